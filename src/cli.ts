@@ -1,0 +1,41 @@
+/** The command-line entry: registers the commands and maps errors to exit codes in one place. */
+import { Command, CommanderError } from 'commander';
+import { inspectCommand } from './commands/inspect.ts';
+import { listCommand } from './commands/list.ts';
+import { exitCodeFor, messageOf } from './errors.ts';
+
+/** Builds the program with every command. */
+export function buildProgram(): Command {
+  const program = new Command('compaction-bench')
+    .description(
+      'Benchmark context-compaction strategies for coding-agent sessions:\nwhat each summary keeps, for how many tokens, calls and seconds.',
+    )
+    .version('0.1.0')
+    .option('--debug', 'print stack traces of errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  for (const command of [inspectCommand(), listCommand()]) {
+    program.addCommand(command.exitOverride().showHelpAfterError('(run with --help for usage)'));
+  }
+  return program;
+}
+
+/** Runs the CLI with `argv` (as process.argv); sets `process.exitCode`, never exits. */
+export async function main(argv: string[]): Promise<void> {
+  const debug = argv.includes('--debug');
+  try {
+    await buildProgram().parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed its message; help and version are not failures.
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    process.stderr.write(`compaction-bench: ${messageOf(error)}\n`);
+    if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    process.exitCode = exitCodeFor(error);
+  }
+}
+
+await main(process.argv);

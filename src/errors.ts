@@ -1,0 +1,49 @@
+/** The one error base class of compaction-bench; subclasses say what went wrong and pick the exit code. */
+export class BenchError extends Error {
+  /** Process exit code this error maps to when it ends a command. */
+  readonly exitCode: number = 2;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad usage or bad input: unknown fixture, malformed file, bad flag value, unknown name. Exit 2. */
+export class InputError extends BenchError {}
+
+/** A provider call failed; `status` is the HTTP status when there was one. */
+export class ProviderError extends BenchError {
+  override readonly exitCode: number = 3;
+  readonly status: number | undefined;
+  readonly retryable: boolean;
+
+  constructor(message: string, options: { status?: number; retryable?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+/** The request did not fit the model's context window (ours, from `--context-window`, or the API's answer). */
+export class ContextOverflowError extends ProviderError {
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, { ...options, retryable: false });
+  }
+}
+
+/** The run was aborted (Ctrl-C); nothing half-done is written. Exit 130 like a shell. */
+export class AbortedError extends BenchError {
+  override readonly exitCode: number = 130;
+}
+
+/** Exit code for any thrown value: ours carry it, anything else is an internal failure (exit 70). */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof BenchError) return error.exitCode;
+  return 70;
+}
+
+/** The message of any thrown value, for one-line reporting. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

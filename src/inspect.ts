@@ -1,0 +1,107 @@
+/** `inspect`: what a fixture holds and how the shared slicer would cut it. */
+import { fileLists } from './session/file-operations.ts';
+import { type LoadOptions, loadSession } from './session/load.ts';
+import type { Role, Session } from './session/types.ts';
+import { toolCallsOf } from './session/types.ts';
+import { type SliceOptions, sliceMessages, validateSliceOptions } from './slicer.ts';
+import { countByKind, loadProbes } from './quality/probes.ts';
+import { countMessages, getTokenizer } from './tokens.ts';
+
+/** Options of {@link inspectFixture}. */
+export type InspectOptions = LoadOptions & SliceOptions & { tokenizer: string };
+
+/** Everything `inspect` reports; `inspect --json` prints exactly this. */
+export type InspectResult = {
+  name: string;
+  path: string;
+  format: string;
+  formatVersion: number | string | null;
+  cwd: string | null;
+  messages: number;
+  messagesByRole: Record<Role, number>;
+  tokens: number;
+  tokenizer: string;
+  tokensEstimated: boolean;
+  toolCalls: number;
+  toolCallsByTool: Record<string, number>;
+  files: { read: string[]; modified: string[] };
+  probes: number;
+  probesByKind: Record<string, number>;
+  probesBySource: { sidecar: number; derived: number };
+  compactions: Array<{ messageIndex: number; firstKeptMessageIndex: number | null; tokensBefore: number | null; summaryTokens: number }>;
+  sliceOptions: SliceOptions;
+  slices: Array<{ index: number; firstMessage: number; lastMessage: number; tokens: number; overlapTokens: number; oversized: boolean }>;
+  import: { lines: number; metadataLines: number; unknownLines: number; skippedLines: Array<{ line: number; reason: string }>; sidechainMessages: number };
+};
+
+/** Loads a fixture and describes it. */
+export async function inspectFixture(argument: string, options: InspectOptions): Promise<InspectResult> {
+  validateSliceOptions(options);
+  const tokenizerPromise = getTokenizer(options.tokenizer);
+  const session = await loadSession(argument, options);
+  const tokenizer = await tokenizerPromise;
+  const tokenCounts = countMessages(tokenizer, session.messages);
+  const probes = await loadProbes(session);
+  const slices = sliceMessages(session.messages, tokenCounts, options);
+  return {
+    name: session.name,
+    path: session.path,
+    format: session.format,
+    formatVersion: session.formatVersion ?? null,
+    cwd: session.cwd ?? null,
+    messages: session.messages.length,
+    messagesByRole: messagesByRole(session),
+    tokens: tokenCounts.reduce((sum, tokens) => sum + tokens, 0),
+    tokenizer: tokenizer.name,
+    tokensEstimated: tokenizer.estimate,
+    ...toolCallCounts(session),
+    files: fileLists(session.fileOperations),
+    probes: probes.length,
+    probesByKind: countByKind(probes),
+    probesBySource: {
+      sidecar: probes.filter((probe) => probe.source === 'sidecar').length,
+      derived: probes.filter((probe) => probe.source === 'derived').length,
+    },
+    compactions: session.compactions.map((compaction) => ({
+      messageIndex: compaction.messageIndex,
+      firstKeptMessageIndex: compaction.firstKeptMessageIndex ?? null,
+      tokensBefore: compaction.tokensBefore ?? null,
+      summaryTokens: tokenizer.count(compaction.summary),
+    })),
+    sliceOptions: { sliceTokens: options.sliceTokens, overlapTokens: options.overlapTokens },
+    slices: slices.map((slice) => ({
+      index: slice.index,
+      firstMessage: slice.start,
+      lastMessage: slice.end - 1,
+      tokens: slice.tokens,
+      overlapTokens: slice.overlapTokens,
+      oversized: slice.oversized,
+    })),
+    import: {
+      lines: session.stats.lines,
+      metadataLines: session.stats.metadataLines,
+      unknownLines: session.stats.unknownLines,
+      skippedLines: session.stats.skipped,
+      sidechainMessages: session.stats.sidechainMessages,
+    },
+  };
+}
+
+function messagesByRole(session: Session): Record<Role, number> {
+  const counts: Record<Role, number> = { user: 0, assistant: 0, toolResult: 0 };
+  for (const message of session.messages) counts[message.role]++;
+  return counts;
+}
+
+function toolCallCounts(session: Session): { toolCalls: number; toolCallsByTool: Record<string, number> } {
+  const byTool: Record<string, number> = {};
+  let total = 0;
+  for (const message of session.messages) {
+    for (const call of toolCallsOf(message)) {
+      byTool[call.name] = (byTool[call.name] ?? 0) + 1;
+      total++;
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(byTool).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+  return { toolCalls: total, toolCallsByTool: sorted };
+}

@@ -1,0 +1,44 @@
+/** The provider interface (SPEC §6): one method, an options bag carrying the abort signal. */
+
+/** One completion request. */
+export type CompletionRequest = {
+  system: string;
+  prompt: string;
+  /** Most output tokens the answer may have. */
+  maxTokens: number;
+  signal?: AbortSignal;
+};
+
+/** Token usage of one call. */
+export type Usage = {
+  input: number;
+  output: number;
+  /** Input tokens the API served from its prompt cache, where it reports them. */
+  cachedInput?: number;
+};
+
+/** Which counter produced a usage figure: the API's own report, or our tokenizer. */
+export type UsageSource = 'api' | 'tokenizer';
+
+/** The answer to one request. */
+export type Completion = {
+  text: string;
+  usage: Usage;
+  usageSource: UsageSource;
+  /** The model that answered, as the API names it. */
+  model: string;
+  /** HTTP attempts the SDK made (1 = no retry), where known. */
+  attempts?: number;
+};
+
+/** A completion source: a real model behind an SDK, or the offline extractive summarizer. */
+export type Provider = {
+  /** `openai`, `anthropic`, `extractive`. */
+  id: string;
+  model: string;
+  /** False for the non-LLM extractive baseline, so reports can say what produced the summaries. */
+  isLanguageModel: boolean;
+  /** The model's context window in tokens, when known. */
+  contextWindow?: number;
+  complete(request: CompletionRequest): Promise<Completion>;
+};

@@ -1,0 +1,52 @@
+/** Files read, written and edited, taken from tool calls by code (never by a model). */
+import type { FileOperation, FileOperationKind, Message, ToolCallBlock } from './types.ts';
+import { toolCallsOf } from './types.ts';
+
+/** What one tool call does to files; each importer knows its own agent's tools. */
+export type FileTargets = (call: ToolCallBlock) => Array<{ kind: FileOperationKind; path: string }>;
+
+/** Every file operation of the conversation, in message order. */
+export function extractFileOperations(messages: readonly Message[], targets: FileTargets): FileOperation[] {
+  const operations: FileOperation[] = [];
+  messages.forEach((message, messageIndex) => {
+    for (const call of toolCallsOf(message)) {
+      for (const target of targets(call)) {
+        operations.push({ ...target, tool: call.name, toolCallId: call.id, messageIndex });
+      }
+    }
+  });
+  return operations;
+}
+
+/** Read and modified file lists (modified = written ∪ edited; read = read − modified), sorted. */
+export type FileLists = { read: string[]; modified: string[] };
+
+/** The file lists of the operations within `[start, end)` message positions (all by default). */
+export function fileLists(
+  operations: readonly FileOperation[],
+  range: { start: number; end: number } = { start: 0, end: Number.POSITIVE_INFINITY },
+): FileLists {
+  const read = new Set<string>();
+  const modified = new Set<string>();
+  for (const operation of operations) {
+    if (operation.messageIndex < range.start || operation.messageIndex >= range.end) continue;
+    (operation.kind === 'read' ? read : modified).add(operation.path);
+  }
+  return mergeFileLists({ read: [...read], modified: [...modified] });
+}
+
+/** The union of file lists, keeping a file that was ever modified out of the read list. */
+export function mergeFileLists(...lists: readonly FileLists[]): FileLists {
+  const modified = new Set(lists.flatMap((list) => list.modified));
+  const read = new Set(lists.flatMap((list) => list.read).filter((path) => !modified.has(path)));
+  return { read: [...read].sort(), modified: [...modified].sort() };
+}
+
+/** A string argument of a tool call, if present and non-empty. */
+export function stringArgument(call: ToolCallBlock, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = call.arguments[name];
+    if (typeof value === 'string' && value.length > 0) return value;
+  }
+  return undefined;
+}

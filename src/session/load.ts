@@ -1,0 +1,115 @@
+/** Fixture loading: resolve a name or path, detect the format, import, derive file operations. */
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../errors.ts';
+import { extractFileOperations } from './file-operations.ts';
+import type { Importer, ImportOptions, Sample } from './importer.ts';
+import { IMPORTER_LIST } from './importers/index.ts';
+import type { Session } from './types.ts';
+
+/** The shipped fixtures directory. */
+export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+
+/** Options of {@link loadSession}. */
+export type LoadOptions = Partial<ImportOptions> & {
+  /** Force a format instead of detecting it. */
+  format?: string;
+};
+
+/** Names of the shipped fixtures (`fixtures/*.jsonl` without the extension), sorted. */
+export async function listFixtures(directory: string = FIXTURES_DIR): Promise<string[]> {
+  const files = await readdir(directory).catch(() => []);
+  return files
+    .filter((file) => file.endsWith('.jsonl'))
+    .map((file) => file.slice(0, -'.jsonl'.length))
+    .sort();
+}
+
+/** The file a fixture argument names: an existing path, or a name in `fixtures/`. */
+export async function resolveFixture(argument: string, directory: string = FIXTURES_DIR): Promise<string> {
+  const asPath = resolve(argument);
+  if (await isFile(asPath)) return asPath;
+  const named = resolve(directory, `${argument}.jsonl`);
+  if (!argument.includes('/') && (await isFile(named))) return named;
+  const available = await listFixtures(directory);
+  throw new InputError(
+    `unknown fixture '${argument}': not a file, and not a name in fixtures/; available: ${available.join(', ') || '(none)'}`,
+  );
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The name a session is reported under: its file name without extension. */
+export function fixtureName(file: string): string {
+  return basename(file, extname(file));
+}
+
+/** Loads a fixture (name or path) into the canonical model. */
+export async function loadSession(argument: string, options: LoadOptions = {}): Promise<Session> {
+  const file = await resolveFixture(argument);
+  const importer = options.format ? importerByName(options.format) : await detectImporter(file);
+  const result = await importer.read(file, { skipInvalid: options.skipInvalid ?? false });
+  if (result.messages.length === 0) {
+    const what = result.stats.lines === 0 ? 'the file is empty' : 'the session holds no messages';
+    throw new InputError(`${file}: ${what}; a fixture needs at least one user or assistant message`);
+  }
+  return {
+    name: fixtureName(file),
+    path: file,
+    format: importer.format,
+    ...result,
+    fileOperations: extractFileOperations(result.messages, importer.fileTargets),
+  };
+}
+
+function importerByName(name: string): Importer {
+  const importer = IMPORTER_LIST.find((candidate) => candidate.format === name);
+  if (importer) return importer;
+  const formats = IMPORTER_LIST.map((candidate) => candidate.format).join(', ');
+  throw new InputError(`unknown format '${name}' (--format); available: ${formats}`);
+}
+
+/** The importer whose `detect` accepts the file's first lines. */
+export async function detectImporter(file: string): Promise<Importer> {
+  const sample = await readSample(file);
+  if (sample.head.trim() === '') {
+    throw new InputError(`${file}: the file is empty; a fixture needs at least one user or assistant message`);
+  }
+  const importer = IMPORTER_LIST.find((candidate) => candidate.detect(sample));
+  if (importer) return importer;
+  const tried = IMPORTER_LIST.map((candidate) => candidate.description).join('; ');
+  throw new InputError(`${file}: matches no supported format (tried: ${tried}); use --format to force one`);
+}
+
+const SAMPLE_BYTES = 256 * 1024;
+const SAMPLE_RECORDS = 50;
+
+/** The first 256 KB of a file and its first lines parsed as JSON. */
+export async function readSample(file: string): Promise<Sample> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of createReadStream(file, { end: SAMPLE_BYTES - 1 })) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  const head = Buffer.concat(chunks, size).toString('utf8');
+  const records: unknown[] = [];
+  for (const line of head.split('\n')) {
+    if (records.length >= SAMPLE_RECORDS) break;
+    if (line.trim() === '') continue;
+    try {
+      records.push(JSON.parse(line));
+    } catch {
+      // A partial last line or a pretty-printed JSON file: detection uses `head` for those.
+    }
+  }
+  return { head, records };
+}
