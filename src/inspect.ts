@@ -1,10 +1,11 @@
 /** `inspect`: what a fixture holds and how the shared slicer would cut it. */
+
+import { countByKind, loadProbes } from './quality/probes.ts';
 import { fileLists } from './session/file-operations.ts';
 import { type LoadOptions, loadSession } from './session/load.ts';
 import type { Role, Session } from './session/types.ts';
 import { toolCallsOf } from './session/types.ts';
 import { type SliceOptions, sliceMessages, validateSliceOptions } from './slicer.ts';
-import { countByKind, loadProbes } from './quality/probes.ts';
 import { countMessages, getTokenizer } from './tokens.ts';
 
 /** Options of {@link inspectFixture}. */
@@ -28,10 +29,28 @@ export type InspectResult = {
   probes: number;
   probesByKind: Record<string, number>;
   probesBySource: { sidecar: number; derived: number };
-  compactions: Array<{ messageIndex: number; firstKeptMessageIndex: number | null; tokensBefore: number | null; summaryTokens: number }>;
+  compactions: Array<{
+    messageIndex: number;
+    firstKeptMessageIndex: number | null;
+    tokensBefore: number | null;
+    summaryTokens: number;
+  }>;
   sliceOptions: SliceOptions;
-  slices: Array<{ index: number; firstMessage: number; lastMessage: number; tokens: number; overlapTokens: number; oversized: boolean }>;
-  import: { lines: number; metadataLines: number; unknownLines: number; skippedLines: Array<{ line: number; reason: string }>; sidechainMessages: number };
+  slices: Array<{
+    index: number;
+    firstMessage: number;
+    lastMessage: number;
+    tokens: number;
+    overlapTokens: number;
+    oversized: boolean;
+  }>;
+  import: {
+    lines: number;
+    metadataLines: number;
+    unknownLines: number;
+    skippedLines: Array<{ line: number; reason: string }>;
+    sidechainMessages: number;
+  };
 };
 
 /** Loads a fixture and describes it. */
@@ -102,6 +121,8 @@ function toolCallCounts(session: Session): { toolCalls: number; toolCallsByTool:
       total++;
     }
   }
-  const sorted = Object.fromEntries(Object.entries(byTool).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+  const sorted = Object.fromEntries(
+    Object.entries(byTool).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)),
+  );
   return { toolCalls: total, toolCallsByTool: sorted };
 }

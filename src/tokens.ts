@@ -48,7 +48,8 @@ function isTokenizerName(name: string): name is TokenizerName {
 }
 
 async function createTokenizer(name: TokenizerName): Promise<Tokenizer> {
-  const countText = name === 'heuristic' ? (text: string) => Math.ceil(text.length / 4) : await bpeCounter(name);
+  const countText =
+    name === 'heuristic' ? (text: string) => Math.ceil(text.length / 4) : await bpeCounter(name);
   const messageCounts = new WeakMap<Message, number>();
   return {
     name,

@@ -37,8 +37,12 @@ export function renderMessage(message: Message, options: RenderOptions): string 
     case 'assistant': {
       const parts: string[] = [];
       const texts = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
-      const thinking = message.content.flatMap((block) => (block.type === 'thinking' ? [block.thinking] : []));
-      const calls = message.content.flatMap((block) => (block.type === 'toolCall' ? [renderToolCall(block)] : []));
+      const thinking = message.content.flatMap((block) =>
+        block.type === 'thinking' ? [block.thinking] : [],
+      );
+      const calls = message.content.flatMap((block) =>
+        block.type === 'toolCall' ? [renderToolCall(block)] : [],
+      );
       if (thinking.length > 0) parts.push(`[Assistant thinking]: ${thinking.join('\n')}`);
       if (texts.length > 0) parts.push(`[Assistant]: ${texts.join('\n')}`);
       if (calls.length > 0) parts.push(`[Assistant tool calls]: ${calls.join('; ')}`);

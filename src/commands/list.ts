@@ -9,7 +9,11 @@ export function listCommand(): Command {
   return new Command('list')
     .description('list the fixtures, strategies and providers you can name')
     .option('--json', 'print the result as JSON')
-    .addOption(new Option('--tokenizer <name>', 'token counter for fixture sizes').choices([...TOKENIZER_NAMES]).default('o200k_base'))
+    .addOption(
+      new Option('--tokenizer <name>', 'token counter for fixture sizes')
+        .choices([...TOKENIZER_NAMES])
+        .default('o200k_base'),
+    )
     .action(async (options) => {
       const result = await listAvailable(options);
       process.stdout.write(`${options.json ? JSON.stringify(result, null, 2) : renderList(result)}\n`);

@@ -1,7 +1,7 @@
 /** Flag parsers and option definitions shared by the commands; a bad value is an exit-2 error naming the flag. */
 import { InvalidArgumentError, Option } from 'commander';
-import { TOKENIZER_NAMES } from '../tokens.ts';
 import { DEFAULT_SLICE_OPTIONS } from '../slicer.ts';
+import { TOKENIZER_NAMES } from '../tokens.ts';
 import { DEFAULT_TOOL_RESULT_CHARS } from '../transcript.ts';
 
 /** Parses a whole number ≥ `minimum`. */
@@ -45,7 +45,10 @@ export function sessionOptions(): Option[] {
 
 /** `--tool-result-chars`: where each tool result is cut when rendered for a model. */
 export function toolResultCharsOption(): Option {
-  return new Option('--tool-result-chars <n>', 'cut each tool result at n characters when rendering for a model')
+  return new Option(
+    '--tool-result-chars <n>',
+    'cut each tool result at n characters when rendering for a model',
+  )
     .argParser(integerAtLeast(1))
     .default(DEFAULT_TOOL_RESULT_CHARS);
 }

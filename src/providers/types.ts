@@ -29,6 +29,8 @@ export type Completion = {
   model: string;
   /** HTTP attempts the SDK made (1 = no retry), where known. */
   attempts?: number;
+  /** Set when a cache or cassette answered instead of the provider: the latency recorded with the answer. */
+  fromCache?: { ms: number };
 };
 
 /** A completion source: a real model behind an SDK, or the offline extractive summarizer. */

@@ -67,7 +67,8 @@ export function pathSpellings(path: string, cwd: string | undefined): string[] {
   const spellings = [path];
   if (cwd && isAbsolute(path)) {
     const relativePath = relative(cwd, path);
-    if (relativePath && !relativePath.startsWith('..') && !isAbsolute(relativePath)) spellings.push(relativePath);
+    if (relativePath && !relativePath.startsWith('..') && !isAbsolute(relativePath))
+      spellings.push(relativePath);
   }
   return spellings;
 }
@@ -76,7 +77,10 @@ export function pathSpellings(path: string, cwd: string | undefined): string[] {
 export function deriveFileProbes(session: Pick<Session, 'fileOperations' | 'cwd'>): Probe[] {
   const byPath = new Map<string, { kinds: Set<string>; messageIndex: number }>();
   for (const operation of session.fileOperations) {
-    const entry = byPath.get(operation.path) ?? { kinds: new Set<string>(), messageIndex: operation.messageIndex };
+    const entry = byPath.get(operation.path) ?? {
+      kinds: new Set<string>(),
+      messageIndex: operation.messageIndex,
+    };
     entry.kinds.add(operation.kind);
     byPath.set(operation.path, entry);
   }
@@ -95,7 +99,9 @@ export function deriveFileProbes(session: Pick<Session, 'fileOperations' | 'cwd'
 }
 
 /** Sidecar probes plus derived file probes (a sidecar probe with the same id wins). */
-export async function loadProbes(session: Pick<Session, 'path' | 'fileOperations' | 'cwd'>): Promise<Probe[]> {
+export async function loadProbes(
+  session: Pick<Session, 'path' | 'fileOperations' | 'cwd'>,
+): Promise<Probe[]> {
   const sidecar = await loadSidecarProbes(session.path);
   const ids = new Set(sidecar.map((probe) => probe.id));
   return [...sidecar, ...deriveFileProbes(session).filter((probe) => !ids.has(probe.id))];
@@ -109,4 +115,3 @@ export function countByKind(probes: readonly Probe[]): Record<string, number> {
   }
   return counts;
 }
-

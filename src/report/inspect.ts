@@ -28,13 +28,16 @@ export function renderInspect(result: InspectResult): string {
   if (result.import.sidechainMessages > 0) {
     lines.push(`sidechain    ${result.import.sidechainMessages} messages left out of the main conversation`);
   }
-  if (result.import.unknownLines > 0) lines.push(`ignored      ${result.import.unknownLines} lines of unknown type`);
+  if (result.import.unknownLines > 0)
+    lines.push(`ignored      ${result.import.unknownLines} lines of unknown type`);
   if (result.import.skippedLines.length > 0) {
     const where = result.import.skippedLines
       .slice(0, 5)
       .map((skip) => `line ${skip.line}: ${skip.reason}`)
       .join('; ');
-    lines.push(`skipped      ${result.import.skippedLines.length} invalid lines (${where}${result.import.skippedLines.length > 5 ? '; …' : ''})`);
+    lines.push(
+      `skipped      ${result.import.skippedLines.length} invalid lines (${where}${result.import.skippedLines.length > 5 ? '; …' : ''})`,
+    );
   }
   lines.push('');
   lines.push(`files modified (${result.files.modified.length})`);
@@ -45,9 +48,12 @@ export function renderInspect(result: InspectResult): string {
     lines.push('');
     lines.push(`recorded compactions (${result.compactions.length})`);
     for (const compaction of result.compactions) {
-      const before = compaction.tokensBefore === null ? '' : `, ${formatInteger(compaction.tokensBefore)} tokens before`;
+      const before =
+        compaction.tokensBefore === null ? '' : `, ${formatInteger(compaction.tokensBefore)} tokens before`;
       const kept =
-        compaction.firstKeptMessageIndex === null ? '' : `, kept from message ${compaction.firstKeptMessageIndex}`;
+        compaction.firstKeptMessageIndex === null
+          ? ''
+          : `, kept from message ${compaction.firstKeptMessageIndex}`;
       lines.push(
         `  at message ${compaction.messageIndex}${before}${kept}; summary ${formatInteger(compaction.summaryTokens)} tokens`,
       );

@@ -9,7 +9,12 @@ export function renderList(result: ListResult): string {
     `Fixtures (fixtures/, tokens by ${result.tokenizer})\n${terminalTable({
       head: ['Name', 'Format', 'Messages', 'Tokens'],
       alignRight: [false, false, true, true],
-      rows: result.fixtures.map((fixture) => [fixture.name, fixture.format, fixture.messages, formatInteger(fixture.tokens)]),
+      rows: result.fixtures.map((fixture) => [
+        fixture.name,
+        fixture.format,
+        fixture.messages,
+        formatInteger(fixture.tokens),
+      ]),
     })}`,
   );
   return sections.join('\n\n');

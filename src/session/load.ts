@@ -81,7 +81,9 @@ function importerByName(name: string): Importer {
 export async function detectImporter(file: string): Promise<Importer> {
   const sample = await readSample(file);
   if (sample.head.trim() === '') {
-    throw new InputError(`${file}: the file is empty; a fixture needs at least one user or assistant message`);
+    throw new InputError(
+      `${file}: the file is empty; a fixture needs at least one user or assistant message`,
+    );
   }
   const importer = IMPORTER_LIST.find((candidate) => candidate.detect(sample));
   if (importer) return importer;

@@ -7,7 +7,12 @@ export type ImageBlock = { type: 'image'; mimeType: string; data?: string };
 /** Model reasoning shown as thinking. */
 export type ThinkingBlock = { type: 'thinking'; thinking: string };
 /** A tool invocation by the assistant. */
-export type ToolCallBlock = { type: 'toolCall'; id: string; name: string; arguments: Record<string, unknown> };
+export type ToolCallBlock = {
+  type: 'toolCall';
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+};
 
 /** Token usage an agent recorded for one assistant turn. */
 export type RecordedUsage = { input: number; output: number; cacheRead?: number; cacheWrite?: number };
@@ -112,7 +117,9 @@ export function emptyStats(): ImportStats {
 /** The text of a string-or-blocks content, images as a placeholder. */
 export function contentText(content: string | Array<TextBlock | ImageBlock>): string {
   if (typeof content === 'string') return content;
-  return content.map((block) => (block.type === 'text' ? block.text : `[image: ${block.mimeType}]`)).join('\n');
+  return content
+    .map((block) => (block.type === 'text' ? block.text : `[image: ${block.mimeType}]`))
+    .join('\n');
 }
 
 /** The tool calls of a message (empty for anything but an assistant message). */

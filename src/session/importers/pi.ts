@@ -63,7 +63,11 @@ const header = z.object({
   cwd: z.string().optional(),
 });
 
-const entryBase = { id: z.string().optional(), parentId: z.string().nullish(), timestamp: z.string().optional() };
+const entryBase = {
+  id: z.string().optional(),
+  parentId: z.string().nullish(),
+  timestamp: z.string().optional(),
+};
 const messageEntry = z.object({ ...entryBase, type: z.literal('message'), message: piMessageSchema });
 const compactionEntry = z.object({
   ...entryBase,
@@ -177,7 +181,10 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
   };
 }
 
-function firstMessageAtOrAfter(position: number, messageIndexByEntry: Map<number, number>): number | undefined {
+function firstMessageAtOrAfter(
+  position: number,
+  messageIndexByEntry: Map<number, number>,
+): number | undefined {
   let best: number | undefined;
   for (const [entryPosition, messageIndex] of messageIndexByEntry) {
     if (entryPosition >= position && (best === undefined || messageIndex < best)) best = messageIndex;

@@ -1,0 +1,98 @@
+/** Small factories for canonical messages and sessions, so tests read like the spec. */
+import type {
+  AssistantMessage,
+  FileOperation,
+  Message,
+  Session,
+  ToolCallBlock,
+  ToolResultMessage,
+  UserMessage,
+} from '../../src/session/types.ts';
+import { emptyStats } from '../../src/session/types.ts';
+
+let nextCallId = 1;
+
+/** A user message with plain text. */
+export function user(text: string): UserMessage {
+  return { role: 'user', content: text };
+}
+
+/** An assistant message with text only. */
+export function assistant(text: string): AssistantMessage {
+  return { role: 'assistant', content: [{ type: 'text', text }] };
+}
+
+/** A tool call block; `id` defaults to a fresh one. */
+export function toolCall(
+  name: string,
+  args: Record<string, unknown>,
+  id = `call_${nextCallId++}`,
+): ToolCallBlock {
+  return { type: 'toolCall', id, name, arguments: args };
+}
+
+/** An assistant message that makes tool calls (with optional text first). */
+export function callsTools(calls: ToolCallBlock[], text?: string): AssistantMessage {
+  return { role: 'assistant', content: [...(text ? [{ type: 'text' as const, text }] : []), ...calls] };
+}
+
+/** The result of a tool call. */
+export function toolResult(call: ToolCallBlock, text: string, isError = false): ToolResultMessage {
+  return {
+    role: 'toolResult',
+    toolCallId: call.id,
+    toolName: call.name,
+    content: [{ type: 'text', text }],
+    isError,
+  };
+}
+
+/** A read/edit/write exchange: the assistant's call and its result, as two messages. */
+export function toolExchange(
+  name: string,
+  args: Record<string, unknown>,
+  output: string,
+): [AssistantMessage, ToolResultMessage] {
+  const call = toolCall(name, args);
+  return [callsTools([call]), toolResult(call, output)];
+}
+
+/** A canonical session around messages, with pi-style file operations derived from read/write/edit calls. */
+export function session(messages: Message[], overrides: Partial<Session> = {}): Session {
+  const fileOperations: FileOperation[] = [];
+  messages.forEach((message, messageIndex) => {
+    if (message.role !== 'assistant') return;
+    for (const block of message.content) {
+      if (block.type !== 'toolCall' || typeof block.arguments.path !== 'string') continue;
+      const kind =
+        block.name === 'read'
+          ? 'read'
+          : block.name === 'write'
+            ? 'write'
+            : block.name === 'edit'
+              ? 'edit'
+              : undefined;
+      if (kind)
+        fileOperations.push({
+          kind,
+          path: block.arguments.path,
+          tool: block.name,
+          toolCallId: block.id,
+          messageIndex,
+        });
+    }
+  });
+  return {
+    name: 'test-session',
+    path: '/tmp/test-session.jsonl',
+    format: 'pi',
+    formatVersion: 3,
+    cwd: '/work/project',
+    messages,
+    fileOperations,
+    compactions: [],
+    metadata: {},
+    stats: emptyStats(),
+    ...overrides,
+  };
+}
