@@ -43,4 +43,6 @@ export type Provider = {
   /** The model's context window in tokens, when known. */
   contextWindow?: number;
   complete(request: CompletionRequest): Promise<Completion>;
+  /** Flushes what a wrapper holds (a cassette being recorded); called once when the run ends. */
+  close?(): Promise<void>;
 };

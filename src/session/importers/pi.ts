@@ -1,38 +1,40 @@
-/** pi coding agent session JSONL (the native fixture format). */
+/** pi coding agent session JSONL, versions 1-3 (the native fixture format). */
 import { z } from 'zod';
-import { stringArgument } from '../file-operations.ts';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, parseLine, readJsonLines } from '../json-lines.ts';
 import type { Message, RecordedCompaction } from '../types.ts';
 import { emptyStats } from '../types.ts';
+import { textBlock, userShellCommandText } from './content.ts';
+import { piFileTargets } from './file-targets.ts';
+import { parseAt } from './parse-at.ts';
 
-const textBlock = z.object({ type: z.literal('text'), text: z.string() });
-const imageBlock = z.object({ type: z.literal('image'), mimeType: z.string(), data: z.string().optional() });
-const thinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string() });
-const toolCallBlock = z.object({
+const textBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+const imageBlockSchema = z.object({ type: z.literal('image'), mimeType: z.string(), data: z.string().optional() });
+const thinkingBlockSchema = z.object({ type: z.literal('thinking'), thinking: z.string() });
+const toolCallBlockSchema = z.object({
   type: z.literal('toolCall'),
   id: z.string(),
   name: z.string(),
   arguments: z.record(z.string(), z.unknown()),
 });
-const usage = z.object({
+const usageSchema = z.object({
   input: z.number(),
   output: z.number(),
   cacheRead: z.number().optional(),
   cacheWrite: z.number().optional(),
 });
+const userContentSchema = z.union([
+  z.string(),
+  z.array(z.discriminatedUnion('type', [textBlockSchema, imageBlockSchema])),
+]);
 
-/** Schema of a pi message (`message` field of a message entry). */
+/** Schema of a pi message (`message` field of a message entry), for the roles this importer knows. */
 export const piMessageSchema = z.discriminatedUnion('role', [
-  z.object({
-    role: z.literal('user'),
-    content: z.union([z.string(), z.array(z.discriminatedUnion('type', [textBlock, imageBlock]))]),
-    timestamp: z.number().optional(),
-  }),
+  z.object({ role: z.literal('user'), content: userContentSchema, timestamp: z.number().optional() }),
   z.object({
     role: z.literal('assistant'),
-    content: z.array(z.discriminatedUnion('type', [textBlock, thinkingBlock, toolCallBlock])),
-    usage: usage.optional(),
+    content: z.array(z.discriminatedUnion('type', [textBlockSchema, thinkingBlockSchema, toolCallBlockSchema])),
+    usage: usageSchema.optional(),
     model: z.string().optional(),
     stopReason: z.string().optional(),
     timestamp: z.number().optional(),
@@ -41,7 +43,7 @@ export const piMessageSchema = z.discriminatedUnion('role', [
     role: z.literal('toolResult'),
     toolCallId: z.string(),
     toolName: z.string(),
-    content: z.array(z.discriminatedUnion('type', [textBlock, imageBlock])),
+    content: z.array(z.discriminatedUnion('type', [textBlockSchema, imageBlockSchema])),
     isError: z.boolean(),
     timestamp: z.number().optional(),
   }),
@@ -51,16 +53,31 @@ export const piMessageSchema = z.discriminatedUnion('role', [
     output: z.string(),
     exitCode: z.number().nullish(),
     cancelled: z.boolean().optional(),
+    excludeFromContext: z.boolean().optional(),
+    timestamp: z.number().optional(),
+  }),
+  // Extension-injected messages: `hookMessage` in v2, renamed `custom` in v3. pi sends them as user messages.
+  z.object({
+    role: z.enum(['custom', 'hookMessage']),
+    content: userContentSchema,
     timestamp: z.number().optional(),
   }),
 ]);
+type PiMessage = z.infer<typeof piMessageSchema>;
+const KNOWN_ROLES = new Set(['user', 'assistant', 'toolResult', 'bashExecution', 'custom', 'hookMessage']);
 
-const header = z.object({
+const headerSchema = z.object({
   type: z.literal('session'),
   version: z.number().int().optional(),
   id: z.string().optional(),
   timestamp: z.string().optional(),
   cwd: z.string().optional(),
+  // Version 1 headers carry the starting model and thinking level; later versions record changes as entries.
+  provider: z.string().optional(),
+  modelId: z.string().optional(),
+  thinkingLevel: z.string().optional(),
+  branchedFrom: z.string().optional(),
+  parentSession: z.string().optional(),
 });
 
 const entryBase = {
@@ -68,8 +85,12 @@ const entryBase = {
   parentId: z.string().nullish(),
   timestamp: z.string().optional(),
 };
-const messageEntry = z.object({ ...entryBase, type: z.literal('message'), message: piMessageSchema });
-const compactionEntry = z.object({
+const messageEntrySchema = z.object({
+  ...entryBase,
+  type: z.literal('message'),
+  message: z.looseObject({ role: z.string() }),
+});
+const compactionEntrySchema = z.object({
   ...entryBase,
   type: z.literal('compaction'),
   summary: z.string(),
@@ -77,119 +98,193 @@ const compactionEntry = z.object({
   firstKeptEntryIndex: z.number().int().optional(),
   tokensBefore: z.number().optional(),
 });
-const METADATA_TYPES = new Set([
-  'model_change',
-  'thinking_level_change',
-  'label',
-  'session_info',
-  'custom',
-  'custom_message',
-  'branch_summary',
-]);
+const branchSummaryEntrySchema = z.object({ ...entryBase, type: z.literal('branch_summary'), summary: z.string() });
+const customMessageEntrySchema = z.object({
+  ...entryBase,
+  type: z.literal('custom_message'),
+  content: userContentSchema,
+});
+/** Entries that configure or annotate the session and never reach the model. */
+const METADATA_TYPES = new Set(['model_change', 'thinking_level_change', 'label', 'session_info', 'custom']);
+
+/** What an entry contributes once the active path is known. */
+type EntryValue =
+  | { type: 'message'; message: Message }
+  | { type: 'compaction'; entry: z.infer<typeof compactionEntrySchema> }
+  | { type: 'none' };
 
 type Entry = {
   id: string | undefined;
   parentId: string | null | undefined;
-  line: number;
   /** 0-based position among the file's entries (lines after the header). */
   position: number;
-  value: z.infer<typeof messageEntry> | z.infer<typeof compactionEntry> | { type: 'metadata'; raw: unknown };
+  value: EntryValue;
 };
 
-/** Maps a pi message into the canonical model; a user-run `bashExecution` becomes a user message. */
-export function canonicalPiMessage(message: z.infer<typeof piMessageSchema>): Message {
-  if (message.role !== 'bashExecution') return message;
-  const exit = message.cancelled ? 'cancelled' : `exit code ${message.exitCode ?? 'unknown'}`;
-  return {
-    role: 'user',
-    content: `[User ran a shell command]\n$ ${message.command}\n${message.output}\n(${exit})`,
-    timestamp: message.timestamp,
-  };
+/**
+ * Maps a pi message into the canonical model the way pi itself sends it to a model: a user-run
+ * `bashExecution` and an extension's `custom` message become user messages.
+ */
+export function canonicalPiMessage(message: PiMessage): Message {
+  switch (message.role) {
+    case 'bashExecution': {
+      const status = message.cancelled ? 'cancelled' : `exit code ${message.exitCode ?? 'unknown'}`;
+      return {
+        role: 'user',
+        content: userShellCommandText(message.command, message.output, status),
+        timestamp: message.timestamp,
+      };
+    }
+    case 'custom':
+    case 'hookMessage':
+      return { role: 'user', content: message.content, timestamp: message.timestamp };
+    default:
+      return message;
+  }
+}
+
+function countIn(metadata: Record<string, unknown>, key: string): void {
+  metadata[key] = ((metadata[key] as number | undefined) ?? 0) + 1;
 }
 
 async function readPi(file: string, options: ImportOptions): Promise<ImportResult> {
   const stats = emptyStats();
   const entries: Entry[] = [];
-  let sessionHeader: z.infer<typeof header> | undefined;
+  let header: z.infer<typeof headerSchema> | undefined;
   const metadata: Record<string, unknown> = { modelChanges: 0, thinkingLevelChanges: 0 };
+  const add = (record: { id?: string; parentId?: string | null }, value: EntryValue) =>
+    entries.push({ id: record.id, parentId: record.parentId, position: entries.length, value });
   await readJsonLines(file, stats, options, (record, line) => {
-    if (!sessionHeader) {
-      sessionHeader = parseLine(header, record, file, line);
+    if (!header) {
+      header = parseLine(headerSchema, record, file, line);
       stats.metadataLines++;
       return;
     }
     const type = (record as { type?: unknown } | null)?.type;
-    const position = entries.length;
-    if (type === 'message') {
-      const entry = parseLine(messageEntry, record, file, line);
-      entries.push({ id: entry.id, parentId: entry.parentId, line, position, value: entry });
-    } else if (type === 'compaction') {
-      const entry = parseLine(compactionEntry, record, file, line);
-      entries.push({ id: entry.id, parentId: entry.parentId, line, position, value: entry });
-    } else if (typeof type === 'string' && METADATA_TYPES.has(type)) {
-      const { id, parentId } = record as { id?: string; parentId?: string | null };
-      entries.push({ id, parentId, line, position, value: { type: 'metadata', raw: record } });
-      stats.metadataLines++;
-      if (type === 'model_change') metadata.modelChanges = (metadata.modelChanges as number) + 1;
-      if (type === 'thinking_level_change') {
-        metadata.thinkingLevelChanges = (metadata.thinkingLevelChanges as number) + 1;
+    if (typeof type !== 'string') throw new LineError(file, line, 'type: expected a string naming the entry type');
+    switch (type) {
+      case 'message': {
+        const entry = parseLine(messageEntrySchema, record, file, line);
+        if (!KNOWN_ROLES.has(entry.message.role)) {
+          // A role from a newer pi (or an extension): not conversation this importer can map.
+          stats.unknownLines++;
+          add(entry, { type: 'none' });
+          return;
+        }
+        const message = parseAt(piMessageSchema, entry.message, { file, line, path: 'message' });
+        if (message.role === 'bashExecution' && message.excludeFromContext) {
+          // `!!command`: the user kept it out of the model's context, so it is not conversation.
+          countIn(metadata, 'excludedBashExecutions');
+          stats.metadataLines++;
+          add(entry, { type: 'none' });
+          return;
+        }
+        add(entry, { type: 'message', message: canonicalPiMessage(message) });
+        return;
       }
-    } else if (typeof type === 'string') {
-      stats.unknownLines++;
-    } else {
-      throw new LineError(file, line, 'type: expected a string naming the entry type');
+      case 'compaction': {
+        const entry = parseLine(compactionEntrySchema, record, file, line);
+        add(entry, { type: 'compaction', entry });
+        return;
+      }
+      case 'branch_summary': {
+        // pi shows the model a summary of the branch the user came back from, as a user message.
+        const entry = parseLine(branchSummaryEntrySchema, record, file, line);
+        const content = `[Summary of an abandoned branch]\n${entry.summary}`;
+        add(entry, { type: 'message', message: { role: 'user', content } });
+        return;
+      }
+      case 'custom_message': {
+        const entry = parseLine(customMessageEntrySchema, record, file, line);
+        add(entry, { type: 'message', message: { role: 'user', content: entry.content } });
+        return;
+      }
+      default: {
+        const { id, parentId } = record as { id?: string; parentId?: string | null };
+        add({ id, parentId }, { type: 'none' });
+        if (!METADATA_TYPES.has(type)) {
+          stats.unknownLines++;
+          return;
+        }
+        stats.metadataLines++;
+        if (type === 'model_change') countIn(metadata, 'modelChanges');
+        if (type === 'thinking_level_change') countIn(metadata, 'thinkingLevelChanges');
+        if (type === 'label') countIn(metadata, 'labels');
+        const name = (record as { name?: unknown }).name;
+        if (type === 'session_info' && typeof name === 'string') metadata.title = name;
+      }
     }
   });
+  for (const key of ['provider', 'modelId', 'thinkingLevel', 'branchedFrom', 'parentSession'] as const) {
+    if (header?.[key] !== undefined) metadata[key] = header[key];
+  }
   const path = activePath(entries);
-  const messages: Message[] = [];
-  const compactions: RecordedCompaction[] = [];
-  const messageIndexByEntry = new Map<number, number>();
-  const pending: Array<{ compaction: RecordedCompaction; firstKept: Entry | undefined }> = [];
-  for (const entry of path) {
-    const value = entry.value;
-    if (value.type === 'message') {
-      messageIndexByEntry.set(entry.position, messages.length);
-      messages.push(canonicalPiMessage(value.message));
-    } else if (value.type === 'compaction') {
-      const firstKept =
-        value.firstKeptEntryId !== undefined
-          ? entries.find((candidate) => candidate.id === value.firstKeptEntryId)
-          : value.firstKeptEntryIndex !== undefined
-            ? entries[value.firstKeptEntryIndex - 1]
-            : undefined;
-      const compaction: RecordedCompaction = {
-        summary: value.summary,
-        messageIndex: messages.length,
-        tokensBefore: value.tokensBefore,
-      };
-      compactions.push(compaction);
-      pending.push({ compaction, firstKept });
-    }
-  }
-  for (const { compaction, firstKept } of pending) {
-    const index = firstKept ? firstMessageAtOrAfter(firstKept.position, messageIndexByEntry) : undefined;
-    if (index !== undefined) compaction.firstKeptMessageIndex = index;
-  }
+  const abandoned = entries.length - path.length;
+  if (abandoned > 0) metadata.abandonedBranchEntries = abandoned;
   return {
-    formatVersion: sessionHeader?.version ?? 1,
-    id: sessionHeader?.id,
-    cwd: sessionHeader?.cwd,
-    messages,
-    compactions,
+    formatVersion: header?.version ?? 1,
+    id: header?.id,
+    cwd: header?.cwd,
+    ...conversation(path, entries),
     metadata,
     stats,
   };
 }
 
+/** The messages and recorded compactions along the active path. */
+function conversation(
+  path: readonly Entry[],
+  entries: readonly Entry[],
+): { messages: Message[]; compactions: RecordedCompaction[] } {
+  const messages: Message[] = [];
+  const compactions: RecordedCompaction[] = [];
+  const messageIndexByPosition = new Map<number, number>();
+  const pending: Array<{ compaction: RecordedCompaction; firstKept: Entry | undefined }> = [];
+  for (const entry of path) {
+    const value = entry.value;
+    if (value.type === 'message') {
+      messageIndexByPosition.set(entry.position, messages.length);
+      messages.push(value.message);
+    } else if (value.type === 'compaction') {
+      const compaction: RecordedCompaction = { summary: value.entry.summary, messageIndex: messages.length };
+      if (value.entry.tokensBefore !== undefined) compaction.tokensBefore = value.entry.tokensBefore;
+      compactions.push(compaction);
+      pending.push({ compaction, firstKept: firstKeptEntry(value.entry, entries) });
+    }
+  }
+  for (const { compaction, firstKept } of pending) {
+    const index = firstKept && firstMessageAtOrAfter(firstKept.position, path, messageIndexByPosition);
+    if (index !== undefined) compaction.firstKeptMessageIndex = index;
+  }
+  return { messages, compactions };
+}
+
+/**
+ * The entry a compaction kept from: v2/v3 name it by id; v1 by `firstKeptEntryIndex`, an index into
+ * the file's entries counting the header as 0 (pi's own v1→v2 migration reads it that way).
+ */
+function firstKeptEntry(
+  compaction: z.infer<typeof compactionEntrySchema>,
+  entries: readonly Entry[],
+): Entry | undefined {
+  if (compaction.firstKeptEntryId !== undefined) {
+    return entries.find((candidate) => candidate.id === compaction.firstKeptEntryId);
+  }
+  if (compaction.firstKeptEntryIndex !== undefined) return entries[compaction.firstKeptEntryIndex - 1];
+  return undefined;
+}
+
 function firstMessageAtOrAfter(
   position: number,
-  messageIndexByEntry: Map<number, number>,
+  path: readonly Entry[],
+  messageIndexByPosition: ReadonlyMap<number, number>,
 ): number | undefined {
-  let best: number | undefined;
-  for (const [entryPosition, messageIndex] of messageIndexByEntry) {
-    if (entryPosition >= position && (best === undefined || messageIndex < best)) best = messageIndex;
+  for (const entry of path) {
+    if (entry.position < position) continue;
+    const index = messageIndexByPosition.get(entry.position);
+    if (index !== undefined) return index;
   }
-  return best;
+  return undefined;
 }
 
 /**
@@ -212,17 +307,7 @@ function activePath(entries: readonly Entry[]): Entry[] {
   return path.reverse();
 }
 
-/** pi tools: `read`, `write`, `edit` carry a `path`. */
-function piFileTargets(call: { name: string; arguments: Record<string, unknown> }) {
-  const path = stringArgument(call as never, 'path', 'file_path');
-  if (!path) return [];
-  if (call.name === 'read') return [{ kind: 'read' as const, path }];
-  if (call.name === 'write') return [{ kind: 'write' as const, path }];
-  if (call.name === 'edit') return [{ kind: 'edit' as const, path }];
-  return [];
-}
-
-/** The pi session importer (versions 1–3). */
+/** The pi session importer (versions 1-3). */
 export const piImporter: Importer = {
   format: 'pi',
   description: 'pi coding agent session JSONL (versions 1-3)',

@@ -1,0 +1,125 @@
+/** The instrumented call layer: every provider call of a strategy goes through here and is traced. */
+import type { LimitFunction } from 'p-limit';
+import { ContextOverflowError, messageOf } from './errors.ts';
+import type { CompletionRequest, Provider, UsageSource } from './providers/types.ts';
+import type { Tokenizer } from './tokens.ts';
+
+/** One provider call as the trace shows it. */
+export type CallRecord = {
+  /** What the call was for: `slice 2/4`, `stitch`, `update 3/5`, … */
+  label: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** Input tokens the API served from its prompt cache, where it said so. */
+  cachedInputTokens: number | null;
+  /** Which counter produced the token figures. */
+  usageSource: UsageSource;
+  /** Latency of the call; for a cached answer, the latency recorded when it was first answered. */
+  ms: number;
+  cached: boolean;
+  /** HTTP attempts (1 = no retry), where the provider knows. */
+  attempts: number | null;
+  /** Milliseconds since the strategy started: asked for, started (after waiting for a concurrency slot), ended. */
+  requestedAt: number;
+  startedAt: number;
+  endedAt: number;
+  error: string | null;
+};
+
+/** A request as a strategy makes it: the layer adds the signal. */
+export type CallRequest = Omit<CompletionRequest, 'signal'>;
+
+/** What a strategy calls the model through. */
+export type Caller = {
+  /** Sends one request, labelled for the trace; resolves to the answer's text. */
+  complete(label: string, request: CallRequest): Promise<string>;
+  /** Every call so far, in the order they were asked for. */
+  readonly trace: readonly CallRecord[];
+};
+
+/** What the layer needs. */
+export type CallerOptions = {
+  provider: Provider;
+  /** The one concurrency limit shared by the whole run. */
+  limit: LimitFunction;
+  tokenizer: Tokenizer;
+  /** Refuse any call whose input exceeds this many tokens, as a real model would. */
+  contextWindow?: number;
+  signal?: AbortSignal;
+};
+
+/** A traced caller; times are relative to its creation (the strategy's start). */
+export function createCaller(options: CallerOptions): Caller {
+  const origin = performance.now();
+  const now = () => performance.now() - origin;
+  const trace: CallRecord[] = [];
+  return {
+    trace,
+    async complete(label, request) {
+      const record: CallRecord = {
+        label,
+        inputTokens: 0,
+        outputTokens: 0,
+        cachedInputTokens: null,
+        usageSource: 'tokenizer',
+        ms: 0,
+        cached: false,
+        attempts: null,
+        requestedAt: now(),
+        startedAt: 0,
+        endedAt: 0,
+        error: null,
+      };
+      trace.push(record);
+      if (options.contextWindow !== undefined) {
+        const input = options.tokenizer.count(request.system) + options.tokenizer.count(request.prompt);
+        if (input > options.contextWindow) {
+          record.inputTokens = 0;
+          record.startedAt = record.endedAt = now();
+          record.error = `input of ${input.toLocaleString('en-US')} tokens exceeds the context window of ${options.contextWindow.toLocaleString('en-US')} tokens`;
+          throw new ContextOverflowError(`${label}: ${record.error} (--context-window)`);
+        }
+      }
+      return options.limit(async () => {
+        record.startedAt = now();
+        try {
+          const completion = await options.provider.complete({ ...request, signal: options.signal });
+          record.endedAt = now();
+          record.inputTokens = completion.usage.input;
+          record.outputTokens = completion.usage.output;
+          record.cachedInputTokens = completion.usage.cachedInput ?? null;
+          record.usageSource = completion.usageSource;
+          record.attempts = completion.attempts ?? null;
+          record.cached = completion.fromCache !== undefined;
+          record.ms = completion.fromCache ? completion.fromCache.ms : record.endedAt - record.startedAt;
+          return completion.text;
+        } catch (error) {
+          record.endedAt = now();
+          record.ms = record.endedAt - record.startedAt;
+          record.error = messageOf(error);
+          if (error instanceof Error) error.message = `${label}: ${error.message}`;
+          throw error;
+        }
+      });
+    },
+  };
+}
+
+/**
+ * The longest chain of calls that had to wait on each other: a call asked for only after another
+ * ended depended on it. Concurrent calls share a level; a cached answer keeps its place in the chain.
+ */
+export function criticalPathCalls(trace: readonly CallRecord[]): number {
+  const calls = [...trace].sort((a, b) => a.requestedAt - b.requestedAt);
+  const depth: number[] = [];
+  let longest = 0;
+  calls.forEach((call, index) => {
+    let best = 0;
+    for (let earlier = 0; earlier < index; earlier++) {
+      if (calls[earlier]!.endedAt <= call.requestedAt) best = Math.max(best, depth[earlier]!);
+    }
+    depth[index] = best + 1;
+    longest = Math.max(longest, best + 1);
+  });
+  return longest;
+}

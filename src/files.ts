@@ -1,0 +1,19 @@
+/** Writing output files: atomically (temp file, then rename) and never with a secret inside. */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { assertNoSecrets } from './secrets.ts';
+
+/** Writes `text` to `path` so that a reader never sees a half-written file; refuses text holding an API key. */
+export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  assertNoSecrets(text, path);
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await writeFile(temporary, text, 'utf8');
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+/** `anthropic:<model>`: the messages API through @anthropic-ai/sdk. */
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { Message, MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
+import { ProviderError } from '../errors.ts';
+import { createAttemptCounter } from './attempts.ts';
+import { type CallFault, messageFromBody, toBenchError } from './faults.ts';
+import type { SdkProviderOptions } from './openai.ts';
+import type { Completion, CompletionRequest, Provider } from './types.ts';
+import { anthropicUsage } from './usage.ts';
+
+/**
+ * The messages body for one request. `max_tokens` is required. No temperature: this SDK major sends
+ * `anthropic-version: 2026-10-21`, which rejects every sampling parameter (and the SDK's types no
+ * longer have them), so repeatable Claude runs come from the cache and cassettes instead.
+ */
+export function anthropicRequestBody(model: string, request: CompletionRequest): MessageCreateParamsNonStreaming {
+  return {
+    model,
+    max_tokens: request.maxTokens,
+    // The API rejects an empty system text; no system prompt is the same thing.
+    ...(request.system ? { system: request.system } : {}),
+    messages: [{ role: 'user', content: request.prompt }],
+  };
+}
+
+/** A provider for `anthropic:<model>`. */
+export function createAnthropicProvider(options: SdkProviderOptions): Provider {
+  const counter = createAttemptCounter();
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    maxRetries: options.retries,
+    // An explicit timeout also skips the SDK's refusal of long non-streaming requests, which
+    // guesses from max_tokens alone; ours stay far below it (at most 0.8 × 16384 output tokens).
+    timeout: options.timeoutMs,
+    fetch: counter.fetch,
+  });
+  const name = `anthropic:${options.model}`;
+  return {
+    id: 'anthropic',
+    model: options.model,
+    isLanguageModel: true,
+    contextWindow: options.contextWindow,
+    async complete(request) {
+      const attempts = counter.start();
+      try {
+        const response = await client.messages.create(anthropicRequestBody(options.model, request), {
+          signal: request.signal,
+          headers: attempts.headers,
+        });
+        return { ...completionFrom(response, request, options, name), attempts: attempts.count() };
+      } catch (error) {
+        if (error instanceof ProviderError) throw error;
+        throw toBenchError(describeFault(error, attempts.lastErrorBody()), error, {
+          name,
+          attempts: attempts.count(),
+          signal: request.signal,
+        });
+      } finally {
+        attempts.end();
+      }
+    },
+  };
+}
+
+function completionFrom(
+  response: Message,
+  request: CompletionRequest,
+  options: SdkProviderOptions,
+  name: string,
+): Omit<Completion, 'attempts'> {
+  const text = (response.content ?? [])
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join('');
+  if (text.trim() === '') {
+    throw new ProviderError(`${name}: empty answer (stop_reason: ${response.stop_reason})`, { retryable: false });
+  }
+  const usage = anthropicUsage(response.usage);
+  const model = response.model || options.model;
+  if (usage) return { text, usage, usageSource: 'api', model };
+  const input = options.tokenizer.count(request.system) + options.tokenizer.count(request.prompt);
+  return { text, usage: { input, output: options.tokenizer.count(text) }, usageSource: 'tokenizer', model };
+}
+
+function describeFault(error: unknown, errorBody: string | undefined): CallFault {
+  if (error instanceof APIUserAbortError) return { kind: 'aborted' };
+  if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (error instanceof APIConnectionError) return { kind: 'connection', message: error.message };
+  if (error instanceof APIError && typeof error.status === 'number') {
+    return {
+      kind: 'status',
+      status: error.status,
+      message: error.apiMessage ?? messageFromBody(errorBody) ?? error.message,
+      type: typeof error.type === 'string' ? error.type : null,
+    };
+  }
+  return { kind: 'other' };
+}

@@ -1,0 +1,92 @@
+/**
+ * Cassettes: a JSONL file of every answer of a run (`--record`), replayed later with no network
+ * and no key (`--replay`), so CI can run real-model strategies for free and identically.
+ */
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../files.ts';
+import { AbortedError, InputError, ProviderError } from '../errors.ts';
+import { LineError, parseLine } from '../session/json-lines.ts';
+import { answerAndStore, completionFromStore, requestKey, type StoredAnswer, storedAnswerSchema } from './stored-answer.ts';
+import type { Provider } from './types.ts';
+
+/** A recording provider; `close()` resolves once every answer so far is on disk. */
+export type RecordingProvider = Provider & { readonly cassette: string; close(): Promise<void> };
+
+/**
+ * Records every answer (cache hits included) into `file`. The whole file is rewritten atomically
+ * after each answer: an interrupted run keeps what it was answered and never leaves half a line.
+ * Writes are chained, so they land in order; `close()` waits for them (and writes an
+ * empty cassette when the run made no call).
+ */
+export function withRecording(provider: Provider, file: string): RecordingProvider {
+  const answers = new Map<string, StoredAnswer>();
+  let writing: Promise<void> = Promise.resolve();
+  const write = () => {
+    const text = [...answers.values()].map((answer) => `${JSON.stringify(answer)}\n`).join('');
+    // A failed write must not stop later ones; the call that scheduled it still sees its error.
+    const next = writing.catch(() => {}).then(() => writeFileAtomic(file, text));
+    writing = next;
+    return next;
+  };
+  return {
+    ...provider,
+    cassette: file,
+    async complete(request) {
+      const key = requestKey(provider, request);
+      const { completion, stored } = await answerAndStore(provider, request, key);
+      // The same request twice in one run replays the first answer both times.
+      if (!answers.has(key)) {
+        answers.set(key, stored);
+        await write();
+      }
+      return completion;
+    },
+    async close() {
+      await write();
+      await provider.close?.();
+    },
+  };
+}
+
+/** Answers only from the cassette `file` (read and checked now, before any work); a miss is an error. */
+export function withReplay(provider: Provider, file: string): Provider {
+  const answers = readCassette(file);
+  const recorded = new Set([...answers.values()].map((answer) => `${answer.provider}:${answer.model}`));
+  return {
+    ...provider,
+    async complete(request) {
+      if (request.signal?.aborted) throw new AbortedError('replay aborted');
+      const stored = answers.get(requestKey(provider, request));
+      if (stored) return completionFromStore(stored);
+      const spec = `${provider.id}:${provider.model}`;
+      const holds = recorded.has(spec) || recorded.size === 0 ? '' : ` (it holds answers of ${[...recorded].join(', ')})`;
+      throw new ProviderError(`no recorded answer for this request: not in cassette ${file}${holds}; re-record with --record`);
+    },
+  };
+}
+
+/** Every answer in a cassette by key; a bad line is an {@link InputError} `file:line: reason`. */
+export function readCassette(file: string): Map<string, StoredAnswer> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new InputError(`cassette ${file} does not exist; record it first with --record ${file}`);
+    }
+    throw error;
+  }
+  const answers = new Map<string, StoredAnswer>();
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch (error) {
+      throw new LineError(file, index + 1, `not valid JSON (${(error as Error).message})`);
+    }
+    const answer = parseLine(storedAnswerSchema, record, file, index + 1);
+    answers.set(answer.key, answer);
+  });
+  return answers;
+}

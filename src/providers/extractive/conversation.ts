@@ -1,0 +1,104 @@
+/** Reads a conversation rendered by `renderMessages` back into role blocks and tool calls. */
+
+/** The role tag a rendered block starts with. */
+export type BlockRole = 'user' | 'assistant' | 'thinking' | 'tool-calls' | 'tool-result' | 'tool-error';
+
+/** One rendered block: its role and its text without the tag. */
+export type ConversationBlock = { role: BlockRole; text: string };
+
+/** A tool call read back from an `[Assistant tool calls]` line. */
+export type ParsedToolCall = { name: string; arguments: Record<string, unknown> };
+
+const ROLE_BY_TAG: Record<string, BlockRole> = {
+  User: 'user',
+  Assistant: 'assistant',
+  'Assistant thinking': 'thinking',
+  'Assistant tool calls': 'tool-calls',
+  'Tool result': 'tool-result',
+  'Tool result (error)': 'tool-error',
+};
+// A block starts only at a role tag at the very start or after a blank line.
+const BLOCK_START =
+  /(?:^|\n\n)\[(User|Assistant|Assistant thinking|Assistant tool calls|Tool result|Tool result \(error\))\]: /g;
+
+/** The blocks of a rendered conversation, in order; text before the first tag is ignored. */
+export function splitConversation(text: string): ConversationBlock[] {
+  const starts = [...text.matchAll(BLOCK_START)];
+  return starts.map((match, index) => {
+    const next = starts[index + 1];
+    const start = match.index + match[0].length;
+    return { role: ROLE_BY_TAG[match[1]!]!, text: text.slice(start, next ? next.index : text.length) };
+  });
+}
+
+/** The calls of one `read(path="a"); bash(command="b")` line; a call that cannot be read keeps what was read. */
+export function parseToolCalls(line: string): ParsedToolCall[] {
+  const calls: ParsedToolCall[] = [];
+  let position = 0;
+  while (position < line.length) {
+    const name = /[^\s(;]+(?=\()/y;
+    name.lastIndex = position;
+    const nameMatch = name.exec(line);
+    if (!nameMatch) break;
+    const call: ParsedToolCall = { name: nameMatch[0], arguments: {} };
+    calls.push(call);
+    position = readArguments(line, position + nameMatch[0].length + 1, call.arguments);
+    // The next call follows "; ", possibly after an argument we could not read.
+    const separator = line.indexOf('; ', position);
+    if (separator < 0) break;
+    position = separator + 2;
+  }
+  return calls;
+}
+
+/** Reads `key=JSON, key=JSON)` from `start`, filling `into`; returns the position after what it read. */
+function readArguments(line: string, start: number, into: Record<string, unknown>): number {
+  let position = start;
+  while (position < line.length && line[position] !== ')') {
+    const equals = line.indexOf('=', position);
+    if (equals < 0) return line.length;
+    const key = line.slice(position, equals).trim();
+    const end = jsonValueEnd(line, equals + 1);
+    if (end < 0) return equals + 1;
+    try {
+      into[key] = JSON.parse(line.slice(equals + 1, end));
+    } catch {
+      return end;
+    }
+    position = line.startsWith(', ', end) ? end + 2 : end;
+  }
+  return position + 1;
+}
+
+/** The end (exclusive) of the JSON value starting at `start`, or -1 when it is not well formed. */
+function jsonValueEnd(text: string, start: number): number {
+  const first = text[start];
+  if (first === '"') return stringEnd(text, start);
+  if (first === '{' || first === '[') {
+    let depth = 0;
+    for (let index = start; index < text.length; index++) {
+      const character = text[index];
+      if (character === '"') {
+        index = stringEnd(text, index) - 1;
+        if (index < 0) return -1;
+      } else if (character === '{' || character === '[') depth++;
+      else if (character === '}' || character === ']') {
+        depth--;
+        if (depth === 0) return index + 1;
+      }
+    }
+    return -1;
+  }
+  const scalar = /-?[\w.+-]+/y;
+  scalar.lastIndex = start;
+  return scalar.exec(text) ? scalar.lastIndex : -1;
+}
+
+function stringEnd(text: string, start: number): number {
+  for (let index = start + 1; index < text.length; index++) {
+    const character = text[index];
+    if (character === '\\') index++;
+    else if (character === '"') return index + 1;
+  }
+  return -1;
+}

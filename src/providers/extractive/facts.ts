@@ -1,0 +1,133 @@
+/** Facts the extractive summarizer found, a store that merges restatements, and their scores. */
+import { normalizeKey } from './text.ts';
+import type { FileOperation } from './tools.ts';
+import { MODIFYING } from './tools.ts';
+
+/** What a fact is about; output sections are filled by kind. */
+export type FactKind =
+  | 'task'
+  | 'request'
+  | 'constraint'
+  | 'file-modified'
+  | 'file-read'
+  | 'error-open'
+  | 'error-fixed'
+  | 'decision'
+  | 'done'
+  | 'activity'
+  | 'next'
+  | 'command'
+  | 'detail';
+
+/** Where and how much a fact counts: position orders and breaks ties, recency (0…1) and weight score it. */
+export type Placement = { position: number; recency: number; weight: number };
+
+/** One bullet's worth of verbatim material. */
+export type Fact = Placement & { kind: FactKind; text: string; key: string };
+
+/** A file and what happened to it, in the order the operations first happened. */
+export type FileRecord = Placement & { path: string; operations: FileOperation[] };
+
+/** Facts and files gathered from a request; a restated fact (same key) is kept once. */
+export type FactStore = {
+  add(kind: FactKind, text: string, placement: Placement): void;
+  touchFile(path: string, operation: FileOperation, placement: Placement): void;
+  readonly files: ReadonlyMap<string, FileRecord>;
+  /** Every fact, file facts included, in insertion order. */
+  facts(): Fact[];
+};
+
+/** An empty store. */
+export function createFactStore(): FactStore {
+  const byKey = new Map<string, Fact>();
+  const files = new Map<string, FileRecord>();
+  return {
+    files,
+    add(kind, text, placement) {
+      const key = normalizeKey(text);
+      if (key.length === 0 || key === '(none)' || key === 'none') return;
+      const existing = byKey.get(key);
+      if (!existing) {
+        byKey.set(key, { kind, text, key, ...placement });
+        return;
+      }
+      // A restatement: the weightier wording and kind win, the latest sighting dates it.
+      if (placement.weight > existing.weight) {
+        existing.kind = kind;
+        existing.text = text;
+        existing.weight = placement.weight;
+      }
+      existing.position = Math.max(existing.position, placement.position);
+      existing.recency = Math.max(existing.recency, placement.recency);
+    },
+    touchFile(path, operation, placement) {
+      const record = files.get(path);
+      if (!record) {
+        files.set(path, { path, operations: [operation], ...placement });
+        return;
+      }
+      if (!record.operations.includes(operation)) record.operations.push(operation);
+      record.position = Math.max(record.position, placement.position);
+      record.recency = Math.max(record.recency, placement.recency);
+      record.weight = Math.max(record.weight, placement.weight);
+    },
+    facts() {
+      return [...byKey.values(), ...[...files.values()].map(fileFact)];
+    },
+  };
+}
+
+/** The bullet of a file: `` `src/a.ts` — read, edited `` (a mention is dropped once something happened). */
+export function fileFact(record: FileRecord): Fact {
+  const operations =
+    record.operations.length > 1
+      ? record.operations.filter((operation) => operation !== 'mentioned')
+      : record.operations;
+  const text = `\`${record.path}\` — ${operations.join(', ')}`;
+  const modified = operations.some((operation) => MODIFYING.has(operation));
+  return {
+    kind: modified ? 'file-modified' : 'file-read',
+    text,
+    key: `file:${record.path}`,
+    position: record.position,
+    recency: record.recency,
+    weight: record.weight,
+  };
+}
+
+/** A fact with the score it competes for budget with. */
+export type ScoredFact = Fact & { score: number };
+
+/** How much an old fact still counts: recent material gets up to about three times the weight. */
+const RECENCY_FLOOR = 0.35;
+/** Kinds that stay true however old they are: the task and the user's constraints. */
+const LASTING: ReadonlySet<FactKind> = new Set(['task', 'constraint']);
+/** Each further fact of a kind counts a little less, so one kind cannot crowd out the others. */
+const SAME_KIND_DECAY = 0.92;
+const FOCUS_BOOST = 1.6;
+
+/** Scores facts: weight × recency, boosted when they match the focus, decayed by rank within their kind. */
+export function scoreFacts(facts: readonly Fact[], focusWords: readonly string[]): ScoredFact[] {
+  const scored = facts.map((fact) => {
+    const recency = LASTING.has(fact.kind) ? Math.max(fact.recency, 0.6) : fact.recency;
+    const lowered = focusWords.length > 0 ? fact.text.toLowerCase() : '';
+    const focused = focusWords.some((word) => lowered.includes(word));
+    const score =
+      fact.weight * (RECENCY_FLOOR + (1 - RECENCY_FLOOR) * recency) * (focused ? FOCUS_BOOST : 1);
+    return { ...fact, score };
+  });
+  const byKind = new Map<FactKind, ScoredFact[]>();
+  for (const fact of scored) byKind.set(fact.kind, [...(byKind.get(fact.kind) ?? []), fact]);
+  for (const group of byKind.values()) {
+    group.sort(compareScored);
+    group.forEach((fact, rank) => {
+      fact.score *= SAME_KIND_DECAY ** rank;
+    });
+  }
+  return scored;
+}
+
+/** Highest score first; ties go to the later fact, then to the text, so the order is total. */
+export function compareScored(a: ScoredFact, b: ScoredFact): number {
+  return b.score - a.score || b.position - a.position || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}

@@ -1,0 +1,105 @@
+/** Text helpers of the extractive summarizer: sentences, clipping, dedupe keys, path-like tokens, cue words. */
+
+/** Sentence-ish units of prose: code fences and tables dropped, one unit per sentence or list line. */
+export function splitSentences(text: string): string[] {
+  const prose = text.replace(/```[\s\S]*?(?:```|$)/g, '\n');
+  const sentences: string[] = [];
+  for (const rawLine of prose.split('\n')) {
+    const line = rawLine
+      .trim()
+      .replace(/^(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)/, '')
+      .trim();
+    if (line.length < 3 || line.startsWith('|')) continue;
+    // Split after sentence punctuation; users type lowercase, so no capital letter is required.
+    for (const part of line.split(/(?<=[.!?])\s+(?=\S)/)) {
+      const sentence = part.trim();
+      if (sentence.length >= 3) sentences.push(sentence);
+    }
+  }
+  return sentences;
+}
+
+/** Text cut to at most `maxChars` characters at a word boundary, marked with an ellipsis. */
+export function clip(text: string, maxChars: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= maxChars) return flat;
+  const cut = flat.slice(0, maxChars - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > maxChars * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+/** A comparison key: case, Markdown marks, bullets and spacing ignored, so restated items dedupe. */
+export function normalizeKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+    .replace(/\[[ x]\]\s*/g, '')
+    .replace(/[`*_>#"]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.!?:;,…]+$/, '')
+    .trim();
+}
+
+const CODE_EXTENSIONS =
+  'ts|tsx|mts|cts|js|jsx|mjs|cjs|json|jsonl|md|mdx|py|rs|go|java|rb|c|h|cc|cpp|hpp|cs|toml|yaml|yml|sh|css|scss|html|sql|lock|vue|svelte|kt|swift|php|txt|env|ini|cfg|xml|proto|gradle';
+const PATH_PATTERN = new RegExp(
+  [
+    // dir/…/name.ext, optionally absolute, home- or dot-relative
+    String.raw`(?<![\w/.~@-])@?((?:~\/|\.{1,2}\/|\/)?(?:[\w+-][\w@.+-]*\/)+[\w+-][\w@.+-]*\.[A-Za-z][A-Za-z0-9]{0,9})\b`,
+    // a bare file name with a well-known extension
+    String.raw`(?<![\w/.~@-])@?([\w-][\w.-]*\.(?:${CODE_EXTENSIONS}))\b(?![/\w])`,
+  ].join('|'),
+  'g',
+);
+const NOT_PATHS = new Set(['node.js', 'next.js', 'vue.js', 'react.js', 'express.js', 'three.js', 'd3.js']);
+
+/** Path-like tokens in prose (`src/a.ts`, `/abs/b.json`, `README.md`), in order of appearance. */
+export function pathsIn(text: string): string[] {
+  const paths: string[] = [];
+  for (const match of text.matchAll(PATH_PATTERN)) {
+    const path = match[1] ?? match[2];
+    if (path && !NOT_PATHS.has(path.toLowerCase()) && !/^\d/.test(path)) paths.push(path);
+  }
+  return paths;
+}
+
+/** User wording that states a constraint or preference. */
+export const CONSTRAINT_CUE =
+  /\b(?:don'?t|do not|does not|must|mustn'?t|keep|never|only|without|avoid|prefer|make sure|always|should(?:n'?t| not)|no more than|at most|at least|stick to|has to|have to|not allowed|instead of)\b/i;
+
+/** Wording that states a decision outright. */
+export const STRONG_DECISION_CUE =
+  /\b(?:decided|decide to|decision|chose|chosen|choose to|going with|go with|instead of|rather than|opted|settled on|trade-?off|in favou?r of)\b/i;
+/** Wording of an intention, a decision only when a reason comes with it. */
+export const WEAK_DECISION_CUE = /\b(?:I'll|I will|we'll|we will|let's|let us|we should|I'm going to|plan is)\b/i;
+/** Wording that gives a reason. */
+export const REASON_CUE = /\b(?:because|since|so that|to avoid|in order to|otherwise|which means|due to)\b/i;
+
+/** Wording that reports finished work. */
+export const DONE_CUE =
+  /\b(?:(?:I've|I have|we've|we have|now)\s+(?:\w+\s+)?(?:added|updated|fixed|implemented|created|removed|renamed|refactored|moved|changed|replaced|written|wrote|converted|ported|migrated|committed|extracted|deleted|cleaned)|all (?:\d+ )?tests? pass(?:es|ed)?|tests? (?:now )?pass(?:es)?|build (?:now )?(?:passes|succeeds)|compiles (?:cleanly|now)|successfully)\b|^(?:done|fixed|added|updated|implemented|created|removed|refactored|committed)\b/i;
+/** Wording that says a problem went away. */
+export const FIX_CUE =
+  /\b(?:fixed|fixes|resolved|the fix|now pass(?:es)?|passing now|all (?:\d+ )?tests? pass|works now|now works|succeeds now|no (?:more )?errors|compiles (?:cleanly|now)|clean build)\b/i;
+/** Wording that explains a problem's cause. */
+export const CAUSE_CUE =
+  /\b(?:the (?:issue|problem|error|bug|cause|culprit) (?:is|was)|caused by|because|due to|root cause)\b/i;
+/** Wording of what comes next. */
+export const PLAN_CUE =
+  /\b(?:next|then|I'll|I will|we'll|we will|will now|going to|let me|let's|plan|todo|remaining|still need|need to|should)\b/i;
+
+/** Short replies that carry no task ("ok", "continue"). */
+export const ACKNOWLEDGEMENT =
+  /^(?:ok(?:ay)?|k|yes|yep|yeah|yo|no|nope|thanks?(?: you)?|ty|great|nice|cool|good|perfect|wow|continue|go on|go ahead|proceed|sure|lgtm|do it|please continue|keep going|hm+|hi|hello)[\s.!?]*$/i;
+
+const STOP_WORDS = new Set(
+  'the and for with that this from into about what which when where should would could only more most some such them then than also just make sure keep focus on in of to a an is are be it as or by at'.split(
+    ' ',
+  ),
+);
+
+/** Distinct content words of a focus text (three letters or more, no stop words), lowercased. */
+export function contentWords(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}_./-]{3,}/gu) ?? [];
+  return [...new Set(words.filter((word) => !STOP_WORDS.has(word)))];
+}

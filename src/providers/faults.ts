@@ -1,0 +1,92 @@
+/** Turns a failed SDK call into our errors: aborted, context overflow, or a provider error with status. */
+import { AbortedError, ContextOverflowError, ProviderError } from '../errors.ts';
+
+/** A failed call as both SDK adapters describe it, whatever the SDK's own error classes. */
+export type CallFault =
+  | { kind: 'aborted' }
+  | { kind: 'timeout' }
+  | { kind: 'connection'; message: string }
+  | { kind: 'status'; status: number; message: string; code?: string | null; type?: string | null }
+  | { kind: 'other' };
+
+/**
+ * How vendors and compatible servers say the prompt does not fit: OpenAI (`context_length_exceeded`,
+ * "maximum context length"), vLLM (the same words), llama.cpp ("exceeds the available context
+ * size", `exceed_context_size_error`), Ollama and LM Studio ("context length"), Anthropic ("prompt
+ * is too long", "exceed context limit").
+ */
+const OVERFLOW_PATTERN =
+  /context[_ ]length|context (?:size|window|limit)|maximum context|prompt is too long|too many tokens|input is too long/i;
+
+/** Codes and types that mean the same, where a server sets one. */
+const OVERFLOW_CODES = new Set(['context_length_exceeded', 'exceed_context_size_error', 'request_too_large']);
+
+/** Statuses worth another try later: timeouts, lock conflicts, rate limits, server errors. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** True when a 4xx answer says the prompt exceeded the model's context window. */
+export function isContextOverflow(fault: { status: number; message: string; code?: string | null; type?: string | null }): boolean {
+  if (fault.status === 413) return true;
+  if (fault.status < 400 || fault.status >= 500) return false;
+  if (OVERFLOW_CODES.has(fault.code ?? '') || OVERFLOW_CODES.has(fault.type ?? '')) return true;
+  return OVERFLOW_PATTERN.test(fault.message);
+}
+
+/** What the call is, for messages: `openai:gpt-4.1-mini`, and how many HTTP attempts it made. */
+export type CallDescription = { name: string; attempts: number; signal?: AbortSignal };
+
+/** Our error for a failed call; unknown errors (bugs, not faults) are returned as they are. */
+export function toBenchError(fault: CallFault, cause: unknown, call: CallDescription): unknown {
+  const tries = call.attempts > 1 ? ` after ${call.attempts} attempts` : '';
+  if (fault.kind === 'aborted' || call.signal?.aborted) {
+    return new AbortedError(`${call.name}: request aborted`, { cause });
+  }
+  switch (fault.kind) {
+    case 'timeout':
+      return new ProviderError(`${call.name}: request timed out${tries} (raise --timeout or --retries)`, {
+        retryable: true,
+        cause,
+      });
+    case 'connection':
+      return new ProviderError(`${call.name}: could not connect${tries}: ${fault.message}`, {
+        retryable: true,
+        cause,
+      });
+    case 'status':
+      if (isContextOverflow(fault)) {
+        return new ContextOverflowError(
+          `${call.name}: the prompt does not fit the model's context window (HTTP ${fault.status}: ${fault.message})`,
+          { status: fault.status, cause },
+        );
+      }
+      return new ProviderError(`${call.name}: HTTP ${fault.status}${tries}: ${fault.message}`, {
+        status: fault.status,
+        retryable: isRetryableStatus(fault.status),
+        cause,
+      });
+    case 'other':
+      return cause;
+  }
+}
+
+/** The error message inside a server's JSON error body (`{error: {message}}`, `{message}`, `{error: "…"}`). */
+export function messageFromBody(body: string | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const record = parsed as { error?: unknown; message?: unknown; detail?: unknown };
+    const error = record.error;
+    if (typeof error === 'string') return error;
+    if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+      return (error as { message: string }).message;
+    }
+    if (typeof record.message === 'string') return record.message;
+    if (typeof record.detail === 'string') return record.detail;
+    return undefined;
+  } catch {
+    return body.trim() || undefined;
+  }
+}

@@ -1,0 +1,131 @@
+/** `openai:<model>`: chat completions through the openai SDK, for OpenAI and any compatible server. */
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import { ProviderError } from '../errors.ts';
+import type { Tokenizer } from '../tokens.ts';
+import { createAttemptCounter } from './attempts.ts';
+import { type CallFault, messageFromBody, toBenchError } from './faults.ts';
+import type { Completion, CompletionRequest, Provider } from './types.ts';
+import { openAIUsage } from './usage.ts';
+
+/** What both SDK adapters are built from (the registry resolves key, URL and defaults). */
+export type SdkProviderOptions = {
+  model: string;
+  apiKey: string;
+  /** Undefined: the vendor's own API. */
+  baseUrl?: string;
+  /** Retries after the first attempt, done by the SDK (429, 408, 409, 5xx, timeouts, connection errors). */
+  retries: number;
+  /** Per-attempt timeout in milliseconds. */
+  timeoutMs: number;
+  /** Counts usage when the server reports none. */
+  tokenizer: Tokenizer;
+  contextWindow?: number;
+};
+
+/**
+ * OpenAI's reasoning families (o1, o3, o4-mini, gpt-5…) reject `max_tokens` and any temperature
+ * but the default; gateways may prefix the vendor (`openai/o3`).
+ */
+export function isReasoningModel(model: string): boolean {
+  return /(?:^|\/)(?:o\d|gpt-5)(?:$|[-.:])/.test(model);
+}
+
+/** The chat-completions body for one request: temperature 0 where the model allows it. */
+export function openAIRequestBody(model: string, request: CompletionRequest): ChatCompletionCreateParamsNonStreaming {
+  const messages: ChatCompletionMessageParam[] = [];
+  if (request.system) messages.push({ role: 'system', content: request.system });
+  messages.push({ role: 'user', content: request.prompt });
+  return isReasoningModel(model)
+    ? { model, messages, max_completion_tokens: request.maxTokens }
+    : { model, messages, max_tokens: request.maxTokens, temperature: 0 };
+}
+
+/** A provider for `openai:<model>`. */
+export function createOpenAIProvider(options: SdkProviderOptions): Provider {
+  const counter = createAttemptCounter();
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    maxRetries: options.retries,
+    timeout: options.timeoutMs,
+    fetch: counter.fetch,
+  });
+  const name = `openai:${options.model}`;
+  return {
+    id: 'openai',
+    model: options.model,
+    isLanguageModel: true,
+    contextWindow: options.contextWindow,
+    async complete(request) {
+      const attempts = counter.start();
+      try {
+        const response = await client.chat.completions.create(openAIRequestBody(options.model, request), {
+          signal: request.signal,
+          headers: attempts.headers,
+        });
+        return { ...completionFrom(response, request, options, name), attempts: attempts.count() };
+      } catch (error) {
+        if (error instanceof ProviderError) throw error;
+        throw toBenchError(describeFault(error, attempts.lastErrorBody()), error, {
+          name,
+          attempts: attempts.count(),
+          signal: request.signal,
+        });
+      } finally {
+        attempts.end();
+      }
+    },
+  };
+}
+
+function completionFrom(
+  response: ChatCompletion,
+  request: CompletionRequest,
+  options: SdkProviderOptions,
+  name: string,
+): Omit<Completion, 'attempts'> {
+  const choice = response.choices?.[0];
+  const text = choice?.message?.content ?? '';
+  if (text.trim() === '') throw emptyAnswer(name, choice, options.model);
+  const usage = openAIUsage(response.usage);
+  const model = response.model || options.model;
+  if (usage) return { text, usage, usageSource: 'api', model };
+  const input = options.tokenizer.count(request.system) + options.tokenizer.count(request.prompt);
+  return { text, usage: { input, output: options.tokenizer.count(text) }, usageSource: 'tokenizer', model };
+}
+
+function emptyAnswer(name: string, choice: ChatCompletion.Choice | undefined, model: string): ProviderError {
+  const reasons: string[] = [];
+  if (!choice) reasons.push('no choices');
+  else reasons.push(`finish_reason: ${choice.finish_reason}`);
+  if (choice?.message?.refusal) reasons.push(`refusal: ${choice.message.refusal}`);
+  if (choice?.finish_reason === 'length' && isReasoningModel(model)) {
+    reasons.push('reasoning models spend max_completion_tokens on reasoning before any text');
+  }
+  return new ProviderError(`${name}: empty answer (${reasons.join('; ')})`, { retryable: false });
+}
+
+function describeFault(error: unknown, errorBody: string | undefined): CallFault {
+  if (error instanceof APIUserAbortError) return { kind: 'aborted' };
+  if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (error instanceof APIConnectionError) return { kind: 'connection', message: error.message };
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const inner = error.error as { message?: unknown } | undefined;
+    // vLLM and some gateways put the message at the top level, where the SDK does not look.
+    const message =
+      (typeof inner?.message === 'string' ? inner.message : undefined) ?? messageFromBody(errorBody) ?? error.message;
+    return {
+      kind: 'status',
+      status: error.status,
+      message,
+      code: typeof error.code === 'string' ? error.code : null,
+      type: typeof error.type === 'string' ? error.type : null,
+    };
+  }
+  return { kind: 'other' };
+}

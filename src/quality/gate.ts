@@ -1,0 +1,367 @@
+/** The CI quality gate of `check`: absolute floors and a baseline comparison over results JSON (pure). */
+import { z } from 'zod';
+import { InputError } from '../errors.ts';
+import { describeSchemaProblem } from '../session/json-lines.ts';
+import type { QualityMetric } from './score.ts';
+import { isQualityMetric, metricDirection, QUALITY_METRICS } from './score.ts';
+
+/** Default of `--tolerance`: how far a figure may fall below its baseline before the gate fails. */
+export const DEFAULT_TOLERANCE = 0.02;
+
+// Figures are ratios of small counts; this keeps 0.81 − 0.79 from counting as more than 0.02.
+const EPSILON = 1e-9;
+
+/** One `--fail-under` floor; `strategy` null applies it to every strategy. */
+export type Floor = { strategy: string | null; metric: QualityMetric; value: number; spec: string };
+
+/** The part of a strategy's results that the gate reads (SPEC §4); other keys are ignored. */
+export type GateStrategy = {
+  name: string;
+  status: string;
+  error?: unknown;
+  quality?: Record<string, unknown> | null;
+};
+
+/** The part of a results JSON that the gate reads; a compare run's results or a baseline file. */
+export type GateResults = { fixture?: { name?: string } | null; strategies: readonly GateStrategy[] };
+
+/** Why a gate failed for one strategy and metric. */
+export type GateFailure = {
+  strategy: string;
+  /** The metric, or null for a failure of the whole strategy (an error, missing from the run). */
+  metric: string | null;
+  kind: 'floor' | 'regression' | 'missing' | 'error';
+  /** The floor, or the baseline figure. */
+  expected: number | null;
+  /** The figure of this run; null when it has none. */
+  actual: number | null;
+  /** One line: `parallel-stitch probeRecall 0.54 < 0.60`. */
+  message: string;
+};
+
+/** The gate's verdict. */
+export type Verdict = {
+  passed: boolean;
+  failures: GateFailure[];
+  /** Things reported without failing: figures not compared, floors never applied, improvements. */
+  notes: string[];
+  /** Figures compared with a floor or a baseline. */
+  checks: number;
+  /** Strategies in the run. */
+  strategies: number;
+};
+
+const METRIC_LIST = `${QUALITY_METRICS.join(', ')}, probeRecall.<kind>`;
+
+/** Parses `--fail-under` specs: `metric=value` or `strategy.metric=value`; a bad spec is an {@link InputError}. */
+export function parseFailUnder(specs: readonly string[]): Floor[] {
+  return specs.map((spec) => {
+    const problem = (reason: string) => new InputError(`--fail-under '${spec}': ${reason}`);
+    const equals = spec.indexOf('=');
+    if (equals < 0) throw problem('expected metric=value or strategy.metric=value (e.g. probeRecall=0.6)');
+    const key = spec.slice(0, equals).trim();
+    const valueText = spec.slice(equals + 1).trim();
+    const target = splitTarget(key);
+    if (!target) {
+      const dot = key.indexOf('.');
+      const metric = dot < 0 ? key : key.slice(dot + 1);
+      throw problem(`unknown metric '${metric}'; available: ${METRIC_LIST}`);
+    }
+    const value = valueText === '' ? Number.NaN : Number(valueText);
+    if (metricDirection(target.metric) === 'lower') {
+      if (!Number.isInteger(value) || value < 0)
+        throw problem(`${target.metric} is a count of paths; the value must be a whole number ≥ 0`);
+    } else if (!Number.isFinite(value) || value < 0 || value > 1) {
+      throw problem(`${target.metric} is a share; the value must be a number from 0 to 1`);
+    }
+    return { ...target, value, spec };
+  });
+}
+
+/** `probeRecall` → every strategy; `parallel-stitch.probeRecall.task` → one strategy (names may hold dots). */
+function splitTarget(key: string): { strategy: string | null; metric: QualityMetric } | null {
+  if (isQualityMetric(key)) return { strategy: null, metric: key };
+  for (let dot = key.indexOf('.'); dot > 0; dot = key.indexOf('.', dot + 1)) {
+    const metric = key.slice(dot + 1);
+    if (isQualityMetric(metric)) return { strategy: key.slice(0, dot), metric };
+  }
+  return null;
+}
+
+const figureSchema = z.number().nullable().optional();
+const baselineSchema = z.looseObject({
+  schemaVersion: z.literal(1, { error: 'unsupported schemaVersion (this version reads 1)' }).optional(),
+  fixture: z.looseObject({ name: z.string().optional() }).nullable().optional(),
+  strategies: z.array(
+    z.looseObject({
+      name: z.string().min(1),
+      status: z.string(),
+      error: z.unknown().optional(),
+      quality: z
+        .looseObject({
+          probeRecall: figureSchema,
+          probeRecallByKind: z.record(z.string(), z.number()).nullable().optional(),
+          fileRecall: figureSchema,
+          modifiedFileRecall: figureSchema,
+          structure: figureSchema,
+          inventedPaths: z
+            .union([z.array(z.string()), z.number()])
+            .nullable()
+            .optional(),
+        })
+        .nullable()
+        .optional(),
+    }),
+  ),
+});
+
+/** Checks that parsed JSON is a results file usable as a baseline; otherwise an {@link InputError} `file: reason`. */
+export function parseBaseline(json: unknown, file: string): GateResults {
+  const parsed = baselineSchema.safeParse(json);
+  if (!parsed.success) throw new InputError(`${file}: ${describeSchemaProblem(parsed.error)}`);
+  const names = new Set<string>();
+  for (const strategy of parsed.data.strategies) {
+    if (names.has(strategy.name)) throw new InputError(`${file}: strategy '${strategy.name}' appears twice`);
+    names.add(strategy.name);
+  }
+  return parsed.data;
+}
+
+/** A strategy's figure for a metric: a number, null when not applicable, undefined when the results lack it. */
+export function qualityFigure(strategy: GateStrategy, metric: QualityMetric): number | null | undefined {
+  const quality = strategy.quality;
+  if (!quality) return undefined;
+  if (metric.startsWith('probeRecall.')) {
+    const byKind = quality['probeRecallByKind'];
+    if (byKind === null || typeof byKind !== 'object') return undefined;
+    const value = (byKind as Record<string, unknown>)[metric.slice('probeRecall.'.length)];
+    return typeof value === 'number' ? value : undefined;
+  }
+  const value = quality[metric];
+  if (metric === 'inventedPaths' && Array.isArray(value)) return value.length;
+  if (value === null) return null;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** Every metric a strategy's results carry a figure for (null included), per-kind recalls last. */
+function metricsOf(strategy: GateStrategy): QualityMetric[] {
+  const kinds = strategy.quality?.['probeRecallByKind'];
+  const perKind =
+    kinds && typeof kinds === 'object'
+      ? Object.keys(kinds).map((kind) => `probeRecall.${kind}` as const)
+      : [];
+  return [...QUALITY_METRICS, ...perKind].filter((metric) => qualityFigure(strategy, metric) !== undefined);
+}
+
+/** Renders a figure: a share with two decimals (more when needed to tell it from `other`), a count as is. */
+export function formatFigure(value: number, other?: number): string {
+  if (Number.isInteger(value) && (other === undefined || Number.isInteger(other))) return String(value);
+  for (let digits = 2; digits < 6; digits++) {
+    if (other === undefined || value.toFixed(digits) !== other.toFixed(digits)) return value.toFixed(digits);
+  }
+  return value.toFixed(6);
+}
+
+/** What {@link evaluateGate} compares. */
+export type GateInput = {
+  results: GateResults;
+  floors: readonly Floor[];
+  baseline?: GateResults | undefined;
+  tolerance?: number;
+};
+
+/**
+ * The verdict on one run: a strategy that errored fails; every figure must reach its floor (a per-strategy floor
+ * overrides a general one; for `inventedPaths` the floor is a ceiling); with a baseline, no share may fall by more
+ * than the tolerance, and a strategy or figure the baseline has must still be there. Null figures are skipped.
+ */
+export function evaluateGate({
+  results,
+  floors,
+  baseline,
+  tolerance = DEFAULT_TOLERANCE,
+}: GateInput): Verdict {
+  const failures: GateFailure[] = [];
+  const notes: string[] = [];
+  let checks = 0;
+  const appliedFloors = new Set<Floor>();
+  const improved: string[] = [];
+  const names = new Set(results.strategies.map((strategy) => strategy.name));
+
+  for (const floor of floors) {
+    if (floor.strategy !== null && !names.has(floor.strategy)) {
+      failures.push({
+        strategy: floor.strategy,
+        metric: floor.metric,
+        kind: 'missing',
+        expected: floor.value,
+        actual: null,
+        message: `${floor.strategy}: not in this run, but --fail-under ${floor.spec} names it`,
+      });
+      appliedFloors.add(floor);
+    }
+  }
+
+  const baselineFixture = baseline?.fixture?.name;
+  const resultsFixture = results.fixture?.name;
+  if (baselineFixture && resultsFixture && baselineFixture !== resultsFixture) {
+    notes.push(`the baseline is for fixture '${baselineFixture}', this run for '${resultsFixture}'`);
+  }
+
+  for (const strategy of results.strategies) {
+    if (strategy.status !== 'ok') {
+      failures.push({
+        strategy: strategy.name,
+        metric: null,
+        kind: 'error',
+        expected: null,
+        actual: null,
+        message: `${strategy.name} failed: ${errorText(strategy)}`,
+      });
+      continue;
+    }
+
+    for (const floor of floorsFor(strategy, floors)) {
+      const actual = qualityFigure(strategy, floor.metric);
+      if (actual === null || actual === undefined) continue;
+      appliedFloors.add(floor);
+      checks++;
+      const lower = metricDirection(floor.metric) === 'lower';
+      const below = lower ? actual > floor.value + EPSILON : actual < floor.value - EPSILON;
+      if (!below) continue;
+      const comparison = `${formatFigure(actual, floor.value)} ${lower ? '>' : '<'} ${formatFigure(floor.value, actual)}`;
+      failures.push({
+        strategy: strategy.name,
+        metric: floor.metric,
+        kind: 'floor',
+        expected: floor.value,
+        actual,
+        message: `${strategy.name} ${floor.metric} ${comparison}`,
+      });
+    }
+
+    if (!baseline) continue;
+    const before = baseline.strategies.find((candidate) => candidate.name === strategy.name);
+    if (!before) {
+      notes.push(`${strategy.name}: not in the baseline; its figures were not compared`);
+      continue;
+    }
+    if (before.status !== 'ok') {
+      notes.push(`${strategy.name}: failed in the baseline run; its figures were not compared`);
+      continue;
+    }
+    const metrics = new Set([...metricsOf(before), ...metricsOf(strategy)]);
+    for (const metric of metrics) {
+      const was = qualityFigure(before, metric);
+      const now = qualityFigure(strategy, metric);
+      const wasMeasured = typeof was === 'number';
+      const nowMeasured = typeof now === 'number';
+      if (!wasMeasured && !nowMeasured) continue;
+      if (wasMeasured && !nowMeasured) {
+        failures.push({
+          strategy: strategy.name,
+          metric,
+          kind: 'missing',
+          expected: was,
+          actual: null,
+          message: `${strategy.name} ${metric} ${formatFigure(was)} → none (the baseline measured it, this run did not)`,
+        });
+        continue;
+      }
+      if (!wasMeasured && nowMeasured) {
+        notes.push(
+          `${strategy.name} ${metric}: not in the baseline (now ${formatFigure(now)}); not compared`,
+        );
+        continue;
+      }
+      if (!wasMeasured || !nowMeasured) continue;
+      if (metricDirection(metric) === 'lower') {
+        // A count of invented paths is reported against the baseline, not gated: cap it with a floor instead.
+        if (now > was)
+          notes.push(`${strategy.name} ${metric} ${was} → ${now} (cap it with --fail-under ${metric}=N)`);
+        continue;
+      }
+      checks++;
+      const change = now - was;
+      if (change < -tolerance - EPSILON) {
+        failures.push({
+          strategy: strategy.name,
+          metric,
+          kind: 'regression',
+          expected: was,
+          actual: now,
+          message: `${strategy.name} ${metric} ${formatFigure(was, now)} → ${formatFigure(now, was)} (${signed(change)}, tolerance ${formatFigure(tolerance)})`,
+        });
+      } else if (change > tolerance + EPSILON) {
+        improved.push(`${strategy.name} ${metric}`);
+      }
+    }
+  }
+
+  if (baseline) {
+    for (const before of baseline.strategies) {
+      if (names.has(before.name)) continue;
+      failures.push({
+        strategy: before.name,
+        metric: null,
+        kind: 'missing',
+        expected: null,
+        actual: null,
+        message: `${before.name}: in the baseline but not in this run`,
+      });
+    }
+  }
+  for (const floor of floors) {
+    if (!appliedFloors.has(floor))
+      notes.push(`--fail-under ${floor.spec}: no strategy has a ${floor.metric} figure; not applied`);
+  }
+  if (improved.length > 0) {
+    const what = improved.length === 1 ? 'figure' : 'figures';
+    notes.push(
+      `${improved.length} ${what} improved beyond the tolerance (${improved.join(', ')}); --update-baseline records them`,
+    );
+  }
+  return { passed: failures.length === 0, failures, notes, checks, strategies: results.strategies.length };
+}
+
+/** The floors that apply to a strategy: per metric, its own floor over a general one (the last given wins). */
+function floorsFor(strategy: GateStrategy, floors: readonly Floor[]): Floor[] {
+  const byMetric = new Map<string, Floor>();
+  for (const floor of floors) if (floor.strategy === null) byMetric.set(floor.metric, floor);
+  for (const floor of floors) if (floor.strategy === strategy.name) byMetric.set(floor.metric, floor);
+  return [...byMetric.values()];
+}
+
+function errorText(strategy: GateStrategy): string {
+  const error = strategy.error;
+  if (typeof error === 'string' && error.length > 0) return error;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string')
+    return (error as { message: string }).message;
+  return `status ${strategy.status}`;
+}
+
+/** `−0.07` / `+0.03`, with a real minus sign. */
+function signed(change: number): string {
+  const text = formatFigure(Math.abs(change));
+  return change < 0 ? `−${text}` : `+${text}`;
+}
+
+/** The exit code of `check` for a verdict: 0 passed, 1 a figure failed its gate, 3 only strategies failed. */
+export function gateExitCode(verdict: Verdict): number {
+  if (verdict.passed) return 0;
+  return verdict.failures.every((failure) => failure.kind === 'error') ? 3 : 1;
+}
+
+/** Several fixtures' verdicts as one (`check` over many fixtures). */
+export function combineVerdicts(verdicts: ReadonlyArray<{ fixture: string; verdict: Verdict }>): Verdict {
+  const prefix = (fixture: string, text: string) => (verdicts.length > 1 ? `${fixture}: ${text}` : text);
+  return {
+    passed: verdicts.every(({ verdict }) => verdict.passed),
+    failures: verdicts.flatMap(({ fixture, verdict }) =>
+      verdict.failures.map((failure) => ({ ...failure, message: prefix(fixture, failure.message) })),
+    ),
+    notes: verdicts.flatMap(({ fixture, verdict }) => verdict.notes.map((note) => prefix(fixture, note))),
+    checks: verdicts.reduce((sum, { verdict }) => sum + verdict.checks, 0),
+    strategies: Math.max(0, ...verdicts.map(({ verdict }) => verdict.strategies)),
+  };
+}

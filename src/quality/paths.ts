@@ -1,0 +1,116 @@
+/** File paths named in free text, and which of a summary's paths the transcript never mentions. */
+
+import type { TextMatcher } from './match.ts';
+import { pathSpellings } from './probes.ts';
+
+/** Extensions that make a bare name a file name (`README.md`); a name with any other extension is not a path. */
+export const FILE_EXTENSIONS: ReadonlySet<string> = new Set(
+  (
+    'ts tsx mts cts js jsx mjs cjs json jsonc jsonl json5 md mdx markdown txt rst adoc yml yaml toml ini cfg conf ' +
+    'lock log csv tsv xml html htm css scss sass less styl vue svelte astro py pyi ipynb rb go mod sum rs java ' +
+    'kt kts scala groovy gradle c h cc cpp cxx hpp hh cs swift mm php pl lua dart ex exs erl elm clj hs ml ' +
+    'sh bash zsh fish ps1 bat cmd sql prisma graphql gql proto tf tfvars hcl nix dockerfile properties plist ' +
+    'svg png jpg jpeg gif webp ico pdf wasm zip gz tgz tar patch diff snap bak sqlite sqlite3 pem crt'
+  ).split(' '),
+);
+
+// Well-known files without an extension, and dotfiles that are files even when named alone.
+const BARE_FILE_NAMES = new Set(
+  'makefile dockerfile containerfile procfile gemfile rakefile jenkinsfile vagrantfile brewfile justfile license licence codeowners'.split(
+    ' ',
+  ),
+);
+const DOTFILES = new Set(
+  '.env .gitignore .gitattributes .gitmodules .npmrc .nvmrc .yarnrc .editorconfig .prettierrc .eslintrc .babelrc .dockerignore .bashrc .zshrc .profile .mailmap'.split(
+    ' ',
+  ),
+);
+// Product names written like files ("Node.js"): not paths when they stand alone.
+const PRODUCT_NAMES = new Set(
+  'node.js next.js nuxt.js vue.js react.js express.js three.js chart.js d3.js ember.js backbone.js angular.js alpine.js p5.js moment.js socket.io deno.js bun.js solid.js'.split(
+    ' ',
+  ),
+);
+
+// `console.log`, `process.env`: member access in code, not a file.
+const CODE_RECEIVER = /^(?:this|self|console|process|window|document|globalthis)\./;
+
+const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]]*|\bwww\.[^\s<>"'`)\]]*/gi;
+const TOKEN = /[\p{L}\p{N}_.~@/-]+/gu;
+// A token cut off by these was part of something bigger (`${dir}/a.ts`, `app/[id]/page.tsx`): not a path of its own.
+const CUT_BEFORE = new Set([']', '}', ')', '$', '%', '\\']);
+
+/** Whether one cleaned token looks like a file path. */
+function isPathLike(token: string): boolean {
+  if (/[^/]@/.test(token)) return false; // an e-mail address or `pkg@1.2.3`; `@scope/pkg/x.js` is fine
+  const segments = token.split('/').filter((segment) => segment.length > 0);
+  const name = token.endsWith('/') ? '' : (segments[segments.length - 1] ?? '');
+  const hasSeparator = token.includes('/');
+  if (segments.length === 0) return false;
+  if (segments.every((segment) => /^[\d.~-]+$/.test(segment))) return false; // 1/2, 2024/01/02, ../..
+  const lowerName = name.toLowerCase();
+  if (!hasSeparator) {
+    if (PRODUCT_NAMES.has(lowerName) || CODE_RECEIVER.test(lowerName)) return false;
+    if (DOTFILES.has(lowerName) || lowerName.startsWith('.env.')) return true;
+    if (BARE_FILE_NAMES.has(lowerName)) return true;
+  }
+  if (name.startsWith('.') && hasSeparator && /^\.[\p{L}\p{N}_]/u.test(name)) return true; // dir/.env
+  // `.eslintrc.json` is a file name, `.d.ts` is an extension.
+  const extension = /^(?:\.[\p{L}\p{N}_-]{2,}|[^.]*[\p{L}\p{N}_][^/]*)\.([\p{L}\p{N}]+)$/u
+    .exec(name)?.[1]
+    ?.toLowerCase();
+  if (extension && FILE_EXTENSIONS.has(extension)) return true;
+  if (!hasSeparator) return false;
+  if (/^(?:\/|\.\.?\/|~\/)/.test(token)) {
+    // An absolute path needs two segments (`/tmp` or a `/compact` command is not one); `./x` and `~/x` need one.
+    const minimum = token.startsWith('/')
+      ? 2
+      : 1 + segments.filter((segment) => /^[.~]+$/.test(segment)).length;
+    return segments.length >= minimum;
+  }
+  // A relative directory path: `src/billing/` or `src/billing/rates`, but not `and/or` or `client/server`.
+  return segments.length >= 3 || (token.endsWith('/') && segments.length >= 2);
+}
+
+/** Trims what surrounds a path in prose: sentence dots and dashes after it, an ellipsis before it. */
+function cleanToken(token: string): string {
+  return token
+    .replace(/[.-]+$/, '')
+    .replace(/^\.{3,}/, '')
+    .replace(/^-+/, '');
+}
+
+/**
+ * File-path-like tokens in `text`, distinct, in order of first appearance, as written: tokens with a known file
+ * extension (`README.md`, `src/billing/tax.ts`), absolute and `./`, `../`, `~/` paths, and relative directory
+ * paths of three segments or ending in `/`. Never URLs, e-mail addresses, version numbers, dates or `e.g.`.
+ */
+export function extractPaths(text: string): string[] {
+  const withoutUrls = text.replace(URL, (url) => ' '.repeat(url.length));
+  const paths = new Set<string>();
+  for (const match of withoutUrls.matchAll(TOKEN)) {
+    const before = withoutUrls[match.index - 1];
+    if (before !== undefined && CUT_BEFORE.has(before)) continue;
+    // `src/**/*.ts`: the `.ts` after a glob star is not a file of its own.
+    if (before === '*' && withoutUrls[match.index - 2] === '/') continue;
+    const token = cleanToken(match[0]);
+    // `res.json()`, `router.patch(…)`: a call, not a file (but `tax.ts(12,5)` is a compiler's file position).
+    const after = withoutUrls.slice(match.index + match[0].length, match.index + match[0].length + 2);
+    if (after.startsWith('(') && !token.includes('/') && !/\d/.test(after[1] ?? '')) continue;
+    if (token.length > 0 && isPathLike(token)) paths.add(token);
+  }
+  return [...paths];
+}
+
+/**
+ * The paths a summary names that appear nowhere in the transcript: each path (also without a leading `./`, and
+ * relative to `cwd` when absolute) is looked up in the transcript with the matching rules, so a relative path is
+ * present when it ends a transcript path at a `/`.
+ */
+export function findInventedPaths(
+  summaryText: string,
+  transcript: TextMatcher,
+  cwd: string | undefined,
+): string[] {
+  return extractPaths(summaryText).filter((path) => !transcript.hasAny(pathSpellings(path, cwd)));
+}

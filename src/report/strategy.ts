@@ -1,0 +1,116 @@
+/** `F-S.md`: one strategy's summary, metrics, call trace and the probes it missed. */
+import type { Probe } from '../quality/probes.ts';
+import type { ResultsFile, StrategyResult } from '../results.ts';
+import { providerLine } from './comparison.ts';
+import { formatCost, formatMs, formatRatio } from './format.ts';
+import { formatInteger, markdownTable } from './table.ts';
+
+function usageSourceText(source: StrategyResult['usageSource'], tokenizer: string): string {
+  switch (source) {
+    case 'api':
+      return 'as reported by the API';
+    case 'tokenizer':
+      return `counted with ${tokenizer} (the provider reported no usage)`;
+    case 'mixed':
+      return `from the API where it reported usage, otherwise counted with ${tokenizer} (see the trace)`;
+    case 'none':
+      return 'no calls';
+  }
+}
+
+function metricsTable(results: ResultsFile, strategy: StrategyResult): string {
+  const quality = strategy.quality;
+  const rows: Array<[string, string]> = [
+    ['Status', strategy.status === 'ok' ? 'ok' : `error: ${strategy.error}`],
+    ['API calls', `${formatInteger(strategy.calls)}${strategy.cachedCalls > 0 ? ` (${strategy.cachedCalls} from cache)` : ''}`],
+    ['Critical path', `${strategy.criticalPathCalls} sequential calls`],
+    ['Input tokens', `${formatInteger(strategy.inputTokens)} (${usageSourceText(strategy.usageSource, results.tokenizer)})`],
+    ['Output tokens', formatInteger(strategy.outputTokens)],
+    ...(strategy.cachedInputTokens > 0
+      ? ([['Cached input tokens', formatInteger(strategy.cachedInputTokens)]] as Array<[string, string]>)
+      : []),
+    ['Wall time', `${formatMs(strategy.wallMs)} ms`],
+    ['Cost', formatCost(strategy.cost)],
+    ['Tokens before', `${formatInteger(strategy.tokensBefore)} (${results.tokenizer})`],
+    [
+      'Tokens after',
+      `${formatInteger(strategy.tokensAfter)} (summary ${formatInteger(strategy.summaryTokens)}${strategy.keptMessages > 0 ? ` + ${strategy.keptMessages} kept messages` : ''})`,
+    ],
+    ['Compression', formatRatio(strategy.compressionRatio, 3)],
+    ['Probe recall', `${formatRatio(quality.probeRecall)} (${quality.probesMatched}/${quality.probesTotal})`],
+    ['File recall', formatRatio(quality.fileRecall)],
+    ['Modified-file recall', formatRatio(quality.modifiedFileRecall)],
+    ['Structure', formatRatio(quality.structure)],
+    ['Invented paths', quality.inventedPaths.length === 0 ? '0' : quality.inventedPaths.map((path) => `\`${path}\``).join(', ')],
+  ];
+  if (strategy.runs > 1 && strategy.spread) {
+    for (const [name, spread] of Object.entries(strategy.spread)) {
+      rows.push([`${name} over ${strategy.runs} runs`, `${formatRatio(spread.mean, 3)} ± ${formatRatio(spread.stdError, 3)} (standard error)`]);
+    }
+  }
+  return markdownTable({ head: ['Metric', 'Value'], rows });
+}
+
+function recallByKind(strategy: StrategyResult): string {
+  const kinds = Object.entries(strategy.quality.probeRecallByKind);
+  if (kinds.length === 0) return '';
+  return markdownTable({
+    head: ['Probe kind', 'Recall'],
+    rows: kinds.map(([kind, recall]) => [kind, formatRatio(recall)]),
+    alignRight: [false, true],
+  });
+}
+
+function traceTable(strategy: StrategyResult): string {
+  if (strategy.trace.length === 0) return 'No provider calls.';
+  return markdownTable({
+    head: ['#', 'Label', 'Input tokens', 'Output tokens', 'ms', 'Cached', 'Attempts', 'Error'],
+    alignRight: [true, false, true, true, true, false, true, false],
+    rows: strategy.trace.map((call, index) => [
+      index + 1,
+      call.label,
+      formatInteger(call.inputTokens),
+      formatInteger(call.outputTokens),
+      formatMs(call.ms),
+      call.cached ? 'yes' : 'no',
+      call.attempts ?? '–',
+      call.error ?? '',
+    ]),
+  });
+}
+
+function missedProbes(strategy: StrategyResult, probes: readonly Probe[]): string {
+  const missed = new Set(strategy.quality.missedProbes);
+  const rows = probes.filter((probe) => missed.has(probe.id));
+  if (rows.length === 0) return strategy.quality.probesTotal === 0 ? 'This fixture has no probes.' : 'None: every probe was kept.';
+  return markdownTable({
+    head: ['Probe', 'Kind', 'Question', 'Expected answer'],
+    rows: rows.map((probe) => [probe.id, probe.kind, probe.question, probe.answer]),
+  });
+}
+
+/** A fenced block that the text itself cannot close. */
+function fenced(text: string): string {
+  const longestRun = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  return `${fence}markdown\n${text}\n${fence}`;
+}
+
+/** The report of one strategy on one fixture. */
+export function renderStrategyMarkdown(results: ResultsFile, strategy: StrategyResult, probes: readonly Probe[]): string {
+  const blocks = [
+    `# ${results.fixture.name} · ${strategy.name}`,
+    `${strategy.description}.\n${providerLine(results)}`,
+    '## Metrics',
+    metricsTable(results, strategy),
+    recallByKind(strategy),
+    ...(strategy.notes.length > 0 ? ['## Notes', strategy.notes.map((note) => `- ${note}`).join('\n')] : []),
+    '## Call trace',
+    traceTable(strategy),
+    '## Missed probes',
+    missedProbes(strategy, probes),
+    '## Summary',
+    strategy.summary ? fenced(strategy.summary) : '_No summary: the strategy failed._',
+  ];
+  return `${blocks.filter((block) => block !== '').join('\n\n')}\n`;
+}

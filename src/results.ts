@@ -1,0 +1,72 @@
+/** The results JSON (SPEC §4, `schemaVersion: 1`): what a compare run produced, for machines. */
+import type { CallRecord } from './calls.ts';
+import type { Quality } from './quality/score.ts';
+import type { UsageSource } from './providers/types.ts';
+
+/** Mean and standard error of one figure over `--runs`. */
+export type Spread = { mean: number; stdError: number };
+
+/** One row of the trace in the results JSON. */
+export type TraceEntry = Pick<
+  CallRecord,
+  'label' | 'inputTokens' | 'outputTokens' | 'cachedInputTokens' | 'usageSource' | 'ms' | 'cached' | 'attempts' | 'error'
+>;
+
+/** One strategy's result on one fixture. */
+export type StrategyResult = {
+  name: string;
+  description: string;
+  status: 'ok' | 'error';
+  error: string | null;
+  callsModel: boolean;
+  calls: number;
+  /** Sums over the strategy's calls; see `usageSource` for which counter produced them. */
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  /** `api` when every figure came from the API, `tokenizer` when every one was counted by us, else `mixed`; `none` without calls. */
+  usageSource: UsageSource | 'mixed' | 'none';
+  cachedCalls: number;
+  wallMs: number;
+  criticalPathCalls: number;
+  /** Tokens of the transcript and of the compacted context (summary + kept messages), by the run's tokenizer. */
+  tokensBefore: number;
+  tokensAfter: number;
+  summaryTokens: number;
+  keptMessages: number;
+  compressionRatio: number;
+  /** Dollars, when the model's price is known. */
+  cost: number | null;
+  quality: Quality;
+  runs: number;
+  /** Mean and standard error of each figure over the runs (only when `runs` > 1). */
+  spread: Record<string, Spread> | null;
+  /** The report file written for this strategy (relative to `--out`). */
+  file: string;
+  notes: string[];
+  summary: string;
+  trace: TraceEntry[];
+};
+
+/** Everything a compare run produced for one fixture. */
+export type ResultsFile = {
+  schemaVersion: 1;
+  fixture: { name: string; path: string; format: string; messages: number; tokens: number; probes: number };
+  provider: { id: string; model: string; isLanguageModel: boolean };
+  judge: { id: string; model: string } | null;
+  tokenizer: string;
+  tokensEstimated: boolean;
+  config: {
+    sliceTokens: number;
+    overlapTokens: number;
+    ratio: number;
+    recentBoost: number;
+    toolResultChars: number;
+    reserveTokens: number;
+    contextWindow: number | null;
+    concurrency: number;
+    runs: number;
+    instructions: string | null;
+  };
+  strategies: StrategyResult[];
+};

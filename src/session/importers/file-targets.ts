@@ -1,0 +1,132 @@
+/**
+ * Which files each agent's tool calls read or change, decided by code from the call's arguments (never
+ * by a model), so file probes, fileRecall and structured-iterative's file blocks work on every format.
+ */
+import type { FileTargets } from '../file-operations.ts';
+import { stringArgument } from '../file-operations.ts';
+import type { FileOperationKind, ToolCallBlock } from '../types.ts';
+import { containsPatch, patchFileTargets } from './apply-patch.ts';
+
+type Target = { kind: FileOperationKind; path: string };
+type ToolRule = { kind: FileOperationKind; pathArguments: readonly string[] };
+
+const PI_TOOLS: Readonly<Record<string, ToolRule>> = {
+  read: { kind: 'read', pathArguments: ['path', 'file_path'] },
+  write: { kind: 'write', pathArguments: ['path', 'file_path'] },
+  edit: { kind: 'edit', pathArguments: ['path', 'file_path'] },
+};
+
+const CLAUDE_CODE_TOOLS: Readonly<Record<string, ToolRule>> = {
+  Read: { kind: 'read', pathArguments: ['file_path'] },
+  NotebookRead: { kind: 'read', pathArguments: ['notebook_path'] },
+  Write: { kind: 'write', pathArguments: ['file_path'] },
+  Edit: { kind: 'edit', pathArguments: ['file_path'] },
+  MultiEdit: { kind: 'edit', pathArguments: ['file_path'] },
+  NotebookEdit: { kind: 'edit', pathArguments: ['notebook_path'] },
+};
+
+const CODEX_TOOLS: Readonly<Record<string, ToolRule>> = {
+  read_file: { kind: 'read', pathArguments: ['file_path', 'path'] },
+  view_image: { kind: 'read', pathArguments: ['path'] },
+};
+
+/** Codex shell tools: the command is an argv array (`shell`, `container.exec`, `local_shell`) or a string. */
+const CODEX_SHELL_ARGUMENTS: Readonly<Record<string, string>> = {
+  shell: 'command',
+  'container.exec': 'command',
+  local_shell: 'command',
+  shell_command: 'command',
+  exec_command: 'cmd',
+};
+
+const PATH_ARGUMENTS = ['path', 'file_path', 'filePath', 'notebook_path', 'target_file', 'filename', 'file'];
+const READ_NAMES = ['read', 'read_file', 'readfile', 'read_text_file', 'view', 'view_file', 'open_file', 'cat'];
+const WRITE_NAMES = ['write', 'write_file', 'writefile', 'create_file', 'save_file'];
+const EDIT_NAMES = ['edit', 'edit_file', 'multiedit', 'multi_edit', 'str_replace', 'replace_in_file', 'notebookedit'];
+/** Tool names any agent might use, lower-cased, for the formats that do not say which agent wrote them. */
+const COMMON_TOOLS: Readonly<Record<string, ToolRule>> = Object.fromEntries([
+  ...READ_NAMES.map((name) => [name, { kind: 'read', pathArguments: PATH_ARGUMENTS }] as const),
+  ['notebookread', { kind: 'read', pathArguments: PATH_ARGUMENTS }],
+  ...WRITE_NAMES.map((name) => [name, { kind: 'write', pathArguments: PATH_ARGUMENTS }] as const),
+  ...EDIT_NAMES.map((name) => [name, { kind: 'edit', pathArguments: PATH_ARGUMENTS }] as const),
+]);
+
+/** Anthropic's text-editor tool: one tool, the operation in `command`. */
+const TEXT_EDITOR_TOOLS = new Set(['str_replace_based_edit_tool', 'str_replace_editor', 'text_editor']);
+const TEXT_EDITOR_COMMANDS: Readonly<Record<string, FileOperationKind>> = {
+  view: 'read',
+  create: 'write',
+  str_replace: 'edit',
+  insert: 'edit',
+  undo_edit: 'edit',
+};
+
+function byRule(call: ToolCallBlock, rule: ToolRule | undefined): Target[] {
+  if (!rule) return [];
+  const path = stringArgument(call, ...rule.pathArguments);
+  return path ? [{ kind: rule.kind, path }] : [];
+}
+
+/** The tool part of an MCP tool name: `mcp__server__tool` (Claude Code) and `server__tool` (Codex) → `tool`. */
+function mcpToolName(name: string): string | undefined {
+  const separator = name.lastIndexOf('__');
+  return separator > 0 ? name.slice(separator + 2) : undefined;
+}
+
+/** The patch text of an `apply_patch` call: freeform input, or a `patch` / `input` argument. */
+function patchOf(call: ToolCallBlock): string | undefined {
+  return stringArgument(call, 'input', 'patch');
+}
+
+/** The command line of a shell call as one string. */
+function shellCommand(call: ToolCallBlock, argument: string): string | undefined {
+  const value = call.arguments[argument];
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((part) => typeof part === 'string')) return value.join(' ');
+  return undefined;
+}
+
+/** pi tools: `read`, `write`, `edit` carry a `path`. */
+export const piFileTargets: FileTargets = (call) => byRule(call, PI_TOOLS[call.name]);
+
+/** Claude Code tools: `Read`, `Write`, `Edit`, `MultiEdit` carry `file_path`; notebooks carry `notebook_path`. */
+export const claudeCodeFileTargets: FileTargets = (call) => {
+  const rule = CLAUDE_CODE_TOOLS[call.name];
+  if (rule) return byRule(call, rule);
+  const mcpTool = call.name.startsWith('mcp__') ? mcpToolName(call.name) : undefined;
+  return mcpTool ? byRule(call, COMMON_TOOLS[mcpTool.toLowerCase()]) : [];
+};
+
+/** Codex tools: `apply_patch` (and patches run through the shell), `read_file`, `view_image`, MCP `server__tool`. */
+export const codexFileTargets: FileTargets = (call) => {
+  if (call.name === 'apply_patch') return patchFileTargets(patchOf(call) ?? '');
+  const shellArgument = CODEX_SHELL_ARGUMENTS[call.name];
+  if (shellArgument) {
+    const command = shellCommand(call, shellArgument);
+    return command && containsPatch(command) ? patchFileTargets(command) : [];
+  }
+  const rule = CODEX_TOOLS[call.name];
+  if (rule) return byRule(call, rule);
+  const mcpTool = mcpToolName(call.name);
+  return mcpTool ? byRule(call, COMMON_TOOLS[mcpTool.toLowerCase()]) : [];
+};
+
+/**
+ * For transcripts that do not say which agent made them (chat-completions and Anthropic `messages`
+ * arrays): pi's, Claude Code's and Codex's tools, Anthropic's text editor, and common tool names.
+ */
+export const anyAgentFileTargets: FileTargets = (call) => {
+  const name = (mcpToolName(call.name) ?? call.name).toLowerCase();
+  if (TEXT_EDITOR_TOOLS.has(name)) {
+    const command = stringArgument(call, 'command');
+    const kind = command ? TEXT_EDITOR_COMMANDS[command] : undefined;
+    return kind ? byRule(call, { kind, pathArguments: PATH_ARGUMENTS }) : [];
+  }
+  if (name === 'apply_patch') return patchFileTargets(patchOf(call) ?? '');
+  const shellArgument = CODEX_SHELL_ARGUMENTS[name] ?? (name === 'bash' ? 'command' : undefined);
+  if (shellArgument) {
+    const command = shellCommand(call, shellArgument);
+    return command && containsPatch(command) ? patchFileTargets(command) : [];
+  }
+  return byRule(call, COMMON_TOOLS[name] ?? CODEX_TOOLS[name]);
+};

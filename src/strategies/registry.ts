@@ -1,0 +1,86 @@
+/** The one place strategies are registered, and how names and files on the command line resolve to them. */
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError, messageOf } from '../errors.ts';
+import { parallelStitch } from './parallel-stitch.ts';
+import { sequentialAccumulated } from './sequential-accumulated.ts';
+import { sequentialRolling } from './sequential-rolling.ts';
+import { singleShot } from './single-shot.ts';
+import { structuredIterative } from './structured-iterative.ts';
+import type { Strategy, StrategyGroup } from './types.ts';
+
+/** Every built-in strategy by name. */
+export const STRATEGIES = {
+  'single-shot': singleShot,
+  'parallel-stitch': parallelStitch,
+  'sequential-accumulated': sequentialAccumulated,
+  'sequential-rolling': sequentialRolling,
+  'structured-iterative': structuredIterative,
+} satisfies Record<string, Strategy>;
+
+/** Group names `-s` accepts, and which strategy groups they select. */
+export const STRATEGY_GROUPS: Record<string, readonly StrategyGroup[]> = {
+  core: ['core'],
+  baselines: ['baseline'],
+  agents: ['agent'],
+  all: ['core', 'baseline', 'agent'],
+};
+
+/** The default selection: the five core strategies. */
+export const DEFAULT_STRATEGIES = 'core';
+
+/** A `-s` entry that names a file rather than a strategy. */
+function isStrategyFile(entry: string): boolean {
+  return entry.includes('/') || /\.(ts|mts|js|mjs)$/.test(entry);
+}
+
+/** Resolves `-s a,b,./mine.ts,core` into strategies, in the order given, without duplicates. */
+export async function resolveStrategies(selection: string): Promise<Strategy[]> {
+  const entries = selection
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) throw new InputError('--strategies names no strategy');
+  const chosen = new Map<string, Strategy>();
+  const builtIn: Record<string, Strategy> = STRATEGIES;
+  for (const entry of entries) {
+    const groups = STRATEGY_GROUPS[entry];
+    if (groups) {
+      for (const strategy of Object.values(builtIn)) {
+        if (groups.includes(strategy.group)) chosen.set(strategy.name, strategy);
+      }
+    } else if (builtIn[entry]) {
+      chosen.set(entry, builtIn[entry]);
+    } else if (isStrategyFile(entry)) {
+      const strategy = await loadStrategyFile(entry);
+      chosen.set(strategy.name, strategy);
+    } else {
+      const available = [...Object.keys(builtIn), ...Object.keys(STRATEGY_GROUPS)].join(', ');
+      throw new InputError(`unknown strategy '${entry}'; available: ${available}, or a path to a strategy module`);
+    }
+  }
+  return [...chosen.values()];
+}
+
+/** Loads a user's strategy module: its default export or its export named `strategy`. */
+export async function loadStrategyFile(file: string): Promise<Strategy> {
+  const path = isAbsolute(file) ? file : resolve(file);
+  let module: Record<string, unknown>;
+  try {
+    module = await import(pathToFileURL(path).href);
+  } catch (error) {
+    throw new InputError(`cannot load strategy module ${file}: ${messageOf(error)}`, { cause: error });
+  }
+  const candidate = (module.default ?? module.strategy) as Partial<Strategy> | undefined;
+  if (
+    !candidate ||
+    typeof candidate.name !== 'string' ||
+    typeof candidate.description !== 'string' ||
+    typeof candidate.run !== 'function'
+  ) {
+    throw new InputError(
+      `${file}: a strategy module must export (default, or as 'strategy') an object with name, description and run(session, context)`,
+    );
+  }
+  return { group: 'custom', callsModel: true, ...candidate } as Strategy;
+}

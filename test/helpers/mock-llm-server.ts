@@ -1,0 +1,283 @@
+/**
+ * A loopback server that speaks OpenAI chat completions (`POST /v1/chat/completions`) and Anthropic
+ * messages (`POST /v1/messages`), so tests and the bench point the real SDK clients at it. Each
+ * request gets a scripted reply; the server records bodies, counts requests in flight, listens on
+ * 127.0.0.1 on a random port and never keeps the process alive.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Which wire format a request used. */
+export type Vendor = 'openai' | 'anthropic';
+
+/** One request as the server saw it. */
+export type RecordedRequest = {
+  vendor: Vendor;
+  path: string;
+  headers: IncomingHttpHeaders;
+  // biome-ignore lint/suspicious/noExplicitAny: request bodies are whatever the SDK sent; tests read fields.
+  body: any;
+};
+
+/** What the server does with one request, in vendor-neutral terms (rendered in the vendor's shape). */
+export type MockReply =
+  /** A normal answer. `usage` is sent verbatim in the vendor's `usage` field (`null`: no usage at all); default: counts from lengths. */
+  | { kind: 'text'; text: string; usage?: Record<string, unknown> | null; model?: string }
+  /** 429 asking the client to wait (`retry-after-ms`, default 5 ms, or `retry-after` seconds). */
+  | { kind: 'rate-limit'; retryAfterMs?: number; retryAfterSeconds?: number }
+  /** A server error (default 500), with a short `retry-after-ms` so retries stay fast. */
+  | { kind: 'server-error'; status?: number }
+  /** Waits `ms` before answering: past the client's timeout, this is a timeout. */
+  | { kind: 'slow'; ms: number; text?: string }
+  /** The vendor's own "prompt too long" answer; `shape: 'vllm'` is vLLM's top-level error object. */
+  | { kind: 'context-overflow'; shape?: 'vendor' | 'vllm' | 'llama.cpp' }
+  /** A 200 answer with no text. */
+  | { kind: 'empty' }
+  /** Any status and JSON body. */
+  | { kind: 'raw'; status: number; body: unknown; headers?: Record<string, string> };
+
+/** How the server behaves. */
+export type MockServerOptions = {
+  /** Replies used in order, one per request; when they run out, `reply` (or a default answer) takes over. */
+  replies?: MockReply[];
+  /** The reply for a request, once the queue is empty. */
+  reply?: (request: RecordedRequest, index: number) => MockReply;
+  /** Fixed latency before every reply, in ms (for the bench). */
+  latencyMs?: number;
+};
+
+/** A running mock server. */
+export type MockLlmServer = {
+  /** Base URL for the OpenAI SDK (`…/v1`). */
+  url: string;
+  /** Base URL for the Anthropic SDK (it adds `/v1/messages` itself). */
+  anthropicUrl: string;
+  port: number;
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  /** Most requests in flight at once so far. */
+  readonly maxInFlight: number;
+  /** Requests in flight now. */
+  readonly inFlight: number;
+  close(): Promise<void>;
+};
+
+/** Starts a mock server on 127.0.0.1 with a random port. */
+export async function startMockLlmServer(options: MockServerOptions = {}): Promise<MockLlmServer> {
+  const queue = [...(options.replies ?? [])];
+  const requests: RecordedRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let inFlight = 0;
+  let maxInFlight = 0;
+
+  const wait = (ms: number, response: ServerResponse) =>
+    new Promise<boolean>((resolve) => {
+      if (ms <= 0) return resolve(!response.destroyed);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve(!response.destroyed);
+      }, ms);
+      timer.unref();
+      timers.add(timer);
+      // The client gave up (timeout, abort): stop waiting, there is no one to answer.
+      response.once('close', () => {
+        clearTimeout(timer);
+        timers.delete(timer);
+        resolve(false);
+      });
+    });
+
+  const server = createServer(async (request, response) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    response.once('close', () => inFlight--);
+    try {
+      const vendor = vendorOf(request);
+      if (!vendor || request.method !== 'POST') {
+        send(response, 404, { error: { message: `no route ${request.method} ${request.url}` } });
+        return;
+      }
+      const recorded: RecordedRequest = {
+        vendor,
+        path: request.url ?? '',
+        headers: request.headers,
+        body: JSON.parse(await readBody(request)),
+      };
+      requests.push(recorded);
+      const reply = queue.shift() ?? options.reply?.(recorded, requests.length - 1) ?? defaultReply(recorded);
+      if (!(await wait(options.latencyMs ?? 0, response))) return;
+      if (reply.kind === 'slow' && !(await wait(reply.ms, response))) return;
+      respond(response, vendor, recorded, reply);
+    } catch (error) {
+      if (!response.headersSent) send(response, 500, { error: { message: `mock server: ${String(error)}` } });
+    }
+  });
+  // Keep-alive sockets would hold the process (and `close`) open for seconds after a test.
+  server.keepAliveTimeout = 100;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    anthropicUrl: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    get inFlight() {
+      return inFlight;
+    },
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function vendorOf(request: IncomingMessage): Vendor | undefined {
+  const path = (request.url ?? '').split('?')[0];
+  if (path === '/v1/chat/completions') return 'openai';
+  if (path === '/v1/messages') return 'anthropic';
+  return undefined;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8') || '{}';
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (response.destroyed) return;
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+function defaultReply(request: RecordedRequest): MockReply {
+  return { kind: 'text', text: `summary of a ${promptOf(request).length}-character prompt` };
+}
+
+/** The user text of a request, either vendor. */
+export function promptOf(request: RecordedRequest): string {
+  const messages: { role: string; content: unknown }[] = request.body.messages ?? [];
+  const user = messages.filter((message) => message.role === 'user').at(-1);
+  return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? '');
+}
+
+/** Usage counted from characters (4 per token) in the vendor's wire shape. */
+function estimatedUsage(vendor: Vendor, request: RecordedRequest, text: string): Record<string, unknown> {
+  const input = Math.ceil(JSON.stringify(request.body.messages ?? []).length / 4);
+  const output = Math.max(1, Math.ceil(text.length / 4));
+  return vendor === 'openai'
+    ? { prompt_tokens: input, completion_tokens: output, total_tokens: input + output }
+    : { input_tokens: input, output_tokens: output };
+}
+
+function respond(response: ServerResponse, vendor: Vendor, request: RecordedRequest, reply: MockReply): void {
+  const model = String(request.body.model ?? 'mock-model');
+  switch (reply.kind) {
+    case 'text':
+    case 'slow': {
+      const text = reply.text ?? 'a slow answer';
+      const usage = reply.kind === 'text' && reply.usage !== undefined ? reply.usage : estimatedUsage(vendor, request, text);
+      const answerModel = (reply.kind === 'text' && reply.model) || model;
+      send(response, 200, answerBody(vendor, answerModel, text, usage));
+      return;
+    }
+    case 'empty':
+      send(response, 200, answerBody(vendor, model, '', estimatedUsage(vendor, request, '')));
+      return;
+    case 'rate-limit': {
+      const headers =
+        reply.retryAfterSeconds !== undefined
+          ? { 'retry-after': String(reply.retryAfterSeconds) }
+          : { 'retry-after-ms': String(reply.retryAfterMs ?? 5) };
+      send(response, 429, errorBody(vendor, 'rate_limit_error', 'Rate limit reached, please retry'), headers);
+      return;
+    }
+    case 'server-error':
+      send(response, reply.status ?? 500, errorBody(vendor, 'api_error', 'Internal server error'), {
+        'retry-after-ms': '5',
+      });
+      return;
+    case 'context-overflow':
+      send(response, 400, overflowBody(vendor, reply.shape ?? 'vendor'));
+      return;
+    case 'raw':
+      send(response, reply.status, reply.body, reply.headers);
+      return;
+  }
+}
+
+function answerBody(vendor: Vendor, model: string, text: string, usage: Record<string, unknown> | null): unknown {
+  if (vendor === 'openai') {
+    return {
+      id: 'chatcmpl-mock',
+      object: 'chat.completion',
+      created: 1_700_000_000,
+      model,
+      choices: [
+        { index: 0, message: { role: 'assistant', content: text, refusal: null }, finish_reason: 'stop', logprobs: null },
+      ],
+      ...(usage === null ? {} : { usage }),
+    };
+  }
+  return {
+    id: 'msg_mock',
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: text ? [{ type: 'text', text }] : [],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    ...(usage === null ? {} : { usage }),
+  };
+}
+
+function errorBody(vendor: Vendor, type: string, message: string): unknown {
+  return vendor === 'openai'
+    ? { error: { message, type, param: null, code: null } }
+    : { type: 'error', error: { type, message } };
+}
+
+function overflowBody(vendor: Vendor, shape: 'vendor' | 'vllm' | 'llama.cpp'): unknown {
+  if (shape === 'vllm') {
+    return {
+      object: 'error',
+      message:
+        "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens (8000 in the messages, 1000 in the completion).",
+      type: 'BadRequestError',
+      param: null,
+      code: 400,
+    };
+  }
+  if (shape === 'llama.cpp') {
+    return {
+      error: {
+        code: 400,
+        message: 'the request exceeds the available context size, try increasing it',
+        type: 'exceed_context_size_error',
+      },
+    };
+  }
+  return vendor === 'openai'
+    ? {
+        error: {
+          message:
+            "This model's maximum context length is 128000 tokens. However, your messages resulted in 130512 tokens. Please reduce the length of the messages.",
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'context_length_exceeded',
+        },
+      }
+    : {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: 'prompt is too long: 215000 tokens > 200000 maximum' },
+      };
+}

@@ -1,0 +1,43 @@
+/** Runs one strategy on a session with a fake provider, the real tokenizer, slicer and call layer. */
+import pLimit from 'p-limit';
+import { type CallRecord, createCaller } from '../../src/calls.ts';
+import type { Provider } from '../../src/providers/types.ts';
+import type { Session } from '../../src/session/types.ts';
+import { createStrategyContext } from '../../src/strategies/context.ts';
+import type { Strategy, StrategyConfig, StrategyOutput } from '../../src/strategies/types.ts';
+import { getTokenizer } from '../../src/tokens.ts';
+
+/** Defaults of the compare flags, for tests. */
+export const TEST_CONFIG: StrategyConfig = {
+  sliceTokens: 20000,
+  overlapTokens: 2000,
+  ratio: 0.1,
+  recentBoost: 2,
+  toolResultChars: 2000,
+  reserveTokens: 16384,
+};
+
+/** The strategy's output and its call trace. */
+export async function runStrategy(
+  strategy: Strategy,
+  session: Session,
+  provider: Provider,
+  config: Partial<StrategyConfig> = {},
+  options: { concurrency?: number; contextWindow?: number } = {},
+): Promise<{ output: StrategyOutput; trace: readonly CallRecord[] }> {
+  const tokenizer = await getTokenizer('o200k_base');
+  const caller = createCaller({
+    provider,
+    limit: pLimit(options.concurrency ?? 4),
+    tokenizer,
+    contextWindow: options.contextWindow,
+  });
+  const context = createStrategyContext({
+    caller,
+    tokenizer,
+    config: { ...TEST_CONFIG, ...config },
+    signal: new AbortController().signal,
+  });
+  const output = await strategy.run(session, context);
+  return { output, trace: caller.trace };
+}

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { containsMatch, createMatcher, normalizeForMatch } from '../../src/quality/match.ts';
+
+describe('normalizeForMatch', () => {
+  it('lowercases and folds all whitespace to single spaces', () => {
+    assert.equal(normalizeForMatch('  Retry\tBudget\n\n  OF   3 '), 'retry budget of 3');
+  });
+
+  it('removes Markdown emphasis, code ticks, headings, bullets, quotes and table pipes', () => {
+    const markdown = [
+      '## Key Decisions',
+      '- **Use** `Decimal` for *money*',
+      '> _never_ floats',
+      '1. ~~old~~ plan',
+      '| file | state |',
+      '|---|:-:|',
+      '| tax.ts | done |',
+    ].join('\n');
+    assert.equal(
+      normalizeForMatch(markdown),
+      'key decisions use decimal for money never floats old plan file state tax.ts done',
+    );
+  });
+
+  it('keeps both the text and the target of a link', () => {
+    assert.equal(normalizeForMatch('see [the tax module](src/billing/tax.ts)'), 'see the tax module src/billing/tax.ts');
+  });
+
+  it('drops code fence lines but keeps the code', () => {
+    assert.equal(normalizeForMatch('```ts\nconst rate = 0.2;\n```'), 'const rate = 0.2;');
+  });
+
+  it('unifies quote marks and dashes', () => {
+    assert.equal(normalizeForMatch('“strict” — it’s ‘on’ – always'), "'strict' - it's 'on' - always");
+  });
+
+  it('keeps path characters and snake_case identifiers intact', () => {
+    assert.equal(
+      normalizeForMatch('Edit src/billing/tax_rates.ts and pkg/__init__.py, not ../x-y.js'),
+      'edit src/billing/tax_rates.ts and pkg/__init__.py, not ../x-y.js',
+    );
+  });
+
+  it('removes underscore emphasis around words and paths', () => {
+    assert.equal(normalizeForMatch('_keep_ the _src/a.ts_.'), 'keep the src/a.ts.');
+  });
+
+  it('reads Markdown escapes as the character itself', () => {
+    assert.equal(normalizeForMatch('tax\\_rate'), 'tax_rate');
+  });
+});
+
+describe('containsMatch', () => {
+  const haystack = normalizeForMatch('We edited **src/billing/Tax.ts** and syntax.ts; see `retry  budget`.');
+
+  it('matches regardless of case, whitespace and Markdown', () => {
+    assert.equal(containsMatch(haystack, 'SRC/billing/tax.ts'), true);
+    assert.equal(containsMatch(haystack, 'retry budget'), true);
+  });
+
+  it('requires word boundaries where the needle begins or ends with a word character', () => {
+    assert.equal(containsMatch(haystack, 'tax.ts'), true, 'after a / is a boundary');
+    assert.equal(containsMatch(normalizeForMatch('syntax.ts only'), 'tax.ts'), false);
+    assert.equal(containsMatch(normalizeForMatch('see tax.tsx'), 'tax.ts'), false);
+    assert.equal(containsMatch(normalizeForMatch('max_tax_rate'), 'tax_rate'), false);
+    assert.equal(containsMatch(normalizeForMatch('budgeted'), 'budget'), false);
+  });
+
+  it('finds a later occurrence when the first one is not on a boundary', () => {
+    assert.equal(containsMatch(normalizeForMatch('syntax.ts and tax.ts'), 'tax.ts'), true);
+  });
+
+  it('matches a ./ path written without its ./', () => {
+    assert.equal(containsMatch(normalizeForMatch('changed scripts/run.sh'), './scripts/run.sh'), true);
+  });
+
+  it('never matches an empty needle', () => {
+    assert.equal(containsMatch(haystack, '**'), false);
+    assert.equal(containsMatch(haystack, ''), false);
+  });
+});
+
+describe('createMatcher', () => {
+  it('answers any of several spellings', () => {
+    const matcher = createMatcher('The TypeError: Cannot read properties of undefined (reading "rate") is fixed');
+    assert.equal(matcher.hasAny(['no such text', "Cannot read properties of undefined (reading 'rate')"]), true);
+    assert.equal(matcher.hasAny(['no such text', 'rates']), false);
+  });
+
+  it('looks up hundreds of needles in a transcript-sized text quickly', () => {
+    const line = '[Assistant]: edited src/module-N/file.ts with **care**, `retry_budget = 3`\n';
+    const text = Array.from({ length: 8000 }, (_, index) => line.replace('N', String(index))).join('');
+    assert.ok(text.length > 600_000);
+    const started = performance.now();
+    const matcher = createMatcher(text);
+    let found = 0;
+    for (let index = 0; index < 400; index++) {
+      if (matcher.hasAny([`src/module-${index * 20}/file.ts`, `missing needle ${index}`])) found++;
+    }
+    const elapsed = performance.now() - started;
+    assert.equal(found, 400);
+    assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
+  });
+});

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createMatcher } from '../../src/quality/match.ts';
+import { extractPaths, findInventedPaths } from '../../src/quality/paths.ts';
+
+describe('extractPaths', () => {
+  it('finds paths with directories, absolute paths and bare file names with a known extension', () => {
+    assert.deepEqual(
+      extractPaths('Edited src/billing/tax.ts, then /home/dev/shop/package.json and README.md.'),
+      ['src/billing/tax.ts', '/home/dev/shop/package.json', 'README.md'],
+    );
+  });
+
+  it('finds relative, home, dot-file and directory paths', () => {
+    assert.deepEqual(
+      extractPaths('Run ./scripts/run.sh from ~/notes/todo; see ../lib/x.js, config/.env.local, .env and src/billing/'),
+      ['./scripts/run.sh', '~/notes/todo', '../lib/x.js', 'config/.env.local', '.env', 'src/billing/'],
+    );
+  });
+
+  it('reads paths out of Markdown emphasis, code, quotes and links', () => {
+    assert.deepEqual(extractPaths('**src/a.ts**, `src/b.ts`, "src/c.ts" and [d](src/d.ts)'), [
+      'src/a.ts',
+      'src/b.ts',
+      'src/c.ts',
+      'src/d.ts',
+    ]);
+  });
+
+  it('stops a path at a line and column suffix', () => {
+    assert.deepEqual(extractPaths('src/a.ts:42:7 and src/b.ts#L3 and tax.ts(12,5)'), ['src/a.ts', 'src/b.ts', 'tax.ts']);
+  });
+
+  it('ignores URLs, e-mail addresses, versions, numbers, dates and abbreviations', () => {
+    const prose =
+      'See https://example.com/docs/a.md and www.example.org/b.html, mail dev@example.com, ' +
+      'bump to 1.2.3 or pkg@2.0.1, pi is 3.14, on 2024/01/02 at 1/2 speed, e.g. this, i.e. that, etc.';
+    assert.deepEqual(extractPaths(prose), []);
+  });
+
+  it('ignores prose slashes, short absolute words, product names and code', () => {
+    const prose =
+      'and/or client/server, /compact and /tmp, Node.js and Next.js, console.log and process.env, ' +
+      'res.json(), .d.ts files, src/**/*.ts, ${dir}/a.ts, @types/node';
+    assert.deepEqual(extractPaths(prose), []);
+  });
+
+  it('lists each path once, in order of first appearance', () => {
+    assert.deepEqual(extractPaths('b.ts a.ts b.ts'), ['b.ts', 'a.ts']);
+  });
+});
+
+describe('findInventedPaths', () => {
+  const transcript = createMatcher(
+    '[Assistant tool calls]: read(path="/work/shop/src/billing/tax.ts"); edit(path="src/cart.ts")',
+  );
+
+  it('keeps paths the transcript never mentions', () => {
+    assert.deepEqual(findInventedPaths('Fixed src/billing/vat.ts and lib/cart.ts.', transcript, '/work/shop'), [
+      'src/billing/vat.ts',
+      'lib/cart.ts',
+    ]);
+  });
+
+  it('accepts a path as written, as a suffix on a / boundary, and without ./', () => {
+    const summary = 'Touched /work/shop/src/billing/tax.ts, billing/tax.ts, tax.ts and ./src/cart.ts';
+    assert.deepEqual(findInventedPaths(summary, transcript, '/work/shop'), []);
+  });
+
+  it('does not accept a suffix that is not on a / boundary', () => {
+    assert.deepEqual(findInventedPaths('see ax.ts and art.ts', transcript, '/work/shop'), ['ax.ts', 'art.ts']);
+  });
+
+  it('accepts an absolute path whose cwd-relative form is in the transcript', () => {
+    assert.deepEqual(findInventedPaths('Edited /work/shop/src/cart.ts', transcript, '/work/shop'), []);
+    assert.deepEqual(findInventedPaths('Edited /work/shop/src/cart.ts', transcript, undefined), [
+      '/work/shop/src/cart.ts',
+    ]);
+  });
+
+  it('compares case-insensitively', () => {
+    assert.deepEqual(findInventedPaths('SRC/Cart.ts', transcript, undefined), []);
+  });
+});

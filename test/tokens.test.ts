@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { getEncoding } from 'js-tiktoken';
+import { InputError } from '../src/errors.ts';
+import { formatTokens, getTokenizer, IMAGE_TOKENS } from '../src/tokens.ts';
+import { assistant, toolCall, toolResult, user } from './helpers/factories.ts';
+
+const SAMPLE = `export function total(items: Item[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);\n}\n\nError: ENOENT: no such file or directory, open '/src/a.ts'\n    at Object.openSync (node:fs:601:3) 🚀 <|endoftext|> ünïcödé`;
+
+describe('tokens', () => {
+  it('counts exactly what js-tiktoken encodes, for o200k_base and cl100k_base', async () => {
+    for (const name of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = await getTokenizer(name);
+      // Special-token text in a transcript is ordinary text to count, never a control token.
+      const reference = getEncoding(name).encode(SAMPLE, [], []).length;
+      assert.equal(tokenizer.count(SAMPLE), reference, name);
+      assert.equal(tokenizer.estimate, false);
+    }
+  });
+
+  it('labels the heuristic as an estimate of chars/4', async () => {
+    const tokenizer = await getTokenizer('heuristic');
+    assert.equal(tokenizer.count('abcdefgh'), 2);
+    assert.equal(tokenizer.count('abcdefghi'), 3);
+    assert.equal(tokenizer.estimate, true);
+    assert.equal(formatTokens(1234, tokenizer), '~1,234 (est.)');
+  });
+
+  it('counts every block type of a message', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const call = toolCall('read', { path: 'src/a.ts' });
+    const message = {
+      role: 'assistant' as const,
+      content: [{ type: 'thinking' as const, thinking: 'plan it' }, { type: 'text' as const, text: 'Reading.' }, call],
+    };
+    const expected =
+      tokenizer.count('plan it') + tokenizer.count('Reading.') + tokenizer.count('read') + tokenizer.count('{"path":"src/a.ts"}');
+    assert.equal(tokenizer.countMessage(message), expected);
+    assert.equal(tokenizer.countMessage(toolResult(call, 'file body')), tokenizer.count('file body'));
+    assert.equal(
+      tokenizer.countMessage({ role: 'user', content: [{ type: 'image', mimeType: 'image/png' }] }),
+      IMAGE_TOKENS,
+    );
+    assert.equal(tokenizer.countMessage(user('hello world')), tokenizer.count('hello world'));
+  });
+
+  it('counts each message once and serves the cached count after', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const message = assistant('first text');
+    const first = tokenizer.countMessage(message);
+    (message.content[0] as { text: string }).text = 'a much longer text that would count differently';
+    assert.equal(tokenizer.countMessage(message), first);
+  });
+
+  it('rejects an unknown tokenizer, listing the available ones', () => {
+    assert.throws(() => getTokenizer('gpt2'), (error: Error) => {
+      return error instanceof InputError && /unknown tokenizer 'gpt2'; available: o200k_base, cl100k_base, heuristic/.test(error.message);
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { renderMessage, renderMessages, truncateText } from '../src/transcript.ts';
+import { assistant, callsTools, toolCall, toolResult, user } from './helpers/factories.ts';
+
+describe('transcript renderer', () => {
+  it('renders each role with its tag', () => {
+    const call = toolCall('read', { path: 'src/a.ts', limit: 20 });
+    const thinking = {
+      role: 'assistant' as const,
+      content: [{ type: 'thinking' as const, thinking: 'check a.ts' }, { type: 'text' as const, text: 'Reading it.' }, call],
+    };
+    const text = renderMessages([user('Fix the bug'), thinking, toolResult(call, 'export const a = 1;'), assistant('Done.')], {
+      toolResultChars: 2000,
+    });
+    assert.equal(
+      text,
+      [
+        '[User]: Fix the bug',
+        '[Assistant thinking]: check a.ts',
+        '[Assistant]: Reading it.',
+        '[Assistant tool calls]: read(path="src/a.ts", limit=20)',
+        '[Tool result]: export const a = 1;',
+        '[Assistant]: Done.',
+      ].join('\n\n'),
+    );
+  });
+
+  it('joins several tool calls with semicolons and marks error results', () => {
+    const first = toolCall('bash', { command: 'npm test' });
+    const second = toolCall('read', { path: 'b.ts' });
+    assert.equal(
+      renderMessage(callsTools([first, second]), { toolResultChars: 10 }),
+      '[Assistant tool calls]: bash(command="npm test"); read(path="b.ts")',
+    );
+    assert.equal(renderMessage(toolResult(first, 'boom', true), { toolResultChars: 10 }), '[Tool result (error)]: boom');
+  });
+
+  it('cuts tool results at --tool-result-chars with a visible marker', () => {
+    const call = toolCall('read', { path: 'big.ts' });
+    const rendered = renderMessage(toolResult(call, 'x'.repeat(2500)), { toolResultChars: 2000 });
+    assert.equal(rendered, `[Tool result]: ${'x'.repeat(2000)}\n[... 500 more characters truncated]`);
+    assert.equal(truncateText('short', 10), 'short');
+  });
+
+  it('does not cut user or assistant text', () => {
+    const long = 'y'.repeat(5000);
+    assert.equal(renderMessage(user(long), { toolResultChars: 10 }), `[User]: ${long}`);
+  });
+
+  it('renders image blocks as placeholders', () => {
+    const message = { role: 'user' as const, content: [{ type: 'text' as const, text: 'see' }, { type: 'image' as const, mimeType: 'image/png' }] };
+    assert.equal(renderMessage(message, { toolResultChars: 10 }), '[User]: see\n[image: image/png]');
+  });
+});
