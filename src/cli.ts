@@ -1,5 +1,6 @@
 /** The command-line entry: registers the commands and maps errors to exit codes in one place. */
 import { Command, CommanderError } from 'commander';
+import { checkCommand } from './commands/check.ts';
 import { compareCommand } from './commands/compare.ts';
 import { inspectCommand } from './commands/inspect.ts';
 import { listCommand } from './commands/list.ts';
@@ -16,7 +17,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  for (const command of [compareCommand(), inspectCommand(), listCommand()]) {
+  for (const command of [compareCommand(), checkCommand(), inspectCommand(), listCommand()]) {
     program.addCommand(command.exitOverride().showHelpAfterError('(run with --help for usage)'));
   }
   return program;

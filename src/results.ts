@@ -46,6 +46,9 @@ export type StrategyResult = {
   notes: string[];
   summary: string;
   trace: TraceEntry[];
+  /** The judge's own calls and cost (`--judge`), never counted in the strategy's figures; null when not judged. */
+  judgeUsage: { calls: number; inputTokens: number; outputTokens: number; cachedCalls: number; cost: number | null } | null;
+  judgeTrace: TraceEntry[];
 };
 
 /** Everything a compare run produced for one fixture. */

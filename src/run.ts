@@ -5,13 +5,16 @@ import { type CallRecord, createCaller, criticalPathCalls } from './calls.ts';
 import { AbortedError, ContextOverflowError, messageOf } from './errors.ts';
 import { writeFileAtomic } from './files.ts';
 import { costOf } from './providers/models.ts';
+import { createRecorder } from './providers/cassette.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from './providers/registry.ts';
 import type { Provider } from './providers/types.ts';
 import { loadProbes, type Probe } from './quality/probes.ts';
+import { judgeableProbes, judgeSummary, validateJudgeProvider } from './quality/judge.ts';
+import { createMatcher, type TextMatcher } from './quality/match.ts';
 import { scoreSummary } from './quality/score.ts';
 import { renderComparisonMarkdown } from './report/comparison.ts';
 import { renderStrategyMarkdown } from './report/strategy.ts';
-import type { ResultsFile, Spread, StrategyResult } from './results.ts';
+import type { ResultsFile, Spread, StrategyResult, TraceEntry } from './results.ts';
 import { fileLists } from './session/file-operations.ts';
 import { type LoadOptions, loadSession } from './session/load.ts';
 import type { Message, Session } from './session/types.ts';
@@ -28,6 +31,10 @@ export type CompareOptions = LoadOptions & {
   strategies: string;
   /** `-p`: `extractive`, `openai:<model>`, `anthropic:<model>`. */
   provider: string;
+  /** `--judge`: a provider spec for the LLM judge; off when absent. */
+  judge?: string;
+  /** `--judge-base-url`: the judge's server, when it is not the vendor's default. */
+  judgeBaseUrl?: string;
   providerOptions?: Omit<ProviderOptions, 'tokenizer'>;
   out: string;
   tokenizer: string;
@@ -54,6 +61,8 @@ export type CompareOutcome = {
 /** Shared by every strategy of the run. */
 type RunEnvironment = {
   provider: Provider;
+  /** The LLM judge, behind the same cache, cassette and concurrency limit; absent without `--judge`. */
+  judge: Provider | undefined;
   tokenizer: Tokenizer;
   limit: LimitFunction;
   options: CompareOptions;
@@ -65,12 +74,15 @@ type RunEnvironment = {
 export async function runCompare(options: CompareOptions): Promise<CompareOutcome> {
   const tokenizer = await getTokenizer(options.tokenizer);
   const strategies = await resolveStrategies(options.strategies);
-  const provider = wrapProvider(
-    createProvider(options.provider, { ...options.providerOptions, tokenizer }),
-    options.providerOptions ?? {},
-  );
+  const providerOptions = options.providerOptions ?? {};
+  // One recorder, so the strategies' and the judge's answers land in the same cassette.
+  const record = typeof providerOptions.record === 'string' ? createRecorder(providerOptions.record) : providerOptions.record;
+  const wrapOptions = { ...providerOptions, record };
+  const provider = wrapProvider(createProvider(options.provider, { ...providerOptions, tokenizer }), wrapOptions);
+  const judge = options.judge ? createJudgeProvider(options, tokenizer, wrapOptions) : undefined;
   const environment: RunEnvironment = {
     provider,
+    judge,
     tokenizer,
     limit: pLimit(options.concurrency),
     options,
@@ -87,8 +99,20 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     }
   } finally {
     await provider.close?.();
+    await judge?.close?.();
   }
   return outcome;
+}
+
+/** The judge's provider: its own spec and base URL, the run's retries, cache and cassette. */
+function createJudgeProvider(
+  options: CompareOptions,
+  tokenizer: Tokenizer,
+  wrapOptions: Pick<ProviderOptions, 'cacheDirectory' | 'record' | 'replay'> & Partial<ProviderOptions>,
+): Provider {
+  const judge = createProvider(options.judge!, { ...wrapOptions, baseUrl: options.judgeBaseUrl, tokenizer });
+  validateJudgeProvider(judge);
+  return wrapProvider(judge, wrapOptions);
 }
 
 /** Facts about a fixture that every strategy's scoring shares, computed once. */
@@ -98,17 +122,21 @@ type FixtureFacts = {
   probes: Probe[];
   files: { read: string[]; modified: string[] };
   transcriptText: string;
+  /** The transcript prepared once for matching, shared by every strategy's scoring. */
+  transcriptMatcher: TextMatcher;
 };
 
 async function runFixture(session: Session, strategies: Strategy[], environment: RunEnvironment): Promise<FixtureOutcome> {
   const { tokenizer, options } = environment;
   const tokensBefore = countMessages(tokenizer, session.messages).reduce((sum, tokens) => sum + tokens, 0);
+  const transcriptText = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
   const facts: FixtureFacts = {
     session,
     tokensBefore,
     probes: await loadProbes(session),
     files: fileLists(session.fileOperations),
-    transcriptText: renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY }),
+    transcriptText,
+    transcriptMatcher: createMatcher(transcriptText),
   };
   const results: StrategyResult[] = [];
   for (const strategy of strategies) {
@@ -118,7 +146,11 @@ async function runFixture(session: Session, strategies: Strategy[], environment:
     results.push(result);
   }
   const recorded = session.compactions.at(-1);
-  if (recorded) results.push(recordedResult(recorded.summary, facts, environment, recorded.messageIndex));
+  if (recorded) {
+    const result = recordedResult(recorded.summary, facts, environment, recorded.messageIndex);
+    await judgeResult(result, recorded.summary, facts, environment);
+    results.push(result);
+  }
   const resultsFile: ResultsFile = {
     schemaVersion: 1,
     fixture: {
@@ -134,7 +166,7 @@ async function runFixture(session: Session, strategies: Strategy[], environment:
       model: environment.provider.model,
       isLanguageModel: environment.provider.isLanguageModel,
     },
-    judge: null,
+    judge: environment.judge ? { id: environment.judge.id, model: environment.judge.model } : null,
     tokenizer: tokenizer.name,
     tokensEstimated: tokenizer.estimate,
     config: {
@@ -159,7 +191,7 @@ async function runFixture(session: Session, strategies: Strategy[], environment:
 function describeProgress(result: StrategyResult): string {
   if (result.status === 'error') return `failed: ${result.error}`;
   const recall = result.quality.probeRecall === null ? '' : `, probe recall ${result.quality.probeRecall.toFixed(2)}`;
-  return `${result.calls} calls, ${Math.round(result.wallMs)} ms, ${result.tokensAfter} tokens after${recall}`;
+  return `${result.calls} ${result.calls === 1 ? 'call' : 'calls'}, ${Math.round(result.wallMs)} ms, ${result.tokensAfter} tokens after${recall}`;
 }
 
 async function writeOutputs(results: ResultsFile, facts: FixtureFacts, out: string): Promise<string[]> {
@@ -215,7 +247,35 @@ async function runStrategyOnce(
     error = thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
   }
   const wallMs = performance.now() - started;
-  return buildResult(strategy, output, { error, wallMs, trace: caller.trace }, facts, environment);
+  const result = buildResult(strategy, output, { error, wallMs, trace: caller.trace }, facts, environment);
+  if (result.status === 'ok') await judgeResult(result, compactedText(output.summary, output.kept ?? []), facts, environment);
+  return result;
+}
+
+/** Scores a result with the LLM judge (when `--judge` is on), counting its calls apart from the strategy's. */
+async function judgeResult(result: StrategyResult, text: string, facts: FixtureFacts, environment: RunEnvironment): Promise<void> {
+  const { judge } = environment;
+  if (!judge) return;
+  const caller = createCaller({
+    provider: judge,
+    limit: environment.limit,
+    tokenizer: environment.tokenizer,
+    contextWindow: judge.contextWindow,
+    signal: environment.signal,
+  });
+  result.quality.judge = await judgeSummary({ summary: text, probes: judgeableProbes(facts.probes), complete: caller.complete });
+  const usage = {
+    input: caller.trace.reduce((sum, call) => sum + call.inputTokens, 0),
+    output: caller.trace.reduce((sum, call) => sum + call.outputTokens, 0),
+  };
+  result.judgeUsage = {
+    calls: caller.trace.length,
+    inputTokens: usage.input,
+    outputTokens: usage.output,
+    cachedCalls: caller.trace.filter((call) => call.cached).length,
+    cost: caller.trace.length === 0 ? 0 : costOf(judge.id, judge.model, usage),
+  };
+  result.judgeTrace = caller.trace.map(traceEntry);
 }
 
 function buildResult(
@@ -258,6 +318,7 @@ function buildResult(
       files: facts.files,
       cwd: facts.session.cwd,
       transcriptText: facts.transcriptText,
+      transcriptMatcher: facts.transcriptMatcher,
       requiredSections: strategy.requiredSections,
     }),
     runs: 1,
@@ -265,18 +326,16 @@ function buildResult(
     file: `${facts.session.name}-${strategy.name}.md`,
     notes: output.notes ?? [],
     summary: output.summary,
-    trace: run.trace.map(({ label, inputTokens, outputTokens, cachedInputTokens, usageSource, ms, cached, attempts, error }) => ({
-      label,
-      inputTokens,
-      outputTokens,
-      cachedInputTokens,
-      usageSource,
-      ms: Math.round(ms * 10) / 10,
-      cached,
-      attempts,
-      error,
-    })),
+    trace: run.trace.map(traceEntry),
+    judgeUsage: null,
+    judgeTrace: [],
   };
+}
+
+/** A call record as the results JSON shows it. */
+function traceEntry(call: CallRecord): TraceEntry {
+  const { label, inputTokens, outputTokens, cachedInputTokens, usageSource, cached, attempts, error } = call;
+  return { label, inputTokens, outputTokens, cachedInputTokens, usageSource, ms: Math.round(call.ms * 10) / 10, cached, attempts, error };
 }
 
 /** The compacted context as quality sees it: the summary, then the kept messages rendered in full. */
@@ -307,18 +366,29 @@ function recordedResult(summary: string, facts: FixtureFacts, environment: RunEn
   );
 }
 
-const SPREAD_FIGURES: Array<[string, (result: StrategyResult) => number | null]> = [
-  ['wallMs', (result) => result.wallMs],
-  ['calls', (result) => result.calls],
-  ['inputTokens', (result) => result.inputTokens],
-  ['outputTokens', (result) => result.outputTokens],
-  ['tokensAfter', (result) => result.tokensAfter],
-  ['compressionRatio', (result) => result.compressionRatio],
-  ['probeRecall', (result) => result.quality.probeRecall],
-  ['fileRecall', (result) => result.quality.fileRecall],
-  ['modifiedFileRecall', (result) => result.quality.modifiedFileRecall],
-  ['structure', (result) => result.quality.structure],
-];
+/** The figures averaged over `--runs`, with how to read each from a result; per-kind recalls are added per fixture. */
+function spreadFigures(first: StrategyResult): Array<[string, (result: StrategyResult) => number | null]> {
+  return [
+    ['wallMs', (result) => result.wallMs],
+    ['calls', (result) => result.calls],
+    ['inputTokens', (result) => result.inputTokens],
+    ['outputTokens', (result) => result.outputTokens],
+    ['tokensAfter', (result) => result.tokensAfter],
+    ['compressionRatio', (result) => result.compressionRatio],
+    ['probeRecall', (result) => result.quality.probeRecall],
+    ...Object.keys(first.quality.probeRecallByKind).map(
+      (kind): [string, (result: StrategyResult) => number | null] => [
+        `probeRecall.${kind}`,
+        (result) => result.quality.probeRecallByKind[kind] ?? null,
+      ],
+    ),
+    ['fileRecall', (result) => result.quality.fileRecall],
+    ['modifiedFileRecall', (result) => result.quality.modifiedFileRecall],
+    ['structure', (result) => result.quality.structure],
+    ['inventedPaths', (result) => result.quality.inventedPaths.length],
+    ['judge', (result) => result.quality.judge?.score ?? null],
+  ];
+}
 
 /** Mean and standard error of a sample (standard error 0 for a single value). */
 export function spreadOf(values: readonly number[]): Spread {
@@ -332,11 +402,14 @@ export function spreadOf(values: readonly number[]): Spread {
 function combineRuns(runs: StrategyResult[]): StrategyResult {
   const first = runs[0]!;
   const spread: Record<string, Spread> = {};
-  for (const [name, pick] of SPREAD_FIGURES) {
+  for (const [name, pick] of spreadFigures(first)) {
     const values = runs.map(pick).filter((value): value is number => value !== null);
     if (values.length === runs.length) spread[name] = spreadOf(values);
   }
   const mean = (name: string, fallback: number | null) => spread[name]?.mean ?? fallback;
+  const probeRecallByKind = Object.fromEntries(
+    Object.entries(first.quality.probeRecallByKind).map(([kind, recall]) => [kind, mean(`probeRecall.${kind}`, recall)!]),
+  );
   return {
     ...first,
     status: runs.every((run) => run.status === 'ok') ? 'ok' : 'error',
@@ -350,9 +423,11 @@ function combineRuns(runs: StrategyResult[]): StrategyResult {
     quality: {
       ...first.quality,
       probeRecall: mean('probeRecall', first.quality.probeRecall),
+      probeRecallByKind,
       fileRecall: mean('fileRecall', first.quality.fileRecall),
       modifiedFileRecall: mean('modifiedFileRecall', first.quality.modifiedFileRecall),
       structure: mean('structure', first.quality.structure),
+      judge: first.quality.judge && { ...first.quality.judge, score: mean('judge', first.quality.judge.score) },
     },
     runs: runs.length,
     spread,

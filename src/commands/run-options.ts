@@ -33,6 +33,8 @@ export function addRunOptions(command: Command): Command {
     new Option('--no-cache', 'do not read or write the response cache'),
     new Option('--record <file>', 'write every answer of the run to a cassette (JSONL) you can commit'),
     new Option('--replay <file>', 'answer only from a cassette; a call not in it fails'),
+    new Option('--judge <spec>', 'also score with an LLM judge: openai:<model> or anthropic:<model> (its calls are counted apart)'),
+    new Option('--judge-base-url <url>', "the judge's server, when it is not the vendor's default"),
     new Option('--json', 'print the results JSON to stdout instead of the table (progress goes to stderr)'),
     new Option('-q, --quiet', 'no progress lines on stderr'),
   ];
@@ -65,6 +67,8 @@ export type RunFlags = {
   cache: boolean;
   record?: string;
   replay?: string;
+  judge?: string;
+  judgeBaseUrl?: string;
   json?: boolean;
   quiet?: boolean;
 };
@@ -76,6 +80,8 @@ export function toCompareOptions(fixtures: string[], flags: RunFlags, signal: Ab
     fixtures,
     strategies: flags.strategies,
     provider: flags.provider,
+    judge: flags.judge,
+    judgeBaseUrl: flags.judgeBaseUrl,
     providerOptions: {
       baseUrl: flags.baseUrl,
       retries: flags.retries,

@@ -1,5 +1,10 @@
 /** `anthropic:<model>`: the messages API through @anthropic-ai/sdk. */
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import Anthropic, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { ProviderError } from '../errors.ts';
 import { createAttemptCounter } from './attempts.ts';
@@ -13,7 +18,10 @@ import { anthropicUsage } from './usage.ts';
  * `anthropic-version: 2026-10-21`, which rejects every sampling parameter (and the SDK's types no
  * longer have them), so repeatable Claude runs come from the cache and cassettes instead.
  */
-export function anthropicRequestBody(model: string, request: CompletionRequest): MessageCreateParamsNonStreaming {
+export function anthropicRequestBody(
+  model: string,
+  request: CompletionRequest,
+): MessageCreateParamsNonStreaming {
   return {
     model,
     max_tokens: request.maxTokens,
@@ -73,7 +81,9 @@ function completionFrom(
     .flatMap((block) => (block.type === 'text' ? [block.text] : []))
     .join('');
   if (text.trim() === '') {
-    throw new ProviderError(`${name}: empty answer (stop_reason: ${response.stop_reason})`, { retryable: false });
+    throw new ProviderError(`${name}: empty answer (stop_reason: ${response.stop_reason})`, {
+      retryable: false,
+    });
   }
   const usage = anthropicUsage(response.usage);
   const model = response.model || options.model;

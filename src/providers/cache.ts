@@ -2,7 +2,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files.ts';
-import { answerAndStore, completionFromStore, requestKey, type StoredAnswer, storedAnswerSchema } from './stored-answer.ts';
+import {
+  answerAndStore,
+  completionFromStore,
+  requestKey,
+  type StoredAnswer,
+  storedAnswerSchema,
+} from './stored-answer.ts';
 import type { Provider } from './types.ts';
 
 /** Where the cache lives unless `--cache-dir` says otherwise (git-ignored). */

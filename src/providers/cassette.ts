@@ -3,22 +3,36 @@
  * and no key (`--replay`), so CI can run real-model strategies for free and identically.
  */
 import { readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../files.ts';
 import { AbortedError, InputError, ProviderError } from '../errors.ts';
+import { writeFileAtomic } from '../files.ts';
+import { assertNoSecrets } from '../secrets.ts';
 import { LineError, parseLine } from '../session/json-lines.ts';
-import { answerAndStore, completionFromStore, requestKey, type StoredAnswer, storedAnswerSchema } from './stored-answer.ts';
+import {
+  answerAndStore,
+  completionFromStore,
+  requestKey,
+  type StoredAnswer,
+  storedAnswerSchema,
+} from './stored-answer.ts';
 import type { Provider } from './types.ts';
 
 /** A recording provider; `close()` resolves once every answer so far is on disk. */
 export type RecordingProvider = Provider & { readonly cassette: string; close(): Promise<void> };
 
+/** One cassette being written; several providers of a run (strategies and judge) can share it. */
+export type CassetteRecorder = {
+  readonly file: string;
+  /** Adds an answer (the first one of a key wins) and rewrites the file. */
+  add(stored: StoredAnswer): Promise<void>;
+  /** Resolves once every answer so far is on disk (writes an empty cassette when there was none). */
+  flush(): Promise<void>;
+};
+
 /**
- * Records every answer (cache hits included) into `file`. The whole file is rewritten atomically
- * after each answer: an interrupted run keeps what it was answered and never leaves half a line.
- * Writes are chained, so they land in order; `close()` waits for them (and writes an
- * empty cassette when the run made no call).
+ * A recorder for `file`. The whole file is rewritten atomically after each answer: an interrupted
+ * run keeps what it was answered and never leaves half a line. Writes are chained, so they land in order.
  */
-export function withRecording(provider: Provider, file: string): RecordingProvider {
+export function createRecorder(file: string): CassetteRecorder {
   const answers = new Map<string, StoredAnswer>();
   let writing: Promise<void> = Promise.resolve();
   const write = () => {
@@ -29,20 +43,33 @@ export function withRecording(provider: Provider, file: string): RecordingProvid
     return next;
   };
   return {
+    file,
+    async add(stored) {
+      // The same request twice in one run replays the first answer both times.
+      if (answers.has(stored.key)) return;
+      // Checked alone first: an answer that would leak a key must not block every later write.
+      assertNoSecrets(JSON.stringify(stored), file);
+      answers.set(stored.key, stored);
+      await write();
+    },
+    flush: write,
+  };
+}
+
+/** Records every answer of `provider` (cache hits included) into a cassette file or a shared recorder. */
+export function withRecording(provider: Provider, target: string | CassetteRecorder): RecordingProvider {
+  const recorder = typeof target === 'string' ? createRecorder(target) : target;
+  return {
     ...provider,
-    cassette: file,
+    cassette: recorder.file,
     async complete(request) {
       const key = requestKey(provider, request);
       const { completion, stored } = await answerAndStore(provider, request, key);
-      // The same request twice in one run replays the first answer both times.
-      if (!answers.has(key)) {
-        answers.set(key, stored);
-        await write();
-      }
+      await recorder.add(stored);
       return completion;
     },
     async close() {
-      await write();
+      await recorder.flush();
       await provider.close?.();
     },
   };
@@ -59,8 +86,11 @@ export function withReplay(provider: Provider, file: string): Provider {
       const stored = answers.get(requestKey(provider, request));
       if (stored) return completionFromStore(stored);
       const spec = `${provider.id}:${provider.model}`;
-      const holds = recorded.has(spec) || recorded.size === 0 ? '' : ` (it holds answers of ${[...recorded].join(', ')})`;
-      throw new ProviderError(`no recorded answer for this request: not in cassette ${file}${holds}; re-record with --record`);
+      const holds =
+        recorded.has(spec) || recorded.size === 0 ? '' : ` (it holds answers of ${[...recorded].join(', ')})`;
+      throw new ProviderError(
+        `no recorded answer for this request: not in cassette ${file}${holds}; re-record with --record`,
+      );
     },
   };
 }

@@ -27,7 +27,12 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /** True when a 4xx answer says the prompt exceeded the model's context window. */
-export function isContextOverflow(fault: { status: number; message: string; code?: string | null; type?: string | null }): boolean {
+export function isContextOverflow(fault: {
+  status: number;
+  message: string;
+  code?: string | null;
+  type?: string | null;
+}): boolean {
   if (fault.status === 413) return true;
   if (fault.status < 400 || fault.status >= 500) return false;
   if (OVERFLOW_CODES.has(fault.code ?? '') || OVERFLOW_CODES.has(fault.type ?? '')) return true;
@@ -80,7 +85,11 @@ export function messageFromBody(body: string | undefined): string | undefined {
     const record = parsed as { error?: unknown; message?: unknown; detail?: unknown };
     const error = record.error;
     if (typeof error === 'string') return error;
-    if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    if (
+      typeof error === 'object' &&
+      error !== null &&
+      typeof (error as { message?: unknown }).message === 'string'
+    ) {
       return (error as { message: string }).message;
     }
     if (typeof record.message === 'string') return record.message;

@@ -11,13 +11,13 @@ export type ModelInfo = {
   outputPerMillion: number;
 };
 
-/**
- * List prices as published by OpenAI and Anthropic in November 2025 (standard tier, no batch
- * discount, prompts under any long-context surcharge). Prices change: check the vendor's page
- * before quoting dollars, and update this table and its date together.
- * GPT-5 models take 400K tokens in total, of which at most 272K input; the input limit is what
- * `--context-window` needs. Claude's 1M-token window is a beta behind a header we do not send.
- */
+// List prices as published by OpenAI and Anthropic in November 2025 (standard tier, no batch
+// discount, no long-context surcharge). Prices change: check the vendor's page before quoting
+// dollars, and update this table and MODELS_TABLE_DATE together. GPT-5 models take 400K tokens in
+// all, of which at most 272K input; the input limit is what `--context-window` needs. Claude's 1M
+// window is a beta behind a header we do not send, so 200K here.
+
+/** The date of the prices and windows below (year-month). */
 export const MODELS_TABLE_DATE = '2025-11';
 
 const MODELS: Record<string, Record<string, ModelInfo>> = {

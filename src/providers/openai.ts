@@ -36,7 +36,10 @@ export function isReasoningModel(model: string): boolean {
 }
 
 /** The chat-completions body for one request: temperature 0 where the model allows it. */
-export function openAIRequestBody(model: string, request: CompletionRequest): ChatCompletionCreateParamsNonStreaming {
+export function openAIRequestBody(
+  model: string,
+  request: CompletionRequest,
+): ChatCompletionCreateParamsNonStreaming {
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
   messages.push({ role: 'user', content: request.prompt });
@@ -118,7 +121,9 @@ function describeFault(error: unknown, errorBody: string | undefined): CallFault
     const inner = error.error as { message?: unknown } | undefined;
     // vLLM and some gateways put the message at the top level, where the SDK does not look.
     const message =
-      (typeof inner?.message === 'string' ? inner.message : undefined) ?? messageFromBody(errorBody) ?? error.message;
+      (typeof inner?.message === 'string' ? inner.message : undefined) ??
+      messageFromBody(errorBody) ??
+      error.message;
     return {
       kind: 'status',
       status: error.status,

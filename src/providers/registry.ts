@@ -3,7 +3,7 @@ import { InputError } from '../errors.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { createAnthropicProvider } from './anthropic.ts';
 import { DEFAULT_CACHE_DIRECTORY, withCache } from './cache.ts';
-import { withRecording, withReplay } from './cassette.ts';
+import { type CassetteRecorder, withRecording, withReplay } from './cassette.ts';
 import { createExtractiveProvider } from './extractive.ts';
 import { modelInfo } from './models.ts';
 import { createOpenAIProvider, type SdkProviderOptions } from './openai.ts';
@@ -11,7 +11,10 @@ import type { Provider } from './types.ts';
 
 /** The providers `list` shows, one line each. */
 export const PROVIDERS = [
-  { spec: 'extractive', description: 'offline, deterministic, non-LLM extractive baseline (no key, no network)' },
+  {
+    spec: 'extractive',
+    description: 'offline, deterministic, non-LLM extractive baseline (no key, no network)',
+  },
   {
     spec: 'openai:<model>',
     description: 'OpenAI chat completions (OPENAI_API_KEY); any OpenAI-compatible server with --base-url',
@@ -39,8 +42,8 @@ export type ProviderOptions = {
   requireKey?: boolean;
   /** The response cache directory, `false` for none; default {@link DEFAULT_CACHE_DIRECTORY}. */
   cacheDirectory?: string | false;
-  /** Record every answer into this cassette. */
-  record?: string;
+  /** Record every answer into this cassette (a recorder when several providers of a run share one). */
+  record?: string | CassetteRecorder;
   /** Answer only from this cassette. */
   replay?: string;
   /** Where keys and base URLs are read from (tests pass their own). */
@@ -64,7 +67,8 @@ export function parseProviderSpec(spec: string): ProviderSpec {
     return { id, model: '' };
   }
   if (id === 'openai' || id === 'anthropic') {
-    if (!model) throw new InputError(`provider '${id}' needs a model: ${id}:<model> (e.g. ${EXAMPLE_MODEL[id]})`);
+    if (!model)
+      throw new InputError(`provider '${id}' needs a model: ${id}:<model> (e.g. ${EXAMPLE_MODEL[id]})`);
     return { id, model };
   }
   const guess = (['openai', 'anthropic'] as const).find((vendor) => modelInfo(vendor, spec));
@@ -161,6 +165,9 @@ export function isLocalServer(baseUrl: string): boolean {
   if (octets.length !== 4 || octets.some((octet) => !Number.isInteger(octet))) return false;
   const [first, second] = octets as [number, number, number, number];
   return (
-    first === 127 || first === 10 || (first === 192 && second === 168) || (first === 172 && second >= 16 && second <= 31)
+    first === 127 ||
+    first === 10 ||
+    (first === 192 && second === 168) ||
+    (first === 172 && second >= 16 && second <= 31)
   );
 }

@@ -61,7 +61,13 @@ export async function answerAndStore(
   const { text, usage, usageSource, model } = completion;
   return {
     completion,
-    stored: { key, provider: provider.id, model: provider.model, ms, completion: { text, usage, usageSource, model } },
+    stored: {
+      key,
+      provider: provider.id,
+      model: provider.model,
+      ms,
+      completion: { text, usage, usageSource, model },
+    },
   };
 }
 

@@ -139,6 +139,12 @@ export function qualityFigure(strategy: GateStrategy, metric: QualityMetric): nu
   }
   const value = quality[metric];
   if (metric === 'inventedPaths' && Array.isArray(value)) return value.length;
+  // The judge's figure is its mean score; an unjudged run has none.
+  if (metric === 'judge') {
+    if (value === null || value === undefined) return value;
+    const score = (value as { score?: unknown }).score;
+    return typeof score === 'number' || score === null ? score : undefined;
+  }
   if (value === null) return null;
   return typeof value === 'number' ? value : undefined;
 }
@@ -170,6 +176,15 @@ export type GateInput = {
   tolerance?: number;
 };
 
+/** What the checks of one run add up to, filled in as they go. */
+type Tally = {
+  failures: GateFailure[];
+  notes: string[];
+  checks: number;
+  improved: string[];
+  appliedFloors: Set<Floor>;
+};
+
 /**
  * The verdict on one run: a strategy that errored fails; every figure must reach its floor (a per-strategy floor
  * overrides a general one; for `inventedPaths` the floor is a ceiling); with a baseline, no share may fall by more
@@ -181,147 +196,149 @@ export function evaluateGate({
   baseline,
   tolerance = DEFAULT_TOLERANCE,
 }: GateInput): Verdict {
-  const failures: GateFailure[] = [];
-  const notes: string[] = [];
-  let checks = 0;
-  const appliedFloors = new Set<Floor>();
-  const improved: string[] = [];
+  const tally: Tally = { failures: [], notes: [], checks: 0, improved: [], appliedFloors: new Set() };
   const names = new Set(results.strategies.map((strategy) => strategy.name));
-
   for (const floor of floors) {
-    if (floor.strategy !== null && !names.has(floor.strategy)) {
-      failures.push({
-        strategy: floor.strategy,
-        metric: floor.metric,
-        kind: 'missing',
-        expected: floor.value,
-        actual: null,
-        message: `${floor.strategy}: not in this run, but --fail-under ${floor.spec} names it`,
-      });
-      appliedFloors.add(floor);
-    }
+    if (floor.strategy === null || names.has(floor.strategy)) continue;
+    tally.appliedFloors.add(floor);
+    tally.failures.push({
+      strategy: floor.strategy,
+      metric: floor.metric,
+      kind: 'missing',
+      expected: floor.value,
+      actual: null,
+      message: `${floor.strategy}: not in this run, but --fail-under ${floor.spec} names it`,
+    });
   }
-
   const baselineFixture = baseline?.fixture?.name;
   const resultsFixture = results.fixture?.name;
   if (baselineFixture && resultsFixture && baselineFixture !== resultsFixture) {
-    notes.push(`the baseline is for fixture '${baselineFixture}', this run for '${resultsFixture}'`);
+    tally.notes.push(`the baseline is for fixture '${baselineFixture}', this run for '${resultsFixture}'`);
   }
 
   for (const strategy of results.strategies) {
     if (strategy.status !== 'ok') {
-      failures.push({
+      const message = `${strategy.name} failed: ${errorText(strategy)}`;
+      tally.failures.push({
         strategy: strategy.name,
         metric: null,
         kind: 'error',
         expected: null,
         actual: null,
-        message: `${strategy.name} failed: ${errorText(strategy)}`,
+        message,
       });
       continue;
     }
-
-    for (const floor of floorsFor(strategy, floors)) {
-      const actual = qualityFigure(strategy, floor.metric);
-      if (actual === null || actual === undefined) continue;
-      appliedFloors.add(floor);
-      checks++;
-      const lower = metricDirection(floor.metric) === 'lower';
-      const below = lower ? actual > floor.value + EPSILON : actual < floor.value - EPSILON;
-      if (!below) continue;
-      const comparison = `${formatFigure(actual, floor.value)} ${lower ? '>' : '<'} ${formatFigure(floor.value, actual)}`;
-      failures.push({
-        strategy: strategy.name,
-        metric: floor.metric,
-        kind: 'floor',
-        expected: floor.value,
-        actual,
-        message: `${strategy.name} ${floor.metric} ${comparison}`,
-      });
-    }
-
-    if (!baseline) continue;
-    const before = baseline.strategies.find((candidate) => candidate.name === strategy.name);
-    if (!before) {
-      notes.push(`${strategy.name}: not in the baseline; its figures were not compared`);
-      continue;
-    }
-    if (before.status !== 'ok') {
-      notes.push(`${strategy.name}: failed in the baseline run; its figures were not compared`);
-      continue;
-    }
-    const metrics = new Set([...metricsOf(before), ...metricsOf(strategy)]);
-    for (const metric of metrics) {
-      const was = qualityFigure(before, metric);
-      const now = qualityFigure(strategy, metric);
-      const wasMeasured = typeof was === 'number';
-      const nowMeasured = typeof now === 'number';
-      if (!wasMeasured && !nowMeasured) continue;
-      if (wasMeasured && !nowMeasured) {
-        failures.push({
-          strategy: strategy.name,
-          metric,
-          kind: 'missing',
-          expected: was,
-          actual: null,
-          message: `${strategy.name} ${metric} ${formatFigure(was)} → none (the baseline measured it, this run did not)`,
-        });
-        continue;
-      }
-      if (!wasMeasured && nowMeasured) {
-        notes.push(
-          `${strategy.name} ${metric}: not in the baseline (now ${formatFigure(now)}); not compared`,
-        );
-        continue;
-      }
-      if (!wasMeasured || !nowMeasured) continue;
-      if (metricDirection(metric) === 'lower') {
-        // A count of invented paths is reported against the baseline, not gated: cap it with a floor instead.
-        if (now > was)
-          notes.push(`${strategy.name} ${metric} ${was} → ${now} (cap it with --fail-under ${metric}=N)`);
-        continue;
-      }
-      checks++;
-      const change = now - was;
-      if (change < -tolerance - EPSILON) {
-        failures.push({
-          strategy: strategy.name,
-          metric,
-          kind: 'regression',
-          expected: was,
-          actual: now,
-          message: `${strategy.name} ${metric} ${formatFigure(was, now)} → ${formatFigure(now, was)} (${signed(change)}, tolerance ${formatFigure(tolerance)})`,
-        });
-      } else if (change > tolerance + EPSILON) {
-        improved.push(`${strategy.name} ${metric}`);
-      }
-    }
+    checkFloors(strategy, floorsFor(strategy, floors), tally);
+    if (baseline) compareWithBaseline(strategy, baseline, tolerance, tally);
   }
 
-  if (baseline) {
-    for (const before of baseline.strategies) {
-      if (names.has(before.name)) continue;
-      failures.push({
-        strategy: before.name,
-        metric: null,
-        kind: 'missing',
-        expected: null,
-        actual: null,
-        message: `${before.name}: in the baseline but not in this run`,
-      });
-    }
+  for (const before of baseline?.strategies ?? []) {
+    if (names.has(before.name)) continue;
+    const message = `${before.name}: in the baseline but not in this run`;
+    tally.failures.push({
+      strategy: before.name,
+      metric: null,
+      kind: 'missing',
+      expected: null,
+      actual: null,
+      message,
+    });
   }
   for (const floor of floors) {
-    if (!appliedFloors.has(floor))
-      notes.push(`--fail-under ${floor.spec}: no strategy has a ${floor.metric} figure; not applied`);
+    if (!tally.appliedFloors.has(floor))
+      tally.notes.push(`--fail-under ${floor.spec}: no strategy has a ${floor.metric} figure; not applied`);
   }
-  if (improved.length > 0) {
-    const what = improved.length === 1 ? 'figure' : 'figures';
-    notes.push(
-      `${improved.length} ${what} improved beyond the tolerance (${improved.join(', ')}); --update-baseline records them`,
+  if (tally.improved.length > 0) {
+    const what = tally.improved.length === 1 ? 'figure' : 'figures';
+    tally.notes.push(
+      `${tally.improved.length} ${what} improved beyond the tolerance (${tally.improved.join(', ')}); --update-baseline records them`,
     );
   }
+  const { failures, notes, checks } = tally;
   return { passed: failures.length === 0, failures, notes, checks, strategies: results.strategies.length };
+}
+
+/** Holds one strategy's figures to its floors. */
+function checkFloors(strategy: GateStrategy, floors: readonly Floor[], tally: Tally): void {
+  for (const floor of floors) {
+    const actual = qualityFigure(strategy, floor.metric);
+    if (actual === null || actual === undefined) continue;
+    tally.appliedFloors.add(floor);
+    tally.checks++;
+    const ceiling = metricDirection(floor.metric) === 'lower';
+    const fails = ceiling ? actual > floor.value + EPSILON : actual < floor.value - EPSILON;
+    if (!fails) continue;
+    const comparison = `${formatFigure(actual, floor.value)} ${ceiling ? '>' : '<'} ${formatFigure(floor.value, actual)}`;
+    tally.failures.push({
+      strategy: strategy.name,
+      metric: floor.metric,
+      kind: 'floor',
+      expected: floor.value,
+      actual,
+      message: `${strategy.name} ${floor.metric} ${comparison}`,
+    });
+  }
+}
+
+/** Compares one strategy's figures with its baseline run's. */
+function compareWithBaseline(
+  strategy: GateStrategy,
+  baseline: GateResults,
+  tolerance: number,
+  tally: Tally,
+): void {
+  const before = baseline.strategies.find((candidate) => candidate.name === strategy.name);
+  if (!before) {
+    tally.notes.push(`${strategy.name}: not in the baseline; its figures were not compared`);
+    return;
+  }
+  if (before.status !== 'ok') {
+    tally.notes.push(`${strategy.name}: failed in the baseline run; its figures were not compared`);
+    return;
+  }
+  for (const metric of new Set([...metricsOf(before), ...metricsOf(strategy)])) {
+    const was = qualityFigure(before, metric);
+    const now = qualityFigure(strategy, metric);
+    if (metricDirection(metric) === 'lower') {
+      // A count of invented paths is reported against the baseline, not gated: cap it with a floor instead.
+      if (typeof was === 'number' && typeof now === 'number' && now > was)
+        tally.notes.push(`${strategy.name} ${metric} ${was} → ${now} (cap it with --fail-under ${metric}=N)`);
+      continue;
+    }
+    if (typeof was !== 'number') {
+      if (typeof now === 'number')
+        tally.notes.push(
+          `${strategy.name} ${metric}: not in the baseline (now ${formatFigure(now)}); not compared`,
+        );
+      continue;
+    }
+    if (typeof now !== 'number') {
+      tally.failures.push({
+        strategy: strategy.name,
+        metric,
+        kind: 'missing',
+        expected: was,
+        actual: null,
+        message: `${strategy.name} ${metric} ${formatFigure(was)} → none (the baseline measured it, this run did not)`,
+      });
+      continue;
+    }
+    tally.checks++;
+    const change = now - was;
+    if (change < -tolerance - EPSILON) {
+      tally.failures.push({
+        strategy: strategy.name,
+        metric,
+        kind: 'regression',
+        expected: was,
+        actual: now,
+        message: `${strategy.name} ${metric} ${formatFigure(was, now)} → ${formatFigure(now, was)} (${signed(change, tolerance)}, tolerance ${formatFigure(tolerance)})`,
+      });
+    } else if (change > tolerance + EPSILON) {
+      tally.improved.push(`${strategy.name} ${metric}`);
+    }
+  }
 }
 
 /** The floors that apply to a strategy: per metric, its own floor over a general one (the last given wins). */
@@ -340,9 +357,9 @@ function errorText(strategy: GateStrategy): string {
   return `status ${strategy.status}`;
 }
 
-/** `−0.07` / `+0.03`, with a real minus sign. */
-function signed(change: number): string {
-  const text = formatFigure(Math.abs(change));
+/** `−0.07` / `+0.03`, with a real minus sign and enough decimals to tell it from the tolerance. */
+function signed(change: number, tolerance: number): string {
+  const text = formatFigure(Math.abs(change), tolerance);
   return change < 0 ? `−${text}` : `+${text}`;
 }
 

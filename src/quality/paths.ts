@@ -1,36 +1,30 @@
 /** File paths named in free text, and which of a summary's paths the transcript never mentions. */
-
 import type { TextMatcher } from './match.ts';
 import { pathSpellings } from './probes.ts';
 
+const words = (text: string) => new Set(text.split(/\s+/));
+
 /** Extensions that make a bare name a file name (`README.md`); a name with any other extension is not a path. */
-export const FILE_EXTENSIONS: ReadonlySet<string> = new Set(
-  (
-    'ts tsx mts cts js jsx mjs cjs json jsonc jsonl json5 md mdx markdown txt rst adoc yml yaml toml ini cfg conf ' +
-    'lock log csv tsv xml html htm css scss sass less styl vue svelte astro py pyi ipynb rb go mod sum rs java ' +
-    'kt kts scala groovy gradle c h cc cpp cxx hpp hh cs swift mm php pl lua dart ex exs erl elm clj hs ml ' +
-    'sh bash zsh fish ps1 bat cmd sql prisma graphql gql proto tf tfvars hcl nix dockerfile properties plist ' +
-    'svg png jpg jpeg gif webp ico pdf wasm zip gz tgz tar patch diff snap bak sqlite sqlite3 pem crt'
-  ).split(' '),
-);
+export const FILE_EXTENSIONS: ReadonlySet<string> =
+  words(`ts tsx mts cts js jsx mjs cjs json jsonc jsonl json5
+  md mdx markdown txt rst adoc yml yaml toml ini cfg conf lock log csv tsv xml html htm css scss sass less styl vue
+  svelte astro py pyi ipynb rb go mod sum rs java kt kts scala groovy gradle c h cc cpp cxx hpp hh cs swift mm php
+  pl lua dart ex exs erl elm clj hs ml sh bash zsh fish ps1 bat cmd sql prisma graphql gql proto tf tfvars hcl nix
+  dockerfile properties plist svg png jpg jpeg gif webp ico pdf wasm zip gz tgz tar patch diff snap bak sqlite
+  sqlite3 pem crt`);
 
 // Well-known files without an extension, and dotfiles that are files even when named alone.
-const BARE_FILE_NAMES = new Set(
-  'makefile dockerfile containerfile procfile gemfile rakefile jenkinsfile vagrantfile brewfile justfile license licence codeowners'.split(
-    ' ',
-  ),
+const BARE_FILE_NAMES = words(
+  'makefile dockerfile containerfile procfile gemfile rakefile jenkinsfile vagrantfile justfile',
 );
-const DOTFILES = new Set(
-  '.env .gitignore .gitattributes .gitmodules .npmrc .nvmrc .yarnrc .editorconfig .prettierrc .eslintrc .babelrc .dockerignore .bashrc .zshrc .profile .mailmap'.split(
-    ' ',
-  ),
-);
-// Product names written like files ("Node.js"): not paths when they stand alone.
-const PRODUCT_NAMES = new Set(
-  'node.js next.js nuxt.js vue.js react.js express.js three.js chart.js d3.js ember.js backbone.js angular.js alpine.js p5.js moment.js socket.io deno.js bun.js solid.js'.split(
-    ' ',
-  ),
-);
+const DOTFILES =
+  words(`.env .gitignore .gitattributes .gitmodules .npmrc .nvmrc .yarnrc .editorconfig .prettierrc
+  .eslintrc .babelrc .dockerignore .bashrc .zshrc .profile .mailmap`);
+// Product and library names written like files ("Node.js", "decimal.js"): not paths when they stand alone.
+const PRODUCT_NAMES =
+  words(`node.js next.js nuxt.js vue.js react.js express.js three.js chart.js d3.js ember.js
+  backbone.js angular.js alpine.js p5.js moment.js deno.js bun.js solid.js decimal.js big.js bignumber.js
+  highlight.js pdf.js`);
 
 // `console.log`, `process.env`: member access in code, not a file.
 const CODE_RECEIVER = /^(?:this|self|console|process|window|document|globalthis)\./;
@@ -72,6 +66,22 @@ function isPathLike(token: string): boolean {
   return segments.length >= 3 || (token.endsWith('/') && segments.length >= 2);
 }
 
+const GLOB_BEFORE = /[\p{L}\p{N}_./{-]/u;
+const GLOB_AFTER = /^(?:[\p{L}\p{N}_/{]|\.[\p{L}\p{N}_])/u;
+
+/**
+ * Whether the token at `[start, end)` touches a glob star of a pattern (`invoice-*.ts`, `src/*.test.ts`) rather
+ * than the Markdown bold around a path (`**src/a.ts**`).
+ */
+function isGlobFragment(text: string, start: number, end: number): boolean {
+  let before = start;
+  while (text[before - 1] === '*') before--;
+  if (before < start && GLOB_BEFORE.test(text[before - 1] ?? ' ')) return true;
+  let after = end;
+  while (text[after] === '*') after++;
+  return after > end && GLOB_AFTER.test(text.slice(after, after + 2));
+}
+
 /** Trims what surrounds a path in prose: sentence dots and dashes after it, an ellipsis before it. */
 function cleanToken(token: string): string {
   return token
@@ -89,10 +99,12 @@ export function extractPaths(text: string): string[] {
   const withoutUrls = text.replace(URL, (url) => ' '.repeat(url.length));
   const paths = new Set<string>();
   for (const match of withoutUrls.matchAll(TOKEN)) {
+    // Most tokens are plain words: only a dot, a slash or a well-known file name can make a path.
+    if (!match[0].includes('.') && !match[0].includes('/') && !BARE_FILE_NAMES.has(match[0].toLowerCase()))
+      continue;
     const before = withoutUrls[match.index - 1];
     if (before !== undefined && CUT_BEFORE.has(before)) continue;
-    // `src/**/*.ts`: the `.ts` after a glob star is not a file of its own.
-    if (before === '*' && withoutUrls[match.index - 2] === '/') continue;
+    if (isGlobFragment(withoutUrls, match.index, match.index + match[0].length)) continue;
     const token = cleanToken(match[0]);
     // `res.json()`, `router.patch(…)`: a call, not a file (but `tax.ts(12,5)` is a compiler's file position).
     const after = withoutUrls.slice(match.index + match[0].length, match.index + match[0].length + 2);

@@ -3,6 +3,7 @@ import type { FileLists } from '../session/file-operations.ts';
 import type { TextMatcher } from './match.ts';
 import { createMatcher, normalizeForMatch } from './match.ts';
 import { findInventedPaths } from './paths.ts';
+import type { JudgeResult } from './judge.ts';
 import type { Probe } from './probes.ts';
 import { pathSpellings } from './probes.ts';
 
@@ -25,7 +26,7 @@ export type Quality = {
   /** Paths the summary names that appear nowhere in the transcript. */
   inventedPaths: string[];
   /** LLM judge scores (`--judge`); null when not judged. */
-  judge: null;
+  judge: JudgeResult | null;
 };
 
 /** Quality metrics a gate can address; `probeRecall.<kind>` addresses one kind's recall too. */
@@ -35,6 +36,7 @@ export const QUALITY_METRICS = [
   'modifiedFileRecall',
   'structure',
   'inventedPaths',
+  'judge',
 ] as const;
 
 /** A gateable metric name: one of {@link QUALITY_METRICS} or `probeRecall.<kind>`. */

@@ -19,6 +19,7 @@ export function comparisonRows(results: ResultsFile): Rows {
     'File Recall',
     ...(withStructure ? ['Structure'] : []),
     'Invented Paths',
+    ...(results.judge ? ['Judge'] : []),
     ...(withCost ? ['Cost'] : []),
   ];
   const rows = results.strategies.map((strategy) => {
@@ -37,6 +38,7 @@ export function comparisonRows(results: ResultsFile): Rows {
       failed ? '–' : spread('fileRecall', formatRatio(strategy.quality.fileRecall)),
       ...(withStructure ? [failed ? '–' : formatRatio(strategy.quality.structure)] : []),
       failed ? '–' : String(strategy.quality.inventedPaths.length),
+      ...(results.judge ? [failed ? '–' : spread('judge', formatRatio(strategy.quality.judge?.score))] : []),
       ...(withCost ? [formatCost(strategy.cost)] : []),
     ];
   });
@@ -104,6 +106,15 @@ export function observations(results: ResultsFile): string[] {
   if (invented.length > 0) {
     lines.push(
       `Named paths that appear nowhere in the transcript: ${invented.map((strategy) => `\`${strategy.name}\` ${strategy.quality.inventedPaths.length}`).join(', ')}.`,
+    );
+  }
+  if (results.judge) {
+    const judged = results.strategies.flatMap((strategy) => (strategy.judgeUsage ? [strategy.judgeUsage] : []));
+    const calls = judged.reduce((sum, usage) => sum + usage.calls, 0);
+    const costs = judged.map((usage) => usage.cost);
+    const cost = costs.every((value) => value !== null) ? ` costing ${formatCost(costs.reduce((sum, value) => sum! + value!, 0))}` : '';
+    lines.push(
+      `Judged by \`${results.judge.id}:${results.judge.model}\`: ${calls} judge calls${cost}, not counted in the strategies' calls, tokens or cost.`,
     );
   }
   for (const failed of results.strategies.filter((strategy) => strategy.status === 'error')) {

@@ -4,18 +4,32 @@ import { formatInteger, terminalTable } from './table.ts';
 
 /** The text `list` prints. */
 export function renderList(result: ListResult): string {
-  const sections: string[] = [];
-  sections.push(
-    `Fixtures (fixtures/, tokens by ${result.tokenizer})\n${terminalTable({
-      head: ['Name', 'Format', 'Messages', 'Tokens'],
-      alignRight: [false, false, true, true],
-      rows: result.fixtures.map((fixture) => [
-        fixture.name,
-        fixture.format,
-        fixture.messages,
-        formatInteger(fixture.tokens),
-      ]),
-    })}`,
-  );
-  return sections.join('\n\n');
+  const fixtures = terminalTable({
+    head: ['Fixture', 'Format', 'Messages', 'Tokens'],
+    alignRight: [false, false, true, true],
+    rows: result.fixtures.map((fixture) => [fixture.name, fixture.format, fixture.messages, formatInteger(fixture.tokens)]),
+  });
+  const strategies = terminalTable({
+    head: ['Strategy', 'Group', 'Calls a model', 'What it does'],
+    rows: result.strategies.map((strategy) => [
+      strategy.name,
+      strategy.group,
+      strategy.callsModel ? 'yes' : 'no',
+      strategy.description,
+    ]),
+  });
+  const providers = terminalTable({
+    head: ['Provider', 'What it is'],
+    rows: result.providers.map((provider) => [provider.spec, provider.description]),
+  });
+  return [
+    `Fixtures (fixtures/, tokens by ${result.tokenizer})`,
+    fixtures,
+    '',
+    'Strategies (-s name,…  or a group: core, baselines, agents, all  or ./my-strategy.ts)',
+    strategies,
+    '',
+    'Providers (-p)',
+    providers,
+  ].join('\n');
 }

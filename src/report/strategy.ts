@@ -61,6 +61,26 @@ function recallByKind(strategy: StrategyResult): string {
   });
 }
 
+function judgeSection(results: ResultsFile, strategy: StrategyResult): string[] {
+  const judge = strategy.quality.judge;
+  if (!results.judge || !judge) return [];
+  const usage = strategy.judgeUsage;
+  const spent = usage
+    ? ` ${usage.calls} judge calls (${formatInteger(usage.inputTokens)} input, ${formatInteger(usage.outputTokens)} output tokens, ${formatCost(usage.cost)}), not counted above.`
+    : '';
+  const kinds = Object.entries(judge.byKind)
+    .map(([kind, score]) => `${kind} ${formatRatio(score)}`)
+    .join(', ');
+  return [
+    '## Judge',
+    `Judged by \`${results.judge.id}:${results.judge.model}\`: score ${formatRatio(judge.score)} over ${judge.graded} graded probes${judge.errors > 0 ? ` (${judge.errors} could not be graded)` : ''}${kinds ? `; by kind: ${kinds}` : ''}.${spent}`,
+    markdownTable({
+      head: ['Probe', 'Kind', 'Score', 'Answer from the summary', 'Reason'],
+      rows: judge.probes.map((probe) => [probe.id, probe.kind, formatRatio(probe.score), probe.answer, probe.error ?? probe.reason]),
+    }),
+  ];
+}
+
 function traceTable(strategy: StrategyResult): string {
   if (strategy.trace.length === 0) return 'No provider calls.';
   return markdownTable({
@@ -109,6 +129,7 @@ export function renderStrategyMarkdown(results: ResultsFile, strategy: StrategyR
     traceTable(strategy),
     '## Missed probes',
     missedProbes(strategy, probes),
+    ...judgeSection(results, strategy),
     '## Summary',
     strategy.summary ? fenced(strategy.summary) : '_No summary: the strategy failed._',
   ];

@@ -1,9 +1,16 @@
-/** Builds the context a strategy runs with: the traced caller, the shared slicer and renderer, the config. */
+/** Builds the context a strategy runs with: the traced caller, the shared slicer and renderer, prompts, the config. */
+import { createHash } from 'node:crypto';
 import type { Caller } from '../calls.ts';
 import { sliceMessages } from '../slicer.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../transcript.ts';
-import type { StrategyConfig, StrategyContext } from './types.ts';
+import { PROMPTS } from './prompts.ts';
+import type { PromptUse, StrategyConfig, StrategyContext } from './types.ts';
+
+/** The first 12 hex digits of a text's SHA-256: enough to tell prompt versions apart in a report. */
+export function promptHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
 
 /** A strategy context over a caller; token counts come from the tokenizer's per-message cache. */
 export function createStrategyContext(options: {
@@ -11,14 +18,27 @@ export function createStrategyContext(options: {
   tokenizer: Tokenizer;
   config: StrategyConfig;
   signal: AbortSignal;
+  contextWindow?: number;
 }): StrategyContext {
   const { caller, tokenizer, config, signal } = options;
+  const prompts: PromptUse[] = [];
   return {
     complete: caller.complete,
     tokenizer,
     config,
+    contextWindow: options.contextWindow,
     slice: (messages) => sliceMessages(messages, countMessages(tokenizer, messages), config),
-    render: (messages) => renderMessages(messages, { toolResultChars: config.toolResultChars }),
+    render: (messages, renderOptions) =>
+      renderMessages(messages, { toolResultChars: config.toolResultChars, ...renderOptions }),
+    prompt(owner, name) {
+      const override = config.promptOverrides?.[`${owner}.${name}`];
+      const text = override?.text ?? PROMPTS[name];
+      if (!prompts.some((use) => use.name === name)) {
+        prompts.push({ name, sha256: promptHash(text), file: override?.file ?? null });
+      }
+      return text;
+    },
+    prompts,
     signal,
   };
 }

@@ -2,12 +2,21 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError, messageOf } from '../errors.ts';
+import { claudeCode } from './claude-code.ts';
+import { codex } from './codex.ts';
+import { RECENT_SUFFIX, withRecentTail } from './hybrid.ts';
+import { identity } from './identity.ts';
+import { observationMasking } from './observation-masking.ts';
+import { opencode } from './opencode.ts';
 import { parallelStitch } from './parallel-stitch.ts';
+import { pi } from './pi.ts';
 import { sequentialAccumulated } from './sequential-accumulated.ts';
 import { sequentialRolling } from './sequential-rolling.ts';
 import { singleShot } from './single-shot.ts';
 import { structuredIterative } from './structured-iterative.ts';
-import type { Strategy, StrategyGroup } from './types.ts';
+import { toolOutputPruning } from './tool-output-pruning.ts';
+import { truncate } from './truncate.ts';
+import type { Strategy, StrategyConfig, StrategyGroup } from './types.ts';
 
 /** Every built-in strategy by name. */
 export const STRATEGIES = {
@@ -16,6 +25,14 @@ export const STRATEGIES = {
   'sequential-accumulated': sequentialAccumulated,
   'sequential-rolling': sequentialRolling,
   'structured-iterative': structuredIterative,
+  identity,
+  truncate,
+  'observation-masking': observationMasking,
+  'tool-output-pruning': toolOutputPruning,
+  pi,
+  'claude-code': claudeCode,
+  codex,
+  opencode,
 } satisfies Record<string, Strategy>;
 
 /** Group names `-s` accepts, and which strategy groups they select. */
@@ -34,8 +51,19 @@ function isStrategyFile(entry: string): boolean {
   return entry.includes('/') || /\.(ts|mts|js|mjs)$/.test(entry);
 }
 
-/** Resolves `-s a,b,./mine.ts,core` into strategies, in the order given, without duplicates. */
-export async function resolveStrategies(selection: string): Promise<Strategy[]> {
+/** Whether a strategy can run as a `+recent` hybrid: the core strategies, which summarize everything and keep nothing. */
+export function hasRecentVariant(strategy: Strategy): boolean {
+  return strategy.group === 'core';
+}
+
+/**
+ * Resolves `-s a,b,./mine.ts,core` into strategies, in the order given, without duplicates. `<core
+ * name>+recent` selects a hybrid; with `--keep-recent-tokens` set, every core strategy runs as its hybrid.
+ */
+export async function resolveStrategies(
+  selection: string,
+  config: Pick<StrategyConfig, 'keepRecentTokens'> = {},
+): Promise<Strategy[]> {
   const entries = selection
     .split(',')
     .map((entry) => entry.trim())
@@ -43,20 +71,31 @@ export async function resolveStrategies(selection: string): Promise<Strategy[]> 
   if (entries.length === 0) throw new InputError('--strategies names no strategy');
   const chosen = new Map<string, Strategy>();
   const builtIn: Record<string, Strategy> = STRATEGIES;
+  const choose = (strategy: Strategy) => {
+    const hybrid = config.keepRecentTokens !== undefined && hasRecentVariant(strategy);
+    const resolved = hybrid ? withRecentTail(strategy) : strategy;
+    chosen.set(resolved.name, resolved);
+  };
   for (const entry of entries) {
     const groups = STRATEGY_GROUPS[entry];
+    const base = entry.endsWith(RECENT_SUFFIX) ? builtIn[entry.slice(0, -RECENT_SUFFIX.length)] : undefined;
     if (groups) {
       for (const strategy of Object.values(builtIn)) {
-        if (groups.includes(strategy.group)) chosen.set(strategy.name, strategy);
+        if (groups.includes(strategy.group)) choose(strategy);
       }
     } else if (builtIn[entry]) {
-      chosen.set(entry, builtIn[entry]);
+      choose(builtIn[entry]);
+    } else if (base && hasRecentVariant(base)) {
+      const hybrid = withRecentTail(base);
+      chosen.set(hybrid.name, hybrid);
     } else if (isStrategyFile(entry)) {
       const strategy = await loadStrategyFile(entry);
       chosen.set(strategy.name, strategy);
     } else {
       const available = [...Object.keys(builtIn), ...Object.keys(STRATEGY_GROUPS)].join(', ');
-      throw new InputError(`unknown strategy '${entry}'; available: ${available}, or a path to a strategy module`);
+      throw new InputError(
+        `unknown strategy '${entry}'; available: ${available}, <core strategy>${RECENT_SUFFIX}, or a path to a strategy module`,
+      );
     }
   }
   return [...chosen.values()];

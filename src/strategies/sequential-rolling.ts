@@ -1,27 +1,29 @@
 /** sequential-rolling: one running summary, rewritten by each call with the next slice. */
-import { rollingPrompt, SUMMARIZER_SYSTEM, withInstructions } from './prompts.ts';
-import { renderSlice, runningBudget, sliceLabel } from './steps.ts';
+import { conversationBlock, previousSummaryBlock } from './prompts.ts';
+import { renderSlice, runningBudget, sliceLabel, summarize } from './steps.ts';
 import type { Strategy } from './types.ts';
+
+const name = 'sequential-rolling';
 
 /** One call per slice, each rewriting the summary so far. */
 export const sequentialRolling: Strategy = {
-  name: 'sequential-rolling',
+  name,
   description: 'one running summary, rewritten slice by slice',
   group: 'core',
   callsModel: true,
+  prompts: { main: ['rolling'] },
   async run(session, context) {
     const slices = context.slice(session.messages);
     const budget = runningBudget(context.config);
     let summary: string | undefined;
     for (const slice of slices) {
-      const prompt = rollingPrompt(renderSlice(session, slice, context), summary, {
-        number: slice.index + 1,
-        count: slices.length,
-        budget,
-      });
-      summary = await context.complete(sliceLabel('rewrite', slice, slices.length), {
-        system: SUMMARIZER_SYSTEM,
-        prompt: withInstructions(prompt, context.config.instructions),
+      const previous = summary === undefined ? [] : [previousSummaryBlock(summary)];
+      summary = await summarize(context, {
+        label: sliceLabel('rewrite', slice, slices.length),
+        owner: name,
+        prompt: 'rolling',
+        values: { number: slice.index + 1, count: slices.length, budget },
+        blocks: [...previous, conversationBlock(renderSlice(session, slice, context))],
         maxTokens: budget,
       });
     }

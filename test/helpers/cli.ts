@@ -1,5 +1,5 @@
 /** Runs the real CLI (bin/compaction-bench.js) in a child process, for end-to-end tests. */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +12,20 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs `compaction-bench ...args` in `cwd`; the environment has no API keys unless given. */
 export function runCli(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> {
+  return startCli(args, options).done;
+}
+
+/** Starts the CLI and hands back the child (to signal it) and its outcome. */
+export function startCli(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): { child: ChildProcess; done: Promise<CliResult> } {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !/API_KEY|BASE_URL|GITHUB_STEP_SUMMARY/.test(key)) env[key] = value;
   }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...env, ...options.env } });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...env, ...options.env } });
+  const done = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -29,6 +37,7 @@ export function runCli(args: string[], options: { cwd: string; env?: Record<stri
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+  return { child, done };
 }
 
 /** A fresh temporary directory, removed by the returned cleanup. */

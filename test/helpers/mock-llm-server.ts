@@ -105,8 +105,11 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
       };
       requests.push(recorded);
       const reply = queue.shift() ?? options.reply?.(recorded, requests.length - 1) ?? defaultReply(recorded);
-      if (!(await wait(options.latencyMs ?? 0, response))) return;
-      if (reply.kind === 'slow' && !(await wait(reply.ms, response))) return;
+      const answering =
+        (await wait(options.latencyMs ?? 0, response)) &&
+        (reply.kind !== 'slow' || (await wait(reply.ms, response)));
+      // The client left (timeout, abort): nobody is there to answer, so drop the connection now.
+      if (!answering) return void response.destroy();
       respond(response, vendor, recorded, reply);
     } catch (error) {
       if (!response.headersSent) send(response, 500, { error: { message: `mock server: ${String(error)}` } });
@@ -153,7 +156,12 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8') || '{}';
 }
 
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (response.destroyed) return;
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
@@ -185,7 +193,10 @@ function respond(response: ServerResponse, vendor: Vendor, request: RecordedRequ
     case 'text':
     case 'slow': {
       const text = reply.text ?? 'a slow answer';
-      const usage = reply.kind === 'text' && reply.usage !== undefined ? reply.usage : estimatedUsage(vendor, request, text);
+      const usage =
+        reply.kind === 'text' && reply.usage !== undefined
+          ? reply.usage
+          : estimatedUsage(vendor, request, text);
       const answerModel = (reply.kind === 'text' && reply.model) || model;
       send(response, 200, answerBody(vendor, answerModel, text, usage));
       return;
@@ -194,7 +205,7 @@ function respond(response: ServerResponse, vendor: Vendor, request: RecordedRequ
       send(response, 200, answerBody(vendor, model, '', estimatedUsage(vendor, request, '')));
       return;
     case 'rate-limit': {
-      const headers =
+      const headers: Record<string, string> =
         reply.retryAfterSeconds !== undefined
           ? { 'retry-after': String(reply.retryAfterSeconds) }
           : { 'retry-after-ms': String(reply.retryAfterMs ?? 5) };
@@ -215,7 +226,12 @@ function respond(response: ServerResponse, vendor: Vendor, request: RecordedRequ
   }
 }
 
-function answerBody(vendor: Vendor, model: string, text: string, usage: Record<string, unknown> | null): unknown {
+function answerBody(
+  vendor: Vendor,
+  model: string,
+  text: string,
+  usage: Record<string, unknown> | null,
+): unknown {
   if (vendor === 'openai') {
     return {
       id: 'chatcmpl-mock',
@@ -223,7 +239,12 @@ function answerBody(vendor: Vendor, model: string, text: string, usage: Record<s
       created: 1_700_000_000,
       model,
       choices: [
-        { index: 0, message: { role: 'assistant', content: text, refusal: null }, finish_reason: 'stop', logprobs: null },
+        {
+          index: 0,
+          message: { role: 'assistant', content: text, refusal: null },
+          finish_reason: 'stop',
+          logprobs: null,
+        },
       ],
       ...(usage === null ? {} : { usage }),
     };
@@ -278,6 +299,9 @@ function overflowBody(vendor: Vendor, shape: 'vendor' | 'vllm' | 'llama.cpp'): u
       }
     : {
         type: 'error',
-        error: { type: 'invalid_request_error', message: 'prompt is too long: 215000 tokens > 200000 maximum' },
+        error: {
+          type: 'invalid_request_error',
+          message: 'prompt is too long: 215000 tokens > 200000 maximum',
+        },
       };
 }

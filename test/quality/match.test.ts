@@ -24,7 +24,10 @@ describe('normalizeForMatch', () => {
   });
 
   it('keeps both the text and the target of a link', () => {
-    assert.equal(normalizeForMatch('see [the tax module](src/billing/tax.ts)'), 'see the tax module src/billing/tax.ts');
+    assert.equal(
+      normalizeForMatch('see [the tax module](src/billing/tax.ts)'),
+      'see the tax module src/billing/tax.ts',
+    );
   });
 
   it('drops code fence lines but keeps the code', () => {
@@ -83,8 +86,13 @@ describe('containsMatch', () => {
 
 describe('createMatcher', () => {
   it('answers any of several spellings', () => {
-    const matcher = createMatcher('The TypeError: Cannot read properties of undefined (reading "rate") is fixed');
-    assert.equal(matcher.hasAny(['no such text', "Cannot read properties of undefined (reading 'rate')"]), true);
+    const matcher = createMatcher(
+      'The TypeError: Cannot read properties of undefined (reading "rate") is fixed',
+    );
+    assert.equal(
+      matcher.hasAny(['no such text', "Cannot read properties of undefined (reading 'rate')"]),
+      true,
+    );
     assert.equal(matcher.hasAny(['no such text', 'rates']), false);
   });
 

@@ -13,22 +13,29 @@ describe('extractPaths', () => {
 
   it('finds relative, home, dot-file and directory paths', () => {
     assert.deepEqual(
-      extractPaths('Run ./scripts/run.sh from ~/notes/todo; see ../lib/x.js, config/.env.local, .env and src/billing/'),
+      extractPaths(
+        'Run ./scripts/run.sh from ~/notes/todo; see ../lib/x.js, config/.env.local, .env and src/billing/',
+      ),
       ['./scripts/run.sh', '~/notes/todo', '../lib/x.js', 'config/.env.local', '.env', 'src/billing/'],
     );
   });
 
   it('reads paths out of Markdown emphasis, code, quotes and links', () => {
-    assert.deepEqual(extractPaths('**src/a.ts**, `src/b.ts`, "src/c.ts" and [d](src/d.ts)'), [
+    assert.deepEqual(extractPaths('**src/a.ts**, `src/b.ts`, "src/c.ts", [d](src/d.ts) and **src/e.ts**.'), [
       'src/a.ts',
       'src/b.ts',
       'src/c.ts',
       'src/d.ts',
+      'src/e.ts',
     ]);
   });
 
   it('stops a path at a line and column suffix', () => {
-    assert.deepEqual(extractPaths('src/a.ts:42:7 and src/b.ts#L3 and tax.ts(12,5)'), ['src/a.ts', 'src/b.ts', 'tax.ts']);
+    assert.deepEqual(extractPaths('src/a.ts:42:7 and src/b.ts#L3 and tax.ts(12,5)'), [
+      'src/a.ts',
+      'src/b.ts',
+      'tax.ts',
+    ]);
   });
 
   it('ignores URLs, e-mail addresses, versions, numbers, dates and abbreviations', () => {
@@ -41,7 +48,8 @@ describe('extractPaths', () => {
   it('ignores prose slashes, short absolute words, product names and code', () => {
     const prose =
       'and/or client/server, /compact and /tmp, Node.js and Next.js, console.log and process.env, ' +
-      'res.json(), .d.ts files, src/**/*.ts, ${dir}/a.ts, @types/node';
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder written in prose, on purpose
+      'res.json(), .d.ts files, src/**/*.ts, src/billing/invoice-*.ts, lib/*.test.ts, ${dir}/a.ts, @types/node';
     assert.deepEqual(extractPaths(prose), []);
   });
 
@@ -56,10 +64,10 @@ describe('findInventedPaths', () => {
   );
 
   it('keeps paths the transcript never mentions', () => {
-    assert.deepEqual(findInventedPaths('Fixed src/billing/vat.ts and lib/cart.ts.', transcript, '/work/shop'), [
-      'src/billing/vat.ts',
-      'lib/cart.ts',
-    ]);
+    assert.deepEqual(
+      findInventedPaths('Fixed src/billing/vat.ts and lib/cart.ts.', transcript, '/work/shop'),
+      ['src/billing/vat.ts', 'lib/cart.ts'],
+    );
   });
 
   it('accepts a path as written, as a suffix on a / boundary, and without ./', () => {
@@ -68,7 +76,10 @@ describe('findInventedPaths', () => {
   });
 
   it('does not accept a suffix that is not on a / boundary', () => {
-    assert.deepEqual(findInventedPaths('see ax.ts and art.ts', transcript, '/work/shop'), ['ax.ts', 'art.ts']);
+    assert.deepEqual(findInventedPaths('see ax.ts and art.ts', transcript, '/work/shop'), [
+      'ax.ts',
+      'art.ts',
+    ]);
   });
 
   it('accepts an absolute path whose cwd-relative form is in the transcript', () => {

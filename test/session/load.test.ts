@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { rm } from 'node:fs/promises';
 import { InputError } from '../../src/errors.ts';
 import { listFixtures, loadSession, resolveFixture } from '../../src/session/load.ts';
 
@@ -15,7 +14,13 @@ after(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-const header = JSON.stringify({ type: 'session', version: 3, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/work/app' });
+const header = JSON.stringify({
+  type: 'session',
+  version: 3,
+  id: 's1',
+  timestamp: '2026-01-01T00:00:00.000Z',
+  cwd: '/work/app',
+});
 function entry(id: string, parentId: string | null, message: object): string {
   return JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-01-01T00:00:01.000Z', message });
 }
@@ -33,9 +38,22 @@ describe('loading a pi v3 session', () => {
       entry('a', null, { role: 'user', content: 'Fix src/a.ts', timestamp: 1 }),
       entry('b', 'a', {
         role: 'assistant',
-        content: [{ type: 'toolCall', id: 'c1', name: 'edit', arguments: { path: '/work/app/src/a.ts', oldText: 'x', newText: 'y' } }],
+        content: [
+          {
+            type: 'toolCall',
+            id: 'c1',
+            name: 'edit',
+            arguments: { path: '/work/app/src/a.ts', oldText: 'x', newText: 'y' },
+          },
+        ],
       }),
-      entry('c', 'b', { role: 'toolResult', toolCallId: 'c1', toolName: 'edit', content: [{ type: 'text', text: 'ok' }], isError: false }),
+      entry('c', 'b', {
+        role: 'toolResult',
+        toolCallId: 'c1',
+        toolName: 'edit',
+        content: [{ type: 'text', text: 'ok' }],
+        isError: false,
+      }),
     ]);
     const session = await loadSession(path);
     assert.equal(session.name, 'good');
@@ -52,10 +70,14 @@ describe('loading a pi v3 session', () => {
   });
 
   it('fails on the first bad line with file:line and what is wrong', async () => {
-    const path = await write('bad-role.jsonl', [header, entry('a', null, { role: 'user', content: 'hi' }), entry('b', 'a', { role: 'robot', content: [] })]);
+    const path = await write('bad-role.jsonl', [
+      header,
+      entry('a', null, { role: 'user', content: 'hi' }),
+      entry('b', 'a', { role: 'toolResult', toolName: 'read', content: [], isError: false }),
+    ]);
     await assert.rejects(loadSession(path), (error: Error) => {
       assert.ok(error instanceof InputError);
-      assert.match(error.message, new RegExp(`^${path.replaceAll('.', '\\.')}:3: message\\.role: `));
+      assert.match(error.message, new RegExp(`^${path.replaceAll('.', '\\.')}:3: message\\.toolCallId: `));
       return true;
     });
   });
@@ -66,7 +88,11 @@ describe('loading a pi v3 session', () => {
   });
 
   it('skips bad lines with skipInvalid and records where', async () => {
-    const path = await write('skip.jsonl', [header, '{oops', entry('a', null, { role: 'user', content: 'hi' })]);
+    const path = await write('skip.jsonl', [
+      header,
+      '{oops',
+      entry('a', null, { role: 'user', content: 'hi' }),
+    ]);
     const session = await loadSession(path, { skipInvalid: true });
     assert.equal(session.messages.length, 1);
     assert.equal(session.stats.skipped.length, 1);
@@ -90,13 +116,19 @@ describe('loading a pi v3 session', () => {
     ]);
     const session = await loadSession(path);
     assert.deepEqual(
-      session.messages.map((message) => (typeof message.content === 'string' ? message.content : (message.content[0] as { text: string }).text)),
+      session.messages.map((message) =>
+        typeof message.content === 'string' ? message.content : (message.content[0] as { text: string }).text,
+      ),
       ['start', 'kept answer', 'continue'],
     );
   });
 
   it('counts unknown entry types instead of failing', async () => {
-    const path = await write('unknown.jsonl', [header, JSON.stringify({ type: 'future_thing', id: 'x' }), entry('a', null, { role: 'user', content: 'hi' })]);
+    const path = await write('unknown.jsonl', [
+      header,
+      JSON.stringify({ type: 'future_thing', id: 'x' }),
+      entry('a', null, { role: 'user', content: 'hi' }),
+    ]);
     const session = await loadSession(path);
     assert.equal(session.stats.unknownLines, 1);
   });

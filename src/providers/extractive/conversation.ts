@@ -17,9 +17,9 @@ const ROLE_BY_TAG: Record<string, BlockRole> = {
   'Tool result': 'tool-result',
   'Tool result (error)': 'tool-error',
 };
-// A block starts only at a role tag at the very start or after a blank line.
+// A block starts only at a role tag at the very start (after any blank lines) or after a blank line.
 const BLOCK_START =
-  /(?:^|\n\n)\[(User|Assistant|Assistant thinking|Assistant tool calls|Tool result|Tool result \(error\))\]: /g;
+  /(?:^\s*|\n\n)\[(User|Assistant|Assistant thinking|Assistant tool calls|Tool result|Tool result \(error\))\]: /g;
 
 /** The blocks of a rendered conversation, in order; text before the first tag is ignored. */
 export function splitConversation(text: string): ConversationBlock[] {

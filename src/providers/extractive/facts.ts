@@ -98,26 +98,36 @@ export function fileFact(record: FileRecord): Fact {
 /** A fact with the score it competes for budget with. */
 export type ScoredFact = Fact & { score: number };
 
-/** How much an old fact still counts: recent material gets up to about three times the weight. */
-const RECENCY_FLOOR = 0.35;
+/** How much the oldest fact still counts: the most recent material gets twice the weight. */
+const RECENCY_FLOOR = 0.5;
 /** Kinds that stay true however old they are: the task and the user's constraints. */
 const LASTING: ReadonlySet<FactKind> = new Set(['task', 'constraint']);
 /** Each further fact of a kind counts a little less, so one kind cannot crowd out the others. */
 const SAME_KIND_DECAY = 0.92;
 const FOCUS_BOOST = 1.6;
+// A long bullet costs the budget several short ones: beyond this many characters the score shrinks with
+// the square root of the length (a ranking penalty only; the budget itself is counted with the tokenizer).
+const COMPACT_CHARS = 160;
 
-/** Scores facts: weight × recency, boosted when they match the focus, decayed by rank within their kind. */
+/** Scores facts: weight × recency, boosted by the focus, reduced for length and by rank within their kind. */
 export function scoreFacts(facts: readonly Fact[], focusWords: readonly string[]): ScoredFact[] {
   const scored = facts.map((fact) => {
     const recency = LASTING.has(fact.kind) ? Math.max(fact.recency, 0.6) : fact.recency;
     const lowered = focusWords.length > 0 ? fact.text.toLowerCase() : '';
     const focused = focusWords.some((word) => lowered.includes(word));
     const score =
-      fact.weight * (RECENCY_FLOOR + (1 - RECENCY_FLOOR) * recency) * (focused ? FOCUS_BOOST : 1);
+      fact.weight *
+      (RECENCY_FLOOR + (1 - RECENCY_FLOOR) * recency) *
+      (focused ? FOCUS_BOOST : 1) *
+      Math.min(1, Math.sqrt(COMPACT_CHARS / fact.text.length));
     return { ...fact, score };
   });
   const byKind = new Map<FactKind, ScoredFact[]>();
-  for (const fact of scored) byKind.set(fact.kind, [...(byKind.get(fact.kind) ?? []), fact]);
+  for (const fact of scored) {
+    const group = byKind.get(fact.kind);
+    if (group) group.push(fact);
+    else byKind.set(fact.kind, [fact]);
+  }
   for (const group of byKind.values()) {
     group.sort(compareScored);
     group.forEach((fact, rank) => {

@@ -11,7 +11,8 @@ export const MODIFYING: ReadonlySet<FileOperation> = new Set(['created', 'writte
 const PATH_KEYS = ['path', 'file_path', 'filePath', 'file', 'filename', 'notebook_path', 'target_file'];
 const LIST_KEYS = ['paths', 'files', 'file_paths'];
 const COMMAND_KEYS = ['command', 'cmd', 'script'];
-const SHELL_TOOL = /^(?:bash|shell|sh|zsh|exec|execute|exec_command|run|run_command|run_terminal_cmd|terminal|cmd|powershell|local_shell|container\.exec)$/i;
+const SHELL_TOOL =
+  /^(?:bash|shell|sh|zsh|exec|execute|exec_command|run|run_command|run_terminal_cmd|terminal|cmd|powershell|local_shell|container\.exec)$/i;
 
 /** The files a call touches and how; the edit tools of pi, Claude Code, Codex and common MCP servers. */
 export function fileTargets(call: ParsedToolCall): Array<{ path: string; operation: FileOperation }> {

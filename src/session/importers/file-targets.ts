@@ -40,9 +40,26 @@ const CODEX_SHELL_ARGUMENTS: Readonly<Record<string, string>> = {
 };
 
 const PATH_ARGUMENTS = ['path', 'file_path', 'filePath', 'notebook_path', 'target_file', 'filename', 'file'];
-const READ_NAMES = ['read', 'read_file', 'readfile', 'read_text_file', 'view', 'view_file', 'open_file', 'cat'];
+const READ_NAMES = [
+  'read',
+  'read_file',
+  'readfile',
+  'read_text_file',
+  'view',
+  'view_file',
+  'open_file',
+  'cat',
+];
 const WRITE_NAMES = ['write', 'write_file', 'writefile', 'create_file', 'save_file'];
-const EDIT_NAMES = ['edit', 'edit_file', 'multiedit', 'multi_edit', 'str_replace', 'replace_in_file', 'notebookedit'];
+const EDIT_NAMES = [
+  'edit',
+  'edit_file',
+  'multiedit',
+  'multi_edit',
+  'str_replace',
+  'replace_in_file',
+  'notebookedit',
+];
 /** Tool names any agent might use, lower-cased, for the formats that do not say which agent wrote them. */
 const COMMON_TOOLS: Readonly<Record<string, ToolRule>> = Object.fromEntries([
   ...READ_NAMES.map((name) => [name, { kind: 'read', pathArguments: PATH_ARGUMENTS }] as const),

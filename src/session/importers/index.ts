@@ -1,12 +1,20 @@
 /** Every importer, in detection order. */
 import type { Importer } from '../importer.ts';
 import type { SessionFormat } from '../types.ts';
+import { anthropicMessagesImporter } from './anthropic-messages.ts';
+import { claudeCodeImporter } from './claude-code.ts';
+import { codexImporter } from './codex.ts';
+import { openAiMessagesImporter } from './openai-messages.ts';
 import { piImporter } from './pi.ts';
 
-/** The importers by format. */
+/** The importers by format; detection tries them in this order. */
 export const IMPORTERS = {
   pi: piImporter,
-} satisfies Partial<Record<SessionFormat, Importer>>;
+  'claude-code': claudeCodeImporter,
+  codex: codexImporter,
+  'anthropic-messages': anthropicMessagesImporter,
+  'openai-messages': openAiMessagesImporter,
+} satisfies Record<SessionFormat, Importer>;
 
 /** Importers in the order detection tries them. */
 export const IMPORTER_LIST: readonly Importer[] = Object.values(IMPORTERS);

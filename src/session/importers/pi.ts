@@ -4,12 +4,16 @@ import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, parseLine, readJsonLines } from '../json-lines.ts';
 import type { Message, RecordedCompaction } from '../types.ts';
 import { emptyStats } from '../types.ts';
-import { textBlock, userShellCommandText } from './content.ts';
+import { userShellCommandText } from './content.ts';
 import { piFileTargets } from './file-targets.ts';
 import { parseAt } from './parse-at.ts';
 
 const textBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
-const imageBlockSchema = z.object({ type: z.literal('image'), mimeType: z.string(), data: z.string().optional() });
+const imageBlockSchema = z.object({
+  type: z.literal('image'),
+  mimeType: z.string(),
+  data: z.string().optional(),
+});
 const thinkingBlockSchema = z.object({ type: z.literal('thinking'), thinking: z.string() });
 const toolCallBlockSchema = z.object({
   type: z.literal('toolCall'),
@@ -33,7 +37,9 @@ export const piMessageSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('user'), content: userContentSchema, timestamp: z.number().optional() }),
   z.object({
     role: z.literal('assistant'),
-    content: z.array(z.discriminatedUnion('type', [textBlockSchema, thinkingBlockSchema, toolCallBlockSchema])),
+    content: z.array(
+      z.discriminatedUnion('type', [textBlockSchema, thinkingBlockSchema, toolCallBlockSchema]),
+    ),
     usage: usageSchema.optional(),
     model: z.string().optional(),
     stopReason: z.string().optional(),
@@ -98,7 +104,11 @@ const compactionEntrySchema = z.object({
   firstKeptEntryIndex: z.number().int().optional(),
   tokensBefore: z.number().optional(),
 });
-const branchSummaryEntrySchema = z.object({ ...entryBase, type: z.literal('branch_summary'), summary: z.string() });
+const branchSummaryEntrySchema = z.object({
+  ...entryBase,
+  type: z.literal('branch_summary'),
+  summary: z.string(),
+});
 const customMessageEntrySchema = z.object({
   ...entryBase,
   type: z.literal('custom_message'),
@@ -161,7 +171,8 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
       return;
     }
     const type = (record as { type?: unknown } | null)?.type;
-    if (typeof type !== 'string') throw new LineError(file, line, 'type: expected a string naming the entry type');
+    if (typeof type !== 'string')
+      throw new LineError(file, line, 'type: expected a string naming the entry type');
     switch (type) {
       case 'message': {
         const entry = parseLine(messageEntrySchema, record, file, line);
@@ -184,6 +195,7 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
       }
       case 'compaction': {
         const entry = parseLine(compactionEntrySchema, record, file, line);
+        stats.metadataLines++;
         add(entry, { type: 'compaction', entry });
         return;
       }

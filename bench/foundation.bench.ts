@@ -1,0 +1,175 @@
+/**
+ * The foundation benchmark: how fast a session is loaded, tokenized and sliced, and what a whole
+ * `inspect` costs in time and peak memory, for generated sessions of 250K, 500K and 1M tokens.
+ *
+ * The parent process prepares the sessions (cached in bench/.data/, keyed by a hash of the generator)
+ * and runs each measurement in a fresh child process, so caches start cold and peak RSS is per size.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeSessionOfTokens } from '../fixtures/generator/output.ts';
+import { inspectFixture } from '../src/inspect.ts';
+import { loadSession } from '../src/session/load.ts';
+import { DEFAULT_SLICE_OPTIONS, sliceMessages } from '../src/slicer.ts';
+import { countMessages, getTokenizer } from '../src/tokens.ts';
+
+const SIZES = [250_000, 500_000, 1_000_000];
+const TIME_BUDGET_MS = 3000;
+const MEMORY_BUDGET_BYTES = 1024 ** 3;
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const DATA = fileURLToPath(new URL('.data/', import.meta.url));
+
+/** Stage timings of one child process. */
+type Stages = {
+  tokens: number;
+  messages: number;
+  slices: number;
+  tokenizerMs: number;
+  loadMs: number;
+  tokenizeMs: number;
+  sliceMs: number;
+  maxRssBytes: number;
+};
+
+/** A whole inspect in one child process. */
+type Inspect = { tokens: number; inspectMs: number; maxRssBytes: number };
+
+const [mode, file] = process.argv.slice(2);
+if (mode === '--stages' && file) print(await measureStages(file));
+else if (mode === '--inspect' && file) print(await measureInspect(file));
+else await main();
+
+function print(result: Stages | Inspect): void {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+async function measureStages(path: string): Promise<Stages> {
+  let started = performance.now();
+  const tokenizer = await getTokenizer('o200k_base');
+  const tokenizerMs = performance.now() - started;
+  started = performance.now();
+  const session = await loadSession(path);
+  const loadMs = performance.now() - started;
+  started = performance.now();
+  const counts = countMessages(tokenizer, session.messages);
+  const tokenizeMs = performance.now() - started;
+  started = performance.now();
+  const slices = sliceMessages(session.messages, counts, DEFAULT_SLICE_OPTIONS);
+  const sliceMs = performance.now() - started;
+  return {
+    tokens: counts.reduce((sum, tokens) => sum + tokens, 0),
+    messages: session.messages.length,
+    slices: slices.length,
+    tokenizerMs,
+    loadMs,
+    tokenizeMs,
+    sliceMs,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+}
+
+async function measureInspect(path: string): Promise<Inspect> {
+  const started = performance.now();
+  const result = await inspectFixture(path, { tokenizer: 'o200k_base', ...DEFAULT_SLICE_OPTIONS });
+  const inspectMs = performance.now() - started;
+  return { tokens: result.tokens, inspectMs, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
+}
+
+/** A short hash of the generator's sources: cached sessions are regenerated when it changes. */
+function generatorVersion(): string {
+  const hash = createHash('sha256');
+  const walk = (directory: string): void => {
+    for (const entry of readdirSync(directory, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) hash.update(relative(ROOT, path)).update(readFileSync(path));
+    }
+  };
+  walk(join(ROOT, 'fixtures', 'generator'));
+  return hash.digest('hex').slice(0, 10);
+}
+
+function child<T>(flag: string, path: string): T {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), flag, path], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`${flag} ${path} failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop()!) as T;
+}
+
+async function main(): Promise<void> {
+  const version = generatorVersion();
+  const rows: Array<{ size: number; stages: Stages; inspect: Inspect }> = [];
+  for (const size of SIZES) {
+    const path = join(DATA, `session-${size}-${version}.jsonl`);
+    if (!existsSync(path)) {
+      const started = performance.now();
+      await writeSessionOfTokens(size, path);
+      process.stdout.write(`generated ${relative(ROOT, path)} in ${seconds(performance.now() - started)}\n`);
+    }
+    rows.push({ size, stages: child<Stages>('--stages', path), inspect: child<Inspect>('--inspect', path) });
+  }
+  process.stdout.write(`\n${render(rows)}\n`);
+}
+
+function render(rows: Array<{ size: number; stages: Stages; inspect: Inspect }>): string {
+  const perSecond = (tokens: number, ms: number) => `${((tokens / ms) * 1000 / 1e6).toFixed(2)}M/s`;
+  const header = [
+    'session',
+    'messages',
+    'load',
+    'tokenizer init',
+    'tokenize',
+    'slice',
+    'inspect (whole)',
+    'peak RSS (inspect)',
+  ];
+  const table = rows.map(({ stages, inspect }) => [
+    `${(stages.tokens / 1000).toFixed(0)}K tokens`,
+    stages.messages.toLocaleString('en-US'),
+    `${milliseconds(stages.loadMs)} (${perSecond(stages.tokens, stages.loadMs)})`,
+    milliseconds(stages.tokenizerMs),
+    `${milliseconds(stages.tokenizeMs)} (${perSecond(stages.tokens, stages.tokenizeMs)})`,
+    `${milliseconds(stages.sliceMs, 1)} (${stages.slices} slices)`,
+    `${milliseconds(inspect.inspectMs)} (${perSecond(inspect.tokens, inspect.inspectMs)})`,
+    megabytes(inspect.maxRssBytes),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...table.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  const lines = [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...table.map(line)];
+
+  const smallest = rows[0]!;
+  const largest = rows[rows.length - 1]!;
+  const growth = (largest.inspect.inspectMs / smallest.inspect.inspectMs) / (largest.stages.tokens / smallest.stages.tokens);
+  const time = largest.inspect.inspectMs <= TIME_BUDGET_MS;
+  const memory = largest.inspect.maxRssBytes <= MEMORY_BUDGET_BYTES;
+  const linear = growth <= 1.5;
+  lines.push(
+    '',
+    `1M-token inspect: ${seconds(largest.inspect.inspectMs)} ${time ? '≤' : '>'} 3 s ${mark(time)}, peak RSS ${megabytes(largest.inspect.maxRssBytes)} ${memory ? '≤' : '>'} 1 GB ${mark(memory)}`,
+    `growth: ${(largest.stages.tokens / smallest.stages.tokens).toFixed(1)}× the tokens took ${(largest.inspect.inspectMs / smallest.inspect.inspectMs).toFixed(1)}× the inspect time (per-token cost ×${growth.toFixed(2)}) — ${linear ? 'about linear' : 'worse than linear'} ${mark(linear)}`,
+    'tokenizer init = loading the o200k_base ranks (once per process); tokenize = countMessages on a cold per-piece cache; inspect = load + tokenize + probes + slice in a fresh process.',
+  );
+  return lines.join('\n');
+}
+
+function mark(ok: boolean): string {
+  return ok ? '✓' : '✗';
+}
+
+function milliseconds(ms: number, digits = 0): string {
+  return ms >= 1000 ? seconds(ms) : `${ms.toFixed(digits)} ms`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024)} MB`;
+}

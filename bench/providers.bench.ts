@@ -1,0 +1,146 @@
+/**
+ * Provider-layer bench: every core strategy on `before-compaction` through the real openai adapter,
+ * against the mock server answering each call after a fixed 50 ms. Prints how close the wall time
+ * comes to the critical path (critical-path calls × latency: 1.00 is no overhead at all), then a
+ * cached rerun, which must send zero requests. Run: `npx tsx bench/providers.bench.ts`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCompare } from '../src/run.ts';
+import { loadSession } from '../src/session/load.ts';
+import { resolveStrategies } from '../src/strategies/registry.ts';
+import type { StrategyConfig } from '../src/strategies/types.ts';
+import { countMessages, getTokenizer } from '../src/tokens.ts';
+import { DEFAULT_TOOL_RESULT_CHARS } from '../src/transcript.ts';
+import { startMockLlmServer } from '../test/helpers/mock-llm-server.ts';
+
+const LATENCY_MS = 50;
+const FIXTURE = 'before-compaction';
+/** Slices per fixture: enough calls that concurrency and the critical path show, whatever the fixture's size. */
+const SLICES = 6;
+
+type Row = {
+  strategy: string;
+  calls: number;
+  criticalPathCalls: number;
+  wallMs: number;
+  overhead: number;
+  requests: number;
+  cachedWallMs: number;
+  cachedRequests: number;
+};
+
+/** Runs the bench and prints one row per strategy; returns the rows for `bench/run.ts`. */
+export async function benchProviders(): Promise<Row[]> {
+  const server = await startMockLlmServer({ latencyMs: LATENCY_MS });
+  const scratch = await mkdtemp(join(tmpdir(), 'compaction-bench-providers-'));
+  try {
+    const config = await benchConfig();
+    // Load the SDK, the tokenizer and the fixture once, so the first strategy is not charged for it.
+    await compareThroughMock('single-shot', server.url, join(scratch, 'warm-up'), config);
+    const rows: Row[] = [];
+    for (const strategy of await resolveStrategies('core')) {
+      const run = () => compareThroughMock(strategy.name, server.url, scratch, config);
+      const before = server.requests.length;
+      const first = await run();
+      const afterFirst = server.requests.length;
+      const cached = await run();
+      rows.push({
+        strategy: strategy.name,
+        calls: first.calls,
+        criticalPathCalls: first.criticalPathCalls,
+        wallMs: first.wallMs,
+        overhead: first.wallMs / (first.criticalPathCalls * LATENCY_MS),
+        requests: afterFirst - before,
+        cachedWallMs: cached.wallMs,
+        cachedRequests: server.requests.length - afterFirst,
+      });
+    }
+    print(rows, server.maxInFlight, config);
+    return rows;
+  } finally {
+    await server.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The default config, with slices sized so the fixture makes {@link SLICES} of them. */
+async function benchConfig(): Promise<StrategyConfig> {
+  const tokenizer = await getTokenizer('o200k_base');
+  const session = await loadSession(FIXTURE);
+  const tokens = countMessages(tokenizer, session.messages).reduce((sum, count) => sum + count, 0);
+  const sliceTokens = Math.max(500, Math.round(tokens / SLICES));
+  return {
+    sliceTokens,
+    overlapTokens: Math.round(sliceTokens / 10),
+    ratio: 0.1,
+    recentBoost: 2,
+    toolResultChars: DEFAULT_TOOL_RESULT_CHARS,
+    reserveTokens: 16_384,
+  };
+}
+
+async function compareThroughMock(
+  strategy: string,
+  baseUrl: string,
+  scratch: string,
+  config: StrategyConfig,
+) {
+  const outcome = await runCompare({
+    fixtures: [FIXTURE],
+    strategies: strategy,
+    provider: 'openai:bench-model',
+    // A loopback server needs no key; an empty environment keeps a real key out of the bench.
+    providerOptions: { baseUrl, cacheDirectory: join(scratch, 'cache'), environment: {} },
+    out: join(scratch, 'out'),
+    tokenizer: 'o200k_base',
+    config,
+    concurrency: 4,
+    runs: 1,
+  });
+  const result = outcome.fixtures[0]?.results.strategies.find((entry) => entry.name === strategy);
+  if (result?.status !== 'ok') throw new Error(`${strategy} failed: ${result?.error ?? 'no result'}`);
+  return result;
+}
+
+function print(rows: Row[], maxInFlight: number, config: StrategyConfig): void {
+  const head = [
+    'strategy',
+    'calls',
+    'critical path',
+    'wall ms',
+    'wall ÷ (path × 50 ms)',
+    'requests',
+    'cached ms',
+    'cached requests',
+  ];
+  const lines = rows.map((row) => [
+    row.strategy,
+    String(row.calls),
+    String(row.criticalPathCalls),
+    row.wallMs.toFixed(0),
+    row.overhead.toFixed(2),
+    String(row.requests),
+    row.cachedWallMs.toFixed(1),
+    String(row.cachedRequests),
+  ]);
+  const widths = head.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
+  );
+  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  console.log(
+    `providers: ${FIXTURE} via the openai adapter → mock server (${LATENCY_MS} ms per call, concurrency 4, ` +
+      `--slice-tokens ${config.sliceTokens})`,
+  );
+  console.log(format(head));
+  for (const line of lines) console.log(format(line));
+  console.log(`most requests in flight at once: ${maxInFlight}`);
+  console.log(
+    'parallel-stitch: its slices queue for the 4 slots, so its floor is (⌈slices ÷ 4⌉ + 1) × 50 ms, above path × 50 ms',
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchProviders();
+}

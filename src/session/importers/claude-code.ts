@@ -1,0 +1,115 @@
+/** Claude Code transcript JSONL (`~/.claude/projects/<project>/<session>.jsonl`). */
+import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import { LineError, readJsonLines } from '../json-lines.ts';
+import { emptyStats } from '../types.ts';
+import { conversation, countMessages } from './claude-code-conversation.ts';
+import { type Line, lineOf } from './claude-code-lines.ts';
+import type { ParentLinks } from './claude-code-path.ts';
+import { isRecord } from './content.ts';
+import { claudeCodeFileTargets } from './file-targets.ts';
+
+/** Record types that are known and carry no conversation (bookkeeping of the app, not of the model). */
+const METADATA_TYPES = new Set([
+  'summary',
+  'custom-title',
+  'ai-title',
+  'last-prompt',
+  'mode',
+  'permission-mode',
+  'queue-operation',
+  'file-history-snapshot',
+  'file-history-delta',
+  'progress',
+  'system',
+  'attachment',
+  'pr-link',
+  'cost-state',
+  'tag',
+  'agent-name',
+  'worktree-state',
+  'relocated',
+  'fork-context-ref',
+]);
+
+async function readClaudeCode(file: string, options: ImportOptions): Promise<ImportResult> {
+  const stats = emptyStats();
+  const main: Line[] = [];
+  const sidechain: Line[] = [];
+  const links: ParentLinks = new Map();
+  const titles: string[] = [];
+  const facts: { sessionId?: string; cwd?: string; version?: string; gitBranch?: string } = {};
+  await readJsonLines(file, stats, options, (record, line) => {
+    if (!isRecord(record) || typeof record.type !== 'string') {
+      throw new LineError(file, line, 'type: expected a string naming the record type');
+    }
+    const type = record.type;
+    const parsedLine = lineOf(type, record, file, line);
+    if (typeof record.uuid === 'string' && !links.has(record.uuid)) {
+      const parent = record.parentUuid ?? record.logicalParentUuid;
+      links.set(record.uuid, { parent: typeof parent === 'string' ? parent : undefined, line });
+    }
+    if (parsedLine) {
+      (record.isSidechain === true ? sidechain : main).push(parsedLine);
+      if (parsedLine.value.kind !== 'boundary') {
+        for (const key of ['sessionId', 'cwd', 'version', 'gitBranch'] as const) {
+          const value = record[key];
+          if (facts[key] === undefined && typeof value === 'string') facts[key] = value;
+        }
+        return;
+      }
+    }
+    if (!METADATA_TYPES.has(type)) {
+      stats.unknownLines++;
+      return;
+    }
+    stats.metadataLines++;
+    const title = record.summary ?? record.customTitle ?? record.aiTitle;
+    if (typeof title === 'string' && (type === 'summary' || type.endsWith('-title'))) titles.push(title);
+  });
+  const hasMain = main.some((line) => line.role !== 'other');
+  // A subagent's own file (`subagents/agent-*.jsonl`) is all sidechain: then that is the conversation.
+  const lines = hasMain || sidechain.length === 0 ? main : sidechain;
+  if (hasMain) stats.sidechainMessages = countMessages(sidechain);
+  const { messages, compactions, abandoned, apiErrors } = conversation(lines, links);
+  const metadata: Record<string, unknown> = {};
+  if (facts.gitBranch) metadata.gitBranch = facts.gitBranch;
+  if (titles.length > 0) metadata.titles = titles;
+  if (abandoned > 0) metadata.abandonedBranchLines = abandoned;
+  if (apiErrors > 0) metadata.apiErrors = apiErrors;
+  if (!hasMain && sidechain.length > 0) metadata.subagentTranscript = true;
+  return {
+    formatVersion: facts.version,
+    id: facts.sessionId,
+    cwd: facts.cwd,
+    messages,
+    compactions,
+    metadata,
+    stats,
+  };
+}
+
+function looksLikeClaudeCode(record: unknown): boolean {
+  if (!isRecord(record)) return false;
+  switch (record.type) {
+    case 'user':
+    case 'assistant':
+      return typeof record.uuid === 'string' && 'parentUuid' in record && isRecord(record.message);
+    case 'summary':
+      return typeof record.leafUuid === 'string';
+    case 'queue-operation':
+      return typeof record.operation === 'string' && typeof record.sessionId === 'string';
+    case 'file-history-snapshot':
+      return typeof record.messageId === 'string';
+    default:
+      return false;
+  }
+}
+
+/** The Claude Code transcript importer. */
+export const claudeCodeImporter: Importer = {
+  format: 'claude-code',
+  description: 'Claude Code transcript JSONL (~/.claude/projects/<project>/<session>.jsonl)',
+  detect: (sample) => sample.records.some(looksLikeClaudeCode),
+  read: readClaudeCode,
+  fileTargets: claudeCodeFileTargets,
+};

@@ -1,0 +1,79 @@
+/** How Codex content items, reasoning and tool outputs read as canonical content. */
+import type { ImageBlock, Message, TextBlock } from '../types.ts';
+import { contentText } from '../types.ts';
+import { dataUrlMimeType, imagePlaceholder, isRecord, textBlock } from './content.ts';
+
+/** User-role messages Codex injects as context; they do not start a user turn. */
+const INJECTED_USER_PREFIXES = ['<environment_context>', '<user_instructions>', '# AGENTS.md instructions'];
+
+/** How a Codex tool output reads: its text or items, and whether it failed. */
+export function toolOutput(output: unknown): { content: Array<TextBlock | ImageBlock>; isError: boolean } {
+  if (typeof output === 'string') {
+    // Older shell outputs are JSON: {"output": "...", "metadata": {"exit_code": 1, ...}}.
+    if (output.startsWith('{"output"')) {
+      try {
+        const parsed: unknown = JSON.parse(output);
+        if (isRecord(parsed) && typeof parsed.output === 'string') {
+          const exitCode = isRecord(parsed.metadata) ? parsed.metadata.exit_code : undefined;
+          return {
+            content: [textBlock(parsed.output)],
+            isError: typeof exitCode === 'number' && exitCode !== 0,
+          };
+        }
+      } catch {
+        // Plain text that happens to start like JSON.
+      }
+    }
+    return { content: [textBlock(output)], isError: false };
+  }
+  if (Array.isArray(output)) return { content: contentBlocks(output), isError: false };
+  if (isRecord(output) && 'content' in output) {
+    return { content: toolOutput(output.content).content, isError: output.success === false };
+  }
+  return {
+    content: output === undefined || output === null ? [] : [textBlock(JSON.stringify(output))],
+    isError: false,
+  };
+}
+
+/** Response content items (`input_text`, `output_text`, `input_image`, …) as canonical blocks. */
+export function contentBlocks(items: readonly unknown[]): Array<TextBlock | ImageBlock> {
+  return items.flatMap((item): Array<TextBlock | ImageBlock> => {
+    if (!isRecord(item)) return [];
+    if (typeof item.text === 'string') return [textBlock(item.text)];
+    if (typeof item.refusal === 'string') return [textBlock(item.refusal)];
+    if (item.type === 'input_image') {
+      return [
+        imagePlaceholder(typeof item.image_url === 'string' ? dataUrlMimeType(item.image_url) : undefined),
+      ];
+    }
+    return [];
+  });
+}
+
+/** The texts of reasoning parts, as one thinking text. */
+export function reasoningText(
+  parts: ReadonlyArray<{ text?: string | undefined }> | null | undefined,
+): string {
+  return (parts ?? []).flatMap((part) => (part.text ? [part.text] : [])).join('\n\n');
+}
+
+/** Whether a message starts a user turn (injected context does not). */
+export function isUserTurnStart(message: Message): boolean {
+  if (message.role !== 'user') return false;
+  const text = contentText(message.content).trimStart();
+  return !INJECTED_USER_PREFIXES.some((prefix) => text.startsWith(prefix));
+}
+
+/** The working directory Codex told the model about, for rollouts whose header has no `cwd`. */
+export function cwdFromContext(messages: readonly Message[]): string | undefined {
+  for (const message of messages) {
+    if (message.role !== 'user') continue;
+    const text = contentText(message.content);
+    if (!text.includes('<environment_context>')) continue;
+    const start = text.indexOf('<cwd>');
+    const end = text.indexOf('</cwd>', start);
+    if (start >= 0 && end > start) return text.slice(start + '<cwd>'.length, end).trim();
+  }
+  return undefined;
+}

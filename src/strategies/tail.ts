@@ -1,0 +1,123 @@
+/** Cut points and verbatim tails: where a kept suffix of the transcript may start, and what it keeps. */
+import type { Message, Session } from '../session/types.ts';
+import type { MessageRange } from './types.ts';
+
+/** Where the kept tail starts, and whether that splits a turn. */
+export type CutPoint = {
+  /** Index of the first message kept verbatim (the number of messages when nothing is kept). */
+  firstKept: number;
+  /** When the tail starts inside a turn: the index of the user message that opened that turn. */
+  turnStart: number | undefined;
+};
+
+/**
+ * Whether a tail may start at this message: a user or an assistant message, never a tool result,
+ * which must stay after its call (an assistant message's own results follow it into the tail).
+ */
+export function isCutPoint(message: Message): boolean {
+  return message.role !== 'toolResult';
+}
+
+/** Tokens from each index to the end: `suffix[i]` = tokens of messages i …; `suffix[length]` = 0. */
+export function suffixTokens(tokenCounts: readonly number[]): number[] {
+  const suffix = new Array<number>(tokenCounts.length + 1).fill(0);
+  for (let index = tokenCounts.length - 1; index >= 0; index--) suffix[index] = suffix[index + 1]! + tokenCounts[index]!;
+  return suffix;
+}
+
+/**
+ * pi's cut point: walk back from the newest message adding up tokens until `keepTokens` are reached,
+ * then cut at the nearest valid point at or after that message, so the tail holds about `keepTokens`.
+ * When everything fits, the tail starts at the first valid point from `from`. When no valid point
+ * follows (a huge last tool result), the nearest one before is used — pi would keep everything there.
+ */
+export function findCutPoint(
+  messages: readonly Message[],
+  tokenCounts: readonly number[],
+  keepTokens: number,
+  from = 0,
+): CutPoint {
+  let reached = -1;
+  let accumulated = 0;
+  for (let index = messages.length - 1; index >= from; index--) {
+    accumulated += tokenCounts[index] ?? 0;
+    if (accumulated >= keepTokens) {
+      reached = index;
+      break;
+    }
+  }
+  let firstKept = messages.length;
+  if (reached < 0) {
+    firstKept = firstCutPointFrom(messages, from) ?? messages.length;
+  } else {
+    firstKept = firstCutPointFrom(messages, reached) ?? lastCutPointBefore(messages, reached, from) ?? messages.length;
+  }
+  return { firstKept, turnStart: turnStartOf(messages, firstKept, from) };
+}
+
+/** truncate's cut point: the longest tail within `maxTokens` that starts at a valid point (nothing when none fits). */
+export function fittingCutPoint(messages: readonly Message[], tokenCounts: readonly number[], maxTokens: number): number {
+  const suffix = suffixTokens(tokenCounts);
+  for (let index = 0; index < messages.length; index++) {
+    if (isCutPoint(messages[index]!) && suffix[index]! <= maxTokens) return index;
+  }
+  return messages.length;
+}
+
+function firstCutPointFrom(messages: readonly Message[], start: number): number | undefined {
+  for (let index = start; index < messages.length; index++) if (isCutPoint(messages[index]!)) return index;
+  return undefined;
+}
+
+function lastCutPointBefore(messages: readonly Message[], end: number, from: number): number | undefined {
+  for (let index = end - 1; index >= from; index--) if (isCutPoint(messages[index]!)) return index;
+  return undefined;
+}
+
+/** The user message opening the turn that `firstKept` falls in, when the tail does not start at a user message. */
+function turnStartOf(messages: readonly Message[], firstKept: number, from: number): number | undefined {
+  if (firstKept >= messages.length || messages[firstKept]!.role === 'user') return undefined;
+  for (let index = firstKept - 1; index >= from; index--) if (messages[index]!.role === 'user') return index;
+  return undefined;
+}
+
+/** The transcript before a cut, as a session of its own (file operations and recorded compactions within it). */
+export function headSession(session: Session, end: number): Session {
+  return {
+    ...session,
+    messages: session.messages.slice(0, end),
+    fileOperations: session.fileOperations.filter((operation) => operation.messageIndex < end),
+    compactions: session.compactions.filter((compaction) => compaction.messageIndex <= end),
+  };
+}
+
+/** The messages from `firstKept` on, kept verbatim, with their range. */
+export function keepTail(session: Session, firstKept: number): { kept: Message[]; keptRanges: MessageRange[] } {
+  const kept = session.messages.slice(firstKept);
+  return { kept, keptRanges: kept.length === 0 ? [] : [{ start: firstKept, end: session.messages.length }] };
+}
+
+/** Sorted indices as ranges of consecutive indices. */
+export function rangesOf(indices: Iterable<number>): MessageRange[] {
+  const ranges: MessageRange[] = [];
+  for (const index of [...indices].sort((a, b) => a - b)) {
+    const last = ranges.at(-1);
+    if (last && last.end === index) last.end = index + 1;
+    else if (!last || last.end < index) ranges.push({ start: index, end: index + 1 });
+  }
+  return ranges;
+}
+
+/** Where kept messages come from, by identity with the transcript's messages (altered copies are not found). */
+export function keptRangesOf(session: Session, kept: readonly Message[]): MessageRange[] {
+  const positions = new Map(session.messages.map((message, index) => [message, index]));
+  return rangesOf(kept.flatMap((message) => positions.get(message) ?? []));
+}
+
+/** `120–183, 190` (0-based, inclusive) with the message count. */
+export function describeRanges(ranges: readonly MessageRange[]): string {
+  const count = ranges.reduce((sum, range) => sum + range.end - range.start, 0);
+  if (count === 0) return 'no messages';
+  const parts = ranges.map((range) => (range.end - range.start === 1 ? `${range.start}` : `${range.start}–${range.end - 1}`));
+  return `${count} message${count === 1 ? '' : 's'} (${parts.join(', ')})`;
+}

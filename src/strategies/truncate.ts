@@ -1,0 +1,25 @@
+/** truncate: only the most recent messages that fit, the floor a summarizing strategy has to beat. */
+import { countMessages } from '../tokens.ts';
+import { setting } from './steps.ts';
+import { describeRanges, fittingCutPoint, keepTail } from './tail.ts';
+import type { Strategy } from './types.ts';
+
+/** Keeps the longest recent tail within `--keep-recent-tokens`, never starting at a tool result. */
+export const truncate: Strategy = {
+  name: 'truncate',
+  description: 'keep only the most recent messages that fit --keep-recent-tokens (default 20000), tool calls with their results',
+  group: 'baseline',
+  callsModel: false,
+  async run(session, context) {
+    const budget = setting(context.config, 'keepRecentTokens');
+    const tokenCounts = countMessages(context.tokenizer, session.messages);
+    const firstKept = fittingCutPoint(session.messages, tokenCounts, budget);
+    const tail = keepTail(session, firstKept);
+    const dropped = firstKept === 0 ? 'nothing dropped' : `messages 0–${firstKept - 1} dropped`;
+    return {
+      summary: '',
+      ...tail,
+      notes: [`Kept ${describeRanges(tail.keptRanges)} within ${budget} tokens; ${dropped}.`],
+    };
+  },
+};

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runCli, temporaryDirectory } from '../helpers/cli.ts';
+
+let directory: { path: string; remove: () => Promise<void> };
+before(async () => {
+  directory = await temporaryDirectory();
+});
+after(async () => {
+  await directory.remove();
+});
+
+describe('compaction-bench inspect', () => {
+  it('describes a shipped fixture with its slice plan, as text and JSON', async () => {
+    const text = await runCli(['inspect', 'before-compaction', '--slice-tokens', '8000'], { cwd: directory.path });
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^before-compaction {2}\(pi v3\)/);
+    assert.match(text.stdout, /tool calls +\d+ {2}\(/);
+    assert.match(text.stdout, /slice plan: \d+ slices of ~8,000 tokens, overlap ≤ 2,000/);
+    const json = await runCli(['inspect', 'before-compaction', '--json', '--slice-tokens', '8000'], { cwd: directory.path });
+    assert.equal(json.code, 0, json.stderr);
+    const result = JSON.parse(json.stdout);
+    for (const key of ['name', 'format', 'messages', 'tokens', 'toolCalls', 'files', 'probes', 'slices']) assert.ok(key in result, key);
+    assert.equal(result.name, 'before-compaction');
+    assert.equal(result.format, 'pi');
+    assert.ok(result.files.read.length + result.files.modified.length >= 5);
+    assert.equal(result.slices[0].index, 0);
+    assert.equal(result.slices[0].firstMessage, 0);
+    assert.equal(result.slices.at(-1).lastMessage, result.messages - 1);
+    assert.ok(result.slices.length >= 2);
+  });
+
+  it('rejects bad input with one line and exit 2, stack only with --debug', async () => {
+    const unknown = await runCli(['inspect', 'no-such-fixture'], { cwd: directory.path });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /^compaction-bench: unknown fixture 'no-such-fixture'.*available: .*before-compaction/);
+    assert.equal(unknown.stderr.trim().split('\n').length, 1);
+
+    const badFile = join(directory.path, 'bad.jsonl');
+    await writeFile(badFile, '{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\n{"type":"message","message":{"role":"user"}}\n');
+    const bad = await runCli(['inspect', badFile], { cwd: directory.path });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /bad\.jsonl:2: message\.content: /);
+    assert.doesNotMatch(bad.stderr, /at .*\.ts:\d+/);
+    const debug = await runCli(['inspect', badFile, '--debug'], { cwd: directory.path });
+    assert.match(debug.stderr, /at .*\.ts:\d+/);
+
+    const zero = await runCli(['inspect', 'before-compaction', '--slice-tokens', '0'], { cwd: directory.path });
+    assert.equal(zero.code, 2);
+    assert.match(zero.stderr, /--slice-tokens/);
+    const overlap = await runCli(['inspect', 'before-compaction', '--slice-tokens', '100', '--overlap-tokens', '100'], {
+      cwd: directory.path,
+    });
+    assert.equal(overlap.code, 2);
+    assert.match(overlap.stderr, /--overlap-tokens \(100\) must be smaller than --slice-tokens \(100\)/);
+  });
+});
+
+describe('compaction-bench list', () => {
+  it('lists fixtures with token counts, strategies and providers', async () => {
+    const result = await runCli(['list', '--json'], { cwd: directory.path });
+    assert.equal(result.code, 0, result.stderr);
+    const list = JSON.parse(result.stdout);
+    const fixture = list.fixtures.find((entry: { name: string }) => entry.name === 'before-compaction');
+    assert.ok(fixture.tokens > 1000);
+    assert.ok(list.strategies.some((strategy: { name: string }) => strategy.name === 'structured-iterative'));
+    assert.ok(list.providers.some((provider: { spec: string; description: string }) => provider.spec === 'extractive' && /non-LLM/.test(provider.description)));
+    const text = await runCli(['list'], { cwd: directory.path });
+    assert.match(text.stdout, /before-compaction/);
+    assert.match(text.stdout, /parallel-stitch/);
+  });
+});
+
+describe('compaction-bench compare', () => {
+  it('writes per-strategy reports, the comparison and the results JSON, and prints the table', async () => {
+    const out = join(directory.path, 'results');
+    const run = await runCli(['compare', 'before-compaction', '-o', out, '-s', 'single-shot,structured-iterative', '--slice-tokens', '6000'], {
+      cwd: directory.path,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /single-shot/);
+    assert.match(run.stdout, /structured-iterative/);
+    assert.doesNotMatch(run.stdout, /parallel-stitch/);
+    for (const file of ['before-compaction-single-shot.md', 'before-compaction-structured-iterative.md', 'before-compaction-comparison.md', 'before-compaction-results.json']) {
+      assert.ok(existsSync(join(out, file)), file);
+    }
+    const results = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8'));
+    assert.equal(results.schemaVersion, 1);
+    assert.equal(results.fixture.name, 'before-compaction');
+    assert.deepEqual(results.provider, { id: 'extractive', model: 'extractive-v1', isLanguageModel: false });
+    assert.equal(results.tokenizer, 'o200k_base');
+    assert.deepEqual(
+      results.strategies.map((strategy: { name: string }) => strategy.name),
+      ['single-shot', 'structured-iterative'],
+    );
+    const structured = results.strategies[1];
+    for (const key of ['status', 'error', 'calls', 'inputTokens', 'outputTokens', 'wallMs', 'criticalPathCalls', 'tokensBefore', 'tokensAfter', 'compressionRatio', 'quality', 'file', 'trace']) {
+      assert.ok(key in structured, key);
+    }
+    assert.equal(structured.status, 'ok');
+    assert.equal(structured.calls, structured.trace.length);
+    assert.ok(structured.calls >= 2);
+    assert.equal(structured.criticalPathCalls, structured.calls);
+    assert.equal(structured.quality.structure, 1);
+    assert.ok(structured.compressionRatio > 0 && structured.compressionRatio < 1);
+    const report = await readFile(join(out, 'before-compaction-structured-iterative.md'), 'utf8');
+    assert.match(report, /## Call trace/);
+    assert.match(report, /\| 1 \| initial 1\/\d+ \|/);
+    assert.match(report, /non-LLM extractive baseline/);
+    const comparison = await readFile(join(out, 'before-compaction-comparison.md'), 'utf8');
+    assert.match(comparison, /\| Strategy \| Input Tokens \| Output Tokens \| API Calls \| Time \(ms\) \| Summary Tokens \| Compression \| Probe Recall \|/);
+    assert.match(comparison, /Pareto front/);
+  });
+
+  it('gives identical summaries on two runs, and --json prints only the results', async () => {
+    const runs = [];
+    for (const name of ['a', 'b']) {
+      const run = await runCli(['compare', 'before-compaction', '--json', '-o', join(directory.path, name)], { cwd: directory.path });
+      assert.equal(run.code, 0, run.stderr);
+      runs.push(JSON.parse(run.stdout));
+    }
+    const summaries = runs.map((results) => results.strategies.map((strategy: { summary: string }) => strategy.summary));
+    assert.deepEqual(summaries[0], summaries[1]);
+    assert.equal(runs[0].strategies.length, 5);
+  });
+
+  it('fails one strategy on a small context window, writes the others, exits 3', async () => {
+    const out = join(directory.path, 'overflow');
+    const run = await runCli(['compare', 'before-compaction', '-o', out, '--context-window', '9000', '--slice-tokens', '6000', '--overlap-tokens', '500'], {
+      cwd: directory.path,
+    });
+    assert.equal(run.code, 3, run.stderr);
+    const results = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8'));
+    const byName = Object.fromEntries(results.strategies.map((strategy: { name: string }) => [strategy.name, strategy]));
+    assert.equal(byName['single-shot'].status, 'error');
+    assert.match(byName['single-shot'].error, /context overflow: checkpoint: input of [\d,]+ tokens exceeds the context window of 9,000 tokens/);
+    for (const name of ['parallel-stitch', 'sequential-accumulated', 'sequential-rolling', 'structured-iterative']) {
+      assert.equal(byName[name].status, 'ok', name);
+      assert.ok(existsSync(join(out, `before-compaction-${name}.md`)));
+    }
+    assert.match(run.stdout, /single-shot \(failed\)/);
+  });
+
+  it('rejects an unknown strategy and an unknown provider with exit 2, listing what exists', async () => {
+    const strategy = await runCli(['compare', 'before-compaction', '-s', 'nope'], { cwd: directory.path });
+    assert.equal(strategy.code, 2);
+    assert.match(strategy.stderr, /unknown strategy 'nope'; available: single-shot/);
+    const provider = await runCli(['compare', 'before-compaction', '-p', 'mystery:model'], { cwd: directory.path });
+    assert.equal(provider.code, 2);
+    assert.match(provider.stderr, /unknown provider 'mystery'/);
+    const key = await runCli(['compare', 'before-compaction', '-p', 'openai:gpt-4.1-mini'], { cwd: directory.path });
+    assert.equal(key.code, 2);
+    assert.match(key.stderr, /OPENAI_API_KEY/);
+  });
+});

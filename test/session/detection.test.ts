@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { InputError } from '../../src/errors.ts';
+import { IMPORTER_LIST, IMPORTERS } from '../../src/session/importers/index.ts';
+import { detectImporter, loadSession } from '../../src/session/load.ts';
+import { jsonLines, samplePath, sampleText, writeTemporary } from './samples.ts';
+
+const SAMPLES: Array<[string, string]> = [
+  ['pi-v1.jsonl', 'pi'],
+  ['pi-v2.jsonl', 'pi'],
+  ['pi-v3-branches.jsonl', 'pi'],
+  ['claude-code.jsonl', 'claude-code'],
+  ['claude-code-compaction.jsonl', 'claude-code'],
+  ['claude-code-branch.jsonl', 'claude-code'],
+  ['claude-code-subagent.jsonl', 'claude-code'],
+  ['codex.jsonl', 'codex'],
+  ['codex-legacy.jsonl', 'codex'],
+  ['openai-messages.json', 'openai-messages'],
+  ['openai-messages-array.json', 'openai-messages'],
+  ['anthropic-messages.json', 'anthropic-messages'],
+];
+
+describe('format detection', () => {
+  for (const [sample, format] of SAMPLES) {
+    it(`detects ${sample} as ${format}`, async () => {
+      assert.equal((await detectImporter(samplePath(sample))).format, format);
+    });
+  }
+
+  it('decides from the content, never from the file name', async () => {
+    const misnamed = await writeTemporary(
+      'rollout-2025-10-20T09-00-00-abc.json',
+      await sampleText('claude-code.jsonl'),
+    );
+    assert.equal((await detectImporter(misnamed)).format, 'claude-code');
+    const noExtension = await writeTemporary('transcript', await sampleText('anthropic-messages.json'));
+    assert.equal((await detectImporter(noExtension)).format, 'anthropic-messages');
+  });
+
+  it('detects a Claude Code headless run that starts with queue-operation records', async () => {
+    const headless = (await sampleText('claude-code.jsonl')).split('\n').slice(0, 2).join('\n');
+    assert.equal(
+      (await detectImporter(await writeTemporary('headless.jsonl', headless))).format,
+      'claude-code',
+    );
+  });
+
+  it('fails with exit 2 listing the formats tried when nothing matches', async () => {
+    const file = await writeTemporary('other.jsonl', jsonLines({ hello: 'world' }, { hello: 'again' }));
+    await assert.rejects(detectImporter(file), (error: unknown) => {
+      assert.ok(error instanceof InputError);
+      assert.equal(error.exitCode, 2);
+      assert.match(error.message, /matches no supported format/);
+      for (const importer of IMPORTER_LIST) assert.ok(error.message.includes(importer.description));
+      return true;
+    });
+  });
+
+  describe('--format', () => {
+    it('overrides detection: plain messages read as Anthropic when asked', async () => {
+      const file = await writeTemporary(
+        'plain.json',
+        JSON.stringify([
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'hello' },
+        ]),
+      );
+      assert.equal((await loadSession(file)).format, 'openai-messages');
+      const forced = await loadSession(file, { format: 'anthropic-messages' });
+      assert.equal(forced.format, 'anthropic-messages');
+      assert.equal(forced.messages.length, 2);
+    });
+
+    it('reads with the forced importer, so a wrong choice fails on the first line', async () => {
+      await assert.rejects(loadSession(samplePath('codex.jsonl'), { format: 'pi' }), (error: unknown) => {
+        assert.ok(error instanceof InputError);
+        assert.match(error.message, /codex\.jsonl:1: type: /);
+        return true;
+      });
+    });
+
+    it('rejects an unknown format, listing the available ones', async () => {
+      await assert.rejects(loadSession(samplePath('pi-v1.jsonl'), { format: 'gemini' }), (error: unknown) => {
+        assert.ok(error instanceof InputError);
+        assert.match(
+          error.message,
+          /unknown format 'gemini'.*pi, claude-code, codex, anthropic-messages, openai-messages/,
+        );
+        return true;
+      });
+    });
+  });
+
+  describe('registry', () => {
+    it('lists every format once, under its own name, with a description', () => {
+      for (const [key, importer] of Object.entries(IMPORTERS)) {
+        assert.equal(importer.format, key);
+        assert.ok(importer.description.length > 10);
+      }
+      assert.deepEqual(
+        new Set(SAMPLES.map(([, format]) => format)),
+        new Set(Object.keys(IMPORTERS)),
+        'every format has a sample',
+      );
+    });
+  });
+});

@@ -1,0 +1,28 @@
+/** Paths of the hand-written sample transcripts, and temporary files for the cases a test builds itself. */
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The absolute path of a file in `test/samples/`. */
+export function samplePath(name: string): string {
+  return fileURLToPath(new URL(`../samples/${name}`, import.meta.url));
+}
+
+/** The text of a sample file. */
+export function sampleText(name: string): Promise<string> {
+  return readFile(samplePath(name), 'utf8');
+}
+
+/** Writes `text` to a fresh temporary directory under `name` and returns the path. */
+export async function writeTemporary(name: string, text: string): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'compaction-bench-session-'));
+  const path = join(directory, name);
+  await writeFile(path, text);
+  return path;
+}
+
+/** JSONL text from records, one per line. */
+export function jsonLines(...records: unknown[]): string {
+  return `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
+}
