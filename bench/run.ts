@@ -20,9 +20,13 @@ if (files.length === 0) {
 
 for (const file of files) {
   process.stdout.write(`\n▶ bench/${file}\n`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     process.stderr.write(`bench/${file} failed (exit ${result.status ?? result.signal})\n`);
     process.exitCode = 1;

@@ -51,14 +51,19 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   const verdicts = compare.fixtures.map(({ results }) => {
     const baseline = baselines.get(results.fixture.name);
     const verdict = evaluateGate({ results, floors, baseline, tolerance: options.tolerance });
-    if (baselines.size > 0 && !baseline) verdict.notes.push(`no baseline for fixture ${results.fixture.name}`);
+    if (baselines.size > 0 && !baseline)
+      verdict.notes.push(`no baseline for fixture ${results.fixture.name}`);
     return { fixture: results.fixture.name, verdict };
   });
   const verdict = combineVerdicts(verdicts);
-  const updated = verdict.passed && options.updateBaseline ? await writeBaselines(compare, options.updateBaseline) : [];
+  const updated =
+    verdict.passed && options.updateBaseline ? await writeBaselines(compare, options.updateBaseline) : [];
   if (options.stepSummary) {
     const comparisons = compare.fixtures.map(({ results }) => renderComparisonMarkdown(results));
-    await appendFile(options.stepSummary, `${[...comparisons, renderVerdictMarkdown(verdict)].join('\n\n')}\n`);
+    await appendFile(
+      options.stepSummary,
+      `${[...comparisons, renderVerdictMarkdown(verdict)].join('\n\n')}\n`,
+    );
   }
   return { compare, verdict, exitCode: gateExitCode(verdict), updated };
 }

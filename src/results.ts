@@ -1,7 +1,8 @@
 /** The results JSON (SPEC §4, `schemaVersion: 1`): what a compare run produced, for machines. */
 import type { CallRecord } from './calls.ts';
-import type { Quality } from './quality/score.ts';
 import type { UsageSource } from './providers/types.ts';
+import type { Quality } from './quality/score.ts';
+import type { MessageRange, PromptUse } from './strategies/types.ts';
 
 /** Mean and standard error of one figure over `--runs`. */
 export type Spread = { mean: number; stdError: number };
@@ -9,7 +10,15 @@ export type Spread = { mean: number; stdError: number };
 /** One row of the trace in the results JSON. */
 export type TraceEntry = Pick<
   CallRecord,
-  'label' | 'inputTokens' | 'outputTokens' | 'cachedInputTokens' | 'usageSource' | 'ms' | 'cached' | 'attempts' | 'error'
+  | 'label'
+  | 'inputTokens'
+  | 'outputTokens'
+  | 'cachedInputTokens'
+  | 'usageSource'
+  | 'ms'
+  | 'cached'
+  | 'attempts'
+  | 'error'
 >;
 
 /** One strategy's result on one fixture. */
@@ -34,6 +43,8 @@ export type StrategyResult = {
   tokensAfter: number;
   summaryTokens: number;
   keptMessages: number;
+  /** Where the kept messages come from in the transcript: 0-based `[start, end)` ranges (a kept message may be altered). */
+  keptRanges: MessageRange[];
   compressionRatio: number;
   /** Dollars, when the model's price is known. */
   cost: number | null;
@@ -44,10 +55,18 @@ export type StrategyResult = {
   /** The report file written for this strategy (relative to `--out`). */
   file: string;
   notes: string[];
+  /** Every prompt the strategy sent (system prompt included): name, first 12 hex digits of its SHA-256, override file. */
+  prompts: PromptUse[];
   summary: string;
   trace: TraceEntry[];
   /** The judge's own calls and cost (`--judge`), never counted in the strategy's figures; null when not judged. */
-  judgeUsage: { calls: number; inputTokens: number; outputTokens: number; cachedCalls: number; cost: number | null } | null;
+  judgeUsage: {
+    calls: number;
+    inputTokens: number;
+    outputTokens: number;
+    cachedCalls: number;
+    cost: number | null;
+  } | null;
   judgeTrace: TraceEntry[];
 };
 
@@ -70,6 +89,12 @@ export type ResultsFile = {
     concurrency: number;
     runs: number;
     instructions: string | null;
+    /** `--keep-recent-tokens` when given (core strategies then ran as `+recent` hybrids), else null (20000 where used). */
+    keepRecentTokens: number | null;
+    maskWindow: number;
+    pruneKeepTokens: number;
+    pruneMinimumTokens: number;
+    pruneProtectTurns: number;
   };
   strategies: StrategyResult[];
 };

@@ -4,13 +4,13 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { type CallRecord, createCaller, criticalPathCalls } from './calls.ts';
 import { AbortedError, ContextOverflowError, messageOf } from './errors.ts';
 import { writeFileAtomic } from './files.ts';
-import { costOf } from './providers/models.ts';
 import { createRecorder } from './providers/cassette.ts';
+import { costOf } from './providers/models.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from './providers/registry.ts';
 import type { Provider } from './providers/types.ts';
-import { loadProbes, type Probe } from './quality/probes.ts';
 import { judgeableProbes, judgeSummary, validateJudgeProvider } from './quality/judge.ts';
 import { createMatcher, type TextMatcher } from './quality/match.ts';
+import { loadProbes, type Probe } from './quality/probes.ts';
 import { scoreSummary } from './quality/score.ts';
 import { renderComparisonMarkdown } from './report/comparison.ts';
 import { renderStrategyMarkdown } from './report/strategy.ts';
@@ -18,9 +18,11 @@ import type { ResultsFile, Spread, StrategyResult, TraceEntry } from './results.
 import { fileLists } from './session/file-operations.ts';
 import { type LoadOptions, loadSession } from './session/load.ts';
 import type { Message, Session } from './session/types.ts';
-import { resolveStrategies } from './strategies/registry.ts';
 import { createStrategyContext } from './strategies/context.ts';
-import type { Strategy, StrategyConfig, StrategyOutput } from './strategies/types.ts';
+import { resolveStrategies } from './strategies/registry.ts';
+import { DEFAULT_SETTINGS } from './strategies/steps.ts';
+import { keptRangesOf } from './strategies/tail.ts';
+import type { PromptUse, Strategy, StrategyConfig, StrategyOutput } from './strategies/types.ts';
 import { countMessages, getTokenizer, type Tokenizer } from './tokens.ts';
 import { renderMessages } from './transcript.ts';
 
@@ -73,12 +75,18 @@ type RunEnvironment = {
 /** Runs the chosen strategies on every fixture and writes the reports; one failing strategy never stops the others. */
 export async function runCompare(options: CompareOptions): Promise<CompareOutcome> {
   const tokenizer = await getTokenizer(options.tokenizer);
-  const strategies = await resolveStrategies(options.strategies);
+  const strategies = await resolveStrategies(options.strategies, options.config);
   const providerOptions = options.providerOptions ?? {};
   // One recorder, so the strategies' and the judge's answers land in the same cassette.
-  const record = typeof providerOptions.record === 'string' ? createRecorder(providerOptions.record) : providerOptions.record;
+  const record =
+    typeof providerOptions.record === 'string'
+      ? createRecorder(providerOptions.record)
+      : providerOptions.record;
   const wrapOptions = { ...providerOptions, record };
-  const provider = wrapProvider(createProvider(options.provider, { ...providerOptions, tokenizer }), wrapOptions);
+  const provider = wrapProvider(
+    createProvider(options.provider, { ...providerOptions, tokenizer }),
+    wrapOptions,
+  );
   const judge = options.judge ? createJudgeProvider(options, tokenizer, wrapOptions) : undefined;
   const environment: RunEnvironment = {
     provider,
@@ -94,7 +102,9 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     for (const fixture of options.fixtures) {
       const session = await loadSession(fixture, options);
       const fixtureOutcome = await runFixture(session, strategies, environment);
-      outcome.failedStrategies += fixtureOutcome.results.strategies.filter((result) => result.status === 'error').length;
+      outcome.failedStrategies += fixtureOutcome.results.strategies.filter(
+        (result) => result.status === 'error',
+      ).length;
       outcome.fixtures.push(fixtureOutcome);
     }
   } finally {
@@ -126,7 +136,11 @@ type FixtureFacts = {
   transcriptMatcher: TextMatcher;
 };
 
-async function runFixture(session: Session, strategies: Strategy[], environment: RunEnvironment): Promise<FixtureOutcome> {
+async function runFixture(
+  session: Session,
+  strategies: Strategy[],
+  environment: RunEnvironment,
+): Promise<FixtureOutcome> {
   const { tokenizer, options } = environment;
   const tokensBefore = countMessages(tokenizer, session.messages).reduce((sum, tokens) => sum + tokens, 0);
   const transcriptText = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
@@ -145,7 +159,8 @@ async function runFixture(session: Session, strategies: Strategy[], environment:
     options.onProgress?.(`${session.name}: ${strategy.name} ${describeProgress(result)}`);
     results.push(result);
   }
-  const recorded = session.compactions.at(-1);
+  // A server-side compaction (Codex) may leave only an encrypted summary: nothing to score.
+  const recorded = session.compactions.findLast((compaction) => compaction.summary.trim() !== '');
   if (recorded) {
     const result = recordedResult(recorded.summary, facts, environment, recorded.messageIndex);
     await judgeResult(result, recorded.summary, facts, environment);
@@ -180,6 +195,11 @@ async function runFixture(session: Session, strategies: Strategy[], environment:
       concurrency: options.concurrency,
       runs: options.runs,
       instructions: options.config.instructions ?? null,
+      keepRecentTokens: options.config.keepRecentTokens ?? null,
+      maskWindow: options.config.maskWindow ?? DEFAULT_SETTINGS.maskWindow,
+      pruneKeepTokens: options.config.pruneKeepTokens ?? DEFAULT_SETTINGS.pruneKeepTokens,
+      pruneMinimumTokens: options.config.pruneMinimumTokens ?? DEFAULT_SETTINGS.pruneMinimumTokens,
+      pruneProtectTurns: options.config.pruneProtectTurns ?? DEFAULT_SETTINGS.pruneProtectTurns,
     },
     strategies: results,
   };
@@ -190,7 +210,8 @@ async function runFixture(session: Session, strategies: Strategy[], environment:
 
 function describeProgress(result: StrategyResult): string {
   if (result.status === 'error') return `failed: ${result.error}`;
-  const recall = result.quality.probeRecall === null ? '' : `, probe recall ${result.quality.probeRecall.toFixed(2)}`;
+  const recall =
+    result.quality.probeRecall === null ? '' : `, probe recall ${result.quality.probeRecall.toFixed(2)}`;
   return `${result.calls} ${result.calls === 1 ? 'call' : 'calls'}, ${Math.round(result.wallMs)} ms, ${result.tokensAfter} tokens after${recall}`;
 }
 
@@ -236,7 +257,13 @@ async function runStrategyOnce(
     contextWindow: environment.contextWindow,
     signal: environment.signal,
   });
-  const context = createStrategyContext({ caller, tokenizer, config: options.config, signal: environment.signal });
+  const context = createStrategyContext({
+    caller,
+    tokenizer,
+    config: options.config,
+    signal: environment.signal,
+    contextWindow: environment.contextWindow,
+  });
   const started = performance.now();
   let output: StrategyOutput = { summary: '' };
   let error: string | null = null;
@@ -244,16 +271,29 @@ async function runStrategyOnce(
     output = await strategy.run(facts.session, context);
   } catch (thrown) {
     if (environment.signal.aborted) throw new AbortedError('aborted by the user', { cause: thrown });
-    error = thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
+    error =
+      thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
   }
   const wallMs = performance.now() - started;
-  const result = buildResult(strategy, output, { error, wallMs, trace: caller.trace }, facts, environment);
-  if (result.status === 'ok') await judgeResult(result, compactedText(output.summary, output.kept ?? []), facts, environment);
+  const result = buildResult(
+    strategy,
+    output,
+    { error, wallMs, trace: caller.trace, prompts: context.prompts },
+    facts,
+    environment,
+  );
+  if (result.status === 'ok')
+    await judgeResult(result, compactedText(output.summary, output.kept ?? []), facts, environment);
   return result;
 }
 
 /** Scores a result with the LLM judge (when `--judge` is on), counting its calls apart from the strategy's. */
-async function judgeResult(result: StrategyResult, text: string, facts: FixtureFacts, environment: RunEnvironment): Promise<void> {
+async function judgeResult(
+  result: StrategyResult,
+  text: string,
+  facts: FixtureFacts,
+  environment: RunEnvironment,
+): Promise<void> {
   const { judge } = environment;
   if (!judge) return;
   const caller = createCaller({
@@ -263,7 +303,11 @@ async function judgeResult(result: StrategyResult, text: string, facts: FixtureF
     contextWindow: judge.contextWindow,
     signal: environment.signal,
   });
-  result.quality.judge = await judgeSummary({ summary: text, probes: judgeableProbes(facts.probes), complete: caller.complete });
+  result.quality.judge = await judgeSummary({
+    summary: text,
+    probes: judgeableProbes(facts.probes),
+    complete: caller.complete,
+  });
   const usage = {
     input: caller.trace.reduce((sum, call) => sum + call.inputTokens, 0),
     output: caller.trace.reduce((sum, call) => sum + call.outputTokens, 0),
@@ -281,7 +325,7 @@ async function judgeResult(result: StrategyResult, text: string, facts: FixtureF
 function buildResult(
   strategy: Pick<Strategy, 'name' | 'description' | 'callsModel' | 'requiredSections'>,
   output: StrategyOutput,
-  run: { error: string | null; wallMs: number; trace: readonly CallRecord[] },
+  run: { error: string | null; wallMs: number; trace: readonly CallRecord[]; prompts: readonly PromptUse[] },
   facts: FixtureFacts,
   environment: RunEnvironment,
 ): StrategyResult {
@@ -289,7 +333,8 @@ function buildResult(
   const kept = output.kept ?? [];
   const summaryTokens = output.summary ? tokenizer.count(output.summary) : 0;
   const tokensAfter = summaryTokens + countMessages(tokenizer, kept).reduce((sum, tokens) => sum + tokens, 0);
-  const sum = (pick: (call: CallRecord) => number) => run.trace.reduce((total, call) => total + pick(call), 0);
+  const sum = (pick: (call: CallRecord) => number) =>
+    run.trace.reduce((total, call) => total + pick(call), 0);
   const usage = { input: sum((call) => call.inputTokens), output: sum((call) => call.outputTokens) };
   const ok = run.error === null;
   return {
@@ -310,6 +355,7 @@ function buildResult(
     tokensAfter,
     summaryTokens,
     keptMessages: kept.length,
+    keptRanges: output.keptRanges ?? keptRangesOf(facts.session, kept),
     compressionRatio: facts.tokensBefore === 0 ? 0 : tokensAfter / facts.tokensBefore,
     cost: run.trace.length === 0 ? 0 : costOf(environment.provider.id, environment.provider.model, usage),
     quality: scoreSummary({
@@ -325,6 +371,7 @@ function buildResult(
     spread: null,
     file: `${facts.session.name}-${strategy.name}.md`,
     notes: output.notes ?? [],
+    prompts: [...run.prompts],
     summary: output.summary,
     trace: run.trace.map(traceEntry),
     judgeUsage: null,
@@ -335,7 +382,17 @@ function buildResult(
 /** A call record as the results JSON shows it. */
 function traceEntry(call: CallRecord): TraceEntry {
   const { label, inputTokens, outputTokens, cachedInputTokens, usageSource, cached, attempts, error } = call;
-  return { label, inputTokens, outputTokens, cachedInputTokens, usageSource, ms: Math.round(call.ms * 10) / 10, cached, attempts, error };
+  return {
+    label,
+    inputTokens,
+    outputTokens,
+    cachedInputTokens,
+    usageSource,
+    ms: Math.round(call.ms * 10) / 10,
+    cached,
+    attempts,
+    error,
+  };
 }
 
 /** The compacted context as quality sees it: the summary, then the kept messages rendered in full. */
@@ -352,15 +409,25 @@ function usageSourceOf(trace: readonly CallRecord[]): StrategyResult['usageSourc
 }
 
 /** The agent's own last recorded summary, scored like a strategy (no calls, nothing spent). */
-function recordedResult(summary: string, facts: FixtureFacts, environment: RunEnvironment, messageIndex: number): StrategyResult {
+function recordedResult(
+  summary: string,
+  facts: FixtureFacts,
+  environment: RunEnvironment,
+  messageIndex: number,
+): StrategyResult {
   return buildResult(
     {
       name: 'recorded',
       description: `the agent's own last compaction summary in the transcript (made at message ${messageIndex})`,
       callsModel: false,
     },
-    { summary, notes: [`Recorded by the agent at message ${messageIndex}; it covers only the history before that point.`] },
-    { error: null, wallMs: 0, trace: [] },
+    {
+      summary,
+      notes: [
+        `Recorded by the agent at message ${messageIndex}; it covers only the history before that point.`,
+      ],
+    },
+    { error: null, wallMs: 0, trace: [], prompts: [] },
     facts,
     environment,
   );
@@ -408,7 +475,10 @@ function combineRuns(runs: StrategyResult[]): StrategyResult {
   }
   const mean = (name: string, fallback: number | null) => spread[name]?.mean ?? fallback;
   const probeRecallByKind = Object.fromEntries(
-    Object.entries(first.quality.probeRecallByKind).map(([kind, recall]) => [kind, mean(`probeRecall.${kind}`, recall)!]),
+    Object.entries(first.quality.probeRecallByKind).map(([kind, recall]) => [
+      kind,
+      mean(`probeRecall.${kind}`, recall)!,
+    ]),
   );
   return {
     ...first,
@@ -427,7 +497,10 @@ function combineRuns(runs: StrategyResult[]): StrategyResult {
       fileRecall: mean('fileRecall', first.quality.fileRecall),
       modifiedFileRecall: mean('modifiedFileRecall', first.quality.modifiedFileRecall),
       structure: mean('structure', first.quality.structure),
-      judge: first.quality.judge && { ...first.quality.judge, score: mean('judge', first.quality.judge.score) },
+      judge: first.quality.judge && {
+        ...first.quality.judge,
+        score: mean('judge', first.quality.judge.score),
+      },
     },
     runs: runs.length,
     spread,

@@ -33,7 +33,13 @@ describe('call layer', () => {
     ]);
     assert.deepEqual(answers, ['summary #1', 'summary #2']);
     assert.deepEqual(
-      caller.trace.map((record) => [record.label, record.inputTokens, record.outputTokens, record.usageSource, record.cached]),
+      caller.trace.map((record) => [
+        record.label,
+        record.inputTokens,
+        record.outputTokens,
+        record.usageSource,
+        record.cached,
+      ]),
       [
         ['slice 1/2', 3, 10, 'api', false],
         ['slice 2/2', 6, 10, 'api', false],
@@ -46,10 +52,15 @@ describe('call layer', () => {
     const tokenizer = await getTokenizer('o200k_base');
     const provider = fakeProvider({ delayMs: 10 });
     const limit = pLimit(3);
-    const callers = [createCaller({ provider, limit, tokenizer }), createCaller({ provider, limit, tokenizer })];
+    const callers = [
+      createCaller({ provider, limit, tokenizer }),
+      createCaller({ provider, limit, tokenizer }),
+    ];
     await Promise.all(
       callers.flatMap((caller) =>
-        Array.from({ length: 6 }, (_, index) => caller.complete(`c${index}`, { system: '', prompt: 'p', maxTokens: 5 })),
+        Array.from({ length: 6 }, (_, index) =>
+          caller.complete(`c${index}`, { system: '', prompt: 'p', maxTokens: 5 }),
+        ),
       ),
     );
     assert.equal(provider.maxInFlight, 3);
@@ -60,9 +71,14 @@ describe('call layer', () => {
     const provider = fakeProvider();
     const caller = createCaller({ provider, limit: pLimit(1), tokenizer, contextWindow: 5 });
     await assert.rejects(
-      caller.complete('checkpoint', { system: '', prompt: 'one two three four five six seven', maxTokens: 5 }),
+      caller.complete('checkpoint', {
+        system: '',
+        prompt: 'one two three four five six seven',
+        maxTokens: 5,
+      }),
       (error: Error) =>
-        error instanceof ContextOverflowError && /^checkpoint: input of 7 tokens exceeds the context window of 5 tokens/.test(error.message),
+        error instanceof ContextOverflowError &&
+        /^checkpoint: input of 7 tokens exceeds the context window of 5 tokens/.test(error.message),
     );
     assert.equal(provider.requests.length, 0);
     assert.match(caller.trace[0]!.error ?? '', /exceeds the context window/);
@@ -76,9 +92,16 @@ describe('call layer', () => {
       },
     });
     const caller = createCaller({ provider, limit: pLimit(1), tokenizer });
-    await assert.rejects(caller.complete('stitch', { system: '', prompt: 'p', maxTokens: 5 }), (error: Error) => {
-      return error instanceof ProviderError && error.status === 500 && error.message === 'stitch: server said 500';
-    });
+    await assert.rejects(
+      caller.complete('stitch', { system: '', prompt: 'p', maxTokens: 5 }),
+      (error: Error) => {
+        return (
+          error instanceof ProviderError &&
+          error.status === 500 &&
+          error.message === 'stitch: server said 500'
+        );
+      },
+    );
     assert.equal(caller.trace[0]!.error, 'server said 500');
   });
 });

@@ -17,7 +17,11 @@ function random(seed: number): () => number {
 }
 
 /** A session of user turns, assistant texts and tool exchanges with random token counts. */
-function randomSession(seed: number, length: number, maxTokens: number): { messages: Message[]; tokens: number[] } {
+function randomSession(
+  seed: number,
+  length: number,
+  maxTokens: number,
+): { messages: Message[]; tokens: number[] } {
   const next = random(seed);
   const messages: Message[] = [];
   while (messages.length < length) {
@@ -36,16 +40,27 @@ function sum(tokens: number[], start: number, end: number): number {
   return total;
 }
 
-function checkProperties(messages: Message[], tokens: number[], slices: Slice[], sliceTokens: number, overlapTokens: number) {
+function checkProperties(
+  messages: Message[],
+  tokens: number[],
+  slices: Slice[],
+  sliceTokens: number,
+  overlapTokens: number,
+) {
   assert.equal(slices[0]!.start, 0, 'covers from the first message');
   assert.equal(slices.at(-1)!.end, messages.length, 'covers up to the last message');
   slices.forEach((slice, index) => {
     assert.equal(slice.index, index);
     assert.ok(slice.end > slice.start, 'a slice is never empty');
     assert.equal(slice.tokens, sum(tokens, slice.start, slice.end), 'tokens are the sum of its messages');
-    if (slice.start > 0) assert.notEqual(messages[slice.start]!.role, 'toolResult', 'never starts with an orphaned tool result');
+    if (slice.start > 0)
+      assert.notEqual(messages[slice.start]!.role, 'toolResult', 'never starts with an orphaned tool result');
     if (slice.end < messages.length) {
-      assert.notEqual(messages[slice.end]!.role, 'toolResult', 'never ends between a tool call and its result');
+      assert.notEqual(
+        messages[slice.end]!.role,
+        'toolResult',
+        'never ends between a tool call and its result',
+      );
     }
     if (!slice.oversized) assert.ok(slice.tokens <= sliceTokens, 'fits the slice size unless oversized');
     const previous = slices[index - 1];
@@ -75,7 +90,8 @@ describe('slicer', () => {
     const { messages, tokens } = randomSession(7, 300, 900);
     const slices = sliceMessages(messages, tokens, { sliceTokens: 5000, overlapTokens: 500 });
     for (const slice of slices) {
-      if (!slice.oversized) assert.ok(slice.tokens <= 5000, `slice ${slice.index} has ${slice.tokens} tokens`);
+      if (!slice.oversized)
+        assert.ok(slice.tokens <= 5000, `slice ${slice.index} has ${slice.tokens} tokens`);
     }
     assert.ok(slices.length >= Math.ceil(sum(tokens, 0, tokens.length) / 5000));
   });
@@ -127,9 +143,12 @@ describe('slicer', () => {
   });
 
   it('rejects options that cannot make progress, naming the flag', () => {
-    assert.throws(() => validateSliceOptions({ sliceTokens: 0, overlapTokens: 0 }), (error: Error) => {
-      return error instanceof InputError && error.message.includes('--slice-tokens');
-    });
+    assert.throws(
+      () => validateSliceOptions({ sliceTokens: 0, overlapTokens: 0 }),
+      (error: Error) => {
+        return error instanceof InputError && error.message.includes('--slice-tokens');
+      },
+    );
     assert.throws(
       () => validateSliceOptions({ sliceTokens: 100, overlapTokens: 100 }),
       /--overlap-tokens \(100\) must be smaller than --slice-tokens \(100\)/,

@@ -31,10 +31,17 @@ describe('tokens', () => {
     const call = toolCall('read', { path: 'src/a.ts' });
     const message = {
       role: 'assistant' as const,
-      content: [{ type: 'thinking' as const, thinking: 'plan it' }, { type: 'text' as const, text: 'Reading.' }, call],
+      content: [
+        { type: 'thinking' as const, thinking: 'plan it' },
+        { type: 'text' as const, text: 'Reading.' },
+        call,
+      ],
     };
     const expected =
-      tokenizer.count('plan it') + tokenizer.count('Reading.') + tokenizer.count('read') + tokenizer.count('{"path":"src/a.ts"}');
+      tokenizer.count('plan it') +
+      tokenizer.count('Reading.') +
+      tokenizer.count('read') +
+      tokenizer.count('{"path":"src/a.ts"}');
     assert.equal(tokenizer.countMessage(message), expected);
     assert.equal(tokenizer.countMessage(toolResult(call, 'file body')), tokenizer.count('file body'));
     assert.equal(
@@ -53,8 +60,14 @@ describe('tokens', () => {
   });
 
   it('rejects an unknown tokenizer, listing the available ones', () => {
-    assert.throws(() => getTokenizer('gpt2'), (error: Error) => {
-      return error instanceof InputError && /unknown tokenizer 'gpt2'; available: o200k_base, cl100k_base, heuristic/.test(error.message);
-    });
+    assert.throws(
+      () => getTokenizer('gpt2'),
+      (error: Error) => {
+        return (
+          error instanceof InputError &&
+          /unknown tokenizer 'gpt2'; available: o200k_base, cl100k_base, heuristic/.test(error.message)
+        );
+      },
+    );
   });
 });

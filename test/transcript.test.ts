@@ -8,11 +8,18 @@ describe('transcript renderer', () => {
     const call = toolCall('read', { path: 'src/a.ts', limit: 20 });
     const thinking = {
       role: 'assistant' as const,
-      content: [{ type: 'thinking' as const, thinking: 'check a.ts' }, { type: 'text' as const, text: 'Reading it.' }, call],
+      content: [
+        { type: 'thinking' as const, thinking: 'check a.ts' },
+        { type: 'text' as const, text: 'Reading it.' },
+        call,
+      ],
     };
-    const text = renderMessages([user('Fix the bug'), thinking, toolResult(call, 'export const a = 1;'), assistant('Done.')], {
-      toolResultChars: 2000,
-    });
+    const text = renderMessages(
+      [user('Fix the bug'), thinking, toolResult(call, 'export const a = 1;'), assistant('Done.')],
+      {
+        toolResultChars: 2000,
+      },
+    );
     assert.equal(
       text,
       [
@@ -33,7 +40,10 @@ describe('transcript renderer', () => {
       renderMessage(callsTools([first, second]), { toolResultChars: 10 }),
       '[Assistant tool calls]: bash(command="npm test"); read(path="b.ts")',
     );
-    assert.equal(renderMessage(toolResult(first, 'boom', true), { toolResultChars: 10 }), '[Tool result (error)]: boom');
+    assert.equal(
+      renderMessage(toolResult(first, 'boom', true), { toolResultChars: 10 }),
+      '[Tool result (error)]: boom',
+    );
   });
 
   it('cuts tool results at --tool-result-chars with a visible marker', () => {
@@ -49,7 +59,13 @@ describe('transcript renderer', () => {
   });
 
   it('renders image blocks as placeholders', () => {
-    const message = { role: 'user' as const, content: [{ type: 'text' as const, text: 'see' }, { type: 'image' as const, mimeType: 'image/png' }] };
+    const message = {
+      role: 'user' as const,
+      content: [
+        { type: 'text' as const, text: 'see' },
+        { type: 'image' as const, mimeType: 'image/png' },
+      ],
+    };
     assert.equal(renderMessage(message, { toolResultChars: 10 }), '[User]: see\n[image: image/png]');
   });
 });

@@ -13,18 +13,34 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 /** Builds the `check` command. */
 export function checkCommand(): Command {
   const command = new Command('check')
-    .description('compare, then gate on summary quality (for CI): exit 1 when a figure is under its floor or regressed')
+    .description(
+      'compare, then gate on summary quality (for CI): exit 1 when a figure is under its floor or regressed',
+    )
     .argument('<fixture...>', 'names in fixtures/ (without extension) or paths to transcripts')
     .addOption(
-      new Option('--fail-under <metric=value>', 'floor for a quality figure, or strategy.metric=value for one strategy (repeatable)')
+      new Option(
+        '--fail-under <metric=value>',
+        'floor for a quality figure, or strategy.metric=value for one strategy (repeatable)',
+      )
         .argParser(collect)
         .default([]),
     )
-    .addOption(new Option('--baseline <file>', 'a results JSON of an earlier run, or a directory of them (repeatable)').argParser(collect).default([]))
     .addOption(
-      new Option('--tolerance <x>', 'how far a figure may fall below its baseline').argParser(numberBetween(0, 1)).default(DEFAULT_TOLERANCE),
+      new Option('--baseline <file>', 'a results JSON of an earlier run, or a directory of them (repeatable)')
+        .argParser(collect)
+        .default([]),
     )
-    .addOption(new Option('--update-baseline <path>', 'after a passing run, write the results as the new baseline (file or directory)'));
+    .addOption(
+      new Option('--tolerance <x>', 'how far a figure may fall below its baseline')
+        .argParser(numberBetween(0, 1))
+        .default(DEFAULT_TOLERANCE),
+    )
+    .addOption(
+      new Option(
+        '--update-baseline <path>',
+        'after a passing run, write the results as the new baseline (file or directory)',
+      ),
+    );
   addRunOptions(command).addHelpText(
     'after',
     `
@@ -54,7 +70,9 @@ Examples:
       } else {
         const tables = results.map(renderComparisonTerminal).join('\n\n');
         const updated = outcome.updated.map((path) => `baseline written: ${path}`).join('\n');
-        process.stdout.write(`${tables}\n\n${renderVerdictText(outcome.verdict)}\n${updated ? `${updated}\n` : ''}`);
+        process.stdout.write(
+          `${tables}\n\n${renderVerdictText(outcome.verdict)}\n${updated ? `${updated}\n` : ''}`,
+        );
       }
       process.exitCode = outcome.exitCode;
     } finally {

@@ -1,8 +1,8 @@
 /** `compaction-bench compare <fixture...>`. */
 import { Command } from 'commander';
-import { validateSliceOptions } from '../slicer.ts';
 import { renderComparisonTerminal } from '../report/comparison.ts';
 import { runCompare } from '../run.ts';
+import { validateSliceOptions } from '../slicer.ts';
 import { addRunOptions, interruptSignal, type RunFlags, toCompareOptions } from './run-options.ts';
 
 /** Builds the `compare` command. */

@@ -1,9 +1,9 @@
 /** Deterministic, offline quality scores of one summary (SPEC §7): probe and file recall, structure, invented paths. */
 import type { FileLists } from '../session/file-operations.ts';
+import type { JudgeResult } from './judge.ts';
 import type { TextMatcher } from './match.ts';
 import { createMatcher, normalizeForMatch } from './match.ts';
 import { findInventedPaths } from './paths.ts';
-import type { JudgeResult } from './judge.ts';
 import type { Probe } from './probes.ts';
 import { pathSpellings } from './probes.ts';
 

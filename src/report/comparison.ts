@@ -50,7 +50,9 @@ export function comparisonRows(results: ResultsFile): Rows {
  * lower is better): the quality/token Pareto front.
  */
 export function paretoFront(strategies: readonly StrategyResult[]): StrategyResult[] {
-  const scored = strategies.filter((strategy) => strategy.status === 'ok' && strategy.quality.probeRecall !== null);
+  const scored = strategies.filter(
+    (strategy) => strategy.status === 'ok' && strategy.quality.probeRecall !== null,
+  );
   return scored.filter(
     (candidate) =>
       !scored.some(
@@ -58,7 +60,8 @@ export function paretoFront(strategies: readonly StrategyResult[]): StrategyResu
           other !== candidate &&
           other.quality.probeRecall! >= candidate.quality.probeRecall! &&
           other.tokensAfter <= candidate.tokensAfter &&
-          (other.quality.probeRecall! > candidate.quality.probeRecall! || other.tokensAfter < candidate.tokensAfter),
+          (other.quality.probeRecall! > candidate.quality.probeRecall! ||
+            other.tokensAfter < candidate.tokensAfter),
       ),
   );
 }
@@ -74,7 +77,8 @@ function best(
   return strategies.filter((_, index) => values[index] === target);
 }
 
-const names = (strategies: readonly StrategyResult[]) => strategies.map((strategy) => `\`${strategy.name}\``).join(', ');
+const names = (strategies: readonly StrategyResult[]) =>
+  strategies.map((strategy) => `\`${strategy.name}\``).join(', ');
 
 /** Short observations under the table: fastest, cheapest, best recall, the Pareto front, failures. */
 export function observations(results: ResultsFile): string[] {
@@ -89,7 +93,9 @@ export function observations(results: ResultsFile): string[] {
       `Fewest tokens spent: ${names(cheapest)} (${formatInteger(cheapest[0]!.inputTokens + cheapest[0]!.outputTokens)} input + output).`,
     );
     const shortestPath = best(modelStrategies, (strategy) => strategy.criticalPathCalls, 'min');
-    lines.push(`Shortest critical path: ${names(shortestPath)} (${shortestPath[0]!.criticalPathCalls} sequential calls).`);
+    lines.push(
+      `Shortest critical path: ${names(shortestPath)} (${shortestPath[0]!.criticalPathCalls} sequential ${shortestPath[0]!.criticalPathCalls === 1 ? 'call' : 'calls'}).`,
+    );
   }
   const scored = ok.filter((strategy) => strategy.quality.probeRecall !== null);
   if (scored.length > 0) {
@@ -98,7 +104,10 @@ export function observations(results: ResultsFile): string[] {
     const front = paretoFront(scored).sort((a, b) => a.tokensAfter - b.tokensAfter);
     lines.push(
       `Quality/size Pareto front (probe recall vs tokens after): ${front
-        .map((strategy) => `\`${strategy.name}\` (${formatRatio(strategy.quality.probeRecall)} at ${formatInteger(strategy.tokensAfter)})`)
+        .map(
+          (strategy) =>
+            `\`${strategy.name}\` (${formatRatio(strategy.quality.probeRecall)} at ${formatInteger(strategy.tokensAfter)})`,
+        )
         .join(', ')}.`,
     );
   }
@@ -109,10 +118,14 @@ export function observations(results: ResultsFile): string[] {
     );
   }
   if (results.judge) {
-    const judged = results.strategies.flatMap((strategy) => (strategy.judgeUsage ? [strategy.judgeUsage] : []));
+    const judged = results.strategies.flatMap((strategy) =>
+      strategy.judgeUsage ? [strategy.judgeUsage] : [],
+    );
     const calls = judged.reduce((sum, usage) => sum + usage.calls, 0);
     const costs = judged.map((usage) => usage.cost);
-    const cost = costs.every((value) => value !== null) ? ` costing ${formatCost(costs.reduce((sum, value) => sum! + value!, 0))}` : '';
+    const cost = costs.every((value) => value !== null)
+      ? ` costing ${formatCost(costs.reduce((sum, value) => sum! + value!, 0))}`
+      : '';
     lines.push(
       `Judged by \`${results.judge.id}:${results.judge.model}\`: ${calls} judge calls${cost}, not counted in the strategies' calls, tokens or cost.`,
     );

@@ -7,7 +7,12 @@ export function renderList(result: ListResult): string {
   const fixtures = terminalTable({
     head: ['Fixture', 'Format', 'Messages', 'Tokens'],
     alignRight: [false, false, true, true],
-    rows: result.fixtures.map((fixture) => [fixture.name, fixture.format, fixture.messages, formatInteger(fixture.tokens)]),
+    rows: result.fixtures.map((fixture) => [
+      fixture.name,
+      fixture.format,
+      fixture.messages,
+      formatInteger(fixture.tokens),
+    ]),
   });
   const strategies = terminalTable({
     head: ['Strategy', 'Group', 'Calls a model', 'What it does'],

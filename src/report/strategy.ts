@@ -22,9 +22,15 @@ function metricsTable(results: ResultsFile, strategy: StrategyResult): string {
   const quality = strategy.quality;
   const rows: Array<[string, string]> = [
     ['Status', strategy.status === 'ok' ? 'ok' : `error: ${strategy.error}`],
-    ['API calls', `${formatInteger(strategy.calls)}${strategy.cachedCalls > 0 ? ` (${strategy.cachedCalls} from cache)` : ''}`],
+    [
+      'API calls',
+      `${formatInteger(strategy.calls)}${strategy.cachedCalls > 0 ? ` (${strategy.cachedCalls} from cache)` : ''}`,
+    ],
     ['Critical path', `${strategy.criticalPathCalls} sequential calls`],
-    ['Input tokens', `${formatInteger(strategy.inputTokens)} (${usageSourceText(strategy.usageSource, results.tokenizer)})`],
+    [
+      'Input tokens',
+      `${formatInteger(strategy.inputTokens)} (${usageSourceText(strategy.usageSource, results.tokenizer)})`,
+    ],
     ['Output tokens', formatInteger(strategy.outputTokens)],
     ...(strategy.cachedInputTokens > 0
       ? ([['Cached input tokens', formatInteger(strategy.cachedInputTokens)]] as Array<[string, string]>)
@@ -41,11 +47,19 @@ function metricsTable(results: ResultsFile, strategy: StrategyResult): string {
     ['File recall', formatRatio(quality.fileRecall)],
     ['Modified-file recall', formatRatio(quality.modifiedFileRecall)],
     ['Structure', formatRatio(quality.structure)],
-    ['Invented paths', quality.inventedPaths.length === 0 ? '0' : quality.inventedPaths.map((path) => `\`${path}\``).join(', ')],
+    [
+      'Invented paths',
+      quality.inventedPaths.length === 0
+        ? '0'
+        : quality.inventedPaths.map((path) => `\`${path}\``).join(', '),
+    ],
   ];
   if (strategy.runs > 1 && strategy.spread) {
     for (const [name, spread] of Object.entries(strategy.spread)) {
-      rows.push([`${name} over ${strategy.runs} runs`, `${formatRatio(spread.mean, 3)} ± ${formatRatio(spread.stdError, 3)} (standard error)`]);
+      rows.push([
+        `${name} over ${strategy.runs} runs`,
+        `${formatRatio(spread.mean, 3)} ± ${formatRatio(spread.stdError, 3)} (standard error)`,
+      ]);
     }
   }
   return markdownTable({ head: ['Metric', 'Value'], rows });
@@ -76,7 +90,13 @@ function judgeSection(results: ResultsFile, strategy: StrategyResult): string[] 
     `Judged by \`${results.judge.id}:${results.judge.model}\`: score ${formatRatio(judge.score)} over ${judge.graded} graded probes${judge.errors > 0 ? ` (${judge.errors} could not be graded)` : ''}${kinds ? `; by kind: ${kinds}` : ''}.${spent}`,
     markdownTable({
       head: ['Probe', 'Kind', 'Score', 'Answer from the summary', 'Reason'],
-      rows: judge.probes.map((probe) => [probe.id, probe.kind, formatRatio(probe.score), probe.answer, probe.error ?? probe.reason]),
+      rows: judge.probes.map((probe) => [
+        probe.id,
+        probe.kind,
+        formatRatio(probe.score),
+        probe.answer,
+        probe.error ?? probe.reason,
+      ]),
     }),
   ];
 }
@@ -102,7 +122,8 @@ function traceTable(strategy: StrategyResult): string {
 function missedProbes(strategy: StrategyResult, probes: readonly Probe[]): string {
   const missed = new Set(strategy.quality.missedProbes);
   const rows = probes.filter((probe) => missed.has(probe.id));
-  if (rows.length === 0) return strategy.quality.probesTotal === 0 ? 'This fixture has no probes.' : 'None: every probe was kept.';
+  if (rows.length === 0)
+    return strategy.quality.probesTotal === 0 ? 'This fixture has no probes.' : 'None: every probe was kept.';
   return markdownTable({
     head: ['Probe', 'Kind', 'Question', 'Expected answer'],
     rows: rows.map((probe) => [probe.id, probe.kind, probe.question, probe.answer]),
@@ -116,8 +137,47 @@ function fenced(text: string): string {
   return `${fence}markdown\n${text}\n${fence}`;
 }
 
+function summaryBlock(strategy: StrategyResult): string {
+  if (strategy.summary) return fenced(strategy.summary);
+  if (strategy.status === 'error') return '_No summary: the strategy failed._';
+  return '_No summary: the compacted context is the kept messages alone._';
+}
+
+/** The transcript ranges kept verbatim after the summary (0-based message indices, inclusive). */
+function keptSection(strategy: StrategyResult): string[] {
+  if (strategy.keptMessages === 0) return [];
+  const ranges = strategy.keptRanges.map((range) =>
+    range.end - range.start === 1 ? `${range.start}` : `${range.start}–${range.end - 1}`,
+  );
+  const from = ranges.length > 0 ? `, from transcript messages ${ranges.join(', ')} (0-based)` : '';
+  return [
+    '## Kept messages',
+    `${formatInteger(strategy.keptMessages)} messages kept verbatim after the summary${from}.`,
+  ];
+}
+
+/** The prompts the strategy sent, by hash, so results from different prompt versions can be told apart. */
+function promptsSection(strategy: StrategyResult): string[] {
+  if (strategy.prompts.length === 0) return [];
+  return [
+    '## Prompts',
+    markdownTable({
+      head: ['Prompt', 'SHA-256 (first 12)', 'Source'],
+      rows: strategy.prompts.map((prompt) => [
+        prompt.name,
+        `\`${prompt.sha256}\``,
+        prompt.file ? `\`${prompt.file}\`` : 'built-in',
+      ]),
+    }),
+  ];
+}
+
 /** The report of one strategy on one fixture. */
-export function renderStrategyMarkdown(results: ResultsFile, strategy: StrategyResult, probes: readonly Probe[]): string {
+export function renderStrategyMarkdown(
+  results: ResultsFile,
+  strategy: StrategyResult,
+  probes: readonly Probe[],
+): string {
   const blocks = [
     `# ${results.fixture.name} · ${strategy.name}`,
     `${strategy.description}.\n${providerLine(results)}`,
@@ -130,8 +190,10 @@ export function renderStrategyMarkdown(results: ResultsFile, strategy: StrategyR
     '## Missed probes',
     missedProbes(strategy, probes),
     ...judgeSection(results, strategy),
+    ...promptsSection(strategy),
     '## Summary',
-    strategy.summary ? fenced(strategy.summary) : '_No summary: the strategy failed._',
+    summaryBlock(strategy),
+    ...keptSection(strategy),
   ];
   return `${blocks.filter((block) => block !== '').join('\n\n')}\n`;
 }

@@ -31,13 +31,18 @@ export function extractSummary(answer: string): ExtractedSummary {
   if (tagged) return { summary: tagged[1]!.trim(), analysisCharacters, shape: 'tagged' };
   if (rest.trim()) return { summary: rest.trim(), analysisCharacters, shape: 'untagged' };
   // Nothing but analysis: the answer ran out before the summary, and the analysis is all there is.
-  return { summary: analyses.map((analysis) => analysis.trim()).join('\n\n'), analysisCharacters: 0, shape: 'analysis-only' };
+  return {
+    summary: analyses.map((analysis) => analysis.trim()).join('\n\n'),
+    analysisCharacters: 0,
+    shape: 'analysis-only',
+  };
 }
 
 /** One call; the analysis scratchpad is stripped from the answer. */
 export const claudeCode: Strategy = {
   name,
-  description: 'one call: an <analysis> scratchpad (stripped), then a long-form 9-section summary (Claude Code /compact)',
+  description:
+    'one call: an <analysis> scratchpad (stripped), then a long-form 9-section summary (Claude Code /compact)',
   group: 'agent',
   callsModel: true,
   // The last section is optional by design: the model leaves it out when nothing was asked next.
@@ -52,10 +57,15 @@ export const claudeCode: Strategy = {
       maxTokens: oneCallBudget(context.config),
     });
     const extracted = extractSummary(answer);
+    const dropped = `dropped ${extracted.analysisCharacters} characters of <analysis>`;
     const notes = {
-      tagged: `Kept the <summary> block; dropped ${extracted.analysisCharacters} characters of <analysis>.`,
-      untagged: `The answer had no <summary> tags: kept it whole minus ${extracted.analysisCharacters} characters of <analysis>.`,
-      'analysis-only': 'The answer holds only an <analysis> block (cut off before the summary): kept the analysis as the summary.',
+      tagged: `Kept the <summary> block; ${dropped}.`,
+      untagged:
+        extracted.analysisCharacters > 0
+          ? `The answer had no <summary> tags: kept the rest of it; ${dropped}.`
+          : 'The answer had neither <analysis> nor <summary> tags: kept it whole.',
+      'analysis-only':
+        'The answer holds only an <analysis> block (cut off before the summary): kept the analysis as the summary.',
     };
     return { summary: extracted.summary, notes: [notes[extracted.shape]] };
   },

@@ -8,7 +8,14 @@ import type { Message, UserMessage } from '../session/types.ts';
 import { contentText } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { conversationBlock } from './prompts.ts';
-import { oneCallBudget, type SummaryCall, setting, summarize, summaryRequest, truncateToTokens } from './steps.ts';
+import {
+  oneCallBudget,
+  type SummaryCall,
+  setting,
+  summarize,
+  summaryRequest,
+  truncateToTokens,
+} from './steps.ts';
 import { describeRanges, isCutPoint, rangesOf } from './tail.ts';
 import type { Strategy, StrategyContext } from './types.ts';
 
@@ -39,7 +46,12 @@ export function recentUserMessages(
     }
     const cut: UserMessage = {
       ...message,
-      content: truncateToTokens(contentText(message.content), remaining, tokenizer, 'the oldest kept user message is cut to fit'),
+      content: truncateToTokens(
+        contentText(message.content),
+        remaining,
+        tokenizer,
+        'the oldest kept user message is cut to fit',
+      ),
     };
     selected.push({ index, message: cut });
     break;
@@ -103,7 +115,8 @@ export const codex: Strategy = {
     if (users[0] && users[0].message !== messages[users[0].index]) {
       notes.push(`User message ${users[0].index} was cut to fit.`);
     }
-    if (start > 0) notes.push(`Trimmed the ${start} oldest messages so that the checkpoint call fits the context window.`);
+    if (start > 0)
+      notes.push(`Trimmed the ${start} oldest messages so that the checkpoint call fits the context window.`);
     return {
       summary: `${context.prompt(name, 'codex-handoff')}\n${answer || NO_SUMMARY}`,
       kept: users.map((user) => user.message),

@@ -18,10 +18,18 @@ export function withRecentTail(base: Strategy): Strategy {
     ...(base.prompts ? { prompts: base.prompts } : {}),
     async run(session, context) {
       const keepTokens = setting(context.config, 'keepRecentTokens');
-      const { firstKept } = findCutPoint(session.messages, countMessages(context.tokenizer, session.messages), keepTokens);
+      const { firstKept } = findCutPoint(
+        session.messages,
+        countMessages(context.tokenizer, session.messages),
+        keepTokens,
+      );
       const tail = keepTail(session, firstKept);
       if (firstKept === 0) {
-        return { summary: '', ...tail, notes: [`The whole transcript fits in ${keepTokens} tokens: nothing to summarize.`] };
+        return {
+          summary: '',
+          ...tail,
+          notes: [`The whole transcript fits in ${keepTokens} tokens: nothing to summarize.`],
+        };
       }
       const head = headSession(session, firstKept);
       const output = await base.run(head, context);

@@ -13,16 +13,21 @@ function placeholder(message: ToolResultMessage, calls: ReadonlyMap<string, Tool
 /** Masks the outputs of all but the newest `--mask-window` tool results (JetBrains' observation masking). */
 export const observationMasking: Strategy = {
   name: 'observation-masking',
-  description: 'keep every message; tool outputs older than the newest --mask-window (default 10) become a placeholder',
+  description:
+    'keep every message; tool outputs older than the newest --mask-window (default 10) become a placeholder',
   group: 'baseline',
   callsModel: false,
   async run(session, context) {
     const window = setting(context.config, 'maskWindow');
-    const resultIndices = session.messages.flatMap((message, index) => (message.role === 'toolResult' ? [index] : []));
+    const resultIndices = session.messages.flatMap((message, index) =>
+      message.role === 'toolResult' ? [index] : [],
+    );
     const masked = new Set(resultIndices.slice(0, Math.max(0, resultIndices.length - window)));
     const calls = toolCallsById(session.messages);
     const kept = session.messages.map((message, index) =>
-      message.role === 'toolResult' && masked.has(index) ? replaceOutput(message, placeholder(message, calls)) : message,
+      message.role === 'toolResult' && masked.has(index)
+        ? replaceOutput(message, placeholder(message, calls))
+        : message,
     );
     return {
       summary: '',

@@ -40,7 +40,11 @@ export function recentBudget(contextWindow: number | undefined, reserveTokens: n
  * they fit `budget`; the first turn that does not fit contributes its longest suffix that does.
  * Undefined when nothing fits or everything does — OpenCode then summarizes the whole transcript.
  */
-export function selectTail(messages: readonly Message[], tokenCounts: readonly number[], budget: number): number | undefined {
+export function selectTail(
+  messages: readonly Message[],
+  tokenCounts: readonly number[],
+  budget: number,
+): number | undefined {
   const suffix = suffixTokens(tokenCounts);
   const turnStarts = messages.flatMap((message, index) => (message.role === 'user' ? [index] : []));
   let total = 0;
@@ -82,7 +86,9 @@ export const opencode: Strategy = {
     const tailStart = selectTail(messages, tokenCounts, budget) ?? messages.length;
     const previous = previousCompaction(session, tailStart);
     const head = messages.slice(previous?.start ?? 0, tailStart);
-    const conversation = conversationBlock(context.render(head, { toolResultChars: OPENCODE_LIMITS.toolResultChars }));
+    const conversation = conversationBlock(
+      context.render(head, { toolResultChars: OPENCODE_LIMITS.toolResultChars }),
+    );
     const summary = await summarize(context, {
       label: previous ? 'summary update' : 'summary',
       owner: name,
@@ -97,7 +103,10 @@ export const opencode: Strategy = {
         ? `Kept ${describeRanges(tail.keptRanges)} within a tail budget of ${budget} tokens.`
         : `Kept nothing verbatim: ${everythingFits ? 'the whole transcript fits' : 'not even the end of the last turn fits'} the tail budget of ${budget} tokens, so everything was summarized.`,
     ];
-    if (previous) notes.push(`Merged the summary the transcript records; summarized messages ${previous.start}–${tailStart - 1}.`);
+    if (previous)
+      notes.push(
+        `Merged the summary the transcript records; summarized messages ${previous.start}–${tailStart - 1}.`,
+      );
     return { summary, ...tail, notes };
   },
 };

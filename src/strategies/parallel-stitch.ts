@@ -8,7 +8,8 @@ const name = 'parallel-stitch';
 /** Slices in parallel (critical path of two calls), then a stitch. */
 export const parallelStitch: Strategy = {
   name,
-  description: 'summarize all slices concurrently (recent ones with a boosted budget), then stitch them in one call',
+  description:
+    'summarize all slices concurrently (recent ones with a boosted budget), then stitch them in one call',
   group: 'core',
   callsModel: true,
   prompts: { main: ['slice'], others: ['stitch'] },
@@ -21,7 +22,12 @@ export const parallelStitch: Strategy = {
           label: sliceLabel('slice', slice, slices.length),
           owner: name,
           prompt: 'slice',
-          values: { number: slice.index + 1, count: slices.length, position: slicePosition(slice, slices.length), budget },
+          values: {
+            number: slice.index + 1,
+            count: slices.length,
+            position: slicePosition(slice, slices.length),
+            budget,
+          },
           blocks: [conversationBlock(renderSlice(session, slice, context))],
           maxTokens: budget,
         });

@@ -33,7 +33,11 @@ export const pi: Strategy = {
     const cut = findCutPoint(messages, countMessages(context.tokenizer, messages), keepTokens);
     const tail = keepTail(session, cut.firstKept);
     if (cut.firstKept === 0) {
-      return { summary: '', ...tail, notes: [`The whole transcript fits in ${keepTokens} tokens: nothing to summarize.`] };
+      return {
+        summary: '',
+        ...tail,
+        notes: [`The whole transcript fits in ${keepTokens} tokens: nothing to summarize.`],
+      };
     }
     const historyEnd = cut.turnStart ?? cut.firstKept;
     const previous = previousCompaction(session, historyEnd);
@@ -62,13 +66,23 @@ export const pi: Strategy = {
             maxTokens: Math.floor(0.5 * context.config.reserveTokens),
           });
     const [summary, turnPrefix] = await Promise.all([historySummary, turnPrefixSummary]);
-    const joined = turnPrefix === undefined ? summary : `${summary}\n\n---\n\n**Turn context (split turn):**\n\n${turnPrefix}`;
+    const joined =
+      turnPrefix === undefined
+        ? summary
+        : `${summary}\n\n---\n\n**Turn context (split turn):**\n\n${turnPrefix}`;
 
-    const notes = [`Cut at message ${cut.firstKept} (${messages[cut.firstKept]?.role}); kept ${describeRanges(tail.keptRanges)}.`];
+    const notes = [
+      `Cut at message ${cut.firstKept} (${messages[cut.firstKept]?.role}); kept ${describeRanges(tail.keptRanges)}.`,
+    ];
     if (cut.turnStart !== undefined) {
-      notes.push(`The cut splits the turn opened at message ${cut.turnStart}; its messages ${cut.turnStart}–${cut.firstKept - 1} were summarized apart.`);
+      notes.push(
+        `The cut splits the turn opened at message ${cut.turnStart}; its messages ${cut.turnStart}–${cut.firstKept - 1} were summarized apart.`,
+      );
     }
-    if (previous) notes.push(`Updated the summary the transcript records; summarized messages ${historyStart}–${historyEnd - 1}.`);
+    if (previous)
+      notes.push(
+        `Updated the summary the transcript records; summarized messages ${historyStart}–${historyEnd - 1}.`,
+      );
     return {
       summary: withFileBlocks(joined, fileLists(session.fileOperations, { start: 0, end: cut.firstKept })),
       ...tail,

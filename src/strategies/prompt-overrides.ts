@@ -33,13 +33,19 @@ export function parsePromptFiles(
       throw new InputError(`${FLAG} expects STRATEGY=FILE or STRATEGY.PROMPT=FILE, got '${spec}'`);
     }
     const dot = target.indexOf('.');
-    const strategyName = (dot < 0 ? target : target.slice(0, dot)).replace(new RegExp(`\\${RECENT_SUFFIX}$`), '');
+    const strategyName = (dot < 0 ? target : target.slice(0, dot)).replace(
+      new RegExp(`\\${RECENT_SUFFIX}$`),
+      '',
+    );
     const strategy = strategyByName(strategyName, spec);
     const names = promptsOf(strategy);
-    if (names.length === 0) throw new InputError(`${FLAG} ${spec}: strategy '${strategyName}' calls no model and has no prompt`);
+    if (names.length === 0)
+      throw new InputError(`${FLAG} ${spec}: strategy '${strategyName}' calls no model and has no prompt`);
     const promptName = dot < 0 ? undefined : target.slice(dot + 1);
     if (promptName !== undefined && !(isPromptName(promptName) && names.includes(promptName))) {
-      throw new InputError(`${FLAG} ${spec}: strategy '${strategyName}' has no prompt '${promptName}'; its prompts: ${names.join(', ')}`);
+      throw new InputError(
+        `${FLAG} ${spec}: strategy '${strategyName}' has no prompt '${promptName}'; its prompts: ${names.join(', ')}`,
+      );
     }
     const override = { text: readPrompt(file, spec, read), file };
     const into = promptName === undefined ? general : specific;
@@ -54,8 +60,12 @@ function strategyByName(name: string, spec: string): Strategy {
   const strategies: Record<string, Strategy> = STRATEGIES;
   const strategy = Object.hasOwn(strategies, name) ? strategies[name] : undefined;
   if (strategy) return strategy;
-  const withPrompts = Object.values(strategies).filter((candidate) => candidate.prompts).map((candidate) => candidate.name);
-  throw new InputError(`${FLAG} ${spec}: unknown strategy '${name}'; strategies with prompts: ${withPrompts.join(', ')}`);
+  const withPrompts = Object.values(strategies)
+    .filter((candidate) => candidate.prompts)
+    .map((candidate) => candidate.name);
+  throw new InputError(
+    `${FLAG} ${spec}: unknown strategy '${name}'; strategies with prompts: ${withPrompts.join(', ')}`,
+  );
 }
 
 function readPrompt(file: string, spec: string, read: (file: string) => string): string {

@@ -39,7 +39,11 @@ export function fillPlaceholders(template: string, values: PromptValues = {}): s
 }
 
 /** A whole request: the blocks, the instruction, the focus. */
-export function composePrompt(blocks: readonly string[], instruction: string, instructions: string | undefined): string {
+export function composePrompt(
+  blocks: readonly string[],
+  instruction: string,
+  instructions: string | undefined,
+): string {
   return withInstructions([...blocks, instruction.trim()].join('\n\n'), instructions);
 }
 

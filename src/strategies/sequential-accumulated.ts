@@ -8,7 +8,8 @@ const name = 'sequential-accumulated';
 /** One call per slice, in order; the result is the slice summaries in order. */
 export const sequentialAccumulated: Strategy = {
   name,
-  description: 'summarize slice i with all earlier slice summaries as context; result = the summaries in order',
+  description:
+    'summarize slice i with all earlier slice summaries as context; result = the summaries in order',
   group: 'core',
   callsModel: true,
   prompts: { main: ['accumulated'] },
@@ -32,7 +33,9 @@ export const sequentialAccumulated: Strategy = {
     const summary =
       summaries.length === 1
         ? summaries[0]!
-        : summaries.map((text, index) => `## Part ${index + 1} of ${summaries.length}\n\n${text.trim()}`).join('\n\n');
+        : summaries
+            .map((text, index) => `## Part ${index + 1} of ${summaries.length}\n\n${text.trim()}`)
+            .join('\n\n');
     return { summary };
   },
 };

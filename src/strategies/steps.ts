@@ -51,11 +51,17 @@ export function summarize(context: StrategyContext, call: SummaryCall): Promise<
 }
 
 /** The last compaction the transcript records at or before message `end`: its summary, and where the messages it does not cover start. */
-export function previousCompaction(session: Session, end: number): { summary: string; start: number } | undefined {
+export function previousCompaction(
+  session: Session,
+  end: number,
+): { summary: string; start: number } | undefined {
   const compaction = session.compactions.filter((recorded) => recorded.messageIndex <= end).at(-1);
   if (!compaction) return undefined;
   // Messages the agent kept verbatim at that compaction are not in its summary, so they are summarized again.
-  return { summary: compaction.summary, start: Math.min(compaction.firstKeptMessageIndex ?? compaction.messageIndex, end) };
+  return {
+    summary: compaction.summary,
+    start: Math.min(compaction.firstKeptMessageIndex ?? compaction.messageIndex, end),
+  };
 }
 
 /** Smallest budget a summarizing call gets, so a tiny slice still yields a usable summary. */
@@ -124,7 +130,8 @@ export function sliceFiles(session: Session, slice: Pick<Slice, 'start' | 'end'>
 export function fileBlocks(lists: FileLists): string {
   const blocks: string[] = [];
   if (lists.read.length > 0) blocks.push(`<read-files>\n${lists.read.join('\n')}\n</read-files>`);
-  if (lists.modified.length > 0) blocks.push(`<modified-files>\n${lists.modified.join('\n')}\n</modified-files>`);
+  if (lists.modified.length > 0)
+    blocks.push(`<modified-files>\n${lists.modified.join('\n')}\n</modified-files>`);
   return blocks.join('\n\n');
 }
 

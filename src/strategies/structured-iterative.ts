@@ -27,7 +27,11 @@ export const structuredIterative: Strategy = {
         owner: name,
         values,
         ...(summary === undefined
-          ? { label: sliceLabel('initial', slice, slices.length), prompt: 'structured-initial', blocks: [conversation] }
+          ? {
+              label: sliceLabel('initial', slice, slices.length),
+              prompt: 'structured-initial',
+              blocks: [conversation],
+            }
           : {
               label: sliceLabel('update', slice, slices.length),
               prompt: 'structured-update',

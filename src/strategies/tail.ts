@@ -21,7 +21,8 @@ export function isCutPoint(message: Message): boolean {
 /** Tokens from each index to the end: `suffix[i]` = tokens of messages i …; `suffix[length]` = 0. */
 export function suffixTokens(tokenCounts: readonly number[]): number[] {
   const suffix = new Array<number>(tokenCounts.length + 1).fill(0);
-  for (let index = tokenCounts.length - 1; index >= 0; index--) suffix[index] = suffix[index + 1]! + tokenCounts[index]!;
+  for (let index = tokenCounts.length - 1; index >= 0; index--)
+    suffix[index] = suffix[index + 1]! + tokenCounts[index]!;
   return suffix;
 }
 
@@ -50,13 +51,18 @@ export function findCutPoint(
   if (reached < 0) {
     firstKept = firstCutPointFrom(messages, from) ?? messages.length;
   } else {
-    firstKept = firstCutPointFrom(messages, reached) ?? lastCutPointBefore(messages, reached, from) ?? messages.length;
+    firstKept =
+      firstCutPointFrom(messages, reached) ?? lastCutPointBefore(messages, reached, from) ?? messages.length;
   }
   return { firstKept, turnStart: turnStartOf(messages, firstKept, from) };
 }
 
 /** truncate's cut point: the longest tail within `maxTokens` that starts at a valid point (nothing when none fits). */
-export function fittingCutPoint(messages: readonly Message[], tokenCounts: readonly number[], maxTokens: number): number {
+export function fittingCutPoint(
+  messages: readonly Message[],
+  tokenCounts: readonly number[],
+  maxTokens: number,
+): number {
   const suffix = suffixTokens(tokenCounts);
   for (let index = 0; index < messages.length; index++) {
     if (isCutPoint(messages[index]!) && suffix[index]! <= maxTokens) return index;
@@ -92,7 +98,10 @@ export function headSession(session: Session, end: number): Session {
 }
 
 /** The messages from `firstKept` on, kept verbatim, with their range. */
-export function keepTail(session: Session, firstKept: number): { kept: Message[]; keptRanges: MessageRange[] } {
+export function keepTail(
+  session: Session,
+  firstKept: number,
+): { kept: Message[]; keptRanges: MessageRange[] } {
   const kept = session.messages.slice(firstKept);
   return { kept, keptRanges: kept.length === 0 ? [] : [{ start: firstKept, end: session.messages.length }] };
 }
@@ -118,6 +127,8 @@ export function keptRangesOf(session: Session, kept: readonly Message[]): Messag
 export function describeRanges(ranges: readonly MessageRange[]): string {
   const count = ranges.reduce((sum, range) => sum + range.end - range.start, 0);
   if (count === 0) return 'no messages';
-  const parts = ranges.map((range) => (range.end - range.start === 1 ? `${range.start}` : `${range.start}–${range.end - 1}`));
+  const parts = ranges.map((range) =>
+    range.end - range.start === 1 ? `${range.start}` : `${range.start}–${range.end - 1}`,
+  );
   return `${count} message${count === 1 ? '' : 's'} (${parts.join(', ')})`;
 }

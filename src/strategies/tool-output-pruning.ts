@@ -45,7 +45,9 @@ export const toolOutputPruning: Strategy = {
     }
     const prune = freed > minimumTokens;
     const kept = session.messages.map((message, index) =>
-      prune && message.role === 'toolResult' && cleared.has(index) ? replaceOutput(message, CLEARED_OUTPUT) : message,
+      prune && message.role === 'toolResult' && cleared.has(index)
+        ? replaceOutput(message, CLEARED_OUTPUT)
+        : message,
     );
     const scope = `${seen} tokens of completed tool output before the last ${protectTurns} user turns (from message ${protectedStart})`;
     return {

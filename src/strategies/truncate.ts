@@ -7,7 +7,8 @@ import type { Strategy } from './types.ts';
 /** Keeps the longest recent tail within `--keep-recent-tokens`, never starting at a tool result. */
 export const truncate: Strategy = {
   name: 'truncate',
-  description: 'keep only the most recent messages that fit --keep-recent-tokens (default 20000), tool calls with their results',
+  description:
+    'keep only the most recent messages that fit --keep-recent-tokens (default 20000), tool calls with their results',
   group: 'baseline',
   callsModel: false,
   async run(session, context) {

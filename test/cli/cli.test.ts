@@ -15,15 +15,20 @@ after(async () => {
 
 describe('compaction-bench inspect', () => {
   it('describes a shipped fixture with its slice plan, as text and JSON', async () => {
-    const text = await runCli(['inspect', 'before-compaction', '--slice-tokens', '8000'], { cwd: directory.path });
+    const text = await runCli(['inspect', 'before-compaction', '--slice-tokens', '8000'], {
+      cwd: directory.path,
+    });
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^before-compaction {2}\(pi v3\)/);
     assert.match(text.stdout, /tool calls +\d+ {2}\(/);
     assert.match(text.stdout, /slice plan: \d+ slices of ~8,000 tokens, overlap ≤ 2,000/);
-    const json = await runCli(['inspect', 'before-compaction', '--json', '--slice-tokens', '8000'], { cwd: directory.path });
+    const json = await runCli(['inspect', 'before-compaction', '--json', '--slice-tokens', '8000'], {
+      cwd: directory.path,
+    });
     assert.equal(json.code, 0, json.stderr);
     const result = JSON.parse(json.stdout);
-    for (const key of ['name', 'format', 'messages', 'tokens', 'toolCalls', 'files', 'probes', 'slices']) assert.ok(key in result, key);
+    for (const key of ['name', 'format', 'messages', 'tokens', 'toolCalls', 'files', 'probes', 'slices'])
+      assert.ok(key in result, key);
     assert.equal(result.name, 'before-compaction');
     assert.equal(result.format, 'pi');
     assert.ok(result.files.read.length + result.files.modified.length >= 5);
@@ -36,11 +41,17 @@ describe('compaction-bench inspect', () => {
   it('rejects bad input with one line and exit 2, stack only with --debug', async () => {
     const unknown = await runCli(['inspect', 'no-such-fixture'], { cwd: directory.path });
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /^compaction-bench: unknown fixture 'no-such-fixture'.*available: .*before-compaction/);
+    assert.match(
+      unknown.stderr,
+      /^compaction-bench: unknown fixture 'no-such-fixture'.*available: .*before-compaction/,
+    );
     assert.equal(unknown.stderr.trim().split('\n').length, 1);
 
     const badFile = join(directory.path, 'bad.jsonl');
-    await writeFile(badFile, '{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\n{"type":"message","message":{"role":"user"}}\n');
+    await writeFile(
+      badFile,
+      '{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\n{"type":"message","message":{"role":"user"}}\n',
+    );
     const bad = await runCli(['inspect', badFile], { cwd: directory.path });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /bad\.jsonl:2: message\.content: /);
@@ -48,12 +59,17 @@ describe('compaction-bench inspect', () => {
     const debug = await runCli(['inspect', badFile, '--debug'], { cwd: directory.path });
     assert.match(debug.stderr, /at .*\.ts:\d+/);
 
-    const zero = await runCli(['inspect', 'before-compaction', '--slice-tokens', '0'], { cwd: directory.path });
-    assert.equal(zero.code, 2);
-    assert.match(zero.stderr, /--slice-tokens/);
-    const overlap = await runCli(['inspect', 'before-compaction', '--slice-tokens', '100', '--overlap-tokens', '100'], {
+    const zero = await runCli(['inspect', 'before-compaction', '--slice-tokens', '0'], {
       cwd: directory.path,
     });
+    assert.equal(zero.code, 2);
+    assert.match(zero.stderr, /--slice-tokens/);
+    const overlap = await runCli(
+      ['inspect', 'before-compaction', '--slice-tokens', '100', '--overlap-tokens', '100'],
+      {
+        cwd: directory.path,
+      },
+    );
     assert.equal(overlap.code, 2);
     assert.match(overlap.stderr, /--overlap-tokens \(100\) must be smaller than --slice-tokens \(100\)/);
   });
@@ -67,7 +83,12 @@ describe('compaction-bench list', () => {
     const fixture = list.fixtures.find((entry: { name: string }) => entry.name === 'before-compaction');
     assert.ok(fixture.tokens > 1000);
     assert.ok(list.strategies.some((strategy: { name: string }) => strategy.name === 'structured-iterative'));
-    assert.ok(list.providers.some((provider: { spec: string; description: string }) => provider.spec === 'extractive' && /non-LLM/.test(provider.description)));
+    assert.ok(
+      list.providers.some(
+        (provider: { spec: string; description: string }) =>
+          provider.spec === 'extractive' && /non-LLM/.test(provider.description),
+      ),
+    );
     const text = await runCli(['list'], { cwd: directory.path });
     assert.match(text.stdout, /before-compaction/);
     assert.match(text.stdout, /parallel-stitch/);
@@ -77,14 +98,31 @@ describe('compaction-bench list', () => {
 describe('compaction-bench compare', () => {
   it('writes per-strategy reports, the comparison and the results JSON, and prints the table', async () => {
     const out = join(directory.path, 'results');
-    const run = await runCli(['compare', 'before-compaction', '-o', out, '-s', 'single-shot,structured-iterative', '--slice-tokens', '6000'], {
-      cwd: directory.path,
-    });
+    const run = await runCli(
+      [
+        'compare',
+        'before-compaction',
+        '-o',
+        out,
+        '-s',
+        'single-shot,structured-iterative',
+        '--slice-tokens',
+        '6000',
+      ],
+      {
+        cwd: directory.path,
+      },
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /single-shot/);
     assert.match(run.stdout, /structured-iterative/);
     assert.doesNotMatch(run.stdout, /parallel-stitch/);
-    for (const file of ['before-compaction-single-shot.md', 'before-compaction-structured-iterative.md', 'before-compaction-comparison.md', 'before-compaction-results.json']) {
+    for (const file of [
+      'before-compaction-single-shot.md',
+      'before-compaction-structured-iterative.md',
+      'before-compaction-comparison.md',
+      'before-compaction-results.json',
+    ]) {
       assert.ok(existsSync(join(out, file)), file);
     }
     const results = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8'));
@@ -97,7 +135,21 @@ describe('compaction-bench compare', () => {
       ['single-shot', 'structured-iterative'],
     );
     const structured = results.strategies[1];
-    for (const key of ['status', 'error', 'calls', 'inputTokens', 'outputTokens', 'wallMs', 'criticalPathCalls', 'tokensBefore', 'tokensAfter', 'compressionRatio', 'quality', 'file', 'trace']) {
+    for (const key of [
+      'status',
+      'error',
+      'calls',
+      'inputTokens',
+      'outputTokens',
+      'wallMs',
+      'criticalPathCalls',
+      'tokensBefore',
+      'tokensAfter',
+      'compressionRatio',
+      'quality',
+      'file',
+      'trace',
+    ]) {
       assert.ok(key in structured, key);
     }
     assert.equal(structured.status, 'ok');
@@ -111,33 +163,64 @@ describe('compaction-bench compare', () => {
     assert.match(report, /\| 1 \| initial 1\/\d+ \|/);
     assert.match(report, /non-LLM extractive baseline/);
     const comparison = await readFile(join(out, 'before-compaction-comparison.md'), 'utf8');
-    assert.match(comparison, /\| Strategy \| Input Tokens \| Output Tokens \| API Calls \| Time \(ms\) \| Summary Tokens \| Compression \| Probe Recall \|/);
+    assert.match(
+      comparison,
+      /\| Strategy \| Input Tokens \| Output Tokens \| API Calls \| Time \(ms\) \| Summary Tokens \| Compression \| Probe Recall \|/,
+    );
     assert.match(comparison, /Pareto front/);
   });
 
   it('gives identical summaries on two runs, and --json prints only the results', async () => {
     const runs = [];
     for (const name of ['a', 'b']) {
-      const run = await runCli(['compare', 'before-compaction', '--json', '-o', join(directory.path, name)], { cwd: directory.path });
+      const run = await runCli(['compare', 'before-compaction', '--json', '-o', join(directory.path, name)], {
+        cwd: directory.path,
+      });
       assert.equal(run.code, 0, run.stderr);
       runs.push(JSON.parse(run.stdout));
     }
-    const summaries = runs.map((results) => results.strategies.map((strategy: { summary: string }) => strategy.summary));
+    const summaries = runs.map((results) =>
+      results.strategies.map((strategy: { summary: string }) => strategy.summary),
+    );
     assert.deepEqual(summaries[0], summaries[1]);
     assert.equal(runs[0].strategies.length, 5);
   });
 
   it('fails one strategy on a small context window, writes the others, exits 3', async () => {
     const out = join(directory.path, 'overflow');
-    const run = await runCli(['compare', 'before-compaction', '-o', out, '--context-window', '9000', '--slice-tokens', '6000', '--overlap-tokens', '500'], {
-      cwd: directory.path,
-    });
+    const run = await runCli(
+      [
+        'compare',
+        'before-compaction',
+        '-o',
+        out,
+        '--context-window',
+        '9000',
+        '--slice-tokens',
+        '6000',
+        '--overlap-tokens',
+        '500',
+      ],
+      {
+        cwd: directory.path,
+      },
+    );
     assert.equal(run.code, 3, run.stderr);
     const results = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8'));
-    const byName = Object.fromEntries(results.strategies.map((strategy: { name: string }) => [strategy.name, strategy]));
+    const byName = Object.fromEntries(
+      results.strategies.map((strategy: { name: string }) => [strategy.name, strategy]),
+    );
     assert.equal(byName['single-shot'].status, 'error');
-    assert.match(byName['single-shot'].error, /context overflow: checkpoint: input of [\d,]+ tokens exceeds the context window of 9,000 tokens/);
-    for (const name of ['parallel-stitch', 'sequential-accumulated', 'sequential-rolling', 'structured-iterative']) {
+    assert.match(
+      byName['single-shot'].error,
+      /context overflow: checkpoint: input of [\d,]+ tokens exceeds the context window of 9,000 tokens/,
+    );
+    for (const name of [
+      'parallel-stitch',
+      'sequential-accumulated',
+      'sequential-rolling',
+      'structured-iterative',
+    ]) {
       assert.equal(byName[name].status, 'ok', name);
       assert.ok(existsSync(join(out, `before-compaction-${name}.md`)));
     }
@@ -148,10 +231,14 @@ describe('compaction-bench compare', () => {
     const strategy = await runCli(['compare', 'before-compaction', '-s', 'nope'], { cwd: directory.path });
     assert.equal(strategy.code, 2);
     assert.match(strategy.stderr, /unknown strategy 'nope'; available: single-shot/);
-    const provider = await runCli(['compare', 'before-compaction', '-p', 'mystery:model'], { cwd: directory.path });
+    const provider = await runCli(['compare', 'before-compaction', '-p', 'mystery:model'], {
+      cwd: directory.path,
+    });
     assert.equal(provider.code, 2);
     assert.match(provider.stderr, /unknown provider 'mystery'/);
-    const key = await runCli(['compare', 'before-compaction', '-p', 'openai:gpt-4.1-mini'], { cwd: directory.path });
+    const key = await runCli(['compare', 'before-compaction', '-p', 'openai:gpt-4.1-mini'], {
+      cwd: directory.path,
+    });
     assert.equal(key.code, 2);
     assert.match(key.stderr, /OPENAI_API_KEY/);
   });

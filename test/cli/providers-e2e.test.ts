@@ -9,7 +9,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, startCli, temporaryDirectory } from '../helpers/cli.ts';
-import { type MockReply, promptOf, type RecordedRequest, startMockLlmServer } from '../helpers/mock-llm-server.ts';
+import {
+  type MockReply,
+  promptOf,
+  type RecordedRequest,
+  startMockLlmServer,
+} from '../helpers/mock-llm-server.ts';
 
 const KEY = 'sk-test-e2e-0123456789abcdefghij';
 const SMALL_SLICES = ['--slice-tokens', '8000', '--overlap-tokens', '500'];
@@ -47,7 +52,21 @@ describe('compare with openai:<model> at a loopback server', () => {
     const server = await startMockLlmServer({ reply: numbered, latencyMs: 25 });
     const out = join(directory.path, 'usage');
     const cache = join(directory.path, 'cache-usage');
-    const args = ['compare', 'before-compaction', '-p', 'openai:test-model', '--base-url', server.url, '-o', out, '--cache-dir', cache, '--concurrency', '2', ...SMALL_SLICES];
+    const args = [
+      'compare',
+      'before-compaction',
+      '-p',
+      'openai:test-model',
+      '--base-url',
+      server.url,
+      '-o',
+      out,
+      '--cache-dir',
+      cache,
+      '--concurrency',
+      '2',
+      ...SMALL_SLICES,
+    ];
     try {
       const first = await runCli(args, { cwd: directory.path, env: { OPENAI_API_KEY: KEY } });
       assert.equal(first.code, 0, first.stderr);
@@ -65,7 +84,10 @@ describe('compare with openai:<model> at a loopback server', () => {
         assert.ok(strategy.trace.every((call: { attempts: number }) => call.attempts === 1));
         total += strategy.calls;
       }
-      const inputSum = run.strategies.reduce((sum: number, strategy: { inputTokens: number }) => sum + strategy.inputTokens, 0);
+      const inputSum = run.strategies.reduce(
+        (sum: number, strategy: { inputTokens: number }) => sum + strategy.inputTokens,
+        0,
+      );
       const expectedInput = server.requests.reduce((sum, _request, index) => sum + 1000 + index, 0);
       assert.equal(total, sent);
       assert.equal(inputSum, expectedInput, 'inputTokens are the sums of the API-reported prompt tokens');
@@ -93,19 +115,43 @@ describe('compare with openai:<model> at a loopback server', () => {
 
   it('isolates a context-overflow answer to the strategy that caused it (exit 3)', async () => {
     const server = await startMockLlmServer({
-      reply: (request) => (promptOf(request).length > 60_000 ? { kind: 'context-overflow' } : { kind: 'text', text: 'a summary' }),
+      reply: (request) =>
+        promptOf(request).length > 60_000
+          ? { kind: 'context-overflow' }
+          : { kind: 'text', text: 'a summary' },
     });
     const out = join(directory.path, 'overflow');
     try {
-      const run = await runCli(['compare', 'before-compaction', '-p', 'openai:test-model', '--base-url', server.url, '-o', out, '--no-cache', ...SMALL_SLICES], {
-        cwd: directory.path,
-        env: { OPENAI_API_KEY: KEY },
-      });
+      const run = await runCli(
+        [
+          'compare',
+          'before-compaction',
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '-o',
+          out,
+          '--no-cache',
+          ...SMALL_SLICES,
+        ],
+        {
+          cwd: directory.path,
+          env: { OPENAI_API_KEY: KEY },
+        },
+      );
       assert.equal(run.code, 3, run.stderr);
-      const byName = Object.fromEntries((await results(out)).strategies.map((strategy: { name: string }) => [strategy.name, strategy]));
+      const byName = Object.fromEntries(
+        (await results(out)).strategies.map((strategy: { name: string }) => [strategy.name, strategy]),
+      );
       assert.equal(byName['single-shot'].status, 'error');
       assert.match(byName['single-shot'].error, /^context overflow: checkpoint: /);
-      for (const name of ['parallel-stitch', 'sequential-accumulated', 'sequential-rolling', 'structured-iterative']) {
+      for (const name of [
+        'parallel-stitch',
+        'sequential-accumulated',
+        'sequential-rolling',
+        'structured-iterative',
+      ]) {
         assert.equal(byName[name].status, 'ok', `${name}: ${byName[name].error}`);
       }
     } finally {
@@ -116,19 +162,42 @@ describe('compare with openai:<model> at a loopback server', () => {
   it('records a cassette, replays it with no key and no request, and fails a replay miss clearly', async () => {
     const server = await startMockLlmServer({ reply: numbered });
     const cassette = join(directory.path, 'cassettes', 'run.jsonl');
-    const common = ['compare', 'before-compaction', '-p', 'openai:test-model', '-s', 'parallel-stitch,structured-iterative', '--no-cache'];
+    const common = [
+      'compare',
+      'before-compaction',
+      '-p',
+      'openai:test-model',
+      '-s',
+      'parallel-stitch,structured-iterative',
+      '--no-cache',
+    ];
     try {
-      const recorded = await runCli([...common, '--base-url', server.url, '-o', join(directory.path, 'rec'), '--record', cassette, ...SMALL_SLICES], {
-        cwd: directory.path,
-        env: { OPENAI_API_KEY: KEY },
-      });
+      const recorded = await runCli(
+        [
+          ...common,
+          '--base-url',
+          server.url,
+          '-o',
+          join(directory.path, 'rec'),
+          '--record',
+          cassette,
+          ...SMALL_SLICES,
+        ],
+        {
+          cwd: directory.path,
+          env: { OPENAI_API_KEY: KEY },
+        },
+      );
       assert.equal(recorded.code, 0, recorded.stderr);
       const sent = server.requests.length;
       const lines = (await readFile(cassette, 'utf8')).trim().split('\n');
       assert.equal(lines.length, sent);
       assert.ok(!lines.join('\n').includes(KEY));
 
-      const replayed = await runCli([...common, '-o', join(directory.path, 'replay'), '--replay', cassette, ...SMALL_SLICES], { cwd: directory.path });
+      const replayed = await runCli(
+        [...common, '-o', join(directory.path, 'replay'), '--replay', cassette, ...SMALL_SLICES],
+        { cwd: directory.path },
+      );
       assert.equal(replayed.code, 0, replayed.stderr);
       assert.equal(server.requests.length, sent, 'replay sends nothing');
       const original = await results(join(directory.path, 'rec'));
@@ -138,10 +207,16 @@ describe('compare with openai:<model> at a loopback server', () => {
         original.strategies.map((strategy: { summary: string }) => strategy.summary),
       );
 
-      const miss = await runCli([...common, '-o', join(directory.path, 'miss'), '--replay', cassette, '--slice-tokens', '5000'], { cwd: directory.path });
+      const miss = await runCli(
+        [...common, '-o', join(directory.path, 'miss'), '--replay', cassette, '--slice-tokens', '5000'],
+        { cwd: directory.path },
+      );
       assert.equal(miss.code, 3);
       const missed = await results(join(directory.path, 'miss'));
-      assert.match(missed.strategies[0].error, /^slice 1\/\d+: no recorded answer for this request: not in cassette .*run\.jsonl; re-record with --record/);
+      assert.match(
+        missed.strategies[0].error,
+        /^slice 1\/\d+: no recorded answer for this request: not in cassette .*run\.jsonl; re-record with --record/,
+      );
     } finally {
       await server.close();
     }
@@ -152,7 +227,8 @@ describe('compare with openai:<model> at a loopback server', () => {
       reply: (request) => {
         const prompt = promptOf(request);
         if (request.body.model === 'judge-model') {
-          if (prompt.includes('Question:') && prompt.includes('<summary>')) return { kind: 'text', text: 'an answer' };
+          if (prompt.includes('Question:') && prompt.includes('<summary>'))
+            return { kind: 'text', text: 'an answer' };
           return { kind: 'text', text: '{"score": 0.5, "reason": "partly right"}' };
         }
         return { kind: 'text', text: 'a summary of the session' };
@@ -161,7 +237,23 @@ describe('compare with openai:<model> at a loopback server', () => {
     const out = join(directory.path, 'judge');
     try {
       const run = await runCli(
-        ['compare', 'before-compaction', '-p', 'openai:test-model', '--base-url', server.url, '--judge', 'openai:judge-model', '--judge-base-url', server.url, '-s', 'single-shot', '-o', out, '--no-cache'],
+        [
+          'compare',
+          'before-compaction',
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '--judge',
+          'openai:judge-model',
+          '--judge-base-url',
+          server.url,
+          '-s',
+          'single-shot',
+          '-o',
+          out,
+          '--no-cache',
+        ],
         { cwd: directory.path, env: { OPENAI_API_KEY: KEY } },
       );
       assert.equal(run.code, 0, run.stderr);
@@ -173,7 +265,10 @@ describe('compare with openai:<model> at a loopback server', () => {
       assert.equal(strategy.quality.judge.score, 0.5);
       assert.equal(strategy.calls, 1, "the strategy's own calls exclude the judge");
       assert.equal(strategy.judgeUsage.calls, 2 * sidecarProbes);
-      assert.equal(server.requests.filter((request) => request.body.model === 'judge-model').length, 2 * sidecarProbes);
+      assert.equal(
+        server.requests.filter((request) => request.body.model === 'judge-model').length,
+        2 * sidecarProbes,
+      );
       const report = await readFile(join(out, 'before-compaction-single-shot.md'), 'utf8');
       assert.match(report, /## Judge\n\nJudged by `openai:judge-model`: score 0\.50/);
       const comparison = await readFile(join(out, 'before-compaction-comparison.md'), 'utf8');
@@ -185,14 +280,33 @@ describe('compare with openai:<model> at a loopback server', () => {
 
   it('talks to an Anthropic-compatible server with anthropic:<model>', async () => {
     const server = await startMockLlmServer({
-      reply: () => ({ kind: 'text', text: 'anthropic summary', usage: { input_tokens: 321, output_tokens: 12 } }),
+      reply: () => ({
+        kind: 'text',
+        text: 'anthropic summary',
+        usage: { input_tokens: 321, output_tokens: 12 },
+      }),
     });
     const out = join(directory.path, 'anthropic');
     try {
-      const run = await runCli(['compare', 'before-compaction', '-p', 'anthropic:claude-haiku-4-5', '--base-url', server.anthropicUrl, '-s', 'single-shot', '-o', out, '--no-cache'], {
-        cwd: directory.path,
-        env: { ANTHROPIC_API_KEY: 'sk-ant-test-0123456789abcdef' },
-      });
+      const run = await runCli(
+        [
+          'compare',
+          'before-compaction',
+          '-p',
+          'anthropic:claude-haiku-4-5',
+          '--base-url',
+          server.anthropicUrl,
+          '-s',
+          'single-shot',
+          '-o',
+          out,
+          '--no-cache',
+        ],
+        {
+          cwd: directory.path,
+          env: { ANTHROPIC_API_KEY: 'sk-ant-test-0123456789abcdef' },
+        },
+      );
       assert.equal(run.code, 0, run.stderr);
       const [strategy] = (await results(out)).strategies;
       assert.equal(strategy.inputTokens, 321);
@@ -208,12 +322,29 @@ describe('compare with openai:<model> at a loopback server', () => {
     const server = await startMockLlmServer({ reply: () => ({ kind: 'slow', ms: 5000, text: 'late' }) });
     const out = join(directory.path, 'interrupted');
     try {
-      const cli = startCli(['compare', 'before-compaction', '-p', 'openai:test-model', '--base-url', server.url, '-o', out, '--no-cache', '-s', 'parallel-stitch', ...SMALL_SLICES], {
-        cwd: directory.path,
-        env: { OPENAI_API_KEY: KEY },
-      });
+      const cli = startCli(
+        [
+          'compare',
+          'before-compaction',
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '-o',
+          out,
+          '--no-cache',
+          '-s',
+          'parallel-stitch',
+          ...SMALL_SLICES,
+        ],
+        {
+          cwd: directory.path,
+          env: { OPENAI_API_KEY: KEY },
+        },
+      );
       const deadline = Date.now() + 10_000;
-      while (server.requests.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (server.requests.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       cli.child.kill('SIGINT');
       const result = await cli.done;
       assert.equal(result.code, 130, result.stderr);

@@ -11,7 +11,10 @@ const BIN = fileURLToPath(new URL('../../bin/compaction-bench.js', import.meta.u
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs `compaction-bench ...args` in `cwd`; the environment has no API keys unless given. */
-export function runCli(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<CliResult> {
   return startCli(args, options).done;
 }
 
@@ -24,7 +27,10 @@ export function startCli(
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !/API_KEY|BASE_URL|GITHUB_STEP_SUMMARY/.test(key)) env[key] = value;
   }
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...env, ...options.env } });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: { ...env, ...options.env },
+  });
   const done = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -41,7 +47,9 @@ export function startCli(
 }
 
 /** A fresh temporary directory, removed by the returned cleanup. */
-export async function temporaryDirectory(prefix = 'compaction-bench-'): Promise<{ path: string; remove: () => Promise<void> }> {
+export async function temporaryDirectory(
+  prefix = 'compaction-bench-',
+): Promise<{ path: string; remove: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }

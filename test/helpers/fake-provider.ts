@@ -12,7 +12,9 @@ export type FakeOptions = {
 };
 
 /** A provider whose answers and timing a test controls. */
-export function fakeProvider(options: FakeOptions = {}): Provider & { requests: RecordedRequest[]; maxInFlight: number } {
+export function fakeProvider(
+  options: FakeOptions = {},
+): Provider & { requests: RecordedRequest[]; maxInFlight: number } {
   const origin = performance.now();
   let inFlight = 0;
   const provider = {
@@ -29,7 +31,12 @@ export function fakeProvider(options: FakeOptions = {}): Provider & { requests: 
       try {
         if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         const text = options.answer ? await options.answer(request, index) : `summary #${index + 1}`;
-        return { text, usage: { input: request.prompt.length, output: text.length }, usageSource: 'api', model: 'fake-1' };
+        return {
+          text,
+          usage: { input: request.prompt.length, output: text.length },
+          usageSource: 'api',
+          model: 'fake-1',
+        };
       } finally {
         inFlight--;
         record.endedAt = performance.now() - origin;

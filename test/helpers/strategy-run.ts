@@ -4,7 +4,7 @@ import { type CallRecord, createCaller } from '../../src/calls.ts';
 import type { Provider } from '../../src/providers/types.ts';
 import type { Session } from '../../src/session/types.ts';
 import { createStrategyContext } from '../../src/strategies/context.ts';
-import type { Strategy, StrategyConfig, StrategyOutput } from '../../src/strategies/types.ts';
+import type { PromptUse, Strategy, StrategyConfig, StrategyOutput } from '../../src/strategies/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 
 /** Defaults of the compare flags, for tests. */
@@ -24,7 +24,7 @@ export async function runStrategy(
   provider: Provider,
   config: Partial<StrategyConfig> = {},
   options: { concurrency?: number; contextWindow?: number } = {},
-): Promise<{ output: StrategyOutput; trace: readonly CallRecord[] }> {
+): Promise<{ output: StrategyOutput; trace: readonly CallRecord[]; prompts: readonly PromptUse[] }> {
   const tokenizer = await getTokenizer('o200k_base');
   const caller = createCaller({
     provider,
@@ -37,7 +37,8 @@ export async function runStrategy(
     tokenizer,
     config: { ...TEST_CONFIG, ...config },
     signal: new AbortController().signal,
+    contextWindow: options.contextWindow,
   });
   const output = await strategy.run(session, context);
-  return { output, trace: caller.trace };
+  return { output, trace: caller.trace, prompts: context.prompts };
 }

@@ -24,7 +24,13 @@ describe('strategy registry', () => {
     const core = await resolveStrategies('core');
     assert.deepEqual(
       core.map((strategy) => strategy.name),
-      ['single-shot', 'parallel-stitch', 'sequential-accumulated', 'sequential-rolling', 'structured-iterative'],
+      [
+        'single-shot',
+        'parallel-stitch',
+        'sequential-accumulated',
+        'sequential-rolling',
+        'structured-iterative',
+      ],
     );
     const picked = await resolveStrategies('structured-iterative, single-shot,structured-iterative');
     assert.deepEqual(
@@ -36,7 +42,10 @@ describe('strategy registry', () => {
   it('fails loudly on an unknown name and lists what exists', async () => {
     await assert.rejects(resolveStrategies('single-shot,foo'), (error: Error) => {
       assert.ok(error instanceof InputError);
-      assert.match(error.message, /^unknown strategy 'foo'; available: single-shot, parallel-stitch, .*core.*all/);
+      assert.match(
+        error.message,
+        /^unknown strategy 'foo'; available: single-shot, parallel-stitch, .*core.*all/,
+      );
       return true;
     });
   });
@@ -46,7 +55,13 @@ describe('strategy registry', () => {
     const [loaded] = await resolveStrategies(example);
     assert.equal(loaded?.name, 'keep-last-user-message');
     const notAStrategy = fileURLToPath(new URL('../helpers/factories.ts', import.meta.url));
-    await assert.rejects(resolveStrategies(notAStrategy), /must export \(default, or as 'strategy'\) an object with name/);
-    await assert.rejects(resolveStrategies('./no/such/strategy.ts'), /cannot load strategy module \.\/no\/such\/strategy\.ts/);
+    await assert.rejects(
+      resolveStrategies(notAStrategy),
+      /must export \(default, or as 'strategy'\) an object with name/,
+    );
+    await assert.rejects(
+      resolveStrategies('./no/such/strategy.ts'),
+      /cannot load strategy module \.\/no\/such\/strategy\.ts/,
+    );
   });
 });

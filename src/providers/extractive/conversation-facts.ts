@@ -67,7 +67,8 @@ const ACTIVITY_CHARS = 240;
 const MAX_SENTENCES_PER_BLOCK = 80;
 const RECENT_CALLS = 2;
 const MAX_PLAN_ITEMS = 4;
-const MIN_WORDS = 3;
+// Shorter statements ("Going with (2).", "Done.") say too little on their own to be worth a bullet.
+const MIN_WORDS = 5;
 const NEW_TASK =
   /^(?:now|next|also|then|new task|another|let'?s|can you|could you|please|pls|i want|i'd like|we need|implement|add|fix|create|write|update|refactor|make|change|port|move|rename|remove|delete|build|run|read|review|investigate|check|tackle|start|go ahead and)\b/i;
 const USER_DETAIL =
@@ -114,7 +115,9 @@ export function collectConversationFacts(
     if (trimmed.split(/\s+/).length < 2 || ACKNOWLEDGEMENT.test(trimmed) || SLASH_COMMAND.test(trimmed))
       return;
     // Pasted output in a code fence is output; in prose only lines that start like an error count.
-    const fenced = [...trimmed.matchAll(/```[^\n]*\n([\s\S]*?)(?:```|$)/g)].map((match) => match[1]!).join('\n');
+    const fenced = [...trimmed.matchAll(/```[^\n]*\n([\s\S]*?)(?:```|$)/g)]
+      .map((match) => match[1]!)
+      .join('\n');
     const pasted = [...errorLines(fenced), ...errorLines(trimmed, { pasted: true })];
     for (const line of new Set(pasted)) tools.userError(index, line);
     for (const path of pathsIn(trimmed))
@@ -163,22 +166,28 @@ export function collectConversationFacts(
     if (!thinking) assistantTexts.push({ index, text });
     for (const path of pathsIn(text)) store.touchFile(path, 'mentioned', at(index, WEIGHT.mentionedFile));
     const factor = thinking ? WEIGHT.thinkingFactor : 1;
-    for (const { text: sentence, label } of proseUnits(text).slice(0, MAX_SENTENCES_PER_BLOCK)) {
-      if (!thinking) tools.explain(sentence);
-      if (sentence.split(/\s+/).length < MIN_WORDS || !isProse(sentence)) continue;
-      const labelled = labelledKind(sentence, label);
-      if (labelled) {
-        addSentence(labelled.kind, sentence, index, labelled.weight * factor);
-      } else if (STRONG_DECISION_CUE.test(sentence)) {
-        addSentence('decision', sentence, index, WEIGHT.strongDecision * factor);
-      } else if (WEAK_DECISION_CUE.test(sentence) && REASON_CUE.test(sentence)) {
-        addSentence('decision', sentence, index, WEIGHT.weakDecision * factor);
-      } else if (!thinking && DONE_CUE.test(sentence)) {
-        addSentence('done', sentence, index, WEIGHT.done);
-      } else if (!thinking && ASSISTANT_DETAIL.test(sentence)) {
-        addSentence('detail', sentence, index, WEIGHT.assistantDetail);
-      }
-    }
+    proseUnits(text)
+      .slice(0, MAX_SENTENCES_PER_BLOCK)
+      .forEach(({ text: sentence, label }, unitIndex) => {
+        if (!thinking) tools.explain(sentence, unitIndex === 0);
+        if (sentence.split(/\s+/).length < MIN_WORDS || !isProse(sentence)) return;
+        const labelled = labelledKind(sentence, label);
+        if (labelled) {
+          addSentence(labelled.kind, sentence, index, labelled.weight * factor);
+        } else if (isDecision(sentence)) {
+          const strong = STRONG_DECISION_CUE.test(sentence);
+          addSentence(
+            'decision',
+            sentence,
+            index,
+            (strong ? WEIGHT.strongDecision : WEIGHT.weakDecision) * factor,
+          );
+        } else if (!thinking && DONE_CUE.test(sentence)) {
+          addSentence('done', sentence, index, WEIGHT.done);
+        } else if (!thinking && ASSISTANT_DETAIL.test(sentence)) {
+          addSentence('detail', sentence, index, WEIGHT.assistantDetail);
+        }
+      });
   };
 
   const handlers: Record<BlockRole, (index: number, text: string) => void> = {
@@ -225,6 +234,13 @@ function labelledKind(
   return label === undefined ? undefined : LABEL_KINDS.find((entry) => entry.pattern.test(label));
 }
 
+/** A sentence stating a decision: outright, or an intention with its reason. */
+function isDecision(sentence: string): boolean {
+  return (
+    STRONG_DECISION_CUE.test(sentence) || (WEAK_DECISION_CUE.test(sentence) && REASON_CUE.test(sentence))
+  );
+}
+
 /** The opening of a user message, which states the request: all of a short one, else its first sentences. */
 function openingOf(text: string, sentences: readonly string[]): { request: string; taken: number } {
   const flat = text.replace(/\s+/g, ' ');
@@ -250,9 +266,11 @@ function addLatestActivity(
     const opening = splitSentences(latestText.text).slice(0, 2).join(' ');
     if (opening) store.add('activity', clip(opening, ACTIVITY_CHARS), at(latestText.index, WEIGHT.activity));
   }
+  // A call that went fine is already told by its file or command bullet; one that failed or is still
+  // waiting is where the work stands.
   for (const record of recentCalls) {
-    const outcome =
-      record.outcome === undefined ? ' (no result yet)' : record.outcome ? ` — ${record.outcome}` : '';
+    if (record.outcome === '') continue;
+    const outcome = record.outcome === undefined ? ' (no result yet)' : ` — ${record.outcome}`;
     const verb = shellCommand(record.call) ? 'Ran' : 'Called';
     store.add(
       'activity',
@@ -268,6 +286,9 @@ function plannedItems(text: string): string[] {
     .split('\n')
     .filter((line) => OPEN_CHECKBOX.test(line))
     .map((line) => line.replace(OPEN_CHECKBOX, ''));
-  const intentions = splitSentences(text).filter((sentence) => PLAN_CUE.test(sentence));
+  // A stated intention with its reason is a decision, and stays one.
+  const intentions = splitSentences(text).filter(
+    (sentence) => PLAN_CUE.test(sentence) && !isDecision(sentence),
+  );
   return [...openItems, ...intentions].slice(0, MAX_PLAN_ITEMS);
 }

@@ -13,6 +13,8 @@ const ERROR_RANKS: readonly RegExp[] = [
 const ERROR_START =
   /^\s*(?:[\w$.]*(?:Error|Exception)\b|error(?:\[E\d+\])?:|fatal:|panic|Traceback|\S+\(\d+,\d+\): error|npm ERR!|FAIL\s)/;
 const STACK_FRAME = /^\s*(?:at\s|File ")|^\s*\^+\s*$/;
+// A passing test's line may name an error code ("✓ throws ERR_NOT_FOUND for an unknown id").
+const SUCCESS_LINE = /^\s*(?:✓|✔|√|PASS\b|ok\s+\d)/;
 const TRUNCATION_MARKER = /^\[\.\.\. \d+ more characters truncated\]$/;
 const MAX_ERROR_LINES = 2;
 const ERROR_LINE_CHARS = 220;
@@ -25,7 +27,14 @@ export function errorLines(text: string, options: { pasted?: boolean } = {}): st
   const byRank: string[][] = ERROR_RANKS.map(() => []);
   const seen = new Set<string>();
   for (const line of text.split('\n')) {
-    if (line.length < 4 || STACK_FRAME.test(line) || TRUNCATION_MARKER.test(line)) continue;
+    if (
+      line.length < 4 ||
+      STACK_FRAME.test(line) ||
+      SUCCESS_LINE.test(line) ||
+      TRUNCATION_MARKER.test(line)
+    ) {
+      continue;
+    }
     if (options.pasted && !ERROR_START.test(line)) continue;
     const rank = ERROR_RANKS.findIndex((pattern) => pattern.test(line));
     if (rank < 0) continue;
@@ -35,17 +44,18 @@ export function errorLines(text: string, options: { pasted?: boolean } = {}): st
     byRank[rank]!.push(clipped);
   }
   const [messages, failingTests, generic, exitCodes] = byRank as [string[], string[], string[], string[]];
-  // A failing test's name with the first message says which test broke and how.
+  // The failing test's name, then the first message: which test broke and how.
   if (messages.length > 0 || failingTests.length > 0) {
     const test = failingTests.slice(0, 1);
-    return [...messages.slice(0, MAX_ERROR_LINES - test.length), ...test];
+    return [...test, ...messages.slice(0, MAX_ERROR_LINES - test.length)];
   }
   return [...generic, ...exitCodes].slice(0, 1);
 }
 
 /** The line, or for a long one (a JSON log record) the message from where the error starts. */
 function excerpt(line: string, pattern: RegExp): string {
-  if (line.length <= ERROR_LINE_CHARS) return clip(line, ERROR_LINE_CHARS);
+  // Vitest's "→ expected …" reason line: the arrow only points at the test above it.
+  if (line.length <= ERROR_LINE_CHARS) return clip(line.replace(/^\s*→\s*/, ''), ERROR_LINE_CHARS);
   const start = pattern.exec(line)?.index ?? 0;
   // An escaped newline or the end of a JSON string ends the message.
   const message = line.slice(start).split(/\\n|",/)[0]!;

@@ -72,9 +72,18 @@ export function createFactStore(): FactStore {
       record.weight = Math.max(record.weight, placement.weight);
     },
     facts() {
-      return [...byKey.values(), ...[...files.values()].map(fileFact)];
+      const records = [...files.values()];
+      const told = records.filter((record) => !mentionsKnownFile(record, records));
+      return [...byKey.values(), ...told.map(fileFact)];
     },
   };
+}
+
+/** A path only mentioned in prose (`src/a.ts`) that a tool call names in full (`/repo/src/a.ts`) adds nothing. */
+function mentionsKnownFile(record: FileRecord, records: readonly FileRecord[]): boolean {
+  if (record.operations.some((operation) => operation !== 'mentioned')) return false;
+  const suffix = `/${record.path.replace(/^\.?\//, '')}`;
+  return records.some((other) => other !== record && other.path.endsWith(suffix));
 }
 
 /** The bullet of a file: `` `src/a.ts` — read, edited `` (a mention is dropped once something happened). */
@@ -108,6 +117,8 @@ const FOCUS_BOOST = 1.6;
 // A long bullet costs the budget several short ones: beyond this many characters the score shrinks with
 // the square root of the length (a ranking penalty only; the budget itself is counted with the tokenizer).
 const COMPACT_CHARS = 160;
+// An error's line carries its command and exact message, which are the point of it.
+const COMPACT_CHARS_BY_KIND: Partial<Record<FactKind, number>> = { 'error-open': 280, 'error-fixed': 280 };
 
 /** Scores facts: weight × recency, boosted by the focus, reduced for length and by rank within their kind. */
 export function scoreFacts(facts: readonly Fact[], focusWords: readonly string[]): ScoredFact[] {
@@ -119,7 +130,7 @@ export function scoreFacts(facts: readonly Fact[], focusWords: readonly string[]
       fact.weight *
       (RECENCY_FLOOR + (1 - RECENCY_FLOOR) * recency) *
       (focused ? FOCUS_BOOST : 1) *
-      Math.min(1, Math.sqrt(COMPACT_CHARS / fact.text.length));
+      Math.min(1, Math.sqrt((COMPACT_CHARS_BY_KIND[fact.kind] ?? COMPACT_CHARS) / fact.text.length));
     return { ...fact, score };
   });
   const byKind = new Map<FactKind, ScoredFact[]>();

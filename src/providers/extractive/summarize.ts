@@ -39,7 +39,8 @@ export function summarizeExtractively(
       position = collectSummaryFacts(summary, store, {
         firstPosition: position,
         recency: (scale * (index + 1)) / parsed.summaries.length,
-        superseded: false,
+        // Only the last summary's current work and next steps are still current.
+        superseded: index < parsed.summaries.length - 1,
       });
     });
   } else if (parsed.summaries.length > 0) {

@@ -18,7 +18,7 @@ import { MODIFYING } from './tools.ts';
 export type SummaryPlacement = {
   firstPosition: number;
   recency: number;
-  /** True for a previous summary being updated: its "in progress" and "next" lines are likely stale. */
+  /** True for a summary that later material follows: its "in progress" and "next" lines are likely stale. */
   superseded: boolean;
 };
 

@@ -3,7 +3,7 @@ import type { ParsedToolCall } from './conversation.ts';
 import { parseToolCalls } from './conversation.ts';
 import { commandFamily, commandHead, errorLines, firstLine } from './errors.ts';
 import type { FactStore, Placement } from './facts.ts';
-import { CAUSE_CUE, clip, FIX_CUE, pathsIn } from './text.ts';
+import { CAUSE_CUE, FIX_CUE, PLAN_CUE, pathsIn } from './text.ts';
 import type { FileOperation } from './tools.ts';
 import {
   coreCommand,
@@ -27,8 +27,8 @@ export type ToolLog = {
   userShell(index: number, command: string, output: string, failed: boolean): void;
   /** An error message the user pasted. */
   userError(index: number, line: string): void;
-  /** An assistant sentence: it may say the errors since its last fix statement are fixed, or why they happened. */
-  explain(sentence: string): void;
+  /** An assistant sentence (`opensMessage`: the first of its message): it may say the errors since the last fix statement are fixed, or why they happened. */
+  explain(sentence: string, opensMessage: boolean): void;
   /** The last few calls, oldest first. */
   recentCalls(count: number): CallRecord[];
   /** Adds the error, command and file facts gathered so far. */
@@ -45,10 +45,10 @@ const WEIGHT = {
   command: 2,
   mentionedFile: 1.5,
   readOnlyCommand: 1,
-  fixedErrorFactor: 0.75,
+  fixedErrorFactor: 0.85,
 } as const;
-const CAUSE_CHARS = 160;
-const MIN_CAUSE_CHARS = 25;
+const CAUSE_CHARS = 120;
+const MIN_CAUSE_CHARS = 12;
 
 type ErrorRecord = {
   label: string;
@@ -62,7 +62,6 @@ type ErrorRecord = {
   occurrences: number;
   resolved: boolean;
   cause?: string;
-  evidence?: string;
 };
 
 type CommandRecord = { runs: number; failed: boolean; index: number; readOnly: boolean };
@@ -84,7 +83,6 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
       // The same error again: it is open again, dated by its latest sighting.
       Object.assign(existing, { index: record.index, sequence, resolved: false });
       existing.occurrences++;
-      delete existing.evidence;
     } else errors.set(key, { ...record, sequence, occurrences: 1, resolved: false });
   };
 
@@ -124,18 +122,17 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
     if (command) countRun(command, index, failed);
     if (failed) {
       const isEdit = targets.some((target) => MODIFYING.has(target.operation));
-      const shown = lines.length > 0 ? lines : [firstLine(text)];
-      for (const line of shown) {
-        recordError({
-          label,
-          line,
-          subject,
-          family,
-          index,
-          weight: isEdit ? WEIGHT.editError : WEIGHT.openError,
-        });
-      }
-      record.outcome = `failed: ${shown[0]}`;
+      // One bullet per failure: the failing test's name and its message belong together.
+      const line = lines.length > 0 ? lines.join(' — ') : firstLine(text);
+      recordError({
+        label,
+        line,
+        subject,
+        family,
+        index,
+        weight: isEdit ? WEIGHT.editError : WEIGHT.openError,
+      });
+      record.outcome = `failed: ${line}`;
       return;
     }
     record.outcome = '';
@@ -143,7 +140,6 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
     for (const error of errors.values()) {
       if (!error.resolved && (error.subject === subject || (family && error.family === family))) {
         error.resolved = true;
-        error.evidence = `a later ${label} succeeded`;
       }
     }
   };
@@ -182,15 +178,19 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
         weight: WEIGHT.openError,
       });
     },
-    explain(sentence) {
+    explain(sentence, opensMessage) {
       const open = [...errors.values()].filter((error) => !error.resolved && error.sequence > explainedUpTo);
       if (open.length === 0) return;
       const fixes = FIX_CUE.test(sentence);
-      const informative = sentence.length >= MIN_CAUSE_CHARS && !sentence.trimEnd().endsWith(':');
-      if (!fixes && !(informative && CAUSE_CUE.test(sentence))) return;
+      // A short statement right after a failure ("Forgot the import.") or one that names a cause says
+      // why; a plan ("Let me look.") or a long explanation does not fit on the error's line.
+      const fits =
+        sentence.length >= MIN_CAUSE_CHARS && sentence.length <= CAUSE_CHARS && !sentence.endsWith(':');
+      const explains =
+        fits && !PLAN_CUE.test(sentence) && (opensMessage || fixes || CAUSE_CUE.test(sentence));
       for (const error of open) {
         if (fixes) error.resolved = true;
-        if (informative) error.cause ??= clip(sentence, CAUSE_CHARS);
+        if (explains) error.cause ??= sentence;
       }
       // A fix statement closes the story of the errors before it; later statements are about later errors.
       if (fixes) explainedUpTo = sequence;
@@ -205,9 +205,7 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
       }
       for (const error of errors.values()) {
         const repeated = error.occurrences > 1 ? ` (${error.occurrences}×)` : '';
-        const how = error.resolved
-          ? ` → resolved${error.cause ? `: ${error.cause}` : ''}${error.evidence ? ` (${error.evidence})` : ''}`
-          : ' (unresolved)';
+        const how = error.resolved ? ` → fixed${error.cause ? `: ${error.cause}` : ''}` : ' (unresolved)';
         store.add(
           error.resolved ? 'error-fixed' : 'error-open',
           `${error.label}: ${error.line}${repeated}${how}`,

@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runCli, temporaryDirectory } from '../helpers/cli.ts';
+
+let directory: { path: string; remove: () => Promise<void> };
+before(async () => {
+  directory = await temporaryDirectory();
+});
+after(async () => {
+  await directory.remove();
+});
+
+const STRATEGIES = ['-s', 'single-shot,structured-iterative'];
+
+describe('compaction-bench check', () => {
+  it('passes floors the strategies reach (exit 0) and fails one they miss (exit 1), listing it', async () => {
+    const pass = await runCli(
+      [
+        'check',
+        'before-compaction',
+        ...STRATEGIES,
+        '-o',
+        join(directory.path, 'pass'),
+        '--fail-under',
+        'fileRecall=0.5',
+      ],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(pass.code, 0, pass.stderr + pass.stdout);
+    assert.match(pass.stdout, /PASS/);
+    const fail = await runCli(
+      // A 51-token answer cannot keep every probe: single-shot must fall under its floor.
+      [
+        'check',
+        'before-compaction',
+        ...STRATEGIES,
+        '-o',
+        join(directory.path, 'fail'),
+        '--reserve-tokens',
+        '64',
+        '--fail-under',
+        'single-shot.probeRecall=0.9',
+        '--fail-under',
+        'structure=0.5',
+      ],
+      { cwd: directory.path },
+    );
+    assert.equal(fail.code, 1, fail.stderr + fail.stdout);
+    assert.match(fail.stdout, /FAIL/);
+    assert.match(fail.stdout, /single-shot probeRecall 0\.\d+ < 0\.90/);
+    assert.doesNotMatch(fail.stdout, /structured-iterative structure/);
+  });
+
+  it('writes a baseline after a passing run, gates against it, and reports a regression', async () => {
+    const baseline = join(directory.path, 'baseline.json');
+    const out = join(directory.path, 'baseline-run');
+    const first = await runCli(
+      [
+        'check',
+        'before-compaction',
+        ...STRATEGIES,
+        '-o',
+        out,
+        '--fail-under',
+        'probeRecall=0',
+        '--update-baseline',
+        baseline,
+      ],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(first.code, 0, first.stderr + first.stdout);
+    assert.match(first.stdout, /baseline written: .*baseline\.json/);
+    const same = await runCli(
+      ['check', 'before-compaction', ...STRATEGIES, '-o', out, '--baseline', baseline],
+      { cwd: directory.path },
+    );
+    assert.equal(same.code, 0, same.stderr + same.stdout);
+
+    // A prompt change that starves single-shot of output is a real regression against the baseline.
+    const worse = await runCli(
+      [
+        'check',
+        'before-compaction',
+        ...STRATEGIES,
+        '-o',
+        out,
+        '--baseline',
+        baseline,
+        '--reserve-tokens',
+        '64',
+      ],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(worse.code, 1, worse.stderr + worse.stdout);
+    assert.match(worse.stdout, /single-shot probeRecall \d\.\d+ → 0\.\d+ \(−0\.\d+, tolerance 0\.02\)/);
+    assert.doesNotMatch(worse.stdout, /structured-iterative probeRecall/);
+
+    const withRetired = JSON.parse(await readFile(baseline, 'utf8'));
+    withRetired.strategies.push({ ...withRetired.strategies[0], name: 'retired-strategy' });
+    await writeFile(baseline, JSON.stringify(withRetired));
+    const missing = await runCli(
+      ['check', 'before-compaction', ...STRATEGIES, '-o', out, '--baseline', baseline],
+      { cwd: directory.path },
+    );
+    assert.equal(missing.code, 1, 'a strategy the baseline has but this run lacks fails');
+    assert.match(missing.stdout, /retired-strategy/);
+  });
+
+  it('appends the comparison and the verdict to GITHUB_STEP_SUMMARY', async () => {
+    const summary = join(directory.path, 'step-summary.md');
+    await writeFile(summary, '# earlier step\n');
+    const run = await runCli(
+      [
+        'check',
+        'before-compaction',
+        ...STRATEGIES,
+        '-o',
+        join(directory.path, 'summary'),
+        '--fail-under',
+        'fileRecall=0.5',
+      ],
+      {
+        cwd: directory.path,
+        env: { GITHUB_STEP_SUMMARY: summary },
+      },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const text = await readFile(summary, 'utf8');
+    assert.ok(text.startsWith('# earlier step\n'), 'appends, never overwrites');
+    assert.match(text, /# before-compaction: strategy comparison/);
+    assert.match(text, /\| Strategy \| Input Tokens/);
+    assert.match(text, /PASS/);
+  });
+
+  it('rejects a check without a gate, a bad floor and a missing baseline with exit 2, before running anything', async () => {
+    const out = join(directory.path, 'bad');
+    const none = await runCli(['check', 'before-compaction', '-o', out], { cwd: directory.path });
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /check needs a gate/);
+    const bad = await runCli(['check', 'before-compaction', '-o', out, '--fail-under', 'recall=0.5'], {
+      cwd: directory.path,
+    });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--fail-under 'recall=0\.5': unknown metric 'recall'; available: probeRecall/);
+    const missing = await runCli(['check', 'before-compaction', '-o', out, '--baseline', 'nope.json'], {
+      cwd: directory.path,
+    });
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /--baseline nope\.json: no such file or directory/);
+    assert.ok(!existsSync(out), 'nothing was run or written');
+  });
+});
