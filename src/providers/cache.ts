@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files.ts';
+import { assertNoSecrets } from '../secrets.ts';
 import {
   answerAndStore,
   completionFromStore,
@@ -23,16 +24,34 @@ export type CacheOptions = { directory: string };
  * rerun retries exactly the calls that failed.
  */
 export function withCache(provider: Provider, options: CacheOptions): Provider {
+  // Entries are written off the critical path (the answer goes back at once) and awaited by close().
+  const pending = new Set<Promise<void>>();
+  // Answers of this run, so a repeat is a hit even before its file is on disk.
+  const answered = new Map<string, StoredAnswer>();
+  let failure: unknown;
   return {
     ...provider,
     async complete(request) {
       const key = requestKey(provider, request);
       const file = entryFile(options.directory, key);
-      const hit = await readEntry(file, key);
+      const hit = answered.get(key) ?? (await readEntry(file, key));
       if (hit) return completionFromStore(hit);
       const { completion, stored } = await answerAndStore(provider, request, key);
-      await writeFileAtomic(file, `${JSON.stringify(stored, null, 2)}\n`);
+      answered.set(key, stored);
+      const text = `${JSON.stringify(stored, null, 2)}\n`;
+      // Checked now, so an answer holding a key fails its call rather than a later flush.
+      assertNoSecrets(text, file);
+      const write = writeFileAtomic(file, text).catch((error: unknown) => {
+        failure ??= error;
+      });
+      pending.add(write);
+      void write.finally(() => pending.delete(write));
       return completion;
+    },
+    async close() {
+      await Promise.all(pending);
+      await provider.close?.();
+      if (failure) throw failure;
     },
   };
 }

@@ -22,37 +22,48 @@ export type RecordingProvider = Provider & { readonly cassette: string; close():
 /** One cassette being written; several providers of a run (strategies and judge) can share it. */
 export type CassetteRecorder = {
   readonly file: string;
-  /** Adds an answer (the first one of a key wins) and rewrites the file. */
-  add(stored: StoredAnswer): Promise<void>;
-  /** Resolves once every answer so far is on disk (writes an empty cassette when there was none). */
+  /** Adds an answer (the first one of a key wins); throws at once if it holds a secret; the file is rewritten in the background. */
+  add(stored: StoredAnswer): void;
+  /** Resolves once every answer so far is on disk (writes an empty cassette when there was none); rejects if a write failed. */
   flush(): Promise<void>;
 };
 
 /**
- * A recorder for `file`. The whole file is rewritten atomically after each answer: an interrupted
- * run keeps what it was answered and never leaves half a line. Writes are chained, so they land in order.
+ * A recorder for `file`. The whole file is rewritten atomically after answers arrive, off the
+ * calls' critical path: an interrupted run keeps what was written and never leaves half a line.
+ * At most one write runs at a time, and answers that arrive meanwhile share the next one.
  */
 export function createRecorder(file: string): CassetteRecorder {
   const answers = new Map<string, StoredAnswer>();
   let writing: Promise<void> = Promise.resolve();
-  const write = () => {
-    const text = [...answers.values()].map((answer) => `${JSON.stringify(answer)}\n`).join('');
-    // A failed write must not stop later ones; the call that scheduled it still sees its error.
-    const next = writing.catch(() => {}).then(() => writeFileAtomic(file, text));
-    writing = next;
-    return next;
+  let queued = false;
+  let failure: unknown;
+  const schedule = () => {
+    if (queued) return writing;
+    queued = true;
+    writing = writing.then(async () => {
+      queued = false;
+      const text = [...answers.values()].map((answer) => `${JSON.stringify(answer)}\n`).join('');
+      await writeFileAtomic(file, text).catch((error: unknown) => {
+        failure ??= error;
+      });
+    });
+    return writing;
   };
   return {
     file,
-    async add(stored) {
+    add(stored) {
       // The same request twice in one run replays the first answer both times.
       if (answers.has(stored.key)) return;
       // Checked alone first: an answer that would leak a key must not block every later write.
       assertNoSecrets(JSON.stringify(stored), file);
       answers.set(stored.key, stored);
-      await write();
+      void schedule();
     },
-    flush: write,
+    async flush() {
+      await schedule();
+      if (failure) throw failure;
+    },
   };
 }
 
@@ -65,7 +76,7 @@ export function withRecording(provider: Provider, target: string | CassetteRecor
     async complete(request) {
       const key = requestKey(provider, request);
       const { completion, stored } = await answerAndStore(provider, request, key);
-      await recorder.add(stored);
+      recorder.add(stored);
       return completion;
     },
     async close() {

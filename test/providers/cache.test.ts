@@ -111,11 +111,22 @@ describe('response cache', () => {
     assert.equal(server.requests.length, 2);
   });
 
+  it('writes entries off the critical path and has them on disk once closed', async (t) => {
+    const server = await serve(t);
+    const directory = freshDirectory();
+    const provider = cachedOpenAI(server, directory);
+    await Promise.all([provider.complete(request), provider.complete({ ...request, maxTokens: 301 })]);
+    await provider.close?.();
+    assert.equal((await filesUnder(directory)).length, 2);
+    assert.equal(server.requests.length, 2);
+  });
+
   it('stores one JSON file per answer, in a shard named by the key, without the API key', async (t) => {
     const server = await serve(t);
     const directory = freshDirectory();
     const provider = cachedOpenAI(server, directory);
     await provider.complete(request);
+    await provider.close?.();
     const key = requestKey(provider, request);
     const files = await filesUnder(directory);
     assert.deepEqual(files, [entryFile(directory, key)]);
@@ -144,10 +155,16 @@ describe('response cache', () => {
     const directory = freshDirectory();
     const provider = cachedOpenAI(server, directory);
     await provider.complete(request);
+    await provider.close?.();
     const file = entryFile(directory, requestKey(provider, request));
     await writeFile(file, '{"not": "an entry"}');
-    await provider.complete(request);
-    await provider.complete(request);
+    // A later run: nothing of the first run is in memory any more.
+    const rerun = cachedOpenAI(server, directory);
+    await rerun.complete(request);
+    await rerun.complete(request);
+    await rerun.close?.();
     assert.equal(server.requests.length, 2);
+    const third = cachedOpenAI(server, directory);
+    assert.ok((await third.complete(request)).fromCache, 'the replaced entry answers the next run');
   });
 });

@@ -110,21 +110,31 @@ describe('cassettes', () => {
     assert.match(String(error), /it holds answers of openai:gpt-4\.1-mini/);
   });
 
-  it('keeps every answer so far on disk, whole lines only, before close', async (t) => {
+  it('writes whole lines only while answers arrive, and every answer by close', async (t) => {
     const server = await serve(t);
     const file = freshFile();
     const recording = withRecording(openai(server), file);
+    const reads: string[] = [];
+    const watcher = setInterval(() => {
+      readFile(file, 'utf8').then(
+        (text) => reads.push(text),
+        () => {},
+      );
+    }, 1);
     await recording.complete(requests[0]!);
     await recording.complete(requests[1]!);
-    const text = await readFile(file, 'utf8');
-    assert.ok(text.endsWith('\n'));
+    await recording.close();
+    clearInterval(watcher);
+    for (const text of reads) assert.ok(text === '' || text.endsWith('\n'), 'never half a line');
     assert.equal(readCassette(file).size, 2);
   });
 
   it('records cache hits too', async (t) => {
     const server = await serve(t);
     const directory = join(root, 'cache-for-recording');
-    await withCache(openai(server), { directory }).complete(requests[0]!);
+    const earlier = withCache(openai(server), { directory });
+    await earlier.complete(requests[0]!);
+    await earlier.close?.();
     const file = freshFile();
     const recording = withRecording(withCache(openai(server), { directory }), file);
     await recording.complete(requests[0]!);

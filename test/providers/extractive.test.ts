@@ -163,6 +163,26 @@ describe('extractive provider', () => {
     assert.match(sectionBody(text, '## Files'), /`src\/retry\.ts` — mentioned/);
   });
 
+  it('fills headings no rule knows by keyword, a catch-all with the rest, and marks empty ones (none)', async () => {
+    const text = await summarize(
+      conversationPrompt(
+        retrySession(),
+        'Answer with:\n\n## Summary\n\n## Testing\n\n## Deployment\n\n## Next Steps',
+      ),
+    );
+    assert.deepEqual(
+      text.split('\n').filter((line) => line.startsWith('#')),
+      ['## Summary', '## Testing', '## Deployment', '## Next Steps'],
+    );
+    const summary = sectionBody(text, '## Summary');
+    assert.match(summary, /Add a retry option to the HTTP client/);
+    assert.match(summary, /Do not add new dependencies\./);
+    assert.match(summary, /exponential backoff/);
+    assert.match(sectionBody(text, '## Testing'), /`npm test` \(ran 2×, last passed\)/);
+    assert.equal(sectionBody(text, '## Deployment').trim(), '(none)');
+    assert.match(sectionBody(text, '## Next Steps'), /Now also log each retry attempt/);
+  });
+
   it('never exceeds maxTokens, down to budgets smaller than the headings', async () => {
     const prompts = [
       conversationPrompt(retrySession(), STRUCTURED_FORMAT),

@@ -146,7 +146,9 @@ export function collectConversationFacts(
     }
     latestRequest = { index, text: request };
     for (const sentence of sentences.slice(taken)) {
-      if (!isProse(sentence) || STACK_FRAME.test(sentence)) continue;
+      // Pasted terminal output ("xterm-256color", "➜ repo git:(main) ✗") is not something the user asked.
+      if (sentence.split(/\s+/).length < MIN_WORDS || !isProse(sentence) || STACK_FRAME.test(sentence))
+        continue;
       if (addConstraint(sentence, index)) continue;
       if (isFirst) addSentence('task', sentence, index, WEIGHT.taskDetail);
       else if (USER_DETAIL.test(sentence) || pathsIn(sentence).length > 0) {
@@ -203,7 +205,7 @@ export function collectConversationFacts(
   });
   tools.finish();
 
-  addLatestActivity(store, at, assistantTexts[assistantTexts.length - 1], tools.recentCalls(RECENT_CALLS));
+  addLatestActivity(store, at, assistantTexts.slice(-2), tools.recentCalls(RECENT_CALLS));
   // The same key moves the latest request out of the goal list: the latest ask is what comes next.
   if (latestRequest && (latestRequest.index > 0 || timeline.continuation)) {
     store.add('next', latestRequest.text, at(latestRequest.index, WEIGHT.next));
@@ -259,22 +261,28 @@ function openingOf(text: string, sentences: readonly string[]): { request: strin
 function addLatestActivity(
   store: FactStore,
   at: (index: number, weight: number) => Placement,
-  latestText: { index: number; text: string } | undefined,
+  latestTexts: ReadonlyArray<{ index: number; text: string }>,
   recentCalls: readonly CallRecord[],
 ): void {
-  if (latestText) {
-    const opening = splitSentences(latestText.text).slice(0, 2).join(' ');
-    if (opening) store.add('activity', clip(opening, ACTIVITY_CHARS), at(latestText.index, WEIGHT.activity));
+  // Where the work stands: the latest statements that are not plans (plans are next steps).
+  for (const { index, text } of latestTexts.slice().reverse()) {
+    const status = splitSentences(text)
+      .filter((sentence) => !PLAN_CUE.test(sentence))
+      .slice(0, 2)
+      .join(' ');
+    if (status) {
+      store.add('activity', clip(status, ACTIVITY_CHARS), at(index, WEIGHT.activity));
+      break;
+    }
   }
-  // A call that went fine is already told by its file or command bullet; one that failed or is still
-  // waiting is where the work stands.
+  // A finished call is told by its file, command or error bullet; one still waiting for its result is
+  // where the work stands.
   for (const record of recentCalls) {
-    if (record.outcome === '') continue;
-    const outcome = record.outcome === undefined ? ' (no result yet)' : ` — ${record.outcome}`;
-    const verb = shellCommand(record.call) ? 'Ran' : 'Called';
+    if (record.outcome !== undefined) continue;
+    const verb = shellCommand(record.call) ? 'Running' : 'Calling';
     store.add(
       'activity',
-      `${verb} ${describeCall(record.call)}${outcome}`,
+      `${verb} ${describeCall(record.call)} (no result yet)`,
       at(record.index, WEIGHT.recentCall),
     );
   }

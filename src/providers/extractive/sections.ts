@@ -15,7 +15,7 @@ export type Section = {
   bullet: BulletStyle;
   /** Kinds of facts routed here. */
   kinds: Set<FactKind>;
-  /** For a heading no rule knows: words a fact must contain to be placed here. */
+  /** For a heading no rule knows: word stems a fact must contain to be placed here. */
   keywords: string[];
   /** Has sub-sections, so holds no items itself. */
   parent: boolean;
@@ -128,7 +128,7 @@ export function planSections(prescribed: readonly PrescribedHeading[]): Section[
       heading: `${'#'.repeat(heading.level)} ${heading.title}`,
       bullet: heading.bullet,
       kinds: new Set<FactKind>(),
-      keywords: parent || rule ? [] : contentWords(heading.title).filter((word) => word.length >= 4),
+      keywords: parent || rule ? [] : keywordsOf(heading.title),
       parent,
       required: true,
     };
@@ -168,12 +168,19 @@ const MOVABLE: ReadonlySet<FactKind> = new Set([
   'request',
 ]);
 
+/** Stems of a heading's words ("Testing" → "test"), matched as substrings of a fact. */
+function keywordsOf(title: string): string[] {
+  return contentWords(title)
+    .map((word) => word.replace(/(?:ing|ed|es|s)$/, ''))
+    .filter((stem) => stem.length >= 4);
+}
+
 /** The section a fact goes to, or -1: a matching keyword section first, else its kind's section. */
 export function sectionFor(sections: readonly Section[], kind: FactKind, text: string): number {
   if (MOVABLE.has(kind)) {
     const lowered = text.toLowerCase();
     const keyworded = sections.findIndex((section) =>
-      section.keywords.some((word) => lowered.includes(word.slice(0, 5))),
+      section.keywords.some((word) => lowered.includes(word)),
     );
     if (keyworded >= 0) return keyworded;
   }
