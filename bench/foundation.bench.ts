@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSessionOfTokens } from '../fixtures/generator/output.ts';
@@ -96,6 +96,14 @@ function generatorVersion(): string {
   return hash.digest('hex').slice(0, 10);
 }
 
+/** Deletes cached sessions written by an older generator, so bench/.data/ does not grow forever. */
+function removeStaleSessions(version: string): void {
+  if (!existsSync(DATA)) return;
+  for (const file of readdirSync(DATA)) {
+    if (file.startsWith('session-') && !file.includes(`-${version}.`)) rmSync(join(DATA, file));
+  }
+}
+
 function child<T>(flag: string, path: string): T {
   const result = spawnSync(
     process.execPath,
@@ -135,6 +143,7 @@ function fastestInspect(path: string): Inspect {
 
 async function main(): Promise<void> {
   const version = generatorVersion();
+  removeStaleSessions(version);
   const rows: Array<{ size: number; stages: Stages; inspect: Inspect }> = [];
   for (const size of SIZES) {
     const path = join(DATA, `session-${size}-${version}.jsonl`);

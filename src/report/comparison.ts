@@ -7,6 +7,7 @@ import { formatInteger, markdownTable, type Rows, terminalTable } from './table.
 export function comparisonRows(results: ResultsFile): Rows {
   const withCost = results.strategies.some((strategy) => strategy.cost !== null && strategy.cost > 0);
   const withStructure = results.strategies.some((strategy) => strategy.quality.structure !== null);
+  const withKept = results.strategies.some((strategy) => strategy.keptMessages > 0);
   const head = [
     'Strategy',
     'Input Tokens',
@@ -14,6 +15,7 @@ export function comparisonRows(results: ResultsFile): Rows {
     'API Calls',
     'Time (ms)',
     'Summary Tokens',
+    ...(withKept ? ['Kept Messages'] : []),
     'Compression',
     'Probe Recall',
     'File Recall',
@@ -33,6 +35,7 @@ export function comparisonRows(results: ResultsFile): Rows {
       formatInteger(strategy.calls),
       formatMs(strategy.wallMs),
       failed ? '–' : formatInteger(strategy.tokensAfter),
+      ...(withKept ? [failed ? '–' : formatInteger(strategy.keptMessages)] : []),
       failed ? '–' : formatRatio(strategy.compressionRatio, 3),
       failed ? '–' : spread('probeRecall', formatRatio(strategy.quality.probeRecall)),
       failed ? '–' : spread('fileRecall', formatRatio(strategy.quality.fileRecall)),

@@ -31,7 +31,7 @@ export function renderList(result: ListResult): string {
     `Fixtures (fixtures/, tokens by ${result.tokenizer})`,
     fixtures,
     '',
-    'Strategies (-s name,…  or a group: core, baselines, agents, all  or ./my-strategy.ts)',
+    'Strategies (-s name,…  or a group: core, baselines, agents, all  or <core name>+recent  or ./my-strategy.ts)',
     strategies,
     '',
     'Providers (-p)',

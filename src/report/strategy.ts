@@ -1,6 +1,7 @@
 /** `F-S.md`: one strategy's summary, metrics, call trace and the probes it missed. */
 import type { Probe } from '../quality/probes.ts';
 import type { ResultsFile, StrategyResult } from '../results.ts';
+import { formatRanges } from '../strategies/tail.ts';
 import { providerLine } from './comparison.ts';
 import { formatCost, formatMs, formatRatio } from './format.ts';
 import { formatInteger, markdownTable } from './table.ts';
@@ -146,10 +147,10 @@ function summaryBlock(strategy: StrategyResult): string {
 /** The transcript ranges kept verbatim after the summary (0-based message indices, inclusive). */
 function keptSection(strategy: StrategyResult): string[] {
   if (strategy.keptMessages === 0) return [];
-  const ranges = strategy.keptRanges.map((range) =>
-    range.end - range.start === 1 ? `${range.start}` : `${range.start}–${range.end - 1}`,
-  );
-  const from = ranges.length > 0 ? `, from transcript messages ${ranges.join(', ')} (0-based)` : '';
+  const from =
+    strategy.keptRanges.length > 0
+      ? `, from transcript messages ${formatRanges(strategy.keptRanges)} (0-based)`
+      : '';
   return [
     '## Kept messages',
     `${formatInteger(strategy.keptMessages)} messages kept verbatim after the summary${from}.`,

@@ -93,7 +93,7 @@ function firstFittingMessage(
 export const codex: Strategy = {
   name,
   description:
-    'one checkpoint call; keeps the newest user messages verbatim up to --keep-recent-tokens (20000) + the summary under a handoff preamble (Codex CLI)',
+    'one checkpoint call; keep the newest user messages up to 20000 tokens (--keep-recent-tokens) + the summary under a handoff preamble (Codex CLI)',
   group: 'agent',
   callsModel: true,
   prompts: { main: ['checkpoint'], others: ['codex-handoff'] },

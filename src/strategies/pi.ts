@@ -22,7 +22,7 @@ const NO_PRIOR_HISTORY = 'No prior history.';
 export const pi: Strategy = {
   name,
   description:
-    'keep ~--keep-recent-tokens (20000) recent tokens, cut only at a user/assistant message; structured summary of the rest, a split turn summarized apart, file lists',
+    'keep ~20000 recent tokens (--keep-recent-tokens), cut at a user/assistant message; structured summary of the rest, a split turn apart (pi)',
   group: 'agent',
   callsModel: true,
   requiredSections: STRUCTURED_SECTIONS,

@@ -30,7 +30,7 @@ export type SummaryCall = {
   owner: string;
   prompt: PromptName;
   values?: PromptValues;
-  /** Tagged blocks before the instruction, in order: earlier summaries, the conversation, a previous summary. */
+  /** Tagged blocks before the instruction (earlier summaries, the conversation, a previous summary), in the order sent. */
   blocks: readonly string[];
   maxTokens: number;
 };

@@ -29,32 +29,28 @@ export function suffixTokens(tokenCounts: readonly number[]): number[] {
 /**
  * pi's cut point: walk back from the newest message adding up tokens until `keepTokens` are reached,
  * then cut at the nearest valid point at or after that message, so the tail holds about `keepTokens`.
- * When everything fits, the tail starts at the first valid point from `from`. When no valid point
- * follows (a huge last tool result), the nearest one before is used — pi would keep everything there.
+ * When everything fits, the tail starts at the first valid point. When no valid point follows (a
+ * huge last tool result), the nearest one before is used — pi would keep everything there.
  */
 export function findCutPoint(
   messages: readonly Message[],
   tokenCounts: readonly number[],
   keepTokens: number,
-  from = 0,
 ): CutPoint {
   let reached = -1;
   let accumulated = 0;
-  for (let index = messages.length - 1; index >= from; index--) {
+  for (let index = messages.length - 1; index >= 0; index--) {
     accumulated += tokenCounts[index] ?? 0;
     if (accumulated >= keepTokens) {
       reached = index;
       break;
     }
   }
-  let firstKept = messages.length;
-  if (reached < 0) {
-    firstKept = firstCutPointFrom(messages, from) ?? messages.length;
-  } else {
-    firstKept =
-      firstCutPointFrom(messages, reached) ?? lastCutPointBefore(messages, reached, from) ?? messages.length;
-  }
-  return { firstKept, turnStart: turnStartOf(messages, firstKept, from) };
+  const firstKept =
+    reached < 0
+      ? (firstCutPointFrom(messages, 0) ?? messages.length)
+      : (firstCutPointFrom(messages, reached) ?? lastCutPointBefore(messages, reached) ?? messages.length);
+  return { firstKept, turnStart: turnStartOf(messages, firstKept) };
 }
 
 /** truncate's cut point: the longest tail within `maxTokens` that starts at a valid point (nothing when none fits). */
@@ -75,15 +71,15 @@ function firstCutPointFrom(messages: readonly Message[], start: number): number 
   return undefined;
 }
 
-function lastCutPointBefore(messages: readonly Message[], end: number, from: number): number | undefined {
-  for (let index = end - 1; index >= from; index--) if (isCutPoint(messages[index]!)) return index;
+function lastCutPointBefore(messages: readonly Message[], end: number): number | undefined {
+  for (let index = end - 1; index >= 0; index--) if (isCutPoint(messages[index]!)) return index;
   return undefined;
 }
 
 /** The user message opening the turn that `firstKept` falls in, when the tail does not start at a user message. */
-function turnStartOf(messages: readonly Message[], firstKept: number, from: number): number | undefined {
+function turnStartOf(messages: readonly Message[], firstKept: number): number | undefined {
   if (firstKept >= messages.length || messages[firstKept]!.role === 'user') return undefined;
-  for (let index = firstKept - 1; index >= from; index--) if (messages[index]!.role === 'user') return index;
+  for (let index = firstKept - 1; index >= 0; index--) if (messages[index]!.role === 'user') return index;
   return undefined;
 }
 
@@ -123,12 +119,16 @@ export function keptRangesOf(session: Session, kept: readonly Message[]): Messag
   return rangesOf(kept.flatMap((message) => positions.get(message) ?? []));
 }
 
-/** `120–183, 190` (0-based, inclusive) with the message count. */
+/** `120–183, 190`: ranges as 0-based inclusive message indices. */
+export function formatRanges(ranges: readonly MessageRange[]): string {
+  return ranges
+    .map((range) => (range.end - range.start === 1 ? `${range.start}` : `${range.start}–${range.end - 1}`))
+    .join(', ');
+}
+
+/** `65 messages (120–183, 190)`, or `no messages`. */
 export function describeRanges(ranges: readonly MessageRange[]): string {
   const count = ranges.reduce((sum, range) => sum + range.end - range.start, 0);
   if (count === 0) return 'no messages';
-  const parts = ranges.map((range) =>
-    range.end - range.start === 1 ? `${range.start}` : `${range.start}–${range.end - 1}`,
-  );
-  return `${count} message${count === 1 ? '' : 's'} (${parts.join(', ')})`;
+  return `${count} message${count === 1 ? '' : 's'} (${formatRanges(ranges)})`;
 }

@@ -36,7 +36,7 @@ describe('extractive: reading the rendered conversation', () => {
     const [block] = splitConversation(rendered);
     assert.deepEqual(
       parseToolCalls(block!.text),
-      calls.map((call) => ({ name: call.name, arguments: call.arguments })),
+      calls.map((call) => ({ ...call, id: '' })),
     );
   });
 
@@ -44,8 +44,8 @@ describe('extractive: reading the rendered conversation', () => {
     assert.deepEqual(
       parseToolCalls('read(path="src/a.ts", offset=10); write(path="src/b.ts", content="unterminated'),
       [
-        { name: 'read', arguments: { path: 'src/a.ts', offset: 10 } },
-        { name: 'write', arguments: { path: 'src/b.ts' } },
+        { type: 'toolCall', id: '', name: 'read', arguments: { path: 'src/a.ts', offset: 10 } },
+        { type: 'toolCall', id: '', name: 'write', arguments: { path: 'src/b.ts' } },
       ],
     );
   });

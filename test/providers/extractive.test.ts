@@ -264,7 +264,7 @@ describe('extractive provider', () => {
 
 ## Files
 - \`src/db/config.ts\` — read
-- \`migrations/0042_replication.sql\` — created`;
+- \`migrations/0042_replication.sql\` — written`;
     const prompt = `<summaries>\n<summary index="1">\n${first}\n</summary>\n<summary index="2">\n${second}\n</summary>\n</summaries>\n\nMerge them into one handoff summary.`;
     const text = await summarize(prompt);
     const occurrences = (needle: string) => text.split(needle).length - 1;
@@ -274,7 +274,7 @@ describe('extractive provider', () => {
     assert.match(text, /`src\/db\/config\.ts` — edited, read/);
     assert.match(text, /Keep the old primary read-only for 24 hours as a fallback\./);
     assert.match(text, /error: relation "invoices_v2" does not exist/);
-    assert.match(text, /`migrations\/0042_replication\.sql` — created/);
+    assert.match(text, /`migrations\/0042_replication\.sql` — written/);
   });
 
   it('updates a previous summary: keeps its items and adds the new ones', async () => {

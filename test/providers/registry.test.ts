@@ -224,7 +224,9 @@ describe('wrapProvider', () => {
   it('records cache hits into the cassette and flushes on close', async (t) => {
     const server = await serve(t);
     const directory = join(root, 'wrap-record-cache');
-    await wrapProvider(openai(server), { cacheDirectory: directory }).complete(request);
+    const earlier = wrapProvider(openai(server), { cacheDirectory: directory });
+    await earlier.complete(request);
+    await earlier.close?.();
     const file = join(root, 'wrap-record.jsonl');
     const provider = wrapProvider(openai(server), { cacheDirectory: directory, record: file });
     assert.ok((await provider.complete(request)).fromCache);

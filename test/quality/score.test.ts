@@ -308,10 +308,11 @@ describe('isQualityMetric', () => {
       'modifiedFileRecall',
       'structure',
       'inventedPaths',
+      'judge',
       'probeRecall.task',
     ])
       assert.equal(isQualityMetric(metric), true, metric);
-    for (const metric of ['probeRecall.', 'recall', 'compressionRatio', 'judge'])
+    for (const metric of ['probeRecall.', 'recall', 'compressionRatio'])
       assert.equal(isQualityMetric(metric), false, metric);
   });
 });

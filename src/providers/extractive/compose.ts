@@ -32,9 +32,10 @@ const PROSE_KINDS: ReadonlySet<FactKind> = new Set([
 const MIN_OVERLAP_CHARS = 24;
 
 /**
- * Picks facts by score until the budget is spent, then writes the sections in order with their facts in
- * conversation order. Lines are counted once each; their sum bounds the whole (pieces do not merge
- * across line ends except newlines, which only lowers the count), and one exact count checks the result.
+ * Picks facts (each section's best first, then by score) until the budget is spent, then writes the
+ * sections in order with their facts in conversation order. Lines are counted once each; their sum
+ * bounds the whole (pieces do not merge across line ends except newlines, which only lowers the
+ * count), and one exact count checks the result.
  */
 export function composeSummary(
   sections: readonly Section[],
@@ -53,34 +54,45 @@ export function composeSummary(
   if (used > budget) return fallback(ranked, budget, tokenizer);
 
   const filled = sections.map(() => 0);
-  const chosen: PlacedFact[] = [];
+  const chosen = new Set<PlacedFact>();
   const chosenProse: PlacedFact[] = [];
+  const lineCosts = new Map<PlacedFact, number>();
   let rejections = 0;
-  for (const fact of ranked) {
+  // Each section's best fact is tried first, so a tight budget still covers every section it can.
+  const bestOfSection = new Map<number, PlacedFact>();
+  for (const fact of ranked) if (!bestOfSection.has(fact.section)) bestOfSection.set(fact.section, fact);
+  for (const fact of [...bestOfSection.values(), ...ranked]) {
     if (budget - used < SMALLEST_LINE || rejections >= MAX_REJECTIONS) break;
+    if (chosen.has(fact)) continue;
     const prose = PROSE_KINDS.has(fact.kind) && fact.key.length >= MIN_OVERLAP_CHARS;
     if (prose && chosenProse.some((chosenFact) => restates(chosenFact, fact))) continue;
     const section = sections[fact.section]!;
+    let lineCost = lineCosts.get(fact);
+    if (lineCost === undefined) {
+      lineCost = tokenizer.count(`${bulletPrefix(section.bullet, 0)}${fact.text}\n`);
+      lineCosts.set(fact, lineCost);
+    }
     const opening =
       filled[fact.section] === 0 ? (section.required ? -placeholderCost : headingCost[fact.section]!) : 0;
-    const cost = tokenizer.count(`${bulletPrefix(section.bullet, 0)}${fact.text}\n`) + opening;
-    if (used + cost > budget) {
+    if (used + lineCost + opening > budget) {
       rejections++;
       continue;
     }
-    used += cost;
+    used += lineCost + opening;
     filled[fact.section]!++;
-    chosen.push(fact);
+    chosen.add(fact);
     if (prose) chosenProse.push(fact);
   }
 
-  // The line sums are an upper bound for ordinary tokenizers; an exotic one may still count more.
+  // The line sums are an upper bound for ordinary tokenizers; an exotic one may still count more, and
+  // then the last fact chosen goes first.
+  const selection = [...chosen];
   while (true) {
-    const text = render(sections, chosen);
+    const text = render(sections, selection);
     const tokens = tokenizer.count(text);
     if (tokens <= budget) return { text, tokens };
-    if (chosen.length === 0) return fallback(ranked, budget, tokenizer);
-    chosen.pop();
+    if (selection.length === 0) return fallback(ranked, budget, tokenizer);
+    selection.pop();
   }
 }
 
@@ -124,8 +136,9 @@ function bulletPrefix(style: BulletStyle, index: number): string {
 function fallback(ranked: readonly ScoredFact[], budget: number, tokenizer: Counter): Composed {
   const lines: string[] = [];
   let used = 0;
+  let rejections = 0;
   for (const fact of ranked) {
-    if (budget - used < SMALLEST_LINE) break;
+    if (budget - used < SMALLEST_LINE || rejections >= MAX_REJECTIONS) break;
     const line = `- ${fact.text}`;
     const cost = tokenizer.count(`${line}\n`);
     if (used + cost <= budget) {
@@ -134,7 +147,7 @@ function fallback(ranked: readonly ScoredFact[], budget: number, tokenizer: Coun
     } else if (lines.length === 0) {
       lines.push(clipToTokens(line, budget, tokenizer));
       break;
-    }
+    } else rejections++;
   }
   let text = lines.join('\n');
   let tokens = tokenizer.count(text);
@@ -147,7 +160,7 @@ function fallback(ranked: readonly ScoredFact[], budget: number, tokenizer: Coun
 }
 
 /** The longest prefix of a line (cut, with an ellipsis) that counts within the budget; '' if none does. */
-export function clipToTokens(line: string, budget: number, tokenizer: Counter): string {
+function clipToTokens(line: string, budget: number, tokenizer: Counter): string {
   let low = 0;
   let high = line.length;
   let best = '';

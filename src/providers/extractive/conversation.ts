@@ -1,13 +1,11 @@
 /** Reads a conversation rendered by `renderMessages` back into role blocks and tool calls. */
+import type { ToolCallBlock } from '../../session/types.ts';
 
 /** The role tag a rendered block starts with. */
 export type BlockRole = 'user' | 'assistant' | 'thinking' | 'tool-calls' | 'tool-result' | 'tool-error';
 
 /** One rendered block: its role and its text without the tag. */
 export type ConversationBlock = { role: BlockRole; text: string };
-
-/** A tool call read back from an `[Assistant tool calls]` line. */
-export type ParsedToolCall = { name: string; arguments: Record<string, unknown> };
 
 const ROLE_BY_TAG: Record<string, BlockRole> = {
   User: 'user',
@@ -31,16 +29,19 @@ export function splitConversation(text: string): ConversationBlock[] {
   });
 }
 
-/** The calls of one `read(path="a"); bash(command="b")` line; a call that cannot be read keeps what was read. */
-export function parseToolCalls(line: string): ParsedToolCall[] {
-  const calls: ParsedToolCall[] = [];
+/**
+ * The calls of one `read(path="a"); bash(command="b")` line, as tool call blocks without ids (the
+ * rendering drops them); a call that cannot be read keeps what was read.
+ */
+export function parseToolCalls(line: string): ToolCallBlock[] {
+  const calls: ToolCallBlock[] = [];
   let position = 0;
   while (position < line.length) {
     const name = /[^\s(;]+(?=\()/y;
     name.lastIndex = position;
     const nameMatch = name.exec(line);
     if (!nameMatch) break;
-    const call: ParsedToolCall = { name: nameMatch[0], arguments: {} };
+    const call: ToolCallBlock = { type: 'toolCall', id: '', name: nameMatch[0], arguments: {} };
     calls.push(call);
     position = readArguments(line, position + nameMatch[0].length + 1, call.arguments);
     // The next call follows "; ", possibly after an argument we could not read.

@@ -22,8 +22,8 @@ export type FactKind =
 /** Where and how much a fact counts: position orders and breaks ties, recency (0…1) and weight score it. */
 export type Placement = { position: number; recency: number; weight: number };
 
-/** One bullet's worth of verbatim material. */
-export type Fact = Placement & { kind: FactKind; text: string; key: string };
+/** One bullet's worth of verbatim material; a file's bullet carries its path. */
+export type Fact = Placement & { kind: FactKind; text: string; key: string; path?: string };
 
 /** A file and what happened to it, in the order the operations first happened. */
 export type FileRecord = Placement & { path: string; operations: FileOperation[] };
@@ -87,7 +87,7 @@ function mentionsKnownFile(record: FileRecord, records: readonly FileRecord[]): 
 }
 
 /** The bullet of a file: `` `src/a.ts` — read, edited `` (a mention is dropped once something happened). */
-export function fileFact(record: FileRecord): Fact {
+function fileFact(record: FileRecord): Fact {
   const operations =
     record.operations.length > 1
       ? record.operations.filter((operation) => operation !== 'mentioned')
@@ -98,6 +98,7 @@ export function fileFact(record: FileRecord): Fact {
     kind: modified ? 'file-modified' : 'file-read',
     text,
     key: `file:${record.path}`,
+    path: record.path,
     position: record.position,
     recency: record.recency,
     weight: record.weight,
@@ -109,8 +110,9 @@ export type ScoredFact = Fact & { score: number };
 
 /** How much the oldest fact still counts: the most recent material gets twice the weight. */
 const RECENCY_FLOOR = 0.5;
-/** Kinds that stay true however old they are: the task and the user's constraints. */
+/** Kinds that stay true however old they are (the task, the user's constraints) count as at least this recent. */
 const LASTING: ReadonlySet<FactKind> = new Set(['task', 'constraint']);
+const LASTING_RECENCY = 0.6;
 /** Each further fact of a kind counts a little less, so one kind cannot crowd out the others. */
 const SAME_KIND_DECAY = 0.92;
 const FOCUS_BOOST = 1.6;
@@ -123,7 +125,7 @@ const COMPACT_CHARS_BY_KIND: Partial<Record<FactKind, number>> = { 'error-open':
 /** Scores facts: weight × recency, boosted by the focus, reduced for length and by rank within their kind. */
 export function scoreFacts(facts: readonly Fact[], focusWords: readonly string[]): ScoredFact[] {
   const scored = facts.map((fact) => {
-    const recency = LASTING.has(fact.kind) ? Math.max(fact.recency, 0.6) : fact.recency;
+    const recency = LASTING.has(fact.kind) ? Math.max(fact.recency, LASTING_RECENCY) : fact.recency;
     const lowered = focusWords.length > 0 ? fact.text.toLowerCase() : '';
     const focused = focusWords.some((word) => lowered.includes(word));
     const score =

@@ -72,7 +72,7 @@ export function summarizeExtractively(
 function withoutRepeats(store: FactStore, earlier: FactStore): Fact[] {
   const stated = new Set(earlier.facts().map((fact) => fact.key));
   return store.facts().filter((fact) => {
-    const record = fact.key.startsWith('file:') ? store.files.get(fact.key.slice('file:'.length)) : undefined;
+    const record = fact.path === undefined ? undefined : store.files.get(fact.path);
     if (!record) return !stated.has(fact.key);
     const known = earlier.files.get(record.path);
     return !known || record.operations.some((operation) => !known.operations.includes(operation));

@@ -12,7 +12,7 @@ import {
   STRONG_DECISION_CUE,
 } from './text.ts';
 import type { FileOperation } from './tools.ts';
-import { MODIFYING } from './tools.ts';
+import { isFileOperation, MODIFYING } from './tools.ts';
 
 /** How much a summary's lines count, and where they sit on the timeline. */
 export type SummaryPlacement = {
@@ -40,14 +40,6 @@ const KIND_WEIGHT: Record<FactKind, number> = {
   detail: 3,
 };
 const STALE_FACTOR: Partial<Record<FactKind, number>> = { activity: 0.5, next: 0.6 };
-const FILE_OPERATIONS: ReadonlySet<string> = new Set([
-  'read',
-  'created',
-  'written',
-  'edited',
-  'deleted',
-  'mentioned',
-]);
 const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/;
 const LINE_CHARS = 1000;
 
@@ -85,8 +77,8 @@ export function collectSummaryFacts(text: string, store: FactStore, placement: S
     // Our own file bullets read back as files, so a later operation on the same path merges into them.
     const file = /^`([^`]+)` — ([a-z, ]+)$/.exec(item);
     const operations = file ? file[2]!.split(', ') : [];
-    if (file && operations.every((operation) => FILE_OPERATIONS.has(operation))) {
-      for (const operation of operations as FileOperation[]) {
+    if (file && operations.every(isFileOperation)) {
+      for (const operation of operations) {
         store.touchFile(file[1]!, operation, at(MODIFYING.has(operation) ? 'file-modified' : 'file-read'));
       }
       continue;

@@ -97,7 +97,7 @@ export function pathsIn(text: string): string[] {
 // Wording of a constraint or preference: firm cues say it outright; soft cues ("keep", "only") say it
 // often but not always, so they count less; a question asks rather than constrains.
 const FIRM_CONSTRAINT =
-  /\b(?:(?:don'?t|do not|does not)(?! (?:think|tink|know|see|get|understand|remember|care|believe|like|feel|have|need)\b)|(?:^|(?:must|should|can|will|please) )never|never (?:use|log|change|touch|commit|push|add|remove|delete|modify|edit|call|expose|store|send|ack|acknowledge|break|rename|block|return|throw|swallow|retry|skip|disable|hard-?code)\b|must|mustn'?t|make sure|avoid|always|prefer|should(?:n'?t| not)|not allowed|no more than|at most|at least|stick to|no new|leave [\w./-]+(?: [\w./-]+)? alone|(?:are|is|we're) not (?:adding|using|changing|touching))\b/i;
+  /\b(?:(?:don'?t|do not|does not)(?! (?:think|tink|know|see|get|understand|remember|care|believe|like|feel|have|need)\b)|(?:^|(?:must|should|can|will|please) )never|never (?:use|log|change|touch|commit|push|add|remove|delete|modify|edit|call|expose|store|send|ack|acknowledge|break|rename|block|return|throw|swallow|retry|skip|disable|hard-?code)\b|must|mustn'?t|make sure|avoid|(?:^|(?:must|should|please) )always|always (?:use|run|keep|check|add|write|return|include|prefer|ask)|prefer|should(?:n'?t| not)|not allowed|no more than|at most|at least|stick to|no new|leave [\w./-]+(?: [\w./-]+)? alone|(?:are|is|we're) not (?:adding|using|changing|touching))\b/i;
 const SOFT_CONSTRAINT =
   /\b(?:keep|only (?:use|want|need|allow|change|touch|modify|edit|run|return|accept|support|add)|without|has to|have to|instead of|needs? to be)\b/i;
 

@@ -1,5 +1,5 @@
 /** Follows tool calls and their results: files touched, commands run, errors and how they went away. */
-import type { ParsedToolCall } from './conversation.ts';
+import type { ToolCallBlock } from '../../session/types.ts';
 import { parseToolCalls } from './conversation.ts';
 import { commandFamily, commandHead, errorLines, firstLine } from './errors.ts';
 import type { FactStore, Placement } from './facts.ts';
@@ -15,7 +15,7 @@ import {
 } from './tools.ts';
 
 /** A call and, once its result arrived, how it went ('' for fine). */
-export type CallRecord = { call: ParsedToolCall; index: number; outcome?: string };
+export type CallRecord = { call: ToolCallBlock; index: number; outcome?: string };
 
 /** The tool side of a conversation, fed block by block. */
 export type ToolLog = {
@@ -164,7 +164,10 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
       if (record) settle(record, index, text, flagged);
     },
     userShell(index, command, output, failed) {
-      const record: CallRecord = { call: { name: 'bash', arguments: { command } }, index };
+      const record: CallRecord = {
+        call: { type: 'toolCall', id: '', name: 'bash', arguments: { command } },
+        index,
+      };
       all.push(record);
       settle(record, index, output, failed);
     },

@@ -1,68 +1,53 @@
 /** What a tool call did, read from its name and arguments: files touched and shell commands run. */
-import type { ParsedToolCall } from './conversation.ts';
+import { stringArgument } from '../../session/file-operations.ts';
+import { anyAgentFileTargets } from '../../session/importers/file-targets.ts';
+import type { FileOperationKind, ToolCallBlock } from '../../session/types.ts';
 import { clip } from './text.ts';
 
+const FILE_OPERATIONS = ['read', 'written', 'edited', 'mentioned'] as const;
 /** What happened to a file, in the words the summary uses. */
-export type FileOperation = 'read' | 'created' | 'written' | 'edited' | 'deleted' | 'mentioned';
+export type FileOperation = (typeof FILE_OPERATIONS)[number];
+
+/** Whether a word is one of the summary's file operations (reading our own bullets back). */
+export function isFileOperation(word: string): word is FileOperation {
+  return (FILE_OPERATIONS as readonly string[]).includes(word);
+}
 
 /** Operations that change a file. */
-export const MODIFYING: ReadonlySet<FileOperation> = new Set(['created', 'written', 'edited', 'deleted']);
+export const MODIFYING: ReadonlySet<FileOperation> = new Set(['written', 'edited']);
 
-const PATH_KEYS = ['path', 'file_path', 'filePath', 'file', 'filename', 'notebook_path', 'target_file'];
-const LIST_KEYS = ['paths', 'files', 'file_paths'];
-const COMMAND_KEYS = ['command', 'cmd', 'script'];
-const SHELL_TOOL =
-  /^(?:bash|shell|sh|zsh|exec|execute|exec_command|run|run_command|run_terminal_cmd|terminal|cmd|powershell|local_shell|container\.exec)$/i;
+const OPERATION_OF_KIND: Record<FileOperationKind, FileOperation> = {
+  read: 'read',
+  write: 'written',
+  edit: 'edited',
+};
+// Arguments that name a file or folder in tools that neither read nor change it (grep, ls, glob).
+const PATH_ARGUMENTS = ['path', 'file_path', 'filePath', 'notebook_path', 'target_file', 'filename', 'file'];
+const COMMAND_ARGUMENTS = ['command', 'cmd', 'script'];
+const SHELL_TOOL = /bash|shell|^sh$|^zsh$|exec|terminal|^cmd$|powershell|^run(?:_command|_terminal_cmd)?$/i;
 
-/** The files a call touches and how; the edit tools of pi, Claude Code, Codex and common MCP servers. */
-export function fileTargets(call: ParsedToolCall): Array<{ path: string; operation: FileOperation }> {
-  const name = call.name.toLowerCase();
-  const patch = stringArgument(call, 'input', 'patch');
-  if (patch && /apply_patch|patch/.test(name)) return patchTargets(patch);
-  const paths = [
-    ...PATH_KEYS.map((key) => call.arguments[key]).filter((value) => typeof value === 'string'),
-    ...LIST_KEYS.flatMap((key) => {
-      const value = call.arguments[key];
-      return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
-    }),
-  ] as string[];
-  if (paths.length === 0) return [];
-  const operation = operationOf(name, stringArgument(call, 'command'));
-  return paths.filter((path) => path.length > 0).map((path) => ({ path, operation }));
-}
-
-function operationOf(name: string, subcommand: string | undefined): FileOperation {
-  // str_replace_based_edit_tool / text_editor carry the operation in `command`.
-  if (subcommand && /edit|text_editor/.test(name)) {
-    if (subcommand === 'view') return 'read';
-    if (subcommand === 'create') return 'created';
-    return 'edited';
+/**
+ * The files a call touches and how: read, written or edited as the importers decide it for every agent's
+ * tools (so the summary agrees with the file probes), else mentioned when another tool names a path.
+ */
+export function fileTargets(call: ToolCallBlock): Array<{ path: string; operation: FileOperation }> {
+  const targets = anyAgentFileTargets(call);
+  if (targets.length > 0) {
+    return targets.map((target) => ({ path: target.path, operation: OPERATION_OF_KIND[target.kind] }));
   }
-  if (/^(?:read|view|cat|open)|read_?file|readfile/.test(name)) return 'read';
-  if (/^(?:write|create)|write_?file|create_?file/.test(name)) return 'written';
-  if (/edit|replace|patch|update|insert|apply_diff/.test(name)) return 'edited';
-  if (/delete|remove|^rm$/.test(name)) return 'deleted';
-  return 'mentioned';
-}
-
-function patchTargets(patch: string): Array<{ path: string; operation: FileOperation }> {
-  const operations: Record<string, FileOperation> = { Add: 'created', Update: 'edited', Delete: 'deleted' };
-  return [...patch.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$/gm)].map((match) => ({
-    path: match[2]!.trim(),
-    operation: operations[match[1]!]!,
-  }));
+  const path = shellCommand(call) ? undefined : stringArgument(call, ...PATH_ARGUMENTS);
+  return path ? [{ path, operation: 'mentioned' }] : [];
 }
 
 /** The shell command a call runs, if it is a shell call. */
-export function shellCommand(call: ParsedToolCall): string | undefined {
-  const value = COMMAND_KEYS.map((key) => call.arguments[key]).find(
+export function shellCommand(call: ToolCallBlock): string | undefined {
+  if (!SHELL_TOOL.test(call.name)) return undefined;
+  const value = COMMAND_ARGUMENTS.map((key) => call.arguments[key]).find(
     (candidate) => typeof candidate === 'string' || Array.isArray(candidate),
   );
-  if (value === undefined) return undefined;
-  if (!SHELL_TOOL.test(call.name) && !/bash|shell|exec|terminal/i.test(call.name)) return undefined;
   // Codex passes argv, e.g. ["bash", "-lc", "npm test"]: the script is the last element.
-  const command = Array.isArray(value) ? String(value[value.length - 1] ?? '') : (value as string);
-  return command.trim() || undefined;
+  const command = Array.isArray(value) ? String(value[value.length - 1] ?? '') : value;
+  return typeof command === 'string' && command.trim() ? command.trim() : undefined;
 }
 
 /** The command as a summary shows it: `cd … &&` prefixes, output plumbing and extra lines dropped. */
@@ -85,7 +70,7 @@ export function isReadOnlyCommand(command: string): boolean {
 }
 
 /** A short label of the call for activity and error lines: `npm test`, `edit src/a.ts`, `grep(pattern="x")`. */
-export function describeCall(call: ParsedToolCall): string {
+export function describeCall(call: ToolCallBlock): string {
   const command = shellCommand(call);
   if (command) return `\`${coreCommand(command)}\``;
   const target = fileTargets(call)[0];
@@ -93,13 +78,4 @@ export function describeCall(call: ParsedToolCall): string {
   const argument = Object.entries(call.arguments)[0];
   if (!argument) return call.name;
   return `${call.name}(${argument[0]}=${clip(JSON.stringify(argument[1]) ?? '', 80)})`;
-}
-
-/** A string argument, if present and non-empty. */
-export function stringArgument(call: ParsedToolCall, ...keys: string[]): string | undefined {
-  for (const key of keys) {
-    const value = call.arguments[key];
-    if (typeof value === 'string' && value.length > 0) return value;
-  }
-  return undefined;
 }
