@@ -108,18 +108,33 @@ export function createCaller(options: CallerOptions): Caller {
 /**
  * The longest chain of calls that had to wait on each other: a call asked for only after another
  * ended depended on it. Concurrent calls share a level; a cached answer keeps its place in the chain.
+ * `calls` counts the chain's calls; `ms` is the slowest such chain by the calls' own latency.
  */
-export function criticalPathCalls(trace: readonly CallRecord[]): number {
+export function criticalPath(
+  trace: readonly Pick<CallRecord, 'requestedAt' | 'endedAt' | 'ms'>[],
+): { calls: number; ms: number } {
   const calls = [...trace].sort((a, b) => a.requestedAt - b.requestedAt);
   const depth: number[] = [];
+  const time: number[] = [];
   let longest = 0;
+  let slowest = 0;
   calls.forEach((call, index) => {
-    let best = 0;
+    let bestDepth = 0;
+    let bestTime = 0;
     for (let earlier = 0; earlier < index; earlier++) {
-      if (calls[earlier]!.endedAt <= call.requestedAt) best = Math.max(best, depth[earlier]!);
+      if (calls[earlier]!.endedAt > call.requestedAt) continue;
+      bestDepth = Math.max(bestDepth, depth[earlier]!);
+      bestTime = Math.max(bestTime, time[earlier]!);
     }
-    depth[index] = best + 1;
-    longest = Math.max(longest, best + 1);
+    depth[index] = bestDepth + 1;
+    time[index] = bestTime + call.ms;
+    longest = Math.max(longest, depth[index]!);
+    slowest = Math.max(slowest, time[index]!);
   });
-  return longest;
+  return { calls: longest, ms: slowest };
+}
+
+/** The number of calls on the critical path (see {@link criticalPath}). */
+export function criticalPathCalls(trace: readonly Pick<CallRecord, 'requestedAt' | 'endedAt' | 'ms'>[]): number {
+  return criticalPath(trace).calls;
 }

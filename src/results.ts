@@ -38,6 +38,8 @@ export type StrategyResult = {
   cachedCalls: number;
   wallMs: number;
   criticalPathCalls: number;
+  /** The calls' own latency summed along the slowest chain: the floor of `wallMs` for this call shape. */
+  criticalPathMs: number;
   /** Tokens of the transcript and of the compacted context (summary + kept messages), by the run's tokenizer. */
   tokensBefore: number;
   tokensAfter: number;

@@ -1,7 +1,7 @@
 /** The runner: strategies × fixtures, timing, the shared concurrency limit, failure isolation, outputs. */
 import { join } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { type CallRecord, createCaller, criticalPathCalls } from './calls.ts';
+import { type CallRecord, createCaller, criticalPath } from './calls.ts';
 import { AbortedError, ContextOverflowError, messageOf } from './errors.ts';
 import { writeFileAtomic } from './files.ts';
 import { createRecorder } from './providers/cassette.ts';
@@ -336,6 +336,7 @@ function buildResult(
   const sum = (pick: (call: CallRecord) => number) =>
     run.trace.reduce((total, call) => total + pick(call), 0);
   const usage = { input: sum((call) => call.inputTokens), output: sum((call) => call.outputTokens) };
+  const path = criticalPath(run.trace);
   const ok = run.error === null;
   return {
     name: strategy.name,
@@ -350,7 +351,8 @@ function buildResult(
     usageSource: usageSourceOf(run.trace),
     cachedCalls: run.trace.filter((call) => call.cached).length,
     wallMs: run.wallMs,
-    criticalPathCalls: criticalPathCalls(run.trace),
+    criticalPathCalls: path.calls,
+    criticalPathMs: Math.round(path.ms * 10) / 10,
     tokensBefore: facts.tokensBefore,
     tokensAfter,
     summaryTokens,

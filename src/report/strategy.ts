@@ -27,7 +27,10 @@ function metricsTable(results: ResultsFile, strategy: StrategyResult): string {
       'API calls',
       `${formatInteger(strategy.calls)}${strategy.cachedCalls > 0 ? ` (${strategy.cachedCalls} from cache)` : ''}`,
     ],
-    ['Critical path', `${strategy.criticalPathCalls} sequential calls`],
+    [
+      'Critical path',
+      `${strategy.criticalPathCalls} sequential ${strategy.criticalPathCalls === 1 ? 'call' : 'calls'} (${formatMs(strategy.criticalPathMs)} ms of call time)`,
+    ],
     [
       'Input tokens',
       `${formatInteger(strategy.inputTokens)} (${usageSourceText(strategy.usageSource, results.tokenizer)})`,

@@ -1,0 +1,61 @@
+/**
+ * The real public transcripts in ../shared/real-sessions/ (when present): every one imports with
+ * messages, tool calls and files, and compare runs the core strategies on it offline.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { runCompare } from '../src/run.ts';
+import { loadSession } from '../src/session/load.ts';
+import { toolCallsOf } from '../src/session/types.ts';
+import { temporaryDirectory } from './helpers/cli.ts';
+import { TEST_CONFIG } from './helpers/strategy-run.ts';
+
+const ROOT = fileURLToPath(new URL('../../shared/real-sessions/', import.meta.url));
+const sessions = existsSync(ROOT)
+  ? readdirSync(ROOT, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) =>
+        readdirSync(join(ROOT, entry.name))
+          .filter((file) => file.endsWith('.jsonl'))
+          .map((file) => join(ROOT, entry.name, file)),
+      )
+  : [];
+const skip = sessions.length === 0 ? 'no ../shared/real-sessions/ beside the repository' : false;
+
+describe('real sessions', { skip }, () => {
+  const scratch = temporaryDirectory('compaction-bench-real-');
+  after(async () => (await scratch).remove());
+
+  for (const file of sessions) {
+    it(`${file.slice(ROOT.length)}: imports and compares offline`, async () => {
+      const session = await loadSession(file);
+      assert.ok(session.messages.some((message) => message.role === 'user'));
+      assert.ok(session.messages.some((message) => message.role === 'assistant'));
+      assert.ok(session.messages.some((message) => toolCallsOf(message).length > 0), 'tool calls found');
+      assert.ok(session.fileOperations.length > 0, 'file operations found');
+      const out = join((await scratch).path, session.name);
+      const outcome = await runCompare({
+        fixtures: [file],
+        strategies: 'core',
+        provider: 'extractive',
+        out,
+        tokenizer: 'o200k_base',
+        config: TEST_CONFIG,
+        concurrency: 4,
+        runs: 1,
+      });
+      const [fixture] = outcome.fixtures;
+      assert.equal(outcome.failedStrategies, 0);
+      const names = fixture!.results.strategies.map((strategy) => strategy.name);
+      assert.deepEqual(names.slice(0, 5), ['single-shot', 'parallel-stitch', 'sequential-accumulated', 'sequential-rolling', 'structured-iterative']);
+      if (session.compactions.length > 0) assert.equal(names.at(-1), 'recorded', 'the agent’s own summary is scored');
+      for (const strategy of fixture!.results.strategies) {
+        assert.ok(strategy.quality.fileRecall !== null && strategy.quality.fileRecall > 0, `${strategy.name} names files`);
+      }
+      assert.ok(existsSync(join(out, `${session.name}-comparison.md`)));
+    });
+  }
+});
