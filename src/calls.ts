@@ -110,9 +110,10 @@ export function createCaller(options: CallerOptions): Caller {
  * ended depended on it. Concurrent calls share a level; a cached answer keeps its place in the chain.
  * `calls` counts the chain's calls; `ms` is the slowest such chain by the calls' own latency.
  */
-export function criticalPath(
-  trace: readonly Pick<CallRecord, 'requestedAt' | 'endedAt' | 'ms'>[],
-): { calls: number; ms: number } {
+export function criticalPath(trace: readonly Pick<CallRecord, 'requestedAt' | 'endedAt' | 'ms'>[]): {
+  calls: number;
+  ms: number;
+} {
   const calls = [...trace].sort((a, b) => a.requestedAt - b.requestedAt);
   const depth: number[] = [];
   const time: number[] = [];
@@ -135,6 +136,8 @@ export function criticalPath(
 }
 
 /** The number of calls on the critical path (see {@link criticalPath}). */
-export function criticalPathCalls(trace: readonly Pick<CallRecord, 'requestedAt' | 'endedAt' | 'ms'>[]): number {
+export function criticalPathCalls(
+  trace: readonly Pick<CallRecord, 'requestedAt' | 'endedAt' | 'ms'>[],
+): number {
   return criticalPath(trace).calls;
 }

@@ -34,7 +34,10 @@ describe('real sessions', { skip }, () => {
       const session = await loadSession(file);
       assert.ok(session.messages.some((message) => message.role === 'user'));
       assert.ok(session.messages.some((message) => message.role === 'assistant'));
-      assert.ok(session.messages.some((message) => toolCallsOf(message).length > 0), 'tool calls found');
+      assert.ok(
+        session.messages.some((message) => toolCallsOf(message).length > 0),
+        'tool calls found',
+      );
       assert.ok(session.fileOperations.length > 0, 'file operations found');
       const out = join((await scratch).path, session.name);
       const outcome = await runCompare({
@@ -50,10 +53,20 @@ describe('real sessions', { skip }, () => {
       const [fixture] = outcome.fixtures;
       assert.equal(outcome.failedStrategies, 0);
       const names = fixture!.results.strategies.map((strategy) => strategy.name);
-      assert.deepEqual(names.slice(0, 5), ['single-shot', 'parallel-stitch', 'sequential-accumulated', 'sequential-rolling', 'structured-iterative']);
-      if (session.compactions.length > 0) assert.equal(names.at(-1), 'recorded', 'the agent’s own summary is scored');
+      assert.deepEqual(names.slice(0, 5), [
+        'single-shot',
+        'parallel-stitch',
+        'sequential-accumulated',
+        'sequential-rolling',
+        'structured-iterative',
+      ]);
+      if (session.compactions.length > 0)
+        assert.equal(names.at(-1), 'recorded', 'the agent’s own summary is scored');
       for (const strategy of fixture!.results.strategies) {
-        assert.ok(strategy.quality.fileRecall !== null && strategy.quality.fileRecall > 0, `${strategy.name} names files`);
+        assert.ok(
+          strategy.quality.fileRecall !== null && strategy.quality.fileRecall > 0,
+          `${strategy.name} names files`,
+        );
       }
       assert.ok(existsSync(join(out, `${session.name}-comparison.md`)));
     });

@@ -1,10 +1,5 @@
 /** `anthropic:<model>`: the messages API through @anthropic-ai/sdk. */
-import Anthropic, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { ProviderError } from '../errors.ts';
 import { createAttemptCounter } from './attempts.ts';
@@ -31,18 +26,18 @@ export function anthropicRequestBody(
   };
 }
 
+type AnthropicSdk = typeof import('@anthropic-ai/sdk');
+let sdkModule: Promise<AnthropicSdk> | undefined;
+/** The SDK is loaded on the first call: a run on the offline provider never pays its ~500 ms import. */
+const loadSdk = (): Promise<AnthropicSdk> => {
+  sdkModule ??= import('@anthropic-ai/sdk');
+  return sdkModule;
+};
+
 /** A provider for `anthropic:<model>`. */
 export function createAnthropicProvider(options: SdkProviderOptions): Provider {
   const counter = createAttemptCounter();
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    maxRetries: options.retries,
-    // An explicit timeout also skips the SDK's refusal of long non-streaming requests, which
-    // guesses from max_tokens alone; ours stay far below it (at most 0.8 × 16384 output tokens).
-    timeout: options.timeoutMs,
-    fetch: counter.fetch,
-  });
+  let client: Anthropic | undefined;
   const name = `anthropic:${options.model}`;
   return {
     id: 'anthropic',
@@ -50,6 +45,16 @@ export function createAnthropicProvider(options: SdkProviderOptions): Provider {
     isLanguageModel: true,
     contextWindow: options.contextWindow,
     async complete(request) {
+      const sdk = await loadSdk();
+      client ??= new sdk.default({
+        apiKey: options.apiKey,
+        baseURL: options.baseUrl,
+        maxRetries: options.retries,
+        // An explicit timeout also skips the SDK's refusal of long non-streaming requests, which
+        // guesses from max_tokens alone; ours stay far below it (at most 0.8 × 16384 output tokens).
+        timeout: options.timeoutMs,
+        fetch: counter.fetch,
+      });
       const attempts = counter.start();
       try {
         const response = await client.messages.create(anthropicRequestBody(options.model, request), {
@@ -59,7 +64,7 @@ export function createAnthropicProvider(options: SdkProviderOptions): Provider {
         return { ...completionFrom(response, request, options, name), attempts: attempts.count() };
       } catch (error) {
         if (error instanceof ProviderError) throw error;
-        throw toBenchError(describeFault(error, attempts.lastErrorBody()), error, {
+        throw toBenchError(describeFault(sdk, error, attempts.lastErrorBody()), error, {
           name,
           attempts: attempts.count(),
           signal: request.signal,
@@ -92,11 +97,11 @@ function completionFrom(
   return { text, usage: { input, output: options.tokenizer.count(text) }, usageSource: 'tokenizer', model };
 }
 
-function describeFault(error: unknown, errorBody: string | undefined): CallFault {
-  if (error instanceof APIUserAbortError) return { kind: 'aborted' };
-  if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
-  if (error instanceof APIConnectionError) return { kind: 'connection', message: error.message };
-  if (error instanceof APIError && typeof error.status === 'number') {
+function describeFault(sdk: AnthropicSdk, error: unknown, errorBody: string | undefined): CallFault {
+  if (error instanceof sdk.APIUserAbortError) return { kind: 'aborted' };
+  if (error instanceof sdk.APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (error instanceof sdk.APIConnectionError) return { kind: 'connection', message: error.message };
+  if (error instanceof sdk.APIError && typeof error.status === 'number') {
     return {
       kind: 'status',
       status: error.status,

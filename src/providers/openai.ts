@@ -1,5 +1,5 @@
 /** `openai:<model>`: chat completions through the openai SDK, for OpenAI and any compatible server. */
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
@@ -48,16 +48,18 @@ export function openAIRequestBody(
     : { model, messages, max_tokens: request.maxTokens, temperature: 0 };
 }
 
+type OpenAISdk = typeof import('openai');
+let sdkModule: Promise<OpenAISdk> | undefined;
+/** The SDK is loaded on the first call: a run on the offline provider never pays its ~300 ms import. */
+const loadSdk = (): Promise<OpenAISdk> => {
+  sdkModule ??= import('openai');
+  return sdkModule;
+};
+
 /** A provider for `openai:<model>`. */
 export function createOpenAIProvider(options: SdkProviderOptions): Provider {
   const counter = createAttemptCounter();
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    maxRetries: options.retries,
-    timeout: options.timeoutMs,
-    fetch: counter.fetch,
-  });
+  let client: OpenAI | undefined;
   const name = `openai:${options.model}`;
   return {
     id: 'openai',
@@ -65,6 +67,14 @@ export function createOpenAIProvider(options: SdkProviderOptions): Provider {
     isLanguageModel: true,
     contextWindow: options.contextWindow,
     async complete(request) {
+      const sdk = await loadSdk();
+      client ??= new sdk.default({
+        apiKey: options.apiKey,
+        baseURL: options.baseUrl,
+        maxRetries: options.retries,
+        timeout: options.timeoutMs,
+        fetch: counter.fetch,
+      });
       const attempts = counter.start();
       try {
         const response = await client.chat.completions.create(openAIRequestBody(options.model, request), {
@@ -74,7 +84,7 @@ export function createOpenAIProvider(options: SdkProviderOptions): Provider {
         return { ...completionFrom(response, request, options, name), attempts: attempts.count() };
       } catch (error) {
         if (error instanceof ProviderError) throw error;
-        throw toBenchError(describeFault(error, attempts.lastErrorBody()), error, {
+        throw toBenchError(describeFault(sdk, error, attempts.lastErrorBody()), error, {
           name,
           attempts: attempts.count(),
           signal: request.signal,
@@ -113,11 +123,11 @@ function emptyAnswer(name: string, choice: ChatCompletion.Choice | undefined, mo
   return new ProviderError(`${name}: empty answer (${reasons.join('; ')})`, { retryable: false });
 }
 
-function describeFault(error: unknown, errorBody: string | undefined): CallFault {
-  if (error instanceof APIUserAbortError) return { kind: 'aborted' };
-  if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
-  if (error instanceof APIConnectionError) return { kind: 'connection', message: error.message };
-  if (error instanceof APIError && typeof error.status === 'number') {
+function describeFault(sdk: OpenAISdk, error: unknown, errorBody: string | undefined): CallFault {
+  if (error instanceof sdk.APIUserAbortError) return { kind: 'aborted' };
+  if (error instanceof sdk.APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (error instanceof sdk.APIConnectionError) return { kind: 'connection', message: error.message };
+  if (error instanceof sdk.APIError && typeof error.status === 'number') {
     const inner = error.error as { message?: unknown } | undefined;
     // vLLM and some gateways put the message at the top level, where the SDK does not look.
     const message =

@@ -1,4 +1,5 @@
 /** Number formats shared by the renderers. */
+import { formatInteger } from './table.ts';
 
 /** `0.83`, or `–` when not applicable. */
 export function formatRatio(value: number | null | undefined, digits = 2): string {
@@ -13,5 +14,5 @@ export function formatCost(value: number | null): string {
 
 /** Milliseconds as a whole number with separators. */
 export function formatMs(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
+  return formatInteger(value);
 }
