@@ -40,4 +40,10 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
+// `compaction-bench list | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 await main(process.argv);

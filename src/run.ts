@@ -1,5 +1,5 @@
 /** The runner: strategies × fixtures, timing, the shared concurrency limit, failure isolation, outputs. */
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { type CallRecord, createCaller, criticalPath } from './calls.ts';
 import { AbortedError, ContextOverflowError, messageOf } from './errors.ts';
@@ -170,7 +170,7 @@ async function runFixture(
     schemaVersion: 1,
     fixture: {
       name: session.name,
-      path: session.path,
+      path: displayPath(session.path),
       format: session.format,
       messages: session.messages.length,
       tokens: tokensBefore,
@@ -206,6 +206,12 @@ async function runFixture(
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this fixture');
   const files = await writeOutputs(resultsFile, facts, options.out);
   return { results: resultsFile, files };
+}
+
+/** A path relative to the working directory when it lies inside it, so committed results do not name one machine. */
+function displayPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
 }
 
 function describeProgress(result: StrategyResult): string {
