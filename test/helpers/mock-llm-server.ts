@@ -15,7 +15,7 @@ export type RecordedRequest = {
   vendor: Vendor;
   path: string;
   headers: IncomingHttpHeaders;
-  // biome-ignore lint/suspicious/noExplicitAny: request bodies are whatever the SDK sent; tests read fields.
+  // Request bodies are whatever the SDK sent; tests read fields.
   body: any;
 };
 

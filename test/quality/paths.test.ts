@@ -48,7 +48,6 @@ describe('extractPaths', () => {
   it('ignores prose slashes, short absolute words, product names and code', () => {
     const prose =
       'and/or client/server, /compact and /tmp, Node.js and Next.js, console.log and process.env, ' +
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder written in prose, on purpose
       'res.json(), .d.ts files, src/**/*.ts, src/billing/invoice-*.ts, lib/*.test.ts, ${dir}/a.ts, @types/node';
     assert.deepEqual(extractPaths(prose), []);
   });

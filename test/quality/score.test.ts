@@ -322,22 +322,26 @@ const SIDECAR = FIXTURE.replace(/\.jsonl$/, '.probes.json');
 
 describe('the before-compaction fixture', () => {
   const present = existsSync(FIXTURE) && existsSync(SIDECAR);
-  it('scores its full rendered transcript at probe recall 1 and file recall 1', {
-    skip: present ? false : 'fixtures/before-compaction.jsonl and its probes are not there yet',
-  }, async () => {
-    const fixture = await loadSession(FIXTURE);
-    const fixtureProbes = await loadProbes(fixture);
-    const rendered = renderMessages(fixture.messages, { toolResultChars: Number.POSITIVE_INFINITY });
-    const quality = scoreSummary({
-      text: rendered,
-      probes: fixtureProbes,
-      files: fileLists(fixture.fileOperations),
-      cwd: fixture.cwd,
-      transcriptText: rendered,
-    });
-    assert.deepEqual(quality.missedProbes, []);
-    assert.equal(quality.probeRecall, 1);
-    assert.equal(quality.fileRecall, 1);
-    assert.deepEqual(quality.inventedPaths, []);
-  });
+  it(
+    'scores its full rendered transcript at probe recall 1 and file recall 1',
+    {
+      skip: present ? false : 'fixtures/before-compaction.jsonl and its probes are not there yet',
+    },
+    async () => {
+      const fixture = await loadSession(FIXTURE);
+      const fixtureProbes = await loadProbes(fixture);
+      const rendered = renderMessages(fixture.messages, { toolResultChars: Number.POSITIVE_INFINITY });
+      const quality = scoreSummary({
+        text: rendered,
+        probes: fixtureProbes,
+        files: fileLists(fixture.fileOperations),
+        cwd: fixture.cwd,
+        transcriptText: rendered,
+      });
+      assert.deepEqual(quality.missedProbes, []);
+      assert.equal(quality.probeRecall, 1);
+      assert.equal(quality.fileRecall, 1);
+      assert.deepEqual(quality.inventedPaths, []);
+    },
+  );
 });

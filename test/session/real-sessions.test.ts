@@ -58,28 +58,32 @@ describe('real sessions', { skip: present ? false : `no ${REAL_SESSIONS}` }, () 
   }
 
   const piSession = join(REAL_SESSIONS, 'pi/before-compaction.jsonl');
-  it('reads the pi session with two compactions as the README describes it', {
-    skip: !existsSync(piSession),
-  }, async () => {
-    const session = await loadSession(piSession);
-    assert.equal(session.format, 'pi');
-    assert.equal(session.formatVersion, 1);
-    // 55 user messages and 3 user-run bashExecution messages, which become user messages.
-    assert.deepEqual(rolesOf(session), { user: 58, assistant: 484, toolResult: 448 });
-    assert.equal(session.metadata.modelChanges, 5);
-    assert.equal(session.metadata.thinkingLevelChanges, 5);
-    assert.deepEqual(
-      session.compactions.map((compaction) => [compaction.tokensBefore, compaction.firstKeptMessageIndex]),
-      [
-        [175004, 288],
-        [185014, 545],
-      ],
-    );
-    for (const compaction of session.compactions) {
-      assert.ok((compaction.firstKeptMessageIndex ?? 0) < compaction.messageIndex);
-      assert.match(compaction.summary, /Context Checkpoint/);
-    }
-  });
+  it(
+    'reads the pi session with two compactions as the README describes it',
+    {
+      skip: !existsSync(piSession),
+    },
+    async () => {
+      const session = await loadSession(piSession);
+      assert.equal(session.format, 'pi');
+      assert.equal(session.formatVersion, 1);
+      // 55 user messages and 3 user-run bashExecution messages, which become user messages.
+      assert.deepEqual(rolesOf(session), { user: 58, assistant: 484, toolResult: 448 });
+      assert.equal(session.metadata.modelChanges, 5);
+      assert.equal(session.metadata.thinkingLevelChanges, 5);
+      assert.deepEqual(
+        session.compactions.map((compaction) => [compaction.tokensBefore, compaction.firstKeptMessageIndex]),
+        [
+          [175004, 288],
+          [185014, 545],
+        ],
+      );
+      for (const compaction of session.compactions) {
+        assert.ok((compaction.firstKeptMessageIndex ?? 0) < compaction.messageIndex);
+        assert.match(compaction.summary, /Context Checkpoint/);
+      }
+    },
+  );
 
   const largeSession = join(REAL_SESSIONS, 'pi/large-session.jsonl');
   it('reads the large pi session', { skip: !existsSync(largeSession) }, async () => {
@@ -90,25 +94,29 @@ describe('real sessions', { skip: present ? false : `no ${REAL_SESSIONS}` }, () 
   });
 
   const claudeSession = join(REAL_SESSIONS, 'claude-code/python-to-rust-port.jsonl');
-  it('reads the Claude Code run as the README describes it', {
-    skip: !existsSync(claudeSession),
-  }, async () => {
-    const session = await loadSession(claudeSession);
-    assert.equal(session.format, 'claude-code');
-    assert.equal(session.formatVersion, '2.1.14');
-    // 55 assistant lines are 39 turns; 41 user lines are 39 tool results, the prompt and a stop-hook message.
-    assert.deepEqual(rolesOf(session), { user: 2, assistant: 39, toolResult: 39 });
-    assert.deepEqual(toolCountsOf(session), {
-      Task: 1,
-      TodoWrite: 10,
-      Bash: 16,
-      Read: 3,
-      Edit: 1,
-      Write: 7,
-      Glob: 1,
-    });
-    assert.equal(session.stats.metadataLines, 1, 'the queue-operation record');
-    assert.deepEqual(fileLists(session.fileOperations).modified.length, 8);
-    assert.deepEqual(session.compactions, []);
-  });
+  it(
+    'reads the Claude Code run as the README describes it',
+    {
+      skip: !existsSync(claudeSession),
+    },
+    async () => {
+      const session = await loadSession(claudeSession);
+      assert.equal(session.format, 'claude-code');
+      assert.equal(session.formatVersion, '2.1.14');
+      // 55 assistant lines are 39 turns; 41 user lines are 39 tool results, the prompt and a stop-hook message.
+      assert.deepEqual(rolesOf(session), { user: 2, assistant: 39, toolResult: 39 });
+      assert.deepEqual(toolCountsOf(session), {
+        Task: 1,
+        TodoWrite: 10,
+        Bash: 16,
+        Read: 3,
+        Edit: 1,
+        Write: 7,
+        Glob: 1,
+      });
+      assert.equal(session.stats.metadataLines, 1, 'the queue-operation record');
+      assert.deepEqual(fileLists(session.fileOperations).modified.length, 8);
+      assert.deepEqual(session.compactions, []);
+    },
+  );
 });
