@@ -15,7 +15,8 @@ export function comparisonRows(results: ResultsFile): Rows {
     'API Calls',
     'Time (ms)',
     'Summary Tokens',
-    ...(withKept ? ['Kept Messages'] : []),
+    // With kept messages the compacted context is more than the summary: show both.
+    ...(withKept ? ['Kept Messages', 'Tokens After'] : []),
     'Compression',
     'Probe Recall',
     'File Recall',
@@ -34,8 +35,13 @@ export function comparisonRows(results: ResultsFile): Rows {
       formatInteger(strategy.outputTokens),
       formatInteger(strategy.calls),
       formatMs(strategy.wallMs),
-      failed ? '–' : formatInteger(strategy.tokensAfter),
-      ...(withKept ? [failed ? '–' : formatInteger(strategy.keptMessages)] : []),
+      failed ? '–' : formatInteger(strategy.summaryTokens),
+      ...(withKept
+        ? [
+            failed ? '–' : formatInteger(strategy.keptMessages),
+            failed ? '–' : formatInteger(strategy.tokensAfter),
+          ]
+        : []),
       failed ? '–' : formatRatio(strategy.compressionRatio, 3),
       failed ? '–' : spread('probeRecall', formatRatio(strategy.quality.probeRecall)),
       failed ? '–' : spread('fileRecall', formatRatio(strategy.quality.fileRecall)),
