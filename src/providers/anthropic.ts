@@ -2,8 +2,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { ProviderError } from '../errors.ts';
-import { createAttemptCounter } from './attempts.ts';
-import { type CallFault, messageFromBody, toBenchError } from './faults.ts';
+import { type CallFault, messageFromBody } from './faults.ts';
+import { createSdkProvider, lazyModule, type SdkAdapter } from './sdk-provider.ts';
 import type { SdkProviderOptions } from './openai.ts';
 import type { Completion, CompletionRequest, Provider } from './types.ts';
 import { anthropicUsage } from './usage.ts';
@@ -27,53 +27,25 @@ export function anthropicRequestBody(
 }
 
 type AnthropicSdk = typeof import('@anthropic-ai/sdk');
-let sdkModule: Promise<AnthropicSdk> | undefined;
-/** The SDK is loaded on the first call: a run on the offline provider never pays its ~500 ms import. */
-const loadSdk = (): Promise<AnthropicSdk> => {
-  sdkModule ??= import('@anthropic-ai/sdk');
-  return sdkModule;
-};
 
-/** A provider for `anthropic:<model>`. */
+// Loaded on the first call: a run on the offline provider never pays its ~500 ms import.
+const loadSdk = lazyModule(() => import('@anthropic-ai/sdk'));
+
+/** A provider for `anthropic:<model>`: what the Anthropic SDK does differently, in the shared SDK provider shell. */
 export function createAnthropicProvider(options: SdkProviderOptions): Provider {
-  const counter = createAttemptCounter();
-  let client: Anthropic | undefined;
-  const name = `anthropic:${options.model}`;
-  return {
+  const adapter: SdkAdapter<AnthropicSdk, Anthropic, Message> = {
     id: 'anthropic',
-    model: options.model,
-    isLanguageModel: true,
-    contextWindow: options.contextWindow,
-    async complete(request) {
-      const sdk = await loadSdk();
-      client ??= new sdk.default({
-        apiKey: options.apiKey,
-        baseURL: options.baseUrl,
-        maxRetries: options.retries,
-        // An explicit timeout also skips the SDK's refusal of long non-streaming requests, which
-        // guesses from max_tokens alone; ours stay far below it (at most 0.8 × 16384 output tokens).
-        timeout: options.timeoutMs,
-        fetch: counter.fetch,
-      });
-      const attempts = counter.start();
-      try {
-        const response = await client.messages.create(anthropicRequestBody(options.model, request), {
-          signal: request.signal,
-          headers: attempts.headers,
-        });
-        return { ...completionFrom(response, request, options, name), attempts: attempts.count() };
-      } catch (error) {
-        if (error instanceof ProviderError) throw error;
-        throw toBenchError(describeFault(sdk, error, attempts.lastErrorBody()), error, {
-          name,
-          attempts: attempts.count(),
-          signal: request.signal,
-        });
-      } finally {
-        attempts.end();
-      }
-    },
+    loadSdk,
+    // An explicit timeout also skips the SDK's refusal of long non-streaming requests, which
+    // guesses from max_tokens alone; ours stay far below it (at most 0.8 × 16384 output tokens).
+    createClient: (sdk, settings) => new sdk.default(settings),
+    send: (client, request, transport) =>
+      client.messages.create(anthropicRequestBody(options.model, request), transport),
+    completion: (response, request) =>
+      completionFrom(response, request, options, `anthropic:${options.model}`),
+    describeFault,
   };
+  return createSdkProvider(adapter, options);
 }
 
 function completionFrom(

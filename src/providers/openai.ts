@@ -7,8 +7,8 @@ import type {
 } from 'openai/resources/chat/completions';
 import { ProviderError } from '../errors.ts';
 import type { Tokenizer } from '../tokens.ts';
-import { createAttemptCounter } from './attempts.ts';
-import { type CallFault, messageFromBody, toBenchError } from './faults.ts';
+import { type CallFault, messageFromBody } from './faults.ts';
+import { createSdkProvider, lazyModule, type SdkAdapter } from './sdk-provider.ts';
 import type { Completion, CompletionRequest, Provider } from './types.ts';
 import { openAIUsage } from './usage.ts';
 
@@ -49,51 +49,22 @@ export function openAIRequestBody(
 }
 
 type OpenAISdk = typeof import('openai');
-let sdkModule: Promise<OpenAISdk> | undefined;
-/** The SDK is loaded on the first call: a run on the offline provider never pays its ~300 ms import. */
-const loadSdk = (): Promise<OpenAISdk> => {
-  sdkModule ??= import('openai');
-  return sdkModule;
-};
 
-/** A provider for `openai:<model>`. */
+// Loaded on the first call: a run on the offline provider never pays its ~300 ms import.
+const loadSdk = lazyModule(() => import('openai'));
+
+/** A provider for `openai:<model>`: what the OpenAI SDK does differently, in the shared SDK provider shell. */
 export function createOpenAIProvider(options: SdkProviderOptions): Provider {
-  const counter = createAttemptCounter();
-  let client: OpenAI | undefined;
-  const name = `openai:${options.model}`;
-  return {
+  const adapter: SdkAdapter<OpenAISdk, OpenAI, ChatCompletion> = {
     id: 'openai',
-    model: options.model,
-    isLanguageModel: true,
-    contextWindow: options.contextWindow,
-    async complete(request) {
-      const sdk = await loadSdk();
-      client ??= new sdk.default({
-        apiKey: options.apiKey,
-        baseURL: options.baseUrl,
-        maxRetries: options.retries,
-        timeout: options.timeoutMs,
-        fetch: counter.fetch,
-      });
-      const attempts = counter.start();
-      try {
-        const response = await client.chat.completions.create(openAIRequestBody(options.model, request), {
-          signal: request.signal,
-          headers: attempts.headers,
-        });
-        return { ...completionFrom(response, request, options, name), attempts: attempts.count() };
-      } catch (error) {
-        if (error instanceof ProviderError) throw error;
-        throw toBenchError(describeFault(sdk, error, attempts.lastErrorBody()), error, {
-          name,
-          attempts: attempts.count(),
-          signal: request.signal,
-        });
-      } finally {
-        attempts.end();
-      }
-    },
+    loadSdk,
+    createClient: (sdk, settings) => new sdk.default(settings),
+    send: (client, request, transport) =>
+      client.chat.completions.create(openAIRequestBody(options.model, request), transport),
+    completion: (response, request) => completionFrom(response, request, options, `openai:${options.model}`),
+    describeFault,
   };
+  return createSdkProvider(adapter, options);
 }
 
 function completionFrom(

@@ -185,7 +185,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
 export function renderComparisonTerminal(results: ResultsFile): string {
   const { fixture } = results;
   return [
-    `${fixture.name} — ${formatInteger(fixture.tokens)} tokens, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
+    `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
     providerLine(results).replaceAll('`', ''),
     terminalTable(comparisonRows(results)),
     ...observations(results).map((line) => `  • ${line.replaceAll('`', '')}`),

@@ -28,7 +28,7 @@ export function renderList(result: ListResult): string {
     rows: result.providers.map((provider) => [provider.spec, provider.description]),
   });
   return [
-    `Fixtures (fixtures/, tokens by ${result.tokenizer})`,
+    `Fixtures (fixtures/, tokens by ${result.tokenizer}${result.tokenizer === 'heuristic' ? ': estimates, chars/4' : ''})`,
     fixtures,
     '',
     'Strategies (-s name,…  or a group: core, baselines, agents, all  or <core name>+recent  or ./my-strategy.ts)',

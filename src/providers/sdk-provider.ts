@@ -1,0 +1,86 @@
+/**
+ * The shell both SDK providers share: the SDK is imported on the first call (a run on the offline
+ * provider never pays for it), one client per provider, HTTP attempts counted per call, and every
+ * failure mapped to our errors. Each vendor file supplies only what differs.
+ */
+import { ProviderError } from '../errors.ts';
+import { createAttemptCounter } from './attempts.ts';
+import { type CallFault, toBenchError } from './faults.ts';
+import type { SdkProviderOptions } from './openai.ts';
+import type { Completion, CompletionRequest, Provider } from './types.ts';
+
+/** Client settings common to both SDKs. */
+export type ClientSettings = {
+  apiKey: string;
+  baseURL: string | undefined;
+  maxRetries: number;
+  timeout: number;
+  fetch: typeof fetch;
+};
+
+/** What one vendor's SDK adapter supplies. */
+export type SdkAdapter<Sdk, Client, Response> = {
+  id: 'openai' | 'anthropic';
+  loadSdk(): Promise<Sdk>;
+  createClient(sdk: Sdk, settings: ClientSettings): Client;
+  send(
+    client: Client,
+    request: CompletionRequest,
+    transport: { signal: AbortSignal | undefined; headers: Record<string, string> },
+  ): Promise<Response>;
+  /** The answer as our completion; throws a ProviderError for an empty answer. */
+  completion(response: Response, request: CompletionRequest): Omit<Completion, 'attempts'>;
+  describeFault(sdk: Sdk, error: unknown, errorBody: string | undefined): CallFault;
+};
+
+/** A provider for `<adapter.id>:<options.model>`. */
+export function createSdkProvider<Sdk, Client, Response>(
+  adapter: SdkAdapter<Sdk, Client, Response>,
+  options: SdkProviderOptions,
+): Provider {
+  const counter = createAttemptCounter();
+  let client: Client | undefined;
+  const name = `${adapter.id}:${options.model}`;
+  return {
+    id: adapter.id,
+    model: options.model,
+    isLanguageModel: true,
+    contextWindow: options.contextWindow,
+    async complete(request) {
+      const sdk = await adapter.loadSdk();
+      client ??= adapter.createClient(sdk, {
+        apiKey: options.apiKey,
+        baseURL: options.baseUrl,
+        maxRetries: options.retries,
+        timeout: options.timeoutMs,
+        fetch: counter.fetch,
+      });
+      const attempts = counter.start();
+      try {
+        const response = await adapter.send(client, request, {
+          signal: request.signal,
+          headers: attempts.headers,
+        });
+        return { ...adapter.completion(response, request), attempts: attempts.count() };
+      } catch (error) {
+        if (error instanceof ProviderError) throw error;
+        throw toBenchError(adapter.describeFault(sdk, error, attempts.lastErrorBody()), error, {
+          name,
+          attempts: attempts.count(),
+          signal: request.signal,
+        });
+      } finally {
+        attempts.end();
+      }
+    },
+  };
+}
+
+/** Loads a module once, on first use. */
+export function lazyModule<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  let loaded: Promise<Module> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
