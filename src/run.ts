@@ -16,7 +16,7 @@ import { renderComparisonMarkdown } from './report/comparison.ts';
 import { renderStrategyMarkdown } from './report/strategy.ts';
 import type { ResultsFile, Spread, StrategyResult, TraceEntry } from './results.ts';
 import { fileLists } from './session/file-operations.ts';
-import { type LoadOptions, loadSession } from './session/load.ts';
+import { type LoadOptions, loadSession, resolveSource } from './session/load.ts';
 import type { Message, Session } from './session/types.ts';
 import { createStrategyContext } from './strategies/context.ts';
 import { resolveStrategies } from './strategies/registry.ts';
@@ -76,6 +76,8 @@ type RunEnvironment = {
 export async function runCompare(options: CompareOptions): Promise<CompareOutcome> {
   const tokenizer = await getTokenizer(options.tokenizer);
   const strategies = await resolveStrategies(options.strategies, options.config);
+  // A bad fixture argument fails before any strategy runs on the ones before it.
+  for (const fixture of options.fixtures) await resolveSource(fixture, options);
   const providerOptions = options.providerOptions ?? {};
   // One recorder, so the strategies' and the judge's answers land in the same cassette.
   const record =

@@ -54,8 +54,7 @@ export function fixtureName(file: string): string {
 
 /** Loads a fixture (name or path) into the canonical model. */
 export async function loadSession(argument: string, options: LoadOptions = {}): Promise<Session> {
-  const file = await resolveFixture(argument);
-  const importer = options.format ? importerByName(options.format) : await detectImporter(file);
+  const { file, importer } = await resolveSource(argument, options);
   const result = await importer.read(file, { skipInvalid: options.skipInvalid ?? false });
   if (result.messages.length === 0) {
     const what = result.stats.lines === 0 ? 'the file is empty' : 'the session holds no messages';
@@ -68,6 +67,16 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
     ...result,
     fileOperations: extractFileOperations(result.messages, importer.fileTargets),
   };
+}
+
+/** The file a fixture argument names and the importer that reads it; cheap (reads only the file's start). */
+export async function resolveSource(
+  argument: string,
+  options: Pick<LoadOptions, 'format'> = {},
+): Promise<{ file: string; importer: Importer }> {
+  const file = await resolveFixture(argument);
+  const importer = options.format ? importerByName(options.format) : await detectImporter(file);
+  return { file, importer };
 }
 
 function importerByName(name: string): Importer {

@@ -227,6 +227,16 @@ describe('compaction-bench compare', () => {
     assert.match(run.stdout, /single-shot \(failed\)/);
   });
 
+  it('checks every fixture argument before running anything', async () => {
+    const out = join(directory.path, 'preflight');
+    const run = await runCli(['compare', 'before-compaction', 'no-such-fixture', '-o', out], {
+      cwd: directory.path,
+    });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /unknown fixture 'no-such-fixture'/);
+    assert.ok(!existsSync(out), 'the first fixture was not run');
+  });
+
   it('rejects an unknown strategy and an unknown provider with exit 2, listing what exists', async () => {
     const strategy = await runCli(['compare', 'before-compaction', '-s', 'nope'], { cwd: directory.path });
     assert.equal(strategy.code, 2);
