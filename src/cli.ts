@@ -15,6 +15,17 @@ export function buildProgram(): Command {
     .version('0.1.0')
     .option('--debug', 'print stack traces of errors')
     .showHelpAfterError('(run with --help for usage)')
+    .addHelpText(
+      'after',
+      `
+Quick start (offline: no key, no network):
+  compaction-bench list                                # fixtures, strategies, providers
+  compaction-bench inspect before-compaction           # what a fixture holds, how it is sliced
+  compaction-bench compare before-compaction           # the five core strategies, reports in compaction-results/
+  compaction-bench check before-compaction --fail-under probeRecall=0.6   # a CI gate
+
+Exit codes: 0 ok, 1 a quality gate failed, 2 bad usage or input, 3 a strategy failed.`,
+    )
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
   for (const command of [compareCommand(), checkCommand(), inspectCommand(), listCommand()]) {

@@ -110,6 +110,16 @@ export function observations(results: ResultsFile): string[] {
   if (scored.length > 0) {
     const recall = best(scored, (strategy) => strategy.quality.probeRecall!, 'max');
     lines.push(`Best probe recall: ${names(recall)} (${formatRatio(recall[0]!.quality.probeRecall)}).`);
+    const summarizing = scored.filter((strategy) => strategy.calls > 0);
+    const slices = Math.ceil(results.fixture.tokens / results.config.sliceTokens);
+    if (
+      summarizing.length > 1 &&
+      new Set(summarizing.map((strategy) => strategy.quality.probeRecall)).size === 1
+    ) {
+      lines.push(
+        `Every summarizing strategy has the same probe recall: with about ${slices} slice${slices === 1 ? '' : 's'} of ${formatInteger(results.config.sliceTokens)} tokens their budgets are generous for this session; a longer fixture (large-session) or a smaller --slice-tokens separates them.`,
+      );
+    }
     const front = paretoFront(scored).sort((a, b) => a.tokensAfter - b.tokensAfter);
     lines.push(
       `Quality/size Pareto front (probe recall vs tokens after): ${front
