@@ -11,7 +11,7 @@ function usageSourceText(source: StrategyResult['usageSource'], tokenizer: strin
     case 'api':
       return 'as reported by the API';
     case 'tokenizer':
-      return `counted with ${tokenizer} (the provider reported no usage)`;
+      return `counted with ${tokenizer}; no usage reported by an API`;
     case 'mixed':
       return `from the API where it reported usage, otherwise counted with ${tokenizer} (see the trace)`;
     case 'none':
