@@ -50,13 +50,16 @@ export function isProse(sentence: string): boolean {
   return letters >= sentence.length * 0.6 && !sentence.includes('\\n');
 }
 
-/** Text cut to at most `maxChars` characters at a word boundary, marked with an ellipsis. */
+/**
+ * Text cut to at most `maxChars` characters at a word boundary, marked with an ellipsis. It never
+ * ends inside a word: half a path (`src/main-n…`) would read as a file that does not exist.
+ */
 export function clip(text: string, maxChars: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= maxChars) return flat;
   const cut = flat.slice(0, maxChars - 1);
   const space = cut.lastIndexOf(' ');
-  return `${space > maxChars * 0.6 ? cut.slice(0, space) : cut}…`;
+  return `${space > 0 ? cut.slice(0, space) : cut}…`;
 }
 
 /** A comparison key: case, Markdown marks, bullets and spacing ignored, so restated items dedupe. */
