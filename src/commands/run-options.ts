@@ -5,6 +5,8 @@ import { InputError } from '../errors.ts';
 import type { CompareOptions } from '../run.ts';
 import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
 import { DEFAULT_STRATEGIES } from '../strategies/registry.ts';
+import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/registry.ts';
 import { DEFAULT_SETTINGS } from '../strategies/steps.ts';
 import { integerAtLeast, numberBetween, sessionOptions, toolResultCharsOption } from './options.ts';
 
@@ -51,11 +53,11 @@ export function addRunOptions(command: Command): Command {
     ...strategyOptions(),
     new Option('--retries <n>', 'SDK retries on 429, 5xx and timeouts')
       .argParser(integerAtLeast(0))
-      .default(2),
+      .default(DEFAULT_RETRIES),
     new Option('--timeout <ms>', 'SDK timeout per request attempt, in ms')
       .argParser(integerAtLeast(1))
-      .default(600000),
-    new Option('--cache-dir <dir>', 'response cache directory').default('.compaction-cache'),
+      .default(DEFAULT_TIMEOUT_MS),
+    new Option('--cache-dir <dir>', 'response cache directory').default(DEFAULT_CACHE_DIRECTORY),
     new Option('--no-cache', 'do not read or write the response cache'),
     new Option('--record <file>', 'write every answer of the run to a cassette (JSONL) you can commit'),
     new Option('--replay <file>', 'answer only from a cassette; a call not in it fails'),
