@@ -19,6 +19,11 @@ export type TraceEntry = Pick<
   | 'cached'
   | 'attempts'
   | 'error'
+  // When the call was asked for, started (after waiting for a concurrency slot) and ended, in ms
+  // since the strategy started: enough to draw the run's timeline.
+  | 'requestedAt'
+  | 'startedAt'
+  | 'endedAt'
 >;
 
 /** One strategy's result on one fixture. */

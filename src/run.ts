@@ -392,16 +392,20 @@ function buildResult(
 /** A call record as the results JSON shows it. */
 function traceEntry(call: CallRecord): TraceEntry {
   const { label, inputTokens, outputTokens, cachedInputTokens, usageSource, cached, attempts, error } = call;
+  const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     label,
     inputTokens,
     outputTokens,
     cachedInputTokens,
     usageSource,
-    ms: Math.round(call.ms * 10) / 10,
+    ms: round(call.ms),
     cached,
     attempts,
     error,
+    requestedAt: round(call.requestedAt),
+    startedAt: round(call.startedAt),
+    endedAt: round(call.endedAt),
   };
 }
 
