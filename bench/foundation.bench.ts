@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { writeSessionOfTokens } from '../fixtures/generator/output.ts';
 import { inspectFixture } from '../src/inspect.ts';
 import { loadSession } from '../src/session/load.ts';
-import { DEFAULT_SLICE_OPTIONS, sliceMessages } from '../src/slicer.ts';
+import { DEFAULT_SETTINGS } from '../src/settings.ts';
+import { sliceMessages } from '../src/slicer.ts';
 import { countMessages, getTokenizer } from '../src/tokens.ts';
 
 const SIZES = [250_000, 500_000, 1_000_000];
@@ -59,7 +60,7 @@ async function measureStages(path: string): Promise<Stages> {
   const counts = countMessages(tokenizer, session.messages);
   const tokenizeMs = performance.now() - started;
   started = performance.now();
-  const slices = sliceMessages(session.messages, counts, DEFAULT_SLICE_OPTIONS);
+  const slices = sliceMessages(session.messages, counts, DEFAULT_SETTINGS);
   const sliceMs = performance.now() - started;
   return {
     tokens: counts.reduce((sum, tokens) => sum + tokens, 0),
@@ -75,7 +76,7 @@ async function measureStages(path: string): Promise<Stages> {
 
 async function measureInspect(path: string): Promise<Inspect> {
   const started = performance.now();
-  const result = await inspectFixture(path, { tokenizer: 'o200k_base', ...DEFAULT_SLICE_OPTIONS });
+  const result = await inspectFixture(path, { tokenizer: 'o200k_base', ...DEFAULT_SETTINGS });
   const inspectMs = performance.now() - started;
   return { tokens: result.tokens, inspectMs, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
 }

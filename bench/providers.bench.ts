@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCompare } from '../src/run.ts';
 import { loadSession } from '../src/session/load.ts';
+import { defaultSettings } from '../src/settings.ts';
 import { resolveStrategies } from '../src/strategies/registry.ts';
 import type { StrategyConfig } from '../src/strategies/types.ts';
 import { countMessages, getTokenizer } from '../src/tokens.ts';
-import { DEFAULT_TOOL_RESULT_CHARS } from '../src/transcript.ts';
-import { startMockLlmServer } from '../test/helpers/mock-llm-server.ts';
+import { startMockLlmServer } from '../support/loopback-llm-server.ts';
 
 const LATENCY_MS = 50;
 /** Enough slots for every slice at once, so parallel-stitch's floor is its critical path. */
@@ -80,14 +80,7 @@ async function benchConfig(): Promise<StrategyConfig> {
   const session = await loadSession(FIXTURE);
   const tokens = countMessages(tokenizer, session.messages).reduce((sum, count) => sum + count, 0);
   const sliceTokens = Math.max(500, Math.round(tokens / SLICES));
-  return {
-    sliceTokens,
-    overlapTokens: Math.round(sliceTokens / 10),
-    ratio: 0.1,
-    recentBoost: 2,
-    toolResultChars: DEFAULT_TOOL_RESULT_CHARS,
-    reserveTokens: 16_384,
-  };
+  return { ...defaultSettings(), sliceTokens, overlapTokens: Math.round(sliceTokens / 10) };
 }
 
 async function compareThroughMock(

@@ -2,7 +2,7 @@
 import type { LimitFunction } from 'p-limit';
 import { ContextOverflowError, messageOf } from './errors.ts';
 import type { CompletionRequest, Provider, UsageSource } from './providers/types.ts';
-import type { Tokenizer } from './tokens.ts';
+import { countRequest, type Tokenizer } from './tokens.ts';
 
 /** One provider call as the trace shows it. */
 export type CallRecord = {
@@ -46,11 +46,15 @@ export type CallerOptions = {
   /** Refuse any call whose input exceeds this many tokens, as a real model would. */
   contextWindow?: number;
   signal?: AbortSignal;
+  /** Which run of `--runs` this caller serves (1-based); later runs ask for fresh samples. */
+  sample?: number;
+  /** `performance.now()` of the moment times are measured from (the strategy's start; now by default). */
+  origin?: number;
 };
 
-/** A traced caller; times are relative to its creation (the strategy's start). */
+/** A traced caller; times are relative to its origin (the strategy's start). */
 export function createCaller(options: CallerOptions): Caller {
-  const origin = performance.now();
+  const origin = options.origin ?? performance.now();
   const now = () => performance.now() - origin;
   const trace: CallRecord[] = [];
   return {
@@ -72,7 +76,7 @@ export function createCaller(options: CallerOptions): Caller {
       };
       trace.push(record);
       if (options.contextWindow !== undefined) {
-        const input = options.tokenizer.count(request.system) + options.tokenizer.count(request.prompt);
+        const input = countRequest(options.tokenizer, request);
         if (input > options.contextWindow) {
           record.inputTokens = 0;
           record.startedAt = record.endedAt = now();
@@ -83,7 +87,11 @@ export function createCaller(options: CallerOptions): Caller {
       return options.limit(async () => {
         record.startedAt = now();
         try {
-          const completion = await options.provider.complete({ ...request, signal: options.signal });
+          const completion = await options.provider.complete({
+            ...request,
+            ...(options.sample && options.sample > 1 ? { sample: options.sample } : {}),
+            signal: options.signal,
+          });
           record.endedAt = now();
           record.inputTokens = completion.usage.input;
           record.outputTokens = completion.usage.output;
@@ -108,36 +116,40 @@ export function createCaller(options: CallerOptions): Caller {
 /**
  * The longest chain of calls that had to wait on each other: a call asked for only after another
  * ended depended on it. Concurrent calls share a level; a cached answer keeps its place in the chain.
- * `calls` counts the chain's calls; `ms` is the slowest such chain by the calls' own latency.
+ * `calls` counts the chain's calls; `ms` is the slowest such chain by the calls' own latency (the
+ * strategy's own time, whatever else the run was doing); `waitMs` is what that chain spent queued for a
+ * concurrency slot (time the run's other work cost it).
  */
-export function criticalPath(trace: readonly Pick<CallRecord, 'requestedAt' | 'endedAt' | 'ms'>[]): {
-  calls: number;
-  ms: number;
-} {
+export function criticalPath(
+  trace: readonly Pick<CallRecord, 'requestedAt' | 'startedAt' | 'endedAt' | 'ms'>[],
+): { calls: number; ms: number; waitMs: number } {
   const calls = [...trace].sort((a, b) => a.requestedAt - b.requestedAt);
   const depth: number[] = [];
   const time: number[] = [];
+  const wait: number[] = [];
   let longest = 0;
-  let slowest = 0;
+  let slowest = -1;
+  let slowestWait = 0;
   calls.forEach((call, index) => {
     let bestDepth = 0;
     let bestTime = 0;
+    let bestWait = 0;
     for (let earlier = 0; earlier < index; earlier++) {
       if (calls[earlier]!.endedAt > call.requestedAt) continue;
       bestDepth = Math.max(bestDepth, depth[earlier]!);
-      bestTime = Math.max(bestTime, time[earlier]!);
+      if (time[earlier]! > bestTime) {
+        bestTime = time[earlier]!;
+        bestWait = wait[earlier]!;
+      }
     }
     depth[index] = bestDepth + 1;
     time[index] = bestTime + call.ms;
+    wait[index] = bestWait + Math.max(0, call.startedAt - call.requestedAt);
     longest = Math.max(longest, depth[index]!);
-    slowest = Math.max(slowest, time[index]!);
+    if (time[index]! > slowest) {
+      slowest = time[index]!;
+      slowestWait = wait[index]!;
+    }
   });
-  return { calls: longest, ms: slowest };
-}
-
-/** The number of calls on the critical path (see {@link criticalPath}). */
-export function criticalPathCalls(
-  trace: readonly Pick<CallRecord, 'requestedAt' | 'endedAt' | 'ms'>[],
-): number {
-  return criticalPath(trace).calls;
+  return { calls: longest, ms: Math.max(0, slowest), waitMs: slowestWait };
 }

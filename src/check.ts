@@ -1,8 +1,8 @@
 /** `check`: compare, then gate on quality against floors and a baseline (for CI). */
-import { appendFile, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from './errors.ts';
-import { writeFileAtomic } from './files.ts';
+import { type LintResult, lintFixture } from './lint.ts';
 import {
   combineVerdicts,
   evaluateGate,
@@ -12,8 +12,7 @@ import {
   parseFailUnder,
   type Verdict,
 } from './quality/gate.ts';
-import { renderComparisonMarkdown } from './report/comparison.ts';
-import { renderVerdictMarkdown } from './report/gate.ts';
+import { appendStepSummary, writeBaselines } from './report/write.ts';
 import { type CompareOptions, type CompareOutcome, runCompare } from './run.ts';
 
 /** What `check` adds to compare's options. */
@@ -25,6 +24,8 @@ export type CheckOptions = CompareOptions & {
   tolerance: number;
   /** `--update-baseline`: a file (one fixture) or a directory to write `F-results.json` into. */
   updateBaseline?: string;
+  /** Run the strategies the baselines hold (no `-s` given): a baseline of all strategies checks all of them. */
+  strategiesFromBaseline?: boolean;
   /** `GITHUB_STEP_SUMMARY`: a Markdown file to append the comparison and the verdict to. */
   stepSummary?: string;
 };
@@ -47,25 +48,48 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   if (floors.length === 0 && baselines.size === 0) {
     throw new InputError('check needs a gate: --fail-under metric=value and/or --baseline FILE');
   }
-  const compare = await runCompare(options);
+  const lints = new Map<string, LintResult>();
+  for (const fixture of options.fixtures) {
+    const lint = await lintFixture(fixture, options);
+    lints.set(lint.fixture, lint);
+  }
+  const compare = await runCompare({ ...options, strategies: strategiesToRun(options, baselines) });
   const verdicts = compare.fixtures.map(({ results }) => {
     const baseline = baselines.get(results.fixture.name);
     const verdict = evaluateGate({ results, floors, baseline, tolerance: options.tolerance });
+    const lint = lints.get(results.fixture.name);
+    if (lint && lint.errors > 0) {
+      verdict.passed = false;
+      verdict.failures.push({
+        strategy: '(probes)',
+        metric: null,
+        kind: 'probes',
+        expected: 0,
+        actual: lint.errors,
+        message: `${lint.sidecar}: ${lint.errors} probe ${lint.errors === 1 ? 'error' : 'errors'}; a metric on these probes can be passed by a cheap trick (compaction-bench probes lint ${results.fixture.name})`,
+      });
+    }
     if (baselines.size > 0 && !baseline)
       verdict.notes.push(`no baseline for fixture ${results.fixture.name}`);
     return { fixture: results.fixture.name, verdict };
   });
   const verdict = combineVerdicts(verdicts);
+  const results = compare.fixtures.map((fixture) => fixture.results);
   const updated =
-    verdict.passed && options.updateBaseline ? await writeBaselines(compare, options.updateBaseline) : [];
-  if (options.stepSummary) {
-    const comparisons = compare.fixtures.map(({ results }) => renderComparisonMarkdown(results));
-    await appendFile(
-      options.stepSummary,
-      `${[...comparisons, renderVerdictMarkdown(verdict)].join('\n\n')}\n`,
-    );
-  }
+    verdict.passed && options.updateBaseline ? await writeBaselines(results, options.updateBaseline) : [];
+  if (options.stepSummary) await appendStepSummary(options.stepSummary, results, verdict);
   return { compare, verdict, exitCode: gateExitCode(verdict), updated };
+}
+
+/** `-s` as given, or, when it was not and baselines were, every strategy the baselines hold (in their order). */
+function strategiesToRun(options: CheckOptions, baselines: ReadonlyMap<string, GateResults>): string {
+  if (!options.strategiesFromBaseline || baselines.size === 0) return options.strategies;
+  const names = new Set<string>();
+  for (const baseline of baselines.values()) {
+    // The agent's own recorded summary is not a strategy to run: it comes with the transcript.
+    for (const strategy of baseline.strategies) if (strategy.name !== 'recorded') names.add(strategy.name);
+  }
+  return names.size === 0 ? options.strategies : [...names].join(',');
 }
 
 /** Baselines by fixture name, from files and directories of `*-results.json`. */
@@ -91,16 +115,4 @@ async function loadBaselines(paths: readonly string[]): Promise<Map<string, Gate
     }
   }
   return baselines;
-}
-
-/** Writes each fixture's results as its new baseline: to the file when one fixture and a `.json` path, else into the directory. */
-async function writeBaselines(compare: CompareOutcome, target: string): Promise<string[]> {
-  const single = compare.fixtures.length === 1 && target.endsWith('.json');
-  const written: string[] = [];
-  for (const { results } of compare.fixtures) {
-    const path = single ? target : join(target, `${results.fixture.name}-results.json`);
-    await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`);
-    written.push(path);
-  }
-  return written;
 }

@@ -4,6 +4,7 @@ import { checkCommand } from './commands/check.ts';
 import { compareCommand } from './commands/compare.ts';
 import { inspectCommand } from './commands/inspect.ts';
 import { listCommand } from './commands/list.ts';
+import { probesCommand } from './commands/probes.ts';
 import { exitCodeFor, messageOf } from './errors.ts';
 
 /** Builds the program with every command. */
@@ -28,7 +29,13 @@ Exit codes: 0 ok, 1 a quality gate failed, 2 bad usage or input, 3 a strategy fa
     )
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  for (const command of [compareCommand(), checkCommand(), inspectCommand(), listCommand()]) {
+  for (const command of [
+    compareCommand(),
+    checkCommand(),
+    inspectCommand(),
+    probesCommand(),
+    listCommand(),
+  ]) {
     program.addCommand(command.exitOverride().showHelpAfterError('(run with --help for usage)'));
   }
   return program;

@@ -1,12 +1,10 @@
-/** Writing output files: atomically (temp file, then rename) and never with a secret inside. */
+/** Writing output files atomically (temp file, then rename); callers check for secrets first (providers/secrets.ts). */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { assertNoSecrets } from './secrets.ts';
 
-/** Writes `text` to `path` so that a reader never sees a half-written file; refuses text holding an API key. */
+/** Writes `text` to `path` so that a reader never sees a half-written file. */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  assertNoSecrets(text, path);
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {

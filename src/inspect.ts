@@ -1,9 +1,12 @@
 /** `inspect`: what a fixture holds and how the shared slicer would cut it. */
 
 import { countByKind, loadProbes } from './quality/probes.ts';
+import type { Branch } from './session/types.ts';
+import { droppedWorkNote } from './session/dropped-work-note.ts';
 import { fileLists } from './session/file-operations.ts';
 import { type LoadOptions, loadSession } from './session/load.ts';
-import type { Role, Session } from './session/types.ts';
+import type { Bridge } from './session/types.ts';
+import type { ContextKind, Role, Session } from './session/types.ts';
 import { toolCallsOf } from './session/types.ts';
 import { type SliceOptions, sliceMessages, validateSliceOptions } from './slicer.ts';
 import { countMessages, getTokenizer } from './tokens.ts';
@@ -19,7 +22,10 @@ export type InspectResult = {
   formatVersion: number | string | null;
   cwd: string | null;
   messages: number;
-  messagesByRole: Record<Role, number>;
+  /** `user` counts what the user wrote; `context` what the agent injected as user messages. */
+  messagesByRole: Record<Role | 'context', number>;
+  /** The injected context messages by kind. */
+  contextByKind: Partial<Record<ContextKind, number>>;
   tokens: number;
   tokenizer: string;
   tokensEstimated: boolean;
@@ -51,7 +57,23 @@ export type InspectResult = {
     skippedLines: Array<{ line: number; reason: string }>;
     sidechainMessages: number;
   };
+  /** Every branch of a file that is a tree (none otherwise), timestamps as ISO text. */
+  branches: Array<
+    Omit<Branch, 'firstTimestamp' | 'lastTimestamp'> & {
+      firstTimestamp: string | null;
+      lastTimestamp: string | null;
+      imported: boolean;
+    }
+  >;
+  /** The number of the branch imported; null without branches. */
+  branch: number | null;
+  /** Where the tree was joined across a parent missing from the file. */
+  bridges: Bridge[];
+  /** The line saying what work the import leaves out (see `droppedWorkNote`); null when none. */
+  droppedWork: string | null;
 };
+
+const isoTime = (time: number | undefined) => (time === undefined ? null : new Date(time).toISOString());
 
 /** Loads a fixture and describes it. */
 export async function inspectFixture(argument: string, options: InspectOptions): Promise<InspectResult> {
@@ -70,6 +92,7 @@ export async function inspectFixture(argument: string, options: InspectOptions):
     cwd: session.cwd ?? null,
     messages: session.messages.length,
     messagesByRole: messagesByRole(session),
+    contextByKind: contextByKind(session),
     tokens: tokenCounts.reduce((sum, tokens) => sum + tokens, 0),
     tokenizer: tokenizer.name,
     tokensEstimated: tokenizer.estimate,
@@ -103,12 +126,32 @@ export async function inspectFixture(argument: string, options: InspectOptions):
       skippedLines: session.stats.skipped,
       sidechainMessages: session.stats.sidechainMessages,
     },
+    branches: session.branches.map((branch) => ({
+      ...branch,
+      firstTimestamp: isoTime(branch.firstTimestamp),
+      lastTimestamp: isoTime(branch.lastTimestamp),
+      imported: branch.number === session.branch,
+    })),
+    branch: session.branch ?? null,
+    bridges: session.bridges,
+    droppedWork: droppedWorkNote(session) ?? null,
   };
 }
 
-function messagesByRole(session: Session): Record<Role, number> {
-  const counts: Record<Role, number> = { user: 0, assistant: 0, toolResult: 0 };
-  for (const message of session.messages) counts[message.role]++;
+function messagesByRole(session: Session): Record<Role | 'context', number> {
+  const counts: Record<Role | 'context', number> = { user: 0, context: 0, assistant: 0, toolResult: 0 };
+  for (const message of session.messages) {
+    counts[message.role === 'user' && message.context ? 'context' : message.role]++;
+  }
+  return counts;
+}
+
+function contextByKind(session: Session): Partial<Record<ContextKind, number>> {
+  const counts: Partial<Record<ContextKind, number>> = {};
+  for (const message of session.messages) {
+    if (message.role === 'user' && message.context)
+      counts[message.context] = (counts[message.context] ?? 0) + 1;
+  }
   return counts;
 }
 

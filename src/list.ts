@@ -1,5 +1,5 @@
 /** `list`: the fixtures, strategies and providers a user can name. */
-import { PROVIDERS } from './providers/registry.ts';
+import { PROVIDER_TABLE } from './providers/table.ts';
 import { listFixtures, loadSession } from './session/load.ts';
 import { STRATEGIES } from './strategies/registry.ts';
 import type { StrategyGroup } from './strategies/types.ts';
@@ -35,6 +35,6 @@ export async function listAvailable(options: { tokenizer: string }): Promise<Lis
     callsModel,
     description,
   }));
-  const providers = PROVIDERS.map(({ spec, description }) => ({ spec, description }));
+  const providers = PROVIDER_TABLE.map(({ spec, description }) => ({ spec, description }));
   return { tokenizer: tokenizer.name, fixtures, strategies, providers };
 }

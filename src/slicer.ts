@@ -1,4 +1,4 @@
-/** The shared slicer (SPEC §5): pure, (messages, token counts, options) → slices at message boundaries. */
+/** The shared slicer (docs/strategies.md): pure, (messages, token counts, options) → slices at message boundaries. */
 import { InputError } from './errors.ts';
 import type { Message } from './session/types.ts';
 
@@ -9,9 +9,6 @@ export type SliceOptions = {
   /** Tokens of the previous slice repeated at the start of the next, at most. */
   overlapTokens: number;
 };
-
-/** Defaults of `--slice-tokens` and `--overlap-tokens`. */
-export const DEFAULT_SLICE_OPTIONS: SliceOptions = { sliceTokens: 20000, overlapTokens: 2000 };
 
 /** A contiguous run of messages `[start, end)`. */
 export type Slice = {

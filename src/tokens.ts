@@ -156,6 +156,14 @@ function countMessageContent(message: Message, countText: (text: string) => numb
   return tokens;
 }
 
+/** Tokens of a request's system prompt and prompt: what a model reads, as this tokenizer counts it. */
+export function countRequest(
+  tokenizer: Pick<Tokenizer, 'count'>,
+  request: { system: string; prompt: string },
+): number {
+  return tokenizer.count(request.system) + tokenizer.count(request.prompt);
+}
+
 /** Token counts of every message, in order (each counted once and cached by the tokenizer). */
 export function countMessages(tokenizer: Tokenizer, messages: readonly Message[]): number[] {
   return messages.map((message) => tokenizer.countMessage(message));

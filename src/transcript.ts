@@ -1,4 +1,4 @@
-/** How messages are rendered into a prompt (SPEC §2): one shared, pure renderer for every strategy. */
+/** How messages are rendered into a prompt (docs/formats.md): one shared, pure renderer for every strategy. */
 import type { Message, ToolCallBlock } from './session/types.ts';
 import { contentText } from './session/types.ts';
 
@@ -8,31 +8,72 @@ export type RenderOptions = {
   toolResultChars: number;
 };
 
-/** Default of `--tool-result-chars`. */
-export const DEFAULT_TOOL_RESULT_CHARS = 2000;
+/**
+ * The tag each rendered block starts with, as `[Tag]: `. Whatever reads a rendering back (the extractive
+ * summarizer) builds its patterns from these, so a format change here cannot silently change what it reads.
+ */
+export const TRANSCRIPT_TAGS = {
+  user: 'User',
+  /** Context the agent injected as a user message; rendered with its kind: `[Context: instructions]: `. */
+  context: 'Context',
+  assistant: 'Assistant',
+  thinking: 'Assistant thinking',
+  toolCalls: 'Assistant tool calls',
+  toolResult: 'Tool result',
+  toolError: 'Tool result (error)',
+} as const;
+
+/** A rendered block's role, by the key of its tag in {@link TRANSCRIPT_TAGS}. */
+export type TranscriptTag = keyof typeof TRANSCRIPT_TAGS;
+
+/** Between the calls of one `[Assistant tool calls]` line. */
+export const TOOL_CALL_SEPARATOR = '; ';
+/** Between the `key=JSON` arguments of one rendered call. */
+export const ARGUMENT_SEPARATOR = ', ';
+
+/** Between a tag and its detail inside the brackets: `[Context: instructions]`. */
+export const TAG_DETAIL_SEPARATOR = ': ';
+
+/** What starts a rendered block: the tag in brackets (with a detail, such as a context kind), a colon and a space. */
+export function blockPrefix(tag: TranscriptTag, detail?: string): string {
+  return `[${TRANSCRIPT_TAGS[tag]}${detail ? `${TAG_DETAIL_SEPARATOR}${detail}` : ''}]: `;
+}
+
+/** The visible marker after a cut tool result. */
+export function truncationMarker(droppedCharacters: number): string {
+  return `[... ${droppedCharacters} more characters truncated]`;
+}
+
+/** Whether a line is exactly a {@link truncationMarker}. */
+export function isTruncationMarker(line: string): boolean {
+  const match = /^\[\.\.\. (\d+) more/.exec(line);
+  return match !== null && line === truncationMarker(Number(match[1]));
+}
 
 /** Cuts text to `maxChars`, saying how much was dropped. */
 export function truncateText(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
-  return `${text.slice(0, maxChars)}\n[... ${text.length - maxChars} more characters truncated]`;
+  return `${text.slice(0, maxChars)}\n${truncationMarker(text.length - maxChars)}`;
 }
 
 /** `read(path="src/a.ts")`: a tool call as one readable line. */
 export function renderToolCall(call: ToolCallBlock): string {
   const argumentsText = Object.entries(call.arguments)
     .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
-    .join(', ');
+    .join(ARGUMENT_SEPARATOR);
   return `${call.name}(${argumentsText})`;
 }
 
 /** One message as `[Role]: …` blocks. */
 export function renderMessage(message: Message, options: RenderOptions): string {
   switch (message.role) {
-    case 'user':
-      return `[User]: ${contentText(message.content)}`;
+    case 'user': {
+      const prefix = message.context ? blockPrefix('context', message.context) : blockPrefix('user');
+      return `${prefix}${contentText(message.content)}`;
+    }
     case 'toolResult': {
-      const label = message.isError ? '[Tool result (error)]' : '[Tool result]';
-      return `${label}: ${truncateText(contentText(message.content), options.toolResultChars)}`;
+      const prefix = blockPrefix(message.isError ? 'toolError' : 'toolResult');
+      return `${prefix}${truncateText(contentText(message.content), options.toolResultChars)}`;
     }
     case 'assistant': {
       const parts: string[] = [];
@@ -43,9 +84,9 @@ export function renderMessage(message: Message, options: RenderOptions): string 
       const calls = message.content.flatMap((block) =>
         block.type === 'toolCall' ? [renderToolCall(block)] : [],
       );
-      if (thinking.length > 0) parts.push(`[Assistant thinking]: ${thinking.join('\n')}`);
-      if (texts.length > 0) parts.push(`[Assistant]: ${texts.join('\n')}`);
-      if (calls.length > 0) parts.push(`[Assistant tool calls]: ${calls.join('; ')}`);
+      if (thinking.length > 0) parts.push(`${blockPrefix('thinking')}${thinking.join('\n')}`);
+      if (texts.length > 0) parts.push(`${blockPrefix('assistant')}${texts.join('\n')}`);
+      if (calls.length > 0) parts.push(`${blockPrefix('toolCalls')}${calls.join(TOOL_CALL_SEPARATOR)}`);
       return parts.join('\n\n');
     }
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import pLimit from 'p-limit';
-import { type CallRecord, createCaller, criticalPathCalls } from '../src/calls.ts';
+import { type CallRecord, createCaller, criticalPath } from '../src/calls.ts';
 import { ContextOverflowError, ProviderError } from '../src/errors.ts';
 import { getTokenizer } from '../src/tokens.ts';
 import { fakeProvider } from './helpers/fake-provider.ts';
@@ -106,11 +106,11 @@ describe('call layer', () => {
   });
 });
 
-describe('criticalPathCalls', () => {
+describe('criticalPath', () => {
   it('is 1 for concurrent calls, n for a chain, 2 for fan-out then fan-in', () => {
-    assert.equal(criticalPathCalls([]), 0);
-    assert.equal(criticalPathCalls([call(0, 10), call(0, 12), call(1, 9)]), 1);
-    assert.equal(criticalPathCalls([call(0, 10), call(10, 20), call(20, 30)]), 3);
-    assert.equal(criticalPathCalls([call(0, 10), call(0, 14), call(0, 12), call(14, 20)]), 2);
+    assert.equal(criticalPath([]).calls, 0);
+    assert.equal(criticalPath([call(0, 10), call(0, 12), call(1, 9)]).calls, 1);
+    assert.equal(criticalPath([call(0, 10), call(10, 20), call(20, 30)]).calls, 3);
+    assert.equal(criticalPath([call(0, 10), call(0, 14), call(0, 12), call(14, 20)]).calls, 2);
   });
 });

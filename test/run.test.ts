@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { runCompare, spreadOf } from '../src/run.ts';
+import { spreadOf } from '../src/results/statistics.ts';
+import { runCompare } from '../src/run.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
 import { TEST_CONFIG } from './helpers/strategy-run.ts';
 
@@ -18,8 +19,8 @@ after(async () => {
 const TYPES = fileURLToPath(new URL('../src/strategies/types.ts', import.meta.url));
 
 describe('runner', () => {
-  it('repeats a strategy --runs times and reports mean and standard error of every figure', async () => {
-    // A strategy whose summary keeps every file path on odd runs and none on even runs.
+  it('samples a strategy --runs times and reports mean and standard error; a deterministic one once', async () => {
+    // A strategy that keeps the whole transcript on odd runs and nothing on even runs.
     const strategyFile = join(directory.path, 'alternating.ts');
     await writeFile(
       strategyFile,
@@ -27,13 +28,12 @@ describe('runner', () => {
 let run = 0;
 export default {
   name: 'alternating',
-  description: 'keeps the file paths on every other run',
+  description: 'keeps everything on every other run',
   group: 'custom',
   callsModel: false,
   async run(session) {
     run++;
-    const paths = [...new Set(session.fileOperations.map((operation) => operation.path))];
-    return { summary: run % 2 === 1 ? paths.join('\\n') : 'nothing kept' };
+    return run % 2 === 1 ? { summary: '', kept: session.messages } : { summary: 'nothing kept' };
   },
 } satisfies Strategy;
 `,
@@ -51,19 +51,144 @@ export default {
     const [alternating, identity] = outcome.fixtures[0]!.results.strategies;
     assert.equal(alternating!.runs, 4);
     const fileRecall = alternating!.spread!['fileRecall']!;
-    assert.equal(fileRecall.mean, 0.5, 'two of four runs name every file');
+    assert.equal(fileRecall.mean, 0.5, 'two of four runs keep every file');
     assert.equal(alternating!.quality.fileRecall, 0.5, 'the reported figure is the mean');
     assert.ok(Math.abs(fileRecall.stdError - spreadOf([1, 0, 1, 0]).stdError) < 1e-12);
     assert.ok(alternating!.spread!['probeRecall']!.stdError > 0);
-    assert.ok('probeRecall.file' in alternating!.spread!, 'per-kind recall has a spread too');
-    assert.equal(identity!.spread!['probeRecall']!.stdError, 0, 'a deterministic strategy does not vary');
+    assert.equal(alternating!.spread!['probeRecall']!.mean, 0.5, 'two of four runs keep every fact');
+    assert.ok('probeRecall.decision' in alternating!.spread!, 'per-kind recall has a spread too');
+    assert.deepEqual(alternating!.freshCalls, [0, 0, 0, 0], 'one entry per run');
+    assert.equal(alternating!.deterministic, false);
+    assert.equal(
+      identity!.runs,
+      1,
+      'a deterministic strategy is sampled once, not reported with an error of 0',
+    );
+    assert.equal(identity!.deterministic, true);
+    assert.equal(identity!.spread, null);
     assert.equal(identity!.quality.probeRecall, 1);
   });
+});
 
-  it('computes the standard error of the mean', () => {
-    assert.deepEqual(spreadOf([2]), { mean: 2, stdError: 0 });
-    const { mean, stdError } = spreadOf([1, 2, 3, 4]);
-    assert.equal(mean, 2.5);
-    assert.ok(Math.abs(stdError - Math.sqrt(5 / 3 / 4)) < 1e-12);
+/** A pi v3 session with one compaction after message 3 that kept messages 2–3, and a v2 sidecar. */
+async function compactedSession(path: string): Promise<string> {
+  const texts: Array<[string, string]> = [
+    ['user', 'Build the export. Use keyset pagination instead of OFFSET for the listing.'],
+    ['assistant', 'Understood: keyset pagination instead of OFFSET for the listing.'],
+    ['user', 'Also never log tokens in plain text: redact them in every log line.'],
+    ['assistant', 'Noted: tokens are redacted in every log line.'],
+    ['user', 'Next, add retries with exponential backoff to the uploader.'],
+    ['assistant', 'Adding retries with exponential backoff to the uploader.'],
+  ];
+  const entry = (index: number) => {
+    const [role, text] = texts[index]!;
+    const content = role === 'user' ? text : [{ type: 'text', text }];
+    return {
+      type: 'message',
+      id: `m${index}`,
+      parentId: index === 0 ? null : index === 4 ? 'c1' : `m${index - 1}`,
+      timestamp: '2026-01-05T08:00:00.000Z',
+      message: { role, content },
+    };
+  };
+  const lines = [
+    { type: 'session', version: 3, id: 's', timestamp: '2026-01-05T08:00:00.000Z', cwd: '/work' },
+    ...[0, 1, 2, 3].map(entry),
+    {
+      type: 'compaction',
+      id: 'c1',
+      parentId: 'm3',
+      timestamp: '2026-01-05T08:00:00.000Z',
+      summary: 'The user wants an export with keyset pagination instead of OFFSET.',
+      firstKeptEntryId: 'm2',
+      tokensBefore: 900,
+    },
+    ...[4, 5].map(entry),
+  ];
+  await writeFile(path, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  const probe = (id: string, kind: string, facets: string[][], answer: string, messageIndex: number) => ({
+    id,
+    kind,
+    question: `${id}?`,
+    answer,
+    facets,
+    messageIndex,
+  });
+  await writeFile(
+    path.replace(/\.jsonl$/, '.probes.json'),
+    JSON.stringify({
+      version: 2,
+      probes: [
+        probe(
+          'keyset',
+          'decision',
+          [['keyset pagination'], ['instead of OFFSET']],
+          'Keyset pagination instead of OFFSET.',
+          0,
+        ),
+        probe(
+          'redact',
+          'constraint',
+          [['redacted', 'redact them'], ['every log line']],
+          'Tokens are redacted in every log line.',
+          2,
+        ),
+        probe(
+          'backoff',
+          'task',
+          [['exponential backoff'], ['the uploader']],
+          'Retries with exponential backoff in the uploader.',
+          4,
+        ),
+      ],
+    }),
+  );
+  return path;
+}
+
+describe('the recorded compaction', () => {
+  it('is scored on what the agent had right after compacting, against the probes planted before it', async () => {
+    const file = await compactedSession(join(directory.path, 'compacted.jsonl'));
+    const outcome = await runCompare({
+      fixtures: [file],
+      strategies: 'identity',
+      provider: 'extractive',
+      out: join(directory.path, 'recorded'),
+      tokenizer: 'o200k_base',
+      config: TEST_CONFIG,
+      concurrency: 2,
+      runs: 1,
+    });
+    const results = outcome.fixtures[0]!.results;
+    const recorded = results.strategies.find((strategy) => strategy.name === 'recorded')!;
+    assert.equal(recorded.quality.probesTotal, 2, 'the backoff probe comes after the compaction');
+    assert.deepEqual(recorded.quality.probeOutcomes, { keyset: 'matched', redact: 'matched' });
+    assert.equal(recorded.keptMessages, 2, 'the messages the agent kept count');
+    assert.deepEqual(recorded.keptRanges, [{ start: 2, end: 4 }]);
+    const identity = results.strategies.find((strategy) => strategy.name === 'identity')!;
+    assert.equal(identity.quality.probesTotal, 3, 'strategies see the whole session');
+  });
+
+  it('--at-compaction runs every strategy on the same history and kept tail as the agent', async () => {
+    const file = await compactedSession(join(directory.path, 'compacted-at.jsonl'));
+    const outcome = await runCompare({
+      fixtures: [file],
+      strategies: 'truncate,identity',
+      provider: 'extractive',
+      out: join(directory.path, 'at-compaction'),
+      tokenizer: 'o200k_base',
+      config: { ...TEST_CONFIG, keepRecentTokens: 1 },
+      concurrency: 2,
+      runs: 1,
+      atCompaction: true,
+    });
+    const results = outcome.fixtures[0]!.results;
+    assert.equal(results.fixture.messages, 4, 'the history up to the compaction');
+    assert.equal(results.probes.length, 2);
+    const truncate = results.strategies.find((strategy) => strategy.name === 'truncate')!;
+    assert.deepEqual(truncate.keptRanges.at(-1), { start: 2, end: 4 }, 'the tail the agent kept');
+    assert.equal(truncate.quality.probeOutcomes['redact'], 'matched');
+    const identity = results.strategies.find((strategy) => strategy.name === 'identity')!;
+    assert.equal(identity.quality.probeRecall, 1);
   });
 });

@@ -52,7 +52,7 @@ Examples:
   compaction-bench check before-compaction large-session --baseline baselines/ --tolerance 0.02
   compaction-bench check before-compaction -p openai:gpt-4.1-mini --replay cassettes/ci.jsonl --baseline baselines/`,
   );
-  return command.action(async (fixtures: string[], flags: RunFlags & CheckFlags) => {
+  return command.action(async (fixtures: string[], flags: RunFlags & CheckFlags, self: Command) => {
     validateSliceOptions(flags);
     const interrupt = interruptSignal();
     try {
@@ -62,6 +62,7 @@ Examples:
         baselines: flags.baseline,
         tolerance: flags.tolerance,
         updateBaseline: flags.updateBaseline,
+        strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
         stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
       });
       const results = outcome.compare.fixtures.map((fixture) => fixture.results);

@@ -30,7 +30,7 @@ Examples:
       const results = outcome.fixtures.map((fixture) => fixture.results);
       process.stdout.write(
         flags.json
-          ? `${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`
+          ? `${JSON.stringify({ results }, null, 2)}\n`
           : `${results.map(renderComparisonTerminal).join('\n\n')}\n\nReports written to ${flags.out}/\n`,
       );
       if (outcome.failedStrategies > 0) process.exitCode = 3;

@@ -1,7 +1,9 @@
 /** `compaction-bench inspect <fixture>`. */
 import { Command } from 'commander';
 import { inspectFixture } from '../inspect.ts';
+import { inspectMessages } from '../inspect-messages.ts';
 import { renderInspect } from '../report/inspect.ts';
+import { renderMessageList } from '../report/inspect-messages.ts';
 import { sessionOptions } from './options.ts';
 
 /** Builds the `inspect` command. */
@@ -10,13 +12,26 @@ export function inspectCommand(): Command {
     .description('show what a fixture holds: messages, tokens, tool calls, files, probes, and the slice plan')
     .argument('<fixture>', 'a name in fixtures/ (without extension) or a path to a transcript')
     .option('--json', 'print the result as JSON')
+    .option(
+      '--messages',
+      'list the imported messages instead: index, role, tool calls, source line, the start of the text',
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  compaction-bench inspect before-compaction\n  compaction-bench inspect ./session.jsonl --slice-tokens 8000 --json',
+      '\nExamples:\n  compaction-bench inspect before-compaction\n  compaction-bench inspect ./session.jsonl --slice-tokens 8000 --json\n  compaction-bench inspect ./session.jsonl --messages',
     );
   for (const option of sessionOptions()) command.addOption(option);
   return command.action(async (fixture: string, options) => {
+    if (options.messages) {
+      const { messages, droppedWork } = await inspectMessages(fixture, options);
+      if (droppedWork) process.stderr.write(`${droppedWork}\n`);
+      process.stdout.write(
+        `${options.json ? JSON.stringify(messages, null, 2) : renderMessageList(messages)}\n`,
+      );
+      return;
+    }
     const result = await inspectFixture(fixture, options);
+    if (result.droppedWork) process.stderr.write(`${result.droppedWork}\n`);
     process.stdout.write(`${options.json ? JSON.stringify(result, null, 2) : renderInspect(result)}\n`);
   });
 }

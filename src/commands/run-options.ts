@@ -1,14 +1,30 @@
-/** The options `compare` and `check` share (SPEC §3), and their translation into {@link CompareOptions}. */
+/** The options `compare` and `check` share (README, docs/strategies.md), and their translation into {@link CompareOptions}. */
 import { readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { InputError } from '../errors.ts';
 import type { CompareOptions } from '../run.ts';
 import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
-import { DEFAULT_STRATEGIES } from '../strategies/registry.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/registry.ts';
-import { DEFAULT_SETTINGS } from '../strategies/steps.ts';
-import { integerAtLeast, numberBetween, sessionOptions, toolResultCharsOption } from './options.ts';
+import { PROVIDER_TABLE } from '../providers/table.ts';
+import {
+  CORE_SETTINGS,
+  defaultSettings,
+  integerAtLeast as integerValue,
+  type Settings,
+} from '../settings.ts';
+import { DEFAULT_STRATEGIES, strategySettings } from '../strategies/registry.ts';
+import {
+  flagParser,
+  integerAtLeast,
+  SLICE_SETTINGS,
+  sessionOptions,
+  settingOption,
+  settingsFrom,
+} from './options.ts';
+
+/** Every setting a run reads: the shared ones, then the strategies' own. */
+const RUN_SETTINGS = () => [...CORE_SETTINGS, ...strategySettings()];
 
 /** Adds every run option to a command. */
 export function addRunOptions(command: Command): Command {
@@ -17,7 +33,7 @@ export function addRunOptions(command: Command): Command {
       '-s, --strategies <list>',
       'strategies, groups (core, baselines, agents, all) or ./strategy.ts files, comma-separated',
     ).default(DEFAULT_STRATEGIES),
-    new Option('-p, --provider <spec>', 'extractive | openai:<model> | anthropic:<model>').default(
+    new Option('-p, --provider <spec>', PROVIDER_TABLE.map((entry) => entry.spec).join(' | ')).default(
       'extractive',
     ),
     new Option(
@@ -26,16 +42,7 @@ export function addRunOptions(command: Command): Command {
     ),
     new Option('-o, --out <dir>', 'where reports go').default('compaction-results'),
     ...sessionOptions(),
-    new Option('--ratio <x>', "summary budget as a fraction of a slice's tokens")
-      .argParser(numberBetween(0.001, 1))
-      .default(0.1),
-    new Option('--recent-boost <x>', 'budget multiplier for the two most recent slices')
-      .argParser(numberBetween(1, 100))
-      .default(2),
-    new Option('--reserve-tokens <n>', 'tokens reserved for a one-call answer (its max output is 0.8 × this)')
-      .argParser(integerAtLeast(16))
-      .default(16384),
-    toolResultCharsOption(),
+    ...CORE_SETTINGS.filter((declaration) => !SLICE_SETTINGS.includes(declaration)).map(settingOption),
     new Option(
       '--context-window <n>',
       "refuse any call whose input exceeds n tokens (default: the model's, if known)",
@@ -43,14 +50,26 @@ export function addRunOptions(command: Command): Command {
     new Option('--concurrency <n>', 'provider calls in flight at once, across the whole run')
       .argParser(integerAtLeast(1))
       .default(4),
-    new Option('--runs <n>', 'repeat each strategy n times; report mean and standard error')
+    new Option(
+      '--runs <n>',
+      'sample each strategy n times (run k asks the model anew); mean and intervals clustered by probe',
+    )
       .argParser(integerAtLeast(1))
       .default(1),
     new Option(
-      '--instructions <text>',
-      'a focus added to every summarization prompt (like /compact <focus>)',
+      '--target-tokens <n[,n…]>',
+      'aim every strategy at n tokens of compacted context (summary + kept messages); a list runs a sweep',
+    ).argParser(flagParser(targetList)),
+    new Option(
+      '--reference <strategy>',
+      'the strategy the others are compared with, paired on the same probes (default: the first listed)',
     ),
-    ...strategyOptions(),
+    new Option(
+      '--at-compaction',
+      "run every strategy on the history up to the transcript's last recorded compaction, with the tail the agent kept",
+    ),
+    ...strategySettings().map(settingOption),
+    promptFileOption(),
     new Option('--retries <n>', 'SDK retries on 429, 5xx and timeouts')
       .argParser(integerAtLeast(0))
       .default(DEFAULT_RETRIES),
@@ -63,7 +82,9 @@ export function addRunOptions(command: Command): Command {
     new Option('--replay <file>', 'answer only from a cassette; a call not in it fails'),
     new Option(
       '--judge <spec>',
-      'also score with an LLM judge: openai:<model> or anthropic:<model> (its calls are counted apart)',
+      `also score with an LLM judge: ${PROVIDER_TABLE.filter((entry) => entry.takesModel)
+        .map((entry) => entry.spec)
+        .join(' or ')} (its calls are counted apart)`,
     ),
     new Option('--judge-base-url <url>', "the judge's server, when it is not the vendor's default"),
     new Option('--json', 'print the results JSON to stdout instead of the table (progress goes to stderr)'),
@@ -73,39 +94,27 @@ export function addRunOptions(command: Command): Command {
   return command;
 }
 
-/** The strategies' own flags: tails, masking, pruning, prompt files (docs/strategies.md). */
-function strategyOptions(): Option[] {
-  return [
-    new Option(
-      '--keep-recent-tokens <n>',
-      `verbatim recent tail of truncate, pi and codex (default ${DEFAULT_SETTINGS.keepRecentTokens}); when given, core strategies run as <name>+recent`,
-    ).argParser(integerAtLeast(1)),
-    new Option('--mask-window <n>', 'observation-masking: tool outputs kept whole, newest first')
-      .argParser(integerAtLeast(0))
-      .default(DEFAULT_SETTINGS.maskWindow),
-    new Option('--prune-keep-tokens <n>', 'tool-output-pruning: newest tokens of tool output kept')
-      .argParser(integerAtLeast(0))
-      .default(DEFAULT_SETTINGS.pruneKeepTokens),
-    new Option(
-      '--prune-minimum-tokens <n>',
-      'tool-output-pruning: clear nothing unless more than n tokens are freed',
-    )
-      .argParser(integerAtLeast(0))
-      .default(DEFAULT_SETTINGS.pruneMinimumTokens),
-    new Option('--prune-protect-turns <n>', 'tool-output-pruning: last user turns never pruned')
-      .argParser(integerAtLeast(0))
-      .default(DEFAULT_SETTINGS.pruneProtectTurns),
-    new Option(
-      '--prompt-file <S=FILE>',
-      "replace strategy S's main prompt (or S.PROMPT=FILE, one prompt) with a file's text (repeatable)",
-    )
-      .argParser((value: string, previous: string[]) => [...previous, value])
-      .default([]),
-  ];
+/** `--target-tokens 1000,2000`: distinct whole numbers ≥ 16, in increasing order. */
+function targetList(text: string): number[] {
+  const parse = integerValue(16);
+  const targets = [...new Set(text.split(',').map((part) => parse(part.trim())))].sort((a, b) => a - b);
+  if (targets.length === 0)
+    throw new InputError(`expected token counts such as 2000 or 1000,2000,4000, got '${text}'`);
+  return targets;
+}
+
+/** `--prompt-file S=FILE`: a strategy's prompt replaced by a file's text (docs/strategies.md). */
+function promptFileOption(): Option {
+  return new Option(
+    '--prompt-file <S=FILE>',
+    "replace strategy S's main prompt (or S.PROMPT=FILE, one prompt) with a file's text (repeatable)",
+  )
+    .argParser((value: string, previous: string[]) => [...previous, value])
+    .default([]);
 }
 
 /** The flags as commander parsed them. */
-export type RunFlags = {
+export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
   strategies: string;
   provider: string;
   baseUrl?: string;
@@ -115,19 +124,13 @@ export type RunFlags = {
   overlapTokens: number;
   format?: string;
   skipInvalid?: boolean;
-  ratio: number;
-  recentBoost: number;
-  reserveTokens: number;
-  toolResultChars: number;
+  branch?: number;
   contextWindow?: number;
   concurrency: number;
   runs: number;
-  instructions?: string;
-  keepRecentTokens?: number;
-  maskWindow: number;
-  pruneKeepTokens: number;
-  pruneMinimumTokens: number;
-  pruneProtectTurns: number;
+  targetTokens?: number[];
+  reference?: string;
+  atCompaction?: boolean;
   promptFile: string[];
   retries: number;
   timeout: number;
@@ -162,26 +165,21 @@ export function toCompareOptions(fixtures: string[], flags: RunFlags, signal: Ab
     tokenizer: flags.tokenizer,
     format: flags.format,
     skipInvalid: flags.skipInvalid,
+    branch: flags.branch,
     config: {
-      sliceTokens: flags.sliceTokens,
-      overlapTokens: flags.overlapTokens,
-      ratio: flags.ratio,
-      recentBoost: flags.recentBoost,
-      toolResultChars: flags.toolResultChars,
-      reserveTokens: flags.reserveTokens,
-      instructions: flags.instructions,
-      keepRecentTokens: flags.keepRecentTokens,
-      maskWindow: flags.maskWindow,
-      pruneKeepTokens: flags.pruneKeepTokens,
-      pruneMinimumTokens: flags.pruneMinimumTokens,
-      pruneProtectTurns: flags.pruneProtectTurns,
+      ...defaultSettings(),
+      ...settingsFrom(flags, RUN_SETTINGS()),
       promptOverrides: parsePromptFiles(flags.promptFile, (file) => readFileSync(file, 'utf8')),
     },
     contextWindow: flags.contextWindow,
+    ...(flags.targetTokens ? { targets: flags.targetTokens } : {}),
+    reference: flags.reference,
+    atCompaction: flags.atCompaction,
     concurrency: flags.concurrency,
     runs: flags.runs,
     signal,
     onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+    onNotice: (line) => process.stderr.write(`${line}\n`),
   };
 }
 

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files.ts';
-import { assertNoSecrets } from '../secrets.ts';
+import { assertNoSecrets } from './secrets.ts';
 import {
   answerAndStore,
   completionFromStore,

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { AbortedError, InputError, ProviderError } from '../errors.ts';
 import { writeFileAtomic } from '../files.ts';
-import { assertNoSecrets } from '../secrets.ts';
+import { assertNoSecrets } from './secrets.ts';
 import { LineError, parseLine } from '../session/json-lines.ts';
 import {
   answerAndStore,
@@ -43,6 +43,7 @@ export function createRecorder(file: string): CassetteRecorder {
     queued = true;
     writing = writing.then(async () => {
       queued = false;
+      // Every answer was checked for secrets when it was added, and a key cannot span two lines.
       const text = [...answers.values()].map((answer) => `${JSON.stringify(answer)}\n`).join('');
       await writeFileAtomic(file, text).catch((error: unknown) => {
         failure ??= error;
@@ -92,6 +93,8 @@ export function withReplay(provider: Provider, file: string): Provider {
   const recorded = new Set([...answers.values()].map((answer) => `${answer.provider}:${answer.model}`));
   return {
     ...provider,
+    // A replay touches no network: nothing to warm up.
+    warmUp: undefined,
     async complete(request) {
       if (request.signal?.aborted) throw new AbortedError('replay aborted');
       const stored = answers.get(requestKey(provider, request));

@@ -1,6 +1,6 @@
-/** The `extractive` provider (SPEC §6): the offline, deterministic, non-LLM baseline summarizer. */
-import type { Tokenizer } from '../tokens.ts';
-import { summarizeExtractively } from './extractive/summarize.ts';
+/** The `extractive` provider (docs/providers.md): the offline, deterministic, non-LLM baseline summarizer. */
+import { countRequest, type Tokenizer } from '../tokens.ts';
+import { summarizeExtractively } from '../extractive/summarize.ts';
 import type { Provider } from './types.ts';
 
 /** The model name reports show for the extractive summarizer; bump it when its output changes. */
@@ -13,12 +13,13 @@ export function createExtractiveProvider(options: { tokenizer: Tokenizer }): Pro
     id: 'extractive',
     model: EXTRACTIVE_MODEL,
     isLanguageModel: false,
+    deterministic: true,
     async complete(request) {
       request.signal?.throwIfAborted();
       const { text, tokens } = summarizeExtractively(request, tokenizer);
       return {
         text,
-        usage: { input: tokenizer.count(request.system) + tokenizer.count(request.prompt), output: tokens },
+        usage: { input: countRequest(tokenizer, request), output: tokens },
         usageSource: 'tokenizer',
         model: EXTRACTIVE_MODEL,
       };

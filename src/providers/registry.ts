@@ -1,29 +1,12 @@
 /** Provider specs (`extractive`, `openai:<model>`, `anthropic:<model>`) → providers, with cache and cassettes in front. */
 import { InputError } from '../errors.ts';
 import type { Tokenizer } from '../tokens.ts';
-import { createAnthropicProvider } from './anthropic.ts';
 import { DEFAULT_CACHE_DIRECTORY, withCache } from './cache.ts';
 import { type CassetteRecorder, withRecording, withReplay } from './cassette.ts';
-import { createExtractiveProvider } from './extractive.ts';
 import { modelInfo } from './models.ts';
-import { createOpenAIProvider, type SdkProviderOptions } from './openai.ts';
+import type { SdkProviderOptions } from './sdk-provider.ts';
+import { PROVIDER_TABLE, type ProviderEntry, providerEntry } from './table.ts';
 import type { Provider } from './types.ts';
-
-/** The providers `list` shows, one line each. */
-export const PROVIDERS = [
-  {
-    spec: 'extractive',
-    description: 'offline, deterministic, non-LLM extractive baseline (no key, no network)',
-  },
-  {
-    spec: 'openai:<model>',
-    description: 'OpenAI chat completions (OPENAI_API_KEY); any OpenAI-compatible server with --base-url',
-  },
-  {
-    spec: 'anthropic:<model>',
-    description: 'Anthropic messages API (ANTHROPIC_API_KEY); Anthropic-compatible servers with --base-url',
-  },
-] as const;
 
 /** Retries the SDKs make after a first attempt fails with 429, 408, 409, 5xx, a timeout or a lost connection. */
 export const DEFAULT_RETRIES = 2;
@@ -50,39 +33,32 @@ export type ProviderOptions = {
   environment?: NodeJS.ProcessEnv;
 };
 
-type ProviderId = 'extractive' | 'openai' | 'anthropic';
+/** A parsed spec: the provider's table entry and, for the SDK providers, the model (which may itself contain `:`). */
+export type ProviderSpec = { entry: ProviderEntry; model: string };
 
-/** A parsed spec: the provider and, for the SDK providers, the model (which may itself contain `:`). */
-export type ProviderSpec = { id: ProviderId; model: string };
-
-const AVAILABLE = PROVIDERS.map((provider) => provider.spec).join(', ');
+const AVAILABLE = PROVIDER_TABLE.map((entry) => entry.spec).join(', ');
 
 /** Splits a spec on its first colon: `openai:qwen2.5:7b` is model `qwen2.5:7b` of `openai`. */
 export function parseProviderSpec(spec: string): ProviderSpec {
   const colon = spec.indexOf(':');
   const id = colon === -1 ? spec : spec.slice(0, colon);
   const model = colon === -1 ? '' : spec.slice(colon + 1);
-  if (id === 'extractive') {
-    if (model) throw new InputError(`provider 'extractive' takes no model; use -p extractive`);
-    return { id, model: '' };
+  const entry = providerEntry(id);
+  if (entry && !entry.takesModel) {
+    if (model) throw new InputError(`provider '${id}' takes no model; use -p ${id}`);
+    return { entry, model: '' };
   }
-  if (id === 'openai' || id === 'anthropic') {
+  if (entry?.takesModel) {
     if (!model)
-      throw new InputError(`provider '${id}' needs a model: ${id}:<model> (e.g. ${EXAMPLE_MODEL[id]})`);
-    return { id, model };
+      throw new InputError(
+        `provider '${id}' needs a model: ${id}:<model> (e.g. ${id}:${entry.exampleModel})`,
+      );
+    return { entry, model };
   }
-  const guess = (['openai', 'anthropic'] as const).find((vendor) => modelInfo(vendor, spec));
-  const hint = guess ? ` (did you mean ${guess}:${spec}?)` : '';
+  const guess = PROVIDER_TABLE.find((candidate) => modelInfo(candidate.id, spec));
+  const hint = guess ? ` (did you mean ${guess.id}:${spec}?)` : '';
   throw new InputError(`unknown provider '${id}'; available: ${AVAILABLE}${hint}`);
 }
-
-const EXAMPLE_MODEL = { openai: 'openai:gpt-4.1-mini', anthropic: 'anthropic:claude-haiku-4-5' };
-
-/** Each SDK provider's key and base-URL variables (the SDKs' own names). */
-const VARIABLES = {
-  openai: { key: 'OPENAI_API_KEY', baseUrl: 'OPENAI_BASE_URL' },
-  anthropic: { key: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL' },
-} as const;
 
 /** Sent when no key is needed (a local server, a replay): the SDKs refuse to start without one. */
 const PLACEHOLDER_KEY = 'not-needed';
@@ -92,30 +68,28 @@ const PLACEHOLDER_KEY = 'not-needed';
  * is an {@link InputError} naming the variable), the base URL, retries and timeout.
  */
 export function createProvider(spec: string, options: ProviderOptions): Provider {
-  const { id, model } = parseProviderSpec(spec);
-  if (id === 'extractive') return createExtractiveProvider({ tokenizer: options.tokenizer });
+  const { entry, model } = parseProviderSpec(spec);
+  if (!entry.takesModel) return entry.create({ tokenizer: options.tokenizer });
   const environment = options.environment ?? process.env;
-  const variables = VARIABLES[id];
-  const baseUrl = checkedBaseUrl(options.baseUrl ?? (environment[variables.baseUrl] || undefined));
+  const baseUrl = checkedBaseUrl(options.baseUrl ?? (environment[entry.baseUrlVariable] || undefined));
   const requireKey = options.requireKey ?? !options.replay;
-  let apiKey = environment[variables.key]?.trim();
+  let apiKey = environment[entry.keyVariable]?.trim();
   if (!apiKey) {
     // Ollama, vLLM, llama.cpp and LM Studio on this machine or the local network take no key.
     if (requireKey && !(baseUrl && isLocalServer(baseUrl))) {
-      throw new InputError(`${variables.key} is not set; export it or use -p extractive`);
+      throw new InputError(`${entry.keyVariable} is not set; export it or use -p extractive`);
     }
     apiKey = PLACEHOLDER_KEY;
   }
-  const sdkOptions: SdkProviderOptions = {
+  return entry.create({
     model,
     apiKey,
     baseUrl,
     retries: checkedInteger('--retries', options.retries ?? DEFAULT_RETRIES, 0),
     timeoutMs: checkedInteger('--timeout', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
     tokenizer: options.tokenizer,
-    contextWindow: modelInfo(id, model)?.contextWindow,
-  };
-  return id === 'openai' ? createOpenAIProvider(sdkOptions) : createAnthropicProvider(sdkOptions);
+    contextWindow: modelInfo(entry.id, model)?.contextWindow,
+  } satisfies SdkProviderOptions);
 }
 
 /**

@@ -4,10 +4,25 @@
  * failure mapped to our errors. Each vendor file supplies only what differs.
  */
 import { ProviderError } from '../errors.ts';
+import type { Tokenizer } from '../tokens.ts';
 import { createAttemptCounter } from './attempts.ts';
 import { type CallFault, toBenchError } from './faults.ts';
-import type { SdkProviderOptions } from './openai.ts';
 import type { Completion, CompletionRequest, Provider } from './types.ts';
+
+/** What every SDK adapter is built from (the registry resolves key, URL and defaults). */
+export type SdkProviderOptions = {
+  model: string;
+  apiKey: string;
+  /** Undefined: the vendor's own API. */
+  baseUrl?: string;
+  /** Retries after the first attempt, done by the SDK (429, 408, 409, 5xx, timeouts, connection errors). */
+  retries: number;
+  /** Per-attempt timeout in milliseconds. */
+  timeoutMs: number;
+  /** Counts usage when the server reports none. */
+  tokenizer: Tokenizer;
+  contextWindow?: number;
+};
 
 /** Client settings common to both SDKs. */
 export type ClientSettings = {
@@ -31,7 +46,12 @@ export type SdkAdapter<Sdk, Client, Response> = {
   /** The answer as our completion; throws a ProviderError for an empty answer. */
   completion(response: Response, request: CompletionRequest): Omit<Completion, 'attempts'>;
   describeFault(sdk: Sdk, error: unknown, errorBody: string | undefined): CallFault;
+  /** The vendor's API, where a warm-up opens its connection when no base URL is given. */
+  defaultBaseUrl: string;
 };
+
+/** How long a warm-up may try to open a connection; a slow or closed network only costs this once. */
+const WARM_UP_MS = 2000;
 
 /** A provider for `<adapter.id>:<options.model>`. */
 export function createSdkProvider<Sdk, Client, Response>(
@@ -41,23 +61,36 @@ export function createSdkProvider<Sdk, Client, Response>(
   const counter = createAttemptCounter();
   let client: Client | undefined;
   const name = `${adapter.id}:${options.model}`;
+  const clientOf = (sdk: Sdk) =>
+    (client ??= adapter.createClient(sdk, {
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      maxRetries: options.retries,
+      timeout: options.timeoutMs,
+      fetch: counter.fetch,
+    }));
   return {
     id: adapter.id,
     model: options.model,
     isLanguageModel: true,
     contextWindow: options.contextWindow,
+    async warmUp() {
+      clientOf(await adapter.loadSdk());
+      // Opens the keep-alive connection the SDK's first call reuses; any answer, or none, will do.
+      await fetch(options.baseUrl ?? adapter.defaultBaseUrl, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(WARM_UP_MS),
+      }).then(
+        (response) => response.body?.cancel(),
+        () => undefined,
+      );
+    },
     async complete(request) {
       const sdk = await adapter.loadSdk();
-      client ??= adapter.createClient(sdk, {
-        apiKey: options.apiKey,
-        baseURL: options.baseUrl,
-        maxRetries: options.retries,
-        timeout: options.timeoutMs,
-        fetch: counter.fetch,
-      });
+      clientOf(sdk);
       const attempts = counter.start();
       try {
-        const response = await adapter.send(client, request, {
+        const response = await adapter.send(clientOf(sdk), request, {
           signal: request.signal,
           headers: attempts.headers,
         });

@@ -7,19 +7,23 @@ import type { Completion, CompletionRequest, Provider } from './types.ts';
 const KEY_VERSION = 1;
 
 /**
- * SHA-256 of the provider, the model and the request fields that determine the answer. Not the
+ * SHA-256 of the provider, the model, the request fields that determine the answer and, for run k ≥ 2 of
+ * `--runs`, the run number (each run is a fresh sample). Not the
  * base URL, the key or the signal: the same model behind another URL gives the same answer, and
  * credentials must never shape what is stored.
  */
 export function requestKey(provider: Pick<Provider, 'id' | 'model'>, request: CompletionRequest): string {
-  const material = JSON.stringify([
+  const fields = [
     KEY_VERSION,
     provider.id,
     provider.model,
     request.system,
     request.prompt,
     request.maxTokens,
-  ]);
+  ];
+  // Run k of --runs asks anew; run 1 keeps the key it always had, so a single run still hits the cache.
+  const sample = request.sample ?? 1;
+  const material = JSON.stringify(sample > 1 ? [...fields, sample] : fields);
   return createHash('sha256').update(material).digest('hex');
 }
 

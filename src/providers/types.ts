@@ -1,4 +1,4 @@
-/** The provider interface (SPEC §6): one method, an options bag carrying the abort signal. */
+/** The provider interface (docs/providers.md): one method, an options bag carrying the abort signal. */
 
 /** One completion request. */
 export type CompletionRequest = {
@@ -6,6 +6,8 @@ export type CompletionRequest = {
   prompt: string;
   /** Most output tokens the answer may have. */
   maxTokens: number;
+  /** Which run of `--runs` asks (1-based): a later run is a fresh sample, cached and recorded apart. */
+  sample?: number;
   signal?: AbortSignal;
 };
 
@@ -42,6 +44,10 @@ export type Provider = {
   isLanguageModel: boolean;
   /** The model's context window in tokens, when known. */
   contextWindow?: number;
+  /** The same request always gets the same answer (the extractive stand-in): one sample says everything. */
+  deterministic?: boolean;
+  /** Loads what the first call would (the SDK, a connection) before the run's clock starts. */
+  warmUp?(): Promise<void>;
   complete(request: CompletionRequest): Promise<Completion>;
   /** Flushes what a wrapper holds (a cassette being recorded); called once when the run ends. */
   close?(): Promise<void>;

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { InputError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
-import type { QualityMetric } from './score.ts';
-import { isQualityMetric, metricDirection, QUALITY_METRICS } from './score.ts';
+import { formatFigure } from '../format.ts';
+import { type FigureSource, gateMetricList, gateMetricsOf, type Metric, metricByKey } from './metrics.ts';
 
 /** Default of `--tolerance`: how far a figure may fall below its baseline before the gate fails. */
 export const DEFAULT_TOLERANCE = 0.02;
@@ -12,10 +12,10 @@ export const DEFAULT_TOLERANCE = 0.02;
 const EPSILON = 1e-9;
 
 /** One `--fail-under` floor; `strategy` null applies it to every strategy. */
-export type Floor = { strategy: string | null; metric: QualityMetric; value: number; spec: string };
+export type Floor = { strategy: string | null; metric: string; value: number; spec: string };
 
-/** The part of a strategy's results that the gate reads (SPEC §4); other keys are ignored. */
-export type GateStrategy = {
+/** The part of a strategy's results that the gate reads (docs/results.md); other keys are ignored. */
+export type GateStrategy = FigureSource & {
   name: string;
   status: string;
   error?: unknown;
@@ -30,7 +30,7 @@ export type GateFailure = {
   strategy: string;
   /** The metric, or null for a failure of the whole strategy (an error, missing from the run). */
   metric: string | null;
-  kind: 'floor' | 'regression' | 'missing' | 'error';
+  kind: 'floor' | 'regression' | 'missing' | 'error' | 'probes';
   /** The floor, or the baseline figure. */
   expected: number | null;
   /** The figure of this run; null when it has none. */
@@ -51,8 +51,6 @@ export type Verdict = {
   strategies: number;
 };
 
-const METRIC_LIST = `${QUALITY_METRICS.join(', ')}, probeRecall.<kind>`;
-
 /** Parses `--fail-under` specs: `metric=value` or `strategy.metric=value`; a bad spec is an {@link InputError}. */
 export function parseFailUnder(specs: readonly string[]): Floor[] {
   return specs.map((spec) => {
@@ -65,32 +63,38 @@ export function parseFailUnder(specs: readonly string[]): Floor[] {
     if (!target) {
       const dot = key.indexOf('.');
       const metric = dot < 0 ? key : key.slice(dot + 1);
-      throw problem(`unknown metric '${metric}'; available: ${METRIC_LIST}`);
+      throw problem(`unknown metric '${metric}'; available: ${gateMetricList()}`);
     }
     const value = valueText === '' ? Number.NaN : Number(valueText);
-    if (metricDirection(target.metric) === 'lower') {
+    const { metric } = target;
+    if (metric.kind === 'count') {
       if (!Number.isInteger(value) || value < 0)
-        throw problem(`${target.metric} is a count of paths; the value must be a whole number ≥ 0`);
+        throw problem(`${metric.key} is a count of ${metric.counts}; the value must be a whole number ≥ 0`);
     } else if (!Number.isFinite(value) || value < 0 || value > 1) {
-      throw problem(`${target.metric} is a share; the value must be a number from 0 to 1`);
+      throw problem(`${metric.key} is a share; the value must be a number from 0 to 1`);
     }
-    return { ...target, value, spec };
+    return { strategy: target.strategy, metric: metric.key, value, spec };
   });
 }
 
 /** `probeRecall` → every strategy; `parallel-stitch.probeRecall.task` → one strategy (names may hold dots). */
-function splitTarget(key: string): { strategy: string | null; metric: QualityMetric } | null {
-  if (isQualityMetric(key)) return { strategy: null, metric: key };
+function splitTarget(key: string): { strategy: string | null; metric: Metric } | null {
+  const gated = (name: string) => {
+    const metric = metricByKey(name);
+    return metric?.gate ? metric : undefined;
+  };
+  const whole = gated(key);
+  if (whole) return { strategy: null, metric: whole };
   for (let dot = key.indexOf('.'); dot > 0; dot = key.indexOf('.', dot + 1)) {
-    const metric = key.slice(dot + 1);
-    if (isQualityMetric(metric)) return { strategy: key.slice(0, dot), metric };
+    const metric = gated(key.slice(dot + 1));
+    if (metric) return { strategy: key.slice(0, dot), metric };
   }
   return null;
 }
 
 const figureSchema = z.number().nullable().optional();
 const baselineSchema = z.looseObject({
-  schemaVersion: z.literal(1, { error: 'unsupported schemaVersion (this version reads 1)' }).optional(),
+  schemaVersion: z.literal(2, { error: 'unsupported schemaVersion (this version reads 2)' }),
   fixture: z.looseObject({ name: z.string().optional() }).nullable().optional(),
   strategies: z.array(
     z.looseObject({
@@ -117,6 +121,13 @@ const baselineSchema = z.looseObject({
 
 /** Checks that parsed JSON is a results file usable as a baseline; otherwise an {@link InputError} `file: reason`. */
 export function parseBaseline(json: unknown, file: string): GateResults {
+  const isObject = typeof json === 'object' && json !== null && !Array.isArray(json);
+  const version = isObject ? (json as { schemaVersion?: unknown }).schemaVersion : 2;
+  if (version === undefined || version === 1) {
+    throw new InputError(
+      `${file}: a schemaVersion 1 baseline, whose probeRecall counted file names as facts; regenerate it with check --update-baseline (docs/results.md)`,
+    );
+  }
   const parsed = baselineSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${file}: ${describeSchemaProblem(parsed.error)}`);
   const names = new Set<string>();
@@ -125,47 +136,6 @@ export function parseBaseline(json: unknown, file: string): GateResults {
     names.add(strategy.name);
   }
   return parsed.data;
-}
-
-/** A strategy's figure for a metric: a number, null when not applicable, undefined when the results lack it. */
-export function qualityFigure(strategy: GateStrategy, metric: QualityMetric): number | null | undefined {
-  const quality = strategy.quality;
-  if (!quality) return undefined;
-  if (metric.startsWith('probeRecall.')) {
-    const byKind = quality['probeRecallByKind'];
-    if (byKind === null || typeof byKind !== 'object') return undefined;
-    const value = (byKind as Record<string, unknown>)[metric.slice('probeRecall.'.length)];
-    return typeof value === 'number' ? value : undefined;
-  }
-  const value = quality[metric];
-  if (metric === 'inventedPaths' && Array.isArray(value)) return value.length;
-  // The judge's figure is its mean score; an unjudged run has none.
-  if (metric === 'judge') {
-    if (value === null || value === undefined) return value;
-    const score = (value as { score?: unknown }).score;
-    return typeof score === 'number' || score === null ? score : undefined;
-  }
-  if (value === null) return null;
-  return typeof value === 'number' ? value : undefined;
-}
-
-/** Every metric a strategy's results carry a figure for (null included), per-kind recalls last. */
-function metricsOf(strategy: GateStrategy): QualityMetric[] {
-  const kinds = strategy.quality?.['probeRecallByKind'];
-  const perKind =
-    kinds && typeof kinds === 'object'
-      ? Object.keys(kinds).map((kind) => `probeRecall.${kind}` as const)
-      : [];
-  return [...QUALITY_METRICS, ...perKind].filter((metric) => qualityFigure(strategy, metric) !== undefined);
-}
-
-/** Renders a figure: a share with two decimals (more when needed to tell it from `other`), a count as is. */
-export function formatFigure(value: number, other?: number): string {
-  if (Number.isInteger(value) && (other === undefined || Number.isInteger(other))) return String(value);
-  for (let digits = 2; digits < 6; digits++) {
-    if (other === undefined || value.toFixed(digits) !== other.toFixed(digits)) return value.toFixed(digits);
-  }
-  return value.toFixed(6);
 }
 
 /** What {@link evaluateGate} compares. */
@@ -262,11 +232,12 @@ export function evaluateGate({
 /** Holds one strategy's figures to its floors. */
 function checkFloors(strategy: GateStrategy, floors: readonly Floor[], tally: Tally): void {
   for (const floor of floors) {
-    const actual = qualityFigure(strategy, floor.metric);
+    const metric = metricByKey(floor.metric)!;
+    const actual = metric.read(strategy);
     if (actual === null || actual === undefined) continue;
     tally.appliedFloors.add(floor);
     tally.checks++;
-    const ceiling = metricDirection(floor.metric) === 'lower';
+    const ceiling = metric.direction === 'lower';
     const fails = ceiling ? actual > floor.value + EPSILON : actual < floor.value - EPSILON;
     if (!fails) continue;
     const comparison = `${formatFigure(actual, floor.value)} ${ceiling ? '>' : '<'} ${formatFigure(floor.value, actual)}`;
@@ -297,10 +268,13 @@ function compareWithBaseline(
     tally.notes.push(`${strategy.name}: failed in the baseline run; its figures were not compared`);
     return;
   }
-  for (const metric of new Set([...metricsOf(before), ...metricsOf(strategy)])) {
-    const was = qualityFigure(before, metric);
-    const now = qualityFigure(strategy, metric);
-    if (metricDirection(metric) === 'lower') {
+  const metrics = new Map(
+    [...gateMetricsOf(before), ...gateMetricsOf(strategy)].map((metric) => [metric.key, metric]),
+  );
+  for (const [metric, definition] of metrics) {
+    const was = definition.read(before);
+    const now = definition.read(strategy);
+    if (definition.direction === 'lower') {
       // A count of invented paths is reported against the baseline, not gated: cap it with a floor instead.
       if (typeof was === 'number' && typeof now === 'number' && now > was)
         tally.notes.push(`${strategy.name} ${metric} ${was} → ${now} (cap it with --fail-under ${metric}=N)`);

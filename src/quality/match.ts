@@ -1,4 +1,8 @@
-/** Text matching for probes and paths: robust to case, whitespace and Markdown, strict at word edges. */
+/**
+ * Text matching for probes and paths, as a careful reviewer reads: robust to case, quotes, Markdown,
+ * hyphenation, spacing and unit spellings; strict at word edges and path-segment edges; aware of a
+ * negation right next to a needle. A text is indexed once and answers every look-up from that index.
+ */
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
 const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
@@ -15,11 +19,41 @@ const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|~<>])/g;
 // `snake_case` and `__init__.py` stay intact.
 const UNDERSCORE_EMPHASIS =
   /(^|[^\p{L}\p{N}_])(_{1,3})([^\s_](?:(?:[^_\n]|(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}])){0,300}?[^\s_])?)\2(?=[^\p{L}\p{N}_.]|\.(?![\p{L}\p{N}])|$)/gmu;
-const QUOTES = /["'‘’‚‛′“”„‟″«»]/g;
+const QUOTES = /["'‘’‚‛′“”„‟″«»`]/g;
 const DASHES = /[‐‑‒–—―−]/g;
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 const WHITESPACE = /\s+/g;
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+
+/**
+ * Unit spellings of a number, each folded to one: `1 GiB` = `1Gi`, `2 s` = `2 seconds`, `30 %` = `30 percent`.
+ * Bytes keep their base (GB is not GiB); a unit only counts right after a number.
+ */
+const UNITS: ReadonlyArray<[canonical: string, spellings: string]> = [
+  ['gib', 'gib|gi|gibibytes?'],
+  ['mib', 'mib|mi|mebibytes?'],
+  ['kib', 'kib|ki|kibibytes?'],
+  ['tib', 'tib|ti|tebibytes?'],
+  ['gb', 'gb|gigabytes?'],
+  ['mb', 'mb|megabytes?'],
+  ['kb', 'kb|kilobytes?'],
+  ['tb', 'tb|terabytes?'],
+  ['ms', 'ms|msecs?|millis|milliseconds?'],
+  ['s', 's|secs?|seconds?'],
+  ['min', 'mins?|minutes?'],
+  ['h', 'h|hrs?|hours?'],
+  ['d', 'days?'],
+  ['%', '%|percent|per cent|pct'],
+];
+const UNIT = new RegExp(
+  `(\\d+(?:\\.\\d+)?)[ -]?(${UNITS.map(([, spellings]) => spellings).join('|')})(?![\\p{L}\\p{N}_])`,
+  'gu',
+);
+
+/** The one spelling of a unit. */
+function canonicalUnit(spelling: string): string {
+  return UNITS.find(([, spellings]) => new RegExp(`^(?:${spellings})$`).test(spelling))?.[0] ?? spelling;
+}
 
 /**
  * Text folded for matching: Unicode-compatible forms, lowercase, Markdown marks (emphasis, code ticks, headings,
@@ -49,64 +83,156 @@ export function normalizeForMatch(text: string): string {
     .trim();
 }
 
+/** {@link normalizeForMatch}, then every number with a unit in one spelling (`1gib`, `2s`). */
+function canonicalText(text: string): string {
+  return normalizeForMatch(text).replace(
+    UNIT,
+    (_match, number: string, unit: string) => `${number}${canonicalUnit(unit)}`,
+  );
+}
+
 function isWordCharacter(character: string | undefined): boolean {
   return character !== undefined && WORD_CHARACTER.test(character);
 }
 
 /**
- * Whether an already normalized needle occurs in a normalized haystack, at word edges: where the needle begins
- * (ends) with a letter, digit or `_`, the haystack character before (after) it must not be one.
+ * The compact form of a canonical text, and where each of its characters sits in that text: quote marks
+ * dropped, and a space or hyphen between two word characters dropped, so `key-set`, `key set` and
+ * `keyset`, or an error quoted with or without its quotes, read the same.
  */
-function containsNormalized(haystack: string, needle: string): boolean {
-  if (needle.length === 0) return false;
-  const checkStart = isWordCharacter(needle[0]);
-  const checkEnd = isWordCharacter(needle[needle.length - 1]);
-  let from = 0;
-  for (;;) {
-    const index = haystack.indexOf(needle, from);
-    if (index < 0) return false;
-    const startOk = !checkStart || !isWordCharacter(haystack[index - 1]);
-    const endOk = !checkEnd || !isWordCharacter(haystack[index + needle.length]);
-    if (startOk && endOk) return true;
-    from = index + 1;
+function compact(canonical: string): { text: string; positions: Int32Array } {
+  const characters: string[] = [];
+  const positions = new Int32Array(canonical.length);
+  let length = 0;
+  let previousKept: string | undefined;
+  for (let index = 0; index < canonical.length; index++) {
+    const character = canonical[index]!;
+    if (character === "'") continue;
+    if ((character === ' ' || character === '-') && isWordCharacter(previousKept)) {
+      let next = index + 1;
+      while (canonical[next] === "'") next++;
+      if (isWordCharacter(canonical[next])) continue;
+    }
+    characters.push(character);
+    positions[length++] = index;
+    previousKept = character;
   }
+  return { text: characters.join(''), positions: positions.subarray(0, length) };
 }
 
-/** The ways a needle may be written: itself, and a `./`-relative path without its `./`. */
-function needleVariants(needle: string): string[] {
-  const normalized = normalizeForMatch(needle);
-  return normalized.startsWith('./') ? [normalized, normalized.slice(2)] : [normalized];
+/** Whether a needle names a path: a `/` in it, or a file name with an extension. */
+function isPathNeedle(needle: string): boolean {
+  return needle.includes('/') || /^[\p{L}\p{N}_.-]+\.[\p{L}\p{N}]{1,8}$/u.test(needle);
 }
 
-/** Whether `needle` (raw text, normalized here) occurs in a haystack already passed through {@link normalizeForMatch}. */
-export function containsMatch(normalizedHaystack: string, needle: string): boolean {
-  return needleVariants(needle).some((variant) => containsNormalized(normalizedHaystack, variant));
-}
+// Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.
+const PATH_CHARACTER = /[\p{L}\p{N}_.~-]/u;
 
-/** A text prepared once for many look-ups (a summary can be a whole transcript; there can be hundreds of probes). */
-export type TextMatcher = {
-  /** The normalized text. */
+// Negation right before a needle (same clause) or right after it: "rejected keyset", "keyset was dropped".
+const NEGATION_BEFORE =
+  /(?:^|[\s(])(?:not|no|never|don't|dont|didn't|didnt|doesn't|doesnt|won't|wont|isn't|isnt|wasn't|wasnt|reject(?:ed|ing)?|avoid(?:ed|ing)?|dropp(?:ed|ing)|abandon(?:ed|ing)?|ruled out|against|dismiss(?:ed)?|no longer|revert(?:ed|ing)?)(?:\s+\S+){0,2}\s*$/;
+// "instead of", "rather than" and "without" deny the noun phrase right after them only.
+const NEGATING_PREPOSITION = /(?:^|[\s(])(?:instead of|rather than|without)(?:\s+\S+)?\s*$/;
+const NEGATION_AFTER =
+  /^\s*(?:\S+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
+const CLAUSE_END = /[.;:!?\n]|\s-\s/g;
+
+/** One place a needle occurs in an indexed text. */
+export type Occurrence = {
+  /** Character offsets `[start, end)` in the canonical text. */
+  start: number;
+  end: number;
+  /** Index of the word it starts at, for proximity. */
+  word: number;
+  /** A negation stands right before or after it. */
+  negated: boolean;
+};
+
+/** A text indexed once for many look-ups (a summary can be a whole transcript; there can be hundreds of probes). */
+export type TextIndex = {
+  /** The canonical text (normalized, units folded). */
   readonly normalized: string;
+  /** Every occurrence of a needle, in order. */
+  occurrences(needle: string): Occurrence[];
   /** Whether the text contains this needle. */
   has(needle: string): boolean;
-  /** Whether the text contains any of these needles (a probe's acceptable spellings). */
+  /** Whether the text contains any of these needles (spellings of one thing). */
   hasAny(needles: readonly string[]): boolean;
 };
 
-const WORDS = /[\p{L}\p{N}_]+/gu;
+/** The ways a needle may be written: itself, and a `./`-relative path without its `./`. */
+function needleVariants(needle: string): string[] {
+  const canonical = canonicalText(needle);
+  return canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical];
+}
 
-/** Normalizes `text` once and answers look-ups against it. */
-export function createMatcher(text: string): TextMatcher {
-  const normalized = normalizeForMatch(text);
-  // Every word of a needle is a whole word of the text wherever the needle matches (edges are word boundaries),
-  // so a needle with a word the text lacks is a miss without scanning the text.
-  let words: Set<string> | undefined;
-  const mayContain = (variant: string) => {
-    words ??= new Set(normalized.match(WORDS));
-    for (const word of variant.match(WORDS) ?? []) if (!words.has(word)) return false;
-    return true;
+/** Indexes `text` once and answers look-ups against it. */
+export function createMatcher(text: string): TextIndex {
+  const normalized = canonicalText(text);
+  const compacted = compact(normalized);
+  let wordStarts: number[] | undefined;
+  const wordAt = (offset: number): number => {
+    wordStarts ??= [...normalized.matchAll(/\S+/g)].map((match) => match.index);
+    let low = 0;
+    let high = wordStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (wordStarts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
   };
-  const has = (needle: string) =>
-    needleVariants(needle).some((variant) => mayContain(variant) && containsNormalized(normalized, variant));
-  return { normalized, has, hasAny: (needles) => needles.some(has) };
+  const memo = new Map<string, Occurrence[]>();
+
+  const find = (variant: string): Occurrence[] => {
+    const needle = compact(variant).text;
+    if (needle.length === 0) return [];
+    const path = isPathNeedle(variant);
+    const checkStart = isWordCharacter(needle[0]);
+    const checkEnd = isWordCharacter(needle[needle.length - 1]);
+    const found: Occurrence[] = [];
+    for (let at = compacted.text.indexOf(needle); at >= 0; at = compacted.text.indexOf(needle, at + 1)) {
+      const start = compacted.positions[at]!;
+      const end = compacted.positions[at + needle.length - 1]! + 1;
+      const before = normalized[start - 1];
+      const after = normalized[end];
+      if (path) {
+        if (before !== undefined && PATH_CHARACTER.test(before)) continue;
+        if (after !== undefined && /[\p{L}\p{N}_~-]/u.test(after)) continue;
+        // `a.ts.` ends a sentence; `a.ts.bak` is another file.
+        if (after === '.' && isWordCharacter(normalized[end + 1])) continue;
+      } else {
+        if (checkStart && isWordCharacter(before)) continue;
+        if (checkEnd && isWordCharacter(after)) continue;
+      }
+      found.push({ start, end, word: wordAt(start), negated: isNegated(normalized, start, end) });
+    }
+    return found;
+  };
+
+  const occurrences = (needle: string): Occurrence[] => {
+    let found = memo.get(needle);
+    if (!found) {
+      found = needleVariants(needle)
+        .flatMap(find)
+        .sort((a, b) => a.start - b.start);
+      memo.set(needle, found);
+    }
+    return found;
+  };
+  const has = (needle: string) => occurrences(needle).length > 0;
+  return { normalized, occurrences, has, hasAny: (needles) => needles.some(has) };
+}
+
+/** Whether a negation stands in the same clause within a few words before, or right after, `[start, end)`. */
+function isNegated(text: string, start: number, end: number): boolean {
+  let before = text.slice(Math.max(0, start - 60), start);
+  let clauseStart = -1;
+  for (const match of before.matchAll(CLAUSE_END)) clauseStart = match.index + match[0].length;
+  if (clauseStart >= 0) before = before.slice(clauseStart);
+  if (NEGATION_BEFORE.test(before) || NEGATING_PREPOSITION.test(before)) return true;
+  let after = text.slice(end, end + 60);
+  const clauseEnd = after.search(/[.;:!?\n]/);
+  if (clauseEnd >= 0) after = after.slice(0, clauseEnd);
+  return NEGATION_AFTER.test(after);
 }

@@ -1,6 +1,7 @@
 /** File paths named in free text, and which of a summary's paths the transcript never mentions. */
-import type { TextMatcher } from './match.ts';
+import type { TextIndex } from './match.ts';
 import { pathSpellings } from './probes.ts';
+import type { Scorer } from './types.ts';
 
 const words = (text: string) => new Set(text.split(/\s+/));
 
@@ -77,6 +78,8 @@ function isGlobFragment(text: string, start: number, end: number): boolean {
   let before = start;
   while (text[before - 1] === '*') before--;
   if (before < start && GLOB_BEFORE.test(text[before - 1] ?? ' ')) return true;
+  // `*-schema.ts`, `*.test.ts`: a star then a separator starts a pattern, not a name.
+  if (before < start && /[-.]/.test(text[start] ?? '')) return true;
   let after = end;
   while (text[after] === '*') after++;
   return after > end && GLOB_AFTER.test(text.slice(after, after + 2));
@@ -121,8 +124,13 @@ export function extractPaths(text: string): string[] {
  */
 export function findInventedPaths(
   summaryText: string,
-  transcript: TextMatcher,
+  transcript: TextIndex,
   cwd: string | undefined,
 ): string[] {
   return extractPaths(summaryText).filter((path) => !transcript.hasAny(pathSpellings(path, cwd)));
 }
+
+/** The invented-paths scorer. */
+export const scoreInventedPaths: Scorer = (input, texts) => ({
+  inventedPaths: findInventedPaths(input.text, texts.transcript, input.cwd),
+});

@@ -1,50 +1,127 @@
-/** Probes (SPEC §7): facts a good summary must keep, from a sidecar file and derived from tool calls. */
+/**
+ * Probes (docs/quality.md): the facts a good summary must keep, from a sidecar `F.probes.json`. A probe
+ * holds when the compacted context states all of its facets close together (each facet in any of its
+ * spellings), and is contradicted when it states the opposite. File names are not probes: they are
+ * measured by `fileRecall`.
+ */
 import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, relative } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../errors.ts';
+import { unreadableFileError } from '../session/source-file.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
-import type { Session } from '../session/types.ts';
 
-/** Kinds a sidecar probe may have (free-form kinds are allowed too; these are the documented ones). */
-export const PROBE_KINDS = ['task', 'constraint', 'artifact', 'decision', 'error', 'next-step'] as const;
+/** The kinds of fact a probe may ask about. */
+export const PROBE_KINDS = ['task', 'constraint', 'decision', 'error', 'artifact', 'next-step'] as const;
 
-/** The schema of one sidecar probe. */
+/** A probe kind. */
+export type ProbeKind = (typeof PROBE_KINDS)[number];
+
+const spellings = z.array(z.string().trim().min(1)).min(1);
+
+/** One probe of a version 2 sidecar. */
 export const probeSchema = z.object({
+  id: z.string().min(1),
+  kind: z.enum(PROBE_KINDS),
+  question: z.string().min(1),
+  answer: z.string().min(1),
+  /** Every facet must be stated; each facet is a list of acceptable spellings. */
+  facets: z.array(spellings).min(1),
+  /** Phrases that state the opposite of the fact (for constraints and decisions). */
+  contradictions: z.array(z.string().trim().min(1)).optional(),
+  /** Where the fact is planted: 0-based index in the session's messages. */
+  messageIndex: z.number().int().min(0),
+  /** Later messages where the session really states the fact again (so keeping only those is fair). */
+  repeatedAt: z.array(z.number().int().min(0)).optional(),
+});
+
+/** One probe of a version 1 sidecar: any one `match` string keeps it. */
+const probeV1Schema = z.object({
   id: z.string().min(1),
   kind: z.string().min(1),
   question: z.string().min(1),
   answer: z.string().min(1),
-  match: z.array(z.string().min(1)).min(1),
-  /** Where the fact is planted: 0-based index in the session's messages. */
+  match: spellings,
   messageIndex: z.number().int().min(0).optional(),
 });
 
-/** The schema of a `F.probes.json` sidecar. */
-export const probesFileSchema = z.object({ probes: z.array(probeSchema) });
+/** A `F.probes.json` sidecar: `{ "version": 2, "probes": [...] }`, or the version 1 shape. */
+export const probesFileSchema = z.union([
+  z.object({ version: z.literal(2), probes: z.array(probeSchema) }),
+  z.object({ version: z.literal(1).optional(), probes: z.array(probeV1Schema) }),
+]);
 
-/** A fact to look for in a summary. */
-export type Probe = z.infer<typeof probeSchema> & {
-  /** `sidecar` for hand-written probes; `derived` for the file probes taken from tool calls. */
+/** A fact to look for in a compacted context. */
+export type Probe = {
+  id: string;
+  kind: string;
+  question: string;
+  answer: string;
+  facets: string[][];
+  contradictions: string[];
+  /** Where the fact is planted (required in version 2 sidecars). */
+  messageIndex?: number;
+  repeatedAt?: number[];
+  /** `sidecar` for a reviewed file; `derived` for probes taken from the transcript by code. */
   source: 'sidecar' | 'derived';
 };
 
-/** The sidecar path of a fixture file: `F.jsonl` → `F.probes.json` beside it. */
+/** The sidecar path of a fixture file: `F.jsonl` (or `F.jsonl.gz`) → `F.probes.json` beside it. */
 export function sidecarPath(sessionFile: string): string {
-  const extension = extname(sessionFile);
-  const base = extension ? sessionFile.slice(0, -extension.length) : sessionFile;
+  const uncompressed = sessionFile.replace(/\.gz$/i, '');
+  const extension = extname(uncompressed);
+  const base = extension ? uncompressed.slice(0, -extension.length) : uncompressed;
   return `${base}.probes.json`;
 }
 
-/** The sidecar probes of a session, or none when it has no sidecar; a malformed sidecar is an input error. */
-export async function loadSidecarProbes(sessionFile: string): Promise<Probe[]> {
+/** A parsed sidecar: its probes, and the format version it was written in. */
+export type Sidecar = { file: string; version: 1 | 2; probes: Probe[] };
+
+/** Checks and converts a sidecar's JSON; a problem is an input error naming the file and the probe. */
+export function parseSidecar(json: unknown, file: string): Sidecar {
+  const parsed = probesFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const version = (json as { version?: unknown } | null)?.version;
+    const hint = version === 2 ? '' : ' (a version 2 sidecar starts with "version": 2)';
+    throw new InputError(`${file}: ${describeSchemaProblem(parsed.error)}${hint}`);
+  }
+  const seen = new Set<string>();
+  for (const probe of parsed.data.probes) {
+    if (seen.has(probe.id)) throw new InputError(`${file}: probe id '${probe.id}' appears twice`);
+    seen.add(probe.id);
+  }
+  if (parsed.data.version === 2) {
+    return {
+      file,
+      version: 2,
+      probes: parsed.data.probes.map((probe) => ({
+        ...probe,
+        contradictions: probe.contradictions ?? [],
+        source: 'sidecar' as const,
+      })),
+    };
+  }
+  return {
+    file,
+    version: 1,
+    probes: parsed.data.probes.map(({ match, ...probe }) => ({
+      ...probe,
+      facets: [match],
+      contradictions: [],
+      source: 'sidecar' as const,
+    })),
+  };
+}
+
+/** The sidecar of a session file, or undefined when it has none; a malformed sidecar is an input error. */
+export async function readSidecar(sessionFile: string): Promise<Sidecar | undefined> {
   const file = sidecarPath(sessionFile);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new InputError(`${file}: cannot read (${(error as Error).message})`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw unreadableFileError(file, error);
   }
   let json: unknown;
   try {
@@ -52,14 +129,12 @@ export async function loadSidecarProbes(sessionFile: string): Promise<Probe[]> {
   } catch (error) {
     throw new InputError(`${file}: not valid JSON (${(error as Error).message})`);
   }
-  const parsed = probesFileSchema.safeParse(json);
-  if (!parsed.success) throw new InputError(`${file}: ${describeSchemaProblem(parsed.error)}`);
-  const seen = new Set<string>();
-  for (const probe of parsed.data.probes) {
-    if (seen.has(probe.id)) throw new InputError(`${file}: probe id '${probe.id}' appears twice`);
-    seen.add(probe.id);
-  }
-  return parsed.data.probes.map((probe) => ({ ...probe, source: 'sidecar' as const }));
+  return parseSidecar(json, file);
+}
+
+/** The sidecar probes of a session, or none when it has no sidecar. */
+export async function loadProbes(session: { path: string }): Promise<Probe[]> {
+  return (await readSidecar(session.path))?.probes ?? [];
 }
 
 /** The ways a path may be written in a summary: as in the transcript, and relative to the working directory. */
@@ -71,40 +146,6 @@ export function pathSpellings(path: string, cwd: string | undefined): string[] {
       spellings.push(relativePath);
   }
   return spellings;
-}
-
-/** One `file` probe per distinct path read, written or edited through a tool call. */
-export function deriveFileProbes(session: Pick<Session, 'fileOperations' | 'cwd'>): Probe[] {
-  const byPath = new Map<string, { kinds: Set<string>; messageIndex: number }>();
-  for (const operation of session.fileOperations) {
-    const entry = byPath.get(operation.path) ?? {
-      kinds: new Set<string>(),
-      messageIndex: operation.messageIndex,
-    };
-    entry.kinds.add(operation.kind);
-    byPath.set(operation.path, entry);
-  }
-  return [...byPath].map(([path, { kinds, messageIndex }]) => {
-    const modified = kinds.has('write') || kinds.has('edit');
-    return {
-      id: `file:${path}`,
-      kind: 'file',
-      question: `Which file was ${modified ? 'modified' : 'read'} at message ${messageIndex}?`,
-      answer: path,
-      match: pathSpellings(path, session.cwd),
-      messageIndex,
-      source: 'derived' as const,
-    };
-  });
-}
-
-/** Sidecar probes plus derived file probes (a sidecar probe with the same id wins). */
-export async function loadProbes(
-  session: Pick<Session, 'path' | 'fileOperations' | 'cwd'>,
-): Promise<Probe[]> {
-  const sidecar = await loadSidecarProbes(session.path);
-  const ids = new Set(sidecar.map((probe) => probe.id));
-  return [...sidecar, ...deriveFileProbes(session).filter((probe) => !ids.has(probe.id))];
 }
 
 /** Probe counts by kind, sorted by kind. */

@@ -7,6 +7,7 @@ const KIND_LABELS: Record<GateFailure['kind'], string> = {
   regression: 'regression',
   missing: 'missing',
   error: 'strategy failed',
+  probes: 'probe set fails lint',
 };
 
 function headline(verdict: Verdict): string {

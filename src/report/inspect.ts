@@ -1,6 +1,7 @@
 /** Renders an {@link InspectResult} for the terminal. */
 import type { InspectResult } from '../inspect.ts';
-import { formatInteger, terminalTable } from './table.ts';
+import { formatInteger } from '../format.ts';
+import { terminalTable } from './table.ts';
 
 /** The text `inspect` prints. */
 export function renderInspect(result: InspectResult): string {
@@ -14,6 +15,12 @@ export function renderInspect(result: InspectResult): string {
     .map(([role, count]) => `${role} ${count}`)
     .join(', ');
   lines.push(`messages     ${formatInteger(result.messages)}  (${roles})`);
+  const contextKinds = Object.entries(result.contextByKind).map(([kind, count]) => `${kind} ${count}`);
+  if (contextKinds.length > 0) {
+    lines.push(
+      `context      ${result.messagesByRole.context}  injected by the agent, not prompts (${contextKinds.join(', ')})`,
+    );
+  }
   lines.push(`tokens       ${formatInteger(result.tokens)}  [${result.tokenizer}${estimate}]`);
   const tools = Object.entries(result.toolCallsByTool)
     .map(([tool, count]) => `${tool} ${count}`)
@@ -25,6 +32,7 @@ export function renderInspect(result: InspectResult): string {
   lines.push(
     `probes       ${result.probes}  (${result.probesBySource.sidecar} from sidecar, ${result.probesBySource.derived} derived from tool calls${kinds ? `; ${kinds}` : ''})`,
   );
+  lines.push(...branchLines(result));
   if (result.import.sidechainMessages > 0) {
     lines.push(`sidechain    ${result.import.sidechainMessages} messages left out of the main conversation`);
   }
@@ -79,4 +87,58 @@ export function renderInspect(result: InspectResult): string {
     }),
   );
   return lines.join('\n');
+}
+
+/** The branches line (a table when there are several) and where the tree was joined across a gap. */
+function branchLines(result: InspectResult): string[] {
+  const lines: string[] = [];
+  const { branches } = result;
+  if (branches.length === 1) lines.push(`branches     1  (leaf line ${branches[0]!.leafLine})`);
+  if (branches.length > 1) {
+    lines.push(`branches     ${branches.length}  (imported: ${result.branch}; --branch <n> imports another)`);
+    lines.push(
+      terminalTable({
+        head: ['Branch', 'Leaf line', 'Messages', 'Tool calls', 'Files modified', 'Time', 'Note'],
+        alignRight: [true, true, true, true, true, false, false],
+        rows: branches.map((branch) => [
+          branch.number,
+          branch.leafLine,
+          formatInteger(branch.messages),
+          formatInteger(branch.toolCalls),
+          branch.filesModified.length,
+          timeSpan(branch.firstTimestamp, branch.lastTimestamp),
+          branchNote(branch),
+        ]),
+      }),
+    );
+  }
+  for (const bridge of result.bridges) {
+    lines.push(`joined across a missing parent: line ${bridge.line} → line ${bridge.joinedTo}`);
+  }
+  return lines;
+}
+
+function timeSpan(first: string | null, last: string | null): string {
+  if (first === null || last === null) return '';
+  const minute = (time: string) => time.slice(0, 16).replace('T', ' ');
+  return first.slice(0, 10) === last.slice(0, 10)
+    ? `${minute(first)}–${last.slice(11, 16)}`
+    : `${minute(first)} – ${minute(last)}`;
+}
+
+function branchNote(branch: InspectResult['branches'][number]): string {
+  const notes = [branch.active ? 'active' : '', branch.imported ? 'imported' : ''].filter((note) => note);
+  if (branch.imported) return notes.join(', ');
+  const { messages, toolCalls, filesModified } = branch.notImported;
+  const lost = [
+    messages > 0 ? `${messages} messages` : '',
+    toolCalls > 0 ? `${toolCalls} tool calls` : '',
+    filesModified.length > 0 ? `${filesModified.length} modified files` : '',
+  ].filter((part) => part);
+  notes.push(
+    lost.length > 0
+      ? `left out: ${lost.join(', ')} not imported`
+      : 'left out: holds nothing the imported lacks',
+  );
+  return notes.join(', ');
 }

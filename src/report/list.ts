@@ -1,6 +1,7 @@
 /** Renders a {@link ListResult} for the terminal. */
 import type { ListResult } from '../list.ts';
-import { formatInteger, terminalTable } from './table.ts';
+import { formatInteger } from '../format.ts';
+import { terminalTable } from './table.ts';
 
 /** The text `list` prints. */
 export function renderList(result: ListResult): string {

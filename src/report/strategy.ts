@@ -1,10 +1,10 @@
 /** `F-S.md`: one strategy's summary, metrics, call trace and the probes it missed. */
-import type { Probe } from '../quality/probes.ts';
-import type { ResultsFile, StrategyResult } from '../results.ts';
-import { formatRanges } from '../strategies/tail.ts';
+import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
+import { METRICS } from '../quality/metrics.ts';
+import type { ResultsFile, StrategyResult } from '../results/types.ts';
+import { formatRanges } from '../message-ranges.ts';
 import { providerLine } from './comparison.ts';
-import { formatCost, formatMs, formatRatio } from './format.ts';
-import { formatInteger, markdownTable } from './table.ts';
+import { markdownTable } from './table.ts';
 
 function usageSourceText(source: StrategyResult['usageSource'], tokenizer: string): string {
   switch (source) {
@@ -19,45 +19,43 @@ function usageSourceText(source: StrategyResult['usageSource'], tokenizer: strin
   }
 }
 
+/** What the report says of a figure where it can say more than the figure itself. */
+function details(results: ResultsFile, strategy: StrategyResult): Record<string, string> {
+  const { quality } = strategy;
+  return {
+    calls: `${formatInteger(strategy.calls)}${strategy.cachedCalls > 0 ? ` (${strategy.cachedCalls} from cache)` : ''}`,
+    inputTokens: `${formatInteger(strategy.inputTokens)} (${usageSourceText(strategy.usageSource, results.tokenizer)})`,
+    ownMs: `${formatMs(strategy.ownMs)} (wall ${formatMs(strategy.wallMs)}, of which ${formatMs(strategy.waitMs)} waiting for a concurrency slot on its critical path)`,
+    cost: formatCost(strategy.cost),
+    tokensAfter: `${formatInteger(strategy.tokensAfter)} (summary ${formatInteger(strategy.summaryTokens)}${strategy.keptMessages > 0 ? ` + ${strategy.keptMessages} kept messages` : ''})`,
+    probeRecall: `${formatRatio(quality.probeRecall)} (${quality.probesMatched}/${quality.probesTotal})`,
+    inventedPaths:
+      quality.inventedPaths.length === 0
+        ? '0'
+        : quality.inventedPaths.map((path) => `\`${path}\``).join(', '),
+  };
+}
+
+// Figures the report shows inside another row (tokens after names the summary and kept messages).
+const SHOWN_ELSEWHERE = new Set(['summaryTokens', 'keptMessages']);
+
 function metricsTable(results: ResultsFile, strategy: StrategyResult): string {
-  const quality = strategy.quality;
+  const detail = details(results, strategy);
   const rows: Array<[string, string]> = [
     ['Status', strategy.status === 'ok' ? 'ok' : `error: ${strategy.error}`],
-    [
-      'API calls',
-      `${formatInteger(strategy.calls)}${strategy.cachedCalls > 0 ? ` (${strategy.cachedCalls} from cache)` : ''}`,
-    ],
     [
       'Critical path',
       `${strategy.criticalPathCalls} sequential ${strategy.criticalPathCalls === 1 ? 'call' : 'calls'} (${formatMs(strategy.criticalPathMs)} ms of call time)`,
     ],
-    [
-      'Input tokens',
-      `${formatInteger(strategy.inputTokens)} (${usageSourceText(strategy.usageSource, results.tokenizer)})`,
-    ],
-    ['Output tokens', formatInteger(strategy.outputTokens)],
+    ['Tokens before', `${formatInteger(strategy.tokensBefore)} (${results.tokenizer})`],
     ...(strategy.cachedInputTokens > 0
       ? ([['Cached input tokens', formatInteger(strategy.cachedInputTokens)]] as Array<[string, string]>)
       : []),
-    ['Wall time', `${formatMs(strategy.wallMs)} ms`],
-    ['Cost', formatCost(strategy.cost)],
-    ['Tokens before', `${formatInteger(strategy.tokensBefore)} (${results.tokenizer})`],
-    [
-      'Tokens after',
-      `${formatInteger(strategy.tokensAfter)} (summary ${formatInteger(strategy.summaryTokens)}${strategy.keptMessages > 0 ? ` + ${strategy.keptMessages} kept messages` : ''})`,
-    ],
-    ['Compression', formatRatio(strategy.compressionRatio, 3)],
-    ['Probe recall', `${formatRatio(quality.probeRecall)} (${quality.probesMatched}/${quality.probesTotal})`],
-    ['File recall', formatRatio(quality.fileRecall)],
-    ['Modified-file recall', formatRatio(quality.modifiedFileRecall)],
-    ['Structure', formatRatio(quality.structure)],
-    [
-      'Invented paths',
-      quality.inventedPaths.length === 0
-        ? '0'
-        : quality.inventedPaths.map((path) => `\`${path}\``).join(', '),
-    ],
   ];
+  for (const metric of METRICS) {
+    if (SHOWN_ELSEWHERE.has(metric.key) || (metric.key === 'judge' && !results.judge)) continue;
+    rows.push([metric.label, detail[metric.key] ?? metric.format(metric.read(strategy))]);
+  }
   if (strategy.runs > 1 && strategy.spread) {
     for (const [name, spread] of Object.entries(strategy.spread)) {
       rows.push([
@@ -123,14 +121,23 @@ function traceTable(strategy: StrategyResult): string {
   });
 }
 
-function missedProbes(strategy: StrategyResult, probes: readonly Probe[]): string {
-  const missed = new Set(strategy.quality.missedProbes);
-  const rows = probes.filter((probe) => missed.has(probe.id));
+function missedProbes(results: ResultsFile, strategy: StrategyResult): string {
+  const outcomes = strategy.quality.probeOutcomes;
+  const rows = results.probes.filter((probe) => outcomes[probe.id] && outcomes[probe.id] !== 'matched');
   if (rows.length === 0)
-    return strategy.quality.probesTotal === 0 ? 'This fixture has no probes.' : 'None: every probe was kept.';
+    return strategy.quality.probesTotal === 0
+      ? 'This fixture has no fact probes: only file names are measured (compaction-bench probes writes a sidecar).'
+      : 'None: every probe was kept.';
   return markdownTable({
-    head: ['Probe', 'Kind', 'Question', 'Expected answer'],
-    rows: rows.map((probe) => [probe.id, probe.kind, probe.question, probe.answer]),
+    head: ['Probe', 'Kind', 'Outcome', 'At message', 'Question', 'Expected answer'],
+    rows: rows.map((probe) => [
+      probe.id,
+      probe.kind,
+      outcomes[probe.id] === 'contradicted' ? 'contradicted' : 'missed',
+      probe.messageIndex ?? '–',
+      probe.question,
+      probe.answer,
+    ]),
   });
 }
 
@@ -177,11 +184,7 @@ function promptsSection(strategy: StrategyResult): string[] {
 }
 
 /** The report of one strategy on one fixture. */
-export function renderStrategyMarkdown(
-  results: ResultsFile,
-  strategy: StrategyResult,
-  probes: readonly Probe[],
-): string {
+export function renderStrategyMarkdown(results: ResultsFile, strategy: StrategyResult): string {
   const blocks = [
     `# ${results.fixture.name} · ${strategy.name}`,
     `${strategy.description}.\n${providerLine(results)}`,
@@ -192,7 +195,7 @@ export function renderStrategyMarkdown(
     '## Call trace',
     traceTable(strategy),
     '## Missed probes',
-    missedProbes(strategy, probes),
+    missedProbes(results, strategy),
     ...judgeSection(results, strategy),
     ...promptsSection(strategy),
     '## Summary',

@@ -25,11 +25,3 @@ export function markdownTable({ head, rows, alignRight = [] }: Rows): string {
   ];
   return lines.join('\n');
 }
-
-// One formatter for every figure: `toLocaleString` builds a new one on each call, which showed in profiles.
-const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** A whole number with thousands separators. */
-export function formatInteger(value: number): string {
-  return integerFormat.format(Math.round(value));
-}

@@ -1,7 +1,14 @@
 /** The contract every format importer fulfils. */
 import type { FileTargets } from './file-operations.ts';
 import type { LineOptions } from './json-lines.ts';
-import type { ImportStats, Message, RecordedCompaction, SessionFormat } from './types.ts';
+import type {
+  Bridge,
+  ImportStats,
+  Message,
+  MessageSource,
+  RecordedCompaction,
+  SessionFormat,
+} from './types.ts';
 
 /** The start of a file, for detection: its first characters and its first lines parsed as JSON. */
 export type Sample = {
@@ -10,15 +17,24 @@ export type Sample = {
   records: unknown[];
 };
 
-/** What an importer returns; the loader adds name, path and file operations. */
-export type ImportResult = {
+/** Messages in order, where each came from (parallel), and the compactions recorded among them. */
+export type Conversation = {
+  messages: Message[];
+  sources: MessageSource[];
+  compactions: RecordedCompaction[];
+};
+
+/**
+ * What an importer returns; the loader adds name, path and file operations. For a file that is a tree,
+ * the top-level conversation is the active branch's and `tree` holds every branch.
+ */
+export type ImportResult = Conversation & {
   formatVersion?: number | string;
   id?: string;
   cwd?: string;
-  messages: Message[];
-  compactions: RecordedCompaction[];
   metadata: Record<string, unknown>;
   stats: ImportStats;
+  tree?: ImportedTree;
 };
 
 /** Options every importer honours. */
@@ -34,4 +50,15 @@ export type Importer = {
   read(file: string, options: ImportOptions): Promise<ImportResult>;
   /** Which files a tool call of this agent reads or changes. */
   fileTargets: FileTargets;
+};
+
+/** An importer's conversation of one branch, and the line of its leaf. */
+export type ImportedBranch = Conversation & { leafLine: number };
+
+/** What a tree-shaped file holds: every branch in file order of the leaves, and which one is active. */
+export type ImportedTree = {
+  branches: ImportedBranch[];
+  /** Index (0-based) into `branches` of the one the agent was on last. */
+  active: number;
+  bridges: Bridge[];
 };

@@ -1,8 +1,7 @@
 /** Streams a JSONL file line by line, so a transcript of hundreds of MB never becomes one string. */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { z } from 'zod';
 import { InputError } from '../errors.ts';
+import { textLines } from './source-file.ts';
 import type { ImportStats } from './types.ts';
 
 /** What to do with a line that is not valid. */
@@ -22,31 +21,49 @@ export class LineError extends InputError {
   }
 }
 
-/** Calls `onRecord` with every non-blank line parsed as JSON, with its 1-based line number. */
+/** What `onRecord` may answer: `stop` ends the read (the rest of the file is not this session). */
+export type RecordAnswer = void | 'stop';
+
+/**
+ * Calls `onRecord` with every non-blank line parsed as JSON, with its 1-based line number. A last
+ * line that is not valid JSON is told apart: a session still being written ends in half a line.
+ */
 export async function readJsonLines(
   file: string,
   stats: ImportStats,
   options: LineOptions,
-  onRecord: (record: unknown, line: number) => void,
+  onRecord: (record: unknown, line: number) => RecordAnswer,
 ): Promise<void> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   let lineNumber = 0;
-  for await (const text of lines) {
+  // A line that is not JSON fails only once another line follows it; at the end it is a cut-off line.
+  let notJson: LineError | undefined;
+  for await (const text of textLines(file)) {
     lineNumber++;
     if (text.trim() === '') continue;
+    if (notJson) throw notJson;
     stats.lines++;
+    let record: unknown;
     try {
-      let record: unknown;
-      try {
-        record = JSON.parse(text);
-      } catch (error) {
-        throw new LineError(file, lineNumber, `not valid JSON (${(error as Error).message})`);
-      }
-      onRecord(record, lineNumber);
+      record = JSON.parse(text);
+    } catch (error) {
+      const lineError = new LineError(file, lineNumber, `not valid JSON (${(error as Error).message})`);
+      if (options.skipInvalid) stats.skipped.push({ line: lineNumber, reason: lineError.reason });
+      else notJson = lineError;
+      continue;
+    }
+    try {
+      if (onRecord(record, lineNumber) === 'stop') return;
     } catch (error) {
       if (!(error instanceof LineError) || !options.skipInvalid) throw error;
       stats.skipped.push({ line: error.line, reason: error.reason });
     }
+  }
+  if (notJson) {
+    throw new LineError(
+      file,
+      notJson.line,
+      `the last line is ${notJson.reason.replace(/^not valid JSON/, 'not complete JSON')}: if the session is still being written, --skip-invalid reads it without that line`,
+    );
   }
 }
 

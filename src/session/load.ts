@@ -1,12 +1,13 @@
 /** Fixture loading: resolve a name or path, detect the format, import, derive file operations. */
-import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.ts';
+import { chooseBranch, summarizeBranches } from './branches.ts';
 import { extractFileOperations } from './file-operations.ts';
 import type { Importer, ImportOptions, Sample } from './importer.ts';
 import { IMPORTER_LIST } from './importers/index.ts';
+import { isGzipFile, textChunks } from './source-file.ts';
 import type { Session } from './types.ts';
 
 /** The shipped fixtures directory. */
@@ -16,6 +17,8 @@ export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta
 export type LoadOptions = Partial<ImportOptions> & {
   /** Force a format instead of detecting it. */
   format?: string;
+  /** The branch to import (1-based, as `inspect` numbers them) instead of the active one. */
+  branch?: number;
 };
 
 /** Names of the shipped fixtures (`fixtures/*.jsonl` without the extension), sorted. */
@@ -30,42 +33,58 @@ export async function listFixtures(directory: string = FIXTURES_DIR): Promise<st
 /** The file a fixture argument names: an existing path, or a name in `fixtures/`. */
 export async function resolveFixture(argument: string, directory: string = FIXTURES_DIR): Promise<string> {
   const asPath = resolve(argument);
-  if (await isFile(asPath)) return asPath;
+  const kind = await entryKind(asPath);
+  if (kind === 'file') return asPath;
   const named = resolve(directory, `${argument}.jsonl`);
-  if (!argument.includes('/') && (await isFile(named))) return named;
+  if (!argument.includes('/') && (await entryKind(named)) === 'file') return named;
+  // A directory is there: say so rather than "unknown fixture".
+  if (kind === 'directory') throw new InputError(`${asPath}: cannot read the file: it is a directory`);
   const available = await listFixtures(directory);
   throw new InputError(
     `unknown fixture '${argument}': not a file, and not a name in fixtures/; available: ${available.join(', ') || '(none)'}`,
   );
 }
 
-async function isFile(path: string): Promise<boolean> {
+async function entryKind(path: string): Promise<'file' | 'directory' | undefined> {
   try {
-    return (await stat(path)).isFile();
+    const entry = await stat(path);
+    return entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-/** The name a session is reported under: its file name without extension. */
+/** The name a session is reported under: its file name without extension (`.jsonl.gz` counts as one). */
 export function fixtureName(file: string): string {
-  return basename(file, extname(file));
+  const name = basename(file).replace(/\.gz$/i, '');
+  return basename(name, extname(name));
 }
 
 /** Loads a fixture (name or path) into the canonical model. */
 export async function loadSession(argument: string, options: LoadOptions = {}): Promise<Session> {
   const { file, importer } = await resolveSource(argument, options);
-  const result = await importer.read(file, { skipInvalid: options.skipInvalid ?? false });
-  if (result.messages.length === 0) {
+  const imported = await importer.read(file, { skipInvalid: options.skipInvalid ?? false });
+  const chosen = chooseBranch(file, imported, options.branch);
+  // The top-level conversation of a tree is its active branch's: the chosen one replaces it.
+  const { tree, ...result } = imported;
+  if (chosen.conversation.messages.length === 0) {
     const what = result.stats.lines === 0 ? 'the file is empty' : 'the session holds no messages';
     throw new InputError(`${file}: ${what}; a fixture needs at least one user or assistant message`);
   }
+  const { messages, sources, compactions } = chosen.conversation;
   return {
     name: fixtureName(file),
     path: file,
     format: importer.format,
     ...result,
-    fileOperations: extractFileOperations(result.messages, importer.fileTargets),
+    messages,
+    sources,
+    compactions,
+    fileOperations: extractFileOperations(messages, importer.fileTargets),
+    branches:
+      tree && chosen.index !== undefined ? summarizeBranches(tree, chosen.index, importer.fileTargets) : [],
+    branch: chosen.index === undefined ? undefined : chosen.index + 1,
+    bridges: tree?.bridges ?? [],
   };
 }
 
@@ -97,21 +116,25 @@ export async function detectImporter(file: string): Promise<Importer> {
   const importer = IMPORTER_LIST.find((candidate) => candidate.detect(sample));
   if (importer) return importer;
   const tried = IMPORTER_LIST.map((candidate) => candidate.description).join('; ');
-  throw new InputError(`${file}: matches no supported format (tried: ${tried}); use --format to force one`);
+  const what = (await isGzipFile(file)) ? 'decompressed from gzip, it' : 'it';
+  throw new InputError(
+    `${file}: ${what} matches no supported format (tried: ${tried}); use --format to force one`,
+  );
 }
 
 const SAMPLE_BYTES = 256 * 1024;
 const SAMPLE_RECORDS = 50;
 
-/** The first 256 KB of a file and its first lines parsed as JSON. */
+/** The first 256 KB of a file's text (decompressed, without a byte-order mark) and its first lines parsed as JSON. */
 export async function readSample(file: string): Promise<Sample> {
-  const chunks: Buffer[] = [];
+  const chunks: string[] = [];
   let size = 0;
-  for await (const chunk of createReadStream(file, { end: SAMPLE_BYTES - 1 })) {
-    chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
+  for await (const chunk of textChunks(file)) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= SAMPLE_BYTES) break;
   }
-  const head = Buffer.concat(chunks, size).toString('utf8');
+  const head = chunks.join('').slice(0, SAMPLE_BYTES);
   const records: unknown[] = [];
   for (const line of head.split('\n')) {
     if (records.length >= SAMPLE_RECORDS) break;

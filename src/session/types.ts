@@ -1,4 +1,4 @@
-/** The canonical session model (SPEC §2): pi coding agent message shapes, whatever the source format. */
+/** The canonical session model (docs/formats.md): pi coding agent message shapes, whatever the source format. */
 
 /** Plain text content. */
 export type TextBlock = { type: 'text'; text: string };
@@ -17,11 +17,34 @@ export type ToolCallBlock = {
 /** Token usage an agent recorded for one assistant turn. */
 export type RecordedUsage = { input: number; output: number; cacheRead?: number; cacheWrite?: number };
 
-/** A user turn. */
+/**
+ * What an agent injects as a user-role message that the user did not write: project instructions
+ * (AGENTS.md, CLAUDE.md), the environment (working directory, sandbox), a skill's or command's body,
+ * the output of a command the user ran locally, a notification (a background task or subagent
+ * finished), a hook's feedback, an extension's message, the summary of a branch left behind, or a
+ * line the agent marks as meta. The model saw it; it is never the user's request.
+ */
+export const CONTEXT_KINDS = [
+  'instructions',
+  'environment',
+  'skill',
+  'command-output',
+  'notification',
+  'hook',
+  'extension',
+  'branch-summary',
+  'meta',
+] as const;
+
+/** One of {@link CONTEXT_KINDS}. */
+export type ContextKind = (typeof CONTEXT_KINDS)[number];
+
+/** A user turn, or context the agent injected as one (`context` says which kind). */
 export type UserMessage = {
   role: 'user';
   content: string | Array<TextBlock | ImageBlock>;
   timestamp?: number;
+  context?: ContextKind;
 };
 
 /** An assistant turn: text, thinking and tool calls. */
@@ -90,6 +113,38 @@ export type ImportStats = {
   sidechainMessages: number;
 };
 
+/** Where a message came from: the 1-based line of the file (for a JSON document, its position in the array). */
+export type MessageSource = { line: number };
+
+/** One branch of a tree: the conversation from the root to one leaf. */
+export type Branch = {
+  /** 1-based, in file order of the leaves. */
+  number: number;
+  /** The line of its leaf (its last line with conversation). */
+  leafLine: number;
+  messages: number;
+  toolCalls: number;
+  filesModified: string[];
+  filesRead: string[];
+  /** Milliseconds since the epoch of its first and last message with a timestamp. */
+  firstTimestamp: number | undefined;
+  lastTimestamp: number | undefined;
+  /** The branch the agent was on last (the last leaf in file order); imported unless `--branch` says otherwise. */
+  active: boolean;
+  /** What this branch holds that the imported one does not: nothing for the imported branch or a copy of it. */
+  notImported: { messages: number; toolCalls: number; filesModified: string[] };
+};
+
+/** A root whose parent is not in the file, joined to the leaf that was written before it. */
+export type Bridge = {
+  /** The line whose parent is missing. */
+  line: number;
+  /** The leaf it was joined to. */
+  joinedTo: number;
+  /** The id the line names as its parent. */
+  missingParent: string;
+};
+
 /** A loaded session in the canonical model. */
 export type Session = {
   /** Fixture name: file name without extension. */
@@ -101,9 +156,17 @@ export type Session = {
   id?: string;
   cwd?: string;
   messages: Message[];
+  /** Where each message came from, parallel to `messages`. */
+  sources: MessageSource[];
   /** Files read, written and edited through tool calls, in message order. */
   fileOperations: FileOperation[];
   compactions: RecordedCompaction[];
+  /** The branches of a file that is a tree (Claude Code; pi v2/v3), in file order of their leaves; else none. */
+  branches: Branch[];
+  /** The number of the branch imported (`--branch`, else the active one); undefined when there are no branches. */
+  branch: number | undefined;
+  /** Where the tree was joined across a parent missing from the file. */
+  bridges: Bridge[];
   /** Source-specific facts (model changes, titles, …) that are not conversation. */
   metadata: Record<string, unknown>;
   stats: ImportStats;
@@ -120,6 +183,11 @@ export function contentText(content: string | Array<TextBlock | ImageBlock>): st
   return content
     .map((block) => (block.type === 'text' ? block.text : `[image: ${block.mimeType}]`))
     .join('\n');
+}
+
+/** Whether a message is something the user asked or said: a user message that is not injected context. */
+export function isPrompt(message: Message): message is UserMessage {
+  return message.role === 'user' && message.context === undefined;
 }
 
 /** The tool calls of a message (empty for anything but an assistant message). */

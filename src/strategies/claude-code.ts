@@ -3,40 +3,65 @@
  * `<analysis>` scratchpad, then writes a long-form nine-section summary in `<summary>` tags; only
  * the summary is kept.
  */
+import { ProviderError } from '../errors.ts';
 import { conversationBlock, LONG_FORM_SECTIONS } from './prompts.ts';
-import { oneCallBudget, summarize } from './steps.ts';
+import { oneCallBudget } from './budgets.ts';
+import { summarize } from './summary-call.ts';
+import { type TaggedBlock, topLevelBlocks } from './tagged-answer.ts';
 import type { Strategy } from './types.ts';
 
 const name = 'claude-code';
 
 /** The summary taken out of an answer, and how the answer was shaped. */
 export type ExtractedSummary = {
+  /** Empty when the answer holds no usable summary. */
   summary: string;
   /** Characters of `<analysis>` scratchpad dropped. */
   analysisCharacters: number;
-  /** `tagged`: inside `<summary>`; `untagged`: the answer minus its analysis; `analysis-only`: cut off before any summary. */
-  shape: 'tagged' | 'untagged' | 'analysis-only';
+  /**
+   * `tagged`: the `<summary>` block after the analysis; `untagged`: the answer minus its analysis;
+   * `analysis-only`: cut off before any summary; `empty`: nothing, or an empty `<summary>`.
+   */
+  shape: 'tagged' | 'untagged' | 'analysis-only' | 'empty';
 };
 
-const ANALYSIS = /<analysis>([\s\S]*?)(?:<\/analysis>|$)/g;
-// An unclosed <summary> is an answer cut off by the output limit; what came is still the summary.
-const SUMMARY = /<summary>([\s\S]*?)(?:<\/summary>|$)/;
+const content = (answer: string, block: TaggedBlock) => answer.slice(block.contentStart, block.contentEnd);
 
-/** The summary of an answer: inside `<summary>` when tagged, else the answer without its `<analysis>` scratchpad. */
+/**
+ * The summary of an answer: the last top-level `<summary>` block after its `<analysis>` (one that
+ * spans lines first, so a quoted one-line `<summary>` such as a task notification's does not win);
+ * without an analysis, only a `<summary>` that spans lines or is the whole answer counts. An answer
+ * without one is taken whole, minus its analysis.
+ */
 export function extractSummary(answer: string): ExtractedSummary {
-  const analyses = [...answer.matchAll(ANALYSIS)].map((match) => match[1]!);
-  const analysisCharacters = analyses.reduce((sum, analysis) => sum + analysis.length, 0);
-  const rest = answer.replace(ANALYSIS, '');
-  const tagged = SUMMARY.exec(rest);
-  if (tagged) return { summary: tagged[1]!.trim(), analysisCharacters, shape: 'tagged' };
+  const blocks = topLevelBlocks(answer, ['analysis', 'summary']);
+  const analyses = blocks.filter((block) => block.name === 'analysis');
+  const analysisCharacters = analyses.reduce((sum, block) => sum + content(answer, block).length, 0);
+  const analysisEnd = analyses.at(-1)?.end;
+  const spansLines = (block: TaggedBlock) => content(answer, block).trim().includes('\n');
+  const candidates = blocks.filter(
+    (block) =>
+      block.name === 'summary' &&
+      (analysisEnd === undefined
+        ? spansLines(block) || answer.trim() === answer.slice(block.start, block.end).trim()
+        : block.start >= analysisEnd),
+  );
+  const chosen = candidates.findLast(spansLines) ?? candidates.at(-1);
+  if (chosen) {
+    const summary = content(answer, chosen).trim();
+    return { summary, analysisCharacters, shape: summary ? 'tagged' : 'empty' };
+  }
+  let rest = answer;
+  for (const block of [...analyses].reverse()) rest = rest.slice(0, block.start) + rest.slice(block.end);
   if (rest.trim()) return { summary: rest.trim(), analysisCharacters, shape: 'untagged' };
-  // Nothing but analysis: the answer ran out before the summary, and the analysis is all there is.
-  return {
-    summary: analyses.map((analysis) => analysis.trim()).join('\n\n'),
-    analysisCharacters: 0,
-    shape: 'analysis-only',
-  };
+  return { summary: '', analysisCharacters, shape: analyses.length > 0 ? 'analysis-only' : 'empty' };
 }
+
+/** Why an answer holds no usable summary, for the error the run records. */
+const NO_SUMMARY: Record<'analysis-only' | 'empty', string> = {
+  'analysis-only': 'it holds only an <analysis> block (cut off before the <summary>?)',
+  empty: 'it is empty, or its <summary> block is',
+};
 
 /** One call; the analysis scratchpad is stripped from the answer. */
 export const claudeCode: Strategy = {
@@ -57,6 +82,9 @@ export const claudeCode: Strategy = {
       maxTokens: oneCallBudget(context.config),
     });
     const extracted = extractSummary(answer);
+    if (extracted.shape === 'analysis-only' || extracted.shape === 'empty') {
+      throw new ProviderError(`${name}: the answer holds no usable summary: ${NO_SUMMARY[extracted.shape]}`);
+    }
     const dropped = `dropped ${extracted.analysisCharacters} characters of <analysis>`;
     const notes = {
       tagged: `Kept the <summary> block; ${dropped}.`,
@@ -64,8 +92,6 @@ export const claudeCode: Strategy = {
         extracted.analysisCharacters > 0
           ? `The answer had no <summary> tags: kept the rest of it; ${dropped}.`
           : 'The answer had neither <analysis> nor <summary> tags: kept it whole.',
-      'analysis-only':
-        'The answer holds only an <analysis> block (cut off before the summary): kept the analysis as the summary.',
     };
     return { summary: extracted.summary, notes: [notes[extracted.shape]] };
   },

@@ -5,21 +5,19 @@
  * and tool outputs are all dropped.
  */
 import type { Message, UserMessage } from '../session/types.ts';
-import { contentText } from '../session/types.ts';
-import type { Tokenizer } from '../tokens.ts';
+import { contentText, isPrompt } from '../session/types.ts';
+import { countRequest, type Tokenizer } from '../tokens.ts';
 import { conversationBlock } from './prompts.ts';
-import {
-  oneCallBudget,
-  type SummaryCall,
-  setting,
-  summarize,
-  summaryRequest,
-  truncateToTokens,
-} from './steps.ts';
-import { describeRanges, isCutPoint, rangesOf } from './tail.ts';
+import { oneCallBudget, remainderBudget, tailTokens } from './budgets.ts';
+import { summarize, type SummaryCall, summaryRequest, truncateToTokens } from './summary-call.ts';
+import { isCutPoint, KEEP_RECENT_TOKENS } from './tail.ts';
+import { describeRanges, rangesOf } from '../message-ranges.ts';
 import type { Strategy, StrategyContext } from './types.ts';
 
 const name = 'codex';
+
+/** The share of a target that the kept user messages may take. */
+const USER_SHARE = 0.25;
 
 /** What Codex puts in the summary's place when the model returned nothing. */
 const NO_SUMMARY = '(no summary available)';
@@ -37,7 +35,8 @@ export function recentUserMessages(
   let remaining = maxTokens;
   for (let index = messages.length - 1; index >= 0 && remaining > 0; index--) {
     const message = messages[index]!;
-    if (message.role !== 'user') continue;
+    // Codex keeps what the user wrote; the context it injected is rebuilt, not kept.
+    if (!isPrompt(message)) continue;
     const tokens = tokenizer.countMessage(message);
     if (tokens <= remaining) {
       selected.push({ index, message });
@@ -74,7 +73,7 @@ function firstFittingMessage(
   const starts = messages.flatMap((message, index) => (isCutPoint(message) ? [index] : []));
   const fits = (start: number) => {
     const request = summaryRequest(context, call(start));
-    return context.tokenizer.count(request.system) + context.tokenizer.count(request.prompt) <= window;
+    return countRequest(context.tokenizer, request) <= window;
   };
   if (starts.length === 0 || fits(0)) return 0;
   // Fewer messages never make a longer request, so the fitting starts form a suffix: binary search it.
@@ -95,21 +94,25 @@ export const codex: Strategy = {
   description:
     'one checkpoint call; keep the newest user messages up to 20000 tokens (--keep-recent-tokens) + the summary under a handoff preamble (Codex CLI)',
   group: 'agent',
+  settings: [KEEP_RECENT_TOKENS],
   callsModel: true,
   prompts: { main: ['checkpoint'], others: ['codex-handoff'] },
   async run(session, context) {
     const { messages } = session;
+    // Under a target, a quarter goes to the user's own words and the summary gets what they leave.
+    const keepTokens = tailTokens(context.config, USER_SHARE);
+    const users = recentUserMessages(messages, keepTokens, context.tokenizer);
+    const keptTokens = users.reduce((sum, user) => sum + context.tokenizer.countMessage(user.message), 0);
+    const preamble = context.tokenizer.count(context.prompt(name, 'codex-handoff'));
     const call = (start: number): SummaryCall => ({
       label: 'compact',
       owner: name,
       prompt: 'checkpoint',
       blocks: [conversationBlock(context.render(messages.slice(start)))],
-      maxTokens: oneCallBudget(context.config),
+      maxTokens: remainderBudget(context.config, keptTokens + preamble, oneCallBudget(context.config)),
     });
     const start = firstFittingMessage(messages, context, call);
     const answer = (await summarize(context, call(start))).trim();
-    const keepTokens = setting(context.config, 'keepRecentTokens');
-    const users = recentUserMessages(messages, keepTokens, context.tokenizer);
     const keptRanges = rangesOf(users.map((user) => user.index));
     const notes = [`Kept ${describeRanges(keptRanges)} (user messages only) within ${keepTokens} tokens.`];
     if (users[0] && users[0].message !== messages[users[0].index]) {

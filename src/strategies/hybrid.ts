@@ -1,7 +1,8 @@
 /** `<name>+recent`: a summarizing strategy run only on what lies before pi's cut point, the recent tail kept verbatim. */
 import { countMessages } from '../tokens.ts';
-import { setting } from './steps.ts';
-import { describeRanges, findCutPoint, headSession, keepTail, keptRangesOf } from './tail.ts';
+import { remainderBudget, tailTokens } from './budgets.ts';
+import { findCutPoint, headSession, KEEP_RECENT_TOKENS, keepTail } from './tail.ts';
+import { describeRanges, keptRangesOf } from '../message-ranges.ts';
 import type { Strategy } from './types.ts';
 
 /** The suffix of a hybrid's name. */
@@ -16,13 +17,11 @@ export function withRecentTail(base: Strategy): Strategy {
     callsModel: base.callsModel,
     ...(base.requiredSections ? { requiredSections: base.requiredSections } : {}),
     ...(base.prompts ? { prompts: base.prompts } : {}),
+    settings: [...(base.settings ?? []), KEEP_RECENT_TOKENS],
     async run(session, context) {
-      const keepTokens = setting(context.config, 'keepRecentTokens');
-      const { firstKept } = findCutPoint(
-        session.messages,
-        countMessages(context.tokenizer, session.messages),
-        keepTokens,
-      );
+      const keepTokens = tailTokens(context.config);
+      const counts = countMessages(context.tokenizer, session.messages);
+      const { firstKept } = findCutPoint(session.messages, counts, keepTokens);
       const tail = keepTail(session, firstKept);
       if (firstKept === 0) {
         return {
@@ -32,7 +31,14 @@ export function withRecentTail(base: Strategy): Strategy {
         };
       }
       const head = headSession(session, firstKept);
-      const output = await base.run(head, context);
+      // Under a target, the summary of the head gets what the kept tail leaves of it.
+      const kept = counts.slice(firstKept).reduce((sum, tokens) => sum + tokens, 0);
+      const { targetTokens } = context.config;
+      const config =
+        targetTokens === undefined
+          ? context.config
+          : { ...context.config, targetTokens: remainderBudget(context.config, kept, targetTokens) };
+      const output = await base.run(head, { ...context, config });
       const headKept = output.kept ?? [];
       return {
         summary: output.summary,

@@ -5,10 +5,13 @@
  * outputs cut at 2000 characters.
  */
 import type { Message } from '../session/types.ts';
+import { isPrompt } from '../session/types.ts';
 import { countMessages } from '../tokens.ts';
 import { ANCHORED_SECTIONS, conversationBlock, previousSummaryBlock } from './prompts.ts';
-import { previousCompaction, summarize } from './steps.ts';
-import { describeRanges, isCutPoint, keepTail, suffixTokens } from './tail.ts';
+import { previousCompaction, summarize } from './summary-call.ts';
+import { remainderBudget } from './budgets.ts';
+import { isCutPoint, keepTail, suffixTokens } from './tail.ts';
+import { describeRanges } from '../message-ranges.ts';
 import type { Strategy } from './types.ts';
 
 const name = 'opencode';
@@ -46,7 +49,7 @@ export function selectTail(
   budget: number,
 ): number | undefined {
   const suffix = suffixTokens(tokenCounts);
-  const turnStarts = messages.flatMap((message, index) => (message.role === 'user' ? [index] : []));
+  const turnStarts = messages.flatMap((message, index) => (isPrompt(message) ? [index] : []));
   let total = 0;
   let keep: number | undefined;
   for (let turn = turnStarts.length - 1; turn >= 0; turn--) {
@@ -81,9 +84,15 @@ export const opencode: Strategy = {
   prompts: { main: ['opencode', 'opencode-update'] },
   async run(session, context) {
     const { messages } = session;
-    const budget = recentBudget(context.contextWindow, context.config.reserveTokens);
+    const { targetTokens } = context.config;
+    // Under a target, OpenCode's own split: a quarter for the recent turns, the summary gets the rest.
+    const budget =
+      targetTokens === undefined
+        ? recentBudget(context.contextWindow, context.config.reserveTokens)
+        : Math.floor(targetTokens / 4);
     const tokenCounts = countMessages(context.tokenizer, messages);
     const tailStart = selectTail(messages, tokenCounts, budget) ?? messages.length;
+    const keptTokens = tokenCounts.slice(tailStart).reduce((sum, tokens) => sum + tokens, 0);
     const previous = previousCompaction(session, tailStart);
     const head = messages.slice(previous?.start ?? 0, tailStart);
     const conversation = conversationBlock(
@@ -94,7 +103,7 @@ export const opencode: Strategy = {
       owner: name,
       prompt: previous ? 'opencode-update' : 'opencode',
       blocks: previous ? [conversation, previousSummaryBlock(previous.summary)] : [conversation],
-      maxTokens: OPENCODE_LIMITS.summaryTokens,
+      maxTokens: remainderBudget(context.config, keptTokens, OPENCODE_LIMITS.summaryTokens),
     });
     const tail = keepTail(session, tailStart);
     const everythingFits = tokenCounts.reduce((sum, tokens) => sum + tokens, 0) <= budget;

@@ -6,8 +6,11 @@
 import { fileLists } from '../session/file-operations.ts';
 import { countMessages } from '../tokens.ts';
 import { conversationBlock, previousSummaryBlock, STRUCTURED_SECTIONS } from './prompts.ts';
-import { oneCallBudget, previousCompaction, setting, summarize, withFileBlocks } from './steps.ts';
-import { describeRanges, findCutPoint, keepTail } from './tail.ts';
+import { oneCallBudget, remainderBudget, tailTokens } from './budgets.ts';
+import { fileBlocks, withFileBlocks } from './file-blocks.ts';
+import { previousCompaction, summarize } from './summary-call.ts';
+import { findCutPoint, KEEP_RECENT_TOKENS, keepTail } from './tail.ts';
+import { describeRanges } from '../message-ranges.ts';
 import type { Strategy } from './types.ts';
 
 const name = 'pi';
@@ -24,13 +27,15 @@ export const pi: Strategy = {
   description:
     'keep ~20000 recent tokens (--keep-recent-tokens), cut at a user/assistant message; structured summary of the rest, a split turn apart (pi)',
   group: 'agent',
+  settings: [KEEP_RECENT_TOKENS],
   callsModel: true,
   requiredSections: STRUCTURED_SECTIONS,
   prompts: { main: ['pi-history', 'pi-history-update'], others: ['pi-turn-prefix'] },
   async run(session, context) {
     const { messages } = session;
-    const keepTokens = setting(context.config, 'keepRecentTokens');
-    const cut = findCutPoint(messages, countMessages(context.tokenizer, messages), keepTokens);
+    const keepTokens = tailTokens(context.config);
+    const counts = countMessages(context.tokenizer, messages);
+    const cut = findCutPoint(messages, counts, keepTokens);
     const tail = keepTail(session, cut.firstKept);
     if (cut.firstKept === 0) {
       return {
@@ -44,6 +49,22 @@ export const pi: Strategy = {
     const historyStart = previous?.start ?? 0;
     const history = messages.slice(historyStart, historyEnd);
     const previousBlocks = previous ? [previousSummaryBlock(previous.summary)] : [];
+    const files = fileLists(session.fileOperations, { start: 0, end: cut.firstKept });
+    // Under a target, the summaries share what the kept tail and the file lists leave: 4/5 history, 1/5 turn.
+    const kept = counts.slice(cut.firstKept).reduce((sum, tokens) => sum + tokens, 0);
+    const summaryBudget = remainderBudget(
+      context.config,
+      kept + context.tokenizer.count(fileBlocks(files)),
+      Number.POSITIVE_INFINITY,
+    );
+    const historyBudget = Math.min(
+      oneCallBudget(context.config),
+      cut.turnStart === undefined ? summaryBudget : Math.floor(summaryBudget * 0.8),
+    );
+    const turnBudget = Math.min(
+      Math.floor(0.5 * context.config.reserveTokens),
+      Math.floor(summaryBudget * 0.2),
+    );
 
     const historySummary =
       history.length === 0
@@ -53,7 +74,7 @@ export const pi: Strategy = {
             owner: name,
             prompt: previous ? 'pi-history-update' : 'pi-history',
             blocks: [conversationBlock(context.render(history)), ...previousBlocks],
-            maxTokens: oneCallBudget(context.config),
+            maxTokens: historyBudget,
           });
     const turnPrefixSummary =
       cut.turnStart === undefined
@@ -63,7 +84,7 @@ export const pi: Strategy = {
             owner: name,
             prompt: 'pi-turn-prefix',
             blocks: [conversationBlock(context.render(messages.slice(cut.turnStart, cut.firstKept)))],
-            maxTokens: Math.floor(0.5 * context.config.reserveTokens),
+            maxTokens: turnBudget,
           });
     const [summary, turnPrefix] = await Promise.all([historySummary, turnPrefixSummary]);
     const joined =
@@ -84,7 +105,7 @@ export const pi: Strategy = {
         `Updated the summary the transcript records; summarized messages ${historyStart}–${historyEnd - 1}.`,
       );
     return {
-      summary: withFileBlocks(joined, fileLists(session.fileOperations, { start: 0, end: cut.firstKept })),
+      summary: withFileBlocks(joined, files),
       ...tail,
       notes,
     };

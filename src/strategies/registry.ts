@@ -4,11 +4,14 @@ import { pathToFileURL } from 'node:url';
 import { InputError, messageOf } from '../errors.ts';
 import { claudeCode } from './claude-code.ts';
 import { codex } from './codex.ts';
+import { grep } from './grep.ts';
 import { RECENT_SUFFIX, withRecentTail } from './hybrid.ts';
+import { identifierBag } from './identifier-bag.ts';
 import { identity } from './identity.ts';
 import { observationMasking } from './observation-masking.ts';
 import { opencode } from './opencode.ts';
 import { parallelStitch } from './parallel-stitch.ts';
+import { pathsOnly } from './paths-only.ts';
 import { pi } from './pi.ts';
 import { sequentialAccumulated } from './sequential-accumulated.ts';
 import { sequentialRolling } from './sequential-rolling.ts';
@@ -16,6 +19,8 @@ import { singleShot } from './single-shot.ts';
 import { structuredIterative } from './structured-iterative.ts';
 import { toolOutputPruning } from './tool-output-pruning.ts';
 import { truncate } from './truncate.ts';
+import type { SettingDeclaration } from '../settings.ts';
+import { KEEP_RECENT_TOKENS } from './tail.ts';
 import type { Strategy, StrategyConfig, StrategyGroup } from './types.ts';
 
 /** Every built-in strategy by name. */
@@ -29,11 +34,23 @@ export const STRATEGIES = {
   truncate,
   'observation-masking': observationMasking,
   'tool-output-pruning': toolOutputPruning,
+  'paths-only': pathsOnly,
+  'identifier-bag': identifierBag,
+  grep,
   pi,
   'claude-code': claudeCode,
   codex,
   opencode,
 } satisfies Record<string, Strategy>;
+
+/** The settings the built-in strategies declare, each once, in registry order (hybrids read `--keep-recent-tokens`). */
+export function strategySettings(): SettingDeclaration[] {
+  const byKey = new Map<string, SettingDeclaration>([[KEEP_RECENT_TOKENS.key, KEEP_RECENT_TOKENS]]);
+  for (const strategy of Object.values(STRATEGIES) as Strategy[]) {
+    for (const declaration of strategy.settings ?? []) byKey.set(declaration.key, declaration);
+  }
+  return [...byKey.values()];
+}
 
 /** Group names `-s` accepts, and which strategy groups they select. */
 export const STRATEGY_GROUPS: Record<string, readonly StrategyGroup[]> = {

@@ -1,9 +1,13 @@
 /** sequential-accumulated: slice i is summarized with all earlier slice summaries as context. */
 import { conversationBlock, summariesBlock } from './prompts.ts';
-import { renderSlice, sliceBudget, sliceLabel, summarize } from './steps.ts';
+import { sliceBudgets } from './budgets.ts';
+import { renderSlice, sliceLabel, summarize } from './summary-call.ts';
 import type { Strategy } from './types.ts';
 
 const name = 'sequential-accumulated';
+
+/** About what a `## Part i of n` heading and its blank lines cost. */
+const PART_HEADING_TOKENS = 10;
 
 /** One call per slice, in order; the result is the slice summaries in order. */
 export const sequentialAccumulated: Strategy = {
@@ -15,9 +19,17 @@ export const sequentialAccumulated: Strategy = {
   prompts: { main: ['accumulated'] },
   async run(session, context) {
     const slices = context.slice(session.messages);
+    // Under a target the summaries are the result, so they share it (less the `## Part i of n` headings).
+    const target = context.config.targetTokens;
+    const headings = slices.length > 1 ? PART_HEADING_TOKENS * slices.length : 0;
+    const budgets = sliceBudgets(
+      slices,
+      context.config,
+      target === undefined ? undefined : target - headings,
+    );
     const summaries: string[] = [];
     for (const slice of slices) {
-      const budget = sliceBudget(slice, slices.length, context.config);
+      const budget = budgets[slice.index]!;
       const earlier = summaries.length === 0 ? [] : [summariesBlock(summaries)];
       summaries.push(
         await summarize(context, {

@@ -1,6 +1,7 @@
 /** sequential-rolling: one running summary, rewritten by each call with the next slice. */
 import { conversationBlock, previousSummaryBlock } from './prompts.ts';
-import { renderSlice, runningBudget, sliceLabel, summarize } from './steps.ts';
+import { runningBudget } from './budgets.ts';
+import { renderSlice, sliceLabel, summarize } from './summary-call.ts';
 import type { Strategy } from './types.ts';
 
 const name = 'sequential-rolling';

@@ -1,6 +1,7 @@
 /** single-shot: the whole transcript and the checkpoint prompt in one call. */
 import { conversationBlock } from './prompts.ts';
-import { oneCallBudget, summarize } from './steps.ts';
+import { oneCallBudget } from './budgets.ts';
+import { summarize } from './summary-call.ts';
 import type { Strategy } from './types.ts';
 
 const name = 'single-shot';

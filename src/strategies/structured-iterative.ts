@@ -1,7 +1,9 @@
 /** structured-iterative: a fixed section format updated slice by slice, file lists tracked by code. */
-import { type FileLists, mergeFileLists } from '../session/file-operations.ts';
+import { type FileLists, fileLists, mergeFileLists } from '../session/file-operations.ts';
 import { conversationBlock, previousSummaryBlock, STRUCTURED_SECTIONS } from './prompts.ts';
-import { renderSlice, runningBudget, sliceFiles, sliceLabel, summarize, withFileBlocks } from './steps.ts';
+import { remainderBudget, runningBudget } from './budgets.ts';
+import { fileBlocks, sliceFiles, withFileBlocks } from './file-blocks.ts';
+import { renderSlice, sliceLabel, summarize } from './summary-call.ts';
 import type { Strategy } from './types.ts';
 
 const name = 'structured-iterative';
@@ -16,7 +18,9 @@ export const structuredIterative: Strategy = {
   prompts: { main: ['structured-initial', 'structured-update'] },
   async run(session, context) {
     const slices = context.slice(session.messages);
-    const budget = runningBudget(context.config);
+    // The file lists are appended by code: under a target, the summary gets what they leave.
+    const allFiles = context.tokenizer.count(fileBlocks(fileLists(session.fileOperations)));
+    const budget = remainderBudget(context.config, allFiles, runningBudget(context.config));
     let summary: string | undefined;
     let files: FileLists = { read: [], modified: [] };
     for (const slice of slices) {

@@ -1,6 +1,18 @@
 /** Cut points and verbatim tails: where a kept suffix of the transcript may start, and what it keeps. */
 import type { Message, Session } from '../session/types.ts';
-import type { MessageRange } from './types.ts';
+import { isPrompt } from '../session/types.ts';
+import { DEFAULT_SETTINGS, integerAtLeast, type SettingDeclaration } from '../settings.ts';
+import type { MessageRange } from '../message-ranges.ts';
+
+/** `--keep-recent-tokens`: the verbatim tail of truncate, pi and codex; given, it turns the core strategies into hybrids. */
+export const KEEP_RECENT_TOKENS: SettingDeclaration = {
+  key: 'keepRecentTokens',
+  flag: '--keep-recent-tokens <n>',
+  help: `verbatim recent tail of truncate, pi and codex (default ${DEFAULT_SETTINGS.keepRecentTokens}); when given, core strategies run as <name>+recent`,
+  parse: integerAtLeast(1),
+  optional: true,
+  usedBy: 'truncate, pi, codex; `<core>+recent` hybrids',
+};
 
 /** Where the kept tail starts, and whether that splits a turn. */
 export type CutPoint = {
@@ -78,8 +90,8 @@ function lastCutPointBefore(messages: readonly Message[], end: number): number |
 
 /** The user message opening the turn that `firstKept` falls in, when the tail does not start at a user message. */
 function turnStartOf(messages: readonly Message[], firstKept: number): number | undefined {
-  if (firstKept >= messages.length || messages[firstKept]!.role === 'user') return undefined;
-  for (let index = firstKept - 1; index >= 0; index--) if (messages[index]!.role === 'user') return index;
+  if (firstKept >= messages.length || isPrompt(messages[firstKept]!)) return undefined;
+  for (let index = firstKept - 1; index >= 0; index--) if (isPrompt(messages[index]!)) return index;
   return undefined;
 }
 
@@ -88,6 +100,7 @@ export function headSession(session: Session, end: number): Session {
   return {
     ...session,
     messages: session.messages.slice(0, end),
+    sources: session.sources.slice(0, end),
     fileOperations: session.fileOperations.filter((operation) => operation.messageIndex < end),
     compactions: session.compactions.filter((compaction) => compaction.messageIndex <= end),
   };
@@ -100,35 +113,4 @@ export function keepTail(
 ): { kept: Message[]; keptRanges: MessageRange[] } {
   const kept = session.messages.slice(firstKept);
   return { kept, keptRanges: kept.length === 0 ? [] : [{ start: firstKept, end: session.messages.length }] };
-}
-
-/** Sorted indices as ranges of consecutive indices. */
-export function rangesOf(indices: Iterable<number>): MessageRange[] {
-  const ranges: MessageRange[] = [];
-  for (const index of [...indices].sort((a, b) => a - b)) {
-    const last = ranges.at(-1);
-    if (last && last.end === index) last.end = index + 1;
-    else if (!last || last.end < index) ranges.push({ start: index, end: index + 1 });
-  }
-  return ranges;
-}
-
-/** Where kept messages come from, by identity with the transcript's messages (altered copies are not found). */
-export function keptRangesOf(session: Session, kept: readonly Message[]): MessageRange[] {
-  const positions = new Map(session.messages.map((message, index) => [message, index]));
-  return rangesOf(kept.flatMap((message) => positions.get(message) ?? []));
-}
-
-/** `120–183, 190`: ranges as 0-based inclusive message indices. */
-export function formatRanges(ranges: readonly MessageRange[]): string {
-  return ranges
-    .map((range) => (range.end - range.start === 1 ? `${range.start}` : `${range.start}–${range.end - 1}`))
-    .join(', ');
-}
-
-/** `65 messages (120–183, 190)`, or `no messages`. */
-export function describeRanges(ranges: readonly MessageRange[]): string {
-  const count = ranges.reduce((sum, range) => sum + range.end - range.start, 0);
-  if (count === 0) return 'no messages';
-  return `${count} message${count === 1 ? '' : 's'} (${formatRanges(ranges)})`;
 }

@@ -1,7 +1,8 @@
 /** truncate: only the most recent messages that fit, the floor a summarizing strategy has to beat. */
 import { countMessages } from '../tokens.ts';
-import { setting } from './steps.ts';
-import { describeRanges, fittingCutPoint, keepTail } from './tail.ts';
+import { tailTokens } from './budgets.ts';
+import { fittingCutPoint, KEEP_RECENT_TOKENS, keepTail } from './tail.ts';
+import { describeRanges } from '../message-ranges.ts';
 import type { Strategy } from './types.ts';
 
 /** Keeps the longest recent tail within `--keep-recent-tokens`, never starting at a tool result. */
@@ -10,9 +11,11 @@ export const truncate: Strategy = {
   description:
     'keep only the most recent messages that fit --keep-recent-tokens (default 20000), tool calls with their results',
   group: 'baseline',
+  settings: [KEEP_RECENT_TOKENS],
   callsModel: false,
   async run(session, context) {
-    const budget = setting(context.config, 'keepRecentTokens');
+    // Under a target, the whole target is the tail.
+    const budget = tailTokens(context.config, 1);
     const tokenCounts = countMessages(context.tokenizer, session.messages);
     const firstKept = fittingCutPoint(session.messages, tokenCounts, budget);
     const tail = keepTail(session, firstKept);

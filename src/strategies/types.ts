@@ -1,5 +1,7 @@
-/** The strategy contract (SPEC §5): a plain object with a name, a description and `run`. */
+/** The strategy contract (docs/strategies.md): a plain object with a name, a description and `run`. */
 import type { Caller } from '../calls.ts';
+import type { MessageRange } from '../message-ranges.ts';
+import type { SettingDeclaration, Settings } from '../settings.ts';
 import type { Message, Session } from '../session/types.ts';
 import type { Slice } from '../slicer.ts';
 import type { Tokenizer } from '../tokens.ts';
@@ -9,32 +11,8 @@ import type { PromptName } from './prompts.ts';
 /** A replacement prompt text from `--prompt-file`, and the file it came from. */
 export type PromptOverride = { text: string; file: string };
 
-/** Settings every strategy may read (from the command's flags). */
-export type StrategyConfig = {
-  sliceTokens: number;
-  overlapTokens: number;
-  /** Summary budget as a fraction of a slice's tokens. */
-  ratio: number;
-  /** Budget multiplier for the most recent slices. */
-  recentBoost: number;
-  toolResultChars: number;
-  /** Tokens reserved for the answer of a one-call strategy; its output limit is 0.8 × this. */
-  reserveTokens: number;
-  /** A focus added to every summarization prompt (`--instructions`). */
-  instructions?: string;
-  /**
-   * `--keep-recent-tokens`: the verbatim tail of truncate, pi and codex (20000 when unset). When set,
-   * the core strategies run as `<name>+recent` hybrids that keep this many recent tokens verbatim.
-   */
-  keepRecentTokens?: number;
-  /** `--mask-window`: observation-masking keeps this many most recent tool outputs (default 10). */
-  maskWindow?: number;
-  /** `--prune-keep-tokens`: tool-output-pruning keeps the newest tool outputs up to this many tokens (default 40000). */
-  pruneKeepTokens?: number;
-  /** `--prune-minimum-tokens`: tool-output-pruning clears nothing unless more than this many tokens are freed (default 20000). */
-  pruneMinimumTokens?: number;
-  /** `--prune-protect-turns`: tool-output-pruning never touches the last this-many user turns (default 2). */
-  pruneProtectTurns?: number;
+/** What a strategy reads from the run: the settings (src/settings.ts) and any `--prompt-file` replacements. */
+export type StrategyConfig = Settings & {
   /** `--prompt-file`: replacement prompt texts, keyed `strategy.prompt` (see `prompt-overrides.ts`). */
   promptOverrides?: Record<string, PromptOverride>;
 };
@@ -61,9 +39,6 @@ export type StrategyContext = {
   signal: AbortSignal;
 };
 
-/** A run of messages `[start, end)` of the transcript, by 0-based index. */
-export type MessageRange = { start: number; end: number };
-
 /** The context an agent would continue with: a summary plus any messages kept verbatim. */
 export type StrategyOutput = {
   summary: string;
@@ -89,9 +64,13 @@ export type Strategy = {
   group: StrategyGroup;
   /** False for strategies that never call a model. */
   callsModel: boolean;
+  /** A lexical baseline (paths, identifiers, grep): kept text by pattern, never recommended as a strategy. */
+  lexical?: boolean;
   /** Markdown sections the summary must have, in order (scored as `structure`). */
   requiredSections?: readonly string[];
   /** The built-in prompts the strategy uses (the system prompt aside), for `--prompt-file`. */
   prompts?: StrategyPrompts;
+  /** The settings of its own it reads (flags, defaults, validation); the shared slicing and budget settings aside. */
+  settings?: readonly SettingDeclaration[];
   run(session: Session, context: StrategyContext): Promise<StrategyOutput>;
 };

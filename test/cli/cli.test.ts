@@ -86,7 +86,7 @@ describe('compaction-bench list', () => {
     assert.ok(
       list.providers.some(
         (provider: { spec: string; description: string }) =>
-          provider.spec === 'extractive' && /non-LLM/.test(provider.description),
+          provider.spec === 'extractive' && /lexical stand-in, not a model/.test(provider.description),
       ),
     );
     const text = await runCli(['list'], { cwd: directory.path });
@@ -126,7 +126,7 @@ describe('compaction-bench compare', () => {
       assert.ok(existsSync(join(out, file)), file);
     }
     const results = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8'));
-    assert.equal(results.schemaVersion, 1);
+    assert.equal(results.schemaVersion, 2);
     assert.equal(results.fixture.name, 'before-compaction');
     assert.deepEqual(results.provider, { id: 'extractive', model: 'extractive-v1', isLanguageModel: false });
     assert.equal(results.tokenizer, 'o200k_base');
@@ -161,7 +161,7 @@ describe('compaction-bench compare', () => {
     const report = await readFile(join(out, 'before-compaction-structured-iterative.md'), 'utf8');
     assert.match(report, /## Call trace/);
     assert.match(report, /\| 1 \| initial 1\/\d+ \|/);
-    assert.match(report, /non-LLM extractive baseline/);
+    assert.match(report, /an offline lexical stand-in, not a model/);
     const comparison = await readFile(join(out, 'before-compaction-comparison.md'), 'utf8');
     assert.match(
       comparison,
@@ -170,14 +170,14 @@ describe('compaction-bench compare', () => {
     assert.match(comparison, /Pareto front/);
   });
 
-  it('gives identical summaries on two runs, and --json prints only the results', async () => {
+  it('gives identical summaries on two runs, and --json prints only { results: [...] }', async () => {
     const runs = [];
     for (const name of ['a', 'b']) {
       const run = await runCli(['compare', 'before-compaction', '--json', '-o', join(directory.path, name)], {
         cwd: directory.path,
       });
       assert.equal(run.code, 0, run.stderr);
-      runs.push(JSON.parse(run.stdout));
+      runs.push(JSON.parse(run.stdout).results[0]);
     }
     const summaries = runs.map((results) =>
       results.strategies.map((strategy: { summary: string }) => strategy.summary),

@@ -14,7 +14,7 @@ import {
   promptOf,
   type RecordedRequest,
   startMockLlmServer,
-} from '../helpers/mock-llm-server.ts';
+} from '../../support/loopback-llm-server.ts';
 
 const KEY = 'sk-test-e2e-0123456789abcdefghij';
 const SMALL_SLICES = ['--slice-tokens', '8000', '--overlap-tokens', '500'];
@@ -46,6 +46,58 @@ function numbered(request: RecordedRequest, index: number): MockReply {
     usage: { prompt_tokens: 1000 + index, completion_tokens: 10 + index },
   };
 }
+
+describe('--runs with a model', () => {
+  it('asks anew for every run (3× the calls), keeps run 1 on the cached key, and reports a real spread', async () => {
+    // Odd requests keep the task's error code, even ones do not: the runs disagree on that probe.
+    const server = await startMockLlmServer({
+      reply: (_request, index) => ({
+        kind: 'text',
+        text:
+          index % 2 === 0
+            ? '## Goal\nFix ERR_INVOICE_TOTAL_MISMATCH: totals off by one cent.'
+            : '## Goal\nFix the totals.',
+      }),
+    });
+    const out = join(directory.path, 'runs');
+    const cache = join(directory.path, 'cache-runs');
+    const args = [
+      'compare',
+      'before-compaction',
+      '-s',
+      'single-shot',
+      '-p',
+      'openai:test-model',
+      '--base-url',
+      server.url,
+    ];
+    try {
+      const once = await runCli(
+        [...args, '-o', join(directory.path, 'once'), '--cache-dir', cache, '--quiet'],
+        {
+          cwd: directory.path,
+          env: { OPENAI_API_KEY: KEY },
+        },
+      );
+      assert.equal(once.code, 0, once.stderr);
+      assert.equal(server.requests.length, 1);
+      const three = await runCli([...args, '-o', out, '--cache-dir', cache, '--runs', '3', '--quiet'], {
+        cwd: directory.path,
+        env: { OPENAI_API_KEY: KEY },
+      });
+      assert.equal(three.code, 0, three.stderr);
+      assert.equal(server.requests.length, 3, 'run 1 came from the cache; runs 2 and 3 asked anew');
+      const [singleShot] = (await results(out)).strategies;
+      assert.equal(singleShot.runs, 3);
+      assert.deepEqual(singleShot.freshCalls, [0, 1, 1]);
+      assert.equal(singleShot.deterministic, false);
+      assert.ok(singleShot.spread.probeRecall.stdError > 0, 'the runs differ, and the spread says so');
+      assert.ok((Object.values(singleShot.probeShares) as number[]).some((share) => share > 0 && share < 1));
+    } finally {
+      await server.close();
+    }
+  });
+});
 
 describe('compare with openai:<model> at a loopback server', () => {
   it('reports the usage the API reported, keeps calls within --concurrency, and caches a rerun', async () => {

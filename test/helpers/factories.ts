@@ -1,6 +1,7 @@
 /** Small factories for canonical messages and sessions, so tests read like the spec. */
 import type {
   AssistantMessage,
+  ContextKind,
   FileOperation,
   Message,
   Session,
@@ -15,6 +16,11 @@ let nextCallId = 1;
 /** A user message with plain text. */
 export function user(text: string): UserMessage {
   return { role: 'user', content: text };
+}
+
+/** Context an agent injected as a user message (instructions, environment, a notification, …). */
+export function context(kind: ContextKind, text: string): UserMessage {
+  return { role: 'user', content: text, context: kind };
 }
 
 /** An assistant message with text only. */
@@ -89,8 +95,12 @@ export function session(messages: Message[], overrides: Partial<Session> = {}): 
     formatVersion: 3,
     cwd: '/work/project',
     messages,
+    sources: messages.map((_, index) => ({ line: index + 1 })),
     fileOperations,
     compactions: [],
+    branches: [],
+    branch: undefined,
+    bridges: [],
     metadata: {},
     stats: emptyStats(),
     ...overrides,

@@ -2,20 +2,14 @@
 import pLimit from 'p-limit';
 import { type CallRecord, createCaller } from '../../src/calls.ts';
 import type { Provider } from '../../src/providers/types.ts';
+import { defaultSettings } from '../../src/settings.ts';
 import type { Session } from '../../src/session/types.ts';
 import { createStrategyContext } from '../../src/strategies/context.ts';
 import type { PromptUse, Strategy, StrategyConfig, StrategyOutput } from '../../src/strategies/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 
 /** Defaults of the compare flags, for tests. */
-export const TEST_CONFIG: StrategyConfig = {
-  sliceTokens: 20000,
-  overlapTokens: 2000,
-  ratio: 0.1,
-  recentBoost: 2,
-  toolResultChars: 2000,
-  reserveTokens: 16384,
-};
+export const TEST_CONFIG: StrategyConfig = defaultSettings();
 
 /** The strategy's output and its call trace. */
 export async function runStrategy(

@@ -5,16 +5,16 @@ import { join } from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { ProviderError } from '../../src/errors.ts';
 import { entryFile, withCache } from '../../src/providers/cache.ts';
-import { createOpenAIProvider } from '../../src/providers/openai.ts';
+import { createOpenAIProvider } from '../../src/providers/openai/provider.ts';
 import { requestKey } from '../../src/providers/stored-answer.ts';
 import type { CompletionRequest } from '../../src/providers/types.ts';
-import { SecretLeakError } from '../../src/secrets.ts';
+import { SecretLeakError } from '../../src/providers/secrets.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import {
   type MockLlmServer,
   type MockServerOptions,
   startMockLlmServer,
-} from '../helpers/mock-llm-server.ts';
+} from '../../support/loopback-llm-server.ts';
 
 // This file runs in its own process, so the key it sets is seen by the secret scan and nothing else.
 const API_KEY = `sk-proj-${'T3stKey'.repeat(12)}`;

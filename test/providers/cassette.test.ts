@@ -6,7 +6,7 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import { InputError, ProviderError } from '../../src/errors.ts';
 import { withCache } from '../../src/providers/cache.ts';
 import { readCassette, withRecording, withReplay } from '../../src/providers/cassette.ts';
-import { createOpenAIProvider } from '../../src/providers/openai.ts';
+import { createOpenAIProvider } from '../../src/providers/openai/provider.ts';
 import type { CompletionRequest, Provider } from '../../src/providers/types.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type MockServerOptions,
   promptOf,
   startMockLlmServer,
-} from '../helpers/mock-llm-server.ts';
+} from '../../support/loopback-llm-server.ts';
 
 const API_KEY = `sk-proj-${'CassetteKey'.repeat(8)}`;
 process.env.OPENAI_API_KEY = API_KEY;

@@ -9,16 +9,16 @@ import { withRecording } from '../../src/providers/cassette.ts';
 import {
   createProvider,
   isLocalServer,
-  PROVIDERS,
   parseProviderSpec,
   wrapProvider,
 } from '../../src/providers/registry.ts';
+import { PROVIDER_TABLE } from '../../src/providers/table.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import {
   type MockLlmServer,
   type MockServerOptions,
   startMockLlmServer,
-} from '../helpers/mock-llm-server.ts';
+} from '../../support/loopback-llm-server.ts';
 
 let tokenizer: Tokenizer;
 let root: string;
@@ -46,19 +46,25 @@ function inputError(action: () => unknown): InputError {
   assert.fail('expected an InputError');
 }
 
+/** A spec as the id of its table entry and its model. */
+function parsed(spec: string): { id: string; model: string } {
+  const { entry, model } = parseProviderSpec(spec);
+  return { id: entry.id, model };
+}
+
 describe('parseProviderSpec', () => {
   it('reads extractive, openai:<model> and anthropic:<model>', () => {
-    assert.deepEqual(parseProviderSpec('extractive'), { id: 'extractive', model: '' });
-    assert.deepEqual(parseProviderSpec('openai:gpt-4.1-mini'), { id: 'openai', model: 'gpt-4.1-mini' });
-    assert.deepEqual(parseProviderSpec('anthropic:claude-sonnet-4-5'), {
+    assert.deepEqual(parsed('extractive'), { id: 'extractive', model: '' });
+    assert.deepEqual(parsed('openai:gpt-4.1-mini'), { id: 'openai', model: 'gpt-4.1-mini' });
+    assert.deepEqual(parsed('anthropic:claude-sonnet-4-5'), {
       id: 'anthropic',
       model: 'claude-sonnet-4-5',
     });
   });
 
   it('splits on the first colon only, so model names may contain colons', () => {
-    assert.deepEqual(parseProviderSpec('openai:qwen2.5:7b'), { id: 'openai', model: 'qwen2.5:7b' });
-    assert.deepEqual(parseProviderSpec('openai:hf.co/org/model:Q4_K_M'), {
+    assert.deepEqual(parsed('openai:qwen2.5:7b'), { id: 'openai', model: 'qwen2.5:7b' });
+    assert.deepEqual(parsed('openai:hf.co/org/model:Q4_K_M'), {
       id: 'openai',
       model: 'hf.co/org/model:Q4_K_M',
     });
@@ -85,10 +91,11 @@ describe('parseProviderSpec', () => {
 
   it('lists every provider with a one-line description', () => {
     assert.deepEqual(
-      PROVIDERS.map((provider) => provider.spec),
+      PROVIDER_TABLE.map((provider) => provider.spec),
       ['extractive', 'openai:<model>', 'anthropic:<model>'],
     );
-    for (const provider of PROVIDERS) assert.ok(provider.description && !provider.description.includes('\n'));
+    for (const provider of PROVIDER_TABLE)
+      assert.ok(provider.description && !provider.description.includes('\n'));
   });
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
-import { assertNoSecrets, SecretLeakError } from '../../src/secrets.ts';
+import { assertNoSecrets, SecretLeakError } from '../../src/providers/secrets.ts';
 
 const openAIKey = `sk-proj-${'Ab3dE'.repeat(20)}`;
 const legacyKey = `sk-${'x7Y'.repeat(16)}`;

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
 import type { GateResults, GateStrategy, Verdict } from '../../src/quality/gate.ts';
+import { formatFigure } from '../../src/format.ts';
 import {
   combineVerdicts,
   evaluateGate,
-  formatFigure,
   gateExitCode,
   parseBaseline,
   parseFailUnder,
@@ -72,7 +72,7 @@ describe('parseFailUnder', () => {
   it('rejects an unknown metric, listing the available ones', () => {
     rejects(
       'probRecall=0.6',
-      /^--fail-under 'probRecall=0\.6': unknown metric 'probRecall'; available: probeRecall, fileRecall, modifiedFileRecall, structure, inventedPaths, judge, probeRecall\.<kind>$/,
+      /^--fail-under 'probRecall=0\.6': unknown metric 'probRecall'; available: probeRecall, contradictions, fileRecall, modifiedFileRecall, structure, inventedPaths, judge, probeRecall\.<kind>$/,
     );
     rejects('parallel-stitch.recall=0.6', /unknown metric 'recall'/);
   });
@@ -423,7 +423,7 @@ describe('evaluateGate: baseline', () => {
 describe('parseBaseline', () => {
   it('accepts a results JSON with extra keys', () => {
     const json = {
-      schemaVersion: 1,
+      schemaVersion: 2,
       fixture: { name: 'shop', format: 'pi' },
       provider: { id: 'extractive' },
       strategies: [
@@ -448,21 +448,26 @@ describe('parseBaseline', () => {
     );
 
   it('names the file and the first problem', () => {
-    rejects({}, 'base.json: strategies: Invalid input: expected array, received undefined');
+    rejects({ schemaVersion: 2 }, 'base.json: strategies: Invalid input: expected array, received undefined');
     rejects(
-      { strategies: [{ name: 'x', status: 'ok', quality: { probeRecall: 'high' } }] },
+      { schemaVersion: 2, strategies: [{ name: 'x', status: 'ok', quality: { probeRecall: 'high' } }] },
       'base.json: strategies.0.quality.probeRecall: Invalid input: expected number, received string',
     );
     rejects([], 'base.json: Invalid input: expected object, received array');
   });
 
-  it('rejects another schema version and a strategy listed twice', () => {
+  it('asks to regenerate a version 1 baseline, refuses another version and a strategy listed twice', () => {
     rejects(
-      { schemaVersion: 2, strategies: [] },
-      'base.json: schemaVersion: unsupported schemaVersion (this version reads 1)',
+      { schemaVersion: 1, strategies: [] },
+      'base.json: a schemaVersion 1 baseline, whose probeRecall counted file names as facts; regenerate it with check --update-baseline (docs/results.md)',
+    );
+    rejects(
+      { schemaVersion: 3, strategies: [] },
+      'base.json: schemaVersion: unsupported schemaVersion (this version reads 2)',
     );
     rejects(
       {
+        schemaVersion: 2,
         strategies: [
           { name: 'x', status: 'ok' },
           { name: 'x', status: 'ok' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { containsMatch, createMatcher, normalizeForMatch } from '../../src/quality/match.ts';
+import { createMatcher, normalizeForMatch } from '../../src/quality/match.ts';
 
 describe('normalizeForMatch', () => {
   it('lowercases and folds all whitespace to single spaces', () => {
@@ -54,33 +54,33 @@ describe('normalizeForMatch', () => {
   });
 });
 
-describe('containsMatch', () => {
-  const haystack = normalizeForMatch('We edited **src/billing/Tax.ts** and syntax.ts; see `retry  budget`.');
+describe('createMatcher(text).has', () => {
+  const text = 'We edited **src/billing/Tax.ts** and syntax.ts; see `retry  budget`.';
 
   it('matches regardless of case, whitespace and Markdown', () => {
-    assert.equal(containsMatch(haystack, 'SRC/billing/tax.ts'), true);
-    assert.equal(containsMatch(haystack, 'retry budget'), true);
+    assert.equal(createMatcher(text).has('SRC/billing/tax.ts'), true);
+    assert.equal(createMatcher(text).has('retry budget'), true);
   });
 
   it('requires word boundaries where the needle begins or ends with a word character', () => {
-    assert.equal(containsMatch(haystack, 'tax.ts'), true, 'after a / is a boundary');
-    assert.equal(containsMatch(normalizeForMatch('syntax.ts only'), 'tax.ts'), false);
-    assert.equal(containsMatch(normalizeForMatch('see tax.tsx'), 'tax.ts'), false);
-    assert.equal(containsMatch(normalizeForMatch('max_tax_rate'), 'tax_rate'), false);
-    assert.equal(containsMatch(normalizeForMatch('budgeted'), 'budget'), false);
+    assert.equal(createMatcher(text).has('tax.ts'), true, 'after a / is a boundary');
+    assert.equal(createMatcher('syntax.ts only').has('tax.ts'), false);
+    assert.equal(createMatcher('see tax.tsx').has('tax.ts'), false);
+    assert.equal(createMatcher('max_tax_rate').has('tax_rate'), false);
+    assert.equal(createMatcher('budgeted').has('budget'), false);
   });
 
   it('finds a later occurrence when the first one is not on a boundary', () => {
-    assert.equal(containsMatch(normalizeForMatch('syntax.ts and tax.ts'), 'tax.ts'), true);
+    assert.equal(createMatcher('syntax.ts and tax.ts').has('tax.ts'), true);
   });
 
   it('matches a ./ path written without its ./', () => {
-    assert.equal(containsMatch(normalizeForMatch('changed scripts/run.sh'), './scripts/run.sh'), true);
+    assert.equal(createMatcher('changed scripts/run.sh').has('./scripts/run.sh'), true);
   });
 
   it('never matches an empty needle', () => {
-    assert.equal(containsMatch(haystack, '**'), false);
-    assert.equal(containsMatch(haystack, ''), false);
+    assert.equal(createMatcher(text).has('**'), false);
+    assert.equal(createMatcher(text).has(''), false);
   });
 });
 

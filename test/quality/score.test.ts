@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Probe } from '../../src/quality/probes.ts';
-import { deriveFileProbes, loadProbes } from '../../src/quality/probes.ts';
-import type { Quality } from '../../src/quality/score.ts';
-import { isQualityMetric, scoreStructure, scoreSummary } from '../../src/quality/score.ts';
+import { loadProbes } from '../../src/quality/probes.ts';
+import { scoreSummary } from '../../src/quality/score.ts';
+import type { Quality } from '../../src/quality/types.ts';
 import { fileLists } from '../../src/session/file-operations.ts';
 import { loadSession } from '../../src/session/load.ts';
 import type { Session } from '../../src/session/types.ts';
@@ -15,27 +15,50 @@ import { assistant, session, toolExchange, user } from '../helpers/factories.ts'
 /** A sidecar probe, with the sentence of the transcript that carries its fact. */
 type PlantedProbe = { probe: Probe; carrier: string };
 
-function planted(id: string, kind: string, match: string[], carrier: string): PlantedProbe {
-  return { probe: { id, kind, question: `${id}?`, answer: match[0]!, match, source: 'sidecar' }, carrier };
+function planted(
+  id: string,
+  kind: string,
+  facets: string[][],
+  carrier: string,
+  contradictions: string[] = [],
+): PlantedProbe {
+  return {
+    probe: { id, kind, question: `${id}?`, answer: carrier, facets, contradictions, source: 'sidecar' },
+    carrier,
+  };
 }
 
 const PLANTED: PlantedProbe[] = [
-  planted('task-vat', 'task', ['VAT support'], 'Please add VAT support to the checkout.'),
+  planted('task-vat', 'task', [['VAT support'], ['checkout']], 'Please add VAT support to the checkout.'),
   planted(
     'constraint-floats',
     'constraint',
-    ['never use floating point for money', 'no floating point for money'],
+    [
+      ['floating point', 'floats'],
+      ['for money', 'money'],
+    ],
     'Never use floating point for money.',
+    ['floats are fine for money', 'use floating point for money'],
   ),
-  planted('decision-decimal', 'decision', ['decimal.js'], 'We settled on the Decimal type from decimal.js.'),
-  planted('artifact-rates', 'artifact', ['VAT_RATES'], 'I will add a VAT_RATES table keyed by country.'),
+  planted(
+    'decision-decimal',
+    'decision',
+    [['Decimal type', 'Decimal'], ['decimal.js']],
+    'We settled on the Decimal type from decimal.js.',
+  ),
+  planted(
+    'artifact-rates',
+    'artifact',
+    [['VAT_RATES'], ['keyed by country', 'per country']],
+    'I will add a VAT_RATES table keyed by country.',
+  ),
   planted(
     'error-rate',
     'error',
-    ["TypeError: Cannot read properties of undefined (reading 'rate')"],
+    [["TypeError: Cannot read properties of undefined (reading 'rate')"]],
     "TypeError: Cannot read properties of undefined (reading 'rate')",
   ),
-  planted('next-de', 'next-step', ['DE rate of 19%'], 'Next, add the DE rate of 19% to the rates file.'),
+  planted('next-de', 'next-step', [['DE rate'], ['19%']], 'Next, add the DE rate of 19% to the rates file.'),
 ];
 
 function shopSession(): Session {
@@ -75,7 +98,7 @@ function shopSession(): Session {
 }
 
 const shop = shopSession();
-const probes = [...PLANTED.map(({ probe }) => probe), ...deriveFileProbes(shop)];
+const probes = PLANTED.map(({ probe }) => probe);
 const transcript = renderMessages(shop.messages, { toolResultChars: Number.POSITIVE_INFINITY });
 
 function score(text: string, requiredSections?: string[]): Quality {
@@ -90,8 +113,8 @@ function score(text: string, requiredSections?: string[]): Quality {
 }
 
 describe('scoreSummary', () => {
-  it('the hand-made session has six sidecar probes and three file probes', () => {
-    assert.equal(probes.length, 9);
+  it('the hand-made session has six fact probes; its three files are measured apart', () => {
+    assert.equal(probes.length, 6);
     assert.deepEqual(fileLists(shop.fileOperations), {
       read: ['/work/shop/package.json'],
       modified: ['/work/shop/src/billing/tax.ts', 'src/billing/rates.json'],
@@ -101,21 +124,21 @@ describe('scoreSummary', () => {
   it('scores the full rendered transcript as a summary at recall 1, inventing nothing', () => {
     const quality = score(transcript);
     assert.equal(quality.probeRecall, 1);
-    assert.equal(quality.probesMatched, 9);
+    assert.equal(quality.probesMatched, 6);
+    assert.equal(quality.contradictions, 0);
     assert.deepEqual(quality.missedProbes, []);
     assert.deepEqual(quality.probeRecallByKind, {
       artifact: 1,
       constraint: 1,
       decision: 1,
       error: 1,
-      file: 1,
       'next-step': 1,
       task: 1,
     });
     assert.equal(quality.fileRecall, 1);
     assert.equal(quality.modifiedFileRecall, 1);
     assert.deepEqual(quality.inventedPaths, []);
-    assert.equal(quality.structure, null);
+    assert.equal(quality.structure, 0, 'a transcript has no handoff sections');
     assert.equal(quality.judge, null);
   });
 
@@ -123,7 +146,8 @@ describe('scoreSummary', () => {
     const quality = score('');
     assert.equal(quality.probeRecall, 0);
     assert.equal(quality.probesMatched, 0);
-    assert.equal(quality.probesTotal, 9);
+    assert.equal(quality.probesTotal, 6);
+    assert.equal(quality.contradictions, 0);
     assert.deepEqual(
       quality.missedProbes,
       probes.map((probe) => probe.id),
@@ -139,8 +163,8 @@ describe('scoreSummary', () => {
       assert.equal(transcript.split(carrier).length, 2, 'the fact is stated once');
       const quality = score(transcript.replace(carrier, ''));
       assert.deepEqual(quality.missedProbes, [probe.id]);
-      assert.equal(quality.probesMatched, 8);
-      assert.equal(quality.probeRecall, 8 / 9);
+      assert.equal(quality.probesMatched, 5);
+      assert.equal(quality.probeRecall, 5 / 6);
       assert.equal(quality.probeRecallByKind[probe.kind], 0);
     });
   }
@@ -152,7 +176,7 @@ describe('scoreSummary', () => {
       '## Constraints',
       '- The user insists: *no floating point for money*.',
       '## Key Decisions',
-      '- Money uses `Decimal` (from `decimal.js`); rates live in the `VAT_RATES` table.',
+      '- Money uses `Decimal` (from `decimal.js`); rates live in the `VAT_RATES` table, one row per country.',
       '## Blocked',
       "- `npm test` fails with `TypeError: Cannot read properties of undefined (reading 'rate')`.",
       '## Next Steps',
@@ -170,19 +194,13 @@ describe('scoreSummary', () => {
 
   it('misses a paraphrase that changes the identifier, the path or the error string', () => {
     const paraphrase = [
-      'Added VAT support; no floating point for money; decimal.js chosen.',
-      'Added a VatRates table (VAT_RATE) and fixed a TypeError about the rate.',
+      'Added VAT support to checkout; no floating point for money; Decimal from decimal.js chosen.',
+      'Added a VatRates table (VAT_RATE) per country and fixed a TypeError about the rate.',
       'Next: the DE rate of 19% goes to billing/rates.json; tax.ts was changed.',
     ].join('\n');
     const quality = score(paraphrase);
-    assert.deepEqual(quality.missedProbes, [
-      'artifact-rates',
-      'error-rate',
-      'file:/work/shop/package.json',
-      'file:/work/shop/src/billing/tax.ts',
-      'file:src/billing/rates.json',
-    ]);
-    assert.equal(quality.probeRecall, 4 / 9);
+    assert.deepEqual(quality.missedProbes, ['artifact-rates', 'error-rate']);
+    assert.equal(quality.probeRecall, 4 / 6);
     assert.equal(quality.fileRecall, 0);
   });
 
@@ -190,15 +208,7 @@ describe('scoreSummary', () => {
     const quality = score('Changed src/billing/tax.ts; rates.json still pending.');
     assert.equal(quality.fileRecall, 1 / 3);
     assert.equal(quality.modifiedFileRecall, 1 / 2);
-    assert.deepEqual(quality.probeRecallByKind, {
-      artifact: 0,
-      constraint: 0,
-      decision: 0,
-      error: 0,
-      file: 1 / 3,
-      'next-step': 0,
-      task: 0,
-    });
+    assert.equal(quality.probeRecall, 0, 'a file name is not a fact');
   });
 
   it('reports paths the summary names that appear nowhere in the transcript', () => {
@@ -219,101 +229,21 @@ describe('scoreSummary', () => {
     assert.deepEqual(quality.probeRecallByKind, {});
     assert.equal(quality.fileRecall, null);
     assert.equal(quality.modifiedFileRecall, null);
-    assert.equal(quality.structure, null);
-  });
-
-  it('scores structure only when sections are required', () => {
-    assert.equal(score('## Goal\nx', ['Goal', 'Next Steps']).structure, 1 / 2);
-    assert.equal(score('## Goal\nx').structure, null);
-  });
-});
-
-describe('scoreStructure', () => {
-  const sections = [
-    'Goal',
-    'Constraints & Preferences',
-    'Progress',
-    'In Progress',
-    'Next Steps',
-    'Critical Context',
-  ];
-  const document = (...headings: string[]) =>
-    headings.map((heading) => `${heading}\n- something`).join('\n\n');
-
-  it('is 1 when every section is a heading, in order, whatever the level, case or trailing colon', () => {
-    const text = document(
-      '## Goal',
-      '# constraints & preferences:',
-      '## **Progress**',
-      '### In Progress',
-      '## NEXT STEPS',
-      '## Critical Context ##',
-    );
-    assert.equal(scoreStructure(text, sections), 1);
-  });
-
-  it('counts the share present: one missing of six is 5/6', () => {
-    const text = document(
-      '## Goal',
-      '## Constraints & Preferences',
-      '## Progress',
-      '## In Progress',
-      '## Next Steps',
-    );
-    assert.equal(scoreStructure(text, sections), 5 / 6);
-  });
-
-  it('counts the longest run in the required order: two swapped sections lose one', () => {
-    const text = document(
-      '## Goal',
-      '## Progress',
-      '## Constraints & Preferences',
-      '## In Progress',
-      '## Next Steps',
-      '## Critical Context',
-    );
-    assert.equal(scoreStructure(text, sections), 5 / 6);
-  });
-
-  it('counts a repeated heading once and a reversed order as 1 section', () => {
-    assert.equal(scoreStructure(document('## Goal', '## Goal', '## Goal'), sections), 1 / 6);
+    assert.equal(quality.structure, 0);
     assert.equal(
-      scoreStructure(document('## Critical Context', '## Next Steps', '## Goal'), sections),
-      1 / 6,
+      scoreSummary({ text: '', probes: [], files: { read: [], modified: [] }, transcriptText: '' }).structure,
+      null,
+      'no summary, no structure',
     );
   });
 
-  it('accepts a heading that starts with the section name, but not another section or a longer word', () => {
-    assert.equal(scoreStructure(document('## Next Steps (in order)'), ['Next Steps']), 1);
-    assert.equal(scoreStructure(document('## In Progress'), ['Progress']), 0);
-    assert.equal(scoreStructure(document('## Goals'), ['Goal']), 0);
-  });
-
-  it('ignores section names that are not headings, and headings inside code fences', () => {
-    assert.equal(scoreStructure('Goal: ship it\n**Next Steps**\n- x', ['Goal', 'Next Steps']), 0);
-    assert.equal(scoreStructure('```md\n## Goal\n```\n', ['Goal']), 0);
-  });
-
-  it('is 0 for an empty summary and null when no section is required', () => {
-    assert.equal(scoreStructure('', sections), 0);
-    assert.equal(scoreStructure('## Goal', []), null);
-  });
-});
-
-describe('isQualityMetric', () => {
-  it('knows the gateable metrics and per-kind probe recall', () => {
-    for (const metric of [
-      'probeRecall',
-      'fileRecall',
-      'modifiedFileRecall',
-      'structure',
-      'inventedPaths',
-      'judge',
-      'probeRecall.task',
-    ])
-      assert.equal(isQualityMetric(metric), true, metric);
-    for (const metric of ['probeRecall.', 'recall', 'compressionRatio'])
-      assert.equal(isQualityMetric(metric), false, metric);
+  it('scores structure against the required sections, or the generic handoff sections', () => {
+    assert.equal(score('## Goal\nx', ['Goal', 'Next Steps']).structure, 1 / 2);
+    assert.equal(
+      score('## Goal\nx').structure,
+      1 / 5,
+      'goal of goal, progress, decisions, next steps, files',
+    );
   });
 });
 

@@ -160,7 +160,14 @@ describe('Claude Code importer', () => {
       'I meant the programming language Rust',
     ]);
     assert.equal(session.messages.length, 4);
-    assert.equal(session.metadata.abandonedBranchLines, 2);
+    assert.deepEqual(
+      session.branches.map((branch) => [branch.number, branch.leafLine, branch.active]),
+      [
+        [1, 4, false],
+        [2, 6, true],
+      ],
+    );
+    assert.equal(session.branch, 2);
   });
 
   describe('compactions', () => {

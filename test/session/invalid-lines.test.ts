@@ -89,6 +89,15 @@ describe('invalid lines', () => {
   });
 
   describe('messages documents', () => {
+    it('reports a field name that is not a valid JSON string as bad input, not a crash', async () => {
+      const file = await writeTemporary('bad-key.json', '{"mess\\xages": []}');
+      await assert.rejects(loadSession(file, { format: 'openai-messages' }), (error: unknown) => {
+        assert.ok(error instanceof InputError);
+        assert.match(error.message, /bad-key\.json:1: a field name is not a valid JSON string/);
+        return true;
+      });
+    });
+
     it('reports the line where the bad message starts and the path inside it', async () => {
       const text = (await sampleText('openai-messages.json')).replace('"tool_call_id": "call_b", ', '');
       await rejectsAt(

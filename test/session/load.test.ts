@@ -83,7 +83,7 @@ describe('loading a pi v3 session', () => {
   });
 
   it('reports a line that is not JSON', async () => {
-    const path = await write('not-json.jsonl', [header, '{"type":"message",']);
+    const path = await write('not-json.jsonl', [header, '{"type":"message",', header]);
     await assert.rejects(loadSession(path), /not-json\.jsonl:2: not valid JSON/);
   });
 
@@ -120,6 +120,19 @@ describe('loading a pi v3 session', () => {
         typeof message.content === 'string' ? message.content : (message.content[0] as { text: string }).text,
       ),
       ['start', 'kept answer', 'continue'],
+    );
+  });
+
+  it('has one conversation without branches when the file has no tree: --branch 1 names it', async () => {
+    const path = await write('flat.jsonl', [
+      JSON.stringify({ type: 'session', id: 'v1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' }),
+      JSON.stringify({ type: 'message', message: { role: 'user', content: 'hi' } }),
+    ]);
+    const session = await loadSession(path, { branch: 1 });
+    assert.deepEqual([session.branches, session.branch, session.bridges], [[], undefined, []]);
+    await assert.rejects(
+      loadSession(path, { branch: 2 }),
+      /^InputError: --branch 2: .*flat\.jsonl holds one conversation \(no branches\); available: 1$/,
     );
   });
 

@@ -83,7 +83,7 @@ describe('pi importer', () => {
   });
 
   describe('version 2', () => {
-    it('reads the id tree and maps an extension hookMessage to a user message', async () => {
+    it('reads the id tree and maps an extension hookMessage to a user message flagged as context', async () => {
       const session = await loadSession(samplePath('pi-v2.jsonl'));
       assert.equal(session.formatVersion, 2);
       assert.deepEqual(roles(session.messages), ['user', 'user', 'assistant', 'toolResult', 'assistant']);
@@ -91,6 +91,7 @@ describe('pi importer', () => {
         role: 'user',
         content: 'Remember: never edit generated files.',
         timestamp: 1765357202000,
+        context: 'extension',
       });
     });
   });
@@ -111,8 +112,56 @@ describe('pi importer', () => {
         'user',
         'assistant',
       ]);
-      assert.equal(session.metadata.abandonedBranchEntries, 3);
       assert.deepEqual(fileLists(session.fileOperations), { read: [], modified: ['server.ts'] });
+    });
+
+    it('lists the abandoned branch, and --branch imports it instead', async () => {
+      const session = await loadSession(samplePath('pi-v3-branches.jsonl'));
+      assert.deepEqual(
+        session.branches.map(({ number, leafLine, messages, active, notImported }) => ({
+          number,
+          leafLine,
+          messages,
+          active,
+          notImported: notImported.messages,
+        })),
+        [
+          { number: 1, leafLine: 8, messages: 6, active: false, notImported: 3 },
+          { number: 2, leafLine: 19, messages: 9, active: true, notImported: 0 },
+        ],
+      );
+      assert.equal(session.branch, 2);
+      assert.deepEqual(session.branches[0]?.notImported.filesModified, ['fastify-server.ts']);
+      const abandoned = await loadSession(samplePath('pi-v3-branches.jsonl'), { branch: 1 });
+      assert.equal(abandoned.branch, 1);
+      assert.equal(texts(abandoned.messages).at(-1), 'Wrote fastify-server.ts');
+    });
+
+    it('joins an entry whose parent is not in the file to the entry written before it', async () => {
+      const file = await writeTemporary(
+        'gap.jsonl',
+        jsonLines(
+          { type: 'session', version: 3, id: 's', timestamp: '2026-01-01T00:00:00Z', cwd: '/w' },
+          {
+            type: 'message',
+            id: 'a',
+            parentId: null,
+            timestamp: '2026-01-01T00:00:01Z',
+            message: { role: 'user', content: 'first' },
+          },
+          {
+            type: 'message',
+            id: 'b',
+            parentId: 'lost',
+            timestamp: '2026-01-01T00:00:02Z',
+            message: { role: 'user', content: 'second' },
+          },
+        ),
+      );
+      const session = await loadSession(file);
+      assert.deepEqual(texts(session.messages), ['first', 'second']);
+      assert.deepEqual(session.bridges, [{ line: 3, joinedTo: 2, missingParent: 'lost' }]);
+      assert.equal(session.branches.length, 1);
     });
 
     it('shows the model the branch summary and custom messages as user messages', async () => {

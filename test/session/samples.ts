@@ -14,8 +14,8 @@ export function sampleText(name: string): Promise<string> {
   return readFile(samplePath(name), 'utf8');
 }
 
-/** Writes `text` to a fresh temporary directory under `name` and returns the path. */
-export async function writeTemporary(name: string, text: string): Promise<string> {
+/** Writes `text` (or bytes) to a fresh temporary directory under `name` and returns the path. */
+export async function writeTemporary(name: string, text: string | Uint8Array): Promise<string> {
   const directory = await mkdtemp(join(tmpdir(), 'compaction-bench-session-'));
   const path = join(directory, name);
   await writeFile(path, text);

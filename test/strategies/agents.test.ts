@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { criticalPathCalls } from '../../src/calls.ts';
+import { criticalPath } from '../../src/calls.ts';
 import type { Message } from '../../src/session/types.ts';
 import { contentText } from '../../src/session/types.ts';
+import { ProviderError } from '../../src/errors.ts';
+import { createExtractiveProvider } from '../../src/providers/extractive.ts';
+import { loadSession } from '../../src/session/load.ts';
 import { claudeCode, extractSummary } from '../../src/strategies/claude-code.ts';
 import { codex, recentUserMessages } from '../../src/strategies/codex.ts';
 import { opencode, recentBudget, selectTail } from '../../src/strategies/opencode.ts';
@@ -12,6 +15,7 @@ import { findCutPoint } from '../../src/strategies/tail.ts';
 import { countMessages, getTokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
+import { samplePath } from '../session/samples.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
 const tokenizer = await getTokenizer('o200k_base');
@@ -81,7 +85,7 @@ describe('pi', () => {
       trace.map((call) => call.label),
       ['history', 'turn prefix'],
     );
-    assert.equal(criticalPathCalls(trace), 1, 'both calls run at once');
+    assert.equal(criticalPath(trace).calls, 1, 'both calls run at once');
     const [history, prefix] = provider.requests;
     assert.equal(history!.maxTokens, Math.floor(0.8 * 16384));
     assert.equal(prefix!.maxTokens, Math.floor(0.5 * 16384));
@@ -191,14 +195,84 @@ describe('claude-code', () => {
       '## Pending Tasks\n- tests',
     );
     assert.deepEqual(extractSummary('<analysis>only notes, cut off'), {
-      summary: 'only notes, cut off',
-      analysisCharacters: 0,
+      summary: '',
+      analysisCharacters: 19,
       shape: 'analysis-only',
     });
     assert.equal(
       extractSummary('<analysis>mentions <summary> in passing</analysis><summary>real</summary>').summary,
       'real',
     );
+  });
+});
+
+describe('claude-code: which <summary> is the summary', () => {
+  const notification =
+    '<task-notification>\n<task-id>a7</task-id>\n<summary>Agent "Profile export" completed</summary>\n</task-notification>';
+
+  it('takes the summary after the analysis, not one quoted in the analysis or inside the summary', () => {
+    const answer = [
+      '<analysis>',
+      'The user got this notification:',
+      notification,
+      '</analysis>',
+      '<summary>',
+      '## Primary Request and Intent',
+      'Speed up the nightly export.',
+      '## All User Messages',
+      notification,
+      '</summary>',
+    ].join('\n');
+    const extracted = extractSummary(answer);
+    assert.equal(extracted.shape, 'tagged');
+    assert.match(extracted.summary, /^## Primary Request and Intent\nSpeed up the nightly export\./);
+    assert.match(
+      extracted.summary,
+      /<summary>Agent "Profile export" completed<\/summary>\n<\/task-notification>$/,
+    );
+  });
+
+  it('never takes a one-line quoted <summary> for the summary', () => {
+    const untagged = `## Primary Request and Intent\nSpeed up the export.\n\n## All User Messages\n${notification}`;
+    assert.deepEqual(extractSummary(untagged), {
+      summary: untagged,
+      analysisCharacters: 0,
+      shape: 'untagged',
+    });
+    const quotedAfter = `<analysis>x</analysis>\n<summary>\n## Current Work\nexport.py\n</summary>\n${notification}`;
+    assert.equal(extractSummary(quotedAfter).summary, '## Current Work\nexport.py');
+  });
+
+  it('ignores tags inside fenced code', () => {
+    const answer = '<analysis>a</analysis>\n<summary>\n## Files\n```\n</summary>\n```\nexport.py\n</summary>';
+    assert.equal(extractSummary(answer).summary, '## Files\n```\n</summary>\n```\nexport.py');
+  });
+
+  it('fails the run, with a clear error, when the answer holds no usable summary', async () => {
+    for (const [answer, reason] of [
+      ['<analysis>the user wants…', /holds only an <analysis> block/],
+      ['<analysis>notes</analysis>\n<summary>\n</summary>', /is empty, or its <summary> block is/],
+      ['   ', /is empty/],
+    ] as const) {
+      await assert.rejects(
+        runStrategy(claudeCode, agentSession(), fakeProvider({ answer: () => answer })),
+        (error: Error) => {
+          assert.ok(error instanceof ProviderError);
+          assert.match(error.message, /^claude-code: the answer holds no usable summary: /);
+          assert.match(error.message, reason);
+          return true;
+        },
+      );
+    }
+  });
+
+  it('on a transcript with a task notification, with the offline provider, summarizes the work', async () => {
+    const session = await loadSession(samplePath('claude-code-context.jsonl'));
+    const tokenizer = await getTokenizer('o200k_base');
+    const { output } = await runStrategy(claudeCode, session, createExtractiveProvider({ tokenizer }));
+    assert.match(output.summary, /Find out why the nightly export is slow and fix it\./);
+    assert.doesNotMatch(output.summary, /^Agent "Profile export" completed$/);
+    assert.ok(tokenizer.count(output.summary) > 40);
   });
 });
 

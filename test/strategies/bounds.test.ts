@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { StrategyResult } from '../../src/results.ts';
+import type { StrategyResult } from '../../src/results/types.ts';
 import { runCompare } from '../../src/run.ts';
 import type { StrategyConfig } from '../../src/strategies/types.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
@@ -25,6 +25,8 @@ async function compare(
   return outcome.fixtures[0]!.results.strategies;
 }
 
+const LEXICAL = new Set(['paths-only', 'identifier-bag', 'grep']);
+
 describe('baselines bound every strategy (offline, on before-compaction)', () => {
   let directory: { path: string; remove: () => Promise<void> };
   before(async () => {
@@ -43,6 +45,8 @@ describe('baselines bound every strategy (offline, on before-compaction)', () =>
     assert.equal(identity.quality.fileRecall, 1);
     for (const result of all) {
       assert.equal(result.status, 'ok', result.name);
+      // The lexical baselines are floors of their own: a list of paths keeps no fact at all.
+      if (LEXICAL.has(result.name)) continue;
       const recall = result.quality.probeRecall!;
       assert.ok(recall <= identity.quality.probeRecall!, `${result.name} ≤ identity`);
       assert.ok(

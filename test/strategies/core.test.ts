@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { criticalPathCalls } from '../../src/calls.ts';
+import { criticalPath } from '../../src/calls.ts';
 import { ContextOverflowError } from '../../src/errors.ts';
 import type { Message } from '../../src/session/types.ts';
 import { parallelStitch } from '../../src/strategies/parallel-stitch.ts';
@@ -62,7 +62,7 @@ describe('parallel-stitch', () => {
     assert.equal(slices[0]!.label, `slice 1/${slices.length}`);
     assert.ok(provider.maxInFlight > 1, 'slice calls overlap in time');
     assert.ok(provider.maxInFlight <= 4, 'within the concurrency limit');
-    assert.equal(criticalPathCalls(trace), 2);
+    assert.equal(criticalPath(trace).calls, 2);
     const stitch = provider.requests.at(-1)!;
     for (let index = 1; index <= slices.length; index++)
       assert.match(stitch.prompt, new RegExp(`<summary index="${index}">`));
@@ -101,7 +101,7 @@ describe('sequential-accumulated', () => {
     const { output, trace } = await runStrategy(sequentialAccumulated, workSession(), provider, SMALL);
     assert.ok(trace.length >= 3);
     assert.equal(provider.maxInFlight, 1, 'never concurrent');
-    assert.equal(criticalPathCalls(trace), trace.length);
+    assert.equal(criticalPath(trace).calls, trace.length);
     assert.doesNotMatch(provider.requests[0]!.prompt, /<summaries>/);
     assert.match(
       provider.requests[2]!.prompt,
@@ -118,7 +118,7 @@ describe('sequential-rolling', () => {
     const provider = fakeProvider({ delayMs: 5 });
     const { output, trace } = await runStrategy(sequentialRolling, workSession(), provider, SMALL);
     assert.equal(provider.maxInFlight, 1);
-    assert.equal(criticalPathCalls(trace), trace.length);
+    assert.equal(criticalPath(trace).calls, trace.length);
     assert.doesNotMatch(provider.requests[0]!.prompt, /<previous-summary>/);
     assert.match(provider.requests[1]!.prompt, /<previous-summary>\nsummary #1\n<\/previous-summary>/);
     assert.doesNotMatch(provider.requests[2]!.prompt, /summary #1/, 'only the latest summary is passed on');

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError } from '../json-lines.ts';
-import type { Message } from '../types.ts';
+import type { Message, MessageSource } from '../types.ts';
 import { emptyStats } from '../types.ts';
 import {
   anthropicAssistantBlocks,
@@ -30,10 +30,16 @@ function systemText(system: unknown): string | undefined {
 async function readAnthropicMessages(file: string, options: ImportOptions): Promise<ImportResult> {
   const stats = emptyStats();
   const messages: Message[] = [];
+  const sources: MessageSource[] = [];
   const toolNames = new Map<string, string>();
   const systemTexts: string[] = [];
   const outline = await readMessagesDocument(file, stats, options, (record, line, index) => {
     const at: Location = { file, line, path: `messages.${index}` };
+    // A document has no lines to speak of: a message's source is its 1-based position in the array.
+    const add = (message: Message) => {
+      messages.push(message);
+      sources.push({ line: index + 1 });
+    };
     if (!isRecord(record) || typeof record.role !== 'string') {
       throw new LineError(file, line, `${at.path}.role: expected a string naming the message role`);
     }
@@ -45,7 +51,7 @@ async function readAnthropicMessages(file: string, options: ImportOptions): Prom
           contentAt,
         );
         for (const result of toolResults) {
-          messages.push({
+          add({
             role: 'toolResult',
             ...result,
             toolName: toolNames.get(result.toolCallId) ?? 'unknown',
@@ -53,7 +59,7 @@ async function readAnthropicMessages(file: string, options: ImportOptions): Prom
         }
         const only = parts[0];
         if (parts.length > 0) {
-          messages.push({
+          add({
             role: 'user',
             content: parts.length === 1 && only?.type === 'text' ? only.text : parts,
           });
@@ -63,7 +69,7 @@ async function readAnthropicMessages(file: string, options: ImportOptions): Prom
       case 'assistant': {
         const content = anthropicAssistantBlocks(parseAt(messageSchema, record, at).content, contentAt);
         for (const block of content) if (block.type === 'toolCall') toolNames.set(block.id, block.name);
-        if (content.length > 0) messages.push({ role: 'assistant', content });
+        if (content.length > 0) add({ role: 'assistant', content });
         return;
       }
       case 'system': {
@@ -81,7 +87,7 @@ async function readAnthropicMessages(file: string, options: ImportOptions): Prom
   const system = [systemText(outline.fields.system), ...systemTexts].filter((text) => text);
   if (system.length > 0) metadata.system = system.join('\n\n');
   if (typeof outline.fields.model === 'string') metadata.model = outline.fields.model;
-  return { messages, compactions: [], metadata, stats };
+  return { messages, sources, compactions: [], metadata, stats };
 }
 
 /** The Anthropic Messages API messages importer. */

@@ -1,70 +1,76 @@
-/** The conversation of a Claude Code transcript: the active lines in file order, turns merged, results paired. */
-import type { AssistantMessage, Message, RecordedCompaction } from '../types.ts';
+/** The conversation of one Claude Code branch: its steps in chain order, turns merged, results paired. */
+import type { Conversation } from '../importer.ts';
+import type { AssistantMessage, Message, RecordedCompaction, UserMessage } from '../types.ts';
+import type { LineBranch } from './claude-code-branches.ts';
 import type { Line, LineValue } from './claude-code-lines.ts';
-import { activeLines, type ParentLinks } from './claude-code-path.ts';
 
-/** The conversation of the active lines, in file order, with recorded compactions. */
-export function conversation(lines: readonly Line[], links: ParentLinks) {
-  const included = activeLines(lines, links);
+type AssistantValue = Extract<LineValue, { kind: 'assistant' }>;
+
+/** One assistant message from the lines of a turn (in file order); undefined when they hold nothing. */
+function assistantTurn(lines: readonly Line[]): AssistantMessage | undefined {
+  const values = lines.map((line) => line.value as AssistantValue);
+  const seenCalls = new Set<string>();
+  const content: AssistantMessage['content'] = [];
+  for (const value of values) {
+    for (const block of value.blocks) {
+      // A block written twice (a copied line) is kept once.
+      if (block.type === 'toolCall') {
+        if (seenCalls.has(block.id)) continue;
+        seenCalls.add(block.id);
+      }
+      content.push(block);
+    }
+  }
+  if (content.length === 0) return undefined;
+  const message: AssistantMessage = { role: 'assistant', content };
+  // Every line repeats the turn's usage; the last one holds the final counts.
+  const usage = values.findLast((value) => value.usage)?.usage;
+  const model = values.find((value) => value.model)?.model;
+  const stopReason = values.findLast((value) => value.stopReason)?.stopReason;
+  const timestamp = values.find((value) => value.timestamp !== undefined)?.timestamp;
+  if (usage) message.usage = usage;
+  if (model) message.model = model;
+  if (stopReason) message.stopReason = stopReason;
+  if (timestamp !== undefined) message.timestamp = timestamp;
+  return message;
+}
+
+/** The messages, their source lines and the recorded compactions of one branch. */
+export function conversation(branch: LineBranch): Conversation {
   const messages: Message[] = [];
+  const sources: Conversation['sources'] = [];
   const compactions: RecordedCompaction[] = [];
-  const assistantByKey = new Map<string, { message: AssistantMessage; index: number }>();
   const messageIndexByUuid = new Map<string, number>();
   const toolNames = new Map<string, string>();
   const answered = new Set<string>();
-  const emitted = new Set<string>();
   let boundary: Extract<LineValue, { kind: 'boundary' }> | undefined;
-  let abandoned = 0;
-  let apiErrors = 0;
-  for (const line of lines) {
-    if (!included.has(line.uuid)) {
-      if (line.role !== 'other') abandoned++;
+  const add = (message: Message, line: Line) => {
+    messageIndexByUuid.set(line.uuid, messages.length);
+    messages.push(message);
+    sources.push({ line: line.line });
+  };
+
+  for (const step of branch.steps) {
+    if (step.kind === 'turn') {
+      const message = assistantTurn(step.lines);
+      if (!message) continue;
+      for (const block of message.content) if (block.type === 'toolCall') toolNames.set(block.id, block.name);
+      add(message, step.lines[0]!);
+      for (const line of step.lines) messageIndexByUuid.set(line.uuid, messages.length - 1);
       continue;
     }
-    // A resumed session can copy lines it already holds; the first copy counts.
-    if (emitted.has(line.uuid)) continue;
-    emitted.add(line.uuid);
+    const { line } = step;
     const value = line.value;
     switch (value.kind) {
       case 'boundary':
         boundary = value;
         break;
       case 'queued-prompt':
-        messageIndexByUuid.set(line.uuid, messages.length);
-        messages.push({ role: 'user', content: value.prompt, timestamp: value.timestamp });
+        add({ role: 'user', content: value.prompt, timestamp: value.timestamp }, line);
         break;
-      case 'assistant': {
-        if (value.apiError) {
-          // A failed API call that Claude Code wrote as an assistant line; the model said nothing.
-          apiErrors++;
-          break;
-        }
-        for (const block of value.blocks) if (block.type === 'toolCall') toolNames.set(block.id, block.name);
-        const existing = assistantByKey.get(value.key);
-        if (existing) {
-          const known = new Set(
-            existing.message.content.flatMap((block) => (block.type === 'toolCall' ? [block.id] : [])),
-          );
-          existing.message.content.push(
-            ...value.blocks.filter((block) => block.type !== 'toolCall' || !known.has(block.id)),
-          );
-          // Every line repeats the turn's usage; the last one holds the final counts.
-          if (value.usage) existing.message.usage = value.usage;
-          if (value.stopReason) existing.message.stopReason = value.stopReason;
-          messageIndexByUuid.set(line.uuid, existing.index);
-          break;
-        }
-        if (value.blocks.length === 0) break;
-        const message: AssistantMessage = { role: 'assistant', content: [...value.blocks] };
-        if (value.usage) message.usage = value.usage;
-        if (value.model) message.model = value.model;
-        if (value.stopReason) message.stopReason = value.stopReason;
-        if (value.timestamp !== undefined) message.timestamp = value.timestamp;
-        assistantByKey.set(value.key, { message, index: messages.length });
-        messageIndexByUuid.set(line.uuid, messages.length);
-        messages.push(message);
+      case 'assistant':
+        // Only a failed API call that Claude Code wrote as an assistant line gets here: the model said nothing.
         break;
-      }
       case 'user': {
         if (value.compactSummary !== undefined) {
           const compaction: RecordedCompaction = {
@@ -81,30 +87,34 @@ export function conversation(lines: readonly Line[], links: ParentLinks) {
         for (const result of value.toolResults) {
           if (answered.has(result.toolCallId)) continue;
           answered.add(result.toolCallId);
-          messages.push({
-            role: 'toolResult',
-            toolCallId: result.toolCallId,
-            toolName: toolNames.get(result.toolCallId) ?? 'unknown',
-            content: result.content,
-            isError: result.isError,
-            timestamp: value.timestamp,
-          });
+          add(
+            {
+              role: 'toolResult',
+              toolCallId: result.toolCallId,
+              toolName: toolNames.get(result.toolCallId) ?? 'unknown',
+              content: result.content,
+              isError: result.isError,
+              timestamp: value.timestamp,
+            },
+            line,
+          );
         }
         if (value.parts.length > 0) {
           const only = value.parts[0];
           const content = value.parts.length === 1 && only?.type === 'text' ? only.text : value.parts;
-          messageIndexByUuid.set(line.uuid, messages.length);
-          messages.push({ role: 'user', content, timestamp: value.timestamp });
+          const message: UserMessage = { role: 'user', content, timestamp: value.timestamp };
+          if (value.context) message.context = value.context;
+          add(message, line);
         }
         break;
       }
     }
   }
-  return { messages, compactions, abandoned, apiErrors };
+  return { messages, sources, compactions };
 }
 
 /** Conversation messages among lines: user lines and distinct assistant turns. */
 export function countMessages(lines: readonly Line[]): number {
   const turns = new Set(lines.flatMap((line) => (line.value.kind === 'assistant' ? [line.value.key] : [])));
-  return lines.filter((line) => line.role === 'user').length + turns.size;
+  return lines.filter((line) => line.value.kind === 'user').length + turns.size;
 }

@@ -1,14 +1,21 @@
 /** One Claude Code transcript line, checked and mapped to what it contributes to the conversation. */
 import { z } from 'zod';
 import { parseLine } from '../json-lines.ts';
-import type { ImageBlock, RecordedUsage, TextBlock, ThinkingBlock, ToolCallBlock } from '../types.ts';
+import type {
+  ContextKind,
+  ImageBlock,
+  RecordedUsage,
+  TextBlock,
+  ThinkingBlock,
+  ToolCallBlock,
+} from '../types.ts';
 import {
   type AnthropicToolResult,
   anthropicAssistantBlocks,
   anthropicContentSchema,
   anthropicUserContent,
 } from './anthropic-content.ts';
-import type { ChainLine } from './claude-code-path.ts';
+import { claudeCodeContextKind } from './claude-code-context.ts';
 import { claudeCodeUserText } from './claude-code-text.ts';
 import { isRecord, textBlock, timestampOf } from './content.ts';
 
@@ -62,6 +69,8 @@ export type LineValue =
       toolResults: AnthropicToolResult[];
       parts: Array<TextBlock | ImageBlock>;
       compactSummary: string | undefined;
+      /** Set when the line is context the app injected, not something the user wrote. */
+      context: ContextKind | undefined;
       timestamp: number | undefined;
     }
   | {
@@ -78,7 +87,12 @@ export type LineValue =
   | { kind: 'queued-prompt'; prompt: string; timestamp: number | undefined };
 
 /** A line with a `uuid` that matters to the conversation, and what it contributes. */
-export type Line = ChainLine & { value: LineValue };
+export type Line = {
+  uuid: string;
+  /** 1-based line number: file order. */
+  line: number;
+  value: LineValue;
+};
 
 function recordedUsage(usage: z.infer<typeof usageSchema> | null | undefined): RecordedUsage | undefined {
   if (!usage || (usage.input_tokens === undefined && usage.output_tokens === undefined)) return undefined;
@@ -100,6 +114,10 @@ function userLine(record: unknown, file: string, line: number): Line {
   const compactSummary = parsed.isCompactSummary
     ? parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n')
     : undefined;
+  const texts = parts.flatMap((part) => (part.type === 'text' ? [part.text] : []));
+  const isMeta = parsed.isMeta === true;
+  // An image the user pasted makes a line theirs, unless the app marked the whole line as meta.
+  const context = isMeta || texts.length === parts.length ? claudeCodeContextKind(texts, isMeta) : undefined;
   const cleaned = parts.flatMap((part): Array<TextBlock | ImageBlock> => {
     if (part.type !== 'text') return [part];
     const text = claudeCodeUserText(part.text);
@@ -108,15 +126,12 @@ function userLine(record: unknown, file: string, line: number): Line {
   return {
     uuid: parsed.uuid,
     line,
-    role: 'user',
-    toolUseIds: [],
-    toolResultIds: toolResults.map((result) => result.toolCallId),
-    compaction: parsed.isCompactSummary === true,
     value: {
       kind: 'user',
       toolResults,
       parts: cleaned,
       compactSummary,
+      context,
       timestamp: timestampOf(parsed.timestamp),
     },
   };
@@ -128,11 +143,6 @@ function assistantLine(record: unknown, file: string, line: number): Line {
   return {
     uuid: parsed.uuid,
     line,
-    role: 'assistant',
-    messageId: parsed.message.id,
-    toolUseIds: blocks.flatMap((block) => (block.type === 'toolCall' ? [block.id] : [])),
-    toolResultIds: [],
-    compaction: false,
     value: {
       kind: 'assistant',
       // Claude Code writes one line per content block; lines sharing the API message id are one turn.
@@ -145,10 +155,6 @@ function assistantLine(record: unknown, file: string, line: number): Line {
       timestamp: timestampOf(parsed.timestamp),
     },
   };
-}
-
-function otherLine(uuid: string, line: number, value: LineValue, compaction = false): Line {
-  return { uuid, line, role: 'other', toolUseIds: [], toolResultIds: [], compaction, value };
 }
 
 /** The conversation line a record makes, if it makes one. */
@@ -167,7 +173,7 @@ export function lineOf(
       tokensBefore: parsed.compactMetadata?.preTokens,
       firstKeptUuid: parsed.compactMetadata?.preservedSegment?.headUuid,
     };
-    return otherLine(parsed.uuid, line, value, true);
+    return { uuid: parsed.uuid, line, value };
   }
   if (type === 'attachment' && isRecord(record.attachment) && record.attachment.type === 'queued_command') {
     // A prompt the user queued while the agent was working, delivered into the running turn.
@@ -177,7 +183,7 @@ export function lineOf(
       prompt: parsed.attachment.prompt,
       timestamp: timestampOf(parsed.timestamp),
     };
-    return otherLine(parsed.uuid, line, value);
+    return { uuid: parsed.uuid, line, value };
   }
   return undefined;
 }

@@ -2,10 +2,10 @@
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, readJsonLines } from '../json-lines.ts';
 import { emptyStats } from '../types.ts';
+import { claudeCodeBranches, type ParentLinks } from './claude-code-branches.ts';
 import { conversation, countMessages } from './claude-code-conversation.ts';
 import { type Line, lineOf } from './claude-code-lines.ts';
-import type { ParentLinks } from './claude-code-path.ts';
-import { isRecord } from './content.ts';
+import { isRecord, timestampOf } from './content.ts';
 import { claudeCodeFileTargets } from './file-targets.ts';
 
 /** Record types that are known and carry no conversation (bookkeeping of the app, not of the model). */
@@ -46,7 +46,11 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
     const parsedLine = lineOf(type, record, file, line);
     if (typeof record.uuid === 'string' && !links.has(record.uuid)) {
       const parent = record.parentUuid ?? record.logicalParentUuid;
-      links.set(record.uuid, { parent: typeof parent === 'string' ? parent : undefined, line });
+      links.set(record.uuid, {
+        parent: typeof parent === 'string' ? parent : undefined,
+        line,
+        timestamp: timestampOf(record.timestamp),
+      });
     }
     if (parsedLine) {
       (record.isSidechain === true ? sidechain : main).push(parsedLine);
@@ -66,25 +70,30 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
     const title = record.summary ?? record.customTitle ?? record.aiTitle;
     if (typeof title === 'string' && (type === 'summary' || type.endsWith('-title'))) titles.push(title);
   });
-  const hasMain = main.some((line) => line.role !== 'other');
+  const hasMain = main.some((line) => line.value.kind === 'user' || line.value.kind === 'assistant');
   // A subagent's own file (`subagents/agent-*.jsonl`) is all sidechain: then that is the conversation.
   const lines = hasMain || sidechain.length === 0 ? main : sidechain;
   if (hasMain) stats.sidechainMessages = countMessages(sidechain);
-  const { messages, compactions, abandoned, apiErrors } = conversation(lines, links);
+  const { branches, active, bridges } = claudeCodeBranches(lines, links);
+  const tree = {
+    branches: branches.map((branch) => ({ ...conversation(branch), leafLine: branch.leafLine })),
+    active,
+    bridges,
+  };
+  const apiErrors = lines.filter((line) => line.value.kind === 'assistant' && line.value.apiError).length;
   const metadata: Record<string, unknown> = {};
   if (facts.gitBranch) metadata.gitBranch = facts.gitBranch;
   if (titles.length > 0) metadata.titles = titles;
-  if (abandoned > 0) metadata.abandonedBranchLines = abandoned;
   if (apiErrors > 0) metadata.apiErrors = apiErrors;
   if (!hasMain && sidechain.length > 0) metadata.subagentTranscript = true;
   return {
     formatVersion: facts.version,
     id: facts.sessionId,
     cwd: facts.cwd,
-    messages,
-    compactions,
+    ...(tree.branches[active] ?? { messages: [], sources: [], compactions: [] }),
     metadata,
     stats,
+    tree,
   };
 }
 

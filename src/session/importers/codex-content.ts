@@ -1,10 +1,31 @@
 /** How Codex content items, reasoning and tool outputs read as canonical content. */
-import type { ImageBlock, Message, TextBlock } from '../types.ts';
+import type { ContextKind, ImageBlock, Message, TextBlock } from '../types.ts';
 import { contentText } from '../types.ts';
 import { dataUrlMimeType, imagePlaceholder, isRecord, textBlock } from './content.ts';
 
-/** User-role messages Codex injects as context; they do not start a user turn. */
-const INJECTED_USER_PREFIXES = ['<environment_context>', '<user_instructions>', '# AGENTS.md instructions'];
+/**
+ * How the user-role messages Codex injects as context start (codex-rs names them contextual user
+ * messages): AGENTS.md and user instructions, the environment, skills, the output of a command the user
+ * ran with `!`, notifications, hook prompts. They do not start a user turn.
+ */
+const CONTEXT_OPENINGS: ReadonlyArray<[string, ContextKind]> = [
+  ['<user_instructions>', 'instructions'],
+  ['# AGENTS.md instructions', 'instructions'],
+  ['<INSTRUCTIONS>', 'instructions'],
+  ['<environment_context>', 'environment'],
+  ['<skill>', 'skill'],
+  ['<user_shell_command>', 'command-output'],
+  ['<turn_aborted>', 'notification'],
+  ['<subagent_notification>', 'notification'],
+  ['<agent_message_board_notification>', 'notification'],
+  ['<hook_prompt', 'hook'],
+];
+
+/** The context kind of a Codex user message's text, or undefined when the user wrote it. */
+export function codexContextKind(text: string): ContextKind | undefined {
+  const trimmed = text.trimStart();
+  return CONTEXT_OPENINGS.find(([opening]) => trimmed.startsWith(opening))?.[1];
+}
 
 /** How a Codex tool output reads: its text or items, and whether it failed. */
 export function toolOutput(output: unknown): { content: Array<TextBlock | ImageBlock>; isError: boolean } {
@@ -56,13 +77,6 @@ export function reasoningText(
   parts: ReadonlyArray<{ text?: string | undefined }> | null | undefined,
 ): string {
   return (parts ?? []).flatMap((part) => (part.text ? [part.text] : [])).join('\n\n');
-}
-
-/** Whether a message starts a user turn (injected context does not). */
-export function isUserTurnStart(message: Message): boolean {
-  if (message.role !== 'user') return false;
-  const text = contentText(message.content).trimStart();
-  return !INJECTED_USER_PREFIXES.some((prefix) => text.startsWith(prefix));
 }
 
 /** The working directory Codex told the model about, for rollouts whose header has no `cwd`. */

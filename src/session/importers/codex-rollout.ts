@@ -5,12 +5,15 @@ import { LineError } from '../json-lines.ts';
 import type {
   AssistantMessage,
   Message,
+  MessageSource,
   RecordedCompaction,
   TextBlock,
   ThinkingBlock,
   ToolCallBlock,
+  UserMessage,
 } from '../types.ts';
-import { contentBlocks, isUserTurnStart, reasoningText, toolOutput } from './codex-content.ts';
+import { contentText, isPrompt } from '../types.ts';
+import { codexContextKind, contentBlocks, reasoningText, toolOutput } from './codex-content.ts';
 import { argumentsFromJson, argumentsFromValue, isRecord, textBlock } from './content.ts';
 import { type Location, parseAt } from './parse-at.ts';
 
@@ -80,12 +83,23 @@ export const ITEM_TYPES = new Set([
   ...TOOL_OUTPUT_ITEMS,
   ...METADATA_ITEMS,
 ]);
+/** A user message, flagged as context when Codex injected it. */
+function userMessage(content: UserMessage['content'], timestamp: number | undefined): UserMessage {
+  const message: UserMessage = { role: 'user', content, timestamp };
+  const context = codexContextKind(contentText(content));
+  if (context) message.context = context;
+  return message;
+}
+
 /** Builds the conversation as rollout lines arrive. */
 export class RolloutReader {
   readonly messages: Message[] = [];
+  /** The line each message started on, parallel to `messages`. */
+  readonly sources: MessageSource[] = [];
   readonly compactions: RecordedCompaction[] = [];
   /** Conversation seen only as events; used when a rollout has no response items at all. */
   readonly eventMessages: Message[] = [];
+  readonly eventSources: MessageSource[] = [];
   readonly metadata: Record<string, unknown> = {};
   id: string | undefined;
   cwd: string | undefined;
@@ -108,6 +122,16 @@ export class RolloutReader {
 
   private metadataLine(): void {
     this.stats.metadataLines++;
+  }
+
+  private push(message: Message, line: number): void {
+    this.messages.push(message);
+    this.sources.push({ line });
+  }
+
+  private pushEvent(message: Message, line: number): void {
+    this.eventMessages.push(message);
+    this.eventSources.push({ line });
   }
 
   sessionMeta(payload: unknown, at: Location): void {
@@ -168,21 +192,20 @@ export class RolloutReader {
         return;
       case 'user_message':
         if (typeof payload.message === 'string') {
-          this.eventMessages.push({ role: 'user', content: payload.message, timestamp });
+          this.pushEvent(userMessage(payload.message, timestamp), at.line);
         }
         return;
       case 'agent_message':
         if (typeof payload.message === 'string') {
-          this.eventMessages.push({ role: 'assistant', content: [textBlock(payload.message)], timestamp });
+          this.pushEvent({ role: 'assistant', content: [textBlock(payload.message)], timestamp }, at.line);
         }
         return;
       case 'agent_reasoning':
         if (typeof payload.text === 'string') {
-          this.eventMessages.push({
-            role: 'assistant',
-            content: [{ type: 'thinking', thinking: payload.text }],
-            timestamp,
-          });
+          this.pushEvent(
+            { role: 'assistant', content: [{ type: 'thinking', thinking: payload.text }], timestamp },
+            at.line,
+          );
         }
         return;
     }
@@ -193,7 +216,7 @@ export class RolloutReader {
     let cut = this.messages.length;
     let remaining = turns;
     for (let index = this.messages.length - 1; index >= 0 && remaining > 0; index--) {
-      if (isUserTurnStart(this.messages[index]!)) {
+      if (isPrompt(this.messages[index]!)) {
         cut = index;
         remaining--;
       }
@@ -201,18 +224,23 @@ export class RolloutReader {
     if (cut === this.messages.length) return;
     this.count('rolledBackMessages', this.messages.length - cut);
     this.messages.length = cut;
+    this.sources.length = cut;
     for (const compaction of this.compactions)
       compaction.messageIndex = Math.min(compaction.messageIndex, cut);
     this.turn = undefined;
     this.awaitingUsage = undefined;
   }
 
-  private addToTurn(block: TextBlock | ThinkingBlock | ToolCallBlock, timestamp: number | undefined): void {
+  private addToTurn(
+    block: TextBlock | ThinkingBlock | ToolCallBlock,
+    at: Location,
+    timestamp: number | undefined,
+  ): void {
     if (!this.turn) {
       this.turn = { role: 'assistant', content: [] };
       if (this.model) this.turn.model = this.model;
       if (timestamp !== undefined) this.turn.timestamp = timestamp;
-      this.messages.push(this.turn);
+      this.push(this.turn, at.line);
       this.awaitingUsage = this.turn;
     }
     this.turn.content.push(block);
@@ -223,9 +251,10 @@ export class RolloutReader {
     id: string,
     name: string,
     callArguments: Record<string, unknown>,
+    at: Location,
     timestamp: number | undefined,
   ) {
-    this.addToTurn({ type: 'toolCall', id, name, arguments: callArguments }, timestamp);
+    this.addToTurn({ type: 'toolCall', id, name, arguments: callArguments }, at, timestamp);
   }
 
   item(payload: unknown, at: Location, timestamp: number | undefined): void {
@@ -239,25 +268,25 @@ export class RolloutReader {
     const type = payload.type;
     switch (type) {
       case 'message':
-        this.message(parseAt(messageSchema, payload, at), timestamp);
+        this.message(parseAt(messageSchema, payload, at), at, timestamp);
         return;
       case 'reasoning': {
         const reasoning = parseAt(reasoningSchema, payload, at);
         // Raw reasoning when the model exposes it, otherwise the summary it shows.
         const thinking = reasoningText(reasoning.content) || reasoningText(reasoning.summary);
-        if (thinking) this.addToTurn({ type: 'thinking', thinking }, timestamp);
+        if (thinking) this.addToTurn({ type: 'thinking', thinking }, at, timestamp);
         return;
       }
       case 'function_call': {
         const call = parseAt(functionCallSchema, payload, at);
         const callArguments =
           typeof call.arguments === 'string' ? argumentsFromJson(call.arguments) : call.arguments;
-        this.toolCall(call.call_id, call.name, callArguments, timestamp);
+        this.toolCall(call.call_id, call.name, callArguments, at, timestamp);
         return;
       }
       case 'custom_tool_call': {
         const call = parseAt(customToolCallSchema, payload, at);
-        this.toolCall(call.call_id, call.name, { input: call.input }, timestamp);
+        this.toolCall(call.call_id, call.name, { input: call.input }, at, timestamp);
         return;
       }
       case 'local_shell_call': {
@@ -267,6 +296,7 @@ export class RolloutReader {
           call.call_id ?? call.id ?? this.syntheticId('local_shell'),
           'local_shell',
           action,
+          at,
           timestamp,
         );
         return;
@@ -274,20 +304,23 @@ export class RolloutReader {
       case 'web_search_call': {
         const call = parseAt(webSearchCallSchema, payload, at);
         const id = call.id ?? this.syntheticId('web_search');
-        this.toolCall(id, 'web_search', argumentsFromValue(call.action ?? {}), timestamp);
+        this.toolCall(id, 'web_search', argumentsFromValue(call.action ?? {}), at, timestamp);
         return;
       }
     }
     if (TOOL_OUTPUT_ITEMS.has(type)) {
       const output = parseAt(toolOutputSchema, payload, at);
       this.turn = undefined;
-      this.messages.push({
-        role: 'toolResult',
-        toolCallId: output.call_id,
-        toolName: this.toolNames.get(output.call_id) ?? 'unknown',
-        ...toolOutput(output.output),
-        timestamp,
-      });
+      this.push(
+        {
+          role: 'toolResult',
+          toolCallId: output.call_id,
+          toolName: this.toolNames.get(output.call_id) ?? 'unknown',
+          ...toolOutput(output.output),
+          timestamp,
+        },
+        at.line,
+      );
       return;
     }
     if (METADATA_ITEMS.has(type)) this.metadataLine();
@@ -299,18 +332,20 @@ export class RolloutReader {
     return `${prefix}_${this.syntheticIds}`;
   }
 
-  private message(message: z.infer<typeof messageSchema>, timestamp: number | undefined): void {
+  private message(message: z.infer<typeof messageSchema>, at: Location, timestamp: number | undefined): void {
     const blocks =
       typeof message.content === 'string' ? [textBlock(message.content)] : contentBlocks(message.content);
     switch (message.role) {
       case 'assistant':
-        for (const block of blocks) if (block.type === 'text') this.addToTurn(block, timestamp);
+        for (const block of blocks) if (block.type === 'text') this.addToTurn(block, at, timestamp);
         return;
       case 'user': {
         this.turn = undefined;
         const only = blocks[0];
-        const content = blocks.length === 1 && only?.type === 'text' ? only.text : blocks;
-        this.messages.push({ role: 'user', content, timestamp });
+        this.push(
+          userMessage(blocks.length === 1 && only?.type === 'text' ? only.text : blocks, timestamp),
+          at.line,
+        );
         return;
       }
       default:

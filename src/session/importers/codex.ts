@@ -62,6 +62,7 @@ async function readCodex(file: string, options: ImportOptions): Promise<ImportRe
   });
   const fromEvents = reader.messages.length === 0 && reader.eventMessages.length > 0;
   const messages = fromEvents ? reader.eventMessages : reader.messages;
+  const sources = fromEvents ? reader.eventSources : reader.sources;
   const metadata: Record<string, unknown> = { ...reader.metadata, layout: legacy ? 'legacy' : 'envelope' };
   if (fromEvents) metadata.conversationFromEvents = true;
   return {
@@ -69,6 +70,7 @@ async function readCodex(file: string, options: ImportOptions): Promise<ImportRe
     id: reader.id,
     cwd: reader.cwd ?? cwdFromContext(messages),
     messages,
+    sources,
     compactions: reader.compactions,
     metadata,
     stats,

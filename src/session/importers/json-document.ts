@@ -3,9 +3,9 @@
  * time: a 500 MB export never becomes one string, only one message at a time does. The other top-level
  * fields of an object document (`system`, `model`, …) are parsed whole, as they are small.
  */
-import { createReadStream } from 'node:fs';
 import type { ImportOptions } from '../importer.ts';
 import { LineError } from '../json-lines.ts';
+import { textChunks } from '../source-file.ts';
 import type { ImportStats } from '../types.ts';
 
 /** A document's outline: its shape and the top-level fields other than `messages`. */
@@ -161,7 +161,11 @@ export function createMessagesScanner(onElement: (element: Element) => void) {
           else if (code === QUOTE) {
             inString = false;
             if (keyText !== undefined) {
-              key = JSON.parse(`"${keyText}"`) as string;
+              try {
+                key = JSON.parse(`"${keyText}"`) as string;
+              } catch {
+                fail(`a field name is not a valid JSON string: "${keyText.slice(0, 40)}"`);
+              }
               keyText = undefined;
               expect = 'colon';
             }
@@ -230,9 +234,7 @@ export async function readMessagesDocument(
     }
   });
   try {
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-      scanner.feed(chunk as string);
-    }
+    for await (const chunk of textChunks(file)) scanner.feed(chunk);
     return scanner.finish();
   } catch (error) {
     if (error instanceof StructureError) throw structureLineError(file, error);

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError } from '../json-lines.ts';
-import type { ImageBlock, Message, TextBlock, ThinkingBlock, ToolCallBlock } from '../types.ts';
+import type {
+  ImageBlock,
+  Message,
+  MessageSource,
+  TextBlock,
+  ThinkingBlock,
+  ToolCallBlock,
+} from '../types.ts';
 import { contentText, emptyStats } from '../types.ts';
 import { argumentsFromJson, dataUrlMimeType, imagePlaceholder, isRecord, textBlock } from './content.ts';
 import { anyAgentFileTargets } from './file-targets.ts';
@@ -69,12 +76,18 @@ function toolArguments(value: z.infer<typeof argumentsSchema>): Record<string, u
 async function readOpenAiMessages(file: string, options: ImportOptions): Promise<ImportResult> {
   const stats = emptyStats();
   const messages: Message[] = [];
+  const sources: MessageSource[] = [];
   const systemTexts: string[] = [];
   const toolNames = new Map<string, string>();
   /** Legacy `function` results answer the latest call of that name. */
   const functionCallIds = new Map<string, string>();
   const outline = await readMessagesDocument(file, stats, options, (record, line, index) => {
     const at: Location = { file, line, path: `messages.${index}` };
+    // A document has no lines to speak of: a message's source is its 1-based position in the array.
+    const add = (message: Message) => {
+      messages.push(message);
+      sources.push({ line: index + 1 });
+    };
     if (!isRecord(record) || typeof record.role !== 'string') {
       throw new LineError(file, line, `${at.path}.role: expected a string naming the message role`);
     }
@@ -89,7 +102,7 @@ async function readOpenAiMessages(file: string, options: ImportOptions): Promise
       }
       case 'user': {
         const blocks = contentBlocks(parseAt(withContentSchema, record, at).content, contentAt);
-        messages.push({ role: 'user', content: userContent(blocks) });
+        add({ role: 'user', content: userContent(blocks) });
         return;
       }
       case 'assistant': {
@@ -121,12 +134,12 @@ async function readOpenAiMessages(file: string, options: ImportOptions): Promise
           toolNames.set(id, name);
           functionCallIds.set(name, id);
         }
-        if (content.length > 0) messages.push({ role: 'assistant', content });
+        if (content.length > 0) add({ role: 'assistant', content });
         return;
       }
       case 'tool': {
         const result = parseAt(toolSchema, record, at);
-        messages.push({
+        add({
           role: 'toolResult',
           toolCallId: result.tool_call_id,
           toolName: toolNames.get(result.tool_call_id) ?? 'unknown',
@@ -137,7 +150,7 @@ async function readOpenAiMessages(file: string, options: ImportOptions): Promise
       }
       case 'function': {
         const result = parseAt(functionSchema, record, at);
-        messages.push({
+        add({
           role: 'toolResult',
           toolCallId: functionCallIds.get(result.name) ?? `function_${index}`,
           toolName: result.name,
@@ -153,7 +166,7 @@ async function readOpenAiMessages(file: string, options: ImportOptions): Promise
   const metadata: Record<string, unknown> = { document: outline.shape };
   if (systemTexts.length > 0) metadata.system = systemTexts.join('\n\n');
   if (typeof outline.fields.model === 'string') metadata.model = outline.fields.model;
-  return { messages, compactions: [], metadata, stats };
+  return { messages, sources, compactions: [], metadata, stats };
 }
 
 /** The OpenAI chat-completions messages importer. */

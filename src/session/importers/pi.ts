@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, parseLine, readJsonLines } from '../json-lines.ts';
-import type { Message, RecordedCompaction } from '../types.ts';
+import type { Message, MessageSource, RecordedCompaction } from '../types.ts';
 import { emptyStats } from '../types.ts';
-import { userShellCommandText } from './content.ts';
+import type { ImportedTree } from '../importer.ts';
+import { buildTree, type TreeNode } from '../tree.ts';
+import { timestampOf, userShellCommandText } from './content.ts';
 import { piFileTargets } from './file-targets.ts';
 import { parseAt } from './parse-at.ts';
 
@@ -126,8 +128,11 @@ type EntryValue =
 type Entry = {
   id: string | undefined;
   parentId: string | null | undefined;
+  timestamp: number | undefined;
   /** 0-based position among the file's entries (lines after the header). */
   position: number;
+  /** 1-based line in the file. */
+  line: number;
   value: EntryValue;
 };
 
@@ -147,7 +152,7 @@ export function canonicalPiMessage(message: PiMessage): Message {
     }
     case 'custom':
     case 'hookMessage':
-      return { role: 'user', content: message.content, timestamp: message.timestamp };
+      return { role: 'user', content: message.content, timestamp: message.timestamp, context: 'extension' };
     default:
       return message;
   }
@@ -162,9 +167,16 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
   const entries: Entry[] = [];
   let header: z.infer<typeof headerSchema> | undefined;
   const metadata: Record<string, unknown> = { modelChanges: 0, thinkingLevelChanges: 0 };
-  const add = (record: { id?: string; parentId?: string | null }, value: EntryValue) =>
-    entries.push({ id: record.id, parentId: record.parentId, position: entries.length, value });
   await readJsonLines(file, stats, options, (record, line) => {
+    const add = (entry: { id?: string; parentId?: string | null; timestamp?: unknown }, value: EntryValue) =>
+      entries.push({
+        id: entry.id,
+        parentId: entry.parentId,
+        timestamp: timestampOf(entry.timestamp),
+        position: entries.length,
+        line,
+        value,
+      });
     if (!header) {
       header = parseLine(headerSchema, record, file, line);
       stats.metadataLines++;
@@ -174,6 +186,8 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
     if (typeof type !== 'string')
       throw new LineError(file, line, 'type: expected a string naming the entry type');
     switch (type) {
+      case 'session':
+        return secondSession(record, file, line, options, stats);
       case 'message': {
         const entry = parseLine(messageEntrySchema, record, file, line);
         if (!KNOWN_ROLES.has(entry.message.role)) {
@@ -203,17 +217,19 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
         // pi shows the model a summary of the branch the user came back from, as a user message.
         const entry = parseLine(branchSummaryEntrySchema, record, file, line);
         const content = `[Summary of an abandoned branch]\n${entry.summary}`;
-        add(entry, { type: 'message', message: { role: 'user', content } });
+        add(entry, { type: 'message', message: { role: 'user', content, context: 'branch-summary' } });
         return;
       }
       case 'custom_message': {
         const entry = parseLine(customMessageEntrySchema, record, file, line);
-        add(entry, { type: 'message', message: { role: 'user', content: entry.content } });
+        add(entry, {
+          type: 'message',
+          message: { role: 'user', content: entry.content, context: 'extension' },
+        });
         return;
       }
       default: {
-        const { id, parentId } = record as { id?: string; parentId?: string | null };
-        add({ id, parentId }, { type: 'none' });
+        add(record as { id?: string; parentId?: string | null; timestamp?: unknown }, { type: 'none' });
         if (!METADATA_TYPES.has(type)) {
           stats.unknownLines++;
           return;
@@ -230,25 +246,85 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
   for (const key of ['provider', 'modelId', 'thinkingLevel', 'branchedFrom', 'parentSession'] as const) {
     if (header?.[key] !== undefined) metadata[key] = header[key];
   }
-  const path = activePath(entries);
-  const abandoned = entries.length - path.length;
-  if (abandoned > 0) metadata.abandonedBranchEntries = abandoned;
+  const tree = branchesOf(entries);
   return {
     formatVersion: header?.version ?? 1,
     id: header?.id,
     cwd: header?.cwd,
-    ...conversation(path, entries),
+    ...(tree?.branches[tree.active] ?? conversation(entries, entries)),
     metadata,
     stats,
+    tree,
   };
+}
+
+/**
+ * The branches of a v2/v3 session, which is a tree: a user can go back to any entry and go on from
+ * there. pi appends every entry to the current one, so every leaf ends a branch and the last entry of
+ * the file is where the user was. Version 1 has no ids and no tree: undefined.
+ */
+function branchesOf(entries: readonly Entry[]): ImportedTree | undefined {
+  const last = entries[entries.length - 1];
+  if (!last || last.id === undefined) return undefined;
+  const nodes: TreeNode[] = entries.flatMap((entry) =>
+    entry.id === undefined
+      ? []
+      : [
+          {
+            id: entry.id,
+            parent: entry.parentId ?? undefined,
+            line: entry.line,
+            timestamp: entry.timestamp,
+            message: true,
+            continues: false,
+          },
+        ],
+  );
+  const tree = buildTree(nodes);
+  const entryById = new Map(entries.flatMap((entry) => (entry.id === undefined ? [] : [[entry.id, entry]])));
+  const branches = tree.leaves.map((leaf) => ({
+    ...conversation(
+      tree.chain(leaf).map((node) => entryById.get(node.id)!),
+      entries,
+    ),
+    leafLine: leaf.line,
+  }));
+  // Nothing follows the last entry, so it is a leaf: the one the user was on.
+  const active = tree.leaves.findIndex((leaf) => leaf.id === last.id);
+  return { branches, active: active >= 0 ? active : branches.length - 1, bridges: tree.bridges };
+}
+
+/**
+ * A second header: another session was appended to this file (by hand or by a tool). Its entries must
+ * not be mixed into the first session's, so the read fails — or, with `--skip-invalid`, stops there.
+ */
+function secondSession(
+  record: unknown,
+  file: string,
+  line: number,
+  options: ImportOptions,
+  stats: ImportResult['stats'],
+): 'stop' {
+  const { id } = parseLine(headerSchema, record, file, line);
+  const what = `a second session header${id ? ` (id ${id})` : ''}: this file holds two sessions`;
+  if (!options.skipInvalid) {
+    throw new LineError(
+      file,
+      line,
+      `${what}; split it before line ${line}, or use --skip-invalid to read only the first`,
+    );
+  }
+  stats.skipped.push({ line, reason: `${what}; the second one (from this line on) is left out` });
+  return 'stop';
 }
 
 /** The messages and recorded compactions along the active path. */
 function conversation(
   path: readonly Entry[],
   entries: readonly Entry[],
-): { messages: Message[]; compactions: RecordedCompaction[] } {
+): { messages: Message[]; sources: MessageSource[]; compactions: RecordedCompaction[] } {
   const messages: Message[] = [];
+  const sources: MessageSource[] = [];
   const compactions: RecordedCompaction[] = [];
   const messageIndexByPosition = new Map<number, number>();
   const pending: Array<{ compaction: RecordedCompaction; firstKept: Entry | undefined }> = [];
@@ -257,6 +333,7 @@ function conversation(
     if (value.type === 'message') {
       messageIndexByPosition.set(entry.position, messages.length);
       messages.push(value.message);
+      sources.push({ line: entry.line });
     } else if (value.type === 'compaction') {
       const compaction: RecordedCompaction = { summary: value.entry.summary, messageIndex: messages.length };
       if (value.entry.tokensBefore !== undefined) compaction.tokensBefore = value.entry.tokensBefore;
@@ -268,7 +345,7 @@ function conversation(
     const index = firstKept && firstMessageAtOrAfter(firstKept.position, path, messageIndexByPosition);
     if (index !== undefined) compaction.firstKeptMessageIndex = index;
   }
-  return { messages, compactions };
+  return { messages, sources, compactions };
 }
 
 /**
@@ -297,26 +374,6 @@ function firstMessageAtOrAfter(
     if (index !== undefined) return index;
   }
   return undefined;
-}
-
-/**
- * Entries on the path from the root to the last entry: v2/v3 sessions are trees (a user can branch
- * back), and abandoned branches must not be mixed into the conversation. v1 has no ids: all of it.
- */
-function activePath(entries: readonly Entry[]): Entry[] {
-  const last = entries[entries.length - 1];
-  if (!last || last.id === undefined) return [...entries];
-  const byId = new Map<string, Entry>();
-  for (const entry of entries) if (entry.id !== undefined) byId.set(entry.id, entry);
-  const path: Entry[] = [];
-  const seen = new Set<string>();
-  let current: Entry | undefined = last;
-  while (current && current.id !== undefined && !seen.has(current.id)) {
-    seen.add(current.id);
-    path.push(current);
-    current = current.parentId ? byId.get(current.parentId) : undefined;
-  }
-  return path.reverse();
 }
 
 /** The pi session importer (versions 1-3). */

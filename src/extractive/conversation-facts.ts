@@ -1,0 +1,307 @@
+/** Extracts facts from a rendered conversation: requests, constraints, decisions, progress, activity, next steps. */
+import type { BlockRole, ConversationBlock } from './conversation.ts';
+import { errorLines } from './error-lines.ts';
+import type { FactKind, FactStore, Placement } from './facts.ts';
+import {
+  ACKNOWLEDGEMENT,
+  clip,
+  constraintStrength,
+  DONE_CUE,
+  isProse,
+  PLAN_CUE,
+  pathsIn,
+  proseUnits,
+  REASON_CUE,
+  STRONG_DECISION_CUE,
+  splitSentences,
+  WEAK_DECISION_CUE,
+} from './text.ts';
+import type { CallRecord } from './tool-facts.ts';
+import { createToolLog } from './tool-facts.ts';
+import { describeCall, shellCommand } from './tools.ts';
+
+/** Where the conversation sits on the request's timeline. */
+export type ConversationTimeline = {
+  /** Position of the first block; material before the conversation (earlier summaries) sits below it. */
+  firstPosition: number;
+  /** Recency of the first block; the last block has recency 1. */
+  firstRecency: number;
+  /** The conversation continues an earlier one (a previous summary or earlier summaries came with it). */
+  continuation: boolean;
+};
+
+// Importance of each kind of fact before recency (see scoreFacts); tuned so a short budget keeps the
+// task, the user's constraints, the next step and open errors first.
+const WEIGHT = {
+  firstTask: 10,
+  taskDetail: 6,
+  constraint: 9,
+  next: 9,
+  activity: 5,
+  recentCall: 4,
+  newTask: 6,
+  softConstraint: 6,
+  strongDecision: 6,
+  request: 4,
+  weakDecision: 4,
+  done: 4,
+  labelledDone: 5,
+  labelledNext: 6,
+  cause: 4,
+  userMentionedFile: 4,
+  userDetail: 3,
+  requestDetail: 2.5,
+  assistantDetail: 1.5,
+  mentionedFile: 1.5,
+  thinkingFactor: 0.6,
+} as const;
+
+// A user message up to this long stays one bullet; a longer one opens with its first sentences (at
+// least the opening length, at most the request length) and the rest become bullets of their own, so a
+// tight budget can keep the constraint sentence without the whole message.
+const SHORT_MESSAGE_CHARS = 200;
+const REQUEST_CHARS = 300;
+const REQUEST_OPENING_CHARS = 100;
+const SENTENCE_CHARS = 300;
+const ACTIVITY_CHARS = 240;
+const MAX_SENTENCES_PER_BLOCK = 80;
+const RECENT_CALLS = 2;
+const MAX_PLAN_ITEMS = 4;
+// Shorter statements ("Going with (2).", "Done.") say too little on their own to be worth a bullet.
+const MIN_WORDS = 5;
+const NEW_TASK =
+  /^(?:now|next|also|then|new task|another|let'?s|can you|could you|please|pls|i want|i'd like|we need|implement|add|fix|create|write|update|refactor|make|change|port|move|rename|remove|delete|build|run|read|review|investigate|check|tackle|start|go ahead and)\b/i;
+const USER_DETAIL =
+  /`[^`]+`|https?:\/\/\S+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bv?\d+\.\d+(?:\.\d+)?\b|\b\d+\s*(?:ms|s|sec|seconds?|minutes?|KB|MB|GB|tokens?|chars?|characters|lines?|%|px)\b|\bport \d+/;
+// In the assistant's prose only hard values count as detail (a URL, an environment variable, a measure).
+const ASSISTANT_DETAIL =
+  /https?:\/\/\S+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b\d+\s*(?:ms|seconds?|minutes?|KB|MB|GB|tokens?|%)(?!\w)|\bport \d+/;
+const SLASH_COMMAND = /^\/[\w-]+$/;
+// How the importers render a command the user ran themselves (pi `!ls`, Claude Code `! ls`).
+const USER_SHELL =
+  /^\[User ran a shell command\]\n\$ ([^\n]*)\n?([\s\S]*?)(?:\n?\((exit code [^)\n]*|cancelled)\))?$/;
+const STACK_FRAME = /^at\s.*:\d+(?::\d+)?\)?$/;
+const OPEN_CHECKBOX = /^\s*[-*]\s+\[ \]\s+/;
+
+/** Adds the facts of a conversation's blocks to the store. */
+export function collectConversationFacts(
+  blocks: readonly ConversationBlock[],
+  store: FactStore,
+  timeline: ConversationTimeline,
+): void {
+  const last = Math.max(blocks.length - 1, 1);
+  const at = (index: number, weight: number): Placement => ({
+    position: timeline.firstPosition + index,
+    recency: timeline.firstRecency + (1 - timeline.firstRecency) * (blocks.length > 1 ? index / last : 1),
+    weight,
+  });
+  const tools = createToolLog(store, at);
+  const addSentence = (kind: FactKind, sentence: string, index: number, weight: number) =>
+    store.add(kind, clip(sentence, SENTENCE_CHARS), at(index, weight));
+  let latestRequest: { index: number; text: string } | undefined;
+  let lastUserIndex = -1;
+  // Injected context (instructions, environment, notifications) before it does not make the first
+  // user message any less the session's task.
+  const firstIndex = blocks.findIndex((block) => block.role !== 'context');
+  const assistantTexts: Array<{ index: number; text: string }> = [];
+
+  const onUser = (index: number, text: string) => {
+    tools.startTurn();
+    lastUserIndex = index;
+    const trimmed = text.trim();
+    const shell = USER_SHELL.exec(trimmed);
+    if (shell) {
+      const status = shell[3] ?? '';
+      tools.userShell(index, shell[1]!, shell[2] ?? '', /exit code [1-9]/.test(status));
+      return;
+    }
+    if (trimmed.split(/\s+/).length < 2 || ACKNOWLEDGEMENT.test(trimmed) || SLASH_COMMAND.test(trimmed))
+      return;
+    // Pasted output in a code fence is output; in prose only lines that start like an error count.
+    const fenced = [...trimmed.matchAll(/```[^\n]*\n([\s\S]*?)(?:```|$)/g)]
+      .map((match) => match[1]!)
+      .join('\n');
+    const pasted = [...errorLines(fenced), ...errorLines(trimmed, { pasted: true })];
+    for (const line of new Set(pasted)) tools.userError(index, line);
+    for (const path of pathsIn(trimmed))
+      store.touchFile(path, 'mentioned', at(index, WEIGHT.userMentionedFile));
+
+    const sentences = splitSentences(trimmed).slice(0, MAX_SENTENCES_PER_BLOCK);
+    // The session's task is the first message of a conversation that starts with it; a slice that
+    // starts elsewhere or continues a summary opens with just another request.
+    const isFirst = index === firstIndex && !timeline.continuation;
+    const { request, taken } = openingOf(trimmed, sentences);
+    const requestStrength = constraintStrength(request);
+    if (isFirst) {
+      store.add('task', request, at(index, WEIGHT.firstTask));
+      // The task's own constraints also belong under Constraints.
+      for (const sentence of sentences.slice(0, taken)) addConstraint(sentence, index);
+    } else if (requestStrength > 0) {
+      store.add(
+        'constraint',
+        request,
+        at(index, requestStrength === 2 ? WEIGHT.constraint : WEIGHT.softConstraint),
+      );
+    } else if (NEW_TASK.test(request)) {
+      store.add('task', request, at(index, WEIGHT.newTask));
+    } else {
+      store.add('request', request, at(index, request.endsWith('?') ? WEIGHT.request - 1 : WEIGHT.request));
+    }
+    latestRequest = { index, text: request };
+    for (const sentence of sentences.slice(taken)) {
+      // Pasted terminal output ("xterm-256color", "➜ repo git:(main) ✗") is not something the user asked.
+      if (sentence.split(/\s+/).length < MIN_WORDS || !isProse(sentence) || STACK_FRAME.test(sentence))
+        continue;
+      if (addConstraint(sentence, index)) continue;
+      if (isFirst) addSentence('task', sentence, index, WEIGHT.taskDetail);
+      else if (USER_DETAIL.test(sentence) || pathsIn(sentence).length > 0) {
+        addSentence('detail', sentence, index, WEIGHT.userDetail);
+      } else addSentence('request', sentence, index, WEIGHT.requestDetail);
+    }
+  };
+
+  const addConstraint = (sentence: string, index: number): boolean => {
+    const strength = constraintStrength(sentence);
+    if (strength === 0) return false;
+    addSentence('constraint', sentence, index, strength === 2 ? WEIGHT.constraint : WEIGHT.softConstraint);
+    return true;
+  };
+
+  const onAssistant = (index: number, text: string, thinking: boolean) => {
+    if (!thinking) assistantTexts.push({ index, text });
+    for (const path of pathsIn(text)) store.touchFile(path, 'mentioned', at(index, WEIGHT.mentionedFile));
+    const factor = thinking ? WEIGHT.thinkingFactor : 1;
+    proseUnits(text)
+      .slice(0, MAX_SENTENCES_PER_BLOCK)
+      .forEach(({ text: sentence, label }, unitIndex) => {
+        if (!thinking) tools.explain(sentence, unitIndex === 0);
+        if (sentence.split(/\s+/).length < MIN_WORDS || !isProse(sentence)) return;
+        const labelled = labelledKind(sentence, label);
+        if (labelled) {
+          addSentence(labelled.kind, sentence, index, labelled.weight * factor);
+        } else if (isDecision(sentence)) {
+          const strong = STRONG_DECISION_CUE.test(sentence);
+          addSentence(
+            'decision',
+            sentence,
+            index,
+            (strong ? WEIGHT.strongDecision : WEIGHT.weakDecision) * factor,
+          );
+        } else if (!thinking && DONE_CUE.test(sentence)) {
+          addSentence('done', sentence, index, WEIGHT.done);
+        } else if (!thinking && ASSISTANT_DETAIL.test(sentence)) {
+          addSentence('detail', sentence, index, WEIGHT.assistantDetail);
+        }
+      });
+  };
+
+  const handlers: Record<BlockRole, (index: number, text: string) => void> = {
+    user: onUser,
+    // What the agent injected is background the model had, never the user's task or request.
+    context: () => {},
+    assistant: (index, text) => onAssistant(index, text, false),
+    thinking: (index, text) => onAssistant(index, text, true),
+    'tool-calls': (index, text) => tools.calls(index, text),
+    'tool-result': (index, text) => tools.result(index, text, false),
+    'tool-error': (index, text) => tools.result(index, text, true),
+  };
+  blocks.forEach((block, index) => {
+    handlers[block.role](index, block.text);
+  });
+  tools.finish();
+
+  addLatestActivity(store, at, assistantTexts.slice(-2), tools.recentCalls(RECENT_CALLS));
+  // The same key moves the latest request out of the goal list: the latest ask is what comes next.
+  if (latestRequest && (latestRequest.index > firstIndex || timeline.continuation)) {
+    store.add('next', latestRequest.text, at(latestRequest.index, WEIGHT.next));
+  }
+  for (const { index, text } of assistantTexts.filter((entry) => entry.index > lastUserIndex).slice(-2)) {
+    for (const item of plannedItems(text))
+      store.add('next', clip(item, SENTENCE_CHARS), at(index, WEIGHT.next - 1));
+  }
+}
+
+// What an item says by the label of its list ("Plan:") or its own bold lead ("**Fix**:"); first match wins.
+const LABEL_KINDS: ReadonlyArray<{ pattern: RegExp; kind: FactKind; weight: number }> = [
+  {
+    pattern: /plan|approach|fix|solution|decision|design|option/,
+    kind: 'decision',
+    weight: WEIGHT.strongDecision,
+  },
+  { pattern: /next|todo|to do|remaining|follow/, kind: 'next', weight: WEIGHT.labelledNext },
+  { pattern: /change|summary|done|result|test|complete/, kind: 'done', weight: WEIGHT.labelledDone },
+  { pattern: /cause|problem|issue|why|finding|root/, kind: 'detail', weight: WEIGHT.cause },
+];
+
+function labelledKind(
+  sentence: string,
+  listLabel: string | undefined,
+): { kind: FactKind; weight: number } | undefined {
+  const label = /^\*\*([^*]{1,40})\*\*/.exec(sentence)?.[1]?.toLowerCase() ?? listLabel;
+  return label === undefined ? undefined : LABEL_KINDS.find((entry) => entry.pattern.test(label));
+}
+
+/** A sentence stating a decision: outright, or an intention with its reason. */
+function isDecision(sentence: string): boolean {
+  return (
+    STRONG_DECISION_CUE.test(sentence) || (WEAK_DECISION_CUE.test(sentence) && REASON_CUE.test(sentence))
+  );
+}
+
+/** The opening of a user message, which states the request: all of a short one, else its first sentences. */
+function openingOf(text: string, sentences: readonly string[]): { request: string; taken: number } {
+  const flat = text.replace(/\s+/g, ' ');
+  if (flat.length <= SHORT_MESSAGE_CHARS) return { request: flat, taken: sentences.length };
+  let request = '';
+  let taken = 0;
+  while (taken < sentences.length && request.length < REQUEST_OPENING_CHARS) {
+    const longer = `${request} ${sentences[taken]}`.trim();
+    if (request.length > 0 && longer.length > REQUEST_CHARS) break;
+    request = longer;
+    taken++;
+  }
+  return { request: clip(request || flat, REQUEST_CHARS), taken };
+}
+
+function addLatestActivity(
+  store: FactStore,
+  at: (index: number, weight: number) => Placement,
+  latestTexts: ReadonlyArray<{ index: number; text: string }>,
+  recentCalls: readonly CallRecord[],
+): void {
+  // Where the work stands: the latest statements that are not plans (plans are next steps).
+  for (const { index, text } of latestTexts.slice().reverse()) {
+    const status = splitSentences(text)
+      .filter((sentence) => !PLAN_CUE.test(sentence))
+      .slice(0, 2)
+      .join(' ');
+    if (status) {
+      store.add('activity', clip(status, ACTIVITY_CHARS), at(index, WEIGHT.activity));
+      break;
+    }
+  }
+  // A finished call is told by its file, command or error bullet; one still waiting for its result is
+  // where the work stands.
+  for (const record of recentCalls) {
+    if (record.outcome !== undefined) continue;
+    const verb = shellCommand(record.call) ? 'Running' : 'Calling';
+    store.add(
+      'activity',
+      `${verb} ${describeCall(record.call)} (no result yet)`,
+      at(record.index, WEIGHT.recentCall),
+    );
+  }
+}
+
+/** What an assistant message says comes next: open checklist items, then sentences of intent. */
+function plannedItems(text: string): string[] {
+  const openItems = text
+    .split('\n')
+    .filter((line) => OPEN_CHECKBOX.test(line))
+    .map((line) => line.replace(OPEN_CHECKBOX, ''));
+  // A stated intention with its reason is a decision, and stays one.
+  const intentions = splitSentences(text).filter(
+    (sentence) => PLAN_CUE.test(sentence) && !isDecision(sentence),
+  );
+  return [...openItems, ...intentions].slice(0, MAX_PLAN_ITEMS);
+}

@@ -1,0 +1,90 @@
+/** Finding the error lines in tool output and pasted logs, most telling first. */
+import { isTruncationMarker } from '../transcript.ts';
+import { clip } from './text.ts';
+
+// Ranked: a compiler or exception message says most, then the name of a failing test, then a tally
+// or a generic failure, then an exit code.
+const ERROR_RANKS: readonly RegExp[] = [
+  /\berror TS\d+\b|\berror\[E\d+\]|\b[A-Z]?\w*(?:Error|Exception)(?::\s|\s\[)|^\s*(?:error|fatal):|\bpanicked at\b|\bERR_[A-Z_]{3,}\b|^\s*→\s+\S/,
+  /^\s*(?:FAIL|×|✗|✖)\s+\S/,
+  /✗|✖|\bERR!|\b[1-9]\d* (?:failed|failing|errors?)\b|\bFAILED\b|\bfailed to\b|\bAssertion/i,
+  /\bexit(?:ed)?(?: with)? (?:code|status) [1-9]\d*|\bcommand not found\b|No such file or directory|Permission denied|Segmentation fault|\bCannot find\b|\bCould not\b|\bUnable to\b|\bnot found\b/i,
+];
+// How a pasted error starts: the message itself, not a sentence that mentions an error code.
+const ERROR_START =
+  /^\s*(?:[\w$.]*(?:Error|Exception)\b|error(?:\[E\d+\])?:|fatal:|panic|Traceback|\S+\(\d+,\d+\): error|npm ERR!|FAIL\s)/;
+const STACK_FRAME = /^\s*(?:at\s|File ")|^\s*\^+\s*$/;
+// A passing test's line may name an error code ("✓ throws ERR_NOT_FOUND for an unknown id").
+const SUCCESS_LINE = /^\s*(?:✓|✔|√|PASS\b|ok\s+\d)/;
+const MAX_ERROR_LINES = 2;
+const ERROR_LINE_CHARS = 220;
+
+/**
+ * The telling error lines of a text: up to two messages (compiler errors, exceptions) or one message and
+ * the failing test's name; otherwise the best generic line. `pasted` keeps lines that start like an error.
+ */
+export function errorLines(text: string, options: { pasted?: boolean } = {}): string[] {
+  const byRank: string[][] = ERROR_RANKS.map(() => []);
+  const seen = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (line.length < 4 || STACK_FRAME.test(line) || SUCCESS_LINE.test(line) || isTruncationMarker(line)) {
+      continue;
+    }
+    if (options.pasted && !ERROR_START.test(line)) continue;
+    const rank = ERROR_RANKS.findIndex((pattern) => pattern.test(line));
+    if (rank < 0) continue;
+    const clipped = excerpt(line, ERROR_RANKS[rank]!);
+    if (seen.has(clipped)) continue;
+    seen.add(clipped);
+    byRank[rank]!.push(clipped);
+  }
+  const [messages, failingTests, generic, exitCodes] = byRank as [string[], string[], string[], string[]];
+  // The failing test's name, then the first message: which test broke and how.
+  if (messages.length > 0 || failingTests.length > 0) {
+    const test = failingTests.slice(0, 1);
+    return [...test, ...messages.slice(0, MAX_ERROR_LINES - test.length)];
+  }
+  return [...generic, ...exitCodes].slice(0, 1);
+}
+
+/** The line, or for a long one (a JSON log record) the message from where the error starts. */
+function excerpt(line: string, pattern: RegExp): string {
+  // Vitest's "→ expected …" reason line: the arrow only points at the test above it.
+  if (line.length <= ERROR_LINE_CHARS) return clip(line.replace(/^\s*→\s*/, ''), ERROR_LINE_CHARS);
+  const start = pattern.exec(line)?.index ?? 0;
+  // An escaped newline or the end of a JSON string ends the message.
+  const message = line.slice(start).split(/\\n|",/)[0]!;
+  return clip(message, ERROR_LINE_CHARS);
+}
+
+/** The first meaningful line of a failed tool's output, when no line looks like an error. */
+export function firstLine(text: string): string {
+  for (const line of text.split('\n')) {
+    if (line.trim().length > 0 && !isTruncationMarker(line)) return clip(line, ERROR_LINE_CHARS);
+  }
+  return '(no output)';
+}
+
+/** True for a line carrying a compiler or exception message. */
+export function isErrorMessage(line: string): boolean {
+  return ERROR_RANKS[0]!.test(line);
+}
+
+/** What a command runs: its program and first arguments (`npx tsx scripts/a.ts`), flags and pipes aside. */
+export function commandHead(command: string): string {
+  return command
+    .split(/\s*(?:\||&&|;)\s*/)[0]!
+    .split(/\s+/)
+    .filter((word) => !word.startsWith('-'))
+    .slice(0, 3)
+    .join(' ');
+}
+
+/** The kind of check a command runs, so a later passing run of the same kind resolves earlier failures. */
+export function commandFamily(command: string): string | undefined {
+  const head = commandHead(command);
+  if (/\b(?:test|vitest|jest|mocha|pytest)\b/.test(head) || /\s--test\b/.test(command)) return 'test';
+  if (/\b(?:lint|biome|eslint|clippy|ruff|prettier)\b/.test(head)) return 'lint';
+  if (/\b(?:tsc|tsgo|build|compile|check|typecheck|make)\b/.test(head)) return 'build';
+  return undefined;
+}

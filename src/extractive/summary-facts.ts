@@ -1,0 +1,112 @@
+/** Reads earlier summaries (to merge, update, or not repeat) back into facts, by the heading each line sits under. */
+import { isErrorMessage } from './error-lines.ts';
+import type { FactKind, FactStore, Placement } from './facts.ts';
+import { kindOfHeading } from './sections.ts';
+import {
+  clip,
+  constraintStrength,
+  DONE_CUE,
+  FIX_CUE,
+  PLAN_CUE,
+  pathsIn,
+  STRONG_DECISION_CUE,
+} from './text.ts';
+import type { FileOperation } from './tools.ts';
+import { isFileOperation, MODIFYING } from './tools.ts';
+
+/** How much a summary's lines count, and where they sit on the timeline. */
+export type SummaryPlacement = {
+  firstPosition: number;
+  recency: number;
+  /** True for a summary that later material follows: its "in progress" and "next" lines are likely stale. */
+  superseded: boolean;
+};
+
+// Importance of a summary line by kind, on the same scale as conversation facts: a line that made it
+// into a summary was already chosen once, so it starts level with the best conversation facts.
+const KIND_WEIGHT: Record<FactKind, number> = {
+  task: 10,
+  request: 5,
+  constraint: 9,
+  next: 8,
+  activity: 7,
+  'error-open': 7,
+  decision: 6,
+  'file-modified': 6,
+  'error-fixed': 5,
+  done: 5,
+  'file-read': 3,
+  command: 3,
+  detail: 3,
+};
+const STALE_FACTOR: Partial<Record<FactKind, number>> = { activity: 0.5, next: 0.6 };
+const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/;
+const LINE_CHARS = 1000;
+
+/** Adds a summary's lines to the store; returns the position after its last line. */
+export function collectSummaryFacts(text: string, store: FactStore, placement: SummaryPlacement): number {
+  let position = placement.firstPosition;
+  let headingKind: FactKind | undefined;
+  let fileList: FileOperation | undefined;
+  for (const rawLine of text.split('\n')) {
+    const line = rawLine.trim();
+    // The file lists strategies append (`<read-files>` / `<modified-files>`): one path a line.
+    const tag = /^<(\/?)(read|modified)-files>$/.exec(line);
+    if (tag) {
+      fileList = tag[1] ? undefined : tag[2] === 'read' ? 'read' : 'edited';
+      continue;
+    }
+    if (line.length === 0 || /^```|^-{3,}$/.test(line)) continue;
+    position++;
+    const at = (kind: FactKind): Placement => ({
+      position,
+      recency: placement.recency,
+      weight: KIND_WEIGHT[kind] * (placement.superseded ? (STALE_FACTOR[kind] ?? 1) : 1),
+    });
+    if (fileList) {
+      store.touchFile(line, fileList, at(fileList === 'read' ? 'file-read' : 'file-modified'));
+      continue;
+    }
+    const heading = /^#{1,6}\s+(.+)$/.exec(line);
+    if (heading) {
+      headingKind = kindOfHeading(heading[1]!);
+      continue;
+    }
+    const item = clip(line.replace(BULLET, ''), LINE_CHARS);
+    if (/^\(?(?:none|n\/a|nothing)\)?\.?$/i.test(item)) continue;
+    // Our own file bullets read back as files, so a later operation on the same path merges into them.
+    const file = /^`([^`]+)` — ([a-z, ]+)$/.exec(item);
+    const operations = file ? file[2]!.split(', ') : [];
+    if (file && operations.every(isFileOperation)) {
+      for (const operation of operations) {
+        store.touchFile(file[1]!, operation, at(MODIFYING.has(operation) ? 'file-modified' : 'file-read'));
+      }
+      continue;
+    }
+    const kind = refineKind(headingKind ?? classifyLine(item), item);
+    store.add(kind, item, at(kind));
+  }
+  return position + 1;
+}
+
+/** Under a mixed heading (Errors, Files), the line's own words tell which kind it is. */
+function refineKind(kind: FactKind, text: string): FactKind {
+  if (kind === 'error-open' || kind === 'error-fixed') {
+    return /\(unresolved\)/i.test(text) || !FIX_CUE.test(text) ? 'error-open' : 'error-fixed';
+  }
+  if (kind === 'file-modified' || kind === 'file-read') {
+    return /\b(?:edit|modif|creat|writ|wrote|delet|chang)/i.test(text) ? 'file-modified' : 'file-read';
+  }
+  return kind;
+}
+
+/** The kind of a line under no known heading, from its wording. */
+function classifyLine(text: string): FactKind {
+  if (isErrorMessage(text)) return 'error-open';
+  if (constraintStrength(text) > 0) return 'constraint';
+  if (STRONG_DECISION_CUE.test(text)) return 'decision';
+  if (DONE_CUE.test(text)) return 'done';
+  if (PLAN_CUE.test(text)) return 'next';
+  if (pathsIn(text).length > 0) return 'file-read';
+  return 'detail';
+}

@@ -1,0 +1,234 @@
+/** Follows tool calls and their results: files touched, commands run, errors and how they went away. */
+import type { ToolCallBlock } from '../session/types.ts';
+import { parseToolCalls } from './conversation.ts';
+import { commandFamily, commandHead, errorLines, firstLine } from './error-lines.ts';
+import type { FactStore, Placement } from './facts.ts';
+import { CAUSE_CUE, FIX_CUE, PLAN_CUE, pathsIn } from './text.ts';
+import type { FileOperation } from './tools.ts';
+import {
+  coreCommand,
+  describeCall,
+  fileTargets,
+  isReadOnlyCommand,
+  MODIFYING,
+  shellCommand,
+} from './tools.ts';
+
+/** A call and, once its result arrived, how it went ('' for fine). */
+export type CallRecord = { call: ToolCallBlock; index: number; outcome?: string };
+
+/** The tool side of a conversation, fed block by block. */
+export type ToolLog = {
+  /** A user message: calls still waiting for a result will not get one. */
+  startTurn(): void;
+  calls(index: number, text: string): void;
+  result(index: number, text: string, flagged: boolean): void;
+  /** A command the user ran themselves, with its output. */
+  userShell(index: number, command: string, output: string, failed: boolean): void;
+  /** An error message the user pasted. */
+  userError(index: number, line: string): void;
+  /** An assistant sentence (`opensMessage`: the first of its message): it may say the errors since the last fix statement are fixed, or why they happened. */
+  explain(sentence: string, opensMessage: boolean): void;
+  /** The last few calls, oldest first. */
+  recentCalls(count: number): CallRecord[];
+  /** Adds the error, command and file facts gathered so far. */
+  finish(): void;
+};
+
+/** Weights of tool facts, on the scale of the conversation facts. */
+const WEIGHT = {
+  openError: 7,
+  modifiedFile: 6,
+  testCommand: 4,
+  readFile: 3,
+  editError: 3,
+  command: 2,
+  mentionedFile: 1.5,
+  readOnlyCommand: 1,
+  fixedErrorFactor: 0.85,
+} as const;
+const CAUSE_CHARS = 120;
+const MIN_CAUSE_CHARS = 12;
+
+type ErrorRecord = {
+  label: string;
+  line: string;
+  subject: string;
+  family: string | undefined;
+  index: number;
+  weight: number;
+  /** Order of the latest sighting, to tell which errors a fix statement is about. */
+  sequence: number;
+  occurrences: number;
+  resolved: boolean;
+  cause?: string;
+};
+
+type CommandRecord = { runs: number; failed: boolean; index: number; readOnly: boolean };
+
+/** A log writing into `store`, placing facts with `at(blockIndex, weight)`. */
+export function createToolLog(store: FactStore, at: (index: number, weight: number) => Placement): ToolLog {
+  const errors = new Map<string, ErrorRecord>();
+  const commands = new Map<string, CommandRecord>();
+  const all: CallRecord[] = [];
+  let pending: CallRecord[] = [];
+  let sequence = 0;
+  let explainedUpTo = 0;
+
+  const recordError = (record: Omit<ErrorRecord, 'occurrences' | 'resolved' | 'sequence'>) => {
+    sequence++;
+    const key = `${record.subject}\n${record.line}`;
+    const existing = errors.get(key);
+    if (existing) {
+      // The same error again: it is open again, dated by its latest sighting.
+      Object.assign(existing, { index: record.index, sequence, resolved: false });
+      existing.occurrences++;
+    } else errors.set(key, { ...record, sequence, occurrences: 1, resolved: false });
+  };
+
+  const touch = (path: string, operation: FileOperation, index: number) => {
+    const weight = MODIFYING.has(operation)
+      ? WEIGHT.modifiedFile
+      : operation === 'read'
+        ? WEIGHT.readFile
+        : WEIGHT.mentionedFile;
+    store.touchFile(path, operation, at(index, weight));
+  };
+
+  const countRun = (command: string, index: number, failed: boolean) => {
+    const core = coreCommand(command);
+    const entry = commands.get(core) ?? { runs: 0, failed, index, readOnly: isReadOnlyCommand(command) };
+    entry.runs++;
+    entry.failed = failed;
+    entry.index = index;
+    commands.set(core, entry);
+  };
+
+  const settle = (record: CallRecord, index: number, text: string, flagged: boolean) => {
+    const { call } = record;
+    const command = shellCommand(call);
+    const targets = fileTargets(call);
+    // Commands that only look at things (cat, grep) quote code in their output, and their failures
+    // ("no match", exit 1) are answers, not errors.
+    const lookOnly = command !== undefined && isReadOnlyCommand(command);
+    const lines = lookOnly ? [] : flagged || command !== undefined ? errorLines(text) : [];
+    const failed = !lookOnly && (flagged || lines.length > 0);
+    // A later success of the same program on the same target (flags aside) resolves a failure.
+    const subject = command
+      ? `command:${commandHead(coreCommand(command))}`
+      : `${call.name}:${targets[0]?.path ?? ''}`;
+    const family = command ? commandFamily(coreCommand(command)) : undefined;
+    const label = describeCall(call);
+    if (command) countRun(command, index, failed);
+    if (failed) {
+      const isEdit = targets.some((target) => MODIFYING.has(target.operation));
+      // One bullet per failure: the failing test's name and its message belong together.
+      const line = lines.length > 0 ? lines.join(' — ') : firstLine(text);
+      recordError({
+        label,
+        line,
+        subject,
+        family,
+        index,
+        weight: isEdit ? WEIGHT.editError : WEIGHT.openError,
+      });
+      record.outcome = `failed: ${line}`;
+      return;
+    }
+    record.outcome = '';
+    for (const target of targets) touch(target.path, target.operation, index);
+    for (const error of errors.values()) {
+      if (!error.resolved && (error.subject === subject || (family && error.family === family))) {
+        error.resolved = true;
+      }
+    }
+  };
+
+  return {
+    startTurn() {
+      pending = [];
+    },
+    calls(index, text) {
+      // Results follow their calls directly; calls left waiting from before never got one.
+      pending = [];
+      for (const call of parseToolCalls(text)) {
+        const record: CallRecord = { call, index };
+        pending.push(record);
+        all.push(record);
+        const command = shellCommand(call);
+        for (const path of command ? pathsIn(command) : []) touch(path, 'mentioned', index);
+      }
+    },
+    result(index, text, flagged) {
+      const record = pending.shift();
+      if (record) settle(record, index, text, flagged);
+    },
+    userShell(index, command, output, failed) {
+      const record: CallRecord = {
+        call: { type: 'toolCall', id: '', name: 'bash', arguments: { command } },
+        index,
+      };
+      all.push(record);
+      settle(record, index, output, failed);
+    },
+    userError(index, line) {
+      recordError({
+        label: 'reported by the user',
+        line,
+        subject: 'user',
+        family: undefined,
+        index,
+        weight: WEIGHT.openError,
+      });
+    },
+    explain(sentence, opensMessage) {
+      const open = [...errors.values()].filter((error) => !error.resolved && error.sequence > explainedUpTo);
+      if (open.length === 0) return;
+      const fixes = FIX_CUE.test(sentence);
+      // A short statement right after a failure ("Forgot the import.") or one that names a cause says
+      // why; a plan ("Let me look.") or a long explanation does not fit on the error's line.
+      const fits =
+        sentence.length >= MIN_CAUSE_CHARS && sentence.length <= CAUSE_CHARS && !sentence.endsWith(':');
+      const explains =
+        fits && !PLAN_CUE.test(sentence) && (opensMessage || fixes || CAUSE_CUE.test(sentence));
+      for (const error of open) {
+        if (fixes) error.resolved = true;
+        if (explains) error.cause ??= sentence;
+      }
+      // A fix statement closes the story of the errors before it; later statements are about later errors.
+      if (fixes) explainedUpTo = sequence;
+    },
+    recentCalls(count) {
+      return all.slice(-count);
+    },
+    finish() {
+      // Calls still waiting at the very end (the slice stops there) were issued all the same.
+      for (const record of pending) {
+        for (const target of fileTargets(record.call)) touch(target.path, target.operation, record.index);
+      }
+      for (const error of errors.values()) {
+        const repeated = error.occurrences > 1 ? ` (${error.occurrences}×)` : '';
+        const how = error.resolved ? ` → fixed${error.cause ? `: ${error.cause}` : ''}` : ' (unresolved)';
+        store.add(
+          error.resolved ? 'error-fixed' : 'error-open',
+          `${error.label}: ${error.line}${repeated}${how}`,
+          at(error.index, error.resolved ? error.weight * WEIGHT.fixedErrorFactor : error.weight),
+        );
+      }
+      for (const [core, entry] of commands) {
+        const outcome =
+          entry.runs > 1
+            ? ` (ran ${entry.runs}×, last ${entry.failed ? 'failed' : 'passed'})`
+            : entry.failed
+              ? ' (failed)'
+              : '';
+        const weight = entry.readOnly
+          ? WEIGHT.readOnlyCommand
+          : commandFamily(core)
+            ? WEIGHT.testCommand
+            : WEIGHT.command;
+        store.add('command', `\`${core}\`${outcome}`, at(entry.index, weight));
+      }
+    },
+  };
+}

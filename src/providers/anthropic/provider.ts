@@ -1,0 +1,83 @@
+/** `anthropic:<model>`: the messages API through @anthropic-ai/sdk. */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { Message, MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
+import { ProviderError } from '../../errors.ts';
+import { type CallFault, messageFromBody } from '../faults.ts';
+import { createSdkProvider, lazyModule, type SdkAdapter, type SdkProviderOptions } from '../sdk-provider.ts';
+import { countRequest } from '../../tokens.ts';
+import type { Completion, CompletionRequest, Provider } from '../types.ts';
+import { anthropicUsage } from './usage.ts';
+
+/**
+ * The messages body for one request. `max_tokens` is required. No temperature: this SDK major sends
+ * `anthropic-version: 2026-10-21`, which rejects every sampling parameter (and the SDK's types no
+ * longer have them), so repeatable Claude runs come from the cache and cassettes instead.
+ */
+function anthropicRequestBody(model: string, request: CompletionRequest): MessageCreateParamsNonStreaming {
+  return {
+    model,
+    max_tokens: request.maxTokens,
+    // The API rejects an empty system text; no system prompt is the same thing.
+    ...(request.system ? { system: request.system } : {}),
+    messages: [{ role: 'user', content: request.prompt }],
+  };
+}
+
+type AnthropicSdk = typeof import('@anthropic-ai/sdk');
+
+// Loaded on the first call: a run on the offline provider never pays its ~500 ms import.
+const loadSdk = lazyModule(() => import('@anthropic-ai/sdk'));
+
+/** A provider for `anthropic:<model>`: what the Anthropic SDK does differently, in the shared SDK provider shell. */
+export function createAnthropicProvider(options: SdkProviderOptions): Provider {
+  const adapter: SdkAdapter<AnthropicSdk, Anthropic, Message> = {
+    id: 'anthropic',
+    loadSdk,
+    // An explicit timeout also skips the SDK's refusal of long non-streaming requests, which
+    // guesses from max_tokens alone; ours stay far below it (at most 0.8 × 16384 output tokens).
+    createClient: (sdk, settings) => new sdk.default(settings),
+    send: (client, request, transport) =>
+      client.messages.create(anthropicRequestBody(options.model, request), transport),
+    completion: (response, request) =>
+      completionFrom(response, request, options, `anthropic:${options.model}`),
+    describeFault,
+    defaultBaseUrl: 'https://api.anthropic.com',
+  };
+  return createSdkProvider(adapter, options);
+}
+
+function completionFrom(
+  response: Message,
+  request: CompletionRequest,
+  options: SdkProviderOptions,
+  name: string,
+): Omit<Completion, 'attempts'> {
+  const text = (response.content ?? [])
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join('');
+  if (text.trim() === '') {
+    throw new ProviderError(`${name}: empty answer (stop_reason: ${response.stop_reason})`, {
+      retryable: false,
+    });
+  }
+  const usage = anthropicUsage(response.usage);
+  const model = response.model || options.model;
+  if (usage) return { text, usage, usageSource: 'api', model };
+  const input = countRequest(options.tokenizer, request);
+  return { text, usage: { input, output: options.tokenizer.count(text) }, usageSource: 'tokenizer', model };
+}
+
+function describeFault(sdk: AnthropicSdk, error: unknown, errorBody: string | undefined): CallFault {
+  if (error instanceof sdk.APIUserAbortError) return { kind: 'aborted' };
+  if (error instanceof sdk.APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (error instanceof sdk.APIConnectionError) return { kind: 'connection', message: error.message };
+  if (error instanceof sdk.APIError && typeof error.status === 'number') {
+    return {
+      kind: 'status',
+      status: error.status,
+      message: error.apiMessage ?? messageFromBody(errorBody) ?? error.message,
+      type: typeof error.type === 'string' ? error.type : null,
+    };
+  }
+  return { kind: 'other' };
+}

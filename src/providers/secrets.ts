@@ -1,0 +1,46 @@
+/** Refuses to write anything that looks like an API key: reports, cache entries, cassettes. */
+import { InputError } from '../errors.ts';
+import { keyVariables } from './table.ts';
+
+/** Shorter values are too likely to occur in ordinary text (`test`, `1234`) to be worth refusing a write. */
+const MINIMUM_SECRET_LENGTH = 8;
+
+/**
+ * Key shapes, most specific first so the message names the right kind. The body length (20+) keeps
+ * words like `sk-learn` and short placeholders such as `sk-test-123` in transcripts from tripping it.
+ */
+const KEY_PATTERNS: readonly { pattern: RegExp; shown: string }[] = [
+  { pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/, shown: 'sk-ant-…' },
+  { pattern: /\bsk-proj-[A-Za-z0-9_-]{20,}/, shown: 'sk-proj-…' },
+  { pattern: /\bsk-(?:svcacct|admin)-[A-Za-z0-9_-]{20,}/, shown: 'sk-…' },
+  { pattern: /\bsk-[A-Za-z0-9]{20,}/, shown: 'sk-…' },
+];
+
+/** Raised instead of writing a file that would leak a key; the message never contains the key. */
+export class SecretLeakError extends InputError {}
+
+/** What in `text` looks like a key, described without the key itself; undefined when nothing does. */
+export function findSecret(text: string, environment: NodeJS.ProcessEnv = process.env): string | undefined {
+  // Every provider's key variable: their literal values are never written anywhere.
+  for (const name of keyVariables()) {
+    const value = environment[name]?.trim();
+    if (value && value.length >= MINIMUM_SECRET_LENGTH && text.includes(value)) return `the value of ${name}`;
+  }
+  for (const { pattern, shown } of KEY_PATTERNS) {
+    if (pattern.test(text)) return shown;
+  }
+  return undefined;
+}
+
+/** Throws a {@link SecretLeakError} naming `destination` when `text` contains what looks like an API key. */
+export function assertNoSecrets(
+  text: string,
+  destination: string,
+  environment: NodeJS.ProcessEnv = process.env,
+): void {
+  const found = findSecret(text, environment);
+  if (found === undefined) return;
+  throw new SecretLeakError(
+    `refusing to write ${destination}: it contains what looks like an API key (${found})`,
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * `probes lint`: the checks that keep a probe set honest, so that a cheap trick (a list of paths, a bag of
+ * identifiers, the last stretch of the session) cannot pass for keeping facts. Errors fail `probes lint`
+ * (exit 1) and `check`; warnings are shown.
+ */
+import type { Message } from '../session/types.ts';
+import { renderMessages } from '../transcript.ts';
+import { createMatcher, normalizeForMatch, type TextIndex } from './match.ts';
+import { probeOutcome } from './probe-recall.ts';
+import type { Probe } from './probes.ts';
+
+/** One problem with one probe. */
+export type LintFinding = {
+  probe: string;
+  level: 'error' | 'warning';
+  rule: LintRule;
+  message: string;
+};
+
+/** The rules, as named in findings and docs/quality.md. */
+export type LintRule =
+  | 'no-phrase-facet'
+  | 'shared-facets'
+  | 'answer-misses'
+  | 'answer-overlap'
+  | 'absent-facet'
+  | 'unanswerable'
+  | 'contradicted-by-transcript'
+  | 'late-answer'
+  | 'message-index';
+
+/** What the rules read. */
+export type LintInput = { probes: readonly Probe[]; messages: readonly Message[] };
+
+const words = (spelling: string) => normalizeForMatch(spelling).split(' ').filter(Boolean).length;
+const render = (messages: readonly Message[]) =>
+  renderMessages(messages, { toolResultChars: Number.POSITIVE_INFINITY });
+
+/** Every finding for a probe set against its transcript, in probe order. */
+export function lintProbes({ probes, messages }: LintInput): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const add = (probe: Probe, level: LintFinding['level'], rule: LintRule, message: string) =>
+    findings.push({ probe: probe.id, level, rule, message });
+  const transcript = createMatcher(render(messages));
+  const lastQuarterStart = Math.floor((messages.length * 3) / 4);
+  const lastQuarter = createMatcher(render(messages.slice(lastQuarterStart)));
+  const answers = new Map(probes.map((probe) => [probe.id, createMatcher(probe.answer)]));
+  const facetKeys = new Map<string, string>();
+
+  for (const probe of probes) {
+    checkFacetShape(probe, add);
+    const key = facetSetKey(probe);
+    const twin = facetKeys.get(key);
+    if (twin)
+      add(probe, 'error', 'shared-facets', `has the same facets as '${twin}': keeping one earns both`);
+    else facetKeys.set(key, probe.id);
+
+    if (probeOutcome(answers.get(probe.id)!, probe) !== 'matched')
+      add(probe, 'error', 'answer-misses', 'its own answer does not state all of its facets');
+    for (const other of probes) {
+      if (other === probe || probeOutcome(answers.get(other.id)!, probe) !== 'matched') continue;
+      add(probe, 'error', 'answer-overlap', `the answer of '${other.id}' also keeps it: they test one fact`);
+    }
+    checkTranscript(probe, transcript, add);
+    checkPosition(probe, messages.length, lastQuarterStart, lastQuarter, add);
+  }
+  return findings;
+}
+
+type Add = (probe: Probe, level: LintFinding['level'], rule: LintRule, message: string) => void;
+
+/**
+ * A probe needs a facet that only a statement can satisfy: one whose every spelling has two words or more.
+ * Otherwise a keyword list or a bag of identifiers passes it ("staging", "keyset", "Redis", "1Gi").
+ */
+function checkFacetShape(probe: Probe, add: Add): void {
+  if (probe.facets.some((spellings) => spellings.every((spelling) => words(spelling) >= 2))) return;
+  const single = probe.facets.length === 1 && probe.facets[0]!.some((spelling) => words(spelling) === 1);
+  add(
+    probe,
+    'error',
+    'no-phrase-facet',
+    single
+      ? `its only facet can be one word (${JSON.stringify(probe.facets[0]![0])}): a keyword list passes it`
+      : 'every facet can be a single word or identifier: a bag of identifiers passes it; add a facet that states the fact',
+  );
+}
+
+/** The facets as an order-free key of normalized spellings. */
+function facetSetKey(probe: Probe): string {
+  return probe.facets
+    .map((spellings) =>
+      spellings
+        .map((spelling) => normalizeForMatch(spelling))
+        .sort()
+        .join('|'),
+    )
+    .sort()
+    .join('&');
+}
+
+/** Every facet occurs in the transcript, and the facts are stated together somewhere. */
+function checkTranscript(probe: Probe, transcript: TextIndex, add: Add): void {
+  const absent = probe.facets.filter((spellings) => !transcript.hasAny(spellings));
+  for (const spellings of absent)
+    add(
+      probe,
+      'error',
+      'absent-facet',
+      `no spelling of facet ${JSON.stringify(spellings)} is in the transcript`,
+    );
+  const outcome = probeOutcome(transcript, probe);
+  if (outcome === 'contradicted') {
+    const phrase = probe.contradictions.find((contradiction) =>
+      transcript.occurrences(contradiction).some((occurrence) => !occurrence.negated),
+    );
+    add(
+      probe,
+      'error',
+      'contradicted-by-transcript',
+      `the transcript itself states the contradiction ${JSON.stringify(phrase)}: the whole session would score it contradicted`,
+    );
+  } else if (absent.length === 0 && outcome !== 'matched') {
+    add(
+      probe,
+      'error',
+      'unanswerable',
+      'the transcript never states all facets together: no summary can keep it',
+    );
+  }
+}
+
+/** The probe sits where it says, and a fact of the first half cannot be kept from the last quarter alone. */
+function checkPosition(
+  probe: Probe,
+  messageCount: number,
+  lastQuarterStart: number,
+  lastQuarter: TextIndex,
+  add: Add,
+): void {
+  const at = probe.messageIndex;
+  if (at === undefined) {
+    add(probe, 'warning', 'message-index', 'no messageIndex: where the fact is planted is unknown');
+    return;
+  }
+  if (at >= messageCount) {
+    add(probe, 'error', 'message-index', `messageIndex ${at} is past the last message (${messageCount - 1})`);
+    return;
+  }
+  const repeatedLate = (probe.repeatedAt ?? []).some((index) => index >= lastQuarterStart);
+  if (at < messageCount / 2 && !repeatedLate && probeOutcome(lastQuarter, probe) === 'matched') {
+    add(
+      probe,
+      'error',
+      'late-answer',
+      `planted at message ${at} (first half) but the last quarter alone (messages ${lastQuarterStart}+) keeps it; list where the session repeats it in repeatedAt`,
+    );
+  }
+}
+
+/** Probes per tenth of the session, by `messageIndex` (probes without one are left out). */
+export function positionHistogram(probes: readonly Probe[], messageCount: number): number[] {
+  const bins = new Array<number>(10).fill(0);
+  for (const probe of probes) {
+    if (probe.messageIndex === undefined || messageCount === 0) continue;
+    const bin = Math.min(9, Math.floor((probe.messageIndex / messageCount) * 10));
+    bins[bin] = bins[bin]! + 1;
+  }
+  return bins;
+}

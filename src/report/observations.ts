@@ -1,0 +1,187 @@
+/** The observations under a comparison: fastest, cheapest, best recall, the Pareto front, lexical floors, failures. */
+import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
+import { ALPHA } from '../results/comparison-statistics.ts';
+import { clusteredDifference, holm, mcnemarExact, pairedCounts } from '../results/paired.ts';
+import type { ResultsFile, StrategyResult } from '../results/types.ts';
+
+/**
+ * Strategies not beaten on both probe recall (higher is better) and compacted size (tokens after,
+ * lower is better): the quality/token Pareto front.
+ */
+export function paretoFront(strategies: readonly StrategyResult[]): StrategyResult[] {
+  const scored = strategies.filter(
+    (strategy) => strategy.status === 'ok' && strategy.quality.probeRecall !== null,
+  );
+  return scored.filter(
+    (candidate) =>
+      !scored.some(
+        (other) =>
+          other !== candidate &&
+          other.quality.probeRecall! >= candidate.quality.probeRecall! &&
+          other.tokensAfter <= candidate.tokensAfter &&
+          (other.quality.probeRecall! > candidate.quality.probeRecall! ||
+            other.tokensAfter < candidate.tokensAfter),
+      ),
+  );
+}
+
+function best(
+  strategies: readonly StrategyResult[],
+  figure: (strategy: StrategyResult) => number,
+  direction: 'min' | 'max',
+): StrategyResult[] {
+  if (strategies.length === 0) return [];
+  const values = strategies.map(figure);
+  const target = direction === 'min' ? Math.min(...values) : Math.max(...values);
+  return strategies.filter((_, index) => values[index] === target);
+}
+
+/** Whether a strategy is scored: it finished and the fixture has fact probes. */
+const scored = (strategy: StrategyResult) =>
+  strategy.status === 'ok' && strategy.quality.probeRecall !== null;
+
+/**
+ * The lexical baselines that keep at least a strategy's probe recall at no more tokens after: a strategy they
+ * match keeps no more than a pattern match would, whatever its cost.
+ */
+export function lexicalMatches(
+  strategy: StrategyResult,
+  strategies: readonly StrategyResult[],
+): StrategyResult[] {
+  if (strategy.lexical || !scored(strategy)) return [];
+  return strategies.filter(
+    (baseline) =>
+      baseline.lexical &&
+      scored(baseline) &&
+      baseline.tokensAfter <= strategy.tokensAfter &&
+      baseline.quality.probeRecall! >= strategy.quality.probeRecall!,
+  );
+}
+
+/**
+ * The strategies whose paired difference from `leader` is within chance on these probes (exact McNemar,
+ * Holm-corrected over the comparisons with the leader; per-probe means and a paired t-test with runs).
+ */
+export function indistinguishableFrom(
+  leader: StrategyResult,
+  others: readonly StrategyResult[],
+  results: ResultsFile,
+): StrategyResult[] {
+  const ids = results.probes.map((probe) => probe.id);
+  if (ids.length === 0) return [];
+  const score = (strategy: StrategyResult) =>
+    ids.map((id) =>
+      strategy.probeShares
+        ? (strategy.probeShares[id] ?? 0)
+        : strategy.quality.probeOutcomes[id] === 'matched'
+          ? 1
+          : 0,
+    );
+  const leaderScores = score(leader);
+  const rivals = others.filter((strategy) => strategy !== leader);
+  const pValues = rivals.map((strategy) => {
+    const values = score(strategy);
+    if (leader.probeShares || strategy.probeShares) {
+      const p = clusteredDifference(values, leaderScores).pValue;
+      return Number.isNaN(p) ? 1 : p;
+    }
+    const counts = pairedCounts(
+      values.map((value) => value === 1),
+      leaderScores.map((value) => value === 1),
+    );
+    return mcnemarExact(counts.b, counts.c);
+  });
+  const adjusted = holm(pValues);
+  return rivals.filter((_, index) => adjusted[index]! >= ALPHA);
+}
+
+/** `no better than \`grep\` at 1,957 tokens (0.26)`. */
+function lexicalCaveat(matches: readonly StrategyResult[]): string {
+  const first = [...matches].sort((a, b) => a.tokensAfter - b.tokensAfter)[0]!;
+  return `no better than \`${first.name}\` at ${formatInteger(first.tokensAfter)} tokens (${formatRatio(first.quality.probeRecall)})`;
+}
+
+const names = (strategies: readonly StrategyResult[]) =>
+  strategies.map((strategy) => `\`${strategy.name}\``).join(', ');
+
+/** Short observations under the table: fastest, cheapest, best recall, the Pareto front, failures. */
+export function observations(results: ResultsFile): string[] {
+  const ok = results.strategies.filter((strategy) => strategy.status === 'ok');
+  const modelStrategies = ok.filter((strategy) => strategy.calls > 0);
+  const lines: string[] = [];
+  if (modelStrategies.length > 0) {
+    // Strategies run at once, so each one's own time is its call chain, not its wall time.
+    const fastest = best(modelStrategies, (strategy) => strategy.ownMs, 'min');
+    lines.push(`Fastest: ${names(fastest)} (${formatMs(fastest[0]!.ownMs)} ms of its own calls).`);
+    const cheapest = best(modelStrategies, (strategy) => strategy.inputTokens + strategy.outputTokens, 'min');
+    lines.push(
+      `Fewest tokens spent: ${names(cheapest)} (${formatInteger(cheapest[0]!.inputTokens + cheapest[0]!.outputTokens)} input + output).`,
+    );
+    const shortestPath = best(modelStrategies, (strategy) => strategy.criticalPathCalls, 'min');
+    lines.push(
+      `Shortest critical path: ${names(shortestPath)} (${shortestPath[0]!.criticalPathCalls} sequential ${shortestPath[0]!.criticalPathCalls === 1 ? 'call' : 'calls'}).`,
+    );
+  }
+  const withRecall = ok.filter(scored);
+  // A context that does not compress keeps facts by keeping the transcript, and one that missed its target
+  // was not compared at the same size: neither is ever the best strategy.
+  const compressing = withRecall.filter((strategy) => strategy.flags.length === 0);
+  const candidates = compressing.filter((strategy) => !strategy.lexical);
+  if (candidates.length > 0) {
+    const recall = best(candidates, (strategy) => strategy.quality.probeRecall!, 'max');
+    const matched = lexicalMatches(recall[0]!, results.strategies);
+    const caveat = matched.length > 0 ? `; ${lexicalCaveat(matched)}` : '';
+    const ties = indistinguishableFrom(recall[0]!, candidates, results).filter(
+      (strategy) => !recall.includes(strategy),
+    );
+    const tied = ties.length > 0 ? `; not distinguishable from ${names(ties)} on these probes` : '';
+    lines.push(
+      `Best probe recall${results.target === null ? ' among strategies that compress' : ` at ${formatInteger(results.target)} tokens`}: ${names(recall)} (${formatRatio(recall[0]!.quality.probeRecall)}${caveat}${tied}).`,
+    );
+    const summarizing = candidates.filter((strategy) => strategy.calls > 0);
+    const slices = Math.ceil(results.fixture.tokens / results.config.sliceTokens);
+    if (
+      summarizing.length > 1 &&
+      new Set(summarizing.map((strategy) => strategy.quality.probeRecall)).size === 1
+    ) {
+      lines.push(
+        `Every summarizing strategy has the same probe recall: with about ${slices} slice${slices === 1 ? '' : 's'} of ${formatInteger(results.config.sliceTokens)} tokens their budgets are generous for this session; a longer fixture (large-session) or a smaller --slice-tokens separates them.`,
+      );
+    }
+    const front = paretoFront(compressing).sort((a, b) => a.tokensAfter - b.tokensAfter);
+    const point = (strategy: StrategyResult) =>
+      `\`${strategy.name}\` (${formatRatio(strategy.quality.probeRecall)} at ${formatInteger(strategy.tokensAfter)})`;
+    const recommended = front.filter((strategy) => !strategy.lexical);
+    const floors = front.filter((strategy) => strategy.lexical);
+    lines.push(
+      `Quality/size Pareto front (probe recall vs tokens after): ${recommended.map(point).join(', ') || 'no strategy beyond the lexical baselines'}${floors.length > 0 ? `; lexical baselines on it, not strategies: ${floors.map(point).join(', ')}` : ''}.`,
+    );
+    for (const strategy of candidates) {
+      const matches = lexicalMatches(strategy, results.strategies);
+      if (matches.length > 0) lines.push(`‡ \`${strategy.name}\`: ${lexicalCaveat(matches)}.`);
+    }
+  }
+  const invented = ok.filter((strategy) => strategy.quality.inventedPaths.length > 0);
+  if (invented.length > 0) {
+    lines.push(
+      `Named paths that appear nowhere in the transcript: ${invented.map((strategy) => `\`${strategy.name}\` ${strategy.quality.inventedPaths.length}`).join(', ')}.`,
+    );
+  }
+  if (results.judge) {
+    const judged = results.strategies.flatMap((strategy) =>
+      strategy.judgeUsage ? [strategy.judgeUsage] : [],
+    );
+    const calls = judged.reduce((sum, usage) => sum + usage.calls, 0);
+    const costs = judged.map((usage) => usage.cost);
+    const cost = costs.every((value) => value !== null)
+      ? ` costing ${formatCost(costs.reduce((sum, value) => sum! + value!, 0))}`
+      : '';
+    lines.push(
+      `Judged by \`${results.judge.id}:${results.judge.model}\`: ${calls} judge calls${cost}, not counted in the strategies' calls, tokens or cost.`,
+    );
+  }
+  for (const failed of results.strategies.filter((strategy) => strategy.status === 'error')) {
+    lines.push(`\`${failed.name}\` failed: ${failed.error}`);
+  }
+  return lines;
+}

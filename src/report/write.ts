@@ -1,0 +1,146 @@
+/**
+ * Every file `compare` and `check` write goes through here: the per-strategy reports, the comparison and the
+ * results JSON of each fixture, baselines, and the GitHub step summary. Writes are atomic (temp file, then
+ * rename) and refuse any text that holds an API key.
+ */
+import { appendFile, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { InputError, messageOf, userCausedProblem } from '../errors.ts';
+import { writeFileAtomic } from '../files.ts';
+import { assertNoSecrets } from '../providers/secrets.ts';
+import type { Verdict } from '../quality/gate.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { renderComparisonMarkdown } from './comparison.ts';
+import { renderVerdictMarkdown } from './gate.ts';
+import { renderStrategyMarkdown } from './strategy.ts';
+import { renderSweepMarkdown, sweepOf } from './sweep.ts';
+
+/** Writes one output file atomically, refusing text that holds what looks like an API key. */
+async function writeOutput(path: string, text: string): Promise<void> {
+  assertNoSecrets(text, path);
+  await writeFileAtomic(path, text);
+}
+
+// Kernel and device filesystems: nothing written there is a report, and creating directories there can hang.
+const PSEUDO_FILESYSTEMS = ['/proc', '/sys', '/dev'];
+
+/**
+ * Creates `--out` and proves it writable before any strategy runs (with a real model, before any call is
+ * paid for): a pseudo-filesystem, a path through a file, or a directory nobody can write to is bad input.
+ */
+export async function prepareOutputDirectory(out: string): Promise<void> {
+  const flag = `--out ${out}`;
+  const absolute = await realPath(resolve(out));
+  if (PSEUDO_FILESYSTEMS.some((root) => absolute === root || absolute.startsWith(`${root}/`))) {
+    throw new InputError(
+      `${flag}: ${absolute} is on a system pseudo-filesystem; choose a directory for reports`,
+    );
+  }
+  const existing = await stat(absolute).catch(() => undefined);
+  if (existing && !existing.isDirectory()) throw new InputError(`${flag}: not a directory`);
+  const probe = join(absolute, `.compaction-bench-write-check-${process.pid}`);
+  try {
+    await mkdir(absolute, { recursive: true });
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
+  } catch (error) {
+    const problem = userCausedProblem(error) ?? messageOf(error);
+    throw new InputError(`${flag}: cannot write reports there (${problem})`, { cause: error });
+  }
+}
+
+/** The real path of the longest existing prefix of `path`, with the rest appended (symbolic links resolved). */
+async function realPath(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(await realPath(parent), path.slice(parent.length + 1));
+  }
+}
+
+/** The stem of a fixture's report files: its name, with `@target` under `--target-tokens`. */
+export function reportStem(results: Pick<ResultsFile, 'fixture' | 'target'>): string {
+  return results.target === null ? results.fixture.name : `${results.fixture.name}@${results.target}`;
+}
+
+/** The first line of every report this tool writes: how a rerun recognizes its own earlier reports. */
+export function reportMarker(stem: string): string {
+  return `<!-- compaction-bench report of fixture ${JSON.stringify(stem)} -->`;
+}
+
+/** Writes `F-sweep.md` and `F-sweep.json` of a budget sweep (the results files of one fixture, one per target). */
+export async function writeSweepReport(results: readonly ResultsFile[], out: string): Promise<string[]> {
+  const sweep = sweepOf(results);
+  const markdown = join(out, `${sweep.fixture}-sweep.md`);
+  const json = join(out, `${sweep.fixture}-sweep.json`);
+  await writeOutput(markdown, `${reportMarker(sweep.fixture)}\n${renderSweepMarkdown(sweep)}`);
+  await writeOutput(json, `${JSON.stringify(sweep, null, 2)}\n`);
+  return [markdown, json];
+}
+
+/** A results file as JSON text. */
+export function resultsJson(results: ResultsFile): string {
+  return `${JSON.stringify(results, null, 2)}\n`;
+}
+
+/** Writes `F-S.md` per strategy, `F-comparison.md` and `F-results.json` into `out`; returns the paths written. */
+export async function writeFixtureReports(results: ResultsFile, out: string): Promise<string[]> {
+  const written: string[] = [];
+  const write = async (name: string, text: string) => {
+    const path = join(out, name);
+    await writeOutput(path, text);
+    written.push(path);
+  };
+  const stem = reportStem(results);
+  const marker = `${reportMarker(stem)}\n`;
+  for (const strategy of results.strategies) {
+    await write(strategy.file, marker + renderStrategyMarkdown(results, strategy));
+  }
+  await write(`${stem}-comparison.md`, marker + renderComparisonMarkdown(results));
+  await write(`${stem}-results.json`, resultsJson(results));
+  await removeStaleReports(out, stem, new Set(written));
+  return written;
+}
+
+/**
+ * Removes this tool's earlier reports of the fixture that this run did not write (a strategy no longer
+ * run), so nothing in `--out` contradicts the comparison just written. Only files that start with this
+ * fixture's marker line are touched.
+ */
+async function removeStaleReports(out: string, fixture: string, written: ReadonlySet<string>): Promise<void> {
+  const marker = reportMarker(fixture);
+  for (const name of await readdir(out)) {
+    const path = join(out, name);
+    if (!name.endsWith('.md') || written.has(path)) continue;
+    const head = await readFile(path, 'utf8').then(
+      (text) => text.slice(0, marker.length + 1),
+      () => '',
+    );
+    if (head === `${marker}\n`) await rm(path, { force: true });
+  }
+}
+
+/** Writes each fixture's results as its new baseline: to the file when one fixture and a `.json` path, else into the directory. */
+export async function writeBaselines(results: readonly ResultsFile[], target: string): Promise<string[]> {
+  const single = results.length === 1 && target.endsWith('.json');
+  const written: string[] = [];
+  for (const fixture of results) {
+    const path = single ? target : join(target, `${reportStem(fixture)}-results.json`);
+    await writeOutput(path, resultsJson(fixture));
+    written.push(path);
+  }
+  return written;
+}
+
+/** Appends the comparisons and the verdict to a GitHub step summary file. */
+export async function appendStepSummary(
+  file: string,
+  results: readonly ResultsFile[],
+  verdict: Verdict,
+): Promise<void> {
+  const comparisons = results.map(renderComparisonMarkdown);
+  const text = `${[...comparisons, renderVerdictMarkdown(verdict)].join('\n\n')}\n`;
+  assertNoSecrets(text, file);
+  await appendFile(file, text);
+}

@@ -1,0 +1,281 @@
+/** Builds the results: one strategy's result from its output and call trace, and the results file of a fixture. */
+import { isAbsolute, relative } from 'node:path';
+import { type CallRecord, criticalPath } from '../calls.ts';
+import { costOf } from '../providers/models.ts';
+import type { Provider } from '../providers/types.ts';
+import { scoreSummary } from '../quality/score.ts';
+import type { Message } from '../session/types.ts';
+import { type SettingDeclaration, settingsRecord } from '../settings.ts';
+import { keptRangesOf } from '../message-ranges.ts';
+import type { PromptUse, Strategy, StrategyConfig, StrategyOutput } from '../strategies/types.ts';
+import { countMessages, type Tokenizer } from '../tokens.ts';
+import { renderMessages } from '../transcript.ts';
+import type { FixtureFacts } from './fixture-facts.ts';
+import { comparisonStatistics } from './comparison-statistics.ts';
+import {
+  type ResultsFile,
+  SCHEMA_VERSION,
+  type StrategyFlag,
+  type StrategyResult,
+  type TraceEntry,
+} from './types.ts';
+
+/** How one strategy run went: its error (null when it finished), its time, calls and prompts. */
+export type StrategyRun = {
+  error: string | null;
+  wallMs: number;
+  /** When it started, in ms since the run started. */
+  startedAtMs?: number;
+  trace: readonly CallRecord[];
+  prompts: readonly PromptUse[];
+};
+
+/** What a result is measured against besides the fixture: the model, the target and the window. */
+export type Measure = {
+  tokenizer: Tokenizer;
+  provider: Pick<Provider, 'id' | 'model'>;
+  /** The `--target-tokens` target the strategy aimed at. */
+  targetTokens?: number | undefined;
+  /** The run's context window and answer reserve: a context over window − reserve does not compress. */
+  contextWindow?: number | undefined;
+  reserveTokens?: number | undefined;
+  /** The stem of report files: the fixture name, with `@target` in a sweep. */
+  reportStem?: string;
+};
+
+/** How far from its target a result may land before it is flagged (±15%). */
+export const TARGET_TOLERANCE = 0.15;
+
+/** The flags of a result: over half the transcript (or the usable window) does not compress; a missed target. */
+function flagsOf(tokensAfter: number, tokensBefore: number, measure: Measure): StrategyFlag[] {
+  const flags: StrategyFlag[] = [];
+  const usable =
+    measure.contextWindow === undefined
+      ? Number.POSITIVE_INFINITY
+      : measure.contextWindow - (measure.reserveTokens ?? 0);
+  if (tokensAfter > tokensBefore / 2 || tokensAfter > usable) flags.push('does-not-compress');
+  if (measure.targetTokens !== undefined) {
+    const deviation = (tokensAfter - measure.targetTokens) / measure.targetTokens;
+    if (Math.abs(deviation) > TARGET_TOLERANCE) flags.push('missed-target');
+  }
+  return flags;
+}
+
+/** One strategy's result on a fixture: its figures, scores and trace (not yet judged). */
+export function buildResult(
+  strategy: Pick<Strategy, 'name' | 'description' | 'callsModel' | 'requiredSections' | 'lexical'>,
+  output: StrategyOutput,
+  run: StrategyRun,
+  facts: FixtureFacts,
+  measure: Measure,
+): StrategyResult {
+  const { tokenizer } = measure;
+  const kept = output.kept ?? [];
+  const summaryTokens = output.summary ? tokenizer.count(output.summary) : 0;
+  const tokensAfter = summaryTokens + countMessages(tokenizer, kept).reduce((sum, tokens) => sum + tokens, 0);
+  const sum = (pick: (call: CallRecord) => number) =>
+    run.trace.reduce((total, call) => total + pick(call), 0);
+  const usage = { input: sum((call) => call.inputTokens), output: sum((call) => call.outputTokens) };
+  const path = criticalPath(run.trace);
+  const ok = run.error === null;
+  return {
+    name: strategy.name,
+    description: strategy.description,
+    status: ok ? 'ok' : 'error',
+    error: run.error,
+    callsModel: strategy.callsModel,
+    lexical: strategy.lexical ?? false,
+    calls: run.trace.length,
+    inputTokens: usage.input,
+    outputTokens: usage.output,
+    cachedInputTokens: sum((call) => call.cachedInputTokens ?? 0),
+    usageSource: usageSourceOf(run.trace),
+    cachedCalls: run.trace.filter((call) => call.cached).length,
+    wallMs: run.wallMs,
+    criticalPathCalls: path.calls,
+    criticalPathMs: Math.round(path.ms * 10) / 10,
+    ownMs: Math.round((run.trace.length > 0 ? path.ms : run.wallMs) * 10) / 10,
+    waitMs: Math.round(path.waitMs * 10) / 10,
+    startedAtMs: Math.round((run.startedAtMs ?? 0) * 10) / 10,
+    tokensBefore: facts.tokensBefore,
+    tokensAfter,
+    summaryTokens,
+    keptMessages: kept.length,
+    keptRanges: output.keptRanges ?? keptRangesOf(facts.session, kept),
+    compressionRatio: facts.tokensBefore === 0 ? 0 : tokensAfter / facts.tokensBefore,
+    target:
+      measure.targetTokens === undefined
+        ? null
+        : {
+            tokens: measure.targetTokens,
+            deviation: (tokensAfter - measure.targetTokens) / measure.targetTokens,
+            missed: Math.abs(tokensAfter - measure.targetTokens) / measure.targetTokens > TARGET_TOLERANCE,
+          },
+    flags: ok ? flagsOf(tokensAfter, facts.tokensBefore, measure) : [],
+    cost: run.trace.length === 0 ? 0 : costOf(measure.provider.id, measure.provider.model, usage),
+    quality: scoreSummary({
+      text: ok ? compactedText(output.summary, kept) : '',
+      probes: facts.probes,
+      files: facts.files,
+      cwd: facts.session.cwd,
+      transcriptText: facts.transcriptText,
+      transcriptMatcher: facts.transcriptMatcher,
+      requiredSections: strategy.requiredSections,
+      summary: ok ? output.summary : '',
+      expectations: facts.expectations,
+    }),
+    runs: 1,
+    freshCalls: [run.trace.filter((call) => !call.cached).length],
+    deterministic: false,
+    spread: null,
+    probeShares: null,
+    file: `${measure.reportStem ?? facts.session.name}-${strategy.name}.md`,
+    notes: output.notes ?? [],
+    prompts: [...run.prompts],
+    summary: output.summary,
+    trace: run.trace.map(traceEntry),
+    judgeUsage: null,
+    judgeTrace: [],
+  };
+}
+
+/** The agent's own last recorded summary, scored like a strategy (no calls, nothing spent). */
+export function recordedResult(
+  summary: string,
+  messageIndex: number,
+  facts: FixtureFacts,
+  measure: Measure,
+  kept: Message[] = [],
+  keptFrom?: number,
+): StrategyResult {
+  return buildResult(
+    {
+      name: 'recorded',
+      description: `the agent's own last compaction summary in the transcript (made at message ${messageIndex})`,
+      callsModel: false,
+    },
+    {
+      summary,
+      kept,
+      ...(keptFrom === undefined || kept.length === 0
+        ? {}
+        : { keptRanges: [{ start: keptFrom, end: keptFrom + kept.length }] }),
+      notes: [
+        `Recorded by the agent at message ${messageIndex}: scored on the context the agent had right after it (its summary and the ${kept.length} messages it kept), against the ${facts.probes.length} probes planted before that point.`,
+      ],
+    },
+    { error: null, wallMs: 0, trace: [], prompts: [] },
+    facts,
+    measure,
+  );
+}
+
+/** A call record as the results JSON shows it. */
+export function traceEntry(call: CallRecord): TraceEntry {
+  const { label, inputTokens, outputTokens, cachedInputTokens, usageSource, cached, attempts, error } = call;
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    label,
+    inputTokens,
+    outputTokens,
+    cachedInputTokens,
+    usageSource,
+    ms: round(call.ms),
+    cached,
+    attempts,
+    error,
+    requestedAt: round(call.requestedAt),
+    startedAt: round(call.startedAt),
+    endedAt: round(call.endedAt),
+  };
+}
+
+/** The compacted context as quality sees it: the summary, then the kept messages rendered in full. */
+export function compactedText(summary: string, kept: readonly Message[]): string {
+  if (kept.length === 0) return summary;
+  return `${summary}\n\n${renderMessages(kept, { toolResultChars: Number.POSITIVE_INFINITY })}`;
+}
+
+function usageSourceOf(trace: readonly CallRecord[]): StrategyResult['usageSource'] {
+  const sources = new Set(trace.filter((call) => call.error === null).map((call) => call.usageSource));
+  if (sources.size === 0) return 'none';
+  if (sources.size > 1) return 'mixed';
+  return [...sources][0]!;
+}
+
+/** What a fixture's results file records besides the strategies' results. */
+export type RunDescription = {
+  provider: Pick<Provider, 'id' | 'model' | 'isLanguageModel'>;
+  judge: Pick<Provider, 'id' | 'model'> | undefined;
+  tokenizer: Tokenizer;
+  settings: StrategyConfig;
+  /** Every declared setting, in the order the config block lists them. */
+  declarations: readonly SettingDeclaration[];
+  contextWindow: number | undefined;
+  concurrency: number;
+  runs: number;
+  target: number | null;
+  /** `--reference`: the strategy every other is compared with (default: the first listed). */
+  reference: string | undefined;
+};
+
+/** The results file of one fixture. */
+export function resultsFile(
+  facts: FixtureFacts,
+  strategies: StrategyResult[],
+  run: RunDescription,
+): ResultsFile {
+  const { session } = facts;
+  const { sliceTokens, overlapTokens, ratio, recentBoost } = run.settings;
+  const fromSidecar = facts.probes.filter((probe) => probe.source === 'sidecar').length;
+  const file: ResultsFile = {
+    schemaVersion: SCHEMA_VERSION,
+    fixture: {
+      name: session.name,
+      path: displayPath(session.path),
+      format: session.format,
+      messages: session.messages.length,
+      tokens: facts.tokensBefore,
+      probes: facts.probes.length,
+      probeSources: { sidecar: fromSidecar, derived: facts.probes.length - fromSidecar },
+      files: facts.files.read.length + facts.files.modified.length,
+    },
+    target: run.target,
+    statistics: null,
+    probes: facts.probes.map(({ id, kind, question, answer, messageIndex, source }) => ({
+      id,
+      kind,
+      question,
+      answer,
+      messageIndex: messageIndex ?? null,
+      source,
+    })),
+    provider: {
+      id: run.provider.id,
+      model: run.provider.model,
+      isLanguageModel: run.provider.isLanguageModel,
+    },
+    judge: run.judge ? { id: run.judge.id, model: run.judge.model } : null,
+    tokenizer: run.tokenizer.name,
+    tokensEstimated: run.tokenizer.estimate,
+    config: {
+      sliceTokens,
+      overlapTokens,
+      ratio,
+      recentBoost,
+      ...settingsRecord(run.declarations, run.settings),
+      contextWindow: run.contextWindow ?? null,
+      concurrency: run.concurrency,
+      runs: run.runs,
+    },
+    strategies,
+  };
+  file.statistics = comparisonStatistics(strategies, file.probes, run.reference);
+  return file;
+}
+
+/** A path relative to the working directory when it lies inside it, so committed results do not name one machine. */
+function displayPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+}

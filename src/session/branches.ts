@@ -1,0 +1,94 @@
+/**
+ * Branches of a transcript that is a tree (Claude Code, pi v2/v3): which one is imported (`--branch`,
+ * else the one the agent was on last) and what each holds, so work outside it is never lost unseen.
+ */
+import { InputError } from '../errors.ts';
+import { extractFileOperations, type FileTargets, fileLists } from './file-operations.ts';
+import type { Conversation, ImportedTree, ImportResult } from './importer.ts';
+import type { Branch, Message } from './types.ts';
+import { contentText, toolCallsOf } from './types.ts';
+
+/**
+ * The conversation to import: the branch `requested` (1-based, `--branch`) or the active one. A file
+ * without a tree has one conversation, which `--branch 1` also names.
+ */
+export function chooseBranch(
+  file: string,
+  result: ImportResult,
+  requested: number | undefined,
+): { conversation: Conversation; index: number | undefined } {
+  const tree = result.tree && result.tree.branches.length > 0 ? result.tree : undefined;
+  const branches = tree?.branches ?? [];
+  const count = Math.max(branches.length, 1);
+  if (requested !== undefined && (!Number.isInteger(requested) || requested < 1 || requested > count)) {
+    const numbers = Array.from({ length: count }, (_, index) => index + 1);
+    const available = count <= 10 ? numbers.join(', ') : `1–${count}`;
+    const what = tree
+      ? `${count} branch${count === 1 ? '' : 'es'} (inspect lists them)`
+      : 'one conversation (no branches)';
+    throw new InputError(`--branch ${requested}: ${file} holds ${what}; available: ${available}`);
+  }
+  if (!tree) return { conversation: result, index: undefined };
+  const index = requested === undefined ? tree.active : requested - 1;
+  return { conversation: branches[index]!, index };
+}
+
+/** How two messages are recognised as the same when a file copied a chain (new line ids, same content). */
+function messageKey(message: Message): string {
+  const ids =
+    message.role === 'toolResult'
+      ? message.toolCallId
+      : toolCallsOf(message)
+          .map((call) => call.id)
+          .join(',');
+  const text =
+    message.role === 'assistant'
+      ? message.content
+          .map((block) =>
+            block.type === 'toolCall' ? '' : block.type === 'text' ? block.text : block.thinking,
+          )
+          .join('\n')
+      : contentText(message.content);
+  return `${message.role}\u0000${ids}\u0000${text.slice(0, 500)}`;
+}
+
+/** The first and last timestamp of messages (a loop: a spread of 100 000 arguments overflows the stack). */
+function timeSpan(messages: readonly Message[]): { first: number | undefined; last: number | undefined } {
+  let first: number | undefined;
+  let last: number | undefined;
+  for (const { timestamp } of messages) {
+    if (timestamp === undefined) continue;
+    if (first === undefined || timestamp < first) first = timestamp;
+    if (last === undefined || timestamp > last) last = timestamp;
+  }
+  return { first, last };
+}
+
+/** The summary of every branch of a tree, measured against the imported one (index `imported`). */
+export function summarizeBranches(tree: ImportedTree, imported: number, targets: FileTargets): Branch[] {
+  const files = tree.branches.map((branch) => fileLists(extractFileOperations(branch.messages, targets)));
+  const chosen = tree.branches[imported]!;
+  const chosenKeys = new Set(chosen.messages.map(messageKey));
+  const chosenCalls = new Set(chosen.messages.flatMap(toolCallsOf).map((call) => call.id));
+  const chosenModified = new Set(files[imported]!.modified);
+  return tree.branches.map((branch, index) => {
+    const calls = branch.messages.flatMap(toolCallsOf);
+    const time = timeSpan(branch.messages);
+    return {
+      number: index + 1,
+      leafLine: branch.leafLine,
+      messages: branch.messages.length,
+      toolCalls: calls.length,
+      filesModified: files[index]!.modified,
+      filesRead: files[index]!.read,
+      firstTimestamp: time.first,
+      lastTimestamp: time.last,
+      active: index === tree.active,
+      notImported: {
+        messages: branch.messages.filter((message) => !chosenKeys.has(messageKey(message))).length,
+        toolCalls: calls.filter((call) => !chosenCalls.has(call.id)).length,
+        filesModified: files[index]!.modified.filter((path) => !chosenModified.has(path)),
+      },
+    };
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Opens a transcript file as text, for detection and for every importer: gzip is recognised by its
+ * magic bytes (never by the file name) and decompressed as it streams, a UTF-8 byte-order mark is
+ * dropped, and a file that cannot be read is an input error naming it in one line.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { InputError, userCausedProblem } from '../errors.ts';
+
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
+const BYTE_ORDER_MARK = 0xfeff;
+const CHUNK_BYTES = 1 << 20;
+
+/** What is wrong with gzip data, in words (system errors are worded by {@link userCausedProblem}). */
+const GZIP_PROBLEMS: Record<string, string> = {
+  Z_DATA_ERROR: 'it starts like gzip but its data is not valid gzip',
+  Z_BUF_ERROR: 'its gzip data ends too early (a truncated download or copy?)',
+};
+
+/** The one-line input error for a file that cannot be read (the system error stays as its cause). */
+export function unreadableFileError(file: string, error: unknown): InputError {
+  if (error instanceof InputError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const problem =
+    userCausedProblem(error) ?? (code && GZIP_PROBLEMS[code]) ?? code ?? (error as Error).message;
+  return new InputError(`${file}: cannot read the file: ${problem}`, { cause: error });
+}
+
+/** Whether the file starts with the gzip magic bytes. */
+export async function isGzipFile(file: string): Promise<boolean> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const start = Buffer.alloc(GZIP_MAGIC.length);
+      const { bytesRead } = await handle.read(start, 0, start.length, 0);
+      return bytesRead === start.length && start.equals(GZIP_MAGIC);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw unreadableFileError(file, error);
+  }
+}
+
+function byteStream(file: string, gzip: boolean): Readable {
+  const raw = createReadStream(file, { highWaterMark: CHUNK_BYTES });
+  if (!gzip) return raw;
+  const gunzip = createGunzip({ chunkSize: CHUNK_BYTES });
+  // `pipe` does not forward errors: a read error of the file must still end the gunzip stream.
+  raw.on('error', (error) => gunzip.destroy(error));
+  return raw.pipe(gunzip);
+}
+
+/** The file's text, decompressed when it is gzip, in chunks; the first chunk without a byte-order mark. */
+export async function* textChunks(file: string): AsyncGenerator<string> {
+  const stream = byteStream(file, await isGzipFile(file));
+  stream.setEncoding('utf8');
+  let first = true;
+  try {
+    for await (const chunk of stream) {
+      let text = chunk as string;
+      if (first) {
+        first = false;
+        if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
+      }
+      yield text;
+    }
+  } catch (error) {
+    throw unreadableFileError(file, error);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** The file's lines without their line ends (`\n` or `\r\n`), a last line without one included. */
+export async function* textLines(file: string): AsyncGenerator<string> {
+  // Pieces of a line that spans chunks are joined once, so a 50 MB line is not copied per chunk.
+  let pieces: string[] = [];
+  const finish = (text: string) => (text.endsWith('\r') ? text.slice(0, -1) : text);
+  for await (const chunk of textChunks(file)) {
+    let start = 0;
+    let newline = chunk.indexOf('\n');
+    while (newline >= 0) {
+      pieces.push(chunk.slice(start, newline));
+      yield finish(pieces.join(''));
+      pieces = [];
+      start = newline + 1;
+      newline = chunk.indexOf('\n', start);
+    }
+    if (start < chunk.length) pieces.push(chunk.slice(start));
+  }
+  if (pieces.length > 0) yield finish(pieces.join(''));
+}

@@ -1,0 +1,24 @@
+/** The files read and modified, taken from tool calls by code (never by the model), as blocks after a summary. */
+import { type FileLists, fileLists } from '../session/file-operations.ts';
+import type { Session } from '../session/types.ts';
+import type { Slice } from '../slicer.ts';
+
+/** The files read and modified within a slice, from tool calls (never from the model). */
+export function sliceFiles(session: Session, slice: Pick<Slice, 'start' | 'end'>): FileLists {
+  return fileLists(session.fileOperations, slice);
+}
+
+/** `<read-files>` / `<modified-files>` blocks appended after a summary; empty lists are left out. */
+export function fileBlocks(lists: FileLists): string {
+  const blocks: string[] = [];
+  if (lists.read.length > 0) blocks.push(`<read-files>\n${lists.read.join('\n')}\n</read-files>`);
+  if (lists.modified.length > 0)
+    blocks.push(`<modified-files>\n${lists.modified.join('\n')}\n</modified-files>`);
+  return blocks.join('\n\n');
+}
+
+/** A summary with the file blocks after it. */
+export function withFileBlocks(summary: string, lists: FileLists): string {
+  const blocks = fileBlocks(lists);
+  return blocks ? `${summary.trimEnd()}\n\n${blocks}` : summary;
+}

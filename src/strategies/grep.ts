@@ -1,0 +1,50 @@
+/** grep: the error lines of tool output, the first sentence of every user request, and the paths. */
+import { isPrompt } from '../session/types.ts';
+import { LEXICAL_TOKENS, lexicalBudget, messageText, sessionPaths, withinBudget } from './lexical.ts';
+import type { Strategy } from './types.ts';
+
+const ERROR_LINE =
+  /\b(?:error|errors|fail|failed|failing|failure|exception|cannot|can't|not found|denied|panic|fatal|expected)\b|ERR_|✗|×/i;
+const LINE_CHARS = 200;
+
+/** The first sentence (or line) of a text, at most 200 characters. */
+function opening(text: string): string {
+  const first = text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '';
+  return first.slice(0, LINE_CHARS);
+}
+
+/** What a shell one-liner over the transcript keeps: it may keep errors, never decisions or the task's detail. */
+export const grep: Strategy = {
+  name: 'grep',
+  description:
+    'lexical baseline: error lines of tool output, the first sentence of each user request, the paths, within --lexical-tokens (no model)',
+  group: 'baseline',
+  lexical: true,
+  callsModel: false,
+  settings: [LEXICAL_TOKENS],
+  async run(session, context) {
+    const requests = session.messages.filter(isPrompt).map((message) => opening(messageText(message)));
+    const errors = new Set<string>();
+    for (const message of session.messages) {
+      if (message.role !== 'toolResult') continue;
+      for (const line of messageText(message).split('\n')) {
+        if (ERROR_LINE.test(line)) errors.add(line.trim().slice(0, LINE_CHARS));
+      }
+    }
+    const budget = lexicalBudget(context.config);
+    const files = withinBudget(['## Files', ...sessionPaths(session)], budget, context.tokenizer);
+    const asked = withinBudget(
+      ['## Requests', ...requests],
+      budget - context.tokenizer.count(files.join('\n')),
+      context.tokenizer,
+    );
+    const used = context.tokenizer.count([...files, ...asked].join('\n'));
+    const failed = withinBudget(['## Errors', ...errors], budget - used, context.tokenizer);
+    return {
+      summary: [asked, failed, files].map((lines) => lines.join('\n')).join('\n\n'),
+      notes: [
+        `Kept ${asked.length - 1} request openings, ${Math.max(0, failed.length - 1)} of ${errors.size} error lines and ${files.length - 1} paths.`,
+      ],
+    };
+  },
+};

@@ -1,0 +1,81 @@
+/** One summarization call as every built-in strategy makes it, and the slices and history it is made over. */
+import type { CallRequest } from '../calls.ts';
+import type { Session } from '../session/types.ts';
+import type { Slice } from '../slicer.ts';
+import type { Tokenizer } from '../tokens.ts';
+import { composePrompt, fillPlaceholders, type PromptName, type PromptValues } from './prompts.ts';
+import type { StrategyContext } from './types.ts';
+
+/** One summarization call, as every built-in strategy makes it. */
+export type SummaryCall = {
+  /** How the trace labels the call. */
+  label: string;
+  /** The strategy whose prompts apply (its `--prompt-file` overrides included). */
+  owner: string;
+  prompt: PromptName;
+  values?: PromptValues;
+  /** Tagged blocks before the instruction (earlier summaries, the conversation, a previous summary), in the order sent. */
+  blocks: readonly string[];
+  maxTokens: number;
+};
+
+/** The request of a summarization call: the blocks, the instruction with its placeholders filled, the `--instructions` focus. */
+export function summaryRequest(context: StrategyContext, call: SummaryCall): CallRequest {
+  const instruction = fillPlaceholders(context.prompt(call.owner, call.prompt), call.values);
+  return {
+    system: context.prompt(call.owner, 'system'),
+    prompt: composePrompt(call.blocks, instruction, context.config.instructions),
+    maxTokens: call.maxTokens,
+  };
+}
+
+/** Sends one summarization call (see {@link summaryRequest}). */
+export function summarize(context: StrategyContext, call: SummaryCall): Promise<string> {
+  return context.complete(call.label, summaryRequest(context, call));
+}
+
+/** A slice rendered for a model; an oversized slice is truncated to the slice size. */
+export function renderSlice(session: Session, slice: Slice, context: StrategyContext): string {
+  const text = context.render(session.messages.slice(slice.start, slice.end));
+  return slice.oversized ? truncateToTokens(text, context.config.sliceTokens, context.tokenizer) : text;
+}
+
+/** `slice 2/4`: how the trace labels a call. */
+export function sliceLabel(verb: string, slice: Pick<Slice, 'index'>, count: number): string {
+  return `${verb} ${slice.index + 1}/${count}`;
+}
+
+/** Where a slice lies in the session, in words, for the slice prompt's `{{position}}`. */
+export function slicePosition(slice: Pick<Slice, 'index'>, count: number): string {
+  if (count === 1) return 'the whole session';
+  if (slice.index === 0) return 'the beginning of the session';
+  return slice.index === count - 1 ? 'the most recent part of the session' : 'the middle of the session';
+}
+
+/** Cuts text to about `maxTokens`, with a visible marker saying how much was dropped and why. */
+export function truncateToTokens(
+  text: string,
+  maxTokens: number,
+  tokenizer: Tokenizer,
+  reason = 'this message alone exceeds the slice size',
+): string {
+  const tokens = tokenizer.count(text);
+  if (tokens <= maxTokens) return text;
+  // Characters per token vary little within one text, so a proportional cut lands close to the target.
+  const keep = Math.max(0, Math.floor((text.length * maxTokens) / tokens) - 64);
+  return `${text.slice(0, keep)}\n[... ${text.length - keep} more characters truncated: ${reason}]`;
+}
+
+/** The last compaction the transcript records at or before message `end`: its summary, and where the messages it does not cover start. */
+export function previousCompaction(
+  session: Session,
+  end: number,
+): { summary: string; start: number } | undefined {
+  const compaction = session.compactions.filter((recorded) => recorded.messageIndex <= end).at(-1);
+  if (!compaction) return undefined;
+  // Messages the agent kept verbatim at that compaction are not in its summary, so they are summarized again.
+  return {
+    summary: compaction.summary,
+    start: Math.min(compaction.firstKeptMessageIndex ?? compaction.messageIndex, end),
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The matcher reads like a careful reviewer: each rule with a false positive it must refuse and a false
+ * negative it must accept, taken from what cheap tricks and honest paraphrases did to the old matcher.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createMatcher } from '../../src/quality/match.ts';
+import { FACET_WINDOW_WORDS, probeOutcome } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+
+function probe(kind: string, facets: string[][], contradictions: string[] = []): Probe {
+  return { id: 'p', kind, question: '?', answer: '', facets, contradictions, source: 'sidecar' };
+}
+
+const outcome = (text: string, tested: Probe) => probeOutcome(createMatcher(text), tested);
+
+const noNewDependencies = probe(
+  'constraint',
+  [
+    ['decimal.js', 'new dependencies', 'new dependency'],
+    ['no new dependencies', 'no new dependency', "don't add", 'do not add', 'not adding', 'without adding'],
+  ],
+  ['added decimal.js', 'add decimal.js', 'installed decimal.js', 'npm install decimal.js'],
+);
+const keysetDecision = probe('decision', [
+  ['keyset pagination', 'keyset', '(created_at, id) cursor'],
+  ['instead of OFFSET', 'not OFFSET', 'replacing OFFSET', 'rather than OFFSET'],
+]);
+const timezoneArtifact = probe('artifact', [
+  ['src/lib/timezone.ts'],
+  ['tenant time zone', 'tenant timezone'],
+]);
+const migrations = probe('constraint', [
+  ['migrations directory', 'migrations/', 'migration files', 'migrations'],
+  ['do not modify', "don't touch", 'do not touch', 'leave alone', 'not modify', 'no changes to'],
+]);
+const tscError = probe('error', [["Cannot find name 'roundHalfUp'"]]);
+const memoryLimit = probe('constraint', [
+  ['memory limit', 'memory'],
+  ['1Gi', '1 GiB'],
+]);
+const timeout = probe('task', [
+  ['gateway timeout', 'gateway limit', 'times out'],
+  ['30 seconds', '30 s'],
+]);
+
+describe('matcher rules', () => {
+  it('contradictions: "Added decimal.js" contradicts "no new dependencies"; refusing it keeps the fact', () => {
+    assert.equal(outcome('We added decimal.js for the rounding.', noNewDependencies), 'contradicted');
+    assert.equal(outcome('No new dependencies: we never added decimal.js.', noNewDependencies), 'matched');
+    assert.equal(outcome("The user said don't add decimal.js.", noNewDependencies), 'matched');
+  });
+
+  it('negation: "rejected keyset pagination" does not keep the keyset decision; a plain statement does', () => {
+    assert.equal(outcome('We rejected keyset pagination and kept OFFSET.', keysetDecision), 'missed');
+    assert.equal(outcome('Keyset pagination was rejected; not OFFSET either.', keysetDecision), 'missed');
+    assert.equal(outcome('Switched to keyset pagination instead of OFFSET.', keysetDecision), 'matched');
+  });
+
+  it('hyphens and spacing fold: "key-set" and "key set" are "keyset", but not inside another word', () => {
+    assert.equal(outcome('Use key-set pagination rather than OFFSET.', keysetDecision), 'matched');
+    assert.equal(outcome('Use key set paging, not OFFSET.', keysetDecision), 'matched');
+    assert.equal(outcome('The monkey set up OFFSET paging instead of OFFSET.', keysetDecision), 'missed');
+  });
+
+  it('paths end at path-segment edges: old-src/lib/timezone.ts.bak is another file', () => {
+    assert.equal(
+      outcome('Moved tenant time zone code to old-src/lib/timezone.ts.bak.', timezoneArtifact),
+      'missed',
+    );
+    assert.equal(
+      outcome('src/lib/timezone.ts.orig holds the tenant time zone code.', timezoneArtifact),
+      'missed',
+    );
+    assert.equal(
+      outcome('The tenant time zone lookup lives in /home/dev/app/src/lib/timezone.ts.', timezoneArtifact),
+      'matched',
+    );
+    assert.equal(outcome('Tenant timezone helper: `src/lib/timezone.ts`.', timezoneArtifact), 'matched');
+  });
+
+  it('a paraphrase keeps a constraint when its facets are there: "do not modify the migrations directory"', () => {
+    assert.equal(outcome('Do not modify the migrations directory.', migrations), 'matched');
+    assert.equal(
+      outcome('Leave migrations/ alone.', migrations),
+      'missed',
+      'a split phrase is none of the spellings listed',
+    );
+    assert.equal(outcome('The migrations directory holds 14 files.', migrations), 'missed');
+  });
+
+  it('quotes fold: an error quoted without its quotes, or with other quote marks, is the same error', () => {
+    assert.equal(outcome('tsc: Cannot find name roundHalfUp (import missing)', tscError), 'matched');
+    assert.equal(outcome('error TS2304: Cannot find name “roundHalfUp”.', tscError), 'matched');
+    assert.equal(outcome('Cannot find name roundHalfUpper', tscError), 'missed');
+  });
+
+  it('units fold: "1 GiB" is "1Gi" and "2 s" is "2 seconds", but 1 GB is not 1 GiB', () => {
+    assert.equal(outcome('The job has a memory limit of 1 GiB.', memoryLimit), 'matched');
+    assert.equal(outcome('memory: 1Gi', memoryLimit), 'matched');
+    assert.equal(outcome('The memory limit is 1 GB.', memoryLimit), 'missed');
+    assert.equal(outcome('The export times out after 30s at the gateway.', timeout), 'matched');
+    assert.equal(outcome('It times out: the gateway allows 30 seconds.', timeout), 'matched');
+    assert.equal(outcome('It times out after 300 s.', timeout), 'missed');
+  });
+
+  it('word edges: a needle is not kept inside a longer word', () => {
+    const budget = probe('decision', [['retry budget'], ['of 3 attempts', 'three attempts']]);
+    assert.equal(outcome('A retry budget of 3 attempts.', budget), 'matched');
+    assert.equal(outcome('A retry budgeted of 3 attempts.', budget), 'missed');
+  });
+
+  it(`every facet must be stated within ${FACET_WINDOW_WORDS} words: a bag of identifiers scatters them`, () => {
+    const close = 'Keyset pagination instead of OFFSET.';
+    const apart = `Keyset pagination. ${'filler '.repeat(FACET_WINDOW_WORDS + 5)} Not OFFSET.`;
+    assert.equal(outcome(close, keysetDecision), 'matched');
+    assert.equal(outcome(apart, keysetDecision), 'missed');
+  });
+
+  it('errors and constraints keep their fact next to a negation ("no longer fails with …")', () => {
+    assert.equal(outcome("Fixed: tsc no longer says Cannot find name 'roundHalfUp'.", tscError), 'matched');
+  });
+});

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { paretoFront } from '../../src/report/observations.ts';
+import type { StrategyResult } from '../../src/results/types.ts';
+
+function point(name: string, probeRecall: number, tokensAfter: number): StrategyResult {
+  return { name, status: 'ok', tokensAfter, quality: { probeRecall } } as unknown as StrategyResult;
+}
+
+describe('the Pareto front', () => {
+  it('keeps exactly the strategies no other beats on recall and size', () => {
+    const strategies = [
+      point('A', 0.8, 1000),
+      point('B', 0.8, 2000), // A keeps as much with half the tokens
+      point('C', 0.9, 3000),
+      point('D', 0.7, 500),
+      point('E', 0.9, 6000), // C keeps as much with half the tokens
+      point('F', 0.6, 900), // A keeps more at about the same size, D more with fewer tokens
+      point('G', 0.95, 3000), // beats C at the same size
+    ];
+    assert.deepEqual(
+      paretoFront(strategies).map((strategy) => strategy.name),
+      ['A', 'D', 'G'],
+    );
+  });
+
+  it('keeps ties on both figures, and leaves out failed or unprobed strategies', () => {
+    const tie = [point('A', 0.8, 1000), point('B', 0.8, 1000)];
+    assert.deepEqual(
+      paretoFront(tie).map((strategy) => strategy.name),
+      ['A', 'B'],
+    );
+    const failed = { ...point('C', 1, 10), status: 'error' } as StrategyResult;
+    assert.deepEqual(
+      paretoFront([...tie, failed]).map((strategy) => strategy.name),
+      ['A', 'B'],
+    );
+  });
+});
