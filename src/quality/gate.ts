@@ -20,6 +20,8 @@ export type GateStrategy = FigureSource & {
   status: string;
   error?: unknown;
   quality?: Record<string, unknown> | null;
+  /** A lexical baseline: a reference meant to score low, held only to floors that name it. */
+  lexical?: boolean;
 };
 
 /** The part of a results JSON that the gate reads; a compare run's results or a baseline file. */
@@ -215,6 +217,11 @@ export function evaluateGate({
       message,
     });
   }
+  const lexical = results.strategies.filter((strategy) => strategy.lexical).map((strategy) => strategy.name);
+  if (lexical.length > 0 && floors.some((floor) => floor.strategy === null))
+    tally.notes.push(
+      `general floors skip the lexical baselines (${lexical.join(', ')}): they are references, meant to score low`,
+    );
   for (const floor of floors) {
     if (!tally.appliedFloors.has(floor))
       tally.notes.push(`--fail-under ${floor.spec}: no strategy has a ${floor.metric} figure; not applied`);
@@ -318,7 +325,9 @@ function compareWithBaseline(
 /** The floors that apply to a strategy: per metric, its own floor over a general one (the last given wins). */
 function floorsFor(strategy: GateStrategy, floors: readonly Floor[]): Floor[] {
   const byMetric = new Map<string, Floor>();
-  for (const floor of floors) if (floor.strategy === null) byMetric.set(floor.metric, floor);
+  // A general floor is for strategies; a lexical baseline (a path list, a grep) exists to score low.
+  if (!strategy.lexical)
+    for (const floor of floors) if (floor.strategy === null) byMetric.set(floor.metric, floor);
   for (const floor of floors) if (floor.strategy === strategy.name) byMetric.set(floor.metric, floor);
   return [...byMetric.values()];
 }

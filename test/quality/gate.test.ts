@@ -124,6 +124,24 @@ describe('evaluateGate: floors', () => {
     assert.equal(gateExitCode(verdict), 1);
   });
 
+  it('holds a lexical baseline only to floors that name it, and says so', () => {
+    const pathsOnly = { ...ok('paths-only', { probeRecall: 0 }), lexical: true };
+    const general = evaluateGate({
+      results: results(ok('single-shot', { probeRecall: 0.8 }), pathsOnly),
+      floors: parseFailUnder(['probeRecall=0.6']),
+    });
+    assert.equal(general.passed, true);
+    assert.equal(general.checks, 1);
+    assert.deepEqual(general.notes, [
+      'general floors skip the lexical baselines (paths-only): they are references, meant to score low',
+    ]);
+    const named = evaluateGate({
+      results: results(pathsOnly),
+      floors: parseFailUnder(['paths-only.probeRecall=0.1']),
+    });
+    assert.deepEqual(messages(named), ['paths-only probeRecall 0.00 < 0.10']);
+  });
+
   it('lets a per-strategy floor override the general one', () => {
     const verdict = evaluateGate({
       results: run,
