@@ -97,6 +97,13 @@ const LOAD_CONCURRENCY = 2;
 export async function runCompare(options: CompareOptions): Promise<CompareOutcome> {
   const tokenizer = await getTokenizer(options.tokenizer);
   const strategies = await resolveStrategies(options.strategies, options.config);
+  if (
+    options.reference !== undefined &&
+    !strategies.some((strategy) => strategy.name === options.reference)
+  ) {
+    const names = strategies.map((strategy) => strategy.name).join(', ');
+    throw new InputError(`--reference ${options.reference}: not a strategy of this run (${names})`);
+  }
   // A bad fixture argument or --out fails before any strategy runs on the ones before it.
   for (const fixture of options.fixtures) await resolveSource(fixture, options);
   await prepareOutputDirectory(options.out);

@@ -80,6 +80,24 @@ function tokenNote(results: ResultsFile): string {
   return `Transcript and compacted sizes are counted with ${counter}; input/output tokens come from the API where it reported usage, otherwise from the same tokenizer (see each strategy's report).`;
 }
 
+/**
+ * What `--runs N` gave: N samples (mean ± standard error) where a provider samples, and one sample, said so,
+ * where it is deterministic, instead of a standard error of 0.
+ */
+export function runsNote(results: Pick<ResultsFile, 'config' | 'strategies'>): string {
+  if (results.config.runs <= 1) return '';
+  const sampled = results.strategies.filter((strategy) => strategy.runs > 1).length;
+  const deterministic = results.strategies
+    .filter((strategy) => strategy.deterministic)
+    .map((strategy) => strategy.name);
+  const parts: string[] = [];
+  if (sampled > 0) parts.push(`${results.config.runs} runs each (mean ± standard error)`);
+  if (deterministic.length === results.strategies.length)
+    parts.push(`--runs ${results.config.runs}: deterministic, one sample each`);
+  else if (deterministic.length > 0) parts.push(`deterministic, one sample: ${deterministic.join(', ')}`);
+  return parts.length > 0 ? `; ${parts.join('; ')}` : '';
+}
+
 /** `F-comparison.md`. */
 export function renderComparisonMarkdown(results: ResultsFile): string {
   const { fixture, config } = results;
@@ -88,7 +106,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     '',
     `Fixture \`${fixture.name}\` (${fixture.format}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${fixture.probes} probes.`,
     providerLine(results),
-    `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${config.runs > 1 ? `; ${config.runs} runs each (mean ± standard error)` : ''}.`,
+    `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,
     '',
     markdownTable(comparisonRows(results)),
     '',

@@ -96,6 +96,34 @@ describe('compaction-bench list', () => {
 });
 
 describe('compaction-bench compare', () => {
+  it('rejects a --reference that is not a strategy of the run, before any work (exit 2)', async () => {
+    const out = join(directory.path, 'never');
+    const run = await runCli(
+      ['compare', 'before-compaction', '-s', 'single-shot,truncate', '--reference', 'pi', '-o', out],
+      { cwd: directory.path },
+    );
+    assert.equal(run.code, 2);
+    assert.equal(
+      run.stderr.trim(),
+      'compaction-bench: --reference pi: not a strategy of this run (single-shot, truncate)',
+    );
+    assert.equal(existsSync(out), false);
+  });
+
+  it('says a deterministic provider gave one sample under --runs, not a standard error of 0', async () => {
+    const out = join(directory.path, 'runs');
+    const run = await runCli(
+      ['compare', 'before-compaction', '-s', 'truncate', '--runs', '3', '-o', out, '--quiet'],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const comparison = await readFile(join(out, 'before-compaction-comparison.md'), 'utf8');
+    assert.match(comparison, /--runs 3: deterministic, one sample each\./);
+    assert.doesNotMatch(comparison, /mean ± standard error/);
+  });
+
   it('writes per-strategy reports, the comparison and the results JSON, and prints the table', async () => {
     const out = join(directory.path, 'results');
     const run = await runCli(
