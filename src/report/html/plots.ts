@@ -167,7 +167,11 @@ export async function retentionPlot(results: ResultsFile): Promise<Plot | null> 
     type: 'quantitative' as const,
     title: 'Where the probe’s fact was planted (tenth of the session)',
     scale: { domain: [0, POSITION_BINS - 1] },
-    axis: { values: [...Array(POSITION_BINS).keys()], labelExpr: "(datum.value * 10) + '%'" },
+    axis: {
+      values: [...Array(POSITION_BINS).keys()],
+      labelOverlap: false,
+      labelExpr: "(datum.value * 10) + '–' + (datum.value * 10 + 10) + '%'",
+    },
   };
   const y = {
     field: 'recall',
