@@ -117,7 +117,7 @@ export function renderProgressStatus(state: ProgressState, elapsedSeconds: numbe
       calls,
       `tokens ${formatInteger(state.inputTokens)} in / ${formatInteger(state.outputTokens)} out`,
       ...(state.cost === null ? [] : [`cost ${formatCost(state.cost)}`]),
-      `${formatClock(elapsedSeconds)} elapsed${left === null ? '' : `, about ${formatClock(left)} left`}`,
+      `${formatClock(elapsedSeconds)} elapsed${left === null || left === 0 ? '' : `, about ${formatClock(left)} left`}`,
     ].join(' · '),
   ].join('\n');
 }
