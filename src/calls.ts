@@ -50,7 +50,12 @@ export type CallerOptions = {
   sample?: number;
   /** `performance.now()` of the moment times are measured from (the strategy's start; now by default). */
   origin?: number;
+  /** Told when a call is asked for, starts (has a concurrency slot) and ends: for a progress display. */
+  onCall?: (record: Readonly<CallRecord>, phase: CallPhase) => void;
 };
+
+/** Where a call is in its life, for {@link CallerOptions.onCall}. */
+export type CallPhase = 'requested' | 'started' | 'ended';
 
 /** A traced caller; times are relative to its origin (the strategy's start). */
 export function createCaller(options: CallerOptions): Caller {
@@ -75,17 +80,21 @@ export function createCaller(options: CallerOptions): Caller {
         error: null,
       };
       trace.push(record);
+      options.onCall?.(record, 'requested');
       if (options.contextWindow !== undefined) {
         const input = countRequest(options.tokenizer, request);
         if (input > options.contextWindow) {
           record.inputTokens = 0;
           record.startedAt = record.endedAt = now();
           record.error = `input of ${input.toLocaleString('en-US')} tokens exceeds the context window of ${options.contextWindow.toLocaleString('en-US')} tokens`;
+          options.onCall?.(record, 'started');
+          options.onCall?.(record, 'ended');
           throw new ContextOverflowError(`${label}: ${record.error} (--context-window)`);
         }
       }
       return options.limit(async () => {
         record.startedAt = now();
+        options.onCall?.(record, 'started');
         try {
           const completion = await options.provider.complete({
             ...request,
@@ -100,11 +109,13 @@ export function createCaller(options: CallerOptions): Caller {
           record.attempts = completion.attempts ?? null;
           record.cached = completion.fromCache !== undefined;
           record.ms = completion.fromCache ? completion.fromCache.ms : record.endedAt - record.startedAt;
+          options.onCall?.(record, 'ended');
           return completion.text;
         } catch (error) {
           record.endedAt = now();
           record.ms = record.endedAt - record.startedAt;
           record.error = messageOf(error);
+          options.onCall?.(record, 'ended');
           if (error instanceof Error) error.message = `${label}: ${error.message}`;
           throw error;
         }

@@ -5,6 +5,7 @@ import { compareCommand } from './commands/compare.ts';
 import { inspectCommand } from './commands/inspect.ts';
 import { listCommand } from './commands/list.ts';
 import { probesCommand } from './commands/probes.ts';
+import { reportCommand } from './commands/report.ts';
 import { exitCodeFor, messageOf } from './errors.ts';
 
 /** Builds the program with every command. */
@@ -24,6 +25,7 @@ Quick start (offline: no key, no network):
   compaction-bench inspect before-compaction           # what a fixture holds, how it is sliced
   compaction-bench compare before-compaction           # the five core strategies, reports in compaction-results/
   compaction-bench check before-compaction --fail-under probeRecall=0.6   # a CI gate
+  compaction-bench report compaction-results/before-compaction-results.json --open   # the HTML report
 
 Exit codes: 0 ok, 1 a quality gate failed, 2 bad usage or input, 3 a strategy failed.`,
     )
@@ -32,6 +34,7 @@ Exit codes: 0 ok, 1 a quality gate failed, 2 bad usage or input, 3 a strategy fa
   for (const command of [
     compareCommand(),
     checkCommand(),
+    reportCommand(),
     inspectCommand(),
     probesCommand(),
     listCommand(),

@@ -5,12 +5,14 @@
  * statistics, judging and writing live in their own modules; this file only orchestrates.
  */
 import pLimit, { type LimitFunction } from 'p-limit';
-import { createCaller } from './calls.ts';
+import { type CallPhase, type CallRecord, createCaller } from './calls.ts';
 import { AbortedError, ContextOverflowError, InputError, messageOf } from './errors.ts';
 import { createRecorder } from './providers/cassette.ts';
+import { costOf } from './providers/models.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from './providers/registry.ts';
 import type { Provider } from './providers/types.ts';
 import { createJudgeProvider, judgeText } from './quality/judge/run-judge.ts';
+import type { ProgressEvent } from './report/progress.ts';
 import { writeFixtureReports, writeSweepReport, prepareOutputDirectory } from './report/write.ts';
 import {
   buildResult,
@@ -59,8 +61,8 @@ export type CompareOptions = LoadOptions & {
   concurrency: number;
   runs: number;
   signal?: AbortSignal;
-  /** Progress lines for the terminal (the command sends them to stderr). */
-  onProgress?: (line: string) => void;
+  /** How far the run has got: strategies finished, calls, tokens and cost (the command shows them). */
+  onProgress?: (event: ProgressEvent) => void;
   /** Lines a user must see even with `--quiet`: work of a transcript that was not imported. */
   onNotice?: (line: string) => void;
 };
@@ -149,6 +151,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       origin: performance.now(),
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
+    options.onProgress?.({ type: 'start', strategies: facts.length * targets.length * strategies.length });
     const outcomes = await Promise.all(
       facts.map((fixture) =>
         Promise.all(targets.map((target) => runFixture(fixture, target, strategies, environment))),
@@ -208,7 +211,11 @@ async function runFixture(
   const results = await Promise.all(
     runnable.map(async (strategy) => {
       const result = await runStrategyRepeated(strategy, facts, target, measure, environment);
-      options.onProgress?.(`${stem}: ${strategy.name} ${describeProgress(result)}`);
+      options.onProgress?.({
+        type: 'strategy',
+        line: `${stem}: ${strategy.name} ${describeProgress(result)}`,
+        failed: result.status === 'error',
+      });
       return result;
     }),
   );
@@ -242,6 +249,27 @@ function describeProgress(result: StrategyResult): string {
   const recall =
     result.quality.probeRecall === null ? '' : `, probe recall ${result.quality.probeRecall.toFixed(2)}`;
   return `${result.calls} ${result.calls === 1 ? 'call' : 'calls'}, ${Math.round(result.criticalPathMs)} ms of its own, ${result.tokensAfter} tokens after${recall}`;
+}
+
+/** Reports each call's phases as progress, with its cost when the model is priced. */
+function callProgress(environment: RunEnvironment): (record: Readonly<CallRecord>, phase: CallPhase) => void {
+  const { provider, options } = environment;
+  return (record, phase) =>
+    options.onProgress?.({
+      type: 'call',
+      phase,
+      inputTokens: record.inputTokens,
+      outputTokens: record.outputTokens,
+      cost:
+        phase === 'ended' && !record.cached
+          ? costOf(provider.id, provider.model, {
+              input: record.inputTokens,
+              output: record.outputTokens,
+              ...(record.cachedInputTokens === null ? {} : { cachedInput: record.cachedInputTokens }),
+            })
+          : null,
+      error: record.error,
+    });
 }
 
 /** One strategy, `--runs` times at once (once for a deterministic provider); the figures are means, with their spread. */
@@ -284,6 +312,7 @@ async function runStrategyOnce(
     signal: environment.signal,
     sample,
     origin: started,
+    onCall: options.onProgress ? callProgress(environment) : undefined,
   });
   const context = createStrategyContext({
     caller,

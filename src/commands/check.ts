@@ -6,6 +6,8 @@ import { renderComparisonTerminal } from '../report/comparison.ts';
 import { renderVerdictText } from '../report/gate.ts';
 import { validateSliceOptions } from '../slicer.ts';
 import { numberBetween } from './options.ts';
+import { createProgressDisplay, progressMode } from './progress-display.ts';
+import { stdoutTerminal } from './terminal.ts';
 import { addRunOptions, interruptSignal, type RunFlags, toCompareOptions } from './run-options.ts';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -55,9 +57,10 @@ Examples:
   return command.action(async (fixtures: string[], flags: RunFlags & CheckFlags, self: Command) => {
     validateSliceOptions(flags);
     const interrupt = interruptSignal();
+    const display = createProgressDisplay(progressMode(flags.quiet, process.stderr), process.stderr);
     try {
       const outcome = await runCheck({
-        ...toCompareOptions(fixtures, flags, interrupt.signal),
+        ...toCompareOptions(fixtures, flags, interrupt.signal, display),
         failUnder: flags.failUnder,
         baselines: flags.baseline,
         tolerance: flags.tolerance,
@@ -65,11 +68,13 @@ Examples:
         strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
         stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
       });
+      display.stop();
       const results = outcome.compare.fixtures.map((fixture) => fixture.results);
       if (flags.json) {
         process.stdout.write(`${JSON.stringify({ verdict: outcome.verdict, results }, null, 2)}\n`);
       } else {
-        const tables = results.map(renderComparisonTerminal).join('\n\n');
+        const terminal = stdoutTerminal();
+        const tables = results.map((fixture) => renderComparisonTerminal(fixture, terminal)).join('\n\n');
         const updated = outcome.updated.map((path) => `baseline written: ${path}`).join('\n');
         process.stdout.write(
           `${tables}\n\n${renderVerdictText(outcome.verdict)}\n${updated ? `${updated}\n` : ''}`,
@@ -77,6 +82,7 @@ Examples:
       }
       process.exitCode = outcome.exitCode;
     } finally {
+      display.stop();
       interrupt.dispose();
     }
   });

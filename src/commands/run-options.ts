@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { InputError } from '../errors.ts';
 import type { CompareOptions } from '../run.ts';
+import type { ProgressDisplay } from './progress-display.ts';
 import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/registry.ts';
@@ -88,7 +89,10 @@ export function addRunOptions(command: Command): Command {
     ),
     new Option('--judge-base-url <url>', "the judge's server, when it is not the vendor's default"),
     new Option('--json', 'print the results JSON to stdout instead of the table (progress goes to stderr)'),
-    new Option('-q, --quiet', 'no progress lines on stderr'),
+    new Option(
+      '-q, --quiet',
+      'no progress on stderr (else a live status on a terminal, one line per event when piped or under CI)',
+    ),
   ];
   for (const option of options) command.addOption(option);
   return command;
@@ -145,7 +149,12 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
 };
 
 /** Turns parsed flags into runner options; conflicting flags are an input error naming them. */
-export function toCompareOptions(fixtures: string[], flags: RunFlags, signal: AbortSignal): CompareOptions {
+export function toCompareOptions(
+  fixtures: string[],
+  flags: RunFlags,
+  signal: AbortSignal,
+  display: Pick<ProgressDisplay, 'onProgress' | 'onNotice'>,
+): CompareOptions {
   if (flags.record && flags.replay) throw new InputError('--record and --replay cannot be used together');
   return {
     fixtures,
@@ -178,8 +187,8 @@ export function toCompareOptions(fixtures: string[], flags: RunFlags, signal: Ab
     concurrency: flags.concurrency,
     runs: flags.runs,
     signal,
-    onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
-    onNotice: (line) => process.stderr.write(`${line}\n`),
+    onProgress: display.onProgress,
+    onNotice: display.onNotice,
   };
 }
 

@@ -44,6 +44,8 @@ export type Metric = {
   showSpread?: boolean;
   /** What the comparison shows for a failed strategy: the figure (calls made, tokens spent) or a dash. */
   whenFailed: 'figure' | 'dash';
+  /** Which columns a narrow terminal keeps first (1 = most essential); the rest are in the Markdown and HTML. */
+  terminalRank: number;
 };
 
 const always = () => true;
@@ -93,6 +95,7 @@ export const METRICS: readonly Metric[] = [
     gate: false,
     format: integer,
     column: always,
+    terminalRank: 13,
     whenFailed: 'figure',
   },
   {
@@ -105,6 +108,7 @@ export const METRICS: readonly Metric[] = [
     gate: false,
     format: integer,
     column: always,
+    terminalRank: 14,
     whenFailed: 'figure',
   },
   {
@@ -118,6 +122,7 @@ export const METRICS: readonly Metric[] = [
     gate: false,
     format: integer,
     column: always,
+    terminalRank: 5,
     whenFailed: 'figure',
   },
   {
@@ -131,6 +136,7 @@ export const METRICS: readonly Metric[] = [
     gate: false,
     format: (value) => (value === null || value === undefined ? '–' : formatMs(value)),
     column: always,
+    terminalRank: 6,
     whenFailed: 'figure',
   },
   {
@@ -143,6 +149,7 @@ export const METRICS: readonly Metric[] = [
     gate: false,
     format: integer,
     column: always,
+    terminalRank: 4,
     whenFailed: 'dash',
   },
   {
@@ -156,6 +163,7 @@ export const METRICS: readonly Metric[] = [
     gate: false,
     format: integer,
     column: withKept,
+    terminalRank: 15,
     whenFailed: 'dash',
   },
   {
@@ -169,6 +177,7 @@ export const METRICS: readonly Metric[] = [
     gate: false,
     format: integer,
     column: withKept,
+    terminalRank: 3,
     whenFailed: 'dash',
   },
   {
@@ -181,6 +190,7 @@ export const METRICS: readonly Metric[] = [
     gate: false,
     format: (value) => formatRatio(value, 3),
     column: always,
+    terminalRank: 12,
     whenFailed: 'dash',
   },
   {
@@ -195,6 +205,7 @@ export const METRICS: readonly Metric[] = [
     format: share,
     column: always,
     showSpread: true,
+    terminalRank: 1,
     whenFailed: 'dash',
   },
   {
@@ -209,6 +220,7 @@ export const METRICS: readonly Metric[] = [
     gate: true,
     format: integer,
     column: some(['quality', 'contradictions'], (value) => typeof value === 'number'),
+    terminalRank: 9,
     whenFailed: 'dash',
   },
   {
@@ -223,6 +235,7 @@ export const METRICS: readonly Metric[] = [
     format: share,
     column: always,
     showSpread: true,
+    terminalRank: 8,
     whenFailed: 'dash',
   },
   {
@@ -236,6 +249,7 @@ export const METRICS: readonly Metric[] = [
     gate: true,
     format: share,
     column: never,
+    terminalRank: 16,
     whenFailed: 'dash',
   },
   {
@@ -249,6 +263,7 @@ export const METRICS: readonly Metric[] = [
     gate: true,
     format: share,
     column: some(['quality', 'structure'], (value) => typeof value === 'number'),
+    terminalRank: 11,
     whenFailed: 'dash',
   },
   {
@@ -264,6 +279,7 @@ export const METRICS: readonly Metric[] = [
     gate: true,
     format: integer,
     column: always,
+    terminalRank: 10,
     whenFailed: 'dash',
   },
   {
@@ -278,6 +294,7 @@ export const METRICS: readonly Metric[] = [
     format: share,
     column: (results) => results.judge !== null,
     showSpread: true,
+    terminalRank: 2,
     whenFailed: 'dash',
   },
   {
@@ -290,6 +307,7 @@ export const METRICS: readonly Metric[] = [
     gate: false,
     format: formatCost,
     column: some(['cost'], (value) => typeof value === 'number' && value > 0),
+    terminalRank: 7,
     whenFailed: 'figure',
   },
 ];
@@ -310,6 +328,7 @@ export function kindRecallMetric(kind: string): Metric {
     format: share,
     column: never,
     whenFailed: 'dash',
+    terminalRank: 17,
   };
 }
 

@@ -4,11 +4,17 @@ import { METRICS, type Metric } from '../quality/metrics.ts';
 import { lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { renderStatisticsMarkdown } from './statistics.ts';
-import { markdownTable, type Rows, terminalTable } from './table.ts';
+import { reportStem } from './stem.ts';
+import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
+
+/** The registry metrics whose column says something for these results, in column order. */
+export function comparisonMetrics(results: ResultsFile): Metric[] {
+  return METRICS.filter((metric) => metric.column(results));
+}
 
 /** The comparison rows: the strategy, then every registry metric whose column says something for these results. */
 export function comparisonRows(results: ResultsFile): Rows {
-  const metrics = METRICS.filter((metric) => metric.column(results));
+  const metrics = comparisonMetrics(results);
   const head = ['Strategy', ...metrics.map((metric) => metric.label)];
   const rows = results.strategies.map((strategy) => {
     const failed = strategy.status === 'error';
@@ -122,13 +128,27 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
   ].join('\n');
 }
 
-/** The comparison as the terminal shows it. */
-export function renderComparisonTerminal(results: ResultsFile): string {
+/** How the terminal is: its width in columns (none when not a terminal) and whether colour is wanted. */
+export type TerminalOptions = { width?: number | undefined; color?: boolean };
+
+/**
+ * The comparison as the terminal shows it: the columns that fit the width, most essential first (the
+ * registry's `terminalRank`); the others are named under the table and are in the Markdown and HTML.
+ */
+export function renderComparisonTerminal(results: ResultsFile, terminal: TerminalOptions = {}): string {
   const { fixture } = results;
+  const ranks = [0, ...comparisonMetrics(results).map((metric) => metric.terminalRank)];
+  const fitted = fitColumns(comparisonRows(results), ranks, terminal.width);
+  const stem = reportStem(results);
   return [
     `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
     providerLine(results).replaceAll('`', ''),
-    terminalTable(comparisonRows(results)),
+    terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    ...(fitted.omitted.length > 0
+      ? [
+          `  (${fitted.omitted.length} more ${fitted.omitted.length === 1 ? 'column' : 'columns'} in ${stem}-comparison.md and ${stem}-report.html: ${fitted.omitted.join(', ')})`,
+        ]
+      : []),
     ...observations(results).map((line) => `  • ${line.replaceAll('`', '')}`),
   ].join('\n');
 }

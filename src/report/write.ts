@@ -14,6 +14,8 @@ import { renderComparisonMarkdown } from './comparison.ts';
 import { renderVerdictMarkdown } from './gate.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
+import { renderHtmlReport } from './html/page.ts';
+import { reportStem } from './stem.ts';
 
 /** Writes one output file atomically, refusing text that holds what looks like an API key. */
 async function writeOutput(path: string, text: string): Promise<void> {
@@ -59,24 +61,25 @@ async function realPath(path: string): Promise<string> {
   }
 }
 
-/** The stem of a fixture's report files: its name, with `@target` under `--target-tokens`. */
-export function reportStem(results: Pick<ResultsFile, 'fixture' | 'target'>): string {
-  return results.target === null ? results.fixture.name : `${results.fixture.name}@${results.target}`;
-}
-
 /** The first line of every report this tool writes: how a rerun recognizes its own earlier reports. */
 export function reportMarker(stem: string): string {
   return `<!-- compaction-bench report of fixture ${JSON.stringify(stem)} -->`;
 }
 
-/** Writes `F-sweep.md` and `F-sweep.json` of a budget sweep (the results files of one fixture, one per target). */
+/**
+ * Writes `F-sweep.md`, `F-sweep.json` and `F-report.html` of a budget sweep (the results files of one
+ * fixture, one per target).
+ */
 export async function writeSweepReport(results: readonly ResultsFile[], out: string): Promise<string[]> {
   const sweep = sweepOf(results);
+  const marker = `${reportMarker(sweep.fixture)}\n`;
   const markdown = join(out, `${sweep.fixture}-sweep.md`);
   const json = join(out, `${sweep.fixture}-sweep.json`);
-  await writeOutput(markdown, `${reportMarker(sweep.fixture)}\n${renderSweepMarkdown(sweep)}`);
+  const html = join(out, `${sweep.fixture}-report.html`);
+  await writeOutput(markdown, marker + renderSweepMarkdown(sweep));
   await writeOutput(json, `${JSON.stringify(sweep, null, 2)}\n`);
-  return [markdown, json];
+  await writeOutput(html, marker + (await renderHtmlReport(results)));
+  return [markdown, json, html];
 }
 
 /** A results file as JSON text. */
@@ -84,7 +87,10 @@ export function resultsJson(results: ResultsFile): string {
   return `${JSON.stringify(results, null, 2)}\n`;
 }
 
-/** Writes `F-S.md` per strategy, `F-comparison.md` and `F-results.json` into `out`; returns the paths written. */
+/**
+ * Writes `F-S.md` per strategy, `F-comparison.md`, `F-report.html` and `F-results.json` into `out`; returns
+ * the paths written.
+ */
 export async function writeFixtureReports(results: ResultsFile, out: string): Promise<string[]> {
   const written: string[] = [];
   const write = async (name: string, text: string) => {
@@ -98,6 +104,8 @@ export async function writeFixtureReports(results: ResultsFile, out: string): Pr
     await write(strategy.file, marker + renderStrategyMarkdown(results, strategy));
   }
   await write(`${stem}-comparison.md`, marker + renderComparisonMarkdown(results));
+  // The marker comes before the doctype: a comment there leaves the page in standards mode.
+  await write(`${stem}-report.html`, marker + (await renderHtmlReport([results])));
   await write(`${stem}-results.json`, resultsJson(results));
   await removeStaleReports(out, stem, new Set(written));
   return written;
@@ -112,7 +120,7 @@ async function removeStaleReports(out: string, fixture: string, written: Readonl
   const marker = reportMarker(fixture);
   for (const name of await readdir(out)) {
     const path = join(out, name);
-    if (!name.endsWith('.md') || written.has(path)) continue;
+    if (!/\.(md|html)$/.test(name) || written.has(path)) continue;
     const head = await readFile(path, 'utf8').then(
       (text) => text.slice(0, marker.length + 1),
       () => '',

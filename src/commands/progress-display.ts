@@ -1,0 +1,90 @@
+/**
+ * Shows a run's progress on stderr: a status area redrawn in place on a terminal (log-update), one plain line
+ * per event when stderr is not a terminal or `CI` is set, nothing with `--quiet`. Notices always print.
+ */
+import { createLogUpdate } from 'log-update';
+import {
+  applyProgress,
+  initialProgress,
+  type ProgressEvent,
+  renderProgressLine,
+  renderProgressStatus,
+} from '../report/progress.ts';
+import { canRedraw } from './terminal.ts';
+
+/** Where progress goes and how. */
+export type ProgressDisplay = {
+  onProgress?: (event: ProgressEvent) => void;
+  /** A line that must be seen even with `--quiet`, printed above the status area. */
+  onNotice: (line: string) => void;
+  /** Removes the status area (its last state stays on a terminal) and stops the clock. */
+  stop(): void;
+};
+
+/** The display mode for a stream: `quiet`, `live` (a redrawn status area) or `plain`. */
+export type ProgressMode = 'quiet' | 'live' | 'plain';
+
+/** Picks the mode: `--quiet`, else live on a terminal outside CI, else plain lines. */
+export function progressMode(
+  quiet: boolean | undefined,
+  stream: NodeJS.WriteStream,
+  env: NodeJS.ProcessEnv = process.env,
+): ProgressMode {
+  if (quiet) return 'quiet';
+  return canRedraw(stream, env) ? 'live' : 'plain';
+}
+
+// Often enough for the clock to move, seldom enough not to flicker.
+const REDRAW_MS = 250;
+
+/** A progress display on `stream` in `mode`; `now` (seconds) is injectable for tests. */
+export function createProgressDisplay(
+  mode: ProgressMode,
+  stream: NodeJS.WritableStream & { columns?: number; rows?: number },
+  now: () => number = () => performance.now() / 1000,
+): ProgressDisplay {
+  const state = initialProgress();
+  const started = now();
+  const elapsed = () => now() - started;
+  if (mode === 'quiet') {
+    return { onNotice: (line) => stream.write(`${line}\n`), stop: () => {} };
+  }
+  if (mode === 'plain') {
+    return {
+      onProgress: (event) => {
+        applyProgress(state, event);
+        const line = renderProgressLine(state, event, elapsed());
+        if (line !== null) stream.write(`${line}\n`);
+      },
+      onNotice: (line) => stream.write(`${line}\n`),
+      stop: () => {},
+    };
+  }
+  const update = createLogUpdate(stream as NodeJS.WriteStream, { showCursor: true });
+  const draw = () => update(renderProgressStatus(state, elapsed()));
+  const timer = setInterval(draw, REDRAW_MS);
+  timer.unref();
+  let stopped = false;
+  return {
+    onProgress: (event) => {
+      applyProgress(state, event);
+      if (event.type === 'strategy') update.persist(event.line);
+      draw();
+    },
+    onNotice: (line) => {
+      update.persist(line);
+      draw();
+    },
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      if (state.strategies > 0) {
+        draw();
+        update.done();
+      } else {
+        update.clear();
+      }
+    },
+  };
+}

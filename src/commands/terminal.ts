@@ -1,0 +1,27 @@
+/** What the commands know of the terminal they print to: its width, whether colour is wanted, whether it redraws. */
+import type { TerminalOptions } from '../report/comparison.ts';
+
+/** A stream as far as this module reads it. */
+type Stream = { isTTY?: boolean; columns?: number };
+
+/** `NO_COLOR` (any non-empty value) or `TERM=dumb` turn colour off; so does output that is not a terminal. */
+export function wantsColor(stream: Stream, env: NodeJS.ProcessEnv = process.env): boolean {
+  return stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
+}
+
+/** The width to fit tables to: the terminal's, else `COLUMNS` when set, else none (a file or a pipe gets all columns). */
+export function terminalWidth(stream: Stream, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  if (stream.isTTY && stream.columns) return stream.columns;
+  const columns = Number(env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : undefined;
+}
+
+/** How the comparison table is printed to stdout. */
+export function stdoutTerminal(): TerminalOptions {
+  return { width: terminalWidth(process.stdout), color: wantsColor(process.stdout) };
+}
+
+/** Whether a live status area may be drawn: a terminal, and not under CI. */
+export function canRedraw(stream: Stream, env: NodeJS.ProcessEnv = process.env): boolean {
+  return stream.isTTY === true && !env.CI && env.TERM !== 'dumb';
+}

@@ -1,0 +1,19 @@
+/**
+ * Text and data made safe to place in the HTML report. Nothing in the page may be a link: a URL quoted
+ * from a session is written with its slashes as character references, so the file holds no `://` at all.
+ */
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text for an element's content or a quoted attribute. */
+export function escapeHtml(text: string | number): string {
+  return String(text)
+    .replace(/[&<>"']/g, (character) => ENTITIES[character]!)
+    .replaceAll('://', ':&#47;&#47;');
+}

@@ -1,0 +1,170 @@
+/**
+ * `F-report.html`: one self-contained page per fixture (styles, script and charts inline; it opens from disk
+ * and loads nothing): the sortable comparison, the charts, and every strategy's details, side by side for any
+ * two. Given several results files of one fixture (a budget sweep), it shows each target in turn.
+ */
+import { formatInteger } from '../../format.ts';
+import type { ResultsFile } from '../../results/types.ts';
+import { providerLine } from '../comparison.ts';
+import { observations } from '../observations.ts';
+import { statisticsRows } from '../statistics.ts';
+import { reportStem } from '../stem.ts';
+import { STYLE, SCRIPT } from './assets.ts';
+import { escapeHtml } from './escape.ts';
+import { kindPlot, type Plot, recallPlot, retentionPlot, timelinePlot } from './plots.ts';
+import { strategyDetails } from './strategy-details.ts';
+import { comparisonTable, htmlTable } from './tables.ts';
+
+/** Escaped text with Markdown `code` spans as <code>. */
+function inline(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
+function figure(plot: Plot | null, prefix: string): string {
+  if (!plot) return '';
+  return [
+    `<h3 id="${prefix}${plot.id}">${escapeHtml(plot.title)}</h3>`,
+    `<figure data-plot="${plot.id}">${plot.svg}<figcaption>${escapeHtml(plot.caption)}</figcaption></figure>`,
+  ].join('\n');
+}
+
+/** A section's heading prefix and the label of its target. */
+type Part = { file: ResultsFile; prefix: string; label: string };
+
+function configLine(results: ResultsFile): string {
+  const { config } = results;
+  return `Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${config.runs > 1 ? `; ${config.runs} runs each (mean ± standard error)` : ''}.`;
+}
+
+function statistics(results: ResultsFile): string {
+  const found = results.statistics;
+  if (!found || found.comparisons.length === 0) return '';
+  return [
+    '<h3>Is the difference real?</h3>',
+    `<p>Each strategy against <code>${escapeHtml(found.reference)}</code> on the same ${found.probes} fact probes; "not distinguishable" means within what chance gives on this many probes (p-values Holm-corrected).</p>`,
+    `<div class="table-wrap">${htmlTable(statisticsRows(found))}</div>`,
+  ].join('\n');
+}
+
+function sideBySide(part: Part): string {
+  const { file, prefix } = part;
+  const options = (selected: number) =>
+    file.strategies
+      .map(
+        (strategy, index) =>
+          `<option value="${prefix}s${index}-body"${index === selected ? ' selected' : ''}>${escapeHtml(strategy.name)}</option>`,
+      )
+      .join('');
+  const second = Math.min(1, file.strategies.length - 1);
+  return [
+    `<h3 id="${prefix}side-by-side">Side by side</h3>`,
+    '<div class="side-by-side">',
+    `<div class="pickers"><label>Left <select aria-label="left strategy">${options(0)}</select></label><label>Right <select aria-label="right strategy">${options(second)}</select></label></div>`,
+    '<div class="panes"><div class="pane"></div><div class="pane"></div></div>',
+    '</div>',
+  ].join('\n');
+}
+
+function strategies(part: Part): string {
+  const { file, prefix } = part;
+  return [
+    `<h3 id="${prefix}strategies">Strategies</h3>`,
+    ...file.strategies.map((strategy, index) => {
+      const recall = strategy.quality.probeRecall;
+      const hint =
+        strategy.status === 'error'
+          ? 'failed'
+          : `${formatInteger(strategy.tokensAfter)} tokens after${recall === null ? '' : `, probe recall ${recall.toFixed(2)}`}`;
+      return [
+        `<details class="strategy" id="${prefix}s${index}">`,
+        `<summary>${escapeHtml(strategy.name)} <span class="hint">— ${escapeHtml(hint)}</span></summary>`,
+        `<div class="strategy-body" id="${prefix}s${index}-body">`,
+        strategyDetails(file, strategy),
+        '</div></details>',
+      ].join('\n');
+    }),
+  ].join('\n');
+}
+
+async function section(part: Part, recall: Plot | null, sweep: boolean): Promise<string> {
+  const { file, prefix } = part;
+  const index = new Map(file.strategies.map((strategy, position) => [strategy.name, position]));
+  const anchor = (name: string) => `${prefix}s${index.get(name) ?? 0}`;
+  return [
+    `<section class="target" id="${prefix}section">`,
+    sweep ? `<h2>${escapeHtml(part.label)}</h2>` : '',
+    `<h3 id="${prefix}comparison">Comparison</h3>`,
+    `<div class="table-wrap">${comparisonTable(file, anchor)}</div>`,
+    `<ul>${observations(file)
+      .map((line) => `<li>${inline(line)}</li>`)
+      .join('')}</ul>`,
+    statistics(file),
+    figure(recall, prefix),
+    figure(await timelinePlot(file), prefix),
+    figure(await retentionPlot(file), prefix),
+    figure(await kindPlot(file), prefix),
+    sideBySide(part),
+    strategies(part),
+    '</section>',
+  ]
+    .filter((block) => block !== '')
+    .join('\n');
+}
+
+/** The HTML report of one fixture: one results file, or the files of a budget sweep (one per target). */
+export async function renderHtmlReport(files: readonly ResultsFile[]): Promise<string> {
+  const sorted = [...files].sort((a, b) => (a.target ?? 0) - (b.target ?? 0));
+  const first = sorted[0]!;
+  const sweep = sorted.length > 1;
+  const parts: Part[] = sorted.map((file, position) => ({
+    file,
+    prefix: sweep ? `t${position}-` : '',
+    label: file.target === null ? 'No target' : `At ${formatInteger(file.target)} tokens`,
+  }));
+  const recall = await recallPlot(sorted);
+  const sections: string[] = [];
+  for (const part of parts) sections.push(await section(part, sweep ? null : recall, sweep));
+  const { fixture } = first;
+  const nav = sweep
+    ? [
+        ['recall-vs-tokens', 'Recall vs tokens'],
+        ...parts.map((part) => [`${part.prefix}section`, part.label]),
+      ]
+    : [
+        ['comparison', 'Comparison'],
+        ...[recall ? ['recall-vs-tokens', 'Recall vs tokens'] : []],
+        ['timeline', 'Timeline'],
+        ['retention', 'Retention'],
+        ['recall-by-kind', 'Recall per kind'],
+        ['side-by-side', 'Side by side'],
+        ['strategies', 'Strategies'],
+      ].filter((entry) => entry.length > 0);
+  const title = `${fixture.name}: compaction strategies${sweep ? ', budget sweep' : first.target === null ? '' : ` at ${formatInteger(first.target)} tokens`}`;
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<header>',
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<p class="meta">Fixture <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${fixture.probes} fact probes, ${fixture.files} files.</p>`,
+    `<p class="meta">${inline(providerLine(first))}</p>`,
+    `<p class="meta">${escapeHtml(configLine(first))}</p>`,
+    '</header>',
+    `<nav><ul>${nav.map(([id, label]) => `<li><a href="#${id}">${escapeHtml(label!)}</a></li>`).join('')}</ul></nav>`,
+    '<main>',
+    ...(sweep && recall ? [figure(recall, '')] : []),
+    ...sections,
+    '</main>',
+    `<footer>Written by compaction-bench from ${sorted.map((file) => `<code>${escapeHtml(`${reportStem(file)}-results.json`)}</code>`).join(', ')}; rebuild with <code>compaction-bench report</code>.</footer>`,
+    `<script>${SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

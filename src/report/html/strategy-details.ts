@@ -1,0 +1,101 @@
+/** One strategy in the HTML report: its figures, kept ranges, missed probes, calls and summary. */
+import { formatInteger, formatMs } from '../../format.ts';
+import { describeRanges } from '../../message-ranges.ts';
+import { METRICS } from '../../quality/metrics.ts';
+import type { ResultsFile, StrategyResult } from '../../results/types.ts';
+import { escapeHtml } from './escape.ts';
+import { htmlTable } from './tables.ts';
+
+function figures(results: ResultsFile, strategy: StrategyResult): string {
+  const rows: Array<[string, string]> = [
+    ['Status', strategy.status === 'ok' ? 'ok' : `error: ${strategy.error}`],
+    [
+      'Critical path',
+      `${strategy.criticalPathCalls} sequential ${strategy.criticalPathCalls === 1 ? 'call' : 'calls'}, ${formatMs(strategy.criticalPathMs)} ms (wall ${formatMs(strategy.wallMs)} ms, ${formatMs(strategy.waitMs)} ms waiting)`,
+    ],
+  ];
+  for (const metric of METRICS) {
+    const value = metric.read(strategy);
+    if (value === undefined || (metric.key === 'judge' && !results.judge)) continue;
+    rows.push([metric.label, metric.format(value)]);
+  }
+  return `<dl class="figures">${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
+}
+
+function kept(strategy: StrategyResult): string {
+  if (strategy.keptMessages === 0)
+    return '<p>No transcript messages kept: the compacted context is the summary.</p>';
+  const ranges =
+    strategy.keptRanges.length > 0
+      ? describeRanges(strategy.keptRanges)
+      : `${formatInteger(strategy.keptMessages)} messages (altered copies; no range known)`;
+  return `<p>Kept verbatim after the summary: ${escapeHtml(ranges)} <span class="hint">(0-based message indices)</span>.</p>`;
+}
+
+function missed(results: ResultsFile, strategy: StrategyResult): string {
+  const outcomes = strategy.quality.probeOutcomes;
+  const rows = results.probes.filter((probe) => outcomes[probe.id] && outcomes[probe.id] !== 'matched');
+  if (rows.length === 0) {
+    return strategy.quality.probesTotal === 0
+      ? '<p>No fact probes on this fixture.</p>'
+      : '<p>None: every probe was kept.</p>';
+  }
+  return htmlTable({
+    head: ['Probe', 'Kind', 'Outcome', 'At message', 'Question', 'Expected answer'],
+    rows: rows.map((probe) => [
+      probe.id,
+      probe.kind,
+      outcomes[probe.id]!,
+      probe.messageIndex ?? '–',
+      probe.question,
+      probe.answer,
+    ]),
+  });
+}
+
+function calls(strategy: StrategyResult): string {
+  if (strategy.trace.length === 0) return '';
+  return `<details><summary>${strategy.trace.length} ${strategy.trace.length === 1 ? 'call' : 'calls'}</summary>${htmlTable(
+    {
+      head: ['Label', 'Input tokens', 'Output tokens', 'ms', 'Waited ms', 'Cached', 'Error'],
+      alignRight: [false, true, true, true, true, false, false],
+      rows: strategy.trace.map((call) => [
+        call.label,
+        formatInteger(call.inputTokens),
+        formatInteger(call.outputTokens),
+        formatMs(call.ms),
+        formatMs(Math.max(0, call.startedAt - call.requestedAt)),
+        call.cached ? 'yes' : 'no',
+        call.error ?? '',
+      ]),
+    },
+  )}</details>`;
+}
+
+function summary(strategy: StrategyResult): string {
+  if (strategy.summary) return `<pre class="summary">${escapeHtml(strategy.summary)}</pre>`;
+  return strategy.status === 'error'
+    ? '<p>No summary: the strategy failed.</p>'
+    : '<p>No summary: the compacted context is the kept messages alone.</p>';
+}
+
+/** The body of one strategy's panel (also what the side-by-side view copies into its columns). */
+export function strategyDetails(results: ResultsFile, strategy: StrategyResult): string {
+  const missedCount = Object.values(strategy.quality.probeOutcomes).filter(
+    (outcome) => outcome !== 'matched',
+  ).length;
+  return [
+    `<p class="description">${escapeHtml(strategy.description)}.</p>`,
+    figures(results, strategy),
+    ...(strategy.notes.length > 0
+      ? [`<ul class="notes">${strategy.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>`]
+      : []),
+    '<h4>Kept ranges</h4>',
+    kept(strategy),
+    `<h4>Missed probes${missedCount > 0 ? ` (${missedCount})` : ''}</h4>`,
+    missed(results, strategy),
+    calls(strategy),
+    '<h4>Summary</h4>',
+    summary(strategy),
+  ].join('\n');
+}

@@ -1,0 +1,71 @@
+/** The HTML report's tables: the sortable comparison (every registry column), and any plain table of rows. */
+import { METRICS, type Metric } from '../../quality/metrics.ts';
+import type { ResultsFile, StrategyResult } from '../../results/types.ts';
+import { LEXICAL_MARK, markLegend, MISSED_TARGET_MARK, NO_COMPRESSION_MARK } from '../comparison.ts';
+import { lexicalMatches } from '../observations.ts';
+import type { Rows } from '../table.ts';
+import { escapeHtml } from './escape.ts';
+
+/** A plain table of rows (cells escaped). */
+export function htmlTable({ head, rows, alignRight = [] }: Rows): string {
+  const align = (column: number) => (alignRight[column] ? ' class="number"' : '');
+  return [
+    '<table>',
+    `<thead><tr>${head.map((cell, column) => `<th${align(column)}>${escapeHtml(cell)}</th>`).join('')}</tr></thead>`,
+    '<tbody>',
+    ...rows.map(
+      (row) =>
+        `<tr>${row.map((cell, column) => `<td${align(column)}>${escapeHtml(cell)}</td>`).join('')}</tr>`,
+    ),
+    '</tbody></table>',
+  ].join('\n');
+}
+
+function marks(strategy: StrategyResult, results: ResultsFile): string {
+  return [
+    ...(lexicalMatches(strategy, results.strategies).length > 0 ? [LEXICAL_MARK] : []),
+    ...(strategy.flags.includes('does-not-compress') ? [NO_COMPRESSION_MARK] : []),
+    ...(strategy.flags.includes('missed-target') ? [MISSED_TARGET_MARK] : []),
+  ].join('');
+}
+
+function cell(metric: Metric, strategy: StrategyResult): string {
+  const value = metric.read(strategy);
+  if (strategy.status === 'error' && metric.whenFailed === 'dash')
+    return '<td class="number" data-value="">–</td>';
+  const spread = metric.showSpread ? strategy.spread?.[metric.key] : undefined;
+  const text = `${metric.format(value)}${spread ? ` ± ${spread.stdError.toFixed(2)}` : ''}`;
+  const sortValue = typeof value === 'number' ? String(value) : '';
+  return `<td class="number" data-value="${sortValue}">${escapeHtml(text)}</td>`;
+}
+
+/**
+ * The comparison: the strategy, then every registry metric whose column says something for these results.
+ * Each cell carries its raw figure, so the page's script sorts by number (a click on a header).
+ */
+export function comparisonTable(results: ResultsFile, anchor: (strategy: string) => string): string {
+  const metrics = METRICS.filter((metric) => metric.column(results));
+  const head = [
+    '<th data-sort="text" aria-sort="none"><button type="button">Strategy</button></th>',
+    ...metrics.map(
+      (metric) =>
+        `<th class="number" data-sort="number" aria-sort="none" title="${escapeHtml(`${metric.direction} is better`)}"><button type="button">${escapeHtml(metric.label)}</button></th>`,
+    ),
+  ];
+  const rows = results.strategies.map((strategy) => {
+    const flags = marks(strategy, results);
+    const name = `<a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a>${strategy.status === 'error' ? ' <span class="failed">(failed)</span>' : ''}${flags ? ` <span class="marks">${escapeHtml(flags)}</span>` : ''}`;
+    const kind = strategy.lexical ? ' class="lexical"' : '';
+    return `<tr${kind}><td data-value="${escapeHtml(strategy.name)}">${name}</td>${metrics.map((metric) => cell(metric, strategy)).join('')}</tr>`;
+  });
+  const legend = markLegend(results);
+  return [
+    '<table class="sortable comparison">',
+    `<thead><tr>${head.join('')}</tr></thead>`,
+    `<tbody>\n${rows.join('\n')}\n</tbody>`,
+    '</table>',
+    ...(legend.length > 0
+      ? [`<ul class="legend">${legend.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`]
+      : []),
+  ].join('\n');
+}

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { terminalWidth, wantsColor } from '../../src/commands/terminal.ts';
+import { fitColumns, type Rows, terminalTable } from '../../src/report/table.ts';
+
+const ROWS: Rows = {
+  head: ['Strategy', 'Input Tokens', 'Probe Recall', 'Tokens After', 'Compression'],
+  rows: [
+    ['single-shot', '107,192', '0.99', '9,448', '0.061'],
+    ['sequential-rolling', '143,141', '0.75', '3,990', '0.026'],
+  ],
+  alignRight: [false, true, true, true, true],
+};
+// Probe recall first, then tokens after, compression, input tokens.
+const RANK = [0, 13, 1, 3, 12];
+const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
+
+describe('terminal table', () => {
+  it('has no rule between rows: one line per row, plus the header and the frame', () => {
+    const lines = terminalTable(ROWS).split('\n');
+    assert.equal(lines.length, ROWS.rows.length + 3);
+    assert.equal(lines.filter((line) => line.startsWith('├')).length, 0);
+  });
+
+  it('keeps every column when it fits, or when there is no terminal', () => {
+    assert.deepEqual(fitColumns(ROWS, RANK, 200).omitted, []);
+    assert.deepEqual(fitColumns(ROWS, RANK, undefined).omitted, []);
+  });
+
+  it('drops the least essential columns first to fit the width, and names them', () => {
+    const width = 58;
+    const fitted = fitColumns(ROWS, RANK, width);
+    assert.deepEqual(fitted.rows.head, ['Strategy', 'Probe Recall', 'Tokens After']);
+    assert.deepEqual(fitted.omitted, ['Input Tokens', 'Compression']);
+    assert.ok(widest(terminalTable(fitted.rows)) <= width);
+    assert.deepEqual(fitted.rows.rows[1], ['sequential-rolling', '0.75', '3,990']);
+  });
+
+  it('bolds the header only when colour is on; NO_COLOR and pipes turn it off', () => {
+    assert.match(terminalTable(ROWS, { color: true }), /\u001b\[1mStrategy\u001b\[22m/);
+    assert.doesNotMatch(terminalTable(ROWS), /\u001b/);
+    assert.equal(wantsColor({ isTTY: true }, {}), true);
+    assert.equal(wantsColor({ isTTY: true }, { NO_COLOR: '1' }), false);
+    assert.equal(wantsColor({ isTTY: false }, {}), false);
+  });
+
+  it('fits a terminal to its columns, a pipe to COLUMNS when set, else not at all', () => {
+    assert.equal(terminalWidth({ isTTY: true, columns: 90 }, {}), 90);
+    assert.equal(terminalWidth({ isTTY: false }, { COLUMNS: '100' }), 100);
+    assert.equal(terminalWidth({ isTTY: false }, {}), undefined);
+  });
+});
