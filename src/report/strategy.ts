@@ -90,7 +90,7 @@ function judgeSection(results: ResultsFile, strategy: StrategyResult): string[] 
     .join(', ');
   return [
     '## Judge',
-    `Judged by \`${results.judge.id}:${results.judge.model}\`: score ${formatRatio(judge.score)} over ${judge.graded} graded probes${judge.errors > 0 ? ` (${judge.errors} could not be graded)` : ''}${kinds ? `; by kind: ${kinds}` : ''}.${spent}`,
+    `Judged by \`${results.judge.id}:${results.judge.model}\`: score ${formatRatio(judge.score)} over ${judge.graded + judge.errors} probes${judge.errors > 0 ? ` (${judge.errors} could not be graded and count as failed; reasons below)` : ''}${kinds ? `; by kind: ${kinds}` : ''}.${spent}`,
     markdownTable({
       head: ['Probe', 'Kind', 'Score', 'Answer from the summary', 'Reason'],
       rows: judge.probes.map((probe) => [
@@ -98,7 +98,7 @@ function judgeSection(results: ResultsFile, strategy: StrategyResult): string[] 
         probe.kind,
         formatRatio(probe.score),
         probe.answer,
-        probe.error ?? probe.reason,
+        probe.reason,
       ]),
     }),
   ];
