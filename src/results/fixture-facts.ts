@@ -1,7 +1,7 @@
 /** What every strategy's result on a fixture is measured against, computed once per fixture. */
 import { createMatcher, type TextIndex } from '../quality/match.ts';
-import { deriveProbes } from '../quality/derive/derive.ts';
-import { readSidecar, type Probe } from '../quality/probes.ts';
+import type { Probe } from '../quality/probes.ts';
+import { sessionProbes } from '../quality/session-probes.ts';
 import type { StructureExpectations } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
 import type { Session } from '../session/types.ts';
@@ -30,9 +30,8 @@ export type FixtureFacts = {
  * sidecar's when the session has one (a reviewed file wins), else derived from the transcript (docs/derived-probes.md).
  */
 export async function fixtureFacts(session: Session, tokenizer: Tokenizer): Promise<FixtureFacts> {
-  const sidecar = await readSidecar(session.path);
-  if (sidecar) return factsOf(session, tokenizer, sidecar.probes, sidecar.file);
-  return factsOf(session, tokenizer, deriveProbes(session).probes, null);
+  const { probes, file } = await sessionProbes(session);
+  return factsOf(session, tokenizer, probes, file);
 }
 
 /**

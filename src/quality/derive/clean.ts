@@ -75,7 +75,10 @@ export function dropLintErrors(
       // Of a pair, drop the later one: the first statement of a fact is where it is planted.
       if (pair && (reasons.has(other) || reasons.has(finding.probe))) continue;
       const victim = pair && order.get(other)! > order.get(finding.probe)! ? other : finding.probe;
-      const reason = pair && victim === other ? `answer-overlap: its fact is kept by the answer of '${finding.probe}'` : `${finding.rule}: ${finding.message}`;
+      const reason =
+        pair && victim === other
+          ? `answer-overlap: its fact is kept by the answer of '${finding.probe}'`
+          : `${finding.rule}: ${finding.message}`;
       if (!reasons.has(victim)) reasons.set(victim, reason);
     }
     dropped.push(

@@ -54,7 +54,10 @@ type Occurrence = { line: string; messageIndex: number; run: ToolRun | undefined
 
 /** The error probes of a session: one per distinct error, at its first appearance. */
 export function errorProbes(messages: readonly Message[], runs: readonly ToolRun[]): DraftProbe[] {
-  const seen = new Map<string, { first: Occurrence; last: Occurrence; facets: ReturnType<typeof errorFacets> }>();
+  const seen = new Map<
+    string,
+    { first: Occurrence; last: Occurrence; facets: ReturnType<typeof errorFacets> }
+  >();
   const note = (occurrence: Occurrence) => {
     const facets = errorFacets(occurrence.line);
     if (!facets) return;

@@ -108,8 +108,7 @@ export function keyPhrase(text: string, maxWords = 4): string | undefined {
         if (window.some(isPathWord)) break;
         if (!isContentWord(window[window.length - 1]!)) continue;
         const stops = window.filter((word) => !isContentWord(word)).length;
-        const score =
-          window.reduce((sum, word) => sum + weight(word), 0) - 0.5 * stops - 0.2 * (length - 2);
+        const score = window.reduce((sum, word) => sum + weight(word), 0) - 0.5 * stops - 0.2 * (length - 2);
         if (!best || score > best.score) best = { phrase: window.join(' '), score };
       }
     }

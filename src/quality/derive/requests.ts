@@ -28,7 +28,8 @@ export function userRequests(messages: readonly Message[]): Request[] {
   messages.forEach((message, index) => {
     if (isPrompt(message)) {
       const prose = proseOf(contentText(message.content));
-      if (prose) requests.push({ messageIndex: index, prose, sentences: sentencesOf(prose), startedWork: false });
+      if (prose)
+        requests.push({ messageIndex: index, prose, sentences: sentencesOf(prose), startedWork: false });
       return;
     }
     const last = requests[requests.length - 1];
@@ -169,7 +170,8 @@ export function numberProbes(requests: readonly Request[]): DraftProbe[] {
         const number = match[0].replace(/\s+/g, ' ');
         const after = wordsOf(sentence.slice(match.index + match[0].length)).slice(0, 1);
         const before = wordsOf(sentence.slice(0, match.index)).slice(-1);
-        const unit = after[0] && /^[\p{L}]{3,}$/u.test(after[0]) && !/^(?:and|the|for|with|but)$/i.test(after[0]);
+        const unit =
+          after[0] && /^[\p{L}]{3,}$/u.test(after[0]) && !/^(?:and|the|for|with|but)$/i.test(after[0]);
         const phrase = unit
           ? `${number} ${after[0]}`
           : before[0] && /^[\p{L}]{3,}$/u.test(before[0])

@@ -5,7 +5,8 @@ import type { Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, toolCallsOf } from '../../session/types.ts';
 
 // A failing test's line, or a tally of failures.
-const FAILURE = /^\s*(?:FAIL|FAILED|×|✗|✖)\s+\S|\b[1-9]\d* (?:failed|failing|errors?)\b|\bexit(?:ed)?(?: with)? (?:code|status) [1-9]/;
+const FAILURE =
+  /^\s*(?:FAIL|FAILED|×|✗|✖)\s+\S|\b[1-9]\d* (?:failed|failing|errors?)\b|\bexit(?:ed)?(?: with)? (?:code|status) [1-9]/;
 
 /** One tool call and its result. */
 export type ToolRun = {
@@ -37,7 +38,9 @@ export function toolRuns(messages: readonly Message[]): ToolRun[] {
     const lines = looksOnly ? [] : command !== undefined || message.isError ? errorLines(output) : [];
     // A tally such as "0 failed" is no failure; outside the shell only a compiler or exception message is an
     // error of the work (a missed edit is not).
-    const strong = lines.filter((line) => isErrorMessage(line) || (command !== undefined && FAILURE.test(line)));
+    const strong = lines.filter(
+      (line) => isErrorMessage(line) || (command !== undefined && FAILURE.test(line)),
+    );
     const failed = !looksOnly && (message.isError || strong.length > 0);
     runs.push({
       call,

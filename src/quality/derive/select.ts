@@ -19,7 +19,10 @@ function spread<T>(items: readonly T[], count: number): T[] {
  * At most `max` probes: every kind gets an equal share (a kind with fewer gives its leftover to the others), each
  * kind's share spread evenly over the session by message index; returned in session order, stable.
  */
-export function selectProbes<T extends Pick<Probe, 'kind' | 'messageIndex'>>(probes: readonly T[], max: number): T[] {
+export function selectProbes<T extends Pick<Probe, 'kind' | 'messageIndex'>>(
+  probes: readonly T[],
+  max: number,
+): T[] {
   if (probes.length <= max) return [...probes];
   const byKind = new Map<string, T[]>();
   for (const probe of probes) byKind.set(probe.kind, [...(byKind.get(probe.kind) ?? []), probe]);

@@ -11,8 +11,10 @@ export function outcomeSpellings(output: string): string[] | undefined {
   const count = (pattern: RegExp) => pattern.exec(output)?.[1];
   const passed = count(/\b(\d+) (?:tests? )?(?:passed|passing)\b/i) ?? count(/\bTests?:\s+(\d+) passed/i);
   const failed = count(/\b([1-9]\d*) (?:tests? )?(?:failed|failing)\b/i);
-  if (failed) return [`${failed} failed`, `${failed} failing`, `${failed} tests failed`, `${failed} test failed`];
-  if (passed) return [`${passed} passed`, `${passed} passing`, `${passed} tests passed`, `${passed} tests pass`];
+  if (failed)
+    return [`${failed} failed`, `${failed} failing`, `${failed} tests failed`, `${failed} test failed`];
+  if (passed)
+    return [`${passed} passed`, `${passed} passing`, `${passed} tests passed`, `${passed} tests pass`];
   const errors = count(/\bFound (\d+) errors?\b/) ?? count(/\b(\d+) errors?\b/);
   if (errors) return [`${errors} errors`, `${errors} error`];
   const all = /\bAll (checks|tests) passed\b/i.exec(output)?.[0];
