@@ -19,6 +19,8 @@ const LEADER = /^\s*(?:(?:npm ERR!|error|fatal|FAIL(?:ED)?|panic)\b\S*|×|✗|�
 // Where an error's message stops being its words: a location, a quoted block, a stack frame.
 const MESSAGE_END = /\s(?:at|in)\s+\S*[/\\]|\s[-–—]\s|[([{]|\.\s|\.$|,\s+open\s/;
 const PATH_LIKE = /[/\\]|\.\w{1,5}(?::\d+)*$|::|^\d+(?:[:.]\d+)*$|^[<>›»|=]+$/;
+// A path inside a message ends it (a number does not: "expected 4 to equal 3").
+const FILE_WORD = /[/\\]|::|^\D.*\.\w{1,5}(?::\d+)*$/;
 // A word of an error's message: letters, digits, quotes and a few joiners; code or minified text ends the message.
 const MESSAGE_WORD = /^['"`‘“]?[\p{L}\p{N}_$][\p{L}\p{N}_$.'’-]*['"`’”]?[.,:]?$/u;
 
@@ -37,7 +39,7 @@ export function errorFacets(line: string): { code?: string; phrase: string } | u
   while (start < all.length && PATH_LIKE.test(all[start]!)) start++;
   const words: string[] = [];
   for (const word of all.slice(start)) {
-    if (words.length === 6 || !MESSAGE_WORD.test(word) || PATH_LIKE.test(word)) break;
+    if (words.length === 6 || !MESSAGE_WORD.test(word) || FILE_WORD.test(word)) break;
     words.push(word);
     if (/[.,:]$/.test(word)) break;
   }
@@ -51,16 +53,33 @@ export function errorFacets(line: string): { code?: string; phrase: string } | u
 }
 
 type Occurrence = { line: string; messageIndex: number; run: ToolRun | undefined };
+type Facets = { code?: string; phrase: string; assertion?: string };
+
+// A failing test's line: which test broke (its assertion comes on a later line).
+const FAILING_TEST = /^\s*(?:FAIL|FAILED|×|✗|✖)\s/;
+
+/** The facets of a run's error lines: a failing test with its assertion line make one error. */
+function facetsOfLines(lines: readonly string[]): Array<{ line: string; facets: Facets }> {
+  const found = lines.flatMap((line) => {
+    const facets = errorFacets(line);
+    return facets ? [{ line, facets: facets as Facets }] : [];
+  });
+  const [test, assertion] = found;
+  if (test && assertion && FAILING_TEST.test(test.line) && !FAILING_TEST.test(assertion.line)) {
+    return [
+      {
+        line: `${test.line.trim()} — ${assertion.line.trim()}`,
+        facets: { phrase: test.facets.phrase, assertion: assertion.facets.phrase },
+      },
+    ];
+  }
+  return found;
+}
 
 /** The error probes of a session: one per distinct error, at its first appearance. */
 export function errorProbes(messages: readonly Message[], runs: readonly ToolRun[]): DraftProbe[] {
-  const seen = new Map<
-    string,
-    { first: Occurrence; last: Occurrence; facets: ReturnType<typeof errorFacets> }
-  >();
-  const note = (occurrence: Occurrence) => {
-    const facets = errorFacets(occurrence.line);
-    if (!facets) return;
+  const seen = new Map<string, { first: Occurrence; last: Occurrence; facets: Facets }>();
+  const note = (occurrence: Occurrence, facets: Facets) => {
     const key = normalizeForMatch(`${facets.code ?? ''} ${facets.phrase}`);
     const known = seen.get(key);
     if (known) known.last = occurrence;
@@ -69,12 +88,16 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
   const byIndex = new Map(runs.map((run) => [run.messageIndex, run]));
   messages.forEach((message, index) => {
     if (isPrompt(message)) {
-      for (const line of errorLines(contentText(message.content), { pasted: true }))
-        note({ line, messageIndex: index, run: undefined });
+      for (const { line, facets } of facetsOfLines(
+        errorLines(contentText(message.content), { pasted: true }),
+      ))
+        note({ line, messageIndex: index, run: undefined }, facets);
       return;
     }
     const run = byIndex.get(index);
-    if (run?.failed) for (const line of run.errorLines) note({ line, messageIndex: index, run });
+    if (run?.failed)
+      for (const { line, facets } of facetsOfLines(run.errorLines))
+        note({ line, messageIndex: index, run }, facets);
   });
   return [...seen.values()].map(({ first, last, facets }) => {
     const fixedLater = last.run ? fixedAfter(last.run, runs) : undefined;
@@ -83,7 +106,11 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
       : first.run
         ? first.run.call.name
         : undefined;
-    const facetList = facets!.code ? [[facets!.code], [facets!.phrase]] : [[facets!.phrase]];
+    const facetList = [
+      ...(facets.code ? [[facets.code]] : []),
+      [facets.phrase],
+      ...(facets.assertion ? [[facets.assertion]] : []),
+    ];
     const status =
       fixedLater === undefined
         ? ''
@@ -96,7 +123,7 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
       question: where
         ? `What error did ${where} fail with, and was it fixed?`
         : 'What error did the user report, and was it fixed?',
-      answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 240)}.${status}`,
+      answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 400)}.${status}`,
       facets: facetList,
       ...(fixedLater === undefined ? {} : { fixedLater }),
     };
