@@ -7,7 +7,7 @@ import { commandFamily, commandHead } from '../../extractive/error-lines.ts';
 import { normalizeForMatch } from '../match.ts';
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
-import { clipWords, isContentWord, wordsOf } from './phrases.ts';
+import { clipWords, isContentWord } from './phrases.ts';
 import type { ToolRun } from './runs.ts';
 import type { DraftProbe } from './draft.ts';
 
@@ -43,7 +43,7 @@ export function errorFacets(line: string): { code?: string; phrase: string } | u
     words.push(word);
     if (/[.,:]$/.test(word)) break;
   }
-  let picked = wordsOf(words.join(' '));
+  let picked = words.map((word) => word.replace(/[.,:]+$/, ''));
   while (picked.length > 0 && !isContentWord(picked[picked.length - 1]!)) picked = picked.slice(0, -1);
   if (picked.length < 2) return undefined;
   const phrase = picked.join(' ');
