@@ -8,10 +8,25 @@ import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
 import type { DraftProbe } from './draft.ts';
-import { clipWords, keyPhrase, phraseAfter, proseOf, sentencesOf, wordsOf } from './phrases.ts';
+import {
+  clipWords,
+  isContentWord,
+  keyPhrase,
+  phraseAfter,
+  proseOf,
+  sentencesOf,
+  wordsOf,
+} from './phrases.ts';
 
 /** The user's own words in a message, with where they are. */
-type Request = { messageIndex: number; prose: string; sentences: string[]; startedWork: boolean };
+type Request = {
+  messageIndex: number;
+  prose: string;
+  sentences: string[];
+  startedWork: boolean;
+  /** What `grep` keeps of it: its first sentence or line as written, clipped. */
+  opening: string;
+};
 
 // What `grep` keeps of a request: its first sentence, up to 200 characters. A task probe needs more than that.
 const GREP_OPENING_CHARS = 200;
@@ -22,14 +37,19 @@ const MAX_DETAIL_GAP_WORDS = 20;
 const CONSTRAINT_MARKER =
   /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure)\b/gi;
 
+const NOT_A_RULE =
+  /^\s+(?:t?h?ink|tink|know|see|get|understand|care|remember|mind|one|two|a|an|the|thing|way|once|now|because|if|when)\b/i;
+
 /** The user's requests: prompts with prose, and whether the agent went to work on each (a tool call before the next). */
 export function userRequests(messages: readonly Message[]): Request[] {
   const requests: Request[] = [];
   messages.forEach((message, index) => {
     if (isPrompt(message)) {
-      const prose = proseOf(contentText(message.content));
-      if (prose)
-        requests.push({ messageIndex: index, prose, sentences: sentencesOf(prose), startedWork: false });
+      const text = contentText(message.content);
+      const prose = proseOf(text);
+      const opening = (text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '').slice(0, GREP_OPENING_CHARS);
+      const sentences = sentencesOf(prose);
+      if (prose) requests.push({ messageIndex: index, prose, sentences, startedWork: false, opening });
       return;
     }
     const last = requests[requests.length - 1];
@@ -51,7 +71,10 @@ function isConstraintSentence(sentence: string): boolean {
  * The task facets of a request: a phrase of its opening and one of its detail beyond what `grep` keeps (the first
  * sentence, clipped), from a sentence that is not a constraint. Undefined for a one-line request or a question.
  */
-function taskFacets(request: Request): { facets: string[][]; sentences: string[] } | undefined {
+function taskFacets(
+  request: Request,
+  openings: string,
+): { facets: string[][]; sentences: string[] } | undefined {
   const [opening, ...rest] = request.sentences;
   if (!opening || wordsOf(request.prose).length < MIN_REQUEST_WORDS) return undefined;
   if (rest.length === 0 && opening.length <= GREP_OPENING_CHARS) return undefined;
@@ -66,7 +89,8 @@ function taskFacets(request: Request): { facets: string[][]; sentences: string[]
   for (const detail of sentences.slice(first + 1)) {
     const phrase = !isConstraintSentence(detail) && !QUESTION.test(detail) ? keyPhrase(detail) : undefined;
     const facets = phrase ? [[keyPhrase(sentences[first]!)!], [phrase]] : [];
-    if (phrase && statesTogether(request.prose, facets)) {
+    // Stated together in the request, and not in the list of every request's opening (what grep keeps).
+    if (phrase && statesTogether(request.prose, facets) && !statesTogether(openings, facets)) {
       return { facets, sentences: [first === 0 ? opening : sentences[first]!, detail] };
     }
     gap += wordsOf(detail).length;
@@ -86,8 +110,9 @@ function statesTogether(text: string, facets: string[][]): boolean {
 
 /** The task probes (every request that started work) and the last open request, as a next step. */
 export function taskProbes(requests: readonly Request[]): DraftProbe[] {
+  const openings = requests.map((request) => request.opening).join('\n');
   const withDetail = requests.flatMap((request) => {
-    const task = taskFacets(request);
+    const task = taskFacets(request, openings);
     return task ? [{ request, ...task }] : [];
   });
   // The last request is the open one only when there was work before it; a lone request is the task.
@@ -120,8 +145,12 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   for (const request of requests) {
     for (const sentence of request.sentences) {
+      if (sentence.endsWith('?')) continue;
       for (const match of sentence.matchAll(CONSTRAINT_MARKER)) {
-        const phrase = phraseAfter(sentence.slice(match.index + match[0].length));
+        const rest = sentence.slice(match.index + match[0].length);
+        // "i don't think …", "only one file left": an opinion or a count, not a rule.
+        if (NOT_A_RULE.test(rest)) continue;
+        const phrase = phraseAfter(rest);
         if (!phrase) continue;
         const marker = match[0].toLowerCase();
         const opening = clipWords(request.sentences[0]!, 60);
@@ -174,7 +203,10 @@ export function numberProbes(requests: readonly Request[]): DraftProbe[] {
           after[0] && /^[\p{L}]{3,}$/u.test(after[0]) && !/^(?:and|the|for|with|but)$/i.test(after[0]);
         const phrase = unit
           ? `${number} ${after[0]}`
-          : before[0] && /^[\p{L}]{3,}$/u.test(before[0])
+          : before[0] &&
+              /^[\p{L}]{3,}$/u.test(before[0]) &&
+              isContentWord(before[0]) &&
+              !/ly$/i.test(before[0])
             ? `${before[0]} ${number}`
             : undefined;
         if (!phrase || seen.has(phrase.toLowerCase())) continue;
