@@ -4,11 +4,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { type Caller, createCaller } from '../../../src/calls.ts';
 import { AbortedError, InputError } from '../../../src/errors.ts';
 import { createProvider } from '../../../src/providers/registry.ts';
-import {
-  judgeSummary,
-  parseGrade,
-  validateJudgeProvider,
-} from '../../../src/quality/judge/judge.ts';
+import { judgeSummary, parseGrade, validateJudgeProvider } from '../../../src/quality/judge/judge.ts';
 import type { Probe } from '../../../src/quality/probes.ts';
 import { getTokenizer, type Tokenizer } from '../../../src/tokens.ts';
 import {
@@ -352,7 +348,11 @@ describe('judge provider', () => {
   it('judges derived probes like sidecar ones', async (t) => {
     const derived: Probe = { ...PROBES[0]!, id: 'task@0', source: 'derived' };
     const server = await serve(t, { reply: scripted(SCRIPT) });
-    const result = await judgeSummary({ summary: SUMMARY, probes: [derived], complete: judgeCaller(server).complete });
+    const result = await judgeSummary({
+      summary: SUMMARY,
+      probes: [derived],
+      complete: judgeCaller(server).complete,
+    });
     assert.equal(server.requests.length, 2);
     assert.deepEqual(
       result.probes.map((item) => [item.id, item.score]),
