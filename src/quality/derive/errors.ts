@@ -123,7 +123,7 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
       question: where
         ? `What error did ${where} fail with, and was it fixed?`
         : 'What error did the user report, and was it fixed?',
-      answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 400)}.${status}`,
+      answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 400).replace(/\.+$/, '')}.${status}`,
       facets: facetList,
       ...(fixedLater === undefined ? {} : { fixedLater }),
     };

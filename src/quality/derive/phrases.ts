@@ -18,7 +18,7 @@ const STOPWORDS = new Set(
 
 // A line of pasted code, a log, a prompt or a diff: not the user's prose. Typed prose starts at the margin.
 const NOT_PROSE =
-  /^\s+\S|^(?:[$>➜#%]|at\s|\d+\s*[|:→]|\d+\s{2,}|[{}[\]<>()]|\/\/|\/\*|[+-]{2,3}\s|import\s|export\s|const\s|let\s|function\s|return\s|if\s*\(|\w+\(.*\)\s*[;{]?\s*$)|[{};]\s*$|=>|→|\\n|":\s|\s=\s|^\S+\.\w+:\d+/;
+  /^\s+\S|^['"]?[/~]\S*\/|^[+-]\d|^(?:[$>➜#%]|at\s|\d+\s*[|:→]|\d+\s{2,}|[{}[\]<>()]|\/\/|\/\*|[+-]{2,3}\s|import\s|export\s|const\s|let\s|function\s|return\s|if\s*\(|\w+\(.*\)\s*[;{]?\s*$)|[{};]\s*$|=>|→|\\n|":\s|\s=\s|^\S+\.\w+:\d+/;
 const FENCE = /^\s*(?:`{3,}|~{3,})/;
 
 /** The user's own lines of a message: fenced blocks and lines that look like code, logs or diffs dropped. */
@@ -81,7 +81,7 @@ export function clausesOf(text: string): string[] {
 
 /** A word that names a file, a path or a mention (`@src/a.ts`): measured by file recall, never part of a phrase. */
 export function isPathWord(word: string): boolean {
-  return /[/\\]|^@|^\.{0,2}[\w-]*\.(?:[a-z]{1,5})$/i.test(word) && !/^\d+(?:\.\d+)*$/.test(word);
+  return /[/\\]|^@|\.[a-z]{1,5}$/i.test(word) && !/^\d+(?:\.\d+)*$/.test(word);
 }
 
 /** A window of words that starts and ends on a content word, or undefined. */

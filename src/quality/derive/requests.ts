@@ -88,15 +88,23 @@ function taskFacets(
   let gap = 0;
   for (const detail of sentences.slice(first + 1)) {
     const phrase = !isConstraintSentence(detail) && !QUESTION.test(detail) ? keyPhrase(detail) : undefined;
-    const facets = phrase ? [[keyPhrase(sentences[first]!)!], [phrase]] : [];
+    const lead = keyPhrase(sentences[first]!)!;
+    const distinct = phrase !== undefined && !overlaps(lead, phrase);
+    const facets = distinct ? [[lead], [phrase]] : [];
     // Stated together in the request, and not in the list of every request's opening (what grep keeps).
-    if (phrase && statesTogether(request.prose, facets) && !statesTogether(openings, facets)) {
+    if (distinct && statesTogether(request.prose, facets) && !statesTogether(openings, facets)) {
       return { facets, sentences: [first === 0 ? opening : sentences[first]!, detail] };
     }
     gap += wordsOf(detail).length;
     if (gap > MAX_DETAIL_GAP_WORDS) break;
   }
   return undefined;
+}
+
+/** Whether one phrase holds the other (two facets that are one). */
+function overlaps(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x.includes(y) || y.includes(x);
 }
 
 /** Whether a text states all facets within one probe window (else no summary quoting it could keep the probe). */
