@@ -1,6 +1,8 @@
 /** `inspect`: what a fixture holds and how the shared slicer would cut it. */
 
-import { countByKind, loadProbes } from './quality/probes.ts';
+import { positionHistogram } from './quality/probe-lint.ts';
+import { countByKind, type Probe } from './quality/probes.ts';
+import { sessionProbes } from './quality/session-probes.ts';
 import type { Branch } from './session/types.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
 import { fileLists } from './session/file-operations.ts';
@@ -34,7 +36,18 @@ export type InspectResult = {
   files: { read: string[]; modified: string[] };
   probes: number;
   probesByKind: Record<string, number>;
-  probesBySource: { sidecar: number; derived: number };
+  probesBySource: { sidecar: number; derived: number; model: number };
+  /** The sidecar the probes come from; null when they are derived from the transcript. */
+  probeFile: string | null;
+  /** Probes per tenth of the session, by where each is planted. */
+  probePositions: number[];
+  /** Every probe: what it asks and where its fact is planted. */
+  probeList: Array<
+    Pick<Probe, 'id' | 'kind' | 'question' | 'source'> & {
+      messageIndex: number | null;
+      fixedLater: boolean | null;
+    }
+  >;
   compactions: Array<{
     messageIndex: number;
     firstKeptMessageIndex: number | null;
@@ -82,7 +95,7 @@ export async function inspectFixture(argument: string, options: InspectOptions):
   const session = await loadSession(argument, options);
   const tokenizer = await tokenizerPromise;
   const tokenCounts = countMessages(tokenizer, session.messages);
-  const probes = await loadProbes(session);
+  const { probes, file: probeFile } = await sessionProbes(session);
   const slices = sliceMessages(session.messages, tokenCounts, options);
   return {
     name: session.name,
@@ -103,7 +116,18 @@ export async function inspectFixture(argument: string, options: InspectOptions):
     probesBySource: {
       sidecar: probes.filter((probe) => probe.source === 'sidecar').length,
       derived: probes.filter((probe) => probe.source === 'derived').length,
+      model: probes.filter((probe) => probe.source === 'model').length,
     },
+    probeFile,
+    probePositions: positionHistogram(probes, session.messages.length),
+    probeList: probes.map((probe) => ({
+      id: probe.id,
+      kind: probe.kind,
+      question: probe.question,
+      source: probe.source,
+      messageIndex: probe.messageIndex ?? null,
+      fixedLater: probe.fixedLater ?? null,
+    })),
     compactions: session.compactions.map((compaction) => ({
       messageIndex: compaction.messageIndex,
       firstKeptMessageIndex: compaction.firstKeptMessageIndex ?? null,

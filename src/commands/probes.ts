@@ -1,7 +1,15 @@
-/** `compaction-bench probes lint <fixture...>`. */
-import { Command } from 'commander';
+/** `compaction-bench probes <transcript>` (write a sidecar to review) and `probes lint <fixture...>`. */
+import { Command, Option } from 'commander';
 import { lintFixture } from '../lint.ts';
+import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/registry.ts';
+import { PROVIDER_TABLE } from '../providers/table.ts';
+import { DEFAULT_MAX_PROBES } from '../quality/derive/select.ts';
 import { renderLint } from '../report/lint.ts';
+import { renderWrittenProbes } from '../report/probes.ts';
+import { writeProbes } from '../write-probes.ts';
+import { integerAtLeast, sessionOptions } from './options.ts';
+import { interruptSignal } from './run-options.ts';
 
 /** Builds the `probes` command and its `lint` subcommand. */
 export function probesCommand(): Command {
@@ -31,7 +39,79 @@ Examples:
       );
       process.exitCode = results.some((result) => result.errors > 0) ? 1 : 0;
     });
-  return new Command('probes')
-    .description("work with a fixture's probes (the facts a summary must keep)")
-    .addCommand(lint);
+  const command = new Command('probes')
+    .description(
+      "write a transcript's probes (the facts a summary must keep) to F.probes.json for review; `probes lint` checks them",
+    )
+    .argument('[transcript]', 'a name in fixtures/ (without extension) or a path to a transcript')
+    .option(
+      '-p, --provider <spec>',
+      `also ask a model for probes, slice by slice: ${PROVIDER_TABLE.filter((entry) => entry.takesModel)
+        .map((entry) => entry.spec)
+        .join(' or ')}`,
+    )
+    .option('--base-url <url>', 'an OpenAI- or Anthropic-compatible server for -p')
+    .addOption(
+      new Option('--max <n>', 'at most n probes (kinds balanced, positions spread)')
+        .argParser(integerAtLeast(1))
+        .default(DEFAULT_MAX_PROBES),
+    )
+    .option('-o, --out <file>', 'where to write (default: F.probes.json beside the transcript)')
+    .option('--force', 'replace an existing file')
+    .addOption(
+      new Option('--concurrency <n>', 'model calls in flight at once')
+        .argParser(integerAtLeast(1))
+        .default(4),
+    )
+    .addOption(
+      new Option('--retries <n>', 'SDK retries on 429, 5xx and timeouts')
+        .argParser(integerAtLeast(0))
+        .default(DEFAULT_RETRIES),
+    )
+    .addOption(
+      new Option('--timeout <ms>', 'SDK timeout per request attempt, in ms')
+        .argParser(integerAtLeast(1))
+        .default(DEFAULT_TIMEOUT_MS),
+    )
+    .option('--cache-dir <dir>', 'response cache directory', DEFAULT_CACHE_DIRECTORY)
+    .option('--no-cache', 'do not read or write the response cache')
+    .option('--record <file>', "write the model's answers to a cassette (JSONL) you can commit")
+    .option('--replay <file>', 'answer only from a cassette; a call not in it fails')
+    .addHelpText(
+      'after',
+      `
+Without -p the probes are derived from the transcript by code (docs/derived-probes.md); with -p a model also
+proposes probes (a facet the transcript does not contain is dropped). Every probe is checked like probes lint;
+one that breaks a rule is dropped and listed. The file says where each probe came from ("source").
+
+Examples:
+  compaction-bench probes ~/.claude/projects/<project>/<session>.jsonl
+  compaction-bench probes ./session.jsonl -p openai:gpt-4.1-mini --max 40 --record probes-cassette.jsonl`,
+    );
+  for (const option of sessionOptions()) command.addOption(option);
+  return command.addCommand(lint).action(async (transcript: string | undefined, options) => {
+    if (transcript === undefined) {
+      command.help();
+      return;
+    }
+    const { signal, dispose } = interruptSignal();
+    try {
+      const result = await writeProbes(transcript, {
+        ...options,
+        providerOptions: {
+          baseUrl: options.baseUrl,
+          retries: options.retries,
+          timeoutMs: options.timeout,
+          cacheDirectory: options.cache ? options.cacheDir : false,
+          record: options.record,
+          replay: options.replay,
+        },
+        signal,
+      });
+      process.stdout.write(`${renderWrittenProbes(result)}\n`);
+      process.exitCode = result.lint.errors > 0 ? 1 : 0;
+    } finally {
+      dispose();
+    }
+  });
 }

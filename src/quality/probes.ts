@@ -11,18 +11,27 @@ import { InputError } from '../errors.ts';
 import { unreadableFileError } from '../session/source-file.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 
-/** The kinds of fact a probe may ask about. */
+/** The kinds of fact a hand-written sidecar plants (the shipped fixtures hold each). */
 export const PROBE_KINDS = ['task', 'constraint', 'decision', 'error', 'artifact', 'next-step'] as const;
 
+/** Kinds derivation adds (docs/derived-probes.md): how the work was verified, and a number the user gave. */
+export const DERIVED_KINDS = ['verification', 'number'] as const;
+
+/** Every kind a sidecar may name. */
+export const SIDECAR_KINDS = [...PROBE_KINDS, ...DERIVED_KINDS] as const;
+
 /** A probe kind. */
-export type ProbeKind = (typeof PROBE_KINDS)[number];
+export type ProbeKind = (typeof SIDECAR_KINDS)[number];
+
+/** Where a probe came from: written by hand in a sidecar, derived from the transcript by code, or written by a model. */
+export type ProbeSource = 'sidecar' | 'derived' | 'model';
 
 const spellings = z.array(z.string().trim().min(1)).min(1);
 
 /** One probe of a version 2 sidecar. */
 export const probeSchema = z.object({
   id: z.string().min(1),
-  kind: z.enum(PROBE_KINDS),
+  kind: z.enum(SIDECAR_KINDS),
   question: z.string().min(1),
   answer: z.string().min(1),
   /** Every facet must be stated; each facet is a list of acceptable spellings. */
@@ -33,6 +42,10 @@ export const probeSchema = z.object({
   messageIndex: z.number().int().min(0),
   /** Later messages where the session really states the fact again (so keeping only those is fair). */
   repeatedAt: z.array(z.number().int().min(0)).optional(),
+  /** `derived` or `model` when `compaction-bench probes` wrote it; absent for a probe written by hand. */
+  source: z.enum(['derived', 'model']).optional(),
+  /** For an error: whether the session fixed it later. */
+  fixedLater: z.boolean().optional(),
 });
 
 /** One probe of a version 1 sidecar: any one `match` string keeps it. */
@@ -62,8 +75,10 @@ export type Probe = {
   /** Where the fact is planted (required in version 2 sidecars). */
   messageIndex?: number;
   repeatedAt?: number[];
-  /** `sidecar` for a reviewed file; `derived` for probes taken from the transcript by code. */
-  source: 'sidecar' | 'derived';
+  /** `sidecar` for a probe written by hand; `derived` for one taken from the transcript by code; `model` for a model's. */
+  source: ProbeSource;
+  /** For an error: whether the session fixed it later (a later run of the same check passed). */
+  fixedLater?: boolean;
 };
 
 /** The sidecar path of a fixture file: `F.jsonl` (or `F.jsonl.gz`) → `F.probes.json` beside it. */
@@ -94,10 +109,10 @@ export function parseSidecar(json: unknown, file: string): Sidecar {
     return {
       file,
       version: 2,
-      probes: parsed.data.probes.map((probe) => ({
+      probes: parsed.data.probes.map(({ source, ...probe }) => ({
         ...probe,
         contradictions: probe.contradictions ?? [],
-        source: 'sidecar' as const,
+        source: source ?? ('sidecar' as const),
       })),
     };
   }

@@ -1,4 +1,5 @@
 /** The comparison of strategies on one fixture: rows, observations, as Markdown or a terminal table. */
+import { probeSourcesLine } from './probe-sources.ts';
 import { formatInteger, formatRatio } from '../format.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
 import { lexicalMatches, observations } from './observations.ts';
@@ -111,6 +112,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     `# ${fixture.name}: strategy comparison`,
     '',
     `Fixture \`${fixture.name}\` (${fixture.format}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${fixture.probes} probes.`,
+    probeSourcesLine(fixture),
     providerLine(results),
     `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,
     '',
@@ -142,6 +144,7 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
   const stem = reportStem(results);
   return [
     `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
+    probeSourcesLine(fixture).replaceAll('`', ''),
     providerLine(results).replaceAll('`', ''),
     terminalTable(fitted.rows, { color: terminal.color ?? false }),
     ...(fitted.omitted.length > 0

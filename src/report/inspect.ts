@@ -3,6 +3,34 @@ import type { InspectResult } from '../inspect.ts';
 import { formatInteger } from '../format.ts';
 import { terminalTable } from './table.ts';
 
+/** Where the probes come from, then each kind with the message indexes of its probes (✓ an error fixed later). */
+function probeLines(result: InspectResult): string[] {
+  const { sidecar, derived, model } = result.probesBySource;
+  const origin =
+    result.probeFile === null
+      ? 'derived from the transcript; no sidecar (compaction-bench probes writes one to review)'
+      : `from ${result.probeFile}: ${[
+          sidecar ? `${sidecar} by hand` : '',
+          derived ? `${derived} derived` : '',
+          model ? `${model} model-written` : '',
+        ]
+          .filter(Boolean)
+          .join(', ')}`;
+  const lines = [
+    `probes       ${result.probes}  ${result.probes === 0 && result.probeFile === null ? 'none could be derived from the transcript' : origin}`,
+  ];
+  if (result.probes === 0) return lines;
+  lines.push(`  by position (tenths of the session)  ${result.probePositions.join(' ')}`);
+  const width = Math.max(...result.probeList.map((probe) => probe.kind.length));
+  for (const kind of Object.keys(result.probesByKind)) {
+    const at = result.probeList
+      .filter((probe) => probe.kind === kind)
+      .map((probe) => `${probe.messageIndex ?? '?'}${probe.fixedLater ? '✓' : ''}`);
+    lines.push(`  ${kind.padEnd(width)}  ${result.probesByKind[kind]}  at ${at.join(', ')}`);
+  }
+  return lines;
+}
+
 /** The text `inspect` prints. */
 export function renderInspect(result: InspectResult): string {
   const estimate = result.tokensEstimated ? ' (estimated: chars/4)' : '';
@@ -26,12 +54,7 @@ export function renderInspect(result: InspectResult): string {
     .map(([tool, count]) => `${tool} ${count}`)
     .join(', ');
   lines.push(`tool calls   ${formatInteger(result.toolCalls)}${tools ? `  (${tools})` : ''}`);
-  const kinds = Object.entries(result.probesByKind)
-    .map(([kind, count]) => `${kind} ${count}`)
-    .join(', ');
-  lines.push(
-    `probes       ${result.probes}  (${result.probesBySource.sidecar} from sidecar, ${result.probesBySource.derived} derived from tool calls${kinds ? `; ${kinds}` : ''})`,
-  );
+  lines.push(...probeLines(result));
   lines.push(...branchLines(result));
   if (result.import.sidechainMessages > 0) {
     lines.push(`sidechain    ${result.import.sidechainMessages} messages left out of the main conversation`);

@@ -1,4 +1,5 @@
 /** `F-S.md`: one strategy's summary, metrics, call trace and the probes it missed. */
+import { FILE_NAMES_ONLY, probeSourcesLine } from './probe-sources.ts';
 import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
 import { METRICS } from '../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
@@ -89,7 +90,7 @@ function judgeSection(results: ResultsFile, strategy: StrategyResult): string[] 
     .join(', ');
   return [
     '## Judge',
-    `Judged by \`${results.judge.id}:${results.judge.model}\`: score ${formatRatio(judge.score)} over ${judge.graded} graded probes${judge.errors > 0 ? ` (${judge.errors} could not be graded)` : ''}${kinds ? `; by kind: ${kinds}` : ''}.${spent}`,
+    `Judged by \`${results.judge.id}:${results.judge.model}\`: score ${formatRatio(judge.score)} over ${judge.graded + judge.errors} probes${judge.errors > 0 ? ` (${judge.errors} could not be graded and count as failed; reasons below)` : ''}${kinds ? `; by kind: ${kinds}` : ''}.${spent}`,
     markdownTable({
       head: ['Probe', 'Kind', 'Score', 'Answer from the summary', 'Reason'],
       rows: judge.probes.map((probe) => [
@@ -97,7 +98,7 @@ function judgeSection(results: ResultsFile, strategy: StrategyResult): string[] 
         probe.kind,
         formatRatio(probe.score),
         probe.answer,
-        probe.error ?? probe.reason,
+        probe.reason,
       ]),
     }),
   ];
@@ -126,7 +127,7 @@ function missedProbes(results: ResultsFile, strategy: StrategyResult): string {
   const rows = results.probes.filter((probe) => outcomes[probe.id] && outcomes[probe.id] !== 'matched');
   if (rows.length === 0)
     return strategy.quality.probesTotal === 0
-      ? 'This fixture has no fact probes: only file names are measured (compaction-bench probes writes a sidecar).'
+      ? `This fixture has no fact probes: ${FILE_NAMES_ONLY}.`
       : 'None: every probe was kept.';
   return markdownTable({
     head: ['Probe', 'Kind', 'Outcome', 'At message', 'Question', 'Expected answer'],
@@ -187,7 +188,7 @@ function promptsSection(strategy: StrategyResult): string[] {
 export function renderStrategyMarkdown(results: ResultsFile, strategy: StrategyResult): string {
   const blocks = [
     `# ${results.fixture.name} · ${strategy.name}`,
-    `${strategy.description}.\n${providerLine(results)}`,
+    `${strategy.description}.\n${providerLine(results)}\n${probeSourcesLine(results.fixture)}`,
     '## Metrics',
     metricsTable(results, strategy),
     recallByKind(strategy),

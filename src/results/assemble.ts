@@ -13,6 +13,7 @@ import { renderMessages } from '../transcript.ts';
 import type { FixtureFacts } from './fixture-facts.ts';
 import { comparisonStatistics } from './comparison-statistics.ts';
 import {
+  type ProbeEntry,
   type ResultsFile,
   SCHEMA_VERSION,
   type StrategyFlag,
@@ -227,7 +228,8 @@ export function resultsFile(
 ): ResultsFile {
   const { session } = facts;
   const { sliceTokens, overlapTokens, ratio, recentBoost } = run.settings;
-  const fromSidecar = facts.probes.filter((probe) => probe.source === 'sidecar').length;
+  const bySource = (source: ProbeEntry['source']) =>
+    facts.probes.filter((probe) => probe.source === source).length;
   const file: ResultsFile = {
     schemaVersion: SCHEMA_VERSION,
     fixture: {
@@ -237,7 +239,8 @@ export function resultsFile(
       messages: session.messages.length,
       tokens: facts.tokensBefore,
       probes: facts.probes.length,
-      probeSources: { sidecar: fromSidecar, derived: facts.probes.length - fromSidecar },
+      probeSources: { sidecar: bySource('sidecar'), derived: bySource('derived'), model: bySource('model') },
+      probeFile: facts.probeFile === null ? null : displayPath(facts.probeFile),
       files: facts.files.read.length + facts.files.modified.length,
     },
     target: run.target,

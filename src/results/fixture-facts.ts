@@ -1,6 +1,7 @@
 /** What every strategy's result on a fixture is measured against, computed once per fixture. */
 import { createMatcher, type TextIndex } from '../quality/match.ts';
-import { loadProbes, type Probe } from '../quality/probes.ts';
+import type { Probe } from '../quality/probes.ts';
+import { sessionProbes } from '../quality/session-probes.ts';
 import type { StructureExpectations } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
 import type { Session } from '../session/types.ts';
@@ -13,6 +14,8 @@ export type FixtureFacts = {
   session: Session;
   tokensBefore: number;
   probes: Probe[];
+  /** The sidecar the probes came from; null when they were derived from the transcript for this run. */
+  probeFile: string | null;
   files: FileLists;
   /** The whole transcript rendered without truncation, where invented paths are looked up. */
   transcriptText: string;
@@ -22,9 +25,13 @@ export type FixtureFacts = {
   expectations: StructureExpectations;
 };
 
-/** The facts of one loaded session: its size, probes, files and the transcript as text. */
+/**
+ * The facts of one loaded session: its size, probes, files and the transcript as text. The probes are the
+ * sidecar's when the session has one (a reviewed file wins), else derived from the transcript (docs/derived-probes.md).
+ */
 export async function fixtureFacts(session: Session, tokenizer: Tokenizer): Promise<FixtureFacts> {
-  return factsOf(session, tokenizer, await loadProbes(session));
+  const { probes, file } = await sessionProbes(session);
+  return factsOf(session, tokenizer, probes, file);
 }
 
 /**
@@ -33,10 +40,15 @@ export async function fixtureFacts(session: Session, tokenizer: Tokenizer): Prom
  */
 export function prefixFacts(facts: FixtureFacts, end: number, tokenizer: Tokenizer): FixtureFacts {
   const probes = facts.probes.filter((probe) => probe.messageIndex !== undefined && probe.messageIndex < end);
-  return factsOf(headSession(facts.session, end), tokenizer, probes);
+  return factsOf(headSession(facts.session, end), tokenizer, probes, facts.probeFile);
 }
 
-function factsOf(session: Session, tokenizer: Tokenizer, probes: Probe[]): FixtureFacts {
+function factsOf(
+  session: Session,
+  tokenizer: Tokenizer,
+  probes: Probe[],
+  probeFile: string | null,
+): FixtureFacts {
   const tokensBefore = countMessages(tokenizer, session.messages).reduce((sum, tokens) => sum + tokens, 0);
   const transcriptText = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
   const files = fileLists(session.fileOperations);
@@ -45,6 +57,7 @@ function factsOf(session: Session, tokenizer: Tokenizer, probes: Probe[]): Fixtu
     session,
     tokensBefore,
     probes,
+    probeFile,
     files,
     transcriptText,
     transcriptMatcher: createMatcher(transcriptText),

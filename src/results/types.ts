@@ -1,4 +1,5 @@
 /** The results JSON (`schemaVersion: 2`, docs/results.md): what a compare run produced, for machines. */
+import type { ProbeSource } from '../quality/probes.ts';
 import type { CallRecord } from '../calls.ts';
 import type { UsageSource } from '../providers/types.ts';
 import type { Quality } from '../quality/types.ts';
@@ -126,7 +127,8 @@ export type ProbeEntry = {
   question: string;
   answer: string;
   messageIndex: number | null;
-  source: 'sidecar' | 'derived';
+  /** `sidecar` (written by hand), `derived` (taken from the transcript by code) or `model` (written by a model). */
+  source: ProbeSource;
 };
 
 /** The results format version this code writes and `check` reads. */
@@ -143,7 +145,10 @@ export type ResultsFile = {
     tokens: number;
     /** Fact probes (sidecar and derived); file names are counted in `files`. */
     probes: number;
-    probeSources: { sidecar: number; derived: number };
+    /** Probes by where they came from: by hand, derived by code, written by a model. */
+    probeSources: { sidecar: number; derived: number; model: number };
+    /** The sidecar the probes were read from (as given); null when they were derived for this run. */
+    probeFile: string | null;
     /** Distinct files read or modified through tool calls. */
     files: number;
   };

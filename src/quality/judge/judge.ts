@@ -24,23 +24,23 @@ export type JudgedProbe = {
   kind: string;
   /** The judge model's answer from the summary alone (`unknown` when the summary does not say). */
   answer: string;
-  /** The grade, 0–1; null when the probe could not be judged (see `error`). */
-  score: number | null;
-  /** The grader's one-line reason; empty when the probe could not be judged. */
+  /** The grade, 0–1; 0 when the probe could not be graded (it counts as failed, see `error`). */
+  score: number;
+  /** The grader's one-line reason; for a probe that could not be graded, why. */
   reason: string;
-  /** Why the probe has no score: a failed call or an unparseable grade; null when graded. */
+  /** Why the probe could not be graded: a failed call or an unparseable grade; null when graded. */
   error: string | null;
 };
 
 /** The judge's verdict on one summary, as written under `quality.judge` in the results JSON. */
 export type JudgeResult = {
-  /** Mean score over the graded probes; null when none was graded. */
+  /** Mean score over every probe, one that could not be graded counting 0; null when there is no probe. */
   score: number | null;
-  /** Mean score per probe kind, over graded probes, sorted by kind (a kind with no graded probe is absent). */
+  /** Mean score per probe kind, sorted by kind, ungraded probes counting 0. */
   byKind: Record<string, number>;
-  /** Probes with a score. */
+  /** Probes the grader graded. */
   graded: number;
-  /** Probes without one: a call failed or the grade could not be read. */
+  /** Probes it could not grade (a call failed or the grade could not be read): counted as failed, score 0. */
   errors: number;
   /** Every probe, in probe order. */
   probes: JudgedProbe[];
@@ -86,19 +86,11 @@ export function validateJudgeProvider(provider: Pick<Provider, 'id' | 'isLanguag
 }
 
 /**
- * The probes worth judging: the sidecar ones. A derived file probe asks "which file was modified at
- * message 42?", and no summary carries message numbers, so the judge would score it 0 for every strategy
- * while paying two calls for it; `fileRecall` already measures those files deterministically.
- */
-export function judgeableProbes(probes: readonly Probe[]): Probe[] {
-  return probes.filter((probe) => probe.source === 'sidecar');
-}
-
-/**
  * Judges one summary: two calls per probe (`judge answer <id>`, then `judge grade <id>`), all probes at
  * once so the caller's shared limit alone bounds them. An empty summary scores 0 on every probe with no
- * call: it holds no fact, and the model could only answer `unknown`. A failed call or an unreadable grade
- * leaves that probe without a score (counted in `errors`); only an abort stops the whole judge.
+ * call: it holds no fact, and the model could only answer `unknown`. Every probe is judged, derived and sidecar
+ * alike; a failed call or an unreadable grade counts that probe as failed (score 0, the reason shown, counted in
+ * `errors`); only an abort stops the whole judge.
  */
 export async function judgeSummary(input: JudgeInput): Promise<JudgeResult> {
   const probes =
@@ -140,22 +132,22 @@ function judged(
 ): JudgedProbe {
   const base = { id: probe.id, kind: probe.kind, answer };
   return 'error' in outcome
-    ? { ...base, score: null, reason: '', error: outcome.error }
+    ? { ...base, score: 0, reason: `not graded, counted as failed: ${outcome.error}`, error: outcome.error }
     : { ...base, score: outcome.score, reason: outcome.reason, error: null };
 }
 
 function summarize(probes: JudgedProbe[]): JudgeResult {
-  const graded = probes.filter((probe): probe is JudgedProbe & { score: number } => probe.score !== null);
   const byKindScores = new Map<string, number[]>();
-  for (const probe of graded)
+  for (const probe of probes)
     byKindScores.set(probe.kind, [...(byKindScores.get(probe.kind) ?? []), probe.score]);
   const byKind: Record<string, number> = {};
   for (const kind of [...byKindScores.keys()].sort()) byKind[kind] = mean(byKindScores.get(kind)!);
+  const errors = probes.filter((probe) => probe.error !== null).length;
   return {
-    score: graded.length === 0 ? null : mean(graded.map((probe) => probe.score)),
+    score: probes.length === 0 ? null : mean(probes.map((probe) => probe.score)),
     byKind,
-    graded: graded.length,
-    errors: probes.length - graded.length,
+    graded: probes.length - errors,
+    errors,
     probes,
   };
 }

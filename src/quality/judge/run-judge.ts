@@ -6,7 +6,7 @@ import { createProvider, type ProviderOptions, wrapProvider } from '../../provid
 import type { Provider } from '../../providers/types.ts';
 import type { Tokenizer } from '../../tokens.ts';
 import type { Probe } from '../probes.ts';
-import { type JudgeResult, judgeableProbes, judgeSummary, validateJudgeProvider } from './judge.ts';
+import { type JudgeResult, judgeSummary, validateJudgeProvider } from './judge.ts';
 
 /** The judge's provider: its own spec and base URL, the run's retries, cache and cassette. */
 export function createJudgeProvider(
@@ -56,7 +56,7 @@ export async function judgeText(text: string, probes: readonly Probe[], run: Jud
   });
   const scores = await judgeSummary({
     summary: text,
-    probes: judgeableProbes(probes),
+    probes,
     complete: caller.complete,
   });
   const usage = {

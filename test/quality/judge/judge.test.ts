@@ -4,12 +4,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { type Caller, createCaller } from '../../../src/calls.ts';
 import { AbortedError, InputError } from '../../../src/errors.ts';
 import { createProvider } from '../../../src/providers/registry.ts';
-import {
-  judgeableProbes,
-  judgeSummary,
-  parseGrade,
-  validateJudgeProvider,
-} from '../../../src/quality/judge/judge.ts';
+import { judgeSummary, parseGrade, validateJudgeProvider } from '../../../src/quality/judge/judge.ts';
 import type { Probe } from '../../../src/quality/probes.ts';
 import { getTokenizer, type Tokenizer } from '../../../src/tokens.ts';
 import {
@@ -208,7 +203,7 @@ describe('LLM judge', () => {
     assert.equal(result.probes[0]?.reason, 'right fix, missing the cause');
   });
 
-  it('records an unparseable grade as an error for that probe and judges the others', async (t) => {
+  it('counts an unparseable grade as a failed probe (score 0, the reason shown) and judges the others', async (t) => {
     const server = await serve(t, {
       reply: scripted({
         ...SCRIPT,
@@ -229,17 +224,18 @@ describe('LLM judge', () => {
     });
     assert.equal(result.graded, 1);
     assert.equal(result.errors, 2);
-    assert.equal(result.score, 1);
-    assert.deepEqual(result.byKind, { task: 1 });
+    assert.equal(result.score, 1 / 3);
+    assert.deepEqual(result.byKind, { constraint: 0, task: 1 });
     const [, prose, outOfRange] = result.probes;
-    assert.equal(prose?.score, null);
+    assert.equal(prose?.score, 0);
     assert.equal(prose?.answer, 'computeInvoiceTotals');
     assert.match(prose?.error ?? '', /grade is not JSON: "Looks right to me, 9\/10\."/);
-    assert.equal(outOfRange?.score, null);
+    assert.match(prose?.reason ?? '', /^not graded, counted as failed: grade is not JSON/);
+    assert.equal(outOfRange?.score, 0);
     assert.match(outOfRange?.error ?? '', /^grade score: /);
   });
 
-  it('records a failed call as an error for that probe, with the call label and the server message', async (t) => {
+  it('counts a failed call as a failed probe, with the call label and the server message', async (t) => {
     const server = await serve(t, {
       reply: scripted({
         ...SCRIPT,
@@ -258,7 +254,8 @@ describe('LLM judge', () => {
     assert.equal(result.graded, 2);
     assert.equal(result.errors, 1);
     const failed = result.probes[1];
-    assert.equal(failed?.score, null);
+    assert.equal(failed?.score, 0);
+    assert.match(failed?.reason ?? '', /^not graded, counted as failed: judge answer signature/);
     assert.equal(failed?.answer, '');
     assert.match(failed?.error ?? '', /judge answer signature: .*model not loaded/);
   });
@@ -348,14 +345,18 @@ describe('judge provider', () => {
     validateJudgeProvider({ id: 'openai', isLanguageModel: true });
   });
 
-  it('judges sidecar probes only: derived file probes ask for message numbers no summary keeps', () => {
-    const derived: Probe = {
-      ...probe('file:/a.ts', 'file', 'Which file was read at message 3?', '/a.ts'),
-      source: 'derived',
-    };
+  it('judges derived probes like sidecar ones', async (t) => {
+    const derived: Probe = { ...PROBES[0]!, id: 'task@0', source: 'derived' };
+    const server = await serve(t, { reply: scripted(SCRIPT) });
+    const result = await judgeSummary({
+      summary: SUMMARY,
+      probes: [derived],
+      complete: judgeCaller(server).complete,
+    });
+    assert.equal(server.requests.length, 2);
     assert.deepEqual(
-      judgeableProbes([PROBES[0]!, derived]).map((item) => item.id),
-      ['task'],
+      result.probes.map((item) => [item.id, item.score]),
+      [['task@0', 1]],
     );
   });
 });

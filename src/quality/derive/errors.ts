@@ -1,0 +1,147 @@
+/**
+ * Error probes: the errors the agent hit (compiler codes, exceptions, failing tests and their assertion lines,
+ * non-zero exits) and errors the user pasted, each once, where it first appeared, and whether it was fixed later.
+ */
+import { errorLines } from '../../extractive/error-lines.ts';
+import { commandFamily, commandHead } from '../../extractive/error-lines.ts';
+import { normalizeForMatch } from '../match.ts';
+import type { Message } from '../../session/types.ts';
+import { contentText, isPrompt } from '../../session/types.ts';
+import { clipWords, isContentWord } from './phrases.ts';
+import type { ToolRun } from './runs.ts';
+import type { DraftProbe } from './draft.ts';
+
+// An error's name or code: TS2345, E0308, ERR_MODULE_NOT_FOUND, TypeError, ENOENT.
+const CODE =
+  /(?<![\w.])(?:TS\d{3,5}|E\d{4}|ERR_[A-Z0-9_]{3,}|[A-Z][A-Za-z0-9]*(?:Error|Exception)|E[A-Z]{3,}(?=:)|panicked)(?![\w])/;
+// What leads an error line without a code: a severity, a test marker, a log prefix.
+const LEADER = /^\s*(?:(?:npm ERR!|error|fatal|FAIL(?:ED)?|panic)\b\S*|×|✗|✖|→)[:\s]*/i;
+// Where an error's message stops being its words: a location, a quoted block, a stack frame.
+const MESSAGE_END = /\s(?:at|in)\s+\S*[/\\]|\s[-–—]\s|[([{]|\.\s|\.$|,\s+open\s/;
+const PATH_LIKE = /[/\\]|\.\w{1,5}(?::\d+)*$|::|^\d+(?:[:.]\d+)*$|^[<>›»|=]+$/;
+// A path inside a message ends it (a number does not: "expected 4 to equal 3").
+const FILE_WORD = /[/\\]|::|^\D.*\.\w{1,5}(?::\d+)*$/;
+// A word of an error's message: letters, digits, quotes and a few joiners; code or minified text ends the message.
+const MESSAGE_WORD = /^['"`‘“]?[\p{L}\p{N}_$][\p{L}\p{N}_$.'’-]*['"`’”]?[.,:]?$/u;
+
+/** The facets of an error line: its code (when it has one) and the first words of its message. */
+export function errorFacets(line: string): { code?: string; phrase: string } | undefined {
+  const code = CODE.exec(line)?.[0];
+  let rest = code ? line.slice(line.indexOf(code) + code.length) : line.replace(LEADER, '');
+  rest = rest.replace(/^[\]\s:,'"`)]+/, '');
+  // A test path or a suite chain before the test's name: `src/a.test.ts > parser > handles empty input`.
+  const segments = rest.split(/\s+(?:>|›|»)\s+|::/);
+  if (!code && segments.length > 1) rest = segments[segments.length - 1]!;
+  const end = rest.search(MESSAGE_END);
+  const message = end >= 0 ? rest.slice(0, end) : rest;
+  const all = message.split(/\s+/).filter(Boolean);
+  let start = 0;
+  while (start < all.length && PATH_LIKE.test(all[start]!)) start++;
+  const words: string[] = [];
+  for (const word of all.slice(start)) {
+    if (words.length === 6 || !MESSAGE_WORD.test(word) || FILE_WORD.test(word)) break;
+    words.push(word);
+    if (/[.,:]$/.test(word)) break;
+  }
+  let picked = words.map((word) => word.replace(/[.,:]+$/, ''));
+  while (picked.length > 0 && !isContentWord(picked[picked.length - 1]!)) picked = picked.slice(0, -1);
+  if (picked.length < 2) return undefined;
+  const phrase = picked.join(' ');
+  // The words must stand together in the line as written, or no summary quoting it could match.
+  if (!normalizeForMatch(line).includes(normalizeForMatch(phrase))) return undefined;
+  return code && !phrase.includes(code) ? { code, phrase } : { phrase };
+}
+
+type Occurrence = { line: string; messageIndex: number; run: ToolRun | undefined };
+type Facets = { code?: string; phrase: string; assertion?: string };
+
+// A failing test's line: which test broke (its assertion comes on a later line).
+const FAILING_TEST = /^\s*(?:FAIL|FAILED|×|✗|✖)\s/;
+
+/** The facets of a run's error lines: a failing test with its assertion line make one error. */
+function facetsOfLines(lines: readonly string[]): Array<{ line: string; facets: Facets }> {
+  const found = lines.flatMap((line) => {
+    const facets = errorFacets(line);
+    return facets ? [{ line, facets: facets as Facets }] : [];
+  });
+  const [test, assertion] = found;
+  if (test && assertion && FAILING_TEST.test(test.line) && !FAILING_TEST.test(assertion.line)) {
+    return [
+      {
+        line: `${test.line.trim()} — ${assertion.line.trim()}`,
+        facets: { phrase: test.facets.phrase, assertion: assertion.facets.phrase },
+      },
+    ];
+  }
+  return found;
+}
+
+/** The error probes of a session: one per distinct error, at its first appearance. */
+export function errorProbes(messages: readonly Message[], runs: readonly ToolRun[]): DraftProbe[] {
+  const seen = new Map<string, { first: Occurrence; last: Occurrence; facets: Facets }>();
+  const note = (occurrence: Occurrence, facets: Facets) => {
+    const key = normalizeForMatch(`${facets.code ?? ''} ${facets.phrase}`);
+    const known = seen.get(key);
+    if (known) known.last = occurrence;
+    else seen.set(key, { first: occurrence, last: occurrence, facets });
+  };
+  const byIndex = new Map(runs.map((run) => [run.messageIndex, run]));
+  messages.forEach((message, index) => {
+    if (isPrompt(message)) {
+      for (const { line, facets } of facetsOfLines(
+        errorLines(contentText(message.content), { pasted: true }),
+      ))
+        note({ line, messageIndex: index, run: undefined }, facets);
+      return;
+    }
+    const run = byIndex.get(index);
+    if (run?.failed)
+      for (const { line, facets } of facetsOfLines(run.errorLines))
+        note({ line, messageIndex: index, run }, facets);
+  });
+  return [...seen.values()].map(({ first, last, facets }) => {
+    const fixedLater = last.run ? fixedAfter(last.run, runs) : undefined;
+    const where = first.run?.command
+      ? `\`${clipWords(first.run.command, 60)}\``
+      : first.run
+        ? first.run.call.name
+        : undefined;
+    const facetList = [
+      ...(facets.code ? [[facets.code]] : []),
+      [facets.phrase],
+      ...(facets.assertion ? [[facets.assertion]] : []),
+    ];
+    const status =
+      fixedLater === undefined
+        ? ''
+        : fixedLater
+          ? ' It was fixed later: a later run of the same check passed.'
+          : ' It was not fixed by the end of the session.';
+    return {
+      kind: 'error',
+      messageIndex: first.messageIndex,
+      question: where
+        ? `What error did ${where} fail with, and was it fixed?`
+        : 'What error did the user report, and was it fixed?',
+      answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 400).replace(/\.+$/, '')}.${status}`,
+      facets: facetList,
+      ...(fixedLater === undefined ? {} : { fixedLater }),
+    };
+  });
+}
+
+/** Whether a later run of the same check (same family, else same command, else same tool) passed. */
+function fixedAfter(failed: ToolRun, runs: readonly ToolRun[]): boolean {
+  const family = failed.command ? commandFamily(failed.command) : undefined;
+  const head = failed.command ? commandHead(failed.command) : undefined;
+  return runs.some(
+    (run) =>
+      run.messageIndex > failed.messageIndex &&
+      !run.failed &&
+      (family !== undefined
+        ? run.command !== undefined && commandFamily(run.command) === family
+        : head !== undefined
+          ? run.command !== undefined && commandHead(run.command) === head
+          : run.call.name === failed.call.name),
+  );
+}

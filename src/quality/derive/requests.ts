@@ -1,0 +1,233 @@
+/**
+ * Probes from what the user wrote: each request that started work (the task as the user stated it), the last
+ * open request, the constraints and preferences they set (must, never, don't, always, only, instead, without),
+ * and the numbers they gave.
+ */
+import type { Message } from '../../session/types.ts';
+import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
+import { createMatcher } from '../match.ts';
+import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
+import type { DraftProbe } from './draft.ts';
+import {
+  clipWords,
+  isContentWord,
+  keyPhrase,
+  phraseAfter,
+  proseOf,
+  sentencesOf,
+  wordsOf,
+} from './phrases.ts';
+
+/** The user's own words in a message, with where they are. */
+type Request = {
+  messageIndex: number;
+  prose: string;
+  sentences: string[];
+  startedWork: boolean;
+  /** What `grep` keeps of it: its first sentence or line as written, clipped. */
+  opening: string;
+};
+
+// What `grep` keeps of a request: its first sentence, up to 200 characters. A task probe needs more than that.
+const GREP_OPENING_CHARS = 200;
+const MIN_REQUEST_WORDS = 6;
+// How far after the opening a task's detail may stand (the two facets must fit in one window).
+const MAX_DETAIL_GAP_WORDS = 20;
+
+const CONSTRAINT_MARKER =
+  /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure)\b/gi;
+
+const NOT_A_RULE =
+  /^\s+(?:t?h?ink|tink|know|see|get|understand|care|remember|mind|one|two|a|an|the|thing|way|once|now|because|if|when)\b/i;
+
+/** The user's requests: prompts with prose, and whether the agent went to work on each (a tool call before the next). */
+export function userRequests(messages: readonly Message[]): Request[] {
+  const requests: Request[] = [];
+  messages.forEach((message, index) => {
+    if (isPrompt(message)) {
+      const text = contentText(message.content);
+      const prose = proseOf(text);
+      const opening = (text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '').slice(0, GREP_OPENING_CHARS);
+      const sentences = sentencesOf(prose);
+      if (prose) requests.push({ messageIndex: index, prose, sentences, startedWork: false, opening });
+      return;
+    }
+    const last = requests[requests.length - 1];
+    if (last && toolCallsOf(message).length > 0) last.startedWork = true;
+  });
+  return requests;
+}
+
+// A question about the work rather than a request for it ("why does…?", "is this…?"); "can we…?" asks for work.
+const QUESTION =
+  /^(?:[\w\s]{0,20}[:,]\s*)?(?:why|what|how|where|when|which|who|is|are|was|were|does|do|did|will|isn't|aren't|has|have)\b[^?]*\?$/i;
+
+/** Whether a sentence sets a constraint (its detail belongs to a constraint probe, not to the task's). */
+function isConstraintSentence(sentence: string): boolean {
+  return new RegExp(CONSTRAINT_MARKER.source, 'i').test(sentence);
+}
+
+/**
+ * The task facets of a request: a phrase of its opening and one of its detail beyond what `grep` keeps (the first
+ * sentence, clipped), from a sentence that is not a constraint. Undefined for a one-line request or a question.
+ */
+function taskFacets(
+  request: Request,
+  openings: string,
+): { facets: string[][]; sentences: string[] } | undefined {
+  const [opening, ...rest] = request.sentences;
+  if (!opening || wordsOf(request.prose).length < MIN_REQUEST_WORDS) return undefined;
+  if (rest.length === 0 && opening.length <= GREP_OPENING_CHARS) return undefined;
+  if (QUESTION.test(opening)) return undefined;
+  const tail = opening.length > GREP_OPENING_CHARS ? [opening.slice(GREP_OPENING_CHARS)] : [];
+  const sentences = [opening.slice(0, GREP_OPENING_CHARS), ...tail, ...rest];
+  // The first sentence that names something (an opening of file mentions alone names nothing), then the
+  // nearest detail after it that is not a constraint, close enough for one summary sentence to hold both.
+  const first = sentences.findIndex((sentence) => keyPhrase(sentence) !== undefined);
+  if (first < 0) return undefined;
+  let gap = 0;
+  for (const detail of sentences.slice(first + 1)) {
+    const phrase = !isConstraintSentence(detail) && !QUESTION.test(detail) ? keyPhrase(detail) : undefined;
+    const lead = keyPhrase(sentences[first]!)!;
+    const distinct = phrase !== undefined && !overlaps(lead, phrase);
+    const facets = distinct ? [[lead], [phrase]] : [];
+    // Stated together in the request, and not in the list of every request's opening (what grep keeps).
+    if (distinct && statesTogether(request.prose, facets) && !statesTogether(openings, facets)) {
+      return { facets, sentences: [first === 0 ? opening : sentences[first]!, detail] };
+    }
+    gap += wordsOf(detail).length;
+    if (gap > MAX_DETAIL_GAP_WORDS) break;
+  }
+  return undefined;
+}
+
+/** Whether one phrase holds the other (two facets that are one). */
+function overlaps(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x.includes(y) || y.includes(x);
+}
+
+/** Whether a text states all facets within one probe window (else no summary quoting it could keep the probe). */
+function statesTogether(text: string, facets: string[][]): boolean {
+  const index = createMatcher(text);
+  return withinWindow(
+    facets.map((spellings) => spellings.flatMap((spelling) => index.occurrences(spelling))),
+    FACET_WINDOW_WORDS,
+  );
+}
+
+/** The task probes (every request that started work) and the last open request, as a next step. */
+export function taskProbes(requests: readonly Request[]): DraftProbe[] {
+  const openings = requests.map((request) => request.opening).join('\n');
+  const withDetail = requests.flatMap((request) => {
+    const task = taskFacets(request, openings);
+    return task ? [{ request, ...task }] : [];
+  });
+  // The last request is the open one only when there was work before it; a lone request is the task.
+  const last = withDetail.length > 1 ? withDetail[withDetail.length - 1] : undefined;
+  return withDetail
+    .filter(({ request }) => request.startedWork || request === last?.request)
+    .map(({ request, facets, sentences }) => {
+      const quoted = sentences.map((sentence) => `"${clipWords(sentence, 200)}"`).join(' … ');
+      const opening = clipWords(sentences[0]!, 60);
+      return request === last?.request
+        ? {
+            kind: 'next-step' as const,
+            messageIndex: request.messageIndex,
+            question: `What is the user's latest request, the one still being worked on ("${opening}"), with its details?`,
+            answer: `The latest request: ${quoted}`,
+            facets,
+          }
+        : {
+            kind: 'task' as const,
+            messageIndex: request.messageIndex,
+            question: `What did the user ask for in the request that begins "${opening}", with its details?`,
+            answer: `The user asked: ${quoted}`,
+            facets,
+          };
+    });
+}
+
+/** One probe per constraint or preference the user stated: the words right after the marker. */
+export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  for (const request of requests) {
+    for (const sentence of request.sentences) {
+      if (sentence.endsWith('?')) continue;
+      for (const match of sentence.matchAll(CONSTRAINT_MARKER)) {
+        const rest = sentence.slice(match.index + match[0].length);
+        // "i don't think …", "only one file left": an opinion or a count, not a rule.
+        if (NOT_A_RULE.test(rest)) continue;
+        const phrase = phraseAfter(rest);
+        if (!phrase) continue;
+        const marker = match[0].toLowerCase();
+        const opening = clipWords(request.sentences[0]!, 60);
+        const said = clauseAround(sentence, match.index, match.index + match[0].length + phrase.length);
+        probes.push({
+          kind: 'constraint',
+          messageIndex: request.messageIndex,
+          question: `In the request that begins "${opening}", what did the user ${constraintVerb(marker)}?`,
+          answer: `The user said: "${said}"`,
+          facets: [[phrase]],
+        });
+        break;
+      }
+    }
+  }
+  return probes;
+}
+
+/** What a constraint marker asks of the agent, for the question. */
+function constraintVerb(marker: string): string {
+  if (/instead/.test(marker)) return 'want done instead';
+  if (/never|n't|not|avoid|without/.test(marker)) return 'rule out or say not to do';
+  if (/only/.test(marker)) return 'limit the work to';
+  return 'require';
+}
+
+/** The part of a sentence around `[start, end)` up to the nearest clause marks, so an answer quotes one fact. */
+function clauseAround(sentence: string, start: number, end: number): string {
+  const before = sentence.slice(0, start);
+  const from = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf('('), -1) + 1;
+  const after = sentence.slice(end).search(/[,;()]/);
+  return clipWords(sentence.slice(from, after < 0 ? undefined : end + after), 240);
+}
+
+// A number the user gave, with a unit or percent; not part of a name, a version, a date or a path.
+const NUMBER = /(?<![\w./:#@$-])\d+(?:[.,]\d+)?(?:\s?%|\s?(?:ms|s|k|K|m|M|GB|MB|KB|x))?(?![\w./:-]|\.\d)/g;
+
+/** One probe per number the user gave, with the word it measures ("100% coverage", "port 8080"). */
+export function numberProbes(requests: readonly Request[]): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  const seen = new Set<string>();
+  for (const request of requests) {
+    for (const sentence of request.sentences) {
+      if (sentence.endsWith('?')) continue;
+      for (const match of sentence.matchAll(NUMBER)) {
+        const number = match[0].replace(/\s+/g, ' ');
+        const after = wordsOf(sentence.slice(match.index + match[0].length)).slice(0, 1);
+        const before = wordsOf(sentence.slice(0, match.index)).slice(-1);
+        const unit =
+          after[0] && /^[\p{L}]{3,}$/u.test(after[0]) && !/^(?:and|the|for|with|but)$/i.test(after[0]);
+        const phrase = unit
+          ? `${number} ${after[0]}`
+          : before[0] &&
+              /^[\p{L}]{3,}$/u.test(before[0]) &&
+              isContentWord(before[0]) &&
+              !/ly$/i.test(before[0])
+            ? `${before[0]} ${number}`
+            : undefined;
+        if (!phrase || seen.has(phrase.toLowerCase())) continue;
+        seen.add(phrase.toLowerCase());
+        probes.push({
+          kind: 'number',
+          messageIndex: request.messageIndex,
+          question: `What number did the user give for ${unit ? after[0] : before[0]}, and in what context?`,
+          answer: `The user said: "${clauseAround(sentence, match.index, match.index + match[0].length)}"`,
+          facets: [[phrase]],
+        });
+      }
+    }
+  }
+  return probes;
+}

@@ -1,0 +1,55 @@
+/** The shell runs of a session, each with its command, output and outcome: what error and verification probes read. */
+import { errorLines, isErrorMessage } from '../../extractive/error-lines.ts';
+import { coreCommand, isReadOnlyCommand, shellCommand } from '../../extractive/tools.ts';
+import type { Message, ToolCallBlock } from '../../session/types.ts';
+import { contentText, toolCallsOf } from '../../session/types.ts';
+
+// A failing test's line, or a tally of failures.
+const FAILURE =
+  /^\s*(?:FAIL|FAILED|×|✗|✖)\s+\S|\b[1-9]\d* (?:failed|failing|errors?)\b|\bexit(?:ed)?(?: with)? (?:code|status) [1-9]/;
+
+/** One tool call and its result. */
+export type ToolRun = {
+  call: ToolCallBlock;
+  /** The shell command, for a shell call. */
+  command: string | undefined;
+  /** Index of the result message (where the outcome is stated). */
+  messageIndex: number;
+  output: string;
+  /** The tool reported an error, or the output has an error line. */
+  failed: boolean;
+  /** The telling error lines of the output (compiler, exception, failing test first). */
+  errorLines: string[];
+};
+
+/** Every tool call that has a result, in the order of the results. */
+export function toolRuns(messages: readonly Message[]): ToolRun[] {
+  const calls = new Map<string, ToolCallBlock>();
+  const runs: ToolRun[] = [];
+  messages.forEach((message, index) => {
+    for (const call of toolCallsOf(message)) calls.set(call.id, call);
+    if (message.role !== 'toolResult') return;
+    const call = calls.get(message.toolCallId);
+    if (!call) return;
+    const command = shellCommand(call);
+    const output = contentText(message.content);
+    // A look at files (ls, grep, git status) fails for reasons that are no error of the work.
+    const looksOnly = command !== undefined && isReadOnlyCommand(command);
+    const lines = looksOnly ? [] : command !== undefined || message.isError ? errorLines(output) : [];
+    // A tally such as "0 failed" is no failure; outside the shell only a compiler or exception message is an
+    // error of the work (a missed edit is not).
+    const strong = lines.filter(
+      (line) => isErrorMessage(line) || (command !== undefined && FAILURE.test(line)),
+    );
+    const failed = !looksOnly && (message.isError || strong.length > 0);
+    runs.push({
+      call,
+      command: command === undefined ? undefined : coreCommand(command),
+      messageIndex: index,
+      output,
+      failed,
+      errorLines: command !== undefined && message.isError ? lines : strong,
+    });
+  });
+  return runs;
+}

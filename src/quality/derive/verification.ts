@@ -1,0 +1,58 @@
+/** Verification probes: the last run of each check (tests, build, lint) and its outcome, as the output tallied it. */
+import { commandFamily } from '../../extractive/error-lines.ts';
+import type { DraftProbe } from './draft.ts';
+import { clipWords } from './phrases.ts';
+import type { ToolRun } from './runs.ts';
+
+const FAMILY_WORDS: Record<string, string> = { test: 'the tests', build: 'the build', lint: 'the linter' };
+
+/** The outcome an output states, as the spellings a summary may use, or undefined when it states none. */
+export function outcomeSpellings(output: string): string[] | undefined {
+  const count = (pattern: RegExp) => pattern.exec(output)?.[1];
+  const passed = count(/\b(\d+) (?:tests? )?(?:passed|passing)\b/i) ?? count(/\bTests?:\s+(\d+) passed/i);
+  const failed = count(/\b([1-9]\d*) (?:tests? )?(?:failed|failing)\b/i);
+  if (failed)
+    return [`${failed} failed`, `${failed} failing`, `${failed} tests failed`, `${failed} test failed`];
+  if (passed)
+    return [`${passed} passed`, `${passed} passing`, `${passed} tests passed`, `${passed} tests pass`];
+  const errors = count(/\bFound (\d+) errors?\b/) ?? count(/\b(\d+) errors?\b/);
+  if (errors) return [`${errors} errors`, `${errors} error`];
+  const all = /\bAll (checks|tests) passed\b/i.exec(output)?.[0];
+  return all ? [all] : undefined;
+}
+
+/** The name of a check as a summary writes it: the command's words up to its first flag (`npx tsc`, `cargo test`). */
+export function checkName(command: string): string {
+  const words = command.split(/\s*(?:\||&&|;)\s*/)[0]!.split(/\s+/);
+  const name: string[] = [];
+  for (const word of words) {
+    if (name.length === 3 || !/^[\w@][\w@.:/+-]*$/.test(word) || /[=]/.test(word)) break;
+    name.push(word);
+  }
+  return name.join(' ') || words[0]!;
+}
+
+/** One probe per distinct check command: its last run, with the outcome its output states. */
+export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
+  const last = new Map<string, ToolRun>();
+  for (const run of runs) {
+    if (!run.command || !commandFamily(run.command)) continue;
+    last.set(checkName(run.command), run);
+  }
+  const probes: DraftProbe[] = [];
+  for (const [head, run] of last) {
+    const outcome = outcomeSpellings(run.output);
+    if (!outcome) continue;
+    const family = FAMILY_WORDS[commandFamily(run.command!)!]!;
+    const verdict = run.failed ? 'it failed' : 'it passed';
+    probes.push({
+      kind: 'verification',
+      messageIndex: run.messageIndex,
+      question: `How were ${family} last checked with \`${head}\`, and what was the outcome?`,
+      answer: `\`${clipWords(run.command!, 120)}\` was run last; ${verdict}: ${outcome[0]}.`,
+      // The command and its tally sit in two messages, far apart: only the tally is a facet, the command is asked.
+      facets: [outcome],
+    });
+  }
+  return probes;
+}
