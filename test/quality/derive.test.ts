@@ -8,6 +8,7 @@ import { createProvider } from '../../src/providers/registry.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { errorFacets } from '../../src/quality/derive/errors.ts';
+import { keyPhrase } from '../../src/quality/derive/phrases.ts';
 import { selectProbes } from '../../src/quality/derive/select.ts';
 import { checkName, outcomeSpellings } from '../../src/quality/derive/verification.ts';
 import { lintProbes } from '../../src/quality/probe-lint.ts';
@@ -154,4 +155,13 @@ describe('cheap tricks against derived probes', () => {
       );
     });
   }
+});
+
+describe('key phrases', () => {
+  it('take the words that name the work, not venting or filler', () => {
+    const phrase = keyPhrase('this is a bunch of shit, copy the tui components into coding-agent');
+    assert.match(phrase!, /tui components/);
+    assert.doesNotMatch(phrase!, /bunch|shit/);
+    assert.equal(keyPhrase('it is really dumb and a big mess'), undefined);
+  });
 });

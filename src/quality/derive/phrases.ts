@@ -11,7 +11,9 @@ const STOPWORDS = new Set(
   what which who whom whose when where why how there here now again still even maybe please let let's lets
   want need like think feel know see look make get got go going gonna wanna thing things stuff way well
   don't doesn't didn't won't can't isn't aren't wasn't weren't never always instead
-  btw right yeah yep hey yo sure iiuc imo afaik lol pls thx thanks hmm`
+  btw right yeah yep hey yo sure iiuc imo afaik lol pls thx thanks hmm
+  shit fuck fucking fucked damn crap dumb stupid mess bunch lot lots kinda sorta basically actually literally
+  pretty super totally big good bad nice cool real ugh`
     .split(/\s+/)
     .filter(Boolean),
 );
