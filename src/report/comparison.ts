@@ -3,6 +3,7 @@ import { formatInteger, formatRatio } from '../format.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
 import { lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
+import { renderChainMarkdown, renderChainTerminal } from './cycles.ts';
 import { renderStatisticsMarkdown } from './statistics.ts';
 import { markdownTable, type Rows, terminalTable } from './table.ts';
 
@@ -112,6 +113,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     '',
     ...markLegend(results).map((line) => `${line}  `),
     '',
+    ...renderChainMarkdown(results),
     ...renderStatisticsMarkdown(results),
     '## Observations',
     '',
@@ -130,5 +132,8 @@ export function renderComparisonTerminal(results: ResultsFile): string {
     providerLine(results).replaceAll('`', ''),
     terminalTable(comparisonRows(results)),
     ...observations(results).map((line) => `  • ${line.replaceAll('`', '')}`),
-  ].join('\n');
+    renderChainTerminal(results),
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
 }
