@@ -24,9 +24,17 @@ function nameOf(strategy: Chained): string {
   return status === 'ok' ? strategy.name : `${strategy.name} (${status})`;
 }
 
-/** Strategy × compaction: recall of the facts planted so far, then the end state and the cost per compaction. */
+/** Whether any compaction had fact probes to score; without them the per-compaction cells show file recall. */
+function hasProbes(strategies: readonly Chained[]): boolean {
+  return strategies.some((strategy) => strategy.chain.cycles.some((cycle) => cycle.probes > 0));
+}
+
+/** Strategy × compaction: recall of the facts planted so far (file recall without probes), the end state, the cost. */
 export function chainRows(results: ResultsFile): Rows {
   const strategies = chained(results);
+  const perCycle = hasProbes(strategies)
+    ? (cycle: CycleResult | undefined) => cycle?.probeRecall
+    : (cycle: CycleResult | undefined) => cycle?.fileRecall;
   const cycles = Math.max(0, ...strategies.map((strategy) => strategy.chain.cycles.length));
   const head = [
     'Strategy',
@@ -44,7 +52,7 @@ export function chainRows(results: ResultsFile): Rows {
     return [
       nameOf(strategy),
       strategy.chain.compactions,
-      ...Array.from({ length: cycles }, (_, index) => formatRatio(list[index]?.probeRecall)),
+      ...Array.from({ length: cycles }, (_, index) => formatRatio(perCycle(list[index]))),
       last ? recallCell(last.firstStretchRecall, last.firstStretchProbes) : '–',
       formatRatio(last?.fileRecall),
       formatInteger(mean(list.map((cycle) => cycle.tokensAfter))),
@@ -80,11 +88,13 @@ export function renderChainMarkdown(results: ResultsFile): string[] {
     '',
     "Each compaction is scored on the context right after it (its summary and the messages kept) against the facts planted so far; a strategy whose output is bigger compacts again sooner. Each row above is the context at the end of the session. First stretch: the facts the first compaction summarized that the session never restated, after the last compaction. `recorded` is the agent's own summary at each of its points.",
     '',
-    '### Recall of the facts so far, per compaction',
+    hasProbes(strategies)
+      ? '### Recall of the facts so far, per compaction'
+      : '### File recall per compaction (this transcript has no fact probes)',
     '',
     markdownTable(chainRows(results)),
     '',
-    ...(strategies.some((strategy) => strategy.chain.cycles.length > 1)
+    ...(hasProbes(strategies) && strategies.some((strategy) => strategy.chain.cycles.length > 1)
       ? [
           '### Facts an earlier compaction summarized (not restated since), per compaction',
           '',
@@ -100,7 +110,8 @@ export function renderChainMarkdown(results: ResultsFile): string[] {
 /** The chain table as the terminal shows it; empty without `--schedule`. */
 export function renderChainTerminal(results: ResultsFile): string {
   if (chained(results).length === 0) return '';
-  return `Compaction chain (--schedule ${results.schedule ?? 'recorded'}): recall of the facts so far after each compaction\n${terminalTable(chainRows(results))}`;
+  const what = hasProbes(chained(results)) ? 'recall of the facts so far' : 'file recall (no fact probes)';
+  return `Compaction chain (--schedule ${results.schedule ?? 'recorded'}): ${what} after each compaction\n${terminalTable(chainRows(results))}`;
 }
 
 /** Every compaction of one strategy's chain, for its own report; nothing without one. */

@@ -73,6 +73,10 @@ describe('compaction-bench compare --schedule', () => {
       );
     }
     assert.equal(byName.recorded.chain.cycles[0].calls, 0);
+    // The sample plants no fact probes: the chain table shows file recall per compaction instead.
+    const comparison = await readFile(join(out, 'pi-v1-comparison.md'), 'utf8');
+    assert.match(comparison, /### File recall per compaction \(this transcript has no fact probes\)/);
+    assert.match(comparison, /\| recorded \| 1 \| \d\.\d\d \|/);
   });
 
   it('refuses flags a chain cannot honour, and a policy it cannot read, with exit 2', async () => {
