@@ -28,6 +28,9 @@ import type { ResultsFile, StrategyResult } from './results/types.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
 import { type LoadOptions, loadSession, resolveSource } from './session/load.ts';
 import type { RecordedCompaction } from './session/types.ts';
+import { measureChain, recordedChain } from './schedule/cycles.ts';
+import { describeSchedule, type Schedule } from './schedule/policy.ts';
+import { type Replay, replaySchedule } from './schedule/replay.ts';
 import { CORE_SETTINGS } from './settings.ts';
 import { createStrategyContext } from './strategies/context.ts';
 import { atRecordedCompaction } from './strategies/at-compaction.ts';
@@ -56,6 +59,8 @@ export type CompareOptions = LoadOptions & {
   reference?: string;
   /** `--at-compaction`: run every strategy on the history up to the transcript's last recorded compaction. */
   atCompaction?: boolean;
+  /** `--schedule`: replay each session as a compaction chain under this trigger policy. */
+  schedule?: Schedule;
   /** Refuse calls above this many input tokens; defaults to the model's window when known. */
   contextWindow?: number;
   concurrency: number;
@@ -146,7 +151,10 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       tokenizer,
       limit: pLimit(options.concurrency),
       options,
-      contextWindow: options.contextWindow ?? provider.contextWindow,
+      // A schedule's window is the model's as far as the replay is concerned.
+      contextWindow:
+        options.contextWindow ??
+        (options.schedule?.policy === 'window' ? options.schedule.window : provider.contextWindow),
       signal: options.signal ?? new AbortController().signal,
       origin: performance.now(),
     };
@@ -224,10 +232,13 @@ async function runFixture(
     const keptFrom = Math.min(recorded.firstKeptMessageIndex ?? end, end);
     const kept = fullFacts.session.messages.slice(keptFrom, end);
     const result = recordedResult(recorded.summary, end, recordedFacts, measure, kept, keptFrom);
+    // Under `--schedule recorded` the agent's own summary is scored at each of its points, beside the strategies.
+    if (options.schedule?.policy === 'recorded') result.chain = recordedChain(fullFacts, tokenizer);
     await judge(result, compactedText(recorded.summary, kept), recordedFacts, environment, 1);
     results.push(result);
   }
   const file = resultsFile(facts, results, {
+    ...(options.schedule ? { schedule: describeSchedule(options.schedule) } : {}),
     provider: environment.provider,
     judge: environment.judge,
     tokenizer,
@@ -323,8 +334,14 @@ async function runStrategyOnce(
   });
   let output: StrategyOutput = { summary: '' };
   let error: string | null = null;
+  let replay: Replay | undefined;
   try {
-    output = await strategy.run(facts.session, context);
+    if (options.schedule) {
+      replay = await replaySchedule(strategy, facts.session, options.schedule, context, caller.trace);
+      ({ output, error } = replay);
+    } else {
+      output = await strategy.run(facts.session, context);
+    }
   } catch (thrown) {
     if (environment.signal.aborted) throw new AbortedError('aborted by the user', { cause: thrown });
     error =
@@ -338,6 +355,8 @@ async function runStrategyOnce(
     prompts: context.prompts,
   };
   const result = buildResult(strategy, output, run, facts, measure);
+  if (replay && options.schedule)
+    result.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
   if (result.status === 'ok')
     await judge(result, compactedText(output.summary, output.kept ?? []), facts, environment, sample);
   return result;

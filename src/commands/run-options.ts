@@ -5,6 +5,7 @@ import { InputError } from '../errors.ts';
 import type { CompareOptions } from '../run.ts';
 import type { ProgressDisplay } from './progress-display.ts';
 import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
+import { parseSchedule, resolveSchedule, type ScheduleSpec } from '../schedule/policy.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/registry.ts';
 import { PROVIDER_TABLE } from '../providers/table.ts';
@@ -69,6 +70,10 @@ export function addRunOptions(command: Command): Command {
       '--at-compaction',
       "run every strategy on the history up to the transcript's last recorded compaction, with the tail the agent kept",
     ),
+    new Option(
+      '--schedule <policy>',
+      'replay the session as a compaction chain: window=N[,reserve=N][,keep=N] (compact when the context would pass window − reserve, keep the newest keep tokens) or recorded (where the agent compacted)',
+    ).argParser(flagParser(parseSchedule)),
     ...strategySettings().map(settingOption),
     promptFileOption(),
     new Option('--retries <n>', 'SDK retries on 429, 5xx and timeouts')
@@ -135,6 +140,7 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
   targetTokens?: number[];
   reference?: string;
   atCompaction?: boolean;
+  schedule?: ScheduleSpec;
   promptFile: string[];
   retries: number;
   timeout: number;
@@ -156,6 +162,13 @@ export function toCompareOptions(
   display: Pick<ProgressDisplay, 'onProgress' | 'onNotice'>,
 ): CompareOptions {
   if (flags.record && flags.replay) throw new InputError('--record and --replay cannot be used together');
+  const settings = { ...defaultSettings(), ...settingsFrom(flags, RUN_SETTINGS()) };
+  const schedule = flags.schedule && resolveSchedule(flags.schedule, settings.reserveTokens);
+  if (schedule) {
+    checkScheduleFlags(flags);
+    // The schedule's reserve is also the answer reserve, as in pi: a one-call summary gets 0.8 × of it.
+    if (schedule.policy === 'window') settings.reserveTokens = schedule.reserve;
+  }
   return {
     fixtures,
     strategies: flags.strategies,
@@ -176,20 +189,34 @@ export function toCompareOptions(
     skipInvalid: flags.skipInvalid,
     branch: flags.branch,
     config: {
-      ...defaultSettings(),
-      ...settingsFrom(flags, RUN_SETTINGS()),
+      ...settings,
       promptOverrides: parsePromptFiles(flags.promptFile, (file) => readFileSync(file, 'utf8')),
     },
     contextWindow: flags.contextWindow,
     ...(flags.targetTokens ? { targets: flags.targetTokens } : {}),
     reference: flags.reference,
     atCompaction: flags.atCompaction,
+    ...(schedule ? { schedule } : {}),
     concurrency: flags.concurrency,
     runs: flags.runs,
     signal,
     onProgress: display.onProgress,
     onNotice: display.onNotice,
   };
+}
+
+/** Flags a compaction chain cannot honour: it keeps its own tail, compacts at its own points, samples once. */
+function checkScheduleFlags(flags: RunFlags): void {
+  const conflicts: Array<[unknown, string]> = [
+    [flags.atCompaction, '--at-compaction (use --schedule recorded to compact where the agent did)'],
+    [flags.targetTokens, '--target-tokens'],
+    [flags.keepRecentTokens, '--keep-recent-tokens (the schedule keeps its own tail: keep=N)'],
+    [flags.runs > 1 ? flags.runs : undefined, '--runs above 1'],
+  ];
+  for (const [value, flag] of conflicts) {
+    if (value !== undefined && value !== false)
+      throw new InputError(`--schedule cannot be combined with ${flag}`);
+  }
 }
 
 /** An abort signal fired by the first Ctrl-C; a second one ends the process at once. */

@@ -4,6 +4,7 @@ import { formatInteger, formatRatio } from '../format.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
 import { lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
+import { renderChainMarkdown, renderChainTerminal } from './cycles.ts';
 import { renderStatisticsMarkdown } from './statistics.ts';
 import { reportStem } from './stem.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
@@ -120,6 +121,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     '',
     ...markLegend(results).map((line) => `${line}  `),
     '',
+    ...renderChainMarkdown(results),
     ...renderStatisticsMarkdown(results),
     '## Observations',
     '',
@@ -153,5 +155,8 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
         ]
       : []),
     ...observations(results).map((line) => `  • ${line.replaceAll('`', '')}`),
-  ].join('\n');
+    renderChainTerminal(results),
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
 }

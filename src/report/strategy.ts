@@ -1,4 +1,5 @@
 /** `F-S.md`: one strategy's summary, metrics, call trace and the probes it missed. */
+import { renderCyclesMarkdown } from './cycles.ts';
 import { FILE_NAMES_ONLY, probeSourcesLine } from './probe-sources.ts';
 import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
 import { METRICS } from '../quality/metrics.ts';
@@ -192,6 +193,7 @@ export function renderStrategyMarkdown(results: ResultsFile, strategy: StrategyR
     '## Metrics',
     metricsTable(results, strategy),
     recallByKind(strategy),
+    ...renderCyclesMarkdown(strategy),
     ...(strategy.notes.length > 0 ? ['## Notes', strategy.notes.map((note) => `- ${note}`).join('\n')] : []),
     '## Call trace',
     traceTable(strategy),

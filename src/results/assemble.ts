@@ -218,6 +218,8 @@ export type RunDescription = {
   target: number | null;
   /** `--reference`: the strategy every other is compared with (default: the first listed). */
   reference: string | undefined;
+  /** `--schedule`: the policy as the flag spells it. */
+  schedule?: string;
 };
 
 /** The results file of one fixture. */
@@ -271,6 +273,7 @@ export function resultsFile(
       concurrency: run.concurrency,
       runs: run.runs,
     },
+    ...(run.schedule === undefined ? {} : { schedule: run.schedule }),
     strategies,
   };
   file.statistics = comparisonStatistics(strategies, file.probes, run.reference);

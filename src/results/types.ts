@@ -5,6 +5,7 @@ import type { UsageSource } from '../providers/types.ts';
 import type { Quality } from '../quality/types.ts';
 import type { PromptUse } from '../strategies/types.ts';
 import type { MessageRange } from '../message-ranges.ts';
+import type { ChainResult } from './chain.ts';
 
 /** Mean and standard error of one figure over `--runs`. */
 export type Spread = { mean: number; stdError: number };
@@ -103,6 +104,8 @@ export type StrategyResult = {
     cost: number | null;
   } | null;
   judgeTrace: TraceEntry[];
+  /** Under `--schedule` only: every compaction of the replayed session (the row itself is the context at its end). */
+  chain?: ChainResult;
 };
 
 /**
@@ -164,6 +167,8 @@ export type ResultsFile = {
   tokensEstimated: boolean;
   /** The settings the run used (every declared setting, src/settings.ts), and the run's own limits. */
   config: ResultsConfig;
+  /** Under `--schedule` only: the policy as the flag spells it. */
+  schedule?: string;
   strategies: StrategyResult[];
 };
 

@@ -1,5 +1,5 @@
 /** The files read and modified, taken from tool calls by code (never by the model), as blocks after a summary. */
-import { type FileLists, fileLists } from '../session/file-operations.ts';
+import { type FileLists, fileLists, mergeFileLists } from '../session/file-operations.ts';
 import type { Session } from '../session/types.ts';
 import type { Slice } from '../slicer.ts';
 
@@ -21,4 +21,17 @@ export function fileBlocks(lists: FileLists): string {
 export function withFileBlocks(summary: string, lists: FileLists): string {
   const blocks = fileBlocks(lists);
   return blocks ? `${summary.trimEnd()}\n\n${blocks}` : summary;
+}
+
+/** A summary split into its text and the file lists its `<read-files>`/`<modified-files>` blocks carry. */
+export function splitFileBlocks(summary: string): { summary: string; files: FileLists } {
+  const files: FileLists = { read: [], modified: [] };
+  const text = summary.replace(
+    /\n*<(read|modified)-files>\n([\s\S]*?)\n?<\/\1-files>\n*/g,
+    (_, kind: 'read' | 'modified', body: string) => {
+      files[kind].push(...body.split('\n').filter((line) => line.trim() !== ''));
+      return '\n\n';
+    },
+  );
+  return { summary: text.trim(), files: mergeFileLists(files) };
 }

@@ -3,7 +3,7 @@
  * point keeps about `--keep-recent-tokens` of recent messages verbatim; everything before it is
  * summarized in the structured format, updating the transcript's own last summary when it has one.
  */
-import { fileLists } from '../session/file-operations.ts';
+import { fileLists, mergeFileLists } from '../session/file-operations.ts';
 import { countMessages } from '../tokens.ts';
 import { conversationBlock, previousSummaryBlock, STRUCTURED_SECTIONS } from './prompts.ts';
 import { oneCallBudget, remainderBudget, tailTokens } from './budgets.ts';
@@ -11,7 +11,8 @@ import { fileBlocks, withFileBlocks } from './file-blocks.ts';
 import { previousCompaction, summarize } from './summary-call.ts';
 import { findCutPoint, KEEP_RECENT_TOKENS, keepTail } from './tail.ts';
 import { describeRanges } from '../message-ranges.ts';
-import type { Strategy } from './types.ts';
+import type { Strategy, StrategyContext, StrategyOutput, PreviousSummary } from './types.ts';
+import type { Session } from '../session/types.ts';
 
 const name = 'pi';
 
@@ -31,6 +32,7 @@ export const pi: Strategy = {
   callsModel: true,
   requiredSections: STRUCTURED_SECTIONS,
   prompts: { main: ['pi-history', 'pi-history-update'], others: ['pi-turn-prefix'] },
+  update: updateHistory,
   async run(session, context) {
     const { messages } = session;
     const keepTokens = tailTokens(context.config);
@@ -111,3 +113,36 @@ export const pi: Strategy = {
     };
   },
 };
+
+/**
+ * pi's update (`generateSummary` with a previous summary): everything given is merged into the previous
+ * compaction's summary in one call; the file lists carried over are joined with the new ones.
+ */
+async function updateHistory(
+  previous: PreviousSummary | undefined,
+  session: Session,
+  context: StrategyContext,
+): Promise<StrategyOutput> {
+  const files = mergeFileLists(
+    previous?.files ?? { read: [], modified: [] },
+    fileLists(session.fileOperations),
+  );
+  const budget = Math.min(
+    oneCallBudget(context.config),
+    remainderBudget(context.config, context.tokenizer.count(fileBlocks(files)), Number.POSITIVE_INFINITY),
+  );
+  const summary =
+    session.messages.length === 0
+      ? (previous?.summary ?? NO_PRIOR_HISTORY)
+      : await summarize(context, {
+          label: previous ? 'history update' : 'history',
+          owner: name,
+          prompt: previous ? 'pi-history-update' : 'pi-history',
+          blocks: [
+            conversationBlock(context.render(session.messages)),
+            ...(previous ? [previousSummaryBlock(previous.summary)] : []),
+          ],
+          maxTokens: budget,
+        });
+  return { summary: withFileBlocks(summary, files) };
+}

@@ -2,6 +2,7 @@
 import type { Caller } from '../calls.ts';
 import type { MessageRange } from '../message-ranges.ts';
 import type { SettingDeclaration, Settings } from '../settings.ts';
+import type { FileLists } from '../session/file-operations.ts';
 import type { Message, Session } from '../session/types.ts';
 import type { Slice } from '../slicer.ts';
 import type { Tokenizer } from '../tokens.ts';
@@ -50,6 +51,9 @@ export type StrategyOutput = {
   notes?: string[];
 };
 
+/** An earlier compaction's summary as an update form reads it: the text without its file lists, and those lists. */
+export type PreviousSummary = { summary: string; files: FileLists };
+
 /** Which family a strategy belongs to, for `-s core|baselines|agents|all`. */
 export type StrategyGroup = 'core' | 'baseline' | 'agent' | 'custom';
 
@@ -73,4 +77,15 @@ export type Strategy = {
   /** The settings of its own it reads (flags, defaults, validation); the shared slicing and budget settings aside. */
   settings?: readonly SettingDeclaration[];
   run(session: Session, context: StrategyContext): Promise<StrategyOutput>;
+  /**
+   * The update form, for compaction chains (`--schedule`): compacts all of `session` (the messages since the
+   * previous compaction, the verbatim tail aside) into an update of `previous`, that compaction's summary
+   * (undefined at the first compaction), carrying its file lists as a union; keeps nothing verbatim.
+   * Without it, a chain hands `run` the previous summary as the first message, to summarize afresh.
+   */
+  update?(
+    previous: PreviousSummary | undefined,
+    session: Session,
+    context: StrategyContext,
+  ): Promise<StrategyOutput>;
 };

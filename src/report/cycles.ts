@@ -1,0 +1,160 @@
+/** The compaction chains of a `--schedule` run: recall per compaction per strategy, as Markdown and for the terminal. */
+import { formatInteger, formatMs, formatRatio } from '../format.ts';
+import type { ChainResult, CycleResult } from '../results/chain.ts';
+import type { ResultsFile, StrategyResult } from '../results/types.ts';
+import { markdownTable, type Rows, terminalTable } from './table.ts';
+
+type Chained = StrategyResult & { chain: ChainResult };
+
+function chained(results: ResultsFile): Chained[] {
+  return results.strategies.filter((strategy): strategy is Chained => strategy.chain !== undefined);
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/** `0.83` with the probes it is over, or `–`. */
+function recallCell(recall: number | null, probes: number): string {
+  return recall === null ? '–' : `${formatRatio(recall)} (${probes})`;
+}
+
+function nameOf(strategy: Chained): string {
+  const { status } = strategy.chain;
+  return status === 'ok' ? strategy.name : `${strategy.name} (${status})`;
+}
+
+/** Whether any compaction had fact probes to score; without them the per-compaction cells show file recall. */
+function hasProbes(strategies: readonly Chained[]): boolean {
+  return strategies.some((strategy) => strategy.chain.cycles.some((cycle) => cycle.probes > 0));
+}
+
+/** Strategy × compaction: recall of the facts planted so far (file recall without probes), the end state, the cost. */
+export function chainRows(results: ResultsFile): Rows {
+  const strategies = chained(results);
+  const perCycle = hasProbes(strategies)
+    ? (cycle: CycleResult | undefined) => cycle?.probeRecall
+    : (cycle: CycleResult | undefined) => cycle?.fileRecall;
+  const cycles = Math.max(0, ...strategies.map((strategy) => strategy.chain.cycles.length));
+  const head = [
+    'Strategy',
+    'Compactions',
+    ...Array.from({ length: cycles }, (_, index) => `#${index + 1}`),
+    'First stretch after the last',
+    'Files after the last',
+    'Tokens after (mean)',
+    'Calls / compaction',
+    'ms / compaction',
+  ];
+  const rows = strategies.map((strategy) => {
+    const list = strategy.chain.cycles;
+    const last = list.at(-1);
+    return [
+      nameOf(strategy),
+      strategy.chain.compactions,
+      ...Array.from({ length: cycles }, (_, index) => formatRatio(perCycle(list[index]))),
+      last ? recallCell(last.firstStretchRecall, last.firstStretchProbes) : '–',
+      formatRatio(last?.fileRecall),
+      formatInteger(mean(list.map((cycle) => cycle.tokensAfter))),
+      formatRatio(mean(list.map((cycle) => cycle.calls)), 1),
+      formatMs(mean(list.map((cycle) => cycle.ms))),
+    ];
+  });
+  return { head, rows, alignRight: head.map((_, column) => column > 0) };
+}
+
+/** Strategy × compaction from the second on: recall of facts an earlier compaction had already summarized. */
+function earlierRows(results: ResultsFile): Rows {
+  const strategies = chained(results);
+  const cycles = Math.max(0, ...strategies.map((strategy) => strategy.chain.cycles.length));
+  const head = ['Strategy', ...Array.from({ length: cycles - 1 }, (_, index) => `#${index + 2}`)];
+  const rows = strategies.map((strategy) => [
+    nameOf(strategy),
+    ...Array.from({ length: cycles - 1 }, (_, index) => {
+      const cycle = strategy.chain.cycles[index + 1];
+      return cycle ? recallCell(cycle.earlierRecall, cycle.earlierProbes) : '';
+    }),
+  ]);
+  return { head, rows, alignRight: head.map((_, column) => column > 0) };
+}
+
+/** The chain section of `F-comparison.md`; nothing without `--schedule`. */
+export function renderChainMarkdown(results: ResultsFile): string[] {
+  const strategies = chained(results);
+  if (strategies.length === 0) return [];
+  const stopped = strategies.filter((strategy) => strategy.chain.error !== null);
+  return [
+    `## Compaction chain (\`--schedule ${results.schedule ?? strategies[0]!.chain.schedule}\`)`,
+    '',
+    "Each compaction is scored on the context right after it (its summary and the messages kept) against the facts planted so far; a strategy whose output is bigger compacts again sooner. Each row above is the context at the end of the session. First stretch: the facts the first compaction summarized that the session never restated, after the last compaction. `recorded` is the agent's own summary at each of its points.",
+    '',
+    hasProbes(strategies)
+      ? '### Recall of the facts so far, per compaction'
+      : '### File recall per compaction (this transcript has no fact probes)',
+    '',
+    markdownTable(chainRows(results)),
+    '',
+    ...(hasProbes(strategies) && strategies.some((strategy) => strategy.chain.cycles.length > 1)
+      ? [
+          '### Facts an earlier compaction summarized (not restated since), per compaction',
+          '',
+          markdownTable(earlierRows(results)),
+          '',
+        ]
+      : []),
+    ...stopped.map((strategy) => `- ${strategy.name}: ${strategy.chain.error}`),
+    ...(stopped.length > 0 ? [''] : []),
+  ];
+}
+
+/** The chain table as the terminal shows it; empty without `--schedule`. */
+export function renderChainTerminal(results: ResultsFile): string {
+  if (chained(results).length === 0) return '';
+  const what = hasProbes(chained(results)) ? 'recall of the facts so far' : 'file recall (no fact probes)';
+  return `Compaction chain (--schedule ${results.schedule ?? 'recorded'}): ${what} after each compaction\n${terminalTable(chainRows(results))}`;
+}
+
+/** Every compaction of one strategy's chain, for its own report; nothing without one. */
+export function renderCyclesMarkdown(strategy: StrategyResult): string[] {
+  const { chain } = strategy;
+  if (!chain) return [];
+  const head = [
+    '#',
+    'Before message',
+    'Kept from',
+    'Tokens before → after',
+    'Summary tokens',
+    'Updated',
+    'Calls',
+    'ms',
+    'Recall (probes)',
+    'Earlier (probes)',
+    'First stretch (probes)',
+    'Files',
+    'Modified files',
+  ];
+  const row = (cycle: CycleResult) => [
+    cycle.cycle,
+    cycle.atMessage,
+    cycle.keptFrom ?? '–',
+    `${cycle.tokensBefore === null ? '?' : formatInteger(cycle.tokensBefore)} → ${formatInteger(cycle.tokensAfter)}`,
+    formatInteger(cycle.summaryTokens),
+    cycle.updated ? 'yes' : 'no',
+    cycle.calls,
+    formatMs(cycle.ms),
+    recallCell(cycle.probeRecall, cycle.probes),
+    recallCell(cycle.earlierRecall, cycle.earlierProbes),
+    recallCell(cycle.firstStretchRecall, cycle.firstStretchProbes),
+    formatRatio(cycle.fileRecall),
+    formatRatio(cycle.modifiedFileRecall),
+  ];
+  const alignRight = head.map((_, column) => column !== 5);
+  return [
+    `## Compaction chain (\`--schedule ${chain.schedule}\`)`,
+    [
+      `${chain.compactions} compaction${chain.compactions === 1 ? '' : 's'}${chain.error ? `; ${chain.error}` : ''}.`,
+      '',
+      markdownTable({ head, rows: chain.cycles.map(row), alignRight }),
+    ].join('\n'),
+  ];
+}
