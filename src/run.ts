@@ -83,6 +83,12 @@ type RunEnvironment = {
   judge: Provider | undefined;
   tokenizer: Tokenizer;
   limit: LimitFunction;
+  /**
+   * Strategy runs at once: all of them with a language model (they wait on its answers), one at a time with an
+   * offline provider, whose answers are work on this thread: interleaving those would only hold every
+   * strategy's prompts and scoring in memory together and blur each one's time.
+   */
+  runs: LimitFunction;
   options: CompareOptions;
   contextWindow: number | undefined;
   signal: AbortSignal;
@@ -136,6 +142,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       judge,
       tokenizer,
       limit: pLimit(options.concurrency),
+      runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
       options,
       contextWindow: options.contextWindow ?? provider.contextWindow,
       signal: options.signal ?? new AbortController().signal,
@@ -267,6 +274,23 @@ async function runStrategyOnce(
   environment: RunEnvironment,
   sample: number,
 ): Promise<StrategyResult> {
+  const { result, output } = await environment.runs(() =>
+    runAndScore(strategy, facts, target, measure, environment, sample),
+  );
+  if (result.status === 'ok')
+    await judge(result, compactedText(output.summary, output.kept ?? []), facts, environment, sample);
+  return result;
+}
+
+/** One run of a strategy, timed from when it may start, and its scored result. */
+async function runAndScore(
+  strategy: Strategy,
+  facts: FixtureFacts,
+  target: number | undefined,
+  measure: Measure,
+  environment: RunEnvironment,
+  sample: number,
+): Promise<{ result: StrategyResult; output: StrategyOutput }> {
   const { tokenizer, options } = environment;
   const started = performance.now();
   const caller = createCaller({
@@ -301,10 +325,7 @@ async function runStrategyOnce(
     trace: caller.trace,
     prompts: context.prompts,
   };
-  const result = buildResult(strategy, output, run, facts, measure);
-  if (result.status === 'ok')
-    await judge(result, compactedText(output.summary, output.kept ?? []), facts, environment, sample);
-  return result;
+  return { result: buildResult(strategy, output, run, facts, measure), output };
 }
 
 /** Judges a result when the run has a judge; each run of `--runs` is judged afresh. */

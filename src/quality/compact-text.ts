@@ -38,61 +38,96 @@ export type CompactText = {
   wordEdges: Int32Array;
 };
 
+/** A growing list of offsets in one typed array: a number[] of millions costs twice the memory, and more to grow. */
+class Offsets {
+  values = new Int32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+  last(): number | undefined {
+    return this.length === 0 ? undefined : this.values[this.length - 1];
+  }
+  setLast(value: number): void {
+    this.values[this.length - 1] = value;
+  }
+  toArray(): Int32Array {
+    return this.values.slice(0, this.length);
+  }
+}
+
+// The compact text is joined from pieces of about this many canonical characters, so the slices awaiting a join
+// stay few however long the text is.
+const JOIN_CHARS = 1 << 16;
+
 /** Compacts a canonical text (see the module comment). */
 export function compactText(canonical: string): CompactText {
-  const parts: string[] = [];
+  const pieces: string[] = [];
+  let parts: string[] = [];
   // Where the compact text falls behind the canonical one: from compact offset breaks[i] on, by shifts[i].
-  const breaks: number[] = [];
-  const shifts: number[] = [];
+  const breaks = new Offsets();
+  const shifts = new Offsets();
+  const edges = new Offsets();
   let kept = 0;
   let dropped = 0;
   let runStart = 0;
   let previousKept = -1;
-  const edges: number[] = [];
-  const drop = (index: number) => {
-    if (index > runStart) parts.push(canonical.slice(runStart, index));
-    runStart = index + 1;
-    dropped++;
-    if (breaks.at(-1) === kept) shifts[shifts.length - 1] = dropped;
-    else {
-      breaks.push(kept);
-      shifts.push(dropped);
-    }
-  };
   for (let index = 0; index < canonical.length; index++) {
     const code = canonical.charCodeAt(index);
-    if (code === QUOTE) {
-      drop(index);
-      continue;
-    }
-    if ((code === SPACE || code === HYPHEN) && previousKept >= 0 && isWordUnit(previousKept)) {
+    let drop = code === QUOTE;
+    if (!drop && (code === SPACE || code === HYPHEN) && previousKept >= 0 && isWordUnit(previousKept)) {
       let next = index + 1;
       while (canonical.charCodeAt(next) === QUOTE) next++;
-      if (next < canonical.length && isWordUnit(canonical.charCodeAt(next))) {
-        drop(index);
-        continue;
+      drop = next < canonical.length && isWordUnit(canonical.charCodeAt(next));
+    }
+    if (drop) {
+      if (index > runStart) parts.push(canonical.slice(runStart, index));
+      runStart = index + 1;
+      dropped++;
+      if (breaks.last() === kept) shifts.setLast(dropped);
+      else {
+        breaks.push(kept);
+        shifts.push(dropped);
       }
+      continue;
     }
     if (index === 0 || !isWordUnit(canonical.charCodeAt(index - 1))) edges.push(kept);
     kept++;
     previousKept = code;
+    if (index + 1 - runStart >= JOIN_CHARS) {
+      parts.push(canonical.slice(runStart, index + 1));
+      runStart = index + 1;
+    }
+    if (parts.length >= 4096) {
+      pieces.push(parts.join(''));
+      parts = [];
+    }
   }
   if (runStart < canonical.length) parts.push(canonical.slice(runStart));
-  const breakAt = Int32Array.from(breaks);
-  const shiftBy = Int32Array.from(shifts);
+  pieces.push(parts.join(''));
   return {
-    text: parts.join(''),
-    wordEdges: Int32Array.from(edges),
-    position(index) {
-      // The last break at or before `index`, by binary search.
-      let low = 0;
-      let high = breakAt.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (breakAt[middle]! <= index) low = middle + 1;
-        else high = middle;
-      }
-      return index + (low === 0 ? 0 : shiftBy[low - 1]!);
-    },
+    text: pieces.join(''),
+    wordEdges: edges.toArray(),
+    position: positionMap(breaks.toArray(), shifts.toArray()),
+  };
+}
+
+/** Compact offset → canonical offset, from where the compact text falls further behind and by how much. */
+function positionMap(breaks: Int32Array, shifts: Int32Array): (index: number) => number {
+  return (index) => {
+    // The last break at or before `index`, by binary search.
+    let low = 0;
+    let high = breaks.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (breaks[middle]! <= index) low = middle + 1;
+      else high = middle;
+    }
+    return index + (low === 0 ? 0 : shifts[low - 1]!);
   };
 }

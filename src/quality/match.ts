@@ -70,7 +70,7 @@ function canonicalUnit(spelling: string): string {
 }
 
 // Long texts are normalized in pieces of about this many characters.
-const NORMALIZE_CHUNK_CHARS = 1 << 20;
+const NORMALIZE_CHUNK_CHARS = 1 << 16;
 
 /**
  * Text folded for matching: Unicode-compatible forms, lowercase, Markdown marks (emphasis, code ticks, headings,
