@@ -89,6 +89,8 @@ type RunEnvironment = {
    * strategy's prompts and scoring in memory together and blur each one's time.
    */
   runs: LimitFunction;
+  /** With a language model: resolves once every strategy run of the compare has made all its calls. */
+  callsDone: Barrier | undefined;
   options: CompareOptions;
   contextWindow: number | undefined;
   signal: AbortSignal;
@@ -143,6 +145,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       tokenizer,
       limit: pLimit(options.concurrency),
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
+      callsDone: provider.isLanguageModel ? createBarrier() : undefined,
       options,
       contextWindow: options.contextWindow ?? provider.contextWindow,
       signal: options.signal ?? new AbortController().signal,
@@ -274,12 +277,31 @@ async function runStrategyOnce(
   environment: RunEnvironment,
   sample: number,
 ): Promise<StrategyResult> {
+  const arrive = environment.callsDone?.join();
   const { result, output } = await environment.runs(() =>
-    runAndScore(strategy, facts, target, measure, environment, sample),
+    runAndScore(strategy, facts, target, measure, environment, sample, arrive),
   );
   if (result.status === 'ok')
     await judge(result, compactedText(output.summary, output.kept ?? []), facts, environment, sample);
   return result;
+}
+
+/** Runs that must all arrive before any goes on; every run joins in the same tick, before any can arrive. */
+type Barrier = { join(): () => Promise<void> };
+
+function createBarrier(): Barrier {
+  let waiting = 0;
+  let open: () => void = () => {};
+  const done = new Promise<void>((resolve) => (open = resolve));
+  return {
+    join() {
+      waiting++;
+      return () => {
+        if (--waiting === 0) open();
+        return done;
+      };
+    },
+  };
 }
 
 /** One run of a strategy, timed from when it may start, and its scored result. */
@@ -290,6 +312,7 @@ async function runAndScore(
   measure: Measure,
   environment: RunEnvironment,
   sample: number,
+  arrive?: () => Promise<void>,
 ): Promise<{ result: StrategyResult; output: StrategyOutput }> {
   const { tokenizer, options } = environment;
   const started = performance.now();
@@ -314,7 +337,10 @@ async function runAndScore(
   try {
     output = await strategy.run(facts.session, context);
   } catch (thrown) {
-    if (environment.signal.aborted) throw new AbortedError('aborted by the user', { cause: thrown });
+    if (environment.signal.aborted) {
+      void arrive?.();
+      throw new AbortedError('aborted by the user', { cause: thrown });
+    }
     error =
       thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
   }
@@ -325,6 +351,8 @@ async function runAndScore(
     trace: caller.trace,
     prompts: context.prompts,
   };
+  // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
+  await arrive?.();
   return { result: buildResult(strategy, output, run, facts, measure), output };
 }
 
