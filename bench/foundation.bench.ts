@@ -6,12 +6,9 @@
  * and runs each measurement in a fresh child process, so caches start cold and peak RSS is per size.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeSessionOfTokens } from '../fixtures/generator/output.ts';
 import { inspectFixture } from '../src/inspect.ts';
+import { benchSession } from './sessions.ts';
 import { loadSession } from '../src/session/load.ts';
 import { DEFAULT_SETTINGS } from '../src/settings.ts';
 import { sliceMessages } from '../src/slicer.ts';
@@ -23,7 +20,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TIME_BUDGET_MS = 3000;
 const MEMORY_BUDGET_BYTES = 1024 ** 3;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const DATA = fileURLToPath(new URL('.data/', import.meta.url));
 
 /** Stage timings of one child process. */
 type Stages = {
@@ -81,30 +77,6 @@ async function measureInspect(path: string): Promise<Inspect> {
   return { tokens: result.tokens, inspectMs, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
 }
 
-/** A short hash of the generator's sources: cached sessions are regenerated when it changes. */
-function generatorVersion(): string {
-  const hash = createHash('sha256');
-  const walk = (directory: string): void => {
-    for (const entry of readdirSync(directory, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const path = join(directory, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts')) hash.update(relative(ROOT, path)).update(readFileSync(path));
-    }
-  };
-  walk(join(ROOT, 'fixtures', 'generator'));
-  return hash.digest('hex').slice(0, 10);
-}
-
-/** Deletes cached sessions written by an older generator, so bench/.data/ does not grow forever. */
-function removeStaleSessions(version: string): void {
-  if (!existsSync(DATA)) return;
-  for (const file of readdirSync(DATA)) {
-    if (file.startsWith('session-') && !file.includes(`-${version}.`)) rmSync(join(DATA, file));
-  }
-}
-
 function child<T>(flag: string, path: string): T {
   const result = spawnSync(
     process.execPath,
@@ -143,16 +115,9 @@ function fastestInspect(path: string): Inspect {
 }
 
 async function main(): Promise<void> {
-  const version = generatorVersion();
-  removeStaleSessions(version);
   const rows: Array<{ size: number; stages: Stages; inspect: Inspect }> = [];
   for (const size of SIZES) {
-    const path = join(DATA, `session-${size}-${version}.jsonl`);
-    if (!existsSync(path)) {
-      const started = performance.now();
-      await writeSessionOfTokens(size, path);
-      process.stdout.write(`generated ${relative(ROOT, path)} in ${seconds(performance.now() - started)}\n`);
-    }
+    const path = await benchSession(size, (line) => process.stdout.write(`${line}\n`));
     rows.push({ size, stages: fastest(path), inspect: fastestInspect(path) });
   }
   process.stdout.write(`\n${render(rows)}\n`);

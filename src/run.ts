@@ -5,10 +5,10 @@
  * statistics, judging and writing live in their own modules; this file only orchestrates.
  */
 import pLimit, { type LimitFunction } from 'p-limit';
-import { type CallPhase, type CallRecord, createCaller } from './calls.ts';
+import { createCaller } from './calls.ts';
+import { type Barrier, callProgress, createBarrier, describeProgress } from './run-progress.ts';
 import { AbortedError, ContextOverflowError, InputError, messageOf } from './errors.ts';
 import { createRecorder } from './providers/cassette.ts';
-import { costOf } from './providers/models.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from './providers/registry.ts';
 import type { Provider } from './providers/types.ts';
 import { createJudgeProvider, judgeText } from './quality/judge/run-judge.ts';
@@ -90,6 +90,14 @@ type RunEnvironment = {
   judge: Provider | undefined;
   tokenizer: Tokenizer;
   limit: LimitFunction;
+  /**
+   * Strategy runs at once: all of them with a language model (they wait on its answers), one at a time with an
+   * offline provider, whose answers are work on this thread: interleaving those would only hold every
+   * strategy's prompts and scoring in memory together and blur each one's time.
+   */
+  runs: LimitFunction;
+  /** With a language model: resolves once every strategy run of the compare has made all its calls. */
+  callsDone: Barrier | undefined;
   options: CompareOptions;
   contextWindow: number | undefined;
   signal: AbortSignal;
@@ -150,6 +158,8 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       judge,
       tokenizer,
       limit: pLimit(options.concurrency),
+      runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
+      callsDone: provider.isLanguageModel ? createBarrier() : undefined,
       options,
       // A schedule's window is the model's as far as the replay is concerned.
       contextWindow:
@@ -255,34 +265,6 @@ async function runFixture(
   return { results: file, files };
 }
 
-function describeProgress(result: StrategyResult): string {
-  if (result.status === 'error') return `failed: ${result.error}`;
-  const recall =
-    result.quality.probeRecall === null ? '' : `, probe recall ${result.quality.probeRecall.toFixed(2)}`;
-  return `${result.calls} ${result.calls === 1 ? 'call' : 'calls'}, ${Math.round(result.criticalPathMs)} ms of its own, ${result.tokensAfter} tokens after${recall}`;
-}
-
-/** Reports each call's phases as progress, with its cost when the model is priced. */
-function callProgress(environment: RunEnvironment): (record: Readonly<CallRecord>, phase: CallPhase) => void {
-  const { provider, options } = environment;
-  return (record, phase) =>
-    options.onProgress?.({
-      type: 'call',
-      phase,
-      inputTokens: record.inputTokens,
-      outputTokens: record.outputTokens,
-      cost:
-        phase === 'ended' && !record.cached
-          ? costOf(provider.id, provider.model, {
-              input: record.inputTokens,
-              output: record.outputTokens,
-              ...(record.cachedInputTokens === null ? {} : { cachedInput: record.cachedInputTokens }),
-            })
-          : null,
-      error: record.error,
-    });
-}
-
 /** One strategy, `--runs` times at once (once for a deterministic provider); the figures are means, with their spread. */
 async function runStrategyRepeated(
   strategy: Strategy,
@@ -313,6 +295,25 @@ async function runStrategyOnce(
   environment: RunEnvironment,
   sample: number,
 ): Promise<StrategyResult> {
+  const arrive = environment.callsDone?.join();
+  const { result, output } = await environment.runs(() =>
+    runAndScore(strategy, facts, target, measure, environment, sample, arrive),
+  );
+  if (result.status === 'ok')
+    await judge(result, compactedText(output.summary, output.kept ?? []), facts, environment, sample);
+  return result;
+}
+
+/** One run of a strategy, timed from when it may start, and its scored result. */
+async function runAndScore(
+  strategy: Strategy,
+  facts: FixtureFacts,
+  target: number | undefined,
+  measure: Measure,
+  environment: RunEnvironment,
+  sample: number,
+  arrive?: () => Promise<void>,
+): Promise<{ result: StrategyResult; output: StrategyOutput }> {
   const { tokenizer, options } = environment;
   const started = performance.now();
   const caller = createCaller({
@@ -343,7 +344,10 @@ async function runStrategyOnce(
       output = await strategy.run(facts.session, context);
     }
   } catch (thrown) {
-    if (environment.signal.aborted) throw new AbortedError('aborted by the user', { cause: thrown });
+    if (environment.signal.aborted) {
+      void arrive?.();
+      throw new AbortedError('aborted by the user', { cause: thrown });
+    }
     error =
       thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
   }
@@ -354,12 +358,12 @@ async function runStrategyOnce(
     trace: caller.trace,
     prompts: context.prompts,
   };
+  // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
+  await arrive?.();
   const result = buildResult(strategy, output, run, facts, measure);
   if (replay && options.schedule)
     result.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
-  if (result.status === 'ok')
-    await judge(result, compactedText(output.summary, output.kept ?? []), facts, environment, sample);
-  return result;
+  return { result, output };
 }
 
 /** Judges a result when the run has a judge; each run of `--runs` is judged afresh. */

@@ -1,4 +1,5 @@
 /** The only place that counts tokens: js-tiktoken encodings, or a labelled chars/4 estimate. */
+import { createHash } from 'node:crypto';
 import type { TiktokenBPE } from 'js-tiktoken/lite';
 import { InputError } from './errors.ts';
 import type { Message } from './session/types.ts';
@@ -79,7 +80,7 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
   const ranks = buildRankMap(tables.bpe_ranks);
   const pattern = new RegExp(tables.pat_str, 'gu');
   const pieceCounts = new Map<string, number>();
-  return (text) => {
+  const countPieces = (text: string): number => {
     let tokens = 0;
     for (const match of text.matchAll(pattern)) {
       const piece = match[0];
@@ -93,7 +94,57 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
     }
     return tokens;
   };
+  return blockCounter(countPieces);
 }
+
+// Texts shorter than this are counted straight away; longer ones block by block.
+const LONG_TEXT_CHARS = 4096;
+// A block shorter than this is counted rather than looked up: hashing it would cost about as much.
+const CACHED_BLOCK_CHARS = 256;
+// Forget every cached block count past this many (a bound on memory in a long process).
+const MAX_CACHED_BLOCKS = 500_000;
+
+/**
+ * Wraps a BPE count so that a long text is counted block by block, each block's count cached by its content:
+ * every strategy renders the same messages into its prompts (slices overlap, summaries are re-sent), so each
+ * rendered message or summary section is counted once per process, not once per request. Exact, not an
+ * estimate: a block starts at a line that opens with `[` (a rendered message's `[Role]: ` tag), `<` (a tagged
+ * block) or `#` (a heading), and neither encoding's pre-tokenizer has a piece that runs from a line break into
+ * such a character or whose end depends on what follows a line break there, so the pieces, and the counts, of
+ * the blocks add up to those of the whole text.
+ */
+function blockCounter(countPieces: (text: string) => number): (text: string) => number {
+  const blockCounts = new Map<string, number>();
+  const countBlock = (block: string): number => {
+    if (block.length < CACHED_BLOCK_CHARS) return countPieces(block);
+    // A digest, not the block: a key sliced from a prompt would keep the whole prompt alive.
+    const key = createHash('sha1').update(block).digest('base64');
+    let tokens = blockCounts.get(key);
+    if (tokens === undefined) {
+      tokens = countPieces(block);
+      if (blockCounts.size >= MAX_CACHED_BLOCKS) blockCounts.clear();
+      blockCounts.set(key, tokens);
+    }
+    return tokens;
+  };
+  return (text) => {
+    if (text.length < LONG_TEXT_CHARS) return countPieces(text);
+    let tokens = 0;
+    let start = 0;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+      const next = text.charCodeAt(at + 1);
+      if (next !== OPEN_BRACKET && next !== LESS_THAN && next !== HASH) continue;
+      tokens += countBlock(text.slice(start, at + 1));
+      start = at + 1;
+    }
+    return tokens + countBlock(text.slice(start));
+  };
+}
+
+// The characters a block's first line may open with (see blockCounter).
+const OPEN_BRACKET = 91; // [
+const LESS_THAN = 60; // <
+const HASH = 35; // #
 
 /** Byte sequence (as latin1) → rank, from js-tiktoken's compressed `bpe_ranks` lines (`! offset token…`). */
 function buildRankMap(bpeRanks: string): Map<string, number> {

@@ -18,6 +18,49 @@ describe('tokens', () => {
     }
   });
 
+  it('counts a long text block by block exactly as a whole, and serves repeated blocks from its cache', async () => {
+    // Lines opening with `[`, `<` or `#` start blocks; around them: punctuation that pulls line breaks into its
+    // piece, slashes, spaces before line breaks, digits, apostrophes and non-Latin text.
+    const parts = [
+      '\n',
+      '\n\n',
+      '[User]: ',
+      '<summary>',
+      '## Goal',
+      '#',
+      '[',
+      '<',
+      '/',
+      './a',
+      '.',
+      '!?',
+      ' ',
+      '  \n',
+      "'s",
+      'word',
+      'Wörter',
+      '123456',
+      '🚀',
+      '\r\n',
+      '\t',
+      '-',
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    for (const name of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = await getTokenizer(name);
+      const encoding = getEncoding(name);
+      for (let sample = 0; sample < 20; sample++) {
+        let text = '';
+        while (text.length < 12_000)
+          text += parts[next() % parts.length]! + (next() % 3 === 0 ? 'x'.repeat(next() % 300) : '');
+        const expected = encoding.encode(text, [], []).length;
+        assert.equal(tokenizer.count(text), expected, `${name} sample ${sample}`);
+        assert.equal(tokenizer.count(text), expected, `${name} sample ${sample}, counted again`);
+      }
+    }
+  });
+
   it('labels the heuristic as an estimate of chars/4', async () => {
     const tokenizer = await getTokenizer('heuristic');
     assert.equal(tokenizer.count('abcdefgh'), 2);

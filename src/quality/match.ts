@@ -4,6 +4,9 @@
  * negation right next to a needle. A text is indexed once and answers every look-up from that index.
  */
 
+import { compactText, isWordCharacter } from './compact-text.ts';
+import { createNeedleIndex, KEY_CHARACTERS, type NeedleIndex } from './needle-index.ts';
+
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
 const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
 // Horizontal rules (`---`, `***`, `===`) and table delimiter rows (`|---|:-:|`).
@@ -23,7 +26,7 @@ const QUOTES = /["'‘’‚‛′“”„‟″«»`]/g;
 const DASHES = /[‐‑‒–—―−]/g;
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 const WHITESPACE = /\s+/g;
-const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+const SPACE_CHARACTER = /\s/;
 
 /**
  * Unit spellings of a number, each folded to one: `1 GiB` = `1Gi`, `2 s` = `2 seconds`, `30 %` = `30 percent`.
@@ -50,10 +53,24 @@ const UNIT = new RegExp(
   'gu',
 );
 
+const UNIT_SPELLINGS = UNITS.map(([canonical, spellings]) => ({
+  canonical,
+  pattern: new RegExp(`^(?:${spellings})$`),
+}));
+const canonicalUnits = new Map<string, string>();
+
 /** The one spelling of a unit. */
 function canonicalUnit(spelling: string): string {
-  return UNITS.find(([, spellings]) => new RegExp(`^(?:${spellings})$`).test(spelling))?.[0] ?? spelling;
+  let canonical = canonicalUnits.get(spelling);
+  if (canonical === undefined) {
+    canonical = UNIT_SPELLINGS.find(({ pattern }) => pattern.test(spelling))?.canonical ?? spelling;
+    canonicalUnits.set(spelling, canonical);
+  }
+  return canonical;
 }
+
+// Long texts are normalized in pieces of about this many characters.
+const NORMALIZE_CHUNK_CHARS = 1 << 16;
 
 /**
  * Text folded for matching: Unicode-compatible forms, lowercase, Markdown marks (emphasis, code ticks, headings,
@@ -61,6 +78,23 @@ function canonicalUnit(spelling: string): string {
  * folded to single spaces; letters, digits and path characters (`/ . _ -`) stay as they are.
  */
 export function normalizeForMatch(text: string): string {
+  if (text.length <= NORMALIZE_CHUNK_CHARS) return normalizeLines(text);
+  // A long text (a whole transcript) is folded in pieces cut at line breaks, so that the passes' intermediate
+  // copies stay small. Every step but the whitespace folding works within a line, and the folded pieces,
+  // joined by one space, are the folded whole.
+  const parts: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start + NORMALIZE_CHUNK_CHARS);
+    if (end < 0) end = text.length;
+    const part = normalizeLines(text.slice(start, end));
+    if (part.length > 0) parts.push(part);
+    start = end + 1;
+  }
+  return parts.join(' ');
+}
+
+function normalizeLines(text: string): string {
   return text
     .normalize('NFKC')
     .replace(INVISIBLE, '')
@@ -89,35 +123,6 @@ function canonicalText(text: string): string {
     UNIT,
     (_match, number: string, unit: string) => `${number}${canonicalUnit(unit)}`,
   );
-}
-
-function isWordCharacter(character: string | undefined): boolean {
-  return character !== undefined && WORD_CHARACTER.test(character);
-}
-
-/**
- * The compact form of a canonical text, and where each of its characters sits in that text: quote marks
- * dropped, and a space or hyphen between two word characters dropped, so `key-set`, `key set` and
- * `keyset`, or an error quoted with or without its quotes, read the same.
- */
-function compact(canonical: string): { text: string; positions: Int32Array } {
-  const characters: string[] = [];
-  const positions = new Int32Array(canonical.length);
-  let length = 0;
-  let previousKept: string | undefined;
-  for (let index = 0; index < canonical.length; index++) {
-    const character = canonical[index]!;
-    if (character === "'") continue;
-    if ((character === ' ' || character === '-') && isWordCharacter(previousKept)) {
-      let next = index + 1;
-      while (canonical[next] === "'") next++;
-      if (isWordCharacter(canonical[next])) continue;
-    }
-    characters.push(character);
-    positions[length++] = index;
-    previousKept = character;
-  }
-  return { text: characters.join(''), positions: positions.subarray(0, length) };
 }
 
 /** Whether a needle names a path: a `/` in it, or a file name with an extension. */
@@ -169,10 +174,10 @@ function needleVariants(needle: string): string[] {
 /** Indexes `text` once and answers look-ups against it. */
 export function createMatcher(text: string): TextIndex {
   const normalized = canonicalText(text);
-  const compacted = compact(normalized);
-  let wordStarts: number[] | undefined;
+  const compacted = compactText(normalized);
+  let wordStarts: Int32Array | undefined;
   const wordAt = (offset: number): number => {
-    wordStarts ??= [...normalized.matchAll(/\S+/g)].map((match) => match.index);
+    wordStarts ??= wordStartsOf(normalized);
     let low = 0;
     let high = wordStarts.length - 1;
     while (low < high) {
@@ -183,45 +188,105 @@ export function createMatcher(text: string): TextIndex {
     return low;
   };
   const memo = new Map<string, Occurrence[]>();
+  const presence = new Map<string, boolean>();
+  let index: NeedleIndex | undefined;
 
-  const find = (variant: string): Occurrence[] => {
-    const needle = compact(variant).text;
-    if (needle.length === 0) return [];
+  /** Visits each place `variant` occurs, as canonical `[start, end)`, until `visit` returns false. */
+  const scan = (variant: string, visit: (start: number, end: number) => boolean): void => {
+    const needle = compactText(variant).text;
+    if (needle.length === 0) return;
     const path = isPathNeedle(variant);
     const checkStart = isWordCharacter(needle[0]);
     const checkEnd = isWordCharacter(needle[needle.length - 1]);
-    const found: Occurrence[] = [];
-    for (let at = compacted.text.indexOf(needle); at >= 0; at = compacted.text.indexOf(needle, at + 1)) {
-      const start = compacted.positions[at]!;
-      const end = compacted.positions[at + needle.length - 1]! + 1;
+    const at = (offset: number): boolean => {
+      const start = compacted.position(offset);
+      const end = compacted.position(offset + needle.length - 1) + 1;
       const before = normalized[start - 1];
       const after = normalized[end];
       if (path) {
-        if (before !== undefined && PATH_CHARACTER.test(before)) continue;
-        if (after !== undefined && /[\p{L}\p{N}_~-]/u.test(after)) continue;
+        if (before !== undefined && PATH_CHARACTER.test(before)) return true;
+        if (after !== undefined && /[\p{L}\p{N}_~-]/u.test(after)) return true;
         // `a.ts.` ends a sentence; `a.ts.bak` is another file.
-        if (after === '.' && isWordCharacter(normalized[end + 1])) continue;
+        if (after === '.' && isWordCharacter(normalized[end + 1])) return true;
       } else {
-        if (checkStart && isWordCharacter(before)) continue;
-        if (checkEnd && isWordCharacter(after)) continue;
+        if (checkStart && isWordCharacter(before)) return true;
+        if (checkEnd && isWordCharacter(after)) return true;
       }
-      found.push({ start, end, word: wordAt(start), negated: isNegated(normalized, start, end) });
+      return visit(start, end);
+    };
+    // A needle that starts with a word character starts at a word edge (both kinds of needle check the
+    // character before), so in a long text only those places are tried.
+    if (compacted.text.length >= INDEXED_TEXT_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
+      index ??= createNeedleIndex(compacted.text, compacted.wordEdges);
+      for (const offset of index.candidates(needle)) {
+        if (compacted.text.startsWith(needle, offset) && !at(offset)) return;
+      }
+      return;
     }
-    return found;
+    for (
+      let offset = compacted.text.indexOf(needle);
+      offset >= 0;
+      offset = compacted.text.indexOf(needle, offset + 1)
+    ) {
+      if (!at(offset)) return;
+    }
   };
 
   const occurrences = (needle: string): Occurrence[] => {
     let found = memo.get(needle);
     if (!found) {
-      found = needleVariants(needle)
-        .flatMap(find)
-        .sort((a, b) => a.start - b.start);
+      const all: Occurrence[] = [];
+      for (const variant of needleVariants(needle)) {
+        scan(variant, (start, end) => {
+          all.push({ start, end, word: wordAt(start), negated: isNegated(normalized, start, end) });
+          return true;
+        });
+      }
+      found = all.sort((a, b) => a.start - b.start);
       memo.set(needle, found);
     }
     return found;
   };
-  const has = (needle: string) => occurrences(needle).length > 0;
+  // Presence needs one occurrence, not all of them with their words and negations.
+  const has = (needle: string): boolean => {
+    const known = memo.get(needle);
+    if (known) return known.length > 0;
+    let found = presence.get(needle);
+    if (found === undefined) {
+      found = false;
+      for (const variant of needleVariants(needle)) {
+        scan(variant, () => {
+          found = true;
+          return false;
+        });
+        if (found) break;
+      }
+      presence.set(needle, found);
+    }
+    return found;
+  };
   return { normalized, occurrences, has, hasAny: (needles) => needles.some(has) };
+}
+
+// Texts at least this long are searched through a {@link NeedleIndex}; shorter ones are scanned.
+const INDEXED_TEXT_CHARS = 1 << 18;
+
+/** Whether one UTF-16 code unit is white space (`\s`). */
+function isSpaceUnit(code: number): boolean {
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  return code >= 128 && SPACE_CHARACTER.test(String.fromCharCode(code));
+}
+
+/** Where each word (a run of non-space characters) of a text starts. */
+function wordStartsOf(text: string): Int32Array {
+  const starts: number[] = [];
+  let previousSpace = true;
+  for (let index = 0; index < text.length; index++) {
+    const space = isSpaceUnit(text.charCodeAt(index));
+    if (!space && previousSpace) starts.push(index);
+    previousSpace = space;
+  }
+  return Int32Array.from(starts);
 }
 
 /** Whether a negation stands in the same clause within a few words before, or right after, `[start, end)`. */

@@ -5,11 +5,26 @@ import type { Quality, ScoreInput } from './types.ts';
 
 /** Scores one summary; pure and deterministic. The judge's figure is added later, by the judge. */
 export function scoreSummary(input: ScoreInput): Quality {
+  const transcript = input.transcriptMatcher ?? createMatcher(input.transcriptText);
   const texts = {
-    summary: createMatcher(input.text),
-    transcript: input.transcriptMatcher ?? createMatcher(input.transcriptText),
+    summary: isWholeTranscript(input.text, input.transcriptText) ? transcript : createMatcher(input.text),
+    transcript,
   };
   const quality: Partial<Quality> = {};
   for (const metric of METRICS) if (metric.score) Object.assign(quality, metric.score(input, texts));
   return { ...(quality as Omit<Quality, 'judge'>), judge: null };
+}
+
+/**
+ * Whether a compacted text is the transcript itself after blank lines (every message kept, no summary): its index
+ * is the transcript's, since normalizing drops leading blank lines, and building it again would cost as much.
+ */
+function isWholeTranscript(text: string, transcriptText: string): boolean {
+  const extra = text.length - transcriptText.length;
+  return (
+    extra >= 0 &&
+    /^\s*$/.test(text.slice(0, extra)) &&
+    (extra === 0 || text[extra - 1] === '\n') &&
+    text.endsWith(transcriptText)
+  );
 }

@@ -118,16 +118,33 @@ export async function resolveStrategies(
   return [...chosen.values()];
 }
 
+/**
+ * Imports a module by path. A TypeScript file goes through tsx, loaded only then and scoped to that import: the
+ * bundled command has no TypeScript loader of its own, and a file outside this package may be CommonJS.
+ */
+async function importModule(path: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(path).href;
+  if (/\.[cm]?tsx?$/.test(path)) {
+    const { tsImport } = await import('tsx/esm/api');
+    return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+  }
+  return (await import(url)) as Record<string, unknown>;
+}
+
 /** Loads a user's strategy module: its default export or its export named `strategy`. */
 export async function loadStrategyFile(file: string): Promise<Strategy> {
   const path = isAbsolute(file) ? file : resolve(file);
   let module: Record<string, unknown>;
   try {
-    module = await import(pathToFileURL(path).href);
+    module = await importModule(path);
   } catch (error) {
     throw new InputError(`cannot load strategy module ${file}: ${messageOf(error)}`, { cause: error });
   }
-  const candidate = (module.default ?? module.strategy) as Partial<Strategy> | undefined;
+  // Outside an ESM package a .ts file loads as CommonJS: its exports object is then the default export.
+  const exported = (module.default ?? module.strategy) as Record<string, unknown> | undefined;
+  const candidate = (
+    exported && typeof exported.name !== 'string' ? (exported.default ?? exported.strategy) : exported
+  ) as Partial<Strategy> | undefined;
   if (
     !candidate ||
     typeof candidate.name !== 'string' ||

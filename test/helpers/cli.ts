@@ -27,9 +27,10 @@ export function startCli(
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !/API_KEY|BASE_URL|GITHUB_STEP_SUMMARY/.test(key)) env[key] = value;
   }
+  // Tests run the sources (through tsx), not a bundle in dist/ that may be stale or missing.
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
-    env: { ...env, ...options.env },
+    env: { ...env, COMPACTION_BENCH_SOURCE: '1', ...options.env },
   });
   const done = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';

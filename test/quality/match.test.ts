@@ -110,4 +110,44 @@ describe('createMatcher', () => {
     assert.equal(found, 400);
     assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
   });
+
+  it('finds in a long text (through its index) exactly what it finds in a short one (by scanning)', () => {
+    const block = [
+      'Key set rejected; we kept the keyset. `src/billing/tax.ts` and old-src/billing/tax.ts and tax.ts.bak.',
+      "Edited ./docs/a.md, then “retry_budget” = 3 — it's 2 s or 2 seconds; not using keyset pagination.",
+      'pkg/__init__.py, -flag, /etc/hosts, api/v2/users and ERR_INVOICE_TOTAL_MISMATCH in the log.',
+    ].join('\n');
+    const needles = [
+      'keyset',
+      'key-set',
+      'src/billing/tax.ts',
+      'tax.ts',
+      'docs/a.md',
+      './docs/a.md',
+      'retry_budget',
+      '2s',
+      'keyset pagination',
+      '__init__.py',
+      '-flag',
+      '/etc/hosts',
+      'v2/users',
+      'err_invoice_total_mismatch',
+      'absent needle',
+    ];
+    const short = createMatcher(block);
+    const repeats = 2000;
+    const long = createMatcher(Array.from({ length: repeats }, () => block).join('\n\n.\n\n'));
+    assert.ok(long.normalized.length > 1 << 18);
+    for (const needle of needles) {
+      const once = short.occurrences(needle);
+      const all = long.occurrences(needle);
+      assert.equal(all.length, once.length * repeats, needle);
+      assert.deepEqual(
+        all.slice(0, once.length).map((found) => [found.start, found.end, found.word, found.negated]),
+        once.map((found) => [found.start, found.end, found.word, found.negated]),
+        needle,
+      );
+      assert.equal(createMatcher(long.normalized).has(needle), once.length > 0, needle);
+    }
+  });
 });

@@ -1,0 +1,50 @@
+/**
+ * Generated sessions for the benchmarks, cached in bench/.data/ and keyed by a hash of the generator, so a
+ * session is made once and made again only when the generator changes.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeSessionOfTokens } from '../fixtures/generator/output.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const DATA = fileURLToPath(new URL('.data/', import.meta.url));
+
+/** A short hash of the generator's sources: cached sessions are regenerated when it changes. */
+function generatorVersion(): string {
+  const hash = createHash('sha256');
+  const walk = (directory: string): void => {
+    for (const entry of readdirSync(directory, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) hash.update(relative(ROOT, path)).update(readFileSync(path));
+    }
+  };
+  walk(join(ROOT, 'fixtures', 'generator'));
+  return hash.digest('hex').slice(0, 10);
+}
+
+let version: string | undefined;
+
+/** The path of a generated session of about `tokens` tokens, made (and older generators' sessions deleted) if needed. */
+export async function benchSession(tokens: number, log: (line: string) => void): Promise<string> {
+  if (version === undefined) {
+    version = generatorVersion();
+    // Sessions written by an older generator go, so bench/.data/ does not grow forever.
+    if (existsSync(DATA)) {
+      for (const file of readdirSync(DATA)) {
+        if (file.startsWith('session-') && !file.includes(`-${version}.`)) rmSync(join(DATA, file));
+      }
+    }
+  }
+  const path = join(DATA, `session-${tokens}-${version}.jsonl`);
+  if (!existsSync(path)) {
+    const started = performance.now();
+    await writeSessionOfTokens(tokens, path);
+    log(`generated ${relative(ROOT, path)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return path;
+}

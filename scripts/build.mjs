@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// `npm run build` (also run by `npm ci` through `prepare`): bundles src/cli.ts into dist/cli.js, so the installed
+// command starts without compiling TypeScript. Dependencies stay in node_modules; `bin/compaction-bench.js` falls
+// back to the sources through tsx whenever dist/ is missing or older than a source file.
+import { build } from 'esbuild';
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = process.argv[2] ?? `${root}dist`;
+
+await rm(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: [`${root}src/cli.ts`],
+  outfile: `${outdir}/cli.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

@@ -1,0 +1,52 @@
+/**
+ * An index of where words start in a long compact text, bucketed by their first characters, so that a look-up
+ * checks the few places a needle can start instead of scanning the whole text: a transcript of millions of
+ * characters is searched for thousands of probe spellings and paths.
+ */
+
+/** Needles are looked up by this many first characters; shorter ones are scanned for. */
+export const KEY_CHARACTERS = 4;
+const BUCKET_BITS = 18;
+const BUCKET_MASK = (1 << BUCKET_BITS) - 1;
+
+/** Places in a text where a needle may start, by its first characters. */
+export type NeedleIndex = {
+  /** The offsets, ascending, where a needle of at least {@link KEY_CHARACTERS} characters may start. */
+  candidates(needle: string): Int32Array;
+};
+
+function bucketOf(text: string, at: number): number {
+  let hash = 0;
+  for (let index = at; index < at + KEY_CHARACTERS; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x9e3779b1);
+  }
+  return (hash >>> (32 - BUCKET_BITS)) & BUCKET_MASK;
+}
+
+/** Indexes `starts` (ascending offsets of `text`) by the characters at each. */
+export function createNeedleIndex(text: string, starts: Int32Array): NeedleIndex {
+  const usable = starts.filter((start) => start + KEY_CHARACTERS <= text.length);
+  const buckets = new Int32Array(usable.length);
+  const first = new Int32Array((1 << BUCKET_BITS) + 1);
+  for (let index = 0; index < usable.length; index++) {
+    const bucket = bucketOf(text, usable[index]!);
+    buckets[index] = bucket;
+    first[bucket + 1] = first[bucket + 1]! + 1;
+  }
+  for (let bucket = 0; bucket < 1 << BUCKET_BITS; bucket++)
+    first[bucket + 1] = first[bucket + 1]! + first[bucket]!;
+  // Counting sort by bucket; offsets stay ascending within a bucket.
+  const sorted = new Int32Array(usable.length);
+  const next = first.slice(0, 1 << BUCKET_BITS);
+  for (let index = 0; index < usable.length; index++) {
+    const bucket = buckets[index]!;
+    sorted[next[bucket]!] = usable[index]!;
+    next[bucket] = next[bucket]! + 1;
+  }
+  return {
+    candidates(needle) {
+      const bucket = bucketOf(needle, 0);
+      return sorted.subarray(first[bucket]!, first[bucket + 1]!);
+    },
+  };
+}
