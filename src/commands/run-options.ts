@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { InputError } from '../errors.ts';
+import { configOptions } from './config-flags.ts';
 import type { CompareOptions } from '../run.ts';
 import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
@@ -89,6 +90,7 @@ export function addRunOptions(command: Command): Command {
     new Option('--judge-base-url <url>', "the judge's server, when it is not the vendor's default"),
     new Option('--json', 'print the results JSON to stdout instead of the table (progress goes to stderr)'),
     new Option('-q, --quiet', 'no progress lines on stderr'),
+    ...configOptions(),
   ];
   for (const option of options) command.addOption(option);
   return command;
@@ -142,6 +144,8 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
   judgeBaseUrl?: string;
   json?: boolean;
   quiet?: boolean;
+  /** `--config FILE`, or false with `--no-config`. */
+  config?: string | boolean;
 };
 
 /** Turns parsed flags into runner options; conflicting flags are an input error naming them. */
