@@ -111,18 +111,20 @@ export function uniqueNames(files: readonly string[]): Record<string, string> {
     }
     return [...parents, fixtureName(file)].filter((part) => part !== '' && part !== '/').join('-');
   };
+  const groups = new Map<string, string[]>();
+  for (const file of files) groups.set(fixtureName(file), [...(groups.get(fixtureName(file)) ?? []), file]);
   const taken = new Set<string>();
-  const byName = new Map<string, string[]>();
-  for (const file of files) byName.set(fixtureName(file), [...(byName.get(fixtureName(file)) ?? []), file]);
-  for (const file of files) {
-    const clash = byName.get(fixtureName(file))!.length > 1 || RESERVED.has(fixtureName(file));
-    let depth = clash ? 1 : 0;
-    let name = base(file, depth);
-    while ((taken.has(name) || RESERVED.has(name)) && depth < 8) name = base(file, ++depth);
-    for (let suffix = 2; taken.has(name) || RESERVED.has(name); suffix++)
-      name = `${base(file, depth)}-${suffix}`;
-    taken.add(name);
-    if (name !== fixtureName(file)) names[file] = name;
+  for (const [name, group] of groups) {
+    // The fewest parent folders that tell every file of the group apart (at least one for a reserved name).
+    let depth = group.length > 1 || RESERVED.has(name) ? 1 : 0;
+    while (depth < 8 && new Set(group.map((file) => base(file, depth))).size < group.length) depth++;
+    for (const file of group) {
+      let unique = base(file, depth);
+      for (let suffix = 2; taken.has(unique) || RESERVED.has(unique); suffix++)
+        unique = `${base(file, depth)}-${suffix}`;
+      taken.add(unique);
+      if (unique !== name) names[file] = unique;
+    }
   }
   return names;
 }
