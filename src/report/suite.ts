@@ -112,7 +112,8 @@ function strataSections(suite: SuiteResults): string[] {
       ...strata.map((stratum) => {
         const row = stratum.strategies.find((candidate) => candidate.name === strategy.name);
         const recall = formatInterval(row?.probeRecall ?? null);
-        return row?.difference ? `${recall}; Δ ${formatInterval(row.difference, signedShare)}` : recall;
+        const difference = formatInterval(row?.difference ?? null, signedShare);
+        return difference === '–' ? recall : `${recall}; Δ ${difference}`;
       }),
     ]);
     parts.push(markdownTable({ head, rows, alignRight: head.map((_, index) => index > 0) }), '');
