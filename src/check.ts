@@ -12,8 +12,11 @@ import {
   parseFailUnder,
   type Verdict,
 } from './quality/gate.ts';
+import { renderBaselineGateMarkdown } from './report/baseline-gate.ts';
 import { appendStepSummary, writeBaselines } from './report/write.ts';
-import { type CompareOptions, type CompareOutcome, runCompare } from './run.ts';
+import type { CompareOptions } from './run.ts';
+import { type BaselineGate, evaluateBaselineGate } from './suite/baseline-gate.ts';
+import { expandRunInputs, runSuite, type SuiteOutcome } from './suite/run-suite.ts';
 
 /** What `check` adds to compare's options. */
 export type CheckOptions = CompareOptions & {
@@ -32,7 +35,9 @@ export type CheckOptions = CompareOptions & {
 
 /** The outcome of `check`. */
 export type CheckOutcome = {
-  compare: CompareOutcome;
+  compare: SuiteOutcome;
+  /** The comparison with the baseline, with intervals and the facts lost and gained; null without `--baseline`. */
+  baselineGate: BaselineGate | null;
   verdict: Verdict;
   /** 0 pass, 1 a gate failed, 3 only strategies failed. */
   exitCode: number;
@@ -48,15 +53,25 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   if (floors.length === 0 && baselines.size === 0) {
     throw new InputError('check needs a gate: --fail-under metric=value and/or --baseline FILE');
   }
+  const expanded = await expandRunInputs(options);
   const lints = new Map<string, LintResult>();
-  for (const fixture of options.fixtures) {
-    const lint = await lintFixture(fixture, options);
-    lints.set(lint.fixture, lint);
+  for (const fixture of expanded.fixtures) {
+    const lint = await lintOrSkip(fixture, expanded);
+    if (lint) lints.set(expanded.sessionNames?.[fixture] ?? lint.fixture, lint);
   }
-  const compare = await runCompare({ ...options, strategies: strategiesToRun(options, baselines) });
+  const compare = await runSuite({ ...expanded, strategies: strategiesToRun(options, baselines) });
+  const results = compare.fixtures.map((fixture) => fixture.results);
+  const baselineGate =
+    baselines.size > 0 ? evaluateBaselineGate(results, baselines, options.tolerance) : null;
   const verdicts = compare.fixtures.map(({ results }) => {
     const baseline = baselines.get(results.fixture.name);
-    const verdict = evaluateGate({ results, floors, baseline, tolerance: options.tolerance });
+    const verdict = evaluateGate({
+      results,
+      floors,
+      baseline,
+      tolerance: options.tolerance,
+      pairedElsewhere: baselineGate?.handles,
+    });
     const lint = lints.get(results.fixture.name);
     if (lint && lint.errors > 0) {
       verdict.passed = false;
@@ -74,11 +89,29 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
     return { fixture: results.fixture.name, verdict };
   });
   const verdict = combineVerdicts(verdicts);
-  const results = compare.fixtures.map((fixture) => fixture.results);
+  if (baselineGate) {
+    verdict.failures.push(...baselineGate.failures);
+    verdict.notes.push(...baselineGate.notes);
+    verdict.checks += baselineGate.checks;
+    verdict.passed = verdict.failures.length === 0;
+  }
   const updated =
     verdict.passed && options.updateBaseline ? await writeBaselines(results, options.updateBaseline) : [];
-  if (options.stepSummary) await appendStepSummary(options.stepSummary, results, verdict);
-  return { compare, verdict, exitCode: gateExitCode(verdict), updated };
+  if (options.stepSummary) {
+    const sections = baselineGate ? [renderBaselineGateMarkdown(baselineGate)] : [];
+    await appendStepSummary(options.stepSummary, results, verdict, { suites: compare.suites, sections });
+  }
+  return { compare, baselineGate, verdict, exitCode: gateExitCode(verdict), updated };
+}
+
+/** Lints a fixture's probes; in a suite, a session that will not load is left to the run, which skips it. */
+async function lintOrSkip(fixture: string, options: CompareOptions): Promise<LintResult | undefined> {
+  try {
+    return await lintFixture(fixture, options);
+  } catch (error) {
+    if (options.skipUnloadable && error instanceof InputError) return undefined;
+    throw error;
+  }
 }
 
 /** `-s` as given, or, when it was not and baselines were, every strategy the baselines hold (in their order). */
@@ -108,6 +141,8 @@ async function loadBaselines(paths: readonly string[]): Promise<Map<string, Gate
       } catch (error) {
         throw new InputError(`${file}: not a readable results JSON (${(error as Error).message})`);
       }
+      // A suite's own results sit beside the sessions' in an output directory; they are not a session's baseline.
+      if (info.isDirectory() && (json as { kind?: unknown } | null)?.kind === 'suite') continue;
       const baseline = parseBaseline(json, file);
       const name = baseline.fixture?.name;
       if (!name) throw new InputError(`${file}: fixture.name is missing; is this a compare results JSON?`);

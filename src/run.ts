@@ -70,6 +70,10 @@ export type CompareOptions = LoadOptions & {
   onProgress?: (event: ProgressEvent) => void;
   /** Lines a user must see even with `--quiet`: work of a transcript that was not imported. */
   onNotice?: (line: string) => void;
+  /** The name a fixture file is reported under, when not its file name (a suite with two files of one name). */
+  sessionNames?: Record<string, string>;
+  /** A suite: a session that will not load is skipped with a notice instead of ending the run. */
+  skipUnloadable?: boolean;
 };
 
 /** The outcome of one fixture at one target. */
@@ -138,21 +142,15 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     : undefined;
   try {
     const loadLimit = pLimit(LOAD_CONCURRENCY);
-    const [facts] = await Promise.all([
+    const [loaded] = await Promise.all([
       Promise.all(
-        options.fixtures.map((fixture) =>
-          loadLimit(async () => {
-            const session = await loadSession(fixture, options);
-            const dropped = droppedWorkNote(session);
-            if (dropped) options.onNotice?.(dropped);
-            return fixtureFacts(session, tokenizer);
-          }),
-        ),
+        options.fixtures.map((fixture) => loadLimit(() => loadFixture(fixture, tokenizer, options))),
       ),
       // The SDK import and the first connection are paid before the clock starts, not by the first strategy.
       provider.warmUp?.(),
       judge?.warmUp?.(),
     ]);
+    const facts = loaded.filter((fixture): fixture is FixtureFacts => fixture !== undefined);
     const environment: RunEnvironment = {
       provider,
       judge,
@@ -191,6 +189,27 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     await provider.close?.();
     await judge?.close?.();
   }
+}
+
+/** Loads one fixture under its suite name; in a suite, one that will not load is a notice, not the end of the run. */
+async function loadFixture(
+  fixture: string,
+  tokenizer: Tokenizer,
+  options: CompareOptions,
+): Promise<FixtureFacts | undefined> {
+  let session;
+  try {
+    session = await loadSession(fixture, options);
+  } catch (error) {
+    if (!options.skipUnloadable || !(error instanceof InputError)) throw error;
+    options.onNotice?.(`skipped ${fixture}: ${messageOf(error).replace(`${fixture}: `, '')}`);
+    return undefined;
+  }
+  const name = options.sessionNames?.[fixture];
+  if (name) session = { ...session, name };
+  const dropped = droppedWorkNote(session);
+  if (dropped) options.onNotice?.(dropped);
+  return fixtureFacts(session, tokenizer);
 }
 
 /** The compaction `--at-compaction` compares at: the transcript's last one that left a readable summary. */

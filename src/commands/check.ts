@@ -3,8 +3,11 @@ import { Command, Option } from 'commander';
 import { runCheck } from '../check.ts';
 import { DEFAULT_TOLERANCE } from '../quality/gate.ts';
 import { renderComparisonTerminal } from '../report/comparison.ts';
+import { renderBaselineGateText } from '../report/baseline-gate.ts';
 import { renderVerdictText } from '../report/gate.ts';
+import { renderSuiteTerminal } from '../report/suite.ts';
 import { validateSliceOptions } from '../slicer.ts';
+import { applyConfigFile } from './config-flags.ts';
 import { numberBetween } from './options.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
@@ -18,7 +21,10 @@ export function checkCommand(): Command {
     .description(
       'compare, then gate on summary quality (for CI): exit 1 when a figure is under its floor or regressed',
     )
-    .argument('<fixture...>', 'names in fixtures/ (without extension) or paths to transcripts')
+    .argument(
+      '[fixture...]',
+      "names in fixtures/, transcript files, directories or quoted glob patterns (default: the config file's suite)",
+    )
     .addOption(
       new Option(
         '--fail-under <metric=value>',
@@ -33,7 +39,10 @@ export function checkCommand(): Command {
         .default([]),
     )
     .addOption(
-      new Option('--tolerance <x>', 'how far a figure may fall below its baseline')
+      new Option(
+        '--tolerance <x>',
+        "how far a figure may fall below its baseline: fails when the paired difference's whole 95% interval is beyond it",
+      )
         .argParser(numberBetween(0, 1))
         .default(DEFAULT_TOLERANCE),
     )
@@ -47,14 +56,19 @@ export function checkCommand(): Command {
     'after',
     `
 Exit codes: 0 pass, 1 a gate failed, 2 bad input, 3 a strategy failed.
-When GITHUB_STEP_SUMMARY is set, the comparison and the verdict are appended to it.
+When GITHUB_STEP_SUMMARY is set, the comparison (the suite report for several sessions), the verdict and the
+facts lost and gained against the baseline are appended to it. Without arguments, the suite, strategies,
+provider and gate of compaction-bench.config.json (or "compactionBench" in package.json) run; flags override it.
 
 Examples:
   compaction-bench check before-compaction --fail-under probeRecall=0.5 --fail-under structured-iterative.structure=1
   compaction-bench check before-compaction large-session --baseline baselines/ --tolerance 0.02
-  compaction-bench check before-compaction -p openai:gpt-4.1-mini --replay cassettes/ci.jsonl --baseline baselines/`,
+  compaction-bench check before-compaction -p openai:gpt-4.1-mini --replay cassettes/ci.jsonl --baseline baselines/
+  compaction-bench check sessions/ --baseline baselines/suite     # a suite: intervals clustered by session
+  compaction-bench check                                          # what compaction-bench.config.json says`,
   );
-  return command.action(async (fixtures: string[], flags: RunFlags & CheckFlags, self: Command) => {
+  return command.action(async (inputs: string[], flags: RunFlags & CheckFlags, self: Command) => {
+    const fixtures = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
     const interrupt = interruptSignal();
     const display = createProgressDisplay(progressMode(flags.quiet, process.stderr), process.stderr);
@@ -71,13 +85,21 @@ Examples:
       display.stop();
       const results = outcome.compare.fixtures.map((fixture) => fixture.results);
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify({ verdict: outcome.verdict, results }, null, 2)}\n`);
+        const { verdict, compare, baselineGate } = outcome;
+        process.stdout.write(
+          `${JSON.stringify({ verdict, results, suites: compare.suites, baselineGate }, null, 2)}\n`,
+        );
       } else {
         const terminal = stdoutTerminal();
-        const tables = results.map((fixture) => renderComparisonTerminal(fixture, terminal)).join('\n\n');
+        const tables = (
+          outcome.compare.suites.length > 0
+            ? outcome.compare.suites.map(renderSuiteTerminal)
+            : results.map((fixture) => renderComparisonTerminal(fixture, terminal))
+        ).join('\n\n');
+        const baseline = outcome.baselineGate ? renderBaselineGateText(outcome.baselineGate) : '';
         const updated = outcome.updated.map((path) => `baseline written: ${path}`).join('\n');
         process.stdout.write(
-          `${tables}\n\n${renderVerdictText(outcome.verdict)}\n${updated ? `${updated}\n` : ''}`,
+          `${tables}\n\n${baseline ? `${baseline}\n\n` : ''}${renderVerdictText(outcome.verdict)}\n${updated ? `${updated}\n` : ''}`,
         );
       }
       process.exitCode = outcome.exitCode;

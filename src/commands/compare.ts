@@ -1,44 +1,58 @@
 /** `compaction-bench compare <fixture...>`. */
 import { Command } from 'commander';
 import { renderComparisonTerminal } from '../report/comparison.ts';
-import { runCompare } from '../run.ts';
+import { renderSuiteTerminal } from '../report/suite.ts';
+import { compareSuite } from '../suite/run-suite.ts';
 import { validateSliceOptions } from '../slicer.ts';
 import { reportFiles } from '../report/stem.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
+import { applyConfigFile } from './config-flags.ts';
 import { addRunOptions, interruptSignal, type RunFlags, toCompareOptions } from './run-options.ts';
 
 /** Builds the `compare` command. */
 export function compareCommand(): Command {
   const command = new Command('compare')
     .description('run compaction strategies on fixtures, write reports, print the comparison')
-    .argument('<fixture...>', 'names in fixtures/ (without extension) or paths to transcripts');
+    .argument(
+      '[fixture...]',
+      "names in fixtures/, transcript files, directories or quoted glob patterns (default: the config file's suite)",
+    );
   addRunOptions(command).addHelpText(
     'after',
     `
 Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json for each fixture F into
---out (compaction-bench report rebuilds them from the results files).
+--out (compaction-bench report rebuilds them from the results files); with several sessions also
+suite-comparison.md and suite-results.json (each strategy over all of them, with intervals).
+Directories are walked; files that are not transcripts are skipped with one line each.
 Exit codes: 0 ok, 2 bad input, 3 a strategy failed (the others are still written).
 
 Examples:
   compaction-bench compare before-compaction                      # offline, no key needed
   compaction-bench compare large-session -s parallel-stitch,structured-iterative --slice-tokens 16000
   compaction-bench compare ./my-session.jsonl -p openai:gpt-4.1-mini --record cassettes/my.jsonl
+  compaction-bench compare '~/.claude/projects/*/*.jsonl' -s core,baselines   # a suite, one report over all
   compaction-bench compare large-session -p openai:qwen2.5:7b --base-url http://localhost:11434/v1`,
   );
-  return command.action(async (fixtures: string[], flags: RunFlags) => {
+  return command.action(async (inputs: string[], flags: RunFlags, self: Command) => {
+    const fixtures = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
     const interrupt = interruptSignal();
     const display = createProgressDisplay(progressMode(flags.quiet, process.stderr), process.stderr);
     try {
-      const outcome = await runCompare(toCompareOptions(fixtures, flags, interrupt.signal, display));
+      const outcome = await compareSuite(toCompareOptions(fixtures, flags, interrupt.signal, display));
       display.stop();
       const results = outcome.fixtures.map((fixture) => fixture.results);
       const terminal = stdoutTerminal();
+      const tables =
+        outcome.suites.length > 0
+          ? outcome.suites.map(renderSuiteTerminal)
+          : results.map((fixture) => renderComparisonTerminal(fixture, terminal));
+      const pages = outcome.suites.length > 0 ? 'the F-report.html files' : reportFiles(results);
       process.stdout.write(
         flags.json
-          ? `${JSON.stringify({ results }, null, 2)}\n`
-          : `${results.map((fixture) => renderComparisonTerminal(fixture, terminal)).join('\n\n')}\n\nReports written to ${flags.out}/ (open ${reportFiles(results)} in a browser)\n`,
+          ? `${JSON.stringify({ results, suites: outcome.suites }, null, 2)}\n`
+          : `${tables.join('\n\n')}\n\nReports written to ${flags.out}/ (open ${pages} in a browser)\n`,
       );
       if (outcome.failedStrategies > 0) process.exitCode = 3;
     } finally {

@@ -1,7 +1,9 @@
 /** The options `compare` and `check` share (README, docs/strategies.md), and their translation into {@link CompareOptions}. */
+import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { InputError } from '../errors.ts';
+import { configOptions } from './config-flags.ts';
 import type { CompareOptions } from '../run.ts';
 import type { ProgressDisplay } from './progress-display.ts';
 import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
@@ -98,6 +100,7 @@ export function addRunOptions(command: Command): Command {
       '-q, --quiet',
       'no progress on stderr (else a live status on a terminal, one line per event when piped or under CI)',
     ),
+    ...configOptions(),
   ];
   for (const option of options) command.addOption(option);
   return command;
@@ -152,6 +155,8 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
   judgeBaseUrl?: string;
   json?: boolean;
   quiet?: boolean;
+  /** `--config FILE`, or false with `--no-config`. */
+  config?: string | boolean;
 };
 
 /** Turns parsed flags into runner options; conflicting flags are an input error naming them. */
@@ -222,6 +227,8 @@ function checkScheduleFlags(flags: RunFlags): void {
 /** An abort signal fired by the first Ctrl-C; a second one ends the process at once. */
 export function interruptSignal(): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
+  // Every call in flight listens to it, and a suite has far more than Node's default of 10 at once.
+  setMaxListeners(0, controller.signal);
   const onInterrupt = () => {
     if (controller.signal.aborted) process.exit(130);
     process.stderr.write('\ninterrupted: stopping calls in flight (Ctrl-C again to quit at once)\n');

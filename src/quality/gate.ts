@@ -146,6 +146,8 @@ export type GateInput = {
   floors: readonly Floor[];
   baseline?: GateResults | undefined;
   tolerance?: number;
+  /** Metrics whose baseline comparison is made elsewhere, with intervals (src/suite/baseline-gate.ts). */
+  pairedElsewhere?: (metric: string) => boolean;
 };
 
 /** What the checks of one run add up to, filled in as they go. */
@@ -167,6 +169,7 @@ export function evaluateGate({
   floors,
   baseline,
   tolerance = DEFAULT_TOLERANCE,
+  pairedElsewhere = () => false,
 }: GateInput): Verdict {
   const tally: Tally = { failures: [], notes: [], checks: 0, improved: [], appliedFloors: new Set() };
   const names = new Set(results.strategies.map((strategy) => strategy.name));
@@ -202,7 +205,7 @@ export function evaluateGate({
       continue;
     }
     checkFloors(strategy, floorsFor(strategy, floors), tally);
-    if (baseline) compareWithBaseline(strategy, baseline, tolerance, tally);
+    if (baseline) compareWithBaseline(strategy, baseline, tolerance, tally, pairedElsewhere);
   }
 
   for (const before of baseline?.strategies ?? []) {
@@ -265,6 +268,7 @@ function compareWithBaseline(
   baseline: GateResults,
   tolerance: number,
   tally: Tally,
+  pairedElsewhere: (metric: string) => boolean,
 ): void {
   const before = baseline.strategies.find((candidate) => candidate.name === strategy.name);
   if (!before) {
@@ -279,6 +283,7 @@ function compareWithBaseline(
     [...gateMetricsOf(before), ...gateMetricsOf(strategy)].map((metric) => [metric.key, metric]),
   );
   for (const [metric, definition] of metrics) {
+    if (pairedElsewhere(metric)) continue;
     const was = definition.read(before);
     const now = definition.read(strategy);
     if (definition.direction === 'lower') {

@@ -13,9 +13,11 @@ import type { ResultsFile } from '../results/types.ts';
 import { renderComparisonMarkdown } from './comparison.ts';
 import { renderVerdictMarkdown } from './gate.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
+import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
 import { reportStem } from './stem.ts';
+import type { SuiteResults } from '../suite/types.ts';
 
 /** Writes one output file atomically, refusing text that holds what looks like an API key. */
 async function writeOutput(path: string, text: string): Promise<void> {
@@ -141,14 +143,36 @@ export async function writeBaselines(results: readonly ResultsFile[], target: st
   return written;
 }
 
-/** Appends the comparisons and the verdict to a GitHub step summary file. */
+/** The stem of a suite's report files: `suite`, with `@target` under `--target-tokens`. */
+export function suiteStem(suite: Pick<SuiteResults, 'target'>): string {
+  return suite.target === null ? 'suite' : `suite@${suite.target}`;
+}
+
+/** Writes `suite-comparison.md` and `suite-results.json` into `out`; returns the paths written. */
+export async function writeSuiteReports(suite: SuiteResults, out: string): Promise<string[]> {
+  const stem = suiteStem(suite);
+  const markdown = join(out, `${stem}-comparison.md`);
+  const json = join(out, `${stem}-results.json`);
+  await writeOutput(markdown, `${reportMarker(stem)}\n${renderSuiteMarkdown(suite)}`);
+  await writeOutput(json, `${JSON.stringify(suite, null, 2)}\n`);
+  return [markdown, json];
+}
+
+/**
+ * Appends the comparisons (or, for a suite, the suite report instead of one comparison per session), the
+ * verdict and any further sections (the fact-level diff against a baseline) to a GitHub step summary file.
+ */
 export async function appendStepSummary(
   file: string,
   results: readonly ResultsFile[],
   verdict: Verdict,
+  extra: { suites?: readonly SuiteResults[]; sections?: readonly string[] } = {},
 ): Promise<void> {
-  const comparisons = results.map(renderComparisonMarkdown);
-  const text = `${[...comparisons, renderVerdictMarkdown(verdict)].join('\n\n')}\n`;
+  const comparisons =
+    extra.suites && extra.suites.length > 0
+      ? extra.suites.map(renderSuiteMarkdown)
+      : results.map(renderComparisonMarkdown);
+  const text = `${[...comparisons, renderVerdictMarkdown(verdict), ...(extra.sections ?? [])].join('\n\n')}\n`;
   assertNoSecrets(text, file);
   await appendFile(file, text);
 }

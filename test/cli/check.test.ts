@@ -101,8 +101,12 @@ describe('compaction-bench check', () => {
       },
     );
     assert.equal(worse.code, 1, worse.stderr + worse.stdout);
-    assert.match(worse.stdout, /single-shot probeRecall \d\.\d+ → 0\.\d+ \(−0\.\d+, tolerance 0\.02\)/);
-    assert.doesNotMatch(worse.stdout, /structured-iterative probeRecall/);
+    assert.match(
+      worse.stdout,
+      /single-shot probeRecall \d\.\d+ → 0\.\d+ \(−0\.\d+, 95% CI \[−\d\.\d+, −\d\.\d+\] over the probes of one session, all of it beyond the tolerance 0\.02\)/,
+    );
+    assert.match(worse.stdout, /single-shot: lost `[^`]+` in 1 of 1 session \(before-compaction\)/);
+    assert.doesNotMatch(worse.stdout, /✗ structured-iterative probeRecall/);
 
     const withRetired = JSON.parse(await readFile(baseline, 'utf8'));
     withRetired.strategies.push({ ...withRetired.strategies[0], name: 'retired-strategy' });

@@ -1,0 +1,215 @@
+/** The suite report: each strategy over many sessions with intervals, against the reference, by stratum (pure). */
+import { formatCost, formatInteger, formatRatio } from '../format.ts';
+import type { ClusteredEstimate } from '../suite/cluster.ts';
+import type { SuiteMetricKey, SuiteResults, SuiteStrategy } from '../suite/types.ts';
+import { markdownTable, type Rows, terminalTable } from './table.ts';
+
+type Format = (value: number) => string;
+
+const share: Format = (value) => formatRatio(value);
+const signedShare: Format = (value) => `${value > 0 ? '+' : ''}${formatRatio(value)}`;
+
+/** The columns of the strategy table: a figure and how it is written. */
+const COLUMNS: ReadonlyArray<{ key: SuiteMetricKey; label: string; format: Format }> = [
+  { key: 'probeRecall', label: 'Fact recall', format: share },
+  { key: 'fileRecall', label: 'File recall', format: share },
+  { key: 'tokensAfter', label: 'Tokens after', format: formatInteger },
+  { key: 'compressionRatio', label: 'Compression', format: (value) => formatRatio(value, 3) },
+  { key: 'calls', label: 'Calls', format: (value) => formatRatio(value, 1) },
+  { key: 'ownMs', label: 'Time (ms)', format: formatInteger },
+  { key: 'cost', label: 'Cost', format: (value) => formatCost(value) },
+];
+
+/** `0.71 [0.64, 0.78]`, or the estimate alone when there is no interval, or `–`. */
+export function formatInterval(estimate: ClusteredEstimate | null, format: Format = share): string {
+  if (!estimate || Number.isNaN(estimate.estimate)) return '–';
+  if (Number.isNaN(estimate.low)) return format(estimate.estimate);
+  return `${format(estimate.estimate)} [${format(estimate.low)}, ${format(estimate.high)}]`;
+}
+
+function formatP(p: number): string {
+  return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
+
+/** One row per strategy: sessions finished, then every figure with its interval. */
+export function suiteStrategyRows(suite: SuiteResults): Rows {
+  const columns = COLUMNS.filter(
+    (column) =>
+      column.key !== 'cost' ||
+      suite.strategies.some((strategy) => (strategy.metrics.cost?.estimate ?? 0) > 0),
+  );
+  return {
+    head: ['Strategy', 'Sessions', ...columns.map((column) => `${column.label} [95% CI]`)],
+    rows: suite.strategies.map((strategy) => [
+      strategyLabel(strategy, suite),
+      sessionsCell(strategy),
+      ...columns.map((column) => formatInterval(strategy.metrics[column.key], column.format)),
+    ]),
+    alignRight: [false, true, ...columns.map(() => true)],
+  };
+}
+
+function strategyLabel(strategy: SuiteStrategy, suite: SuiteResults): string {
+  if (strategy.name === suite.reference) return `${strategy.name} (reference)`;
+  return strategy.lexical ? `${strategy.name} (lexical)` : strategy.name;
+}
+
+function sessionsCell(strategy: SuiteStrategy): string {
+  return strategy.failed.length === 0
+    ? String(strategy.sessions)
+    : `${strategy.sessions} (${strategy.failed.length} failed)`;
+}
+
+/** One row per strategy against the reference. */
+export function suiteComparisonRows(suite: SuiteResults): Rows {
+  return {
+    head: [
+      'Strategy',
+      'Fact recall − reference [95% CI]',
+      'p (Holm)',
+      'Win / tie / loss',
+      'Detectable (80% power)',
+      'Verdict',
+    ],
+    rows: suite.comparisons.map((comparison) => [
+      comparison.strategy,
+      formatInterval(comparison.difference, signedShare),
+      formatP(comparison.adjustedP),
+      `${comparison.wins} / ${comparison.ties} / ${comparison.losses}`,
+      comparison.minimumDetectable === null ? '–' : `±${formatRatio(comparison.minimumDetectable)}`,
+      comparison.verdict,
+    ]),
+    alignRight: [false, true, true, true, true, false],
+  };
+}
+
+/** How much clustering widened the interval of a difference: the ratio of clustered to naive standard errors. */
+function widening(suite: SuiteResults): string {
+  const ratios = suite.comparisons
+    .map(({ difference }) =>
+      difference.naiveStandardError && difference.naiveStandardError > 0
+        ? difference.standardError / difference.naiveStandardError
+        : Number.NaN,
+    )
+    .filter(Number.isFinite);
+  if (ratios.length === 0) return '';
+  const low = Math.min(...ratios);
+  const high = Math.max(...ratios);
+  const range =
+    low.toFixed(1) === high.toFixed(1) ? `${low.toFixed(1)}×` : `${low.toFixed(1)}× to ${high.toFixed(1)}×`;
+  return ` Clustering by session makes these intervals ${range} as wide as if every probe were independent.`;
+}
+
+function strataSections(suite: SuiteResults): string[] {
+  const parts: string[] = [];
+  for (const by of ['format', 'size'] as const) {
+    const strata = suite.strata.filter((stratum) => stratum.by === by);
+    if (strata.length === 0) continue;
+    parts.push(by === 'format' ? '## By agent format' : '## By session size', '');
+    const head = ['Strategy', ...strata.map((stratum) => `${stratum.value} (${stratum.sessions.length})`)];
+    const rows = suite.strategies.map((strategy) => [
+      strategyLabel(strategy, suite),
+      ...strata.map((stratum) => {
+        const row = stratum.strategies.find((candidate) => candidate.name === strategy.name);
+        const recall = formatInterval(row?.probeRecall ?? null);
+        const difference = formatInterval(row?.difference ?? null, signedShare);
+        return difference === '–' ? recall : `${recall}; Δ ${difference}`;
+      }),
+    ]);
+    parts.push(markdownTable({ head, rows, alignRight: head.map((_, index) => index > 0) }), '');
+  }
+  if (parts.length > 0)
+    parts.push(
+      'Fact recall [95% CI] per stratum; Δ is the paired difference from the reference in that stratum.',
+      '',
+    );
+  return parts;
+}
+
+function worstSection(suite: SuiteResults): string[] {
+  const lines = suite.strategies
+    .filter((strategy) => strategy.worst.length > 0)
+    .map((strategy) => {
+      const sessions = strategy.worst.map((worst) => {
+        const difference = worst.difference === null ? '' : `, ${signedShare(worst.difference)} vs reference`;
+        return `[${worst.session}](${encodeURI(worst.report)}) ${formatRatio(worst.probeRecall)}${difference}`;
+      });
+      return `- ${strategy.name}: ${sessions.join('; ')}`;
+    });
+  return lines.length === 0 ? [] : ['## Where each strategy did worst', '', ...lines, ''];
+}
+
+function sessionsSection(suite: SuiteResults): string[] {
+  const rows = suite.sessions.map((session) => [
+    `[${session.name}](${encodeURI(session.comparison)})`,
+    session.format,
+    formatInteger(session.tokens),
+    String(session.probes),
+    String(session.files),
+  ]);
+  return [
+    '## Sessions',
+    '',
+    markdownTable({
+      head: ['Session', 'Format', 'Tokens', 'Probes', 'Files'],
+      rows,
+      alignRight: [false, false, true, true, true],
+    }),
+    '',
+  ];
+}
+
+/** The headline: sessions, formats, sizes, provider. */
+function headline(suite: SuiteResults): string {
+  const formats = countBy(suite.sessions.map((session) => session.format));
+  const probes = suite.sessions.reduce((total, session) => total + session.probes, 0);
+  const provider = suite.provider.isLanguageModel
+    ? `provider \`${suite.provider.id}:${suite.provider.model}\``
+    : `provider \`${suite.provider.id}\` (an offline lexical stand-in, not a model)`;
+  const target =
+    suite.target === null ? '' : `, every strategy aimed at ${formatInteger(suite.target)} tokens`;
+  return `${suite.sessions.length} sessions (${formats}), ${formatInteger(probes)} fact probes in all; ${provider}${target}.`;
+}
+
+function countBy(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].map(([value, count]) => `${value} ${count}`).join(', ');
+}
+
+/** `suite-comparison.md`. */
+export function renderSuiteMarkdown(suite: SuiteResults): string {
+  const comparisons =
+    suite.comparisons.length === 0
+      ? []
+      : [
+          `## Against the reference (\`${suite.reference}\`)`,
+          '',
+          markdownTable(suiteComparisonRows(suite)),
+          '',
+          `Paired by session and probe: each session's recall difference counts with its probes, and the sessions are the independent units. "Win / tie / loss" counts sessions. "Detectable" is the smallest true difference this suite finds with 80% power at the 5% level; a smaller one usually reads "not distinguishable".${widening(suite)}`,
+          '',
+        ];
+  return [
+    `# Suite: ${suite.sessions.length} sessions`,
+    '',
+    headline(suite),
+    '',
+    markdownTable(suiteStrategyRows(suite)),
+    '',
+    `Method: ${suite.method}.`,
+    '',
+    ...comparisons,
+    ...strataSections(suite),
+    ...worstSection(suite),
+    ...sessionsSection(suite),
+  ].join('\n');
+}
+
+/** The suite as the terminal shows it: the strategy table and the comparison with the reference. */
+export function renderSuiteTerminal(suite: SuiteResults): string {
+  const parts = [`Suite — ${headline(suite).replaceAll('`', '')}`, terminalTable(suiteStrategyRows(suite))];
+  if (suite.comparisons.length > 0)
+    parts.push(`Against ${suite.reference}:`, terminalTable(suiteComparisonRows(suite)));
+  return parts.join('\n');
+}

@@ -1,0 +1,170 @@
+/**
+ * A suite from the results of many sessions: each strategy's figures as means with intervals clustered by
+ * session, each strategy against the reference as a paired difference (by session and probe) with a
+ * Holm-corrected p-value, win / tie / loss, the smallest detectable difference, the worst sessions, and the
+ * same by agent format and size band when the suite mixes them.
+ */
+import { ALPHA } from '../results/comparison-statistics.ts';
+import { holm } from '../results/paired.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { clusteredDetectable, clusteredPValue } from './cluster.ts';
+import { METRIC_CLUSTERS, metricOver, pairedDifference, type SessionResult } from './measures.ts';
+import { sizeBand, strataOf } from './strata.ts';
+import {
+  SUITE_SCHEMA_VERSION,
+  type SuiteComparison,
+  type SuiteMetricKey,
+  type SuiteResults,
+  type SuiteSession,
+  type SuiteStrategy,
+  type WorstSession,
+} from './types.ts';
+
+/** How the suite's intervals are computed, as the reports say it. */
+export const SUITE_METHOD =
+  'means over all sessions (fact recall pooled over every probe, file recall over every file, the other figures per session); 95% intervals from a cluster-robust (sandwich, CR1) standard error with sessions as clusters and Student t on sessions − 1 degrees of freedom; differences paired by session and probe; p-values Holm-corrected';
+
+/** How many worst sessions a strategy lists. */
+const WORST = 3;
+
+/** The rounding slack under which two recalls count as a tie. */
+const TIE = 1e-9;
+
+/** Each strategy's results by session, in the order strategies first appear (the agent's `recorded` row left out). */
+export function resultsByStrategy(sessions: readonly ResultsFile[]): Map<string, SessionResult[]> {
+  const byStrategy = new Map<string, SessionResult[]>();
+  for (const session of sessions) {
+    for (const result of session.strategies) {
+      if (result.name === 'recorded') continue;
+      const list = byStrategy.get(result.name) ?? [];
+      list.push({ session, result });
+      byStrategy.set(result.name, list);
+    }
+  }
+  return byStrategy;
+}
+
+/** The reference: `--reference`, else the first strategy that is not a lexical baseline, else the first. */
+function chooseReference(
+  byStrategy: ReadonlyMap<string, SessionResult[]>,
+  reference?: string,
+): string | null {
+  const names = [...byStrategy.keys()];
+  if (reference && byStrategy.has(reference)) return reference;
+  return (
+    names.find((name) => !byStrategy.get(name)!.some(({ result }) => result.lexical)) ?? names[0] ?? null
+  );
+}
+
+/** The suite of these sessions' results (one target). */
+export function suiteOf(sessions: readonly ResultsFile[], reference?: string): SuiteResults {
+  const first = sessions[0]!;
+  const byStrategy = resultsByStrategy(sessions);
+  const referenceName = chooseReference(byStrategy, reference);
+  const referenceEntries = referenceName ? ok(byStrategy.get(referenceName)!) : [];
+  const comparisons = compare(byStrategy, referenceName, referenceEntries);
+  const differencesBySession = new Map(
+    [...byStrategy].map(([name, entries]) => [
+      name,
+      new Map(
+        pairedDifference(entries, referenceEntries).perSession.map((row) => [row.session, row.difference]),
+      ),
+    ]),
+  );
+  const strategies: SuiteStrategy[] = [...byStrategy].map(([name, entries]) => {
+    const finished = ok(entries);
+    return {
+      name,
+      lexical: entries.some(({ result }) => result.lexical),
+      sessions: finished.length,
+      failed: entries
+        .filter(({ result }) => result.status !== 'ok')
+        .map(({ session }) => session.fixture.name),
+      metrics: Object.fromEntries(
+        (Object.keys(METRIC_CLUSTERS) as SuiteMetricKey[]).map((key) => [key, metricOver(finished, key)]),
+      ) as SuiteStrategy['metrics'],
+      worst: worstSessions(finished, name === referenceName ? undefined : differencesBySession.get(name)),
+    };
+  });
+  return {
+    kind: 'suite',
+    schemaVersion: SUITE_SCHEMA_VERSION,
+    target: first.target,
+    provider: first.provider,
+    tokenizer: first.tokenizer,
+    method: SUITE_METHOD,
+    reference: referenceName,
+    sessions: sessions.map(sessionEntry),
+    strategies,
+    comparisons,
+    strata: strataOf(sessions, byStrategy, referenceName),
+  };
+}
+
+const ok = (entries: readonly SessionResult[]) => entries.filter(({ result }) => result.status === 'ok');
+
+function compare(
+  byStrategy: ReadonlyMap<string, SessionResult[]>,
+  referenceName: string | null,
+  referenceEntries: readonly SessionResult[],
+): SuiteComparison[] {
+  if (!referenceName) return [];
+  const raw = [...byStrategy]
+    .filter(([name]) => name !== referenceName)
+    .map(([strategy, entries]) => {
+      const { difference, perSession } = pairedDifference(entries, referenceEntries);
+      return {
+        strategy,
+        difference,
+        pValue: clusteredPValue(difference),
+        wins: perSession.filter((row) => row.difference > TIE).length,
+        ties: perSession.filter((row) => Math.abs(row.difference) <= TIE).length,
+        losses: perSession.filter((row) => row.difference < -TIE).length,
+        minimumDetectable: clusteredDetectable(difference),
+      };
+    });
+  const adjusted = holm(raw.map((comparison) => comparison.pValue));
+  return raw.map((comparison, index) => {
+    const adjustedP = adjusted[index]!;
+    const verdict =
+      adjustedP >= ALPHA || comparison.difference.clusters < 2
+        ? 'not distinguishable'
+        : comparison.difference.estimate > 0
+          ? 'better'
+          : 'worse';
+    return { ...comparison, adjustedP, verdict };
+  });
+}
+
+/** The sessions with the lowest fact recall (the largest loss against the reference breaking ties). */
+function worstSessions(
+  entries: readonly SessionResult[],
+  differences: ReadonlyMap<string, number> | undefined,
+): WorstSession[] {
+  return entries
+    .filter(({ result }) => result.quality.probeRecall !== null)
+    .map(({ session, result }) => ({
+      session: session.fixture.name,
+      probeRecall: result.quality.probeRecall,
+      difference: differences?.get(session.fixture.name) ?? null,
+      report: result.file,
+    }))
+    .sort((a, b) => a.probeRecall! - b.probeRecall! || (a.difference ?? 0) - (b.difference ?? 0))
+    .slice(0, WORST);
+}
+
+function sessionEntry(results: ResultsFile): SuiteSession {
+  const { fixture } = results;
+  const stem = results.target === null ? fixture.name : `${fixture.name}@${results.target}`;
+  return {
+    name: fixture.name,
+    path: fixture.path,
+    format: fixture.format,
+    tokens: fixture.tokens,
+    messages: fixture.messages,
+    probes: fixture.probes,
+    files: fixture.files,
+    size: sizeBand(fixture.tokens),
+    comparison: `${stem}-comparison.md`,
+  };
+}

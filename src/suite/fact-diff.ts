@@ -1,0 +1,52 @@
+/** The fact-level diff against a baseline: which probes each strategy lost and gained, in how many sessions. */
+import { probeScores, type ProbeScored } from './outcomes.ts';
+
+/** One probe of one strategy that changed against the baseline in some sessions. */
+export type FactChange = {
+  strategy: string;
+  probe: string;
+  /** Sessions where the baseline kept it and this run did not, and the other way round. */
+  lost: string[];
+  gained: string[];
+  /** Sessions paired that hold this probe. */
+  sessions: number;
+};
+
+/** Kept in a run: matched, or (several runs) matched in at least half of them. */
+const kept = (score: number) => score >= 0.5;
+
+/** The changes of every strategy, the most often lost probes first. */
+export function factChanges(
+  strategies: ReadonlyArray<{
+    strategy: string;
+    pairs: ReadonlyArray<{ session: { fixture: { name: string } }; now: ProbeScored; before: ProbeScored }>;
+  }>,
+): FactChange[] {
+  const changes: FactChange[] = [];
+  for (const { strategy, pairs } of strategies) {
+    const byProbe = new Map<string, FactChange>();
+    for (const { session, now, before } of pairs) {
+      const was = probeScores(before);
+      for (const [probe, score] of probeScores(now)) {
+        const previous = was.get(probe);
+        if (previous === undefined) continue;
+        const change = byProbe.get(probe) ?? { strategy, probe, lost: [], gained: [], sessions: 0 };
+        change.sessions++;
+        if (kept(previous) && !kept(score)) change.lost.push(session.fixture.name);
+        if (!kept(previous) && kept(score)) change.gained.push(session.fixture.name);
+        byProbe.set(probe, change);
+      }
+    }
+    changes.push(
+      ...[...byProbe.values()]
+        .filter((change) => change.lost.length + change.gained.length > 0)
+        .sort(
+          (a, b) =>
+            b.lost.length - a.lost.length ||
+            b.gained.length - a.gained.length ||
+            a.probe.localeCompare(b.probe),
+        ),
+    );
+  }
+  return changes;
+}

@@ -1,0 +1,130 @@
+/**
+ * What `compare` and `check` run on: fixture names, files, directories (walked) and glob patterns, expanded to
+ * transcript files with names unique in the suite. Among many inputs, a file that is not a transcript is
+ * skipped with one line; a probes sidecar is read with its transcript and skipped silently.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { InputError, messageOf } from '../errors.ts';
+import { fixtureName, resolveFixture, resolveSource } from '../session/load.ts';
+import { expandGlob, expandHome, isGlob } from './glob.ts';
+
+/** The expanded inputs of a run. */
+export type ExpandedInputs = {
+  /** Transcript files, in the order given (a directory's and a pattern's sorted). */
+  fixtures: string[];
+  /** The name each file is reported under, when it is not its file name (two files of one name). */
+  names: Record<string, string>;
+  /** One line per file that is not a transcript. */
+  skipped: string[];
+  /** True when the inputs are many (several, a directory, a pattern): a session that will not load is skipped too. */
+  lenient: boolean;
+};
+
+/** What a probes sidecar's name ends with (`F.probes.json`, beside `F.jsonl`). */
+const SIDECAR_SUFFIX = '.probes.json';
+
+/** Names no session may take: the suite's own report files use them. */
+const RESERVED = new Set(['suite']);
+
+/** Expands the arguments (relative to `cwd`) into transcripts; an unknown name or a pattern matching nothing is bad input. */
+export async function expandInputs(
+  inputs: readonly string[],
+  options: { format?: string; cwd?: string } = {},
+): Promise<ExpandedInputs> {
+  const cwd = options.cwd ?? process.cwd();
+  const candidates: string[] = [];
+  let many = inputs.length > 1;
+  for (const input of inputs) {
+    const path = resolve(cwd, expandHome(input));
+    const kind = await stat(path).then(
+      (entry) => (entry.isDirectory() ? 'directory' : 'file'),
+      () => undefined,
+    );
+    if (kind === 'directory') {
+      many = true;
+      candidates.push(...(await walkDirectory(path)));
+    } else if (kind === 'file') {
+      candidates.push(path);
+    } else if (isGlob(input)) {
+      many = true;
+      const matches = await expandGlob(input, cwd);
+      if (matches.length === 0) throw new InputError(`'${input}': no file matches this pattern`);
+      candidates.push(...matches);
+    } else {
+      candidates.push(await resolveFixture(input));
+    }
+  }
+  const fixtures: string[] = [];
+  const skipped: string[] = [];
+  for (const file of new Set(candidates)) {
+    if (many && file.endsWith(SIDECAR_SUFFIX)) continue;
+    try {
+      await resolveSource(file, options);
+      fixtures.push(file);
+    } catch (error) {
+      if (!many || !(error instanceof InputError)) throw error;
+      skipped.push(`skipped ${file}: not a transcript (${shortReason(error, file)})`);
+    }
+  }
+  if (fixtures.length === 0) {
+    throw new InputError(
+      `no transcripts in ${inputs.join(' ')}${skipped.length > 0 ? ` (${skipped.length} files skipped)` : ''}`,
+    );
+  }
+  return { fixtures, names: uniqueNames(fixtures), skipped, lenient: many };
+}
+
+/** Every file under a directory, sorted, leaving out hidden entries and `node_modules`. */
+async function walkDirectory(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) files.push(...(await walkDirectory(path)));
+    else if (entry.isFile()) files.push(path);
+  }
+  return files;
+}
+
+/** Why a file is not a transcript, without its path and the list of formats tried. */
+function shortReason(error: unknown, file: string): string {
+  return messageOf(error)
+    .replace(`${file}: `, '')
+    .replace(/ \(tried: .*$/, '')
+    .replace(/; use --format.*$/, '');
+}
+
+/**
+ * A name per file: its file name, or, when two files share one (or it is reserved), the file name prefixed with
+ * as many parent directories as it takes to tell them apart (`pi-large-session`).
+ */
+export function uniqueNames(files: readonly string[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  const base = (file: string, depth: number) => {
+    const parents: string[] = [];
+    let directory = dirname(file);
+    for (let level = 0; level < depth; level++) {
+      parents.unshift(basename(directory));
+      directory = dirname(directory);
+    }
+    return [...parents, fixtureName(file)].filter((part) => part !== '' && part !== '/').join('-');
+  };
+  const groups = new Map<string, string[]>();
+  for (const file of files) groups.set(fixtureName(file), [...(groups.get(fixtureName(file)) ?? []), file]);
+  const taken = new Set<string>();
+  for (const [name, group] of groups) {
+    // The fewest parent folders that tell every file of the group apart (at least one for a reserved name).
+    let depth = group.length > 1 || RESERVED.has(name) ? 1 : 0;
+    while (depth < 8 && new Set(group.map((file) => base(file, depth))).size < group.length) depth++;
+    for (const file of group) {
+      let unique = base(file, depth);
+      for (let suffix = 2; taken.has(unique) || RESERVED.has(unique); suffix++)
+        unique = `${base(file, depth)}-${suffix}`;
+      taken.add(unique);
+      if (unique !== name) names[file] = unique;
+    }
+  }
+  return names;
+}

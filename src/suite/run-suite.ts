@@ -1,0 +1,57 @@
+/**
+ * A compare run over a suite: inputs expanded (directories, patterns), every session under the runner's one
+ * concurrency limit, then, when there are several sessions, the suite report per target.
+ */
+import { InputError } from '../errors.ts';
+import { writeSuiteReports } from '../report/write.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { type CompareOptions, type CompareOutcome, runCompare } from '../run.ts';
+import { suiteOf } from './assemble.ts';
+import { expandInputs } from './inputs.ts';
+import type { SuiteResults } from './types.ts';
+
+/** A compare run and the suites made of it (none with a single session). */
+export type SuiteOutcome = CompareOutcome & {
+  suites: SuiteResults[];
+  /** The suite reports written. */
+  suiteFiles: string[];
+};
+
+/** The run's options with its inputs expanded to transcript files; each file skipped is one notice line. */
+export async function expandRunInputs(options: CompareOptions): Promise<CompareOptions> {
+  const expanded = await expandInputs(options.fixtures, { format: options.format });
+  for (const line of expanded.skipped) options.onNotice?.(line);
+  return {
+    ...options,
+    fixtures: expanded.fixtures,
+    sessionNames: { ...options.sessionNames, ...expanded.names },
+    skipUnloadable: options.skipUnloadable ?? expanded.lenient,
+  };
+}
+
+/** Runs compare on expanded inputs and writes a suite report for each target that has several sessions. */
+export async function runSuite(options: CompareOptions): Promise<SuiteOutcome> {
+  const outcome = await runCompare(options);
+  if (outcome.fixtures.length === 0)
+    throw new InputError(`no session of ${options.fixtures.length} could be loaded`);
+  const suites: SuiteResults[] = [];
+  const suiteFiles: string[] = [];
+  for (const sessions of byTarget(outcome.fixtures.map((fixture) => fixture.results))) {
+    if (sessions.length < 2) continue;
+    const suite = suiteOf(sessions, options.reference);
+    suites.push(suite);
+    suiteFiles.push(...(await writeSuiteReports(suite, options.out)));
+  }
+  return { ...outcome, suites, suiteFiles };
+}
+
+/** `compare`: expand the inputs, run, write the suite reports. */
+export async function compareSuite(options: CompareOptions): Promise<SuiteOutcome> {
+  return runSuite(await expandRunInputs(options));
+}
+
+function byTarget(results: readonly ResultsFile[]): ResultsFile[][] {
+  const groups = new Map<number | null, ResultsFile[]>();
+  for (const result of results) groups.set(result.target, [...(groups.get(result.target) ?? []), result]);
+  return [...groups.values()];
+}

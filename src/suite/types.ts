@@ -1,0 +1,94 @@
+/** The suite results (`suite-results.json`, docs/results.md): many sessions, one verdict with error bars. */
+import type { ClusteredEstimate } from './cluster.ts';
+
+/** The suite format version this code writes. */
+export const SUITE_SCHEMA_VERSION = 1;
+
+/** One session of the suite and where its own reports are. */
+export type SuiteSession = {
+  name: string;
+  path: string;
+  format: string;
+  tokens: number;
+  messages: number;
+  probes: number;
+  files: number;
+  /** The size stratum (`under 16K`, `16K–64K`, …) by the run's tokenizer. */
+  size: string;
+  /** Its comparison report, relative to `--out`. */
+  comparison: string;
+};
+
+/** The figures a suite summarizes per strategy, by key. */
+export type SuiteMetricKey =
+  'probeRecall' | 'fileRecall' | 'tokensAfter' | 'compressionRatio' | 'calls' | 'ownMs' | 'cost';
+
+/** A session where a strategy did worst. */
+export type WorstSession = {
+  session: string;
+  probeRecall: number | null;
+  /** Recall minus the reference's on that session; null for the reference itself. */
+  difference: number | null;
+  /** The strategy's report on that session, relative to `--out`. */
+  report: string;
+};
+
+/** One strategy over the suite. */
+export type SuiteStrategy = {
+  name: string;
+  lexical: boolean;
+  /** Sessions where it finished. */
+  sessions: number;
+  /** Sessions where it failed, by name. */
+  failed: string[];
+  /** Each figure's mean with its 95% interval clustered by session; null when no session has it. */
+  metrics: Record<SuiteMetricKey, ClusteredEstimate | null>;
+  worst: WorstSession[];
+};
+
+/** One strategy against the reference, paired by session and probe. */
+export type SuiteComparison = {
+  strategy: string;
+  /** Fact recall minus the reference's, cluster-robust over sessions. */
+  difference: ClusteredEstimate;
+  pValue: number;
+  /** Holm-adjusted across the comparisons. */
+  adjustedP: number;
+  verdict: 'better' | 'worse' | 'not distinguishable';
+  /** Sessions where its recall was higher, equal, lower than the reference's. */
+  wins: number;
+  ties: number;
+  losses: number;
+  /** The smallest difference the suite detects at 80% power, given the spread of per-session differences. */
+  minimumDetectable: number | null;
+};
+
+/** One stratum (an agent format, or a size band) and each strategy's recall in it. */
+export type SuiteStratum = {
+  by: 'format' | 'size';
+  value: string;
+  sessions: string[];
+  strategies: Array<{
+    name: string;
+    probeRecall: ClusteredEstimate | null;
+    difference: ClusteredEstimate | null;
+  }>;
+};
+
+/** Everything a suite run produced. */
+export type SuiteResults = {
+  kind: 'suite';
+  schemaVersion: typeof SUITE_SCHEMA_VERSION;
+  /** The `--target-tokens` target, or null. */
+  target: number | null;
+  provider: { id: string; model: string; isLanguageModel: boolean };
+  tokenizer: string;
+  /** How every interval is computed, in words. */
+  method: string;
+  reference: string | null;
+  sessions: SuiteSession[];
+  strategies: SuiteStrategy[];
+  comparisons: SuiteComparison[];
+  /** By agent format and by size band, only when the suite mixes them. */
+  strata: SuiteStratum[];
+};
