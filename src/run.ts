@@ -27,13 +27,12 @@ import { combineRuns } from './results/statistics.ts';
 import type { ResultsFile, StrategyResult } from './results/types.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
 import { type LoadOptions, loadSession, resolveSource } from './session/load.ts';
-import type { RecordedCompaction } from './session/types.ts';
 import { measureChain, recordedChain } from './schedule/cycles.ts';
 import { describeSchedule, type Schedule } from './schedule/policy.ts';
 import { type Replay, replaySchedule } from './schedule/replay.ts';
 import { CORE_SETTINGS } from './settings.ts';
 import { createStrategyContext } from './strategies/context.ts';
-import { atRecordedCompaction } from './strategies/at-compaction.ts';
+import { atRecordedCompaction, lastRecordedCompaction } from './strategies/at-compaction.ts';
 import { resolveStrategies, strategySettings } from './strategies/registry.ts';
 import type { Strategy, StrategyConfig, StrategyOutput } from './strategies/types.ts';
 import { getTokenizer, type Tokenizer } from './tokens.ts';
@@ -212,11 +211,6 @@ async function loadFixture(
   return fixtureFacts(session, tokenizer);
 }
 
-/** The compaction `--at-compaction` compares at: the transcript's last one that left a readable summary. */
-function lastRecordedCompaction(facts: FixtureFacts): RecordedCompaction | undefined {
-  return facts.session.compactions.findLast((compaction) => compaction.summary.trim() !== '');
-}
-
 async function runFixture(
   fullFacts: FixtureFacts,
   target: number | undefined,
@@ -226,7 +220,7 @@ async function runFixture(
   const { options, tokenizer } = environment;
   const name = fullFacts.session.name;
   const stem = target === undefined ? name : `${name}@${target}`;
-  const recorded = lastRecordedCompaction(fullFacts);
+  const recorded = lastRecordedCompaction(fullFacts.session);
   if (options.atCompaction && !recorded) {
     throw new InputError(`--at-compaction: ${name} records no compaction with a summary to compare at`);
   }

@@ -3,7 +3,7 @@
  * verbatim tail, so its result compares like with like with the agent's recorded summary.
  */
 import { keptRangesOf } from '../message-ranges.ts';
-import type { RecordedCompaction } from '../session/types.ts';
+import type { RecordedCompaction, Session } from '../session/types.ts';
 import { headSession } from './tail.ts';
 import type { Strategy } from './types.ts';
 
@@ -41,4 +41,11 @@ export function atRecordedCompaction(base: Strategy, compaction: RecordedCompact
       };
     },
   };
+}
+
+/** The compaction `--at-compaction` compares at: the transcript's last one that left a readable summary. */
+export function lastRecordedCompaction(
+  session: Pick<Session, 'compactions'>,
+): RecordedCompaction | undefined {
+  return session.compactions.findLast((compaction) => compaction.summary.trim() !== '');
 }

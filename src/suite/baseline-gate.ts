@@ -17,6 +17,13 @@ import { pairedCluster, type ProbeScored, probeScores } from './outcomes.ts';
 // Figures are ratios of small counts; this keeps 0.81 − 0.79 from counting as more than 0.02.
 const EPSILON = 1e-9;
 
+/**
+ * Below this many sessions an interval clustered by session rests on too few degrees of freedom to fail anything
+ * (two sessions give a t on one), so each session's fact recall is gated on its own probes instead, and its
+ * once-per-session figures are left to the point comparison: a drop in one of two fixtures still fails.
+ */
+const FEW_SESSIONS = 5;
+
 /** Share figures measured once per session: gated with intervals only over several sessions. */
 const SESSION_SHARES = ['fileRecall', 'modifiedFileRecall', 'structure', 'judge'];
 
@@ -32,6 +39,8 @@ export type BaselineDifference = {
   high: number;
   /** Sessions paired, and over what the interval was computed. */
   sessions: number;
+  /** The session, when the interval is over one session's probes in a suite of a few. */
+  session?: string;
   over: 'sessions' | 'probes';
   /** The smallest drop this comparison detects with 80% power; null when not computable. */
   detectable: number | null;
@@ -77,10 +86,17 @@ export function evaluateBaselineGate(
   const differences: BaselineDifference[] = [];
   for (const [strategy, list] of pairs) {
     for (const metric of probeMetrics(list)) {
+      if (sessions >= 2 && sessions < FEW_SESSIONS) {
+        for (const pair of list) {
+          const difference = probeDifference(strategy, metric, [pair]);
+          if (difference) differences.push({ ...difference, session: pair.session.fixture.name });
+        }
+        continue;
+      }
       const difference = probeDifference(strategy, metric, list);
       if (difference) differences.push(difference);
     }
-    if (sessions < 2) continue;
+    if (sessions < FEW_SESSIONS) continue;
     for (const metric of SESSION_SHARES) {
       const difference = sessionDifference(strategy, metric, list);
       if (difference) differences.push(difference);
@@ -230,4 +246,8 @@ const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).t
 const interval = (difference: BaselineDifference) =>
   `[${signed(difference.low)}, ${signed(difference.high)}]`;
 const count = (difference: BaselineDifference) =>
-  difference.over === 'probes' ? 'the probes of one session' : `${difference.sessions} sessions`;
+  difference.over === 'sessions'
+    ? `${difference.sessions} sessions`
+    : difference.session
+      ? `the probes of ${difference.session}`
+      : 'the probes of one session';

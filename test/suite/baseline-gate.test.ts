@@ -116,4 +116,22 @@ describe('check --baseline that knows noise', () => {
     // fileRecall has no interval on one session: left to the point comparison.
     assert.equal(large.handles('fileRecall'), false);
   });
+
+  it('with a few sessions, gates each on its own probes: a drop in one of two fixtures still fails', () => {
+    const two = baselinesOf(suite(2, () => []));
+    const gate = evaluateBaselineGate(
+      suite(2, (index) => (index === 0 ? PROBES.slice(0, 8) : [])),
+      two,
+      0.02,
+    );
+    assert.equal(gate.failures.length, 2, gate.failures.map((failure) => failure.message).join('\n'));
+    assert.match(
+      gate.failures[0]!.message,
+      /single-shot probeRecall 1\.00 → 0\.20 \(−0\.80, 95% CI .* over the probes of s1, all of it beyond/,
+    );
+    const unchanged = gate.differences.filter((row) => row.session === 's2');
+    assert.ok(unchanged.length > 0 && unchanged.every((row) => !row.failed));
+    // Once-per-session figures get no interval from two sessions: left to the point comparison.
+    assert.equal(gate.handles('fileRecall'), false);
+  });
 });
