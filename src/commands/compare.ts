@@ -23,7 +23,7 @@ export function compareCommand(): Command {
     `
 Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json for each fixture F into
 --out (compaction-bench report rebuilds them from the results files); with several sessions also
-suite-comparison.md and suite-results.json (each strategy over all of them, with intervals).
+suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals).
 Directories are walked; files that are not transcripts are skipped with one line each.
 Exit codes: 0 ok, 2 bad input, 3 a strategy failed (the others are still written).
 

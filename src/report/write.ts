@@ -16,6 +16,7 @@ import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
+import { renderSuiteHtml } from './html/suite-page.ts';
 import { reportStem } from './stem.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
@@ -148,14 +149,20 @@ export function suiteStem(suite: Pick<SuiteResults, 'target'>): string {
   return suite.target === null ? 'suite' : `suite@${suite.target}`;
 }
 
-/** Writes `suite-comparison.md` and `suite-results.json` into `out`; returns the paths written. */
-export async function writeSuiteReports(suite: SuiteResults, out: string): Promise<string[]> {
+/** Writes `suite-comparison.md`, `suite-report.html` and `suite-results.json` into `out`; returns the paths written. */
+export async function writeSuiteReports(
+  suite: SuiteResults,
+  out: string,
+  sessions: readonly ResultsFile[],
+): Promise<string[]> {
   const stem = suiteStem(suite);
   const markdown = join(out, `${stem}-comparison.md`);
+  const html = join(out, `${stem}-report.html`);
   const json = join(out, `${stem}-results.json`);
   await writeOutput(markdown, `${reportMarker(stem)}\n${renderSuiteMarkdown(suite)}`);
+  await writeOutput(html, await renderSuiteHtml(suite, sessions));
   await writeOutput(json, `${JSON.stringify(suite, null, 2)}\n`);
-  return [markdown, json];
+  return [markdown, html, json];
 }
 
 /**

@@ -93,6 +93,24 @@ describe('suites', () => {
     const links = [...markdown.matchAll(/\]\(([^)]+-structured-iterative\.md)\)/g)].map((match) => match[1]!);
     assert.ok(links.length > 0);
     for (const link of links) assert.ok(existsSync(join(out, decodeURI(link))), link);
+    // The suite page: both charts as inline SVG, one interval and one point per strategy, no URL, links that exist.
+    const page = await readFile(join(out, 'suite-report.html'), 'utf8');
+    assert.doesNotMatch(page, /:\/\//);
+    assert.equal([...page.matchAll(/<figure data-plot="(suite-recall|suite-sessions)"><svg/g)].length, 2);
+    const recallPlot = page.slice(
+      page.indexOf('data-plot="suite-recall"'),
+      page.indexOf('data-plot="suite-sessions"'),
+    );
+    const withRecall = suite.strategies.filter((strategy) => strategy.metrics.probeRecall).length;
+    const rules = recallPlot.slice(
+      recallPlot.indexOf('class="mark-rule role-mark'),
+      recallPlot.indexOf('class="mark-symbol role-mark'),
+    );
+    assert.equal((rules.match(/<line/g) ?? []).length, withRecall);
+    assert.equal((recallPlot.match(/aria-roledescription="point"/g) ?? []).length, withRecall);
+    const pages = [...page.matchAll(/href="([^"#]+)"/g)].map((match) => match[1]!);
+    assert.equal(pages.length, suite.sessions.length * 2);
+    for (const link of pages) assert.ok(existsSync(join(out, link)), link);
   });
 
   it('check --baseline passes an unchanged suite and fails a regression whose interval is beyond the tolerance, with the facts lost', async () => {

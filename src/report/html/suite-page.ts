@@ -1,0 +1,168 @@
+/**
+ * `suite-report.html`: the suite's verdict as one self-contained page — the per-strategy table with intervals
+ * clustered by session, the paired comparison, recall with its interval against tokens after, and recall per
+ * strategy and session as a heat map, with links to each session's own report.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import type { ResultsFile } from '../../results/types.ts';
+import type { SuiteResults } from '../../suite/types.ts';
+import { reportStem } from '../stem.ts';
+import { suiteComparisonRows, suiteStrategyRows } from '../suite.ts';
+import { SCRIPT, STYLE } from './assets.ts';
+import { escapeHtml } from './escape.ts';
+import type { Plot } from './plots.ts';
+import { renderSvg } from './svg.ts';
+import { htmlTable } from './tables.ts';
+
+/** Each strategy's mean fact recall with its clustered interval, at its mean tokens after. */
+async function intervalPlot(suite: SuiteResults): Promise<Plot | null> {
+  const values = suite.strategies.flatMap((strategy) => {
+    const recall = strategy.metrics.probeRecall;
+    const tokens = strategy.metrics.tokensAfter;
+    if (!recall || !tokens || !(tokens.estimate > 0)) return [];
+    const clamp = (value: number) =>
+      Math.min(1, Math.max(0, Number.isFinite(value) ? value : recall.estimate));
+    return [
+      {
+        strategy: strategy.name,
+        kind: strategy.lexical ? 'lexical baseline' : 'strategy',
+        tokens: tokens.estimate,
+        recall: recall.estimate,
+        low: clamp(recall.low),
+        high: clamp(recall.high),
+      },
+    ];
+  });
+  if (values.length === 0) return null;
+  const x = {
+    field: 'tokens',
+    type: 'quantitative',
+    scale: { type: 'log' },
+    title: 'Mean tokens after',
+  } as const;
+  const spec = {
+    width: 760,
+    height: 340,
+    data: { values },
+    layer: [
+      {
+        mark: { type: 'rule', strokeWidth: 2 },
+        encoding: {
+          x,
+          y: { field: 'low', type: 'quantitative', scale: { domain: [0, 1] }, title: 'Fact recall (95% CI)' },
+          y2: { field: 'high' },
+          color: { field: 'strategy', type: 'nominal', title: 'Strategy', scale: { scheme: 'tableau20' } },
+        },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 70 },
+        encoding: {
+          x,
+          y: { field: 'recall', type: 'quantitative' },
+          color: { field: 'strategy', type: 'nominal', scale: { scheme: 'tableau20' } },
+          shape: { field: 'kind', type: 'nominal', title: 'Kind' },
+        },
+      },
+    ],
+  } as TopLevelSpec;
+  return {
+    id: 'suite-recall',
+    title: 'Fact recall against tokens after, over the suite',
+    caption: `Each strategy's mean fact recall over ${suite.sessions.length} sessions, the bar its 95% interval clustered by session, at its mean tokens after (log scale). Overlapping bars: not distinguishable.`,
+    svg: await renderSvg(spec),
+  };
+}
+
+/** Recall per strategy and session. */
+async function sessionPlot(sessions: readonly ResultsFile[]): Promise<Plot | null> {
+  const values = sessions.flatMap((results) =>
+    results.strategies
+      .filter((strategy) => strategy.status === 'ok' && strategy.quality.probeRecall !== null)
+      .map((strategy) => ({
+        strategy: strategy.name,
+        session: results.fixture.name,
+        recall: strategy.quality.probeRecall!,
+      })),
+  );
+  if (values.length === 0) return null;
+  const spec = {
+    width: { step: 56 },
+    height: { step: 22 },
+    data: { values },
+    mark: 'rect',
+    encoding: {
+      x: { field: 'session', type: 'nominal', title: 'Session', sort: null, axis: { labelAngle: -40 } },
+      y: { field: 'strategy', type: 'nominal', title: null, sort: null },
+      color: {
+        field: 'recall',
+        type: 'quantitative',
+        title: 'Fact recall',
+        scale: { domain: [0, 1], scheme: 'blues' },
+      },
+      tooltip: [{ field: 'strategy' }, { field: 'session' }, { field: 'recall', format: '.2f' }],
+    },
+  } as TopLevelSpec;
+  return {
+    id: 'suite-sessions',
+    title: 'Fact recall per session',
+    caption:
+      'Each strategy on each session that has fact probes; darker is more. Sessions without fact probes are left out.',
+    svg: await renderSvg(spec),
+  };
+}
+
+function figure(plot: Plot | null): string {
+  if (!plot) return '';
+  return [
+    `<h2 id="${plot.id}">${escapeHtml(plot.title)}</h2>`,
+    `<figure data-plot="${plot.id}">${plot.svg}<figcaption>${escapeHtml(plot.caption)}</figcaption></figure>`,
+  ].join('\n');
+}
+
+/** The suite report page; `sessions` are the results the suite was assembled from (for the heat map). */
+export async function renderSuiteHtml(
+  suite: SuiteResults,
+  sessions: readonly ResultsFile[],
+): Promise<string> {
+  const title = `Suite of ${suite.sessions.length} sessions: compaction strategies${suite.target === null ? '' : ` at ${suite.target} tokens`}`;
+  const sessionLinks = suite.sessions.map((session) => {
+    const results = sessions.find((file) => file.fixture.name === session.name);
+    const page = results ? `${reportStem(results)}-report.html` : null;
+    return `<li><code>${escapeHtml(session.name)}</code> (${escapeHtml(session.format)}, ${escapeHtml(session.size)}, ${session.probes} fact probes): <a href="${escapeHtml(session.comparison)}">comparison</a>${page ? ` · <a href="${escapeHtml(page)}">report</a>` : ''}</li>`;
+  });
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<header>',
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<p class="meta">Provider <code>${escapeHtml(suite.provider.id)}:${escapeHtml(suite.provider.model)}</code>${suite.provider.isLanguageModel ? '' : ' — an offline lexical stand-in, not a model'}; sizes by ${escapeHtml(suite.tokenizer)}.</p>`,
+    `<p class="meta">${escapeHtml(suite.method)}</p>`,
+    '</header>',
+    '<main>',
+    '<h2 id="strategies">Each strategy over the suite</h2>',
+    htmlTable(suiteStrategyRows(suite)),
+    ...(suite.comparisons.length > 0
+      ? [
+          `<h2 id="paired">Against ${escapeHtml(suite.reference ?? 'the reference')}, paired by session and probe</h2>`,
+          htmlTable(suiteComparisonRows(suite)),
+        ]
+      : []),
+    figure(await intervalPlot(suite)),
+    figure(await sessionPlot(sessions)),
+    '<h2 id="sessions">Sessions</h2>',
+    `<ul>${sessionLinks.join('')}</ul>`,
+    '</main>',
+    '<footer>Written by compaction-bench from <code>suite-results.json</code>.</footer>',
+    `<script>${SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
