@@ -11,6 +11,7 @@ import { statisticsRows } from '../statistics.ts';
 import { reportStem } from '../stem.ts';
 import { STYLE, SCRIPT } from './assets.ts';
 import { escapeHtml } from './escape.ts';
+import { decayPlot } from './chain-plot.ts';
 import { kindPlot, type Plot, recallPlot, retentionPlot, timelinePlot } from './plots.ts';
 import { strategyDetails } from './strategy-details.ts';
 import { comparisonTable, htmlTable } from './tables.ts';
@@ -103,6 +104,7 @@ async function section(part: Part, recall: Plot | null, sweep: boolean): Promise
     figure(await timelinePlot(file), prefix),
     figure(await retentionPlot(file), prefix),
     figure(await kindPlot(file), prefix),
+    figure(await decayPlot(file), prefix),
     sideBySide(part),
     strategies(part),
     '</section>',
@@ -136,6 +138,7 @@ export async function renderHtmlReport(files: readonly ResultsFile[]): Promise<s
         ['timeline', 'Timeline'],
         ['retention', 'Retention'],
         ['recall-by-kind', 'Recall per kind'],
+        ...(first.strategies.some((strategy) => strategy.chain) ? [['decay', 'Across compactions']] : []),
         ['side-by-side', 'Side by side'],
         ['strategies', 'Strategies'],
       ].filter((entry) => entry.length > 0);

@@ -18,7 +18,8 @@ function colorScale(strategies: readonly string[]) {
   return { domain: [...strategies], scheme: strategies.length > 10 ? 'tableau20' : 'tableau10' };
 }
 
-const strategyColor = (strategies: readonly string[], legend = true) => ({
+/** The colour encoding of the strategy field, one colour per strategy across a page's charts. */
+export const strategyColor = (strategies: readonly string[], legend = true) => ({
   field: 'strategy',
   type: 'nominal' as const,
   title: 'Strategy',
