@@ -16,7 +16,7 @@ import { renderBaselineGateMarkdown } from './report/baseline-gate.ts';
 import { appendStepSummary, writeBaselines } from './report/write.ts';
 import type { CompareOptions } from './run.ts';
 import { type BaselineGate, evaluateBaselineGate } from './suite/baseline-gate.ts';
-import { expandRunInputs, runSuite, type SuiteOutcome } from './suite/run-suite.ts';
+import { expandRunInputs, runSuite, type SuiteOutcome } from './run-suite.ts';
 
 /** What `check` adds to compare's options. */
 export type CheckOptions = CompareOptions & {

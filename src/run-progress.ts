@@ -3,7 +3,23 @@ import type { CallPhase, CallRecord } from './calls.ts';
 import { costOf } from './providers/models.ts';
 import type { Provider } from './providers/types.ts';
 import type { StrategyResult } from './results/types.ts';
-import type { ProgressEvent } from './report/progress.ts';
+
+/** What the runner reports while it works. */
+export type ProgressEvent =
+  /** Before the first strategy: how many strategy runs (fixtures × targets × strategies) there are. */
+  | { type: 'start'; strategies: number }
+  /** A provider call was asked for, started (got a concurrency slot) or ended. */
+  | {
+      type: 'call';
+      phase: 'requested' | 'started' | 'ended';
+      inputTokens: number;
+      outputTokens: number;
+      /** Dollars for this call when the model is priced, else null (known on `ended`). */
+      cost: number | null;
+      error: string | null;
+    }
+  /** One strategy finished on one fixture (all its runs); `line` says how it went. */
+  | { type: 'strategy'; line: string; failed: boolean };
 
 /** A finished strategy in one progress line. */
 export function describeProgress(result: StrategyResult): string {

@@ -6,13 +6,18 @@
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createCaller } from './calls.ts';
-import { type Barrier, callProgress, createBarrier, describeProgress } from './run-progress.ts';
+import {
+  type Barrier,
+  callProgress,
+  createBarrier,
+  describeProgress,
+  type ProgressEvent,
+} from './run-progress.ts';
 import { AbortedError, ContextOverflowError, InputError, messageOf } from './errors.ts';
 import { createRecorder } from './providers/cassette.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from './providers/registry.ts';
 import type { Provider } from './providers/types.ts';
 import { createJudgeProvider, judgeText } from './quality/judge/run-judge.ts';
-import type { ProgressEvent } from './report/progress.ts';
 import { writeFixtureReports, writeSweepReport, prepareOutputDirectory } from './report/write.ts';
 import {
   buildResult,

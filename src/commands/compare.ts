@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { renderComparisonTerminal } from '../report/comparison.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
-import { compareSuite } from '../suite/run-suite.ts';
+import { compareSuite } from '../run-suite.ts';
 import { validateSliceOptions } from '../slicer.ts';
 import { reportFiles } from '../report/stem.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';

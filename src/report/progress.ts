@@ -3,23 +3,9 @@
  * they are shown (pure renderers): a status area redrawn on a terminal, and one plain line per event.
  */
 import { formatCost, formatInteger } from '../format.ts';
+import type { ProgressEvent } from '../run-progress.ts';
 
-/** What the runner reports while it works. */
-export type ProgressEvent =
-  /** Before the first strategy: how many strategy runs (fixtures × targets × strategies) there are. */
-  | { type: 'start'; strategies: number }
-  /** A provider call was asked for, started (got a concurrency slot) or ended. */
-  | {
-      type: 'call';
-      phase: 'requested' | 'started' | 'ended';
-      inputTokens: number;
-      outputTokens: number;
-      /** Dollars for this call when the model is priced, else null (known on `ended`). */
-      cost: number | null;
-      error: string | null;
-    }
-  /** One strategy finished on one fixture (all its runs); `line` says how it went. */
-  | { type: 'strategy'; line: string; failed: boolean };
+export type { ProgressEvent };
 
 /** The running totals. */
 export type ProgressState = {

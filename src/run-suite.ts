@@ -2,13 +2,13 @@
  * A compare run over a suite: inputs expanded (directories, patterns), every session under the runner's one
  * concurrency limit, then, when there are several sessions, the suite report per target.
  */
-import { InputError } from '../errors.ts';
-import { writeSuiteReports } from '../report/write.ts';
-import type { ResultsFile } from '../results/types.ts';
-import { type CompareOptions, type CompareOutcome, runCompare } from '../run.ts';
-import { suiteOf } from './assemble.ts';
-import { expandInputs } from './inputs.ts';
-import type { SuiteResults } from './types.ts';
+import { InputError } from './errors.ts';
+import { writeSuiteReports } from './report/write.ts';
+import type { ResultsFile } from './results/types.ts';
+import { type CompareOptions, type CompareOutcome, runCompare } from './run.ts';
+import { suiteOf } from './suite/assemble.ts';
+import { expandInputs } from './suite/inputs.ts';
+import type { SuiteResults } from './suite/types.ts';
 
 /** A compare run and the suites made of it (none with a single session). */
 export type SuiteOutcome = CompareOutcome & {
