@@ -305,3 +305,13 @@ function overflowBody(vendor: Vendor, shape: 'vendor' | 'vllm' | 'llama.cpp'): u
         },
       };
 }
+
+/** A loopback server that stops by itself when the test that started it ends. */
+export async function serveForTest(
+  test: { after(fn: () => unknown): void },
+  options: MockServerOptions = {},
+): Promise<MockLlmServer> {
+  const server = await startMockLlmServer(options);
+  test.after(() => server.close());
+  return server;
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { ProviderError } from '../../src/errors.ts';
 import { entryFile, withCache } from '../../src/providers/cache.ts';
 import { createOpenAIProvider } from '../../src/providers/openai/provider.ts';
@@ -10,11 +10,7 @@ import { requestKey } from '../../src/providers/stored-answer.ts';
 import type { CompletionRequest } from '../../src/providers/types.ts';
 import { SecretLeakError } from '../../src/providers/secrets.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
-import {
-  type MockLlmServer,
-  type MockServerOptions,
-  startMockLlmServer,
-} from '../../support/loopback-llm-server.ts';
+import { type MockLlmServer, serveForTest as serve } from '../../support/loopback-llm-server.ts';
 
 // This file runs in its own process, so the key it sets is seen by the secret scan and nothing else.
 const API_KEY = `sk-proj-${'T3stKey'.repeat(12)}`;
@@ -30,12 +26,6 @@ after(() => rm(root, { recursive: true, force: true }));
 
 let directoryCount = 0;
 const freshDirectory = () => join(root, `cache-${directoryCount++}`);
-
-async function serve(t: TestContext, options: MockServerOptions = {}): Promise<MockLlmServer> {
-  const server = await startMockLlmServer(options);
-  t.after(() => server.close());
-  return server;
-}
 
 function cachedOpenAI(server: MockLlmServer, directory: string) {
   const provider = createOpenAIProvider({

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
 import { withRecording } from '../../src/providers/cassette.ts';
 import {
@@ -14,11 +14,7 @@ import {
 } from '../../src/providers/registry.ts';
 import { PROVIDER_TABLE } from '../../src/providers/table.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
-import {
-  type MockLlmServer,
-  type MockServerOptions,
-  startMockLlmServer,
-} from '../../support/loopback-llm-server.ts';
+import { type MockLlmServer, serveForTest as serve } from '../../support/loopback-llm-server.ts';
 
 let tokenizer: Tokenizer;
 let root: string;
@@ -27,12 +23,6 @@ before(async () => {
   root = await mkdtemp(join(tmpdir(), 'compaction-bench-registry-'));
 });
 after(() => rm(root, { recursive: true, force: true }));
-
-async function serve(t: TestContext, options: MockServerOptions = {}): Promise<MockLlmServer> {
-  const server = await startMockLlmServer(options);
-  t.after(() => server.close());
-  return server;
-}
 
 const request = { system: 'Summarize.', prompt: '[User]: hello', maxTokens: 100 };
 

@@ -9,7 +9,7 @@ import { providerLine } from '../comparison.ts';
 import { observations } from '../observations.ts';
 import { statisticsRows } from '../statistics.ts';
 import { reportStem } from '../stem.ts';
-import { STYLE, SCRIPT } from './assets.ts';
+import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import { decayPlot } from './chain-plot.ts';
 import { kindPlot, type Plot, recallPlot, retentionPlot, timelinePlot } from './plots.ts';
@@ -19,14 +19,6 @@ import { comparisonTable, htmlTable } from './tables.ts';
 /** Escaped text with Markdown `code` spans as <code>. */
 function inline(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
-}
-
-function figure(plot: Plot | null, prefix: string): string {
-  if (!plot) return '';
-  return [
-    `<h3 id="${prefix}${plot.id}">${escapeHtml(plot.title)}</h3>`,
-    `<figure data-plot="${plot.id}">${plot.svg}<figcaption>${escapeHtml(plot.caption)}</figcaption></figure>`,
-  ].join('\n');
 }
 
 /** A section's heading prefix and the label of its target. */
@@ -143,31 +135,15 @@ export async function renderHtmlReport(files: readonly ResultsFile[]): Promise<s
         ['strategies', 'Strategies'],
       ].filter((entry) => entry.length > 0);
   const title = `${fixture.name}: compaction strategies${sweep ? ', budget sweep' : first.target === null ? '' : ` at ${formatInteger(first.target)} tokens`}`;
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
-    '<header>',
-    `<h1>${escapeHtml(title)}</h1>`,
-    `<p class="meta">Fixture <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${fixture.probes} fact probes, ${fixture.files} files.</p>`,
-    `<p class="meta">${inline(providerLine(first))}</p>`,
-    `<p class="meta">${escapeHtml(configLine(first))}</p>`,
-    '</header>',
-    `<nav><ul>${nav.map(([id, label]) => `<li><a href="#${id}">${escapeHtml(label!)}</a></li>`).join('')}</ul></nav>`,
-    '<main>',
-    ...(sweep && recall ? [figure(recall, '')] : []),
-    ...sections,
-    '</main>',
-    `<footer>Written by compaction-bench from ${sorted.map((file) => `<code>${escapeHtml(`${reportStem(file)}-results.json`)}</code>`).join(', ')}; rebuild with <code>compaction-bench report</code>.</footer>`,
-    `<script>${SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return htmlDocument({
+    title,
+    header: [
+      `<p class="meta">Fixture <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${fixture.probes} fact probes, ${fixture.files} files.</p>`,
+      `<p class="meta">${inline(providerLine(first))}</p>`,
+      `<p class="meta">${escapeHtml(configLine(first))}</p>`,
+    ],
+    nav,
+    main: [...(sweep && recall ? [figure(recall, '')] : []), ...sections],
+    footer: `Written by compaction-bench from ${sorted.map((file) => `<code>${escapeHtml(`${reportStem(file)}-results.json`)}</code>`).join(', ')}; rebuild with <code>compaction-bench report</code>.`,
+  });
 }

@@ -8,7 +8,7 @@ import type { ResultsFile } from '../../results/types.ts';
 import type { SuiteResults } from '../../suite/types.ts';
 import { reportStem } from '../stem.ts';
 import { suiteComparisonRows, suiteStrategyRows } from '../suite.ts';
-import { SCRIPT, STYLE } from './assets.ts';
+import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import type { Plot } from './plots.ts';
 import { renderSvg } from './svg.ts';
@@ -111,14 +111,6 @@ async function sessionPlot(sessions: readonly ResultsFile[]): Promise<Plot | nul
   };
 }
 
-function figure(plot: Plot | null): string {
-  if (!plot) return '';
-  return [
-    `<h2 id="${plot.id}">${escapeHtml(plot.title)}</h2>`,
-    `<figure data-plot="${plot.id}">${plot.svg}<figcaption>${escapeHtml(plot.caption)}</figcaption></figure>`,
-  ].join('\n');
-}
-
 /** The suite report page; `sessions` are the results the suite was assembled from (for the heat map). */
 export async function renderSuiteHtml(
   suite: SuiteResults,
@@ -130,39 +122,26 @@ export async function renderSuiteHtml(
     const page = results ? `${reportStem(results)}-report.html` : null;
     return `<li><code>${escapeHtml(session.name)}</code> (${escapeHtml(session.format)}, ${escapeHtml(session.size)}, ${session.probes} fact probes): <a href="${escapeHtml(session.comparison)}">comparison</a>${page ? ` · <a href="${escapeHtml(page)}">report</a>` : ''}</li>`;
   });
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
-    '<header>',
-    `<h1>${escapeHtml(title)}</h1>`,
-    `<p class="meta">Provider <code>${escapeHtml(suite.provider.id)}:${escapeHtml(suite.provider.model)}</code>${suite.provider.isLanguageModel ? '' : ' — an offline lexical stand-in, not a model'}; sizes by ${escapeHtml(suite.tokenizer)}.</p>`,
-    `<p class="meta">${escapeHtml(suite.method)}</p>`,
-    '</header>',
-    '<main>',
-    '<h2 id="strategies">Each strategy over the suite</h2>',
-    htmlTable(suiteStrategyRows(suite)),
-    ...(suite.comparisons.length > 0
-      ? [
-          `<h2 id="paired">Against ${escapeHtml(suite.reference ?? 'the reference')}, paired by session and probe</h2>`,
-          htmlTable(suiteComparisonRows(suite)),
-        ]
-      : []),
-    figure(await intervalPlot(suite)),
-    figure(await sessionPlot(sessions)),
-    '<h2 id="sessions">Sessions</h2>',
-    `<ul>${sessionLinks.join('')}</ul>`,
-    '</main>',
-    '<footer>Written by compaction-bench from <code>suite-results.json</code>.</footer>',
-    `<script>${SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return htmlDocument({
+    title,
+    header: [
+      `<p class="meta">Provider <code>${escapeHtml(suite.provider.id)}:${escapeHtml(suite.provider.model)}</code>${suite.provider.isLanguageModel ? '' : ' — an offline lexical stand-in, not a model'}; sizes by ${escapeHtml(suite.tokenizer)}.</p>`,
+      `<p class="meta">${escapeHtml(suite.method)}</p>`,
+    ],
+    main: [
+      '<h2 id="strategies">Each strategy over the suite</h2>',
+      htmlTable(suiteStrategyRows(suite)),
+      ...(suite.comparisons.length > 0
+        ? [
+            `<h2 id="paired">Against ${escapeHtml(suite.reference ?? 'the reference')}, paired by session and probe</h2>`,
+            htmlTable(suiteComparisonRows(suite)),
+          ]
+        : []),
+      figure(await intervalPlot(suite), '', 'h2'),
+      figure(await sessionPlot(sessions), '', 'h2'),
+      '<h2 id="sessions">Sessions</h2>',
+      `<ul>${sessionLinks.join('')}</ul>`,
+    ],
+    footer: 'Written by compaction-bench from <code>suite-results.json</code>.',
+  });
 }

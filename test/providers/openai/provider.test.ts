@@ -1,27 +1,16 @@
 import assert from 'node:assert/strict';
-import { before, describe, it, type TestContext } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { AbortedError, ContextOverflowError, ProviderError } from '../../../src/errors.ts';
 import { createOpenAIProvider, isReasoningModel } from '../../../src/providers/openai/provider.ts';
 import type { SdkProviderOptions } from '../../../src/providers/sdk-provider.ts';
 import type { CompletionRequest } from '../../../src/providers/types.ts';
 import { getTokenizer, type Tokenizer } from '../../../src/tokens.ts';
-import {
-  type MockLlmServer,
-  type MockServerOptions,
-  promptOf,
-  startMockLlmServer,
-} from '../../../support/loopback-llm-server.ts';
+import { type MockLlmServer, promptOf, serveForTest as serve } from '../../../support/loopback-llm-server.ts';
 
 let tokenizer: Tokenizer;
 before(async () => {
   tokenizer = await getTokenizer('heuristic');
 });
-
-async function serve(t: TestContext, options: MockServerOptions = {}): Promise<MockLlmServer> {
-  const server = await startMockLlmServer(options);
-  t.after(() => server.close());
-  return server;
-}
 
 function provider(server: MockLlmServer, options: Partial<SdkProviderOptions> = {}) {
   return createOpenAIProvider({

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { before, describe, it, type TestContext } from 'node:test';
+import { before, describe, it } from 'node:test';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { type Caller, createCaller } from '../../../src/calls.ts';
 import { AbortedError, InputError } from '../../../src/errors.ts';
@@ -13,7 +13,7 @@ import {
   type MockServerOptions,
   promptOf,
   type RecordedRequest,
-  startMockLlmServer,
+  serveForTest as serve,
 } from '../../../support/loopback-llm-server.ts';
 
 let tokenizer: Tokenizer;
@@ -81,12 +81,6 @@ function scripted(script: Script): NonNullable<MockServerOptions['reply']> {
     if ('kind' in entry) return entry;
     return { kind: 'text', text: isGradeCall(request) ? entry.grade : entry.answer };
   };
-}
-
-async function serve(t: TestContext, options: MockServerOptions): Promise<MockLlmServer> {
-  const server = await startMockLlmServer(options);
-  t.after(() => server.close());
-  return server;
 }
 
 /** A judge caller on the real SDK pointed at the mock server (loopback: no key needed). */

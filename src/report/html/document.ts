@@ -1,0 +1,48 @@
+/** The shell every HTML page of the report shares: head with inline style, header, navigation, main, footer, script. */
+import { SCRIPT, STYLE } from './assets.ts';
+import { escapeHtml } from './escape.ts';
+import type { Plot } from './plots.ts';
+
+/** What a page puts in the shell; `header` and `footer` are HTML, `nav` is [anchor, label] pairs. */
+export type PageParts = { title: string; header: string[]; nav?: string[][]; main: string[]; footer: string };
+
+/** A whole self-contained page. */
+export function htmlDocument({ title, header, nav, main, footer }: PageParts): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<header>',
+    `<h1>${escapeHtml(title)}</h1>`,
+    ...header,
+    '</header>',
+    ...(nav
+      ? [
+          `<nav><ul>${nav.map(([id, label]) => `<li><a href="#${id}">${escapeHtml(label!)}</a></li>`).join('')}</ul></nav>`,
+        ]
+      : []),
+    '<main>',
+    ...main,
+    '</main>',
+    `<footer>${footer}</footer>`,
+    `<script>${SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** A chart under its heading (`h2` or `h3`), with its caption; nothing for a chart that has no data. */
+export function figure(plot: Plot | null, prefix = '', heading: 'h2' | 'h3' = 'h3'): string {
+  if (!plot) return '';
+  return [
+    `<${heading} id="${prefix}${plot.id}">${escapeHtml(plot.title)}</${heading}>`,
+    `<figure data-plot="${plot.id}">${plot.svg}<figcaption>${escapeHtml(plot.caption)}</figcaption></figure>`,
+  ].join('\n');
+}
