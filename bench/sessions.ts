@@ -3,10 +3,12 @@
  * session is made once and made again only when the generator changes.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSessionOfTokens } from '../fixtures/generator/output.ts';
+import { writeFileAtomic } from '../src/files.ts';
+import { sidecarPath } from '../src/quality/probes.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DATA = fileURLToPath(new URL('.data/', import.meta.url));
@@ -46,5 +48,38 @@ export async function benchSession(tokens: number, log: (line: string) => void):
     await writeSessionOfTokens(tokens, path);
     log(`generated ${relative(ROOT, path)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  return path;
+}
+
+/**
+ * The path of a transcript of at least `megabytes` MB: the generated 4M-token session's entries written again and
+ * again, each copy chained to the one before with fresh ids, and its sidecar (whose probes sit in the first copy).
+ * Generating that many tokens anew would take the generator most of an hour; for reading a large file (memory,
+ * speed) copies of real-looking entries serve as well.
+ */
+export async function bigBenchSession(megabytes: number, log: (line: string) => void): Promise<string> {
+  const source = await benchSession(4_000_000, log);
+  const path = join(DATA, `session-${megabytes}mb-${version}.jsonl`);
+  if (existsSync(path)) return path;
+  const started = performance.now();
+  const [header, ...entries] = readFileSync(source, 'utf8').trimEnd().split('\n');
+  const copies = Math.ceil((megabytes * 1024 * 1024) / statSync(source).size);
+  function* lines(): Generator<string> {
+    yield `${header}\n`;
+    let parentId: string | null = null;
+    for (let copy = 0; copy < copies; copy++) {
+      for (const line of entries) {
+        const entry = JSON.parse(line) as { id: string; parentId: string | null };
+        const id = `${copy.toString(16)}${entry.id}`;
+        yield `${JSON.stringify({ ...entry, id, parentId })}\n`;
+        parentId = id;
+      }
+    }
+  }
+  await writeFileAtomic(path, lines());
+  copyFileSync(sidecarPath(source), sidecarPath(path));
+  log(
+    `wrote ${relative(ROOT, path)} (${copies} copies) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return path;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build` (also run by `npm ci` through `prepare`): bundles src/cli.ts into dist/cli.js, so the installed
+// `npm run build` (also run by `npm ci` through `prepare`): bundles src/cli.ts into dist/cli.js (and the chunks it imports), so the installed
 // command starts without compiling TypeScript. Dependencies stay in node_modules; `bin/compaction-bench.js` falls
 // back to the sources through tsx whenever dist/ is missing or older than a source file.
 import { build } from 'esbuild';
@@ -12,7 +12,10 @@ const outdir = process.argv[2] ?? `${root}dist`;
 await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: [`${root}src/cli.ts`],
-  outfile: `${outdir}/cli.js`,
+  outdir,
+  // Each command's modules in chunks of their own, so `--help` and `inspect` load none of compare's.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

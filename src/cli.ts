@@ -1,15 +1,46 @@
 /** The command-line entry: registers the commands and maps errors to exit codes in one place. */
-import { Command, CommanderError } from 'commander';
-import { checkCommand } from './commands/check.ts';
-import { compareCommand } from './commands/compare.ts';
-import { inspectCommand } from './commands/inspect.ts';
-import { listCommand } from './commands/list.ts';
-import { probesCommand } from './commands/probes.ts';
-import { reportCommand } from './commands/report.ts';
+import { Command, CommanderError, Help } from 'commander';
+import { COMMAND_SUMMARIES, type CommandName } from './commands/summaries.ts';
 import { exitCodeFor, messageOf } from './errors.ts';
 
-/** Builds the program with every command. */
-export function buildProgram(): Command {
+/** The module that builds each command, imported only when that command runs or shows its own help. */
+const LOADERS: Record<CommandName, () => Promise<Command>> = {
+  compare: async () => (await import('./commands/compare.ts')).compareCommand(),
+  check: async () => (await import('./commands/check.ts')).checkCommand(),
+  report: async () => (await import('./commands/report.ts')).reportCommand(),
+  inspect: async () => (await import('./commands/inspect.ts')).inspectCommand(),
+  probes: async () => (await import('./commands/probes.ts')).probesCommand(),
+  list: async () => (await import('./commands/list.ts')).listCommand(),
+};
+
+const isCommandName = (name: string | undefined): name is CommandName =>
+  name !== undefined && Object.hasOwn(COMMAND_SUMMARIES, name);
+
+/** The command `argv` runs (`help compare` runs compare's help), if it names one. */
+export function requestedCommand(argv: string[]): CommandName | undefined {
+  // The program's own options (--debug, --version, --help) take no value, so the first word is the command.
+  const words = argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const name = words[0] === 'help' ? words[1] : words[0];
+  return isCommandName(name) ? name : undefined;
+}
+
+/** How the program's help lists a command, loaded or not (every command takes options). */
+export const summaryTerm = (name: CommandName): string =>
+  [name, '[options]', COMMAND_SUMMARIES[name].arguments].filter(Boolean).join(' ');
+
+const helpTerm = (command: Command): string => new Help().subcommandTerm(command);
+
+/** A command as the program's help lists it, without loading it: its name, arguments and description. */
+function summaryCommand(name: CommandName): Command {
+  const summary = COMMAND_SUMMARIES[name];
+  const command = new Command(name).description(summary.description);
+  if (summary.arguments) command.arguments(summary.arguments);
+  return command;
+}
+
+/** Builds the program: every command listed, the one `argv` runs (if any) loaded whole. */
+export async function buildProgram(argv: string[]): Promise<Command> {
+  const requested = requestedCommand(argv);
   const program = new Command('compaction-bench')
     .description(
       'Benchmark context-compaction strategies for coding-agent sessions:\nwhat each summary keeps, for how many tokens, calls and seconds.',
@@ -30,15 +61,13 @@ Quick start (offline: no key, no network):
 Exit codes: 0 ok, 1 a quality gate failed, 2 bad usage or input, 3 a strategy failed.`,
     )
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  for (const command of [
-    compareCommand(),
-    checkCommand(),
-    reportCommand(),
-    inspectCommand(),
-    probesCommand(),
-    listCommand(),
-  ]) {
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+    .configureHelp({
+      subcommandTerm: (command) =>
+        isCommandName(command.name()) ? summaryTerm(command.name() as CommandName) : helpTerm(command),
+    });
+  for (const name of Object.keys(COMMAND_SUMMARIES) as CommandName[]) {
+    const command = name === requested ? await LOADERS[name]() : summaryCommand(name);
     program.addCommand(command.exitOverride().showHelpAfterError('(run with --help for usage)'));
   }
   return program;
@@ -48,7 +77,7 @@ Exit codes: 0 ok, 1 a quality gate failed, 2 bad usage or input, 3 a strategy fa
 export async function main(argv: string[]): Promise<void> {
   const debug = argv.includes('--debug');
   try {
-    await buildProgram().parseAsync(argv);
+    await (await buildProgram(argv)).parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander already printed its message; help and version are not failures.

@@ -1,17 +1,18 @@
 /** `inspect`: what a fixture holds and how the shared slicer would cut it. */
 
 import { positionHistogram } from './quality/probe-lint.ts';
-import { countByKind, type Probe } from './quality/probes.ts';
+import { countByKind, type Probe, readSidecar } from './quality/probes.ts';
 import { sessionProbes } from './quality/session-probes.ts';
 import type { Branch } from './session/types.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
 import { fileLists } from './session/file-operations.ts';
-import { type LoadOptions, loadSession } from './session/load.ts';
+import { type LoadOptions, loadSession, resolveFixture } from './session/load.ts';
+import { slimMessage } from './session/slim-message.ts';
 import type { Bridge } from './session/types.ts';
-import type { ContextKind, Role, Session } from './session/types.ts';
+import type { ContextKind, Message, Role, Session } from './session/types.ts';
 import { toolCallsOf } from './session/types.ts';
 import { type SliceOptions, sliceMessages, validateSliceOptions } from './slicer.ts';
-import { countMessages, getTokenizer } from './tokens.ts';
+import { getTokenizer } from './tokens.ts';
 
 /** Options of {@link inspectFixture}. */
 export type InspectOptions = LoadOptions & SliceOptions & { tokenizer: string };
@@ -91,11 +92,24 @@ const isoTime = (time: number | undefined) => (time === undefined ? null : new D
 /** Loads a fixture and describes it. */
 export async function inspectFixture(argument: string, options: InspectOptions): Promise<InspectResult> {
   validateSliceOptions(options);
-  const tokenizerPromise = getTokenizer(options.tokenizer);
-  const session = await loadSession(argument, options);
-  const tokenizer = await tokenizerPromise;
-  const tokenCounts = countMessages(tokenizer, session.messages);
-  const { probes, file: probeFile } = await sessionProbes(session);
+  const tokenizer = await getTokenizer(options.tokenizer);
+  const file = await resolveFixture(argument);
+  const sidecar = await readSidecar(file);
+  // With a sidecar, nothing reads a message's text once it is counted: the import keeps slim copies, so a
+  // transcript of hundreds of MB is read through, not held. Derived probes read every text, so they need it whole.
+  const counted = new WeakMap<Message, number>();
+  const keep = (message: Message): Message => {
+    const slim = slimMessage(message);
+    counted.set(slim, tokenizer.countMessage(message));
+    return slim;
+  };
+  const session = await loadSession(file, { ...options, keep: sidecar ? keep : undefined });
+  const tokenCounts = session.messages.map(
+    (message) => counted.get(message) ?? tokenizer.countMessage(message),
+  );
+  const { probes, file: probeFile } = sidecar
+    ? { probes: sidecar.probes, file: sidecar.file }
+    : await sessionProbes(session);
   const slices = sliceMessages(session.messages, tokenCounts, options);
   return {
     name: session.name,

@@ -1,6 +1,7 @@
 /** The only place that counts tokens: js-tiktoken encodings, or a labelled chars/4 estimate. */
 import { createHash } from 'node:crypto';
 import type { TiktokenBPE } from 'js-tiktoken/lite';
+import { buildRankTable, countPiece } from './bpe-ranks.ts';
 import { InputError } from './errors.ts';
 import type { Message } from './session/types.ts';
 
@@ -71,13 +72,15 @@ async function createTokenizer(name: TokenizerName): Promise<Tokenizer> {
  * A BPE counter over js-tiktoken's rank tables that splits text with the encoding's own
  * pre-tokenizer pattern and caches the count of every piece: BPE never merges across pieces, so
  * the sum is exact, and coding transcripts repeat pieces so much that this is several times faster
- * than encoding whole texts. It only counts (never decodes), so it builds one rank map keyed by the
- * piece's bytes as a latin1 string — about a quarter of the time js-tiktoken's own constructor takes,
- * which dominated `inspect` on large sessions.
+ * than encoding whole texts. It only counts (never decodes), so its rank table is the compact one of
+ * bpe-ranks.ts rather than js-tiktoken's own maps, whose construction dominated a short command's start.
  */
 async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(text: string) => number> {
   const tables = await RANK_LOADERS[name]();
-  const ranks = buildRankMap(tables.bpe_ranks);
+  const table = buildRankTable(tables.bpe_ranks);
+  // A piece's UTF-8 bytes, encoded into one reused buffer (grown for the rare piece that needs more).
+  const encoder = new TextEncoder();
+  let scratch = new Uint8Array(1024);
   const pattern = new RegExp(tables.pat_str, 'gu');
   const pieceCounts = new Map<string, number>();
   const countPieces = (text: string): number => {
@@ -86,7 +89,8 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
       const piece = match[0];
       let pieceTokens = pieceCounts.get(piece);
       if (pieceTokens === undefined) {
-        pieceTokens = countPiece(Buffer.from(piece, 'utf8').toString('latin1'), ranks);
+        if (piece.length * 3 > scratch.length) scratch = new Uint8Array(piece.length * 3);
+        pieceTokens = countPiece(table, scratch, encoder.encodeInto(piece, scratch).written);
         // Long unique pieces (base64, minified code) would only bloat the cache.
         if (piece.length <= 64) pieceCounts.set(piece, pieceTokens);
       }
@@ -145,45 +149,6 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
 const OPEN_BRACKET = 91; // [
 const LESS_THAN = 60; // <
 const HASH = 35; // #
-
-/** Byte sequence (as latin1) → rank, from js-tiktoken's compressed `bpe_ranks` lines (`! offset token…`). */
-function buildRankMap(bpeRanks: string): Map<string, number> {
-  const ranks = new Map<string, number>();
-  let lineStart = 0;
-  while (lineStart < bpeRanks.length) {
-    let lineEnd = bpeRanks.indexOf('\n', lineStart);
-    if (lineEnd === -1) lineEnd = bpeRanks.length;
-    const fields = bpeRanks.slice(lineStart, lineEnd).split(' ');
-    let rank = Number.parseInt(fields[1] ?? '', 10);
-    for (let index = 2; index < fields.length; index++) {
-      // atob yields the bytes as a latin1 string directly, about twice as fast as a Buffer round trip.
-      ranks.set(atob(fields[index]!), rank++);
-    }
-    lineStart = lineEnd + 1;
-  }
-  return ranks;
-}
-
-/** Tokens of one pre-tokenized piece: tiktoken's byte-pair merge, lowest rank first, counting the parts left. */
-function countPiece(bytes: string, ranks: Map<string, number>): number {
-  if (bytes.length <= 1 || ranks.has(bytes)) return Math.min(1, bytes.length);
-  const starts: number[] = [];
-  for (let index = 0; index <= bytes.length; index++) starts.push(index);
-  while (starts.length > 2) {
-    let lowest = Number.POSITIVE_INFINITY;
-    let at = -1;
-    for (let index = 0; index + 2 < starts.length; index++) {
-      const rank = ranks.get(bytes.slice(starts[index], starts[index + 2]));
-      if (rank !== undefined && rank < lowest) {
-        lowest = rank;
-        at = index;
-      }
-    }
-    if (at === -1) break;
-    starts.splice(at + 1, 1);
-  }
-  return starts.length - 1;
-}
 
 function countMessageContent(message: Message, countText: (text: string) => number): number {
   if (typeof message.content === 'string') return countText(message.content);

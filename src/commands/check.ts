@@ -12,15 +12,14 @@ import { numberBetween } from './options.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
 import { addRunOptions, interruptSignal, type RunFlags, toCompareOptions } from './run-options.ts';
+import { COMMAND_SUMMARIES } from './summaries.ts';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** Builds the `check` command. */
 export function checkCommand(): Command {
   const command = new Command('check')
-    .description(
-      'compare, then gate on summary quality (for CI): exit 1 when a figure is under its floor or regressed',
-    )
+    .description(COMMAND_SUMMARIES.check.description)
     .argument(
       '[fixture...]',
       "names in fixtures/, transcript files, directories or quoted glob patterns (default: the config file's suite)",

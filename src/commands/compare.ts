@@ -9,11 +9,12 @@ import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
 import { applyConfigFile } from './config-flags.ts';
 import { addRunOptions, interruptSignal, type RunFlags, toCompareOptions } from './run-options.ts';
+import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `compare` command. */
 export function compareCommand(): Command {
   const command = new Command('compare')
-    .description('run compaction strategies on fixtures, write reports, print the comparison')
+    .description(COMMAND_SUMMARIES.compare.description)
     .argument(
       '[fixture...]',
       "names in fixtures/, transcript files, directories or quoted glob patterns (default: the config file's suite)",

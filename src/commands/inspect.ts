@@ -5,11 +5,12 @@ import { inspectMessages } from '../inspect-messages.ts';
 import { renderInspect } from '../report/inspect.ts';
 import { renderMessageList } from '../report/inspect-messages.ts';
 import { sessionOptions } from './options.ts';
+import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `inspect` command. */
 export function inspectCommand(): Command {
   const command = new Command('inspect')
-    .description('show what a fixture holds: messages, tokens, tool calls, files, probes, and the slice plan')
+    .description(COMMAND_SUMMARIES.inspect.description)
     .argument('<fixture>', 'a name in fixtures/ (without extension) or a path to a transcript')
     .option('--json', 'print the result as JSON')
     .option(

@@ -3,11 +3,12 @@ import { Command, Option } from 'commander';
 import { listAvailable } from '../list.ts';
 import { renderList } from '../report/list.ts';
 import { TOKENIZER_NAMES } from '../tokens.ts';
+import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `list` command. */
 export function listCommand(): Command {
   return new Command('list')
-    .description('list the fixtures, strategies and providers you can name')
+    .description(COMMAND_SUMMARIES.list.description)
     .option('--json', 'print the result as JSON')
     .addOption(
       new Option('--tokenizer <name>', 'token counter for fixture sizes')

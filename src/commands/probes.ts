@@ -10,6 +10,7 @@ import { renderWrittenProbes } from '../report/probes.ts';
 import { writeProbes } from '../write-probes.ts';
 import { integerAtLeast, sessionOptions } from './options.ts';
 import { interruptSignal } from './run-options.ts';
+import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `probes` command and its `lint` subcommand. */
 export function probesCommand(): Command {
@@ -40,9 +41,7 @@ Examples:
       process.exitCode = results.some((result) => result.errors > 0) ? 1 : 0;
     });
   const command = new Command('probes')
-    .description(
-      "write a transcript's probes (the facts a summary must keep) to F.probes.json for review; `probes lint` checks them",
-    )
+    .description(COMMAND_SUMMARIES.probes.description)
     .argument('[transcript]', 'a name in fixtures/ (without extension) or a path to a transcript')
     .option(
       '-p, --provider <spec>',

@@ -3,11 +3,12 @@ import { Command, Option } from 'commander';
 import open from 'open';
 import { messageOf } from '../errors.ts';
 import { rebuildReports } from '../rebuild.ts';
+import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `report` command. */
 export function reportCommand(): Command {
   return new Command('report')
-    .description('rebuild the Markdown and HTML reports from results files, without running anything')
+    .description(COMMAND_SUMMARIES.report.description)
     .argument('<results...>', 'F-results.json files written by compare or check (several targets: a sweep)')
     .addOption(new Option('-o, --out <dir>', 'where reports go (default: beside each results file)'))
     .addOption(new Option('--open', 'open each HTML report in the default browser'))

@@ -3,6 +3,11 @@ import type { InspectResult } from '../inspect.ts';
 import { formatInteger } from '../format.ts';
 import { terminalTable } from './table.ts';
 
+// Slice plans longer than this show their first and last rows only.
+const MAX_SLICE_ROWS = 40;
+const HEAD_SLICE_ROWS = 20;
+const TAIL_SLICE_ROWS = 10;
+
 /** Where the probes come from, then each kind with the message indexes of its probes (✓ an error fixed later). */
 function probeLines(result: InspectResult): string[] {
   const { sidecar, derived, model } = result.probesBySource;
@@ -92,21 +97,41 @@ export function renderInspect(result: InspectResult): string {
   }
   lines.push('');
   const { sliceTokens, overlapTokens } = result.sliceOptions;
+  const oversized = result.slices.filter((slice) => slice.oversized).length;
   lines.push(
-    `slice plan: ${result.slices.length} slices of ~${formatInteger(sliceTokens)} tokens, overlap ≤ ${formatInteger(overlapTokens)}`,
+    `slice plan: ${result.slices.length} slices of ~${formatInteger(sliceTokens)} tokens, overlap ≤ ${formatInteger(overlapTokens)}` +
+      (oversized > 0 ? `; ${oversized} oversized` : ''),
   );
+  const row = (slice: InspectResult['slices'][number]) => [
+    slice.index + 1,
+    slice.firstMessage,
+    slice.lastMessage,
+    formatInteger(slice.tokens),
+    formatInteger(slice.overlapTokens),
+    slice.oversized ? `oversized: truncated to ~${formatInteger(sliceTokens)} when rendered` : '',
+  ];
+  // A session of millions of tokens has thousands of slices: the start and the end tell the plan.
+  const { slices } = result;
+  const rows =
+    slices.length <= MAX_SLICE_ROWS
+      ? slices.map(row)
+      : [
+          ...slices.slice(0, HEAD_SLICE_ROWS).map(row),
+          [
+            '…',
+            '',
+            '',
+            '',
+            '',
+            `${formatInteger(slices.length - HEAD_SLICE_ROWS - TAIL_SLICE_ROWS)} more (--json lists every slice)`,
+          ],
+          ...slices.slice(-TAIL_SLICE_ROWS).map(row),
+        ];
   lines.push(
     terminalTable({
       head: ['Slice', 'First msg', 'Last msg', 'Tokens', 'Overlap', 'Note'],
       alignRight: [true, true, true, true, true, false],
-      rows: result.slices.map((slice) => [
-        slice.index + 1,
-        slice.firstMessage,
-        slice.lastMessage,
-        formatInteger(slice.tokens),
-        formatInteger(slice.overlapTokens),
-        slice.oversized ? `oversized: truncated to ~${formatInteger(sliceTokens)} when rendered` : '',
-      ]),
+      rows,
     }),
   );
   return lines.join('\n');

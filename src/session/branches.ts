@@ -5,8 +5,9 @@
 import { InputError } from '../errors.ts';
 import { extractFileOperations, type FileTargets, fileLists } from './file-operations.ts';
 import type { Conversation, ImportedTree, ImportResult } from './importer.ts';
-import type { Branch, Message } from './types.ts';
-import { contentText, toolCallsOf } from './types.ts';
+import type { Branch, FileOperation, Message } from './types.ts';
+import { messageKey } from './message-key.ts';
+import { toolCallsOf } from './types.ts';
 
 /**
  * The conversation to import: the branch `requested` (1-based, `--branch`) or the active one. A file
@@ -33,25 +34,6 @@ export function chooseBranch(
   return { conversation: branches[index]!, index };
 }
 
-/** How two messages are recognised as the same when a file copied a chain (new line ids, same content). */
-function messageKey(message: Message): string {
-  const ids =
-    message.role === 'toolResult'
-      ? message.toolCallId
-      : toolCallsOf(message)
-          .map((call) => call.id)
-          .join(',');
-  const text =
-    message.role === 'assistant'
-      ? message.content
-          .map((block) =>
-            block.type === 'toolCall' ? '' : block.type === 'text' ? block.text : block.thinking,
-          )
-          .join('\n')
-      : contentText(message.content);
-  return `${message.role}\u0000${ids}\u0000${text.slice(0, 500)}`;
-}
-
 /** The first and last timestamp of messages (a loop: a spread of 100 000 arguments overflows the stack). */
 function timeSpan(messages: readonly Message[]): { first: number | undefined; last: number | undefined } {
   let first: number | undefined;
@@ -65,10 +47,22 @@ function timeSpan(messages: readonly Message[]): { first: number | undefined; la
 }
 
 /** The summary of every branch of a tree, measured against the imported one (index `imported`). */
-export function summarizeBranches(tree: ImportedTree, imported: number, targets: FileTargets): Branch[] {
-  const files = tree.branches.map((branch) => fileLists(extractFileOperations(branch.messages, targets)));
+export function summarizeBranches(
+  tree: ImportedTree,
+  imported: number,
+  targets: FileTargets,
+  importedOperations: readonly FileOperation[] = extractFileOperations(
+    tree.branches[imported]!.messages,
+    targets,
+  ),
+): Branch[] {
+  // The imported branch's operations are the session's, already extracted by the loader.
+  const files = tree.branches.map((branch, index) =>
+    fileLists(index === imported ? importedOperations : extractFileOperations(branch.messages, targets)),
+  );
   const chosen = tree.branches[imported]!;
-  const chosenKeys = new Set(chosen.messages.map(messageKey));
+  // With one branch there is nothing outside it to find.
+  const chosenKeys = new Set(tree.branches.length > 1 ? chosen.messages.map(messageKey) : []);
   const chosenCalls = new Set(chosen.messages.flatMap(toolCallsOf).map((call) => call.id));
   const chosenModified = new Set(files[imported]!.modified);
   return tree.branches.map((branch, index) => {
@@ -85,7 +79,10 @@ export function summarizeBranches(tree: ImportedTree, imported: number, targets:
       lastTimestamp: time.last,
       active: index === tree.active,
       notImported: {
-        messages: branch.messages.filter((message) => !chosenKeys.has(messageKey(message))).length,
+        messages:
+          index === imported
+            ? 0
+            : branch.messages.filter((message) => !chosenKeys.has(messageKey(message))).length,
         toolCalls: calls.filter((call) => !chosenCalls.has(call.id)).length,
         filesModified: files[index]!.modified.filter((path) => !chosenModified.has(path)),
       },

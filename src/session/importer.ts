@@ -38,7 +38,14 @@ export type ImportResult = Conversation & {
 };
 
 /** Options every importer honours. */
-export type ImportOptions = LineOptions;
+export type ImportOptions = LineOptions & {
+  /**
+   * Called with each message as it is read; what it returns is held in its place. A caller that only needs
+   * statistics counts the message and keeps a slim copy, so a large file is never held as text. Only importers
+   * that read a message from one line call it (pi); the others hold every message whole, as without it.
+   */
+  keep?: (message: Message) => Message;
+};
 
 /** One supported transcript format. */
 export type Importer = {

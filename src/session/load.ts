@@ -73,7 +73,10 @@ export function fixtureName(file: string): string {
 /** Loads a fixture (name or path) into the canonical model. */
 export async function loadSession(argument: string, options: LoadOptions = {}): Promise<Session> {
   const { file, importer } = await resolveSource(argument, options);
-  const imported = await importer.read(file, { skipInvalid: options.skipInvalid ?? false });
+  const imported = await importer.read(file, {
+    skipInvalid: options.skipInvalid ?? false,
+    keep: options.keep,
+  });
   const chosen = chooseBranch(file, imported, options.branch);
   // The top-level conversation of a tree is its active branch's: the chosen one replaces it.
   const { tree, ...result } = imported;
@@ -82,6 +85,7 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
     throw new InputError(`${file}: ${what}; a fixture needs at least one user or assistant message`);
   }
   const { messages, sources, compactions } = chosen.conversation;
+  const fileOperations = extractFileOperations(messages, importer.fileTargets);
   return {
     name: fixtureName(file),
     path: file,
@@ -90,9 +94,11 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
     messages,
     sources,
     compactions,
-    fileOperations: extractFileOperations(messages, importer.fileTargets),
+    fileOperations,
     branches:
-      tree && chosen.index !== undefined ? summarizeBranches(tree, chosen.index, importer.fileTargets) : [],
+      tree && chosen.index !== undefined
+        ? summarizeBranches(tree, chosen.index, importer.fileTargets, fileOperations)
+        : [],
     branch: chosen.index === undefined ? undefined : chosen.index + 1,
     bridges: tree?.bridges ?? [],
   };

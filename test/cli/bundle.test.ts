@@ -33,7 +33,7 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 async function startedFrom(): Promise<'bundle' | 'sources'> {
   const result = await cli(['inspect', 'no-such-fixture', '--debug']);
   assert.equal(result.code, 2, result.stderr);
-  if (/dist\/cli\.js:\d+/.test(result.stderr)) return 'bundle';
+  if (/dist\/(chunks\/)?[\w-]+\.js:\d+/.test(result.stderr)) return 'bundle';
   assert.match(result.stderr, /src\/.*\.ts:\d+/);
   return 'sources';
 }

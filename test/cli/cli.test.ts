@@ -13,6 +13,38 @@ after(async () => {
   await directory.remove();
 });
 
+describe('compaction-bench --help', () => {
+  it('lists every command as its own help shows it, without loading them, and `help <command>` loads that one', async () => {
+    const top = await runCli(['--help'], { cwd: directory.path });
+    assert.equal(top.code, 0, top.stderr);
+    const listed = [
+      ...top.stdout.matchAll(/^ {2}(compare|check|report|inspect|probes|list)\b(.*?)(?= {2})/gm),
+    ];
+    assert.deepEqual(
+      listed.map((match) => match[1]),
+      ['compare', 'check', 'report', 'inspect', 'probes', 'list'],
+    );
+    for (const [, name, rest] of listed) {
+      const own = await runCli([name!, '--help'], { cwd: directory.path });
+      assert.equal(own.code, 0, own.stderr);
+      // The listing is written without the command loaded; it must still say what the loaded command says.
+      // (A command's own usage also names its subcommands, `probes lint`; a listing never does.)
+      const usage = own.stdout.split('\n')[0]!.replace(' [command]', '');
+      assert.equal(usage, `Usage: compaction-bench ${name}${rest}`);
+      const description = own.stdout.split('\n')[2]!;
+      assert.ok(top.stdout.replace(/\s+/g, ' ').includes(description), `${name}: ${description}`);
+    }
+    const viaHelp = await runCli(['help', 'inspect'], { cwd: directory.path });
+    assert.match(
+      viaHelp.stdout,
+      /^Usage: compaction-bench inspect \[options\] <fixture>\n[^]*--slice-tokens/,
+    );
+    const unknown = await runCli(['inspekt'], { cwd: directory.path });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command 'inspekt'[^]*Did you mean inspect\?/);
+  });
+});
+
 describe('compaction-bench inspect', () => {
   it('describes a shipped fixture with its slice plan, as text and JSON', async () => {
     const text = await runCli(['inspect', 'before-compaction', '--slice-tokens', '8000'], {

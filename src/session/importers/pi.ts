@@ -163,6 +163,7 @@ function countIn(metadata: Record<string, unknown>, key: string): void {
 }
 
 async function readPi(file: string, options: ImportOptions): Promise<ImportResult> {
+  const keep = options.keep ?? ((message: Message) => message);
   const stats = emptyStats();
   const entries: Entry[] = [];
   let header: z.infer<typeof headerSchema> | undefined;
@@ -204,7 +205,7 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
           add(entry, { type: 'none' });
           return;
         }
-        add(entry, { type: 'message', message: canonicalPiMessage(message) });
+        add(entry, { type: 'message', message: keep(canonicalPiMessage(message)) });
         return;
       }
       case 'compaction': {
@@ -217,14 +218,17 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
         // pi shows the model a summary of the branch the user came back from, as a user message.
         const entry = parseLine(branchSummaryEntrySchema, record, file, line);
         const content = `[Summary of an abandoned branch]\n${entry.summary}`;
-        add(entry, { type: 'message', message: { role: 'user', content, context: 'branch-summary' } });
+        add(entry, {
+          type: 'message',
+          message: keep({ role: 'user', content, context: 'branch-summary' }),
+        });
         return;
       }
       case 'custom_message': {
         const entry = parseLine(customMessageEntrySchema, record, file, line);
         add(entry, {
           type: 'message',
-          message: { role: 'user', content: entry.content, context: 'extension' },
+          message: keep({ role: 'user', content: entry.content, context: 'extension' }),
         });
         return;
       }
@@ -266,6 +270,11 @@ async function readPi(file: string, options: ImportOptions): Promise<ImportResul
 function branchesOf(entries: readonly Entry[]): ImportedTree | undefined {
   const last = entries[entries.length - 1];
   if (!last || last.id === undefined) return undefined;
+  // Most sessions never go back: each entry's parent is the one before it. Then the file is the one branch,
+  // and the tree (a node and map entries per line) need not be built.
+  if (isChain(entries)) {
+    return { branches: [{ ...conversation(entries, entries), leafLine: last.line }], active: 0, bridges: [] };
+  }
   const nodes: TreeNode[] = entries.flatMap((entry) =>
     entry.id === undefined
       ? []
@@ -292,6 +301,17 @@ function branchesOf(entries: readonly Entry[]): ImportedTree | undefined {
   // Nothing follows the last entry, so it is a leaf: the one the user was on.
   const active = tree.leaves.findIndex((leaf) => leaf.id === last.id);
   return { branches, active: active >= 0 ? active : branches.length - 1, bridges: tree.bridges };
+}
+
+/** Whether every entry has an id of its own and names the entry before it as its parent. */
+function isChain(entries: readonly Entry[]): boolean {
+  const ids = new Set<string>();
+  for (const [index, entry] of entries.entries()) {
+    if (entry.id === undefined || ids.has(entry.id)) return false;
+    if (index > 0 && entry.parentId !== entries[index - 1]!.id) return false;
+    ids.add(entry.id);
+  }
+  return true;
 }
 
 /**
@@ -326,12 +346,13 @@ function conversation(
   const messages: Message[] = [];
   const sources: MessageSource[] = [];
   const compactions: RecordedCompaction[] = [];
-  const messageIndexByPosition = new Map<number, number>();
+  // The file position of each message's entry, in path order (numbers, not a map: sessions have 100 000s).
+  const messagePositions: number[] = [];
   const pending: Array<{ compaction: RecordedCompaction; firstKept: Entry | undefined }> = [];
   for (const entry of path) {
     const value = entry.value;
     if (value.type === 'message') {
-      messageIndexByPosition.set(entry.position, messages.length);
+      messagePositions.push(entry.position);
       messages.push(value.message);
       sources.push({ line: entry.line });
     } else if (value.type === 'compaction') {
@@ -342,8 +363,8 @@ function conversation(
     }
   }
   for (const { compaction, firstKept } of pending) {
-    const index = firstKept && firstMessageAtOrAfter(firstKept.position, path, messageIndexByPosition);
-    if (index !== undefined) compaction.firstKeptMessageIndex = index;
+    const index = firstKept ? messagePositions.findIndex((position) => position >= firstKept.position) : -1;
+    if (index >= 0) compaction.firstKeptMessageIndex = index;
   }
   return { messages, sources, compactions };
 }
@@ -360,19 +381,6 @@ function firstKeptEntry(
     return entries.find((candidate) => candidate.id === compaction.firstKeptEntryId);
   }
   if (compaction.firstKeptEntryIndex !== undefined) return entries[compaction.firstKeptEntryIndex - 1];
-  return undefined;
-}
-
-function firstMessageAtOrAfter(
-  position: number,
-  path: readonly Entry[],
-  messageIndexByPosition: ReadonlyMap<number, number>,
-): number | undefined {
-  for (const entry of path) {
-    if (entry.position < position) continue;
-    const index = messageIndexByPosition.get(entry.position);
-    if (index !== undefined) return index;
-  }
   return undefined;
 }
 

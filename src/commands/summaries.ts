@@ -1,0 +1,32 @@
+/**
+ * What the top-level `--help` says of each command, in its order: kept apart from the commands themselves so the
+ * CLI can list them all while loading only the one that runs (a command's module pulls in the whole pipeline).
+ */
+export const COMMAND_SUMMARIES = {
+  compare: {
+    arguments: '[fixture...]',
+    description: 'run compaction strategies on fixtures, write reports, print the comparison',
+  },
+  check: {
+    arguments: '[fixture...]',
+    description:
+      'compare, then gate on summary quality (for CI): exit 1 when a figure is under its floor or regressed',
+  },
+  report: {
+    arguments: '<results...>',
+    description: 'rebuild the Markdown and HTML reports from results files, without running anything',
+  },
+  inspect: {
+    arguments: '<fixture>',
+    description: 'show what a fixture holds: messages, tokens, tool calls, files, probes, and the slice plan',
+  },
+  probes: {
+    arguments: '[transcript]',
+    description:
+      "write a transcript's probes (the facts a summary must keep) to F.probes.json for review; `probes lint` checks them",
+  },
+  list: { arguments: '', description: 'list the fixtures, strategies and providers you can name' },
+} as const;
+
+/** A command's name. */
+export type CommandName = keyof typeof COMMAND_SUMMARIES;
