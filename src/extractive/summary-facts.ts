@@ -48,8 +48,13 @@ export function collectSummaryFacts(text: string, store: FactStore, placement: S
   let position = placement.firstPosition;
   let headingKind: FactKind | undefined;
   let fileList: FileOperation | undefined;
-  for (const rawLine of text.split('\n')) {
-    const line = rawLine.trim();
+  // Line by line without splitting: a merged summary runs to megabytes, and an array of all its lines would
+  // outlive a young-generation collection.
+  for (let start = 0; start <= text.length;) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
     // The file lists strategies append (`<read-files>` / `<modified-files>`): one path a line.
     const tag = /^<(\/?)(read|modified)-files>$/.exec(line);
     if (tag) {
@@ -72,7 +77,8 @@ export function collectSummaryFacts(text: string, store: FactStore, placement: S
       headingKind = kindOfHeading(heading[1]!);
       continue;
     }
-    const item = clip(line.replace(BULLET, ''), LINE_CHARS);
+    const bullet = BULLET.exec(line);
+    const item = clip(bullet ? line.slice(bullet[0].length) : line, LINE_CHARS);
     if (/^\(?(?:none|n\/a|nothing)\)?\.?$/i.test(item)) continue;
     // Our own file bullets read back as files, so a later operation on the same path merges into them.
     const file = /^`([^`]+)` — ([a-z, ]+)$/.exec(item);

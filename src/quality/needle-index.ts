@@ -25,21 +25,23 @@ function bucketOf(text: string, at: number): number {
 
 /** Indexes `starts` (ascending offsets of `text`) by the characters at each. */
 export function createNeedleIndex(text: string, starts: Int32Array): NeedleIndex {
-  const usable = starts.filter((start) => start + KEY_CHARACTERS <= text.length);
-  const buckets = new Int32Array(usable.length);
+  // Starts ascend, so those with a whole key after them are a prefix: a view, not a copy.
+  let count = starts.length;
+  while (count > 0 && starts[count - 1]! + KEY_CHARACTERS > text.length) count--;
+  const usable = starts.subarray(0, count);
   const first = new Int32Array((1 << BUCKET_BITS) + 1);
   for (let index = 0; index < usable.length; index++) {
     const bucket = bucketOf(text, usable[index]!);
-    buckets[index] = bucket;
     first[bucket + 1] = first[bucket + 1]! + 1;
   }
   for (let bucket = 0; bucket < 1 << BUCKET_BITS; bucket++)
     first[bucket + 1] = first[bucket + 1]! + first[bucket]!;
-  // Counting sort by bucket; offsets stay ascending within a bucket.
+  // Counting sort by bucket; offsets stay ascending within a bucket. Buckets are computed again rather than
+  // kept: an array of them is as large as the index itself.
   const sorted = new Int32Array(usable.length);
   const next = first.slice(0, 1 << BUCKET_BITS);
   for (let index = 0; index < usable.length; index++) {
-    const bucket = buckets[index]!;
+    const bucket = bucketOf(text, usable[index]!);
     sorted[next[bucket]!] = usable[index]!;
     next[bucket] = next[bucket]! + 1;
   }
