@@ -8,15 +8,16 @@
  * - offline: `compare -s all` on a generated 4M-token session, wall time and peak RSS (≤ 600 MiB);
  * - `BENCH_BIG=1`: `inspect` of a ~500 MB transcript (copies of the 4M-token session), peak RSS ÷ file size ≤ 1.2.
  * `BENCH_BASELINE=<another checkout>` runs every whole-process command there too, alternating, and prints
- * this tree's time ÷ the baseline's. Run: `npm run bench -- speed`.
+ * this tree's time ÷ the baseline's (a checkout from before probe format 2 gets a version 1 sidecar). Run: `npm run bench -- speed`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCompare } from '../src/run.ts';
+import { sidecarPath } from '../src/quality/probes.ts';
 import { defaultSettings } from '../src/settings.ts';
 import { startMockLlmServer } from '../support/loopback-llm-server.ts';
 import { benchSession, bigBenchSession } from './sessions.ts';
@@ -60,12 +61,12 @@ const median = (values: number[]) => {
 };
 
 /** A command `runs` times here (and in the baseline, alternating): median wall ms and peak RSS of each. */
-async function wholeProcess(args: string[], cwd: string, runs: number) {
+async function wholeProcess(args: string[], cwd: string, runs: number, baselineArgs = args) {
   const here: ProcessRun[] = [];
   const there: ProcessRun[] = [];
   for (let run = 0; run < runs; run++) {
     here.push(await runProcess(ROOT, args, cwd));
-    if (BASELINE) there.push(await runProcess(BASELINE, args, cwd));
+    if (BASELINE) there.push(await runProcess(BASELINE, baselineArgs, cwd));
   }
   const failed = [...here, ...there].find((run) => run.code !== 0);
   if (failed) throw new Error(`compaction-bench ${args.join(' ')} exited ${failed.code}`);
@@ -90,6 +91,24 @@ function describeProcess(
       ` → ${(result.there.ms / result.here.ms).toFixed(2)}× faster, memory ×${(result.here.maxRssBytes / result.there.maxRssBytes).toFixed(2)}`;
   }
   return line;
+}
+
+/**
+ * The transcript as a baseline from before probe format 2 reads it: a link to the same file, beside a version 1
+ * sidecar whose probes match each facet's first spelling (the same probes, so the same scoring work).
+ */
+function versionOneCopy(session: string): string {
+  const copy = session.replace(/\.jsonl$/, '-v1.jsonl');
+  if (!existsSync(copy)) linkSync(session, copy);
+  const sidecar = JSON.parse(readFileSync(sidecarPath(session), 'utf8')) as {
+    probes: Array<{ facets: string[][] } & Record<string, unknown>>;
+  };
+  const probes = sidecar.probes.map(({ facets, contradictions, repeatedAt, ...probe }) => ({
+    ...probe,
+    match: facets.map((spellings) => spellings[0]!),
+  }));
+  writeFileSync(sidecarPath(copy), JSON.stringify({ probes }));
+  return copy;
 }
 
 /** Scheduling and own time, in this process, against the loopback server. */
@@ -152,10 +171,20 @@ async function main(): Promise<void> {
       ),
     );
     const session = await benchSession(4_000_000, log);
+    const offlineArgs = (file: string) => [
+      'compare',
+      file,
+      '-s',
+      'all',
+      '-o',
+      join(scratch, 'offline'),
+      '-q',
+    ];
     const offline = await wholeProcess(
-      ['compare', session, '-s', 'all', '-o', join(scratch, 'offline'), '-q'],
+      offlineArgs(session),
       scratch,
       Number(process.env.BENCH_OFFLINE_RUNS ?? 1),
+      BASELINE ? offlineArgs(versionOneCopy(session)) : undefined,
     );
     const peak = offline.here.maxRssBytes <= 600 * MIB;
     log(
@@ -164,7 +193,12 @@ async function main(): Promise<void> {
     if (process.env.BENCH_BIG === '1') {
       const big = await bigBenchSession(500, log);
       const size = statSync(big).size;
-      const result = await wholeProcess(['inspect', big], scratch, 1);
+      const result = await wholeProcess(
+        ['inspect', big],
+        scratch,
+        1,
+        BASELINE ? ['inspect', versionOneCopy(big)] : undefined,
+      );
       const ratio = result.here.maxRssBytes / size;
       log(
         `${describeProcess(`inspect of a ${Math.round(size / MIB)} MiB transcript`, result)}; peak ÷ file ${ratio.toFixed(2)} (target ≤ 1.2 ${mark(ratio <= 1.2)})`,

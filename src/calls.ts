@@ -1,4 +1,5 @@
 /** The instrumented call layer: every provider call of a strategy goes through here and is traced. */
+import { setMaxListeners } from 'node:events';
 import type { LimitFunction } from 'p-limit';
 import { ContextOverflowError, messageOf } from './errors.ts';
 import type { CompletionRequest, Provider, UsageSource } from './providers/types.ts';
@@ -59,6 +60,8 @@ export type CallPhase = 'requested' | 'started' | 'ended';
 
 /** A traced caller; times are relative to its origin (the strategy's start). */
 export function createCaller(options: CallerOptions): Caller {
+  // Every call in flight listens to the signal: more than Node's default ten listeners is normal, not a leak.
+  if (options.signal) setMaxListeners(0, options.signal);
   const origin = options.origin ?? performance.now();
   const now = () => performance.now() - origin;
   const trace: CallRecord[] = [];

@@ -82,19 +82,30 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
   const encoder = new TextEncoder();
   let scratch = new Uint8Array(1024);
   const pattern = new RegExp(tables.pat_str, 'gu');
+  // The same pattern anchored where the last piece ended: `test` then finds each piece without making a match
+  // array (most of the counting's garbage). The pattern leaves no character unmatched, so the pieces tile the text.
+  const sticky = new RegExp(tables.pat_str, 'uy');
   const pieceCounts = new Map<string, number>();
+  const countOne = (piece: string): number => {
+    let pieceTokens = pieceCounts.get(piece);
+    if (pieceTokens === undefined) {
+      if (piece.length * 3 > scratch.length) scratch = new Uint8Array(piece.length * 3);
+      pieceTokens = countPiece(table, scratch, encoder.encodeInto(piece, scratch).written);
+      // Long unique pieces (base64, minified code) would only bloat the cache.
+      if (piece.length <= 64) pieceCounts.set(piece, pieceTokens);
+    }
+    return pieceTokens;
+  };
   const countPieces = (text: string): number => {
     let tokens = 0;
-    for (const match of text.matchAll(pattern)) {
-      const piece = match[0];
-      let pieceTokens = pieceCounts.get(piece);
-      if (pieceTokens === undefined) {
-        if (piece.length * 3 > scratch.length) scratch = new Uint8Array(piece.length * 3);
-        pieceTokens = countPiece(table, scratch, encoder.encodeInto(piece, scratch).written);
-        // Long unique pieces (base64, minified code) would only bloat the cache.
-        if (piece.length <= 64) pieceCounts.set(piece, pieceTokens);
+    sticky.lastIndex = 0;
+    for (let start = 0; start < text.length; start = sticky.lastIndex) {
+      if (!sticky.test(text) || sticky.lastIndex === start) {
+        // Nothing (or nothing but an empty piece) matches here: count the rest as matchAll splits it.
+        for (const match of text.slice(start).matchAll(pattern)) tokens += countOne(match[0]);
+        return tokens;
       }
-      tokens += pieceTokens;
+      tokens += countOne(text.slice(start, sticky.lastIndex));
     }
     return tokens;
   };

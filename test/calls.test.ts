@@ -24,6 +24,37 @@ function call(requestedAt: number, endedAt: number): CallRecord {
 }
 
 describe('call layer', () => {
+  it('lets 16 calls in flight listen to the run signal without a listener-leak warning', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const controller = new AbortController();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      // A provider that, like the SDKs, listens for abort on every request it has in flight.
+      const listening = fakeProvider({ delayMs: 20 });
+      const provider = {
+        ...listening,
+        complete: (request: Parameters<typeof listening.complete>[0]) => {
+          const stop = () => {};
+          request.signal?.addEventListener('abort', stop);
+          return listening
+            .complete(request)
+            .finally(() => request.signal?.removeEventListener('abort', stop));
+        },
+      };
+      const caller = createCaller({ provider, limit: pLimit(16), tokenizer, signal: controller.signal });
+      const calls = Array.from({ length: 16 }, (_, index) =>
+        caller.complete(`slice ${index + 1}/16`, { system: 's', prompt: 'abc', maxTokens: 10 }),
+      );
+      assert.equal((await Promise.all(calls)).length, 16);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(warnings, []);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('records label, usage, latency and order of every call', async () => {
     const tokenizer = await getTokenizer('o200k_base');
     const caller = createCaller({ provider: fakeProvider({ delayMs: 20 }), limit: pLimit(2), tokenizer });

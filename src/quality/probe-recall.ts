@@ -30,27 +30,38 @@ function facetOccurrences(index: TextIndex, spellings: readonly string[], kind: 
   return NEGATION_EXEMPT.has(kind) ? found : found.filter((occurrence) => !occurrence.negated);
 }
 
-/** Whether one occurrence of each facet lies within `window` words: the smallest covering window, by sliding. */
+/**
+ * Whether one occurrence of each facet lies within `window` words: the smallest range holding one of each, found by
+ * walking every facet's words in order and moving on from the lowest (no list of all occurrences to sort; a word
+ * like a module name occurs thousands of times in a kept transcript).
+ */
 export function withinWindow(facets: readonly (readonly Occurrence[])[], window: number): boolean {
   if (facets.some((occurrences) => occurrences.length === 0)) return false;
   if (facets.length === 1) return true;
-  const marks = facets
-    .flatMap((occurrences, facet) => occurrences.map((occurrence) => ({ word: occurrence.word, facet })))
-    .sort((a, b) => a.word - b.word);
-  const inWindow = new Array<number>(facets.length).fill(0);
-  let covered = 0;
-  let left = 0;
-  for (const mark of marks) {
-    inWindow[mark.facet] = inWindow[mark.facet]! + 1;
-    if (inWindow[mark.facet] === 1) covered++;
-    while (covered === facets.length) {
-      if (mark.word - marks[left]!.word <= window) return true;
-      const dropped = marks[left++]!;
-      inWindow[dropped.facet] = inWindow[dropped.facet]! - 1;
-      if (inWindow[dropped.facet] === 0) covered--;
+  // One spelling's occurrences come in text order; several spellings' are merged.
+  const words = facets.map((occurrences) => {
+    const facetWords = occurrences.map((occurrence) => occurrence.word);
+    return facetWords.every((word, index) => index === 0 || facetWords[index - 1]! <= word)
+      ? facetWords
+      : facetWords.sort((a, b) => a - b);
+  });
+  const heads = new Array<number>(words.length).fill(0);
+  for (;;) {
+    let lowest = 0;
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (let facet = 0; facet < words.length; facet++) {
+      const word = words[facet]![heads[facet]!]!;
+      if (word < low) {
+        low = word;
+        lowest = facet;
+      }
+      if (word > high) high = word;
     }
+    if (high - low <= window) return true;
+    heads[lowest] = heads[lowest]! + 1;
+    if (heads[lowest] === words[lowest]!.length) return false;
   }
-  return false;
 }
 
 /** The outcome of one probe: contradicted when it states the opposite, matched when every facet is stated together. */

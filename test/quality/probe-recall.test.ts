@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
-import { FACET_WINDOW_WORDS, probeOutcome } from '../../src/quality/probe-recall.ts';
+import { FACET_WINDOW_WORDS, probeOutcome, withinWindow } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 
 function probe(kind: string, facets: string[][], contradictions: string[] = []): Probe {
@@ -43,6 +43,26 @@ const timeout = probe('task', [
   ['gateway timeout', 'gateway limit', 'times out'],
   ['30 seconds', '30 s'],
 ]);
+
+describe('facet window', () => {
+  it('finds one occurrence of every facet within the window exactly when one exists (against every combination)', () => {
+    let seed = 11;
+    const next = (below: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % below;
+    const occurrence = (word: number) => ({ start: word, end: word + 1, word, negated: false });
+    for (let trial = 0; trial < 2000; trial++) {
+      // Each facet's words as several spellings give them: runs in order, not in order overall.
+      const facets = Array.from({ length: 1 + next(4) }, () =>
+        Array.from({ length: next(7) }, () => next(200)).map(occurrence),
+      );
+      const window = next(60);
+      const exists = (chosen: number[], facet: number): boolean =>
+        facet === facets.length
+          ? Math.max(...chosen) - Math.min(...chosen) <= window
+          : facets[facet]!.some((found) => exists([...chosen, found.word], facet + 1));
+      assert.equal(withinWindow(facets, window), exists([], 0), JSON.stringify({ facets, window }));
+    }
+  });
+});
 
 describe('matcher rules', () => {
   it('contradictions: "Added decimal.js" contradicts "no new dependencies"; refusing it keeps the fact', () => {
