@@ -3,6 +3,7 @@
 // command starts without compiling TypeScript. Dependencies stay in node_modules; `bin/compaction-bench.js` falls
 // back to the sources through tsx whenever dist/ is missing or older than a source file.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -24,3 +25,9 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The rank tables, ready to read (scripts/rank-tables.ts): the command then starts without building them.
+const tables = spawnSync(process.execPath, ['--import', 'tsx', `${root}scripts/rank-tables.ts`, outdir], {
+  stdio: 'inherit',
+  cwd: root,
+});
+if (tables.status !== 0) process.exit(tables.status ?? 1);

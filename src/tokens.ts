@@ -1,8 +1,9 @@
 /** The only place that counts tokens: js-tiktoken encodings, or a labelled chars/4 estimate. */
 import { createHash } from 'node:crypto';
 import type { TiktokenBPE } from 'js-tiktoken/lite';
-import { buildRankTable, countPiece } from './bpe-ranks.ts';
+import { buildRankTable, countPiece, type RankTable } from './bpe-ranks.ts';
 import { InputError } from './errors.ts';
+import { rankModuleBytes, rankTablePath, readRankTable, type StoredTable } from './rank-table-file.ts';
 import type { Message } from './session/types.ts';
 
 /** Tokenizers `--tokenizer` accepts. */
@@ -68,6 +69,21 @@ async function createTokenizer(name: TokenizerName): Promise<Tokenizer> {
   };
 }
 
+/** An encoding's rank table and pattern: the one the build stored when it fits, else built from js-tiktoken's. */
+async function encodingTables(
+  name: Exclude<TokenizerName, 'heuristic'>,
+): Promise<{ table: RankTable; pattern: string }> {
+  let stored: StoredTable | undefined;
+  try {
+    stored = readRankTable(rankTablePath(name), rankModuleBytes(name));
+  } catch {
+    // No stored table, or js-tiktoken not where it resolves from: build it below.
+  }
+  if (stored) return stored;
+  const tables = await RANK_LOADERS[name]();
+  return { table: buildRankTable(tables.bpe_ranks), pattern: tables.pat_str };
+}
+
 /**
  * A BPE counter over js-tiktoken's rank tables that splits text with the encoding's own
  * pre-tokenizer pattern and caches the count of every piece: BPE never merges across pieces, so
@@ -76,15 +92,14 @@ async function createTokenizer(name: TokenizerName): Promise<Tokenizer> {
  * bpe-ranks.ts rather than js-tiktoken's own maps, whose construction dominated a short command's start.
  */
 async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(text: string) => number> {
-  const tables = await RANK_LOADERS[name]();
-  const table = buildRankTable(tables.bpe_ranks);
+  const { table, pattern: patternSource } = await encodingTables(name);
   // A piece's UTF-8 bytes, encoded into one reused buffer (grown for the rare piece that needs more).
   const encoder = new TextEncoder();
   let scratch = new Uint8Array(1024);
-  const pattern = new RegExp(tables.pat_str, 'gu');
+  const pattern = new RegExp(patternSource, 'gu');
   // The same pattern anchored where the last piece ended: `test` then finds each piece without making a match
   // array (most of the counting's garbage). The pattern leaves no character unmatched, so the pieces tile the text.
-  const sticky = new RegExp(tables.pat_str, 'uy');
+  const sticky = new RegExp(patternSource, 'uy');
   const pieceCounts = new Map<string, number>();
   const countOne = (piece: string): number => {
     let pieceTokens = pieceCounts.get(piece);

@@ -1,9 +1,9 @@
 /** Fixture loading: resolve a name or path, detect the format, import, derive file operations. */
-import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, extname, resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.ts';
+import { packageRoot } from '../package-root.ts';
 import { chooseBranch, summarizeBranches } from './branches.ts';
 import { extractFileOperations } from './file-operations.ts';
 import type { Importer, ImportOptions, Sample } from './importer.ts';
@@ -13,15 +13,6 @@ import type { Session } from './types.ts';
 
 /** The shipped fixtures directory. */
 export const FIXTURES_DIR = resolve(packageRoot(fileURLToPath(import.meta.url)), 'fixtures');
-
-/** The nearest directory above `file` with a package.json: this module runs from src/session/ or bundled in dist/. */
-function packageRoot(file: string): string {
-  let directory = dirname(file);
-  while (!existsSync(resolve(directory, 'package.json')) && dirname(directory) !== directory) {
-    directory = dirname(directory);
-  }
-  return directory;
-}
 
 /** Options of {@link loadSession}. */
 export type LoadOptions = Partial<ImportOptions> & {
