@@ -129,8 +129,10 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
 
 // Texts shorter than this are counted straight away; longer ones block by block.
 const LONG_TEXT_CHARS = 4096;
-// A block shorter than this is counted rather than looked up: hashing it would cost about as much.
+// A block shorter than this is looked up by its text, a longer one by a digest of it.
 const CACHED_BLOCK_CHARS = 256;
+// Forget every short block's count past this many (at most some 50 MB of keys).
+const MAX_SHORT_BLOCKS = 100_000;
 // Forget every cached block count past this many (a bound on memory in a long process).
 const MAX_CACHED_BLOCKS = 500_000;
 
@@ -145,8 +147,18 @@ const MAX_CACHED_BLOCKS = 500_000;
  */
 function blockCounter(countPieces: (text: string) => number): (text: string) => number {
   const blockCounts = new Map<string, number>();
+  const shortCounts = new Map<string, number>();
   const countBlock = (block: string): number => {
-    if (block.length < CACHED_BLOCK_CHARS) return countPieces(block);
+    if (block.length < CACHED_BLOCK_CHARS) {
+      // A short block is its own key, stored as a copy of its own (a slice would keep the whole prompt alive).
+      let tokens = shortCounts.get(block);
+      if (tokens === undefined) {
+        tokens = countPieces(block);
+        if (shortCounts.size >= MAX_SHORT_BLOCKS) shortCounts.clear();
+        shortCounts.set(`${block} `.slice(0, -1), tokens);
+      }
+      return tokens;
+    }
     // A digest, not the block: a key sliced from a prompt would keep the whole prompt alive.
     const key = createHash('sha1').update(block).digest('base64');
     let tokens = blockCounts.get(key);
@@ -158,6 +170,7 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
     return tokens;
   };
   return (text) => {
+    if (text.length < CACHED_BLOCK_CHARS) return countBlock(text);
     if (text.length < LONG_TEXT_CHARS) return countPieces(text);
     let tokens = 0;
     let start = 0;

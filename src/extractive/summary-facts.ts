@@ -77,8 +77,7 @@ export function collectSummaryFacts(text: string, store: FactStore, placement: S
       headingKind = kindOfHeading(heading[1]!);
       continue;
     }
-    const bullet = BULLET.exec(line);
-    const item = clip(bullet ? line.slice(bullet[0].length) : line, LINE_CHARS);
+    const item = itemOf(line);
     if (/^\(?(?:none|n\/a|nothing)\)?\.?$/i.test(item)) continue;
     // Our own file bullets read back as files, so a later operation on the same path merges into them.
     const file = /^`([^`]+)` — ([a-z, ]+)$/.exec(item);
@@ -93,6 +92,23 @@ export function collectSummaryFacts(text: string, store: FactStore, placement: S
     store.add(kind, item, at(kind));
   }
   return position + 1;
+}
+
+// Summaries are read back at every step of a chain: each line's item is made once.
+const items = new Map<string, string>();
+const MAX_ITEMS = 50_000;
+
+/** A summary line without its bullet, clipped. */
+function itemOf(line: string): string {
+  let item = items.get(line);
+  if (item === undefined) {
+    const bullet = BULLET.exec(line);
+    item = clip(bullet ? line.slice(bullet[0].length) : line, LINE_CHARS);
+    if (items.size >= MAX_ITEMS) items.clear();
+    // Own copies: a line sliced from a summary would keep the whole summary alive.
+    items.set(`${line} `.slice(0, -1), `${item} `.slice(0, -1));
+  }
+  return item;
 }
 
 /** Under a mixed heading (Errors, Files), the line's own words tell which kind it is. */
