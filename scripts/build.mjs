@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run build` (also run by `npm ci` through `prepare`): bundles src/cli.ts into dist/cli.js (and the chunks it imports), so the installed
-// command starts without compiling TypeScript. Dependencies stay in node_modules; `bin/compaction-bench.js` falls
+// `npm run build` (also run by `npm ci` through `prepare`): bundles src/cli.ts into dist/cli.js and the chunks it
+// imports, so the installed command starts without compiling TypeScript. Dependencies stay in node_modules; `bin/compaction-bench.js` falls
 // back to the sources through tsx whenever dist/ is missing or older than a source file.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';

@@ -6,15 +6,12 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildRankTable } from '../src/bpe-ranks.ts';
 import { rankModuleBytes, serializeRankTable } from '../src/rank-table-file.ts';
+import { RANK_LOADERS } from '../src/tokens.ts';
 
 const distribution = process.argv[2];
 if (!distribution) throw new Error('usage: rank-tables.ts <dist directory>');
-const loaders = {
-  o200k_base: async () => (await import('js-tiktoken/ranks/o200k_base')).default,
-  cl100k_base: async () => (await import('js-tiktoken/ranks/cl100k_base')).default,
-};
 await mkdir(join(distribution, 'ranks'), { recursive: true });
-for (const [encoding, load] of Object.entries(loaders)) {
+for (const [encoding, load] of Object.entries(RANK_LOADERS)) {
   const ranks = await load();
   const file = join(distribution, 'ranks', `${encoding}.bin`);
   const bytes = serializeRankTable({

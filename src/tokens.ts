@@ -4,6 +4,7 @@ import type { TiktokenBPE } from 'js-tiktoken/lite';
 import { buildRankTable, countPiece, type RankTable } from './bpe-ranks.ts';
 import { InputError } from './errors.ts';
 import { rankModuleBytes, rankTablePath, readRankTable, type StoredTable } from './rank-table-file.ts';
+import { memoizeByText, ownCopy } from './text-cache.ts';
 import type { Message } from './session/types.ts';
 
 /** Tokenizers `--tokenizer` accepts. */
@@ -26,7 +27,8 @@ export type Tokenizer = {
   countMessage(message: Message): number;
 };
 
-const RANK_LOADERS: Record<Exclude<TokenizerName, 'heuristic'>, () => Promise<TiktokenBPE>> = {
+/** js-tiktoken's rank module of each encoding, imported when first needed. */
+export const RANK_LOADERS: Record<Exclude<TokenizerName, 'heuristic'>, () => Promise<TiktokenBPE>> = {
   o200k_base: async () => (await import('js-tiktoken/ranks/o200k_base')).default,
   cl100k_base: async () => (await import('js-tiktoken/ranks/cl100k_base')).default,
 };
@@ -107,7 +109,7 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
       if (piece.length * 3 > scratch.length) scratch = new Uint8Array(piece.length * 3);
       pieceTokens = countPiece(table, scratch, encoder.encodeInto(piece, scratch).written);
       // Long unique pieces (base64, minified code) would only bloat the cache.
-      if (piece.length <= 64) pieceCounts.set(piece, pieceTokens);
+      if (piece.length <= 64) pieceCounts.set(ownCopy(piece), pieceTokens);
     }
     return pieceTokens;
   };
@@ -147,18 +149,10 @@ const MAX_CACHED_BLOCKS = 500_000;
  */
 function blockCounter(countPieces: (text: string) => number): (text: string) => number {
   const blockCounts = new Map<string, number>();
-  const shortCounts = new Map<string, number>();
+  // A short block is its own key.
+  const countShort = memoizeByText(countPieces, MAX_SHORT_BLOCKS);
   const countBlock = (block: string): number => {
-    if (block.length < CACHED_BLOCK_CHARS) {
-      // A short block is its own key, stored as a copy of its own (a slice would keep the whole prompt alive).
-      let tokens = shortCounts.get(block);
-      if (tokens === undefined) {
-        tokens = countPieces(block);
-        if (shortCounts.size >= MAX_SHORT_BLOCKS) shortCounts.clear();
-        shortCounts.set(`${block} `.slice(0, -1), tokens);
-      }
-      return tokens;
-    }
+    if (block.length < CACHED_BLOCK_CHARS) return countShort(block);
     // A digest, not the block: a key sliced from a prompt would keep the whole prompt alive.
     const key = createHash('sha1').update(block).digest('base64');
     let tokens = blockCounts.get(key);

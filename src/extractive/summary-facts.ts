@@ -13,6 +13,7 @@ import {
 } from './text.ts';
 import type { FileOperation } from './tools.ts';
 import { isFileOperation, MODIFYING } from './tools.ts';
+import { memoizeByText } from '../text-cache.ts';
 
 /** How much a summary's lines count, and where they sit on the timeline. */
 export type SummaryPlacement = {
@@ -94,22 +95,11 @@ export function collectSummaryFacts(text: string, store: FactStore, placement: S
   return position + 1;
 }
 
-// Summaries are read back at every step of a chain: each line's item is made once.
-const items = new Map<string, string>();
-const MAX_ITEMS = 50_000;
-
-/** A summary line without its bullet, clipped. */
-function itemOf(line: string): string {
-  let item = items.get(line);
-  if (item === undefined) {
-    const bullet = BULLET.exec(line);
-    item = clip(bullet ? line.slice(bullet[0].length) : line, LINE_CHARS);
-    if (items.size >= MAX_ITEMS) items.clear();
-    // Own copies: a line sliced from a summary would keep the whole summary alive.
-    items.set(`${line} `.slice(0, -1), `${item} `.slice(0, -1));
-  }
-  return item;
-}
+/** A summary line without its bullet, clipped; made once per line, since a chain reads its summaries back at every step. */
+const itemOf = memoizeByText((line) => {
+  const bullet = BULLET.exec(line);
+  return clip(bullet ? line.slice(bullet[0].length) : line, LINE_CHARS);
+}, 50_000);
 
 /** Under a mixed heading (Errors, Files), the line's own words tell which kind it is. */
 function refineKind(kind: FactKind, text: string): FactKind {

@@ -1,4 +1,5 @@
 /** Text helpers of the extractive summarizer: sentences, clipping, dedupe keys, path-like tokens, cue words. */
+import { memoizeByText } from '../text-cache.ts';
 
 /** A unit of prose: a sentence, or a whole list item with the label of its list (`Plan:` → `plan`). */
 export type ProseUnit = { text: string; label?: string };
@@ -75,21 +76,9 @@ function cutAt(flat: string, maxChars: number): string {
   return `${space > 0 ? cut.slice(0, space) : cut}…`;
 }
 
-// Summaries are read back at every step of a chain, so the same lines are keyed again and again.
-const keys = new Map<string, string>();
-const MAX_KEYS = 50_000;
-
 /** A comparison key: case, Markdown marks, bullets and spacing ignored, so restated items dedupe. */
-export function normalizeKey(text: string): string {
-  let key = keys.get(text);
-  if (key === undefined) {
-    key = keyOf(text);
-    if (keys.size >= MAX_KEYS) keys.clear();
-    // Own copies: a line sliced from a summary would keep the whole summary alive.
-    keys.set(`${text} `.slice(0, -1), `${key} `.slice(0, -1));
-  }
-  return key;
-}
+// Made once per text: a chain reads its summaries back at every step, so the same lines are keyed again and again.
+export const normalizeKey = memoizeByText(keyOf, 50_000);
 
 function keyOf(text: string): string {
   return text

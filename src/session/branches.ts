@@ -46,15 +46,12 @@ function timeSpan(messages: readonly Message[]): { first: number | undefined; la
   return { first, last };
 }
 
-/** The summary of every branch of a tree, measured against the imported one (index `imported`). */
+/** The summary of every branch of a tree, measured against the imported one (index `imported`, whose file operations the loader has extracted). */
 export function summarizeBranches(
   tree: ImportedTree,
   imported: number,
   targets: FileTargets,
-  importedOperations: readonly FileOperation[] = extractFileOperations(
-    tree.branches[imported]!.messages,
-    targets,
-  ),
+  importedOperations: readonly FileOperation[],
 ): Branch[] {
   // The imported branch's operations are the session's, already extracted by the loader.
   const files = tree.branches.map((branch, index) =>

@@ -1,8 +1,8 @@
 /**
  * A message cut down to what `inspect`'s statistics read once its tokens are counted: role, context kind,
- * timestamp, tool calls (file operations come from their arguments; usage and model are not kept), and the key that tells a copied message on
- * another branch (message-key.ts). Texts, tool output, images and long arguments (a written file's content) go:
- * a transcript of hundreds of MB is read through, not held.
+ * timestamp, tool calls (file operations come from their arguments), and the key that tells a copied message on
+ * another branch (message-key.ts). Texts, tool output, images, usage and long arguments (a written file's
+ * content) go: a transcript of hundreds of MB is read through, not held.
  */
 import { carryKey } from './message-key.ts';
 import type { Message, ToolCallBlock } from './types.ts';
