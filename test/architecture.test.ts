@@ -1,6 +1,8 @@
 /**
  * The shape of `src/` that docs/architecture.md promises: imports only run one way (no file reaches
- * itself through its imports, type imports included) and no file outgrows 400 lines.
+ * itself through its imports, type imports included), and a file over 400 lines says why in the
+ * "Long files" table there. Length is a signal to look, not a cap: a cohesive 600-line algorithm
+ * beats three fragments split to fit a number.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -86,13 +88,28 @@ describe('architecture', () => {
     );
   });
 
-  it(`has no file over ${MAX_LINES} lines`, () => {
-    const long = files
+  it(`names every file over ${MAX_LINES} lines in docs/architecture.md with a reason`, () => {
+    const doc = readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8');
+    const explained = longFilesTable(doc);
+    const unexplained = files
       .map((file) => ({
-        file: relative(SRC, file),
+        file: relative(SRC, file).split('\\').join('/'),
         lines: readFileSync(file, 'utf8').split('\n').length - 1,
       }))
-      .filter(({ lines }) => lines > MAX_LINES);
-    assert.deepEqual(long, []);
+      .filter(({ file, lines }) => lines > MAX_LINES && !explained.has(file));
+    assert.deepEqual(unexplained, []);
+  });
+
+  it('reads the long-files table (the check can fail)', () => {
+    const table = longFilesTable(
+      '## Long files\n\n| file | why |\n| --- | --- |\n| `run.ts` | one pipeline |\n\n## Next\n| `x.ts` | no |\n',
+    );
+    assert.deepEqual([...table], ['run.ts']);
   });
 });
+
+/** The files named in the first column of the "Long files" section's table. */
+function longFilesTable(doc: string): Set<string> {
+  const section = doc.split(/^## Long files$/m)[1]?.split(/^## /m)[0] ?? '';
+  return new Set([...section.matchAll(/^\|\s*`([^`]+)`\s*\|/gm)].map((match) => match[1]!));
+}
