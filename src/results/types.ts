@@ -71,7 +71,7 @@ export type StrategyResult = {
   /** Where the kept messages come from in the transcript: 0-based `[start, end)` ranges (a kept message may be altered). */
   keptRanges: MessageRange[];
   compressionRatio: number;
-  /** With `--target-tokens`: the target, and how far tokens after landed from it (a miss is beyond 15%). */
+  /** With `--target-tokens`: the target, and how far tokens after landed from it (a miss is more than 15% over it). */
   target: { tokens: number; deviation: number; missed: boolean } | null;
   /** What a reader must know before comparing this row: `does-not-compress`, `missed-target`. */
   flags: StrategyFlag[];
