@@ -7,7 +7,8 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { ResultsFile } from '../../results/types.ts';
 import type { SuiteResults } from '../../suite/types.ts';
 import { reportStem } from '../stem.ts';
-import { suiteComparisonRows, suiteStrategyRows } from '../suite.ts';
+import { adjustmentNote } from '../statistics.ts';
+import { intervalNote, suiteComparisonRows, suiteLegend, suiteStrategyRows } from '../suite.ts';
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import type { Plot } from './plots.ts';
@@ -131,10 +132,14 @@ export async function renderSuiteHtml(
     main: [
       '<h2 id="strategies">Each strategy over the suite</h2>',
       htmlTable(suiteStrategyRows(suite)),
+      ...[...suiteLegend(suite), ...intervalNote(suite)].map(
+        (line) => `<p class="meta">${escapeHtml(line.replaceAll('`', ''))}</p>`,
+      ),
       ...(suite.comparisons.length > 0
         ? [
             `<h2 id="paired">Against ${escapeHtml(suite.reference ?? 'the reference')}, paired by session and probe</h2>`,
             htmlTable(suiteComparisonRows(suite)),
+            `<p class="meta">${escapeHtml(adjustmentNote(suite.comparisons))}</p>`,
           ]
         : []),
       figure(await intervalPlot(suite), '', 'h2'),
