@@ -10,7 +10,6 @@ import {
   pairedCounts,
   pairedDifferenceInterval,
   wilsonInterval,
-  Z_95,
 } from './paired.ts';
 import type { ComparisonStatistics, PairedComparison, ProbeEntry, StrategyResult } from './types.ts';
 
@@ -65,13 +64,20 @@ function scores(result: StrategyResult, probes: readonly ProbeEntry[]): number[]
   );
 }
 
-/** A mean with a clustered (per-probe) normal interval, for recall averaged over runs. */
-function clusteredRecall(values: readonly number[]): { estimate: number; low: number; high: number } {
+/**
+ * A mean of per-probe shares (recall averaged over runs) with an interval that stays in [0, 1]: Wilson's score
+ * interval on the effective number of probes p(1 − p) / SE², at most the probes (a normal interval clipped at 0
+ * or 1 would claim a bound the data do not give).
+ */
+export function clusteredRecall(values: readonly number[]): { estimate: number; low: number; high: number } {
   const n = values.length;
   const mean = values.reduce((sum, value) => sum + value, 0) / n;
   const variance = n < 2 ? 0 : values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
-  const half = Z_95 * Math.sqrt(variance / n);
-  return { estimate: mean, low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
+  const squaredError = variance / n;
+  const effective =
+    squaredError > 0 && mean > 0 && mean < 1 ? Math.min(n, (mean * (1 - mean)) / squaredError) : n;
+  const wilson = wilsonInterval(mean * effective, effective);
+  return { estimate: mean, low: wilson.low, high: wilson.high };
 }
 
 /**

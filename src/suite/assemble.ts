@@ -108,7 +108,7 @@ export function suiteOf(sessions: readonly ResultsFile[], reference?: string): S
 
 /**
  * The lexical baselines that keep at least a strategy's mean fact recall at no more mean tokens after, over the
- * same sessions (the suite's ‡, the rule of a single session's comparison applied to the suite's means).
+ * same sessions, fewest tokens first (the suite's ‡: a single session's rule applied to the suite's means).
  */
 function suiteLexicalMatches(strategy: SuiteStrategy, strategies: readonly SuiteStrategy[]): string[] {
   const recall = strategy.metrics.probeRecall?.estimate;
@@ -122,6 +122,7 @@ function suiteLexicalMatches(strategy: SuiteStrategy, strategies: readonly Suite
         (baseline.metrics.probeRecall?.estimate ?? Number.NEGATIVE_INFINITY) >= recall &&
         (baseline.metrics.tokensAfter?.estimate ?? Number.POSITIVE_INFINITY) <= tokens,
     )
+    .sort((a, b) => a.metrics.tokensAfter!.estimate - b.metrics.tokensAfter!.estimate)
     .map((baseline) => baseline.name);
 }
 

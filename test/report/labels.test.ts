@@ -4,8 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { observations } from '../../src/report/observations.ts';
+import { renderStatisticsMarkdown } from '../../src/report/statistics.ts';
 import { missesTarget } from '../../src/results/assemble.ts';
-import type { ResultsFile, StrategyResult } from '../../src/results/types.ts';
+import { clusteredRecall, comparisonStatistics } from '../../src/results/comparison-statistics.ts';
+import { wilsonInterval } from '../../src/results/paired.ts';
+import type { ProbeEntry, ResultsFile, StrategyResult } from '../../src/results/types.ts';
 import { runCompare } from '../../src/run.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
@@ -128,5 +131,85 @@ describe('the "same probe recall" remark', () => {
   it('is made when every summarizing strategy has the same recall', () => {
     const lines = observations(resultsOf([result('a', 0.9), result('b', 0.9), result('c', 0.9)]));
     assert.ok(lines.some((line) => line.startsWith('Every summarizing strategy has the same probe recall')));
+  });
+});
+
+/** A result keeping the probes whose index `keeps` accepts, out of 30. */
+function kept(name: string, keeps: (index: number) => boolean, lexical = false): StrategyResult {
+  return {
+    name,
+    status: 'ok',
+    lexical,
+    probeShares: null,
+    quality: {
+      probeOutcomes: Object.fromEntries(
+        Array.from({ length: 30 }, (_, index) => [`p${index}`, keeps(index) ? 'matched' : 'missed']),
+      ),
+    },
+  } as unknown as StrategyResult;
+}
+
+const PROBES = Array.from({ length: 30 }, (_, index) => ({ id: `p${index}` })) as unknown as ProbeEntry[];
+
+describe("a fixture's Holm family", () => {
+  it("is the strategies against the reference: adding lexical baselines changes no strategy's p", () => {
+    const reference = kept('single-shot', () => true);
+    const rolling = kept('sequential-rolling', (index) => index >= 7);
+    const alone = comparisonStatistics([reference, rolling], PROBES)!.comparisons[0]!;
+    const baselines = [
+      kept('grep', (index) => index < 3, true),
+      kept('user-verbatim', (index) => index < 20, true),
+      kept('user-errors', (index) => index < 21, true),
+    ];
+    const statistics = comparisonStatistics([reference, rolling, ...baselines], PROBES)!;
+    const withBaselines = statistics.comparisons.find((comparison) => comparison.strategy === rolling.name)!;
+    // Exact McNemar with 7 discordant probes all one way: 2 · 0.5⁷ = 0.015625, "worse" in both runs.
+    assert.ok(Math.abs(alone.adjustedP - 0.015625) < 1e-12, `${alone.adjustedP}`);
+    assert.equal(withBaselines.adjustedP, alone.adjustedP);
+    assert.equal(withBaselines.verdict, 'worse');
+    assert.deepEqual(
+      statistics.comparisons.map((comparison) => [comparison.family, comparison.familySize]),
+      [
+        ['strategies', 1],
+        ['lexical baselines', 3],
+        ['lexical baselines', 3],
+        ['lexical baselines', 3],
+      ],
+    );
+  });
+
+  it('says which intervals are adjusted, and marks † where the unadjusted interval reads otherwise', () => {
+    const reference = kept('single-shot', () => true);
+    // Four strategies each 7 probes short: p 0.0156 each, 0.0625 after Holm over four; Newcombe leaves out 0.
+    const others = ['a', 'b', 'c', 'd'].map((name, offset) =>
+      kept(name, (index) => (index + offset * 7) % 30 >= 7),
+    );
+    const statistics = comparisonStatistics([reference, ...others], PROBES)!;
+    const first = statistics.comparisons[0]!;
+    assert.ok(first.difference.high < 0, `${first.difference.high}`);
+    assert.equal(first.verdict, 'not distinguishable');
+    const markdown = renderStatisticsMarkdown({
+      statistics,
+      config: { runs: 1 },
+    } as unknown as ResultsFile).join('\n');
+    assert.match(markdown, /\| vs reference \[95% CI, unadjusted\] \|/);
+    assert.match(markdown, /\| a \| .* \| not distinguishable † \|/);
+    assert.match(
+      markdown,
+      /not adjusted; the p-values and verdicts are Holm-adjusted within their family \(here 4 strategies against the reference\), so an interval that leaves out 0 can still read "not distinguishable" \(marked †\)\. The correction depends on the family/,
+    );
+  });
+});
+
+describe('recall averaged over runs', () => {
+  it('gets an interval inside [0, 1] that does not touch 1 when a probe was sometimes missed', () => {
+    // Nine probes kept in every run, one in half of them: mean 0.95. A normal interval clipped at 1 read
+    // [0.85, 1.00], as if 1 were as likely as 0.9; Wilson on the effective 10 probes does not reach it.
+    const interval = clusteredRecall([1, 1, 1, 1, 1, 1, 1, 1, 1, 0.5]);
+    assert.equal(interval.estimate, 0.95);
+    const effective = (0.95 * 0.05) / (0.025 / 10);
+    const wilson = wilsonInterval(0.95 * Math.min(10, effective), Math.min(10, effective));
+    assert.deepEqual([interval.low, interval.high], [wilson.low, wilson.high]);
+    assert.ok(interval.high < 1 && interval.low > 0.5, `[${interval.low}, ${interval.high}]`);
   });
 });
