@@ -110,8 +110,9 @@ export function sweepOrder(sweep: Sweep): SweepCurve[] {
 export function renderSweepMarkdown(sweep: Sweep): string {
   const ordered = sweepOrder(sweep);
   const ranked = ordered.filter((curve) => curve.unranked === null);
-  // Equal areas share a rank (1, 1, 3): the order between them says nothing.
-  const rankOf = (curve: SweepCurve) => 1 + ranked.filter((other) => other.area! > curve.area!).length;
+  // Areas equal as printed share a rank (1, 1, 3): a difference in the third decimal says nothing.
+  const shown = (curve: SweepCurve) => Math.round(curve.area! * 100);
+  const rankOf = (curve: SweepCurve) => 1 + ranked.filter((other) => shown(other) > shown(curve)).length;
   const rows = ordered.map((curve) => [
     curve.unranked === null ? String(rankOf(curve)) : '–',
     `${curve.strategy}${curve.lexical ? ' (lexical)' : ''}${curve.doesNotCompress ? ' ⊘' : ''}`,

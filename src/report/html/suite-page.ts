@@ -5,6 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { ResultsFile } from '../../results/types.ts';
+import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../../suite/cluster.ts';
 import type { SuiteResults } from '../../suite/types.ts';
 import { reportStem } from '../stem.ts';
 import { adjustmentNote } from '../statistics.ts';
@@ -69,7 +70,10 @@ async function intervalPlot(suite: SuiteResults): Promise<Plot | null> {
   return {
     id: 'suite-recall',
     title: 'Fact recall against tokens after, over the suite',
-    caption: `Each strategy's mean fact recall over ${suite.sessions.length} sessions, the bar its 95% interval clustered by session, at its mean tokens after (log scale). Overlapping bars: not distinguishable.`,
+    caption:
+      suite.sessions.length < MINIMUM_CLUSTERS_FOR_INTERVAL
+        ? `Each strategy's mean fact recall over ${suite.sessions.length} sessions at its mean tokens after (log scale); no interval with fewer than ${MINIMUM_CLUSTERS_FOR_INTERVAL} sessions.`
+        : `Each strategy's mean fact recall over ${suite.sessions.length} sessions, the bar its 95% interval clustered by session, at its mean tokens after (log scale). Overlapping bars: not distinguishable.`,
     svg: await renderSvg(spec),
   };
 }
