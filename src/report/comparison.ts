@@ -32,7 +32,7 @@ export function comparisonRows(results: ResultsFile): Rows {
 export const LEXICAL_MARK = '‡';
 /** Marks a compacted context over half the transcript (or the usable window): it does not compress. */
 export const NO_COMPRESSION_MARK = '⊘';
-/** Marks a result more than 15% off its `--target-tokens` target. */
+/** Marks a result more than 15% over its `--target-tokens` target. */
 export const MISSED_TARGET_MARK = '!';
 
 /** The marks after a strategy's name, with a space before them; empty without any. */
@@ -60,7 +60,7 @@ export function markLegend(results: ResultsFile): string[] {
         ]
       : []),
     ...(used(MISSED_TARGET_MARK)
-      ? [`${MISSED_TARGET_MARK} more than 15% off the --target-tokens target`]
+      ? [`${MISSED_TARGET_MARK} missed the --target-tokens target: more than 15% over it; never "best"`]
       : []),
   ];
 }

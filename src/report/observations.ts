@@ -138,7 +138,8 @@ export function observations(results: ResultsFile): string[] {
     lines.push(
       `Best probe recall${results.target === null ? ' among strategies that compress' : ` at ${formatInteger(results.target)} tokens`}: ${names(recall)} (${formatRatio(recall[0]!.quality.probeRecall)}${caveat}${tied}).`,
     );
-    const summarizing = candidates.filter((strategy) => strategy.calls > 0);
+    // Every summarizing strategy that finished with a recall, flagged or not: the claim is about all of them.
+    const summarizing = withRecall.filter((strategy) => strategy.calls > 0 && !strategy.lexical);
     const slices = Math.ceil(results.fixture.tokens / results.config.sliceTokens);
     if (
       summarizing.length > 1 &&

@@ -1,7 +1,9 @@
 /** The suite report: each strategy over many sessions with intervals, against the reference, by stratum (pure). */
 import { formatCost, formatInteger, formatRatio } from '../format.ts';
-import type { ClusteredEstimate } from '../suite/cluster.ts';
+import { type ClusteredEstimate, MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
 import type { SuiteMetricKey, SuiteResults, SuiteStrategy } from '../suite/types.ts';
+import { LEXICAL_MARK, MISSED_TARGET_MARK, NO_COMPRESSION_MARK } from './comparison.ts';
+import { adjustmentNote, verdictCell } from './statistics.ts';
 import { markdownTable, type Rows, terminalTable } from './table.ts';
 
 type Format = (value: number) => string;
@@ -50,8 +52,63 @@ export function suiteStrategyRows(suite: SuiteResults): Rows {
 }
 
 function strategyLabel(strategy: SuiteStrategy, suite: SuiteResults): string {
-  if (strategy.name === suite.reference) return `${strategy.name} (reference)`;
-  return strategy.lexical ? `${strategy.name} (lexical)` : strategy.name;
+  const marks = suiteMarks(strategy);
+  const name = `${strategy.name}${marks === '' ? '' : ` ${marks}`}`;
+  if (strategy.name === suite.reference) return `${name} (reference)`;
+  return strategy.lexical ? `${name} (lexical)` : name;
+}
+
+/** ‡, ⊘ and ! of a strategy over the suite (suites written before they were recorded have none). */
+function suiteMarks(strategy: SuiteStrategy): string {
+  return [
+    ...((strategy.lexicalMatches?.length ?? 0) > 0 ? [LEXICAL_MARK] : []),
+    ...((strategy.flaggedSessions?.doesNotCompress ?? 0) > 0 ? [NO_COMPRESSION_MARK] : []),
+    ...((strategy.flaggedSessions?.missedTarget ?? 0) > 0 ? [MISSED_TARGET_MARK] : []),
+  ].join('');
+}
+
+/** What the marks of the suite's strategy table mean (only those that occur), then who earned each ‡. */
+export function suiteLegend(suite: SuiteResults): string[] {
+  const used = (mark: string) => suite.strategies.some((strategy) => suiteMarks(strategy).includes(mark));
+  const byName = new Map(suite.strategies.map((strategy) => [strategy.name, strategy]));
+  const matched = suite.strategies.filter((strategy) => (strategy.lexicalMatches?.length ?? 0) > 0);
+  return [
+    ...(used(LEXICAL_MARK)
+      ? [
+          `${LEXICAL_MARK} a lexical baseline keeps as much fact recall at no more tokens after, on the suite's means: ${matched
+            .map((strategy) => {
+              const baseline = byName.get(strategy.lexicalMatches[0]!)!;
+              return `\`${strategy.name}\` no better than \`${baseline.name}\` (${formatRatio(baseline.metrics.probeRecall?.estimate ?? null)} at ${formatInteger(baseline.metrics.tokensAfter?.estimate ?? 0)} tokens)`;
+            })
+            .join('; ')}`,
+        ]
+      : []),
+    ...(used(NO_COMPRESSION_MARK)
+      ? [
+          `${NO_COMPRESSION_MARK} does not compress in at least one session (over half the transcript, or the model's window less the reserve): ${flaggedNames(suite, 'doesNotCompress')}`,
+        ]
+      : []),
+    ...(used(MISSED_TARGET_MARK)
+      ? [
+          `${MISSED_TARGET_MARK} more than 15% over the --target-tokens target in at least one session: ${flaggedNames(suite, 'missedTarget')}`,
+        ]
+      : []),
+  ];
+}
+
+function flaggedNames(suite: SuiteResults, flag: keyof SuiteStrategy['flaggedSessions']): string {
+  return suite.strategies
+    .filter((strategy) => (strategy.flaggedSessions?.[flag] ?? 0) > 0)
+    .map((strategy) => `\`${strategy.name}\` in ${strategy.flaggedSessions[flag]} of ${strategy.sessions}`)
+    .join(', ');
+}
+
+/** Why the suite's figures have no interval, when it has too few sessions for one; else nothing. */
+export function intervalNote(suite: SuiteResults): string[] {
+  if (suite.sessions.length >= MINIMUM_CLUSTERS_FOR_INTERVAL || suite.sessions.length < 2) return [];
+  return [
+    `With ${suite.sessions.length} sessions no interval is given: Student's t on one degree of freedom (t = 12.7) spans every figure's whole range. The estimates and the paired tests stand; ${MINIMUM_CLUSTERS_FOR_INTERVAL} or more sessions get intervals.`,
+  ];
 }
 
 function sessionsCell(strategy: SuiteStrategy): string {
@@ -65,19 +122,19 @@ export function suiteComparisonRows(suite: SuiteResults): Rows {
   return {
     head: [
       'Strategy',
-      'Fact recall − reference [95% CI]',
+      'Fact recall − reference [95% CI, unadjusted]',
       'p (Holm)',
       'Win / tie / loss',
       'Detectable (80% power)',
       'Verdict',
     ],
     rows: suite.comparisons.map((comparison) => [
-      comparison.strategy,
+      comparison.family === 'lexical baselines' ? `${comparison.strategy} (lexical)` : comparison.strategy,
       formatInterval(comparison.difference, signedShare),
       formatP(comparison.adjustedP),
       `${comparison.wins} / ${comparison.ties} / ${comparison.losses}`,
       comparison.minimumDetectable === null ? '–' : `±${formatRatio(comparison.minimumDetectable)}`,
-      comparison.verdict,
+      verdictCell(comparison),
     ]),
     alignRight: [false, true, true, true, true, false],
   };
@@ -189,6 +246,8 @@ export function renderSuiteMarkdown(suite: SuiteResults): string {
           '',
           `Paired by session and probe: each session's recall difference counts with its probes, and the sessions are the independent units. "Win / tie / loss" counts sessions. "Detectable" is the smallest true difference this suite finds with 80% power at the 5% level; a smaller one usually reads "not distinguishable".${widening(suite)}`,
           '',
+          adjustmentNote(suite.comparisons),
+          '',
         ];
   return [
     `# Suite: ${suite.sessions.length} sessions`,
@@ -196,6 +255,9 @@ export function renderSuiteMarkdown(suite: SuiteResults): string {
     headline(suite),
     '',
     markdownTable(suiteStrategyRows(suite)),
+    '',
+    ...suiteLegend(suite).map((line) => `${line}  `),
+    ...intervalNote(suite),
     '',
     `Method: ${suite.method}.`,
     '',
@@ -208,8 +270,18 @@ export function renderSuiteMarkdown(suite: SuiteResults): string {
 
 /** The suite as the terminal shows it: the strategy table and the comparison with the reference. */
 export function renderSuiteTerminal(suite: SuiteResults): string {
-  const parts = [`Suite — ${headline(suite).replaceAll('`', '')}`, terminalTable(suiteStrategyRows(suite))];
+  const plain = (line: string) => `  ${line.replaceAll('`', '')}`;
+  const parts = [
+    `Suite — ${headline(suite).replaceAll('`', '')}`,
+    terminalTable(suiteStrategyRows(suite)),
+    ...suiteLegend(suite).map(plain),
+    ...intervalNote(suite).map(plain),
+  ];
   if (suite.comparisons.length > 0)
-    parts.push(`Against ${suite.reference}:`, terminalTable(suiteComparisonRows(suite)));
+    parts.push(
+      `Against ${suite.reference}:`,
+      terminalTable(suiteComparisonRows(suite)),
+      plain(adjustmentNote(suite.comparisons)),
+    );
   return parts.join('\n');
 }

@@ -3,6 +3,7 @@
  * side, and the area under its recall-versus-tokens curve as one number for "best across budgets".
  */
 import { formatInteger, formatRatio } from '../format.ts';
+import { missesTarget } from '../results/assemble.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { markdownTable } from './table.ts';
 
@@ -20,6 +21,11 @@ export type SweepCurve = {
    * point is missing.
    */
   area: number | null;
+  /**
+   * Why the curve has no rank (it does not compress, it went over a target, a point failed or was not probed);
+   * null when it is ranked. A curve kept small by no target is never compared with those that were.
+   */
+  unranked: string | null;
 };
 
 /** The sweep of one fixture. */
@@ -38,15 +44,42 @@ export function sweepOf(results: readonly ResultsFile[]): Sweep {
         target: targets[index]!,
         tokensAfter: ok ? result.tokensAfter : null,
         probeRecall: ok ? result.quality.probeRecall : null,
-        missed: result?.target?.missed ?? false,
+        // Read from the figures, not the stored flag: results written before a miss meant overshoot only stay right.
+        missed: ok && result.target !== null ? missesTarget(result.tokensAfter, result.target.tokens) : false,
       };
     });
     const mine = files.flatMap((file) => file.strategies.filter((strategy) => strategy.name === name));
     const lexical = mine.some((strategy) => strategy.lexical);
     const doesNotCompress = mine.some((strategy) => strategy.flags.includes('does-not-compress'));
-    return { strategy: name, lexical, points, doesNotCompress, area: areaOf(points) };
+    const area = areaOf(points);
+    return {
+      strategy: name,
+      lexical,
+      points,
+      doesNotCompress,
+      area,
+      unranked: whyUnranked(points, doesNotCompress, area),
+    };
   });
   return { fixture: files[0]?.fixture.name ?? '', targets, curves };
+}
+
+/** Why a curve cannot be ranked by its area, or null when it can. */
+function whyUnranked(
+  points: SweepCurve['points'],
+  doesNotCompress: boolean,
+  area: number | null,
+): string | null {
+  if (doesNotCompress) return 'does not compress (over half the transcript at some target)';
+  const over = points.filter((point) => point.missed);
+  if (over.length > 0) {
+    const which = over.map(
+      (point) => `${formatInteger(point.tokensAfter ?? 0)} at ${formatInteger(point.target)}`,
+    );
+    return `over its target at ${over.length === points.length ? 'every target' : `${over.length} of ${points.length} targets`} (${which.join(', ')})`;
+  }
+  if (area === null) return 'failed or had no fact probes at some target';
+  return null;
 }
 
 function areaOf(points: SweepCurve['points']): number | null {
@@ -63,30 +96,47 @@ function areaOf(points: SweepCurve['points']): number | null {
   return area / range;
 }
 
-/** `F-sweep.md`: recall per target side by side (tokens after in brackets, ! where the target was missed), and the area. */
+/** The curves in the sweep's order: ranked ones by area, then the unranked (each with why). */
+export function sweepOrder(sweep: Sweep): SweepCurve[] {
+  const ranked = sweep.curves.filter((curve) => curve.unranked === null);
+  const unranked = sweep.curves.filter((curve) => curve.unranked !== null);
+  return [...ranked.sort((a, b) => b.area! - a.area!), ...unranked];
+}
+
+/**
+ * `F-sweep.md`: recall per target side by side (tokens after in brackets, ! where the target was overshot), the
+ * area and the rank; strategies that went over a target or do not compress are listed unranked, with why.
+ */
 export function renderSweepMarkdown(sweep: Sweep): string {
-  const rank = (curve: SweepCurve) => (curve.doesNotCompress ? -2 : 0) + (curve.area ?? -1);
-  const rows = [...sweep.curves]
-    .sort((a, b) => rank(b) - rank(a))
-    .map((curve) => [
-      `${curve.strategy}${curve.lexical ? ' (lexical)' : ''}${curve.doesNotCompress ? ' (does not compress)' : ''}`,
-      ...curve.points.map((point) =>
-        point.probeRecall === null
-          ? '–'
-          : `${formatRatio(point.probeRecall)} (${formatInteger(point.tokensAfter ?? 0)}${point.missed ? ' !' : ''})`,
-      ),
-      formatRatio(curve.area),
-    ]);
+  const ordered = sweepOrder(sweep);
+  const ranked = ordered.filter((curve) => curve.unranked === null);
+  // Areas equal as printed share a rank (1, 1, 3): a difference in the third decimal says nothing.
+  const shown = (curve: SweepCurve) => Math.round(curve.area! * 100);
+  const rankOf = (curve: SweepCurve) => 1 + ranked.filter((other) => shown(other) > shown(curve)).length;
+  const rows = ordered.map((curve) => [
+    curve.unranked === null ? String(rankOf(curve)) : '–',
+    `${curve.strategy}${curve.lexical ? ' (lexical)' : ''}${curve.doesNotCompress ? ' ⊘' : ''}`,
+    ...curve.points.map((point) =>
+      point.probeRecall === null
+        ? '–'
+        : `${formatRatio(point.probeRecall)} (${formatInteger(point.tokensAfter ?? 0)}${point.missed ? ' !' : ''})`,
+    ),
+    formatRatio(curve.area),
+  ]);
+  const unranked = ordered.filter((curve) => curve.unranked !== null);
   return [
     `# ${sweep.fixture}: budget sweep`,
     '',
-    `Probe recall at each target (tokens after in brackets; ! = more than 15% off the target). Area = mean recall over the sweep, each doubling of the budget weighing the same. Strategies that keep over half the transcript do not compress and are listed last, whatever their recall.`,
+    `Probe recall at each target (tokens after in brackets; ! = more than 15% over the target; landing under it is no miss). Area = mean recall over the sweep, each doubling of the budget weighing the same. Only strategies that compress and stay within 15% over every target are ranked; the others are listed after them, unranked, whatever their recall: they kept facts by keeping more tokens than the others had.`,
     '',
     markdownTable({
-      head: ['Strategy', ...sweep.targets.map((target) => `${formatInteger(target)} tokens`), 'Area'],
+      head: ['Rank', 'Strategy', ...sweep.targets.map((target) => `${formatInteger(target)} tokens`), 'Area'],
       rows,
-      alignRight: [false, ...sweep.targets.map(() => true), true],
+      alignRight: [true, false, ...sweep.targets.map(() => true), true],
     }),
     '',
+    ...(unranked.length === 0
+      ? []
+      : ['Not ranked:', '', ...unranked.map((curve) => `- \`${curve.strategy}\`: ${curve.unranked}.`), '']),
   ].join('\n');
 }

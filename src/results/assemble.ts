@@ -44,8 +44,16 @@ export type Measure = {
   reportStem?: string;
 };
 
-/** How far from its target a result may land before it is flagged (±15%). */
+/** How far over its target a result may land before it is flagged (+15%). */
 export const TARGET_TOLERANCE = 0.15;
+
+/**
+ * Whether tokens after missed the target: only overshoot counts. A context that lands under its target had less
+ * room than the others, not more, so comparing it at the target is fair to them (and it is never "best" by it).
+ */
+export function missesTarget(tokensAfter: number, targetTokens: number): boolean {
+  return (tokensAfter - targetTokens) / targetTokens > TARGET_TOLERANCE;
+}
 
 /** The flags of a result: over half the transcript (or the usable window) does not compress; a missed target. */
 function flagsOf(tokensAfter: number, tokensBefore: number, measure: Measure): StrategyFlag[] {
@@ -55,10 +63,8 @@ function flagsOf(tokensAfter: number, tokensBefore: number, measure: Measure): S
       ? Number.POSITIVE_INFINITY
       : measure.contextWindow - (measure.reserveTokens ?? 0);
   if (tokensAfter > tokensBefore / 2 || tokensAfter > usable) flags.push('does-not-compress');
-  if (measure.targetTokens !== undefined) {
-    const deviation = (tokensAfter - measure.targetTokens) / measure.targetTokens;
-    if (Math.abs(deviation) > TARGET_TOLERANCE) flags.push('missed-target');
-  }
+  if (measure.targetTokens !== undefined && missesTarget(tokensAfter, measure.targetTokens))
+    flags.push('missed-target');
   return flags;
 }
 
@@ -110,7 +116,7 @@ export function buildResult(
         : {
             tokens: measure.targetTokens,
             deviation: (tokensAfter - measure.targetTokens) / measure.targetTokens,
-            missed: Math.abs(tokensAfter - measure.targetTokens) / measure.targetTokens > TARGET_TOLERANCE,
+            missed: missesTarget(tokensAfter, measure.targetTokens),
           },
     flags: ok ? flagsOf(tokensAfter, facts.tokensBefore, measure) : [],
     cost: run.trace.length === 0 ? 0 : costOf(measure.provider.id, measure.provider.model, usage),

@@ -10,12 +10,43 @@ import {
   pairedCounts,
   pairedDifferenceInterval,
   wilsonInterval,
-  Z_95,
 } from './paired.ts';
 import type { ComparisonStatistics, PairedComparison, ProbeEntry, StrategyResult } from './types.ts';
 
 /** The significance level of every verdict. */
 export const ALPHA = 0.05;
+
+/**
+ * The family a comparison with the reference is corrected in. Holm's correction grows with its family, so the
+ * family is the question asked: "is this strategy better than the reference?" for the strategies, and apart
+ * from it "does the reference beat this trick?" for the lexical baselines. Adding baselines to a run (`-s all`)
+ * then leaves the strategies' verdicts as they were; adding strategies still makes each of their verdicts
+ * more cautious, and the reports say so.
+ */
+export type ComparisonFamily = 'strategies' | 'lexical baselines';
+
+/** The family of a comparison with the reference. */
+export function familyOf(result: { lexical: boolean }): ComparisonFamily {
+  return result.lexical ? 'lexical baselines' : 'strategies';
+}
+
+/** Holm-adjusted p-values, each family corrected on its own; with each family's size. */
+export function holmByFamily(
+  comparisons: ReadonlyArray<{ pValue: number; family: ComparisonFamily }>,
+): Array<{ adjustedP: number; familySize: number }> {
+  const adjusted: Array<{ adjustedP: number; familySize: number }> = comparisons.map(() => ({
+    adjustedP: Number.NaN,
+    familySize: 0,
+  }));
+  for (const family of new Set(comparisons.map((comparison) => comparison.family))) {
+    const members = comparisons.flatMap((comparison, index) => (comparison.family === family ? [index] : []));
+    const within = holm(members.map((index) => comparisons[index]!.pValue));
+    members.forEach((index, position) => {
+      adjusted[index] = { adjustedP: within[position]!, familySize: members.length };
+    });
+  }
+  return adjusted;
+}
 
 /** Whether a result can be compared: it finished and has an outcome for every probe. */
 function comparable(result: StrategyResult, probes: readonly ProbeEntry[]): boolean {
@@ -33,13 +64,20 @@ function scores(result: StrategyResult, probes: readonly ProbeEntry[]): number[]
   );
 }
 
-/** A mean with a clustered (per-probe) normal interval, for recall averaged over runs. */
-function clusteredRecall(values: readonly number[]): { estimate: number; low: number; high: number } {
+/**
+ * A mean of per-probe shares (recall averaged over runs) with an interval that stays in [0, 1]: Wilson's score
+ * interval on the effective number of probes p(1 − p) / SE², at most the probes (a normal interval clipped at 0
+ * or 1 would claim a bound the data do not give).
+ */
+export function clusteredRecall(values: readonly number[]): { estimate: number; low: number; high: number } {
   const n = values.length;
   const mean = values.reduce((sum, value) => sum + value, 0) / n;
   const variance = n < 2 ? 0 : values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
-  const half = Z_95 * Math.sqrt(variance / n);
-  return { estimate: mean, low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
+  const squaredError = variance / n;
+  const effective =
+    squaredError > 0 && mean > 0 && mean < 1 ? Math.min(n, (mean * (1 - mean)) / squaredError) : n;
+  const wilson = wilsonInterval(mean * effective, effective);
+  return { estimate: mean, low: wilson.low, high: wilson.high };
 }
 
 /**
@@ -87,6 +125,7 @@ export function comparisonStatistics(
       const detectable = minimumDetectableDifference(n, discordance);
       return {
         strategy: result.name,
+        family: familyOf(result),
         recall: recallOf(values),
         difference,
         onlyThis,
@@ -95,12 +134,12 @@ export function comparisonStatistics(
         minimumDetectable: Number.isNaN(detectable) ? null : detectable,
       };
     });
-  const adjusted = holm(raw.map((comparison) => comparison.pValue));
+  const adjusted = holmByFamily(raw);
   const comparisons: PairedComparison[] = raw.map((comparison, index) => {
-    const adjustedP = adjusted[index]!;
+    const { adjustedP, familySize } = adjusted[index]!;
     const verdict =
       adjustedP >= ALPHA ? 'not distinguishable' : comparison.difference.estimate > 0 ? 'better' : 'worse';
-    return { ...comparison, adjustedP, verdict };
+    return { ...comparison, adjustedP, familySize, verdict };
   });
   return { reference: base.name, probes: n, clustered, referenceRecall: recallOf(baseScores), comparisons };
 }

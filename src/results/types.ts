@@ -71,7 +71,7 @@ export type StrategyResult = {
   /** Where the kept messages come from in the transcript: 0-based `[start, end)` ranges (a kept message may be altered). */
   keptRanges: MessageRange[];
   compressionRatio: number;
-  /** With `--target-tokens`: the target, and how far tokens after landed from it (a miss is beyond 15%). */
+  /** With `--target-tokens`: the target, and how far tokens after landed from it (a miss is more than 15% over it). */
   target: { tokens: number; deviation: number; missed: boolean } | null;
   /** What a reader must know before comparing this row: `does-not-compress`, `missed-target`. */
   flags: StrategyFlag[];
@@ -175,6 +175,10 @@ export type ResultsFile = {
 /** One strategy against the reference: paired on the same probes. */
 export type PairedComparison = {
   strategy: string;
+  /** What its p is corrected with: the other strategies, or the other lexical baselines (`holmByFamily`). */
+  family: 'strategies' | 'lexical baselines';
+  /** How many comparisons that family holds. */
+  familySize: number;
   /** Probe recall with its 95% interval (Wilson; with several runs, clustered by probe). */
   recall: { estimate: number; low: number; high: number };
   /** Recall minus the reference's, with its 95% interval (Newcombe's paired method; clustered t with runs). */
@@ -182,7 +186,7 @@ export type PairedComparison = {
   /** Probes only this strategy kept, and only the reference kept. */
   onlyThis: number;
   onlyReference: number;
-  /** Exact McNemar p (paired t with runs), and Holm-adjusted across the comparisons. */
+  /** Exact McNemar p (paired t with runs), and Holm-adjusted within its family. */
   pValue: number;
   adjustedP: number;
   /** `better` / `worse` when the adjusted p is under 0.05, else `not distinguishable`. */

@@ -1,11 +1,15 @@
 /** grep: the error lines of tool output, the first sentence of every user request, and the paths. */
 import { isPrompt } from '../session/types.ts';
-import { LEXICAL_TOKENS, lexicalBudget, messageText, sessionPaths, withinBudget } from './lexical.ts';
+import {
+  errorLines,
+  LEXICAL_TOKENS,
+  LINE_CHARS,
+  lexicalBudget,
+  messageText,
+  sessionPaths,
+  withinBudget,
+} from './lexical.ts';
 import type { Strategy } from './types.ts';
-
-const ERROR_LINE =
-  /\b(?:error|errors|fail|failed|failing|failure|exception|cannot|can't|not found|denied|panic|fatal|expected)\b|ERR_|✗|×/i;
-const LINE_CHARS = 200;
 
 /** The first sentence (or line) of a text, at most 200 characters. */
 function opening(text: string): string {
@@ -24,13 +28,7 @@ export const grep: Strategy = {
   settings: [LEXICAL_TOKENS],
   async run(session, context) {
     const requests = session.messages.filter(isPrompt).map((message) => opening(messageText(message)));
-    const errors = new Set<string>();
-    for (const message of session.messages) {
-      if (message.role !== 'toolResult') continue;
-      for (const line of messageText(message).split('\n')) {
-        if (ERROR_LINE.test(line)) errors.add(line.trim().slice(0, LINE_CHARS));
-      }
-    }
+    const errors = errorLines(session);
     const budget = lexicalBudget(context.config);
     const files = withinBudget(['## Files', ...sessionPaths(session)], budget, context.tokenizer);
     const asked = withinBudget(
@@ -43,7 +41,7 @@ export const grep: Strategy = {
     return {
       summary: [asked, failed, files].map((lines) => lines.join('\n')).join('\n\n'),
       notes: [
-        `Kept ${asked.length - 1} request openings, ${Math.max(0, failed.length - 1)} of ${errors.size} error lines and ${files.length - 1} paths.`,
+        `Kept ${asked.length - 1} request openings, ${Math.max(0, failed.length - 1)} of ${errors.length} error lines and ${files.length - 1} paths.`,
       ],
     };
   },

@@ -13,9 +13,9 @@ import type { Tokenizer } from '../tokens.ts';
 export const LEXICAL_TOKENS: SettingDeclaration = {
   key: 'lexicalTokens',
   flag: '--lexical-tokens <n>',
-  help: 'identifier-bag and grep: tokens they may write',
+  help: 'identifier-bag, grep, user-verbatim and user-errors: tokens they may write',
   parse: integerAtLeast(1),
-  usedBy: 'identifier-bag, grep',
+  usedBy: 'identifier-bag, grep, user-verbatim, user-errors',
 };
 
 /** Every file the session read or changed, modified first, as the transcript wrote them. */
@@ -39,6 +39,24 @@ export function withinBudget(
     used += cost;
   }
   return kept;
+}
+
+/** How long a kept error line may be, in characters. */
+export const LINE_CHARS = 200;
+
+const ERROR_LINE =
+  /\b(?:error|errors|fail|failed|failing|failure|exception|cannot|can't|not found|denied|panic|fatal|expected)\b|ERR_|✗|×/i;
+
+/** The distinct lines of tool output that look like errors, in order, each at most 200 characters. */
+export function errorLines(session: Session): string[] {
+  const errors = new Set<string>();
+  for (const message of session.messages) {
+    if (message.role !== 'toolResult') continue;
+    for (const line of messageText(message).split('\n')) {
+      if (ERROR_LINE.test(line)) errors.add(line.trim().slice(0, LINE_CHARS));
+    }
+  }
+  return [...errors];
 }
 
 /** The text of a message, whatever its role: what a grep over the transcript would read. */

@@ -19,6 +19,8 @@ import { singleShot } from './single-shot.ts';
 import { structuredIterative } from './structured-iterative.ts';
 import { toolOutputPruning } from './tool-output-pruning.ts';
 import { truncate } from './truncate.ts';
+import { userErrors } from './user-errors.ts';
+import { userVerbatim } from './user-verbatim.ts';
 import type { SettingDeclaration } from '../settings.ts';
 import { KEEP_RECENT_TOKENS } from './tail.ts';
 import type { Strategy, StrategyConfig, StrategyGroup } from './types.ts';
@@ -37,6 +39,8 @@ export const STRATEGIES = {
   'paths-only': pathsOnly,
   'identifier-bag': identifierBag,
   grep,
+  'user-verbatim': userVerbatim,
+  'user-errors': userErrors,
   pi,
   'claude-code': claudeCode,
   codex,

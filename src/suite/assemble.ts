@@ -4,8 +4,7 @@
  * Holm-corrected p-value, win / tie / loss, the smallest detectable difference, the worst sessions, and the
  * same by agent format and size band when the suite mixes them.
  */
-import { ALPHA } from '../results/comparison-statistics.ts';
-import { holm } from '../results/paired.ts';
+import { ALPHA, familyOf, holmByFamily } from '../results/comparison-statistics.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { clusteredDetectable, clusteredPValue } from './cluster.ts';
 import { METRIC_CLUSTERS, metricOver, pairedDifference, type SessionResult } from './measures.ts';
@@ -22,7 +21,7 @@ import {
 
 /** How the suite's intervals are computed, as the reports say it. */
 export const SUITE_METHOD =
-  'means over all sessions (fact recall pooled over every probe, file recall over every file, the other figures per session); 95% intervals from a cluster-robust (sandwich, CR1) standard error with sessions as clusters and Student t on sessions − 1 degrees of freedom; differences paired by session and probe; p-values Holm-corrected';
+  "means over all sessions (fact recall pooled over every probe, file recall over every file, the other figures per session); 95% intervals from a cluster-robust (sandwich, CR1) standard error with sessions as clusters and Student t on sessions − 1 degrees of freedom, each inside its figure's bounds (Wilson on the effective sample size for recalls, the logit scale for compression, the log scale for tokens, calls, time and cost), none with fewer than 3 sessions; differences paired by session and probe, their intervals not adjusted for multiple comparisons; p-values Holm-corrected within each family (the strategies against the reference; apart from them, the lexical baselines)";
 
 /** How many worst sessions a strategy lists. */
 const WORST = 3;
@@ -84,8 +83,14 @@ export function suiteOf(sessions: readonly ResultsFile[], reference?: string): S
         (Object.keys(METRIC_CLUSTERS) as SuiteMetricKey[]).map((key) => [key, metricOver(finished, key)]),
       ) as SuiteStrategy['metrics'],
       worst: worstSessions(finished, name === referenceName ? undefined : differencesBySession.get(name)),
+      flaggedSessions: {
+        doesNotCompress: finished.filter(({ result }) => result.flags.includes('does-not-compress')).length,
+        missedTarget: finished.filter(({ result }) => result.flags.includes('missed-target')).length,
+      },
+      lexicalMatches: [],
     };
   });
+  for (const strategy of strategies) strategy.lexicalMatches = suiteLexicalMatches(strategy, strategies);
   return {
     kind: 'suite',
     schemaVersion: SUITE_SCHEMA_VERSION,
@@ -99,6 +104,26 @@ export function suiteOf(sessions: readonly ResultsFile[], reference?: string): S
     comparisons,
     strata: strataOf(sessions, byStrategy, referenceName),
   };
+}
+
+/**
+ * The lexical baselines that keep at least a strategy's mean fact recall at no more mean tokens after, over the
+ * same sessions, fewest tokens first (the suite's ‡: a single session's rule applied to the suite's means).
+ */
+function suiteLexicalMatches(strategy: SuiteStrategy, strategies: readonly SuiteStrategy[]): string[] {
+  const recall = strategy.metrics.probeRecall?.estimate;
+  const tokens = strategy.metrics.tokensAfter?.estimate;
+  if (strategy.lexical || recall === undefined || tokens === undefined) return [];
+  return strategies
+    .filter(
+      (baseline) =>
+        baseline.lexical &&
+        baseline.sessions === strategy.sessions &&
+        (baseline.metrics.probeRecall?.estimate ?? Number.NEGATIVE_INFINITY) >= recall &&
+        (baseline.metrics.tokensAfter?.estimate ?? Number.POSITIVE_INFINITY) <= tokens,
+    )
+    .sort((a, b) => a.metrics.tokensAfter!.estimate - b.metrics.tokensAfter!.estimate)
+    .map((baseline) => baseline.name);
 }
 
 const ok = (entries: readonly SessionResult[]) => entries.filter(({ result }) => result.status === 'ok');
@@ -115,6 +140,7 @@ function compare(
       const { difference, perSession } = pairedDifference(entries, referenceEntries);
       return {
         strategy,
+        family: familyOf({ lexical: entries.some(({ result }) => result.lexical) }),
         difference,
         pValue: clusteredPValue(difference),
         wins: perSession.filter((row) => row.difference > TIE).length,
@@ -123,16 +149,16 @@ function compare(
         minimumDetectable: clusteredDetectable(difference),
       };
     });
-  const adjusted = holm(raw.map((comparison) => comparison.pValue));
+  const adjusted = holmByFamily(raw);
   return raw.map((comparison, index) => {
-    const adjustedP = adjusted[index]!;
+    const { adjustedP, familySize } = adjusted[index]!;
     const verdict =
       adjustedP >= ALPHA || comparison.difference.clusters < 2
         ? 'not distinguishable'
         : comparison.difference.estimate > 0
           ? 'better'
           : 'worse';
-    return { ...comparison, adjustedP, verdict };
+    return { ...comparison, adjustedP, familySize, verdict };
   });
 }
 

@@ -6,7 +6,7 @@
  * and the CR1 small-sample factor C / (C − 1). A figure measured once per session (tokens, calls, time) is the
  * special case of one unit per cluster, where this is exactly the one-sample t interval over sessions.
  */
-import { studentTwoSided } from '../results/paired.ts';
+import { studentTwoSided, wilsonInterval } from '../results/paired.ts';
 
 /** One session's units: the sum of their values, how many there are, and (optionally) the sum of their squares. */
 export type Cluster = { sum: number; count: number; squares?: number };
@@ -81,6 +81,78 @@ export function clusteredMean(
     clusters: count,
     units,
   };
+}
+
+/**
+ * The fewest sessions an interval needs. With two, Student's t has one degree of freedom (a Cauchy distribution,
+ * t₀.₉₇₅ = 12.7): its interval has no finite expected width and spans every figure's whole range, so none is
+ * given; the estimate and the test still are.
+ */
+export const MINIMUM_CLUSTERS_FOR_INTERVAL = 3;
+
+/** The estimate without an interval (too few clusters for one). */
+function withoutInterval(mean: ClusteredEstimate): ClusteredEstimate {
+  return { ...mean, low: Number.NaN, high: Number.NaN };
+}
+
+/**
+ * A clustered mean of a proportion (every unit in [0, 1]) whose interval stays in [0, 1] without clipping:
+ * Wilson's score interval on the effective sample size p(1 − p) / SE² (the units the clustered standard error is
+ * worth, at most the units themselves: Korn and Graubard 1998), with Student's t on clusters − 1 degrees of
+ * freedom in place of z. Where the proportion is 0 or 1 (no spread), the effective size is the units.
+ */
+export function clusteredProportion(clusters: readonly Cluster[]): ClusteredEstimate {
+  const mean = clusteredMean(clusters);
+  if (mean.clusters < MINIMUM_CLUSTERS_FOR_INTERVAL) return withoutInterval(mean);
+  const p = mean.estimate;
+  const variance = mean.standardError ** 2;
+  const effective =
+    variance > 0 && p > 0 && p < 1 ? Math.min(mean.units, (p * (1 - p)) / variance) : mean.units;
+  const wilson = wilsonInterval(p * effective, effective, studentQuantileAt(0.975, mean.clusters - 1));
+  return { ...mean, low: wilson.low, high: wilson.high };
+}
+
+/**
+ * A clustered mean of a positive figure (tokens, calls, time, cost) whose interval stays above 0 and is as skewed
+ * as such figures are: the t interval on the log scale, mean · exp(± t · SE / mean) (the delta method), where a
+ * straight t interval would reach below 0 and be clipped to an impossible 0. A figure that is the same in every
+ * session (or 0 everywhere) has that value as its interval.
+ */
+export function clusteredPositive(clusters: readonly Cluster[]): ClusteredEstimate {
+  const mean = clusteredMean(clusters);
+  if (mean.clusters < MINIMUM_CLUSTERS_FOR_INTERVAL) return withoutInterval(mean);
+  if (mean.estimate <= 0 || mean.standardError === 0)
+    return { ...mean, low: mean.estimate, high: mean.estimate };
+  const factor = Math.exp((studentQuantileAt(0.975, mean.clusters - 1) * mean.standardError) / mean.estimate);
+  return { ...mean, low: mean.estimate / factor, high: mean.estimate * factor };
+}
+
+/**
+ * A clustered mean of a share that every session holds in [0, 1] (the compression ratio of a context no larger
+ * than its transcript): the t interval on the logit scale, back-transformed, so it stays inside (0, 1). A figure
+ * some session holds above 1 gets the log scale of `clusteredPositive` instead.
+ */
+export function clusteredShare(clusters: readonly Cluster[]): ClusteredEstimate {
+  if (clusters.some((cluster) => cluster.count > 0 && cluster.sum / cluster.count > 1))
+    return clusteredPositive(clusters);
+  const mean = clusteredMean(clusters);
+  if (mean.clusters < MINIMUM_CLUSTERS_FOR_INTERVAL) return withoutInterval(mean);
+  const p = mean.estimate;
+  if (p <= 0 || p >= 1 || mean.standardError === 0) return { ...mean, low: p, high: p };
+  const logit = Math.log(p / (1 - p));
+  const half = (studentQuantileAt(0.975, mean.clusters - 1) * mean.standardError) / (p * (1 - p));
+  const expit = (value: number) => 1 / (1 + Math.exp(-value));
+  return { ...mean, low: expit(logit - half), high: expit(logit + half) };
+}
+
+/**
+ * A clustered mean difference of two proportions, in [−1, 1]: the t interval that the paired t-test of the
+ * verdict inverts, kept to [−1, 1] (the possible differences: cutting a confidence set to them keeps its
+ * coverage), and none with fewer than three clusters.
+ */
+export function clusteredDifferenceOfProportions(clusters: readonly Cluster[]): ClusteredEstimate {
+  const mean = clusteredMean(clusters, [-1, 1]);
+  return mean.clusters < MINIMUM_CLUSTERS_FOR_INTERVAL ? withoutInterval(mean) : mean;
 }
 
 /** The standard error of the mean if all units were independent: s / √n over the units. */

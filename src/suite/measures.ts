@@ -1,6 +1,13 @@
 /** The figures of a strategy over sessions: each as a clustered mean, and fact recall paired with another's. */
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
-import { type Cluster, type ClusteredEstimate, clusteredMean } from './cluster.ts';
+import {
+  type Cluster,
+  type ClusteredEstimate,
+  clusteredDifferenceOfProportions,
+  clusteredPositive,
+  clusteredProportion,
+  clusteredShare,
+} from './cluster.ts';
 import { pairedCluster, probeScores } from './outcomes.ts';
 import type { SuiteMetricKey } from './types.ts';
 
@@ -32,15 +39,19 @@ export const METRIC_CLUSTERS: Record<SuiteMetricKey, (entry: SessionResult) => C
 
 const single = (value: number): Cluster => ({ sum: value, count: 1, squares: value * value });
 
-/** The range a figure's interval is clipped to. */
-const RANGES: Record<SuiteMetricKey, readonly [number, number]> = {
-  probeRecall: [0, 1],
-  fileRecall: [0, 1],
-  tokensAfter: [0, Number.POSITIVE_INFINITY],
-  compressionRatio: [0, Number.POSITIVE_INFINITY],
-  calls: [0, Number.POSITIVE_INFINITY],
-  ownMs: [0, Number.POSITIVE_INFINITY],
-  cost: [0, Number.POSITIVE_INFINITY],
+/**
+ * How a figure's interval respects its bounds: Wilson on the effective sample size for the recalls (in [0, 1]),
+ * the logit scale for the compression ratio (the log scale where a session is over 1), the log scale for the
+ * other positive figures (tokens, calls, time, cost); none with fewer than three sessions.
+ */
+const INTERVALS: Record<SuiteMetricKey, (clusters: readonly Cluster[]) => ClusteredEstimate> = {
+  probeRecall: clusteredProportion,
+  fileRecall: clusteredProportion,
+  tokensAfter: clusteredPositive,
+  compressionRatio: clusteredShare,
+  calls: clusteredPositive,
+  ownMs: clusteredPositive,
+  cost: clusteredPositive,
 };
 
 /** A figure's mean and interval over the given session results; null when none has it. */
@@ -48,7 +59,7 @@ export function metricOver(entries: readonly SessionResult[], key: SuiteMetricKe
   const clusters = entries
     .map(METRIC_CLUSTERS[key])
     .filter((cluster): cluster is Cluster => cluster !== null);
-  return clusters.length === 0 ? null : clusteredMean(clusters, RANGES[key]);
+  return clusters.length === 0 ? null : INTERVALS[key](clusters);
 }
 
 /** The paired difference of two strategies' fact recall over the sessions both finished with probes. */
@@ -67,5 +78,5 @@ export function pairedDifference(
     clusters.push(cluster);
     perSession.push({ session: session.fixture.name, difference: cluster.sum / cluster.count });
   }
-  return { difference: clusteredMean(clusters, [-1, 1]), perSession };
+  return { difference: clusteredDifferenceOfProportions(clusters), perSession };
 }

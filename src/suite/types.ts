@@ -44,15 +44,26 @@ export type SuiteStrategy = {
   /** Each figure's mean with its 95% interval clustered by session; null when no session has it. */
   metrics: Record<SuiteMetricKey, ClusteredEstimate | null>;
   worst: WorstSession[];
+  /** Sessions where its result was flagged `does-not-compress`, and `missed-target` (⊘ and ! in the reports). */
+  flaggedSessions: { doesNotCompress: number; missedTarget: number };
+  /**
+   * The lexical baselines whose suite means keep at least its fact recall at no more tokens after (‡); empty for a
+   * lexical baseline itself.
+   */
+  lexicalMatches: string[];
 };
 
 /** One strategy against the reference, paired by session and probe. */
 export type SuiteComparison = {
   strategy: string;
+  /** What its p is corrected with: the other strategies, or the other lexical baselines. */
+  family: 'strategies' | 'lexical baselines';
+  /** How many comparisons that family holds. */
+  familySize: number;
   /** Fact recall minus the reference's, cluster-robust over sessions. */
   difference: ClusteredEstimate;
   pValue: number;
-  /** Holm-adjusted across the comparisons. */
+  /** Holm-adjusted within its family. */
   adjustedP: number;
   verdict: 'better' | 'worse' | 'not distinguishable';
   /** Sessions where its recall was higher, equal, lower than the reference's. */

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { grep } from '../../src/strategies/grep.ts';
 import { identifierBag, identifiersOf } from '../../src/strategies/identifier-bag.ts';
+import { lexicalMatches } from '../../src/report/observations.ts';
+import type { StrategyResult } from '../../src/results/types.ts';
 import { pathsOnly } from '../../src/strategies/paths-only.ts';
+import { userErrors } from '../../src/strategies/user-errors.ts';
+import { userVerbatim } from '../../src/strategies/user-verbatim.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
@@ -84,5 +88,60 @@ describe('grep', () => {
       'the budget, up to the blank lines between sections',
     );
     assert.doesNotMatch(output.summary, /Errors/);
+  });
+});
+
+describe('user-verbatim', () => {
+  it('keeps every user message word for word and nothing the agent or a tool wrote', async () => {
+    const { output } = await runStrategy(userVerbatim, workSession(), fakeProvider());
+    assert.equal(
+      output.summary,
+      [
+        '## User 1',
+        'Fix the rounding in computeInvoiceTotals. Keep the signature, ledger-sync imports it, and no decimal.js.',
+        '## User 2',
+        'Great. Now make the CSV export stream instead of buffering.',
+      ].join('\n'),
+    );
+    assert.equal(output.kept, undefined);
+  });
+
+  it('stops at --lexical-tokens, oldest message first', async () => {
+    const { output } = await runStrategy(userVerbatim, workSession(), fakeProvider(), { lexicalTokens: 30 });
+    assert.ok(tokenizer.count(output.summary) <= 30);
+    assert.match(output.summary, /^## User 1\nFix the rounding/);
+    assert.doesNotMatch(output.summary, /CSV export/);
+  });
+});
+
+describe('user-errors', () => {
+  it('keeps the user messages, then the error lines of tool output, and no decision', async () => {
+    const { output } = await runStrategy(userErrors, workSession(), fakeProvider());
+    assert.match(output.summary, /^## User 1\nFix the rounding in computeInvoiceTotals\./);
+    assert.match(output.summary, /## User 2\nGreat\. Now make the CSV export stream instead of buffering\./);
+    assert.match(output.summary, /\n\n## Errors\n.*expected 39842 to be 39843/s);
+    assert.doesNotMatch(output.summary, /roundHalfUp|export function/);
+  });
+
+  it('spends what the user messages leave on error lines, within --lexical-tokens', async () => {
+    const { output } = await runStrategy(userErrors, workSession(), fakeProvider(), { lexicalTokens: 45 });
+    assert.ok(tokenizer.count(output.summary) <= 45 + 2, 'the budget, up to the blank line between sections');
+    assert.match(output.summary, /CSV export/);
+    assert.doesNotMatch(output.summary, /39843/);
+  });
+
+  it('is a lexical baseline, so a strategy it matches earns the ‡', () => {
+    for (const strategy of [userVerbatim, userErrors]) {
+      assert.equal(strategy.lexical, true, strategy.name);
+      assert.equal(strategy.callsModel, false, strategy.name);
+    }
+    const figures = (name: string, lexical: boolean, probeRecall: number, tokensAfter: number) =>
+      ({ name, lexical, status: 'ok', tokensAfter, quality: { probeRecall } }) as unknown as StrategyResult;
+    const summary = figures('single-shot', false, 0.4, 2000);
+    const matches = lexicalMatches(summary, [summary, figures('user-errors', true, 0.4, 1990)]);
+    assert.deepEqual(
+      matches.map((strategy) => strategy.name),
+      ['user-errors'],
+    );
   });
 });

@@ -7,7 +7,7 @@ import { formatInteger } from '../../format.ts';
 import type { ResultsFile } from '../../results/types.ts';
 import { providerLine } from '../comparison.ts';
 import { observations } from '../observations.ts';
-import { statisticsRows } from '../statistics.ts';
+import { adjustmentNote, statisticsRows } from '../statistics.ts';
 import { reportStem } from '../stem.ts';
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
@@ -36,6 +36,7 @@ function statistics(results: ResultsFile): string {
     '<h3>Is the difference real?</h3>',
     `<p>Each strategy against <code>${escapeHtml(found.reference)}</code> on the same ${found.probes} fact probes; "not distinguishable" means within what chance gives on this many probes (p-values Holm-corrected).</p>`,
     `<div class="table-wrap">${htmlTable(statisticsRows(found))}</div>`,
+    `<p class="meta">${escapeHtml(adjustmentNote(found.comparisons))}</p>`,
   ].join('\n');
 }
 

@@ -5,9 +5,11 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { ResultsFile } from '../../results/types.ts';
+import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../../suite/cluster.ts';
 import type { SuiteResults } from '../../suite/types.ts';
 import { reportStem } from '../stem.ts';
-import { suiteComparisonRows, suiteStrategyRows } from '../suite.ts';
+import { adjustmentNote } from '../statistics.ts';
+import { intervalNote, suiteComparisonRows, suiteLegend, suiteStrategyRows } from '../suite.ts';
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import type { Plot } from './plots.ts';
@@ -68,7 +70,10 @@ async function intervalPlot(suite: SuiteResults): Promise<Plot | null> {
   return {
     id: 'suite-recall',
     title: 'Fact recall against tokens after, over the suite',
-    caption: `Each strategy's mean fact recall over ${suite.sessions.length} sessions, the bar its 95% interval clustered by session, at its mean tokens after (log scale). Overlapping bars: not distinguishable.`,
+    caption:
+      suite.sessions.length < MINIMUM_CLUSTERS_FOR_INTERVAL
+        ? `Each strategy's mean fact recall over ${suite.sessions.length} sessions at its mean tokens after (log scale); no interval with fewer than ${MINIMUM_CLUSTERS_FOR_INTERVAL} sessions.`
+        : `Each strategy's mean fact recall over ${suite.sessions.length} sessions, the bar its 95% interval clustered by session, at its mean tokens after (log scale). Overlapping bars: not distinguishable.`,
     svg: await renderSvg(spec),
   };
 }
@@ -131,10 +136,14 @@ export async function renderSuiteHtml(
     main: [
       '<h2 id="strategies">Each strategy over the suite</h2>',
       htmlTable(suiteStrategyRows(suite)),
+      ...[...suiteLegend(suite), ...intervalNote(suite)].map(
+        (line) => `<p class="meta">${escapeHtml(line.replaceAll('`', ''))}</p>`,
+      ),
       ...(suite.comparisons.length > 0
         ? [
             `<h2 id="paired">Against ${escapeHtml(suite.reference ?? 'the reference')}, paired by session and probe</h2>`,
             htmlTable(suiteComparisonRows(suite)),
+            `<p class="meta">${escapeHtml(adjustmentNote(suite.comparisons))}</p>`,
           ]
         : []),
       figure(await intervalPlot(suite), '', 'h2'),
