@@ -21,7 +21,15 @@ import {
 
 const KINDS = ['task', 'constraint', 'preference', 'decision', 'artifact', 'state', 'next-step', 'error'];
 const LABELS: Label[] = ['kept', 'partial', 'lost', 'contradicted'];
-const SOURCES = ['recorded', 'handwritten-faithful', 'handwritten-flawed', 'strategy', 'trick'];
+const SOURCES = [
+  'recorded',
+  'handwritten-faithful',
+  'handwritten-terse',
+  'handwritten-vague',
+  'handwritten-flawed',
+  'strategy',
+  'trick',
+];
 const EXTRACT_RULES = ['verbatim-entries', 'user-messages-verbatim'];
 const README = fileURLToPath(new URL('../calibration/README.md', import.meta.url));
 const SHARED = fileURLToPath(new URL('../../shared/real-sessions/', import.meta.url));
