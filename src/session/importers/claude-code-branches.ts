@@ -15,20 +15,20 @@ import type { Bridge } from '../types.ts';
 import { buildTree } from '../tree.ts';
 import type { Line } from './claude-code-lines.ts';
 
+/** Where a line with a `uuid` hangs, and what the file says about it having been written before. */
+export type ParentLink = {
+  parent: string | undefined;
+  line: number;
+  timestamp: number | undefined;
+  sessionId: string | undefined;
+  /** The first later line that wrote this `uuid` again (a resumed session re-writing the chain it loaded). */
+  rewrittenAt?: number;
+  /** The `uuid` of an earlier line this one repeats under a new `uuid` (same type, time and content). */
+  copyOf?: string;
+};
+
 /** The parent of every line with a `uuid` (conversation or not: progress and system lines are links too). */
-export type ParentLinks = Map<
-  string,
-  {
-    parent: string | undefined;
-    line: number;
-    timestamp: number | undefined;
-    sessionId: string | undefined;
-    /** The first later line that wrote this `uuid` again (a resumed session re-writing the chain it loaded). */
-    rewrittenAt?: number;
-    /** The `uuid` of an earlier line this one repeats under a new `uuid` (same type, time and content). */
-    copyOf?: string;
-  }
->;
+export type ParentLinks = Map<string, ParentLink>;
 
 /** One step of a branch's conversation: an assistant turn (its lines merged) or one other line. */
 export type Step = { kind: 'turn'; lines: Line[] } | { kind: 'line'; line: Line };
@@ -95,7 +95,10 @@ function childrenOf(tree: Tree, nodes: readonly TreeNode[]): Map<string, TreeNod
   const children = new Map<string, TreeNode[]>();
   for (const node of [...nodes].sort((a, b) => a.line - b.line)) {
     const parent = tree.parentOf(node.id);
-    if (parent) children.set(parent.id, [...(children.get(parent.id) ?? []), node]);
+    if (!parent) continue;
+    const siblings = children.get(parent.id);
+    if (siblings) siblings.push(node);
+    else children.set(parent.id, [node]);
   }
   return children;
 }
@@ -111,6 +114,20 @@ function joinResumedCopies(
   links: ParentLinks,
   lineByUuid: ReadonlyMap<string, Line>,
 ): { links: ParentLinks; resumes: ResumeJoin[] } {
+  const isResumed = (link: ParentLink, id: string) => {
+    const parentId = link.parent;
+    const parent = parentId === undefined ? undefined : links.get(parentId);
+    // Only conversation copies count: hook lines are re-written under one uuid for other reasons.
+    if (!lineByUuid.has(id) || parentId === undefined || !parent || !lineByUuid.has(parentId)) return false;
+    if (link.copyOf !== undefined) return false;
+    return (
+      parent.copyOf !== undefined ||
+      (parent.rewrittenAt !== undefined && parent.rewrittenAt < link.line) ||
+      (parent.sessionId !== undefined && link.sessionId !== undefined && parent.sessionId !== link.sessionId)
+    );
+  };
+  const candidates = [...links].filter(([id, link]) => isResumed(link, id));
+  if (candidates.length === 0) return { links, resumes: [] };
   const nodes = treeNodes(links, lineByUuid);
   const tree = buildTree(nodes);
   const children = childrenOf(tree, nodes);
@@ -128,16 +145,10 @@ function joinResumedCopies(
   };
   const joined: ParentLinks = new Map(links);
   const resumes: ResumeJoin[] = [];
-  for (const [id, link] of links) {
-    const line = lineByUuid.get(id);
-    const parent = link.parent === undefined ? undefined : links.get(link.parent);
-    if (!line || !parent || link.parent === undefined || link.copyOf !== undefined) continue;
-    const resumed =
-      parent.copyOf !== undefined ||
-      (parent.rewrittenAt !== undefined && parent.rewrittenAt < link.line) ||
-      (parent.sessionId !== undefined && link.sessionId !== undefined && parent.sessionId !== link.sessionId);
-    if (!resumed) continue;
-    const original = parent.copyOf ?? link.parent;
+  for (const [id, link] of candidates) {
+    const parentId = link.parent!;
+    const parent = links.get(parentId)!;
+    const original = parent.copyOf ?? parentId;
     const end = lastLeafBelow(original, link.line);
     if (!end || end.id === id || (end.timestamp ?? 0) > (link.timestamp ?? Number.POSITIVE_INFINITY))
       continue;
@@ -216,7 +227,9 @@ export function claudeCodeBranches(
     const line = lineByUuid.get(node.id);
     if (!line) continue;
     const own = nodeOf.get(node.id)!;
-    members.set(own, [...(members.get(own) ?? []), line]);
+    const group = members.get(own);
+    if (group) group.push(line);
+    else members.set(own, [line]);
     if (own !== node.id) continue;
     let parent = tree.parentOf(node.id);
     while (parent && !nodeOf.has(parent.id)) parent = tree.parentOf(parent.id);
@@ -229,9 +242,8 @@ export function claudeCodeBranches(
   const withConversation = new Set<string>();
   for (const id of members.keys()) {
     if (!carries(id)) continue;
-    const seen = new Set<string>();
-    for (let current: string | undefined = id; current !== undefined && !seen.has(current);) {
-      seen.add(current);
+    // An ancestor of a marked node is marked already: stop there (a cycle stops there too).
+    for (let current: string | undefined = id; current !== undefined && !withConversation.has(current);) {
       withConversation.add(current);
       current = parentOf.get(current);
     }

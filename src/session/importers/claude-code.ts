@@ -54,8 +54,17 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
       } else {
         const parent = record.parentUuid ?? record.logicalParentUuid;
         const content = parsedLine ? contentKey(record) : undefined;
-        const copyOf = content === undefined ? undefined : firstByContent.get(content);
-        if (content !== undefined && copyOf === undefined) firstByContent.set(content, record.uuid);
+        const original = content === undefined ? undefined : firstByContent.get(content);
+        if (content !== undefined && original === undefined) firstByContent.set(content, record.uuid);
+        // A copied chain starts at a root (or where the original hung) and goes on through copies.
+        const parentLink = typeof parent === 'string' ? links.get(parent) : undefined;
+        const copyOf =
+          original !== undefined &&
+          (typeof parent !== 'string' ||
+            parentLink?.copyOf !== undefined ||
+            parent === links.get(original)?.parent)
+            ? original
+            : undefined;
         links.set(record.uuid, {
           parent: typeof parent === 'string' ? parent : undefined,
           line,
