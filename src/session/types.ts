@@ -98,7 +98,8 @@ export type RecordedCompaction = {
 };
 
 /** Formats the importers understand. */
-export type SessionFormat = 'pi' | 'claude-code' | 'codex' | 'openai-messages' | 'anthropic-messages';
+export type SessionFormat =
+  'pi' | 'claude-code' | 'codex' | 'mini-swe-agent' | 'openai-messages' | 'anthropic-messages';
 
 /** What an importer noticed while reading, for `inspect`. */
 export type ImportStats = {

@@ -239,3 +239,96 @@ describe('Claude Code branches', () => {
     });
   });
 });
+
+describe('Claude Code turns with parallel tool calls', () => {
+  const file = samplePath('claude-code-parallel-calls.jsonl');
+
+  it('reads the lines of one message id as one turn, with every call, however the results hang off it', async () => {
+    const session = await loadSession(file);
+    // Before: the Glob and the second Read hung off a line beside the chain and were a branch of their own.
+    assert.deepEqual(
+      session.messages.flatMap(toolCallsOf).map((block) => block.name),
+      ['Read', 'Grep', 'Glob', 'Read', 'Edit'],
+    );
+    assert.deepEqual(order(session), [
+      ['user', 2],
+      ['assistant', 3],
+      ['toolResult', 9],
+      ['toolResult', 10],
+      ['toolResult', 11],
+      ['toolResult', 12],
+      ['assistant', 13],
+      ['toolResult', 14],
+      ['assistant', 15],
+    ]);
+    assert.deepEqual(
+      session.branches.map((branch) => [branch.leafLine, branch.messages, branch.toolCalls]),
+      [[15, 9, 5]],
+    );
+    assert.equal(droppedWorkNote(session), undefined);
+  });
+
+  it('keeps a turn whose blocks are threaded through progress lines whole', async () => {
+    const text = await sampleText('claude-code-parallel-calls.jsonl');
+    // 2.1.32+ can hang the next block of a turn off a hook's progress line instead of the block before it.
+    const threaded = text
+      .replace('"parentUuid":"p-a4"', '"parentUuid":"p-a3x"')
+      .replace(
+        '{"parentUuid":"p-a3",',
+        `{"parentUuid":"p-a3","isSidechain":false,"type":"progress","data":{"type":"hook_progress"},"uuid":"p-a3x","timestamp":"2026-03-18T09:00:05.000Z"}\n{"parentUuid":"p-a3",`,
+      );
+    const session = await loadSession(await writeTemporary('threaded.jsonl', threaded));
+    assert.equal(session.messages.flatMap(toolCallsOf).length, 5);
+    assert.equal(session.branches.length, 1);
+  });
+});
+
+describe('a Claude Code session resumed from a copy that kept only part of the earlier chain', () => {
+  const file = samplePath('claude-code-resumed-copy.jsonl');
+
+  it('keeps the earlier session’s later work and the resumed session’s own work, in that order', async () => {
+    const session = await loadSession(file);
+    // Before: the resumed work hung off the middle of the earlier chain and the rest of it was a left-out branch.
+    assert.equal(session.messages.flatMap(toolCallsOf).length, 6);
+    assert.deepEqual(fileLists(session.fileOperations).modified, [
+      '/work/shop/src/cart.test.ts',
+      '/work/shop/src/cart.ts',
+      '/work/shop/src/checkout.ts',
+      '/work/shop/src/payment.ts',
+    ]);
+    assert.deepEqual(
+      order(session).map(([, line]) => line),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20, 21, 22, 23],
+    );
+    assert.deepEqual(session.metadata.resumedCopies, [{ line: 18, joinedTo: 11 }]);
+    assert.equal(session.branches.length, 1);
+    assert.equal(droppedWorkNote(session), undefined);
+  });
+
+  it('does the same when the copy wrote the lines under new uuids', async () => {
+    const lines = (await sampleText('claude-code-resumed-copy.jsonl')).split('\n');
+    // Lines 13–17 are the copy; give them (and the parent of line 18) new uuids.
+    const renamed = lines.map((line, index) =>
+      index >= 12 && index <= 17 ? line.replaceAll('"e-', '"g-') : line,
+    );
+    const session = await loadSession(await writeTemporary('renamed-copy.jsonl', renamed.join('\n')));
+    assert.equal(session.messages.flatMap(toolCallsOf).length, 6);
+    assert.deepEqual(session.metadata.resumedCopies, [{ line: 18, joinedTo: 11 }]);
+    assert.equal(droppedWorkNote(session), undefined);
+  });
+
+  it('still reads a rewind within one session as a branch', async () => {
+    // Without the copy and with one session id, the same shape is the user going back: a branch, and the note.
+    const lines = (await sampleText('claude-code-resumed-copy.jsonl')).split('\n');
+    const rewound = [...lines.slice(0, 11), ...lines.slice(17)].map((line) =>
+      line.replace('"c21e7d44-resumed"', '"3f0a9b6c-earlier"'),
+    );
+    const session = await loadSession(await writeTemporary('rewound.jsonl', rewound.join('\n')));
+    assert.equal(session.branches.length, 2);
+    assert.equal(session.metadata.resumedCopies, undefined);
+    assert.match(
+      droppedWorkNote(session) ?? '',
+      /left out branch 1 \(leaf line 11: .*2 tool calls, 1 modified file/,
+    );
+  });
+});

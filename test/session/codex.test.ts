@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { fileLists } from '../../src/session/file-operations.ts';
 import { loadSession } from '../../src/session/load.ts';
 import { contentText, type Message, toolCallsOf } from '../../src/session/types.ts';
-import { jsonLines, samplePath, writeTemporary } from './samples.ts';
+import { jsonLines, samplePath, sampleText, writeTemporary } from './samples.ts';
 
 const roles = (messages: Message[]) => messages.map((message) => message.role);
 const allText = (messages: Message[]) =>
@@ -139,6 +139,61 @@ describe('Codex importer', () => {
       });
       const kinds = session.fileOperations.map((operation) => `${operation.kind} ${operation.path}`);
       assert.deepEqual(kinds.slice(0, 3), ['edit calc.py', 'write tests/test_divide.py', 'edit old_calc.py']);
+    });
+  });
+
+  describe('a response whose calls were recorded each with its output (older versions)', () => {
+    const file = samplePath('codex-parallel-calls.jsonl');
+
+    it('is one assistant turn holding every call, its outputs after it: 2 assistant messages, not 5', async () => {
+      const session = await loadSession(file);
+      assert.deepEqual(roles(session.messages), [
+        'user',
+        'user',
+        'assistant',
+        'toolResult',
+        'toolResult',
+        'toolResult',
+        'toolResult',
+        'assistant',
+      ]);
+      assert.deepEqual(
+        toolCallsOf(session.messages[2]!).map((call) => call.id),
+        ['call_pkg', 'call_tsconfig', 'call_ls', 'call_build'],
+      );
+      assert.deepEqual(
+        session.sources.map((source) => source.line),
+        [2, 4, 7, 9, 11, 13, 15, 17],
+      );
+    });
+
+    it('starts a new turn at new reasoning, or once the response reported its usage', async () => {
+      const lines = (await sampleText('codex-parallel-calls.jsonl')).trimEnd().split('\n');
+      const reasoning = lines[6]!;
+      const usage = lines[5]!;
+      // Reasoning before the third call, and usage before the fourth: three responses.
+      const split = [...lines.slice(0, 11), reasoning, ...lines.slice(11, 13), usage, ...lines.slice(13)];
+      const session = await loadSession(await writeTemporary('split.jsonl', split.join('\n')));
+      assert.deepEqual(
+        session.messages
+          .filter((message) => message.role === 'assistant')
+          .map((message) => toolCallsOf(message).length),
+        [2, 1, 1, 0],
+      );
+    });
+
+    it('keeps a call after an output as its own turn when the model writes no reasoning', async () => {
+      const lines = (await sampleText('codex-parallel-calls.jsonl')).trimEnd().split('\n');
+      const withoutReasoning = lines.filter((line) => !line.includes('"type":"reasoning"'));
+      const session = await loadSession(
+        await writeTemporary('no-reasoning.jsonl', withoutReasoning.join('\n')),
+      );
+      assert.deepEqual(
+        session.messages
+          .filter((message) => message.role === 'assistant')
+          .map((message) => toolCallsOf(message).length),
+        [1, 1, 1, 1, 0],
+      );
     });
   });
 

@@ -15,6 +15,8 @@ const SAMPLES: Array<[string, string]> = [
   ['claude-code-subagent.jsonl', 'claude-code'],
   ['codex.jsonl', 'codex'],
   ['codex-legacy.jsonl', 'codex'],
+  ['mini-swe-agent.traj.json', 'mini-swe-agent'],
+  ['mini-swe-agent-toolcall.traj.json', 'mini-swe-agent'],
   ['openai-messages.json', 'openai-messages'],
   ['openai-messages-array.json', 'openai-messages'],
   ['anthropic-messages.json', 'anthropic-messages'],
@@ -84,7 +86,7 @@ describe('format detection', () => {
         assert.ok(error instanceof InputError);
         assert.match(
           error.message,
-          /unknown format 'gemini'.*pi, claude-code, codex, anthropic-messages, openai-messages/,
+          /unknown format 'gemini'.*pi, claude-code, codex, mini-swe-agent, anthropic-messages, openai-messages/,
         );
         return true;
       });

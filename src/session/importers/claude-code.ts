@@ -1,4 +1,5 @@
 /** Claude Code transcript JSONL (`~/.claude/projects/<project>/<session>.jsonl`). */
+import { createHash } from 'node:crypto';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, readJsonLines } from '../json-lines.ts';
 import { emptyStats } from '../types.ts';
@@ -38,19 +39,40 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
   const links: ParentLinks = new Map();
   const titles: string[] = [];
   const facts: { sessionId?: string; cwd?: string; version?: string; gitBranch?: string } = {};
+  // A line written again under a new uuid (same type, time and content) is a copy of the first one.
+  const firstByContent = new Map<string, string>();
   await readJsonLines(file, stats, options, (record, line) => {
     if (!isRecord(record) || typeof record.type !== 'string') {
       throw new LineError(file, line, 'type: expected a string naming the record type');
     }
     const type = record.type;
     const parsedLine = lineOf(type, record, file, line);
-    if (typeof record.uuid === 'string' && !links.has(record.uuid)) {
-      const parent = record.parentUuid ?? record.logicalParentUuid;
-      links.set(record.uuid, {
-        parent: typeof parent === 'string' ? parent : undefined,
-        line,
-        timestamp: timestampOf(record.timestamp),
-      });
+    if (typeof record.uuid === 'string') {
+      const known = links.get(record.uuid);
+      if (known) {
+        known.rewrittenAt ??= line;
+      } else {
+        const parent = record.parentUuid ?? record.logicalParentUuid;
+        const content = parsedLine ? contentKey(record) : undefined;
+        const original = content === undefined ? undefined : firstByContent.get(content);
+        if (content !== undefined && original === undefined) firstByContent.set(content, record.uuid);
+        // A copied chain starts at a root (or where the original hung) and goes on through copies.
+        const parentLink = typeof parent === 'string' ? links.get(parent) : undefined;
+        const copyOf =
+          original !== undefined &&
+          (typeof parent !== 'string' ||
+            parentLink?.copyOf !== undefined ||
+            parent === links.get(original)?.parent)
+            ? original
+            : undefined;
+        links.set(record.uuid, {
+          parent: typeof parent === 'string' ? parent : undefined,
+          line,
+          timestamp: timestampOf(record.timestamp),
+          sessionId: typeof record.sessionId === 'string' ? record.sessionId : undefined,
+          ...(copyOf === undefined ? {} : { copyOf }),
+        });
+      }
     }
     if (parsedLine) {
       (record.isSidechain === true ? sidechain : main).push(parsedLine);
@@ -74,7 +96,7 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
   // A subagent's own file (`subagents/agent-*.jsonl`) is all sidechain: then that is the conversation.
   const lines = hasMain || sidechain.length === 0 ? main : sidechain;
   if (hasMain) stats.sidechainMessages = countMessages(sidechain);
-  const { branches, active, bridges } = claudeCodeBranches(lines, links);
+  const { branches, active, bridges, resumes } = claudeCodeBranches(lines, links);
   const tree = {
     branches: branches.map((branch) => ({ ...conversation(branch), leafLine: branch.leafLine })),
     active,
@@ -85,6 +107,7 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
   if (facts.gitBranch) metadata.gitBranch = facts.gitBranch;
   if (titles.length > 0) metadata.titles = titles;
   if (apiErrors > 0) metadata.apiErrors = apiErrors;
+  if (resumes.length > 0) metadata.resumedCopies = resumes;
   if (!hasMain && sidechain.length > 0) metadata.subagentTranscript = true;
   return {
     formatVersion: facts.version,
@@ -95,6 +118,14 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
     stats,
     tree,
   };
+}
+
+/** What makes a user or assistant line the same line written again: its type, time and content. */
+function contentKey(record: Record<string, unknown>): string | undefined {
+  if ((record.type !== 'user' && record.type !== 'assistant') || !isRecord(record.message)) return undefined;
+  if (typeof record.timestamp !== 'string') return undefined;
+  const content = JSON.stringify(record.message.content) ?? '';
+  return createHash('sha1').update(`${record.type}\u0000${record.timestamp}\u0000${content}`).digest('hex');
 }
 
 function looksLikeClaudeCode(record: unknown): boolean {

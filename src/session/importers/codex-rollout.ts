@@ -104,8 +104,12 @@ export class RolloutReader {
   id: string | undefined;
   cwd: string | undefined;
   version: string | undefined;
-  /** The assistant turn items are being added to; a user message or a tool output ends it. */
+  /** The assistant turn (one model response) items are being added to; a user message ends it. */
   private turn: AssistantMessage | undefined;
+  /** Whether a tool output has come since the turn began: what follows may be the next response. */
+  private turnAnswered = false;
+  /** Whether the model's usage has come since the turn's last item: the response is complete. */
+  private turnComplete = false;
   /** The latest assistant message that has not yet been given its usage. */
   private awaitingUsage: AssistantMessage | undefined;
   private model: string | undefined;
@@ -172,6 +176,7 @@ export class RolloutReader {
       throw new LineError(at.file, at.line, `${at.path || 'payload'}: expected an object`);
     switch (payload.type) {
       case 'token_count': {
+        this.turnComplete = true;
         const usage = parseAt(tokenCountSchema, payload, at).info?.last_token_usage;
         if (!usage) return;
         this.contextTokens = usage.total_tokens ?? usage.input_tokens + usage.output_tokens;
@@ -231,19 +236,35 @@ export class RolloutReader {
     this.awaitingUsage = undefined;
   }
 
+  /**
+   * Whether an item after a tool output still belongs to the current model response. Older Codex
+   * versions record a response's calls each followed by its output (call, output, call, output), so a
+   * call after an output is the same response when the turn began with reasoning (a reasoning model
+   * starts every response with it), no new reasoning or text came, and the response's usage has not
+   * been reported since. Without reasoning the two layouts cannot be told apart: a new turn, as before.
+   */
+  private continuesResponse(block: TextBlock | ThinkingBlock | ToolCallBlock): boolean {
+    if (!this.turn) return false;
+    if (!this.turnAnswered) return true;
+    const reasoned = this.turn.content.some((part) => part.type === 'thinking');
+    return block.type === 'toolCall' && reasoned && !this.turnComplete;
+  }
+
   private addToTurn(
     block: TextBlock | ThinkingBlock | ToolCallBlock,
     at: Location,
     timestamp: number | undefined,
   ): void {
-    if (!this.turn) {
+    if (!this.continuesResponse(block)) {
+      this.turnAnswered = false;
       this.turn = { role: 'assistant', content: [] };
       if (this.model) this.turn.model = this.model;
       if (timestamp !== undefined) this.turn.timestamp = timestamp;
       this.push(this.turn, at.line);
       this.awaitingUsage = this.turn;
     }
-    this.turn.content.push(block);
+    this.turnComplete = false;
+    this.turn!.content.push(block);
     if (block.type === 'toolCall') this.toolNames.set(block.id, block.name);
   }
 
@@ -310,7 +331,7 @@ export class RolloutReader {
     }
     if (TOOL_OUTPUT_ITEMS.has(type)) {
       const output = parseAt(toolOutputSchema, payload, at);
-      this.turn = undefined;
+      this.turnAnswered = true;
       this.push(
         {
           role: 'toolResult',

@@ -6,6 +6,7 @@ import type { FileTargets } from '../file-operations.ts';
 import { stringArgument } from '../file-operations.ts';
 import type { FileOperationKind, ToolCallBlock } from '../types.ts';
 import { containsPatch, patchFileTargets } from './apply-patch.ts';
+import { shellFileTargets } from './shell-file-targets.ts';
 
 type Target = { kind: FileOperationKind; path: string };
 type ToolRule = { kind: FileOperationKind; pathArguments: readonly string[] };
@@ -146,4 +147,10 @@ export const anyAgentFileTargets: FileTargets = (call) => {
     return command && containsPatch(command) ? patchFileTargets(command) : [];
   }
   return byRule(call, COMMON_TOOLS[name] ?? CODEX_TOOLS[name]);
+};
+
+/** mini-swe-agent: its one `bash` tool, read for the shell idioms it is taught (redirections, `sed -i`, `cat`, …). */
+export const miniSweAgentFileTargets: FileTargets = (call) => {
+  const command = call.name === 'bash' ? shellCommand(call, 'command') : undefined;
+  return command ? shellFileTargets(command) : anyAgentFileTargets(call);
 };

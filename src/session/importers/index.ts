@@ -4,6 +4,7 @@ import type { SessionFormat } from '../types.ts';
 import { anthropicMessagesImporter } from './anthropic-messages.ts';
 import { claudeCodeImporter } from './claude-code.ts';
 import { codexImporter } from './codex.ts';
+import { miniSweAgentImporter } from './mini-swe-agent.ts';
 import { openAiMessagesImporter } from './openai-messages.ts';
 import { piImporter } from './pi.ts';
 
@@ -12,6 +13,7 @@ export const IMPORTERS = {
   pi: piImporter,
   'claude-code': claudeCodeImporter,
   codex: codexImporter,
+  'mini-swe-agent': miniSweAgentImporter,
   'anthropic-messages': anthropicMessagesImporter,
   'openai-messages': openAiMessagesImporter,
 } satisfies Record<SessionFormat, Importer>;
