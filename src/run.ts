@@ -4,6 +4,7 @@
  * stops the others), every result scored, judged when asked, and written in the order given. Assembly,
  * statistics, judging and writing live in their own modules; this file only orchestrates.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createCaller } from './calls.ts';
 import {
@@ -333,6 +334,9 @@ async function runAndScore(
   arrive?: () => Promise<void>,
 ): Promise<{ result: StrategyResult; output: StrategyOutput }> {
   const { tokenizer, options } = environment;
+  // Offline work never waits on I/O: a turn of the event loop lets a Ctrl-C's handler run before each strategy.
+  await nextTurn();
+  if (environment.signal.aborted) throw new AbortedError('aborted by the user');
   const started = performance.now();
   const caller = createCaller({
     provider: environment.provider,
@@ -378,6 +382,7 @@ async function runAndScore(
   };
   // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
+  if (environment.signal.aborted) throw new AbortedError('aborted by the user');
   const result = buildResult(strategy, output, run, facts, measure);
   if (replay && options.schedule)
     result.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);

@@ -11,7 +11,8 @@ import { applyConfigFile } from './config-flags.ts';
 import { numberBetween } from './options.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
-import { addRunOptions, interruptSignal, type RunFlags, toCompareOptions } from './run-options.ts';
+import { interruptible } from './interrupt.ts';
+import { addRunOptions, type RunFlags, toCompareOptions } from './run-options.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -69,19 +70,23 @@ Examples:
   return command.action(async (inputs: string[], flags: RunFlags & CheckFlags, self: Command) => {
     const fixtures = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
-    const interrupt = interruptSignal();
     const display = createProgressDisplay(progressMode(flags.quiet, process.stderr), process.stderr);
     try {
-      const outcome = await runCheck({
-        ...toCompareOptions(fixtures, flags, interrupt.signal, display),
-        failUnder: flags.failUnder,
-        baselines: flags.baseline,
-        tolerance: flags.tolerance,
-        updateBaseline: flags.updateBaseline,
-        strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
-        stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
-      });
+      const outcome = await interruptible(
+        (signal) =>
+          runCheck({
+            ...toCompareOptions(fixtures, flags, signal, display),
+            failUnder: flags.failUnder,
+            baselines: flags.baseline,
+            tolerance: flags.tolerance,
+            updateBaseline: flags.updateBaseline,
+            strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
+            stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
+          }),
+        display.stop,
+      );
       display.stop();
+      if (outcome === undefined) return;
       const results = outcome.compare.fixtures.map((fixture) => fixture.results);
       if (flags.json) {
         const { verdict, compare, baselineGate } = outcome;
@@ -104,7 +109,6 @@ Examples:
       process.exitCode = outcome.exitCode;
     } finally {
       display.stop();
-      interrupt.dispose();
     }
   });
 }

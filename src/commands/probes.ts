@@ -9,7 +9,7 @@ import { renderLint } from '../report/lint.ts';
 import { renderWrittenProbes } from '../report/probes.ts';
 import { writeProbes } from '../write-probes.ts';
 import { integerAtLeast, sessionOptions } from './options.ts';
-import { interruptSignal } from './run-options.ts';
+import { interruptible } from './interrupt.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `probes` command and its `lint` subcommand. */
@@ -93,9 +93,8 @@ Examples:
       command.help();
       return;
     }
-    const { signal, dispose } = interruptSignal();
-    try {
-      const result = await writeProbes(transcript, {
+    const result = await interruptible((signal) =>
+      writeProbes(transcript, {
         ...options,
         providerOptions: {
           baseUrl: options.baseUrl,
@@ -106,11 +105,10 @@ Examples:
           replay: options.replay,
         },
         signal,
-      });
-      process.stdout.write(`${renderWrittenProbes(result)}\n`);
-      process.exitCode = result.lint.errors > 0 ? 1 : 0;
-    } finally {
-      dispose();
-    }
+      }),
+    );
+    if (result === undefined) return;
+    process.stdout.write(`${renderWrittenProbes(result)}\n`);
+    process.exitCode = result.lint.errors > 0 ? 1 : 0;
   });
 }
