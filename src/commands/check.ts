@@ -12,6 +12,7 @@ import { numberBetween } from './options.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
 import { interruptible } from './interrupt.ts';
+import { DEFAULT_STRATEGIES } from '../strategies/registry.ts';
 import { addRunOptions, type RunFlags, toCompareOptions } from './run-options.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 
@@ -52,7 +53,15 @@ export function checkCommand(): Command {
         'after a passing run, write the results as the new baseline (file or directory)',
       ),
     );
-  addRunOptions(command).addHelpText(
+  addRunOptions(command);
+  // Gating against a baseline compares every strategy it holds, so none drops out of the gate unseen.
+  command.options
+    .find((option) => option.long === '--strategies')
+    ?.default(
+      DEFAULT_STRATEGIES,
+      `${DEFAULT_STRATEGIES}; with --baseline, every strategy the baseline holds`,
+    );
+  command.addHelpText(
     'after',
     `
 Exit codes: 0 pass, 1 a gate failed, 2 bad input, 3 a strategy failed.
