@@ -35,7 +35,7 @@ import { droppedWorkNote } from './session/dropped-work-note.ts';
 import { type LoadOptions, loadSession, resolveSource } from './session/load.ts';
 import { measureChain, recordedChain } from './schedule/cycles.ts';
 import { describeSchedule, type Schedule } from './schedule/policy.ts';
-import { type Replay, replaySchedule } from './schedule/replay.ts';
+import { type Replay, recordedPoints, replaySchedule } from './schedule/replay.ts';
 import { CORE_SETTINGS } from './settings.ts';
 import { createStrategyContext } from './strategies/context.ts';
 import { atRecordedCompaction, lastRecordedCompaction } from './strategies/at-compaction.ts';
@@ -209,6 +209,12 @@ async function loadFixture(
     if (!options.skipUnloadable || !(error instanceof InputError)) throw error;
     options.onNotice?.(`skipped ${fixture}: ${messageOf(error).replace(`${fixture}: `, '')}`);
     return undefined;
+  }
+  // Replaying at the agent's compaction points needs at least one; none would measure nothing, silently.
+  if (options.schedule?.policy === 'recorded' && recordedPoints(session).length === 0) {
+    throw new InputError(
+      `--schedule recorded: ${fixture} records no compaction with a summary to replay at (try --schedule window=N)`,
+    );
   }
   const name = options.sessionNames?.[fixture];
   if (name) session = { ...session, name };
