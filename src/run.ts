@@ -32,6 +32,7 @@ import { type FixtureFacts, fixtureFacts, prefixFacts } from './results/fixture-
 import { combineRuns } from './results/statistics.ts';
 import type { ResultsFile, StrategyResult } from './results/types.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
+import { describeSkippedLines } from './session/skipped-lines-note.ts';
 import { type LoadOptions, loadSession, resolveSource } from './session/load.ts';
 import { measureChain, recordedChain } from './schedule/cycles.ts';
 import { describeSchedule, type Schedule } from './schedule/policy.ts';
@@ -220,6 +221,9 @@ async function loadFixture(
   if (name) session = { ...session, name };
   const dropped = droppedWorkNote(session);
   if (dropped) options.onNotice?.(dropped);
+  // Skipped lines change what is measured: say so where the measuring happens, not only in `inspect`.
+  if (session.stats.skipped.length > 0)
+    options.onNotice?.(`${fixture}: --skip-invalid skipped ${describeSkippedLines(session.stats.skipped)}`);
   return fixtureFacts(session, tokenizer);
 }
 
