@@ -84,6 +84,26 @@ describe('compaction-bench probes', () => {
     assert.match(comparison, /Probes: sidecar `.*derived\.probes\.json`: 5 probes \(5 derived\)\./);
   });
 
+  it('writes -o into a directory it makes, and names the path asked for when it cannot write there (exit 2)', async () => {
+    const transcript = await sampleCopy('elsewhere');
+    const made = join(directory.path, 'new', 'folder', 'p.json');
+    const written = await runCli(['probes', transcript, '-o', made], { cwd: directory.path });
+    assert.equal(written.code, 0, written.stderr);
+    assert.equal(JSON.parse(await readFile(made, 'utf8')).version, 2);
+    const aFile = join(directory.path, 'a-file');
+    await writeFile(aFile, 'not a directory');
+    const under = await runCli(['probes', transcript, '-o', join(aFile, 'p.json')], { cwd: directory.path });
+    assert.equal(under.code, 2);
+    assert.equal(
+      under.stderr,
+      `compaction-bench: ${join(aFile, 'p.json')}: a part of the path is not a directory\n`,
+    );
+    const folder = join(directory.path, 'new', 'folder');
+    const onto = await runCli(['probes', transcript, '-o', folder, '--force'], { cwd: directory.path });
+    assert.equal(onto.code, 2);
+    assert.equal(onto.stderr, `compaction-bench: ${folder}: it is a directory\n`);
+  });
+
   it('derives probes for compare when there is no sidecar, and says the score rests on them alone', async () => {
     const transcript = await sampleCopy('unreviewed');
     const out = join(directory.path, 'out-derived');
