@@ -1,13 +1,18 @@
 /** The generated parts of the docs match the code's declarations (`npm run docs` rewrites them). */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { renderSettingsTable, withSettingsTable } from '../src/report/settings-table.ts';
+import { SCHEMA_VERSION } from '../src/results/types.ts';
 import { CORE_SETTINGS } from '../src/settings.ts';
+import { SUITE_SCHEMA_VERSION } from '../src/suite/types.ts';
 import { strategySettings } from '../src/strategies/registry.ts';
+import { runCli, temporaryDirectory } from './helpers/cli.ts';
 
 const STRATEGIES_DOC = fileURLToPath(new URL('../docs/strategies.md', import.meta.url));
+const RESULTS_README = fileURLToPath(new URL('../compaction-results/README.md', import.meta.url));
 
 describe('docs', () => {
   it('docs/strategies.md lists every declared setting with its flag and default (run `npm run docs`)', () => {
@@ -16,5 +21,30 @@ describe('docs', () => {
     assert.equal(withSettingsTable(document, table), document);
     for (const declaration of [...CORE_SETTINGS, ...strategySettings()])
       assert.ok(document.includes(`\`${declaration.flag}\``), declaration.flag);
+  });
+
+  it('compaction-results/README.md names every file a run writes there, and the schema versions', async () => {
+    const readme = readFileSync(RESULTS_README, 'utf8');
+    const directory = await temporaryDirectory();
+    try {
+      const out = join(directory.path, 'out');
+      const run = await runCli(['compare', 'before-compaction', '-s', 'truncate', '-o', out, '-q'], {
+        cwd: directory.path,
+      });
+      assert.equal(run.code, 0, run.stderr);
+      const written = readdirSync(out).map((name) =>
+        name.replace('before-compaction-truncate.', 'F-S.').replace('before-compaction-', 'F-'),
+      );
+      assert.deepEqual(written.sort(), ['F-S.md', 'F-comparison.md', 'F-report.html', 'F-results.json']);
+      for (const name of written) assert.ok(readme.includes(`\`${name}\``), name);
+    } finally {
+      await directory.remove();
+    }
+    assert.ok(
+      readme.includes(`\`F-results.json\` — everything, for machines (\`schemaVersion: ${SCHEMA_VERSION}\`)`),
+    );
+    assert.ok(readme.includes(`\`suite-results.json\` (\`schemaVersion: ${SUITE_SCHEMA_VERSION}\`)`));
+    for (const name of ['F-sweep.md', 'F-sweep.json', 'suite-comparison.md', 'suite-report.html'])
+      assert.ok(readme.includes(`\`${name}\``), name);
   });
 });
