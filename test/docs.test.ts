@@ -5,14 +5,22 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { renderSettingsTable, withSettingsTable } from '../src/report/settings-table.ts';
+import { withGeneratedRegion } from '../src/report/generated-region.ts';
+import { REAL_SESSIONS_TABLE_MARKERS } from '../src/report/real-sessions-table.ts';
 import { SCHEMA_VERSION } from '../src/results/types.ts';
 import { CORE_SETTINGS } from '../src/settings.ts';
 import { SUITE_SCHEMA_VERSION } from '../src/suite/types.ts';
 import { strategySettings } from '../src/strategies/registry.ts';
+import {
+  buildRealSessionsTable,
+  REAL_SESSIONS_ROOT,
+  realSessionsPresent,
+} from '../scripts/real-sessions-table.ts';
 import { runCli, temporaryDirectory } from './helpers/cli.ts';
 
 const STRATEGIES_DOC = fileURLToPath(new URL('../docs/strategies.md', import.meta.url));
 const RESULTS_README = fileURLToPath(new URL('../compaction-results/README.md', import.meta.url));
+const DERIVED_PROBES_DOC = fileURLToPath(new URL('../docs/derived-probes.md', import.meta.url));
 
 describe('docs', () => {
   it('docs/strategies.md lists every declared setting with its flag and default (run `npm run docs`)', () => {
@@ -47,4 +55,18 @@ describe('docs', () => {
     for (const name of ['F-sweep.md', 'F-sweep.json', 'suite-comparison.md', 'suite-report.html'])
       assert.ok(readme.includes(`\`${name}\``), name);
   });
+
+  it(
+    "docs/derived-probes.md's real-session table is what compare derives and scores today (run `npm run docs`)",
+    { skip: realSessionsPresent() ? false : `no ${REAL_SESSIONS_ROOT} beside the repository` },
+    async () => {
+      const document = readFileSync(DERIVED_PROBES_DOC, 'utf8');
+      const regenerated = withGeneratedRegion(
+        document,
+        REAL_SESSIONS_TABLE_MARKERS,
+        await buildRealSessionsTable(),
+      );
+      assert.equal(regenerated, document);
+    },
+  );
 });
