@@ -55,7 +55,10 @@ Examples:
         .argParser(integerAtLeast(1))
         .default(DEFAULT_MAX_PROBES),
     )
-    .option('-o, --out <file>', 'where to write (default: F.probes.json beside the transcript)')
+    .option(
+      '-o, --out <path>',
+      'where to write: a file, or a directory for F.probes.json (default: F.probes.json beside the transcript)',
+    )
     .option('--force', 'replace an existing file')
     .addOption(
       new Option('--concurrency <n>', 'model calls in flight at once')

@@ -84,7 +84,7 @@ describe('compaction-bench probes', () => {
     assert.match(comparison, /Probes: sidecar `.*derived\.probes\.json`: 5 probes \(5 derived\)\./);
   });
 
-  it('writes -o into a directory it makes, and names the path asked for when it cannot write there (exit 2)', async () => {
+  it('writes -o to a file or into a directory, made when missing, and names the path asked for when it cannot (exit 2)', async () => {
     const transcript = await sampleCopy('elsewhere');
     const made = join(directory.path, 'new', 'folder', 'p.json');
     const written = await runCli(['probes', transcript, '-o', made], { cwd: directory.path });
@@ -98,10 +98,15 @@ describe('compaction-bench probes', () => {
       under.stderr,
       `compaction-bench: ${join(aFile, 'p.json')}: a part of the path is not a directory\n`,
     );
+    // A directory, made or not, gets the sidecar's own name inside it (never a temporary file's name in a message).
     const folder = join(directory.path, 'new', 'folder');
-    const onto = await runCli(['probes', transcript, '-o', folder, '--force'], { cwd: directory.path });
-    assert.equal(onto.code, 2);
-    assert.equal(onto.stderr, `compaction-bench: ${folder}: it is a directory\n`);
+    const into = await runCli(['probes', transcript, '-o', folder], { cwd: directory.path });
+    assert.equal(into.code, 0, into.stderr);
+    const missing = join(directory.path, 'missing');
+    const intoMissing = await runCli(['probes', transcript, '-o', `${missing}/`], { cwd: directory.path });
+    assert.equal(intoMissing.code, 0, intoMissing.stderr);
+    for (const made of [folder, missing])
+      assert.equal(JSON.parse(await readFile(join(made, 'elsewhere.probes.json'), 'utf8')).version, 2);
   });
 
   it('derives probes for compare when there is no sidecar, and says the score rests on them alone', async () => {
