@@ -346,7 +346,11 @@ async function runAndScore(
   const { tokenizer, options } = environment;
   // Offline work never waits on I/O: a turn of the event loop lets a Ctrl-C's handler run before each strategy.
   await nextTurn();
-  if (environment.signal.aborted) throw new AbortedError('aborted by the user');
+  if (environment.signal.aborted) {
+    // Strategies waiting for every call to end must not wait for this one.
+    void arrive?.();
+    throw new AbortedError('aborted by the user');
+  }
   const started = performance.now();
   const caller = createCaller({
     provider: environment.provider,
