@@ -32,11 +32,11 @@ import { type FixtureFacts, fixtureFacts, prefixFacts } from './results/fixture-
 import { combineRuns } from './results/statistics.ts';
 import type { ResultsFile, StrategyResult } from './results/types.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
-import { describeSkippedLines } from './session/skipped-lines-note.ts';
+import { skippedLinesNote } from './session/skipped-lines-note.ts';
 import { type LoadOptions, loadSession, resolveSource } from './session/load.ts';
 import { measureChain, recordedChain } from './schedule/cycles.ts';
 import { describeSchedule, type Schedule } from './schedule/policy.ts';
-import { type Replay, recordedPoints, replaySchedule } from './schedule/replay.ts';
+import { assertReplayable, type Replay, replaySchedule } from './schedule/replay.ts';
 import { CORE_SETTINGS } from './settings.ts';
 import { createStrategyContext } from './strategies/context.ts';
 import { atRecordedCompaction, lastRecordedCompaction } from './strategies/at-compaction.ts';
@@ -211,19 +211,13 @@ async function loadFixture(
     options.onNotice?.(`skipped ${fixture}: ${messageOf(error).replace(`${fixture}: `, '')}`);
     return undefined;
   }
-  // Replaying at the agent's compaction points needs at least one; none would measure nothing, silently.
-  if (options.schedule?.policy === 'recorded' && recordedPoints(session).length === 0) {
-    throw new InputError(
-      `--schedule recorded: ${fixture} records no compaction with a summary to replay at (try --schedule window=N)`,
-    );
-  }
+  if (options.schedule) assertReplayable(session, options.schedule, fixture);
   const name = options.sessionNames?.[fixture];
   if (name) session = { ...session, name };
   const dropped = droppedWorkNote(session);
   if (dropped) options.onNotice?.(dropped);
-  // Skipped lines change what is measured: say so where the measuring happens, not only in `inspect`.
-  if (session.stats.skipped.length > 0)
-    options.onNotice?.(`${fixture}: --skip-invalid skipped ${describeSkippedLines(session.stats.skipped)}`);
+  const skipped = skippedLinesNote(fixture, session.stats.skipped);
+  if (skipped) options.onNotice?.(skipped);
   return fixtureFacts(session, tokenizer);
 }
 
@@ -346,11 +340,7 @@ async function runAndScore(
   const { tokenizer, options } = environment;
   // Offline work never waits on I/O: a turn of the event loop lets a Ctrl-C's handler run before each strategy.
   await nextTurn();
-  if (environment.signal.aborted) {
-    // Strategies waiting for every call to end must not wait for this one.
-    void arrive?.();
-    throw new AbortedError('aborted by the user');
-  }
+  stopIfAborted(environment, arrive);
   const started = performance.now();
   const caller = createCaller({
     provider: environment.provider,
@@ -380,10 +370,7 @@ async function runAndScore(
       output = await strategy.run(facts.session, context);
     }
   } catch (thrown) {
-    if (environment.signal.aborted) {
-      void arrive?.();
-      throw new AbortedError('aborted by the user', { cause: thrown });
-    }
+    stopIfAborted(environment, arrive, thrown);
     error =
       thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
   }
@@ -396,11 +383,18 @@ async function runAndScore(
   };
   // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
-  if (environment.signal.aborted) throw new AbortedError('aborted by the user');
+  stopIfAborted(environment);
   const result = buildResult(strategy, output, run, facts, measure);
   if (replay && options.schedule)
     result.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
   return { result, output };
+}
+
+/** Ends a strategy's run once the run is aborted, arriving first: strategies waiting for every call never wait on it. */
+function stopIfAborted(environment: RunEnvironment, arrive?: () => Promise<void>, cause?: unknown): void {
+  if (!environment.signal.aborted) return;
+  void arrive?.();
+  throw new AbortedError('aborted by the user', { cause });
 }
 
 /** Judges a result when the run has a judge; each run of `--runs` is judged afresh. */

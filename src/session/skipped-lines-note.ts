@@ -12,3 +12,16 @@ export function describeSkippedLines(skipped: ReadonlyArray<{ line: number; reas
   const noun = skipped.length === 1 ? 'invalid line' : 'invalid lines';
   return `${skipped.length} ${noun} (${where}${skipped.length > NAMED_LINES ? '; …' : ''})`;
 }
+
+/**
+ * `F: --skip-invalid skipped 1 invalid line (line 4: …)`, undefined when none was: skipped lines change what is
+ * measured, so a run says so where the measuring happens, not only `inspect`.
+ */
+export function skippedLinesNote(
+  file: string,
+  skipped: ReadonlyArray<{ line: number; reason: string }>,
+): string | undefined {
+  return skipped.length === 0
+    ? undefined
+    : `${file}: --skip-invalid skipped ${describeSkippedLines(skipped)}`;
+}
