@@ -1,21 +1,48 @@
 /**
- * `npm run docs`: rewrites the generated parts of the docs from the code's own declarations (today the settings
- * table of docs/strategies.md). test/docs.test.ts fails when they are out of date.
+ * `npm run docs`: rewrites the generated parts of the docs: the settings table of docs/strategies.md from the
+ * code's own declarations, and the real-session table of docs/derived-probes.md from compare on
+ * ../shared/real-sessions/ (when present). test/docs.test.ts fails when they are out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderSettingsTable, withSettingsTable } from '../src/report/settings-table.ts';
+import { withGeneratedRegion } from '../src/report/generated-region.ts';
+import { REAL_SESSIONS_TABLE_MARKERS } from '../src/report/real-sessions-table.ts';
+import { renderSettingsTable, SETTINGS_TABLE_MARKERS } from '../src/report/settings-table.ts';
 import { CORE_SETTINGS } from '../src/settings.ts';
 import { strategySettings } from '../src/strategies/registry.ts';
+import { buildRealSessionsTable, REAL_SESSIONS_ROOT, realSessionsPresent } from './real-sessions-table.ts';
 
-const file = fileURLToPath(new URL('../docs/strategies.md', import.meta.url));
-const updated = withSettingsTable(
-  readFileSync(file, 'utf8'),
-  renderSettingsTable([...CORE_SETTINGS, ...strategySettings()]),
-);
-if (updated === undefined) {
-  process.stderr.write(`docs: ${file} has no settings-table markers\n`);
-  process.exit(2);
+function rewrite(
+  relative: string,
+  markers: { start: string; end: string },
+  text: string,
+  what: string,
+): void {
+  const file = fileURLToPath(new URL(`../${relative}`, import.meta.url));
+  const updated = withGeneratedRegion(readFileSync(file, 'utf8'), markers, text);
+  if (updated === undefined) {
+    process.stderr.write(`docs: ${file} has no ${what} markers\n`);
+    process.exit(2);
+  }
+  writeFileSync(file, updated);
+  process.stdout.write(`docs: wrote the ${what} of ${file}\n`);
 }
-writeFileSync(file, updated);
-process.stdout.write(`docs: wrote the settings table of ${file}\n`);
+
+rewrite(
+  'docs/strategies.md',
+  SETTINGS_TABLE_MARKERS,
+  renderSettingsTable([...CORE_SETTINGS, ...strategySettings()]),
+  'settings table',
+);
+if (realSessionsPresent()) {
+  rewrite(
+    'docs/derived-probes.md',
+    REAL_SESSIONS_TABLE_MARKERS,
+    await buildRealSessionsTable(),
+    'real-session table',
+  );
+} else {
+  process.stdout.write(
+    `docs: left the real-session table of docs/derived-probes.md as it is: no ${REAL_SESSIONS_ROOT}\n`,
+  );
+}

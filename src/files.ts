@@ -8,13 +8,28 @@ import { dirname } from 'node:path';
  * they come, so a file of hundreds of MB is never one string.
  */
 export async function writeFileAtomic(path: string, text: string | Iterable<string>): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  try {
+    await mkdir(dirname(path), { recursive: true });
+  } catch (error) {
+    // A file where a directory of the path should be: mkdir says EEXIST, which names no problem a user knows.
+    throw namedFor(error, path, (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'ENOTDIR' : undefined);
+  }
   const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     await writeFile(temporary, text, 'utf8');
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw error;
+    throw namedFor(error, path);
   }
+}
+
+/** A system error about the file asked for, not the temporary name or the directory made on the way to it. */
+function namedFor(error: unknown, path: string, code?: string): unknown {
+  const system = error as NodeJS.ErrnoException;
+  if (!(error instanceof Error) || system.code === undefined) return error;
+  return Object.assign(new Error(`${code ?? system.code}: ${path}`, { cause: error }), {
+    code: code ?? system.code,
+    path,
+  });
 }

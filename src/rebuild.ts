@@ -17,8 +17,7 @@ export async function rebuildReports(options: RebuildOptions): Promise<RebuildOu
   if (options.files.length === 0)
     throw new InputError('report needs at least one results JSON (F-results.json)');
   const groups = new Map<string, { out: string; files: Array<{ path: string; results: ResultsFile }> }>();
-  for (const path of options.files) {
-    const results = await readResultsFile(path);
+  const add = (path: string, results: ResultsFile): void => {
     const out = options.out ?? dirname(path);
     const key = `${out}\u0000${results.fixture.name}`;
     const group = groups.get(key) ?? { out, files: [] };
@@ -30,7 +29,9 @@ export async function rebuildReports(options: RebuildOptions): Promise<RebuildOu
     }
     group.files.push({ path, results });
     groups.set(key, group);
-  }
+  };
+  // A results file holds one fixture's results; `compare --json` output every fixture's of its run.
+  for (const path of options.files) for (const results of await readResultsFile(path)) add(path, results);
   const written: string[] = [];
   const pages: string[] = [];
   for (const { out, files } of groups.values()) {

@@ -4,6 +4,7 @@
  * stops the others), every result scored, judged when asked, and written in the order given. Assembly,
  * statistics, judging and writing live in their own modules; this file only orchestrates.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createCaller } from './calls.ts';
 import {
@@ -31,10 +32,11 @@ import { type FixtureFacts, fixtureFacts, prefixFacts } from './results/fixture-
 import { combineRuns } from './results/statistics.ts';
 import type { ResultsFile, StrategyResult } from './results/types.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
+import { skippedLinesNote } from './session/skipped-lines-note.ts';
 import { type LoadOptions, loadSession, resolveSource } from './session/load.ts';
 import { measureChain, recordedChain } from './schedule/cycles.ts';
 import { describeSchedule, type Schedule } from './schedule/policy.ts';
-import { type Replay, replaySchedule } from './schedule/replay.ts';
+import { assertReplayable, type Replay, replaySchedule } from './schedule/replay.ts';
 import { CORE_SETTINGS } from './settings.ts';
 import { createStrategyContext } from './strategies/context.ts';
 import { atRecordedCompaction, lastRecordedCompaction } from './strategies/at-compaction.ts';
@@ -209,10 +211,13 @@ async function loadFixture(
     options.onNotice?.(`skipped ${fixture}: ${messageOf(error).replace(`${fixture}: `, '')}`);
     return undefined;
   }
+  if (options.schedule) assertReplayable(session, options.schedule, fixture);
   const name = options.sessionNames?.[fixture];
   if (name) session = { ...session, name };
   const dropped = droppedWorkNote(session);
   if (dropped) options.onNotice?.(dropped);
+  const skipped = skippedLinesNote(fixture, session.stats.skipped);
+  if (skipped) options.onNotice?.(skipped);
   return fixtureFacts(session, tokenizer);
 }
 
@@ -333,6 +338,9 @@ async function runAndScore(
   arrive?: () => Promise<void>,
 ): Promise<{ result: StrategyResult; output: StrategyOutput }> {
   const { tokenizer, options } = environment;
+  // Offline work never waits on I/O: a turn of the event loop lets a Ctrl-C's handler run before each strategy.
+  await nextTurn();
+  stopIfAborted(environment, arrive);
   const started = performance.now();
   const caller = createCaller({
     provider: environment.provider,
@@ -362,10 +370,7 @@ async function runAndScore(
       output = await strategy.run(facts.session, context);
     }
   } catch (thrown) {
-    if (environment.signal.aborted) {
-      void arrive?.();
-      throw new AbortedError('aborted by the user', { cause: thrown });
-    }
+    stopIfAborted(environment, arrive, thrown);
     error =
       thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
   }
@@ -378,10 +383,18 @@ async function runAndScore(
   };
   // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
+  stopIfAborted(environment);
   const result = buildResult(strategy, output, run, facts, measure);
   if (replay && options.schedule)
     result.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
   return { result, output };
+}
+
+/** Ends a strategy's run once the run is aborted, arriving first: strategies waiting for every call never wait on it. */
+function stopIfAborted(environment: RunEnvironment, arrive?: () => Promise<void>, cause?: unknown): void {
+  if (!environment.signal.aborted) return;
+  void arrive?.();
+  throw new AbortedError('aborted by the user', { cause });
 }
 
 /** Judges a result when the run has a judge; each run of `--runs` is judged afresh. */

@@ -3,7 +3,8 @@
  * provider, probes a model wrote; duplicates merged, every probe checked like `probes lint`, kinds balanced,
  * positions spread, at most `--max`. The file records each probe's source.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
 import { createCaller } from './calls.ts';
 import { InputError } from './errors.ts';
@@ -52,10 +53,17 @@ export type WriteProbesResult = {
   cachedCalls: number;
 };
 
+/** `-o`: a file; a directory (one that exists, or a path ending in `/`) gets the sidecar's own name inside it. */
+function outputFile(out: string | undefined, sidecar: string): string {
+  if (out === undefined) return sidecar;
+  const isDirectory = /[\\/]$/.test(out) || statSync(out, { throwIfNoEntry: false })?.isDirectory() === true;
+  return isDirectory ? join(out, basename(sidecar)) : out;
+}
+
 /** Derives (and, with a provider, asks a model for) the probes of a transcript and writes them as a sidecar. */
 export async function writeProbes(argument: string, options: WriteProbesOptions): Promise<WriteProbesResult> {
   const session = await loadSession(argument, options);
-  const file = options.out ?? sidecarPath(session.path);
+  const file = outputFile(options.out, sidecarPath(session.path));
   if (existsSync(file) && !options.force)
     throw new InputError(
       `${file} exists (a reviewed sidecar?); pass --force to replace it or -o to write elsewhere`,

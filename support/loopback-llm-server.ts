@@ -53,8 +53,10 @@ export type MockLlmServer = {
   /** Base URL for the Anthropic SDK (it adds `/v1/messages` itself). */
   anthropicUrl: string;
   port: number;
-  /** Every request received, in order. */
+  /** Every request to an API route (a POST to chat completions or messages), in order. */
   requests: RecordedRequest[];
+  /** Every HTTP request of any method or path, in order: a pre-connect HEAD counts here, not in `requests`. */
+  received: Array<{ method: string; path: string }>;
   /** Most requests in flight at once so far. */
   readonly maxInFlight: number;
   /** Requests in flight now. */
@@ -66,6 +68,7 @@ export type MockLlmServer = {
 export async function startMockLlmServer(options: MockServerOptions = {}): Promise<MockLlmServer> {
   const queue = [...(options.replies ?? [])];
   const requests: RecordedRequest[] = [];
+  const received: Array<{ method: string; path: string }> = [];
   const timers = new Set<NodeJS.Timeout>();
   let inFlight = 0;
   let maxInFlight = 0;
@@ -88,6 +91,7 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
     });
 
   const server = createServer(async (request, response) => {
+    received.push({ method: request.method ?? '', path: request.url ?? '' });
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     response.once('close', () => inFlight--);
@@ -126,6 +130,7 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
     anthropicUrl: `http://127.0.0.1:${port}`,
     port,
     requests,
+    received,
     get maxInFlight() {
       return maxInFlight;
     },

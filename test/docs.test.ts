@@ -1,11 +1,22 @@
 /** The generated parts of the docs match the code's declarations (`npm run docs` rewrites them). */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { renderSettingsTable, withSettingsTable } from '../src/report/settings-table.ts';
+import { withGeneratedRegion } from '../src/report/generated-region.ts';
+import { REAL_SESSIONS_TABLE_MARKERS } from '../src/report/real-sessions-table.ts';
+import { SCHEMA_VERSION } from '../src/results/types.ts';
 import { CORE_SETTINGS } from '../src/settings.ts';
+import { SUITE_SCHEMA_VERSION } from '../src/suite/types.ts';
 import { strategySettings } from '../src/strategies/registry.ts';
+import {
+  buildRealSessionsTable,
+  REAL_SESSIONS_ROOT,
+  realSessionsPresent,
+} from '../scripts/real-sessions-table.ts';
+import { runCli, temporaryDirectory } from './helpers/cli.ts';
 
 const STRATEGIES_DOC = fileURLToPath(new URL('../docs/strategies.md', import.meta.url));
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -20,6 +31,9 @@ function citedPaths(document: string): string[] {
     .map((match) => match[1]!)
     .filter((path) => !path.startsWith('src/') || existsSync(ROOT + path.split('/').slice(0, 2).join('/')));
 }
+
+const RESULTS_README = fileURLToPath(new URL('../compaction-results/README.md', import.meta.url));
+const DERIVED_PROBES_DOC = fileURLToPath(new URL('../docs/derived-probes.md', import.meta.url));
 
 describe('docs', () => {
   it('docs/strategies.md lists every declared setting with its flag and default (run `npm run docs`)', () => {
@@ -50,4 +64,43 @@ describe('docs', () => {
       'test/helpers/nowhere.ts',
     ]);
   });
+
+  it('compaction-results/README.md names every file a run writes there, and the schema versions', async () => {
+    const readme = readFileSync(RESULTS_README, 'utf8');
+    const directory = await temporaryDirectory();
+    try {
+      const out = join(directory.path, 'out');
+      const run = await runCli(['compare', 'before-compaction', '-s', 'truncate', '-o', out, '-q'], {
+        cwd: directory.path,
+      });
+      assert.equal(run.code, 0, run.stderr);
+      const written = readdirSync(out).map((name) =>
+        name.replace('before-compaction-truncate.', 'F-S.').replace('before-compaction-', 'F-'),
+      );
+      assert.deepEqual(written.sort(), ['F-S.md', 'F-comparison.md', 'F-report.html', 'F-results.json']);
+      for (const name of written) assert.ok(readme.includes(`\`${name}\``), name);
+    } finally {
+      await directory.remove();
+    }
+    assert.ok(
+      readme.includes(`\`F-results.json\` — everything, for machines (\`schemaVersion: ${SCHEMA_VERSION}\`)`),
+    );
+    assert.ok(readme.includes(`\`suite-results.json\` (\`schemaVersion: ${SUITE_SCHEMA_VERSION}\`)`));
+    for (const name of ['F-sweep.md', 'F-sweep.json', 'suite-comparison.md', 'suite-report.html'])
+      assert.ok(readme.includes(`\`${name}\``), name);
+  });
+
+  it(
+    "docs/derived-probes.md's real-session table is what compare derives and scores today (run `npm run docs`)",
+    { skip: realSessionsPresent() ? false : `no ${REAL_SESSIONS_ROOT} beside the repository` },
+    async () => {
+      const document = readFileSync(DERIVED_PROBES_DOC, 'utf8');
+      const regenerated = withGeneratedRegion(
+        document,
+        REAL_SESSIONS_TABLE_MARKERS,
+        await buildRealSessionsTable(),
+      );
+      assert.equal(regenerated, document);
+    },
+  );
 });

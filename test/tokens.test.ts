@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { getEncoding } from 'js-tiktoken';
 import { InputError } from '../src/errors.ts';
-import { getTokenizer, IMAGE_TOKENS } from '../src/tokens.ts';
+import { buildRankTable, countPiece } from '../src/bpe-ranks.ts';
+import { getTokenizer, IMAGE_TOKENS, MAX_PIECE_CHARS } from '../src/tokens.ts';
 import { assistant, toolCall, toolResult, user } from './helpers/factories.ts';
 
 const SAMPLE = `export function total(items: Item[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);\n}\n\nError: ENOENT: no such file or directory, open '/src/a.ts'\n    at Object.openSync (node:fs:601:3) 🚀 <|endoftext|> ünïcödé`;
@@ -58,6 +59,37 @@ describe('tokens', () => {
         assert.equal(tokenizer.count(text), expected, `${name} sample ${sample}`);
         assert.equal(tokenizer.count(text), expected, `${name} sample ${sample}, counted again`);
       }
+    }
+  });
+
+  it('counts long pieces (letters with no break, merged through the heap) exactly as js-tiktoken', async () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    for (const name of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = await getTokenizer(name);
+      const encoding = getEncoding(name);
+      for (const alphabet of ['abcdefghijklmnopqrstuvwxyz', 'aab', 'éa', 'y']) {
+        let text = '';
+        while (text.length < 700) text += alphabet[next() % alphabet.length];
+        assert.equal(tokenizer.count(text), encoding.encode(text, [], []).length, `${name} ${alphabet}`);
+      }
+    }
+  });
+
+  it('counts a 10 MB run of one character in linear time, and a run past the chunk length as merged whole', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const started = performance.now();
+    const tokens = tokenizer.count('y'.repeat(10_000_000));
+    const elapsed = performance.now() - started;
+    assert.equal(tokens, 2_500_000);
+    assert.ok(elapsed < 2000, `10 MB of 'y' counted in ${Math.round(elapsed)} ms`);
+    // Chunks of a one-character run end on token edges, so the chunked count is the whole piece's merge.
+    const ranks = (await import('js-tiktoken/ranks/o200k_base')).default;
+    const table = buildRankTable(ranks.bpe_ranks);
+    for (const character of ['y', ' ', '=', '\n']) {
+      const run = character.repeat(MAX_PIECE_CHARS + 1234);
+      const bytes = new TextEncoder().encode(run);
+      assert.equal(tokenizer.count(run), countPiece(table, bytes, bytes.length), JSON.stringify(character));
     }
   });
 

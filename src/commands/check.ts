@@ -11,7 +11,9 @@ import { applyConfigFile } from './config-flags.ts';
 import { numberBetween } from './options.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
-import { addRunOptions, interruptSignal, type RunFlags, toCompareOptions } from './run-options.ts';
+import { interruptible } from './interrupt.ts';
+import { DEFAULT_STRATEGIES } from '../strategies/registry.ts';
+import { addRunOptions, type RunFlags, toCompareOptions } from './run-options.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -51,7 +53,15 @@ export function checkCommand(): Command {
         'after a passing run, write the results as the new baseline (file or directory)',
       ),
     );
-  addRunOptions(command).addHelpText(
+  addRunOptions(command);
+  // Gating against a baseline compares every strategy it holds, so none drops out of the gate unseen.
+  command.options
+    .find((option) => option.long === '--strategies')
+    ?.default(
+      DEFAULT_STRATEGIES,
+      `${DEFAULT_STRATEGIES}; with --baseline, every strategy the baseline holds`,
+    );
+  command.addHelpText(
     'after',
     `
 Exit codes: 0 pass, 1 a gate failed, 2 bad input, 3 a strategy failed.
@@ -69,19 +79,23 @@ Examples:
   return command.action(async (inputs: string[], flags: RunFlags & CheckFlags, self: Command) => {
     const fixtures = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
-    const interrupt = interruptSignal();
     const display = createProgressDisplay(progressMode(flags.quiet, process.stderr), process.stderr);
     try {
-      const outcome = await runCheck({
-        ...toCompareOptions(fixtures, flags, interrupt.signal, display),
-        failUnder: flags.failUnder,
-        baselines: flags.baseline,
-        tolerance: flags.tolerance,
-        updateBaseline: flags.updateBaseline,
-        strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
-        stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
-      });
+      const outcome = await interruptible(
+        (signal) =>
+          runCheck({
+            ...toCompareOptions(fixtures, flags, signal, display),
+            failUnder: flags.failUnder,
+            baselines: flags.baseline,
+            tolerance: flags.tolerance,
+            updateBaseline: flags.updateBaseline,
+            strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
+            stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
+          }),
+        display.stop,
+      );
       display.stop();
+      if (outcome === undefined) return;
       const results = outcome.compare.fixtures.map((fixture) => fixture.results);
       if (flags.json) {
         const { verdict, compare, baselineGate } = outcome;
@@ -104,7 +118,6 @@ Examples:
       process.exitCode = outcome.exitCode;
     } finally {
       display.stop();
-      interrupt.dispose();
     }
   });
 }

@@ -8,7 +8,8 @@ import { reportFiles } from '../report/stem.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
 import { applyConfigFile } from './config-flags.ts';
-import { addRunOptions, interruptSignal, type RunFlags, toCompareOptions } from './run-options.ts';
+import { interruptible } from './interrupt.ts';
+import { addRunOptions, type RunFlags, toCompareOptions } from './run-options.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `compare` command. */
@@ -38,11 +39,14 @@ Examples:
   return command.action(async (inputs: string[], flags: RunFlags, self: Command) => {
     const fixtures = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
-    const interrupt = interruptSignal();
     const display = createProgressDisplay(progressMode(flags.quiet, process.stderr), process.stderr);
     try {
-      const outcome = await compareSuite(toCompareOptions(fixtures, flags, interrupt.signal, display));
+      const outcome = await interruptible(
+        (signal) => compareSuite(toCompareOptions(fixtures, flags, signal, display)),
+        display.stop,
+      );
       display.stop();
+      if (outcome === undefined) return;
       const results = outcome.fixtures.map((fixture) => fixture.results);
       const terminal = stdoutTerminal();
       const tables =
@@ -58,7 +62,6 @@ Examples:
       if (outcome.failedStrategies > 0) process.exitCode = 3;
     } finally {
       display.stop();
-      interrupt.dispose();
     }
   });
 }

@@ -9,7 +9,7 @@ import { renderLint } from '../report/lint.ts';
 import { renderWrittenProbes } from '../report/probes.ts';
 import { writeProbes } from '../write-probes.ts';
 import { integerAtLeast, sessionOptions } from './options.ts';
-import { interruptSignal } from './run-options.ts';
+import { interruptible } from './interrupt.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `probes` command and its `lint` subcommand. */
@@ -55,7 +55,10 @@ Examples:
         .argParser(integerAtLeast(1))
         .default(DEFAULT_MAX_PROBES),
     )
-    .option('-o, --out <file>', 'where to write (default: F.probes.json beside the transcript)')
+    .option(
+      '-o, --out <path>',
+      'where to write: a file, or a directory for F.probes.json (default: F.probes.json beside the transcript)',
+    )
     .option('--force', 'replace an existing file')
     .addOption(
       new Option('--concurrency <n>', 'model calls in flight at once')
@@ -93,9 +96,8 @@ Examples:
       command.help();
       return;
     }
-    const { signal, dispose } = interruptSignal();
-    try {
-      const result = await writeProbes(transcript, {
+    const result = await interruptible((signal) =>
+      writeProbes(transcript, {
         ...options,
         providerOptions: {
           baseUrl: options.baseUrl,
@@ -106,11 +108,10 @@ Examples:
           replay: options.replay,
         },
         signal,
-      });
-      process.stdout.write(`${renderWrittenProbes(result)}\n`);
-      process.exitCode = result.lint.errors > 0 ? 1 : 0;
-    } finally {
-      dispose();
-    }
+      }),
+    );
+    if (result === undefined) return;
+    process.stdout.write(`${renderWrittenProbes(result)}\n`);
+    process.exitCode = result.lint.errors > 0 ? 1 : 0;
   });
 }

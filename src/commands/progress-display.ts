@@ -1,6 +1,6 @@
 /**
  * Shows a run's progress on stderr: a status area redrawn in place on a terminal (log-update), one plain line
- * per event when stderr is not a terminal or `CI` is set, nothing with `--quiet`. Notices always print.
+ * per event when stderr is not a terminal or `CI` is set, nothing with `--quiet`. Notices always print while it runs.
  */
 import { createLogUpdate } from 'log-update';
 import {
@@ -46,32 +46,43 @@ export function createProgressDisplay(
   const state = initialProgress();
   const started = now();
   const elapsed = () => now() - started;
+  // Once stopped (the run ended, or Ctrl-C took it down), nothing more is printed.
+  let stopped = false;
   if (mode === 'quiet') {
-    return { onNotice: (line) => stream.write(`${line}\n`), stop: () => {} };
+    return {
+      onNotice: (line) => stopped || stream.write(`${line}\n`),
+      stop: () => {
+        stopped = true;
+      },
+    };
   }
   if (mode === 'plain') {
     return {
       onProgress: (event) => {
+        if (stopped) return;
         applyProgress(state, event);
         const line = renderProgressLine(state, event, elapsed());
         if (line !== null) stream.write(`${line}\n`);
       },
-      onNotice: (line) => stream.write(`${line}\n`),
-      stop: () => {},
+      onNotice: (line) => stopped || stream.write(`${line}\n`),
+      stop: () => {
+        stopped = true;
+      },
     };
   }
   const update = createLogUpdate(stream as NodeJS.WriteStream, { showCursor: true });
   const draw = () => update(renderProgressStatus(state, elapsed()));
   const timer = setInterval(draw, REDRAW_MS);
   timer.unref();
-  let stopped = false;
   return {
     onProgress: (event) => {
+      if (stopped) return;
       applyProgress(state, event);
       if (event.type === 'strategy') update.persist(event.line);
       draw();
     },
     onNotice: (line) => {
+      if (stopped) return;
       update.persist(line);
       draw();
     },

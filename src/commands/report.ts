@@ -9,7 +9,10 @@ import { COMMAND_SUMMARIES } from './summaries.ts';
 export function reportCommand(): Command {
   return new Command('report')
     .description(COMMAND_SUMMARIES.report.description)
-    .argument('<results...>', 'F-results.json files written by compare or check (several targets: a sweep)')
+    .argument(
+      '<results...>',
+      'F-results.json files written by compare or check, or their --json output (several targets: a sweep)',
+    )
     .addOption(new Option('-o, --out <dir>', 'where reports go (default: beside each results file)'))
     .addOption(new Option('--open', 'open each HTML report in the default browser'))
     .addHelpText(

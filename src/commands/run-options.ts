@@ -1,5 +1,4 @@
 /** The options `compare` and `check` share (README, docs/strategies.md), and their translation into {@link CompareOptions}. */
-import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { InputError } from '../errors.ts';
@@ -222,18 +221,4 @@ function checkScheduleFlags(flags: RunFlags): void {
     if (value !== undefined && value !== false)
       throw new InputError(`--schedule cannot be combined with ${flag}`);
   }
-}
-
-/** An abort signal fired by the first Ctrl-C; a second one ends the process at once. */
-export function interruptSignal(): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  // Every call in flight listens to it, and a suite has far more than Node's default of 10 at once.
-  setMaxListeners(0, controller.signal);
-  const onInterrupt = () => {
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\ninterrupted: stopping calls in flight (Ctrl-C again to quit at once)\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onInterrupt);
-  return { signal: controller.signal, dispose: () => process.off('SIGINT', onInterrupt) };
 }

@@ -31,6 +31,9 @@ export function withCache(provider: Provider, options: CacheOptions): Provider {
   let failure: unknown;
   return {
     ...provider,
+    // A rerun may find every answer here: load the SDK, but open no connection before a call needs one (a miss
+    // then connects as part of its call), so a run served from the cache sends no request at all.
+    ...(provider.warmUp ? { warmUp: () => provider.warmUp!({ connect: false }) } : {}),
     async complete(request) {
       const key = requestKey(provider, request);
       const file = entryFile(options.directory, key);

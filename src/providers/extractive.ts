@@ -1,4 +1,5 @@
 /** The `extractive` provider (docs/providers.md): the offline, deterministic, non-LLM baseline summarizer. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { countRequest, type Tokenizer } from '../tokens.ts';
 import { summarizeExtractively } from '../extractive/summarize.ts';
 import type { Provider } from './types.ts';
@@ -15,6 +16,9 @@ export function createExtractiveProvider(options: { tokenizer: Tokenizer }): Pro
     isLanguageModel: false,
     deterministic: true,
     async complete(request) {
+      // Summarizing is work on this thread with no I/O to wait on: without a turn of the event loop here, a
+      // Ctrl-C's handler would only run once the whole offline run had finished.
+      await nextTurn();
       request.signal?.throwIfAborted();
       const { text, tokens } = summarizeExtractively(request, tokenizer);
       return {

@@ -39,8 +39,8 @@ export function isContextOverflow(fault: {
   return OVERFLOW_PATTERN.test(fault.message);
 }
 
-/** What the call is, for messages: `openai:gpt-4.1-mini`, and how many HTTP attempts it made. */
-export type CallDescription = { name: string; attempts: number; signal?: AbortSignal };
+/** What the call is, for messages: `openai:gpt-4.1-mini`, where it went, and how many HTTP attempts it made. */
+export type CallDescription = { name: string; baseUrl?: string; attempts: number; signal?: AbortSignal };
 
 /** Our error for a failed call; unknown errors (bugs, not faults) are returned as they are. */
 export function toBenchError(fault: CallFault, cause: unknown, call: CallDescription): unknown {
@@ -55,7 +55,9 @@ export function toBenchError(fault: CallFault, cause: unknown, call: CallDescrip
         cause,
       });
     case 'connection':
-      return new ProviderError(`${call.name}: could not connect${tries}: ${fault.message}`, {
+      // The URL first: an unreachable local server is most often a wrong port or a server not started.
+      const where = call.baseUrl ? ` to ${call.baseUrl}` : '';
+      return new ProviderError(`${call.name}: could not connect${where}${tries}: ${fault.message}`, {
         retryable: true,
         cause,
       });

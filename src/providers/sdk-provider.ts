@@ -74,8 +74,9 @@ export function createSdkProvider<Sdk, Client, Response>(
     model: options.model,
     isLanguageModel: true,
     contextWindow: options.contextWindow,
-    async warmUp() {
+    async warmUp({ connect = true } = {}) {
       clientOf(await adapter.loadSdk());
+      if (!connect) return;
       // Opens the keep-alive connection the SDK's first call reuses; any answer, or none, will do.
       await fetch(options.baseUrl ?? adapter.defaultBaseUrl, {
         method: 'HEAD',
@@ -99,6 +100,7 @@ export function createSdkProvider<Sdk, Client, Response>(
         if (error instanceof ProviderError) throw error;
         throw toBenchError(adapter.describeFault(sdk, error, attempts.lastErrorBody()), error, {
           name,
+          baseUrl: options.baseUrl ?? adapter.defaultBaseUrl,
           attempts: attempts.count(),
           signal: request.signal,
         });

@@ -46,8 +46,11 @@ export type Provider = {
   contextWindow?: number;
   /** The same request always gets the same answer (the extractive stand-in): one sample says everything. */
   deterministic?: boolean;
-  /** Loads what the first call would (the SDK, a connection) before the run's clock starts. */
-  warmUp?(): Promise<void>;
+  /**
+   * Loads what the first call would (the SDK, and a connection unless `connect` is false) before the run's clock
+   * starts.
+   */
+  warmUp?(options?: { connect?: boolean }): Promise<void>;
   complete(request: CompletionRequest): Promise<Completion>;
   /** Flushes what a wrapper holds (a cassette being recorded); called once when the run ends. */
   close?(): Promise<void>;

@@ -1,4 +1,5 @@
 /** Renders an {@link InspectResult} for the terminal. */
+import { describeSkippedLines } from '../session/skipped-lines-note.ts';
 import type { InspectResult } from '../inspect.ts';
 import { formatInteger } from '../format.ts';
 import { terminalTable } from './table.ts';
@@ -66,15 +67,8 @@ export function renderInspect(result: InspectResult): string {
   }
   if (result.import.unknownLines > 0)
     lines.push(`ignored      ${result.import.unknownLines} lines of unknown type`);
-  if (result.import.skippedLines.length > 0) {
-    const where = result.import.skippedLines
-      .slice(0, 5)
-      .map((skip) => `line ${skip.line}: ${skip.reason}`)
-      .join('; ');
-    lines.push(
-      `skipped      ${result.import.skippedLines.length} invalid lines (${where}${result.import.skippedLines.length > 5 ? '; …' : ''})`,
-    );
-  }
+  if (result.import.skippedLines.length > 0)
+    lines.push(`skipped      ${describeSkippedLines(result.import.skippedLines)}`);
   lines.push('');
   lines.push(`files modified (${result.files.modified.length})`);
   for (const file of result.files.modified) lines.push(`  ${file}`);

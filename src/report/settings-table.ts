@@ -1,5 +1,6 @@
 /** The settings table of docs/strategies.md, rendered from the setting declarations (so the docs cannot drift). */
 import { defaultOf, type SettingDeclaration } from '../settings.ts';
+import { withGeneratedRegion } from './generated-region.ts';
 import { markdownTable } from './table.ts';
 
 /** Where the generated table sits in docs/strategies.md. */
@@ -30,8 +31,5 @@ export function renderSettingsTable(declarations: readonly SettingDeclaration[])
 
 /** A document with the text between the markers replaced by `table`; undefined when the markers are missing. */
 export function withSettingsTable(document: string, table: string): string | undefined {
-  const start = document.indexOf(SETTINGS_TABLE_MARKERS.start);
-  const end = document.indexOf(SETTINGS_TABLE_MARKERS.end);
-  if (start < 0 || end < start) return undefined;
-  return `${document.slice(0, start + SETTINGS_TABLE_MARKERS.start.length)}\n\n${table}\n\n${document.slice(end)}`;
+  return withGeneratedRegion(document, SETTINGS_TABLE_MARKERS, table);
 }

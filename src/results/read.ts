@@ -39,8 +39,13 @@ const resultsSchema = z.looseObject({
   strategies: z.array(strategySchema),
 });
 
-/** A results file from disk; an {@link InputError} `file: reason` when it is not one this version reads. */
-export async function readResultsFile(file: string): Promise<ResultsFile> {
+/**
+ * The results of a file from disk: a results file (F-results.json) holds one fixture's, the output of
+ * `compare --json` or `check --json` every fixture's of that run. An {@link InputError} `file: reason` when it is
+ * none of these, or not of this version; a suite's results (suite-results.json) are named as such, since the
+ * suite report is rebuilt by rerunning compare, not from that file.
+ */
+export async function readResultsFile(file: string): Promise<ResultsFile[]> {
   let json: unknown;
   try {
     json = JSON.parse(await readFile(file, 'utf8'));
@@ -49,7 +54,21 @@ export async function readResultsFile(file: string): Promise<ResultsFile> {
       cause: error,
     });
   }
+  const shape = json as { kind?: unknown; results?: unknown; suites?: unknown } | null;
+  if (shape?.kind === 'suite') {
+    throw new InputError(
+      `${file}: a suite's results, which report does not rebuild; give the sessions' results files beside it (F-results.json), or rerun compare for the suite report`,
+    );
+  }
+  if (Array.isArray(shape?.results) && Array.isArray(shape.suites)) {
+    // `compare --json` / `check --json`: every fixture's results file, in one array.
+    return shape.results.map((results, index) => parseResults(results, `${file}: results[${index}]`));
+  }
+  return [parseResults(json, file)];
+}
+
+function parseResults(json: unknown, where: string): ResultsFile {
   const parsed = resultsSchema.safeParse(json);
-  if (!parsed.success) throw new InputError(`${file}: ${describeSchemaProblem(parsed.error)}`);
+  if (!parsed.success) throw new InputError(`${where}: ${describeSchemaProblem(parsed.error)}`);
   return parsed.data as unknown as ResultsFile;
 }

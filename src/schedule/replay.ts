@@ -5,7 +5,7 @@
  * and the replay goes on from the compacted context.
  */
 import type { CallRecord } from '../calls.ts';
-import { ContextOverflowError, messageOf } from '../errors.ts';
+import { ContextOverflowError, InputError, messageOf } from '../errors.ts';
 import { rangesOf } from '../message-ranges.ts';
 import type { Message, Session } from '../session/types.ts';
 import { splitFileBlocks } from '../strategies/file-blocks.ts';
@@ -170,6 +170,14 @@ function cutRule(schedule: Schedule, session: Session, context: StrategyContext)
     const index = entries.findIndex((entry) => entry.origin !== undefined && entry.origin >= keptFrom);
     return index < 0 ? entries.length : index;
   };
+}
+
+/** Refuses `--schedule recorded` on a session with no compaction point: the chain would measure nothing, silently. */
+export function assertReplayable(session: Session, schedule: Schedule, file: string): void {
+  if (schedule.policy !== 'recorded' || recordedPoints(session).length > 0) return;
+  throw new InputError(
+    `--schedule recorded: ${file} records no compaction with a summary to replay at (try --schedule window=N)`,
+  );
 }
 
 /** The agent's own compaction points that left a summary: where each happened and the first message it kept. */

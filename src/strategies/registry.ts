@@ -1,7 +1,8 @@
 /** The one place strategies are registered, and how names and files on the command line resolve to them. */
+import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { InputError, messageOf } from '../errors.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { InputError, messageOf, userCausedProblem } from '../errors.ts';
 import { claudeCode } from './claude-code.ts';
 import { codex } from './codex.ts';
 import { grep } from './grep.ts';
@@ -138,11 +139,18 @@ async function importModule(path: string): Promise<Record<string, unknown>> {
 /** Loads a user's strategy module: its default export or its export named `strategy`. */
 export async function loadStrategyFile(file: string): Promise<Strategy> {
   const path = isAbsolute(file) ? file : resolve(file);
+  // Checked first: a failed import names the module importing it (ours, in dist/chunks/), not the user's path.
+  const unreadable = await stat(path).then(
+    (found) => (found.isFile() ? undefined : 'it is not a file'),
+    (error: unknown) => userCausedProblem(error) ?? messageOf(error),
+  );
+  if (unreadable) throw new InputError(`cannot load strategy module ${file}: ${unreadable}`);
   let module: Record<string, unknown>;
   try {
     module = await importModule(path);
   } catch (error) {
-    throw new InputError(`cannot load strategy module ${file}: ${messageOf(error)}`, { cause: error });
+    const reason = messageOf(error).replace(` imported from ${fileURLToPath(import.meta.url)}`, '');
+    throw new InputError(`cannot load strategy module ${file}: ${reason}`, { cause: error });
   }
   // Outside an ESM package a .ts file loads as CommonJS: its exports object is then the default export.
   const exported = (module.default ?? module.strategy) as Record<string, unknown> | undefined;

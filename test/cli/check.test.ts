@@ -145,6 +145,46 @@ describe('compaction-bench check', () => {
     assert.match(text, /PASS/);
   });
 
+  it('without -s, gates every strategy of the baseline, as its --help says', async () => {
+    const help = await runCli(['check', '--help'], { cwd: directory.path });
+    assert.match(
+      help.stdout.replace(/\s+/g, ' '),
+      /-s, --strategies <list> .* \(default: core; with --baseline, every strategy the baseline holds\)/,
+    );
+    const baseline = join(directory.path, 'two-strategies.json');
+    const out = join(directory.path, 'from-baseline');
+    const written = await runCli(
+      [
+        'check',
+        'before-compaction',
+        '-s',
+        'truncate,single-shot',
+        '-o',
+        out,
+        '--fail-under',
+        'probeRecall=0',
+        '--update-baseline',
+        baseline,
+      ],
+      { cwd: directory.path },
+    );
+    assert.equal(written.code, 0, written.stderr);
+    const gated = await runCli(
+      ['check', 'before-compaction', '-o', out, '--baseline', baseline, '--json', '-q'],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(gated.code, 0, gated.stderr);
+    const { results } = JSON.parse(gated.stdout) as {
+      results: Array<{ strategies: Array<{ name: string }> }>;
+    };
+    assert.deepEqual(
+      results[0]!.strategies.map((strategy) => strategy.name),
+      ['truncate', 'single-shot'],
+    );
+  });
+
   it('rejects a check without a gate, a bad floor and a missing baseline with exit 2, before running anything', async () => {
     const out = join(directory.path, 'bad');
     const none = await runCli(['check', 'before-compaction', '-o', out], { cwd: directory.path });

@@ -84,6 +84,31 @@ describe('compaction-bench probes', () => {
     assert.match(comparison, /Probes: sidecar `.*derived\.probes\.json`: 5 probes \(5 derived\)\./);
   });
 
+  it('writes -o to a file or into a directory, made when missing, and names the path asked for when it cannot (exit 2)', async () => {
+    const transcript = await sampleCopy('elsewhere');
+    const made = join(directory.path, 'new', 'folder', 'p.json');
+    const written = await runCli(['probes', transcript, '-o', made], { cwd: directory.path });
+    assert.equal(written.code, 0, written.stderr);
+    assert.equal(JSON.parse(await readFile(made, 'utf8')).version, 2);
+    const aFile = join(directory.path, 'a-file');
+    await writeFile(aFile, 'not a directory');
+    const under = await runCli(['probes', transcript, '-o', join(aFile, 'p.json')], { cwd: directory.path });
+    assert.equal(under.code, 2);
+    assert.equal(
+      under.stderr,
+      `compaction-bench: ${join(aFile, 'p.json')}: a part of the path is not a directory\n`,
+    );
+    // A directory, made or not, gets the sidecar's own name inside it (never a temporary file's name in a message).
+    const folder = join(directory.path, 'new', 'folder');
+    const into = await runCli(['probes', transcript, '-o', folder], { cwd: directory.path });
+    assert.equal(into.code, 0, into.stderr);
+    const missing = join(directory.path, 'missing');
+    const intoMissing = await runCli(['probes', transcript, '-o', `${missing}/`], { cwd: directory.path });
+    assert.equal(intoMissing.code, 0, intoMissing.stderr);
+    for (const made of [folder, missing])
+      assert.equal(JSON.parse(await readFile(join(made, 'elsewhere.probes.json'), 'utf8')).version, 2);
+  });
+
   it('derives probes for compare when there is no sidecar, and says the score rests on them alone', async () => {
     const transcript = await sampleCopy('unreviewed');
     const out = join(directory.path, 'out-derived');

@@ -144,9 +144,12 @@ describe('compare with openai:<model> at a loopback server', () => {
       assert.equal(total, sent);
       assert.equal(inputSum, expectedInput, 'inputTokens are the sums of the API-reported prompt tokens');
 
+      const received = server.received.length;
+      assert.equal(received, sent, 'the calls and nothing else: a cache in front opens no connection ahead');
       const rerun = await runCli(args, { cwd: directory.path, env: { OPENAI_API_KEY: KEY } });
       assert.equal(rerun.code, 0, rerun.stderr);
       assert.equal(server.requests.length, sent, 'a rerun sends zero requests');
+      assert.deepEqual(server.received.slice(received), [], 'not even a pre-connect');
       const cached = await results(out);
       for (const strategy of cached.strategies) {
         assert.equal(strategy.cachedCalls, strategy.calls);

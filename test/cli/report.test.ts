@@ -81,6 +81,35 @@ describe('compaction-bench report', () => {
     assert.match(missing.stderr, /nope\.json: not a readable results JSON/);
   });
 
+  it('rebuilds from what compare --json prints, and names a suite results file as such (exit 2)', async () => {
+    const json = join(directory.path, 'compare.json');
+    const printed = await runCli(
+      ['compare', 'before-compaction', ...STRATEGIES, '--json', '-q', '-o', join(directory.path, 'json-run')],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(printed.code, 0, printed.stderr);
+    await writeFile(json, printed.stdout);
+    const out = join(directory.path, 'from-json');
+    const run = await runCli(['report', json, '-o', out], { cwd: directory.path });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, `${join(out, 'before-compaction-report.html')}\n`);
+    assert.equal(
+      await readFile(join(out, 'before-compaction-comparison.md'), 'utf8'),
+      await readFile(join(directory.path, 'json-run', 'before-compaction-comparison.md'), 'utf8'),
+      'the comparison of the run that printed the JSON',
+    );
+    const suite = join(directory.path, 'suite-results.json');
+    await writeFile(suite, JSON.stringify({ kind: 'suite', schemaVersion: 1, sessions: [], strategies: [] }));
+    const refused = await runCli(['report', suite], { cwd: directory.path });
+    assert.equal(refused.code, 2);
+    assert.equal(
+      refused.stderr,
+      `compaction-bench: ${suite}: a suite's results, which report does not rebuild; give the sessions' results files beside it (F-results.json), or rerun compare for the suite report\n`,
+    );
+  });
+
   it('refuses two results files of the same fixture and target', async () => {
     const results = join(directory.path, 'run', 'before-compaction-results.json');
     const run = await runCli(['report', results, results, '-o', join(directory.path, 'twice')], {

@@ -96,4 +96,17 @@ describe('compaction-bench compare --schedule', () => {
       assert.match(result.stderr, message);
     }
   });
+
+  it('refuses recorded on a session that records no compaction, in one line (exit 2)', async () => {
+    const out = join(directory.path, 'no-compaction');
+    const result = await runCli(['compare', 'large-session', '--schedule', 'recorded', '-o', out], {
+      cwd: directory.path,
+    });
+    assert.equal(result.code, 2, result.stdout);
+    assert.match(
+      result.stderr,
+      /^compaction-bench: --schedule recorded: \S*large-session\.jsonl records no compaction with a summary to replay at \(try --schedule window=N\)\n$/,
+    );
+    assert.equal(result.stdout, '');
+  });
 });

@@ -54,7 +54,23 @@ describe('inspect on transcripts as users have them', () => {
     );
     const skipped = await runCli(['inspect', file, '--skip-invalid'], { cwd: directory.path });
     assert.equal(skipped.code, 0, skipped.stderr);
-    assert.match(skipped.stdout, /skipped +1 invalid lines/);
+    assert.match(skipped.stdout, /skipped +1 invalid line \(line \d+: /);
+  });
+
+  it('says on compare which lines --skip-invalid skipped, even with --quiet', async () => {
+    const lines = (await readFile(samplePath('pi-v1.jsonl'), 'utf8')).split('\n');
+    lines[3] = 'not json at all';
+    const file = join(directory.path, 'one-bad-line.jsonl');
+    await writeFile(file, lines.join('\n'));
+    const out = join(directory.path, 'skipped-out');
+    const result = await runCli(['compare', file, '--skip-invalid', '-s', 'truncate', '-q', '-o', out], {
+      cwd: directory.path,
+    });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(
+      result.stderr,
+      /^\S*one-bad-line\.jsonl: --skip-invalid skipped 1 invalid line \(line 4: not valid JSON[^\n]*\)\n$/,
+    );
   });
 
   it('names a second pi session appended to the file', async () => {

@@ -59,9 +59,12 @@ describe('strategy registry', () => {
       resolveStrategies(notAStrategy),
       /must export \(default, or as 'strategy'\) an object with name/,
     );
-    await assert.rejects(
-      resolveStrategies('./no/such/strategy.ts'),
-      /cannot load strategy module \.\/no\/such\/strategy\.ts/,
-    );
+    // The user's path and why, never the module that imported it (src/strategies/, or dist/chunks/ when bundled).
+    await assert.rejects(resolveStrategies('./no/such/strategy.ts'), {
+      message: 'cannot load strategy module ./no/such/strategy.ts: no such file or directory',
+    });
+    await assert.rejects(resolveStrategies('./test'), {
+      message: 'cannot load strategy module ./test: it is not a file',
+    });
   });
 });

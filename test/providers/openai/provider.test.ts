@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { type AddressInfo, createServer } from 'node:net';
 import { before, describe, it } from 'node:test';
 import { AbortedError, ContextOverflowError, ProviderError } from '../../../src/errors.ts';
 import { createOpenAIProvider, isReasoningModel } from '../../../src/providers/openai/provider.ts';
@@ -225,6 +226,32 @@ describe('openai provider', () => {
       error.message,
       /finish_reason: length; reasoning models spend max_completion_tokens on reasoning/,
     );
+  });
+
+  it('names the base URL when it cannot connect (a local server not started, a wrong port)', async () => {
+    // A port that was just free: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const baseUrl = `http://127.0.0.1:${port}/v1`;
+    const unreachable = createOpenAIProvider({
+      model: 'm',
+      apiKey: 'k',
+      baseUrl,
+      retries: 1,
+      timeoutMs: 2000,
+      tokenizer,
+    });
+    await assert.rejects(unreachable.complete(request), (error: unknown) => {
+      assert.ok(error instanceof ProviderError);
+      assert.equal(error.retryable, true);
+      assert.match(
+        error.message,
+        new RegExp(`^openai:m: could not connect to ${baseUrl.replace(/\./g, '\\.')} after 2 attempts: `),
+      );
+      return true;
+    });
   });
 
   it('passes the abort signal to the SDK and reports an abort as AbortedError', async (t) => {
