@@ -151,3 +151,18 @@ describe('createMatcher', () => {
     }
   });
 });
+
+describe('negation next to a needle', () => {
+  const negated = (text: string) => createMatcher(text).occurrences('keyset pagination')[0]?.negated;
+
+  it('reaches back two words before the needle, and no further', () => {
+    assert.equal(negated('We rejected keyset pagination.'), true);
+    assert.equal(negated('We rejected the keyset pagination.'), true);
+    assert.equal(negated('We rejected the proposed keyset pagination.'), true, 'two words between');
+    assert.equal(negated('We rejected the first proposed keyset pagination.'), false, 'three words between');
+  });
+
+  it('stops at the end of the clause', () => {
+    assert.equal(negated('Nothing was rejected. Keyset pagination it is.'), false);
+  });
+});
