@@ -149,7 +149,8 @@ const PROHIBITION_AFTER =
 const NEGATING_PREPOSITION = /(?:^|[\s('])(?:instead of|rather than|without)(?:\s+\S+)?\s*$/;
 const NEGATION_AFTER =
   /^\s*(?:\S+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
-const CLAUSE_END = /[.;:!?\n]|\s-\s/g;
+// A dot ends a clause only before a space: `decimal.js` and `v1.2` are words.
+const CLAUSE_END = /[;:!?\n]|\.(?=\s|$)|\s-\s/g;
 
 /** One place a needle occurs in an indexed text. */
 export type Occurrence = {
@@ -330,7 +331,7 @@ function clauseBefore(text: string, start: number, reach: number): string {
 /** The text of `[start, end)`'s clause after it, within 60 characters. */
 function clauseAfter(text: string, end: number): string {
   const after = text.slice(end, end + 60);
-  const clauseEnd = after.search(/[.;:!?\n]/);
+  const clauseEnd = after.search(/[;:!?\n]|\.(?=\s|$)/);
   return clauseEnd >= 0 ? after.slice(0, clauseEnd) : after;
 }
 

@@ -165,4 +165,12 @@ describe('negation next to a needle', () => {
   it('stops at the end of the clause', () => {
     assert.equal(negated('Nothing was rejected. Keyset pagination it is.'), false);
   });
+
+  it('reads a whole clause for a rule ruled out, and the dot of a file name ends no clause', () => {
+    const denied = (text: string) => createMatcher(text).occurrences('new dependency')[0]?.deniedInClause;
+    assert.equal(denied('It calls it, and no decimal.js or other new dependency.'), true);
+    assert.equal(denied('Do not add decimal.js, big.js or any other new dependency.'), true);
+    assert.equal(denied('We added decimal.js as a new dependency.'), false);
+    assert.equal(denied('Not decimal.js (a new dependency is fine).'), false, 'a parenthesis ends its reach');
+  });
 });
