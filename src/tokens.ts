@@ -249,6 +249,17 @@ export function countRequest(
   return tokenizer.count(request.system) + tokenizer.count(request.prompt);
 }
 
+/**
+ * Tokens of a message as it is now: a frozen message (the session's) cannot have changed since it was counted, so
+ * its cached count stands; any other is counted from its content, since a strategy may return an object it edited
+ * after it was counted.
+ */
+export function countMessageAsIs(tokenizer: Tokenizer, message: Message): number {
+  return Object.isFrozen(message)
+    ? tokenizer.countMessage(message)
+    : countMessageContent(message, (text) => tokenizer.count(text));
+}
+
 /** Token counts of every message, in order (each counted once and cached by the tokenizer). */
 export function countMessages(tokenizer: Tokenizer, messages: readonly Message[]): number[] {
   return messages.map((message) => tokenizer.countMessage(message));

@@ -5,6 +5,9 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { spreadOf } from '../src/results/statistics.ts';
 import { runCompare } from '../src/run.ts';
+import { loadSession } from '../src/session/load.ts';
+import { contentText } from '../src/session/types.ts';
+import { getTokenizer } from '../src/tokens.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
 import { TEST_CONFIG } from './helpers/strategy-run.ts';
 
@@ -67,6 +70,88 @@ export default {
     assert.equal(identity!.deterministic, true);
     assert.equal(identity!.spread, null);
     assert.equal(identity!.quality.probeRecall, 1);
+  });
+});
+
+describe('one session shared by every strategy', () => {
+  const write = async (file: string, run: string) => {
+    // `.mts`: a strategy module runs in strict mode, as an ES module does.
+    const path = join(directory.path, file);
+    await writeFile(
+      path,
+      `import type { Strategy } from '${TYPES}';
+import { contentText } from '${fileURLToPath(new URL('../src/session/types.ts', import.meta.url))}';
+export default {
+  name: '${file.replace(/\.mts$/, '')}',
+  description: 'keeps the first user message, holding every user and tool output',
+  group: 'custom',
+  callsModel: false,
+  async run(session, context) {
+    const everything = session.messages
+      .filter((message) => message.role === 'user' || message.role === 'toolResult')
+      .map((message) => contentText(message.content))
+      .join('\\n');
+    ${run}
+  },
+} satisfies Strategy;
+`,
+    );
+    return path;
+  };
+  const compare = (strategies: string, out: string) =>
+    runCompare({
+      fixtures: ['before-compaction'],
+      strategies,
+      provider: 'extractive',
+      out: join(directory.path, out),
+      tokenizer: 'o200k_base',
+      config: TEST_CONFIG,
+      concurrency: 4,
+      runs: 1,
+    });
+
+  it('cannot be edited by one strategy under another: results do not depend on the order', async () => {
+    const editor = await write(
+      'edits-in-place.mts',
+      `const first = session.messages.find((message) => message.role === 'user')!;
+    context.tokenizer.countMessage(first);
+    (first as { content: unknown }).content = everything;
+    return { summary: '', kept: [first] };`,
+    );
+    const before = await compare(`${editor},single-shot`, 'editor-first');
+    const after = await compare(`single-shot,${editor}`, 'editor-last');
+    const result = (outcome: typeof before, name: string) =>
+      outcome.fixtures[0]!.results.strategies.find((strategy) => strategy.name === name)!;
+    const [first, last] = [result(before, 'single-shot'), result(after, 'single-shot')];
+    assert.equal(first.tokensAfter, last.tokensAfter);
+    assert.deepEqual(first.quality.probeOutcomes, last.quality.probeOutcomes);
+    const edited = result(before, 'edits-in-place');
+    assert.equal(edited.status, 'error', 'editing the shared session in place fails that strategy alone');
+    assert.match(edited.error!, /read only property 'content'/);
+    assert.equal(result(after, 'edits-in-place').status, 'error');
+  });
+
+  it('charges a kept message by its content, even when the strategy edited it after it was counted', async () => {
+    const copier = await write(
+      'edits-its-copy.mts',
+      `const copy = { ...session.messages.find((message) => message.role === 'user')! };
+    context.tokenizer.countMessage(copy);
+    copy.content = everything;
+    return { summary: '', kept: [copy] };`,
+    );
+    const outcome = await compare(copier, 'copier');
+    const [result] = outcome.fixtures[0]!.results.strategies;
+    assert.equal(result!.status, 'ok');
+    const tokenizer = await getTokenizer('o200k_base');
+    const session = await loadSession(
+      fileURLToPath(new URL('../fixtures/before-compaction.jsonl', import.meta.url)),
+    );
+    const everything = session.messages
+      .filter((message) => message.role === 'user' || message.role === 'toolResult')
+      .map((message) => contentText(message.content))
+      .join('\n');
+    assert.equal(result!.tokensAfter, tokenizer.count(everything));
+    assert.ok(result!.tokensAfter > 10_000, 'every user and tool output, not one message');
   });
 });
 

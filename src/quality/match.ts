@@ -118,7 +118,7 @@ function normalizeLines(text: string): string {
 }
 
 /** {@link normalizeForMatch}, then every number with a unit in one spelling (`1gib`, `2s`). */
-function canonicalText(text: string): string {
+export function canonicalText(text: string): string {
   return normalizeForMatch(text).replace(
     UNIT,
     (_match, number: string, unit: string) => `${number}${canonicalUnit(unit)}`,
@@ -133,14 +133,24 @@ function isPathNeedle(needle: string): boolean {
 // Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.
 const PATH_CHARACTER = /[\p{L}\p{N}_.~-]/u;
 
+// Words that deny what follows them in a clause: "not", "rejected keyset", "shouldn't touch".
+const NEGATION_WORDS =
+  "not|no|never|nor|don't|dont|didn't|didnt|doesn't|doesnt|won't|wont|isn't|isnt|wasn't|wasnt|shouldn't|mustn't|reject(?:ed|ing)?|avoid(?:ed|ing)?|dropp(?:ed|ing)|abandon(?:ed|ing)?|ruled out|against|dismiss(?:ed)?|no longer|revert(?:ed|ing)?";
 // Negation right before a needle (same clause) or right after it: "rejected keyset", "keyset was dropped".
-const NEGATION_BEFORE =
-  /(?:^|[\s(])(?:not|no|never|don't|dont|didn't|didnt|doesn't|doesnt|won't|wont|isn't|isnt|wasn't|wasnt|reject(?:ed|ing)?|avoid(?:ed|ing)?|dropp(?:ed|ing)|abandon(?:ed|ing)?|ruled out|against|dismiss(?:ed)?|no longer|revert(?:ed|ing)?)(?:\s+\S+){0,2}\s*$/;
+const NEGATION_BEFORE = new RegExp(`(?:^|[\\s('])(?:${NEGATION_WORDS})(?:\\s+\\S+){0,2}\\s*$`);
+// A negation or a prohibition anywhere earlier in the clause: "do not touch any of the migration files".
+const NEGATION_IN_CLAUSE = new RegExp(
+  `(?:^|[\\s('])(?:${NEGATION_WORDS}|can't|cannot|aren't|weren't|without|instead of|rather than|forbid(?:s|den)?|prohibit(?:s|ed)?|ban(?:s|ned)?)(?=[\\s,]|$)`,
+);
+// A prohibition right after a needle: "new dependencies are not allowed", "leave the migration files alone".
+const PROHIBITION_AFTER =
+  /^\s*(?:\S+\s+){0,2}?(?:(?:are|is|were|was|be|stay|stays|remain|remains)\s+)?(?:not allowed|not permitted|forbidden|prohibited|banned|off-limits|off limits|alone|untouched|unchanged)\b|^\s*:\s*(?:none|no|never|not allowed|forbidden)\b/;
 // "instead of", "rather than" and "without" deny the noun phrase right after them only.
-const NEGATING_PREPOSITION = /(?:^|[\s(])(?:instead of|rather than|without)(?:\s+\S+)?\s*$/;
+const NEGATING_PREPOSITION = /(?:^|[\s('])(?:instead of|rather than|without)(?:\s+\S+)?\s*$/;
 const NEGATION_AFTER =
   /^\s*(?:\S+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
-const CLAUSE_END = /[.;:!?\n]|\s-\s/g;
+// A dot ends a clause only before a space: `decimal.js` and `v1.2` are words.
+const CLAUSE_END = /[;:!?\n]|\.(?=\s|$)|\s-\s/g;
 
 /** One place a needle occurs in an indexed text. */
 export type Occurrence = {
@@ -151,6 +161,8 @@ export type Occurrence = {
   word: number;
   /** A negation stands right before or after it. */
   negated: boolean;
+  /** Its clause denies it: a negation right after it, or a negation or prohibition anywhere earlier in the clause. */
+  deniedInClause: boolean;
 };
 
 /** A text indexed once for many look-ups (a summary can be a whole transcript; there can be hundreds of probes). */
@@ -163,6 +175,8 @@ export type TextIndex = {
   has(needle: string): boolean;
   /** Whether the text contains any of these needles (spellings of one thing). */
   hasAny(needles: readonly string[]): boolean;
+  /** Every match of a pattern (global) over the canonical text, as occurrences with the text matched. */
+  find(pattern: RegExp): Array<Occurrence & { text: string }>;
 };
 
 /** The ways a needle may be written: itself, and a `./`-relative path without its `./`. */
@@ -187,6 +201,13 @@ export function createMatcher(text: string): TextIndex {
     }
     return low;
   };
+  const occurrenceAt = (start: number, end: number): Occurrence => ({
+    start,
+    end,
+    word: wordAt(start),
+    negated: isNegated(normalized, start, end),
+    deniedInClause: isDeniedInClause(normalized, start, end),
+  });
   const memo = new Map<string, Occurrence[]>();
   const presence = new Map<string, boolean>();
   let index: NeedleIndex | undefined;
@@ -238,7 +259,7 @@ export function createMatcher(text: string): TextIndex {
       const all: Occurrence[] = [];
       for (const variant of needleVariants(needle)) {
         scan(variant, (start, end) => {
-          all.push({ start, end, word: wordAt(start), negated: isNegated(normalized, start, end) });
+          all.push(occurrenceAt(start, end));
           return true;
         });
       }
@@ -265,7 +286,12 @@ export function createMatcher(text: string): TextIndex {
     }
     return found;
   };
-  return { normalized, occurrences, has, hasAny: (needles) => needles.some(has) };
+  const find = (pattern: RegExp) =>
+    [...normalized.matchAll(pattern)].map((match) => ({
+      ...occurrenceAt(match.index, match.index + match[0].length),
+      text: match[0],
+    }));
+  return { normalized, occurrences, has, hasAny: (needles) => needles.some(has), find };
 }
 
 // Texts at least this long are searched through a {@link NeedleIndex}; shorter ones are scanned.
@@ -289,15 +315,40 @@ function wordStartsOf(text: string): Int32Array {
   return Int32Array.from(starts);
 }
 
+// Where a negation earlier in a clause stops reaching: a parenthesis, or a turn ("not OFFSET but keyset").
+const NEGATION_REACH_END = /[()]|\s(?:but|yet|so|although|though|whereas|while)\s/g;
+
+/** The text of `[start, end)`'s clause before it that a negation reaches from, at most `reach` characters. */
+function clauseBefore(text: string, start: number, reach: number): string {
+  const before = text.slice(Math.max(0, start - reach), start);
+  let clauseStart = 0;
+  for (const match of before.matchAll(CLAUSE_END)) clauseStart = match.index + match[0].length;
+  for (const match of before.matchAll(NEGATION_REACH_END))
+    clauseStart = Math.max(clauseStart, match.index + match[0].length);
+  return before.slice(clauseStart);
+}
+
+/** The text of `[start, end)`'s clause after it, within 60 characters. */
+function clauseAfter(text: string, end: number): string {
+  const after = text.slice(end, end + 60);
+  const clauseEnd = after.search(/[;:!?\n]|\.(?=\s|$)/);
+  return clauseEnd >= 0 ? after.slice(0, clauseEnd) : after;
+}
+
 /** Whether a negation stands in the same clause within a few words before, or right after, `[start, end)`. */
 function isNegated(text: string, start: number, end: number): boolean {
-  let before = text.slice(Math.max(0, start - 60), start);
-  let clauseStart = -1;
-  for (const match of before.matchAll(CLAUSE_END)) clauseStart = match.index + match[0].length;
-  if (clauseStart >= 0) before = before.slice(clauseStart);
+  const before = clauseBefore(text, start, 60);
   if (NEGATION_BEFORE.test(before) || NEGATING_PREPOSITION.test(before)) return true;
-  let after = text.slice(end, end + 60);
-  const clauseEnd = after.search(/[.;:!?\n]/);
-  if (clauseEnd >= 0) after = after.slice(0, clauseEnd);
-  return NEGATION_AFTER.test(after);
+  return NEGATION_AFTER.test(clauseAfter(text, end));
+}
+
+/** Whether `[start, end)`'s clause denies it anywhere before it, or right after it (see {@link Occurrence}). */
+function isDeniedInClause(text: string, start: number, end: number): boolean {
+  if (NEGATION_IN_CLAUSE.test(clauseBefore(text, start, 160))) return true;
+  const after = clauseAfter(text, end);
+  return (
+    NEGATION_AFTER.test(after) ||
+    PROHIBITION_AFTER.test(after) ||
+    PROHIBITION_AFTER.test(text.slice(end, end + 30))
+  );
 }

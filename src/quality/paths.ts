@@ -85,12 +85,18 @@ function isGlobFragment(text: string, start: number, end: number): boolean {
   return after > end && GLOB_AFTER.test(text.slice(after, after + 2));
 }
 
-/** Trims what surrounds a path in prose: sentence dots and dashes after it, an ellipsis before it. */
+/**
+ * Trims what surrounds a path in prose and tool output: sentence dots and dashes after it; an ellipsis before it,
+ * with the `/` after one (`git diff --stat` shortens `docs/changes/index.md` to `.../changes/index.md`); and the
+ * line number grep puts after a file name on a context line (`notes.md-127-`).
+ */
 function cleanToken(token: string): string {
-  return token
+  const trimmed = token
     .replace(/[.-]+$/, '')
-    .replace(/^\.{3,}/, '')
+    .replace(/^\.{3,}\/?/, '')
     .replace(/^-+/, '');
+  const grepContext = /^(.+\.([\p{L}\p{N}]+))-\d+$/u.exec(trimmed);
+  return grepContext && FILE_EXTENSIONS.has(grepContext[2]!.toLowerCase()) ? grepContext[1]! : trimmed;
 }
 
 /**
@@ -108,7 +114,8 @@ export function extractPaths(text: string): string[] {
     const before = withoutUrls[match.index - 1];
     if (before !== undefined && CUT_BEFORE.has(before)) continue;
     if (isGlobFragment(withoutUrls, match.index, match.index + match[0].length)) continue;
-    const token = cleanToken(match[0]);
+    // `…/changes/index.md`: the path after an ellipsis is relative, not absolute.
+    const token = cleanToken(before === '…' ? match[0].replace(/^\/+/, '') : match[0]);
     // `res.json()`, `router.patch(…)`: a call, not a file (but `tax.ts(12,5)` is a compiler's file position).
     const after = withoutUrls.slice(match.index + match[0].length, match.index + match[0].length + 2);
     if (after.startsWith('(') && !token.includes('/') && !/\d/.test(after[1] ?? '')) continue;
@@ -117,20 +124,44 @@ export function extractPaths(text: string): string[] {
   return [...paths];
 }
 
+/** A transcript as the invented-paths check reads it: its text, and the text indexed once for matching. */
+export type TranscriptTexts = { text: string; index: TextIndex };
+
+// The paths each transcript names, lowercased, extracted once per indexed transcript (and only when needed).
+const transcriptPaths = new WeakMap<TextIndex, Set<string>>();
+
+function pathsOf(transcript: TranscriptTexts): Set<string> {
+  let paths = transcriptPaths.get(transcript.index);
+  if (!paths) {
+    paths = new Set(extractPaths(transcript.text).map(pathKey));
+    transcriptPaths.set(transcript.index, paths);
+  }
+  return paths;
+}
+
+const pathKey = (path: string) => path.toLowerCase().replace(/^\.\//, '');
+
 /**
- * The paths a summary names that appear nowhere in the transcript: each path (also without a leading `./`, and
- * relative to `cwd` when absolute) is looked up in the transcript with the matching rules, so a relative path is
- * present when it ends a transcript path at a `/`.
+ * The paths a summary names that appear nowhere in the transcript. A path is present when the transcript names
+ * it the same way (as the same extraction reads the transcript, so the transcript itself never invents one), or
+ * when it, without a leading `./` or relative to `cwd` when absolute, matches the transcript with the matching
+ * rules (a relative path is present when it ends a transcript path at a `/`).
  */
 export function findInventedPaths(
   summaryText: string,
-  transcript: TextIndex,
+  transcript: TranscriptTexts,
   cwd: string | undefined,
 ): string[] {
-  return extractPaths(summaryText).filter((path) => !transcript.hasAny(pathSpellings(path, cwd)));
+  return extractPaths(summaryText).filter(
+    (path) => !transcript.index.hasAny(pathSpellings(path, cwd)) && !pathsOf(transcript).has(pathKey(path)),
+  );
 }
 
 /** The invented-paths scorer. */
 export const scoreInventedPaths: Scorer = (input, texts) => ({
-  inventedPaths: findInventedPaths(input.text, texts.transcript, input.cwd),
+  inventedPaths: findInventedPaths(
+    input.text,
+    { text: input.transcriptText, index: texts.transcript },
+    input.cwd,
+  ),
 });

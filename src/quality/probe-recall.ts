@@ -3,6 +3,7 @@
  * each probe's outcome (matched, missed, contradicted) and the count of contradicted ones.
  */
 import type { Occurrence, TextIndex } from './match.ts';
+import { facetEvidence, readProbe } from './probe-reading.ts';
 import type { Probe } from './probes.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
@@ -12,22 +13,9 @@ import type { ProbeOutcome, Quality, Scorer } from './types.ts';
  */
 export const FACET_WINDOW_WORDS = 40;
 
-/**
- * Kinds whose facts a negation next to a needle does not undo: a constraint is often a prohibition
- * ("no decimal.js"), and an error stays the error it was when the summary says it is fixed
- * ("no longer fails with …"). Their opposite is caught by `contradictions` instead.
- */
-const NEGATION_EXEMPT: ReadonlySet<string> = new Set(['constraint', 'error']);
-
 /** A part over a whole, or null when there is no whole. */
 export function share(part: number, whole: number): number | null {
   return whole === 0 ? null : part / whole;
-}
-
-/** The occurrences of a facet (any spelling) that count for this kind of probe. */
-function facetOccurrences(index: TextIndex, spellings: readonly string[], kind: string): Occurrence[] {
-  const found = spellings.flatMap((spelling) => index.occurrences(spelling));
-  return NEGATION_EXEMPT.has(kind) ? found : found.filter((occurrence) => !occurrence.negated);
 }
 
 /**
@@ -35,7 +23,11 @@ function facetOccurrences(index: TextIndex, spellings: readonly string[], kind: 
  * walking every facet's words in order and moving on from the lowest (no list of all occurrences to sort; a word
  * like a module name occurs thousands of times in a kept transcript).
  */
-export function withinWindow(facets: readonly (readonly Occurrence[])[], window: number): boolean {
+export function withinWindow(
+  facets: readonly (readonly Pick<Occurrence, 'word'>[])[],
+  window: number,
+  barriers: readonly number[] = [],
+): boolean {
   if (facets.some((occurrences) => occurrences.length === 0)) return false;
   if (facets.length === 1) return true;
   // One spelling's occurrences come in text order; several spellings' are merged.
@@ -58,20 +50,51 @@ export function withinWindow(facets: readonly (readonly Occurrence[])[], window:
       }
       if (word > high) high = word;
     }
-    if (high - low <= window) return true;
+    if (high - low <= window && !barriers.some((barrier) => low < barrier && barrier < high)) return true;
     heads[lowest] = heads[lowest]! + 1;
     if (heads[lowest] === words[lowest]!.length) return false;
   }
 }
 
-/** The outcome of one probe: contradicted when it states the opposite, matched when every facet is stated together. */
+/**
+ * The outcome of one probe: contradicted when it states one of the probe's contradiction phrases; matched when it
+ * states every facet together (a number with another value between them breaks the link: "api on port 6379,
+ * redis on port 8080" does not put the api on 8080); else contradicted when it states the facets together with
+ * one of them opposed (see probe-reading.ts); else missed.
+ */
 export function probeOutcome(index: TextIndex, probe: Probe): ProbeOutcome {
   const contradicted = probe.contradictions.some((phrase) =>
     index.occurrences(phrase).some((occurrence) => !occurrence.negated),
   );
   if (contradicted) return 'contradicted';
-  const facets = probe.facets.map((spellings) => facetOccurrences(index, spellings, probe.kind));
-  return withinWindow(facets, FACET_WINDOW_WORDS) ? 'matched' : 'missed';
+  const reading = readProbe(probe);
+  const evidence = facetEvidence(index, probe, reading);
+  const otherValues = evidence.flatMap((facet) => facet.otherValues.map((occurrence) => occurrence.word));
+  if (
+    withinWindow(
+      evidence.map((facet) => facet.support),
+      FACET_WINDOW_WORDS,
+      otherValues,
+    )
+  )
+    return 'matched';
+  const opposed = evidence.some(
+    (facet, opposedIndex) =>
+      facet.oppose.length > 0 &&
+      withinWindow(
+        evidence.map((other, index) =>
+          index === opposedIndex ? other.oppose : [...other.support, ...other.oppose],
+        ),
+        FACET_WINDOW_WORDS,
+        facet.support.filter(() => facet.otherValues.length > 0).map((occurrence) => occurrence.word),
+      ),
+  );
+  return opposed ? 'contradicted' : 'missed';
+}
+
+/** Whether anything a context can say opposes this probe (else its contradictions are not measured). */
+export function isOpposable(probe: Probe): boolean {
+  return readProbe(probe).opposable;
 }
 
 /** Probe recall overall and per kind, the outcome of every probe, and the contradicted count. */
@@ -117,7 +140,7 @@ export function scoreProbes(
     probeRecallByKind,
     probesMatched: matched,
     probesTotal: probes.length,
-    contradictions: probes.length === 0 ? null : contradictions,
+    contradictions: probes.some(isOpposable) ? contradictions : null,
     missedProbes,
     probeOutcomes,
   };

@@ -15,7 +15,7 @@ export type Quality = {
   probeRecallByKind: Record<string, number>;
   probesMatched: number;
   probesTotal: number;
-  /** Probes whose opposite the summary states (counted among the missed); null when there are no probes. */
+  /** Probes whose opposite the summary states (counted among the missed); null when no probe has an opposite. */
   contradictions: number | null;
   /** Ids of the probes the summary missed or contradicted, in probe order. */
   missedProbes: string[];

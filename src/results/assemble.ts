@@ -8,7 +8,7 @@ import type { Message } from '../session/types.ts';
 import { type SettingDeclaration, settingsRecord } from '../settings.ts';
 import { keptRangesOf } from '../message-ranges.ts';
 import type { PromptUse, Strategy, StrategyConfig, StrategyOutput } from '../strategies/types.ts';
-import { countMessages, type Tokenizer } from '../tokens.ts';
+import { countMessageAsIs, type Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../transcript.ts';
 import type { FixtureFacts } from './fixture-facts.ts';
 import { comparisonStatistics } from './comparison-statistics.ts';
@@ -79,7 +79,9 @@ export function buildResult(
   const { tokenizer } = measure;
   const kept = output.kept ?? [];
   const summaryTokens = output.summary ? tokenizer.count(output.summary) : 0;
-  const tokensAfter = summaryTokens + countMessages(tokenizer, kept).reduce((sum, tokens) => sum + tokens, 0);
+  // Not from a count cached for the object: a strategy may return a message it edited after it was counted.
+  const tokensAfter =
+    summaryTokens + kept.reduce((sum, message) => sum + countMessageAsIs(tokenizer, message), 0);
   const sum = (pick: (call: CallRecord) => number) =>
     run.trace.reduce((total, call) => total + pick(call), 0);
   const usage = { input: sum((call) => call.inputTokens), output: sum((call) => call.outputTokens) };

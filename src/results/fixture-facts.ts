@@ -4,6 +4,7 @@ import type { Probe } from '../quality/probes.ts';
 import { sessionProbes } from '../quality/session-probes.ts';
 import type { StructureExpectations } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
+import { freezeSession } from '../session/freeze.ts';
 import type { Session } from '../session/types.ts';
 import { headSession } from '../strategies/tail.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
@@ -49,6 +50,8 @@ function factsOf(
   probes: Probe[],
   probeFile: string | null,
 ): FixtureFacts {
+  // Every strategy reads this one session: none may change what the others see.
+  freezeSession(session);
   const tokensBefore = countMessages(tokenizer, session.messages).reduce((sum, tokens) => sum + tokens, 0);
   const transcriptText = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
   const files = fileLists(session.fileOperations);

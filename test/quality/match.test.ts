@@ -151,3 +151,26 @@ describe('createMatcher', () => {
     }
   });
 });
+
+describe('negation next to a needle', () => {
+  const negated = (text: string) => createMatcher(text).occurrences('keyset pagination')[0]?.negated;
+
+  it('reaches back two words before the needle, and no further', () => {
+    assert.equal(negated('We rejected keyset pagination.'), true);
+    assert.equal(negated('We rejected the keyset pagination.'), true);
+    assert.equal(negated('We rejected the proposed keyset pagination.'), true, 'two words between');
+    assert.equal(negated('We rejected the first proposed keyset pagination.'), false, 'three words between');
+  });
+
+  it('stops at the end of the clause', () => {
+    assert.equal(negated('Nothing was rejected. Keyset pagination it is.'), false);
+  });
+
+  it('reads a whole clause for a rule ruled out, and the dot of a file name ends no clause', () => {
+    const denied = (text: string) => createMatcher(text).occurrences('new dependency')[0]?.deniedInClause;
+    assert.equal(denied('It calls it, and no decimal.js or other new dependency.'), true);
+    assert.equal(denied('Do not add decimal.js, big.js or any other new dependency.'), true);
+    assert.equal(denied('We added decimal.js as a new dependency.'), false);
+    assert.equal(denied('Not decimal.js (a new dependency is fine).'), false, 'a parenthesis ends its reach');
+  });
+});

@@ -52,13 +52,28 @@ describe('extractPaths', () => {
     assert.deepEqual(extractPaths(prose), []);
   });
 
+  it("reads a grep context line's file without its line number, and a shortened diffstat path without its ellipsis", () => {
+    assert.deepEqual(
+      extractPaths(
+        [
+          'docs/skills/nginx_ingress.md-126-## Checks',
+          'docs/skills/nginx_ingress.md:127:ingress class must be nginx',
+          ' .../changes/index.md                 | 12 ++++++------',
+          ' …/payments/events.ts | 3 +-',
+        ].join('\n'),
+      ),
+      ['docs/skills/nginx_ingress.md', 'changes/index.md', 'payments/events.ts'],
+    );
+  });
+
   it('lists each path once, in order of first appearance', () => {
     assert.deepEqual(extractPaths('b.ts a.ts b.ts'), ['b.ts', 'a.ts']);
   });
 });
 
 describe('findInventedPaths', () => {
-  const transcript = createMatcher(
+  const transcriptOf = (text: string) => ({ text, index: createMatcher(text) });
+  const transcript = transcriptOf(
     '[Assistant tool calls]: read(path="/work/shop/src/billing/tax.ts"); edit(path="src/cart.ts")',
   );
 
@@ -90,5 +105,35 @@ describe('findInventedPaths', () => {
 
   it('compares case-insensitively', () => {
     assert.deepEqual(findInventedPaths('SRC/Cart.ts', transcript, undefined), []);
+  });
+
+  it('never charges the transcript itself: grep context lines and shortened diffstat paths are its own paths', () => {
+    const output = transcriptOf(
+      [
+        '[Tool result]: docs/skills/skill_validation_nginx_ingress.md-126-## Checks',
+        'docs/skills/skill_validation_nginx_ingress.md-127-ingress class must be nginx',
+        'docs/skills/skill_validation_nginx_ingress.md-128-  more',
+        '[Tool result]:  .../changes/index.md                 | 12 ++++++------',
+        ' …/payments/events.ts | 3 +-',
+      ].join('\n'),
+    );
+    assert.deepEqual(findInventedPaths(output.text, output, undefined), []);
+    assert.deepEqual(
+      findInventedPaths(
+        'Checked docs/skills/skill_validation_nginx_ingress.md and changes/index.md, .../changes/index.md.',
+        output,
+        undefined,
+      ),
+      [],
+    );
+    assert.deepEqual(
+      findInventedPaths(
+        'Then edited docs/skills/skill_validation_ingress.md and changes/main.md.',
+        output,
+        undefined,
+      ),
+      ['docs/skills/skill_validation_ingress.md', 'changes/main.md'],
+      'a path that appears nowhere is still invented',
+    );
   });
 });

@@ -107,6 +107,18 @@ describe('probes lint', () => {
     );
   });
 
+  it('late-answer: the first half is every message before the middle, not only the first quarter', () => {
+    // Message 3 of 8 lies in the first half but past the first quarter; the last quarter still keeps the fact.
+    assert.deepEqual(rules([{ ...good, messageIndex: 3, repeatedAt: undefined }]), [
+      ['keyset', 'late-answer'],
+    ]);
+    assert.deepEqual(
+      rules([{ ...good, messageIndex: 4, repeatedAt: undefined }]),
+      [],
+      'message 4 of 8 is the second half',
+    );
+  });
+
   it('message-index: past the last message, or missing', () => {
     assert.deepEqual(rules([{ ...good, messageIndex: 8 }]), [['keyset', 'message-index']]);
     const { messageIndex: _unknown, ...withoutIndex } = good;

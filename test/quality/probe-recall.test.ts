@@ -8,8 +8,8 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { FACET_WINDOW_WORDS, probeOutcome, withinWindow } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 
-function probe(kind: string, facets: string[][], contradictions: string[] = []): Probe {
-  return { id: 'p', kind, question: '?', answer: '', facets, contradictions, source: 'sidecar' };
+function probe(kind: string, facets: string[][], contradictions: string[] = [], answer = ''): Probe {
+  return { id: 'p', kind, question: '?', answer, facets, contradictions, source: 'sidecar' };
 }
 
 const outcome = (text: string, tested: Probe) => probeOutcome(createMatcher(text), tested);
@@ -21,6 +21,7 @@ const noNewDependencies = probe(
     ['no new dependencies', 'no new dependency', "don't add", 'do not add', 'not adding', 'without adding'],
   ],
   ['added decimal.js', 'add decimal.js', 'installed decimal.js', 'npm install decimal.js'],
+  'No new dependencies: do not add decimal.js.',
 );
 const keysetDecision = probe('decision', [
   ['keyset pagination', 'keyset', '(created_at, id) cursor'],
@@ -30,10 +31,15 @@ const timezoneArtifact = probe('artifact', [
   ['src/lib/timezone.ts'],
   ['tenant time zone', 'tenant timezone'],
 ]);
-const migrations = probe('constraint', [
-  ['migrations directory', 'migrations/', 'migration files', 'migrations'],
-  ['do not modify', "don't touch", 'do not touch', 'leave alone', 'not modify', 'no changes to'],
-]);
+const migrations = probe(
+  'constraint',
+  [
+    ['migrations directory', 'migrations/', 'migration files', 'migrations'],
+    ['do not modify', "don't touch", 'do not touch', 'leave alone', 'not modify', 'no changes to'],
+  ],
+  [],
+  'Do not modify the migrations directory.',
+);
 const tscError = probe('error', [["Cannot find name 'roundHalfUp'"]]);
 const memoryLimit = probe('constraint', [
   ['memory limit', 'memory'],
@@ -48,7 +54,7 @@ describe('facet window', () => {
   it('finds one occurrence of every facet within the window exactly when one exists (against every combination)', () => {
     let seed = 11;
     const next = (below: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % below;
-    const occurrence = (word: number) => ({ start: word, end: word + 1, word, negated: false });
+    const occurrence = (word: number) => ({ word });
     for (let trial = 0; trial < 2000; trial++) {
       // Each facet's words as several spellings give them: runs in order, not in order overall.
       const facets = Array.from({ length: 1 + next(4) }, () =>
@@ -71,9 +77,16 @@ describe('matcher rules', () => {
     assert.equal(outcome("The user said don't add decimal.js.", noNewDependencies), 'matched');
   });
 
-  it('negation: "rejected keyset pagination" does not keep the keyset decision; a plain statement does', () => {
-    assert.equal(outcome('We rejected keyset pagination and kept OFFSET.', keysetDecision), 'missed');
-    assert.equal(outcome('Keyset pagination was rejected; not OFFSET either.', keysetDecision), 'missed');
+  it('negation: "rejected keyset pagination" states the opposite of the keyset decision; a plain statement keeps it', () => {
+    assert.equal(
+      outcome('We rejected keyset pagination and kept OFFSET.', keysetDecision),
+      'missed',
+      'an opposite states every facet, as the fact does; this one states only the first',
+    );
+    assert.equal(
+      outcome('Keyset pagination was rejected; not OFFSET either.', keysetDecision),
+      'contradicted',
+    );
     assert.equal(outcome('Switched to keyset pagination instead of OFFSET.', keysetDecision), 'matched');
   });
 
@@ -118,10 +131,10 @@ describe('matcher rules', () => {
   it('units fold: "1 GiB" is "1Gi" and "2 s" is "2 seconds", but 1 GB is not 1 GiB', () => {
     assert.equal(outcome('The job has a memory limit of 1 GiB.', memoryLimit), 'matched');
     assert.equal(outcome('memory: 1Gi', memoryLimit), 'matched');
-    assert.equal(outcome('The memory limit is 1 GB.', memoryLimit), 'missed');
+    assert.equal(outcome('The memory limit is 1 GB.', memoryLimit), 'contradicted', 'another value');
     assert.equal(outcome('The export times out after 30s at the gateway.', timeout), 'matched');
     assert.equal(outcome('It times out: the gateway allows 30 seconds.', timeout), 'matched');
-    assert.equal(outcome('It times out after 300 s.', timeout), 'missed');
+    assert.equal(outcome('It times out after 300 s.', timeout), 'contradicted', 'another value');
   });
 
   it('word edges: a needle is not kept inside a longer word', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { paretoFront } from '../../src/report/observations.ts';
+import { lexicalMatches, paretoFront } from '../../src/report/observations.ts';
 import type { StrategyResult } from '../../src/results/types.ts';
 
 function point(name: string, probeRecall: number, tokensAfter: number): StrategyResult {
@@ -35,5 +35,24 @@ describe('the Pareto front', () => {
       paretoFront([...tie, failed]).map((strategy) => strategy.name),
       ['A', 'B'],
     );
+  });
+});
+
+describe('the ‡ mark (lexical baselines)', () => {
+  const lexical = (name: string, probeRecall: number, tokensAfter: number): StrategyResult =>
+    ({ ...point(name, probeRecall, tokensAfter), lexical: true }) as StrategyResult;
+
+  it('marks a strategy that a lexical baseline matches at exactly as many tokens', () => {
+    const strategy = point('single-shot', 0.5, 400);
+    assert.deepEqual(
+      lexicalMatches(strategy, [strategy, lexical('grep', 0.5, 400)]).map((match) => match.name),
+      ['grep'],
+    );
+  });
+
+  it('does not mark it when the baseline needs more tokens, or keeps less', () => {
+    const strategy = point('single-shot', 0.5, 400);
+    assert.deepEqual(lexicalMatches(strategy, [strategy, lexical('grep', 0.5, 401)]), []);
+    assert.deepEqual(lexicalMatches(strategy, [strategy, lexical('grep', 0.45, 300)]), []);
   });
 });

@@ -196,7 +196,31 @@ function clauseAround(sentence: string, start: number, end: number): string {
 // A number the user gave, with a unit or percent; not part of a name, a version, a date or a path.
 const NUMBER = /(?<![\w./:#@$-])\d+(?:[.,]\d+)?(?:\s?%|\s?(?:ms|s|k|K|m|M|GB|MB|KB|x))?(?![\w./:-]|\.\d)/g;
 
-/** One probe per number the user gave, with the word it measures ("100% coverage", "port 8080"). */
+// Verbs that say what to do with a labelled number ("use port 8080"), not what it belongs to.
+const ACTION_VERBS =
+  /^(?:use|run|runs|set|keep|start|make|add|put|bind|listen|listens|serve|serves|expose|open|move|switch|change|give|pass|call|try|bump|raise|lower|limit)$/i;
+
+/**
+ * What a labelled number belongs to: the nearest word naming something before its label in the same clause
+ * ("the api on port 8080" → `api`), so that the same number given to another service is not the same fact.
+ */
+function subjectBefore(text: string, label: string): string | undefined {
+  const labelAt = text.lastIndexOf(label);
+  const head = labelAt < 0 ? text : text.slice(0, labelAt);
+  const clauseStart = Math.max(
+    ...[...head.matchAll(/[,;:()]|\s(?:and|but|or|then)\s/gi)].map((found) => found.index + found[0].length),
+    0,
+  );
+  const words = wordsOf(head.slice(clauseStart)).slice(-3).reverse();
+  return words.find(
+    (word) => isContentWord(word) && /^[\p{L}][\p{L}\p{N}_-]{2,}$/u.test(word) && !ACTION_VERBS.test(word),
+  );
+}
+
+/**
+ * One probe per number the user gave, with the word it measures ("100% coverage", "port 8080") and, for a
+ * labelled number, what it belongs to ("api" and "port 8080").
+ */
 export function numberProbes(requests: readonly Request[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   const seen = new Set<string>();
@@ -207,8 +231,12 @@ export function numberProbes(requests: readonly Request[]): DraftProbe[] {
         const number = match[0].replace(/\s+/g, ' ');
         const after = wordsOf(sentence.slice(match.index + match[0].length)).slice(0, 1);
         const before = wordsOf(sentence.slice(0, match.index)).slice(-1);
+        // The word it measures follows in the same clause ("8081, redis" measures nothing in redis).
         const unit =
-          after[0] && /^[\p{L}]{3,}$/u.test(after[0]) && !/^(?:and|the|for|with|but)$/i.test(after[0]);
+          after[0] &&
+          /^\s*\p{L}/u.test(sentence.slice(match.index + match[0].length)) &&
+          /^[\p{L}]{3,}$/u.test(after[0]) &&
+          !/^(?:and|the|for|with|but|because|since|then|or|so)$/i.test(after[0]);
         const phrase = unit
           ? `${number} ${after[0]}`
           : before[0] &&
@@ -219,12 +247,13 @@ export function numberProbes(requests: readonly Request[]): DraftProbe[] {
             : undefined;
         if (!phrase || seen.has(phrase.toLowerCase())) continue;
         seen.add(phrase.toLowerCase());
+        const subject = unit ? undefined : subjectBefore(sentence.slice(0, match.index), before[0]!);
         probes.push({
           kind: 'number',
           messageIndex: request.messageIndex,
-          question: `What number did the user give for ${unit ? after[0] : before[0]}, and in what context?`,
+          question: `What number did the user give for ${unit ? after[0] : [subject, before[0]].filter(Boolean).join(' ')}, and in what context?`,
           answer: `The user said: "${clauseAround(sentence, match.index, match.index + match[0].length)}"`,
-          facets: [[phrase]],
+          facets: subject ? [[subject], [phrase]] : [[phrase]],
         });
       }
     }

@@ -1,0 +1,173 @@
+/**
+ * How a probe is read in a compacted context: for each facet, which occurrences state the fact and which state
+ * its opposite. A constraint or decision the answer states plainly is opposed by a negated statement ("we
+ * rejected keyset pagination"); one the answer rules out ("no new dependencies") must be ruled out in the
+ * summary too, and is opposed by a plain one ("we added new dependencies freely"). A spelling with one number
+ * ("port 8080", "30 s", "512Mi") is opposed by another value in its place ("port 6379", "60 s", "4Gi") stated
+ * with the probe's other facets.
+ */
+import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
+import type { Probe } from './probes.ts';
+
+/** How a facet is stated: plainly, ruled out (the answer negates it), or either way (errors: "no longer fails with …"). */
+export type Polarity = 'affirmed' | 'denied' | 'either';
+
+/** A spelling with one number in it, and what another value in its place looks like. */
+type NumberSpelling = {
+  /** Matches the spelling with any number (and, for a unit, any unit of its kind) in the canonical text. */
+  pattern: RegExp;
+  /** The spelling's own value, in the unit kind's base unit. */
+  value: number;
+  /** Reads a match's value in the same base unit. */
+  valueOf(match: string): number | undefined;
+};
+
+/** One facet as it is read. */
+export type FacetReading = {
+  spellings: readonly string[];
+  polarity: Polarity;
+  numbers: readonly NumberSpelling[];
+};
+
+/** A probe as it is read: its facets, and whether anything can state its opposite. */
+export type ProbeReading = { facets: readonly FacetReading[]; opposable: boolean };
+
+// Kinds whose facts have a plain opposite: a rule ruled out, a decision reversed.
+const POLAR_KINDS: ReadonlySet<string> = new Set(['constraint', 'decision']);
+// Kinds whose facts a negation does not undo: an error stays the error it was when the summary says it is fixed.
+const EITHER_KINDS: ReadonlySet<string> = new Set(['error']);
+// A spelling that carries its own negation ("not be acknowledged", "migrations/ alone") states the fact plainly.
+const SELF_NEGATING =
+  /(?:^|[\s(])(?:not|no|never|nor|without|instead|rather|alone|untouched|unchanged|n't|don't|do not|doesn't|avoid)(?=[\s,]|$)/;
+
+// Units of one kind, with their size in the kind's base unit (canonical spellings, as the matcher folds them).
+const UNIT_KINDS: ReadonlyArray<Record<string, number>> = [
+  { kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12 },
+  { ms: 0.001, s: 1, min: 60, h: 3600, d: 86_400 },
+  { '%': 1 },
+];
+const NUMBER = /(?<![\p{L}\p{N}_.\-/:#@$])(\d+(?:\.\d+)?)(%|[a-z]+)?(?![\p{L}\p{N}_])/gu;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The spelling with another number in its place, when it has exactly one number. */
+function numberSpelling(spelling: string): NumberSpelling | undefined {
+  const canonical = canonicalText(spelling);
+  const numbers = [...canonical.matchAll(NUMBER)];
+  if (numbers.length !== 1) return undefined;
+  const [match] = numbers as [RegExpExecArray];
+  const unit = match[2] ?? '';
+  const kind = UNIT_KINDS.find((units) => unit in units);
+  // A suffix that is no unit is part of the words after the number ("3 retries" has no unit; "4xx" is a name).
+  if (unit && !kind) return undefined;
+  const prefix = canonical.slice(0, match.index);
+  const suffix = canonical.slice(match.index + match[0].length);
+  const units = kind ? `(${Object.keys(kind).map(escape).join('|')})` : '()';
+  // A plural is the same word ("1 cent" and "2 cents").
+  const rest = /[a-z]$/.test(suffix) ? `${escape(suffix)}s?` : escape(suffix);
+  const edge = prefix ? '(?<![\\p{L}\\p{N}_])' : '(?<![\\p{L}\\p{N}_.\\-/:#@$])';
+  const pattern = new RegExp(
+    `${edge}${escape(prefix)}(\\d+(?:\\.\\d+)?)${units}${rest}(?![\\p{L}\\p{N}_])`,
+    'gu',
+  );
+  const size = (unitName: string) => (kind ? (kind[unitName] ?? Number.NaN) : 1);
+  const valuePattern = new RegExp(pattern.source, 'u');
+  return {
+    pattern,
+    value: Number(match[1]) * size(unit),
+    valueOf(text) {
+      const found = valuePattern.exec(text);
+      return found ? Number(found[1]) * size(found[2] ?? '') : undefined;
+    },
+  };
+}
+
+/** One of each pattern: `30 s` and `30 seconds` read the same. */
+function distinctPatterns(numbers: NumberSpelling[]): NumberSpelling[] {
+  const seen = new Set<string>();
+  return numbers.filter(({ pattern, value }) => {
+    const key = `${pattern.source} ${value}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const readings = new WeakMap<Probe, ProbeReading>();
+
+/** How a probe is read (computed once per probe). */
+export function readProbe(probe: Probe): ProbeReading {
+  let reading = readings.get(probe);
+  if (!reading) {
+    const answer = createMatcher(probe.answer);
+    // Another value is an opposite only beside what it measures ("api on port 6379"): a lone "50 lines" elsewhere
+    // in a summary says nothing about "100 lines". An error's numbers vary from run to run of the same error.
+    const measured = probe.facets.length > 1 && !EITHER_KINDS.has(probe.kind);
+    const facets = probe.facets.map((spellings) => ({
+      spellings,
+      polarity: polarityOf(probe.kind, spellings, answer),
+      numbers: measured
+        ? distinctPatterns(spellings.flatMap((spelling) => numberSpelling(spelling) ?? []))
+        : [],
+    }));
+    const opposable =
+      probe.contradictions.length > 0 ||
+      POLAR_KINDS.has(probe.kind) ||
+      facets.some((facet) => facet.numbers.length > 0);
+    reading = { facets, opposable };
+    readings.set(probe, reading);
+  }
+  return reading;
+}
+
+/** A facet's polarity: as the answer states its first spelling (plainly when the answer has none). */
+function polarityOf(kind: string, spellings: readonly string[], answer: TextIndex): Polarity {
+  if (EITHER_KINDS.has(kind)) return 'either';
+  if (!POLAR_KINDS.has(kind)) return 'affirmed';
+  for (const spelling of spellings) {
+    const [first] = answer.occurrences(spelling);
+    if (first) return first.negated && !SELF_NEGATING.test(canonicalText(spelling)) ? 'denied' : 'affirmed';
+  }
+  return 'affirmed';
+}
+
+/** What a context says about one facet. */
+export type FacetEvidence = {
+  /** Occurrences that state the fact. */
+  support: Occurrence[];
+  /** Occurrences that state its opposite (none for kinds without one). */
+  oppose: Occurrence[];
+  /** The facet's numbers with another value, un-negated (they also break the link between other facets). */
+  otherValues: Occurrence[];
+};
+
+/** What a context says about each facet of a probe. */
+export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeReading): FacetEvidence[] {
+  const polar = POLAR_KINDS.has(probe.kind);
+  return reading.facets.map((facet) => {
+    const support: Occurrence[] = [];
+    const oppose: Occurrence[] = [];
+    for (const spelling of facet.spellings) {
+      const own =
+        facet.polarity === 'denied' && SELF_NEGATING.test(canonicalText(spelling))
+          ? 'affirmed'
+          : facet.polarity;
+      // In a constraint, a one-word spelling names what the rule is about ("nextServiceAt"), not the rule: a
+      // negation near it ("don't change how nextServiceAt is stored") neither reverses nor states the rule.
+      const name = probe.kind === 'constraint' && !canonicalText(spelling).includes(' ');
+      for (const occurrence of index.occurrences(spelling)) {
+        if (own === 'either' || name) support.push(occurrence);
+        else if (own === 'affirmed') {
+          if (!occurrence.negated) support.push(occurrence);
+          else if (polar) oppose.push(occurrence);
+        } else if (occurrence.negated || occurrence.deniedInClause) support.push(occurrence);
+        else oppose.push(occurrence);
+      }
+    }
+    const otherValues = facet.numbers.flatMap((number) =>
+      index
+        .find(number.pattern)
+        .filter((found) => !found.negated && number.valueOf(found.text) !== number.value),
+    );
+    return { support, oppose: [...oppose, ...otherValues], otherValues };
+  });
+}

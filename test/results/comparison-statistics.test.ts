@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { comparisonStatistics } from '../../src/results/comparison-statistics.ts';
+import type { ProbeEntry, StrategyResult } from '../../src/results/types.ts';
+
+const PROBES: ProbeEntry[] = Array.from({ length: 20 }, (_, index) => ({
+  id: `p${index}`,
+  kind: 'decision',
+  question: '?',
+  answer: '.',
+  messageIndex: index,
+  source: 'sidecar',
+}));
+
+/** A result that keeps the first `kept` probes. */
+function keeping(name: string, kept: number): StrategyResult {
+  const probeOutcomes = Object.fromEntries(
+    PROBES.map((probe, index) => [probe.id, index < kept ? 'matched' : 'missed']),
+  );
+  return {
+    name,
+    status: 'ok',
+    lexical: false,
+    probeShares: null,
+    quality: { probeOutcomes },
+  } as unknown as StrategyResult;
+}
+
+describe('the per-fixture paired verdict', () => {
+  it('calls a strategy that keeps many more probes than the reference better, and one that keeps fewer worse', () => {
+    const statistics = comparisonStatistics(
+      [keeping('reference', 10), keeping('more', 20), keeping('fewer', 0)],
+      PROBES,
+    )!;
+    assert.equal(statistics.reference, 'reference');
+    const verdict = (name: string) =>
+      statistics.comparisons.find((comparison) => comparison.strategy === name)!.verdict;
+    assert.equal(verdict('more'), 'better');
+    assert.equal(verdict('fewer'), 'worse');
+  });
+
+  it('calls a difference within chance not distinguishable', () => {
+    const statistics = comparisonStatistics([keeping('reference', 10), keeping('one-more', 11)], PROBES)!;
+    assert.equal(statistics.comparisons[0]!.verdict, 'not distinguishable');
+  });
+});
