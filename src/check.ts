@@ -152,9 +152,13 @@ function baselineVersionNotes(baselines: ReadonlyMap<string, GateResults>): stri
   for (const baseline of baselines.values()) {
     const written = (baseline as { provenance?: { version?: unknown } }).provenance?.version;
     if (written === undefined)
-      notes.add('a baseline records no tool version (written before provenance was recorded); compared all the same');
+      notes.add(
+        'a baseline records no tool version (written before provenance was recorded); compared all the same',
+      );
     else if (written !== version)
-      notes.add(`a baseline was written by compaction-bench ${String(written)} (this is ${version}); compared all the same`);
+      notes.add(
+        `a baseline was written by compaction-bench ${String(written)} (this is ${version}); compared all the same`,
+      );
   }
   return [...notes];
 }

@@ -71,7 +71,8 @@ function factsByStrategy(gate: BaselineGate): Map<string, FactChange[]> {
 
 const plainQuote = (text: string) => `"${text}"`;
 // Inside Markdown a quote must not open emphasis or a table; backticks would need escaping anyway.
-const markdownQuote = (text: string) => `“${text.replace(/[\\`*_[\]<>|]/g, (character) => `\\${character}`)}”`;
+const markdownQuote = (text: string) =>
+  `“${text.replace(/[\\`*_[\]<>|]/g, (character) => `\\${character}`)}”`;
 
 /** The facts lost and gained, per strategy, lost first, for the terminal; empty when none changed. */
 export function renderFactsText(gate: BaselineGate): string {
@@ -80,8 +81,11 @@ export function renderFactsText(gate: BaselineGate): string {
     const entry = gate.strategies.find((candidate) => candidate.strategy === strategy);
     lines.push(`${strategy}: ${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`);
     for (const change of changes.slice(0, TERMINAL_FACTS))
-      lines.push(`  ${change.lost.length > 0 ? '−' : '+'} ${lostDetail(change, plainQuote).replaceAll('`', '')}`);
-    if (changes.length > TERMINAL_FACTS) lines.push(`  … ${changes.length - TERMINAL_FACTS} more facts changed`);
+      lines.push(
+        `  ${change.lost.length > 0 ? '−' : '+'} ${lostDetail(change, plainQuote).replaceAll('`', '')}`,
+      );
+    if (changes.length > TERMINAL_FACTS)
+      lines.push(`  … ${changes.length - TERMINAL_FACTS} more facts changed`);
   }
   return lines.join('\n');
 }
@@ -94,7 +98,8 @@ export function renderFactsMarkdown(gate: BaselineGate): string {
     parts.push(`**${strategy}**: ${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`, '');
     for (const change of changes.slice(0, MARKDOWN_FACTS))
       parts.push(`- ${change.lost.length > 0 ? '❌' : '➕'} ${lostDetail(change, markdownQuote)}`);
-    if (changes.length > MARKDOWN_FACTS) parts.push(`- … ${changes.length - MARKDOWN_FACTS} more facts changed`);
+    if (changes.length > MARKDOWN_FACTS)
+      parts.push(`- … ${changes.length - MARKDOWN_FACTS} more facts changed`);
     parts.push('');
   }
   return parts.join('\n');
@@ -123,7 +128,16 @@ function otherFactsText(difference: BaselineDifference): string {
   return `${interval(other)} over ${other.units} ${other.over}`;
 }
 
-const HEAD = ['Strategy', 'Figure', 'Baseline', 'Now', 'Change', 'Spread over runs (95%)', 'On other facts (95%)', 'Verdict'];
+const HEAD = [
+  'Strategy',
+  'Figure',
+  'Baseline',
+  'Now',
+  'Change',
+  'Spread over runs (95%)',
+  'On other facts (95%)',
+  'Verdict',
+];
 
 function rowsOf(gate: BaselineGate): string[][] {
   return changed(gate).map((difference) => [
@@ -157,7 +171,7 @@ export function renderChangedFiguresMarkdown(gate: BaselineGate): string {
   if (rows.length === 0) return '';
   const sampled = gate.differences.some((difference) => difference.spread);
   const keep = HEAD.map((_, column) => column !== 5 || sampled);
-  const pick = <T,>(row: readonly T[]) => row.filter((_, column) => keep[column]);
+  const pick = <T>(row: readonly T[]) => row.filter((_, column) => keep[column]);
   return markdownTable({
     head: pick(HEAD),
     rows: rows.map(pick),

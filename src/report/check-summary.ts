@@ -33,12 +33,17 @@ export function verdictLine({ verdict, gate }: CheckSummary): string {
   const lost = gate?.strategies.reduce((total, entry) => total + entry.lost, 0) ?? 0;
   const rule = gate && gate.strategies.length > 0 ? ` (rule: ${ruleText(gate)})` : '';
   if (verdict.passed) {
-    if (!gate) return `PASS  ${plural(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
-    const facts = lost === 0 ? 'no fact lost' : `${plural(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
+    if (!gate)
+      return `PASS  ${plural(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
+    const facts =
+      lost === 0 ? 'no fact lost' : `${plural(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
     return `PASS  ${strategies(gate.strategies.length)} against the baseline: ${facts}${rule}`;
   }
   const failing = [...new Set(verdict.failures.map((failure) => failure.strategy))];
-  const shown = failing.length > 4 ? `${failing.slice(0, 4).join(', ')} and ${failing.length - 4} more` : failing.join(', ');
+  const shown =
+    failing.length > 4
+      ? `${failing.slice(0, 4).join(', ')} and ${failing.length - 4} more`
+      : failing.join(', ');
   const facts = gate ? `${plural(lost, 'fact')} lost against the baseline, ` : '';
   return `FAIL  ${shown}: ${facts}${plural(verdict.failures.length, 'failure')}${rule}`;
 }

@@ -104,7 +104,10 @@ export function evaluateBaselineGate(
       const before = baseline.strategies.find((candidate) => candidate.name === now.name);
       // The agent's own recorded summary comes with the transcript: it is not a strategy this run chose.
       if (now.name === 'recorded' || now.status !== 'ok' || before?.status !== 'ok') continue;
-      pairs.set(now.name, [...(pairs.get(now.name) ?? []), { session, now, before: before as Pair['before'] }]);
+      pairs.set(now.name, [
+        ...(pairs.get(now.name) ?? []),
+        { session, now, before: before as Pair['before'] },
+      ]);
     }
   }
   const facts = factChanges([...pairs].map(([strategy, list]) => ({ strategy, pairs: list })));
@@ -120,7 +123,14 @@ export function evaluateBaselineGate(
     const changes = facts.filter((change) => change.strategy === strategy);
     const lost = changes.reduce((total, change) => total + change.lost.length, 0);
     const gained = changes.reduce((total, change) => total + change.gained.length, 0);
-    const entry: StrategyGate = { strategy, rule, runs: rule === 'sampled' ? runs : 1, lost, gained, failed: false };
+    const entry: StrategyGate = {
+      strategy,
+      rule,
+      runs: rule === 'sampled' ? runs : 1,
+      lost,
+      gained,
+      failed: false,
+    };
     strategies.push(entry);
     if (rule === 'deterministic' && lost > allowLost) {
       const names = changes.filter((change) => change.lost.length > 0).map((change) => change.probe);
@@ -172,8 +182,7 @@ export function evaluateBaselineGate(
     strategies,
     differences,
     facts,
-    handles: (metric) =>
-      pairs.size > 0 && (SHARES.includes(metric) || metric.startsWith(KIND_RECALL_PREFIX)),
+    handles: (metric) => pairs.size > 0 && (SHARES.includes(metric) || metric.startsWith(KIND_RECALL_PREFIX)),
   };
 }
 
@@ -199,7 +208,10 @@ function compare(
   if (rule === 'sampled') {
     const side = (pick: (pair: Pair) => ProbeScored): RunSide => ({
       standardError: Math.sqrt(
-        list.reduce((total, pair, index) => total + (weights[index]! * standardErrorOf(pick(pair), metric)) ** 2, 0),
+        list.reduce(
+          (total, pair, index) => total + (weights[index]! * standardErrorOf(pick(pair), metric)) ** 2,
+          0,
+        ),
       ),
       runs: Math.max(...list.map((pair) => runsOf(pick(pair)))),
     });
@@ -249,7 +261,10 @@ function probeFigures(list: readonly Pair[]): Figures | null {
 /** A once-per-session figure: the mean over the sessions that measured it both times. */
 function sessionFigures(metric: string, list: readonly Pair[]): Figures | 'missing' | null {
   const definition = metricByKey(metric)!;
-  const values = list.map((pair) => ({ now: definition.read(pair.now), before: definition.read(pair.before) }));
+  const values = list.map((pair) => ({
+    now: definition.read(pair.now),
+    before: definition.read(pair.before),
+  }));
   if (values.some((value) => typeof value.before === 'number' && typeof value.now !== 'number'))
     return 'missing';
   const both = values.filter(
@@ -272,7 +287,9 @@ function sessionFigures(metric: string, list: readonly Pair[]): Figures | 'missi
  */
 function standardErrorOf(result: ProbeScored, metric: string): number {
   if (!sampled(result)) return 0;
-  const spread = ((result as SpreadHolder).spread as Record<string, { stdError?: unknown }> | null | undefined)?.[metric];
+  const spread = (
+    (result as SpreadHolder).spread as Record<string, { stdError?: unknown }> | null | undefined
+  )?.[metric];
   if (typeof spread?.stdError === 'number') return spread.stdError;
   if (metric !== 'probeRecall' || !result.probeShares) return 0;
   const shares = Object.values(result.probeShares);

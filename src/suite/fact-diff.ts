@@ -27,7 +27,11 @@ const kept = (score: number) => score >= 0.5;
 export function factChanges(
   strategies: ReadonlyArray<{
     strategy: string;
-    pairs: ReadonlyArray<{ session: DiffSession; now: ProbeScored & { summary?: string }; before: ProbeScored }>;
+    pairs: ReadonlyArray<{
+      session: DiffSession;
+      now: ProbeScored & { summary?: string };
+      before: ProbeScored;
+    }>;
   }>,
 ): FactChange[] {
   const changes: FactChange[] = [];

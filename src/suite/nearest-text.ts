@@ -7,7 +7,20 @@
 const MAXIMUM_LENGTH = 120;
 
 // Words this short or this common say nothing about which fact a sentence holds.
-const COMMON = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'into', 'are', 'was', 'not', 'use']);
+const COMMON = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'that',
+  'this',
+  'from',
+  'into',
+  'are',
+  'was',
+  'not',
+  'use',
+]);
 
 function wordsOf(text: string): Set<string> {
   return new Set(

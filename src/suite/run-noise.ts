@@ -23,7 +23,8 @@ export function runInterval(estimate: number, now: RunSide, before: RunSide): Ru
   const variances = [now, before].map((side) => ({ variance: side.standardError ** 2, runs: side.runs }));
   const variance = variances.reduce((total, side) => total + side.variance, 0);
   const standardError = Math.sqrt(variance);
-  if (standardError === 0) return { low: estimate, high: estimate, standardError: 0, degreesOfFreedom: Infinity };
+  if (standardError === 0)
+    return { low: estimate, high: estimate, standardError: 0, degreesOfFreedom: Infinity };
   const denominator = variances
     .filter((side) => side.runs > 1 && side.variance > 0)
     .reduce((total, side) => total + side.variance ** 2 / (side.runs - 1), 0);
@@ -37,7 +38,12 @@ export function runInterval(estimate: number, now: RunSide, before: RunSide): Ru
  * (95% two-sided, 80% power, normal approximation): the standard error shrinks with √runs. Null when there is
  * no drop beyond the tolerance to tell, or no spread.
  */
-export function runsToTell(estimate: number, tolerance: number, interval: RunInterval, runs: number): number | null {
+export function runsToTell(
+  estimate: number,
+  tolerance: number,
+  interval: RunInterval,
+  runs: number,
+): number | null {
   const margin = -estimate - tolerance;
   if (margin <= 0 || interval.standardError === 0) return null;
   return Math.max(runs + 1, Math.ceil(runs * (((Z_975 + Z_80) * interval.standardError) / margin) ** 2));

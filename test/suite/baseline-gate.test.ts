@@ -10,7 +10,12 @@ const PROBES = ['timezone-decision', 'task', 'constraint', 'error', 'next-step',
 type Sampling = { runs: number; shares: Record<string, number>; stdError: number };
 
 /** A session's results where `single-shot` kept every probe but `missed` (or, sampled, kept each its share of runs). */
-function session(name: string, missed: readonly string[] = [], sampling?: Sampling, fileRecall = 1): ResultsFile {
+function session(
+  name: string,
+  missed: readonly string[] = [],
+  sampling?: Sampling,
+  fileRecall = 1,
+): ResultsFile {
   const probeOutcomes = Object.fromEntries(
     PROBES.map((id) => [id, missed.includes(id) ? 'missed' : 'matched']),
   );
@@ -33,7 +38,13 @@ function session(name: string, missed: readonly string[] = [], sampling?: Sampli
         probeShares: sampling?.shares ?? null,
         spread: sampling ? { probeRecall: { mean: recall, stdError: sampling.stdError } } : null,
         summary: 'We talked about timezones.\nAll times are converted at the edge of the API.',
-        quality: { probeRecall: recall, probeOutcomes, fileRecall, modifiedFileRecall: null, structure: null },
+        quality: {
+          probeRecall: recall,
+          probeOutcomes,
+          fileRecall,
+          modifiedFileRecall: null,
+          structure: null,
+        },
       },
     ],
   } as unknown as ResultsFile;
@@ -70,7 +81,10 @@ describe('check --baseline with deterministic answers: a lost fact is lost', () 
 
   it('lets facts churn within --allow-lost, but not a net fall in recall beyond the tolerance', () => {
     const baseline = baselinesOf([session('only', ['d', 'e'])]);
-    const churned = evaluateBaselineGate([session('only', ['a', 'b'])], baseline, { tolerance: 0.02, allowLost: 2 });
+    const churned = evaluateBaselineGate([session('only', ['a', 'b'])], baseline, {
+      tolerance: 0.02,
+      allowLost: 2,
+    });
     assert.deepEqual(churned.failures, []);
     assert.equal(churned.strategies[0]!.gained, 2);
     const fell = evaluateBaselineGate([session('only', ['a', 'b', 'd', 'e'])], baseline, {
@@ -124,6 +138,9 @@ describe('check --baseline with sampled answers: beyond the spread over runs', (
       { tolerance: 0.02 },
     );
     assert.equal(gate.failures.length, 1);
-    assert.match(gate.failures[0]!.message, /^single-shot probeRecall 0\.85 → 0\.45 \(−0\.40, 95% \[.*\] over 3 runs, all of it beyond the tolerance 0\.02\)$/);
+    assert.match(
+      gate.failures[0]!.message,
+      /^single-shot probeRecall 0\.85 → 0\.45 \(−0\.40, 95% \[.*\] over 3 runs, all of it beyond the tolerance 0\.02\)$/,
+    );
   });
 });
