@@ -32,7 +32,7 @@ function wordsOf(text: string): Set<string> {
 
 /**
  * The sentence or line of `summary` that shares the most words with `answer` (the shorter on a tie), clipped
- * to 120 characters around them; null when no piece shares a word.
+ * to 120 characters around them; null when no piece shares two words (one, for a one-word answer).
  */
 export function nearestText(summary: string, answer: string): string | null {
   const wanted = wordsOf(answer);
@@ -44,7 +44,8 @@ export function nearestText(summary: string, answer: string): string | null {
       if (text === '') continue;
       let score = 0;
       for (const word of wordsOf(text)) if (wanted.has(word)) score++;
-      if (score === 0) continue;
+      // One shared word ("before", a module name) is chance; a piece about the fact shares a few.
+      if (score < Math.min(2, wanted.size)) continue;
       if (!best || score > best.score || (score === best.score && text.length < best.text.length))
         best = { text, score };
     }
