@@ -23,7 +23,8 @@ export function comparisonMetrics(results: ResultsFile): Metric[] {
 export function timingsMeasured(results: Pick<ResultsFile, 'provider' | 'strategies'>): boolean {
   return (
     results.provider.isLanguageModel &&
-    results.strategies.some((strategy) => strategy.freshCalls.some((calls) => calls > 0))
+    // Results files of earlier versions may lack `freshCalls`: their times are then treated as measured.
+    results.strategies.some((strategy) => (strategy.freshCalls ?? [1]).some((calls) => calls > 0))
   );
 }
 
