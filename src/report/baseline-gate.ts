@@ -9,8 +9,7 @@ import {
 import type { FactChange } from '../suite/fact-diff.ts';
 import { markdownTable } from './table.ts';
 
-/** Fact lines per strategy in the terminal; the Markdown lists more. */
-const TERMINAL_FACTS = 8;
+/** Fact lines per strategy in the Markdown (a PR comment); the terminal lists every one. */
 const MARKDOWN_FACTS = 20;
 /** Sessions named in a fact line before the rest are counted. */
 const NAMED_SESSIONS = 4;
@@ -80,12 +79,10 @@ export function renderFactsText(gate: BaselineGate): string {
   for (const [strategy, changes] of factsByStrategy(gate)) {
     const entry = gate.strategies.find((candidate) => candidate.strategy === strategy);
     lines.push(`${strategy}: ${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`);
-    for (const change of changes.slice(0, TERMINAL_FACTS))
+    for (const change of changes)
       lines.push(
         `  ${change.lost.length > 0 ? '−' : '+'} ${lostDetail(change, plainQuote).replaceAll('`', '')}`,
       );
-    if (changes.length > TERMINAL_FACTS)
-      lines.push(`  … ${changes.length - TERMINAL_FACTS} more facts changed`);
   }
   return lines.join('\n');
 }

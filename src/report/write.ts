@@ -78,7 +78,9 @@ export async function writeSweepReport(results: readonly ResultsFile[], out: str
   const json = join(out, `${sweep.fixture}-sweep.json`);
   const html = join(out, `${sweep.fixture}-report.html`);
   await writeOutput(markdown, marker + renderSweepMarkdown(sweep));
-  await writeOutput(json, `${JSON.stringify(sweep, null, 2)}\n`);
+  // Every results file says where it came from: the sweep's targets ran in one command.
+  const provenance = results[0]?.provenance;
+  await writeOutput(json, `${JSON.stringify(provenance ? { provenance, ...sweep } : sweep, null, 2)}\n`);
   await writeOutput(html, marker + (await renderHtmlReport(results)));
   return [markdown, json, html];
 }

@@ -290,3 +290,31 @@ describe('check with a replayed cassette', () => {
     );
   });
 });
+
+describe('provenance', () => {
+  it('is in every results file of a sweep, with the command as typed', async () => {
+    const out = join(directory.path, 'sweep');
+    const args = [
+      'compare',
+      'before-compaction',
+      '-s',
+      'truncate',
+      '--target-tokens',
+      '2000,4000',
+      '-o',
+      out,
+      '-q',
+    ];
+    const run = await runCli(args, { cwd: directory.path });
+    assert.equal(run.code, 0, run.stderr);
+    for (const name of [
+      'before-compaction@2000-results.json',
+      'before-compaction@4000-results.json',
+      'before-compaction-sweep.json',
+    ]) {
+      const json = await readJson(join(out, name));
+      assert.equal(json.provenance?.command, `compaction-bench ${args.join(' ')}`, name);
+      assert.deepEqual([json.provenance.provider, json.provenance.cassette], ['extractive', null], name);
+    }
+  });
+});

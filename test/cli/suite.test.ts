@@ -43,6 +43,10 @@ describe('suites', () => {
     assert.match(run.stdout, /Suite — 7 sessions \(pi 6, claude-code 1\)/);
     const suite = await readJson<SuiteResults>(join(out, 'suite-results.json'));
     assert.equal(suite.sessions.length, 7);
+    assert.equal(
+      suite.provenance?.command,
+      `compaction-bench compare ${sessions} ${CORE_TWO.join(' ')} -o ${out} -q`,
+    );
     assert.equal(suite.reference, 'single-shot');
     // Fact recall pooled over every probe = Σ kept / Σ probes of the per-session results.
     const perSession = await Promise.all(
