@@ -12,10 +12,11 @@ import {
   parseFailUnder,
   type Verdict,
 } from './quality/gate.ts';
-import { renderBaselineGateMarkdown } from './report/baseline-gate.ts';
-import { appendStepSummary, writeBaselines } from './report/write.ts';
+import { type CheckSummary, renderGateMarkdown } from './report/check-summary.ts';
+import { appendStepSummary, writeBaselines, writeGateReport } from './report/write.ts';
+import { commandLine, shellQuote, toolVersion } from './results/provenance.ts';
 import type { CompareOptions } from './run.ts';
-import { type BaselineGate, evaluateBaselineGate } from './suite/baseline-gate.ts';
+import { type BaselineGate, DEFAULT_ALLOW_LOST, evaluateBaselineGate } from './suite/baseline-gate.ts';
 import { expandRunInputs, runSuite, type SuiteOutcome } from './run-suite.ts';
 
 /** What `check` adds to compare's options. */
@@ -25,6 +26,8 @@ export type CheckOptions = CompareOptions & {
   /** `--baseline`: results JSON files, or directories of `F-results.json` files. */
   baselines: string[];
   tolerance: number;
+  /** `--allow-lost`: facts a strategy may lose against the baseline when its answers are deterministic. */
+  allowLost?: number;
   /** `--update-baseline`: a file (one fixture) or a directory to write `F-results.json` into. */
   updateBaseline?: string;
   /** Run the strategies the baselines hold (no `-s` given): a baseline of all strategies checks all of them. */
@@ -43,6 +46,10 @@ export type CheckOutcome = {
   exitCode: number;
   /** Baseline files written by `--update-baseline`. */
   updated: string[];
+  /** Verdict, baseline comparison and the command that accepts it: what the renderers of `check` take. */
+  summary: CheckSummary;
+  /** `F-gate.md` as written into `--out`. */
+  gateFile: string;
 };
 
 /** Runs compare on the fixtures, gates the results, and writes the baseline and step summary when asked. */
@@ -62,7 +69,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   const compare = await runSuite({ ...expanded, strategies: strategiesToRun(options, baselines) });
   const results = compare.fixtures.map((fixture) => fixture.results);
   const baselineGate =
-    baselines.size > 0 ? evaluateBaselineGate(results, baselines, options.tolerance) : null;
+    baselines.size > 0
+      ? evaluateBaselineGate(results, baselines, {
+          tolerance: options.tolerance,
+          allowLost: options.allowLost ?? DEFAULT_ALLOW_LOST,
+        })
+      : null;
   const verdicts = compare.fixtures.map(({ results }) => {
     const baseline = baselines.get(results.fixture.name);
     const verdict = evaluateGate({
@@ -93,15 +105,62 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
     verdict.failures.push(...baselineGate.failures);
     verdict.notes.push(...baselineGate.notes);
     verdict.checks += baselineGate.checks;
-    verdict.passed = verdict.failures.length === 0;
   }
+  verdict.notes.push(...baselineVersionNotes(baselines));
+  if (options.updateBaseline) {
+    // Accepting a change is rerunning with --update-baseline: what differs from the old baseline is listed, not failed.
+    const accepted = verdict.failures.filter((failure) => failure.againstBaseline);
+    verdict.failures = verdict.failures.filter((failure) => !failure.againstBaseline);
+    verdict.notes.unshift(...accepted.map((failure) => `accepted by --update-baseline: ${failure.message}`));
+  }
+  verdict.passed = verdict.failures.length === 0;
   const updated =
     verdict.passed && options.updateBaseline ? await writeBaselines(results, options.updateBaseline) : [];
+  const summary: CheckSummary = {
+    verdict,
+    gate: baselineGate,
+    accept: baselines.size > 0 && !options.updateBaseline ? acceptCommand(options) : null,
+  };
+  const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
+  const gateFile = await writeGateReport(options.out, gateStem(results), gateMarkdown);
   if (options.stepSummary) {
-    const sections = baselineGate ? [renderBaselineGateMarkdown(baselineGate)] : [];
-    await appendStepSummary(options.stepSummary, results, verdict, { suites: compare.suites, sections });
+    await appendStepSummary(options.stepSummary, results, gateMarkdown, { suites: compare.suites });
   }
-  return { compare, baselineGate, verdict, exitCode: gateExitCode(verdict), updated };
+  return { compare, baselineGate, verdict, exitCode: gateExitCode(verdict), updated, summary, gateFile };
+}
+
+/** `F` of `F-gate.md`: the fixture's name, or `suite` when the check covered several. */
+function gateStem(results: readonly { fixture: { name: string } }[]): string {
+  const names = new Set(results.map((result) => result.fixture.name));
+  return names.size === 1 ? [...names][0]! : 'suite';
+}
+
+/**
+ * The command that accepts this run's results as the new baseline: the same command with `--update-baseline`
+ * naming the first baseline given (a directory stays a directory), secrets removed.
+ */
+function acceptCommand(options: CheckOptions): string {
+  const target = options.baselines[0]!;
+  const command = options.command ?? [];
+  return `${commandLine(command)} --update-baseline ${shellQuote(target)}`;
+}
+
+/** A note per baseline another tool version wrote, or that records no provenance: compared all the same. */
+function baselineVersionNotes(baselines: ReadonlyMap<string, GateResults>): string[] {
+  const { version } = toolVersion();
+  const notes = new Set<string>();
+  for (const baseline of baselines.values()) {
+    const written = (baseline as { provenance?: { version?: unknown } }).provenance?.version;
+    if (written === undefined)
+      notes.add(
+        'a baseline records no tool version (written before provenance was recorded); compared all the same',
+      );
+    else if (written !== version)
+      notes.add(
+        `a baseline was written by compaction-bench ${String(written)} (this is ${version}); compared all the same`,
+      );
+  }
+  return [...notes];
 }
 
 /** Lints a fixture's probes; in a suite, a session that will not load is left to the run, which skips it. */

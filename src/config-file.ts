@@ -46,6 +46,8 @@ const configSchema = z.strictObject({
     .strictObject({
       baseline: list.optional(),
       tolerance: share.optional(),
+      /** `--allow-lost`: facts a strategy may lose with deterministic answers. */
+      allowLost: z.number().int().min(0).optional(),
       /** `--fail-under`: `{ "probeRecall": 0.6, "structured-iterative.structure": 1 }`. */
       failUnder: z.record(z.string(), z.number().min(0)).optional(),
     })

@@ -43,6 +43,7 @@ import { atRecordedCompaction, lastRecordedCompaction } from './strategies/at-co
 import { resolveStrategies, strategySettings } from './strategies/registry.ts';
 import type { Strategy, StrategyConfig, StrategyOutput } from './strategies/types.ts';
 import { getTokenizer, type Tokenizer } from './tokens.ts';
+import { collectProvenance, type Provenance } from './results/provenance.ts';
 
 /** Everything `compare` (and `check`) needs to run. */
 export type CompareOptions = LoadOptions & {
@@ -80,6 +81,8 @@ export type CompareOptions = LoadOptions & {
   sessionNames?: Record<string, string>;
   /** A suite: a session that will not load is skipped with a notice instead of ending the run. */
   skipUnloadable?: boolean;
+  /** The command line after the program name, for the results' provenance (secrets are removed there). */
+  command?: readonly string[];
 };
 
 /** The outcome of one fixture at one target. */
@@ -113,6 +116,8 @@ type RunEnvironment = {
   signal: AbortSignal;
   /** `performance.now()` when the run's clock started (after the providers warmed up). */
   origin: number;
+  /** Where the results came from (every results file carries it). */
+  provenance: Provenance;
 };
 
 // Sessions load two at a time: parsing is CPU work, and every session is held until its reports are written.
@@ -171,6 +176,12 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
         (options.schedule?.policy === 'window' ? options.schedule.window : provider.contextWindow),
       signal: options.signal ?? new AbortController().signal,
       origin: performance.now(),
+      provenance: await collectProvenance({
+        command: options.command ?? [],
+        provider,
+        replay: providerOptions.replay,
+        record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
+      }),
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
     options.onProgress?.({ type: 'start', strategies: facts.length * targets.length * strategies.length });
@@ -282,6 +293,7 @@ async function runFixture(
     runs: options.runs,
     target: target ?? null,
     reference: options.reference,
+    provenance: environment.provenance,
   });
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this fixture');
   const files = await writeFixtureReports(file, options.out);

@@ -3,12 +3,12 @@ import { Command, Option } from 'commander';
 import { runCheck } from '../check.ts';
 import { DEFAULT_TOLERANCE } from '../quality/gate.ts';
 import { renderComparisonTerminal } from '../report/comparison.ts';
-import { renderBaselineGateText } from '../report/baseline-gate.ts';
-import { renderVerdictText } from '../report/gate.ts';
+import { renderCheckText } from '../report/check-summary.ts';
+import { DEFAULT_ALLOW_LOST } from '../suite/baseline-gate.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
 import { validateSliceOptions } from '../slicer.ts';
 import { applyConfigFile } from './config-flags.ts';
-import { numberBetween } from './options.ts';
+import { integerAtLeast, numberBetween } from './options.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
 import { interruptible } from './interrupt.ts';
@@ -42,10 +42,18 @@ export function checkCommand(): Command {
     .addOption(
       new Option(
         '--tolerance <x>',
-        "how far a figure may fall below its baseline: fails when the paired difference's whole 95% interval is beyond it",
+        'how far a figure may fall below its baseline (with --runs of a live model: beyond the spread over runs too)',
       )
         .argParser(numberBetween(0, 1))
         .default(DEFAULT_TOLERANCE),
+    )
+    .addOption(
+      new Option(
+        '--allow-lost <n>',
+        'facts a strategy may lose against the baseline when its answers are deterministic (offline, replayed, one run)',
+      )
+        .argParser(integerAtLeast(0))
+        .default(DEFAULT_ALLOW_LOST),
     )
     .addOption(
       new Option(
@@ -65,8 +73,9 @@ export function checkCommand(): Command {
     'after',
     `
 Exit codes: 0 pass, 1 a gate failed, 2 bad input, 3 a strategy failed.
-When GITHUB_STEP_SUMMARY is set, the comparison (the suite report for several sessions), the verdict and the
-facts lost and gained against the baseline are appended to it. Without arguments, the suite, strategies,
+The verdict comes first and is also written to F-gate.md in --out (ready for a PR comment). When
+GITHUB_STEP_SUMMARY is set, that verdict and then the comparison (the suite report for several sessions) are
+appended to it. Rerunning the same command with --update-baseline accepts a change against the baseline. Without arguments, the suite, strategies,
 provider and gate of compaction-bench.config.json (or "compactionBench" in package.json) run; flags override it.
 
 Examples:
@@ -88,6 +97,7 @@ Examples:
             failUnder: flags.failUnder,
             baselines: flags.baseline,
             tolerance: flags.tolerance,
+            allowLost: flags.allowLost,
             updateBaseline: flags.updateBaseline,
             strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
             stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
@@ -109,11 +119,7 @@ Examples:
             ? outcome.compare.suites.map(renderSuiteTerminal)
             : results.map((fixture) => renderComparisonTerminal(fixture, terminal))
         ).join('\n\n');
-        const baseline = outcome.baselineGate ? renderBaselineGateText(outcome.baselineGate) : '';
-        const updated = outcome.updated.map((path) => `baseline written: ${path}`).join('\n');
-        process.stdout.write(
-          `${tables}\n\n${baseline ? `${baseline}\n\n` : ''}${renderVerdictText(outcome.verdict)}\n${updated ? `${updated}\n` : ''}`,
-        );
+        process.stdout.write(renderCheckText(outcome.summary, tables, outcome.updated));
       }
       process.exitCode = outcome.exitCode;
     } finally {
@@ -122,4 +128,10 @@ Examples:
   });
 }
 
-type CheckFlags = { failUnder: string[]; baseline: string[]; tolerance: number; updateBaseline?: string };
+type CheckFlags = {
+  failUnder: string[];
+  baseline: string[];
+  tolerance: number;
+  allowLost: number;
+  updateBaseline?: string;
+};

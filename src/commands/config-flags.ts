@@ -72,6 +72,7 @@ export function applyConfigFile(
     if (command.options.some((option) => option.attributeName() === 'tolerance')) {
       set('baseline', many(config.gate?.baseline));
       set('tolerance', config.gate?.tolerance);
+      set('allowLost', config.gate?.allowLost);
       set(
         'failUnder',
         config.gate?.failUnder &&

@@ -175,6 +175,7 @@ export function toCompareOptions(
   }
   return {
     fixtures,
+    command: process.argv.slice(2),
     strategies: flags.strategies,
     provider: flags.provider,
     judge: flags.judge,

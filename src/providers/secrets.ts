@@ -44,3 +44,14 @@ export function assertNoSecrets(
     `refusing to write ${destination}: it contains what looks like an API key (${found})`,
   );
 }
+
+/** `text` with every key-like value (and every provider key variable's value) replaced by `***`. */
+export function redactSecrets(text: string, environment: NodeJS.ProcessEnv = process.env): string {
+  let redacted = text;
+  for (const name of keyVariables()) {
+    const value = environment[name]?.trim();
+    if (value && value.length >= MINIMUM_SECRET_LENGTH) redacted = redacted.replaceAll(value, '***');
+  }
+  for (const { pattern } of KEY_PATTERNS) redacted = redacted.replace(new RegExp(pattern.source, 'g'), '***');
+  return redacted;
+}

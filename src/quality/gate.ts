@@ -5,6 +5,9 @@ import { describeSchemaProblem } from '../session/json-lines.ts';
 import { formatFigure } from '../format.ts';
 import { type FigureSource, gateMetricList, gateMetricsOf, type Metric, metricByKey } from './metrics.ts';
 
+/** The row of the agent's own recorded summary: gated only by floors that name it. */
+const RECORDED = 'recorded';
+
 /** Default of `--tolerance`: how far a figure may fall below its baseline before the gate fails. */
 export const DEFAULT_TOLERANCE = 0.02;
 
@@ -32,13 +35,16 @@ export type GateFailure = {
   strategy: string;
   /** The metric, or null for a failure of the whole strategy (an error, missing from the run). */
   metric: string | null;
-  kind: 'floor' | 'regression' | 'missing' | 'error' | 'probes';
+  /** `lost`: facts the baseline kept and this run lost (deterministic answers, beyond `--allow-lost`). */
+  kind: 'floor' | 'regression' | 'lost' | 'missing' | 'error' | 'probes';
   /** The floor, or the baseline figure. */
   expected: number | null;
   /** The figure of this run; null when it has none. */
   actual: number | null;
   /** One line: `parallel-stitch probeRecall 0.54 < 0.60`. */
   message: string;
+  /** Set when the failure comes from the comparison with a baseline (what `--update-baseline` accepts). */
+  againstBaseline?: boolean;
 };
 
 /** The gate's verdict. */
@@ -125,10 +131,14 @@ const baselineSchema = z.looseObject({
 export function parseBaseline(json: unknown, file: string): GateResults {
   const isObject = typeof json === 'object' && json !== null && !Array.isArray(json);
   const version = isObject ? (json as { schemaVersion?: unknown }).schemaVersion : 2;
-  if (version === undefined || version === 1) {
-    throw new InputError(
-      `${file}: a schemaVersion 1 baseline, whose probeRecall counted file names as facts; regenerate it with check --update-baseline (docs/results.md)`,
-    );
+  if (version !== 2) {
+    const fixture = isObject ? (json as { fixture?: { name?: unknown } }).fixture?.name : undefined;
+    const regenerate = `compaction-bench check ${typeof fixture === 'string' ? fixture : '<fixture>'} --fail-under probeRecall=0 --update-baseline ${file}`;
+    const why =
+      version === undefined || version === 1
+        ? 'a schemaVersion 1 baseline, whose probeRecall counted file names as facts'
+        : `schemaVersion ${JSON.stringify(version)}, which this version (reading 2) does not know`;
+    throw new InputError(`${file}: ${why}; regenerate it: ${regenerate} (docs/results.md)`);
   }
   const parsed = baselineSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${file}: ${describeSchemaProblem(parsed.error)}`);
@@ -217,9 +227,18 @@ export function evaluateGate({
       kind: 'missing',
       expected: null,
       actual: null,
+      againstBaseline: true,
       message,
     });
   }
+  if (
+    names.has(RECORDED) &&
+    floors.some((floor) => floor.strategy === null) &&
+    !floors.some((floor) => floor.strategy === RECORDED)
+  )
+    tally.notes.push(
+      `general floors skip the ${RECORDED} row (the agent's own summary, not a strategy of this run); name it to gate it: --fail-under ${RECORDED}.probeRecall=…`,
+    );
   const lexical = results.strategies.filter((strategy) => strategy.lexical).map((strategy) => strategy.name);
   if (lexical.length > 0 && floors.some((floor) => floor.strategy === null))
     tally.notes.push(
@@ -306,6 +325,7 @@ function compareWithBaseline(
         kind: 'missing',
         expected: was,
         actual: null,
+        againstBaseline: true,
         message: `${strategy.name} ${metric} ${formatFigure(was)} → none (the baseline measured it, this run did not)`,
       });
       continue;
@@ -319,6 +339,7 @@ function compareWithBaseline(
         kind: 'regression',
         expected: was,
         actual: now,
+        againstBaseline: true,
         message: `${strategy.name} ${metric} ${formatFigure(was, now)} → ${formatFigure(now, was)} (${signed(change, tolerance)}, tolerance ${formatFigure(tolerance)})`,
       });
     } else if (change > tolerance + EPSILON) {
@@ -330,8 +351,9 @@ function compareWithBaseline(
 /** The floors that apply to a strategy: per metric, its own floor over a general one (the last given wins). */
 function floorsFor(strategy: GateStrategy, floors: readonly Floor[]): Floor[] {
   const byMetric = new Map<string, Floor>();
-  // A general floor is for strategies; a lexical baseline (a path list, a grep) exists to score low.
-  if (!strategy.lexical)
+  // A general floor is for the strategies asked for: a lexical baseline (a path list, a grep) exists to score
+  // low, and the recorded row is the agent's own summary, which comes with the transcript.
+  if (!strategy.lexical && strategy.name !== RECORDED)
     for (const floor of floors) if (floor.strategy === null) byMetric.set(floor.metric, floor);
   for (const floor of floors) if (floor.strategy === strategy.name) byMetric.set(floor.metric, floor);
   return [...byMetric.values()];

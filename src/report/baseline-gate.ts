@@ -1,28 +1,34 @@
-/** Renders the noise-aware baseline comparison and the fact-level diff: terminal text and step-summary Markdown. */
-import type { BaselineDifference, BaselineGate } from '../suite/baseline-gate.ts';
+/** Renders the comparison with the baseline: the rule, the facts lost and gained, the figures that changed. */
+import {
+  type BaselineDifference,
+  type BaselineGate,
+  type GateRule,
+  interval,
+  signed,
+} from '../suite/baseline-gate.ts';
 import type { FactChange } from '../suite/fact-diff.ts';
 import { markdownTable } from './table.ts';
 
-/** Fact lines per strategy in the terminal; the step summary lists more. */
-const TERMINAL_FACTS = 8;
-const MARKDOWN_FACTS = 50;
+/** Fact lines per strategy in the Markdown (a PR comment); the terminal lists every one. */
+const MARKDOWN_FACTS = 20;
 /** Sessions named in a fact line before the rest are counted. */
 const NAMED_SESSIONS = 4;
 
-const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(2)}`;
-
-function differenceText(difference: BaselineDifference): string {
-  const over = difference.over === 'probes' ? 'the probes of 1 session' : `${difference.sessions} sessions`;
-  const detectable = difference.detectable === null ? '' : `; detects ${difference.detectable.toFixed(2)}`;
-  return `${signed(difference.estimate)} [${signed(difference.low)}, ${signed(difference.high)}] over ${over}${detectable}`;
-}
-
-/** The rows worth showing: every strategy's fact recall, and any other figure that failed or dipped. */
-function shown(gate: BaselineGate): BaselineDifference[] {
-  return gate.differences.filter(
-    (difference) =>
-      difference.metric === 'probeRecall' || difference.failed || difference.estimate < -gate.tolerance,
-  );
+/** What each rule fails on, for the verdict line. */
+export function ruleText(gate: Pick<BaselineGate, 'strategies' | 'allowLost' | 'tolerance'>): string {
+  const rules = new Set<GateRule>(gate.strategies.map((entry) => entry.rule));
+  const parts: string[] = [];
+  if (rules.has('deterministic'))
+    parts.push(
+      `deterministic answers: a lost fact is lost; fails beyond --allow-lost ${gate.allowLost} or a fall beyond --tolerance ${gate.tolerance}`,
+    );
+  if (rules.has('sampled')) {
+    const runs = Math.max(...gate.strategies.map((entry) => entry.runs));
+    parts.push(
+      `sampled answers (${runs} runs): fails on a fall beyond the spread over runs and --tolerance ${gate.tolerance}`,
+    );
+  }
+  return parts.join('; ');
 }
 
 function sessionsText(names: readonly string[]): string {
@@ -44,6 +50,17 @@ export function factLine(change: FactChange): string {
   return parts.join('; ');
 }
 
+/** A lost fact with what it says and the summary's nearest text. */
+function lostDetail(change: FactChange, quote: (text: string) => string): string {
+  const expected = change.answer ? `; expected ${quote(change.answer)}` : '';
+  const nearest = change.answer
+    ? change.nearest
+      ? `; nearest in the summary: ${quote(change.nearest)}`
+      : '; nothing near it in the summary'
+    : '';
+  return `${factLine(change)}${expected}${nearest}`;
+}
+
 function factsByStrategy(gate: BaselineGate): Map<string, FactChange[]> {
   const byStrategy = new Map<string, FactChange[]>();
   for (const change of gate.facts)
@@ -51,59 +68,110 @@ function factsByStrategy(gate: BaselineGate): Map<string, FactChange[]> {
   return byStrategy;
 }
 
-const HEADER = (tolerance: number) =>
-  `paired by session and probe; a figure fails only when its whole 95% interval lies below −${tolerance}`;
+const plainQuote = (text: string) => `"${text}"`;
+// Inside Markdown a quote must not open emphasis or a table; backticks would need escaping anyway.
+const markdownQuote = (text: string) =>
+  `“${text.replace(/[\\`*_[\]<>|]/g, (character) => `\\${character}`)}”`;
 
-/** The comparison with the baseline and the facts lost and gained, for the terminal. */
-export function renderBaselineGateText(gate: BaselineGate): string {
-  if (gate.differences.length === 0) return '';
-  const lines = [`Against the baseline (${HEADER(gate.tolerance)}):`];
-  for (const difference of shown(gate))
-    lines.push(
-      `  ${difference.failed ? '✗' : ' '} ${difference.strategy} ${difference.metric} ${difference.before.toFixed(2)} → ${difference.after.toFixed(2)}  ${differenceText(difference)}`,
-    );
-  const facts = factsByStrategy(gate);
-  if (facts.size === 0) lines.push('Facts: no probe lost or gained against the baseline.');
-  else lines.push('Facts lost and gained against the baseline:');
-  for (const [strategy, changes] of facts) {
-    for (const change of changes.slice(0, TERMINAL_FACTS)) lines.push(`  ${strategy}: ${factLine(change)}`);
-    if (changes.length > TERMINAL_FACTS)
-      lines.push(`  ${strategy}: … ${changes.length - TERMINAL_FACTS} more probes changed`);
+/** The facts lost and gained, per strategy, lost first, for the terminal; empty when none changed. */
+export function renderFactsText(gate: BaselineGate): string {
+  const lines: string[] = [];
+  for (const [strategy, changes] of factsByStrategy(gate)) {
+    const entry = gate.strategies.find((candidate) => candidate.strategy === strategy);
+    lines.push(`${strategy}: ${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`);
+    for (const change of changes)
+      lines.push(
+        `  ${change.lost.length > 0 ? '−' : '+'} ${lostDetail(change, plainQuote).replaceAll('`', '')}`,
+      );
   }
   return lines.join('\n');
 }
 
-/** The same as a Markdown section (GitHub step summary). */
-export function renderBaselineGateMarkdown(gate: BaselineGate): string {
-  if (gate.differences.length === 0) return '';
-  const table = markdownTable({
-    head: ['Strategy', 'Figure', 'Baseline', 'Now', 'Difference [95% CI]', 'Verdict'],
-    rows: shown(gate).map((difference) => [
-      difference.strategy,
-      difference.metric,
-      difference.before.toFixed(2),
-      difference.after.toFixed(2),
-      differenceText(difference),
-      difference.failed ? '❌ regressed' : difference.estimate < -gate.tolerance ? 'dip within noise' : 'ok',
-    ]),
-    alignRight: [false, false, true, true, true, false],
-  });
-  const parts = [
-    '### Against the baseline',
-    '',
-    `${HEADER(gate.tolerance)[0]!.toUpperCase()}${HEADER(gate.tolerance).slice(1)}.`,
-    '',
-    table,
-    '',
-  ];
-  const facts = factsByStrategy(gate);
-  parts.push('#### Facts lost and gained', '');
-  if (facts.size === 0) parts.push('No probe lost or gained against the baseline.', '');
-  for (const [strategy, changes] of facts) {
-    parts.push(`- **${strategy}**`);
-    for (const change of changes.slice(0, MARKDOWN_FACTS)) parts.push(`  - ${factLine(change)}`);
+/** The same as Markdown; empty when no fact changed. */
+export function renderFactsMarkdown(gate: BaselineGate): string {
+  const parts: string[] = [];
+  for (const [strategy, changes] of factsByStrategy(gate)) {
+    const entry = gate.strategies.find((candidate) => candidate.strategy === strategy);
+    parts.push(`**${strategy}**: ${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`, '');
+    for (const change of changes.slice(0, MARKDOWN_FACTS))
+      parts.push(`- ${change.lost.length > 0 ? '❌' : '➕'} ${lostDetail(change, markdownQuote)}`);
     if (changes.length > MARKDOWN_FACTS)
-      parts.push(`  - … ${changes.length - MARKDOWN_FACTS} more probes changed`);
+      parts.push(`- … ${changes.length - MARKDOWN_FACTS} more facts changed`);
+    parts.push('');
   }
-  return `${parts.join('\n')}\n`;
+  return parts.join('\n');
+}
+
+/** The figures that moved (or failed): unchanged ones say nothing in a review. */
+function changed(gate: BaselineGate): BaselineDifference[] {
+  return gate.differences.filter((difference) => difference.failed || Math.abs(difference.estimate) > 1e-9);
+}
+
+function verdictOf(difference: BaselineDifference, tolerance: number): string {
+  if (difference.failed) return 'fails';
+  if (difference.estimate < -tolerance) return difference.spread ? 'within the spread' : 'within tolerance';
+  return difference.estimate > 0 ? 'better' : 'within tolerance';
+}
+
+function spreadText(difference: BaselineDifference): string {
+  if (!difference.spread) return '–';
+  const tell = difference.spread.runsToTell ? `; ~${difference.spread.runsToTell} runs would tell` : '';
+  return `${interval(difference.spread)} over ${difference.spread.runs} runs${tell}`;
+}
+
+function otherFactsText(difference: BaselineDifference): string {
+  const other = difference.otherFacts;
+  if (!other) return '–';
+  return `${interval(other)} over ${other.units} ${other.over}`;
+}
+
+const HEAD = [
+  'Strategy',
+  'Figure',
+  'Baseline',
+  'Now',
+  'Change',
+  'Spread over runs (95%)',
+  'On other facts (95%)',
+  'Verdict',
+];
+
+function rowsOf(gate: BaselineGate): string[][] {
+  return changed(gate).map((difference) => [
+    difference.strategy,
+    difference.metric,
+    difference.before.toFixed(2),
+    difference.after.toFixed(2),
+    signed(difference.estimate),
+    spreadText(difference),
+    otherFactsText(difference),
+    verdictOf(difference, gate.tolerance),
+  ]);
+}
+
+/** The figures that changed against the baseline, as terminal lines; empty when none did. */
+export function renderChangedFiguresText(gate: BaselineGate): string {
+  const rows = rowsOf(gate);
+  if (rows.length === 0) return '';
+  return [
+    'Changed figures against the baseline ("on other facts": the probe-sampling interval, information only):',
+    ...rows.map(
+      ([strategy, metric, before, after, change, spread, other, verdict]) =>
+        `  ${verdict === 'fails' ? '✗' : ' '} ${strategy} ${metric} ${before} → ${after} (${change}); ${spread === '–' ? '' : `spread ${spread}; `}on other facts ${other}; ${verdict}`,
+    ),
+  ].join('\n');
+}
+
+/** The same as a Markdown table; empty when nothing changed. */
+export function renderChangedFiguresMarkdown(gate: BaselineGate): string {
+  const rows = rowsOf(gate);
+  if (rows.length === 0) return '';
+  const sampled = gate.differences.some((difference) => difference.spread);
+  const keep = HEAD.map((_, column) => column !== 5 || sampled);
+  const pick = <T>(row: readonly T[]) => row.filter((_, column) => keep[column]);
+  return markdownTable({
+    head: pick(HEAD),
+    rows: rows.map(pick),
+    alignRight: pick([false, false, true, true, true, true, true, false]),
+  });
 }

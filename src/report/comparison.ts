@@ -7,6 +7,7 @@ import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { renderChainMarkdown, renderChainTerminal } from './cycles.ts';
 import { renderStatisticsMarkdown } from './statistics.ts';
 import { reportStem } from './stem.ts';
+import { provenanceMarkdown } from '../results/provenance.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
 
 /** The registry metrics whose column says something for these results, in column order. */
@@ -14,9 +15,27 @@ export function comparisonMetrics(results: ResultsFile): Metric[] {
   return METRICS.filter((metric) => metric.column(results));
 }
 
+/**
+ * Whether the times measure calls made now to a model. Otherwise (an offline provider, answers from the cache
+ * or a cassette) they measure this machine from one run to the next, and stay out of the Markdown meant for
+ * committing, so that a rerun writes the same bytes; the HTML report and the results JSON keep them.
+ */
+export function timingsMeasured(results: Pick<ResultsFile, 'provider' | 'strategies'>): boolean {
+  return (
+    results.provider.isLanguageModel &&
+    // Results files of earlier versions may lack `freshCalls`: their times are then treated as measured.
+    results.strategies.some((strategy) => (strategy.freshCalls ?? [1]).some((calls) => calls > 0))
+  );
+}
+
+/** What a rendering of the comparison includes. */
+export type ComparisonOptions = { timings?: boolean };
+
 /** The comparison rows: the strategy, then every registry metric whose column says something for these results. */
-export function comparisonRows(results: ResultsFile): Rows {
-  const metrics = comparisonMetrics(results);
+export function comparisonRows(results: ResultsFile, options: ComparisonOptions = {}): Rows {
+  const metrics = comparisonMetrics(results).filter(
+    (metric) => options.timings !== false || metric.key !== 'ownMs',
+  );
   const head = ['Strategy', ...metrics.map((metric) => metric.label)];
   const rows = results.strategies.map((strategy) => {
     const failed = strategy.status === 'error';
@@ -109,6 +128,7 @@ export function runsNote(results: Pick<ResultsFile, 'config' | 'strategies'>): s
 /** `F-comparison.md`. */
 export function renderComparisonMarkdown(results: ResultsFile): string {
   const { fixture, config } = results;
+  const timings = timingsMeasured(results);
   return [
     `# ${fixture.name}: strategy comparison`,
     '',
@@ -117,7 +137,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     providerLine(results),
     `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,
     '',
-    markdownTable(comparisonRows(results)),
+    markdownTable(comparisonRows(results, { timings })),
     '',
     ...markLegend(results).map((line) => `${line}  `),
     '',
@@ -125,12 +145,18 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     ...renderStatisticsMarkdown(results),
     '## Observations',
     '',
-    ...observations(results).map((line) => `- ${line}`),
+    ...observations(results, { timings }).map((line) => `- ${line}`),
     '',
     tokenNote(results),
+    ...(timings ? [] : ['', UNTIMED_NOTE]),
+    '',
+    provenanceMarkdown(results.provenance),
     '',
   ].join('\n');
 }
+
+const UNTIMED_NOTE =
+  'Times are left out of this file: no call went to a model during the run (an offline provider, or answers from the cache or a cassette), so they would only measure this machine; the HTML report and the results JSON have them.';
 
 /** How the terminal is: its width in columns (none when not a terminal) and whether colour is wanted. */
 export type TerminalOptions = { width?: number | undefined; color?: boolean };

@@ -105,14 +105,15 @@ const names = (strategies: readonly StrategyResult[]) =>
   strategies.map((strategy) => `\`${strategy.name}\``).join(', ');
 
 /** Short observations under the table: fastest, cheapest, best recall, the Pareto front, failures. */
-export function observations(results: ResultsFile): string[] {
+export function observations(results: ResultsFile, options: { timings?: boolean } = {}): string[] {
   const ok = results.strategies.filter((strategy) => strategy.status === 'ok');
   const modelStrategies = ok.filter((strategy) => strategy.calls > 0);
   const lines: string[] = [];
   if (modelStrategies.length > 0) {
     // Strategies run at once, so each one's own time is its call chain, not its wall time.
     const fastest = best(modelStrategies, (strategy) => strategy.ownMs, 'min');
-    lines.push(`Fastest: ${names(fastest)} (${formatMs(fastest[0]!.ownMs)} ms of its own calls).`);
+    if (options.timings !== false)
+      lines.push(`Fastest: ${names(fastest)} (${formatMs(fastest[0]!.ownMs)} ms of its own calls).`);
     const cheapest = best(modelStrategies, (strategy) => strategy.inputTokens + strategy.outputTokens, 'min');
     lines.push(
       `Fewest tokens spent: ${names(cheapest)} (${formatInteger(cheapest[0]!.inputTokens + cheapest[0]!.outputTokens)} input + output).`,

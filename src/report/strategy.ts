@@ -5,7 +5,7 @@ import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
 import { METRICS } from '../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { formatRanges } from '../message-ranges.ts';
-import { providerLine } from './comparison.ts';
+import { providerLine, timingsMeasured } from './comparison.ts';
 import { markdownTable } from './table.ts';
 
 function usageSourceText(source: StrategyResult['usageSource'], tokenizer: string): string {
@@ -43,11 +43,13 @@ const SHOWN_ELSEWHERE = new Set(['summaryTokens', 'keptMessages']);
 
 function metricsTable(results: ResultsFile, strategy: StrategyResult): string {
   const detail = details(results, strategy);
+  // Times of an offline or replayed run measure this machine: kept out so a rerun writes the same bytes.
+  const timings = timingsMeasured(results);
   const rows: Array<[string, string]> = [
     ['Status', strategy.status === 'ok' ? 'ok' : `error: ${strategy.error}`],
     [
       'Critical path',
-      `${strategy.criticalPathCalls} sequential ${strategy.criticalPathCalls === 1 ? 'call' : 'calls'} (${formatMs(strategy.criticalPathMs)} ms of call time)`,
+      `${strategy.criticalPathCalls} sequential ${strategy.criticalPathCalls === 1 ? 'call' : 'calls'}${timings ? ` (${formatMs(strategy.criticalPathMs)} ms of call time)` : ''}`,
     ],
     ['Tokens before', `${formatInteger(strategy.tokensBefore)} (${results.tokenizer})`],
     ...(strategy.cachedInputTokens > 0
@@ -56,6 +58,7 @@ function metricsTable(results: ResultsFile, strategy: StrategyResult): string {
   ];
   for (const metric of METRICS) {
     if (SHOWN_ELSEWHERE.has(metric.key) || (metric.key === 'judge' && !results.judge)) continue;
+    if (metric.key === 'ownMs' && !timings) continue;
     rows.push([metric.label, detail[metric.key] ?? metric.format(metric.read(strategy))]);
   }
   if (strategy.runs > 1 && strategy.spread) {
@@ -105,21 +108,24 @@ function judgeSection(results: ResultsFile, strategy: StrategyResult): string[] 
   ];
 }
 
-function traceTable(strategy: StrategyResult): string {
+function traceTable(strategy: StrategyResult, timings: boolean): string {
   if (strategy.trace.length === 0) return 'No provider calls.';
+  const keep = (_: unknown, column: number) => timings || column !== 4;
   return markdownTable({
-    head: ['#', 'Label', 'Input tokens', 'Output tokens', 'ms', 'Cached', 'Attempts', 'Error'],
-    alignRight: [true, false, true, true, true, false, true, false],
-    rows: strategy.trace.map((call, index) => [
-      index + 1,
-      call.label,
-      formatInteger(call.inputTokens),
-      formatInteger(call.outputTokens),
-      formatMs(call.ms),
-      call.cached ? 'yes' : 'no',
-      call.attempts ?? '–',
-      call.error ?? '',
-    ]),
+    head: ['#', 'Label', 'Input tokens', 'Output tokens', 'ms', 'Cached', 'Attempts', 'Error'].filter(keep),
+    alignRight: [true, false, true, true, true, false, true, false].filter(keep),
+    rows: strategy.trace.map((call, index) =>
+      [
+        index + 1,
+        call.label,
+        formatInteger(call.inputTokens),
+        formatInteger(call.outputTokens),
+        formatMs(call.ms),
+        call.cached ? 'yes' : 'no',
+        call.attempts ?? '–',
+        call.error ?? '',
+      ].filter(keep),
+    ),
   });
 }
 
@@ -196,7 +202,7 @@ export function renderStrategyMarkdown(results: ResultsFile, strategy: StrategyR
     ...renderCyclesMarkdown(strategy),
     ...(strategy.notes.length > 0 ? ['## Notes', strategy.notes.map((note) => `- ${note}`).join('\n')] : []),
     '## Call trace',
-    traceTable(strategy),
+    traceTable(strategy, timingsMeasured(results)),
     '## Missed probes',
     missedProbes(results, strategy),
     ...judgeSection(results, strategy),

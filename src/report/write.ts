@@ -8,10 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { InputError, messageOf, userCausedProblem } from '../errors.ts';
 import { writeFileAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
-import type { Verdict } from '../quality/gate.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { renderComparisonMarkdown } from './comparison.ts';
-import { renderVerdictMarkdown } from './gate.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
@@ -80,7 +78,9 @@ export async function writeSweepReport(results: readonly ResultsFile[], out: str
   const json = join(out, `${sweep.fixture}-sweep.json`);
   const html = join(out, `${sweep.fixture}-report.html`);
   await writeOutput(markdown, marker + renderSweepMarkdown(sweep));
-  await writeOutput(json, `${JSON.stringify(sweep, null, 2)}\n`);
+  // Every results file says where it came from: the sweep's targets ran in one command.
+  const provenance = results[0]?.provenance;
+  await writeOutput(json, `${JSON.stringify(provenance ? { provenance, ...sweep } : sweep, null, 2)}\n`);
   await writeOutput(html, marker + (await renderHtmlReport(results)));
   return [markdown, json, html];
 }
@@ -165,21 +165,28 @@ export async function writeSuiteReports(
   return [markdown, html, json];
 }
 
+/** Writes `F-gate.md` (the verdict of `check`, ready for a PR comment) into `out`; returns its path. */
+export async function writeGateReport(out: string, stem: string, markdown: string): Promise<string> {
+  const path = join(out, `${stem}-gate.md`);
+  await writeOutput(path, markdown);
+  return path;
+}
+
 /**
- * Appends the comparisons (or, for a suite, the suite report instead of one comparison per session), the
- * verdict and any further sections (the fact-level diff against a baseline) to a GitHub step summary file.
+ * Appends the verdict (`F-gate.md`) first, then the comparisons (or, for a suite, the suite report instead of
+ * one comparison per session), to a GitHub step summary file.
  */
 export async function appendStepSummary(
   file: string,
   results: readonly ResultsFile[],
-  verdict: Verdict,
-  extra: { suites?: readonly SuiteResults[]; sections?: readonly string[] } = {},
+  gateMarkdown: string,
+  extra: { suites?: readonly SuiteResults[] } = {},
 ): Promise<void> {
   const comparisons =
     extra.suites && extra.suites.length > 0
       ? extra.suites.map(renderSuiteMarkdown)
       : results.map(renderComparisonMarkdown);
-  const text = `${[...comparisons, renderVerdictMarkdown(verdict), ...(extra.sections ?? [])].join('\n\n')}\n`;
+  const text = `${[gateMarkdown, ...comparisons].join('\n\n')}\n`;
   assertNoSecrets(text, file);
   await appendFile(file, text);
 }

@@ -11,6 +11,7 @@ import type { PromptUse, Strategy, StrategyConfig, StrategyOutput } from '../str
 import { countMessageAsIs, type Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../transcript.ts';
 import type { FixtureFacts } from './fixture-facts.ts';
+import type { Provenance } from './provenance.ts';
 import { comparisonStatistics } from './comparison-statistics.ts';
 import {
   type ProbeEntry,
@@ -228,6 +229,8 @@ export type RunDescription = {
   reference: string | undefined;
   /** `--schedule`: the policy as the flag spells it. */
   schedule?: string;
+  /** Where the run came from; absent only where results are assembled outside a run (tests). */
+  provenance?: Provenance;
 };
 
 /** The results file of one fixture. */
@@ -242,6 +245,7 @@ export function resultsFile(
     facts.probes.filter((probe) => probe.source === source).length;
   const file: ResultsFile = {
     schemaVersion: SCHEMA_VERSION,
+    ...(run.provenance ? { provenance: run.provenance } : {}),
     fixture: {
       name: session.name,
       path: displayPath(session.path),

@@ -6,6 +6,7 @@ import type { Quality } from '../quality/types.ts';
 import type { PromptUse } from '../strategies/types.ts';
 import type { MessageRange } from '../message-ranges.ts';
 import type { ChainResult } from './chain.ts';
+import type { Provenance } from './provenance.ts';
 
 /** Mean and standard error of one figure over `--runs`. */
 export type Spread = { mean: number; stdError: number };
@@ -169,6 +170,8 @@ export type ResultsFile = {
   config: ResultsConfig;
   /** Under `--schedule` only: the policy as the flag spells it. */
   schedule?: string;
+  /** Tool version, commit, date, command, provider, model and cassette of the run; absent in files of 0.1.0 and earlier runs. */
+  provenance?: Provenance;
   strategies: StrategyResult[];
 };
 

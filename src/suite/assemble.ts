@@ -94,6 +94,8 @@ export function suiteOf(sessions: readonly ResultsFile[], reference?: string): S
   return {
     kind: 'suite',
     schemaVersion: SUITE_SCHEMA_VERSION,
+    // The sessions of a suite come from one run: the first one's provenance is the suite's.
+    ...(first.provenance ? { provenance: first.provenance } : {}),
     target: first.target,
     provider: first.provider,
     tokenizer: first.tokenizer,

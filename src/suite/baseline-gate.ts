@@ -1,31 +1,37 @@
 /**
- * `check --baseline` that knows noise: each strategy's figures now against the baseline's, paired by session
- * and probe. Over several sessions the difference gets a cluster-robust interval (sessions as clusters); on one
- * session, fact recall gets Newcombe's paired interval over its probes (a t interval over probes with several
- * runs). A strategy fails only when the whole 95% interval lies below −tolerance: a point estimate that dips
- * within noise is a note. Figures with no interval (one session, figures other than fact recall) are left to
- * the point comparison of src/quality/gate.ts.
+ * `check --baseline`, gated by where the noise comes from. Deterministic answers (an offline provider, a
+ * replayed cassette, one run of a cached model) have none: a fact the baseline kept and this run lost is lost,
+ * so a strategy fails when it loses more than `--allow-lost` facts or a figure falls by more than the
+ * tolerance. Sampled answers (`--runs N` of a live model) move from run to run: a figure fails only when its
+ * fall, over the same probes, lies beyond the spread over runs. The probe-sampling interval ("would this hold
+ * on other facts?") is reported beside, as information: it is not what a regression gate asks.
  */
 import type { GateFailure, GateResults, GateStrategy } from '../quality/gate.ts';
 import { KIND_RECALL_PREFIX, metricByKey } from '../quality/metrics.ts';
 import { clusteredDifference, pairedCounts, pairedDifferenceInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
-import { type Cluster, clusteredDetectable, clusteredMean } from './cluster.ts';
+import { clusteredMean } from './cluster.ts';
 import { factChanges, type FactChange } from './fact-diff.ts';
 import { pairedCluster, type ProbeScored, probeScores } from './outcomes.ts';
+import { type RunSide, runInterval, runsToTell } from './run-noise.ts';
 
 // Figures are ratios of small counts; this keeps 0.81 − 0.79 from counting as more than 0.02.
 const EPSILON = 1e-9;
 
-/**
- * Below this many sessions an interval clustered by session rests on too few degrees of freedom to fail anything
- * (two sessions give a t on one), so each session's fact recall is gated on its own probes instead, and its
- * once-per-session figures are left to the point comparison: a drop in one of two fixtures still fails.
- */
-const FEW_SESSIONS = 5;
+/** From this many sessions up, "on other facts" is an interval over sessions (clustered); below, over probes. */
+const CLUSTERED_SESSIONS = 5;
 
-/** Share figures measured once per session: gated with intervals only over several sessions. */
-const SESSION_SHARES = ['fileRecall', 'modifiedFileRecall', 'structure', 'judge'];
+/** Share figures gated here, fact recall first; per-kind recall is covered by the facts themselves. */
+const SHARES = ['probeRecall', 'fileRecall', 'modifiedFileRecall', 'structure', 'judge'];
+
+/** Default of `--allow-lost`: facts a strategy may lose against the baseline with deterministic answers. */
+export const DEFAULT_ALLOW_LOST = 0;
+
+/** Which rule gated a strategy: no noise (a lost fact is lost), or the spread over `--runs`. */
+export type GateRule = 'deterministic' | 'sampled';
+
+/** An interval with what it was computed over. */
+export type Interval = { low: number; high: number };
 
 /** One figure of one strategy against the baseline. */
 export type BaselineDifference = {
@@ -33,47 +39,70 @@ export type BaselineDifference = {
   metric: string;
   before: number;
   after: number;
-  /** After − before, with its 95% interval. */
+  /** After − before. */
   estimate: number;
-  low: number;
-  high: number;
-  /** Sessions paired, and over what the interval was computed. */
+  rule: GateRule;
+  /** Sampled: the 95% interval the spread over runs allows, and about how many runs would tell a dip. */
+  spread: (Interval & { runs: number; runsToTell: number | null }) | null;
+  /** Information only: the interval over the probes (or sessions) sampled: on other facts, this could be … */
+  otherFacts: (Interval & { over: 'probes' | 'sessions'; units: number }) | null;
   sessions: number;
-  /** The session, when the interval is over one session's probes in a suite of a few. */
-  session?: string;
-  over: 'sessions' | 'probes';
-  /** The smallest drop this comparison detects with 80% power; null when not computable. */
-  detectable: number | null;
   failed: boolean;
 };
 
-/** What the noise-aware gate found. */
+/** One strategy's standing against the baseline. */
+export type StrategyGate = {
+  strategy: string;
+  rule: GateRule;
+  /** Runs per side under the sampled rule (the larger), 1 when deterministic. */
+  runs: number;
+  lost: number;
+  gained: number;
+  failed: boolean;
+};
+
+/** What the baseline gate found. */
 export type BaselineGate = {
   tolerance: number;
+  allowLost: number;
   failures: GateFailure[];
   notes: string[];
   checks: number;
+  strategies: StrategyGate[];
   differences: BaselineDifference[];
   facts: FactChange[];
-  /** Whether a metric was compared here (the point comparison leaves it out). */
+  /** Whether a metric was compared here (the point comparison of src/quality/gate.ts leaves it out). */
   handles: (metric: string) => boolean;
 };
 
+/** How `check` gates against a baseline. */
+export type BaselineGateOptions = { tolerance: number; allowLost?: number };
+
 /** A strategy's result on one session, now and in the baseline. */
 type Pair = { session: ResultsFile; now: StrategyResult; before: GateStrategy & ProbeScored };
+
+/** Whether a result's figures were sampled several times from a provider that answers differently each time. */
+function sampled(result: object): boolean {
+  const { runs, deterministic } = result as FigureSourceWithRuns;
+  return typeof runs === 'number' && runs > 1 && deterministic !== true;
+}
+type FigureSourceWithRuns = { runs?: unknown; deterministic?: unknown };
 
 /** Gates every strategy of these results against the baselines (by session name). */
 export function evaluateBaselineGate(
   results: readonly ResultsFile[],
   baselines: ReadonlyMap<string, GateResults>,
-  tolerance: number,
+  options: BaselineGateOptions,
 ): BaselineGate {
+  const { tolerance } = options;
+  const allowLost = options.allowLost ?? DEFAULT_ALLOW_LOST;
   const pairs = new Map<string, Pair[]>();
   for (const session of results) {
     const baseline = baselines.get(session.fixture.name);
     if (!baseline) continue;
     for (const now of session.strategies) {
       const before = baseline.strategies.find((candidate) => candidate.name === now.name);
+      // The agent's own recorded summary comes with the transcript: it is not a strategy this run chose.
       if (now.name === 'recorded' || now.status !== 'ok' || before?.status !== 'ok') continue;
       pairs.set(now.name, [
         ...(pairs.get(now.name) ?? []),
@@ -81,173 +110,249 @@ export function evaluateBaselineGate(
       ]);
     }
   }
-  const sessions = new Set([...pairs.values()].flat().map((pair) => pair.session.fixture.name)).size;
-  const handled = new Set<string>();
+  const facts = factChanges([...pairs].map(([strategy, list]) => ({ strategy, pairs: list })));
   const differences: BaselineDifference[] = [];
+  const strategies: StrategyGate[] = [];
+  const failures: GateFailure[] = [];
+  const notes: string[] = [];
   for (const [strategy, list] of pairs) {
-    for (const metric of probeMetrics(list)) {
-      if (sessions >= 2 && sessions < FEW_SESSIONS) {
-        for (const pair of list) {
-          const difference = probeDifference(strategy, metric, [pair]);
-          if (difference) differences.push({ ...difference, session: pair.session.fixture.name });
-        }
+    const rule: GateRule = list.some((pair) => sampled(pair.now) || sampled(pair.before))
+      ? 'sampled'
+      : 'deterministic';
+    const runs = Math.max(...list.flatMap((pair) => [runsOf(pair.now), runsOf(pair.before)]));
+    const changes = facts.filter((change) => change.strategy === strategy);
+    const lost = changes.reduce((total, change) => total + change.lost.length, 0);
+    const gained = changes.reduce((total, change) => total + change.gained.length, 0);
+    const entry: StrategyGate = {
+      strategy,
+      rule,
+      runs: rule === 'sampled' ? runs : 1,
+      lost,
+      gained,
+      failed: false,
+    };
+    strategies.push(entry);
+    if (rule === 'deterministic' && lost > allowLost) {
+      const names = changes.filter((change) => change.lost.length > 0).map((change) => change.probe);
+      failures.push({
+        strategy,
+        metric: 'probeRecall',
+        kind: 'lost',
+        expected: allowLost,
+        actual: lost,
+        againstBaseline: true,
+        message: `${strategy} lost ${plural(lost, 'fact')} the baseline kept (--allow-lost ${allowLost}): ${listed(names)}`,
+      });
+      entry.failed = true;
+    }
+    for (const metric of SHARES) {
+      const difference = compare(strategy, metric, list, rule, tolerance);
+      if (difference === 'missing') {
+        failures.push({
+          strategy,
+          metric,
+          kind: 'missing',
+          expected: null,
+          actual: null,
+          againstBaseline: true,
+          message: `${strategy} ${metric}: the baseline measured it, this run did not`,
+        });
+        entry.failed = true;
         continue;
       }
-      const difference = probeDifference(strategy, metric, list);
-      if (difference) differences.push(difference);
-    }
-    if (sessions < FEW_SESSIONS) continue;
-    for (const metric of SESSION_SHARES) {
-      const difference = sessionDifference(strategy, metric, list);
-      if (difference) differences.push(difference);
+      if (!difference) continue;
+      differences.push(difference);
+      if (difference.failed) {
+        failures.push(regression(difference, tolerance));
+        entry.failed = true;
+      } else if (difference.spread && difference.estimate < -tolerance - EPSILON) {
+        const tell = difference.spread.runsToTell;
+        notes.push(
+          `${strategy} ${metric} ${signed(difference.estimate)} is within the spread over ${difference.spread.runs} runs (95% ${interval(difference.spread)}); not failed${tell ? `: about ${tell} runs each would tell` : ''}`,
+        );
+      }
     }
   }
-  for (const difference of differences) {
-    difference.failed = difference.high < -tolerance - EPSILON;
-    handled.add(difference.metric);
-  }
-  // A metric gated here for some strategy is gated here for all: its point comparison would double-count.
   return {
     tolerance,
-    failures: differences
-      .filter((difference) => difference.failed)
-      .map((difference) => failure(difference, tolerance)),
-    notes: differences
-      .filter((difference) => !difference.failed && difference.estimate < -tolerance - EPSILON)
-      .map(
-        (difference) =>
-          `${difference.strategy} ${difference.metric} ${signed(difference.estimate)} against the baseline is within noise (95% CI ${interval(difference)} over ${count(difference)}); not failed`,
-      ),
-    checks: differences.length,
+    allowLost,
+    failures,
+    notes,
+    checks: differences.length + strategies.filter((entry) => entry.rule === 'deterministic').length,
+    strategies,
     differences,
-    facts: factChanges([...pairs].map(([strategy, list]) => ({ strategy, pairs: list }))),
-    handles: (metric) => handled.has(metric),
+    facts,
+    handles: (metric) => pairs.size > 0 && (SHARES.includes(metric) || metric.startsWith(KIND_RECALL_PREFIX)),
   };
 }
 
-/** `probeRecall` and the recall of every probe kind the sessions hold. */
-function probeMetrics(list: readonly Pair[]): string[] {
-  const kinds = new Set(list.flatMap((pair) => pair.session.probes.map((probe) => probe.kind)));
-  return ['probeRecall', ...[...kinds].sort().map((kind) => `${KIND_RECALL_PREFIX}${kind}`)];
+function runsOf(result: object): number {
+  const { runs } = result as FigureSourceWithRuns;
+  return typeof runs === 'number' ? runs : 1;
 }
 
-/** Probe ids a metric counts on a session: all, or one kind's. */
-function idsOf(session: ResultsFile, metric: string): Set<string> {
-  const kind = metric.startsWith(KIND_RECALL_PREFIX) ? metric.slice(KIND_RECALL_PREFIX.length) : undefined;
-  return new Set(
-    session.probes.filter((probe) => kind === undefined || probe.kind === kind).map((probe) => probe.id),
-  );
-}
-
-function probeDifference(strategy: string, metric: string, list: readonly Pair[]): BaselineDifference | null {
-  const paired = list
-    .map((pair) => ({
-      pair,
-      now: probeScores(pair.now),
-      before: probeScores(pair.before),
-      ids: idsOf(pair.session, metric),
-    }))
-    .map((entry) => ({ ...entry, cluster: pairedCluster(entry.now, entry.before, entry.ids) }))
-    .filter((entry) => entry.cluster.count > 0);
-  if (paired.length === 0) return null;
-  const units = paired.reduce((total, entry) => total + entry.cluster.count, 0);
-  const after = paired.reduce((total, entry) => total + entry.cluster.firstSum, 0) / units;
-  const before = paired.reduce((total, entry) => total + entry.cluster.secondSum, 0) / units;
-  if (paired.length >= 2) {
-    const estimate = clusteredMean(
-      paired.map((entry) => entry.cluster),
-      [-1, 1],
-    );
-    return {
-      strategy,
-      metric,
-      before,
-      after,
-      ...bounds(estimate),
-      sessions: paired.length,
-      over: 'sessions',
-      detectable: clusteredDetectable(estimate),
-      failed: false,
+/** One share figure of one strategy over its sessions; 'missing' when the baseline had it and this run has not. */
+function compare(
+  strategy: string,
+  metric: string,
+  list: readonly Pair[],
+  rule: GateRule,
+  tolerance: number,
+): BaselineDifference | 'missing' | null {
+  const measured = metric === 'probeRecall' ? probeFigures(list) : sessionFigures(metric, list);
+  if (measured === 'missing' || measured === null) return measured;
+  const { before, after, weights } = measured;
+  const estimate = after - before;
+  let spread: BaselineDifference['spread'] = null;
+  let failed: boolean;
+  if (rule === 'sampled') {
+    const side = (pick: (pair: Pair) => ProbeScored): RunSide => ({
+      standardError: Math.sqrt(
+        list.reduce(
+          (total, pair, index) => total + (weights[index]! * standardErrorOf(pick(pair), metric)) ** 2,
+          0,
+        ),
+      ),
+      runs: Math.max(...list.map((pair) => runsOf(pick(pair)))),
+    });
+    const now = side((pair) => pair.now);
+    const was = side((pair) => pair.before);
+    const bounds = runInterval(estimate, now, was);
+    const runs = Math.max(now.runs, was.runs);
+    spread = {
+      low: bounds.low,
+      high: bounds.high,
+      runs,
+      runsToTell: runsToTell(estimate, tolerance, bounds, runs),
     };
+    failed = bounds.high < -tolerance - EPSILON;
+  } else {
+    failed = estimate < -tolerance - EPSILON;
   }
-  // One session: its probes are the units.
-  const [{ now, before: was, ids }] = paired as [(typeof paired)[number]];
-  const common = [...now.keys()].filter((id) => was.has(id) && ids.has(id));
-  const nowScores = common.map((id) => now.get(id)!);
-  const wasScores = common.map((id) => was.get(id)!);
-  const binary = [...nowScores, ...wasScores].every((value) => value === 0 || value === 1);
-  const difference = binary
-    ? pairedDifferenceInterval(pairedCounts(nowScores.map(Boolean), wasScores.map(Boolean)))
-    : clusteredDifference(nowScores, wasScores);
-  if (Number.isNaN(difference.low)) return null;
   return {
     strategy,
     metric,
     before,
     after,
-    estimate: difference.estimate,
-    low: difference.low,
-    high: difference.high,
-    sessions: 1,
-    over: 'probes',
-    detectable: null,
-    failed: false,
+    estimate,
+    rule,
+    spread,
+    otherFacts: metric === 'probeRecall' ? otherFacts(list) : null,
+    sessions: weights.length,
+    failed,
   };
 }
 
-function sessionDifference(
-  strategy: string,
-  metric: string,
-  list: readonly Pair[],
-): BaselineDifference | null {
-  const definition = metricByKey(metric)!;
-  const values = list
-    .map((pair) => ({ now: definition.read(pair.now), before: definition.read(pair.before) }))
-    .filter(
-      (value): value is { now: number; before: number } =>
-        typeof value.now === 'number' && typeof value.before === 'number',
-    );
-  if (values.length < 2) return null;
-  const clusters: Cluster[] = values.map((value) => ({ sum: value.now - value.before, count: 1 }));
-  const estimate = clusteredMean(clusters, [-1, 1]);
-  const mean = (pick: (value: { now: number; before: number }) => number) =>
-    values.reduce((total, value) => total + pick(value), 0) / values.length;
+type SpreadHolder = { spread?: unknown };
+type Figures = { before: number; after: number; weights: number[] };
+
+/** Fact recall pooled over the probes both runs scored, each session weighted by its probes. */
+function probeFigures(list: readonly Pair[]): Figures | null {
+  const clusters = list.map((pair) => pairedCluster(probeScores(pair.now), probeScores(pair.before)));
+  const units = clusters.reduce((total, cluster) => total + cluster.count, 0);
+  if (units === 0) return null;
   return {
-    strategy,
-    metric,
-    before: mean((value) => value.before),
-    after: mean((value) => value.now),
-    ...bounds(estimate),
-    sessions: values.length,
-    over: 'sessions',
-    detectable: clusteredDetectable(estimate),
-    failed: false,
+    after: clusters.reduce((total, cluster) => total + cluster.firstSum, 0) / units,
+    before: clusters.reduce((total, cluster) => total + cluster.secondSum, 0) / units,
+    weights: clusters.map((cluster) => cluster.count / units),
   };
 }
 
-const bounds = (estimate: { estimate: number; low: number; high: number }) => ({
-  estimate: estimate.estimate,
-  low: estimate.low,
-  high: estimate.high,
-});
+/** A once-per-session figure: the mean over the sessions that measured it both times. */
+function sessionFigures(metric: string, list: readonly Pair[]): Figures | 'missing' | null {
+  const definition = metricByKey(metric)!;
+  const values = list.map((pair) => ({
+    now: definition.read(pair.now),
+    before: definition.read(pair.before),
+  }));
+  if (values.some((value) => typeof value.before === 'number' && typeof value.now !== 'number'))
+    return 'missing';
+  const both = values.filter(
+    (value): value is { now: number; before: number } =>
+      typeof value.now === 'number' && typeof value.before === 'number',
+  );
+  if (both.length === 0) return null;
+  const mean = (pick: (value: { now: number; before: number }) => number) =>
+    both.reduce((total, value) => total + pick(value), 0) / both.length;
+  // A session that did not measure it both times weighs nothing in the spread.
+  const weights = values.map((value) =>
+    typeof value.now === 'number' && typeof value.before === 'number' ? 1 / both.length : 0,
+  );
+  return { before: mean((value) => value.before), after: mean((value) => value.now), weights };
+}
 
-function failure(difference: BaselineDifference, tolerance: number): GateFailure {
+/**
+ * A result's standard error over its runs for a figure: from its `spread`, else (probe recall of a file that
+ * kept only each probe's share of runs) the binomial spread of those shares; 0 for one deterministic sample.
+ */
+function standardErrorOf(result: ProbeScored, metric: string): number {
+  if (!sampled(result)) return 0;
+  const spread = (
+    (result as SpreadHolder).spread as Record<string, { stdError?: unknown }> | null | undefined
+  )?.[metric];
+  if (typeof spread?.stdError === 'number') return spread.stdError;
+  if (metric !== 'probeRecall' || !result.probeShares) return 0;
+  const shares = Object.values(result.probeShares);
+  const runs = runsOf(result);
+  const variance = shares.reduce((total, share) => total + (share * (1 - share)) / (runs - 1), 0);
+  return shares.length === 0 ? 0 : Math.sqrt(variance) / shares.length;
+}
+
+/**
+ * The probe-sampling interval of the fact-recall difference: over sessions (clustered) from five sessions up,
+ * else over the probes (Newcombe's paired interval; a t interval over probes with several runs).
+ */
+function otherFacts(list: readonly Pair[]): BaselineDifference['otherFacts'] {
+  const clusters = list
+    .map((pair) => pairedCluster(probeScores(pair.now), probeScores(pair.before)))
+    .filter((cluster) => cluster.count > 0);
+  if (clusters.length >= CLUSTERED_SESSIONS) {
+    const estimate = clusteredMean(clusters, [-1, 1]);
+    return { low: estimate.low, high: estimate.high, over: 'sessions', units: clusters.length };
+  }
+  const now: number[] = [];
+  const was: number[] = [];
+  for (const pair of list) {
+    const before = probeScores(pair.before);
+    for (const [id, score] of probeScores(pair.now)) {
+      const previous = before.get(id);
+      if (previous === undefined) continue;
+      now.push(score);
+      was.push(previous);
+    }
+  }
+  if (now.length === 0) return null;
+  const binary = [...now, ...was].every((value) => value === 0 || value === 1);
+  const difference = binary
+    ? pairedDifferenceInterval(pairedCounts(now.map(Boolean), was.map(Boolean)))
+    : clusteredDifference(now, was);
+  if (Number.isNaN(difference.low)) return null;
+  return { low: difference.low, high: difference.high, over: 'probes', units: now.length };
+}
+
+function regression(difference: BaselineDifference, tolerance: number): GateFailure {
+  const change = `${difference.before.toFixed(2)} → ${difference.after.toFixed(2)} (${signed(difference.estimate)}`;
+  const why = difference.spread
+    ? `, 95% ${interval(difference.spread)} over ${difference.spread.runs} runs, all of it beyond the tolerance ${tolerance})`
+    : `, beyond the tolerance ${tolerance})`;
   return {
     strategy: difference.strategy,
     metric: difference.metric,
     kind: 'regression',
     expected: difference.before,
     actual: difference.after,
-    message: `${difference.strategy} ${difference.metric} ${difference.before.toFixed(2)} → ${difference.after.toFixed(2)} (${signed(difference.estimate)}, 95% CI ${interval(difference)} over ${count(difference)}, all of it beyond the tolerance ${tolerance})`,
+    againstBaseline: true,
+    message: `${difference.strategy} ${difference.metric} ${change}${why}`,
   };
 }
 
-const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(2)}`;
-const interval = (difference: BaselineDifference) =>
-  `[${signed(difference.low)}, ${signed(difference.high)}]`;
-const count = (difference: BaselineDifference) =>
-  difference.over === 'sessions'
-    ? `${difference.sessions} sessions`
-    : difference.session
-      ? `the probes of ${difference.session}`
-      : 'the probes of one session';
+/** `−0.17` / `+0.03`, with a real minus sign. */
+export const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(2)}`;
+/** `[−0.20, +0.06]`. */
+export const interval = (bounds: Interval) => `[${signed(bounds.low)}, ${signed(bounds.high)}]`;
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** The first few names, then how many more. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, 6).join(', ');
+  return names.length > 6 ? `${shown}, … ${names.length - 6} more` : shown;
+}

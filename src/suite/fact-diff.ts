@@ -1,4 +1,5 @@
 /** The fact-level diff against a baseline: which probes each strategy lost and gained, in how many sessions. */
+import { nearestText } from './nearest-text.ts';
 import { probeScores, type ProbeScored } from './outcomes.ts';
 
 /** One probe of one strategy that changed against the baseline in some sessions. */
@@ -10,7 +11,14 @@ export type FactChange = {
   gained: string[];
   /** Sessions paired that hold this probe. */
   sessions: number;
+  /** The fact as the probe states it (its expected answer); null when the session lists no answer. */
+  answer: string | null;
+  /** For a lost fact: the piece of this run's summary nearest the answer (in the first session lost), or null. */
+  nearest: string | null;
 };
+
+/** What the diff reads of a session: its name and its probes' answers. */
+type DiffSession = { fixture: { name: string }; probes?: ReadonlyArray<{ id: string; answer?: string }> };
 
 /** Kept in a run: matched, or (several runs) matched in at least half of them. */
 const kept = (score: number) => score >= 0.5;
@@ -19,7 +27,11 @@ const kept = (score: number) => score >= 0.5;
 export function factChanges(
   strategies: ReadonlyArray<{
     strategy: string;
-    pairs: ReadonlyArray<{ session: { fixture: { name: string } }; now: ProbeScored; before: ProbeScored }>;
+    pairs: ReadonlyArray<{
+      session: DiffSession;
+      now: ProbeScored & { summary?: string };
+      before: ProbeScored;
+    }>;
   }>,
 ): FactChange[] {
   const changes: FactChange[] = [];
@@ -30,9 +42,24 @@ export function factChanges(
       for (const [probe, score] of probeScores(now)) {
         const previous = was.get(probe);
         if (previous === undefined) continue;
-        const change = byProbe.get(probe) ?? { strategy, probe, lost: [], gained: [], sessions: 0 };
+        const answer = session.probes?.find((entry) => entry.id === probe)?.answer ?? null;
+        const change = byProbe.get(probe) ?? {
+          strategy,
+          probe,
+          lost: [],
+          gained: [],
+          sessions: 0,
+          answer,
+          nearest: null,
+        };
         change.sessions++;
-        if (kept(previous) && !kept(score)) change.lost.push(session.fixture.name);
+        if (kept(previous) && !kept(score)) {
+          if (change.lost.length === 0 && answer) {
+            change.answer = answer;
+            change.nearest = nearestText(now.summary ?? '', answer);
+          }
+          change.lost.push(session.fixture.name);
+        }
         if (!kept(previous) && kept(score)) change.gained.push(session.fixture.name);
         byProbe.set(probe, change);
       }

@@ -1,4 +1,5 @@
 /** The suite results (`suite-results.json`, docs/results.md): many sessions, one verdict with error bars. */
+import type { Provenance } from '../results/provenance.ts';
 import type { ClusteredEstimate } from './cluster.ts';
 
 /** The suite format version this code writes. */
@@ -90,6 +91,8 @@ export type SuiteStratum = {
 export type SuiteResults = {
   kind: 'suite';
   schemaVersion: typeof SUITE_SCHEMA_VERSION;
+  /** Where the run came from (src/results/provenance.ts); absent in files of earlier versions. */
+  provenance?: Provenance;
   /** The `--target-tokens` target, or null. */
   target: number | null;
   provider: { id: string; model: string; isLanguageModel: boolean };

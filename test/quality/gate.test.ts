@@ -346,6 +346,7 @@ describe('evaluateGate: baseline', () => {
         kind: 'missing',
         expected: null,
         actual: null,
+        againstBaseline: true,
         message: 'structured-iterative: in the baseline but not in this run',
       },
     ]);
@@ -477,11 +478,11 @@ describe('parseBaseline', () => {
   it('asks to regenerate a version 1 baseline, refuses another version and a strategy listed twice', () => {
     rejects(
       { schemaVersion: 1, strategies: [] },
-      'base.json: a schemaVersion 1 baseline, whose probeRecall counted file names as facts; regenerate it with check --update-baseline (docs/results.md)',
+      'base.json: a schemaVersion 1 baseline, whose probeRecall counted file names as facts; regenerate it: compaction-bench check <fixture> --fail-under probeRecall=0 --update-baseline base.json (docs/results.md)',
     );
     rejects(
-      { schemaVersion: 3, strategies: [] },
-      'base.json: schemaVersion: unsupported schemaVersion (this version reads 2)',
+      { schemaVersion: 3, fixture: { name: 'before-compaction' }, strategies: [] },
+      'base.json: schemaVersion 3, which this version (reading 2) does not know; regenerate it: compaction-bench check before-compaction --fail-under probeRecall=0 --update-baseline base.json (docs/results.md)',
     );
     rejects(
       {
@@ -522,5 +523,32 @@ describe('combineVerdicts', () => {
     assert.deepEqual(messages(combined), ['shop: a probeRecall 0.10 < 0.50']);
     assert.equal(combined.checks, 2);
     assert.equal(combined.strategies, 1);
+  });
+});
+
+describe('general floors and the recorded row', () => {
+  const results = {
+    strategies: [
+      { name: 'single-shot', status: 'ok', quality: { probeRecall: 0.9, structure: 1 } },
+      // The agent's own summary: it follows no prescribed format, so it fails any structure floor.
+      { name: 'recorded', status: 'ok', quality: { probeRecall: 0.4, structure: 0 } },
+    ],
+  };
+
+  it('gate only the strategies asked for: a general floor skips recorded, and says how to gate it', () => {
+    const verdict = evaluateGate({ results, floors: parseFailUnder(['probeRecall=0.5', 'structure=1']) });
+    assert.equal(verdict.passed, true, verdict.failures.map((failure) => failure.message).join('\n'));
+    assert.match(
+      verdict.notes.join('\n'),
+      /general floors skip the recorded row .*--fail-under recorded\.probeRecall=/,
+    );
+  });
+
+  it('holds recorded to a floor that names it', () => {
+    const verdict = evaluateGate({ results, floors: parseFailUnder(['recorded.probeRecall=0.5']) });
+    assert.deepEqual(
+      verdict.failures.map((failure) => failure.message),
+      ['recorded probeRecall 0.40 < 0.50'],
+    );
   });
 });

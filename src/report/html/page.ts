@@ -3,6 +3,7 @@
  * and loads nothing): the sortable comparison, the charts, and every strategy's details, side by side for any
  * two. Given several results files of one fixture (a budget sweep), it shows each target in turn.
  */
+import { provenanceMarkdown } from '../../results/provenance.ts';
 import { formatInteger } from '../../format.ts';
 import type { ResultsFile } from '../../results/types.ts';
 import { providerLine } from '../comparison.ts';
@@ -145,6 +146,13 @@ export async function renderHtmlReport(files: readonly ResultsFile[]): Promise<s
     ],
     nav,
     main: [...(sweep && recall ? [figure(recall, '')] : []), ...sections],
-    footer: `Written by compaction-bench from ${sorted.map((file) => `<code>${escapeHtml(`${reportStem(file)}-results.json`)}</code>`).join(', ')}; rebuild with <code>compaction-bench report</code>.`,
+    footer: `Written by compaction-bench from ${sorted.map((file) => `<code>${escapeHtml(`${reportStem(file)}-results.json`)}</code>`).join(', ')}; rebuild with <code>compaction-bench report</code>. ${provenanceHtml(first.provenance)}`,
   });
+}
+
+/** The provenance with its date (the HTML report is not meant for committing, so the date may change it). */
+function provenanceHtml(provenance: ResultsFile['provenance']): string {
+  const line = provenanceMarkdown(provenance).replace(/^_|_$/g, '');
+  const date = provenance ? ` Run on ${provenance.date}.` : '';
+  return `${inline(line)}${escapeHtml(date)}`;
 }

@@ -1,0 +1,108 @@
+/**
+ * What `check` says, verdict first: one PASS/FAIL line (which strategies, how many facts lost, which rule),
+ * the failures, the facts lost per strategy with the summary's nearest text, then the tables, the notes and the
+ * command that accepts the change. `F-gate.md` is the Markdown of it, short enough for a PR comment.
+ */
+import type { Verdict } from '../quality/gate.ts';
+import { type Provenance, provenanceMarkdown } from '../results/provenance.ts';
+import type { BaselineGate } from '../suite/baseline-gate.ts';
+import {
+  renderChangedFiguresMarkdown,
+  renderChangedFiguresText,
+  renderFactsMarkdown,
+  renderFactsText,
+  ruleText,
+} from './baseline-gate.ts';
+
+/** Notes a PR comment lists before counting the rest: it must stay short. */
+const MARKDOWN_NOTES = 8;
+
+/** What the check summary is made of. */
+export type CheckSummary = {
+  verdict: Verdict;
+  gate: BaselineGate | null;
+  /** The command that writes these results as the new baseline; null without a baseline. */
+  accept: string | null;
+};
+
+const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${count === 1 ? noun : nouns}`;
+const strategies = (count: number) => plural(count, 'strategy', 'strategies');
+
+/** One line: PASS or FAIL, which strategies, how many facts lost, and the rule that decided. */
+export function verdictLine({ verdict, gate }: CheckSummary): string {
+  const lost = gate?.strategies.reduce((total, entry) => total + entry.lost, 0) ?? 0;
+  const rule = gate && gate.strategies.length > 0 ? ` (rule: ${ruleText(gate)})` : '';
+  if (verdict.passed) {
+    if (!gate)
+      return `PASS  ${plural(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
+    const facts =
+      lost === 0 ? 'no fact lost' : `${plural(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
+    return `PASS  ${strategies(gate.strategies.length)} against the baseline: ${facts}${rule}`;
+  }
+  const failing = [...new Set(verdict.failures.map((failure) => failure.strategy))];
+  const shown =
+    failing.length > 4
+      ? `${failing.slice(0, 4).join(', ')} and ${failing.length - 4} more`
+      : failing.join(', ');
+  const facts = gate ? `${plural(lost, 'fact')} lost against the baseline, ` : '';
+  return `FAIL  ${shown}: ${facts}${plural(verdict.failures.length, 'failure')}${rule}`;
+}
+
+/** The failures not already told by the list of lost facts. */
+function otherFailures(verdict: Verdict): string[] {
+  return verdict.failures.filter((failure) => failure.kind !== 'lost').map((failure) => failure.message);
+}
+
+/** The terminal output of `check`: verdict first, then the facts, the tables given, the figures, notes, how to accept. */
+export function renderCheckText(summary: CheckSummary, tables: string, updated: readonly string[]): string {
+  const { verdict, gate, accept } = summary;
+  const blocks: string[] = [
+    [verdictLine(summary), ...otherFailures(verdict).map((message) => `  ✗ ${message}`)].join('\n'),
+  ];
+  const facts = gate ? renderFactsText(gate) : '';
+  if (facts) blocks.push(`Facts lost and gained against the baseline:\n${indent(facts)}`);
+  if (tables) blocks.push(tables);
+  const figures = gate ? renderChangedFiguresText(gate) : '';
+  if (figures) blocks.push(figures);
+  if (verdict.notes.length > 0) blocks.push(verdict.notes.map((note) => `note: ${note}`).join('\n'));
+  if (accept && (!verdict.passed || (gate?.facts.length ?? 0) > 0))
+    blocks.push(`To accept these results as the new baseline:\n  ${accept}`);
+  if (updated.length > 0) blocks.push(updated.map((path) => `baseline written: ${path}`).join('\n'));
+  return `${blocks.join('\n\n')}\n`;
+}
+
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+
+/** Markdown-safe text of a message (a table cell or list item must not open emphasis or HTML). */
+const escape = (text: string) => text.replace(/[\\*_<>|]/g, (character) => `\\${character}`);
+
+/**
+ * `F-gate.md`: verdict, failures, facts lost and gained, the changed figures, notes, how to accept, provenance.
+ * Nothing in it changes from one rerun to the next on the same commit (no timings, no date).
+ */
+export function renderGateMarkdown(summary: CheckSummary, provenance: Provenance | null): string {
+  const { verdict, gate, accept } = summary;
+  const line = verdictLine(summary);
+  const [word, ...rest] = line.split('  ');
+  const parts = [`## ${verdict.passed ? '✅' : '❌'} ${word}: ${escape(rest.join('  '))}`, ''];
+  const failures = otherFailures(verdict);
+  if (failures.length > 0) parts.push(...failures.map((message) => `- ✗ ${escape(message)}`), '');
+  const facts = gate ? renderFactsMarkdown(gate) : '';
+  if (facts) parts.push('### Facts lost and gained', '', facts);
+  const figures = gate ? renderChangedFiguresMarkdown(gate) : '';
+  if (figures) parts.push('### Changed figures', '', figures, '');
+  if (verdict.notes.length > 0) {
+    parts.push(...verdict.notes.slice(0, MARKDOWN_NOTES).map((note) => `- ${escape(note)}`));
+    if (verdict.notes.length > MARKDOWN_NOTES)
+      parts.push(`- … ${verdict.notes.length - MARKDOWN_NOTES} more notes in the job log`);
+    parts.push('');
+  }
+  if (accept && (!verdict.passed || (gate?.facts.length ?? 0) > 0))
+    parts.push('To accept these results as the new baseline:', '', '```sh', accept, '```', '');
+  parts.push(provenanceMarkdown(provenance), '');
+  return parts.join('\n');
+}

@@ -1,0 +1,67 @@
+/**
+ * The piece of a summary nearest a lost fact: what a reviewer reads beside "lost `webhook-decision`" to see
+ * whether the summary dropped the fact or says it another way. Lexical (shared words), not a judgement.
+ */
+
+/** Longest quote shown; a summary line can run for a paragraph. */
+const MAXIMUM_LENGTH = 120;
+
+// Words this short or this common say nothing about which fact a sentence holds.
+const COMMON = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'that',
+  'this',
+  'from',
+  'into',
+  'are',
+  'was',
+  'not',
+  'use',
+]);
+
+function wordsOf(text: string): Set<string> {
+  return new Set(
+    (text.toLowerCase().match(/[\p{L}\p{N}_.-]+/gu) ?? [])
+      .map((word) => word.replace(/^[.-]+|[.-]+$/g, ''))
+      .filter((word) => word.length >= 3 && !COMMON.has(word)),
+  );
+}
+
+/**
+ * The sentence or line of `summary` that shares the most words with `answer` (the shorter on a tie), clipped
+ * to 120 characters around them; null when no piece shares two words (one, for a one-word answer).
+ */
+export function nearestText(summary: string, answer: string): string | null {
+  const wanted = wordsOf(answer);
+  if (wanted.size === 0) return null;
+  let best: { text: string; score: number } | null = null;
+  for (const line of summary.split('\n')) {
+    for (const piece of line.split(/(?<=[.!?;])\s+/)) {
+      const text = piece.replace(/^[\s#>*-]+/, '').trim();
+      if (text === '') continue;
+      let score = 0;
+      for (const word of wordsOf(text)) if (wanted.has(word)) score++;
+      // One shared word ("before", a module name) is chance; a piece about the fact shares a few.
+      if (score < Math.min(2, wanted.size)) continue;
+      if (!best || score > best.score || (score === best.score && text.length < best.text.length))
+        best = { text, score };
+    }
+  }
+  return best ? clip(best.text, wanted) : null;
+}
+
+/** At most {@link MAXIMUM_LENGTH} characters, starting a little before the first wanted word. */
+function clip(text: string, wanted: ReadonlySet<string>): string {
+  if (text.length <= MAXIMUM_LENGTH) return text;
+  const lower = text.toLowerCase();
+  const first = Math.min(
+    ...[...wanted].map((word) => lower.indexOf(word)).filter((index) => index >= 0),
+    text.length,
+  );
+  const start = Math.max(0, Math.min(first - 20, text.length - MAXIMUM_LENGTH));
+  const clipped = text.slice(start, start + MAXIMUM_LENGTH).trim();
+  return `${start > 0 ? '…' : ''}${clipped}${start + MAXIMUM_LENGTH < text.length ? '…' : ''}`;
+}

@@ -1,0 +1,320 @@
+/**
+ * `check --baseline` end to end: a lost fact fails with deterministic answers and is named first; an
+ * unchanged rerun passes; with `--runs 3` of a model whose answers vary, a change within the spread passes and
+ * one beyond it fails; a replayed cassette gives byte-identical Markdown; every results file has provenance.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runCli, temporaryDirectory } from '../helpers/cli.ts';
+import { startMockLlmServer } from '../../support/loopback-llm-server.ts';
+
+const KEY = 'sk-test-e2e-0123456789abcdefghij';
+
+let directory: { path: string; remove: () => Promise<void> };
+before(async () => {
+  directory = await temporaryDirectory();
+});
+after(async () => {
+  await directory.remove();
+});
+
+const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
+
+describe('check --baseline, deterministic answers', () => {
+  it('fails a strategy that lost 5 facts, naming them in the first lines; passes an unchanged rerun; accepts with the command it shows', async () => {
+    const baseline = join(directory.path, 'rolling.json');
+    const out = join(directory.path, 'rolling');
+    const common = ['check', 'before-compaction', '-s', 'sequential-rolling', '-o', out];
+    const first = await runCli([...common, '--fail-under', 'probeRecall=0', '--update-baseline', baseline], {
+      cwd: directory.path,
+    });
+    assert.equal(first.code, 0, first.stderr + first.stdout);
+    const written = await readJson(baseline);
+    const rolling = written.strategies.find(
+      (strategy: { name: string }) => strategy.name === 'sequential-rolling',
+    );
+    const lost = Object.entries(rolling.quality.probeOutcomes as Record<string, string>)
+      .filter(([, outcome]) => outcome !== 'matched')
+      .map(([id]) => id);
+    assert.equal(lost.length, 5, 'today sequential-rolling keeps 25 of the 30 facts');
+
+    const unchanged = await runCli([...common, '--baseline', baseline], { cwd: directory.path });
+    assert.equal(unchanged.code, 0, unchanged.stdout);
+    assert.match(
+      unchanged.stdout.split('\n')[0]!,
+      /^PASS {2}1 strategy against the baseline: no fact lost \(rule: deterministic answers/,
+    );
+
+    // The doctored baseline: sequential-rolling kept all 30.
+    for (const id of lost) rolling.quality.probeOutcomes[id] = 'matched';
+    rolling.quality.probeRecall = 1;
+    const doctored = join(directory.path, 'doctored.json');
+    await writeFile(doctored, JSON.stringify(written));
+    const failed = await runCli([...common, '--baseline', doctored], { cwd: directory.path });
+    assert.equal(failed.code, 1, failed.stdout);
+    const lines = failed.stdout.split('\n');
+    assert.match(
+      lines[0]!,
+      /^FAIL {2}sequential-rolling: 5 facts lost against the baseline, 2 failures \(rule: deterministic answers: a lost fact is lost; fails beyond --allow-lost 0/,
+    );
+    const head = lines.slice(0, 10).join('\n');
+    for (const id of lost)
+      assert.match(head, new RegExp(`lost ${id} in 1 of 1 session \\(before-compaction\\); expected "`));
+    const gate = await readFile(join(out, 'before-compaction-gate.md'), 'utf8');
+    assert.ok(gate.startsWith('## ❌ FAIL: sequential-rolling: 5 facts lost'), gate);
+    assert.ok(gate.split('\n').length < 60, `F-gate.md has ${gate.split('\n').length} lines`);
+    for (const id of lost) assert.match(gate, new RegExp(`- ❌ lost \`${id}\``));
+
+    // Letting 5 facts go takes --allow-lost 5 and a tolerance that admits the net fall (−0.17).
+    const allowed = await runCli(
+      [...common, '--baseline', doctored, '--allow-lost', '5', '--tolerance', '0.2'],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(allowed.code, 0, allowed.stdout);
+    assert.match(allowed.stdout.split('\n')[0]!, /^PASS .*5 facts lost, within --allow-lost 5/);
+
+    const accept = /To accept these results as the new baseline:\n {2}(.*)/.exec(failed.stdout)?.[1];
+    assert.equal(
+      accept,
+      `compaction-bench check before-compaction -s sequential-rolling -o ${out} --baseline ${doctored} --update-baseline ${doctored}`,
+    );
+    const accepted = await runCli([...accept!.split(' ').slice(1)], { cwd: directory.path });
+    assert.equal(accepted.code, 0, accepted.stdout);
+    assert.match(accepted.stdout, /note: accepted by --update-baseline: sequential-rolling lost 5 facts/);
+    const again = await runCli([...common, '--baseline', doctored], { cwd: directory.path });
+    assert.equal(again.code, 0, again.stdout);
+  });
+
+  it('refuses a baseline of another schema with the command that regenerates it, and notes one of another tool version', async () => {
+    const out = join(directory.path, 'versions');
+    const baseline = join(directory.path, 'versions.json');
+    const common = ['check', 'before-compaction', '-s', 'single-shot', '-o', out];
+    const first = await runCli([...common, '--fail-under', 'probeRecall=0', '--update-baseline', baseline], {
+      cwd: directory.path,
+    });
+    assert.equal(first.code, 0, first.stderr);
+    const json = await readJson(baseline);
+    const version = (await readJson(join(process.cwd(), 'package.json'))).version;
+    assert.equal(json.provenance.version, version);
+    await writeFile(
+      baseline,
+      JSON.stringify({ ...json, provenance: { ...json.provenance, version: '0.0.1' } }),
+    );
+    const older = await runCli([...common, '--baseline', baseline], { cwd: directory.path });
+    assert.equal(older.code, 0, older.stdout);
+    assert.match(
+      older.stdout,
+      new RegExp(
+        `note: a baseline was written by compaction-bench 0\\.0\\.1 \\(this is ${version}\\); compared all the same`,
+      ),
+    );
+    await writeFile(baseline, JSON.stringify({ ...json, schemaVersion: 3 }));
+    const other = await runCli([...common, '--baseline', baseline], { cwd: directory.path });
+    assert.equal(other.code, 2);
+    assert.equal(
+      other.stderr.trim(),
+      `compaction-bench: ${baseline}: schemaVersion 3, which this version (reading 2) does not know; regenerate it: compaction-bench check before-compaction --fail-under probeRecall=0 --update-baseline ${baseline} (docs/results.md)`,
+    );
+  });
+});
+
+/** The probes of the quick-start fixture, whose answers a reply can state. */
+async function probeAnswers(): Promise<string[]> {
+  const sidecar = await readJson(join(process.cwd(), 'fixtures', 'before-compaction.probes.json'));
+  return sidecar.probes.map((probe: { answer: string }) => probe.answer);
+}
+
+describe('check --baseline, sampled answers (--runs 3 of a model whose answers vary)', () => {
+  it('passes a change within the spread over runs and fails one beyond it', async () => {
+    const answers = await probeAnswers();
+    // How many probe answers each request states: the runs disagree, as a sampled model does.
+    let plan: number[] = [];
+    const server = await startMockLlmServer({
+      reply: (_request, index) => ({
+        kind: 'text',
+        text: `## Summary\n${answers.slice(0, plan[index % plan.length]).join('\n')}`,
+      }),
+    });
+    const run = (extra: string[], kept: number[]) => {
+      plan = kept;
+      server.requests.length = 0;
+      return runCli(
+        [
+          'check',
+          'before-compaction',
+          '-s',
+          'single-shot',
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '--no-cache',
+          '--runs',
+          '3',
+          '-o',
+          join(directory.path, 'sampled'),
+          ...extra,
+        ],
+        { cwd: directory.path, env: { OPENAI_API_KEY: KEY } },
+      );
+    };
+    const baseline = join(directory.path, 'sampled.json');
+    try {
+      const first = await run(['--fail-under', 'probeRecall=0', '--update-baseline', baseline], [24, 12, 18]);
+      assert.equal(first.code, 0, first.stderr + first.stdout);
+      const recorded = (await readJson(baseline)).strategies[0];
+      assert.equal(recorded.runs, 3);
+      assert.ok(recorded.spread.probeRecall.stdError > 0.05, JSON.stringify(recorded.spread.probeRecall));
+
+      // Mean 0.60 → 0.53: a point fall beyond the tolerance, inside the spread over runs.
+      const within = await run(['--baseline', baseline], [20, 10, 18]);
+      assert.equal(within.code, 0, within.stdout);
+      assert.match(within.stdout.split('\n')[0]!, /^PASS .*rule: sampled answers \(3 runs\)/);
+      assert.match(
+        within.stdout,
+        /single-shot probeRecall −0\.\d\d is within the spread over 3 runs .*about \d+ runs each would tell/,
+      );
+
+      const beyond = await run(['--baseline', baseline], [2, 1, 3]);
+      assert.equal(beyond.code, 1, beyond.stdout);
+      assert.match(
+        beyond.stdout.split('\n')[0]!,
+        /^FAIL {2}single-shot: \d+ facts lost against the baseline, 1 failure \(rule: sampled answers/,
+      );
+      assert.match(
+        beyond.stdout,
+        /✗ single-shot probeRecall 0\.60 → 0\.07 \(−0\.53, 95% \[.*\] over 3 runs, all of it beyond the tolerance 0\.02\)/,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('check with a replayed cassette', () => {
+  it('writes byte-identical F-gate.md and comparison Markdown on a rerun, a step summary that starts with the verdict, and provenance', async () => {
+    const server = await startMockLlmServer({
+      reply: (_request, index) => ({
+        kind: 'text',
+        text: `## Goal\nFix ERR_INVOICE_TOTAL_MISMATCH (answer ${index})`,
+      }),
+    });
+    const cassette = join(directory.path, 'ci.jsonl');
+    const baseline = join(directory.path, 'replay-baseline.json');
+    const out = join(directory.path, 'replay');
+    const common = [
+      'check',
+      'before-compaction',
+      '-s',
+      'single-shot,structured-iterative',
+      '-p',
+      'openai:test-model',
+      '-o',
+      out,
+    ];
+    try {
+      const recorded = await runCli(
+        [
+          ...common,
+          '--base-url',
+          server.url,
+          '--no-cache',
+          '--record',
+          cassette,
+          '--fail-under',
+          'probeRecall=0',
+          '--update-baseline',
+          baseline,
+        ],
+        { cwd: directory.path, env: { OPENAI_API_KEY: KEY } },
+      );
+      assert.equal(recorded.code, 0, recorded.stderr + recorded.stdout);
+    } finally {
+      await server.close();
+    }
+    const summary = join(directory.path, 'step-summary.md');
+    const replay = [...common, '--replay', cassette, '--baseline', baseline];
+    const copies: string[][] = [];
+    for (let rerun = 0; rerun < 2; rerun++) {
+      const result = await runCli(replay, { cwd: directory.path, env: { GITHUB_STEP_SUMMARY: summary } });
+      assert.equal(result.code, 0, result.stderr + result.stdout);
+      copies.push(
+        await Promise.all(
+          ['before-compaction-gate.md', 'before-compaction-comparison.md'].map((name) =>
+            readFile(join(out, name), 'utf8'),
+          ),
+        ),
+      );
+    }
+    assert.equal(copies[1]![0], copies[0]![0], 'F-gate.md');
+    assert.equal(copies[1]![1], copies[0]![1], 'F-comparison.md');
+    assert.doesNotMatch(copies[0]![1]!, /Fastest|Time \(ms\)/);
+    assert.ok(
+      (await readFile(summary, 'utf8')).startsWith(
+        '## ✅ PASS: 2 strategies against the baseline: no fact lost',
+      ),
+    );
+
+    const results = await readJson(join(out, 'before-compaction-results.json'));
+    const cassetteId = createHash('sha256')
+      .update(await readFile(cassette))
+      .digest('hex')
+      .slice(0, 12);
+    assert.deepEqual(Object.keys(results.provenance), [
+      'tool',
+      'version',
+      'commit',
+      'uncommittedChanges',
+      'date',
+      'command',
+      'provider',
+      'model',
+      'cassette',
+    ]);
+    assert.equal(results.provenance.tool, 'compaction-bench');
+    assert.equal(results.provenance.commit, null, 'the temporary directory is no git working tree');
+    assert.ok(Math.abs(Date.parse(results.provenance.date) - Date.now()) < 120_000);
+    assert.equal(results.provenance.command, `compaction-bench ${replay.join(' ')}`);
+    assert.deepEqual([results.provenance.provider, results.provenance.model], ['openai', 'test-model']);
+    assert.deepEqual(results.provenance.cassette, { mode: 'replay', file: cassette, id: cassetteId });
+    assert.match(
+      copies[0]![0]!,
+      new RegExp(
+        `cassette \`${cassette.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\(replay, ${cassetteId}\\)`,
+      ),
+    );
+  });
+});
+
+describe('provenance', () => {
+  it('is in every results file of a sweep, with the command as typed', async () => {
+    const out = join(directory.path, 'sweep');
+    const args = [
+      'compare',
+      'before-compaction',
+      '-s',
+      'truncate',
+      '--target-tokens',
+      '2000,4000',
+      '-o',
+      out,
+      '-q',
+    ];
+    const run = await runCli(args, { cwd: directory.path });
+    assert.equal(run.code, 0, run.stderr);
+    for (const name of [
+      'before-compaction@2000-results.json',
+      'before-compaction@4000-results.json',
+      'before-compaction-sweep.json',
+    ]) {
+      const json = await readJson(join(out, name));
+      assert.equal(json.provenance?.command, `compaction-bench ${args.join(' ')}`, name);
+      assert.deepEqual([json.provenance.provider, json.provenance.cassette], ['extractive', null], name);
+    }
+  });
+});
