@@ -1,7 +1,6 @@
 /** Anthropic Messages API `messages` arrays: a JSON file holding `[ … ]` or `{ "system": …, "messages": [ … ] }`. */
 import { z } from 'zod';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
-import { LineError } from '../json-lines.ts';
 import type { Message, MessageSource } from '../types.ts';
 import { emptyStats } from '../types.ts';
 import {
@@ -13,7 +12,7 @@ import { isRecord } from './content.ts';
 import { anyAgentFileTargets } from './file-targets.ts';
 import { readMessagesDocument } from './json-document.ts';
 import { messagesDocumentKind } from './messages-document-kind.ts';
-import { childAt, type Location, parseAt } from './parse-at.ts';
+import { childAt, parseAt } from './parse-at.ts';
 
 const messageSchema = z.object({ content: anthropicContentSchema });
 
@@ -33,16 +32,11 @@ async function readAnthropicMessages(file: string, options: ImportOptions): Prom
   const sources: MessageSource[] = [];
   const toolNames = new Map<string, string>();
   const systemTexts: string[] = [];
-  const outline = await readMessagesDocument(file, stats, options, (record, line, index) => {
-    const at: Location = { file, line, path: `messages.${index}` };
-    // A document has no lines to speak of: a message's source is its 1-based position in the array.
+  const outline = await readMessagesDocument(file, stats, options, ({ record, at, source }) => {
     const add = (message: Message) => {
       messages.push(message);
-      sources.push({ line: index + 1 });
+      sources.push(source);
     };
-    if (!isRecord(record) || typeof record.role !== 'string') {
-      throw new LineError(file, line, `${at.path}.role: expected a string naming the message role`);
-    }
     const contentAt = childAt(at, 'content');
     switch (record.role) {
       case 'user': {

@@ -6,7 +6,9 @@
 import type { ImportOptions } from '../importer.ts';
 import { LineError } from '../json-lines.ts';
 import { textChunks } from '../source-file.ts';
-import type { ImportStats } from '../types.ts';
+import type { ImportStats, MessageSource } from '../types.ts';
+import { isRecord } from './content.ts';
+import type { Location } from './parse-at.ts';
 
 /** A document's outline: its shape and the top-level fields other than `messages`. */
 export type DocumentOutline = { shape: 'array' | 'object'; fields: Record<string, unknown> };
@@ -208,15 +210,24 @@ export function createMessagesScanner(onElement: (element: Element) => void) {
   };
 }
 
+/** One element of a document's `messages` array: an object with a string `role`, and where it sits. */
+export type DocumentMessage = {
+  record: Record<string, unknown> & { role: string };
+  /** The file, the line it starts on and its path (`messages.3`), for errors. */
+  at: Location;
+  index: number;
+  source: MessageSource;
+};
+
 /**
- * Reads a messages document, calling `onRecord` with each element parsed as JSON. A bad element is
- * `file:line: reason` (skipped and recorded with `--skip-invalid`); a broken structure always fails.
+ * Reads a messages document, calling `onRecord` with each element that is an object with a string `role`. A bad
+ * element is `file:line: reason` (skipped and recorded with `--skip-invalid`); a broken structure always fails.
  */
 export async function readMessagesDocument(
   file: string,
   stats: ImportStats,
   options: ImportOptions,
-  onRecord: (record: unknown, line: number, index: number) => void,
+  onRecord: (message: DocumentMessage) => void,
 ): Promise<DocumentOutline> {
   const scanner = createMessagesScanner(({ text, line, index }) => {
     stats.lines++;
@@ -227,7 +238,12 @@ export async function readMessagesDocument(
       } catch (error) {
         throw new LineError(file, line, `messages.${index}: not valid JSON (${(error as Error).message})`);
       }
-      onRecord(record, line, index);
+      const at: Location = { file, line, path: `messages.${index}` };
+      if (!isRecord(record) || typeof record.role !== 'string') {
+        throw new LineError(file, line, `${at.path}.role: expected a string naming the message role`);
+      }
+      // A document has no lines to speak of: a message's source is its 1-based position in the array.
+      onRecord({ record: record as DocumentMessage['record'], at, index, source: { line: index + 1 } });
     } catch (error) {
       if (!(error instanceof LineError) || !options.skipInvalid) throw error;
       stats.skipped.push({ line: error.line, reason: error.reason });

@@ -24,7 +24,7 @@ import { argumentsFromJson, isRecord, textBlock } from './content.ts';
 import { miniSweAgentFileTargets } from './file-targets.ts';
 import { readMessagesDocument, sampleMessagesDocument } from './json-document.ts';
 import { textChunks } from '../source-file.ts';
-import { type Location, parseAt } from './parse-at.ts';
+import { parseAt } from './parse-at.ts';
 
 const contentSchema = z
   .union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))])
@@ -131,15 +131,11 @@ async function readMiniSweAgent(file: string, options: ImportOptions): Promise<I
   let pending: string[] = [];
   let sawPrompt = false;
   let exitStatus: string | undefined;
-  const outline = await readMessagesDocument(file, stats, options, (record, line, index) => {
-    const at: Location = { file, line, path: `messages.${index}` };
+  const outline = await readMessagesDocument(file, stats, options, ({ record, at, index, source }) => {
     const add = (message: Message) => {
       messages.push(message);
-      sources.push({ line: index + 1 });
+      sources.push(source);
     };
-    if (!isRecord(record) || typeof record.role !== 'string') {
-      throw new LineError(file, line, `${at.path}.role: expected a string naming the message role`);
-    }
     const message = parseAt(messageSchema, record, at);
     const extra = message.extra ?? {};
     const timestamp = extra.timestamp === undefined ? undefined : Math.round(extra.timestamp * 1000);
@@ -221,7 +217,11 @@ async function readMiniSweAgent(file: string, options: ImportOptions): Promise<I
       case 'tool': {
         const callId = message.tool_call_id ?? pending[0];
         if (callId === undefined)
-          throw new LineError(file, line, `${at.path}.tool_call_id: expected the id of the call it answers`);
+          throw new LineError(
+            file,
+            at.line,
+            `${at.path}.tool_call_id: expected the id of the call it answers`,
+          );
         pending = pending.filter((id) => id !== callId);
         answer(callId, content);
         return;

@@ -1,7 +1,6 @@
 /** OpenAI chat-completions `messages` arrays: a JSON file holding `[ … ]` or `{ "messages": [ … ] }`. */
 import { z } from 'zod';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
-import { LineError } from '../json-lines.ts';
 import type {
   ImageBlock,
   Message,
@@ -11,7 +10,7 @@ import type {
   ToolCallBlock,
 } from '../types.ts';
 import { contentText, emptyStats } from '../types.ts';
-import { argumentsFromJson, dataUrlMimeType, imagePlaceholder, isRecord, textBlock } from './content.ts';
+import { argumentsFromJson, dataUrlMimeType, imagePlaceholder, textBlock } from './content.ts';
 import { anyAgentFileTargets } from './file-targets.ts';
 import { readMessagesDocument } from './json-document.ts';
 import { messagesDocumentKind } from './messages-document-kind.ts';
@@ -81,16 +80,11 @@ async function readOpenAiMessages(file: string, options: ImportOptions): Promise
   const toolNames = new Map<string, string>();
   /** Legacy `function` results answer the latest call of that name. */
   const functionCallIds = new Map<string, string>();
-  const outline = await readMessagesDocument(file, stats, options, (record, line, index) => {
-    const at: Location = { file, line, path: `messages.${index}` };
-    // A document has no lines to speak of: a message's source is its 1-based position in the array.
+  const outline = await readMessagesDocument(file, stats, options, ({ record, at, index, source }) => {
     const add = (message: Message) => {
       messages.push(message);
-      sources.push({ line: index + 1 });
+      sources.push(source);
     };
-    if (!isRecord(record) || typeof record.role !== 'string') {
-      throw new LineError(file, line, `${at.path}.role: expected a string naming the message role`);
-    }
     const contentAt = childAt(at, 'content');
     switch (record.role) {
       case 'system':
