@@ -133,9 +133,10 @@ function isPathNeedle(needle: string): boolean {
 // Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.
 const PATH_CHARACTER = /[\p{L}\p{N}_.~-]/u;
 
-// Words that deny what follows them in a clause: "not", "rejected keyset", "shouldn't touch".
+// Words that deny what follows them in a clause: "not", "rejected keyset", "shouldn't touch". "Not only",
+// "not just" and "not merely" add to what follows ("not only keyset pagination but also batches") rather than deny it.
 const NEGATION_WORDS =
-  "not|no|never|nor|don't|dont|didn't|didnt|doesn't|doesnt|won't|wont|isn't|isnt|wasn't|wasnt|shouldn't|mustn't|reject(?:ed|ing)?|avoid(?:ed|ing)?|dropp(?:ed|ing)|abandon(?:ed|ing)?|ruled out|against|dismiss(?:ed)?|no longer|revert(?:ed|ing)?";
+  "not(?!\\s+(?:only|just|merely)(?=\\s|$))|no|never|nor|don't|dont|didn't|didnt|doesn't|doesnt|won't|wont|isn't|isnt|wasn't|wasnt|shouldn't|mustn't|reject(?:ed|ing)?|avoid(?:ed|ing)?|dropp(?:ed|ing)|abandon(?:ed|ing)?|ruled out|against|dismiss(?:ed)?|no longer|revert(?:ed|ing)?";
 // Negation right before a needle (same clause) or right after it: "rejected keyset", "keyset was dropped".
 const NEGATION_BEFORE = new RegExp(`(?:^|[\\s('])(?:${NEGATION_WORDS})(?:\\s+\\S+){0,2}\\s*$`);
 // A negation or a prohibition anywhere earlier in the clause: "do not touch any of the migration files".
