@@ -166,6 +166,15 @@ describe('negation next to a needle', () => {
     assert.equal(negated('Nothing was rejected. Keyset pagination it is.'), false);
   });
 
+  it('does not reach past a comma: "not OFFSET, keyset pagination" denies OFFSET alone', () => {
+    assert.equal(negated('No more OFFSET, keyset pagination instead.'), false);
+    assert.equal(negated('Without OFFSET, keyset pagination.'), false);
+    assert.equal(negated('After "TS2305: has no exported member", keyset pagination.'), false);
+    assert.equal(negated('We use keyset pagination, OFFSET was rejected.'), false);
+    assert.equal(negated('Keyset pagination was rejected, OFFSET kept.'), true);
+    assert.equal(negated('Not keyset pagination, OFFSET.'), true);
+  });
+
   it('reads "not only", "not just" and "not merely" as adding to what follows, not denying it', () => {
     assert.equal(negated('It not only uses keyset pagination but also batches of 1,000.'), false);
     assert.equal(negated('It uses not just keyset pagination but a cursor too.'), false);

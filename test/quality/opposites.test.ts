@@ -91,6 +91,20 @@ describe('phrasings the attack files do not use (before-compaction, reviewed pro
     );
   });
 
+  it('a negation of the other option before a comma leaves the decision stated', () => {
+    for (const sentence of [
+      'streamInvoicesCsv: no more OFFSET, keyset pagination instead.',
+      'Keyset pagination, not OFFSET, in streamInvoicesCsv.',
+      'streamInvoicesCsv uses keyset pagination, OFFSET was rejected.',
+      'After "TS2305: has no exported member", streamInvoicesCsv uses keyset pagination.',
+    ])
+      assert.equal(outcome('stream-export-decision', sentence), 'matched', sentence);
+    assert.equal(
+      outcome('stream-export-decision', 'streamInvoicesCsv: keyset pagination was rejected, OFFSET kept.'),
+      'contradicted',
+    );
+  });
+
   it('"not only … but also" states what follows it', () => {
     assert.equal(
       outcome(
