@@ -115,16 +115,21 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   }
   verdict.passed = verdict.failures.length === 0;
   const updated =
-    verdict.passed && options.updateBaseline ? await writeBaselines(results, options.updateBaseline) : [];
+    verdict.passed && options.updateBaseline
+      ? await writeBaselines(results, options.updateBaseline, options.signal)
+      : [];
   const summary: CheckSummary = {
     verdict,
     gate: baselineGate,
     accept: baselines.size > 0 && !options.updateBaseline ? acceptCommand(options) : null,
   };
   const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
-  const gateFile = await writeGateReport(options.out, gateStem(results), gateMarkdown);
+  const gateFile = await writeGateReport(options.out, gateStem(results), gateMarkdown, options.signal);
   if (options.stepSummary) {
-    await appendStepSummary(options.stepSummary, results, gateMarkdown, { suites: compare.suites });
+    await appendStepSummary(options.stepSummary, results, gateMarkdown, {
+      suites: compare.suites,
+      signal: options.signal,
+    });
   }
   return { compare, baselineGate, verdict, exitCode: gateExitCode(verdict), updated, summary, gateFile };
 }

@@ -1,7 +1,9 @@
 /** Writing output files atomically (temp file, then rename); callers check for secrets first (providers/secrets.ts). */
 import { randomBytes } from 'node:crypto';
+import { renameSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { AbortedError } from './errors.ts';
 
 /**
  * Writes `text` to `path` so that a reader never sees a half-written file. Pieces (an iterable) are written as
@@ -21,6 +23,45 @@ export async function writeFileAtomic(path: string, text: string | Iterable<stri
   } catch (error) {
     await rm(temporary, { force: true });
     throw namedFor(error, path);
+  }
+}
+
+/**
+ * Writes several files as one set: each to a temporary name, then, unless `signal` was aborted meanwhile, all
+ * renamed in one synchronous step, so a Ctrl-C handler (which runs between event-loop turns) sees either none of
+ * them or all; aborted, the temporary files are removed and nothing is written.
+ */
+export async function writeFilesAtomic(
+  files: ReadonlyArray<{ path: string; text: string }>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const temporaries: string[] = [];
+  try {
+    for (const { path, text } of files) {
+      await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
+        throw namedFor(
+          error,
+          path,
+          (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'ENOTDIR' : undefined,
+        );
+      });
+      const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+      temporaries.push(temporary);
+      await writeFile(temporary, text, 'utf8').catch((error: unknown) => {
+        throw namedFor(error, path);
+      });
+    }
+    if (signal?.aborted) throw new AbortedError('aborted by the user; no files were written');
+    files.forEach(({ path }, index) => {
+      try {
+        renameSync(temporaries[index]!, path);
+      } catch (error) {
+        throw namedFor(error, path);
+      }
+    });
+  } catch (error) {
+    await Promise.all(temporaries.map((temporary) => rm(temporary, { force: true })));
+    throw error;
   }
 }
 

@@ -40,7 +40,7 @@ export async function runSuite(options: CompareOptions): Promise<SuiteOutcome> {
     if (sessions.length < 2) continue;
     const suite = suiteOf(sessions, options.reference);
     suites.push(suite);
-    suiteFiles.push(...(await writeSuiteReports(suite, options.out, sessions)));
+    suiteFiles.push(...(await writeSuiteReports(suite, options.out, sessions, options.signal)));
   }
   return { ...outcome, suites, suiteFiles };
 }

@@ -195,6 +195,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
         await writeSweepReport(
           perTarget.map((outcome) => outcome.results),
           options.out,
+          environment.signal,
         );
     }
     const fixtures = outcomes.flat();
@@ -296,7 +297,7 @@ async function runFixture(
     provenance: environment.provenance,
   });
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this fixture');
-  const files = await writeFixtureReports(file, options.out);
+  const files = await writeFixtureReports(file, options.out, environment.signal);
   return { results: file, files };
 }
 

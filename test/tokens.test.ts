@@ -93,6 +93,40 @@ describe('tokens', () => {
     }
   });
 
+  it('counts runs of millions of emoji or CJK and Thai letters without overflowing the stack', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    // Before: "Maximum call stack size exceeded" from the pattern's match over a piece of some 4 million of them.
+    for (const [character, count] of [
+      ['😀', 5_000_000],
+      ['ก', 6_000_000],
+      ['漢', 6_000_000],
+    ] as const) {
+      const started = performance.now();
+      const tokens = tokenizer.count(character.repeat(count));
+      const elapsed = performance.now() - started;
+      // The run is counted in chunks of MAX_PIECE_CHARS code units, each as merged on its own.
+      const perChunk = MAX_PIECE_CHARS / character.length;
+      const chunks = Math.floor(count / perChunk);
+      const rest = count - chunks * perChunk;
+      const expected =
+        tokenizer.count(character.repeat(perChunk)) * chunks +
+        (rest > 0 ? tokenizer.count(character.repeat(rest)) : 0);
+      assert.equal(tokens, expected, character);
+      assert.ok(elapsed < 5000, `${count} × ${character} counted in ${Math.round(elapsed)} ms`);
+    }
+  });
+
+  it('counts a text longer than the pattern window exactly as js-tiktoken, across the window edge', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    const alphabet = [..."abcdefghij ABCDEF  \n\n\t0123456789.,;:'!?é漢😀-_/"];
+    const characters: string[] = [];
+    for (let index = 0; index < 1_100_000; index++) characters.push(alphabet[next() % alphabet.length]!);
+    const text = characters.join('');
+    assert.equal(tokenizer.count(text), getEncoding('o200k_base').encode(text, [], []).length);
+  });
+
   it('labels the heuristic as an estimate of chars/4', async () => {
     const tokenizer = await getTokenizer('heuristic');
     assert.equal(tokenizer.count('abcdefgh'), 2);

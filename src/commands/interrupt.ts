@@ -13,7 +13,8 @@ export const INTERRUPTED_LINE =
  * display down, so nothing draws over or after the interrupted line). Once interrupted, the command ends with
  * exit 130 and prints nothing more, whether `work` then throws (the runner's AbortedError, a call's abort) or
  * returns: undefined is returned and the caller prints nothing. Files finished before the interrupt are whole
- * (every file is written to a temporary name, then renamed); none is written after it.
+ * (every file is written to a temporary name, then renamed); none is written after it (each set of files is
+ * renamed at once only when the signal is not aborted: report/write.ts).
  */
 export async function interruptible<T>(
   work: (signal: AbortSignal) => Promise<T>,

@@ -133,11 +133,14 @@ function isPathNeedle(needle: string): boolean {
 // Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.
 const PATH_CHARACTER = /[\p{L}\p{N}_.~-]/u;
 
-// Words that deny what follows them in a clause: "not", "rejected keyset", "shouldn't touch".
+// Words that deny what follows them in a clause: "not", "rejected keyset", "shouldn't touch". "Not only",
+// "not just" and "not merely" add to what follows ("not only keyset pagination but also batches") rather than deny it.
 const NEGATION_WORDS =
-  "not|no|never|nor|don't|dont|didn't|didnt|doesn't|doesnt|won't|wont|isn't|isnt|wasn't|wasnt|shouldn't|mustn't|reject(?:ed|ing)?|avoid(?:ed|ing)?|dropp(?:ed|ing)|abandon(?:ed|ing)?|ruled out|against|dismiss(?:ed)?|no longer|revert(?:ed|ing)?";
-// Negation right before a needle (same clause) or right after it: "rejected keyset", "keyset was dropped".
-const NEGATION_BEFORE = new RegExp(`(?:^|[\\s('])(?:${NEGATION_WORDS})(?:\\s+\\S+){0,2}\\s*$`);
+  "not(?!\\s+(?:only|just|merely)(?=\\s|$))|no|never|nor|don't|dont|didn't|didnt|doesn't|doesnt|won't|wont|isn't|isnt|wasn't|wasnt|shouldn't|mustn't|reject(?:ed|ing)?|avoid(?:ed|ing)?|dropp(?:ed|ing)|abandon(?:ed|ing)?|ruled out|against|dismiss(?:ed)?|no longer|revert(?:ed|ing)?";
+// Negation right before a needle (same clause) or right after it: "rejected keyset", "keyset was dropped". The
+// words between them hold no comma: "not OFFSET, keyset pagination" and "keyset pagination, OFFSET was rejected"
+// deny OFFSET alone.
+const NEGATION_BEFORE = new RegExp(`(?:^|[\\s('])(?:${NEGATION_WORDS})(?:\\s+[^\\s,]+){0,2}\\s*$`);
 // A negation or a prohibition anywhere earlier in the clause: "do not touch any of the migration files".
 const NEGATION_IN_CLAUSE = new RegExp(
   `(?:^|[\\s('])(?:${NEGATION_WORDS}|can't|cannot|aren't|weren't|without|instead of|rather than|forbid(?:s|den)?|prohibit(?:s|ed)?|ban(?:s|ned)?)(?=[\\s,]|$)`,
@@ -146,9 +149,9 @@ const NEGATION_IN_CLAUSE = new RegExp(
 const PROHIBITION_AFTER =
   /^\s*(?:\S+\s+){0,2}?(?:(?:are|is|were|was|be|stay|stays|remain|remains)\s+)?(?:not allowed|not permitted|forbidden|prohibited|banned|off-limits|off limits|alone|untouched|unchanged)\b|^\s*:\s*(?:none|no|never|not allowed|forbidden)\b/;
 // "instead of", "rather than" and "without" deny the noun phrase right after them only.
-const NEGATING_PREPOSITION = /(?:^|[\s('])(?:instead of|rather than|without)(?:\s+\S+)?\s*$/;
+const NEGATING_PREPOSITION = /(?:^|[\s('])(?:instead of|rather than|without)(?:\s+[^\s,]+)?\s*$/;
 const NEGATION_AFTER =
-  /^\s*(?:\S+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
+  /^\s*(?:[^\s,]+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
 // A dot ends a clause only before a space: `decimal.js` and `v1.2` are words.
 const CLAUSE_END = /[;:!?\n]|\.(?=\s|$)|\s-\s/g;
 

@@ -144,8 +144,8 @@ const pathKey = (path: string) => path.toLowerCase().replace(/^\.\//, '');
 /**
  * The paths a summary names that appear nowhere in the transcript. A path is present when the transcript names
  * it the same way (as the same extraction reads the transcript, so the transcript itself never invents one), or
- * when it, without a leading `./` or relative to `cwd` when absolute, matches the transcript with the matching
- * rules (a relative path is present when it ends a transcript path at a `/`).
+ * when it, without a leading `./` or `~/`, or relative to `cwd` when absolute, matches the transcript with the
+ * matching rules (a relative path is present when it ends a transcript path at a `/`).
  */
 export function findInventedPaths(
   summaryText: string,
@@ -153,8 +153,18 @@ export function findInventedPaths(
   cwd: string | undefined,
 ): string[] {
   return extractPaths(summaryText).filter(
-    (path) => !transcript.index.hasAny(pathSpellings(path, cwd)) && !pathsOf(transcript).has(pathKey(path)),
+    (path) =>
+      !transcript.index.hasAny(presentSpellings(path, cwd)) && !pathsOf(transcript).has(pathKey(path)),
   );
+}
+
+/**
+ * The spellings under which a summary's path counts as named by the transcript: {@link pathSpellings}, and a home
+ * path's part after `~/` as a relative path (the home directory is unknown: `~/shop/a.ts` names `/work/shop/a.ts`).
+ */
+function presentSpellings(path: string, cwd: string | undefined): string[] {
+  const spellings = pathSpellings(path, cwd);
+  return path.startsWith('~/') && path.length > 2 ? [...spellings, path.slice(2)] : spellings;
 }
 
 /** The invented-paths scorer. */

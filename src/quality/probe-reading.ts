@@ -29,8 +29,15 @@ export type FacetReading = {
   numbers: readonly NumberSpelling[];
 };
 
-/** A probe as it is read: its facets, and whether anything can state its opposite. */
-export type ProbeReading = { facets: readonly FacetReading[]; opposable: boolean };
+/**
+ * A probe as it is read: its facets, its contradiction phrases with their passive forms, and whether anything can
+ * state its opposite.
+ */
+export type ProbeReading = {
+  facets: readonly FacetReading[];
+  contradictions: readonly string[];
+  opposable: boolean;
+};
 
 // Kinds whose facts have a plain opposite: a rule ruled out, a decision reversed.
 const POLAR_KINDS: ReadonlySet<string> = new Set(['constraint', 'decision']);
@@ -81,6 +88,11 @@ function numberSpelling(spelling: string): NumberSpelling | undefined {
   };
 }
 
+/** Whether two values read in one base unit are equal, up to the rounding of their conversion (700 × 0.001 s). */
+function sameValue(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+}
+
 /** One of each pattern: `30 s` and `30 seconds` read the same. */
 function distinctPatterns(numbers: NumberSpelling[]): NumberSpelling[] {
   const seen = new Set<string>();
@@ -113,10 +125,29 @@ export function readProbe(probe: Probe): ProbeReading {
       probe.contradictions.length > 0 ||
       POLAR_KINDS.has(probe.kind) ||
       facets.some((facet) => facet.numbers.length > 0);
-    reading = { facets, opposable };
+    reading = { facets, contradictions: probe.contradictions.flatMap(withPassiveForms), opposable };
     readings.set(probe, reading);
   }
   return reading;
+}
+
+// Auxiliaries of a passive, by the tense of the phrase's verb: "added decimal.js" is also "decimal.js was added",
+// "acknowledge every event" is "every event is acknowledged" (but "uses OFFSET" is not "OFFSET was used", which a
+// faithful summary may say of the code before the change).
+const PAST_AUXILIARIES = ['was', 'were', 'got', 'has been', 'have been', 'had been'];
+const PRESENT_AUXILIARIES = ['is', 'are', 'gets', 'get'];
+
+/** A contradiction phrase, and when it opens with a verb and its object, the same said in the passive. */
+function withPassiveForms(phrase: string): string[] {
+  const match = /^([a-z]+)\s+(\S.*)$/.exec(phrase.trim());
+  if (!match) return [phrase];
+  const [, verb, object] = match as unknown as [string, string, string];
+  const past = verb.endsWith('ed');
+  // "uses" and "switches" lose their "s"; "use" and "acknowledge" take a "d", the others "ed".
+  const stem = past ? verb : verb.endsWith('s') && !verb.endsWith('ss') ? verb.slice(0, -1) : verb;
+  const participle = past ? verb : stem.endsWith('e') ? `${stem}d` : `${stem}ed`;
+  const auxiliaries = past ? PAST_AUXILIARIES : PRESENT_AUXILIARIES;
+  return [phrase, ...auxiliaries.map((auxiliary) => `${object} ${auxiliary} ${participle}`)];
 }
 
 /** A facet's polarity: as the answer states its first spelling (plainly when the answer has none). */
@@ -163,11 +194,16 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
         else oppose.push(occurrence);
       }
     }
-    const otherValues = facet.numbers.flatMap((number) =>
-      index
-        .find(number.pattern)
-        .filter((found) => !found.negated && number.valueOf(found.text) !== number.value),
-    );
+    const otherValues: Occurrence[] = [];
+    for (const number of facet.numbers) {
+      for (const found of index.find(number.pattern)) {
+        if (found.negated) continue;
+        const value = number.valueOf(found.text);
+        // The same value in another unit states the fact ("30000 ms" for "30 s", "0.5 GiB" for "512Mi").
+        if (value !== undefined && sameValue(value, number.value)) support.push(found);
+        else otherValues.push(found);
+      }
+    }
     return { support, oppose: [...oppose, ...otherValues], otherValues };
   });
 }

@@ -57,17 +57,18 @@ export function withinWindow(
 }
 
 /**
- * The outcome of one probe: contradicted when it states one of the probe's contradiction phrases; matched when it
+ * The outcome of one probe: contradicted when it states one of the probe's contradiction phrases (or one in the
+ * passive: "decimal.js was added"); matched when it
  * states every facet together (a number with another value between them breaks the link: "api on port 6379,
  * redis on port 8080" does not put the api on 8080); else contradicted when it states the facets together with
  * one of them opposed (see probe-reading.ts); else missed.
  */
 export function probeOutcome(index: TextIndex, probe: Probe): ProbeOutcome {
-  const contradicted = probe.contradictions.some((phrase) =>
+  const reading = readProbe(probe);
+  const contradicted = reading.contradictions.some((phrase) =>
     index.occurrences(phrase).some((occurrence) => !occurrence.negated),
   );
   if (contradicted) return 'contradicted';
-  const reading = readProbe(probe);
   const evidence = facetEvidence(index, probe, reading);
   const otherValues = evidence.flatMap((facet) => facet.otherValues.map((occurrence) => occurrence.word));
   if (

@@ -3,10 +3,11 @@
  * results JSON of each fixture, baselines, and the GitHub step summary. Writes are atomic (temp file, then
  * rename) and refuse any text that holds an API key.
  */
-import { appendFile, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { InputError, messageOf, userCausedProblem } from '../errors.ts';
-import { writeFileAtomic } from '../files.ts';
+import { AbortedError, InputError, messageOf, userCausedProblem } from '../errors.ts';
+import { writeFilesAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { renderComparisonMarkdown } from './comparison.ts';
@@ -18,10 +19,17 @@ import { renderSuiteHtml } from './html/suite-page.ts';
 import { reportStem } from './stem.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
-/** Writes one output file atomically, refusing text that holds what looks like an API key. */
-async function writeOutput(path: string, text: string): Promise<void> {
-  assertNoSecrets(text, path);
-  await writeFileAtomic(path, text);
+/**
+ * Writes a set of output files as one (see {@link writeFilesAtomic}): after a Ctrl-C (`signal` aborted) none is
+ * written, and none is written after the interrupted line is printed.
+ */
+async function writeOutputs(
+  files: ReadonlyArray<{ path: string; text: string }>,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  for (const { path, text } of files) assertNoSecrets(text, path);
+  await writeFilesAtomic(files, signal);
+  return files.map(({ path }) => path);
 }
 
 // Kernel and device filesystems: nothing written there is a report, and creating directories there can hang.
@@ -71,18 +79,26 @@ export function reportMarker(stem: string): string {
  * Writes `F-sweep.md`, `F-sweep.json` and `F-report.html` of a budget sweep (the results files of one
  * fixture, one per target).
  */
-export async function writeSweepReport(results: readonly ResultsFile[], out: string): Promise<string[]> {
+export async function writeSweepReport(
+  results: readonly ResultsFile[],
+  out: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const sweep = sweepOf(results);
   const marker = `${reportMarker(sweep.fixture)}\n`;
-  const markdown = join(out, `${sweep.fixture}-sweep.md`);
-  const json = join(out, `${sweep.fixture}-sweep.json`);
-  const html = join(out, `${sweep.fixture}-report.html`);
-  await writeOutput(markdown, marker + renderSweepMarkdown(sweep));
   // Every results file says where it came from: the sweep's targets ran in one command.
   const provenance = results[0]?.provenance;
-  await writeOutput(json, `${JSON.stringify(provenance ? { provenance, ...sweep } : sweep, null, 2)}\n`);
-  await writeOutput(html, marker + (await renderHtmlReport(results)));
-  return [markdown, json, html];
+  return writeOutputs(
+    [
+      { path: join(out, `${sweep.fixture}-sweep.md`), text: marker + renderSweepMarkdown(sweep) },
+      {
+        path: join(out, `${sweep.fixture}-sweep.json`),
+        text: `${JSON.stringify(provenance ? { provenance, ...sweep } : sweep, null, 2)}\n`,
+      },
+      { path: join(out, `${sweep.fixture}-report.html`), text: marker + (await renderHtmlReport(results)) },
+    ],
+    signal,
+  );
 }
 
 /** A results file as JSON text. */
@@ -94,22 +110,26 @@ export function resultsJson(results: ResultsFile): string {
  * Writes `F-S.md` per strategy, `F-comparison.md`, `F-report.html` and `F-results.json` into `out`; returns
  * the paths written.
  */
-export async function writeFixtureReports(results: ResultsFile, out: string): Promise<string[]> {
-  const written: string[] = [];
-  const write = async (name: string, text: string) => {
-    const path = join(out, name);
-    await writeOutput(path, text);
-    written.push(path);
-  };
+export async function writeFixtureReports(
+  results: ResultsFile,
+  out: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const stem = reportStem(results);
   const marker = `${reportMarker(stem)}\n`;
-  for (const strategy of results.strategies) {
-    await write(strategy.file, marker + renderStrategyMarkdown(results, strategy));
-  }
-  await write(`${stem}-comparison.md`, marker + renderComparisonMarkdown(results));
-  // The marker comes before the doctype: a comment there leaves the page in standards mode.
-  await write(`${stem}-report.html`, marker + (await renderHtmlReport([results])));
-  await write(`${stem}-results.json`, resultsJson(results));
+  const file = (name: string, text: string) => ({ path: join(out, name), text });
+  const written = await writeOutputs(
+    [
+      ...results.strategies.map((strategy) =>
+        file(strategy.file, marker + renderStrategyMarkdown(results, strategy)),
+      ),
+      file(`${stem}-comparison.md`, marker + renderComparisonMarkdown(results)),
+      // The marker comes before the doctype: a comment there leaves the page in standards mode.
+      file(`${stem}-report.html`, marker + (await renderHtmlReport([results]))),
+      file(`${stem}-results.json`, resultsJson(results)),
+    ],
+    signal,
+  );
   await removeStaleReports(out, stem, new Set(written));
   return written;
 }
@@ -133,15 +153,19 @@ async function removeStaleReports(out: string, fixture: string, written: Readonl
 }
 
 /** Writes each fixture's results as its new baseline: to the file when one fixture and a `.json` path, else into the directory. */
-export async function writeBaselines(results: readonly ResultsFile[], target: string): Promise<string[]> {
+export async function writeBaselines(
+  results: readonly ResultsFile[],
+  target: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const single = results.length === 1 && target.endsWith('.json');
-  const written: string[] = [];
-  for (const fixture of results) {
-    const path = single ? target : join(target, `${reportStem(fixture)}-results.json`);
-    await writeOutput(path, resultsJson(fixture));
-    written.push(path);
-  }
-  return written;
+  return writeOutputs(
+    results.map((fixture) => ({
+      path: single ? target : join(target, `${reportStem(fixture)}-results.json`),
+      text: resultsJson(fixture),
+    })),
+    signal,
+  );
 }
 
 /** The stem of a suite's report files: `suite`, with `@target` under `--target-tokens`. */
@@ -154,22 +178,31 @@ export async function writeSuiteReports(
   suite: SuiteResults,
   out: string,
   sessions: readonly ResultsFile[],
+  signal?: AbortSignal,
 ): Promise<string[]> {
   const stem = suiteStem(suite);
-  const markdown = join(out, `${stem}-comparison.md`);
-  const html = join(out, `${stem}-report.html`);
-  const json = join(out, `${stem}-results.json`);
-  await writeOutput(markdown, `${reportMarker(stem)}\n${renderSuiteMarkdown(suite)}`);
-  await writeOutput(html, await renderSuiteHtml(suite, sessions));
-  await writeOutput(json, `${JSON.stringify(suite, null, 2)}\n`);
-  return [markdown, html, json];
+  return writeOutputs(
+    [
+      {
+        path: join(out, `${stem}-comparison.md`),
+        text: `${reportMarker(stem)}\n${renderSuiteMarkdown(suite)}`,
+      },
+      { path: join(out, `${stem}-report.html`), text: await renderSuiteHtml(suite, sessions) },
+      { path: join(out, `${stem}-results.json`), text: `${JSON.stringify(suite, null, 2)}\n` },
+    ],
+    signal,
+  );
 }
 
 /** Writes `F-gate.md` (the verdict of `check`, ready for a PR comment) into `out`; returns its path. */
-export async function writeGateReport(out: string, stem: string, markdown: string): Promise<string> {
-  const path = join(out, `${stem}-gate.md`);
-  await writeOutput(path, markdown);
-  return path;
+export async function writeGateReport(
+  out: string,
+  stem: string,
+  markdown: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const [path] = await writeOutputs([{ path: join(out, `${stem}-gate.md`), text: markdown }], signal);
+  return path!;
 }
 
 /**
@@ -180,7 +213,7 @@ export async function appendStepSummary(
   file: string,
   results: readonly ResultsFile[],
   gateMarkdown: string,
-  extra: { suites?: readonly SuiteResults[] } = {},
+  extra: { suites?: readonly SuiteResults[]; signal?: AbortSignal } = {},
 ): Promise<void> {
   const comparisons =
     extra.suites && extra.suites.length > 0
@@ -188,5 +221,7 @@ export async function appendStepSummary(
       : results.map(renderComparisonMarkdown);
   const text = `${[gateMarkdown, ...comparisons].join('\n\n')}\n`;
   assertNoSecrets(text, file);
-  await appendFile(file, text);
+  // Checked and appended in one synchronous step: after a Ctrl-C nothing is appended.
+  if (extra.signal?.aborted) throw new AbortedError('aborted by the user; the step summary was not written');
+  appendFileSync(file, text);
 }

@@ -72,7 +72,9 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
   // The top-level conversation of a tree is its active branch's: the chosen one replaces it.
   const { tree, ...result } = imported;
   if (chosen.conversation.messages.length === 0) {
-    const what = result.stats.lines === 0 ? 'the file is empty' : 'the session holds no messages';
+    // A JSON document counts no lines, so only its text tells an empty file from an empty `messages` array.
+    const empty = result.stats.lines === 0 && (await readSample(file)).head.trim() === '';
+    const what = empty ? 'the file is empty' : 'the session holds no messages';
     throw new InputError(`${file}: ${what}; a fixture needs at least one user or assistant message`);
   }
   const { messages, sources, compactions } = chosen.conversation;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { writeSessionOfTokens } from '../../fixtures/generator/output.ts';
 import { startCli, temporaryDirectory } from '../helpers/cli.ts';
@@ -38,5 +39,53 @@ describe('Ctrl-C', () => {
     );
     assert.equal(result.stdout, '');
     assert.deepEqual(await readdir(out).catch(() => []), []);
+  });
+
+  it('after the last strategy, during check: no report, baseline, gate file or step summary is written', async () => {
+    // The signal lands once every strategy has finished, while the reports are being rendered: before, all six
+    // reports, the gate file and the step summary were still written (up to 0.3 s after it), and the baseline
+    // overwritten, under "no more files are written".
+    // The shipped fixture, whose probes pass the lint, so that the gate passes and the baseline would be updated.
+    const file = join(directory.path, 'late.jsonl');
+    await copyFile(fileURLToPath(new URL('../../fixtures/before-compaction.jsonl', import.meta.url)), file);
+    await copyFile(
+      fileURLToPath(new URL('../../fixtures/before-compaction.probes.json', import.meta.url)),
+      join(directory.path, 'late.probes.json'),
+    );
+    const out = join(directory.path, 'late-out');
+    const baseline = join(directory.path, 'late-baseline.json');
+    const before = '{"not": "a results file yet"}\n';
+    await writeFile(baseline, before);
+    const summary = join(directory.path, 'step-summary.md');
+    const cli = startCli(
+      [
+        'check',
+        file,
+        '-s',
+        'single-shot,truncate',
+        '--fail-under',
+        'truncate.probeRecall=0',
+        '--update-baseline',
+        baseline,
+        '-o',
+        out,
+      ],
+      { cwd: directory.path, env: { GITHUB_STEP_SUMMARY: summary } },
+    );
+    let stderr = '';
+    let signalled = false;
+    cli.child.stderr!.on('data', (chunk) => {
+      stderr += chunk;
+      if (!signalled && /^\[2\/2 /m.test(stderr)) {
+        signalled = true;
+        cli.child.kill('SIGINT');
+      }
+    });
+    const result = await cli.done;
+    assert.ok(signalled, `no last progress line came: ${result.stderr}`);
+    assert.equal(result.code, 130, result.stderr);
+    assert.deepEqual(await readdir(out).catch(() => []), []);
+    assert.equal(await readFile(baseline, 'utf8'), before);
+    await assert.rejects(readFile(summary, 'utf8'), { code: 'ENOENT' });
   });
 });

@@ -166,6 +166,25 @@ describe('negation next to a needle', () => {
     assert.equal(negated('Nothing was rejected. Keyset pagination it is.'), false);
   });
 
+  it('does not reach past a comma: "not OFFSET, keyset pagination" denies OFFSET alone', () => {
+    assert.equal(negated('No more OFFSET, keyset pagination instead.'), false);
+    assert.equal(negated('Without OFFSET, keyset pagination.'), false);
+    assert.equal(negated('After "TS2305: has no exported member", keyset pagination.'), false);
+    assert.equal(negated('We use keyset pagination, OFFSET was rejected.'), false);
+    assert.equal(negated('Keyset pagination was rejected, OFFSET kept.'), true);
+    assert.equal(negated('Not keyset pagination, OFFSET.'), true);
+  });
+
+  it('reads "not only", "not just" and "not merely" as adding to what follows, not denying it', () => {
+    assert.equal(negated('It not only uses keyset pagination but also batches of 1,000.'), false);
+    assert.equal(negated('It uses not just keyset pagination but a cursor too.'), false);
+    assert.equal(negated('It is not merely keyset pagination.'), false);
+    assert.equal(negated('It does not use keyset pagination.'), true);
+    assert.equal(negated('Not keyset pagination: OFFSET.'), true);
+    const denied = (text: string) => createMatcher(text).occurrences('new dependency')[0]?.deniedInClause;
+    assert.equal(denied('We added not only decimal.js but also a new dependency for dates.'), false);
+  });
+
   it('reads a whole clause for a rule ruled out, and the dot of a file name ends no clause', () => {
     const denied = (text: string) => createMatcher(text).occurrences('new dependency')[0]?.deniedInClause;
     assert.equal(denied('It calls it, and no decimal.js or other new dependency.'), true);

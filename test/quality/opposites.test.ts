@@ -57,6 +57,92 @@ describe('the opposite of each fact (before-compaction, reviewed probes)', async
   });
 });
 
+describe('phrasings the attack files do not use (before-compaction, reviewed probes)', async () => {
+  const probes = (await readSidecar(
+    fileURLToPath(new URL('../../fixtures/before-compaction.jsonl', import.meta.url)),
+  ))!.probes;
+  const outcome = (id: string, text: string) =>
+    probeOutcome(
+      createMatcher(text),
+      probes.find((candidate) => candidate.id === id)!,
+    );
+
+  it('a contradiction phrase said in the passive contradicts: "decimal.js was added"', () => {
+    assert.equal(outcome('no-new-dependencies', 'decimal.js was added.'), 'contradicted');
+    assert.equal(
+      outcome('no-new-dependencies', 'For the rounding, decimal.js got installed.'),
+      'contradicted',
+    );
+    assert.equal(
+      outcome('rounding-keep-signature', 'The signature of computeInvoiceTotals was changed.'),
+      'contradicted',
+    );
+    assert.equal(
+      outcome('webhook-ack-rule', 'Every event is acknowledged with a 200 so that Stripe stops retrying.'),
+      'contradicted',
+    );
+    // "uses OFFSET" in the past tense is what the code did before the change, not the opposite of the decision.
+    assert.equal(
+      outcome(
+        'stream-export-decision',
+        'OFFSET was used before; streamInvoicesCsv now uses keyset pagination.',
+      ),
+      'matched',
+    );
+  });
+
+  it('a negation of the other option before a comma leaves the decision stated', () => {
+    for (const sentence of [
+      'streamInvoicesCsv: no more OFFSET, keyset pagination instead.',
+      'Keyset pagination, not OFFSET, in streamInvoicesCsv.',
+      'streamInvoicesCsv uses keyset pagination, OFFSET was rejected.',
+      'After "TS2305: has no exported member", streamInvoicesCsv uses keyset pagination.',
+    ])
+      assert.equal(outcome('stream-export-decision', sentence), 'matched', sentence);
+    assert.equal(
+      outcome('stream-export-decision', 'streamInvoicesCsv: keyset pagination was rejected, OFFSET kept.'),
+      'contradicted',
+    );
+  });
+
+  it('"not only … but also" states what follows it', () => {
+    assert.equal(
+      outcome(
+        'stream-export-decision',
+        'streamInvoicesCsv not only uses keyset pagination but also reads batches of 1,000.',
+      ),
+      'matched',
+    );
+    assert.equal(
+      outcome('no-new-dependencies', 'Not only new dependencies but also decimal.js itself were fine.'),
+      'contradicted',
+    );
+  });
+
+  it('a number in another unit with the same value states the fact; another value contradicts it', () => {
+    const task = 'Make GET /reports/invoices.csv stream: it times out at the';
+    assert.equal(outcome('stream-export-task', `${task} 30000 ms gateway limit.`), 'matched');
+    assert.equal(outcome('stream-export-task', `${task} 60000 ms gateway limit.`), 'contradicted');
+    assert.equal(outcome('stream-export-memory-limit', 'The pods have a 0.5 GiB memory limit.'), 'matched');
+    assert.equal(outcome('stream-export-memory-limit', 'The pods have a 2 GB memory limit.'), 'contradicted');
+    const timeout: Probe = {
+      id: 'timeout',
+      kind: 'constraint',
+      question: 'How long may a health check take?',
+      answer: 'A health check must answer within 0.7 s.',
+      facets: [['health check'], ['0.7 s']],
+      contradictions: [],
+      source: 'derived',
+    };
+    // 700 × 0.001 is 0.7000000000000001 in floating point: still the same value.
+    assert.equal(probeOutcome(createMatcher('The health check has 700 ms to answer.'), timeout), 'matched');
+    assert.equal(
+      probeOutcome(createMatcher('The health check has 900 ms to answer.'), timeout),
+      'contradicted',
+    );
+  });
+});
+
 describe('the opposite of a derived fact', () => {
   it('a rule the user set: "feel free to modify the theme" contradicts "don\'t modify the theme"', () => {
     const { probes } = deriveProbes(

@@ -103,6 +103,14 @@ describe('findInventedPaths', () => {
     ]);
   });
 
+  it('accepts a home path whose part after ~/ ends a transcript path, and still charges one that does not', () => {
+    // The home directory is unknown (here /work): ~/shop/src/cart.ts names the transcript's /work/shop/src/cart.ts.
+    assert.deepEqual(findInventedPaths('Edited ~/shop/src/billing/tax.ts', transcript, '/work/shop'), []);
+    assert.deepEqual(findInventedPaths('Edited ~/shop/src/billing/vat.ts', transcript, '/work/shop'), [
+      '~/shop/src/billing/vat.ts',
+    ]);
+  });
+
   it('compares case-insensitively', () => {
     assert.deepEqual(findInventedPaths('SRC/Cart.ts', transcript, undefined), []);
   });

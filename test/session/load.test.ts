@@ -104,6 +104,11 @@ describe('loading a pi v3 session', () => {
     await assert.rejects(loadSession(empty), /empty\.jsonl: the file is empty/);
     const noMessages = await write('header-only.jsonl', [header]);
     await assert.rejects(loadSession(noMessages), /header-only\.jsonl: the session holds no messages/);
+    // A JSON document with an empty messages array is not an empty file.
+    const emptyTrajectory = await write('empty.traj.json', [
+      '{"info": {"mini_version": "1.9.1"}, "messages": []}',
+    ]);
+    await assert.rejects(loadSession(emptyTrajectory), /empty\.traj\.json: the session holds no messages/);
   });
 
   it('follows the branch that leads to the last entry', async () => {
