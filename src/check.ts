@@ -107,11 +107,13 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
     verdict.checks += baselineGate.checks;
   }
   verdict.notes.push(...baselineVersionNotes(baselines));
+  let acceptedCount = 0;
   if (options.updateBaseline) {
     // Accepting a change is rerunning with --update-baseline: what differs from the old baseline is listed, not failed.
     const accepted = verdict.failures.filter((failure) => failure.againstBaseline);
     verdict.failures = verdict.failures.filter((failure) => !failure.againstBaseline);
     verdict.notes.unshift(...accepted.map((failure) => `accepted by --update-baseline: ${failure.message}`));
+    acceptedCount = accepted.length;
   }
   verdict.passed = verdict.failures.length === 0;
   const updated =
@@ -120,6 +122,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
     verdict,
     gate: baselineGate,
     accept: baselines.size > 0 && !options.updateBaseline ? acceptCommand(options) : null,
+    accepted: acceptedCount,
   };
   const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
   const gateFile = await writeGateReport(options.out, gateStem(results), gateMarkdown);

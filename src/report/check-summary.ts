@@ -23,20 +23,27 @@ export type CheckSummary = {
   gate: BaselineGate | null;
   /** The command that writes these results as the new baseline; null without a baseline. */
   accept: string | null;
+  /** Failures against the baseline that `--update-baseline` accepted instead of failing (0 without it). */
+  accepted?: number;
 };
 
 const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${count === 1 ? noun : nouns}`;
 const strategies = (count: number) => plural(count, 'strategy', 'strategies');
 
 /** One line: PASS or FAIL, which strategies, how many facts lost, and the rule that decided. */
-export function verdictLine({ verdict, gate }: CheckSummary): string {
+export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): string {
   const lost = gate?.strategies.reduce((total, entry) => total + entry.lost, 0) ?? 0;
   const rule = gate && gate.strategies.length > 0 ? ` (rule: ${ruleText(gate)})` : '';
   if (verdict.passed) {
     if (!gate)
       return `PASS  ${plural(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
+    // A pass that accepted failures did not keep within the rule: it says it accepted them.
     const facts =
-      lost === 0 ? 'no fact lost' : `${plural(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
+      accepted > 0
+        ? `${lost === 0 ? 'no fact lost' : `${plural(lost, 'fact')} lost`}, ${plural(accepted, 'failure')} accepted by --update-baseline`
+        : lost === 0
+          ? 'no fact lost'
+          : `${plural(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
     return `PASS  ${strategies(gate.strategies.length)} against the baseline: ${facts}${rule}`;
   }
   const failing = [...new Set(verdict.failures.map((failure) => failure.strategy))];
