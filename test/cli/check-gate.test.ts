@@ -123,8 +123,56 @@ describe('check --baseline, deterministic answers', () => {
     assert.equal(other.code, 2);
     assert.equal(
       other.stderr.trim(),
-      `compaction-bench: ${baseline}: schemaVersion 3, which this version (reading 2) does not know; regenerate it: compaction-bench check before-compaction --fail-under probeRecall=0 --update-baseline ${baseline} (docs/results.md)`,
+      `compaction-bench: ${baseline}: schemaVersion 3, which this version (reading 2) does not know; regenerate it: compaction-bench check before-compaction -s single-shot -o ${out} --fail-under probeRecall=0 --update-baseline ${baseline} (docs/results.md)`,
     );
+  });
+
+  it('refuses an old baseline of a transcript with a command that regenerates that transcript with the strategies it held', async () => {
+    // A session that is not a shipped fixture: its name alone would name nothing (or another session).
+    const transcript = join(directory.path, 'my-session.jsonl');
+    await writeFile(transcript, await readFile(join(process.cwd(), 'fixtures', 'before-compaction.jsonl')));
+    await writeFile(
+      join(directory.path, 'my-session.probes.json'),
+      await readFile(join(process.cwd(), 'fixtures', 'before-compaction.probes.json')),
+    );
+    const baselines = join(directory.path, 'old-baselines');
+    const out = join(directory.path, 'regenerate');
+    const first = await runCli(
+      ['check', 'my-session.jsonl', '-s', 'single-shot,truncate', '--fail-under', 'probeRecall=0'].concat([
+        '-o',
+        out,
+        '--update-baseline',
+        `${baselines}/`,
+      ]),
+      { cwd: directory.path },
+    );
+    assert.equal(first.code, 0, first.stderr + first.stdout);
+    const file = join(baselines, 'my-session-results.json');
+    const json = await readJson(file);
+    await writeFile(file, JSON.stringify({ ...json, schemaVersion: 1 }));
+
+    const refused = await runCli(['check', 'my-session.jsonl', '--baseline', baselines, '-o', out], {
+      cwd: directory.path,
+    });
+    assert.equal(refused.code, 2);
+    const command = /regenerate it: (.*) \(docs\/results\.md\)$/.exec(refused.stderr.trim())?.[1];
+    assert.equal(
+      command,
+      `compaction-bench check my-session.jsonl -o ${out} -s single-shot,truncate --fail-under probeRecall=0 --update-baseline ${baselines}`,
+    );
+    const regenerated = await runCli(command!.split(' ').slice(1), { cwd: directory.path });
+    assert.equal(regenerated.code, 0, regenerated.stderr + regenerated.stdout);
+    const rewritten = await readJson(file);
+    assert.equal(rewritten.schemaVersion, 2);
+    assert.deepEqual(
+      rewritten.strategies.map((strategy: { name: string }) => strategy.name),
+      ['single-shot', 'truncate'],
+    );
+    const gated = await runCli(['check', 'my-session.jsonl', '--baseline', baselines, '-o', out], {
+      cwd: directory.path,
+    });
+    assert.equal(gated.code, 0, gated.stdout);
+    assert.match(gated.stdout.split('\n')[0]!, /^PASS {2}2 strategies against the baseline: no fact lost/);
   });
 });
 
