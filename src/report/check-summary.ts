@@ -16,6 +16,8 @@ import {
 
 /** Notes a PR comment lists before counting the rest: it must stay short. */
 const MARKDOWN_NOTES = 8;
+/** Failures a PR comment lists before counting the rest (the changed figures' table shows them too). */
+const MARKDOWN_FAILURES = 5;
 
 /** What the check summary is made of. */
 export type CheckSummary = {
@@ -97,7 +99,12 @@ export function renderGateMarkdown(summary: CheckSummary, provenance: Provenance
   const [word, ...rest] = line.split('  ');
   const parts = [`## ${verdict.passed ? '✅' : '❌'} ${word}: ${escape(rest.join('  '))}`, ''];
   const failures = otherFailures(verdict);
-  if (failures.length > 0) parts.push(...failures.map((message) => `- ✗ ${escape(message)}`), '');
+  if (failures.length > 0) {
+    parts.push(...failures.slice(0, MARKDOWN_FAILURES).map((message) => `- ✗ ${escape(message)}`));
+    if (failures.length > MARKDOWN_FAILURES)
+      parts.push(`- … ${failures.length - MARKDOWN_FAILURES} more failures in the job log`);
+    parts.push('');
+  }
   const facts = gate ? renderFactsMarkdown(gate) : '';
   if (facts) parts.push('### Facts lost and gained', '', facts);
   const figures = gate ? renderChangedFiguresMarkdown(gate) : '';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
@@ -173,6 +173,43 @@ describe('check --baseline, deterministic answers', () => {
     });
     assert.equal(gated.code, 0, gated.stdout);
     assert.match(gated.stdout.split('\n')[0]!, /^PASS {2}2 strategies against the baseline: no fact lost/);
+  });
+});
+
+describe('F-gate.md when every strategy lost facts', () => {
+  it('stays under 60 lines and names every strategy that lost facts', async () => {
+    // The committed baseline of every strategy on both shipped fixtures, doctored so that each kept every fact.
+    const baselines = join(directory.path, 'all-kept');
+    await mkdir(baselines);
+    for (const name of ['before-compaction', 'large-session']) {
+      const json = await readJson(join(process.cwd(), 'baselines', 'extractive', `${name}-results.json`));
+      for (const strategy of json.strategies) {
+        const quality = strategy.quality;
+        for (const id of Object.keys(quality.probeOutcomes)) quality.probeOutcomes[id] = 'matched';
+        quality.missedProbes = [];
+        quality.probeRecall = 1;
+        quality.probesMatched = quality.probesTotal;
+      }
+      await writeFile(join(baselines, `${name}-results.json`), JSON.stringify(json));
+    }
+    const out = join(directory.path, 'all-kept-out');
+    const run = await runCli(
+      ['check', 'before-compaction', 'large-session', '--baseline', baselines, '-o', out],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(run.code, 1, run.stderr);
+    const losing = [...run.stdout.matchAll(/^ {2}([\w+-]+): \d+ lost, \d+ gained$/gm)].map(
+      (match) => match[1]!,
+    );
+    assert.ok(losing.length >= 10, `${losing.length} strategies lost facts`);
+    const gate = await readFile(join(out, 'suite-gate.md'), 'utf8');
+    const lines = gate.split('\n').length;
+    assert.ok(lines < 60, `suite-gate.md has ${lines} lines`);
+    for (const strategy of losing)
+      assert.match(gate, new RegExp(`(\\*\\*${strategy}\\*\\*: |[:,] ${strategy} \\()\\d+ lost`), strategy);
+    assert.ok(gate.startsWith(`## ❌ FAIL: ${losing[0]}`), gate.slice(0, 200));
   });
 });
 
