@@ -9,7 +9,7 @@ import { InputError, messageOf, userCausedProblem } from '../errors.ts';
 import { writeFileAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
-import { renderComparisonMarkdown } from './comparison.ts';
+import { renderComparisonMarkdown, timingsMeasured } from './comparison.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
@@ -159,7 +159,8 @@ export async function writeSuiteReports(
   const markdown = join(out, `${stem}-comparison.md`);
   const html = join(out, `${stem}-report.html`);
   const json = join(out, `${stem}-results.json`);
-  await writeOutput(markdown, `${reportMarker(stem)}\n${renderSuiteMarkdown(suite)}`);
+  const timings = sessions.some(timingsMeasured);
+  await writeOutput(markdown, `${reportMarker(stem)}\n${renderSuiteMarkdown(suite, { timings })}`);
   await writeOutput(html, await renderSuiteHtml(suite, sessions));
   await writeOutput(json, `${JSON.stringify(suite, null, 2)}\n`);
   return [markdown, html, json];
@@ -184,7 +185,7 @@ export async function appendStepSummary(
 ): Promise<void> {
   const comparisons =
     extra.suites && extra.suites.length > 0
-      ? extra.suites.map(renderSuiteMarkdown)
+      ? extra.suites.map((suite) => renderSuiteMarkdown(suite, { timings: results.some(timingsMeasured) }))
       : results.map(renderComparisonMarkdown);
   const text = `${[gateMarkdown, ...comparisons].join('\n\n')}\n`;
   assertNoSecrets(text, file);
