@@ -53,8 +53,20 @@ export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): stri
     failing.length > 4
       ? `${failing.slice(0, 4).join(', ')} and ${failing.length - 4} more`
       : failing.join(', ');
-  const facts = gate ? `${plural(lost, 'fact')} lost against the baseline, ` : '';
+  // "0 facts lost" would read as compared when the failures (a strategy failed, a floor) had nothing to do with it.
+  const compared = lost > 0 || verdict.failures.some((failure) => failure.againstBaseline);
+  const facts = gate && compared ? `${plural(lost, 'fact')} lost against the baseline, ` : '';
   return `FAIL  ${shown}: ${facts}${plural(verdict.failures.length, 'failure')}${rule}`;
+}
+
+/**
+ * Whether to show the accept command: when what failed is only what `--update-baseline` accepts (a strategy that
+ * failed, a floor or probe errors would fail that run too), or when the run passed with facts changed.
+ */
+function acceptable({ verdict, gate, accept }: CheckSummary): boolean {
+  if (!accept) return false;
+  if (verdict.passed) return (gate?.facts.length ?? 0) > 0;
+  return verdict.failures.every((failure) => failure.againstBaseline);
 }
 
 /** The failures not already told by the list of lost facts. */
@@ -74,8 +86,7 @@ export function renderCheckText(summary: CheckSummary, tables: string, updated: 
   const figures = gate ? renderChangedFiguresText(gate) : '';
   if (figures) blocks.push(figures);
   if (verdict.notes.length > 0) blocks.push(verdict.notes.map((note) => `note: ${note}`).join('\n'));
-  if (accept && (!verdict.passed || (gate?.facts.length ?? 0) > 0))
-    blocks.push(`To accept these results as the new baseline:\n  ${accept}`);
+  if (accept && acceptable(summary)) blocks.push(`To accept these results as the new baseline:\n  ${accept}`);
   if (updated.length > 0) blocks.push(updated.map((path) => `baseline written: ${path}`).join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }
@@ -115,7 +126,7 @@ export function renderGateMarkdown(summary: CheckSummary, provenance: Provenance
       parts.push(`- … ${verdict.notes.length - MARKDOWN_NOTES} more notes in the job log`);
     parts.push('');
   }
-  if (accept && (!verdict.passed || (gate?.facts.length ?? 0) > 0))
+  if (accept && acceptable(summary))
     parts.push('To accept these results as the new baseline:', '', '```sh', accept, '```', '');
   parts.push(provenanceMarkdown(provenance), '');
   return parts.join('\n');

@@ -350,6 +350,20 @@ describe('check with a replayed cassette', () => {
       ),
     );
 
+    // A prompt change misses the cassette: the verdict neither counts "0 facts lost" nor offers an accept
+    // command that would fail the same way; it says to re-record.
+    const missed = await runCli([...replay, '--instructions', 'focus on the tests', '-o', `${out}-missed`], {
+      cwd: directory.path,
+    });
+    assert.equal(missed.code, 3, missed.stdout);
+    assert.equal(missed.stdout.split('\n')[0], 'FAIL  single-shot, structured-iterative: 2 failures');
+    assert.match(missed.stdout, /not in cassette .*; re-record with --record/);
+    assert.doesNotMatch(missed.stdout, /To accept these results/);
+    assert.doesNotMatch(
+      await readFile(join(`${out}-missed`, 'before-compaction-gate.md'), 'utf8'),
+      /To accept/,
+    );
+
     const results = await readJson(join(out, 'before-compaction-results.json'));
     const cassetteId = createHash('sha256')
       .update(await readFile(cassette))
