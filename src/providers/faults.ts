@@ -1,6 +1,6 @@
 /** Turns a failed SDK call into our errors: aborted, context overflow, or a provider error with status. */
 import { AbortedError, ContextOverflowError, ProviderError } from '../errors.ts';
-import { redactUrlSecrets } from './secrets.ts';
+import { redactUrlSecrets } from './url-secrets.ts';
 
 /** A failed call as both SDK adapters describe it, whatever the SDK's own error classes. */
 export type CallFault =

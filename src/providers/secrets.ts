@@ -1,6 +1,7 @@
 /** Refuses to write anything that looks like an API key: reports, cache entries, cassettes. */
 import { InputError } from '../errors.ts';
 import { keyVariables } from './table.ts';
+import { redactUrlSecrets } from './url-secrets.ts';
 
 /** Shorter values are too likely to occur in ordinary text (`test`, `1234`) to be worth refusing a write. */
 const MINIMUM_SECRET_LENGTH = 8;
@@ -43,18 +44,6 @@ export function assertNoSecrets(
   throw new SecretLeakError(
     `refusing to write ${destination}: it contains what looks like an API key (${found})`,
   );
-}
-
-/** A URL's user and password (`https://user:password@host`): a credential whatever its shape. */
-const URL_CREDENTIALS = /\b([a-z][a-z\d+.-]*:\/\/)[^\s/?#@'"]+@/gi;
-
-/** A query value whose name says it is a credential (`?api-key=…`, `&access_token=…`), whatever its shape. */
-const URL_SECRET_PARAMETER =
-  /([?&](?:[\w.-]*(?:key|token|secret|password|passwd|signature|auth|credential)[\w.-]*|sig)=)[^&#\s'"]+/gi;
-
-/** `text` with the credentials of every URL in it (user and password, key-named query values) replaced by `***`. */
-export function redactUrlSecrets(text: string): string {
-  return text.replace(URL_CREDENTIALS, '$1***@').replace(URL_SECRET_PARAMETER, '$1***');
 }
 
 /** `text` with every key-like value (and every provider key variable's value) replaced by `***`. */
