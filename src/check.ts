@@ -56,7 +56,7 @@ export type CheckOutcome = {
 export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   // Bad gate input fails before any strategy runs.
   const floors = parseFailUnder(options.failUnder);
-  const baselines = await loadBaselines(options.baselines);
+  const baselines = await loadBaselines(options.baselines, options.command);
   if (floors.length === 0 && baselines.size === 0) {
     throw new InputError('check needs a gate: --fail-under metric=value and/or --baseline FILE');
   }
@@ -107,11 +107,13 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
     verdict.checks += baselineGate.checks;
   }
   verdict.notes.push(...baselineVersionNotes(baselines));
+  let acceptedCount = 0;
   if (options.updateBaseline) {
     // Accepting a change is rerunning with --update-baseline: what differs from the old baseline is listed, not failed.
     const accepted = verdict.failures.filter((failure) => failure.againstBaseline);
     verdict.failures = verdict.failures.filter((failure) => !failure.againstBaseline);
     verdict.notes.unshift(...accepted.map((failure) => `accepted by --update-baseline: ${failure.message}`));
+    acceptedCount = accepted.length;
   }
   verdict.passed = verdict.failures.length === 0;
   const updated =
@@ -122,6 +124,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
     verdict,
     gate: baselineGate,
     accept: baselines.size > 0 && !options.updateBaseline ? acceptCommand(options) : null,
+    accepted: acceptedCount,
   };
   const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
   const gateFile = await writeGateReport(options.out, gateStem(results), gateMarkdown, options.signal);
@@ -148,6 +151,39 @@ function acceptCommand(options: CheckOptions): string {
   const target = options.baselines[0]!;
   const command = options.command ?? [];
   return `${commandLine(command)} --update-baseline ${shellQuote(target)}`;
+}
+
+/**
+ * The command that rewrites a baseline this version cannot read: this command on the same sessions, provider and
+ * settings, without any `--baseline` (it would be refused again), running the strategies the old baseline held
+ * unless `-s` was given, and writing into the `--baseline` path given.
+ */
+function regenerateCommand(
+  command: readonly string[],
+  target: string,
+  strategies: readonly string[],
+): string {
+  const words: string[] = [];
+  for (let index = 0; index < command.length; index++) {
+    const word = command[index]!;
+    if (word === '--baseline' || word === '--update-baseline') index++;
+    else if (!word.startsWith('--baseline=') && !word.startsWith('--update-baseline=')) words.push(word);
+  }
+  const named = (flags: readonly string[]) =>
+    words.some((word) => flags.some((flag) => word === flag || word.startsWith(`${flag}=`)));
+  if (!named(['-s', '--strategies']) && !words.some((word) => /^-s./.test(word)) && strategies.length > 0)
+    words.push('-s', strategies.join(','));
+  if (!named(['--fail-under'])) words.push('--fail-under', 'probeRecall=0');
+  return `${commandLine(words)} --update-baseline ${shellQuote(target)}`;
+}
+
+/** The strategies a baseline names (not the agent's own `recorded` row), read before its schema is checked. */
+function strategyNames(json: unknown): string[] {
+  const strategies = (json as { strategies?: unknown } | null)?.strategies;
+  if (!Array.isArray(strategies)) return [];
+  return strategies
+    .map((strategy) => (strategy as { name?: unknown } | null)?.name)
+    .filter((name): name is string => typeof name === 'string' && name !== 'recorded');
 }
 
 /** A note per baseline another tool version wrote, or that records no provenance: compared all the same. */
@@ -190,7 +226,10 @@ function strategiesToRun(options: CheckOptions, baselines: ReadonlyMap<string, G
 }
 
 /** Baselines by fixture name, from files and directories of `*-results.json`. */
-async function loadBaselines(paths: readonly string[]): Promise<Map<string, GateResults>> {
+async function loadBaselines(
+  paths: readonly string[],
+  command: readonly string[] | undefined,
+): Promise<Map<string, GateResults>> {
   const baselines = new Map<string, GateResults>();
   for (const path of paths) {
     const info = await stat(path).catch(() => undefined);
@@ -207,7 +246,8 @@ async function loadBaselines(paths: readonly string[]): Promise<Map<string, Gate
       }
       // A suite's own results sit beside the sessions' in an output directory; they are not a session's baseline.
       if (info.isDirectory() && (json as { kind?: unknown } | null)?.kind === 'suite') continue;
-      const baseline = parseBaseline(json, file);
+      const regenerate = command ? regenerateCommand(command, path, strategyNames(json)) : undefined;
+      const baseline = parseBaseline(json, file, regenerate);
       const name = baseline.fixture?.name;
       if (!name) throw new InputError(`${file}: fixture.name is missing; is this a compare results JSON?`);
       baselines.set(name, baseline);

@@ -58,7 +58,7 @@ export function checkCommand(): Command {
     .addOption(
       new Option(
         '--update-baseline <path>',
-        'after a passing run, write the results as the new baseline (file or directory)',
+        'write the results as the new baseline (file or directory), accepting what changed against --baseline; written only when nothing else failed',
       ),
     );
   addRunOptions(command);

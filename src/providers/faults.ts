@@ -1,5 +1,6 @@
 /** Turns a failed SDK call into our errors: aborted, context overflow, or a provider error with status. */
 import { AbortedError, ContextOverflowError, ProviderError } from '../errors.ts';
+import { redactUrlSecrets } from './url-secrets.ts';
 
 /** A failed call as both SDK adapters describe it, whatever the SDK's own error classes. */
 export type CallFault =
@@ -56,7 +57,7 @@ export function toBenchError(fault: CallFault, cause: unknown, call: CallDescrip
       });
     case 'connection':
       // The URL first: an unreachable local server is most often a wrong port or a server not started.
-      const where = call.baseUrl ? ` to ${call.baseUrl}` : '';
+      const where = call.baseUrl ? ` to ${redactUrlSecrets(call.baseUrl)}` : '';
       return new ProviderError(`${call.name}: could not connect${where}${tries}: ${fault.message}`, {
         retryable: true,
         cause,

@@ -1,6 +1,7 @@
 /** Refuses to write anything that looks like an API key: reports, cache entries, cassettes. */
 import { InputError } from '../errors.ts';
 import { keyVariables } from './table.ts';
+import { redactUrlSecrets } from './url-secrets.ts';
 
 /** Shorter values are too likely to occur in ordinary text (`test`, `1234`) to be worth refusing a write. */
 const MINIMUM_SECRET_LENGTH = 8;
@@ -47,7 +48,7 @@ export function assertNoSecrets(
 
 /** `text` with every key-like value (and every provider key variable's value) replaced by `***`. */
 export function redactSecrets(text: string, environment: NodeJS.ProcessEnv = process.env): string {
-  let redacted = text;
+  let redacted = redactUrlSecrets(text);
   for (const name of keyVariables()) {
     const value = environment[name]?.trim();
     if (value && value.length >= MINIMUM_SECRET_LENGTH) redacted = redacted.replaceAll(value, '***');

@@ -127,13 +127,15 @@ const baselineSchema = z.looseObject({
   ),
 });
 
-/** Checks that parsed JSON is a results file usable as a baseline; otherwise an {@link InputError} `file: reason`. */
-export function parseBaseline(json: unknown, file: string): GateResults {
+/** Checks that parsed JSON is a results file usable as a baseline; otherwise an {@link InputError} `file: reason`, with the regenerating command given (or one from its fixture's name) for another schema. */
+export function parseBaseline(json: unknown, file: string, regenerateCommand?: string): GateResults {
   const isObject = typeof json === 'object' && json !== null && !Array.isArray(json);
   const version = isObject ? (json as { schemaVersion?: unknown }).schemaVersion : 2;
   if (version !== 2) {
     const fixture = isObject ? (json as { fixture?: { name?: unknown } }).fixture?.name : undefined;
-    const regenerate = `compaction-bench check ${typeof fixture === 'string' ? fixture : '<fixture>'} --fail-under probeRecall=0 --update-baseline ${file}`;
+    const regenerate =
+      regenerateCommand ??
+      `compaction-bench check ${typeof fixture === 'string' ? fixture : '<fixture>'} --fail-under probeRecall=0 --update-baseline ${file}`;
     const why =
       version === undefined || version === 1
         ? 'a schemaVersion 1 baseline, whose probeRecall counted file names as facts'

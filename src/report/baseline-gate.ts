@@ -9,8 +9,10 @@ import {
 import type { FactChange } from '../suite/fact-diff.ts';
 import { markdownTable } from './table.ts';
 
-/** Fact lines per strategy in the Markdown (a PR comment); the terminal lists every one. */
-const MARKDOWN_FACTS = 20;
+/** Lines the facts take in the Markdown (a PR comment), shared among the strategies; the terminal lists every one. */
+const MARKDOWN_FACT_LINES = 24;
+/** Changed figures in the Markdown table, failures first; the terminal lists every one. */
+const MARKDOWN_FIGURES = 10;
 /** Sessions named in a fact line before the rest are counted. */
 const NAMED_SESSIONS = 4;
 
@@ -87,18 +89,33 @@ export function renderFactsText(gate: BaselineGate): string {
   return lines.join('\n');
 }
 
-/** The same as Markdown; empty when no fact changed. */
+/**
+ * The same as Markdown, within {@link MARKDOWN_FACT_LINES} so that a PR comment stays short however many strategies
+ * changed: each gets a share of the lines, and those past the budget are named on one line with their counts.
+ */
 export function renderFactsMarkdown(gate: BaselineGate): string {
+  const groups = [...factsByStrategy(gate)];
+  // A strategy's block is its heading, a blank line, its facts, maybe a "more" line and a blank line.
+  const share = Math.max(2, Math.floor(MARKDOWN_FACT_LINES / groups.length) - 4);
   const parts: string[] = [];
-  for (const [strategy, changes] of factsByStrategy(gate)) {
+  const unlisted: string[] = [];
+  for (const [strategy, changes] of groups) {
     const entry = gate.strategies.find((candidate) => candidate.strategy === strategy);
-    parts.push(`**${strategy}**: ${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`, '');
-    for (const change of changes.slice(0, MARKDOWN_FACTS))
+    const counts = `${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`;
+    const shown = Math.min(changes.length, share);
+    const lines = shown + (changes.length > shown ? 4 : 3);
+    if (unlisted.length > 0 || (parts.length > 0 && parts.length + lines > MARKDOWN_FACT_LINES - 2)) {
+      unlisted.push(`${strategy} (${counts})`);
+      continue;
+    }
+    parts.push(`**${strategy}**: ${counts}`, '');
+    for (const change of changes.slice(0, shown))
       parts.push(`- ${change.lost.length > 0 ? '❌' : '➕'} ${lostDetail(change, markdownQuote)}`);
-    if (changes.length > MARKDOWN_FACTS)
-      parts.push(`- … ${changes.length - MARKDOWN_FACTS} more facts changed`);
+    if (changes.length > shown) parts.push(`- … ${changes.length - shown} more facts changed`);
     parts.push('');
   }
+  if (unlisted.length > 0)
+    parts.push(`**Also changed**: ${unlisted.join(', ')}; the job log lists every fact.`, '');
   return parts.join('\n');
 }
 
@@ -164,14 +181,21 @@ export function renderChangedFiguresText(gate: BaselineGate): string {
 
 /** The same as a Markdown table; empty when nothing changed. */
 export function renderChangedFiguresMarkdown(gate: BaselineGate): string {
-  const rows = rowsOf(gate);
-  if (rows.length === 0) return '';
+  const all = rowsOf(gate);
+  if (all.length === 0) return '';
+  // Failures first, so that a cut table still shows every row that failed the gate when it can.
+  const rows = [...all.filter((row) => row[7] === 'fails'), ...all.filter((row) => row[7] !== 'fails')].slice(
+    0,
+    MARKDOWN_FIGURES,
+  );
   const sampled = gate.differences.some((difference) => difference.spread);
   const keep = HEAD.map((_, column) => column !== 5 || sampled);
   const pick = <T>(row: readonly T[]) => row.filter((_, column) => keep[column]);
-  return markdownTable({
+  const table = markdownTable({
     head: pick(HEAD),
     rows: rows.map(pick),
     alignRight: pick([false, false, true, true, true, true, true, false]),
   });
+  const more = all.length - rows.length;
+  return more > 0 ? `${table}\n\n… ${more} more changed figures; the job log lists every one.` : table;
 }

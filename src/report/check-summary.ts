@@ -16,6 +16,8 @@ import {
 
 /** Notes a PR comment lists before counting the rest: it must stay short. */
 const MARKDOWN_NOTES = 8;
+/** Failures a PR comment lists before counting the rest (the changed figures' table shows them too). */
+const MARKDOWN_FAILURES = 5;
 
 /** What the check summary is made of. */
 export type CheckSummary = {
@@ -23,20 +25,27 @@ export type CheckSummary = {
   gate: BaselineGate | null;
   /** The command that writes these results as the new baseline; null without a baseline. */
   accept: string | null;
+  /** Failures against the baseline that `--update-baseline` accepted instead of failing (0 without it). */
+  accepted?: number;
 };
 
 const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${count === 1 ? noun : nouns}`;
 const strategies = (count: number) => plural(count, 'strategy', 'strategies');
 
 /** One line: PASS or FAIL, which strategies, how many facts lost, and the rule that decided. */
-export function verdictLine({ verdict, gate }: CheckSummary): string {
+export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): string {
   const lost = gate?.strategies.reduce((total, entry) => total + entry.lost, 0) ?? 0;
   const rule = gate && gate.strategies.length > 0 ? ` (rule: ${ruleText(gate)})` : '';
   if (verdict.passed) {
     if (!gate)
       return `PASS  ${plural(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
+    // A pass that accepted failures did not keep within the rule: it says it accepted them.
     const facts =
-      lost === 0 ? 'no fact lost' : `${plural(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
+      accepted > 0
+        ? `${lost === 0 ? 'no fact lost' : `${plural(lost, 'fact')} lost`}, ${plural(accepted, 'failure')} accepted by --update-baseline`
+        : lost === 0
+          ? 'no fact lost'
+          : `${plural(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
     return `PASS  ${strategies(gate.strategies.length)} against the baseline: ${facts}${rule}`;
   }
   const failing = [...new Set(verdict.failures.map((failure) => failure.strategy))];
@@ -44,8 +53,20 @@ export function verdictLine({ verdict, gate }: CheckSummary): string {
     failing.length > 4
       ? `${failing.slice(0, 4).join(', ')} and ${failing.length - 4} more`
       : failing.join(', ');
-  const facts = gate ? `${plural(lost, 'fact')} lost against the baseline, ` : '';
+  // "0 facts lost" would read as compared when the failures (a strategy failed, a floor) had nothing to do with it.
+  const compared = lost > 0 || verdict.failures.some((failure) => failure.againstBaseline);
+  const facts = gate && compared ? `${plural(lost, 'fact')} lost against the baseline, ` : '';
   return `FAIL  ${shown}: ${facts}${plural(verdict.failures.length, 'failure')}${rule}`;
+}
+
+/**
+ * Whether to show the accept command: when what failed is only what `--update-baseline` accepts (a strategy that
+ * failed, a floor or probe errors would fail that run too), or when the run passed with facts changed.
+ */
+function acceptable({ verdict, gate, accept }: CheckSummary): boolean {
+  if (!accept) return false;
+  if (verdict.passed) return (gate?.facts.length ?? 0) > 0;
+  return verdict.failures.every((failure) => failure.againstBaseline);
 }
 
 /** The failures not already told by the list of lost facts. */
@@ -65,8 +86,7 @@ export function renderCheckText(summary: CheckSummary, tables: string, updated: 
   const figures = gate ? renderChangedFiguresText(gate) : '';
   if (figures) blocks.push(figures);
   if (verdict.notes.length > 0) blocks.push(verdict.notes.map((note) => `note: ${note}`).join('\n'));
-  if (accept && (!verdict.passed || (gate?.facts.length ?? 0) > 0))
-    blocks.push(`To accept these results as the new baseline:\n  ${accept}`);
+  if (accept && acceptable(summary)) blocks.push(`To accept these results as the new baseline:\n  ${accept}`);
   if (updated.length > 0) blocks.push(updated.map((path) => `baseline written: ${path}`).join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }
@@ -90,7 +110,12 @@ export function renderGateMarkdown(summary: CheckSummary, provenance: Provenance
   const [word, ...rest] = line.split('  ');
   const parts = [`## ${verdict.passed ? '✅' : '❌'} ${word}: ${escape(rest.join('  '))}`, ''];
   const failures = otherFailures(verdict);
-  if (failures.length > 0) parts.push(...failures.map((message) => `- ✗ ${escape(message)}`), '');
+  if (failures.length > 0) {
+    parts.push(...failures.slice(0, MARKDOWN_FAILURES).map((message) => `- ✗ ${escape(message)}`));
+    if (failures.length > MARKDOWN_FAILURES)
+      parts.push(`- … ${failures.length - MARKDOWN_FAILURES} more failures in the job log`);
+    parts.push('');
+  }
   const facts = gate ? renderFactsMarkdown(gate) : '';
   if (facts) parts.push('### Facts lost and gained', '', facts);
   const figures = gate ? renderChangedFiguresMarkdown(gate) : '';
@@ -101,7 +126,7 @@ export function renderGateMarkdown(summary: CheckSummary, provenance: Provenance
       parts.push(`- … ${verdict.notes.length - MARKDOWN_NOTES} more notes in the job log`);
     parts.push('');
   }
-  if (accept && (!verdict.passed || (gate?.facts.length ?? 0) > 0))
+  if (accept && acceptable(summary))
     parts.push('To accept these results as the new baseline:', '', '```sh', accept, '```', '');
   parts.push(provenanceMarkdown(provenance), '');
   return parts.join('\n');

@@ -155,7 +155,8 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
   ].join('\n');
 }
 
-const UNTIMED_NOTE =
+/** Why a Markdown report has no times: they would only measure this machine. */
+export const UNTIMED_NOTE =
   'Times are left out of this file: no call went to a model during the run (an offline provider, or answers from the cache or a cassette), so they would only measure this machine; the HTML report and the results JSON have them.';
 
 /** How the terminal is: its width in columns (none when not a terminal) and whether colour is wanted. */

@@ -2,7 +2,7 @@
 import { formatCost, formatInteger, formatRatio } from '../format.ts';
 import { type ClusteredEstimate, MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
 import type { SuiteMetricKey, SuiteResults, SuiteStrategy } from '../suite/types.ts';
-import { LEXICAL_MARK, MISSED_TARGET_MARK, NO_COMPRESSION_MARK } from './comparison.ts';
+import { LEXICAL_MARK, MISSED_TARGET_MARK, NO_COMPRESSION_MARK, UNTIMED_NOTE } from './comparison.ts';
 import { adjustmentNote, verdictCell } from './statistics.ts';
 import { markdownTable, type Rows, terminalTable } from './table.ts';
 
@@ -33,12 +33,16 @@ function formatP(p: number): string {
   return p < 0.001 ? '< 0.001' : p.toFixed(3);
 }
 
+/** What a rendering of the suite includes: `timings: false` leaves out times that only measure this machine. */
+export type SuiteRenderOptions = { timings?: boolean };
+
 /** One row per strategy: sessions finished, then every figure with its interval. */
-export function suiteStrategyRows(suite: SuiteResults): Rows {
+export function suiteStrategyRows(suite: SuiteResults, options: SuiteRenderOptions = {}): Rows {
   const columns = COLUMNS.filter(
     (column) =>
-      column.key !== 'cost' ||
-      suite.strategies.some((strategy) => (strategy.metrics.cost?.estimate ?? 0) > 0),
+      (column.key !== 'cost' ||
+        suite.strategies.some((strategy) => (strategy.metrics.cost?.estimate ?? 0) > 0)) &&
+      (column.key !== 'ownMs' || options.timings !== false),
   );
   return {
     head: ['Strategy', 'Sessions', ...columns.map((column) => `${column.label} [95% CI]`)],
@@ -234,8 +238,8 @@ function countBy(values: readonly string[]): string {
   return [...counts].map(([value, count]) => `${value} ${count}`).join(', ');
 }
 
-/** `suite-comparison.md`. */
-export function renderSuiteMarkdown(suite: SuiteResults): string {
+/** `suite-comparison.md`; with `timings: false` (no call went to a model) without times, so a rerun writes the same bytes. */
+export function renderSuiteMarkdown(suite: SuiteResults, options: SuiteRenderOptions = {}): string {
   const comparisons =
     suite.comparisons.length === 0
       ? []
@@ -254,10 +258,11 @@ export function renderSuiteMarkdown(suite: SuiteResults): string {
     '',
     headline(suite),
     '',
-    markdownTable(suiteStrategyRows(suite)),
+    markdownTable(suiteStrategyRows(suite, options)),
     '',
     ...suiteLegend(suite).map((line) => `${line}  `),
     ...intervalNote(suite),
+    ...(options.timings === false ? ['', UNTIMED_NOTE] : []),
     '',
     `Method: ${suite.method}.`,
     '',

@@ -10,7 +10,7 @@ import { AbortedError, InputError, messageOf, userCausedProblem } from '../error
 import { writeFilesAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
-import { renderComparisonMarkdown } from './comparison.ts';
+import { renderComparisonMarkdown, timingsMeasured } from './comparison.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
@@ -181,11 +181,12 @@ export async function writeSuiteReports(
   signal?: AbortSignal,
 ): Promise<string[]> {
   const stem = suiteStem(suite);
+  const timings = sessions.some(timingsMeasured);
   return writeOutputs(
     [
       {
         path: join(out, `${stem}-comparison.md`),
-        text: `${reportMarker(stem)}\n${renderSuiteMarkdown(suite)}`,
+        text: `${reportMarker(stem)}\n${renderSuiteMarkdown(suite, { timings })}`,
       },
       { path: join(out, `${stem}-report.html`), text: await renderSuiteHtml(suite, sessions) },
       { path: join(out, `${stem}-results.json`), text: `${JSON.stringify(suite, null, 2)}\n` },
@@ -217,7 +218,7 @@ export async function appendStepSummary(
 ): Promise<void> {
   const comparisons =
     extra.suites && extra.suites.length > 0
-      ? extra.suites.map(renderSuiteMarkdown)
+      ? extra.suites.map((suite) => renderSuiteMarkdown(suite, { timings: results.some(timingsMeasured) }))
       : results.map(renderComparisonMarkdown);
   const text = `${[gateMarkdown, ...comparisons].join('\n\n')}\n`;
   assertNoSecrets(text, file);

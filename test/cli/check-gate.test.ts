@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
@@ -86,6 +86,11 @@ describe('check --baseline, deterministic answers', () => {
     const accepted = await runCli([...accept!.split(' ').slice(1)], { cwd: directory.path });
     assert.equal(accepted.code, 0, accepted.stdout);
     assert.match(accepted.stdout, /note: accepted by --update-baseline: sequential-rolling lost 5 facts/);
+    // The pass says it accepted the losses; 5 lost are not "within --allow-lost 0".
+    assert.match(
+      accepted.stdout.split('\n')[0]!,
+      /^PASS {2}1 strategy against the baseline: 5 facts lost, 2 failures accepted by --update-baseline \(rule: /,
+    );
     const again = await runCli([...common, '--baseline', doctored], { cwd: directory.path });
     assert.equal(again.code, 0, again.stdout);
   });
@@ -118,8 +123,93 @@ describe('check --baseline, deterministic answers', () => {
     assert.equal(other.code, 2);
     assert.equal(
       other.stderr.trim(),
-      `compaction-bench: ${baseline}: schemaVersion 3, which this version (reading 2) does not know; regenerate it: compaction-bench check before-compaction --fail-under probeRecall=0 --update-baseline ${baseline} (docs/results.md)`,
+      `compaction-bench: ${baseline}: schemaVersion 3, which this version (reading 2) does not know; regenerate it: compaction-bench check before-compaction -s single-shot -o ${out} --fail-under probeRecall=0 --update-baseline ${baseline} (docs/results.md)`,
     );
+  });
+
+  it('refuses an old baseline of a transcript with a command that regenerates that transcript with the strategies it held', async () => {
+    // A session that is not a shipped fixture: its name alone would name nothing (or another session).
+    const transcript = join(directory.path, 'my-session.jsonl');
+    await writeFile(transcript, await readFile(join(process.cwd(), 'fixtures', 'before-compaction.jsonl')));
+    await writeFile(
+      join(directory.path, 'my-session.probes.json'),
+      await readFile(join(process.cwd(), 'fixtures', 'before-compaction.probes.json')),
+    );
+    const baselines = join(directory.path, 'old-baselines');
+    const out = join(directory.path, 'regenerate');
+    const first = await runCli(
+      ['check', 'my-session.jsonl', '-s', 'single-shot,truncate', '--fail-under', 'probeRecall=0'].concat([
+        '-o',
+        out,
+        '--update-baseline',
+        `${baselines}/`,
+      ]),
+      { cwd: directory.path },
+    );
+    assert.equal(first.code, 0, first.stderr + first.stdout);
+    const file = join(baselines, 'my-session-results.json');
+    const json = await readJson(file);
+    await writeFile(file, JSON.stringify({ ...json, schemaVersion: 1 }));
+
+    const refused = await runCli(['check', 'my-session.jsonl', '--baseline', baselines, '-o', out], {
+      cwd: directory.path,
+    });
+    assert.equal(refused.code, 2);
+    const command = /regenerate it: (.*) \(docs\/results\.md\)$/.exec(refused.stderr.trim())?.[1];
+    assert.equal(
+      command,
+      `compaction-bench check my-session.jsonl -o ${out} -s single-shot,truncate --fail-under probeRecall=0 --update-baseline ${baselines}`,
+    );
+    const regenerated = await runCli(command!.split(' ').slice(1), { cwd: directory.path });
+    assert.equal(regenerated.code, 0, regenerated.stderr + regenerated.stdout);
+    const rewritten = await readJson(file);
+    assert.equal(rewritten.schemaVersion, 2);
+    assert.deepEqual(
+      rewritten.strategies.map((strategy: { name: string }) => strategy.name),
+      ['single-shot', 'truncate'],
+    );
+    const gated = await runCli(['check', 'my-session.jsonl', '--baseline', baselines, '-o', out], {
+      cwd: directory.path,
+    });
+    assert.equal(gated.code, 0, gated.stdout);
+    assert.match(gated.stdout.split('\n')[0]!, /^PASS {2}2 strategies against the baseline: no fact lost/);
+  });
+});
+
+describe('F-gate.md when every strategy lost facts', () => {
+  it('stays under 60 lines and names every strategy that lost facts', async () => {
+    // The committed baseline of every strategy on both shipped fixtures, doctored so that each kept every fact.
+    const baselines = join(directory.path, 'all-kept');
+    await mkdir(baselines);
+    for (const name of ['before-compaction', 'large-session']) {
+      const json = await readJson(join(process.cwd(), 'baselines', 'extractive', `${name}-results.json`));
+      for (const strategy of json.strategies) {
+        const quality = strategy.quality;
+        for (const id of Object.keys(quality.probeOutcomes)) quality.probeOutcomes[id] = 'matched';
+        quality.missedProbes = [];
+        quality.probeRecall = 1;
+        quality.probesMatched = quality.probesTotal;
+      }
+      await writeFile(join(baselines, `${name}-results.json`), JSON.stringify(json));
+    }
+    const out = join(directory.path, 'all-kept-out');
+    const run = await runCli(
+      ['check', 'before-compaction', 'large-session', '--baseline', baselines, '-o', out],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(run.code, 1, run.stderr);
+    const losing = [...run.stdout.matchAll(/^ {2}([\w+-]+): \d+ lost, \d+ gained$/gm)].map(
+      (match) => match[1]!,
+    );
+    assert.ok(losing.length >= 10, `${losing.length} strategies lost facts`);
+    const gate = await readFile(join(out, 'suite-gate.md'), 'utf8');
+    const lines = gate.split('\n').length;
+    assert.ok(lines < 60, `suite-gate.md has ${lines} lines`);
+    for (const strategy of losing)
+      assert.match(gate, new RegExp(`(\\*\\*${strategy}\\*\\*: |[:,] ${strategy} \\()\\d+ lost`), strategy);
+    assert.ok(gate.startsWith(`## ❌ FAIL: ${losing[0]}`), gate.slice(0, 200));
   });
 });
 
@@ -258,6 +348,20 @@ describe('check with a replayed cassette', () => {
       (await readFile(summary, 'utf8')).startsWith(
         '## ✅ PASS: 2 strategies against the baseline: no fact lost',
       ),
+    );
+
+    // A prompt change misses the cassette: the verdict neither counts "0 facts lost" nor offers an accept
+    // command that would fail the same way; it says to re-record.
+    const missed = await runCli([...replay, '--instructions', 'focus on the tests', '-o', `${out}-missed`], {
+      cwd: directory.path,
+    });
+    assert.equal(missed.code, 3, missed.stdout);
+    assert.equal(missed.stdout.split('\n')[0], 'FAIL  single-shot, structured-iterative: 2 failures');
+    assert.match(missed.stdout, /not in cassette .*; re-record with --record/);
+    assert.doesNotMatch(missed.stdout, /To accept these results/);
+    assert.doesNotMatch(
+      await readFile(join(`${out}-missed`, 'before-compaction-gate.md'), 'utf8'),
+      /To accept/,
     );
 
     const results = await readJson(join(out, 'before-compaction-results.json'));

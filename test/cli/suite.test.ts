@@ -93,6 +93,9 @@ describe('suites', () => {
     assert.match(markdown, /^<!-- compaction-bench report of fixture "suite" -->\n# Suite: 7 sessions/);
     assert.match(markdown, /## By agent format/);
     assert.match(markdown, /## By session size/);
+    // Offline, times only measure this machine: left out, so a rerun writes the same bytes.
+    assert.doesNotMatch(markdown, /Time \(ms\)/);
+    assert.match(markdown, /Times are left out of this file: no call went to a model during the run/);
     // The worst sessions link to reports that exist.
     const links = [...markdown.matchAll(/\]\(([^)]+-structured-iterative\.md)\)/g)].map((match) => match[1]!);
     assert.ok(links.length > 0);

@@ -15,6 +15,19 @@ describe('provenance', () => {
     );
   });
 
+  it('removes a password or a key-named query value of a URL, whatever its shape', () => {
+    assert.equal(
+      commandLine([
+        'check',
+        'before-compaction',
+        '--base-url',
+        'https://alice:hunter2password@gateway.test/v1?api-key=plainsecretvalue99&region=eu',
+        '--judge-base-url=https://gateway.test/v1?access_token=abc123def456',
+      ]),
+      "compaction-bench check before-compaction --base-url 'https://***@gateway.test/v1?api-key=***&region=eu' '--judge-base-url=https://gateway.test/v1?access_token=***'",
+    );
+  });
+
   it('keeps the date out of the Markdown line, so a rerun on the same commit writes the same bytes', () => {
     const provenance: Provenance = {
       tool: 'compaction-bench',

@@ -252,6 +252,24 @@ describe('openai provider', () => {
       );
       return true;
     });
+    // The message is printed and written into reports: a key in the URL stays out of it.
+    const withKey = createOpenAIProvider({
+      model: 'm',
+      apiKey: 'k',
+      baseUrl: `${baseUrl}?api-key=plainsecretvalue99`,
+      retries: 0,
+      timeoutMs: 2000,
+      tokenizer,
+    });
+    await assert.rejects(withKey.complete(request), (error: unknown) => {
+      assert.ok(error instanceof ProviderError);
+      assert.ok(
+        error.message.startsWith(`openai:m: could not connect to ${baseUrl}?api-key=***: `),
+        error.message,
+      );
+      assert.doesNotMatch(error.message, /plainsecretvalue99/);
+      return true;
+    });
   });
 
   it('passes the abort signal to the SDK and reports an abort as AbortedError', async (t) => {
