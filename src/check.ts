@@ -14,7 +14,8 @@ import {
 } from './quality/gate.ts';
 import { type CheckSummary, renderGateMarkdown } from './report/check-summary.ts';
 import { appendStepSummary, writeBaselines, writeGateReport } from './report/write.ts';
-import { commandLine, shellQuote, toolVersion } from './results/provenance.ts';
+import { toolVersion } from './package-root.ts';
+import { commandLine, shellQuote } from './results/provenance.ts';
 import type { CompareOptions } from './run.ts';
 import { type BaselineGate, DEFAULT_ALLOW_LOST, evaluateBaselineGate } from './suite/baseline-gate.ts';
 import { expandRunInputs, runSuite, type SuiteOutcome } from './run-suite.ts';

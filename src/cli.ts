@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, Help } from 'commander';
 import { COMMAND_SUMMARIES, type CommandName } from './commands/summaries.ts';
 import { exitCodeFor, messageOf } from './errors.ts';
+import { toolVersion } from './package-root.ts';
 
 // A run makes large short-lived strings (rendered prompts, folded transcripts); by default V8 lets the heap grow to
 // twice or more what is live before a full collection, which doubled the peak memory of a long session's compare.
@@ -51,7 +52,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .description(
       'Benchmark context-compaction strategies for coding-agent sessions:\nwhat each summary keeps, for how many tokens, calls and seconds.',
     )
-    .version('0.1.0')
+    .version(toolVersion().version)
     .option('--debug', 'print stack traces of errors')
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText(

@@ -10,15 +10,8 @@ import { AbortedError } from './errors.ts';
  * they come, so a file of hundreds of MB is never one string.
  */
 export async function writeFileAtomic(path: string, text: string | Iterable<string>): Promise<void> {
+  const temporary = await writeTemporary(path, text);
   try {
-    await mkdir(dirname(path), { recursive: true });
-  } catch (error) {
-    // A file where a directory of the path should be: mkdir says EEXIST, which names no problem a user knows.
-    throw namedFor(error, path, (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'ENOTDIR' : undefined);
-  }
-  const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    await writeFile(temporary, text, 'utf8');
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -37,20 +30,7 @@ export async function writeFilesAtomic(
 ): Promise<void> {
   const temporaries: string[] = [];
   try {
-    for (const { path, text } of files) {
-      await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
-        throw namedFor(
-          error,
-          path,
-          (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'ENOTDIR' : undefined,
-        );
-      });
-      const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-      temporaries.push(temporary);
-      await writeFile(temporary, text, 'utf8').catch((error: unknown) => {
-        throw namedFor(error, path);
-      });
-    }
+    for (const { path, text } of files) temporaries.push(await writeTemporary(path, text));
     if (signal?.aborted) throw new AbortedError('aborted by the user; no files were written');
     files.forEach(({ path }, index) => {
       try {
@@ -63,6 +43,24 @@ export async function writeFilesAtomic(
     await Promise.all(temporaries.map((temporary) => rm(temporary, { force: true })));
     throw error;
   }
+}
+
+/** Writes `text` beside `path` under a temporary name (its directory made when missing); returns that name. */
+async function writeTemporary(path: string, text: string | Iterable<string>): Promise<string> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+  } catch (error) {
+    // A file where a directory of the path should be: mkdir says EEXIST, which names no problem a user knows.
+    throw namedFor(error, path, (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'ENOTDIR' : undefined);
+  }
+  const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await writeFile(temporary, text, 'utf8');
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw namedFor(error, path);
+  }
+  return temporary;
 }
 
 /** A system error about the file asked for, not the temporary name or the directory made on the way to it. */

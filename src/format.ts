@@ -32,3 +32,8 @@ export function formatFigure(value: number, other?: number): string {
   }
   return value.toFixed(6);
 }
+
+/** `1 strategy`, `3 strategies`: a count with its noun in the right number. */
+export function countOf(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
+}

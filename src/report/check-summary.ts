@@ -3,6 +3,7 @@
  * the failures, the facts lost per strategy with the summary's nearest text, then the tables, the notes and the
  * command that accepts the change. `F-gate.md` is the Markdown of it, short enough for a PR comment.
  */
+import { countOf } from '../format.ts';
 import type { Verdict } from '../quality/gate.ts';
 import { type Provenance, provenanceMarkdown } from '../results/provenance.ts';
 import type { BaselineGate } from '../suite/baseline-gate.ts';
@@ -29,8 +30,7 @@ export type CheckSummary = {
   accepted?: number;
 };
 
-const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${count === 1 ? noun : nouns}`;
-const strategies = (count: number) => plural(count, 'strategy', 'strategies');
+const strategies = (count: number) => countOf(count, 'strategy', 'strategies');
 
 /** One line: PASS or FAIL, which strategies, how many facts lost, and the rule that decided. */
 export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): string {
@@ -38,14 +38,14 @@ export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): stri
   const rule = gate && gate.strategies.length > 0 ? ` (rule: ${ruleText(gate)})` : '';
   if (verdict.passed) {
     if (!gate)
-      return `PASS  ${plural(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
+      return `PASS  ${countOf(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
     // A pass that accepted failures did not keep within the rule: it says it accepted them.
     const facts =
       accepted > 0
-        ? `${lost === 0 ? 'no fact lost' : `${plural(lost, 'fact')} lost`}, ${plural(accepted, 'failure')} accepted by --update-baseline`
+        ? `${lost === 0 ? 'no fact lost' : `${countOf(lost, 'fact')} lost`}, ${countOf(accepted, 'failure')} accepted by --update-baseline`
         : lost === 0
           ? 'no fact lost'
-          : `${plural(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
+          : `${countOf(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
     return `PASS  ${strategies(gate.strategies.length)} against the baseline: ${facts}${rule}`;
   }
   const failing = [...new Set(verdict.failures.map((failure) => failure.strategy))];
@@ -55,8 +55,8 @@ export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): stri
       : failing.join(', ');
   // "0 facts lost" would read as compared when the failures (a strategy failed, a floor) had nothing to do with it.
   const compared = lost > 0 || verdict.failures.some((failure) => failure.againstBaseline);
-  const facts = gate && compared ? `${plural(lost, 'fact')} lost against the baseline, ` : '';
-  return `FAIL  ${shown}: ${facts}${plural(verdict.failures.length, 'failure')}${rule}`;
+  const facts = gate && compared ? `${countOf(lost, 'fact')} lost against the baseline, ` : '';
+  return `FAIL  ${shown}: ${facts}${countOf(verdict.failures.length, 'failure')}${rule}`;
 }
 
 /**

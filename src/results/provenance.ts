@@ -4,12 +4,9 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { packageRoot } from '../package-root.ts';
+import { toolVersion } from '../package-root.ts';
 import { redactSecrets } from '../providers/secrets.ts';
 
 /** The `provenance` block of a results file (docs/results.md). */
@@ -41,16 +38,6 @@ export type ProvenanceInput = {
   cwd?: string;
   now?: Date;
 };
-
-/** The tool's own name and version, from its package.json. */
-export function toolVersion(): { tool: string; version: string } {
-  const root = packageRoot(fileURLToPath(import.meta.url));
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    name?: string;
-    version?: string;
-  };
-  return { tool: manifest.name ?? 'compaction-bench', version: manifest.version ?? 'unknown' };
-}
 
 /** Collects the provenance of a run; never fails (what cannot be found is null). */
 export async function collectProvenance(input: ProvenanceInput): Promise<Provenance> {

@@ -6,6 +6,7 @@
  * fall, over the same probes, lies beyond the spread over runs. The probe-sampling interval ("would this hold
  * on other facts?") is reported beside, as information: it is not what a regression gate asks.
  */
+import { countOf } from '../format.ts';
 import type { GateFailure, GateResults, GateStrategy } from '../quality/gate.ts';
 import { KIND_RECALL_PREFIX, metricByKey } from '../quality/metrics.ts';
 import { clusteredDifference, pairedCounts, pairedDifferenceInterval } from '../results/paired.ts';
@@ -141,7 +142,7 @@ export function evaluateBaselineGate(
         expected: allowLost,
         actual: lost,
         againstBaseline: true,
-        message: `${strategy} lost ${plural(lost, 'fact')} the baseline kept (--allow-lost ${allowLost}): ${listed(names)}`,
+        message: `${strategy} lost ${countOf(lost, 'fact')} the baseline kept (--allow-lost ${allowLost}): ${listed(names)}`,
       });
       entry.failed = true;
     }
@@ -350,7 +351,6 @@ function regression(difference: BaselineDifference, tolerance: number): GateFail
 export const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(2)}`;
 /** `[−0.20, +0.06]`. */
 export const interval = (bounds: Interval) => `[${signed(bounds.low)}, ${signed(bounds.high)}]`;
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 /** The first few names, then how many more. */
 function listed(names: readonly string[]): string {
   const shown = names.slice(0, 6).join(', ');

@@ -3,30 +3,18 @@
  * whether the summary dropped the fact or says it another way. Lexical (shared words), not a judgement.
  */
 
+import { contentWords } from '../extractive/text.ts';
+
 /** Longest quote shown; a summary line can run for a paragraph. */
 const MAXIMUM_LENGTH = 120;
 
-// Words this short or this common say nothing about which fact a sentence holds.
-const COMMON = new Set([
-  'the',
-  'and',
-  'for',
-  'with',
-  'that',
-  'this',
-  'from',
-  'into',
-  'are',
-  'was',
-  'not',
-  'use',
-]);
-
+// A word is a content word of three letters or more (the extractive summarizer's own list of stop words), with
+// the dot or dash that ends a sentence or clause taken off: "retries." and "retries" are one word.
 function wordsOf(text: string): Set<string> {
   return new Set(
-    (text.toLowerCase().match(/[\p{L}\p{N}_.-]+/gu) ?? [])
+    contentWords(text)
       .map((word) => word.replace(/^[.-]+|[.-]+$/g, ''))
-      .filter((word) => word.length >= 3 && !COMMON.has(word)),
+      .filter((word) => word.length >= 3),
   );
 }
 
