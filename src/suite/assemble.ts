@@ -7,12 +7,11 @@
 import { ALPHA, familyOf, holmByFamily } from '../results/comparison-statistics.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { clusteredDetectable, clusteredPValue } from './cluster.ts';
-import { METRIC_CLUSTERS, metricOver, pairedDifference, type SessionResult } from './measures.ts';
+import { metricsOver, pairedDifference, type SessionResult } from './measures.ts';
 import { sizeBand, strataOf } from './strata.ts';
 import {
   SUITE_SCHEMA_VERSION,
   type SuiteComparison,
-  type SuiteMetricKey,
   type SuiteResults,
   type SuiteSession,
   type SuiteStrategy,
@@ -79,9 +78,7 @@ export function suiteOf(sessions: readonly ResultsFile[], reference?: string): S
       failed: entries
         .filter(({ result }) => result.status !== 'ok')
         .map(({ session }) => session.fixture.name),
-      metrics: Object.fromEntries(
-        (Object.keys(METRIC_CLUSTERS) as SuiteMetricKey[]).map((key) => [key, metricOver(finished, key)]),
-      ) as SuiteStrategy['metrics'],
+      metrics: metricsOver(finished),
       worst: worstSessions(finished, name === referenceName ? undefined : differencesBySession.get(name)),
       flaggedSessions: {
         doesNotCompress: finished.filter(({ result }) => result.flags.includes('does-not-compress')).length,
