@@ -282,6 +282,31 @@ export const METRICS: readonly Metric[] = [
     whenFailed: 'dash',
   },
   {
+    // Contradicted probes / fact probes: unlike the count it reads alike on sessions of 10 and 100 probes and pools
+    // over a suite's probes. Read it beside fact recall (an empty summary contradicts nothing). Null where no probe
+    // has an opposite; stored nowhere, so `path` is empty.
+    key: 'contradictionRate',
+    label: 'Contradiction Rate',
+    direction: 'lower',
+    kind: 'share',
+    path: [],
+    read: (result) => {
+      const contradicted = valueAt(result, ['quality', 'contradictions']);
+      const probes = valueAt(result, ['quality', 'probesTotal']);
+      if (typeof contradicted !== 'number' || typeof probes !== 'number')
+        return contradicted === null ? null : undefined;
+      return probes === 0 ? null : contradicted / probes;
+    },
+    spread: true,
+    gate: true,
+    format: share,
+    column: some(['quality', 'contradictions'], (value) => typeof value === 'number'),
+    terminalRank: 18,
+    whenFailed: 'dash',
+    suite: { label: 'Contradiction rate', position: 15, over: 'probes', interval: 'wilson' },
+    chain: { label: 'Contradiction rate after the last', over: 'last' },
+  },
+  {
     key: 'fileRecall',
     label: 'File Recall',
     direction: 'higher',
