@@ -21,7 +21,7 @@ export type ResultsView = { readonly judge: unknown; readonly strategies: readon
 
 /**
  * How a figure pools over a suite's sessions: what one session weighs (its fact probes, its files, or one value),
- * and the interval that keeps to the figure's bounds (docs/quality.md): Wilson on the effective sample size for a
+ * and the interval that keeps to the figure's bounds (docs/ci.md): Wilson on the effective sample size for a
  * share, the logit scale for a ratio every session holds in [0, 1] (the log scale once one is over 1), the log
  * scale for a positive amount.
  */
