@@ -1,11 +1,12 @@
 /**
- * `npm run docs`: rewrites the generated parts of the docs: the settings table of docs/strategies.md from the
- * code's own declarations, and the real-session table of docs/derived-probes.md from compare on
+ * `npm run docs`: rewrites the generated parts of the docs: the settings table of docs/strategies.md and the
+ * metrics table of docs/ci.md from the code's own declarations, and the real-session table of docs/derived-probes.md from compare on
  * ../shared/real-sessions/ (when present). test/docs.test.ts fails when they are out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { withGeneratedRegion } from '../src/report/generated-region.ts';
+import { METRICS_TABLE_MARKERS, renderMetricsTable } from '../src/report/metrics-table.ts';
 import { REAL_SESSIONS_TABLE_MARKERS } from '../src/report/real-sessions-table.ts';
 import { renderSettingsTable, SETTINGS_TABLE_MARKERS } from '../src/report/settings-table.ts';
 import { CORE_SETTINGS } from '../src/settings.ts';
@@ -34,6 +35,7 @@ rewrite(
   renderSettingsTable([...CORE_SETTINGS, ...strategySettings()]),
   'settings table',
 );
+rewrite('docs/ci.md', METRICS_TABLE_MARKERS, renderMetricsTable(), 'metrics table');
 if (realSessionsPresent()) {
   rewrite(
     'docs/derived-probes.md',

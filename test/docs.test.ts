@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { METRICS_TABLE_MARKERS, renderMetricsTable } from '../src/report/metrics-table.ts';
 import { renderSettingsTable, withSettingsTable } from '../src/report/settings-table.ts';
 import { withGeneratedRegion } from '../src/report/generated-region.ts';
 import { REAL_SESSIONS_TABLE_MARKERS } from '../src/report/real-sessions-table.ts';
@@ -42,6 +43,11 @@ describe('docs', () => {
     assert.equal(withSettingsTable(document, table), document);
     for (const declaration of [...CORE_SETTINGS, ...strategySettings()])
       assert.ok(document.includes(`\`${declaration.flag}\``), declaration.flag);
+  });
+
+  it('docs/ci.md tabulates how every metric aggregates, as the registry declares it (run `npm run docs`)', () => {
+    const document = readFileSync(ROOT + 'docs/ci.md', 'utf8');
+    assert.equal(withGeneratedRegion(document, METRICS_TABLE_MARKERS, renderMetricsTable()), document);
   });
 
   it('cites only project files that exist', () => {

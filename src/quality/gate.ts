@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { InputError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 import { formatFigure } from '../format.ts';
-import { type FigureSource, gateMetricList, gateMetricsOf, type Metric, metricByKey } from './metrics.ts';
+import {
+  type FigureSource,
+  gateMetricList,
+  gateMetricsOf,
+  METRICS,
+  type Metric,
+  metricByKey,
+} from './metrics.ts';
 
 /** The row of the agent's own recorded summary: gated only by floors that name it. */
 const RECORDED = 'recorded';
@@ -101,6 +108,22 @@ function splitTarget(key: string): { strategy: string | null; metric: Metric } |
 }
 
 const figureSchema = z.number().nullable().optional();
+// A count may be stored as the list it counts (invented paths).
+const countSchema = z
+  .union([z.array(z.string()), z.number()])
+  .nullable()
+  .optional();
+
+/** The quality block of a baseline: every gateable metric stored in it, as its kind is stored, from the registry. */
+const qualitySchema = z.looseObject({
+  ...Object.fromEntries(
+    METRICS.filter((metric) => metric.gate && metric.path.length === 2 && metric.path[0] === 'quality').map(
+      (metric) => [metric.path[1]!, metric.kind === 'count' ? countSchema : figureSchema],
+    ),
+  ),
+  probeRecallByKind: z.record(z.string(), z.number()).nullable().optional(),
+});
+
 const baselineSchema = z.looseObject({
   schemaVersion: z.literal(2, { error: 'unsupported schemaVersion (this version reads 2)' }),
   fixture: z.looseObject({ name: z.string().optional() }).nullable().optional(),
@@ -109,20 +132,7 @@ const baselineSchema = z.looseObject({
       name: z.string().min(1),
       status: z.string(),
       error: z.unknown().optional(),
-      quality: z
-        .looseObject({
-          probeRecall: figureSchema,
-          probeRecallByKind: z.record(z.string(), z.number()).nullable().optional(),
-          fileRecall: figureSchema,
-          modifiedFileRecall: figureSchema,
-          structure: figureSchema,
-          inventedPaths: z
-            .union([z.array(z.string()), z.number()])
-            .nullable()
-            .optional(),
-        })
-        .nullable()
-        .optional(),
+      quality: qualitySchema.nullable().optional(),
     }),
   ),
 });
@@ -307,7 +317,7 @@ function compareWithBaseline(
     if (pairedElsewhere(metric)) continue;
     const was = definition.read(before);
     const now = definition.read(strategy);
-    if (definition.direction === 'lower') {
+    if (definition.direction === 'lower' && definition.kind === 'count') {
       // A count of invented paths is reported against the baseline, not gated: cap it with a floor instead.
       if (typeof was === 'number' && typeof now === 'number' && now > was)
         tally.notes.push(`${strategy.name} ${metric} ${was} → ${now} (cap it with --fail-under ${metric}=N)`);
@@ -333,7 +343,8 @@ function compareWithBaseline(
       continue;
     }
     tally.checks++;
-    const change = now - was;
+    // A share where lower is better (contradictions) regresses by rising.
+    const change = (definition.direction === 'lower' ? -1 : 1) * (now - was);
     if (change < -tolerance - EPSILON) {
       tally.failures.push({
         strategy: strategy.name,
@@ -342,7 +353,7 @@ function compareWithBaseline(
         expected: was,
         actual: now,
         againstBaseline: true,
-        message: `${strategy.name} ${metric} ${formatFigure(was, now)} → ${formatFigure(now, was)} (${signed(change, tolerance)}, tolerance ${formatFigure(tolerance)})`,
+        message: `${strategy.name} ${metric} ${formatFigure(was, now)} → ${formatFigure(now, was)} (${signed(now - was, tolerance)}, tolerance ${formatFigure(tolerance)})`,
       });
     } else if (change > tolerance + EPSILON) {
       tally.improved.push(`${strategy.name} ${metric}`);

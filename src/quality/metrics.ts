@@ -1,8 +1,10 @@
 /**
- * Every figure of a result, defined once: its key, label, direction, how it is scored and read (from this
- * run's results and from a baseline file), whether `--runs` reports its spread, whether `check` can gate on
- * it, and how it is shown. The gate, the run statistics, the comparison, the per-strategy report and the
- * terminal table all iterate this registry; adding a metric is one entry, its scorer and its tests.
+ * Every figure of a result, defined once: its key, label, direction, bounds, how it is scored and read (from this
+ * run's results and from a baseline file), and how it aggregates: over runs (`--runs` spread), over a suite's
+ * sessions (its share's denominator and its bounded interval), over a chain's compactions (the last or the mean),
+ * and whether `check` gates on it. The gate and its baseline schema, the run statistics, the comparison, the
+ * per-strategy report, the terminal table, the suite and the chain table all iterate this registry; adding a
+ * metric is one entry, its scorer and its tests.
  */
 import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
 import { scoreFileRecall } from './file-recall.ts';
@@ -16,6 +18,38 @@ export type FigureSource = { readonly [key: string]: unknown };
 
 /** What decides whether the comparison shows a column: the results of one fixture (docs/results.md). */
 export type ResultsView = { readonly judge: unknown; readonly strategies: readonly FigureSource[] };
+
+/**
+ * How a figure pools over a suite's sessions: what one session weighs (its fact probes, its files, or one value),
+ * and the interval that keeps to the figure's bounds (docs/ci.md): Wilson on the effective sample size for a
+ * share, the logit scale for a ratio every session holds in [0, 1] (the log scale once one is over 1), the log
+ * scale for a positive amount.
+ */
+export type SuiteAggregation = {
+  /** The suite table's column header. */
+  label: string;
+  /** Where its column sits in the suite table (lowest first): quality, then size, then what compacting cost. */
+  position: number;
+  /** The share's denominator: a session counts with its fact probes or its files; else one value per session. */
+  over: 'probes' | 'files' | 'session';
+  interval: 'wilson' | 'logit' | 'log';
+  /** How the suite writes a mean, when not as the comparison writes one session's figure. */
+  format?: (value: number) => string;
+  /** Shown only when some strategy's mean is above 0 (cost, where every call was free). */
+  whenPositive?: boolean;
+};
+
+/** How a figure reads over a compaction chain: a column of the chain table, after the last compaction or averaged. */
+export type ChainAggregation = {
+  /** The chain table's column header. */
+  label: string;
+  /** The context after the last compaction (what the agent goes on with), or the mean per compaction (costs). */
+  over: 'last' | 'mean';
+  /** The compaction's field holding it, when not the metric's key. */
+  field?: string;
+  /** How the chain table writes it, when not as the comparison does. */
+  format?: (value: number) => string;
+};
 
 /** One metric. */
 export type Metric = {
@@ -46,6 +80,14 @@ export type Metric = {
   whenFailed: 'figure' | 'dash';
   /** Which columns a narrow terminal keeps first (1 = most essential); the rest are in the Markdown and HTML. */
   terminalRank: number;
+  /** The figure's possible values, when not its kind's ([0, 1] for a share, [0, ∞) otherwise). */
+  bounds?: readonly [number, number];
+  /** A time that measures this machine: left out of files that must be the same on a rerun. */
+  timing?: boolean;
+  /** Its column in the suite's strategy table and `suite-results.json`, and how it pools there; absent: not shown. */
+  suite?: SuiteAggregation;
+  /** Its column in the chain table, and what each compaction records; absent: not shown. */
+  chain?: ChainAggregation;
 };
 
 const always = () => true;
@@ -124,6 +166,14 @@ export const METRICS: readonly Metric[] = [
     column: always,
     terminalRank: 5,
     whenFailed: 'figure',
+    suite: {
+      label: 'Calls',
+      position: 50,
+      over: 'session',
+      interval: 'log',
+      format: (value) => formatRatio(value, 1),
+    },
+    chain: { label: 'Calls / compaction', over: 'mean', format: (value) => formatRatio(value, 1) },
   },
   {
     // The strategy's own time (its call chain), not its wall time: strategies run at once.
@@ -138,6 +188,9 @@ export const METRICS: readonly Metric[] = [
     column: always,
     terminalRank: 6,
     whenFailed: 'figure',
+    timing: true,
+    suite: { label: 'Time (ms)', position: 60, over: 'session', interval: 'log', format: formatInteger },
+    chain: { label: 'ms / compaction', over: 'mean', field: 'ms' },
   },
   {
     key: 'summaryTokens',
@@ -179,6 +232,8 @@ export const METRICS: readonly Metric[] = [
     column: withKept,
     terminalRank: 3,
     whenFailed: 'dash',
+    suite: { label: 'Tokens after', position: 30, over: 'session', interval: 'log' },
+    chain: { label: 'Tokens after (mean)', over: 'mean' },
   },
   {
     key: 'compressionRatio',
@@ -192,6 +247,8 @@ export const METRICS: readonly Metric[] = [
     column: always,
     terminalRank: 12,
     whenFailed: 'dash',
+    // A context larger than its transcript is over 1: the bound is the kind's, the logit scale only while all are ≤ 1.
+    suite: { label: 'Compression', position: 40, over: 'session', interval: 'logit' },
   },
   {
     key: 'probeRecall',
@@ -207,6 +264,7 @@ export const METRICS: readonly Metric[] = [
     showSpread: true,
     terminalRank: 1,
     whenFailed: 'dash',
+    suite: { label: 'Fact recall', position: 10, over: 'probes', interval: 'wilson' },
   },
   {
     // Probes whose opposite the summary states ("added decimal.js" for "no new dependencies").
@@ -224,6 +282,31 @@ export const METRICS: readonly Metric[] = [
     whenFailed: 'dash',
   },
   {
+    // Contradicted probes / fact probes: unlike the count it reads alike on sessions of 10 and 100 probes and pools
+    // over a suite's probes. Read it beside fact recall (an empty summary contradicts nothing). Null where no probe
+    // has an opposite; stored nowhere, so `path` is empty.
+    key: 'contradictionRate',
+    label: 'Contradiction Rate',
+    direction: 'lower',
+    kind: 'share',
+    path: [],
+    read: (result) => {
+      const contradicted = valueAt(result, ['quality', 'contradictions']);
+      const probes = valueAt(result, ['quality', 'probesTotal']);
+      if (typeof contradicted !== 'number' || typeof probes !== 'number')
+        return contradicted === null ? null : undefined;
+      return probes === 0 ? null : contradicted / probes;
+    },
+    spread: true,
+    gate: true,
+    format: share,
+    column: some(['quality', 'contradictions'], (value) => typeof value === 'number'),
+    terminalRank: 18,
+    whenFailed: 'dash',
+    suite: { label: 'Contradiction rate', position: 15, over: 'probes', interval: 'wilson' },
+    chain: { label: 'Contradiction rate after the last', over: 'last' },
+  },
+  {
     key: 'fileRecall',
     label: 'File Recall',
     direction: 'higher',
@@ -237,6 +320,8 @@ export const METRICS: readonly Metric[] = [
     showSpread: true,
     terminalRank: 8,
     whenFailed: 'dash',
+    suite: { label: 'File recall', position: 20, over: 'files', interval: 'wilson' },
+    chain: { label: 'Files after the last', over: 'last' },
   },
   {
     // Scored together with fileRecall; shown in the per-strategy report.
@@ -309,8 +394,45 @@ export const METRICS: readonly Metric[] = [
     column: some(['cost'], (value) => typeof value === 'number' && value > 0),
     terminalRank: 7,
     whenFailed: 'figure',
+    suite: { label: 'Cost', position: 70, over: 'session', interval: 'log', whenPositive: true },
   },
 ];
+
+/** A metric's possible values: its own bounds, else [0, 1] for a share and [0, ∞) for a count or an amount. */
+export function boundsOf(metric: Metric): readonly [number, number] {
+  return metric.bounds ?? (metric.kind === 'share' ? [0, 1] : [0, Number.POSITIVE_INFINITY]);
+}
+
+/** The metrics a suite summarizes, in column order. */
+export function suiteMetrics(): Array<Metric & { suite: SuiteAggregation }> {
+  return METRICS.filter(
+    (metric): metric is Metric & { suite: SuiteAggregation } => metric.suite !== undefined,
+  ).sort((a, b) => a.suite.position - b.suite.position);
+}
+
+/**
+ * The metrics of the chain table: the end state first (after the last compaction), then the means per
+ * compaction, each by its terminal rank.
+ */
+export function chainMetrics(): Array<Metric & { chain: ChainAggregation }> {
+  const order = (metric: Metric & { chain: ChainAggregation }) => (metric.chain.over === 'last' ? 0 : 1);
+  return METRICS.filter(
+    (metric): metric is Metric & { chain: ChainAggregation } => metric.chain !== undefined,
+  ).sort((a, b) => order(a) - order(b) || a.terminalRank - b.terminalRank);
+}
+
+/**
+ * What a compaction records for the chain metrics: each read from the compaction's figures and quality block as
+ * from a strategy's result, under its key (a metric with its own `field` is recorded there by the chain itself).
+ */
+export function chainFigures(source: FigureSource): Record<string, number | null> {
+  const figures: Record<string, number | null> = {};
+  for (const metric of chainMetrics()) {
+    const value = metric.chain.field === undefined ? metric.read(source) : undefined;
+    if (value !== undefined) figures[metric.key] = value;
+  }
+  return figures;
+}
 
 /** The prefix of a per-kind recall: `probeRecall.decision`. */
 export const KIND_RECALL_PREFIX = 'probeRecall.';

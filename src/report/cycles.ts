@@ -1,5 +1,6 @@
 /** The compaction chains of a `--schedule` run: recall per compaction per strategy, as Markdown and for the terminal. */
 import { formatInteger, formatMs, formatRatio } from '../format.ts';
+import { type ChainAggregation, chainMetrics, type Metric } from '../quality/metrics.ts';
 import type { ChainResult, CycleResult } from '../results/chain.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { markdownTable, type Rows, terminalTable } from './table.ts';
@@ -12,6 +13,20 @@ function chained(results: ResultsFile): Chained[] {
 
 function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/** A chain metric over a strategy's compactions: the figure after the last one, or the mean of all. */
+function overCycles(
+  metric: Metric & { chain: ChainAggregation },
+  cycles: readonly CycleResult[],
+): number | null {
+  const field = metric.chain.field ?? metric.key;
+  const figure = (cycle: CycleResult | undefined) => {
+    const value = cycle?.[field];
+    return typeof value === 'number' ? value : null;
+  };
+  if (metric.chain.over === 'last') return figure(cycles.at(-1));
+  return mean(cycles.map(figure).filter((value): value is number => value !== null));
 }
 
 /** `0.83` with the probes it is over, or `–`. */
@@ -41,10 +56,7 @@ export function chainRows(results: ResultsFile): Rows {
     'Compactions',
     ...Array.from({ length: cycles }, (_, index) => `#${index + 1}`),
     'First stretch after the last',
-    'Files after the last',
-    'Tokens after (mean)',
-    'Calls / compaction',
-    'ms / compaction',
+    ...chainMetrics().map((metric) => metric.chain.label),
   ];
   const rows = strategies.map((strategy) => {
     const list = strategy.chain.cycles;
@@ -54,10 +66,10 @@ export function chainRows(results: ResultsFile): Rows {
       strategy.chain.compactions,
       ...Array.from({ length: cycles }, (_, index) => formatRatio(perCycle(list[index]))),
       last ? recallCell(last.firstStretchRecall, last.firstStretchProbes) : '–',
-      formatRatio(last?.fileRecall),
-      formatInteger(mean(list.map((cycle) => cycle.tokensAfter))),
-      formatRatio(mean(list.map((cycle) => cycle.calls)), 1),
-      formatMs(mean(list.map((cycle) => cycle.ms))),
+      ...chainMetrics().map((metric) => {
+        const value = overCycles(metric, list);
+        return metric.chain.format && value !== null ? metric.chain.format(value) : metric.format(value);
+      }),
     ];
   });
   return { head, rows, alignRight: head.map((_, column) => column > 0) };

@@ -1,7 +1,8 @@
 /** The suite report: each strategy over many sessions with intervals, against the reference, by stratum (pure). */
-import { formatCost, formatInteger, formatRatio } from '../format.ts';
+import { formatInteger, formatRatio } from '../format.ts';
+import { suiteMetrics } from '../quality/metrics.ts';
 import { type ClusteredEstimate, MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
-import type { SuiteMetricKey, SuiteResults, SuiteStrategy } from '../suite/types.ts';
+import type { SuiteResults, SuiteStrategy } from '../suite/types.ts';
 import { LEXICAL_MARK, MISSED_TARGET_MARK, NO_COMPRESSION_MARK, UNTIMED_NOTE } from './comparison.ts';
 import { adjustmentNote, verdictCell } from './statistics.ts';
 import { markdownTable, type Rows, terminalTable } from './table.ts';
@@ -11,16 +12,29 @@ type Format = (value: number) => string;
 const share: Format = (value) => formatRatio(value);
 const signedShare: Format = (value) => `${value > 0 ? '+' : ''}${formatRatio(value)}`;
 
-/** The columns of the strategy table: a figure and how it is written. */
-const COLUMNS: ReadonlyArray<{ key: SuiteMetricKey; label: string; format: Format }> = [
-  { key: 'probeRecall', label: 'Fact recall', format: share },
-  { key: 'fileRecall', label: 'File recall', format: share },
-  { key: 'tokensAfter', label: 'Tokens after', format: formatInteger },
-  { key: 'compressionRatio', label: 'Compression', format: (value) => formatRatio(value, 3) },
-  { key: 'calls', label: 'Calls', format: (value) => formatRatio(value, 1) },
-  { key: 'ownMs', label: 'Time (ms)', format: formatInteger },
-  { key: 'cost', label: 'Cost', format: (value) => formatCost(value) },
-];
+/** The columns of the strategy table: every metric the registry shows in suites, and how it is written. */
+function columnsOf(
+  suite: SuiteResults,
+  options: SuiteRenderOptions,
+): Array<{ key: string; label: string; format: Format }> {
+  const estimates = (key: string) =>
+    suite.strategies.flatMap((strategy) => {
+      const estimate = strategy.metrics[key]?.estimate;
+      return estimate === undefined || Number.isNaN(estimate) ? [] : [estimate];
+    });
+  return suiteMetrics()
+    .filter(
+      (metric) =>
+        estimates(metric.key).length > 0 &&
+        (!metric.suite.whenPositive || estimates(metric.key).some((estimate) => estimate > 0)) &&
+        (!metric.timing || options.timings !== false),
+    )
+    .map((metric) => ({
+      key: metric.key,
+      label: metric.suite.label,
+      format: metric.suite.format ?? ((value: number) => metric.format(value)),
+    }));
+}
 
 /** `0.71 [0.64, 0.78]`, or the estimate alone when there is no interval, or `–`. */
 export function formatInterval(estimate: ClusteredEstimate | null, format: Format = share): string {
@@ -38,18 +52,13 @@ export type SuiteRenderOptions = { timings?: boolean };
 
 /** One row per strategy: sessions finished, then every figure with its interval. */
 export function suiteStrategyRows(suite: SuiteResults, options: SuiteRenderOptions = {}): Rows {
-  const columns = COLUMNS.filter(
-    (column) =>
-      (column.key !== 'cost' ||
-        suite.strategies.some((strategy) => (strategy.metrics.cost?.estimate ?? 0) > 0)) &&
-      (column.key !== 'ownMs' || options.timings !== false),
-  );
+  const columns = columnsOf(suite, options);
   return {
     head: ['Strategy', 'Sessions', ...columns.map((column) => `${column.label} [95% CI]`)],
     rows: suite.strategies.map((strategy) => [
       strategyLabel(strategy, suite),
       sessionsCell(strategy),
-      ...columns.map((column) => formatInterval(strategy.metrics[column.key], column.format)),
+      ...columns.map((column) => formatInterval(strategy.metrics[column.key] ?? null, column.format)),
     ]),
     alignRight: [false, true, ...columns.map(() => true)],
   };

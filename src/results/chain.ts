@@ -1,7 +1,13 @@
 /** The compaction chain of a result under `--schedule` (docs/results.md): one entry per compaction, for decay curves. */
 
-/** What one compaction of a chain did, and what the context right after it kept. */
-export type CycleResult = {
+/**
+ * What one compaction of a chain did, and what the context right after it kept; with the figure of every metric
+ * the registry shows in chains (src/quality/metrics.ts), under its key.
+ */
+export type CycleResult = CycleFigures & { readonly [metric: string]: unknown };
+
+/** The figures every compaction records. */
+type CycleFigures = {
   /** 1-based. */
   cycle: number;
   /** The compaction came before this transcript message: the context covered messages 0 … atMessage − 1. */

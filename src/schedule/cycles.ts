@@ -5,6 +5,7 @@
  * compactions are measured the same way.
  */
 import { criticalPath } from '../calls.ts';
+import { chainFigures } from '../quality/metrics.ts';
 import type { Probe } from '../quality/probes.ts';
 import { share } from '../quality/probe-recall.ts';
 import { scoreSummary } from '../quality/score.ts';
@@ -90,7 +91,7 @@ function measureCycles(
     const firstStretch = survivors(summarizedEnd[0]);
     const sum = (pick: (call: Compaction['trace'][number]) => number) =>
       compaction.trace.reduce((total, call) => total + pick(call), 0);
-    return {
+    const cycle = {
       cycle: compaction.cycle,
       atMessage,
       keptFrom: compaction.keptFrom ?? null,
@@ -115,6 +116,7 @@ function measureCycles(
       modifiedFileRecall: quality.modifiedFileRecall,
       missedProbes: quality.missedProbes,
     };
+    return { ...cycle, ...chainFigures({ ...cycle, quality }) };
   });
 }
 

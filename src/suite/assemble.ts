@@ -4,24 +4,37 @@
  * Holm-corrected p-value, win / tie / loss, the smallest detectable difference, the worst sessions, and the
  * same by agent format and size band when the suite mixes them.
  */
+import { type Metric, type SuiteAggregation, suiteMetrics } from '../quality/metrics.ts';
 import { ALPHA, familyOf, holmByFamily } from '../results/comparison-statistics.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { clusteredDetectable, clusteredPValue } from './cluster.ts';
-import { METRIC_CLUSTERS, metricOver, pairedDifference, type SessionResult } from './measures.ts';
+import { metricsOver, pairedDifference, type SessionResult } from './measures.ts';
 import { sizeBand, strataOf } from './strata.ts';
 import {
   SUITE_SCHEMA_VERSION,
   type SuiteComparison,
-  type SuiteMetricKey,
   type SuiteResults,
   type SuiteSession,
   type SuiteStrategy,
   type WorstSession,
 } from './types.ts';
 
-/** How the suite's intervals are computed, as the reports say it. */
-export const SUITE_METHOD =
-  "means over all sessions (fact recall pooled over every probe, file recall over every file, the other figures per session); 95% intervals from a cluster-robust (sandwich, CR1) standard error with sessions as clusters and Student t on sessions − 1 degrees of freedom, each inside its figure's bounds (Wilson on the effective sample size for recalls, the logit scale for compression, the log scale for tokens, calls, time and cost), none with fewer than 3 sessions; differences paired by session and probe, their intervals not adjusted for multiple comparisons; p-values Holm-corrected within each family (the strategies against the reference; apart from them, the lexical baselines)";
+/** A list in words: `a`, `a and b`, `a, b and c`. */
+function inWords(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** The suite metrics' labels, in lower case, that `test` selects. */
+function labels(test: (metric: Metric & { suite: SuiteAggregation }) => boolean): string {
+  return inWords(
+    suiteMetrics()
+      .filter(test)
+      .map((metric) => metric.suite.label.toLowerCase()),
+  );
+}
+
+/** How the suite's intervals are computed, as the reports say it: each figure's pooling and interval, from the registry. */
+export const SUITE_METHOD = `means over all sessions (${labels((metric) => metric.suite.over === 'probes')} pooled over every probe, ${labels((metric) => metric.suite.over === 'files')} over every file, the other figures per session); 95% intervals from a cluster-robust (sandwich, CR1) standard error with sessions as clusters and Student t on sessions − 1 degrees of freedom, each inside its figure's bounds (Wilson on the effective sample size for ${labels((metric) => metric.suite.interval === 'wilson')}, the logit scale for ${labels((metric) => metric.suite.interval === 'logit')}, the log scale for ${labels((metric) => metric.suite.interval === 'log')}), none with fewer than 3 sessions; differences paired by session and probe, their intervals not adjusted for multiple comparisons; p-values Holm-corrected within each family (the strategies against the reference; apart from them, the lexical baselines)`;
 
 /** How many worst sessions a strategy lists. */
 const WORST = 3;
@@ -79,9 +92,7 @@ export function suiteOf(sessions: readonly ResultsFile[], reference?: string): S
       failed: entries
         .filter(({ result }) => result.status !== 'ok')
         .map(({ session }) => session.fixture.name),
-      metrics: Object.fromEntries(
-        (Object.keys(METRIC_CLUSTERS) as SuiteMetricKey[]).map((key) => [key, metricOver(finished, key)]),
-      ) as SuiteStrategy['metrics'],
+      metrics: metricsOver(finished),
       worst: worstSessions(finished, name === referenceName ? undefined : differencesBySession.get(name)),
       flaggedSessions: {
         doesNotCompress: finished.filter(({ result }) => result.flags.includes('does-not-compress')).length,

@@ -8,7 +8,7 @@
  */
 import { countOf } from '../format.ts';
 import type { GateFailure, GateResults, GateStrategy } from '../quality/gate.ts';
-import { KIND_RECALL_PREFIX, metricByKey } from '../quality/metrics.ts';
+import { boundsOf, KIND_RECALL_PREFIX, METRICS, metricByKey } from '../quality/metrics.ts';
 import { clusteredDifference, pairedCounts, pairedDifferenceInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { clusteredMean } from './cluster.ts';
@@ -22,8 +22,11 @@ const EPSILON = 1e-9;
 /** From this many sessions up, "on other facts" is an interval over sessions (clustered); below, over probes. */
 const CLUSTERED_SESSIONS = 5;
 
-/** Share figures gated here, fact recall first; per-kind recall is covered by the facts themselves. */
-const SHARES = ['probeRecall', 'fileRecall', 'modifiedFileRecall', 'structure', 'judge'];
+/**
+ * Share figures gated here: every gateable share of the registry, fact recall first; per-kind recall is covered
+ * by the facts themselves. Counts (invented paths) are capped by floors instead.
+ */
+const SHARES = METRICS.filter((metric) => metric.gate && metric.kind === 'share').map((metric) => metric.key);
 
 /** Default of `--allow-lost`: facts a strategy may lose against the baseline with deterministic answers. */
 export const DEFAULT_ALLOW_LOST = 0;
@@ -166,7 +169,7 @@ export function evaluateBaselineGate(
       if (difference.failed) {
         failures.push(regression(difference, tolerance));
         entry.failed = true;
-      } else if (difference.spread && difference.estimate < -tolerance - EPSILON) {
+      } else if (difference.spread && orientation(metric) * difference.estimate < -tolerance - EPSILON) {
         const tell = difference.spread.runsToTell;
         notes.push(
           `${strategy} ${metric} ${signed(difference.estimate)} is within the spread over ${difference.spread.runs} runs (95% ${interval(difference.spread)}); not failed${tell ? `: about ${tell} runs each would tell` : ''}`,
@@ -192,6 +195,14 @@ function runsOf(result: object): number {
   return typeof runs === 'number' ? runs : 1;
 }
 
+/**
+ * 1 where higher is better, −1 where lower is (contradictions): a figure of the second kind regresses by rising,
+ * so the checks read `orientation × change` as a gain and fail a loss below −tolerance either way.
+ */
+function orientation(metric: string): number {
+  return metricByKey(metric)?.direction === 'lower' ? -1 : 1;
+}
+
 /** One share figure of one strategy over its sessions; 'missing' when the baseline had it and this run has not. */
 function compare(
   strategy: string,
@@ -204,6 +215,7 @@ function compare(
   if (measured === 'missing' || measured === null) return measured;
   const { before, after, weights } = measured;
   const estimate = after - before;
+  const better = orientation(metric);
   let spread: BaselineDifference['spread'] = null;
   let failed: boolean;
   if (rule === 'sampled') {
@@ -219,16 +231,16 @@ function compare(
     const now = side((pair) => pair.now);
     const was = side((pair) => pair.before);
     const bounds = runInterval(estimate, now, was);
+    // The figure now lies within its bounds, so the change within them less the baseline's figure: cutting the
+    // interval to the possible changes keeps its coverage and never shows an impossible one.
+    const [lowest, highest] = boundsOf(metricByKey(metric)!);
+    const possible = (value: number) => Math.min(highest - before, Math.max(lowest - before, value));
+    const [low, high] = [possible(bounds.low), possible(bounds.high)];
     const runs = Math.max(now.runs, was.runs);
-    spread = {
-      low: bounds.low,
-      high: bounds.high,
-      runs,
-      runsToTell: runsToTell(estimate, tolerance, bounds, runs),
-    };
-    failed = bounds.high < -tolerance - EPSILON;
+    spread = { low, high, runs, runsToTell: runsToTell(better * estimate, tolerance, bounds, runs) };
+    failed = (better > 0 ? high : -low) < -tolerance - EPSILON;
   } else {
-    failed = estimate < -tolerance - EPSILON;
+    failed = better * estimate < -tolerance - EPSILON;
   }
   return {
     strategy,

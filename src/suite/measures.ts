@@ -1,4 +1,5 @@
 /** The figures of a strategy over sessions: each as a clustered mean, and fact recall paired with another's. */
+import { type Metric, type SuiteAggregation, suiteMetrics } from '../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import {
   type Cluster,
@@ -9,57 +10,47 @@ import {
   clusteredShare,
 } from './cluster.ts';
 import { pairedCluster, probeScores } from './outcomes.ts';
-import type { SuiteMetricKey } from './types.ts';
 
 /** One session's result of a strategy, with the session it belongs to. */
 export type SessionResult = { session: ResultsFile; result: StrategyResult };
 
-/** A figure's clusters over the sessions a strategy finished. */
-export const METRIC_CLUSTERS: Record<SuiteMetricKey, (entry: SessionResult) => Cluster | null> = {
-  probeRecall: ({ result }) => {
-    const total = result.quality.probesTotal;
-    const recall = result.quality.probeRecall;
-    return recall === null || total === 0
-      ? null
-      : { sum: recall * total, count: total, squares: recall * total };
-  },
-  fileRecall: ({ session, result }) => {
-    const recall = result.quality.fileRecall;
-    const files = session.fixture.files;
-    return recall === null || files === 0
-      ? null
-      : { sum: recall * files, count: files, squares: recall * files };
-  },
-  tokensAfter: ({ result }) => single(result.tokensAfter),
-  compressionRatio: ({ result }) => single(result.compressionRatio),
-  calls: ({ result }) => single(result.calls),
-  ownMs: ({ result }) => single(result.ownMs),
-  cost: ({ result }) => (result.cost === null ? null : single(result.cost)),
-};
-
-const single = (value: number): Cluster => ({ sum: value, count: 1, squares: value * value });
-
 /**
- * How a figure's interval respects its bounds: Wilson on the effective sample size for the recalls (in [0, 1]),
- * the logit scale for the compression ratio (the log scale where a session is over 1), the log scale for the
- * other positive figures (tokens, calls, time, cost); none with fewer than three sessions.
+ * One session's cluster of a figure, as its suite aggregation says: a share counts with its denominator (the
+ * session's fact probes or files: each is a unit scoring 0 or 1), any other figure as one value per session.
  */
-const INTERVALS: Record<SuiteMetricKey, (clusters: readonly Cluster[]) => ClusteredEstimate> = {
-  probeRecall: clusteredProportion,
-  fileRecall: clusteredProportion,
-  tokensAfter: clusteredPositive,
-  compressionRatio: clusteredShare,
-  calls: clusteredPositive,
-  ownMs: clusteredPositive,
-  cost: clusteredPositive,
+export function sessionCluster(
+  metric: Metric & { suite: SuiteAggregation },
+  entry: SessionResult,
+): Cluster | null {
+  const value = metric.read(entry.result);
+  if (typeof value !== 'number') return null;
+  const { over } = metric.suite;
+  if (over === 'session') return { sum: value, count: 1, squares: value * value };
+  const units = over === 'probes' ? entry.result.quality.probesTotal : entry.session.fixture.files;
+  // Units of 0 or 1 are their own squares.
+  return units === 0 ? null : { sum: value * units, count: units, squares: value * units };
+}
+
+/** The interval of each suite aggregation, inside its figure's bounds (src/suite/cluster.ts). */
+const INTERVALS: Record<SuiteAggregation['interval'], (clusters: readonly Cluster[]) => ClusteredEstimate> = {
+  wilson: clusteredProportion,
+  logit: clusteredShare,
+  log: clusteredPositive,
 };
 
-/** A figure's mean and interval over the given session results; null when none has it. */
-export function metricOver(entries: readonly SessionResult[], key: SuiteMetricKey): ClusteredEstimate | null {
+/** A suite figure's mean and interval over the given session results, by its key; null when none has it. */
+export function metricOver(entries: readonly SessionResult[], key: string): ClusteredEstimate | null {
+  const metric = suiteMetrics().find((candidate) => candidate.key === key);
+  if (!metric) throw new Error(`'${key}' is not a suite metric`);
   const clusters = entries
-    .map(METRIC_CLUSTERS[key])
+    .map((entry) => sessionCluster(metric, entry))
     .filter((cluster): cluster is Cluster => cluster !== null);
-  return clusters.length === 0 ? null : INTERVALS[key](clusters);
+  return clusters.length === 0 ? null : INTERVALS[metric.suite.interval](clusters);
+}
+
+/** Every suite figure's mean and interval over the given session results, by metric key. */
+export function metricsOver(entries: readonly SessionResult[]): Record<string, ClusteredEstimate | null> {
+  return Object.fromEntries(suiteMetrics().map((metric) => [metric.key, metricOver(entries, metric.key)]));
 }
 
 /** The paired difference of two strategies' fact recall over the sessions both finished with probes. */

@@ -20,9 +20,11 @@ export type SuiteSession = {
   comparison: string;
 };
 
-/** The figures a suite summarizes per strategy, by key. */
-export type SuiteMetricKey =
-  'probeRecall' | 'fileRecall' | 'tokensAfter' | 'compressionRatio' | 'calls' | 'ownMs' | 'cost';
+/**
+ * The key of a figure a suite summarizes: every metric with a suite aggregation (`suiteMetrics()` in
+ * src/quality/metrics.ts); a file written by an earlier version may lack the later ones.
+ */
+export type SuiteMetricKey = string;
 
 /** A session where a strategy did worst. */
 export type WorstSession = {
@@ -42,8 +44,11 @@ export type SuiteStrategy = {
   sessions: number;
   /** Sessions where it failed, by name. */
   failed: string[];
-  /** Each figure's mean with its 95% interval clustered by session; null when no session has it. */
-  metrics: Record<SuiteMetricKey, ClusteredEstimate | null>;
+  /**
+   * Each figure's mean with its 95% interval clustered by session, by metric key; null when no session has it,
+   * absent from files of versions that did not summarize it.
+   */
+  metrics: Record<SuiteMetricKey, ClusteredEstimate | null | undefined>;
   worst: WorstSession[];
   /** Sessions where its result was flagged `does-not-compress`, and `missed-target` (⊘ and ! in the reports). */
   flaggedSessions: { doesNotCompress: number; missedTarget: number };

@@ -143,4 +143,15 @@ describe('check --baseline with sampled answers: beyond the spread over runs', (
       /^single-shot probeRecall 0\.85 → 0\.45 \(−0\.40, 95% \[.*\] over 3 runs, all of it beyond the tolerance 0\.02\)$/,
     );
   });
+
+  it('keeps the spread interval to the changes possible: no recall above 1 or below 0', () => {
+    // 0.95 → 0.90 with a wide spread: SE √(0.2² + 0.2²) = 0.283 over 3 runs each would reach +0.73 (a recall of 1.68).
+    const wide = (kept: number) => session('only', [], { runs: 3, shares: shares(kept), stdError: 0.2 });
+    const gate = evaluateBaselineGate([wide(8)], baselinesOf([wide(9)]), { tolerance: 0.02 });
+    const recall = gate.differences.find((row) => row.metric === 'probeRecall')!;
+    assert.ok(Math.abs(recall.before - 0.95) < 1e-12 && Math.abs(recall.after - 0.9) < 1e-12);
+    assert.ok(Math.abs(recall.spread!.high - 0.05) < 1e-12, `high ${recall.spread!.high}: at most 1 − 0.95`);
+    assert.ok(recall.spread!.low >= -0.95 - 1e-12, `low ${recall.spread!.low}: at least 0 − 0.95`);
+    assert.deepEqual(gate.failures, []);
+  });
 });
