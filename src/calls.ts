@@ -53,6 +53,8 @@ export type CallerOptions = {
   origin?: number;
   /** Told when a call is asked for, starts (has a concurrency slot) and ends: for a progress display. */
   onCall?: (record: Readonly<CallRecord>, phase: CallPhase) => void;
+  /** Told each request as sent and its answer (null when the call failed): the run stores them with its records. */
+  onExchange?: (record: Readonly<CallRecord>, request: CallRequest, answer: string | null) => void;
 };
 
 /** Where a call is in its life, for {@link CallerOptions.onCall}. */
@@ -113,12 +115,14 @@ export function createCaller(options: CallerOptions): Caller {
           record.cached = completion.fromCache !== undefined;
           record.ms = completion.fromCache ? completion.fromCache.ms : record.endedAt - record.startedAt;
           options.onCall?.(record, 'ended');
+          options.onExchange?.(record, request, completion.text);
           return completion.text;
         } catch (error) {
           record.endedAt = now();
           record.ms = record.endedAt - record.startedAt;
           record.error = messageOf(error);
           options.onCall?.(record, 'ended');
+          options.onExchange?.(record, request, null);
           if (error instanceof Error) error.message = `${label}: ${error.message}`;
           throw error;
         }

@@ -1,8 +1,10 @@
 /**
- * The runner: every fixture × target × strategy × run is scheduled at once, so only the one concurrency limit
- * (and each strategy's own call chain) orders the calls; each strategy is timed and isolated (one failing never
- * stops the others), every result scored, judged when asked, and written in the order given. Assembly,
- * statistics, judging and writing live in their own modules; this file only orchestrates.
+ * The runner, a scheduler of stages with plain data between them (docs/architecture.md, "Stages"):
+ * plan (sessions × strategies × targets × runs → jobs with stable ids), compact (each strategy runs its jobs,
+ * timed and isolated: one failing never stops the others), evaluate (the evaluator registry scores each job's
+ * context into a job record), aggregate (records → each session's results file and statistics) and render
+ * (the report formats of report/write.ts); the run's records are written last (`records/<run>.jsonl`). Every
+ * job is scheduled at once, so only the one concurrency limit (and each strategy's call chain) orders the calls.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -18,19 +20,37 @@ import { AbortedError, ContextOverflowError, InputError, messageOf } from './err
 import { createRecorder } from './providers/cassette.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from './providers/registry.ts';
 import type { Provider } from './providers/types.ts';
-import { createJudgeProvider, judgeText } from './quality/judge/run-judge.ts';
+import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { writeFixtureReports, writeSweepReport, prepareOutputDirectory } from './report/write.ts';
 import {
-  buildResult,
   compactedText,
   type Measure,
-  recordedResult,
-  resultsFile,
-  traceEntry,
+  measureResult,
+  RECORDED_RUN,
+  recordedCompaction,
+  displayPath,
+  resultsFrame,
+  type StrategyRun,
 } from './results/assemble.ts';
 import { type FixtureFacts, fixtureFacts, prefixFacts } from './results/fixture-facts.ts';
-import { combineRuns } from './results/statistics.ts';
+import { aggregateSession, strategyResultOf } from './results/aggregate.ts';
+import {
+  contentHash,
+  type JobCall,
+  jobId,
+  type JobRecord,
+  RECORD_VERSION,
+  type RunRecord,
+  type SessionRecord,
+  shortHash,
+} from './results/record.ts';
+import { type ContentStore, createContentStore, writeRecords } from './results/records-file.ts';
 import type { ResultsFile, StrategyResult } from './results/types.ts';
+import { evaluate } from './evaluators/registry.ts';
+import type { EvaluationInput, EvaluatorContext } from './evaluators/types.ts';
+import type { CallRecord } from './calls.ts';
+import { readFile } from 'node:fs/promises';
+import { toolVersion } from './package-root.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
 import { skippedLinesNote } from './session/skipped-lines-note.ts';
 import { type LoadOptions, loadSession, resolveSource } from './session/load.ts';
@@ -42,23 +62,15 @@ import { createStrategyContext } from './strategies/context.ts';
 import { atRecordedCompaction, lastRecordedCompaction } from './strategies/at-compaction.ts';
 import { resolveStrategies, strategySettings } from './strategies/registry.ts';
 import type { Strategy, StrategyConfig, StrategyOutput } from './strategies/types.ts';
+import type { Message } from './session/types.ts';
 import { getTokenizer, type Tokenizer } from './tokens.ts';
 import { collectProvenance, type Provenance } from './results/provenance.ts';
 
-/** Everything `compare` (and `check`) needs to run. */
-export type CompareOptions = LoadOptions & {
+/** What to run: the sessions, strategies, targets, points and runs the plan stage turns into jobs. */
+export type PlanOptions = LoadOptions & {
   fixtures: string[];
   /** `-s`: names, groups and strategy files, comma-separated. */
   strategies: string;
-  /** `-p`: a provider spec (see the provider table). */
-  provider: string;
-  /** `--judge`: a provider spec for the LLM judge; off when absent. */
-  judge?: string;
-  /** `--judge-base-url`: the judge's server, when it is not the vendor's default. */
-  judgeBaseUrl?: string;
-  providerOptions?: Omit<ProviderOptions, 'tokenizer'>;
-  out: string;
-  tokenizer: string;
   config: StrategyConfig;
   /** `--target-tokens`: each target is a run of every strategy aiming at that size (a sweep when several). */
   targets?: number[];
@@ -68,25 +80,49 @@ export type CompareOptions = LoadOptions & {
   atCompaction?: boolean;
   /** `--schedule`: replay each session as a compaction chain under this trigger policy. */
   schedule?: Schedule;
+  runs: number;
+  /** The name a fixture file is reported under, when not its file name (a suite with two files of one name). */
+  sessionNames?: Record<string, string>;
+  /** A suite: a session that will not load is skipped with a notice instead of ending the run. */
+  skipUnloadable?: boolean;
+};
+
+/** What the jobs run on: the model, the judge, the tokenizer and the limits. */
+export type ModelOptions = {
+  /** `-p`: a provider spec (see the provider table). */
+  provider: string;
+  /** `--judge`: a provider spec for the LLM judge; off when absent. */
+  judge?: string;
+  /** `--judge-base-url`: the judge's server, when it is not the vendor's default. */
+  judgeBaseUrl?: string;
+  providerOptions?: Omit<ProviderOptions, 'tokenizer'>;
+  tokenizer: string;
   /** Refuse calls above this many input tokens; defaults to the model's window when known. */
   contextWindow?: number;
   concurrency: number;
-  runs: number;
+};
+
+/** Where results go and who hears of progress. */
+export type OutputOptions = {
+  out: string;
   signal?: AbortSignal;
   /** How far the run has got: strategies finished, calls, tokens and cost (the command shows them). */
   onProgress?: (event: ProgressEvent) => void;
   /** Lines a user must see even with `--quiet`: work of a transcript that was not imported. */
   onNotice?: (line: string) => void;
-  /** The name a fixture file is reported under, when not its file name (a suite with two files of one name). */
-  sessionNames?: Record<string, string>;
-  /** A suite: a session that will not load is skipped with a notice instead of ending the run. */
-  skipUnloadable?: boolean;
   /** The command line after the program name, for the results' provenance (secrets are removed there). */
   command?: readonly string[];
 };
 
-/** The outcome of one fixture at one target. */
-export type FixtureOutcome = { results: ResultsFile; files: string[] };
+/** Everything `compare` (and `check`) needs to run. */
+export type CompareOptions = PlanOptions & ModelOptions & OutputOptions;
+
+/** The outcome of one fixture at one target, and the records it was computed from. */
+export type FixtureOutcome = {
+  results: ResultsFile;
+  files: string[];
+  records: Array<SessionRecord | JobRecord>;
+};
 
 /** The outcome of a compare run. */
 export type CompareOutcome = {
@@ -94,6 +130,8 @@ export type CompareOutcome = {
   fixtures: FixtureOutcome[];
   /** Strategy runs that ended in an error, across all fixtures (exit 3 when > 0). */
   failedStrategies: number;
+  /** The run's records file (`<out>/records/<run>.jsonl`). */
+  recordsFile: string;
 };
 
 /** Shared by every strategy of the run. */
@@ -118,6 +156,9 @@ type RunEnvironment = {
   origin: number;
   /** Where the results came from (every results file carries it). */
   provenance: Provenance;
+  /** Where every prompt, answer and compacted context is stored once, by hash. */
+  store: ContentStore;
+  evaluators: EvaluatorContext;
 };
 
 // Sessions load two at a time: parsing is CPU work, and every session is held until its reports are written.
@@ -162,11 +203,13 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       judge?.warmUp?.(),
     ]);
     const facts = loaded.filter((fixture): fixture is FixtureFacts => fixture !== undefined);
+    const signal = options.signal ?? new AbortController().signal;
+    const limit = pLimit(options.concurrency);
     const environment: RunEnvironment = {
       provider,
       judge,
       tokenizer,
-      limit: pLimit(options.concurrency),
+      limit,
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
       callsDone: provider.isLanguageModel ? createBarrier() : undefined,
       options,
@@ -174,7 +217,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       contextWindow:
         options.contextWindow ??
         (options.schedule?.policy === 'window' ? options.schedule.window : provider.contextWindow),
-      signal: options.signal ?? new AbortController().signal,
+      signal,
       origin: performance.now(),
       provenance: await collectProvenance({
         command: options.command ?? [],
@@ -182,27 +225,36 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
         replay: providerOptions.replay,
         record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
       }),
+      store: createContentStore(options.out, signal),
+      evaluators: { judge, limit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
-    options.onProgress?.({ type: 'start', strategies: facts.length * targets.length * strategies.length });
-    const outcomes = await Promise.all(
-      facts.map((fixture) =>
-        Promise.all(targets.map((target) => runFixture(fixture, target, strategies, environment))),
+    const plans = await Promise.all(
+      facts.flatMap((fixture) =>
+        targets.map((target) => planFixture(fixture, target, strategies, environment)),
       ),
     );
+    const header = runRecord(plans, environment);
+    options.onProgress?.({ type: 'start', strategies: facts.length * targets.length * strategies.length });
+    const fixtures = await Promise.all(plans.map((plan) => runFixture(plan, header.run, environment)));
     if (targets.length > 1) {
-      for (const perTarget of outcomes)
+      for (let index = 0; index < fixtures.length; index += targets.length)
         await writeSweepReport(
-          perTarget.map((outcome) => outcome.results),
+          fixtures.slice(index, index + targets.length).map((outcome) => outcome.results),
           options.out,
           environment.signal,
         );
     }
-    const fixtures = outcomes.flat();
+    const recordsFile = await writeRecords(
+      options.out,
+      header.run,
+      [header, ...fixtures.flatMap((fixture) => fixture.records)],
+      environment.signal,
+    );
     const failedStrategies = fixtures
       .flatMap((fixture) => fixture.results.strategies)
       .filter((result) => result.status === 'error').length;
-    return { fixtures, failedStrategies };
+    return { fixtures, failedStrategies, recordsFile };
   } finally {
     await provider.close?.();
     await judge?.close?.();
@@ -233,15 +285,35 @@ async function loadFixture(
   return fixtureFacts(session, tokenizer);
 }
 
-async function runFixture(
+/** One job of the plan: a strategy on a session at a target, one sample. */
+type Job = { id: string; strategy: Strategy; sample: number; deterministic: boolean };
+
+/** The plan of one session at one target: what it is scored against, its jobs, and the agent's own summary. */
+type FixturePlan = {
+  /** What the strategies see and are scored against (the history up to the compaction with `--at-compaction`). */
+  facts: FixtureFacts;
+  fullFacts: FixtureFacts;
+  target: number | undefined;
+  stem: string;
+  measure: Measure;
+  contentHash: string;
+  /** Jobs per strategy, in the order listed. */
+  strategies: Array<{ strategy: Strategy; jobs: Job[] }>;
+  /** The agent's own last summary, scored beside the strategies when the transcript recorded one. */
+  recorded:
+    | { id: string; summary: string; end: number; kept: Message[]; keptFrom: number; facts: FixtureFacts }
+    | undefined;
+};
+
+/** The plan stage for one session at one target: its jobs, each with an id stable across runs of the same inputs. */
+async function planFixture(
   fullFacts: FixtureFacts,
   target: number | undefined,
   strategies: readonly Strategy[],
   environment: RunEnvironment,
-): Promise<FixtureOutcome> {
+): Promise<FixturePlan> {
   const { options, tokenizer } = environment;
   const name = fullFacts.session.name;
-  const stem = target === undefined ? name : `${name}@${target}`;
   const recorded = lastRecordedCompaction(fullFacts.session);
   if (options.atCompaction && !recorded) {
     throw new InputError(`--at-compaction: ${name} records no compaction with a summary to compare at`);
@@ -253,6 +325,41 @@ async function runFixture(
     options.atCompaction && recorded
       ? strategies.map((strategy) => atRecordedCompaction(strategy, recorded))
       : strategies;
+  const stem = target === undefined ? name : `${name}@${target}`;
+  const hash = contentHash(await readFile(fullFacts.session.path));
+  const settings = target === undefined ? options.config : { ...options.config, targetTokens: target };
+  const point = options.atCompaction
+    ? 'at-compaction'
+    : options.schedule
+      ? `schedule ${describeSchedule(options.schedule)}`
+      : null;
+  const key = { contentHash: hash, settings, target: target ?? null, point };
+  const planned = runnable.map((strategy) => {
+    // A built-in strategy gives the same output for the same answers; a custom one may draw its own randomness.
+    const deterministic =
+      strategy.group !== 'custom' && (environment.provider.deterministic === true || !strategy.callsModel);
+    const samples = deterministic ? 1 : options.runs;
+    const jobs = Array.from({ length: samples }, (_, index) => ({
+      id: jobId({ ...key, strategy: strategy.name, sample: index + 1 }),
+      strategy,
+      sample: index + 1,
+      deterministic,
+    }));
+    return { strategy, jobs };
+  });
+  let recordedPlan: FixturePlan['recorded'];
+  if (recorded && recordedFacts) {
+    const end = recorded.messageIndex;
+    const keptFrom = Math.min(recorded.firstKeptMessageIndex ?? end, end);
+    recordedPlan = {
+      id: jobId({ ...key, strategy: 'recorded', point: `recorded at ${end}`, sample: 1 }),
+      summary: recorded.summary,
+      end,
+      kept: fullFacts.session.messages.slice(keptFrom, end),
+      keptFrom,
+      facts: recordedFacts,
+    };
+  }
   const measure: Measure = {
     tokenizer,
     provider: environment.provider,
@@ -261,28 +368,116 @@ async function runFixture(
     reserveTokens: options.config.reserveTokens,
     reportStem: stem,
   };
-  const results = await Promise.all(
-    runnable.map(async (strategy) => {
-      const result = await runStrategyRepeated(strategy, facts, target, measure, environment);
+  return {
+    facts,
+    fullFacts,
+    target,
+    stem,
+    measure,
+    contentHash: hash,
+    strategies: planned,
+    recorded: recordedPlan,
+  };
+}
+
+/** The run's header record: its configuration, its sessions and every job it planned. */
+function runRecord(plans: readonly FixturePlan[], environment: RunEnvironment): RunRecord {
+  const { options, provider, judge, tokenizer } = environment;
+  const jobs = plans.flatMap((plan) => [
+    ...plan.strategies.flatMap(({ strategy, jobs: planned }) =>
+      planned.map((job) => ({
+        id: job.id,
+        session: plan.fullFacts.session.name,
+        strategy: strategy.name,
+        target: plan.target ?? null,
+        sample: job.sample,
+      })),
+    ),
+    ...(plan.recorded
+      ? [
+          {
+            id: plan.recorded.id,
+            session: plan.fullFacts.session.name,
+            strategy: 'recorded',
+            target: plan.target ?? null,
+            sample: 1,
+          },
+        ]
+      : []),
+  ]);
+  const sessions = new Map<string, RunRecord['sessions'][number]>();
+  for (const plan of plans) {
+    sessions.set(plan.fullFacts.session.name, {
+      name: plan.fullFacts.session.name,
+      path: displayPath(plan.fullFacts.session.path),
+      contentHash: plan.contentHash,
+      probeSetHash: shortHash(JSON.stringify(plan.facts.probes)),
+    });
+  }
+  const date = environment.provenance.date.replace(/[-:]/g, '').replace(/\.\d+/, '');
+  const { tool, version } = toolVersion();
+  return {
+    kind: 'run',
+    recordVersion: RECORD_VERSION,
+    run: `${date}-${shortHash(jobs.map((job) => job.id).join()).slice(0, 8)}`,
+    origin: 'compare',
+    tool,
+    version,
+    provider: { id: provider.id, model: provider.model, isLanguageModel: provider.isLanguageModel },
+    judge: judge ? { id: judge.id, model: judge.model } : null,
+    tokenizer: tokenizer.name,
+    reference: options.reference ?? null,
+    atCompaction: options.atCompaction ?? false,
+    schedule: options.schedule ? describeSchedule(options.schedule) : null,
+    sessions: [...sessions.values()],
+    jobs,
+  };
+}
+
+/** Compacts and evaluates every job of one session at one target, then aggregates and renders its reports. */
+async function runFixture(
+  plan: FixturePlan,
+  run: string,
+  environment: RunEnvironment,
+): Promise<FixtureOutcome> {
+  const { options, tokenizer } = environment;
+  const { facts, fullFacts, stem, target } = plan;
+  const perStrategy = await Promise.all(
+    plan.strategies.map(async ({ strategy, jobs }) => {
+      const records = await Promise.all(jobs.map((job) => runJob(job, plan, run, environment)));
+      const result = strategyResultOf(records, stem);
       options.onProgress?.({
         type: 'strategy',
         line: `${stem}: ${strategy.name} ${describeProgress(result)}`,
         failed: result.status === 'error',
       });
-      return result;
+      return records;
     }),
   );
-  if (recorded && recordedFacts) {
-    const end = recorded.messageIndex;
-    const keptFrom = Math.min(recorded.firstKeptMessageIndex ?? end, end);
-    const kept = fullFacts.session.messages.slice(keptFrom, end);
-    const result = recordedResult(recorded.summary, end, recordedFacts, measure, kept, keptFrom);
+  const jobs = perStrategy.flat();
+  if (plan.recorded) {
+    const { summary, end, kept, keptFrom } = plan.recorded;
+    const recorded = recordedCompaction(summary, end, plan.recorded.facts, kept, keptFrom);
+    const outcome = measureResult(
+      recorded.strategy,
+      recorded.output,
+      RECORDED_RUN,
+      plan.recorded.facts,
+      plan.measure,
+    );
     // Under `--schedule recorded` the agent's own summary is scored at each of its points, beside the strategies.
-    if (options.schedule?.policy === 'recorded') result.chain = recordedChain(fullFacts, tokenizer);
-    await judge(result, compactedText(recorded.summary, kept), recordedFacts, environment, 1);
-    results.push(result);
+    if (options.schedule?.policy === 'recorded') outcome.chain = recordedChain(fullFacts, tokenizer);
+    const job = { id: plan.recorded.id, strategy: recorded.strategy, sample: 1, deterministic: false };
+    const text = compactedText(summary, kept);
+    jobs.push(
+      await evaluateJob(job, { outcome, text, calls: [], requiredSections: undefined }, plan.recorded.facts, {
+        plan,
+        run,
+        environment,
+      }),
+    );
   }
-  const file = resultsFile(facts, results, {
+  const frame = resultsFrame(facts, {
     ...(options.schedule ? { schedule: describeSchedule(options.schedule) } : {}),
     provider: environment.provider,
     judge: environment.judge,
@@ -296,65 +491,105 @@ async function runFixture(
     reference: options.reference,
     provenance: environment.provenance,
   });
+  const session: SessionRecord = {
+    kind: 'session',
+    run,
+    session: fullFacts.session.name,
+    target: target ?? null,
+    frame: frame as unknown as SessionRecord['frame'],
+  };
+  const order = plan.strategies.map(({ strategy }) => strategy.name);
+  const results = aggregateSession(session, jobs, order, options.reference, stem);
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this fixture');
-  const files = await writeFixtureReports(file, options.out, environment.signal);
-  return { results: file, files };
+  const files = await writeFixtureReports(results, options.out, environment.signal);
+  return { results, files, records: [session, ...jobs] };
 }
 
-/** One strategy, `--runs` times at once (once for a deterministic provider); the figures are means, with their spread. */
-async function runStrategyRepeated(
-  strategy: Strategy,
-  facts: FixtureFacts,
-  target: number | undefined,
-  measure: Measure,
-  environment: RunEnvironment,
-): Promise<StrategyResult> {
-  // A built-in strategy gives the same output for the same answers; a custom one may draw its own randomness.
-  const deterministic =
-    strategy.group !== 'custom' && (environment.provider.deterministic === true || !strategy.callsModel);
-  const samples = deterministic ? 1 : environment.options.runs;
-  const runs = await Promise.all(
-    Array.from({ length: samples }, (_, index) =>
-      runStrategyOnce(strategy, facts, target, measure, environment, index + 1),
-    ),
-  );
-  const result = runs.length === 1 ? runs[0]! : combineRuns(runs);
-  result.deterministic = deterministic;
-  return result;
-}
+/** A job compacted: its measured result (quality unset), the compacted context and its calls' stored texts. */
+type Compacted = {
+  outcome: StrategyResult;
+  text: string;
+  calls: JobCall[];
+  requiredSections: readonly string[] | undefined;
+};
 
-async function runStrategyOnce(
-  strategy: Strategy,
-  facts: FixtureFacts,
-  target: number | undefined,
-  measure: Measure,
+/** Compacts one job in its slot, then evaluates it: offline evaluators in the slot, model evaluators after it. */
+async function runJob(
+  job: Job,
+  plan: FixturePlan,
+  run: string,
   environment: RunEnvironment,
-  sample: number,
-): Promise<StrategyResult> {
+): Promise<JobRecord> {
   const arrive = environment.callsDone?.join();
-  const { result, output } = await environment.runs(() =>
-    runAndScore(strategy, facts, target, measure, environment, sample, arrive),
-  );
-  if (result.status === 'ok')
-    await judge(result, compactedText(output.summary, output.kept ?? []), facts, environment, sample);
-  return result;
+  const { compacted, offline } = await environment.runs(async () => {
+    const compacted = await compact(job, plan, environment, arrive);
+    return {
+      compacted,
+      offline: await evaluate(inputOf(compacted, plan.facts, job.sample), environment.evaluators, false),
+    };
+  });
+  return evaluateJob(job, compacted, plan.facts, { plan, run, environment }, offline);
 }
 
-/** One run of a strategy, timed from when it may start, and its scored result. */
-async function runAndScore(
-  strategy: Strategy,
+function inputOf(compacted: Compacted, facts: FixtureFacts, sample: number): EvaluationInput {
+  const { outcome, text, requiredSections } = compacted;
+  return { text, summary: outcome.summary, ok: outcome.status === 'ok', facts, requiredSections, sample };
+}
+
+/** The evaluate stage for one job: every evaluator's scores (offline ones given when already run), and the job's record. */
+async function evaluateJob(
+  job: Pick<Job, 'id' | 'sample' | 'deterministic'> & { strategy: Pick<Strategy, 'name'> },
+  compacted: Compacted,
   facts: FixtureFacts,
-  target: number | undefined,
-  measure: Measure,
+  context: { plan: FixturePlan; run: string; environment: RunEnvironment },
+  offline?: Record<string, unknown>,
+): Promise<JobRecord> {
+  const { plan, run, environment } = context;
+  const { outcome, text } = compacted;
+  const input = inputOf(compacted, facts, job.sample);
+  const scores = {
+    ...(offline ?? (await evaluate(input, environment.evaluators, false))),
+    ...(await evaluate(input, environment.evaluators, true)),
+  };
+  const textHash = await environment.store.put('contexts', text);
+  return {
+    kind: 'job',
+    run,
+    id: job.id,
+    session: plan.fullFacts.session.name,
+    strategy: job.strategy.name,
+    target: plan.target ?? null,
+    sample: job.sample,
+    deterministic: job.deterministic,
+    status: outcome.status,
+    error: outcome.error,
+    compacted: {
+      summary: outcome.summary,
+      keptRanges: outcome.keptRanges,
+      textHash,
+      requiredSections: compacted.requiredSections ? [...compacted.requiredSections] : null,
+    },
+    calls: compacted.calls,
+    scores,
+    outcome: outcome as unknown as JobRecord['outcome'],
+  };
+}
+
+/** The compact stage for one job: the strategy run, timed from when it may start, and measured. */
+async function compact(
+  job: Job,
+  plan: FixturePlan,
   environment: RunEnvironment,
-  sample: number,
   arrive?: () => Promise<void>,
-): Promise<{ result: StrategyResult; output: StrategyOutput }> {
+): Promise<Compacted> {
   const { tokenizer, options } = environment;
+  const { strategy, sample } = job;
+  const { facts, target } = plan;
   // Offline work never waits on I/O: a turn of the event loop lets a Ctrl-C's handler run before each strategy.
   await nextTurn();
   stopIfAborted(environment, arrive);
   const started = performance.now();
+  const exchanges = new Map<CallRecord, Promise<JobCall>>();
   const caller = createCaller({
     provider: environment.provider,
     limit: environment.limit,
@@ -364,6 +599,12 @@ async function runAndScore(
     sample,
     origin: started,
     onCall: options.onProgress ? callProgress(environment) : undefined,
+    onExchange: (record, request, answer) => {
+      const stored = storeExchange(environment.store, record.label, request, answer);
+      // Awaited with the job's record; a failed write must not surface as an unhandled rejection before then.
+      stored.catch(() => undefined);
+      exchanges.set(record as CallRecord, stored);
+    },
   });
   const context = createStrategyContext({
     caller,
@@ -387,7 +628,7 @@ async function runAndScore(
     error =
       thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
   }
-  const run = {
+  const run: StrategyRun = {
     error,
     wallMs: performance.now() - started,
     startedAtMs: started - environment.origin,
@@ -397,10 +638,35 @@ async function runAndScore(
   // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
   stopIfAborted(environment);
-  const result = buildResult(strategy, output, run, facts, measure);
+  const outcome = measureResult(strategy, output, run, facts, plan.measure);
   if (replay && options.schedule)
-    result.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
-  return { result, output };
+    outcome.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
+  const calls = await Promise.all(
+    caller.trace.map(
+      (record) => exchanges.get(record) ?? { label: record.label, promptHash: null, answerHash: null },
+    ),
+  );
+  return {
+    outcome,
+    text: compactedText(output.summary, output.kept ?? []),
+    calls,
+    requiredSections: strategy.requiredSections,
+  };
+}
+
+/** Stores a call's prompt and answer by hash; the job record points at them. */
+async function storeExchange(
+  store: ContentStore,
+  label: string,
+  request: { system: string; prompt: string },
+  answer: string | null,
+): Promise<JobCall> {
+  const promptHash = await store.put(
+    'calls',
+    JSON.stringify({ system: request.system, prompt: request.prompt }),
+  );
+  const answerHash = answer === null ? null : await store.put('calls', JSON.stringify({ answer }));
+  return { label, promptHash, answerHash };
 }
 
 /** Ends a strategy's run once the run is aborted, arriving first: strategies waiting for every call never wait on it. */
@@ -408,19 +674,4 @@ function stopIfAborted(environment: RunEnvironment, arrive?: () => Promise<void>
   if (!environment.signal.aborted) return;
   void arrive?.();
   throw new AbortedError('aborted by the user', { cause });
-}
-
-/** Judges a result when the run has a judge; each run of `--runs` is judged afresh. */
-async function judge(
-  result: StrategyResult,
-  text: string,
-  facts: FixtureFacts,
-  environment: RunEnvironment,
-  sample: number,
-): Promise<void> {
-  if (!environment.judge) return;
-  const judged = await judgeText(text, facts.probes, { ...environment, judge: environment.judge, sample });
-  result.quality.judge = judged.judge;
-  result.judgeUsage = judged.usage;
-  result.judgeTrace = judged.trace.map(traceEntry);
 }
