@@ -28,7 +28,6 @@ import {
   measureResult,
   RECORDED_RUN,
   recordedCompaction,
-  displayPath,
   resultsFrame,
   type StrategyRun,
 } from './results/assemble.ts';
@@ -409,7 +408,7 @@ function runRecord(plans: readonly FixturePlan[], environment: RunEnvironment): 
   for (const plan of plans) {
     sessions.set(plan.fullFacts.session.name, {
       name: plan.fullFacts.session.name,
-      path: displayPath(plan.fullFacts.session.path),
+      path: plan.fullFacts.session.path,
       contentHash: plan.contentHash,
       probeSetHash: shortHash(JSON.stringify(plan.facts.probes)),
     });

@@ -66,7 +66,7 @@ const versionSchema = z.literal(RECORD_VERSION, {
 const sessionEntrySchema = z.object({
   /** The name reports use (a suite's name when two files share one). */
   name: z.string().min(1),
-  /** The transcript file as given (relative to the working directory when inside it). */
+  /** The transcript file, as an absolute path (`score` reads it again). */
   path: z.string(),
   /** SHA-256 of the transcript file's bytes: `score` refuses a transcript that changed since. */
   contentHash: z.string(),
