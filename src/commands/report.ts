@@ -23,7 +23,8 @@ export function reportCommand(): Command {
     .addHelpText(
       'after',
       `
-From records: every report compare writes (F-S.md, F-comparison.md, F-report.html, F-results.json per
+From records (a folder stands for the newest run written there and its shards; .jsonl files given are
+all read): every report compare writes (F-S.md, F-comparison.md, F-report.html, F-results.json per
 session and target; F-sweep.md with several targets; suite-report.html with several sessions). Records of
 several runs or shards are merged: a run's jobs add up across shards, a deterministic job counted once, and
 the samples of a model's job in several runs pooled as more --runs. Runs of different providers, models or

@@ -83,8 +83,8 @@ export type RecordSet = {
 };
 
 /**
- * Reads records files: `.jsonl` files, `records/` folders, or output folders holding one. A line that is not a
- * record of this version is an {@link InputError} naming the file and line.
+ * Reads records files: `.jsonl` files (every one given), `records/` folders, or output folders holding one (the
+ * newest run there). A line that is not a record of this version is an {@link InputError} naming the file and line.
  */
 export async function readRecordSet(paths: readonly string[]): Promise<RecordSet> {
   const set: RecordSet = { runs: [], sessions: [], jobs: [] };
@@ -125,7 +125,11 @@ export async function readStored(recordsFile: string, kind: StoredKind, hash: st
   }
 }
 
-/** The records files a path stands for: itself, or the `.jsonl` files of a records folder or of its `records/`. */
+/**
+ * The records files a path stands for: itself, or, for a records folder or an output folder holding one, the
+ * newest run's file there and its shards (`<run>.jsonl`, `<run>.shard-2.jsonl`): a folder that several compares
+ * wrote into stands for what the last one wrote. Run names start with their UTC date, so they sort by time.
+ */
 async function recordFilesOf(path: string): Promise<string[]> {
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new InputError(`${path}: no such file or folder`);
@@ -135,7 +139,9 @@ async function recordFilesOf(path: string): Promise<string[]> {
   const files = (await readdir(directory)).filter((name) => name.endsWith('.jsonl')).sort();
   if (files.length === 0)
     throw new InputError(`${path}: holds no records (records/<run>.jsonl, written by compare)`);
-  return files.map((name) => join(directory, name));
+  const runOf = (name: string) => name.slice(0, name.indexOf('.'));
+  const newest = runOf(files.at(-1)!);
+  return files.filter((name) => runOf(name) === newest).map((name) => join(directory, name));
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -29,7 +29,7 @@ async function compare(args: string[], out: string, env: Record<string, string> 
 
 async function recordsOf(out: string): Promise<{ file: string; lines: any[] }> {
   const names = (await readdir(join(out, 'records'))).filter((name) => name.endsWith('.jsonl'));
-  assert.equal(names.length, 1, `one records file per run: ${names.join(', ')}`);
+  assert.equal(names.length, 1, `one run wrote here: ${names.join(', ')}`);
   const file = join(out, 'records', names[0]!);
   const lines = (await readFile(file, 'utf8'))
     .trim()
@@ -157,6 +157,25 @@ describe('records of an offline compare', () => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /bad\.jsonl:2: /);
     assert.doesNotMatch(run.stderr, /\n\s+at /);
+  });
+});
+
+describe('an output folder that several compares wrote into', () => {
+  it('stands for the newest run', async () => {
+    const out = join(directory.path, 'twice');
+    await compare(['before-compaction', '-s', 'truncate'], out);
+    // Run names start with their UTC date to the second: the second run must not share the first one's.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await compare(['before-compaction', '-s', 'paths-only'], out);
+    assert.equal((await readdir(join(out, 'records'))).filter((name) => name.endsWith('.jsonl')).length, 2);
+    const rebuilt = join(directory.path, 'twice-rebuilt');
+    const run = await runCli(['report', out, '-o', rebuilt], { cwd: directory.path });
+    assert.equal(run.code, 0, run.stderr);
+    const results = await json(join(rebuilt, 'before-compaction-results.json'));
+    assert.deepEqual(
+      results.strategies.map((strategy: { name: string }) => strategy.name),
+      ['paths-only'],
+    );
   });
 });
 
