@@ -22,7 +22,7 @@ import { aggregateSession, strategyResultOf } from './results/aggregate.ts';
 import { assertReplayable } from './schedule/replay.ts';
 import { collectProvenance } from './results/provenance.ts';
 import { createBarrier, describeProgress } from './run-progress.ts';
-import { createContentStore, writeRecords } from './results/records-file.ts';
+import { type ContentStore, createContentStore } from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from './providers/registry.ts';
 import { createRecorder } from './providers/cassette.ts';
@@ -89,6 +89,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
   const judge = options.judge
     ? createJudgeProvider(options.judge, options.judgeBaseUrl, { ...wrapOptions, tokenizer })
     : undefined;
+  let store: ContentStore | undefined;
   try {
     const loadLimit = pLimit(LOAD_CONCURRENCY);
     const [loaded] = await Promise.all([
@@ -122,7 +123,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
         replay: providerOptions.replay,
         record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
       }),
-      store: createContentStore(options.out, signal),
+      store: (store = createContentStore(options.out, signal)),
       evaluators: { judge, limit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
@@ -142,8 +143,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
           environment.signal,
         );
     }
-    const recordsFile = await writeRecords(
-      options.out,
+    const recordsFile = await environment.store.finish(
       header.run,
       [header, ...fixtures.flatMap((fixture) => fixture.records)],
       environment.signal,
@@ -153,6 +153,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       .filter((result) => result.status === 'error').length;
     return { fixtures, failedStrategies, recordsFile };
   } finally {
+    await store?.discard();
     await provider.close?.();
     await judge?.close?.();
   }

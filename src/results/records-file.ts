@@ -3,7 +3,9 @@
  * `<out>/records/calls/<sha256>.json` and the compacted contexts in `<out>/records/contexts/<sha256>.txt`, each
  * stored once whatever number of jobs share it. Every file is written under a temporary name, then renamed.
  */
-import { access, readdir, readFile, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { renameSync } from 'node:fs';
+import { access, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AbortedError, InputError } from '../errors.ts';
 import { writeFileAtomic } from '../files.ts';
@@ -26,31 +28,67 @@ export function recordsDirectory(out: string): string {
 /** What kind of stored text: a call's prompt or answer, or a job's compacted context. */
 export type StoredKind = 'calls' | 'contexts';
 
-/** Writes stored texts by content hash, each once per folder (a second job with the same prompt writes nothing); key-like values are stored as `***`. */
+/**
+ * Stores texts by content hash, each once per folder (a second job with the same prompt writes nothing);
+ * key-like values are stored as `***`. Texts wait in a staging folder under `--out` until {@link
+ * ContentStore.finish} moves them, with the records file, into `records/` in one synchronous step: a run
+ * stopped by Ctrl-C (or failing) leaves no records, and {@link ContentStore.discard} removes what was staged.
+ */
 export type ContentStore = {
   /** Stores a text; returns its hash. */
   put(kind: StoredKind, text: string): Promise<string>;
+  /** Writes the run's records file and moves every staged text into `records/`; returns the records file's path. */
+  finish(run: string, records: readonly AnyRecord[], signal?: AbortSignal): Promise<string>;
+  /** Removes the staging folder and whatever is still in it. */
+  discard(): Promise<void>;
 };
 
 /** A content store under `<out>/records/`. */
 export function createContentStore(out: string, signal?: AbortSignal): ContentStore {
-  const written = new Map<string, Promise<void>>();
+  const directory = recordsDirectory(out);
+  const staging = join(out, `.records-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const staged = new Map<string, Promise<string | undefined>>();
+  const moves = (): Promise<Array<{ from: string; to: string }>> =>
+    Promise.all([...staged].map(async ([to, pending]) => ({ from: await pending, to }))).then((all) =>
+      all.filter((move): move is { from: string; to: string } => move.from !== undefined),
+    );
   return {
     async put(kind, text) {
       const hash = contentHash(text);
-      const path = storedPath(recordsDirectory(out), kind, hash);
-      let pending = written.get(path);
+      const path = storedPath(directory, kind, hash);
+      let pending = staged.get(path);
       if (!pending) {
         pending = (async () => {
-          if (await exists(path)) return;
+          if (await exists(path)) return undefined;
           if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
+          const temporary = storedPath(staging, kind, hash);
+          await mkdir(dirname(temporary), { recursive: true });
           // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
-          await writeFileAtomic(path, redactSecrets(text));
+          await writeFile(temporary, redactSecrets(text), 'utf8');
+          return temporary;
         })();
-        written.set(path, pending);
+        staged.set(path, pending);
       }
       await pending;
       return hash;
+    },
+    async finish(run, records, finishSignal) {
+      const path = join(directory, `${run}.jsonl`);
+      const lines = records.map((record) => `${JSON.stringify(record)}\n`);
+      for (const line of lines) assertNoSecrets(line, path);
+      const temporary = join(staging, `${run}.jsonl`);
+      await mkdir(staging, { recursive: true });
+      await writeFile(temporary, lines);
+      const all = [...(await moves()), { from: temporary, to: path }];
+      for (const kind of ['calls', 'contexts'] as const)
+        await mkdir(join(directory, kind), { recursive: true });
+      // Checked and renamed in one synchronous step: after a Ctrl-C nothing lands in records/.
+      if (finishSignal?.aborted) throw new AbortedError('aborted by the user; no records were written');
+      for (const { from, to } of all) renameSync(from, to);
+      return path;
+    },
+    async discard() {
+      await rm(staging, { recursive: true, force: true });
     },
   };
 }
@@ -60,7 +98,7 @@ export function storedPath(directory: string, kind: StoredKind, hash: string): s
   return join(directory, kind, `${hash}.${kind === 'calls' ? 'json' : 'txt'}`);
 }
 
-/** Writes a run's records as `records/<run>.jsonl`, atomically; returns its path. */
+/** Writes a run's records as `records/<run>.jsonl`, atomically, when it stored no texts (`score`); returns its path. */
 export async function writeRecords(
   out: string,
   run: string,
