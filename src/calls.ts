@@ -66,6 +66,8 @@ export type CallerOptions = {
   origin?: number;
   /** Told when a call is asked for, starts (has a concurrency slot) and ends: for a progress display. */
   onCall?: (record: Readonly<CallRecord>, phase: CallPhase) => void;
+  /** Told each request as sent and its answer (null when the call failed): the run stores them with its records. */
+  onExchange?: (record: Readonly<CallRecord>, request: CallRequest, answer: string | null) => void;
 };
 
 /** Where a call is in its life, for {@link CallerOptions.onCall}. */
@@ -83,6 +85,7 @@ export function createCaller(options: CallerOptions): Caller {
     label: string,
     inputTokens: () => number,
     send: (extra: { sample?: number; signal?: AbortSignal }) => Promise<Answer>,
+    exchange?: (record: Readonly<CallRecord>, answer: Answer | null) => void,
   ): Promise<Answer> {
     const record: CallRecord = {
       label,
@@ -128,12 +131,14 @@ export function createCaller(options: CallerOptions): Caller {
         record.cached = answer.fromCache !== undefined;
         record.ms = answer.fromCache ? answer.fromCache.ms : record.endedAt - record.startedAt;
         options.onCall?.(record, 'ended');
+        exchange?.(record, answer);
         return answer;
       } catch (error) {
         record.endedAt = now();
         record.ms = record.endedAt - record.startedAt;
         record.error = messageOf(error);
         options.onCall?.(record, 'ended');
+        exchange?.(record, null);
         if (error instanceof Error) error.message = `${label}: ${error.message}`;
         throw error;
       }
@@ -146,6 +151,7 @@ export function createCaller(options: CallerOptions): Caller {
         label,
         () => countRequest(options.tokenizer, request),
         (extra) => options.provider.complete({ ...request, ...extra }),
+        (record, answer) => options.onExchange?.(record, request, answer?.text ?? null),
       );
       return completion.text;
     },

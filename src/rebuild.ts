@@ -1,21 +1,47 @@
-/** `report`: rebuilds the Markdown and HTML reports of results files, running nothing. */
+/** `report`: rebuilds the Markdown and HTML reports of records (or of older results files), running nothing. */
 import { dirname, join } from 'node:path';
 import { InputError } from './errors.ts';
 import { readResultsFile } from './results/read.ts';
 import type { ResultsFile } from './results/types.ts';
 import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from './report/write.ts';
 import { reportStem } from './report/stem.ts';
+import { mergeRecords, outputFolderOf, writeRecordReports } from './records-report.ts';
+import { readRecordSet } from './results/records-file.ts';
 
-/** What `report` needs: results files, and where to write (default: beside each results file). */
+/** What `report` needs: records (files or folders) or results files, and where to write (default: beside them). */
 export type RebuildOptions = { files: readonly string[]; out?: string | undefined };
 
 /** What `report` wrote: every file, and the HTML page to open per fixture. */
 export type RebuildOutcome = { written: string[]; pages: string[] };
 
-/** Reads every results file, then writes each fixture's reports (a sweep's combined page when several targets). */
+/**
+ * Records (`.jsonl` files, `records/` folders or output folders): merged, then every report `compare` writes.
+ * Results files (`.json`, as older versions wrote them): each fixture's reports, a sweep's page when several targets.
+ */
 export async function rebuildReports(options: RebuildOptions): Promise<RebuildOutcome> {
   if (options.files.length === 0)
-    throw new InputError('report needs at least one results JSON (F-results.json)');
+    throw new InputError(
+      'report needs records (records/<run>.jsonl or an output folder) or results JSON files',
+    );
+  const results = options.files.filter((file) => file.endsWith('.json'));
+  if (results.length === 0) return reportFromRecords(options);
+  if (results.length < options.files.length)
+    throw new InputError(
+      `${options.files.find((file) => !file.endsWith('.json'))}: give either records or results JSON files, not both`,
+    );
+  return rebuildFromResults(options);
+}
+
+async function reportFromRecords(options: RebuildOptions): Promise<RebuildOutcome> {
+  const set = await readRecordSet(options.files);
+  const merged = mergeRecords(set);
+  const out = options.out ?? outputFolderOf(set.runs[0]!.file);
+  await prepareOutputDirectory(out);
+  const reference = merged.runs.find((run) => run.reference !== null)?.reference ?? undefined;
+  return writeRecordReports(merged.results, out, reference);
+}
+
+async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutcome> {
   const groups = new Map<string, { out: string; files: Array<{ path: string; results: ResultsFile }> }>();
   const add = (path: string, results: ResultsFile): void => {
     const out = options.out ?? dirname(path);

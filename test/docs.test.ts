@@ -80,11 +80,14 @@ describe('docs', () => {
         cwd: directory.path,
       });
       assert.equal(run.code, 0, run.stderr);
-      const written = readdirSync(out).map((name) =>
-        name.replace('before-compaction-truncate.', 'F-S.').replace('before-compaction-', 'F-'),
-      );
+      const written = readdirSync(out)
+        .filter((name) => name !== 'records')
+        .map((name) =>
+          name.replace('before-compaction-truncate.', 'F-S.').replace('before-compaction-', 'F-'),
+        );
       assert.deepEqual(written.sort(), ['F-S.md', 'F-comparison.md', 'F-report.html', 'F-results.json']);
       for (const name of written) assert.ok(readme.includes(`\`${name}\``), name);
+      assert.ok(readme.includes('`records/`'), 'the records folder is documented');
     } finally {
       await directory.remove();
     }

@@ -1,4 +1,4 @@
-/** `compaction-bench report <results.json...>`. */
+/** `compaction-bench report <records or results.json...>`. */
 import { Command, Option } from 'commander';
 import open from 'open';
 import { messageOf } from '../errors.ts';
@@ -10,19 +10,32 @@ export function reportCommand(): Command {
   return new Command('report')
     .description(COMMAND_SUMMARIES.report.description)
     .argument(
-      '<results...>',
-      'F-results.json files written by compare or check, or their --json output (several targets: a sweep)',
+      '<records...>',
+      'records/<run>.jsonl files, records/ folders or output folders of compare, check or score; or F-results.json files (or --json output)',
     )
-    .addOption(new Option('-o, --out <dir>', 'where reports go (default: beside each results file)'))
+    .addOption(
+      new Option(
+        '-o, --out <dir>',
+        "where reports go (default: the records' output folder, or beside each results file)",
+      ),
+    )
     .addOption(new Option('--open', 'open each HTML report in the default browser'))
     .addHelpText(
       'after',
       `
-Writes F-S.md per strategy, F-comparison.md and F-report.html per results file; results files of one
+From records (a folder stands for the newest run written there and its shards; .jsonl files given are
+all read): every report compare writes (F-S.md, F-comparison.md, F-report.html, F-results.json per
+session and target; F-sweep.md with several targets; suite-report.html with several sessions). Records of
+several runs or shards are merged: a run's jobs add up across shards, a deterministic job counted once, and
+the samples of a model's job in several runs pooled as more --runs. Runs of different providers, models or
+tokenizers are refused; a set with a job missing (a strategy absent for one session) exits 2 naming it.
+
+From results files (F-results.json, as older versions wrote them): each file's reports; results files of one
 fixture at several --target-tokens also get F-sweep.md and a combined F-report.html.
 
 Examples:
-  compaction-bench report compaction-results/large-session-results.json --open
+  compaction-bench report compaction-results --open
+  compaction-bench report shard-1/records shard-2/records -o merged
   compaction-bench report baselines/extractive/*-results.json -o /tmp/baseline-reports`,
     )
     .action(async (files: string[], flags: { out?: string; open?: boolean }) => {

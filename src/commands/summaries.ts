@@ -13,8 +13,14 @@ export const COMMAND_SUMMARIES = {
       'compare, then gate on summary quality (for CI): exit 1 when a figure is under its floor or regressed',
   },
   report: {
-    arguments: '<results...>',
-    description: 'rebuild the Markdown and HTML reports from results files, without running anything',
+    arguments: '<records...>',
+    description:
+      'build the reports compare writes from records (several runs or shards merged), or from results files, running nothing',
+  },
+  score: {
+    arguments: '<records...>',
+    description:
+      "re-evaluate stored records with today's scorers and probes (and --judge), without calling the summarizing model",
   },
   inspect: {
     arguments: '<fixture>',

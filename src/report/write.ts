@@ -106,9 +106,56 @@ export function resultsJson(results: ResultsFile): string {
   return `${JSON.stringify(results, null, 2)}\n`;
 }
 
+/** A report format of one session's results: the files it writes (relative to `--out`) and their text. */
+export type ReportFormat = {
+  name: string;
+  /** The extension of its files: stale files of a marked format are found by it. */
+  extension: string;
+  /** Whether its files start with the report marker, so a later run may remove them when it no longer writes them. */
+  marked: boolean;
+  render(results: ResultsFile, stem: string): Promise<Array<{ name: string; text: string }>>;
+};
+
+/** Every report format of a session's results, in the order they are written: adding one is its renderer and one entry. */
+export const REPORT_FORMATS: readonly ReportFormat[] = [
+  {
+    name: 'strategy markdown',
+    extension: '.md',
+    marked: true,
+    render: async (results) =>
+      results.strategies.map((strategy) => ({
+        name: strategy.file,
+        text: renderStrategyMarkdown(results, strategy),
+      })),
+  },
+  {
+    name: 'comparison markdown',
+    extension: '.md',
+    marked: true,
+    render: async (results, stem) => [
+      { name: `${stem}-comparison.md`, text: renderComparisonMarkdown(results) },
+    ],
+  },
+  {
+    name: 'html',
+    extension: '.html',
+    marked: true,
+    // The marker comes before the doctype: a comment there leaves the page in standards mode.
+    render: async (results, stem) => [
+      { name: `${stem}-report.html`, text: await renderHtmlReport([results]) },
+    ],
+  },
+  {
+    name: 'json',
+    extension: '.json',
+    marked: false,
+    render: async (results, stem) => [{ name: `${stem}-results.json`, text: resultsJson(results) }],
+  },
+];
+
 /**
- * Writes `F-S.md` per strategy, `F-comparison.md`, `F-report.html` and `F-results.json` into `out`; returns
- * the paths written.
+ * Writes every report format of a session's results into `out` (`F-S.md` per strategy, `F-comparison.md`,
+ * `F-report.html`, `F-results.json`); returns the paths written.
  */
 export async function writeFixtureReports(
   results: ResultsFile,
@@ -117,33 +164,31 @@ export async function writeFixtureReports(
 ): Promise<string[]> {
   const stem = reportStem(results);
   const marker = `${reportMarker(stem)}\n`;
-  const file = (name: string, text: string) => ({ path: join(out, name), text });
-  const written = await writeOutputs(
-    [
-      ...results.strategies.map((strategy) =>
-        file(strategy.file, marker + renderStrategyMarkdown(results, strategy)),
-      ),
-      file(`${stem}-comparison.md`, marker + renderComparisonMarkdown(results)),
-      // The marker comes before the doctype: a comment there leaves the page in standards mode.
-      file(`${stem}-report.html`, marker + (await renderHtmlReport([results]))),
-      file(`${stem}-results.json`, resultsJson(results)),
-    ],
-    signal,
-  );
+  const files: Array<{ path: string; text: string }> = [];
+  for (const format of REPORT_FORMATS) {
+    for (const { name, text } of await format.render(results, stem))
+      files.push({ path: join(out, name), text: format.marked ? marker + text : text });
+  }
+  const written = await writeOutputs(files, signal);
   await removeStaleReports(out, stem, new Set(written));
   return written;
 }
 
+// The extensions of the formats whose files carry the marker: only those are ever removed as stale.
+const MARKED_EXTENSIONS = [
+  ...new Set(REPORT_FORMATS.filter((format) => format.marked).map((format) => format.extension)),
+];
+
 /**
  * Removes this tool's earlier reports of the fixture that this run did not write (a strategy no longer
- * run), so nothing in `--out` contradicts the comparison just written. Only files that start with this
- * fixture's marker line are touched.
+ * run), so nothing in `--out` contradicts the comparison just written. Only files of a marked format that
+ * start with this fixture's marker line are touched.
  */
 async function removeStaleReports(out: string, fixture: string, written: ReadonlySet<string>): Promise<void> {
   const marker = reportMarker(fixture);
   for (const name of await readdir(out)) {
     const path = join(out, name);
-    if (!/\.(md|html)$/.test(name) || written.has(path)) continue;
+    if (!MARKED_EXTENSIONS.some((extension) => name.endsWith(extension)) || written.has(path)) continue;
     const head = await readFile(path, 'utf8').then(
       (text) => text.slice(0, marker.length + 1),
       () => '',

@@ -77,6 +77,34 @@ export function buildResult(
   facts: FixtureFacts,
   measure: Measure,
 ): StrategyResult {
+  const result = measureResult(strategy, output, run, facts, measure);
+  const ok = run.error === null;
+  const kept = output.kept ?? [];
+  result.quality = scoreSummary({
+    text: ok ? compactedText(output.summary, kept) : '',
+    probes: facts.probes,
+    files: facts.files,
+    cwd: facts.session.cwd,
+    transcriptText: facts.transcriptText,
+    transcriptMatcher: facts.transcriptMatcher,
+    requiredSections: strategy.requiredSections,
+    summary: ok ? output.summary : '',
+    expectations: facts.expectations,
+  });
+  return result;
+}
+
+/**
+ * One strategy's measured result: its figures and trace, with `quality` left null (in its place, so the results
+ * file keeps its key order) for the evaluators to fill.
+ */
+export function measureResult(
+  strategy: Pick<Strategy, 'name' | 'description' | 'callsModel' | 'lexical'>,
+  output: StrategyOutput,
+  run: StrategyRun,
+  facts: FixtureFacts,
+  measure: Measure,
+): StrategyResult {
   const { tokenizer } = measure;
   const kept = output.kept ?? [];
   const summaryTokens = output.summary ? tokenizer.count(output.summary) : 0;
@@ -123,17 +151,7 @@ export function buildResult(
           },
     flags: ok ? flagsOf(tokensAfter, facts.tokensBefore, measure) : [],
     cost: run.trace.length === 0 ? 0 : costOf(measure.provider.id, measure.provider.model, usage),
-    quality: scoreSummary({
-      text: ok ? compactedText(output.summary, kept) : '',
-      probes: facts.probes,
-      files: facts.files,
-      cwd: facts.session.cwd,
-      transcriptText: facts.transcriptText,
-      transcriptMatcher: facts.transcriptMatcher,
-      requiredSections: strategy.requiredSections,
-      summary: ok ? output.summary : '',
-      expectations: facts.expectations,
-    }),
+    quality: null as unknown as StrategyResult['quality'],
     runs: 1,
     freshCalls: [run.trace.filter((call) => !call.cached).length],
     deterministic: false,
@@ -158,13 +176,28 @@ export function recordedResult(
   kept: Message[] = [],
   keptFrom?: number,
 ): StrategyResult {
-  return buildResult(
-    {
+  const recorded = recordedCompaction(summary, messageIndex, facts, kept, keptFrom);
+  return buildResult(recorded.strategy, recorded.output, RECORDED_RUN, facts, measure);
+}
+
+/** The run of the agent's own summary: no calls, no time. */
+export const RECORDED_RUN: StrategyRun = { error: null, wallMs: 0, trace: [], prompts: [] };
+
+/** The agent's own last recorded summary as a strategy and its output, to be measured and scored like one. */
+export function recordedCompaction(
+  summary: string,
+  messageIndex: number,
+  facts: FixtureFacts,
+  kept: Message[] = [],
+  keptFrom?: number,
+): { strategy: Pick<Strategy, 'name' | 'description' | 'callsModel'>; output: StrategyOutput } {
+  return {
+    strategy: {
       name: 'recorded',
       description: `the agent's own last compaction summary in the transcript (made at message ${messageIndex})`,
       callsModel: false,
     },
-    {
+    output: {
       summary,
       kept,
       ...(keptFrom === undefined || kept.length === 0
@@ -174,10 +207,7 @@ export function recordedResult(
         `Recorded by the agent at message ${messageIndex}: scored on the context the agent had right after it (its summary and the ${kept.length} messages it kept), against the ${facts.probes.length} probes planted before that point.`,
       ],
     },
-    { error: null, wallMs: 0, trace: [], prompts: [] },
-    facts,
-    measure,
-  );
+  };
 }
 
 /** A call record as the results JSON shows it. */
@@ -239,11 +269,18 @@ export function resultsFile(
   strategies: StrategyResult[],
   run: RunDescription,
 ): ResultsFile {
+  const file: ResultsFile = { ...resultsFrame(facts, run), strategies };
+  file.statistics = comparisonStatistics(strategies, file.probes, run.reference);
+  return file;
+}
+
+/** A fixture's results file without its strategies (statistics null): what a session record keeps. */
+export function resultsFrame(facts: FixtureFacts, run: RunDescription): Omit<ResultsFile, 'strategies'> {
   const { session } = facts;
   const { sliceTokens, overlapTokens, ratio, recentBoost } = run.settings;
   const bySource = (source: ProbeEntry['source']) =>
     facts.probes.filter((probe) => probe.source === source).length;
-  const file: ResultsFile = {
+  return {
     schemaVersion: SCHEMA_VERSION,
     ...(run.provenance ? { provenance: run.provenance } : {}),
     fixture: {
@@ -286,14 +323,11 @@ export function resultsFile(
       runs: run.runs,
     },
     ...(run.schedule === undefined ? {} : { schedule: run.schedule }),
-    strategies,
   };
-  file.statistics = comparisonStatistics(strategies, file.probes, run.reference);
-  return file;
 }
 
 /** A path relative to the working directory when it lies inside it, so committed results do not name one machine. */
-function displayPath(path: string): string {
+export function displayPath(path: string): string {
   const inside = relative(process.cwd(), path);
   return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
 }

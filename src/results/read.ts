@@ -1,43 +1,9 @@
 /** Reads a results JSON back (for `report`): the parts every renderer relies on are checked, the first problem named. */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { InputError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
-import { SCHEMA_VERSION, type ResultsFile } from './types.ts';
-
-const traceSchema = z.looseObject({
-  label: z.string(),
-  requestedAt: z.number(),
-  startedAt: z.number(),
-  endedAt: z.number(),
-});
-
-const strategySchema = z.looseObject({
-  name: z.string().min(1),
-  status: z.enum(['ok', 'error']),
-  startedAtMs: z.number(),
-  tokensAfter: z.number(),
-  flags: z.array(z.string()),
-  keptRanges: z.array(z.looseObject({ start: z.number(), end: z.number() })),
-  quality: z.looseObject({
-    probeRecall: z.number().nullable(),
-    probeRecallByKind: z.record(z.string(), z.number()),
-    probeOutcomes: z.record(z.string(), z.string()),
-  }),
-  trace: z.array(traceSchema),
-  summary: z.string(),
-});
-
-const resultsSchema = z.looseObject({
-  schemaVersion: z.literal(SCHEMA_VERSION, {
-    error: `unsupported schemaVersion (this version reads ${SCHEMA_VERSION}); rerun compare to regenerate it`,
-  }),
-  fixture: z.looseObject({ name: z.string().min(1), messages: z.number() }),
-  target: z.number().nullable(),
-  probes: z.array(z.looseObject({ id: z.string(), kind: z.string(), messageIndex: z.number().nullable() })),
-  config: z.looseObject({ concurrency: z.number(), runs: z.number() }),
-  strategies: z.array(strategySchema),
-});
+import { resultsFileSchema } from './record.ts';
+import type { ResultsFile } from './types.ts';
 
 /**
  * The results of a file from disk: a results file (F-results.json) holds one fixture's, the output of
@@ -68,7 +34,7 @@ export async function readResultsFile(file: string): Promise<ResultsFile[]> {
 }
 
 function parseResults(json: unknown, where: string): ResultsFile {
-  const parsed = resultsSchema.safeParse(json);
+  const parsed = resultsFileSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${where}: ${describeSchemaProblem(parsed.error)}`);
   return parsed.data as unknown as ResultsFile;
 }

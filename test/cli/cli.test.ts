@@ -18,11 +18,11 @@ describe('compaction-bench --help', () => {
     const top = await runCli(['--help'], { cwd: directory.path });
     assert.equal(top.code, 0, top.stderr);
     const listed = [
-      ...top.stdout.matchAll(/^ {2}(compare|check|report|inspect|probes|list)\b(.*?)(?= {2})/gm),
+      ...top.stdout.matchAll(/^ {2}(compare|check|report|score|inspect|probes|list)\b(.*?)(?= {2})/gm),
     ];
     assert.deepEqual(
       listed.map((match) => match[1]),
-      ['compare', 'check', 'report', 'inspect', 'probes', 'list'],
+      ['compare', 'check', 'report', 'score', 'inspect', 'probes', 'list'],
     );
     for (const [, name, rest] of listed) {
       const own = await runCli([name!, '--help'], { cwd: directory.path });

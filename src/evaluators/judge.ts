@@ -1,0 +1,44 @@
+/** The LLM judge as an evaluator (`--judge`): grades each probe against a finished job's context. */
+import { z } from 'zod';
+import { judgeText } from '../quality/judge/run-judge.ts';
+import type { JudgeResult } from '../quality/judge/judge.ts';
+import { traceEntry } from '../results/assemble.ts';
+import type { StrategyResult, TraceEntry } from '../results/types.ts';
+import type { Evaluator } from './types.ts';
+
+/** The judge's grades of one context, and its own calls and cost (never counted in the strategy's). */
+export type JudgeScores = {
+  judge: JudgeResult;
+  usage: NonNullable<StrategyResult['judgeUsage']>;
+  trace: TraceEntry[];
+};
+
+/** Judges finished jobs when the run has a judge; each run of `--runs` is judged afresh. */
+export const judgeEvaluator: Evaluator<JudgeScores> = {
+  name: 'judge',
+  description: 'an LLM grades each probe against the compacted context (--judge)',
+  callsModel: true,
+  enabled: (context) => context.judge !== undefined,
+  async evaluate(input, context) {
+    if (!input.ok || !context.judge) return null;
+    const judged = await judgeText(input.text, input.facts.probes, {
+      judge: context.judge,
+      limit: context.limit,
+      tokenizer: context.tokenizer,
+      signal: context.signal,
+      sample: input.sample,
+    });
+    return { judge: judged.judge, usage: judged.usage, trace: judged.trace.map(traceEntry) };
+  },
+  schema: z.looseObject({
+    judge: z.looseObject({ score: z.number().nullable() }),
+    usage: z.looseObject({ calls: z.number() }),
+    trace: z.array(z.looseObject({ label: z.string() })),
+  }) as unknown as z.ZodType<JudgeScores>,
+  apply(result, scores) {
+    if (!scores) return;
+    result.quality.judge = scores.judge;
+    result.judgeUsage = scores.usage;
+    result.judgeTrace = scores.trace;
+  },
+};

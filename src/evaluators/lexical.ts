@@ -1,0 +1,38 @@
+/** The lexical evaluator: every offline scorer of the metric registry (probe recall, files, structure, …). */
+import { z } from 'zod';
+import { scoreSummary } from '../quality/score.ts';
+import type { Quality } from '../quality/types.ts';
+import type { Evaluator } from './types.ts';
+
+/** The offline scores of one context: the quality block without the judge. */
+export type LexicalScores = Omit<Quality, 'judge'>;
+
+/** Scores every job, failed ones as an empty context, with no model call. */
+export const lexicalEvaluator: Evaluator<LexicalScores> = {
+  name: 'lexical',
+  description: 'the offline scorers: probe recall, file recall, contradictions, structure',
+  callsModel: false,
+  enabled: () => true,
+  async evaluate(input) {
+    const { facts } = input;
+    const { judge: _judge, ...scores } = scoreSummary({
+      text: input.ok ? input.text : '',
+      probes: facts.probes,
+      files: facts.files,
+      cwd: facts.session.cwd,
+      transcriptText: facts.transcriptText,
+      transcriptMatcher: facts.transcriptMatcher,
+      requiredSections: input.requiredSections,
+      summary: input.ok ? input.summary : '',
+      expectations: facts.expectations,
+    });
+    return scores;
+  },
+  schema: z.looseObject({
+    probeRecall: z.number().nullable(),
+    probeOutcomes: z.record(z.string(), z.string()),
+  }) as unknown as z.ZodType<LexicalScores>,
+  apply(result, scores) {
+    result.quality = { ...(scores as LexicalScores), judge: result.quality?.judge ?? null };
+  },
+};

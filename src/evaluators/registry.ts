@@ -1,0 +1,56 @@
+/**
+ * Every evaluator, in the order their scores are applied: adding one is its file and one entry here. A job
+ * record keeps each one's scores under its name, so `score` can rerun them on stored contexts.
+ */
+import { InputError } from '../errors.ts';
+import type { StrategyResult } from '../results/types.ts';
+import { judgeEvaluator, type JudgeScores } from './judge.ts';
+import { lexicalEvaluator, type LexicalScores } from './lexical.ts';
+import type { EvaluationInput, Evaluator, EvaluatorContext } from './types.ts';
+
+/** The evaluators, by name. */
+export const EVALUATORS = {
+  lexical: lexicalEvaluator,
+  judge: judgeEvaluator,
+} satisfies Record<string, Evaluator<LexicalScores> | Evaluator<JudgeScores>>;
+
+const ALL: readonly Evaluator[] = Object.values(EVALUATORS) as readonly Evaluator[];
+
+/**
+ * Runs the enabled evaluators that call a model (`callsModel` true) or those that do not, on one job's context;
+ * their scores by name (an evaluator that skipped the job is absent).
+ */
+export async function evaluate(
+  input: EvaluationInput,
+  context: EvaluatorContext,
+  callsModel: boolean,
+): Promise<Record<string, unknown>> {
+  const scores: Record<string, unknown> = {};
+  for (const evaluator of ALL) {
+    if (evaluator.callsModel !== callsModel || !evaluator.enabled(context)) continue;
+    const result = await evaluator.evaluate(input, context);
+    if (result !== null) scores[evaluator.name] = result;
+  }
+  return scores;
+}
+
+/** Fills a result's quality, judge usage and judge trace from a job record's scores (checked against each evaluator's schema). */
+export function applyScores(
+  result: StrategyResult,
+  scores: Readonly<Record<string, unknown>>,
+  where: string,
+): void {
+  for (const evaluator of ALL) {
+    const stored = scores[evaluator.name];
+    if (stored === undefined) {
+      evaluator.apply(result, null);
+      continue;
+    }
+    // Checked, but applied as stored: parsing would reorder the keys the results file shows.
+    if (!evaluator.schema.safeParse(stored).success)
+      throw new InputError(
+        `${where}: scores.${evaluator.name} is not what the ${evaluator.name} evaluator writes`,
+      );
+    evaluator.apply(result, stored);
+  }
+}

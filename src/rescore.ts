@@ -1,0 +1,207 @@
+/**
+ * `score`: re-evaluates stored records with today's evaluators and probes, calling no summarizing model. Each
+ * job's stored compacted context is scored again against its session's probes (its sidecar, or `--probes`);
+ * the new records go to `<out>/records/<run>.jsonl` and the reports are written as `compare` writes them.
+ */
+import { readFile } from 'node:fs/promises';
+import pLimit from 'p-limit';
+import { InputError } from './errors.ts';
+import { evaluate } from './evaluators/registry.ts';
+import type { EvaluatorContext } from './evaluators/types.ts';
+import { createJudgeProvider } from './quality/judge/run-judge.ts';
+import { parseSidecar, type Probe } from './quality/probes.ts';
+import { prepareOutputDirectory } from './report/write.ts';
+import { displayPath } from './results/assemble.ts';
+import { mergeRecords, writeRecordReports } from './records-report.ts';
+import { type FixtureFacts, fixtureFacts, prefixFacts } from './results/fixture-facts.ts';
+import {
+  contentHash,
+  type JobRecord,
+  type RunRecord,
+  type SessionRecord,
+  shortHash,
+} from './results/record.ts';
+import { readRecordSet, readStored, writeRecords } from './results/records-file.ts';
+import { loadSession } from './session/load.ts';
+import { lastRecordedCompaction } from './strategies/at-compaction.ts';
+import { getTokenizer } from './tokens.ts';
+
+/** What `score` needs. */
+export type ScoreOptions = {
+  /** Records files, `records/` folders or output folders. */
+  records: readonly string[];
+  /** `--probes`: a probe file to score against instead of each session's sidecar (one session only). */
+  probes?: string;
+  /** `--judge`: also grade with an LLM judge. */
+  judge?: string;
+  judgeBaseUrl?: string;
+  out: string;
+  concurrency: number;
+  signal?: AbortSignal;
+};
+
+/** What `score` wrote: the new records file, every report, the pages to open, and the results. */
+export type ScoreOutcome = {
+  recordsFile: string;
+  written: string[];
+  pages: string[];
+  sessions: number;
+  jobs: number;
+};
+
+/** Re-evaluates every job of the records; no strategy runs and no summarizing model is called. */
+export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome> {
+  const set = await readRecordSet(options.records);
+  const merged = mergeRecords(set);
+  const header = merged.runs[0]!;
+  const tokenizer = await getTokenizer(header.tokenizer);
+  const signal = options.signal ?? new AbortController().signal;
+  const names = [...new Set(merged.sessions.map((session) => session.session))];
+  if (options.probes !== undefined && names.length > 1)
+    throw new InputError(
+      `--probes ${options.probes}: the records hold ${names.length} sessions; give each its sidecar instead`,
+    );
+  const override =
+    options.probes === undefined
+      ? undefined
+      : { file: options.probes, probes: await readProbeFile(options.probes) };
+  await prepareOutputDirectory(options.out);
+  const judge = options.judge
+    ? createJudgeProvider(options.judge, options.judgeBaseUrl, { tokenizer })
+    : undefined;
+  const context: EvaluatorContext = { judge, limit: pLimit(options.concurrency), tokenizer, signal };
+  const fileOf = new Map(set.jobs.map(({ record, file }) => [record, file]));
+  try {
+    const facts = new Map<string, FixtureFacts>();
+    for (const name of names) facts.set(name, await sessionFacts(name, merged.runs, tokenizer, override));
+    const jobs: JobRecord[] = [];
+    const run = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}-${shortHash(
+      merged.jobs.map((job) => job.id).join(),
+    ).slice(0, 8)}`;
+    for (const job of merged.jobs) {
+      const full = facts.get(job.session)!;
+      const scoredOn = scoringFacts(full, job.strategy, header, tokenizer);
+      const text = await readStored(fileOf.get(job)!, 'contexts', job.compacted.textHash);
+      const input = {
+        text,
+        summary: job.compacted.summary,
+        ok: job.status === 'ok',
+        facts: scoredOn,
+        requiredSections: job.compacted.requiredSections ?? undefined,
+        sample: job.sample,
+      };
+      const scores = {
+        ...(await evaluate(input, context, false)),
+        ...(await evaluate(input, context, true)),
+      };
+      jobs.push({ ...job, run, scores });
+    }
+    const sessions: SessionRecord[] = merged.sessions.map((session) => {
+      const full = facts.get(session.session)!;
+      const scoredOn = header.atCompaction ? scoringFacts(full, '', header, tokenizer) : full;
+      return { ...session, run, frame: reframed(session.frame, scoredOn, judge) };
+    });
+    const runRecord: RunRecord = {
+      ...header,
+      run,
+      origin: 'score',
+      scoredFrom: merged.runs.map((record) => record.run),
+      judge: judge ? { id: judge.id, model: judge.model } : null,
+      sessions: header.sessions.map((entry) => ({
+        ...entry,
+        probeSetHash: facts.has(entry.name)
+          ? shortHash(JSON.stringify(facts.get(entry.name)!.probes))
+          : entry.probeSetHash,
+      })),
+      jobs: merged.runs.flatMap((record) => record.jobs),
+    };
+    const rescored = mergeRecords({
+      runs: [{ record: runRecord, file: '' }],
+      sessions: sessions.map((record) => ({ record, file: '' })),
+      jobs: jobs.map((record) => ({ record, file: '' })),
+    });
+    const reports = await writeRecordReports(
+      rescored.results,
+      options.out,
+      header.reference ?? undefined,
+      signal,
+    );
+    const recordsFile = await writeRecords(options.out, run, [runRecord, ...sessions, ...jobs], signal);
+    return { recordsFile, ...reports, sessions: sessions.length, jobs: jobs.length };
+  } finally {
+    await judge?.close?.();
+  }
+}
+
+/** A session's facts from its transcript as the run read it; a transcript changed since is refused. */
+async function sessionFacts(
+  name: string,
+  runs: readonly RunRecord[],
+  tokenizer: Awaited<ReturnType<typeof getTokenizer>>,
+  override: { file: string; probes: Probe[] } | undefined,
+): Promise<FixtureFacts> {
+  const entry = runs.flatMap((run) => run.sessions).find((session) => session.name === name);
+  if (!entry) throw new InputError(`session ${name}: not named in any run header of the records`);
+  const bytes = await readFile(entry.path).catch((error: unknown) => {
+    throw new InputError(
+      `${entry.path}: the transcript of ${name} cannot be read (${(error as Error).message})`,
+    );
+  });
+  if (contentHash(bytes) !== entry.contentHash)
+    throw new InputError(
+      `${entry.path}: the transcript changed since the run (its SHA-256 differs); rerun compare`,
+    );
+  const session = { ...(await loadSession(entry.path)), name };
+  const facts = await fixtureFacts(session, tokenizer);
+  return override ? { ...facts, probes: override.probes, probeFile: override.file } : facts;
+}
+
+/** What a job is scored against: the history up to the recorded compaction for the agent's own summary and under `--at-compaction`. */
+function scoringFacts(
+  facts: FixtureFacts,
+  strategy: string,
+  header: RunRecord,
+  tokenizer: Awaited<ReturnType<typeof getTokenizer>>,
+): FixtureFacts {
+  if (strategy !== 'recorded' && !header.atCompaction) return facts;
+  const recorded = lastRecordedCompaction(facts.session);
+  return recorded ? prefixFacts(facts, recorded.messageIndex, tokenizer) : facts;
+}
+
+/** A session record's frame with the probes scored against now, and the judge of this scoring. */
+function reframed(
+  frame: SessionRecord['frame'],
+  facts: FixtureFacts,
+  judge: { id: string; model: string } | undefined,
+): SessionRecord['frame'] {
+  const bySource = (source: Probe['source']) =>
+    facts.probes.filter((probe) => probe.source === source).length;
+  return {
+    ...frame,
+    fixture: {
+      ...frame.fixture,
+      probes: facts.probes.length,
+      probeSources: { sidecar: bySource('sidecar'), derived: bySource('derived'), model: bySource('model') },
+      probeFile: facts.probeFile === null ? null : displayPath(facts.probeFile),
+    },
+    probes: facts.probes.map(({ id, kind, question, answer, messageIndex, source }) => ({
+      id,
+      kind,
+      question,
+      answer,
+      messageIndex: messageIndex ?? null,
+      source,
+    })),
+    judge: judge ? { id: judge.id, model: judge.model } : null,
+  };
+}
+
+async function readProbeFile(file: string): Promise<Probe[]> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new InputError(`--probes ${file}: not a readable probe file (${(error as Error).message})`);
+  }
+  return parseSidecar(json, file).probes;
+}

@@ -1,0 +1,193 @@
+/**
+ * The records of a run (docs/results.md, "Records"): one versioned JSON Lines file per run, holding a run header,
+ * one session record per session × target and one job record per session × strategy × target × run. Every
+ * report, statistic and gate is computed from these; the same zod definitions read results files back.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { SCHEMA_VERSION } from './types.ts';
+
+/** The records format version this code writes and reads. */
+export const RECORD_VERSION = 1;
+
+/** The first 16 hex digits of the SHA-256 of a text: stable ids for jobs and probe sets. */
+export function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/** The SHA-256 of a text, in hex: the name of a stored prompt, answer or compacted context. */
+export function contentHash(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+const traceSchema = z.looseObject({
+  label: z.string(),
+  requestedAt: z.number(),
+  startedAt: z.number(),
+  endedAt: z.number(),
+});
+
+/** One strategy's result as every reader of results relies on it (the rest passes through unchecked). */
+export const strategyResultSchema = z.looseObject({
+  name: z.string().min(1),
+  status: z.enum(['ok', 'error']),
+  startedAtMs: z.number(),
+  tokensAfter: z.number(),
+  flags: z.array(z.string()),
+  keptRanges: z.array(z.looseObject({ start: z.number(), end: z.number() })),
+  quality: z.looseObject({
+    probeRecall: z.number().nullable(),
+    probeRecallByKind: z.record(z.string(), z.number()),
+    probeOutcomes: z.record(z.string(), z.string()),
+  }),
+  trace: z.array(traceSchema),
+  summary: z.string(),
+});
+
+/** What a results file (F-results.json) holds besides its strategies. */
+export const resultsFrameSchema = z.looseObject({
+  schemaVersion: z.literal(SCHEMA_VERSION, {
+    error: `unsupported schemaVersion (this version reads ${SCHEMA_VERSION}); rerun compare to regenerate it`,
+  }),
+  fixture: z.looseObject({ name: z.string().min(1), messages: z.number() }),
+  target: z.number().nullable(),
+  probes: z.array(z.looseObject({ id: z.string(), kind: z.string(), messageIndex: z.number().nullable() })),
+  config: z.looseObject({ concurrency: z.number(), runs: z.number() }),
+});
+
+/** A results file (F-results.json): the frame and every strategy's result. */
+export const resultsFileSchema = resultsFrameSchema.extend({ strategies: z.array(strategyResultSchema) });
+
+const versionSchema = z.literal(RECORD_VERSION, {
+  error: `unsupported recordVersion (this version reads ${RECORD_VERSION}); rerun compare to regenerate the records`,
+});
+
+/** A session as the records name it: the transcript, its content hash and its probe set's hash. */
+const sessionEntrySchema = z.object({
+  /** The name reports use (a suite's name when two files share one). */
+  name: z.string().min(1),
+  /** The transcript file, as an absolute path (`score` reads it again). */
+  path: z.string(),
+  /** SHA-256 of the transcript file's bytes: `score` refuses a transcript that changed since. */
+  contentHash: z.string(),
+  /** First 16 hex digits of the SHA-256 of the probe list scored against. */
+  probeSetHash: z.string(),
+});
+
+/** The first record of a run: its configuration and the jobs it planned. */
+export const runRecordSchema = z.object({
+  kind: z.literal('run'),
+  recordVersion: versionSchema,
+  /** The run's id: `<UTC date>-<hash of the plan>`; the records file is `records/<run>.jsonl`. */
+  run: z.string().min(1),
+  /** `compare` (or `check`) made the jobs; `score` re-evaluated those of `scoredFrom`. */
+  origin: z.enum(['compare', 'score']),
+  scoredFrom: z.array(z.string()).optional(),
+  tool: z.string(),
+  version: z.string(),
+  provider: z.object({ id: z.string(), model: z.string(), isLanguageModel: z.boolean() }),
+  judge: z.object({ id: z.string(), model: z.string() }).nullable(),
+  tokenizer: z.string(),
+  /** `--reference`, when given. */
+  reference: z.string().nullable(),
+  /** `--at-compaction`: every job ran on the history up to the recorded compaction. */
+  atCompaction: z.boolean(),
+  /** `--schedule` as the flag spells it. */
+  schedule: z.string().nullable(),
+  sessions: z.array(sessionEntrySchema),
+  /** Every job the plan made, by id: a record set without one of them is incomplete. */
+  jobs: z.array(
+    z.object({
+      id: z.string(),
+      session: z.string(),
+      strategy: z.string(),
+      target: z.number().nullable(),
+      sample: z.number(),
+    }),
+  ),
+});
+
+/** One session at one target: what its results file holds besides the strategies (statistics are recomputed). */
+export const sessionRecordSchema = z.object({
+  kind: z.literal('session'),
+  run: z.string(),
+  session: z.string(),
+  target: z.number().nullable(),
+  /** The results file of this session and target without `statistics` and `strategies`. */
+  frame: resultsFrameSchema,
+});
+
+/** A call of a job, in the order of its trace: the stored prompt and answer (`records/calls/<hash>.json`). */
+const callSchema = z.object({
+  label: z.string(),
+  /** Null when the call was refused before it was sent (over the context window). */
+  promptHash: z.string().nullable(),
+  /** Null when the call failed. */
+  answerHash: z.string().nullable(),
+});
+
+/** One job: a strategy on a session at a target, one sample, and what came of it. */
+export const jobRecordSchema = z.object({
+  kind: z.literal('job'),
+  run: z.string(),
+  /** Stable: the same session content, strategy and settings, target, point and sample give the same id. */
+  id: z.string(),
+  session: z.string(),
+  strategy: z.string(),
+  target: z.number().nullable(),
+  /** Which run of `--runs` (1-based). */
+  sample: z.number(),
+  /** True when one sample stands for every run (a deterministic provider or no model). */
+  deterministic: z.boolean(),
+  status: z.enum(['ok', 'error']),
+  error: z.string().nullable(),
+  /** What scoring reads: the compacted context's text is stored once, by hash (`records/contexts/<hash>.txt`). */
+  compacted: z.object({
+    summary: z.string(),
+    keptRanges: z.array(z.object({ start: z.number(), end: z.number() })),
+    textHash: z.string(),
+    /** Summary sections the strategy promises (the structure score needs them). */
+    requiredSections: z.array(z.string()).nullable(),
+  }),
+  calls: z.array(callSchema),
+  /** Each evaluator's scores, by evaluator name (src/quality/evaluators.ts). */
+  scores: z.record(z.string(), z.unknown()),
+  /** The strategy's measured result; its quality, judgeUsage and judgeTrace are filled from `scores`. */
+  outcome: strategyResultSchema.extend({ quality: z.null() }),
+});
+
+/** Any line of a records file. */
+export const recordSchema = z.discriminatedUnion('kind', [
+  runRecordSchema,
+  sessionRecordSchema,
+  jobRecordSchema,
+]);
+
+/** A run header record. */
+export type RunRecord = z.infer<typeof runRecordSchema>;
+/** A session record. */
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+/** A job record. */
+export type JobRecord = z.infer<typeof jobRecordSchema>;
+/** A call of a job record. */
+export type JobCall = z.infer<typeof callSchema>;
+/** Any record. */
+export type AnyRecord = z.infer<typeof recordSchema>;
+
+/** What makes a job the same job: the transcript's content, the strategy and its settings, the target, the point and the sample. */
+export type JobKey = {
+  contentHash: string;
+  strategy: string;
+  settings: unknown;
+  target: number | null;
+  /** `at-compaction`, a schedule, or null for the whole transcript. */
+  point: string | null;
+  sample: number;
+};
+
+/** A job's stable id: the first 16 hex digits of the SHA-256 of its key. */
+export function jobId(key: JobKey): string {
+  return shortHash(
+    JSON.stringify([key.contentHash, key.strategy, key.settings, key.target, key.point, key.sample]),
+  );
+}

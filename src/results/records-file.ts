@@ -1,0 +1,190 @@
+/**
+ * Records on disk: `<out>/records/<run>.jsonl` (one line per record), the prompts and answers of every call in
+ * `<out>/records/calls/<sha256>.json` and the compacted contexts in `<out>/records/contexts/<sha256>.txt`, each
+ * stored once whatever number of jobs share it. Every file is written under a temporary name, then renamed.
+ */
+import { randomBytes } from 'node:crypto';
+import { renameSync } from 'node:fs';
+import { access, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { AbortedError, InputError } from '../errors.ts';
+import { writeFileAtomic } from '../files.ts';
+import { assertNoSecrets, redactSecrets } from '../providers/secrets.ts';
+import { describeSchemaProblem } from '../session/json-lines.ts';
+import {
+  type AnyRecord,
+  contentHash,
+  type JobRecord,
+  recordSchema,
+  type RunRecord,
+  type SessionRecord,
+} from './record.ts';
+
+/** The folder of a run's records under `--out`. */
+export function recordsDirectory(out: string): string {
+  return join(out, 'records');
+}
+
+/** What kind of stored text: a call's prompt or answer, or a job's compacted context. */
+export type StoredKind = 'calls' | 'contexts';
+
+/**
+ * Stores texts by content hash, each once per folder (a second job with the same prompt writes nothing);
+ * key-like values are stored as `***`. Texts wait in a staging folder under `--out` until {@link
+ * ContentStore.finish} moves them, with the records file, into `records/` in one synchronous step: a run
+ * stopped by Ctrl-C (or failing) leaves no records, and {@link ContentStore.discard} removes what was staged.
+ */
+export type ContentStore = {
+  /** Stores a text; returns its hash. */
+  put(kind: StoredKind, text: string): Promise<string>;
+  /** Writes the run's records file and moves every staged text into `records/`; returns the records file's path. */
+  finish(run: string, records: readonly AnyRecord[], signal?: AbortSignal): Promise<string>;
+  /** Removes the staging folder and whatever is still in it. */
+  discard(): Promise<void>;
+};
+
+/** A content store under `<out>/records/`. */
+export function createContentStore(out: string, signal?: AbortSignal): ContentStore {
+  const directory = recordsDirectory(out);
+  const staging = join(out, `.records-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const staged = new Map<string, Promise<string | undefined>>();
+  const moves = (): Promise<Array<{ from: string; to: string }>> =>
+    Promise.all([...staged].map(async ([to, pending]) => ({ from: await pending, to }))).then((all) =>
+      all.filter((move): move is { from: string; to: string } => move.from !== undefined),
+    );
+  return {
+    async put(kind, text) {
+      const hash = contentHash(text);
+      const path = storedPath(directory, kind, hash);
+      let pending = staged.get(path);
+      if (!pending) {
+        pending = (async () => {
+          if (await exists(path)) return undefined;
+          if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
+          const temporary = storedPath(staging, kind, hash);
+          await mkdir(dirname(temporary), { recursive: true });
+          // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
+          await writeFile(temporary, redactSecrets(text), 'utf8');
+          return temporary;
+        })();
+        staged.set(path, pending);
+      }
+      await pending;
+      return hash;
+    },
+    async finish(run, records, finishSignal) {
+      const path = join(directory, `${run}.jsonl`);
+      const lines = records.map((record) => `${JSON.stringify(record)}\n`);
+      for (const line of lines) assertNoSecrets(line, path);
+      const temporary = join(staging, `${run}.jsonl`);
+      await mkdir(staging, { recursive: true });
+      await writeFile(temporary, lines);
+      const all = [...(await moves()), { from: temporary, to: path }];
+      for (const kind of ['calls', 'contexts'] as const)
+        await mkdir(join(directory, kind), { recursive: true });
+      // Checked and renamed in one synchronous step: after a Ctrl-C nothing lands in records/.
+      if (finishSignal?.aborted) throw new AbortedError('aborted by the user; no records were written');
+      for (const { from, to } of all) renameSync(from, to);
+      return path;
+    },
+    async discard() {
+      await rm(staging, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Where a stored text lives: calls as JSON (`{system, prompt}` or `{answer}`), contexts as plain text. */
+export function storedPath(directory: string, kind: StoredKind, hash: string): string {
+  return join(directory, kind, `${hash}.${kind === 'calls' ? 'json' : 'txt'}`);
+}
+
+/** Writes a run's records as `records/<run>.jsonl`, atomically, when it stored no texts (`score`); returns its path. */
+export async function writeRecords(
+  out: string,
+  run: string,
+  records: readonly AnyRecord[],
+  signal?: AbortSignal,
+): Promise<string> {
+  const path = join(recordsDirectory(out), `${run}.jsonl`);
+  const lines = records.map((record) => `${JSON.stringify(record)}\n`);
+  for (const line of lines) assertNoSecrets(line, path);
+  if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
+  await writeFileAtomic(path, lines);
+  return path;
+}
+
+/** A set of records read from disk, each with the file it came from. */
+export type RecordSet = {
+  runs: Array<{ record: RunRecord; file: string }>;
+  sessions: Array<{ record: SessionRecord; file: string }>;
+  jobs: Array<{ record: JobRecord; file: string }>;
+};
+
+/**
+ * Reads records files: `.jsonl` files (every one given), `records/` folders, or output folders holding one (the
+ * newest run there). A line that is not a record of this version is an {@link InputError} naming the file and line.
+ */
+export async function readRecordSet(paths: readonly string[]): Promise<RecordSet> {
+  const set: RecordSet = { runs: [], sessions: [], jobs: [] };
+  for (const path of paths) {
+    for (const file of await recordFilesOf(path)) {
+      const lines = (await readFile(file, 'utf8')).split('\n');
+      lines.forEach((line, index) => {
+        if (line.trim() === '') return;
+        const where = `${file}:${index + 1}`;
+        let json: unknown;
+        try {
+          json = JSON.parse(line);
+        } catch (error) {
+          throw new InputError(`${where}: not JSON (${(error as Error).message})`);
+        }
+        const parsed = recordSchema.safeParse(json);
+        if (!parsed.success) throw new InputError(`${where}: ${describeSchemaProblem(parsed.error)}`);
+        // Kept as written: parsing reorders keys, and the results file shows them in the order they were made.
+        const record = json as AnyRecord;
+        if (record.kind === 'run') set.runs.push({ record, file });
+        else if (record.kind === 'session') set.sessions.push({ record, file });
+        else set.jobs.push({ record, file });
+      });
+    }
+  }
+  return set;
+}
+
+/** Reads a stored text of a records file's folder; a missing one is an {@link InputError}. */
+export async function readStored(recordsFile: string, kind: StoredKind, hash: string): Promise<string> {
+  const path = storedPath(dirname(recordsFile), kind, hash);
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`${path}: missing (the records of ${basename(recordsFile)} refer to it)`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The records files a path stands for: itself, or, for a records folder or an output folder holding one, the
+ * newest run's file there and its shards (`<run>.jsonl`, `<run>.shard-2.jsonl`): a folder that several compares
+ * wrote into stands for what the last one wrote. Run names start with their UTC date, so they sort by time.
+ */
+async function recordFilesOf(path: string): Promise<string[]> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info) throw new InputError(`${path}: no such file or folder`);
+  if (!info.isDirectory()) return [path];
+  const inner = join(path, 'records');
+  const directory = (await stat(inner).catch(() => undefined))?.isDirectory() ? inner : path;
+  const files = (await readdir(directory)).filter((name) => name.endsWith('.jsonl')).sort();
+  if (files.length === 0)
+    throw new InputError(`${path}: holds no records (records/<run>.jsonl, written by compare)`);
+  const runOf = (name: string) => name.slice(0, name.indexOf('.'));
+  const newest = runOf(files.at(-1)!);
+  return files.filter((name) => runOf(name) === newest).map((name) => join(directory, name));
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,118 @@
+/** The compact stage: one job's strategy run, timed and isolated, its calls' prompts and answers stored. */
+import { AbortedError, ContextOverflowError, messageOf } from '../errors.ts';
+import { type CallRecord, createCaller } from '../calls.ts';
+import { type ContentStore } from '../results/records-file.ts';
+import { type JobCall } from '../results/record.ts';
+import { type Replay, replaySchedule } from '../schedule/replay.ts';
+import { type StrategyOutput } from '../strategies/types.ts';
+import { type StrategyRun, compactedText, measureResult } from '../results/assemble.ts';
+import { callProgress } from '../run-progress.ts';
+import { createStrategyContext } from '../strategies/context.ts';
+import { measureChain } from '../schedule/cycles.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
+
+/** The compact stage for one job: the strategy run, timed from when it may start, and measured. */
+export async function compact(
+  job: Job,
+  plan: FixturePlan,
+  environment: RunEnvironment,
+  arrive?: () => Promise<void>,
+): Promise<Compacted> {
+  const { tokenizer, options } = environment;
+  const { strategy, sample } = job;
+  const { facts, target } = plan;
+  // Offline work never waits on I/O: a turn of the event loop lets a Ctrl-C's handler run before each strategy.
+  await nextTurn();
+  stopIfAborted(environment, arrive);
+  const started = performance.now();
+  const exchanges = new Map<CallRecord, Promise<JobCall>>();
+  const caller = createCaller({
+    provider: environment.provider,
+    limit: environment.limit,
+    tokenizer,
+    contextWindow: environment.contextWindow,
+    signal: environment.signal,
+    sample,
+    origin: started,
+    onCall: options.onProgress ? callProgress(environment) : undefined,
+    onExchange: (record, request, answer) => {
+      const stored = storeExchange(environment.store, record.label, request, answer);
+      // Awaited with the job's record; a failed write must not surface as an unhandled rejection before then.
+      stored.catch(() => undefined);
+      exchanges.set(record as CallRecord, stored);
+    },
+  });
+  const context = createStrategyContext({
+    caller,
+    tokenizer,
+    config: target === undefined ? options.config : { ...options.config, targetTokens: target },
+    signal: environment.signal,
+    contextWindow: environment.contextWindow,
+  });
+  let output: StrategyOutput = { summary: '' };
+  let error: string | null = null;
+  let replay: Replay | undefined;
+  try {
+    if (options.schedule) {
+      replay = await replaySchedule(strategy, facts.session, options.schedule, context, caller.trace);
+      ({ output, error } = replay);
+    } else {
+      output = await strategy.run(facts.session, context);
+    }
+  } catch (thrown) {
+    stopIfAborted(environment, arrive, thrown);
+    error =
+      thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
+  }
+  const run: StrategyRun = {
+    error,
+    wallMs: performance.now() - started,
+    startedAtMs: started - environment.origin,
+    trace: caller.trace,
+    prompts: context.prompts,
+  };
+  // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
+  await arrive?.();
+  stopIfAborted(environment);
+  const outcome = measureResult(strategy, output, run, facts, plan.measure);
+  if (replay && options.schedule)
+    outcome.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
+  const calls = await Promise.all(
+    caller.trace.map(
+      (record) => exchanges.get(record) ?? { label: record.label, promptHash: null, answerHash: null },
+    ),
+  );
+  return {
+    outcome,
+    text: compactedText(output.summary, output.kept ?? []),
+    calls,
+    requiredSections: strategy.requiredSections,
+  };
+}
+
+/** Stores a call's prompt and answer by hash; the job record points at them. */
+export async function storeExchange(
+  store: ContentStore,
+  label: string,
+  request: { system: string; prompt: string },
+  answer: string | null,
+): Promise<JobCall> {
+  const promptHash = await store.put(
+    'calls',
+    JSON.stringify({ system: request.system, prompt: request.prompt }),
+  );
+  const answerHash = answer === null ? null : await store.put('calls', JSON.stringify({ answer }));
+  return { label, promptHash, answerHash };
+}
+
+/** Ends a strategy's run once the run is aborted, arriving first: strategies waiting for every call never wait on it. */
+export function stopIfAborted(
+  environment: RunEnvironment,
+  arrive?: () => Promise<void>,
+  cause?: unknown,
+): void {
+  if (!environment.signal.aborted) return;
+  void arrive?.();
+  throw new AbortedError('aborted by the user', { cause });
+}

@@ -1,0 +1,71 @@
+/** The evaluate stage: each compacted job scored by the evaluator registry into its job record. */
+import { type EvaluationInput } from '../evaluators/types.ts';
+import { type FixtureFacts } from '../results/fixture-facts.ts';
+import { type JobRecord } from '../results/record.ts';
+import { type Strategy } from '../strategies/types.ts';
+import { evaluate } from '../evaluators/registry.ts';
+import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
+import { compact } from './compact.ts';
+
+/** Compacts one job in its slot, then evaluates it: offline evaluators in the slot, model evaluators after it. */
+export async function runJob(
+  job: Job,
+  plan: FixturePlan,
+  run: string,
+  environment: RunEnvironment,
+): Promise<JobRecord> {
+  const arrive = environment.callsDone?.join();
+  const { compacted, offline } = await environment.runs(async () => {
+    const compacted = await compact(job, plan, environment, arrive);
+    return {
+      compacted,
+      offline: await evaluate(inputOf(compacted, plan.facts, job.sample), environment.evaluators, false),
+    };
+  });
+  return evaluateJob(job, compacted, plan.facts, { plan, run, environment }, offline);
+}
+
+/** What the evaluators read of a compacted job. */
+export function inputOf(compacted: Compacted, facts: FixtureFacts, sample: number): EvaluationInput {
+  const { outcome, text, requiredSections } = compacted;
+  return { text, summary: outcome.summary, ok: outcome.status === 'ok', facts, requiredSections, sample };
+}
+
+/** The evaluate stage for one job: every evaluator's scores (offline ones given when already run), and the job's record. */
+export async function evaluateJob(
+  job: Pick<Job, 'id' | 'sample' | 'deterministic'> & { strategy: Pick<Strategy, 'name'> },
+  compacted: Compacted,
+  facts: FixtureFacts,
+  context: { plan: FixturePlan; run: string; environment: RunEnvironment },
+  offline?: Record<string, unknown>,
+): Promise<JobRecord> {
+  const { plan, run, environment } = context;
+  const { outcome, text } = compacted;
+  const input = inputOf(compacted, facts, job.sample);
+  const scores = {
+    ...(offline ?? (await evaluate(input, environment.evaluators, false))),
+    ...(await evaluate(input, environment.evaluators, true)),
+  };
+  const textHash = await environment.store.put('contexts', text);
+  return {
+    kind: 'job',
+    run,
+    id: job.id,
+    session: plan.fullFacts.session.name,
+    strategy: job.strategy.name,
+    target: plan.target ?? null,
+    sample: job.sample,
+    deterministic: job.deterministic,
+    status: outcome.status,
+    error: outcome.error,
+    compacted: {
+      summary: outcome.summary,
+      keptRanges: outcome.keptRanges,
+      textHash,
+      requiredSections: compacted.requiredSections ? [...compacted.requiredSections] : null,
+    },
+    calls: compacted.calls,
+    scores,
+    outcome: outcome as unknown as JobRecord['outcome'],
+  };
+}

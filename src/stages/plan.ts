@@ -1,0 +1,140 @@
+/** The plan stage: sessions × strategies × targets × runs → jobs with stable ids, and the run's header record. */
+import { type FixtureFacts, prefixFacts } from '../results/fixture-facts.ts';
+import { InputError } from '../errors.ts';
+import { type Measure } from '../results/assemble.ts';
+import { RECORD_VERSION, type RunRecord, contentHash, jobId, shortHash } from '../results/record.ts';
+import { type Strategy } from '../strategies/types.ts';
+import { atRecordedCompaction, lastRecordedCompaction } from '../strategies/at-compaction.ts';
+import { describeSchedule } from '../schedule/policy.ts';
+import { readFile } from 'node:fs/promises';
+import { toolVersion } from '../package-root.ts';
+import type { FixturePlan, RunEnvironment } from './types.ts';
+
+/** The plan stage for one session at one target: its jobs, each with an id stable across runs of the same inputs. */
+export async function planFixture(
+  fullFacts: FixtureFacts,
+  target: number | undefined,
+  strategies: readonly Strategy[],
+  environment: RunEnvironment,
+): Promise<FixturePlan> {
+  const { options, tokenizer } = environment;
+  const name = fullFacts.session.name;
+  const recorded = lastRecordedCompaction(fullFacts.session);
+  if (options.atCompaction && !recorded) {
+    throw new InputError(`--at-compaction: ${name} records no compaction with a summary to compare at`);
+  }
+  // The agent's own summary is judged on what it knew then; with --at-compaction, every strategy is too.
+  const recordedFacts = recorded ? prefixFacts(fullFacts, recorded.messageIndex, tokenizer) : undefined;
+  const facts = options.atCompaction && recordedFacts ? recordedFacts : fullFacts;
+  const runnable =
+    options.atCompaction && recorded
+      ? strategies.map((strategy) => atRecordedCompaction(strategy, recorded))
+      : strategies;
+  const stem = target === undefined ? name : `${name}@${target}`;
+  const hash = contentHash(await readFile(fullFacts.session.path));
+  const settings = target === undefined ? options.config : { ...options.config, targetTokens: target };
+  const point = options.atCompaction
+    ? 'at-compaction'
+    : options.schedule
+      ? `schedule ${describeSchedule(options.schedule)}`
+      : null;
+  const key = { contentHash: hash, settings, target: target ?? null, point };
+  const planned = runnable.map((strategy) => {
+    // A built-in strategy gives the same output for the same answers; a custom one may draw its own randomness.
+    const deterministic =
+      strategy.group !== 'custom' && (environment.provider.deterministic === true || !strategy.callsModel);
+    const samples = deterministic ? 1 : options.runs;
+    const jobs = Array.from({ length: samples }, (_, index) => ({
+      id: jobId({ ...key, strategy: strategy.name, sample: index + 1 }),
+      strategy,
+      sample: index + 1,
+      deterministic,
+    }));
+    return { strategy, jobs };
+  });
+  let recordedPlan: FixturePlan['recorded'];
+  if (recorded && recordedFacts) {
+    const end = recorded.messageIndex;
+    const keptFrom = Math.min(recorded.firstKeptMessageIndex ?? end, end);
+    recordedPlan = {
+      id: jobId({ ...key, strategy: 'recorded', point: `recorded at ${end}`, sample: 1 }),
+      summary: recorded.summary,
+      end,
+      kept: fullFacts.session.messages.slice(keptFrom, end),
+      keptFrom,
+      facts: recordedFacts,
+    };
+  }
+  const measure: Measure = {
+    tokenizer,
+    provider: environment.provider,
+    targetTokens: target,
+    contextWindow: environment.contextWindow,
+    reserveTokens: options.config.reserveTokens,
+    reportStem: stem,
+  };
+  return {
+    facts,
+    fullFacts,
+    target,
+    stem,
+    measure,
+    contentHash: hash,
+    strategies: planned,
+    recorded: recordedPlan,
+  };
+}
+
+/** The run's header record: its configuration, its sessions and every job it planned. */
+export function runRecord(plans: readonly FixturePlan[], environment: RunEnvironment): RunRecord {
+  const { options, provider, judge, tokenizer } = environment;
+  const jobs = plans.flatMap((plan) => [
+    ...plan.strategies.flatMap(({ strategy, jobs: planned }) =>
+      planned.map((job) => ({
+        id: job.id,
+        session: plan.fullFacts.session.name,
+        strategy: strategy.name,
+        target: plan.target ?? null,
+        sample: job.sample,
+      })),
+    ),
+    ...(plan.recorded
+      ? [
+          {
+            id: plan.recorded.id,
+            session: plan.fullFacts.session.name,
+            strategy: 'recorded',
+            target: plan.target ?? null,
+            sample: 1,
+          },
+        ]
+      : []),
+  ]);
+  const sessions = new Map<string, RunRecord['sessions'][number]>();
+  for (const plan of plans) {
+    sessions.set(plan.fullFacts.session.name, {
+      name: plan.fullFacts.session.name,
+      path: plan.fullFacts.session.path,
+      contentHash: plan.contentHash,
+      probeSetHash: shortHash(JSON.stringify(plan.facts.probes)),
+    });
+  }
+  const date = environment.provenance.date.replace(/[-:]/g, '').replace(/\.\d+/, '');
+  const { tool, version } = toolVersion();
+  return {
+    kind: 'run',
+    recordVersion: RECORD_VERSION,
+    run: `${date}-${shortHash(jobs.map((job) => job.id).join()).slice(0, 8)}`,
+    origin: 'compare',
+    tool,
+    version,
+    provider: { id: provider.id, model: provider.model, isLanguageModel: provider.isLanguageModel },
+    judge: judge ? { id: judge.id, model: judge.model } : null,
+    tokenizer: tokenizer.name,
+    reference: options.reference ?? null,
+    atCompaction: options.atCompaction ?? false,
+    schedule: options.schedule ? describeSchedule(options.schedule) : null,
+    sessions: [...sessions.values()],
+    jobs,
+  };
+}

@@ -1,0 +1,123 @@
+/** The plain data between the runner's stages: the options, the run's shared environment, a job, a plan and a compacted job. */
+import { type Barrier, type ProgressEvent } from '../run-progress.ts';
+import { type ContentStore } from '../results/records-file.ts';
+import { type EvaluatorContext } from '../evaluators/types.ts';
+import { type FixtureFacts } from '../results/fixture-facts.ts';
+import type { JobCall } from '../results/record.ts';
+import { type LimitFunction } from 'p-limit';
+import { type LoadOptions } from '../session/load.ts';
+import { type Measure } from '../results/assemble.ts';
+import { type Message } from '../session/types.ts';
+import { type Provenance } from '../results/provenance.ts';
+import { type Provider } from '../providers/types.ts';
+import { type ProviderOptions } from '../providers/registry.ts';
+import { type Schedule } from '../schedule/policy.ts';
+import { type Strategy, type StrategyConfig } from '../strategies/types.ts';
+import { type StrategyResult } from '../results/types.ts';
+import { type Tokenizer } from '../tokens.ts';
+
+/** What to run: the sessions, strategies, targets, points and runs the plan stage turns into jobs. */
+export type PlanOptions = LoadOptions & {
+  fixtures: string[];
+  /** `-s`: names, groups and strategy files, comma-separated. */
+  strategies: string;
+  config: StrategyConfig;
+  /** `--target-tokens`: each target is a run of every strategy aiming at that size (a sweep when several). */
+  targets?: number[];
+  /** `--reference`: the strategy the others are compared with (default: the first listed). */
+  reference?: string;
+  /** `--at-compaction`: run every strategy on the history up to the transcript's last recorded compaction. */
+  atCompaction?: boolean;
+  /** `--schedule`: replay each session as a compaction chain under this trigger policy. */
+  schedule?: Schedule;
+  runs: number;
+  /** The name a fixture file is reported under, when not its file name (a suite with two files of one name). */
+  sessionNames?: Record<string, string>;
+  /** A suite: a session that will not load is skipped with a notice instead of ending the run. */
+  skipUnloadable?: boolean;
+};
+
+/** What the jobs run on: the model, the judge, the tokenizer and the limits. */
+export type ModelOptions = {
+  /** `-p`: a provider spec (see the provider table). */
+  provider: string;
+  /** `--judge`: a provider spec for the LLM judge; off when absent. */
+  judge?: string;
+  /** `--judge-base-url`: the judge's server, when it is not the vendor's default. */
+  judgeBaseUrl?: string;
+  providerOptions?: Omit<ProviderOptions, 'tokenizer'>;
+  tokenizer: string;
+  /** Refuse calls above this many input tokens; defaults to the model's window when known. */
+  contextWindow?: number;
+  concurrency: number;
+};
+
+/** Where results go and who hears of progress. */
+export type OutputOptions = {
+  out: string;
+  signal?: AbortSignal;
+  /** How far the run has got: strategies finished, calls, tokens and cost (the command shows them). */
+  onProgress?: (event: ProgressEvent) => void;
+  /** Lines a user must see even with `--quiet`: work of a transcript that was not imported. */
+  onNotice?: (line: string) => void;
+  /** The command line after the program name, for the results' provenance (secrets are removed there). */
+  command?: readonly string[];
+};
+
+/** Everything `compare` (and `check`) needs to run. */
+export type CompareOptions = PlanOptions & ModelOptions & OutputOptions;
+
+/** Shared by every strategy of the run. */
+export type RunEnvironment = {
+  provider: Provider;
+  /** The LLM judge, behind the same cache, cassette and concurrency limit; absent without `--judge`. */
+  judge: Provider | undefined;
+  tokenizer: Tokenizer;
+  limit: LimitFunction;
+  /**
+   * Strategy runs at once: all of them with a language model (they wait on its answers), one at a time with an
+   * offline provider, whose answers are work on this thread: interleaving those would only hold every
+   * strategy's prompts and scoring in memory together and blur each one's time.
+   */
+  runs: LimitFunction;
+  /** With a language model: resolves once every strategy run of the compare has made all its calls. */
+  callsDone: Barrier | undefined;
+  options: CompareOptions;
+  contextWindow: number | undefined;
+  signal: AbortSignal;
+  /** `performance.now()` when the run's clock started (after the providers warmed up). */
+  origin: number;
+  /** Where the results came from (every results file carries it). */
+  provenance: Provenance;
+  /** Where every prompt, answer and compacted context is stored once, by hash. */
+  store: ContentStore;
+  evaluators: EvaluatorContext;
+};
+
+/** One job of the plan: a strategy on a session at a target, one sample. */
+export type Job = { id: string; strategy: Strategy; sample: number; deterministic: boolean };
+
+/** The plan of one session at one target: what it is scored against, its jobs, and the agent's own summary. */
+export type FixturePlan = {
+  /** What the strategies see and are scored against (the history up to the compaction with `--at-compaction`). */
+  facts: FixtureFacts;
+  fullFacts: FixtureFacts;
+  target: number | undefined;
+  stem: string;
+  measure: Measure;
+  contentHash: string;
+  /** Jobs per strategy, in the order listed. */
+  strategies: Array<{ strategy: Strategy; jobs: Job[] }>;
+  /** The agent's own last summary, scored beside the strategies when the transcript recorded one. */
+  recorded:
+    | { id: string; summary: string; end: number; kept: Message[]; keptFrom: number; facts: FixtureFacts }
+    | undefined;
+};
+
+/** A job compacted: its measured result (quality unset), the compacted context and its calls' stored texts. */
+export type Compacted = {
+  outcome: StrategyResult;
+  text: string;
+  calls: JobCall[];
+  requiredSections: readonly string[] | undefined;
+};

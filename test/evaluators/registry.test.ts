@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import pLimit from 'p-limit';
+import { applyScores, EVALUATORS, evaluate } from '../../src/evaluators/registry.ts';
+import { fixtureFacts } from '../../src/results/fixture-facts.ts';
+import { loadSession } from '../../src/session/load.ts';
+import type { StrategyResult } from '../../src/results/types.ts';
+import { getTokenizer } from '../../src/tokens.ts';
+
+describe('evaluator registry', () => {
+  it('names every evaluator by its key, with a description', () => {
+    for (const [key, evaluator] of Object.entries(EVALUATORS)) {
+      assert.equal(evaluator.name, key);
+      assert.ok(evaluator.description.length > 10, key);
+    }
+  });
+
+  it('scores the whole transcript perfectly and an empty context at zero, with no judge', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const facts = await fixtureFacts(await loadSession('before-compaction'), tokenizer);
+    const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
+    const input = { summary: '', ok: true, facts, requiredSections: undefined, sample: 1 };
+    const whole = await evaluate({ ...input, text: facts.transcriptText }, context, false);
+    const empty = await evaluate({ ...input, text: '' }, context, false);
+    assert.deepEqual(Object.keys(whole), ['lexical']);
+    assert.equal((whole.lexical as { probeRecall: number }).probeRecall, 1);
+    assert.equal((empty.lexical as { probeRecall: number }).probeRecall, 0);
+    assert.deepEqual(
+      await evaluate({ ...input, text: '' }, context, true),
+      {},
+      'the judge is off without --judge',
+    );
+  });
+
+  it('refuses stored scores that are not what the evaluator writes, naming the job', () => {
+    const result = { quality: null, judgeUsage: null, judgeTrace: [] } as unknown as StrategyResult;
+    assert.throws(
+      () => applyScores(result, { lexical: { probeRecall: 'high' } }, 'run.jsonl: job abc'),
+      /^InputError: run\.jsonl: job abc: scores\.lexical is not what the lexical evaluator writes$/,
+    );
+  });
+});
