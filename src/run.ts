@@ -44,6 +44,12 @@ import { resolveStrategies, strategySettings } from './strategies/registry.ts';
 import type { Strategy, StrategyConfig, StrategyOutput } from './strategies/types.ts';
 import { getTokenizer, type Tokenizer } from './tokens.ts';
 import { collectProvenance, type Provenance } from './results/provenance.ts';
+import {
+  type ContinuationOptions,
+  continuationCut,
+  continuationOf,
+  cutAsCompaction,
+} from './continuation/setup.ts';
 
 /** Everything `compare` (and `check`) needs to run. */
 export type CompareOptions = LoadOptions & {
@@ -68,6 +74,8 @@ export type CompareOptions = LoadOptions & {
   atCompaction?: boolean;
   /** `--schedule`: replay each session as a compaction chain under this trigger policy. */
   schedule?: Schedule;
+  /** `--continuation K`: after each strategy, measure the next K steps at the cut (docs/continuation.md). */
+  continuation?: ContinuationOptions;
   /** Refuse calls above this many input tokens; defaults to the model's window when known. */
   contextWindow?: number;
   concurrency: number;
@@ -248,11 +256,23 @@ async function runFixture(
   }
   // The agent's own summary is judged on what it knew then; with --at-compaction, every strategy is too.
   const recordedFacts = recorded ? prefixFacts(fullFacts, recorded.messageIndex, tokenizer) : undefined;
-  const facts = options.atCompaction && recordedFacts ? recordedFacts : fullFacts;
+  // A continuation replay cuts where the agent compacted, else at its own cut, and compacts what came before.
+  const cut = options.continuation
+    ? continuationCut(fullFacts.session, options.continuation, options.atCompaction ? recorded : undefined)
+    : undefined;
+  const cutAt = cut !== undefined && !options.atCompaction ? cutAsCompaction(cut) : undefined;
+  const facts =
+    options.atCompaction && recordedFacts
+      ? recordedFacts
+      : cutAt
+        ? prefixFacts(fullFacts, cutAt.messageIndex, tokenizer)
+        : fullFacts;
   const runnable =
     options.atCompaction && recorded
       ? strategies.map((strategy) => atRecordedCompaction(strategy, recorded))
-      : strategies;
+      : cutAt
+        ? strategies.map((strategy) => atRecordedCompaction(strategy, cutAt))
+        : strategies;
   const measure: Measure = {
     tokenizer,
     provider: environment.provider,
@@ -260,6 +280,9 @@ async function runFixture(
     contextWindow: environment.contextWindow,
     reserveTokens: options.config.reserveTokens,
     reportStem: stem,
+    ...(options.continuation && cut !== undefined
+      ? { continuation: { options: options.continuation, cut, full: fullFacts } }
+      : {}),
   };
   const results = await Promise.all(
     runnable.map(async (strategy) => {
@@ -398,6 +421,15 @@ async function runAndScore(
   await arrive?.();
   stopIfAborted(environment);
   const result = buildResult(strategy, output, run, facts, measure);
+  if (measure.continuation && result.status === 'ok')
+    result.continuation = continuationOf(
+      measure.continuation,
+      strategy.name,
+      output,
+      facts,
+      result.quality.probeOutcomes,
+      tokenizer,
+    );
   if (replay && options.schedule)
     result.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
   return { result, output };

@@ -1,0 +1,87 @@
+/**
+ * Where a continuation replay cuts a session and what every strategy of a fixture shares there: `--at-compaction`
+ * cuts where the agent compacted, `--continuation-at N` before message N, else halfway through the transcript.
+ */
+import { InputError } from '../errors.ts';
+import type { FixtureFacts } from '../results/fixture-facts.ts';
+import type { ProbeOutcome } from '../quality/types.ts';
+import type { Message, RecordedCompaction, Session } from '../session/types.ts';
+import type { Tokenizer } from '../tokens.ts';
+import { realStepsAfter } from './actions.ts';
+import { evaluateContinuation } from './evaluate.ts';
+import { defaultDesign } from './rehydrate.ts';
+import type { ContinuationResult, RehydrationDesign } from './types.ts';
+
+/** `--continuation K` and its companions. */
+export type ContinuationOptions = {
+  /** K: real steps replayed after the cut. */
+  steps: number;
+  /** `--continuation-at`: the cut, as a 0-based message index. */
+  at?: number;
+  /** `--rehydrate`: one design for every strategy (default: each strategy's own agent, else none). */
+  rehydrate?: RehydrationDesign;
+};
+
+/** What every strategy's continuation on one fixture shares. */
+export type ContinuationSetup = {
+  options: ContinuationOptions;
+  cut: number;
+  /** The whole session (the steps after the cut are read from it). */
+  full: FixtureFacts;
+};
+
+/** The cut for a session: the recorded compaction, the chosen message, or the first assistant turn past halfway. */
+export function continuationCut(
+  session: Pick<Session, 'name' | 'messages' | 'cwd'>,
+  options: ContinuationOptions,
+  recorded: RecordedCompaction | undefined,
+): number {
+  let cut: number;
+  if (recorded) cut = recorded.messageIndex;
+  else if (options.at !== undefined) {
+    if (options.at < 1 || options.at >= session.messages.length)
+      throw new InputError(
+        `--continuation-at ${options.at}: ${session.name} has messages 0–${session.messages.length - 1}; the cut must leave history before it and a step after it`,
+      );
+    cut = options.at;
+  } else {
+    const half = Math.floor(session.messages.length / 2);
+    const next = session.messages.findIndex(
+      (message, index) => index >= half && message.role === 'assistant',
+    );
+    cut = next < 0 ? half : next;
+  }
+  if (realStepsAfter(session, cut, 1).length === 0)
+    throw new InputError(
+      `--continuation: ${session.name} has no assistant turn after message ${cut} to compare with`,
+    );
+  return cut;
+}
+
+/** A compaction at the cut that keeps nothing verbatim: strategies compact the history before it. */
+export function cutAsCompaction(cut: number): RecordedCompaction {
+  return { summary: '', messageIndex: cut, firstKeptMessageIndex: cut };
+}
+
+/** A strategy's continuation block: its output at the cut against the real next steps (offline part). */
+export function continuationOf(
+  setup: ContinuationSetup,
+  strategy: string,
+  output: { summary: string; kept?: readonly Message[] | undefined },
+  facts: FixtureFacts,
+  probeOutcomes: Readonly<Record<string, ProbeOutcome>>,
+  tokenizer: Tokenizer,
+): ContinuationResult {
+  return evaluateContinuation({
+    session: setup.full.session,
+    cut: setup.cut,
+    steps: setup.options.steps,
+    design: setup.options.rehydrate ?? defaultDesign(strategy),
+    summary: output.summary,
+    kept: output.kept ?? [],
+    probes: facts.probes,
+    probeOutcomes,
+    prefix: facts.transcriptMatcher,
+    tokenizer,
+  });
+}
