@@ -81,6 +81,17 @@ const SUBCOMMAND_PROGRAMS = new Set([
   'rustup',
   'deno',
 ]);
+// Options before a subcommand that take the next word as their value (`git -C repo status`).
+const OPTIONS_WITH_VALUE = new Set([
+  '-C',
+  '-c',
+  '--prefix',
+  '--cwd',
+  '--dir',
+  '--manifest-path',
+  '-f',
+  '--filter',
+]);
 const WRAPPERS = new Set(['sudo', 'time', 'env', 'nohup', 'command']);
 
 /** The kind of a tool by its name (case and separators aside); `other` for a tool this table does not know. */
@@ -133,8 +144,12 @@ export function commandTarget(command: string): string {
     index++;
   const program = (words[index] ?? '').split('/').pop() ?? '';
   if (!SUBCOMMAND_PROGRAMS.has(program)) return program;
-  const subcommand = words.slice(index + 1).find((word) => !word.startsWith('-'));
-  return subcommand ? `${program} ${subcommand}` : program;
+  for (let next = index + 1; next < words.length; next++) {
+    const word = words[next]!;
+    if (OPTIONS_WITH_VALUE.has(word)) next++;
+    else if (!word.startsWith('-')) return `${program} ${word}`;
+  }
+  return program;
 }
 
 function firstString(argumentsOf: Record<string, unknown>, names: readonly string[]): string | undefined {

@@ -3,7 +3,7 @@
  * re-attaches up to five recently read or edited files (one over about 5,000 tokens as its path only), pi carries
  * its read and modified file lists, Codex keeps the most recent user messages up to about 20,000 tokens.
  */
-import { fileLists } from '../session/file-operations.ts';
+import { fileLists, mergeFileLists } from '../session/file-operations.ts';
 import { contentText, isPrompt, type Message, type Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { normalisePath } from './actions.ts';
@@ -36,9 +36,12 @@ export function rehydrate(
 ): Rehydration {
   if (design === 'claude-code') return claudeCodeFiles(session, cut, tokenizer);
   if (design === 'pi') {
-    const lists = fileLists(session.fileOperations, { start: 0, end: cut });
-    const read = lists.read.map((path) => normalisePath(path, session.cwd));
-    const modified = lists.modified.map((path) => normalisePath(path, session.cwd));
+    const raw = fileLists(session.fileOperations, { start: 0, end: cut });
+    // One file spelled absolute and relative is one file: merge after normalising.
+    const { read, modified } = mergeFileLists({
+      read: raw.read.map((path) => normalisePath(path, session.cwd)),
+      modified: raw.modified.map((path) => normalisePath(path, session.cwd)),
+    });
     if (read.length + modified.length === 0) return { design, messages: [], files: [] };
     const text = `<read-files>\n${read.join('\n')}\n</read-files>\n<modified-files>\n${modified.join('\n')}\n</modified-files>`;
     return { design, messages: [attachment(text)], files: [...modified, ...read] };
