@@ -63,7 +63,9 @@ export type PredictedStep = {
 export type PredictionRun = {
   steps: PredictedStep[];
   rates: LevelRates;
+  /** Predicted reads of a file whose content the uncompacted prefix already had, and all predicted reads. */
   redundantReads: number;
+  predictedReads: number;
   /** Every request sent, as sent: system prompt, messages and tool definitions. */
   requests: unknown[];
 };
@@ -101,5 +103,6 @@ export type ContinuationResult = {
     /** (S − Null) / (Full − Null) per level; null at a level where Full does no better than Null. */
     normalised: { l0: number | null; l1: number | null; l2: number | null };
   } | null;
+  /** Why the prediction columns are empty (offline, or a call failed); null when they are filled. */
   note: string | null;
 };
