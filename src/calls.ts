@@ -2,7 +2,15 @@
 import { setMaxListeners } from 'node:events';
 import type { LimitFunction } from 'p-limit';
 import { ContextOverflowError, messageOf } from './errors.ts';
-import type { CompletionRequest, Provider, UsageSource } from './providers/types.ts';
+import { countGenerateRequest } from './providers/text-form.ts';
+import type {
+  Completion,
+  CompletionRequest,
+  GenerateRequest,
+  Generation,
+  Provider,
+  UsageSource,
+} from './providers/types.ts';
 import { countRequest, type Tokenizer } from './tokens.ts';
 
 /** One provider call as the trace shows it. */
@@ -30,10 +38,15 @@ export type CallRecord = {
 /** A request as a strategy makes it: the layer adds the signal. */
 export type CallRequest = Omit<CompletionRequest, 'signal'>;
 
+/** A message-shaped request as a caller makes it: the layer adds the signal and the sample. */
+export type GenerateCallRequest = Omit<GenerateRequest, 'signal' | 'sample'>;
+
 /** What a strategy calls the model through. */
 export type Caller = {
   /** Sends one request, labelled for the trace; resolves to the answer's text. */
   complete(label: string, request: CallRequest): Promise<string>;
+  /** Sends one conversation (with tools, if any), labelled and traced exactly like `complete`; resolves to the whole answer. */
+  generate(label: string, request: GenerateCallRequest): Promise<Generation>;
   /** Every call so far, in the order they were asked for. */
   readonly trace: readonly CallRecord[];
 };
@@ -65,64 +78,83 @@ export function createCaller(options: CallerOptions): Caller {
   const origin = options.origin ?? performance.now();
   const now = () => performance.now() - origin;
   const trace: CallRecord[] = [];
+  /** One traced call: the context-window check, the concurrency slot, the record, the label on an error. */
+  async function traced<Answer extends Completion>(
+    label: string,
+    inputTokens: () => number,
+    send: (extra: { sample?: number; signal?: AbortSignal }) => Promise<Answer>,
+  ): Promise<Answer> {
+    const record: CallRecord = {
+      label,
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedInputTokens: null,
+      usageSource: 'tokenizer',
+      ms: 0,
+      cached: false,
+      attempts: null,
+      requestedAt: now(),
+      startedAt: 0,
+      endedAt: 0,
+      error: null,
+    };
+    trace.push(record);
+    options.onCall?.(record, 'requested');
+    if (options.contextWindow !== undefined) {
+      const input = inputTokens();
+      if (input > options.contextWindow) {
+        record.inputTokens = 0;
+        record.startedAt = record.endedAt = now();
+        record.error = `input of ${input.toLocaleString('en-US')} tokens exceeds the context window of ${options.contextWindow.toLocaleString('en-US')} tokens`;
+        options.onCall?.(record, 'started');
+        options.onCall?.(record, 'ended');
+        throw new ContextOverflowError(`${label}: ${record.error} (--context-window)`);
+      }
+    }
+    return options.limit(async () => {
+      record.startedAt = now();
+      options.onCall?.(record, 'started');
+      try {
+        const answer = await send({
+          ...(options.sample && options.sample > 1 ? { sample: options.sample } : {}),
+          signal: options.signal,
+        });
+        record.endedAt = now();
+        record.inputTokens = answer.usage.input;
+        record.outputTokens = answer.usage.output;
+        record.cachedInputTokens = answer.usage.cachedInput ?? null;
+        record.usageSource = answer.usageSource;
+        record.attempts = answer.attempts ?? null;
+        record.cached = answer.fromCache !== undefined;
+        record.ms = answer.fromCache ? answer.fromCache.ms : record.endedAt - record.startedAt;
+        options.onCall?.(record, 'ended');
+        return answer;
+      } catch (error) {
+        record.endedAt = now();
+        record.ms = record.endedAt - record.startedAt;
+        record.error = messageOf(error);
+        options.onCall?.(record, 'ended');
+        if (error instanceof Error) error.message = `${label}: ${error.message}`;
+        throw error;
+      }
+    });
+  }
   return {
     trace,
     async complete(label, request) {
-      const record: CallRecord = {
+      const completion = await traced(
         label,
-        inputTokens: 0,
-        outputTokens: 0,
-        cachedInputTokens: null,
-        usageSource: 'tokenizer',
-        ms: 0,
-        cached: false,
-        attempts: null,
-        requestedAt: now(),
-        startedAt: 0,
-        endedAt: 0,
-        error: null,
-      };
-      trace.push(record);
-      options.onCall?.(record, 'requested');
-      if (options.contextWindow !== undefined) {
-        const input = countRequest(options.tokenizer, request);
-        if (input > options.contextWindow) {
-          record.inputTokens = 0;
-          record.startedAt = record.endedAt = now();
-          record.error = `input of ${input.toLocaleString('en-US')} tokens exceeds the context window of ${options.contextWindow.toLocaleString('en-US')} tokens`;
-          options.onCall?.(record, 'started');
-          options.onCall?.(record, 'ended');
-          throw new ContextOverflowError(`${label}: ${record.error} (--context-window)`);
-        }
-      }
-      return options.limit(async () => {
-        record.startedAt = now();
-        options.onCall?.(record, 'started');
-        try {
-          const completion = await options.provider.complete({
-            ...request,
-            ...(options.sample && options.sample > 1 ? { sample: options.sample } : {}),
-            signal: options.signal,
-          });
-          record.endedAt = now();
-          record.inputTokens = completion.usage.input;
-          record.outputTokens = completion.usage.output;
-          record.cachedInputTokens = completion.usage.cachedInput ?? null;
-          record.usageSource = completion.usageSource;
-          record.attempts = completion.attempts ?? null;
-          record.cached = completion.fromCache !== undefined;
-          record.ms = completion.fromCache ? completion.fromCache.ms : record.endedAt - record.startedAt;
-          options.onCall?.(record, 'ended');
-          return completion.text;
-        } catch (error) {
-          record.endedAt = now();
-          record.ms = record.endedAt - record.startedAt;
-          record.error = messageOf(error);
-          options.onCall?.(record, 'ended');
-          if (error instanceof Error) error.message = `${label}: ${error.message}`;
-          throw error;
-        }
-      });
+        () => countRequest(options.tokenizer, request),
+        (extra) => options.provider.complete({ ...request, ...extra }),
+      );
+      return completion.text;
+    },
+    generate(label, request) {
+      return traced(
+        label,
+        () => countGenerateRequest(options.tokenizer, request),
+        (extra) => options.provider.generate({ ...request, ...extra }),
+      );
     },
   };
 }

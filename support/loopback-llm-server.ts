@@ -1,8 +1,9 @@
 /**
  * A loopback server that speaks OpenAI chat completions (`POST /v1/chat/completions`) and Anthropic
  * messages (`POST /v1/messages`), so tests and the bench point the real SDK clients at it. Each
- * request gets a scripted reply; the server records bodies, counts requests in flight, listens on
- * 127.0.0.1 on a random port and never keeps the process alive.
+ * request gets a scripted reply (text, tool calls, or a failure), in order or from a handler that reads the
+ * request; the server records bodies, counts requests and those in flight, listens on 127.0.0.1 on a
+ * random port and never keeps the process alive.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,10 +20,27 @@ export type RecordedRequest = {
   body: any;
 };
 
+/** One tool call in a scripted answer; `arguments` is sent as the vendor encodes it (a JSON string for OpenAI). */
+export type MockToolCall = { id?: string; name: string; arguments: Record<string, unknown> | string };
+
 /** What the server does with one request, in vendor-neutral terms (rendered in the vendor's shape). */
 export type MockReply =
-  /** A normal answer. `usage` is sent verbatim in the vendor's `usage` field (`null`: no usage at all); default: counts from lengths. */
-  | { kind: 'text'; text: string; usage?: Record<string, unknown> | null; model?: string }
+  /**
+   * A normal answer. `usage` is sent verbatim in the vendor's `usage` field (`null`: no usage at all); default:
+   * counts from lengths. `truncated`: the answer stopped at the token limit (`length` / `max_tokens`).
+   */
+  | {
+      kind: 'text';
+      text: string;
+      usage?: Record<string, unknown> | null;
+      model?: string;
+      truncated?: boolean;
+    }
+  /**
+   * An answer asking for tool calls (`tool_calls` / `tool_use` blocks, stop reason `tool_calls` / `tool_use`),
+   * after an optional text. Ids default to `call_<n>` (OpenAI) or `toolu_<n>` (Anthropic), n from 1.
+   */
+  | { kind: 'tool-calls'; calls: MockToolCall[]; text?: string; usage?: Record<string, unknown> | null }
   /** 429 asking the client to wait (`retry-after-ms`, default 5 ms, or `retry-after` seconds). */
   | { kind: 'rate-limit'; retryAfterMs?: number; retryAfterSeconds?: number }
   /** A server error (default 500), with a short `retry-after-ms` so retries stay fast. */
@@ -57,6 +75,8 @@ export type MockLlmServer = {
   requests: RecordedRequest[];
   /** Every HTTP request of any method or path, in order: a pre-connect HEAD counts here, not in `requests`. */
   received: Array<{ method: string; path: string }>;
+  /** How many API requests were answered or are being answered (`requests.length`). */
+  readonly count: number;
   /** Most requests in flight at once so far. */
   readonly maxInFlight: number;
   /** Requests in flight now. */
@@ -131,6 +151,9 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
     port,
     requests,
     received,
+    get count() {
+      return requests.length;
+    },
     get maxInFlight() {
       return maxInFlight;
     },
@@ -183,6 +206,41 @@ export function promptOf(request: RecordedRequest): string {
   return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? '');
 }
 
+/** The names of the tools a request offered, either vendor. */
+export function offeredTools(request: RecordedRequest): string[] {
+  const tools: Array<{ name?: string; function?: { name?: string } }> = request.body.tools ?? [];
+  return tools.map((tool) => tool.function?.name ?? tool.name ?? '');
+}
+
+/** The tool results a request sent back, either vendor, in order: the call id and the text. */
+export function sentToolResults(
+  request: RecordedRequest,
+): Array<{ id: string; text: string; isError: boolean }> {
+  const messages: Array<{ role: string; content: unknown; tool_call_id?: string }> =
+    request.body.messages ?? [];
+  if (request.vendor === 'openai') {
+    return messages
+      .filter((message) => message.role === 'tool')
+      .map((message) => ({ id: message.tool_call_id ?? '', text: String(message.content), isError: false }));
+  }
+  return messages.flatMap((message) =>
+    Array.isArray(message.content)
+      ? message.content
+          .filter((block: { type?: string }) => block.type === 'tool_result')
+          .map((block: { tool_use_id: string; content?: unknown; is_error?: boolean }) => ({
+            id: block.tool_use_id,
+            text:
+              typeof block.content === 'string'
+                ? block.content
+                : ((block.content as Array<{ text?: string }> | undefined) ?? [])
+                    .map((part) => part.text ?? '')
+                    .join(''),
+            isError: block.is_error === true,
+          }))
+      : [],
+  );
+}
+
 /** Usage counted from characters (4 per token) in the vendor's wire shape. */
 function estimatedUsage(vendor: Vendor, request: RecordedRequest, text: string): Record<string, unknown> {
   const input = Math.ceil(JSON.stringify(request.body.messages ?? []).length / 4);
@@ -203,11 +261,21 @@ function respond(response: ServerResponse, vendor: Vendor, request: RecordedRequ
           ? reply.usage
           : estimatedUsage(vendor, request, text);
       const answerModel = (reply.kind === 'text' && reply.model) || model;
-      send(response, 200, answerBody(vendor, answerModel, text, usage));
+      const truncated = reply.kind === 'text' && reply.truncated === true;
+      send(response, 200, answerBody(vendor, answerModel, text, usage, [], truncated));
+      return;
+    }
+    case 'tool-calls': {
+      const text = reply.text ?? '';
+      const usage =
+        reply.usage !== undefined
+          ? reply.usage
+          : estimatedUsage(vendor, request, text + JSON.stringify(reply.calls));
+      send(response, 200, answerBody(vendor, model, text, usage, reply.calls, false));
       return;
     }
     case 'empty':
-      send(response, 200, answerBody(vendor, model, '', estimatedUsage(vendor, request, '')));
+      send(response, 200, answerBody(vendor, model, '', estimatedUsage(vendor, request, ''), [], false));
       return;
     case 'rate-limit': {
       const headers: Record<string, string> =
@@ -236,8 +304,17 @@ function answerBody(
   model: string,
   text: string,
   usage: Record<string, unknown> | null,
+  calls: MockToolCall[],
+  truncated: boolean,
 ): unknown {
+  const encoded = (call: MockToolCall) =>
+    typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
   if (vendor === 'openai') {
+    const toolCalls = calls.map((call, index) => ({
+      id: call.id ?? `call_${index + 1}`,
+      type: 'function',
+      function: { name: call.name, arguments: encoded(call) },
+    }));
     return {
       id: 'chatcmpl-mock',
       object: 'chat.completion',
@@ -246,21 +323,33 @@ function answerBody(
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: text, refusal: null },
-          finish_reason: 'stop',
+          message: {
+            role: 'assistant',
+            content: calls.length > 0 && text === '' ? null : text,
+            refusal: null,
+            ...(calls.length > 0 ? { tool_calls: toolCalls } : {}),
+          },
+          finish_reason: calls.length > 0 ? 'tool_calls' : truncated ? 'length' : 'stop',
           logprobs: null,
         },
       ],
       ...(usage === null ? {} : { usage }),
     };
   }
+  const toolUses = calls.map((call, index) => ({
+    type: 'tool_use',
+    id: call.id ?? `toolu_${index + 1}`,
+    name: call.name,
+    // The messages API always sends an object; a string here is a test of what a broken server might send.
+    input: typeof call.arguments === 'string' ? JSON.parse(call.arguments) : call.arguments,
+  }));
   return {
     id: 'msg_mock',
     type: 'message',
     role: 'assistant',
     model,
-    content: text ? [{ type: 'text', text }] : [],
-    stop_reason: 'end_turn',
+    content: [...(text ? [{ type: 'text', text }] : []), ...toolUses],
+    stop_reason: calls.length > 0 ? 'tool_use' : truncated ? 'max_tokens' : 'end_turn',
     stop_sequence: null,
     ...(usage === null ? {} : { usage }),
   };

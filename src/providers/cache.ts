@@ -5,11 +5,12 @@ import { writeFileAtomic } from '../files.ts';
 import { assertNoSecrets } from './secrets.ts';
 import {
   answerAndStore,
-  completionFromStore,
+  generationFromStore,
   requestKey,
   type StoredAnswer,
   storedAnswerSchema,
 } from './stored-answer.ts';
+import { withTextForm } from './text-form.ts';
 import type { Provider } from './types.ts';
 
 /** Where the cache lives unless `--cache-dir` says otherwise (git-ignored). */
@@ -29,17 +30,17 @@ export function withCache(provider: Provider, options: CacheOptions): Provider {
   // Answers of this run, so a repeat is a hit even before its file is on disk.
   const answered = new Map<string, StoredAnswer>();
   let failure: unknown;
-  return {
+  return withTextForm({
     ...provider,
     // A rerun may find every answer here: load the SDK, but open no connection before a call needs one (a miss
     // then connects as part of its call), so a run served from the cache sends no request at all.
     ...(provider.warmUp ? { warmUp: () => provider.warmUp!({ connect: false }) } : {}),
-    async complete(request) {
+    async generate(request) {
       const key = requestKey(provider, request);
       const file = entryFile(options.directory, key);
       const hit = answered.get(key) ?? (await readEntry(file, key));
-      if (hit) return completionFromStore(hit);
-      const { completion, stored } = await answerAndStore(provider, request, key);
+      if (hit) return generationFromStore(hit);
+      const { generation, stored } = await answerAndStore(provider, request, key);
       answered.set(key, stored);
       const text = `${JSON.stringify(stored, null, 2)}\n`;
       // Checked now, so an answer holding a key fails its call rather than a later flush.
@@ -49,14 +50,14 @@ export function withCache(provider: Provider, options: CacheOptions): Provider {
       });
       pending.add(write);
       void write.finally(() => pending.delete(write));
-      return completion;
+      return generation;
     },
     async close() {
       await Promise.all(pending);
       await provider.close?.();
       if (failure) throw failure;
     },
-  };
+  });
 }
 
 /** `<directory>/ab/abcdef….json`: 256 subdirectories keep any one directory small. */

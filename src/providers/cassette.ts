@@ -9,11 +9,12 @@ import { assertNoSecrets } from './secrets.ts';
 import { LineError, parseLine } from '../session/json-lines.ts';
 import {
   answerAndStore,
-  completionFromStore,
+  generationFromStore,
   requestKey,
   type StoredAnswer,
   storedAnswerSchema,
 } from './stored-answer.ts';
+import { withTextForm } from './text-form.ts';
 import type { Provider } from './types.ts';
 
 /** A recording provider; `close()` resolves once every answer so far is on disk. */
@@ -72,14 +73,16 @@ export function createRecorder(file: string): CassetteRecorder {
 export function withRecording(provider: Provider, target: string | CassetteRecorder): RecordingProvider {
   const recorder = typeof target === 'string' ? createRecorder(target) : target;
   return {
-    ...provider,
+    ...withTextForm({
+      ...provider,
+      async generate(request) {
+        const key = requestKey(provider, request);
+        const { generation, stored } = await answerAndStore(provider, request, key);
+        recorder.add(stored);
+        return generation;
+      },
+    }),
     cassette: recorder.file,
-    async complete(request) {
-      const key = requestKey(provider, request);
-      const { completion, stored } = await answerAndStore(provider, request, key);
-      recorder.add(stored);
-      return completion;
-    },
     async close() {
       await recorder.flush();
       await provider.close?.();
@@ -91,14 +94,14 @@ export function withRecording(provider: Provider, target: string | CassetteRecor
 export function withReplay(provider: Provider, file: string): Provider {
   const answers = readCassette(file);
   const recorded = new Set([...answers.values()].map((answer) => `${answer.provider}:${answer.model}`));
-  return {
+  return withTextForm({
     ...provider,
     // A replay touches no network: nothing to warm up.
     warmUp: undefined,
-    async complete(request) {
+    async generate(request) {
       if (request.signal?.aborted) throw new AbortedError('replay aborted');
       const stored = answers.get(requestKey(provider, request));
-      if (stored) return completionFromStore(stored);
+      if (stored) return generationFromStore(stored);
       const spec = `${provider.id}:${provider.model}`;
       const holds =
         recorded.has(spec) || recorded.size === 0 ? '' : ` (it holds answers of ${[...recorded].join(', ')})`;
@@ -106,7 +109,7 @@ export function withReplay(provider: Provider, file: string): Provider {
         `no recorded answer for this request: not in cassette ${file}${holds}; re-record with --record`,
       );
     },
-  };
+  });
 }
 
 /** Every answer in a cassette by key; a bad line is an {@link InputError} `file:line: reason`. */

@@ -2,31 +2,37 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { countRequest, type Tokenizer } from '../tokens.ts';
 import { summarizeExtractively } from '../extractive/summarize.ts';
-import type { Provider } from './types.ts';
+import { generateThroughText } from './text-form.ts';
+import type { CompletionRequest, Completion, Provider } from './types.ts';
 
 /** The model name reports show for the extractive summarizer; bump it when its output changes. */
 export const EXTRACTIVE_MODEL = 'extractive-v1';
 
-/** A provider that summarizes by selecting verbatim material within `maxTokens`; usage comes from the tokenizer. */
+/**
+ * A provider that summarizes by selecting verbatim material within `maxTokens`; usage comes from the tokenizer.
+ * `generate` reads the messages as the transcript a prompt would hold and answers with text, never a tool call.
+ */
 export function createExtractiveProvider(options: { tokenizer: Tokenizer }): Provider {
   const { tokenizer } = options;
+  const complete = async (request: CompletionRequest): Promise<Completion> => {
+    // Summarizing is work on this thread with no I/O to wait on: without a turn of the event loop here, a
+    // Ctrl-C's handler would only run once the whole offline run had finished.
+    await nextTurn();
+    request.signal?.throwIfAborted();
+    const { text, tokens } = summarizeExtractively(request, tokenizer);
+    return {
+      text,
+      usage: { input: countRequest(tokenizer, request), output: tokens },
+      usageSource: 'tokenizer',
+      model: EXTRACTIVE_MODEL,
+    };
+  };
   return {
     id: 'extractive',
     model: EXTRACTIVE_MODEL,
     isLanguageModel: false,
     deterministic: true,
-    async complete(request) {
-      // Summarizing is work on this thread with no I/O to wait on: without a turn of the event loop here, a
-      // Ctrl-C's handler would only run once the whole offline run had finished.
-      await nextTurn();
-      request.signal?.throwIfAborted();
-      const { text, tokens } = summarizeExtractively(request, tokenizer);
-      return {
-        text,
-        usage: { input: countRequest(tokenizer, request), output: tokens },
-        usageSource: 'tokenizer',
-        model: EXTRACTIVE_MODEL,
-      };
-    },
+    complete,
+    generate: generateThroughText(complete),
   };
 }

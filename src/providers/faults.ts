@@ -2,42 +2,24 @@
 import { AbortedError, ContextOverflowError, ProviderError } from '../errors.ts';
 import { redactUrlSecrets } from './url-secrets.ts';
 
-/** A failed call as both SDK adapters describe it, whatever the SDK's own error classes. */
+/** An error answer with an HTTP status, as the SDK adapters read it. */
+export type StatusFault = { status: number; message: string; code?: string | null; type?: string | null };
+
+/**
+ * A failed call as both SDK adapters describe it, whatever the SDK's own error classes. Each adapter decides
+ * which error answers mean the prompt does not fit (`overflow`), from its own API's wording
+ * (`<provider>/overflow.ts`).
+ */
 export type CallFault =
   | { kind: 'aborted' }
   | { kind: 'timeout' }
   | { kind: 'connection'; message: string }
-  | { kind: 'status'; status: number; message: string; code?: string | null; type?: string | null }
+  | ({ kind: 'status' | 'overflow' } & StatusFault)
   | { kind: 'other' };
-
-/**
- * How vendors and compatible servers say the prompt does not fit: OpenAI (`context_length_exceeded`,
- * "maximum context length"), vLLM (the same words), llama.cpp ("exceeds the available context
- * size", `exceed_context_size_error`), Ollama and LM Studio ("context length"), Anthropic ("prompt
- * is too long", "exceed context limit").
- */
-const OVERFLOW_PATTERN =
-  /context[_ ]length|context (?:size|window|limit)|maximum context|prompt is too long|too many tokens|input is too long/i;
-
-/** Codes and types that mean the same, where a server sets one. */
-const OVERFLOW_CODES = new Set(['context_length_exceeded', 'exceed_context_size_error', 'request_too_large']);
 
 /** Statuses worth another try later: timeouts, lock conflicts, rate limits, server errors. */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
-}
-
-/** True when a 4xx answer says the prompt exceeded the model's context window. */
-export function isContextOverflow(fault: {
-  status: number;
-  message: string;
-  code?: string | null;
-  type?: string | null;
-}): boolean {
-  if (fault.status === 413) return true;
-  if (fault.status < 400 || fault.status >= 500) return false;
-  if (OVERFLOW_CODES.has(fault.code ?? '') || OVERFLOW_CODES.has(fault.type ?? '')) return true;
-  return OVERFLOW_PATTERN.test(fault.message);
 }
 
 /** What the call is, for messages: `openai:gpt-4.1-mini`, where it went, and how many HTTP attempts it made. */
@@ -62,13 +44,12 @@ export function toBenchError(fault: CallFault, cause: unknown, call: CallDescrip
         retryable: true,
         cause,
       });
+    case 'overflow':
+      return new ContextOverflowError(
+        `${call.name}: the prompt does not fit the model's context window (HTTP ${fault.status}: ${fault.message})`,
+        { status: fault.status, cause },
+      );
     case 'status':
-      if (isContextOverflow(fault)) {
-        return new ContextOverflowError(
-          `${call.name}: the prompt does not fit the model's context window (HTTP ${fault.status}: ${fault.message})`,
-          { status: fault.status, cause },
-        );
-      }
       return new ProviderError(`${call.name}: HTTP ${fault.status}${tries}: ${fault.message}`, {
         status: fault.status,
         retryable: isRetryableStatus(fault.status),

@@ -7,7 +7,8 @@ import { ProviderError } from '../errors.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { createAttemptCounter } from './attempts.ts';
 import { type CallFault, toBenchError } from './faults.ts';
-import type { Completion, CompletionRequest, Provider } from './types.ts';
+import { withTextForm } from './text-form.ts';
+import type { GenerateRequest, Generation, Provider } from './types.ts';
 
 /** What every SDK adapter is built from (the registry resolves key, URL and defaults). */
 export type SdkProviderOptions = {
@@ -40,11 +41,11 @@ export type SdkAdapter<Sdk, Client, Response> = {
   createClient(sdk: Sdk, settings: ClientSettings): Client;
   send(
     client: Client,
-    request: CompletionRequest,
+    request: GenerateRequest,
     transport: { signal: AbortSignal | undefined; headers: Record<string, string> },
   ): Promise<Response>;
-  /** The answer as our completion; throws a ProviderError for an empty answer. */
-  completion(response: Response, request: CompletionRequest): Omit<Completion, 'attempts'>;
+  /** The answer as our generation; throws a ProviderError for an answer with neither text nor tool call. */
+  generation(response: Response, request: GenerateRequest): Omit<Generation, 'attempts'>;
   describeFault(sdk: Sdk, error: unknown, errorBody: string | undefined): CallFault;
   /** The vendor's API, where a warm-up opens its connection when no base URL is given. */
   defaultBaseUrl: string;
@@ -69,7 +70,7 @@ export function createSdkProvider<Sdk, Client, Response>(
       timeout: options.timeoutMs,
       fetch: counter.fetch,
     }));
-  return {
+  return withTextForm({
     id: adapter.id,
     model: options.model,
     isLanguageModel: true,
@@ -86,7 +87,7 @@ export function createSdkProvider<Sdk, Client, Response>(
         () => undefined,
       );
     },
-    async complete(request) {
+    async generate(request) {
       const sdk = await adapter.loadSdk();
       clientOf(sdk);
       const attempts = counter.start();
@@ -95,7 +96,7 @@ export function createSdkProvider<Sdk, Client, Response>(
           signal: request.signal,
           headers: attempts.headers,
         });
-        return { ...adapter.completion(response, request), attempts: attempts.count() };
+        return { ...adapter.generation(response, request), attempts: attempts.count() };
       } catch (error) {
         if (error instanceof ProviderError) throw error;
         throw toBenchError(adapter.describeFault(sdk, error, attempts.lastErrorBody()), error, {
@@ -108,7 +109,7 @@ export function createSdkProvider<Sdk, Client, Response>(
         attempts.end();
       }
     },
-  };
+  });
 }
 
 /** Loads a module once, on first use. */

@@ -1,7 +1,9 @@
 /** An answer as the cache and cassettes store it: keyed by what determines it, with its first latency. */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Completion, CompletionRequest, Provider } from './types.ts';
+import type { Message } from '../session/types.ts';
+import { textFormOf } from './text-form.ts';
+import type { CompletionRequest, GenerateRequest, Generation, Provider } from './types.ts';
 
 /** Bump when the key's inputs change, so old entries stop matching instead of answering wrongly. */
 const KEY_VERSION = 1;
@@ -10,22 +12,55 @@ const KEY_VERSION = 1;
  * SHA-256 of the provider, the model, the request fields that determine the answer and, for run k ≥ 2 of
  * `--runs`, the run number (each run is a fresh sample). Not the
  * base URL, the key or the signal: the same model behind another URL gives the same answer, and
- * credentials must never shape what is stored.
+ * credentials must never shape what is stored. A text request, or a message-shaped one that is its text form
+ * (one plain-text user message, no tools), keeps the key text requests always had, so shipped cassettes and
+ * caches still answer; any other conversation is keyed by its messages and tools in place of the prompt.
  */
-export function requestKey(provider: Pick<Provider, 'id' | 'model'>, request: CompletionRequest): string {
-  const fields = [
-    KEY_VERSION,
-    provider.id,
-    provider.model,
-    request.system,
-    request.prompt,
-    request.maxTokens,
-  ];
+export function requestKey(
+  provider: Pick<Provider, 'id' | 'model'>,
+  request: CompletionRequest | GenerateRequest,
+): string {
+  const text = 'prompt' in request ? request : textFormOf(request);
+  const conversation = text?.prompt ??
+    // An object where the prompt string goes: no conversation can hash like a text request.
+    {
+      messages: (request as GenerateRequest).messages.map(keyedMessage),
+      tools: (request as GenerateRequest).tools ?? [],
+    };
+  const fields = [KEY_VERSION, provider.id, provider.model, request.system, conversation, request.maxTokens];
   // Run k of --runs asks anew; run 1 keeps the key it always had, so a single run still hits the cache.
   const sample = request.sample ?? 1;
   const material = JSON.stringify(sample > 1 ? [...fields, sample] : fields);
   return createHash('sha256').update(material).digest('hex');
 }
+
+/** What of a message is sent to a model: not its timestamp, recorded usage or the model that wrote it. */
+function keyedMessage(message: Message): unknown {
+  switch (message.role) {
+    case 'user':
+      return { role: message.role, content: message.content };
+    case 'assistant':
+      return { role: message.role, content: message.content, stopReason: message.stopReason };
+    case 'toolResult':
+      return {
+        role: message.role,
+        toolCallId: message.toolCallId,
+        toolName: message.toolName,
+        content: message.content,
+        isError: message.isError,
+      };
+  }
+}
+
+const answerBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({
+    type: z.literal('toolCall'),
+    id: z.string(),
+    name: z.string(),
+    arguments: z.record(z.string(), z.unknown()),
+  }),
+]);
 
 /** One stored answer (a cache file, a cassette line). */
 export const storedAnswerSchema = z.object({
@@ -43,6 +78,10 @@ export const storedAnswerSchema = z.object({
     }),
     usageSource: z.enum(['api', 'tokenizer']),
     model: z.string(),
+    /** Absent in entries written before the message-shaped contract: those answered text only. */
+    stopReason: z.enum(['stop', 'length', 'toolUse', 'refusal', 'other']).optional(),
+    /** Stored only when the answer holds a tool call; otherwise the content is the text. */
+    content: z.array(answerBlockSchema).optional(),
   }),
 });
 
@@ -56,26 +95,36 @@ export type StoredAnswer = z.infer<typeof storedAnswerSchema>;
  */
 export async function answerAndStore(
   provider: Provider,
-  request: CompletionRequest,
+  request: GenerateRequest,
   key: string,
-): Promise<{ completion: Completion; stored: StoredAnswer }> {
+): Promise<{ generation: Generation; stored: StoredAnswer }> {
   const started = performance.now();
-  const completion = await provider.complete(request);
-  const ms = completion.fromCache?.ms ?? Math.round(performance.now() - started);
-  const { text, usage, usageSource, model } = completion;
+  const generation = await provider.generate(request);
+  const ms = generation.fromCache?.ms ?? Math.round(performance.now() - started);
+  const { text, usage, usageSource, model, stopReason, content } = generation;
+  const hasToolCall = content.some((block) => block.type === 'toolCall');
   return {
-    completion,
+    generation,
     stored: {
       key,
       provider: provider.id,
       model: provider.model,
       ms,
-      completion: { text, usage, usageSource, model },
+      completion: { text, usage, usageSource, model, stopReason, ...(hasToolCall ? { content } : {}) },
     },
   };
 }
 
-/** The completion a stored answer replays: no HTTP attempt, the recorded latency. */
-export function completionFromStore(stored: StoredAnswer): Completion {
-  return { ...stored.completion, fromCache: { ms: stored.ms } };
+/**
+ * The generation a stored answer replays: no HTTP attempt, the recorded latency. An entry from before the
+ * message-shaped contract has no stop reason: it was a text answer, replayed as `stop`.
+ */
+export function generationFromStore(stored: StoredAnswer): Generation {
+  const { content, stopReason, ...completion } = stored.completion;
+  return {
+    ...completion,
+    content: content ?? (completion.text === '' ? [] : [{ type: 'text', text: completion.text }]),
+    stopReason: stopReason ?? 'stop',
+    fromCache: { ms: stored.ms },
+  };
 }

@@ -1,4 +1,8 @@
-/** The provider interface (docs/providers.md): one method, an options bag carrying the abort signal. */
+/**
+ * The provider interface (docs/providers.md): a message-shaped call (`generate`) and its text form (`complete`,
+ * one user message), each with an options bag carrying the abort signal.
+ */
+import type { Message, TextBlock, ToolCallBlock } from '../session/types.ts';
 
 /** One completion request. */
 export type CompletionRequest = {
@@ -10,6 +14,35 @@ export type CompletionRequest = {
   sample?: number;
   signal?: AbortSignal;
 };
+
+/** A tool the model may call: its arguments are described by a JSON Schema object. */
+export type ToolDefinition = {
+  name: string;
+  description?: string;
+  parameters: Record<string, unknown>;
+};
+
+/** One message-shaped request: the canonical session messages, and the tools the model may call. */
+export type GenerateRequest = {
+  system: string;
+  messages: readonly Message[];
+  /** None or empty: the model is offered no tool. */
+  tools?: readonly ToolDefinition[];
+  /** Most output tokens the answer may have. */
+  maxTokens: number;
+  /** Which run of `--runs` asks (1-based): a later run is a fresh sample, cached and recorded apart. */
+  sample?: number;
+  signal?: AbortSignal;
+};
+
+/**
+ * Why the model stopped: it finished (`stop`), hit `maxTokens` (`length`), asked for tool calls (`toolUse`),
+ * declined or was filtered (`refusal`), or a reason the API has and we do not map (`other`).
+ */
+export type StopReason = 'stop' | 'length' | 'toolUse' | 'refusal' | 'other';
+
+/** What the model answered: text blocks and tool calls, in the order it gave them (thinking is not kept). */
+export type AnswerBlock = TextBlock | ToolCallBlock;
 
 /** Token usage of one call. */
 export type Usage = {
@@ -35,6 +68,13 @@ export type Completion = {
   fromCache?: { ms: number };
 };
 
+/** The answer to a message-shaped request: the completion, its content blocks and why the model stopped. */
+export type Generation = Completion & {
+  /** The text blocks (whose text is `text`, joined) and tool calls the model answered with. */
+  content: AnswerBlock[];
+  stopReason: StopReason;
+};
+
 /** A completion source: a real model behind an SDK, or the offline extractive summarizer. */
 export type Provider = {
   /** `openai`, `anthropic`, `extractive`. */
@@ -51,6 +91,9 @@ export type Provider = {
    * starts.
    */
   warmUp?(options?: { connect?: boolean }): Promise<void>;
+  /** Answers a conversation; tool calls come back as `toolCall` blocks (the extractive provider makes none). */
+  generate(request: GenerateRequest): Promise<Generation>;
+  /** The text form: `generate` with one user message holding `prompt`, no tools; the answer's text must not be empty. */
   complete(request: CompletionRequest): Promise<Completion>;
   /** Flushes what a wrapper holds (a cassette being recorded); called once when the run ends. */
   close?(): Promise<void>;

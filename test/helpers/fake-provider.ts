@@ -1,5 +1,12 @@
 /** A scripted in-process provider for strategy and runner tests: records requests, answers after a delay. */
-import type { Completion, CompletionRequest, Provider } from '../../src/providers/types.ts';
+import { generateThroughText } from '../../src/providers/text-form.ts';
+import type {
+  Completion,
+  CompletionRequest,
+  GenerateRequest,
+  Generation,
+  Provider,
+} from '../../src/providers/types.ts';
 
 /** A recorded request with when it started and ended (ms since the provider was made). */
 export type RecordedRequest = CompletionRequest & { startedAt: number; endedAt: number };
@@ -41,6 +48,10 @@ export function fakeProvider(
         inFlight--;
         record.endedAt = performance.now() - origin;
       }
+    },
+    // Messages are read as the rendered prompt, like the extractive provider: requests record that prompt.
+    generate(request: GenerateRequest): Promise<Generation> {
+      return generateThroughText((textRequest) => provider.complete(textRequest))(request);
     },
   };
   return provider;

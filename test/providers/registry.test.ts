@@ -236,7 +236,13 @@ describe('wrapProvider', () => {
     assert.throws(
       () =>
         wrapProvider(
-          { id: 'x', model: 'y', isLanguageModel: true, complete: async () => assert.fail() },
+          {
+            id: 'x',
+            model: 'y',
+            isLanguageModel: true,
+            complete: async () => assert.fail(),
+            generate: async () => assert.fail(),
+          },
           { record: 'a', replay: 'b' },
         ),
       InputError,

@@ -4,8 +4,10 @@ import type { Message, MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk
 import { ProviderError } from '../../errors.ts';
 import { type CallFault, messageFromBody } from '../faults.ts';
 import { createSdkProvider, lazyModule, type SdkAdapter, type SdkProviderOptions } from '../sdk-provider.ts';
-import { countRequest } from '../../tokens.ts';
-import type { Completion, CompletionRequest, Provider } from '../types.ts';
+import { countGenerateRequest } from '../text-form.ts';
+import type { GenerateRequest, Generation, Provider } from '../types.ts';
+import { anthropicAnswerBlocks, anthropicMessages, anthropicStopReason, anthropicTools } from './messages.ts';
+import { isAnthropicContextOverflow } from './overflow.ts';
 import { anthropicUsage } from './usage.ts';
 
 /**
@@ -13,13 +15,14 @@ import { anthropicUsage } from './usage.ts';
  * `anthropic-version: 2026-10-21`, which rejects every sampling parameter (and the SDK's types no
  * longer have them), so repeatable Claude runs come from the cache and cassettes instead.
  */
-function anthropicRequestBody(model: string, request: CompletionRequest): MessageCreateParamsNonStreaming {
+function anthropicRequestBody(model: string, request: GenerateRequest): MessageCreateParamsNonStreaming {
   return {
     model,
     max_tokens: request.maxTokens,
     // The API rejects an empty system text; no system prompt is the same thing.
     ...(request.system ? { system: request.system } : {}),
-    messages: [{ role: 'user', content: request.prompt }],
+    messages: anthropicMessages(request.messages),
+    ...(request.tools && request.tools.length > 0 ? { tools: anthropicTools(request.tools) } : {}),
   };
 }
 
@@ -38,33 +41,37 @@ export function createAnthropicProvider(options: SdkProviderOptions): Provider {
     createClient: (sdk, settings) => new sdk.default(settings),
     send: (client, request, transport) =>
       client.messages.create(anthropicRequestBody(options.model, request), transport),
-    completion: (response, request) =>
-      completionFrom(response, request, options, `anthropic:${options.model}`),
+    generation: (response, request) =>
+      generationFrom(response, request, options, `anthropic:${options.model}`),
     describeFault,
     defaultBaseUrl: 'https://api.anthropic.com',
   };
   return createSdkProvider(adapter, options);
 }
 
-function completionFrom(
+function generationFrom(
   response: Message,
-  request: CompletionRequest,
+  request: GenerateRequest,
   options: SdkProviderOptions,
   name: string,
-): Omit<Completion, 'attempts'> {
-  const text = (response.content ?? [])
-    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
-    .join('');
-  if (text.trim() === '') {
+): Omit<Generation, 'attempts'> {
+  const content = anthropicAnswerBlocks(response.content ?? []);
+  const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+  if (text.trim() === '' && !content.some((block) => block.type === 'toolCall')) {
     throw new ProviderError(`${name}: empty answer (stop_reason: ${response.stop_reason})`, {
       retryable: false,
     });
   }
+  const answer = {
+    text,
+    content,
+    stopReason: anthropicStopReason(response.stop_reason),
+    model: response.model || options.model,
+  };
   const usage = anthropicUsage(response.usage);
-  const model = response.model || options.model;
-  if (usage) return { text, usage, usageSource: 'api', model };
-  const input = countRequest(options.tokenizer, request);
-  return { text, usage: { input, output: options.tokenizer.count(text) }, usageSource: 'tokenizer', model };
+  if (usage) return { ...answer, usage, usageSource: 'api' };
+  const input = countGenerateRequest(options.tokenizer, request);
+  return { ...answer, usage: { input, output: options.tokenizer.count(text) }, usageSource: 'tokenizer' };
 }
 
 function describeFault(sdk: AnthropicSdk, error: unknown, errorBody: string | undefined): CallFault {
@@ -72,12 +79,12 @@ function describeFault(sdk: AnthropicSdk, error: unknown, errorBody: string | un
   if (error instanceof sdk.APIConnectionTimeoutError) return { kind: 'timeout' };
   if (error instanceof sdk.APIConnectionError) return { kind: 'connection', message: error.message };
   if (error instanceof sdk.APIError && typeof error.status === 'number') {
-    return {
-      kind: 'status',
+    const fault = {
       status: error.status,
       message: error.apiMessage ?? messageFromBody(errorBody) ?? error.message,
       type: typeof error.type === 'string' ? error.type : null,
     };
+    return { kind: isAnthropicContextOverflow(fault) ? 'overflow' : 'status', ...fault };
   }
   return { kind: 'other' };
 }

@@ -3,13 +3,14 @@ import type OpenAI from 'openai';
 import type {
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import { ProviderError } from '../../errors.ts';
 import { type CallFault, messageFromBody } from '../faults.ts';
 import { createSdkProvider, lazyModule, type SdkAdapter, type SdkProviderOptions } from '../sdk-provider.ts';
-import { countRequest } from '../../tokens.ts';
-import type { Completion, CompletionRequest, Provider } from '../types.ts';
+import { countGenerateRequest } from '../text-form.ts';
+import type { GenerateRequest, Generation, Provider } from '../types.ts';
+import { openAIAnswerBlocks, openAIMessages, openAIStopReason, openAITools } from './messages.ts';
+import { isOpenAIContextOverflow } from './overflow.ts';
 import { openAIUsage } from './usage.ts';
 
 /**
@@ -20,17 +21,13 @@ export function isReasoningModel(model: string): boolean {
   return /(?:^|\/)(?:o\d|gpt-5)(?:$|[-.:])/.test(model);
 }
 
-/** The chat-completions body for one request: temperature 0 where the model allows it. */
-function openAIRequestBody(
-  model: string,
-  request: CompletionRequest,
-): ChatCompletionCreateParamsNonStreaming {
-  const messages: ChatCompletionMessageParam[] = [];
-  if (request.system) messages.push({ role: 'system', content: request.system });
-  messages.push({ role: 'user', content: request.prompt });
+/** The chat-completions body for one request: temperature 0 where the model allows it; tools only when offered. */
+function openAIRequestBody(model: string, request: GenerateRequest): ChatCompletionCreateParamsNonStreaming {
+  const messages = openAIMessages(request.system, request.messages);
+  const tools = request.tools && request.tools.length > 0 ? { tools: openAITools(request.tools) } : {};
   return isReasoningModel(model)
-    ? { model, messages, max_completion_tokens: request.maxTokens }
-    : { model, messages, max_tokens: request.maxTokens, temperature: 0 };
+    ? { model, messages, max_completion_tokens: request.maxTokens, ...tools }
+    : { model, messages, max_tokens: request.maxTokens, temperature: 0, ...tools };
 }
 
 type OpenAISdk = typeof import('openai');
@@ -46,27 +43,35 @@ export function createOpenAIProvider(options: SdkProviderOptions): Provider {
     createClient: (sdk, settings) => new sdk.default(settings),
     send: (client, request, transport) =>
       client.chat.completions.create(openAIRequestBody(options.model, request), transport),
-    completion: (response, request) => completionFrom(response, request, options, `openai:${options.model}`),
+    generation: (response, request) => generationFrom(response, request, options, `openai:${options.model}`),
     describeFault,
     defaultBaseUrl: 'https://api.openai.com/v1',
   };
   return createSdkProvider(adapter, options);
 }
 
-function completionFrom(
+function generationFrom(
   response: ChatCompletion,
-  request: CompletionRequest,
+  request: GenerateRequest,
   options: SdkProviderOptions,
   name: string,
-): Omit<Completion, 'attempts'> {
+): Omit<Generation, 'attempts'> {
   const choice = response.choices?.[0];
-  const text = choice?.message?.content ?? '';
-  if (text.trim() === '') throw emptyAnswer(name, choice, options.model);
+  const content = openAIAnswerBlocks(choice?.message, name);
+  const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+  if (text.trim() === '' && !content.some((block) => block.type === 'toolCall')) {
+    throw emptyAnswer(name, choice, options.model);
+  }
+  const answer = {
+    text,
+    content,
+    stopReason: openAIStopReason(choice?.finish_reason),
+    model: response.model || options.model,
+  };
   const usage = openAIUsage(response.usage);
-  const model = response.model || options.model;
-  if (usage) return { text, usage, usageSource: 'api', model };
-  const input = countRequest(options.tokenizer, request);
-  return { text, usage: { input, output: options.tokenizer.count(text) }, usageSource: 'tokenizer', model };
+  if (usage) return { ...answer, usage, usageSource: 'api' };
+  const input = countGenerateRequest(options.tokenizer, request);
+  return { ...answer, usage: { input, output: options.tokenizer.count(text) }, usageSource: 'tokenizer' };
 }
 
 function emptyAnswer(name: string, choice: ChatCompletion.Choice | undefined, model: string): ProviderError {
@@ -91,13 +96,13 @@ function describeFault(sdk: OpenAISdk, error: unknown, errorBody: string | undef
       (typeof inner?.message === 'string' ? inner.message : undefined) ??
       messageFromBody(errorBody) ??
       error.message;
-    return {
-      kind: 'status',
+    const fault = {
       status: error.status,
       message,
       code: typeof error.code === 'string' ? error.code : null,
       type: typeof error.type === 'string' ? error.type : null,
     };
+    return { kind: isOpenAIContextOverflow(fault) ? 'overflow' : 'status', ...fault };
   }
   return { kind: 'other' };
 }
