@@ -46,10 +46,13 @@ import { getTokenizer, type Tokenizer } from './tokens.ts';
 import { collectProvenance, type Provenance } from './results/provenance.ts';
 import {
   type ContinuationOptions,
+  type ContinuationSetup,
   continuationCut,
   continuationOf,
+  continuationPrediction,
   cutAsCompaction,
 } from './continuation/setup.ts';
+import { PREDICTION_MAX_TOKENS } from './continuation/replay.ts';
 
 /** Everything `compare` (and `check`) needs to run. */
 export type CompareOptions = LoadOptions & {
@@ -281,7 +284,7 @@ async function runFixture(
     reserveTokens: options.config.reserveTokens,
     reportStem: stem,
     ...(options.continuation && cut !== undefined
-      ? { continuation: { options: options.continuation, cut, full: fullFacts } }
+      ? { continuation: continuationSetup(options.continuation, cut, fullFacts, environment) }
       : {}),
   };
   const results = await Promise.all(
@@ -417,6 +420,10 @@ async function runAndScore(
     trace: caller.trace,
     prompts: context.prompts,
   };
+  const predicted =
+    measure.continuation && error === null
+      ? await continuationPrediction(measure.continuation, strategy.name, output)
+      : undefined;
   // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
   stopIfAborted(environment);
@@ -429,10 +436,44 @@ async function runAndScore(
       facts,
       result.quality.probeOutcomes,
       tokenizer,
+      predicted,
     );
   if (replay && options.schedule)
     result.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
   return { result, output };
+}
+
+/** What every strategy's continuation on a fixture shares; with a language model, the caller of its replays. */
+function continuationSetup(
+  options: ContinuationOptions,
+  cut: number,
+  full: FixtureFacts,
+  environment: RunEnvironment,
+): ContinuationSetup {
+  if (!environment.provider.isLanguageModel) return { options, cut, full };
+  // Their own caller: the replay's calls are not the strategy's compaction cost (each run reports its own usage).
+  const continuationCaller = createCaller({
+    provider: environment.provider,
+    limit: environment.limit,
+    tokenizer: environment.tokenizer,
+    contextWindow: environment.contextWindow,
+    signal: environment.signal,
+    onCall: environment.options.onProgress ? callProgress(environment) : undefined,
+  });
+  const window = environment.contextWindow;
+  return {
+    options,
+    cut,
+    full,
+    predict: {
+      session: full.session,
+      cut,
+      steps: options.steps,
+      generate: continuationCaller.generate,
+      tokenizer: environment.tokenizer,
+      ...(window === undefined ? {} : { maxContextTokens: window - PREDICTION_MAX_TOKENS }),
+    },
+  };
 }
 
 /** Ends a strategy's run once the run is aborted, arriving first: strategies waiting for every call never wait on it. */

@@ -3,6 +3,7 @@
  * rehydration), Full (the uncompacted prefix: the ceiling) and Null (the last user message alone: the floor).
  */
 import { isPrompt, type Message, type Session } from '../session/types.ts';
+import type { Tokenizer } from '../tokens.ts';
 import type { Rehydration } from './rehydrate.ts';
 
 /** The system prompt of every prediction: continue the session with one next step. */
@@ -26,9 +27,19 @@ export function strategyContext(
   return [...(summary.trim() === '' ? [] : [summaryMessage(summary)]), ...kept, ...rehydration.messages];
 }
 
-/** Full: every message before the cut. */
-export function fullContext(session: Pick<Session, 'messages'>, cut: number): Message[] {
-  return session.messages.slice(0, cut);
+/** Full: every message before the cut, or, past `maxTokens`, the newest that fit (the ceiling within the window). */
+export function fullContext(
+  session: Pick<Session, 'messages'>,
+  cut: number,
+  tokenizer: Pick<Tokenizer, 'countMessage'>,
+  maxTokens = Number.POSITIVE_INFINITY,
+): Message[] {
+  const messages = session.messages.slice(0, cut);
+  let tokens = 0;
+  let start = messages.length;
+  while (start > 0 && tokens + tokenizer.countMessage(messages[start - 1]!) <= maxTokens)
+    tokens += tokenizer.countMessage(messages[--start]!);
+  return messages.slice(start);
 }
 
 /** Null: the last thing the user asked before the cut, alone. */

@@ -2,6 +2,7 @@
  * The prediction columns of a strategy's continuation: its own replay, and the Full and Null replays at the same
  * cut (made once per fixture, shared by every strategy), normalised between them.
  */
+import { AbortedError, messageOf } from '../errors.ts';
 import type { Message } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { realStepsAfter } from './actions.ts';
@@ -18,12 +19,29 @@ export type PredictionSetup = {
   session: Session;
   cut: number;
   steps: number;
-  /** The calls for Full and Null, traced apart from every strategy's. */
-  referenceGenerate: Generate;
+  /** Every continuation call (Full's, Null's, each strategy's), traced apart from the strategies' own calls. */
+  generate: Generate;
+  tokenizer: Tokenizer;
+  /** The most tokens of context a request may carry (the window less the answer), when a window is known. */
+  maxContextTokens?: number;
 };
 
-/** Full's and Null's replays. */
-export type References = { full: PredictionRun; null: PredictionRun };
+/** Full's and Null's replays; one whose calls failed is null, with the error. */
+export type References = { full: PredictionRun | null; null: PredictionRun | null; errors: string[] };
+
+async function settle(
+  who: string,
+  run: Promise<PredictionRun>,
+  errors: string[],
+): Promise<PredictionRun | null> {
+  try {
+    return await run;
+  } catch (error) {
+    if (error instanceof AbortedError) throw error;
+    errors.push(`${who}: ${messageOf(error)}`);
+    return null;
+  }
+}
 
 const references = new WeakMap<PredictionSetup, Promise<References>>();
 
@@ -32,20 +50,28 @@ export function referenceRuns(setup: PredictionSetup): Promise<References> {
   let runs = references.get(setup);
   if (!runs) {
     const shared = sharedInputs(setup);
+    const errors: string[] = [];
+    // The window holds the system prompt and the tool definitions too.
+    const overhead = setup.tokenizer.count(shared.system + JSON.stringify(shared.tools));
+    const budget = setup.maxContextTokens === undefined ? undefined : setup.maxContextTokens - overhead;
+    const full = fullContext(setup.session, setup.cut, setup.tokenizer, budget);
     runs = Promise.all([
-      replayContinuation({
-        ...shared,
-        generate: setup.referenceGenerate,
-        who: 'full',
-        context: fullContext(setup.session, setup.cut),
-      }),
-      replayContinuation({
-        ...shared,
-        generate: setup.referenceGenerate,
-        who: 'null',
-        context: nullContext(setup.session, setup.cut),
-      }),
-    ]).then(([full, floor]) => ({ full, null: floor }));
+      settle(
+        'Full',
+        replayContinuation({ ...shared, generate: setup.generate, who: 'full', context: full }),
+        errors,
+      ),
+      settle(
+        'Null',
+        replayContinuation({
+          ...shared,
+          generate: setup.generate,
+          who: 'null',
+          context: nullContext(setup.session, setup.cut),
+        }),
+        errors,
+      ),
+    ]).then(([full, floor]) => ({ full, null: floor, errors }));
     references.set(setup, runs);
   }
   return runs;
@@ -65,23 +91,27 @@ function sharedInputs(setup: PredictionSetup) {
 export async function predictContinuation(
   setup: PredictionSetup,
   compacted: { summary: string; kept: readonly Message[]; design: RehydrationDesign },
-  generate: Generate,
-  tokenizer: Tokenizer,
-): Promise<NonNullable<ContinuationResult['prediction']>> {
-  const rehydration = rehydrate(compacted.design, setup.session, setup.cut, tokenizer);
+): Promise<Pick<ContinuationResult, 'prediction' | 'note'>> {
+  const rehydration = rehydrate(compacted.design, setup.session, setup.cut, setup.tokenizer);
   const [strategy, shared] = await Promise.all([
     replayContinuation({
       ...sharedInputs(setup),
-      generate,
+      generate: setup.generate,
       who: 'strategy',
       context: strategyContext(compacted.summary, compacted.kept, rehydration),
     }),
     referenceRuns(setup),
   ]);
   return {
-    strategy,
-    full: shared.full,
-    null: shared.null,
-    normalised: normalisedRates(strategy.rates, shared.full.rates, shared.null.rates),
+    prediction: {
+      strategy,
+      full: shared.full,
+      null: shared.null,
+      normalised:
+        shared.full && shared.null
+          ? normalisedRates(strategy.rates, shared.full.rates, shared.null.rates)
+          : { l0: null, l1: null, l2: null },
+    },
+    note: shared.errors.length > 0 ? `not normalised: ${shared.errors.join('; ')}` : null,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Message, Session, TextBlock, ToolCallBlock } from '../session/types.ts';
+import type { Usage } from '../providers/types.ts';
 import { renderMessages } from '../transcript.ts';
 import { actionOfCall, actionOfText } from './actions.ts';
 import { fileStateAt } from './file-state.ts';
@@ -25,7 +26,12 @@ export type Generate = (
     tools?: readonly ToolDefinition[];
     maxTokens: number;
   },
-) => Promise<{ text: string; content: ReadonlyArray<TextBlock | ToolCallBlock> }>;
+) => Promise<{
+  text: string;
+  content: ReadonlyArray<TextBlock | ToolCallBlock>;
+  usage: Usage;
+  fromCache?: { ms: number };
+}>;
 
 /** What one replay reads. */
 export type ReplayInput = {
@@ -51,6 +57,7 @@ export async function replayContinuation(input: ReplayInput): Promise<Prediction
     renderMessages(messages, { toolResultChars: Number.POSITIVE_INFINITY });
   const contextHash = sha256(JSON.stringify(input.context));
   const requests: unknown[] = [];
+  const usage = { calls: 0, inputTokens: 0, outputTokens: 0, cachedCalls: 0 };
   const steps = await Promise.all(
     input.steps.map(async (step, index): Promise<PredictedStep> => {
       const label = `continuation ${input.who} step ${index + 1}`;
@@ -70,6 +77,10 @@ export async function replayContinuation(input: ReplayInput): Promise<Prediction
         tools: input.tools,
         maxTokens: PREDICTION_MAX_TOKENS,
       });
+      usage.calls++;
+      usage.inputTokens += answer.usage.input;
+      usage.outputTokens += answer.usage.output;
+      if (answer.fromCache) usage.cachedCalls++;
       const calls = answer.content.filter((block): block is ToolCallBlock => block.type === 'toolCall');
       const predicted = calls[0]
         ? actionOfCall(calls[0], input.session.cwd)
@@ -95,5 +106,6 @@ export async function replayContinuation(input: ReplayInput): Promise<Prediction
     redundantReads: steps.filter((step) => step.redundantRead).length,
     predictedReads: steps.filter((step) => step.predicted?.kind === 'read').length,
     requests,
+    usage,
   };
 }

@@ -2,13 +2,14 @@
  * Where a continuation replay cuts a session and what every strategy of a fixture shares there: `--at-compaction`
  * cuts where the agent compacted, `--continuation-at N` before message N, else halfway through the transcript.
  */
-import { InputError } from '../errors.ts';
+import { AbortedError, InputError, messageOf } from '../errors.ts';
 import type { FixtureFacts } from '../results/fixture-facts.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
 import type { Message, RecordedCompaction, Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { realStepsAfter } from './actions.ts';
 import { evaluateContinuation } from './evaluate.ts';
+import { predictContinuation, type PredictionSetup } from './predict.ts';
 import { defaultDesign } from './rehydrate.ts';
 import type { ContinuationResult, RehydrationDesign } from './types.ts';
 
@@ -28,6 +29,8 @@ export type ContinuationSetup = {
   cut: number;
   /** The whole session (the steps after the cut are read from it). */
   full: FixtureFacts;
+  /** With a language model: what the prediction loop needs; absent offline. */
+  predict?: PredictionSetup;
 };
 
 /** The cut for a session: the recorded compaction, the chosen message, or the first assistant turn past halfway. */
@@ -63,7 +66,27 @@ export function cutAsCompaction(cut: number): RecordedCompaction {
   return { summary: '', messageIndex: cut, firstKeptMessageIndex: cut };
 }
 
-/** A strategy's continuation block: its output at the cut against the real next steps (offline part). */
+/** The prediction columns of a strategy (undefined offline); a failed call empties them with a note, never the run. */
+export async function continuationPrediction(
+  setup: ContinuationSetup,
+  strategy: string,
+  output: { summary: string; kept?: readonly Message[] | undefined },
+): Promise<Pick<ContinuationResult, 'prediction' | 'note'> | undefined> {
+  if (!setup.predict) return undefined;
+  const design = setup.options.rehydrate ?? defaultDesign(strategy);
+  try {
+    return await predictContinuation(setup.predict, {
+      summary: output.summary,
+      kept: output.kept ?? [],
+      design,
+    });
+  } catch (error) {
+    if (error instanceof AbortedError) throw error;
+    return { prediction: null, note: `prediction failed: ${messageOf(error)}` };
+  }
+}
+
+/** A strategy's continuation block: its output at the cut against the real next steps, with its predictions if any. */
 export function continuationOf(
   setup: ContinuationSetup,
   strategy: string,
@@ -71,8 +94,9 @@ export function continuationOf(
   facts: FixtureFacts,
   probeOutcomes: Readonly<Record<string, ProbeOutcome>>,
   tokenizer: Tokenizer,
+  predicted: Pick<ContinuationResult, 'prediction' | 'note'> | undefined,
 ): ContinuationResult {
-  return evaluateContinuation({
+  const result = evaluateContinuation({
     session: setup.full.session,
     cut: setup.cut,
     steps: setup.options.steps,
@@ -84,4 +108,5 @@ export function continuationOf(
     prefix: facts.transcriptMatcher,
     tokenizer,
   });
+  return predicted ? { ...result, ...predicted } : result;
 }

@@ -66,8 +66,13 @@ export type PredictionRun = {
   /** Predicted reads of a file whose content the uncompacted prefix already had, and all predicted reads. */
   redundantReads: number;
   predictedReads: number;
-  /** Every request sent, as sent: system prompt, messages and tool definitions. */
+  /**
+   * Every request: its label, system prompt, tool names, the context by its message count and SHA-256 (the same
+   * for every step) and the messages since the cut rendered whole.
+   */
   requests: unknown[];
+  /** The replay's own calls (never counted in the strategy's figures); tokens as the provider reported them. */
+  usage: { calls: number; inputTokens: number; outputTokens: number; cachedCalls: number };
 };
 
 /** The `continuation` block of a strategy result (docs/results.md). */
@@ -98,8 +103,9 @@ export type ContinuationResult = {
   /** Null offline: predicting the next action needs a language model (see `note`). */
   prediction: {
     strategy: PredictionRun;
-    full: PredictionRun;
-    null: PredictionRun;
+    /** Null when its calls failed (the `note` says why): the strategy's own rates still stand. */
+    full: PredictionRun | null;
+    null: PredictionRun | null;
     /** (S − Null) / (Full − Null) per level; null at a level where Full does no better than Null. */
     normalised: { l0: number | null; l1: number | null; l2: number | null };
   } | null;
