@@ -47,10 +47,10 @@ import { collectProvenance, type Provenance } from './results/provenance.ts';
 import {
   type ContinuationOptions,
   type ContinuationSetup,
+  atCut,
   continuationCut,
   continuationOf,
   continuationPrediction,
-  cutAsCompaction,
 } from './continuation/setup.ts';
 import { PREDICTION_MAX_TOKENS } from './continuation/replay.ts';
 
@@ -263,18 +263,18 @@ async function runFixture(
   const cut = options.continuation
     ? continuationCut(fullFacts.session, options.continuation, options.atCompaction ? recorded : undefined)
     : undefined;
-  const cutAt = cut !== undefined && !options.atCompaction ? cutAsCompaction(cut) : undefined;
+  const cutAt = options.atCompaction ? undefined : cut;
   const facts =
     options.atCompaction && recordedFacts
       ? recordedFacts
-      : cutAt
-        ? prefixFacts(fullFacts, cutAt.messageIndex, tokenizer)
+      : cutAt !== undefined
+        ? prefixFacts(fullFacts, cutAt, tokenizer)
         : fullFacts;
   const runnable =
     options.atCompaction && recorded
       ? strategies.map((strategy) => atRecordedCompaction(strategy, recorded))
-      : cutAt
-        ? strategies.map((strategy) => atRecordedCompaction(strategy, cutAt))
+      : cutAt !== undefined
+        ? strategies.map((strategy) => atCut(strategy, cutAt))
         : strategies;
   const measure: Measure = {
     tokenizer,

@@ -82,7 +82,7 @@ export function addRunOptions(command: Command): Command {
     ).argParser(integerAtLeast(1)),
     new Option(
       '--continuation-at <message>',
-      "cut before this 0-based message (default: --at-compaction's compaction, else the first assistant turn past halfway)",
+      "cut before this 0-based message (default: --at-compaction's compaction, else the first assistant tool call past halfway)",
     ).argParser(integerAtLeast(1)),
     new Option(
       '--rehydrate <design>',

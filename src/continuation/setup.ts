@@ -1,11 +1,13 @@
 /**
  * Where a continuation replay cuts a session and what every strategy of a fixture shares there: `--at-compaction`
- * cuts where the agent compacted, `--continuation-at N` before message N, else halfway through the transcript.
+ * cuts where the agent compacted, `--continuation-at N` before message N, else the first tool call past halfway through the transcript.
  */
 import { AbortedError, InputError, messageOf } from '../errors.ts';
 import type { FixtureFacts } from '../results/fixture-facts.ts';
+import { headSession } from '../strategies/tail.ts';
+import type { Strategy } from '../strategies/types.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
-import type { Message, RecordedCompaction, Session } from '../session/types.ts';
+import { type Message, type RecordedCompaction, type Session, toolCallsOf } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { realStepsAfter } from './actions.ts';
 import { evaluateContinuation } from './evaluate.ts';
@@ -33,7 +35,7 @@ export type ContinuationSetup = {
   predict?: PredictionSetup;
 };
 
-/** The cut for a session: the recorded compaction, the chosen message, or the first assistant turn past halfway. */
+/** The cut for a session: the recorded compaction, the chosen message, or the first tool-calling turn past halfway. */
 export function continuationCut(
   session: Pick<Session, 'name' | 'messages' | 'cwd'>,
   options: ContinuationOptions,
@@ -49,8 +51,9 @@ export function continuationCut(
     cut = options.at;
   } else {
     const half = Math.floor(session.messages.length / 2);
+    // A turn that calls a tool: a cut before a closing reply would only ask the model to say it is done.
     const next = session.messages.findIndex(
-      (message, index) => index >= half && message.role === 'assistant',
+      (message, index) => index >= half && toolCallsOf(message).length > 0,
     );
     cut = next < 0 ? half : next;
   }
@@ -61,9 +64,26 @@ export function continuationCut(
   return cut;
 }
 
-/** A compaction at the cut that keeps nothing verbatim: strategies compact the history before it. */
-export function cutAsCompaction(cut: number): RecordedCompaction {
-  return { summary: '', messageIndex: cut, firstKeptMessageIndex: cut };
+/** The strategy run on the history before the cut (what a compaction there would see), keeping nothing after it. */
+export function atCut(base: Strategy, cut: number): Strategy {
+  return {
+    ...base,
+    async run(session, context) {
+      const head = headSession(session, cut);
+      // A compaction the agent recorded at or after the cut is the future: hidden, as --at-compaction hides its own.
+      const output = await base.run(
+        { ...head, compactions: head.compactions.filter((compaction) => compaction.messageIndex < cut) },
+        context,
+      );
+      return {
+        ...output,
+        notes: [
+          `Run on messages 0–${cut - 1}, the history before the --continuation cut.`,
+          ...(output.notes ?? []),
+        ],
+      };
+    },
+  };
 }
 
 /** The prediction columns of a strategy (undefined offline); a failed call empties them with a note, never the run. */

@@ -11,6 +11,7 @@ import { writeFilesAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { renderComparisonMarkdown, timingsMeasured } from './comparison.ts';
+import { renderContinuationMarkdown } from './continuation.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
@@ -127,11 +128,18 @@ export async function writeFixtureReports(
       // The marker comes before the doctype: a comment there leaves the page in standards mode.
       file(`${stem}-report.html`, marker + (await renderHtmlReport([results]))),
       file(`${stem}-results.json`, resultsJson(results)),
+      ...continuationFile(results, (text) => file(`${stem}-continuation.md`, marker + text)),
     ],
     signal,
   );
   await removeStaleReports(out, stem, new Set(written));
   return written;
+}
+
+/** `F-continuation.md` when the run had `--continuation`, else nothing. */
+function continuationFile<File>(results: ResultsFile, file: (text: string) => File): File[] {
+  const text = renderContinuationMarkdown(results);
+  return text === null ? [] : [file(text)];
 }
 
 /**
