@@ -253,6 +253,10 @@ function continuationOptions(flags: RunFlags): Pick<CompareOptions, 'continuatio
     throw new InputError(
       '--continuation cannot be combined with --schedule (yet): use --at-compaction or --continuation-at',
     );
+  if (flags.runs > 1)
+    throw new InputError(
+      "--continuation cannot be combined with --runs above 1 (yet): the block would be one run's",
+    );
   if (flags.atCompaction && flags.continuationAt !== undefined)
     throw new InputError(
       '--continuation-at cannot be combined with --at-compaction (that cuts at the recorded compaction)',

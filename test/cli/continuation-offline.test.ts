@@ -84,6 +84,7 @@ describe('compare --continuation offline', () => {
       /^compaction-bench: --continuation-at 5000: before-compaction has messages 0–\d+/,
     ],
     [['--continuation', '2', '--schedule', 'recorded'], /--continuation cannot be combined with --schedule/],
+    [['--continuation', '2', '--runs', '3'], /--continuation cannot be combined with --runs above 1/],
   ] as const) {
     it(`refuses ${flags.join(' ')} with exit 2, naming the flag`, async () => {
       const result = await runCli(
