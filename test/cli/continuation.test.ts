@@ -164,6 +164,28 @@ describe('compare --continuation with a model', () => {
         { name: 'edit', arguments: { path: 'src/export.ts', oldText: '64', newText: '32' } },
       ]);
 
+      const markdown = await readFile(join(out, 'export-fix-continuation.md'), 'utf8');
+      assert.match(
+        markdown,
+        /\| identity \| none \| 2\/2 \(1\.00\) \| 1\.00 of 1 \| 1\.00 \| 1\.00 \| 0\.67 \| 1\.00 \/ 1\.00 \/ 1\.00 \| – \|/,
+      );
+      assert.match(
+        markdown,
+        /\| paths-only \| none \| 1\/2 \(0\.50\) \| 0\.00 of 1 \| 0\.33 \| 0\.00 \| 0\.00 \| 0\.00 \/ 0\.00 \/ 0\.00 \| 0\/2 \|/,
+      );
+      assert.match(markdown, /\| Full \(uncompacted prefix\) \|\s*\|\s*\|\s*\| 1\.00 \| 1\.00 \| 0\.67 \|/);
+      assert.match(markdown, /\| Null \(last user message\) \|\s*\|\s*\|\s*\| 0\.33 \| 0\.00 \| 0\.00 \|/);
+      // Per step, the real action beside each strategy's predicted one.
+      assert.match(
+        markdown,
+        /\| 1 \| edit src\/export\.ts \| edit src\/export\.ts \(L2\) \| read README\.md \(✗\) \|/,
+      );
+      assert.match(markdown, /\| 2 \| run npm test \| run npm test \(L1\) \| run ls \(L0\) \|/);
+      assert.match(markdown, /\| 3 \| finish \| finish \(L2\) \| read README\.md \(✗\) \|/);
+      const html = await readFile(join(out, 'export-fix-report.html'), 'utf8');
+      assert.match(html, /<h4>Real and predicted actions<\/h4>/);
+      assert.match(html, /<td>edit src\/export\.ts \(L2\)<\/td>/);
+
       const before = server.count;
       const replayedOut = join(directory.path, 'replayed');
       const replayed = await runCli(
