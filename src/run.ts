@@ -46,13 +46,12 @@ import { getTokenizer, type Tokenizer } from './tokens.ts';
 import { collectProvenance, type Provenance } from './results/provenance.ts';
 import {
   type ContinuationOptions,
-  type ContinuationSetup,
   atCut,
   continuationCut,
   continuationOf,
   continuationPrediction,
+  createContinuationSetup,
 } from './continuation/setup.ts';
-import { PREDICTION_MAX_TOKENS } from './continuation/replay.ts';
 
 /** Everything `compare` (and `check`) needs to run. */
 export type CompareOptions = LoadOptions & {
@@ -284,7 +283,12 @@ async function runFixture(
     reserveTokens: options.config.reserveTokens,
     reportStem: stem,
     ...(options.continuation && cut !== undefined
-      ? { continuation: continuationSetup(options.continuation, cut, fullFacts, environment) }
+      ? {
+          continuation: createContinuationSetup(options.continuation, cut, fullFacts, {
+            ...environment,
+            onCall: options.onProgress ? callProgress(environment) : undefined,
+          }),
+        }
       : {}),
   };
   const results = await Promise.all(
@@ -441,39 +445,6 @@ async function runAndScore(
   if (replay && options.schedule)
     result.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
   return { result, output };
-}
-
-/** What every strategy's continuation on a fixture shares; with a language model, the caller of its replays. */
-function continuationSetup(
-  options: ContinuationOptions,
-  cut: number,
-  full: FixtureFacts,
-  environment: RunEnvironment,
-): ContinuationSetup {
-  if (!environment.provider.isLanguageModel) return { options, cut, full };
-  // Their own caller: the replay's calls are not the strategy's compaction cost (each run reports its own usage).
-  const continuationCaller = createCaller({
-    provider: environment.provider,
-    limit: environment.limit,
-    tokenizer: environment.tokenizer,
-    contextWindow: environment.contextWindow,
-    signal: environment.signal,
-    onCall: environment.options.onProgress ? callProgress(environment) : undefined,
-  });
-  const window = environment.contextWindow;
-  return {
-    options,
-    cut,
-    full,
-    predict: {
-      session: full.session,
-      cut,
-      steps: options.steps,
-      generate: continuationCaller.generate,
-      tokenizer: environment.tokenizer,
-      ...(window === undefined ? {} : { maxContextTokens: window - PREDICTION_MAX_TOKENS }),
-    },
-  };
 }
 
 /** Ends a strategy's run once the run is aborted, arriving first: strategies waiting for every call never wait on it. */

@@ -2,6 +2,7 @@
  * Where a continuation replay cuts a session and what every strategy of a fixture shares there: `--at-compaction`
  * cuts where the agent compacted, `--continuation-at N` before message N, else the first tool call past halfway through the transcript.
  */
+import { type CallerOptions, createCaller } from '../calls.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
 import type { FixtureFacts } from '../results/fixture-facts.ts';
 import { headSession } from '../strategies/tail.ts';
@@ -12,6 +13,7 @@ import type { Tokenizer } from '../tokens.ts';
 import { realStepsAfter } from './actions.ts';
 import { evaluateContinuation } from './evaluate.ts';
 import { predictContinuation, type PredictionSetup } from './predict.ts';
+import { PREDICTION_MAX_TOKENS } from './replay.ts';
 import { defaultDesign } from './rehydrate.ts';
 import type { ContinuationResult, RehydrationDesign } from './types.ts';
 
@@ -34,6 +36,34 @@ export type ContinuationSetup = {
   /** With a language model: what the prediction loop needs; absent offline. */
   predict?: PredictionSetup;
 };
+
+/**
+ * What every strategy's continuation on a fixture shares. With a language model, one caller makes every replay
+ * call: through the run's limit, cache and cassette, and never counted as a strategy's compaction cost.
+ */
+export function createContinuationSetup(
+  options: ContinuationOptions,
+  cut: number,
+  full: FixtureFacts,
+  calls: Pick<CallerOptions, 'provider' | 'limit' | 'tokenizer' | 'contextWindow' | 'signal' | 'onCall'>,
+): ContinuationSetup {
+  if (!calls.provider.isLanguageModel) return { options, cut, full };
+  const caller = createCaller(calls);
+  const window = calls.contextWindow;
+  return {
+    options,
+    cut,
+    full,
+    predict: {
+      session: full.session,
+      cut,
+      steps: options.steps,
+      generate: caller.generate,
+      tokenizer: calls.tokenizer,
+      ...(window === undefined ? {} : { maxContextTokens: window - PREDICTION_MAX_TOKENS }),
+    },
+  };
+}
 
 /** The cut for a session: the recorded compaction, the chosen message, or the first tool-calling turn past halfway. */
 export function continuationCut(
