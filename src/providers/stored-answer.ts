@@ -20,18 +20,29 @@ export function requestKey(
   provider: Pick<Provider, 'id' | 'model'>,
   request: CompletionRequest | GenerateRequest,
 ): string {
-  const text = 'prompt' in request ? request : textFormOf(request);
-  const conversation = text?.prompt ??
-    // An object where the prompt string goes: no conversation can hash like a text request.
-    {
-      messages: (request as GenerateRequest).messages.map(keyedMessage),
-      tools: (request as GenerateRequest).tools ?? [],
-    };
-  const fields = [KEY_VERSION, provider.id, provider.model, request.system, conversation, request.maxTokens];
+  const fields = [
+    KEY_VERSION,
+    provider.id,
+    provider.model,
+    request.system,
+    conversationOf(request),
+    request.maxTokens,
+  ];
   // Run k of --runs asks anew; run 1 keeps the key it always had, so a single run still hits the cache.
   const sample = request.sample ?? 1;
   const material = JSON.stringify(sample > 1 ? [...fields, sample] : fields);
   return createHash('sha256').update(material).digest('hex');
+}
+
+/**
+ * Where the prompt goes in the key: the prompt of a text request or of a conversation that is its text form;
+ * else an object (which no prompt string can hash like) of the messages and tools.
+ */
+function conversationOf(request: CompletionRequest | GenerateRequest): unknown {
+  if ('prompt' in request) return request.prompt;
+  const text = textFormOf(request);
+  if (text) return text.prompt;
+  return { messages: request.messages.map(keyedMessage), tools: request.tools ?? [] };
 }
 
 /** What of a message is sent to a model: not its timestamp, recorded usage or the model that wrote it. */

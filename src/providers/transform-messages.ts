@@ -72,7 +72,7 @@ export function transformMessages(messages: readonly Message[], options: Transfo
         const id = safeId(message.toolCallId);
         if (pending.some((call) => call.id === id) && !answered.has(id)) {
           answered.add(id);
-          result.push({ ...message, toolCallId: id, content: resultContent(message.content) });
+          result.push({ ...message, toolCallId: id, content: userContent(message.content) });
         } else {
           result.push(orphanedResult(message));
         }
@@ -120,14 +120,6 @@ function userContent(content: Array<TextBlock | ImageBlock>): Array<TextBlock | 
       return [{ type: 'text', text: `[image: ${block.mimeType}]` }];
     return [block];
   });
-}
-
-function resultContent(content: Array<TextBlock | ImageBlock>): Array<TextBlock | ImageBlock> {
-  return content.map((block) =>
-    block.type === 'image' && (block.data === undefined || block.data === '')
-      ? { type: 'text', text: `[image: ${block.mimeType}]` }
-      : block,
-  );
 }
 
 function missingResult(call: ToolCallBlock): ToolResultMessage {
