@@ -3,7 +3,7 @@
  * cut (made once per fixture, shared by every strategy), normalised between them.
  */
 import { AbortedError, messageOf } from '../errors.ts';
-import type { Message } from '../session/types.ts';
+import type { Message, Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { realStepsAfter } from './actions.ts';
 import { CONTINUATION_SYSTEM, fullContext, nullContext, strategyContext } from './contexts.ts';
@@ -12,7 +12,6 @@ import { type Generate, replayContinuation } from './replay.ts';
 import { normalisedRates } from './score.ts';
 import { toolDefinitions } from './tool-shapes.ts';
 import type { ContinuationResult, PredictionRun, RehydrationDesign } from './types.ts';
-import type { Session } from '../session/types.ts';
 
 /** Where the predictions are made: the whole session, the cut, K. */
 export type PredictionSetup = {

@@ -5,33 +5,20 @@
  * request depends on an earlier answer, the K requests go out at once.
  */
 import { createHash } from 'node:crypto';
-import type { Message, Session, TextBlock, ToolCallBlock } from '../session/types.ts';
-import type { Usage } from '../providers/types.ts';
+import type { Caller } from '../calls.ts';
+import type { Message, Session, ToolCallBlock } from '../session/types.ts';
+import type { ToolDefinition } from '../providers/types.ts';
 import { renderMessages } from '../transcript.ts';
 import { actionOfCall, actionOfText } from './actions.ts';
 import { fileStateAt } from './file-state.ts';
 import { levelRates, scoreStep } from './score.ts';
-import type { ToolDefinition } from './tool-shapes.ts';
 import type { PredictedStep, PredictionRun, RealStep } from './types.ts';
 
 /** Most output tokens a predicted turn may have: one tool call, not an essay. */
 export const PREDICTION_MAX_TOKENS = 1024;
 
-/** A message-shaped, traced model call (the run's caller: cache, cassette, concurrency limit, progress). */
-export type Generate = (
-  label: string,
-  request: {
-    system: string;
-    messages: readonly Message[];
-    tools?: readonly ToolDefinition[];
-    maxTokens: number;
-  },
-) => Promise<{
-  text: string;
-  content: ReadonlyArray<TextBlock | ToolCallBlock>;
-  usage: Usage;
-  fromCache?: { ms: number };
-}>;
+/** A message-shaped, traced model call: the run's caller (cache, cassette, concurrency limit, progress). */
+export type Generate = Caller['generate'];
 
 /** What one replay reads. */
 export type ReplayInput = {

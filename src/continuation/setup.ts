@@ -1,6 +1,7 @@
 /**
  * Where a continuation replay cuts a session and what every strategy of a fixture shares there: `--at-compaction`
- * cuts where the agent compacted, `--continuation-at N` before message N, else the first tool call past halfway through the transcript.
+ * cuts where the agent compacted, `--continuation-at N` before message N, else at the first tool call past the
+ * middle of the transcript.
  */
 import { type CallerOptions, createCaller } from '../calls.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';

@@ -2,18 +2,8 @@
  * The tools the agent had, recovered from the transcript: each tool's name and the shape of its arguments
  * (every key seen, the JSON types each took, the keys every call gave), as tool definitions a model is offered.
  */
+import type { ToolDefinition } from '../providers/types.ts';
 import { type Message, toolCallsOf } from '../session/types.ts';
-
-/** A tool as offered to the model: a name, a line of description and a JSON Schema of its arguments. */
-export type ToolDefinition = {
-  name: string;
-  description: string;
-  parameters: {
-    type: 'object';
-    properties: Record<string, { type: string | string[] }>;
-    required: string[];
-  };
-};
 
 function jsonType(value: unknown): string {
   if (value === null) return 'null';
