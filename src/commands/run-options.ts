@@ -8,6 +8,7 @@ import type { ProgressDisplay } from './progress-display.ts';
 import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
 import { parseSchedule, resolveSchedule, type ScheduleSpec } from '../schedule/policy.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
+import { REHYDRATION_DESIGNS, type RehydrationDesign } from '../continuation/types.ts';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/registry.ts';
 import { PROVIDER_TABLE } from '../providers/table.ts';
 import {
@@ -75,6 +76,18 @@ export function addRunOptions(command: Command): Command {
       '--schedule <policy>',
       'replay the session as a compaction chain: window=N[,reserve=N][,keep=N] (compact when the context would pass window − reserve, keep the newest keep tokens) or recorded (where the agent compacted)',
     ).argParser(flagParser(parseSchedule)),
+    new Option(
+      '--continuation <k>',
+      'at the cut, check the next k steps the agent really took: grounding offline, predicted actions with a model (docs/continuation.md)',
+    ).argParser(integerAtLeast(1)),
+    new Option(
+      '--continuation-at <message>',
+      "cut before this 0-based message (default: --at-compaction's compaction, else the first assistant tool call past halfway)",
+    ).argParser(integerAtLeast(1)),
+    new Option(
+      '--rehydrate <design>',
+      "what comes back after compacting: claude-code (5 recent files), pi (file lists), codex (recent user messages) or none (default: the strategy's own agent, else none)",
+    ).choices(REHYDRATION_DESIGNS),
     ...strategySettings().map(settingOption),
     promptFileOption(),
     new Option('--retries <n>', 'SDK retries on 429, 5xx and timeouts')
@@ -143,6 +156,9 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
   reference?: string;
   atCompaction?: boolean;
   schedule?: ScheduleSpec;
+  continuation?: number;
+  continuationAt?: number;
+  rehydrate?: RehydrationDesign;
   promptFile: string[];
   retries: number;
   timeout: number;
@@ -202,6 +218,7 @@ export function toCompareOptions(
     reference: flags.reference,
     atCompaction: flags.atCompaction,
     ...(schedule ? { schedule } : {}),
+    ...continuationOptions(flags),
     concurrency: flags.concurrency,
     runs: flags.runs,
     signal,
@@ -222,4 +239,33 @@ function checkScheduleFlags(flags: RunFlags): void {
     if (value !== undefined && value !== false)
       throw new InputError(`--schedule cannot be combined with ${flag}`);
   }
+}
+
+/** `--continuation K` with its cut and rehydration; the companions alone, or with a chain, are input errors. */
+function continuationOptions(flags: RunFlags): Pick<CompareOptions, 'continuation'> {
+  if (flags.continuation === undefined) {
+    const orphan =
+      flags.continuationAt !== undefined ? '--continuation-at' : flags.rehydrate ? '--rehydrate' : undefined;
+    if (orphan) throw new InputError(`${orphan} needs --continuation K`);
+    return {};
+  }
+  if (flags.schedule)
+    throw new InputError(
+      '--continuation cannot be combined with --schedule (yet): use --at-compaction or --continuation-at',
+    );
+  if (flags.runs > 1)
+    throw new InputError(
+      "--continuation cannot be combined with --runs above 1 (yet): the block would be one run's",
+    );
+  if (flags.atCompaction && flags.continuationAt !== undefined)
+    throw new InputError(
+      '--continuation-at cannot be combined with --at-compaction (that cuts at the recorded compaction)',
+    );
+  return {
+    continuation: {
+      steps: flags.continuation,
+      ...(flags.continuationAt !== undefined ? { at: flags.continuationAt } : {}),
+      ...(flags.rehydrate ? { rehydrate: flags.rehydrate } : {}),
+    },
+  };
 }

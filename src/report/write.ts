@@ -11,6 +11,7 @@ import { writeFilesAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { renderComparisonMarkdown, timingsMeasured } from './comparison.ts';
+import { renderContinuationMarkdown } from './continuation.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
@@ -150,6 +151,16 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     extension: '.json',
     marked: false,
     render: async (results, stem) => [{ name: `${stem}-results.json`, text: resultsJson(results) }],
+  },
+  {
+    name: 'continuation markdown',
+    extension: '.md',
+    marked: true,
+    // Only a run with `--continuation` has one.
+    render: async (results, stem) => {
+      const text = renderContinuationMarkdown(results);
+      return text === null ? [] : [{ name: `${stem}-continuation.md`, text }];
+    },
   },
 ];
 

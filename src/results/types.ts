@@ -6,6 +6,7 @@ import type { Quality } from '../quality/types.ts';
 import type { PromptUse } from '../strategies/types.ts';
 import type { MessageRange } from '../message-ranges.ts';
 import type { ChainResult } from './chain.ts';
+import type { ContinuationResult } from '../continuation/types.ts';
 import type { Provenance } from './provenance.ts';
 
 /** Mean and standard error of one figure over `--runs`. */
@@ -107,6 +108,8 @@ export type StrategyResult = {
   judgeTrace: TraceEntry[];
   /** Under `--schedule` only: every compaction of the replayed session (the row itself is the context at its end). */
   chain?: ChainResult;
+  /** Under `--continuation` only: the next steps at the cut (docs/continuation.md). */
+  continuation?: ContinuationResult;
 };
 
 /**

@@ -9,6 +9,7 @@ import { type StrategyRun, compactedText, measureResult } from '../results/assem
 import { callProgress } from '../run-progress.ts';
 import { createStrategyContext } from '../strategies/context.ts';
 import { measureChain } from '../schedule/cycles.ts';
+import { continuationOf, continuationPrediction } from '../continuation/setup.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
 
@@ -72,10 +73,25 @@ export async function compact(
     trace: caller.trace,
     prompts: context.prompts,
   };
+  const continuation = plan.measure.continuation;
+  const predicted =
+    continuation && error === null
+      ? await continuationPrediction(continuation, strategy.name, output)
+      : undefined;
   // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
   stopIfAborted(environment);
   const outcome = measureResult(strategy, output, run, facts, plan.measure);
+  if (continuation && outcome.status === 'ok')
+    outcome.continuation = continuationOf(
+      continuation,
+      strategy.name,
+      output,
+      facts,
+      outcome.quality.probeOutcomes,
+      tokenizer,
+      predicted,
+    );
   if (replay && options.schedule)
     outcome.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
   const calls = await Promise.all(

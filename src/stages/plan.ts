@@ -6,6 +6,8 @@ import { RECORD_VERSION, type RunRecord, contentHash, jobId, shortHash } from '.
 import { type Strategy } from '../strategies/types.ts';
 import { atRecordedCompaction, lastRecordedCompaction } from '../strategies/at-compaction.ts';
 import { describeSchedule } from '../schedule/policy.ts';
+import { atCut, continuationCut, createContinuationSetup } from '../continuation/setup.ts';
+import { callProgress } from '../run-progress.ts';
 import { readFile } from 'node:fs/promises';
 import { toolVersion } from '../package-root.ts';
 import type { FixturePlan, RunEnvironment } from './types.ts';
@@ -25,17 +27,31 @@ export async function planFixture(
   }
   // The agent's own summary is judged on what it knew then; with --at-compaction, every strategy is too.
   const recordedFacts = recorded ? prefixFacts(fullFacts, recorded.messageIndex, tokenizer) : undefined;
-  const facts = options.atCompaction && recordedFacts ? recordedFacts : fullFacts;
+  // A continuation replay cuts where the agent compacted, else at its own cut, and compacts what came before.
+  const cut = options.continuation
+    ? continuationCut(fullFacts.session, options.continuation, options.atCompaction ? recorded : undefined)
+    : undefined;
+  const cutAt = options.atCompaction ? undefined : cut;
+  const facts =
+    options.atCompaction && recordedFacts
+      ? recordedFacts
+      : cutAt !== undefined
+        ? prefixFacts(fullFacts, cutAt, tokenizer)
+        : fullFacts;
   const runnable =
     options.atCompaction && recorded
       ? strategies.map((strategy) => atRecordedCompaction(strategy, recorded))
-      : strategies;
+      : cutAt !== undefined
+        ? strategies.map((strategy) => atCut(strategy, cutAt))
+        : strategies;
   const stem = target === undefined ? name : `${name}@${target}`;
   const hash = contentHash(await readFile(fullFacts.session.path));
   const settings = target === undefined ? options.config : { ...options.config, targetTokens: target };
   const point = options.atCompaction
     ? 'at-compaction'
-    : options.schedule
+    : cutAt !== undefined
+      ? `continuation cut ${cutAt}`
+      : options.schedule
       ? `schedule ${describeSchedule(options.schedule)}`
       : null;
   const key = { contentHash: hash, settings, target: target ?? null, point };
@@ -72,6 +88,14 @@ export async function planFixture(
     contextWindow: environment.contextWindow,
     reserveTokens: options.config.reserveTokens,
     reportStem: stem,
+    ...(options.continuation && cut !== undefined
+      ? {
+          continuation: createContinuationSetup(options.continuation, cut, fullFacts, {
+            ...environment,
+            onCall: options.onProgress ? callProgress(environment) : undefined,
+          }),
+        }
+      : {}),
   };
   return {
     facts,

@@ -1,4 +1,5 @@
 /** The plain data between the runner's stages: the options, the run's shared environment, a job, a plan and a compacted job. */
+import type { ContinuationOptions } from '../continuation/setup.ts';
 import { type Barrier, type ProgressEvent } from '../run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
@@ -30,6 +31,8 @@ export type PlanOptions = LoadOptions & {
   atCompaction?: boolean;
   /** `--schedule`: replay each session as a compaction chain under this trigger policy. */
   schedule?: Schedule;
+  /** `--continuation K`: after each strategy, measure the next K steps at the cut (docs/continuation.md). */
+  continuation?: ContinuationOptions;
   runs: number;
   /** The name a fixture file is reported under, when not its file name (a suite with two files of one name). */
   sessionNames?: Record<string, string>;

@@ -3,6 +3,7 @@
  * and loads nothing): the sortable comparison, the charts, and every strategy's details, side by side for any
  * two. Given several results files of one fixture (a budget sweep), it shows each target in turn.
  */
+import { continuationSection } from './continuation.ts';
 import { provenanceMarkdown } from '../../results/provenance.ts';
 import { formatInteger } from '../../format.ts';
 import type { ResultsFile } from '../../results/types.ts';
@@ -99,6 +100,7 @@ async function section(part: Part, recall: Plot | null, sweep: boolean): Promise
     figure(await retentionPlot(file), prefix),
     figure(await kindPlot(file), prefix),
     figure(await decayPlot(file), prefix),
+    continuationSection(file, prefix),
     sideBySide(part),
     strategies(part),
     '</section>',

@@ -1,0 +1,116 @@
+/**
+ * The prediction columns of a strategy's continuation: its own replay, and the Full and Null replays at the same
+ * cut (made once per fixture, shared by every strategy), normalised between them.
+ */
+import { AbortedError, messageOf } from '../errors.ts';
+import type { Message, Session } from '../session/types.ts';
+import type { Tokenizer } from '../tokens.ts';
+import { realStepsAfter } from './actions.ts';
+import { CONTINUATION_SYSTEM, fullContext, nullContext, strategyContext } from './contexts.ts';
+import { rehydrate } from './rehydrate.ts';
+import { type Generate, replayContinuation } from './replay.ts';
+import { normalisedRates } from './score.ts';
+import { toolDefinitions } from './tool-shapes.ts';
+import type { ContinuationResult, PredictionRun, RehydrationDesign } from './types.ts';
+
+/** Where the predictions are made: the whole session, the cut, K. */
+export type PredictionSetup = {
+  session: Session;
+  cut: number;
+  steps: number;
+  /** Every continuation call (Full's, Null's, each strategy's), traced apart from the strategies' own calls. */
+  generate: Generate;
+  tokenizer: Tokenizer;
+  /** The most tokens of context a request may carry (the window less the answer), when a window is known. */
+  maxContextTokens?: number;
+};
+
+/** Full's and Null's replays; one whose calls failed is null, with the error. */
+export type References = { full: PredictionRun | null; null: PredictionRun | null; errors: string[] };
+
+async function settle(
+  who: string,
+  run: Promise<PredictionRun>,
+  errors: string[],
+): Promise<PredictionRun | null> {
+  try {
+    return await run;
+  } catch (error) {
+    if (error instanceof AbortedError) throw error;
+    errors.push(`${who}: ${messageOf(error)}`);
+    return null;
+  }
+}
+
+const references = new WeakMap<PredictionSetup, Promise<References>>();
+
+/** Full's and Null's replays, made on first request and shared by every strategy of the fixture. */
+export function referenceRuns(setup: PredictionSetup): Promise<References> {
+  let runs = references.get(setup);
+  if (!runs) {
+    const shared = sharedInputs(setup);
+    const errors: string[] = [];
+    // The window holds the system prompt and the tool definitions too.
+    const overhead = setup.tokenizer.count(shared.system + JSON.stringify(shared.tools));
+    const budget = setup.maxContextTokens === undefined ? undefined : setup.maxContextTokens - overhead;
+    const full = fullContext(setup.session, setup.cut, setup.tokenizer, budget);
+    runs = Promise.all([
+      settle(
+        'Full',
+        replayContinuation({ ...shared, generate: setup.generate, who: 'full', context: full }),
+        errors,
+      ),
+      settle(
+        'Null',
+        replayContinuation({
+          ...shared,
+          generate: setup.generate,
+          who: 'null',
+          context: nullContext(setup.session, setup.cut),
+        }),
+        errors,
+      ),
+    ]).then(([full, floor]) => ({ full, null: floor, errors }));
+    references.set(setup, runs);
+  }
+  return runs;
+}
+
+function sharedInputs(setup: PredictionSetup) {
+  return {
+    system: CONTINUATION_SYSTEM,
+    tools: toolDefinitions(setup.session.messages),
+    session: setup.session,
+    cut: setup.cut,
+    steps: realStepsAfter(setup.session, setup.cut, setup.steps),
+  };
+}
+
+/** A strategy's replay from its summary, kept messages and rehydration, beside Full and Null. */
+export async function predictContinuation(
+  setup: PredictionSetup,
+  compacted: { summary: string; kept: readonly Message[]; design: RehydrationDesign },
+): Promise<Pick<ContinuationResult, 'prediction' | 'note'>> {
+  const rehydration = rehydrate(compacted.design, setup.session, setup.cut, setup.tokenizer);
+  const [strategy, shared] = await Promise.all([
+    replayContinuation({
+      ...sharedInputs(setup),
+      generate: setup.generate,
+      who: 'strategy',
+      context: strategyContext(compacted.summary, compacted.kept, rehydration),
+    }),
+    referenceRuns(setup),
+  ]);
+  return {
+    prediction: {
+      strategy,
+      full: shared.full,
+      null: shared.null,
+      normalised:
+        shared.full && shared.null
+          ? normalisedRates(strategy.rates, shared.full.rates, shared.null.rates)
+          : { l0: null, l1: null, l2: null },
+    },
+    note: shared.errors.length > 0 ? `not normalised: ${shared.errors.join('; ')}` : null,
+  };
+}

@@ -1,0 +1,114 @@
+/** The continuation replay's shapes (docs/continuation.md): actions, step scores and the `continuation` result block. */
+
+/** What an action does, whatever the tool is called: BFCL-style level 0. */
+export type ActionKind = 'read' | 'edit' | 'run' | 'search' | 'ask' | 'finish' | 'other';
+
+/** One tool call (or a turn that ends without one), normalised for comparison. */
+export type Action = {
+  kind: ActionKind;
+  /** The tool's name as the transcript (or the model) spelled it; empty for a turn with no tool call. */
+  tool: string;
+  /** Level 1: a normalised path, `program subcommand` for a shell command, a search pattern; empty when none. */
+  target: string;
+  /** Level 2: the arguments, each normalised to one string, without the ones that do not change the action. */
+  arguments: Record<string, string>;
+};
+
+/** One assistant turn after the cut: what the agent really did. */
+export type RealStep = {
+  /** 0-based index of the assistant message. */
+  messageIndex: number;
+  /** Each tool call of the turn (parallel calls are each an acceptable answer), or one `finish`/`ask`. */
+  actions: Action[];
+};
+
+/** How far a predicted action agrees with the real one; each level implies the ones below it. */
+export type StepScore = { l0: boolean; l1: boolean; l2: boolean };
+
+/** Match rates over steps, with the steps counted. */
+export type LevelRates = { steps: number; l0: number; l1: number; l2: number };
+
+/** Where the facts a summary should carry could be found again at the cut (docs/continuation.md). */
+export type Recoverability = 'workspace' | 'rehydrated' | 'conversation';
+
+/** The agent designs whose post-compaction attachments can be rebuilt from a transcript. */
+export const REHYDRATION_DESIGNS = ['claude-code', 'pi', 'codex', 'none'] as const;
+
+/** One of {@link REHYDRATION_DESIGNS}. */
+export type RehydrationDesign = (typeof REHYDRATION_DESIGNS)[number];
+
+/** One real action after the cut and whether the compacted context names its target (lexical, offline). */
+export type GroundedAction = {
+  step: number;
+  kind: ActionKind;
+  target: string;
+  /** The target is named before the cut (the transcript prefix): only those can be grounded. */
+  established: boolean;
+  /** The compacted context (summary, kept messages, rehydration) names it; null when not established. */
+  grounded: boolean | null;
+};
+
+/** One predicted step, stored with what it was compared against. */
+export type PredictedStep = {
+  step: number;
+  predicted: Action | null;
+  /** The model's raw answer: its text and tool calls, as returned. */
+  answer: { text: string; toolCalls: Array<{ name: string; arguments: Record<string, unknown> }> };
+  score: StepScore;
+  /** Predicted a read of a file whose content the uncompacted prefix already had. */
+  redundantRead: boolean;
+};
+
+/** A model's predictions for one context (a strategy's, Full's or Null's). */
+export type PredictionRun = {
+  steps: PredictedStep[];
+  rates: LevelRates;
+  /** Predicted reads of a file whose content the uncompacted prefix already had, and all predicted reads. */
+  redundantReads: number;
+  predictedReads: number;
+  /**
+   * Every request: its label, system prompt, tool names, the context by its message count and SHA-256 (the same
+   * for every step) and the messages since the cut rendered whole.
+   */
+  requests: unknown[];
+  /** The replay's own calls (never counted in the strategy's figures); tokens as the provider reported them. */
+  usage: { calls: number; inputTokens: number; outputTokens: number; cachedCalls: number };
+};
+
+/** The `continuation` block of a strategy result (docs/results.md). */
+export type ContinuationResult = {
+  /** The cut: the context covered messages 0 … cut − 1; the steps are the assistant turns from there. */
+  cut: number;
+  /** K: the real steps replayed (fewer when the transcript ends sooner). */
+  steps: number;
+  rehydrate: RehydrationDesign;
+  /** Files the rehydration attached (content or path only). */
+  rehydratedFiles: string[];
+  realSteps: RealStep[];
+  /** Lexical: whether the compacted context names each next action's target. */
+  grounding: {
+    actions: GroundedAction[];
+    established: number;
+    grounded: number;
+    /** grounded / established; null when no target was established before the cut. */
+    rate: number | null;
+  };
+  /** Per probe planted before the cut: where it could be found again. */
+  recoverability: {
+    byProbe: Record<string, Recoverability>;
+    counts: Record<Recoverability, number>;
+    /** Recall over the conversation-only probes (the ones a summary alone must carry); null when none. */
+    conversationRecall: number | null;
+  };
+  /** Null offline: predicting the next action needs a language model (see `note`). */
+  prediction: {
+    strategy: PredictionRun;
+    /** Null when its calls failed (the `note` says why): the strategy's own rates still stand. */
+    full: PredictionRun | null;
+    null: PredictionRun | null;
+    /** (S − Null) / (Full − Null) per level; null at a level where Full does no better than Null. */
+    normalised: { l0: number | null; l1: number | null; l2: number | null };
+  } | null;
+  /** Why the prediction columns are empty (offline, or a call failed); null when they are filled. */
+  note: string | null;
+};

@@ -1,0 +1,215 @@
+/**
+ * `compare --continuation K` end to end against a scripted loopback server (the real CLI, the real OpenAI SDK):
+ * exact L0/L1/L2 rates, the normalised score of a strategy equal to Full (1) and of one equal to Null (0),
+ * teacher forcing, a cassette replayed with no request; and the offline grounding table.
+ */
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runCli, temporaryDirectory } from '../helpers/cli.ts';
+import {
+  type MockReply,
+  type RecordedRequest,
+  startMockLlmServer,
+} from '../../support/loopback-llm-server.ts';
+
+const KEY = 'sk-test-continuation-0123456789abcdef';
+
+const call = (id: string, name: string, args: Record<string, unknown>) => ({
+  id,
+  type: 'function',
+  function: { name, arguments: JSON.stringify(args) },
+});
+
+// Messages 0–5 before the cut; the agent then edits, runs the export tests and finishes (steps 1–3).
+const SESSION = {
+  messages: [
+    { role: 'user', content: 'Fix the export bug. The codename of this work is BLUEFIN.' },
+    { role: 'assistant', content: null, tool_calls: [call('c1', 'read', { path: 'src/export.ts' })] },
+    { role: 'tool', tool_call_id: 'c1', content: 'export const limit = 64;' },
+    { role: 'assistant', content: null, tool_calls: [call('c2', 'bash', { command: 'npm test' })] },
+    { role: 'tool', tool_call_id: 'c2', content: 'FAIL export.test.ts: limit should be 32' },
+    { role: 'user', content: 'Go on.' },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [call('c3', 'edit', { path: 'src/export.ts', oldText: '64', newText: '32' })],
+    },
+    { role: 'tool', tool_call_id: 'c3', content: 'edited the file' },
+    { role: 'assistant', content: null, tool_calls: [call('c4', 'bash', { command: 'npm test -- export' })] },
+    { role: 'tool', tool_call_id: 'c4', content: 'all export tests pass' },
+    { role: 'assistant', content: 'Done: the limit is 32 and the export tests pass.' },
+  ],
+};
+
+/**
+ * A model that takes the right steps only when it knows the session's history (the codename), and wrong ones
+ * when it sees only the last request: so Full and identity agree, and Null and paths-only do.
+ */
+function scripted(request: RecordedRequest): MockReply {
+  const body = JSON.stringify(request.body);
+  const step = body.includes('npm test -- export') ? 3 : body.includes('edited the file') ? 2 : 1;
+  const informed = body.includes('BLUEFIN');
+  const tool = (name: string, args: Record<string, unknown>): MockReply => ({
+    kind: 'tool-calls',
+    calls: [{ name, arguments: args }],
+  });
+  if (informed) {
+    if (step === 1) return tool('edit', { path: 'src/export.ts', oldText: '64', newText: '32' }); // L2
+    if (step === 2) return tool('bash', { command: 'npm test' }); // L1: same program and subcommand
+    return { kind: 'text', text: 'All done.' }; // finishing, as the agent did
+  }
+  if (step === 1) return tool('read', { path: 'README.md' }); // wrong kind
+  if (step === 2) return tool('bash', { command: 'ls' }); // L0 only
+  return tool('read', { path: 'README.md' }); // wrong kind
+}
+
+const withoutCachedCalls = (key: string, value: unknown) => (key === 'cachedCalls' ? undefined : value);
+
+let directory: { path: string; remove: () => Promise<void> };
+let sessionFile: string;
+before(async () => {
+  directory = await temporaryDirectory();
+  sessionFile = join(directory.path, 'export-fix.json');
+  await writeFile(sessionFile, JSON.stringify(SESSION));
+});
+after(async () => {
+  await directory.remove();
+});
+
+async function continuationOf(out: string) {
+  const file = JSON.parse(await readFile(join(out, 'export-fix-results.json'), 'utf8'));
+  return Object.fromEntries(
+    file.strategies.map((strategy: { name: string; continuation: unknown }) => [
+      strategy.name,
+      strategy.continuation,
+    ]),
+  ) as Record<string, any>;
+}
+
+describe('compare --continuation with a model', () => {
+  it('scores exact levels, normalises Full to 1 and Null to 0, teacher-forces, and replays a cassette', async () => {
+    const server = await startMockLlmServer({ reply: scripted });
+    const cassette = join(directory.path, 'continuation.jsonl');
+    const base = [
+      'compare',
+      sessionFile,
+      '-s',
+      'identity,paths-only',
+      '--continuation',
+      '3',
+      '--continuation-at',
+      '6',
+      '--no-cache',
+      '--quiet',
+    ];
+    const options = { cwd: directory.path, env: { OPENAI_API_KEY: KEY } };
+    try {
+      const out = join(directory.path, 'recorded');
+      const recorded = await runCli(
+        [...base, '-p', 'openai:test-model', '--base-url', server.url, '-o', out, '--record', cassette],
+        options,
+      );
+      assert.equal(recorded.code, 0, recorded.stderr);
+      // Full, Null and two strategies, three steps each.
+      assert.equal(server.count, 12);
+      const results = await continuationOf(out);
+      const identity = results.identity.prediction;
+      assert.deepEqual(identity.full.rates, { steps: 3, l0: 1, l1: 1, l2: 2 / 3 });
+      assert.deepEqual(identity.null.rates, { steps: 3, l0: 1 / 3, l1: 0, l2: 0 });
+      assert.deepEqual(identity.strategy.rates, identity.full.rates);
+      assert.deepEqual(identity.normalised, { l0: 1, l1: 1, l2: 1 });
+      assert.deepEqual(results['paths-only'].prediction.normalised, { l0: 0, l1: 0, l2: 0 });
+      assert.deepEqual(
+        identity.strategy.steps.map((step: { score: unknown }) => step.score),
+        [
+          { l0: true, l1: true, l2: true },
+          { l0: true, l1: true, l2: false },
+          { l0: true, l1: true, l2: true },
+        ],
+      );
+      assert.equal(results.identity.note, null);
+      assert.deepEqual(identity.strategy.usage.calls, 3);
+      const file = JSON.parse(await readFile(join(out, 'export-fix-results.json'), 'utf8'));
+      // The replay's calls are not the strategy's compaction cost.
+      assert.deepEqual(
+        file.strategies.map((strategy: { calls: number }) => strategy.calls),
+        [0, 0],
+      );
+
+      // Teacher forcing: step 2 of the Null replay carries the agent's real edit and its result, not the
+      // prediction (a read of README.md) it made at step 1.
+      const nullStep2 = server.requests.find(
+        (request) =>
+          request.body.messages.find((message: { role: string }) => message.role !== 'system')?.content ===
+            'Go on.' && JSON.stringify(request.body).includes('edited the file'),
+      );
+      assert.ok(nullStep2, 'a step-2 request without the history');
+      const messages = nullStep2.body.messages as Array<{
+        role: string;
+        tool_calls?: any[];
+        content?: unknown;
+      }>;
+      const edit = messages.find((message) => message.tool_calls?.[0]?.function?.name === 'edit');
+      assert.deepEqual(JSON.parse(edit!.tool_calls![0].function.arguments), {
+        path: 'src/export.ts',
+        oldText: '64',
+        newText: '32',
+      });
+      assert.ok(!JSON.stringify(nullStep2.body).includes('README.md'));
+      // Every prompt and answer is kept with the results.
+      assert.equal(identity.strategy.requests.length, 3);
+      assert.deepEqual(identity.strategy.steps[0].answer.toolCalls, [
+        { name: 'edit', arguments: { path: 'src/export.ts', oldText: '64', newText: '32' } },
+      ]);
+
+      const markdown = await readFile(join(out, 'export-fix-continuation.md'), 'utf8');
+      assert.match(
+        markdown,
+        /\| identity \| none \| 2\/2 \(1\.00\) \| 1\.00 of 1 \| 1\.00 \| 1\.00 \| 0\.67 \| 1\.00 \/ 1\.00 \/ 1\.00 \| – \|/,
+      );
+      assert.match(
+        markdown,
+        /\| paths-only \| none \| 1\/2 \(0\.50\) \| 0\.00 of 1 \| 0\.33 \| 0\.00 \| 0\.00 \| 0\.00 \/ 0\.00 \/ 0\.00 \| 0\/2 \|/,
+      );
+      assert.match(markdown, /\| Full \(uncompacted prefix\) \|\s*\|\s*\|\s*\| 1\.00 \| 1\.00 \| 0\.67 \|/);
+      assert.match(markdown, /\| Null \(last user message\) \|\s*\|\s*\|\s*\| 0\.33 \| 0\.00 \| 0\.00 \|/);
+      // Per step, the real action beside each strategy's predicted one.
+      assert.match(
+        markdown,
+        /\| 1 \| edit src\/export\.ts \| edit src\/export\.ts \(L2\) \| read README\.md \(✗\) \|/,
+      );
+      assert.match(markdown, /\| 2 \| run npm test \| run npm test \(L1\) \| run ls \(L0\) \|/);
+      assert.match(markdown, /\| 3 \| finish \| finish \(L2\) \| read README\.md \(✗\) \|/);
+      const html = await readFile(join(out, 'export-fix-report.html'), 'utf8');
+      assert.match(html, /<h4>Real and predicted actions<\/h4>/);
+      assert.match(html, /<td>edit src\/export\.ts \(L2\)<\/td>/);
+
+      const before = server.count;
+      const replayedOut = join(directory.path, 'replayed');
+      const replayed = await runCli(
+        [
+          ...base,
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '-o',
+          replayedOut,
+          '--replay',
+          cassette,
+        ],
+        options,
+      );
+      assert.equal(replayed.code, 0, replayed.stderr);
+      assert.equal(server.count, before, 'the replay sent no request');
+      const again = await continuationOf(replayedOut);
+      // Every answer came from the cassette: the one difference is that the replay says so.
+      assert.equal(again.identity.prediction.strategy.usage.cachedCalls, 3);
+      assert.equal(JSON.stringify(again, withoutCachedCalls), JSON.stringify(results, withoutCachedCalls));
+    } finally {
+      await server.close();
+    }
+  });
+});
