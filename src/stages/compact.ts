@@ -9,7 +9,7 @@ import { type StrategyRun, compactedText, measureResult } from '../results/assem
 import { callProgress } from '../run-progress.ts';
 import { createStrategyContext } from '../strategies/context.ts';
 import { measureChain } from '../schedule/cycles.ts';
-import { continuationOf, continuationPrediction } from '../continuation/setup.ts';
+import { continuationPrediction } from '../continuation/setup.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
 
@@ -82,16 +82,6 @@ export async function compact(
   await arrive?.();
   stopIfAborted(environment);
   const outcome = measureResult(strategy, output, run, facts, plan.measure);
-  if (continuation && outcome.status === 'ok')
-    outcome.continuation = continuationOf(
-      continuation,
-      strategy.name,
-      output,
-      facts,
-      outcome.quality.probeOutcomes,
-      tokenizer,
-      predicted,
-    );
   if (replay && options.schedule)
     outcome.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
   const calls = await Promise.all(
@@ -104,6 +94,7 @@ export async function compact(
     text: compactedText(output.summary, output.kept ?? []),
     calls,
     requiredSections: strategy.requiredSections,
+    ...(continuation && outcome.status === 'ok' ? { continuation: { output, predicted } } : {}),
   };
 }
 

@@ -4,6 +4,8 @@ import { type FixtureFacts } from '../results/fixture-facts.ts';
 import { type JobRecord } from '../results/record.ts';
 import { type Strategy } from '../strategies/types.ts';
 import { evaluate } from '../evaluators/registry.ts';
+import type { LexicalScores } from '../evaluators/lexical.ts';
+import { continuationOf } from '../continuation/setup.ts';
 import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
 import { compact } from './compact.ts';
 
@@ -46,6 +48,18 @@ export async function evaluateJob(
     ...(offline ?? (await evaluate(input, environment.evaluators, false))),
     ...(await evaluate(input, environment.evaluators, true)),
   };
+  const setup = plan.measure.continuation;
+  const lexical = scores.lexical as LexicalScores | undefined;
+  if (setup && compacted.continuation && lexical)
+    outcome.continuation = continuationOf(
+      setup,
+      job.strategy.name,
+      compacted.continuation.output,
+      facts,
+      lexical.probeOutcomes,
+      environment.tokenizer,
+      compacted.continuation.predicted,
+    );
   const textHash = await environment.store.put('contexts', text);
   return {
     kind: 'job',

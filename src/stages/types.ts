@@ -1,5 +1,6 @@
 /** The plain data between the runner's stages: the options, the run's shared environment, a job, a plan and a compacted job. */
-import type { ContinuationOptions } from '../continuation/setup.ts';
+import type { ContinuationOptions, continuationPrediction } from '../continuation/setup.ts';
+import type { StrategyOutput } from '../strategies/types.ts';
 import { type Barrier, type ProgressEvent } from '../run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
@@ -123,4 +124,9 @@ export type Compacted = {
   text: string;
   calls: JobCall[];
   requiredSections: readonly string[] | undefined;
+  /** `--continuation`: the strategy's output at the cut and its predicted next steps, measured once scored. */
+  continuation?: {
+    output: StrategyOutput;
+    predicted: Awaited<ReturnType<typeof continuationPrediction>>;
+  };
 };
