@@ -6,11 +6,12 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { createCaller } from './calls.ts';
+import { createCaller, criticalPath } from './calls.ts';
 import {
   type Barrier,
   callProgress,
   createBarrier,
+  describeCalls,
   describeProgress,
   type ProgressEvent,
 } from './run-progress.ts';
@@ -153,10 +154,14 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     : undefined;
   try {
     const loadLimit = pLimit(LOAD_CONCURRENCY);
+    options.onProgress?.({ type: 'loading', sessions: options.fixtures.length });
+    const load = async (fixture: string) => {
+      const facts = await loadFixture(fixture, tokenizer, options);
+      options.onProgress?.({ type: 'loaded' });
+      return facts;
+    };
     const [loaded] = await Promise.all([
-      Promise.all(
-        options.fixtures.map((fixture) => loadLimit(() => loadFixture(fixture, tokenizer, options))),
-      ),
+      Promise.all(options.fixtures.map((fixture) => loadLimit(() => load(fixture)))),
       // The SDK import and the first connection are paid before the clock starts, not by the first strategy.
       provider.warmUp?.(),
       judge?.warmUp?.(),
@@ -184,7 +189,11 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       }),
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
-    options.onProgress?.({ type: 'start', strategies: facts.length * targets.length * strategies.length });
+    options.onProgress?.({
+      type: 'start',
+      strategies: facts.length * targets.length * strategies.length,
+      concurrency: options.concurrency,
+    });
     const outcomes = await Promise.all(
       facts.map((fixture) =>
         Promise.all(targets.map((target) => runFixture(fixture, target, strategies, environment))),
@@ -264,11 +273,15 @@ async function runFixture(
   const results = await Promise.all(
     runnable.map(async (strategy) => {
       const result = await runStrategyRepeated(strategy, facts, target, measure, environment);
-      options.onProgress?.({
-        type: 'strategy',
-        line: `${stem}: ${strategy.name} ${describeProgress(result)}`,
-        failed: result.status === 'error',
-      });
+      // With a language model the strategy was reported when its last call ended (its scoring came later).
+      if (!environment.callsDone)
+        options.onProgress?.({
+          type: 'strategy',
+          unit: `${stem}: ${strategy.name}`,
+          strategy: strategy.name,
+          line: `${stem}: ${strategy.name} ${describeProgress(result)}`,
+          failed: result.status === 'error',
+        });
       return result;
     }),
   );
@@ -313,9 +326,23 @@ async function runStrategyRepeated(
   const deterministic =
     strategy.group !== 'custom' && (environment.provider.deterministic === true || !strategy.callsModel);
   const samples = deterministic ? 1 : environment.options.runs;
+  const called: CalledRun[] = [];
+  // Reported as soon as every run's calls have ended: its scoring waits for the other strategies' calls.
+  const onCalled = (run: CalledRun) => {
+    called.push(run);
+    if (called.length < samples || !environment.callsDone) return;
+    const unit = `${measure.reportStem ?? facts.session.name}: ${strategy.name}`;
+    environment.options.onProgress?.({
+      type: 'strategy',
+      unit,
+      strategy: strategy.name,
+      line: `${unit} ${describeCalls(called)}`,
+      failed: called.some((one) => one.error !== null),
+    });
+  };
   const runs = await Promise.all(
     Array.from({ length: samples }, (_, index) =>
-      runStrategyOnce(strategy, facts, target, measure, environment, index + 1),
+      runStrategyOnce(strategy, facts, target, measure, environment, index + 1, onCalled),
     ),
   );
   const result = runs.length === 1 ? runs[0]! : combineRuns(runs);
@@ -330,15 +357,19 @@ async function runStrategyOnce(
   measure: Measure,
   environment: RunEnvironment,
   sample: number,
+  onCalled: (run: CalledRun) => void,
 ): Promise<StrategyResult> {
   const arrive = environment.callsDone?.join();
   const { result, output } = await environment.runs(() =>
-    runAndScore(strategy, facts, target, measure, environment, sample, arrive),
+    runAndScore(strategy, facts, target, measure, environment, sample, onCalled, arrive),
   );
   if (result.status === 'ok')
     await judge(result, compactedText(output.summary, output.kept ?? []), facts, environment, sample);
   return result;
 }
+
+/** One run of a strategy whose calls have all ended: its calls, its own time (critical path) and its error. */
+type CalledRun = { calls: number; ms: number; error: string | null };
 
 /** One run of a strategy, timed from when it may start, and its scored result. */
 async function runAndScore(
@@ -348,6 +379,7 @@ async function runAndScore(
   measure: Measure,
   environment: RunEnvironment,
   sample: number,
+  onCalled: (run: CalledRun) => void,
   arrive?: () => Promise<void>,
 ): Promise<{ result: StrategyResult; output: StrategyOutput }> {
   const { tokenizer, options } = environment;
@@ -363,7 +395,12 @@ async function runAndScore(
     signal: environment.signal,
     sample,
     origin: started,
-    onCall: options.onProgress ? callProgress(environment) : undefined,
+    onCall: options.onProgress
+      ? callProgress(environment, {
+          unit: `${measure.reportStem ?? facts.session.name}: ${strategy.name}`,
+          strategy: strategy.name,
+        })
+      : undefined,
   });
   const context = createStrategyContext({
     caller,
@@ -394,6 +431,7 @@ async function runAndScore(
     trace: caller.trace,
     prompts: context.prompts,
   };
+  onCalled({ calls: caller.trace.length, ms: criticalPath(caller.trace).ms, error });
   // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
   stopIfAborted(environment);

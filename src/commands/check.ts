@@ -102,7 +102,7 @@ Examples:
             strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
             stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
           }),
-        display.stop,
+        display.interrupt,
       );
       display.stop();
       if (outcome === undefined) return;

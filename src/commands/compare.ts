@@ -43,7 +43,7 @@ Examples:
     try {
       const outcome = await interruptible(
         (signal) => compareSuite(toCompareOptions(fixtures, flags, signal, display)),
-        display.stop,
+        display.interrupt,
       );
       display.stop();
       if (outcome === undefined) return;
