@@ -1,5 +1,6 @@
 /** How a fixture's report files are named. */
 import type { ResultsFile } from '../results/types.ts';
+import type { SuiteResults } from '../suite/types.ts';
 
 /** The stem of a fixture's report files: its name, with `@target` under `--target-tokens`. */
 export function reportStem(results: Pick<ResultsFile, 'fixture' | 'target'>): string {
@@ -14,4 +15,9 @@ export function reportFiles(results: ReadonlyArray<Pick<ResultsFile, 'fixture' |
   return [...perFixture.entries()]
     .map(([name, files]) => `${files.length > 1 ? name : reportStem(files[0]!)}-report.html`)
     .join(', ');
+}
+
+/** The stem of a suite's report files: `suite`, with `@target` under `--target-tokens`. */
+export function suiteStem(suite: Pick<SuiteResults, 'target'>): string {
+  return suite.target === null ? 'suite' : `suite@${suite.target}`;
 }

@@ -16,7 +16,7 @@ import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
 import { renderSuiteHtml } from './html/suite-page.ts';
-import { reportStem } from './stem.ts';
+import { reportStem, suiteStem } from './stem.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
 /**
@@ -166,11 +166,6 @@ export async function writeBaselines(
     })),
     signal,
   );
-}
-
-/** The stem of a suite's report files: `suite`, with `@target` under `--target-tokens`. */
-export function suiteStem(suite: Pick<SuiteResults, 'target'>): string {
-  return suite.target === null ? 'suite' : `suite@${suite.target}`;
 }
 
 /** Writes `suite-comparison.md`, `suite-report.html` and `suite-results.json` into `out`; returns the paths written. */
