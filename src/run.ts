@@ -20,6 +20,7 @@ import { createRecorder } from './providers/cassette.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from './providers/registry.ts';
 import type { Provider } from './providers/types.ts';
 import { createJudgeProvider, judgeText } from './quality/judge/run-judge.ts';
+import { reportStem } from './report/stem.ts';
 import { writeFixtureReports, writeSweepReport, prepareOutputDirectory } from './report/write.ts';
 import {
   buildResult,
@@ -250,7 +251,11 @@ async function runFixture(
 ): Promise<FixtureOutcome> {
   const { options, tokenizer } = environment;
   const name = fullFacts.session.name;
-  const stem = target === undefined ? name : `${name}@${target}`;
+  const stem = reportStem({
+    fixture: { name },
+    target: target ?? null,
+    schedule: options.schedule && describeSchedule(options.schedule),
+  });
   const recorded = lastRecordedCompaction(fullFacts.session);
   if (options.atCompaction && !recorded) {
     throw new InputError(`--at-compaction: ${name} records no compaction with a summary to compare at`);

@@ -25,7 +25,8 @@ export function compareCommand(): Command {
     'after',
     `
 Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json for each fixture F into
---out (compaction-bench report rebuilds them from the results files); with several sessions also
+--out (F-chain-… with --schedule; a sweep also F-sweep.md and F-sweep-report.html; compaction-bench
+report rebuilds them from the results files); with several sessions also
 suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals).
 Directories are walked; files that are not transcripts are skipped with one line for all.
 Exit codes: 0 ok, 2 bad input, 3 a strategy failed (the others are still written).

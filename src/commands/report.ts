@@ -18,8 +18,9 @@ export function reportCommand(): Command {
     .addHelpText(
       'after',
       `
-Writes F-S.md per strategy, F-comparison.md and F-report.html per results file; results files of one
-fixture at several --target-tokens also get F-sweep.md and a combined F-report.html.
+Writes F-S.md per strategy, F-comparison.md and F-report.html per results file (F-chain-… for a
+compaction chain); results files of one fixture at several --target-tokens also get F-sweep.md and a
+combined F-sweep-report.html.
 
 Examples:
   compaction-bench report compaction-results/large-session-results.json --open

@@ -16,7 +16,7 @@ import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
 import { renderSuiteHtml } from './html/suite-page.ts';
-import { reportStem, suiteStem } from './stem.ts';
+import { reportStem, suiteStem, sweepStem } from './stem.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
 /**
@@ -76,7 +76,7 @@ export function reportMarker(stem: string): string {
 }
 
 /**
- * Writes `F-sweep.md`, `F-sweep.json` and `F-report.html` of a budget sweep (the results files of one
+ * Writes `F-sweep.md`, `F-sweep.json` and `F-sweep-report.html` of a budget sweep (the results files of one
  * fixture, one per target).
  */
 export async function writeSweepReport(
@@ -85,17 +85,19 @@ export async function writeSweepReport(
   signal?: AbortSignal,
 ): Promise<string[]> {
   const sweep = sweepOf(results);
-  const marker = `${reportMarker(sweep.fixture)}\n`;
+  const stem = sweepStem(sweep.fixture);
+  // Its own marker: a plain run of the fixture does not take the sweep's files for its own stale ones.
+  const marker = `${reportMarker(stem)}\n`;
   // Every results file says where it came from: the sweep's targets ran in one command.
   const provenance = results[0]?.provenance;
   return writeOutputs(
     [
-      { path: join(out, `${sweep.fixture}-sweep.md`), text: marker + renderSweepMarkdown(sweep) },
+      { path: join(out, `${stem}.md`), text: marker + renderSweepMarkdown(sweep) },
       {
-        path: join(out, `${sweep.fixture}-sweep.json`),
+        path: join(out, `${stem}.json`),
         text: `${JSON.stringify(provenance ? { provenance, ...sweep } : sweep, null, 2)}\n`,
       },
-      { path: join(out, `${sweep.fixture}-report.html`), text: marker + (await renderHtmlReport(results)) },
+      { path: join(out, `${stem}-report.html`), text: marker + (await renderHtmlReport(results)) },
     ],
     signal,
   );

@@ -18,6 +18,7 @@ import {
   type SuiteStrategy,
   type WorstSession,
 } from './types.ts';
+import { reportStem } from '../report/stem.ts';
 
 /** How the suite's intervals are computed, as the reports say it. */
 export const SUITE_METHOD =
@@ -183,7 +184,7 @@ function worstSessions(
 
 function sessionEntry(results: ResultsFile): SuiteSession {
   const { fixture } = results;
-  const stem = results.target === null ? fixture.name : `${fixture.name}@${results.target}`;
+  const stem = reportStem(results);
   return {
     name: fixture.name,
     path: fixture.path,
