@@ -4,7 +4,7 @@ import { InputError } from './errors.ts';
 import { readResultsFile } from './results/read.ts';
 import type { ResultsFile } from './results/types.ts';
 import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from './report/write.ts';
-import { reportStem } from './report/stem.ts';
+import { reportStem, sweepStem } from './report/stem.ts';
 import { mergeRecords, outputFolderOf, writeRecordReports } from './records-report.ts';
 import { readRecordSet } from './results/records-file.ts';
 
@@ -45,7 +45,8 @@ async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutco
   const groups = new Map<string, { out: string; files: Array<{ path: string; results: ResultsFile }> }>();
   const add = (path: string, results: ResultsFile): void => {
     const out = options.out ?? dirname(path);
-    const key = `${out}\u0000${results.fixture.name}`;
+    // A chain of the fixture is its own group: it is not one more target of a sweep.
+    const key = `${out}\u0000${results.fixture.name}\u0000${results.schedule ?? ''}`;
     const group = groups.get(key) ?? { out, files: [] };
     const twin = group.files.find((other) => other.results.target === results.target);
     if (twin) {
@@ -70,7 +71,7 @@ async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutco
           out,
         )),
       );
-      pages.push(join(out, `${files[0]!.results.fixture.name}-report.html`));
+      pages.push(join(out, `${sweepStem(files[0]!.results.fixture.name)}-report.html`));
     } else {
       pages.push(join(out, `${reportStem(files[0]!.results)}-report.html`));
     }

@@ -4,8 +4,8 @@
  */
 import { dirname, join } from 'node:path';
 import { InputError } from './errors.ts';
-import { suiteStem, writeFixtureReports, writeSuiteReports, writeSweepReport } from './report/write.ts';
-import { reportStem } from './report/stem.ts';
+import { writeFixtureReports, writeSuiteReports, writeSweepReport } from './report/write.ts';
+import { reportStem, suiteStem, sweepStem } from './report/stem.ts';
 import { aggregateSession, assertComplete } from './results/aggregate.ts';
 import type { JobRecord, RunRecord, SessionRecord } from './results/record.ts';
 import type { RecordSet } from './results/records-file.ts';
@@ -96,7 +96,7 @@ export async function writeRecordReports(
   for (const files of byFixture.values()) {
     if (files.length > 1) {
       written.push(...(await writeSweepReport(files, out, signal)));
-      pages.push(join(out, `${files[0]!.fixture.name}-report.html`));
+      pages.push(join(out, `${sweepStem(files[0]!.fixture.name)}-report.html`));
     } else pages.push(join(out, `${reportStem(files[0]!)}-report.html`));
   }
   for (const sessions of groupBy(results, (file) => String(file.target)).values()) {

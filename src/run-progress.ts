@@ -1,16 +1,27 @@
 /** What the runner tells the user while it works: progress lines, call events, and the barrier that orders scoring. */
 import type { CallPhase, CallRecord } from './calls.ts';
+import { countOf } from './format.ts';
 import { costOf } from './providers/models.ts';
 import type { Provider } from './providers/types.ts';
 import type { StrategyResult } from './results/types.ts';
 
 /** What the runner reports while it works. */
 export type ProgressEvent =
-  /** Before the first strategy: how many strategy runs (fixtures × targets × strategies) there are. */
-  | { type: 'start'; strategies: number }
+  /** Before the sessions are read: how many there are. */
+  | { type: 'loading'; sessions: number }
+  /** One session was read (or skipped). */
+  | { type: 'loaded' }
+  /**
+   * Before the first strategy: how many strategy runs (fixtures × targets × strategies) there are, and how many
+   * calls may run at once (for the time left).
+   */
+  | { type: 'start'; strategies: number; concurrency: number }
   /** A provider call was asked for, started (got a concurrency slot) or ended. */
   | {
       type: 'call';
+      /** The strategy run it serves (`stem: strategy`), and the strategy's name. */
+      unit: string;
+      strategy: string;
       phase: 'requested' | 'started' | 'ended';
       inputTokens: number;
       outputTokens: number;
@@ -18,8 +29,11 @@ export type ProgressEvent =
       cost: number | null;
       error: string | null;
     }
-  /** One strategy finished on one fixture (all its runs); `line` says how it went. */
-  | { type: 'strategy'; line: string; failed: boolean };
+  /**
+   * One strategy finished on one fixture (all its runs): with a language model when its last call ended (its
+   * scoring waits for every strategy's calls), else once scored; `line` says how it went.
+   */
+  | { type: 'strategy'; unit: string; strategy: string; line: string; failed: boolean };
 
 /** A finished strategy in one progress line. */
 export function describeProgress(result: StrategyResult): string {
@@ -29,15 +43,39 @@ export function describeProgress(result: StrategyResult): string {
   return `${result.calls} ${result.calls === 1 ? 'call' : 'calls'}, ${Math.round(result.criticalPathMs)} ms of its own, ${result.tokensAfter} tokens after${recall}`;
 }
 
-/** Reports each call's phases as progress, with its cost when the model is priced. */
-export function callProgress(environment: {
-  provider: Pick<Provider, 'id' | 'model'>;
-  options: { onProgress?: ((event: ProgressEvent) => void) | undefined };
-}): (record: Readonly<CallRecord>, phase: CallPhase) => void {
+/** One run of a strategy whose calls have all ended: its calls, its own time (critical path) and its error. */
+export type CalledRun = { calls: number; ms: number; error: string | null };
+
+/** A strategy whose calls have all ended, before it is scored: how many calls, its own time, its error. */
+export function describeCalls(
+  runs: ReadonlyArray<{ calls: number; ms: number; error: string | null }>,
+): string {
+  const error = runs.find((run) => run.error !== null)?.error;
+  if (error) return `failed: ${error}`;
+  const calls = runs.reduce((sum, run) => sum + run.calls, 0);
+  if (calls === 0) return 'made no model call (scored once every call has ended)';
+  const ms = runs.reduce((sum, run) => sum + run.ms, 0) / Math.max(1, runs.length);
+  const samples = runs.length > 1 ? ` over ${runs.length} runs` : '';
+  return `${countOf(calls, 'call')}${samples}, ${formatSeconds(ms)} of its own (scored once every call has ended)`;
+}
+
+function formatSeconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Reports each call's phases as progress for one strategy run (`unit`), with its cost when the model is priced. */
+export function callProgress(
+  environment: {
+    provider: Pick<Provider, 'id' | 'model'>;
+    options: { onProgress?: ((event: ProgressEvent) => void) | undefined };
+  },
+  unit: { unit: string; strategy: string },
+): (record: Readonly<CallRecord>, phase: CallPhase) => void {
   const { provider, options } = environment;
   return (record, phase) =>
     options.onProgress?.({
       type: 'call',
+      ...unit,
       phase,
       inputTokens: record.inputTokens,
       outputTokens: record.outputTokens,

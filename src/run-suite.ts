@@ -7,7 +7,7 @@ import { writeSuiteReports } from './report/write.ts';
 import type { ResultsFile } from './results/types.ts';
 import { type CompareOptions, type CompareOutcome, runCompare } from './run.ts';
 import { suiteOf } from './suite/assemble.ts';
-import { expandInputs } from './suite/inputs.ts';
+import { expandInputs, skippedNotice } from './suite/inputs.ts';
 import type { SuiteResults } from './suite/types.ts';
 
 /** A compare run and the suites made of it (none with a single session). */
@@ -17,10 +17,11 @@ export type SuiteOutcome = CompareOutcome & {
   suiteFiles: string[];
 };
 
-/** The run's options with its inputs expanded to transcript files; each file skipped is one notice line. */
+/** The run's options with its inputs expanded to transcript files; the files skipped are one notice line. */
 export async function expandRunInputs(options: CompareOptions): Promise<CompareOptions> {
   const expanded = await expandInputs(options.fixtures, { format: options.format });
-  for (const line of expanded.skipped) options.onNotice?.(line);
+  const skipped = skippedNotice(expanded.skipped);
+  if (skipped) options.onNotice?.(skipped);
   return {
     ...options,
     fixtures: expanded.fixtures,

@@ -21,7 +21,7 @@ import { type Tokenizer, getTokenizer } from './tokens.ts';
 import { aggregateSession, strategyResultOf } from './results/aggregate.ts';
 import { assertReplayable } from './schedule/replay.ts';
 import { collectProvenance } from './results/provenance.ts';
-import { createBarrier, describeProgress } from './run-progress.ts';
+import { type CalledRun, createBarrier, describeCalls, describeProgress } from './run-progress.ts';
 import { type ContentStore, createContentStore } from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from './providers/registry.ts';
@@ -92,10 +92,14 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
   let store: ContentStore | undefined;
   try {
     const loadLimit = pLimit(LOAD_CONCURRENCY);
+    options.onProgress?.({ type: 'loading', sessions: options.fixtures.length });
+    const load = async (fixture: string) => {
+      const facts = await loadFixture(fixture, tokenizer, options);
+      options.onProgress?.({ type: 'loaded' });
+      return facts;
+    };
     const [loaded] = await Promise.all([
-      Promise.all(
-        options.fixtures.map((fixture) => loadLimit(() => loadFixture(fixture, tokenizer, options))),
-      ),
+      Promise.all(options.fixtures.map((fixture) => loadLimit(() => load(fixture)))),
       // The SDK import and the first connection are paid before the clock starts, not by the first strategy.
       provider.warmUp?.(),
       judge?.warmUp?.(),
@@ -133,7 +137,11 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       ),
     );
     const header = runRecord(plans, environment);
-    options.onProgress?.({ type: 'start', strategies: facts.length * targets.length * strategies.length });
+    options.onProgress?.({
+      type: 'start',
+      strategies: facts.length * targets.length * strategies.length,
+      concurrency: options.concurrency,
+    });
     const fixtures = await Promise.all(plans.map((plan) => runFixture(plan, header.run, environment)));
     if (targets.length > 1) {
       for (let index = 0; index < fixtures.length; index += targets.length)
@@ -193,13 +201,33 @@ async function runFixture(
   const { facts, fullFacts, stem, target } = plan;
   const perStrategy = await Promise.all(
     plan.strategies.map(async ({ strategy, jobs }) => {
-      const records = await Promise.all(jobs.map((job) => runJob(job, plan, run, environment)));
+      const unit = `${stem}: ${strategy.name}`;
+      const called: CalledRun[] = [];
+      // With a language model, reported as soon as every run's calls have ended: its scoring waits for the
+      // other strategies' calls.
+      const onCalled = (done: CalledRun) => {
+        called.push(done);
+        if (called.length < jobs.length || !environment.callsDone) return;
+        options.onProgress?.({
+          type: 'strategy',
+          unit,
+          strategy: strategy.name,
+          line: `${unit} ${describeCalls(called)}`,
+          failed: called.some((one) => one.error !== null),
+        });
+      };
+      const records = await Promise.all(
+        jobs.map((job) => runJob(job, plan, run, environment, onCalled)),
+      );
       const result = strategyResultOf(records, stem);
-      options.onProgress?.({
-        type: 'strategy',
-        line: `${stem}: ${strategy.name} ${describeProgress(result)}`,
-        failed: result.status === 'error',
-      });
+      if (!environment.callsDone)
+        options.onProgress?.({
+          type: 'strategy',
+          unit,
+          strategy: strategy.name,
+          line: `${unit} ${describeProgress(result)}`,
+          failed: result.status === 'error',
+        });
       return records;
     }),
   );

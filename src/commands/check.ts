@@ -102,7 +102,7 @@ Examples:
             strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
             stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
           }),
-        display.stop,
+        display.interrupt,
       );
       display.stop();
       if (outcome === undefined) return;
@@ -116,7 +116,7 @@ Examples:
         const terminal = stdoutTerminal();
         const tables = (
           outcome.compare.suites.length > 0
-            ? outcome.compare.suites.map(renderSuiteTerminal)
+            ? outcome.compare.suites.map((suite) => renderSuiteTerminal(suite, terminal))
             : results.map((fixture) => renderComparisonTerminal(fixture, terminal))
         ).join('\n\n');
         process.stdout.write(renderCheckText(outcome.summary, tables, outcome.updated));

@@ -4,7 +4,8 @@ import { renderComparisonTerminal } from '../report/comparison.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
 import { compareSuite } from '../run-suite.ts';
 import { validateSliceOptions } from '../slicer.ts';
-import { reportFiles } from '../report/stem.ts';
+import { reportFiles, suiteStem } from '../report/stem.ts';
+import { wrapProse } from '../report/wrap.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';
 import { applyConfigFile } from './config-flags.ts';
@@ -24,9 +25,10 @@ export function compareCommand(): Command {
     'after',
     `
 Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json for each fixture F into
---out (compaction-bench report rebuilds them from the results files); with several sessions also
+--out (F-chain-… with --schedule; a sweep also F-sweep.md and F-sweep-report.html; compaction-bench
+report rebuilds them from the results files); with several sessions also
 suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals).
-Directories are walked; files that are not transcripts are skipped with one line each.
+Directories are walked; files that are not transcripts are skipped with one line for all.
 Exit codes: 0 ok, 2 bad input, 3 a strategy failed (the others are still written).
 
 Examples:
@@ -43,7 +45,7 @@ Examples:
     try {
       const outcome = await interruptible(
         (signal) => compareSuite(toCompareOptions(fixtures, flags, signal, display)),
-        display.stop,
+        display.interrupt,
       );
       display.stop();
       if (outcome === undefined) return;
@@ -51,13 +53,16 @@ Examples:
       const terminal = stdoutTerminal();
       const tables =
         outcome.suites.length > 0
-          ? outcome.suites.map(renderSuiteTerminal)
+          ? outcome.suites.map((suite) => renderSuiteTerminal(suite, terminal))
           : results.map((fixture) => renderComparisonTerminal(fixture, terminal));
-      const pages = outcome.suites.length > 0 ? 'the F-report.html files' : reportFiles(results);
+      const pages =
+        outcome.suites.length > 0
+          ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')
+          : reportFiles(results);
       process.stdout.write(
         flags.json
           ? `${JSON.stringify({ results, suites: outcome.suites }, null, 2)}\n`
-          : `${tables.join('\n\n')}\n\nReports written to ${flags.out}/ (open ${pages} in a browser)\n`,
+          : `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (open ${pages} in a browser)`, terminal.width)}\n`,
       );
       if (outcome.failedStrategies > 0) process.exitCode = 3;
     } finally {

@@ -7,6 +7,7 @@ import {
   applyProgress,
   initialProgress,
   type ProgressEvent,
+  renderInterruptedLine,
   renderProgressLine,
   renderProgressStatus,
 } from '../report/progress.ts';
@@ -19,6 +20,8 @@ export type ProgressDisplay = {
   onNotice: (line: string) => void;
   /** Removes the status area (its last state stays on a terminal) and stops the clock. */
   stop(): void;
+  /** Stops for Ctrl-C (the last status stays, without a time left; nothing is drawn after) and returns the line to print. */
+  interrupt(): string;
 };
 
 /** The display mode for a stream: `quiet`, `live` (a redrawn status area) or `plain`. */
@@ -48,11 +51,20 @@ export function createProgressDisplay(
   const elapsed = () => now() - started;
   // Once stopped (the run ended, or Ctrl-C took it down), nothing more is printed.
   let stopped = false;
+  const apply = (event: ProgressEvent) => applyProgress(state, event, elapsed());
+  const print = (line: string) => stopped || stream.write(`${line}\n`);
+  const interrupted = () => renderInterruptedLine(state);
   if (mode === 'quiet') {
     return {
-      onNotice: (line) => stopped || stream.write(`${line}\n`),
+      // Counted, never shown: Ctrl-C still says how many calls it cancels.
+      onProgress: (event) => stopped || apply(event),
+      onNotice: print,
       stop: () => {
         stopped = true;
+      },
+      interrupt: () => {
+        stopped = true;
+        return interrupted();
       },
     };
   }
@@ -60,13 +72,17 @@ export function createProgressDisplay(
     return {
       onProgress: (event) => {
         if (stopped) return;
-        applyProgress(state, event);
+        apply(event);
         const line = renderProgressLine(state, event, elapsed());
-        if (line !== null) stream.write(`${line}\n`);
+        if (line !== null) print(line);
       },
-      onNotice: (line) => stopped || stream.write(`${line}\n`),
+      onNotice: print,
       stop: () => {
         stopped = true;
+      },
+      interrupt: () => {
+        stopped = true;
+        return interrupted();
       },
     };
   }
@@ -74,10 +90,19 @@ export function createProgressDisplay(
   const draw = () => update(renderProgressStatus(state, elapsed()));
   const timer = setInterval(draw, REDRAW_MS);
   timer.unref();
+  const finish = (last: string) => {
+    stopped = true;
+    clearInterval(timer);
+    if (last === '') update.clear();
+    else {
+      update(last);
+      update.done();
+    }
+  };
   return {
     onProgress: (event) => {
       if (stopped) return;
-      applyProgress(state, event);
+      apply(event);
       if (event.type === 'strategy') update.persist(event.line);
       draw();
     },
@@ -87,15 +112,13 @@ export function createProgressDisplay(
       draw();
     },
     stop: () => {
-      if (stopped) return;
-      stopped = true;
-      clearInterval(timer);
-      if (state.strategies > 0) {
-        draw();
-        update.done();
-      } else {
-        update.clear();
-      }
+      // A run that ended before its strategies started (bad input) leaves no loading line behind.
+      if (!stopped) finish(state.strategies > 0 ? renderProgressStatus(state, elapsed()) : '');
+    },
+    interrupt: () => {
+      if (!stopped)
+        finish(state.strategies > 0 ? renderProgressStatus(state, elapsed(), { timeLeft: false }) : '');
+      return interrupted();
     },
   };
 }

@@ -9,6 +9,7 @@ import { renderStatisticsMarkdown } from './statistics.ts';
 import { reportStem } from './stem.ts';
 import { provenanceMarkdown } from '../results/provenance.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
+import { wrapProse } from './wrap.ts';
 
 /** The registry metrics whose column says something for these results, in column order. */
 export function comparisonMetrics(results: ResultsFile): Metric[] {
@@ -171,17 +172,23 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
   const ranks = [0, ...comparisonMetrics(results).map((metric) => metric.terminalRank)];
   const fitted = fitColumns(comparisonRows(results), ranks, terminal.width);
   const stem = reportStem(results);
+  const prose = (line: string) => wrapProse(line.replaceAll('`', ''), terminal.width);
   return [
-    `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
-    probeSourcesLine(fixture).replaceAll('`', ''),
-    providerLine(results).replaceAll('`', ''),
+    prose(
+      `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
+    ),
+    prose(probeSourcesLine(fixture)),
+    prose(providerLine(results)),
     terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    ...markLegend(results).map((line) => prose(`  ${line}`)),
     ...(fitted.omitted.length > 0
       ? [
-          `  (${fitted.omitted.length} more ${fitted.omitted.length === 1 ? 'column' : 'columns'} in ${stem}-comparison.md and ${stem}-report.html: ${fitted.omitted.join(', ')})`,
+          prose(
+            `  (${fitted.omitted.length} more ${fitted.omitted.length === 1 ? 'column' : 'columns'} in ${stem}-comparison.md and ${stem}-report.html: ${fitted.omitted.join(', ')})`,
+          ),
         ]
       : []),
-    ...observations(results).map((line) => `  • ${line.replaceAll('`', '')}`),
+    ...observations(results).map((line) => prose(`  • ${line}`)),
     renderChainTerminal(results),
   ]
     .filter((line) => line !== '')

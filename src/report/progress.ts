@@ -2,16 +2,24 @@
  * How far a run has got: the events the runner reports, the running totals they add up to, and the two ways
  * they are shown (pure renderers): a status area redrawn on a terminal, and one plain line per event.
  */
-import { formatCost, formatInteger } from '../format.ts';
+import { countOf, formatCost, formatInteger } from '../format.ts';
 import type { ProgressEvent } from '../run-progress.ts';
 
 export type { ProgressEvent };
 
+/** One strategy on one fixture (all its runs), as far as its calls go. */
+export type ProgressUnit = { strategy: string; requested: number; finished: boolean };
+
 /** The running totals. */
 export type ProgressState = {
+  /** Sessions being read, and how many are read; 0 before loading and for a run that reports none. */
+  sessions: number;
+  sessionsLoaded: number;
   strategies: number;
   strategiesDone: number;
   strategiesFailed: number;
+  /** Calls at most at once (the run's `--concurrency`). */
+  concurrency: number;
   callsRequested: number;
   callsRunning: number;
   callsDone: number;
@@ -20,14 +28,23 @@ export type ProgressState = {
   outputTokens: number;
   /** Dollars so far; null while no priced call has ended. */
   cost: number | null;
+  /** Seconds (on the display's clock) each running call started at, oldest first. */
+  runningSince: number[];
+  /** Seconds the ended calls took, together. */
+  callSeconds: number;
+  /** Strategy runs by `stem: strategy`, in the order first heard of. */
+  units: Map<string, ProgressUnit>;
 };
 
 /** Totals before anything happened. */
 export function initialProgress(): ProgressState {
   return {
+    sessions: 0,
+    sessionsLoaded: 0,
     strategies: 0,
     strategiesDone: 0,
     strategiesFailed: 0,
+    concurrency: 1,
     callsRequested: 0,
     callsRunning: 0,
     callsDone: 0,
@@ -35,24 +52,53 @@ export function initialProgress(): ProgressState {
     inputTokens: 0,
     outputTokens: 0,
     cost: null,
+    runningSince: [],
+    callSeconds: 0,
+    units: new Map(),
   };
 }
 
-/** The totals after one more event (the state is updated in place and returned). */
-export function applyProgress(state: ProgressState, event: ProgressEvent): ProgressState {
+function unitOf(state: ProgressState, unit: string, strategy: string): ProgressUnit {
+  const known = state.units.get(unit);
+  if (known) return known;
+  const created = { strategy, requested: 0, finished: false };
+  state.units.set(unit, created);
+  return created;
+}
+
+/**
+ * The totals after one more event at `seconds` on the display's clock (the state is updated in place and
+ * returned).
+ */
+export function applyProgress(state: ProgressState, event: ProgressEvent, seconds = 0): ProgressState {
   switch (event.type) {
+    case 'loading':
+      state.sessions += event.sessions;
+      break;
+    case 'loaded':
+      state.sessionsLoaded += 1;
+      break;
     case 'start':
       state.strategies += event.strategies;
+      state.concurrency = Math.max(1, event.concurrency);
       break;
     case 'strategy':
       state.strategiesDone += 1;
       if (event.failed) state.strategiesFailed += 1;
+      unitOf(state, event.unit, event.strategy).finished = true;
       break;
     case 'call':
-      if (event.phase === 'requested') state.callsRequested += 1;
-      else if (event.phase === 'started') state.callsRunning += 1;
-      else {
+      if (event.phase === 'requested') {
+        state.callsRequested += 1;
+        unitOf(state, event.unit, event.strategy).requested += 1;
+      } else if (event.phase === 'started') {
+        state.callsRunning += 1;
+        state.runningSince.push(seconds);
+      } else {
         state.callsRunning = Math.max(0, state.callsRunning - 1);
+        // Calls end in any order; which one ended is unknown, the oldest is the best guess for the time left.
+        const since = state.runningSince.shift();
+        if (since !== undefined) state.callSeconds += Math.max(0, seconds - since);
         state.callsDone += 1;
         if (event.error !== null) state.callsFailed += 1;
         state.inputTokens += event.inputTokens;
@@ -72,25 +118,76 @@ export function formatClock(seconds: number): string {
   return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
 }
 
+// Calls that must have ended before their times say anything about the rest.
+const CALLS_FOR_ESTIMATE = 3;
+
 /**
- * Seconds left, from the share of strategy runs finished (strategies run at once, so this is rough and
- * shown as such); null until one has finished.
+ * Seconds left, or null while unknown. Once 3 calls have ended: the calls still to run (those asked for and
+ * not ended, and those each unfinished strategy will still ask for, as many as its finished runs made) at
+ * their mean time, spread over the concurrency slots as they free up. Before that, or with no calls at all,
+ * from the share of strategy runs finished (rough, and shown as such).
  */
 export function estimateSecondsLeft(state: ProgressState, elapsedSeconds: number): number | null {
-  if (state.strategiesDone === 0 || state.strategies === 0) return null;
-  const left = state.strategies - state.strategiesDone;
-  return left <= 0 ? 0 : (elapsedSeconds * left) / state.strategiesDone;
+  if (state.strategies === 0) return null;
+  if (state.strategiesDone >= state.strategies) return 0;
+  if (state.callsDone >= CALLS_FOR_ESTIMATE) return callSecondsLeft(state, elapsedSeconds);
+  if (state.callsRequested > 0 || state.strategiesDone === 0) return null;
+  return (elapsedSeconds * (state.strategies - state.strategiesDone)) / state.strategiesDone;
+}
+
+function callSecondsLeft(state: ProgressState, elapsedSeconds: number): number | null {
+  const meanCall = state.callSeconds / state.callsDone;
+  const future = futureCalls(state);
+  if (future === null) return null;
+  const queued = Math.max(0, state.callsRequested - state.callsDone - state.callsRunning) + future;
+  // Each slot is free when its running call is expected to end; queued calls take the first free slot.
+  const slots = Array.from({ length: state.concurrency }, (_, slot) => {
+    const since = state.runningSince[slot];
+    return since === undefined ? 0 : Math.max(0, meanCall - (elapsedSeconds - since));
+  });
+  if (queued > 10_000) return Math.max(...slots) + (queued * meanCall) / state.concurrency;
+  for (let call = 0; call < queued; call++) {
+    let first = 0;
+    for (let slot = 1; slot < slots.length; slot++) if (slots[slot]! < slots[first]!) first = slot;
+    slots[first]! += meanCall;
+  }
+  return Math.max(...slots);
+}
+
+/** Calls not asked for yet, from what finished runs of the same strategy made; null when nothing says. */
+function futureCalls(state: ProgressState): number | null {
+  const made = new Map<string, number[]>();
+  for (const unit of state.units.values())
+    if (unit.finished) made.set(unit.strategy, [...(made.get(unit.strategy) ?? []), unit.requested]);
+  const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  let future = 0;
+  for (const unit of state.units.values()) {
+    const same = made.get(unit.strategy);
+    if (!unit.finished && same) future += Math.max(0, Math.round(mean(same)) - unit.requested);
+  }
+  const unheard = state.strategies - state.units.size;
+  if (unheard <= 0) return future;
+  const finished = [...made.values()].flat();
+  return finished.length === 0 ? null : future + Math.round(unheard * mean(finished));
 }
 
 const BAR = 20;
 
-/** The status area a terminal redraws: a bar of strategies finished, then calls, tokens, cost and time. */
-export function renderProgressStatus(state: ProgressState, elapsedSeconds: number): string {
+/**
+ * The status area a terminal redraws: a bar of strategies finished, then calls, tokens, cost and time; while
+ * the sessions are read, how many; before that, nothing.
+ */
+export function renderProgressStatus(
+  state: ProgressState,
+  elapsedSeconds: number,
+  options: { timeLeft?: boolean } = {},
+): string {
+  if (state.strategies === 0) return state.sessions === 0 ? '' : loadingLine(state, elapsedSeconds);
   const share = state.strategies === 0 ? 0 : state.strategiesDone / state.strategies;
   const filled = Math.round(share * BAR);
   const failed = state.strategiesFailed > 0 ? `, ${state.strategiesFailed} failed` : '';
   const queued = state.callsRequested - state.callsDone - state.callsRunning;
-  const left = estimateSecondsLeft(state, elapsedSeconds);
+  const left = options.timeLeft === false ? null : estimateSecondsLeft(state, elapsedSeconds);
   const calls = [
     `calls ${formatInteger(state.callsDone)}/${formatInteger(state.callsRequested)} done`,
     ...(state.callsRunning > 0 ? [`${state.callsRunning} running`] : []),
@@ -108,12 +205,25 @@ export function renderProgressStatus(state: ProgressState, elapsedSeconds: numbe
   ].join('\n');
 }
 
+function loadingLine(state: ProgressState, elapsedSeconds: number): string {
+  const read = state.sessionsLoaded > 0 ? ` (${formatInteger(state.sessionsLoaded)} read)` : '';
+  return `loading ${countOf(state.sessions, 'session')}${read} · ${formatClock(elapsedSeconds)} elapsed`;
+}
+
+/** The one line Ctrl-C prints: the calls it cancels, and that no file is left half written. */
+export function renderInterruptedLine(state: ProgressState): string {
+  const inFlight = state.callsRequested - state.callsDone;
+  const calls = inFlight === 0 ? 'no call in flight' : `${countOf(inFlight, 'call')} in flight cancelled`;
+  return `stopping: ${calls}; nothing written half (Ctrl-C again to quit at once)`;
+}
+
 /** The plain line of an event (no terminal, or `CI`), or null for events that print nothing there. */
 export function renderProgressLine(
   state: ProgressState,
   event: ProgressEvent,
   elapsedSeconds: number,
 ): string | null {
+  if (event.type === 'loading' && event.sessions > 1) return `loading ${countOf(event.sessions, 'session')}`;
   if (event.type === 'strategy') {
     const cost = state.cost === null ? '' : `, ${formatCost(state.cost)}`;
     return `[${state.strategiesDone}/${state.strategies} ${formatClock(elapsedSeconds)}] ${event.line} (run so far: ${formatInteger(state.callsDone)} ${state.callsDone === 1 ? 'call' : 'calls'}${cost})`;

@@ -3,9 +3,17 @@ import { formatInteger, formatRatio } from '../format.ts';
 import { suiteMetrics } from '../quality/metrics.ts';
 import { type ClusteredEstimate, MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
 import type { SuiteResults, SuiteStrategy } from '../suite/types.ts';
-import { LEXICAL_MARK, MISSED_TARGET_MARK, NO_COMPRESSION_MARK, UNTIMED_NOTE } from './comparison.ts';
+import {
+  LEXICAL_MARK,
+  MISSED_TARGET_MARK,
+  NO_COMPRESSION_MARK,
+  type TerminalOptions,
+  UNTIMED_NOTE,
+} from './comparison.ts';
 import { adjustmentNote, verdictCell } from './statistics.ts';
-import { markdownTable, type Rows, terminalTable } from './table.ts';
+import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
+import { suiteStem } from './stem.ts';
+import { wrapProse } from './wrap.ts';
 
 type Format = (value: number) => string;
 
@@ -283,19 +291,44 @@ export function renderSuiteMarkdown(suite: SuiteResults, options: SuiteRenderOpt
 }
 
 /** The suite as the terminal shows it: the strategy table and the comparison with the reference. */
-export function renderSuiteTerminal(suite: SuiteResults): string {
-  const plain = (line: string) => `  ${line.replaceAll('`', '')}`;
+export function renderSuiteTerminal(suite: SuiteResults, terminal: TerminalOptions = {}): string {
+  const prose = (line: string) => wrapProse(line.replaceAll('`', ''), terminal.width);
+  const pages = `${suiteStem(suite)}-comparison.md and ${suiteStem(suite)}-report.html`;
+  // The figures' order is the most essential first; the verdict comes before the test's details.
+  const strategies = fitTable(suiteStrategyRows(suite), undefined, terminal, pages);
   const parts = [
-    `Suite — ${headline(suite).replaceAll('`', '')}`,
-    terminalTable(suiteStrategyRows(suite)),
-    ...suiteLegend(suite).map(plain),
-    ...intervalNote(suite).map(plain),
+    prose(`Suite — ${headline(suite)}`),
+    ...strategies,
+    ...suiteLegend(suite).map((line) => prose(`  ${line}`)),
+    ...intervalNote(suite).map((line) => prose(`  ${line}`)),
   ];
   if (suite.comparisons.length > 0)
     parts.push(
-      `Against ${suite.reference}:`,
-      terminalTable(suiteComparisonRows(suite)),
-      plain(adjustmentNote(suite.comparisons)),
+      prose(`Against ${suite.reference}:`),
+      ...fitTable(suiteComparisonRows(suite), [0, 1, 3, 4, 5, 2], terminal, pages),
+      prose(`  ${adjustmentNote(suite.comparisons)}`),
     );
   return parts.join('\n');
+}
+
+/** A table fitted to the terminal (columns ranked by `rank`, else left to right), and a line naming those left out. */
+function fitTable(
+  rows: Rows,
+  rank: readonly number[] | undefined,
+  terminal: TerminalOptions,
+  pages: string,
+): string[] {
+  const fitted = fitColumns(rows, rank ?? rows.head.map((_, column) => column), terminal.width);
+  const omitted = fitted.omitted.length;
+  return [
+    terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    ...(omitted > 0
+      ? [
+          wrapProse(
+            `  (${omitted} more ${omitted === 1 ? 'column' : 'columns'} in ${pages}: ${fitted.omitted.join(', ')})`,
+            terminal.width,
+          ),
+        ]
+      : []),
+  ];
 }

@@ -17,7 +17,7 @@ import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
 import { renderSuiteHtml } from './html/suite-page.ts';
-import { reportStem } from './stem.ts';
+import { reportStem, suiteStem, sweepStem } from './stem.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
 /**
@@ -77,7 +77,7 @@ export function reportMarker(stem: string): string {
 }
 
 /**
- * Writes `F-sweep.md`, `F-sweep.json` and `F-report.html` of a budget sweep (the results files of one
+ * Writes `F-sweep.md`, `F-sweep.json` and `F-sweep-report.html` of a budget sweep (the results files of one
  * fixture, one per target).
  */
 export async function writeSweepReport(
@@ -86,17 +86,19 @@ export async function writeSweepReport(
   signal?: AbortSignal,
 ): Promise<string[]> {
   const sweep = sweepOf(results);
-  const marker = `${reportMarker(sweep.fixture)}\n`;
+  const stem = sweepStem(sweep.fixture);
+  // Its own marker: a plain run of the fixture does not take the sweep's files for its own stale ones.
+  const marker = `${reportMarker(stem)}\n`;
   // Every results file says where it came from: the sweep's targets ran in one command.
   const provenance = results[0]?.provenance;
   return writeOutputs(
     [
-      { path: join(out, `${sweep.fixture}-sweep.md`), text: marker + renderSweepMarkdown(sweep) },
+      { path: join(out, `${stem}.md`), text: marker + renderSweepMarkdown(sweep) },
       {
-        path: join(out, `${sweep.fixture}-sweep.json`),
+        path: join(out, `${stem}.json`),
         text: `${JSON.stringify(provenance ? { provenance, ...sweep } : sweep, null, 2)}\n`,
       },
-      { path: join(out, `${sweep.fixture}-report.html`), text: marker + (await renderHtmlReport(results)) },
+      { path: join(out, `${stem}-report.html`), text: marker + (await renderHtmlReport(results)) },
     ],
     signal,
   );
@@ -222,11 +224,6 @@ export async function writeBaselines(
     })),
     signal,
   );
-}
-
-/** The stem of a suite's report files: `suite`, with `@target` under `--target-tokens`. */
-export function suiteStem(suite: Pick<SuiteResults, 'target'>): string {
-  return suite.target === null ? 'suite' : `suite@${suite.target}`;
 }
 
 /** Writes `suite-comparison.md`, `suite-report.html` and `suite-results.json` into `out`; returns the paths written. */

@@ -1,12 +1,12 @@
 /** The compact stage: one job's strategy run, timed and isolated, its calls' prompts and answers stored. */
 import { AbortedError, ContextOverflowError, messageOf } from '../errors.ts';
-import { type CallRecord, createCaller } from '../calls.ts';
+import { type CallRecord, createCaller, criticalPath } from '../calls.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type JobCall } from '../results/record.ts';
 import { type Replay, replaySchedule } from '../schedule/replay.ts';
 import { type StrategyOutput } from '../strategies/types.ts';
 import { type StrategyRun, compactedText, measureResult } from '../results/assemble.ts';
-import { callProgress } from '../run-progress.ts';
+import { type CalledRun, callProgress } from '../run-progress.ts';
 import { createStrategyContext } from '../strategies/context.ts';
 import { measureChain } from '../schedule/cycles.ts';
 import { continuationPrediction } from '../continuation/setup.ts';
@@ -19,6 +19,7 @@ export async function compact(
   plan: FixturePlan,
   environment: RunEnvironment,
   arrive?: () => Promise<void>,
+  onCalled?: (run: CalledRun) => void,
 ): Promise<Compacted> {
   const { tokenizer, options } = environment;
   const { strategy, sample } = job;
@@ -36,7 +37,9 @@ export async function compact(
     signal: environment.signal,
     sample,
     origin: started,
-    onCall: options.onProgress ? callProgress(environment) : undefined,
+    onCall: options.onProgress
+      ? callProgress(environment, { unit: `${plan.stem}: ${strategy.name}`, strategy: strategy.name })
+      : undefined,
     onExchange: (record, request, answer) => {
       const stored = storeExchange(environment.store, record.label, request, answer);
       // Awaited with the job's record; a failed write must not surface as an unhandled rejection before then.
@@ -73,6 +76,7 @@ export async function compact(
     trace: caller.trace,
     prompts: context.prompts,
   };
+  onCalled?.({ calls: caller.trace.length, ms: criticalPath(caller.trace).ms, error });
   const continuation = plan.measure.continuation;
   const predicted =
     continuation && error === null

@@ -8,6 +8,7 @@ import type { LexicalScores } from '../evaluators/lexical.ts';
 import { continuationOf } from '../continuation/setup.ts';
 import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
 import { compact } from './compact.ts';
+import type { CalledRun } from '../run-progress.ts';
 
 /** Compacts one job in its slot, then evaluates it: offline evaluators in the slot, model evaluators after it. */
 export async function runJob(
@@ -15,10 +16,11 @@ export async function runJob(
   plan: FixturePlan,
   run: string,
   environment: RunEnvironment,
+  onCalled?: (run: CalledRun) => void,
 ): Promise<JobRecord> {
   const arrive = environment.callsDone?.join();
   const { compacted, offline } = await environment.runs(async () => {
-    const compacted = await compact(job, plan, environment, arrive);
+    const compacted = await compact(job, plan, environment, arrive, onCalled);
     return {
       compacted,
       offline: await evaluate(inputOf(compacted, plan.facts, job.sample), environment.evaluators, false),

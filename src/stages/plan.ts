@@ -8,6 +8,7 @@ import { atRecordedCompaction, lastRecordedCompaction } from '../strategies/at-c
 import { describeSchedule } from '../schedule/policy.ts';
 import { atCut, continuationCut, createContinuationSetup } from '../continuation/setup.ts';
 import { callProgress } from '../run-progress.ts';
+import { reportStem } from '../report/stem.ts';
 import { readFile } from 'node:fs/promises';
 import { toolVersion } from '../package-root.ts';
 import type { FixturePlan, RunEnvironment } from './types.ts';
@@ -44,7 +45,11 @@ export async function planFixture(
       : cutAt !== undefined
         ? strategies.map((strategy) => atCut(strategy, cutAt))
         : strategies;
-  const stem = target === undefined ? name : `${name}@${target}`;
+  const stem = reportStem({
+    fixture: { name },
+    target: target ?? null,
+    schedule: options.schedule && describeSchedule(options.schedule),
+  });
   const hash = contentHash(await readFile(fullFacts.session.path));
   const settings = target === undefined ? options.config : { ...options.config, targetTokens: target };
   const point = options.atCompaction
@@ -92,7 +97,9 @@ export async function planFixture(
       ? {
           continuation: createContinuationSetup(options.continuation, cut, fullFacts, {
             ...environment,
-            onCall: options.onProgress ? callProgress(environment) : undefined,
+            onCall: options.onProgress
+              ? callProgress(environment, { unit: `${stem}: continuation`, strategy: 'continuation' })
+              : undefined,
           }),
         }
       : {}),

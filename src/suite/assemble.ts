@@ -18,6 +18,7 @@ import {
   type SuiteStrategy,
   type WorstSession,
 } from './types.ts';
+import { reportStem } from '../report/stem.ts';
 
 /** A list in words: `a`, `a and b`, `a, b and c`. */
 function inWords(items: readonly string[]): string {
@@ -194,7 +195,7 @@ function worstSessions(
 
 function sessionEntry(results: ResultsFile): SuiteSession {
   const { fixture } = results;
-  const stem = results.target === null ? fixture.name : `${fixture.name}@${results.target}`;
+  const stem = reportStem(results);
   return {
     name: fixture.name,
     path: fixture.path,

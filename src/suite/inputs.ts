@@ -1,10 +1,10 @@
 /**
  * What `compare` and `check` run on: fixture names, files, directories (walked) and glob patterns, expanded to
- * transcript files with names unique in the suite. Among many inputs, a file that is not a transcript is
- * skipped with one line; a probes sidecar is read with its transcript and skipped silently.
+ * transcript files with names unique in the suite. Among many inputs, the files that are not transcripts are
+ * skipped with one line for all; a probes sidecar is read with its transcript and skipped silently.
  */
 import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError, messageOf } from '../errors.ts';
 import { fixtureName, resolveFixture, resolveSource } from '../session/load.ts';
 import { expandGlob, expandHome, isGlob } from './glob.ts';
@@ -15,11 +15,14 @@ export type ExpandedInputs = {
   fixtures: string[];
   /** The name each file is reported under, when it is not its file name (two files of one name). */
   names: Record<string, string>;
-  /** One line per file that is not a transcript. */
-  skipped: string[];
+  /** The files that are not transcripts, each with why. */
+  skipped: SkippedFile[];
   /** True when the inputs are many (several, a directory, a pattern): a session that will not load is skipped too. */
   lenient: boolean;
 };
+
+/** A file among many inputs that is not a transcript, and why (without its path). */
+export type SkippedFile = { file: string; reason: string };
 
 /** What a probes sidecar's name ends with (`F.probes.json`, beside `F.jsonl`). */
 const SIDECAR_SUFFIX = '.probes.json';
@@ -56,7 +59,7 @@ export async function expandInputs(
     }
   }
   const fixtures: string[] = [];
-  const skipped: string[] = [];
+  const skipped: SkippedFile[] = [];
   for (const file of new Set(candidates)) {
     if (many && file.endsWith(SIDECAR_SUFFIX)) continue;
     try {
@@ -64,7 +67,7 @@ export async function expandInputs(
       fixtures.push(file);
     } catch (error) {
       if (!many || !(error instanceof InputError)) throw error;
-      skipped.push(`skipped ${file}: not a transcript (${shortReason(error, file)})`);
+      skipped.push({ file, reason: shortReason(error, file) });
     }
   }
   if (fixtures.length === 0) {
@@ -73,6 +76,32 @@ export async function expandInputs(
     );
   }
   return { fixtures, names: uniqueNames(fixtures), skipped, lenient: many };
+}
+
+// Enough names to recognize what was skipped, few enough for one line.
+const NAMED_PER_REASON = 3;
+
+/**
+ * The one line for the files skipped: the file and why when one, else how many, by reason, with the first few
+ * (relative to `cwd` when under it): `skipped 18 files that are not transcripts (it matches no supported format:
+ * generate.ts, generator/model.ts, generator/random.ts and 15 more)`. Undefined when none was.
+ */
+export function skippedNotice(skipped: readonly SkippedFile[], cwd = process.cwd()): string | undefined {
+  if (skipped.length === 0) return undefined;
+  if (skipped.length === 1) return `skipped ${skipped[0]!.file}: not a transcript (${skipped[0]!.reason})`;
+  const shown = (file: string) => {
+    const path = relative(cwd, file);
+    return path === '' || path.startsWith('..') || isAbsolute(path) ? file : path;
+  };
+  const byReason = new Map<string, string[]>();
+  for (const { file, reason } of skipped)
+    byReason.set(reason, [...(byReason.get(reason) ?? []), shown(file)]);
+  const reasons = [...byReason.entries()].sort((a, b) => b[1].length - a[1].length);
+  const parts = reasons.map(([reason, files]) => {
+    const more = files.length - NAMED_PER_REASON;
+    return `${reason}: ${files.slice(0, NAMED_PER_REASON).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  });
+  return `skipped ${skipped.length} files that are not transcripts (${parts.join('; ')})`;
 }
 
 /** Every file under a directory, sorted, leaving out hidden entries and `node_modules`. */

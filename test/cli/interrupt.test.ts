@@ -33,9 +33,10 @@ describe('Ctrl-C', () => {
     const result = await cli.done;
     assert.ok(signalledAt > 0, `no progress line came: ${result.stderr}`);
     assert.equal(result.code, 130, result.stderr);
-    assert.equal(
+    // How many calls were asked for and not answered depends on the strategy the signal lands in.
+    assert.match(
       result.stderr.slice(signalledAt),
-      '\ninterrupted: stopping, no more files are written (Ctrl-C again to quit at once)\n',
+      /^\nstopping: (no call in flight|1 call in flight cancelled|\d+ calls in flight cancelled); nothing written half \(Ctrl-C again to quit at once\)\n$/,
     );
     assert.equal(result.stdout, '');
     assert.deepEqual(await readdir(out).catch(() => []), []);

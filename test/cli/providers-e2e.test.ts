@@ -397,13 +397,17 @@ describe('compare with openai:<model> at a loopback server', () => {
           env: { OPENAI_API_KEY: KEY },
         },
       );
-      const deadline = Date.now() + 10_000;
+      // Long enough for a cold start on a busy machine; the loop ends as soon as the first request arrives.
+      const deadline = Date.now() + 30_000;
       while (server.requests.length === 0 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));
       cli.child.kill('SIGINT');
       const result = await cli.done;
       assert.equal(result.code, 130, result.stderr);
-      assert.match(result.stderr, /interrupted/);
+      assert.match(
+        result.stderr,
+        /stopping: (no call in flight|\d+ calls? in flight cancelled); nothing written half/,
+      );
       assert.deepEqual(await filesUnder(out), []);
     } finally {
       await server.close();

@@ -39,9 +39,26 @@ describe('compare on a pipe', () => {
     for (const line of table) assert.ok([...line].length <= 80, line);
     assert.match(
       compared.stdout,
-      /more columns? in before-compaction-comparison\.md and before-compaction-report\.html: /,
+      /more columns? in before-compaction-comparison\.md and\s+before-compaction-report\.html:\s/,
     );
-    assert.match(compared.stdout, /open before-compaction-report\.html/);
+    assert.match(compared.stdout, /open\s+before-compaction-report\.html/);
+  });
+
+  it('wraps prose at spaces to COLUMNS and explains the marks in the table', () => {
+    const lines = compared.stdout.trimEnd().split('\n');
+    assert.deepEqual(
+      lines.filter((line) => [...line].length > 80),
+      [],
+    );
+    // An observation's continuation lines hang under its text; no word is cut.
+    const bullet = lines.findIndex(
+      (line) => line.startsWith('  • ') && lines[lines.indexOf(line) + 1]?.startsWith('    '),
+    );
+    assert.ok(bullet >= 0, 'an observation wraps onto an indented line');
+    assert.match(lines[bullet]!, /\S$/);
+    assert.match(lines[bullet + 1]!, /^ {4}\S/);
+    assert.match(compared.stdout, /truncate ⊘/);
+    assert.match(compared.stdout, /^ {2}⊘ does not compress: over half the transcript/m);
   });
 });
 

@@ -42,10 +42,10 @@ describe('compaction-bench compare --schedule', () => {
         ),
       );
     }
-    const comparison = await readFile(join(out, 'before-compaction-comparison.md'), 'utf8');
+    const comparison = await readFile(join(out, 'before-compaction-chain-comparison.md'), 'utf8');
     assert.match(comparison, /## Compaction chain \(`--schedule window=16000,reserve=2000,keep=3000`\)/);
     assert.match(comparison, /\| structured-iterative \| \d+ \| \d\.\d\d \| \d\.\d\d \|/);
-    const report = await readFile(join(out, 'before-compaction-structured-iterative.md'), 'utf8');
+    const report = await readFile(join(out, 'before-compaction-chain-structured-iterative.md'), 'utf8');
     assert.match(report, /\| 2 \| \d+ \| \d+ \| [\d,]+ → [\d,]+ \| [\d,]+ \| yes \|/);
     const terminal = await runCli([...args, ...schedule], { cwd: directory.path });
     assert.match(terminal.stdout, /Compaction chain \(--schedule window=16000,reserve=2000,keep=3000\)/);
@@ -74,7 +74,7 @@ describe('compaction-bench compare --schedule', () => {
     }
     assert.equal(byName.recorded.chain.cycles[0].calls, 0);
     // The sample plants no fact probes: the chain table shows file recall per compaction instead.
-    const comparison = await readFile(join(out, 'pi-v1-comparison.md'), 'utf8');
+    const comparison = await readFile(join(out, 'pi-v1-chain-comparison.md'), 'utf8');
     assert.match(comparison, /### File recall per compaction \(this transcript has no fact probes\)/);
     assert.match(comparison, /\| recorded \| 1 \| \d\.\d\d \|/);
   });

@@ -26,6 +26,8 @@ before(async () => {
   await mkdir(join(sessions, 'other-agent'), { recursive: true });
   await copyFile(join(SAMPLES, 'claude-code.jsonl'), join(sessions, 'other-agent', 'claude.jsonl'));
   await writeFile(join(sessions, 'README.md'), 'not a transcript\n');
+  await writeFile(join(sessions, 'notes.txt'), 'not a transcript either\n');
+  await writeFile(join(sessions, 'urls.txt'), 'https://example.com\n');
 });
 after(() => directory.remove());
 
@@ -34,11 +36,21 @@ const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFil
 describe('suites', () => {
   it('compare DIR writes one suite report over every session, pooled and paired as the sessions say', async () => {
     const out = join(directory.path, 'compare');
-    const run = await runCli(['compare', sessions, ...CORE_TWO, '-o', out, '-q'], { cwd: directory.path });
+    const run = await runCli(['compare', sessions, ...CORE_TWO, '-o', out, '-q'], {
+      cwd: directory.path,
+      env: { COLUMNS: '100' },
+    });
     assert.equal(run.code, 0, run.stderr);
+    // Fitted to 100 columns: tables drop the columns that do not fit (and name them), prose wraps at spaces.
+    const lines = run.stdout.trimEnd().split('\n');
+    const wide = lines.filter((line) => [...line].length > 100);
+    assert.deepEqual(wide, [], 'no line is wider than the terminal');
+    assert.match(run.stdout, /more columns? in suite-comparison\.md and\s+suite-report\.html:\s/);
+    assert.match(run.stdout, /\(open\s+suite-report\.html\s+in\s+a\s+browser\)\n$/);
+    // One line for every file that is not a transcript (it was one line each).
     assert.equal(
       run.stderr.trim(),
-      `skipped ${join(sessions, 'README.md')}: not a transcript (it matches no supported format)`,
+      'skipped 3 files that are not transcripts (it matches no supported format: sessions/notes.txt, sessions/README.md, sessions/urls.txt)',
     );
     assert.match(run.stdout, /Suite — 7 sessions \(pi 6, claude-code 1\)/);
     const suite = await readJson<SuiteResults>(join(out, 'suite-results.json'));

@@ -9,7 +9,7 @@ import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-describe('the decay curve of a compaction chain in F-report.html', () => {
+describe('the decay curve of a compaction chain in F-chain-report.html', () => {
   let out: Awaited<ReturnType<typeof temporaryDirectory>>;
   let results: ResultsFile;
   let page: string;
@@ -31,8 +31,8 @@ describe('the decay curve of a compaction chain in F-report.html', () => {
       { cwd: ROOT },
     );
     assert.equal(run.code, 0, run.stderr);
-    results = JSON.parse(await readFile(join(out.path, 'before-compaction-results.json'), 'utf8'));
-    page = await readFile(join(out.path, 'before-compaction-report.html'), 'utf8');
+    results = JSON.parse(await readFile(join(out.path, 'before-compaction-chain-results.json'), 'utf8'));
+    page = await readFile(join(out.path, 'before-compaction-chain-report.html'), 'utf8');
   });
   after(() => out.remove());
 

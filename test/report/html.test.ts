@@ -119,7 +119,7 @@ describe('F-report.html', () => {
       { cwd: directory.path },
     );
     assert.equal(run.code, 0, run.stderr);
-    const html = await readFile(join(out, 'before-compaction-report.html'), 'utf8');
+    const html = await readFile(join(out, 'before-compaction-sweep-report.html'), 'utf8');
     const files: ResultsFile[] = await Promise.all(
       [1000, 4000].map(async (target) =>
         JSON.parse(await readFile(join(out, `before-compaction@${target}-results.json`), 'utf8')),

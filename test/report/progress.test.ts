@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { createProgressDisplay, progressMode } from '../../src/commands/progress-display.ts';
 import {
   applyProgress,
+  estimateSecondsLeft,
   formatClock,
   initialProgress,
   type ProgressEvent,
@@ -13,6 +14,8 @@ import {
 const call = (phase: 'requested' | 'started' | 'ended', extra: Partial<ProgressEvent> = {}): ProgressEvent =>
   ({
     type: 'call',
+    unit: 'f: single-shot',
+    strategy: 'single-shot',
     phase,
     inputTokens: 0,
     outputTokens: 0,
@@ -21,18 +24,26 @@ const call = (phase: 'requested' | 'started' | 'ended', extra: Partial<ProgressE
     ...extra,
   }) as ProgressEvent;
 
+const finished = (unit: string, line: string, failed = false): ProgressEvent => ({
+  type: 'strategy',
+  unit,
+  strategy: unit.slice(unit.indexOf(': ') + 2),
+  line,
+  failed,
+});
+
 /** Five calls asked for: two ended (priced), one running, two queued; one of four strategies done. */
 function midRun() {
   const state = initialProgress();
   const events: ProgressEvent[] = [
-    { type: 'start', strategies: 4 },
+    { type: 'start', strategies: 4, concurrency: 4 },
     ...Array.from({ length: 5 }, () => call('requested')),
     call('started'),
     call('started'),
     call('started'),
     call('ended', { inputTokens: 1200, outputTokens: 300, cost: 0.0021 }),
     call('ended', { inputTokens: 800, outputTokens: 100, cost: 0.0009 }),
-    { type: 'strategy', line: 'f: single-shot 1 call', failed: false },
+    finished('f: single-shot', 'f: single-shot 1 call'),
   ];
   for (const event of events) applyProgress(state, event);
   return state;
@@ -65,18 +76,79 @@ describe('progress', () => {
     assert.equal(state.strategiesDone, 1);
   });
 
-  it('the status area shows calls done of asked, running, queued, tokens, cost, elapsed and time left', () => {
+  it('the status area shows calls done of asked, running, queued, tokens, cost and elapsed; no time left before 3 calls end', () => {
     const status = renderProgressStatus(midRun(), 30);
     const [bar, figures] = status.split('\n');
     assert.match(bar!, /^\[█{5}░{15}\] 1\/4 strategies done$/);
     assert.equal(
       figures,
-      'calls 2/5 done, 1 running, 2 queued · tokens 2,000 in / 400 out · cost $0.0030 · 0:30 elapsed, about 1:30 left',
+      'calls 2/5 done, 1 running, 2 queued · tokens 2,000 in / 400 out · cost $0.0030 · 0:30 elapsed',
     );
   });
 
+  it('after 3 calls, the time left is the calls still to run at their mean time, over the free slots', () => {
+    // Six calls of 2 s, two at a time: at 4 s three have ended and the fourth is due; the last two end at 6 s.
+    const state = applyProgress(initialProgress(), { type: 'start', strategies: 1, concurrency: 2 });
+    const at = (seconds: number, ...events: ProgressEvent[]) => {
+      for (const event of events) applyProgress(state, event, seconds);
+    };
+    at(0, ...Array.from({ length: 6 }, () => call('requested')), call('started'), call('started'));
+    at(2, call('ended'), call('started'), call('ended'), call('started'));
+    at(4, call('ended'));
+    assert.equal(estimateSecondsLeft(state, 4), 2);
+    assert.match(renderProgressStatus(state, 4), /0:04 elapsed, about 0:02 left$/);
+    at(4, call('started'));
+    // Half a second later the fourth call is overdue (its slot is taken as free now), the fifth has 1.5 s to go:
+    // the sixth takes the free slot and ends in 2 s.
+    assert.equal(estimateSecondsLeft(state, 4.5), 2);
+    at(5, call('ended'), call('started'));
+    // At 5 s the fourth ended after 3 s: the mean is 2.25 s, and the sixth, just started, takes that long.
+    assert.equal(estimateSecondsLeft(state, 5), 2.25);
+  });
+
+  it('counts the calls a strategy has yet to ask for from its finished runs on other sessions', () => {
+    const state = applyProgress(initialProgress(), { type: 'start', strategies: 3, concurrency: 1 });
+    const stitch = (unit: string, phase: 'requested' | 'started' | 'ended') =>
+      call(phase, { unit, strategy: 'parallel-stitch' } as Partial<ProgressEvent>);
+    for (let second = 0; second < 3; second++) {
+      applyProgress(state, stitch('f: parallel-stitch', 'requested'), second);
+      applyProgress(state, stitch('f: parallel-stitch', 'started'), second);
+      applyProgress(state, stitch('f: parallel-stitch', 'ended'), second + 1);
+    }
+    applyProgress(state, finished('f: parallel-stitch', 'f: parallel-stitch 3 calls'), 3);
+    applyProgress(state, stitch('g: parallel-stitch', 'requested'), 3);
+    applyProgress(state, stitch('g: parallel-stitch', 'started'), 3);
+    // The third session's strategy has asked for nothing yet: 3 calls, like the finished one; g has 2 to ask.
+    assert.equal(estimateSecondsLeft(state, 3), 1 + 2 + 3);
+  });
+
+  it('says nothing of the time left while strategies that asked for nothing have no finished run to go by', () => {
+    const state = applyProgress(initialProgress(), { type: 'start', strategies: 2, concurrency: 1 });
+    for (let second = 0; second < 3; second++) {
+      applyProgress(state, call('requested'), second);
+      applyProgress(state, call('started'), second);
+      applyProgress(state, call('ended'), second + 1);
+    }
+    assert.equal(estimateSecondsLeft(state, 3), null);
+  });
+
+  it('without calls, the time left comes from the share of strategies finished', () => {
+    const state = applyProgress(initialProgress(), { type: 'start', strategies: 4, concurrency: 1 });
+    applyProgress(state, finished('f: truncate', 'f: truncate'), 10);
+    assert.equal(estimateSecondsLeft(state, 10), 30);
+  });
+
+  it('shows the sessions being read before the strategies start, and nothing before that', () => {
+    const state = initialProgress();
+    assert.equal(renderProgressStatus(state, 1), '');
+    applyProgress(state, { type: 'loading', sessions: 12 });
+    assert.equal(renderProgressStatus(state, 1), 'loading 12 sessions · 0:01 elapsed');
+    for (let session = 0; session < 3; session++) applyProgress(state, { type: 'loaded' });
+    assert.equal(renderProgressStatus(state, 4), 'loading 12 sessions (3 read) · 0:04 elapsed');
+  });
+
   it('shows no cost when no call is priced, and no time left before a strategy finishes', () => {
-    const state = applyProgress(initialProgress(), { type: 'start', strategies: 2 });
+    const state = applyProgress(initialProgress(), { type: 'start', strategies: 2, concurrency: 2 });
     const status = renderProgressStatus(state, 5);
     assert.doesNotMatch(status, /cost|left/);
     assert.equal(formatClock(3725), '1:02:05');
@@ -86,12 +158,12 @@ describe('progress', () => {
     const { stream, text } = capture(false);
     let now = 0;
     const display = createProgressDisplay('plain', stream, () => now);
-    display.onProgress!({ type: 'start', strategies: 2 });
+    display.onProgress!({ type: 'start', strategies: 2, concurrency: 2 });
     display.onProgress!(call('requested'));
     display.onProgress!(call('started'));
     now = 65;
     display.onProgress!(call('ended', { error: 'HTTP 500' }));
-    display.onProgress!({ type: 'strategy', line: 'f: a failed', failed: true });
+    display.onProgress!(finished('f: a', 'f: a failed', true));
     display.onNotice('a notice');
     display.stop();
     assert.equal(
@@ -103,9 +175,9 @@ describe('progress', () => {
   it('live mode redraws a status area on the terminal and keeps finished strategies above it', () => {
     const { stream, text } = capture(true);
     const display = createProgressDisplay('live', stream, () => 12);
-    display.onProgress!({ type: 'start', strategies: 2 });
+    display.onProgress!({ type: 'start', strategies: 2, concurrency: 2 });
     display.onProgress!(call('requested'));
-    display.onProgress!({ type: 'strategy', line: 'f: single-shot 1 call', failed: false });
+    display.onProgress!(finished('f: single-shot', 'f: single-shot 1 call'));
     display.stop();
     const written = text();
     assert.match(written, /\u001b\[/, 'ANSI sequences: the area is redrawn in place');
@@ -114,13 +186,59 @@ describe('progress', () => {
     assert.match(written, /calls 0\/1 done, 1 queued/);
   });
 
-  it('quiet mode prints notices only', () => {
+  it('quiet mode prints notices only, and counts calls for the line of Ctrl-C', () => {
     const { stream, text } = capture(true);
     const display = createProgressDisplay('quiet', stream);
-    assert.equal(display.onProgress, undefined);
+    display.onProgress!({ type: 'start', strategies: 2, concurrency: 2 });
+    display.onProgress!(call('requested'));
     display.onNotice('dropped 3 messages');
-    display.stop();
+    assert.equal(
+      display.interrupt(),
+      'stopping: 1 call in flight cancelled; nothing written half (Ctrl-C again to quit at once)',
+    );
+    display.onNotice('after the interrupt');
     assert.equal(text(), 'dropped 3 messages\n');
+  });
+
+  it('on Ctrl-C the live area keeps its figures without a time left, and nothing is drawn after it', () => {
+    const { stream, text } = capture(true);
+    let now = 0;
+    const display = createProgressDisplay('live', stream, () => now);
+    display.onProgress!({ type: 'start', strategies: 1, concurrency: 1 });
+    for (let index = 0; index < 4; index++) display.onProgress!(call('requested'));
+    for (let index = 0; index < 3; index++) {
+      display.onProgress!(call('started'));
+      now += 1;
+      display.onProgress!(call('ended'));
+    }
+    display.onProgress!(call('started'));
+    assert.match(text(), /about 0:01 left/);
+    const before = text().length;
+    assert.equal(
+      display.interrupt(),
+      'stopping: 1 call in flight cancelled; nothing written half (Ctrl-C again to quit at once)',
+    );
+    const last = text().slice(before);
+    assert.match(last, /calls 3\/4 done, 1 running/);
+    assert.doesNotMatch(last, /left/);
+    const after = text().length;
+    display.onProgress!(call('ended', { error: 'request aborted' }));
+    display.onNotice('late');
+    display.stop();
+    assert.equal(text().length, after);
+  });
+
+  it('piped, Ctrl-C stops the lines: no aborted call is printed after it', () => {
+    const { stream, text } = capture(false);
+    const display = createProgressDisplay('plain', stream, () => 1);
+    display.onProgress!({ type: 'start', strategies: 1, concurrency: 3 });
+    for (let index = 0; index < 3; index++) display.onProgress!(call('requested'));
+    assert.equal(
+      display.interrupt(),
+      'stopping: 3 calls in flight cancelled; nothing written half (Ctrl-C again to quit at once)',
+    );
+    for (let index = 0; index < 3; index++) display.onProgress!(call('ended', { error: 'request aborted' }));
+    assert.equal(text(), '');
   });
 
   it('is live only on a terminal outside CI', () => {

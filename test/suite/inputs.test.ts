@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
 import { expandGlob } from '../../src/suite/glob.ts';
-import { expandInputs, uniqueNames } from '../../src/suite/inputs.ts';
+import { expandInputs, skippedNotice, uniqueNames } from '../../src/suite/inputs.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 
 const SAMPLES = new URL('../samples/', import.meta.url).pathname;
@@ -27,18 +27,32 @@ before(async () => {
 after(() => directory.remove());
 
 describe('suite inputs', () => {
-  it('walks a directory: transcripts sorted, a sidecar silently, one line per file that is not a transcript', async () => {
+  it('walks a directory: transcripts sorted, a sidecar silently, one line for the files that are not transcripts', async () => {
     const inputs = await expandInputs([join(directory.path, 'sessions')]);
     const relative = inputs.fixtures.map((file) => file.slice(directory.path.length + 1));
     assert.deepEqual(relative, ['sessions/claude/a.jsonl', 'sessions/pi/a.jsonl', 'sessions/pi/b.jsonl']);
-    assert.equal(inputs.skipped.length, 2);
-    assert.match(
-      inputs.skipped[0]!,
-      /^skipped .*sessions\/empty\.jsonl: not a transcript \(the file is empty/,
+    assert.deepEqual(
+      inputs.skipped.map((skipped) => skipped.file.slice(directory.path.length + 1)),
+      ['sessions/empty.jsonl', 'sessions/notes.md'],
     );
+    assert.match(inputs.skipped[0]!.reason, /^the file is empty/);
+    assert.equal(inputs.skipped[1]!.reason, 'it matches no supported format');
     assert.match(
-      inputs.skipped[1]!,
-      /^skipped .*sessions\/notes\.md: not a transcript \(it matches no supported format\)$/,
+      skippedNotice(inputs.skipped, directory.path)!,
+      /^skipped 2 files that are not transcripts \(the file is empty[^:]*: sessions\/empty\.jsonl; it matches no supported format: sessions\/notes\.md\)$/,
+    );
+    assert.equal(
+      skippedNotice(inputs.skipped.slice(1), directory.path),
+      `skipped ${join(directory.path, 'sessions/notes.md')}: not a transcript (it matches no supported format)`,
+    );
+    assert.equal(skippedNotice([]), undefined);
+    const many = ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts'].map((file) => ({
+      file: join(directory.path, 'src', file),
+      reason: 'it matches no supported format',
+    }));
+    assert.equal(
+      skippedNotice(many, directory.path),
+      'skipped 5 files that are not transcripts (it matches no supported format: src/a.ts, src/b.ts, src/c.ts and 2 more)',
     );
     assert.equal(inputs.lenient, true);
     // Two sessions named `a`: each is reported under its folder too.

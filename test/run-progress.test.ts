@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { createProgressDisplay } from '../src/commands/progress-display.ts';
+import { compareSuite } from '../src/run-suite.ts';
+import { startMockLlmServer } from '../support/loopback-llm-server.ts';
+import { startCli, temporaryDirectory } from './helpers/cli.ts';
+import { TEST_CONFIG } from './helpers/strategy-run.ts';
+
+let directory: { path: string; remove: () => Promise<void> };
+before(async () => {
+  directory = await temporaryDirectory();
+});
+after(async () => {
+  await directory.remove();
+});
+
+const KEY = 'sk-test-progress';
+const seconds = () => performance.now() / 1000;
+
+/** A stream that says it is a terminal and keeps each write with the moment it came. */
+function fakeTerminal() {
+  const writes: Array<{ at: number; text: string }> = [];
+  const stream = Object.assign(
+    new Writable({
+      write(chunk, _encoding, done) {
+        writes.push({ at: seconds(), text: String(chunk) });
+        done();
+      },
+    }),
+    { isTTY: true, columns: 160, rows: 40 },
+  );
+  return { stream, writes };
+}
+
+/** Runs compare on the shipped small fixture against the loopback server, progress drawn on a fake terminal. */
+async function liveRun(options: {
+  latencyMs: number;
+  strategies: string;
+  runs: number;
+  concurrency: number;
+}) {
+  const server = await startMockLlmServer({ latencyMs: options.latencyMs });
+  const { stream, writes } = fakeTerminal();
+  const display = createProgressDisplay('live', stream);
+  try {
+    await compareSuite({
+      fixtures: ['before-compaction'],
+      strategies: options.strategies,
+      provider: 'openai:test-model',
+      providerOptions: { baseUrl: server.url, cacheDirectory: false, environment: { OPENAI_API_KEY: KEY } },
+      out: join(directory.path, `out-${options.strategies}`),
+      tokenizer: 'o200k_base',
+      config: TEST_CONFIG,
+      concurrency: options.concurrency,
+      runs: options.runs,
+      onProgress: display.onProgress,
+      onNotice: display.onNotice,
+    });
+    return { writes, ended: seconds(), requests: server.requests.length };
+  } finally {
+    display.stop();
+    await server.close();
+  }
+}
+
+describe('progress with a model that takes 1.5 s a call', () => {
+  it('redraws on every finished call and, after 3 calls, gives the time left within 50%', async (t) => {
+    // 8 calls two at a time: four rounds of 1.5 s. After the third call, five are left: about 3 s.
+    const run = await liveRun({ latencyMs: 1500, strategies: 'single-shot', runs: 8, concurrency: 2 });
+    assert.equal(run.requests, 8);
+    const frames = run.writes.map((write) => ({
+      at: write.at,
+      done: Number(/calls (\d+)\/8 done/.exec(write.text)?.[1] ?? -1),
+      left: /about (\d+):(\d\d) left/.exec(write.text),
+    }));
+    for (let calls = 1; calls <= 8; calls++)
+      assert.ok(
+        frames.some((frame) => frame.done === calls),
+        `no frame showed ${calls}/8 calls done`,
+      );
+    const third = frames.find((frame) => frame.done === 3)!;
+    assert.ok(
+      third.left,
+      `no time left on the frame of the third call: ${JSON.stringify(run.writes.at(-1))}`,
+    );
+    const estimate = Number(third.left[1]) * 60 + Number(third.left[2]);
+    // The estimate is of the calls still to run: measured to the last call's end (scoring and writing the
+    // reports of this small session follow, and on a busy machine take a varying second or two more).
+    const lastCall = frames.find((frame) => frame.done === 8)!;
+    const remaining = lastCall.at - third.at;
+    t.diagnostic(
+      `after 3 calls: about ${estimate} s left shown; the calls took ${remaining.toFixed(2)} s more, the run ${(run.ended - third.at).toFixed(2)} s`,
+    );
+    assert.ok(
+      Math.abs(estimate - remaining) <= 0.5 * remaining,
+      `estimated ${estimate} s left after 3 calls; ${remaining.toFixed(2)} s were`,
+    );
+  });
+
+  it('reports a strategy when its last call ends, not when the run ends', async () => {
+    // One at a time: single-shot's call ends first, structured-iterative's two calls come after it.
+    const run = await liveRun({
+      latencyMs: 600,
+      strategies: 'single-shot,structured-iterative',
+      runs: 1,
+      concurrency: 1,
+    });
+    const line = run.writes.find((write) => /before-compaction: single-shot 1 call, /.test(write.text));
+    assert.ok(line, 'no line for single-shot');
+    assert.ok(
+      run.ended - line.at > 1,
+      `single-shot was reported ${(run.ended - line.at).toFixed(2)} s before the end`,
+    );
+    assert.ok(!run.writes.some((write) => /0\/0 strategies/.test(write.text)));
+  });
+});
+
+describe('Ctrl-C with calls in flight, output piped', () => {
+  it('prints one line naming the calls cancelled, and no failed call after it', async () => {
+    const server = await startMockLlmServer({ latencyMs: 5000 });
+    const out = join(directory.path, 'stopped');
+    try {
+      const cli = startCli(
+        [
+          'compare',
+          'before-compaction',
+          '-s',
+          'single-shot',
+          '--runs',
+          '5',
+          '--concurrency',
+          '2',
+          '--no-cache',
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '-o',
+          out,
+        ],
+        { cwd: directory.path, env: { OPENAI_API_KEY: KEY } },
+      );
+      const waitForCalls = async () => {
+        while (server.inFlight < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      await waitForCalls();
+      cli.child.kill('SIGINT');
+      const result = await cli.done;
+      assert.equal(result.code, 130, result.stderr);
+      assert.equal(
+        result.stderr,
+        '\nstopping: 5 calls in flight cancelled; nothing written half (Ctrl-C again to quit at once)\n',
+      );
+      assert.equal(result.stdout, '');
+      assert.deepEqual(await readdir(out).catch(() => []), []);
+    } finally {
+      await server.close();
+    }
+  });
+});
