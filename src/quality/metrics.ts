@@ -209,6 +209,20 @@ export const METRICS: readonly Metric[] = [
     whenFailed: 'dash',
   },
   {
+    // Facts that mattered once and no longer do at the cut (a fixed error, an earlier task): beside the headline.
+    key: 'historyRecall',
+    label: 'History Recall',
+    direction: 'higher',
+    kind: 'share',
+    ...at('quality', 'historyRecall'),
+    spread: true,
+    gate: true,
+    format: share,
+    column: some(['quality', 'historyRecall'], (value) => typeof value === 'number'),
+    terminalRank: 18,
+    whenFailed: 'dash',
+  },
+  {
     // Probes whose opposite the summary states ("added decimal.js" for "no new dependencies").
     key: 'contradictions',
     label: 'Contradictions',

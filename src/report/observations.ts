@@ -59,7 +59,7 @@ export function lexicalMatches(
 }
 
 /**
- * The strategies whose paired difference from `leader` is within chance on these probes (exact McNemar,
+ * The strategies whose paired difference from `leader` is within chance on the live probes (exact McNemar,
  * Holm-corrected over the comparisons with the leader; per-probe means and a paired t-test with runs).
  */
 export function indistinguishableFrom(
@@ -67,7 +67,8 @@ export function indistinguishableFrom(
   others: readonly StrategyResult[],
   results: ResultsFile,
 ): StrategyResult[] {
-  const ids = results.probes.map((probe) => probe.id);
+  // Paired on the headline's probes: the live facts.
+  const ids = results.probes.filter((probe) => probe.live !== false).map((probe) => probe.id);
   if (ids.length === 0) return [];
   const score = (strategy: StrategyResult) =>
     ids.map((id) =>
