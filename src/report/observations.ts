@@ -1,7 +1,7 @@
 /** The observations under a comparison: fastest, cheapest, best recall, the Pareto front, lexical floors, failures. */
 import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
 import { ALPHA } from '../results/comparison-statistics.ts';
-import { clusteredDifference, holm, mcnemarExact, pairedCounts } from '../results/paired.ts';
+import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 
 /**
@@ -96,10 +96,19 @@ export function indistinguishableFrom(
   return rivals.filter((_, index) => adjusted[index]! >= ALPHA);
 }
 
-/** `no better than \`grep\` at 1,957 tokens (0.26)`. */
+/**
+ * `no better than \`grep\` at 1,957 tokens (0.26 [0.12, 0.47] on 20 live facts)`: the baseline's live-fact recall
+ * with its 95% interval, so a tie on a handful of facts reads as the weak evidence it is.
+ */
 function lexicalCaveat(matches: readonly StrategyResult[]): string {
   const first = [...matches].sort((a, b) => a.tokensAfter - b.tokensAfter)[0]!;
-  return `no better than \`${first.name}\` at ${formatInteger(first.tokensAfter)} tokens (${formatRatio(first.quality.probeRecall)})`;
+  const { probesMatched, probesTotal } = first.quality;
+  const interval = wilsonInterval(probesMatched, probesTotal);
+  const bounds =
+    first.probeShares || Number.isNaN(interval.low)
+      ? ''
+      : ` [${formatRatio(interval.low)}, ${formatRatio(interval.high)}] on ${formatInteger(probesTotal)} live ${probesTotal === 1 ? 'fact' : 'facts'}`;
+  return `no better than \`${first.name}\` at ${formatInteger(first.tokensAfter)} tokens (${formatRatio(first.quality.probeRecall)}${bounds})`;
 }
 
 const names = (strategies: readonly StrategyResult[]) =>

@@ -14,6 +14,7 @@ const signedShare: Format = (value) => `${value > 0 ? '+' : ''}${formatRatio(val
 /** The columns of the strategy table: a figure and how it is written. */
 const COLUMNS: ReadonlyArray<{ key: SuiteMetricKey; label: string; format: Format }> = [
   { key: 'probeRecall', label: 'Fact recall', format: share },
+  { key: 'historyRecall', label: 'History recall', format: share },
   { key: 'fileRecall', label: 'File recall', format: share },
   { key: 'tokensAfter', label: 'Tokens after', format: formatInteger },
   { key: 'compressionRatio', label: 'Compression', format: (value) => formatRatio(value, 3) },
@@ -42,7 +43,8 @@ export function suiteStrategyRows(suite: SuiteResults, options: SuiteRenderOptio
     (column) =>
       (column.key !== 'cost' ||
         suite.strategies.some((strategy) => (strategy.metrics.cost?.estimate ?? 0) > 0)) &&
-      (column.key !== 'ownMs' || options.timings !== false),
+      (column.key !== 'ownMs' || options.timings !== false) &&
+      (column.key !== 'historyRecall' || suite.strategies.some((strategy) => strategy.metrics.historyRecall)),
   );
   return {
     head: ['Strategy', 'Sessions', ...columns.map((column) => `${column.label} [95% CI]`)],

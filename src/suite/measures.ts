@@ -23,6 +23,14 @@ export const METRIC_CLUSTERS: Record<SuiteMetricKey, (entry: SessionResult) => C
       ? null
       : { sum: recall * total, count: total, squares: recall * total };
   },
+  historyRecall: ({ result }) => {
+    // Files written before live facts have no history figures: they count as having none.
+    const total = result.quality.historyTotal ?? 0;
+    const recall = result.quality.historyRecall ?? null;
+    return recall === null || total === 0
+      ? null
+      : { sum: recall * total, count: total, squares: recall * total };
+  },
   fileRecall: ({ session, result }) => {
     const recall = result.quality.fileRecall;
     const files = session.fixture.files;
@@ -46,6 +54,7 @@ const single = (value: number): Cluster => ({ sum: value, count: 1, squares: val
  */
 const INTERVALS: Record<SuiteMetricKey, (clusters: readonly Cluster[]) => ClusteredEstimate> = {
   probeRecall: clusteredProportion,
+  historyRecall: clusteredProportion,
   fileRecall: clusteredProportion,
   tokensAfter: clusteredPositive,
   compressionRatio: clusteredShare,

@@ -22,7 +22,14 @@ export type SuiteSession = {
 
 /** The figures a suite summarizes per strategy, by key. */
 export type SuiteMetricKey =
-  'probeRecall' | 'fileRecall' | 'tokensAfter' | 'compressionRatio' | 'calls' | 'ownMs' | 'cost';
+  | 'probeRecall'
+  | 'historyRecall'
+  | 'fileRecall'
+  | 'tokensAfter'
+  | 'compressionRatio'
+  | 'calls'
+  | 'ownMs'
+  | 'cost';
 
 /** A session where a strategy did worst. */
 export type WorstSession = {
