@@ -334,5 +334,8 @@ describe('decision and commit probes', () => {
       markLiveness(probes, sessionOf(messages), 4).map((item) => item.live),
       [false, true],
     );
+    // A `git log` after the cut lists the first subject again: still history at the cut.
+    const listed = probes.map((item, index) => (index === 0 ? { ...item, repeatedAt: [9] } : item));
+    assert.equal(markLiveness(listed, sessionOf(messages), 4)[0]!.live, false);
   });
 });

@@ -92,7 +92,8 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
   const { cut, session, runs } = context;
   if (probe.source === 'sidecar' && probe.live !== undefined)
     return { live: probe.live, reason: 'set-by-hand' };
-  if ((probe.repeatedAt ?? []).some((index) => index >= cut))
+  // A commit's subject shows again in every later `git log`: a listing, not a use, so only a later commit counts.
+  if (probe.check !== COMMIT_CHECK && (probe.repeatedAt ?? []).some((index) => index >= cut))
     return { live: true, reason: 'stated-after-cut' };
   if (
     probe.file !== undefined &&
