@@ -216,7 +216,8 @@ export const METRICS: readonly Metric[] = [
     kind: 'share',
     ...at('quality', 'historyRecall'),
     spread: true,
-    gate: true,
+    // Reported beside the headline, not gated: a handoff may drop history on purpose.
+    gate: false,
     format: share,
     column: some(['quality', 'historyRecall'], (value) => typeof value === 'number'),
     terminalRank: 18,

@@ -72,7 +72,7 @@ describe('parseFailUnder', () => {
   it('rejects an unknown metric, listing the available ones', () => {
     rejects(
       'probRecall=0.6',
-      /^--fail-under 'probRecall=0\.6': unknown metric 'probRecall'; available: probeRecall, historyRecall, contradictions, fileRecall, modifiedFileRecall, structure, inventedPaths, judge, probeRecall\.<kind>$/,
+      /^--fail-under 'probRecall=0\.6': unknown metric 'probRecall'; available: probeRecall, contradictions, fileRecall, modifiedFileRecall, structure, inventedPaths, judge, probeRecall\.<kind>$/,
     );
     rejects('parallel-stitch.recall=0.6', /unknown metric 'recall'/);
   });
