@@ -13,6 +13,7 @@ import { createProvider, type ProviderOptions, wrapProvider } from './providers/
 import { assertNoSecrets } from './providers/secrets.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './quality/derive/clean.ts';
 import { draftProbes } from './quality/derive/derive.ts';
+import { markLiveness } from './quality/derive/liveness.ts';
 import { selectProbes } from './quality/derive/select.ts';
 import { modelProbes } from './quality/model-probes.ts';
 import { type LintFinding, lintProbes } from './quality/probe-lint.ts';
@@ -79,7 +80,14 @@ export async function writeProbes(argument: string, options: WriteProbesOptions)
     .map(({ draft }) => ({ ...draft, contradictions: [] }));
   const candidates = withRepeats(nameProbes(ordered), session.messages);
   const { kept, dropped } = dropLintErrors(candidates, session.messages);
-  const probes = selectProbes(kept, options.max);
+  // Live facts first when the kinds must be cut down: marked at the end of the session (never written: a cut decides).
+  const live = new Map(
+    markLiveness(kept, session, session.messages.length).map((probe) => [probe.id, probe.live]),
+  );
+  const probes = selectProbes(
+    kept.map((probe) => ({ ...probe, live: live.get(probe.id) })),
+    options.max,
+  ).map(({ live: _live, ...probe }) => probe);
   const findings = lintProbes({ probes, messages: session.messages });
   const text = renderSidecar(probes, options.provider);
   assertNoSecrets(text, file);
@@ -159,6 +167,8 @@ export function renderSidecar(probes: readonly Probe[], provider: string | undef
     ...(probe.contradictions.length > 0 ? { contradictions: probe.contradictions } : {}),
     ...(probe.repeatedAt && probe.repeatedAt.length > 0 ? { repeatedAt: probe.repeatedAt } : {}),
     ...(probe.fixedLater === undefined ? {} : { fixedLater: probe.fixedLater }),
+    ...(probe.file === undefined ? {} : { file: probe.file }),
+    ...(probe.check === undefined ? {} : { check: probe.check }),
   }));
   return `${JSON.stringify({ version: 2, writtenBy: { command: 'compaction-bench probes', provider: provider ?? null }, probes: entries }, null, 2)}\n`;
 }

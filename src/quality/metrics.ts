@@ -30,8 +30,11 @@ export type SuiteAggregation = {
   label: string;
   /** Where its column sits in the suite table (lowest first): quality, then size, then what compacting cost. */
   position: number;
-  /** The share's denominator: a session counts with its fact probes or its files; else one value per session. */
-  over: 'probes' | 'files' | 'session';
+  /**
+   * The share's denominator: a session counts with its live fact probes, its history probes or its files; else
+   * one value per session.
+   */
+  over: 'probes' | 'history' | 'files' | 'session';
   interval: 'wilson' | 'logit' | 'log';
   /** How the suite writes a mean, when not as the comparison writes one session's figure. */
   format?: (value: number) => string;
@@ -265,6 +268,22 @@ export const METRICS: readonly Metric[] = [
     terminalRank: 1,
     whenFailed: 'dash',
     suite: { label: 'Fact recall', position: 10, over: 'probes', interval: 'wilson' },
+  },
+  {
+    // Facts that mattered once and no longer do at the cut (a fixed error, an earlier task): beside the headline.
+    key: 'historyRecall',
+    label: 'History Recall',
+    direction: 'higher',
+    kind: 'share',
+    ...at('quality', 'historyRecall'),
+    spread: true,
+    // Reported beside the headline, not gated: a handoff may drop history on purpose.
+    gate: false,
+    format: share,
+    column: some(['quality', 'historyRecall'], (value) => typeof value === 'number'),
+    terminalRank: 18,
+    whenFailed: 'dash',
+    suite: { label: 'History recall', position: 12, over: 'history', interval: 'wilson' },
   },
   {
     // Probes whose opposite the summary states ("added decimal.js" for "no new dependencies").

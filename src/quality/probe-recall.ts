@@ -1,10 +1,11 @@
 /**
- * `probeRecall`: the share of a fixture's fact probes the compacted context keeps, overall and per kind, with
- * each probe's outcome (matched, missed, contradicted) and the count of contradicted ones.
+ * `probeRecall`: the share of a fixture's live fact probes the compacted context keeps, overall and per kind;
+ * `historyRecall` beside it for the facts that no longer matter at the cut; each probe's outcome (matched, missed,
+ * contradicted) and the count of contradicted ones.
  */
 import type { Occurrence, TextIndex } from './match.ts';
 import { facetEvidence, readProbe } from './probe-reading.ts';
-import type { Probe } from './probes.ts';
+import { isLive, type Probe } from './probes.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
 /**
@@ -98,7 +99,10 @@ export function isOpposable(probe: Probe): boolean {
   return readProbe(probe).opposable;
 }
 
-/** Probe recall overall and per kind, the outcome of every probe, and the contradicted count. */
+/**
+ * Probe recall over the live facts (the headline) and over history apart, recall per kind over the live facts, the
+ * outcome of every probe (live and history), and the contradicted count over all of them.
+ */
 export function scoreProbes(
   summary: TextIndex,
   probes: readonly Probe[],
@@ -108,6 +112,9 @@ export function scoreProbes(
   | 'probeRecallByKind'
   | 'probesMatched'
   | 'probesTotal'
+  | 'historyRecall'
+  | 'historyMatched'
+  | 'historyTotal'
   | 'contradictions'
   | 'missedProbes'
   | 'probeOutcomes'
@@ -115,21 +122,24 @@ export function scoreProbes(
   const byKind = new Map<string, { matched: number; total: number }>();
   const probeOutcomes: Record<string, ProbeOutcome> = {};
   const missedProbes: string[] = [];
-  let matched = 0;
+  const live = { matched: 0, total: 0 };
+  const history = { matched: 0, total: 0 };
   let contradictions = 0;
   for (const probe of probes) {
-    const counts = byKind.get(probe.kind) ?? { matched: 0, total: 0 };
-    counts.total++;
     const outcome = probeOutcome(summary, probe);
     probeOutcomes[probe.id] = outcome;
-    if (outcome === 'matched') {
-      counts.matched++;
-      matched++;
-    } else {
+    const counts = isLive(probe) ? live : history;
+    counts.total++;
+    if (outcome === 'matched') counts.matched++;
+    else {
       missedProbes.push(probe.id);
       if (outcome === 'contradicted') contradictions++;
     }
-    byKind.set(probe.kind, counts);
+    if (!isLive(probe)) continue;
+    const kind = byKind.get(probe.kind) ?? { matched: 0, total: 0 };
+    kind.total++;
+    if (outcome === 'matched') kind.matched++;
+    byKind.set(probe.kind, kind);
   }
   const probeRecallByKind: Record<string, number> = {};
   for (const kind of [...byKind.keys()].sort()) {
@@ -137,10 +147,13 @@ export function scoreProbes(
     probeRecallByKind[kind] = counts.matched / counts.total;
   }
   return {
-    probeRecall: share(matched, probes.length),
+    probeRecall: share(live.matched, live.total),
     probeRecallByKind,
-    probesMatched: matched,
-    probesTotal: probes.length,
+    probesMatched: live.matched,
+    probesTotal: live.total,
+    historyRecall: share(history.matched, history.total),
+    historyMatched: history.matched,
+    historyTotal: history.total,
     contradictions: probes.some(isOpposable) ? contradictions : null,
     missedProbes,
     probeOutcomes,

@@ -14,8 +14,11 @@ import { describeSchemaProblem } from '../session/json-lines.ts';
 /** The kinds of fact a hand-written sidecar plants (the shipped fixtures hold each). */
 export const PROBE_KINDS = ['task', 'constraint', 'decision', 'error', 'artifact', 'next-step'] as const;
 
-/** Kinds derivation adds (docs/derived-probes.md): how the work was verified, and a number the user gave. */
-export const DERIVED_KINDS = ['verification', 'number'] as const;
+/**
+ * Kinds derivation adds (docs/derived-probes.md): the state of the work (what passes now, what is still broken,
+ * what was committed), and a number the user gave. `verification` is the older name of a check's state, still read.
+ */
+export const DERIVED_KINDS = ['state', 'number', 'verification'] as const;
 
 /** Every kind a sidecar may name. */
 export const SIDECAR_KINDS = [...PROBE_KINDS, ...DERIVED_KINDS] as const;
@@ -46,6 +49,12 @@ export const probeSchema = z.object({
   source: z.enum(['derived', 'model']).optional(),
   /** For an error: whether the session fixed it later. */
   fixedLater: z.boolean().optional(),
+  /** Whether the fact still matters where the session is cut; absent: decided from its kind and the session. */
+  live: z.boolean().optional(),
+  /** The file an artifact probe describes (evidence that it matters: the file is read or edited again). */
+  file: z.string().min(1).optional(),
+  /** The check a state probe reports (evidence that it matters: the check is run again). */
+  check: z.string().min(1).optional(),
 });
 
 /** One probe of a version 1 sidecar: any one `match` string keeps it. */
@@ -79,7 +88,21 @@ export type Probe = {
   source: ProbeSource;
   /** For an error: whether the session fixed it later (a later run of the same check passed). */
   fixedLater?: boolean;
+  /**
+   * Whether the fact still matters at the cut it is scored at (docs/derived-probes.md#live-facts-and-history):
+   * live facts are the headline recall, history is reported beside it. Absent means live.
+   */
+  live?: boolean;
+  /** The file an artifact probe describes. */
+  file?: string;
+  /** The check command a state probe reports (`npm test`, `cargo test`). */
+  check?: string;
 };
+
+/** Whether a probe counts toward the headline (live) recall: every probe not marked history. */
+export function isLive(probe: Pick<Probe, 'live'>): boolean {
+  return probe.live !== false;
+}
 
 /** The sidecar path of a fixture file: `F.jsonl` (or `F.jsonl.gz`) → `F.probes.json` beside it. */
 export function sidecarPath(sessionFile: string): string {

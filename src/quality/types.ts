@@ -9,12 +9,20 @@ export type ProbeOutcome = 'matched' | 'missed' | 'contradicted';
 
 /** The quality figures of one summary, as written under `quality` in the results JSON (docs/results.md). */
 export type Quality = {
-  /** Matched fact probes / fact probes; null when the fixture has none. File names are `fileRecall`. */
+  /**
+   * Matched live fact probes / live fact probes (facts that still matter at the cut, docs/derived-probes.md); null
+   * when the fixture has none. File names are `fileRecall`.
+   */
   probeRecall: number | null;
-  /** Recall per probe kind, for every kind with at least one probe, sorted by kind. */
+  /** Recall per probe kind over the live probes, for every kind with at least one, sorted by kind. */
   probeRecallByKind: Record<string, number>;
+  /** Live probes matched, and live probes. */
   probesMatched: number;
   probesTotal: number;
+  /** Matched history probes / history probes (facts that mattered once: a fixed error, an earlier task); null when none. */
+  historyRecall: number | null;
+  historyMatched: number;
+  historyTotal: number;
   /** Probes whose opposite the summary states (counted among the missed); null when no probe has an opposite. */
   contradictions: number | null;
   /** Ids of the probes the summary missed or contradicted, in probe order. */

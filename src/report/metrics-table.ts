@@ -18,6 +18,7 @@ const INTERVALS = {
 
 const POOLS = {
   probes: 'Σ over fact probes (each session weighs its probes)',
+  history: 'Σ over history probes (each session weighs its history probes)',
   files: 'Σ over files (each session weighs its files)',
   session: 'mean over sessions',
 } as const;

@@ -1,7 +1,7 @@
 /** The observations under a comparison: fastest, cheapest, best recall, the Pareto front, lexical floors, failures. */
 import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
 import { ALPHA } from '../results/comparison-statistics.ts';
-import { clusteredDifference, holm, mcnemarExact, pairedCounts } from '../results/paired.ts';
+import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 
 /**
@@ -59,7 +59,7 @@ export function lexicalMatches(
 }
 
 /**
- * The strategies whose paired difference from `leader` is within chance on these probes (exact McNemar,
+ * The strategies whose paired difference from `leader` is within chance on the live probes (exact McNemar,
  * Holm-corrected over the comparisons with the leader; per-probe means and a paired t-test with runs).
  */
 export function indistinguishableFrom(
@@ -67,7 +67,8 @@ export function indistinguishableFrom(
   others: readonly StrategyResult[],
   results: ResultsFile,
 ): StrategyResult[] {
-  const ids = results.probes.map((probe) => probe.id);
+  // Paired on the headline's probes: the live facts.
+  const ids = results.probes.filter((probe) => probe.live !== false).map((probe) => probe.id);
   if (ids.length === 0) return [];
   const score = (strategy: StrategyResult) =>
     ids.map((id) =>
@@ -95,10 +96,19 @@ export function indistinguishableFrom(
   return rivals.filter((_, index) => adjusted[index]! >= ALPHA);
 }
 
-/** `no better than \`grep\` at 1,957 tokens (0.26)`. */
+/**
+ * `no better than \`grep\` at 1,957 tokens (0.26 [0.12, 0.47] on 20 live facts)`: the baseline's live-fact recall
+ * with its 95% interval, so a tie on a handful of facts reads as the weak evidence it is.
+ */
 function lexicalCaveat(matches: readonly StrategyResult[]): string {
   const first = [...matches].sort((a, b) => a.tokensAfter - b.tokensAfter)[0]!;
-  return `no better than \`${first.name}\` at ${formatInteger(first.tokensAfter)} tokens (${formatRatio(first.quality.probeRecall)})`;
+  const { probesMatched, probesTotal } = first.quality;
+  const interval = wilsonInterval(probesMatched, probesTotal);
+  const bounds =
+    first.probeShares || Number.isNaN(interval.low)
+      ? ''
+      : ` [${formatRatio(interval.low)}, ${formatRatio(interval.high)}] on ${formatInteger(probesTotal)} live ${probesTotal === 1 ? 'fact' : 'facts'}`;
+  return `no better than \`${first.name}\` at ${formatInteger(first.tokensAfter)} tokens (${formatRatio(first.quality.probeRecall)}${bounds})`;
 }
 
 const names = (strategies: readonly StrategyResult[]) =>

@@ -1,6 +1,6 @@
 /**
  * The table of docs/derived-probes.md "On the real sessions": per public session, the probes derived from it and
- * each offline strategy's probe recall. Rendered from results files (`npm run docs` runs compare to get them), so
+ * each offline strategy's probe recall (over the live probes). Rendered from results files (`npm run docs` runs compare to get them), so
  * the table cannot drift from what the code derives and scores; test/docs.test.ts checks it when the sessions are
  * present.
  */
@@ -27,12 +27,16 @@ export const REAL_SESSIONS_TABLE_MARKERS = {
   end: '<!-- prettier-ignore-end -->\n<!-- real-sessions-table:end -->',
 } as const;
 
-/** `24: 8 task, 2 constraint, 12 error, …`: how many probes, and of which kinds (in order of first appearance). */
+/**
+ * `24 (16 live): 8 task, 2 constraint, 12 error, …`: how many probes, how many of them live at the end, and of which
+ * kinds (in order of first appearance).
+ */
 function describeProbes(results: ResultsFile): string {
   const kinds = new Map<string, number>();
   for (const probe of results.probes) kinds.set(probe.kind, (kinds.get(probe.kind) ?? 0) + 1);
   const parts = [...kinds].map(([kind, count]) => (count === 1 ? kind : `${count} ${kind}`));
-  return `${results.probes.length}: ${parts.join(', ')}`;
+  const live = results.probes.filter((probe) => probe.live !== false).length;
+  return `${results.probes.length} (${live} live): ${parts.join(', ')}`;
 }
 
 /** One row per session: its name, format and messages, the derived probes, and each strategy's probe recall. */

@@ -43,7 +43,8 @@ export function aggregateSession(
   const strategies = names.map((name) => strategyResultOf(byStrategy.get(name)!, where));
   const frame = structuredClone(session.frame) as unknown as ResultsFile;
   const file: ResultsFile = { ...frame, statistics: null, strategies };
-  file.statistics = comparisonStatistics(strategies, file.probes, reference);
+  // The comparison's verdicts are on the headline: the live facts (older files: every probe).
+  file.statistics = comparisonStatistics(strategies, file.probes.filter((probe) => probe.live !== false), reference);
   return file;
 }
 

@@ -4,6 +4,7 @@ import { type CallRecord, criticalPath } from '../calls.ts';
 import { costOf } from '../providers/models.ts';
 import type { Provider } from '../providers/types.ts';
 import { scoreSummary } from '../quality/score.ts';
+import { isLive } from '../quality/probes.ts';
 import type { Message } from '../session/types.ts';
 import { type SettingDeclaration, settingsRecord } from '../settings.ts';
 import { keptRangesOf } from '../message-ranges.ts';
@@ -273,7 +274,8 @@ export function resultsFile(
   run: RunDescription,
 ): ResultsFile {
   const file: ResultsFile = { ...resultsFrame(facts, run), strategies };
-  file.statistics = comparisonStatistics(strategies, file.probes, run.reference);
+  // The comparison's verdicts are on the headline: the live facts (older files: every probe).
+  file.statistics = comparisonStatistics(strategies, file.probes.filter((probe) => probe.live !== false), run.reference);
   return file;
 }
 
@@ -293,19 +295,21 @@ export function resultsFrame(facts: FixtureFacts, run: RunDescription): Omit<Res
       messages: session.messages.length,
       tokens: facts.tokensBefore,
       probes: facts.probes.length,
+      liveProbes: facts.probes.filter(isLive).length,
       probeSources: { sidecar: bySource('sidecar'), derived: bySource('derived'), model: bySource('model') },
       probeFile: facts.probeFile === null ? null : displayPath(facts.probeFile),
       files: facts.files.read.length + facts.files.modified.length,
     },
     target: run.target,
     statistics: null,
-    probes: facts.probes.map(({ id, kind, question, answer, messageIndex, source }) => ({
-      id,
-      kind,
-      question,
-      answer,
-      messageIndex: messageIndex ?? null,
-      source,
+    probes: facts.probes.map((probe) => ({
+      id: probe.id,
+      kind: probe.kind,
+      question: probe.question,
+      answer: probe.answer,
+      messageIndex: probe.messageIndex ?? null,
+      source: probe.source,
+      live: isLive(probe),
     })),
     provider: {
       id: run.provider.id,

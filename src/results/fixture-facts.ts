@@ -1,6 +1,8 @@
 /** What every strategy's result on a fixture is measured against, computed once per fixture. */
 import { createMatcher, type TextIndex } from '../quality/match.ts';
 import type { Probe } from '../quality/probes.ts';
+import { deriveProbes } from '../quality/derive/derive.ts';
+import { markLiveness } from '../quality/derive/liveness.ts';
 import { sessionProbes } from '../quality/session-probes.ts';
 import type { StructureExpectations } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
@@ -14,9 +16,15 @@ import { renderMessages } from '../transcript.ts';
 export type FixtureFacts = {
   session: Session;
   tokensBefore: number;
+  /** The probes at the end of this session (or of this prefix), each marked live or history there. */
   probes: Probe[];
   /** The sidecar the probes came from; null when they were derived from the transcript for this run. */
   probeFile: string | null;
+  /**
+   * The probes at a cut (message index): those placed before it, marked live or history there with the evidence of
+   * the whole session; derived probes are derived again from the history before the cut. Computed once per cut.
+   */
+  probesAt: (cut: number) => Probe[];
   files: FileLists;
   /** The whole transcript rendered without truncation, where invented paths are looked up. */
   transcriptText: string;
@@ -32,16 +40,41 @@ export type FixtureFacts = {
  */
 export async function fixtureFacts(session: Session, tokenizer: Tokenizer): Promise<FixtureFacts> {
   const { probes, file } = await sessionProbes(session);
-  return factsOf(session, tokenizer, probes, file);
+  const probesAt = probesAtCuts(session, file === null ? undefined : probes);
+  return factsOf(session, tokenizer, probesAt(session.messages.length), file, probesAt);
+}
+
+/** The facts of a session scored against the given probes instead (as a sidecar's: marked at each cut). */
+export function withProbes(facts: FixtureFacts, probes: readonly Probe[]): FixtureFacts {
+  const probesAt = probesAtCuts(facts.session, probes);
+  return { ...facts, probes: probesAt(facts.session.messages.length), probesAt };
+}
+
+/** The probes at each cut, memoized: a sidecar's marked at the cut, else derived from the history before it. */
+function probesAtCuts(session: Session, sidecar: readonly Probe[] | undefined): (cut: number) => Probe[] {
+  const cache = new Map<number, Probe[]>();
+  return (cut) => {
+    const end = Math.min(cut, session.messages.length);
+    let probes = cache.get(end);
+    if (!probes) {
+      probes = sidecar ? markLiveness(sidecar, session, end) : deriveProbes(session, { cut: end }).probes;
+      cache.set(end, probes);
+    }
+    return probes;
+  };
 }
 
 /**
  * The facts of the session as it stood before message `end` (a recorded compaction): its messages, files
- * and the probes planted before that point. A probe with no `messageIndex` cannot be placed and is left out.
+ * and the probes at that cut (planted before it, live or history there). A probe with no `messageIndex` cannot be
+ * placed and is left out.
  */
 export function prefixFacts(facts: FixtureFacts, end: number, tokenizer: Tokenizer): FixtureFacts {
-  const probes = facts.probes.filter((probe) => probe.messageIndex !== undefined && probe.messageIndex < end);
-  return factsOf(headSession(facts.session, end), tokenizer, probes, facts.probeFile);
+  const probes = facts
+    .probesAt(end)
+    .filter((probe) => probe.messageIndex !== undefined && probe.messageIndex < end);
+  const probesAt = (cut: number) => facts.probesAt(Math.min(cut, end));
+  return factsOf(headSession(facts.session, end), tokenizer, probes, facts.probeFile, probesAt);
 }
 
 function factsOf(
@@ -49,6 +82,7 @@ function factsOf(
   tokenizer: Tokenizer,
   probes: Probe[],
   probeFile: string | null,
+  probesAt: (cut: number) => Probe[],
 ): FixtureFacts {
   // Every strategy reads this one session: none may change what the others see.
   freezeSession(session);
@@ -61,6 +95,7 @@ function factsOf(
     tokensBefore,
     probes,
     probeFile,
+    probesAt,
     files,
     transcriptText,
     transcriptMatcher: createMatcher(transcriptText),

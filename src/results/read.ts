@@ -36,5 +36,25 @@ export async function readResultsFile(file: string): Promise<ResultsFile[]> {
 function parseResults(json: unknown, where: string): ResultsFile {
   const parsed = resultsFileSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${where}: ${describeSchemaProblem(parsed.error)}`);
-  return parsed.data as unknown as ResultsFile;
+  return withLiveFacts(parsed.data as unknown as ResultsFile);
+}
+
+/**
+ * A results file written before live facts and history (issue 23) read as one whose every probe is live: its
+ * probe recall was over all probes, which is then the live recall, and it has no history recall.
+ */
+function withLiveFacts(results: ResultsFile): ResultsFile {
+  return {
+    ...results,
+    probes: results.probes.map((probe) => ({ ...probe, live: probe.live ?? true })),
+    strategies: results.strategies.map((strategy) => ({
+      ...strategy,
+      quality: {
+        ...strategy.quality,
+        historyRecall: strategy.quality.historyRecall ?? null,
+        historyMatched: strategy.quality.historyMatched ?? 0,
+        historyTotal: strategy.quality.historyTotal ?? 0,
+      },
+    })),
+  };
 }

@@ -136,6 +136,8 @@ export type ProbeEntry = {
   messageIndex: number | null;
   /** `sidecar` (written by hand), `derived` (taken from the transcript by code) or `model` (written by a model). */
   source: ProbeSource;
+  /** Whether the fact still matters at the cut (counted in `probeRecall`); false for history (`historyRecall`). */
+  live: boolean;
 };
 
 /** The results format version this code writes and `check` reads. */
@@ -152,6 +154,8 @@ export type ResultsFile = {
     tokens: number;
     /** Fact probes (sidecar and derived); file names are counted in `files`. */
     probes: number;
+    /** Of them, the live ones (the rest are history); absent in files written before live facts. */
+    liveProbes?: number;
     /** Probes by where they came from: by hand, derived by code, written by a model. */
     probeSources: { sidecar: number; derived: number; model: number };
     /** The sidecar the probes were read from (as given); null when they were derived for this run. */

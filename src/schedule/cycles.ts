@@ -71,7 +71,8 @@ function measureCycles(
   const summarizedEnd = compactions.map((compaction) => compaction.keptFrom ?? compaction.atMessage);
   return compactions.map((compaction, index) => {
     const { atMessage } = compaction;
-    const probes = facts.probes.filter((probe) => placedBefore(probe, atMessage));
+    // The facts at this cut: planted before it, live or history there.
+    const probes = facts.probesAt(atMessage).filter((probe) => placedBefore(probe, atMessage));
     const quality = scoreSummary({
       text: compactedText(compaction.summary, compaction.kept),
       probes,

@@ -9,6 +9,7 @@ import { ContextOverflowError, InputError, messageOf } from '../errors.ts';
 import { rangesOf } from '../message-ranges.ts';
 import type { Message, Session } from '../session/types.ts';
 import { splitFileBlocks } from '../strategies/file-blocks.ts';
+import { beforeKeptTail } from '../strategies/budgets.ts';
 import { findCutPoint } from '../strategies/tail.ts';
 import type { Strategy, StrategyContext, StrategyOutput } from '../strategies/types.ts';
 import {
@@ -73,8 +74,11 @@ export async function replaySchedule(
     const head = entries.slice(0, firstKept);
     const tail = entries.slice(firstKept);
     const previous = summary === undefined ? undefined : splitFileBlocks(summary);
+    const tailTokens = tail.reduce((sum, entry) => sum + tokenizer.countMessage(entry.message), 0);
+    // The target is for the context after the compaction: the summary aims at what the kept tail leaves of it.
     const labelled: StrategyContext = {
       ...context,
+      config: beforeKeptTail(context.config, tailTokens),
       complete: (label, request) => context.complete(`compaction ${cycle}: ${label}`, request),
     };
     const from = trace.length;

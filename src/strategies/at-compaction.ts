@@ -4,13 +4,15 @@
  */
 import { keptRangesOf } from '../message-ranges.ts';
 import type { RecordedCompaction, Session } from '../session/types.ts';
+import { beforeKeptTail } from './budgets.ts';
 import { headSession } from './tail.ts';
 import type { Strategy } from './types.ts';
 
 /**
  * The strategy summarizing what the agent summarized (messages before the first one it kept) and keeping the
  * messages it kept, up to the compaction. The session it gets is the history up to the compaction; the
- * compaction itself is hidden from it, so a strategy that updates a recorded summary cannot read the answer.
+ * compaction itself is hidden from it, so a strategy that updates a recorded summary cannot read the answer. With
+ * `--target-tokens N` the summary aims at N minus the kept messages' tokens: the target is the context's.
  */
 export function atRecordedCompaction(base: Strategy, compaction: RecordedCompaction): Strategy {
   return {
@@ -25,8 +27,12 @@ export function atRecordedCompaction(base: Strategy, compaction: RecordedCompact
           (recorded) => recorded !== compaction && recorded.messageIndex < compaction.messageIndex,
         ),
       };
-      const output = await base.run(earlier, context);
       const tail = session.messages.slice(keptFrom, end);
+      const tailTokens = tail.reduce((sum, message) => sum + context.tokenizer.countMessage(message), 0);
+      const output = await base.run(earlier, {
+        ...context,
+        config: beforeKeptTail(context.config, tailTokens),
+      });
       return {
         ...output,
         kept: [...(output.kept ?? []), ...tail],

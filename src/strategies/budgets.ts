@@ -64,3 +64,14 @@ export function remainderBudget(config: StrategyConfig, used: number, fallback: 
   if (config.targetTokens === undefined) return fallback;
   return Math.max(MIN_TARGETED_BUDGET, config.targetTokens - used);
 }
+
+/**
+ * The config a summary gets when `kept` tokens of verbatim tail follow it in the compacted context (at a recorded
+ * compaction, or a cycle of `--schedule`): the target is for the whole context, so the summary aims at what the
+ * tail leaves of it.
+ */
+export function beforeKeptTail(config: StrategyConfig, kept: number): StrategyConfig {
+  return config.targetTokens === undefined
+    ? config
+    : { ...config, targetTokens: Math.max(MIN_TARGETED_BUDGET, config.targetTokens - kept) };
+}

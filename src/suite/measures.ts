@@ -26,7 +26,13 @@ export function sessionCluster(
   if (typeof value !== 'number') return null;
   const { over } = metric.suite;
   if (over === 'session') return { sum: value, count: 1, squares: value * value };
-  const units = over === 'probes' ? entry.result.quality.probesTotal : entry.session.fixture.files;
+  const units =
+    over === 'probes'
+      ? entry.result.quality.probesTotal
+      : over === 'history'
+        ? // Files written before live facts have no history figures: they count as having none.
+          (entry.result.quality.historyTotal ?? 0)
+        : entry.session.fixture.files;
   // Units of 0 or 1 are their own squares.
   return units === 0 ? null : { sum: value * units, count: units, squares: value * units };
 }

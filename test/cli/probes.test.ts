@@ -58,13 +58,7 @@ describe('compaction-bench probes', () => {
     assert.equal(sidecar.version, 2);
     assert.deepEqual(
       sidecar.probes.map((probe: { id: string; source: string }) => `${probe.id}:${probe.source}`),
-      [
-        'task@0:derived',
-        'constraint@0:derived',
-        'number@0:derived',
-        'error@2:derived',
-        'verification@6:derived',
-      ],
+      ['task@0:derived', 'constraint@0:derived', 'number@0:derived', 'error@2:derived', 'state@6:derived'],
     );
     assert.equal(sidecar.probes[3].fixedLater, true);
 

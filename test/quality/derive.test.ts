@@ -39,13 +39,7 @@ describe('derived probes', () => {
       const { probes, dropped } = deriveProbes(session);
       assert.deepEqual(dropped, []);
       const probe = byId(probes);
-      assert.deepEqual(Object.keys(probe), [
-        'task@0',
-        'constraint@0',
-        'number@0',
-        'error@2',
-        'verification@6',
-      ]);
+      assert.deepEqual(Object.keys(probe), ['task@0', 'constraint@0', 'number@0', 'error@2', 'state@6']);
       assert.ok(probes.every((item) => item.source === 'derived'));
       assert.deepEqual(probe['task@0']!.facets, [['HTTP client'], ['after every successful response']]);
       assert.deepEqual(probe['constraint@0']!.facets, [['add a new dependency']]);
@@ -53,7 +47,7 @@ describe('derived probes', () => {
       assert.deepEqual(probe['error@2']!.facets, [['stops after the budget'], ['expected 4 to equal']]);
       assert.equal(probe['error@2']!.fixedLater, true);
       assert.match(probe['error@2']!.answer, /^`npm test` failed with: .*It was fixed later/);
-      assert.deepEqual(probe['verification@6']!.facets[0]![0], '12 passed');
+      assert.deepEqual(probe['state@6']!.facets[0]![0], '12 passed');
       assert.deepEqual(lintProbes({ probes, messages: session.messages }), []);
     });
   }

@@ -45,7 +45,8 @@ describe('a missed target', () => {
     assert.deepEqual(singleShot.flags, []);
     assert.equal(singleShot.target?.missed, false);
     const best = observations(results).find((line) => line.startsWith('Best probe recall'));
-    assert.match(best ?? '', /^Best probe recall at 16,000 tokens: `single-shot` \(0\.\d\d/);
+    // Ranked with the others: best, or not distinguishable from the best (masking keeps every live fact here).
+    assert.match(best ?? '', /^Best probe recall at 16,000 tokens: .*`single-shot`/);
   });
 });
 

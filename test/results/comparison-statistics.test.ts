@@ -10,6 +10,7 @@ const PROBES: ProbeEntry[] = Array.from({ length: 20 }, (_, index) => ({
   answer: '.',
   messageIndex: index,
   source: 'sidecar',
+  live: true,
 }));
 
 /** A result that keeps the first `kept` probes. */

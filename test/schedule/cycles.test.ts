@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Probe } from '../../src/quality/probes.ts';
-import { fixtureFacts } from '../../src/results/fixture-facts.ts';
+import { fixtureFacts, withProbes } from '../../src/results/fixture-facts.ts';
 import { measureChain, recordedChain } from '../../src/schedule/cycles.ts';
 import type { Compaction, Replay } from '../../src/schedule/replay.ts';
 import { getTokenizer } from '../../src/tokens.ts';
@@ -65,10 +65,13 @@ describe('compaction chain measurement', () => {
   it('scores each compaction on the facts so far, and apart on the facts earlier compactions summarized and the session did not restate', async () => {
     const tokenizer = await getTokenizer('heuristic');
     const base = await fixtureFacts(session(messages), tokenizer);
-    const facts = {
-      ...base,
-      probes: [probe('a', 0), probe('b', 1), probe('c', 2, [9]), probe('d', 5), probe('e', 9)],
-    };
+    const facts = withProbes(base, [
+      probe('a', 0),
+      probe('b', 1),
+      probe('c', 2, [9]),
+      probe('d', 5),
+      probe('e', 9),
+    ]);
     const replay: Replay = {
       output: { summary: '' },
       status: 'ok',
@@ -100,7 +103,7 @@ describe('compaction chain measurement', () => {
         { summary: '- nothing much', messageIndex: 10, firstKeptMessageIndex: 8, tokensBefore: 5000 },
       ],
     });
-    const facts = { ...(await fixtureFacts(recorded, tokenizer)), probes: [probe('a', 0), probe('e', 9)] };
+    const facts = withProbes(await fixtureFacts(recorded, tokenizer), [probe('a', 0), probe('e', 9)]);
     const chain = recordedChain(facts, tokenizer);
     assert.deepEqual(
       chain.cycles.map((cycle) => [

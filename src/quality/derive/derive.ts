@@ -1,13 +1,18 @@
 /**
- * Derived probes (docs/derived-probes.md): facts taken from any transcript by code, deterministically: the errors
- * hit, the user's constraints, tasks and last open request, the checks that verified the work, the numbers the
- * user gave. Each is checked with the rules of `probes lint`; a probe that breaks one is dropped, not kept.
+ * Derived probes (docs/derived-probes.md): facts taken from any transcript by code, deterministically: the user's
+ * tasks, constraints, last open request and numbers; the errors hit; what the agent's edits introduced in each
+ * file, the approaches it chose, and the state of its checks and commits. Each is checked with the rules of
+ * `probes lint` (a probe that breaks one is dropped, not kept) and marked live or history at the cut.
  */
 import type { Session } from '../../session/types.ts';
 import type { Probe } from '../probes.ts';
+import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
+import { commitProbes } from './commits.ts';
+import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
+import { markLiveness } from './liveness.ts';
 import { constraintProbes, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
@@ -16,8 +21,14 @@ import { verificationProbes } from './verification.ts';
 /** What derivation gives: the probes kept, and those dropped with the lint rule they broke. */
 export type Derivation = { probes: Probe[]; dropped: DroppedProbe[]; candidates: number };
 
+/** What derivation reads of a session (file operations for artifact probes; without them there are none). */
+export type DerivableSession = Pick<Session, 'messages'> & Partial<Pick<Session, 'fileOperations'>>;
+
+/** Where to derive: at most `max` probes, from the history before message `cut` (the end of the session by default). */
+export type DeriveOptions = { max?: number; cut?: number };
+
 /** Every candidate a transcript yields, in session order, before checking and selection. */
-export function draftProbes(session: Pick<Session, 'messages'>): DraftProbe[] {
+export function draftProbes(session: DerivableSession): DraftProbe[] {
   const runs = toolRuns(session.messages);
   const requests = userRequests(session.messages);
   const drafts = [
@@ -26,6 +37,9 @@ export function draftProbes(session: Pick<Session, 'messages'>): DraftProbe[] {
     ...numberProbes(requests),
     ...errorProbes(session.messages, runs),
     ...verificationProbes(runs),
+    ...commitProbes(runs),
+    ...decisionProbes(session.messages),
+    ...artifactProbes(session.messages, session.fileOperations ?? []),
   ];
   return drafts
     .map((draft, order) => ({ draft, order }))
@@ -38,9 +52,36 @@ export function toProbes(drafts: readonly DraftProbe[], source: Probe['source'])
   return nameProbes(drafts.map((draft) => ({ ...draft, contradictions: [], source })));
 }
 
-/** The derived probes of a session: checked against `probes lint`, at most `max`, kinds balanced, positions spread. */
-export function deriveProbes(session: Pick<Session, 'messages'>, max = DEFAULT_MAX_PROBES): Derivation {
-  const candidates = withRepeats(toProbes(draftProbes(session), 'derived'), session.messages);
-  const { kept, dropped } = dropLintErrors(candidates, session.messages);
-  return { probes: selectProbes(kept, max), dropped, candidates: candidates.length };
+/**
+ * The derived probes of a session at a cut (its end by default): taken from the history before the cut, checked
+ * against `probes lint`, each marked live or history at the cut (evidence after it counts), at most `max`, no kind
+ * more than a third, live facts first, positions spread.
+ */
+export function deriveProbes(session: DerivableSession, options: DeriveOptions | number = {}): Derivation {
+  const { max = DEFAULT_MAX_PROBES, cut = session.messages.length } =
+    typeof options === 'number' ? { max: options } : options;
+  const end = Math.min(cut, session.messages.length);
+  const head: DerivableSession = {
+    messages: session.messages.slice(0, end),
+    fileOperations: (session.fileOperations ?? []).filter((operation) => operation.messageIndex < end),
+  };
+  // Restatements anywhere in the session: those after the cut are evidence that the fact is live there.
+  const everywhere = withRepeats(toProbes(draftProbes(head), 'derived'), session.messages);
+  const candidates = everywhere.map((probe) => withRepeatsBefore(probe, end));
+  const { kept, dropped } = dropLintErrors(candidates, head.messages);
+  const repeats = new Map(everywhere.map((probe) => [probe.id, probe.repeatedAt]));
+  const marked = markLiveness(
+    kept.map((probe) => ({ ...probe, repeatedAt: repeats.get(probe.id) })),
+    session,
+    end,
+    { fixedAtCut: true },
+  ).map((probe) => withRepeatsBefore(probe, end));
+  return { probes: selectProbes(marked, max), dropped, candidates: candidates.length };
+}
+
+/** A probe with only the restatements before the cut (what a compaction there could have kept). */
+function withRepeatsBefore<T extends Probe>(probe: T, end: number): T {
+  const { repeatedAt, ...rest } = probe;
+  const before = (repeatedAt ?? []).filter((index) => index < end);
+  return (before.length > 0 ? { ...rest, repeatedAt: before } : rest) as T;
 }

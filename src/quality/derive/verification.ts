@@ -1,4 +1,4 @@
-/** Verification probes: the last run of each check (tests, build, lint) and its outcome, as the output tallied it. */
+/** State probes: the last run of each check (tests, build, lint) and its outcome, as the output tallied it. */
 import { commandFamily } from '../../extractive/error-lines.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords } from './phrases.ts';
@@ -32,7 +32,7 @@ export function checkName(command: string): string {
   return name.join(' ') || words[0]!;
 }
 
-/** One probe per distinct check command: its last run, with the outcome its output states. */
+/** One state probe per distinct check command: its last run, with the outcome its output states (what passes now). */
 export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
   const last = new Map<string, ToolRun>();
   for (const run of runs) {
@@ -46,8 +46,9 @@ export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
     const family = FAMILY_WORDS[commandFamily(run.command!)!]!;
     const verdict = run.failed ? 'it failed' : 'it passed';
     probes.push({
-      kind: 'verification',
+      kind: 'state',
       messageIndex: run.messageIndex,
+      check: head,
       question: `How were ${family} last checked with \`${head}\`, and what was the outcome?`,
       answer: `\`${clipWords(run.command!, 120)}\` was run last; ${verdict}: ${outcome[0]}.`,
       // The command and its tally sit in two messages, far apart: only the tally is a facet, the command is asked.

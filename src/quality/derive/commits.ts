@@ -1,0 +1,52 @@
+/**
+ * State probes from commits: what the agent committed, as its commit message says it (the last commits before
+ * the cut are the state of the work; an earlier one is history once a later commit follows).
+ */
+import { shellCommand } from '../../extractive/tools.ts';
+import type { DraftProbe } from './draft.ts';
+import { plainPhrase } from './artifacts.ts';
+import { clipWords } from './phrases.ts';
+import type { ToolRun } from './runs.ts';
+
+// `git commit -m "msg"`, `-m 'msg'`, or a heredoc message `-m "$(cat <<'EOF'\nmsg\n…`.
+const COMMIT_MESSAGE =
+  /\bgit\s+commit\b[^\n]*?\s-\w*m\s*(?:"\$\(cat\s*<<-?\s*['"]?\w+['"]?\s*\n([^\n]+)|"([^"\n]+)"|'([^'\n]+)')/;
+
+/** The `check` of a commit's state probe. */
+export const COMMIT_CHECK = 'git commit';
+
+/** The subject line of a commit a shell command made, or undefined. */
+export function commitSubject(command: string): string | undefined {
+  const match = COMMIT_MESSAGE.exec(command);
+  return match
+    ?.slice(1)
+    .find((group) => group !== undefined)
+    ?.trim();
+}
+
+/** Whether a run made a commit (its whole command line, not the first line a summary shows). */
+export function isCommit(run: ToolRun): boolean {
+  const command = shellCommand(run.call);
+  return command !== undefined && commitSubject(command) !== undefined;
+}
+
+/** One state probe per successful commit with a subject that says something in words. */
+export function commitProbes(runs: readonly ToolRun[]): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  for (const run of runs) {
+    const command = shellCommand(run.call);
+    if (!command || run.failed) continue;
+    const subject = commitSubject(command);
+    const phrase = subject ? plainPhrase(subject) : undefined;
+    if (!subject || !phrase) continue;
+    probes.push({
+      kind: 'state',
+      messageIndex: run.messageIndex,
+      check: COMMIT_CHECK,
+      question: 'What did the agent commit last, as its commit message says?',
+      answer: `Committed: "${clipWords(subject, 200)}"`,
+      facets: [[phrase]],
+    });
+  }
+  return probes;
+}

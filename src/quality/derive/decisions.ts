@@ -1,0 +1,58 @@
+/**
+ * Decision probes: an approach the agent stated it chose, and what it rejected when it says so ("X instead of Y",
+ * "rather than Y", "I'll use X", "decided to X"), from the agent's own words. Facets are plain words, so neither a
+ * keyword list nor the error lines and request openings a grep keeps can hold them.
+ */
+import type { Message } from '../../session/types.ts';
+import type { DraftProbe } from './draft.ts';
+import { clipWords, sentencesOf } from './phrases.ts';
+import { plainPhrase } from './artifacts.ts';
+
+// What sets the choice against the alternative it rejected.
+const REJECTED = /\b(?:instead of|rather than|over using|not using)\b/i;
+// What states a choice on its own.
+const CHOSEN =
+  /\b(?:I(?:'ll| will)(?: instead)? (?:use|go with|keep|switch to|take)|let's (?:use|go with|keep)|(?:I|we) (?:decided|chose|opted) (?:to|for)|(?:the|my|our) approach (?:is|will be)|going with)\b/i;
+
+/** The agent's prose of a message: its text blocks, code fences left out. */
+function agentProse(message: Message): string {
+  if (message.role !== 'assistant') return '';
+  return message.content
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('\n')
+    .replace(/```[\s\S]*?```/g, '\n');
+}
+
+/** One probe per sentence of the agent that states a choice, with the rejected alternative when it names one. */
+export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  const seen = new Set<string>();
+  messages.forEach((message, messageIndex) => {
+    for (const sentence of sentencesOf(agentProse(message))) {
+      if (sentence.endsWith('?') || sentence.length > 400) continue;
+      const rejected = REJECTED.exec(sentence);
+      const chosen = CHOSEN.exec(sentence);
+      let facets: string[][] | undefined;
+      if (rejected) {
+        const kept = plainPhrase(sentence.slice(0, rejected.index).split(/[,;:]/).pop() ?? '', 4);
+        const other = plainPhrase(sentence.slice(rejected.index + rejected[0].length), 4);
+        if (kept && other) facets = [[kept], [other]];
+      } else if (chosen) {
+        const what = plainPhrase(sentence.slice(chosen.index + chosen[0].length), 5);
+        if (what && what.split(/\s+/).length >= 3) facets = [[what]];
+      }
+      if (!facets) continue;
+      const key = facets.flat().join('|').toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      probes.push({
+        kind: 'decision',
+        messageIndex,
+        question: `What approach did the agent choose in "${clipWords(sentence, 60)}"${rejected ? ', and over what' : ''}?`,
+        answer: `The agent said: "${clipWords(sentence, 300)}"`,
+        facets,
+      });
+    }
+  });
+  return probes;
+}

@@ -1,0 +1,178 @@
+/**
+ * Live facts and history (docs/derived-probes.md#live-facts-and-history): whether each probe still matters where
+ * the session is cut. A successor needs what the session goes on to use (after the cut the agent reads or edits
+ * that file again, reruns that check, hits that error again, the user states the fact again) and what its kind
+ * keeps standing (a constraint, a decision, what a file now holds, the open task, an unresolved error, the latest
+ * state of a check, the next step). A fixed error, a finished earlier task, a superseded check run and a number
+ * given in passing are history.
+ */
+import { commandFamily } from '../../extractive/error-lines.ts';
+import type { FileOperation, Message } from '../../session/types.ts';
+import { isPrompt } from '../../session/types.ts';
+import type { Probe } from '../probes.ts';
+import { COMMIT_CHECK, isCommit } from './commits.ts';
+import { type ToolRun, toolRuns } from './runs.ts';
+import { checkName } from './verification.ts';
+
+/** What liveness reads about a session: its messages and file operations, whole (the cut is a position in them). */
+export type LivenessSession = { messages: readonly Message[]; fileOperations?: readonly FileOperation[] };
+
+/** Why a probe was marked live or history: the evidence after the cut, or its kind at the cut. */
+export type LivenessReason =
+  | 'set-by-hand'
+  | 'stated-after-cut'
+  | 'file-used-after-cut'
+  | 'check-rerun-after-cut'
+  | 'standing'
+  | 'open-task'
+  | 'first-task'
+  | 'earlier-task'
+  | 'unresolved-error'
+  | 'fixed-error'
+  | 'latest-state'
+  | 'superseded-state'
+  | 'in-open-request'
+  | 'aside';
+
+/**
+ * The probes placed before `cut`, each with `live` decided at the cut (see the module comment); a probe written by
+ * hand with `live` keeps it. An error's `fixedLater` is read as said when it was found at this cut (derived from
+ * the history before it, or the cut is the end); otherwise a check passing after the error decides.
+ */
+export function markLiveness<T extends Probe>(
+  probes: readonly T[],
+  session: LivenessSession,
+  cut: number,
+  options: { fixedAtCut?: boolean } = {},
+): T[] {
+  const before = probes.filter((probe) => (probe.messageIndex ?? 0) < cut);
+  const context = contextOf(before, session, cut, toolRuns(session.messages));
+  context.fixedAtCut = options.fixedAtCut ?? cut >= session.messages.length;
+  return before.map((probe) => ({ ...probe, live: livenessOf(probe, context).live }));
+}
+
+/** Where the first and latest task stand among the probes before the cut, and the open request in the session. */
+function contextOf(
+  before: readonly Probe[],
+  session: LivenessSession,
+  cut: number,
+  runs: readonly ToolRun[],
+): Context {
+  const at = (kinds: readonly string[]) =>
+    before.filter((probe) => kinds.includes(probe.kind)).map((probe) => probe.messageIndex ?? 0);
+  const tasks = at(['task']);
+  // The open request: the user's last prompt before the cut.
+  const prompts = session.messages
+    .slice(0, cut)
+    .flatMap((message, index) => (isPrompt(message) ? [index] : []));
+  return {
+    session,
+    cut,
+    runs,
+    firstTask: tasks.length > 0 ? Math.min(...tasks) : undefined,
+    latestTask: tasks.length > 0 ? Math.max(...tasks) : undefined,
+    openRequest: prompts.at(-1),
+    fixedAtCut: cut >= session.messages.length,
+  };
+}
+
+type Context = {
+  session: LivenessSession;
+  cut: number;
+  runs: readonly ToolRun[];
+  firstTask: number | undefined;
+  latestTask: number | undefined;
+  openRequest: number | undefined;
+  /** Whether an error's `fixedLater` speaks of this cut. */
+  fixedAtCut: boolean;
+};
+
+/** Whether one probe is live at the cut, and why. */
+function livenessOf(probe: Probe, context: Context): { live: boolean; reason: LivenessReason } {
+  const { cut, session, runs } = context;
+  if (probe.source === 'sidecar' && probe.live !== undefined)
+    return { live: probe.live, reason: 'set-by-hand' };
+  // A commit's subject shows again in every later `git log`: a listing, not a use, so only a later commit counts.
+  if (probe.check !== COMMIT_CHECK && (probe.repeatedAt ?? []).some((index) => index >= cut))
+    return { live: true, reason: 'stated-after-cut' };
+  if (
+    probe.file !== undefined &&
+    (session.fileOperations ?? []).some(
+      (operation) => operation.messageIndex >= cut && operation.path === probe.file,
+    )
+  )
+    return { live: true, reason: 'file-used-after-cut' };
+  if (
+    probe.check !== undefined &&
+    // A later commit relies on nothing an earlier one said; a rerun of a test or build checks the same thing.
+    probe.check !== COMMIT_CHECK &&
+    runs.some((run) => run.messageIndex >= cut && runsCheck(run, probe.check!))
+  )
+    return { live: true, reason: 'check-rerun-after-cut' };
+  const at = probe.messageIndex ?? 0;
+  switch (probe.kind) {
+    case 'task':
+      if (at === context.latestTask) return { live: true, reason: 'open-task' };
+      return at === context.firstTask
+        ? { live: true, reason: 'first-task' }
+        : { live: false, reason: 'earlier-task' };
+    case 'error':
+      return fixedBefore(probe, runs, cut, context.fixedAtCut)
+        ? { live: false, reason: 'fixed-error' }
+        : { live: true, reason: 'unresolved-error' };
+    case 'state':
+    case 'verification':
+      return supersededBefore(probe, runs, cut)
+        ? { live: false, reason: 'superseded-state' }
+        : { live: true, reason: 'latest-state' };
+    case 'number':
+      return at === context.openRequest
+        ? { live: true, reason: 'in-open-request' }
+        : { live: false, reason: 'aside' };
+    default:
+      // Constraints, decisions, what a file holds, the next step, and a kind this code does not know: standing.
+      return { live: true, reason: 'standing' };
+  }
+}
+
+/**
+ * Whether an error was fixed before the cut: the probe says so (found at this cut), or a check (tests, build,
+ * lint) passed after the error's last appearance before the cut.
+ */
+function fixedBefore(probe: Probe, runs: readonly ToolRun[], cut: number, fixedAtCut: boolean): boolean {
+  if (probe.fixedLater !== undefined && fixedAtCut) return probe.fixedLater;
+  const last = Math.max(probe.messageIndex ?? 0, ...(probe.repeatedAt ?? []).filter((index) => index < cut));
+  return runs.some(
+    (run) =>
+      run.messageIndex > last &&
+      run.messageIndex < cut &&
+      !run.failed &&
+      run.command !== undefined &&
+      commandFamily(run.command) !== undefined,
+  );
+}
+
+/** Whether the check a state probe reports ran again before the cut (its outcome then is the state, not this one). */
+function supersededBefore(probe: Probe, runs: readonly ToolRun[], cut: number): boolean {
+  if (probe.check === undefined) return false;
+  const at = probe.messageIndex ?? 0;
+  return runs.some((run) => run.messageIndex > at && run.messageIndex < cut && runsCheck(run, probe.check!));
+}
+
+/** Whether a run is a run of a check (a commit for the commit state). */
+function runsCheck(run: ToolRun, check: string): boolean {
+  if (check === COMMIT_CHECK) return isCommit(run);
+  return run.command !== undefined && checkName(run.command) === check;
+}
+
+/** Why each probe placed before `cut` is live or history (for `inspect` and tests), by id. */
+export function livenessReasons(
+  probes: readonly Probe[],
+  session: LivenessSession,
+  cut: number,
+): Record<string, LivenessReason> {
+  const runs = toolRuns(session.messages);
+  const before = probes.filter((probe) => (probe.messageIndex ?? 0) < cut);
+  const context = contextOf(before, session, cut, runs);
+  return Object.fromEntries(before.map((probe) => [probe.id, livenessOf(probe, context).reason]));
+}

@@ -1,0 +1,341 @@
+/**
+ * Live facts and history (issue 23): each probe says whether it still matters at the cut, probe recall is over the
+ * live ones with history beside it, no kind is more than a third of a derived set, and the agent's own work (what
+ * its edits introduced, the approaches it chose, what it committed) gets probes that a list of paths or
+ * identifiers cannot keep.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { artifactProbes, changeOf, plainPhrase } from '../../src/quality/derive/artifacts.ts';
+import { commitProbes, commitSubject } from '../../src/quality/derive/commits.ts';
+import { decisionProbes } from '../../src/quality/derive/decisions.ts';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { livenessReasons, markLiveness } from '../../src/quality/derive/liveness.ts';
+import { toolRuns } from '../../src/quality/derive/runs.ts';
+import { selectProbes } from '../../src/quality/derive/select.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+import type { FileOperation, Message } from '../../src/session/types.ts';
+import {
+  assistant,
+  callsTools,
+  session as sessionOf,
+  toolCall,
+  toolResult,
+  user,
+} from '../helpers/factories.ts';
+
+/** A probe for liveness and scoring tests. */
+function probe(id: string, kind: string, messageIndex: number, extra: Partial<Probe> = {}): Probe {
+  return {
+    id,
+    kind,
+    question: '?',
+    answer: id,
+    facets: [[id]],
+    contradictions: [],
+    messageIndex,
+    source: 'derived',
+    ...extra,
+  };
+}
+
+const FAILING =
+  ' FAIL  test/retry.test.ts > retry > stops after the budget\n   AssertionError: expected 4 to equal 3\n Tests  1 failed | 11 passed';
+
+/** A session: a failing test run, a passing one, then (optionally) the same failure again after message 5. */
+function retrySession(recurs: boolean): Message[] {
+  const failing = toolCall('bash', { command: 'npm test' });
+  const passing = toolCall('bash', { command: 'npm test' });
+  const again = toolCall('bash', { command: 'npm test' });
+  return [
+    user('Make the retry budget configurable. It should default to three attempts per request.'),
+    callsTools([failing]),
+    toolResult(failing, FAILING, true),
+    callsTools([passing]),
+    toolResult(passing, ' Tests  12 passed'),
+    user('Now add jitter to the backoff between retries. Keep each wait under one second.'),
+    ...(recurs ? [callsTools([again]), toolResult(again, FAILING, true)] : []),
+  ];
+}
+
+describe('live facts and history', () => {
+  it('marks a fixed error as history, and live again when it recurs after the cut', () => {
+    const fixed = sessionOf(retrySession(false));
+    const error = deriveProbes(fixed).probes.find((item) => item.kind === 'error')!;
+    assert.equal(error.live, false, 'fixed by the passing run at 4');
+    assert.deepEqual(livenessReasons([error], fixed, fixed.messages.length), { [error.id]: 'fixed-error' });
+
+    const recurring = sessionOf(retrySession(true));
+    const atCut = deriveProbes(recurring, { cut: 5 }).probes.find((item) => item.kind === 'error')!;
+    assert.equal(atCut.live, true, 'the same failure comes back at 7, after the cut');
+    assert.deepEqual(atCut.repeatedAt, undefined, 'only restatements before the cut are recorded');
+    const atEnd = deriveProbes(recurring).probes.find((item) => item.kind === 'error')!;
+    assert.equal(atEnd.live, true, 'unresolved at the end');
+  });
+
+  it('an error with no passing check after it is live; a check run again before the cut supersedes its state', () => {
+    const messages = retrySession(false);
+    const session = sessionOf(messages);
+    const probes = [
+      probe('error', 'error', 2),
+      probe('old-state', 'state', 2, { check: 'npm test' }),
+      probe('new-state', 'state', 4, { check: 'npm test' }),
+    ];
+    const live = (cut: number) =>
+      Object.fromEntries(markLiveness(probes, session, cut).map((item) => [item.id, item.live]));
+    assert.deepEqual(live(3), { error: true, 'old-state': true });
+    assert.deepEqual(live(6), { error: false, 'old-state': false, 'new-state': true });
+  });
+
+  it('keeps the first and the open task live, an earlier finished task and a passing number as history', () => {
+    // The user speaks at 0, 3 and 6: the request at 6 is the open one.
+    const messages: Message[] = Array.from({ length: 10 }, (_, index) =>
+      index % 3 === 0 && index < 9 ? user(`request ${index}`) : assistant('…'),
+    );
+    const session = sessionOf(messages);
+    const probes = [
+      probe('goal', 'task', 0),
+      probe('middle', 'task', 3),
+      probe('aside', 'number', 3),
+      probe('open', 'task', 6),
+      probe('count', 'number', 6),
+      probe('rule', 'constraint', 1),
+      probe('choice', 'decision', 2),
+      probe('said-again', 'task', 4, { repeatedAt: [8] }),
+    ];
+    const reasons = livenessReasons(probes, session, 10);
+    assert.deepEqual(reasons, {
+      goal: 'first-task',
+      middle: 'earlier-task',
+      aside: 'aside',
+      open: 'open-task',
+      count: 'in-open-request',
+      rule: 'standing',
+      choice: 'standing',
+      'said-again': 'earlier-task',
+    });
+    // At a cut before 8, the user stating it again at 8 makes it live there.
+    assert.equal(livenessReasons(probes, session, 7)['said-again'], 'stated-after-cut');
+  });
+
+  it('an artifact is live when its file is edited again after the cut; a hand-set `live` is kept', () => {
+    const edit = toolCall('edit', { path: 'src/retry.ts', oldText: 'a', newText: 'b' });
+    const session = sessionOf([user('x'), assistant('y'), callsTools([edit]), toolResult(edit, 'ok')]);
+    const artifact = probe('artifact', 'artifact', 0, { file: 'src/retry.ts', live: undefined });
+    assert.equal(livenessReasons([artifact], session, 1)['artifact'], 'file-used-after-cut');
+    const byHand = probe('old', 'error', 0, { source: 'sidecar', live: true });
+    assert.equal(markLiveness([byHand], session, 4)[0]!.live, true);
+  });
+});
+
+describe('probe recall over live facts', () => {
+  const live = probe('retry budget configurable', 'task', 0);
+  const history = probe('expected 4 to equal', 'error', 2, { live: false });
+
+  it('is the headline; history recall is beside it', () => {
+    const keepsHistory = scoreProbes(createMatcher('It failed with expected 4 to equal 3.'), [live, history]);
+    assert.equal(keepsHistory.probeRecall, 0);
+    assert.equal(keepsHistory.historyRecall, 1);
+    assert.deepEqual([keepsHistory.probesTotal, keepsHistory.historyTotal], [1, 1]);
+    const keepsLive = scoreProbes(createMatcher('Make the retry budget configurable.'), [live, history]);
+    assert.equal(keepsLive.probeRecall, 1);
+    assert.equal(keepsLive.historyRecall, 0);
+    assert.deepEqual(keepsLive.probeRecallByKind, { task: 1 }, 'per kind over the live facts');
+  });
+
+  it('an empty summary scores 0 and the whole transcript 1', () => {
+    const session = sessionOf(retrySession(true));
+    const { probes } = deriveProbes(session);
+    assert.ok(probes.some((item) => item.live !== false));
+    assert.equal(scoreProbes(createMatcher(''), probes).probeRecall, 0);
+    const transcript = session.messages
+      .map((message) =>
+        message.role === 'assistant'
+          ? JSON.stringify(message.content)
+          : typeof message.content === 'string'
+            ? message.content
+            : message.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n'),
+      )
+      .join('\n\n');
+    assert.equal(scoreProbes(createMatcher(transcript), probes).probeRecall, 1);
+  });
+});
+
+describe('selecting probes: no kind over a third', () => {
+  const item = (kind: string, messageIndex: number, live = true) => ({ kind, messageIndex, live });
+
+  it('caps the biggest kind at a third of the set, live facts first', () => {
+    const errors = Array.from({ length: 12 }, (_, index) => item('error', index * 10, index === 7));
+    const tasks = Array.from({ length: 8 }, (_, index) => item('task', index * 10 + 5));
+    const chosen = selectProbes(
+      [...errors, ...tasks, item('constraint', 1), item('constraint', 2), item('number', 3)],
+      60,
+    );
+    const counts = new Map<string, number>();
+    for (const probe of chosen) counts.set(probe.kind, (counts.get(probe.kind) ?? 0) + 1);
+    for (const [kind, count] of counts)
+      assert.ok(count <= chosen.length / 3, `${kind}: ${count} of ${chosen.length}`);
+    assert.deepEqual(Object.fromEntries(counts), { error: 3, constraint: 2, number: 1, task: 3 });
+    assert.ok(
+      chosen.some((probe) => probe.kind === 'error' && probe.messageIndex === 70),
+      'the one live error is kept',
+    );
+  });
+});
+
+/** A session whose file operations are given (the Claude Code, Codex and mini-swe-agent shapes). */
+function withOperations(messages: Message[], operations: Array<Omit<FileOperation, 'tool'>>) {
+  return sessionOf(messages, {
+    fileOperations: operations.map((operation) => ({ ...operation, tool: 'edit' })),
+  });
+}
+
+const RETRY_SOURCE = [
+  'import { sleep } from "./sleep";',
+  '',
+  '/** Stops retrying once the budget of attempts is spent. */',
+  'export function retryBudget(attempts: number) {',
+  '  return { attempts };',
+  '}',
+].join('\n');
+
+describe('artifact probes', () => {
+  it('name what an edit introduced with what it does, in every edit shape', () => {
+    const shapes: Array<{ name: string; arguments: Record<string, unknown> }> = [
+      {
+        name: 'edit',
+        arguments: {
+          path: 'src/retry.ts',
+          oldText: 'import { sleep } from "./sleep";',
+          newText: RETRY_SOURCE,
+        },
+      },
+      { name: 'Write', arguments: { file_path: 'src/retry.ts', content: RETRY_SOURCE } },
+      {
+        name: 'MultiEdit',
+        arguments: { file_path: 'src/retry.ts', edits: [{ old_string: 'x', new_string: RETRY_SOURCE }] },
+      },
+      {
+        name: 'apply_patch',
+        arguments: {
+          input: `*** Begin Patch\n*** Update File: src/retry.ts\n${RETRY_SOURCE.split('\n')
+            .map((line) => `+${line}`)
+            .join('\n')}\n*** End Patch`,
+        },
+      },
+      { name: 'bash', arguments: { command: `cat > src/retry.ts <<'EOF'\n${RETRY_SOURCE}\nEOF` } },
+    ];
+    for (const shape of shapes) {
+      const call = toolCall(shape.name, shape.arguments);
+      const messages = [user('Add a retry budget.'), callsTools([call]), toolResult(call, 'ok')];
+      const probes = artifactProbes(messages, [
+        { kind: 'edit', path: 'src/retry.ts', tool: shape.name, toolCallId: call.id, messageIndex: 1 },
+      ]);
+      assert.equal(probes.length, 1, shape.name);
+      assert.deepEqual(probes[0]!.facets, [['retryBudget'], ['Stops retrying once the budget']], shape.name);
+      assert.equal(probes[0]!.file, 'src/retry.ts');
+    }
+  });
+
+  it('are not kept by a path list or an identifier bag, and are kept by a sentence saying what changed', () => {
+    const call = toolCall('Write', { file_path: 'src/retry.ts', content: RETRY_SOURCE });
+    const session = withOperations(
+      [
+        user('Add a retry budget to the client, please, with a sensible default.'),
+        callsTools([call]),
+        toolResult(call, 'ok'),
+      ],
+      [{ kind: 'write', path: 'src/retry.ts', toolCallId: call.id, messageIndex: 1 }],
+    );
+    const artifact = deriveProbes(session).probes.find((item) => item.kind === 'artifact')!;
+    assert.equal(artifact.live, true);
+    const kept = (text: string) => probeOutcome(createMatcher(text), artifact);
+    assert.equal(kept('src/retry.ts\nsrc/sleep.ts'), 'missed');
+    assert.equal(kept('src/retry.ts, retryBudget, attempts, sleep'), 'missed');
+    assert.equal(
+      kept('src/retry.ts: retryBudget stops retrying once the budget of attempts is spent.'),
+      'matched',
+    );
+  });
+
+  it('reads a patch section per file and a key of a configuration file', () => {
+    const patch = toolCall('apply_patch', {
+      input:
+        '*** Begin Patch\n*** Update File: a.ts\n+export const A = 1;\n*** Update File: b.ts\n+export const B = 2;\n*** End Patch',
+    });
+    assert.equal(changeOf(patch, 'b.ts')?.added, 'export const B = 2;');
+    const toml = toolCall('Write', {
+      file_path: 'Cargo.toml',
+      content:
+        '[package]\nname = "demo"\n\n# Warn on every public item without documentation\n[lints.rust]\n',
+    });
+    const probes = artifactProbes(
+      [callsTools([toml])],
+      [{ kind: 'write', path: 'Cargo.toml', tool: 'Write', toolCallId: toml.id, messageIndex: 0 }],
+    );
+    assert.deepEqual(probes[0]!.facets, [['lints.rust'], ['Warn on every public item']]);
+  });
+
+  it('take plain words only for the description', () => {
+    assert.equal(plainPhrase('retryBudget(attempts) stops retrying early'), 'stops retrying early');
+    assert.equal(plainPhrase('`a_b` `c.d` eE'), undefined);
+  });
+});
+
+describe('decision and commit probes', () => {
+  it('take the choice and what it rejected from the agent’s words', () => {
+    const probes = decisionProbes([
+      assistant(
+        'I will keep the rate limiter in process memory instead of adding Redis, since there is one node.',
+      ),
+      assistant('Why not use a queue?'),
+    ]);
+    assert.equal(probes.length, 1);
+    assert.deepEqual(probes[0]!.facets, [['keep the rate limiter'], ['adding Redis']]);
+    assert.equal(
+      probeOutcome(createMatcher('limiter, Redis, RateLimiter'), {
+        ...probes[0]!,
+        id: 'd',
+        source: 'derived',
+        contradictions: [],
+      }),
+      'missed',
+    );
+  });
+
+  it('read what was committed, and only the last commit before the cut is live', () => {
+    const first = toolCall('bash', {
+      command: 'git add -A && git commit -m "Add the retry budget to the client"',
+    });
+    const second = toolCall('bash', {
+      command: `git commit -m "$(cat <<'EOF'\nAdd jitter to the retry backoff\n\nDetails.\nEOF\n)"`,
+    });
+    assert.equal(commitSubject(String(second.arguments['command'])), 'Add jitter to the retry backoff');
+    const messages = [
+      callsTools([first]),
+      toolResult(first, '[main 1a2b3c] Add'),
+      callsTools([second]),
+      toolResult(second, '[main 4d5e6f] Add'),
+    ];
+    const drafts = commitProbes(toolRuns(messages));
+    assert.deepEqual(
+      drafts.map((draft) => draft.facets),
+      [[['Add the retry budget']], [['Add jitter to the retry']]],
+    );
+    const probes = drafts.map((draft, index) => ({
+      ...draft,
+      id: `c${index}`,
+      source: 'derived' as const,
+      contradictions: [],
+    }));
+    assert.deepEqual(
+      markLiveness(probes, sessionOf(messages), 4).map((item) => item.live),
+      [false, true],
+    );
+    // A `git log` after the cut lists the first subject again: still history at the cut.
+    const listed = probes.map((item, index) => (index === 0 ? { ...item, repeatedAt: [9] } : item));
+    assert.equal(markLiveness(listed, sessionOf(messages), 4)[0]!.live, false);
+  });
+});
