@@ -22,7 +22,8 @@ export function cohenKappa(pairs: ReadonlyArray<readonly [string, string]>): num
   }
   const observed = agreed / pairs.length;
   let chance = 0;
-  for (const [category, count] of first) chance += (count / pairs.length) * ((second.get(category) ?? 0) / pairs.length);
+  for (const [category, count] of first)
+    chance += (count / pairs.length) * ((second.get(category) ?? 0) / pairs.length);
   if (chance === 1) return observed === 1 ? 1 : 0;
   return (observed - chance) / (1 - chance);
 }
@@ -31,7 +32,7 @@ export function cohenKappa(pairs: ReadonlyArray<readonly [string, string]>): num
 function ranks(values: readonly number[]): number[] {
   const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
   const result = new Array<number>(values.length);
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     let end = start;
     while (end + 1 < order.length && order[end + 1]!.value === order[start]!.value) end++;
     const rank = (start + end) / 2 + 1;

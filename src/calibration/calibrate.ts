@@ -5,7 +5,12 @@
  * the mean absolute error, the rank correlation across summaries and Cohen's kappa per fact kind are computed.
  */
 import { join, resolve } from 'node:path';
-import { indexStatements, statementLabel, type StatementLabel } from '../quality/statement-match.ts';
+import {
+  indexStatements,
+  readStatements,
+  statementLabel,
+  type StatementLabel,
+} from '../quality/statement-match.ts';
 import { cohenKappa, meanAbsoluteError, spearman } from './agreement.ts';
 import { readCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
@@ -89,7 +94,8 @@ export type CalibrateOptions = {
 
 /** Where a cut's transcript would be, if anywhere. */
 function transcriptPath(cut: CalibrationCut, options: CalibrateOptions): string | undefined {
-  if (cut.session.root !== undefined) return resolve(options.repositoryRoot, cut.session.root, cut.session.path);
+  if (cut.session.root !== undefined)
+    return resolve(options.repositoryRoot, cut.session.root, cut.session.path);
   if (options.transcriptsDirectory) return join(options.transcriptsDirectory, cut.session.path);
   return undefined;
 }
@@ -122,21 +128,29 @@ async function compareCut(
   }
   const tail = cut.cut.keptTail && entries ? entriesText(entries, cut.cut.keptTail) : undefined;
   const live = cut.facts.filter((fact) => fact.live);
+  const readingList = readStatements(cut.facts.map((fact) => fact.statement));
+  const readings = new Map(cut.facts.map((fact, position) => [fact.id, readingList[position]!]));
   const summaries: SummaryComparison[] = [];
   for (const summary of cut.summaries) {
     let text = summary.text;
     if (text === undefined && summary.extract && entries)
       text = entriesText(entries, summary.extract.entries, summary.extract.rule === 'user-messages-verbatim');
     if (text === undefined) {
-      skipped.push({ cut: cut.id, summary: summary.id, reason: 'its text is transcript text, and the transcript is unavailable' });
+      skipped.push({
+        cut: cut.id,
+        summary: summary.id,
+        reason: 'its text is transcript text, and the transcript is unavailable',
+      });
       continue;
     }
     const index = indexStatements(text);
     const tailIndex = tail === undefined ? undefined : indexStatements(`${text}\n\n${tail}`);
     const humanLabel = (fact: CalibrationFact): Label => summary.labels[fact.id]!.label;
-    const toolLabels = new Map(cut.facts.map((fact) => [fact.id, statementLabel(index, fact.statement)]));
+    const toolLabels = new Map(
+      cut.facts.map((fact) => [fact.id, statementLabel(index, readings.get(fact.id)!)]),
+    );
     const toolTailLabels = tailIndex
-      ? new Map(live.map((fact) => [fact.id, statementLabel(tailIndex, fact.statement)]))
+      ? new Map(live.map((fact) => [fact.id, statementLabel(tailIndex, readings.get(fact.id)!)]))
       : undefined;
     summaries.push({
       cut: cut.id,
@@ -146,7 +160,9 @@ async function compareCut(
       liveFacts: live.length,
       human: recall(live, (fact) => CREDIT[humanLabel(fact)]),
       tool: recall(live, (fact) => CREDIT[toolLabels.get(fact.id)!]),
-      humanWithTail: tailIndex ? recall(live, (fact) => withTailCredit(humanLabel(fact), fact.inKeptTail)) : null,
+      humanWithTail: tailIndex
+        ? recall(live, (fact) => withTailCredit(humanLabel(fact), fact.inKeptTail))
+        : null,
       toolWithTail: toolTailLabels ? recall(live, (fact) => CREDIT[toolTailLabels.get(fact.id)!]) : null,
       facts: cut.facts.map((fact) => ({
         fact: fact.id,

@@ -12,7 +12,14 @@ export type EntryText = { text: string; userPrompt: boolean };
 /** A transcript's entries, or why it cannot be used. */
 export type TranscriptEntries = { entries: EntryText[] } | { unavailable: string };
 
-type Block = { type?: unknown; text?: unknown; content?: unknown; name?: unknown; input?: unknown; arguments?: unknown };
+type Block = {
+  type?: unknown;
+  text?: unknown;
+  content?: unknown;
+  name?: unknown;
+  input?: unknown;
+  arguments?: unknown;
+};
 
 /** The text of a message's content: text, tool calls with their input, tool results; thinking is left out. */
 function contentText(content: unknown): string {
@@ -53,7 +60,8 @@ function entryOf(line: string): EntryText {
   const userPrompt =
     message.role === 'user' &&
     record.isMeta !== true &&
-    (typeof content === 'string' || (Array.isArray(content) && (content as Block[]).every((block) => block.type === 'text')));
+    (typeof content === 'string' ||
+      (Array.isArray(content) && (content as Block[]).every((block) => block.type === 'text')));
   return { text, userPrompt };
 }
 
@@ -67,8 +75,13 @@ export async function readTranscriptEntries(file: string, sha256: string): Promi
   }
   const actual = createHash('sha256').update(data).digest('hex');
   if (actual !== sha256)
-    return { unavailable: `transcript ${file} has sha256 ${actual.slice(0, 8)}…, not the labelled ${sha256.slice(0, 8)}…` };
-  const lines = data.toString('utf8').split('\n').filter((line) => line.trim().length > 0);
+    return {
+      unavailable: `transcript ${file} has sha256 ${actual.slice(0, 8)}…, not the labelled ${sha256.slice(0, 8)}…`,
+    };
+  const lines = data
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0);
   return { entries: lines.map(entryOf) };
 }
 

@@ -10,7 +10,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'a an the to of and or in on at for from by with as is are was were be been being am it its this that these ' +
     'those there here which who whom whose what when where why how into onto than then so such do does did doing ' +
     'has have had having will would shall should can could may might must i we you he she they them their ' +
-    "our your his her me us my mine also very up out over about again further once both each own same too s ca wo " +
+    'our your his her me us my mine also very up out over about again further once both each own same too s ca wo ' +
     'if but because while via per e g eg ie etc its one ones some any every all its itself themselves'
   ).split(' '),
 );
@@ -43,8 +43,9 @@ export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
 export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = [
   [['end', 'to', 'end'], 'e2e'],
   [['no', 'longer'], 'not'],
-  [['rather', 'than'], 'not'],
-  [['instead', 'of'], 'not'],
+  // A contrast, not a denial: "returns a Result instead of raising" does not deny the raising happened before.
+  [['rather', 'than'], 'instead'],
+  [['instead', 'of'], 'instead'],
   [['make', 'sure'], 'ensur'],
   [['pull', 'request'], 'pr'],
 ];
@@ -61,13 +62,13 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['creat', 'create', 'add', 'introduc', 'introduce'],
   ['fix', 'repair', 'resolv', 'resolve', 'correct'],
   ['want', 'prefer', 'wish', 'like', 'ask', 'request'],
-  ['keep', 'retain', 'preserv', 'preserve', 'leav', 'leave'],
+  ['keep', 'retain', 'preserv', 'preserve', 'leav', 'leave', 'stay', 'remain'],
   ['replac', 'replace', 'swap', 'substitut', 'substitute', 'supersed'],
   ['finish', 'done', 'complet', 'complete'],
   ['fail', 'failur', 'broken', 'break', 'broke'],
   ['pass', 'green', 'succeed', 'success'],
   ['run', 'ran', 'execut', 'execute', 'invok'],
-  ['use', 'util', 'utilis', 'utiliz', 'employ'],
+  ['use', 'employ'],
   ['config', 'configur', 'configuration', 'cfg', 'conf'],
   ['repo', 'repositori', 'repository'],
   ['dir', 'directori', 'directory', 'folder'],
@@ -84,4 +85,48 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['ident', 'identifi', 'id'],
   ['typescript', 'ts'],
   ['javascript', 'js'],
+];
+
+/** Irregular forms the stemmer leaves apart from their verb. */
+export const IRREGULAR_FORMS: ReadonlyArray<readonly [form: string, verb: string]> = [
+  ['kept', 'keep'],
+  ['went', 'go'],
+  ['gone', 'go'],
+  ['goes', 'go'],
+  ['ran', 'run'],
+  ['broke', 'break'],
+  ['broken', 'break'],
+  ['wrote', 'write'],
+  ['written', 'write'],
+  ['chose', 'choose'],
+  ['chosen', 'choose'],
+  ['left', 'leave'],
+  ['made', 'make'],
+  ['built', 'build'],
+  ['found', 'find'],
+  ['began', 'begin'],
+  ['begun', 'begin'],
+];
+
+/**
+ * Pairs of words that state opposite things of one subject: a summary that says the other word where the fact
+ * says one ("the check still fails" for "the check passes") contradicts it. Given as words; read as their terms.
+ */
+export const ANTONYMS: ReadonlyArray<readonly [string, string]> = [
+  ['pass', 'fail'],
+  ['keep', 'remove'],
+  ['keep', 'go'],
+  ['keep', 'move'],
+  ['enable', 'disable'],
+  ['include', 'exclude'],
+  ['allow', 'forbid'],
+  ['add', 'remove'],
+  ['above', 'below'],
+  ['commit', 'uncommit'],
+  ['true', 'false'],
+  ['sync', 'async'],
+  ['deep', 'shallow'],
+  ['optional', 'require'],
+  ['public', 'private'],
+  ['success', 'error'],
 ];

@@ -10,7 +10,7 @@
  * pass for what they mean.
  */
 import stem from 'wink-porter2-stemmer';
-import { NUMBER_WORDS, PHRASES, STOP_WORDS, SYNONYMS } from './meaning-words.ts';
+import { ANTONYMS, IRREGULAR_FORMS, NUMBER_WORDS, PHRASES, STOP_WORDS, SYNONYMS } from './meaning-words.ts';
 
 /** One term of a text. */
 export type MeaningTerm = {
@@ -36,6 +36,7 @@ const CONTRACTED_NOT = /n['’]t(?![\p{L}])/giu;
 // How many terms after a negation it reaches.
 const NEGATION_REACH = 3;
 const NEGATION_TERM = 'not';
+const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 
 const foldedWords = new Map<string, string>();
 let synonymOf: Map<string, string> | undefined;
@@ -53,16 +54,46 @@ function foldWord(word: string): string {
   return folded;
 }
 
+// Inflections whose stems a listed word's stem may miss (`added` → `ad`, `add` → `add`).
+const INFLECTIONS = ['s', 'es', 'ed', 'd', 'ing'];
+
 function synonymTable(): Map<string, string> {
   const table = new Map<string, string>();
+  const join = (word: string, canonical: string) => {
+    for (const form of [
+      word,
+      ...INFLECTIONS.map((ending) => word + ending),
+      ...(word.endsWith('e') ? [`${word.slice(0, -1)}ing`] : []),
+    ]) {
+      if (!table.has(form)) table.set(form, canonical);
+      const stemmed = stem(form);
+      if (!table.has(stemmed)) table.set(stemmed, canonical);
+    }
+  };
   for (const group of SYNONYMS) {
     const canonical = stem(group[0]!);
-    for (const word of group) {
-      table.set(word, canonical);
-      table.set(stem(word), canonical);
+    for (const word of group) join(word, canonical);
+  }
+  for (const [form, verb] of IRREGULAR_FORMS) table.set(form, table.get(verb) ?? stem(verb));
+  return table;
+}
+
+let opposites: Map<string, Set<string>> | undefined;
+
+/** The terms that state the opposite of a term ({@link ANTONYMS}). */
+function oppositesOf(term: string): ReadonlySet<string> | undefined {
+  if (!opposites) {
+    opposites = new Map();
+    for (const [one, other] of ANTONYMS) {
+      const a = foldWord(one);
+      const b = foldWord(other);
+      if (!opposites.has(a)) opposites.set(a, new Set());
+      if (!opposites.has(b)) opposites.set(b, new Set());
+      opposites.get(a)!.add(b);
+      opposites.get(b)!.add(a);
     }
   }
-  return table;
+  return opposites.get(term);
 }
 
 /** Words of an identifier: `AgentSession` → agent, session; `run_print_mode` → run, print, mode. */
@@ -83,8 +114,11 @@ function tokenWords(token: string): Word[] {
   const lower = token.toLowerCase();
   const extension = /\.([a-z0-9]{1,6})$/.exec(lower)?.[1];
   if (token.includes('/') || token.includes('\\') || (extension && FILE_EXTENSIONS.has(extension))) {
-    const base = lower.split(/[/\\]/).filter(Boolean).pop() ?? lower;
-    return [{ word: base, name: true, folded: base }];
+    // A file reads as the words of its name without the extension (`core/agent-session.ts` = agent, session), so a
+    // handoff that writes `agent-session` or `AgentSession` names it too; its folders are left out.
+    const base = token.split(/[/\\]/).filter(Boolean).pop() ?? token;
+    const stemName = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+    return tokenWords(stemName.length > 0 ? stemName : base).map((word) => ({ ...word, name: true }));
   }
   if (/[./@#-]/.test(token)) return token.split(/[./@#-]+/).flatMap((part) => tokenWords(part));
   if (/\p{L}/u.test(token) && /\p{N}/u.test(token) && !synonymOf?.has(lower) && lower !== 'e2e')
@@ -100,12 +134,15 @@ function clauseTerms(clause: string, terms: MeaningTerm[]): void {
   for (const match of clause.replace(CONTRACTED_NOT, ' not').matchAll(RAW_TOKEN))
     words.push(...tokenWords(match[0]));
   let negationLeft = 0;
+  const clauseStart = terms.length;
   for (let index = 0; index < words.length; index++) {
     const current = words[index]!;
     let term: string | undefined;
     if (!current.name) {
       const phrase = PHRASES.find(([sequence]) =>
-        sequence.every((word, offset) => words[index + offset]?.word === word && !words[index + offset]!.name),
+        sequence.every(
+          (word, offset) => words[index + offset]?.word === word && !words[index + offset]!.name,
+        ),
       );
       if (phrase) {
         term = phrase[1];
@@ -117,6 +154,10 @@ function clauseTerms(clause: string, terms: MeaningTerm[]): void {
       term = current.folded ?? foldWord(current.word);
     }
     if (term === NEGATION_TERM) {
+      // "end-to-end tests are not wanted": after a copula, a negation also reaches back over the last two terms.
+      const copula = COPULAS.has(words[index - 1]?.word ?? '');
+      for (let back = terms.length - 1; copula && back >= Math.max(clauseStart, terms.length - 2); back--)
+        if (terms[back]!.term !== NEGATION_TERM) terms[back]!.negated = true;
       terms.push({ term, name: false, negated: false });
       negationLeft = NEGATION_REACH;
       continue;
@@ -158,26 +199,52 @@ export function indexMeaning(text: string): MeaningIndex {
   return { terms, positions };
 }
 
+/** A number of a statement, with the terms right before and after it (what it measures). */
+type StatementNumber = { value: string; before?: string; after?: string };
+
 /** A statement read once: its distinct terms (names and content words) and its numbers. */
 export type StatementReading = {
-  terms: ReadonlyArray<{ term: string; name: boolean; negated: boolean }>;
-  numbers: ReadonlySet<string>;
+  /** Each distinct term, with its weight (how much it tells this statement from the others read with it). */
+  terms: ReadonlyArray<{ term: string; name: boolean; negated: boolean; weight: number }>;
+  numbers: readonly StatementNumber[];
 };
 
-/** Reads a statement: its distinct terms, a negation kept as the `not` term. */
-export function readStatement(statement: string): StatementReading {
-  const seen = new Map<string, { term: string; name: boolean; negated: boolean }>();
-  for (const term of meaningTerms(statement)) {
+const isNumber = (term: string): boolean => /^\d+(?:\.\d+)?$/.test(term);
+
+/** Reads a statement: its distinct terms (negated when every occurrence is), a negation kept as the `not` term. */
+export function readStatement(
+  statement: string,
+  weightOf: (term: string) => number = () => 1,
+): StatementReading {
+  const sequence = meaningTerms(statement);
+  const seen = new Map<string, { term: string; name: boolean; negated: boolean; weight: number }>();
+  for (const term of sequence) {
     const known = seen.get(term.term);
-    // A term written both as a name and in prose is a name (it may be matched either way).
-    if (known) known.name ||= term.name;
-    else seen.set(term.term, { ...term });
+    if (known) {
+      // A term written both as a name and in prose is a name (it may be matched either way).
+      known.name ||= term.name;
+      known.negated &&= term.negated;
+    } else seen.set(term.term, { ...term, weight: weightOf(term.term) });
   }
-  const terms = [...seen.values()];
-  return {
-    terms,
-    numbers: new Set(terms.filter((term) => /^\d+(?:\.\d+)?$/.test(term.term)).map((term) => term.term)),
-  };
+  const numbers = sequence.flatMap((term, position) =>
+    isNumber(term.term)
+      ? [{ value: term.term, before: sequence[position - 1]?.term, after: sequence[position + 1]?.term }]
+      : [],
+  );
+  return { terms: [...seen.values()], numbers };
+}
+
+/**
+ * Reads statements together, each term weighted by how few of them use it (inverse document frequency): a word
+ * every fact of a session shares ("agent", "session") tells less about which fact a text keeps than a rare one.
+ */
+export function readStatements(statements: readonly string[]): StatementReading[] {
+  const documents = new Map<string, number>();
+  for (const statement of statements)
+    for (const term of new Set(meaningTerms(statement).map((term) => term.term)))
+      documents.set(term, (documents.get(term) ?? 0) + 1);
+  const weightOf = (term: string) => Math.log(1 + statements.length / (documents.get(term) ?? 1));
+  return statements.map((statement) => readStatement(statement, weightOf));
 }
 
 /** How much of a statement a text states in its best window. */
@@ -186,7 +253,7 @@ export type StatementCoverage = {
   share: number;
   /** Share of its content (prose) terms among them; null when it has none. */
   contentShare: number | null;
-  /** In that window, a term of the statement negated the other way, or another number where its number belongs. */
+  /** That window opposes the statement: a term negated the other way, an opposite word, another number. */
   opposed: boolean;
 };
 
@@ -199,14 +266,15 @@ export function statementCoverage(
   reading: StatementReading,
   window: number,
 ): StatementCoverage {
-  const contentTotal = reading.terms.filter((term) => !term.name).length;
+  const total = reading.terms.reduce((sum, term) => sum + term.weight, 0);
+  const contentTotal = reading.terms.reduce((sum, term) => sum + (term.name ? 0 : term.weight), 0);
   const hits: Array<{ position: number; term: number }> = [];
   reading.terms.forEach((term, termIndex) => {
     const entry = index.positions.get(term.term);
     if (!entry) return;
     for (const position of term.name ? entry.all : entry.prose) hits.push({ position, term: termIndex });
   });
-  if (reading.terms.length === 0 || hits.length === 0)
+  if (total === 0 || hits.length === 0)
     return { share: 0, contentShare: contentTotal === 0 ? null : 0, opposed: false };
   hits.sort((a, b) => a.position - b.position);
   const counts = new Array<number>(reading.terms.length).fill(0);
@@ -216,38 +284,55 @@ export function statementCoverage(
   let left = 0;
   for (let right = 0; right < hits.length; right++) {
     const hit = hits[right]!;
-    if (counts[hit.term]++ === 0) {
-      covered++;
-      if (!reading.terms[hit.term]!.name) contentCovered++;
+    const entering = reading.terms[hit.term]!;
+    counts[hit.term] = counts[hit.term]! + 1;
+    if (counts[hit.term] === 1) {
+      covered += entering.weight;
+      if (!entering.name) contentCovered += entering.weight;
     }
     while (hit.position - hits[left]!.position >= window) {
       const leaving = hits[left++]!;
+      const term = reading.terms[leaving.term]!;
       if (--counts[leaving.term]! === 0) {
-        covered--;
-        if (!reading.terms[leaving.term]!.name) contentCovered--;
+        covered -= term.weight;
+        if (!term.name) contentCovered -= term.weight;
       }
     }
-    if (covered > best.covered)
+    if (covered > best.covered + 1e-9)
       best = { covered, content: contentCovered, start: hits[left]!.position, end: hit.position };
   }
   return {
-    share: best.covered / reading.terms.length,
+    share: best.covered / total,
     contentShare: contentTotal === 0 ? null : best.content / contentTotal,
-    opposed: isOpposed(index, reading, best.start, best.end),
+    opposed: isOpposed(index.terms.slice(best.start, best.end + 1), reading),
   };
 }
 
-/** Whether a window negates a term the statement affirms (or affirms one it negates), or puts another number in. */
-function isOpposed(index: MeaningIndex, reading: StatementReading, start: number, end: number): boolean {
-  const window = index.terms.slice(start, end + 1);
-  const statementNegates = reading.terms.some((term) => term.term === NEGATION_TERM);
+/**
+ * Whether a window opposes a statement: a content term of it always negated the other way, an opposite word in
+ * place of one of its words, or another number beside what one of its numbers measures.
+ */
+function isOpposed(window: readonly MeaningTerm[], reading: StatementReading): boolean {
   for (const term of reading.terms) {
     if (term.name || term.term === NEGATION_TERM) continue;
     const found = window.filter((candidate) => candidate.term === term.term && !candidate.name);
-    if (found.length > 0 && !statementNegates && found.every((candidate) => candidate.negated)) return true;
+    if (found.length > 0 && found.every((candidate) => candidate.negated !== term.negated)) return true;
+    if (found.length === 0 && !term.negated) {
+      const opposite = oppositesOf(term.term);
+      if (opposite && window.some((candidate) => opposite.has(candidate.term) && !candidate.negated))
+        return true;
+    }
   }
-  if (reading.numbers.size === 0) return false;
-  const windowNumbers = window.filter((term) => /^\d+(?:\.\d+)?$/.test(term.term)).map((term) => term.term);
-  const missing = [...reading.numbers].some((number) => !windowNumbers.includes(number));
-  return missing && windowNumbers.some((number) => !reading.numbers.has(number));
+  for (const number of reading.numbers) {
+    if (window.some((term) => term.term === number.value)) continue;
+    const replaced = window.some(
+      (term, position) =>
+        isNumber(term.term) &&
+        (number.before !== undefined
+          ? window[position - 1]?.term === number.before
+          : number.after !== undefined && window[position + 1]?.term === number.after),
+    );
+    if (replaced) return true;
+  }
+  return false;
 }

@@ -3,7 +3,15 @@
  * yardstick's reader labels it: kept, partial, lost or contradicted, from the share of its terms the text states
  * together (meaning.ts). The thresholds were chosen on the yardstick's tuning cuts only.
  */
-import { indexMeaning, readStatement, statementCoverage, type MeaningIndex } from './meaning.ts';
+import {
+  indexMeaning,
+  readStatement,
+  statementCoverage,
+  type MeaningIndex,
+  type StatementReading,
+} from './meaning.ts';
+
+export { readStatements } from './meaning.ts';
 
 /** How a statement fares in a text. */
 export type StatementLabel = 'kept' | 'partial' | 'lost' | 'contradicted';
@@ -21,7 +29,12 @@ export type StatementThresholds = {
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
-export const STATEMENT_THRESHOLDS: StatementThresholds = { window: 60, kept: 0.6, partial: 0.35, content: 0.25 };
+export const STATEMENT_THRESHOLDS: StatementThresholds = {
+  window: 30,
+  kept: 0.4,
+  partial: 0.3,
+  content: 0.2,
+};
 
 /** A text indexed once for many statements. */
 export type StatementIndex = MeaningIndex;
@@ -32,15 +45,18 @@ export const indexStatements = (text: string): StatementIndex => indexMeaning(te
 /** How a text states one statement: kept, partial, lost, or contradicted (stated with a term or number opposed). */
 export function statementLabel(
   index: StatementIndex,
-  statement: string,
+  statement: string | StatementReading,
   thresholds: StatementThresholds = STATEMENT_THRESHOLDS,
 ): StatementLabel {
-  const coverage = statementCoverage(index, readStatement(statement), thresholds.window);
+  const reading = typeof statement === 'string' ? readStatement(statement) : statement;
+  const coverage = statementCoverage(index, reading, thresholds.window);
   const share =
     coverage.contentShare !== null && coverage.contentShare < thresholds.content
       ? Math.min(coverage.share, coverage.contentShare)
       : coverage.share;
   if (share < thresholds.partial) return 'lost';
-  if (coverage.opposed) return 'contradicted';
-  return share >= thresholds.kept ? 'kept' : 'partial';
+  // Only a statement stated in full can be stated the other way: in a part of it, a stray negation or number
+  // says too little.
+  if (share < thresholds.kept) return 'partial';
+  return coverage.opposed ? 'contradicted' : 'kept';
 }
