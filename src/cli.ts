@@ -17,6 +17,7 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
   report: async () => (await import('./commands/report.ts')).reportCommand(),
   inspect: async () => (await import('./commands/inspect.ts')).inspectCommand(),
   probes: async () => (await import('./commands/probes.ts')).probesCommand(),
+  calibrate: async () => (await import('./commands/calibrate.ts')).calibrateCommand(),
   list: async () => (await import('./commands/list.ts')).listCommand(),
 };
 

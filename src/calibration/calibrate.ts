@@ -224,3 +224,30 @@ export async function calibrate(options: CalibrateOptions): Promise<Calibration>
   ) as Record<Split, SplitFigures>;
   return { summaries, skipped, splits };
 }
+
+/** Floors on the held-out figures (`--min-kappa`, `--max-error`, `--min-correlation`); undefined ones are not checked. */
+export type CalibrationFloors = { minKappa?: number; maxError?: number; minCorrelation?: number };
+
+/** Each held-out figure under its floor, as a sentence; none when all hold. */
+export function floorFailures(calibration: Calibration, floors: CalibrationFloors): string[] {
+  const heldOut = calibration.splits['held-out'];
+  const failures: string[] = [];
+  const figure = (value: number) => value.toFixed(2);
+  if (heldOut.summaries === 0 && Object.values(floors).some((floor) => floor !== undefined))
+    return ['no held-out summary could be scored'];
+  if (floors.maxError !== undefined && (heldOut.meanAbsoluteError ?? 1) > floors.maxError)
+    failures.push(
+      `held-out mean |tool − human| ${figure(heldOut.meanAbsoluteError ?? 1)} is above --max-error ${floors.maxError}`,
+    );
+  if (floors.minCorrelation !== undefined && (heldOut.rankCorrelation ?? -1) < floors.minCorrelation)
+    failures.push(
+      `held-out rank correlation ${heldOut.rankCorrelation === null ? 'undefined' : figure(heldOut.rankCorrelation)} is below --min-correlation ${floors.minCorrelation}`,
+    );
+  if (floors.minKappa !== undefined) {
+    for (const [kind, { kappa }] of Object.entries(heldOut.kappaByKind)) {
+      if (kappa !== null && kappa < floors.minKappa)
+        failures.push(`held-out kappa for ${kind} ${figure(kappa)} is below --min-kappa ${floors.minKappa}`);
+    }
+  }
+  return failures;
+}
