@@ -308,19 +308,24 @@ export function statementCoverage(
   };
 }
 
+// Signals needed to call a window opposed: one alone (a stray "not" near a shared word) was wrong four times in
+// five on the tuning cuts; a real reversal usually moves two ("unit tests wanted; end-to-end tests are not").
+const OPPOSING_SIGNALS = 2;
+
 /**
- * Whether a window opposes a statement: a content term of it always negated the other way, an opposite word in
- * place of one of its words, or another number beside what one of its numbers measures.
+ * Whether a window opposes a statement: at least {@link OPPOSING_SIGNALS} of a content term negated the other way,
+ * an opposite word in place of one of its words, another number beside what one of its numbers measures.
  */
 function isOpposed(window: readonly MeaningTerm[], reading: StatementReading): boolean {
+  let signals = 0;
   for (const term of reading.terms) {
     if (term.name || term.term === NEGATION_TERM) continue;
     const found = window.filter((candidate) => candidate.term === term.term && !candidate.name);
-    if (found.length > 0 && found.every((candidate) => candidate.negated !== term.negated)) return true;
-    if (found.length === 0 && !term.negated) {
+    if (found.length > 0 && found.every((candidate) => candidate.negated !== term.negated)) signals++;
+    else if (found.length === 0 && !term.negated) {
       const opposite = oppositesOf(term.term);
       if (opposite && window.some((candidate) => opposite.has(candidate.term) && !candidate.negated))
-        return true;
+        signals++;
     }
   }
   for (const number of reading.numbers) {
@@ -332,7 +337,7 @@ function isOpposed(window: readonly MeaningTerm[], reading: StatementReading): b
           ? window[position - 1]?.term === number.before
           : number.after !== undefined && window[position + 1]?.term === number.after),
     );
-    if (replaced) return true;
+    if (replaced) signals++;
   }
-  return false;
+  return signals >= OPPOSING_SIGNALS;
 }
