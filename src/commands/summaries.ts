@@ -28,7 +28,7 @@ export const COMMAND_SUMMARIES = {
   calibrate: {
     arguments: '',
     description:
-      "score the human-labelled yardstick (calibration/) and compare with the reader: recall error, kappa, rank correlation",
+      'score the human-labelled yardstick (calibration/) and compare with the reader: recall error, kappa, rank correlation',
   },
   list: { arguments: '', description: 'list the fixtures, strategies and providers you can name' },
 } as const;

@@ -228,9 +228,19 @@ export function readStatement(
   }
   const numbers = sequence.flatMap((term, position) =>
     isNumber(term.term)
-      ? [{ value: term.term, before: sequence[position - 1]?.term, after: sequence[position + 1]?.term }]
+      ? [
+          {
+            value: term.term,
+            before:
+              position >= 2 ? `${sequence[position - 2]!.term} ${sequence[position - 1]!.term}` : undefined,
+            after: sequence[position + 1]?.term,
+          },
+        ]
       : [],
   );
+  // A negation is how a term is stated, not a term to find: "does not exist" in an error line says nothing of
+  // "no unit tests".
+  for (const term of seen.values()) if (term.term === NEGATION_TERM) seen.delete(term.term);
   return { terms: [...seen.values()], numbers };
 }
 
@@ -329,15 +339,14 @@ function isOpposed(window: readonly MeaningTerm[], reading: StatementReading): b
     }
   }
   for (const number of reading.numbers) {
-    if (window.some((term) => term.term === number.value)) continue;
-    const replaced = window.some(
-      (term, position) =>
-        isNumber(term.term) &&
-        (number.before !== undefined
-          ? window[position - 1]?.term === number.before
-          : number.after !== undefined && window[position + 1]?.term === number.after),
-    );
-    if (replaced) signals++;
+    // The value stated where the statement states it: the same two terms before it (or the term after it).
+    const at = (position: number) =>
+      number.before !== undefined
+        ? position >= 2 && `${window[position - 2]!.term} ${window[position - 1]!.term}` === number.before
+        : number.after !== undefined && window[position + 1]?.term === number.after;
+    const stated = window.filter((term, position) => isNumber(term.term) && at(position));
+    // Another value in its place is a contradiction on its own ("above 90%" for "above 70%").
+    if (stated.length > 0 && stated.every((term) => term.term !== number.value)) signals += OPPOSING_SIGNALS;
   }
   return signals >= OPPOSING_SIGNALS;
 }
