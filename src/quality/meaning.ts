@@ -36,6 +36,10 @@ const CONTRACTED_NOT = /n['’]t(?![\p{L}])/giu;
 // How many terms after a negation it reaches.
 const NEGATION_REACH = 3;
 const NEGATION_TERM = 'not';
+// Function words a short phrase can lose without saying less.
+const LIGHT_WORDS = new Set(
+  'a an the of to for in on at by with from into as and or is are was were be been s'.split(' '),
+);
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 
 const foldedWords = new Map<string, string>();
@@ -349,4 +353,48 @@ function isOpposed(window: readonly MeaningTerm[], reading: StatementReading): b
     if (stated.length > 0 && stated.every((term) => term.term !== number.value)) signals += OPPOSING_SIGNALS;
   }
   return signals >= OPPOSING_SIGNALS;
+}
+
+/** Where each term list of a position sits, searched by binary search. */
+function nearest(positions: readonly number[], from: number, to: number): number | undefined {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (positions[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low < positions.length && positions[low]! <= to ? positions[low] : undefined;
+}
+
+/**
+ * Where a short phrase (a probe facet's spelling) is stated by meaning: the positions of its first term where each
+ * of its other terms stands within a few terms, in prose for its content words, negated as the phrase negates it.
+ * A phrase of function words or negation alone has no meaning to find.
+ */
+export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
+  // A short phrase is all meaning: one that loses a word other than an article, a preposition or a copula ("same
+  // transaction" without "same") would say less than it does, and is left to literal matching.
+  const words = phrase.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (words.some((word) => STOP_WORDS.has(word) && !LIGHT_WORDS.has(word) && !NUMBER_WORDS.has(word)))
+    return [];
+  const terms = meaningTerms(phrase).filter((term) => term.term !== NEGATION_TERM);
+  if (terms.length === 0) return [];
+  const span = terms.length + 1;
+  const candidates = (term: MeaningTerm): number[] => {
+    const entry = index.positions.get(term.term);
+    if (!entry) return [];
+    const positions = term.name ? entry.all : entry.prose;
+    // A content word stated the other way round is not the phrase ("no unit tests" is not "unit tests").
+    return term.name
+      ? positions
+      : positions.filter((position) => index.terms[position]!.negated === term.negated);
+  };
+  const lists = terms.map(candidates);
+  if (lists.some((list) => list.length === 0)) return [];
+  return lists[0]!.filter((start) =>
+    lists.every(
+      (list, position) => position === 0 || nearest(list, start - span, start + span) !== undefined,
+    ),
+  );
 }
