@@ -113,8 +113,16 @@ function statedInOtherWords(index: TextIndex, reading: ProbeReading): boolean {
   // a probe about a file is matched as written.
   if (reading.facets.some((facet) => facet.spellings.some(isPathSpelling))) return false;
   const meaning = index.meaning();
-  const facets = reading.facets.map((facet) =>
-    facet.spellings.flatMap((spelling) => phrasePositions(meaning, spelling).map((word) => ({ word }))),
+  const positions = reading.facets.map(
+    (facet) => new Set(facet.spellings.flatMap((spelling) => phrasePositions(meaning, spelling))),
+  );
+  // Two facets are two parts of the fact: one phrase of the context cannot state both ("markdown link text" is
+  // not also a second facet "markdown link").
+  const facets = positions.map((own, facet) =>
+    [...own]
+      .filter((word) => positions.every((other, index) => index === facet || !other.has(word)))
+      .sort((a, b) => a - b)
+      .map((word) => ({ word })),
   );
   return withinWindow(facets, FACET_WINDOW_TERMS);
 }
