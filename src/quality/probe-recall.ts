@@ -64,7 +64,11 @@ export function withinWindow(
  * redis on port 8080" does not put the api on 8080); else contradicted when it states the facets together with
  * one of them opposed (see probe-reading.ts); else missed.
  */
-export function probeOutcome(index: TextIndex, probe: Probe): ProbeOutcome {
+export function probeOutcome(
+  index: TextIndex,
+  probe: Probe,
+  options: { inOtherWords?: boolean } = {},
+): ProbeOutcome {
   const reading = readProbe(probe);
   const contradicted = reading.contradictions.some((phrase) =>
     index.occurrences(phrase).some((occurrence) => !occurrence.negated),
@@ -92,7 +96,7 @@ export function probeOutcome(index: TextIndex, probe: Probe): ProbeOutcome {
       ),
   );
   if (opposed) return 'contradicted';
-  return statedInOtherWords(index, reading) ? 'matched' : 'missed';
+  return options.inOtherWords !== false && statedInOtherWords(index, reading) ? 'matched' : 'missed';
 }
 
 /**
