@@ -18,6 +18,7 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
   score: async () => (await import('./commands/score.ts')).scoreCommand(),
   inspect: async () => (await import('./commands/inspect.ts')).inspectCommand(),
   probes: async () => (await import('./commands/probes.ts')).probesCommand(),
+  calibrate: async () => (await import('./commands/calibrate.ts')).calibrateCommand(),
   list: async () => (await import('./commands/list.ts')).listCommand(),
 };
 

@@ -31,6 +31,11 @@ export const COMMAND_SUMMARIES = {
     description:
       "write a transcript's probes (the facts a summary must keep) to F.probes.json for review; `probes lint` checks them",
   },
+  calibrate: {
+    arguments: '',
+    description:
+      'score the human-labelled yardstick (calibration/) and compare with the reader: recall error, kappa, rank correlation',
+  },
   list: { arguments: '', description: 'list the fixtures, strategies and providers you can name' },
 } as const;
 

@@ -5,6 +5,7 @@
  */
 
 import { compactText, isWordCharacter } from './compact-text.ts';
+import { indexMeaning, type MeaningIndex } from './meaning.ts';
 import { createNeedleIndex, KEY_CHARACTERS, type NeedleIndex } from './needle-index.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
@@ -180,6 +181,8 @@ export type TextIndex = {
   hasAny(needles: readonly string[]): boolean;
   /** Every match of a pattern (global) over the canonical text, as occurrences with the text matched. */
   find(pattern: RegExp): Array<Occurrence & { text: string }>;
+  /** The text read as meaning terms (meaning.ts), built on first use: most probes match without it. */
+  meaning(): MeaningIndex;
 };
 
 /** The ways a needle may be written: itself, and a `./`-relative path without its `./`. */
@@ -294,7 +297,15 @@ export function createMatcher(text: string): TextIndex {
       ...occurrenceAt(match.index, match.index + match[0].length),
       text: match[0],
     }));
-  return { normalized, occurrences, has, hasAny: (needles) => needles.some(has), find };
+  let meaning: MeaningIndex | undefined;
+  return {
+    normalized,
+    occurrences,
+    has,
+    hasAny: (needles) => needles.some(has),
+    find,
+    meaning: () => (meaning ??= indexMeaning(text)),
+  };
 }
 
 // Texts at least this long are searched through a {@link NeedleIndex}; shorter ones are scanned.

@@ -148,12 +148,21 @@ function checkPosition(
     return;
   }
   const repeatedLate = (probe.repeatedAt ?? []).some((index) => index >= lastQuarterStart);
-  if (at < messageCount / 2 && !repeatedLate && probeOutcome(lastQuarter, probe) === 'matched') {
+  if (at >= messageCount / 2 || repeatedLate) return;
+  if (probeOutcome(lastQuarter, probe, { inOtherWords: false }) === 'matched') {
     add(
       probe,
       'error',
       'late-answer',
       `planted at message ${at} (first half) but the last quarter alone (messages ${lastQuarterStart}+) keeps it; list where the session repeats it in repeatedAt`,
+    );
+  } else if (probeOutcome(lastQuarter, probe) === 'matched') {
+    // Restated in other words: often a real restatement (an agent's closing summary), so a reviewer decides.
+    add(
+      probe,
+      'warning',
+      'late-answer',
+      `planted at message ${at} (first half) but the last quarter alone (messages ${lastQuarterStart}+) keeps it in other words; if the session restates it there, list where in repeatedAt`,
     );
   }
 }

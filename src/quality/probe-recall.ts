@@ -4,7 +4,8 @@
  * contradicted) and the count of contradicted ones.
  */
 import type { Occurrence, TextIndex } from './match.ts';
-import { facetEvidence, readProbe } from './probe-reading.ts';
+import { phrasePositions } from './meaning.ts';
+import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
@@ -60,11 +61,15 @@ export function withinWindow(
 /**
  * The outcome of one probe: contradicted when it states one of the probe's contradiction phrases (or one in the
  * passive: "decimal.js was added"); matched when it
- * states every facet together (a number with another value between them breaks the link: "api on port 6379,
+ * states every facet together (literally, or else in other words: {@link statedInOtherWords}) (a number with another value between them breaks the link: "api on port 6379,
  * redis on port 8080" does not put the api on 8080); else contradicted when it states the facets together with
  * one of them opposed (see probe-reading.ts); else missed.
  */
-export function probeOutcome(index: TextIndex, probe: Probe): ProbeOutcome {
+export function probeOutcome(
+  index: TextIndex,
+  probe: Probe,
+  options: { inOtherWords?: boolean } = {},
+): ProbeOutcome {
   const reading = readProbe(probe);
   const contradicted = reading.contradictions.some((phrase) =>
     index.occurrences(phrase).some((occurrence) => !occurrence.negated),
@@ -91,7 +96,45 @@ export function probeOutcome(index: TextIndex, probe: Probe): ProbeOutcome {
         facet.support.filter(() => facet.otherValues.length > 0).map((occurrence) => occurrence.word),
       ),
   );
-  return opposed ? 'contradicted' : 'missed';
+  if (opposed) return 'contradicted';
+  return options.inOtherWords !== false && statedInOtherWords(index, reading) ? 'matched' : 'missed';
+}
+
+/**
+ * Terms apart within which a probe's facets must be stated in other words: the meaning terms drop function words,
+ * so this spans about the {@link FACET_WINDOW_WORDS} words of a literal match.
+ */
+export const FACET_WINDOW_TERMS = 25;
+
+/**
+ * Whether a context states every facet of a probe in other words (meaning.ts: inflections, synonyms, abbreviations,
+ * number words, identifier spellings), close together. Only for facets stated plainly: one the answer rules out
+ * ("no new dependencies") keeps its literal reading, whose negation scope is exact.
+ */
+function statedInOtherWords(index: TextIndex, reading: ProbeReading): boolean {
+  // An error is named by its exact text, and a facet the answer rules out keeps its literal, exact negation scope.
+  if (reading.facets.some((facet) => facet.polarity !== 'affirmed')) return false;
+  // A path is another file when any character of it changes, and where a file is named is only known literally:
+  // a probe about a file is matched as written.
+  if (reading.facets.some((facet) => facet.spellings.some(isPathSpelling))) return false;
+  const meaning = index.meaning();
+  const positions = reading.facets.map(
+    (facet) => new Set(facet.spellings.flatMap((spelling) => phrasePositions(meaning, spelling))),
+  );
+  // Two facets are two parts of the fact: one phrase of the context cannot state both ("markdown link text" is
+  // not also a second facet "markdown link").
+  const facets = positions.map((own, facet) =>
+    [...own]
+      .filter((word) => positions.every((other, index) => index === facet || !other.has(word)))
+      .sort((a, b) => a - b)
+      .map((word) => ({ word })),
+  );
+  return withinWindow(facets, FACET_WINDOW_TERMS);
+}
+
+/** Whether a spelling names a path: a `/` in it, or a file name with an extension. */
+function isPathSpelling(spelling: string): boolean {
+  return spelling.includes('/') || /^[\p{L}\p{N}_.-]+\.[\p{L}\p{N}]{1,8}$/u.test(spelling.trim());
 }
 
 /** Whether anything a context can say opposes this probe (else its contradictions are not measured). */

@@ -1,4 +1,5 @@
 /** The observations under a comparison: fastest, cheapest, best recall, the Pareto front, lexical floors, failures. */
+import { lexicalJudgeAgreement } from '../quality/judge/lexical-agreement.ts';
 import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
 import { ALPHA } from '../results/comparison-statistics.ts';
 import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
@@ -191,6 +192,16 @@ export function observations(results: ResultsFile, options: { timings?: boolean 
     lines.push(
       `Judged by \`${results.judge.id}:${results.judge.model}\`: ${calls} judge calls${cost}, not counted in the strategies' calls, tokens or cost.`,
     );
+    const agreements = ok.flatMap((strategy) => {
+      const agreement = strategy.quality.judge
+        ? lexicalJudgeAgreement(strategy.quality.probeOutcomes, strategy.quality.judge)
+        : null;
+      return agreement
+        ? [`\`${strategy.name}\` ${formatRatio(agreement.rate)} (kappa ${formatRatio(agreement.kappa)})`]
+        : [];
+    });
+    if (agreements.length > 0)
+      lines.push(`Lexical probe outcomes agreeing with the judge, per strategy: ${agreements.join(', ')}.`);
   }
   for (const failed of results.strategies.filter((strategy) => strategy.status === 'error')) {
     lines.push(`\`${failed.name}\` failed: ${failed.error}`);

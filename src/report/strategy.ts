@@ -1,4 +1,5 @@
 /** `F-S.md`: one strategy's summary, metrics, call trace and the probes it missed. */
+import { describeAgreement, lexicalJudgeAgreement } from '../quality/judge/lexical-agreement.ts';
 import { renderCyclesMarkdown } from './cycles.ts';
 import { FILE_NAMES_ONLY, probeSourcesLine } from './probe-sources.ts';
 import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
@@ -95,6 +96,7 @@ function judgeSection(results: ResultsFile, strategy: StrategyResult): string[] 
   return [
     '## Judge',
     `Judged by \`${results.judge.id}:${results.judge.model}\`: score ${formatRatio(judge.score)} over ${judge.graded + judge.errors} probes${judge.errors > 0 ? ` (${judge.errors} could not be graded and count as failed; reasons below)` : ''}${kinds ? `; by kind: ${kinds}` : ''}.${spent}`,
+    describeAgreement(lexicalJudgeAgreement(strategy.quality.probeOutcomes, judge)),
     markdownTable({
       head: ['Probe', 'Kind', 'Score', 'Answer from the summary', 'Reason'],
       rows: judge.probes.map((probe) => [

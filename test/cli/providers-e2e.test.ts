@@ -326,8 +326,19 @@ describe('compare with openai:<model> at a loopback server', () => {
       );
       const report = await readFile(join(out, 'before-compaction-single-shot.md'), 'utf8');
       assert.match(report, /## Judge\n\nJudged by `openai:judge-model`: score 0\.50/);
+      // The judge grades every probe 0.5 (kept); the one-line summary matches none of them lexically.
+      assert.match(
+        report,
+        new RegExp(
+          `Lexical vs judge: agree on 0 of ${sidecarProbes} probes \\(0\\.00, kappa 0\\.00\\); kept by the matcher only 0, by the judge only ${sidecarProbes} `,
+        ),
+      );
       const comparison = await readFile(join(out, 'before-compaction-comparison.md'), 'utf8');
       assert.match(comparison, /\| Judge \|/);
+      assert.match(
+        comparison,
+        /Lexical probe outcomes agreeing with the judge, per strategy: `single-shot` 0\.00 \(kappa 0\.00\)\./,
+      );
     } finally {
       await server.close();
     }

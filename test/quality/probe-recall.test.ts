@@ -140,7 +140,9 @@ describe('matcher rules', () => {
   it('word edges: a needle is not kept inside a longer word', () => {
     const budget = probe('decision', [['retry budget'], ['of 3 attempts', 'three attempts']]);
     assert.equal(outcome('A retry budget of 3 attempts.', budget), 'matched');
-    assert.equal(outcome('A retry budgeted of 3 attempts.', budget), 'missed');
+    assert.equal(outcome('A retry budgetary of 3 attempts.', budget), 'missed');
+    // An inflection is the same word (meaning.ts): "budgets" keeps "budget".
+    assert.equal(outcome('Retry budgets of three attempts.', budget), 'matched');
   });
 
   it(`every facet must be stated within ${FACET_WINDOW_WORDS} words: a bag of identifiers scatters them`, () => {
@@ -152,5 +154,40 @@ describe('matcher rules', () => {
 
   it('errors and constraints keep their fact next to a negation ("no longer fails with …")', () => {
     assert.equal(outcome("Fixed: tsc no longer says Cannot find name 'roundHalfUp'.", tscError), 'matched');
+  });
+});
+
+describe('meaning over wording (issue 23)', () => {
+  const e2eOnly = probe(
+    'preference',
+    [['only want e2e tests', 'only e2e tests'], ['AgentSession']],
+    [],
+    'i would only want e2e tests for AgentSession',
+  );
+  const moveFiles = probe(
+    'task',
+    [['move those files', 'move the files'], ['final location']],
+    [],
+    'move those files to their final location',
+  );
+
+  it('keeps a fact stated in other words: abbreviations, inflections, identifier spellings', () => {
+    assert.equal(
+      outcome('Tests for the agent session: end-to-end tests only, no unit tests.', e2eOnly),
+      'matched',
+    );
+    assert.equal(outcome('User wants files moved to final locations.', moveFiles), 'matched');
+    assert.equal(outcome('Next: relocate the files to their final locations.', moveFiles), 'matched');
+  });
+
+  it('does not keep it from an identifier bag, a path list, a grep of errors or the negated statement', () => {
+    assert.equal(outcome('AgentSession e2e move files locations final tests only', e2eOnly), 'missed');
+    assert.equal(outcome('src/core/agent-session.ts test/e2e/agent-session.test.ts', e2eOnly), 'missed');
+    assert.equal(outcome('error: e2e tests failed in AgentSession (3 failures)', e2eOnly), 'missed');
+    assert.equal(
+      outcome('The agent session gets unit tests; end-to-end tests are not wanted.', e2eOnly),
+      'missed',
+    );
+    assert.equal(outcome('Do not move the files to their final location yet.', moveFiles), 'missed');
   });
 });

@@ -195,7 +195,7 @@ describe('scoreSummary', () => {
   it('misses a paraphrase that changes the identifier, the path or the error string', () => {
     const paraphrase = [
       'Added VAT support to checkout; no floating point for money; Decimal from decimal.js chosen.',
-      'Added a VatRates table (VAT_RATE) per country and fixed a TypeError about the rate.',
+      'Added a CountryRates table (COUNTRY_RATE) per country and fixed a TypeError about the rate.',
       'Next: the DE rate of 19% goes to billing/rates.json; tax.ts was changed.',
     ].join('\n');
     const quality = score(paraphrase);

@@ -1,0 +1,253 @@
+/**
+ * `calibrate`: the tool's fact scores against the human-labelled yardstick (calibration/, docs/calibration.md).
+ * Each reader's fact is read in each summary by the tool's statement matcher; per summary the tool's live-fact
+ * recall is set beside the reader's, alone and (where the transcript is present) with the kept tail, and per split
+ * the mean absolute error, the rank correlation across summaries and Cohen's kappa per fact kind are computed.
+ */
+import { join, resolve } from 'node:path';
+import {
+  indexStatements,
+  readStatements,
+  statementLabel,
+  type StatementLabel,
+} from '../quality/statement-match.ts';
+import { cohenKappa, meanAbsoluteError, spearman } from './agreement.ts';
+import { readCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
+import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
+
+/** The two parts of the yardstick: tuning (rules may be chosen on it) and held-out (never looked at for that). */
+export const SPLITS = ['tuning', 'held-out'] as const;
+
+/** A part of the yardstick. */
+export type Split = (typeof SPLITS)[number];
+
+/** Credit a label earns toward recall. */
+const CREDIT: Record<Label, number> = { kept: 1, partial: 0.5, lost: 0, contradicted: 0 };
+
+/**
+ * The categories kappa compares: kept, partial, and not kept (lost and contradicted together: contradictions are
+ * too rare to rate alone, and are counted apart).
+ */
+export type AgreementCategory = 'kept' | 'partial' | 'not kept';
+
+/** A label's kappa category. */
+export const agreementCategory = (label: Label): AgreementCategory =>
+  label === 'kept' || label === 'partial' ? label : 'not kept';
+
+/** One fact in one summary: the reader's label and the tool's. */
+export type FactComparison = {
+  fact: string;
+  kind: string;
+  live: boolean;
+  human: Label;
+  tool: StatementLabel;
+};
+
+/** One summary: the tool's recall beside the reader's. */
+export type SummaryComparison = {
+  cut: string;
+  split: Split;
+  summary: string;
+  source: string;
+  liveFacts: number;
+  /** Live-fact recall of the summary alone, (kept + ½ partial) / live facts. */
+  human: number;
+  tool: number;
+  /** The same for summary + kept tail; null when the cut has no tail or its transcript is absent. */
+  humanWithTail: number | null;
+  toolWithTail: number | null;
+  facts: FactComparison[];
+};
+
+/** A summary or a figure left out, and why. */
+export type Skipped = { cut: string; summary?: string; reason: string };
+
+/** Agreement over one split. */
+export type SplitFigures = {
+  summaries: number;
+  meanAbsoluteError: number | null;
+  rankCorrelation: number | null;
+  /** Over the summaries whose tail could be scored. */
+  withTail: { summaries: number; meanAbsoluteError: number | null; rankCorrelation: number | null };
+  /** Per fact kind, over every fact of every summary (live and history). */
+  kappaByKind: Record<string, { kappa: number | null; facts: number }>;
+  /** Facts the reader marked contradicted, those the tool did, and those both did. */
+  contradictions: { human: number; tool: number; both: number };
+};
+
+/** The whole comparison. */
+export type Calibration = {
+  summaries: SummaryComparison[];
+  skipped: Skipped[];
+  splits: Record<Split, SplitFigures>;
+};
+
+/** Where to find things. */
+export type CalibrateOptions = {
+  /** The cut files (default: calibration/cuts/ of the repository). */
+  cutsDirectory: string;
+  /** The repository root, against which a cut's shared transcript root is resolved. */
+  repositoryRoot: string;
+  /** A directory holding public transcripts by their path in their repository (`--transcripts`). */
+  transcriptsDirectory?: string;
+};
+
+/** Where a cut's transcript would be, if anywhere. */
+function transcriptPath(cut: CalibrationCut, options: CalibrateOptions): string | undefined {
+  if (cut.session.root !== undefined)
+    return resolve(options.repositoryRoot, cut.session.root, cut.session.path);
+  if (options.transcriptsDirectory) return join(options.transcriptsDirectory, cut.session.path);
+  return undefined;
+}
+
+const recall = (facts: readonly CalibrationFact[], credit: (fact: CalibrationFact) => number): number =>
+  facts.reduce((sum, fact) => sum + credit(fact), 0) / facts.length;
+
+/** Reader's credit for a fact with the tail: the better label, half for a contradiction the tail keeps. */
+function withTailCredit(summaryLabel: Label, tailLabel: Label): number {
+  if (summaryLabel === 'contradicted') return tailLabel === 'kept' ? 0.5 : 0;
+  return Math.max(CREDIT[summaryLabel], CREDIT[tailLabel]);
+}
+
+/** Compares one cut's summaries. */
+async function compareCut(
+  cut: CalibrationCut,
+  options: CalibrateOptions,
+): Promise<{ summaries: SummaryComparison[]; skipped: Skipped[] }> {
+  const skipped: Skipped[] = [];
+  const path = transcriptPath(cut, options);
+  let entries: EntryText[] | undefined;
+  const needsTranscript =
+    cut.cut.keptTail !== null || cut.summaries.some((summary) => summary.text === undefined);
+  if (needsTranscript) {
+    const read = path
+      ? await readTranscriptEntries(path, cut.session.sha256)
+      : { unavailable: `public transcript ${cut.session.path} not given (--transcripts)` };
+    if ('entries' in read) entries = read.entries;
+    else skipped.push({ cut: cut.id, reason: read.unavailable });
+  }
+  const tail = cut.cut.keptTail && entries ? entriesText(entries, cut.cut.keptTail) : undefined;
+  const live = cut.facts.filter((fact) => fact.live);
+  const readingList = readStatements(cut.facts.map((fact) => fact.statement));
+  const readings = new Map(cut.facts.map((fact, position) => [fact.id, readingList[position]!]));
+  const summaries: SummaryComparison[] = [];
+  for (const summary of cut.summaries) {
+    let text = summary.text;
+    if (text === undefined && summary.extract && entries)
+      text = entriesText(entries, summary.extract.entries, summary.extract.rule === 'user-messages-verbatim');
+    if (text === undefined) {
+      skipped.push({
+        cut: cut.id,
+        summary: summary.id,
+        reason: 'its text is transcript text, and the transcript is unavailable',
+      });
+      continue;
+    }
+    const index = indexStatements(text);
+    const tailIndex = tail === undefined ? undefined : indexStatements(`${text}\n\n${tail}`);
+    const humanLabel = (fact: CalibrationFact): Label => summary.labels[fact.id]!.label;
+    const toolLabels = new Map(
+      cut.facts.map((fact) => [fact.id, statementLabel(index, readings.get(fact.id)!)]),
+    );
+    const toolTailLabels = tailIndex
+      ? new Map(live.map((fact) => [fact.id, statementLabel(tailIndex, readings.get(fact.id)!)]))
+      : undefined;
+    summaries.push({
+      cut: cut.id,
+      split: cut.split,
+      summary: summary.id,
+      source: summary.source,
+      liveFacts: live.length,
+      human: recall(live, (fact) => CREDIT[humanLabel(fact)]),
+      tool: recall(live, (fact) => CREDIT[toolLabels.get(fact.id)!]),
+      humanWithTail: tailIndex
+        ? recall(live, (fact) => withTailCredit(humanLabel(fact), fact.inKeptTail))
+        : null,
+      toolWithTail: toolTailLabels ? recall(live, (fact) => CREDIT[toolTailLabels.get(fact.id)!]) : null,
+      facts: cut.facts.map((fact) => ({
+        fact: fact.id,
+        kind: fact.kind,
+        live: fact.live,
+        human: humanLabel(fact),
+        tool: toolLabels.get(fact.id)!,
+      })),
+    });
+  }
+  return { summaries, skipped };
+}
+
+/** The agreement figures over some summaries. */
+export function splitFigures(summaries: readonly SummaryComparison[]): SplitFigures {
+  const pairs = summaries.map((summary): [number, number] => [summary.tool, summary.human]);
+  const tailPairs = summaries
+    .filter((summary) => summary.toolWithTail !== null && summary.humanWithTail !== null)
+    .map((summary): [number, number] => [summary.toolWithTail!, summary.humanWithTail!]);
+  const byKind = new Map<string, Array<[string, string]>>();
+  const contradictions = { human: 0, tool: 0, both: 0 };
+  for (const fact of summaries.flatMap((summary) => summary.facts)) {
+    const pairsOfKind = byKind.get(fact.kind) ?? [];
+    pairsOfKind.push([agreementCategory(fact.tool), agreementCategory(fact.human)]);
+    byKind.set(fact.kind, pairsOfKind);
+    if (fact.human === 'contradicted') contradictions.human++;
+    if (fact.tool === 'contradicted') contradictions.tool++;
+    if (fact.human === 'contradicted' && fact.tool === 'contradicted') contradictions.both++;
+  }
+  const kappaByKind: SplitFigures['kappaByKind'] = {};
+  for (const kind of [...byKind.keys()].sort())
+    kappaByKind[kind] = { kappa: cohenKappa(byKind.get(kind)!), facts: byKind.get(kind)!.length };
+  return {
+    summaries: summaries.length,
+    meanAbsoluteError: meanAbsoluteError(pairs),
+    rankCorrelation: spearman(pairs),
+    withTail: {
+      summaries: tailPairs.length,
+      meanAbsoluteError: meanAbsoluteError(tailPairs),
+      rankCorrelation: spearman(tailPairs),
+    },
+    kappaByKind,
+    contradictions,
+  };
+}
+
+/** Compares the tool with the yardstick, cut by cut; an absent transcript skips what needs it, visibly. */
+export async function calibrate(options: CalibrateOptions): Promise<Calibration> {
+  const cuts = await readCuts(options.cutsDirectory);
+  const summaries: SummaryComparison[] = [];
+  const skipped: Skipped[] = [];
+  for (const cut of cuts) {
+    const compared = await compareCut(cut, options);
+    summaries.push(...compared.summaries);
+    skipped.push(...compared.skipped);
+  }
+  const splits = Object.fromEntries(
+    SPLITS.map((split) => [split, splitFigures(summaries.filter((summary) => summary.split === split))]),
+  ) as Record<Split, SplitFigures>;
+  return { summaries, skipped, splits };
+}
+
+/** Floors on the held-out figures (`--min-kappa`, `--max-error`, `--min-correlation`); undefined ones are not checked. */
+export type CalibrationFloors = { minKappa?: number; maxError?: number; minCorrelation?: number };
+
+/** Each held-out figure under its floor, as a sentence; none when all hold. */
+export function floorFailures(calibration: Calibration, floors: CalibrationFloors): string[] {
+  const heldOut = calibration.splits['held-out'];
+  const failures: string[] = [];
+  const figure = (value: number) => value.toFixed(2);
+  if (heldOut.summaries === 0 && Object.values(floors).some((floor) => floor !== undefined))
+    return ['no held-out summary could be scored'];
+  if (floors.maxError !== undefined && (heldOut.meanAbsoluteError ?? 1) > floors.maxError)
+    failures.push(
+      `held-out mean |tool − human| ${figure(heldOut.meanAbsoluteError ?? 1)} is above --max-error ${floors.maxError}`,
+    );
+  if (floors.minCorrelation !== undefined && (heldOut.rankCorrelation ?? -1) < floors.minCorrelation)
+    failures.push(
+      `held-out rank correlation ${heldOut.rankCorrelation === null ? 'undefined' : figure(heldOut.rankCorrelation)} is below --min-correlation ${floors.minCorrelation}`,
+    );
+  if (floors.minKappa !== undefined) {
+    for (const [kind, { kappa }] of Object.entries(heldOut.kappaByKind)) {
+      if (kappa !== null && kappa < floors.minKappa)
+        failures.push(`held-out kappa for ${kind} ${figure(kappa)} is below --min-kappa ${floors.minKappa}`);
+    }
+  }
+  return failures;
+}

@@ -1,0 +1,132 @@
+/**
+ * The word lists behind meaning matching (meaning.ts): words that carry no fact, number words, and groups of
+ * words a handoff uses for one another. Chosen on the yardstick's tuning cuts and general usage, never on its
+ * held-out cuts or the shipped fixtures' probes (docs/calibration.md).
+ */
+
+/** Function words: they carry no fact of their own. Negations are not here: they are a term (`not`). */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an the to of and or in on at for from by with as is are was were be been being am it its this that these ' +
+    'those there here which who whom whose what when where why how into onto than then so such do does did doing ' +
+    'has have had having will would shall should can could may might must i we you he she they them their ' +
+    'our your his her me us my mine also very up out over about again further once both each own same too s ca wo ' +
+    'if but because while via per e g eg ie etc its one ones some any every all its itself themselves'
+  ).split(' '),
+);
+
+/** Number words up to a hundred, and the digits they mean. */
+export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  [
+    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen ' +
+      'seventeen eighteen nineteen twenty',
+  ]
+    .flatMap((words) => words.split(' ').map((word, index): [string, string] => [word, String(index)]))
+    .concat([
+      ['thirty', '30'],
+      ['forty', '40'],
+      ['fifty', '50'],
+      ['sixty', '60'],
+      ['seventy', '70'],
+      ['eighty', '80'],
+      ['ninety', '90'],
+      ['hundred', '100'],
+      ['once', '1'],
+      ['twice', '2'],
+    ]),
+);
+
+/**
+ * Word sequences read as one term, matched on lowercase words before stemming: abbreviations and negations.
+ * The first word list wins where two start alike, so longer ones come first.
+ */
+export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = [
+  [['end', 'to', 'end'], 'e2e'],
+  [['no', 'longer'], 'not'],
+  // A contrast, not a denial: "returns a Result instead of raising" does not deny the raising happened before.
+  [['rather', 'than'], 'instead'],
+  [['instead', 'of'], 'instead'],
+  [['make', 'sure'], 'ensur'],
+  [['pull', 'request'], 'pr'],
+];
+
+/**
+ * Groups of words a summary may use for one another; every word of a group reads as its first word's stem. Each
+ * word is given as a stem or in the forms the stemmer leaves apart.
+ */
+export const SYNONYMS: ReadonlyArray<readonly string[]> = [
+  ['not', 'no', 'never', 'without', 'nor', 'cannot', 'neither', 'none'],
+  ['only', 'just', 'sole', 'solely', 'exclusively'],
+  ['move', 'reloc', 'relocat', 'relocate', 'relocation'],
+  ['delet', 'delete', 'remov', 'remove', 'rm', 'eras'],
+  ['creat', 'create', 'add', 'introduc', 'introduce'],
+  ['fix', 'repair', 'resolv', 'resolve', 'correct'],
+  ['want', 'prefer', 'wish', 'like', 'ask', 'request'],
+  ['keep', 'retain', 'preserv', 'preserve', 'leav', 'leave', 'stay', 'remain'],
+  ['replac', 'replace', 'swap', 'substitut', 'substitute', 'supersed'],
+  ['finish', 'done', 'complet', 'complete'],
+  ['fail', 'failur', 'broken', 'break', 'broke'],
+  ['pass', 'green', 'succeed', 'success'],
+  ['run', 'ran', 'execut', 'execute', 'invok'],
+  ['use', 'employ'],
+  ['config', 'configur', 'configuration', 'cfg', 'conf'],
+  ['repo', 'repositori', 'repository'],
+  ['dir', 'directori', 'directory', 'folder'],
+  ['function', 'func', 'fn', 'method'],
+  ['paramet', 'param', 'parameter', 'arg', 'argument'],
+  ['depend', 'dep', 'deps', 'dependency', 'dependencies'],
+  ['doc', 'docs', 'document', 'documentation'],
+  ['messag', 'msg', 'message'],
+  ['implement', 'impl', 'implementation'],
+  ['test', 'spec'],
+  ['next', 'afterward', 'afterwards'],
+  ['duplic', 'duplicate', 'duplication', 'dup', 'copi', 'copy'],
+  ['error', 'err', 'except', 'exception'],
+  ['ident', 'identifi', 'id'],
+  ['typescript', 'ts'],
+  ['javascript', 'js'],
+];
+
+/** Irregular forms the stemmer leaves apart from their verb. */
+export const IRREGULAR_FORMS: ReadonlyArray<readonly [form: string, verb: string]> = [
+  ['kept', 'keep'],
+  ['went', 'go'],
+  ['gone', 'go'],
+  ['goes', 'go'],
+  ['ran', 'run'],
+  ['broke', 'break'],
+  ['broken', 'break'],
+  ['wrote', 'write'],
+  ['written', 'write'],
+  ['chose', 'choose'],
+  ['chosen', 'choose'],
+  ['left', 'leave'],
+  ['made', 'make'],
+  ['built', 'build'],
+  ['found', 'find'],
+  ['began', 'begin'],
+  ['begun', 'begin'],
+];
+
+/**
+ * Pairs of words that state opposite things of one subject: a summary that says the other word where the fact
+ * says one ("the check still fails" for "the check passes") contradicts it. Given as words; read as their terms.
+ */
+export const ANTONYMS: ReadonlyArray<readonly [string, string]> = [
+  ['pass', 'fail'],
+  ['keep', 'remove'],
+  ['keep', 'go'],
+  ['keep', 'move'],
+  ['enable', 'disable'],
+  ['include', 'exclude'],
+  ['allow', 'forbid'],
+  ['add', 'remove'],
+  ['above', 'below'],
+  ['commit', 'uncommit'],
+  ['true', 'false'],
+  ['sync', 'async'],
+  ['deep', 'shallow'],
+  ['optional', 'require'],
+  ['public', 'private'],
+  ['success', 'error'],
+];

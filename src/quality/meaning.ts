@@ -1,0 +1,400 @@
+/**
+ * Meaning matching, as far as a lexical matcher goes: a text read as a sequence of terms, where inflections share
+ * a stem (Porter2: `moved`, `moving` → `move`), common synonyms and abbreviations read as one (`relocate` = `move`,
+ * `end-to-end` = `e2e`, `don't` = `never` = `not`), number words are digits, and an identifier reads as its words
+ * (`AgentSession` = `agent session`). Each term remembers whether it came from prose or from a name (an
+ * identifier, a path, a number), and whether a negation stands just before it in its clause.
+ *
+ * A statement (a fact in a reader's words) is then looked for as the share of its terms a text states close
+ * together: its names anywhere, its content words only in prose, so that a bag of identifiers or paths does not
+ * pass for what they mean.
+ */
+import stem from 'wink-porter2-stemmer';
+import { ANTONYMS, IRREGULAR_FORMS, NUMBER_WORDS, PHRASES, STOP_WORDS, SYNONYMS } from './meaning-words.ts';
+
+/** One term of a text. */
+export type MeaningTerm = {
+  /** The folded term: a stem, a synonym group's stem, a digit string or a file name. */
+  term: string;
+  /** From a name (identifier, path, number) rather than from prose. */
+  name: boolean;
+  /** A negation stands within a few terms before it in its clause. */
+  negated: boolean;
+};
+
+// Extensions that make a dotted word a file name (`main.ts`), not a member access (`session.messages`).
+const FILE_EXTENSIONS = new Set(
+  (
+    'ts tsx js jsx mjs cjs json jsonl md css scss html htm py rs go java rb ex exs heex eex toml yaml yml txt sh ' +
+    'lock sql c h cc cpp hpp swift kt cs php vue svelte xml csv ini cfg env gz zip log'
+  ).split(' '),
+);
+// A clause ends at these; a dot or comma only before a space (so `v1.2` and `main.ts` stay words).
+const CLAUSE_END = /[;:!?\n()[\]{}|]|[.,](?=\s|$)|\s[-–—]\s/u;
+const RAW_TOKEN = /[\p{L}\p{N}_$]+(?:[./\\@#-][\p{L}\p{N}_$]+)*/gu;
+const CONTRACTED_NOT = /n['’]t(?![\p{L}])/giu;
+// How many terms after a negation it reaches.
+const NEGATION_REACH = 3;
+const NEGATION_TERM = 'not';
+// Function words a short phrase can lose without saying less.
+const LIGHT_WORDS = new Set(
+  'a an the of to for in on at by with from into as and or is are was were be been s'.split(' '),
+);
+const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
+
+const foldedWords = new Map<string, string>();
+let synonymOf: Map<string, string> | undefined;
+
+/** The term a lowercase prose word reads as (memoized: a transcript repeats its words). */
+function foldWord(word: string): string {
+  let folded = foldedWords.get(word);
+  if (folded === undefined) {
+    synonymOf ??= synonymTable();
+    const number = NUMBER_WORDS.get(word);
+    const stemmed = number ?? stem(word);
+    folded = synonymOf.get(word) ?? synonymOf.get(stemmed) ?? stemmed;
+    foldedWords.set(word, folded);
+  }
+  return folded;
+}
+
+// Inflections whose stems a listed word's stem may miss (`added` → `ad`, `add` → `add`).
+const INFLECTIONS = ['s', 'es', 'ed', 'd', 'ing'];
+
+function synonymTable(): Map<string, string> {
+  const table = new Map<string, string>();
+  const join = (word: string, canonical: string) => {
+    for (const form of [
+      word,
+      ...INFLECTIONS.map((ending) => word + ending),
+      ...(word.endsWith('e') ? [`${word.slice(0, -1)}ing`] : []),
+    ]) {
+      if (!table.has(form)) table.set(form, canonical);
+      const stemmed = stem(form);
+      if (!table.has(stemmed)) table.set(stemmed, canonical);
+    }
+  };
+  for (const group of SYNONYMS) {
+    const canonical = stem(group[0]!);
+    for (const word of group) join(word, canonical);
+  }
+  for (const [form, verb] of IRREGULAR_FORMS) table.set(form, table.get(verb) ?? stem(verb));
+  return table;
+}
+
+let opposites: Map<string, Set<string>> | undefined;
+
+/** The terms that state the opposite of a term ({@link ANTONYMS}). */
+function oppositesOf(term: string): ReadonlySet<string> | undefined {
+  if (!opposites) {
+    opposites = new Map();
+    for (const [one, other] of ANTONYMS) {
+      const a = foldWord(one);
+      const b = foldWord(other);
+      if (!opposites.has(a)) opposites.set(a, new Set());
+      if (!opposites.has(b)) opposites.set(b, new Set());
+      opposites.get(a)!.add(b);
+      opposites.get(b)!.add(a);
+    }
+  }
+  return opposites.get(term);
+}
+
+/** Words of an identifier: `AgentSession` → agent, session; `run_print_mode` → run, print, mode. */
+function identifierWords(token: string): string[] {
+  return token
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .split(/[_$\s]+/u)
+    .filter((part) => part.length > 0)
+    .map((part) => part.toLowerCase());
+}
+
+type Word = { word: string; name: boolean; folded?: string };
+
+/** The words of one raw token, each marked as prose or name. */
+function tokenWords(token: string): Word[] {
+  if (/^\d+(?:\.\d+)?$/u.test(token)) return [{ word: token, name: true, folded: token }];
+  const lower = token.toLowerCase();
+  const extension = /\.([a-z0-9]{1,6})$/.exec(lower)?.[1];
+  if (token.includes('/') || token.includes('\\') || (extension && FILE_EXTENSIONS.has(extension))) {
+    // A file reads as the words of its name without the extension (`core/agent-session.ts` = agent, session), so a
+    // handoff that writes `agent-session` or `AgentSession` names it too; its folders are left out.
+    const base = token.split(/[/\\]/).filter(Boolean).pop() ?? token;
+    const stemName = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+    return tokenWords(stemName.length > 0 ? stemName : base).map((word) => ({ ...word, name: true }));
+  }
+  if (/[./@#-]/.test(token)) return token.split(/[./@#-]+/).flatMap((part) => tokenWords(part));
+  if (/\p{L}/u.test(token) && /\p{N}/u.test(token) && !synonymOf?.has(lower) && lower !== 'e2e')
+    return [{ word: lower, name: true, folded: lower }];
+  if (token.includes('_') || token.includes('$') || /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}/u.test(token))
+    return identifierWords(token).map((word) => ({ word, name: true }));
+  return [{ word: lower, name: false }];
+}
+
+/** The terms of one clause, phrases folded and function words dropped. */
+function clauseTerms(clause: string, terms: MeaningTerm[]): void {
+  const words: Word[] = [];
+  for (const match of clause.replace(CONTRACTED_NOT, ' not').matchAll(RAW_TOKEN))
+    words.push(...tokenWords(match[0]));
+  let negationLeft = 0;
+  const clauseStart = terms.length;
+  for (let index = 0; index < words.length; index++) {
+    const current = words[index]!;
+    let term: string | undefined;
+    if (!current.name) {
+      const phrase = PHRASES.find(([sequence]) =>
+        sequence.every(
+          (word, offset) => words[index + offset]?.word === word && !words[index + offset]!.name,
+        ),
+      );
+      if (phrase) {
+        term = phrase[1];
+        index += phrase[0].length - 1;
+      }
+    }
+    if (term === undefined) {
+      if (!current.name && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
+      term = current.folded ?? foldWord(current.word);
+    }
+    if (term === NEGATION_TERM) {
+      // "end-to-end tests are not wanted": after a copula, a negation also reaches back over the last two terms.
+      const copula = COPULAS.has(words[index - 1]?.word ?? '');
+      for (let back = terms.length - 1; copula && back >= Math.max(clauseStart, terms.length - 2); back--)
+        if (terms[back]!.term !== NEGATION_TERM) terms[back]!.negated = true;
+      terms.push({ term, name: false, negated: false });
+      negationLeft = NEGATION_REACH;
+      continue;
+    }
+    terms.push({ term, name: current.name, negated: negationLeft > 0 });
+    if (negationLeft > 0) negationLeft--;
+  }
+}
+
+/** A text as meaning terms, in order (see the module comment). */
+export function meaningTerms(text: string): MeaningTerm[] {
+  const terms: MeaningTerm[] = [];
+  for (const clause of text.normalize('NFKC').split(CLAUSE_END)) {
+    if (clause.trim().length > 0) clauseTerms(clause, terms);
+  }
+  return terms;
+}
+
+/** A text's terms indexed once for many statements. */
+export type MeaningIndex = {
+  terms: readonly MeaningTerm[];
+  /** Positions of each term: every one, and those from prose. */
+  positions: ReadonlyMap<string, { all: number[]; prose: number[] }>;
+};
+
+/** Indexes a text's meaning terms. */
+export function indexMeaning(text: string): MeaningIndex {
+  const terms = meaningTerms(text);
+  const positions = new Map<string, { all: number[]; prose: number[] }>();
+  terms.forEach((term, position) => {
+    let entry = positions.get(term.term);
+    if (!entry) {
+      entry = { all: [], prose: [] };
+      positions.set(term.term, entry);
+    }
+    entry.all.push(position);
+    if (!term.name) entry.prose.push(position);
+  });
+  return { terms, positions };
+}
+
+/** A number of a statement, with the terms right before and after it (what it measures). */
+type StatementNumber = { value: string; before?: string; after?: string };
+
+/** A statement read once: its distinct terms (names and content words) and its numbers. */
+export type StatementReading = {
+  /** Each distinct term, with its weight (how much it tells this statement from the others read with it). */
+  terms: ReadonlyArray<{ term: string; name: boolean; negated: boolean; weight: number }>;
+  numbers: readonly StatementNumber[];
+};
+
+const isNumber = (term: string): boolean => /^\d+(?:\.\d+)?$/.test(term);
+
+/** Reads a statement: its distinct terms (negated when every occurrence is), a negation kept as the `not` term. */
+export function readStatement(
+  statement: string,
+  weightOf: (term: string) => number = () => 1,
+): StatementReading {
+  const sequence = meaningTerms(statement);
+  const seen = new Map<string, { term: string; name: boolean; negated: boolean; weight: number }>();
+  for (const term of sequence) {
+    const known = seen.get(term.term);
+    if (known) {
+      // A term written both as a name and in prose is a name (it may be matched either way).
+      known.name ||= term.name;
+      known.negated &&= term.negated;
+    } else seen.set(term.term, { ...term, weight: weightOf(term.term) });
+  }
+  const numbers = sequence.flatMap((term, position) =>
+    isNumber(term.term)
+      ? [
+          {
+            value: term.term,
+            before:
+              position >= 2 ? `${sequence[position - 2]!.term} ${sequence[position - 1]!.term}` : undefined,
+            after: sequence[position + 1]?.term,
+          },
+        ]
+      : [],
+  );
+  // A negation is how a term is stated, not a term to find: "does not exist" in an error line says nothing of
+  // "no unit tests".
+  for (const term of seen.values()) if (term.term === NEGATION_TERM) seen.delete(term.term);
+  return { terms: [...seen.values()], numbers };
+}
+
+/**
+ * Reads statements together, each term weighted by how few of them use it (inverse document frequency): a word
+ * every fact of a session shares ("agent", "session") tells less about which fact a text keeps than a rare one.
+ */
+export function readStatements(statements: readonly string[]): StatementReading[] {
+  const documents = new Map<string, number>();
+  for (const statement of statements)
+    for (const term of new Set(meaningTerms(statement).map((term) => term.term)))
+      documents.set(term, (documents.get(term) ?? 0) + 1);
+  const weightOf = (term: string) => Math.log(1 + statements.length / (documents.get(term) ?? 1));
+  return statements.map((statement) => readStatement(statement, weightOf));
+}
+
+/** How much of a statement a text states in its best window. */
+export type StatementCoverage = {
+  /** Share of the statement's terms stated together (0–1). */
+  share: number;
+  /** Share of its content (prose) terms among them; null when it has none. */
+  contentShare: number | null;
+  /** That window opposes the statement: a term negated the other way, an opposite word, another number. */
+  opposed: boolean;
+};
+
+/**
+ * The best window of `window` terms for a statement: the largest share of its terms stated in it (names anywhere,
+ * content words in prose), with whether that window opposes it.
+ */
+export function statementCoverage(
+  index: MeaningIndex,
+  reading: StatementReading,
+  window: number,
+): StatementCoverage {
+  const total = reading.terms.reduce((sum, term) => sum + term.weight, 0);
+  const contentTotal = reading.terms.reduce((sum, term) => sum + (term.name ? 0 : term.weight), 0);
+  const hits: Array<{ position: number; term: number }> = [];
+  reading.terms.forEach((term, termIndex) => {
+    const entry = index.positions.get(term.term);
+    if (!entry) return;
+    for (const position of term.name ? entry.all : entry.prose) hits.push({ position, term: termIndex });
+  });
+  if (total === 0 || hits.length === 0)
+    return { share: 0, contentShare: contentTotal === 0 ? null : 0, opposed: false };
+  hits.sort((a, b) => a.position - b.position);
+  const counts = new Array<number>(reading.terms.length).fill(0);
+  let covered = 0;
+  let contentCovered = 0;
+  let best = { covered: -1, content: 0, start: 0, end: 0 };
+  let left = 0;
+  for (let right = 0; right < hits.length; right++) {
+    const hit = hits[right]!;
+    const entering = reading.terms[hit.term]!;
+    counts[hit.term] = counts[hit.term]! + 1;
+    if (counts[hit.term] === 1) {
+      covered += entering.weight;
+      if (!entering.name) contentCovered += entering.weight;
+    }
+    while (hit.position - hits[left]!.position >= window) {
+      const leaving = hits[left++]!;
+      const term = reading.terms[leaving.term]!;
+      if (--counts[leaving.term]! === 0) {
+        covered -= term.weight;
+        if (!term.name) contentCovered -= term.weight;
+      }
+    }
+    if (covered > best.covered + 1e-9)
+      best = { covered, content: contentCovered, start: hits[left]!.position, end: hit.position };
+  }
+  return {
+    share: best.covered / total,
+    contentShare: contentTotal === 0 ? null : best.content / contentTotal,
+    opposed: isOpposed(index.terms.slice(best.start, best.end + 1), reading),
+  };
+}
+
+// Signals needed to call a window opposed: one alone (a stray "not" near a shared word) was wrong four times in
+// five on the tuning cuts; a real reversal usually moves two ("unit tests wanted; end-to-end tests are not").
+const OPPOSING_SIGNALS = 2;
+
+/**
+ * Whether a window opposes a statement: at least {@link OPPOSING_SIGNALS} of a content term negated the other way,
+ * an opposite word in place of one of its words, another number beside what one of its numbers measures.
+ */
+function isOpposed(window: readonly MeaningTerm[], reading: StatementReading): boolean {
+  let signals = 0;
+  for (const term of reading.terms) {
+    if (term.name || term.term === NEGATION_TERM) continue;
+    const found = window.filter((candidate) => candidate.term === term.term && !candidate.name);
+    if (found.length > 0 && found.every((candidate) => candidate.negated !== term.negated)) signals++;
+    else if (found.length === 0 && !term.negated) {
+      const opposite = oppositesOf(term.term);
+      if (opposite && window.some((candidate) => opposite.has(candidate.term) && !candidate.negated))
+        signals++;
+    }
+  }
+  for (const number of reading.numbers) {
+    // The value stated where the statement states it: the same two terms before it (or the term after it).
+    const at = (position: number) =>
+      number.before !== undefined
+        ? position >= 2 && `${window[position - 2]!.term} ${window[position - 1]!.term}` === number.before
+        : number.after !== undefined && window[position + 1]?.term === number.after;
+    const stated = window.filter((term, position) => isNumber(term.term) && at(position));
+    // Another value in its place is a contradiction on its own ("above 90%" for "above 70%").
+    if (stated.length > 0 && stated.every((term) => term.term !== number.value)) signals += OPPOSING_SIGNALS;
+  }
+  return signals >= OPPOSING_SIGNALS;
+}
+
+/** Where each term list of a position sits, searched by binary search. */
+function nearest(positions: readonly number[], from: number, to: number): number | undefined {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (positions[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low < positions.length && positions[low]! <= to ? positions[low] : undefined;
+}
+
+/**
+ * Where a short phrase (a probe facet's spelling) is stated by meaning: the positions of its first term where each
+ * of its other terms stands within a few terms, in prose for its content words, negated as the phrase negates it.
+ * A phrase of function words or negation alone has no meaning to find.
+ */
+export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
+  // A short phrase is all meaning: one that loses a word other than an article, a preposition or a copula ("same
+  // transaction" without "same") would say less than it does, and is left to literal matching.
+  const words = phrase.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (words.some((word) => STOP_WORDS.has(word) && !LIGHT_WORDS.has(word) && !NUMBER_WORDS.has(word)))
+    return [];
+  const terms = meaningTerms(phrase).filter((term) => term.term !== NEGATION_TERM);
+  if (terms.length === 0) return [];
+  const span = terms.length + 1;
+  const candidates = (term: MeaningTerm): number[] => {
+    const entry = index.positions.get(term.term);
+    if (!entry) return [];
+    const positions = term.name ? entry.all : entry.prose;
+    // A content word stated the other way round is not the phrase ("no unit tests" is not "unit tests").
+    return term.name
+      ? positions
+      : positions.filter((position) => index.terms[position]!.negated === term.negated);
+  };
+  const lists = terms.map(candidates);
+  if (lists.some((list) => list.length === 0)) return [];
+  return lists[0]!.filter((start) =>
+    lists.every(
+      (list, position) => position === 0 || nearest(list, start - span, start + span) !== undefined,
+    ),
+  );
+}

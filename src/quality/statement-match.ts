@@ -1,0 +1,62 @@
+/**
+ * A fact written as a plain statement (a reader's fact list, docs/calibration.md), read in a text the way the
+ * yardstick's reader labels it: kept, partial, lost or contradicted, from the share of its terms the text states
+ * together (meaning.ts). The thresholds were chosen on the yardstick's tuning cuts only.
+ */
+import {
+  indexMeaning,
+  readStatement,
+  statementCoverage,
+  type MeaningIndex,
+  type StatementReading,
+} from './meaning.ts';
+
+export { readStatements } from './meaning.ts';
+
+/** How a statement fares in a text. */
+export type StatementLabel = 'kept' | 'partial' | 'lost' | 'contradicted';
+
+/** The thresholds of {@link statementLabel}. */
+export type StatementThresholds = {
+  /** Terms a statement's parts may be spread over. */
+  window: number;
+  /** Share of its terms stated together to keep it. */
+  kept: number;
+  /** Share to keep part of it. */
+  partial: number;
+  /** Below this share of its content words, names alone keep nothing (a path list, an identifier bag). */
+  content: number;
+};
+
+/** The thresholds in use (tuned on the yardstick's tuning cuts). */
+export const STATEMENT_THRESHOLDS: StatementThresholds = {
+  window: 30,
+  kept: 0.4,
+  partial: 0.3,
+  content: 0.2,
+};
+
+/** A text indexed once for many statements. */
+export type StatementIndex = MeaningIndex;
+
+/** Indexes a text for {@link statementLabel}. */
+export const indexStatements = (text: string): StatementIndex => indexMeaning(text);
+
+/** How a text states one statement: kept, partial, lost, or contradicted (stated with a term or number opposed). */
+export function statementLabel(
+  index: StatementIndex,
+  statement: string | StatementReading,
+  thresholds: StatementThresholds = STATEMENT_THRESHOLDS,
+): StatementLabel {
+  const reading = typeof statement === 'string' ? readStatement(statement) : statement;
+  const coverage = statementCoverage(index, reading, thresholds.window);
+  const share =
+    coverage.contentShare !== null && coverage.contentShare < thresholds.content
+      ? Math.min(coverage.share, coverage.contentShare)
+      : coverage.share;
+  if (share < thresholds.partial) return 'lost';
+  // Only a statement stated in full can be stated the other way: in a part of it, a stray negation or number
+  // says too little.
+  if (share < thresholds.kept) return 'partial';
+  return coverage.opposed ? 'contradicted' : 'kept';
+}

@@ -1,0 +1,120 @@
+/**
+ * Meaning matching (src/quality/meaning.ts, statement-match.ts): inflections, synonyms, abbreviations, number
+ * words and identifier spellings read alike; and the cheap tricks fail: a summary that is the fact keeps it, an
+ * empty one keeps nothing, a path list or identifier bag or a grep of error lines does not pass for what the
+ * fact says, the opposite statement is a contradiction, a paraphrase passes, and deleting one fact from a good
+ * summary drops exactly that fact.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { meaningTerms } from '../../src/quality/meaning.ts';
+import { indexStatements, readStatements, statementLabel } from '../../src/quality/statement-match.ts';
+
+const terms = (text: string): string[] => meaningTerms(text).map((term) => term.term);
+const label = (summary: string, statement: string) => statementLabel(indexStatements(summary), statement);
+
+describe('meaning terms', () => {
+  it('reads inflections, synonyms and abbreviations as one term', () => {
+    assert.deepEqual(terms('moved'), terms('relocating'));
+    assert.deepEqual(terms('end-to-end tests'), terms('E2E test'));
+    assert.deepEqual(terms("don't"), terms('never'));
+    assert.deepEqual(terms('do not'), terms('no'));
+    assert.deepEqual(terms('the repository'), terms('repo'));
+  });
+
+  it('reads number words as digits and an identifier as its words', () => {
+    assert.deepEqual(terms('three run modes'), terms('3 run mode'));
+    assert.deepEqual(terms('AgentSession'), terms('agent session'));
+    assert.deepEqual(terms('run_print_mode'), terms('runPrintMode'));
+    assert.deepEqual(terms('src/core/agent-session.ts'), terms('AgentSession'));
+  });
+
+  it('marks names apart from prose, and terms a negation reaches', () => {
+    const [agent, session] = meaningTerms('AgentSession');
+    assert.equal(agent!.name && session!.name, true);
+    assert.equal(meaningTerms('agent session')[0]!.name, false);
+    const negated = meaningTerms('no unit tests; keep the e2e tests').filter((term) => term.negated);
+    assert.deepEqual(
+      negated.map((term) => term.term),
+      terms('unit tests'),
+    );
+    // After a copula a negation reaches back: "end-to-end tests are not wanted".
+    assert.ok(meaningTerms('end-to-end tests are not wanted').find((term) => term.term === 'e2e')!.negated);
+  });
+});
+
+const FACTS = [
+  'The user wants only end-to-end tests for AgentSession, no unit tests.',
+  'All work happens on the git branch `refactor`.',
+  'src/core/bash-executor.ts: one streaming, cancellable executeBash() replacing the bash runners of tui-renderer and main.',
+  'The footer colours context usage as a warning above 70% and as an error above 90%.',
+];
+const FAITHFUL = [
+  'Testing: end-to-end tests of the agent session only; the user explicitly does not want unit tests.',
+  'Everything happens on the git branch named refactor.',
+  'bash-executor.ts now has a single executeBash() that streams output and can be cancelled; it replaces the two bash runners in the TUI renderer and in main.',
+  'The footer shows context usage in the warning colour above 70 percent, in the error colour above 90 percent.',
+];
+
+describe('statement matching', () => {
+  it('keeps a fact a summary states word for word, and loses every fact of an empty summary', () => {
+    for (const fact of FACTS) assert.equal(label(fact, fact), 'kept', fact);
+    for (const fact of FACTS) assert.equal(label('', fact), 'lost', fact);
+  });
+
+  it('keeps a faithful paraphrase in fresh words', () => {
+    FACTS.forEach((fact, position) => assert.equal(label(FAITHFUL[position]!, fact), 'kept', fact));
+    // The issue's own examples.
+    assert.equal(
+      label('E2E tests only — no unit tests', 'i would only want e2e tests for AgentSession'),
+      'kept',
+    );
+    assert.equal(
+      label('User wants files moved to final locations', 'move those files to their final location'),
+      'kept',
+    );
+  });
+
+  it('does not let a path list, an identifier bag or a grep of error lines pass for a fact', () => {
+    const pathList =
+      'src/core/bash-executor.ts\nsrc/core/agent-session.ts\nsrc/main.ts\nsrc/tui/tui-renderer.ts';
+    const identifierBag = 'AgentSession executeBash TuiRenderer BashExecutor runPrintMode refactor footer';
+    const grep = [
+      "src/core/agent-session.ts(12,3): error TS2339: Property 'tokensAfter' does not exist on type 'CompactionEntry'.",
+      'Error: bash runner exited with code 1',
+      'npm ERR! test failed',
+    ].join('\n');
+    for (const trick of [pathList, identifierBag, grep])
+      for (const fact of [FACTS[0]!, FACTS[2]!, FACTS[3]!])
+        assert.equal(label(trick, fact), 'lost', `${trick} / ${fact}`);
+  });
+
+  it('counts a summary stating the opposite as a contradiction', () => {
+    assert.equal(
+      label('The user wants unit tests for AgentSession; end-to-end tests are not wanted.', FACTS[0]!),
+      'contradicted',
+    );
+    assert.equal(
+      label('The footer colours context usage as a warning above 90% and as an error above 100%.', FACTS[3]!),
+      'contradicted',
+    );
+  });
+
+  it('drops exactly the deleted fact from a good summary', () => {
+    const readings = readStatements(FACTS);
+    const full = indexStatements(FAITHFUL.join('\n'));
+    assert.deepEqual(
+      readings.map((reading) => statementLabel(full, reading)),
+      ['kept', 'kept', 'kept', 'kept'],
+    );
+    for (let deleted = 0; deleted < FAITHFUL.length; deleted++) {
+      const without = indexStatements(FAITHFUL.filter((_, position) => position !== deleted).join('\n'));
+      const labels = readings.map((reading) => statementLabel(without, reading));
+      assert.deepEqual(
+        labels,
+        FACTS.map((_, position) => (position === deleted ? 'lost' : 'kept')),
+        `deleting fact ${deleted}`,
+      );
+    }
+  });
+});
