@@ -297,7 +297,10 @@ async function runFixture(
     provenance: environment.provenance,
   });
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this fixture');
-  const files = await writeFixtureReports(file, options.out, environment.signal);
+  const files = await writeFixtureReports(file, options.out, environment.signal, {
+    messages: facts.session.messages,
+    probes: facts.probes,
+  });
   return { results: file, files };
 }
 

@@ -51,7 +51,11 @@ Examples:
       const terminal = stdoutTerminal();
       const tables =
         outcome.suites.length > 0
-          ? outcome.suites.map(renderSuiteTerminal)
+          ? outcome.suites.map((suite) =>
+              renderSuiteTerminal(suite, {
+                sessions: results.filter((fixture) => fixture.target === suite.target),
+              }),
+            )
           : results.map((fixture) => renderComparisonTerminal(fixture, terminal));
       const pages = outcome.suites.length > 0 ? 'the F-report.html files' : reportFiles(results);
       process.stdout.write(

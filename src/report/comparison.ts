@@ -9,6 +9,8 @@ import { renderStatisticsMarkdown } from './statistics.ts';
 import { reportStem } from './stem.ts';
 import { provenanceMarkdown } from '../results/provenance.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
+import { sessionVerdict } from './verdict.ts';
+import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
 
 /** The registry metrics whose column says something for these results, in column order. */
 export function comparisonMetrics(results: ResultsFile): Metric[] {
@@ -137,6 +139,9 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     providerLine(results),
     `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,
     '',
+    ...renderVerdictMarkdown(sessionVerdict(results), { timings }),
+    '## Comparison',
+    '',
     markdownTable(comparisonRows(results, { timings })),
     '',
     ...markLegend(results).map((line) => `${line}  `),
@@ -175,6 +180,7 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
     `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
     probeSourcesLine(fixture).replaceAll('`', ''),
     providerLine(results).replaceAll('`', ''),
+    renderVerdictTerminal(sessionVerdict(results)),
     terminalTable(fitted.rows, { color: terminal.color ?? false }),
     ...(fitted.omitted.length > 0
       ? [

@@ -5,6 +5,10 @@ import type { SuiteMetricKey, SuiteResults, SuiteStrategy } from '../suite/types
 import { LEXICAL_MARK, MISSED_TARGET_MARK, NO_COMPRESSION_MARK, UNTIMED_NOTE } from './comparison.ts';
 import { adjustmentNote, verdictCell } from './statistics.ts';
 import { markdownTable, type Rows, terminalTable } from './table.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { suiteOf } from '../suite/assemble.ts';
+import { suiteVerdict, type Verdict } from './verdict.ts';
+import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
 
 type Format = (value: number) => string;
 
@@ -34,7 +38,19 @@ function formatP(p: number): string {
 }
 
 /** What a rendering of the suite includes: `timings: false` leaves out times that only measure this machine. */
-export type SuiteRenderOptions = { timings?: boolean };
+export type SuiteRenderOptions = {
+  timings?: boolean;
+  /** The sessions the suite was assembled from: the verdict tests the leader against the others with them. */
+  sessions?: readonly ResultsFile[];
+};
+
+/** The suite's verdict; with its sessions, ties are tested against the leader itself. */
+export function suiteVerdictOf(suite: SuiteResults, sessions?: readonly ResultsFile[]): Verdict {
+  return suiteVerdict(
+    suite,
+    sessions && sessions.length > 0 ? (leader) => suiteOf(sessions, leader) : undefined,
+  );
+}
 
 /** One row per strategy: sessions finished, then every figure with its interval. */
 export function suiteStrategyRows(suite: SuiteResults, options: SuiteRenderOptions = {}): Rows {
@@ -258,6 +274,9 @@ export function renderSuiteMarkdown(suite: SuiteResults, options: SuiteRenderOpt
     '',
     headline(suite),
     '',
+    ...renderVerdictMarkdown(suiteVerdictOf(suite, options.sessions), options),
+    '## Each strategy over the suite',
+    '',
     markdownTable(suiteStrategyRows(suite, options)),
     '',
     ...suiteLegend(suite).map((line) => `${line}  `),
@@ -274,10 +293,11 @@ export function renderSuiteMarkdown(suite: SuiteResults, options: SuiteRenderOpt
 }
 
 /** The suite as the terminal shows it: the strategy table and the comparison with the reference. */
-export function renderSuiteTerminal(suite: SuiteResults): string {
+export function renderSuiteTerminal(suite: SuiteResults, options: SuiteRenderOptions = {}): string {
   const plain = (line: string) => `  ${line.replaceAll('`', '')}`;
   const parts = [
     `Suite — ${headline(suite).replaceAll('`', '')}`,
+    renderVerdictTerminal(suiteVerdictOf(suite, options.sessions)),
     terminalTable(suiteStrategyRows(suite)),
     ...suiteLegend(suite).map(plain),
     ...intervalNote(suite).map(plain),

@@ -13,8 +13,9 @@ import type { ResultsFile } from '../results/types.ts';
 import { renderComparisonMarkdown, timingsMeasured } from './comparison.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
-import { renderSweepMarkdown, sweepOf } from './sweep.ts';
+import { renderSweepMarkdown, sweepOf, sweepVerdict } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
+import type { ReportSource } from './html/probe-matrix.ts';
 import { renderSuiteHtml } from './html/suite-page.ts';
 import { reportStem } from './stem.ts';
 import type { SuiteResults } from '../suite/types.ts';
@@ -90,7 +91,10 @@ export async function writeSweepReport(
   const provenance = results[0]?.provenance;
   return writeOutputs(
     [
-      { path: join(out, `${sweep.fixture}-sweep.md`), text: marker + renderSweepMarkdown(sweep) },
+      {
+        path: join(out, `${sweep.fixture}-sweep.md`),
+        text: marker + renderSweepMarkdown(sweep, sweepVerdict(results)),
+      },
       {
         path: join(out, `${sweep.fixture}-sweep.json`),
         text: `${JSON.stringify(provenance ? { provenance, ...sweep } : sweep, null, 2)}\n`,
@@ -114,6 +118,7 @@ export async function writeFixtureReports(
   results: ResultsFile,
   out: string,
   signal?: AbortSignal,
+  source?: ReportSource,
 ): Promise<string[]> {
   const stem = reportStem(results);
   const marker = `${reportMarker(stem)}\n`;
@@ -125,7 +130,7 @@ export async function writeFixtureReports(
       ),
       file(`${stem}-comparison.md`, marker + renderComparisonMarkdown(results)),
       // The marker comes before the doctype: a comment there leaves the page in standards mode.
-      file(`${stem}-report.html`, marker + (await renderHtmlReport([results]))),
+      file(`${stem}-report.html`, marker + (await renderHtmlReport([results], source))),
       file(`${stem}-results.json`, resultsJson(results)),
     ],
     signal,
@@ -186,7 +191,7 @@ export async function writeSuiteReports(
     [
       {
         path: join(out, `${stem}-comparison.md`),
-        text: `${reportMarker(stem)}\n${renderSuiteMarkdown(suite, { timings })}`,
+        text: `${reportMarker(stem)}\n${renderSuiteMarkdown(suite, { timings, sessions })}`,
       },
       { path: join(out, `${stem}-report.html`), text: await renderSuiteHtml(suite, sessions) },
       { path: join(out, `${stem}-results.json`), text: `${JSON.stringify(suite, null, 2)}\n` },
@@ -218,7 +223,12 @@ export async function appendStepSummary(
 ): Promise<void> {
   const comparisons =
     extra.suites && extra.suites.length > 0
-      ? extra.suites.map((suite) => renderSuiteMarkdown(suite, { timings: results.some(timingsMeasured) }))
+      ? extra.suites.map((suite) =>
+          renderSuiteMarkdown(suite, {
+            timings: results.some(timingsMeasured),
+            sessions: results.filter((fixture) => fixture.target === suite.target),
+          }),
+        )
       : results.map(renderComparisonMarkdown);
   const text = `${[gateMarkdown, ...comparisons].join('\n\n')}\n`;
   assertNoSecrets(text, file);

@@ -6,6 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ResultsFile } from '../../results/types.ts';
 import { kindCells, POSITION_BINS, recallPoints, retentionPoints, timelineCalls } from './plot-data.ts';
+import { strategyScale } from './colors.ts';
 import { renderSvg } from './svg.ts';
 
 /** One chart as the page shows it. */
@@ -13,17 +14,12 @@ export type Plot = { id: string; title: string; caption: string; svg: string };
 
 const WIDTH = 760;
 
-/** One colour per strategy, the same in every chart of a page. */
-function colorScale(strategies: readonly string[]) {
-  return { domain: [...strategies], scheme: strategies.length > 10 ? 'tableau20' : 'tableau10' };
-}
-
 /** The colour encoding of the strategy field, one colour per strategy across a page's charts. */
 export const strategyColor = (strategies: readonly string[], legend = true) => ({
   field: 'strategy',
   type: 'nominal' as const,
   title: 'Strategy',
-  scale: colorScale(strategies),
+  scale: strategyScale(strategies),
   ...(legend ? {} : { legend: null }),
 });
 

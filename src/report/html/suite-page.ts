@@ -13,6 +13,7 @@ import { intervalNote, suiteComparisonRows, suiteLegend, suiteStrategyRows } fro
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import type { Plot } from './plots.ts';
+import { strategyScale } from './colors.ts';
 import { renderSvg } from './svg.ts';
 import { htmlTable } from './tables.ts';
 
@@ -36,6 +37,7 @@ async function intervalPlot(suite: SuiteResults): Promise<Plot | null> {
     ];
   });
   if (values.length === 0) return null;
+  const names = values.map((value) => value.strategy);
   const x = {
     field: 'tokens',
     type: 'quantitative',
@@ -53,7 +55,7 @@ async function intervalPlot(suite: SuiteResults): Promise<Plot | null> {
           x,
           y: { field: 'low', type: 'quantitative', scale: { domain: [0, 1] }, title: 'Fact recall (95% CI)' },
           y2: { field: 'high' },
-          color: { field: 'strategy', type: 'nominal', title: 'Strategy', scale: { scheme: 'tableau20' } },
+          color: { field: 'strategy', type: 'nominal', title: 'Strategy', scale: strategyScale(names) },
         },
       },
       {
@@ -61,7 +63,7 @@ async function intervalPlot(suite: SuiteResults): Promise<Plot | null> {
         encoding: {
           x,
           y: { field: 'recall', type: 'quantitative' },
-          color: { field: 'strategy', type: 'nominal', scale: { scheme: 'tableau20' } },
+          color: { field: 'strategy', type: 'nominal', scale: strategyScale(names) },
           shape: { field: 'kind', type: 'nominal', title: 'Kind' },
         },
       },
