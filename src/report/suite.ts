@@ -177,12 +177,12 @@ function widening(suite: SuiteResults): string {
   return ` Clustering by session makes these intervals ${range} as wide as if every probe were independent.`;
 }
 
-function strataSections(suite: SuiteResults): string[] {
-  const parts: string[] = [];
+/** The strata tables (by agent format, by session size), each with its title; none when the suite does not mix them. */
+export function suiteStrataRows(suite: SuiteResults): Array<{ title: string; rows: Rows }> {
+  const tables: Array<{ title: string; rows: Rows }> = [];
   for (const by of ['format', 'size'] as const) {
     const strata = suite.strata.filter((stratum) => stratum.by === by);
     if (strata.length === 0) continue;
-    parts.push(by === 'format' ? '## By agent format' : '## By session size', '');
     const head = ['Strategy', ...strata.map((stratum) => `${stratum.value} (${stratum.sessions.length})`)];
     const rows = suite.strategies.map((strategy) => [
       strategyLabel(strategy, suite),
@@ -193,8 +193,21 @@ function strataSections(suite: SuiteResults): string[] {
         return difference === '–' ? recall : `${recall}; Δ ${difference}`;
       }),
     ]);
-    parts.push(markdownTable({ head, rows, alignRight: head.map((_, index) => index > 0) }), '');
+    tables.push({
+      title: by === 'format' ? 'By agent format' : 'By session size',
+      rows: { head, rows, alignRight: head.map((_, index) => index > 0) },
+    });
   }
+  return tables;
+}
+
+function strataSections(suite: SuiteResults): string[] {
+  const parts = suiteStrataRows(suite).flatMap(({ title, rows }) => [
+    `## ${title}`,
+    '',
+    markdownTable(rows),
+    '',
+  ]);
   if (parts.length > 0)
     parts.push(
       'Fact recall [95% CI] per stratum; Δ is the paired difference from the reference in that stratum.',
@@ -203,16 +216,27 @@ function strataSections(suite: SuiteResults): string[] {
   return parts;
 }
 
-function worstSection(suite: SuiteResults): string[] {
-  const lines = suite.strategies
+/** Where each strategy did worst: its sessions with their recall and difference from the reference. */
+export function suiteWorstLines(
+  suite: SuiteResults,
+): Array<{ strategy: string; sessions: Array<{ session: string; report: string; text: string }> }> {
+  return suite.strategies
     .filter((strategy) => strategy.worst.length > 0)
-    .map((strategy) => {
-      const sessions = strategy.worst.map((worst) => {
-        const difference = worst.difference === null ? '' : `, ${signedShare(worst.difference)} vs reference`;
-        return `[${worst.session}](${encodeURI(worst.report)}) ${formatRatio(worst.probeRecall)}${difference}`;
-      });
-      return `- ${strategy.name}: ${sessions.join('; ')}`;
-    });
+    .map((strategy) => ({
+      strategy: strategy.name,
+      sessions: strategy.worst.map((worst) => ({
+        session: worst.session,
+        report: worst.report,
+        text: `${formatRatio(worst.probeRecall)}${worst.difference === null ? '' : `, ${signedShare(worst.difference)} vs reference`}`,
+      })),
+    }));
+}
+
+function worstSection(suite: SuiteResults): string[] {
+  const lines = suiteWorstLines(suite).map(
+    ({ strategy, sessions }) =>
+      `- ${strategy}: ${sessions.map((session) => `[${session.session}](${encodeURI(session.report)}) ${session.text}`).join('; ')}`,
+  );
   return lines.length === 0 ? [] : ['## Where each strategy did worst', '', ...lines, ''];
 }
 

@@ -57,6 +57,6 @@ export function renderVerdictMarkdown(verdict: Verdict, options: { timings?: boo
 /** The verdict as the terminal prints it first: plain lines, no Markdown. */
 export function renderVerdictTerminal(verdict: Verdict): string {
   const plain = (line: string) => line.replaceAll('`', '');
-  const [first, ...rest] = verdictLines(verdict, { timings: true });
+  const [first, ...rest] = verdictLines(verdict, { timings: verdict.timed });
   return [`Verdict — ${plain(first!)}`, ...rest.map((line) => `  ${plain(line)}`)].join('\n');
 }

@@ -262,20 +262,19 @@ export function suiteVerdict(suite: SuiteResults, leaderSuite?: (leader: string)
         .map((comparison) => comparison.strategy)
     : [];
   const recall = leader.metrics.probeRecall!;
-  const group = [leader, ...candidates.filter((strategy) => tied.includes(strategy.name))].map(
-    (strategy): Spender => {
-      // A suite keeps means per session: the cost when known, else the calls (it does not keep tokens spent).
-      const cost = strategy.metrics.cost?.estimate;
-      const calls = strategy.metrics.calls?.estimate ?? 0;
-      return {
-        name: strategy.name,
-        spent: cost ?? calls,
-        spentText:
-          cost === undefined ? `${calls.toFixed(1)} calls per session` : `${formatCost(cost)} per session`,
-        ownMs: strategy.metrics.ownMs?.estimate ?? 0,
-      };
-    },
-  );
+  const members = [leader, ...candidates.filter((strategy) => tied.includes(strategy.name))];
+  // A suite keeps means per session: the cost when every member has one above 0, else the calls.
+  const priced = members.every((strategy) => (strategy.metrics.cost?.estimate ?? 0) > 0);
+  const group = members.map((strategy): Spender => {
+    const cost = strategy.metrics.cost?.estimate ?? 0;
+    const calls = strategy.metrics.calls?.estimate ?? 0;
+    return {
+      name: strategy.name,
+      spent: priced ? cost : calls,
+      spentText: priced ? `${formatCost(cost)} per session` : `${calls.toFixed(1)} calls per session`,
+      ownMs: strategy.metrics.ownMs?.estimate ?? 0,
+    };
+  });
   return {
     kind: 'suite',
     question,
