@@ -91,8 +91,11 @@ describe('F-report.html', () => {
       assert.equal((html.match(/<details class="strategy"/g) ?? []).length, results.strategies.length);
       const options = html.match(/<select aria-label="left strategy">(.*?)<\/select>/s)?.[1] ?? '';
       assert.equal((options.match(/<option /g) ?? []).length, results.strategies.length);
-      for (const [index, strategy] of results.strategies.entries()) {
-        const panel = html.match(new RegExp(`id="s${index}-body">(.*?)</div></details>`, 's'))?.[1] ?? '';
+      // Anchors by strategy name, stable whichever strategies ran (never by position, `#s0`).
+      assert.doesNotMatch(html, /id="s\d+"/);
+      for (const strategy of results.strategies) {
+        const panel =
+          html.match(new RegExp(`id="strategy-${strategy.name}-body">(.*?)</div></details>`, 's'))?.[1] ?? '';
         const missed = Object.values(strategy.quality.probeOutcomes).filter(
           (outcome) => outcome !== 'matched',
         );
