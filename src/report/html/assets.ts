@@ -56,6 +56,7 @@ footer { color: var(--muted); padding-top: 24px; padding-bottom: 40px; }
 table.comparison td:first-child, table.comparison th:first-child, table.sweep td:nth-child(2), table.matrix th[scope="row"] { position: sticky; left: 0; background: #fff; z-index: 1; }
 table.comparison th:first-child { background: var(--soft); }
 table.comparison tr.recommended td { background: #eaf5ea; }
+table.comparison tr.recommended td:first-child { box-shadow: inset 4px 0 0 #1a7f37; }
 .probe-matrix .filters { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; margin: 6px 0; }
 .probe-matrix select, .probe-matrix input[type="search"], .transcript input[type="search"] { font: inherit; padding: 2px 4px; }
 .matrix-wrap { max-height: 560px; overflow: auto; border: 1px solid var(--line); }

@@ -100,7 +100,7 @@ async function section(
     `<section class="target" id="${prefix}section">`,
     sweep ? `<h2>${escapeHtml(part.label)}</h2>` : '',
     `<h3 id="${prefix}comparison">Comparison</h3>`,
-    `<div class="table-wrap comparison-wrap">${comparisonTable(file, anchor)}</div>`,
+    `<div class="table-wrap comparison-wrap">${comparisonTable(file, anchor, sessionVerdict(file).recommended?.name ?? null)}</div>`,
     `<ul>${observations(file)
       .map((line) => `<li>${inline(line)}</li>`)
       .join('')}</ul>`,

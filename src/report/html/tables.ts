@@ -55,7 +55,11 @@ export function qualityFirst(metrics: readonly Metric[]): Metric[] {
  * The comparison: the strategy, then every registry metric whose column says something for these results.
  * Each cell carries its raw figure, so the page's script sorts by number (a click on a header).
  */
-export function comparisonTable(results: ResultsFile, anchor: (strategy: string) => string): string {
+export function comparisonTable(
+  results: ResultsFile,
+  anchor: (strategy: string) => string,
+  recommended: string | null = null,
+): string {
   const metrics = qualityFirst(METRICS.filter((metric) => metric.column(results)));
   const head = [
     '<th data-sort="text" aria-sort="none"><button type="button">Strategy</button></th>',
@@ -67,7 +71,11 @@ export function comparisonTable(results: ResultsFile, anchor: (strategy: string)
   const rows = results.strategies.map((strategy) => {
     const flags = marks(strategy, results);
     const name = `<a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a>${strategy.status === 'error' ? ' <span class="failed">(failed)</span>' : ''}${flags ? ` <span class="marks">${escapeHtml(flags)}</span>` : ''}`;
-    const kind = strategy.lexical ? ' class="lexical"' : '';
+    const classes = [
+      ...(strategy.lexical ? ['lexical'] : []),
+      ...(strategy.name === recommended ? ['recommended'] : []),
+    ];
+    const kind = classes.length > 0 ? ` class="${classes.join(' ')}"` : '';
     return `<tr${kind} data-strategy="${escapeHtml(strategy.name)}"><td data-value="${escapeHtml(strategy.name)}">${name}</td>${metrics.map((metric) => cell(metric, strategy)).join('')}</tr>`;
   });
   const legend = markLegend(results);
