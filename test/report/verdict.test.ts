@@ -87,6 +87,17 @@ describe('the verdict of a session', () => {
     assert.deepEqual(verdict.tied, ['pi']);
   });
 
+  it('keeps the caveat where the report’s own table calls the pair with the reference not distinguishable', () => {
+    const file = results([strategy('single-shot', { kept: 20 }), strategy('pi', { kept: 30 })]);
+    // Alone, pi's own test tells the ten-probe gap apart; the table (another Holm family) did not.
+    assert.deepEqual(sessionVerdict(file).tied, []);
+    file.statistics = {
+      reference: 'single-shot',
+      comparisons: [{ strategy: 'pi', verdict: 'not distinguishable' }],
+    } as unknown as ResultsFile['statistics'];
+    assert.deepEqual(sessionVerdict(file).tied, ['single-shot']);
+  });
+
   it('breaks equal recall by fewer tokens after', () => {
     const verdict = sessionVerdict(
       results([
