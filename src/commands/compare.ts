@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { renderComparisonTerminal } from '../report/comparison.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
+import { renderSweepVerdictsTerminal } from '../report/sweep.ts';
 import { compareSuite } from '../run-suite.ts';
 import { validateSliceOptions } from '../slicer.ts';
 import { reportFiles } from '../report/stem.ts';
@@ -56,7 +57,10 @@ Examples:
                 sessions: results.filter((fixture) => fixture.target === suite.target),
               }),
             )
-          : results.map((fixture) => renderComparisonTerminal(fixture, terminal));
+          : [
+              ...results.map((fixture) => renderComparisonTerminal(fixture, terminal)),
+              ...renderSweepVerdictsTerminal(results),
+            ];
       const pages = outcome.suites.length > 0 ? 'the F-report.html files' : reportFiles(results);
       process.stdout.write(
         flags.json

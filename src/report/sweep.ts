@@ -17,7 +17,7 @@ import {
   timedRun,
   type Verdict,
 } from './verdict.ts';
-import { renderVerdictMarkdown } from './verdict-text.ts';
+import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
 
 /** One strategy across the sweep. */
 export type SweepCurve = {
@@ -223,4 +223,14 @@ export function renderSweepMarkdown(sweep: Sweep, verdict?: Verdict): string {
       ? []
       : ['Not ranked:', '', ...unranked.map((curve) => `- \`${curve.strategy}\`: ${curve.unranked}.`), '']),
   ].join('\n');
+}
+
+/** The verdict of each fixture run at several targets, as the terminal prints it after the comparisons. */
+export function renderSweepVerdictsTerminal(results: readonly ResultsFile[]): string[] {
+  const byFixture = new Map<string, ResultsFile[]>();
+  for (const file of results)
+    byFixture.set(file.fixture.name, [...(byFixture.get(file.fixture.name) ?? []), file]);
+  return [...byFixture]
+    .filter(([, files]) => files.length > 1)
+    .map(([fixture, files]) => `Budget sweep of ${fixture}:\n${renderVerdictTerminal(sweepVerdict(files))}`);
 }
