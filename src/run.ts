@@ -216,9 +216,7 @@ async function runFixture(
           failed: called.some((one) => one.error !== null),
         });
       };
-      const records = await Promise.all(
-        jobs.map((job) => runJob(job, plan, run, environment, onCalled)),
-      );
+      const records = await Promise.all(jobs.map((job) => runJob(job, plan, run, environment, onCalled)));
       const result = strategyResultOf(records, stem);
       if (!environment.callsDone)
         options.onProgress?.({
@@ -278,6 +276,9 @@ async function runFixture(
   const order = plan.strategies.map(({ strategy }) => strategy.name);
   const results = aggregateSession(session, jobs, order, options.reference, stem);
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this fixture');
-  const files = await writeFixtureReports(results, options.out, environment.signal);
+  const files = await writeFixtureReports(results, options.out, environment.signal, {
+    messages: facts.session.messages,
+    probes: facts.probes,
+  });
   return { results, files, records: [session, ...jobs] };
 }

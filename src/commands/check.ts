@@ -116,7 +116,11 @@ Examples:
         const terminal = stdoutTerminal();
         const tables = (
           outcome.compare.suites.length > 0
-            ? outcome.compare.suites.map((suite) => renderSuiteTerminal(suite, terminal))
+            ? outcome.compare.suites.map((suite) =>
+                renderSuiteTerminal(suite, terminal, {
+                  sessions: results.filter((fixture) => fixture.target === suite.target),
+                }),
+              )
             : results.map((fixture) => renderComparisonTerminal(fixture, terminal))
         ).join('\n\n');
         process.stdout.write(renderCheckText(outcome.summary, tables, outcome.updated));

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { renderComparisonTerminal } from '../report/comparison.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
+import { renderSweepVerdictsTerminal } from '../report/sweep.ts';
 import { compareSuite } from '../run-suite.ts';
 import { validateSliceOptions } from '../slicer.ts';
 import { reportFiles, suiteStem } from '../report/stem.ts';
@@ -53,8 +54,15 @@ Examples:
       const terminal = stdoutTerminal();
       const tables =
         outcome.suites.length > 0
-          ? outcome.suites.map((suite) => renderSuiteTerminal(suite, terminal))
-          : results.map((fixture) => renderComparisonTerminal(fixture, terminal));
+          ? outcome.suites.map((suite) =>
+              renderSuiteTerminal(suite, terminal, {
+                sessions: results.filter((fixture) => fixture.target === suite.target),
+              }),
+            )
+          : [
+              ...results.map((fixture) => renderComparisonTerminal(fixture, terminal)),
+              ...renderSweepVerdictsTerminal(results),
+            ];
       const pages =
         outcome.suites.length > 0
           ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')

@@ -10,6 +10,8 @@ import { reportStem } from './stem.ts';
 import { provenanceMarkdown } from '../results/provenance.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
 import { wrapProse } from './wrap.ts';
+import { sessionVerdict } from './verdict.ts';
+import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
 
 /** The registry metrics whose column says something for these results, in column order. */
 export function comparisonMetrics(results: ResultsFile): Metric[] {
@@ -138,6 +140,9 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     providerLine(results),
     `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,
     '',
+    ...renderVerdictMarkdown(sessionVerdict(results), { timings }),
+    '## Comparison',
+    '',
     markdownTable(comparisonRows(results, { timings })),
     '',
     ...markLegend(results).map((line) => `${line}  `),
@@ -179,6 +184,9 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
     ),
     prose(probeSourcesLine(fixture)),
     prose(providerLine(results)),
+    ...renderVerdictTerminal(sessionVerdict(results))
+      .split('\n')
+      .map((line) => wrapProse(line, terminal.width)),
     terminalTable(fitted.rows, { color: terminal.color ?? false }),
     ...markLegend(results).map((line) => prose(`  ${line}`)),
     ...(fitted.omitted.length > 0

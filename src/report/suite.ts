@@ -14,6 +14,10 @@ import { adjustmentNote, verdictCell } from './statistics.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
 import { suiteStem } from './stem.ts';
 import { wrapProse } from './wrap.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { suiteOf } from '../suite/assemble.ts';
+import { suiteVerdict, type Verdict } from './verdict.ts';
+import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
 
 type Format = (value: number) => string;
 
@@ -56,7 +60,19 @@ function formatP(p: number): string {
 }
 
 /** What a rendering of the suite includes: `timings: false` leaves out times that only measure this machine. */
-export type SuiteRenderOptions = { timings?: boolean };
+export type SuiteRenderOptions = {
+  timings?: boolean;
+  /** The sessions the suite was assembled from: the verdict tests the leader against the others with them. */
+  sessions?: readonly ResultsFile[];
+};
+
+/** The suite's verdict; with its sessions, ties are tested against the leader itself. */
+export function suiteVerdictOf(suite: SuiteResults, sessions?: readonly ResultsFile[]): Verdict {
+  return suiteVerdict(
+    suite,
+    sessions && sessions.length > 0 ? (leader) => suiteOf(sessions, leader) : undefined,
+  );
+}
 
 /** One row per strategy: sessions finished, then every figure with its interval. */
 export function suiteStrategyRows(suite: SuiteResults, options: SuiteRenderOptions = {}): Rows {
@@ -178,12 +194,12 @@ function widening(suite: SuiteResults): string {
   return ` Clustering by session makes these intervals ${range} as wide as if every probe were independent.`;
 }
 
-function strataSections(suite: SuiteResults): string[] {
-  const parts: string[] = [];
+/** The strata tables (by agent format, by session size), each with its title; none when the suite does not mix them. */
+export function suiteStrataRows(suite: SuiteResults): Array<{ title: string; rows: Rows }> {
+  const tables: Array<{ title: string; rows: Rows }> = [];
   for (const by of ['format', 'size'] as const) {
     const strata = suite.strata.filter((stratum) => stratum.by === by);
     if (strata.length === 0) continue;
-    parts.push(by === 'format' ? '## By agent format' : '## By session size', '');
     const head = ['Strategy', ...strata.map((stratum) => `${stratum.value} (${stratum.sessions.length})`)];
     const rows = suite.strategies.map((strategy) => [
       strategyLabel(strategy, suite),
@@ -194,8 +210,21 @@ function strataSections(suite: SuiteResults): string[] {
         return difference === '–' ? recall : `${recall}; Δ ${difference}`;
       }),
     ]);
-    parts.push(markdownTable({ head, rows, alignRight: head.map((_, index) => index > 0) }), '');
+    tables.push({
+      title: by === 'format' ? 'By agent format' : 'By session size',
+      rows: { head, rows, alignRight: head.map((_, index) => index > 0) },
+    });
   }
+  return tables;
+}
+
+function strataSections(suite: SuiteResults): string[] {
+  const parts = suiteStrataRows(suite).flatMap(({ title, rows }) => [
+    `## ${title}`,
+    '',
+    markdownTable(rows),
+    '',
+  ]);
   if (parts.length > 0)
     parts.push(
       'Fact recall [95% CI] per stratum; Δ is the paired difference from the reference in that stratum.',
@@ -204,16 +233,27 @@ function strataSections(suite: SuiteResults): string[] {
   return parts;
 }
 
-function worstSection(suite: SuiteResults): string[] {
-  const lines = suite.strategies
+/** Where each strategy did worst: its sessions with their recall and difference from the reference. */
+export function suiteWorstLines(
+  suite: SuiteResults,
+): Array<{ strategy: string; sessions: Array<{ session: string; report: string; text: string }> }> {
+  return suite.strategies
     .filter((strategy) => strategy.worst.length > 0)
-    .map((strategy) => {
-      const sessions = strategy.worst.map((worst) => {
-        const difference = worst.difference === null ? '' : `, ${signedShare(worst.difference)} vs reference`;
-        return `[${worst.session}](${encodeURI(worst.report)}) ${formatRatio(worst.probeRecall)}${difference}`;
-      });
-      return `- ${strategy.name}: ${sessions.join('; ')}`;
-    });
+    .map((strategy) => ({
+      strategy: strategy.name,
+      sessions: strategy.worst.map((worst) => ({
+        session: worst.session,
+        report: worst.report,
+        text: `${formatRatio(worst.probeRecall)}${worst.difference === null ? '' : `, ${signedShare(worst.difference)} vs reference`}`,
+      })),
+    }));
+}
+
+function worstSection(suite: SuiteResults): string[] {
+  const lines = suiteWorstLines(suite).map(
+    ({ strategy, sessions }) =>
+      `- ${strategy}: ${sessions.map((session) => `[${session.session}](${encodeURI(session.report)}) ${session.text}`).join('; ')}`,
+  );
   return lines.length === 0 ? [] : ['## Where each strategy did worst', '', ...lines, ''];
 }
 
@@ -275,6 +315,9 @@ export function renderSuiteMarkdown(suite: SuiteResults, options: SuiteRenderOpt
     '',
     headline(suite),
     '',
+    ...renderVerdictMarkdown(suiteVerdictOf(suite, options.sessions), options),
+    '## Each strategy over the suite',
+    '',
     markdownTable(suiteStrategyRows(suite, options)),
     '',
     ...suiteLegend(suite).map((line) => `${line}  `),
@@ -291,13 +334,20 @@ export function renderSuiteMarkdown(suite: SuiteResults, options: SuiteRenderOpt
 }
 
 /** The suite as the terminal shows it: the strategy table and the comparison with the reference. */
-export function renderSuiteTerminal(suite: SuiteResults, terminal: TerminalOptions = {}): string {
+export function renderSuiteTerminal(
+  suite: SuiteResults,
+  terminal: TerminalOptions = {},
+  options: SuiteRenderOptions = {},
+): string {
   const prose = (line: string) => wrapProse(line.replaceAll('`', ''), terminal.width);
   const pages = `${suiteStem(suite)}-comparison.md and ${suiteStem(suite)}-report.html`;
   // The figures' order is the most essential first; the verdict comes before the test's details.
   const strategies = fitTable(suiteStrategyRows(suite), undefined, terminal, pages);
   const parts = [
     prose(`Suite — ${headline(suite)}`),
+    ...renderVerdictTerminal(suiteVerdictOf(suite, options.sessions))
+      .split('\n')
+      .map((line) => wrapProse(line, terminal.width)),
     ...strategies,
     ...suiteLegend(suite).map((line) => prose(`  ${line}`)),
     ...intervalNote(suite).map((line) => prose(`  ${line}`)),

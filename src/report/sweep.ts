@@ -6,6 +6,18 @@ import { formatInteger, formatRatio } from '../format.ts';
 import { missesTarget } from '../results/assemble.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { markdownTable } from './table.ts';
+import { indistinguishableFrom } from './observations.ts';
+import {
+  cheapestAndFastest,
+  detectable,
+  probesClause,
+  providerClause,
+  recommendable,
+  spenders,
+  timedRun,
+  type Verdict,
+} from './verdict.ts';
+import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
 
 /** One strategy across the sweep. */
 export type SweepCurve = {
@@ -103,11 +115,81 @@ export function sweepOrder(sweep: Sweep): SweepCurve[] {
   return [...ranked.sort((a, b) => b.area! - a.area!), ...unranked];
 }
 
+/** The verdict of a budget sweep: the best area among ranked curves, tied where no target tells them apart. */
+export function sweepVerdict(files: readonly ResultsFile[]): Verdict {
+  const sorted = [...files].sort((a, b) => (a.target ?? 0) - (b.target ?? 0));
+  const sweep = sweepOf(sorted);
+  const ranked = sweepOrder(sweep).filter((curve) => curve.unranked === null && !curve.lexical);
+  const question = `Which strategy keeps the most facts across budgets of ${sweep.targets.map(formatInteger).join(', ')} tokens (area under recall against log budget), among those that compress and meet every target?`;
+  const probes = sorted[0]?.probes.length ?? 0;
+  const scope = `One session (${sweep.fixture}), ${providerClause(sorted[0]!.provider)}, ${probesClause(probes, detectable(sorted))}; areas have no interval, so ties are read target by target.`;
+  const leader = ranked[0];
+  const timed = timedRun(sorted);
+  if (!leader) {
+    return {
+      kind: 'sweep',
+      question,
+      recommended: null,
+      none: 'no strategy compresses, met every target and was scored at every target',
+      tied: [],
+      tiedBy: '',
+      cheapest: null,
+      fastest: null,
+      timed,
+      details: [],
+      scope,
+    };
+  }
+  const resultOf = (file: ResultsFile, name: string) =>
+    file.strategies.find((strategy) => strategy.name === name);
+  const rankedNames = new Set(ranked.map((curve) => curve.strategy));
+  // Tied: at no target distinguishable from the leader (each target's paired tests, Holm-adjusted there).
+  const tied = ranked
+    .slice(1)
+    .map((curve) => curve.strategy)
+    .filter((name) =>
+      sorted.every((file) => {
+        const leading = resultOf(file, leader.strategy);
+        if (!leading) return false;
+        const candidates = recommendable(file.strategies).filter((strategy) =>
+          rankedNames.has(strategy.name),
+        );
+        return indistinguishableFrom(leading, candidates, file).some((strategy) => strategy.name === name);
+      }),
+    );
+  const group = spenders(
+    [leader.strategy, ...tied].map((name) => ({
+      name,
+      results: sorted.flatMap((file) => resultOf(file, name) ?? []),
+    })),
+  );
+  const perTarget = leader.points
+    .map((point) => `${formatRatio(point.probeRecall)} at ${formatInteger(point.target)}`)
+    .join(', ');
+  return {
+    kind: 'sweep',
+    question,
+    recommended: {
+      name: leader.strategy,
+      measure: 'area',
+      value: { estimate: leader.area!, low: null, high: null },
+      tokensAfter: null,
+    },
+    none: null,
+    tied,
+    tiedBy: 'no target’s paired tests tell them apart, Holm-adjusted against it',
+    ...cheapestAndFastest(group),
+    timed,
+    details: [`Probe recall of \`${leader.strategy}\` per target: ${perTarget}.`],
+    scope,
+  };
+}
+
 /**
  * `F-sweep.md`: recall per target side by side (tokens after in brackets, ! where the target was overshot), the
  * area and the rank; strategies that went over a target or do not compress are listed unranked, with why.
  */
-export function renderSweepMarkdown(sweep: Sweep): string {
+export function renderSweepMarkdown(sweep: Sweep, verdict?: Verdict): string {
   const ordered = sweepOrder(sweep);
   const ranked = ordered.filter((curve) => curve.unranked === null);
   // Areas equal as printed share a rank (1, 1, 3): a difference in the third decimal says nothing.
@@ -127,6 +209,8 @@ export function renderSweepMarkdown(sweep: Sweep): string {
   return [
     `# ${sweep.fixture}: budget sweep`,
     '',
+    ...(verdict ? renderVerdictMarkdown(verdict, { timings: verdict.timed }) : []),
+    ...(verdict ? ['## Recall per target', ''] : []),
     `Probe recall at each target (tokens after in brackets; ! = more than 15% over the target; landing under it is no miss). Area = mean recall over the sweep, each doubling of the budget weighing the same. Only strategies that compress and stay within 15% over every target are ranked; the others are listed after them, unranked, whatever their recall: they kept facts by keeping more tokens than the others had.`,
     '',
     markdownTable({
@@ -139,4 +223,14 @@ export function renderSweepMarkdown(sweep: Sweep): string {
       ? []
       : ['Not ranked:', '', ...unranked.map((curve) => `- \`${curve.strategy}\`: ${curve.unranked}.`), '']),
   ].join('\n');
+}
+
+/** The verdict of each fixture run at several targets, as the terminal prints it after the comparisons. */
+export function renderSweepVerdictsTerminal(results: readonly ResultsFile[]): string[] {
+  const byFixture = new Map<string, ResultsFile[]>();
+  for (const file of results)
+    byFixture.set(file.fixture.name, [...(byFixture.get(file.fixture.name) ?? []), file]);
+  return [...byFixture]
+    .filter(([, files]) => files.length > 1)
+    .map(([fixture, files]) => `Budget sweep of ${fixture}:\n${renderVerdictTerminal(sweepVerdict(files))}`);
 }

@@ -14,8 +14,9 @@ import { renderComparisonMarkdown, timingsMeasured } from './comparison.ts';
 import { renderContinuationMarkdown } from './continuation.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
-import { renderSweepMarkdown, sweepOf } from './sweep.ts';
+import { renderSweepMarkdown, sweepOf, sweepVerdict } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
+import type { ReportSource } from './html/probe-matrix.ts';
 import { renderSuiteHtml } from './html/suite-page.ts';
 import { reportStem, suiteStem, sweepStem } from './stem.ts';
 import type { SuiteResults } from '../suite/types.ts';
@@ -93,7 +94,7 @@ export async function writeSweepReport(
   const provenance = results[0]?.provenance;
   return writeOutputs(
     [
-      { path: join(out, `${stem}.md`), text: marker + renderSweepMarkdown(sweep) },
+      { path: join(out, `${stem}.md`), text: marker + renderSweepMarkdown(sweep, sweepVerdict(results)) },
       {
         path: join(out, `${stem}.json`),
         text: `${JSON.stringify(provenance ? { provenance, ...sweep } : sweep, null, 2)}\n`,
@@ -116,7 +117,12 @@ export type ReportFormat = {
   extension: string;
   /** Whether its files start with the report marker, so a later run may remove them when it no longer writes them. */
   marked: boolean;
-  render(results: ResultsFile, stem: string): Promise<Array<{ name: string; text: string }>>;
+  /** `source`: the transcript and probes, when the run has them (the HTML's matrix and transcript need them). */
+  render(
+    results: ResultsFile,
+    stem: string,
+    source?: ReportSource,
+  ): Promise<Array<{ name: string; text: string }>>;
 };
 
 /** Every report format of a session's results, in the order they are written: adding one is its renderer and one entry. */
@@ -144,8 +150,8 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     extension: '.html',
     marked: true,
     // The marker comes before the doctype: a comment there leaves the page in standards mode.
-    render: async (results, stem) => [
-      { name: `${stem}-report.html`, text: await renderHtmlReport([results]) },
+    render: async (results, stem, source) => [
+      { name: `${stem}-report.html`, text: await renderHtmlReport([results], source) },
     ],
   },
   {
@@ -174,12 +180,13 @@ export async function writeFixtureReports(
   results: ResultsFile,
   out: string,
   signal?: AbortSignal,
+  source?: ReportSource,
 ): Promise<string[]> {
   const stem = reportStem(results);
   const marker = `${reportMarker(stem)}\n`;
   const files: Array<{ path: string; text: string }> = [];
   for (const format of REPORT_FORMATS) {
-    for (const { name, text } of await format.render(results, stem))
+    for (const { name, text } of await format.render(results, stem, source))
       files.push({ path: join(out, name), text: format.marked ? marker + text : text });
   }
   const written = await writeOutputs(files, signal);
@@ -239,7 +246,7 @@ export async function writeSuiteReports(
     [
       {
         path: join(out, `${stem}-comparison.md`),
-        text: `${reportMarker(stem)}\n${renderSuiteMarkdown(suite, { timings })}`,
+        text: `${reportMarker(stem)}\n${renderSuiteMarkdown(suite, { timings, sessions })}`,
       },
       { path: join(out, `${stem}-report.html`), text: await renderSuiteHtml(suite, sessions) },
       { path: join(out, `${stem}-results.json`), text: `${JSON.stringify(suite, null, 2)}\n` },
@@ -271,7 +278,12 @@ export async function appendStepSummary(
 ): Promise<void> {
   const comparisons =
     extra.suites && extra.suites.length > 0
-      ? extra.suites.map((suite) => renderSuiteMarkdown(suite, { timings: results.some(timingsMeasured) }))
+      ? extra.suites.map((suite) =>
+          renderSuiteMarkdown(suite, {
+            timings: results.some(timingsMeasured),
+            sessions: results.filter((fixture) => fixture.target === suite.target),
+          }),
+        )
       : results.map(renderComparisonMarkdown);
   const text = `${[gateMarkdown, ...comparisons].join('\n\n')}\n`;
   assertNoSecrets(text, file);

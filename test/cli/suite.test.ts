@@ -121,10 +121,8 @@ describe('suites', () => {
     const page = await readFile(join(out, 'suite-report.html'), 'utf8');
     assert.doesNotMatch(page, /:\/\//);
     assert.equal([...page.matchAll(/<figure data-plot="(suite-recall|suite-sessions)"><svg/g)].length, 2);
-    const recallPlot = page.slice(
-      page.indexOf('data-plot="suite-recall"'),
-      page.indexOf('data-plot="suite-sessions"'),
-    );
+    const fromRecall = page.slice(page.indexOf('data-plot="suite-recall"'));
+    const recallPlot = fromRecall.slice(0, fromRecall.indexOf('</figure>'));
     const withRecall = suite.strategies.filter((strategy) => strategy.metrics.probeRecall).length;
     const rules = recallPlot.slice(
       recallPlot.indexOf('class="mark-rule role-mark'),
@@ -132,9 +130,19 @@ describe('suites', () => {
     );
     assert.equal((rules.match(/<line/g) ?? []).length, withRecall);
     assert.equal((recallPlot.match(/aria-roledescription="point"/g) ?? []).length, withRecall);
-    const pages = [...page.matchAll(/href="([^"#]+)"/g)].map((match) => match[1]!);
-    assert.equal(pages.length, suite.sessions.length * 2);
-    for (const link of pages) assert.ok(existsSync(join(out, link)), link);
+    const sessionList = page.slice(page.indexOf('<h2 id="sessions">'));
+    const hrefs = (html: string) => [...html.matchAll(/href="([^"#]+)"/g)].map((match) => match[1]!);
+    assert.equal(hrefs(sessionList).length, suite.sessions.length * 2);
+    // Every link of the page (the sessions, where each strategy did worst) names a file that exists.
+    for (const link of hrefs(page)) assert.ok(existsSync(join(out, decodeURI(link))), link);
+    // The verdict comes first, and never names a strategy flagged on some session.
+    assert.ok(page.indexOf('class="verdict"') < page.indexOf('<h2 id="strategies">'));
+    const recommended = /Recommended: <code>([^<]+)<\/code>/.exec(page)?.[1];
+    if (recommended) {
+      const chosen = suite.strategies.find((strategy) => strategy.name === recommended)!;
+      assert.deepEqual(chosen.flaggedSessions, { doesNotCompress: 0, missedTarget: 0 });
+      assert.equal(chosen.lexical, false);
+    }
   });
 
   it('check --baseline passes an unchanged suite and fails one that lost facts, verdict first, with the facts lost', async () => {

@@ -34,7 +34,22 @@ function assertPlots(html: string, results: ResultsFile): void {
   assert.equal(marksOf(recall, 'points').marks, scored.length, 'one point per scored strategy');
   const front = frontOf(results.strategies);
   assert.equal(marksOf(recall, 'front').groups, front.length > 0 ? 1 : 0, 'one front line');
-  assert.equal(marksOf(recall, 'frontLabels').marks, front.length, 'each front point labelled');
+  // Front points are labelled where a label fits: never two labels over each other, at least the first.
+  const group = /<g class="mark-text role-mark frontLabels_marks"[^>]*>(.*?)<\/g>/s.exec(recall)?.[1] ?? '';
+  const labels = [...group.matchAll(/transform="translate\(([\d.]+),([\d.]+)\)"[^>]*>([^<]*)<\/text>/g)].map(
+    (match) => ({ x: Number(match[1]), y: Number(match[2]), width: match[3]!.length * 6 }),
+  );
+  assert.equal(labels.length, marksOf(recall, 'frontLabels').marks);
+  assert.ok(labels.length >= Math.min(1, front.length) && labels.length <= front.length, 'front labels');
+  for (const [index, label] of labels.entries()) {
+    for (const other of labels.slice(index + 1)) {
+      const apart =
+        label.x + label.width <= other.x ||
+        other.x + other.width <= label.x ||
+        Math.abs(label.y - other.y) >= 12;
+      assert.ok(apart, `labels overlap: ${JSON.stringify([label, other])}`);
+    }
+  }
 
   const calls = results.strategies.flatMap((strategy) => strategy.trace);
   const [timeline] = figures(html, 'timeline');
@@ -91,8 +106,11 @@ describe('F-report.html', () => {
       assert.equal((html.match(/<details class="strategy"/g) ?? []).length, results.strategies.length);
       const options = html.match(/<select aria-label="left strategy">(.*?)<\/select>/s)?.[1] ?? '';
       assert.equal((options.match(/<option /g) ?? []).length, results.strategies.length);
-      for (const [index, strategy] of results.strategies.entries()) {
-        const panel = html.match(new RegExp(`id="s${index}-body">(.*?)</div></details>`, 's'))?.[1] ?? '';
+      // Anchors by strategy name, stable whichever strategies ran (never by position, `#s0`).
+      assert.doesNotMatch(html, /id="s\d+"/);
+      for (const strategy of results.strategies) {
+        const panel =
+          html.match(new RegExp(`id="strategy-${strategy.name}-body">(.*?)</div></details>`, 's'))?.[1] ?? '';
         const missed = Object.values(strategy.quality.probeOutcomes).filter(
           (outcome) => outcome !== 'matched',
         );

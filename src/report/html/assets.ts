@@ -49,6 +49,49 @@ pre.summary { white-space: pre-wrap; word-break: break-word; background: var(--s
 .side-by-side .pane { min-width: 0; }
 .side-by-side .pane table { display: block; overflow-x: auto; }
 footer { color: var(--muted); padding-top: 24px; padding-bottom: 40px; }
+.verdict { border: 1px solid #9ec5fe; border-left: 6px solid var(--accent); background: #f1f7ff; border-radius: 6px; padding: 10px 16px; margin: 16px 0; }
+.verdict .question { color: var(--muted); margin: 0 0 4px; font-style: italic; }
+.verdict .answer { font-size: 18px; font-weight: 600; margin: 0 0 6px; }
+.verdict ul { margin: 0; padding-left: 18px; }
+table.comparison td:first-child, table.comparison th:first-child, table.sweep td:nth-child(2), table.matrix th[scope="row"] { position: sticky; left: 0; background: #fff; z-index: 1; }
+table.comparison th:first-child { background: var(--soft); }
+table.comparison tr.recommended td { background: #eaf5ea; }
+table.comparison tr.recommended td:first-child { box-shadow: inset 4px 0 0 #1a7f37; }
+.probe-matrix .filters { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; margin: 6px 0; }
+.probe-matrix select, .probe-matrix input[type="search"], .transcript input[type="search"] { font: inherit; padding: 2px 4px; }
+.matrix-wrap { max-height: 560px; overflow: auto; border: 1px solid var(--line); }
+table.matrix { margin: 0; font-size: 12px; }
+table.matrix thead th { position: sticky; top: 0; z-index: 2; }
+table.matrix thead th.strategy-column { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: normal; padding: 6px 2px; }
+table.matrix td.cell { text-align: center; cursor: pointer; min-width: 24px; padding: 2px 4px; }
+table.matrix td.matched { background: #dafbe1; color: #116329; }
+table.matrix td.missed { background: #ffebe9; color: #a40e26; }
+table.matrix td.contradicted { background: #fff1c2; color: #7d4e00; font-weight: 700; }
+table.matrix td.cell.selected { outline: 2px solid var(--ink); outline-offset: -2px; }
+.probe-detail { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; margin: 8px 0; background: var(--soft); }
+.probe-detail .excerpt { white-space: pre-wrap; word-break: break-word; background: #fff; border: 1px solid var(--line); padding: 6px 8px; border-radius: 4px; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.probe-detail ul.facets { list-style: none; padding-left: 0; }
+.probe-detail li.stated::before { content: "✓ "; color: #116329; }
+.probe-detail li.absent::before { content: "✗ "; color: #a40e26; }
+mark.facet { background: #ffd33d; padding: 0 1px; }
+details.transcript ol.messages { list-style: none; padding: 0; }
+details.transcript li { border-bottom: 1px solid var(--line); padding: 4px 0; display: grid; grid-template-columns: 48px 1fr; gap: 8px; }
+details.transcript li pre { margin: 0; white-space: pre-wrap; word-break: break-word; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; max-height: 320px; overflow: auto; }
+details.transcript li.role-user pre { color: #0a3069; }
+details.transcript li.flash { background: #fff8c5; }
+.message-index { color: var(--muted); font-variant-numeric: tabular-nums; text-align: right; }
+.toggles { display: flex; flex-wrap: wrap; gap: 2px 12px; font-size: 12px; }
+.toggles .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; }
+figure svg [data-strategy] { cursor: pointer; }
+figure svg .hidden-series { display: none; }
+@media (max-width: 900px) {
+  header, main, footer { padding: 0 12px; }
+  nav ul { padding: 6px 12px; }
+  .side-by-side .pickers, .side-by-side .panes { grid-template-columns: 1fr; }
+  figure { overflow-x: auto; }
+  figure svg { max-width: none; }
+  .verdict .answer { font-size: 16px; }
+}
 `;
 
 /**
@@ -91,9 +134,192 @@ export const SCRIPT = `
       show(index);
     });
   });
+
+  var escapeText = function (text) {
+    return String(text).replace(/[&<>"]/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]; });
+  };
+  var anchorOf = function (name) { return 'strategy-' + name.replace(/[^A-Za-z0-9_+-]/g, '-'); };
+  var openTarget = function (id) {
+    var target = document.getElementById(id);
+    if (!target) return;
+    if (target.tagName === 'DETAILS') target.open = true;
+    var parent = target.closest('details');
+    if (parent) parent.open = true;
+    target.scrollIntoView({ block: 'start' });
+  };
+  // Charts: a tooltip from each mark's description, its strategy as data, a click opens its details.
+  document.querySelectorAll('figure svg [aria-label]').forEach(function (mark) {
+    var label = mark.getAttribute('aria-label');
+    var found = /(?:^|; )[Ss]trategy: ([^;]+)/.exec(label);
+    if (!found) return;
+    mark.setAttribute('data-strategy', found[1]);
+    var title = document.createElementNS(mark.namespaceURI, 'title');
+    title.textContent = label.replace(/; /g, '\\n');
+    mark.appendChild(title);
+    mark.addEventListener('click', function () {
+      var section = mark.closest('section.target');
+      var prefix = section ? section.id.replace(/section$/, '') : '';
+      var id = prefix + anchorOf(found[1]);
+      if (!document.getElementById(id)) id = anchorOf(found[1]);
+      location.hash = id;
+      openTarget(id);
+    });
+  });
+  // Retention by position: the core strategies shown, the others a click away.
+  var groups = document.getElementById('strategy-groups');
+  var colorsOf = groups ? JSON.parse(groups.textContent) : null;
+  document.querySelectorAll('figure[data-plot="retention"]').forEach(function (figure) {
+    if (!colorsOf) return;
+    var names = [];
+    figure.querySelectorAll('svg [data-strategy]').forEach(function (mark) {
+      var name = mark.getAttribute('data-strategy');
+      if (names.indexOf(name) < 0) names.push(name);
+    });
+    if (names.length <= 6) return;
+    var shown = {};
+    names.forEach(function (name) { shown[name] = (colorsOf[name] || {}).group === 'core'; });
+    if (!names.some(function (name) { return shown[name]; })) names.slice(0, 5).forEach(function (name) { shown[name] = true; });
+    var apply = function () {
+      figure.querySelectorAll('svg [data-strategy]').forEach(function (mark) {
+        mark.classList.toggle('hidden-series', !shown[mark.getAttribute('data-strategy')]);
+      });
+    };
+    var box = document.createElement('div');
+    box.className = 'toggles';
+    box.innerHTML = '<span class="meta">Show:</span>' + names.map(function (name) {
+      var color = (colorsOf[name] || {}).color || '#888';
+      return '<label><input type="checkbox" value="' + escapeText(name) + '"' + (shown[name] ? ' checked' : '') + '><span class="swatch" style="background:' + color + '"></span>' + escapeText(name) + '</label>';
+    }).join('');
+    box.addEventListener('change', function (event) { shown[event.target.value] = event.target.checked; apply(); });
+    figure.insertBefore(box, figure.firstChild);
+    apply();
+  });
+  // The probe matrix: filters, search, and the detail of a clicked cell.
+  document.querySelectorAll('.probe-matrix').forEach(function (view) {
+    var data = JSON.parse(view.querySelector('.probe-data').textContent);
+    var table = view.querySelector('table.matrix');
+    var failing = view.querySelector('.failing-only');
+    var kind = view.querySelector('.kind-filter');
+    var strategy = view.querySelector('.strategy-filter');
+    var search = view.querySelector('.probe-search');
+    var count = view.querySelector('.count');
+    var detail = view.querySelector('.probe-detail');
+    var filter = function () {
+      var column = strategy.value;
+      var words = search.value.toLowerCase().trim();
+      var visible = 0;
+      Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+        var failed = column === '' ? row.getAttribute('data-failing') === 'true'
+          : row.querySelector('td.cell[data-column="' + column + '"]').getAttribute('data-outcome') !== 'matched';
+        var show = (!failing.checked || failed) && (kind.value === '' || row.getAttribute('data-kind') === kind.value)
+          && (words === '' || row.getAttribute('data-text').indexOf(words) >= 0);
+        row.hidden = !show;
+        if (show) visible++;
+      });
+      table.querySelectorAll('[data-column]').forEach(function (cell) {
+        cell.hidden = column !== '' && cell.getAttribute('data-column') !== column;
+      });
+      count.textContent = visible + ' of ' + data.probes.length + ' probes';
+    };
+    [failing, kind, strategy].forEach(function (control) { control.addEventListener('change', filter); });
+    search.addEventListener('input', filter);
+    filter();
+    var highlight = function (text, spellings) {
+      var lower = text.toLowerCase();
+      var ranges = [];
+      spellings.forEach(function (spelling) {
+        var needle = spelling.toLowerCase();
+        if (!needle) return;
+        for (var at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + needle.length)) ranges.push([at, at + needle.length]);
+      });
+      ranges.sort(function (a, b) { return a[0] - b[0]; });
+      var out = '', last = 0;
+      ranges.forEach(function (range) {
+        if (range[0] < last) return;
+        out += escapeText(text.slice(last, range[0])) + '<mark class="facet">' + escapeText(text.slice(range[0], range[1])) + '</mark>';
+        last = range[1];
+      });
+      return { html: out + escapeText(text.slice(last)), first: ranges.length > 0 ? ranges[0][0] : -1 };
+    };
+    var excerpt = function (text, spellings, width) {
+      var found = highlight(text, spellings);
+      if (found.first < 0) return null;
+      var start = Math.max(0, found.first - width), end = Math.min(text.length, found.first + width * 2);
+      var cut = highlight(text.slice(start, end), spellings).html;
+      return (start > 0 ? '… ' : '') + cut + (end < text.length ? ' …' : '');
+    };
+    var messageText = function (index) {
+      var item = document.getElementById('message-' + index);
+      return item ? item.querySelector('pre').textContent : null;
+    };
+    var show = function (cell) {
+      table.querySelectorAll('td.selected').forEach(function (other) { other.classList.remove('selected'); });
+      cell.classList.add('selected');
+      var probe = data.probes[Number(cell.getAttribute('data-row'))];
+      var chosen = data.strategies[Number(cell.getAttribute('data-column'))];
+      var outcome = cell.getAttribute('data-outcome');
+      var stated = chosen.facets[Number(cell.getAttribute('data-row'))] || [];
+      var parts = ['<h4>' + escapeText(probe.id) + ' (' + escapeText(probe.kind) + ') in <a href="#' + chosen.anchor + '">' + escapeText(chosen.name) + '</a>: <span class="outcome">' + (outcome === 'matched' ? 'kept' : outcome) + '</span></h4>',
+        '<p><strong>Question:</strong> ' + escapeText(probe.question) + '</p>',
+        '<p><strong>Answer:</strong> ' + escapeText(probe.answer) + '</p>'];
+      var spellings = [];
+      if (probe.facets) {
+        parts.push('<p><strong>Facets</strong> (every one must be stated, near each other):</p><ul class="facets">' + probe.facets.map(function (facet, index) {
+          if (stated[index]) spellings = spellings.concat(facet);
+          return '<li class="' + (stated[index] ? 'stated' : 'absent') + '">' + facet.map(escapeText).join(' / ') + (stated[index] ? '' : ' <span class="hint">(not in the summary)</span>') + '</li>';
+        }).join('') + '</ul>');
+      } else {
+        parts.push('<p class="meta">The probe’s facets are not in this page (rebuilt from results alone).</p>');
+      }
+      var inSummary = spellings.length > 0 ? excerpt(chosen.summary || '', spellings, 220) : null;
+      if (inSummary) parts.push('<p><strong>Where in the summary:</strong></p><div class="excerpt summary-excerpt">' + inSummary + '</div>');
+      else if (outcome === 'matched' && chosen.kept.length > 0) parts.push('<p class="meta">Kept through the messages the strategy keeps verbatim (' + chosen.kept.map(function (range) { return range.start + '–' + (range.end - 1); }).join(', ') + ').</p>');
+      else if (probe.facets) parts.push('<p class="meta">No facet of it is in the summary.</p>');
+      var all = probe.facets ? [].concat.apply([], probe.facets) : [];
+      if (probe.stated.length > 0) {
+        parts.push('<p><strong>Stated in the transcript at:</strong></p>');
+        probe.stated.forEach(function (index) {
+          var text = messageText(index);
+          var shown = text === null ? null : (excerpt(text, all, 200) || escapeText(text.slice(0, 400)));
+          parts.push('<div class="stated-message"><a href="#message-' + index + '" data-message="' + index + '">message ' + index + '</a>' + (shown === null ? '' : '<div class="excerpt transcript-excerpt">' + shown + '</div>') + '</div>');
+        });
+      }
+      detail.innerHTML = parts.join('');
+    };
+    table.addEventListener('click', function (event) {
+      var cell = event.target.closest('td.cell');
+      if (cell) show(cell);
+    });
+    table.addEventListener('keydown', function (event) {
+      var cell = event.target.closest('td.cell');
+      if (cell && (event.key === 'Enter' || event.key === ' ')) { event.preventDefault(); show(cell); }
+    });
+    detail.addEventListener('click', function (event) {
+      var link = event.target.closest('a[data-message]');
+      if (!link) return;
+      var item = document.getElementById('message-' + link.getAttribute('data-message'));
+      if (item) { item.classList.add('flash'); setTimeout(function () { item.classList.remove('flash'); }, 2000); }
+      setTimeout(function () { openTarget('message-' + link.getAttribute('data-message')); }, 0);
+    });
+  });
+  // The transcript: search shows only the messages that hold the text.
+  document.querySelectorAll('details.transcript').forEach(function (view) {
+    var input = view.querySelector('.transcript-search');
+    var count = view.querySelector('.count');
+    var items = view.querySelectorAll('ol.messages > li');
+    input.addEventListener('input', function () {
+      var words = input.value.toLowerCase().trim();
+      var visible = 0;
+      items.forEach(function (item) {
+        var show = words === '' || item.textContent.toLowerCase().indexOf(words) >= 0;
+        item.hidden = !show;
+        if (show) visible++;
+      });
+      count.textContent = words === '' ? '' : visible + ' of ' + items.length + ' messages';
+    });
+  });
   var openLinked = function () {
-    var target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
-    if (target && target.tagName === 'DETAILS') target.open = true;
+    if (location.hash) openTarget(decodeURIComponent(location.hash.slice(1)));
   };
   window.addEventListener('hashchange', openLinked);
   openLinked();

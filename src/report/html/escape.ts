@@ -17,3 +17,8 @@ export function escapeHtml(text: string | number): string {
     .replace(/[&<>"']/g, (character) => ENTITIES[character]!)
     .replaceAll('://', ':&#47;&#47;');
 }
+
+/** Data as JSON a `<script type="application/json">` can hold: nothing in it closes the element or spells a URL. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replaceAll('://', ':\\/\\/');
+}

@@ -14,9 +14,16 @@ import { reportStem } from '../stem.ts';
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import { decayPlot } from './chain-plot.ts';
-import { kindPlot, type Plot, recallPlot, retentionPlot, timelinePlot } from './plots.ts';
+import { kindPlot, type Plot, recallPlot, retentionPlot, strategyNames, timelinePlot } from './plots.ts';
+import { strategyGroupsScript } from './colors.ts';
+import { probeMatrix, type ReportSource } from './probe-matrix.ts';
 import { strategyDetails } from './strategy-details.ts';
 import { comparisonTable, htmlTable } from './tables.ts';
+import { transcriptHtml } from './transcript.ts';
+import { strategyAnchor, verdictHtml } from './verdict.ts';
+import { sessionVerdict } from '../verdict.ts';
+import { sweepTable } from './sweep-table.ts';
+import { sweepVerdict } from '../sweep.ts';
 
 /** Escaped text with Markdown `code` spans as <code>. */
 function inline(text: string): string {
@@ -48,7 +55,7 @@ function sideBySide(part: Part): string {
     file.strategies
       .map(
         (strategy, index) =>
-          `<option value="${prefix}s${index}-body"${index === selected ? ' selected' : ''}>${escapeHtml(strategy.name)}</option>`,
+          `<option value="${strategyAnchor(strategy.name, prefix)}-body"${index === selected ? ' selected' : ''}>${escapeHtml(strategy.name)}</option>`,
       )
       .join('');
   const second = Math.min(1, file.strategies.length - 1);
@@ -65,16 +72,16 @@ function strategies(part: Part): string {
   const { file, prefix } = part;
   return [
     `<h3 id="${prefix}strategies">Strategies</h3>`,
-    ...file.strategies.map((strategy, index) => {
+    ...file.strategies.map((strategy) => {
       const recall = strategy.quality.probeRecall;
       const hint =
         strategy.status === 'error'
           ? 'failed'
           : `${formatInteger(strategy.tokensAfter)} tokens after${recall === null ? '' : `, probe recall ${recall.toFixed(2)}`}`;
       return [
-        `<details class="strategy" id="${prefix}s${index}">`,
+        `<details class="strategy" id="${strategyAnchor(strategy.name, prefix)}">`,
         `<summary>${escapeHtml(strategy.name)} <span class="hint">— ${escapeHtml(hint)}</span></summary>`,
-        `<div class="strategy-body" id="${prefix}s${index}-body">`,
+        `<div class="strategy-body" id="${strategyAnchor(strategy.name, prefix)}-body">`,
         strategyDetails(file, strategy),
         '</div></details>',
       ].join('\n');
@@ -82,24 +89,28 @@ function strategies(part: Part): string {
   ].join('\n');
 }
 
-async function section(part: Part, recall: Plot | null, sweep: boolean): Promise<string> {
+async function section(
+  part: Part,
+  recall: Plot | null,
+  sweep: boolean,
+  source: ReportSource | undefined,
+): Promise<string> {
   const { file, prefix } = part;
-  const index = new Map(file.strategies.map((strategy, position) => [strategy.name, position]));
-  const anchor = (name: string) => `${prefix}s${index.get(name) ?? 0}`;
+  const anchor = (name: string) => strategyAnchor(name, prefix);
   return [
     `<section class="target" id="${prefix}section">`,
     sweep ? `<h2>${escapeHtml(part.label)}</h2>` : '',
     `<h3 id="${prefix}comparison">Comparison</h3>`,
-    `<div class="table-wrap">${comparisonTable(file, anchor)}</div>`,
+    `<div class="table-wrap comparison-wrap">${comparisonTable(file, anchor, sessionVerdict(file).recommended?.name ?? null)}</div>`,
     `<ul>${observations(file)
       .map((line) => `<li>${inline(line)}</li>`)
       .join('')}</ul>`,
+    probeMatrix(file, prefix, anchor, sweep ? undefined : source),
     statistics(file),
     figure(recall, prefix),
     figure(await timelinePlot(file), prefix),
     figure(await retentionPlot(file), prefix),
     figure(await kindPlot(file), prefix),
-    figure(await decayPlot(file), prefix),
     continuationSection(file, prefix),
     sideBySide(part),
     strategies(part),
@@ -109,8 +120,14 @@ async function section(part: Part, recall: Plot | null, sweep: boolean): Promise
     .join('\n');
 }
 
-/** The HTML report of one fixture: one results file, or the files of a budget sweep (one per target). */
-export async function renderHtmlReport(files: readonly ResultsFile[]): Promise<string> {
+/**
+ * The HTML report of one fixture: one results file, or the files of a budget sweep (one per target); with the
+ * `source` (transcript and probes) the probe matrix shows facets and the transcript is in the page.
+ */
+export async function renderHtmlReport(
+  files: readonly ResultsFile[],
+  source?: ReportSource,
+): Promise<string> {
   const sorted = [...files].sort((a, b) => (a.target ?? 0) - (b.target ?? 0));
   const first = sorted[0]!;
   const sweep = sorted.length > 1;
@@ -121,22 +138,32 @@ export async function renderHtmlReport(files: readonly ResultsFile[]): Promise<s
   }));
   const recall = await recallPlot(sorted);
   const sections: string[] = [];
-  for (const part of parts) sections.push(await section(part, sweep ? null : recall, sweep));
+  for (const part of parts) sections.push(await section(part, sweep ? null : recall, sweep, source));
+  const verdict = sweep ? sweepVerdict(sorted) : sessionVerdict(first);
+  // A sweep's details live in each target's section; the verdict links to the first target's.
+  const names = new Set(first.strategies.map((strategy) => strategy.name));
+  const verdictAnchor = (name: string) => (names.has(name) ? strategyAnchor(name, parts[0]!.prefix) : null);
+  const decay = sweep ? null : await decayPlot(first);
   const { fixture } = first;
   const nav = sweep
     ? [
+        ['verdict', 'Verdict'],
+        ['sweep', 'Recall per budget'],
         ['recall-vs-tokens', 'Recall vs tokens'],
         ...parts.map((part) => [`${part.prefix}section`, part.label]),
       ]
     : [
+        ['verdict', 'Verdict'],
+        ...(decay ? [['decay', 'Across compactions']] : []),
         ['comparison', 'Comparison'],
+        ...(first.probes.length > 0 ? [['probes', 'Probes']] : []),
         ...[recall ? ['recall-vs-tokens', 'Recall vs tokens'] : []],
         ['timeline', 'Timeline'],
         ['retention', 'Retention'],
         ['recall-by-kind', 'Recall per kind'],
-        ...(first.strategies.some((strategy) => strategy.chain) ? [['decay', 'Across compactions']] : []),
         ['side-by-side', 'Side by side'],
         ['strategies', 'Strategies'],
+        ...(source && source.messages.length > 0 ? [['transcript', 'Transcript']] : []),
       ].filter((entry) => entry.length > 0);
   const title = `${fixture.name}: compaction strategies${sweep ? ', budget sweep' : first.target === null ? '' : ` at ${formatInteger(first.target)} tokens`}`;
   return htmlDocument({
@@ -147,7 +174,15 @@ export async function renderHtmlReport(files: readonly ResultsFile[]): Promise<s
       `<p class="meta">${escapeHtml(configLine(first))}</p>`,
     ],
     nav,
-    main: [...(sweep && recall ? [figure(recall, '')] : []), ...sections],
+    main: [
+      verdictHtml(verdict, verdictAnchor),
+      strategyGroupsScript(strategyNames(sorted)),
+      ...(decay ? [figure(decay, '', 'h2')] : []),
+      ...(sweep ? [sweepTable(sorted, (name) => strategyAnchor(name, parts[0]!.prefix))] : []),
+      ...(sweep && recall ? [figure(recall, '')] : []),
+      ...sections,
+      ...(sweep ? [] : [transcriptHtml(source?.messages)]),
+    ],
     footer: `Written by compaction-bench from ${sorted.map((file) => `<code>${escapeHtml(`${reportStem(file)}-results.json`)}</code>`).join(', ')}; rebuild with <code>compaction-bench report</code>. ${provenanceHtml(first.provenance)}`,
   });
 }

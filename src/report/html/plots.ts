@@ -6,6 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ResultsFile } from '../../results/types.ts';
 import { kindCells, POSITION_BINS, recallPoints, retentionPoints, timelineCalls } from './plot-data.ts';
+import { strategyScale } from './colors.ts';
 import { renderSvg } from './svg.ts';
 
 /** One chart as the page shows it. */
@@ -13,19 +14,46 @@ export type Plot = { id: string; title: string; caption: string; svg: string };
 
 const WIDTH = 760;
 
-/** One colour per strategy, the same in every chart of a page. */
-function colorScale(strategies: readonly string[]) {
-  return { domain: [...strategies], scheme: strategies.length > 10 ? 'tableau20' : 'tableau10' };
-}
-
 /** The colour encoding of the strategy field, one colour per strategy across a page's charts. */
 export const strategyColor = (strategies: readonly string[], legend = true) => ({
   field: 'strategy',
   type: 'nominal' as const,
   title: 'Strategy',
-  scale: colorScale(strategies),
+  scale: strategyScale(strategies),
   ...(legend ? {} : { legend: null }),
 });
+
+/** A log axis that fits the data: a fifth below the smallest value to a quarter above the largest. */
+export function fittedLogDomain(values: readonly number[]): [number, number] {
+  const positive = values.filter((value) => value > 0);
+  if (positive.length === 0) return [1, 10];
+  return [Math.min(...positive) * 0.8, Math.max(...positive) * 1.25];
+}
+
+/**
+ * The labels that fit without overlapping one already placed (lowest tokens first, where the front starts): a
+ * label dropped here is still in the point's tooltip and the legend.
+ */
+function unclutteredLabels<T extends { tokensAfter: number; recall: number; label: string }>(
+  points: readonly T[],
+  domain: [number, number],
+  height: number,
+): T[] {
+  const [low, high] = domain.map(Math.log);
+  const placed: Array<{ x: number; y: number; width: number }> = [];
+  return points.filter((point) => {
+    const x = ((Math.log(point.tokensAfter) - low!) / (high! - low!)) * WIDTH + 7;
+    const y = (1 - point.recall) * height - 7;
+    // About 6 pixels a character at 11 px, a line 13 pixels high.
+    const width = point.label.length * 6;
+    if (
+      placed.some((other) => x < other.x + other.width && other.x < x + width && Math.abs(other.y - y) < 13)
+    )
+      return false;
+    placed.push({ x, y, width });
+    return true;
+  });
+}
 
 /** The strategy names of some results files, in the order first listed. */
 export function strategyNames(files: readonly ResultsFile[]): string[] {
@@ -43,11 +71,12 @@ export async function recallPlot(files: readonly ResultsFile[]): Promise<Plot | 
   if (points.length === 0) return null;
   const names = strategyNames(files);
   const front = points.filter((point) => point.front).sort((a, b) => a.tokensAfter - b.tokensAfter);
+  const domain = fittedLogDomain(points.map((point) => point.tokensAfter));
   const x = {
     field: 'tokensAfter',
     type: 'quantitative' as const,
     title: 'Tokens after (compacted context, log scale)',
-    scale: { type: 'log' as const },
+    scale: { type: 'log' as const, domain, nice: false },
   };
   const y = {
     field: 'recall',
@@ -94,8 +123,8 @@ export async function recallPlot(files: readonly ResultsFile[]): Promise<Plot | 
     },
     {
       name: 'frontLabels',
-      data: { values: front },
-      mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10, color: '#333' },
+      data: { values: unclutteredLabels(front, domain, 360) },
+      mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 11, color: '#333' },
       encoding: { x, y, text: { field: 'label' } },
     },
   );

@@ -21,9 +21,9 @@ const CONFIG = {
     titleFontSize: 12,
     titleFontWeight: 'normal',
     gridColor: '#eee',
-    labelLimit: 220,
+    labelLimit: 0,
   },
-  legend: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', labelLimit: 220 },
+  legend: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', labelLimit: 0 },
 } as const;
 
 /** A Vega-Lite chart as an inline SVG element (namespace attributes removed). */

@@ -39,12 +39,28 @@ function cell(metric: Metric, strategy: StrategyResult): string {
   return `<td class="number" data-value="${sortValue}">${escapeHtml(text)}</td>`;
 }
 
+// Counts that judge what a context says (the rest count what it cost or how big it is).
+const QUALITY_COUNTS = new Set(['contradictions', 'inventedPaths']);
+
+/** Quality columns first (most essential first), then size and cost in registry order: a narrow page shows them. */
+export function qualityFirst(metrics: readonly Metric[]): Metric[] {
+  const quality = (metric: Metric) => metric.kind === 'share' || QUALITY_COUNTS.has(metric.key);
+  return [
+    ...metrics.filter(quality).sort((a, b) => a.terminalRank - b.terminalRank),
+    ...metrics.filter((metric) => !quality(metric)),
+  ];
+}
+
 /**
  * The comparison: the strategy, then every registry metric whose column says something for these results.
  * Each cell carries its raw figure, so the page's script sorts by number (a click on a header).
  */
-export function comparisonTable(results: ResultsFile, anchor: (strategy: string) => string): string {
-  const metrics = METRICS.filter((metric) => metric.column(results));
+export function comparisonTable(
+  results: ResultsFile,
+  anchor: (strategy: string) => string,
+  recommended: string | null = null,
+): string {
+  const metrics = qualityFirst(METRICS.filter((metric) => metric.column(results)));
   const head = [
     '<th data-sort="text" aria-sort="none"><button type="button">Strategy</button></th>',
     ...metrics.map(
@@ -55,8 +71,12 @@ export function comparisonTable(results: ResultsFile, anchor: (strategy: string)
   const rows = results.strategies.map((strategy) => {
     const flags = marks(strategy, results);
     const name = `<a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a>${strategy.status === 'error' ? ' <span class="failed">(failed)</span>' : ''}${flags ? ` <span class="marks">${escapeHtml(flags)}</span>` : ''}`;
-    const kind = strategy.lexical ? ' class="lexical"' : '';
-    return `<tr${kind}><td data-value="${escapeHtml(strategy.name)}">${name}</td>${metrics.map((metric) => cell(metric, strategy)).join('')}</tr>`;
+    const classes = [
+      ...(strategy.lexical ? ['lexical'] : []),
+      ...(strategy.name === recommended ? ['recommended'] : []),
+    ];
+    const kind = classes.length > 0 ? ` class="${classes.join(' ')}"` : '';
+    return `<tr${kind} data-strategy="${escapeHtml(strategy.name)}"><td data-value="${escapeHtml(strategy.name)}">${name}</td>${metrics.map((metric) => cell(metric, strategy)).join('')}</tr>`;
   });
   const legend = markLegend(results);
   return [

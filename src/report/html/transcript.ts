@@ -1,0 +1,28 @@
+/** The transcript inside the HTML report: collapsed, long tool outputs clipped, each message linkable and searchable. */
+import type { Message } from '../../session/types.ts';
+import { renderMessage } from '../../transcript.ts';
+import { escapeHtml } from './escape.ts';
+
+/** How much of a tool output the page shows (the rest is in the transcript file). */
+export const TOOL_OUTPUT_CHARS = 1500;
+
+/** The anchor of a transcript message (0-based index, as probes and kept ranges give it). */
+export function messageAnchor(index: number): string {
+  return `message-${index}`;
+}
+
+/** The transcript section; empty when the page was rebuilt without it. */
+export function transcriptHtml(messages: readonly Message[] | undefined): string {
+  if (!messages || messages.length === 0) return '';
+  const items = messages.map((message, index) => {
+    const text = renderMessage(message, { toolResultChars: TOOL_OUTPUT_CHARS });
+    return `<li id="${messageAnchor(index)}" data-index="${index}" class="role-${message.role}"><span class="message-index">${index}</span><pre>${escapeHtml(text)}</pre></li>`;
+  });
+  return [
+    '<h2 id="transcript">Transcript</h2>',
+    `<details class="transcript"><summary>${messages.length} messages (tool outputs clipped at ${TOOL_OUTPUT_CHARS.toLocaleString('en-US')} characters)</summary>`,
+    '<label>Search <input type="search" class="transcript-search" placeholder="text in any message"></label> <span class="count meta"></span>',
+    `<ol class="messages" start="0">${items.join('\n')}</ol>`,
+    '</details>',
+  ].join('\n');
+}

@@ -1,0 +1,329 @@
+/**
+ * The verdict every report opens with, computed once for every target (HTML, Markdown, terminal): the strategy
+ * to use for the run's question, the strategies it cannot be told apart from, the cheapest and fastest of
+ * those, and what the run can and cannot say. One computation per run kind: a session (with its chain, when
+ * there is one), a budget sweep, a suite.
+ */
+import { formatCost, formatInteger, formatRatio } from '../format.ts';
+import { clusteredRecall } from '../results/comparison-statistics.ts';
+import { wilsonInterval } from '../results/paired.ts';
+import type { ResultsFile, StrategyResult } from '../results/types.ts';
+import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
+import type { SuiteResults, SuiteStrategy } from '../suite/types.ts';
+import { indistinguishableFrom } from './observations.ts';
+
+/** A figure with its 95% interval (none where the run cannot give one). */
+export type Estimate = { estimate: number; low: number | null; high: number | null };
+
+/** A member of the recommended group with what it spent: `spent` orders it, `spentText` says it. */
+export type Spender = { name: string; spent: number; spentText: string; ownMs: number };
+
+/** What a report says first. */
+export type Verdict = {
+  kind: 'session' | 'chain' | 'sweep' | 'suite';
+  /** The question the run answers, as a sentence. */
+  question: string;
+  /** The recommended strategy, or null when none qualifies (`none` says why). */
+  recommended: {
+    name: string;
+    /** What it is ranked by: `probe recall`, `area` (sweep), `fact recall` (suite). */
+    measure: string;
+    value: Estimate;
+    tokensAfter: number | null;
+  } | null;
+  none: string | null;
+  /** The strategies it cannot be told apart from (paired tests, Holm-adjusted against it). */
+  tied: string[];
+  /** How the ties were tested, in a few words. */
+  tiedBy: string;
+  /** Cheapest (fewest tokens spent, or lowest cost when every cost is known) and fastest of the recommended group. */
+  cheapest: Spender | null;
+  fastest: Spender | null;
+  /** Whether the times measure calls to a model (else they measure this machine and Markdown leaves them out). */
+  timed: boolean;
+  /** Lines of the run kind: a chain's decay, a sweep's area per target. */
+  details: string[];
+  /** One sentence on what the run can and cannot say. */
+  scope: string;
+};
+
+const scored = (strategy: StrategyResult) =>
+  strategy.status === 'ok' && strategy.quality.probeRecall !== null;
+
+/** The strategies a verdict may recommend: scored, compressing, within their target, not a lexical floor. */
+export function recommendable(strategies: readonly StrategyResult[]): StrategyResult[] {
+  return strategies.filter(
+    (strategy) =>
+      scored(strategy) && strategy.flags.length === 0 && !strategy.lexical && strategy.name !== 'recorded',
+  );
+}
+
+/** Probe recall of one result with its 95% interval: Wilson's, or clustered by probe over runs. */
+export function recallEstimate(strategy: StrategyResult, results: ResultsFile): Estimate {
+  const total = strategy.quality.probesTotal;
+  if (total === 0) return { estimate: strategy.quality.probeRecall ?? 0, low: null, high: null };
+  const interval = strategy.probeShares
+    ? clusteredRecall(results.probes.map((probe) => strategy.probeShares![probe.id] ?? 0))
+    : wilsonInterval(strategy.quality.probesMatched, total);
+  return {
+    estimate: strategy.quality.probeRecall ?? interval.estimate,
+    low: interval.low,
+    high: interval.high,
+  };
+}
+
+/** The best by probe recall, fewer tokens after breaking a tie (the same recall for less is the better buy). */
+function leaderOf(candidates: readonly StrategyResult[]): StrategyResult | undefined {
+  return [...candidates].sort(
+    (a, b) => b.quality.probeRecall! - a.quality.probeRecall! || a.tokensAfter - b.tokensAfter,
+  )[0];
+}
+
+/** A group's spenders: by cost when every member's is known, else by input + output tokens. */
+export function spenders(
+  groups: ReadonlyArray<{ name: string; results: readonly StrategyResult[] }>,
+): Spender[] {
+  const priced = groups.every(({ results }) => results.every((strategy) => strategy.cost !== null));
+  return groups.map(({ name, results }) => {
+    const tokens = results.reduce((sum, strategy) => sum + strategy.inputTokens + strategy.outputTokens, 0);
+    const cost = results.reduce((sum, strategy) => sum + (strategy.cost ?? 0), 0);
+    return {
+      name,
+      spent: priced ? cost : tokens,
+      spentText: priced ? formatCost(cost) : `${formatInteger(tokens)} input + output tokens`,
+      ownMs: results.reduce((sum, strategy) => sum + strategy.ownMs, 0),
+    };
+  });
+}
+
+/** Cheapest (least spent) and fastest (least own time) of a group. */
+export function cheapestAndFastest(group: readonly Spender[]): Pick<Verdict, 'cheapest' | 'fastest'> {
+  if (group.length === 0) return { cheapest: null, fastest: null };
+  const cheapest = [...group].sort((a, b) => a.spent - b.spent)[0]!;
+  const fastest = [...group].sort((a, b) => a.ownMs - b.ownMs)[0]!;
+  return { cheapest, fastest };
+}
+
+/** Whether any time was measured on calls to a model (the same rule as the comparison's). */
+export function timedRun(files: readonly ResultsFile[]): boolean {
+  return files.some(
+    (file) =>
+      file.provider.isLanguageModel &&
+      file.strategies.some((strategy) => (strategy.freshCalls ?? [1]).some((calls) => calls > 0)),
+  );
+}
+
+/** The smallest difference the run's paired comparisons detect at 80% power, or null. */
+export function detectable(files: readonly ResultsFile[]): number | null {
+  const values = files.flatMap((file) =>
+    (file.statistics?.comparisons ?? [])
+      .map((comparison) => comparison.minimumDetectable)
+      .filter((value): value is number => value !== null),
+  );
+  return values.length > 0 ? Math.min(...values) : null;
+}
+
+/** What kind of summaries these are: the offline stand-in, or a model. */
+export function providerClause(provider: ResultsFile['provider']): string {
+  return provider.isLanguageModel
+    ? `summaries by \`${provider.id}:${provider.model}\``
+    : 'an offline stand-in (extractive copies sentences, so this ranks budgets and structure, not models)';
+}
+
+/** How many probes, and the smallest difference they detect. */
+export function probesClause(probes: number, minimum: number | null): string {
+  const size =
+    minimum === null
+      ? 'too few disagreements to size the smallest detectable difference'
+      : `differences in recall under about ${formatRatio(minimum)} usually read "not distinguishable"`;
+  return `${probes} fact probes (${size})`;
+}
+
+/** The verdict of one session's results (a chain's too: ranked by the context at the end, with its decay). */
+export function sessionVerdict(results: ResultsFile): Verdict {
+  const chain = results.strategies.some((strategy) => strategy.chain);
+  const candidates = recommendable(results.strategies);
+  const leader = leaderOf(candidates);
+  const at = results.target === null ? '' : ` at ${formatInteger(results.target)} tokens`;
+  const question = `Which strategy keeps the most facts${at}${chain ? ' at the end of the compaction chain' : ''}, among those that compress${results.target === null ? '' : ' and meet the target'}?`;
+  const timed = timedRun([results]);
+  const scope = `One session (${results.fixture.name}), ${providerClause(results.provider)}, ${probesClause(results.probes.length, detectable([results]))}: it ranks strategies on this transcript, not on sessions in general.`;
+  if (!leader) {
+    return {
+      kind: chain ? 'chain' : 'session',
+      question,
+      recommended: null,
+      none:
+        results.probes.length === 0
+          ? 'no fact probes on this session: nothing to rank by'
+          : 'no strategy finished that compresses and met its target',
+      tied: [],
+      tiedBy: '',
+      cheapest: null,
+      fastest: null,
+      timed,
+      details: [],
+      scope,
+    };
+  }
+  const tied = conservativeTies(leader, candidates, results);
+  const group = spenders([leader, ...tied].map((strategy) => ({ name: strategy.name, results: [strategy] })));
+  return {
+    kind: chain ? 'chain' : 'session',
+    question,
+    recommended: {
+      name: leader.name,
+      measure: 'probe recall',
+      value: recallEstimate(leader, results),
+      tokensAfter: leader.tokensAfter,
+    },
+    none: null,
+    tied: tied.map((strategy) => strategy.name),
+    tiedBy: results.statistics?.clustered
+      ? 'paired t-tests over probes, Holm-adjusted against it'
+      : 'exact McNemar tests on the same probes, Holm-adjusted against it',
+    ...cheapestAndFastest(group),
+    timed,
+    details: chain ? decayLines(results, [leader.name, ...tied.map((strategy) => strategy.name)]) : [],
+    scope,
+  };
+}
+
+/**
+ * The candidates not told apart from the leader: by its own paired tests (Holm-adjusted against it), and, so the
+ * verdict never reads surer than the report's own table, any pair the reference's table calls "not
+ * distinguishable" (the same pair corrected within another family can read otherwise).
+ */
+function conservativeTies(
+  leader: StrategyResult,
+  candidates: readonly StrategyResult[],
+  results: ResultsFile,
+): StrategyResult[] {
+  const own = new Set(indistinguishableFrom(leader, candidates, results));
+  const statistics = results.statistics;
+  if (statistics) {
+    const loose = (name: string) =>
+      statistics.comparisons.some(
+        (comparison) => comparison.strategy === name && comparison.verdict === 'not distinguishable',
+      );
+    for (const candidate of candidates) {
+      if (candidate === leader) continue;
+      const pairWithReference =
+        (leader.name === statistics.reference && loose(candidate.name)) ||
+        (candidate.name === statistics.reference && loose(leader.name));
+      if (pairWithReference) own.add(candidate);
+    }
+  }
+  return candidates.filter((candidate) => own.has(candidate));
+}
+
+/** A chain's decay for the recommended group: recall of the facts so far after the first and the last compaction. */
+function decayLines(results: ResultsFile, names: readonly string[]): string[] {
+  return names.flatMap((name) => {
+    const cycles = results.strategies.find((strategy) => strategy.name === name)?.chain?.cycles ?? [];
+    const first = cycles[0];
+    const last = cycles.at(-1);
+    if (!first || !last || first.probeRecall === null || last.probeRecall === null) return [];
+    const stretch =
+      last.firstStretchRecall === null
+        ? ''
+        : `; the first stretch's facts ${formatRatio(last.firstStretchRecall)} after the last`;
+    return [
+      `Decay of \`${name}\`: recall of the facts so far ${formatRatio(first.probeRecall)} after compaction 1 → ${formatRatio(last.probeRecall)} after compaction ${last.cycle}${stretch}.`,
+    ];
+  });
+}
+
+/** A suite strategy a verdict may recommend: scored, never flagged, not a lexical floor. */
+function suiteRecommendable(strategy: SuiteStrategy): boolean {
+  return (
+    !strategy.lexical &&
+    strategy.metrics.probeRecall !== null &&
+    strategy.flaggedSessions.doesNotCompress === 0 &&
+    strategy.flaggedSessions.missedTarget === 0 &&
+    strategy.failed.length === 0
+  );
+}
+
+/**
+ * The verdict of a suite: the best mean fact recall among strategies never flagged on any session; ties from the
+ * suite's paired comparisons against it (`leaderSuite`: the same suite with the leader as reference, when the
+ * caller can assemble it; else the suite's own comparisons, which are against the leader only when it is the
+ * reference).
+ */
+export function suiteVerdict(suite: SuiteResults, leaderSuite?: (leader: string) => SuiteResults): Verdict {
+  const candidates = suite.strategies.filter(suiteRecommendable);
+  const leader = [...candidates].sort(
+    (a, b) =>
+      b.metrics.probeRecall!.estimate - a.metrics.probeRecall!.estimate ||
+      (a.metrics.tokensAfter?.estimate ?? 0) - (b.metrics.tokensAfter?.estimate ?? 0),
+  )[0];
+  const at = suite.target === null ? '' : ` at ${formatInteger(suite.target)} tokens`;
+  const question = `Which strategy keeps the most facts${at} over these ${suite.sessions.length} sessions, among those that compress${suite.target === null ? '' : ' and meet the target'} on every session?`;
+  const probes = suite.sessions.reduce((sum, session) => sum + session.probes, 0);
+  const intervals = suite.sessions.length >= MINIMUM_CLUSTERS_FOR_INTERVAL;
+  const scope = `${suite.sessions.length} sessions, ${providerClause(suite.provider)}, ${probes} fact probes in all; the sessions are the independent units${intervals ? '' : `, and with fewer than ${MINIMUM_CLUSTERS_FOR_INTERVAL} there is no interval`}: it generalizes only to sessions like these.`;
+  const timed = false;
+  if (!leader) {
+    return {
+      kind: 'suite',
+      question,
+      recommended: null,
+      none: 'no strategy finished every session, compressed and met its target on all of them',
+      tied: [],
+      tiedBy: '',
+      cheapest: null,
+      fastest: null,
+      timed,
+      details: [],
+      scope,
+    };
+  }
+  const against = suite.reference === leader.name ? suite : leaderSuite?.(leader.name);
+  const candidateNames = new Set(candidates.map((strategy) => strategy.name));
+  const tied = against
+    ? against.comparisons
+        .filter(
+          (comparison) =>
+            candidateNames.has(comparison.strategy) && comparison.verdict === 'not distinguishable',
+        )
+        .map((comparison) => comparison.strategy)
+    : [];
+  const recall = leader.metrics.probeRecall!;
+  const members = [leader, ...candidates.filter((strategy) => tied.includes(strategy.name))];
+  // A suite keeps means per session: the cost when every member has one above 0, else the calls.
+  const priced = members.every((strategy) => (strategy.metrics.cost?.estimate ?? 0) > 0);
+  const group = members.map((strategy): Spender => {
+    const cost = strategy.metrics.cost?.estimate ?? 0;
+    const calls = strategy.metrics.calls?.estimate ?? 0;
+    return {
+      name: strategy.name,
+      spent: priced ? cost : calls,
+      spentText: priced ? `${formatCost(cost)} per session` : `${calls.toFixed(1)} calls per session`,
+      ownMs: strategy.metrics.ownMs?.estimate ?? 0,
+    };
+  });
+  return {
+    kind: 'suite',
+    question,
+    recommended: {
+      name: leader.name,
+      measure: 'fact recall',
+      value: {
+        estimate: recall.estimate,
+        low: intervals && Number.isFinite(recall.low) ? recall.low : null,
+        high: intervals && Number.isFinite(recall.high) ? recall.high : null,
+      },
+      tokensAfter: leader.metrics.tokensAfter?.estimate ?? null,
+    },
+    none: null,
+    tied,
+    tiedBy: against
+      ? 'paired by session and probe, Holm-adjusted against it'
+      : `not tested against it (the suite's comparisons are against \`${suite.reference}\`)`,
+    ...cheapestAndFastest(group),
+    timed,
+    details: [],
+    scope,
+  };
+}

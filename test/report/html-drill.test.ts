@@ -1,0 +1,140 @@
+/**
+ * The HTML report drilled into in a headless Chromium: a click on a probe cell shows the facet highlighted where
+ * the summary states it and the transcript message that states the fact; every chart gives a strategy one colour,
+ * the one `strategyColors` fixes. Skips, saying so, when no Chromium is installed.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { strategyColors } from '../../src/report/html/colors.ts';
+import type { ResultsFile } from '../../src/results/types.ts';
+import { evaluateInPage, findBrowser } from '../helpers/browser.ts';
+import { runCli, temporaryDirectory } from '../helpers/cli.ts';
+
+const BROWSER = findBrowser();
+const SKIP = BROWSER
+  ? false
+  : 'no Chromium found (CHROME_PATH or chromium on PATH): the report was not drilled into in a browser';
+
+let directory: { path: string; remove: () => Promise<void> };
+let page: string;
+let results: ResultsFile;
+before(async () => {
+  directory = await temporaryDirectory();
+  if (SKIP) return;
+  const out = join(directory.path, 'run');
+  const run = await runCli(['compare', 'before-compaction', '-s', 'all', '-o', out, '-q'], {
+    cwd: directory.path,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  page = join(out, 'before-compaction-report.html');
+  results = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8')) as ResultsFile;
+});
+after(async () => {
+  await directory.remove();
+});
+
+type Probe = { id: string; messageIndex?: number; facets: string[][] };
+
+describe('drilling into the HTML report', { skip: SKIP }, () => {
+  it('a click on a kept probe cell highlights the facet in the summary and shows the message that states it', async () => {
+    const sidecar = JSON.parse(
+      await readFile(join(process.cwd(), 'fixtures', 'before-compaction.probes.json'), 'utf8'),
+    ) as { probes: Probe[] };
+    // The first single-shot cell that is kept: a summary-only strategy, so the facet must be in its summary.
+    const column = results.strategies
+      .filter((strategy) => strategy.status === 'ok' && strategy.quality.probesTotal > 0)
+      .findIndex((strategy) => strategy.name === 'single-shot');
+    const strategy = results.strategies.find((candidate) => candidate.name === 'single-shot')!;
+    const row = results.probes.findIndex(
+      (probe) => strategy.quality.probeOutcomes[probe.id] === 'matched' && probe.messageIndex !== null,
+    );
+    assert.ok(column >= 0 && row >= 0, 'a kept, placed probe of single-shot');
+    const answer = (await evaluateInPage(
+      BROWSER!,
+      page,
+      `var cell = document.querySelector('table.matrix td.cell[data-row="${row}"][data-column="${column}"]');
+       cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+       var detail = document.querySelector('.probe-detail');
+       var link = detail.querySelector('a[data-message]');
+       var index = link ? link.getAttribute('data-message') : null;
+       var message = index === null ? null : document.getElementById('message-' + index);
+       return {
+         heading: detail.querySelector('h4').textContent,
+         marks: Array.prototype.map.call(detail.querySelectorAll('.summary-excerpt mark.facet'), function (mark) { return mark.textContent; }),
+         stated: Array.prototype.map.call(detail.querySelectorAll('li.stated'), function (item) { return item.textContent; }),
+         message: index === null ? null : Number(index),
+         messageText: message ? message.querySelector('pre').textContent : null,
+         transcriptMarks: Array.prototype.map.call(detail.querySelectorAll('.transcript-excerpt mark.facet'), function (mark) { return mark.textContent; }),
+       };`,
+      join(directory.path, 'profile-click'),
+    )) as {
+      heading: string;
+      marks: string[];
+      stated: string[];
+      message: number | null;
+      messageText: string | null;
+      transcriptMarks: string[];
+    };
+    const probe = sidecar.probes.find((candidate) => candidate.id === results.probes[row]!.id)!;
+    assert.match(answer.heading, new RegExp(`^${probe.id} .* single-shot: kept$`));
+    const spellings = probe.facets.flat().map((spelling) => spelling.toLowerCase());
+    assert.ok(answer.marks.length > 0, 'the facet is highlighted in the summary');
+    for (const mark of answer.marks) assert.ok(spellings.includes(mark.toLowerCase()), `${mark} is a facet`);
+    for (const mark of answer.marks) assert.ok(strategy.summary.toLowerCase().includes(mark.toLowerCase()));
+    assert.ok(answer.stated.length > 0, 'the facets the summary states are listed');
+    assert.equal(answer.message, probe.messageIndex, 'the message that states the fact');
+    assert.ok(answer.messageText !== null, 'the transcript is in the page');
+    assert.ok(
+      spellings.some((spelling) => answer.messageText!.toLowerCase().includes(spelling)),
+      'the message holds a facet of the fact',
+    );
+    assert.ok(answer.transcriptMarks.length > 0, 'the facet is highlighted in the message');
+  });
+
+  it('the filters leave the failing rows of one strategy only', async () => {
+    const strategy = results.strategies.find((candidate) => candidate.name === 'single-shot')!;
+    const column = results.strategies
+      .filter((candidate) => candidate.status === 'ok' && candidate.quality.probesTotal > 0)
+      .indexOf(strategy);
+    const visible = (await evaluateInPage(
+      BROWSER!,
+      page,
+      `var view = document.querySelector('.probe-matrix');
+       view.querySelector('.failing-only').checked = true;
+       var select = view.querySelector('.strategy-filter');
+       select.value = '${column}';
+       select.dispatchEvent(new Event('change'));
+       return Array.prototype.filter.call(view.querySelectorAll('tbody tr'), function (row) { return !row.hidden; }).length;`,
+      join(directory.path, 'profile-filter'),
+    )) as number;
+    assert.equal(visible, strategy.quality.missedProbes.length);
+  });
+
+  it('every chart gives each strategy the one colour the palette fixes for it', async () => {
+    const colors = (await evaluateInPage(
+      BROWSER!,
+      page,
+      `var seen = {};
+       document.querySelectorAll('figure svg [aria-label]').forEach(function (mark) {
+         var found = /(?:^|; )Strategy: ([^;]+)/.exec(mark.getAttribute('aria-label'));
+         if (!found) return;
+         var fill = mark.getAttribute('fill');
+         var color = fill && fill !== 'none' && fill !== 'transparent' ? fill : mark.getAttribute('stroke');
+         var plot = mark.closest('figure').getAttribute('data-plot');
+         seen[found[1]] = seen[found[1]] || {};
+         seen[found[1]][color] = (seen[found[1]][color] || []).concat(plot).filter(function (value, index, all) { return all.indexOf(value) === index; });
+       });
+       return seen;`,
+      join(directory.path, 'profile-colors'),
+    )) as Record<string, Record<string, string[]>>;
+    const expected = strategyColors(results.strategies.map((strategy) => strategy.name));
+    const charted = Object.keys(colors);
+    assert.ok(charted.length >= 10, `strategies in the charts: ${charted.join(', ')}`);
+    for (const [name, byColor] of Object.entries(colors)) {
+      assert.deepEqual(Object.keys(byColor), [expected.get(name)], `${name}: ${JSON.stringify(byColor)}`);
+    }
+    assert.equal(new Set(charted.map((name) => expected.get(name))).size, charted.length, 'no two alike');
+  });
+});
