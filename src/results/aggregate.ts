@@ -44,7 +44,11 @@ export function aggregateSession(
   const frame = structuredClone(session.frame) as unknown as ResultsFile;
   const file: ResultsFile = { ...frame, statistics: null, strategies };
   // The comparison's verdicts are on the headline: the live facts (older files: every probe).
-  file.statistics = comparisonStatistics(strategies, file.probes.filter((probe) => probe.live !== false), reference);
+  file.statistics = comparisonStatistics(
+    strategies,
+    file.probes.filter((probe) => probe.live !== false),
+    reference,
+  );
   return file;
 }
 

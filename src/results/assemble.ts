@@ -275,7 +275,11 @@ export function resultsFile(
 ): ResultsFile {
   const file: ResultsFile = { ...resultsFrame(facts, run), strategies };
   // The comparison's verdicts are on the headline: the live facts (older files: every probe).
-  file.statistics = comparisonStatistics(strategies, file.probes.filter((probe) => probe.live !== false), run.reference);
+  file.statistics = comparisonStatistics(
+    strategies,
+    file.probes.filter((probe) => probe.live !== false),
+    run.reference,
+  );
   return file;
 }
 

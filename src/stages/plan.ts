@@ -57,8 +57,8 @@ export async function planFixture(
     : cutAt !== undefined
       ? `continuation cut ${cutAt}`
       : options.schedule
-      ? `schedule ${describeSchedule(options.schedule)}`
-      : null;
+        ? `schedule ${describeSchedule(options.schedule)}`
+        : null;
   const key = { contentHash: hash, settings, target: target ?? null, point };
   const planned = runnable.map((strategy) => {
     // A built-in strategy gives the same output for the same answers; a custom one may draw its own randomness.
