@@ -4,7 +4,7 @@ import { InputError } from './errors.ts';
 import { readResultsFile } from './results/read.ts';
 import type { ResultsFile } from './results/types.ts';
 import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from './report/write.ts';
-import { reportStem, sweepStem } from './report/stem.ts';
+import { reportStem, sweepStem } from './report-names.ts';
 import { mergeRecords, outputFolderOf, writeRecordReports } from './records-report.ts';
 import { readRecordSet } from './results/records-file.ts';
 

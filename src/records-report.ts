@@ -5,8 +5,8 @@
 import { dirname, join } from 'node:path';
 import { InputError } from './errors.ts';
 import { writeFixtureReports, writeSuiteReports, writeSweepReport } from './report/write.ts';
-import { reportStem, suiteStem, sweepStem } from './report/stem.ts';
-import { aggregateSession, assertComplete } from './results/aggregate.ts';
+import { reportStem, suiteStem, sweepStem } from './report-names.ts';
+import { aggregateSession, assertComplete } from './stages/aggregate.ts';
 import type { JobRecord, RunRecord, SessionRecord } from './results/record.ts';
 import type { RecordSet } from './results/records-file.ts';
 import type { ResultsFile } from './results/types.ts';

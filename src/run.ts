@@ -18,7 +18,7 @@ import {
 } from './results/assemble.ts';
 import { type ResultsFile } from './results/types.ts';
 import { type Tokenizer, getTokenizer } from './tokens.ts';
-import { aggregateSession, strategyResultOf } from './results/aggregate.ts';
+import { aggregateSession, strategyResultOf } from './stages/aggregate.ts';
 import { assertReplayable } from './schedule/replay.ts';
 import { collectProvenance } from './results/provenance.ts';
 import { type CalledRun, createBarrier, describeCalls, describeProgress } from './run-progress.ts';

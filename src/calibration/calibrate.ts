@@ -11,7 +11,7 @@ import {
   statementLabel,
   type StatementLabel,
 } from '../quality/statement-match.ts';
-import { cohenKappa, meanAbsoluteError, spearman } from './agreement.ts';
+import { cohenKappa, meanAbsoluteError, spearman } from '../quality/agreement.ts';
 import { readCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
 

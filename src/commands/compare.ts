@@ -5,7 +5,7 @@ import { renderSuiteTerminal } from '../report/suite.ts';
 import { renderSweepVerdictsTerminal } from '../report/sweep.ts';
 import { compareSuite } from '../run-suite.ts';
 import { validateSliceOptions } from '../slicer.ts';
-import { reportFiles, suiteStem } from '../report/stem.ts';
+import { reportFiles, suiteStem } from '../report-names.ts';
 import { wrapProse } from '../report/wrap.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal } from './terminal.ts';

@@ -3,7 +3,7 @@
  * compares across spellings, so a predicted call and the real one meet on what they do, not on how they are written.
  */
 import { type Message, type Session, type ToolCallBlock, toolCallsOf } from '../session/types.ts';
-import type { Action, ActionKind, RealStep } from './types.ts';
+import type { Action, ActionKind, RealStep } from '../results/continuation-types.ts';
 
 const KIND_BY_TOOL: Readonly<Record<string, ActionKind>> = {
   read: 'read',

@@ -14,7 +14,7 @@ import { fileStateAt } from './file-state.ts';
 import { groundActions, groundingRate } from './grounding.ts';
 import { recoverabilityOf, recoverabilitySummary } from './recoverability.ts';
 import { rehydrate, type Rehydration } from './rehydrate.ts';
-import type { ContinuationResult, RehydrationDesign } from './types.ts';
+import type { ContinuationResult, RehydrationDesign } from '../results/continuation-types.ts';
 
 /** The note an offline run carries where the prediction columns would be. */
 export const OFFLINE_NOTE =

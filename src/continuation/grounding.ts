@@ -4,7 +4,7 @@
  * could point the agent at its next step, not whether a model would take it.
  */
 import type { TextIndex } from '../quality/match.ts';
-import type { GroundedAction, RealStep } from './types.ts';
+import type { GroundedAction, RealStep } from '../results/continuation-types.ts';
 
 /** One row per real step (its first action): established before the cut, and named by the compacted context. */
 export function groundActions(

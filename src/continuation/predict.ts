@@ -11,7 +11,7 @@ import { rehydrate } from './rehydrate.ts';
 import { type Generate, replayContinuation } from './replay.ts';
 import { normalisedRates } from './score.ts';
 import { toolDefinitions } from './tool-shapes.ts';
-import type { ContinuationResult, PredictionRun, RehydrationDesign } from './types.ts';
+import type { ContinuationResult, PredictionRun, RehydrationDesign } from '../results/continuation-types.ts';
 
 /** Where the predictions are made: the whole session, the cut, K. */
 export type PredictionSetup = {

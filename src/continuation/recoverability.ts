@@ -8,7 +8,7 @@ import { probeOutcome } from '../quality/probe-recall.ts';
 import type { Probe } from '../quality/probes.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
 import type { FileState } from './file-state.ts';
-import type { Recoverability } from './types.ts';
+import type { Recoverability } from '../results/continuation-types.ts';
 
 /** Each probe's recoverability, by id. */
 export function recoverabilityOf(

@@ -8,7 +8,7 @@ import { contentText, isPrompt, type Message, type Session } from '../session/ty
 import type { Tokenizer } from '../tokens.ts';
 import { normalisePath } from './actions.ts';
 import { fileStateAt } from './file-state.ts';
-import type { RehydrationDesign } from './types.ts';
+import type { RehydrationDesign } from '../results/continuation-types.ts';
 
 /** Claude Code's limits as publicly described: five files, each under about 5,000 tokens. */
 export const CLAUDE_CODE_FILES = 5;

@@ -12,7 +12,7 @@ import { renderMessages } from '../transcript.ts';
 import { actionOfCall, actionOfText } from './actions.ts';
 import { fileStateAt } from './file-state.ts';
 import { levelRates, scoreStep } from './score.ts';
-import type { PredictedStep, PredictionRun, RealStep } from './types.ts';
+import type { PredictedStep, PredictionRun, RealStep } from '../results/continuation-types.ts';
 
 /** Most output tokens a predicted turn may have: one tool call, not an essay. */
 export const PREDICTION_MAX_TOKENS = 1024;

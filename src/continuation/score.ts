@@ -2,7 +2,7 @@
  * Step scores in the spirit of BFCL's AST match and Mind2Web's step success: L0 the same kind of action, L1 the
  * same target, L2 the same arguments; a real turn with parallel calls accepts a match with any one of them.
  */
-import type { Action, LevelRates, StepScore } from './types.ts';
+import type { Action, LevelRates, StepScore } from '../results/continuation-types.ts';
 
 const NO_MATCH: StepScore = { l0: false, l1: false, l2: false };
 

@@ -16,7 +16,7 @@ import { evaluateContinuation } from './evaluate.ts';
 import { predictContinuation, type PredictionSetup } from './predict.ts';
 import { PREDICTION_MAX_TOKENS } from './replay.ts';
 import { defaultDesign } from './rehydrate.ts';
-import type { ContinuationResult, RehydrationDesign } from './types.ts';
+import type { ContinuationResult, RehydrationDesign } from '../results/continuation-types.ts';
 
 /** `--continuation K` and its companions. */
 export type ContinuationOptions = {

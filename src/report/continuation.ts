@@ -2,7 +2,7 @@
  * The continuation tables (docs/continuation.md), as rows every renderer shares: one row per strategy (and Full
  * and Null when a model predicted), and per step the real action beside each strategy's predicted one.
  */
-import type { Action } from '../continuation/types.ts';
+import type { Action } from '../results/continuation-types.ts';
 import { formatRatio } from '../format.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { markdownTable, type Rows } from './table.ts';

@@ -12,7 +12,7 @@ import {
 } from './comparison.ts';
 import { adjustmentNote, verdictCell } from './statistics.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
-import { suiteStem } from './stem.ts';
+import { suiteStem } from '../report-names.ts';
 import { wrapProse } from './wrap.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { suiteOf } from '../suite/assemble.ts';

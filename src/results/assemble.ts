@@ -13,7 +13,6 @@ import { countMessageAsIs, type Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../transcript.ts';
 import type { FixtureFacts } from './fixture-facts.ts';
 import type { Provenance } from './provenance.ts';
-import type { ContinuationSetup } from '../continuation/setup.ts';
 import { comparisonStatistics } from './comparison-statistics.ts';
 import {
   type ProbeEntry,
@@ -45,8 +44,6 @@ export type Measure = {
   reserveTokens?: number | undefined;
   /** The stem of report files: the fixture name, with `@target` in a sweep. */
   reportStem?: string;
-  /** `--continuation`: the cut and the whole session every strategy's next steps are measured against. */
-  continuation?: ContinuationSetup;
 };
 
 /** How far over its target a result may land before it is flagged (+15%). */

@@ -6,7 +6,7 @@ import type { Quality } from '../quality/types.ts';
 import type { PromptUse } from '../strategies/types.ts';
 import type { MessageRange } from '../message-ranges.ts';
 import type { ChainResult } from './chain.ts';
-import type { ContinuationResult } from '../continuation/types.ts';
+import type { ContinuationResult } from './continuation-types.ts';
 import type { Provenance } from './provenance.ts';
 
 /** Mean and standard error of one figure over `--runs`. */

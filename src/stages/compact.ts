@@ -77,7 +77,7 @@ export async function compact(
     prompts: context.prompts,
   };
   onCalled?.({ calls: caller.trace.length, ms: criticalPath(caller.trace).ms, error });
-  const continuation = plan.measure.continuation;
+  const continuation = plan.continuation;
   const predicted =
     continuation && error === null
       ? await continuationPrediction(continuation, strategy.name, output)

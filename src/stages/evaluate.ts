@@ -50,7 +50,7 @@ export async function evaluateJob(
     ...(offline ?? (await evaluate(input, environment.evaluators, false))),
     ...(await evaluate(input, environment.evaluators, true)),
   };
-  const setup = plan.measure.continuation;
+  const setup = plan.continuation;
   const lexical = scores.lexical as LexicalScores | undefined;
   if (setup && compacted.continuation && lexical)
     outcome.continuation = continuationOf(

@@ -8,7 +8,7 @@ import { atRecordedCompaction, lastRecordedCompaction } from '../strategies/at-c
 import { describeSchedule } from '../schedule/policy.ts';
 import { atCut, continuationCut, createContinuationSetup } from '../continuation/setup.ts';
 import { callProgress } from '../run-progress.ts';
-import { reportStem } from '../report/stem.ts';
+import { reportStem } from '../report-names.ts';
 import { readFile } from 'node:fs/promises';
 import { toolVersion } from '../package-root.ts';
 import type { FixturePlan, RunEnvironment } from './types.ts';
@@ -93,6 +93,8 @@ export async function planFixture(
     contextWindow: environment.contextWindow,
     reserveTokens: options.config.reserveTokens,
     reportStem: stem,
+  };
+  return {
     ...(options.continuation && cut !== undefined
       ? {
           continuation: createContinuationSetup(options.continuation, cut, fullFacts, {
@@ -103,8 +105,6 @@ export async function planFixture(
           }),
         }
       : {}),
-  };
-  return {
     facts,
     fullFacts,
     target,

@@ -1,5 +1,9 @@
 /** The plain data between the runner's stages: the options, the run's shared environment, a job, a plan and a compacted job. */
-import type { ContinuationOptions, continuationPrediction } from '../continuation/setup.ts';
+import type {
+  ContinuationOptions,
+  ContinuationSetup,
+  continuationPrediction,
+} from '../continuation/setup.ts';
 import type { StrategyOutput } from '../strategies/types.ts';
 import { type Barrier, type ProgressEvent } from '../run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
@@ -109,6 +113,8 @@ export type FixturePlan = {
   target: number | undefined;
   stem: string;
   measure: Measure;
+  /** `--continuation`: the cut and the whole session every strategy's next steps are measured against. */
+  continuation?: ContinuationSetup;
   contentHash: string;
   /** Jobs per strategy, in the order listed. */
   strategies: Array<{ strategy: Strategy; jobs: Job[] }>;

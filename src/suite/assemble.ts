@@ -18,7 +18,7 @@ import {
   type SuiteStrategy,
   type WorstSession,
 } from './types.ts';
-import { reportStem } from '../report/stem.ts';
+import { reportStem } from '../report-names.ts';
 
 /** A list in words: `a`, `a and b`, `a, b and c`. */
 function inWords(items: readonly string[]): string {

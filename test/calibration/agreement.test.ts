@@ -1,7 +1,7 @@
 /** Agreement statistics: mean absolute error, Cohen's kappa and Spearman's rank correlation on known cases. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cohenKappa, meanAbsoluteError, spearman } from '../../src/calibration/agreement.ts';
+import { cohenKappa, meanAbsoluteError, spearman } from '../../src/quality/agreement.ts';
 
 describe('agreement', () => {
   it('mean absolute error is the mean distance', () => {

@@ -2,7 +2,7 @@
  * How far the lexical probe score agrees with the judge, the reference when there is one (`--judge`): per probe,
  * the matcher's outcome (matched, or not) against the judge's grade (a grade of at least one half keeps the fact).
  */
-import { cohenKappa } from '../../calibration/agreement.ts';
+import { cohenKappa } from '../agreement.ts';
 import type { ProbeOutcome } from '../types.ts';
 import type { JudgeResult } from './judge.ts';
 

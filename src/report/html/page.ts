@@ -10,7 +10,7 @@ import type { ResultsFile } from '../../results/types.ts';
 import { providerLine } from '../comparison.ts';
 import { observations } from '../observations.ts';
 import { adjustmentNote, statisticsRows } from '../statistics.ts';
-import { reportStem } from '../stem.ts';
+import { reportStem } from '../../report-names.ts';
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import { decayPlot } from './chain-plot.ts';

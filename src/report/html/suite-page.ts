@@ -7,7 +7,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { ResultsFile } from '../../results/types.ts';
 import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../../suite/cluster.ts';
 import type { SuiteResults } from '../../suite/types.ts';
-import { reportStem } from '../stem.ts';
+import { reportStem } from '../../report-names.ts';
 import { adjustmentNote } from '../statistics.ts';
 import {
   intervalNote,

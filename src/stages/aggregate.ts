@@ -5,10 +5,10 @@
  */
 import { applyScores } from '../evaluators/registry.ts';
 import { InputError } from '../errors.ts';
-import { comparisonStatistics } from './comparison-statistics.ts';
-import type { JobRecord, RunRecord, SessionRecord } from './record.ts';
-import { combineRuns } from './statistics.ts';
-import type { ResultsFile, StrategyResult } from './types.ts';
+import { comparisonStatistics } from '../results/comparison-statistics.ts';
+import type { JobRecord, RunRecord, SessionRecord } from '../results/record.ts';
+import { combineRuns } from '../results/statistics.ts';
+import type { ResultsFile, StrategyResult } from '../results/types.ts';
 
 /** One strategy's result from its job records (one per sample): scores applied, samples combined. */
 export function strategyResultOf(jobs: readonly JobRecord[], where: string): StrategyResult {

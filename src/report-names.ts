@@ -1,10 +1,7 @@
 /** How a run's report files are named: by session, target and run kind, so that no kind overwrites another's. */
-import type { ResultsFile } from '../results/types.ts';
-import type { SuiteResults } from '../suite/types.ts';
-
 /** What names a fixture's files: its session, its `--target-tokens` target, its `--schedule` when a chain. */
 export type StemSource = {
-  fixture: Pick<ResultsFile['fixture'], 'name'>;
+  fixture: { name: string };
   target: number | null;
   schedule?: string | undefined;
 };
@@ -34,6 +31,6 @@ export function reportFiles(results: readonly StemSource[]): string {
 }
 
 /** The stem of a suite's report files: `suite`, with `@target` under `--target-tokens`. */
-export function suiteStem(suite: Pick<SuiteResults, 'target'>): string {
+export function suiteStem(suite: { target: number | null }): string {
   return suite.target === null ? 'suite' : `suite@${suite.target}`;
 }
