@@ -9,11 +9,11 @@ import { InputError } from './errors.ts';
 import { evaluate } from './evaluators/registry.ts';
 import type { EvaluatorContext } from './evaluators/types.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
-import { parseSidecar, type Probe } from './quality/probes.ts';
+import { isLive, parseSidecar, type Probe } from './quality/probes.ts';
 import { prepareOutputDirectory } from './report/write.ts';
 import { displayPath } from './results/assemble.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
-import { type FixtureFacts, fixtureFacts, prefixFacts } from './results/fixture-facts.ts';
+import { type FixtureFacts, fixtureFacts, prefixFacts, withProbes } from './results/fixture-facts.ts';
 import {
   contentHash,
   type JobRecord,
@@ -153,7 +153,8 @@ async function sessionFacts(
     );
   const session = { ...(await loadSession(entry.path)), name };
   const facts = await fixtureFacts(session, tokenizer);
-  return override ? { ...facts, probes: override.probes, probeFile: override.file } : facts;
+  // Probes given here are marked live or history at the run's cut, as a sidecar's are.
+  return override ? { ...withProbes(facts, override.probes), probeFile: override.file } : facts;
 }
 
 /** What a job is scored against: the history up to the recorded compaction for the agent's own summary and under `--at-compaction`. */
@@ -181,16 +182,18 @@ function reframed(
     fixture: {
       ...frame.fixture,
       probes: facts.probes.length,
+      liveProbes: facts.probes.filter(isLive).length,
       probeSources: { sidecar: bySource('sidecar'), derived: bySource('derived'), model: bySource('model') },
       probeFile: facts.probeFile === null ? null : displayPath(facts.probeFile),
     },
-    probes: facts.probes.map(({ id, kind, question, answer, messageIndex, source }) => ({
-      id,
-      kind,
-      question,
-      answer,
-      messageIndex: messageIndex ?? null,
-      source,
+    probes: facts.probes.map((probe) => ({
+      id: probe.id,
+      kind: probe.kind,
+      question: probe.question,
+      answer: probe.answer,
+      messageIndex: probe.messageIndex ?? null,
+      source: probe.source,
+      live: isLive(probe),
     })),
     judge: judge ? { id: judge.id, model: judge.model } : null,
   };
