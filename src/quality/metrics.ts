@@ -34,7 +34,7 @@ export type SuiteAggregation = {
    * The share's denominator: a session counts with its live fact probes, its history probes or its files; else
    * one value per session.
    */
-  over: 'probes' | 'history' | 'files' | 'session';
+  over: 'probes' | 'history' | 'all-probes' | 'files' | 'session';
   interval: 'wilson' | 'logit' | 'log';
   /** How the suite writes a mean, when not as the comparison writes one session's figure. */
   format?: (value: number) => string;
@@ -310,10 +310,13 @@ export const METRICS: readonly Metric[] = [
     kind: 'share',
     path: [],
     read: (result) => {
+      // Contradictions are counted over every fact probe, live and history: so is the rate.
       const contradicted = valueAt(result, ['quality', 'contradictions']);
-      const probes = valueAt(result, ['quality', 'probesTotal']);
-      if (typeof contradicted !== 'number' || typeof probes !== 'number')
+      const live = valueAt(result, ['quality', 'probesTotal']);
+      const history = valueAt(result, ['quality', 'historyTotal']);
+      if (typeof contradicted !== 'number' || typeof live !== 'number')
         return contradicted === null ? null : undefined;
+      const probes = live + (typeof history === 'number' ? history : 0);
       return probes === 0 ? null : contradicted / probes;
     },
     spread: true,
@@ -322,7 +325,7 @@ export const METRICS: readonly Metric[] = [
     column: some(['quality', 'contradictions'], (value) => typeof value === 'number'),
     terminalRank: 18,
     whenFailed: 'dash',
-    suite: { label: 'Contradiction rate', position: 15, over: 'probes', interval: 'wilson' },
+    suite: { label: 'Contradiction rate', position: 15, over: 'all-probes', interval: 'wilson' },
     chain: { label: 'Contradiction rate after the last', over: 'last' },
   },
   {

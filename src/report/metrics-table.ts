@@ -19,6 +19,7 @@ const INTERVALS = {
 const POOLS = {
   probes: 'Σ over fact probes (each session weighs its probes)',
   history: 'Σ over history probes (each session weighs its history probes)',
+  'all-probes': 'Σ over fact probes, live and history',
   files: 'Σ over files (each session weighs its files)',
   session: 'mean over sessions',
 } as const;

@@ -29,9 +29,10 @@ export function sessionCluster(
   const units =
     over === 'probes'
       ? entry.result.quality.probesTotal
-      : over === 'history'
+      : over === 'history' || over === 'all-probes'
         ? // Files written before live facts have no history figures: they count as having none.
-          (entry.result.quality.historyTotal ?? 0)
+          (entry.result.quality.historyTotal ?? 0) +
+          (over === 'all-probes' ? entry.result.quality.probesTotal : 0)
         : entry.session.fixture.files;
   // Units of 0 or 1 are their own squares.
   return units === 0 ? null : { sum: value * units, count: units, squares: value * units };

@@ -109,14 +109,19 @@ describe('contradictionRate', () => {
     results = await readJson<ResultsFile>(join(out, 'a-results.json'));
   });
 
+  const kept = (strategy: StrategyResult) =>
+    strategy.quality.probesMatched + (strategy.quality.historyMatched ?? 0);
+
   it('is 0 for the whole transcript and a paraphrase, 12/30 for the opposite of twelve facts, +1/30 for one more', () => {
-    assert.equal(result('identity').quality.probesTotal, 30);
+    // Live and history probes together: contradictions are counted over both.
+    const quality = result('identity').quality;
+    assert.equal(quality.probesTotal + (quality.historyTotal ?? 0), 30);
     assert.equal(rate.read(result('identity')), 0);
     assert.equal(rate.read(result('paraphrase')), 0);
     assert.equal(rate.read(result('opposite')), 12 / 30);
     assert.equal(rate.read(result('one-opposite')), 1 / 30);
     assert.equal(
-      result('paraphrase').quality.probesMatched - result('one-opposite').quality.probesMatched,
+      kept(result('paraphrase')) - kept(result('one-opposite')),
       1,
       'the fact turned around is no longer kept',
     );
@@ -163,14 +168,14 @@ describe('contradictionRate', () => {
       { cwd: directory.path },
     );
     assert.equal(run.code, 0, run.stderr);
-    const chained = (await readJson<ResultsFile>(join(chainOut, 'a-results.json'))).strategies[0]!;
+    const chained = (await readJson<ResultsFile>(join(chainOut, 'a-chain-results.json'))).strategies[0]!;
     const cycles = chained.chain!.cycles;
     assert.ok(cycles.length >= 2, `${cycles.length} compactions`);
     for (const cycle of cycles)
       assert.equal(cycle['contradictionRate'], cycle.contradictions! / cycle.probes, `cycle ${cycle.cycle}`);
     const last = cycles.at(-1)!;
     assert.ok((last.contradictions ?? 0) > 0);
-    const markdown = await readFile(join(chainOut, 'a-comparison.md'), 'utf8');
+    const markdown = await readFile(join(chainOut, 'a-chain-comparison.md'), 'utf8');
     const lines = markdown.split('\n');
     const at = lines.findIndex((line) => line.includes('| Compactions |'));
     const header = lines[at]!;
