@@ -1,5 +1,5 @@
 /** What the runner tells the user while it works: progress lines, call events, and the barrier that orders scoring. */
-import type { CallPhase, CallRecord } from './calls.ts';
+import { type CallPhase, type CallRecord, usageOfCalls } from './calls.ts';
 import { costOf } from './providers/models.ts';
 import type { Provider } from './providers/types.ts';
 import type { StrategyResult } from './results/types.ts';
@@ -43,11 +43,7 @@ export function callProgress(environment: {
       outputTokens: record.outputTokens,
       cost:
         phase === 'ended' && !record.cached
-          ? costOf(provider.id, provider.model, {
-              input: record.inputTokens,
-              output: record.outputTokens,
-              ...(record.cachedInputTokens === null ? {} : { cachedInput: record.cachedInputTokens }),
-            })
+          ? costOf(provider.id, provider.model, usageOfCalls([record]))
           : null,
       error: record.error,
     });

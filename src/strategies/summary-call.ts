@@ -19,13 +19,20 @@ export type SummaryCall = {
   maxTokens: number;
 };
 
-/** The request of a summarization call: the blocks, the instruction with its placeholders filled, the `--instructions` focus. */
+/**
+ * The request of a summarization call: the blocks, the instruction with its placeholders filled, the `--instructions`
+ * focus. The blocks come first and are the stable prefix: the same conversation summarized at another budget, by
+ * another strategy or in another run is sent again, and the API's prompt cache serves it the second time.
+ */
 export function summaryRequest(context: StrategyContext, call: SummaryCall): CallRequest {
   const instruction = fillPlaceholders(context.prompt(call.owner, call.prompt), call.values);
+  const prompt = composePrompt(call.blocks, instruction, context.config.instructions);
+  const blocks = call.blocks.length === 0 ? '' : `${call.blocks.join('\n\n')}\n\n`;
   return {
     system: context.prompt(call.owner, 'system'),
-    prompt: composePrompt(call.blocks, instruction, context.config.instructions),
+    prompt,
     maxTokens: call.maxTokens,
+    ...(blocks !== '' && prompt.startsWith(blocks) ? { stablePrefixLength: blocks.length } : {}),
   };
 }
 
