@@ -1,7 +1,8 @@
 /**
  * The cost arithmetic of docs/scale.md, computed by the tool: `-s core` at three budgets on one fixture, sent to the
  * loopback server acting as the vendor's prompt cache and answering at 80% of each call's max_tokens, once with
- * prompt-cache marks and once with `--no-prompt-cache`; the results' costs (list prices from the provider table)
+ * prompt-cache marks and once with `--no-prompt-cache` (priced with no cache discount, as OpenAI caches either
+ * way); the results' costs (list prices from the provider table)
  * scaled to a sweep of N sessions, and the batch price (half of each, as both vendors' batch APIs charge).
  *
  *   npx tsx scripts/sweep-cost.ts [fixture] [provider:model] [sessions]
@@ -11,6 +12,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { costOf } from '../src/providers/models.ts';
 import { startMockLlmServer } from '../support/loopback-llm-server.ts';
 
 const [fixture = 'large-session', spec = 'anthropic:claude-sonnet-4-5', sessionsText = '200'] =
@@ -20,18 +22,19 @@ const BUDGETS = '1000,2000,4000';
 /** Both vendors' batch APIs bill half the standard price. */
 const BATCH_FACTOR = 0.5;
 
-const server = await startMockLlmServer({
-  promptCache: {},
-  reply: (request) => {
-    const maxTokens = Number(request.body.max_tokens ?? request.body.max_completion_tokens ?? 500);
-    return { kind: 'text', text: '## Goal\n' + 'word '.repeat(Math.round(maxTokens * 0.8)) };
-  },
-});
 const directory = await mkdtemp(join(tmpdir(), 'sweep-cost-'));
+const [vendor = '', model = ''] = [spec.slice(0, spec.indexOf(':')), spec.slice(spec.indexOf(':') + 1)];
 try {
-  const vendor = spec.slice(0, spec.indexOf(':'));
-  const baseUrl = vendor === 'openai' ? server.url : server.anthropicUrl;
+  /** One run on a fresh server (an empty prompt cache): the summed cost as reported, and without any cache price. */
   const run = async (name: string, extra: string[]) => {
+    const server = await startMockLlmServer({
+      promptCache: {},
+      reply: (request) => {
+        const maxTokens = Number(request.body.max_tokens ?? request.body.max_completion_tokens ?? 500);
+        return { kind: 'text', text: '## Goal\n' + 'word '.repeat(Math.round(maxTokens * 0.8)) };
+      },
+    });
+    const baseUrl = vendor === 'openai' ? server.url : server.anthropicUrl;
     const out = join(directory, name);
     await promisify(execFile)(
       process.execPath,
@@ -57,18 +60,24 @@ try {
       ],
       { env: { ...process.env, OPENAI_API_KEY: 'sk-sweep', ANTHROPIC_API_KEY: 'sk-sweep' } },
     );
+    await server.close();
     let cost = 0;
+    let uncachedCost = 0;
     let calls = 0;
     for (const file of (await readdir(out)).filter((name) => /@\d+-results\.json$/.test(name))) {
       const results = JSON.parse(await readFile(join(out, file), 'utf8'));
       for (const strategy of results.strategies) {
         cost += strategy.cost ?? 0;
+        // OpenAI caches whatever is sent: without its discount is what the same calls cost uncached.
+        uncachedCost +=
+          costOf(vendor, model, { input: strategy.inputTokens, output: strategy.outputTokens }) ?? 0;
         calls += strategy.calls;
       }
     }
-    return { cost, calls };
+    return { cost, uncachedCost, calls };
   };
-  const direct = await run('direct', ['--no-prompt-cache']);
+  const direct = { ...(await run('direct', ['--no-prompt-cache'])), cost: 0 };
+  direct.cost = direct.uncachedCost;
   const cached = await run('cached', []);
   const dollars = (value: number) => `$${value.toFixed(2)}`;
   console.log(
@@ -86,6 +95,5 @@ try {
     console.log(`| ${label} | ${dollars(cost)} | ${dollars(cost * sessions)} |`);
   }
 } finally {
-  await server.close();
   await rm(directory, { recursive: true, force: true });
 }
