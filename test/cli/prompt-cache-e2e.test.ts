@@ -60,7 +60,7 @@ async function sweep(vendor: 'openai' | 'anthropic', url: string, name: string, 
     const file = JSON.parse(await readFile(join(out, `before-compaction@${target}-results.json`), 'utf8'));
     strategies.push(file.strategies.find((strategy: Strategy) => strategy.name === 'single-shot'));
   }
-  return { model, strategies, total: strategies.reduce((sum, strategy) => sum + strategy.cost, 0) };
+  return { model, out, strategies, total: strategies.reduce((sum, strategy) => sum + strategy.cost, 0) };
 }
 
 const CONVERSATION_END = '</conversation>\n\n';
@@ -96,6 +96,14 @@ describe('prompt caching', () => {
         output: first.outputTokens,
         cacheWriteInput: first.cacheWriteInputTokens,
       }),
+    );
+
+    const report = await readFile(join(cached.out, 'before-compaction@300-single-shot.md'), 'utf8');
+    assert.match(
+      report,
+      new RegExp(
+        `Input tokens written to the prompt cache \\| ${first.cacheWriteInputTokens.toLocaleString('en-US')}`,
+      ),
     );
 
     const plain = await sweep('anthropic', server.anthropicUrl, 'anthropic-plain', ['--no-prompt-cache']);
