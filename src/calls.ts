@@ -9,6 +9,7 @@ import type {
   GenerateRequest,
   Generation,
   Provider,
+  Usage,
   UsageSource,
 } from './providers/types.ts';
 import { countRequest, type Tokenizer } from './tokens.ts';
@@ -21,6 +22,8 @@ export type CallRecord = {
   outputTokens: number;
   /** Input tokens the API served from its prompt cache, where it said so. */
   cachedInputTokens: number | null;
+  /** Input tokens the API wrote to its prompt cache, where it said so (Anthropic). */
+  cacheWriteInputTokens: number | null;
   /** Which counter produced the token figures. */
   usageSource: UsageSource;
   /** Latency of the call; for a cached answer, the latency recorded when it was first answered. */
@@ -34,6 +37,24 @@ export type CallRecord = {
   endedAt: number;
   error: string | null;
 };
+
+/** The usage of some calls in sum (prompt-cache reads and writes included), as costs are computed from it. */
+export function usageOfCalls(
+  calls: ReadonlyArray<
+    Pick<CallRecord, 'inputTokens' | 'outputTokens' | 'cachedInputTokens' | 'cacheWriteInputTokens'>
+  >,
+): Usage {
+  const sum = (pick: (call: (typeof calls)[number]) => number | null) =>
+    calls.reduce((total, call) => total + (pick(call) ?? 0), 0);
+  const cachedInput = sum((call) => call.cachedInputTokens);
+  const cacheWriteInput = sum((call) => call.cacheWriteInputTokens);
+  return {
+    input: sum((call) => call.inputTokens),
+    output: sum((call) => call.outputTokens),
+    ...(cachedInput > 0 ? { cachedInput } : {}),
+    ...(cacheWriteInput > 0 ? { cacheWriteInput } : {}),
+  };
+}
 
 /** A request as a strategy makes it: the layer adds the signal. */
 export type CallRequest = Omit<CompletionRequest, 'signal'>;
@@ -92,6 +113,7 @@ export function createCaller(options: CallerOptions): Caller {
       inputTokens: 0,
       outputTokens: 0,
       cachedInputTokens: null,
+      cacheWriteInputTokens: null,
       usageSource: 'tokenizer',
       ms: 0,
       cached: false,
@@ -126,6 +148,7 @@ export function createCaller(options: CallerOptions): Caller {
         record.inputTokens = answer.usage.input;
         record.outputTokens = answer.usage.output;
         record.cachedInputTokens = answer.usage.cachedInput ?? null;
+        record.cacheWriteInputTokens = answer.usage.cacheWriteInput ?? null;
         record.usageSource = answer.usageSource;
         record.attempts = answer.attempts ?? null;
         record.cached = answer.fromCache !== undefined;

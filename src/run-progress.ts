@@ -1,5 +1,5 @@
 /** What the runner tells the user while it works: progress lines, call events, and the barrier that orders scoring. */
-import type { CallPhase, CallRecord } from './calls.ts';
+import { type CallPhase, type CallRecord, usageOfCalls } from './calls.ts';
 import { countOf } from './format.ts';
 import { costOf } from './providers/models.ts';
 import type { Provider } from './providers/types.ts';
@@ -81,11 +81,7 @@ export function callProgress(
       outputTokens: record.outputTokens,
       cost:
         phase === 'ended' && !record.cached
-          ? costOf(provider.id, provider.model, {
-              input: record.inputTokens,
-              output: record.outputTokens,
-              ...(record.cachedInputTokens === null ? {} : { cachedInput: record.cachedInputTokens }),
-            })
+          ? costOf(provider.id, provider.model, usageOfCalls([record]))
           : null,
       error: record.error,
     });

@@ -62,6 +62,12 @@ export type MockServerOptions = {
   reply?: (request: RecordedRequest, index: number) => MockReply;
   /** Fixed latency before every reply, in ms (for the bench). */
   latencyMs?: number;
+  /**
+   * Act as the vendors' prompt caches in the usage of answers without scripted usage: Anthropic reads and writes
+   * at `cache_control` breakpoints, OpenAI reads the longest prefix an earlier request sent, in 128-token steps.
+   * Neither caches a prefix under `minimumTokens` (default 1024, as both APIs). Tokens are characters / 4.
+   */
+  promptCache?: { minimumTokens?: number };
 };
 
 /** A running mock server. */
@@ -110,6 +116,10 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
       });
     });
 
+  const promptCache = options.promptCache
+    ? createPromptCache(options.promptCache.minimumTokens ?? 1024)
+    : undefined;
+
   const server = createServer(async (request, response) => {
     received.push({ method: request.method ?? '', path: request.url ?? '' });
     inFlight++;
@@ -134,7 +144,7 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
         (reply.kind !== 'slow' || (await wait(reply.ms, response)));
       // The client left (timeout, abort): nobody is there to answer, so drop the connection now.
       if (!answering) return void response.destroy();
-      respond(response, vendor, recorded, reply);
+      respond(response, vendor, recorded, reply, promptCache);
     } catch (error) {
       if (!response.headersSent) send(response, 500, { error: { message: `mock server: ${String(error)}` } });
     }
@@ -203,7 +213,14 @@ function defaultReply(request: RecordedRequest): MockReply {
 export function promptOf(request: RecordedRequest): string {
   const messages: { role: string; content: unknown }[] = request.body.messages ?? [];
   const user = messages.filter((message) => message.role === 'user').at(-1);
-  return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? '');
+  if (typeof user?.content === 'string') return user.content;
+  // A prompt split at a prompt-cache breakpoint is still one text.
+  const blocks = Array.isArray(user?.content)
+    ? (user.content as Array<{ type?: string; text?: string }>)
+    : [];
+  if (blocks.length > 0 && blocks.every((block) => block.type === 'text'))
+    return blocks.map((block) => block.text ?? '').join('');
+  return JSON.stringify(user?.content ?? '');
 }
 
 /** The names of the tools a request offered, either vendor. */
@@ -250,7 +267,85 @@ function estimatedUsage(vendor: Vendor, request: RecordedRequest, text: string):
     : { input_tokens: input, output_tokens: output };
 }
 
-function respond(response: ServerResponse, vendor: Vendor, request: RecordedRequest, reply: MockReply): void {
+/** The vendors' prompt caches, as {@link MockServerOptions.promptCache} describes them. */
+type PromptCache = { usage(request: RecordedRequest, text: string): Record<string, unknown> };
+
+function createPromptCache(minimumTokens: number): PromptCache {
+  const written = new Set<string>();
+  const earlier: string[] = [];
+  const tokens = (characters: number) => Math.ceil(characters / 4);
+  return {
+    usage(request, text) {
+      const pieces = promptPieces(request);
+      const whole = pieces.map((piece) => piece.text).join('');
+      const input = tokens(whole.length);
+      const output = Math.max(1, tokens(text.length));
+      if (request.vendor === 'openai') {
+        const common = Math.max(0, ...earlier.map((other) => commonPrefixLength(other, whole)));
+        earlier.push(whole);
+        const cached = tokens(common) >= minimumTokens ? Math.floor(tokens(common) / 128) * 128 : 0;
+        return {
+          prompt_tokens: input,
+          completion_tokens: output,
+          total_tokens: input + output,
+          prompt_tokens_details: { cached_tokens: Math.min(cached, input) },
+        };
+      }
+      // Each breakpoint's prefix: everything up to and including the marked block.
+      const breakpoints: Array<{ key: string; tokens: number }> = [];
+      let prefix = '';
+      for (const piece of pieces) {
+        prefix += piece.text;
+        if (piece.marked && tokens(prefix.length) >= minimumTokens)
+          breakpoints.push({ key: prefix, tokens: tokens(prefix.length) });
+      }
+      const read = breakpoints.filter((breakpoint) => written.has(breakpoint.key)).at(-1)?.tokens ?? 0;
+      const last = breakpoints.at(-1);
+      const write = last && !written.has(last.key) ? last.tokens - read : 0;
+      for (const breakpoint of breakpoints) written.add(breakpoint.key);
+      return {
+        input_tokens: input - read - write,
+        output_tokens: output,
+        cache_read_input_tokens: read,
+        cache_creation_input_tokens: write,
+      };
+    },
+  };
+}
+
+/** The prompt as the model reads it, in order (model, tools, system, each message's blocks), with the blocks marked for caching. */
+function promptPieces(request: RecordedRequest): Array<{ text: string; marked: boolean }> {
+  const body = request.body;
+  const piece = (value: unknown) => ({
+    text: typeof value === 'string' ? value : JSON.stringify(value),
+    marked: typeof value === 'object' && value !== null && 'cache_control' in value,
+  });
+  const pieces = [piece(`${body.model}`), piece(body.tools ?? [])];
+  const system: unknown = body.system;
+  if (Array.isArray(system)) pieces.push(...system.map(piece));
+  else if (system !== undefined) pieces.push(piece(system));
+  for (const message of (body.messages ?? []) as Array<{ role: string; content: unknown }>) {
+    pieces.push(piece(message.role));
+    if (Array.isArray(message.content)) pieces.push(...message.content.map(piece));
+    else pieces.push(piece(message.content ?? ''));
+  }
+  return pieces;
+}
+
+function commonPrefixLength(first: string, second: string): number {
+  const length = Math.min(first.length, second.length);
+  let index = 0;
+  while (index < length && first.charCodeAt(index) === second.charCodeAt(index)) index++;
+  return index;
+}
+
+function respond(
+  response: ServerResponse,
+  vendor: Vendor,
+  request: RecordedRequest,
+  reply: MockReply,
+  promptCache: PromptCache | undefined,
+): void {
   const model = String(request.body.model ?? 'mock-model');
   switch (reply.kind) {
     case 'text':
@@ -259,7 +354,7 @@ function respond(response: ServerResponse, vendor: Vendor, request: RecordedRequ
       const usage =
         reply.kind === 'text' && reply.usage !== undefined
           ? reply.usage
-          : estimatedUsage(vendor, request, text);
+          : (promptCache?.usage(request, text) ?? estimatedUsage(vendor, request, text));
       const answerModel = (reply.kind === 'text' && reply.model) || model;
       const truncated = reply.kind === 'text' && reply.truncated === true;
       send(response, 200, answerBody(vendor, answerModel, text, usage, [], truncated));

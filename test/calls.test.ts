@@ -12,6 +12,7 @@ function call(requestedAt: number, endedAt: number): CallRecord {
     inputTokens: 0,
     outputTokens: 0,
     cachedInputTokens: null,
+    cacheWriteInputTokens: null,
     usageSource: 'api',
     ms: endedAt - requestedAt,
     cached: false,

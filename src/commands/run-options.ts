@@ -98,6 +98,10 @@ export function addRunOptions(command: Command): Command {
       .default(DEFAULT_TIMEOUT_MS),
     new Option('--cache-dir <dir>', 'response cache directory').default(DEFAULT_CACHE_DIRECTORY),
     new Option('--no-cache', 'do not read or write the response cache'),
+    new Option(
+      '--no-prompt-cache',
+      "send no prompt-cache marks (Anthropic cache_control), to compare costs; OpenAI's caching is automatic",
+    ),
     new Option('--record <file>', 'write every answer of the run to a cassette (JSONL) you can commit'),
     new Option('--replay <file>', 'answer only from a cassette; a call not in it fails'),
     new Option(
@@ -164,6 +168,7 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
   timeout: number;
   cacheDir: string;
   cache: boolean;
+  promptCache: boolean;
   record?: string;
   replay?: string;
   judge?: string;
@@ -201,6 +206,7 @@ export function toCompareOptions(
       retries: flags.retries,
       timeoutMs: flags.timeout,
       cacheDirectory: flags.cache ? flags.cacheDir : false,
+      promptCache: flags.promptCache,
       record: flags.record,
       replay: flags.replay,
     },

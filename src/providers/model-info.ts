@@ -7,15 +7,21 @@ export type ModelInfo = {
   inputPerMillion: number;
   /** Price of input tokens served from the provider's prompt cache. */
   cachedInputPerMillion: number;
+  /** Price of input tokens written to the prompt cache (Anthropic: 1.25 × input for the 5-minute cache). */
+  cacheWritePerMillion: number;
   outputPerMillion: number;
 };
 
-/** A table row: window, then input, cached-input and output prices per million tokens. */
+/**
+ * A table row: window, then input, cached-input and output prices per million tokens, and the cache-write price
+ * (default: the input price, as where writing to the cache costs nothing extra).
+ */
 export function priced(
   contextWindow: number,
   inputPerMillion: number,
   cachedInputPerMillion: number,
   outputPerMillion: number,
+  cacheWritePerMillion = inputPerMillion,
 ): ModelInfo {
-  return { contextWindow, inputPerMillion, cachedInputPerMillion, outputPerMillion };
+  return { contextWindow, inputPerMillion, cachedInputPerMillion, cacheWritePerMillion, outputPerMillion };
 }

@@ -15,16 +15,18 @@ export function modelInfo(providerId: string, model: string): ModelInfo | undefi
 
 /**
  * Dollars for one usage figure, when the model's price is known: uncached input at the input
- * price, cached input at the cache price, output at the output price. Null when unknown (local
- * models, new models): an unknown price is not a zero price.
+ * price, cache reads at the cache price, cache writes at the cache-write price, output at the output
+ * price. Null when unknown (local models, new models): an unknown price is not a zero price.
  */
 export function costOf(providerId: string, model: string, usage: Usage): number | null {
   const info = modelInfo(providerId, model);
   if (!info) return null;
   const cached = Math.min(usage.cachedInput ?? 0, usage.input);
+  const written = Math.min(usage.cacheWriteInput ?? 0, usage.input - cached);
   return (
-    ((usage.input - cached) * info.inputPerMillion +
+    ((usage.input - cached - written) * info.inputPerMillion +
       cached * info.cachedInputPerMillion +
+      written * info.cacheWritePerMillion +
       usage.output * info.outputPerMillion) /
     1_000_000
   );

@@ -31,6 +31,8 @@ export type ProviderOptions = {
   replay?: string;
   /** Where keys and base URLs are read from (tests pass their own). */
   environment?: NodeJS.ProcessEnv;
+  /** Mark the stable prefix for the API's prompt cache (Anthropic `cache_control`); default true (`--no-prompt-cache`). */
+  promptCache?: boolean;
 };
 
 /** A parsed spec: the provider's table entry and, for the SDK providers, the model (which may itself contain `:`). */
@@ -89,6 +91,7 @@ export function createProvider(spec: string, options: ProviderOptions): Provider
     timeoutMs: checkedInteger('--timeout', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
     tokenizer: options.tokenizer,
     contextWindow: modelInfo(entry.id, model)?.contextWindow,
+    promptCache: options.promptCache ?? true,
   } satisfies SdkProviderOptions);
 }
 

@@ -23,6 +23,8 @@ export type SdkProviderOptions = {
   /** Counts usage when the server reports none. */
   tokenizer: Tokenizer;
   contextWindow?: number;
+  /** Mark the stable prefix for the API's prompt cache where it takes marks (Anthropic); default true. */
+  promptCache?: boolean;
 };
 
 /** Client settings common to both SDKs. */

@@ -86,6 +86,7 @@ export const storedAnswerSchema = z.object({
       input: z.number().int().nonnegative(),
       output: z.number().int().nonnegative(),
       cachedInput: z.number().int().nonnegative().optional(),
+      cacheWriteInput: z.number().int().nonnegative().optional(),
     }),
     usageSource: z.enum(['api', 'tokenizer']),
     model: z.string(),

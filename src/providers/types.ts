@@ -12,6 +12,8 @@ export type CompletionRequest = {
   maxTokens: number;
   /** Which run of `--runs` asks (1-based): a later run is a fresh sample, cached and recorded apart. */
   sample?: number;
+  /** See {@link GenerateRequest.stablePrefixLength}: here, characters at the start of `prompt`. */
+  stablePrefixLength?: number;
   signal?: AbortSignal;
 };
 
@@ -32,6 +34,12 @@ export type GenerateRequest = {
   maxTokens: number;
   /** Which run of `--runs` asks (1-based): a later run is a fresh sample, cached and recorded apart. */
   sample?: number;
+  /**
+   * How many characters at the start of the last user message's text other calls send too (the conversation
+   * or summary blocks, before the instruction): where a prompt-cache breakpoint goes (docs/scale.md). It
+   * changes no answer, so it is not part of the response-cache key.
+   */
+  stablePrefixLength?: number;
   signal?: AbortSignal;
 };
 
@@ -50,6 +58,8 @@ export type Usage = {
   output: number;
   /** Input tokens the API served from its prompt cache, where it reports them. */
   cachedInput?: number;
+  /** Input tokens the API wrote to its prompt cache (Anthropic bills them above the input price), where it reports them. */
+  cacheWriteInput?: number;
 };
 
 /** Which counter produced a usage figure: the API's own report, or our tokenizer. */

@@ -56,6 +56,12 @@ function metricsTable(results: ResultsFile, strategy: StrategyResult): string {
     ...(strategy.cachedInputTokens > 0
       ? ([['Cached input tokens', formatInteger(strategy.cachedInputTokens)]] as Array<[string, string]>)
       : []),
+    // Absent in results written before cache writes were counted.
+    ...((strategy.cacheWriteInputTokens ?? 0) > 0
+      ? ([
+          ['Input tokens written to the prompt cache', formatInteger(strategy.cacheWriteInputTokens)],
+        ] as Array<[string, string]>)
+      : []),
   ];
   for (const metric of METRICS) {
     if (SHOWN_ELSEWHERE.has(metric.key) || (metric.key === 'judge' && !results.judge)) continue;

@@ -1,6 +1,6 @@
 /** Builds the results: one strategy's result from its output and call trace, and the results file of a fixture. */
 import { isAbsolute, relative } from 'node:path';
-import { type CallRecord, criticalPath } from '../calls.ts';
+import { type CallRecord, criticalPath, usageOfCalls } from '../calls.ts';
 import { costOf } from '../providers/models.ts';
 import type { Provider } from '../providers/types.ts';
 import { scoreSummary } from '../quality/score.ts';
@@ -112,9 +112,7 @@ export function measureResult(
   // Not from a count cached for the object: a strategy may return a message it edited after it was counted.
   const tokensAfter =
     summaryTokens + kept.reduce((sum, message) => sum + countMessageAsIs(tokenizer, message), 0);
-  const sum = (pick: (call: CallRecord) => number) =>
-    run.trace.reduce((total, call) => total + pick(call), 0);
-  const usage = { input: sum((call) => call.inputTokens), output: sum((call) => call.outputTokens) };
+  const usage = usageOfCalls(run.trace);
   const path = criticalPath(run.trace);
   const ok = run.error === null;
   return {
@@ -127,7 +125,8 @@ export function measureResult(
     calls: run.trace.length,
     inputTokens: usage.input,
     outputTokens: usage.output,
-    cachedInputTokens: sum((call) => call.cachedInputTokens ?? 0),
+    cachedInputTokens: usage.cachedInput ?? 0,
+    cacheWriteInputTokens: usage.cacheWriteInput ?? 0,
     usageSource: usageSourceOf(run.trace),
     cachedCalls: run.trace.filter((call) => call.cached).length,
     wallMs: run.wallMs,
@@ -214,12 +213,14 @@ export function recordedCompaction(
 /** A call record as the results JSON shows it. */
 export function traceEntry(call: CallRecord): TraceEntry {
   const { label, inputTokens, outputTokens, cachedInputTokens, usageSource, cached, attempts, error } = call;
+  const { cacheWriteInputTokens } = call;
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     label,
     inputTokens,
     outputTokens,
     cachedInputTokens,
+    cacheWriteInputTokens,
     usageSource,
     ms: round(call.ms),
     cached,

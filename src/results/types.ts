@@ -19,6 +19,7 @@ export type TraceEntry = Pick<
   | 'inputTokens'
   | 'outputTokens'
   | 'cachedInputTokens'
+  | 'cacheWriteInputTokens'
   | 'usageSource'
   | 'ms'
   | 'cached'
@@ -48,6 +49,8 @@ export type StrategyResult = {
   inputTokens: number;
   outputTokens: number;
   cachedInputTokens: number;
+  /** Input tokens written to the API's prompt cache (Anthropic; priced at its cache-write price). Absent in files written before it. */
+  cacheWriteInputTokens: number;
   /** `api` when every figure came from the API, `tokenizer` when every one was counted by us, else `mixed`; `none` without calls. */
   usageSource: UsageSource | 'mixed' | 'none';
   cachedCalls: number;

@@ -19,14 +19,29 @@ export type SummaryCall = {
   maxTokens: number;
 };
 
-/** The request of a summarization call: the blocks, the instruction with its placeholders filled, the `--instructions` focus. */
+/**
+ * The request of a summarization call: the blocks, the instruction with its placeholders filled, the `--instructions`
+ * focus. The leading conversation blocks are the stable prefix: the same conversation summarized at another budget,
+ * by another strategy or in another run is sent again, and the API's prompt cache serves it the second time. A
+ * block holding a model's earlier answer (a previous summary) is never sent again alike, so the prefix stops before
+ * it: marking it would pay the cache-write premium for nothing.
+ */
 export function summaryRequest(context: StrategyContext, call: SummaryCall): CallRequest {
   const instruction = fillPlaceholders(context.prompt(call.owner, call.prompt), call.values);
+  const prompt = composePrompt(call.blocks, instruction, context.config.instructions);
+  const leading = call.blocks.slice(0, firstNotConversation(call.blocks));
+  const blocks = leading.length === 0 ? '' : `${leading.join('\n\n')}\n\n`;
   return {
     system: context.prompt(call.owner, 'system'),
-    prompt: composePrompt(call.blocks, instruction, context.config.instructions),
+    prompt,
     maxTokens: call.maxTokens,
+    ...(blocks !== '' && prompt.startsWith(blocks) ? { stablePrefixLength: blocks.length } : {}),
   };
+}
+
+function firstNotConversation(blocks: readonly string[]): number {
+  const index = blocks.findIndex((block) => !block.startsWith('<conversation>\n'));
+  return index === -1 ? blocks.length : index;
 }
 
 /** Sends one summarization call (see {@link summaryRequest}). */

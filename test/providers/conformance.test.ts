@@ -82,7 +82,7 @@ const subjects: Subject[] = [
         cache_read_input_tokens: 3000,
         cache_creation_input_tokens: 500,
       },
-      usage: { input: 3512, output: 64, cachedInput: 3000 },
+      usage: { input: 3512, output: 64, cachedInput: 3000, cacheWriteInput: 500 },
     },
     overflowExamples: ANTHROPIC_OVERFLOW_EXAMPLES,
   },

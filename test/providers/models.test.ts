@@ -43,6 +43,23 @@ describe('costOf', () => {
     assert.ok(Math.abs((cost ?? 0) - (0.2 + 0.08)) < 1e-12);
   });
 
+  it('prices cache writes at 1.25 × input for Anthropic, and at the input price for OpenAI', () => {
+    // claude-haiku-4-5: $1 in, $1.25 cache write, $0.10 cache read
+    const anthropic = costOf('anthropic', 'claude-haiku-4-5', {
+      input: 1_000_000,
+      output: 0,
+      cachedInput: 300_000,
+      cacheWriteInput: 600_000,
+    });
+    assert.ok(Math.abs((anthropic ?? 0) - (0.1 + 0.03 + 0.75)) < 1e-12);
+    const openai = costOf('openai', 'gpt-4.1-mini', {
+      input: 1_000_000,
+      output: 0,
+      cacheWriteInput: 500_000,
+    });
+    assert.ok(Math.abs((openai ?? 0) - 0.4) < 1e-12);
+  });
+
   it('is null, not zero, when the price is unknown', () => {
     assert.equal(costOf('openai', 'llama3.1:8b', { input: 10, output: 10 }), null);
   });

@@ -1,5 +1,12 @@
 /** Anthropic models' context windows and list prices in dollars per million tokens. */
-import { type ModelInfo, priced as price } from '../model-info.ts';
+import { type ModelInfo, priced } from '../model-info.ts';
+
+/** A write to the 5-minute prompt cache costs 1.25 × the input price (reads cost 0.1 ×, in each row). */
+const CACHE_WRITE_FACTOR = 1.25;
+
+function price(contextWindow: number, input: number, cachedInput: number, output: number): ModelInfo {
+  return priced(contextWindow, input, cachedInput, output, input * CACHE_WRITE_FACTOR);
+}
 
 // List prices as published in November 2025 (standard tier, no batch discount, no long-context
 // surcharge). Prices change: check the vendor's page before quoting dollars. Claude's 1M window is a beta behind a header we do not send, so 200K here.

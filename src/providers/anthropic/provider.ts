@@ -6,6 +6,7 @@ import { type CallFault, messageFromBody } from '../faults.ts';
 import { createSdkProvider, lazyModule, type SdkAdapter, type SdkProviderOptions } from '../sdk-provider.ts';
 import { countGenerateRequest } from '../text-form.ts';
 import type { GenerateRequest, Generation, Provider } from '../types.ts';
+import { cachedSystem, withCachedPrefix } from './cache-control.ts';
 import { anthropicAnswerBlocks, anthropicMessages, anthropicStopReason, anthropicTools } from './messages.ts';
 import { isAnthropicContextOverflow } from './overflow.ts';
 import { anthropicUsage } from './usage.ts';
@@ -15,14 +16,22 @@ import { anthropicUsage } from './usage.ts';
  * `anthropic-version: 2026-10-21`, which rejects every sampling parameter (and the SDK's types no
  * longer have them), so repeatable Claude runs come from the cache and cassettes instead.
  */
-function anthropicRequestBody(model: string, request: GenerateRequest): MessageCreateParamsNonStreaming {
+function anthropicRequestBody(
+  model: string,
+  request: GenerateRequest,
+  promptCache: boolean,
+): MessageCreateParamsNonStreaming {
+  const messages = anthropicMessages(request.messages);
+  // The API rejects an empty system text; no system prompt is the same thing.
+  const system = request.system ? { system: request.system } : {};
+  const tools = request.tools && request.tools.length > 0 ? { tools: anthropicTools(request.tools) } : {};
+  if (!promptCache) return { model, max_tokens: request.maxTokens, ...system, messages, ...tools };
   return {
     model,
     max_tokens: request.maxTokens,
-    // The API rejects an empty system text; no system prompt is the same thing.
-    ...(request.system ? { system: request.system } : {}),
-    messages: anthropicMessages(request.messages),
-    ...(request.tools && request.tools.length > 0 ? { tools: anthropicTools(request.tools) } : {}),
+    ...(request.system ? { system: cachedSystem(request.system) } : {}),
+    messages: withCachedPrefix(messages, request.stablePrefixLength ?? 0),
+    ...tools,
   };
 }
 
@@ -40,7 +49,10 @@ export function createAnthropicProvider(options: SdkProviderOptions): Provider {
     // guesses from max_tokens alone; ours stay far below it (at most 0.8 × 16384 output tokens).
     createClient: (sdk, settings) => new sdk.default(settings),
     send: (client, request, transport) =>
-      client.messages.create(anthropicRequestBody(options.model, request), transport),
+      client.messages.create(
+        anthropicRequestBody(options.model, request, options.promptCache ?? true),
+        transport,
+      ),
     generation: (response, request) =>
       generationFrom(response, request, options, `anthropic:${options.model}`),
     describeFault,

@@ -11,6 +11,7 @@ import {
   ANSWER_MAX_TOKENS,
   ANSWER_SYSTEM,
   answerPrompt,
+  answerPromptPrefixLength,
   GRADE_MAX_TOKENS,
   GRADE_SYSTEM,
   gradePrompt,
@@ -109,6 +110,8 @@ async function judgeProbe(probe: Probe, input: JudgeInput): Promise<JudgedProbe>
       await input.complete(`judge answer ${probe.id}`, {
         system: ANSWER_SYSTEM,
         prompt: answerPrompt(input.summary, probe.question),
+        // Every probe's question follows the same summary: the prompt cache serves it after the first.
+        stablePrefixLength: answerPromptPrefixLength(input.summary),
         maxTokens: ANSWER_MAX_TOKENS,
       })
     ).trim();

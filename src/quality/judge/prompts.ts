@@ -19,14 +19,20 @@ export const ANSWER_SYSTEM = [
 /** The answer call's prompt: the summary first (the long part), then the question. */
 export function answerPrompt(summary: string, question: string): string {
   return [
-    '<summary>',
-    summary,
-    '</summary>',
-    '',
+    summaryPart(summary),
     `Question: ${question}`,
     '',
     `Answer briefly, from the summary alone. If the summary does not say, answer exactly: ${UNKNOWN_ANSWER}`,
   ].join('\n');
+}
+
+/** Characters of {@link answerPrompt} every probe of one summary shares: the summary block, a prompt-cache prefix. */
+export function answerPromptPrefixLength(summary: string): number {
+  return summaryPart(summary).length + 1;
+}
+
+function summaryPart(summary: string): string {
+  return ['<summary>', summary, '</summary>', ''].join('\n');
 }
 
 /** System prompt of the grade call. */

@@ -1,6 +1,6 @@
 /** The judge in a run: its provider behind the run's cache, cassette and limit, and one judged result. */
 import type { LimitFunction } from 'p-limit';
-import { type CallRecord, createCaller } from '../../calls.ts';
+import { type CallRecord, createCaller, usageOfCalls } from '../../calls.ts';
 import { costOf } from '../../providers/models.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from '../../providers/registry.ts';
 import type { Provider } from '../../providers/types.ts';
@@ -59,10 +59,7 @@ export async function judgeText(text: string, probes: readonly Probe[], run: Jud
     probes,
     complete: caller.complete,
   });
-  const usage = {
-    input: caller.trace.reduce((sum, call) => sum + call.inputTokens, 0),
-    output: caller.trace.reduce((sum, call) => sum + call.outputTokens, 0),
-  };
+  const usage = usageOfCalls(caller.trace);
   return {
     judge: scores,
     usage: {

@@ -34,7 +34,7 @@ const request: CompletionRequest = {
 describe('anthropic provider', () => {
   it('sends max_tokens, the system prompt and one user message, and no sampling parameter', async (t) => {
     const server = await serve(t);
-    await provider(server).complete(request);
+    await provider(server, { promptCache: false }).complete(request);
     const [sent] = server.requests;
     assert.equal(sent?.path, '/v1/messages');
     assert.deepEqual(sent?.body, {
@@ -43,6 +43,33 @@ describe('anthropic provider', () => {
       system: 'You summarize coding sessions.',
       messages: [{ role: 'user', content: '[User]: fix the bug' }],
     });
+  });
+
+  it('marks the system prompt and the stable prefix with cache_control, the rest of the prompt after it', async (t) => {
+    const server = await serve(t);
+    const prompt = '<conversation>\n[User]: fix the bug\n</conversation>\n\nSummarize in 800 tokens.';
+    const stablePrefixLength = prompt.indexOf('Summarize');
+    await provider(server).complete({ ...request, prompt, stablePrefixLength });
+    await provider(server).complete({ ...request, prompt });
+    const ephemeral = { type: 'ephemeral' };
+    const system = [{ type: 'text', text: 'You summarize coding sessions.', cache_control: ephemeral }];
+    assert.deepEqual(server.requests[0]?.body.system, system);
+    assert.deepEqual(server.requests[0]?.body.messages, [
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: '<conversation>\n[User]: fix the bug\n</conversation>\n\n',
+            cache_control: ephemeral,
+          },
+          { type: 'text', text: 'Summarize in 800 tokens.' },
+        ],
+      },
+    ]);
+    // Without a stable prefix only the system prompt is marked, and the prompt stays one string.
+    assert.deepEqual(server.requests[1]?.body.system, system);
+    assert.deepEqual(server.requests[1]?.body.messages, [{ role: 'user', content: prompt }]);
   });
 
   it('leaves out an empty system prompt', async (t) => {

@@ -11,7 +11,7 @@ describe('anthropicUsage', () => {
         cache_read_input_tokens: 9000,
         cache_creation_input_tokens: 1000,
       }),
-      { input: 10_050, output: 400, cachedInput: 9000 },
+      { input: 10_050, output: 400, cachedInput: 9000, cacheWriteInput: 1000 },
     );
   });
 
