@@ -1,6 +1,6 @@
 /** The comparison of strategies on one fixture: rows, observations, as Markdown or a terminal table. */
 import { probeSourcesLine } from './probe-sources.ts';
-import { formatInteger, formatRatio } from '../format.ts';
+import { formatInteger, formatRatio } from '../numbers.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
 import { lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';

@@ -2,7 +2,7 @@
 import { describeAgreement, lexicalJudgeAgreement } from '../quality/judge/lexical-agreement.ts';
 import { renderCyclesMarkdown } from './cycles.ts';
 import { FILE_NAMES_ONLY, probeSourcesLine } from './probe-sources.ts';
-import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
+import { formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
 import { METRICS } from '../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { formatRanges } from '../message-ranges.ts';

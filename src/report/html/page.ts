@@ -5,7 +5,7 @@
  */
 import { continuationSection } from './continuation.ts';
 import { provenanceMarkdown } from '../../results/provenance.ts';
-import { formatInteger } from '../../format.ts';
+import { formatInteger } from '../../numbers.ts';
 import type { ResultsFile } from '../../results/types.ts';
 import { providerLine } from '../comparison.ts';
 import { observations } from '../observations.ts';

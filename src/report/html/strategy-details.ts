@@ -1,5 +1,5 @@
 /** One strategy in the HTML report: its figures, kept ranges, missed probes, calls and summary. */
-import { formatInteger, formatMs } from '../../format.ts';
+import { formatInteger, formatMs } from '../../numbers.ts';
 import { describeRanges } from '../../message-ranges.ts';
 import { METRICS } from '../../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../../results/types.ts';
