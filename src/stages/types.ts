@@ -4,7 +4,7 @@ import type { StrategyOutput } from '../strategies/types.ts';
 import { type Barrier, type ProgressEvent } from '../run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
-import { type FixtureFacts } from '../results/fixture-facts.ts';
+import { type SessionReference } from '../results/session-reference.ts';
 import type { JobCall } from '../results/record.ts';
 import { type LimitFunction } from 'p-limit';
 import { type LoadOptions } from '../session/load.ts';
@@ -104,8 +104,8 @@ export type Job = { id: string; strategy: Strategy; sample: number; deterministi
 /** The plan of one session at one target: what it is scored against, its jobs, and the agent's own summary. */
 export type FixturePlan = {
   /** What the strategies see and are scored against (the history up to the compaction with `--at-compaction`). */
-  facts: FixtureFacts;
-  fullFacts: FixtureFacts;
+  facts: SessionReference;
+  fullFacts: SessionReference;
   target: number | undefined;
   stem: string;
   measure: Measure;
@@ -114,7 +114,7 @@ export type FixturePlan = {
   strategies: Array<{ strategy: Strategy; jobs: Job[] }>;
   /** The agent's own last summary, scored beside the strategies when the transcript recorded one. */
   recorded:
-    | { id: string; summary: string; end: number; kept: Message[]; keptFrom: number; facts: FixtureFacts }
+    | { id: string; summary: string; end: number; kept: Message[]; keptFrom: number; facts: SessionReference }
     | undefined;
 };
 
