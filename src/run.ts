@@ -24,7 +24,7 @@ import { collectProvenance } from './results/provenance.ts';
 import { type CalledRun, createBarrier, describeCalls, describeProgress } from './run-progress.ts';
 import { type ContentStore, createContentStore } from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
-import { createProvider, wrapProvider } from './providers/registry.ts';
+import { createProvider, wrapProvider } from './providers/create.ts';
 import { createRecorder } from './providers/cassette.ts';
 import { describeSchedule } from './schedule/policy.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';

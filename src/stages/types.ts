@@ -12,7 +12,7 @@ import { type Measure } from '../results/assemble.ts';
 import { type Message } from '../session/types.ts';
 import { type Provenance } from '../results/provenance.ts';
 import { type Provider } from '../providers/types.ts';
-import { type ProviderOptions } from '../providers/registry.ts';
+import { type ProviderOptions } from '../providers/create.ts';
 import { type Schedule } from '../schedule/policy.ts';
 import { type Strategy, type StrategyConfig } from '../strategies/types.ts';
 import { type StrategyResult } from '../results/types.ts';

@@ -11,7 +11,7 @@ import {
   isLocalServer,
   parseProviderSpec,
   wrapProvider,
-} from '../../src/providers/registry.ts';
+} from '../../src/providers/create.ts';
 import { PROVIDER_TABLE } from '../../src/providers/table.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { type MockLlmServer, serveForTest as serve } from '../../support/loopback-llm-server.ts';
