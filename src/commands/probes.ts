@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { lintFixture } from '../lint.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/create.ts';
-import { PROVIDER_TABLE } from '../providers/table.ts';
+import { PROVIDER_TABLE } from '../providers/registry.ts';
 import { DEFAULT_MAX_PROBES } from '../quality/derive/select.ts';
 import { renderLint } from '../report/lint.ts';
 import { renderWrittenProbes } from '../report/probes.ts';

@@ -10,7 +10,7 @@ import { parseSchedule, resolveSchedule, type ScheduleSpec } from '../schedule/p
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { REHYDRATION_DESIGNS, type RehydrationDesign } from '../continuation/types.ts';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/create.ts';
-import { PROVIDER_TABLE } from '../providers/table.ts';
+import { PROVIDER_TABLE } from '../providers/registry.ts';
 import {
   CORE_SETTINGS,
   defaultSettings,

@@ -5,7 +5,7 @@ import { DEFAULT_CACHE_DIRECTORY, withCache } from './cache.ts';
 import { type CassetteRecorder, withRecording, withReplay } from './cassette.ts';
 import { modelInfo } from './models.ts';
 import type { SdkProviderOptions } from './sdk-provider.ts';
-import { PROVIDER_TABLE, type ProviderEntry, providerEntry } from './table.ts';
+import { PROVIDER_TABLE, type ProviderEntry, providerEntry } from './registry.ts';
 import type { Provider } from './types.ts';
 
 /** Retries the SDKs make after a first attempt fails with 429, 408, 409, 5xx, a timeout or a lost connection. */
