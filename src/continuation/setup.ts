@@ -6,7 +6,7 @@
 import { type CallerOptions, createCaller } from '../calls.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
 import type { SessionReference } from '../results/session-reference.ts';
-import { headSession } from '../strategies/tail.ts';
+import { headSession } from '../cut-points.ts';
 import type { Strategy } from '../strategies/types.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
 import { type Message, type RecordedCompaction, type Session, toolCallsOf } from '../session/types.ts';

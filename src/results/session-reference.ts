@@ -8,7 +8,7 @@ import type { StructureExpectations } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
 import { freezeSession } from '../session/freeze.ts';
 import type { Session } from '../session/types.ts';
-import { headSession } from '../strategies/tail.ts';
+import { headSession } from '../cut-points.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../transcript.ts';
 
