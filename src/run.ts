@@ -275,7 +275,7 @@ async function runFixture(
   };
   const order = plan.strategies.map(({ strategy }) => strategy.name);
   const results = aggregateSession(session, jobs, order, options.reference, stem);
-  if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this fixture');
+  if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
   const files = await writeFixtureReports(results, options.out, environment.signal, {
     messages: facts.session.messages,
     probes: facts.probes,

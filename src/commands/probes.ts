@@ -1,4 +1,4 @@
-/** `compaction-bench probes <transcript>` (write a sidecar to review) and `probes lint <fixture...>`. */
+/** `compaction-bench probes <transcript>` (write a sidecar to review) and `probes lint <transcript...>`. */
 import { Command, Option } from 'commander';
 import { lintFixture } from '../lint.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
@@ -16,9 +16,9 @@ import { COMMAND_SUMMARIES } from './summaries.ts';
 export function probesCommand(): Command {
   const lint = new Command('lint')
     .description(
-      "check a fixture's probes: phrase facets, distinct facts, present in the transcript, not answerable late",
+      "check a session's probes: phrase facets, distinct facts, present in the transcript, not answerable late",
     )
-    .argument('<fixture...>', 'names in fixtures/ (without extension) or paths to transcripts')
+    .argument('<transcript...>', 'names in fixtures/ (without extension) or paths to transcripts')
     .option('--json', 'print the findings as JSON')
     .option('--format <format>', 'force the transcript format instead of detecting it')
     .addHelpText(

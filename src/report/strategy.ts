@@ -136,7 +136,7 @@ function missedProbes(results: ResultsFile, strategy: StrategyResult): string {
   const rows = results.probes.filter((probe) => outcomes[probe.id] && outcomes[probe.id] !== 'matched');
   if (rows.length === 0)
     return strategy.quality.probesTotal === 0
-      ? `This fixture has no fact probes: ${FILE_NAMES_ONLY}.`
+      ? `This session has no fact probes: ${FILE_NAMES_ONLY}.`
       : 'None: every probe was kept.';
   return markdownTable({
     head: ['Probe', 'Kind', 'Outcome', 'At message', 'Question', 'Expected answer'],

@@ -37,7 +37,7 @@ function missed(results: ResultsFile, strategy: StrategyResult): string {
   const rows = results.probes.filter((probe) => outcomes[probe.id] && outcomes[probe.id] !== 'matched');
   if (rows.length === 0) {
     return strategy.quality.probesTotal === 0
-      ? '<p>No fact probes on this fixture.</p>'
+      ? '<p>No fact probes on this session.</p>'
       : '<p>None: every probe was kept.</p>';
   }
   return htmlTable({
