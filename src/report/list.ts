@@ -6,7 +6,7 @@ import { terminalTable } from './table.ts';
 /** The text `list` prints. */
 export function renderList(result: ListResult): string {
   const fixtures = terminalTable({
-    head: ['Fixture', 'Format', 'Messages', 'Tokens'],
+    head: ['Transcript', 'Format', 'Messages', 'Tokens'],
     alignRight: [false, false, true, true],
     rows: result.fixtures.map((fixture) => [
       fixture.name,
