@@ -98,7 +98,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
       });
     }
     if (baselines.size > 0 && !baseline)
-      verdict.notes.push(`no baseline for fixture ${results.fixture.name}`);
+      verdict.notes.push(`no baseline for session ${results.fixture.name}`);
     return { fixture: results.fixture.name, verdict };
   });
   const verdict = combineVerdicts(verdicts);

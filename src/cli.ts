@@ -61,8 +61,8 @@ export async function buildProgram(argv: string[]): Promise<Command> {
       'after',
       `
 Quick start (offline: no key, no network):
-  compaction-bench list                                # fixtures, strategies, providers
-  compaction-bench inspect before-compaction           # what a fixture holds, how it is sliced
+  compaction-bench list                                # sample transcripts, strategies, providers
+  compaction-bench inspect before-compaction           # what a session holds, how it is sliced
   compaction-bench compare before-compaction           # the five core strategies, reports in compaction-results/
   compaction-bench check before-compaction --fail-under probeRecall=0.6   # a CI gate
   compaction-bench report compaction-results/before-compaction-results.json --open   # the HTML report

@@ -1,5 +1,5 @@
 /** `list`: the fixtures, strategies and providers a user can name. */
-import { PROVIDER_TABLE } from './providers/table.ts';
+import { PROVIDER_TABLE } from './providers/registry.ts';
 import { listFixtures, loadSession } from './session/load.ts';
 import { STRATEGIES } from './strategies/registry.ts';
 import type { StrategyGroup } from './strategies/types.ts';

@@ -13,7 +13,12 @@ import { isLive, parseSidecar, type Probe } from './quality/probes.ts';
 import { prepareOutputDirectory } from './report/write.ts';
 import { displayPath } from './results/assemble.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
-import { type FixtureFacts, fixtureFacts, prefixFacts, withProbes } from './results/fixture-facts.ts';
+import {
+  type SessionReference,
+  sessionReference,
+  prefixReference,
+  withProbes,
+} from './results/session-reference.ts';
 import {
   contentHash,
   type JobRecord,
@@ -72,7 +77,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
   const context: EvaluatorContext = { judge, limit: pLimit(options.concurrency), tokenizer, signal };
   const fileOf = new Map(set.jobs.map(({ record, file }) => [record, file]));
   try {
-    const facts = new Map<string, FixtureFacts>();
+    const facts = new Map<string, SessionReference>();
     for (const name of names) facts.set(name, await sessionFacts(name, merged.runs, tokenizer, override));
     const jobs: JobRecord[] = [];
     const run = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}-${shortHash(
@@ -139,7 +144,7 @@ async function sessionFacts(
   runs: readonly RunRecord[],
   tokenizer: Awaited<ReturnType<typeof getTokenizer>>,
   override: { file: string; probes: Probe[] } | undefined,
-): Promise<FixtureFacts> {
+): Promise<SessionReference> {
   const entry = runs.flatMap((run) => run.sessions).find((session) => session.name === name);
   if (!entry) throw new InputError(`session ${name}: not named in any run header of the records`);
   const bytes = await readFile(entry.path).catch((error: unknown) => {
@@ -152,27 +157,27 @@ async function sessionFacts(
       `${entry.path}: the transcript changed since the run (its SHA-256 differs); rerun compare`,
     );
   const session = { ...(await loadSession(entry.path)), name };
-  const facts = await fixtureFacts(session, tokenizer);
+  const facts = await sessionReference(session, tokenizer);
   // Probes given here are marked live or history at the run's cut, as a sidecar's are.
   return override ? { ...withProbes(facts, override.probes), probeFile: override.file } : facts;
 }
 
 /** What a job is scored against: the history up to the recorded compaction for the agent's own summary and under `--at-compaction`. */
 function scoringFacts(
-  facts: FixtureFacts,
+  facts: SessionReference,
   strategy: string,
   header: RunRecord,
   tokenizer: Awaited<ReturnType<typeof getTokenizer>>,
-): FixtureFacts {
+): SessionReference {
   if (strategy !== 'recorded' && !header.atCompaction) return facts;
   const recorded = lastRecordedCompaction(facts.session);
-  return recorded ? prefixFacts(facts, recorded.messageIndex, tokenizer) : facts;
+  return recorded ? prefixReference(facts, recorded.messageIndex, tokenizer) : facts;
 }
 
 /** A session record's frame with the probes scored against now, and the judge of this scoring. */
 function reframed(
   frame: SessionRecord['frame'],
-  facts: FixtureFacts,
+  facts: SessionReference,
   judge: { id: string; model: string } | undefined,
 ): SessionRecord['frame'] {
   const bySource = (source: Probe['source']) =>

@@ -1,6 +1,6 @@
 /** What the runner tells the user while it works: progress lines, call events, and the barrier that orders scoring. */
 import { type CallPhase, type CallRecord, usageOfCalls } from './calls.ts';
-import { countOf } from './format.ts';
+import { countOf } from './numbers.ts';
 import { costOf } from './providers/models.ts';
 import type { Provider } from './providers/types.ts';
 import type { StrategyResult } from './results/types.ts';

@@ -7,7 +7,7 @@
  * job is scheduled at once, so only the one concurrency limit (and each strategy's call chain) orders the calls.
  */
 import { AbortedError, InputError, messageOf } from './errors.ts';
-import { type FixtureFacts, fixtureFacts } from './results/fixture-facts.ts';
+import { type SessionReference, sessionReference } from './results/session-reference.ts';
 import { type JobRecord, type SessionRecord } from './results/record.ts';
 import {
   RECORDED_RUN,
@@ -24,7 +24,7 @@ import { collectProvenance } from './results/provenance.ts';
 import { type CalledRun, createBarrier, describeCalls, describeProgress } from './run-progress.ts';
 import { type ContentStore, createContentStore } from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
-import { createProvider, wrapProvider } from './providers/registry.ts';
+import { createProvider, wrapProvider } from './providers/create.ts';
 import { createRecorder } from './providers/cassette.ts';
 import { describeSchedule } from './schedule/policy.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
@@ -104,7 +104,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       provider.warmUp?.(),
       judge?.warmUp?.(),
     ]);
-    const facts = loaded.filter((fixture): fixture is FixtureFacts => fixture !== undefined);
+    const facts = loaded.filter((fixture): fixture is SessionReference => fixture !== undefined);
     const signal = options.signal ?? new AbortController().signal;
     const limit = pLimit(options.concurrency);
     const environment: RunEnvironment = {
@@ -172,7 +172,7 @@ async function loadFixture(
   fixture: string,
   tokenizer: Tokenizer,
   options: CompareOptions,
-): Promise<FixtureFacts | undefined> {
+): Promise<SessionReference | undefined> {
   let session;
   try {
     session = await loadSession(fixture, options);
@@ -188,7 +188,7 @@ async function loadFixture(
   if (dropped) options.onNotice?.(dropped);
   const skipped = skippedLinesNote(fixture, session.stats.skipped);
   if (skipped) options.onNotice?.(skipped);
-  return fixtureFacts(session, tokenizer);
+  return sessionReference(session, tokenizer);
 }
 
 /** Compacts and evaluates every job of one session at one target, then aggregates and renders its reports. */
@@ -275,7 +275,7 @@ async function runFixture(
   };
   const order = plan.strategies.map(({ strategy }) => strategy.name);
   const results = aggregateSession(session, jobs, order, options.reference, stem);
-  if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this fixture');
+  if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
   const files = await writeFixtureReports(results, options.out, environment.signal, {
     messages: facts.session.messages,
     probes: facts.probes,

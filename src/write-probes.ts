@@ -9,7 +9,7 @@ import pLimit from 'p-limit';
 import { createCaller } from './calls.ts';
 import { InputError } from './errors.ts';
 import { writeFileAtomic } from './files.ts';
-import { createProvider, type ProviderOptions, wrapProvider } from './providers/registry.ts';
+import { createProvider, type ProviderOptions, wrapProvider } from './providers/create.ts';
 import { assertNoSecrets } from './providers/secrets.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './quality/derive/clean.ts';
 import { draftProbes } from './quality/derive/derive.ts';

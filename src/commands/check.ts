@@ -1,4 +1,4 @@
-/** `compaction-bench check <fixture...>`. */
+/** `compaction-bench check <transcript...>`. */
 import { Command, Option } from 'commander';
 import { runCheck } from '../check.ts';
 import { DEFAULT_TOLERANCE } from '../quality/gate.ts';
@@ -23,7 +23,7 @@ export function checkCommand(): Command {
   const command = new Command('check')
     .description(COMMAND_SUMMARIES.check.description)
     .argument(
-      '[fixture...]',
+      '[transcript...]',
       "names in fixtures/, transcript files, directories or quoted glob patterns (default: the config file's suite)",
     )
     .addOption(

@@ -1,4 +1,4 @@
-/** `compaction-bench compare <fixture...>`. */
+/** `compaction-bench compare <transcript...>`. */
 import { Command } from 'commander';
 import { renderComparisonTerminal } from '../report/comparison.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
@@ -19,13 +19,13 @@ export function compareCommand(): Command {
   const command = new Command('compare')
     .description(COMMAND_SUMMARIES.compare.description)
     .argument(
-      '[fixture...]',
+      '[transcript...]',
       "names in fixtures/, transcript files, directories or quoted glob patterns (default: the config file's suite)",
     );
   addRunOptions(command).addHelpText(
     'after',
     `
-Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json for each fixture F into
+Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json for each session F into
 --out (F-chain-… with --schedule; a sweep also F-sweep.md and F-sweep-report.html; compaction-bench
 report rebuilds them from the results files); with several sessions also
 suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals).

@@ -1,6 +1,6 @@
 /**
  * The config file under the flags: every value the file gives becomes the flag's value unless the flag was given
- * on the command line (flags override the file). Without fixture arguments, the file's `suite` is what runs.
+ * on the command line (flags override the file). Without transcript arguments, the file's `suite` is what runs.
  */
 import { type Command, Option } from 'commander';
 import {
@@ -86,6 +86,6 @@ export function applyConfigFile(
   throw new InputError(
     found
       ? `${found.file}: no suite; give transcripts, directories or patterns, or list them under "suite"`
-      : `no sessions: give fixture names, transcripts, directories or patterns, or a "suite" in ${CONFIG_FILE_NAME}`,
+      : `no sessions: give names in fixtures/, transcript files, directories or patterns, or a "suite" in ${CONFIG_FILE_NAME}`,
   );
 }

@@ -1,4 +1,4 @@
-/** `compaction-bench inspect <fixture>`. */
+/** `compaction-bench inspect <transcript>`. */
 import { Command } from 'commander';
 import { inspectFixture } from '../inspect.ts';
 import { inspectMessages } from '../inspect-messages.ts';
@@ -11,7 +11,7 @@ import { COMMAND_SUMMARIES } from './summaries.ts';
 export function inspectCommand(): Command {
   const command = new Command('inspect')
     .description(COMMAND_SUMMARIES.inspect.description)
-    .argument('<fixture>', 'a name in fixtures/ (without extension) or a path to a transcript')
+    .argument('<transcript>', 'a name in fixtures/ (without extension) or a path to a transcript')
     .option('--json', 'print the result as JSON')
     .option(
       '--messages',

@@ -11,7 +11,7 @@ export function listCommand(): Command {
     .description(COMMAND_SUMMARIES.list.description)
     .option('--json', 'print the result as JSON')
     .addOption(
-      new Option('--tokenizer <name>', 'token counter for fixture sizes')
+      new Option('--tokenizer <name>', 'token counter for session sizes')
         .choices([...TOKENIZER_NAMES])
         .default('o200k_base'),
     )

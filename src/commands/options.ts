@@ -55,7 +55,7 @@ export const SLICE_SETTINGS = CORE_SETTINGS.filter(
   (declaration) => declaration.key === 'sliceTokens' || declaration.key === 'overlapTokens',
 );
 
-/** `--tokenizer`, `--slice-tokens`, `--overlap-tokens`, `--format`, `--skip-invalid`, `--branch`: how a fixture is read and cut. */
+/** `--tokenizer`, `--slice-tokens`, `--overlap-tokens`, `--format`, `--skip-invalid`, `--branch`: how a transcript is read and cut. */
 export function sessionOptions(): Option[] {
   return [
     new Option('--tokenizer <name>', 'token counter (heuristic = chars/4, an estimate)')

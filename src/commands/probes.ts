@@ -1,9 +1,9 @@
-/** `compaction-bench probes <transcript>` (write a sidecar to review) and `probes lint <fixture...>`. */
+/** `compaction-bench probes <transcript>` (write a sidecar to review) and `probes lint <transcript...>`. */
 import { Command, Option } from 'commander';
 import { lintFixture } from '../lint.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
-import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/registry.ts';
-import { PROVIDER_TABLE } from '../providers/table.ts';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/create.ts';
+import { PROVIDER_TABLE } from '../providers/registry.ts';
 import { DEFAULT_MAX_PROBES } from '../quality/derive/select.ts';
 import { renderLint } from '../report/lint.ts';
 import { renderWrittenProbes } from '../report/probes.ts';
@@ -16,9 +16,9 @@ import { COMMAND_SUMMARIES } from './summaries.ts';
 export function probesCommand(): Command {
   const lint = new Command('lint')
     .description(
-      "check a fixture's probes: phrase facets, distinct facts, present in the transcript, not answerable late",
+      "check a session's probes: phrase facets, distinct facts, present in the transcript, not answerable late",
     )
-    .argument('<fixture...>', 'names in fixtures/ (without extension) or paths to transcripts')
+    .argument('<transcript...>', 'names in fixtures/ (without extension) or paths to transcripts')
     .option('--json', 'print the findings as JSON')
     .option('--format <format>', 'force the transcript format instead of detecting it')
     .addHelpText(

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import open from 'open';
 import { messageOf } from '../errors.ts';
-import { rebuildReports } from '../rebuild.ts';
+import { rebuildReports } from '../reports-from-files.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `report` command. */
@@ -31,7 +31,7 @@ the samples of a model's job in several runs pooled as more --runs. Runs of diff
 tokenizers are refused; a set with a job missing (a strategy absent for one session) exits 2 naming it.
 
 From results files (F-results.json, as older versions wrote them): each file's reports; results files of one
-fixture at several --target-tokens also get F-sweep.md and a combined F-sweep-report.html; a
+session at several --target-tokens also get F-sweep.md and a combined F-sweep-report.html; a
 compaction chain's are named F-chain-….
 
 Examples:

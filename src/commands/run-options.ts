@@ -9,8 +9,8 @@ import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
 import { parseSchedule, resolveSchedule, type ScheduleSpec } from '../schedule/policy.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { REHYDRATION_DESIGNS, type RehydrationDesign } from '../results/continuation-types.ts';
-import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/registry.ts';
-import { PROVIDER_TABLE } from '../providers/table.ts';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/create.ts';
+import { PROVIDER_TABLE } from '../providers/registry.ts';
 import {
   CORE_SETTINGS,
   defaultSettings,

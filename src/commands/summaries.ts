@@ -4,11 +4,11 @@
  */
 export const COMMAND_SUMMARIES = {
   compare: {
-    arguments: '[fixture...]',
-    description: 'run compaction strategies on fixtures, write reports, print the comparison',
+    arguments: '[transcript...]',
+    description: 'run compaction strategies on transcripts, write reports, print the comparison',
   },
   check: {
-    arguments: '[fixture...]',
+    arguments: '[transcript...]',
     description:
       'compare, then gate on summary quality (for CI): exit 1 when a figure is under its floor or regressed',
   },
@@ -23,8 +23,8 @@ export const COMMAND_SUMMARIES = {
       "re-evaluate stored records with today's scorers and probes (and --judge), without calling the summarizing model",
   },
   inspect: {
-    arguments: '<fixture>',
-    description: 'show what a fixture holds: messages, tokens, tool calls, files, probes, and the slice plan',
+    arguments: '<transcript>',
+    description: 'show what a session holds: messages, tokens, tool calls, files, probes, and the slice plan',
   },
   probes: {
     arguments: '[transcript]',
@@ -36,7 +36,7 @@ export const COMMAND_SUMMARIES = {
     description:
       'score the human-labelled yardstick (calibration/) and compare with the reader: recall error, kappa, rank correlation',
   },
-  list: { arguments: '', description: 'list the fixtures, strategies and providers you can name' },
+  list: { arguments: '', description: 'list the sample transcripts, strategies and providers you can name' },
 } as const;
 
 /** A command's name. */

@@ -5,8 +5,8 @@
  */
 import { type CallerOptions, createCaller } from '../calls.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
-import type { FixtureFacts } from '../results/fixture-facts.ts';
-import { headSession } from '../strategies/tail.ts';
+import type { SessionReference } from '../results/session-reference.ts';
+import { headSession } from '../cut-points.ts';
 import type { Strategy } from '../strategies/types.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
 import { type Message, type RecordedCompaction, type Session, toolCallsOf } from '../session/types.ts';
@@ -33,7 +33,7 @@ export type ContinuationSetup = {
   options: ContinuationOptions;
   cut: number;
   /** The whole session (the steps after the cut are read from it). */
-  full: FixtureFacts;
+  full: SessionReference;
   /** With a language model: what the prediction loop needs; absent offline. */
   predict?: PredictionSetup;
 };
@@ -45,7 +45,7 @@ export type ContinuationSetup = {
 export function createContinuationSetup(
   options: ContinuationOptions,
   cut: number,
-  full: FixtureFacts,
+  full: SessionReference,
   calls: Pick<CallerOptions, 'provider' | 'limit' | 'tokenizer' | 'contextWindow' | 'signal' | 'onCall'>,
 ): ContinuationSetup {
   if (!calls.provider.isLanguageModel) return { options, cut, full };
@@ -142,7 +142,7 @@ export function continuationOf(
   setup: ContinuationSetup,
   strategy: string,
   output: { summary: string; kept?: readonly Message[] | undefined },
-  facts: FixtureFacts,
+  facts: SessionReference,
   probeOutcomes: Readonly<Record<string, ProbeOutcome>>,
   tokenizer: Tokenizer,
   predicted: Pick<ContinuationResult, 'prediction' | 'note'> | undefined,

@@ -2,7 +2,7 @@
 import type { LimitFunction } from 'p-limit';
 import type { z } from 'zod';
 import type { Provider } from '../providers/types.ts';
-import type { FixtureFacts } from '../results/fixture-facts.ts';
+import type { SessionReference } from '../results/session-reference.ts';
 import type { StrategyResult } from '../results/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 
@@ -13,7 +13,7 @@ export type EvaluationInput = {
   summary: string;
   /** Whether the strategy finished: a failed job's context is scored as empty. */
   ok: boolean;
-  facts: FixtureFacts;
+  facts: SessionReference;
   requiredSections: readonly string[] | undefined;
   /** Which run of `--runs` (1-based): a model evaluator samples later runs afresh. */
   sample: number;

@@ -1,6 +1,6 @@
 /** What we know of well-known models, from the provider table: context window for `--context-window`, and cost. */
 import type { ModelInfo } from './model-info.ts';
-import { providerEntry } from './table.ts';
+import { providerEntry } from './registry.ts';
 import type { Usage } from './types.ts';
 
 /** Snapshot and alias suffixes (`-2025-04-14`, `-20250929`, `-latest`) name the same model and price. */

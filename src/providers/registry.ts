@@ -1,150 +1,89 @@
-/** Provider specs (`extractive`, `openai:<model>`, `anthropic:<model>`) → providers, with cache and cassettes in front. */
-import { InputError } from '../errors.ts';
-import type { Tokenizer } from '../tokens.ts';
-import { DEFAULT_CACHE_DIRECTORY, withCache } from './cache.ts';
-import { type CassetteRecorder, withRecording, withReplay } from './cassette.ts';
-import { modelInfo } from './models.ts';
+/**
+ * Every provider `-p` and `--judge` can name, one entry each: the spec parser, `list`, the secret scan,
+ * error messages and `createProvider` all read this table. Adding a provider is one entry here and its
+ * adapter folder (see docs/architecture.md).
+ */
+import { createExtractiveProvider } from './extractive.ts';
+import { ANTHROPIC_MODELS } from './anthropic/models.ts';
+import { createAnthropicProvider } from './anthropic/provider.ts';
+import type { ModelInfo } from './model-info.ts';
+import { OPENAI_MODELS } from './openai/models.ts';
+import { createOpenAIProvider } from './openai/provider.ts';
 import type { SdkProviderOptions } from './sdk-provider.ts';
-import { PROVIDER_TABLE, type ProviderEntry, providerEntry } from './table.ts';
 import type { Provider } from './types.ts';
+import type { Tokenizer } from '../tokens.ts';
 
-/** Retries the SDKs make after a first attempt fails with 429, 408, 409, 5xx, a timeout or a lost connection. */
-export const DEFAULT_RETRIES = 2;
-/** Per-attempt timeout: the SDKs' own default (10 minutes), room for a long summary from a slow local model. */
-export const DEFAULT_TIMEOUT_MS = 600_000;
-
-/** What `createProvider` and `wrapProvider` take (the run passes one bag to both). */
-export type ProviderOptions = {
-  /** Counts usage when a server reports none. */
-  tokenizer: Tokenizer;
-  /** An OpenAI- or Anthropic-compatible server; default: `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL`, then the vendor. */
-  baseUrl?: string;
-  retries?: number;
-  timeoutMs?: number;
-  /** Whether a missing API key is an error; default: yes, unless replaying (a cassette needs no key). */
-  requireKey?: boolean;
-  /** The response cache directory, `false` for none; default {@link DEFAULT_CACHE_DIRECTORY}. */
-  cacheDirectory?: string | false;
-  /** Record every answer into this cassette (a recorder when several providers of a run share one). */
-  record?: string | CassetteRecorder;
-  /** Answer only from this cassette. */
-  replay?: string;
-  /** Where keys and base URLs are read from (tests pass their own). */
-  environment?: NodeJS.ProcessEnv;
-  /** Mark the stable prefix for the API's prompt cache (Anthropic `cache_control`); default true (`--no-prompt-cache`). */
-  promptCache?: boolean;
+/** A provider that calls no API: everything it needs is the tokenizer. */
+export type LocalProviderEntry = {
+  id: string;
+  /** How `-p` names it, as `list` shows it. */
+  spec: string;
+  /** One line for `list`. */
+  description: string;
+  takesModel: false;
+  create(options: { tokenizer: Tokenizer }): Provider;
 };
 
-/** A parsed spec: the provider's table entry and, for the SDK providers, the model (which may itself contain `:`). */
-export type ProviderSpec = { entry: ProviderEntry; model: string };
+/** A provider behind a vendor SDK: a model name, a key and a base URL from the environment. */
+export type SdkProviderEntry = {
+  id: string;
+  spec: string;
+  description: string;
+  takesModel: true;
+  /** A model to show in error messages and help (`gpt-4.1-mini`). */
+  exampleModel: string;
+  /** The environment variable holding the key; its value is never written to any file. */
+  keyVariable: string;
+  /** The SDK's own base-URL variable. */
+  baseUrlVariable: string;
+  /** Context windows and prices of well-known models, by name. */
+  models: Readonly<Record<string, ModelInfo>>;
+  create(options: SdkProviderOptions): Provider;
+};
 
-const AVAILABLE = PROVIDER_TABLE.map((entry) => entry.spec).join(', ');
+/** One row of the provider table. */
+export type ProviderEntry = LocalProviderEntry | SdkProviderEntry;
 
-/** Splits a spec on its first colon: `openai:qwen2.5:7b` is model `qwen2.5:7b` of `openai`. */
-export function parseProviderSpec(spec: string): ProviderSpec {
-  const colon = spec.indexOf(':');
-  const id = colon === -1 ? spec : spec.slice(0, colon);
-  const model = colon === -1 ? '' : spec.slice(colon + 1);
-  const entry = providerEntry(id);
-  if (entry && !entry.takesModel) {
-    if (model) throw new InputError(`provider '${id}' takes no model; use -p ${id}`);
-    return { entry, model: '' };
-  }
-  if (entry?.takesModel) {
-    if (!model)
-      throw new InputError(
-        `provider '${id}' needs a model: ${id}:<model> (e.g. ${id}:${entry.exampleModel})`,
-      );
-    return { entry, model };
-  }
-  const guess = PROVIDER_TABLE.find((candidate) => modelInfo(candidate.id, spec));
-  const hint = guess ? ` (did you mean ${guess.id}:${spec}?)` : '';
-  throw new InputError(`unknown provider '${id}'; available: ${AVAILABLE}${hint}`);
+/** The providers, in the order `list` shows them. */
+export const PROVIDER_TABLE: readonly ProviderEntry[] = [
+  {
+    id: 'extractive',
+    spec: 'extractive',
+    description:
+      'offline lexical stand-in, not a model (no key, no network): copies sentences verbatim to fill each budget, so rankings reflect budgets and structure',
+    takesModel: false,
+    create: createExtractiveProvider,
+  },
+  {
+    id: 'openai',
+    spec: 'openai:<model>',
+    description: 'OpenAI chat completions (OPENAI_API_KEY); any OpenAI-compatible server with --base-url',
+    takesModel: true,
+    exampleModel: 'gpt-4.1-mini',
+    keyVariable: 'OPENAI_API_KEY',
+    baseUrlVariable: 'OPENAI_BASE_URL',
+    models: OPENAI_MODELS,
+    create: createOpenAIProvider,
+  },
+  {
+    id: 'anthropic',
+    spec: 'anthropic:<model>',
+    description: 'Anthropic messages API (ANTHROPIC_API_KEY); Anthropic-compatible servers with --base-url',
+    takesModel: true,
+    exampleModel: 'claude-haiku-4-5',
+    keyVariable: 'ANTHROPIC_API_KEY',
+    baseUrlVariable: 'ANTHROPIC_BASE_URL',
+    models: ANTHROPIC_MODELS,
+    create: createAnthropicProvider,
+  },
+];
+
+/** The table entry of a provider id, or undefined. */
+export function providerEntry(id: string): ProviderEntry | undefined {
+  return PROVIDER_TABLE.find((entry) => entry.id === id);
 }
 
-/** Sent when no key is needed (a local server, a replay): the SDKs refuse to start without one. */
-const PLACEHOLDER_KEY = 'not-needed';
-
-/**
- * The provider a spec names. Checks everything before any work: the spec, the key (a missing key
- * is an {@link InputError} naming the variable), the base URL, retries and timeout.
- */
-export function createProvider(spec: string, options: ProviderOptions): Provider {
-  const { entry, model } = parseProviderSpec(spec);
-  if (!entry.takesModel) return entry.create({ tokenizer: options.tokenizer });
-  const environment = options.environment ?? process.env;
-  const baseUrl = checkedBaseUrl(options.baseUrl ?? (environment[entry.baseUrlVariable] || undefined));
-  const requireKey = options.requireKey ?? !options.replay;
-  let apiKey = environment[entry.keyVariable]?.trim();
-  if (!apiKey) {
-    // Ollama, vLLM, llama.cpp and LM Studio on this machine or the local network take no key.
-    if (requireKey && !(baseUrl && isLocalServer(baseUrl))) {
-      throw new InputError(`${entry.keyVariable} is not set; export it or use -p extractive`);
-    }
-    apiKey = PLACEHOLDER_KEY;
-  }
-  return entry.create({
-    model,
-    apiKey,
-    baseUrl,
-    retries: checkedInteger('--retries', options.retries ?? DEFAULT_RETRIES, 0),
-    timeoutMs: checkedInteger('--timeout', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
-    tokenizer: options.tokenizer,
-    contextWindow: modelInfo(entry.id, model)?.contextWindow,
-    promptCache: options.promptCache ?? true,
-  } satisfies SdkProviderOptions);
-}
-
-/**
- * Puts the cache and cassettes in front of a provider. Replay answers from the cassette alone (no
- * network, no cache); recording sits outside the cache, so cache hits are recorded too. The
- * extractive baseline gets no cache: it answers faster than a disk read, and a "cached" mark on it
- * would only blur the report.
- */
-export function wrapProvider(
-  provider: Provider,
-  options: Pick<ProviderOptions, 'cacheDirectory' | 'record' | 'replay'>,
-): Provider {
-  if (options.record && options.replay) throw new InputError('--record and --replay cannot be used together');
-  if (options.replay) return withReplay(provider, options.replay);
-  let wrapped = provider;
-  if (options.cacheDirectory !== false && provider.isLanguageModel) {
-    wrapped = withCache(wrapped, { directory: options.cacheDirectory ?? DEFAULT_CACHE_DIRECTORY });
-  }
-  if (options.record) wrapped = withRecording(wrapped, options.record);
-  return wrapped;
-}
-
-function checkedBaseUrl(baseUrl: string | undefined): string | undefined {
-  if (baseUrl === undefined) return undefined;
-  try {
-    const url = new URL(baseUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-  } catch {
-    throw new InputError(`--base-url '${baseUrl}' is not an http(s) URL (e.g. http://localhost:11434/v1)`);
-  }
-  return baseUrl;
-}
-
-function checkedInteger(flag: string, value: number, minimum: number): number {
-  if (!Number.isInteger(value) || value < minimum) {
-    throw new InputError(`${flag} must be an integer of at least ${minimum}, not ${value}`);
-  }
-  return value;
-}
-
-/** Loopback, private-network and `.local` hosts: where keyless model servers run. */
-export function isLocalServer(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (['localhost', '0.0.0.0', '::1', 'host.docker.internal'].includes(host)) return true;
-  if (host.endsWith('.localhost') || host.endsWith('.local')) return true;
-  const octets = host.split('.').map(Number);
-  if (octets.length !== 4 || octets.some((octet) => !Number.isInteger(octet))) return false;
-  const [first, second] = octets as [number, number, number, number];
-  return (
-    first === 127 ||
-    first === 10 ||
-    (first === 192 && second === 168) ||
-    (first === 172 && second >= 16 && second <= 31)
-  );
+/** Every environment variable that holds an API key. */
+export function keyVariables(): string[] {
+  return PROVIDER_TABLE.flatMap((entry) => (entry.takesModel ? [entry.keyVariable] : []));
 }

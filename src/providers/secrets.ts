@@ -1,6 +1,6 @@
 /** Refuses to write anything that looks like an API key: reports, cache entries, cassettes. */
 import { InputError } from '../errors.ts';
-import { keyVariables } from './table.ts';
+import { keyVariables } from './registry.ts';
 import { redactUrlSecrets } from './url-secrets.ts';
 
 /** Shorter values are too likely to occur in ordinary text (`test`, `1234`) to be worth refusing a write. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { InputError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
-import { formatFigure } from '../format.ts';
+import { formatFigure } from '../numbers.ts';
 import {
   type FigureSource,
   gateMetricList,
@@ -145,7 +145,7 @@ export function parseBaseline(json: unknown, file: string, regenerateCommand?: s
     const fixture = isObject ? (json as { fixture?: { name?: unknown } }).fixture?.name : undefined;
     const regenerate =
       regenerateCommand ??
-      `compaction-bench check ${typeof fixture === 'string' ? fixture : '<fixture>'} --fail-under probeRecall=0 --update-baseline ${file}`;
+      `compaction-bench check ${typeof fixture === 'string' ? fixture : '<transcript>'} --fail-under probeRecall=0 --update-baseline ${file}`;
     const why =
       version === undefined || version === 1
         ? 'a schemaVersion 1 baseline, whose probeRecall counted file names as facts'
@@ -210,7 +210,7 @@ export function evaluateGate({
   const baselineFixture = baseline?.fixture?.name;
   const resultsFixture = results.fixture?.name;
   if (baselineFixture && resultsFixture && baselineFixture !== resultsFixture) {
-    tally.notes.push(`the baseline is for fixture '${baselineFixture}', this run for '${resultsFixture}'`);
+    tally.notes.push(`the baseline is for session '${baselineFixture}', this run for '${resultsFixture}'`);
   }
 
   for (const strategy of results.strategies) {

@@ -4,7 +4,7 @@
  * negation right next to a needle. A text is indexed once and answers every look-up from that index.
  */
 
-import { compactText, isWordCharacter } from './compact-text.ts';
+import { matchForm, isWordCharacter } from './match-form.ts';
 import { indexMeaning, type MeaningIndex } from './meaning.ts';
 import { createNeedleIndex, KEY_CHARACTERS, type NeedleIndex } from './needle-index.ts';
 
@@ -194,7 +194,7 @@ function needleVariants(needle: string): string[] {
 /** Indexes `text` once and answers look-ups against it. */
 export function createMatcher(text: string): TextIndex {
   const normalized = canonicalText(text);
-  const compacted = compactText(normalized);
+  const form = matchForm(normalized);
   let wordStarts: Int32Array | undefined;
   const wordAt = (offset: number): number => {
     wordStarts ??= wordStartsOf(normalized);
@@ -220,14 +220,14 @@ export function createMatcher(text: string): TextIndex {
 
   /** Visits each place `variant` occurs, as canonical `[start, end)`, until `visit` returns false. */
   const scan = (variant: string, visit: (start: number, end: number) => boolean): void => {
-    const needle = compactText(variant).text;
+    const needle = matchForm(variant).text;
     if (needle.length === 0) return;
     const path = isPathNeedle(variant);
     const checkStart = isWordCharacter(needle[0]);
     const checkEnd = isWordCharacter(needle[needle.length - 1]);
     const at = (offset: number): boolean => {
-      const start = compacted.position(offset);
-      const end = compacted.position(offset + needle.length - 1) + 1;
+      const start = form.position(offset);
+      const end = form.position(offset + needle.length - 1) + 1;
       const before = normalized[start - 1];
       const after = normalized[end];
       if (path) {
@@ -243,17 +243,17 @@ export function createMatcher(text: string): TextIndex {
     };
     // A needle that starts with a word character starts at a word edge (both kinds of needle check the
     // character before), so in a long text only those places are tried.
-    if (compacted.text.length >= INDEXED_TEXT_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
-      index ??= createNeedleIndex(compacted.text, compacted.wordEdges);
+    if (form.text.length >= INDEXED_TEXT_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
+      index ??= createNeedleIndex(form.text, form.wordEdges);
       for (const offset of index.candidates(needle)) {
-        if (compacted.text.startsWith(needle, offset) && !at(offset)) return;
+        if (form.text.startsWith(needle, offset) && !at(offset)) return;
       }
       return;
     }
     for (
-      let offset = compacted.text.indexOf(needle);
+      let offset = form.text.indexOf(needle);
       offset >= 0;
-      offset = compacted.text.indexOf(needle, offset + 1)
+      offset = form.text.indexOf(needle, offset + 1)
     ) {
       if (!at(offset)) return;
     }

@@ -1,5 +1,5 @@
 /**
- * An index of where words start in a long compact text, bucketed by their first characters, so that a look-up
+ * An index of where words start in a long match form, bucketed by their first characters, so that a look-up
  * checks the few places a needle can start instead of scanning the whole text: a transcript of millions of
  * characters is searched for thousands of probe spellings and paths.
  */

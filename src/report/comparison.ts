@@ -1,6 +1,6 @@
 /** The comparison of strategies on one fixture: rows, observations, as Markdown or a terminal table. */
 import { probeSourcesLine } from './probe-sources.ts';
-import { formatInteger, formatRatio } from '../format.ts';
+import { formatInteger, formatRatio } from '../numbers.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
 import { lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
@@ -135,7 +135,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
   return [
     `# ${fixture.name}: strategy comparison`,
     '',
-    `Fixture \`${fixture.name}\` (${fixture.format}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${fixture.probes} probes.`,
+    `Session \`${fixture.name}\` (${fixture.format}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${fixture.probes} probes.`,
     probeSourcesLine(fixture),
     providerLine(results),
     `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,

@@ -3,7 +3,7 @@
  * and Null when a model predicted), and per step the real action beside each strategy's predicted one.
  */
 import type { Action } from '../results/continuation-types.ts';
-import { formatRatio } from '../format.ts';
+import { formatRatio } from '../numbers.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { markdownTable, type Rows } from './table.ts';
 

@@ -1,12 +1,12 @@
 /** Renders a {@link ListResult} for the terminal. */
 import type { ListResult } from '../list.ts';
-import { formatInteger } from '../format.ts';
+import { formatInteger } from '../numbers.ts';
 import { terminalTable } from './table.ts';
 
 /** The text `list` prints. */
 export function renderList(result: ListResult): string {
   const fixtures = terminalTable({
-    head: ['Fixture', 'Format', 'Messages', 'Tokens'],
+    head: ['Transcript', 'Format', 'Messages', 'Tokens'],
     alignRight: [false, false, true, true],
     rows: result.fixtures.map((fixture) => [
       fixture.name,

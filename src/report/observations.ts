@@ -1,6 +1,6 @@
 /** The observations under a comparison: fastest, cheapest, best recall, the Pareto front, lexical floors, failures. */
 import { lexicalJudgeAgreement } from '../quality/judge/lexical-agreement.ts';
-import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
+import { formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
 import { ALPHA } from '../results/comparison-statistics.ts';
 import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';

@@ -2,7 +2,7 @@
 import { describeAgreement, lexicalJudgeAgreement } from '../quality/judge/lexical-agreement.ts';
 import { renderCyclesMarkdown } from './cycles.ts';
 import { FILE_NAMES_ONLY, probeSourcesLine } from './probe-sources.ts';
-import { formatCost, formatInteger, formatMs, formatRatio } from '../format.ts';
+import { formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
 import { METRICS } from '../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { formatRanges } from '../message-ranges.ts';
@@ -142,7 +142,7 @@ function missedProbes(results: ResultsFile, strategy: StrategyResult): string {
   const rows = results.probes.filter((probe) => outcomes[probe.id] && outcomes[probe.id] !== 'matched');
   if (rows.length === 0)
     return strategy.quality.probesTotal === 0
-      ? `This fixture has no fact probes: ${FILE_NAMES_ONLY}.`
+      ? `This session has no fact probes: ${FILE_NAMES_ONLY}.`
       : 'None: every probe was kept.';
   return markdownTable({
     head: ['Probe', 'Kind', 'Outcome', 'At message', 'Question', 'Expected answer'],

@@ -1,5 +1,5 @@
 /** The verdict as Markdown (the first section of every comparison) and as the terminal's first lines. */
-import { formatInteger, formatMs, formatRatio } from '../format.ts';
+import { formatInteger, formatMs, formatRatio } from '../numbers.ts';
 import type { Estimate, Verdict } from './verdict.ts';
 
 /** `0.80 [0.71, 0.87]`, or the figure alone without an interval. */

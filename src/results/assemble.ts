@@ -11,7 +11,7 @@ import { keptRangesOf } from '../message-ranges.ts';
 import type { PromptUse, Strategy, StrategyConfig, StrategyOutput } from '../strategies/types.ts';
 import { countMessageAsIs, type Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../transcript.ts';
-import type { FixtureFacts } from './fixture-facts.ts';
+import type { SessionReference } from './session-reference.ts';
 import type { Provenance } from './provenance.ts';
 import { comparisonStatistics } from './comparison-statistics.ts';
 import {
@@ -75,7 +75,7 @@ export function buildResult(
   strategy: Pick<Strategy, 'name' | 'description' | 'callsModel' | 'requiredSections' | 'lexical'>,
   output: StrategyOutput,
   run: StrategyRun,
-  facts: FixtureFacts,
+  facts: SessionReference,
   measure: Measure,
 ): StrategyResult {
   const result = measureResult(strategy, output, run, facts, measure);
@@ -103,7 +103,7 @@ export function measureResult(
   strategy: Pick<Strategy, 'name' | 'description' | 'callsModel' | 'lexical'>,
   output: StrategyOutput,
   run: StrategyRun,
-  facts: FixtureFacts,
+  facts: SessionReference,
   measure: Measure,
 ): StrategyResult {
   const { tokenizer } = measure;
@@ -171,7 +171,7 @@ export function measureResult(
 export function recordedResult(
   summary: string,
   messageIndex: number,
-  facts: FixtureFacts,
+  facts: SessionReference,
   measure: Measure,
   kept: Message[] = [],
   keptFrom?: number,
@@ -187,7 +187,7 @@ export const RECORDED_RUN: StrategyRun = { error: null, wallMs: 0, trace: [], pr
 export function recordedCompaction(
   summary: string,
   messageIndex: number,
-  facts: FixtureFacts,
+  facts: SessionReference,
   kept: Message[] = [],
   keptFrom?: number,
 ): { strategy: Pick<Strategy, 'name' | 'description' | 'callsModel'>; output: StrategyOutput } {
@@ -267,7 +267,7 @@ export type RunDescription = {
 
 /** The results file of one fixture. */
 export function resultsFile(
-  facts: FixtureFacts,
+  facts: SessionReference,
   strategies: StrategyResult[],
   run: RunDescription,
 ): ResultsFile {
@@ -282,7 +282,7 @@ export function resultsFile(
 }
 
 /** A fixture's results file without its strategies (statistics null): what a session record keeps. */
-export function resultsFrame(facts: FixtureFacts, run: RunDescription): Omit<ResultsFile, 'strategies'> {
+export function resultsFrame(facts: SessionReference, run: RunDescription): Omit<ResultsFile, 'strategies'> {
   const { session } = facts;
   const { sliceTokens, overlapTokens, ratio, recentBoost } = run.settings;
   const bySource = (source: ProbeEntry['source']) =>

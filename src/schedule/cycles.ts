@@ -11,7 +11,7 @@ import { share } from '../quality/probe-recall.ts';
 import { scoreSummary } from '../quality/score.ts';
 import { compactedText } from '../results/assemble.ts';
 import type { ChainResult, CycleResult } from '../results/chain.ts';
-import type { FixtureFacts } from '../results/fixture-facts.ts';
+import type { SessionReference } from '../results/session-reference.ts';
 import { fileLists } from '../session/file-operations.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
 import { describeSchedule, type Schedule } from './policy.ts';
@@ -20,7 +20,7 @@ import { type Compaction, recordedPoints, type Replay } from './replay.ts';
 /** Every compaction of a replay, measured (see {@link CycleResult}). */
 export function measureChain(
   replay: Replay,
-  facts: FixtureFacts,
+  facts: SessionReference,
   schedule: Schedule,
   requiredSections?: readonly string[],
 ): ChainResult {
@@ -34,7 +34,7 @@ export function measureChain(
 }
 
 /** The agent's own compactions, as a chain: its summary and the messages it kept at each point, no calls. */
-export function recordedChain(facts: FixtureFacts, tokenizer: Tokenizer): ChainResult {
+export function recordedChain(facts: SessionReference, tokenizer: Tokenizer): ChainResult {
   const { messages } = facts.session;
   const compactions: Compaction[] = recordedPoints(facts.session).map((point, index) => {
     const kept = messages.slice(point.keptFrom ?? point.atMessage, point.atMessage);
@@ -64,7 +64,7 @@ export function recordedChain(facts: FixtureFacts, tokenizer: Tokenizer): ChainR
 
 function measureCycles(
   compactions: readonly Compaction[],
-  facts: FixtureFacts,
+  facts: SessionReference,
   requiredSections: readonly string[] | undefined,
 ): CycleResult[] {
   // Where each compaction's summarized stretch ends: what came before it was compressed, not kept verbatim.

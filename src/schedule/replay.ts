@@ -10,7 +10,7 @@ import { rangesOf } from '../message-ranges.ts';
 import type { Message, Session } from '../session/types.ts';
 import { splitFileBlocks } from '../strategies/file-blocks.ts';
 import { beforeKeptTail } from '../strategies/budgets.ts';
-import { findCutPoint } from '../strategies/tail.ts';
+import { findCutPoint } from '../cut-points.ts';
 import type { Strategy, StrategyContext, StrategyOutput } from '../strategies/types.ts';
 import {
   type ContextEntry,

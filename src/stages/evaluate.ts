@@ -1,6 +1,6 @@
 /** The evaluate stage: each compacted job scored by the evaluator registry into its job record. */
 import { type EvaluationInput } from '../evaluators/types.ts';
-import { type FixtureFacts } from '../results/fixture-facts.ts';
+import { type SessionReference } from '../results/session-reference.ts';
 import { type JobRecord } from '../results/record.ts';
 import { type Strategy } from '../strategies/types.ts';
 import { evaluate } from '../evaluators/registry.ts';
@@ -30,7 +30,7 @@ export async function runJob(
 }
 
 /** What the evaluators read of a compacted job. */
-export function inputOf(compacted: Compacted, facts: FixtureFacts, sample: number): EvaluationInput {
+export function inputOf(compacted: Compacted, facts: SessionReference, sample: number): EvaluationInput {
   const { outcome, text, requiredSections } = compacted;
   return { text, summary: outcome.summary, ok: outcome.status === 'ok', facts, requiredSections, sample };
 }
@@ -39,7 +39,7 @@ export function inputOf(compacted: Compacted, facts: FixtureFacts, sample: numbe
 export async function evaluateJob(
   job: Pick<Job, 'id' | 'sample' | 'deterministic'> & { strategy: Pick<Strategy, 'name'> },
   compacted: Compacted,
-  facts: FixtureFacts,
+  facts: SessionReference,
   context: { plan: FixturePlan; run: string; environment: RunEnvironment },
   offline?: Record<string, unknown>,
 ): Promise<JobRecord> {

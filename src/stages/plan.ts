@@ -1,5 +1,5 @@
 /** The plan stage: sessions × strategies × targets × runs → jobs with stable ids, and the run's header record. */
-import { type FixtureFacts, prefixFacts } from '../results/fixture-facts.ts';
+import { type SessionReference, prefixReference } from '../results/session-reference.ts';
 import { InputError } from '../errors.ts';
 import { type Measure } from '../results/assemble.ts';
 import { RECORD_VERSION, type RunRecord, contentHash, jobId, shortHash } from '../results/record.ts';
@@ -15,7 +15,7 @@ import type { FixturePlan, RunEnvironment } from './types.ts';
 
 /** The plan stage for one session at one target: its jobs, each with an id stable across runs of the same inputs. */
 export async function planFixture(
-  fullFacts: FixtureFacts,
+  fullFacts: SessionReference,
   target: number | undefined,
   strategies: readonly Strategy[],
   environment: RunEnvironment,
@@ -27,7 +27,7 @@ export async function planFixture(
     throw new InputError(`--at-compaction: ${name} records no compaction with a summary to compare at`);
   }
   // The agent's own summary is judged on what it knew then; with --at-compaction, every strategy is too.
-  const recordedFacts = recorded ? prefixFacts(fullFacts, recorded.messageIndex, tokenizer) : undefined;
+  const recordedFacts = recorded ? prefixReference(fullFacts, recorded.messageIndex, tokenizer) : undefined;
   // A continuation replay cuts where the agent compacted, else at its own cut, and compacts what came before.
   const cut = options.continuation
     ? continuationCut(fullFacts.session, options.continuation, options.atCompaction ? recorded : undefined)
@@ -37,7 +37,7 @@ export async function planFixture(
     options.atCompaction && recordedFacts
       ? recordedFacts
       : cutAt !== undefined
-        ? prefixFacts(fullFacts, cutAt, tokenizer)
+        ? prefixReference(fullFacts, cutAt, tokenizer)
         : fullFacts;
   const runnable =
     options.atCompaction && recorded

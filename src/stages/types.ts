@@ -8,7 +8,7 @@ import type { StrategyOutput } from '../strategies/types.ts';
 import { type Barrier, type ProgressEvent } from '../run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
-import { type FixtureFacts } from '../results/fixture-facts.ts';
+import { type SessionReference } from '../results/session-reference.ts';
 import type { JobCall } from '../results/record.ts';
 import { type LimitFunction } from 'p-limit';
 import { type LoadOptions } from '../session/load.ts';
@@ -16,7 +16,7 @@ import { type Measure } from '../results/assemble.ts';
 import { type Message } from '../session/types.ts';
 import { type Provenance } from '../results/provenance.ts';
 import { type Provider } from '../providers/types.ts';
-import { type ProviderOptions } from '../providers/registry.ts';
+import { type ProviderOptions } from '../providers/create.ts';
 import { type Schedule } from '../schedule/policy.ts';
 import { type Strategy, type StrategyConfig } from '../strategies/types.ts';
 import { type StrategyResult } from '../results/types.ts';
@@ -108,8 +108,8 @@ export type Job = { id: string; strategy: Strategy; sample: number; deterministi
 /** The plan of one session at one target: what it is scored against, its jobs, and the agent's own summary. */
 export type FixturePlan = {
   /** What the strategies see and are scored against (the history up to the compaction with `--at-compaction`). */
-  facts: FixtureFacts;
-  fullFacts: FixtureFacts;
+  facts: SessionReference;
+  fullFacts: SessionReference;
   target: number | undefined;
   stem: string;
   measure: Measure;
@@ -120,7 +120,7 @@ export type FixturePlan = {
   strategies: Array<{ strategy: Strategy; jobs: Job[] }>;
   /** The agent's own last summary, scored beside the strategies when the transcript recorded one. */
   recorded:
-    | { id: string; summary: string; end: number; kept: Message[]; keptFrom: number; facts: FixtureFacts }
+    | { id: string; summary: string; end: number; kept: Message[]; keptFrom: number; facts: SessionReference }
     | undefined;
 };
 

@@ -5,7 +5,7 @@
 import { keptRangesOf } from '../message-ranges.ts';
 import type { RecordedCompaction, Session } from '../session/types.ts';
 import { beforeKeptTail } from './budgets.ts';
-import { headSession } from './tail.ts';
+import { headSession } from '../cut-points.ts';
 import type { Strategy } from './types.ts';
 
 /**

@@ -10,7 +10,7 @@ import { countRequest, type Tokenizer } from '../tokens.ts';
 import { conversationBlock } from './prompts.ts';
 import { oneCallBudget, remainderBudget, tailTokens } from './budgets.ts';
 import { summarize, type SummaryCall, summaryRequest, truncateToTokens } from './summary-call.ts';
-import { isCutPoint, KEEP_RECENT_TOKENS } from './tail.ts';
+import { isCutPoint, KEEP_RECENT_TOKENS } from '../cut-points.ts';
 import { describeRanges, rangesOf } from '../message-ranges.ts';
 import type { Strategy, StrategyContext } from './types.ts';
 

@@ -9,7 +9,7 @@ import { conversationBlock, previousSummaryBlock, STRUCTURED_SECTIONS } from './
 import { oneCallBudget, remainderBudget, tailTokens } from './budgets.ts';
 import { fileBlocks, withFileBlocks } from './file-blocks.ts';
 import { previousCompaction, summarize } from './summary-call.ts';
-import { findCutPoint, KEEP_RECENT_TOKENS, keepTail } from './tail.ts';
+import { findCutPoint, KEEP_RECENT_TOKENS, keepTail } from '../cut-points.ts';
 import { describeRanges } from '../message-ranges.ts';
 import type { Strategy, StrategyContext, StrategyOutput, PreviousSummary } from './types.ts';
 import type { Session } from '../session/types.ts';

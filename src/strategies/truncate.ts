@@ -1,7 +1,7 @@
 /** truncate: only the most recent messages that fit, the floor a summarizing strategy has to beat. */
 import { countMessages } from '../tokens.ts';
 import { tailTokens } from './budgets.ts';
-import { fittingCutPoint, KEEP_RECENT_TOKENS, keepTail } from './tail.ts';
+import { fittingCutPoint, KEEP_RECENT_TOKENS, keepTail } from '../cut-points.ts';
 import { describeRanges } from '../message-ranges.ts';
 import type { Strategy } from './types.ts';
 

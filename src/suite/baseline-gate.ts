@@ -6,7 +6,7 @@
  * fall, over the same probes, lies beyond the spread over runs. The probe-sampling interval ("would this hold
  * on other facts?") is reported beside, as information: it is not what a regression gate asks.
  */
-import { countOf } from '../format.ts';
+import { countOf } from '../numbers.ts';
 import type { GateFailure, GateResults, GateStrategy } from '../quality/gate.ts';
 import { boundsOf, KIND_RECALL_PREFIX, METRICS, metricByKey } from '../quality/metrics.ts';
 import { clusteredDifference, pairedCounts, pairedDifferenceInterval } from '../results/paired.ts';

@@ -37,7 +37,7 @@ describe('compaction-bench --help', () => {
     const viaHelp = await runCli(['help', 'inspect'], { cwd: directory.path });
     assert.match(
       viaHelp.stdout,
-      /^Usage: compaction-bench inspect \[options\] <fixture>\n[^]*--slice-tokens/,
+      /^Usage: compaction-bench inspect \[options\] <transcript>\n[^]*--slice-tokens/,
     );
     const unknown = await runCli(['inspekt'], { cwd: directory.path });
     assert.equal(unknown.code, 2);

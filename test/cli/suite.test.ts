@@ -268,7 +268,7 @@ describe('suites', () => {
     assert.equal(none.code, 2);
     assert.match(
       none.stderr,
-      /no sessions: give fixture names, transcripts, directories or patterns, or a "suite" in compaction-bench\.config\.json/,
+      /no sessions: give names in fixtures\/, transcript files, directories or patterns, or a "suite" in compaction-bench\.config\.json/,
     );
   });
 

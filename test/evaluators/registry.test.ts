@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import pLimit from 'p-limit';
 import { applyScores, EVALUATORS, evaluate } from '../../src/evaluators/registry.ts';
-import { fixtureFacts } from '../../src/results/fixture-facts.ts';
+import { sessionReference } from '../../src/results/session-reference.ts';
 import { loadSession } from '../../src/session/load.ts';
 import type { StrategyResult } from '../../src/results/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
@@ -17,7 +17,7 @@ describe('evaluator registry', () => {
 
   it('scores the whole transcript perfectly and an empty context at zero, with no judge', async () => {
     const tokenizer = await getTokenizer('o200k_base');
-    const facts = await fixtureFacts(await loadSession('before-compaction'), tokenizer);
+    const facts = await sessionReference(await loadSession('before-compaction'), tokenizer);
     const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
     const input = { summary: '', ok: true, facts, requiredSections: undefined, sample: 1 };
     const whole = await evaluate({ ...input, text: facts.transcriptText }, context, false);

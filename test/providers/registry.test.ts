@@ -11,8 +11,8 @@ import {
   isLocalServer,
   parseProviderSpec,
   wrapProvider,
-} from '../../src/providers/registry.ts';
-import { PROVIDER_TABLE } from '../../src/providers/table.ts';
+} from '../../src/providers/create.ts';
+import { PROVIDER_TABLE } from '../../src/providers/registry.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { type MockLlmServer, serveForTest as serve } from '../../support/loopback-llm-server.ts';
 

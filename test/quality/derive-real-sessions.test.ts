@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { createProvider } from '../../src/providers/registry.ts';
+import { createProvider } from '../../src/providers/create.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createProvider } from '../../src/providers/registry.ts';
+import { createProvider } from '../../src/providers/create.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { errorFacets } from '../../src/quality/derive/errors.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
 import type { GateResults, GateStrategy, Verdict } from '../../src/quality/gate.ts';
-import { formatFigure } from '../../src/format.ts';
+import { formatFigure } from '../../src/numbers.ts';
 import { METRICS } from '../../src/quality/metrics.ts';
 import {
   combineVerdicts,
@@ -427,7 +427,7 @@ describe('evaluateGate: baseline', () => {
       floors: [],
       baseline: { fixture: { name: 'shop' }, strategies: [same] },
     });
-    assert.deepEqual(verdict.notes, ["the baseline is for fixture 'shop', this run for 'large-session'"]);
+    assert.deepEqual(verdict.notes, ["the baseline is for session 'shop', this run for 'large-session'"]);
   });
 
   it('combines floors and baseline in one verdict', () => {
@@ -485,7 +485,7 @@ describe('parseBaseline', () => {
   it('asks to regenerate a version 1 baseline, refuses another version and a strategy listed twice', () => {
     rejects(
       { schemaVersion: 1, strategies: [] },
-      'base.json: a schemaVersion 1 baseline, whose probeRecall counted file names as facts; regenerate it: compaction-bench check <fixture> --fail-under probeRecall=0 --update-baseline base.json (docs/results.md)',
+      'base.json: a schemaVersion 1 baseline, whose probeRecall counted file names as facts; regenerate it: compaction-bench check <transcript> --fail-under probeRecall=0 --update-baseline base.json (docs/results.md)',
     );
     rejects(
       { schemaVersion: 3, fixture: { name: 'before-compaction' }, strategies: [] },

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Probe } from '../../src/quality/probes.ts';
 import { buildResult } from '../../src/results/assemble.ts';
-import type { FixtureFacts } from '../../src/results/fixture-facts.ts';
-import { fixtureFacts } from '../../src/results/fixture-facts.ts';
+import type { SessionReference } from '../../src/results/session-reference.ts';
+import { sessionReference } from '../../src/results/session-reference.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 
@@ -28,8 +28,8 @@ const probe: Probe = {
   source: 'sidecar',
 };
 
-async function facts(): Promise<FixtureFacts> {
-  return { ...(await fixtureFacts(shop, tokenizer)), probes: [probe] };
+async function facts(): Promise<SessionReference> {
+  return { ...(await sessionReference(shop, tokenizer)), probes: [probe] };
 }
 
 const result = async (summary: string, kept = shop.messages.slice(2, 3)) =>

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Probe } from '../../src/quality/probes.ts';
-import { fixtureFacts, withProbes } from '../../src/results/fixture-facts.ts';
+import { sessionReference, withProbes } from '../../src/results/session-reference.ts';
 import { measureChain, recordedChain } from '../../src/schedule/cycles.ts';
 import type { Compaction, Replay } from '../../src/schedule/replay.ts';
 import { getTokenizer } from '../../src/tokens.ts';
@@ -64,7 +64,7 @@ function compaction(cycle: number, atMessage: number, keptFrom: number, summary:
 describe('compaction chain measurement', () => {
   it('scores each compaction on the facts so far, and apart on the facts earlier compactions summarized and the session did not restate', async () => {
     const tokenizer = await getTokenizer('heuristic');
-    const base = await fixtureFacts(session(messages), tokenizer);
+    const base = await sessionReference(session(messages), tokenizer);
     const facts = withProbes(base, [
       probe('a', 0),
       probe('b', 1),
@@ -103,7 +103,7 @@ describe('compaction chain measurement', () => {
         { summary: '- nothing much', messageIndex: 10, firstKeptMessageIndex: 8, tokensBefore: 5000 },
       ],
     });
-    const facts = withProbes(await fixtureFacts(recorded, tokenizer), [probe('a', 0), probe('e', 9)]);
+    const facts = withProbes(await sessionReference(recorded, tokenizer), [probe('a', 0), probe('e', 9)]);
     const chain = recordedChain(facts, tokenizer);
     assert.deepEqual(
       chain.cycles.map((cycle) => [

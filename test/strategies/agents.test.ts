@@ -11,7 +11,7 @@ import { codex, recentUserMessages } from '../../src/strategies/codex.ts';
 import { opencode, recentBudget, selectTail } from '../../src/strategies/opencode.ts';
 import { pi } from '../../src/strategies/pi.ts';
 import { PROMPTS } from '../../src/strategies/prompts.ts';
-import { findCutPoint } from '../../src/strategies/tail.ts';
+import { findCutPoint } from '../../src/cut-points.ts';
 import { countMessages, getTokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';

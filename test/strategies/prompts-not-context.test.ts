@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { recentUserMessages } from '../../src/strategies/codex.ts';
 import { selectTail } from '../../src/strategies/opencode.ts';
-import { findCutPoint } from '../../src/strategies/tail.ts';
+import { findCutPoint } from '../../src/cut-points.ts';
 import { protectedFrom } from '../../src/strategies/tool-output-pruning.ts';
 import { countMessages, getTokenizer } from '../../src/tokens.ts';
 import { renderMessages } from '../../src/transcript.ts';

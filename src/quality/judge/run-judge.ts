@@ -2,7 +2,7 @@
 import type { LimitFunction } from 'p-limit';
 import { type CallRecord, createCaller, usageOfCalls } from '../../calls.ts';
 import { costOf } from '../../providers/models.ts';
-import { createProvider, type ProviderOptions, wrapProvider } from '../../providers/registry.ts';
+import { createProvider, type ProviderOptions, wrapProvider } from '../../providers/create.ts';
 import type { Provider } from '../../providers/types.ts';
 import type { Tokenizer } from '../../tokens.ts';
 import type { Probe } from '../probes.ts';

@@ -5,7 +5,7 @@
  */
 import { continuationSection } from './continuation.ts';
 import { provenanceMarkdown } from '../../results/provenance.ts';
-import { formatInteger } from '../../format.ts';
+import { formatInteger } from '../../numbers.ts';
 import type { ResultsFile } from '../../results/types.ts';
 import { providerLine } from '../comparison.ts';
 import { observations } from '../observations.ts';
@@ -169,7 +169,7 @@ export async function renderHtmlReport(
   return htmlDocument({
     title,
     header: [
-      `<p class="meta">Fixture <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${fixture.probes} fact probes, ${fixture.files} files.</p>`,
+      `<p class="meta">Session <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${fixture.probes} fact probes, ${fixture.files} files.</p>`,
       `<p class="meta">${inline(providerLine(first))}</p>`,
       `<p class="meta">${escapeHtml(configLine(first))}</p>`,
     ],

@@ -1,5 +1,5 @@
 /** One strategy in the HTML report: its figures, kept ranges, missed probes, calls and summary. */
-import { formatInteger, formatMs } from '../../format.ts';
+import { formatInteger, formatMs } from '../../numbers.ts';
 import { describeRanges } from '../../message-ranges.ts';
 import { METRICS } from '../../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../../results/types.ts';
@@ -37,7 +37,7 @@ function missed(results: ResultsFile, strategy: StrategyResult): string {
   const rows = results.probes.filter((probe) => outcomes[probe.id] && outcomes[probe.id] !== 'matched');
   if (rows.length === 0) {
     return strategy.quality.probesTotal === 0
-      ? '<p>No fact probes on this fixture.</p>'
+      ? '<p>No fact probes on this session.</p>'
       : '<p>None: every probe was kept.</p>';
   }
   return htmlTable({

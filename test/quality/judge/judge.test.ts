@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { type Caller, createCaller } from '../../../src/calls.ts';
 import { AbortedError, InputError } from '../../../src/errors.ts';
-import { createProvider } from '../../../src/providers/registry.ts';
+import { createProvider } from '../../../src/providers/create.ts';
 import { judgeSummary, parseGrade, validateJudgeProvider } from '../../../src/quality/judge/judge.ts';
 import type { Probe } from '../../../src/quality/probes.ts';
 import { getTokenizer, type Tokenizer } from '../../../src/tokens.ts';

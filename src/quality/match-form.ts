@@ -1,7 +1,7 @@
 /**
- * The compact form of a canonical text, as the matcher searches it: quote marks dropped, and a space or hyphen
+ * The match form of a canonical text, as the matcher searches it: quote marks dropped, and a space or hyphen
  * between two word characters dropped, so `key-set`, `key set` and `keyset`, or an error quoted with or
- * without its quotes, read the same. Built in one pass; maps a compact offset back to the canonical text.
+ * without its quotes, read the same. Built in one pass; maps a match-form offset back to the canonical text.
  */
 
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
@@ -29,12 +29,12 @@ export function isWordCharacter(character: string | undefined): boolean {
   return character !== undefined && character.length > 0 && isWordUnit(character.charCodeAt(0));
 }
 
-/** A compact text and where its characters sit in the canonical text it came from. */
-export type CompactText = {
+/** A match form and where its characters sit in the canonical text it came from. */
+export type MatchForm = {
   text: string;
-  /** The canonical offset of the character at compact offset `index`. */
+  /** The canonical offset of the character at match-form offset `index`. */
   position(index: number): number;
-  /** Compact offsets, ascending, whose character starts the canonical text or follows a non-word character there. */
+  /** Match-form offsets, ascending, whose character starts the canonical text or follows a non-word character there. */
   wordEdges: Int32Array;
 };
 
@@ -61,15 +61,15 @@ class Offsets {
   }
 }
 
-// The compact text is joined from pieces of about this many canonical characters, so the slices awaiting a join
+// The match form is joined from pieces of about this many canonical characters, so the slices awaiting a join
 // stay few however long the text is.
 const JOIN_CHARS = 1 << 16;
 
-/** Compacts a canonical text (see the module comment). */
-export function compactText(canonical: string): CompactText {
+/** The match form of a canonical text (see the module comment). */
+export function matchForm(canonical: string): MatchForm {
   const pieces: string[] = [];
   let parts: string[] = [];
-  // Where the compact text falls behind the canonical one: from compact offset breaks[i] on, by shifts[i].
+  // Where the match form falls behind the canonical one: from match-form offset breaks[i] on, by shifts[i].
   const breaks = new Offsets();
   const shifts = new Offsets();
   const edges = new Offsets();
@@ -117,7 +117,7 @@ export function compactText(canonical: string): CompactText {
   };
 }
 
-/** Compact offset → canonical offset, from where the compact text falls further behind and by how much. */
+/** Match-form offset → canonical offset, from where the match form falls further behind and by how much. */
 function positionMap(breaks: Int32Array, shifts: Int32Array): (index: number) => number {
   return (index) => {
     // The last break at or before `index`, by binary search.

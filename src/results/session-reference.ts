@@ -1,4 +1,4 @@
-/** What every strategy's result on a fixture is measured against, computed once per fixture. */
+/** What every strategy's result on a session is measured against, computed once per session. */
 import { createMatcher, type TextIndex } from '../quality/match.ts';
 import type { Probe } from '../quality/probes.ts';
 import { deriveProbes } from '../quality/derive/derive.ts';
@@ -8,12 +8,12 @@ import type { StructureExpectations } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
 import { freezeSession } from '../session/freeze.ts';
 import type { Session } from '../session/types.ts';
-import { headSession } from '../strategies/tail.ts';
+import { headSession } from '../cut-points.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../transcript.ts';
 
-/** Facts about a fixture that every strategy's scoring shares. */
-export type FixtureFacts = {
+/** A loaded session and what every strategy's scoring on it shares. */
+export type SessionReference = {
   session: Session;
   tokensBefore: number;
   /** The probes at the end of this session (or of this prefix), each marked live or history there. */
@@ -38,14 +38,14 @@ export type FixtureFacts = {
  * The facts of one loaded session: its size, probes, files and the transcript as text. The probes are the
  * sidecar's when the session has one (a reviewed file wins), else derived from the transcript (docs/derived-probes.md).
  */
-export async function fixtureFacts(session: Session, tokenizer: Tokenizer): Promise<FixtureFacts> {
+export async function sessionReference(session: Session, tokenizer: Tokenizer): Promise<SessionReference> {
   const { probes, file } = await sessionProbes(session);
   const probesAt = probesAtCuts(session, file === null ? undefined : probes);
-  return factsOf(session, tokenizer, probesAt(session.messages.length), file, probesAt);
+  return referenceOf(session, tokenizer, probesAt(session.messages.length), file, probesAt);
 }
 
 /** The facts of a session scored against the given probes instead (as a sidecar's: marked at each cut). */
-export function withProbes(facts: FixtureFacts, probes: readonly Probe[]): FixtureFacts {
+export function withProbes(facts: SessionReference, probes: readonly Probe[]): SessionReference {
   const probesAt = probesAtCuts(facts.session, probes);
   return { ...facts, probes: probesAt(facts.session.messages.length), probesAt };
 }
@@ -69,21 +69,25 @@ function probesAtCuts(session: Session, sidecar: readonly Probe[] | undefined): 
  * and the probes at that cut (planted before it, live or history there). A probe with no `messageIndex` cannot be
  * placed and is left out.
  */
-export function prefixFacts(facts: FixtureFacts, end: number, tokenizer: Tokenizer): FixtureFacts {
+export function prefixReference(
+  facts: SessionReference,
+  end: number,
+  tokenizer: Tokenizer,
+): SessionReference {
   const probes = facts
     .probesAt(end)
     .filter((probe) => probe.messageIndex !== undefined && probe.messageIndex < end);
   const probesAt = (cut: number) => facts.probesAt(Math.min(cut, end));
-  return factsOf(headSession(facts.session, end), tokenizer, probes, facts.probeFile, probesAt);
+  return referenceOf(headSession(facts.session, end), tokenizer, probes, facts.probeFile, probesAt);
 }
 
-function factsOf(
+function referenceOf(
   session: Session,
   tokenizer: Tokenizer,
   probes: Probe[],
   probeFile: string | null,
   probesAt: (cut: number) => Probe[],
-): FixtureFacts {
+): SessionReference {
   // Every strategy reads this one session: none may change what the others see.
   freezeSession(session);
   const tokensBefore = countMessages(tokenizer, session.messages).reduce((sum, tokens) => sum + tokens, 0);
