@@ -36,9 +36,9 @@ function assertPlots(html: string, results: ResultsFile): void {
   assert.equal(marksOf(recall, 'front').groups, front.length > 0 ? 1 : 0, 'one front line');
   // Front points are labelled where a label fits: never two labels over each other, at least the first.
   const group = /<g class="mark-text role-mark frontLabels_marks"[^>]*>(.*?)<\/g>/s.exec(recall)?.[1] ?? '';
-  const labels = [...group.matchAll(/transform="translate\((-?[\d.]+),(-?[\d.]+)\)"[^>]*>([^<]*)<\/text>/g)].map(
-    (match) => ({ x: Number(match[1]), y: Number(match[2]), width: match[3]!.length * 6 }),
-  );
+  const labels = [
+    ...group.matchAll(/transform="translate\((-?[\d.]+),(-?[\d.]+)\)"[^>]*>([^<]*)<\/text>/g),
+  ].map((match) => ({ x: Number(match[1]), y: Number(match[2]), width: match[3]!.length * 6 }));
   assert.equal(labels.length, marksOf(recall, 'frontLabels').marks);
   assert.ok(labels.length >= Math.min(1, front.length) && labels.length <= front.length, 'front labels');
   for (const [index, label] of labels.entries()) {
