@@ -11,7 +11,7 @@ import type { EvaluatorContext } from './evaluators/types.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { isLive, parseSidecar, type Probe } from './quality/probes.ts';
 import { prepareOutputDirectory } from './report/write.ts';
-import { displayPath } from './results/assemble.ts';
+import { displayPath, probeEntries } from './results/assemble.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
 import {
   type SessionReference,
@@ -191,15 +191,7 @@ function reframed(
       probeSources: { sidecar: bySource('sidecar'), derived: bySource('derived'), model: bySource('model') },
       probeFile: facts.probeFile === null ? null : displayPath(facts.probeFile),
     },
-    probes: facts.probes.map((probe) => ({
-      id: probe.id,
-      kind: probe.kind,
-      question: probe.question,
-      answer: probe.answer,
-      messageIndex: probe.messageIndex ?? null,
-      source: probe.source,
-      live: isLive(probe),
-    })),
+    probes: probeEntries(facts.probes),
     judge: judge ? { id: judge.id, model: judge.model } : null,
   };
 }

@@ -3,27 +3,19 @@
  * prompt and the agent's answers, and compare runs the core strategies on it offline.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { runCompare } from '../src/run.ts';
 import { loadSession } from '../src/session/load.ts';
 import { isPrompt, toolCallsOf } from '../src/session/types.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
 import { TEST_CONFIG } from './helpers/strategy-run.ts';
+import { REAL_SESSIONS, REAL_SESSIONS_ROOT, REAL_SESSIONS_SKIP } from './helpers/real-sessions.ts';
 
-const ROOT = fileURLToPath(new URL('../../shared/real-sessions/', import.meta.url));
-const sessions = existsSync(ROOT)
-  ? readdirSync(ROOT, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .flatMap((entry) =>
-        readdirSync(join(ROOT, entry.name))
-          .filter((file) => file.endsWith('.jsonl'))
-          .map((file) => join(ROOT, entry.name, file)),
-      )
-  : [];
-const skip = sessions.length === 0 ? `no ${ROOT} beside the repository` : false;
+const ROOT = REAL_SESSIONS_ROOT;
+const sessions = REAL_SESSIONS;
+const skip = REAL_SESSIONS_SKIP;
 
 describe('real sessions', { skip }, () => {
   const scratch = temporaryDirectory('compaction-bench-real-');

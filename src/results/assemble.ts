@@ -4,7 +4,7 @@ import { type CallRecord, criticalPath, usageOfCalls } from '../calls.ts';
 import { costOf } from '../providers/models.ts';
 import type { Provider } from '../providers/types.ts';
 import { scoreSummary } from '../quality/score.ts';
-import { isLive } from '../quality/probes.ts';
+import { isLive, type Probe } from '../quality/probes.ts';
 import type { Message } from '../session/types.ts';
 import { type SettingDeclaration, settingsRecord } from '../settings.ts';
 import { keptRangesOf } from '../message-ranges.ts';
@@ -304,15 +304,7 @@ export function resultsFrame(facts: SessionReference, run: RunDescription): Omit
     },
     target: run.target,
     statistics: null,
-    probes: facts.probes.map((probe) => ({
-      id: probe.id,
-      kind: probe.kind,
-      question: probe.question,
-      answer: probe.answer,
-      messageIndex: probe.messageIndex ?? null,
-      source: probe.source,
-      live: isLive(probe),
-    })),
+    probes: probeEntries(facts.probes),
     provider: {
       id: run.provider.id,
       model: run.provider.model,
@@ -339,4 +331,17 @@ export function resultsFrame(facts: SessionReference, run: RunDescription): Omit
 export function displayPath(path: string): string {
   const inside = relative(process.cwd(), path);
   return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+}
+
+/** The probes as a results file lists them: each with whether it is live at the cut. */
+export function probeEntries(probes: readonly Probe[]): ResultsFile['probes'] {
+  return probes.map((probe) => ({
+    id: probe.id,
+    kind: probe.kind,
+    question: probe.question,
+    answer: probe.answer,
+    messageIndex: probe.messageIndex ?? null,
+    source: probe.source,
+    live: isLive(probe),
+  }));
 }

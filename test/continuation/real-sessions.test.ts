@@ -3,27 +3,18 @@
  * when the folder is absent): every session gets a continuation block and an F-continuation.md.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { runCompare } from '../../src/run.ts';
 import { loadSession } from '../../src/session/load.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
+import { REAL_SESSIONS, REAL_SESSIONS_ROOT, REAL_SESSIONS_SKIP } from '../helpers/real-sessions.ts';
 
-const ROOT = fileURLToPath(new URL('../../../shared/real-sessions/', import.meta.url));
-const sessions = existsSync(ROOT)
-  ? readdirSync(ROOT, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .flatMap((entry) =>
-        readdirSync(join(ROOT, entry.name))
-          .filter((file) => file.endsWith('.jsonl'))
-          .map((file) => join(ROOT, entry.name, file)),
-      )
-  : [];
-const skip = sessions.length === 0 ? `no ${ROOT} beside the repository` : false;
+const ROOT = REAL_SESSIONS_ROOT;
+const sessions = REAL_SESSIONS;
+const skip = REAL_SESSIONS_SKIP;
 
 describe('continuation grounding on real sessions', { skip }, () => {
   const scratch = temporaryDirectory('compaction-bench-continuation-real-');

@@ -4,10 +4,7 @@
  * cheap tricks keep nothing they must not, on every session.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { createProvider } from '../../src/providers/create.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
@@ -17,18 +14,11 @@ import { toolCallsOf } from '../../src/session/types.ts';
 import { STRATEGIES } from '../../src/strategies/registry.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
+import { REAL_SESSIONS, REAL_SESSIONS_ROOT, REAL_SESSIONS_SKIP } from '../helpers/real-sessions.ts';
 
-const ROOT = fileURLToPath(new URL('../../../shared/real-sessions/', import.meta.url));
-const sessions = existsSync(ROOT)
-  ? readdirSync(ROOT, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .flatMap((entry) =>
-        readdirSync(join(ROOT, entry.name))
-          .filter((file) => file.endsWith('.jsonl'))
-          .map((file) => join(ROOT, entry.name, file)),
-      )
-  : [];
-const skip = sessions.length === 0 ? `no ${ROOT} beside the repository` : false;
+const ROOT = REAL_SESSIONS_ROOT;
+const sessions = REAL_SESSIONS;
+const skip = REAL_SESSIONS_SKIP;
 
 const derived = new Map<string, ReturnType<typeof derive>>();
 /** A session and its derived probes, loaded and derived once per file. */
