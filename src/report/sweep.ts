@@ -10,6 +10,7 @@ import { indistinguishableFrom } from './observations.ts';
 import {
   cheapestAndFastest,
   detectable,
+  noRecommendation,
   probesClause,
   providerClause,
   recommendable,
@@ -126,19 +127,13 @@ export function sweepVerdict(files: readonly ResultsFile[]): Verdict {
   const leader = ranked[0];
   const timed = timedRun(sorted);
   if (!leader) {
-    return {
-      kind: 'sweep',
+    return noRecommendation(
+      'sweep',
       question,
-      recommended: null,
-      none: 'no strategy compresses, met every target and was scored at every target',
-      tied: [],
-      tiedBy: '',
-      cheapest: null,
-      fastest: null,
+      'no strategy compresses, met every target and was scored at every target',
       timed,
-      details: [],
       scope,
-    };
+    );
   }
   const resultOf = (file: ResultsFile, name: string) =>
     file.strategies.find((strategy) => strategy.name === name);

@@ -139,6 +139,29 @@ export function probesClause(probes: number, minimum: number | null): string {
   return `${probes} fact probes (${size})`;
 }
 
+/** A verdict that recommends nothing, saying why (`none`). */
+export function noRecommendation(
+  kind: Verdict['kind'],
+  question: string,
+  none: string,
+  timed: boolean,
+  scope: string,
+): Verdict {
+  return {
+    kind,
+    question,
+    recommended: null,
+    none,
+    tied: [],
+    tiedBy: '',
+    cheapest: null,
+    fastest: null,
+    timed,
+    details: [],
+    scope,
+  };
+}
+
 /** The verdict of one session's results (a chain's too: ranked by the context at the end, with its decay). */
 export function sessionVerdict(results: ResultsFile): Verdict {
   const chain = results.strategies.some((strategy) => strategy.chain);
@@ -149,22 +172,15 @@ export function sessionVerdict(results: ResultsFile): Verdict {
   const timed = timedRun([results]);
   const scope = `One session (${results.fixture.name}), ${providerClause(results.provider)}, ${probesClause(results.probes.length, detectable([results]))}: it ranks strategies on this transcript, not on sessions in general.`;
   if (!leader) {
-    return {
-      kind: chain ? 'chain' : 'session',
+    return noRecommendation(
+      chain ? 'chain' : 'session',
       question,
-      recommended: null,
-      none:
-        results.probes.length === 0
-          ? 'no fact probes on this session: nothing to rank by'
-          : 'no strategy finished that compresses and met its target',
-      tied: [],
-      tiedBy: '',
-      cheapest: null,
-      fastest: null,
+      results.probes.length === 0
+        ? 'no fact probes on this session: nothing to rank by'
+        : 'no strategy finished that compresses and met its target',
       timed,
-      details: [],
       scope,
-    };
+    );
   }
   const tied = conservativeTies(leader, candidates, results);
   const group = spenders([leader, ...tied].map((strategy) => ({ name: strategy.name, results: [strategy] })));
@@ -265,19 +281,13 @@ export function suiteVerdict(suite: SuiteResults, leaderSuite?: (leader: string)
   const scope = `${suite.sessions.length} sessions, ${providerClause(suite.provider)}, ${probes} fact probes in all; the sessions are the independent units${intervals ? '' : `, and with fewer than ${MINIMUM_CLUSTERS_FOR_INTERVAL} there is no interval`}: it generalizes only to sessions like these.`;
   const timed = false;
   if (!leader) {
-    return {
-      kind: 'suite',
+    return noRecommendation(
+      'suite',
       question,
-      recommended: null,
-      none: 'no strategy finished every session, compressed and met its target on all of them',
-      tied: [],
-      tiedBy: '',
-      cheapest: null,
-      fastest: null,
+      'no strategy finished every session, compressed and met its target on all of them',
       timed,
-      details: [],
       scope,
-    };
+    );
   }
   const against = suite.reference === leader.name ? suite : leaderSuite?.(leader.name);
   const candidateNames = new Set(candidates.map((strategy) => strategy.name));

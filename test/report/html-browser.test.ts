@@ -3,66 +3,22 @@
  * screenshot is saved. Skips, saying so, when no Chromium is installed (Debian: apt-get install chromium).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { findBrowser, headless as runHeadless } from '../helpers/browser.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
-
-const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
-
-/** `CHROME_PATH`, else the first Chromium on PATH; undefined when there is none. */
-function findBrowser(): string | undefined {
-  if (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
-  const directories = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
-  for (const name of CANDIDATES) {
-    for (const directory of directories) {
-      if (existsSync(join(directory, name))) return join(directory, name);
-    }
-  }
-  return undefined;
-}
 
 const BROWSER = findBrowser();
 const SKIP = BROWSER
   ? false
   : 'no Chromium found (CHROME_PATH or chromium on PATH; Debian: apt-get install chromium): the HTML report was not opened in a browser';
 
-/** Runs the browser headless on a page with `flags`; what it printed (console messages go to stderr). */
-function headless(
-  page: string,
-  flags: string[],
-  profile: string,
-): Promise<{ stdout: string; stderr: string }> {
-  const args = [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--hide-scrollbars',
-    `--user-data-dir=${profile}`,
-    '--enable-logging=stderr',
-    '--v=0',
-    ...flags,
-    pathToFileURL(page).href,
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(BROWSER!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('error', reject);
-    child.on('close', () => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr });
-    });
-  });
-}
+/** The shared headless run, with console messages logged to stderr. */
+const headless = (page: string, flags: string[], profile: string) =>
+  runHeadless(BROWSER!, page, ['--enable-logging=stderr', '--v=0', ...flags], profile);
 
 /** Every console message and uncaught error the page produced (Chromium logs both as CONSOLE lines). */
 const consoleLines = (stderr: string) => stderr.split('\n').filter((line) => /:CONSOLE[:(]/.test(line));
