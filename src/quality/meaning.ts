@@ -20,6 +20,8 @@ export type MeaningTerm = {
   name: boolean;
   /** A negation stands within a few terms before it in its clause. */
   negated: boolean;
+  /** The line of the text it is on (0-based). */
+  line: number;
 };
 
 // Extensions that make a dotted word a file name (`main.ts`), not a member access (`session.messages`).
@@ -133,7 +135,7 @@ function tokenWords(token: string): Word[] {
 }
 
 /** The terms of one clause, phrases folded and function words dropped. */
-function clauseTerms(clause: string, terms: MeaningTerm[]): void {
+function clauseTerms(clause: string, terms: MeaningTerm[], line: number): void {
   const words: Word[] = [];
   for (const match of clause.replace(CONTRACTED_NOT, ' not').matchAll(RAW_TOKEN))
     words.push(...tokenWords(match[0]));
@@ -162,11 +164,11 @@ function clauseTerms(clause: string, terms: MeaningTerm[]): void {
       const copula = COPULAS.has(words[index - 1]?.word ?? '');
       for (let back = terms.length - 1; copula && back >= Math.max(clauseStart, terms.length - 2); back--)
         if (terms[back]!.term !== NEGATION_TERM) terms[back]!.negated = true;
-      terms.push({ term, name: false, negated: false });
+      terms.push({ term, name: false, negated: false, line });
       negationLeft = NEGATION_REACH;
       continue;
     }
-    terms.push({ term, name: current.name, negated: negationLeft > 0 });
+    terms.push({ term, name: current.name, negated: negationLeft > 0, line });
     if (negationLeft > 0) negationLeft--;
   }
 }
@@ -174,9 +176,14 @@ function clauseTerms(clause: string, terms: MeaningTerm[]): void {
 /** A text as meaning terms, in order (see the module comment). */
 export function meaningTerms(text: string): MeaningTerm[] {
   const terms: MeaningTerm[] = [];
-  for (const clause of text.normalize('NFKC').split(CLAUSE_END)) {
-    if (clause.trim().length > 0) clauseTerms(clause, terms);
-  }
+  text
+    .normalize('NFKC')
+    .split('\n')
+    .forEach((line, lineNumber) => {
+      for (const clause of line.split(CLAUSE_END)) {
+        if (clause.trim().length > 0) clauseTerms(clause, terms, lineNumber);
+      }
+    });
   return terms;
 }
 
@@ -279,7 +286,9 @@ export function statementCoverage(
   index: MeaningIndex,
   reading: StatementReading,
   window: number,
+  options: { oneLine?: boolean } = {},
 ): StatementCoverage {
+  const lineOf = (position: number) => index.terms[position]!.line;
   const total = reading.terms.reduce((sum, term) => sum + term.weight, 0);
   const contentTotal = reading.terms.reduce((sum, term) => sum + (term.name ? 0 : term.weight), 0);
   const hits: Array<{ position: number; term: number }> = [];
@@ -304,7 +313,10 @@ export function statementCoverage(
       covered += entering.weight;
       if (!entering.name) contentCovered += entering.weight;
     }
-    while (hit.position - hits[left]!.position >= window) {
+    while (
+      hit.position - hits[left]!.position >= window ||
+      (options.oneLine === true && lineOf(hits[left]!.position) !== lineOf(hit.position))
+    ) {
       const leaving = hits[left++]!;
       const term = reading.terms[leaving.term]!;
       if (--counts[leaving.term]! === 0) {

@@ -58,7 +58,12 @@ export function lintProbes({ probes, messages }: LintInput): LintFinding[] {
     if (probeOutcome(answers.get(probe.id)!, probe) !== 'matched')
       add(probe, 'error', 'answer-misses', 'its own answer does not state all of its facets');
     for (const other of probes) {
-      if (other === probe || probeOutcome(answers.get(other.id)!, probe) !== 'matched') continue;
+      // Literally: in other words, a long answer shares enough terms with many a short fact by chance.
+      if (
+        other === probe ||
+        probeOutcome(answers.get(other.id)!, probe, { inOtherWords: false }) !== 'matched'
+      )
+        continue;
       add(probe, 'error', 'answer-overlap', `the answer of '${other.id}' also keeps it: they test one fact`);
     }
     checkTranscript(probe, transcript, add);

@@ -4,9 +4,10 @@
  * contradicted) and the count of contradicted ones.
  */
 import type { Occurrence, TextIndex } from './match.ts';
-import { phrasePositions } from './meaning.ts';
+import { phrasePositions, readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
+import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
 /**
@@ -59,16 +60,16 @@ export function withinWindow(
 }
 
 /**
- * The outcome of one probe: contradicted when it states one of the probe's contradiction phrases (or one in the
+ * The outcome of one probe (its statement read alone, or as `options.statement` gives it): contradicted when it states one of the probe's contradiction phrases (or one in the
  * passive: "decimal.js was added"); matched when it
  * states every facet together (literally, or else in other words: {@link statedInOtherWords}) (a number with another value between them breaks the link: "api on port 6379,
  * redis on port 8080" does not put the api on 8080); else contradicted when it states the facets together with
- * one of them opposed (see probe-reading.ts); else missed.
+ * one of them opposed (see probe-reading.ts); else matched or contradicted by its plain statement; else missed.
  */
 export function probeOutcome(
   index: TextIndex,
   probe: Probe,
-  options: { inOtherWords?: boolean } = {},
+  options: { inOtherWords?: boolean; statement?: StatementReading } = {},
 ): ProbeOutcome {
   const reading = readProbe(probe);
   const contradicted = reading.contradictions.some((phrase) =>
@@ -97,7 +98,62 @@ export function probeOutcome(
       ),
   );
   if (opposed) return 'contradicted';
-  return options.inOtherWords !== false && statedInOtherWords(index, reading) ? 'matched' : 'missed';
+  if (options.inOtherWords === false) return 'missed';
+  if (statedInOtherWords(index, reading)) return 'matched';
+  return statementOutcome(index, probe, options.statement);
+}
+
+const statementReadings = new WeakMap<Probe, StatementReading>();
+
+/**
+ * How a probe's statement must be stated: stricter than a reader's fact list (statement-match.ts), because a probe is
+ * looked for in a whole kept tail, where a short statement's few words turn up together by chance: half its terms on
+ * one line (a sentence or a bullet, not a list of names or error lines gathered from neighbouring lines), a third
+ * of its content words in prose, so names alone keep nothing.
+ */
+export const PROBE_STATEMENT_THRESHOLDS: StatementThresholds = {
+  window: 20,
+  kept: 0.5,
+  partial: 0.5,
+  content: 0.3,
+  oneLine: true,
+};
+// A statement of fewer terms is a phrase, and the facets already say it.
+const MIN_STATEMENT_TERMS = 4;
+
+const weighedSets = new WeakMap<readonly Probe[], Map<Probe, StatementReading>>();
+
+/**
+ * The statements of a probe set read together, each term weighted by how few of them use it (as the yardstick's
+ * facts are read): a word most of a session's facts share ("session", "test") tells less about which fact a text
+ * keeps than a rare one ("end-to-end"). Read once per set: every strategy is scored on the same one.
+ */
+function weighedStatements(probes: readonly Probe[]): Map<Probe, StatementReading> {
+  let readings = weighedSets.get(probes);
+  if (!readings) {
+    const stated = probes.filter((probe) => probe.statement !== undefined);
+    const read = readStatements(stated.map((probe) => probe.statement!));
+    readings = new Map(stated.map((probe, index) => [probe, read[index]!]));
+    weighedSets.set(probes, readings);
+  }
+  return readings;
+}
+
+/**
+ * A probe's plain statement read the way the yardstick's reader labels a fact (statement-match.ts): kept when enough
+ * of its terms are stated together, its content words in prose (so names alone keep nothing); a part of it is not
+ * the fact.
+ */
+function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementReading): ProbeOutcome {
+  if (probe.statement === undefined) return 'missed';
+  let reading = weighed ?? statementReadings.get(probe);
+  if (!reading) {
+    reading = readStatement(probe.statement);
+    statementReadings.set(probe, reading);
+  }
+  if (reading.terms.length < MIN_STATEMENT_TERMS) return 'missed';
+  const label = statementLabel(index.meaning(), reading, PROBE_STATEMENT_THRESHOLDS);
+  return label === 'kept' ? 'matched' : label === 'contradicted' ? 'contradicted' : 'missed';
 }
 
 /**
@@ -168,8 +224,9 @@ export function scoreProbes(
   const live = { matched: 0, total: 0 };
   const history = { matched: 0, total: 0 };
   let contradictions = 0;
+  const statements = weighedStatements(probes);
   for (const probe of probes) {
-    const outcome = probeOutcome(summary, probe);
+    const outcome = probeOutcome(summary, probe, { statement: statements.get(probe) });
     probeOutcomes[probe.id] = outcome;
     const counts = isLive(probe) ? live : history;
     counts.total++;

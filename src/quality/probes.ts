@@ -55,6 +55,8 @@ export const probeSchema = z.object({
   file: z.string().min(1).optional(),
   /** The check a state probe reports (evidence that it matters: the check is run again). */
   check: z.string().min(1).optional(),
+  /** The fact in plain words, kept by meaning when the facets are not stated literally (docs/quality.md). */
+  statement: z.string().trim().min(1).optional(),
 });
 
 /** One probe of a version 1 sidecar: any one `match` string keeps it. */
@@ -97,6 +99,11 @@ export type Probe = {
   file?: string;
   /** The check command a state probe reports (`npm test`, `cargo test`). */
   check?: string;
+  /**
+   * The fact in plain words: when the facets are not stated literally, the probe is kept by a text that states
+   * enough of its terms together (statement-match.ts, the thresholds the yardstick's reader labels set).
+   */
+  statement?: string;
 };
 
 /** Whether a probe counts toward the headline (live) recall: every probe not marked history. */

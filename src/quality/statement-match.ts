@@ -26,6 +26,8 @@ export type StatementThresholds = {
   partial: number;
   /** Below this share of its content words, names alone keep nothing (a path list, an identifier bag). */
   content: number;
+  /** Its terms must stand on one line (a sentence or a bullet), not gathered from neighbouring lines. */
+  oneLine?: boolean;
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
@@ -49,7 +51,7 @@ export function statementLabel(
   thresholds: StatementThresholds = STATEMENT_THRESHOLDS,
 ): StatementLabel {
   const reading = typeof statement === 'string' ? readStatement(statement) : statement;
-  const coverage = statementCoverage(index, reading, thresholds.window);
+  const coverage = statementCoverage(index, reading, thresholds.window, { oneLine: thresholds.oneLine });
   const share =
     coverage.contentShare !== null && coverage.contentShare < thresholds.content
       ? Math.min(coverage.share, coverage.contentShare)

@@ -181,24 +181,49 @@ function narrationOf(messages: readonly Message[], index: number, call: ToolCall
   return '';
 }
 
-/** The artifact probes of a session: one per modified file, from the first edit that introduced a described name. */
+/** A commit the agent made: where, and its subject line. */
+export type Commit = { messageIndex: number; subject: string };
+
+/**
+ * The subject of the first commit after a file's first edit: the agent's own words for what that work did to it
+ * ("WP1: Create bash-executor.ts with unified bash execution"), which a handoff tends to repeat.
+ */
+function commitAfter(commits: readonly Commit[], messageIndex: number): string | undefined {
+  return commits.find((commit) => commit.messageIndex > messageIndex)?.subject;
+}
+
+/**
+ * The artifact probes of a session: one per modified file, from the first edit that introduced a described name,
+ * told in the words of the commit that took it in when there is one.
+ */
 export function artifactProbes(
   messages: readonly Message[],
   operations: readonly FileOperation[],
+  commits: readonly Commit[] = [],
 ): DraftProbe[] {
   const calls = new Map<string, { call: ToolCallBlock; index: number }>();
   messages.forEach((message, index) => {
     for (const call of toolCallsOf(message)) calls.set(call.id, { call, index });
   });
   const done = new Set<string>();
+  const created = new Set<string>();
+  const seen = new Set<string>();
   const probes: DraftProbe[] = [];
   for (const operation of operations) {
+    // A file whose first touch is a write was created by the agent; one read or edited first already existed.
+    if (!seen.has(operation.path) && operation.kind === 'write') created.add(operation.path);
+    seen.add(operation.path);
     if (operation.kind === 'read' || done.has(operation.path)) continue;
     const found = calls.get(operation.toolCallId);
     if (!found) continue;
     const change = changeOf(found.call, operation.path);
     if (!change) continue;
-    const probe = artifactProbe(operation, change, narrationOf(messages, found.index, found.call));
+    const context: ArtifactContext = {
+      narration: narrationOf(messages, found.index, found.call),
+      commit: commitAfter(commits, operation.messageIndex),
+      created: created.has(operation.path),
+    };
+    const probe = artifactProbe(operation, change, context);
     if (probe) {
       probes.push(probe);
       done.add(operation.path);
@@ -207,14 +232,28 @@ export function artifactProbes(
   return probes;
 }
 
-function artifactProbe(operation: FileOperation, change: Change, narration: string): DraftProbe | undefined {
+/** What is known of an edit besides its text: the agent's words before it, the commit that took it in, whether it made the file. */
+type ArtifactContext = { narration: string; commit: string | undefined; created: boolean };
+
+/** The artifact in plain words: the file, whether it was made or changed, and what the commit or the edit says of it. */
+function artifactStatement(name: string, context: ArtifactContext, what: string): string {
+  // A commit subject says in its own verb what happened ("Create …", "Fix …").
+  return context.commit
+    ? `${name}: ${context.commit}`
+    : `${name} ${context.created ? 'created' : 'changed'}: ${what}`;
+}
+
+function artifactProbe(
+  operation: FileOperation,
+  change: Change,
+  context: ArtifactContext,
+): DraftProbe | undefined {
   const name = basename(operation.path);
   const lines = change.added.split('\n');
   const definitions = definitionsOf(change, operation.path);
   for (const definition of definitions) {
-    const described = definition.heading
-      ? plainPhrase(definition.name)
-      : plainPhrase(docOf(lines, definition.line));
+    const doc = definition.heading ? definition.name : docOf(lines, definition.line);
+    const described = plainPhrase(doc);
     if (!described) continue;
     const what = definition.heading ? `the section "${definition.name}"` : `\`${definition.name}\``;
     return {
@@ -222,21 +261,38 @@ function artifactProbe(operation: FileOperation, change: Change, narration: stri
       messageIndex: operation.messageIndex,
       file: operation.path,
       question: `What did the edits to ${name} introduce, and what does it do?`,
-      answer: `${operation.path} now has ${what}: ${clipWords(definition.heading ? definition.name : docOf(lines, definition.line), 200)}`,
+      answer: `${operation.path} now has ${what}: ${clipWords(doc, 200)}`,
       // A heading is its own description; the file it is in ties it down.
       facets: definition.heading ? [[name], [described]] : [[definition.name], [described]],
+      statement: artifactStatement(name, context, `${definition.name} ${doc}`),
     };
   }
-  // No described definition: what the agent said it was about to do to this file, with the file's name.
-  const intent = /\b(?:let me|let's|I'll|I will|I need to|now)\s+/i.exec(narration);
-  const said = intent ? plainPhrase(narration.slice(intent.index + intent[0].length)) : undefined;
-  if (!said || definitions.length === 0) return undefined;
+  if (definitions.length === 0) return undefined;
+  const added = definitions[0]!.name;
+  // No described definition: the commit that took the edit in says what it was for, else the agent's words
+  // before the edit (what it said it was about to do).
+  const committed = context.commit ? plainPhrase(context.commit) : undefined;
+  if (context.commit && committed) {
+    return {
+      kind: 'artifact',
+      messageIndex: operation.messageIndex,
+      file: operation.path,
+      question: `What did the agent change in ${name}, and why?`,
+      answer: `${operation.path}: ${context.created ? 'created' : 'changed'} in the commit "${clipWords(context.commit, 200)}" (it added \`${added}\`)`,
+      facets: [[name], [committed]],
+      statement: artifactStatement(name, context, context.commit),
+    };
+  }
+  const intent = /\b(?:let me|let's|I'll|I will|I need to|now)\s+/i.exec(context.narration);
+  const said = intent ? plainPhrase(context.narration.slice(intent.index + intent[0].length)) : undefined;
+  if (!said) return undefined;
   return {
     kind: 'artifact',
     messageIndex: operation.messageIndex,
     file: operation.path,
     question: `What did the agent change in ${name}, and why?`,
-    answer: `${operation.path}: ${clipWords(narration, 200)} (it added \`${definitions[0]!.name}\`)`,
+    answer: `${operation.path}: ${clipWords(context.narration, 200)} (it added \`${added}\`)`,
     facets: [[name], [said]],
+    statement: artifactStatement(name, context, `${said} ${added}`),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { shellCommand } from '../../extractive/tools.ts';
 import type { DraftProbe } from './draft.ts';
-import { plainPhrase } from './artifacts.ts';
+import { type Commit, plainPhrase } from './artifacts.ts';
 import { clipWords } from './phrases.ts';
 import type { ToolRun } from './runs.ts';
 
@@ -30,6 +30,15 @@ export function isCommit(run: ToolRun): boolean {
   return command !== undefined && commitSubject(command) !== undefined;
 }
 
+/** The successful commits of a session's runs, with their subject lines, in order. */
+export function commitsOf(runs: readonly ToolRun[]): Commit[] {
+  return runs.flatMap((run) => {
+    const command = shellCommand(run.call);
+    const subject = command && !run.failed ? commitSubject(command) : undefined;
+    return subject ? [{ messageIndex: run.messageIndex, subject }] : [];
+  });
+}
+
 /** One state probe per successful commit with a subject that says something in words. */
 export function commitProbes(runs: readonly ToolRun[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
@@ -46,6 +55,7 @@ export function commitProbes(runs: readonly ToolRun[]): DraftProbe[] {
       question: 'What did the agent commit last, as its commit message says?',
       answer: `Committed: "${clipWords(subject, 200)}"`,
       facets: [[phrase]],
+      statement: `committed: ${subject}`,
     });
   }
   return probes;

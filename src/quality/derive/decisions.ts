@@ -51,6 +51,7 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
         question: `What approach did the agent choose in "${clipWords(sentence, 60)}"${rejected ? ', and over what' : ''}?`,
         answer: `The agent said: "${clipWords(sentence, 300)}"`,
         facets,
+        statement: sentence,
       });
     }
   });

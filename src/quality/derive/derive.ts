@@ -8,13 +8,14 @@ import type { Session } from '../../session/types.ts';
 import type { Probe } from '../probes.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
-import { commitProbes } from './commits.ts';
+import { commitProbes, commitsOf } from './commits.ts';
 import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { markLiveness } from './liveness.ts';
 import { constraintProbes, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
+import { sessionSalience } from './salience.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
 
@@ -31,15 +32,16 @@ export type DeriveOptions = { max?: number; cut?: number };
 export function draftProbes(session: DerivableSession): DraftProbe[] {
   const runs = toolRuns(session.messages);
   const requests = userRequests(session.messages);
+  const salience = sessionSalience(session.messages);
   const drafts = [
-    ...taskProbes(requests),
+    ...taskProbes(requests, salience),
     ...constraintProbes(requests),
     ...numberProbes(requests),
     ...errorProbes(session.messages, runs),
     ...verificationProbes(runs),
     ...commitProbes(runs),
     ...decisionProbes(session.messages),
-    ...artifactProbes(session.messages, session.fileOperations ?? []),
+    ...artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs)),
   ];
   return drafts
     .map((draft, order) => ({ draft, order }))

@@ -6,11 +6,15 @@
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
+import { indexMeaning } from '../meaning.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
+import { statementLabel } from '../statement-match.ts';
 import type { DraftProbe } from './draft.ts';
+import { SALIENT_MESSAGES, type Salience } from './salience.ts';
 import {
   clipWords,
   isContentWord,
+  isPathWord,
   keyPhrase,
   phraseAfter,
   proseOf,
@@ -116,20 +120,66 @@ function statesTogether(text: string, facets: string[][]): boolean {
   );
 }
 
+// Sentences of a request a task statement takes, and the least of the session's own words they must hold.
+const STATEMENT_SENTENCES = 2;
+const MIN_STATEMENT_WORDS = 4;
+
+/** Whether a word of a request is part of the session's matter: a path, or a word other messages use too. */
+function isSalient(word: string, salience: Salience): boolean {
+  return isPathWord(word) || salience(word) >= SALIENT_MESSAGES;
+}
+
+/**
+ * What a request asks for in plain words, for matching by meaning: the sentences beyond what `grep` keeps (the
+ * opening) that hold most of the words the session comes back to (not asides, fillers or typos). Undefined when that says too little, or when the openings `grep` keeps already state it.
+ */
+function taskStatement(
+  request: Request,
+  salience: Salience,
+  openings: string,
+): { statement: string; sentences: string[] } | undefined {
+  const [opening = '', ...rest] = request.sentences;
+  const tail = opening.length > GREP_OPENING_CHARS ? [opening.slice(GREP_OPENING_CHARS)] : [];
+  const candidates = [...tail, ...rest].filter(
+    (sentence) => !isConstraintSentence(sentence) && !QUESTION.test(sentence),
+  );
+  const scored = candidates.map((sentence, order) => {
+    const salient = wordsOf(sentence).filter((word) => isContentWord(word) && isSalient(word, salience));
+    return { sentence, order, salient: new Set(salient.map((word) => word.toLowerCase())).size };
+  });
+  const chosen = [...scored]
+    .sort((a, b) => b.salient - a.salient || a.order - b.order)
+    .slice(0, STATEMENT_SENTENCES)
+    .filter((candidate) => candidate.salient > 0)
+    .sort((a, b) => a.order - b.order);
+  if (chosen.reduce((sum, candidate) => sum + candidate.salient, 0) < MIN_STATEMENT_WORDS) return undefined;
+  const statement = chosen.map(({ sentence }) => sentence).join(' ');
+  if (statementLabel(indexMeaning(openings), statement) === 'kept') return undefined;
+  return { statement, sentences: chosen.map(({ sentence }) => sentence) };
+}
+
 /** The task probes (every request that started work) and the last open request, as a next step. */
-export function taskProbes(requests: readonly Request[]): DraftProbe[] {
+export function taskProbes(
+  requests: readonly Request[],
+  salience: Salience = () => SALIENT_MESSAGES,
+): DraftProbe[] {
   const openings = requests.map((request) => request.opening).join('\n');
   const withDetail = requests.flatMap((request) => {
     const task = taskFacets(request, openings);
-    return task ? [{ request, ...task }] : [];
+    return task ? [{ request, ...task, said: taskStatement(request, salience, openings) }] : [];
   });
   // The last request is the open one only when there was work before it; a lone request is the task.
   const last = withDetail.length > 1 ? withDetail[withDetail.length - 1] : undefined;
   return withDetail
     .filter(({ request }) => request.startedWork || request === last?.request)
-    .map(({ request, facets, sentences }) => {
-      const quoted = sentences.map((sentence) => `"${clipWords(sentence, 200)}"`).join(' … ');
+    .map(({ request, facets, sentences, said }) => {
+      // The sentences the facets come from and those the statement takes, in the request's order.
+      const quoted = [...new Set([...sentences, ...(said?.sentences ?? [])])]
+        .sort((a, b) => request.prose.indexOf(a) - request.prose.indexOf(b))
+        .map((sentence) => `"${clipWords(sentence, 200)}"`)
+        .join(' … ');
       const opening = clipWords(sentences[0]!, 60);
+      const statement = said ? { statement: said.statement } : {};
       return request === last?.request
         ? {
             kind: 'next-step' as const,
@@ -137,6 +187,7 @@ export function taskProbes(requests: readonly Request[]): DraftProbe[] {
             question: `What is the user's latest request, the one still being worked on ("${opening}"), with its details?`,
             answer: `The latest request: ${quoted}`,
             facets,
+            ...statement,
           }
         : {
             kind: 'task' as const,
@@ -144,6 +195,7 @@ export function taskProbes(requests: readonly Request[]): DraftProbe[] {
             question: `What did the user ask for in the request that begins "${opening}", with its details?`,
             answer: `The user asked: ${quoted}`,
             facets,
+            ...statement,
           };
     });
 }
@@ -169,6 +221,7 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
           question: `In the request that begins "${opening}", what did the user ${constraintVerb(marker)}?`,
           answer: `The user said: "${said}"`,
           facets: [[phrase]],
+          statement: said,
         });
         break;
       }

@@ -1,0 +1,119 @@
+/**
+ * A derived probe's plain statement (docs/quality.md, "By statement"): a summary in fresh words keeps it, a path list,
+ * an identifier bag and words gathered from neighbouring lines do not, the opposite counts as contradicted, and the
+ * task statement skips the sentences that only hold words the session never uses again.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+import { taskProbes, userRequests } from '../../src/quality/derive/requests.ts';
+import { sessionSalience } from '../../src/quality/derive/salience.ts';
+import type { Message } from '../../src/session/types.ts';
+
+const artifact: Probe = {
+  id: 'artifact@61',
+  kind: 'artifact',
+  question: 'What did the agent change in bash-executor.ts, and why?',
+  answer:
+    'src/core/bash-executor.ts: created in the commit "WP1: Create bash-executor.ts with unified bash execution"',
+  facets: [['bash-executor.ts'], ['unified bash execution']],
+  contradictions: [],
+  source: 'derived',
+  statement: 'bash-executor.ts: WP1: Create bash-executor.ts with unified bash execution',
+};
+const rule: Probe = {
+  id: 'constraint@15',
+  kind: 'constraint',
+  question: 'What did the user limit the tests to?',
+  answer: 'The user said: "only end-to-end tests for the session class, no unit tests"',
+  facets: [['only end-to-end tests for the session class']],
+  contradictions: [],
+  source: 'derived',
+  statement: 'only end-to-end tests for the session class, no unit tests',
+};
+
+const outcome = (text: string, probe: Probe) => probeOutcome(createMatcher(text), probe);
+
+describe('a probe kept by its statement', () => {
+  it('keeps the fact stated in other words, literally missed', () => {
+    const handoff = '## Completed\n- `bash-executor.ts` created (`src/core/bash-executor.ts`)\n';
+    assert.equal(probeOutcome(createMatcher(handoff), artifact, { inOtherWords: false }), 'missed');
+    assert.equal(outcome(handoff, artifact), 'matched');
+  });
+
+  it('keeps nothing from a path list or an identifier bag', () => {
+    assert.equal(outcome('src/core/bash-executor.ts\nsrc/core/agent-session.ts\n', artifact), 'missed');
+    assert.equal(
+      outcome('BashExecutor, executeBash, WP1, bash-executor.ts, createExecutor, unifiedBash', artifact),
+      'missed',
+    );
+  });
+
+  it('does not gather its words from neighbouring lines', () => {
+    const scattered = 'bash-executor.ts\nWP1\nCreate the plan\nunified logging\nexecution order';
+    assert.equal(outcome(scattered, artifact), 'missed');
+    assert.equal(outcome('WP1: bash-executor.ts created for unified execution', artifact), 'matched');
+  });
+
+  it('counts the rule stated the other way as contradicted, and a deleted fact as missed', () => {
+    // Read with the session's other facts, words they share ("session", "tests") tell little: the rule is its rare ones.
+    const siblings: Probe[] = [
+      'the session class emits events to its listeners',
+      'the session class tests run on every commit',
+      'tests for the session class live in test/session',
+    ].map((statement, index) => ({ ...rule, id: `s${index}`, facets: [[`x${index}`]], statement }));
+    const probes = [rule, ...siblings];
+    const ruleIn = (text: string) => scoreProbes(createMatcher(text), probes).probeOutcomes['constraint@15'];
+    assert.equal(ruleIn('Tests: only end-to-end tests for the session class, no unit tests.'), 'matched');
+    assert.equal(
+      ruleIn('Tests: unit tests for the session class, not end-to-end tests only.'),
+      'contradicted',
+    );
+    assert.equal(ruleIn('Tests: the session class is done.'), 'missed');
+  });
+});
+
+describe('a task statement', () => {
+  const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
+  const agent = (text: string): Message => ({
+    role: 'assistant',
+    content: [
+      { type: 'text', text },
+      { type: 'toolCall', id: `c${text.length}`, name: 'read', arguments: { path: 'src/main.ts' } },
+    ],
+  });
+  const messages: Message[] = [
+    user(
+      'alright, read src/main.ts in full. i feel like this is one big mess, honestly a dreadfull pile. ' +
+        'i am interested in code sharing between the run modes (print, rpc, interactive). ' +
+        'there is a lot of duplication in the run modes.',
+    ),
+    agent(
+      'The run modes share no code: print, rpc and interactive each repeat the duplication of session logic.',
+    ),
+    user('thanks, go on'),
+    agent('Code sharing between the run modes comes next.'),
+  ];
+
+  it('takes the sentences that use the words the session comes back to, not the aside with a typo', () => {
+    const [task] = taskProbes(userRequests(messages), sessionSalience(messages));
+    assert.ok(task?.statement, 'a statement');
+    assert.match(task.statement, /code sharing between the run modes/);
+    assert.match(task.statement, /duplication in the run modes/);
+    assert.doesNotMatch(task.statement, /dreadfull/);
+    assert.equal(
+      outcome(
+        'Goal: eliminate duplication between the three run modes (print, rpc, interactive) by sharing code.',
+        {
+          ...task,
+          id: 'task@0',
+          contradictions: [],
+          source: 'derived',
+        } as Probe,
+      ),
+      'matched',
+    );
+  });
+});
