@@ -13,6 +13,7 @@ import {
 } from '../quality/statement-match.ts';
 import { cohenKappa, meanAbsoluteError, spearman } from '../quality/agreement.ts';
 import { readCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
+import { headlineScorer, type HeadlineScorer } from './headline.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
 
 /** The two parts of the yardstick: tuning (rules may be chosen on it) and held-out (never looked at for that). */
@@ -56,6 +57,10 @@ export type SummaryComparison = {
   /** The same for summary + kept tail; null when the cut has no tail or its transcript is absent. */
   humanWithTail: number | null;
   toolWithTail: number | null;
+  /** The benchmark's headline: live recall over the probes `compare` derives at the cut, on summary + tail. */
+  derivedWithTail: number | null;
+  /** The reader's recall of that same context (with the tail where the cut keeps one); null when not scored. */
+  humanForDerived: number | null;
   facts: FactComparison[];
 };
 
@@ -69,6 +74,8 @@ export type SplitFigures = {
   rankCorrelation: number | null;
   /** Over the summaries whose tail could be scored. */
   withTail: { summaries: number; meanAbsoluteError: number | null; rankCorrelation: number | null };
+  /** The derived-probe headline against the reader's recall with the tail. */
+  derived: { summaries: number; meanAbsoluteError: number | null; rankCorrelation: number | null };
   /** Per fact kind, over every fact of every summary (live and history). */
   kappaByKind: Record<string, { kappa: number | null; facts: number }>;
   /** Facts the reader marked contradicted, those the tool did, and those both did. */
@@ -117,8 +124,11 @@ async function compareCut(
   const skipped: Skipped[] = [];
   const path = transcriptPath(cut, options);
   let entries: EntryText[] | undefined;
+  // The headline needs the transcript at every cut, so it is read wherever it can be found.
   const needsTranscript =
-    cut.cut.keptTail !== null || cut.summaries.some((summary) => summary.text === undefined);
+    path !== undefined ||
+    cut.cut.keptTail !== null ||
+    cut.summaries.some((summary) => summary.text === undefined);
   if (needsTranscript) {
     const read = path
       ? await readTranscriptEntries(path, cut.session.sha256)
@@ -127,6 +137,7 @@ async function compareCut(
     else skipped.push({ cut: cut.id, reason: read.unavailable });
   }
   const tail = cut.cut.keptTail && entries ? entriesText(entries, cut.cut.keptTail) : undefined;
+  const headline: HeadlineScorer | undefined = entries && path ? await headlineScorer(cut, path) : undefined;
   const live = cut.facts.filter((fact) => fact.live);
   const readingList = readStatements(cut.facts.map((fact) => fact.statement));
   const readings = new Map(cut.facts.map((fact, position) => [fact.id, readingList[position]!]));
@@ -164,6 +175,14 @@ async function compareCut(
         ? recall(live, (fact) => withTailCredit(humanLabel(fact), fact.inKeptTail))
         : null,
       toolWithTail: toolTailLabels ? recall(live, (fact) => CREDIT[toolTailLabels.get(fact.id)!]) : null,
+      derivedWithTail: headline ? headline.recall(text) : null,
+      humanForDerived: !headline
+        ? null
+        : cut.cut.keptTail === null
+          ? recall(live, (fact) => CREDIT[humanLabel(fact)])
+          : tailIndex
+            ? recall(live, (fact) => withTailCredit(humanLabel(fact), fact.inKeptTail))
+            : null,
       facts: cut.facts.map((fact) => ({
         fact: fact.id,
         kind: fact.kind,
@@ -182,6 +201,9 @@ export function splitFigures(summaries: readonly SummaryComparison[]): SplitFigu
   const tailPairs = summaries
     .filter((summary) => summary.toolWithTail !== null && summary.humanWithTail !== null)
     .map((summary): [number, number] => [summary.toolWithTail!, summary.humanWithTail!]);
+  const derivedPairs = summaries
+    .filter((summary) => summary.derivedWithTail !== null && summary.humanForDerived !== null)
+    .map((summary): [number, number] => [summary.derivedWithTail!, summary.humanForDerived!]);
   const byKind = new Map<string, Array<[string, string]>>();
   const contradictions = { human: 0, tool: 0, both: 0 };
   for (const fact of summaries.flatMap((summary) => summary.facts)) {
@@ -203,6 +225,11 @@ export function splitFigures(summaries: readonly SummaryComparison[]): SplitFigu
       summaries: tailPairs.length,
       meanAbsoluteError: meanAbsoluteError(tailPairs),
       rankCorrelation: spearman(tailPairs),
+    },
+    derived: {
+      summaries: derivedPairs.length,
+      meanAbsoluteError: meanAbsoluteError(derivedPairs),
+      rankCorrelation: spearman(derivedPairs),
     },
     kappaByKind,
     contradictions,

@@ -59,7 +59,7 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['only', 'just', 'sole', 'solely', 'exclusively'],
   ['move', 'reloc', 'relocat', 'relocate', 'relocation'],
   ['delet', 'delete', 'remov', 'remove', 'rm', 'eras'],
-  ['creat', 'create', 'add', 'introduc', 'introduce'],
+  ['creat', 'create', 'add', 'introduc', 'introduce', 'rewrit', 'rewrite', 'implement'],
   ['fix', 'repair', 'resolv', 'resolve', 'correct'],
   ['want', 'prefer', 'wish', 'like', 'ask', 'request'],
   ['keep', 'retain', 'preserv', 'preserve', 'leav', 'leave', 'stay', 'remain'],

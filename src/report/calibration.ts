@@ -14,6 +14,7 @@ function splitLines(split: string, figures: SplitFigures): string[] {
     `${split}: ${figures.summaries} summaries`,
     `  live-fact recall, summary alone: mean |tool − human| ${formatRatio(figures.meanAbsoluteError)}, rank correlation ${formatRatio(figures.rankCorrelation)}`,
     `  with the kept tail (${figures.withTail.summaries} summaries): mean |tool − human| ${formatRatio(figures.withTail.meanAbsoluteError)}, rank correlation ${formatRatio(figures.withTail.rankCorrelation)}`,
+    `  the benchmark's headline, derived probes on summary + tail (${figures.derived.summaries} summaries): mean |tool − human| ${formatRatio(figures.derived.meanAbsoluteError)}, rank correlation ${formatRatio(figures.derived.rankCorrelation)}`,
     `  kappa per kind (kept / partial / not kept; facts): ${kinds}`,
     `  contradicted: reader ${figures.contradictions.human}, tool ${figures.contradictions.tool}, both ${figures.contradictions.both}`,
   ];
@@ -30,8 +31,19 @@ export function renderCalibration(calibration: Calibration, failures: readonly s
     signed(summary.tool - summary.human),
     summary.humanWithTail === null ? '–' : formatRatio(summary.humanWithTail),
     summary.toolWithTail === null ? '–' : formatRatio(summary.toolWithTail),
+    summary.derivedWithTail === null ? '–' : formatRatio(summary.derivedWithTail),
   ]);
-  const header = ['cut', 'split', 'summary', 'human', 'tool', 'tool − human', 'human+tail', 'tool+tail'];
+  const header = [
+    'cut',
+    'split',
+    'summary',
+    'human',
+    'tool',
+    'tool − human',
+    'human+tail',
+    'tool+tail',
+    'derived+tail',
+  ];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { calibrate, floorFailures, type Calibration } from '../../src/calibration/calibrate.ts';
 import { InputError } from '../../src/errors.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
+import { REAL_SESSIONS_SKIP } from '../helpers/real-sessions.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CUTS = join(ROOT, 'calibration', 'cuts');
@@ -57,6 +58,26 @@ describe('calibrate', () => {
     assert.equal(recorded.length, 2);
     for (const summary of recorded) assert.ok(Math.abs(summary.tool - summary.human) <= 0.15, summary.cut);
   });
+
+  it(
+    "sets the benchmark's own headline (derived probes on summary + tail) beside the reader",
+    { skip: REAL_SESSIONS_SKIP },
+    () => {
+      const at628 = (name: string) =>
+        withShared.summaries.find(
+          (summary) => summary.cut === 'pi-before-compaction-628' && summary.summary === name,
+        )!;
+      for (const name of ['recorded', 'empty', 'paths-only', 'handoff-faithful'])
+        assert.equal(typeof at628(name).derivedWithTail, 'number', name);
+      // The tail alone keeps what it states; a summary that keeps more scores more; a path list adds nothing.
+      assert.ok(at628('recorded').derivedWithTail! > at628('empty').derivedWithTail!);
+      assert.equal(at628('paths-only').derivedWithTail, at628('empty').derivedWithTail);
+      assert.equal(withShared.splits.tuning.derived.summaries, 41);
+      assert.ok(withShared.splits.tuning.derived.meanAbsoluteError! > 0);
+      for (const summary of withoutShared.summaries) assert.equal(summary.derivedWithTail, null);
+      assert.equal(withoutShared.splits.tuning.derived.summaries, 0);
+    },
+  );
 
   it('skips, visibly, what needs a transcript that is absent', () => {
     const skipped = withoutShared.skipped;

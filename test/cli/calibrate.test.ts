@@ -17,7 +17,10 @@ describe('compaction-bench calibrate', () => {
       cwd: directory.path,
     });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /^cut +split +summary +human +tool +tool − human +human\+tail +tool\+tail$/m);
+    assert.match(
+      result.stdout,
+      /^cut +split +summary +human +tool +tool − human +human\+tail +tool\+tail +derived\+tail$/m,
+    );
     assert.match(result.stdout, /^pi-before-compaction-359 +tuning +handoff-faithful +1\.00 +\d\.\d\d /m);
     assert.match(result.stdout, /^held-out: \d+ summaries$/m);
     assert.match(result.stdout, /kappa per kind \(kept \/ partial \/ not kept; facts\): artifact /);

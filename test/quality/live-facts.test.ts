@@ -177,7 +177,8 @@ describe('selecting probes: no kind over a third', () => {
     for (const probe of chosen) counts.set(probe.kind, (counts.get(probe.kind) ?? 0) + 1);
     for (const [kind, count] of counts)
       assert.ok(count <= chosen.length / 3, `${kind}: ${count} of ${chosen.length}`);
-    assert.deepEqual(Object.fromEntries(counts), { error: 3, constraint: 2, number: 1, task: 3 });
+    // The twelve live facts (eight tasks) keep two tasks under the third; the whole set then keeps two errors.
+    assert.deepEqual(Object.fromEntries(counts), { error: 2, constraint: 2, number: 1, task: 2 });
     assert.ok(
       chosen.some((probe) => probe.kind === 'error' && probe.messageIndex === 70),
       'the one live error is kept',
@@ -337,5 +338,20 @@ describe('decision and commit probes', () => {
     // A `git log` after the cut lists the first subject again: still history at the cut.
     const listed = probes.map((item, index) => (index === 0 ? { ...item, repeatedAt: [9] } : item));
     assert.equal(markLiveness(listed, sessionOf(messages), 4)[0]!.live, false);
+  });
+});
+
+describe('selecting probes: no kind over a third of the live facts either', () => {
+  it('keeps the live facts from being mostly one kind, history filling the rest', () => {
+    const item = (kind: string, messageIndex: number, live: boolean) => ({ kind, messageIndex, live });
+    const artifacts = Array.from({ length: 10 }, (_, index) => item('artifact', index * 10, true));
+    const errors = Array.from({ length: 6 }, (_, index) => item('error', index * 10 + 3, false));
+    const chosen = selectProbes(
+      [...artifacts, ...errors, item('task', 1, true), item('constraint', 2, true), item('state', 4, false)],
+      60,
+    );
+    const live = chosen.filter((probe) => probe.live);
+    assert.equal(live.filter((probe) => probe.kind === 'artifact').length, 1);
+    assert.deepEqual(live.map((probe) => probe.kind).sort(), ['artifact', 'constraint', 'task']);
   });
 });

@@ -123,6 +123,9 @@ function statesTogether(text: string, facets: string[][]): boolean {
 // Sentences of a request a task statement takes, and the least of the session's own words they must hold.
 const STATEMENT_SENTENCES = 2;
 const MIN_STATEMENT_WORDS = 4;
+// A sentence worth taking holds this many of the session's words; two taken together stay one summary sentence long.
+const MIN_SENTENCE_WORDS = 3;
+const MAX_STATEMENT_WORDS = 30;
 
 /** Whether a word of a request is part of the session's matter: a path, or a word other messages use too. */
 function isSalient(word: string, salience: Salience): boolean {
@@ -144,13 +147,20 @@ function taskStatement(
     (sentence) => !isConstraintSentence(sentence) && !QUESTION.test(sentence),
   );
   const scored = candidates.map((sentence, order) => {
-    const salient = wordsOf(sentence).filter((word) => isContentWord(word) && isSalient(word, salience));
-    return { sentence, order, salient: new Set(salient.map((word) => word.toLowerCase())).size };
+    const words = wordsOf(sentence);
+    const content = words.filter(isContentWord);
+    const salient = new Set(
+      content.filter((word) => isSalient(word, salience)).map((word) => word.toLowerCase()),
+    ).size;
+    // Dense in the session's own words first: a long sentence of asides holds many words and says little.
+    return { sentence, order, words: words.length, salient, density: salient / Math.max(content.length, 1) };
   });
-  const chosen = [...scored]
-    .sort((a, b) => b.salient - a.salient || a.order - b.order)
+  const ranked = [...scored]
+    .filter((candidate) => candidate.salient >= MIN_SENTENCE_WORDS)
+    .sort((a, b) => b.density - a.density || a.order - b.order);
+  const chosen = ranked
+    .filter((_, index) => index === 0 || ranked[0]!.words + ranked[index]!.words <= MAX_STATEMENT_WORDS)
     .slice(0, STATEMENT_SENTENCES)
-    .filter((candidate) => candidate.salient > 0)
     .sort((a, b) => a.order - b.order);
   if (chosen.reduce((sum, candidate) => sum + candidate.salient, 0) < MIN_STATEMENT_WORDS) return undefined;
   const statement = chosen.map(({ sentence }) => sentence).join(' ');

@@ -1,6 +1,6 @@
 /**
- * Choosing at most N probes: no kind more than a third of the set (when there are three kinds or more; with fewer,
- * the kinds share equally), live facts before history within each kind, positions spread over the session, the
+ * Choosing at most N probes: no kind more than a third of the live facts, nor of the history (when there are three
+ * kinds or more; with fewer, the kinds share equally), live facts before history, positions spread over the session, the
  * result in session order.
  */
 import type { Probe } from '../probes.ts';
@@ -59,14 +59,35 @@ function thirdCap(counts: ReadonlyMap<string, number>, max: number): number {
 }
 
 /**
- * At most `max` probes, no kind more than a third of them: every kind gets an equal share (a kind with fewer gives
- * its leftover to the others); within a kind, live probes first, each group spread evenly over the session by
- * message index; returned in session order, stable.
+ * At most `max` probes, no kind more than a third of the set, and the live facts first held to the same rule among
+ * themselves: the headline is the live recall, and twelve artifacts of fifteen live facts would make it a file count.
  */
 export function selectProbes<T extends Pick<Probe, 'kind' | 'messageIndex' | 'live'>>(
   probes: readonly T[],
   max: number,
 ): T[] {
+  const live = new Set(
+    selectShares(
+      probes.filter((probe) => probe.live !== false),
+      max,
+    ),
+  );
+  return selectShares(
+    probes.filter((probe) => probe.live === false || live.has(probe)),
+    max,
+  );
+}
+
+/**
+ * At most `max` probes, no kind more than a third of them: every kind gets an equal share (a kind with fewer gives
+ * its leftover to the others); within a kind, live probes first, each group spread evenly over the session by
+ * message index; returned in session order, stable.
+ */
+function selectShares<T extends Pick<Probe, 'kind' | 'messageIndex' | 'live'>>(
+  probes: readonly T[],
+  max: number,
+): T[] {
+  if (max <= 0) return [];
   const byKind = new Map<string, T[]>();
   for (const probe of probes) byKind.set(probe.kind, [...(byKind.get(probe.kind) ?? []), probe]);
   const counts = new Map([...byKind].map(([kind, members]) => [kind, members.length]));

@@ -1,0 +1,38 @@
+/**
+ * The benchmark's own headline at a yardstick cut: the probes `compare` derives from the transcript there, scored on
+ * each summary with its kept tail, as live-fact recall. `calibrate` sets it beside the reader's recall with the tail,
+ * so what is checked is the number a user reads, not only the matcher on the reader's own facts.
+ */
+import { deriveProbes } from '../quality/derive/derive.ts';
+import { createMatcher } from '../quality/match.ts';
+import { scoreProbes } from '../quality/probe-recall.ts';
+import type { Probe } from '../quality/probes.ts';
+import { compactedText } from '../results/assemble.ts';
+import { loadSession } from '../session/load.ts';
+import type { CalibrationCut } from './cuts.ts';
+
+/** Scores summaries at one cut the way `compare` does; null recall when no probe is live there. */
+export type HeadlineScorer = { probes: readonly Probe[]; recall(summary: string): number | null };
+
+/**
+ * The scorer of a cut whose transcript is at `path` (already checked against the cut's sha256): messages before the
+ * cut entry are the history, those of the kept tail are kept verbatim beside the summary.
+ */
+export async function headlineScorer(cut: CalibrationCut, path: string): Promise<HeadlineScorer> {
+  const session = await loadSession(path);
+  // The cut files count entries from 0; a message's source is its 1-based line.
+  const entryOf = (index: number) => session.sources[index]!.line - 1;
+  // The successor's history ends with the kept tail, or with the summarized entries when nothing is kept.
+  const end = (cut.cut.keptTail ?? cut.cut.summarizedEntries).to;
+  const before = session.messages.findIndex((_, index) => entryOf(index) > end);
+  const cutMessage = before < 0 ? session.messages.length : before;
+  const tail = cut.cut.keptTail;
+  const kept = tail
+    ? session.messages.filter((_, index) => entryOf(index) >= tail.from && entryOf(index) <= tail.to)
+    : [];
+  const { probes } = deriveProbes(session, { cut: cutMessage });
+  return {
+    probes,
+    recall: (summary) => scoreProbes(createMatcher(compactedText(summary, kept)), probes).probeRecall,
+  };
+}
