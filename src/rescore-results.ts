@@ -165,6 +165,11 @@ async function rebuildFile(file: string, results: ResultsFile, rebuilt: RebuiltR
     const textHash = contentHash(text);
     rebuilt.texts.set(textHash, text);
     const ok = result.status === 'ok' && 'text' in context;
+    const error = ok
+      ? null
+      : 'reason' in context
+        ? `not rebuilt from ${file}: ${context.reason}`
+        : result.error;
     jobs.push({
       kind: 'job',
       run,
@@ -175,7 +180,7 @@ async function rebuildFile(file: string, results: ResultsFile, rebuilt: RebuiltR
       sample,
       deterministic: result.deterministic,
       status: ok ? 'ok' : 'error',
-      error: ok ? null : 'reason' in context ? `not rebuilt from ${file}: ${context.reason}` : result.error,
+      error,
       compacted: {
         summary: result.summary,
         keptRanges: result.keptRanges,
@@ -188,7 +193,7 @@ async function rebuildFile(file: string, results: ResultsFile, rebuilt: RebuiltR
       outcome: {
         ...(result as unknown as JobRecord['outcome']),
         status: ok ? 'ok' : 'error',
-        error: ok ? null : 'reason' in context ? `not rebuilt from ${file}: ${context.reason}` : result.error,
+        error,
         quality: null,
         judgeUsage: null,
         judgeTrace: [],
