@@ -2,6 +2,7 @@
  * `score`: re-evaluates stored records with today's evaluators and probes, calling no summarizing model. Each
  * job's stored compacted context is scored again against its session's probes (its sidecar, or `--probes`);
  * the new records go to `<out>/records/<run>.jsonl` and the reports are written as `compare` writes them.
+ * Results files written before records existed are rebuilt into records first (`rescore-results.ts`).
  */
 import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
@@ -26,14 +27,21 @@ import {
   type SessionRecord,
   shortHash,
 } from './results/record.ts';
-import { readRecordSet, readStored, writeRecords } from './results/records-file.ts';
+import {
+  createContentStore,
+  type RecordSet,
+  readRecordSet,
+  readStored,
+  writeRecords,
+} from './results/records-file.ts';
+import { recordsFromResults, resultsFilesAmong } from './rescore-results.ts';
 import { loadSession } from './session/load.ts';
 import { lastRecordedCompaction } from './strategies/at-compaction.ts';
 import { getTokenizer } from './tokens.ts';
 
 /** What `score` needs. */
 export type ScoreOptions = {
-  /** Records files, `records/` folders or output folders. */
+  /** Records files, `records/` folders or output folders; or results files (F-results.json) and folders of them. */
   records: readonly string[];
   /** `--probes`: a probe file to score against instead of each session's sidecar (one session only). */
   probes?: string;
@@ -52,11 +60,20 @@ export type ScoreOutcome = {
   pages: string[];
   sessions: number;
   jobs: number;
+  /** Results files only: one line per strategy whose compacted context could not be rebuilt (scored as failed). */
+  notRebuilt: string[];
 };
 
 /** Re-evaluates every job of the records; no strategy runs and no summarizing model is called. */
 export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome> {
-  const set = await readRecordSet(options.records);
+  const resultsFiles = await resultsFilesAmong(options.records);
+  const rebuilt = resultsFiles ? await recordsFromResults(resultsFiles) : undefined;
+  const set: RecordSet = rebuilt?.set ?? (await readRecordSet(options.records));
+  // Rebuilt contexts live in memory until this scoring stores them; records name them in their own folder.
+  const textOf = (job: JobRecord): Promise<string> =>
+    rebuilt
+      ? Promise.resolve(rebuilt.texts.get(job.compacted.textHash)!)
+      : readStored(fileOf.get(job)!, 'contexts', job.compacted.textHash);
   const merged = mergeRecords(set);
   const header = merged.runs[0]!;
   const tokenizer = await getTokenizer(header.tokenizer);
@@ -86,7 +103,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
     for (const job of merged.jobs) {
       const full = facts.get(job.session)!;
       const scoredOn = scoringFacts(full, job.strategy, header, tokenizer);
-      const text = await readStored(fileOf.get(job)!, 'contexts', job.compacted.textHash);
+      const text = await textOf(job);
       const input = {
         text,
         summary: job.compacted.summary,
@@ -131,10 +148,36 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
       header.reference ?? undefined,
       signal,
     );
-    const recordsFile = await writeRecords(options.out, run, [runRecord, ...sessions, ...jobs], signal);
-    return { recordsFile, ...reports, sessions: sessions.length, jobs: jobs.length };
+    const records = [runRecord, ...sessions, ...jobs];
+    const recordsFile = rebuilt
+      ? await storeRebuilt(options.out, run, records, rebuilt.texts, signal)
+      : await writeRecords(options.out, run, records, signal);
+    return {
+      recordsFile,
+      ...reports,
+      sessions: sessions.length,
+      jobs: jobs.length,
+      notRebuilt: rebuilt?.notRebuilt ?? [],
+    };
   } finally {
     await judge?.close?.();
+  }
+}
+
+/** Writes the records with the rebuilt contexts beside them, so `score` can read this output again. */
+async function storeRebuilt(
+  out: string,
+  run: string,
+  records: ReadonlyArray<RunRecord | SessionRecord | JobRecord>,
+  texts: ReadonlyMap<string, string>,
+  signal: AbortSignal,
+): Promise<string> {
+  const store = createContentStore(out, signal);
+  try {
+    for (const text of texts.values()) await store.put('contexts', text);
+    return await store.finish(run, records, signal);
+  } finally {
+    await store.discard();
   }
 }
 

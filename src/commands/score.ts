@@ -1,4 +1,4 @@
-/** `compaction-bench score <records...>`: re-evaluate stored records without calling the summarizing model. */
+/** `compaction-bench score <records...>`: re-evaluate stored records (or older results files) without calling the summarizing model. */
 import { Command, Option } from 'commander';
 import { InputError } from '../errors.ts';
 import { scoreRecords } from '../rescore.ts';
@@ -11,7 +11,7 @@ export function scoreCommand(): Command {
     .description(COMMAND_SUMMARIES.score.description)
     .argument(
       '<records...>',
-      'records/<run>.jsonl files, records/ folders or output folders written by compare',
+      'records/<run>.jsonl files, records/ folders or output folders written by compare; or F-results.json files (and folders of them) written before records existed',
     )
     .addOption(
       new Option(
@@ -40,10 +40,18 @@ Scores every stored compacted context again with today's scorers and probes: edi
 is called. The transcript must be the one the run read (its SHA-256 is checked). Writes new records
 (<out>/records/<run>.jsonl, pointing at the run it re-scored) and the reports compare writes.
 
+Results files (F-results.json) written before records existed are re-scored too: each strategy's stored summary
+and the transcript's messages of its kept ranges rebuild its compacted context, checked against the tokens the
+file recorded. The transcript is found at the path the file names (relative paths from the folder compare ran
+in) and must still count the messages and tokens the file recorded. A strategy whose context cannot be rebuilt
+(one that edited the messages it kept) is listed and scored as failed; the new records store every rebuilt
+context, so the output can be scored again like any other.
+
 Examples:
   compaction-bench score compaction-results
   compaction-bench score compaction-results/records/20261125T180203Z-dc7caef1.jsonl --probes my.probes.json -o rescored
-  compaction-bench score compaction-results --judge openai:gpt-4.1-mini -o judged`,
+  compaction-bench score compaction-results --judge openai:gpt-4.1-mini -o judged
+  compaction-bench score old-results/before-compaction-results.json -o rescored`,
     )
     .action(
       async (
@@ -65,6 +73,7 @@ Examples:
           }),
         );
         if (!outcome) return;
+        for (const line of outcome.notRebuilt) process.stdout.write(`not rebuilt: ${line}\n`);
         process.stdout.write(
           `scored ${outcome.jobs} jobs of ${outcome.sessions} session(s) again: ${outcome.recordsFile}\n${outcome.pages.map((page) => `${page}\n`).join('')}`,
         );
