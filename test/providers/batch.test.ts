@@ -151,14 +151,14 @@ describe('batch limits and the saved batch list', () => {
     const first = batched(direct('anthropic', server), file);
     const abandoned = new AbortController();
     const pending = first.complete({ ...requestFor(PROMPTS[0]!), signal: abandoned.signal });
-    // The batch is saved as soon as it is submitted.
-    while (server.batches.created.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const saved = JSON.parse(await readFile(file, 'utf8'));
-    assert.deepEqual(
-      saved.batches.map((batch: { id: string }) => batch.id),
-      server.batches.created,
-    );
+    // The batch is saved as soon as it is submitted, before anything waits on it.
+    const savedIds = () =>
+      readFile(file, 'utf8').then(
+        (text) => (JSON.parse(text) as { batches: Array<{ id: string }> }).batches.map((batch) => batch.id),
+        () => [],
+      );
+    while ((await savedIds()).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(await savedIds(), server.batches.created);
     abandoned.abort();
     await assert.rejects(pending);
     await first.close?.();
