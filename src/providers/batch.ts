@@ -54,7 +54,7 @@ type Waiter = {
 /** The provider with its calls sent through the vendor's batch service; a provider without one is an input error. */
 export function withBatch(provider: Provider, options: BatchOptions): Provider {
   const api = provider.batch;
-  const name = provider.model ? `${provider.id}:${provider.model}` : provider.id;
+  const name = provider.isLanguageModel ? `${provider.id}:${provider.model}` : provider.id;
   if (!api)
     throw new InputError(`--batch: ${name} has no batch service (openai: and anthropic: models have)`);
   const quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
