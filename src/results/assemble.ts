@@ -250,7 +250,7 @@ function usageSourceOf(trace: readonly CallRecord[]): StrategyResult['usageSourc
 
 /** What a fixture's results file records besides the strategies' results. */
 export type RunDescription = {
-  provider: Pick<Provider, 'id' | 'model' | 'isLanguageModel'>;
+  provider: Pick<Provider, 'id' | 'model' | 'isLanguageModel' | 'priceTier'>;
   judge: Pick<Provider, 'id' | 'model'> | undefined;
   tokenizer: Tokenizer;
   settings: StrategyConfig;
@@ -312,6 +312,7 @@ export function resultsFrame(facts: SessionReference, run: RunDescription): Omit
       id: run.provider.id,
       model: run.provider.model,
       isLanguageModel: run.provider.isLanguageModel,
+      ...(run.provider.priceTier === 'batch' ? { priceTier: 'batch' as const } : {}),
     },
     judge: run.judge ? { id: run.judge.id, model: run.judge.model } : null,
     tokenizer: run.tokenizer.name,

@@ -105,6 +105,10 @@ for (const vendor of ['openai', 'anthropic'] as const) {
       assert.equal(new Set(customIds).size, customIds.length, 'no request submitted twice');
       assert.equal(batchServer.requests.length, 0, 'no direct call');
       const batched = await strategiesOf(out);
+      const frame = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8'));
+      assert.equal(frame.provider.priceTier, 'batch');
+      const comparison = await readFile(join(out, 'before-compaction-comparison.md'), 'utf8');
+      assert.ok(comparison.includes(`Provider: \`${spec}\` through its batch API (costs at batch prices).`));
       const plain = await strategiesOf(directOut);
       assert.deepEqual(measured(batched), measured(plain));
       assert.equal(
