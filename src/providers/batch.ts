@@ -73,7 +73,13 @@ export function withBatch(provider: Provider, options: BatchOptions): Provider {
   let saved: Promise<Saved> | undefined;
   let writing: Promise<void> = Promise.resolve();
 
-  const loadSaved = () => (saved ??= readSaved(options.stateFile));
+  /** The batches an earlier run saved. */
+  const inherited = new Set<string>();
+  const loadSaved = () =>
+    (saved ??= readSaved(options.stateFile).then((state) => {
+      for (const batch of state.batches) inherited.add(batch.id);
+      return state;
+    }));
   const save = (state: Saved) => {
     writing = writing.then(() => writeFileAtomic(options.stateFile, `${JSON.stringify(state, null, 2)}\n`));
     return writing;
@@ -145,7 +151,15 @@ export function withBatch(provider: Provider, options: BatchOptions): Provider {
       collected.set(batch, new Map(results.map((result) => [result.customId, result])));
       for (const [key, from] of [...assigned]) if (from === batch) settleFrom(batch, key);
     } catch (error) {
-      for (const [key, from] of [...assigned]) if (from === batch) fail(key, error);
+      for (const [key, from] of [...assigned]) {
+        if (from !== batch) continue;
+        // A batch an earlier run saved may be gone (the vendors keep results for weeks, not forever): ask anew once.
+        if (inherited.has(batch) && !retried.has(key)) {
+          retried.add(key);
+          assigned.delete(key);
+          enqueue(key);
+        } else fail(key, error);
+      }
     } finally {
       polling.delete(batch);
     }

@@ -170,6 +170,22 @@ describe('batch limits and the saved batch list', () => {
     assert.equal(server.batches.created.length, 1);
   });
 
+  it('sends a call anew once when the batch an earlier run saved for it is gone', async (t) => {
+    const server = await serveForTest(t);
+    const file = freshFile();
+    const plain = direct('openai', server);
+    const key = requestKey(plain, requestFor(PROMPTS[0]!));
+    const gone = { id: 'batch_gone', provider: 'openai', model: 'gpt-4.1-mini', customIds: [key] };
+    await writeFile(file, JSON.stringify({ version: 1, batches: [gone] }));
+    const answer = await batched(plain, file).complete(requestFor(PROMPTS[0]!));
+    assert.match(answer.text, /^summary of a/);
+    assert.deepEqual(
+      server.batches.lines.map((line) => line.customId),
+      [key],
+    );
+    assert.ok(server.received.some((request) => request.path === '/v1/batches/batch_gone'));
+  });
+
   it('refuses a saved batch list it cannot read, naming the file', async (t) => {
     const server = await serveForTest(t);
     const file = freshFile();
