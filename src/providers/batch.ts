@@ -81,7 +81,10 @@ export function withBatch(provider: Provider, options: BatchOptions): Provider {
       return state;
     }));
   const save = (state: Saved) => {
-    writing = writing.then(() => writeFileAtomic(options.stateFile, `${JSON.stringify(state, null, 2)}\n`));
+    // One write at a time, each of the whole list; one that failed does not stop the next.
+    writing = writing
+      .catch(() => undefined)
+      .then(() => writeFileAtomic(options.stateFile, `${JSON.stringify(state, null, 2)}\n`));
     return writing;
   };
 
@@ -187,7 +190,8 @@ export function withBatch(provider: Provider, options: BatchOptions): Provider {
       }
       const state = await loadSaved();
       state.batches.push({ id: batch, provider: provider.id, model: provider.model, customIds: chunk.keys });
-      // Saved before anything waits on it: killed from here on, a rerun finds the batch and polls it.
+      // Saved before anything waits on it: killed from here on, a rerun finds the batch and polls it. A list that
+      // cannot be written costs only the resuming: the batch is paid for, so this run still collects it.
       await save(state).catch(() => undefined);
       options.onStatus?.({
         id: batch,
