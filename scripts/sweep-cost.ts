@@ -2,8 +2,8 @@
  * The cost arithmetic of docs/scale.md, computed by the tool: `-s core` at three budgets on one fixture, sent to the
  * loopback server acting as the vendor's prompt cache and answering at 80% of each call's max_tokens, once with
  * prompt-cache marks and once with `--no-prompt-cache` (priced with no cache discount, as OpenAI caches either
- * way); the results' costs (list prices from the provider table)
- * scaled to a sweep of N sessions, and the batch price (half of each, as both vendors' batch APIs charge).
+ * way), and the same two again with `--batch` through the loopback batch endpoints (priced at the provider table's
+ * batch factor); the results' costs (list prices from the provider table) scaled to a sweep of N sessions.
  *
  *   npx tsx scripts/sweep-cost.ts [fixture] [provider:model] [sessions]
  */
@@ -19,14 +19,13 @@ const [fixture = 'large-session', spec = 'anthropic:claude-sonnet-4-5', sessions
   process.argv.slice(2);
 const sessions = Number(sessionsText);
 const BUDGETS = '1000,2000,4000';
-/** Both vendors' batch APIs bill half the standard price. */
-const BATCH_FACTOR = 0.5;
 
 const directory = await mkdtemp(join(tmpdir(), 'sweep-cost-'));
 const [vendor = '', model = ''] = [spec.slice(0, spec.indexOf(':')), spec.slice(spec.indexOf(':') + 1)];
 try {
   /** One run on a fresh server (an empty prompt cache): the summed cost as reported, and without any cache price. */
   const run = async (name: string, extra: string[]) => {
+    const batch = extra.includes('--batch');
     const server = await startMockLlmServer({
       promptCache: {},
       reply: (request) => {
@@ -69,28 +68,30 @@ try {
       for (const strategy of results.strategies) {
         cost += strategy.cost ?? 0;
         // OpenAI caches whatever is sent: without its discount is what the same calls cost uncached.
-        uncachedCost +=
-          costOf(vendor, model, { input: strategy.inputTokens, output: strategy.outputTokens }) ?? 0;
+        const usage = { input: strategy.inputTokens, output: strategy.outputTokens };
+        uncachedCost += costOf(vendor, model, usage, batch ? 'batch' : 'standard') ?? 0;
         calls += strategy.calls;
       }
     }
     return { cost, uncachedCost, calls };
   };
-  const direct = { ...(await run('direct', ['--no-prompt-cache'])), cost: 0 };
-  direct.cost = direct.uncachedCost;
+  const direct = (await run('direct', ['--no-prompt-cache'])).uncachedCost;
   const cached = await run('cached', []);
+  const batchFlags = ['--batch', '--batch-poll', '20'];
+  const batched = (await run('batch', ['--no-prompt-cache', ...batchFlags])).uncachedCost;
+  const batchedCached = await run('batch-cached', batchFlags);
   const dollars = (value: number) => `$${value.toFixed(2)}`;
   console.log(
     `${sessions} sessions like ${fixture} × 5 core strategies × budgets ${BUDGETS}, ${spec} at list price`,
   );
-  console.log(`(${direct.calls} calls per session)\n`);
+  console.log(`(${cached.calls} calls per session)\n`);
   console.log('| | per session | sweep |');
   console.log('| --- | --- | --- |');
   for (const [label, cost] of [
-    ['direct', direct.cost],
+    ['direct', direct],
     ['with prompt caching', cached.cost],
-    ['with batch', direct.cost * BATCH_FACTOR],
-    ['with batch and prompt caching', cached.cost * BATCH_FACTOR],
+    ['with batch', batched],
+    ['with batch and prompt caching', batchedCached.cost],
   ] as const) {
     console.log(`| ${label} | ${dollars(cost)} | ${dollars(cost * sessions)} |`);
   }

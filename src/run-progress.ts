@@ -2,7 +2,7 @@
 import { type CallPhase, type CallRecord, usageOfCalls } from './calls.ts';
 import { countOf } from './numbers.ts';
 import { costOf } from './providers/models.ts';
-import type { Provider } from './providers/types.ts';
+import type { BatchStatus, Provider } from './providers/types.ts';
 import type { StrategyResult } from './results/types.ts';
 
 /** What the runner reports while it works. */
@@ -33,7 +33,9 @@ export type ProgressEvent =
    * One strategy finished on one fixture (all its runs): with a language model when its last call ended (its
    * scoring waits for every strategy's calls), else once scored; `line` says how it went.
    */
-  | { type: 'strategy'; unit: string; strategy: string; line: string; failed: boolean };
+  | { type: 'strategy'; unit: string; strategy: string; line: string; failed: boolean }
+  /** `--batch`: a batch was submitted, or its state or counts changed. */
+  | ({ type: 'batch' } & BatchStatus);
 
 /** A finished strategy in one progress line. */
 export function describeProgress(result: StrategyResult): string {
@@ -66,7 +68,7 @@ function formatSeconds(ms: number): string {
 /** Reports each call's phases as progress for one strategy run (`unit`), with its cost when the model is priced. */
 export function callProgress(
   environment: {
-    provider: Pick<Provider, 'id' | 'model'>;
+    provider: Pick<Provider, 'id' | 'model' | 'priceTier'>;
     options: { onProgress?: ((event: ProgressEvent) => void) | undefined };
   },
   unit: { unit: string; strategy: string },
@@ -81,7 +83,7 @@ export function callProgress(
       outputTokens: record.outputTokens,
       cost:
         phase === 'ended' && !record.cached
-          ? costOf(provider.id, provider.model, usageOfCalls([record]))
+          ? costOf(provider.id, provider.model, usageOfCalls([record]), provider.priceTier)
           : null,
       error: record.error,
     });

@@ -25,6 +25,8 @@ import { type CalledRun, createBarrier, describeCalls, describeProgress } from '
 import { type ContentStore, createContentStore } from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from './providers/create.ts';
+import { BATCH_FILE, type BatchOptions } from './providers/batch.ts';
+import { join } from 'node:path';
 import { createRecorder } from './providers/cassette.ts';
 import { describeSchedule } from './schedule/policy.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
@@ -82,10 +84,10 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       ? createRecorder(providerOptions.record)
       : providerOptions.record;
   const wrapOptions = { ...providerOptions, record };
-  const provider = wrapProvider(
-    createProvider(options.provider, { ...providerOptions, tokenizer }),
-    wrapOptions,
-  );
+  const provider = wrapProvider(createProvider(options.provider, { ...providerOptions, tokenizer }), {
+    ...wrapOptions,
+    ...(options.batch ? { batch: batchOptions(options.batch.pollMs, options) } : {}),
+  });
   const judge = options.judge
     ? createJudgeProvider(options.judge, options.judgeBaseUrl, { ...wrapOptions, tokenizer })
     : undefined;
@@ -106,7 +108,9 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     ]);
     const facts = loaded.filter((fixture): fixture is SessionReference => fixture !== undefined);
     const signal = options.signal ?? new AbortController().signal;
-    const limit = pLimit(options.concurrency);
+    // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
+    const limit = pLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
+    const judgeLimit = options.batch ? pLimit(options.concurrency) : limit;
     const environment: RunEnvironment = {
       provider,
       judge,
@@ -128,7 +132,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
         record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
       }),
       store: (store = createContentStore(options.out, signal)),
-      evaluators: { judge, limit, tokenizer, signal },
+      evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
     const plans = await Promise.all(
@@ -165,6 +169,15 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     await provider.close?.();
     await judge?.close?.();
   }
+}
+
+/** `--batch`: the saved batch list in the output folder, and each batch's state as progress. */
+function batchOptions(pollMs: number, options: CompareOptions): BatchOptions {
+  return {
+    stateFile: join(options.out, BATCH_FILE),
+    pollMs,
+    onStatus: (status) => options.onProgress?.({ type: 'batch', ...status }),
+  };
 }
 
 /** Loads one fixture under its suite name; in a suite, one that will not load is a notice, not the end of the run. */

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type BatchRoutes, createBatchRoutes, type WireReply } from './loopback-batches.ts';
 
 /** Which wire format a request used. */
 export type Vendor = 'openai' | 'anthropic';
@@ -87,6 +88,8 @@ export type MockLlmServer = {
   readonly maxInFlight: number;
   /** Requests in flight now. */
   readonly inFlight: number;
+  /** The batch endpoints (support/loopback-batches.ts): their control and every line submitted. */
+  batches: Pick<BatchRoutes, 'control' | 'lines' | 'created'>;
   close(): Promise<void>;
 };
 
@@ -120,12 +123,21 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
     ? createPromptCache(options.promptCache.minimumTokens ?? 1024)
     : undefined;
 
+  const replyTo = (recorded: RecordedRequest, index: number) =>
+    queue.shift() ?? options.reply?.(recorded, index) ?? defaultReply(recorded);
+  // A batch line is answered as a direct request would be, from the same replies.
+  const batches = createBatchRoutes((recorded) =>
+    wireReply(recorded.vendor, recorded, replyTo(recorded, -1), promptCache),
+  );
+  let baseUrl = '';
+
   const server = createServer(async (request, response) => {
     received.push({ method: request.method ?? '', path: request.url ?? '' });
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     response.once('close', () => inFlight--);
     try {
+      if (await batches.handle(request, response, baseUrl)) return;
       const vendor = vendorOf(request);
       if (!vendor || request.method !== 'POST') {
         send(response, 404, { error: { message: `no route ${request.method} ${request.url}` } });
@@ -138,7 +150,7 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
         body: JSON.parse(await readBody(request)),
       };
       requests.push(recorded);
-      const reply = queue.shift() ?? options.reply?.(recorded, requests.length - 1) ?? defaultReply(recorded);
+      const reply = replyTo(recorded, requests.length - 1);
       const answering =
         (await wait(options.latencyMs ?? 0, response)) &&
         (reply.kind !== 'slow' || (await wait(reply.ms, response)));
@@ -154,6 +166,7 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
@@ -170,6 +183,7 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
     get inFlight() {
       return inFlight;
     },
+    batches,
     close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
@@ -346,6 +360,17 @@ function respond(
   reply: MockReply,
   promptCache: PromptCache | undefined,
 ): void {
+  const wire = wireReply(vendor, request, reply, promptCache);
+  send(response, wire.status, wire.body, wire.headers);
+}
+
+/** The status, body and headers a reply is sent as (a batch line's answer is the same body). */
+function wireReply(
+  vendor: Vendor,
+  request: RecordedRequest,
+  reply: MockReply,
+  promptCache: PromptCache | undefined,
+): WireReply & { headers?: Record<string, string> } {
   const model = String(request.body.model ?? 'mock-model');
   switch (reply.kind) {
     case 'text':
@@ -357,8 +382,7 @@ function respond(
           : (promptCache?.usage(request, text) ?? estimatedUsage(vendor, request, text));
       const answerModel = (reply.kind === 'text' && reply.model) || model;
       const truncated = reply.kind === 'text' && reply.truncated === true;
-      send(response, 200, answerBody(vendor, answerModel, text, usage, [], truncated));
-      return;
+      return { status: 200, body: answerBody(vendor, answerModel, text, usage, [], truncated) };
     }
     case 'tool-calls': {
       const text = reply.text ?? '';
@@ -366,31 +390,34 @@ function respond(
         reply.usage !== undefined
           ? reply.usage
           : estimatedUsage(vendor, request, text + JSON.stringify(reply.calls));
-      send(response, 200, answerBody(vendor, model, text, usage, reply.calls, false));
-      return;
+      return { status: 200, body: answerBody(vendor, model, text, usage, reply.calls, false) };
     }
     case 'empty':
-      send(response, 200, answerBody(vendor, model, '', estimatedUsage(vendor, request, ''), [], false));
-      return;
+      return {
+        status: 200,
+        body: answerBody(vendor, model, '', estimatedUsage(vendor, request, ''), [], false),
+      };
     case 'rate-limit': {
       const headers: Record<string, string> =
         reply.retryAfterSeconds !== undefined
           ? { 'retry-after': String(reply.retryAfterSeconds) }
           : { 'retry-after-ms': String(reply.retryAfterMs ?? 5) };
-      send(response, 429, errorBody(vendor, 'rate_limit_error', 'Rate limit reached, please retry'), headers);
-      return;
+      return {
+        status: 429,
+        body: errorBody(vendor, 'rate_limit_error', 'Rate limit reached, please retry'),
+        headers,
+      };
     }
     case 'server-error':
-      send(response, reply.status ?? 500, errorBody(vendor, 'api_error', 'Internal server error'), {
-        'retry-after-ms': '5',
-      });
-      return;
+      return {
+        status: reply.status ?? 500,
+        body: errorBody(vendor, 'api_error', 'Internal server error'),
+        headers: { 'retry-after-ms': '5' },
+      };
     case 'context-overflow':
-      send(response, 400, overflowBody(vendor, reply.shape ?? 'vendor'));
-      return;
+      return { status: 400, body: overflowBody(vendor, reply.shape ?? 'vendor') };
     case 'raw':
-      send(response, reply.status, reply.body, reply.headers);
-      return;
+      return { status: reply.status, body: reply.body, headers: reply.headers };
   }
 }
 

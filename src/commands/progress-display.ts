@@ -5,6 +5,7 @@
 import { createLogUpdate } from 'log-update';
 import {
   applyProgress,
+  describeBatch,
   initialProgress,
   type ProgressEvent,
   renderInterruptedLine,
@@ -104,6 +105,7 @@ export function createProgressDisplay(
       if (stopped) return;
       apply(event);
       if (event.type === 'strategy') update.persist(event.line);
+      if (event.type === 'batch') update.persist(describeBatch(event));
       draw();
     },
     onNotice: (line) => {

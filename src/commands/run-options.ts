@@ -10,6 +10,7 @@ import { parseSchedule, resolveSchedule, type ScheduleSpec } from '../schedule/p
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { REHYDRATION_DESIGNS, type RehydrationDesign } from '../results/continuation-types.ts';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/create.ts';
+import { DEFAULT_BATCH_POLL_MS } from '../providers/batch.ts';
 import { PROVIDER_TABLE } from '../providers/registry.ts';
 import {
   CORE_SETTINGS,
@@ -102,6 +103,13 @@ export function addRunOptions(command: Command): Command {
       '--no-prompt-cache',
       "send no prompt-cache marks (Anthropic cache_control), to compare costs; OpenAI's caching is automatic",
     ),
+    new Option(
+      '--batch',
+      "send the model's calls through its vendor's batch API at half price (openai:, anthropic:); rerun the same command to resume (docs/scale.md)",
+    ),
+    new Option('--batch-poll <ms>', 'with --batch: time between two status polls of a batch, in ms')
+      .argParser(integerAtLeast(1))
+      .default(DEFAULT_BATCH_POLL_MS),
     new Option('--record <file>', 'write every answer of the run to a cassette (JSONL) you can commit'),
     new Option('--replay <file>', 'answer only from a cassette; a call not in it fails'),
     new Option(
@@ -169,6 +177,8 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
   cacheDir: string;
   cache: boolean;
   promptCache: boolean;
+  batch?: boolean;
+  batchPoll: number;
   record?: string;
   replay?: string;
   judge?: string;
@@ -210,6 +220,7 @@ export function toCompareOptions(
       record: flags.record,
       replay: flags.replay,
     },
+    ...(flags.batch ? { batch: { pollMs: flags.batchPoll } } : {}),
     out: flags.out,
     tokenizer: flags.tokenizer,
     format: flags.format,

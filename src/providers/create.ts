@@ -1,6 +1,7 @@
 /** Provider specs (`extractive`, `openai:<model>`, `anthropic:<model>`) → providers, with cache and cassettes in front. */
 import { InputError } from '../errors.ts';
 import type { Tokenizer } from '../tokens.ts';
+import { type BatchOptions, withBatch } from './batch.ts';
 import { DEFAULT_CACHE_DIRECTORY, withCache } from './cache.ts';
 import { type CassetteRecorder, withRecording, withReplay } from './cassette.ts';
 import { modelInfo } from './models.ts';
@@ -33,6 +34,8 @@ export type ProviderOptions = {
   environment?: NodeJS.ProcessEnv;
   /** Mark the stable prefix for the API's prompt cache (Anthropic `cache_control`); default true (`--no-prompt-cache`). */
   promptCache?: boolean;
+  /** Send the calls through the vendor's batch service (`--batch`); absent: each call on its own. */
+  batch?: BatchOptions;
 };
 
 /** A parsed spec: the provider's table entry and, for the SDK providers, the model (which may itself contain `:`). */
@@ -96,18 +99,20 @@ export function createProvider(spec: string, options: ProviderOptions): Provider
 }
 
 /**
- * Puts the cache and cassettes in front of a provider. Replay answers from the cassette alone (no
- * network, no cache); recording sits outside the cache, so cache hits are recorded too. The
+ * Puts the batch service, the cache and cassettes in front of a provider. Replay answers from the cassette alone
+ * (no network, no cache); the batch sits behind the cache, so only misses are batched and every batch answer is
+ * stored; recording sits outside the cache, so cache hits are recorded too. The
  * extractive baseline gets no cache: it answers faster than a disk read, and a "cached" mark on it
  * would only blur the report.
  */
 export function wrapProvider(
   provider: Provider,
-  options: Pick<ProviderOptions, 'cacheDirectory' | 'record' | 'replay'>,
+  options: Pick<ProviderOptions, 'cacheDirectory' | 'record' | 'replay' | 'batch'>,
 ): Provider {
   if (options.record && options.replay) throw new InputError('--record and --replay cannot be used together');
+  if (options.batch && options.replay) throw new InputError('--batch and --replay cannot be used together');
   if (options.replay) return withReplay(provider, options.replay);
-  let wrapped = provider;
+  let wrapped = options.batch ? withBatch(provider, options.batch) : provider;
   if (options.cacheDirectory !== false && provider.isLanguageModel) {
     wrapped = withCache(wrapped, { directory: options.cacheDirectory ?? DEFAULT_CACHE_DIRECTORY });
   }

@@ -10,18 +10,28 @@ export type ModelInfo = {
   /** Price of input tokens written to the prompt cache (Anthropic: 1.25 × input for the 5-minute cache). */
   cacheWritePerMillion: number;
   outputPerMillion: number;
+  /** What the vendor's batch service charges, as a share of every price above (0.5: half price). */
+  batchPriceFactor: number;
 };
 
 /**
- * A table row: window, then input, cached-input and output prices per million tokens, and the cache-write price
- * (default: the input price, as where writing to the cache costs nothing extra).
+ * A table row: window, then input, cached-input and output prices per million tokens, the batch price factor,
+ * and the cache-write price (default: the input price, as where writing to the cache costs nothing extra).
  */
 export function priced(
   contextWindow: number,
   inputPerMillion: number,
   cachedInputPerMillion: number,
   outputPerMillion: number,
+  batchPriceFactor: number,
   cacheWritePerMillion = inputPerMillion,
 ): ModelInfo {
-  return { contextWindow, inputPerMillion, cachedInputPerMillion, cacheWritePerMillion, outputPerMillion };
+  return {
+    contextWindow,
+    inputPerMillion,
+    cachedInputPerMillion,
+    cacheWritePerMillion,
+    outputPerMillion,
+    batchPriceFactor,
+  };
 }

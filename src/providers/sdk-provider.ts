@@ -8,7 +8,7 @@ import type { Tokenizer } from '../tokens.ts';
 import { createAttemptCounter } from './attempts.ts';
 import { type CallFault, toBenchError } from './faults.ts';
 import { withTextForm } from './text-form.ts';
-import type { GenerateRequest, Generation, Provider } from './types.ts';
+import type { BatchApi, BatchStatus, GenerateRequest, Generation, Provider } from './types.ts';
 
 /** What every SDK adapter is built from (the registry resolves key, URL and defaults). */
 export type SdkProviderOptions = {
@@ -51,6 +51,21 @@ export type SdkAdapter<Sdk, Client, Response> = {
   describeFault(sdk: Sdk, error: unknown, errorBody: string | undefined): CallFault;
   /** The vendor's API, where a warm-up opens its connection when no base URL is given. */
   defaultBaseUrl: string;
+  /** The vendor's batch service (`--batch`), where it has one. */
+  batch?: SdkBatchAdapter<Sdk, Client, Response>;
+};
+
+/** What one vendor's batch service needs: its limits, its entry shape and its four calls, through the SDK. */
+export type SdkBatchAdapter<Sdk, Client, Response> = {
+  limits: BatchApi['limits'];
+  entry(customId: string, request: GenerateRequest): unknown;
+  submit(sdk: Sdk, client: Client, entries: readonly unknown[]): Promise<string>;
+  status(client: Client, id: string): Promise<BatchStatus>;
+  /** Each request's answer as the vendor sent it, or why it has none. */
+  results(
+    client: Client,
+    id: string,
+  ): Promise<Array<{ customId: string; response: Response } | { customId: string; failure: string }>>;
 };
 
 /** How long a warm-up may try to open a connection; a slow or closed network only costs this once. */
@@ -72,11 +87,46 @@ export function createSdkProvider<Sdk, Client, Response>(
       timeout: options.timeoutMs,
       fetch: counter.fetch,
     }));
+  /** A batch call through the SDK, its failures mapped to our errors as a direct call's are. */
+  const batchCall = async <Result>(call: (sdk: Sdk, client: Client) => Promise<Result>): Promise<Result> => {
+    const sdk = await adapter.loadSdk();
+    const attempts = counter.start();
+    try {
+      return await call(sdk, clientOf(sdk));
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      throw toBenchError(adapter.describeFault(sdk, error, attempts.lastErrorBody()), error, {
+        name: `${name} batch`,
+        baseUrl: options.baseUrl ?? adapter.defaultBaseUrl,
+        attempts: attempts.count(),
+        signal: undefined,
+      });
+    } finally {
+      attempts.end();
+    }
+  };
+  const vendorBatch = adapter.batch;
+  const batch: BatchApi | undefined = vendorBatch && {
+    limits: vendorBatch.limits,
+    entry: vendorBatch.entry,
+    submit: (entries) => batchCall((sdk, client) => vendorBatch.submit(sdk, client, entries)),
+    status: (id) => batchCall((_sdk, client) => vendorBatch.status(client, id)),
+    results: async (id) =>
+      (await batchCall((_sdk, client) => vendorBatch.results(client, id))).map((result) =>
+        'response' in result
+          ? {
+              customId: result.customId,
+              answer: (request) => ({ ...adapter.generation(result.response, request), attempts: 1 }),
+            }
+          : result,
+      ),
+  };
   return withTextForm({
     id: adapter.id,
     model: options.model,
     isLanguageModel: true,
     contextWindow: options.contextWindow,
+    ...(batch ? { batch } : {}),
     async warmUp({ connect = true } = {}) {
       clientOf(await adapter.loadSdk());
       if (!connect) return;

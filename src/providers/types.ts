@@ -107,4 +107,42 @@ export type Provider = {
   complete(request: CompletionRequest): Promise<Completion>;
   /** Flushes what a wrapper holds (a cassette being recorded); called once when the run ends. */
   close?(): Promise<void>;
+  /** The vendor's batch service, where it has one (`--batch`, providers/batch.ts). */
+  batch?: BatchApi;
+  /** Which price list its calls are billed at: `batch` behind `--batch`; default `standard`. */
+  priceTier?: PriceTier;
+};
+
+/** A model's price list: the standard tier, or the batch services' discounted one (docs/scale.md). */
+export type PriceTier = 'standard' | 'batch';
+
+/** One batch's state as the vendor reports it, with its request counts. */
+export type BatchStatus = {
+  id: string;
+  /** The vendor's own word (`validating`, `in_progress`, `completed`, `ended`…). */
+  state: string;
+  /** No request of it will change any more: its results can be fetched. */
+  ended: boolean;
+  total: number;
+  succeeded: number;
+  /** Errored, expired or cancelled requests. */
+  failed: number;
+};
+
+/** One request's outcome in an ended batch: an answer (read against the request it answers), or why there is none. */
+export type BatchResult =
+  | { customId: string; answer: (request: GenerateRequest) => Generation }
+  | { customId: string; failure: string };
+
+/** A vendor's batch service: requests as batch entries, submitted, polled and read back by `custom_id`. */
+export type BatchApi = {
+  /** Most requests and bytes (of the entries as JSON) one batch may hold. */
+  limits: { requests: number; bytes: number };
+  /** The request as one entry of a batch, under `customId`. */
+  entry(customId: string, request: GenerateRequest): unknown;
+  /** Submits entries as one batch; resolves to its id. */
+  submit(entries: readonly unknown[]): Promise<string>;
+  status(id: string): Promise<BatchStatus>;
+  /** Every result of an ended batch. */
+  results(id: string): Promise<BatchResult[]>;
 };

@@ -102,7 +102,8 @@ export function providerLine(results: ResultsFile): string {
     return `Provider: \`${provider.id}\` — an offline lexical stand-in, not a model: it copies sentences verbatim and fills its budget, so its rankings reflect each strategy's budget and structure, not what a model would do.`;
   }
   const judge = results.judge ? `; judge \`${results.judge.id}:${results.judge.model}\`` : '';
-  return `Provider: \`${provider.id}:${provider.model}\`${judge}.`;
+  const batch = provider.priceTier === 'batch' ? ' through its batch API (costs at batch prices)' : '';
+  return `Provider: \`${provider.id}:${provider.model}\`${batch}${judge}.`;
 }
 
 function tokenNote(results: ResultsFile): string {

@@ -3,6 +3,7 @@
  * they are shown (pure renderers): a status area redrawn on a terminal, and one plain line per event.
  */
 import { countOf, formatCost, formatInteger } from '../numbers.ts';
+import type { BatchStatus } from '../providers/types.ts';
 import type { ProgressEvent } from '../run-progress.ts';
 
 export type { ProgressEvent };
@@ -217,6 +218,12 @@ export function renderInterruptedLine(state: ProgressState): string {
   return `stopping: ${calls}; nothing written half (Ctrl-C again to quit at once)`;
 }
 
+/** A batch's state and counts in a few words: `batch msgbatch_1: in_progress, 3 of 12 answered, 1 failed`. */
+export function describeBatch(status: Omit<BatchStatus, 'ended'>): string {
+  const failed = status.failed > 0 ? `, ${formatInteger(status.failed)} failed` : '';
+  return `batch ${status.id}: ${status.state}, ${formatInteger(status.succeeded)} of ${countOf(status.total, 'request')} answered${failed}`;
+}
+
 /** The plain line of an event (no terminal, or `CI`), or null for events that print nothing there. */
 export function renderProgressLine(
   state: ProgressState,
@@ -227,6 +234,9 @@ export function renderProgressLine(
   if (event.type === 'strategy') {
     const cost = state.cost === null ? '' : `, ${formatCost(state.cost)}`;
     return `[${state.strategiesDone}/${state.strategies} ${formatClock(elapsedSeconds)}] ${event.line} (run so far: ${formatInteger(state.callsDone)} ${state.callsDone === 1 ? 'call' : 'calls'}${cost})`;
+  }
+  if (event.type === 'batch') {
+    return `[${state.strategiesDone}/${state.strategies} ${formatClock(elapsedSeconds)}] ${describeBatch(event)}`;
   }
   if (event.type === 'call' && event.phase === 'ended' && event.error !== null) {
     return `[${state.strategiesDone}/${state.strategies} ${formatClock(elapsedSeconds)}] a call failed: ${event.error}`;

@@ -36,7 +36,7 @@ export type StrategyRun = {
 /** What a result is measured against besides the fixture: the model, the target and the window. */
 export type Measure = {
   tokenizer: Tokenizer;
-  provider: Pick<Provider, 'id' | 'model'>;
+  provider: Pick<Provider, 'id' | 'model' | 'priceTier'>;
   /** The `--target-tokens` target the strategy aimed at. */
   targetTokens?: number | undefined;
   /** The run's context window and answer reserve: a context over window − reserve does not compress. */
@@ -150,7 +150,10 @@ export function measureResult(
             missed: missesTarget(tokensAfter, measure.targetTokens),
           },
     flags: ok ? flagsOf(tokensAfter, facts.tokensBefore, measure) : [],
-    cost: run.trace.length === 0 ? 0 : costOf(measure.provider.id, measure.provider.model, usage),
+    cost:
+      run.trace.length === 0
+        ? 0
+        : costOf(measure.provider.id, measure.provider.model, usage, measure.provider.priceTier),
     quality: null as unknown as StrategyResult['quality'],
     runs: 1,
     freshCalls: [run.trace.filter((call) => !call.cached).length],
@@ -247,7 +250,7 @@ function usageSourceOf(trace: readonly CallRecord[]): StrategyResult['usageSourc
 
 /** What a fixture's results file records besides the strategies' results. */
 export type RunDescription = {
-  provider: Pick<Provider, 'id' | 'model' | 'isLanguageModel'>;
+  provider: Pick<Provider, 'id' | 'model' | 'isLanguageModel' | 'priceTier'>;
   judge: Pick<Provider, 'id' | 'model'> | undefined;
   tokenizer: Tokenizer;
   settings: StrategyConfig;
@@ -309,6 +312,7 @@ export function resultsFrame(facts: SessionReference, run: RunDescription): Omit
       id: run.provider.id,
       model: run.provider.model,
       isLanguageModel: run.provider.isLanguageModel,
+      ...(run.provider.priceTier === 'batch' ? { priceTier: 'batch' as const } : {}),
     },
     judge: run.judge ? { id: run.judge.id, model: run.judge.model } : null,
     tokenizer: run.tokenizer.name,

@@ -172,7 +172,8 @@ export type ResultsFile = {
   probes: ProbeEntry[];
   /** How sure the comparison is: each strategy against the reference (null without fact probes). */
   statistics: ComparisonStatistics | null;
-  provider: { id: string; model: string; isLanguageModel: boolean };
+  /** `priceTier: 'batch'` when the calls went through a batch service (`--batch`): costs at batch prices. */
+  provider: { id: string; model: string; isLanguageModel: boolean; priceTier?: 'batch' };
   judge: { id: string; model: string } | null;
   tokenizer: string;
   tokensEstimated: boolean;

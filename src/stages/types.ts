@@ -53,7 +53,12 @@ export type ModelOptions = {
   judge?: string;
   /** `--judge-base-url`: the judge's server, when it is not the vendor's default. */
   judgeBaseUrl?: string;
-  providerOptions?: Omit<ProviderOptions, 'tokenizer'>;
+  providerOptions?: Omit<ProviderOptions, 'tokenizer' | 'batch'>;
+  /**
+   * `--batch`: the model's calls go through its vendor's batch service, polled every `pollMs` (the batch ids are
+   * saved in `<out>/batches.json`); `--concurrency` then limits the judge alone.
+   */
+  batch?: { pollMs: number };
   tokenizer: string;
   /** Refuse calls above this many input tokens; defaults to the model's window when known. */
   contextWindow?: number;

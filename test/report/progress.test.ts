@@ -172,6 +172,23 @@ describe('progress', () => {
     );
   });
 
+  it('plain mode writes a line for each batch state, with its counts', () => {
+    const { stream, text } = capture(false);
+    let now = 0;
+    const display = createProgressDisplay('plain', stream, () => now);
+    display.onProgress!({ type: 'start', strategies: 5, concurrency: 4 });
+    now = 3;
+    const batch = { type: 'batch', id: 'msgbatch_1', ended: false, total: 6 } as const;
+    display.onProgress!({ ...batch, state: 'submitted', succeeded: 0, failed: 0 });
+    display.onProgress!({ ...batch, state: 'ended', ended: true, succeeded: 5, failed: 1 });
+    display.stop();
+    assert.equal(
+      text(),
+      '[0/5 0:03] batch msgbatch_1: submitted, 0 of 6 requests answered\n' +
+        '[0/5 0:03] batch msgbatch_1: ended, 5 of 6 requests answered, 1 failed\n',
+    );
+  });
+
   it('live mode redraws a status area on the terminal and keeps finished strategies above it', () => {
     const { stream, text } = capture(true);
     const display = createProgressDisplay('live', stream, () => 12);

@@ -4,8 +4,11 @@ import { type ModelInfo, priced } from '../model-info.ts';
 /** A write to the 5-minute prompt cache costs 1.25 × the input price (reads cost 0.1 ×, in each row). */
 const CACHE_WRITE_FACTOR = 1.25;
 
+/** Message Batches bill every token (cache reads and writes included) at half these prices. */
+const BATCH_PRICE_FACTOR = 0.5;
+
 function price(contextWindow: number, input: number, cachedInput: number, output: number): ModelInfo {
-  return priced(contextWindow, input, cachedInput, output, input * CACHE_WRITE_FACTOR);
+  return priced(contextWindow, input, cachedInput, output, BATCH_PRICE_FACTOR, input * CACHE_WRITE_FACTOR);
 }
 
 // List prices as published in November 2025 (standard tier, no batch discount, no long-context

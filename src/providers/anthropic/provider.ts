@@ -6,6 +6,7 @@ import { type CallFault, messageFromBody } from '../faults.ts';
 import { createSdkProvider, lazyModule, type SdkAdapter, type SdkProviderOptions } from '../sdk-provider.ts';
 import { countGenerateRequest } from '../text-form.ts';
 import type { GenerateRequest, Generation, Provider } from '../types.ts';
+import { anthropicBatch } from './batch.ts';
 import { cachedSystem, withCachedPrefix } from './cache-control.ts';
 import { anthropicAnswerBlocks, anthropicMessages, anthropicStopReason, anthropicTools } from './messages.ts';
 import { isAnthropicContextOverflow } from './overflow.ts';
@@ -57,6 +58,9 @@ export function createAnthropicProvider(options: SdkProviderOptions): Provider {
       generationFrom(response, request, options, `anthropic:${options.model}`),
     describeFault,
     defaultBaseUrl: 'https://api.anthropic.com',
+    batch: anthropicBatch((request) =>
+      anthropicRequestBody(options.model, request, options.promptCache ?? true),
+    ),
   };
   return createSdkProvider(adapter, options);
 }

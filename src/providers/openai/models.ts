@@ -1,5 +1,12 @@
 /** OpenAI models' context windows (the input limit) and list prices in dollars per million tokens. */
-import { type ModelInfo, priced as price } from '../model-info.ts';
+import { type ModelInfo, priced } from '../model-info.ts';
+
+/** The Batch API bills input and output at half these prices. */
+const BATCH_PRICE_FACTOR = 0.5;
+
+function price(contextWindow: number, input: number, cachedInput: number, output: number): ModelInfo {
+  return priced(contextWindow, input, cachedInput, output, BATCH_PRICE_FACTOR);
+}
 
 // List prices as published in November 2025 (standard tier, no batch discount, no long-context
 // surcharge). Prices change: check the vendor's page before quoting dollars. GPT-5 models take 400K tokens in all, of which at most 272K input; the input limit is what

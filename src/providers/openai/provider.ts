@@ -9,6 +9,7 @@ import { type CallFault, messageFromBody } from '../faults.ts';
 import { createSdkProvider, lazyModule, type SdkAdapter, type SdkProviderOptions } from '../sdk-provider.ts';
 import { countGenerateRequest } from '../text-form.ts';
 import type { GenerateRequest, Generation, Provider } from '../types.ts';
+import { openAIBatch } from './batch.ts';
 import { openAIAnswerBlocks, openAIMessages, openAIStopReason, openAITools } from './messages.ts';
 import { isOpenAIContextOverflow } from './overflow.ts';
 import { openAIUsage } from './usage.ts';
@@ -46,6 +47,7 @@ export function createOpenAIProvider(options: SdkProviderOptions): Provider {
     generation: (response, request) => generationFrom(response, request, options, `openai:${options.model}`),
     describeFault,
     defaultBaseUrl: 'https://api.openai.com/v1',
+    batch: openAIBatch((request) => openAIRequestBody(options.model, request)),
   };
   return createSdkProvider(adapter, options);
 }
