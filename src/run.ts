@@ -213,7 +213,10 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   );
   // With a language model, scoring waits until every strategy of the session has made its calls; every job
   // joins the barrier in this one tick, before any can arrive.
-  const own = { ...environment, callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined };
+  const own = {
+    ...environment,
+    callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
+  };
   const outcomes = await Promise.all(
     plans.map((plan) => runFixture(plan, environment.store.pendingRun, own)),
   );

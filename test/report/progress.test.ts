@@ -152,10 +152,16 @@ describe('progress', () => {
     applyProgress(state, { type: 'loading', sessions: 12 });
     applyProgress(state, { type: 'start', strategies: 24, concurrency: 2 });
     for (let session = 0; session < 3; session++) applyProgress(state, { type: 'loaded' });
-    assert.match(renderProgressStatus(state, 4).split('\n')[0]!, /0\/24 strategies done · 3\/12 sessions read$/);
+    assert.match(
+      renderProgressStatus(state, 4).split('\n')[0]!,
+      /0\/24 strategies done · 3\/12 sessions read$/,
+    );
     applyProgress(state, { type: 'loaded' });
     applyProgress(state, { type: 'skipped', strategies: 2 });
-    assert.match(renderProgressStatus(state, 5).split('\n')[0]!, /0\/22 strategies done · 4\/12 sessions read$/);
+    assert.match(
+      renderProgressStatus(state, 5).split('\n')[0]!,
+      /0\/22 strategies done · 4\/12 sessions read$/,
+    );
     for (let session = 4; session < 12; session++) applyProgress(state, { type: 'loaded' });
     assert.match(renderProgressStatus(state, 6).split('\n')[0]!, /0\/22 strategies done$/);
   });
