@@ -150,7 +150,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
     );
     const records = [runRecord, ...sessions, ...jobs];
     const recordsFile = rebuilt
-      ? await storeRebuilt(options.out, run, records, rebuilt.texts, signal)
+      ? await storeRebuilt(options.out, runRecord, [...sessions, ...jobs], rebuilt.texts, signal)
       : await writeRecords(options.out, run, records, signal);
     return {
       recordsFile,
@@ -167,15 +167,16 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
 /** Writes the records with the rebuilt contexts beside them, so `score` can read this output again. */
 async function storeRebuilt(
   out: string,
-  run: string,
-  records: ReadonlyArray<RunRecord | SessionRecord | JobRecord>,
+  header: RunRecord,
+  records: ReadonlyArray<SessionRecord | JobRecord>,
   texts: ReadonlyMap<string, string>,
   signal: AbortSignal,
 ): Promise<string> {
   const store = createContentStore(out, signal);
   try {
     for (const text of texts.values()) await store.put('contexts', text);
-    return await store.finish(run, records, signal);
+    await store.stage(0, records);
+    return await store.finish(header, signal);
   } finally {
     await store.discard();
   }

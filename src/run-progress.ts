@@ -11,9 +11,11 @@ export type ProgressEvent =
   | { type: 'loading'; sessions: number }
   /** One session was read (or skipped). */
   | { type: 'loaded' }
+  /** A session that would not load was skipped: its strategy runs leave the total. */
+  | { type: 'skipped'; strategies: number }
   /**
-   * Before the first strategy: how many strategy runs (fixtures × targets × strategies) there are, and how many
-   * calls may run at once (for the time left).
+   * Before the first strategy (and before the sessions load, which happens as they run): how many strategy runs
+   * (fixtures × targets × strategies) there are, and how many calls may run at once (for the time left).
    */
   | { type: 'start'; strategies: number; concurrency: number }
   /** A provider call was asked for, started (got a concurrency slot) or ended. */

@@ -3,8 +3,10 @@
  * plan (sessions × strategies × targets × runs → jobs with stable ids), compact (each strategy runs its jobs,
  * timed and isolated: one failing never stops the others), evaluate (the evaluator registry scores each job's
  * context into a job record), aggregate (records → each session's results file and statistics) and render
- * (the report formats of report/write.ts); the run's records are written last (`records/<run>.jsonl`). Every
- * job is scheduled at once, so only the one concurrency limit (and each strategy's call chain) orders the calls.
+ * (the report formats of report/write.ts). Sessions stream: each is loaded, run, reported and released, as many
+ * at once as calls may be, its records staged on disk as it finishes; the records file is written last
+ * (`records/<run>.jsonl`). Within the sessions in flight every job is scheduled at once, so only the one
+ * concurrency limit (and each strategy's call chain) orders the calls.
  */
 import { AbortedError, InputError, messageOf } from './errors.ts';
 import { type SessionReference, sessionReference } from './results/session-reference.ts';
@@ -31,24 +33,21 @@ import { createRecorder } from './providers/cassette.ts';
 import { describeSchedule } from './schedule/policy.ts';
 import { droppedWorkNote } from './session/dropped-work-note.ts';
 import { loadSession, resolveSource } from './session/load.ts';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from './report/write.ts';
 import { recordedChain } from './schedule/cycles.ts';
 import { resolveStrategies, strategySettings } from './strategies/registry.ts';
+import type { Strategy } from './strategies/types.ts';
 import { CORE_SETTINGS } from './settings.ts';
 import { skippedLinesNote } from './session/skipped-lines-note.ts';
 import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
-import { planFixture, runRecord } from './stages/plan.ts';
+import { type PlannedSession, planFixture, plannedSession, runRecord } from './stages/plan.ts';
 import { evaluateJob, runJob } from './stages/evaluate.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from './stages/types.ts';
 
-/** The outcome of one fixture at one target, and the records it was computed from. */
-export type FixtureOutcome = {
-  results: ResultsFile;
-  files: string[];
-  records: Array<SessionRecord | JobRecord>;
-};
+/** The outcome of one fixture at one target: its results and the report files written. */
+export type FixtureOutcome = { results: ResultsFile; files: string[] };
 
 /** The outcome of a compare run. */
 export type CompareOutcome = {
@@ -60,7 +59,7 @@ export type CompareOutcome = {
   recordsFile: string;
 };
 
-// Sessions load two at a time: parsing is CPU work, and every session is held until its reports are written.
+// Sessions load two at a time at most: parsing is CPU work.
 const LOAD_CONCURRENCY = 2;
 
 /** Runs the chosen strategies on every fixture and writes the reports; one failing strategy never stops the others. */
@@ -93,20 +92,8 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     : undefined;
   let store: ContentStore | undefined;
   try {
-    const loadLimit = pLimit(LOAD_CONCURRENCY);
-    options.onProgress?.({ type: 'loading', sessions: options.fixtures.length });
-    const load = async (fixture: string) => {
-      const facts = await loadFixture(fixture, tokenizer, options);
-      options.onProgress?.({ type: 'loaded' });
-      return facts;
-    };
-    const [loaded] = await Promise.all([
-      Promise.all(options.fixtures.map((fixture) => loadLimit(() => load(fixture)))),
-      // The SDK import and the first connection are paid before the clock starts, not by the first strategy.
-      provider.warmUp?.(),
-      judge?.warmUp?.(),
-    ]);
-    const facts = loaded.filter((fixture): fixture is SessionReference => fixture !== undefined);
+    // The SDK import and the first connection are paid before the clock starts, not by the first strategy.
+    await Promise.all([provider.warmUp?.(), judge?.warmUp?.()]);
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = pLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
@@ -117,7 +104,8 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       tokenizer,
       limit,
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
-      callsDone: provider.isLanguageModel ? createBarrier() : undefined,
+      // Each session gets its own (runSession): a barrier over the whole run would wait on sessions not loaded yet.
+      callsDone: undefined,
       options,
       // A schedule's window is the model's as far as the replay is concerned.
       contextWindow:
@@ -135,31 +123,26 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
-    const plans = await Promise.all(
-      facts.flatMap((fixture) =>
-        targets.map((target) => planFixture(fixture, target, strategies, environment)),
-      ),
-    );
-    const header = runRecord(plans, environment);
+    options.onProgress?.({ type: 'loading', sessions: options.fixtures.length });
     options.onProgress?.({
       type: 'start',
-      strategies: facts.length * targets.length * strategies.length,
+      strategies: options.fixtures.length * targets.length * strategies.length,
       concurrency: options.concurrency,
     });
-    const fixtures = await Promise.all(plans.map((plan) => runFixture(plan, header.run, environment)));
-    if (targets.length > 1) {
-      for (let index = 0; index < fixtures.length; index += targets.length)
-        await writeSweepReport(
-          fixtures.slice(index, index + targets.length).map((outcome) => outcome.results),
-          options.out,
-          environment.signal,
-        );
-    }
-    const recordsFile = await environment.store.finish(
-      header.run,
-      [header, ...fixtures.flatMap((fixture) => fixture.records)],
-      environment.signal,
+    const stream: SessionStream = {
+      environment,
+      strategies,
+      targets,
+      loadLimit: pLimit(LOAD_CONCURRENCY),
+      planned: [],
+      outcomes: [],
+    };
+    await forEachBounded(options.fixtures.length, sessionsAtOnce(options.concurrency), (index) =>
+      runSession(index, stream),
     );
+    const header = runRecord(stream.planned.flat(), environment);
+    const recordsFile = await environment.store.finish(header, environment.signal);
+    const fixtures = stream.outcomes.flat();
     const failedStrategies = fixtures
       .flatMap((fixture) => fixture.results.strategies)
       .filter((result) => result.status === 'error').length;
@@ -178,6 +161,90 @@ function batchOptions(pollMs: number, options: CompareOptions): BatchOptions {
     pollMs,
     onStatus: (status) => options.onProgress?.({ type: 'batch', ...status }),
   };
+}
+
+/**
+ * Sessions in flight at once: as many as calls may be (each in flight keeps at least one call going, so the
+ * limit stays busy), and so at most that many sessions are held in memory.
+ */
+function sessionsAtOnce(concurrency: number): number {
+  return Math.max(1, concurrency);
+}
+
+/** What the sessions of a run share, and what each leaves behind once released (by its index in the run). */
+type SessionStream = {
+  environment: RunEnvironment;
+  strategies: readonly Strategy[];
+  targets: ReadonlyArray<number | undefined>;
+  loadLimit: LimitFunction;
+  /** The header's part of each session's plans. */
+  planned: PlannedSession[][];
+  outcomes: FixtureOutcome[][];
+};
+
+/**
+ * Runs `work` on 0 … count − 1, at most `atOnce` at a time, in order of index; after one fails, none more
+ * starts (those running finish), and the first failure is thrown.
+ */
+async function forEachBounded(
+  count: number,
+  atOnce: number,
+  work: (index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < count) {
+      const index = next++;
+      try {
+        await work(index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, count) }, worker));
+}
+
+/**
+ * One session through every stage: loaded, planned at every target, run, its reports written and its records
+ * staged on disk; what the run keeps of it afterwards is its header entries and its results.
+ */
+async function runSession(index: number, stream: SessionStream): Promise<void> {
+  const { environment, strategies, targets } = stream;
+  const { options, tokenizer } = environment;
+  const fixture = options.fixtures[index]!;
+  const facts = await stream.loadLimit(() => loadFixture(fixture, tokenizer, options));
+  options.onProgress?.({ type: 'loaded' });
+  if (!facts) {
+    options.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
+    return;
+  }
+  const plans = await Promise.all(
+    targets.map((target) => planFixture(facts, target, strategies, environment)),
+  );
+  // With a language model, scoring waits until every strategy of the session has made its calls; every job
+  // joins the barrier in this one tick, before any can arrive.
+  const own = {
+    ...environment,
+    callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
+  };
+  const outcomes = await Promise.all(
+    plans.map((plan) => runFixture(plan, environment.store.pendingRun, own)),
+  );
+  if (targets.length > 1)
+    await writeSweepReport(
+      outcomes.map((outcome) => outcome.results),
+      options.out,
+      environment.signal,
+    );
+  await environment.store.stage(
+    index,
+    outcomes.flatMap((outcome) => outcome.records),
+  );
+  stream.planned[index] = plans.map(plannedSession);
+  stream.outcomes[index] = outcomes.map(({ results, files }) => ({ results, files }));
 }
 
 /** Loads one fixture under its suite name; in a suite, one that will not load is a notice, not the end of the run. */
@@ -209,7 +276,7 @@ async function runFixture(
   plan: FixturePlan,
   run: string,
   environment: RunEnvironment,
-): Promise<FixtureOutcome> {
+): Promise<FixtureOutcome & { records: Array<SessionRecord | JobRecord> }> {
   const { options, tokenizer } = environment;
   const { facts, fullFacts, stem, target } = plan;
   const perStrategy = await Promise.all(

@@ -79,6 +79,9 @@ export function applyProgress(state: ProgressState, event: ProgressEvent, second
     case 'loaded':
       state.sessionsLoaded += 1;
       break;
+    case 'skipped':
+      state.strategies = Math.max(0, state.strategies - event.strategies);
+      break;
     case 'start':
       state.strategies += event.strategies;
       state.concurrency = Math.max(1, event.concurrency);
@@ -175,8 +178,9 @@ function futureCalls(state: ProgressState): number | null {
 const BAR = 20;
 
 /**
- * The status area a terminal redraws: a bar of strategies finished, then calls, tokens, cost and time; while
- * the sessions are read, how many; before that, nothing.
+ * The status area a terminal redraws: a bar of strategies finished (and, while sessions are still being read,
+ * how many are), then calls, tokens, cost and time; while only sessions are being read, how many; before that,
+ * nothing.
  */
 export function renderProgressStatus(
   state: ProgressState,
@@ -195,8 +199,13 @@ export function renderProgressStatus(
     ...(queued > 0 ? [`${queued} queued`] : []),
     ...(state.callsFailed > 0 ? [`${state.callsFailed} failed`] : []),
   ].join(', ');
+  // Sessions load as they run: until the last is read, the bar says how far reading has got.
+  const reading =
+    state.sessions > 1 && state.sessionsLoaded < state.sessions
+      ? ` · ${formatInteger(state.sessionsLoaded)}/${countOf(state.sessions, 'session')} read`
+      : '';
   return [
-    `[${'█'.repeat(filled)}${'░'.repeat(BAR - filled)}] ${state.strategiesDone}/${state.strategies} strategies done${failed}`,
+    `[${'█'.repeat(filled)}${'░'.repeat(BAR - filled)}] ${state.strategiesDone}/${state.strategies} strategies done${failed}${reading}`,
     [
       calls,
       `tokens ${formatInteger(state.inputTokens)} in / ${formatInteger(state.outputTokens)} out`,

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
-import { access, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AbortedError, InputError } from '../errors.ts';
 import { writeFileAtomic } from '../files.ts';
@@ -30,15 +30,26 @@ export type StoredKind = 'calls' | 'contexts';
 
 /**
  * Stores texts by content hash, each once per folder (a second job with the same prompt writes nothing);
- * key-like values are stored as `***`. Texts wait in a staging folder under `--out` until {@link
- * ContentStore.finish} moves them, with the records file, into `records/` in one synchronous step: a run
- * stopped by Ctrl-C (or failing) leaves no records, and {@link ContentStore.discard} removes what was staged.
+ * key-like values are stored as `***`. Texts, and the records of each session as it finishes, wait in a staging
+ * folder under `--out` until {@link ContentStore.finish} writes the records file and moves it, with every text,
+ * into `records/` in one synchronous step: a run stopped by Ctrl-C (or failing) leaves no records, and {@link
+ * ContentStore.discard} removes what was staged.
  */
 export type ContentStore = {
   /** Stores a text; returns its hash. */
   put(kind: StoredKind, text: string): Promise<string>;
-  /** Writes the run's records file and moves every staged text into `records/`; returns the records file's path. */
-  finish(run: string, records: readonly AnyRecord[], signal?: AbortSignal): Promise<string>;
+  /**
+   * The run name records carry while staged: the real one hashes every planned job, so it is known only once
+   * the last session is planned; {@link ContentStore.finish} writes the real one in its place.
+   */
+  pendingRun: string;
+  /** Stages one part of the run's records (a session's, numbered in the run's order), so memory need not hold it. */
+  stage(part: number, records: readonly AnyRecord[]): Promise<void>;
+  /**
+   * Writes the run's records file (the header, then the staged parts in order, named after the header's run) and
+   * moves every staged text into `records/`; returns the records file's path.
+   */
+  finish(header: RunRecord, signal?: AbortSignal): Promise<string>;
   /** Removes the staging folder and whatever is still in it. */
   discard(): Promise<void>;
 };
@@ -48,6 +59,9 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
   const directory = recordsDirectory(out);
   const staging = join(out, `.records-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
   const staged = new Map<string, Promise<string | undefined>>();
+  const pendingRun = `pending-${randomBytes(8).toString('hex')}`;
+  const parts: number[] = [];
+  const partPath = (part: number) => join(staging, `part-${part}.jsonl`);
   const moves = (): Promise<Array<{ from: string; to: string }>> =>
     Promise.all([...staged].map(async ([to, pending]) => ({ from: await pending, to }))).then((all) =>
       all.filter((move): move is { from: string; to: string } => move.from !== undefined),
@@ -72,13 +86,32 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       await pending;
       return hash;
     },
-    async finish(run, records, finishSignal) {
-      const path = join(directory, `${run}.jsonl`);
+    pendingRun,
+    async stage(part, records) {
       const lines = records.map((record) => `${JSON.stringify(record)}\n`);
-      for (const line of lines) assertNoSecrets(line, path);
+      for (const line of lines) assertNoSecrets(line, join(directory, `${pendingRun}.jsonl`));
+      await mkdir(staging, { recursive: true });
+      await writeFile(partPath(part), lines);
+      parts.push(part);
+    },
+    async finish(header, finishSignal) {
+      const run = header.run;
+      const path = join(directory, `${run}.jsonl`);
+      const headerLine = `${JSON.stringify(header)}\n`;
+      assertNoSecrets(headerLine, path);
       const temporary = join(staging, `${run}.jsonl`);
       await mkdir(staging, { recursive: true });
-      await writeFile(temporary, lines);
+      const file = await open(temporary, 'w');
+      try {
+        await file.write(headerLine);
+        // One session's part at a time: the whole run's records are never in memory at once.
+        for (const part of [...parts].sort((a, b) => a - b)) {
+          const text = await readFile(partPath(part), 'utf8');
+          await file.write(text.replaceAll(`"run":"${pendingRun}"`, `"run":${JSON.stringify(run)}`));
+        }
+      } finally {
+        await file.close();
+      }
       const all = [...(await moves()), { from: temporary, to: path }];
       for (const kind of ['calls', 'contexts'] as const)
         await mkdir(join(directory, kind), { recursive: true });

@@ -116,40 +116,35 @@ export async function planFixture(
   };
 }
 
-/** The run's header record: its configuration, its sessions and every job it planned. */
-export function runRecord(plans: readonly FixturePlan[], environment: RunEnvironment): RunRecord {
-  const { options, provider, judge, tokenizer } = environment;
-  const jobs = plans.flatMap((plan) => [
-    ...plan.strategies.flatMap(({ strategy, jobs: planned }) =>
-      planned.map((job) => ({
-        id: job.id,
-        session: plan.fullFacts.session.name,
-        strategy: strategy.name,
-        target: plan.target ?? null,
-        sample: job.sample,
-      })),
-    ),
-    ...(plan.recorded
-      ? [
-          {
-            id: plan.recorded.id,
-            session: plan.fullFacts.session.name,
-            strategy: 'recorded',
-            target: plan.target ?? null,
-            sample: 1,
-          },
-        ]
-      : []),
-  ]);
-  const sessions = new Map<string, RunRecord['sessions'][number]>();
-  for (const plan of plans) {
-    sessions.set(plan.fullFacts.session.name, {
-      name: plan.fullFacts.session.name,
+/** What the run's header keeps of one plan once its session is released: the session's entry and its jobs. */
+export type PlannedSession = { session: RunRecord['sessions'][number]; jobs: RunRecord['jobs'] };
+
+/** The header's part of a plan: small, so a suite holds it for every session while it releases the sessions. */
+export function plannedSession(plan: FixturePlan): PlannedSession {
+  const session = plan.fullFacts.session.name;
+  const target = plan.target ?? null;
+  return {
+    session: {
+      name: session,
       path: plan.fullFacts.session.path,
       contentHash: plan.contentHash,
       probeSetHash: shortHash(JSON.stringify(plan.facts.probes)),
-    });
-  }
+    },
+    jobs: [
+      ...plan.strategies.flatMap(({ strategy, jobs: planned }) =>
+        planned.map((job) => ({ id: job.id, session, strategy: strategy.name, target, sample: job.sample })),
+      ),
+      ...(plan.recorded ? [{ id: plan.recorded.id, session, strategy: 'recorded', target, sample: 1 }] : []),
+    ],
+  };
+}
+
+/** The run's header record: its configuration, its sessions and every job it planned. */
+export function runRecord(plans: readonly PlannedSession[], environment: RunEnvironment): RunRecord {
+  const { options, provider, judge, tokenizer } = environment;
+  const jobs = plans.flatMap((plan) => plan.jobs);
+  const sessions = new Map<string, RunRecord['sessions'][number]>();
+  for (const plan of plans) sessions.set(plan.session.name, plan.session);
   const date = environment.provenance.date.replace(/[-:]/g, '').replace(/\.\d+/, '');
   const { tool, version } = toolVersion();
   return {

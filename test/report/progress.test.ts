@@ -147,6 +147,25 @@ describe('progress', () => {
     assert.equal(renderProgressStatus(state, 4), 'loading 12 sessions (3 read) · 0:04 elapsed');
   });
 
+  it('shows how many sessions are read while they stream in, and drops a skipped one from the total', () => {
+    const state = initialProgress();
+    applyProgress(state, { type: 'loading', sessions: 12 });
+    applyProgress(state, { type: 'start', strategies: 24, concurrency: 2 });
+    for (let session = 0; session < 3; session++) applyProgress(state, { type: 'loaded' });
+    assert.match(
+      renderProgressStatus(state, 4).split('\n')[0]!,
+      /0\/24 strategies done · 3\/12 sessions read$/,
+    );
+    applyProgress(state, { type: 'loaded' });
+    applyProgress(state, { type: 'skipped', strategies: 2 });
+    assert.match(
+      renderProgressStatus(state, 5).split('\n')[0]!,
+      /0\/22 strategies done · 4\/12 sessions read$/,
+    );
+    for (let session = 4; session < 12; session++) applyProgress(state, { type: 'loaded' });
+    assert.match(renderProgressStatus(state, 6).split('\n')[0]!, /0\/22 strategies done$/);
+  });
+
   it('shows no cost when no call is priced, and no time left before a strategy finishes', () => {
     const state = applyProgress(initialProgress(), { type: 'start', strategies: 2, concurrency: 2 });
     const status = renderProgressStatus(state, 5);
