@@ -22,7 +22,12 @@ import { aggregateSession, strategyResultOf } from './stages/aggregate.ts';
 import { assertReplayable } from './schedule/replay.ts';
 import { collectProvenance } from './results/provenance.ts';
 import { type CalledRun, createBarrier, describeCalls, describeProgress } from './run-progress.ts';
-import { type ContentStore, createContentStore } from './results/records-file.ts';
+import {
+  type ContentStore,
+  createContentStore,
+  type StoredCalls,
+  storedCalls,
+} from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from './providers/create.ts';
 import { createRecorder } from './providers/cassette.ts';
@@ -46,6 +51,8 @@ export type FixtureOutcome = {
   results: ResultsFile;
   files: string[];
   records: Array<SessionRecord | JobRecord>;
+  /** The calls' stored prompts and answers its page links to. */
+  calls: StoredCalls;
 };
 
 /** The outcome of a compare run. */
@@ -144,12 +151,15 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     });
     const fixtures = await Promise.all(plans.map((plan) => runFixture(plan, header.run, environment)));
     if (targets.length > 1) {
-      for (let index = 0; index < fixtures.length; index += targets.length)
+      for (let index = 0; index < fixtures.length; index += targets.length) {
+        const sweep = fixtures.slice(index, index + targets.length);
         await writeSweepReport(
-          fixtures.slice(index, index + targets.length).map((outcome) => outcome.results),
+          sweep.map((outcome) => outcome.results),
           options.out,
           environment.signal,
+          { messages: [], probes: [], calls: mergedCalls(sweep.map((outcome) => outcome.calls)) },
         );
+      }
     }
     const recordsFile = await environment.store.finish(
       header.run,
@@ -276,9 +286,24 @@ async function runFixture(
   const order = plan.strategies.map(({ strategy }) => strategy.name);
   const results = aggregateSession(session, jobs, order, options.reference, stem);
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
+  // The page links each call's stored prompt and answer where the records land: `records/calls/` beside it.
+  const calls = await storedCalls(
+    [results],
+    (hash) => environment.store.read('calls', hash).catch(() => undefined),
+    (hash) => `records/calls/${hash}.json`,
+  );
   const files = await writeFixtureReports(results, options.out, environment.signal, {
     messages: facts.session.messages,
     probes: facts.probes,
+    calls,
   });
-  return { results, files, records: [session, ...jobs] };
+  return { results, files, records: [session, ...jobs], calls };
+}
+
+/** The stored calls of several pages as one (a sweep's page shows every target's). */
+function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
+  return {
+    answers: new Map(all.flatMap((calls) => [...calls.answers])),
+    links: new Map(all.flatMap((calls) => [...calls.links])),
+  };
 }

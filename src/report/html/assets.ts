@@ -269,7 +269,7 @@ export const SCRIPT = `
           return '<li class="' + (stated[index] ? 'stated' : 'absent') + '">' + facet.map(escapeText).join(' / ') + (stated[index] ? '' : ' <span class="hint">(not in the summary)</span>') + '</li>';
         }).join('') + '</ul>');
       } else {
-        parts.push('<p class="meta">The probe’s facets are not in this page (rebuilt from results alone).</p>');
+        parts.push('<p class="meta">The probe’s facets are not in this page (rebuilt without the transcript).</p>');
       }
       var inSummary = spellings.length > 0 ? excerpt(chosen.summary || '', spellings, 220) : null;
       if (inSummary) parts.push('<p><strong>Where in the summary:</strong></p><div class="excerpt summary-excerpt">' + inSummary + '</div>');

@@ -7,12 +7,16 @@
 import { createMatcher } from '../../quality/match.ts';
 import { facetEvidence, readProbe } from '../../quality/probe-reading.ts';
 import type { Probe } from '../../quality/probes.ts';
+import type { StoredCalls } from '../../results/records-file.ts';
 import type { ProbeEntry, ResultsFile, StrategyResult } from '../../results/types.ts';
 import type { Message } from '../../session/types.ts';
 import { escapeHtml, scriptJson } from './escape.ts';
 
-/** What the page can show beyond the results file: the transcript and the probes with their facets. */
-export type ReportSource = { messages: readonly Message[]; probes: readonly Probe[] };
+/**
+ * What the page can show beyond the results file: the transcript and the probes with their facets (empty when
+ * the transcript could not be read again), and the calls' stored prompts and answers.
+ */
+export type ReportSource = { messages: readonly Message[]; probes: readonly Probe[]; calls?: StoredCalls };
 
 const OUTCOME_MARK: Record<string, string> = { matched: '✓', missed: '✗', contradicted: '⚠' };
 
@@ -97,7 +101,7 @@ export function probeMatrix(
   return [
     `<h3 id="${prefix}probes">Every probe, every strategy</h3>`,
     `<div class="probe-matrix" data-prefix="${prefix}">`,
-    `<p class="meta">${outcomes.join(' · ')}. Click a cell for the probe, the facets the summary states (highlighted in it) and the messages that state the fact.${source ? '' : ' The transcript and the probes’ facets are not in this page: it was rebuilt from results files alone.'}</p>`,
+    `<p class="meta">${outcomes.join(' · ')}. Click a cell for the probe, the facets the summary states (highlighted in it) and the messages that state the fact.${source && source.probes.length > 0 ? '' : ' The transcript and the probes’ facets are not in this page: it was rebuilt without the transcript.'}</p>`,
     '<div class="filters">',
     '<label><input type="checkbox" class="failing-only"> failures only</label>',
     `<label>Kind <select class="kind-filter"><option value="">all</option>${kinds.map((kind) => `<option>${escapeHtml(kind)}</option>`).join('')}</select></label>`,

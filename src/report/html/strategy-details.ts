@@ -2,7 +2,8 @@
 import { formatInteger, formatMs } from '../../numbers.ts';
 import { describeRanges } from '../../message-ranges.ts';
 import { METRICS } from '../../quality/metrics.ts';
-import type { ResultsFile, StrategyResult } from '../../results/types.ts';
+import type { ResultsFile, StrategyResult, TraceEntry } from '../../results/types.ts';
+import type { StoredCalls } from '../../results/records-file.ts';
 import { escapeHtml } from './escape.ts';
 import { htmlTable } from './tables.ts';
 
@@ -53,23 +54,48 @@ function missed(results: ResultsFile, strategy: StrategyResult): string {
   });
 }
 
-function calls(strategy: StrategyResult): string {
+const CALL_HEAD = ['Label', 'Input tokens', 'Output tokens', 'ms', 'Waited ms', 'Cached', 'Error', 'Stored'];
+const CALL_NUMBERS = [false, true, true, true, true, false, false, false];
+
+/** A call's stored prompt and answer: links to their files, and the answer itself (but for the summary shown below). */
+function storedCell(call: TraceEntry, strategy: StrategyResult, stored: StoredCalls | undefined): string {
+  const link = (hash: string | null | undefined, text: string) => {
+    const href = hash ? stored?.links.get(hash) : undefined;
+    return href ? `<a href="${escapeHtml(href)}">${text}</a>` : '';
+  };
+  const links = [link(call.promptHash, 'prompt'), link(call.answerHash, 'answer')].filter(Boolean);
+  const answer = call.answerHash ? stored?.answers.get(call.answerHash) : undefined;
+  const body =
+    answer === undefined
+      ? ''
+      : answer === strategy.summary
+        ? '<span class="hint">the answer is the summary below</span>'
+        : `<details class="call-answer"><summary>answer, ${formatInteger(answer.length)} characters</summary><pre>${escapeHtml(answer)}</pre></details>`;
+  return [links.join(' · '), body].filter(Boolean).join(' ');
+}
+
+function calls(strategy: StrategyResult, stored: StoredCalls | undefined): string {
   if (strategy.trace.length === 0) return '';
-  return `<details><summary>${strategy.trace.length} ${strategy.trace.length === 1 ? 'call' : 'calls'}</summary>${htmlTable(
-    {
-      head: ['Label', 'Input tokens', 'Output tokens', 'ms', 'Waited ms', 'Cached', 'Error'],
-      alignRight: [false, true, true, true, true, false, false],
-      rows: strategy.trace.map((call) => [
-        call.label,
-        formatInteger(call.inputTokens),
-        formatInteger(call.outputTokens),
-        formatMs(call.ms),
-        formatMs(Math.max(0, call.startedAt - call.requestedAt)),
-        call.cached ? 'yes' : 'no',
-        call.error ?? '',
-      ]),
-    },
-  )}</details>`;
+  const align = (column: number) => (CALL_NUMBERS[column] ? ' class="number"' : '');
+  const rows = strategy.trace.map((call) => {
+    const cells = [
+      call.label,
+      formatInteger(call.inputTokens),
+      formatInteger(call.outputTokens),
+      formatMs(call.ms),
+      formatMs(Math.max(0, call.startedAt - call.requestedAt)),
+      call.cached ? 'yes' : 'no',
+      call.error ?? '',
+    ].map((cell, column) => `<td${align(column)}>${escapeHtml(cell)}</td>`);
+    return `<tr class="call">${cells.join('')}<td class="stored">${storedCell(call, strategy, stored)}</td></tr>`;
+  });
+  const count = `${strategy.trace.length} ${strategy.trace.length === 1 ? 'call' : 'calls'}`;
+  return [
+    `<details class="calls"><summary>${count}${stored ? ', with each prompt and answer as stored' : ''}</summary>`,
+    '<table>',
+    `<thead><tr>${CALL_HEAD.map((cell, column) => `<th${align(column)}>${escapeHtml(cell)}</th>`).join('')}</tr></thead>`,
+    `<tbody>\n${rows.join('\n')}\n</tbody></table></details>`,
+  ].join('\n');
 }
 
 function summary(strategy: StrategyResult): string {
@@ -80,7 +106,11 @@ function summary(strategy: StrategyResult): string {
 }
 
 /** The body of one strategy's panel (also what the side-by-side view copies into its columns). */
-export function strategyDetails(results: ResultsFile, strategy: StrategyResult): string {
+export function strategyDetails(
+  results: ResultsFile,
+  strategy: StrategyResult,
+  stored?: StoredCalls,
+): string {
   const missedCount = Object.values(strategy.quality.probeOutcomes).filter(
     (outcome) => outcome !== 'matched',
   ).length;
@@ -94,7 +124,7 @@ export function strategyDetails(results: ResultsFile, strategy: StrategyResult):
     kept(strategy),
     `<h4>Missed probes${missedCount > 0 ? ` (${missedCount})` : ''}</h4>`,
     missed(results, strategy),
-    calls(strategy),
+    calls(strategy, stored),
     '<h4>Summary</h4>',
     summary(strategy),
   ].join('\n');
