@@ -61,6 +61,17 @@ function callRows(html: string, strategy: string) {
   });
 }
 
+/** Text as the page escapes it. */
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('://', ':&#47;&#47;');
+}
+
 const json = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
 
 describe('stored calls in the HTML report', () => {
@@ -89,6 +100,24 @@ describe('stored calls in the HTML report', () => {
     }
     assert.equal(new Set(answers).size, answers.length, 'each slice has its own summary');
     assert.equal(answers.at(-1), strategy.summary);
+  });
+
+  it('holds each summary once: the matrix reads it from the strategy panel, the last answer points at it', async () => {
+    const results = await json(join(out, 'before-compaction-results.json'));
+    const html = await readFile(join(out, 'before-compaction-report.html'), 'utf8');
+    const data = JSON.stringify(
+      JSON.parse(html.match(/<script type="application\/json" class="probe-data">(.*?)<\/script>/s)![1]!),
+    );
+    for (const strategy of results.strategies) {
+      if (!strategy.summary) continue;
+      assert.ok(
+        !data.includes(JSON.stringify(strategy.summary).slice(1, -1)),
+        `${strategy.name}: not in the data`,
+      );
+      const escaped = `<pre class="summary">${escapeHtml(strategy.summary)}</pre>`;
+      assert.equal(html.split(escaped).length - 1, 1, `${strategy.name}: its summary once`);
+      assert.equal(html.split(escapeHtml(strategy.summary)).length - 1, 1, `${strategy.name}: no other copy`);
+    }
   });
 
   it('a strategy that calls no model lists no calls', async () => {

@@ -69,7 +69,7 @@ function sideBySide(part: Part): string {
   ].join('\n');
 }
 
-function strategies(part: Part, stored: StoredCalls | undefined): string {
+function strategies(part: Part, stored: StoredCalls | undefined, transcript: boolean): string {
   const { file, prefix } = part;
   return [
     `<h3 id="${prefix}strategies">Strategies</h3>`,
@@ -83,7 +83,7 @@ function strategies(part: Part, stored: StoredCalls | undefined): string {
         `<details class="strategy" id="${strategyAnchor(strategy.name, prefix)}">`,
         `<summary>${escapeHtml(strategy.name)} <span class="hint">— ${escapeHtml(hint)}</span></summary>`,
         `<div class="strategy-body" id="${strategyAnchor(strategy.name, prefix)}-body">`,
-        strategyDetails(file, strategy, stored),
+        strategyDetails(file, strategy, stored, transcript),
         '</div></details>',
       ].join('\n');
     }),
@@ -114,7 +114,7 @@ async function section(
     figure(await kindPlot(file), prefix),
     continuationSection(file, prefix),
     sideBySide(part),
-    strategies(part, source?.calls),
+    strategies(part, source?.calls, !sweep && (source?.messages.length ?? 0) > 0),
     '</section>',
   ]
     .filter((block) => block !== '')

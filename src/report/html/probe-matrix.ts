@@ -52,26 +52,28 @@ export function probeMatrix(
   const head = [
     '<th>Probe</th><th>Kind</th><th>Position</th>',
     ...strategies.map(
-      (strategy, column) =>
-        `<th class="strategy-column" data-column="${column}"><a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a></th>`,
+      (strategy) =>
+        `<th class="strategy-column"><a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a></th>`,
     ),
   ].join('');
-  const rows = results.probes.map((probe, row) => {
+  const rows = results.probes.map((probe) => {
     const position =
       probe.messageIndex === null
         ? '–'
         : `${probe.messageIndex} (${Math.round((probe.messageIndex / Math.max(1, results.fixture.messages)) * 100)}%)`;
     const live = liveness(probe);
-    const cells = strategies.map((strategy, column) => {
+    const cells = strategies.map((strategy) => {
       const outcome = strategy.quality.probeOutcomes[probe.id] ?? 'missed';
       const share = strategy.probeShares?.[probe.id];
       const text = share === undefined ? OUTCOME_MARK[outcome] : share.toFixed(2);
-      return `<td class="cell ${outcome}" data-row="${row}" data-column="${column}" data-outcome="${outcome}" tabindex="0" title="${escapeHtml(`${strategy.name}: ${outcome}`)}">${escapeHtml(text ?? outcome)}</td>`;
+      // The row, column and strategy come from the cell's place (the script reads them): each attribute here
+      // is paid once per probe and strategy.
+      return `<td class="cell ${outcome}" tabindex="0">${escapeHtml(text ?? outcome)}</td>`;
     });
     const failing = strategies.some(
       (strategy) => (strategy.quality.probeOutcomes[probe.id] ?? 'missed') !== 'matched',
     );
-    return `<tr data-kind="${escapeHtml(probe.kind)}" data-failing="${failing}" data-text="${escapeHtml(`${probe.id} ${probe.question} ${probe.answer}`.toLowerCase())}"><th scope="row" title="${escapeHtml(probe.question)}">${escapeHtml(probe.id)}</th><td>${escapeHtml(probe.kind)}${live ? ` <span class="hint">${live}</span>` : ''}</td><td class="number">${escapeHtml(position)}</td>${cells.join('')}</tr>`;
+    return `<tr data-kind="${escapeHtml(probe.kind)}" data-failing="${failing}"><th scope="row" title="${escapeHtml(probe.question)}">${escapeHtml(probe.id)}</th><td>${escapeHtml(probe.kind)}${live ? ` <span class="hint">${live}</span>` : ''}</td><td class="number">${escapeHtml(position)}</td>${cells.join('')}</tr>`;
   });
   const stated = (probe: ProbeEntry, index: number) =>
     [...new Set([probe.messageIndex, ...(full[index]?.repeatedAt ?? [])])].filter(
@@ -90,7 +92,6 @@ export function probeMatrix(
     strategies: strategies.map((strategy, column) => ({
       name: strategy.name,
       anchor: anchor(strategy.name),
-      summary: strategy.summary,
       kept: strategy.keptRanges,
       facets: evidence[column],
     })),

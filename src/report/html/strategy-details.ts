@@ -5,7 +5,7 @@ import { METRICS } from '../../quality/metrics.ts';
 import type { ResultsFile, StrategyResult, TraceEntry } from '../../results/types.ts';
 import type { StoredCalls } from '../../results/records-file.ts';
 import { escapeHtml } from './escape.ts';
-import { htmlTable } from './tables.ts';
+import { messageAnchor } from './transcript.ts';
 
 function figures(results: ResultsFile, strategy: StrategyResult): string {
   const rows: Array<[string, string]> = [
@@ -33,7 +33,12 @@ function kept(strategy: StrategyResult): string {
   return `<p>Kept verbatim after the summary: ${escapeHtml(ranges)} <span class="hint">(0-based message indices)</span>.</p>`;
 }
 
-function missed(results: ResultsFile, strategy: StrategyResult): string {
+/**
+ * The probes the strategy did not keep: the question, and the message that stated it (a link into the page's
+ * transcript when it has one). The expected answer is in the probe matrix (a click on the cell): a copy per
+ * strategy made this table the page's largest part.
+ */
+function missed(results: ResultsFile, strategy: StrategyResult, transcript: boolean): string {
   const outcomes = strategy.quality.probeOutcomes;
   const rows = results.probes.filter((probe) => outcomes[probe.id] && outcomes[probe.id] !== 'matched');
   if (rows.length === 0) {
@@ -41,17 +46,18 @@ function missed(results: ResultsFile, strategy: StrategyResult): string {
       ? '<p>No fact probes on this session.</p>'
       : '<p>None: every probe was kept.</p>';
   }
-  return htmlTable({
-    head: ['Probe', 'Kind', 'Outcome', 'At message', 'Question', 'Expected answer'],
-    rows: rows.map((probe) => [
-      probe.id,
-      probe.kind,
-      outcomes[probe.id]!,
-      probe.messageIndex ?? '–',
-      probe.question,
-      probe.answer,
-    ]),
-  });
+  const at = (index: number | null) =>
+    index === null ? '–' : transcript ? `<a href="#${messageAnchor(index)}">${index}</a>` : String(index);
+  return [
+    '<table class="missed">',
+    '<thead><tr><th>Probe</th><th>Kind</th><th>Outcome</th><th class="number">At message</th><th>Question</th></tr></thead>',
+    '<tbody>',
+    ...rows.map(
+      (probe) =>
+        `<tr><td>${escapeHtml(probe.id)}</td><td>${escapeHtml(probe.kind)}</td><td>${escapeHtml(outcomes[probe.id]!)}</td><td class="number">${at(probe.messageIndex)}</td><td>${escapeHtml(probe.question)}</td></tr>`,
+    ),
+    '</tbody></table>',
+  ].join('\n');
 }
 
 const CALL_HEAD = ['Label', 'Input tokens', 'Output tokens', 'ms', 'Waited ms', 'Cached', 'Error', 'Stored'];
@@ -110,6 +116,7 @@ export function strategyDetails(
   results: ResultsFile,
   strategy: StrategyResult,
   stored?: StoredCalls,
+  transcript = false,
 ): string {
   const missedCount = Object.values(strategy.quality.probeOutcomes).filter(
     (outcome) => outcome !== 'matched',
@@ -123,7 +130,7 @@ export function strategyDetails(
     '<h4>Kept ranges</h4>',
     kept(strategy),
     `<h4>Missed probes${missedCount > 0 ? ` (${missedCount})` : ''}</h4>`,
-    missed(results, strategy),
+    missed(results, strategy, transcript),
     calls(strategy, stored),
     '<h4>Summary</h4>',
     summary(strategy),
