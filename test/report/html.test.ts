@@ -117,7 +117,8 @@ describe('F-report.html', () => {
         const missed = Object.values(strategy.quality.probeOutcomes).filter(
           (outcome) => outcome !== 'matched',
         );
-        const rows = panel.match(/<h4>Missed probes.*?<\/h4>\n(<table class="missed">.*?<\/table>)?/s)?.[1] ?? '';
+        const rows =
+          panel.match(/<h4>Missed probes.*?<\/h4>\n(<table class="missed">.*?<\/table>)?/s)?.[1] ?? '';
         assert.equal(Math.max(0, (rows.match(/<tr>/g) ?? []).length - 1), missed.length, strategy.name);
         if (missed.length > 0) {
           const probe = results.probes.find(
