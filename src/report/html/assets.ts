@@ -42,7 +42,8 @@ details.strategy > summary .hint { font-weight: normal; }
 dl.figures { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 8px 0; }
 dl.figures dt { color: var(--muted); }
 dl.figures dd { margin: 0; font-variant-numeric: tabular-nums; }
-pre.summary { white-space: pre-wrap; word-break: break-word; background: var(--soft); padding: 12px; border-radius: 6px; max-height: 520px; overflow: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+pre.summary, details.call-answer pre { white-space: pre-wrap; word-break: break-word; background: var(--soft); padding: 12px; border-radius: 6px; max-height: 520px; overflow: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+td.stored { min-width: 36ch; }
 .side-by-side .pickers { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
 .side-by-side select { font: inherit; padding: 2px 4px; max-width: 100%; }
 .side-by-side .panes { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; align-items: start; }
