@@ -4,6 +4,7 @@
  */
 import { dirname, join } from 'node:path';
 import { InputError } from './errors.ts';
+import type { ReportSource } from './report/html/probe-matrix.ts';
 import { writeFixtureReports, writeSuiteReports, writeSweepReport } from './report/write.ts';
 import { reportStem, suiteStem, sweepStem } from './report-names.ts';
 import { aggregateSession, assertComplete } from './stages/aggregate.ts';
@@ -88,14 +89,20 @@ export async function writeRecordReports(
   out: string,
   reference: string | undefined,
   signal?: AbortSignal,
+  sourceOf?: (file: ResultsFile) => ReportSource,
 ): Promise<RecordReports> {
   const written: string[] = [];
   const pages: string[] = [];
-  for (const file of results) written.push(...(await writeFixtureReports(file, out, signal)));
+  for (const file of results)
+    written.push(...(await writeFixtureReports(file, out, signal, sourceOf?.(file))));
   const byFixture = groupBy(results, (file) => file.fixture.name);
   for (const files of byFixture.values()) {
     if (files.length > 1) {
-      written.push(...(await writeSweepReport(files, out, signal)));
+      // A sweep's page shows no transcript: only its calls' stored texts.
+      const calls = sourceOf?.(files[0]!).calls;
+      written.push(
+        ...(await writeSweepReport(files, out, signal, calls && { messages: [], probes: [], calls })),
+      );
       pages.push(join(out, `${sweepStem(files[0]!.fixture.name)}-report.html`));
     } else pages.push(join(out, `${reportStem(files[0]!)}-report.html`));
   }

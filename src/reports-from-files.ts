@@ -7,12 +7,13 @@ import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from '.
 import { reportStem, sweepStem } from './report-names.ts';
 import { mergeRecords, outputFolderOf, writeRecordReports } from './records-report.ts';
 import { readRecordSet } from './results/records-file.ts';
+import { recordSources } from './recorded-sessions.ts';
 
 /** What `report` needs: records (files or folders) or results files, and where to write (default: beside them). */
 export type RebuildOptions = { files: readonly string[]; out?: string | undefined };
 
-/** What `report` wrote: every file, and the HTML page to open per fixture. */
-export type RebuildOutcome = { written: string[]; pages: string[] };
+/** What `report` wrote: every file, the HTML page to open per fixture, and what its pages lack (a transcript gone). */
+export type RebuildOutcome = { written: string[]; pages: string[]; notices: string[] };
 
 /**
  * Records (`.jsonl` files, `records/` folders or output folders): merged, then every report `compare` writes.
@@ -38,7 +39,9 @@ async function reportFromRecords(options: RebuildOptions): Promise<RebuildOutcom
   const out = options.out ?? outputFolderOf(set.runs[0]!.file);
   await prepareOutputDirectory(out);
   const reference = merged.runs.find((run) => run.reference !== null)?.reference ?? undefined;
-  return writeRecordReports(merged.results, out, reference);
+  const sources = await recordSources(set, merged.results, out);
+  const reports = await writeRecordReports(merged.results, out, reference, undefined, sources.sourceOf);
+  return { ...reports, notices: sources.notices };
 }
 
 async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutcome> {
@@ -76,5 +79,5 @@ async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutco
       pages.push(join(out, `${reportStem(files[0]!.results)}-report.html`));
     }
   }
-  return { written, pages };
+  return { written, pages, notices: [] };
 }

@@ -14,19 +14,8 @@ import { isLive, parseSidecar, type Probe } from './quality/probes.ts';
 import { prepareOutputDirectory } from './report/write.ts';
 import { displayPath, probeEntries } from './results/assemble.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
-import {
-  type SessionReference,
-  sessionReference,
-  prefixReference,
-  withProbes,
-} from './results/session-reference.ts';
-import {
-  contentHash,
-  type JobRecord,
-  type RunRecord,
-  type SessionRecord,
-  shortHash,
-} from './results/record.ts';
+import { type SessionReference, prefixReference, withProbes } from './results/session-reference.ts';
+import { type JobRecord, type RunRecord, type SessionRecord, shortHash } from './results/record.ts';
 import {
   createContentStore,
   type RecordSet,
@@ -35,7 +24,7 @@ import {
   writeRecords,
 } from './results/records-file.ts';
 import { recordsFromResults, resultsFilesAmong } from './rescore-results.ts';
-import { loadSession } from './session/load.ts';
+import { recordSources, recordedSession } from './recorded-sessions.ts';
 import { lastRecordedCompaction } from './strategies/at-compaction.ts';
 import { getTokenizer } from './tokens.ts';
 
@@ -142,11 +131,14 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
       sessions: sessions.map((record) => ({ record, file: '' })),
       jobs: jobs.map((record) => ({ record, file: '' })),
     });
+    // The pages show the transcript and the calls as the run stored them, and the probes scored now.
+    const calls = (await recordSources(set, rescored.results, options.out, facts)).sourceOf;
     const reports = await writeRecordReports(
       rescored.results,
       options.out,
       header.reference ?? undefined,
       signal,
+      calls,
     );
     const records = [runRecord, ...sessions, ...jobs];
     const recordsFile = rebuilt
@@ -189,19 +181,7 @@ async function sessionFacts(
   tokenizer: Awaited<ReturnType<typeof getTokenizer>>,
   override: { file: string; probes: Probe[] } | undefined,
 ): Promise<SessionReference> {
-  const entry = runs.flatMap((run) => run.sessions).find((session) => session.name === name);
-  if (!entry) throw new InputError(`session ${name}: not named in any run header of the records`);
-  const bytes = await readFile(entry.path).catch((error: unknown) => {
-    throw new InputError(
-      `${entry.path}: the transcript of ${name} cannot be read (${(error as Error).message})`,
-    );
-  });
-  if (contentHash(bytes) !== entry.contentHash)
-    throw new InputError(
-      `${entry.path}: the transcript changed since the run (its SHA-256 differs); rerun compare`,
-    );
-  const session = { ...(await loadSession(entry.path)), name };
-  const facts = await sessionReference(session, tokenizer);
+  const facts = await recordedSession(name, runs, tokenizer);
   // Probes given here are marked live or history at the run's cut, as a sidecar's are.
   return override ? { ...withProbes(facts, override.probes), probeFile: override.file } : facts;
 }

@@ -24,7 +24,12 @@ import { aggregateSession, strategyResultOf } from './stages/aggregate.ts';
 import { assertReplayable } from './schedule/replay.ts';
 import { collectProvenance } from './results/provenance.ts';
 import { type CalledRun, createBarrier, describeCalls, describeProgress } from './run-progress.ts';
-import { type ContentStore, createContentStore } from './results/records-file.ts';
+import {
+  type ContentStore,
+  createContentStore,
+  type StoredCalls,
+  storedCalls,
+} from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from './providers/create.ts';
 import { BATCH_FILE, type BatchOptions } from './providers/batch.ts';
@@ -238,6 +243,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
       outcomes.map((outcome) => outcome.results),
       options.out,
       environment.signal,
+      { messages: [], probes: [], calls: mergedCalls(outcomes.map((outcome) => outcome.calls)) },
     );
   await environment.store.stage(
     index,
@@ -276,7 +282,7 @@ async function runFixture(
   plan: FixturePlan,
   run: string,
   environment: RunEnvironment,
-): Promise<FixtureOutcome & { records: Array<SessionRecord | JobRecord> }> {
+): Promise<FixtureOutcome & { records: Array<SessionRecord | JobRecord>; calls: StoredCalls }> {
   const { options, tokenizer } = environment;
   const { facts, fullFacts, stem, target } = plan;
   const perStrategy = await Promise.all(
@@ -356,9 +362,24 @@ async function runFixture(
   const order = plan.strategies.map(({ strategy }) => strategy.name);
   const results = aggregateSession(session, jobs, order, options.reference, stem);
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
+  // The page links each call's stored prompt and answer where the records land: `records/calls/` beside it.
+  const calls = await storedCalls(
+    [results],
+    (hash) => environment.store.read('calls', hash).catch(() => undefined),
+    (hash) => `records/calls/${hash}.json`,
+  );
   const files = await writeFixtureReports(results, options.out, environment.signal, {
     messages: facts.session.messages,
     probes: facts.probes,
+    calls,
   });
-  return { results, files, records: [session, ...jobs] };
+  return { results, files, records: [session, ...jobs], calls };
+}
+
+/** The stored calls of several pages as one (a sweep's page shows every target's). */
+function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
+  return {
+    answers: new Map(all.flatMap((calls) => [...calls.answers])),
+    links: new Map(all.flatMap((calls) => [...calls.links])),
+  };
 }

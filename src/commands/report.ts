@@ -41,6 +41,7 @@ Examples:
     )
     .action(async (files: string[], flags: { out?: string; open?: boolean }) => {
       const outcome = await rebuildReports({ files, out: flags.out });
+      for (const notice of outcome.notices) process.stderr.write(`${notice}\n`);
       process.stdout.write(`${outcome.pages.map((page) => `${page}\n`).join('')}`);
       if (!flags.open) return;
       for (const page of outcome.pages) {

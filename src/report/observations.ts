@@ -98,6 +98,34 @@ export function indistinguishableFrom(
 }
 
 /**
+ * The candidates not told apart from the leader: by its own paired tests (Holm-adjusted against it), and, so the
+ * verdict never reads surer than the report's own table, any pair the reference's table calls "not
+ * distinguishable" (the same pair corrected within another family can read otherwise).
+ */
+export function conservativeTies(
+  leader: StrategyResult,
+  candidates: readonly StrategyResult[],
+  results: ResultsFile,
+): StrategyResult[] {
+  const own = new Set(indistinguishableFrom(leader, candidates, results));
+  const statistics = results.statistics;
+  if (statistics) {
+    const loose = (name: string) =>
+      statistics.comparisons.some(
+        (comparison) => comparison.strategy === name && comparison.verdict === 'not distinguishable',
+      );
+    for (const candidate of candidates) {
+      if (candidate === leader) continue;
+      const pairWithReference =
+        (leader.name === statistics.reference && loose(candidate.name)) ||
+        (candidate.name === statistics.reference && loose(leader.name));
+      if (pairWithReference) own.add(candidate);
+    }
+  }
+  return candidates.filter((candidate) => own.has(candidate));
+}
+
+/**
  * `no better than \`grep\` at 1,957 tokens (0.26 [0.12, 0.47] on 20 live facts)`: the baseline's live-fact recall
  * with its 95% interval, so a tie on a handful of facts reads as the weak evidence it is.
  */
@@ -143,7 +171,8 @@ export function observations(results: ResultsFile, options: { timings?: boolean 
     const recall = best(candidates, (strategy) => strategy.quality.probeRecall!, 'max');
     const matched = lexicalMatches(recall[0]!, results.strategies);
     const caveat = matched.length > 0 ? `; ${lexicalCaveat(matched)}` : '';
-    const ties = indistinguishableFrom(recall[0]!, candidates, results).filter(
+    // The verdict's ties: never surer than the report's own table of paired tests.
+    const ties = conservativeTies(recall[0]!, candidates, results).filter(
       (strategy) => !recall.includes(strategy),
     );
     const tied = ties.length > 0 ? `; not distinguishable from ${names(ties)} on these probes` : '';

@@ -10,7 +10,7 @@ import { wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
 import type { SuiteResults, SuiteStrategy } from '../suite/types.ts';
-import { indistinguishableFrom } from './observations.ts';
+import { conservativeTies } from './observations.ts';
 
 /** A figure with its 95% interval (none where the run cannot give one). */
 export type Estimate = { estimate: number; low: number | null; high: number | null };
@@ -203,34 +203,6 @@ export function sessionVerdict(results: ResultsFile): Verdict {
     details: chain ? decayLines(results, [leader.name, ...tied.map((strategy) => strategy.name)]) : [],
     scope,
   };
-}
-
-/**
- * The candidates not told apart from the leader: by its own paired tests (Holm-adjusted against it), and, so the
- * verdict never reads surer than the report's own table, any pair the reference's table calls "not
- * distinguishable" (the same pair corrected within another family can read otherwise).
- */
-function conservativeTies(
-  leader: StrategyResult,
-  candidates: readonly StrategyResult[],
-  results: ResultsFile,
-): StrategyResult[] {
-  const own = new Set(indistinguishableFrom(leader, candidates, results));
-  const statistics = results.statistics;
-  if (statistics) {
-    const loose = (name: string) =>
-      statistics.comparisons.some(
-        (comparison) => comparison.strategy === name && comparison.verdict === 'not distinguishable',
-      );
-    for (const candidate of candidates) {
-      if (candidate === leader) continue;
-      const pairWithReference =
-        (leader.name === statistics.reference && loose(candidate.name)) ||
-        (candidate.name === statistics.reference && loose(leader.name));
-      if (pairWithReference) own.add(candidate);
-    }
-  }
-  return candidates.filter((candidate) => own.has(candidate));
 }
 
 /** A chain's decay for the recommended group: recall of the facts so far after the first and the last compaction. */

@@ -85,6 +85,7 @@ export async function writeSweepReport(
   results: readonly ResultsFile[],
   out: string,
   signal?: AbortSignal,
+  source?: ReportSource,
 ): Promise<string[]> {
   const sweep = sweepOf(results);
   const stem = sweepStem(sweep.fixture);
@@ -99,7 +100,7 @@ export async function writeSweepReport(
         path: join(out, `${stem}.json`),
         text: `${JSON.stringify(provenance ? { provenance, ...sweep } : sweep, null, 2)}\n`,
       },
-      { path: join(out, `${stem}-report.html`), text: marker + (await renderHtmlReport(results)) },
+      { path: join(out, `${stem}-report.html`), text: marker + (await renderHtmlReport(results, source)) },
     ],
     signal,
   );

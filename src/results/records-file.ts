@@ -11,6 +11,8 @@ import { AbortedError, InputError } from '../errors.ts';
 import { writeFileAtomic } from '../files.ts';
 import { assertNoSecrets, redactSecrets } from '../providers/secrets.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
+import type { ResultsFile } from './types.ts';
+import { z } from 'zod';
 import {
   type AnyRecord,
   contentHash,
@@ -50,6 +52,8 @@ export type ContentStore = {
    * moves every staged text into `records/`; returns the records file's path.
    */
   finish(header: RunRecord, signal?: AbortSignal): Promise<string>;
+  /** A stored text as written (key-like values redacted), staged or already in `records/`. */
+  read(kind: StoredKind, hash: string): Promise<string>;
   /** Removes the staging folder and whatever is still in it. */
   discard(): Promise<void>;
 };
@@ -85,6 +89,11 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       }
       await pending;
       return hash;
+    },
+    async read(kind, hash) {
+      const path = storedPath(directory, kind, hash);
+      const temporary = await staged.get(path);
+      return readFile(temporary ?? path, 'utf8');
     },
     pendingRun,
     async stage(part, records) {
@@ -129,6 +138,49 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
 /** Where a stored text lives: calls as JSON (`{system, prompt}` or `{answer}`), contexts as plain text. */
 export function storedPath(directory: string, kind: StoredKind, hash: string): string {
   return join(directory, kind, `${hash}.${kind === 'calls' ? 'json' : 'txt'}`);
+}
+
+/**
+ * The calls' stored texts a report can show: each answer by its hash, and the link (relative to the report) of
+ * each stored prompt and answer file. A hash missing from both is a call whose texts are not beside the report.
+ */
+export type StoredCalls = { answers: ReadonlyMap<string, string>; links: ReadonlyMap<string, string> };
+
+const storedAnswerSchema = z.object({ answer: z.string() });
+
+/** The answer of a stored answer's text; undefined when the file holds something else. */
+function storedAnswer(text: string): string | undefined {
+  try {
+    const parsed = storedAnswerSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.answer : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The stored calls of results files' traces: `read` gives a stored call's text (undefined when it is not there)
+ * and `link` where the report finds its file.
+ */
+export async function storedCalls(
+  results: readonly ResultsFile[],
+  read: (hash: string) => Promise<string | undefined>,
+  link: (hash: string) => string,
+): Promise<StoredCalls> {
+  const answers = new Map<string, string>();
+  const links = new Map<string, string>();
+  const trace = results.flatMap((file) => file.strategies.flatMap((strategy) => strategy.trace));
+  for (const call of trace) {
+    for (const hash of [call.promptHash, call.answerHash]) {
+      if (!hash || links.has(hash)) continue;
+      const text = await read(hash);
+      if (text === undefined) continue;
+      links.set(hash, link(hash));
+      const answer = hash === call.answerHash ? storedAnswer(text) : undefined;
+      if (answer !== undefined) answers.set(hash, answer);
+    }
+  }
+  return { answers, links };
 }
 
 /** Writes a run's records as `records/<run>.jsonl`, atomically, when it stored no texts (`score`); returns its path. */

@@ -30,7 +30,11 @@ export type TraceEntry = Pick<
   | 'requestedAt'
   | 'startedAt'
   | 'endedAt'
->;
+> & {
+  /** The stored prompt and answer of the call (`records/calls/<hash>.json`); null when not sent or failed, absent in older files. */
+  promptHash?: string | null;
+  answerHash?: string | null;
+};
 
 /** A warning on a result: its context is over half the transcript (or the window), or it missed its target. */
 export type StrategyFlag = 'does-not-compress' | 'missed-target';

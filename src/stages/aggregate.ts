@@ -16,6 +16,11 @@ export function strategyResultOf(jobs: readonly JobRecord[], where: string): Str
   const results = samples.map((job) => {
     const result = structuredClone(job.outcome) as unknown as StrategyResult;
     applyScores(result, job.scores, `${where}: job ${job.id}`);
+    // The job's calls are its trace's, in order: each trace entry names its stored prompt and answer.
+    result.trace = result.trace.map((entry, index) => {
+      const call = job.calls[index];
+      return call ? { ...entry, promptHash: call.promptHash, answerHash: call.answerHash } : entry;
+    });
     return result;
   });
   const result = results.length === 1 ? results[0]! : combineRuns(results);

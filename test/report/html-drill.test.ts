@@ -54,7 +54,7 @@ describe('drilling into the HTML report', { skip: SKIP }, () => {
     const answer = (await evaluateInPage(
       BROWSER!,
       page,
-      `var cell = document.querySelector('table.matrix td.cell[data-row="${row}"][data-column="${column}"]');
+      `var cell = document.querySelector('table.matrix').tBodies[0].rows[${row}].querySelectorAll('td.cell')[${column}];
        cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
        var detail = document.querySelector('.probe-detail');
        var link = detail.querySelector('a[data-message]');

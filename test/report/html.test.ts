@@ -77,7 +77,10 @@ function assertPlots(html: string, results: ResultsFile): void {
   assert.equal(marksOf(kinds, 'cellLabels').marks, cells);
 }
 
-/** The page loads nothing and links nowhere: no URL at all (SVG namespace attributes are removed too). */
+/**
+ * The page loads nothing and links nowhere but within itself and to the run's stored calls beside it: no URL at
+ * all (SVG namespace attributes are removed too).
+ */
 function assertSelfContained(html: string): void {
   assert.doesNotMatch(html, /https?:\/\//i, 'no http:// or https:// anywhere');
   assert.doesNotMatch(html, /xmlns/, 'no namespace attribute (inline SVG needs none)');
@@ -86,7 +89,7 @@ function assertSelfContained(html: string): void {
   const styles = [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((match) => match[1]).join('');
   assert.doesNotMatch(styles, /url\(|@import/i, 'the style sheet loads nothing');
   for (const [, target] of html.matchAll(/\bhref="([^"]*)"/g))
-    assert.match(target!, /^#/, `local link ${target}`);
+    assert.match(target!, /^(#|records\/calls\/[0-9a-f]{64}\.json$)/, `local link ${target}`);
 }
 
 describe('F-report.html', () => {
@@ -114,7 +117,8 @@ describe('F-report.html', () => {
         const missed = Object.values(strategy.quality.probeOutcomes).filter(
           (outcome) => outcome !== 'matched',
         );
-        const rows = panel.match(/<h4>Missed probes.*?<\/h4>\n(<table>.*?<\/table>)?/s)?.[1] ?? '';
+        const rows =
+          panel.match(/<h4>Missed probes.*?<\/h4>\n(<table class="missed">.*?<\/table>)?/s)?.[1] ?? '';
         assert.equal(Math.max(0, (rows.match(/<tr>/g) ?? []).length - 1), missed.length, strategy.name);
         if (missed.length > 0) {
           const probe = results.probes.find(

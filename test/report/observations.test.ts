@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lexicalMatches, paretoFront } from '../../src/report/observations.ts';
-import type { StrategyResult } from '../../src/results/types.ts';
+import { lexicalMatches, observations, paretoFront } from '../../src/report/observations.ts';
+import type { ResultsFile, StrategyResult } from '../../src/results/types.ts';
 
 function point(name: string, probeRecall: number, tokensAfter: number): StrategyResult {
   return { name, status: 'ok', tokensAfter, quality: { probeRecall } } as unknown as StrategyResult;
@@ -54,5 +54,58 @@ describe('the ‡ mark (lexical baselines)', () => {
     const strategy = point('single-shot', 0.5, 400);
     assert.deepEqual(lexicalMatches(strategy, [strategy, lexical('grep', 0.5, 401)]), []);
     assert.deepEqual(lexicalMatches(strategy, [strategy, lexical('grep', 0.45, 300)]), []);
+  });
+});
+
+describe('the best-recall line', () => {
+  const ids = Array.from({ length: 40 }, (_, index) => `p${index}`);
+  /** A chain's strategy: kept the first `kept` probes after its last compaction. */
+  function chained(name: string, kept: number): StrategyResult {
+    return {
+      name,
+      status: 'ok',
+      lexical: false,
+      flags: [],
+      calls: 3,
+      inputTokens: 100,
+      outputTokens: 10,
+      ownMs: 5,
+      criticalPathCalls: 3,
+      tokensAfter: 1000,
+      probeShares: null,
+      chain: { cycles: [{ cycle: 1, probeRecall: kept / 40, firstStretchRecall: null }] },
+      quality: {
+        probeRecall: kept / 40,
+        probesMatched: kept,
+        probesTotal: 40,
+        inventedPaths: [],
+        probeOutcomes: Object.fromEntries(ids.map((id, index) => [id, index < kept ? 'matched' : 'missed'])),
+      },
+    } as unknown as StrategyResult;
+  }
+  const chain = (): ResultsFile =>
+    ({
+      fixture: { name: 'session', messages: 100, tokens: 50_000 },
+      config: { sliceTokens: 20_000 },
+      target: null,
+      judge: null,
+      probes: ids.map((id, index) => ({ id, kind: 'task', question: '?', answer: '!', messageIndex: index })),
+      statistics: null,
+      strategies: [chained('single-shot', 20), chained('pi', 30)],
+    }) as unknown as ResultsFile;
+  const bestLine = (results: ResultsFile) => observations(results).find((line) => line.startsWith('Best'));
+
+  it("keeps a chain's 'not distinguishable' caveat when the report's table of paired tests says so", () => {
+    const results = chain();
+    // Alone, pi's own test tells the ten-probe gap apart (p = 0.002): no caveat.
+    assert.equal(bestLine(results), 'Best probe recall among strategies that compress: `pi` (0.75).');
+    results.statistics = {
+      reference: 'single-shot',
+      comparisons: [{ strategy: 'pi', verdict: 'not distinguishable' }],
+    } as unknown as ResultsFile['statistics'];
+    assert.equal(
+      bestLine(results),
+      'Best probe recall among strategies that compress: `pi` (0.75; not distinguishable from `single-shot` on these probes).',
+    );
   });
 });

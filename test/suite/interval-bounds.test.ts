@@ -6,7 +6,7 @@
  * and lexical baselines, so that figures sit at their bounds.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { boundsOf, metricByKey, suiteMetrics } from '../../src/quality/metrics.ts';
@@ -22,6 +22,7 @@ const STRATEGIES = 'single-shot,structured-iterative,pi,identity,truncate,paths-
 
 let directory: { path: string; remove: () => Promise<void> };
 let out: string;
+let terminal: string;
 before(async () => {
   directory = await temporaryDirectory('compaction-bench-bounds-');
   const sessions = join(directory.path, 'sessions');
@@ -29,6 +30,7 @@ before(async () => {
   out = join(directory.path, 'out');
   const run = await runCli(['compare', sessions, '-s', STRATEGIES, '-o', out, '-q'], { cwd: directory.path });
   assert.equal(run.code, 0, run.stderr);
+  terminal = run.stdout;
 });
 after(() => directory.remove());
 
@@ -152,4 +154,47 @@ describe('intervals within their bounds', () => {
     }
     assert.ok(checked >= 6 * (1 + 6 * 2) * 2, `checked ${checked}`);
   });
+
+  it('in every page, Markdown file and the terminal: each interval holds its estimate within its kind of bounds', async () => {
+    const names = (await readdir(out)).filter((name) => /\.(html|md)$/.test(name));
+    assert.ok(
+      names.includes('suite-report.html') &&
+        names.filter((name) => name.endsWith('-report.html')).length >= 7,
+    );
+    let checked = 0;
+    for (const [name, text] of [
+      ...(await Promise.all(
+        names.map(async (name) => [name, await readFile(join(out, name), 'utf8')] as const),
+      )),
+      ['terminal', terminal] as const,
+    ]) {
+      // Text as read: tags removed and the few entities a report writes decoded.
+      const plain = text
+        .replace(/<[^>]+>/g, ' ')
+        .replaceAll('&amp;', '&')
+        .replaceAll('&#47;', '/');
+      for (const match of plain.matchAll(INTERVAL)) {
+        const written = [match[2]!, match[3]!, match[4]!];
+        checked += inside(`${name}: ${match[0]}`, intervalOf(written), kindBounds(written));
+      }
+    }
+    // Every session's page and comparison, the suite's page and comparison, and the terminal's tables.
+    assert.ok(checked >= 300, `checked ${checked}`);
+  });
 });
+
+/** Numbers of an interval as written. */
+function intervalOf([estimate, low, high]: readonly string[]) {
+  return { estimate: number(estimate!), low: number(low!), high: number(high!) };
+}
+
+/**
+ * The bounds of an interval from how the reports write its kind (every figure of one kind is formatted alike):
+ * a signed one is a difference of shares, [−1, 1]; two or three decimals a share, [0, 1]; anything else (token
+ * counts, means of counts with one decimal, costs) at least 0.
+ */
+function kindBounds(written: readonly string[]): Bounds {
+  if (written.some((text) => /^[−+-]/.test(text))) return DIFFERENCE;
+  if (written.every((text) => /^\d\.\d{2,3}$/.test(text))) return SHARE;
+  return [0, Number.POSITIVE_INFINITY];
+}

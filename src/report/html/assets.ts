@@ -42,7 +42,8 @@ details.strategy > summary .hint { font-weight: normal; }
 dl.figures { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 8px 0; }
 dl.figures dt { color: var(--muted); }
 dl.figures dd { margin: 0; font-variant-numeric: tabular-nums; }
-pre.summary { white-space: pre-wrap; word-break: break-word; background: var(--soft); padding: 12px; border-radius: 6px; max-height: 520px; overflow: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+pre.summary, details.call-answer pre { white-space: pre-wrap; word-break: break-word; background: var(--soft); padding: 12px; border-radius: 6px; max-height: 520px; overflow: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+td.stored { min-width: 36ch; }
 .side-by-side .pickers { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
 .side-by-side select { font: inherit; padding: 2px 4px; max-width: 100%; }
 .side-by-side .panes { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; align-items: start; }
@@ -204,20 +205,29 @@ export const SCRIPT = `
     var search = view.querySelector('.probe-search');
     var count = view.querySelector('.count');
     var detail = view.querySelector('.probe-detail');
+    // A cell's probe, strategy and outcome come from its place and class: the page holds no copy per cell.
+    var FIRST_CELL = 3;
+    var OUTCOMES = ['matched', 'missed', 'contradicted'];
+    var outcomeOf = function (cell) {
+      return OUTCOMES.filter(function (outcome) { return cell.classList.contains(outcome); })[0] || 'missed';
+    };
+    var texts = data.probes.map(function (probe) { return (probe.id + ' ' + probe.question + ' ' + probe.answer).toLowerCase(); });
     var filter = function () {
       var column = strategy.value;
       var words = search.value.toLowerCase().trim();
       var visible = 0;
-      Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+      Array.prototype.forEach.call(table.tBodies[0].rows, function (row, index) {
         var failed = column === '' ? row.getAttribute('data-failing') === 'true'
-          : row.querySelector('td.cell[data-column="' + column + '"]').getAttribute('data-outcome') !== 'matched';
+          : outcomeOf(row.cells[FIRST_CELL + Number(column)]) !== 'matched';
         var show = (!failing.checked || failed) && (kind.value === '' || row.getAttribute('data-kind') === kind.value)
-          && (words === '' || row.getAttribute('data-text').indexOf(words) >= 0);
+          && (words === '' || texts[index].indexOf(words) >= 0);
         row.hidden = !show;
         if (show) visible++;
       });
-      table.querySelectorAll('[data-column]').forEach(function (cell) {
-        cell.hidden = column !== '' && cell.getAttribute('data-column') !== column;
+      Array.prototype.forEach.call(table.rows, function (row) {
+        Array.prototype.forEach.call(row.cells, function (cell, index) {
+          if (index >= FIRST_CELL) cell.hidden = column !== '' && index - FIRST_CELL !== Number(column);
+        });
       });
       count.textContent = visible + ' of ' + data.probes.length + ' probes';
     };
@@ -255,10 +265,14 @@ export const SCRIPT = `
     var show = function (cell) {
       table.querySelectorAll('td.selected').forEach(function (other) { other.classList.remove('selected'); });
       cell.classList.add('selected');
-      var probe = data.probes[Number(cell.getAttribute('data-row'))];
-      var chosen = data.strategies[Number(cell.getAttribute('data-column'))];
-      var outcome = cell.getAttribute('data-outcome');
-      var stated = chosen.facets[Number(cell.getAttribute('data-row'))] || [];
+      var row = cell.parentNode.sectionRowIndex;
+      var probe = data.probes[row];
+      var chosen = data.strategies[cell.cellIndex - FIRST_CELL];
+      var outcome = outcomeOf(cell);
+      var stated = chosen.facets[row] || [];
+      // The summary is read from the strategy's panel: the page holds it once.
+      var panel = document.getElementById(chosen.anchor);
+      var summaryText = panel && panel.querySelector('pre.summary') ? panel.querySelector('pre.summary').textContent : '';
       var parts = ['<h4>' + escapeText(probe.id) + ' (' + escapeText(probe.kind) + ') in <a href="#' + chosen.anchor + '">' + escapeText(chosen.name) + '</a>: <span class="outcome">' + (outcome === 'matched' ? 'kept' : outcome) + '</span></h4>',
         '<p><strong>Question:</strong> ' + escapeText(probe.question) + '</p>',
         '<p><strong>Answer:</strong> ' + escapeText(probe.answer) + '</p>'];
@@ -269,9 +283,9 @@ export const SCRIPT = `
           return '<li class="' + (stated[index] ? 'stated' : 'absent') + '">' + facet.map(escapeText).join(' / ') + (stated[index] ? '' : ' <span class="hint">(not in the summary)</span>') + '</li>';
         }).join('') + '</ul>');
       } else {
-        parts.push('<p class="meta">The probe’s facets are not in this page (rebuilt from results alone).</p>');
+        parts.push('<p class="meta">The probe’s facets are not in this page (rebuilt without the transcript).</p>');
       }
-      var inSummary = spellings.length > 0 ? excerpt(chosen.summary || '', spellings, 220) : null;
+      var inSummary = spellings.length > 0 ? excerpt(summaryText, spellings, 220) : null;
       if (inSummary) parts.push('<p><strong>Where in the summary:</strong></p><div class="excerpt summary-excerpt">' + inSummary + '</div>');
       else if (outcome === 'matched' && chosen.kept.length > 0) parts.push('<p class="meta">Kept through the messages the strategy keeps verbatim (' + chosen.kept.map(function (range) { return range.start + '–' + (range.end - 1); }).join(', ') + ').</p>');
       else if (probe.facets) parts.push('<p class="meta">No facet of it is in the summary.</p>');
@@ -289,6 +303,10 @@ export const SCRIPT = `
     table.addEventListener('click', function (event) {
       var cell = event.target.closest('td.cell');
       if (cell) show(cell);
+    });
+    table.addEventListener('mouseover', function (event) {
+      var cell = event.target.closest('td.cell');
+      if (cell && !cell.title) cell.title = data.strategies[cell.cellIndex - FIRST_CELL].name + ': ' + outcomeOf(cell);
     });
     table.addEventListener('keydown', function (event) {
       var cell = event.target.closest('td.cell');

@@ -17,6 +17,7 @@ import { decayPlot } from './chain-plot.ts';
 import { kindPlot, type Plot, recallPlot, retentionPlot, strategyNames, timelinePlot } from './plots.ts';
 import { strategyGroupsScript } from './colors.ts';
 import { probeMatrix, type ReportSource } from './probe-matrix.ts';
+import type { StoredCalls } from '../../results/records-file.ts';
 import { strategyDetails } from './strategy-details.ts';
 import { comparisonTable, htmlTable } from './tables.ts';
 import { transcriptHtml } from './transcript.ts';
@@ -68,7 +69,7 @@ function sideBySide(part: Part): string {
   ].join('\n');
 }
 
-function strategies(part: Part): string {
+function strategies(part: Part, stored: StoredCalls | undefined, transcript: boolean): string {
   const { file, prefix } = part;
   return [
     `<h3 id="${prefix}strategies">Strategies</h3>`,
@@ -82,7 +83,7 @@ function strategies(part: Part): string {
         `<details class="strategy" id="${strategyAnchor(strategy.name, prefix)}">`,
         `<summary>${escapeHtml(strategy.name)} <span class="hint">— ${escapeHtml(hint)}</span></summary>`,
         `<div class="strategy-body" id="${strategyAnchor(strategy.name, prefix)}-body">`,
-        strategyDetails(file, strategy),
+        strategyDetails(file, strategy, stored, transcript),
         '</div></details>',
       ].join('\n');
     }),
@@ -113,7 +114,7 @@ async function section(
     figure(await kindPlot(file), prefix),
     continuationSection(file, prefix),
     sideBySide(part),
-    strategies(part),
+    strategies(part, source?.calls, !sweep && (source?.messages.length ?? 0) > 0),
     '</section>',
   ]
     .filter((block) => block !== '')

@@ -7,12 +7,16 @@
 import { createMatcher } from '../../quality/match.ts';
 import { facetEvidence, readProbe } from '../../quality/probe-reading.ts';
 import type { Probe } from '../../quality/probes.ts';
+import type { StoredCalls } from '../../results/records-file.ts';
 import type { ProbeEntry, ResultsFile, StrategyResult } from '../../results/types.ts';
 import type { Message } from '../../session/types.ts';
 import { escapeHtml, scriptJson } from './escape.ts';
 
-/** What the page can show beyond the results file: the transcript and the probes with their facets. */
-export type ReportSource = { messages: readonly Message[]; probes: readonly Probe[] };
+/**
+ * What the page can show beyond the results file: the transcript and the probes with their facets (empty when
+ * the transcript could not be read again), and the calls' stored prompts and answers.
+ */
+export type ReportSource = { messages: readonly Message[]; probes: readonly Probe[]; calls?: StoredCalls };
 
 const OUTCOME_MARK: Record<string, string> = { matched: '✓', missed: '✗', contradicted: '⚠' };
 
@@ -48,26 +52,28 @@ export function probeMatrix(
   const head = [
     '<th>Probe</th><th>Kind</th><th>Position</th>',
     ...strategies.map(
-      (strategy, column) =>
-        `<th class="strategy-column" data-column="${column}"><a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a></th>`,
+      (strategy) =>
+        `<th class="strategy-column"><a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a></th>`,
     ),
   ].join('');
-  const rows = results.probes.map((probe, row) => {
+  const rows = results.probes.map((probe) => {
     const position =
       probe.messageIndex === null
         ? '–'
         : `${probe.messageIndex} (${Math.round((probe.messageIndex / Math.max(1, results.fixture.messages)) * 100)}%)`;
     const live = liveness(probe);
-    const cells = strategies.map((strategy, column) => {
+    const cells = strategies.map((strategy) => {
       const outcome = strategy.quality.probeOutcomes[probe.id] ?? 'missed';
       const share = strategy.probeShares?.[probe.id];
       const text = share === undefined ? OUTCOME_MARK[outcome] : share.toFixed(2);
-      return `<td class="cell ${outcome}" data-row="${row}" data-column="${column}" data-outcome="${outcome}" tabindex="0" title="${escapeHtml(`${strategy.name}: ${outcome}`)}">${escapeHtml(text ?? outcome)}</td>`;
+      // The row, column and strategy come from the cell's place (the script reads them): each attribute here
+      // is paid once per probe and strategy.
+      return `<td class="cell ${outcome}" tabindex="0">${escapeHtml(text ?? outcome)}</td>`;
     });
     const failing = strategies.some(
       (strategy) => (strategy.quality.probeOutcomes[probe.id] ?? 'missed') !== 'matched',
     );
-    return `<tr data-kind="${escapeHtml(probe.kind)}" data-failing="${failing}" data-text="${escapeHtml(`${probe.id} ${probe.question} ${probe.answer}`.toLowerCase())}"><th scope="row" title="${escapeHtml(probe.question)}">${escapeHtml(probe.id)}</th><td>${escapeHtml(probe.kind)}${live ? ` <span class="hint">${live}</span>` : ''}</td><td class="number">${escapeHtml(position)}</td>${cells.join('')}</tr>`;
+    return `<tr data-kind="${escapeHtml(probe.kind)}" data-failing="${failing}"><th scope="row" title="${escapeHtml(probe.question)}">${escapeHtml(probe.id)}</th><td>${escapeHtml(probe.kind)}${live ? ` <span class="hint">${live}</span>` : ''}</td><td class="number">${escapeHtml(position)}</td>${cells.join('')}</tr>`;
   });
   const stated = (probe: ProbeEntry, index: number) =>
     [...new Set([probe.messageIndex, ...(full[index]?.repeatedAt ?? [])])].filter(
@@ -86,7 +92,6 @@ export function probeMatrix(
     strategies: strategies.map((strategy, column) => ({
       name: strategy.name,
       anchor: anchor(strategy.name),
-      summary: strategy.summary,
       kept: strategy.keptRanges,
       facets: evidence[column],
     })),
@@ -97,7 +102,7 @@ export function probeMatrix(
   return [
     `<h3 id="${prefix}probes">Every probe, every strategy</h3>`,
     `<div class="probe-matrix" data-prefix="${prefix}">`,
-    `<p class="meta">${outcomes.join(' · ')}. Click a cell for the probe, the facets the summary states (highlighted in it) and the messages that state the fact.${source ? '' : ' The transcript and the probes’ facets are not in this page: it was rebuilt from results files alone.'}</p>`,
+    `<p class="meta">${outcomes.join(' · ')}. Click a cell for the probe, the facets the summary states (highlighted in it) and the messages that state the fact.${source && source.probes.length > 0 ? '' : ' The transcript and the probes’ facets are not in this page: it was rebuilt without the transcript.'}</p>`,
     '<div class="filters">',
     '<label><input type="checkbox" class="failing-only"> failures only</label>',
     `<label>Kind <select class="kind-filter"><option value="">all</option>${kinds.map((kind) => `<option>${escapeHtml(kind)}</option>`).join('')}</select></label>`,

@@ -2,9 +2,10 @@
 import { formatInteger, formatMs } from '../../numbers.ts';
 import { describeRanges } from '../../message-ranges.ts';
 import { METRICS } from '../../quality/metrics.ts';
-import type { ResultsFile, StrategyResult } from '../../results/types.ts';
+import type { ResultsFile, StrategyResult, TraceEntry } from '../../results/types.ts';
+import type { StoredCalls } from '../../results/records-file.ts';
 import { escapeHtml } from './escape.ts';
-import { htmlTable } from './tables.ts';
+import { messageAnchor } from './transcript.ts';
 
 function figures(results: ResultsFile, strategy: StrategyResult): string {
   const rows: Array<[string, string]> = [
@@ -32,7 +33,12 @@ function kept(strategy: StrategyResult): string {
   return `<p>Kept verbatim after the summary: ${escapeHtml(ranges)} <span class="hint">(0-based message indices)</span>.</p>`;
 }
 
-function missed(results: ResultsFile, strategy: StrategyResult): string {
+/**
+ * The probes the strategy did not keep: the question, and the message that stated it (a link into the page's
+ * transcript when it has one). The expected answer is in the probe matrix (a click on the cell): a copy per
+ * strategy made this table the page's largest part.
+ */
+function missed(results: ResultsFile, strategy: StrategyResult, transcript: boolean): string {
   const outcomes = strategy.quality.probeOutcomes;
   const rows = results.probes.filter((probe) => outcomes[probe.id] && outcomes[probe.id] !== 'matched');
   if (rows.length === 0) {
@@ -40,36 +46,62 @@ function missed(results: ResultsFile, strategy: StrategyResult): string {
       ? '<p>No fact probes on this session.</p>'
       : '<p>None: every probe was kept.</p>';
   }
-  return htmlTable({
-    head: ['Probe', 'Kind', 'Outcome', 'At message', 'Question', 'Expected answer'],
-    rows: rows.map((probe) => [
-      probe.id,
-      probe.kind,
-      outcomes[probe.id]!,
-      probe.messageIndex ?? '–',
-      probe.question,
-      probe.answer,
-    ]),
-  });
+  const at = (index: number | null) =>
+    index === null ? '–' : transcript ? `<a href="#${messageAnchor(index)}">${index}</a>` : String(index);
+  return [
+    '<table class="missed">',
+    '<thead><tr><th>Probe</th><th>Kind</th><th>Outcome</th><th class="number">At message</th><th>Question</th></tr></thead>',
+    '<tbody>',
+    ...rows.map(
+      (probe) =>
+        `<tr><td>${escapeHtml(probe.id)}</td><td>${escapeHtml(probe.kind)}</td><td>${escapeHtml(outcomes[probe.id]!)}</td><td class="number">${at(probe.messageIndex)}</td><td>${escapeHtml(probe.question)}</td></tr>`,
+    ),
+    '</tbody></table>',
+  ].join('\n');
 }
 
-function calls(strategy: StrategyResult): string {
+const CALL_HEAD = ['Label', 'Input tokens', 'Output tokens', 'ms', 'Waited ms', 'Cached', 'Error', 'Stored'];
+const CALL_NUMBERS = [false, true, true, true, true, false, false, false];
+
+/** A call's stored prompt and answer: links to their files, and the answer itself (but for the summary shown below). */
+function storedCell(call: TraceEntry, strategy: StrategyResult, stored: StoredCalls | undefined): string {
+  const link = (hash: string | null | undefined, text: string) => {
+    const href = hash ? stored?.links.get(hash) : undefined;
+    return href ? `<a href="${escapeHtml(href)}">${text}</a>` : '';
+  };
+  const links = [link(call.promptHash, 'prompt'), link(call.answerHash, 'answer')].filter(Boolean);
+  const answer = call.answerHash ? stored?.answers.get(call.answerHash) : undefined;
+  const body =
+    answer === undefined
+      ? ''
+      : answer === strategy.summary
+        ? '<span class="hint">the answer is the summary below</span>'
+        : `<details class="call-answer"><summary>answer, ${formatInteger(answer.length)} characters</summary><pre>${escapeHtml(answer)}</pre></details>`;
+  return [links.join(' · '), body].filter(Boolean).join(' ');
+}
+
+function calls(strategy: StrategyResult, stored: StoredCalls | undefined): string {
   if (strategy.trace.length === 0) return '';
-  return `<details><summary>${strategy.trace.length} ${strategy.trace.length === 1 ? 'call' : 'calls'}</summary>${htmlTable(
-    {
-      head: ['Label', 'Input tokens', 'Output tokens', 'ms', 'Waited ms', 'Cached', 'Error'],
-      alignRight: [false, true, true, true, true, false, false],
-      rows: strategy.trace.map((call) => [
-        call.label,
-        formatInteger(call.inputTokens),
-        formatInteger(call.outputTokens),
-        formatMs(call.ms),
-        formatMs(Math.max(0, call.startedAt - call.requestedAt)),
-        call.cached ? 'yes' : 'no',
-        call.error ?? '',
-      ]),
-    },
-  )}</details>`;
+  const align = (column: number) => (CALL_NUMBERS[column] ? ' class="number"' : '');
+  const rows = strategy.trace.map((call) => {
+    const cells = [
+      call.label,
+      formatInteger(call.inputTokens),
+      formatInteger(call.outputTokens),
+      formatMs(call.ms),
+      formatMs(Math.max(0, call.startedAt - call.requestedAt)),
+      call.cached ? 'yes' : 'no',
+      call.error ?? '',
+    ].map((cell, column) => `<td${align(column)}>${escapeHtml(cell)}</td>`);
+    return `<tr class="call">${cells.join('')}<td class="stored">${storedCell(call, strategy, stored)}</td></tr>`;
+  });
+  const count = `${strategy.trace.length} ${strategy.trace.length === 1 ? 'call' : 'calls'}`;
+  return [
+    `<details class="calls"><summary>${count}${stored ? ', with each prompt and answer as stored' : ''}</summary>`,
+    '<table>',
+    `<thead><tr>${CALL_HEAD.map((cell, column) => `<th${align(column)}>${escapeHtml(cell)}</th>`).join('')}</tr></thead>`,
+    `<tbody>\n${rows.join('\n')}\n</tbody></table></details>`,
+  ].join('\n');
 }
 
 function summary(strategy: StrategyResult): string {
@@ -80,7 +112,12 @@ function summary(strategy: StrategyResult): string {
 }
 
 /** The body of one strategy's panel (also what the side-by-side view copies into its columns). */
-export function strategyDetails(results: ResultsFile, strategy: StrategyResult): string {
+export function strategyDetails(
+  results: ResultsFile,
+  strategy: StrategyResult,
+  stored?: StoredCalls,
+  transcript = false,
+): string {
   const missedCount = Object.values(strategy.quality.probeOutcomes).filter(
     (outcome) => outcome !== 'matched',
   ).length;
@@ -93,8 +130,8 @@ export function strategyDetails(results: ResultsFile, strategy: StrategyResult):
     '<h4>Kept ranges</h4>',
     kept(strategy),
     `<h4>Missed probes${missedCount > 0 ? ` (${missedCount})` : ''}</h4>`,
-    missed(results, strategy),
-    calls(strategy),
+    missed(results, strategy, transcript),
+    calls(strategy, stored),
     '<h4>Summary</h4>',
     summary(strategy),
   ].join('\n');
