@@ -38,7 +38,8 @@ async function reportFromRecords(options: RebuildOptions): Promise<RebuildOutcom
   const out = options.out ?? outputFolderOf(set.runs[0]!.file);
   await prepareOutputDirectory(out);
   const reference = merged.runs.find((run) => run.reference !== null)?.reference ?? undefined;
-  return writeRecordReports(merged.results, out, reference);
+  const { written, pages } = await writeRecordReports(merged.results, out, reference);
+  return { written, pages };
 }
 
 async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutcome> {

@@ -8,7 +8,7 @@
  */
 import { AbortedError, InputError, messageOf } from './errors.ts';
 import { type SessionReference, sessionReference } from './results/session-reference.ts';
-import { type JobRecord, type SessionRecord } from './results/record.ts';
+import { type JobRecord, type RunRecord, type SessionRecord } from './results/record.ts';
 import {
   RECORDED_RUN,
   compactedText,
@@ -37,6 +37,7 @@ import { CORE_SETTINGS } from './settings.ts';
 import { skippedLinesNote } from './session/skipped-lines-note.ts';
 import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
 import { planFixture, runRecord } from './stages/plan.ts';
+import { shardFileStem, shardPlans } from './stages/shard.ts';
 import { evaluateJob, runJob } from './stages/evaluate.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from './stages/types.ts';
@@ -50,8 +51,10 @@ export type FixtureOutcome = {
 
 /** The outcome of a compare run. */
 export type CompareOutcome = {
-  /** Fixture by fixture, target by target, in the order given. */
+  /** Fixture by fixture, target by target, in the order given (none for a shard: it writes records only). */
   fixtures: FixtureOutcome[];
+  /** `--shard i/n`: which part ran, its jobs and the whole plan's. */
+  shard?: { index: number; count: number; jobs: number; planned: number };
   /** Strategy runs that ended in an error, across all fixtures (exit 3 when > 0). */
   failedStrategies: number;
   /** The run's records file (`<out>/records/<run>.jsonl`). */
@@ -136,7 +139,9 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
         targets.map((target) => planFixture(fixture, target, strategies, environment)),
       ),
     );
-    const header = runRecord(plans, environment);
+    const planned = runRecord(plans, environment);
+    if (options.shard) return await runShard(plans, planned, options.shard, environment);
+    const header = planned;
     options.onProgress?.({
       type: 'start',
       strategies: facts.length * targets.length * strategies.length,
@@ -165,6 +170,40 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     await provider.close?.();
     await judge?.close?.();
   }
+}
+
+/** One shard of the plan: its jobs compacted and evaluated, its records written; no reports (`merge` writes them). */
+async function runShard(
+  plans: readonly FixturePlan[],
+  planned: RunRecord,
+  shard: NonNullable<CompareOptions['shard']>,
+  environment: RunEnvironment,
+): Promise<CompareOutcome> {
+  const own = shardPlans(plans, planned, shard);
+  const header: RunRecord = { ...own.header, ...(shard.gate ? { gate: shard.gate } : {}) };
+  environment.options.onProgress?.({
+    type: 'start',
+    strategies: own.plans.reduce((sum, plan) => sum + plan.strategies.length, 0),
+    concurrency: environment.options.concurrency,
+  });
+  const records = await Promise.all(own.plans.map((plan) => recordFixture(plan, header.run, environment)));
+  const recordsFile = await environment.store.finish(
+    shardFileStem(header.run, shard),
+    [header, ...records.flat()],
+    environment.signal,
+  );
+  const failed = new Set(
+    records
+      .flat()
+      .filter((record) => record.kind === 'job' && record.status === 'error')
+      .map((record) => `${record.session}\u0000${record.target}\u0000${(record as JobRecord).strategy}`),
+  );
+  return {
+    fixtures: [],
+    failedStrategies: failed.size,
+    recordsFile,
+    shard: { index: shard.index, count: shard.count, jobs: header.jobs.length, planned: planned.jobs.length },
+  };
 }
 
 /** Loads one fixture under its suite name; in a suite, one that will not load is a notice, not the end of the run. */
@@ -197,6 +236,23 @@ async function runFixture(
   run: string,
   environment: RunEnvironment,
 ): Promise<FixtureOutcome> {
+  const [session, ...jobs] = await recordFixture(plan, run, environment);
+  const order = plan.strategies.map(({ strategy }) => strategy.name);
+  const results = aggregateSession(session, jobs, order, environment.options.reference, plan.stem);
+  if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
+  const files = await writeFixtureReports(results, environment.options.out, environment.signal, {
+    messages: plan.facts.session.messages,
+    probes: plan.facts.probes,
+  });
+  return { results, files, records: [session, ...jobs] };
+}
+
+/** Compacts and evaluates every job of one session at one target: its session record, then its job records. */
+async function recordFixture(
+  plan: FixturePlan,
+  run: string,
+  environment: RunEnvironment,
+): Promise<[SessionRecord, ...JobRecord[]]> {
   const { options, tokenizer } = environment;
   const { facts, fullFacts, stem, target } = plan;
   const perStrategy = await Promise.all(
@@ -273,12 +329,5 @@ async function runFixture(
     target: target ?? null,
     frame: frame as unknown as SessionRecord['frame'],
   };
-  const order = plan.strategies.map(({ strategy }) => strategy.name);
-  const results = aggregateSession(session, jobs, order, options.reference, stem);
-  if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
-  const files = await writeFixtureReports(results, options.out, environment.signal, {
-    messages: facts.session.messages,
-    probes: facts.probes,
-  });
-  return { results, files, records: [session, ...jobs] };
+  return [session, ...jobs];
 }

@@ -9,7 +9,8 @@ import { type Barrier, type ProgressEvent } from '../run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
 import { type SessionReference } from '../results/session-reference.ts';
-import type { JobCall } from '../results/record.ts';
+import type { JobCall, RunRecord } from '../results/record.ts';
+import type { Shard } from './shard.ts';
 import { type LimitFunction } from 'p-limit';
 import { type LoadOptions } from '../session/load.ts';
 import { type Measure } from '../results/assemble.ts';
@@ -43,6 +44,8 @@ export type PlanOptions = LoadOptions & {
   sessionNames?: Record<string, string>;
   /** A suite: a session that will not load is skipped with a notice instead of ending the run. */
   skipUnloadable?: boolean;
+  /** `--shard i/n`: run only this part of the plan and write its records, no reports (`merge` writes them). */
+  shard?: Shard & { gate?: RunRecord['gate'] };
 };
 
 /** What the jobs run on: the model, the judge, the tokenizer and the limits. */
