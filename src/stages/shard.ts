@@ -6,10 +6,9 @@
  */
 import { InputError } from '../errors.ts';
 import { type RunRecord, shortHash } from '../results/record.ts';
-import type { FixturePlan } from './types.ts';
+import type { FixturePlan, Shard } from './types.ts';
 
-/** One part of a sharded run: `index` of `count`, 1-based. */
-export type Shard = { index: number; count: number };
+export type { Shard } from './types.ts';
 
 /** What a shard's run header says about the whole plan, so that merging can check the shards belong together. */
 export type ShardHeader = NonNullable<RunRecord['shard']>;

@@ -10,7 +10,6 @@ import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
 import { type SessionReference } from '../results/session-reference.ts';
 import type { JobCall, RunRecord } from '../results/record.ts';
-import type { Shard } from './shard.ts';
 import { type LimitFunction } from 'p-limit';
 import { type LoadOptions } from '../session/load.ts';
 import { type Measure } from '../results/assemble.ts';
@@ -22,6 +21,9 @@ import { type Schedule } from '../schedule/policy.ts';
 import { type Strategy, type StrategyConfig } from '../strategies/types.ts';
 import { type StrategyResult } from '../results/types.ts';
 import { type Tokenizer } from '../tokens.ts';
+
+/** One part of a sharded run (`--shard i/n`): `index` of `count`, 1-based. */
+export type Shard = { index: number; count: number };
 
 /** What to run: the sessions, strategies, targets, points and runs the plan stage turns into jobs. */
 export type PlanOptions = LoadOptions & {
