@@ -165,7 +165,7 @@ export async function readStored(recordsFile: string, kind: StoredKind, hash: st
 
 /**
  * The records files a path stands for: itself, or, for a records folder or an output folder holding one, the
- * newest run's file there and its shards (`<run>.jsonl`, `<run>.shard-2.jsonl`): a folder that several compares
+ * newest run's file there and its shards (`<run>.jsonl`, `<run>.shard-2-of-3.jsonl`): a folder that several compares
  * wrote into stands for what the last one wrote. Run names start with their UTC date, so they sort by time.
  */
 async function recordFilesOf(path: string): Promise<string[]> {
