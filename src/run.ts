@@ -192,11 +192,12 @@ async function runShard(
     [header, ...records.flat()],
     environment.signal,
   );
+  // Counted as compare counts them: a strategy of one session at one target, however many of its samples failed.
+  const jobs = records.flatMap(([, ...own]) => own);
   const failed = new Set(
-    records
-      .flat()
-      .filter((record) => record.kind === 'job' && record.status === 'error')
-      .map((record) => `${record.session}\u0000${record.target}\u0000${(record as JobRecord).strategy}`),
+    jobs
+      .filter((job) => job.status === 'error')
+      .map((job) => `${job.session}\u0000${job.target}\u0000${job.strategy}`),
   );
   return {
     fixtures: [],

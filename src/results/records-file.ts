@@ -165,8 +165,9 @@ export async function readStored(recordsFile: string, kind: StoredKind, hash: st
 
 /**
  * The records files a path stands for: itself, or, for a records folder or an output folder holding one, the
- * newest run's file there and its shards (`<run>.jsonl`, `<run>.shard-2-of-3.jsonl`): a folder that several compares
- * wrote into stands for what the last one wrote. Run names start with their UTC date, so they sort by time.
+ * newest run's file there and its shards (`<run>.jsonl`, `<run>.shard-2-of-3.jsonl`, and the other shards of its
+ * plan that other runs wrote there): a folder that several compares wrote into stands for what the last one
+ * wrote. Run names start with their UTC date, so they sort by time.
  */
 async function recordFilesOf(path: string): Promise<string[]> {
   const info = await stat(path).catch(() => undefined);
@@ -178,8 +179,13 @@ async function recordFilesOf(path: string): Promise<string[]> {
   if (files.length === 0)
     throw new InputError(`${path}: holds no records (records/<run>.jsonl, written by compare)`);
   const runOf = (name: string) => name.slice(0, name.indexOf('.'));
-  const newest = runOf(files.at(-1)!);
-  return files.filter((name) => runOf(name) === newest).map((name) => join(directory, name));
+  const planOf = (name: string) => runOf(name).slice(runOf(name).indexOf('-') + 1);
+  const isShard = (name: string) => name.includes('.shard-');
+  const last = files.at(-1)!;
+  // Shards of one plan run one after another into one folder carry their own dates but the same plan hash.
+  const belongs = (name: string) =>
+    runOf(name) === runOf(last) || (isShard(last) && isShard(name) && planOf(name) === planOf(last));
+  return files.filter(belongs).map((name) => join(directory, name));
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -121,6 +121,18 @@ describe('compare --shard i/n and merge', () => {
     assert.deepEqual(withoutTimings(actual), withoutTimings(expected));
   });
 
+  it('merges shards written into one folder by separate runs (each with its own date)', async () => {
+    const together = join(directory.path, 'together');
+    for (const index of [1, 2, 3]) await cp(shardOut(index), together, { recursive: true });
+    const out = join(directory.path, 'together-merged');
+    assert.match(await succeeds(['merge', together, '-o', out]), /3 shards merged/);
+    const expected = JSON.parse(
+      await readFile(join(directory.path, 'whole', 'suite@2000-results.json'), 'utf8'),
+    );
+    const actual = JSON.parse(await readFile(join(out, 'suite@2000-results.json'), 'utf8'));
+    assert.deepEqual(withoutTimings(actual), withoutTimings(expected));
+  });
+
   it('refuses a missing shard, naming which', async () => {
     refused(
       await cli(['merge', shardOut(1), shardOut(3), '-o', join(directory.path, 'no')]),
@@ -243,5 +255,38 @@ describe('check --shard i/n and merge', () => {
     assert.match(expected, /a lost fact is lost/, 'the baseline was compared');
     assert.equal(await gateOf(join(directory.path, 'gate-merged')), expected);
     assert.match(merged.stdout, /^FAIL  truncate: 1 failure/);
+  });
+});
+
+describe('a strategy failing in a shard', () => {
+  it('exits 3 in that shard only, and merge reports the error as compare does', async () => {
+    // single-shot overflows a 9,000-token window on before-compaction; truncate makes no call.
+    const args = [
+      'compare',
+      'before-compaction',
+      '-s',
+      'single-shot,truncate',
+      '--context-window',
+      '9000',
+      '--quiet',
+    ];
+    const codes: Array<number | null> = [];
+    for (const index of [1, 2])
+      codes.push(
+        (await cli([...args, '--shard', `${index}/2`, '-o', join(directory.path, `fail-${index}`)])).code,
+      );
+    assert.deepEqual([...codes].sort(), [0, 3]);
+    const out = join(directory.path, 'fail-merged');
+    await succeeds(['merge', join(directory.path, 'fail-1'), join(directory.path, 'fail-2'), '-o', out]);
+    const results = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8'));
+    const byName = Object.fromEntries(
+      results.strategies.map((strategy: { name: string }) => [strategy.name, strategy]),
+    );
+    assert.equal(byName['single-shot'].status, 'error');
+    assert.match(
+      byName['single-shot'].error,
+      /context overflow: .*exceeds the context window of 9,000 tokens/,
+    );
+    assert.equal(byName['truncate'].status, 'ok');
   });
 });
