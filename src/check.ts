@@ -3,9 +3,14 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from './errors.ts';
 import { type LintResult, lintFixture } from './lint.ts';
+import type { RunRecord } from './results/record.ts';
+import type { ResultsFile } from './results/types.ts';
+import type { Shard } from './stages/shard.ts';
+import type { SuiteResults } from './suite/types.ts';
 import {
   combineVerdicts,
   evaluateGate,
+  type Floor,
   type GateResults,
   gateExitCode,
   parseBaseline,
@@ -55,37 +60,129 @@ export type CheckOutcome = {
 
 /** Runs compare on the fixtures, gates the results, and writes the baseline and step summary when asked. */
 export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
-  // Bad gate input fails before any strategy runs.
+  const { gate, expanded, strategies } = await prepareCheck(options);
+  const compare = await runSuite({ ...expanded, strategies });
+  const results = compare.fixtures.map((fixture) => fixture.results);
+  return { compare, ...(await applyGate(results, compare.suites, gate, options)) };
+}
+
+/**
+ * `check --shard i/n`: the gate's input checked, this shard's jobs run and recorded with the gate's settings
+ * (and the probe lint's errors) in the run header; `merge` gates the merged results as `check` would have.
+ */
+export async function runCheckShard(options: CheckOptions & { shard: Shard }): Promise<SuiteOutcome> {
+  if (options.updateBaseline)
+    throw new InputError(
+      '--update-baseline cannot be combined with --shard: give it to compaction-bench merge, which gates the merged shards',
+    );
+  const { gate, expanded, strategies } = await prepareCheck(options);
+  const lints = [...gate.lints].map(([session, lint]) => ({ session, ...lint }));
+  return runSuite({
+    ...expanded,
+    strategies,
+    shard: {
+      ...options.shard,
+      gate: {
+        failUnder: options.failUnder,
+        baselines: options.baselines,
+        tolerance: gate.tolerance,
+        allowLost: gate.allowLost,
+        lints,
+      },
+    },
+  });
+}
+
+/** Gates merged results with the settings `check --shard` recorded (baselines read again from their paths). */
+export async function gateRecorded(
+  results: readonly ResultsFile[],
+  suites: readonly SuiteResults[],
+  recorded: NonNullable<RunRecord['gate']>,
+  options: GateOutputOptions,
+): Promise<GateOutcome> {
+  const gate: Gate = {
+    floors: parseFailUnder(recorded.failUnder),
+    baselines: await loadBaselines(recorded.baselines, options.command),
+    baselinePaths: recorded.baselines,
+    tolerance: recorded.tolerance,
+    allowLost: recorded.allowLost,
+    lints: new Map(recorded.lints.map(({ session, sidecar, errors }) => [session, { sidecar, errors }])),
+  };
+  return applyGate(results, suites, gate, options);
+}
+
+/** What gating needs besides the results: floors, baselines, tolerances and each session's probe-lint errors. */
+type Gate = {
+  floors: Floor[];
+  baselines: Map<string, GateResults>;
+  /** `--baseline` as given: `--update-baseline` in the accept command names the first. */
+  baselinePaths: readonly string[];
+  tolerance: number;
+  allowLost: number;
+  lints: Map<string, { sidecar: string; errors: number }>;
+};
+
+/** Where the gate's verdict goes: `F-gate.md` in `out`, the step summary, and the baseline to write. */
+export type GateOutputOptions = Pick<
+  CheckOptions,
+  'out' | 'updateBaseline' | 'stepSummary' | 'command' | 'signal'
+>;
+
+/** The gate's outcome: everything of {@link CheckOutcome} but the compare run. */
+export type GateOutcome = Omit<CheckOutcome, 'compare'>;
+
+/** The gate's input read and checked (bad input fails before any strategy runs), the inputs expanded and linted. */
+async function prepareCheck(
+  options: CheckOptions,
+): Promise<{ gate: Gate; expanded: CompareOptions; strategies: string }> {
   const floors = parseFailUnder(options.failUnder);
   const baselines = await loadBaselines(options.baselines, options.command);
   if (floors.length === 0 && baselines.size === 0) {
     throw new InputError('check needs a gate: --fail-under metric=value and/or --baseline FILE');
   }
   const expanded = await expandRunInputs(options);
-  const lints = new Map<string, LintResult>();
+  const lints = new Map<string, { sidecar: string; errors: number }>();
   for (const fixture of expanded.fixtures) {
     const lint = await lintOrSkip(fixture, expanded);
-    if (lint) lints.set(expanded.sessionNames?.[fixture] ?? lint.fixture, lint);
+    if (lint && lint.errors > 0)
+      lints.set(expanded.sessionNames?.[fixture] ?? lint.fixture, {
+        sidecar: lint.sidecar,
+        errors: lint.errors,
+      });
   }
-  const compare = await runSuite({ ...expanded, strategies: strategiesToRun(options, baselines) });
-  const results = compare.fixtures.map((fixture) => fixture.results);
+  const gate: Gate = {
+    floors,
+    baselines,
+    baselinePaths: options.baselines,
+    tolerance: options.tolerance,
+    allowLost: options.allowLost ?? DEFAULT_ALLOW_LOST,
+    lints,
+  };
+  return { gate, expanded, strategies: strategiesToRun(options, baselines) };
+}
+
+/** Gates results against floors, baselines and the probe lint; writes `F-gate.md`, the step summary and the baseline. */
+async function applyGate(
+  results: readonly ResultsFile[],
+  suites: readonly SuiteResults[],
+  gate: Gate,
+  options: GateOutputOptions,
+): Promise<GateOutcome> {
+  const { floors, baselines } = gate;
   const baselineGate =
     baselines.size > 0
-      ? evaluateBaselineGate(results, baselines, {
-          tolerance: options.tolerance,
-          allowLost: options.allowLost ?? DEFAULT_ALLOW_LOST,
-        })
+      ? evaluateBaselineGate(results, baselines, { tolerance: gate.tolerance, allowLost: gate.allowLost })
       : null;
-  const verdicts = compare.fixtures.map(({ results }) => {
+  const verdicts = results.map((results) => {
     const baseline = baselines.get(results.fixture.name);
     const verdict = evaluateGate({
       results,
       floors,
       baseline,
-      tolerance: options.tolerance,
+      tolerance: gate.tolerance,
       pairedElsewhere: baselineGate?.handles,
     });
-    const lint = lints.get(results.fixture.name);
+    const lint = gate.lints.get(results.fixture.name);
     if (lint && lint.errors > 0) {
       verdict.passed = false;
       verdict.failures.push({
@@ -124,18 +221,21 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   const summary: CheckSummary = {
     verdict,
     gate: baselineGate,
-    accept: baselines.size > 0 && !options.updateBaseline ? acceptCommand(options) : null,
+    accept:
+      baselines.size > 0 && !options.updateBaseline
+        ? acceptCommand(gate.baselinePaths[0]!, options.command)
+        : null,
     accepted: acceptedCount,
   };
   const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
   const gateFile = await writeGateReport(options.out, gateStem(results), gateMarkdown, options.signal);
   if (options.stepSummary) {
     await appendStepSummary(options.stepSummary, results, gateMarkdown, {
-      suites: compare.suites,
+      suites,
       signal: options.signal,
     });
   }
-  return { compare, baselineGate, verdict, exitCode: gateExitCode(verdict), updated, summary, gateFile };
+  return { baselineGate, verdict, exitCode: gateExitCode(verdict), updated, summary, gateFile };
 }
 
 /** `F` of `F-gate.md`: the fixture's name, or `suite` when the check covered several. */
@@ -148,9 +248,7 @@ function gateStem(results: readonly { fixture: { name: string } }[]): string {
  * The command that accepts this run's results as the new baseline: the same command with `--update-baseline`
  * naming the first baseline given (a directory stays a directory), secrets removed.
  */
-function acceptCommand(options: CheckOptions): string {
-  const target = options.baselines[0]!;
-  const command = options.command ?? [];
+function acceptCommand(target: string, command: readonly string[] = []): string {
   return `${commandLine(command)} --update-baseline ${shellQuote(target)}`;
 }
 

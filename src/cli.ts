@@ -15,6 +15,7 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
   compare: async () => (await import('./commands/compare.ts')).compareCommand(),
   check: async () => (await import('./commands/check.ts')).checkCommand(),
   report: async () => (await import('./commands/report.ts')).reportCommand(),
+  merge: async () => (await import('./commands/merge.ts')).mergeCommand(),
   score: async () => (await import('./commands/score.ts')).scoreCommand(),
   inspect: async () => (await import('./commands/inspect.ts')).inspectCommand(),
   probes: async () => (await import('./commands/probes.ts')).probesCommand(),

@@ -12,6 +12,7 @@ import type { JobRecord, RunRecord, SessionRecord } from './results/record.ts';
 import type { RecordSet } from './results/records-file.ts';
 import type { ResultsFile } from './results/types.ts';
 import { suiteOf } from './suite/assemble.ts';
+import type { SuiteResults } from './suite/types.ts';
 
 /** The results files a record set stands for, session by session and target by target, and what they were made from. */
 export type MergedRecords = {
@@ -81,7 +82,7 @@ function sessionKey(session: string, target: number | null): string {
 }
 
 /** What writing the reports of merged records gave: every file, and the HTML page to open per session (or the suite's). */
-export type RecordReports = { written: string[]; pages: string[] };
+export type RecordReports = { written: string[]; pages: string[]; suites: SuiteResults[] };
 
 /** Writes each session's reports, a sweep per session with several targets and a suite per target with several sessions. */
 export async function writeRecordReports(
@@ -93,6 +94,7 @@ export async function writeRecordReports(
 ): Promise<RecordReports> {
   const written: string[] = [];
   const pages: string[] = [];
+  const suites: SuiteResults[] = [];
   for (const file of results)
     written.push(...(await writeFixtureReports(file, out, signal, sourceOf?.(file))));
   const byFixture = groupBy(results, (file) => file.fixture.name);
@@ -109,10 +111,11 @@ export async function writeRecordReports(
   for (const sessions of groupBy(results, (file) => String(file.target)).values()) {
     if (sessions.length < 2) continue;
     const suite = suiteOf(sessions, reference);
+    suites.push(suite);
     written.push(...(await writeSuiteReports(suite, out, sessions, signal)));
     pages.push(join(out, `${suiteStem(suite)}-report.html`));
   }
-  return { written, pages };
+  return { written, pages, suites };
 }
 
 /** The output folder a records file belongs to: the parent of its `records/` folder. */

@@ -33,6 +33,8 @@ export async function expandRunInputs(options: CompareOptions): Promise<CompareO
 /** Runs compare on expanded inputs and writes a suite report for each target that has several sessions. */
 export async function runSuite(options: CompareOptions): Promise<SuiteOutcome> {
   const outcome = await runCompare(options);
+  // A shard writes records only: its suite report is the merged one.
+  if (outcome.shard) return { ...outcome, suites: [], suiteFiles: [] };
   if (outcome.fixtures.length === 0)
     throw new InputError(`no session of ${options.fixtures.length} could be loaded`);
   const suites: SuiteResults[] = [];

@@ -10,7 +10,7 @@
  */
 import { AbortedError, InputError, messageOf } from './errors.ts';
 import { type SessionReference, sessionReference } from './results/session-reference.ts';
-import { type JobRecord, type SessionRecord } from './results/record.ts';
+import { type JobRecord, type RunRecord, type SessionRecord } from './results/record.ts';
 import {
   RECORDED_RUN,
   compactedText,
@@ -47,6 +47,7 @@ import { CORE_SETTINGS } from './settings.ts';
 import { skippedLinesNote } from './session/skipped-lines-note.ts';
 import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
 import { type PlannedSession, planFixture, plannedSession, runRecord } from './stages/plan.ts';
+import { shardFileStem, shardPlans } from './stages/shard.ts';
 import { evaluateJob, runJob } from './stages/evaluate.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from './stages/types.ts';
@@ -56,8 +57,10 @@ export type FixtureOutcome = { results: ResultsFile; files: string[] };
 
 /** The outcome of a compare run. */
 export type CompareOutcome = {
-  /** Fixture by fixture, target by target, in the order given. */
+  /** Fixture by fixture, target by target, in the order given (none for a shard: it writes records only). */
   fixtures: FixtureOutcome[];
+  /** `--shard i/n`: which part ran, its jobs and the whole plan's. */
+  shard?: { index: number; count: number; jobs: number; planned: number };
   /** Strategy runs that ended in an error, across all fixtures (exit 3 when > 0). */
   failedStrategies: number;
   /** The run's records file (`<out>/records/<run>.jsonl`). */
@@ -128,6 +131,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
+    if (options.shard) return await runShard(options.shard, targets, strategies, environment);
     options.onProgress?.({ type: 'loading', sessions: options.fixtures.length });
     options.onProgress?.({
       type: 'start',
@@ -253,6 +257,68 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   stream.outcomes[index] = outcomes.map(({ results, files }) => ({ results, files }));
 }
 
+/**
+ * One shard of the plan: its jobs compacted and evaluated, its records written; no reports (`merge` writes them).
+ * The partition balances the whole plan's tokens, so a shard plans every session first: its sessions are held
+ * at once (a shard does not stream).
+ */
+async function runShard(
+  shard: NonNullable<CompareOptions['shard']>,
+  targets: ReadonlyArray<number | undefined>,
+  strategies: readonly Strategy[],
+  environment: RunEnvironment,
+): Promise<CompareOutcome> {
+  const { options, tokenizer } = environment;
+  const loadLimit = pLimit(LOAD_CONCURRENCY);
+  options.onProgress?.({ type: 'loading', sessions: options.fixtures.length });
+  const loaded = await Promise.all(
+    options.fixtures.map((fixture) =>
+      loadLimit(async () => {
+        const facts = await loadFixture(fixture, tokenizer, options);
+        options.onProgress?.({ type: 'loaded' });
+        return facts;
+      }),
+    ),
+  );
+  const plans = await Promise.all(
+    loaded
+      .filter((facts): facts is SessionReference => facts !== undefined)
+      .flatMap((facts) => targets.map((target) => planFixture(facts, target, strategies, environment))),
+  );
+  const planned = runRecord(plans.map(plannedSession), environment);
+  const own = shardPlans(plans, planned, shard);
+  const header: RunRecord = { ...own.header, ...(shard.gate ? { gate: shard.gate } : {}) };
+  options.onProgress?.({
+    type: 'start',
+    strategies: own.plans.reduce((sum, plan) => sum + plan.strategies.length, 0),
+    concurrency: options.concurrency,
+  });
+  const barrier = {
+    ...environment,
+    callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
+  };
+  const records = await Promise.all(own.plans.map((plan) => recordFixture(plan, header.run, barrier)));
+  await environment.store.stage(0, records.flat());
+  const recordsFile = await environment.store.finish(
+    header,
+    environment.signal,
+    shardFileStem(header.run, shard),
+  );
+  // Counted as compare counts them: a strategy of one session at one target, however many of its samples failed.
+  const jobs = records.flatMap(([, ...ownJobs]) => ownJobs);
+  const failed = new Set(
+    jobs
+      .filter((job) => job.status === 'error')
+      .map((job) => `${job.session}\u0000${job.target}\u0000${job.strategy}`),
+  );
+  return {
+    fixtures: [],
+    failedStrategies: failed.size,
+    recordsFile,
+    shard: { index: shard.index, count: shard.count, jobs: header.jobs.length, planned: planned.jobs.length },
+  };
+}
+
 /** Loads one fixture under its suite name; in a suite, one that will not load is a notice, not the end of the run. */
 async function loadFixture(
   fixture: string,
@@ -283,6 +349,31 @@ async function runFixture(
   run: string,
   environment: RunEnvironment,
 ): Promise<FixtureOutcome & { records: Array<SessionRecord | JobRecord>; calls: StoredCalls }> {
+  const { options } = environment;
+  const [session, ...jobs] = await recordFixture(plan, run, environment);
+  const order = plan.strategies.map(({ strategy }) => strategy.name);
+  const results = aggregateSession(session, jobs, order, options.reference, plan.stem);
+  if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
+  // The page links each call's stored prompt and answer where the records land: `records/calls/` beside it.
+  const calls = await storedCalls(
+    [results],
+    (hash) => environment.store.read('calls', hash).catch(() => undefined),
+    (hash) => `records/calls/${hash}.json`,
+  );
+  const files = await writeFixtureReports(results, options.out, environment.signal, {
+    messages: plan.facts.session.messages,
+    probes: plan.facts.probes,
+    calls,
+  });
+  return { results, files, records: [session, ...jobs], calls };
+}
+
+/** Compacts and evaluates every job of one session at one target: its session record, then its job records. */
+async function recordFixture(
+  plan: FixturePlan,
+  run: string,
+  environment: RunEnvironment,
+): Promise<[SessionRecord, ...JobRecord[]]> {
   const { options, tokenizer } = environment;
   const { facts, fullFacts, stem, target } = plan;
   const perStrategy = await Promise.all(
@@ -359,21 +450,7 @@ async function runFixture(
     target: target ?? null,
     frame: frame as unknown as SessionRecord['frame'],
   };
-  const order = plan.strategies.map(({ strategy }) => strategy.name);
-  const results = aggregateSession(session, jobs, order, options.reference, stem);
-  if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
-  // The page links each call's stored prompt and answer where the records land: `records/calls/` beside it.
-  const calls = await storedCalls(
-    [results],
-    (hash) => environment.store.read('calls', hash).catch(() => undefined),
-    (hash) => `records/calls/${hash}.json`,
-  );
-  const files = await writeFixtureReports(results, options.out, environment.signal, {
-    messages: facts.session.messages,
-    probes: facts.probes,
-    calls,
-  });
-  return { results, files, records: [session, ...jobs], calls };
+  return [session, ...jobs];
 }
 
 /** The stored calls of several pages as one (a sweep's page shows every target's). */

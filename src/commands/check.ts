@@ -1,6 +1,7 @@
 /** `compaction-bench check <transcript...>`. */
 import { Command, Option } from 'commander';
-import { runCheck } from '../check.ts';
+import { runCheck, runCheckShard } from '../check.ts';
+import { renderShardSummary } from '../report/shard-summary.ts';
 import { DEFAULT_TOLERANCE } from '../quality/gate.ts';
 import { renderComparisonTerminal } from '../report/comparison.ts';
 import { renderCheckText } from '../report/check-summary.ts';
@@ -77,33 +78,49 @@ The verdict comes first and is also written to F-gate.md in --out (ready for a P
 GITHUB_STEP_SUMMARY is set, that verdict and then the comparison (the suite report for several sessions) are
 appended to it. Rerunning the same command with --update-baseline accepts a change against the baseline. Without arguments, the suite, strategies,
 provider and gate of compaction-bench.config.json (or "compactionBench" in package.json) run; flags override it.
+With --shard i/n only part i of the jobs runs: its records carry the gate's settings and no verdict is given
+(exit 0, or 3 when a strategy failed); compaction-bench merge over all n outputs gates the merged results and
+exits as check would (docs/scale.md).
 
 Examples:
   compaction-bench check before-compaction --fail-under probeRecall=0.5 --fail-under structured-iterative.structure=1
   compaction-bench check before-compaction large-session --baseline baselines/ --tolerance 0.02
   compaction-bench check before-compaction -p openai:gpt-4.1-mini --replay cassettes/ci.jsonl --baseline baselines/
   compaction-bench check sessions/ --baseline baselines/suite     # a suite: intervals clustered by session
-  compaction-bench check                                          # what compaction-bench.config.json says`,
+  compaction-bench check                                          # what compaction-bench.config.json says
+  compaction-bench check sessions/ --baseline baselines/suite --shard 1/4 -o shard-1   # one CI runner's part`,
   );
   return command.action(async (inputs: string[], flags: RunFlags & CheckFlags, self: Command) => {
     const fixtures = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
     const display = createProgressDisplay(progressMode(flags.quiet, process.stderr), process.stderr);
+    const checkOptions = (signal: AbortSignal) => ({
+      ...toCompareOptions(fixtures, flags, signal, display),
+      failUnder: flags.failUnder,
+      baselines: flags.baseline,
+      tolerance: flags.tolerance,
+      allowLost: flags.allowLost,
+      updateBaseline: flags.updateBaseline,
+      strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
+      stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
+    });
     try {
-      const outcome = await interruptible(
-        (signal) =>
-          runCheck({
-            ...toCompareOptions(fixtures, flags, signal, display),
-            failUnder: flags.failUnder,
-            baselines: flags.baseline,
-            tolerance: flags.tolerance,
-            allowLost: flags.allowLost,
-            updateBaseline: flags.updateBaseline,
-            strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
-            stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
-          }),
-        display.interrupt,
-      );
+      if (flags.shard) {
+        const shard = flags.shard;
+        const outcome = await interruptible(
+          (signal) => runCheckShard({ ...checkOptions(signal), shard }),
+          display.interrupt,
+        );
+        display.stop();
+        if (outcome?.shard === undefined) return;
+        const summary = { ...outcome.shard, recordsFile: outcome.recordsFile };
+        process.stdout.write(
+          flags.json ? `${JSON.stringify({ shard: summary }, null, 2)}\n` : renderShardSummary(summary, true),
+        );
+        if (outcome.failedStrategies > 0) process.exitCode = 3;
+        return;
+      }
+      const outcome = await interruptible((signal) => runCheck(checkOptions(signal)), display.interrupt);
       display.stop();
       if (outcome === undefined) return;
       const results = outcome.compare.fixtures.map((fixture) => fixture.results);

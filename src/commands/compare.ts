@@ -1,6 +1,7 @@
 /** `compaction-bench compare <transcript...>`. */
 import { Command } from 'commander';
 import { renderComparisonTerminal } from '../report/comparison.ts';
+import { renderShardSummary } from '../report/shard-summary.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
 import { renderSweepVerdictsTerminal } from '../report/sweep.ts';
 import { compareSuite } from '../run-suite.ts';
@@ -30,6 +31,9 @@ Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json fo
 report rebuilds them from the results files); with several sessions also
 suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals).
 Directories are walked; files that are not transcripts are skipped with one line for all.
+With --shard i/n only part i of the jobs runs and only its records are written
+(records/<run>.shard-i-of-n.jsonl): no reports, since a comparison needs every part; compaction-bench merge
+builds them from all n outputs (docs/scale.md).
 Exit codes: 0 ok, 2 bad input, 3 a strategy failed (the others are still written).
 
 Examples:
@@ -37,7 +41,9 @@ Examples:
   compaction-bench compare large-session -s parallel-stitch,structured-iterative --slice-tokens 16000
   compaction-bench compare ./my-session.jsonl -p openai:gpt-4.1-mini --record cassettes/my.jsonl
   compaction-bench compare '~/.claude/projects/*/*.jsonl' -s core,baselines   # a suite, one report over all
-  compaction-bench compare large-session -p openai:qwen2.5:7b --base-url http://localhost:11434/v1`,
+  compaction-bench compare large-session -p openai:qwen2.5:7b --base-url http://localhost:11434/v1
+  compaction-bench compare sessions/ --shard 2/3 -o shard-2     # part 2 of 3: records only
+  compaction-bench merge shard-1 shard-2 shard-3 -o merged      # the reports of all three`,
   );
   return command.action(async (inputs: string[], flags: RunFlags, self: Command) => {
     const fixtures = applyConfigFile(self, inputs, flags);
@@ -50,6 +56,14 @@ Examples:
       );
       display.stop();
       if (outcome === undefined) return;
+      if (outcome.shard) {
+        const shard = { ...outcome.shard, recordsFile: outcome.recordsFile };
+        process.stdout.write(
+          flags.json ? `${JSON.stringify({ shard }, null, 2)}\n` : renderShardSummary(shard, false),
+        );
+        if (outcome.failedStrategies > 0) process.exitCode = 3;
+        return;
+      }
       const results = outcome.fixtures.map((fixture) => fixture.results);
       const terminal = stdoutTerminal();
       const tables =

@@ -29,6 +29,8 @@ session and target; F-sweep.md with several targets; suite-report.html with seve
 several runs or shards are merged: a run's jobs add up across shards, a deterministic job counted once, and
 the samples of a model's job in several runs pooled as more --runs. Runs of different providers, models or
 tokenizers are refused; a set with a job missing (a strategy absent for one session) exits 2 naming it.
+For the outputs of --shard i/n use compaction-bench merge: it also refuses a shard missing, a job in two
+shards, and shards of another version or configuration.
 
 From results files (F-results.json, as older versions wrote them): each file's reports; results files of one
 session at several --target-tokens also get F-sweep.md and a combined F-sweep-report.html; a

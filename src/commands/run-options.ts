@@ -6,6 +6,7 @@ import { configOptions } from './config-flags.ts';
 import type { CompareOptions } from '../run.ts';
 import type { ProgressDisplay } from './progress-display.ts';
 import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
+import { parseShard, type Shard } from '../stages/shard.ts';
 import { parseSchedule, resolveSchedule, type ScheduleSpec } from '../schedule/policy.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { REHYDRATION_DESIGNS, type RehydrationDesign } from '../results/continuation-types.ts';
@@ -119,6 +120,10 @@ export function addRunOptions(command: Command): Command {
         .join(' or ')} (its calls are counted apart)`,
     ),
     new Option('--judge-base-url <url>', "the judge's server, when it is not the vendor's default"),
+    new Option(
+      '--shard <i/n>',
+      'run only part i of n of the jobs (balanced by tokens, the same on every machine) and write its records, no reports; compaction-bench merge joins the parts',
+    ).argParser(flagParser(parseShard)),
     new Option('--json', 'print the results JSON to stdout instead of the table (progress goes to stderr)'),
     new Option(
       '-q, --quiet',
@@ -183,6 +188,7 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
   replay?: string;
   judge?: string;
   judgeBaseUrl?: string;
+  shard?: Shard;
   json?: boolean;
   quiet?: boolean;
   /** `--config FILE`, or false with `--no-config`. */
@@ -238,6 +244,7 @@ export function toCompareOptions(
     ...continuationOptions(flags),
     concurrency: flags.concurrency,
     runs: flags.runs,
+    ...(flags.shard ? { shard: flags.shard } : {}),
     signal,
     onProgress: display.onProgress,
     onNotice: display.onNotice,

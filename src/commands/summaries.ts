@@ -17,6 +17,11 @@ export const COMMAND_SUMMARIES = {
     description:
       'build the reports compare writes from records (several runs or shards merged), or from results files, running nothing',
   },
+  merge: {
+    arguments: '<shards...>',
+    description:
+      'join the outputs of compare --shard i/n (or check --shard) into the reports, statistics and gate of the whole run',
+  },
   score: {
     arguments: '<records...>',
     description:

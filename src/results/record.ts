@@ -105,6 +105,30 @@ export const runRecordSchema = z.object({
       sample: z.number(),
     }),
   ),
+  /**
+   * `--shard i/n`: this run is one part of a plan; `jobs` lists only this part's. `plan` hashes every planned job's
+   * id (shards of one plan share it), `planned` counts them; `strategies` and `targets` are the plan's order.
+   */
+  shard: z
+    .object({
+      index: z.number().int().min(1),
+      count: z.number().int().min(1),
+      plan: z.string(),
+      planned: z.number().int().min(0),
+      strategies: z.array(z.string()),
+      targets: z.array(z.number().nullable()),
+    })
+    .optional(),
+  /** `check --shard`: the gate `merge` applies once the shards are merged (the probe lint's errors included). */
+  gate: z
+    .object({
+      failUnder: z.array(z.string()),
+      baselines: z.array(z.string()),
+      tolerance: z.number(),
+      allowLost: z.number(),
+      lints: z.array(z.object({ session: z.string(), sidecar: z.string(), errors: z.number() })),
+    })
+    .optional(),
 });
 
 /** One session at one target: what its results file holds besides the strategies (statistics are recomputed). */

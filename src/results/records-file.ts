@@ -48,10 +48,11 @@ export type ContentStore = {
   /** Stages one part of the run's records (a session's, numbered in the run's order), so memory need not hold it. */
   stage(part: number, records: readonly AnyRecord[]): Promise<void>;
   /**
-   * Writes the run's records file (the header, then the staged parts in order, named after the header's run) and
+   * Writes the run's records file (the header, then the staged parts in order, named after the header's run or
+   * `fileStem`, as a shard's is) and
    * moves every staged text into `records/`; returns the records file's path.
    */
-  finish(header: RunRecord, signal?: AbortSignal): Promise<string>;
+  finish(header: RunRecord, signal?: AbortSignal, fileStem?: string): Promise<string>;
   /** A stored text as written (key-like values redacted), staged or already in `records/`. */
   read(kind: StoredKind, hash: string): Promise<string>;
   /** Removes the staging folder and whatever is still in it. */
@@ -103,9 +104,9 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       await writeFile(partPath(part), lines);
       parts.push(part);
     },
-    async finish(header, finishSignal) {
+    async finish(header, finishSignal, fileStem = header.run) {
       const run = header.run;
-      const path = join(directory, `${run}.jsonl`);
+      const path = join(directory, `${fileStem}.jsonl`);
       const headerLine = `${JSON.stringify(header)}\n`;
       assertNoSecrets(headerLine, path);
       const temporary = join(staging, `${run}.jsonl`);
@@ -250,8 +251,9 @@ export async function readStored(recordsFile: string, kind: StoredKind, hash: st
 
 /**
  * The records files a path stands for: itself, or, for a records folder or an output folder holding one, the
- * newest run's file there and its shards (`<run>.jsonl`, `<run>.shard-2.jsonl`): a folder that several compares
- * wrote into stands for what the last one wrote. Run names start with their UTC date, so they sort by time.
+ * newest run's file there and its shards (`<run>.jsonl`, `<run>.shard-2-of-3.jsonl`, and the other shards of its
+ * plan that other runs wrote there): a folder that several compares wrote into stands for what the last one
+ * wrote. Run names start with their UTC date, so they sort by time.
  */
 async function recordFilesOf(path: string): Promise<string[]> {
   const info = await stat(path).catch(() => undefined);
@@ -263,8 +265,13 @@ async function recordFilesOf(path: string): Promise<string[]> {
   if (files.length === 0)
     throw new InputError(`${path}: holds no records (records/<run>.jsonl, written by compare)`);
   const runOf = (name: string) => name.slice(0, name.indexOf('.'));
-  const newest = runOf(files.at(-1)!);
-  return files.filter((name) => runOf(name) === newest).map((name) => join(directory, name));
+  const planOf = (name: string) => runOf(name).slice(runOf(name).indexOf('-') + 1);
+  const isShard = (name: string) => name.includes('.shard-');
+  const last = files.at(-1)!;
+  // Shards of one plan run one after another into one folder carry their own dates but the same plan hash.
+  const belongs = (name: string) =>
+    runOf(name) === runOf(last) || (isShard(last) && isShard(name) && planOf(name) === planOf(last));
+  return files.filter(belongs).map((name) => join(directory, name));
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -57,8 +57,8 @@ export function aggregateSession(
   return file;
 }
 
-/** A job as a missing-job line names it. */
-function describeJob(job: {
+/** A job as a missing-job (or duplicated-job) line names it: `large-session × truncate at 2000 tokens (run 2)`. */
+export function describeJob(job: {
   session: string;
   strategy: string;
   target: number | null;

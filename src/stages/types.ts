@@ -9,7 +9,7 @@ import { type Barrier, type ProgressEvent } from '../run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
 import { type SessionReference } from '../results/session-reference.ts';
-import type { JobCall } from '../results/record.ts';
+import type { JobCall, RunRecord } from '../results/record.ts';
 import { type LimitFunction } from 'p-limit';
 import { type LoadOptions } from '../session/load.ts';
 import { type Measure } from '../results/assemble.ts';
@@ -21,6 +21,9 @@ import { type Schedule } from '../schedule/policy.ts';
 import { type Strategy, type StrategyConfig } from '../strategies/types.ts';
 import { type StrategyResult } from '../results/types.ts';
 import { type Tokenizer } from '../tokens.ts';
+
+/** One part of a sharded run (`--shard i/n`): `index` of `count`, 1-based. */
+export type Shard = { index: number; count: number };
 
 /** What to run: the sessions, strategies, targets, points and runs the plan stage turns into jobs. */
 export type PlanOptions = LoadOptions & {
@@ -43,6 +46,8 @@ export type PlanOptions = LoadOptions & {
   sessionNames?: Record<string, string>;
   /** A suite: a session that will not load is skipped with a notice instead of ending the run. */
   skipUnloadable?: boolean;
+  /** `--shard i/n`: run only this part of the plan and write its records, no reports (`merge` writes them). */
+  shard?: Shard & { gate?: RunRecord['gate'] };
 };
 
 /** What the jobs run on: the model, the judge, the tokenizer and the limits. */
