@@ -111,4 +111,37 @@ export type ContinuationResult = {
   } | null;
   /** Why the prediction columns are empty (offline, or a call failed); null when they are filled. */
   note: string | null;
+  /**
+   * With several cuts (`--continuation-at A,B`, `--schedule`): every cut's block, the first one included (the
+   * fields above are the first cut's, so a reader of one cut keeps working); absent with one cut.
+   */
+  cuts?: ContinuationCut[];
+  /** With several cuts: the figures pooled over them, with intervals that take the cut as the unit. */
+  pooled?: PooledContinuation;
+};
+
+/** One cut's continuation block (the per-cut entries have no cuts of their own). */
+export type ContinuationCut = Omit<ContinuationResult, 'cuts' | 'pooled'>;
+
+/** A share pooled over cuts, with its 95% interval (null bounds with fewer than three cuts: too few clusters). */
+export type PooledShare = { estimate: number | null; low: number | null; high: number | null };
+
+/** Match rates pooled over cuts: steps counted, each level a share with its interval. */
+export type PooledRates = { steps: number; l0: PooledShare; l1: PooledShare; l2: PooledShare };
+
+/** The continuation figures over every cut: the steps of all cuts together, a cut's steps one cluster. */
+export type PooledContinuation = {
+  /** The cuts pooled, in order. */
+  cuts: number[];
+  /** Real steps over all cuts. */
+  steps: number;
+  grounding: { established: number; grounded: number; rate: PooledShare };
+  /** Null when no cut has predictions (offline); Full and Null null when some cut lacks them. */
+  prediction: {
+    strategy: PooledRates;
+    full: PooledRates | null;
+    null: PooledRates | null;
+    /** (S − Null) / (Full − Null) on the pooled rates; null where Full ≤ Null. */
+    normalised: { l0: number | null; l1: number | null; l2: number | null };
+  } | null;
 };

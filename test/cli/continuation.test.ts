@@ -212,4 +212,70 @@ describe('compare --continuation with a model', () => {
       await server.close();
     }
   });
+
+  it('replays each of several cuts against its own Full and Null, and pools the levels', async () => {
+    const server = await startMockLlmServer({ reply: scripted });
+    try {
+      const out = join(directory.path, 'cuts');
+      const result = await runCli(
+        [
+          'compare',
+          sessionFile,
+          '-s',
+          'identity,paths-only',
+          '--continuation',
+          '2',
+          '--continuation-at',
+          '6,8',
+          '--no-cache',
+          '--quiet',
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '-o',
+          out,
+        ],
+        { cwd: directory.path, env: { OPENAI_API_KEY: KEY } },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      // Per cut: Full, Null and two strategies, two steps each.
+      assert.equal(server.count, 16);
+      const results = await continuationOf(out);
+      const identity = results.identity;
+      assert.deepEqual(
+        identity.cuts.map((cut: any) => [cut.cut, cut.prediction.full.rates, cut.prediction.null.rates]),
+        [
+          [6, { steps: 2, l0: 1, l1: 1, l2: 0.5 }, { steps: 2, l0: 0.5, l1: 0, l2: 0 }],
+          // At 8 the last user message alone reads like the start: Null reads README.md, then again.
+          [8, { steps: 2, l0: 1, l1: 1, l2: 0.5 }, { steps: 2, l0: 0, l1: 0, l2: 0 }],
+        ],
+      );
+      const pooled = identity.pooled.prediction;
+      assert.deepEqual(
+        [pooled.strategy.l0.estimate, pooled.strategy.l1.estimate, pooled.strategy.l2.estimate],
+        [1, 1, 0.5],
+      );
+      assert.deepEqual(
+        [pooled.null.l0.estimate, pooled.null.l1.estimate, pooled.null.l2.estimate],
+        [0.25, 0, 0],
+      );
+      // Two cuts are two clusters: too few for an interval (Student's t on one degree of freedom).
+      assert.deepEqual(pooled.null.l0, { estimate: 0.25, low: null, high: null });
+      assert.deepEqual(pooled.normalised, { l0: 1, l1: 1, l2: 1 });
+      assert.deepEqual(results['paths-only'].pooled.prediction.normalised, { l0: 0, l1: 0, l2: 0 });
+      const markdown = await readFile(join(out, 'export-fix-continuation.md'), 'utf8');
+      assert.match(markdown, /## Real and predicted actions after message 8/);
+      assert.match(
+        markdown,
+        /after message 8\n\n.*\n.*\n\| 1 \| run npm test \| run npm test \(L1\) \| read README\.md \(✗\) \|\n\| 2 \| finish \| finish \(L2\) \|/,
+      );
+      assert.match(
+        markdown,
+        /\| identity \| 8 \| 2 \| .* \| 1\.00 \| 1\.00 \| 0\.50 \| 1\.00 \/ 1\.00 \/ 0\.50 \| 0\.00 \/ 0\.00 \/ 0\.00 \| 1\.00 \/ 1\.00 \/ 1\.00 \|/,
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });
