@@ -33,11 +33,23 @@ function pooledRates(runs: readonly PredictionRun[]): PooledRates {
     pooledShare(
       runs.map((run) => ({ sum: Math.round(run.rates[key] * run.rates.steps), count: run.rates.steps })),
     );
-  return {
+  const rates: PooledRates = {
     steps: runs.reduce((sum, run) => sum + run.rates.steps, 0),
     l0: level('l0'),
     l1: level('l1'),
     l2: level('l2'),
+  };
+  if (!runs.some((run) => run.rates.l3 !== undefined)) return rates;
+  // L3 over the steps the judge gave a verdict on (an L2 match counts as one).
+  const verdicts = (run: PredictionRun) => run.steps.filter((step) => typeof step.score.l3 === 'boolean');
+  return {
+    ...rates,
+    l3: pooledShare(
+      runs.map((run) => ({
+        sum: verdicts(run).filter((step) => step.score.l3).length,
+        count: verdicts(run).length,
+      })),
+    ),
   };
 }
 
@@ -48,6 +60,7 @@ function estimates(rates: PooledRates): LevelRates {
     l0: rates.l0.estimate ?? 0,
     l1: rates.l1.estimate ?? 0,
     l2: rates.l2.estimate ?? 0,
+    ...(rates.l3 ? { l3: rates.l3.estimate } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
  * The prediction columns of a strategy's continuation: its own replay, and the Full and Null replays at the same
  * cut (made once per fixture, shared by every strategy), normalised between them.
  */
+import type { Caller } from '../calls.ts';
 import { AbortedError, messageOf } from '../errors.ts';
 import type { Message, Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
@@ -22,6 +23,8 @@ export type PredictionSetup = {
   tokenizer: Tokenizer;
   /** The most tokens of context a request may carry (the window less the answer), when a window is known. */
   maxContextTokens?: number;
+  /** With `--judge`: the judge's caller, for L3 (through the run's cache, cassette and limit). */
+  judge?: Caller['complete'];
 };
 
 /** Full's and Null's replays; one whose calls failed is null, with the error. */
@@ -82,6 +85,7 @@ export function referenceRuns(setup: PredictionSetup, cut: number): Promise<Refe
 
 function sharedInputs(setup: PredictionSetup, cut: number) {
   return {
+    ...(setup.judge ? { judge: setup.judge } : {}),
     system: CONTINUATION_SYSTEM,
     tools: toolDefinitions(setup.session.messages),
     session: setup.session,
@@ -114,7 +118,7 @@ export async function predictContinuation(
       normalised:
         shared.full && shared.null
           ? normalisedRates(strategy.rates, shared.full.rates, shared.null.rates)
-          : { l0: null, l1: null, l2: null },
+          : { l0: null, l1: null, l2: null, ...(setup.judge ? { l3: null } : {}) },
     },
     note: shared.errors.length > 0 ? `not normalised: ${shared.errors.join('; ')}` : null,
   };

@@ -7,6 +7,7 @@ import { type Caller, type CallerOptions, createCaller } from '../calls.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
 import { prefixReference, type SessionReference } from '../results/session-reference.ts';
 import { headSession } from '../cut-points.ts';
+import type { Provider } from '../providers/types.ts';
 import type { Strategy, StrategyConfig, StrategyOutput } from '../strategies/types.ts';
 import { createStrategyContext } from '../strategies/context.ts';
 import { createMatcher } from '../quality/match.ts';
@@ -67,6 +68,7 @@ export function createContinuationSetup(
   full: SessionReference,
   strategies: readonly Strategy[],
   calls: Pick<CallerOptions, 'provider' | 'limit' | 'tokenizer' | 'contextWindow' | 'signal' | 'onCall'>,
+  judge?: Provider,
 ): ContinuationSetup {
   const caller = createCaller(calls);
   const shared = {
@@ -80,9 +82,13 @@ export function createContinuationSetup(
   };
   if (!calls.provider.isLanguageModel) return shared;
   const window = calls.contextWindow;
+  // L3's calls: the judge's own window, the same limit, progress and (through its provider) cache and cassette.
+  const judgeCaller =
+    judge && createCaller({ ...calls, provider: judge, contextWindow: judge.contextWindow });
   return {
     ...shared,
     predict: {
+      ...(judgeCaller ? { judge: judgeCaller.complete } : {}),
       session: full.session,
       steps: options.steps,
       generate: caller.generate,

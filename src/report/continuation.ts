@@ -6,7 +6,9 @@ import type {
   Action,
   ContinuationCut,
   ContinuationResult,
+  NormalisedRates,
   PooledShare,
+  StepScore,
 } from '../results/continuation-types.ts';
 import { formatRatio } from '../numbers.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
@@ -43,28 +45,39 @@ function pooledCell(value: PooledShare): string {
     : `${formatRatio(value.estimate)} [${formatRatio(value.low)}–${formatRatio(value.high)}]`;
 }
 
+/** The normalised scores in one cell: `L0 / L1 / L2`, and `/ L3` when judged. */
+function normalisedCell(normalised: NormalisedRates, judged: boolean): string {
+  return [normalised.l0, normalised.l1, normalised.l2, ...(judged ? [normalised.l3] : [])]
+    .map((value) => formatRatio(value))
+    .join(' / ');
+}
+
+/** The level heads, with L3 when a judge scored it. */
+const levelHeads = (judged: boolean) => [
+  'L0',
+  'L1',
+  'L2',
+  ...(judged ? ['L3 (judge)'] : []),
+  judged ? 'normalised L0/L1/L2/L3' : 'normalised L0/L1/L2',
+];
+
 /** The table pooled over cuts (several cuts): grounding and, with a model, L0–L2 with 95% intervals. */
 function pooledRows(rows: ReturnType<typeof withContinuation>): Rows {
   const predicted = rows.some((row) => row.continuation.pooled?.prediction);
+  const judged = rows.some((row) => row.continuation.pooled?.prediction?.strategy.l3 !== undefined);
+  const empty = Array.from({ length: judged ? 5 : 4 }, () => '–');
   const head = [
     'strategy',
     'rehydrate',
     'cuts',
     'steps',
     'grounded (lexical)',
-    ...(predicted ? ['L0', 'L1', 'L2', 'normalised L0/L1/L2'] : []),
+    ...(predicted ? levelHeads(judged) : []),
   ];
   const table: Rows['rows'] = rows.map(({ name, continuation }) => {
     const pooled = continuation.pooled;
     if (!pooled)
-      return [
-        name,
-        continuation.rehydrate,
-        '1',
-        continuation.steps,
-        '–',
-        ...(predicted ? ['–', '–', '–', '–'] : []),
-      ];
+      return [name, continuation.rehydrate, '1', continuation.steps, '–', ...(predicted ? empty : [])];
     const { grounding, prediction } = pooled;
     const base = [
       name,
@@ -74,14 +87,15 @@ function pooledRows(rows: ReturnType<typeof withContinuation>): Rows {
       `${share(grounding.grounded, grounding.established)} ${pooledCell(grounding.rate)}`,
     ];
     if (!predicted) return base;
-    if (!prediction) return [...base, '–', '–', '–', '–'];
-    const normalised = prediction.normalised;
+    if (!prediction) return [...base, ...empty];
+    const { strategy } = prediction;
     return [
       ...base,
-      pooledCell(prediction.strategy.l0),
-      pooledCell(prediction.strategy.l1),
-      pooledCell(prediction.strategy.l2),
-      [normalised.l0, normalised.l1, normalised.l2].map((value) => formatRatio(value)).join(' / '),
+      pooledCell(strategy.l0),
+      pooledCell(strategy.l1),
+      pooledCell(strategy.l2),
+      ...(judged ? [strategy.l3 ? pooledCell(strategy.l3) : '–'] : []),
+      normalisedCell(prediction.normalised, judged),
     ];
   });
   if (predicted) {
@@ -102,6 +116,7 @@ function pooledRows(rows: ReturnType<typeof withContinuation>): Rows {
         pooledCell(rates.l0),
         pooledCell(rates.l1),
         pooledCell(rates.l2),
+        ...(judged ? [rates.l3 ? pooledCell(rates.l3) : '–'] : []),
         '',
       ]);
     }
@@ -157,12 +172,13 @@ export function continuationRows(results: ResultsFile): Rows | null {
   if (rows.length === 0) return null;
   if (rows.some((row) => row.continuation.pooled)) return pooledRows(rows);
   const predicted = rows.some((row) => row.continuation.prediction !== null);
+  const judged = rows.some((row) => row.continuation.prediction?.strategy.rates.l3 !== undefined);
   const head = [
     'strategy',
     'rehydrate',
     'grounded (lexical)',
     'conversation-only recall',
-    ...(predicted ? ['L0', 'L1', 'L2', 'normalised L0/L1/L2', 'redundant re-reads'] : []),
+    ...(predicted ? [...levelHeads(judged), 'redundant re-reads'] : []),
   ];
   const table: Rows['rows'] = rows.map(({ name, continuation }) => {
     const { grounding, recoverability, prediction } = continuation;
@@ -173,15 +189,15 @@ export function continuationRows(results: ResultsFile): Rows | null {
       `${formatRatio(recoverability.conversationRecall)} of ${recoverability.counts.conversation}`,
     ];
     if (!predicted) return base;
-    if (!prediction) return [...base, '–', '–', '–', '–', '–'];
+    if (!prediction) return [...base, ...Array.from({ length: judged ? 6 : 5 }, () => '–')];
     const { rates, redundantReads, predictedReads } = prediction.strategy;
-    const normalised = prediction.normalised;
     return [
       ...base,
       formatRatio(rates.l0),
       formatRatio(rates.l1),
       formatRatio(rates.l2),
-      [normalised.l0, normalised.l1, normalised.l2].map((value) => formatRatio(value)).join(' / '),
+      ...(judged ? [formatRatio(rates.l3)] : []),
+      normalisedCell(prediction.normalised, judged),
       share(redundantReads, predictedReads),
     ];
   });
@@ -200,6 +216,7 @@ export function continuationRows(results: ResultsFile): Rows | null {
         formatRatio(run.rates.l0),
         formatRatio(run.rates.l1),
         formatRatio(run.rates.l2),
+        ...(judged ? [formatRatio(run.rates.l3)] : []),
         '',
         share(run.redundantReads, run.predictedReads),
       ]);
@@ -209,13 +226,12 @@ export function continuationRows(results: ResultsFile): Rows | null {
 }
 
 /** An action in a table cell with the level it reached: `edit src/a.ts (L2)`, `✗` when none. */
-function predictedCell(predicted: {
-  predicted: Action | null;
-  score: { l0: boolean; l1: boolean; l2: boolean };
-}): string {
+function predictedCell(predicted: { predicted: Action | null; score: StepScore }): string {
   const { score } = predicted;
   const level = score.l2 ? 'L2' : score.l1 ? 'L1' : score.l0 ? 'L0' : '✗';
-  return `${actionCell(predicted.predicted)} (${level})`;
+  // L3 adds news only below L2: the judge called a differently written action equivalent.
+  const judged = !score.l2 && score.l3 === true ? ', L3' : '';
+  return `${actionCell(predicted.predicted)} (${level}${judged})`;
 }
 
 /**

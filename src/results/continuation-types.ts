@@ -22,11 +22,24 @@ export type RealStep = {
   actions: Action[];
 };
 
-/** How far a predicted action agrees with the real one; each level implies the ones below it. */
-export type StepScore = { l0: boolean; l1: boolean; l2: boolean };
+/**
+ * How far a predicted action agrees with the real one; each of L0–L2 implies the ones below it. `l3` (with
+ * `--judge` only): an L2 match, or the judge says the two are equivalent; null when the judge gave no verdict.
+ */
+export type StepScore = { l0: boolean; l1: boolean; l2: boolean; l3?: boolean | null };
 
-/** Match rates over steps, with the steps counted. */
-export type LevelRates = { steps: number; l0: number; l1: number; l2: number };
+/** Match rates over steps, with the steps counted; `l3` (with `--judge`) over the steps with a verdict. */
+export type LevelRates = { steps: number; l0: number; l1: number; l2: number; l3?: number | null };
+
+/** The judge's answer on one step (L3): its verdict, or null with the error; the prompt and answer as sent. */
+export type EquivalenceVerdict = {
+  equivalent: boolean | null;
+  reason: string;
+  prompt: string;
+  /** The judge's text as returned; null when the call failed. */
+  answer: string | null;
+  error: string | null;
+};
 
 /** Where the facts a summary should carry could be found again at the cut (docs/continuation.md). */
 export type Recoverability = 'workspace' | 'rehydrated' | 'conversation';
@@ -55,6 +68,8 @@ export type PredictedStep = {
   /** The model's raw answer: its text and tool calls, as returned. */
   answer: { text: string; toolCalls: Array<{ name: string; arguments: Record<string, unknown> }> };
   score: StepScore;
+  /** With `--judge`, for a prediction short of L2: the judge's verdict (an L2 match needs none). */
+  judged?: EquivalenceVerdict;
   /** Predicted a read of a file whose content the uncompacted prefix already had. */
   redundantRead: boolean;
 };
@@ -107,7 +122,7 @@ export type ContinuationResult = {
     full: PredictionRun | null;
     null: PredictionRun | null;
     /** (S − Null) / (Full − Null) per level; null at a level where Full does no better than Null. */
-    normalised: { l0: number | null; l1: number | null; l2: number | null };
+    normalised: NormalisedRates;
   } | null;
   /** Why the prediction columns are empty (offline, or a call failed); null when they are filled. */
   note: string | null;
@@ -120,6 +135,9 @@ export type ContinuationResult = {
   pooled?: PooledContinuation;
 };
 
+/** The normalised score per level; `l3` only with `--judge`. */
+export type NormalisedRates = { l0: number | null; l1: number | null; l2: number | null; l3?: number | null };
+
 /** One cut's continuation block (the per-cut entries have no cuts of their own). */
 export type ContinuationCut = Omit<ContinuationResult, 'cuts' | 'pooled'>;
 
@@ -127,7 +145,14 @@ export type ContinuationCut = Omit<ContinuationResult, 'cuts' | 'pooled'>;
 export type PooledShare = { estimate: number | null; low: number | null; high: number | null };
 
 /** Match rates pooled over cuts: steps counted, each level a share with its interval. */
-export type PooledRates = { steps: number; l0: PooledShare; l1: PooledShare; l2: PooledShare };
+export type PooledRates = {
+  steps: number;
+  l0: PooledShare;
+  l1: PooledShare;
+  l2: PooledShare;
+  /** With `--judge` only. */
+  l3?: PooledShare;
+};
 
 /** The continuation figures over every cut: the steps of all cuts together, a cut's steps one cluster. */
 export type PooledContinuation = {
@@ -142,6 +167,6 @@ export type PooledContinuation = {
     full: PooledRates | null;
     null: PooledRates | null;
     /** (S − Null) / (Full − Null) on the pooled rates; null where Full ≤ Null. */
-    normalised: { l0: number | null; l1: number | null; l2: number | null };
+    normalised: NormalisedRates;
   } | null;
 };

@@ -99,12 +99,19 @@ export async function planFixture(
   return {
     ...(options.continuation
       ? {
-          continuation: createContinuationSetup(options.continuation, cuts, fullFacts, strategies, {
-            ...environment,
-            onCall: options.onProgress
-              ? callProgress(environment, { unit: `${stem}: continuation`, strategy: 'continuation' })
-              : undefined,
-          }),
+          continuation: createContinuationSetup(
+            options.continuation,
+            cuts,
+            fullFacts,
+            strategies,
+            {
+              ...environment,
+              onCall: options.onProgress
+                ? callProgress(environment, { unit: `${stem}: continuation`, strategy: 'continuation' })
+                : undefined,
+            },
+            environment.judge,
+          ),
         }
       : {}),
     facts,

@@ -278,4 +278,89 @@ describe('compare --continuation with a model', () => {
       await server.close();
     }
   });
+
+  it('with --judge scores L3: a judge calls a differently written action equivalent, and replays from the cassette', async () => {
+    const isEquivalenceCall = (request: RecordedRequest) =>
+      JSON.stringify(request.body.messages?.[0] ?? '').includes('predicted next action is equivalent');
+    // The judge accepts any run of the tests for a run of the export tests, nothing else.
+    const judged = (request: RecordedRequest): MockReply => {
+      if (isEquivalenceCall(request)) {
+        const prompt = JSON.stringify(request.body.messages);
+        const same = /Predicted action: bash \{\\"command\\":\\"npm test\\"\}/.test(prompt);
+        return { kind: 'text', text: `{"equivalent": ${same}, "reason": "scripted"}` };
+      }
+      if (JSON.stringify(request.body).includes('continuing a session')) return scripted(request);
+      return { kind: 'text', text: '{"score": 0, "reason": "scripted"}' };
+    };
+    const server = await startMockLlmServer({ reply: judged });
+    const cassette = join(directory.path, 'judged.jsonl');
+    const base = [
+      'compare',
+      sessionFile,
+      '-s',
+      'identity',
+      '--continuation',
+      '3',
+      '--continuation-at',
+      '6',
+      '--no-cache',
+      '--quiet',
+      '-p',
+      'openai:test-model',
+      '--judge',
+      'openai:judge-model',
+    ];
+    const options = { cwd: directory.path, env: { OPENAI_API_KEY: KEY } };
+    const out = join(directory.path, 'judged');
+    let equivalenceRequests: RecordedRequest[];
+    try {
+      const recorded = await runCli(
+        [...base, '--base-url', server.url, '--judge-base-url', server.url, '-o', out, '--record', cassette],
+        options,
+      );
+      assert.equal(recorded.code, 0, recorded.stderr);
+      equivalenceRequests = server.requests.filter(isEquivalenceCall);
+    } finally {
+      await server.close();
+    }
+    const identity = (await continuationOf(out)).identity.prediction;
+    // Full (= identity): L2, L1 judged equivalent, L2. Null: three misses, each judged not equivalent.
+    assert.deepEqual(identity.full.rates, { steps: 3, l0: 1, l1: 1, l2: 2 / 3, l3: 1 });
+    assert.deepEqual(identity.null.rates, { steps: 3, l0: 1 / 3, l1: 0, l2: 0, l3: 0 });
+    assert.deepEqual(identity.normalised, { l0: 1, l1: 1, l2: 1, l3: 1 });
+    // Only predictions short of L2 go to the judge: one of Full's, one of identity's, Null's three.
+    assert.equal(equivalenceRequests.length, 5);
+    assert.equal(equivalenceRequests[0]!.body.model, 'judge-model');
+    const step2 = identity.strategy.steps[1];
+    assert.deepEqual(step2.score, { l0: true, l1: true, l2: false, l3: true });
+    assert.equal(step2.judged.equivalent, true);
+    assert.match(
+      step2.judged.prompt,
+      /^Real action: bash \{"command":"npm test -- export"\}\nPredicted action: bash \{"command":"npm test"\}$/,
+    );
+    assert.equal(step2.judged.answer, '{"equivalent": true, "reason": "scripted"}');
+    assert.equal(identity.strategy.steps[0].judged, undefined, 'an L2 match needs no verdict');
+    const markdown = await readFile(join(out, 'export-fix-continuation.md'), 'utf8');
+    assert.match(markdown, /\| L2 \| L3 \(judge\) \| normalised L0\/L1\/L2\/L3 \|/);
+    assert.match(markdown, /\| 2 \| run npm test \| run npm test \(L1, L3\) \|/);
+
+    // The judge's answers are in the cassette: the replay, with no server, scores L3 the same.
+    const replayedOut = join(directory.path, 'judged-replayed');
+    const replayed = await runCli(
+      [
+        ...base,
+        '--base-url',
+        server.url,
+        '--judge-base-url',
+        server.url,
+        '-o',
+        replayedOut,
+        '--replay',
+        cassette,
+      ],
+      options,
+    );
+    assert.equal(replayed.code, 0, replayed.stderr);
+    assert.deepEqual((await continuationOf(replayedOut)).identity.prediction.normalised, identity.normalised);
+  });
 });
