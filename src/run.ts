@@ -32,6 +32,7 @@ import { loadSession, resolveSource } from './session/load.ts';
 import pLimit from 'p-limit';
 import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from './report/write.ts';
 import { recordedChain } from './schedule/cycles.ts';
+import { recordedContinuation } from './continuation/setup.ts';
 import { resolveStrategies, strategySettings } from './strategies/registry.ts';
 import { CORE_SETTINGS } from './settings.ts';
 import { skippedLinesNote } from './session/skipped-lines-note.ts';
@@ -244,13 +245,18 @@ async function runFixture(
     if (options.schedule?.policy === 'recorded') outcome.chain = recordedChain(fullFacts, tokenizer);
     const job = { id: plan.recorded.id, strategy: recorded.strategy, sample: 1, deterministic: false };
     const text = compactedText(summary, kept);
-    jobs.push(
-      await evaluateJob(job, { outcome, text, calls: [], requiredSections: undefined }, plan.recorded.facts, {
-        plan,
-        run,
-        environment,
-      }),
-    );
+    // With --continuation, the agent's own compaction is continued like a strategy's where it compacted.
+    const continuation =
+      plan.continuation &&
+      (await recordedContinuation(plan.continuation, plan.recorded, options.schedule !== undefined));
+    const compacted = {
+      outcome,
+      text,
+      calls: [],
+      requiredSections: undefined,
+      ...(continuation && continuation.length > 0 ? { continuation } : {}),
+    };
+    jobs.push(await evaluateJob(job, compacted, plan.recorded.facts, { plan, run, environment }));
   }
   const frame = resultsFrame(facts, {
     ...(options.schedule ? { schedule: describeSchedule(options.schedule) } : {}),

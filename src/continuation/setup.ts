@@ -13,7 +13,8 @@ import { createStrategyContext } from '../strategies/context.ts';
 import { createMatcher } from '../quality/match.ts';
 import { scoreProbes } from '../quality/probe-recall.ts';
 import { compactedText } from '../results/assemble.ts';
-import { type RecordedCompaction, type Session, toolCallsOf } from '../session/types.ts';
+import { type Message, type RecordedCompaction, type Session, toolCallsOf } from '../session/types.ts';
+import { recordedPoints } from '../schedule/replay.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { realStepsAfter } from './actions.ts';
 import { evaluateContinuation } from './evaluate.ts';
@@ -188,6 +189,56 @@ export async function furtherCutOutputs(
   return points;
 }
 
+/**
+ * Where the agent's own compaction (the `recorded` row) is continued from: under `--schedule` each compaction it
+ * recorded; else its last one, when that is one of the cuts (`--at-compaction` cuts there).
+ */
+export function recordedContinuationPoints(
+  setup: ContinuationSetup,
+  recorded: { summary: string; end: number; kept: readonly Message[] },
+  chained: boolean,
+): ContinuationPoint[] {
+  const { session } = setup.full;
+  if (!chained)
+    return setup.cuts.includes(recorded.end)
+      ? [{ cut: recorded.end, output: { summary: recorded.summary, kept: [...recorded.kept] } }]
+      : [];
+  return recordedPoints(session)
+    .filter((point) => hasStepAfter(session, point.atMessage))
+    .map((point) => ({
+      cut: point.atMessage,
+      output: {
+        summary: point.summary,
+        kept: session.messages.slice(point.keptFrom ?? point.atMessage, point.atMessage),
+      },
+    }));
+}
+
+/** The agent's own compaction at each of its points, with its predictions (none offline). */
+export async function recordedContinuation(
+  setup: ContinuationSetup,
+  recorded: { summary: string; end: number; kept: readonly Message[] },
+  chained: boolean,
+): Promise<
+  Array<{ point: ContinuationPoint; predicted: Awaited<ReturnType<typeof continuationPrediction>> }>
+> {
+  return Promise.all(
+    recordedContinuationPoints(setup, recorded, chained).map(async (point) => ({
+      point,
+      predicted: await continuationPrediction(setup, 'recorded', point),
+    })),
+  );
+}
+
+/**
+ * The rehydration a strategy is judged with: `--rehydrate`, else its own agent's; the agent's recorded
+ * compaction gets the design of the agent that wrote the transcript.
+ */
+function designOf(setup: ContinuationSetup, strategy: string): RehydrationDesign {
+  if (setup.options.rehydrate) return setup.options.rehydrate;
+  return defaultDesign(strategy === 'recorded' ? setup.full.session.format : strategy);
+}
+
 /** The prediction columns at one point (undefined offline); a failed call empties them with a note, never the run. */
 export async function continuationPrediction(
   setup: ContinuationSetup,
@@ -195,7 +246,7 @@ export async function continuationPrediction(
   point: ContinuationPoint,
 ): Promise<Pick<ContinuationResult, 'prediction' | 'note'> | undefined> {
   if (!setup.predict) return undefined;
-  const design = setup.options.rehydrate ?? defaultDesign(strategy);
+  const design = designOf(setup, strategy);
   try {
     return await predictContinuation(setup.predict, {
       cut: point.cut,
@@ -237,7 +288,7 @@ function continuationAt(
     session: setup.full.session,
     cut: point.cut,
     steps: setup.options.steps,
-    design: setup.options.rehydrate ?? defaultDesign(strategy),
+    design: designOf(setup, strategy),
     summary: point.output.summary,
     kept,
     probes: facts.probes,

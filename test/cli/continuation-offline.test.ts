@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 
@@ -153,6 +154,27 @@ describe('compare --continuation offline', () => {
     }
     const markdown = await readFile(join(out, 'large-session-chain-continuation.md'), 'utf8');
     assert.match(markdown, /## Per cut/);
+  });
+
+  it("continues the agent's own compaction (the recorded row) where it compacted, with its agent's rehydration", async () => {
+    const out = join(directory.path, 'out-recorded');
+    const sample = fileURLToPath(new URL('../samples/claude-code-compaction.jsonl', import.meta.url));
+    const result = await runCli(
+      ['compare', sample, '-s', 'identity', '--continuation', '3', '--at-compaction', '-o', out, '--quiet'],
+      { cwd: directory.path },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const file = JSON.parse(await readFile(join(out, 'claude-code-compaction-results.json'), 'utf8'));
+    const [identity, recorded] = ['identity', 'recorded'].map(
+      (name) => file.strategies.find((strategy: { name: string }) => strategy.name === name).continuation,
+    );
+    assert.ok(recorded, 'the recorded row has a continuation block');
+    assert.equal(recorded.cut, identity.cut);
+    assert.deepEqual(recorded.realSteps, identity.realSteps);
+    assert.equal(recorded.rehydrate, 'claude-code');
+    assert.equal(identity.rehydrate, 'none');
+    const markdown = await readFile(join(out, 'claude-code-compaction-continuation.md'), 'utf8');
+    assert.match(markdown, /\| recorded \| claude-code \| \d\/\d \(/);
   });
 
   it('writes no continuation table without --continuation', async () => {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import {
@@ -362,5 +363,55 @@ describe('compare --continuation with a model', () => {
     );
     assert.equal(replayed.code, 0, replayed.stderr);
     assert.deepEqual((await continuationOf(replayedOut)).identity.prediction.normalised, identity.normalised);
+  });
+
+  it("predicts from the agent's own compaction (the recorded row) like a strategy's", async () => {
+    const server = await startMockLlmServer({
+      reply: () => ({
+        kind: 'tool-calls',
+        calls: [{ name: 'Read', arguments: { file_path: 'src/app.ts' } }],
+      }),
+    });
+    try {
+      const out = join(directory.path, 'recorded-row');
+      const sample = fileURLToPath(new URL('../samples/claude-code-compaction.jsonl', import.meta.url));
+      const result = await runCli(
+        [
+          'compare',
+          sample,
+          '-s',
+          'identity',
+          '--continuation',
+          '2',
+          '--at-compaction',
+          '--no-cache',
+          '--quiet',
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '-o',
+          out,
+        ],
+        { cwd: directory.path, env: { OPENAI_API_KEY: KEY } },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      const file = JSON.parse(await readFile(join(out, 'claude-code-compaction-results.json'), 'utf8'));
+      const recorded = file.strategies.find((strategy: { name: string }) => strategy.name === 'recorded');
+      const prediction = recorded.continuation.prediction;
+      assert.equal(prediction.strategy.steps.length, recorded.continuation.steps);
+      assert.deepEqual(prediction.strategy.steps[0].answer.toolCalls, [
+        { name: 'Read', arguments: { file_path: 'src/app.ts' } },
+      ]);
+      // Its context: the agent's summary, the tail it kept and Claude Code's re-attached files.
+      assert.equal(prediction.strategy.requests[0].label, 'continuation strategy step 1');
+      const summaryRequest = server.requests.find((request) =>
+        JSON.stringify(request.body).includes('compacted into the following summary'),
+      );
+      assert.ok(summaryRequest);
+      assert.equal(recorded.calls, 0, "the replay's calls are not the recorded row's cost");
+    } finally {
+      await server.close();
+    }
   });
 });
