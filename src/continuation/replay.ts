@@ -47,7 +47,7 @@ export async function replayContinuation(input: ReplayInput): Promise<Prediction
     renderMessages(messages, { toolResultChars: Number.POSITIVE_INFINITY });
   const contextHash = sha256(JSON.stringify(input.context));
   const requests: unknown[] = [];
-  const usage = { calls: 0, inputTokens: 0, outputTokens: 0, cachedCalls: 0 };
+  const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
   const steps = await Promise.all(
     input.steps.map(async (step, index): Promise<PredictedStep> => {
       const label = `continuation ${input.who} step ${index + 1}`;
@@ -70,7 +70,6 @@ export async function replayContinuation(input: ReplayInput): Promise<Prediction
       usage.calls++;
       usage.inputTokens += answer.usage.input;
       usage.outputTokens += answer.usage.output;
-      if (answer.fromCache) usage.cachedCalls++;
       const calls = answer.content.filter((block): block is ToolCallBlock => block.type === 'toolCall');
       const predicted = calls[0]
         ? actionOfCall(calls[0], input.session.cwd)

@@ -86,8 +86,12 @@ export type PredictionRun = {
    * for every step) and the messages since the cut rendered whole.
    */
   requests: unknown[];
-  /** The replay's own calls (never counted in the strategy's figures); tokens as the provider reported them. */
-  usage: { calls: number; inputTokens: number; outputTokens: number; cachedCalls: number };
+  /**
+   * The replay's own calls (never counted in the strategy's figures); tokens as the provider reported them. A
+   * replayed answer reports the figures it was recorded with: how this run got its answers (cache, cassette) is
+   * not a figure of the replay (older files carry a `cachedCalls` count here; readers ignore it).
+   */
+  usage: { calls: number; inputTokens: number; outputTokens: number };
 };
 
 /** The `continuation` block of a strategy result (docs/results.md). */

@@ -12,7 +12,7 @@ function run(steps: number, l0: number, l1: number, l2: number): PredictionRun {
     redundantReads: 0,
     predictedReads: 0,
     requests: [],
-    usage: { calls: steps, inputTokens: 0, outputTokens: 0, cachedCalls: 0 },
+    usage: { calls: steps, inputTokens: 0, outputTokens: 0 },
   };
 }
 
