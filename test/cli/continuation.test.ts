@@ -239,9 +239,8 @@ describe('compare --continuation with a model', () => {
         'export-fix-identity.md',
         'export-fix-comparison.md',
       ]) {
-        const [recordedText, replayedText] = await Promise.all(
-          [out, replayedOut].map((where) => readFile(join(where, name), 'utf8')),
-        );
+        const recordedText = await readFile(join(out, name), 'utf8');
+        const replayedText = await readFile(join(replayedOut, name), 'utf8');
         assert.equal(
           replayedText.replace(provenanceLine, ''),
           recordedText.replace(provenanceLine, ''),
