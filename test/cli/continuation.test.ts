@@ -227,9 +227,8 @@ describe('compare --continuation with a model', () => {
       );
       assert.equal(replayed.code, 0, replayed.stderr);
       // Byte for byte, apart from the fields docs/results.md lists as the run's own (time, command, cassette).
-      const [first, again] = await Promise.all(
-        [out, replayedOut].map((where) => readFile(join(where, 'export-fix-results.json'), 'utf8')),
-      );
+      const first = await readFile(join(out, 'export-fix-results.json'), 'utf8');
+      const again = await readFile(join(replayedOut, 'export-fix-results.json'), 'utf8');
       assert.equal(withoutRunTime(again), withoutRunTime(first));
       assert.notEqual(again, first, 'the run-time fields do differ');
       // The Markdown reports too, but for their provenance line (the command typed, the cassette's mode).
