@@ -106,6 +106,8 @@ export function poolCuts(cuts: readonly ContinuationCut[]): PooledContinuation {
 export function combineCuts(cuts: readonly ContinuationCut[]): ContinuationResult | undefined {
   const [first] = cuts;
   if (!first) return undefined;
-  if (cuts.length === 1) return first;
-  return { ...first, cuts: [...cuts], pooled: poolCuts(cuts) };
+  // The top-level fields are the first cut's; its summary is the strategy's own, in the result already.
+  const { summary: _summary, ...top } = first;
+  if (cuts.length === 1) return top;
+  return { ...top, cuts: [...cuts], pooled: poolCuts(cuts) };
 }

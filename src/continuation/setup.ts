@@ -296,7 +296,7 @@ function continuationAt(
     prefix: facts.transcriptMatcher,
     tokenizer,
   });
-  return predicted ? { ...result, ...predicted } : result;
+  return { ...result, ...predicted, summary: point.output.summary };
 }
 
 /** A strategy's continuation block over its points: one cut's block, or every cut's with the pooled figures. */

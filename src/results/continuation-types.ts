@@ -143,7 +143,10 @@ export type ContinuationResult = {
 export type NormalisedRates = { l0: number | null; l1: number | null; l2: number | null; l3?: number | null };
 
 /** One cut's continuation block (the per-cut entries have no cuts of their own). */
-export type ContinuationCut = Omit<ContinuationResult, 'cuts' | 'pooled'>;
+export type ContinuationCut = Omit<ContinuationResult, 'cuts' | 'pooled'> & {
+  /** In `cuts` only: the summary the context at this cut began with (the model's answer at a further cut). */
+  summary?: string;
+};
 
 /** A share pooled over cuts, with its 95% interval (null bounds with fewer than three cuts: too few clusters). */
 export type PooledShare = { estimate: number | null; low: number | null; high: number | null };

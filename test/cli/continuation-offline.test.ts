@@ -110,6 +110,10 @@ describe('compare --continuation offline', () => {
     assert.equal(block.pooled.grounding.established, sum('established'));
     assert.equal(block.pooled.grounding.grounded, sum('grounded'));
     assert.equal(block.pooled.steps, 9);
+    // Each cut keeps the summary its context began with; the first is the strategy's own, on the result.
+    assert.equal(block.cuts[0].summary, several.strategies['single-shot'].summary);
+    assert.ok(block.cuts[2].summary.length > 0 && block.cuts[2].summary !== block.cuts[0].summary);
+    assert.equal('summary' in block, false);
     // Each cut scores the probes planted before it: more history, more probes.
     const probes = block.cuts.map((one: any) => Object.keys(one.recoverability.byProbe).length);
     assert.ok(probes[0] < probes[1] && probes[1] < probes[2], `${probes}`);
