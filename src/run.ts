@@ -41,6 +41,7 @@ import { loadSession, resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from './report/write.ts';
 import { recordedChain } from './schedule/cycles.ts';
+import { recordedContinuation } from './continuation/setup.ts';
 import { resolveStrategies, strategySettings } from './strategies/registry.ts';
 import type { Strategy } from './strategies/types.ts';
 import { CORE_SETTINGS } from './settings.ts';
@@ -421,13 +422,18 @@ async function recordFixture(
     if (options.schedule?.policy === 'recorded') outcome.chain = recordedChain(fullFacts, tokenizer);
     const job = { id: plan.recorded.id, strategy: recorded.strategy, sample: 1, deterministic: false };
     const text = compactedText(summary, kept);
-    jobs.push(
-      await evaluateJob(job, { outcome, text, calls: [], requiredSections: undefined }, plan.recorded.facts, {
-        plan,
-        run,
-        environment,
-      }),
-    );
+    // With --continuation, the agent's own compaction is continued like a strategy's where it compacted.
+    const continuation =
+      plan.continuation &&
+      (await recordedContinuation(plan.continuation, plan.recorded, options.schedule !== undefined));
+    const compacted = {
+      outcome,
+      text,
+      calls: [],
+      requiredSections: undefined,
+      ...(continuation && continuation.length > 0 ? { continuation } : {}),
+    };
+    jobs.push(await evaluateJob(job, compacted, plan.recorded.facts, { plan, run, environment }));
   }
   const frame = resultsFrame(facts, {
     ...(options.schedule ? { schedule: describeSchedule(options.schedule) } : {}),

@@ -83,9 +83,9 @@ export function addRunOptions(command: Command): Command {
       'at the cut, check the next k steps the agent really took: grounding offline, predicted actions with a model (docs/continuation.md)',
     ).argParser(integerAtLeast(1)),
     new Option(
-      '--continuation-at <message>',
-      "cut before this 0-based message (default: --at-compaction's compaction, else the first assistant tool call past halfway)",
-    ).argParser(integerAtLeast(1)),
+      '--continuation-at <message[,message…]>',
+      "cut before each of these 0-based messages, scored per cut and pooled (default: --at-compaction's compaction, under --schedule each compaction of the chain, else the first assistant tool call past halfway)",
+    ).argParser(flagParser(cutList)),
     new Option(
       '--rehydrate <design>',
       "what comes back after compacting: claude-code (5 recent files), pi (file lists), codex (recent user messages) or none (default: the strategy's own agent, else none)",
@@ -144,6 +144,12 @@ function targetList(text: string): number[] {
   return targets;
 }
 
+/** `--continuation-at 40,80`: whole numbers ≥ 1 (message indexes; each is checked against its transcript later). */
+function cutList(text: string): number[] {
+  const parse = integerValue(1);
+  return text.split(',').map((part) => parse(part.trim()));
+}
+
 /** `--prompt-file S=FILE`: a strategy's prompt replaced by a file's text (docs/strategies.md). */
 function promptFileOption(): Option {
   return new Option(
@@ -174,7 +180,7 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
   atCompaction?: boolean;
   schedule?: ScheduleSpec;
   continuation?: number;
-  continuationAt?: number;
+  continuationAt?: number[];
   rehydrate?: RehydrationDesign;
   promptFile: string[];
   retries: number;
@@ -273,9 +279,9 @@ function continuationOptions(flags: RunFlags): Pick<CompareOptions, 'continuatio
     if (orphan) throw new InputError(`${orphan} needs --continuation K`);
     return {};
   }
-  if (flags.schedule)
+  if (flags.schedule && flags.continuationAt !== undefined)
     throw new InputError(
-      '--continuation cannot be combined with --schedule (yet): use --at-compaction or --continuation-at',
+      '--continuation-at cannot be combined with --schedule (the chain cuts at each of its compactions)',
     );
   if (flags.runs > 1)
     throw new InputError(

@@ -2,6 +2,7 @@
  * The prediction columns of a strategy's continuation: its own replay, and the Full and Null replays at the same
  * cut (made once per fixture, shared by every strategy), normalised between them.
  */
+import type { Caller } from '../calls.ts';
 import { AbortedError, messageOf } from '../errors.ts';
 import type { Message, Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
@@ -13,16 +14,17 @@ import { normalisedRates } from './score.ts';
 import { toolDefinitions } from './tool-shapes.ts';
 import type { ContinuationResult, PredictionRun, RehydrationDesign } from '../results/continuation-types.ts';
 
-/** Where the predictions are made: the whole session, the cut, K. */
+/** Where the predictions are made: the whole session and K (the cut comes with each request for predictions). */
 export type PredictionSetup = {
   session: Session;
-  cut: number;
   steps: number;
   /** Every continuation call (Full's, Null's, each strategy's), traced apart from the strategies' own calls. */
   generate: Generate;
   tokenizer: Tokenizer;
   /** The most tokens of context a request may carry (the window less the answer), when a window is known. */
   maxContextTokens?: number;
+  /** With `--judge`: the judge's caller, for L3 (through the run's cache, cassette and limit). */
+  judge?: Caller['complete'];
 };
 
 /** Full's and Null's replays; one whose calls failed is null, with the error. */
@@ -42,18 +44,23 @@ async function settle(
   }
 }
 
-const references = new WeakMap<PredictionSetup, Promise<References>>();
+const references = new WeakMap<PredictionSetup, Map<number, Promise<References>>>();
 
-/** Full's and Null's replays, made on first request and shared by every strategy of the fixture. */
-export function referenceRuns(setup: PredictionSetup): Promise<References> {
-  let runs = references.get(setup);
+/** Full's and Null's replays at a cut, made on first request and shared by every strategy cut there. */
+export function referenceRuns(setup: PredictionSetup, cut: number): Promise<References> {
+  let byCut = references.get(setup);
+  if (!byCut) {
+    byCut = new Map();
+    references.set(setup, byCut);
+  }
+  let runs = byCut.get(cut);
   if (!runs) {
-    const shared = sharedInputs(setup);
+    const shared = sharedInputs(setup, cut);
     const errors: string[] = [];
     // The window holds the system prompt and the tool definitions too.
     const overhead = setup.tokenizer.count(shared.system + JSON.stringify(shared.tools));
     const budget = setup.maxContextTokens === undefined ? undefined : setup.maxContextTokens - overhead;
-    const full = fullContext(setup.session, setup.cut, setup.tokenizer, budget);
+    const full = fullContext(setup.session, cut, setup.tokenizer, budget);
     runs = Promise.all([
       settle(
         'Full',
@@ -66,40 +73,42 @@ export function referenceRuns(setup: PredictionSetup): Promise<References> {
           ...shared,
           generate: setup.generate,
           who: 'null',
-          context: nullContext(setup.session, setup.cut),
+          context: nullContext(setup.session, cut),
         }),
         errors,
       ),
     ]).then(([full, floor]) => ({ full, null: floor, errors }));
-    references.set(setup, runs);
+    byCut.set(cut, runs);
   }
   return runs;
 }
 
-function sharedInputs(setup: PredictionSetup) {
+function sharedInputs(setup: PredictionSetup, cut: number) {
   return {
+    ...(setup.judge ? { judge: setup.judge } : {}),
     system: CONTINUATION_SYSTEM,
     tools: toolDefinitions(setup.session.messages),
     session: setup.session,
-    cut: setup.cut,
-    steps: realStepsAfter(setup.session, setup.cut, setup.steps),
+    cut,
+    steps: realStepsAfter(setup.session, cut, setup.steps),
   };
 }
 
 /** A strategy's replay from its summary, kept messages and rehydration, beside Full and Null. */
 export async function predictContinuation(
   setup: PredictionSetup,
-  compacted: { summary: string; kept: readonly Message[]; design: RehydrationDesign },
+  compacted: { cut: number; summary: string; kept: readonly Message[]; design: RehydrationDesign },
 ): Promise<Pick<ContinuationResult, 'prediction' | 'note'>> {
-  const rehydration = rehydrate(compacted.design, setup.session, setup.cut, setup.tokenizer);
+  const { cut } = compacted;
+  const rehydration = rehydrate(compacted.design, setup.session, cut, setup.tokenizer);
   const [strategy, shared] = await Promise.all([
     replayContinuation({
-      ...sharedInputs(setup),
+      ...sharedInputs(setup, cut),
       generate: setup.generate,
       who: 'strategy',
       context: strategyContext(compacted.summary, compacted.kept, rehydration),
     }),
-    referenceRuns(setup),
+    referenceRuns(setup, cut),
   ]);
   return {
     prediction: {
@@ -109,7 +118,7 @@ export async function predictContinuation(
       normalised:
         shared.full && shared.null
           ? normalisedRates(strategy.rates, shared.full.rates, shared.null.rates)
-          : { l0: null, l1: null, l2: null },
+          : { l0: null, l1: null, l2: null, ...(setup.judge ? { l3: null } : {}) },
     },
     note: shared.errors.length > 0 ? `not normalised: ${shared.errors.join('; ')}` : null,
   };

@@ -12,6 +12,7 @@ import { renderMessages } from '../transcript.ts';
 import { actionOfCall, actionOfText } from './actions.ts';
 import { fileStateAt } from './file-state.ts';
 import { levelRates, scoreStep } from './score.ts';
+import { judgeEquivalence } from './equivalence.ts';
 import type { PredictedStep, PredictionRun, RealStep } from '../results/continuation-types.ts';
 
 /** Most output tokens a predicted turn may have: one tool call, not an essay. */
@@ -32,6 +33,8 @@ export type ReplayInput = {
   session: Pick<Session, 'messages' | 'fileOperations' | 'cwd'>;
   cut: number;
   steps: readonly RealStep[];
+  /** With `--judge`: the judge's caller, asked whether a prediction short of L2 is equivalent (L3). */
+  judge?: Caller['complete'];
 };
 
 function sha256(text: string): string {
@@ -44,7 +47,7 @@ export async function replayContinuation(input: ReplayInput): Promise<Prediction
     renderMessages(messages, { toolResultChars: Number.POSITIVE_INFINITY });
   const contextHash = sha256(JSON.stringify(input.context));
   const requests: unknown[] = [];
-  const usage = { calls: 0, inputTokens: 0, outputTokens: 0, cachedCalls: 0 };
+  const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
   const steps = await Promise.all(
     input.steps.map(async (step, index): Promise<PredictedStep> => {
       const label = `continuation ${input.who} step ${index + 1}`;
@@ -67,7 +70,6 @@ export async function replayContinuation(input: ReplayInput): Promise<Prediction
       usage.calls++;
       usage.inputTokens += answer.usage.input;
       usage.outputTokens += answer.usage.output;
-      if (answer.fromCache) usage.cachedCalls++;
       const calls = answer.content.filter((block): block is ToolCallBlock => block.type === 'toolCall');
       const predicted = calls[0]
         ? actionOfCall(calls[0], input.session.cwd)
@@ -75,6 +77,12 @@ export async function replayContinuation(input: ReplayInput): Promise<Prediction
           ? null
           : actionOfText(answer.text);
       const known = predicted?.kind === 'read' ? fileStateAt(input.session, step.messageIndex) : undefined;
+      const score = scoreStep(predicted, step.actions);
+      // L3: an L2 match is equivalent as it stands; no prediction is equivalent to nothing; else the judge says.
+      const judged =
+        input.judge && predicted && !score.l2
+          ? await judgeEquivalence(input.judge, `${label} equivalence`, step, predicted)
+          : undefined;
       return {
         step: index + 1,
         predicted,
@@ -82,7 +90,10 @@ export async function replayContinuation(input: ReplayInput): Promise<Prediction
           text: answer.text,
           toolCalls: calls.map((call) => ({ name: call.name, arguments: call.arguments })),
         },
-        score: scoreStep(predicted, step.actions),
+        score: input.judge
+          ? { ...score, l3: score.l2 || (predicted ? (judged?.equivalent ?? null) : false) }
+          : score,
+        ...(judged ? { judged } : {}),
         redundantRead: known?.get(predicted!.target)?.content !== undefined,
       };
     }),

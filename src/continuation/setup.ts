@@ -1,29 +1,39 @@
 /**
  * Where a continuation replay cuts a session and what every strategy of a fixture shares there: `--at-compaction`
- * cuts where the agent compacted, `--continuation-at N` before message N, else at the first tool call past the
- * middle of the transcript.
+ * cuts where the agent compacted, `--continuation-at N[,M…]` before each message given, `--schedule` at each
+ * compaction of a strategy's chain, else at the first tool call past the middle of the transcript.
  */
-import { type CallerOptions, createCaller } from '../calls.ts';
+import { type Caller, type CallerOptions, createCaller } from '../calls.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
-import type { SessionReference } from '../results/session-reference.ts';
+import { prefixReference, type SessionReference } from '../results/session-reference.ts';
 import { headSession } from '../cut-points.ts';
-import type { Strategy } from '../strategies/types.ts';
-import type { ProbeOutcome } from '../quality/types.ts';
+import type { Provider } from '../providers/types.ts';
+import type { Strategy, StrategyConfig, StrategyOutput } from '../strategies/types.ts';
+import { createStrategyContext } from '../strategies/context.ts';
+import { createMatcher } from '../quality/match.ts';
+import { scoreProbes } from '../quality/probe-recall.ts';
+import { compactedText } from '../results/assemble.ts';
 import { type Message, type RecordedCompaction, type Session, toolCallsOf } from '../session/types.ts';
+import { recordedPoints } from '../schedule/replay.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { realStepsAfter } from './actions.ts';
 import { evaluateContinuation } from './evaluate.ts';
 import { predictContinuation, type PredictionSetup } from './predict.ts';
 import { PREDICTION_MAX_TOKENS } from './replay.ts';
 import { defaultDesign } from './rehydrate.ts';
-import type { ContinuationResult, RehydrationDesign } from '../results/continuation-types.ts';
+import { combineCuts } from './pool.ts';
+import type {
+  ContinuationCut,
+  ContinuationResult,
+  RehydrationDesign,
+} from '../results/continuation-types.ts';
 
 /** `--continuation K` and its companions. */
 export type ContinuationOptions = {
   /** K: real steps replayed after the cut. */
   steps: number;
-  /** `--continuation-at`: the cut, as a 0-based message index. */
-  at?: number;
+  /** `--continuation-at`: the cuts, as 0-based message indexes. */
+  at?: number[];
   /** `--rehydrate`: one design for every strategy (default: each strategy's own agent, else none). */
   rehydrate?: RehydrationDesign;
 };
@@ -31,33 +41,56 @@ export type ContinuationOptions = {
 /** What every strategy's continuation on one fixture shares. */
 export type ContinuationSetup = {
   options: ContinuationOptions;
-  cut: number;
-  /** The whole session (the steps after the cut are read from it). */
+  /** The cuts, in order; empty under `--schedule`, where each compaction of a strategy's chain is one. */
+  cuts: number[];
+  /** The whole session (the steps after each cut are read from it). */
   full: SessionReference;
+  /** Every continuation call: a further cut's compaction and every prediction, never a strategy's own cost. */
+  caller: Caller;
   /** With a language model: what the prediction loop needs; absent offline. */
   predict?: PredictionSetup;
+  tokenizer: Tokenizer;
+  /** The strategies as listed, before they were set to the first cut: each further cut runs them again. */
+  strategies: ReadonlyMap<string, Strategy>;
+  /** The session up to each cut (its probes), made once per cut. */
+  prefixes: Map<number, SessionReference>;
 };
 
+/** One place a strategy's context is continued from: the cut and what the strategy left there. */
+export type ContinuationPoint = { cut: number; output: Pick<StrategyOutput, 'summary' | 'kept'> };
+
 /**
- * What every strategy's continuation on a fixture shares. With a language model, one caller makes every replay
- * call: through the run's limit, cache and cassette, and never counted as a strategy's compaction cost.
+ * What every strategy's continuation on a fixture shares. One caller makes every continuation call: through the
+ * run's limit, cache and cassette, and never counted as a strategy's compaction cost.
  */
 export function createContinuationSetup(
   options: ContinuationOptions,
-  cut: number,
+  cuts: number[],
   full: SessionReference,
+  strategies: readonly Strategy[],
   calls: Pick<CallerOptions, 'provider' | 'limit' | 'tokenizer' | 'contextWindow' | 'signal' | 'onCall'>,
+  judge?: Provider,
 ): ContinuationSetup {
-  if (!calls.provider.isLanguageModel) return { options, cut, full };
   const caller = createCaller(calls);
-  const window = calls.contextWindow;
-  return {
+  const shared = {
     options,
-    cut,
+    cuts,
     full,
+    caller,
+    tokenizer: calls.tokenizer,
+    strategies: new Map(strategies.map((strategy) => [strategy.name, strategy])),
+    prefixes: new Map<number, SessionReference>(),
+  };
+  if (!calls.provider.isLanguageModel) return shared;
+  const window = calls.contextWindow;
+  // L3's calls: the judge's own window, the same limit, progress and (through its provider) cache and cassette.
+  const judgeCaller =
+    judge && createCaller({ ...calls, provider: judge, contextWindow: judge.contextWindow });
+  return {
+    ...shared,
     predict: {
+      ...(judgeCaller ? { judge: judgeCaller.complete } : {}),
       session: full.session,
-      cut,
       steps: options.steps,
       generate: caller.generate,
       tokenizer: calls.tokenizer,
@@ -66,33 +99,42 @@ export function createContinuationSetup(
   };
 }
 
-/** The cut for a session: the recorded compaction, the chosen message, or the first tool-calling turn past halfway. */
-export function continuationCut(
+/** Whether the agent took a step after message `cut` (a cut with none has nothing to compare with). */
+export function hasStepAfter(session: Pick<Session, 'messages' | 'cwd'>, cut: number): boolean {
+  return realStepsAfter(session, cut, 1).length > 0;
+}
+
+/** The cuts for a session: the recorded compaction, the chosen messages, or the first tool-calling turn past halfway. */
+export function continuationCuts(
   session: Pick<Session, 'name' | 'messages' | 'cwd'>,
   options: ContinuationOptions,
   recorded: RecordedCompaction | undefined,
-): number {
-  let cut: number;
-  if (recorded) cut = recorded.messageIndex;
+): number[] {
+  let cuts: number[];
+  if (recorded) cuts = [recorded.messageIndex];
   else if (options.at !== undefined) {
-    if (options.at < 1 || options.at >= session.messages.length)
-      throw new InputError(
-        `--continuation-at ${options.at}: ${session.name} has messages 0–${session.messages.length - 1}; the cut must leave history before it and a step after it`,
-      );
-    cut = options.at;
+    for (const at of options.at) {
+      if (at < 1 || at >= session.messages.length)
+        throw new InputError(
+          `--continuation-at ${at}: ${session.name} has messages 0–${session.messages.length - 1}; the cut must leave history before it and a step after it`,
+        );
+    }
+    cuts = [...new Set(options.at)].sort((a, b) => a - b);
   } else {
     const half = Math.floor(session.messages.length / 2);
     // A turn that calls a tool: a cut before a closing reply would only ask the model to say it is done.
     const next = session.messages.findIndex(
       (message, index) => index >= half && toolCallsOf(message).length > 0,
     );
-    cut = next < 0 ? half : next;
+    cuts = [next < 0 ? half : next];
   }
-  if (realStepsAfter(session, cut, 1).length === 0)
-    throw new InputError(
-      `--continuation: ${session.name} has no assistant turn after message ${cut} to compare with`,
-    );
-  return cut;
+  for (const cut of cuts) {
+    if (!hasStepAfter(session, cut))
+      throw new InputError(
+        `--continuation: ${session.name} has no assistant turn after message ${cut} to compare with`,
+      );
+  }
+  return cuts;
 }
 
 /** The strategy run on the history before the cut (what a compaction there would see), keeping nothing after it. */
@@ -117,18 +159,99 @@ export function atCut(base: Strategy, cut: number): Strategy {
   };
 }
 
-/** The prediction columns of a strategy (undefined offline); a failed call empties them with a note, never the run. */
+/**
+ * The strategy's output at each cut after the first (its job's own run is the first): made through the
+ * continuation caller, so a further cut's compaction is never counted in the strategy's own figures. A cut whose
+ * compaction fails is left out.
+ */
+export async function furtherCutOutputs(
+  setup: ContinuationSetup,
+  strategy: string,
+  settings: { config: StrategyConfig; signal: AbortSignal; contextWindow: number | undefined },
+): Promise<ContinuationPoint[]> {
+  const points: ContinuationPoint[] = [];
+  const base = setup.strategies.get(strategy);
+  if (!base) return points;
+  for (const cut of setup.cuts.slice(1)) {
+    const context = createStrategyContext({
+      caller: setup.caller,
+      tokenizer: setup.tokenizer,
+      config: settings.config,
+      signal: settings.signal,
+      ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
+    });
+    try {
+      points.push({ cut, output: await atCut(base, cut).run(setup.full.session, context) });
+    } catch (error) {
+      if (error instanceof AbortedError) throw error;
+    }
+  }
+  return points;
+}
+
+/**
+ * Where the agent's own compaction (the `recorded` row) is continued from: under `--schedule` each compaction it
+ * recorded; else its last one, when that is one of the cuts (`--at-compaction` cuts there).
+ */
+export function recordedContinuationPoints(
+  setup: ContinuationSetup,
+  recorded: { summary: string; end: number; kept: readonly Message[] },
+  chained: boolean,
+): ContinuationPoint[] {
+  const { session } = setup.full;
+  if (!chained)
+    return setup.cuts.includes(recorded.end)
+      ? [{ cut: recorded.end, output: { summary: recorded.summary, kept: [...recorded.kept] } }]
+      : [];
+  return recordedPoints(session)
+    .filter((point) => hasStepAfter(session, point.atMessage))
+    .map((point) => ({
+      cut: point.atMessage,
+      output: {
+        summary: point.summary,
+        kept: session.messages.slice(point.keptFrom ?? point.atMessage, point.atMessage),
+      },
+    }));
+}
+
+/** The agent's own compaction at each of its points, with its predictions (none offline). */
+export async function recordedContinuation(
+  setup: ContinuationSetup,
+  recorded: { summary: string; end: number; kept: readonly Message[] },
+  chained: boolean,
+): Promise<
+  Array<{ point: ContinuationPoint; predicted: Awaited<ReturnType<typeof continuationPrediction>> }>
+> {
+  return Promise.all(
+    recordedContinuationPoints(setup, recorded, chained).map(async (point) => ({
+      point,
+      predicted: await continuationPrediction(setup, 'recorded', point),
+    })),
+  );
+}
+
+/**
+ * The rehydration a strategy is judged with: `--rehydrate`, else its own agent's; the agent's recorded
+ * compaction gets the design of the agent that wrote the transcript.
+ */
+function designOf(setup: ContinuationSetup, strategy: string): RehydrationDesign {
+  if (setup.options.rehydrate) return setup.options.rehydrate;
+  return defaultDesign(strategy === 'recorded' ? setup.full.session.format : strategy);
+}
+
+/** The prediction columns at one point (undefined offline); a failed call empties them with a note, never the run. */
 export async function continuationPrediction(
   setup: ContinuationSetup,
   strategy: string,
-  output: { summary: string; kept?: readonly Message[] | undefined },
+  point: ContinuationPoint,
 ): Promise<Pick<ContinuationResult, 'prediction' | 'note'> | undefined> {
   if (!setup.predict) return undefined;
-  const design = setup.options.rehydrate ?? defaultDesign(strategy);
+  const design = designOf(setup, strategy);
   try {
     return await predictContinuation(setup.predict, {
-      summary: output.summary,
-      kept: output.kept ?? [],
+      cut: point.cut,
+      summary: point.output.summary,
+      kept: point.output.kept ?? [],
       design,
     });
   } catch (error) {
@@ -137,27 +260,56 @@ export async function continuationPrediction(
   }
 }
 
-/** A strategy's continuation block: its output at the cut against the real next steps, with its predictions if any. */
-export function continuationOf(
+/** The session up to a cut (the probes planted before it), made once per cut. */
+function prefixAt(setup: ContinuationSetup, cut: number): SessionReference {
+  let prefix = setup.prefixes.get(cut);
+  if (!prefix) {
+    prefix = prefixReference(setup.full, cut, setup.tokenizer);
+    setup.prefixes.set(cut, prefix);
+  }
+  return prefix;
+}
+
+/** One cut's block: the strategy's output there against the real next steps, with its predictions if any. */
+function continuationAt(
   setup: ContinuationSetup,
   strategy: string,
-  output: { summary: string; kept?: readonly Message[] | undefined },
-  facts: SessionReference,
-  probeOutcomes: Readonly<Record<string, ProbeOutcome>>,
+  point: ContinuationPoint,
   tokenizer: Tokenizer,
   predicted: Pick<ContinuationResult, 'prediction' | 'note'> | undefined,
-): ContinuationResult {
+): ContinuationCut {
+  const facts = prefixAt(setup, point.cut);
+  const kept = point.output.kept ?? [];
+  const probeOutcomes = scoreProbes(
+    createMatcher(compactedText(point.output.summary, kept)),
+    facts.probes,
+  ).probeOutcomes;
   const result = evaluateContinuation({
     session: setup.full.session,
-    cut: setup.cut,
+    cut: point.cut,
     steps: setup.options.steps,
-    design: setup.options.rehydrate ?? defaultDesign(strategy),
-    summary: output.summary,
-    kept: output.kept ?? [],
+    design: designOf(setup, strategy),
+    summary: point.output.summary,
+    kept,
     probes: facts.probes,
     probeOutcomes,
     prefix: facts.transcriptMatcher,
     tokenizer,
   });
-  return predicted ? { ...result, ...predicted } : result;
+  return { ...result, ...predicted, summary: point.output.summary };
+}
+
+/** A strategy's continuation block over its points: one cut's block, or every cut's with the pooled figures. */
+export function continuationOf(
+  setup: ContinuationSetup,
+  strategy: string,
+  points: ReadonlyArray<{
+    point: ContinuationPoint;
+    predicted: Pick<ContinuationResult, 'prediction' | 'note'> | undefined;
+  }>,
+  tokenizer: Tokenizer,
+): ContinuationResult | undefined {
+  return combineCuts(
+    points.map(({ point, predicted }) => continuationAt(setup, strategy, point, tokenizer, predicted)),
+  );
 }

@@ -9,7 +9,12 @@ import { type StrategyRun, compactedText, measureResult } from '../results/assem
 import { type CalledRun, callProgress } from '../run-progress.ts';
 import { createStrategyContext } from '../strategies/context.ts';
 import { measureChain } from '../schedule/cycles.ts';
-import { continuationPrediction } from '../continuation/setup.ts';
+import {
+  type ContinuationPoint,
+  continuationPrediction,
+  furtherCutOutputs,
+  hasStepAfter,
+} from '../continuation/setup.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
 
@@ -77,11 +82,32 @@ export async function compact(
     prompts: context.prompts,
   };
   onCalled?.({ calls: caller.trace.length, ms: criticalPath(caller.trace).ms, error });
-  const continuation = plan.continuation;
-  const predicted =
-    continuation && error === null
-      ? await continuationPrediction(continuation, strategy.name, output)
-      : undefined;
+  const setup = plan.continuation;
+  let continuation: Compacted['continuation'];
+  if (setup && error === null) {
+    // Under --schedule each compaction of the chain is a cut; else the job's own run is the first cut.
+    const points: ContinuationPoint[] = replay
+      ? replay.compactions
+          .filter((compaction) => hasStepAfter(setup.full.session, compaction.atMessage))
+          .map((compaction) => ({
+            cut: compaction.atMessage,
+            output: { summary: compaction.summary, kept: compaction.kept },
+          }))
+      : [
+          { cut: setup.cuts[0]!, output },
+          ...(await furtherCutOutputs(setup, strategy.name, {
+            config: context.config,
+            signal: environment.signal,
+            contextWindow: environment.contextWindow,
+          })),
+        ];
+    continuation = await Promise.all(
+      points.map(async (point) => ({
+        point,
+        predicted: await continuationPrediction(setup, strategy.name, point),
+      })),
+    );
+  }
   // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
   stopIfAborted(environment);
@@ -98,7 +124,7 @@ export async function compact(
     text: compactedText(output.summary, output.kept ?? []),
     calls,
     requiredSections: strategy.requiredSections,
-    ...(continuation && outcome.status === 'ok' ? { continuation: { output, predicted } } : {}),
+    ...(continuation && outcome.status === 'ok' ? { continuation } : {}),
   };
 }
 

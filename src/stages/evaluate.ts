@@ -4,7 +4,6 @@ import { type SessionReference } from '../results/session-reference.ts';
 import { type JobRecord } from '../results/record.ts';
 import { type Strategy } from '../strategies/types.ts';
 import { evaluate } from '../evaluators/registry.ts';
-import type { LexicalScores } from '../evaluators/lexical.ts';
 import { continuationOf } from '../continuation/setup.ts';
 import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
 import { compact } from './compact.ts';
@@ -51,17 +50,10 @@ export async function evaluateJob(
     ...(await evaluate(input, environment.evaluators, true)),
   };
   const setup = plan.continuation;
-  const lexical = scores.lexical as LexicalScores | undefined;
-  if (setup && compacted.continuation && lexical)
-    outcome.continuation = continuationOf(
-      setup,
-      job.strategy.name,
-      compacted.continuation.output,
-      facts,
-      lexical.probeOutcomes,
-      environment.tokenizer,
-      compacted.continuation.predicted,
-    );
+  if (setup && compacted.continuation) {
+    const block = continuationOf(setup, job.strategy.name, compacted.continuation, environment.tokenizer);
+    if (block) outcome.continuation = block;
+  }
   const textHash = await environment.store.put('contexts', text);
   return {
     kind: 'job',

@@ -6,7 +6,7 @@ import { RECORD_VERSION, type RunRecord, contentHash, jobId, shortHash } from '.
 import { type Strategy } from '../strategies/types.ts';
 import { atRecordedCompaction, lastRecordedCompaction } from '../strategies/at-compaction.ts';
 import { describeSchedule } from '../schedule/policy.ts';
-import { atCut, continuationCut, createContinuationSetup } from '../continuation/setup.ts';
+import { atCut, continuationCuts, createContinuationSetup } from '../continuation/setup.ts';
 import { callProgress } from '../run-progress.ts';
 import { reportStem } from '../report-names.ts';
 import { readFile } from 'node:fs/promises';
@@ -28,11 +28,13 @@ export async function planFixture(
   }
   // The agent's own summary is judged on what it knew then; with --at-compaction, every strategy is too.
   const recordedFacts = recorded ? prefixReference(fullFacts, recorded.messageIndex, tokenizer) : undefined;
-  // A continuation replay cuts where the agent compacted, else at its own cut, and compacts what came before.
-  const cut = options.continuation
-    ? continuationCut(fullFacts.session, options.continuation, options.atCompaction ? recorded : undefined)
-    : undefined;
-  const cutAt = options.atCompaction ? undefined : cut;
+  // A continuation replay cuts where the agent compacted, else at its own cuts (the job compacts before the
+  // first; a chain at each of its compactions), and compacts what came before.
+  const cuts =
+    options.continuation && !options.schedule
+      ? continuationCuts(fullFacts.session, options.continuation, options.atCompaction ? recorded : undefined)
+      : [];
+  const cutAt = options.atCompaction ? undefined : cuts[0];
   const facts =
     options.atCompaction && recordedFacts
       ? recordedFacts
@@ -55,7 +57,7 @@ export async function planFixture(
   const point = options.atCompaction
     ? 'at-compaction'
     : cutAt !== undefined
-      ? `continuation cut ${cutAt}`
+      ? `continuation cut ${cuts.join(',')}`
       : options.schedule
         ? `schedule ${describeSchedule(options.schedule)}`
         : null;
@@ -95,14 +97,21 @@ export async function planFixture(
     reportStem: stem,
   };
   return {
-    ...(options.continuation && cut !== undefined
+    ...(options.continuation
       ? {
-          continuation: createContinuationSetup(options.continuation, cut, fullFacts, {
-            ...environment,
-            onCall: options.onProgress
-              ? callProgress(environment, { unit: `${stem}: continuation`, strategy: 'continuation' })
-              : undefined,
-          }),
+          continuation: createContinuationSetup(
+            options.continuation,
+            cuts,
+            fullFacts,
+            strategies,
+            {
+              ...environment,
+              onCall: options.onProgress
+                ? callProgress(environment, { unit: `${stem}: continuation`, strategy: 'continuation' })
+                : undefined,
+            },
+            environment.judge,
+          ),
         }
       : {}),
     facts,

@@ -1,10 +1,10 @@
 /** The plain data between the runner's stages: the options, the run's shared environment, a job, a plan and a compacted job. */
 import type {
   ContinuationOptions,
+  ContinuationPoint,
   ContinuationSetup,
   continuationPrediction,
 } from '../continuation/setup.ts';
-import type { StrategyOutput } from '../strategies/types.ts';
 import { type Barrier, type ProgressEvent } from '../run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
@@ -140,9 +140,9 @@ export type Compacted = {
   text: string;
   calls: JobCall[];
   requiredSections: readonly string[] | undefined;
-  /** `--continuation`: the strategy's output at the cut and its predicted next steps, measured once scored. */
-  continuation?: {
-    output: StrategyOutput;
+  /** `--continuation`: the strategy's output at each cut and its predicted next steps, measured once scored. */
+  continuation?: Array<{
+    point: ContinuationPoint;
     predicted: Awaited<ReturnType<typeof continuationPrediction>>;
-  };
+  }>;
 };

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 
@@ -64,6 +65,122 @@ describe('compare --continuation offline', () => {
     });
   }
 
+  it("scores several cuts apart and pools them; a further cut never counts in the strategy's figures", async () => {
+    const run = async (cuts: string) => {
+      const out = join(directory.path, `out-cuts-${cuts}`);
+      const result = await runCli(
+        [
+          'compare',
+          'large-session',
+          '-s',
+          'identity,paths-only,single-shot',
+          '--continuation',
+          '3',
+          '--continuation-at',
+          cuts,
+          '-o',
+          out,
+          '--quiet',
+        ],
+        { cwd: directory.path },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      const file = JSON.parse(await readFile(join(out, 'large-session-results.json'), 'utf8'));
+      return { out, strategies: Object.fromEntries(file.strategies.map((one: any) => [one.name, one])) };
+    };
+    const several = await run('300,120,240');
+    const single = await run('120');
+    const block = several.strategies['single-shot'].continuation;
+    assert.deepEqual(
+      block.cuts.map((one: { cut: number }) => one.cut),
+      [120, 240, 300],
+    );
+    // The fields outside `cuts` are the first cut's, as a one-cut run writes them.
+    assert.equal(block.cut, 120);
+    assert.deepEqual(block.grounding, single.strategies['single-shot'].continuation.grounding);
+    assert.equal(single.strategies['single-shot'].continuation.cuts, undefined);
+    // The further cuts' compactions went through the continuation's calls, not the strategy's.
+    assert.equal(several.strategies['single-shot'].calls, single.strategies['single-shot'].calls);
+    assert.equal(
+      several.strategies['single-shot'].quality.probeRecall,
+      single.strategies['single-shot'].quality.probeRecall,
+    );
+    const sum = (key: string) =>
+      block.cuts.reduce((total: number, one: any) => total + one.grounding[key], 0);
+    assert.equal(block.pooled.grounding.established, sum('established'));
+    assert.equal(block.pooled.grounding.grounded, sum('grounded'));
+    assert.equal(block.pooled.steps, 9);
+    // Each cut keeps the summary its context began with; the first is the strategy's own, on the result.
+    assert.equal(block.cuts[0].summary, several.strategies['single-shot'].summary);
+    assert.ok(block.cuts[2].summary.length > 0 && block.cuts[2].summary !== block.cuts[0].summary);
+    assert.equal('summary' in block, false);
+    // Each cut scores the probes planted before it: more history, more probes.
+    const probes = block.cuts.map((one: any) => Object.keys(one.recoverability.byProbe).length);
+    assert.ok(probes[0] < probes[1] && probes[1] < probes[2], `${probes}`);
+    const identity = several.strategies.identity.continuation.pooled.grounding.rate;
+    assert.equal(identity.estimate, 1);
+    assert.ok(several.strategies['paths-only'].continuation.pooled.grounding.rate.estimate < 1);
+    const markdown = await readFile(join(several.out, 'large-session-continuation.md'), 'utf8');
+    assert.match(markdown, /Cuts before messages 120, 240, 300/);
+    assert.match(
+      markdown,
+      /\| identity \| none \| 120, 240, 300 \| 9 \| (\d+)\/\1 1\.00 \[0\.\d\d–1\.00\] \|/,
+    );
+    assert.match(markdown, /## Per cut/);
+    assert.match(markdown, /\| single-shot \| 240 \| 3 \| \d+\/\d+ \| 0\.\d\d of \d+ \|/);
+  });
+
+  it("under --schedule cuts at each compaction of every strategy's chain", async () => {
+    const out = join(directory.path, 'out-chain');
+    const result = await runCli(
+      [
+        'compare',
+        'large-session',
+        '-s',
+        'paths-only,single-shot',
+        '--continuation',
+        '2',
+        '--schedule',
+        'window=30000,reserve=4000,keep=4000',
+        '-o',
+        out,
+        '--quiet',
+      ],
+      { cwd: directory.path },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const file = JSON.parse(await readFile(join(out, 'large-session-chain-results.json'), 'utf8'));
+    for (const strategy of file.strategies) {
+      const points = strategy.chain.cycles.map((cycle: { atMessage: number }) => cycle.atMessage);
+      assert.ok(points.length > 1, `${strategy.name} compacted more than once`);
+      assert.deepEqual(strategy.continuation.pooled.cuts, points);
+      assert.equal(strategy.continuation.pooled.steps, 2 * points.length);
+    }
+    const markdown = await readFile(join(out, 'large-session-chain-continuation.md'), 'utf8');
+    assert.match(markdown, /## Per cut/);
+  });
+
+  it("continues the agent's own compaction (the recorded row) where it compacted, with its agent's rehydration", async () => {
+    const out = join(directory.path, 'out-recorded');
+    const sample = fileURLToPath(new URL('../samples/claude-code-compaction.jsonl', import.meta.url));
+    const result = await runCli(
+      ['compare', sample, '-s', 'identity', '--continuation', '3', '--at-compaction', '-o', out, '--quiet'],
+      { cwd: directory.path },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const file = JSON.parse(await readFile(join(out, 'claude-code-compaction-results.json'), 'utf8'));
+    const [identity, recorded] = ['identity', 'recorded'].map(
+      (name) => file.strategies.find((strategy: { name: string }) => strategy.name === name).continuation,
+    );
+    assert.ok(recorded, 'the recorded row has a continuation block');
+    assert.equal(recorded.cut, identity.cut);
+    assert.deepEqual(recorded.realSteps, identity.realSteps);
+    assert.equal(recorded.rehydrate, 'claude-code');
+    assert.equal(identity.rehydrate, 'none');
+    const markdown = await readFile(join(out, 'claude-code-compaction-continuation.md'), 'utf8');
+    assert.match(markdown, /\| recorded \| claude-code \| \d\/\d \(/);
+  });
+
   it('writes no continuation table without --continuation', async () => {
     const out = join(directory.path, 'out-plain');
     const result = await runCli(['compare', 'before-compaction', '-s', 'identity', '-o', out, '--quiet'], {
@@ -83,7 +200,11 @@ describe('compare --continuation offline', () => {
       ['--continuation', '2', '--continuation-at', '5000'],
       /^compaction-bench: --continuation-at 5000: before-compaction has messages 0–\d+/,
     ],
-    [['--continuation', '2', '--schedule', 'recorded'], /--continuation cannot be combined with --schedule/],
+    [
+      ['--continuation', '2', '--continuation-at', '5', '--schedule', 'window=30000,reserve=4000,keep=4000'],
+      /--continuation-at cannot be combined with --schedule/,
+    ],
+    [['--continuation', '2', '--continuation-at', '5,x'], /--continuation-at/],
     [['--continuation', '2', '--runs', '3'], /--continuation cannot be combined with --runs above 1/],
   ] as const) {
     it(`refuses ${flags.join(' ')} with exit 2, naming the flag`, async () => {

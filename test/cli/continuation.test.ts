@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import {
@@ -65,7 +66,28 @@ function scripted(request: RecordedRequest): MockReply {
   return tool('read', { path: 'README.md' }); // wrong kind
 }
 
-const withoutCachedCalls = (key: string, value: unknown) => (key === 'cachedCalls' ? undefined : value);
+/** The fields docs/results.md lists as the run's own, by where they sit; everything else must replay identically. */
+const RUN_TIME = {
+  provenance: ['date', 'command', 'cassette'],
+  strategy: [
+    'wallMs',
+    'ownMs',
+    'criticalPathMs',
+    'waitMs',
+    'startedAtMs',
+    'cachedCalls',
+    'freshCalls',
+    'trace',
+  ],
+};
+
+/** A results file as text without its run-time fields, in the file's own layout. */
+function withoutRunTime(text: string): string {
+  const file = JSON.parse(text);
+  for (const key of RUN_TIME.provenance) delete file.provenance[key];
+  for (const strategy of file.strategies) for (const key of RUN_TIME.strategy) delete strategy[key];
+  return JSON.stringify(file, null, 2);
+}
 
 let directory: { path: string; remove: () => Promise<void> };
 let sessionFile: string;
@@ -186,7 +208,8 @@ describe('compare --continuation with a model', () => {
       assert.match(html, /<h4>Real and predicted actions<\/h4>/);
       assert.match(html, /<td>edit src\/export\.ts \(L2\)<\/td>/);
 
-      const before = server.count;
+      // The replay: no server at all, so any request would fail the prediction and change the results.
+      await server.close();
       const replayedOut = join(directory.path, 'replayed');
       const replayed = await runCli(
         [
@@ -203,11 +226,227 @@ describe('compare --continuation with a model', () => {
         options,
       );
       assert.equal(replayed.code, 0, replayed.stderr);
-      assert.equal(server.count, before, 'the replay sent no request');
-      const again = await continuationOf(replayedOut);
-      // Every answer came from the cassette: the one difference is that the replay says so.
-      assert.equal(again.identity.prediction.strategy.usage.cachedCalls, 3);
-      assert.equal(JSON.stringify(again, withoutCachedCalls), JSON.stringify(results, withoutCachedCalls));
+      // Byte for byte, apart from the fields docs/results.md lists as the run's own (time, command, cassette).
+      const first = await readFile(join(out, 'export-fix-results.json'), 'utf8');
+      const again = await readFile(join(replayedOut, 'export-fix-results.json'), 'utf8');
+      assert.equal(withoutRunTime(again), withoutRunTime(first));
+      assert.notEqual(again, first, 'the run-time fields do differ');
+      // The Markdown reports too, but for their provenance line (the command typed, the cassette's mode).
+      const provenanceLine = /^_compaction-bench .*_$/m;
+      for (const name of [
+        'export-fix-continuation.md',
+        'export-fix-identity.md',
+        'export-fix-comparison.md',
+      ]) {
+        const recordedText = await readFile(join(out, name), 'utf8');
+        const replayedText = await readFile(join(replayedOut, name), 'utf8');
+        assert.equal(
+          replayedText.replace(provenanceLine, ''),
+          recordedText.replace(provenanceLine, ''),
+          name,
+        );
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('replays each of several cuts against its own Full and Null, and pools the levels', async () => {
+    const server = await startMockLlmServer({ reply: scripted });
+    try {
+      const out = join(directory.path, 'cuts');
+      const result = await runCli(
+        [
+          'compare',
+          sessionFile,
+          '-s',
+          'identity,paths-only',
+          '--continuation',
+          '2',
+          '--continuation-at',
+          '6,8',
+          '--no-cache',
+          '--quiet',
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '-o',
+          out,
+        ],
+        { cwd: directory.path, env: { OPENAI_API_KEY: KEY } },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      // Per cut: Full, Null and two strategies, two steps each.
+      assert.equal(server.count, 16);
+      const results = await continuationOf(out);
+      const identity = results.identity;
+      assert.deepEqual(
+        identity.cuts.map((cut: any) => [cut.cut, cut.prediction.full.rates, cut.prediction.null.rates]),
+        [
+          [6, { steps: 2, l0: 1, l1: 1, l2: 0.5 }, { steps: 2, l0: 0.5, l1: 0, l2: 0 }],
+          // At 8 the last user message alone reads like the start: Null reads README.md, then again.
+          [8, { steps: 2, l0: 1, l1: 1, l2: 0.5 }, { steps: 2, l0: 0, l1: 0, l2: 0 }],
+        ],
+      );
+      const pooled = identity.pooled.prediction;
+      assert.deepEqual(
+        [pooled.strategy.l0.estimate, pooled.strategy.l1.estimate, pooled.strategy.l2.estimate],
+        [1, 1, 0.5],
+      );
+      assert.deepEqual(
+        [pooled.null.l0.estimate, pooled.null.l1.estimate, pooled.null.l2.estimate],
+        [0.25, 0, 0],
+      );
+      // Two cuts are two clusters: too few for an interval (Student's t on one degree of freedom).
+      assert.deepEqual(pooled.null.l0, { estimate: 0.25, low: null, high: null });
+      assert.deepEqual(pooled.normalised, { l0: 1, l1: 1, l2: 1 });
+      assert.deepEqual(results['paths-only'].pooled.prediction.normalised, { l0: 0, l1: 0, l2: 0 });
+      const markdown = await readFile(join(out, 'export-fix-continuation.md'), 'utf8');
+      assert.match(markdown, /## Real and predicted actions after message 8/);
+      assert.match(
+        markdown,
+        /after message 8\n\n.*\n.*\n\| 1 \| run npm test \| run npm test \(L1\) \| read README\.md \(✗\) \|\n\| 2 \| finish \| finish \(L2\) \|/,
+      );
+      assert.match(
+        markdown,
+        /\| identity \| 8 \| 2 \| .* \| 1\.00 \| 1\.00 \| 0\.50 \| 1\.00 \/ 1\.00 \/ 0\.50 \| 0\.00 \/ 0\.00 \/ 0\.00 \| 1\.00 \/ 1\.00 \/ 1\.00 \|/,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with --judge scores L3: a judge calls a differently written action equivalent, and replays from the cassette', async () => {
+    const isEquivalenceCall = (request: RecordedRequest) =>
+      JSON.stringify(request.body.messages?.[0] ?? '').includes('predicted next action is equivalent');
+    // The judge accepts any run of the tests for a run of the export tests, nothing else.
+    const judged = (request: RecordedRequest): MockReply => {
+      if (isEquivalenceCall(request)) {
+        const prompt = JSON.stringify(request.body.messages);
+        const same = /Predicted action: bash \{\\"command\\":\\"npm test\\"\}/.test(prompt);
+        return { kind: 'text', text: `{"equivalent": ${same}, "reason": "scripted"}` };
+      }
+      if (JSON.stringify(request.body).includes('continuing a session')) return scripted(request);
+      return { kind: 'text', text: '{"score": 0, "reason": "scripted"}' };
+    };
+    const server = await startMockLlmServer({ reply: judged });
+    const cassette = join(directory.path, 'judged.jsonl');
+    const base = [
+      'compare',
+      sessionFile,
+      '-s',
+      'identity',
+      '--continuation',
+      '3',
+      '--continuation-at',
+      '6',
+      '--no-cache',
+      '--quiet',
+      '-p',
+      'openai:test-model',
+      '--judge',
+      'openai:judge-model',
+    ];
+    const options = { cwd: directory.path, env: { OPENAI_API_KEY: KEY } };
+    const out = join(directory.path, 'judged');
+    let equivalenceRequests: RecordedRequest[];
+    try {
+      const recorded = await runCli(
+        [...base, '--base-url', server.url, '--judge-base-url', server.url, '-o', out, '--record', cassette],
+        options,
+      );
+      assert.equal(recorded.code, 0, recorded.stderr);
+      equivalenceRequests = server.requests.filter(isEquivalenceCall);
+    } finally {
+      await server.close();
+    }
+    const identity = (await continuationOf(out)).identity.prediction;
+    // Full (= identity): L2, L1 judged equivalent, L2. Null: three misses, each judged not equivalent.
+    assert.deepEqual(identity.full.rates, { steps: 3, l0: 1, l1: 1, l2: 2 / 3, l3: 1 });
+    assert.deepEqual(identity.null.rates, { steps: 3, l0: 1 / 3, l1: 0, l2: 0, l3: 0 });
+    assert.deepEqual(identity.normalised, { l0: 1, l1: 1, l2: 1, l3: 1 });
+    // Only predictions short of L2 go to the judge: one of Full's, one of identity's, Null's three.
+    assert.equal(equivalenceRequests.length, 5);
+    assert.equal(equivalenceRequests[0]!.body.model, 'judge-model');
+    const step2 = identity.strategy.steps[1];
+    assert.deepEqual(step2.score, { l0: true, l1: true, l2: false, l3: true });
+    assert.equal(step2.judged.equivalent, true);
+    assert.match(
+      step2.judged.prompt,
+      /^Real action: bash \{"command":"npm test -- export"\}\nPredicted action: bash \{"command":"npm test"\}$/,
+    );
+    assert.equal(step2.judged.answer, '{"equivalent": true, "reason": "scripted"}');
+    assert.equal(identity.strategy.steps[0].judged, undefined, 'an L2 match needs no verdict');
+    const markdown = await readFile(join(out, 'export-fix-continuation.md'), 'utf8');
+    assert.match(markdown, /\| L2 \| L3 \(judge\) \| normalised L0\/L1\/L2\/L3 \|/);
+    assert.match(markdown, /\| 2 \| run npm test \| run npm test \(L1, L3\) \|/);
+
+    // The judge's answers are in the cassette: the replay, with no server, scores L3 the same.
+    const replayedOut = join(directory.path, 'judged-replayed');
+    const replayed = await runCli(
+      [
+        ...base,
+        '--base-url',
+        server.url,
+        '--judge-base-url',
+        server.url,
+        '-o',
+        replayedOut,
+        '--replay',
+        cassette,
+      ],
+      options,
+    );
+    assert.equal(replayed.code, 0, replayed.stderr);
+    assert.deepEqual((await continuationOf(replayedOut)).identity.prediction.normalised, identity.normalised);
+  });
+
+  it("predicts from the agent's own compaction (the recorded row) like a strategy's", async () => {
+    const server = await startMockLlmServer({
+      reply: () => ({
+        kind: 'tool-calls',
+        calls: [{ name: 'Read', arguments: { file_path: 'src/app.ts' } }],
+      }),
+    });
+    try {
+      const out = join(directory.path, 'recorded-row');
+      const sample = fileURLToPath(new URL('../samples/claude-code-compaction.jsonl', import.meta.url));
+      const result = await runCli(
+        [
+          'compare',
+          sample,
+          '-s',
+          'identity',
+          '--continuation',
+          '2',
+          '--at-compaction',
+          '--no-cache',
+          '--quiet',
+          '-p',
+          'openai:test-model',
+          '--base-url',
+          server.url,
+          '-o',
+          out,
+        ],
+        { cwd: directory.path, env: { OPENAI_API_KEY: KEY } },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      const file = JSON.parse(await readFile(join(out, 'claude-code-compaction-results.json'), 'utf8'));
+      const recorded = file.strategies.find((strategy: { name: string }) => strategy.name === 'recorded');
+      const prediction = recorded.continuation.prediction;
+      assert.equal(prediction.strategy.steps.length, recorded.continuation.steps);
+      assert.deepEqual(prediction.strategy.steps[0].answer.toolCalls, [
+        { name: 'Read', arguments: { file_path: 'src/app.ts' } },
+      ]);
+      // Its context: the agent's summary, the tail it kept and Claude Code's re-attached files.
+      assert.equal(prediction.strategy.requests[0].label, 'continuation strategy step 1');
+      const summaryRequest = server.requests.find((request) =>
+        JSON.stringify(request.body).includes('compacted into the following summary'),
+      );
+      assert.ok(summaryRequest);
+      assert.equal(recorded.calls, 0, "the replay's calls are not the recorded row's cost");
     } finally {
       await server.close();
     }

@@ -1,6 +1,6 @@
 /** The HTML report's continuation section: the table, and per step the real action beside each predicted one. */
 import type { ResultsFile } from '../../results/types.ts';
-import { continuationLead, continuationRows, stepRows } from '../continuation.ts';
+import { continuationLead, continuationRows, cutRows, stepTables } from '../continuation.ts';
 import { escapeHtml } from './escape.ts';
 import { htmlTable } from './tables.ts';
 
@@ -8,13 +8,17 @@ import { htmlTable } from './tables.ts';
 export function continuationSection(results: ResultsFile, prefix: string): string {
   const table = continuationRows(results);
   if (!table) return '';
-  const steps = stepRows(results);
+  const perCut = cutRows(results);
+  const steps = stepTables(results);
+  const several = steps.length > 1 || perCut !== null;
   return [
     `<h3 id="${prefix}continuation">Continuation</h3>`,
     ...continuationLead(results).map((line) => `<p>${escapeHtml(line)}</p>`),
     `<div class="table-wrap">${htmlTable(table)}</div>`,
-    ...(steps
-      ? [`<h4>Real and predicted actions</h4>`, `<div class="table-wrap">${htmlTable(steps)}</div>`]
-      : []),
+    ...(perCut ? [`<h4>Per cut</h4>`, `<div class="table-wrap">${htmlTable(perCut)}</div>`] : []),
+    ...steps.flatMap(({ cut, table: rows }) => [
+      `<h4>Real and predicted actions${several ? ` after message ${cut}` : ''}</h4>`,
+      `<div class="table-wrap">${htmlTable(rows)}</div>`,
+    ]),
   ].join('\n');
 }
