@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from './errors.ts';
 import { compactedText } from './results/assemble.ts';
-import { readResultsFile } from './results/read.ts';
+import { readResultsFile, readResultsJson } from './results/read.ts';
 import {
   contentHash,
   type JobRecord,
@@ -101,14 +101,7 @@ export async function recordsFromResults(files: readonly string[]): Promise<Rebu
 
 /** A results file's results, refused when they cannot be rebuilt: no summaries, a chain, or an unsupported version. */
 async function readRebuildable(file: string): Promise<ResultsFile[]> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new InputError(`${file}: not a readable results JSON (${(error as Error).message})`, {
-      cause: error,
-    });
-  }
+  const json = await readResultsJson(file);
   const shape = json as { schemaVersion?: unknown; strategies?: unknown } | null;
   if (Array.isArray(shape?.strategies)) {
     const strategies = shape.strategies as Array<{ summary?: unknown; keptRanges?: unknown } | null>;

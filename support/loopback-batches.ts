@@ -5,7 +5,7 @@
  * (or when released), and a request can be made to expire or fail.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RecordedRequest, Vendor } from './loopback-llm-server.ts';
+import type { RecordedRequest, Vendor } from './loopback-requests.ts';
 
 /** A direct answer as the server would send it. */
 export type WireReply = { status: number; body: unknown };

@@ -5,21 +5,12 @@
  * request; the server records bodies, counts requests and those in flight, listens on 127.0.0.1 on a
  * random port and never keeps the process alive.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type BatchRoutes, createBatchRoutes, type WireReply } from './loopback-batches.ts';
+import type { RecordedRequest, Vendor } from './loopback-requests.ts';
 
-/** Which wire format a request used. */
-export type Vendor = 'openai' | 'anthropic';
-
-/** One request as the server saw it. */
-export type RecordedRequest = {
-  vendor: Vendor;
-  path: string;
-  headers: IncomingHttpHeaders;
-  // Request bodies are whatever the SDK sent; tests read fields.
-  body: any;
-};
+export type { RecordedRequest, Vendor } from './loopback-requests.ts';
 
 /** One tool call in a scripted answer; `arguments` is sent as the vendor encodes it (a JSON string for OpenAI). */
 export type MockToolCall = { id?: string; name: string; arguments: Record<string, unknown> | string };

@@ -12,14 +12,7 @@ import type { ResultsFile } from './types.ts';
  * suite report is rebuilt by rerunning compare, not from that file.
  */
 export async function readResultsFile(file: string): Promise<ResultsFile[]> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new InputError(`${file}: not a readable results JSON (${(error as Error).message})`, {
-      cause: error,
-    });
-  }
+  const json = await readResultsJson(file);
   const shape = json as { kind?: unknown; results?: unknown; suites?: unknown } | null;
   if (shape?.kind === 'suite') {
     throw new InputError(
@@ -57,4 +50,15 @@ function withLiveFacts(results: ResultsFile): ResultsFile {
       },
     })),
   };
+}
+
+/** A results file's JSON as parsed; an {@link InputError} naming the file when it cannot be read or parsed. */
+export async function readResultsJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new InputError(`${file}: not a readable results JSON (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
 }
