@@ -8,53 +8,31 @@
  * (`records/<run>.jsonl`). Within the sessions in flight every job is scheduled at once, so only the one
  * concurrency limit (and each strategy's call chain) orders the calls.
  */
-import { AbortedError, InputError, messageOf } from './errors.ts';
-import { type SessionReference, sessionReference } from './results/session-reference.ts';
-import { type JobRecord, type RunRecord, type SessionRecord } from './results/record.ts';
-import {
-  RECORDED_RUN,
-  compactedText,
-  measureResult,
-  recordedCompaction,
-  resultsFrame,
-} from './results/assemble.ts';
-import { type ResultsFile } from './results/types.ts';
-import { type Tokenizer, getTokenizer } from './tokens.ts';
-import { aggregateSession, strategyResultOf } from './stages/aggregate.ts';
-import { assertReplayable } from './schedule/replay.ts';
+import { InputError } from './errors.ts';
+import { type SessionReference } from './results/session-reference.ts';
+import { type RunRecord } from './results/record.ts';
+import { getTokenizer } from './tokens.ts';
 import { collectProvenance } from './results/provenance.ts';
-import { type CalledRun, createBarrier, describeCalls, describeProgress } from './run-progress.ts';
-import {
-  type ContentStore,
-  createContentStore,
-  type StoredCalls,
-  storedCalls,
-} from './results/records-file.ts';
+import { createBarrier } from './run-progress.ts';
+import { type ContentStore, createContentStore } from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from './providers/create.ts';
 import { BATCH_FILE, type BatchOptions } from './providers/batch.ts';
 import { join } from 'node:path';
 import { createRecorder } from './providers/cassette.ts';
-import { describeSchedule } from './schedule/policy.ts';
-import { droppedWorkNote } from './session/dropped-work-note.ts';
-import { loadSession, resolveSource } from './session/load.ts';
+import { resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from './report/write.ts';
-import { recordedChain } from './schedule/cycles.ts';
-import { recordedContinuation } from './continuation/setup.ts';
-import { resolveStrategies, strategySettings } from './strategies/registry.ts';
+import { prepareOutputDirectory, writeSweepReport } from './report/write.ts';
+import { resolveStrategies } from './strategies/registry.ts';
 import type { Strategy } from './strategies/types.ts';
-import { CORE_SETTINGS } from './settings.ts';
-import { skippedLinesNote } from './session/skipped-lines-note.ts';
-import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
+import type { CompareOptions, RunEnvironment } from './stages/types.ts';
 import { type PlannedSession, planFixture, plannedSession, runRecord } from './stages/plan.ts';
 import { shardFileStem, shardPlans } from './stages/shard.ts';
-import { evaluateJob, runJob } from './stages/evaluate.ts';
+import { type FixtureOutcome, loadFixture, mergedCalls, recordFixture, runFixture } from './run-session.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from './stages/types.ts';
 
-/** The outcome of one fixture at one target: its results and the report files written. */
-export type FixtureOutcome = { results: ResultsFile; files: string[] };
+export type { FixtureOutcome } from './run-session.ts';
 
 /** The outcome of a compare run. */
 export type CompareOutcome = {
@@ -317,152 +295,5 @@ async function runShard(
     failedStrategies: failed.size,
     recordsFile,
     shard: { index: shard.index, count: shard.count, jobs: header.jobs.length, planned: planned.jobs.length },
-  };
-}
-
-/** Loads one fixture under its suite name; in a suite, one that will not load is a notice, not the end of the run. */
-async function loadFixture(
-  fixture: string,
-  tokenizer: Tokenizer,
-  options: CompareOptions,
-): Promise<SessionReference | undefined> {
-  let session;
-  try {
-    session = await loadSession(fixture, options);
-  } catch (error) {
-    if (!options.skipUnloadable || !(error instanceof InputError)) throw error;
-    options.onNotice?.(`skipped ${fixture}: ${messageOf(error).replace(`${fixture}: `, '')}`);
-    return undefined;
-  }
-  if (options.schedule) assertReplayable(session, options.schedule, fixture);
-  const name = options.sessionNames?.[fixture];
-  if (name) session = { ...session, name };
-  const dropped = droppedWorkNote(session);
-  if (dropped) options.onNotice?.(dropped);
-  const skipped = skippedLinesNote(fixture, session.stats.skipped);
-  if (skipped) options.onNotice?.(skipped);
-  return sessionReference(session, tokenizer);
-}
-
-/** Compacts and evaluates every job of one session at one target, then aggregates and renders its reports. */
-async function runFixture(
-  plan: FixturePlan,
-  run: string,
-  environment: RunEnvironment,
-): Promise<FixtureOutcome & { records: Array<SessionRecord | JobRecord>; calls: StoredCalls }> {
-  const { options } = environment;
-  const [session, ...jobs] = await recordFixture(plan, run, environment);
-  const order = plan.strategies.map(({ strategy }) => strategy.name);
-  const results = aggregateSession(session, jobs, order, options.reference, plan.stem);
-  if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
-  // The page links each call's stored prompt and answer where the records land: `records/calls/` beside it.
-  const calls = await storedCalls(
-    [results],
-    (hash) => environment.store.read('calls', hash).catch(() => undefined),
-    (hash) => `records/calls/${hash}.json`,
-  );
-  const files = await writeFixtureReports(results, options.out, environment.signal, {
-    messages: plan.facts.session.messages,
-    probes: plan.facts.probes,
-    calls,
-  });
-  return { results, files, records: [session, ...jobs], calls };
-}
-
-/** Compacts and evaluates every job of one session at one target: its session record, then its job records. */
-async function recordFixture(
-  plan: FixturePlan,
-  run: string,
-  environment: RunEnvironment,
-): Promise<[SessionRecord, ...JobRecord[]]> {
-  const { options, tokenizer } = environment;
-  const { facts, fullFacts, stem, target } = plan;
-  const perStrategy = await Promise.all(
-    plan.strategies.map(async ({ strategy, jobs }) => {
-      const unit = `${stem}: ${strategy.name}`;
-      const called: CalledRun[] = [];
-      // With a language model, reported as soon as every run's calls have ended: its scoring waits for the
-      // other strategies' calls.
-      const onCalled = (done: CalledRun) => {
-        called.push(done);
-        if (called.length < jobs.length || !environment.callsDone) return;
-        options.onProgress?.({
-          type: 'strategy',
-          unit,
-          strategy: strategy.name,
-          line: `${unit} ${describeCalls(called)}`,
-          failed: called.some((one) => one.error !== null),
-        });
-      };
-      const records = await Promise.all(jobs.map((job) => runJob(job, plan, run, environment, onCalled)));
-      const result = strategyResultOf(records, stem);
-      if (!environment.callsDone)
-        options.onProgress?.({
-          type: 'strategy',
-          unit,
-          strategy: strategy.name,
-          line: `${unit} ${describeProgress(result)}`,
-          failed: result.status === 'error',
-        });
-      return records;
-    }),
-  );
-  const jobs = perStrategy.flat();
-  if (plan.recorded) {
-    const { summary, end, kept, keptFrom } = plan.recorded;
-    const recorded = recordedCompaction(summary, end, plan.recorded.facts, kept, keptFrom);
-    const outcome = measureResult(
-      recorded.strategy,
-      recorded.output,
-      RECORDED_RUN,
-      plan.recorded.facts,
-      plan.measure,
-    );
-    // Under `--schedule recorded` the agent's own summary is scored at each of its points, beside the strategies.
-    if (options.schedule?.policy === 'recorded') outcome.chain = recordedChain(fullFacts, tokenizer);
-    const job = { id: plan.recorded.id, strategy: recorded.strategy, sample: 1, deterministic: false };
-    const text = compactedText(summary, kept);
-    // With --continuation, the agent's own compaction is continued like a strategy's where it compacted.
-    const continuation =
-      plan.continuation &&
-      (await recordedContinuation(plan.continuation, plan.recorded, options.schedule !== undefined));
-    const compacted = {
-      outcome,
-      text,
-      calls: [],
-      requiredSections: undefined,
-      ...(continuation && continuation.length > 0 ? { continuation } : {}),
-    };
-    jobs.push(await evaluateJob(job, compacted, plan.recorded.facts, { plan, run, environment }));
-  }
-  const frame = resultsFrame(facts, {
-    ...(options.schedule ? { schedule: describeSchedule(options.schedule) } : {}),
-    provider: environment.provider,
-    judge: environment.judge,
-    tokenizer,
-    settings: { ...options.config, ...(target === undefined ? {} : { targetTokens: target }) },
-    declarations: [...CORE_SETTINGS, ...strategySettings()],
-    contextWindow: environment.contextWindow,
-    concurrency: options.concurrency,
-    runs: options.runs,
-    target: target ?? null,
-    reference: options.reference,
-    provenance: environment.provenance,
-  });
-  const session: SessionRecord = {
-    kind: 'session',
-    run,
-    session: fullFacts.session.name,
-    target: target ?? null,
-    frame: frame as unknown as SessionRecord['frame'],
-  };
-  return [session, ...jobs];
-}
-
-/** The stored calls of several pages as one (a sweep's page shows every target's). */
-function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
-  return {
-    answers: new Map(all.flatMap((calls) => [...calls.answers])),
-    links: new Map(all.flatMap((calls) => [...calls.links])),
   };
 }
