@@ -6,9 +6,8 @@
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
-import { indexMeaning } from '../meaning.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
-import { statementLabel } from '../statement-match.ts';
+import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { DraftProbe } from './draft.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
 import {
@@ -134,12 +133,14 @@ function isSalient(word: string, salience: Salience): boolean {
 
 /**
  * What a request asks for in plain words, for matching by meaning: the sentences beyond what `grep` keeps (the
- * opening) that hold most of the words the session comes back to (not asides, fillers or typos). Undefined when that says too little, or when the openings `grep` keeps already state it.
+ * opening) that hold most of the words the session comes back to (not asides, fillers or typos). Undefined when
+ * that says too little, or when the openings `grep` keeps already state it (read with a reader's looser
+ * thresholds, so a statement `grep` comes near is dropped rather than risked).
  */
 function taskStatement(
   request: Request,
   salience: Salience,
-  openings: string,
+  openings: StatementIndex,
 ): { statement: string; sentences: string[] } | undefined {
   const [opening = '', ...rest] = request.sentences;
   const tail = opening.length > GREP_OPENING_CHARS ? [opening.slice(GREP_OPENING_CHARS)] : [];
@@ -164,7 +165,7 @@ function taskStatement(
     .sort((a, b) => a.order - b.order);
   if (chosen.reduce((sum, candidate) => sum + candidate.salient, 0) < MIN_STATEMENT_WORDS) return undefined;
   const statement = chosen.map(({ sentence }) => sentence).join(' ');
-  if (statementLabel(indexMeaning(openings), statement) === 'kept') return undefined;
+  if (statementLabel(openings, statement) === 'kept') return undefined;
   return { statement, sentences: chosen.map(({ sentence }) => sentence) };
 }
 
@@ -174,9 +175,10 @@ export function taskProbes(
   salience: Salience = () => SALIENT_MESSAGES,
 ): DraftProbe[] {
   const openings = requests.map((request) => request.opening).join('\n');
+  const openingsIndex = indexStatements(openings);
   const withDetail = requests.flatMap((request) => {
     const task = taskFacets(request, openings);
-    return task ? [{ request, ...task, said: taskStatement(request, salience, openings) }] : [];
+    return task ? [{ request, ...task, said: taskStatement(request, salience, openingsIndex) }] : [];
   });
   // The last request is the open one only when there was work before it; a lone request is the task.
   const last = withDetail.length > 1 ? withDetail[withDetail.length - 1] : undefined;
