@@ -125,6 +125,7 @@ export const ANTONYMS: ReadonlyArray<readonly [string, string]> = [
   ['commit', 'uncommit'],
   ['true', 'false'],
   ['sync', 'async'],
+  ['only', 'optional'],
   ['deep', 'shallow'],
   ['optional', 'require'],
   ['public', 'private'],

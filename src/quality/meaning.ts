@@ -286,7 +286,7 @@ export function statementCoverage(
   index: MeaningIndex,
   reading: StatementReading,
   window: number,
-  options: { oneLine?: boolean } = {},
+  options: { oneLine?: boolean; opposingSignals?: number } = {},
 ): StatementCoverage {
   const lineOf = (position: number) => index.terms[position]!.line;
   const total = reading.terms.reduce((sum, term) => sum + term.weight, 0);
@@ -330,8 +330,35 @@ export function statementCoverage(
   return {
     share: best.covered / total,
     contentShare: contentTotal === 0 ? null : best.content / contentTotal,
-    opposed: isOpposed(index.terms.slice(best.start, best.end + 1), reading),
+    opposed: isOpposed(
+      opposingWindow(index, best, options.oneLine === true),
+      reading,
+      options.opposingSignals ?? OPPOSING_SIGNALS,
+    ),
   };
+}
+
+/**
+ * Where a window's opposite is looked for: the window itself, or on one line also the few terms around it, where a
+ * clause that reverses it ends ("end-to-end tests are optional" after "unit tests for every module").
+ */
+function opposingWindow(
+  index: MeaningIndex,
+  best: { start: number; end: number },
+  oneLine: boolean,
+): readonly MeaningTerm[] {
+  if (!oneLine) return index.terms.slice(best.start, best.end + 1);
+  const line = index.terms[best.start]!.line;
+  let start = best.start;
+  let end = best.end;
+  while (start > 0 && best.start - start < NEGATION_REACH && index.terms[start - 1]!.line === line) start--;
+  while (
+    end + 1 < index.terms.length &&
+    end - best.end < NEGATION_REACH &&
+    index.terms[end + 1]!.line === line
+  )
+    end++;
+  return index.terms.slice(start, end + 1);
 }
 
 // Signals needed to call a window opposed: one alone (a stray "not" near a shared word) was wrong four times in
@@ -339,10 +366,10 @@ export function statementCoverage(
 const OPPOSING_SIGNALS = 2;
 
 /**
- * Whether a window opposes a statement: at least {@link OPPOSING_SIGNALS} of a content term negated the other way,
+ * Whether a window opposes a statement: at least `needed` ({@link OPPOSING_SIGNALS} for a reader's fact) of a content term negated the other way,
  * an opposite word in place of one of its words, another number beside what one of its numbers measures.
  */
-function isOpposed(window: readonly MeaningTerm[], reading: StatementReading): boolean {
+function isOpposed(window: readonly MeaningTerm[], reading: StatementReading, needed: number): boolean {
   let signals = 0;
   for (const term of reading.terms) {
     if (term.name || term.term === NEGATION_TERM) continue;
@@ -362,9 +389,9 @@ function isOpposed(window: readonly MeaningTerm[], reading: StatementReading): b
         : number.after !== undefined && window[position + 1]?.term === number.after;
     const stated = window.filter((term, position) => isNumber(term.term) && at(position));
     // Another value in its place is a contradiction on its own ("above 90%" for "above 70%").
-    if (stated.length > 0 && stated.every((term) => term.term !== number.value)) signals += OPPOSING_SIGNALS;
+    if (stated.length > 0 && stated.every((term) => term.term !== number.value)) signals += needed;
   }
-  return signals >= OPPOSING_SIGNALS;
+  return signals >= needed;
 }
 
 /** Where each term list of a position sits, searched by binary search. */

@@ -109,7 +109,9 @@ const statementReadings = new WeakMap<Probe, StatementReading>();
  * How a probe's statement must be stated: stricter than a reader's fact list (statement-match.ts), because a probe is
  * looked for in a whole kept tail, where a short statement's few words turn up together by chance: half its terms on
  * one line (a sentence or a bullet, not a list of names or error lines gathered from neighbouring lines), a third
- * of its content words in prose, so names alone keep nothing.
+ * of its content words in prose, so names alone keep nothing. On one line, one signal the other way (a content word
+ * negated the other way, an opposite word) contradicts it: a derived statement is short, and "end-to-end tests are
+ * not wanted" beside "wants unit tests" flips its one telling word.
  */
 export const PROBE_STATEMENT_THRESHOLDS: StatementThresholds = {
   window: 20,
@@ -117,6 +119,7 @@ export const PROBE_STATEMENT_THRESHOLDS: StatementThresholds = {
   partial: 0.5,
   content: 0.3,
   oneLine: true,
+  opposingSignals: 1,
 };
 // A statement of fewer terms is a phrase, and the facets already say it.
 const MIN_STATEMENT_TERMS = 4;

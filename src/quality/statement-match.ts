@@ -28,6 +28,8 @@ export type StatementThresholds = {
   content: number;
   /** Its terms must stand on one line (a sentence or a bullet), not gathered from neighbouring lines. */
   oneLine?: boolean;
+  /** Signals the other way that make a window contradict it (2 when absent: see meaning.ts). */
+  opposingSignals?: number;
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
@@ -51,7 +53,10 @@ export function statementLabel(
   thresholds: StatementThresholds = STATEMENT_THRESHOLDS,
 ): StatementLabel {
   const reading = typeof statement === 'string' ? readStatement(statement) : statement;
-  const coverage = statementCoverage(index, reading, thresholds.window, { oneLine: thresholds.oneLine });
+  const coverage = statementCoverage(index, reading, thresholds.window, {
+    oneLine: thresholds.oneLine,
+    opposingSignals: thresholds.opposingSignals,
+  });
   const share =
     coverage.contentShare !== null && coverage.contentShare < thresholds.content
       ? Math.min(coverage.share, coverage.contentShare)

@@ -10,7 +10,9 @@ import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { taskProbes, userRequests } from '../../src/quality/derive/requests.ts';
 import { sessionSalience } from '../../src/quality/derive/salience.ts';
+import { draftProbes } from '../../src/quality/derive/derive.ts';
 import type { Message } from '../../src/session/types.ts';
+import { callsTools, toolCall, toolResult, user as factoryUser } from '../helpers/factories.ts';
 
 const artifact: Probe = {
   id: 'artifact@61',
@@ -72,6 +74,11 @@ describe('a probe kept by its statement', () => {
       'contradicted',
     );
     assert.equal(ruleIn('Tests: the session class is done.'), 'missed');
+    // One word turned is enough on one line: "only" against "optional", or the rule's words negated.
+    assert.equal(
+      ruleIn('Tests: unit tests around the session class; end-to-end tests are optional.'),
+      'contradicted',
+    );
   });
 });
 
@@ -115,5 +122,33 @@ describe('a task statement', () => {
       ),
       'matched',
     );
+  });
+});
+
+describe('a result the user asked for', () => {
+  it("is not kept by the user's request: no statement for it, and dropped when the request keeps its facets", () => {
+    const commitPlan = toolCall('bash', {
+      command: 'git add -A && git commit -m "Add the implementation plan"',
+    });
+    const commitRetry = toolCall('bash', {
+      command: 'git commit -m "Retry budget stops retrying once the attempts are spent"',
+    });
+    const request = 'write the implementation plan into docs/plan.md and commit it, then add a retry budget';
+    const messages: Message[] = [
+      factoryUser(request),
+      callsTools([commitPlan]),
+      toolResult(commitPlan, '[main 1a2b3c] Add the implementation plan'),
+      callsTools([commitRetry]),
+      toolResult(commitRetry, '[main 4d5e6f] Retry budget'),
+    ];
+    const states = draftProbes({ messages }).filter((draft) => draft.kind === 'state');
+    // The plan's commit restates the request: the request would keep it, so it is no probe of the agent's work.
+    assert.deepEqual(
+      states.map((draft) => draft.answer),
+      ['Committed: "Retry budget stops retrying once the attempts are spent"'],
+    );
+    assert.ok(states[0]!.statement, 'the result the user did not word keeps its statement');
+    const probe: Probe = { ...states[0]!, id: 'state@4', contradictions: [], source: 'derived' };
+    assert.equal(outcome(request, probe), 'missed');
   });
 });

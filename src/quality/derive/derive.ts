@@ -4,7 +4,11 @@
  * file, the approaches it chose, and the state of its checks and commits. Each is checked with the rules of
  * `probes lint` (a probe that breaks one is dropped, not kept) and marked live or history at the cut.
  */
-import type { Session } from '../../session/types.ts';
+import type { Message, Session } from '../../session/types.ts';
+import { contentText, isPrompt } from '../../session/types.ts';
+import { createMatcher, type TextIndex } from '../match.ts';
+import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
+import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { Probe } from '../probes.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
@@ -43,10 +47,43 @@ export function draftProbes(session: DerivableSession): DraftProbe[] {
     ...decisionProbes(session.messages),
     ...artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs)),
   ];
-  return drafts
+  return withoutRequestedResults(drafts, session.messages)
     .map((draft, order) => ({ draft, order }))
     .sort((a, b) => a.draft.messageIndex - b.draft.messageIndex || a.order - b.order)
     .map(({ draft }) => draft);
+}
+
+// Kinds that say what the agent did: the user asking for it is not it done.
+const RESULT_KINDS: ReadonlySet<string> = new Set(['artifact', 'state', 'decision']);
+
+/**
+ * The drafts, each result (an artifact, a state, a decision) checked against the user's own words, since a request is
+ * not a result and the user's messages copied verbatim must not pass for the agent's work: a statement the user's
+ * words state or oppose is left out (a commit "Add refactoring plan" after "create a full implementation plan"),
+ * and a result they still keep by its facets is dropped. The task's statement has the same guard against the
+ * openings `grep` keeps.
+ */
+function withoutRequestedResults(drafts: DraftProbe[], messages: readonly Message[]): DraftProbe[] {
+  const userText = messages
+    .flatMap((message) => (isPrompt(message) ? [contentText(message.content)] : []))
+    .join('\n');
+  let statements: StatementIndex | undefined;
+  let facets: TextIndex | undefined;
+  return drafts.flatMap((draft) => {
+    if (!RESULT_KINDS.has(draft.kind)) return [draft];
+    let checked = draft;
+    if (draft.statement !== undefined) {
+      statements ??= indexStatements(userText);
+      const label = statementLabel(statements, draft.statement, PROBE_STATEMENT_THRESHOLDS);
+      if (label === 'kept' || label === 'contradicted') {
+        const { statement: _stated, ...rest } = draft;
+        checked = rest;
+      }
+    }
+    facets ??= createMatcher(userText);
+    const probe: Probe = { ...checked, id: 'request', contradictions: [], source: 'derived' };
+    return probeOutcome(facets, probe) === 'matched' ? [] : [checked];
+  });
 }
 
 /** Converts drafts into named probes of one source. */
