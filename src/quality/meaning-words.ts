@@ -11,7 +11,12 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'those there here which who whom whose what when where why how into onto than then so such do does did doing ' +
     'has have had having will would shall should can could may might must i we you he she they them their ' +
     'our your his her me us my mine also very up out over about again further once both each own same too s ca wo ' +
-    'if but because while via per e g eg ie etc its one ones some any every all its itself themselves'
+    'if but because while via per e g eg ie etc its one ones some any every all its itself themselves ' +
+    // what is left of a contraction once its apostrophe splits it ("i'm", "we've", "you'll", "it'd")
+    'm re ve ll d between ' +
+    // how a request is put, not what it asks: "i'm especially interested in code sharing" asks for code sharing
+    'especially particularly interested actually really please basically probably maybe perhaps iiuc btw ' +
+    'guess kinda simply definitely certainly honestly literally okay hey hmm'
   ).split(' '),
 );
 
@@ -66,13 +71,15 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['replac', 'replace', 'swap', 'substitut', 'substitute', 'supersed'],
   ['finish', 'done', 'complet', 'complete'],
   ['fail', 'failur', 'broken', 'break', 'broke'],
-  ['pass', 'green', 'succeed', 'success'],
+  ['pass', 'green', 'succeed', 'success', 'ok'],
   ['run', 'ran', 'execut', 'execute', 'invok'],
   ['use', 'employ'],
   ['config', 'configur', 'configuration', 'cfg', 'conf'],
   ['repo', 'repositori', 'repository'],
   ['dir', 'directori', 'directory', 'folder'],
   ['function', 'func', 'fn', 'method'],
+  ['librari', 'library', 'lib', 'libs', 'libraries'],
+  ['coverag', 'coverage', 'cov'],
   ['paramet', 'param', 'parameter', 'arg', 'argument'],
   ['depend', 'dep', 'deps', 'dependency', 'dependencies'],
   ['doc', 'docs', 'document', 'documentation'],

@@ -22,6 +22,8 @@ export type MeaningTerm = {
   negated: boolean;
   /** The line of the text it is on (0-based). */
   line: number;
+  /** The clause of the text it is in (0-based, counted over the whole text): a list item is a clause of its own. */
+  clause: number;
 };
 
 // Extensions that make a dotted word a file name (`main.ts`), not a member access (`session.messages`).
@@ -38,6 +40,8 @@ const CONTRACTED_NOT = /n['’]t(?![\p{L}])/giu;
 // How many terms after a negation it reaches.
 const NEGATION_REACH = 3;
 const NEGATION_TERM = 'not';
+// Words that end a negation's reach within its clause: what comes after them is not what is denied.
+const NEGATION_ENDS = new Set(['until', 'unless', 'but', 'except', 'before', 'after', 'once']);
 // Function words a short phrase can lose without saying less.
 const LIGHT_WORDS = new Set(
   'a an the of to for in on at by with from into as and or is are was were be been s'.split(' '),
@@ -135,7 +139,7 @@ function tokenWords(token: string): Word[] {
 }
 
 /** The terms of one clause, phrases folded and function words dropped. */
-function clauseTerms(clause: string, terms: MeaningTerm[], line: number): void {
+function clauseTerms(clause: string, terms: MeaningTerm[], line: number, clauseNumber: number): void {
   const words: Word[] = [];
   for (const match of clause.replace(CONTRACTED_NOT, ' not').matchAll(RAW_TOKEN))
     words.push(...tokenWords(match[0]));
@@ -156,6 +160,8 @@ function clauseTerms(clause: string, terms: MeaningTerm[], line: number): void {
       }
     }
     if (term === undefined) {
+      // "don't stop until every function is ported": what follows `until` is wanted, not denied.
+      if (!current.name && NEGATION_ENDS.has(current.word)) negationLeft = 0;
       if (!current.name && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
       term = current.folded ?? foldWord(current.word);
     }
@@ -164,11 +170,11 @@ function clauseTerms(clause: string, terms: MeaningTerm[], line: number): void {
       const copula = COPULAS.has(words[index - 1]?.word ?? '');
       for (let back = terms.length - 1; copula && back >= Math.max(clauseStart, terms.length - 2); back--)
         if (terms[back]!.term !== NEGATION_TERM) terms[back]!.negated = true;
-      terms.push({ term, name: false, negated: false, line });
+      terms.push({ term, name: false, negated: false, line, clause: clauseNumber });
       negationLeft = NEGATION_REACH;
       continue;
     }
-    terms.push({ term, name: current.name, negated: negationLeft > 0, line });
+    terms.push({ term, name: current.name, negated: negationLeft > 0, line, clause: clauseNumber });
     if (negationLeft > 0) negationLeft--;
   }
 }
@@ -176,12 +182,13 @@ function clauseTerms(clause: string, terms: MeaningTerm[], line: number): void {
 /** A text as meaning terms, in order (see the module comment). */
 export function meaningTerms(text: string): MeaningTerm[] {
   const terms: MeaningTerm[] = [];
+  let clauses = 0;
   text
     .normalize('NFKC')
     .split('\n')
     .forEach((line, lineNumber) => {
       for (const clause of line.split(CLAUSE_END)) {
-        if (clause.trim().length > 0) clauseTerms(clause, terms, lineNumber);
+        if (clause.trim().length > 0) clauseTerms(clause, terms, lineNumber, clauses++);
       }
     });
   return terms;

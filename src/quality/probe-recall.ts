@@ -3,6 +3,7 @@
  * `historyRecall` beside it for the facts that no longer matter at the cut; each probe's outcome (matched, missed,
  * contradicted) and the count of contradicted ones.
  */
+import { describesArtifact } from './artifact-described.ts';
 import type { Occurrence, TextIndex } from './match.ts';
 import { phrasePositions, readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts';
@@ -100,7 +101,9 @@ export function probeOutcome(
   if (opposed) return 'contradicted';
   if (options.inOtherWords === false) return 'missed';
   if (statedInOtherWords(index, reading)) return 'matched';
-  return statementOutcome(index, probe, options.statement);
+  const outcome = statementOutcome(index, probe, options.statement);
+  if (outcome === 'missed' && describesArtifact(index.meaning(), probe)) return 'matched';
+  return outcome;
 }
 
 const statementReadings = new WeakMap<Probe, StatementReading>();

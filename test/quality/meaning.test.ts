@@ -29,6 +29,14 @@ describe('meaning terms', () => {
     assert.deepEqual(terms('src/core/agent-session.ts'), terms('AgentSession'));
   });
 
+  it('leaves out how a request is put and what is left of a contraction', () => {
+    assert.deepEqual(
+      terms("i'm especially interested in code sharing between the run modes"),
+      terms('code sharing, run modes'),
+    );
+    assert.deepEqual(terms("we've actually got the lib"), terms('got the library'));
+  });
+
   it('marks names apart from prose, and terms a negation reaches', () => {
     const [agent, session] = meaningTerms('AgentSession');
     assert.equal(agent!.name && session!.name, true);
@@ -37,6 +45,12 @@ describe('meaning terms', () => {
     assert.deepEqual(
       negated.map((term) => term.term),
       terms('unit tests'),
+    );
+    // "until" ends what a negation denies: the functions are to be ported.
+    const until = meaningTerms("Don't stop until all functions are ported");
+    assert.deepEqual(
+      until.filter((term) => term.negated).map((term) => term.term),
+      terms('stop'),
     );
     // After a copula a negation reaches back: "end-to-end tests are not wanted".
     assert.ok(meaningTerms('end-to-end tests are not wanted').find((term) => term.term === 'e2e')!.negated);

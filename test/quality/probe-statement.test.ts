@@ -125,6 +125,45 @@ describe('a task statement', () => {
   });
 });
 
+describe('a task statement beside the openings grep keeps', () => {
+  const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
+  const agent = (text: string, path: string): Message => ({
+    role: 'assistant',
+    content: [
+      { type: 'text', text },
+      { type: 'toolCall', id: `c${text.length}`, name: 'read', arguments: { path } },
+    ],
+  });
+  const messages: Message[] = [
+    user('please move the old files to the archive.'),
+    agent('Moving the old files to the archive.', 'src/a.ts'),
+    user('the final location of the docs is docs/, keep it.'),
+    agent('The docs stay in their final location.', 'docs/index.md'),
+    user(
+      'actually, can you revert that? i want to move those files to their final location. ' +
+        'they are shared by the old and the new code.',
+    ),
+    agent('Reverting; the shared files move to their final location for the old and new code.', 'src/b.ts'),
+  ];
+
+  it('is kept when no one line of the openings states it, though their words together would', () => {
+    const task = taskProbes(userRequests(messages), sessionSalience(messages)).find(
+      (probe) => probe.messageIndex === 4,
+    );
+    assert.match(task?.statement ?? '', /move those files to their final location/);
+    const probe = { ...task!, id: 'next-step@4', contradictions: [], source: 'derived' } as Probe;
+    assert.equal(outcome('User wants the shared files moved to their final locations.', probe), 'matched');
+    // What grep keeps of the requests, one opening a line, does not keep it.
+    assert.equal(
+      outcome(
+        'please move the old files to the archive.\nthe final location of the docs is docs/, keep it.\nactually, can you revert that?',
+        probe,
+      ),
+      'missed',
+    );
+  });
+});
+
 describe('a result the user asked for', () => {
   it("is not kept by the user's request: no statement for it, and dropped when the request keeps its facets", () => {
     const commitPlan = toolCall('bash', {

@@ -6,7 +6,7 @@
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
-import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
+import { FACET_WINDOW_WORDS, PROBE_STATEMENT_THRESHOLDS, withinWindow } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { DraftProbe } from './draft.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
@@ -134,8 +134,8 @@ function isSalient(word: string, salience: Salience): boolean {
 /**
  * What a request asks for in plain words, for matching by meaning: the sentences beyond what `grep` keeps (the
  * opening) that hold most of the words the session comes back to (not asides, fillers or typos). Undefined when
- * that says too little, or when the openings `grep` keeps already state it (read with a reader's looser
- * thresholds, so a statement `grep` comes near is dropped rather than risked).
+ * that says too little, or when the openings `grep` keeps already state it, read as a summary's context is read
+ * (one line at a time: grep keeps each opening on a line of its own).
  */
 function taskStatement(
   request: Request,
@@ -165,7 +165,7 @@ function taskStatement(
     .sort((a, b) => a.order - b.order);
   if (chosen.reduce((sum, candidate) => sum + candidate.salient, 0) < MIN_STATEMENT_WORDS) return undefined;
   const statement = chosen.map(({ sentence }) => sentence).join(' ');
-  if (statementLabel(openings, statement) === 'kept') return undefined;
+  if (statementLabel(openings, statement, PROBE_STATEMENT_THRESHOLDS) === 'kept') return undefined;
   return { statement, sentences: chosen.map(({ sentence }) => sentence) };
 }
 

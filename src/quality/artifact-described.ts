@@ -1,0 +1,79 @@
+/**
+ * An artifact kept in other words: the file named, and on the same line, in prose, something of what the edits made
+ * of it, in the same clause ("the plan lives in docs/refactor.md" keeps refactor.md's "Coding Agent Refactoring Plan"). A path list or an
+ * identifier bag names the file but says nothing of it, so it keeps nothing.
+ */
+import { basename } from 'node:path';
+import { meaningTerms, type MeaningIndex } from './meaning.ts';
+import type { Probe } from './probes.ts';
+
+// Words any description of an edit has: they say that the file changed, not what it now is ("created" says more:
+// the file is the agent's).
+const EDIT_WORDS = new Set(
+  meaningTerms('change update edit modify file commit work package now new').map((term) => term.term),
+);
+
+/** How far from the file's name the word that describes it may stand, in terms, within its clause. */
+const DESCRIBED_WITHIN = 12;
+
+/** The terms of an artifact's file name, and the prose terms of what its probe says of it. */
+type ArtifactReading = { name: string[]; described: Set<string> };
+
+const readings = new WeakMap<Probe, ArtifactReading | null>();
+
+/** The file name and description of an artifact probe, or null when the probe is no artifact or says nothing. */
+function readArtifact(probe: Probe): ArtifactReading | null {
+  let reading = readings.get(probe);
+  if (reading !== undefined) return reading;
+  reading = null;
+  if (probe.kind === 'artifact' && probe.file !== undefined) {
+    const file = basename(probe.file);
+    const name = meaningTerms(file).map((term) => term.term);
+    // The statement is "name: what"; without one, the facets that are not the file say what it is.
+    const description =
+      probe.statement ??
+      probe.facets
+        .flat()
+        .filter((spelling) => !spelling.includes(file))
+        .join('\n');
+    const described = new Set(
+      meaningTerms(description)
+        .filter(
+          (term) => !term.name && !term.negated && !EDIT_WORDS.has(term.term) && !name.includes(term.term),
+        )
+        .map((term) => term.term),
+    );
+    if (name.length > 0 && described.size > 0) reading = { name, described };
+  }
+  readings.set(probe, reading);
+  return reading;
+}
+
+/**
+ * Whether a text names an artifact's file (its name's terms in a row, as a name: a path or an identifier) with a
+ * word of its description
+ * close by in the same clause, in prose and not denied (a list item is a clause: "src/retry.ts, attempts, sleep"
+ * describes nothing).
+ */
+export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
+  const reading = readArtifact(probe);
+  if (!reading) return false;
+  const [first, ...rest] = reading.name;
+  const starts = index.positions.get(first!)?.all ?? [];
+  return starts.some((start) => {
+    const named = rest.every((term, offset) => {
+      const at = index.terms[start + offset + 1];
+      return at !== undefined && at.term === term && at.name;
+    });
+    if (!named || !index.terms[start]!.name) return false;
+    const clause = index.terms[start]!.clause;
+    const from = Math.max(0, start - DESCRIBED_WITHIN);
+    const to = Math.min(index.terms.length - 1, start + reading.name.length + DESCRIBED_WITHIN);
+    for (let position = from; position <= to; position++) {
+      const term = index.terms[position]!;
+      if (term.clause === clause && !term.name && !term.negated && reading.described.has(term.term))
+        return true;
+    }
+    return false;
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * An artifact kept in other words (src/quality/artifact-described.ts): its file named with a word of what it now is in
+ * the same clause. Attacked with what must not pass: a path list, an identifier bag, the description denied, the
+ * words on another line, the file left out.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { describesArtifact } from '../../src/quality/artifact-described.ts';
+import { indexMeaning } from '../../src/quality/meaning.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+
+// As derived from pi's session: the plan document, whose commit restated the user's request, so it has no statement.
+const plan: Probe = {
+  id: 'artifact@20',
+  kind: 'artifact',
+  question: 'What did the edits to refactor.md introduce, and what does it do?',
+  answer: 'packages/coding-agent/docs/refactor.md now has the section "Coding Agent Refactoring Plan"',
+  facets: [['refactor.md'], ['Coding Agent Refactoring Plan']],
+  contradictions: [],
+  source: 'derived',
+  file: 'packages/coding-agent/docs/refactor.md',
+};
+
+const described = (text: string, probe: Probe = plan) => describesArtifact(indexMeaning(text), probe);
+
+describe('an artifact kept in other words', () => {
+  it('keeps the file named with a word of what it is, in the same clause', () => {
+    assert.equal(
+      described('The plan lives in packages/coding-agent/docs/refactor.md and is up to date.'),
+      true,
+    );
+    assert.equal(
+      probeOutcome(createMatcher('- the plan is docs/refactor.md (work packages with checkboxes)'), plan),
+      'matched',
+    );
+  });
+
+  it('keeps nothing of a path list, an identifier bag or the file alone', () => {
+    assert.equal(described('packages/coding-agent/docs/refactor.md\nsrc/core/agent-session.ts'), false);
+    assert.equal(described('refactor.md, plan, AgentSession, codingAgent, WP1'), false);
+    assert.equal(described('docs/refactor.md was touched.'), false);
+    assert.equal(probeOutcome(createMatcher('refactor.md, plan, coding, agent'), plan), 'missed');
+  });
+
+  it('keeps nothing when the description is denied, on another line, or said of another file', () => {
+    assert.equal(described('docs/refactor.md is no plan'), false);
+    assert.equal(described('docs/refactor.md was touched.\nThe plan is still open.'), false);
+    assert.equal(described('The plan lives in docs/notes.md.'), false);
+  });
+
+  it('counts "created" for a file the agent made, but not words any edit has', () => {
+    const executor: Probe = {
+      ...plan,
+      id: 'artifact@61',
+      file: 'src/core/bash-executor.ts',
+      facets: [['bash-executor.ts'], ['unified bash execution']],
+      statement: 'bash-executor.ts: WP1: Create bash-executor.ts with unified bash execution',
+    };
+    assert.equal(described('- `bash-executor.ts` created (`src/core/bash-executor.ts`)', executor), true);
+    assert.equal(described('- `bash-executor.ts` updated in a new commit', executor), false);
+  });
+
+  it('says nothing of a probe that is not an artifact of a file', () => {
+    const { file: _file, ...noFile } = plan;
+    assert.equal(described('The plan lives in docs/refactor.md.', { ...noFile }), false);
+    assert.equal(described('The plan lives in docs/refactor.md.', { ...plan, kind: 'task' }), false);
+  });
+});
