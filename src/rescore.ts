@@ -17,6 +17,7 @@ import { mergeRecords, writeRecordReports } from './records-report.ts';
 import { type SessionReference, prefixReference, withProbes } from './results/session-reference.ts';
 import { type JobRecord, type RunRecord, type SessionRecord, shortHash } from './results/record.ts';
 import {
+  carryStoredTexts,
   createContentStore,
   type RecordSet,
   readRecordSet,
@@ -118,7 +119,12 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
       origin: 'score',
       scoredFrom: merged.runs.map((record) => record.run),
       judge: judge ? { id: judge.id, model: judge.model } : null,
-      sessions: header.sessions.map((entry) => ({
+      // Every run's sessions, each once: records merged from several runs hold all their jobs.
+      sessions: [
+        ...new Map(
+          merged.runs.flatMap((record) => record.sessions).map((entry) => [entry.name, entry]),
+        ).values(),
+      ].map((entry) => ({
         ...entry,
         probeSetHash: facts.has(entry.name)
           ? shortHash(JSON.stringify(facts.get(entry.name)!.probes))
@@ -141,9 +147,14 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
       calls,
     );
     const records = [runRecord, ...sessions, ...jobs];
-    const recordsFile = rebuilt
-      ? await storeRebuilt(options.out, runRecord, [...sessions, ...jobs], rebuilt.texts, signal)
-      : await writeRecords(options.out, run, records, signal);
+    let recordsFile: string;
+    if (rebuilt)
+      recordsFile = await storeRebuilt(options.out, runRecord, [...sessions, ...jobs], rebuilt.texts, signal);
+    else {
+      // The texts first, the records file last: records that name a text not yet there are never written.
+      await carryStoredTexts(set.jobs, options.out);
+      recordsFile = await writeRecords(options.out, run, records, signal);
+    }
     return {
       recordsFile,
       ...reports,

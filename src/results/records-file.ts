@@ -5,8 +5,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
-import { access, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import {
+  access,
+  copyFile,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { AbortedError, InputError } from '../errors.ts';
 import { writeFileAtomic } from '../files.ts';
 import { assertNoSecrets, redactSecrets } from '../providers/secrets.ts';
@@ -197,6 +208,37 @@ export async function writeRecords(
   if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
   await writeFileAtomic(path, lines);
   return path;
+}
+
+/**
+ * Copies the stored texts jobs refer to (each context, each call's prompt and answer) from the records they were
+ * read from into `out`'s records, each once, under a temporary name then renamed: records written elsewhere (by
+ * `score`) can then be read again on their own. A text already there, or one the source lacks, is left as it is.
+ */
+export async function carryStoredTexts(
+  jobs: ReadonlyArray<{ record: JobRecord; file: string }>,
+  out: string,
+): Promise<void> {
+  const target = recordsDirectory(out);
+  const seen = new Set<string>();
+  for (const { record, file } of jobs) {
+    const source = dirname(file);
+    if (resolve(source) === resolve(target)) continue;
+    const texts: Array<[StoredKind, string]> = [['contexts', record.compacted.textHash]];
+    for (const call of record.calls)
+      for (const hash of [call.promptHash, call.answerHash]) if (hash !== null) texts.push(['calls', hash]);
+    for (const [kind, hash] of texts) {
+      const to = storedPath(target, kind, hash);
+      if (seen.has(to)) continue;
+      seen.add(to);
+      const from = storedPath(source, kind, hash);
+      if ((await exists(to)) || !(await exists(from))) continue;
+      await mkdir(dirname(to), { recursive: true });
+      const temporary = `${to}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+      await copyFile(from, temporary);
+      await rename(temporary, to);
+    }
+  }
 }
 
 /** A set of records read from disk, each with the file it came from. */

@@ -217,6 +217,34 @@ describe('records of two runs of the same sessions', () => {
   });
 });
 
+describe('score of records from runs of different sessions', () => {
+  it('writes records that name every session, which score reads again to the same results', async () => {
+    const folder = join(directory.path, 'two-sessions');
+    await mkdir(folder, { recursive: true });
+    const [first, second] = await writeSuite(folder, 2);
+    await compare([first!, '-s', 'truncate,paths-only'], join(folder, 'a'));
+    await compare([second!, '-s', 'truncate,paths-only'], join(folder, 'b'));
+    const merged = await runCli(['score', join(folder, 'a'), join(folder, 'b'), '-o', join(folder, 'ab')], {
+      cwd: directory.path,
+    });
+    assert.equal(merged.code, 0, merged.stderr);
+    const { lines } = await recordsOf(join(folder, 'ab'));
+    assert.deepEqual(lines[0].sessions.map((session: any) => session.name).sort(), ['gen-1-8k', 'gen-2-20k']);
+    const again = await runCli(['score', join(folder, 'ab'), '-o', join(folder, 'again')], {
+      cwd: directory.path,
+    });
+    assert.equal(again.code, 0, again.stderr);
+    for (const name of ['gen-1-8k', 'gen-2-20k']) {
+      const once = await json(join(folder, 'ab', `${name}-results.json`));
+      const twice = await json(join(folder, 'again', `${name}-results.json`));
+      assert.deepEqual(
+        twice.strategies.map((strategy: any) => strategy.quality),
+        once.strategies.map((strategy: any) => strategy.quality),
+      );
+    }
+  });
+});
+
 describe('score with a model run', () => {
   it('re-evaluates against a changed probe file with 0 requests to the model', async () => {
     const server = await startMockLlmServer({
