@@ -102,7 +102,11 @@ export async function recordsFromResults(files: readonly string[]): Promise<Rebu
 /** A results file's results, refused when they cannot be rebuilt: no summaries, a chain, or an unsupported version. */
 async function readRebuildable(file: string): Promise<ResultsFile[]> {
   const json = await readResultsJson(file);
-  const shape = json as { schemaVersion?: unknown; strategies?: unknown } | null;
+  const shape = json as { kind?: unknown; schemaVersion?: unknown; strategies?: unknown } | null;
+  if (shape?.kind === 'suite')
+    throw new InputError(
+      `${file}: a suite's results, built from its sessions' results; score those files, or the folder that holds them`,
+    );
   if (Array.isArray(shape?.strategies)) {
     const strategies = shape.strategies as Array<{ summary?: unknown; keptRanges?: unknown } | null>;
     if (

@@ -191,6 +191,17 @@ describe('score of an older results file it cannot fully rebuild', () => {
     );
   });
 
+  it("refuses a suite's results file given by name, saying what to score instead", async () => {
+    const folder = await oldRun('suite-file');
+    await writeFile(join(folder, 'suite-results.json'), JSON.stringify({ kind: 'suite', schemaVersion: 1 }));
+    const run = await runCli(['score', 'suite-results.json', '-o', 'out'], { cwd: folder });
+    assert.equal(run.code, 2);
+    assert.equal(
+      run.stderr,
+      "compaction-bench: suite-results.json: a suite's results, built from its sessions' results; score those files, or the folder that holds them\n",
+    );
+  });
+
   it('refuses the results of a --schedule chain', async () => {
     const folder = await oldRun('chain', (results) => {
       results.schedule = 'recorded';
