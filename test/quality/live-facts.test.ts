@@ -120,6 +120,33 @@ describe('live facts and history', () => {
     assert.equal(livenessReasons(probes, session, 7)['said-again'], 'stated-after-cut');
   });
 
+  it('a task the next request reverts is history, even when its words come back later', () => {
+    const session = sessionOf([
+      user('Port the parser to Rust and keep the old one around.'),
+      assistant('…'),
+      user('copy the tui components into modes/interactive so the new code is self-contained.'),
+      assistant('Copied.'),
+      user('actually, can you revert that? i want to move those files to their final location.'),
+      assistant('Reverted; the new code is self-contained once the files move.'),
+      user('Now write the release notes.'),
+    ]);
+    const probes = [
+      probe('first', 'task', 0),
+      probe('copy', 'task', 2, { repeatedAt: [5] }),
+      probe('move', 'task', 4),
+      probe('notes', 'task', 6),
+    ];
+    assert.deepEqual(livenessReasons(probes, session, 7), {
+      first: 'first-task',
+      copy: 'reverted-task',
+      move: 'earlier-task',
+      notes: 'open-task',
+    });
+    // Cut before the revert was asked, the request still stands (and its words come back after the cut).
+    assert.equal(livenessReasons(probes, session, 4)['copy'], 'stated-after-cut');
+    assert.equal(markLiveness(probes, session, 4).find((item) => item.id === 'copy')!.live, true);
+  });
+
   it('an artifact is live when its file is edited again after the cut; a hand-set `live` is kept', () => {
     const edit = toolCall('edit', { path: 'src/retry.ts', oldText: 'a', newText: 'b' });
     const session = sessionOf([user('x'), assistant('y'), callsTools([edit]), toolResult(edit, 'ok')]);

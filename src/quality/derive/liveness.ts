@@ -8,7 +8,7 @@
  */
 import { commandFamily } from '../../extractive/error-lines.ts';
 import type { FileOperation, Message } from '../../session/types.ts';
-import { isPrompt } from '../../session/types.ts';
+import { contentText, isPrompt } from '../../session/types.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
 import { type ToolRun, toolRuns } from './runs.ts';
@@ -32,6 +32,7 @@ export type LivenessReason =
   | 'latest-state'
   | 'superseded-state'
   | 'in-open-request'
+  | 'reverted-task'
   | 'aside';
 
 /**
@@ -65,10 +66,18 @@ function contextOf(
   const prompts = session.messages
     .slice(0, cut)
     .flatMap((message, index) => (isPrompt(message) ? [index] : []));
+  // A task the user's next request takes back ("actually, can you revert that?") no longer stands.
+  const reverted = new Set(
+    tasks.filter((task) => {
+      const next = prompts.find((index) => index > task);
+      return next !== undefined && REVERT.test(openingOf(session.messages[next]!));
+    }),
+  );
   return {
     session,
     cut,
     runs,
+    reverted,
     firstTask: tasks.length > 0 ? Math.min(...tasks) : undefined,
     latestTask: tasks.length > 0 ? Math.max(...tasks) : undefined,
     openRequest: prompts.at(-1),
@@ -76,10 +85,21 @@ function contextOf(
   };
 }
 
+// A request that takes the previous one back.
+const REVERT = /\b(?:revert|undo|roll ?back)\b/i;
+
+/** The first sentence of a prompt, where a request says what it is about. */
+function openingOf(message: Message): string {
+  const text = message.role === 'user' ? contentText(message.content) : '';
+  return text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '';
+}
+
 type Context = {
   session: LivenessSession;
   cut: number;
   runs: readonly ToolRun[];
+  /** Tasks (by message) the user's next request reverted. */
+  reverted: ReadonlySet<number>;
   firstTask: number | undefined;
   latestTask: number | undefined;
   openRequest: number | undefined;
@@ -92,6 +112,8 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
   const { cut, session, runs } = context;
   if (probe.source === 'sidecar' && probe.live !== undefined)
     return { live: probe.live, reason: 'set-by-hand' };
+  if (probe.kind === 'task' && context.reverted.has(probe.messageIndex ?? 0))
+    return { live: false, reason: 'reverted-task' };
   // A commit's subject shows again in every later `git log`: a listing, not a use, so only a later commit counts.
   if (probe.check !== COMMIT_CHECK && (probe.repeatedAt ?? []).some((index) => index >= cut))
     return { live: true, reason: 'stated-after-cut' };
