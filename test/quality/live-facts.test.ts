@@ -312,6 +312,38 @@ describe('artifact probes', () => {
   });
 });
 
+describe('an artifact told by its commit', () => {
+  const write = toolCall('Write', {
+    file_path: 'src/retry.ts',
+    content: 'export function retryBudget(attempts: number) {\n  return { attempts };\n}\n',
+  });
+  const messages: Message[] = [
+    user('Make the client retry failed requests.'),
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: "Now I'll add a retry budget that stops after the attempts are spent." },
+        write,
+      ],
+    },
+    toolResult(write, 'ok'),
+  ];
+  const operations: FileOperation[] = [
+    { kind: 'write', path: 'src/retry.ts', tool: 'Write', toolCallId: write.id, messageIndex: 1 },
+  ];
+  const told = (subject: string) =>
+    artifactProbes(messages, operations, [{ messageIndex: 3, subject }])[0]!.statement;
+
+  it('takes the subject of the commit that took the edit in', () => {
+    assert.equal(told('Add a retry budget to the client'), 'retry.ts: Add a retry budget to the client');
+  });
+
+  it('not the subject of a commit that sweeps up everything pending', () => {
+    for (const subject of ['Release v0.8.0', 'Bump version to 1.2.0', "Merge branch 'main'", 'wip', '0.8.1'])
+      assert.equal(told(subject), 'retry.ts created: add a retry budget retryBudget', subject);
+  });
+});
+
 describe('decision and commit probes', () => {
   it('take the choice and what it rejected from the agent’s words', () => {
     const probes = decisionProbes([

@@ -189,8 +189,13 @@ export type Commit = { messageIndex: number; subject: string };
  * ("WP1: Create bash-executor.ts with unified bash execution"), which a handoff tends to repeat.
  */
 function commitAfter(commits: readonly Commit[], messageIndex: number): string | undefined {
-  return commits.find((commit) => commit.messageIndex > messageIndex)?.subject;
+  const subject = commits.find((commit) => commit.messageIndex > messageIndex)?.subject;
+  return subject !== undefined && !SWEEP_COMMIT.test(subject) ? subject : undefined;
 }
+
+// A commit that sweeps up whatever is pending ("Release v0.8.0", "Bump version", "Merge branch …", "wip") says
+// nothing of what one file now holds: the file is then told by the edit itself or the agent's words before it.
+const SWEEP_COMMIT = /^\s*(?:release|bump|merge|wip\b|version\b|v?\d+\.\d+)/i;
 
 /**
  * The artifact probes of a session: one per modified file, from the first edit that introduced a described name,
