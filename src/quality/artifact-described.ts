@@ -1,6 +1,6 @@
 /**
- * An artifact kept in other words: the file named, and on the same line, in prose, something of what the edits made
- * of it, in the same clause ("the plan lives in docs/refactor.md" keeps refactor.md's "Coding Agent Refactoring Plan"). A path list or an
+ * An artifact kept in other words: its file named, and in the same clause, in prose, a word of what the edits made
+ * of it ("the plan lives in docs/refactor.md" keeps refactor.md's "Coding Agent Refactoring Plan"). A path list or an
  * identifier bag names the file but says nothing of it, so it keeps nothing.
  */
 import { basename } from 'node:path';
@@ -50,10 +50,9 @@ function readArtifact(probe: Probe): ArtifactReading | null {
 }
 
 /**
- * Whether a text names an artifact's file (its name's terms in a row, as a name: a path or an identifier) with a
- * word of its description
- * close by in the same clause, in prose and not denied (a list item is a clause: "src/retry.ts, attempts, sleep"
- * describes nothing).
+ * Whether a text names an artifact's file (its name's terms in a row, as a name: a path or an identifier) with a word
+ * of its description close by in the same clause, in prose and not denied (a list item is a clause of its own:
+ * "src/retry.ts, attempts, sleep" describes nothing).
  */
 export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   const reading = readArtifact(probe);
