@@ -10,6 +10,7 @@ import { AbortedError, InputError, messageOf, userCausedProblem } from '../error
 import { writeFilesAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
+import type { SessionDigest } from '../results/digest.ts';
 import { renderComparisonMarkdown, timingsMeasured } from './comparison.ts';
 import { renderContinuationMarkdown } from './continuation.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
@@ -18,7 +19,7 @@ import { renderSweepMarkdown, sweepOf, sweepVerdict } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
 import type { ReportSource } from './html/probe-matrix.ts';
 import { renderSuiteHtml } from './html/suite-page.ts';
-import { reportStem, suiteStem, sweepStem } from '../report-names.ts';
+import { reportStem, resultsFileName, suiteStem, sweepStem } from '../report-names.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
 /**
@@ -159,7 +160,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     name: 'json',
     extension: '.json',
     marked: false,
-    render: async (results, stem) => [{ name: `${stem}-results.json`, text: resultsJson(results) }],
+    render: async (results) => [{ name: resultsFileName(results), text: resultsJson(results) }],
   },
   {
     name: 'continuation markdown',
@@ -227,7 +228,7 @@ export async function writeBaselines(
   const single = results.length === 1 && target.endsWith('.json');
   return writeOutputs(
     results.map((fixture) => ({
-      path: single ? target : join(target, `${reportStem(fixture)}-results.json`),
+      path: single ? target : join(target, resultsFileName(fixture)),
       text: resultsJson(fixture),
     })),
     signal,
@@ -238,7 +239,7 @@ export async function writeBaselines(
 export async function writeSuiteReports(
   suite: SuiteResults,
   out: string,
-  sessions: readonly ResultsFile[],
+  sessions: readonly SessionDigest[],
   signal?: AbortSignal,
 ): Promise<string[]> {
   const stem = suiteStem(suite);
