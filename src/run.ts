@@ -21,6 +21,7 @@ import { BATCH_FILE, type BatchOptions } from './providers/batch.ts';
 import { join } from 'node:path';
 import { digestOf } from './results/digest.ts';
 import { resultsFileName } from './report-names.ts';
+import { ageTextCaches } from './text-cache.ts';
 import { createRecorder } from './providers/cassette.ts';
 import { resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -235,6 +236,8 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     outcomes.flatMap((outcome) => outcome.records),
   );
   stream.planned[index] = plans.map(plannedSession);
+  // The texts only this session used go from the caches once the sessions after it have run a while.
+  ageTextCaches();
   stream.outcomes[index] = outcomes.map(({ results, files }) => ({
     digest: digestOf(results),
     resultsFile: join(options.out, resultsFileName(results)),

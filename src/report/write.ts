@@ -4,7 +4,7 @@
  * rename) and refuse any text that holds an API key.
  */
 import { appendFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { AbortedError, InputError, messageOf, userCausedProblem } from '../errors.ts';
 import { writeFilesAtomic } from '../files.ts';
@@ -207,15 +207,27 @@ const MARKED_EXTENSIONS = [
  * start with this fixture's marker line are touched.
  */
 async function removeStaleReports(out: string, fixture: string, written: ReadonlySet<string>): Promise<void> {
-  const marker = reportMarker(fixture);
+  const marked = `${reportMarker(fixture)}\n`;
   for (const name of await readdir(out)) {
     const path = join(out, name);
-    if (!MARKED_EXTENSIONS.some((extension) => name.endsWith(extension)) || written.has(path)) continue;
-    const head = await readFile(path, 'utf8').then(
-      (text) => text.slice(0, marker.length + 1),
-      () => '',
-    );
-    if (head === `${marker}\n`) await rm(path, { force: true });
+    // Every report of the fixture is named after its stem: the other sessions' reports are never opened.
+    if (!name.startsWith(`${fixture}-`) || written.has(path)) continue;
+    if (!MARKED_EXTENSIONS.some((extension) => name.endsWith(extension))) continue;
+    if ((await fileHead(path, Buffer.byteLength(marked))) === marked) await rm(path, { force: true });
+  }
+}
+
+/** The first `bytes` bytes of a file as text; empty when it cannot be read. */
+async function fileHead(path: string, bytes: number): Promise<string> {
+  const file = await open(path, 'r').catch(() => undefined);
+  if (!file) return '';
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.toString('utf8', 0, bytesRead);
+  } catch {
+    return '';
+  } finally {
+    await file.close();
   }
 }
 

@@ -4,7 +4,7 @@
  * stored once whatever number of jobs share it. Every file is written under a temporary name, then renamed.
  */
 import { randomBytes } from 'node:crypto';
-import { renameSync } from 'node:fs';
+import { opendirSync, renameSync } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AbortedError, InputError } from '../errors.ts';
@@ -63,38 +63,42 @@ export type ContentStore = {
 export function createContentStore(out: string, signal?: AbortSignal): ContentStore {
   const directory = recordsDirectory(out);
   const staging = join(out, `.records-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const staged = new Map<string, Promise<string | undefined>>();
+  // Only the texts being written are indexed in memory; a text staged or stored is found on disk, so the index
+  // does not grow with the run.
+  const writing = new Map<string, Promise<void>>();
   const pendingRun = `pending-${randomBytes(8).toString('hex')}`;
   const parts: number[] = [];
   const partPath = (part: number) => join(staging, `part-${part}.jsonl`);
-  const moves = (): Promise<Array<{ from: string; to: string }>> =>
-    Promise.all([...staged].map(async ([to, pending]) => ({ from: await pending, to }))).then((all) =>
-      all.filter((move): move is { from: string; to: string } => move.from !== undefined),
-    );
   return {
     async put(kind, text) {
       const hash = contentHash(text);
       const path = storedPath(directory, kind, hash);
-      let pending = staged.get(path);
+      let pending = writing.get(path);
       if (!pending) {
         pending = (async () => {
-          if (await exists(path)) return undefined;
-          if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
           const temporary = storedPath(staging, kind, hash);
+          if ((await exists(path)) || (await exists(temporary))) return;
+          if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
           await mkdir(dirname(temporary), { recursive: true });
           // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
           await writeFile(temporary, redactSecrets(text), 'utf8');
-          return temporary;
         })();
-        staged.set(path, pending);
+        writing.set(path, pending);
+        void pending.then(
+          () => writing.delete(path),
+          () => writing.delete(path),
+        );
       }
       await pending;
       return hash;
     },
     async read(kind, hash) {
       const path = storedPath(directory, kind, hash);
-      const temporary = await staged.get(path);
-      return readFile(temporary ?? path, 'utf8');
+      await writing.get(path);
+      return readFile(storedPath(staging, kind, hash), 'utf8').catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        return readFile(path, 'utf8');
+      });
     },
     pendingRun,
     async stage(part, records) {
@@ -122,18 +126,42 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       } finally {
         await file.close();
       }
-      const all = [...(await moves()), { from: temporary, to: path }];
-      for (const kind of ['calls', 'contexts'] as const)
+      await Promise.all(writing.values());
+      for (const kind of STORED_KINDS) {
         await mkdir(join(directory, kind), { recursive: true });
+        await mkdir(join(staging, kind), { recursive: true });
+      }
       // Checked and renamed in one synchronous step: after a Ctrl-C nothing lands in records/.
       if (finishSignal?.aborted) throw new AbortedError('aborted by the user; no records were written');
-      for (const { from, to } of all) renameSync(from, to);
+      for (const kind of STORED_KINDS) moveEntries(join(staging, kind), join(directory, kind));
+      renameSync(temporary, path);
       return path;
     },
     async discard() {
       await rm(staging, { recursive: true, force: true });
     },
   };
+}
+
+const STORED_KINDS: readonly StoredKind[] = ['calls', 'contexts'];
+
+/**
+ * Renames every file of `from` into `to`, one directory entry at a time (a run's texts are never listed at once).
+ * Whether a listing returns an entry renamed during it is unspecified, so it lists again until nothing is left.
+ */
+function moveEntries(from: string, to: string): void {
+  for (let moved = 1; moved > 0;) {
+    moved = 0;
+    const entries = opendirSync(from);
+    try {
+      for (let entry = entries.readSync(); entry !== null; entry = entries.readSync()) {
+        renameSync(join(from, entry.name), join(to, entry.name));
+        moved++;
+      }
+    } finally {
+      entries.closeSync();
+    }
+  }
 }
 
 /** Where a stored text lives: calls as JSON (`{system, prompt}` or `{answer}`), contexts as plain text. */
