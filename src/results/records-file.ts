@@ -118,10 +118,16 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       const file = await open(temporary, 'w');
       try {
         await file.write(headerLine);
-        // One session's part at a time: the whole run's records are never in memory at once.
+        // One session's part at a time, through two buffers reused from part to part: the whole run's records
+        // are never in memory at once, and copying them makes no garbage that grows with the run.
+        const from = Buffer.from(`"run":"${pendingRun}"`);
+        const to = Buffer.from(`"run":${JSON.stringify(run)}`);
+        let read: Filled = { buffer: Buffer.alloc(0), length: 0 };
+        let written: Filled = { buffer: Buffer.alloc(0), length: 0 };
         for (const part of [...parts].sort((a, b) => a - b)) {
-          const text = await readFile(partPath(part), 'utf8');
-          await file.write(text.replaceAll(`"run":"${pendingRun}"`, `"run":${JSON.stringify(run)}`));
+          read = await readWhole(partPath(part), read.buffer);
+          written = replaceBytes(read.buffer.subarray(0, read.length), from, to, written.buffer);
+          await file.write(written.buffer, 0, written.length);
         }
       } finally {
         await file.close();
@@ -144,6 +150,47 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
 }
 
 const STORED_KINDS: readonly StoredKind[] = ['calls', 'contexts'];
+
+/** The reused buffer of a loop, and how many of its bytes are this turn's. */
+type Filled = { buffer: Buffer; length: number };
+
+/** A whole file's bytes, read into `buffer` when it is large enough, else into a new one. */
+async function readWhole(path: string, buffer: Buffer): Promise<Filled> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const target = buffer.length >= size ? buffer : Buffer.alloc(Math.max(size, buffer.length * 2));
+    let length = 0;
+    while (length < size) {
+      const { bytesRead } = await file.read(target, length, size - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return { buffer: target, length };
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * `source` with every `from` replaced by `to`, written into `buffer` when it is large enough, else into a new
+ * one. Bytes of ASCII text: a match never starts inside a UTF-8 character.
+ */
+export function replaceBytes(source: Buffer, from: Buffer, to: Buffer, buffer: Buffer): Filled {
+  let matches = 0;
+  for (let at = source.indexOf(from); at >= 0; at = source.indexOf(from, at + from.length)) matches++;
+  const size = source.length + matches * (to.length - from.length);
+  const target = buffer.length >= size ? buffer : Buffer.alloc(Math.max(size, buffer.length * 2));
+  let length = 0;
+  let start = 0;
+  for (let at = source.indexOf(from); at >= 0; at = source.indexOf(from, start)) {
+    length += source.copy(target, length, start, at);
+    length += to.copy(target, length);
+    start = at + from.length;
+  }
+  length += source.copy(target, length, start);
+  return { buffer: target, length };
+}
 
 /**
  * Renames every file of `from` into `to`, one directory entry at a time (a run's texts are never listed at once).
