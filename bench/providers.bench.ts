@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCompare } from '../src/run.ts';
+import { readResults } from '../src/results/digest.ts';
 import { loadSession } from '../src/session/load.ts';
 import { defaultSettings } from '../src/settings.ts';
 import { resolveStrategies } from '../src/strategies/registry.ts';
@@ -101,7 +102,9 @@ async function compareThroughMock(
     concurrency: CONCURRENCY,
     runs: 1,
   });
-  const result = outcome.fixtures[0]?.results.strategies.find((entry) => entry.name === strategy);
+  const fixture = outcome.fixtures[0];
+  const results = fixture && (await readResults(fixture.resultsFile));
+  const result = results?.strategies.find((entry) => entry.name === strategy);
   if (result?.status !== 'ok') throw new Error(`${strategy} failed: ${result?.error ?? 'no result'}`);
   return result;
 }

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCompare } from '../src/run.ts';
+import { readResults } from '../src/results/digest.ts';
 import { sidecarPath } from '../src/quality/probes.ts';
 import { defaultSettings } from '../src/settings.ts';
 import { startMockLlmServer } from '../support/loopback-llm-server.ts';
@@ -127,7 +128,7 @@ async function scheduling(scratch: string): Promise<void> {
         concurrency: CONCURRENCY,
         runs: 1,
       });
-      return outcome.fixtures[0]!.results.strategies;
+      return (await readResults(outcome.fixtures[0]!.resultsFile)).strategies;
     };
     for (const strategies of ['core', 'all']) {
       const results = await compare('large-session', strategies);

@@ -13,6 +13,7 @@ import {
   REAL_SESSIONS_STRATEGIES,
 } from '../src/report/real-sessions-table.ts';
 import { runCompare } from '../src/run.ts';
+import { readResults } from '../src/results/digest.ts';
 import { defaultSettings } from '../src/settings.ts';
 
 /** Where the public sessions are kept, beside the repository. */
@@ -37,7 +38,9 @@ export async function buildRealSessionsTable(root = REAL_SESSIONS_ROOT): Promise
       concurrency: 4,
       runs: 1,
     });
-    return renderRealSessionsTable(outcome.fixtures.map((fixture) => fixture.results));
+    return renderRealSessionsTable(
+      await Promise.all(outcome.fixtures.map((fixture) => readResults(fixture.resultsFile))),
+    );
   } finally {
     await rm(out, { recursive: true, force: true });
   }

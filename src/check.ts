@@ -5,6 +5,7 @@ import { InputError } from './errors.ts';
 import { type LintResult, lintFixture } from './lint.ts';
 import type { RunRecord } from './results/record.ts';
 import type { ResultsFile } from './results/types.ts';
+import { readResults } from './results/digest.ts';
 import type { Shard } from './stages/shard.ts';
 import type { SuiteResults } from './suite/types.ts';
 import {
@@ -45,6 +46,8 @@ export type CheckOptions = CompareOptions & {
 /** The outcome of `check`. */
 export type CheckOutcome = {
   compare: SuiteOutcome;
+  /** Every session's results, read back from their files for the gate. */
+  results: ResultsFile[];
   /** The comparison with the baseline, with intervals and the facts lost and gained; null without `--baseline`. */
   baselineGate: BaselineGate | null;
   verdict: Verdict;
@@ -62,8 +65,9 @@ export type CheckOutcome = {
 export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   const { gate, expanded, strategies } = await prepareCheck(options);
   const compare = await runSuite({ ...expanded, strategies });
-  const results = compare.fixtures.map((fixture) => fixture.results);
-  return { compare, ...(await applyGate(results, compare.suites, gate, options)) };
+  // The gate pairs every session's facts and summaries with the baseline's: the results are read back whole.
+  const results = await Promise.all(compare.fixtures.map((fixture) => readResults(fixture.resultsFile)));
+  return { compare, results, ...(await applyGate(results, compare.suites, gate, options)) };
 }
 
 /**
@@ -129,7 +133,7 @@ export type GateOutputOptions = Pick<
 >;
 
 /** The gate's outcome: everything of {@link CheckOutcome} but the compare run. */
-export type GateOutcome = Omit<CheckOutcome, 'compare'>;
+export type GateOutcome = Omit<CheckOutcome, 'compare' | 'results'>;
 
 /** The gate's input read and checked (bad input fails before any strategy runs), the inputs expanded and linted. */
 async function prepareCheck(

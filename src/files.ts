@@ -1,7 +1,7 @@
 /** Writing output files atomically (temp file, then rename); callers check for secrets first (providers/secrets.ts). */
 import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AbortedError } from './errors.ts';
 
@@ -12,6 +12,22 @@ import { AbortedError } from './errors.ts';
 export async function writeFileAtomic(path: string, text: string | Iterable<string>): Promise<void> {
   const temporary = await writeTemporary(path, text);
   try {
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw namedFor(error, path);
+  }
+}
+
+/**
+ * Adds `text` to the end of `path` so that a reader never sees half of it: the file is copied (by the system, not
+ * through memory) to a temporary name, the text appended there, and the copy renamed over the file.
+ */
+export async function appendFileAtomic(path: string, text: string): Promise<void> {
+  const temporary = await writeTemporary(path, '');
+  try {
+    await copyFile(path, temporary);
+    await appendFile(temporary, text, 'utf8');
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

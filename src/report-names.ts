@@ -15,6 +15,11 @@ export function reportStem(results: StemSource): string {
   return results.schedule === undefined ? name : `${name}-chain`;
 }
 
+/** A fixture's results file, `F-results.json` (relative to `--out`). */
+export function resultsFileName(results: StemSource): string {
+  return `${reportStem(results)}-results.json`;
+}
+
 /** The stem of a budget sweep's own files (`F-sweep.md`, `F-sweep.json`, `F-sweep-report.html`). */
 export function sweepStem(fixture: string): string {
   return `${fixture}-sweep`;

@@ -13,6 +13,7 @@ import {
   resultsFrame,
 } from './results/assemble.ts';
 import { type ResultsFile } from './results/types.ts';
+import { type SessionDigest } from './results/digest.ts';
 import { type Tokenizer } from './tokens.ts';
 import { aggregateSession, strategyResultOf } from './stages/aggregate.ts';
 import { assertReplayable } from './schedule/replay.ts';
@@ -30,8 +31,11 @@ import { skippedLinesNote } from './session/skipped-lines-note.ts';
 import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
 import { evaluateJob, runJob } from './stages/evaluate.ts';
 
-/** The outcome of one fixture at one target: its results and the report files written. */
-export type FixtureOutcome = { results: ResultsFile; files: string[] };
+/**
+ * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
+ * `--out`, read back by whatever needs the full results) and the report files written.
+ */
+export type FixtureOutcome = { digest: SessionDigest; resultsFile: string; files: string[] };
 
 /** Loads one fixture under its suite name; in a suite, one that will not load is a notice, not the end of the run. */
 export async function loadFixture(
@@ -62,7 +66,12 @@ export async function runFixture(
   plan: FixturePlan,
   run: string,
   environment: RunEnvironment,
-): Promise<FixtureOutcome & { records: Array<SessionRecord | JobRecord>; calls: StoredCalls }> {
+): Promise<{
+  results: ResultsFile;
+  files: string[];
+  records: Array<SessionRecord | JobRecord>;
+  calls: StoredCalls;
+}> {
   const { options } = environment;
   const [session, ...jobs] = await recordFixture(plan, run, environment);
   const order = plan.strategies.map(({ strategy }) => strategy.name);

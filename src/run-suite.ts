@@ -4,7 +4,7 @@
  */
 import { InputError } from './errors.ts';
 import { writeSuiteReports } from './report/write.ts';
-import type { ResultsFile } from './results/types.ts';
+import type { SessionDigest } from './results/digest.ts';
 import { type CompareOptions, type CompareOutcome, runCompare } from './run.ts';
 import { suiteOf } from './suite/assemble.ts';
 import { expandInputs, skippedNotice } from './suite/inputs.ts';
@@ -39,7 +39,7 @@ export async function runSuite(options: CompareOptions): Promise<SuiteOutcome> {
     throw new InputError(`no session of ${options.fixtures.length} could be loaded`);
   const suites: SuiteResults[] = [];
   const suiteFiles: string[] = [];
-  for (const sessions of byTarget(outcome.fixtures.map((fixture) => fixture.results))) {
+  for (const sessions of byTarget(outcome.fixtures.map((fixture) => fixture.digest))) {
     if (sessions.length < 2) continue;
     const suite = suiteOf(sessions, options.reference);
     suites.push(suite);
@@ -53,8 +53,8 @@ export async function compareSuite(options: CompareOptions): Promise<SuiteOutcom
   return runSuite(await expandRunInputs(options));
 }
 
-function byTarget(results: readonly ResultsFile[]): ResultsFile[][] {
-  const groups = new Map<number | null, ResultsFile[]>();
+function byTarget(results: readonly SessionDigest[]): SessionDigest[][] {
+  const groups = new Map<number | null, SessionDigest[]>();
   for (const result of results) groups.set(result.target, [...(groups.get(result.target) ?? []), result]);
   return [...groups.values()];
 }

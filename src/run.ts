@@ -19,6 +19,9 @@ import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from './providers/create.ts';
 import { BATCH_FILE, type BatchOptions } from './providers/batch.ts';
 import { join } from 'node:path';
+import { digestOf } from './results/digest.ts';
+import { resultsFileName } from './report-names.ts';
+import { ageTextCaches } from './text-cache.ts';
 import { createRecorder } from './providers/cassette.ts';
 import { resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -132,7 +135,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     const recordsFile = await environment.store.finish(header, environment.signal);
     const fixtures = stream.outcomes.flat();
     const failedStrategies = fixtures
-      .flatMap((fixture) => fixture.results.strategies)
+      .flatMap((fixture) => fixture.digest.strategies)
       .filter((result) => result.status === 'error').length;
     return { fixtures, failedStrategies, recordsFile };
   } finally {
@@ -197,7 +200,7 @@ async function forEachBounded(
 
 /**
  * One session through every stage: loaded, planned at every target, run, its reports written and its records
- * staged on disk; what the run keeps of it afterwards is its header entries and its results.
+ * staged on disk; what the run keeps of it afterwards is its header entries and its results' digests.
  */
 async function runSession(index: number, stream: SessionStream): Promise<void> {
   const { environment, strategies, targets } = stream;
@@ -233,7 +236,13 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     outcomes.flatMap((outcome) => outcome.records),
   );
   stream.planned[index] = plans.map(plannedSession);
-  stream.outcomes[index] = outcomes.map(({ results, files }) => ({ results, files }));
+  // The texts only this session used go from the caches once the sessions after it have run a while.
+  ageTextCaches();
+  stream.outcomes[index] = outcomes.map(({ results, files }) => ({
+    digest: digestOf(results),
+    resultsFile: join(options.out, resultsFileName(results)),
+    files,
+  }));
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * Caches keyed by text. A key sliced from a longer string (a line of a summary, a piece of a prompt) would keep
- * that whole string alive in V8, so keys, and values that are text, are stored as strings of their own.
+ * that whole string alive in V8, so keys, and values that are text, are stored as strings of their own. Every
+ * cache forgets what goes unused: a suite of any number of sessions holds what the last sessions used, not
+ * every text of the run.
  */
 
 /** `text` as a string of its own, holding no longer string alive (a plain slice may be a view of one). */
@@ -9,14 +11,67 @@ export function ownCopy(text: string): string {
   return `${text} `.slice(0, -1);
 }
 
-/** `compute`, remembered for up to `max` texts (then all forgotten at once, bounding memory in a long run). */
+/**
+ * A map that keeps what was used lately: a newer and an older generation; {@link ageTextCaches} (or the newer
+ * one filling to `max` entries) drops the older one and makes the newer one older, and a hit in the older one
+ * moves the entry back to the newer. At most 2 × `max` entries, and nothing unused for two generations.
+ */
+export type RecentMap<K, V> = {
+  get(key: K): V | undefined;
+  set(key: K, value: V): void;
+  /** Entries held, both generations. */
+  readonly size: number;
+};
+
+// Every recent map, so a run ages them all at once; they are module-level caches, made once per process.
+const recentMaps: Array<{ age(): void }> = [];
+
+/** A {@link RecentMap} of at most `max` entries per generation, aged with every other by {@link ageTextCaches}. */
+export function recentMap<K, V>(max: number): RecentMap<K, V> {
+  let newer = new Map<K, V>();
+  let older = new Map<K, V>();
+  const age = () => {
+    older = newer;
+    newer = new Map();
+  };
+  recentMaps.push({ age });
+  const set = (key: K, value: V) => {
+    if (newer.size >= max) age();
+    newer.set(key, value);
+  };
+  return {
+    get(key) {
+      const value = newer.get(key);
+      if (value !== undefined || older.size === 0) return value;
+      const kept = older.get(key);
+      if (kept !== undefined) {
+        older.delete(key);
+        set(key, kept);
+      }
+      return kept;
+    },
+    set,
+    get size() {
+      return newer.size + older.size;
+    },
+  };
+}
+
+/**
+ * Ages every {@link recentMap}: what was not used since the last call is forgotten at the next. The runner calls
+ * it as each session is released, so the caches hold the texts of the sessions in flight and the one before.
+ */
+export function ageTextCaches(): void {
+  for (const map of recentMaps) map.age();
+}
+
+/** `compute`, remembered per text in a {@link recentMap} of up to `max` texts a generation. */
 export function memoizeByText<V>(compute: (text: string) => V, max: number): (text: string) => V {
-  const known = new Map<string, V>();
+  const known = recentMap<string, V>(max);
   return (text) => {
     let value = known.get(text);
     if (value === undefined) {
       value = compute(text);
-      if (known.size >= max) known.clear();
       known.set(ownCopy(text), typeof value === 'string' ? (ownCopy(value) as V) : value);
     }
     return value;

@@ -4,7 +4,7 @@ import type { TiktokenBPE } from 'js-tiktoken/lite';
 import { buildRankTable, countPiece, type RankTable } from './bpe-ranks.ts';
 import { InputError } from './errors.ts';
 import { rankModuleBytes, rankTablePath, readRankTable, type StoredTable } from './rank-table-file.ts';
-import { memoizeByText, ownCopy } from './text-cache.ts';
+import { memoizeByText, ownCopy, recentMap } from './text-cache.ts';
 import type { Message } from './session/types.ts';
 
 /** Tokenizers `--tokenizer` accepts. */
@@ -102,7 +102,7 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
   // The same pattern anchored where the last piece ended: `test` then finds each piece without making a match
   // array (most of the counting's garbage). The pattern leaves no character unmatched, so the pieces tile the text.
   const sticky = new RegExp(patternSource, 'uy');
-  const pieceCounts = new Map<string, number>();
+  const pieceCounts = recentMap<string, number>(MAX_CACHED_PIECES);
   const countBytes = (piece: string): number => {
     if (piece.length * 3 > scratch.length) scratch = new Uint8Array(piece.length * 3);
     return countPiece(table, scratch, encoder.encodeInto(piece, scratch).written);
@@ -218,13 +218,12 @@ function countLongPiece(piece: string, countChunk: (chunk: string) => number): n
 
 /** `compute` remembered by a digest of its text (a long key would hold the whole text alive). */
 function digestMemo(compute: (text: string) => number): (text: string) => number {
-  const known = new Map<string, number>();
+  const known = recentMap<string, number>(MAX_CACHED_BLOCKS);
   return (text) => {
     const key = createHash('sha1').update(text).digest('base64');
     let value = known.get(key);
     if (value === undefined) {
       value = compute(text);
-      if (known.size >= MAX_CACHED_BLOCKS) known.clear();
       known.set(key, value);
     }
     return value;
@@ -235,10 +234,12 @@ function digestMemo(compute: (text: string) => number): (text: string) => number
 const LONG_TEXT_CHARS = 4096;
 // A block shorter than this is looked up by its text, a longer one by a digest of it.
 const CACHED_BLOCK_CHARS = 256;
-// Forget every short block's count past this many (at most some 50 MB of keys).
+// Short block counts a generation holds at most (some 50 MB of keys).
 const MAX_SHORT_BLOCKS = 100_000;
-// Forget every cached block count past this many (a bound on memory in a long process).
+// Cached block counts a generation holds at most (a bound on memory within one huge session).
 const MAX_CACHED_BLOCKS = 500_000;
+// Cached piece counts a generation holds at most: a session's vocabulary, far more than a transcript repeats.
+const MAX_CACHED_PIECES = 200_000;
 
 /**
  * Wraps a BPE count so that a long text is counted block by block, each block's count cached by its content:

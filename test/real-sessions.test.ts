@@ -12,6 +12,7 @@ import { isPrompt, toolCallsOf } from '../src/session/types.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
 import { TEST_CONFIG } from './helpers/strategy-run.ts';
 import { REAL_SESSIONS, REAL_SESSIONS_ROOT, REAL_SESSIONS_SKIP } from './helpers/real-sessions.ts';
+import { readResults } from '../src/results/digest.ts';
 
 const ROOT = REAL_SESSIONS_ROOT;
 const sessions = REAL_SESSIONS;
@@ -43,7 +44,7 @@ describe('real sessions', { skip }, () => {
         concurrency: 4,
         runs: 1,
       });
-      const [fixture] = outcome.fixtures;
+      const fixture = { results: await readResults(outcome.fixtures[0]!.resultsFile) };
       assert.equal(outcome.failedStrategies, 0);
       const names = fixture!.results.strategies.map((strategy) => strategy.name);
       assert.deepEqual(names.slice(0, 5), [

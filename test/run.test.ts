@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { readResults } from '../src/results/digest.ts';
 import { spreadOf } from '../src/results/statistics.ts';
 import { runCompare } from '../src/run.ts';
 import { loadSession } from '../src/session/load.ts';
@@ -51,7 +52,7 @@ export default {
       concurrency: 4,
       runs: 4,
     });
-    const [alternating, identity] = outcome.fixtures[0]!.results.strategies;
+    const [alternating, identity] = (await readResults(outcome.fixtures[0]!.resultsFile)).strategies;
     assert.equal(alternating!.runs, 4);
     const fileRecall = alternating!.spread!['fileRecall']!;
     assert.equal(fileRecall.mean, 0.5, 'two of four runs keep every file');
@@ -120,8 +121,14 @@ export default {
     );
     const before = await compare(`${editor},single-shot`, 'editor-first');
     const after = await compare(`single-shot,${editor}`, 'editor-last');
+    const [beforeResults, afterResults] = [
+      await readResults(before.fixtures[0]!.resultsFile),
+      await readResults(after.fixtures[0]!.resultsFile),
+    ];
     const result = (outcome: typeof before, name: string) =>
-      outcome.fixtures[0]!.results.strategies.find((strategy) => strategy.name === name)!;
+      (outcome === before ? beforeResults : afterResults).strategies.find(
+        (strategy) => strategy.name === name,
+      )!;
     const [first, last] = [result(before, 'single-shot'), result(after, 'single-shot')];
     assert.equal(first.tokensAfter, last.tokensAfter);
     assert.deepEqual(first.quality.probeOutcomes, last.quality.probeOutcomes);
@@ -140,7 +147,7 @@ export default {
     return { summary: '', kept: [copy] };`,
     );
     const outcome = await compare(copier, 'copier');
-    const [result] = outcome.fixtures[0]!.results.strategies;
+    const [result] = (await readResults(outcome.fixtures[0]!.resultsFile)).strategies;
     assert.equal(result!.status, 'ok');
     const tokenizer = await getTokenizer('o200k_base');
     const session = await loadSession(
@@ -244,7 +251,7 @@ describe('the recorded compaction', () => {
       concurrency: 2,
       runs: 1,
     });
-    const results = outcome.fixtures[0]!.results;
+    const results = await readResults(outcome.fixtures[0]!.resultsFile);
     const recorded = results.strategies.find((strategy) => strategy.name === 'recorded')!;
     assert.equal(recorded.quality.probesTotal, 2, 'the backoff probe comes after the compaction');
     assert.deepEqual(recorded.quality.probeOutcomes, { keyset: 'matched', redact: 'matched' });
@@ -267,7 +274,7 @@ describe('the recorded compaction', () => {
       runs: 1,
       atCompaction: true,
     });
-    const results = outcome.fixtures[0]!.results;
+    const results = await readResults(outcome.fixtures[0]!.resultsFile);
     assert.equal(results.fixture.messages, 4, 'the history up to the compaction');
     assert.equal(results.probes.length, 2);
     const truncate = results.strategies.find((strategy) => strategy.name === 'truncate')!;

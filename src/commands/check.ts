@@ -123,7 +123,7 @@ Examples:
       const outcome = await interruptible((signal) => runCheck(checkOptions(signal)), display.interrupt);
       display.stop();
       if (outcome === undefined) return;
-      const results = outcome.compare.fixtures.map((fixture) => fixture.results);
+      const { results } = outcome;
       if (flags.json) {
         const { verdict, compare, baselineGate } = outcome;
         process.stdout.write(

@@ -9,7 +9,8 @@ import { validateSliceOptions } from '../slicer.ts';
 import { reportFiles, suiteStem } from '../report-names.ts';
 import { wrapProse } from '../report/wrap.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
-import { stdoutTerminal } from './terminal.ts';
+import { stdoutTerminal, writeJson } from './terminal.ts';
+import { readResults, resultsTexts } from '../results/digest.ts';
 import { applyConfigFile } from './config-flags.ts';
 import { interruptible } from './interrupt.ts';
 import { addRunOptions, type RunFlags, toCompareOptions } from './run-options.ts';
@@ -64,28 +65,40 @@ Examples:
         if (outcome.failedStrategies > 0) process.exitCode = 3;
         return;
       }
-      const results = outcome.fixtures.map((fixture) => fixture.results);
-      const terminal = stdoutTerminal();
-      const tables =
-        outcome.suites.length > 0
-          ? outcome.suites.map((suite) =>
-              renderSuiteTerminal(suite, terminal, {
-                sessions: results.filter((fixture) => fixture.target === suite.target),
-              }),
-            )
-          : [
-              ...results.map((fixture) => renderComparisonTerminal(fixture, terminal)),
-              ...renderSweepVerdictsTerminal(results),
-            ];
-      const pages =
-        outcome.suites.length > 0
-          ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')
-          : reportFiles(results);
-      process.stdout.write(
-        flags.json
-          ? `${JSON.stringify({ results, suites: outcome.suites }, null, 2)}\n`
-          : `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (open ${pages} in a browser)`, terminal.width)}\n`,
-      );
+      if (flags.json) {
+        // Every session's results as its file holds them, read back one at a time.
+        const results = resultsTexts(outcome.fixtures.map((fixture) => fixture.resultsFile));
+        await writeJson([
+          { key: 'results', items: results },
+          { key: 'suites', value: outcome.suites },
+        ]);
+      } else {
+        const terminal = stdoutTerminal();
+        const digests = outcome.fixtures.map((fixture) => fixture.digest);
+        // Without a suite the run had one session: its results (one per target) are read back whole.
+        const results =
+          outcome.suites.length > 0
+            ? []
+            : await Promise.all(outcome.fixtures.map((fixture) => readResults(fixture.resultsFile)));
+        const tables =
+          outcome.suites.length > 0
+            ? outcome.suites.map((suite) =>
+                renderSuiteTerminal(suite, terminal, {
+                  sessions: digests.filter((fixture) => fixture.target === suite.target),
+                }),
+              )
+            : [
+                ...results.map((fixture) => renderComparisonTerminal(fixture, terminal)),
+                ...renderSweepVerdictsTerminal(results),
+              ];
+        const pages =
+          outcome.suites.length > 0
+            ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')
+            : reportFiles(digests);
+        process.stdout.write(
+          `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (open ${pages} in a browser)`, terminal.width)}\n`,
+        );
+      }
       if (outcome.failedStrategies > 0) process.exitCode = 3;
     } finally {
       display.stop();

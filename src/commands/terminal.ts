@@ -1,5 +1,7 @@
 /** What the commands know of the terminal they print to: its width, whether colour is wanted, whether it redraws. */
+import { once } from 'node:events';
 import type { TerminalOptions } from '../report/comparison.ts';
+import { type JsonField, jsonPieces } from '../report/json-stream.ts';
 
 /** A stream as far as this module reads it. */
 type Stream = { isTTY?: boolean; columns?: number };
@@ -24,4 +26,12 @@ export function stdoutTerminal(): TerminalOptions {
 /** Whether a live status area may be drawn: a terminal, and not under CI. */
 export function canRedraw(stream: Stream, env: NodeJS.ProcessEnv = process.env): boolean {
   return stream.isTTY === true && !env.CI && env.TERM !== 'dumb';
+}
+
+/** Prints an object's JSON (`JSON.stringify(object, null, 2)` and a line break) piece by piece, as stdout drains. */
+export async function writeJson(fields: readonly JsonField[]): Promise<void> {
+  for await (const piece of jsonPieces(fields)) {
+    if (!process.stdout.write(piece)) await once(process.stdout, 'drain');
+  }
+  process.stdout.write('\n');
 }

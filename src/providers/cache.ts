@@ -27,8 +27,9 @@ export type CacheOptions = { directory: string };
 export function withCache(provider: Provider, options: CacheOptions): Provider {
   // Entries are written off the critical path (the answer goes back at once) and awaited by close().
   const pending = new Set<Promise<void>>();
-  // Answers of this run, so a repeat is a hit even before its file is on disk.
-  const answered = new Map<string, StoredAnswer>();
+  // Answers of this run whose file is still being written, so a repeat is a hit before it is on disk; once it is,
+  // the file answers (a run of any length holds only the answers in flight).
+  const unwritten = new Map<string, StoredAnswer>();
   let failure: unknown;
   return withTextForm({
     ...provider,
@@ -38,16 +39,21 @@ export function withCache(provider: Provider, options: CacheOptions): Provider {
     async generate(request) {
       const key = requestKey(provider, request);
       const file = entryFile(options.directory, key);
-      const hit = answered.get(key) ?? (await readEntry(file, key));
+      const hit = unwritten.get(key) ?? (await readEntry(file, key));
       if (hit) return generationFromStore(hit);
       const { generation, stored } = await answerAndStore(provider, request, key);
-      answered.set(key, stored);
       const text = `${JSON.stringify(stored, null, 2)}\n`;
       // Checked now, so an answer holding a key fails its call rather than a later flush.
       assertNoSecrets(text, file);
-      const write = writeFileAtomic(file, text).catch((error: unknown) => {
-        failure ??= error;
-      });
+      unwritten.set(key, stored);
+      const write = writeFileAtomic(file, text).then(
+        () => {
+          unwritten.delete(key);
+        },
+        (error: unknown) => {
+          failure ??= error;
+        },
+      );
       pending.add(write);
       void write.finally(() => pending.delete(write));
       return generation;

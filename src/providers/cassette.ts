@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { AbortedError, InputError, ProviderError } from '../errors.ts';
-import { writeFileAtomic } from '../files.ts';
+import { appendFileAtomic, writeFileAtomic } from '../files.ts';
 import { assertNoSecrets } from './secrets.ts';
 import { LineError, parseLine } from '../session/json-lines.ts';
 import {
@@ -30,12 +30,15 @@ export type CassetteRecorder = {
 };
 
 /**
- * A recorder for `file`. The whole file is rewritten atomically after answers arrive, off the
- * calls' critical path: an interrupted run keeps what was written and never leaves half a line.
- * At most one write runs at a time, and answers that arrive meanwhile share the next one.
+ * A recorder for `file`. New answers are added to the file atomically (a copy with them appended replaces it),
+ * off the calls' critical path: an interrupted run keeps what was written and never leaves half a line. Only
+ * the answers not yet written are held, and the keys of those that were. At most one write runs at a time, and
+ * answers that arrive meanwhile share the next one.
  */
 export function createRecorder(file: string): CassetteRecorder {
-  const answers = new Map<string, StoredAnswer>();
+  const keys = new Set<string>();
+  let lines: string[] = [];
+  let started = false;
   let writing: Promise<void> = Promise.resolve();
   let queued = false;
   let failure: unknown;
@@ -45,8 +48,12 @@ export function createRecorder(file: string): CassetteRecorder {
     writing = writing.then(async () => {
       queued = false;
       // Every answer was checked for secrets when it was added, and a key cannot span two lines.
-      const text = [...answers.values()].map((answer) => `${JSON.stringify(answer)}\n`).join('');
-      await writeFileAtomic(file, text).catch((error: unknown) => {
+      const text = lines.join('');
+      lines = [];
+      // The first write replaces the cassette of an earlier recording; later ones add to it.
+      const write = started ? appendFileAtomic(file, text) : writeFileAtomic(file, text);
+      started = true;
+      await write.catch((error: unknown) => {
         failure ??= error;
       });
     });
@@ -56,10 +63,12 @@ export function createRecorder(file: string): CassetteRecorder {
     file,
     add(stored) {
       // The same request twice in one run replays the first answer both times.
-      if (answers.has(stored.key)) return;
+      if (keys.has(stored.key)) return;
+      const line = `${JSON.stringify(stored)}\n`;
       // Checked alone first: an answer that would leak a key must not block every later write.
-      assertNoSecrets(JSON.stringify(stored), file);
-      answers.set(stored.key, stored);
+      assertNoSecrets(line, file);
+      keys.add(stored.key);
+      lines.push(line);
       void schedule();
     },
     async flush() {

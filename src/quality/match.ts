@@ -5,6 +5,7 @@
  */
 
 import { matchForm, isWordCharacter } from './match-form.ts';
+import { ownCopy, recentMap } from '../text-cache.ts';
 import { indexMeaning, type MeaningIndex } from './meaning.ts';
 import { createNeedleIndex, KEY_CHARACTERS, type NeedleIndex } from './needle-index.ts';
 
@@ -58,14 +59,16 @@ const UNIT_SPELLINGS = UNITS.map(([canonical, spellings]) => ({
   canonical,
   pattern: new RegExp(`^(?:${spellings})$`),
 }));
-const canonicalUnits = new Map<string, string>();
+const canonicalUnits = recentMap<string, string>(10_000);
 
 /** The one spelling of a unit. */
 function canonicalUnit(spelling: string): string {
   let canonical = canonicalUnits.get(spelling);
   if (canonical === undefined) {
-    canonical = UNIT_SPELLINGS.find(({ pattern }) => pattern.test(spelling))?.canonical ?? spelling;
-    canonicalUnits.set(spelling, canonical);
+    // Stored as a string of its own: the spelling may be a slice of the whole text being normalized.
+    const own = ownCopy(spelling);
+    canonical = UNIT_SPELLINGS.find(({ pattern }) => pattern.test(own))?.canonical ?? own;
+    canonicalUnits.set(own, canonical);
   }
   return canonical;
 }

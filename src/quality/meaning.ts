@@ -11,6 +11,7 @@
  */
 import stem from 'wink-porter2-stemmer';
 import { ANTONYMS, IRREGULAR_FORMS, NUMBER_WORDS, PHRASES, STOP_WORDS, SYNONYMS } from './meaning-words.ts';
+import { ownCopy, recentMap } from '../text-cache.ts';
 
 /** One term of a text. */
 export type MeaningTerm = {
@@ -48,7 +49,8 @@ const LIGHT_WORDS = new Set(
 );
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 
-const foldedWords = new Map<string, string>();
+// Words a generation holds at most: a session's vocabulary (text-cache.ts ages it as sessions are released).
+const foldedWords = recentMap<string, string>(50_000);
 let synonymOf: Map<string, string> | undefined;
 
 /** The term a lowercase prose word reads as (memoized: a transcript repeats its words). */
@@ -56,10 +58,12 @@ function foldWord(word: string): string {
   let folded = foldedWords.get(word);
   if (folded === undefined) {
     synonymOf ??= synonymTable();
-    const number = NUMBER_WORDS.get(word);
-    const stemmed = number ?? stem(word);
-    folded = synonymOf.get(word) ?? synonymOf.get(stemmed) ?? stemmed;
-    foldedWords.set(word, folded);
+    // A string of its own: the word may be a slice of the whole text, and its stem the word itself.
+    const own = ownCopy(word);
+    const number = NUMBER_WORDS.get(own);
+    const stemmed = number ?? stem(own);
+    folded = synonymOf.get(own) ?? synonymOf.get(stemmed) ?? stemmed;
+    foldedWords.set(own, folded);
   }
   return folded;
 }

@@ -4,6 +4,7 @@ import { formatInteger, formatRatio } from '../numbers.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
 import { lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
+import type { SessionDigest } from '../results/digest.ts';
 import { renderChainMarkdown, renderChainTerminal } from './cycles.ts';
 import { renderStatisticsMarkdown } from './statistics.ts';
 import { reportStem } from '../report-names.ts';
@@ -23,7 +24,7 @@ export function comparisonMetrics(results: ResultsFile): Metric[] {
  * or a cassette) they measure this machine from one run to the next, and stay out of the Markdown meant for
  * committing, so that a rerun writes the same bytes; the HTML report and the results JSON keep them.
  */
-export function timingsMeasured(results: Pick<ResultsFile, 'provider' | 'strategies'>): boolean {
+export function timingsMeasured(results: Pick<SessionDigest, 'provider' | 'strategies'>): boolean {
   return (
     results.provider.isLanguageModel &&
     // Results files of earlier versions may lack `freshCalls`: their times are then treated as measured.

@@ -14,7 +14,7 @@ import { adjustmentNote, verdictCell } from './statistics.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
 import { suiteStem } from '../report-names.ts';
 import { wrapProse } from './wrap.ts';
-import type { ResultsFile } from '../results/types.ts';
+import type { SessionDigest } from '../results/digest.ts';
 import { suiteOf } from '../suite/assemble.ts';
 import { suiteVerdict, type Verdict } from './verdict.ts';
 import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
@@ -63,11 +63,11 @@ function formatP(p: number): string {
 export type SuiteRenderOptions = {
   timings?: boolean;
   /** The sessions the suite was assembled from: the verdict tests the leader against the others with them. */
-  sessions?: readonly ResultsFile[];
+  sessions?: readonly SessionDigest[];
 };
 
 /** The suite's verdict; with its sessions, ties are tested against the leader itself. */
-export function suiteVerdictOf(suite: SuiteResults, sessions?: readonly ResultsFile[]): Verdict {
+export function suiteVerdictOf(suite: SuiteResults, sessions?: readonly SessionDigest[]): Verdict {
   return suiteVerdict(
     suite,
     sessions && sessions.length > 0 ? (leader) => suiteOf(sessions, leader) : undefined,

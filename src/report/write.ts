@@ -4,12 +4,13 @@
  * rename) and refuse any text that holds an API key.
  */
 import { appendFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { AbortedError, InputError, messageOf, userCausedProblem } from '../errors.ts';
 import { writeFilesAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
+import type { SessionDigest } from '../results/digest.ts';
 import { renderComparisonMarkdown, timingsMeasured } from './comparison.ts';
 import { renderContinuationMarkdown } from './continuation.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
@@ -18,7 +19,7 @@ import { renderSweepMarkdown, sweepOf, sweepVerdict } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
 import type { ReportSource } from './html/probe-matrix.ts';
 import { renderSuiteHtml } from './html/suite-page.ts';
-import { reportStem, suiteStem, sweepStem } from '../report-names.ts';
+import { reportStem, resultsFileName, suiteStem, sweepStem } from '../report-names.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
 /**
@@ -159,7 +160,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     name: 'json',
     extension: '.json',
     marked: false,
-    render: async (results, stem) => [{ name: `${stem}-results.json`, text: resultsJson(results) }],
+    render: async (results) => [{ name: resultsFileName(results), text: resultsJson(results) }],
   },
   {
     name: 'continuation markdown',
@@ -206,15 +207,27 @@ const MARKED_EXTENSIONS = [
  * start with this fixture's marker line are touched.
  */
 async function removeStaleReports(out: string, fixture: string, written: ReadonlySet<string>): Promise<void> {
-  const marker = reportMarker(fixture);
+  const marked = `${reportMarker(fixture)}\n`;
   for (const name of await readdir(out)) {
     const path = join(out, name);
-    if (!MARKED_EXTENSIONS.some((extension) => name.endsWith(extension)) || written.has(path)) continue;
-    const head = await readFile(path, 'utf8').then(
-      (text) => text.slice(0, marker.length + 1),
-      () => '',
-    );
-    if (head === `${marker}\n`) await rm(path, { force: true });
+    // Every report of the fixture is named after its stem: the other sessions' reports are never opened.
+    if (!name.startsWith(`${fixture}-`) || written.has(path)) continue;
+    if (!MARKED_EXTENSIONS.some((extension) => name.endsWith(extension))) continue;
+    if ((await fileHead(path, Buffer.byteLength(marked))) === marked) await rm(path, { force: true });
+  }
+}
+
+/** The first `bytes` bytes of a file as text; empty when it cannot be read. */
+async function fileHead(path: string, bytes: number): Promise<string> {
+  const file = await open(path, 'r').catch(() => undefined);
+  if (!file) return '';
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.toString('utf8', 0, bytesRead);
+  } catch {
+    return '';
+  } finally {
+    await file.close();
   }
 }
 
@@ -227,7 +240,7 @@ export async function writeBaselines(
   const single = results.length === 1 && target.endsWith('.json');
   return writeOutputs(
     results.map((fixture) => ({
-      path: single ? target : join(target, `${reportStem(fixture)}-results.json`),
+      path: single ? target : join(target, resultsFileName(fixture)),
       text: resultsJson(fixture),
     })),
     signal,
@@ -238,7 +251,7 @@ export async function writeBaselines(
 export async function writeSuiteReports(
   suite: SuiteResults,
   out: string,
-  sessions: readonly ResultsFile[],
+  sessions: readonly SessionDigest[],
   signal?: AbortSignal,
 ): Promise<string[]> {
   const stem = suiteStem(suite);

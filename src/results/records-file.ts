@@ -4,7 +4,7 @@
  * stored once whatever number of jobs share it. Every file is written under a temporary name, then renamed.
  */
 import { randomBytes } from 'node:crypto';
-import { renameSync } from 'node:fs';
+import { opendirSync, renameSync } from 'node:fs';
 import {
   access,
   copyFile,
@@ -74,38 +74,42 @@ export type ContentStore = {
 export function createContentStore(out: string, signal?: AbortSignal): ContentStore {
   const directory = recordsDirectory(out);
   const staging = join(out, `.records-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const staged = new Map<string, Promise<string | undefined>>();
+  // Only the texts being written are indexed in memory; a text staged or stored is found on disk, so the index
+  // does not grow with the run.
+  const writing = new Map<string, Promise<void>>();
   const pendingRun = `pending-${randomBytes(8).toString('hex')}`;
   const parts: number[] = [];
   const partPath = (part: number) => join(staging, `part-${part}.jsonl`);
-  const moves = (): Promise<Array<{ from: string; to: string }>> =>
-    Promise.all([...staged].map(async ([to, pending]) => ({ from: await pending, to }))).then((all) =>
-      all.filter((move): move is { from: string; to: string } => move.from !== undefined),
-    );
   return {
     async put(kind, text) {
       const hash = contentHash(text);
       const path = storedPath(directory, kind, hash);
-      let pending = staged.get(path);
+      let pending = writing.get(path);
       if (!pending) {
         pending = (async () => {
-          if (await exists(path)) return undefined;
-          if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
           const temporary = storedPath(staging, kind, hash);
+          if ((await exists(path)) || (await exists(temporary))) return;
+          if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
           await mkdir(dirname(temporary), { recursive: true });
           // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
           await writeFile(temporary, redactSecrets(text), 'utf8');
-          return temporary;
         })();
-        staged.set(path, pending);
+        writing.set(path, pending);
+        void pending.then(
+          () => writing.delete(path),
+          () => writing.delete(path),
+        );
       }
       await pending;
       return hash;
     },
     async read(kind, hash) {
       const path = storedPath(directory, kind, hash);
-      const temporary = await staged.get(path);
-      return readFile(temporary ?? path, 'utf8');
+      await writing.get(path);
+      return readFile(storedPath(staging, kind, hash), 'utf8').catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        return readFile(path, 'utf8');
+      });
     },
     pendingRun,
     async stage(part, records) {
@@ -125,26 +129,97 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       const file = await open(temporary, 'w');
       try {
         await file.write(headerLine);
-        // One session's part at a time: the whole run's records are never in memory at once.
+        // One session's part at a time, through two buffers reused from part to part: the whole run's records
+        // are never in memory at once, and copying them makes no garbage that grows with the run.
+        const from = Buffer.from(`"run":"${pendingRun}"`);
+        const to = Buffer.from(`"run":${JSON.stringify(run)}`);
+        let read: Filled = { buffer: Buffer.alloc(0), length: 0 };
+        let written: Filled = { buffer: Buffer.alloc(0), length: 0 };
         for (const part of [...parts].sort((a, b) => a - b)) {
-          const text = await readFile(partPath(part), 'utf8');
-          await file.write(text.replaceAll(`"run":"${pendingRun}"`, `"run":${JSON.stringify(run)}`));
+          read = await readWhole(partPath(part), read.buffer);
+          written = replaceBytes(read.buffer.subarray(0, read.length), from, to, written.buffer);
+          await file.write(written.buffer, 0, written.length);
         }
       } finally {
         await file.close();
       }
-      const all = [...(await moves()), { from: temporary, to: path }];
-      for (const kind of ['calls', 'contexts'] as const)
+      await Promise.all(writing.values());
+      for (const kind of STORED_KINDS) {
         await mkdir(join(directory, kind), { recursive: true });
+        await mkdir(join(staging, kind), { recursive: true });
+      }
       // Checked and renamed in one synchronous step: after a Ctrl-C nothing lands in records/.
       if (finishSignal?.aborted) throw new AbortedError('aborted by the user; no records were written');
-      for (const { from, to } of all) renameSync(from, to);
+      for (const kind of STORED_KINDS) moveEntries(join(staging, kind), join(directory, kind));
+      renameSync(temporary, path);
       return path;
     },
     async discard() {
       await rm(staging, { recursive: true, force: true });
     },
   };
+}
+
+const STORED_KINDS: readonly StoredKind[] = ['calls', 'contexts'];
+
+/** The reused buffer of a loop, and how many of its bytes are this turn's. */
+type Filled = { buffer: Buffer; length: number };
+
+/** A whole file's bytes, read into `buffer` when it is large enough, else into a new one. */
+async function readWhole(path: string, buffer: Buffer): Promise<Filled> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const target = buffer.length >= size ? buffer : Buffer.alloc(Math.max(size, buffer.length * 2));
+    let length = 0;
+    while (length < size) {
+      const { bytesRead } = await file.read(target, length, size - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return { buffer: target, length };
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * `source` with every `from` replaced by `to`, written into `buffer` when it is large enough, else into a new
+ * one. Bytes of ASCII text: a match never starts inside a UTF-8 character.
+ */
+export function replaceBytes(source: Buffer, from: Buffer, to: Buffer, buffer: Buffer): Filled {
+  let matches = 0;
+  for (let at = source.indexOf(from); at >= 0; at = source.indexOf(from, at + from.length)) matches++;
+  const size = source.length + matches * (to.length - from.length);
+  const target = buffer.length >= size ? buffer : Buffer.alloc(Math.max(size, buffer.length * 2));
+  let length = 0;
+  let start = 0;
+  for (let at = source.indexOf(from); at >= 0; at = source.indexOf(from, start)) {
+    length += source.copy(target, length, start, at);
+    length += to.copy(target, length);
+    start = at + from.length;
+  }
+  length += source.copy(target, length, start);
+  return { buffer: target, length };
+}
+
+/**
+ * Renames every file of `from` into `to`, one directory entry at a time (a run's texts are never listed at once).
+ * Whether a listing returns an entry renamed during it is unspecified, so it lists again until nothing is left.
+ */
+function moveEntries(from: string, to: string): void {
+  for (let moved = 1; moved > 0;) {
+    moved = 0;
+    const entries = opendirSync(from);
+    try {
+      for (let entry = entries.readSync(); entry !== null; entry = entries.readSync()) {
+        renameSync(join(from, entry.name), join(to, entry.name));
+        moved++;
+      }
+    } finally {
+      entries.closeSync();
+    }
+  }
 }
 
 /** Where a stored text lives: calls as JSON (`{system, prompt}` or `{answer}`), contexts as plain text. */

@@ -6,7 +6,7 @@
  */
 import { type Metric, type SuiteAggregation, suiteMetrics } from '../quality/metrics.ts';
 import { ALPHA, familyOf, holmByFamily } from '../results/comparison-statistics.ts';
-import type { ResultsFile } from '../results/types.ts';
+import type { SessionDigest } from '../results/digest.ts';
 import { clusteredDetectable, clusteredPValue } from './cluster.ts';
 import { metricsOver, pairedDifference, type SessionResult } from './measures.ts';
 import { sizeBand, strataOf } from './strata.ts';
@@ -44,7 +44,7 @@ const WORST = 3;
 const TIE = 1e-9;
 
 /** Each strategy's results by session, in the order strategies first appear (the agent's `recorded` row left out). */
-export function resultsByStrategy(sessions: readonly ResultsFile[]): Map<string, SessionResult[]> {
+export function resultsByStrategy(sessions: readonly SessionDigest[]): Map<string, SessionResult[]> {
   const byStrategy = new Map<string, SessionResult[]>();
   for (const session of sessions) {
     for (const result of session.strategies) {
@@ -69,8 +69,8 @@ function chooseReference(
   );
 }
 
-/** The suite of these sessions' results (one target). */
-export function suiteOf(sessions: readonly ResultsFile[], reference?: string): SuiteResults {
+/** The suite of these sessions' results, or their digests (one target). */
+export function suiteOf(sessions: readonly SessionDigest[], reference?: string): SuiteResults {
   const first = sessions[0]!;
   const byStrategy = resultsByStrategy(sessions);
   const referenceName = chooseReference(byStrategy, reference);
@@ -193,7 +193,7 @@ function worstSessions(
     .slice(0, WORST);
 }
 
-function sessionEntry(results: ResultsFile): SuiteSession {
+function sessionEntry(results: SessionDigest): SuiteSession {
   const { fixture } = results;
   const stem = reportStem(results);
   return {

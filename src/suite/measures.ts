@@ -1,6 +1,6 @@
 /** The figures of a strategy over sessions: each as a clustered mean, and fact recall paired with another's. */
 import { type Metric, type SuiteAggregation, suiteMetrics } from '../quality/metrics.ts';
-import type { ResultsFile, StrategyResult } from '../results/types.ts';
+import type { SessionDigest, StrategyDigest } from '../results/digest.ts';
 import {
   type Cluster,
   type ClusteredEstimate,
@@ -12,7 +12,7 @@ import {
 import { pairedCluster, probeScores } from './outcomes.ts';
 
 /** One session's result of a strategy, with the session it belongs to. */
-export type SessionResult = { session: ResultsFile; result: StrategyResult };
+export type SessionResult = { session: SessionDigest; result: StrategyDigest };
 
 /**
  * One session's cluster of a figure, as its suite aggregation says: a share counts with its denominator (the

@@ -1,5 +1,5 @@
 /** A suite's strata: its sessions by agent format and by size band, each strategy's recall in each (when mixed). */
-import type { ResultsFile } from '../results/types.ts';
+import type { SessionDigest } from '../results/digest.ts';
 import { metricOver, pairedDifference, type SessionResult } from './measures.ts';
 import type { SuiteStratum } from './types.ts';
 
@@ -18,12 +18,12 @@ export function sizeBand(tokens: number): string {
 
 /** The strata by format and by size band, each only when the suite holds more than one. */
 export function strataOf(
-  sessions: readonly ResultsFile[],
+  sessions: readonly SessionDigest[],
   byStrategy: ReadonlyMap<string, SessionResult[]>,
   reference: string | null,
 ): SuiteStratum[] {
   const strata: SuiteStratum[] = [];
-  const groupings: Array<[SuiteStratum['by'], (session: ResultsFile) => string, string[]]> = [
+  const groupings: Array<[SuiteStratum['by'], (session: SessionDigest) => string, string[]]> = [
     ['format', (session) => session.fixture.format, []],
     ['size', (session) => sizeBand(session.fixture.tokens), BANDS.map((band) => band.label)],
   ];

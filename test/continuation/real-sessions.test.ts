@@ -11,6 +11,7 @@ import { loadSession } from '../../src/session/load.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
 import { REAL_SESSIONS, REAL_SESSIONS_ROOT, REAL_SESSIONS_SKIP } from '../helpers/real-sessions.ts';
+import { readResults } from '../../src/results/digest.ts';
 
 const ROOT = REAL_SESSIONS_ROOT;
 const sessions = REAL_SESSIONS;
@@ -38,7 +39,7 @@ describe('continuation grounding on real sessions', { skip }, () => {
         continuation: { steps: 5 },
       });
       assert.equal(outcome.failedStrategies, 0);
-      const results = outcome.fixtures[0]!.results;
+      const results = await readResults(outcome.fixtures[0]!.resultsFile);
       const identity = results.strategies.find((strategy) => strategy.name === 'identity')!.continuation!;
       assert.ok(identity.steps >= 1 && identity.steps <= 5);
       assert.equal(identity.prediction, null);

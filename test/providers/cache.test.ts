@@ -111,6 +111,22 @@ describe('response cache', () => {
     assert.equal(server.requests.length, 2);
   });
 
+  it('keeps no answer in memory once its file is written: a repeat is read from disk', async (t) => {
+    const server = await serve(t);
+    const directory = freshDirectory();
+    const provider = cachedOpenAI(server, directory);
+    await provider.complete(request);
+    // Written once the call has returned: wait for the file, then remove it.
+    await provider.close?.();
+    const [file] = await filesUnder(directory);
+    await rm(file!);
+    const again = await provider.complete(request);
+    assert.equal(again.fromCache, undefined, 'asked again: the answer was not held in memory');
+    assert.equal(server.requests.length, 2);
+    assert.equal((await provider.complete(request)).fromCache !== undefined, true);
+    assert.equal(server.requests.length, 2);
+  });
+
   it('stores one JSON file per answer, in a shard named by the key, without the API key', async (t) => {
     const server = await serve(t);
     const directory = freshDirectory();

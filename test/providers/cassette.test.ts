@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { InputError, ProviderError } from '../../src/errors.ts';
 import { withCache } from '../../src/providers/cache.ts';
-import { readCassette, withRecording, withReplay } from '../../src/providers/cassette.ts';
+import { createRecorder, readCassette, withRecording, withReplay } from '../../src/providers/cassette.ts';
 import { createOpenAIProvider } from '../../src/providers/openai/provider.ts';
 import type { CompletionRequest, Provider } from '../../src/providers/types.ts';
+import { requestKey } from '../../src/providers/stored-answer.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import {
   type MockLlmServer,
@@ -127,6 +128,27 @@ describe('cassettes', () => {
     clearInterval(watcher);
     for (const text of reads) assert.ok(text === '' || text.endsWith('\n'), 'never half a line');
     assert.equal(readCassette(file).size, 2);
+  });
+
+  it('adds each answer once as it comes, and a new recording replaces the old cassette', async (t) => {
+    const server = await serve(t);
+    const file = freshFile();
+    await writeFile(file, `${JSON.stringify({ stale: true })}\n`);
+    const recorder = createRecorder(file);
+    const recording = withRecording(openai(server), recorder);
+    for (const request of [requests[0]!, requests[1]!, requests[0]!, requests[2]!]) {
+      await recording.complete(request);
+      // Each answer is on disk before the next is asked: every write after the first adds to the file.
+      await recorder.flush();
+    }
+    await recording.close();
+    const lines = (await readFile(file, 'utf8')).trim().split('\n');
+    assert.equal(lines.length, 3, 'the repeated request once, the stale line gone');
+    const keys = requests.map((request) => requestKey(openai(undefined), request));
+    assert.deepEqual(
+      lines.map((line) => (JSON.parse(line) as { key: string }).key),
+      keys,
+    );
   });
 
   it('records cache hits too', async (t) => {

@@ -12,6 +12,7 @@ import type { ProbeEntry, ResultsFile, StrategyResult } from '../../src/results/
 import { runCompare } from '../../src/run.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
+import { readResults } from '../../src/results/digest.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
 before(async () => {
@@ -39,7 +40,7 @@ describe('a missed target', () => {
       concurrency: 2,
       runs: 1,
     });
-    const { results } = outcome.fixtures[0]!;
+    const results = await readResults(outcome.fixtures[0]!.resultsFile);
     const singleShot = results.strategies.find((strategy) => strategy.name === 'single-shot')!;
     assert.ok(singleShot.tokensAfter < 16_000 * 0.85, `${singleShot.tokensAfter} tokens`);
     assert.deepEqual(singleShot.flags, []);

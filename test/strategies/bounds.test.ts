@@ -5,6 +5,7 @@ import { runCompare } from '../../src/run.ts';
 import type { StrategyConfig } from '../../src/strategies/types.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
+import { readResults } from '../../src/results/digest.ts';
 
 async function compare(
   strategies: string,
@@ -22,7 +23,7 @@ async function compare(
     concurrency: 4,
     runs: 1,
   });
-  return outcome.fixtures[0]!.results.strategies;
+  return (await readResults(outcome.fixtures[0]!.resultsFile)).strategies;
 }
 
 describe('baselines bound every strategy (offline, on before-compaction)', () => {

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { runCompare } from '../../src/run.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
+import { readResults } from '../../src/results/digest.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
 before(async () => {
@@ -39,10 +40,11 @@ describe('--target-tokens', () => {
       runs: 1,
     });
     assert.deepEqual(
-      outcome.fixtures.map((fixture) => fixture.results.target),
+      outcome.fixtures.map((fixture) => fixture.digest.target),
       targets,
     );
-    for (const { results } of outcome.fixtures) {
+    for (const { resultsFile } of outcome.fixtures) {
+      const results = await readResults(resultsFile);
       for (const strategy of results.strategies) {
         assert.equal(strategy.target?.tokens, results.target, strategy.name);
         if (CANNOT_AIM.has(strategy.name)) continue;

@@ -10,7 +10,7 @@ import type { ResultsFile } from '../../results/types.ts';
 import { providerLine } from '../comparison.ts';
 import { observations } from '../observations.ts';
 import { adjustmentNote, statisticsRows } from '../statistics.ts';
-import { reportStem } from '../../report-names.ts';
+import { resultsFileName } from '../../report-names.ts';
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import { decayPlot } from './chain-plot.ts';
@@ -184,7 +184,7 @@ export async function renderHtmlReport(
       ...sections,
       ...(sweep ? [] : [transcriptHtml(source?.messages)]),
     ],
-    footer: `Written by compaction-bench from ${sorted.map((file) => `<code>${escapeHtml(`${reportStem(file)}-results.json`)}</code>`).join(', ')}; rebuild with <code>compaction-bench report</code>. ${provenanceHtml(first.provenance)}`,
+    footer: `Written by compaction-bench from ${sorted.map((file) => `<code>${escapeHtml(resultsFileName(file))}</code>`).join(', ')}; rebuild with <code>compaction-bench report</code>. ${provenanceHtml(first.provenance)}`,
   });
 }
 

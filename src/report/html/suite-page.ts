@@ -4,7 +4,7 @@
  * strategy and session as a heat map, with links to each session's own report.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { ResultsFile } from '../../results/types.ts';
+import type { SessionDigest } from '../../results/digest.ts';
 import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../../suite/cluster.ts';
 import type { SuiteResults } from '../../suite/types.ts';
 import { reportStem } from '../../report-names.ts';
@@ -91,7 +91,7 @@ async function intervalPlot(suite: SuiteResults): Promise<Plot | null> {
 }
 
 /** Recall per strategy and session, each cell with its value; a cell without one says why (failed, no probes). */
-async function sessionPlot(sessions: readonly ResultsFile[]): Promise<Plot | null> {
+async function sessionPlot(sessions: readonly SessionDigest[]): Promise<Plot | null> {
   const values = sessions.flatMap((results) =>
     results.strategies
       .filter((strategy) => strategy.name !== 'recorded')
@@ -188,7 +188,7 @@ function suiteStrataHtml(suite: SuiteResults): string[] {
 /** The suite report page; `sessions` are the results the suite was assembled from (for the heat map). */
 export async function renderSuiteHtml(
   suite: SuiteResults,
-  sessions: readonly ResultsFile[],
+  sessions: readonly SessionDigest[],
 ): Promise<string> {
   const title = `Suite of ${suite.sessions.length} sessions: compaction strategies${suite.target === null ? '' : ` at ${suite.target} tokens`}`;
   const sessionLinks = suite.sessions.map((session) => {

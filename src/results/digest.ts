@@ -1,0 +1,85 @@
+/**
+ * What a streaming suite keeps of each session's results until its end: the figures and per-probe outcomes the
+ * suite report, its statistics and the terminal's verdict read, without the summary texts, call traces, probe
+ * list and per-probe judge grades (most of a results file). Anything needing those reads the session's results
+ * file back from `--out`, one at a time.
+ */
+import { readFile } from 'node:fs/promises';
+import type { JudgeResult } from '../quality/judge/judge.ts';
+import type { Quality } from '../quality/types.ts';
+import type { ResultsFile, StrategyResult } from './types.ts';
+
+/** The judge's figures without its per-probe grades. */
+export type JudgeDigest = Omit<JudgeResult, 'probes'>;
+
+/** One strategy's figures and probe outcomes on one session. */
+export type StrategyDigest = Omit<
+  StrategyResult,
+  | 'description'
+  | 'summary'
+  | 'trace'
+  | 'judgeTrace'
+  | 'prompts'
+  | 'notes'
+  | 'keptRanges'
+  | 'spread'
+  | 'chain'
+  | 'continuation'
+  | 'quality'
+> & { quality: Omit<Quality, 'judge'> & { judge: JudgeDigest | null } };
+
+/** One session's digest: its fixture, run settings and every strategy's {@link StrategyDigest}. */
+export type SessionDigest = Pick<
+  ResultsFile,
+  'fixture' | 'target' | 'provider' | 'tokenizer' | 'schedule' | 'provenance'
+> & { strategies: StrategyDigest[] };
+
+/** The digest of one session's results: new objects throughout, so the results themselves can be released. */
+export function digestOf(results: ResultsFile): SessionDigest {
+  return {
+    fixture: { ...results.fixture, probeSources: { ...results.fixture.probeSources } },
+    target: results.target,
+    provider: { ...results.provider },
+    tokenizer: results.tokenizer,
+    ...(results.schedule === undefined ? {} : { schedule: results.schedule }),
+    ...(results.provenance === undefined ? {} : { provenance: results.provenance }),
+    strategies: results.strategies.map(strategyDigest),
+  };
+}
+
+function strategyDigest(result: StrategyResult): StrategyDigest {
+  const {
+    description: _description,
+    summary: _summary,
+    trace: _trace,
+    judgeTrace: _judgeTrace,
+    prompts: _prompts,
+    notes: _notes,
+    keptRanges: _keptRanges,
+    spread: _spread,
+    chain: _chain,
+    continuation: _continuation,
+    quality,
+    ...figures
+  } = result;
+  const { judge, ...scores } = quality;
+  return structuredClone({
+    ...figures,
+    quality: { ...scores, judge: judge === null ? null : judgeDigest(judge) },
+  });
+}
+
+function judgeDigest(judge: JudgeResult): JudgeDigest {
+  const { probes: _probes, ...figures } = judge;
+  return figures;
+}
+
+/** A session's full results, read back from the results file this run wrote (`resultsJson`: the same JSON). */
+export async function readResults(file: string): Promise<ResultsFile> {
+  return JSON.parse(await readFile(file, 'utf8')) as ResultsFile;
+}
+
+/** Each results file's JSON text as written (without its final line break), read one at a time. */
+export async function* resultsTexts(files: readonly string[]): AsyncGenerator<string> {
+  for (const file of files) yield (await readFile(file, 'utf8')).replace(/\n$/, '');
+}
