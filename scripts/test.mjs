@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Finds every test file under test/ and runs them with node's test runner through tsx
-// (node 20's `--test` does not expand globs itself).
+// Builds the bundle in dist/ (as `npm ci` does), so the end-to-end tests run the command users run rather than
+// paying TypeScript compilation in every child, then finds every test file under test/ and runs them with node's
+// test runner through tsx (node 20's `--test` does not expand globs itself).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 function findTests(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -12,6 +14,11 @@ function findTests(directory) {
     return entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }
+
+const build = spawnSync(process.execPath, [fileURLToPath(new URL('build.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 const filter = process.argv.slice(2);
 const files = findTests('test')

@@ -87,9 +87,10 @@ describe('compaction-bench inspect', () => {
     const bad = await runCli(['inspect', badFile], { cwd: directory.path });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /bad\.jsonl:2: message\.content: /);
-    assert.doesNotMatch(bad.stderr, /at .*\.ts:\d+/);
+    // A stack frame names a source file (.ts) or, from the bundle in dist/, a chunk (.js).
+    assert.doesNotMatch(bad.stderr, /at .*\.[jt]s:\d+/);
     const debug = await runCli(['inspect', badFile, '--debug'], { cwd: directory.path });
-    assert.match(debug.stderr, /at .*\.ts:\d+/);
+    assert.match(debug.stderr, /at .*\.[jt]s:\d+/);
 
     const zero = await runCli(['inspect', 'before-compaction', '--slice-tokens', '0'], {
       cwd: directory.path,

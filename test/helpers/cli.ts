@@ -27,10 +27,11 @@ export function startCli(
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !/API_KEY|BASE_URL|GITHUB_STEP_SUMMARY/.test(key)) env[key] = value;
   }
-  // Tests run the sources (through tsx), not a bundle in dist/ that may be stale or missing.
+  // The bin picks the bundle in dist/ that scripts/test.mjs builds first, and the sources (through tsx) whenever
+  // a source file is newer, so an edit is never tested through a stale bundle.
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
-    env: { ...env, COMPACTION_BENCH_SOURCE: '1', ...options.env },
+    env: { ...env, ...options.env },
   });
   const done = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
