@@ -338,6 +338,19 @@ describe('an artifact told by its commit', () => {
     assert.equal(told('Add a retry budget to the client'), 'retry.ts: Add a retry budget to the client');
   });
 
+  it('nor narration that only says an edit is coming', () => {
+    const narrated = (text: string): Message[] => [
+      messages[0]!,
+      { role: 'assistant', content: [{ type: 'text', text }, write] },
+      messages[2]!,
+    ];
+    assert.deepEqual(artifactProbes(narrated('Now let me make the key changes:'), operations), []);
+    assert.equal(
+      artifactProbes(narrated("Now I'll add a retry budget."), operations)[0]?.statement,
+      'retry.ts created: add a retry budget retryBudget',
+    );
+  });
+
   it('not the subject of a commit that sweeps up everything pending', () => {
     for (const subject of ['Release v0.8.0', 'Bump version to 1.2.0', "Merge branch 'main'", 'wip', '0.8.1'])
       assert.equal(told(subject), 'retry.ts created: add a retry budget retryBudget', subject);

@@ -237,6 +237,20 @@ export function artifactProbes(
   return probes;
 }
 
+// Words any narration of an edit has ("make the key changes", "apply the remaining fixes"): they say an edit is
+// coming, not what it does.
+const EDIT_NARRATION = new Set(
+  (
+    'make apply do key main changes change fixes fix updates update edits edit following necessary needed ' +
+    'required remaining rest other these those things thing stuff file files code now first next final'
+  ).split(' '),
+);
+
+/** Whether what the agent said it was about to do names something beyond an edit coming. */
+function saysWhat(said: string): boolean {
+  return wordsOf(said).some((word) => isContentWord(word) && !EDIT_NARRATION.has(word.toLowerCase()));
+}
+
 /** What is known of an edit besides its text: the agent's words before it, the commit that took it in, whether it made the file. */
 type ArtifactContext = { narration: string; commit: string | undefined; created: boolean };
 
@@ -290,7 +304,7 @@ function artifactProbe(
   }
   const intent = /\b(?:let me|let's|I'll|I will|I need to|now)\s+/i.exec(context.narration);
   const said = intent ? plainPhrase(context.narration.slice(intent.index + intent[0].length)) : undefined;
-  if (!said) return undefined;
+  if (!said || !saysWhat(said)) return undefined;
   return {
     kind: 'artifact',
     messageIndex: operation.messageIndex,
