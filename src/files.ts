@@ -35,6 +35,18 @@ export async function appendFileAtomic(path: string, text: string): Promise<void
   }
 }
 
+/** Copies `from` to `path` so that a reader never sees half of it (the copy made under a temporary name). */
+export async function copyFileAtomic(from: string, path: string): Promise<void> {
+  const temporary = await writeTemporary(path, '');
+  try {
+    await copyFile(from, temporary);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw namedFor(error, path);
+  }
+}
+
 /**
  * Writes several files as one set: each to a temporary name, then, unless `signal` was aborted meanwhile, all
  * renamed in one synchronous step, so a Ctrl-C handler (which runs between event-loop turns) sees either none of

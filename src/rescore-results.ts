@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from './errors.ts';
 import { compactedText } from './results/assemble.ts';
-import { readResultsFile, readResultsJson } from './results/read.ts';
+import { isSuiteResultsJson, readResultsFile, readResultsJson } from './results/read.ts';
 import {
   contentHash,
   type JobRecord,
@@ -102,8 +102,8 @@ export async function recordsFromResults(files: readonly string[]): Promise<Rebu
 /** A results file's results, refused when they cannot be rebuilt: no summaries, a chain, or an unsupported version. */
 async function readRebuildable(file: string): Promise<ResultsFile[]> {
   const json = await readResultsJson(file);
-  const shape = json as { kind?: unknown; schemaVersion?: unknown; strategies?: unknown } | null;
-  if (shape?.kind === 'suite')
+  const shape = json as { schemaVersion?: unknown; strategies?: unknown } | null;
+  if (isSuiteResultsJson(json))
     throw new InputError(
       `${file}: a suite's results, built from its sessions' results; score those files, or the folder that holds them`,
     );
@@ -380,9 +380,5 @@ function withoutJudge(quality: StrategyResult['quality']): Record<string, unknow
 }
 
 async function isSuiteResults(file: string): Promise<boolean> {
-  try {
-    return (JSON.parse(await readFile(file, 'utf8')) as { kind?: unknown } | null)?.kind === 'suite';
-  } catch {
-    return false;
-  }
+  return readResultsJson(file).then(isSuiteResultsJson, () => false);
 }

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { JudgeResult } from '../quality/judge/judge.ts';
 import type { Quality } from '../quality/types.ts';
+import { readResultsJson } from './read.ts';
 import type { ResultsFile, StrategyResult } from './types.ts';
 
 /** The judge's figures without its per-probe grades. */
@@ -76,7 +77,8 @@ function judgeDigest(judge: JudgeResult): JudgeDigest {
 
 /** A session's full results, read back from the results file this run wrote (`resultsJson`: the same JSON). */
 export async function readResults(file: string): Promise<ResultsFile> {
-  return JSON.parse(await readFile(file, 'utf8')) as ResultsFile;
+  // Written by this run a moment ago, so read as it is, without the schema check of a file from elsewhere.
+  return (await readResultsJson(file)) as ResultsFile;
 }
 
 /** Each results file's JSON text as written (without its final line break), read one at a time. */

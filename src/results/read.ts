@@ -13,8 +13,8 @@ import type { ResultsFile } from './types.ts';
  */
 export async function readResultsFile(file: string): Promise<ResultsFile[]> {
   const json = await readResultsJson(file);
-  const shape = json as { kind?: unknown; results?: unknown; suites?: unknown } | null;
-  if (shape?.kind === 'suite') {
+  const shape = json as { results?: unknown; suites?: unknown } | null;
+  if (isSuiteResultsJson(json)) {
     throw new InputError(
       `${file}: a suite's results, which report does not rebuild; give the sessions' results files beside it (F-results.json), or rerun compare for the suite report`,
     );
@@ -24,6 +24,11 @@ export async function readResultsFile(file: string): Promise<ResultsFile[]> {
     return shape.results.map((results, index) => parseResults(results, `${file}: results[${index}]`));
   }
   return [parseResults(json, file)];
+}
+
+/** Whether parsed JSON is a suite's results (suite-results.json), built from its sessions' results files. */
+export function isSuiteResultsJson(json: unknown): boolean {
+  return (json as { kind?: unknown } | null)?.kind === 'suite';
 }
 
 function parseResults(json: unknown, where: string): ResultsFile {

@@ -5,21 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { opendirSync, renameSync } from 'node:fs';
-import {
-  access,
-  copyFile,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { AbortedError, InputError } from '../errors.ts';
-import { writeFileAtomic } from '../files.ts';
+import { copyFileAtomic, writeFileAtomic } from '../files.ts';
 import { assertNoSecrets, redactSecrets } from '../providers/secrets.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 import type { ResultsFile } from './types.ts';
@@ -307,11 +296,7 @@ export async function carryStoredTexts(
       if (seen.has(to)) continue;
       seen.add(to);
       const from = storedPath(source, kind, hash);
-      if ((await exists(to)) || !(await exists(from))) continue;
-      await mkdir(dirname(to), { recursive: true });
-      const temporary = `${to}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-      await copyFile(from, temporary);
-      await rename(temporary, to);
+      if (!(await exists(to)) && (await exists(from))) await copyFileAtomic(from, to);
     }
   }
 }
