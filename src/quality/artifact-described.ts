@@ -13,11 +13,32 @@ const EDIT_WORDS = new Set(
   meaningTerms('change update edit modify file commit work package now new').map((term) => term.term),
 );
 
+// Words that say a file was made or finished: they tell an artifact the agent created ("Done and committed:
+// print-mode.ts, rpc-mode.ts"), whose probe says no more than that it was made.
+const MADE_WORDS = new Set(meaningTerms('created finished committed written built').map((term) => term.term));
+const CREATED = meaningTerms('created')[0]!.term;
+const CHANGE_WORDS = new Set(meaningTerms('changed updated edited modified fixed').map((term) => term.term));
+
 /** How far from the file's name the word that describes it may stand, in terms, within its clause. */
 const DESCRIBED_WITHIN = 12;
 
+/**
+ * Whether the clause of the term at `position` says a file was changed ("updated in a new commit"), which a file the
+ * agent made was not: its made words then tell an edit, not the making.
+ */
+function saysChanged(index: MeaningIndex, position: number): boolean {
+  const { clause } = index.terms[position]!;
+  const inClause = (at: number) => index.terms[at]?.clause === clause;
+  for (let at = position; inClause(at); at--) if (CHANGE_WORDS.has(index.terms[at]!.term)) return true;
+  for (let at = position + 1; inClause(at); at++) if (CHANGE_WORDS.has(index.terms[at]!.term)) return true;
+  return false;
+}
+
+/** How far back a list item looks for the clause its list hangs from, in terms (a list of a few dozen items). */
+const LEAD_IN_WITHIN = 400;
+
 /** The terms of an artifact's file name, and the prose terms of what its probe says of it. */
-type ArtifactReading = { name: string[]; described: Set<string> };
+type ArtifactReading = { name: string[]; described: Set<string>; made: boolean };
 
 const readings = new WeakMap<Probe, ArtifactReading | null>();
 
@@ -43,7 +64,7 @@ function readArtifact(probe: Probe): ArtifactReading | null {
         )
         .map((term) => term.term),
     );
-    if (name.length > 0 && described.size > 0) reading = { name, described };
+    if (name.length > 0 && described.size > 0) reading = { name, described, made: described.has(CREATED) };
   }
   readings.set(probe, reading);
   return reading;
@@ -52,7 +73,8 @@ function readArtifact(probe: Probe): ArtifactReading | null {
 /**
  * Whether a text names an artifact's file (its name's terms in a row, as a name: a path or an identifier) with a word
  * of its description close by in the same clause, in prose and not denied (a list item is a clause of its own:
- * "src/retry.ts, attempts, sleep" describes nothing).
+ * "src/retry.ts, attempts, sleep" describes nothing), or in the clause its list hangs from ("Created: a.ts, b.ts").
+ * A file the agent created is also told by saying it was made or finished.
  */
 export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   const reading = readArtifact(probe);
@@ -65,13 +87,23 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
       return at !== undefined && at.term === term && at.name;
     });
     if (!named || !index.terms[start]!.name) return false;
-    const clause = index.terms[start]!.clause;
+    const { clause, leadIn } = index.terms[start]!;
+    const tells = (position: number) => {
+      const term = index.terms[position]!;
+      if (term.name || term.negated) return false;
+      if (reading.described.has(term.term)) return true;
+      return reading.made && MADE_WORDS.has(term.term) && !saysChanged(index, position);
+    };
     const from = Math.max(0, start - DESCRIBED_WITHIN);
     const to = Math.min(index.terms.length - 1, start + reading.name.length + DESCRIBED_WITHIN);
     for (let position = from; position <= to; position++) {
-      const term = index.terms[position]!;
-      if (term.clause === clause && !term.name && !term.negated && reading.described.has(term.term))
-        return true;
+      if (index.terms[position]!.clause === clause && tells(position)) return true;
+    }
+    // An item of a list is told by the clause the list hangs from ("Created: a.ts, b.ts").
+    if (leadIn === undefined) return false;
+    const stop = Math.max(0, start - LEAD_IN_WITHIN);
+    for (let position = start - 1; position >= stop && index.terms[position]!.clause >= leadIn; position--) {
+      if (index.terms[position]!.clause === leadIn && tells(position)) return true;
     }
     return false;
   });

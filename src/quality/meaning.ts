@@ -25,6 +25,11 @@ export type MeaningTerm = {
   line: number;
   /** The clause of the text it is in (0-based, counted over the whole text): a list item is a clause of its own. */
   clause: number;
+  /**
+   * For an item of a list, the clause that introduced the list ("Created: a.ts, b.ts"; a line ending in a colon and
+   * the bullets under it), which says what the items are.
+   */
+  leadIn?: number;
 };
 
 // Extensions that make a dotted word a file name (`main.ts`), not a member access (`session.messages`).
@@ -36,6 +41,12 @@ const FILE_EXTENSIONS = new Set(
 );
 // A clause ends at these; a dot or comma only before a space (so `v1.2` and `main.ts` stay words).
 const CLAUSE_END = /[;:!?\n()[\]{}|]|[.,](?=\s|$)|\s[-–—]\s/u;
+// The same, kept by `split` so that the end of each clause is known.
+const CLAUSE_END_KEPT = new RegExp(`(${CLAUSE_END.source})`, 'u');
+// Ends that close a sentence, and with it any list it introduced.
+const SENTENCE_END = /^[;!?]|^\.|^\s[-–—]\s/u;
+// A line that is an item of a list: a bullet or a number.
+const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/u;
 const RAW_TOKEN = /[\p{L}\p{N}_$]+(?:[./\\@#-][\p{L}\p{N}_$]+)*/gu;
 const CONTRACTED_NOT = /n['’]t(?![\p{L}])/giu;
 // How many terms after a negation it reaches.
@@ -143,7 +154,13 @@ function tokenWords(token: string): Word[] {
 }
 
 /** The terms of one clause, phrases folded and function words dropped. */
-function clauseTerms(clause: string, terms: MeaningTerm[], line: number, clauseNumber: number): void {
+function clauseTerms(
+  clause: string,
+  terms: MeaningTerm[],
+  line: number,
+  clauseNumber: number,
+  leadIn: number | undefined,
+): void {
   const words: Word[] = [];
   for (const match of clause.replace(CONTRACTED_NOT, ' not').matchAll(RAW_TOKEN))
     words.push(...tokenWords(match[0]));
@@ -178,7 +195,15 @@ function clauseTerms(clause: string, terms: MeaningTerm[], line: number, clauseN
       negationLeft = NEGATION_REACH;
       continue;
     }
-    terms.push({ term, name: current.name, negated: negationLeft > 0, line, clause: clauseNumber });
+    const added: MeaningTerm = {
+      term,
+      name: current.name,
+      negated: negationLeft > 0,
+      line,
+      clause: clauseNumber,
+    };
+    if (leadIn !== undefined) added.leadIn = leadIn;
+    terms.push(added);
     if (negationLeft > 0) negationLeft--;
   }
 }
@@ -187,12 +212,28 @@ function clauseTerms(clause: string, terms: MeaningTerm[], line: number, clauseN
 export function meaningTerms(text: string): MeaningTerm[] {
   const terms: MeaningTerm[] = [];
   let clauses = 0;
+  // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
+  // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
+  let bullets: number | undefined;
   text
     .normalize('NFKC')
     .split('\n')
     .forEach((line, lineNumber) => {
-      for (const clause of line.split(CLAUSE_END)) {
-        if (clause.trim().length > 0) clauseTerms(clause, terms, lineNumber, clauses++);
+      if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
+      let leadIn = bullets;
+      const parts = line.split(CLAUSE_END_KEPT);
+      for (let part = 0; part < parts.length; part += 2) {
+        const end = parts[part + 1];
+        if (parts[part]!.trim().length > 0) {
+          const first = terms.length;
+          clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn);
+          if (end?.startsWith(':') && terms.slice(first).some((term) => !term.name)) {
+            leadIn = clauses;
+            if (parts.slice(part + 2).every((rest) => rest.trim().length === 0)) bullets = clauses;
+          }
+          clauses++;
+        }
+        if (end !== undefined && SENTENCE_END.test(end)) leadIn = bullets = undefined;
       }
     });
   return terms;

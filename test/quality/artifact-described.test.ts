@@ -62,6 +62,35 @@ describe('an artifact kept in other words', () => {
     assert.equal(described('- `bash-executor.ts` updated in a new commit', executor), false);
   });
 
+  it('reads a list item by the clause its list hangs from, and only that list', () => {
+    // As derived from pi's session: a file the agent created, told by its commit.
+    const printMode: Probe = {
+      ...plan,
+      id: 'artifact@261',
+      file: 'src/modes/print-mode.ts',
+      facets: [['print-mode.ts'], ['WP11']],
+      statement: 'print-mode.ts: WP11: Create print-mode.ts',
+    };
+    const made = (text: string) => described(text, printMode);
+    assert.equal(
+      made('Packages 1–14 are done and committed: core/agent-session.ts, modes/print-mode.ts.'),
+      true,
+    );
+    assert.equal(made('Finished so far:\n- core/agent-session.ts (885 lines)\n- modes/print-mode.ts'), true);
+    assert.equal(made('- `print-mode.ts` written from scratch'), true);
+    // A path list, a list under a heading without a colon, a list after the sentence ended, words of a change.
+    assert.equal(made('core/agent-session.ts\nmodes/print-mode.ts'), false);
+    assert.equal(made('## Done\n- core/agent-session.ts\n- modes/print-mode.ts'), false);
+    assert.equal(made('Packages 1–14 are done. Files: core/agent-session.ts, modes/print-mode.ts'), false);
+    assert.equal(made('Finished so far:\n- a.ts\nOpen files:\n- modes/print-mode.ts'), false);
+    assert.equal(made('- `print-mode.ts` updated in a new commit'), false);
+    assert.equal(made('Not committed yet: modes/print-mode.ts'), false);
+    // A file that was changed, not made, is not told by being finished: it needs what changed.
+    const changed: Probe = { ...printMode, statement: 'print-mode.ts changed: retries with backoff' };
+    assert.equal(described('Done and committed: modes/print-mode.ts', changed), false);
+    assert.equal(described('Done: modes/print-mode.ts now retries with backoff', changed), true);
+  });
+
   it('says nothing of a probe that is not an artifact of a file', () => {
     const { file: _file, ...noFile } = plan;
     assert.equal(described('The plan lives in docs/refactor.md.', { ...noFile }), false);

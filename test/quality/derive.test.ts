@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createProvider } from '../../src/providers/create.ts';
 import { createMatcher } from '../../src/quality/match.ts';
-import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { deriveProbes, draftProbes } from '../../src/quality/derive/derive.ts';
 import { errorFacets } from '../../src/quality/derive/errors.ts';
 import { keyPhrase } from '../../src/quality/derive/phrases.ts';
 import { selectProbes } from '../../src/quality/derive/select.ts';
@@ -83,6 +83,20 @@ describe('derived probes', () => {
       deriveProbes(session).probes.filter((probe) => probe.kind === 'task' || probe.kind === 'next-step'),
       [],
     );
+  });
+
+  it('takes a rule attached to leave the user grants as that step, not a standing constraint', () => {
+    const constraints = (text: string) =>
+      draftProbes(sessionOf([user(text)]))
+        .filter((probe) => probe.kind === 'constraint')
+        .map((probe) => probe.statement);
+    assert.deepEqual(
+      constraints("you can look up the old log in logs/run.jsonl if you need to (don't read the full file!)"),
+      [],
+    );
+    assert.deepEqual(constraints("Look up the old log in logs/run.jsonl, and don't read the full file!"), [
+      "and don't read the full file!",
+    ]);
   });
 
   it('reads error facets from compiler, exception, failing-test and pasted lines', () => {

@@ -40,6 +40,10 @@ const MAX_DETAIL_GAP_WORDS = 20;
 const CONSTRAINT_MARKER =
   /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure)\b/gi;
 
+// A sentence that grants leave rather than sets the work: a rule in it is about that one optional step.
+const PERMISSION =
+  /\b(?:you can|you could|you may|feel free|if you (?:need|want|like)|if needed|if necessary)\b/i;
+
 const NOT_A_RULE =
   /^\s+(?:t?h?ink|tink|know|see|get|understand|care|remember|mind|one|two|a|an|the|thing|way|once|now|because|if|when)\b/i;
 
@@ -222,6 +226,8 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
         const rest = sentence.slice(match.index + match[0].length);
         // "i don't think …", "only one file left": an opinion or a count, not a rule.
         if (NOT_A_RULE.test(rest)) continue;
+        // "you can look up the log if you need to (don't read the full file!)": a rule for the leave it grants.
+        if (PERMISSION.test(sentence.slice(0, match.index))) continue;
         const phrase = phraseAfter(rest);
         if (!phrase) continue;
         const marker = match[0].toLowerCase();
