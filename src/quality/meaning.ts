@@ -145,7 +145,13 @@ function tokenWords(token: string): Word[] {
     const stemName = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
     return tokenWords(stemName.length > 0 ? stemName : base).map((word) => ({ ...word, name: true }));
   }
-  if (/[./@#-]/.test(token)) return token.split(/[./@#-]+/).flatMap((part) => tokenWords(part));
+  if (/[./@#-]/.test(token)) {
+    const parts = token.split(/[./@#-]+/);
+    // Words joined by a dot are code (`session.message_count`, `Spotter.Transcripts.Message`): names, not prose;
+    // a hyphen joins prose (`single-session`), and `e.g` is an abbreviation.
+    const code = token.includes('.') && parts.some((part) => part.length > 1);
+    return parts.flatMap((part) => tokenWords(part).map((word) => (code ? { ...word, name: true } : word)));
+  }
   if (/\p{L}/u.test(token) && /\p{N}/u.test(token) && !synonymOf?.has(lower) && lower !== 'e2e')
     return [{ word: lower, name: true, folded: lower }];
   if (token.includes('_') || token.includes('$') || /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}/u.test(token))

@@ -40,6 +40,8 @@ describe('an artifact kept in other words', () => {
   it('keeps nothing of a path list, an identifier bag or the file alone', () => {
     assert.equal(described('packages/coding-agent/docs/refactor.md\nsrc/core/agent-session.ts'), false);
     assert.equal(described('refactor.md, plan, AgentSession, codingAgent, WP1'), false);
+    // A dotted identifier is code, not prose: `plan.refactor` names no plan in words.
+    assert.equal(described('docs/refactor.md, plan.refactor_state, Refactor.Plan'), false);
     assert.equal(described('docs/refactor.md was touched.'), false);
     assert.equal(probeOutcome(createMatcher('refactor.md, plan, coding, agent'), plan), 'missed');
   });

@@ -110,6 +110,11 @@ describe('derived probes', () => {
     });
     assert.deepEqual(errorFacets('  ✗ parser > handles empty input'), { phrase: 'handles empty input' });
     assert.equal(errorFacets('Error: x'), undefined);
+    // Claude Code heads a failed command's output with its exit status, which says nothing of what went wrong.
+    assert.equal(errorFacets('Exit code 1'), undefined);
+    assert.deepEqual(errorFacets('error: permission denied to write the cache'), {
+      phrase: 'permission denied to write the cache',
+    });
   });
 
   it('names a check by its words before the first flag and reads its tally', () => {
@@ -118,6 +123,18 @@ describe('derived probes', () => {
     assert.deepEqual(outcomeSpellings('test result: ok. 57 passed; 0 failed')?.[0], '57 passed');
     assert.deepEqual(outcomeSpellings('Tests: 2 failed, 9 passed')?.[0], '2 failed');
     assert.equal(outcomeSpellings('Finished dev profile'), undefined);
+    // ExUnit and RSpec tally runs and failures; the tally as written comes first.
+    assert.deepEqual(outcomeSpellings('Finished in 3.2 seconds\n14 doctests, 65 tests, 0 failures'), [
+      '65 tests, 0 failures',
+      '65 passed',
+      '65 passing',
+      '65 tests passed',
+      '65 tests pass',
+    ]);
+    assert.deepEqual(outcomeSpellings('12 examples, 2 failures')?.slice(0, 2), [
+      '12 examples, 2 failures',
+      '2 failed',
+    ]);
   });
 });
 

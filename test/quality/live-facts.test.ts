@@ -306,6 +306,60 @@ describe('artifact probes', () => {
     assert.deepEqual(probes[0]!.facets, [['lints.rust'], ['Warn on every public item']]);
   });
 
+  it('read Elixir modules and functions with their @moduledoc and @doc, and shell functions with their comment', () => {
+    const elixir = toolCall('Write', {
+      file_path: 'lib/spotter/telemetry/otel.ex',
+      content: [
+        'defmodule Spotter.Telemetry.Otel do',
+        '  @moduledoc """',
+        '  OpenTelemetry bootstrap and configuration for Spotter.',
+        '',
+        '  Provides safe, idempotent initialization.',
+        '  """',
+        '',
+        '  @doc """',
+        '  Sets up the instrumentation once.',
+        '  """',
+        '  @spec setup() :: :ok',
+        '  def setup do',
+        '    :ok',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const shell = toolCall('Write', {
+      file_path: 'scripts/lib/trace_context.sh',
+      content:
+        '#!/usr/bin/env bash\n\n# Generate N random bytes as lowercase hex\nspotter_rand_hex() {\n  od -An -tx1\n}\n',
+    });
+    const probes = artifactProbes(
+      [callsTools([elixir, shell])],
+      [
+        {
+          kind: 'write',
+          path: 'lib/spotter/telemetry/otel.ex',
+          tool: 'Write',
+          toolCallId: elixir.id,
+          messageIndex: 0,
+        },
+        {
+          kind: 'write',
+          path: 'scripts/lib/trace_context.sh',
+          tool: 'Write',
+          toolCallId: shell.id,
+          messageIndex: 0,
+        },
+      ],
+    );
+    assert.deepEqual(
+      probes.map((probe) => probe.facets),
+      [
+        [['Spotter.Telemetry.Otel'], ['configuration for Spotter']],
+        [['spotter_rand_hex'], ['Generate N random bytes']],
+      ],
+    );
+  });
+
   it('take plain words only for the description', () => {
     assert.equal(plainPhrase('retryBudget(attempts) stops retrying early'), 'stops retrying early');
     assert.equal(plainPhrase('`a_b` `c.d` eE'), undefined);
@@ -351,6 +405,29 @@ describe('an artifact told by its commit', () => {
     );
   });
 
+  it('tells a file of no definitions (a configuration, a script) by its commit, and only by one', () => {
+    const config = toolCall('Edit', {
+      file_path: 'config/test.exs',
+      old_string: 'import Config',
+      new_string: 'import Config\n\nconfig :opentelemetry, traces_exporter: :none',
+    });
+    const edited: Message[] = [
+      user('Disable tracing in tests.'),
+      callsTools([config]),
+      toolResult(config, 'ok'),
+    ];
+    const edit: FileOperation[] = [
+      { kind: 'edit', path: 'config/test.exs', tool: 'Edit', toolCallId: config.id, messageIndex: 1 },
+    ];
+    assert.equal(
+      artifactProbes(edited, edit, [
+        { messageIndex: 3, subject: 'feat: disable trace exporting in tests' },
+      ])[0]?.statement,
+      'test.exs: feat: disable trace exporting in tests',
+    );
+    assert.deepEqual(artifactProbes(edited, edit), []);
+  });
+
   it('not the subject of a commit that sweeps up everything pending', () => {
     for (const subject of ['Release v0.8.0', 'Bump version to 1.2.0', "Merge branch 'main'", 'wip', '0.8.1'])
       assert.equal(told(subject), 'retry.ts created: add a retry budget retryBudget', subject);
@@ -386,6 +463,11 @@ describe('decision and commit probes', () => {
       command: `git commit -m "$(cat <<'EOF'\nAdd jitter to the retry backoff\n\nDetails.\nEOF\n)"`,
     });
     assert.equal(commitSubject(String(second.arguments['command'])), 'Add jitter to the retry backoff');
+    // A message of several lines in one quoted argument: its first line is the subject.
+    assert.equal(
+      commitSubject('git add -A && git commit -m "feat: add OTEL bootstrap\n\n- Add opentelemetry deps"'),
+      'feat: add OTEL bootstrap',
+    );
     const messages = [
       callsTools([first]),
       toolResult(first, '[main 1a2b3c] Add'),

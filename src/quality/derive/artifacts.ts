@@ -73,7 +73,9 @@ function patchSection(patch: string, path: string): Change | undefined {
 type Definition = { name: string; line: number; heading: boolean };
 
 const DEFINITION =
-  /^\s*(?:export\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\s*\*?|class|interface|type|enum|struct|trait|def|fn|func|mod|module|const|let|var|impl(?:<[^>]*>)?)\s+([A-Za-z_$][\w$]*)/;
+  /^\s*(?:export\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\s*\*?|class|interface|type|enum|struct|trait|def|fn|func|mod|module|const|let|var|impl(?:<[^>]*>)?|defp?|defmacrop?|defmodule|defprotocol|defimpl)\s+([A-Za-z_$][\w$]*(?:\.[A-Z][\w$]*)*)/;
+// A shell function: `name() {` or `function name {`.
+const SHELL_FUNCTION = /^\s*(?:function\s+)?([A-Za-z_][\w-]*)\s*\(\)\s*\{?\s*$/;
 const HEADING = /^\s{0,3}#{1,4}\s+(.+?)\s*#*\s*$/;
 // A key of JSON, TOML, YAML or a Makefile / Justfile recipe.
 const KEY =
@@ -98,7 +100,11 @@ function definitionsOf(change: Change, file: string): Definition[] {
         found.push({ name: heading, line: index, heading: true });
       return;
     }
-    const match = keyed ? KEY.exec(line) : LOCAL_VARIABLE.test(line) ? null : DEFINITION.exec(line);
+    const match = keyed
+      ? KEY.exec(line)
+      : LOCAL_VARIABLE.test(line)
+        ? null
+        : (DEFINITION.exec(line) ?? SHELL_FUNCTION.exec(line));
     const name = match?.slice(1).find((group) => group !== undefined);
     if (name && !new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(change.removed))
       found.push({ name, line: index, heading: false });
@@ -134,8 +140,9 @@ export function plainPhrase(text: string, maxWords = 5): string | undefined {
 const COMMENT_LINE = /^\s*(?:\/\/[/!]?|#(?![#!\[])|\*(?!\/)|\/\*\*?|--|"""|''')\s?(.*?)\s*(?:\*\/)?$/;
 
 /**
- * The doc comment right above a definition (or the docstring right below a Python `def`), as plain text: its
- * opening prose, examples and headings inside it left out.
+ * The doc comment right above a definition (or the docstring right below a Python `def`, an Elixir `@doc` block
+ * above it or `@moduledoc` block below it), as plain text: its opening prose, examples and headings inside it left
+ * out.
  */
 function docOf(lines: readonly string[], line: number): string {
   const above: string[] = [];
@@ -148,7 +155,10 @@ function docOf(lines: readonly string[], line: number): string {
   }
   const below = lines[line + 1] ?? '';
   const doc =
-    above.length > 0 ? above : /^\s*(?:"""|''')/.test(below) ? [below.replace(/["']{3}/g, ' ')] : [];
+    blockAbove(lines, line) ??
+    (above.some((text) => text.trim() !== '') ? above : undefined) ??
+    blockBelow(lines, line) ??
+    (/^\s*(?:"""|\'\'\')/.test(below) ? [below.replace(/["']{3}/g, ' ')] : []);
   const prose: string[] = [];
   for (const text of doc) {
     // The opening paragraph is what it does; an example or a section after it is detail.
@@ -156,6 +166,37 @@ function docOf(lines: readonly string[], line: number): string {
     prose.push(text);
   }
   return prose.join(' ').trim();
+}
+
+// An attribute that opens a documentation block of several lines: Elixir's `@doc """`, `@moduledoc """`.
+const DOC_BLOCK_OPEN = /^\s*@(?:module)?doc\s+"""\s*(.*)$/;
+const DOC_BLOCK_CLOSE = /^\s*"""\s*$/;
+
+/** The lines of a `@doc """ … """` block that ends right above a line (attributes such as `@spec` between). */
+function blockAbove(lines: readonly string[], line: number): string[] | undefined {
+  let close = line - 1;
+  while (close >= 0 && /^\s*@(?!(?:module)?doc\b)\w/.test(lines[close]!)) close--;
+  if (close < 0 || !DOC_BLOCK_CLOSE.test(lines[close]!)) return undefined;
+  for (let open = close - 1; open >= Math.max(0, close - 40); open--) {
+    const opening = DOC_BLOCK_OPEN.exec(lines[open]!);
+    if (opening)
+      return [opening[1]!, ...lines.slice(open + 1, close)].filter((text, index) => index > 0 || text);
+  }
+  return undefined;
+}
+
+/** The lines of a `@moduledoc """ … """` block that opens right below a line (a module's own description). */
+function blockBelow(lines: readonly string[], line: number): string[] | undefined {
+  let open = line + 1;
+  while (open < lines.length && lines[open]!.trim() === '') open++;
+  const opening = open < lines.length ? DOC_BLOCK_OPEN.exec(lines[open]!) : null;
+  if (!opening) return undefined;
+  const body: string[] = opening[1] ? [opening[1]] : [];
+  for (let index = open + 1; index < Math.min(lines.length, open + 40); index++) {
+    if (DOC_BLOCK_CLOSE.test(lines[index]!)) return body;
+    body.push(lines[index]!);
+  }
+  return body;
 }
 
 /**
@@ -286,10 +327,9 @@ function artifactProbe(
       statement: artifactStatement(name, context, `${definition.name} ${doc}`),
     };
   }
-  if (definitions.length === 0) return undefined;
-  const added = definitions[0]!.name;
-  // No described definition: the commit that took the edit in says what it was for, else the agent's words
-  // before the edit (what it said it was about to do).
+  const added = definitions[0]?.name;
+  // No described definition: the commit that took the edit in says what it was for (also for a file of no
+  // definitions: a configuration, a script), else the agent's words before the edit (what it said it was about to do).
   const committed = context.commit ? plainPhrase(context.commit) : undefined;
   if (context.commit && committed) {
     return {
@@ -297,11 +337,12 @@ function artifactProbe(
       messageIndex: operation.messageIndex,
       file: operation.path,
       question: `What did the agent change in ${name}, and why?`,
-      answer: `${operation.path}: ${context.created ? 'created' : 'changed'} in the commit "${clipWords(context.commit, 200)}" (it added \`${added}\`)`,
+      answer: `${operation.path}: ${context.created ? 'created' : 'changed'} in the commit "${clipWords(context.commit, 200)}"${added ? ` (it added \`${added}\`)` : ''}`,
       facets: [[name], [committed]],
       statement: artifactStatement(name, context, context.commit),
     };
   }
+  if (added === undefined) return undefined;
   const intent = /\b(?:let me|let's|I'll|I will|I need to|now)\s+/i.exec(context.narration);
   const said = intent ? plainPhrase(context.narration.slice(intent.index + intent[0].length)) : undefined;
   if (!said || !saysWhat(said)) return undefined;

@@ -8,9 +8,10 @@ import { type Commit, plainPhrase } from './artifacts.ts';
 import { clipWords } from './phrases.ts';
 import type { ToolRun } from './runs.ts';
 
-// `git commit -m "msg"`, `-m 'msg'`, or a heredoc message `-m "$(cat <<'EOF'\nmsg\n…`.
+// `git commit -m "msg"`, `-m 'msg'`, a message of several lines (`-m "subject\n\nbody…"`: its first line), or a
+// heredoc message `-m "$(cat <<'EOF'\nmsg\n…`.
 const COMMIT_MESSAGE =
-  /\bgit\s+commit\b[^\n]*?\s-\w*m\s*(?:"\$\(cat\s*<<-?\s*['"]?\w+['"]?\s*\n([^\n]+)|"([^"\n]+)"|'([^'\n]+)')/;
+  /\bgit\s+commit\b[^\n]*?\s-\w*m\s*(?:"\$\(cat\s*<<-?\s*['"]?\w+['"]?\s*\n([^\n]+)|"([^"\n]+)["\n]|'([^'\n]+)['\n])/;
 
 /** The `check` of a commit's state probe. */
 export const COMMIT_CHECK = 'git commit';

@@ -16,6 +16,9 @@ const CODE =
   /(?<![\w.])(?:TS\d{3,5}|E\d{4}|ERR_[A-Z0-9_]{3,}|[A-Z][A-Za-z0-9]*(?:Error|Exception)|E[A-Z]{3,}(?=:)|panicked)(?![\w])/;
 // What leads an error line without a code: a severity, a test marker, a log prefix.
 const LEADER = /^\s*(?:(?:npm ERR!|error|fatal|FAIL(?:ED)?|panic)\b\S*|×|✗|✖|→)[:\s]*/i;
+// A line that only reports a command's exit status.
+const EXIT_STATUS =
+  /^\s*(?:exit (?:code|status)|exited with|process exited|command failed with exit)\b[\s\d:.,-]*$/i;
 // Where an error's message stops being its words: a location, a quoted block, a stack frame.
 const MESSAGE_END = /\s(?:at|in)\s+\S*[/\\]|\s[-–—]\s|[([{]|\.\s|\.$|,\s+open\s/;
 const PATH_LIKE = /[/\\]|\.\w{1,5}(?::\d+)*$|::|^\d+(?:[:.]\d+)*$|^[<>›»|=]+$/;
@@ -26,6 +29,8 @@ const MESSAGE_WORD = /^['"`‘“]?[\p{L}\p{N}_$][\p{L}\p{N}_$.'’-]*['"`’”
 
 /** The facets of an error line: its code (when it has one) and the first words of its message. */
 export function errorFacets(line: string): { code?: string; phrase: string } | undefined {
+  // "Exit code 1" says that a command failed, as every failure does, not what went wrong.
+  if (EXIT_STATUS.test(line)) return undefined;
   const code = CODE.exec(line)?.[0];
   let rest = code ? line.slice(line.indexOf(code) + code.length) : line.replace(LEADER, '');
   rest = rest.replace(/^[\]\s:,'"`)]+/, '');

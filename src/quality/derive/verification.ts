@@ -9,12 +9,33 @@ const FAMILY_WORDS: Record<string, string> = { test: 'the tests', build: 'the bu
 /** The outcome an output states, as the spellings a summary may use, or undefined when it states none. */
 export function outcomeSpellings(output: string): string[] | undefined {
   const count = (pattern: RegExp) => pattern.exec(output)?.[1];
-  const passed = count(/\b(\d+) (?:tests? )?(?:passed|passing)\b/i) ?? count(/\bTests?:\s+(\d+) passed/i);
-  const failed = count(/\b([1-9]\d*) (?:tests? )?(?:failed|failing)\b/i);
+  // ExUnit and RSpec tally runs and failures: "65 tests, 0 failures", "12 examples, 2 failures".
+  const tally = /\b(\d+) (?:tests?|examples?), (\d+) failures?\b/i.exec(output);
+  const passed =
+    count(/\b(\d+) (?:tests? )?(?:passed|passing)\b/i) ??
+    count(/\bTests?:\s+(\d+) passed/i) ??
+    (tally?.[2] === '0' ? tally[1] : undefined);
+  const failed =
+    count(/\b([1-9]\d*) (?:tests? )?(?:failed|failing)\b/i) ??
+    (tally && tally[2] !== '0' ? tally[2] : undefined);
+  // The tally as the output wrote it comes first: it is what a summary that copies the output keeps.
+  const written = tally ? [tally[0]] : [];
   if (failed)
-    return [`${failed} failed`, `${failed} failing`, `${failed} tests failed`, `${failed} test failed`];
+    return [
+      ...written,
+      `${failed} failed`,
+      `${failed} failing`,
+      `${failed} tests failed`,
+      `${failed} test failed`,
+    ];
   if (passed)
-    return [`${passed} passed`, `${passed} passing`, `${passed} tests passed`, `${passed} tests pass`];
+    return [
+      ...written,
+      `${passed} passed`,
+      `${passed} passing`,
+      `${passed} tests passed`,
+      `${passed} tests pass`,
+    ];
   const errors = count(/\bFound (\d+) errors?\b/) ?? count(/\b(\d+) errors?\b/);
   if (errors) return [`${errors} errors`, `${errors} error`];
   const all = /\bAll (checks|tests) passed\b/i.exec(output)?.[0];
