@@ -73,7 +73,8 @@ function readArtifact(probe: Probe): ArtifactReading | null {
 /**
  * Whether a text names an artifact's file (its name's terms in a row, as a name: a path or an identifier) with a word
  * of its description close by in the same clause, in prose and not denied (a list item is a clause of its own:
- * "src/retry.ts, attempts, sleep" describes nothing), or in the clause its list hangs from ("Created: a.ts, b.ts").
+ * "src/retry.ts, attempts, sleep" describes nothing), in the clause after it when it labels one ("mix.exs: six new
+ * deps"), or in the clause its list hangs from ("Created: a.ts, b.ts").
  * A file the agent created is also told by saying it was made or finished.
  */
 export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
@@ -87,7 +88,7 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
       return at !== undefined && at.term === term && at.name;
     });
     if (!named || !index.terms[start]!.name) return false;
-    const { clause, leadIn } = index.terms[start]!;
+    const { clause, leadIn, gloss } = index.terms[start]!;
     const tells = (position: number) => {
       const term = index.terms[position]!;
       if (term.name || term.negated) return false;
@@ -97,7 +98,9 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     const from = Math.max(0, start - DESCRIBED_WITHIN);
     const to = Math.min(index.terms.length - 1, start + reading.name.length + DESCRIBED_WITHIN);
     for (let position = from; position <= to; position++) {
-      if (index.terms[position]!.clause === clause && tells(position)) return true;
+      const at = index.terms[position]!.clause;
+      // A name that labels the clause after its colon is told by that clause ("mix.exs: six new deps").
+      if ((at === clause || at === gloss) && tells(position)) return true;
     }
     // An item of a list is told by the clause the list hangs from ("Created: a.ts, b.ts").
     if (leadIn === undefined) return false;

@@ -30,6 +30,8 @@ export type MeaningTerm = {
    * the bullets under it), which says what the items are.
    */
   leadIn?: number;
+  /** For a name that labels what follows it ("mix.exs: six new deps"), the clause after the colon, which says what it is. */
+  gloss?: number;
 };
 
 // Extensions that make a dotted word a file name (`main.ts`), not a member access (`session.messages`).
@@ -233,9 +235,12 @@ export function meaningTerms(text: string): MeaningTerm[] {
         if (parts[part]!.trim().length > 0) {
           const first = terms.length;
           clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn);
+          const last = parts.slice(part + 2).every((rest) => rest.trim().length === 0);
           if (end?.startsWith(':') && terms.slice(first).some((term) => !term.name)) {
             leadIn = clauses;
-            if (parts.slice(part + 2).every((rest) => rest.trim().length === 0)) bullets = clauses;
+            if (last) bullets = clauses;
+          } else if (end?.startsWith(':') && !last && terms.length > first) {
+            for (let term = first; term < terms.length; term++) terms[term]!.gloss = clauses + 1;
           }
           clauses++;
         }

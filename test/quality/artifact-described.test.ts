@@ -64,6 +64,12 @@ describe('an artifact kept in other words', () => {
     assert.equal(described('- `bash-executor.ts` updated in a new commit', executor), false);
   });
 
+  it('reads a file that labels a clause by that clause ("refactor.md: the plan"), but not the next item of a list', () => {
+    assert.equal(described('- docs/refactor.md: the refactoring plan, with work packages'), true);
+    assert.equal(described('docs/refactor.md, plan.md: notes'), false);
+    assert.equal(described('- docs/refactor.md: src/a.ts'), false);
+  });
+
   it('reads a list item by the clause its list hangs from, and only that list', () => {
     // As derived from pi's session: a file the agent created, told by its commit.
     const printMode: Probe = {

@@ -19,7 +19,14 @@ import type { Session } from '../../src/session/types.ts';
 import { STRATEGIES } from '../../src/strategies/registry.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
-import { callsTools, session as sessionOf, toolCall, toolResult, user } from '../helpers/factories.ts';
+import {
+  toolExchange,
+  callsTools,
+  session as sessionOf,
+  toolCall,
+  toolResult,
+  user,
+} from '../helpers/factories.ts';
 import { samplePath } from '../session/samples.ts';
 
 const SAMPLES = [
@@ -97,6 +104,54 @@ describe('derived probes', () => {
     assert.deepEqual(constraints("Look up the old log in logs/run.jsonl, and don't read the full file!"), [
       "and don't read the full file!",
     ]);
+  });
+
+  it('reads the ticket a request points at as the task and its rules, when the agent fetched it', () => {
+    const show = toolCall('Bash', { command: 'bd show spotter-4te' });
+    const ticket = [
+      '○ spotter-4te [EPIC] · End-to-end OpenTelemetry tracing (plugin -> Phoenix)   [● P1 · OPEN]',
+      'Owner: Marco · Type: epic',
+      '',
+      'DESCRIPTION',
+      '## Goal',
+      'Implement end-to-end OpenTelemetry tracing from the hook scripts through the Phoenix API.',
+      '',
+      '## Architecture Constraints',
+      '- Do not use `ash_opentelemetry`; use `opentelemetry_ash` instead.',
+      '- Tracing setup failure must degrade gracefully (log and continue startup).',
+    ].join('\n');
+    const messages = [
+      user('Work on bead spotter-4te. Run bd show spotter-4te to see the issue details.'),
+      callsTools([show]),
+      toolResult(show, ticket),
+      ...toolExchange('Bash', { command: 'mix test' }, '297 tests, 0 failures'),
+    ];
+    const drafts = draftProbes(sessionOf(messages));
+    const task = drafts.find((probe) => probe.kind === 'task')!;
+    assert.deepEqual(task.facets, [['spotter-4te'], ['End-to-end OpenTelemetry tracing']]);
+    assert.equal(
+      task.statement,
+      'End-to-end OpenTelemetry tracing (plugin -> Phoenix) — Implement end-to-end OpenTelemetry tracing from the hook scripts through the Phoenix API.',
+    );
+    assert.deepEqual(
+      drafts.filter((probe) => probe.kind === 'constraint').map((probe) => probe.statement),
+      [
+        'Do not use `ash_opentelemetry`; use `opentelemetry_ash` instead.',
+        'Tracing setup failure must degrade gracefully (log and continue startup).',
+      ],
+    );
+    // Not fetched by the agent, or fetched by a command whose output does not name it: no ticket.
+    const unfetched = draftProbes(
+      sessionOf([messages[0]!, ...toolExchange('Bash', { command: 'ls' }, ticket)]),
+    );
+    assert.equal(unfetched.filter((probe) => probe.kind === 'constraint').length, 0);
+    const elsewhere = draftProbes(
+      sessionOf([
+        messages[0]!,
+        ...toolExchange('Bash', { command: 'bd show spotter-4te' }, `header\nlisting\nmore\n${ticket}`),
+      ]),
+    );
+    assert.equal(elsewhere.filter((probe) => probe.kind === 'constraint').length, 0);
   });
 
   it('reads error facets from compiler, exception, failing-test and pasted lines', () => {

@@ -29,7 +29,12 @@ type Request = {
   startedWork: boolean;
   /** What `grep` keeps of it: its first sentence or line as written, clipped. */
   opening: string;
+  /** The ticket it points at, as the agent fetched it ("Work on bead spotter-4te" → `bd show spotter-4te`). */
+  ticket?: Ticket;
 };
+
+/** A ticket's text: its id, its title line and its prose sentences. */
+type Ticket = { id: string; title: string; sentences: string[] };
 
 // What `grep` keeps of a request: its first sentence, up to 200 characters. A task probe needs more than that.
 const GREP_OPENING_CHARS = 200;
@@ -62,7 +67,70 @@ export function userRequests(messages: readonly Message[]): Request[] {
     const last = requests[requests.length - 1];
     if (last && toolCallsOf(message).length > 0) last.startedWork = true;
   });
+  for (const request of requests) {
+    const ticket = ticketOf(messages, request);
+    if (ticket) request.ticket = ticket;
+  }
   return requests;
+}
+
+// An id of a ticket: `#123`, `PROJ-42`, `spotter-4te`, `spotter-4te.3`.
+const TICKET_ID = /(?<![\w/.-])(#\d+|[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?)(?![\w/-])/g;
+// How many messages after a request the agent may take to fetch the ticket it names.
+const TICKET_WITHIN = 12;
+// Lines of a command's output that may name the ticket it shows (a title line, a header).
+const TICKET_HEADER_LINES = 3;
+
+/**
+ * The ticket a request points at: an id the request names that a command of the agent's names too, soon after,
+ * whose output names it again in its first lines (`bd show spotter-4te`, `gh issue view 12`). Its text is the
+ * task as the user meant it: "Work on bead spotter-4te" says little, its goal and its rules say what to do.
+ */
+function ticketOf(messages: readonly Message[], request: Request): Ticket | undefined {
+  const ids = [...request.prose.matchAll(TICKET_ID)].map((match) => match[1]!);
+  if (ids.length === 0) return undefined;
+  const end = Math.min(messages.length, request.messageIndex + 1 + TICKET_WITHIN);
+  for (let index = request.messageIndex + 1; index < end; index++) {
+    const message = messages[index]!;
+    if (isPrompt(message)) return undefined;
+    for (const call of toolCallsOf(message)) {
+      const command = Object.values(call.arguments)
+        .filter((value) => typeof value === 'string')
+        .join(' ');
+      const id = ids.find((candidate) => wordsOf(command).includes(candidate));
+      if (!id) continue;
+      const output = resultOf(messages, index, call.id);
+      const lines = output?.split('\n') ?? [];
+      const header = lines.slice(0, TICKET_HEADER_LINES).find((line) => line.includes(id));
+      if (!header) continue;
+      const title = plainTitle(header, id);
+      const sentences = sentencesOf(proseOf(lines.slice(lines.indexOf(header) + 1).join('\n'))).map(
+        (sentence) => sentence.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+/, ''),
+      );
+      if (title) return { id, title, sentences };
+    }
+  }
+  return undefined;
+}
+
+/** The text of the result of a tool call, looked for in the few messages after the call. */
+function resultOf(messages: readonly Message[], from: number, callId: string): string | undefined {
+  for (let index = from + 1; index < Math.min(messages.length, from + 6); index++) {
+    const message = messages[index]!;
+    if (message.role === 'toolResult' && message.toolCallId === callId) return contentText(message.content);
+  }
+  return undefined;
+}
+
+/** A ticket's title from its header line: the words after its id, status marks and bracketed tags left out. */
+function plainTitle(header: string, id: string): string | undefined {
+  const after = header.slice(header.indexOf(id) + id.length);
+  const title = after
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/^[\s:·•|—–-]+/, '')
+    .replace(/\s{2,}.*$/, '')
+    .trim();
+  return wordsOf(title).filter(isContentWord).length >= 2 ? title : undefined;
 }
 
 // A question about the work rather than a request for it ("why does…?", "is this…?"); "can we…?" asks for work.
@@ -173,6 +241,38 @@ function taskStatement(
   return { statement, sentences: chosen.map(({ sentence }) => sentence) };
 }
 
+/**
+ * The task of a request that points at a ticket, as the ticket states it: its id with a phrase of its title, and in
+ * plain words its title and the first sentence of its description that is not a rule.
+ */
+function ticketTask(
+  request: Request,
+): { facets: string[][]; sentences: string[]; said: { statement: string; sentences: string[] } } | undefined {
+  const ticket = request.ticket;
+  const title = ticket ? keyPhrase(ticket.title) : undefined;
+  if (!ticket || !title) return undefined;
+  const says = (sentence: string) =>
+    !/^#/.test(sentence) &&
+    !TICKET_FIELD.test(sentence) &&
+    !isConstraintSentence(sentence) &&
+    wordsOf(sentence).filter(isContentWord).length >= MIN_STATEMENT_WORDS;
+  // The goal: the first sentence under a heading that names it, else the first that says something.
+  const heading = ticket.sentences.findIndex((sentence) => GOAL_HEADING.test(sentence));
+  const goal = ticket.sentences.slice(heading + 1).find(says) ?? ticket.sentences.find(says);
+  const sentences = [ticket.title, ...(goal ? [goal] : [])];
+  return {
+    facets: [[ticket.id], [title]],
+    sentences,
+    said: { statement: clipWords(sentences.join(' — '), TICKET_STATEMENT_CHARS), sentences },
+  };
+}
+
+// A ticket's task statement: its title and goal, about two summary sentences.
+const TICKET_STATEMENT_CHARS = 240;
+// A heading over a ticket's goal, and a field line of its header ("Owner: … · Type: epic").
+const GOAL_HEADING = /^#+\s*(?:goal|goals|summary|description|objective|overview|problem|context)\b/i;
+const TICKET_FIELD = /^[\w ]{1,20}:\s|\s·\s/;
+
 /** The task probes (every request that started work) and the last open request, as a next step. */
 export function taskProbes(
   requests: readonly Request[],
@@ -181,6 +281,8 @@ export function taskProbes(
   const openings = requests.map((request) => request.opening).join('\n');
   const openingsIndex = indexStatements(openings);
   const withDetail = requests.flatMap((request) => {
+    const ticket = ticketTask(request);
+    if (ticket) return [{ request, ...ticket }];
     const task = taskFacets(request, openings);
     return task ? [{ request, ...task, said: taskStatement(request, salience, openingsIndex) }] : [];
   });
@@ -220,7 +322,8 @@ export function taskProbes(
 export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   for (const request of requests) {
-    for (const sentence of request.sentences) {
+    const fromTicket = new Set(request.ticket?.sentences ?? []);
+    for (const sentence of [...request.sentences, ...fromTicket]) {
       if (sentence.endsWith('?')) continue;
       for (const match of sentence.matchAll(CONSTRAINT_MARKER)) {
         const rest = sentence.slice(match.index + match[0].length);
@@ -232,12 +335,19 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
         if (!phrase) continue;
         const marker = match[0].toLowerCase();
         const opening = clipWords(request.sentences[0]!, 60);
-        const said = clauseAround(sentence, match.index, match.index + match[0].length + phrase.length);
+        const ticket = fromTicket.has(sentence) ? request.ticket : undefined;
+        // A ticket's rule is a line of a list, whole ("Do not use ash_opentelemetry; use opentelemetry_ash");
+        // the user's sentences run on, so their rule is the clause around the marker.
+        const said = ticket
+          ? clipWords(sentence, 240)
+          : clauseAround(sentence, match.index, match.index + match[0].length + phrase.length);
         probes.push({
           kind: 'constraint',
           messageIndex: request.messageIndex,
-          question: `In the request that begins "${opening}", what did the user ${constraintVerb(marker)}?`,
-          answer: `The user said: "${said}"`,
+          question: ticket
+            ? `In the ticket ${ticket.id} the user pointed to ("${clipWords(ticket.title, 60)}"), what does it ${constraintVerb(marker)}?`
+            : `In the request that begins "${opening}", what did the user ${constraintVerb(marker)}?`,
+          answer: ticket ? `The ticket says: "${said}"` : `The user said: "${said}"`,
           facets: [[phrase]],
           statement: said,
         });
@@ -296,7 +406,8 @@ export function numberProbes(requests: readonly Request[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   const seen = new Set<string>();
   for (const request of requests) {
-    for (const sentence of request.sentences) {
+    const fromTicket = new Set(request.ticket?.sentences ?? []);
+    for (const sentence of [...request.sentences, ...fromTicket]) {
       if (sentence.endsWith('?')) continue;
       for (const match of sentence.matchAll(NUMBER)) {
         const number = match[0].replace(/\s+/g, ' ');
