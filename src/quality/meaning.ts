@@ -51,6 +51,8 @@ const SENTENCE_END = /^[;!?]|^\.|^\s[-–—]\s/u;
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/u;
 const RAW_TOKEN = /[\p{L}\p{N}_$]+(?:[./\\@#-][\p{L}\p{N}_$]+)*/gu;
 const CONTRACTED_NOT = /n['’]t(?![\p{L}])/giu;
+// Terse notes write a negation as logic does: "¬Oban".
+const NOT_SIGN = /¬/gu;
 // How many terms after a negation it reaches.
 const NEGATION_REACH = 3;
 const NEGATION_TERM = 'not';
@@ -170,7 +172,7 @@ function clauseTerms(
   leadIn: number | undefined,
 ): void {
   const words: Word[] = [];
-  for (const match of clause.replace(CONTRACTED_NOT, ' not').matchAll(RAW_TOKEN))
+  for (const match of clause.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ').matchAll(RAW_TOKEN))
     words.push(...tokenWords(match[0]));
   let negationLeft = 0;
   const clauseStart = terms.length;

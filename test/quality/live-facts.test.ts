@@ -87,6 +87,27 @@ describe('live facts and history', () => {
       Object.fromEntries(markLiveness(probes, session, cut).map((item) => [item.id, item.live]));
     assert.deepEqual(live(3), { error: true, 'old-state': true });
     assert.deepEqual(live(6), { error: false, 'old-state': false, 'new-state': true });
+    // A run of the same check on one file is superseded by a later run on any files (or all of them).
+    const focused = toolCall('bash', { command: 'mix test test/a_test.exs' });
+    const full = toolCall('bash', { command: 'mix test --seed 0' });
+    const other = toolCall('bash', { command: 'mix credo --strict' });
+    const mix = sessionOf([
+      user('Add the retry budget and make sure every test passes.'),
+      callsTools([focused]),
+      toolResult(focused, '5 tests, 0 failures'),
+      callsTools([other]),
+      toolResult(other, 'found no issues'),
+      callsTools([full]),
+      toolResult(full, '297 tests, 0 failures'),
+    ]);
+    const mixProbes = [
+      probe('focused', 'state', 2, { check: 'mix test test/a_test.exs' }),
+      probe('full', 'state', 6, { check: 'mix test' }),
+    ];
+    const mixLive = (cut: number) =>
+      Object.fromEntries(markLiveness(mixProbes, mix, cut).map((item) => [item.id, item.live]));
+    assert.deepEqual(mixLive(4), { focused: true });
+    assert.deepEqual(mixLive(7), { focused: false, full: true });
   });
 
   it('keeps the first and the open task live, an earlier finished task and a passing number as history', () => {

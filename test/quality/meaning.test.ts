@@ -46,6 +46,13 @@ describe('meaning terms', () => {
       negated.map((term) => term.term),
       terms('unit tests'),
     );
+    // Terse notes write a negation as logic does.
+    assert.deepEqual(
+      meaningTerms('GenServers, ¬Oban jobs')
+        .filter((term) => term.negated)
+        .map((term) => term.term),
+      terms('Oban jobs'),
+    );
     // "until" ends what a negation denies: the functions are to be ported.
     const until = meaningTerms("Don't stop until all functions are ported");
     assert.deepEqual(

@@ -178,13 +178,29 @@ function fixedBefore(probe: Probe, runs: readonly ToolRun[], cut: number, fixedA
 function supersededBefore(probe: Probe, runs: readonly ToolRun[], cut: number): boolean {
   if (probe.check === undefined) return false;
   const at = probe.messageIndex ?? 0;
-  return runs.some((run) => run.messageIndex > at && run.messageIndex < cut && runsCheck(run, probe.check!));
+  return runs.some(
+    (run) =>
+      run.messageIndex > at && run.messageIndex < cut && runsCheck(run, probe.check!, { anyTarget: true }),
+  );
 }
 
-/** Whether a run is a run of a check (a commit for the commit state). */
-function runsCheck(run: ToolRun, check: string): boolean {
+/**
+ * Whether a run is a run of a check (a commit for the commit state); with `anyTarget`, a run of the same check on
+ * other files counts too ("mix test" after "mix test test/a_test.exs": the later run is what passes now).
+ */
+function runsCheck(run: ToolRun, check: string, options: { anyTarget?: boolean } = {}): boolean {
   if (check === COMMIT_CHECK) return isCommit(run);
-  return run.command !== undefined && checkName(run.command) === check;
+  if (run.command === undefined) return false;
+  const name = checkName(run.command);
+  return name === check || (options.anyTarget === true && checkTool(name) === checkTool(check));
+}
+
+/** A check's tool without the files it was given (`mix test test/a_test.exs` → `mix test`). */
+function checkTool(check: string): string {
+  return check
+    .split(' ')
+    .filter((word) => !/[/\\]|\.\w{1,5}(?::\d+)?$/.test(word))
+    .join(' ');
 }
 
 /** Why each probe placed before `cut` is live or history (for `inspect` and tests), by id. */
