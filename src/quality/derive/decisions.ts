@@ -14,6 +14,9 @@ const REJECTED = /\b(?:instead of|rather than|over using|not using)\b/i;
 const CHOSEN =
   /\b(?:I(?:'ll| will)(?: instead)? (?:use|go with|keep|switch to|take)|let's (?:use|go with|keep)|(?:I|we) (?:decided|chose|opted) (?:to|for)|(?:the|my|our) approach (?:is|will be)|going with)\b/i;
 
+// A choice of something named elsewhere ("I'll use that alias in the next edits"): the sentence does not say what.
+const POINTS_BACK = /^\s*(?:that|this|it|them|those|these|the same|one)\b/i;
+
 /** The agent's prose of a message: its text blocks, code fences left out. */
 function agentProse(message: Message): string {
   if (message.role !== 'assistant') return '';
@@ -37,7 +40,7 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
         const kept = plainPhrase(sentence.slice(0, rejected.index).split(/[,;:]/).pop() ?? '', 4);
         const other = plainPhrase(sentence.slice(rejected.index + rejected[0].length), 4);
         if (kept && other) facets = [[kept], [other]];
-      } else if (chosen) {
+      } else if (chosen && !POINTS_BACK.test(sentence.slice(chosen.index + chosen[0].length))) {
         const what = plainPhrase(sentence.slice(chosen.index + chosen[0].length), 5);
         if (what && what.split(/\s+/).length >= 3) facets = [[what]];
       }

@@ -10,6 +10,7 @@ import { contentText, isPrompt } from '../../session/types.ts';
 import { clipWords, isContentWord } from './phrases.ts';
 import type { ToolRun } from './runs.ts';
 import type { DraftProbe } from './draft.ts';
+import { checkName } from './verification.ts';
 
 // An error's name or code: TS2345, E0308, ERR_MODULE_NOT_FOUND, TypeError, ENOENT.
 const CODE =
@@ -146,7 +147,9 @@ function fixedAfter(failed: ToolRun, runs: readonly ToolRun[]): boolean {
       (family !== undefined
         ? run.command !== undefined && commandFamily(run.command) === family
         : head !== undefined
-          ? run.command !== undefined && commandHead(run.command) === head
+          ? run.command !== undefined &&
+            // The same command, or the same one with other flags ("git push --set-upstream origin x").
+            (commandHead(run.command) === head || checkName(run.command) === checkName(failed.command!))
           : run.call.name === failed.call.name),
   );
 }
