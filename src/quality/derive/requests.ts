@@ -68,7 +68,9 @@ export function userRequests(messages: readonly Message[]): Request[] {
     if (last && toolCallsOf(message).length > 0) last.startedWork = true;
   });
   for (const request of requests) {
-    const ticket = ticketOf(messages, request);
+    const ids = [...request.prose.matchAll(TICKET_ID)].map((match) => match[1]!);
+    const end = Math.min(messages.length, request.messageIndex + 1 + TICKET_WITHIN);
+    const ticket = ticketFetched(messages, request.messageIndex + 1, end, ids);
     if (ticket) request.ticket = ticket;
   }
   return requests;
@@ -82,22 +84,26 @@ const TICKET_WITHIN = 12;
 const TICKET_HEADER_LINES = 3;
 
 /**
- * The ticket a request points at: an id the request names that a command of the agent's names too, soon after,
- * whose output names it again in its first lines (`bd show spotter-4te`, `gh issue view 12`). Its text is the
- * task as the user meant it: "Work on bead spotter-4te" says little, its goal and its rules say what to do.
+ * The ticket a request points at: the first of the ids it names (`ids`) that a command of the agent's names too in
+ * `[from, end)`, before the next prompt, and whose output names again in its first lines (`bd show spotter-4te`,
+ * `gh issue view 12`). Its text is the task as the user meant it: "Work on bead spotter-4te" says little, the
+ * ticket's goal and rules say what to do.
  */
-function ticketOf(messages: readonly Message[], request: Request): Ticket | undefined {
-  const ids = [...request.prose.matchAll(TICKET_ID)].map((match) => match[1]!);
+function ticketFetched(
+  messages: readonly Message[],
+  from: number,
+  end: number,
+  ids: readonly string[],
+): Ticket | undefined {
   if (ids.length === 0) return undefined;
-  const end = Math.min(messages.length, request.messageIndex + 1 + TICKET_WITHIN);
-  for (let index = request.messageIndex + 1; index < end; index++) {
+  for (let index = from; index < end; index++) {
     const message = messages[index]!;
     if (isPrompt(message)) return undefined;
     for (const call of toolCallsOf(message)) {
       const command = Object.values(call.arguments)
         .filter((value) => typeof value === 'string')
         .join(' ');
-      const id = ids.find((candidate) => wordsOf(command).includes(candidate));
+      const id = wordsOf(command).find((word) => ids.includes(word));
       if (!id) continue;
       const output = resultOf(messages, index, call.id);
       const lines = output?.split('\n') ?? [];
@@ -246,9 +252,8 @@ function taskStatement(
  * plain words its title and the first sentence of its description that is not a rule.
  */
 function ticketTask(
-  request: Request,
+  ticket: Ticket | undefined,
 ): { facets: string[][]; sentences: string[]; said: { statement: string; sentences: string[] } } | undefined {
-  const ticket = request.ticket;
   const title = ticket ? keyPhrase(ticket.title) : undefined;
   if (!ticket || !title) return undefined;
   const says = (sentence: string) =>
@@ -281,7 +286,7 @@ export function taskProbes(
   const openings = requests.map((request) => request.opening).join('\n');
   const openingsIndex = indexStatements(openings);
   const withDetail = requests.flatMap((request) => {
-    const ticket = ticketTask(request);
+    const ticket = ticketTask(request.ticket);
     if (ticket) return [{ request, ...ticket }];
     const task = taskFacets(request, openings);
     return task ? [{ request, ...task, said: taskStatement(request, salience, openingsIndex) }] : [];
@@ -322,38 +327,63 @@ export function taskProbes(
 export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   for (const request of requests) {
-    const fromTicket = new Set(request.ticket?.sentences ?? []);
-    for (const sentence of [...request.sentences, ...fromTicket]) {
-      if (sentence.endsWith('?')) continue;
-      for (const match of sentence.matchAll(CONSTRAINT_MARKER)) {
-        const rest = sentence.slice(match.index + match[0].length);
-        // "i don't think …", "only one file left": an opinion or a count, not a rule.
-        if (NOT_A_RULE.test(rest)) continue;
-        // "you can look up the log if you need to (don't read the full file!)": a rule for the leave it grants.
-        if (PERMISSION.test(sentence.slice(0, match.index))) continue;
-        const phrase = phraseAfter(rest);
-        if (!phrase) continue;
-        const marker = match[0].toLowerCase();
-        const opening = clipWords(request.sentences[0]!, 60);
-        const ticket = fromTicket.has(sentence) ? request.ticket : undefined;
-        // A ticket's rule is a line of a list, whole ("Do not use ash_opentelemetry; use opentelemetry_ash");
-        // the user's sentences run on, so their rule is the clause around the marker.
-        const said = ticket
-          ? clipWords(sentence, 240)
-          : clauseAround(sentence, match.index, match.index + match[0].length + phrase.length);
-        probes.push({
-          kind: 'constraint',
-          messageIndex: request.messageIndex,
-          question: ticket
-            ? `In the ticket ${ticket.id} the user pointed to ("${clipWords(ticket.title, 60)}"), what does it ${constraintVerb(marker)}?`
-            : `In the request that begins "${opening}", what did the user ${constraintVerb(marker)}?`,
-          answer: ticket ? `The ticket says: "${said}"` : `The user said: "${said}"`,
-          facets: [[phrase]],
-          statement: said,
-        });
-        break;
-      }
+    const opening = clipWords(request.sentences[0]!, 60);
+    for (const sentence of request.sentences) {
+      const match = ruleIn(sentence);
+      if (!match) continue;
+      const said = clauseAround(sentence, match.start, match.end);
+      probes.push({
+        kind: 'constraint',
+        messageIndex: request.messageIndex,
+        question: `In the request that begins "${opening}", what did the user ${constraintVerb(match.marker)}?`,
+        answer: `The user said: "${said}"`,
+        facets: [[match.phrase]],
+        statement: said,
+      });
     }
+    if (request.ticket) probes.push(...ticketConstraints(request.ticket, request.messageIndex));
+  }
+  return probes;
+}
+
+/**
+ * The first rule a sentence sets: its marker, the words right after it, and where they stand. Not in a question,
+ * an opinion or a count ("i don't think …", "only one file left"), or a rule for the leave a sentence grants ("you
+ * can look up the log if you need to (don't read the full file!)").
+ */
+function ruleIn(
+  sentence: string,
+): { marker: string; phrase: string; start: number; end: number } | undefined {
+  if (sentence.endsWith('?')) return undefined;
+  for (const match of sentence.matchAll(CONSTRAINT_MARKER)) {
+    const rest = sentence.slice(match.index + match[0].length);
+    if (NOT_A_RULE.test(rest) || PERMISSION.test(sentence.slice(0, match.index))) continue;
+    const phrase = phraseAfter(rest);
+    if (!phrase) continue;
+    const end = match.index + match[0].length + phrase.length;
+    return { marker: match[0].toLowerCase(), phrase, start: match.index, end };
+  }
+  return undefined;
+}
+
+/**
+ * The rules a ticket states, each a whole line of its list ("Do not use ash_opentelemetry; use opentelemetry_ash"):
+ * the user's sentences run on, so their rule is the clause around the marker, but a ticket's line is one rule.
+ */
+function ticketConstraints(ticket: Ticket, messageIndex: number): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  for (const sentence of ticket.sentences) {
+    const match = ruleIn(sentence);
+    if (!match) continue;
+    const said = clipWords(sentence, 240);
+    probes.push({
+      kind: 'constraint',
+      messageIndex,
+      question: `In the ticket ${ticket.id} ("${clipWords(ticket.title, 60)}"), what does it ${constraintVerb(match.marker)}?`,
+      answer: `The ticket says: "${said}"`,
+      facets: [[match.phrase]],
+      statement: said,
+    });
   }
   return probes;
 }
@@ -406,8 +436,7 @@ export function numberProbes(requests: readonly Request[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   const seen = new Set<string>();
   for (const request of requests) {
-    const fromTicket = new Set(request.ticket?.sentences ?? []);
-    for (const sentence of [...request.sentences, ...fromTicket]) {
+    for (const sentence of request.sentences) {
       if (sentence.endsWith('?')) continue;
       for (const match of sentence.matchAll(NUMBER)) {
         const number = match[0].replace(/\s+/g, ' ');
