@@ -398,7 +398,7 @@ export function statementCoverage(
     opposed: isOpposed(
       opposingWindow(index, best, options.oneLine === true),
       reading,
-      options.opposingSignals ?? OPPOSING_SIGNALS,
+      options.opposingSignals ?? Math.max(OPPOSING_SIGNALS, Math.ceil(reading.terms.length * OPPOSING_SHARE)),
     ),
   };
 }
@@ -429,6 +429,9 @@ function opposingWindow(
 // Signals needed to call a window opposed: one alone (a stray "not" near a shared word) was wrong four times in
 // five on the tuning cuts; a real reversal usually moves two ("unit tests wanted; end-to-end tests are not").
 const OPPOSING_SIGNALS = 2;
+// A long fact (a reader's, of thirty terms) shares many words with a summary, and two of them turn up the other way
+// by chance ("not committed" beside "committed" said of another file): it needs a signal for every tenth term.
+const OPPOSING_SHARE = 0.1;
 
 /**
  * Whether a window opposes a statement: at least `needed` ({@link OPPOSING_SIGNALS} for a reader's fact) of a content term negated the other way,

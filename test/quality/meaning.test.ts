@@ -121,6 +121,26 @@ describe('statement matching', () => {
     );
   });
 
+  it('needs more signals the other way to call a long fact contradicted', () => {
+    // As labelled on a Claude Code cut (4te-1480, T16), and its faithful handoff, which keeps it: thirty terms share
+    // enough words for two to turn up the other way by chance ("no failures", "nothing … is committed").
+    const long =
+      '4te.3 is implemented and checked (compiles; 297 tests and 14 doctests, 0 failures; credo --strict clean) but ' +
+      'not committed: otel_trace_helpers.ex and .dialyzerignore are untracked and both controllers modified. The ' +
+      'agent closed spotter-4te.3 in bd anyway, with a reason citing a Dialyzer false positive.';
+    const kept =
+      '- State: it compiles, the suite passes (297 tests and 14 doctests, no failures) and credo --strict reports ' +
+      'nothing, yet nothing of 4te.3 is committed: otel_trace_helpers.ex and .dialyzerignore are untracked and both ' +
+      'controllers show as modified. Even so, spotter-4te.3 was closed in bd, with a close reason that blames a ' +
+      'Dialyzer false positive.';
+    assert.equal(label(kept, long), 'kept');
+    const opposite =
+      '4te.3 is implemented but not checked (it does not compile; 297 tests and 14 doctests fail; credo is not ' +
+      'clean) and committed: otel_trace_helpers.ex and .dialyzerignore are tracked and the controllers unmodified. ' +
+      'The agent did not close spotter-4te.3 in bd.';
+    assert.equal(label(opposite, long), 'contradicted');
+  });
+
   it('drops exactly the deleted fact from a good summary', () => {
     const readings = readStatements(FACTS);
     const full = indexStatements(FAITHFUL.join('\n'));
