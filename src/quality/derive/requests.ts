@@ -9,6 +9,7 @@ import { createMatcher } from '../match.ts';
 import { FACET_WINDOW_WORDS, PROBE_STATEMENT_THRESHOLDS, withinWindow } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { DraftProbe } from './draft.ts';
+import { ticketGoal, ticketOf, type Ticket } from './tickets.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
 import {
   clipWords,
@@ -32,9 +33,6 @@ type Request = {
   /** The ticket it points at, as the agent fetched it ("Work on bead spotter-4te" → `bd show spotter-4te`). */
   ticket?: Ticket;
 };
-
-/** A ticket's text: its id, its title line and its prose sentences. */
-type Ticket = { id: string; title: string; sentences: string[] };
 
 // What `grep` keeps of a request: its first sentence, up to 200 characters. A task probe needs more than that.
 const GREP_OPENING_CHARS = 200;
@@ -68,75 +66,10 @@ export function userRequests(messages: readonly Message[]): Request[] {
     if (last && toolCallsOf(message).length > 0) last.startedWork = true;
   });
   for (const request of requests) {
-    const ids = [...request.prose.matchAll(TICKET_ID)].map((match) => match[1]!);
-    const end = Math.min(messages.length, request.messageIndex + 1 + TICKET_WITHIN);
-    const ticket = ticketFetched(messages, request.messageIndex + 1, end, ids);
+    const ticket = ticketOf(messages, request);
     if (ticket) request.ticket = ticket;
   }
   return requests;
-}
-
-// An id of a ticket: `#123`, `PROJ-42`, `spotter-4te`, `spotter-4te.3`.
-const TICKET_ID = /(?<![\w/.-])(#\d+|[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?)(?![\w/-])/g;
-// How many messages after a request the agent may take to fetch the ticket it names.
-const TICKET_WITHIN = 12;
-// Lines of a command's output that may name the ticket it shows (a title line, a header).
-const TICKET_HEADER_LINES = 3;
-
-/**
- * The ticket a request points at: the first of the ids it names (`ids`) that a command of the agent's names too in
- * `[from, end)`, before the next prompt, and whose output names again in its first lines (`bd show spotter-4te`,
- * `gh issue view 12`). Its text is the task as the user meant it: "Work on bead spotter-4te" says little, the
- * ticket's goal and rules say what to do.
- */
-function ticketFetched(
-  messages: readonly Message[],
-  from: number,
-  end: number,
-  ids: readonly string[],
-): Ticket | undefined {
-  if (ids.length === 0) return undefined;
-  for (let index = from; index < end; index++) {
-    const message = messages[index]!;
-    if (isPrompt(message)) return undefined;
-    for (const call of toolCallsOf(message)) {
-      const command = Object.values(call.arguments)
-        .filter((value) => typeof value === 'string')
-        .join(' ');
-      const id = wordsOf(command).find((word) => ids.includes(word));
-      if (!id) continue;
-      const output = resultOf(messages, index, call.id);
-      const lines = output?.split('\n') ?? [];
-      const header = lines.slice(0, TICKET_HEADER_LINES).find((line) => line.includes(id));
-      if (!header) continue;
-      const title = plainTitle(header, id);
-      const sentences = sentencesOf(proseOf(lines.slice(lines.indexOf(header) + 1).join('\n'))).map(
-        (sentence) => sentence.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+/, ''),
-      );
-      if (title) return { id, title, sentences };
-    }
-  }
-  return undefined;
-}
-
-/** The text of the result of a tool call, looked for in the few messages after the call. */
-function resultOf(messages: readonly Message[], from: number, callId: string): string | undefined {
-  for (let index = from + 1; index < Math.min(messages.length, from + 6); index++) {
-    const message = messages[index]!;
-    if (message.role === 'toolResult' && message.toolCallId === callId) return contentText(message.content);
-  }
-  return undefined;
-}
-
-/** A ticket's title from its header line: the words after its id, status marks and bracketed tags left out. */
-function plainTitle(header: string, id: string): string | undefined {
-  const after = header.slice(header.indexOf(id) + id.length);
-  const title = after
-    .replace(/\[[^\]]*\]/g, ' ')
-    .replace(/^[\s:·•|—–-]+/, '')
-    .replace(/\s{2,}.*$/, '')
-    .trim();
-  return wordsOf(title).filter(isContentWord).length >= 2 ? title : undefined;
 }
 
 // A question about the work rather than a request for it ("why does…?", "is this…?"); "can we…?" asks for work.
@@ -256,14 +189,7 @@ function ticketTask(
 ): { facets: string[][]; sentences: string[]; said: { statement: string; sentences: string[] } } | undefined {
   const title = ticket ? keyPhrase(ticket.title) : undefined;
   if (!ticket || !title) return undefined;
-  const says = (sentence: string) =>
-    !/^#/.test(sentence) &&
-    !TICKET_FIELD.test(sentence) &&
-    !isConstraintSentence(sentence) &&
-    wordsOf(sentence).filter(isContentWord).length >= MIN_STATEMENT_WORDS;
-  // The goal: the first sentence under a heading that names it, else the first that says something.
-  const heading = ticket.sentences.findIndex((sentence) => GOAL_HEADING.test(sentence));
-  const goal = ticket.sentences.slice(heading + 1).find(says) ?? ticket.sentences.find(says);
+  const goal = ticketGoal(ticket, isConstraintSentence);
   const sentences = [ticket.title, ...(goal ? [goal] : [])];
   return {
     facets: [[ticket.id], [title]],
@@ -274,9 +200,6 @@ function ticketTask(
 
 // A ticket's task statement: its title and goal, about two summary sentences.
 const TICKET_STATEMENT_CHARS = 240;
-// A heading over a ticket's goal, and a field line of its header ("Owner: … · Type: epic").
-const GOAL_HEADING = /^#+\s*(?:goal|goals|summary|description|objective|overview|problem|context)\b/i;
-const TICKET_FIELD = /^[\w ]{1,20}:\s|\s·\s/;
 
 /** The task probes (every request that started work) and the last open request, as a next step. */
 export function taskProbes(

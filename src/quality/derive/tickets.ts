@@ -1,0 +1,105 @@
+/**
+ * The ticket a user's request points at ("Work on bead spotter-4te", "fix #12"), as the agent fetched it: an id the
+ * request names that a command of the agent's names too, soon after (`bd show spotter-4te`, `gh issue view 12`),
+ * and whose output names it again in its first lines. Its text is the task as the user meant it: the request says
+ * little, the ticket's goal and rules say what to do.
+ */
+import type { Message } from '../../session/types.ts';
+import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
+import { isContentWord, proseOf, sentencesOf, wordsOf } from './phrases.ts';
+
+/** A ticket's text: its id, its title line and its prose sentences. */
+export type Ticket = { id: string; title: string; sentences: string[] };
+
+// An id of a ticket: `#123`, `PROJ-42`, `spotter-4te`, `spotter-4te.3`.
+const TICKET_ID = /(?<![\w/.-])(#\d+|[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?)(?![\w/-])/g;
+// How many messages after a request the agent may take to fetch the ticket it names.
+const TICKET_WITHIN = 12;
+// Lines of a command's output that may name the ticket it shows (a title line, a header).
+const TICKET_HEADER_LINES = 3;
+
+/**
+ * The ticket a request points at: the first of the ids it names (`ids`) that a command of the agent's names too in
+ * `[from, end)`, before the next prompt, and whose output names again in its first lines (`bd show spotter-4te`,
+ * `gh issue view 12`). Its text is the task as the user meant it: "Work on bead spotter-4te" says little, the
+ * ticket's goal and rules say what to do.
+ */
+function ticketFetched(
+  messages: readonly Message[],
+  from: number,
+  end: number,
+  ids: readonly string[],
+): Ticket | undefined {
+  if (ids.length === 0) return undefined;
+  for (let index = from; index < end; index++) {
+    const message = messages[index]!;
+    if (isPrompt(message)) return undefined;
+    for (const call of toolCallsOf(message)) {
+      const command = Object.values(call.arguments)
+        .filter((value) => typeof value === 'string')
+        .join(' ');
+      const id = wordsOf(command).find((word) => ids.includes(word));
+      if (!id) continue;
+      const output = resultOf(messages, index, call.id);
+      const lines = output?.split('\n') ?? [];
+      const header = lines.slice(0, TICKET_HEADER_LINES).find((line) => line.includes(id));
+      if (!header) continue;
+      const title = plainTitle(header, id);
+      const sentences = sentencesOf(proseOf(lines.slice(lines.indexOf(header) + 1).join('\n'))).map(
+        (sentence) => sentence.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+/, ''),
+      );
+      if (title) return { id, title, sentences };
+    }
+  }
+  return undefined;
+}
+
+/** The text of the result of a tool call, looked for in the few messages after the call. */
+function resultOf(messages: readonly Message[], from: number, callId: string): string | undefined {
+  for (let index = from + 1; index < Math.min(messages.length, from + 6); index++) {
+    const message = messages[index]!;
+    if (message.role === 'toolResult' && message.toolCallId === callId) return contentText(message.content);
+  }
+  return undefined;
+}
+
+/** A ticket's title from its header line: the words after its id, status marks and bracketed tags left out. */
+function plainTitle(header: string, id: string): string | undefined {
+  const after = header.slice(header.indexOf(id) + id.length);
+  const title = after
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/^[\s:·•|—–-]+/, '')
+    .replace(/\s{2,}.*$/, '')
+    .trim();
+  return wordsOf(title).filter(isContentWord).length >= 2 ? title : undefined;
+}
+
+/** The ticket a request points at, when the agent fetched it before the next prompt, or undefined. */
+export function ticketOf(
+  messages: readonly Message[],
+  request: { messageIndex: number; prose: string },
+): Ticket | undefined {
+  const ids = [...request.prose.matchAll(TICKET_ID)].map((match) => match[1]!);
+  const end = Math.min(messages.length, request.messageIndex + 1 + TICKET_WITHIN);
+  return ticketFetched(messages, request.messageIndex + 1, end, ids);
+}
+
+// A heading over a ticket's goal, and a field line of its header ("Owner: … · Type: epic").
+const GOAL_HEADING = /^#+\s*(?:goal|goals|summary|description|objective|overview|problem|context)\b/i;
+const TICKET_FIELD = /^[\w ]{1,20}:\s|\s·\s/;
+// The least a goal sentence says, in content words.
+const MIN_GOAL_WORDS = 4;
+
+/**
+ * A ticket's goal: the first sentence under a heading that names it (Goal, Summary, Description, …), else the first
+ * that says something; never a heading, a header field or a rule (`isRule`).
+ */
+export function ticketGoal(ticket: Ticket, isRule: (sentence: string) => boolean): string | undefined {
+  const says = (sentence: string) =>
+    !/^#/.test(sentence) &&
+    !TICKET_FIELD.test(sentence) &&
+    !isRule(sentence) &&
+    wordsOf(sentence).filter(isContentWord).length >= MIN_GOAL_WORDS;
+  const heading = ticket.sentences.findIndex((sentence) => GOAL_HEADING.test(sentence));
+  return ticket.sentences.slice(heading + 1).find(says) ?? ticket.sentences.find(says);
+}
