@@ -20,10 +20,10 @@ import { STRATEGIES } from '../../src/strategies/registry.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 import {
-  toolExchange,
   callsTools,
   session as sessionOf,
   toolCall,
+  toolExchange,
   toolResult,
   user,
 } from '../helpers/factories.ts';

@@ -20,22 +20,12 @@ export function outcomeSpellings(output: string): string[] | undefined {
     (tally && tally[2] !== '0' ? tally[2] : undefined);
   // The tally as the output wrote it comes first: it is what a summary that copies the output keeps.
   const written = tally ? [tally[0]] : [];
-  if (failed)
-    return [
-      ...written,
-      `${failed} failed`,
-      `${failed} failing`,
-      `${failed} tests failed`,
-      `${failed} test failed`,
-    ];
-  if (passed)
-    return [
-      ...written,
-      `${passed} passed`,
-      `${passed} passing`,
-      `${passed} tests passed`,
-      `${passed} tests pass`,
-    ];
+  const spelled = (count: string, words: readonly string[]) => [
+    ...written,
+    ...words.map((word) => `${count} ${word}`),
+  ];
+  if (failed) return spelled(failed, ['failed', 'failing', 'tests failed', 'test failed']);
+  if (passed) return spelled(passed, ['passed', 'passing', 'tests passed', 'tests pass']);
   const errors = count(/\bFound (\d+) errors?\b/) ?? count(/\b(\d+) errors?\b/);
   if (errors) return [`${errors} errors`, `${errors} error`];
   const all = /\bAll (checks|tests) passed\b/i.exec(output)?.[0];
