@@ -232,13 +232,18 @@ export function meaningTerms(text: string): MeaningTerm[] {
       if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
       let leadIn = bullets;
       const parts = line.split(CLAUSE_END_KEPT);
+      // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
+      let lastWords = parts.length - 1;
+      while (lastWords > 0 && parts[lastWords]!.trim().length === 0) lastWords -= 2;
       for (let part = 0; part < parts.length; part += 2) {
         const end = parts[part + 1];
         if (parts[part]!.trim().length > 0) {
           const first = terms.length;
           clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn);
-          const last = parts.slice(part + 2).every((rest) => rest.trim().length === 0);
-          if (end?.startsWith(':') && terms.slice(first).some((term) => !term.name)) {
+          const last = part >= lastWords;
+          let prose = false;
+          for (let term = first; term < terms.length && !prose; term++) prose = !terms[term]!.name;
+          if (end?.startsWith(':') && prose) {
             leadIn = clauses;
             if (last) bullets = clauses;
           } else if (end?.startsWith(':') && !last && terms.length > first) {

@@ -158,7 +158,7 @@ function docOf(lines: readonly string[], line: number): string {
     blockAbove(lines, line) ??
     (above.some((text) => text.trim() !== '') ? above : undefined) ??
     blockBelow(lines, line) ??
-    (/^\s*(?:"""|\'\'\')/.test(below) ? [below.replace(/["']{3}/g, ' ')] : []);
+    (/^\s*(?:"""|''')/.test(below) ? [below.replace(/["']{3}/g, ' ')] : []);
   const prose: string[] = [];
   for (const text of doc) {
     // The opening paragraph is what it does; an example or a section after it is detail.

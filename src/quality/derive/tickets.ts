@@ -19,10 +19,8 @@ const TICKET_WITHIN = 12;
 const TICKET_HEADER_LINES = 3;
 
 /**
- * The ticket a request points at: the first of the ids it names (`ids`) that a command of the agent's names too in
- * `[from, end)`, before the next prompt, and whose output names again in its first lines (`bd show spotter-4te`,
- * `gh issue view 12`). Its text is the task as the user meant it: "Work on bead spotter-4te" says little, the
- * ticket's goal and rules say what to do.
+ * The first of `ids` that a command of the agent's names in `[from, end)`, before the next prompt, and whose output
+ * names again in its first lines: the ticket, with its title and its sentences (list marks dropped).
  */
 function ticketFetched(
   messages: readonly Message[],
