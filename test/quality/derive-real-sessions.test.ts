@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { createProvider } from '../../src/providers/create.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
-import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import { scoreProbes } from '../../src/quality/probe-recall.ts';
 import { loadSession } from '../../src/session/load.ts';
 import { toolCallsOf } from '../../src/session/types.ts';
 import { STRATEGIES } from '../../src/strategies/registry.ts';
@@ -33,13 +33,13 @@ const derivedOnce = (file: string) => {
   return derived.get(file)!;
 };
 
-/** The kinds of the probes a strategy's summary keeps. */
+/** The kinds of the probes a strategy's summary keeps, scored as `compare` scores it. */
 async function keptKinds(name: keyof typeof STRATEGIES, file: string): Promise<string[]> {
   const { session, probes } = await derivedOnce(file);
   const provider = createProvider('extractive', { tokenizer: await getTokenizer('o200k_base') });
   const { output } = await runStrategy(STRATEGIES[name], session, provider);
-  const summary = createMatcher(output.summary);
-  return probes.filter((probe) => probeOutcome(summary, probe) === 'matched').map((probe) => probe.kind);
+  const { probeOutcomes } = scoreProbes(createMatcher(output.summary), probes);
+  return probes.filter((probe) => probeOutcomes[probe.id] === 'matched').map((probe) => probe.kind);
 }
 
 describe('derived probes on real sessions', { skip }, () => {
@@ -63,7 +63,7 @@ describe('derived probes on real sessions', { skip }, () => {
       }
     });
 
-    it(`${name}: paths-only and identifier-bag keep no task, constraint, decision or artifact; grep no task or decision`, async () => {
+    it(`${name}: paths-only and identifier-bag keep no task, constraint, decision or artifact; grep no task or decision; the user's own messages no decision or artifact`, async () => {
       const forbidden = ['task', 'next-step', 'constraint', 'decision', 'artifact'];
       for (const trick of ['paths-only', 'identifier-bag'] as const) {
         const kept = await keptKinds(trick, file);
@@ -78,6 +78,13 @@ describe('derived probes on real sessions', { skip }, () => {
         grep.filter((kind) => ['task', 'next-step', 'decision'].includes(kind)),
         [],
         'grep',
+      );
+      // The user's messages copied verbatim keep what the user asked, never what the agent did.
+      const verbatim = await keptKinds('user-verbatim', file);
+      assert.deepEqual(
+        verbatim.filter((kind) => ['decision', 'artifact'].includes(kind)),
+        [],
+        'user-verbatim',
       );
     });
   }

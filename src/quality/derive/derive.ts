@@ -7,6 +7,7 @@
 import type { Message, Session } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
 import { createMatcher, type TextIndex } from '../match.ts';
+import { readStatements, type StatementReading } from '../meaning.ts';
 import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { Probe } from '../probes.ts';
@@ -69,13 +70,20 @@ function withoutRequestedResults(drafts: DraftProbe[], messages: readonly Messag
     .join('\n');
   let statements: StatementIndex | undefined;
   let facets: TextIndex | undefined;
+  // Read alone and read as the scorer reads it among the others (its rare words weigh more): either way.
+  const stated = drafts.filter((draft) => draft.statement !== undefined);
+  let weighed: Map<DraftProbe, StatementReading> | undefined;
   return drafts.flatMap((draft) => {
     if (!RESULT_KINDS.has(draft.kind)) return [draft];
     let checked = draft;
     if (draft.statement !== undefined) {
       statements ??= indexStatements(userText);
-      const label = statementLabel(statements, draft.statement, PROBE_STATEMENT_THRESHOLDS);
-      if (label === 'kept' || label === 'contradicted') {
+      weighed ??= new Map(
+        readStatements(stated.map((item) => item.statement!)).map((reading, at) => [stated[at]!, reading]),
+      );
+      const states = (reading: string | StatementReading) =>
+        ['kept', 'contradicted'].includes(statementLabel(statements!, reading, PROBE_STATEMENT_THRESHOLDS));
+      if (states(draft.statement) || states(weighed.get(draft)!)) {
         const { statement: _stated, ...rest } = draft;
         checked = rest;
       }
