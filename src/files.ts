@@ -10,13 +10,7 @@ import { AbortedError } from './errors.ts';
  * they come, so a file of hundreds of MB is never one string.
  */
 export async function writeFileAtomic(path: string, text: string | Iterable<string>): Promise<void> {
-  const temporary = await writeTemporary(path, text);
-  try {
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw namedFor(error, path);
-  }
+  await replaceVia(path, text);
 }
 
 /**
@@ -24,22 +18,29 @@ export async function writeFileAtomic(path: string, text: string | Iterable<stri
  * through memory) to a temporary name, the text appended there, and the copy renamed over the file.
  */
 export async function appendFileAtomic(path: string, text: string): Promise<void> {
-  const temporary = await writeTemporary(path, '');
-  try {
+  await replaceVia(path, '', async (temporary) => {
     await copyFile(path, temporary);
     await appendFile(temporary, text, 'utf8');
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw namedFor(error, path);
-  }
+  });
 }
 
 /** Copies `from` to `path` so that a reader never sees half of it (the copy made under a temporary name). */
 export async function copyFileAtomic(from: string, path: string): Promise<void> {
-  const temporary = await writeTemporary(path, '');
+  await replaceVia(path, '', (temporary) => copyFile(from, temporary));
+}
+
+/**
+ * Writes `text` beside `path` under a temporary name, lets `fill` finish that file, and renames it over `path`; on
+ * any failure the temporary is removed and the error names `path`.
+ */
+async function replaceVia(
+  path: string,
+  text: string | Iterable<string>,
+  fill?: (temporary: string) => Promise<void>,
+): Promise<void> {
+  const temporary = await writeTemporary(path, text);
   try {
-    await copyFile(from, temporary);
+    await fill?.(temporary);
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
