@@ -346,6 +346,11 @@ export type StatementCoverage = {
   contentShare: number | null;
   /** That window opposes the statement: a term negated the other way, an opposite word, another number. */
   opposed: boolean;
+  /**
+   * That window states one of the statement's most telling terms (the heaviest: what tells it from the statements
+   * read with it), not only words it shares with them.
+   */
+  telling: boolean;
 };
 
 /**
@@ -368,12 +373,14 @@ export function statementCoverage(
     for (const position of term.name ? entry.all : entry.prose) hits.push({ position, term: termIndex });
   });
   if (total === 0 || hits.length === 0)
-    return { share: 0, contentShare: contentTotal === 0 ? null : 0, opposed: false };
+    return { share: 0, contentShare: contentTotal === 0 ? null : 0, opposed: false, telling: false };
   hits.sort((a, b) => a.position - b.position);
   const counts = new Array<number>(reading.terms.length).fill(0);
   let covered = 0;
   let contentCovered = 0;
-  let best = { covered: -1, content: 0, start: 0, end: 0 };
+  const heaviest = Math.max(...reading.terms.map((term) => term.weight));
+  let telling = 0;
+  let best = { covered: -1, content: 0, start: 0, end: 0, telling: false };
   let left = 0;
   for (let right = 0; right < hits.length; right++) {
     const hit = hits[right]!;
@@ -382,6 +389,7 @@ export function statementCoverage(
     if (counts[hit.term] === 1) {
       covered += entering.weight;
       if (!entering.name) contentCovered += entering.weight;
+      if (entering.weight >= heaviest - 1e-9) telling++;
     }
     while (
       hit.position - hits[left]!.position >= window ||
@@ -392,10 +400,17 @@ export function statementCoverage(
       if (--counts[leaving.term]! === 0) {
         covered -= term.weight;
         if (!term.name) contentCovered -= term.weight;
+        if (term.weight >= heaviest - 1e-9) telling--;
       }
     }
     if (covered > best.covered + 1e-9)
-      best = { covered, content: contentCovered, start: hits[left]!.position, end: hit.position };
+      best = {
+        covered,
+        content: contentCovered,
+        start: hits[left]!.position,
+        end: hit.position,
+        telling: telling > 0,
+      };
   }
   return {
     share: best.covered / total,
@@ -405,6 +420,7 @@ export function statementCoverage(
       reading,
       options.opposingSignals ?? Math.max(OPPOSING_SIGNALS, Math.ceil(reading.terms.length * OPPOSING_SHARE)),
     ),
+    telling: best.telling,
   };
 }
 

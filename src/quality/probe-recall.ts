@@ -1,7 +1,7 @@
 /**
- * `probeRecall`: the share of a fixture's live fact probes the compacted context keeps, overall and per kind;
- * `historyRecall` beside it for the facts that no longer matter at the cut; each probe's outcome (matched, missed,
- * contradicted) and the count of contradicted ones.
+ * `probeRecall`: the share of a fixture's live fact probes the compacted context keeps, overall and per kind (a probe
+ * kept in part counts half); `historyRecall` beside it for the facts that no longer matter at the cut; each probe's
+ * outcome (matched, partial, missed, contradicted) and the count of contradicted ones.
  */
 import { describesArtifact } from './artifact-described.ts';
 import type { Occurrence, TextIndex } from './match.ts';
@@ -102,7 +102,7 @@ export function probeOutcome(
   if (options.inOtherWords === false) return 'missed';
   if (statedInOtherWords(index, reading)) return 'matched';
   const outcome = statementOutcome(index, probe, options.statement);
-  if (outcome === 'missed' && describesArtifact(index.meaning(), probe)) return 'matched';
+  if (outcome !== 'contradicted' && describesArtifact(index.meaning(), probe)) return 'matched';
   return outcome;
 }
 
@@ -112,15 +112,17 @@ const statementReadings = new WeakMap<Probe, StatementReading>();
  * How a probe's statement must be stated: stricter than a reader's fact list (statement-match.ts), because a probe is
  * looked for in a whole kept tail, where a short statement's few words turn up together by chance: half its terms on
  * one line (a sentence or a bullet, not a list of names or error lines gathered from neighbouring lines), a third
- * of its content words in prose, so names alone keep nothing. On one line, one signal the other way (a content word
- * negated the other way, an opposite word) contradicts it: a derived statement is short, and "end-to-end tests are
- * not wanted" beside "wants unit tests" flips its one telling word.
+ * of its content words in prose, so names alone keep nothing; from 30% of its terms, part of it (half a probe, as the
+ * yardstick's reader counts a fact half kept). On one line, one signal the other way (a content word negated the
+ * other way, an opposite word) contradicts it: a derived statement is short, and "end-to-end tests are not wanted"
+ * beside "wants unit tests" flips its one telling word.
  */
 export const PROBE_STATEMENT_THRESHOLDS: StatementThresholds = {
   window: 20,
   kept: 0.5,
-  partial: 0.5,
+  partial: 0.3,
   content: 0.3,
+  partialNeedsTelling: true,
   oneLine: true,
   opposingSignals: 1,
 };
@@ -147,8 +149,8 @@ function weighedStatements(probes: readonly Probe[]): Map<Probe, StatementReadin
 
 /**
  * A probe's plain statement read the way the yardstick's reader labels a fact (statement-match.ts): kept when enough
- * of its terms are stated together, its content words in prose (so names alone keep nothing); a part of it is not
- * the fact.
+ * of its terms are stated together, its content words in prose (so names alone keep nothing); partial when a part of
+ * them is, unless the probe earns no half (`partialCredit: false`: a part of it is what a cheap trick keeps).
  */
 function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementReading): ProbeOutcome {
   if (probe.statement === undefined) return 'missed';
@@ -159,6 +161,7 @@ function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementRea
   }
   if (reading.terms.length < MIN_STATEMENT_TERMS) return 'missed';
   const label = statementLabel(index.meaning(), reading, PROBE_STATEMENT_THRESHOLDS);
+  if (label === 'partial') return probe.partialCredit === false ? 'missed' : 'partial';
   return label === 'kept' ? 'matched' : label === 'contradicted' ? 'contradicted' : 'missed';
 }
 
@@ -204,9 +207,42 @@ export function isOpposable(probe: Probe): boolean {
   return readProbe(probe).opposable;
 }
 
+/** What one probe outcome is worth in recall: a probe kept in part counts half, as a reader counts a fact half kept. */
+export function outcomeCredit(outcome: ProbeOutcome | string | undefined): number {
+  return outcome === 'matched' ? 1 : outcome === 'partial' ? 0.5 : 0;
+}
+
+/** Live probes kept, a partial one counting half: the successes of recall's interval. */
+export function keptCount(quality: Pick<Quality, 'probesMatched' | 'probesPartial'>): number {
+  return quality.probesMatched + quality.probesPartial / 2;
+}
+
+/** The live probe counts as a report shows them: "5/8", or "5/8 kept, 2 partial". */
+export function probeCounts(
+  quality: Pick<Quality, 'probesMatched' | 'probesPartial' | 'probesTotal'>,
+): string {
+  const counts = `${quality.probesMatched}/${quality.probesTotal}`;
+  return quality.probesPartial > 0 ? `${counts} kept, ${quality.probesPartial} partial` : counts;
+}
+
+type Tally = { matched: number; partial: number; total: number };
+
+/** Adds one outcome to a tally. */
+function count(tally: Tally, outcome: ProbeOutcome): void {
+  tally.total++;
+  if (outcome === 'matched') tally.matched++;
+  else if (outcome === 'partial') tally.partial++;
+}
+
+/** A tally's recall: (matched + ½ partial) / total, or null when it is empty. */
+function recallOf(tally: Tally): number | null {
+  return share(tally.matched + tally.partial / 2, tally.total);
+}
+
 /**
  * Probe recall over the live facts (the headline) and over history apart, recall per kind over the live facts, the
- * outcome of every probe (live and history), and the contradicted count over all of them.
+ * outcome of every probe (live and history), and the contradicted count over all of them. A probe kept in part
+ * counts half.
  */
 export function scoreProbes(
   summary: TextIndex,
@@ -216,49 +252,45 @@ export function scoreProbes(
   | 'probeRecall'
   | 'probeRecallByKind'
   | 'probesMatched'
+  | 'probesPartial'
   | 'probesTotal'
   | 'historyRecall'
   | 'historyMatched'
+  | 'historyPartial'
   | 'historyTotal'
   | 'contradictions'
   | 'missedProbes'
   | 'probeOutcomes'
 > {
-  const byKind = new Map<string, { matched: number; total: number }>();
+  const byKind = new Map<string, Tally>();
   const probeOutcomes: Record<string, ProbeOutcome> = {};
   const missedProbes: string[] = [];
-  const live = { matched: 0, total: 0 };
-  const history = { matched: 0, total: 0 };
+  const live: Tally = { matched: 0, partial: 0, total: 0 };
+  const history: Tally = { matched: 0, partial: 0, total: 0 };
   let contradictions = 0;
   const statements = weighedStatements(probes);
   for (const probe of probes) {
     const outcome = probeOutcome(summary, probe, { statement: statements.get(probe) });
     probeOutcomes[probe.id] = outcome;
-    const counts = isLive(probe) ? live : history;
-    counts.total++;
-    if (outcome === 'matched') counts.matched++;
-    else {
-      missedProbes.push(probe.id);
-      if (outcome === 'contradicted') contradictions++;
-    }
+    count(isLive(probe) ? live : history, outcome);
+    if (outcome !== 'matched') missedProbes.push(probe.id);
+    if (outcome === 'contradicted') contradictions++;
     if (!isLive(probe)) continue;
-    const kind = byKind.get(probe.kind) ?? { matched: 0, total: 0 };
-    kind.total++;
-    if (outcome === 'matched') kind.matched++;
+    const kind = byKind.get(probe.kind) ?? { matched: 0, partial: 0, total: 0 };
+    count(kind, outcome);
     byKind.set(probe.kind, kind);
   }
   const probeRecallByKind: Record<string, number> = {};
-  for (const kind of [...byKind.keys()].sort()) {
-    const counts = byKind.get(kind)!;
-    probeRecallByKind[kind] = counts.matched / counts.total;
-  }
+  for (const kind of [...byKind.keys()].sort()) probeRecallByKind[kind] = recallOf(byKind.get(kind)!)!;
   return {
-    probeRecall: share(live.matched, live.total),
+    probeRecall: recallOf(live),
     probeRecallByKind,
     probesMatched: live.matched,
+    probesPartial: live.partial,
     probesTotal: live.total,
-    historyRecall: share(history.matched, history.total),
+    historyRecall: recallOf(history),
     historyMatched: history.matched,
+    historyPartial: history.partial,
     historyTotal: history.total,
     contradictions: probes.some(isOpposable) ? contradictions : null,
     missedProbes,

@@ -57,6 +57,8 @@ export const probeSchema = z.object({
   check: z.string().min(1).optional(),
   /** The fact in plain words, kept by meaning when the facets are not stated literally (docs/quality.md). */
   statement: z.string().trim().min(1).optional(),
+  /** false: a statement stated in part earns nothing, not half (a part of it is what a cheap trick keeps). */
+  partialCredit: z.boolean().optional(),
 });
 
 /** One probe of a version 1 sidecar: any one `match` string keeps it. */
@@ -104,6 +106,12 @@ export type Probe = {
    * enough of its terms together (statement-match.ts, the thresholds the yardstick's reader labels set).
    */
   statement?: string;
+  /**
+   * Whether a text that states part of the statement keeps half the probe (absent: it does). Derivation sets false
+   * where a part is what a cheap trick keeps: the request openings `grep` keeps, for a task; the user's own words,
+   * for a result of the agent's work.
+   */
+  partialCredit?: boolean;
 };
 
 /** Whether a probe counts toward the headline (live) recall: every probe not marked history. */

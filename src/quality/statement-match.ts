@@ -30,6 +30,8 @@ export type StatementThresholds = {
   oneLine?: boolean;
   /** Signals the other way that make a window contradict it (2 when absent: see meaning.ts). */
   opposingSignals?: number;
+  /** A part is partial only when it holds one of the statement's most telling terms, not only shared words. */
+  partialNeedsTelling?: boolean;
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
@@ -64,6 +66,7 @@ export function statementLabel(
   if (share < thresholds.partial) return 'lost';
   // Only a statement stated in full can be stated the other way: in a part of it, a stray negation or number
   // says too little.
-  if (share < thresholds.kept) return 'partial';
+  if (share < thresholds.kept)
+    return thresholds.partialNeedsTelling === true && !coverage.telling ? 'lost' : 'partial';
   return coverage.opposed ? 'contradicted' : 'kept';
 }

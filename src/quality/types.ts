@@ -4,28 +4,30 @@ import type { JudgeResult } from './judge/judge.ts';
 import type { TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 
-/** What became of one probe in a compacted context. */
-export type ProbeOutcome = 'matched' | 'missed' | 'contradicted';
+/** What became of one probe in a compacted context: kept, kept in part (its statement half stated), lost, or opposed. */
+export type ProbeOutcome = 'matched' | 'partial' | 'missed' | 'contradicted';
 
 /** The quality figures of one summary, as written under `quality` in the results JSON (docs/results.md). */
 export type Quality = {
   /**
-   * Matched live fact probes / live fact probes (facts that still matter at the cut, docs/derived-probes.md); null
-   * when the fixture has none. File names are `fileRecall`.
+   * (Matched + ½ partial) live fact probes / live fact probes (facts that still matter at the cut,
+   * docs/derived-probes.md); null when the fixture has none. File names are `fileRecall`.
    */
   probeRecall: number | null;
   /** Recall per probe kind over the live probes, for every kind with at least one, sorted by kind. */
   probeRecallByKind: Record<string, number>;
-  /** Live probes matched, and live probes. */
+  /** Live probes matched in full, live probes kept in part (each counting half), and live probes. */
   probesMatched: number;
+  probesPartial: number;
   probesTotal: number;
-  /** Matched history probes / history probes (facts that mattered once: a fixed error, an earlier task); null when none. */
+  /** The same over history probes (facts that mattered once: a fixed error, an earlier task); null when none. */
   historyRecall: number | null;
   historyMatched: number;
+  historyPartial: number;
   historyTotal: number;
   /** Probes whose opposite the summary states (counted among the missed); null when no probe has an opposite. */
   contradictions: number | null;
-  /** Ids of the probes the summary missed or contradicted, in probe order. */
+  /** Ids of the probes the summary did not keep in full (partial, missed or contradicted), in probe order. */
   missedProbes: string[];
   /** What became of every probe, by id. */
   probeOutcomes: Record<string, ProbeOutcome>;

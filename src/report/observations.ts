@@ -4,6 +4,7 @@ import { formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts'
 import { ALPHA } from '../results/comparison-statistics.ts';
 import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
+import { keptCount, outcomeCredit } from '../quality/probe-recall.ts';
 
 /**
  * Strategies not beaten on both probe recall (higher is better) and compacted size (tokens after,
@@ -75,15 +76,14 @@ export function indistinguishableFrom(
     ids.map((id) =>
       strategy.probeShares
         ? (strategy.probeShares[id] ?? 0)
-        : strategy.quality.probeOutcomes[id] === 'matched'
-          ? 1
-          : 0,
+        : outcomeCredit(strategy.quality.probeOutcomes[id]),
     );
   const leaderScores = score(leader);
   const rivals = others.filter((strategy) => strategy !== leader);
   const pValues = rivals.map((strategy) => {
     const values = score(strategy);
-    if (leader.probeShares || strategy.probeShares) {
+    // Shares over runs, or a probe kept in part (½): not a kept-or-not pair for McNemar's test.
+    if (![...values, ...leaderScores].every(isWholeCredit)) {
       const p = clusteredDifference(values, leaderScores).pValue;
       return Number.isNaN(p) ? 1 : p;
     }
@@ -131,14 +131,16 @@ export function conservativeTies(
  */
 function lexicalCaveat(matches: readonly StrategyResult[]): string {
   const first = [...matches].sort((a, b) => a.tokensAfter - b.tokensAfter)[0]!;
-  const { probesMatched, probesTotal } = first.quality;
-  const interval = wilsonInterval(probesMatched, probesTotal);
+  const { probesTotal } = first.quality;
+  const interval = wilsonInterval(keptCount(first.quality), probesTotal);
   const bounds =
     first.probeShares || Number.isNaN(interval.low)
       ? ''
       : ` [${formatRatio(interval.low)}, ${formatRatio(interval.high)}] on ${formatInteger(probesTotal)} live ${probesTotal === 1 ? 'fact' : 'facts'}`;
   return `no better than \`${first.name}\` at ${formatInteger(first.tokensAfter)} tokens (${formatRatio(first.quality.probeRecall)}${bounds})`;
 }
+
+const isWholeCredit = (value: number) => value === 0 || value === 1;
 
 const names = (strategies: readonly StrategyResult[]) =>
   strategies.map((strategy) => `\`${strategy.name}\``).join(', ');

@@ -97,7 +97,7 @@ export function renderStatisticsMarkdown(results: ResultsFile): string[] {
     .filter((value): value is number => value !== null);
   const smallest = detectable.length > 0 ? Math.min(...detectable) : null;
   const method = statistics.clustered
-    ? `outcomes averaged over ${results.config.runs} runs per probe; t intervals and paired t-tests clustered by probe`
+    ? `${results.config.runs > 1 ? `outcomes averaged over ${results.config.runs} runs per probe` : 'a probe kept in part scores ½'}; t intervals and paired t-tests clustered by probe`
     : "Wilson intervals; Newcombe's paired interval for the difference; exact McNemar tests";
   return [
     '## Is the difference real?',

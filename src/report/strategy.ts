@@ -8,6 +8,7 @@ import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { formatRanges } from '../message-ranges.ts';
 import { providerLine, timingsMeasured } from './comparison.ts';
 import { markdownTable } from './table.ts';
+import { probeCounts } from '../quality/probe-recall.ts';
 
 function usageSourceText(source: StrategyResult['usageSource'], tokenizer: string): string {
   switch (source) {
@@ -31,7 +32,7 @@ function details(results: ResultsFile, strategy: StrategyResult): Record<string,
     ownMs: `${formatMs(strategy.ownMs)} (wall ${formatMs(strategy.wallMs)}, of which ${formatMs(strategy.waitMs)} waiting for a concurrency slot on its critical path)`,
     cost: formatCost(strategy.cost),
     tokensAfter: `${formatInteger(strategy.tokensAfter)} (summary ${formatInteger(strategy.summaryTokens)}${strategy.keptMessages > 0 ? ` + ${strategy.keptMessages} kept messages` : ''})`,
-    probeRecall: `${formatRatio(quality.probeRecall)} (${quality.probesMatched}/${quality.probesTotal})`,
+    probeRecall: `${formatRatio(quality.probeRecall)} (${probeCounts(quality)})`,
     inventedPaths:
       quality.inventedPaths.length === 0
         ? '0'
@@ -149,7 +150,7 @@ function missedProbes(results: ResultsFile, strategy: StrategyResult): string {
     rows: rows.map((probe) => [
       probe.id,
       probe.kind,
-      outcomes[probe.id] === 'contradicted' ? 'contradicted' : 'missed',
+      outcomes[probe.id] === 'partial' ? 'partial (counts half)' : outcomes[probe.id]!,
       probe.messageIndex ?? '–',
       probe.question,
       probe.answer,
@@ -211,7 +212,7 @@ export function renderStrategyMarkdown(results: ResultsFile, strategy: StrategyR
     ...(strategy.notes.length > 0 ? ['## Notes', strategy.notes.map((note) => `- ${note}`).join('\n')] : []),
     '## Call trace',
     traceTable(strategy, timingsMeasured(results)),
-    '## Missed probes',
+    '## Probes not kept in full',
     missedProbes(results, strategy),
     ...judgeSection(results, strategy),
     ...promptsSection(strategy),

@@ -11,6 +11,7 @@ import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
 import type { SuiteResults, SuiteStrategy } from '../suite/types.ts';
 import { conservativeTies } from './observations.ts';
+import { keptCount } from '../quality/probe-recall.ts';
 
 /** A figure with its 95% interval (none where the run cannot give one). */
 export type Estimate = { estimate: number; low: number | null; high: number | null };
@@ -64,7 +65,7 @@ export function recallEstimate(strategy: StrategyResult, results: ResultsFile): 
   if (total === 0) return { estimate: strategy.quality.probeRecall ?? 0, low: null, high: null };
   const interval = strategy.probeShares
     ? clusteredRecall(results.probes.map((probe) => strategy.probeShares![probe.id] ?? 0))
-    : wilsonInterval(strategy.quality.probesMatched, total);
+    : wilsonInterval(keptCount(strategy.quality), total);
   return {
     estimate: strategy.quality.probeRecall ?? interval.estimate,
     low: interval.low,

@@ -12,6 +12,7 @@ import {
   wilsonInterval,
 } from './paired.ts';
 import type { ComparisonStatistics, PairedComparison, ProbeEntry, StrategyResult } from './types.ts';
+import { outcomeCredit } from '../quality/probe-recall.ts';
 
 /** The significance level of every verdict. */
 export const ALPHA = 0.05;
@@ -53,14 +54,12 @@ function comparable(result: StrategyResult, probes: readonly ProbeEntry[]): bool
   return result.status === 'ok' && probes.every((probe) => probe.id in result.quality.probeOutcomes);
 }
 
-/** Each probe's score for a result: 1 kept, 0 not, or with several runs the share of runs that kept it. */
+/** Each probe's score for a result: 1 kept, ½ in part, 0 not, or with several runs its mean over the runs. */
 function scores(result: StrategyResult, probes: readonly ProbeEntry[]): number[] {
   return probes.map((probe) =>
     result.probeShares
       ? (result.probeShares[probe.id] ?? 0)
-      : result.quality.probeOutcomes[probe.id] === 'matched'
-        ? 1
-        : 0,
+      : outcomeCredit(result.quality.probeOutcomes[probe.id]),
   );
 }
 
@@ -96,15 +95,19 @@ export function comparisonStatistics(
     candidates.find((result) => !result.lexical) ??
     candidates[0];
   if (!base) return null;
-  const clustered = candidates.some((result) => result.probeShares !== null);
   const n = probes.length;
-  const baseScores = scores(base, probes);
+  const allScores = new Map(candidates.map((result) => [result, scores(result, probes)]));
+  // Shares over runs, or a probe kept in part (½), are not kept-or-not pairs: the clustered tests take them.
+  const clustered = [...allScores.values()].some((values) =>
+    values.some((value) => value !== 0 && value !== 1),
+  );
+  const baseScores = allScores.get(base)!;
   const recallOf = (values: number[]) =>
     clustered ? clusteredRecall(values) : wilsonInterval(values.filter((value) => value === 1).length, n);
   const raw = candidates
     .filter((result) => result !== base)
     .map((result) => {
-      const values = scores(result, probes);
+      const values = allScores.get(result)!;
       const onlyThis = values.filter((value, index) => value > baseScores[index]!).length;
       const onlyReference = values.filter((value, index) => value < baseScores[index]!).length;
       let difference: { estimate: number; low: number; high: number };

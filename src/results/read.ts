@@ -51,6 +51,8 @@ function withLiveFacts(results: ResultsFile): ResultsFile {
         ...strategy.quality,
         historyRecall: strategy.quality.historyRecall ?? null,
         historyMatched: strategy.quality.historyMatched ?? 0,
+        historyPartial: strategy.quality.historyPartial ?? 0,
+        probesPartial: strategy.quality.probesPartial ?? 0,
         historyTotal: strategy.quality.historyTotal ?? 0,
       },
     })),

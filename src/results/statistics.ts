@@ -1,6 +1,7 @@
 /** Figures over `--runs`: each spread metric of the registry as mean and standard error, the runs as one result. */
 import { spreadMetricsOf, valueAt } from '../quality/metrics.ts';
 import type { Spread, StrategyResult } from './types.ts';
+import { outcomeCredit } from '../quality/probe-recall.ts';
 
 /** Mean and standard error of a sample (standard error 0 for a single value). */
 export function spreadOf(values: readonly number[]): Spread {
@@ -30,7 +31,7 @@ export function combineRuns(runs: readonly StrategyResult[]): StrategyResult {
   combined.probeShares = Object.fromEntries(
     Object.keys(first.quality.probeOutcomes).map((id) => [
       id,
-      runs.filter((run) => run.quality.probeOutcomes[id] === 'matched').length / runs.length,
+      runs.reduce((sum, run) => sum + outcomeCredit(run.quality.probeOutcomes[id]), 0) / runs.length,
     ]),
   );
   combined.status = runs.every((run) => run.status === 'ok') ? 'ok' : 'error';

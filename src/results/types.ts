@@ -218,7 +218,7 @@ export type ComparisonStatistics = {
   reference: string;
   /** Fact probes every comparison is paired on. */
   probes: number;
-  /** True when outcomes were averaged over several runs per probe. */
+  /** True when a probe's score is not kept-or-not: averaged over several runs, or a probe kept in part (½). */
   clustered: boolean;
   referenceRecall: { estimate: number; low: number; high: number };
   comparisons: PairedComparison[];

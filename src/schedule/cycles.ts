@@ -7,7 +7,7 @@
 import { criticalPath } from '../calls.ts';
 import { chainFigures } from '../quality/metrics.ts';
 import type { Probe } from '../quality/probes.ts';
-import { share } from '../quality/probe-recall.ts';
+import { outcomeCredit, share } from '../quality/probe-recall.ts';
 import { scoreSummary } from '../quality/score.ts';
 import { compactedText } from '../results/assemble.ts';
 import type { ChainResult, CycleResult } from '../results/chain.ts';
@@ -85,7 +85,10 @@ function measureCycles(
       expectations: facts.expectations,
     });
     const kept = (set: readonly Probe[]) =>
-      share(set.filter((probe) => quality.probeOutcomes[probe.id] === 'matched').length, set.length);
+      share(
+        set.reduce((sum, probe) => sum + outcomeCredit(quality.probeOutcomes[probe.id]), 0),
+        set.length,
+      );
     const survivors = (end: number | undefined) =>
       end === undefined ? [] : probes.filter((probe) => compressedSince(probe, end, atMessage));
     const earlier = survivors(index > 0 ? summarizedEnd[index - 1] : undefined);

@@ -1,5 +1,5 @@
 /** grep: the error lines of tool output, the first sentence of every user request, and the paths. */
-import { isPrompt } from '../session/types.ts';
+import { isPrompt, type Session } from '../session/types.ts';
 import {
   errorLines,
   LEXICAL_TOKENS,
@@ -17,6 +17,11 @@ function opening(text: string): string {
   return first.slice(0, LINE_CHARS);
 }
 
+/** The opening of every user request, in order: what grep keeps of what the user asked. */
+export function requestOpenings(session: { messages: readonly Session['messages'][number][] }): string[] {
+  return session.messages.filter(isPrompt).map((message) => opening(messageText(message)));
+}
+
 /** What a shell one-liner over the transcript keeps: it may keep errors, never decisions or the task's detail. */
 export const grep: Strategy = {
   name: 'grep',
@@ -27,7 +32,7 @@ export const grep: Strategy = {
   callsModel: false,
   settings: [LEXICAL_TOKENS],
   async run(session, context) {
-    const requests = session.messages.filter(isPrompt).map((message) => opening(messageText(message)));
+    const requests = requestOpenings(session);
     const errors = errorLines(session);
     const budget = lexicalBudget(context.config);
     const files = withinBudget(['## Files', ...sessionPaths(session)], budget, context.tokenizer);

@@ -48,7 +48,7 @@ const ERROR_LINE =
   /\b(?:error|errors|fail|failed|failing|failure|exception|cannot|can't|not found|denied|panic|fatal|expected)\b|ERR_|✗|×/i;
 
 /** The distinct lines of tool output that look like errors, in order, each at most 200 characters. */
-export function errorLines(session: Session): string[] {
+export function errorLines(session: { messages: readonly Session['messages'][number][] }): string[] {
   const errors = new Set<string>();
   for (const message of session.messages) {
     if (message.role !== 'toolResult') continue;

@@ -1,5 +1,6 @@
 /** Per-probe scores of a strategy's result, for pairing two results probe by probe (this run's or a baseline's). */
 import type { Cluster } from './cluster.ts';
+import { outcomeCredit } from '../quality/probe-recall.ts';
 
 /** The part of a result (this run's, or a baseline file's) that holds per-probe outcomes. */
 export type ProbeScored = {
@@ -7,11 +8,11 @@ export type ProbeScored = {
   quality?: { probeOutcomes?: Record<string, string> } | null;
 };
 
-/** Each probe's score: 1 kept, 0 not; with several runs, the share of runs that kept it. */
+/** Each probe's score: 1 kept, ½ in part, 0 not; with several runs, its mean over the runs. */
 export function probeScores(result: ProbeScored): Map<string, number> {
   const scores = new Map<string, number>();
   for (const [id, outcome] of Object.entries(result.quality?.probeOutcomes ?? {})) {
-    scores.set(id, result.probeShares ? (result.probeShares[id] ?? 0) : outcome === 'matched' ? 1 : 0);
+    scores.set(id, result.probeShares ? (result.probeShares[id] ?? 0) : outcomeCredit(outcome));
   }
   return scores;
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
-import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
+import { probeCounts, probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { taskProbes, userRequests } from '../../src/quality/derive/requests.ts';
 import { sessionSalience } from '../../src/quality/derive/salience.ts';
@@ -147,20 +147,17 @@ describe('a task statement beside the openings grep keeps', () => {
   ];
 
   it('is kept when no one line of the openings states it, though their words together would', () => {
-    const task = taskProbes(userRequests(messages), sessionSalience(messages)).find(
-      (probe) => probe.messageIndex === 4,
-    );
+    const task = draftProbes({ messages }).find((probe) => probe.messageIndex === 4);
     assert.match(task?.statement ?? '', /move those files to their final location/);
     const probe = { ...task!, id: 'next-step@4', contradictions: [], source: 'derived' } as Probe;
     assert.equal(outcome('User wants the shared files moved to their final locations.', probe), 'matched');
-    // What grep keeps of the requests, one opening a line, does not keep it.
-    assert.equal(
-      outcome(
-        'please move the old files to the archive.\nthe final location of the docs is docs/, keep it.\nactually, can you revert that?',
-        probe,
-      ),
-      'missed',
-    );
+    // What grep keeps of the requests, one opening a line, does not keep it, not even half: grep's lines state a
+    // part of it ("final location"), so a part earns nothing.
+    const openings =
+      'please move the old files to the archive.\nthe final location of the docs is docs/, keep it.\nactually, can you revert that?';
+    assert.equal(task?.partialCredit, false);
+    assert.equal(outcome(openings, probe), 'missed');
+    assert.equal(outcome(openings, { ...probe, partialCredit: true }), 'partial');
   });
 });
 
@@ -189,5 +186,46 @@ describe('a result the user asked for', () => {
     assert.ok(states[0]!.statement, 'the result the user did not word keeps its statement');
     const probe: Probe = { ...states[0]!, id: 'state@4', contradictions: [], source: 'derived' };
     assert.equal(outcome(request, probe), 'missed');
+    // The request states a part of it ("add a retry budget"): that part earns the request nothing, not half.
+    assert.equal(states[0]!.partialCredit, false);
+    assert.equal(outcome(request, { ...probe, partialCredit: true }), 'partial');
+  });
+});
+
+describe('a probe kept in part', () => {
+  const siblings: Probe[] = [
+    'the session class emits events to its listeners',
+    'the session class tests run on every commit',
+    'tests for the session class live in test/session',
+  ].map((statement, index) => ({ ...rule, id: `s${index}`, facets: [[`x${index}`]], statement }));
+  const probes = [rule, ...siblings];
+  const score = (text: string) => scoreProbes(createMatcher(text), probes);
+
+  it('counts half in recall, overall and by kind, and is listed among the probes not kept in full', () => {
+    const half = score('Write end-to-end tests.');
+    assert.equal(half.probeOutcomes['constraint@15'], 'partial');
+    assert.equal(half.probesMatched, 0);
+    assert.equal(half.probesPartial, 1);
+    assert.equal(half.probeRecall, 0.5 / 4);
+    assert.equal(half.probeRecallByKind['constraint'], 0.5 / 4);
+    assert.ok(half.missedProbes.includes('constraint@15'));
+    const whole = score('Tests: only end-to-end tests for the session class, no unit tests.');
+    assert.equal(whole.probeOutcomes['constraint@15'], 'matched');
+    assert.equal(whole.probesPartial, 0);
+    // How a report writes the counts: the partial ones named, the plain count when there is none.
+    assert.equal(probeCounts(half), '0/4 kept, 1 partial');
+    assert.equal(probeCounts({ probesMatched: 3, probesPartial: 0, probesTotal: 4 }), '3/4');
+  });
+
+  it('needs one of its telling words: the words it shares with the other facts are no part of it', () => {
+    assert.equal(score('Tests: the session class is done.').probeOutcomes['constraint@15'], 'missed');
+    assert.equal(score('Write end-to-end tests.').probeOutcomes['constraint@15'], 'partial');
+  });
+
+  it('earns nothing where derivation found a part of it in what a cheap trick keeps', () => {
+    const guarded = [{ ...rule, partialCredit: false }, ...siblings];
+    const half = scoreProbes(createMatcher('Write end-to-end tests.'), guarded);
+    assert.equal(half.probeOutcomes['constraint@15'], 'missed');
+    assert.equal(half.probeRecall, 0);
   });
 });

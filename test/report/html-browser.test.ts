@@ -54,7 +54,7 @@ describe('the HTML report in a browser', { skip: SKIP }, () => {
       ...dom.stdout.matchAll(/<div class="pane">(.*?)<\/div>\s*(?=<div class="pane">|<\/div>)/gs),
     ];
     assert.equal(panes.length, 2, 'two side-by-side panes');
-    for (const pane of panes) assert.match(pane[1]!, /<h4>Missed probes/);
+    for (const pane of panes) assert.match(pane[1]!, /<h4>Probes not kept in full/);
     const screenshot = join(tmpdir(), 'compaction-bench-report.png');
     const shot = await headless(page, [`--screenshot=${screenshot}`, '--window-size=1400,2400'], profile);
     assert.deepEqual(consoleLines(shot.stderr), []);

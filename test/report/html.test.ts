@@ -118,7 +118,8 @@ describe('F-report.html', () => {
           (outcome) => outcome !== 'matched',
         );
         const rows =
-          panel.match(/<h4>Missed probes.*?<\/h4>\n(<table class="missed">.*?<\/table>)?/s)?.[1] ?? '';
+          panel.match(/<h4>Probes not kept in full.*?<\/h4>\n(<table class="missed">.*?<\/table>)?/s)?.[1] ??
+          '';
         assert.equal(Math.max(0, (rows.match(/<tr>/g) ?? []).length - 1), missed.length, strategy.name);
         if (missed.length > 0) {
           const probe = results.probes.find(

@@ -77,6 +77,7 @@ describe('the best-recall line', () => {
       quality: {
         probeRecall: kept / 40,
         probesMatched: kept,
+        probesPartial: 0,
         probesTotal: 40,
         inventedPaths: [],
         probeOutcomes: Object.fromEntries(ids.map((id, index) => [id, index < kept ? 'matched' : 'missed'])),

@@ -18,12 +18,18 @@ type Options = {
   ownMs?: number;
   /** Probes kept from the end instead of the start (disagrees with the others). */
   fromEnd?: boolean;
+  /** Probes kept in part, after the kept ones (each counts half). */
+  partial?: number;
 };
 
 /** A strategy that kept `kept` probes (the first ones, or the last ones). */
 function strategy(name: string, options: Options): StrategyResult {
   const keptIds = options.fromEnd ? ids.slice(PROBES - options.kept) : ids.slice(0, options.kept);
-  const outcomes = Object.fromEntries(ids.map((id) => [id, keptIds.includes(id) ? 'matched' : 'missed']));
+  const partial = options.partial ?? 0;
+  const partIds = ids.slice(options.kept, options.kept + partial);
+  const outcomes = Object.fromEntries(
+    ids.map((id) => [id, keptIds.includes(id) ? 'matched' : partIds.includes(id) ? 'partial' : 'missed']),
+  );
   return {
     name,
     status: 'ok',
@@ -38,8 +44,9 @@ function strategy(name: string, options: Options): StrategyResult {
     freshCalls: [1],
     probeShares: null,
     quality: {
-      probeRecall: options.kept / PROBES,
+      probeRecall: (options.kept + partial / 2) / PROBES,
       probesMatched: options.kept,
+      probesPartial: partial,
       probesTotal: PROBES,
       probeOutcomes: outcomes,
     },
@@ -107,6 +114,15 @@ describe('the verdict of a session', () => {
     );
     assert.equal(verdict.recommended?.name, 'small');
     assert.deepEqual(verdict.tied, ['big']);
+  });
+
+  it('counts a probe kept in part as half: its interval is that of the half-counted successes', () => {
+    const halves = strategy('halves', { kept: 10, partial: 20 });
+    const whole = strategy('whole', { kept: 20 });
+    const of = (one: StrategyResult) => recallEstimate(one, results([one]));
+    assert.equal(of(halves).estimate, 0.5);
+    assert.deepEqual(of(halves), of(whole));
+    assert.ok(of(strategy('none', { kept: 10 })).high! < of(halves).high!);
   });
 
   it('gives an interval inside [0, 1] that holds the estimate, even at 0 and 1', () => {

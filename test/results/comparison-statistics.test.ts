@@ -13,10 +13,13 @@ const PROBES: ProbeEntry[] = Array.from({ length: 20 }, (_, index) => ({
   live: true,
 }));
 
-/** A result that keeps the first `kept` probes. */
-function keeping(name: string, kept: number): StrategyResult {
+/** A result that keeps the first `kept` probes, and the `partial` after them in part. */
+function keeping(name: string, kept: number, partial = 0): StrategyResult {
   const probeOutcomes = Object.fromEntries(
-    PROBES.map((probe, index) => [probe.id, index < kept ? 'matched' : 'missed']),
+    PROBES.map((probe, index) => [
+      probe.id,
+      index < kept ? 'matched' : index < kept + partial ? 'partial' : 'missed',
+    ]),
   );
   return {
     name,
@@ -38,6 +41,17 @@ describe('the per-fixture paired verdict', () => {
       statistics.comparisons.find((comparison) => comparison.strategy === name)!.verdict;
     assert.equal(verdict('more'), 'better');
     assert.equal(verdict('fewer'), 'worse');
+  });
+
+  it('scores a probe kept in part ½: recall counts it half, and the pairs go to the paired t-test', () => {
+    const statistics = comparisonStatistics([keeping('reference', 10), keeping('halves', 0, 20)], PROBES)!;
+    assert.equal(statistics.clustered, true);
+    const halves = statistics.comparisons[0]!;
+    assert.equal(halves.recall.estimate, 0.5);
+    assert.equal(halves.difference.estimate, 0);
+    assert.equal(halves.verdict, 'not distinguishable');
+    const binary = comparisonStatistics([keeping('reference', 10), keeping('more', 20)], PROBES)!;
+    assert.equal(binary.clustered, false);
   });
 
   it('calls a difference within chance not distinguishable', () => {

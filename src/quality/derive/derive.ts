@@ -20,6 +20,8 @@ import { errorProbes } from './errors.ts';
 import { markLiveness } from './liveness.ts';
 import { constraintProbes, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
+import { requestOpenings } from '../../strategies/grep.ts';
+import { errorLines } from '../../strategies/lexical.ts';
 import { sessionSalience } from './salience.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
@@ -56,41 +58,54 @@ export function draftProbes(session: DerivableSession): DraftProbe[] {
 
 // Kinds that say what the agent did: the user asking for it is not it done.
 const RESULT_KINDS: ReadonlySet<string> = new Set(['artifact', 'state', 'decision']);
+// Kinds grep must never keep, not even in part: the task's detail and what was decided.
+const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'decision']);
 
 /**
  * The drafts, each result (an artifact, a state, a decision) checked against the user's own words, since a request is
  * not a result and the user's messages copied verbatim must not pass for the agent's work: a statement the user's
  * words state or oppose is left out (a commit "Add refactoring plan" after "create a full implementation plan"),
- * and a result they still keep by its facets is dropped. The task's statement has the same guard against the
- * openings `grep` keeps.
+ * a statement they state in part earns no half, and a result they still keep by its facets is dropped. The task's
+ * and a decision's statements have the same guard against the lines `grep` keeps (request openings, error lines).
  */
 function withoutRequestedResults(drafts: DraftProbe[], messages: readonly Message[]): DraftProbe[] {
   const userText = messages
     .flatMap((message) => (isPrompt(message) ? [contentText(message.content)] : []))
     .join('\n');
-  let statements: StatementIndex | undefined;
+  const grepText = [...requestOpenings({ messages }), ...errorLines({ messages })].join('\n');
+  const guarded = guardStatements(guardStatements(drafts, RESULT_KINDS, userText), GREP_FREE_KINDS, grepText);
   let facets: TextIndex | undefined;
-  // Read alone and read as the scorer reads it among the others (its rare words weigh more): either way.
-  const stated = drafts.filter((draft) => draft.statement !== undefined);
-  let weighed: Map<DraftProbe, StatementReading> | undefined;
-  return drafts.flatMap((draft) => {
+  return guarded.flatMap((draft) => {
     if (!RESULT_KINDS.has(draft.kind)) return [draft];
-    let checked = draft;
-    if (draft.statement !== undefined) {
-      statements ??= indexStatements(userText);
-      weighed ??= new Map(
-        readStatements(stated.map((item) => item.statement!)).map((reading, at) => [stated[at]!, reading]),
-      );
-      const states = (reading: string | StatementReading) =>
-        ['kept', 'contradicted'].includes(statementLabel(statements!, reading, PROBE_STATEMENT_THRESHOLDS));
-      if (states(draft.statement) || states(weighed.get(draft)!)) {
-        const { statement: _stated, ...rest } = draft;
-        checked = rest;
-      }
-    }
     facets ??= createMatcher(userText);
-    const probe: Probe = { ...checked, id: 'request', contradictions: [], source: 'derived' };
-    return probeOutcome(facets, probe) === 'matched' ? [] : [checked];
+    const probe: Probe = { ...draft, id: 'request', contradictions: [], source: 'derived' };
+    return probeOutcome(facets, probe) === 'matched' ? [] : [draft];
+  });
+}
+
+/**
+ * The drafts of `kinds` checked against what a cheap trick keeps (`text`), each statement read alone and read as the
+ * scorer reads it among the others (its rare words weigh more): a statement the text states or opposes either way
+ * is left out, and one it states in part earns no half (`partialCredit: false`).
+ */
+function guardStatements(drafts: DraftProbe[], kinds: ReadonlySet<string>, text: string): DraftProbe[] {
+  const stated = drafts.filter((draft) => draft.statement !== undefined);
+  let index: StatementIndex | undefined;
+  let weighed: Map<DraftProbe, StatementReading> | undefined;
+  return drafts.map((draft) => {
+    if (!kinds.has(draft.kind) || draft.statement === undefined) return draft;
+    index ??= indexStatements(text);
+    weighed ??= new Map(
+      readStatements(stated.map((item) => item.statement!)).map((reading, at) => [stated[at]!, reading]),
+    );
+    const labels = [draft.statement, weighed.get(draft)!].map((reading) =>
+      statementLabel(index!, reading, PROBE_STATEMENT_THRESHOLDS),
+    );
+    if (labels.some((label) => label === 'kept' || label === 'contradicted')) {
+      const { statement: _stated, partialCredit: _half, ...rest } = draft;
+      return rest;
+    }
+    return labels.includes('partial') ? { ...draft, partialCredit: false } : draft;
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * How far the lexical probe score agrees with the judge, the reference when there is one (`--judge`): per probe,
- * the matcher's outcome (matched, or not) against the judge's grade (a grade of at least one half keeps the fact).
+ * the matcher's credit (matched 1, partial ½) against the judge's grade, each keeping the fact from one half up.
  */
 import { cohenKappa } from '../agreement.ts';
+import { outcomeCredit } from '../probe-recall.ts';
 import type { ProbeOutcome } from '../types.ts';
 import type { JudgeResult } from './judge.ts';
 
@@ -33,7 +34,7 @@ export function lexicalJudgeAgreement(
   for (const probe of judge.probes) {
     const outcome = outcomes[probe.id];
     if (outcome === undefined || probe.error !== null) continue;
-    const lexical = outcome === 'matched';
+    const lexical = outcomeCredit(outcome) >= JUDGE_KEPT_SCORE;
     const judged = probe.score >= JUDGE_KEPT_SCORE;
     if (lexical && !judged) lexicalOnly++;
     if (judged && !lexical) judgeOnly++;

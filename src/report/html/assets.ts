@@ -66,6 +66,7 @@ table.matrix thead th { position: sticky; top: 0; z-index: 2; }
 table.matrix thead th.strategy-column { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: normal; padding: 6px 2px; }
 table.matrix td.cell { text-align: center; cursor: pointer; min-width: 24px; padding: 2px 4px; }
 table.matrix td.matched { background: #dafbe1; color: #116329; }
+table.matrix td.partial { background: #fff8c5; color: #6e5600; }
 table.matrix td.missed { background: #ffebe9; color: #a40e26; }
 table.matrix td.contradicted { background: #fff1c2; color: #7d4e00; font-weight: 700; }
 table.matrix td.cell.selected { outline: 2px solid var(--ink); outline-offset: -2px; }
@@ -207,7 +208,7 @@ export const SCRIPT = `
     var detail = view.querySelector('.probe-detail');
     // A cell's probe, strategy and outcome come from its place and class: the page holds no copy per cell.
     var FIRST_CELL = 3;
-    var OUTCOMES = ['matched', 'missed', 'contradicted'];
+    var OUTCOMES = ['matched', 'partial', 'missed', 'contradicted'];
     var outcomeOf = function (cell) {
       return OUTCOMES.filter(function (outcome) { return cell.classList.contains(outcome); })[0] || 'missed';
     };
@@ -273,7 +274,7 @@ export const SCRIPT = `
       // The summary is read from the strategy's panel: the page holds it once.
       var panel = document.getElementById(chosen.anchor);
       var summaryText = panel && panel.querySelector('pre.summary') ? panel.querySelector('pre.summary').textContent : '';
-      var parts = ['<h4>' + escapeText(probe.id) + ' (' + escapeText(probe.kind) + ') in <a href="#' + chosen.anchor + '">' + escapeText(chosen.name) + '</a>: <span class="outcome">' + (outcome === 'matched' ? 'kept' : outcome) + '</span></h4>',
+      var parts = ['<h4>' + escapeText(probe.id) + ' (' + escapeText(probe.kind) + ') in <a href="#' + chosen.anchor + '">' + escapeText(chosen.name) + '</a>: <span class="outcome">' + (outcome === 'matched' ? 'kept' : outcome === 'partial' ? 'partial (counts half)' : outcome) + '</span></h4>',
         '<p><strong>Question:</strong> ' + escapeText(probe.question) + '</p>',
         '<p><strong>Answer:</strong> ' + escapeText(probe.answer) + '</p>'];
       var spellings = [];

@@ -4,6 +4,7 @@
  */
 import type { ResultsFile, StrategyResult } from '../../results/types.ts';
 import { paretoFront } from '../observations.ts';
+import { outcomeCredit } from '../../quality/probe-recall.ts';
 
 /** One strategy at one target: where it landed and what it kept. */
 export type RecallPoint = {
@@ -76,10 +77,10 @@ export const POSITION_BINS = 10;
 /** Recall of the probes planted in one tenth of the session, for one strategy. */
 export type RetentionPoint = { strategy: string; bin: number; label: string; recall: number; probes: number };
 
-/** How much of a probe a strategy kept: its share over runs, or 1 / 0 for one run. */
+/** How much of a probe a strategy kept: its share over runs, or 1 / ½ / 0 for one run. */
 export function keptShare(strategy: StrategyResult, id: string): number {
   if (strategy.probeShares) return strategy.probeShares[id] ?? 0;
-  return strategy.quality.probeOutcomes[id] === 'matched' ? 1 : 0;
+  return outcomeCredit(strategy.quality.probeOutcomes[id]);
 }
 
 /** The tenth of the session a message falls in (0-based). */

@@ -1,6 +1,6 @@
 /**
  * The probe × strategy matrix of the HTML report: one row per fact probe (kind, live or history when known, where
- * it was stated), one column per strategy, each cell kept / missed / contradicted. The page's script filters it,
+ * it was stated), one column per strategy, each cell kept / partial / missed / contradicted. The page's script filters it,
  * and a click on a cell shows the probe, which facets the strategy's summary states (highlighted where they are)
  * and the transcript messages that state the fact. The data the script reads sits in the page as JSON.
  */
@@ -18,7 +18,7 @@ import { escapeHtml, scriptJson } from './escape.ts';
  */
 export type ReportSource = { messages: readonly Message[]; probes: readonly Probe[]; calls?: StoredCalls };
 
-const OUTCOME_MARK: Record<string, string> = { matched: '✓', missed: '✗', contradicted: '⚠' };
+const OUTCOME_MARK: Record<string, string> = { matched: '✓', partial: '½', missed: '✗', contradicted: '⚠' };
 
 /** Whether a probe is about live state or history, when the results say so (older results do not). */
 function liveness(probe: ProbeEntry): string {
@@ -96,8 +96,9 @@ export function probeMatrix(
       facets: evidence[column],
     })),
   };
-  const outcomes = ['matched', 'missed', 'contradicted'].map(
-    (outcome) => `${OUTCOME_MARK[outcome]} ${outcome === 'matched' ? 'kept' : outcome}`,
+  const outcomes = ['matched', 'partial', 'missed', 'contradicted'].map(
+    (outcome) =>
+      `${OUTCOME_MARK[outcome]} ${outcome === 'matched' ? 'kept' : outcome === 'partial' ? 'partial (counts half)' : outcome}`,
   );
   return [
     `<h3 id="${prefix}probes">Every probe, every strategy</h3>`,

@@ -34,7 +34,7 @@ function kept(strategy: StrategyResult): string {
 }
 
 /**
- * The probes the strategy did not keep: the question, and the message that stated it (a link into the page's
+ * The probes the strategy did not keep in full (partial, missed, contradicted): the question, and the message that stated it (a link into the page's
  * transcript when it has one). The expected answer is in the probe matrix (a click on the cell): a copy per
  * strategy made this table the page's largest part.
  */
@@ -129,7 +129,7 @@ export function strategyDetails(
       : []),
     '<h4>Kept ranges</h4>',
     kept(strategy),
-    `<h4>Missed probes${missedCount > 0 ? ` (${missedCount})` : ''}</h4>`,
+    `<h4>Probes not kept in full${missedCount > 0 ? ` (${missedCount})` : ''}</h4>`,
     missed(results, strategy, transcript),
     calls(strategy, stored),
     '<h4>Summary</h4>',
