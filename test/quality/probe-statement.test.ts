@@ -36,6 +36,13 @@ const rule: Probe = {
   statement: 'only end-to-end tests for the session class, no unit tests',
 };
 
+/** Other facts of the rule's session: they share its subject ("the session class", "tests"), not its substance. */
+const siblings: Probe[] = [
+  'the session class emits events to its listeners',
+  'the session class tests run on every commit',
+  'tests for the session class live in test/session',
+].map((statement, index) => ({ ...rule, id: `s${index}`, facets: [[`x${index}`]], statement }));
+
 const outcome = (text: string, probe: Probe) => probeOutcome(createMatcher(text), probe);
 
 describe('a probe kept by its statement', () => {
@@ -61,11 +68,6 @@ describe('a probe kept by its statement', () => {
 
   it('counts the rule stated the other way as contradicted, and a deleted fact as missed', () => {
     // Read with the session's other facts, words they share ("session", "tests") tell little: the rule is its rare ones.
-    const siblings: Probe[] = [
-      'the session class emits events to its listeners',
-      'the session class tests run on every commit',
-      'tests for the session class live in test/session',
-    ].map((statement, index) => ({ ...rule, id: `s${index}`, facets: [[`x${index}`]], statement }));
     const probes = [rule, ...siblings];
     const ruleIn = (text: string) => scoreProbes(createMatcher(text), probes).probeOutcomes['constraint@15'];
     assert.equal(ruleIn('Tests: only end-to-end tests for the session class, no unit tests.'), 'matched');
@@ -193,11 +195,6 @@ describe('a result the user asked for', () => {
 });
 
 describe('a probe kept in part', () => {
-  const siblings: Probe[] = [
-    'the session class emits events to its listeners',
-    'the session class tests run on every commit',
-    'tests for the session class live in test/session',
-  ].map((statement, index) => ({ ...rule, id: `s${index}`, facets: [[`x${index}`]], statement }));
   const probes = [rule, ...siblings];
   const score = (text: string) => scoreProbes(createMatcher(text), probes);
 
