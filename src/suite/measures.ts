@@ -16,7 +16,8 @@ export type SessionResult = { session: SessionDigest; result: StrategyDigest };
 
 /**
  * One session's cluster of a figure, as its suite aggregation says: a share counts with its denominator (the
- * session's fact probes or files: each is a unit scoring 0 or 1), any other figure as one value per session.
+ * session's fact probes or files: each is a unit scoring 0 or 1, a probe kept in part ½), any other figure as one
+ * value per session.
  */
 export function sessionCluster(
   metric: Metric & { suite: SuiteAggregation },
@@ -34,8 +35,14 @@ export function sessionCluster(
           (entry.result.quality.historyTotal ?? 0) +
           (over === 'all-probes' ? entry.result.quality.probesTotal : 0)
         : entry.session.fixture.files;
-  // Units of 0 or 1 are their own squares.
-  return units === 0 ? null : { sum: value * units, count: units, squares: value * units };
+  // Units of 0 or 1 are their own squares; a probe kept in part scores ½, whose square is ¼.
+  const halves =
+    over === 'probes'
+      ? (entry.result.quality.probesPartial ?? 0)
+      : over === 'history'
+        ? (entry.result.quality.historyPartial ?? 0)
+        : 0;
+  return units === 0 ? null : { sum: value * units, count: units, squares: value * units - halves / 4 };
 }
 
 /** The interval of each suite aggregation, inside its figure's bounds (src/suite/cluster.ts). */
