@@ -23,22 +23,39 @@ const CHANGE_WORDS = new Set(meaningTerms('changed updated edited modified fixed
 const DESCRIBED_WITHIN = 12;
 
 /**
- * Whether the clause of the term at `position` says a file was changed ("updated in a new commit"), which a file the
- * agent made was not: its made words then tell an edit, not the making.
+ * Whether the clause of the term at `position` holds one of `words`: a change ("updated in a new commit"), which a
+ * file the agent made was not, or a word that says a thing went away or failed.
  */
-function saysChanged(index: MeaningIndex, position: number): boolean {
+function clauseHolds(index: MeaningIndex, position: number, words: ReadonlySet<string>): boolean {
   const { clause } = index.terms[position]!;
   const inClause = (at: number) => index.terms[at]?.clause === clause;
-  for (let at = position; inClause(at); at--) if (CHANGE_WORDS.has(index.terms[at]!.term)) return true;
-  for (let at = position + 1; inClause(at); at++) if (CHANGE_WORDS.has(index.terms[at]!.term)) return true;
+  for (let at = position; inClause(at); at--) if (words.has(index.terms[at]!.term)) return true;
+  for (let at = position + 1; inClause(at); at++) if (words.has(index.terms[at]!.term)) return true;
   return false;
 }
 
 /** How far back a list item looks for the clause its list hangs from, in terms (a list of a few dozen items). */
 const LEAD_IN_WITHIN = 400;
 
-/** The terms of an artifact's file name, and the prose terms of what its probe says of it. */
-type ArtifactReading = { name: string[]; described: Set<string>; made: boolean };
+/**
+ * The terms of an artifact's file name, the prose terms of what its probe says of it, and the terms of each
+ * definition it names (`session_status_badge`, `createToolCall`).
+ */
+type ArtifactReading = { name: string[]; described: Set<string>; made: boolean; definitions: string[][] };
+
+// A definition's name as written: snake_case or camelCase, a word of letters first.
+const DEFINITION =
+  /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b/g;
+
+// Words that say a thing went away or failed: a clause with one does not say what the file now holds.
+const NOT_HELD = new Set(
+  meaningTerms('remove delete drop revert rename error fail undefined warning missing').map(
+    (term) => term.term,
+  ),
+);
+
+/** Prose terms a clause needs to say something of a definition it names (a bag of names says nothing). */
+const PROSE_TERMS = 2;
 
 const readings = new WeakMap<Probe, ArtifactReading | null>();
 
@@ -64,7 +81,12 @@ function readArtifact(probe: Probe): ArtifactReading | null {
         )
         .map((term) => term.term),
     );
-    if (name.length > 0 && described.size > 0) reading = { name, described, made: described.has(CREATED) };
+    const definitions = [...new Set((probe.statement ?? '').match(DEFINITION) ?? [])]
+      .filter((spelling) => !file.includes(spelling))
+      .map((spelling) => meaningTerms(spelling).map((term) => term.term))
+      .filter((terms) => terms.length >= 2);
+    if (name.length > 0 && described.size > 0)
+      reading = { name, described, made: described.has(CREATED), definitions };
   }
   readings.set(probe, reading);
   return reading;
@@ -92,8 +114,8 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     const tells = (position: number) => {
       const term = index.terms[position]!;
       if (term.name || term.negated) return false;
-      if (reading.described.has(term.term)) return true;
-      return reading.made && MADE_WORDS.has(term.term) && !saysChanged(index, position);
+      if (reading.described.has(term.term)) return !clauseHolds(index, position, NOT_HELD);
+      return reading.made && MADE_WORDS.has(term.term) && !clauseHolds(index, position, CHANGE_WORDS);
     };
     const from = Math.max(0, start - DESCRIBED_WITHIN);
     const to = Math.min(index.terms.length - 1, start + reading.name.length + DESCRIBED_WITHIN);
@@ -102,6 +124,7 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
       // A name that labels the clause after its colon is told by that clause ("mix.exs: six new deps").
       if ((at === clause || at === gloss) && tells(position)) return true;
     }
+    if (reading.definitions.some((definition) => definitionTold(index, start, definition))) return true;
     // An item of a list is told by the clause the list hangs from ("Created: a.ts, b.ts").
     if (leadIn === undefined) return false;
     const stop = Math.max(0, start - LEAD_IN_WITHIN);
@@ -109,5 +132,32 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
       if (index.terms[position]!.clause === leadIn && tells(position)) return true;
     }
     return false;
+  });
+}
+
+/**
+ * Whether the line of the file's name at `start` also names one of its definitions (its terms in a row, as a name) in
+ * a clause that says something of it in prose: two prose terms, none denied, none saying it went away or failed
+ * ("PaneListLive: … a Status column renders the new session_status_badge/1 component"). A list of names has no prose,
+ * and an error line says the definition failed.
+ */
+function definitionTold(index: MeaningIndex, start: number, definition: readonly string[]): boolean {
+  const { line } = index.terms[start]!;
+  const [first, ...rest] = definition;
+  return (index.positions.get(first!)?.all ?? []).some((at) => {
+    const term = index.terms[at]!;
+    if (term.line !== line || !term.name) return false;
+    if (!rest.every((next, offset) => index.terms[at + offset + 1]?.term === next)) return false;
+    // The clause's terms stand together: walk out from the name to its ends.
+    let from = at;
+    while (from > 0 && index.terms[from - 1]!.clause === term.clause) from--;
+    let prose = 0;
+    for (let position = from; index.terms[position]?.clause === term.clause; position++) {
+      const other = index.terms[position]!;
+      if (other.name) continue;
+      if (other.negated || NOT_HELD.has(other.term)) return false;
+      if (!EDIT_WORDS.has(other.term)) prose++;
+    }
+    return prose >= PROSE_TERMS;
   });
 }

@@ -140,6 +140,9 @@ type Word = { word: string; name: boolean; folded?: string };
 /** The words of one raw token, each marked as prose or name. */
 function tokenWords(token: string): Word[] {
   if (/^\d+(?:\.\d+)?$/u.test(token)) return [{ word: token, name: true, folded: token }];
+  // A function with its arity (`start_session/2`, `Otel.setup/0`, Elixir's and Erlang's way) is its name, no path.
+  const arity = /^([\p{L}_][\p{L}\p{N}_.]*)\/\d+$/u.exec(token);
+  if (arity) return tokenWords(arity[1]!).map((word) => ({ ...word, name: true }));
   const lower = token.toLowerCase();
   const extension = /\.([a-z0-9]{1,6})$/.exec(lower)?.[1];
   if (token.includes('/') || token.includes('\\') || (extension && FILE_EXTENSIONS.has(extension))) {

@@ -99,6 +99,59 @@ describe('an artifact kept in other words', () => {
     assert.equal(described('Done: modes/print-mode.ts now retries with backoff', changed), true);
   });
 
+  it('reads a definition the file now holds, named on its line in a clause that says something of it', () => {
+    // As derived from a Claude Code session of an Elixir project (spotter-a0y): the edit's one new definition.
+    const badge: Probe = {
+      id: 'artifact@272',
+      kind: 'artifact',
+      question: 'What did the edits to pane_list_live.ex introduce?',
+      answer: 'lib/spotter_web/live/pane_list_live.ex now has component function session_status_badge',
+      facets: [['pane_list_live.ex'], ['component function']],
+      contradictions: [],
+      source: 'derived',
+      file: 'lib/spotter_web/live/pane_list_live.ex',
+      statement: 'pane_list_live.ex changed: component function session_status_badge',
+    };
+    // The faithful handoff's line: the module labels it, the definition (with its arity) is told in prose.
+    const handoff =
+      '- `PaneListLive`: on connect it subscribes to "session_activity"; a Status column in the table of visible ' +
+      'sessions renders the new `session_status_badge/1` component (active / inactive / ended).';
+    assert.equal(described(handoff, badge), true);
+    assert.equal(probeOutcome(createMatcher(handoff), badge), 'matched');
+    // An identifier bag, a path list, an error line, the definition gone, or named on another line: not kept.
+    assert.equal(
+      described('PaneListLive, session_status_badge/1, active_status_map, handle_info', badge),
+      false,
+    );
+    assert.equal(described('lib/spotter_web/live/pane_list_live.ex\nsession_status_badge/1', badge), false);
+    assert.equal(
+      described(
+        'pane_list_live.ex:42: error: undefined function session_status_badge/1 (expected a component)',
+        badge,
+      ),
+      false,
+    );
+    assert.equal(
+      described('PaneListLive: the session_status_badge/1 component was removed again.', badge),
+      false,
+    );
+    assert.equal(
+      described(
+        'PaneListLive subscribes on connect.\nIt renders the session_status_badge/1 component.',
+        badge,
+      ),
+      false,
+    );
+  });
+
+  it('reads a function with its arity as its name, not as a path', () => {
+    const terms = (text: string) =>
+      indexMeaning(text).terms.map((term) => `${term.term}${term.name ? '(n)' : ''}`);
+    assert.deepEqual(terms('calls start_session/2'), ['call', 'start(n)', 'session(n)']);
+    assert.deepEqual(terms('Otel.setup/0'), ['otel(n)', 'setup(n)']);
+    assert.deepEqual(terms('lib/a/b.ts'), ['b(n)']);
+  });
+
   it('says nothing of a probe that is not an artifact of a file', () => {
     const { file: _file, ...noFile } = plan;
     assert.equal(described('The plan lives in docs/refactor.md.', { ...noFile }), false);
