@@ -419,7 +419,9 @@ export function statementCoverage(
     share: best.covered / total,
     contentShare: contentTotal === 0 ? null : best.content / contentTotal,
     opposed: isOpposed(
-      opposingWindow(index, best, options.oneLine === true),
+      options.oneLine === true
+        ? statingClauses(opposingWindow(index, best, true), reading)
+        : opposingWindow(index, best, false),
       reading,
       options.opposingSignals ?? Math.max(OPPOSING_SIGNALS, Math.ceil(reading.terms.length * OPPOSING_SHARE)),
     ),
@@ -428,8 +430,8 @@ export function statementCoverage(
 }
 
 /**
- * Where a window's opposite is looked for: the window itself, or on one line also the few terms around it, where a
- * clause that reverses it ends ("end-to-end tests are optional" after "unit tests for every module").
+ * Where a window's opposite is looked for: the window itself, or on one line also the few terms around it in its
+ * clauses, where a clause that reverses it ends ("end-to-end tests are optional" after "unit tests for every module").
  */
 function opposingWindow(
   index: MeaningIndex,
@@ -437,17 +439,38 @@ function opposingWindow(
   oneLine: boolean,
 ): readonly MeaningTerm[] {
   if (!oneLine) return index.terms.slice(best.start, best.end + 1);
-  const line = index.terms[best.start]!.line;
+  // Within the clauses the window begins and ends in: the next sentence on the line ("no PyO3 bindings. Remove
+  // the Python sources at the end") says something else.
+  const first = index.terms[best.start]!.clause;
+  const last = index.terms[best.end]!.clause;
   let start = best.start;
   let end = best.end;
-  while (start > 0 && best.start - start < NEGATION_REACH && index.terms[start - 1]!.line === line) start--;
+  while (start > 0 && best.start - start < NEGATION_REACH && index.terms[start - 1]!.clause === first)
+    start--;
   while (
     end + 1 < index.terms.length &&
     end - best.end < NEGATION_REACH &&
-    index.terms[end + 1]!.line === line
+    index.terms[end + 1]!.clause === last
   )
     end++;
   return index.terms.slice(start, end + 1);
+}
+
+/**
+ * The terms of a window in the clauses that state the statement: those holding two of its terms or more. A clause
+ * with one of its words says something else ("Remove the Python sources at the end" beside "standalone Rust library,
+ * no Python bindings" reverses nothing of it).
+ */
+function statingClauses(window: readonly MeaningTerm[], reading: StatementReading): readonly MeaningTerm[] {
+  const own = new Set(reading.terms.map((term) => term.term));
+  const held = new Map<number, Set<string>>();
+  for (const term of window) {
+    if (!own.has(term.term)) continue;
+    const terms = held.get(term.clause) ?? new Set<string>();
+    terms.add(term.term);
+    held.set(term.clause, terms);
+  }
+  return window.filter((term) => (held.get(term.clause)?.size ?? 0) >= 2);
 }
 
 // Signals needed to call a window opposed: one alone (a stray "not" near a shared word) was wrong four times in

@@ -84,6 +84,30 @@ describe('a probe kept by its statement', () => {
   });
 });
 
+describe('a statement stated on a line that goes on to something else', () => {
+  it('is not opposed by a clause that holds one of its words: that clause says something else', () => {
+    // From a terse handoff of the python-to-rust session: "Remove Python srcs" is about the sources, not bindings.
+    const task: Probe = {
+      id: 'task@0',
+      kind: 'task',
+      question: 'What did the user ask for?',
+      answer: 'The user asked: "Create a standalone Rust library (no Python bindings needed)."',
+      facets: [['Port this Python project'], ['standalone Rust library']],
+      contradictions: [],
+      source: 'derived',
+      statement: 'Create a standalone Rust library (no Python bindings needed).',
+    };
+    const line =
+      '- Brief: standalone Rust lib, no PyO3/bindings. Remove Python srcs at the end; Justfile stays.';
+    assert.notEqual(outcome(line, task), 'contradicted');
+    // Stated the other way in the clauses that state it, it is.
+    assert.equal(
+      outcome('- Brief: a Rust library with Python bindings, not standalone.', task),
+      'contradicted',
+    );
+  });
+});
+
 describe('a task statement', () => {
   const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
   const agent = (text: string): Message => ({
