@@ -1,4 +1,4 @@
-/** Lexical-vs-judge agreement: per probe, matched against a grade of at least one half; ungraded probes left out. */
+/** Lexical-vs-judge agreement: per probe, matched (or kept in part) against a grade of at least one half; ungraded probes left out. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JudgeResult, JudgedProbe } from '../../../src/quality/judge/judge.ts';
@@ -45,6 +45,14 @@ describe('lexical vs judge agreement', () => {
       describeAgreement(agreement),
       'Lexical vs judge: agree on 2 of 4 probes (0.50, kappa 0.00); kept by the matcher only 1, by the judge only 1 (a grade of 0.5 or more keeps a fact).',
     );
+  });
+
+  it('reads a probe the matcher kept in part (½) as kept, as it reads a grade of ½', () => {
+    const agreement = lexicalJudgeAgreement(
+      { a: 'partial', b: 'partial' },
+      judged([graded('a', 0.5), graded('b', 0)]),
+    );
+    assert.deepEqual([agreement?.agreed, agreement?.lexicalOnly, agreement?.judgeOnly], [1, 1, 0]);
   });
 
   it('is 1 with kappa 1 when both keep the same probes, and null when nothing was graded by both', () => {
