@@ -169,6 +169,10 @@ export function renderSidecar(probes: readonly Probe[], provider: string | undef
     ...(probe.fixedLater === undefined ? {} : { fixedLater: probe.fixedLater }),
     ...(probe.file === undefined ? {} : { file: probe.file }),
     ...(probe.check === undefined ? {} : { check: probe.check }),
+    // What the probe says in plain words, matched by meaning: without it, an unedited sidecar would score a summary in
+    // fresh words lower than the derived probes it was written from.
+    ...(probe.statement === undefined ? {} : { statement: probe.statement }),
+    ...(probe.partialCredit === false ? { partialCredit: false } : {}),
   }));
   return `${JSON.stringify({ version: 2, writtenBy: { command: 'compaction-bench probes', provider: provider ?? null }, probes: entries }, null, 2)}\n`;
 }

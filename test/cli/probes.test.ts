@@ -78,6 +78,33 @@ describe('compaction-bench probes', () => {
     assert.match(comparison, /Probes: sidecar `.*derived\.probes\.json`: 5 probes \(5 derived\)\./);
   });
 
+  it('writes each probe with its statement, so an unedited sidecar scores every strategy as the derived probes do', async () => {
+    const reviewed = await sampleCopy('reviewed');
+    await sampleCopy('same-unreviewed');
+    const written = await runCli(['probes', reviewed], { cwd: directory.path });
+    assert.equal(written.code, 0, written.stderr);
+    const sidecar = JSON.parse(await readFile(join(directory.path, 'reviewed.probes.json'), 'utf8'));
+    assert.ok(
+      sidecar.probes.some((probe: { statement?: string }) => typeof probe.statement === 'string'),
+      'statements written',
+    );
+    const outcomes = async (name: string) => {
+      const out = join(directory.path, `out-${name}`);
+      const transcript = join(directory.path, `${name}.jsonl`);
+      const run = await runCli(
+        ['compare', transcript, '-s', 'single-shot,truncate,paths-only,grep', '-o', out, '-q'],
+        { cwd: directory.path },
+      );
+      assert.equal(run.code, 0, run.stderr);
+      const results = JSON.parse(await readFile(join(out, `${name}-results.json`), 'utf8'));
+      return results.strategies.map((strategy: { name: string; quality: { probeOutcomes: object } }) => [
+        strategy.name,
+        strategy.quality.probeOutcomes,
+      ]);
+    };
+    assert.deepEqual(await outcomes('reviewed'), await outcomes('same-unreviewed'));
+  });
+
   it('writes -o to a file or into a directory, made when missing, and names the path asked for when it cannot (exit 2)', async () => {
     const transcript = await sampleCopy('elsewhere');
     const made = join(directory.path, 'new', 'folder', 'p.json');
