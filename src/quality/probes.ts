@@ -108,8 +108,8 @@ export type Probe = {
   statement?: string;
   /**
    * Whether a text that states part of the statement keeps half the probe (absent: it does). Derivation sets false
-   * where a part is what a cheap trick keeps: the request openings `grep` keeps, for a task; the user's own words,
-   * for a result of the agent's work.
+   * where a part is what a cheap trick keeps: the lines `grep` keeps (request openings, error lines), for a task, a
+   * next step or a decision; the user's own words, for a result of the agent's work.
    */
   partialCredit?: boolean;
 };

@@ -34,9 +34,9 @@ function kept(strategy: StrategyResult): string {
 }
 
 /**
- * The probes the strategy did not keep in full (partial, missed, contradicted): the question, and the message that stated it (a link into the page's
- * transcript when it has one). The expected answer is in the probe matrix (a click on the cell): a copy per
- * strategy made this table the page's largest part.
+ * The probes the strategy did not keep in full (partial, missed, contradicted): the question, and the message that
+ * stated it (a link into the page's transcript when it has one). The expected answer is in the probe matrix (a click
+ * on the cell): a copy per strategy made this table the page's largest part.
  */
 function missed(results: ResultsFile, strategy: StrategyResult, transcript: boolean): string {
   const outcomes = strategy.quality.probeOutcomes;
