@@ -108,6 +108,17 @@ describe('live facts and history', () => {
       Object.fromEntries(markLiveness(mixProbes, mix, cut).map((item) => [item.id, item.live]));
     assert.deepEqual(mixLive(4), { focused: true });
     assert.deepEqual(mixLive(7), { focused: false, full: true });
+    // The focused run again after the cut: at the cut, the full run's outcome is still the state, not the older one.
+    const again = toolCall('bash', { command: 'mix test test/a_test.exs' });
+    const rerun = sessionOf([...mix.messages, callsTools([again]), toolResult(again, '6 tests, 0 failures')]);
+    const rerunLive = Object.fromEntries(
+      markLiveness(mixProbes, rerun, 7).map((item) => [item.id, item.live]),
+    );
+    assert.deepEqual(rerunLive, { focused: false, full: true });
+    assert.deepEqual(livenessReasons(mixProbes, rerun, 7), {
+      focused: 'superseded-state',
+      full: 'latest-state',
+    });
   });
 
   it('keeps the first and the open task live, an earlier finished task and a passing number as history', () => {

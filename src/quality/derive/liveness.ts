@@ -126,8 +126,10 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
     return { live: true, reason: 'file-used-after-cut' };
   if (
     probe.check !== undefined &&
-    // A later commit relies on nothing an earlier one said; a rerun of a test or build checks the same thing.
+    // A later commit relies on nothing an earlier one said; a rerun of a test or build checks the same thing, unless
+    // a run before the cut already gave the state at the cut ("mix test" after "mix test test/a_test.exs").
     probe.check !== COMMIT_CHECK &&
+    !supersededBefore(probe, runs, cut) &&
     runs.some((run) => run.messageIndex >= cut && runsCheck(run, probe.check!))
   )
     return { live: true, reason: 'check-rerun-after-cut' };
