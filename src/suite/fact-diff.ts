@@ -20,7 +20,7 @@ export type FactChange = {
 /** What the diff reads of a session: its name and its probes' answers. */
 type DiffSession = { fixture: { name: string }; probes?: ReadonlyArray<{ id: string; answer?: string }> };
 
-/** Kept in a run: matched, or (several runs) matched in at least half of them. */
+/** Kept in a run: matched or kept in part (½), or (several runs) a mean of at least one half. */
 const kept = (score: number) => score >= 0.5;
 
 /** The changes of every strategy, the most often lost probes first. */

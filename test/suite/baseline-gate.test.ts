@@ -97,6 +97,30 @@ describe('check --baseline with deterministic answers: a lost fact is lost', () 
     );
   });
 
+  it('counts a fact kept in part as kept: not lost when a whole one turns half, lost when a half one goes', () => {
+    /** `only` with `id` kept in part (½) and every other probe kept. */
+    const halfOf = (id: string) => {
+      const result = session('only');
+      const quality = result.strategies[0]!.quality;
+      quality.probeOutcomes[id] = 'partial';
+      quality.probeRecall = (PROBES.length - 0.5) / PROBES.length;
+      return result;
+    };
+    const halved = evaluateBaselineGate([halfOf('a')], baselinesOf([session('only')]), { tolerance: 0.02 });
+    assert.equal(halved.strategies[0]!.lost, 0);
+    assert.deepEqual(
+      halved.failures.map((failure) => failure.message),
+      ['single-shot probeRecall 1.00 → 0.95 (−0.05, beyond the tolerance 0.02)'],
+    );
+    const gone = evaluateBaselineGate([session('only', ['a'])], baselinesOf([halfOf('a')]), {
+      tolerance: 0.1,
+    });
+    assert.deepEqual(
+      gone.failures.map((failure) => failure.kind),
+      ['lost'],
+    );
+  });
+
   it('gates and tabulates file recall beside fact recall (the row that failed is in the table)', () => {
     const gate = evaluateBaselineGate([session('only', [], undefined, 0.5)], baselinesOf([session('only')]), {
       tolerance: 0.02,
