@@ -214,7 +214,8 @@ export function outcomeCredit(outcome: ProbeOutcome | string | undefined): numbe
 
 /** Live probes kept, a partial one counting half: the successes of recall's interval. */
 export function keptCount(quality: Pick<Quality, 'probesMatched' | 'probesPartial'>): number {
-  return quality.probesMatched + quality.probesPartial / 2;
+  // A results file written before partial probes has no count of them.
+  return quality.probesMatched + (quality.probesPartial ?? 0) / 2;
 }
 
 /** The live probe counts as a report shows them: "5/8", or "5/8 kept, 2 partial". */

@@ -40,5 +40,7 @@ describe('reading results written before live facts', () => {
     const { quality } = results!.strategies[0]!;
     assert.equal(quality.probeRecall, 1, 'the old recall over all probes is the live recall');
     assert.deepEqual([quality.historyRecall, quality.historyMatched, quality.historyTotal], [null, 0, 0]);
+    // Nor were probes kept in part counted then.
+    assert.deepEqual([quality.probesPartial, quality.historyPartial], [0, 0]);
   });
 });
