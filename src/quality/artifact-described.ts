@@ -102,6 +102,8 @@ function readArtifact(probe: Probe): ArtifactReading | null {
 export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   const reading = readArtifact(probe);
   if (!reading) return false;
+  // The lines where a definition is told, found once: a long kept tail names a file and a word thousands of times.
+  let toldLines: Set<number> | undefined;
   const [first, ...rest] = reading.name;
   const starts = index.positions.get(first!)?.all ?? [];
   return starts.some((start) => {
@@ -124,7 +126,8 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
       // A name that labels the clause after its colon is told by that clause ("mix.exs: six new deps").
       if ((at === clause || at === gloss) && tells(position)) return true;
     }
-    if (reading.definitions.some((definition) => definitionTold(index, start, definition))) return true;
+    toldLines ??= new Set(reading.definitions.flatMap((definition) => definitionLines(index, definition)));
+    if (toldLines.has(index.terms[start]!.line)) return true;
     // An item of a list is told by the clause the list hangs from ("Created: a.ts, b.ts").
     if (leadIn === undefined) return false;
     const stop = Math.max(0, start - LEAD_IN_WITHIN);
@@ -136,28 +139,38 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
 }
 
 /**
- * Whether the line of the file's name at `start` also names one of its definitions (its terms in a row, as a name) in
- * a clause that says something of it in prose: two prose terms, none denied, none saying it went away or failed
- * ("PaneListLive: … a Status column renders the new session_status_badge/1 component"). A list of names has no prose,
- * and an error line says the definition failed.
+ * The lines that name a definition (its terms in a row, as a name) in a clause that says something of it in prose:
+ * two prose terms, none denied, none saying it went away or failed ("PaneListLive: … a Status column renders the new
+ * session_status_badge/1 component"). A list of names has no prose, and an error line says the definition failed.
  */
-function definitionTold(index: MeaningIndex, start: number, definition: readonly string[]): boolean {
-  const { line } = index.terms[start]!;
+function definitionLines(index: MeaningIndex, definition: readonly string[]): number[] {
   const [first, ...rest] = definition;
-  return (index.positions.get(first!)?.all ?? []).some((at) => {
+  // Each clause read once, however often it names the definition (a long line of code can name it hundreds of times).
+  const tells = new Map<number, boolean>();
+  return (index.positions.get(first!)?.all ?? []).flatMap((at) => {
     const term = index.terms[at]!;
-    if (term.line !== line || !term.name) return false;
-    if (!rest.every((next, offset) => index.terms[at + offset + 1]?.term === next)) return false;
-    // The clause's terms stand together: walk out from the name to its ends.
-    let from = at;
-    while (from > 0 && index.terms[from - 1]!.clause === term.clause) from--;
-    let prose = 0;
-    for (let position = from; index.terms[position]?.clause === term.clause; position++) {
-      const other = index.terms[position]!;
-      if (other.name) continue;
-      if (other.negated || NOT_HELD.has(other.term)) return false;
-      if (!EDIT_WORDS.has(other.term)) prose++;
+    if (!term.name || !rest.every((next, offset) => index.terms[at + offset + 1]?.term === next)) return [];
+    let told = tells.get(term.clause);
+    if (told === undefined) {
+      told = clauseSaysSomething(index, at);
+      tells.set(term.clause, told);
     }
-    return prose >= PROSE_TERMS;
+    return told ? [term.line] : [];
   });
+}
+
+/** Whether the clause of the term at `at` has two prose terms, none denied, none saying a thing went away or failed. */
+function clauseSaysSomething(index: MeaningIndex, at: number): boolean {
+  const { clause } = index.terms[at]!;
+  // The clause's terms stand together: walk out from the term to its ends.
+  let from = at;
+  while (from > 0 && index.terms[from - 1]!.clause === clause) from--;
+  let prose = 0;
+  for (let position = from; index.terms[position]?.clause === clause; position++) {
+    const other = index.terms[position]!;
+    if (other.name) continue;
+    if (other.negated || NOT_HELD.has(other.term)) return false;
+    if (!EDIT_WORDS.has(other.term)) prose++;
+  }
+  return prose >= PROSE_TERMS;
 }
