@@ -23,15 +23,25 @@ const CHANGE_WORDS = new Set(meaningTerms('changed updated edited modified fixed
 const DESCRIBED_WITHIN = 12;
 
 /**
- * Whether the clause of the term at `position` holds one of `words`: a change ("updated in a new commit"), which a
- * file the agent made was not, or a word that says a thing went away or failed.
+ * Whether the clause of a term holds one of `words`: a change ("updated in a new commit"), which a file the agent
+ * made was not, or a word that says a thing went away or failed. Each clause is read once, however many of its terms
+ * are asked about (one long line of a kept tail can name the file thousands of times).
  */
-function clauseHolds(index: MeaningIndex, position: number, words: ReadonlySet<string>): boolean {
-  const { clause } = index.terms[position]!;
-  const inClause = (at: number) => index.terms[at]?.clause === clause;
-  for (let at = position; inClause(at); at--) if (words.has(index.terms[at]!.term)) return true;
-  for (let at = position + 1; inClause(at); at++) if (words.has(index.terms[at]!.term)) return true;
-  return false;
+function clauseHolding(index: MeaningIndex, words: ReadonlySet<string>): (position: number) => boolean {
+  const known = new Map<number, boolean>();
+  return (position) => {
+    const { clause } = index.terms[position]!;
+    let holds = known.get(clause);
+    if (holds === undefined) {
+      const inClause = (at: number) => index.terms[at]?.clause === clause;
+      let from = position;
+      while (inClause(from - 1)) from--;
+      holds = false;
+      for (let at = from; inClause(at) && !holds; at++) holds = words.has(index.terms[at]!.term);
+      known.set(clause, holds);
+    }
+    return holds;
+  };
 }
 
 /** How far back a list item looks for the clause its list hangs from, in terms (a list of a few dozen items). */
@@ -104,6 +114,8 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   if (!reading) return false;
   // The lines where a definition is told, found once: a long kept tail names a file and a word thousands of times.
   let toldLines: Set<number> | undefined;
+  const notHeld = clauseHolding(index, NOT_HELD);
+  const changed = clauseHolding(index, CHANGE_WORDS);
   const [first, ...rest] = reading.name;
   const starts = index.positions.get(first!)?.all ?? [];
   return starts.some((start) => {
@@ -116,8 +128,8 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     const tells = (position: number) => {
       const term = index.terms[position]!;
       if (term.name || term.negated) return false;
-      if (reading.described.has(term.term)) return !clauseHolds(index, position, NOT_HELD);
-      return reading.made && MADE_WORDS.has(term.term) && !clauseHolds(index, position, CHANGE_WORDS);
+      if (reading.described.has(term.term)) return !notHeld(position);
+      return reading.made && MADE_WORDS.has(term.term) && !changed(position);
     };
     const from = Math.max(0, start - DESCRIBED_WITHIN);
     const to = Math.min(index.terms.length - 1, start + reading.name.length + DESCRIBED_WITHIN);
