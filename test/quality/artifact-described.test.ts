@@ -25,6 +25,22 @@ const plan: Probe = {
 
 const described = (text: string, probe: Probe = plan) => describesArtifact(indexMeaning(text), probe);
 
+/** An artifact probe as derived for an edit whose one new definition is `session_status_badge`, of `what` kind. */
+function definitionProbe(file: string, what: string): Probe {
+  const name = file.split('/').pop()!;
+  return {
+    id: 'artifact@272',
+    kind: 'artifact',
+    question: `What did the edits to ${name} introduce?`,
+    answer: `${file} now has ${what} session_status_badge`,
+    facets: [[name], [what]],
+    contradictions: [],
+    source: 'derived',
+    file,
+    statement: `${name} changed: ${what} session_status_badge`,
+  };
+}
+
 describe('an artifact kept in other words', () => {
   it('keeps the file named with a word of what it is, in the same clause', () => {
     assert.equal(
@@ -101,17 +117,7 @@ describe('an artifact kept in other words', () => {
 
   it('reads a definition the file now holds, named on its line in a clause that says something of it', () => {
     // As derived from a Claude Code session of an Elixir project (spotter-a0y): the edit's one new definition.
-    const badge: Probe = {
-      id: 'artifact@272',
-      kind: 'artifact',
-      question: 'What did the edits to pane_list_live.ex introduce?',
-      answer: 'lib/spotter_web/live/pane_list_live.ex now has component function session_status_badge',
-      facets: [['pane_list_live.ex'], ['component function']],
-      contradictions: [],
-      source: 'derived',
-      file: 'lib/spotter_web/live/pane_list_live.ex',
-      statement: 'pane_list_live.ex changed: component function session_status_badge',
-    };
+    const badge = definitionProbe('lib/spotter_web/live/pane_list_live.ex', 'component function');
     // The faithful handoff's line: the module labels it, the definition (with its arity) is told in prose.
     const handoff =
       '- `PaneListLive`: on connect it subscribes to "session_activity"; a Status column in the table of visible ' +
@@ -145,17 +151,7 @@ describe('an artifact kept in other words', () => {
   });
 
   it('stays linear when a long kept tail names the file and the definition on thousands of lines', () => {
-    const probe: Probe = {
-      id: 'artifact@9',
-      kind: 'artifact',
-      question: 'What did the edits to session.ts introduce?',
-      answer: 'src/session.ts now has helper function session_status_badge',
-      facets: [['session.ts'], ['helper function']],
-      contradictions: [],
-      source: 'derived',
-      file: 'src/session.ts',
-      statement: 'session.ts changed: helper function session_status_badge',
-    };
+    const probe = definitionProbe('src/session.ts', 'helper function');
     // Every line names both, as a list: 20,000 × 20,000 pairs took 33 s when each name looked for the other.
     const lines = Array.from(
       { length: 20_000 },
