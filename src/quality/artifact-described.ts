@@ -4,7 +4,7 @@
  * identifier bag names the file but says nothing of it, so it keeps nothing.
  */
 import { basename } from 'node:path';
-import { meaningTerms, type MeaningIndex } from './meaning.ts';
+import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
 
 // Words any description of an edit has: they say that the file changed, not what it now is ("created" says more:
@@ -22,27 +22,41 @@ const CHANGE_WORDS = new Set(meaningTerms('changed updated edited modified fixed
 /** How far from the file's name the word that describes it may stand, in terms, within its clause. */
 const DESCRIBED_WITHIN = 12;
 
+/** The terms of the clause the term at `at` is in (a clause's terms stand together). */
+function clauseOf(index: MeaningIndex, at: number): readonly MeaningTerm[] {
+  const { clause } = index.terms[at]!;
+  let from = at;
+  while (from > 0 && index.terms[from - 1]!.clause === clause) from--;
+  let to = at;
+  while (index.terms[to + 1]?.clause === clause) to++;
+  return index.terms.slice(from, to + 1);
+}
+
 /**
- * Whether the clause of a term holds one of `words`: a change ("updated in a new commit"), which a file the agent
- * made was not, or a word that says a thing went away or failed. Each clause is read once, however many of its terms
- * are asked about (one long line of a kept tail can name the file thousands of times).
+ * A test of the clause of a term, each clause tested once however many of its terms are asked about (one long line
+ * of a kept tail can name a file thousands of times).
  */
-function clauseHolding(index: MeaningIndex, words: ReadonlySet<string>): (position: number) => boolean {
+function perClause(
+  index: MeaningIndex,
+  test: (terms: readonly MeaningTerm[]) => boolean,
+): (position: number) => boolean {
   const known = new Map<number, boolean>();
   return (position) => {
     const { clause } = index.terms[position]!;
-    let holds = known.get(clause);
-    if (holds === undefined) {
-      const inClause = (at: number) => index.terms[at]?.clause === clause;
-      let from = position;
-      while (inClause(from - 1)) from--;
-      holds = false;
-      for (let at = from; inClause(at) && !holds; at++) holds = words.has(index.terms[at]!.term);
-      known.set(clause, holds);
+    let passes = known.get(clause);
+    if (passes === undefined) {
+      passes = test(clauseOf(index, position));
+      known.set(clause, passes);
     }
-    return holds;
+    return passes;
   };
 }
+
+/** A clause test: it holds one of `words` (a change: "updated in a new commit"; a word that takes a thing back). */
+const holding =
+  (words: ReadonlySet<string>) =>
+  (terms: readonly MeaningTerm[]): boolean =>
+    terms.some((term) => words.has(term.term));
 
 /** How far back a list item looks for the clause its list hangs from, in terms (a list of a few dozen items). */
 const LEAD_IN_WITHIN = 400;
@@ -114,8 +128,8 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   if (!reading) return false;
   // The lines where a definition is told, found once: a long kept tail names a file and a word thousands of times.
   let toldLines: Set<number> | undefined;
-  const notHeld = clauseHolding(index, NOT_HELD);
-  const changed = clauseHolding(index, CHANGE_WORDS);
+  const notHeld = perClause(index, holding(NOT_HELD));
+  const changed = perClause(index, holding(CHANGE_WORDS));
   const [first, ...rest] = reading.name;
   const starts = index.positions.get(first!)?.all ?? [];
   return starts.some((start) => {
@@ -157,32 +171,21 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
  */
 function definitionLines(index: MeaningIndex, definition: readonly string[]): number[] {
   const [first, ...rest] = definition;
-  // Each clause read once, however often it names the definition (a long line of code can name it hundreds of times).
-  const tells = new Map<number, boolean>();
+  const tells = perClause(index, saysSomething);
   return (index.positions.get(first!)?.all ?? []).flatMap((at) => {
     const term = index.terms[at]!;
     if (!term.name || !rest.every((next, offset) => index.terms[at + offset + 1]?.term === next)) return [];
-    let told = tells.get(term.clause);
-    if (told === undefined) {
-      told = clauseSaysSomething(index, at);
-      tells.set(term.clause, told);
-    }
-    return told ? [term.line] : [];
+    return tells(at) ? [term.line] : [];
   });
 }
 
-/** Whether the clause of the term at `at` has two prose terms, none denied, none saying a thing went away or failed. */
-function clauseSaysSomething(index: MeaningIndex, at: number): boolean {
-  const { clause } = index.terms[at]!;
-  // The clause's terms stand together: walk out from the term to its ends.
-  let from = at;
-  while (from > 0 && index.terms[from - 1]!.clause === clause) from--;
+/** Whether a clause has two prose terms, none denied, none saying a thing went away or failed. */
+function saysSomething(terms: readonly MeaningTerm[]): boolean {
   let prose = 0;
-  for (let position = from; index.terms[position]?.clause === clause; position++) {
-    const other = index.terms[position]!;
-    if (other.name) continue;
-    if (other.negated || NOT_HELD.has(other.term)) return false;
-    if (!EDIT_WORDS.has(other.term)) prose++;
+  for (const term of terms) {
+    if (term.name) continue;
+    if (term.negated || NOT_HELD.has(term.term)) return false;
+    if (!EDIT_WORDS.has(term.term)) prose++;
   }
   return prose >= PROSE_TERMS;
 }

@@ -212,6 +212,14 @@ export function outcomeCredit(outcome: ProbeOutcome | string | undefined): numbe
   return outcome === 'matched' ? 1 : outcome === 'partial' ? 0.5 : 0;
 }
 
+/**
+ * Whether a probe's score is kept-or-not (0 or 1), the pairs McNemar's test takes; a share over runs or a probe kept
+ * in part (½) goes to the paired t-test.
+ */
+export function isWholeCredit(score: number): boolean {
+  return score === 0 || score === 1;
+}
+
 /** Live probes kept, a partial one counting half: the successes of recall's interval. */
 export function keptCount(quality: Pick<Quality, 'probesMatched' | 'probesPartial'>): number {
   // A results file written before partial probes has no count of them.

@@ -4,7 +4,7 @@ import { formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts'
 import { ALPHA } from '../results/comparison-statistics.ts';
 import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
-import { keptCount, outcomeCredit } from '../quality/probe-recall.ts';
+import { isWholeCredit, keptCount, outcomeCredit } from '../quality/probe-recall.ts';
 
 /**
  * Strategies not beaten on both probe recall (higher is better) and compacted size (tokens after,
@@ -139,8 +139,6 @@ function lexicalCaveat(matches: readonly StrategyResult[]): string {
       : ` [${formatRatio(interval.low)}, ${formatRatio(interval.high)}] on ${formatInteger(probesTotal)} live ${probesTotal === 1 ? 'fact' : 'facts'}`;
   return `no better than \`${first.name}\` at ${formatInteger(first.tokensAfter)} tokens (${formatRatio(first.quality.probeRecall)}${bounds})`;
 }
-
-const isWholeCredit = (value: number) => value === 0 || value === 1;
 
 const names = (strategies: readonly StrategyResult[]) =>
   strategies.map((strategy) => `\`${strategy.name}\``).join(', ');

@@ -12,7 +12,7 @@ import {
   wilsonInterval,
 } from './paired.ts';
 import type { ComparisonStatistics, PairedComparison, ProbeEntry, StrategyResult } from './types.ts';
-import { outcomeCredit } from '../quality/probe-recall.ts';
+import { isWholeCredit, outcomeCredit } from '../quality/probe-recall.ts';
 
 /** The significance level of every verdict. */
 export const ALPHA = 0.05;
@@ -98,9 +98,7 @@ export function comparisonStatistics(
   const n = probes.length;
   const allScores = new Map(candidates.map((result) => [result, scores(result, probes)]));
   // Shares over runs, or a probe kept in part (½), are not kept-or-not pairs: the clustered tests take them.
-  const clustered = [...allScores.values()].some((values) =>
-    values.some((value) => value !== 0 && value !== 1),
-  );
+  const clustered = [...allScores.values()].some((values) => !values.every(isWholeCredit));
   const baseScores = allScores.get(base)!;
   const recallOf = (values: number[]) =>
     clustered ? clusteredRecall(values) : wilsonInterval(values.filter((value) => value === 1).length, n);

@@ -9,6 +9,7 @@
 import { countOf } from '../numbers.ts';
 import type { GateFailure, GateResults, GateStrategy } from '../quality/gate.ts';
 import { boundsOf, KIND_RECALL_PREFIX, METRICS, metricByKey } from '../quality/metrics.ts';
+import { isWholeCredit } from '../quality/probe-recall.ts';
 import { clusteredDifference, pairedCounts, pairedDifferenceInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { clusteredMean } from './cluster.ts';
@@ -335,7 +336,7 @@ function otherFacts(list: readonly Pair[]): BaselineDifference['otherFacts'] {
     }
   }
   if (now.length === 0) return null;
-  const binary = [...now, ...was].every((value) => value === 0 || value === 1);
+  const binary = [...now, ...was].every(isWholeCredit);
   const difference = binary
     ? pairedDifferenceInterval(pairedCounts(now.map(Boolean), was.map(Boolean)))
     : clusteredDifference(now, was);
