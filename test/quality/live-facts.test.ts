@@ -14,6 +14,7 @@ import { livenessReasons, markLiveness } from '../../src/quality/derive/liveness
 import { toolRuns } from '../../src/quality/derive/runs.ts';
 import { selectProbes } from '../../src/quality/derive/select.ts';
 import { createMatcher } from '../../src/quality/match.ts';
+import { lintProbes } from '../../src/quality/probe-lint.ts';
 import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import type { FileOperation, Message } from '../../src/session/types.ts';
@@ -424,17 +425,30 @@ describe('an artifact told by its commit', () => {
     assert.equal(told('Add a retry budget to the client'), 'retry.ts: Add a retry budget to the client');
   });
 
+  const narrated = (text: string): Message[] => [
+    messages[0]!,
+    { role: 'assistant', content: [{ type: 'text', text }, write] },
+    messages[2]!,
+  ];
+
   it('nor narration that only says an edit is coming', () => {
-    const narrated = (text: string): Message[] => [
-      messages[0]!,
-      { role: 'assistant', content: [{ type: 'text', text }, write] },
-      messages[2]!,
-    ];
     assert.deepEqual(artifactProbes(narrated('Now let me make the key changes:'), operations), []);
     assert.equal(
       artifactProbes(narrated("Now I'll add a retry budget."), operations)[0]?.statement,
       'retry.ts created: add a retry budget retryBudget',
     );
+  });
+
+  it('quotes the narration from the sentence that says what comes, so its own answer states its facet', () => {
+    // At pi's second cut the agent listed what the new file would hold for a screen, then said what it would do: the
+    // answer had quoted the list's opening, cut mid-word, and lint dropped the probe as missing its own facet.
+    const plan = `${'- `handleClearCommand()` → `session.reset()`\n'.repeat(12)}Let me add a retry budget that stops early:`;
+    const [probe] = artifactProbes(narrated(plan), operations);
+    assert.ok(probe, 'an artifact probe');
+    assert.deepEqual(probe.facets, [['retry.ts'], ['add a retry budget']]);
+    assert.match(probe.answer, /^src\/retry\.ts: Let me add a retry budget that stops early:/);
+    const probes: Probe[] = [{ ...probe, id: 'artifact@1', contradictions: [], source: 'derived' }];
+    assert.deepEqual(lintProbes({ probes, messages: narrated(plan) }), []);
   });
 
   it('tells a file of no definitions (a configuration, a script) by its commit, and only by one', () => {

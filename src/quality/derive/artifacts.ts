@@ -345,14 +345,25 @@ function artifactProbe(
   if (added === undefined) return undefined;
   const intent = /\b(?:let me|let's|I'll|I will|I need to|now)\s+/i.exec(context.narration);
   const said = intent ? plainPhrase(context.narration.slice(intent.index + intent[0].length)) : undefined;
-  if (!said || !saysWhat(said)) return undefined;
+  if (!intent || !said || !saysWhat(said)) return undefined;
+  // The answer quotes the agent from the sentence that says what it is about to do: a long narration's opening (a
+  // list of what the file will hold, cut mid-word) need not hold the words the facet takes from that sentence.
+  const from = sentenceStart(context.narration, intent.index);
   return {
     kind: 'artifact',
     messageIndex: operation.messageIndex,
     file: operation.path,
     question: `What did the agent change in ${name}, and why?`,
-    answer: `${operation.path}: ${clipWords(context.narration, 200)} (it added \`${added}\`)`,
+    answer: `${operation.path}: ${clipWords(context.narration.slice(from), 200)} (it added \`${added}\`)`,
     facets: [[name], [said]],
     statement: artifactStatement(name, context, `${said} ${added}`),
   };
+}
+
+/** Where the sentence holding `at` starts: after the last sentence end or line break before it. */
+function sentenceStart(text: string, at: number): number {
+  const before = text.slice(0, at);
+  const ends = [...before.matchAll(/[.!?:]\s+|\n/g)];
+  const last = ends.at(-1);
+  return last ? last.index + last[0].length : 0;
 }
