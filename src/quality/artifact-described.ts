@@ -73,7 +73,7 @@ const DEFINITION =
 
 // Words that say a thing went away or failed: a clause with one does not say what the file now holds.
 const NOT_HELD = new Set(
-  meaningTerms('remove delete drop revert rename error fail undefined warning missing').map(
+  meaningTerms('remove delete drop revert rename error fail undefined warning missing denied crash').map(
     (term) => term.term,
   ),
 );
@@ -159,6 +159,36 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     const stop = Math.max(0, start - LEAD_IN_WITHIN);
     for (let position = start - 1; position >= stop && index.terms[position]!.clause >= leadIn; position--) {
       if (index.terms[position]!.clause === leadIn && tells(position)) return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * Whether a text names an artifact's file (as {@link describesArtifact} finds it) in a clause that says something of
+ * it in prose: two prose terms, none denied, none saying it went away or failed, in its own clause or the one its
+ * colon labels ("runtime.exs, for prod only, takes the exporter from OTEL_EXPORTER"). It says what the file now is in
+ * other words than the probe's, so the reader counts it half kept ("a new helper module"); a path list, an identifier
+ * bag or an error line naming the file says nothing of it.
+ */
+export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean {
+  const reading = readArtifact(probe);
+  if (!reading) return false;
+  const tells = perClause(index, saysSomething);
+  const [first, ...rest] = reading.name;
+  return (index.positions.get(first!)?.all ?? []).some((start) => {
+    if (!index.terms[start]!.name) return false;
+    if (!rest.every((term, offset) => index.terms[start + offset + 1]?.term === term)) return false;
+    if (tells(start)) return true;
+    const { gloss } = index.terms[start]!;
+    if (gloss === undefined) return false;
+    // The clause the colon labels starts after the name's own clause ("mix.exs: six new deps"). A name followed by a
+    // comma is not read with the clauses after it: in an identifier bag those are the next identifiers, and a
+    // hyphenated one ("pytest-cov") reads as prose.
+    for (let position = start + reading.name.length; position < index.terms.length; position++) {
+      const term = index.terms[position]!;
+      if (term.clause > gloss) return false;
+      if (term.clause === gloss) return tells(position);
     }
     return false;
   });

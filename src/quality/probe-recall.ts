@@ -3,7 +3,7 @@
  * kept in part counts half); `historyRecall` beside it for the facts that no longer matter at the cut; each probe's
  * outcome (matched, partial, missed, contradicted) and the count of contradicted ones.
  */
-import { describesArtifact } from './artifact-described.ts';
+import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
 import type { Occurrence, TextIndex } from './match.ts';
 import { phrasePositions, readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts';
@@ -103,6 +103,8 @@ export function probeOutcome(
   if (statedInOtherWords(index, reading)) return 'matched';
   const outcome = statementOutcome(index, probe, options.statement);
   if (outcome !== 'contradicted' && describesArtifact(index.meaning(), probe)) return 'matched';
+  if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))
+    return 'partial';
   return outcome;
 }
 

@@ -5,7 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describesArtifact } from '../../src/quality/artifact-described.ts';
+import { describesArtifact, namesArtifactInProse } from '../../src/quality/artifact-described.ts';
+import { draftProbes } from '../../src/quality/derive/derive.ts';
+import type { Message } from '../../src/session/types.ts';
+import { callsTools, session, toolCall, toolResult, user as factoryUser } from '../helpers/factories.ts';
 import { indexMeaning } from '../../src/quality/meaning.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
@@ -183,5 +186,73 @@ describe('an artifact kept in other words', () => {
     const { file: _file, ...noFile } = plan;
     assert.equal(described('The plan lives in docs/refactor.md.', { ...noFile }), false);
     assert.equal(described('The plan lives in docs/refactor.md.', { ...plan, kind: 'task' }), false);
+  });
+});
+
+describe('an artifact named in prose, in other words than its probe', () => {
+  // As derived at pi's second cut: the commit's words ("WP13: Create modes/index.ts barrel export") are not the
+  // words a handoff uses for the runtime configuration.
+  const runtime: Probe = {
+    ...plan,
+    id: 'artifact@66',
+    file: 'config/runtime.exs',
+    question: 'What did the agent change in runtime.exs, and why?',
+    answer:
+      'config/runtime.exs: changed in the commit "feat: add OTEL dependencies, bootstrap, and safe runtime defaults"',
+    facets: [['runtime.exs'], ['safe runtime defaults']],
+    statement: 'runtime.exs: feat: add OTEL dependencies, bootstrap, and safe runtime defaults',
+  };
+  const outcome = (text: string, probe: Probe = runtime) => probeOutcome(createMatcher(text), probe);
+  const named = (text: string) => namesArtifactInProse(indexMeaning(text), runtime);
+
+  it('is kept in part when a clause says in prose what the file now does', () => {
+    const handoff =
+      'runtime.exs takes the exporter from OTEL_EXPORTER (otlp if unset) and sends http_protobuf.';
+    assert.equal(outcome(handoff), 'partial');
+    assert.equal(
+      outcome('- config/runtime.exs: reads the exporter from the environment in production'),
+      'partial',
+    );
+    // The probe's own words keep it whole.
+    assert.equal(outcome('runtime.exs now holds safe runtime defaults for the exporter'), 'matched');
+  });
+
+  it('keeps nothing of a path list, an identifier bag, an error line, a removal, a denial or a bare mention', () => {
+    assert.equal(named('config/runtime.exs\nconfig/config.exs\nmix.exs'), false);
+    assert.equal(named('runtime.exs, OTEL_EXPORTER, otlp_endpoint, Config.Reader'), false);
+    assert.equal(named('** (CompileError) config/runtime.exs:12: undefined function sampler/0 error'), false);
+    assert.equal(named('config/runtime.exs: permission denied while opening'), false);
+    assert.equal(named('runtime.exs was removed from the config folder'), false);
+    assert.equal(named('runtime.exs does not read the exporter any more'), false);
+    assert.equal(named('Touched runtime.exs.'), false);
+    // An item of a list of names is not described by the prose after the next name.
+    assert.equal(named('Edited runtime.exs, mix.exs, then added the retry budget to the client'), false);
+    // An identifier bag's next item may be hyphenated, and a hyphenated word reads as prose.
+    assert.equal(named('runtime.exs, pytest-cov, cargo-llvm-cov, example.com'), false);
+    assert.equal(outcome('config/runtime.exs\nmix.exs'), 'missed');
+  });
+
+  it('earns nothing where its probe earns no half (a part of it is what a cheap trick keeps)', () => {
+    const handoff = 'runtime.exs reads the exporter from the environment in production';
+    assert.equal(outcome(handoff, { ...runtime, partialCredit: false }), 'missed');
+  });
+
+  it("earns no half from the user's request that named the file in a sentence", () => {
+    const write = toolCall('write', {
+      path: 'src/modes/interactive/interactive-mode.ts',
+      content: 'export class InteractiveMode {\n\tconstructor() {}\n}\n',
+    });
+    const request =
+      'kill the entire file, then create a brand new interactive-mode.ts built on the session class';
+    const messages: Message[] = [
+      factoryUser(request),
+      callsTools([write], 'I read both files in full. Let me write the new file:'),
+      toolResult(write, 'Wrote the file'),
+    ];
+    const artifact = draftProbes(session(messages)).find((draft) => draft.kind === 'artifact');
+    assert.ok(artifact, 'an artifact probe for the written file');
+    assert.equal(artifact.partialCredit, false);
+    const probe: Probe = { ...artifact, id: 'artifact@2', contradictions: [], source: 'derived' };
+    assert.equal(outcome(request, probe), 'missed');
   });
 });

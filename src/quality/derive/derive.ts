@@ -11,6 +11,7 @@ import { readStatements, type StatementReading } from '../meaning.ts';
 import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { Probe } from '../probes.ts';
+import { namesArtifactInProse } from '../artifact-described.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
 import { commitProbes, commitsOf } from './commits.ts';
@@ -79,7 +80,13 @@ function withoutRequestedResults(drafts: DraftProbe[], messages: readonly Messag
     if (!RESULT_KINDS.has(draft.kind)) return [draft];
     facets ??= createMatcher(userText);
     const probe: Probe = { ...draft, id: 'request', contradictions: [], source: 'derived' };
-    return probeOutcome(facets, probe) === 'matched' ? [] : [draft];
+    const outcome = probeOutcome(facets, probe);
+    if (outcome === 'matched') return [];
+    // A file the user named in a sentence ("create a brand new interactive-mode.ts") is named in prose by the
+    // user's messages copied verbatim: that earns no half.
+    return outcome === 'partial' || namesArtifactInProse(facets.meaning(), probe)
+      ? [{ ...draft, partialCredit: false }]
+      : [draft];
   });
 }
 
