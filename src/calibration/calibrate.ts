@@ -4,16 +4,21 @@
  * recall is set beside the reader's, alone and (where the transcript is present) with the kept tail, and per split
  * the mean absolute error, the rank correlation across summaries and Cohen's kappa per fact kind are computed.
  */
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import {
   indexStatements,
   readStatements,
   statementLabel,
+  type StatementIndex,
   type StatementLabel,
 } from '../quality/statement-match.ts';
+import type { StatementReading } from '../quality/meaning.ts';
 import { cohenKappa, meanAbsoluteError, spearman } from '../quality/agreement.ts';
 import { readCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
 import { headlineScorer, type HeadlineScorer } from './headline.ts';
+import { extractPaths } from '../quality/paths.ts';
+import { namesArtifactInProse } from '../quality/artifact-described.ts';
+import type { Probe } from '../quality/probes.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
 
 /** The two parts of the yardstick: tuning (rules may be chosen on it) and held-out (never looked at for that). */
@@ -99,6 +104,39 @@ export type CalibrateOptions = {
   transcriptsDirectory?: string;
 };
 
+/**
+ * The tool's label of a reader's fact in a text: how the text states its statement (statement-match.ts); an artifact
+ * fact that is lost that way is kept in part where the text names one of its files in a clause that says something
+ * of it in prose, as a derived artifact probe is (artifact-described.ts): "Created `otel.ex` with safe, idempotent
+ * initialization" keeps part of a fact that lists what otel.ex does.
+ */
+function factLabel(
+  index: StatementIndex,
+  reading: StatementReading,
+  files: readonly Probe[],
+): StatementLabel {
+  const label = statementLabel(index, reading);
+  return label === 'lost' && files.some((file) => namesArtifactInProse(index, file)) ? 'partial' : label;
+}
+
+/** An artifact fact's files, each as the artifact probe of that file the fact's statement describes. */
+function filesOf(fact: CalibrationFact): Probe[] {
+  if (fact.kind !== 'artifact') return [];
+  // A file, not a directory or a route (`modes/interactive/theme/`, `/api/hooks/session-end`).
+  const files = extractPaths(fact.statement).filter((path) => /\.\w+$|file$/i.test(basename(path)));
+  return [...new Set(files)].map((file) => ({
+    id: fact.id,
+    kind: 'artifact',
+    question: `What does ${file} now hold?`,
+    answer: fact.statement,
+    facets: [[file]],
+    contradictions: [],
+    source: 'sidecar',
+    file,
+    statement: fact.statement,
+  }));
+}
+
 /** Where a cut's transcript would be, if anywhere. */
 function transcriptPath(cut: CalibrationCut, options: CalibrateOptions): string | undefined {
   if (cut.session.root !== undefined)
@@ -141,6 +179,7 @@ async function compareCut(
   const live = cut.facts.filter((fact) => fact.live);
   const readingList = readStatements(cut.facts.map((fact) => fact.statement));
   const readings = new Map(cut.facts.map((fact, position) => [fact.id, readingList[position]!]));
+  const files = new Map(cut.facts.map((fact) => [fact.id, filesOf(fact)]));
   const summaries: SummaryComparison[] = [];
   for (const summary of cut.summaries) {
     let text = summary.text;
@@ -157,11 +196,11 @@ async function compareCut(
     const index = indexStatements(text);
     const tailIndex = tail === undefined ? undefined : indexStatements(`${text}\n\n${tail}`);
     const humanLabel = (fact: CalibrationFact): Label => summary.labels[fact.id]!.label;
-    const toolLabels = new Map(
-      cut.facts.map((fact) => [fact.id, statementLabel(index, readings.get(fact.id)!)]),
-    );
+    const label = (within: StatementIndex, fact: CalibrationFact) =>
+      factLabel(within, readings.get(fact.id)!, files.get(fact.id)!);
+    const toolLabels = new Map(cut.facts.map((fact) => [fact.id, label(index, fact)]));
     const toolTailLabels = tailIndex
-      ? new Map(live.map((fact) => [fact.id, statementLabel(tailIndex, readings.get(fact.id)!)]))
+      ? new Map(live.map((fact) => [fact.id, label(tailIndex, fact)]))
       : undefined;
     summaries.push({
       cut: cut.id,

@@ -110,6 +110,40 @@ describe('calibrate', () => {
     assert.ok(result.summaries.every((summary) => summary.summary !== 'truncate'));
   });
 
+  it('reads an artifact fact in part where a summary names its file in prose, not in a path list or an error line', async () => {
+    const cuts = join(directory.path, 'cuts-artifact');
+    await mkdir(cuts, { recursive: true });
+    const statement =
+      'lib/retry.ts (new): retryBudget(attempts) stops retrying once the attempts are spent and sleeps 200 ms between tries; exported from index.ts.';
+    const summaries = {
+      brief: 'lib/retry.ts caps how often the client tries again.',
+      paths: 'lib/retry.ts\nlib/index.ts',
+      bag: 'retry.ts, retryBudget, attempts, index.ts',
+      failed: "lib/retry.ts(3,4): error TS2304: Cannot find name 'sleep'.",
+      removed: 'lib/retry.ts was removed again.',
+    };
+    const cut = {
+      schemaVersion: 1,
+      id: 'artifact-in-part',
+      split: 'held-out',
+      session: { path: 'absent.jsonl', format: 'pi', sha256: '0'.repeat(64) },
+      cut: { summarizedEntries: { from: 0, to: 1 }, keptTail: null },
+      facts: [{ id: 'F1', kind: 'artifact', live: true, statement, inKeptTail: 'lost' }],
+      summaries: Object.entries(summaries).map(([id, text]) => ({
+        id,
+        source: 'handoff',
+        text,
+        labels: { F1: { label: id === 'brief' ? 'partial' : 'lost' } },
+      })),
+    };
+    await writeFile(join(cuts, 'cut.json'), JSON.stringify(cut));
+    const result = await calibrate({ cutsDirectory: cuts, repositoryRoot: directory.path });
+    const tool = Object.fromEntries(
+      result.summaries.map((summary) => [summary.summary, summary.facts[0]!.tool]),
+    );
+    assert.deepEqual(tool, { brief: 'partial', paths: 'lost', bag: 'lost', failed: 'lost', removed: 'lost' });
+  });
+
   it('reports a malformed cut file as an input error naming it', async () => {
     const cuts = join(directory.path, 'cuts-bad');
     await mkdir(cuts, { recursive: true });
