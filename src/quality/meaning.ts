@@ -32,6 +32,8 @@ export type MeaningTerm = {
   leadIn?: number;
   /** For a name that labels what follows it ("mix.exs: six new deps"), the clause after the colon, which says what it is. */
   gloss?: number;
+  /** A part of a longer name (the `1` of `spotter-4te.1`, the `15` of `WP15`): an id, not a measured value. */
+  part?: true;
 };
 
 // Extensions that make a dotted word a file name (`main.ts`), not a member access (`session.messages`).
@@ -51,6 +53,9 @@ const SENTENCE_END = /^[;!?]|^\.|^\s[-–—]\s/u;
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/u;
 const RAW_TOKEN = /[\p{L}\p{N}_$]+(?:[./\\@#-][\p{L}\p{N}_$]+)*/gu;
 const CONTRACTED_NOT = /n['’]t(?![\p{L}])/giu;
+// A suggestion put as a negative question: "can't we …?", "shouldn't it …?", "why not …?" (its negation is dropped).
+const SUGGESTION =
+  /\b(?:can['’]t|cannot|can not|(?:could|should|would|do|does|did)n['’]t|(?:could|should|would|do|does|did|why) not)(?=\s+(?:we|you|i|it|they|this|that|just|use|make|move|put|get|add|keep)\b)/giu;
 // Terse notes write a negation as logic does: "¬Oban".
 const NOT_SIGN = /¬/gu;
 // How many terms after a negation it reaches.
@@ -135,7 +140,7 @@ function identifierWords(token: string): string[] {
     .map((part) => part.toLowerCase());
 }
 
-type Word = { word: string; name: boolean; folded?: string };
+type Word = { word: string; name: boolean; folded?: string; part?: true };
 
 /** The words of one raw token, each marked as prose or name. */
 function tokenWords(token: string): Word[] {
@@ -157,7 +162,14 @@ function tokenWords(token: string): Word[] {
     // Words joined by a dot are code (`session.message_count`, `Spotter.Transcripts.Message`): names, not prose;
     // a hyphen joins prose (`single-session`), and `e.g` is an abbreviation.
     const code = token.includes('.') && parts.some((part) => part.length > 1);
-    return parts.flatMap((part) => tokenWords(part).map((word) => (code ? { ...word, name: true } : word)));
+    const several = parts.filter(Boolean).length > 1;
+    return parts.flatMap((part) =>
+      tokenWords(part).map((word) => ({
+        ...word,
+        ...(code ? { name: true } : {}),
+        ...(several ? { part: true as const } : {}),
+      })),
+    );
   }
   if (/\p{L}/u.test(token) && /\p{N}/u.test(token) && !synonymOf?.has(lower) && lower !== 'e2e')
     return [{ word: lower, name: true, folded: lower }];
@@ -173,9 +185,13 @@ function clauseTerms(
   line: number,
   clauseNumber: number,
   leadIn: number | undefined,
+  question = false,
 ): void {
   const words: Word[] = [];
-  for (const match of clause.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ').matchAll(RAW_TOKEN))
+  // "can't we get that from the settings manager?" suggests getting it there: a question put in the negative
+  // asks for the thing, it does not deny it.
+  const stated = question ? clause.replace(SUGGESTION, 'so') : clause;
+  for (const match of stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ').matchAll(RAW_TOKEN))
     words.push(...tokenWords(match[0]));
   let negationLeft = 0;
   const clauseStart = terms.length;
@@ -216,6 +232,7 @@ function clauseTerms(
       clause: clauseNumber,
     };
     if (leadIn !== undefined) added.leadIn = leadIn;
+    if (current.part) added.part = true;
     terms.push(added);
     if (negationLeft > 0) negationLeft--;
   }
@@ -242,7 +259,7 @@ export function meaningTerms(text: string): MeaningTerm[] {
         const end = parts[part + 1];
         if (parts[part]!.trim().length > 0) {
           const first = terms.length;
-          clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn);
+          clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn, end?.startsWith('?') === true);
           const last = part >= lastWords;
           let prose = false;
           for (let term = first; term < terms.length && !prose; term++) prose = !terms[term]!.name;
@@ -310,8 +327,9 @@ export function readStatement(
       known.negated &&= term.negated;
     } else seen.set(term.term, { ...term, weight: weightOf(term.term) });
   }
+  // A number that measures something; one inside an id (`spotter-4te.1`, `gqc.5`) names a thing instead.
   const numbers = sequence.flatMap((term, position) =>
-    isNumber(term.term)
+    isNumber(term.term) && !term.part
       ? [
           {
             value: term.term,
@@ -502,7 +520,7 @@ function isOpposed(window: readonly MeaningTerm[], reading: StatementReading, ne
       number.before !== undefined
         ? position >= 2 && `${window[position - 2]!.term} ${window[position - 1]!.term}` === number.before
         : number.after !== undefined && window[position + 1]?.term === number.after;
-    const stated = window.filter((term, position) => isNumber(term.term) && at(position));
+    const stated = window.filter((term, position) => isNumber(term.term) && !term.part && at(position));
     // Another value in its place is a contradiction on its own ("above 90%" for "above 70%").
     if (stated.length > 0 && stated.every((term) => term.term !== number.value)) signals += needed;
   }

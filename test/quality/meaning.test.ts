@@ -141,6 +141,39 @@ describe('statement matching', () => {
     assert.equal(label(opposite, long), 'contradicted');
   });
 
+  it('reads a number inside an id as a name, not as a measured value another number contradicts', () => {
+    // As labelled on a Claude Code cut (4te-1480, T12): its agent's summary says what became of 4te.3.
+    const committed =
+      'spotter-4te.1 is committed (12e2d10) and closed in bd; spotter-4te.2 is committed (461930e) and closed in bd.';
+    assert.notEqual(label('spotter-4te.3 is closed in bd and committed.', committed), 'contradicted');
+    assert.ok(meaningTerms('spotter-4te.1').every((term) => term.part === true));
+    assert.equal(meaningTerms('297 tests')[0]!.part, undefined);
+    // A measured value is still contradicted by another (above).
+    assert.equal(
+      label('The footer colours context usage as a warning above 80% and as an error above 90%.', FACTS[3]!),
+      'contradicted',
+    );
+  });
+
+  it('reads a suggestion put as a negative question as the thing suggested, not denied', () => {
+    // As in pi's session: the user's "can't we get that from the settings manager in session?" asks for it.
+    const negated = (text: string) =>
+      meaningTerms(text)
+        .filter((term) => term.negated)
+        .map((term) => term.term);
+    assert.deepEqual(negated("can't we get that from the settings manager in session?"), []);
+    assert.deepEqual(negated('why not use the settings manager?'), []);
+    assert.deepEqual(negated("shouldn't we move the tools to core?"), []);
+    // A question about what fails, and a plain denial, still deny.
+    assert.deepEqual(negated("why don't the tests pass?"), terms('tests pass'));
+    assert.deepEqual(negated("we can't get that from the settings manager."), terms('get settings manager'));
+    const fact = 'collapseChangelog comes from the settings manager, not from a constructor flag.';
+    assert.notEqual(
+      label("132 collapseChangelog = false, can't we get that from the settings manager in session?", fact),
+      'contradicted',
+    );
+  });
+
   it('drops exactly the deleted fact from a good summary', () => {
     const readings = readStatements(FACTS);
     const full = indexStatements(FAITHFUL.join('\n'));
