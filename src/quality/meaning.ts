@@ -62,7 +62,17 @@ const NOT_SIGN = /¬/gu;
 const NEGATION_REACH = 3;
 const NEGATION_TERM = 'not';
 // Words that end a negation's reach within its clause: what comes after them is not what is denied.
-const NEGATION_ENDS = new Set(['until', 'unless', 'but', 'except', 'before', 'after', 'once']);
+const NEGATION_ENDS = new Set([
+  'until',
+  'unless',
+  'but',
+  'except',
+  'before',
+  'after',
+  'once',
+  'as',
+  'because',
+]);
 // Function words a short phrase can lose without saying less.
 const LIGHT_WORDS = new Set(
   'a an the of to for in on at by with from into as and or is are was were be been s'.split(' '),
@@ -328,14 +338,21 @@ export function readStatement(
     } else seen.set(term.term, { ...term, weight: weightOf(term.term) });
   }
   // A number that measures something; one inside an id (`spotter-4te.1`, `gqc.5`) names a thing instead.
+  // What a number measures is told by the two terms before it, unless those are an id or another count ("after
+  // a0y.3, 386 tests"; "297 tests and 14 doctests"): then by the term after it.
+  const measures = (term: MeaningTerm | undefined) =>
+    term !== undefined && !(term.part && term.name) && !isNumber(term.term);
   const numbers = sequence.flatMap((term, position) =>
     isNumber(term.term) && !term.part
       ? [
           {
             value: term.term,
             before:
-              position >= 2 ? `${sequence[position - 2]!.term} ${sequence[position - 1]!.term}` : undefined,
-            after: sequence[position + 1]?.term,
+              position >= 2 && measures(sequence[position - 2]) && measures(sequence[position - 1])
+                ? `${sequence[position - 2]!.term} ${sequence[position - 1]!.term}`
+                : undefined,
+            // After it, only a word of prose measures it ("386 tests"; not the next name of a list).
+            after: sequence[position + 1]?.name === false ? sequence[position + 1]!.term : undefined,
           },
         ]
       : [],
@@ -522,10 +539,21 @@ function isOpposed(window: readonly MeaningTerm[], reading: StatementReading, ne
         : number.after !== undefined && window[position + 1]?.term === number.after;
     const stated = window.filter((term, position) => isNumber(term.term) && !term.part && at(position));
     // Another value in its place is a contradiction on its own ("above 90%" for "above 70%").
-    if (stated.length > 0 && stated.every((term) => term.term !== number.value)) signals += needed;
+    if (stated.length > 0 && stated.every((term) => !sameValue(term.term, number.value))) signals += needed;
   }
   return signals >= needed;
 }
+
+/** Whether two numbers state one value: equal, or one rounds the other ("about 1500 lines" for 1508 lines). */
+function sameValue(a: string, b: string): boolean {
+  const [x, y] = [Number(a), Number(b)];
+  if (x === y) return true;
+  const round = (value: number) => value >= 100 && value % 10 === 0;
+  return (round(x) || round(y)) && Math.abs(x - y) <= ROUNDING * Math.max(x, y);
+}
+
+// How far a round number may stand from the value it rounds.
+const ROUNDING = 0.02;
 
 /** Where each term list of a position sits, searched by binary search. */
 function nearest(positions: readonly number[], from: number, to: number): number | undefined {

@@ -155,6 +155,50 @@ describe('statement matching', () => {
     );
   });
 
+  it('reads what a number measures from prose around it, and a round number as the value it rounds', () => {
+    // As labelled on pi's second cut (B11) and a Claude Code cut (4te-1480, T16), whose summaries keep them.
+    const mode =
+      'interactive-mode.ts: InteractiveMode (~1508 lines) rewritten from scratch on top of AgentSession.';
+    assert.equal(
+      label(
+        'interactive-mode.ts: InteractiveMode (about 1500 lines), rewritten from scratch on top of AgentSession.',
+        mode,
+      ),
+      'kept',
+    );
+    assert.equal(
+      label(
+        'interactive-mode.ts: InteractiveMode (about 900 lines), rewritten from scratch on top of AgentSession.',
+        mode,
+      ),
+      'contradicted',
+    );
+    // "14" counts doctests, told by the word after it, not by the count before it.
+    const suite = 'The suite passes: 297 tests and 14 doctests, 0 failures; credo --strict is clean.';
+    assert.equal(label('The suite passes: 297 tests, 0 failures; credo --strict is clean.', suite), 'kept');
+    assert.equal(
+      label('The suite passes: 297 tests and 9 doctests, 0 failures; credo --strict is clean.', suite),
+      'contradicted',
+    );
+  });
+
+  it('ends a negation at "as" and "because", and reads "whether" as a function word', () => {
+    const negated = (text: string) =>
+      meaningTerms(text)
+        .filter((term) => term.negated)
+        .map((term) => term.term);
+    // As labelled on a Claude Code cut (a0y-1583, Y14): the spec is not denied, the folder is.
+    assert.deepEqual(
+      negated('tail_wrapper.sh lives in priv/scripts/, not in scripts/ as the task spec said'),
+      terms('scripts'),
+    );
+    assert.deepEqual(
+      negated('the hook is not registered because the event name is wrong'),
+      terms('hook registered'),
+    );
+    assert.deepEqual(terms('ask whether to continue'), terms('ask continue'));
+  });
+
   it('reads a suggestion put as a negative question as the thing suggested, not denied', () => {
     // As in pi's session: the user's "can't we get that from the settings manager in session?" asks for it.
     const negated = (text: string) =>
