@@ -201,8 +201,12 @@ function clauseTerms(
   // "can't we get that from the settings manager?" suggests getting it there: a question put in the negative
   // asks for the thing, it does not deny it.
   const stated = question ? clause.replace(SUGGESTION, 'so') : clause;
-  for (const match of stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ').matchAll(RAW_TOKEN))
-    words.push(...tokenWords(match[0]));
+  const tokens = [...stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ').matchAll(RAW_TOKEN)];
+  // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
+  // not a sentence: its words are no prose.
+  const listed = tokens.length === 1 && tokens[0]![0].includes('-');
+  for (const match of tokens)
+    words.push(...tokenWords(match[0]).map((word) => (listed ? { ...word, name: true } : word)));
   let negationLeft = 0;
   const clauseStart = terms.length;
   for (let index = 0; index < words.length; index++) {

@@ -108,6 +108,19 @@ describe('statement matching', () => {
     for (const trick of [pathList, identifierBag, grep])
       for (const fact of [FACTS[0]!, FACTS[2]!, FACTS[3]!])
         assert.equal(label(trick, fact), 'lost', `${trick} / ${fact}`);
+    // As the identifier bag of pi's first cut lists them: a hyphenated item ("read-only") is no prose.
+    const bag =
+      'CompactionEntry, read-only, tokensAfter, auto-compaction, CompactionResult, tokensBefore, TS2339';
+    const error =
+      'CompactionEntry has no tokensAfter, so CompactionResult carries tokensBefore only (TS2339, fixed).';
+    assert.equal(label(bag, error), 'lost');
+    assert.equal(
+      label(
+        'CompactionResult carries only tokensBefore: CompactionEntry has no tokensAfter (TS2339, fixed).',
+        error,
+      ),
+      'kept',
+    );
   });
 
   it('counts a summary stating the opposite as a contradiction', () => {
