@@ -16,7 +16,6 @@ const EDIT_WORDS = new Set(
 // Words that say a file was made or finished: they tell an artifact the agent created ("Done and committed:
 // print-mode.ts, rpc-mode.ts"), whose probe says no more than that it was made.
 const MADE_WORDS = new Set(meaningTerms('created finished committed written built').map((term) => term.term));
-const CREATED = meaningTerms('created')[0]!.term;
 const CHANGE_WORDS = new Set(meaningTerms('changed updated edited modified fixed').map((term) => term.term));
 
 /** How far from the file's name the word that describes it may stand, in terms, within its clause. */
@@ -108,9 +107,10 @@ function readArtifact(probe: Probe): ArtifactReading | null {
     const definitions = [...new Set((probe.statement ?? '').match(DEFINITION) ?? [])]
       .filter((spelling) => !file.includes(spelling))
       .map((spelling) => meaningTerms(spelling).map((term) => term.term))
-      .filter((terms) => terms.length >= 2);
+      // The file's own name spelled as an identifier (`InteractiveMode` of interactive-mode.ts) is no definition in it.
+      .filter((terms) => terms.length >= 2 && terms.join(' ') !== name.join(' '));
     if (name.length > 0 && described.size > 0)
-      reading = { name, described, made: described.has(CREATED), definitions };
+      reading = { name, described, made: [...described].some((term) => MADE_WORDS.has(term)), definitions };
   }
   readings.set(probe, reading);
   return reading;

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describesArtifact, namesArtifactInProse } from '../../src/quality/artifact-described.ts';
 import { draftProbes } from '../../src/quality/derive/derive.ts';
-import type { Message } from '../../src/session/types.ts';
 import { callsTools, session, toolCall, toolResult, user as factoryUser } from '../helpers/factories.ts';
 import { indexMeaning } from '../../src/quality/meaning.ts';
 import { createMatcher } from '../../src/quality/match.ts';
@@ -81,6 +80,21 @@ describe('an artifact kept in other words', () => {
     };
     assert.equal(described('- `bash-executor.ts` created (`src/core/bash-executor.ts`)', executor), true);
     assert.equal(described('- `bash-executor.ts` updated in a new commit', executor), false);
+    // A probe whose statement the guard took, told only by the agent's words that it wrote the file: the file was made.
+    const written: Probe = {
+      ...plan,
+      id: 'artifact@460',
+      file: 'src/modes/interactive/interactive-mode.ts',
+      facets: [['interactive-mode.ts'], ['write the new file']],
+    };
+    assert.equal(
+      described(
+        'Ticked and committed: core/agent-session.ts, modes/interactive/interactive-mode.ts.',
+        written,
+      ),
+      true,
+    );
+    assert.equal(described('Updated: modes/interactive/interactive-mode.ts.', written), false);
   });
 
   it('reads a file that labels a clause by that clause ("refactor.md: the plan"), but not the next item of a list', () => {
@@ -237,22 +251,27 @@ describe('an artifact named in prose, in other words than its probe', () => {
     assert.equal(outcome(handoff, { ...runtime, partialCredit: false }), 'missed');
   });
 
-  it("earns no half from the user's request that named the file in a sentence", () => {
+  it("earns no half from the user's request that named the file in a sentence, and is no probe where it asked for it made", () => {
     const write = toolCall('write', {
       path: 'src/modes/interactive/interactive-mode.ts',
       content: 'export class InteractiveMode {\n\tconstructor() {}\n}\n',
     });
-    const request =
-      'kill the entire file, then create a brand new interactive-mode.ts built on the session class';
-    const messages: Message[] = [
-      factoryUser(request),
-      callsTools([write], 'I read both files in full. Let me write the new file:'),
-      toolResult(write, 'Wrote the file'),
-    ];
-    const artifact = draftProbes(session(messages)).find((draft) => draft.kind === 'artifact');
+    const drafted = (request: string) =>
+      draftProbes(
+        session([
+          factoryUser(request),
+          callsTools([write], 'I read both files in full. Let me write the new file:'),
+          toolResult(write, 'Wrote the file'),
+        ]),
+      ).find((draft) => draft.kind === 'artifact');
+    const request = 'kill the entire file, then rework interactive-mode.ts on top of the session class';
+    const artifact = drafted(request);
     assert.ok(artifact, 'an artifact probe for the written file');
     assert.equal(artifact.partialCredit, false);
     const probe: Probe = { ...artifact, id: 'artifact@2', contradictions: [], source: 'derived' };
     assert.equal(outcome(request, probe), 'missed');
+    // As at pi's second cut: the user asked for the file made ("create a brand spanking new interactive-mode.ts"),
+    // so the user's words copied verbatim would keep that it was made: no probe of the agent's work.
+    assert.equal(drafted('kill the entire file, then create a brand new interactive-mode.ts'), undefined);
   });
 });
