@@ -173,13 +173,13 @@ function tokenWords(token: string): Word[] {
     // a hyphen joins prose (`single-session`), and `e.g` is an abbreviation.
     const code = token.includes('.') && parts.some((part) => part.length > 1);
     const several = parts.filter(Boolean).length > 1;
-    return parts.flatMap((part) =>
-      tokenWords(part).map((word) => ({
-        ...word,
-        ...(code ? { name: true } : {}),
-        ...(several ? { part: true as const } : {}),
-      })),
-    );
+    // The words are fresh objects of this call: marked in place, with no copy per word.
+    const words = parts.flatMap((part) => tokenWords(part));
+    for (const word of words) {
+      if (code) word.name = true;
+      if (several) word.part = true;
+    }
+    return words;
   }
   if (/\p{L}/u.test(token) && /\p{N}/u.test(token) && !synonymOf?.has(lower) && lower !== 'e2e')
     return [{ word: lower, name: true, folded: lower }];
@@ -205,8 +205,11 @@ function clauseTerms(
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
   // not a sentence: its words are no prose.
   const listed = tokens.length === 1 && tokens[0]![0].includes('-');
-  for (const match of tokens)
-    words.push(...tokenWords(match[0]).map((word) => (listed ? { ...word, name: true } : word)));
+  for (const match of tokens) {
+    const found = tokenWords(match[0]);
+    if (listed) for (const word of found) word.name = true;
+    words.push(...found);
+  }
   let negationLeft = 0;
   const clauseStart = terms.length;
   for (let index = 0; index < words.length; index++) {
