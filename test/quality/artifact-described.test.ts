@@ -232,17 +232,20 @@ describe('an artifact named in prose, in other words than its probe', () => {
   });
 
   it('keeps nothing of a path list, an identifier bag, an error line, a removal, a denial or a bare mention', () => {
-    assert.equal(named('config/runtime.exs\nconfig/config.exs\nmix.exs'), false);
-    assert.equal(named('runtime.exs, OTEL_EXPORTER, otlp_endpoint, Config.Reader'), false);
-    assert.equal(named('** (CompileError) config/runtime.exs:12: undefined function sampler/0 error'), false);
-    assert.equal(named('config/runtime.exs: permission denied while opening'), false);
-    assert.equal(named('runtime.exs was removed from the config folder'), false);
-    assert.equal(named('runtime.exs does not read the exporter any more'), false);
-    assert.equal(named('Touched runtime.exs.'), false);
-    // An item of a list of names is not described by the prose after the next name.
-    assert.equal(named('Edited runtime.exs, mix.exs, then added the retry budget to the client'), false);
-    // An identifier bag's next item may be hyphenated, and a hyphenated word reads as prose.
-    assert.equal(named('runtime.exs, pytest-cov, cargo-llvm-cov, example.com'), false);
+    const nothing = [
+      'config/runtime.exs\nconfig/config.exs\nmix.exs',
+      'runtime.exs, OTEL_EXPORTER, otlp_endpoint, Config.Reader',
+      '** (CompileError) config/runtime.exs:12: undefined function sampler/0 error',
+      'config/runtime.exs: permission denied while opening',
+      'runtime.exs was removed from the config folder',
+      'runtime.exs does not read the exporter any more',
+      'Touched runtime.exs.',
+      // An item of a list of names is not described by the prose after the next name.
+      'Edited runtime.exs, mix.exs, then added the retry budget to the client',
+      // An identifier bag's next item may be hyphenated, and a hyphenated word reads as prose.
+      'runtime.exs, pytest-cov, cargo-llvm-cov, example.com',
+    ];
+    for (const text of nothing) assert.equal(named(text), false, text);
     assert.equal(outcome('config/runtime.exs\nmix.exs'), 'missed');
   });
 
