@@ -138,7 +138,7 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
       return at !== undefined && at.term === term && at.name;
     });
     if (!named || !index.terms[start]!.name) return false;
-    const { clause, leadIn, gloss } = index.terms[start]!;
+    const { clause, leadIn, leadInFrom, gloss } = index.terms[start]!;
     const tells = (position: number) => {
       const term = index.terms[position]!;
       if (term.name || term.negated) return false;
@@ -157,8 +157,10 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     // An item of a list is told by the clause the list hangs from ("Created: a.ts, b.ts").
     if (leadIn === undefined) return false;
     const stop = Math.max(0, start - LEAD_IN_WITHIN);
-    for (let position = start - 1; position >= stop && index.terms[position]!.clause >= leadIn; position--) {
-      if (index.terms[position]!.clause === leadIn && tells(position)) return true;
+    const first = leadInFrom ?? leadIn;
+    for (let position = start - 1; position >= stop && index.terms[position]!.clause >= first; position--) {
+      const at = index.terms[position]!.clause;
+      if (at <= leadIn && tells(position)) return true;
     }
     return false;
   });

@@ -30,6 +30,8 @@ export type MeaningTerm = {
    * the bullets under it), which says what the items are.
    */
   leadIn?: number;
+  /** The first clause of the sentence that lead-in ends ("Done & committed WP1–14, check green:"), when earlier. */
+  leadInFrom?: number;
   /** For a name that labels what follows it ("mix.exs: six new deps"), the clause after the colon, which says what it is. */
   gloss?: number;
   /** A part of a longer name (the `1` of `spotter-4te.1`, the `15` of `WP15`): an id, not a measured value. */
@@ -194,7 +196,7 @@ function clauseTerms(
   terms: MeaningTerm[],
   line: number,
   clauseNumber: number,
-  leadIn: number | undefined,
+  leadIn: LeadIn | undefined,
   question = false,
 ): void {
   const words: Word[] = [];
@@ -248,12 +250,18 @@ function clauseTerms(
       line,
       clause: clauseNumber,
     };
-    if (leadIn !== undefined) added.leadIn = leadIn;
+    if (leadIn !== undefined) {
+      added.leadIn = leadIn.clause;
+      if (leadIn.from < leadIn.clause) added.leadInFrom = leadIn.from;
+    }
     if (current.part) added.part = true;
     terms.push(added);
     if (negationLeft > 0) negationLeft--;
   }
 }
+
+/** The clause a list hangs from, and the first clause of its sentence. */
+type LeadIn = { clause: number; from: number };
 
 /** A text as meaning terms, in order (see the module comment). */
 export function meaningTerms(text: string): MeaningTerm[] {
@@ -261,13 +269,15 @@ export function meaningTerms(text: string): MeaningTerm[] {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
-  let bullets: number | undefined;
+  let bullets: LeadIn | undefined;
   text
     .normalize('NFKC')
     .split('\n')
     .forEach((line, lineNumber) => {
       if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
       let leadIn = bullets;
+      // The first clause of the sentence being read: a lead-in is the whole of it up to its colon.
+      let sentenceFrom = clauses;
       const parts = line.split(CLAUSE_END_KEPT);
       // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
       let lastWords = parts.length - 1;
@@ -281,14 +291,17 @@ export function meaningTerms(text: string): MeaningTerm[] {
           let prose = false;
           for (let term = first; term < terms.length && !prose; term++) prose = !terms[term]!.name;
           if (end?.startsWith(':') && prose) {
-            leadIn = clauses;
-            if (last) bullets = clauses;
+            leadIn = { clause: clauses, from: sentenceFrom };
+            if (last) bullets = leadIn;
           } else if (end?.startsWith(':') && !last && terms.length > first) {
             for (let term = first; term < terms.length; term++) terms[term]!.gloss = clauses + 1;
           }
           clauses++;
         }
-        if (end !== undefined && SENTENCE_END.test(end)) leadIn = bullets = undefined;
+        if (end !== undefined && SENTENCE_END.test(end)) {
+          leadIn = bullets = undefined;
+          sentenceFrom = clauses;
+        }
       }
     });
   return terms;

@@ -123,6 +123,15 @@ describe('an artifact kept in other words', () => {
     assert.equal(made('core/agent-session.ts\nmodes/print-mode.ts'), false);
     assert.equal(made('## Done\n- core/agent-session.ts\n- modes/print-mode.ts'), false);
     assert.equal(made('Packages 1–14 are done. Files: core/agent-session.ts, modes/print-mode.ts'), false);
+    // The lead-in is its whole sentence up to the colon (pi's terse handoff: "Done & committed WP1–14, check green:").
+    assert.equal(
+      made('- Done & committed WP1–14, check green: core/agent-session.ts, modes/print-mode.ts.'),
+      true,
+    );
+    assert.equal(
+      made('- WP1–14 are reviewed. Check green: core/agent-session.ts, modes/print-mode.ts.'),
+      false,
+    );
     assert.equal(made('Finished so far:\n- a.ts\nOpen files:\n- modes/print-mode.ts'), false);
     assert.equal(made('- `print-mode.ts` updated in a new commit'), false);
     assert.equal(made('Not committed yet: modes/print-mode.ts'), false);
