@@ -10,7 +10,7 @@ import { probeCounts, probeOutcome, scoreProbes } from '../../src/quality/probe-
 import type { Probe } from '../../src/quality/probes.ts';
 import { taskProbes, userRequests } from '../../src/quality/derive/requests.ts';
 import { sessionSalience } from '../../src/quality/derive/salience.ts';
-import { draftProbes } from '../../src/quality/derive/derive.ts';
+import { draftProbes, guardChosen } from '../../src/quality/derive/derive.ts';
 import type { Message } from '../../src/session/types.ts';
 import { callsTools, toolCall, toolResult, user as factoryUser } from '../helpers/factories.ts';
 
@@ -215,6 +215,43 @@ describe('a result the user asked for', () => {
     // The request states a part of it ("add a retry budget"): that part earns the request nothing, not half.
     assert.equal(states[0]!.partialCredit, false);
     assert.equal(outcome(request, { ...probe, partialCredit: true }), 'partial');
+  });
+});
+
+describe('the guard over the chosen set', () => {
+  it("gives no half to grep where the chosen set's weighing, not the drafts', would give one", () => {
+    // Among the drafts "port", "Rust" and "jitter" are common words; among the chosen probes they are the task's
+    // rarest, so grep's line states a telling part of it only as the scorer weighs the chosen set.
+    const task =
+      'Port the upload client to Rust, keeping the upload client retries, timeouts, logging, metrics, proxies and cookies, with jitter';
+    const probe = (id: string, kind: Probe['kind'], statement: string): Probe => ({
+      id,
+      kind,
+      question: `What is ${id}?`,
+      answer: statement,
+      facets: [['no such phrase here']],
+      contradictions: [],
+      source: 'derived',
+      statement,
+    });
+    const chosen = [
+      probe('task@0', 'task', task),
+      probe('constraint@0', 'constraint', 'The upload client retries, timeouts and logging stay as they are'),
+      probe(
+        'constraint@0-2',
+        'constraint',
+        'The upload client metrics, proxies and cookies stay as they are',
+      ),
+    ];
+    const grep = 'port it to rust, with jitter';
+    assert.equal(scoreProbes(createMatcher(grep), chosen).probeOutcomes['task@0'], 'partial');
+    const guarded = guardChosen(chosen, { user: '', grep });
+    assert.equal(guarded[0]!.partialCredit, false);
+    assert.equal(scoreProbes(createMatcher(grep), guarded).probeOutcomes['task@0'], 'missed');
+    // It is still kept in full by a summary that states it.
+    const stated =
+      'The upload client is ported to Rust, keeping its retries, timeouts, logging, metrics, proxies and cookies, with jitter.';
+    assert.equal(scoreProbes(createMatcher(stated), guarded).probeOutcomes['task@0'], 'matched');
   });
 });
 

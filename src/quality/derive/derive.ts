@@ -70,11 +70,9 @@ const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'deci
  * and a decision's statements have the same guard against the lines `grep` keeps (request openings, error lines).
  */
 function withoutRequestedResults(drafts: DraftProbe[], messages: readonly Message[]): DraftProbe[] {
-  const userText = messages
-    .flatMap((message) => (isPrompt(message) ? [contentText(message.content)] : []))
-    .join('\n');
-  const grepText = [...requestOpenings({ messages }), ...errorLines({ messages })].join('\n');
-  const guarded = guardStatements(guardStatements(drafts, RESULT_KINDS, userText), GREP_FREE_KINDS, grepText);
+  const texts = cheapTrickTexts(messages);
+  const userText = texts.user;
+  const guarded = guardCheapTricks(drafts, texts);
   let facets: TextIndex | undefined;
   return guarded.flatMap((draft) => {
     if (!RESULT_KINDS.has(draft.kind)) return [draft];
@@ -90,15 +88,33 @@ function withoutRequestedResults(drafts: DraftProbe[], messages: readonly Messag
   });
 }
 
+/** What the guard reads of a draft or a probe. */
+type Stated = Pick<Probe, 'kind' | 'statement' | 'partialCredit'>;
+
+/** What two cheap tricks keep of a history: the user's own messages, and the lines `grep` keeps. */
+export type CheapTrickTexts = { user: string; grep: string };
+
+function cheapTrickTexts(messages: readonly Message[]): CheapTrickTexts {
+  return {
+    user: messages.flatMap((message) => (isPrompt(message) ? [contentText(message.content)] : [])).join('\n'),
+    grep: [...requestOpenings({ messages }), ...errorLines({ messages })].join('\n'),
+  };
+}
+
+/** The results checked against the user's own words, then the task's, next step's and decisions' against grep's. */
+function guardCheapTricks<T extends Stated>(drafts: T[], texts: CheapTrickTexts): T[] {
+  return guardStatements(guardStatements(drafts, RESULT_KINDS, texts.user), GREP_FREE_KINDS, texts.grep);
+}
+
 /**
  * The drafts of `kinds` checked against what a cheap trick keeps (`text`), each statement read alone and read as the
  * scorer reads it among the others (its rare words weigh more): a statement the text states or opposes either way
  * is left out, and one it states in part earns no half (`partialCredit: false`).
  */
-function guardStatements(drafts: DraftProbe[], kinds: ReadonlySet<string>, text: string): DraftProbe[] {
+function guardStatements<T extends Stated>(drafts: T[], kinds: ReadonlySet<string>, text: string): T[] {
   const stated = drafts.filter((draft) => draft.statement !== undefined);
   let index: StatementIndex | undefined;
-  let weighed: Map<DraftProbe, StatementReading> | undefined;
+  let weighed: Map<T, StatementReading> | undefined;
   return drafts.map((draft) => {
     if (!kinds.has(draft.kind) || draft.statement === undefined) return draft;
     index ??= indexStatements(text);
@@ -110,7 +126,7 @@ function guardStatements(drafts: DraftProbe[], kinds: ReadonlySet<string>, text:
     );
     if (labels.some((label) => label === 'kept' || label === 'contradicted')) {
       const { statement: _stated, partialCredit: _half, ...rest } = draft;
-      return rest;
+      return rest as T;
     }
     return labels.includes('partial') ? { ...draft, partialCredit: false } : draft;
   });
@@ -145,7 +161,30 @@ export function deriveProbes(session: DerivableSession, options: DeriveOptions |
     end,
     { fixedAtCut: true },
   ).map((probe) => withRepeatsBefore(probe, end));
-  return { probes: selectProbes(marked, max), dropped, candidates: candidates.length };
+  return {
+    probes: guardChosen(selectProbes(marked, max), cheapTrickTexts(head.messages)),
+    dropped,
+    candidates: candidates.length,
+  };
+}
+
+// Rounds of the guard over the chosen set: each statement it takes away weighs the others anew.
+const GUARD_ROUNDS = 4;
+
+/**
+ * The guard against cheap tricks again, over the set as chosen: the scorer weighs each statement among the chosen
+ * set's, not among every draft's, so a statement a cheap trick states in part under that weighing earns no half
+ * either, and one it states is left out (which weighs the rest anew, hence the rounds).
+ */
+export function guardChosen(probes: Probe[], texts: CheapTrickTexts): Probe[] {
+  let guarded = probes;
+  for (let round = 0; round < GUARD_ROUNDS; round++) {
+    const next = guardCheapTricks(guarded, texts);
+    const stable = next.every((probe, at) => probe.statement === guarded[at]!.statement);
+    guarded = next;
+    if (stable) break;
+  }
+  return guarded;
 }
 
 /** A probe with only the restatements before the cut (what a compaction there could have kept). */
