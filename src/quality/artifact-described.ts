@@ -169,7 +169,7 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
 /**
  * Whether a text names an artifact's file (as {@link describesArtifact} finds it) in a clause that says something of
  * it in prose: two prose terms, none denied, none saying it went away or failed, in its own clause or the one its
- * colon labels ("runtime.exs, for prod only, takes the exporter from OTEL_EXPORTER"). It says what the file now is in
+ * colon labels ("runtime.exs: reads the exporter from OTEL_EXPORTER"). It says what the file now is in
  * other words than the probe's, so the reader counts it half kept ("a new helper module"); a path list, an identifier
  * bag or an error line naming the file says nothing of it.
  */

@@ -66,8 +66,9 @@ const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'deci
  * The drafts, each result (an artifact, a state, a decision) checked against the user's own words, since a request is
  * not a result and the user's messages copied verbatim must not pass for the agent's work: a statement the user's
  * words state or oppose is left out (a commit "Add refactoring plan" after "create a full implementation plan"),
- * a statement they state in part earns no half, and a result they still keep by its facets is dropped. The task's
- * and a decision's statements have the same guard against the lines `grep` keeps (request openings, error lines).
+ * a statement they state in part, or a file they name in a sentence, earns no half, and a result they still keep by
+ * its facets is dropped. The task's and a decision's statements have the same guard against the lines `grep` keeps
+ * (request openings, error lines).
  */
 function withoutRequestedResults(drafts: DraftProbe[], messages: readonly Message[]): DraftProbe[] {
   const texts = cheapTrickTexts(messages);
