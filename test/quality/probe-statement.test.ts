@@ -10,7 +10,7 @@ import { probeCounts, probeOutcome, scoreProbes } from '../../src/quality/probe-
 import type { Probe } from '../../src/quality/probes.ts';
 import { taskProbes, userRequests } from '../../src/quality/derive/requests.ts';
 import { sessionSalience } from '../../src/quality/derive/salience.ts';
-import { draftProbes, guardChosen } from '../../src/quality/derive/derive.ts';
+import { cheapTricks, draftProbes, guardChosen } from '../../src/quality/derive/derive.ts';
 import type { Message } from '../../src/session/types.ts';
 import { callsTools, toolCall, toolResult, user as factoryUser } from '../helpers/factories.ts';
 
@@ -245,7 +245,7 @@ describe('the guard over the chosen set', () => {
     ];
     const grep = 'port it to rust, with jitter';
     assert.equal(scoreProbes(createMatcher(grep), chosen).probeOutcomes['task@0'], 'partial');
-    const guarded = guardChosen(chosen, { user: '', grep });
+    const guarded = guardChosen(chosen, cheapTricks('', grep));
     assert.equal(guarded[0]!.partialCredit, false);
     assert.equal(scoreProbes(createMatcher(grep), guarded).probeOutcomes['task@0'], 'missed');
     // It is still kept in full by a summary that states it.

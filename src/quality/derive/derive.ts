@@ -37,7 +37,10 @@ export type DerivableSession = Pick<Session, 'messages'> & Partial<Pick<Session,
 export type DeriveOptions = { max?: number; cut?: number };
 
 /** Every candidate a transcript yields, in session order, before checking and selection. */
-export function draftProbes(session: DerivableSession): DraftProbe[] {
+export function draftProbes(
+  session: DerivableSession,
+  tricks: CheapTricks = cheapTricksOf(session.messages),
+): DraftProbe[] {
   const runs = toolRuns(session.messages);
   const requests = userRequests(session.messages);
   const salience = sessionSalience(session.messages);
@@ -51,7 +54,7 @@ export function draftProbes(session: DerivableSession): DraftProbe[] {
     ...decisionProbes(session.messages),
     ...artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs)),
   ];
-  return withoutRequestedResults(drafts, session.messages)
+  return withoutRequestedResults(drafts, tricks)
     .map((draft, order) => ({ draft, order }))
     .sort((a, b) => a.draft.messageIndex - b.draft.messageIndex || a.order - b.order)
     .map(({ draft }) => draft);
@@ -70,14 +73,10 @@ const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'deci
  * its facets is dropped. The task's and a decision's statements have the same guard against the lines `grep` keeps
  * (request openings, error lines).
  */
-function withoutRequestedResults(drafts: DraftProbe[], messages: readonly Message[]): DraftProbe[] {
-  const texts = cheapTrickTexts(messages);
-  const userText = texts.user;
-  const guarded = guardCheapTricks(drafts, texts);
-  let facets: TextIndex | undefined;
-  return guarded.flatMap((draft) => {
+function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): DraftProbe[] {
+  return guardCheapTricks(drafts, tricks).flatMap((draft) => {
     if (!RESULT_KINDS.has(draft.kind)) return [draft];
-    facets ??= createMatcher(userText);
+    const facets = tricks.user();
     const probe: Probe = { ...draft, id: 'request', contradictions: [], source: 'derived' };
     const outcome = probeOutcome(facets, probe);
     if (outcome === 'matched') return [];
@@ -92,19 +91,28 @@ function withoutRequestedResults(drafts: DraftProbe[], messages: readonly Messag
 /** What the guard reads of a draft or a probe. */
 type Stated = Pick<Probe, 'kind' | 'statement' | 'partialCredit'>;
 
-/** What two cheap tricks keep of a history: the user's own messages, and the lines `grep` keeps. */
-export type CheapTrickTexts = { user: string; grep: string };
+/** What two cheap tricks keep of a history, each read once when first asked: the user's own messages, grep's lines. */
+export type CheapTricks = { user: () => TextIndex; grep: () => StatementIndex };
 
-function cheapTrickTexts(messages: readonly Message[]): CheapTrickTexts {
-  return {
-    user: messages.flatMap((message) => (isPrompt(message) ? [contentText(message.content)] : [])).join('\n'),
-    grep: [...requestOpenings({ messages }), ...errorLines({ messages })].join('\n'),
-  };
+/** The cheap tricks of two texts as given (the user's words, grep's lines), each indexed when first read. */
+export function cheapTricks(user: string, grep: string): CheapTricks {
+  let users: TextIndex | undefined;
+  let greps: StatementIndex | undefined;
+  return { user: () => (users ??= createMatcher(user)), grep: () => (greps ??= indexStatements(grep)) };
+}
+
+/** What the cheap tricks keep of these messages. */
+export function cheapTricksOf(messages: readonly Message[]): CheapTricks {
+  return cheapTricks(
+    messages.flatMap((message) => (isPrompt(message) ? [contentText(message.content)] : [])).join('\n'),
+    [...requestOpenings({ messages }), ...errorLines({ messages })].join('\n'),
+  );
 }
 
 /** The results checked against the user's own words, then the task's, next step's and decisions' against grep's. */
-function guardCheapTricks<T extends Stated>(drafts: T[], texts: CheapTrickTexts): T[] {
-  return guardStatements(guardStatements(drafts, RESULT_KINDS, texts.user), GREP_FREE_KINDS, texts.grep);
+function guardCheapTricks<T extends Stated>(drafts: T[], tricks: CheapTricks): T[] {
+  const user = () => tricks.user().meaning();
+  return guardStatements(guardStatements(drafts, RESULT_KINDS, user), GREP_FREE_KINDS, tricks.grep);
 }
 
 /**
@@ -112,13 +120,17 @@ function guardCheapTricks<T extends Stated>(drafts: T[], texts: CheapTrickTexts)
  * scorer reads it among the others (its rare words weigh more): a statement the text states or opposes either way
  * is left out, and one it states in part earns no half (`partialCredit: false`).
  */
-function guardStatements<T extends Stated>(drafts: T[], kinds: ReadonlySet<string>, text: string): T[] {
+function guardStatements<T extends Stated>(
+  drafts: T[],
+  kinds: ReadonlySet<string>,
+  text: () => StatementIndex,
+): T[] {
   const stated = drafts.filter((draft) => draft.statement !== undefined);
   let index: StatementIndex | undefined;
   let weighed: Map<T, StatementReading> | undefined;
   return drafts.map((draft) => {
     if (!kinds.has(draft.kind) || draft.statement === undefined) return draft;
-    index ??= indexStatements(text);
+    index ??= text();
     weighed ??= new Map(
       readStatements(stated.map((item) => item.statement!)).map((reading, at) => [stated[at]!, reading]),
     );
@@ -152,7 +164,8 @@ export function deriveProbes(session: DerivableSession, options: DeriveOptions |
     fileOperations: (session.fileOperations ?? []).filter((operation) => operation.messageIndex < end),
   };
   // Restatements anywhere in the session: those after the cut are evidence that the fact is live there.
-  const everywhere = withRepeats(toProbes(draftProbes(head), 'derived'), session.messages);
+  const tricks = cheapTricksOf(head.messages);
+  const everywhere = withRepeats(toProbes(draftProbes(head, tricks), 'derived'), session.messages);
   const candidates = everywhere.map((probe) => withRepeatsBefore(probe, end));
   const { kept, dropped } = dropLintErrors(candidates, head.messages);
   const repeats = new Map(everywhere.map((probe) => [probe.id, probe.repeatedAt]));
@@ -163,7 +176,7 @@ export function deriveProbes(session: DerivableSession, options: DeriveOptions |
     { fixedAtCut: true },
   ).map((probe) => withRepeatsBefore(probe, end));
   return {
-    probes: guardChosen(selectProbes(marked, max), cheapTrickTexts(head.messages)),
+    probes: guardChosen(selectProbes(marked, max), tricks),
     dropped,
     candidates: candidates.length,
   };
@@ -177,10 +190,10 @@ const GUARD_ROUNDS = 4;
  * set's, not among every draft's, so a statement a cheap trick states in part under that weighing earns no half
  * either, and one it states is left out (which weighs the rest anew, hence the rounds).
  */
-export function guardChosen(probes: Probe[], texts: CheapTrickTexts): Probe[] {
+export function guardChosen(probes: Probe[], tricks: CheapTricks): Probe[] {
   let guarded = probes;
   for (let round = 0; round < GUARD_ROUNDS; round++) {
-    const next = guardCheapTricks(guarded, texts);
+    const next = guardCheapTricks(guarded, tricks);
     const stable = next.every((probe, at) => probe.statement === guarded[at]!.statement);
     guarded = next;
     if (stable) break;
