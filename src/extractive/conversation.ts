@@ -1,4 +1,5 @@
 /** Reads a conversation rendered by `renderMessages` back into role blocks and tool calls. */
+import { escapeRegExp } from '../regexp.ts';
 import type { ToolCallBlock } from '../session/types.ts';
 import {
   ARGUMENT_SEPARATOR,
@@ -30,7 +31,6 @@ const ROLE_OF: Record<TranscriptTag, BlockRole> = {
 const ROLE_BY_TAG = new Map(
   Object.entries(TRANSCRIPT_TAGS).map(([key, tag]) => [tag as string, ROLE_OF[key as TranscriptTag]]),
 );
-const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The pattern of a block's opening tag for `roles` (all by default); the tag is group 1. */
 export function tagsPattern(roles: readonly BlockRole[] = Object.values(ROLE_OF)): string {
@@ -38,10 +38,10 @@ export function tagsPattern(roles: readonly BlockRole[] = Object.values(ROLE_OF)
   const tags = [...ROLE_BY_TAG].filter(([, role]) => roles.includes(role)).map(([tag]) => tag);
   const alternatives = tags
     .sort((a, b) => b.length - a.length)
-    .map(escapeForPattern)
+    .map(escapeRegExp)
     .join('|');
   // Only a context tag carries a detail (its kind): `[Context: instructions]: `.
-  const detail = `(?:(?<=${escapeForPattern(`[${TRANSCRIPT_TAGS.context}`)})${escapeForPattern(TAG_DETAIL_SEPARATOR)}[^\\]\\n]*)?`;
+  const detail = `(?:(?<=${escapeRegExp(`[${TRANSCRIPT_TAGS.context}`)})${escapeRegExp(TAG_DETAIL_SEPARATOR)}[^\\]\\n]*)?`;
   return `\\[(${alternatives})${detail}\\]: `;
 }
 

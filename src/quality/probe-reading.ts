@@ -8,6 +8,7 @@
  */
 import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
+import { escapeRegExp } from '../regexp.ts';
 
 /** How a facet is stated: plainly, ruled out (the answer negates it), or either way (errors: "no longer fails with …"). */
 export type Polarity = 'affirmed' | 'denied' | 'either';
@@ -54,7 +55,6 @@ const UNIT_KINDS: ReadonlyArray<Record<string, number>> = [
   { '%': 1 },
 ];
 const NUMBER = /(?<![\p{L}\p{N}_.\-/:#@$])(\d+(?:\.\d+)?)(%|[a-z]+)?(?![\p{L}\p{N}_])/gu;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The spelling with another number in its place, when it has exactly one number. */
 function numberSpelling(spelling: string): NumberSpelling | undefined {
@@ -68,12 +68,12 @@ function numberSpelling(spelling: string): NumberSpelling | undefined {
   if (unit && !kind) return undefined;
   const prefix = canonical.slice(0, match.index);
   const suffix = canonical.slice(match.index + match[0].length);
-  const units = kind ? `(${Object.keys(kind).map(escape).join('|')})` : '()';
+  const units = kind ? `(${Object.keys(kind).map(escapeRegExp).join('|')})` : '()';
   // A plural is the same word ("1 cent" and "2 cents").
-  const rest = /[a-z]$/.test(suffix) ? `${escape(suffix)}s?` : escape(suffix);
+  const rest = /[a-z]$/.test(suffix) ? `${escapeRegExp(suffix)}s?` : escapeRegExp(suffix);
   const edge = prefix ? '(?<![\\p{L}\\p{N}_])' : '(?<![\\p{L}\\p{N}_.\\-/:#@$])';
   const pattern = new RegExp(
-    `${edge}${escape(prefix)}(\\d+(?:\\.\\d+)?)${units}${rest}(?![\\p{L}\\p{N}_])`,
+    `${edge}${escapeRegExp(prefix)}(\\d+(?:\\.\\d+)?)${units}${rest}(?![\\p{L}\\p{N}_])`,
     'gu',
   );
   const size = (unitName: string) => (kind ? (kind[unitName] ?? Number.NaN) : 1);

@@ -51,7 +51,7 @@ export const probeSchema = z.object({
   fixedLater: z.boolean().optional(),
   /** Whether the fact still matters where the session is cut; absent: decided from its kind and the session. */
   live: z.boolean().optional(),
-  /** The file an artifact probe describes (evidence that it matters: the file is read or edited again). */
+  /** The file an artifact probe describes (read or edited again, it matters), or the file an error's line names. */
   file: z.string().min(1).optional(),
   /** The check a state probe reports (evidence that it matters: the check is run again). */
   check: z.string().min(1).optional(),
@@ -97,7 +97,7 @@ export type Probe = {
    * live facts are the headline recall, history is reported beside it. Absent means live.
    */
   live?: boolean;
-  /** The file an artifact probe describes. */
+  /** The file an artifact probe describes, or the file an error's line names (where it can recur). */
   file?: string;
   /** The check command a state probe reports (`npm test`, `cargo test`). */
   check?: string;

@@ -76,6 +76,36 @@ describe('live facts and history', () => {
     assert.equal(atEnd.live, true, 'unresolved at the end');
   });
 
+  it('a fixed error hit again in another file is another error: it stays history; in its own file it recurs', () => {
+    // pi's first compaction: main-new.ts lacked `join`, fixed; later interactive-mode.ts lacked it too.
+    const compile = (file: string) =>
+      `${file}(499,20): error TS2304: Cannot find name 'join'.\n${file}(779,23): error TS2304: Cannot find name 'tmpdir'.`;
+    const at = (file: string) => {
+      const failing = toolCall('bash', { command: 'npm run check' });
+      const passing = toolCall('bash', { command: 'npm run check' });
+      const again = toolCall('bash', { command: 'npm run check' });
+      return sessionOf([
+        user(
+          'Create main-new.ts from main.ts with its single-shot and RPC functions removed, then run the check.',
+        ),
+        callsTools([failing]),
+        toolResult(failing, compile('../coding-agent/src/main-new.ts'), true),
+        callsTools([passing]),
+        toolResult(passing, 'Checked 120 files. No errors.'),
+        user('Now build the interactive mode on top of AgentSession and run the check again.'),
+        callsTools([again]),
+        toolResult(again, compile(file), true),
+      ]);
+    };
+    const elsewhere = at('src/modes/interactive/interactive-mode.ts');
+    const [error] = deriveProbes(elsewhere, { cut: 5 }).probes.filter((item) => item.kind === 'error');
+    assert.equal(error?.file, '../coding-agent/src/main-new.ts', 'the file its line names');
+    assert.equal(error?.live, false, 'fixed at 4; the failure at 7 is in another file');
+    const sameFile = at('src/main-new.ts');
+    const recurred = deriveProbes(sameFile, { cut: 5 }).probes.find((item) => item.kind === 'error');
+    assert.equal(recurred?.live, true, 'the same file fails the same way at 7, after the cut');
+  });
+
   it('an error with no passing check after it is live; a check run again before the cut supersedes its state', () => {
     const messages = retrySession(false);
     const session = sessionOf(messages);

@@ -132,8 +132,20 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
       answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 400).replace(/\.+$/, '')}.${status}`,
       facets: facetList,
       ...(fixedLater === undefined ? {} : { fixedLater }),
+      ...fileOf(first.line),
     };
   });
+}
+
+// A source file an error line names, with its line (`src/main-new.ts(499,20)`, `lib/a.ex:57:`) or its folder.
+const ERROR_FILE =
+  /(?<![\w.@~/\\-])((?:[\w.@~-]+[/\\])*[\w@~-][\w.@~-]*\.[a-z][a-z0-9]{0,4})(?=[(:]\d)|(?<![\w.@~/\\-])([/\\]?(?:[\w.@~-]+[/\\])+[\w@~-][\w.@~-]*\.[a-z][a-z0-9]{0,4})\b/;
+
+/** The file an error line names, as `{ file }` (none when the line names none). */
+function fileOf(line: string): { file?: string } {
+  const found = ERROR_FILE.exec(line);
+  const file = found?.[1] ?? found?.[2];
+  return file === undefined ? {} : { file };
 }
 
 /** Whether a later run of the same check (same family, else same command, else same tool) passed. */

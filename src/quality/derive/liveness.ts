@@ -6,9 +6,13 @@
  * state of a check, the next step). A fixed error, a finished earlier task, a superseded check run and a number
  * given in passing are history.
  */
+import { basename } from 'node:path';
 import { commandFamily } from '../../extractive/error-lines.ts';
 import type { FileOperation, Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
+import { escapeRegExp } from '../../regexp.ts';
+import { renderMessage } from '../../transcript.ts';
+import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
 import { type ToolRun, toolRuns } from './runs.ts';
@@ -115,9 +119,13 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
   if (probe.kind === 'task' && context.reverted.has(probe.messageIndex ?? 0))
     return { live: false, reason: 'reverted-task' };
   // A commit's subject shows again in every later `git log`: a listing, not a use, so only a later commit counts.
-  if (probe.check !== COMMIT_CHECK && (probe.repeatedAt ?? []).some((index) => index >= cut))
+  if (
+    probe.check !== COMMIT_CHECK &&
+    (probe.repeatedAt ?? []).some((index) => index >= cut && recursAt(probe, session.messages, index))
+  )
     return { live: true, reason: 'stated-after-cut' };
   if (
+    probe.kind !== 'error' &&
     probe.file !== undefined &&
     (session.fileOperations ?? []).some(
       (operation) => operation.messageIndex >= cut && operation.path === probe.file,
@@ -157,6 +165,29 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
       // Constraints, decisions, what a file holds, the next step, and a kind this code does not know: standing.
       return { live: true, reason: 'standing' };
   }
+}
+
+/**
+ * Whether a restatement is the fact again: for an error whose line names a file, a line of that message (or of the
+ * one before, which a restatement may span) names the same file and states the error's words; "Cannot find name
+ * 'join'" in another file is another error, which knowing the first one's fix does not settle.
+ */
+function recursAt(probe: Probe, messages: readonly Message[], index: number): boolean {
+  if (probe.kind !== 'error' || probe.file === undefined) return true;
+  // The file's own name, not a longer one that ends with it (`a.ts` is not `data.ts`).
+  const file = new RegExp(`(?<![\\w.-])${escapeRegExp(basename(probe.file))}(?![\\w])`);
+  const phrases = probe.facets.flat().filter((spelling) => /\s/.test(spelling.trim()));
+  return [index - 1, index].some((at) => {
+    const message = messages[at];
+    if (message === undefined) return false;
+    return renderMessage(message, { toolResultChars: Number.POSITIVE_INFINITY })
+      .split('\n')
+      .some((line) => {
+        if (!file.test(line)) return false;
+        const said = normalizeForMatch(line);
+        return phrases.some((phrase) => said.includes(normalizeForMatch(phrase)));
+      });
+  });
 }
 
 /**
