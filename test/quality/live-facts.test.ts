@@ -521,6 +521,10 @@ describe('decision and commit probes', () => {
     assert.equal(probes.length, 1);
     assert.deepEqual(probes[0]!.facets, [['keep the rate limiter'], ['adding Redis']]);
     assert.equal(
+      probes[0]!.statement,
+      'keep the rate limiter in process memory instead of adding Redis, since there is one node.',
+    );
+    assert.equal(
       probeOutcome(createMatcher('limiter, Redis, RateLimiter'), {
         ...probes[0]!,
         id: 'd',
@@ -529,6 +533,14 @@ describe('decision and commit probes', () => {
       }),
       'missed',
     );
+  });
+
+  it('state the choice, not the step the agent narrates before it', () => {
+    // pi's first compaction: "Create new files (…) instead of modifying existing ones" states this choice.
+    const [probe] = decisionProbes([
+      assistant('Now update WP15-17 to use new files instead of modifying in place:'),
+    ]);
+    assert.equal(probe?.statement, 'use new files instead of modifying in place:');
   });
 
   it('read what was committed, and only the last commit before the cut is live', () => {

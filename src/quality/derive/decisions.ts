@@ -36,10 +36,14 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
       const rejected = REJECTED.exec(sentence);
       const chosen = CHOSEN.exec(sentence);
       let facets: string[][] | undefined;
+      let statement = sentence;
       if (rejected) {
         const kept = plainPhrase(sentence.slice(0, rejected.index).split(/[,;:]/).pop() ?? '', 4);
         const other = plainPhrase(sentence.slice(rejected.index + rejected[0].length), 4);
         if (kept && other) facets = [[kept], [other]];
+        // The choice is what was taken over what: the narration before it ("Now update WP15-17 to …") is the step.
+        const from = kept ? sentence.lastIndexOf(kept, rejected.index) : -1;
+        if (from > 0) statement = sentence.slice(from);
       } else if (chosen && !POINTS_BACK.test(sentence.slice(chosen.index + chosen[0].length))) {
         const what = plainPhrase(sentence.slice(chosen.index + chosen[0].length), 5);
         if (what && what.split(/\s+/).length >= 3) facets = [[what]];
@@ -54,7 +58,7 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
         question: `What approach did the agent choose in "${clipWords(sentence, 60)}"${rejected ? ', and over what' : ''}?`,
         answer: `The agent said: "${clipWords(sentence, 300)}"`,
         facets,
-        statement: sentence,
+        statement,
       });
     }
   });

@@ -1,8 +1,9 @@
 /**
  * Derived probes (docs/derived-probes.md): facts taken from any transcript by code, deterministically: the user's
- * tasks, constraints, last open request and numbers; the errors hit; what the agent's edits introduced in each
- * file, the approaches it chose, and the state of its checks and commits. Each is checked with the rules of
- * `probes lint` (a probe that breaks one is dropped, not kept) and marked live or history at the cut.
+ * tasks, constraints, last open request and numbers; the next step by the agent's own plan; the errors hit; what
+ * the agent's edits introduced in each file, the approaches it chose, and the state of its checks and commits. Each
+ * is checked with the rules of `probes lint` (a probe that breaks one is dropped, not kept) and marked live or
+ * history at the cut.
  */
 import type { Message, Session } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
@@ -19,6 +20,7 @@ import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { markLiveness } from './liveness.ts';
+import { planProbes } from './plans.ts';
 import { constraintProbes, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
 import { requestOpenings } from '../../strategies/grep.ts';
@@ -31,7 +33,7 @@ import { verificationProbes } from './verification.ts';
 export type Derivation = { probes: Probe[]; dropped: DroppedProbe[]; candidates: number };
 
 /** What derivation reads of a session (file operations for artifact probes; without them there are none). */
-export type DerivableSession = Pick<Session, 'messages'> & Partial<Pick<Session, 'fileOperations'>>;
+export type DerivableSession = Pick<Session, 'messages'> & Partial<Pick<Session, 'fileOperations' | 'cwd'>>;
 
 /** Where to derive: at most `max` probes, from the history before message `cut` (the end of the session by default). */
 export type DeriveOptions = { max?: number; cut?: number };
@@ -44,8 +46,10 @@ export function draftProbes(
   const runs = toolRuns(session.messages);
   const requests = userRequests(session.messages);
   const salience = sessionSalience(session.messages);
+  const plan = planProbes(session);
   const drafts = [
-    ...taskProbes(requests, salience),
+    ...taskProbes(requests, salience, plan[0]?.messageIndex),
+    ...plan,
     ...constraintProbes(requests),
     ...numberProbes(requests),
     ...errorProbes(session.messages, runs),
@@ -162,6 +166,7 @@ export function deriveProbes(session: DerivableSession, options: DeriveOptions |
   const head: DerivableSession = {
     messages: session.messages.slice(0, end),
     fileOperations: (session.fileOperations ?? []).filter((operation) => operation.messageIndex < end),
+    ...(session.cwd !== undefined ? { cwd: session.cwd } : {}),
   };
   // Restatements anywhere in the session: those after the cut are evidence that the fact is live there.
   const tricks = cheapTricksOf(head.messages);

@@ -201,10 +201,11 @@ function ticketTask(
 // A ticket's task statement: its title and goal, about two summary sentences.
 const TICKET_STATEMENT_CHARS = 240;
 
-/** The task probes (every request that started work) and the last open request, as a next step. */
+/** Task probes (requests that started work); the last open request is the next step unless a plan moved on since. */
 export function taskProbes(
   requests: readonly Request[],
   salience: Salience = () => SALIENT_MESSAGES,
+  planFrom = -1,
 ): DraftProbe[] {
   const openings = requests.map((request) => request.opening).join('\n');
   const openingsIndex = indexStatements(openings);
@@ -215,7 +216,8 @@ export function taskProbes(
     return task ? [{ request, ...task, said: taskStatement(request, salience, openingsIndex) }] : [];
   });
   // The last request is the open one only when there was work before it; a lone request is the task.
-  const last = withDetail.length > 1 ? withDetail[withDetail.length - 1] : undefined;
+  const latest = withDetail.length > 1 ? withDetail[withDetail.length - 1] : undefined;
+  const last = latest && latest.request.messageIndex > planFrom ? latest : undefined;
   return withDetail
     .filter(({ request }) => request.startedWork || request === last?.request)
     .map(({ request, facets, sentences, said }) => {
