@@ -20,6 +20,7 @@ import { extractPaths } from '../quality/paths.ts';
 import { namesArtifactInProse } from '../quality/artifact-described.ts';
 import type { Probe } from '../quality/probes.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
+import { judgeText, type JudgeRun } from '../quality/judge/run-judge.ts';
 
 /** The two parts of the yardstick: tuning (rules may be chosen on it) and held-out (never looked at for that). */
 export const SPLITS = ['tuning', 'held-out'] as const;
@@ -66,6 +67,8 @@ export type SummaryComparison = {
   derivedWithTail: number | null;
   /** The reader's recall of that same context (with the tail where the cut keeps one); null when not scored. */
   humanForDerived: number | null;
+  /** The headline as the model judge grades it (`--judge`): its mean grade of the live derived probes; else null. */
+  judgedWithTail: number | null;
   facts: FactComparison[];
 };
 
@@ -81,10 +84,22 @@ export type SplitFigures = {
   withTail: { summaries: number; meanAbsoluteError: number | null; rankCorrelation: number | null };
   /** The derived-probe headline against the reader's recall with the tail. */
   derived: { summaries: number; meanAbsoluteError: number | null; rankCorrelation: number | null };
+  /** The same headline graded by the model judge, against the same reader's recall (no summaries without one). */
+  judged: { summaries: number; meanAbsoluteError: number | null; rankCorrelation: number | null };
   /** Per fact kind, over every fact of every summary (live and history). */
   kappaByKind: Record<string, { kappa: number | null; facts: number }>;
   /** Facts the reader marked contradicted, those the tool did, and those both did. */
   contradictions: { human: number; tool: number; both: number };
+};
+
+/** What the model judge spent (`--judge`): its calls, those the response cache answered, and its probes not graded. */
+export type JudgeUsage = {
+  model: string;
+  calls: number;
+  cachedCalls: number;
+  /** Probes whose call failed or whose grade could not be read: each counted 0, as `compare --judge` counts them. */
+  ungraded: number;
+  cost: number | null;
 };
 
 /** The whole comparison. */
@@ -92,6 +107,8 @@ export type Calibration = {
   summaries: SummaryComparison[];
   skipped: Skipped[];
   splits: Record<Split, SplitFigures>;
+  /** Null when no judge was given. */
+  judge: JudgeUsage | null;
 };
 
 /** Where to find things. */
@@ -102,6 +119,8 @@ export type CalibrateOptions = {
   repositoryRoot: string;
   /** A directory holding public transcripts by their path in their repository (`--transcripts`). */
   transcriptsDirectory?: string;
+  /** A model judge to grade the headline's probes too (`--judge`), under the run's limit and signal. */
+  judge?: JudgeRun;
 };
 
 /**
@@ -158,6 +177,7 @@ function withTailCredit(summaryLabel: Label, tailLabel: Label): number {
 async function compareCut(
   cut: CalibrationCut,
   options: CalibrateOptions,
+  usage: JudgeUsage | null,
 ): Promise<{ summaries: SummaryComparison[]; skipped: Skipped[] }> {
   const skipped: Skipped[] = [];
   const path = transcriptPath(cut, options);
@@ -181,6 +201,7 @@ async function compareCut(
   const readings = new Map(cut.facts.map((fact, position) => [fact.id, readingList[position]!]));
   const files = new Map(cut.facts.map((fact) => [fact.id, filesOf(fact)]));
   const summaries: SummaryComparison[] = [];
+  const judging: Array<Promise<void>> = [];
   for (const summary of cut.summaries) {
     let text = summary.text;
     if (text === undefined && summary.extract && entries)
@@ -202,7 +223,7 @@ async function compareCut(
     const toolTailLabels = tailIndex
       ? new Map(live.map((fact) => [fact.id, label(tailIndex, fact)]))
       : undefined;
-    summaries.push({
+    const comparison: SummaryComparison = {
       cut: cut.id,
       split: cut.split,
       summary: summary.id,
@@ -222,6 +243,7 @@ async function compareCut(
           : tailIndex
             ? recall(live, (fact) => withTailCredit(humanLabel(fact), fact.inKeptTail))
             : null,
+      judgedWithTail: null,
       facts: cut.facts.map((fact) => ({
         fact: fact.id,
         kind: fact.kind,
@@ -229,9 +251,32 @@ async function compareCut(
         human: humanLabel(fact),
         tool: toolLabels.get(fact.id)!,
       })),
-    });
+    };
+    summaries.push(comparison);
+    if (options.judge && usage && headline && comparison.humanForDerived !== null)
+      judging.push(judgeHeadline(headline, text, options.judge, usage, comparison));
   }
+  // Every summary of the cut at once: the run's one limit bounds the calls in flight.
+  await Promise.all(judging);
   return { summaries, skipped };
+}
+
+/** Grades the live derived probes on one summary + tail with the judge, and counts what it spent. */
+async function judgeHeadline(
+  headline: HeadlineScorer,
+  summary: string,
+  run: JudgeRun,
+  usage: JudgeUsage,
+  comparison: SummaryComparison,
+): Promise<void> {
+  const live = headline.probes.filter((probe) => probe.live !== false);
+  if (live.length === 0) return;
+  const judged = await judgeText(headline.context(summary), live, run);
+  comparison.judgedWithTail = judged.judge.score;
+  usage.calls += judged.usage.calls;
+  usage.cachedCalls += judged.usage.cachedCalls;
+  usage.ungraded += judged.judge.errors;
+  usage.cost = usage.cost === null || judged.usage.cost === null ? null : usage.cost + judged.usage.cost;
 }
 
 /** The agreement figures over some summaries. */
@@ -243,6 +288,9 @@ export function splitFigures(summaries: readonly SummaryComparison[]): SplitFigu
   const derivedPairs = summaries
     .filter((summary) => summary.derivedWithTail !== null && summary.humanForDerived !== null)
     .map((summary): [number, number] => [summary.derivedWithTail!, summary.humanForDerived!]);
+  const judgedPairs = summaries
+    .filter((summary) => summary.judgedWithTail !== null && summary.humanForDerived !== null)
+    .map((summary): [number, number] => [summary.judgedWithTail!, summary.humanForDerived!]);
   const byKind = new Map<string, Array<[string, string]>>();
   const contradictions = { human: 0, tool: 0, both: 0 };
   for (const fact of summaries.flatMap((summary) => summary.facts)) {
@@ -270,6 +318,11 @@ export function splitFigures(summaries: readonly SummaryComparison[]): SplitFigu
       meanAbsoluteError: meanAbsoluteError(derivedPairs),
       rankCorrelation: spearman(derivedPairs),
     },
+    judged: {
+      summaries: judgedPairs.length,
+      meanAbsoluteError: meanAbsoluteError(judgedPairs),
+      rankCorrelation: spearman(judgedPairs),
+    },
     kappaByKind,
     contradictions,
   };
@@ -280,15 +333,24 @@ export async function calibrate(options: CalibrateOptions): Promise<Calibration>
   const cuts = await readCuts(options.cutsDirectory);
   const summaries: SummaryComparison[] = [];
   const skipped: Skipped[] = [];
+  const judge: JudgeUsage | null = options.judge
+    ? {
+        model: `${options.judge.judge.id}:${options.judge.judge.model}`,
+        calls: 0,
+        cachedCalls: 0,
+        ungraded: 0,
+        cost: 0,
+      }
+    : null;
   for (const cut of cuts) {
-    const compared = await compareCut(cut, options);
+    const compared = await compareCut(cut, options, judge);
     summaries.push(...compared.summaries);
     skipped.push(...compared.skipped);
   }
   const splits = Object.fromEntries(
     SPLITS.map((split) => [split, splitFigures(summaries.filter((summary) => summary.split === split))]),
   ) as Record<Split, SplitFigures>;
-  return { summaries, skipped, splits };
+  return { summaries, skipped, splits, judge };
 }
 
 /** Floors on the held-out figures (`--min-kappa`, `--max-error`, `--min-correlation`); undefined ones are not checked. */
@@ -309,6 +371,21 @@ export function floorFailures(calibration: Calibration, floors: CalibrationFloor
     failures.push(
       `held-out rank correlation ${heldOut.rankCorrelation === null ? 'undefined' : figure(heldOut.rankCorrelation)} is below --min-correlation ${floors.minCorrelation}`,
     );
+  if (calibration.judge !== null) {
+    // With a model, the judge is the reference: the judged headline answers to the same floors.
+    const judged = heldOut.judged;
+    const floored = floors.maxError !== undefined || floors.minCorrelation !== undefined;
+    if (floored && judged.summaries === 0)
+      failures.push("no held-out summary could be judged: the headline needs each cut's transcript");
+    else if (floors.maxError !== undefined && (judged.meanAbsoluteError ?? 1) > floors.maxError)
+      failures.push(
+        `held-out judged headline mean |judge − human| ${figure(judged.meanAbsoluteError ?? 1)} is above --max-error ${floors.maxError}`,
+      );
+    if (floors.minCorrelation !== undefined && (judged.rankCorrelation ?? -1) < floors.minCorrelation)
+      failures.push(
+        `held-out judged headline rank correlation ${judged.rankCorrelation === null ? 'undefined' : figure(judged.rankCorrelation)} is below --min-correlation ${floors.minCorrelation}`,
+      );
+  }
   if (floors.minKappa !== undefined) {
     for (const [kind, { kappa }] of Object.entries(heldOut.kappaByKind)) {
       if (kappa !== null && kappa < floors.minKappa)

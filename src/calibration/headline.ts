@@ -12,7 +12,12 @@ import { loadSession } from '../session/load.ts';
 import type { CalibrationCut } from './cuts.ts';
 
 /** Scores summaries at one cut the way `compare` does; null recall when no probe is live there. */
-export type HeadlineScorer = { probes: readonly Probe[]; recall(summary: string): number | null };
+export type HeadlineScorer = {
+  probes: readonly Probe[];
+  recall(summary: string): number | null;
+  /** What the successor sees: the summary, then the kept tail rendered as `compare` renders it. */
+  context(summary: string): string;
+};
 
 /**
  * The scorer of a cut whose transcript is at `path` (already checked against the cut's sha256): messages before the
@@ -34,5 +39,6 @@ export async function headlineScorer(cut: CalibrationCut, path: string): Promise
   return {
     probes,
     recall: (summary) => scoreProbes(createMatcher(compactedText(summary, kept)), probes).probeRecall,
+    context: (summary) => compactedText(summary, kept),
   };
 }

@@ -2,10 +2,14 @@
 import { Command, Option } from 'commander';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pLimit from 'p-limit';
 import { calibrate, floorFailures } from '../calibration/calibrate.ts';
 import { packageRoot } from '../package-root.ts';
+import { createJudgeProvider } from '../quality/judge/run-judge.ts';
 import { renderCalibration } from '../report/calibration.ts';
-import { numberBetween } from './options.ts';
+import { getTokenizer } from '../tokens.ts';
+import { interruptible } from './interrupt.ts';
+import { integerAtLeast, numberBetween } from './options.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 
 /** Builds the `calibrate` command. */
@@ -33,17 +37,31 @@ export function calibrateCommand(): Command {
         numberBetween(-1, 1),
       ),
     )
+    .option(
+      '--judge <spec>',
+      "also grade the headline's probes with an LLM judge (openai:<model>, anthropic:<model>) and set it beside the reader",
+    )
+    .option('--judge-base-url <url>', "the judge's server, when it is not the vendor's default")
+    .addOption(
+      new Option('--concurrency <n>', 'judge calls in flight at once')
+        .argParser(integerAtLeast(1))
+        .default(4),
+    )
     .option('--json', 'print the result as JSON')
     .addHelpText(
       'after',
       `
 Exit codes: 0 every floor holds, 1 a held-out figure is past its floor, 2 bad input.
 A summary or tail that is transcript text is skipped, with a line saying so, when its transcript is absent.
+With --judge, a model grades the probes compare derives at each cut, on each summary and its kept tail, and
+that judged headline is set beside the reader too; --max-error and --min-correlation then hold it as well.
+Its answers are cached (.compaction-cache/ in the folder you run it from), so a second run costs nothing.
 Method, figures and what is held out: docs/calibration.md.
 
 Examples:
   compaction-bench calibrate
-  compaction-bench calibrate --max-error 0.15 --min-correlation 0.8 --min-kappa 0.3`,
+  compaction-bench calibrate --max-error 0.15 --min-correlation 0.8 --min-kappa 0.3
+  compaction-bench calibrate --judge openai:gpt-4.1-mini --max-error 0.1 --min-correlation 0.8`,
     )
     .action(
       async (options: {
@@ -52,13 +70,25 @@ Examples:
         minKappa?: number;
         maxError?: number;
         minCorrelation?: number;
+        judge?: string;
+        judgeBaseUrl?: string;
+        concurrency: number;
         json?: boolean;
       }) => {
-        const result = await calibrate({
-          cutsDirectory: options.cuts,
-          repositoryRoot: root,
-          transcriptsDirectory: options.transcripts,
-        });
+        const tokenizer = await getTokenizer();
+        const judge = options.judge
+          ? createJudgeProvider(options.judge, options.judgeBaseUrl, { tokenizer })
+          : undefined;
+        const limit = pLimit(options.concurrency);
+        const result = await interruptible((signal) =>
+          calibrate({
+            cutsDirectory: options.cuts,
+            repositoryRoot: root,
+            transcriptsDirectory: options.transcripts,
+            ...(judge ? { judge: { judge, limit, tokenizer, signal } } : {}),
+          }),
+        );
+        if (!result) return;
         const failures = floorFailures(result, options);
         process.stdout.write(
           options.json

@@ -5,8 +5,8 @@ import { formatRatio } from '../numbers.ts';
 
 const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
 
-/** The figures of one split as lines. */
-function splitLines(split: string, figures: SplitFigures): string[] {
+/** The figures of one split as lines; the judged headline's only when a judge graded it (`judge`, its model). */
+function splitLines(split: string, figures: SplitFigures, judge: string | undefined): string[] {
   const kinds = Object.entries(figures.kappaByKind)
     .map(([kind, { kappa, facts }]) => `${kind} ${formatRatio(kappa)} (${facts})`)
     .join(', ');
@@ -15,6 +15,11 @@ function splitLines(split: string, figures: SplitFigures): string[] {
     `  live-fact recall, summary alone: mean |tool − human| ${formatRatio(figures.meanAbsoluteError)}, rank correlation ${formatRatio(figures.rankCorrelation)}`,
     `  with the kept tail (${figures.withTail.summaries} summaries): mean |tool − human| ${formatRatio(figures.withTail.meanAbsoluteError)}, rank correlation ${formatRatio(figures.withTail.rankCorrelation)}`,
     `  the benchmark's headline, derived probes on summary + tail (${figures.derived.summaries} summaries): mean |tool − human| ${formatRatio(figures.derived.meanAbsoluteError)}, rank correlation ${formatRatio(figures.derived.rankCorrelation)}`,
+    ...(judge === undefined
+      ? []
+      : [
+          `  the headline graded by the judge (${judge}), on summary + tail (${figures.judged.summaries} summaries): mean |judge − human| ${formatRatio(figures.judged.meanAbsoluteError)}, rank correlation ${formatRatio(figures.judged.rankCorrelation)}`,
+        ]),
     `  kappa per kind (kept / partial / not kept; facts): ${kinds}`,
     `  contradicted: reader ${figures.contradictions.human}, tool ${figures.contradictions.tool}, both ${figures.contradictions.both}`,
   ];
@@ -22,6 +27,7 @@ function splitLines(split: string, figures: SplitFigures): string[] {
 
 /** The whole comparison for the terminal; floor failures, when given, close it. */
 export function renderCalibration(calibration: Calibration, failures: readonly string[] = []): string {
+  const judged = calibration.judge !== null;
   const rows = calibration.summaries.map((summary) => [
     summary.cut,
     summary.split,
@@ -32,6 +38,7 @@ export function renderCalibration(calibration: Calibration, failures: readonly s
     summary.humanWithTail === null ? '–' : formatRatio(summary.humanWithTail),
     summary.toolWithTail === null ? '–' : formatRatio(summary.toolWithTail),
     summary.derivedWithTail === null ? '–' : formatRatio(summary.derivedWithTail),
+    ...(judged ? [summary.judgedWithTail === null ? '–' : formatRatio(summary.judgedWithTail)] : []),
   ]);
   const header = [
     'cut',
@@ -43,6 +50,7 @@ export function renderCalibration(calibration: Calibration, failures: readonly s
     'human+tail',
     'tool+tail',
     'derived+tail',
+    ...(judged ? ['judge+tail'] : []),
   ];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
@@ -56,7 +64,14 @@ export function renderCalibration(calibration: Calibration, failures: readonly s
   for (const skipped of calibration.skipped)
     lines.push(`skipped ${skipped.cut}${skipped.summary ? ` / ${skipped.summary}` : ''}: ${skipped.reason}`);
   if (calibration.skipped.length > 0) lines.push('');
-  for (const split of SPLITS) lines.push(...splitLines(split, calibration.splits[split]));
+  for (const split of SPLITS)
+    lines.push(...splitLines(split, calibration.splits[split], calibration.judge?.model));
+  if (calibration.judge) {
+    const { model, calls, cachedCalls, ungraded, cost } = calibration.judge;
+    lines.push(
+      `judge ${model}: ${calls} calls (${cachedCalls} from the response cache), ${ungraded} probes not graded (counted 0), cost ${cost === null ? 'unknown' : `$${cost.toFixed(2)}`}`,
+    );
+  }
   lines.push('The held-out figures are the ones that count: no rule or threshold was chosen on them.');
   for (const failure of failures) lines.push(`✗ ${failure}`);
   return lines.join('\n');
