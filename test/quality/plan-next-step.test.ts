@@ -46,6 +46,25 @@ describe('the next step from a to-do list', () => {
     assert.deepEqual(planProbes({ messages: [...messages, callsTools([done])] }), []);
   });
 
+  it("is no probe where the user's own words state it: the user's messages copied verbatim would keep it", () => {
+    const list = todos([
+      ['Port the math helpers', 'completed'],
+      ['Delete the Python source files', 'in_progress'],
+    ]);
+    const session = (request: string) =>
+      sessionOf([user(request), callsTools([list]), toolResult(list, 'ok')]);
+    const planned = (request: string) =>
+      draftProbes(session(request)).filter((probe) => probe.question.includes("agent's to-do list"));
+    assert.deepEqual(
+      planned('Port this Python project to Rust. Delete all the Python source files when you are done.'),
+      [],
+    );
+    assert.equal(
+      planned('Port this Python project to Rust, with tests for every module.')[0]?.statement,
+      'Delete the Python source files',
+    );
+  });
+
   it("reads Codex's update_plan the same way", () => {
     const plan = toolCall('update_plan', {
       plan: [

@@ -46,7 +46,7 @@ export function draftProbes(
   const runs = toolRuns(session.messages);
   const requests = userRequests(session.messages);
   const salience = sessionSalience(session.messages);
-  const plan = planProbes(session);
+  const plan = withoutRequestedSteps(planProbes(session), tricks);
   const drafts = [
     ...taskProbes(requests, salience, plan[0]?.messageIndex),
     ...plan,
@@ -89,6 +89,24 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
     return outcome === 'partial' || namesArtifactInProse(facets.meaning(), probe)
       ? [{ ...draft, partialCredit: false }]
       : [draft];
+  });
+}
+
+/**
+ * The plan's next step, unless the user's own words state it: then it is the user's request, not news of the agent's
+ * plan, and the user's messages copied verbatim would keep it (a to-do list's "Delete Python source files" after
+ * "Delete all the Python source files when you're done"). One they state in part earns no half.
+ */
+function withoutRequestedSteps(drafts: DraftProbe[], tricks: CheapTricks): DraftProbe[] {
+  return drafts.flatMap((draft) => {
+    const outcome = probeOutcome(tricks.user(), {
+      ...draft,
+      id: 'plan',
+      contradictions: [],
+      source: 'derived',
+    });
+    if (outcome === 'matched' || outcome === 'contradicted') return [];
+    return outcome === 'partial' ? [{ ...draft, partialCredit: false }] : [draft];
   });
 }
 
