@@ -75,17 +75,19 @@ Examples:
         concurrency: number;
         json?: boolean;
       }) => {
-        const tokenizer = await getTokenizer();
-        const judge = options.judge
-          ? createJudgeProvider(options.judge, options.judgeBaseUrl, { tokenizer })
-          : undefined;
+        // The judge's tokenizer counts its usage when a server reports none; without a judge none is loaded.
+        const tokenizer = options.judge ? await getTokenizer() : undefined;
+        const judge =
+          options.judge && tokenizer
+            ? { judge: createJudgeProvider(options.judge, options.judgeBaseUrl, { tokenizer }), tokenizer }
+            : undefined;
         const limit = pLimit(options.concurrency);
         const result = await interruptible((signal) =>
           calibrate({
             cutsDirectory: options.cuts,
             repositoryRoot: root,
             transcriptsDirectory: options.transcripts,
-            ...(judge ? { judge: { judge, limit, tokenizer, signal } } : {}),
+            ...(judge ? { judge: { ...judge, limit, signal } } : {}),
           }),
         );
         if (!result) return;

@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import { deriveProbes, draftProbes } from '../../src/quality/derive/derive.ts';
 import { planProbes } from '../../src/quality/derive/plans.ts';
 import { createMatcher } from '../../src/quality/match.ts';
-import { probeOutcome } from '../../src/quality/probe-recall.ts';
-import type { FileOperation, Message } from '../../src/session/types.ts';
+import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
+import { contentText, type FileOperation, type Message } from '../../src/session/types.ts';
 import { callsTools, session as sessionOf, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 const todos = (items: Array<[string, string]>) =>
@@ -205,6 +205,27 @@ describe('the next step from a checklist file', () => {
       'missed',
     );
     assert.equal(outcome('InteractiveMode, AgentSession, bash-executor, WP2, npm run check'), 'missed');
+    assert.equal(
+      outcome('Next: no interactive mode class; AgentSession is not used by a new mode.'),
+      'contradicted',
+    );
+    const transcript = session.messages
+      .map((message) =>
+        message.role === 'user' ? contentText(message.content) : JSON.stringify(message.content),
+      )
+      .join('\n');
+    assert.equal(outcome(transcript), 'matched', 'the full transcript');
+  });
+
+  it('a handoff without the next step drops that probe alone', () => {
+    const { probes } = deriveProbes(checklistSession(2));
+    const outcomes = (text: string) => scoreProbes(createMatcher(text), probes).probeOutcomes;
+    const rest = 'The user wants a plan in docs/plan.md, and the agent to work through it part by part.';
+    const next = ' Next: work package 2, build the interactive mode as a new class on top of AgentSession.';
+    const [whole, without] = [outcomes(rest + next), outcomes(rest)];
+    const changed = Object.keys(whole).filter((id) => whole[id] !== without[id]);
+    assert.deepEqual(changed, ['next-step@4']);
+    assert.equal(without['next-step@4'], 'missed');
   });
 });
 

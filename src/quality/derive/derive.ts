@@ -81,7 +81,7 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
   return guardCheapTricks(drafts, tricks).flatMap((draft) => {
     if (!RESULT_KINDS.has(draft.kind)) return [draft];
     const facets = tricks.user();
-    const probe: Probe = { ...draft, id: 'request', contradictions: [], source: 'derived' };
+    const probe = asProbe(draft);
     const outcome = probeOutcome(facets, probe);
     if (outcome === 'matched') return [];
     // A file the user named in a sentence ("create a brand new interactive-mode.ts") is named in prose by the
@@ -99,16 +99,19 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
  */
 function withoutRequestedSteps(drafts: DraftProbe[], tricks: CheapTricks): DraftProbe[] {
   return drafts.flatMap((draft) => {
-    const outcome = probeOutcome(tricks.user(), {
-      ...draft,
-      id: 'plan',
-      contradictions: [],
-      source: 'derived',
-    });
+    const outcome = probeOutcome(tricks.user(), asProbe(draft));
     if (outcome === 'matched' || outcome === 'contradicted') return [];
     return outcome === 'partial' ? [{ ...draft, partialCredit: false }] : [draft];
   });
 }
+
+/** A draft as a probe, for reading it in a cheap trick's text before it is named. */
+const asProbe = (draft: DraftProbe): Probe => ({
+  ...draft,
+  id: 'draft',
+  contradictions: [],
+  source: 'derived',
+});
 
 /** What the guard reads of a draft or a probe. */
 type Stated = Pick<Probe, 'kind' | 'statement' | 'partialCredit'>;

@@ -116,15 +116,18 @@ function nextPart(content: string): { title: string; detail?: string } | undefin
   });
   const lastTicked = lines.findLastIndex((line) => line.ticked);
   if (lastTicked < 0) return undefined;
-  for (let at = lastTicked + 1; at < lines.length; at++) {
-    const heading = lines[at]!.heading;
-    if (heading === undefined) continue;
-    const end = lines.findIndex((line, index) => index > at && line.heading !== undefined);
-    const part = lines.slice(at + 1, end < 0 ? undefined : end);
-    if (part.some((line) => line.ticked) || !part.some((line) => line.open !== undefined)) continue;
-    return { title: heading, detail: firstProse(part) };
+  const after = lines.slice(lastTicked + 1);
+  // The parts after the last ticked item, each a heading and the lines up to the next heading.
+  const parts: Array<{ heading: string; lines: Line[] }> = [];
+  for (const line of after) {
+    if (line.heading !== undefined) parts.push({ heading: line.heading, lines: [] });
+    else parts.at(-1)?.lines.push(line);
   }
-  const item = lines.slice(lastTicked + 1).find((line) => line.open !== undefined);
+  const next = parts.find(
+    (part) => !part.lines.some((line) => line.ticked) && part.lines.some((line) => line.open !== undefined),
+  );
+  if (next) return { title: next.heading, detail: firstProse(next.lines) };
+  const item = after.find((line) => line.open !== undefined);
   return item ? { title: item.open! } : undefined;
 }
 
