@@ -8,7 +8,7 @@ import { droppedWorkNote } from './session/dropped-work-note.ts';
 import { fileLists } from './session/file-operations.ts';
 import { type LoadOptions, loadSession, resolveFixture } from './session/load.ts';
 import { slimMessage } from './session/slim-message.ts';
-import type { Bridge } from './session/types.ts';
+import type { Bridge, MergedCopy } from './session/types.ts';
 import type { ContextKind, Message, Role, Session } from './session/types.ts';
 import { toolCallsOf } from './session/types.ts';
 import { type SliceOptions, sliceMessages, validateSliceOptions } from './slicer.ts';
@@ -83,6 +83,8 @@ export type InspectResult = {
   branch: number | null;
   /** Where the tree was joined across a parent missing from the file. */
   bridges: Bridge[];
+  /** Copies of a chain (a resumed session re-writing what it loaded) merged into the chain they copy. */
+  merges: MergedCopy[];
   /** The line saying what work the import leaves out (see `droppedWorkNote`); null when none. */
   droppedWork: string | null;
 };
@@ -172,6 +174,7 @@ export async function inspectFixture(argument: string, options: InspectOptions):
     })),
     branch: session.branch ?? null,
     bridges: session.bridges,
+    merges: session.merges ?? [],
     droppedWork: droppedWorkNote(session) ?? null,
   };
 }

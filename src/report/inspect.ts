@@ -157,6 +157,12 @@ function branchLines(result: InspectResult): string[] {
   for (const bridge of result.bridges) {
     lines.push(`joined across a missing parent: line ${bridge.line} → line ${bridge.joinedTo}`);
   }
+  for (const merge of result.merges) {
+    const leftOut = merge.leftOut > 0 ? `; the copy left out ${merge.leftOut}, kept from the original` : '';
+    lines.push(
+      `merged a resumed copy: lines ${merge.lines[0]}–${merge.lines[1]} repeat lines ${merge.copies[0]}–${merge.copies[1]} (${merge.copied} lines${leftOut})`,
+    );
+  }
   return lines;
 }
 

@@ -5,6 +5,7 @@ import type {
   Bridge,
   ImportStats,
   Message,
+  MergedCopy,
   MessageSource,
   RecordedCompaction,
   SessionFormat,
@@ -35,6 +36,8 @@ export type ImportResult = Conversation & {
   metadata: Record<string, unknown>;
   stats: ImportStats;
   tree?: ImportedTree;
+  /** Copies of a chain merged into the chain they copy. */
+  merges?: MergedCopy[];
 };
 
 /** Options every importer honours. */

@@ -146,6 +146,18 @@ export type Bridge = {
   missingParent: string;
 };
 
+/** A chain a resumed session copied (new uuids, the same messages), merged into the chain it copies. */
+export type MergedCopy = {
+  /** The first and last line of the copy. */
+  lines: [number, number];
+  /** How many lines of conversation the copy repeats. */
+  copied: number;
+  /** The first and last line of the chain it copies. */
+  copies: [number, number];
+  /** Lines of conversation of the copied stretch that the copy left out; the merge keeps them. */
+  leftOut: number;
+};
+
 /** A loaded session in the canonical model. */
 export type Session = {
   /** Fixture name: file name without extension. */
@@ -168,6 +180,8 @@ export type Session = {
   branch: number | undefined;
   /** Where the tree was joined across a parent missing from the file. */
   bridges: Bridge[];
+  /** Copies of a chain merged into the chain they copy (Claude Code resumes); absent or empty when none. */
+  merges?: MergedCopy[];
   /** Source-specific facts (model changes, titles, …) that are not conversation. */
   metadata: Record<string, unknown>;
   stats: ImportStats;

@@ -119,14 +119,15 @@ describe('Claude Code branches', () => {
   describe('a file holding an earlier copy of a chain, then the chain again with the same message ids', () => {
     const file = samplePath('claude-code-copied-chain.jsonl');
 
-    it('orders messages by the chain, merging only lines of one turn that follow each other on it', async () => {
+    it('merges the copy into the chain it copies, and goes on with the work after it', async () => {
       const session = await loadSession(file);
+      // Before: the copy (lines 7–12) was a chain of its own and the imported conversation started there.
       assert.deepEqual(order(session), [
-        ['user', 7],
-        ['assistant', 8],
-        ['toolResult', 10],
-        ['assistant', 11],
-        ['toolResult', 12],
+        ['user', 1],
+        ['assistant', 2],
+        ['toolResult', 4],
+        ['assistant', 5],
+        ['toolResult', 6],
         ['user', 13],
         ['assistant', 14],
         ['toolResult', 15],
@@ -137,16 +138,14 @@ describe('Claude Code branches', () => {
         'text',
         'toolCall',
       ]);
+      assert.deepEqual(session.merges, [{ lines: [7, 12], copied: 6, copies: [1, 6], leftOut: 0 }]);
     });
 
-    it('lists the copy as a branch, but no work is dropped: the note stays silent', async () => {
+    it('leaves one branch, so the note stays silent', async () => {
       const session = await loadSession(file);
       assert.deepEqual(
         session.branches.map((branch) => [branch.leafLine, branch.notImported.messages]),
-        [
-          [6, 0],
-          [16, 0],
-        ],
+        [[16, 0]],
       );
       assert.equal(droppedWorkNote(session), undefined);
     });

@@ -7,11 +7,12 @@
  * parent, and the next turn goes on from whichever result was written last, so the parallel calls of
  * a turn look like branches in the raw tree. A turn and the results that answer it are therefore
  * taken as one node before branches are counted. A compaction starts a new root that goes on from
- * the conversation before it; a resumed session that re-wrote only part of the chain goes on from
- * where the earlier session ended (see {@link joinResumedCopies}).
+ * the conversation before it; a chain a resumed session copied is merged with the chain it copies (see
+ * {@link mergeCopies}), and its new work goes on from where the earlier session ended (see
+ * {@link joinResumedCopies}).
  */
 import type { Tree, TreeNode } from '../tree.ts';
-import type { Bridge } from '../types.ts';
+import type { Bridge, MergedCopy } from '../types.ts';
 import { buildTree } from '../tree.ts';
 import type { Line } from './claude-code-lines.ts';
 
@@ -103,55 +104,131 @@ function childrenOf(tree: Tree, nodes: readonly TreeNode[]): Map<string, TreeNod
   return children;
 }
 
+/** A chain a resumed session copied, merged into the chain it copies. */
+export type CopyMerge = MergedCopy;
+
+/** The uuid a copied line stands for: the first line it repeats (copies of copies resolve to the first). */
+function originalOf(links: ParentLinks, id: string): string {
+  const seen = new Set<string>();
+  let current = id;
+  for (let copyOf = links.get(current)?.copyOf; copyOf !== undefined && !seen.has(copyOf);) {
+    seen.add(current);
+    current = copyOf;
+    copyOf = links.get(current)?.copyOf;
+  }
+  return current;
+}
+
 /**
- * A resumed session re-writes the chain it loaded (same `uuid`s, or new ones with the same content)
- * and goes on from its end. When it loaded only part of the earlier chain, its first line of new work
- * hangs off the middle of that chain and would read as a rewind that abandoned the rest, though the
- * earlier session's later work was done and is on disk. Such a line is joined to the earlier chain's
- * last leaf written before it, so both sessions' work is one conversation.
+ * A resumed session writes the chain it loaded again under new uuids with the same messages, and Claude Code
+ * loads a chain by walking up from its leaf, so the copy misses what hung beside that walk (the sibling lines
+ * of parallel calls and their results). Each copied line is taken as the line it repeats: the copy's lines
+ * leave the tree, and whatever hangs off a copied line hangs off the original. The conversation then holds
+ * every call of the earlier chain and the work done after the resume; `merges` says what was merged.
+ */
+function mergeCopies(
+  links: ParentLinks,
+  lineByUuid: ReadonlyMap<string, Line>,
+): { links: ParentLinks; merges: CopyMerge[] } {
+  const copies = [...links]
+    .filter(([, link]) => link.copyOf !== undefined)
+    .sort((a, b) => a[1].line - b[1].line);
+  if (copies.length === 0) return { links, merges: [] };
+  const merged: ParentLinks = new Map();
+  for (const [id, link] of links) {
+    if (link.copyOf !== undefined) continue;
+    merged.set(id, link.parent === undefined ? link : { ...link, parent: originalOf(links, link.parent) });
+  }
+  // One merge per run of copied lines that nothing but copies (or lines without conversation) interrupts.
+  const conversationLines = [...lineByUuid.values()].map((line) => line.line).sort((a, b) => a - b);
+  const runs: Array<Array<[string, ParentLink]>> = [];
+  for (const entry of copies) {
+    const run = runs.at(-1);
+    const previous = run?.at(-1)?.[1].line;
+    const between =
+      previous === undefined
+        ? 1
+        : conversationLines.filter((line) => line > previous && line < entry[1].line).length;
+    if (run && between === 0) run.push(entry);
+    else runs.push([entry]);
+  }
+  const merges = runs.map((run): CopyMerge => {
+    const originals = new Set(run.map(([id]) => originalOf(links, id)));
+    const originalLines = [...originals].map((id) => links.get(id)!.line);
+    const first = Math.min(...originalLines);
+    const last = Math.max(...originalLines);
+    const leftOut = [...lineByUuid.values()].filter(
+      (line) => line.line >= first && line.line <= last && !originals.has(line.uuid),
+    ).length;
+    return {
+      lines: [run[0]![1].line, run.at(-1)![1].line],
+      copied: run.length,
+      copies: [first, last],
+      leftOut,
+    };
+  });
+  return { links: merged, merges };
+}
+
+/**
+ * A resumed session goes on from the end of the chain it loaded. When it loaded only part of the earlier
+ * chain, its first line of new work hangs off the middle of that chain and would read as a rewind that
+ * abandoned the rest, though the earlier session's later work was done and is on disk. Such a line (its
+ * parent a copy, a line written again, or a line of another session) is joined to the last leaf below that
+ * parent written before it, so both sessions' work is one conversation. `links` are the file's own;
+ * `merged` the tree once copies stand for their originals.
  */
 function joinResumedCopies(
   links: ParentLinks,
+  merged: ParentLinks,
   lineByUuid: ReadonlyMap<string, Line>,
 ): { links: ParentLinks; resumes: ResumeJoin[] } {
+  // The nearest ancestor that is a line of conversation: hook and progress lines sit between them.
+  const conversationParent = (link: ParentLink): string | undefined => {
+    const seen = new Set<string>();
+    for (let id = link.parent; id !== undefined && !seen.has(id); id = links.get(id)?.parent) {
+      seen.add(id);
+      if (lineByUuid.has(id) || links.get(id)?.copyOf !== undefined) return id;
+    }
+    return undefined;
+  };
   const isResumed = (link: ParentLink, id: string) => {
-    const parentId = link.parent;
-    const parent = parentId === undefined ? undefined : links.get(parentId);
     // Only conversation copies count: hook lines are re-written under one uuid for other reasons.
-    if (!lineByUuid.has(id) || parentId === undefined || !parent || !lineByUuid.has(parentId)) return false;
-    if (link.copyOf !== undefined) return false;
+    if (!lineByUuid.has(id) || link.copyOf !== undefined) return false;
+    const parentId = conversationParent(link);
+    const parent = parentId === undefined ? undefined : links.get(parentId);
+    if (!parent) return false;
     return (
       parent.copyOf !== undefined ||
       (parent.rewrittenAt !== undefined && parent.rewrittenAt < link.line) ||
       (parent.sessionId !== undefined && link.sessionId !== undefined && parent.sessionId !== link.sessionId)
     );
   };
-  const candidates = [...links].filter(([id, link]) => isResumed(link, id));
-  if (candidates.length === 0) return { links, resumes: [] };
-  const nodes = treeNodes(links, lineByUuid);
+  const candidates = [...merged].filter(([id, link]) => isResumed(links.get(id) ?? link, id));
+  if (candidates.length === 0) return { links: merged, resumes: [] };
+  const nodes = treeNodes(merged, lineByUuid);
   const tree = buildTree(nodes);
   const children = childrenOf(tree, nodes);
   const leaves = new Set(tree.leaves.map((leaf) => leaf.id));
-  const lastLeafBelow = (id: string, before: number): TreeNode | undefined => {
+  // The last leaf below `id` written before `before`, outside the subtree of `except` (the resumed work itself).
+  const lastLeafBelow = (id: string, before: number, except: string): TreeNode | undefined => {
     let last: TreeNode | undefined;
     const stack = [...(children.get(id) ?? [])];
     while (stack.length > 0) {
       const node = stack.pop()!;
-      if (node.line >= before) continue;
+      if (node.line >= before || node.id === except) continue;
       if (leaves.has(node.id) && (!last || node.line > last.line)) last = node;
       stack.push(...(children.get(node.id) ?? []));
     }
     return last;
   };
-  const joined: ParentLinks = new Map(links);
+  const joined: ParentLinks = new Map(merged);
   const resumes: ResumeJoin[] = [];
   for (const [id, link] of candidates) {
-    const parentId = link.parent!;
-    const parent = links.get(parentId)!;
-    const original = parent.copyOf ?? parentId;
-    const end = lastLeafBelow(original, link.line);
-    if (!end || end.id === id || (end.timestamp ?? 0) > (link.timestamp ?? Number.POSITIVE_INFINITY))
-      continue;
+    const parentId = conversationParent(links.get(id) ?? link);
+    if (parentId === undefined) continue;
+    const end = lastLeafBelow(originalOf(links, parentId), link.line, id);
+    if (!end || (end.timestamp ?? 0) > (link.timestamp ?? Number.POSITIVE_INFINITY)) continue;
     joined.set(id, { ...link, parent: end.id });
     resumes.push({ line: link.line, joinedTo: end.line });
   }
@@ -210,11 +287,22 @@ function turnNodes(
 export function claudeCodeBranches(
   lines: readonly Line[],
   links: ParentLinks,
-): { branches: LineBranch[]; active: number; bridges: Bridge[]; resumes: ResumeJoin[] } {
+): {
+  branches: LineBranch[];
+  active: number;
+  bridges: Bridge[];
+  resumes: ResumeJoin[];
+  merges: CopyMerge[];
+} {
   const lineByUuid = new Map<string, Line>();
-  // A resumed session can copy lines it already holds; the first copy counts.
-  for (const line of lines) if (!lineByUuid.has(line.uuid)) lineByUuid.set(line.uuid, line);
-  const { links: joined, resumes } = joinResumedCopies(links, lineByUuid);
+  // A resumed session can write lines it already holds again (same uuid): the first counts. A copy under a
+  // new uuid stands for the line it repeats.
+  for (const line of lines) {
+    if (!lineByUuid.has(line.uuid) && links.get(line.uuid)?.copyOf === undefined)
+      lineByUuid.set(line.uuid, line);
+  }
+  const { links: merged, merges } = mergeCopies(links, lineByUuid);
+  const { links: joined, resumes } = joinResumedCopies(links, merged, lineByUuid);
   const nodes = treeNodes(joined, lineByUuid);
   const tree = buildTree(nodes);
   const nodeOf = turnNodes(tree, nodes, lineByUuid);
@@ -292,5 +380,5 @@ export function claudeCodeBranches(
     ),
   );
   const active = lastLines.reduce((best, line, index) => (line >= lastLines[best]! ? index : best), 0);
-  return { branches, active, bridges: tree.bridges, resumes };
+  return { branches, active, bridges: tree.bridges, resumes, merges };
 }

@@ -39,8 +39,8 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
   const links: ParentLinks = new Map();
   const titles: string[] = [];
   const facts: { sessionId?: string; cwd?: string; version?: string; gitBranch?: string } = {};
-  // A line written again under a new uuid (same type, time and content) is a copy of the first one.
-  const firstByContent = new Map<string, string>();
+  // A line written again under a new uuid (same message, time and blocks) is a copy of the first one.
+  const firstByKey = new Map<string, string>();
   await readJsonLines(file, stats, options, (record, line) => {
     if (!isRecord(record) || typeof record.type !== 'string') {
       throw new LineError(file, line, 'type: expected a string naming the record type');
@@ -53,18 +53,9 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
         known.rewrittenAt ??= line;
       } else {
         const parent = record.parentUuid ?? record.logicalParentUuid;
-        const content = parsedLine ? contentKey(record) : undefined;
-        const original = content === undefined ? undefined : firstByContent.get(content);
-        if (content !== undefined && original === undefined) firstByContent.set(content, record.uuid);
-        // A copied chain starts at a root (or where the original hung) and goes on through copies.
-        const parentLink = typeof parent === 'string' ? links.get(parent) : undefined;
-        const copyOf =
-          original !== undefined &&
-          (typeof parent !== 'string' ||
-            parentLink?.copyOf !== undefined ||
-            parent === links.get(original)?.parent)
-            ? original
-            : undefined;
+        const key = parsedLine ? copyKey(record) : undefined;
+        const copyOf = key === undefined ? undefined : firstByKey.get(key);
+        if (key !== undefined && copyOf === undefined) firstByKey.set(key, record.uuid);
         links.set(record.uuid, {
           parent: typeof parent === 'string' ? parent : undefined,
           line,
@@ -96,7 +87,7 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
   // A subagent's own file (`subagents/agent-*.jsonl`) is all sidechain: then that is the conversation.
   const lines = hasMain || sidechain.length === 0 ? main : sidechain;
   if (hasMain) stats.sidechainMessages = countMessages(sidechain);
-  const { branches, active, bridges, resumes } = claudeCodeBranches(lines, links);
+  const { branches, active, bridges, resumes, merges } = claudeCodeBranches(lines, links);
   const tree = {
     branches: branches.map((branch) => ({ ...conversation(branch), leafLine: branch.leafLine })),
     active,
@@ -117,15 +108,34 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
     metadata,
     stats,
     tree,
+    ...(merges.length > 0 ? { merges } : {}),
   };
 }
 
-/** What makes a user or assistant line the same line written again: its type, time and content. */
-function contentKey(record: Record<string, unknown>): string | undefined {
+/**
+ * What makes a user or assistant line the same line written again: a resumed session re-writes the chain it
+ * loaded under new uuids with the same message ids and timestamps. An assistant line is its message id, time
+ * and the identity of its blocks (tool calls by id); a user line its time and the calls its results answer, or
+ * its text. Content is not compared whole: a copy may carry the same blocks re-serialized.
+ */
+function copyKey(record: Record<string, unknown>): string | undefined {
   if ((record.type !== 'user' && record.type !== 'assistant') || !isRecord(record.message)) return undefined;
   if (typeof record.timestamp !== 'string') return undefined;
-  const content = JSON.stringify(record.message.content) ?? '';
-  return createHash('sha1').update(`${record.type}\u0000${record.timestamp}\u0000${content}`).digest('hex');
+  const content = record.message.content;
+  const blocks = Array.isArray(content) ? content : [content];
+  const identity = blocks.map((block) => {
+    if (!isRecord(block)) return digest(JSON.stringify(block) ?? '');
+    if (block.type === 'tool_use' && typeof block.id === 'string') return `call:${block.id}`;
+    if (block.type === 'tool_result' && typeof block.tool_use_id === 'string')
+      return `result:${block.tool_use_id}`;
+    return digest(JSON.stringify(block));
+  });
+  const id = record.type === 'assistant' && typeof record.message.id === 'string' ? record.message.id : '';
+  return `${record.type}\u0000${id}\u0000${record.timestamp}\u0000${identity.join(',')}`;
+}
+
+function digest(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
 }
 
 function looksLikeClaudeCode(record: unknown): boolean {
