@@ -20,7 +20,8 @@ export async function recordedSession(
   runs: readonly RunRecord[],
   tokenizer: Tokenizer,
 ): Promise<SessionReference> {
-  const entry = runs.flatMap((run) => run.sessions).find((session) => session.name === name);
+  const run = runs.find((candidate) => candidate.sessions.some((session) => session.name === name));
+  const entry = run?.sessions.find((session) => session.name === name);
   if (!entry) throw new InputError(`session ${name}: not named in any run header of the records`);
   const bytes = await readFile(entry.path).catch((error: unknown) => {
     throw new InputError(`${entry.path}: the transcript of ${name} cannot be read (${messageOf(error)})`);
@@ -29,7 +30,9 @@ export async function recordedSession(
     throw new InputError(
       `${entry.path}: the transcript changed since the run (its SHA-256 differs); rerun compare`,
     );
-  const session = { ...(await loadSession(entry.path)), name };
+  // The branch a run at a recorded compaction took (the active one, or the one holding the compaction).
+  const needsCompaction = run!.atCompaction || run!.schedule?.startsWith('recorded') === true;
+  const session = { ...(await loadSession(entry.path, { needsCompaction })), name };
   return sessionReference(session, tokenizer);
 }
 

@@ -20,7 +20,7 @@ import { assertReplayable } from './schedule/replay.ts';
 import { type CalledRun, describeCalls, describeProgress } from './run-progress.ts';
 import { type StoredCalls, storedCalls } from './results/records-file.ts';
 import { describeSchedule } from './schedule/policy.ts';
-import { droppedWorkNote } from './session/dropped-work-note.ts';
+import { branchChoiceNote, droppedWorkNote } from './session/dropped-work-note.ts';
 import { loadSession } from './session/load.ts';
 import { writeFixtureReports } from './report/write.ts';
 import { recordedChain } from './schedule/cycles.ts';
@@ -45,7 +45,9 @@ export async function loadFixture(
 ): Promise<SessionReference | undefined> {
   let session;
   try {
-    session = await loadSession(fixture, options);
+    // A run at a recorded compaction takes the branch holding one when the active branch has none.
+    const needsCompaction = options.atCompaction === true || options.schedule?.policy === 'recorded';
+    session = await loadSession(fixture, { ...options, needsCompaction });
   } catch (error) {
     if (!options.skipUnloadable || !(error instanceof InputError)) throw error;
     options.onNotice?.(`skipped ${fixture}: ${messageOf(error).replace(`${fixture}: `, '')}`);
@@ -54,6 +56,8 @@ export async function loadFixture(
   if (options.schedule) assertReplayable(session, options.schedule, fixture);
   const name = options.sessionNames?.[fixture];
   if (name) session = { ...session, name };
+  const chosen = branchChoiceNote(session);
+  if (chosen) options.onNotice?.(chosen);
   const dropped = droppedWorkNote(session);
   if (dropped) options.onNotice?.(dropped);
   const skipped = skippedLinesNote(fixture, session.stats.skipped);

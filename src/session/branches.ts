@@ -9,15 +9,39 @@ import type { Branch, FileOperation, Message } from './types.ts';
 import { messageKey } from './message-key.ts';
 import { toolCallsOf } from './types.ts';
 
+/** Why a branch other than the active one was imported without `--branch`. */
+export type BranchChoice = {
+  /** The run needs a recorded compaction (`--at-compaction`, `--schedule recorded`) and the active branch has none. */
+  reason: 'recorded-compaction';
+  /** The active branch's number. */
+  active: number;
+  /** The numbers of every branch holding a compaction with a summary; the imported one holds the last. */
+  holding: number[];
+};
+
+/** Whether a conversation records a compaction that left a summary. */
+function holdsCompaction(conversation: Conversation): boolean {
+  return conversation.compactions.some((compaction) => compaction.summary.trim() !== '');
+}
+
+/** The line of a conversation's last compaction with a summary (where the message after it came from). */
+function lastCompactionLine(conversation: Conversation): number {
+  const compaction = conversation.compactions.findLast((recorded) => recorded.summary.trim() !== '')!;
+  const source = conversation.sources[Math.min(compaction.messageIndex, conversation.sources.length - 1)];
+  return source?.line ?? 0;
+}
+
 /**
  * The conversation to import: the branch `requested` (1-based, `--branch`) or the active one. A file
- * without a tree has one conversation, which `--branch 1` also names.
+ * without a tree has one conversation, which `--branch 1` also names. With `needsCompaction` and no
+ * `--branch`, an active branch without a recorded compaction gives way to the branch holding the last one.
  */
 export function chooseBranch(
   file: string,
   result: ImportResult,
   requested: number | undefined,
-): { conversation: Conversation; index: number | undefined } {
+  needsCompaction = false,
+): { conversation: Conversation; index: number | undefined; choice?: BranchChoice } {
   const tree = result.tree && result.tree.branches.length > 0 ? result.tree : undefined;
   const branches = tree?.branches ?? [];
   const count = Math.max(branches.length, 1);
@@ -31,6 +55,21 @@ export function chooseBranch(
   }
   if (!tree) return { conversation: result, index: undefined };
   const index = requested === undefined ? tree.active : requested - 1;
+  if (requested === undefined && needsCompaction && !holdsCompaction(branches[index]!)) {
+    const holding = branches.flatMap((branch, number) => (holdsCompaction(branch) ? [number] : []));
+    if (holding.length > 0) {
+      const chosen = holding.reduce((best, candidate) =>
+        // On a tie (branches sharing the compaction) the one whose leaf came later.
+        lastCompactionLine(branches[candidate]!) >= lastCompactionLine(branches[best]!) ? candidate : best,
+      );
+      const choice: BranchChoice = {
+        reason: 'recorded-compaction',
+        active: tree.active + 1,
+        holding: holding.map((number) => number + 1),
+      };
+      return { conversation: branches[chosen]!, index: chosen, choice };
+    }
+  }
   return { conversation: branches[index]!, index };
 }
 

@@ -33,3 +33,22 @@ export function droppedWorkNote(session: Pick<Session, 'name' | 'branches' | 'br
   const use = leftOut.length === 1 ? `--branch ${leftOut[0]!.number} to use it` : '--branch <n> to use one';
   return `${session.name}: ${counted(session.branches.length, 'branch', 'branches')}; imported ${describeImported(imported)}; left out ${leftOut.map(describeLeftOut).join(', ')} — ${use}`;
 }
+
+/**
+ * `run: the active branch 2 (leaf line 15) records no compaction; imported branch 1 (leaf line 9), which holds
+ * the last recorded one — --branch <n> picks another`; undefined when the active branch was imported or asked for.
+ */
+export function branchChoiceNote(
+  session: Pick<Session, 'name' | 'branches' | 'branch' | 'branchChoice'>,
+): string | undefined {
+  const choice = session.branchChoice;
+  const imported = session.branches.find((branch) => branch.number === session.branch);
+  const active = session.branches.find((branch) => branch.number === choice?.active);
+  if (!choice || !imported || !active) return undefined;
+  const others = choice.holding.filter((number) => number !== imported.number);
+  const also =
+    others.length === 0
+      ? ''
+      : `; ${others.length === 1 ? 'branch' : 'branches'} ${others.join(', ')} ${others.length === 1 ? 'holds' : 'hold'} one too`;
+  return `${session.name}: the active branch ${active.number} (leaf line ${active.leafLine}) records no compaction; imported branch ${imported.number} (leaf line ${imported.leafLine}), which holds the last recorded one${also} — --branch <n> picks another`;
+}

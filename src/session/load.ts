@@ -20,6 +20,11 @@ export type LoadOptions = Partial<ImportOptions> & {
   format?: string;
   /** The branch to import (1-based, as `inspect` numbers them) instead of the active one. */
   branch?: number;
+  /**
+   * The run compares at a recorded compaction (`--at-compaction`, `--schedule recorded`): without `branch`, a
+   * tree whose active branch records none imports the branch holding the last one (`Session.branchChoice`).
+   */
+  needsCompaction?: boolean;
 };
 
 /** Names of the shipped fixtures (`fixtures/*.jsonl` without the extension), sorted. */
@@ -68,7 +73,7 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
     skipInvalid: options.skipInvalid ?? false,
     keep: options.keep,
   });
-  const chosen = chooseBranch(file, imported, options.branch);
+  const chosen = chooseBranch(file, imported, options.branch, options.needsCompaction);
   // The top-level conversation of a tree is its active branch's: the chosen one replaces it.
   const { tree, ...result } = imported;
   if (chosen.conversation.messages.length === 0) {
@@ -94,6 +99,7 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
         : [],
     branch: chosen.index === undefined ? undefined : chosen.index + 1,
     bridges: tree?.bridges ?? [],
+    ...(chosen.choice ? { branchChoice: chosen.choice } : {}),
   };
 }
 

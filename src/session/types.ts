@@ -180,6 +180,8 @@ export type Session = {
   branch: number | undefined;
   /** Where the tree was joined across a parent missing from the file. */
   bridges: Bridge[];
+  /** Why the imported branch is not the active one though no `--branch` asked for it; absent otherwise. */
+  branchChoice?: { reason: 'recorded-compaction'; active: number; holding: number[] };
   /** Copies of a chain merged into the chain they copy (Claude Code resumes); absent or empty when none. */
   merges?: MergedCopy[];
   /** Source-specific facts (model changes, titles, …) that are not conversation. */
