@@ -1,16 +1,27 @@
 /** Files read, written and edited, taken from tool calls by code (never by a model). */
-import type { FileOperation, FileOperationKind, Message, ToolCallBlock } from './types.ts';
+import type { FileOperation, FileOperationKind, Message, ToolCallBlock, ToolResultMessage } from './types.ts';
 import { toolCallsOf } from './types.ts';
 
-/** What one tool call does to files; each importer knows its own agent's tools. */
-export type FileTargets = (call: ToolCallBlock) => Array<{ kind: FileOperationKind; path: string }>;
+/**
+ * What one tool call does to files; each importer knows its own agent's tools. `result` is the call's result
+ * when the conversation holds one: a read through a shell counts only when the command succeeded.
+ */
+export type FileTargets = (
+  call: ToolCallBlock,
+  result?: ToolResultMessage,
+) => Array<{ kind: FileOperationKind; path: string }>;
 
 /** Every file operation of the conversation, in message order. */
 export function extractFileOperations(messages: readonly Message[], targets: FileTargets): FileOperation[] {
+  const results = new Map<string, ToolResultMessage>();
+  for (const message of messages) {
+    if (message.role === 'toolResult' && !results.has(message.toolCallId))
+      results.set(message.toolCallId, message);
+  }
   const operations: FileOperation[] = [];
   messages.forEach((message, messageIndex) => {
     for (const call of toolCallsOf(message)) {
-      for (const target of targets(call)) {
+      for (const target of targets(call, results.get(call.id))) {
         operations.push({ ...target, tool: call.name, toolCallId: call.id, messageIndex });
       }
     }

@@ -7,6 +7,7 @@ import {
   codexFileTargets,
   piFileTargets,
 } from '../../src/session/importers/file-targets.ts';
+import type { ToolResultMessage } from '../../src/session/types.ts';
 import { toolCall } from '../helpers/factories.ts';
 
 describe('file targets', () => {
@@ -33,7 +34,53 @@ describe('file targets', () => {
 
   it('knows pi tools', () => {
     assert.deepEqual(piFileTargets(toolCall('read', { path: 'a.ts' })), [{ kind: 'read', path: 'a.ts' }]);
+    // A read through the shell counts only with a result that is no error.
     assert.deepEqual(piFileTargets(toolCall('bash', { command: 'cat a.ts' })), []);
+  });
+
+  describe('reads through a shell, one rule in every importer', () => {
+    const ok = { isError: false } as ToolResultMessage;
+    const failed = { isError: true } as ToolResultMessage;
+    const readers = [
+      ['cat src/a.ts', ['src/a.ts']],
+      ["sed -n '1,200p' src/a.ts", ['src/a.ts']],
+      ['head -40 README.md && tail -n 5 CHANGELOG.md', ['README.md', 'CHANGELOG.md']],
+      ['less docs/x.md', ['docs/x.md']],
+      ['grep -n foo src/a.ts', []],
+      ['cat <<EOF > out.txt\nhello\nEOF', []],
+    ] as const;
+    const agents = [
+      ['pi', piFileTargets, 'bash', 'command'],
+      ['Claude Code', claudeCodeFileTargets, 'Bash', 'command'],
+      ['Codex exec_command', codexFileTargets, 'exec_command', 'cmd'],
+      ['Codex shell', codexFileTargets, 'shell', 'command'],
+      ['any agent', anyAgentFileTargets, 'bash', 'command'],
+    ] as const;
+    for (const [agent, targets, tool, argument] of agents) {
+      it(`${agent}: cat, sed -n, head, tail, less count when the command succeeded`, () => {
+        for (const [command, paths] of readers) {
+          const call = toolCall(tool, { [argument]: command });
+          assert.deepEqual(
+            targets(call, ok).map((target) => [target.kind, target.path]),
+            paths.map((path) => ['read', path]),
+            command,
+          );
+          assert.deepEqual(targets(call, failed), [], `${command} failed`);
+          assert.deepEqual(targets(call, undefined), [], `${command} without a result`);
+        }
+      });
+    }
+
+    it('a Codex exec_command output that says the process exited non-zero is an error', async () => {
+      const { toolOutput } = await import('../../src/session/importers/codex-content.ts');
+      const output = (code: number) =>
+        `Chunk ID: 4f2a\nWall time: 0.0512 seconds\nProcess exited with code ${code}\nOriginal token count: 9\nOutput:\ncat: nope.ts: No such file or directory\n`;
+      assert.equal(toolOutput(output(1)).isError, true);
+      assert.equal(toolOutput(output(0)).isError, false);
+      assert.equal(toolOutput('Exit code: 2\nWall time: 1 seconds\nOutput:\nboom').isError, true);
+      // Text that only mentions an exit code further down is not a header.
+      assert.equal(toolOutput(`${'x'.repeat(500)}\nProcess exited with code 1`).isError, false);
+    });
   });
 
   it('knows Claude Code tools, MCP tools included', () => {

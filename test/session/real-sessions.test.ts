@@ -76,14 +76,17 @@ const EXPECTED: Record<
     roles: { user: 58, assistant: 484, toolResult: 448 },
     toolCalls: 454,
     modified: 19,
-    read: 7,
+    // 7 by the read tool, and agent-session.ts read by `tail -30` / `tail -20` in bash (found by grepping the
+    // bash commands for cat/head/tail/sed -n/less whose result is no error).
+    read: 8,
     branches: 0,
   },
   'pi/large-session.jsonl': {
     roles: { user: 88, assistant: 453, toolResult: 373 },
     toolCalls: 391,
     modified: 23,
-    read: 6,
+    // 6 by the read tool, and package.json read by `cat package.json | grep …` in bash.
+    read: 7,
     branches: 0,
   },
 };

@@ -27,6 +27,16 @@ export function codexContextKind(text: string): ContextKind | undefined {
   return CONTEXT_OPENINGS.find(([opening]) => trimmed.startsWith(opening))?.[1];
 }
 
+/**
+ * Whether a command's output says it exited non-zero: the header newer shell tools put before the output
+ * (`Process exited with code 1`, `Exit code: 1`), read in its first lines only.
+ */
+function failedExit(output: string): boolean {
+  const header = output.slice(0, 400);
+  const match = /^(?:Process exited with code|Exit code:) (-?\d+)\s*$/m.exec(header);
+  return match !== null && Number(match[1]) !== 0;
+}
+
 /** How a Codex tool output reads: its text or items, and whether it failed. */
 export function toolOutput(output: unknown): { content: Array<TextBlock | ImageBlock>; isError: boolean } {
   if (typeof output === 'string') {
@@ -45,7 +55,7 @@ export function toolOutput(output: unknown): { content: Array<TextBlock | ImageB
         // Plain text that happens to start like JSON.
       }
     }
-    return { content: [textBlock(output)], isError: false };
+    return { content: [textBlock(output)], isError: failedExit(output) };
   }
   if (Array.isArray(output)) return { content: contentBlocks(output), isError: false };
   if (isRecord(output) && 'content' in output) {

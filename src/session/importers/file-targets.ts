@@ -4,9 +4,9 @@
  */
 import type { FileTargets } from '../file-operations.ts';
 import { stringArgument } from '../file-operations.ts';
-import type { FileOperationKind, ToolCallBlock } from '../types.ts';
+import type { FileOperationKind, ToolCallBlock, ToolResultMessage } from '../types.ts';
 import { containsPatch, patchFileTargets } from './apply-patch.ts';
-import { shellFileTargets } from './shell-file-targets.ts';
+import { shellFileTargets, shellReadTargets } from './shell-file-targets.ts';
 
 type Target = { kind: FileOperationKind; path: string };
 type ToolRule = { kind: FileOperationKind; pathArguments: readonly string[] };
@@ -39,6 +39,9 @@ const CODEX_SHELL_ARGUMENTS: Readonly<Record<string, string>> = {
   shell_command: 'command',
   exec_command: 'cmd',
 };
+
+/** Shell tools of agents that do not say which they are, taking a `command`. */
+const SHELL_NAMES = new Set(['bash', 'run_shell_command', 'run_terminal_cmd', 'execute_command', 'terminal']);
 
 const PATH_ARGUMENTS = ['path', 'file_path', 'filePath', 'notebook_path', 'target_file', 'filename', 'file'];
 const READ_NAMES = [
@@ -104,25 +107,43 @@ function shellCommand(call: ToolCallBlock, argument: string): string | undefined
   return undefined;
 }
 
-/** pi tools: `read`, `write`, `edit` carry a `path`. */
-export const piFileTargets: FileTargets = (call) => byRule(call, PI_TOOLS[call.name]);
+/** pi tools: `read`, `write`, `edit` carry a `path`; `bash` reads what its command reads when it succeeded. */
+export const piFileTargets: FileTargets = (call, result) =>
+  call.name === 'bash'
+    ? shellReadTargets(shellCommand(call, 'command'), result)
+    : byRule(call, PI_TOOLS[call.name]);
 
-/** Claude Code tools: `Read`, `Write`, `Edit`, `MultiEdit` carry `file_path`; notebooks carry `notebook_path`. */
-export const claudeCodeFileTargets: FileTargets = (call) => {
+/**
+ * Claude Code tools: `Read`, `Write`, `Edit`, `MultiEdit` carry `file_path`; notebooks carry `notebook_path`;
+ * `Bash` reads what its command reads when it succeeded.
+ */
+export const claudeCodeFileTargets: FileTargets = (call, result) => {
+  if (call.name === 'Bash') return shellReadTargets(shellCommand(call, 'command'), result);
   const rule = CLAUDE_CODE_TOOLS[call.name];
   if (rule) return byRule(call, rule);
   const mcpTool = call.name.startsWith('mcp__') ? mcpToolName(call.name) : undefined;
   return mcpTool ? byRule(call, COMMON_TOOLS[mcpTool.toLowerCase()]) : [];
 };
 
-/** Codex tools: `apply_patch` (and patches run through the shell), `read_file`, `view_image`, MCP `server__tool`. */
-export const codexFileTargets: FileTargets = (call) => {
+/** A shell call: the patch it runs, else the files its command read when it succeeded. */
+function shellCallTargets(
+  call: ToolCallBlock,
+  argument: string,
+  result: ToolResultMessage | undefined,
+): Target[] {
+  const command = shellCommand(call, argument);
+  if (command && containsPatch(command)) return patchFileTargets(command);
+  return shellReadTargets(command, result);
+}
+
+/**
+ * Codex tools: `apply_patch` (and patches run through the shell), the files a shell command read, `read_file`,
+ * `view_image`, MCP `server__tool`.
+ */
+export const codexFileTargets: FileTargets = (call, result) => {
   if (call.name === 'apply_patch') return patchFileTargets(patchOf(call) ?? '');
   const shellArgument = CODEX_SHELL_ARGUMENTS[call.name];
-  if (shellArgument) {
-    const command = shellCommand(call, shellArgument);
-    return command && containsPatch(command) ? patchFileTargets(command) : [];
-  }
+  if (shellArgument) return shellCallTargets(call, shellArgument, result);
   const rule = CODEX_TOOLS[call.name];
   if (rule) return byRule(call, rule);
   const mcpTool = mcpToolName(call.name);
@@ -133,7 +154,7 @@ export const codexFileTargets: FileTargets = (call) => {
  * For transcripts that do not say which agent made them (chat-completions and Anthropic `messages`
  * arrays): pi's, Claude Code's and Codex's tools, Anthropic's text editor, and common tool names.
  */
-export const anyAgentFileTargets: FileTargets = (call) => {
+export const anyAgentFileTargets: FileTargets = (call, result) => {
   const name = (mcpToolName(call.name) ?? call.name).toLowerCase();
   if (TEXT_EDITOR_TOOLS.has(name)) {
     const command = stringArgument(call, 'command');
@@ -141,16 +162,18 @@ export const anyAgentFileTargets: FileTargets = (call) => {
     return kind ? byRule(call, { kind, pathArguments: PATH_ARGUMENTS }) : [];
   }
   if (name === 'apply_patch') return patchFileTargets(patchOf(call) ?? '');
-  const shellArgument = CODEX_SHELL_ARGUMENTS[name] ?? (name === 'bash' ? 'command' : undefined);
-  if (shellArgument) {
-    const command = shellCommand(call, shellArgument);
-    return command && containsPatch(command) ? patchFileTargets(command) : [];
-  }
+  const shellArgument = CODEX_SHELL_ARGUMENTS[name] ?? (SHELL_NAMES.has(name) ? 'command' : undefined);
+  if (shellArgument) return shellCallTargets(call, shellArgument, result);
   return byRule(call, COMMON_TOOLS[name] ?? CODEX_TOOLS[name]);
 };
 
-/** mini-swe-agent: its one `bash` tool, read for the shell idioms it is taught (redirections, `sed -i`, `cat`, …). */
-export const miniSweAgentFileTargets: FileTargets = (call) => {
+/**
+ * mini-swe-agent: its one `bash` tool, read for the shell idioms it is taught (redirections, `sed -i`, `cat`, …);
+ * a read counts only when the command succeeded.
+ */
+export const miniSweAgentFileTargets: FileTargets = (call, result) => {
   const command = call.name === 'bash' ? shellCommand(call, 'command') : undefined;
-  return command ? shellFileTargets(command) : anyAgentFileTargets(call);
+  if (!command) return anyAgentFileTargets(call, result);
+  const changes = shellFileTargets(command).filter((target) => target.kind !== 'read');
+  return [...changes, ...shellReadTargets(command, result)];
 };

@@ -1,8 +1,9 @@
 /**
  * Which files a shell command line writes, edits or reads, for agents whose only tool is bash
  * (mini-swe-agent). Only the idioms such agents are taught are recognized: a redirection into a file
- * (`cat <<'EOF' > file`, `echo … >> file`), `tee`, `sed -i` (edit); `cat`, `nl`, `head`, `tail` and
- * `sed -n` on a file (read). Anything else (a Python script that rewrites a file) is not guessed.
+ * (`cat <<'EOF' > file`, `echo … >> file`), `tee`, `sed -i` (edit); `cat`, `nl`, `head`, `tail`, `less`,
+ * `more` and `sed -n` on a file (read). Anything else (a Python script that rewrites a file) is not guessed.
+ * Every importer counts the reads of its agent's shell tool ({@link shellReadTargets}).
  */
 import type { FileOperationKind } from '../types.ts';
 
@@ -98,9 +99,9 @@ function sedFiles(words: readonly string[]): string[] {
   return (scriptGiven ? operands : operands.slice(1)).filter(isPath);
 }
 
-const READERS = new Set(['cat', 'nl', 'head', 'tail']);
+const READERS = new Set(['cat', 'nl', 'head', 'tail', 'less', 'more']);
 
-/** The files a shell command line writes (redirection, `tee`), edits (`sed -i`) or reads (`cat`, `nl`, `head`, `tail`, `sed -n`). */
+/** The files a shell command line writes (redirection, `tee`), edits (`sed -i`) or reads (`cat`, `nl`, `head`, `tail`, `less`, `more`, `sed -n`). */
 export function shellFileTargets(command: string): Target[] {
   const targets: Target[] = [];
   for (const words of simpleCommands(withoutHeredocBodies(command))) {
@@ -126,8 +127,25 @@ export function shellFileTargets(command: string): Target[] {
       if (inPlace) for (const path of sedFiles(['sed', ...operands])) targets.push({ kind: 'edit', path });
       else if (quiet) for (const path of sedFiles(['sed', ...operands])) targets.push({ kind: 'read', path });
     } else if (program !== undefined && READERS.has(program) && !redirectedInput) {
-      for (const path of operands.filter(isPath)) targets.push({ kind: 'read', path });
+      // `head -n 5`, `tail -c 100`: an option's value is no file.
+      const files = operands.filter(
+        (word, index) => !/^-[nc]$|^--(?:lines|bytes)$/.test(operands[index - 1] ?? ''),
+      );
+      for (const path of files.filter(isPath)) targets.push({ kind: 'read', path });
     }
   }
   return targets;
+}
+
+/**
+ * The files a shell command read (`cat`, `nl`, `head`, `tail`, `less`, `more`, `sed -n`), counted only when the
+ * call has a result that is no error: a `cat` of a file that does not exist read nothing. The one rule for reads
+ * through a shell, in every importer.
+ */
+export function shellReadTargets(
+  command: string | undefined,
+  result: { isError: boolean } | undefined,
+): Target[] {
+  if (command === undefined || !result || result.isError) return [];
+  return shellFileTargets(command).filter((target) => target.kind === 'read');
 }
