@@ -129,7 +129,7 @@ export function shellFileTargets(command: string): Target[] {
     } else if (program !== undefined && READERS.has(program) && !redirectedInput) {
       // `head -n 5`, `tail -c 100`: an option's value is no file.
       const files = operands.filter(
-        (word, index) => !/^-[nc]$|^--(?:lines|bytes)$/.test(operands[index - 1] ?? ''),
+        (_, index) => !/^-[nc]$|^--(?:lines|bytes)$/.test(operands[index - 1] ?? ''),
       );
       for (const path of files.filter(isPath)) targets.push({ kind: 'read', path });
     }
