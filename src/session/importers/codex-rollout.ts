@@ -1,5 +1,5 @@
 /** Builds a Codex conversation as rollout items, events and compactions arrive, in file order. */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ImportResult } from '../importer.ts';
 import { LineError } from '../json-lines.ts';
 import type {
@@ -13,49 +13,31 @@ import type {
   UserMessage,
 } from '../types.ts';
 import { contentText, isPrompt } from '../types.ts';
+import {
+  CODE_MODE_TOOL,
+  type CodeCells,
+  cellEvent,
+  closeCell,
+  isCellEvent,
+  openCell,
+} from './codex-code-mode.ts';
 import { codexContextKind, contentBlocks, reasoningText, toolOutput } from './codex-content.ts';
 import { argumentsFromJson, argumentsFromValue, isRecord, textBlock } from './content.ts';
 import { type Location, parseAt } from './parse-at.ts';
-
-const contentItemsSchema = z.array(z.looseObject({ type: z.string() }));
-const messageSchema = z.object({ role: z.string(), content: z.union([z.string(), contentItemsSchema]) });
-const textPartsSchema = z.array(z.looseObject({ text: z.string().optional() })).nullish();
-const reasoningSchema = z.object({ summary: textPartsSchema, content: textPartsSchema });
-const functionCallSchema = z.object({
-  name: z.string(),
-  arguments: z.union([z.string(), z.record(z.string(), z.unknown())]),
-  call_id: z.string(),
-});
-const customToolCallSchema = z.object({ name: z.string(), input: z.string(), call_id: z.string() });
-const localShellCallSchema = z.object({
-  call_id: z.string().nullish(),
-  id: z.string().nullish(),
-  action: z.record(z.string(), z.unknown()),
-});
-const webSearchCallSchema = z.object({
-  id: z.string().nullish(),
-  action: z.record(z.string(), z.unknown()).nullish(),
-});
-const toolOutputSchema = z.object({ call_id: z.string(), output: z.unknown() });
-const sessionMetaSchema = z.object({
-  id: z.string().optional(),
-  cwd: z.string().optional(),
-  cli_version: z.string().optional(),
-  originator: z.string().optional(),
-  model_provider: z.string().nullish(),
-});
-const turnContextSchema = z.object({ model: z.string().optional() });
-const compactedSchema = z.object({ message: z.string().nullish() });
-const tokenUsageSchema = z.object({
-  input_tokens: z.number(),
-  cached_input_tokens: z.number().optional(),
-  output_tokens: z.number(),
-  total_tokens: z.number().optional(),
-});
-const tokenCountSchema = z.object({
-  info: z.object({ last_token_usage: tokenUsageSchema.nullish() }).nullish(),
-});
-const rolledBackSchema = z.object({ num_turns: z.number().int().min(0) });
+import {
+  compactedSchema,
+  customToolCallSchema,
+  functionCallSchema,
+  localShellCallSchema,
+  messageSchema,
+  reasoningSchema,
+  rolledBackSchema,
+  sessionMetaSchema,
+  tokenCountSchema,
+  toolOutputSchema,
+  turnContextSchema,
+  webSearchCallSchema,
+} from './codex-rollout-schemas.ts';
 
 /** Item types that are bookkeeping (undo snapshots, encrypted server-side compaction, tool search). */
 const METADATA_ITEMS = new Set([
@@ -117,6 +99,8 @@ export class RolloutReader {
   private readonly toolNames = new Map<string, string>();
   private syntheticIds = 0;
   private sawSessionMeta = false;
+  /** Code-mode cells whose output has not come yet (see codex-code-mode.ts). */
+  private readonly cells: CodeCells = new Map();
 
   constructor(private readonly stats: ImportResult['stats']) {}
 
@@ -160,6 +144,20 @@ export class RolloutReader {
     if (!models.includes(model)) this.metadata.models = [...models, model];
   }
 
+  /** A `world_state` line (code mode): the working directory and the instructions in force, as metadata. */
+  worldState(payload: unknown): void {
+    this.metadataLine();
+    this.count('worldStates');
+    if (!isRecord(payload)) return;
+    const nested = Object.values(payload).filter(isRecord);
+    const cwd = [payload, ...nested].map((record) => record.cwd).find((value) => typeof value === 'string');
+    if (typeof cwd === 'string' && this.cwd === undefined) this.cwd = cwd;
+    const instructions = Object.keys(payload).filter(
+      (key) => key.includes('instructions') && typeof payload[key] === 'string' && payload[key] !== '',
+    );
+    if (instructions.length > 0) this.metadata.worldStateInstructions = instructions;
+  }
+
   compacted(payload: unknown, at: Location): void {
     const { message } = parseAt(compactedSchema, payload, at);
     this.metadataLine();
@@ -194,6 +192,9 @@ export class RolloutReader {
       }
       case 'thread_rolled_back':
         this.rollBack(parseAt(rolledBackSchema, payload, at).num_turns);
+        return;
+      default:
+        if (isCellEvent(payload.type)) cellEvent(this.cells, payload.type, payload);
         return;
       case 'user_message':
         if (typeof payload.message === 'string') {
@@ -307,7 +308,13 @@ export class RolloutReader {
       }
       case 'custom_tool_call': {
         const call = parseAt(customToolCallSchema, payload, at);
-        this.toolCall(call.call_id, call.name, { input: call.input }, at, timestamp);
+        const cellCalls = call.name === CODE_MODE_TOOL ? openCell(this.cells, call.call_id, call.input) : [];
+        // A code-mode script's calls are the tool calls it makes; one that makes none stays the exec call.
+        if (cellCalls.length === 0)
+          this.toolCall(call.call_id, call.name, { input: call.input }, at, timestamp);
+        for (const cellCall of cellCalls)
+          this.toolCall(cellCall.id, cellCall.name, cellCall.arguments, at, timestamp);
+        if (cellCalls.length > 0) this.count('codeModeCalls', cellCalls.length);
         return;
       }
       case 'local_shell_call': {
@@ -332,16 +339,16 @@ export class RolloutReader {
     if (TOOL_OUTPUT_ITEMS.has(type)) {
       const output = parseAt(toolOutputSchema, payload, at);
       this.turnAnswered = true;
-      this.push(
-        {
-          role: 'toolResult',
-          toolCallId: output.call_id,
-          toolName: this.toolNames.get(output.call_id) ?? 'unknown',
-          ...toolOutput(output.output),
-          timestamp,
-        },
-        at.line,
-      );
+      const result = toolOutput(output.output);
+      const results = closeCell(this.cells, output.call_id, result) ?? [
+        { id: output.call_id, name: this.toolNames.get(output.call_id) ?? 'unknown', ...result },
+      ];
+      for (const { id, name, content, isError } of results) {
+        this.push(
+          { role: 'toolResult', toolCallId: id, toolName: name, content, isError, timestamp },
+          at.line,
+        );
+      }
       return;
     }
     if (METADATA_ITEMS.has(type)) this.metadataLine();

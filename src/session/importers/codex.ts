@@ -53,6 +53,9 @@ async function readCodex(file: string, options: ImportOptions): Promise<ImportRe
       case 'compacted':
         reader.compacted(payload, payloadAt);
         return;
+      case 'world_state':
+        reader.worldState(payload);
+        return;
       case 'event_msg':
         reader.event(payload, payloadAt, timestamp);
         return;

@@ -99,6 +99,25 @@ function patchOf(call: ToolCallBlock): string | undefined {
   return stringArgument(call, 'input', 'patch');
 }
 
+/**
+ * The files apply_patch says it changed (`Success. Updated the following files:` then `A path`, `M path`,
+ * `D path`), for a patch whose text the call does not hold (a code-mode script that built it at run time).
+ */
+function appliedFiles(result: ToolResultMessage | undefined): Target[] {
+  if (!result || result.isError) return [];
+  const text = result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+  const start = text.indexOf('Updated the following files:');
+  if (start < 0) return [];
+  return text
+    .slice(start)
+    .split('\n')
+    .slice(1)
+    .flatMap((line): Target[] => {
+      const match = /^([AMD]) (.+)$/.exec(line.trim());
+      return match ? [{ kind: match[1] === 'A' ? 'write' : 'edit', path: match[2]! }] : [];
+    });
+}
+
 /** The command line of a shell call as one string. */
 function shellCommand(call: ToolCallBlock, argument: string): string | undefined {
   const value = call.arguments[argument];
@@ -141,7 +160,10 @@ function shellCallTargets(
  * `view_image`, MCP `server__tool`.
  */
 export const codexFileTargets: FileTargets = (call, result) => {
-  if (call.name === 'apply_patch') return patchFileTargets(patchOf(call) ?? '');
+  if (call.name === 'apply_patch') {
+    const patch = patchOf(call);
+    return patch ? patchFileTargets(patch) : appliedFiles(result);
+  }
   const shellArgument = CODEX_SHELL_ARGUMENTS[call.name];
   if (shellArgument) return shellCallTargets(call, shellArgument, result);
   const rule = CODEX_TOOLS[call.name];
