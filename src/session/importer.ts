@@ -3,6 +3,7 @@ import type { FileTargets } from './file-operations.ts';
 import type { LineOptions } from './json-lines.ts';
 import type {
   Bridge,
+  FileOperation,
   ImportStats,
   Message,
   MergedCopy,
@@ -23,6 +24,11 @@ export type Conversation = {
   messages: Message[];
   sources: MessageSource[];
   compactions: RecordedCompaction[];
+  /**
+   * File operations the transcript records outside tool calls (Aider's files added to the chat), at the message
+   * that records them; the loader adds them to those it takes from tool calls.
+   */
+  fileOperations?: FileOperation[];
 };
 
 /**

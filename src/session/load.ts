@@ -75,7 +75,7 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
   });
   const chosen = chooseBranch(file, imported, options.branch, options.needsCompaction);
   // The top-level conversation of a tree is its active branch's: the chosen one replaces it.
-  const { tree, ...result } = imported;
+  const { tree, fileOperations: _recorded, ...result } = imported;
   if (chosen.conversation.messages.length === 0) {
     // A JSON document counts no lines, so only its text tells an empty file from an empty `messages` array.
     const empty = result.stats.lines === 0 && (await readSample(file)).head.trim() === '';
@@ -83,7 +83,13 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
     throw new InputError(`${file}: ${what}; a fixture needs at least one user or assistant message`);
   }
   const { messages, sources, compactions } = chosen.conversation;
-  const fileOperations = extractFileOperations(messages, importer.fileTargets);
+  const recorded = chosen.conversation.fileOperations ?? [];
+  const fromCalls = extractFileOperations(messages, importer.fileTargets);
+  // A stable sort: at one message, the operations of its calls come before those it records otherwise.
+  const fileOperations =
+    recorded.length === 0
+      ? fromCalls
+      : [...fromCalls, ...recorded].sort((a, b) => a.messageIndex - b.messageIndex);
   return {
     name: fixtureName(file),
     path: file,

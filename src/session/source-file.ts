@@ -93,3 +93,13 @@ export async function* textLines(file: string): AsyncGenerator<string> {
   }
   if (pieces.length > 0) yield finish(pieces.join(''));
 }
+
+/** The first `characters` of a file's text (decompressed, without a byte-order mark), for an importer's own look. */
+export async function textHead(file: string, characters = 64 * 1024): Promise<string> {
+  let head = '';
+  for await (const chunk of textChunks(file)) {
+    head += chunk;
+    if (head.length >= characters) break;
+  }
+  return head.slice(0, characters);
+}

@@ -82,7 +82,7 @@ export type FileOperation = {
   path: string;
   tool: string;
   toolCallId: string;
-  /** 0-based index of the assistant message holding the call. */
+  /** 0-based index of the assistant message holding the call (or of the message that records the operation). */
   messageIndex: number;
 };
 
@@ -99,7 +99,15 @@ export type RecordedCompaction = {
 
 /** Formats the importers understand. */
 export type SessionFormat =
-  'pi' | 'claude-code' | 'codex' | 'mini-swe-agent' | 'openai-messages' | 'anthropic-messages';
+  | 'pi'
+  | 'claude-code'
+  | 'codex'
+  | 'gemini-cli'
+  | 'opencode'
+  | 'aider'
+  | 'mini-swe-agent'
+  | 'openai-messages'
+  | 'anthropic-messages';
 
 /** What an importer noticed while reading, for `inspect`. */
 export type ImportStats = {

@@ -199,3 +199,62 @@ export const miniSweAgentFileTargets: FileTargets = (call, result) => {
   const changes = shellFileTargets(command).filter((target) => target.kind !== 'read');
   return [...changes, ...shellReadTargets(command, result)];
 };
+
+/**
+ * Aider: a SEARCH/REPLACE block edits its file (writes it when the block searches for nothing), a whole-file block
+ * writes it, each only once Aider applied it (a result that is no error); a shell command reads what it reads.
+ * Files added to the chat are reads the importer records itself.
+ */
+export const aiderFileTargets: FileTargets = (call, result) => {
+  if (call.name === 'bash') return shellReadTargets(shellCommand(call, 'command'), result);
+  const path = stringArgument(call, 'path');
+  if (!path || !result || result.isError) return [];
+  if (call.name === 'whole_file') return [{ kind: 'write', path }];
+  if (call.name === 'search_replace')
+    return [{ kind: call.arguments.search === '' ? 'write' : 'edit', path }];
+  return [];
+};
+
+const GEMINI_TOOLS: Readonly<Record<string, ToolRule>> = {
+  read_file: { kind: 'read', pathArguments: ['absolute_path', 'file_path', 'path'] },
+  write_file: { kind: 'write', pathArguments: ['file_path', 'absolute_path', 'path'] },
+  replace: { kind: 'edit', pathArguments: ['file_path', 'absolute_path', 'path'] },
+  edit: { kind: 'edit', pathArguments: ['file_path', 'absolute_path', 'path'] },
+};
+
+/**
+ * Gemini CLI tools: `read_file`, `write_file`, `replace` carry `file_path` (older: `absolute_path`);
+ * `read_many_files` reads each of its `paths` that is a file, not a pattern; `run_shell_command` reads what its
+ * command reads when it succeeded; MCP tools by the common names.
+ */
+export const geminiFileTargets: FileTargets = (call, result) => {
+  if (call.name === 'run_shell_command') return shellReadTargets(shellCommand(call, 'command'), result);
+  if (call.name === 'read_many_files') {
+    const paths = Array.isArray(call.arguments.paths) ? call.arguments.paths : [];
+    return paths.flatMap((path): Target[] =>
+      typeof path === 'string' && path !== '' && !/[*?[{]/.test(path) ? [{ kind: 'read', path }] : [],
+    );
+  }
+  const rule = GEMINI_TOOLS[call.name];
+  return rule ? byRule(call, rule) : anyAgentFileTargets(call, result);
+};
+
+const OPENCODE_TOOLS: Readonly<Record<string, ToolRule>> = {
+  read: { kind: 'read', pathArguments: ['filePath', 'file_path', 'path'] },
+  write: { kind: 'write', pathArguments: ['filePath', 'file_path', 'path'] },
+  edit: { kind: 'edit', pathArguments: ['filePath', 'file_path', 'path'] },
+  multiedit: { kind: 'edit', pathArguments: ['filePath', 'file_path', 'path'] },
+};
+
+/**
+ * OpenCode tools: `read`, `write`, `edit`, `multiedit` carry `filePath`; `patch` and `apply_patch` carry a patch in
+ * the `*** Begin Patch` envelope (`patchText`); `bash` reads what its command reads when it succeeded; MCP tools
+ * (`server_tool`) by the common names.
+ */
+export const opencodeFileTargets: FileTargets = (call, result) => {
+  if (call.name === 'bash') return shellReadTargets(shellCommand(call, 'command'), result);
+  if (call.name === 'patch' || call.name === 'apply_patch')
+    return patchFileTargets(stringArgument(call, 'patchText', 'patch', 'input') ?? '');
+  const rule = OPENCODE_TOOLS[call.name];
+  return rule ? byRule(call, rule) : anyAgentFileTargets(call, result);
+};

@@ -10,6 +10,9 @@ import type { ImportStats, MessageSource } from '../types.ts';
 import { isRecord } from './content.ts';
 import type { Location } from './parse-at.ts';
 
+/** The array a messages document streams: `messages`, unless a format names its own (Gemini's `history`). */
+const MESSAGES_KEY: ReadonlySet<string> = new Set(['messages']);
+
 /** A document's outline: its shape and the top-level fields other than `messages`. */
 export type DocumentOutline = { shape: 'array' | 'object'; fields: Record<string, unknown> };
 
@@ -46,7 +49,10 @@ type Capture = {
  * An incremental scanner: `feed` it text, it calls `onElement` for each complete element of the
  * messages array. It tracks only strings and nesting; each element is parsed by `JSON.parse` later.
  */
-export function createMessagesScanner(onElement: (element: Element) => void) {
+export function createMessagesScanner(
+  onElement: (element: Element) => void,
+  arrayKeys: ReadonlySet<string> = MESSAGES_KEY,
+) {
   let line = 1;
   let depth = 0;
   let inString = false;
@@ -136,7 +142,7 @@ export function createMessagesScanner(onElement: (element: Element) => void) {
         expect = 'value';
         return;
       case 'value':
-        if (key === 'messages' && code === OPEN_BRACKET) {
+        if (key !== undefined && arrayKeys.has(key) && code === OPEN_BRACKET) {
           sawMessages = true;
           depth = 2;
           arrayDepth = 2;
@@ -200,7 +206,7 @@ export function createMessagesScanner(onElement: (element: Element) => void) {
     finish(): DocumentOutline {
       if (shape === undefined) fail('the file holds no JSON document');
       if (!ended) fail('unexpected end of file: the JSON document is incomplete');
-      if (!sawMessages) fail("the JSON object has no 'messages' array");
+      if (!sawMessages) fail(`the JSON object has no '${[...arrayKeys].join("' or '")}' array`);
       return { shape: shape!, fields };
     },
     /** The line the scanner has reached. */
@@ -228,7 +234,9 @@ export async function readMessagesDocument(
   stats: ImportStats,
   options: ImportOptions,
   onRecord: (message: DocumentMessage) => void,
+  shape: { arrayKeys?: ReadonlySet<string>; requireRole?: boolean } = {},
 ): Promise<DocumentOutline> {
+  const requireRole = shape.requireRole ?? true;
   const scanner = createMessagesScanner(({ text, line, index }) => {
     stats.lines++;
     try {
@@ -239,7 +247,8 @@ export async function readMessagesDocument(
         throw new LineError(file, line, `messages.${index}: not valid JSON (${(error as Error).message})`);
       }
       const at: Location = { file, line, path: `messages.${index}` };
-      if (!isRecord(record) || typeof record.role !== 'string') {
+      if (!isRecord(record)) throw new LineError(file, line, `${at.path}: expected an object`);
+      if (requireRole && typeof record.role !== 'string') {
         throw new LineError(file, line, `${at.path}.role: expected a string naming the message role`);
       }
       // A document has no lines to speak of: a message's source is its 1-based position in the array.
@@ -248,7 +257,7 @@ export async function readMessagesDocument(
       if (!(error instanceof LineError) || !options.skipInvalid) throw error;
       stats.skipped.push({ line: error.line, reason: error.reason });
     }
-  });
+  }, shape.arrayKeys);
   try {
     for await (const chunk of textChunks(file)) scanner.feed(chunk);
     return scanner.finish();
@@ -266,14 +275,17 @@ function structureLineError(file: string, error: StructureError): LineError {
 /** What the start of a file says if it is a messages document: its outline and its first messages. */
 export type DocumentSample = DocumentOutline & { messages: unknown[] };
 
-let lastSample: { head: string; result: DocumentSample | undefined } | undefined;
+let lastSample: { head: string; keys: ReadonlySet<string>; result: DocumentSample | undefined } | undefined;
 
 /**
  * Scans the start of a file (detection reads only the first bytes) as a messages document; undefined
  * when it is not one, e.g. JSONL, whose second line is content after the end of the first document.
  */
-export function sampleMessagesDocument(head: string): DocumentSample | undefined {
-  if (lastSample?.head === head) return lastSample.result;
+export function sampleMessagesDocument(
+  head: string,
+  arrayKeys: ReadonlySet<string> = MESSAGES_KEY,
+): DocumentSample | undefined {
+  if (lastSample?.head === head && lastSample.keys === arrayKeys) return lastSample.result;
   const messages: unknown[] = [];
   const scanner = createMessagesScanner(({ text }) => {
     try {
@@ -281,7 +293,7 @@ export function sampleMessagesDocument(head: string): DocumentSample | undefined
     } catch {
       // A malformed element does not decide the format; reading reports it with its line.
     }
-  });
+  }, arrayKeys);
   let result: DocumentSample | undefined;
   try {
     scanner.feed(head);
@@ -297,6 +309,6 @@ export function sampleMessagesDocument(head: string): DocumentSample | undefined
   } catch {
     result = undefined;
   }
-  lastSample = { head, result };
+  lastSample = { head, keys: arrayKeys, result };
   return result;
 }
