@@ -15,6 +15,12 @@ const SAMPLES: Array<[string, string]> = [
   ['claude-code-subagent.jsonl', 'claude-code'],
   ['codex.jsonl', 'codex'],
   ['codex-legacy.jsonl', 'codex'],
+  ['gemini-cli-session.json', 'gemini-cli'],
+  ['gemini-cli-session.jsonl', 'gemini-cli'],
+  ['gemini-cli-checkpoint.json', 'gemini-cli'],
+  ['opencode-export.json', 'opencode'],
+  ['opencode-storage/storage/session/b7e1c0ffee/ses_3f1a2b4c5d6eFgHiJkLmNoPqRs.json', 'opencode'],
+  ['aider.chat.history.md', 'aider'],
   ['mini-swe-agent.traj.json', 'mini-swe-agent'],
   ['mini-swe-agent-toolcall.traj.json', 'mini-swe-agent'],
   ['openai-messages.json', 'openai-messages'],
@@ -86,7 +92,7 @@ describe('format detection', () => {
         assert.ok(error instanceof InputError);
         assert.match(
           error.message,
-          /unknown format 'gemini'.*pi, claude-code, codex, mini-swe-agent, anthropic-messages, openai-messages/,
+          /unknown format 'gemini'.*pi, claude-code, codex, gemini-cli, opencode, aider, mini-swe-agent, anthropic-messages, openai-messages/,
         );
         return true;
       });

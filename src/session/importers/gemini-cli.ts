@@ -212,8 +212,17 @@ function chatResult(
     ),
   ];
   if (models.length > 0) metadata.models = models;
+  // Gemini CLI records no working directory but in the environment it tells the model.
+  const environment = builder.messages.find(
+    (message) => message.role === 'user' && message.context === 'environment',
+  );
+  const cwd =
+    environment?.role === 'user'
+      ? /I'm currently working in the directory: (.+)/.exec(contentText(environment.content))?.[1]?.trim()
+      : undefined;
   return {
     id: typeof header.sessionId === 'string' ? header.sessionId : undefined,
+    ...(cwd ? { cwd } : {}),
     ...builder,
     metadata,
     stats,
@@ -303,7 +312,10 @@ async function readDocument(file: string, options: ImportOptions, head: string):
     options,
     ({ record, source }) => {
       if (history) historyMessages(builder, record, source.line, state);
-      else recordMessages(builder, record, source.line);
+      else if (record.type === 'user' || record.type === 'gemini')
+        recordMessages(builder, record, source.line);
+      // `info`, `error` and `warning` records are what the app showed, not conversation.
+      else stats.metadataLines++;
     },
     {
       arrayKeys: history && !head.trimStart().startsWith('[') ? HISTORY_KEYS : MESSAGES_KEYS,
