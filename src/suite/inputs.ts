@@ -3,7 +3,7 @@
  * transcript files with names unique in the suite. Among many inputs, the files that are not transcripts are
  * skipped with one line for all; a probes sidecar is read with its transcript and skipped silently.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError, messageOf } from '../errors.ts';
 import { fixtureName, resolveFixture, resolveSource } from '../session/load.ts';
@@ -37,6 +37,8 @@ export async function expandInputs(
 ): Promise<ExpandedInputs> {
   const cwd = options.cwd ?? process.cwd();
   const candidates: string[] = [];
+  // Links in a folder that lead nowhere, or back into a folder being walked: skipped, and said so.
+  const walkSkipped: SkippedFile[] = [];
   let many = inputs.length > 1;
   for (const input of inputs) {
     const path = resolve(cwd, expandHome(input));
@@ -46,7 +48,7 @@ export async function expandInputs(
     );
     if (kind === 'directory') {
       many = true;
-      candidates.push(...(await walkDirectory(path)));
+      candidates.push(...(await walkDirectory(path, walkSkipped)));
     } else if (kind === 'file') {
       candidates.push(path);
     } else if (isGlob(input)) {
@@ -59,7 +61,7 @@ export async function expandInputs(
     }
   }
   const fixtures: string[] = [];
-  const skipped: SkippedFile[] = [];
+  const skipped: SkippedFile[] = [...walkSkipped];
   for (const file of new Set(candidates)) {
     if (many && file.endsWith(SIDECAR_SUFFIX)) continue;
     try {
@@ -104,15 +106,40 @@ export function skippedNotice(skipped: readonly SkippedFile[], cwd = process.cwd
   return `skipped ${skipped.length} files that are not transcripts (${parts.join('; ')})`;
 }
 
-/** Every file under a directory, sorted, leaving out hidden entries and `node_modules`. */
-async function walkDirectory(directory: string): Promise<string[]> {
+/**
+ * Every file under a directory, sorted, leaving out hidden entries and `node_modules`. Symbolic links are
+ * followed (a folder of linked transcripts is a suite); a link that leads nowhere, or to a folder already being
+ * walked (a loop), is added to `skipped` with why.
+ */
+async function walkDirectory(
+  directory: string,
+  skipped: SkippedFile[],
+  walking: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
+  const real = await realpath(directory);
+  const inside = new Set([...walking, real]);
   const entries = await readdir(directory, { withFileTypes: true });
   const files: string[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const path = join(directory, entry.name);
-    if (entry.isDirectory()) files.push(...(await walkDirectory(path)));
-    else if (entry.isFile()) files.push(path);
+    let isDirectory = entry.isDirectory();
+    let isFile = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      const target = await stat(path).catch(() => undefined);
+      if (!target) {
+        skipped.push({ file: path, reason: 'a symbolic link to nothing (its target does not exist)' });
+        continue;
+      }
+      isDirectory = target.isDirectory();
+      isFile = target.isFile();
+      if (isDirectory && inside.has(await realpath(path))) {
+        skipped.push({ file: path, reason: 'a symbolic link back into a folder being read (a loop)' });
+        continue;
+      }
+    }
+    if (isDirectory) files.push(...(await walkDirectory(path, skipped, inside)));
+    else if (isFile) files.push(path);
   }
   return files;
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
@@ -27,6 +27,29 @@ before(async () => {
 after(() => directory.remove());
 
 describe('suite inputs', () => {
+  it('follows symbolic links in a folder, and says which links it skipped and why', async () => {
+    const root = directory.path;
+    const linked = join(root, 'linked');
+    await mkdir(linked, { recursive: true });
+    await symlink(join(root, 'sessions/pi/a.jsonl'), join(linked, 'one.jsonl'));
+    await symlink(join(root, 'sessions/claude'), join(linked, 'claude'));
+    await symlink(join(root, 'sessions/gone.jsonl'), join(linked, 'broken.jsonl'));
+    await symlink(linked, join(linked, 'loop'));
+    const inputs = await expandInputs([linked]);
+    // Before: a folder of linked transcripts was "no transcripts".
+    assert.deepEqual(
+      inputs.fixtures.map((file) => file.slice(root.length + 1)),
+      ['linked/claude/a.jsonl', 'linked/one.jsonl'],
+    );
+    assert.deepEqual(
+      inputs.skipped.map((skipped) => [skipped.file.slice(root.length + 1), skipped.reason]),
+      [
+        ['linked/broken.jsonl', 'a symbolic link to nothing (its target does not exist)'],
+        ['linked/loop', 'a symbolic link back into a folder being read (a loop)'],
+      ],
+    );
+  });
+
   it('walks a directory: transcripts sorted, a sidecar silently, one line for the files that are not transcripts', async () => {
     const inputs = await expandInputs([join(directory.path, 'sessions')]);
     const relative = inputs.fixtures.map((file) => file.slice(directory.path.length + 1));
