@@ -113,3 +113,40 @@ describe('format detection', () => {
     });
   });
 });
+
+describe('detection of a messages array whose first message is larger than what detection reads', () => {
+  const huge = 'x'.repeat(10 * 1024 * 1024);
+
+  it('reads an OpenAI array by the structure of its first message, without parsing it whole', async () => {
+    const file = await writeTemporary(
+      'huge-openai.json',
+      JSON.stringify([
+        { role: 'user', content: `Summarize this log:\n${huge}` },
+        { role: 'assistant', content: 'It is one line repeated.' },
+      ]),
+    );
+    // Before: "matches no supported format" (the first message did not fit in the first 256 KB).
+    assert.equal((await detectImporter(file)).format, 'openai-messages');
+    const session = await loadSession(file);
+    assert.equal(session.messages.length, 2);
+  });
+
+  it('reads an Anthropic array whose first message is a 10 MB image by its block types', async () => {
+    const file = await writeTemporary(
+      'huge-anthropic.json',
+      JSON.stringify({
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'image', source: { type: 'base64', media_type: 'image/png', data: huge } },
+              { type: 'text', text: 'What is on this screenshot?' },
+            ],
+          },
+          { role: 'assistant', content: [{ type: 'text', text: 'A login form.' }] },
+        ],
+      }),
+    );
+    assert.equal((await detectImporter(file)).format, 'anthropic-messages');
+  });
+});

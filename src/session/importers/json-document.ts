@@ -305,10 +305,91 @@ export function sampleMessagesDocument(
     }
     const fields = outline?.fields ?? {};
     const shape = outline?.shape ?? (head.trimStart().startsWith('[') ? 'array' : 'object');
+    // A first message longer than the head (a 10 MB pasted file) is read as far as the head goes: its role and
+    // first blocks decide the format as well as the whole message would.
+    if (messages.length === 0 && !outline) {
+      const partial = truncatedElement(head, shape, arrayKeys);
+      if (partial !== undefined) messages.push(partial);
+    }
     if (messages.length > 0 || outline) result = { shape, fields, messages };
   } catch {
     result = undefined;
   }
   lastSample = { head, keys: arrayKeys, result };
   return result;
+}
+
+/**
+ * The first element of a document's array as far as `head` holds it, closed where the head ends: an open string
+ * ended, a key without a value given `null`, a trailing comma dropped, open objects and arrays closed. Long
+ * strings are cut to a few hundred characters first, so a head of 256 KB parses in no time. Undefined when the
+ * head does not reach an element or the repair does not parse.
+ */
+function truncatedElement(head: string, shape: 'array' | 'object', arrayKeys: ReadonlySet<string>): unknown {
+  let start = -1;
+  if (shape === 'array') start = head.indexOf('[') + 1;
+  else {
+    for (const key of arrayKeys) {
+      const match = new RegExp(`"${key}"\\s*:\\s*\\[`).exec(head);
+      if (match && (start < 0 || match.index + match[0].length < start)) start = match.index + match[0].length;
+    }
+  }
+  if (start <= 0) return undefined;
+  const text = head.slice(start);
+  const kept: string[] = [];
+  const stack: string[] = [];
+  let inString = false;
+  let stringLength = 0;
+  let last = '';
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index]!;
+    if (inString) {
+      if (character === '\\') {
+        if (stringLength < 200) kept.push(character, text[index + 1] ?? '');
+        index++;
+        stringLength += 2;
+        continue;
+      }
+      if (character === '"') {
+        inString = false;
+        kept.push(character);
+        last = '"';
+        continue;
+      }
+      if (stringLength++ < 200) kept.push(character);
+      continue;
+    }
+    if (/\s/.test(character)) continue;
+    if (character === '"') {
+      inString = true;
+      stringLength = 0;
+    } else if (character === '{' || character === '[') stack.push(character === '{' ? '}' : ']');
+    else if (character === '}' || character === ']') {
+      stack.pop();
+      kept.push(character);
+      if (stack.length === 0) return parseOrUndefined(kept.join(''));
+      last = character;
+      continue;
+    }
+    kept.push(character);
+    last = character;
+  }
+  if (stack.length === 0) return undefined;
+  if (inString) {
+    kept.push('"');
+    last = '"';
+  }
+  let repaired = kept.join('');
+  if (last === ',') repaired = repaired.slice(0, -1);
+  else if (last === ':') repaired += 'null';
+  else if (last === '"' && stack.at(-1) === '}' && /[{,]\s*"(?:[^"\\]|\\.)*"$/.test(repaired)) repaired += ':null';
+  return parseOrUndefined(repaired + stack.reverse().join(''));
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
