@@ -1,5 +1,6 @@
-/** `list`: the fixtures, strategies and providers a user can name. */
+/** `list`: the fixtures, transcript formats, strategies and providers a user can name. */
 import { PROVIDER_TABLE } from './providers/registry.ts';
+import { IMPORTER_LIST } from './session/importers/index.ts';
 import { listFixtures, loadSession } from './session/load.ts';
 import { STRATEGIES } from './strategies/registry.ts';
 import type { StrategyGroup } from './strategies/types.ts';
@@ -7,6 +8,8 @@ import { countMessages, getTokenizer } from './tokens.ts';
 
 /** One shipped fixture. */
 export type FixtureEntry = { name: string; format: string; messages: number; tokens: number };
+/** One transcript format: its `--format` name and what it reads (in detection order). */
+export type FormatEntry = { format: string; description: string };
 /** One registered strategy. */
 export type StrategyEntry = { name: string; group: StrategyGroup; callsModel: boolean; description: string };
 /** One provider spec. */
@@ -16,11 +19,12 @@ export type ProviderEntry = { spec: string; description: string };
 export type ListResult = {
   tokenizer: string;
   fixtures: FixtureEntry[];
+  formats: FormatEntry[];
   strategies: StrategyEntry[];
   providers: ProviderEntry[];
 };
 
-/** The shipped fixtures with their sizes, every strategy and every provider. */
+/** The shipped fixtures with their sizes, every transcript format, every strategy and every provider. */
 export async function listAvailable(options: { tokenizer: string }): Promise<ListResult> {
   const tokenizer = await getTokenizer(options.tokenizer);
   const fixtures: FixtureEntry[] = [];
@@ -36,5 +40,6 @@ export async function listAvailable(options: { tokenizer: string }): Promise<Lis
     description,
   }));
   const providers = PROVIDER_TABLE.map(({ spec, description }) => ({ spec, description }));
-  return { tokenizer: tokenizer.name, fixtures, strategies, providers };
+  const formats = IMPORTER_LIST.map(({ format, description }) => ({ format, description }));
+  return { tokenizer: tokenizer.name, fixtures, formats, strategies, providers };
 }

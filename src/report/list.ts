@@ -15,6 +15,10 @@ export function renderList(result: ListResult): string {
       formatInteger(fixture.tokens),
     ]),
   });
+  const formats = terminalTable({
+    head: ['Format', 'What it reads'],
+    rows: result.formats.map((entry) => [entry.format, entry.description]),
+  });
   const strategies = terminalTable({
     head: ['Strategy', 'Group', 'Calls a model', 'What it does'],
     rows: result.strategies.map((strategy) => [
@@ -31,6 +35,9 @@ export function renderList(result: ListResult): string {
   return [
     `Fixtures (fixtures/, tokens by ${result.tokenizer}${result.tokenizer === 'heuristic' ? ': estimates, chars/4' : ''})`,
     fixtures,
+    '',
+    'Transcript formats (detected from the content; --format <name> forces one)',
+    formats,
     '',
     'Strategies (-s name,…  or a group: core, baselines, agents, all  or <core name>+recent  or ./my-strategy.ts)',
     strategies,
