@@ -41,7 +41,10 @@ export const COMMAND_SUMMARIES = {
     description:
       'score the human-labelled yardstick (calibration/) and compare with the reader: recall error, kappa, rank correlation',
   },
-  list: { arguments: '', description: 'list the sample transcripts, transcript formats, strategies and providers you can name' },
+  list: {
+    arguments: '',
+    description: 'list the sample transcripts, transcript formats, strategies and providers you can name',
+  },
 } as const;
 
 /** A command's name. */

@@ -136,3 +136,32 @@ describe('a real Aider chat history (AFI-Protocol/afi-core, 9 runs)', { skip: re
     assert.deepEqual(session.compactions, []);
   });
 });
+
+const whole = publicSession('Asphyksia/OpenCoder', '.aider.chat.history.md');
+
+describe(
+  'a real Aider chat history in the whole edit format (Asphyksia/OpenCoder, 34 runs)',
+  { skip: whole.skip },
+  () => {
+    it('reads whole-file edits Aider applied and the files the user let it add', async () => {
+      const session = await loadSession(whole.file);
+      // Counted with grep over the raw file: 32 input blocks, none a command; 5 replies (`> Tokens:` lines); 3 files
+      // named by `> Applied edit to …`, each written by one whole-file block (3 calls, 3 results); 3 files confirmed at
+      // `Add file to the chat? … y`. 32 + 5 + 3 = 40 messages.
+      assert.deepEqual(rolesOf(session.messages), { user: 32, assistant: 5, toolResult: 3 });
+      assert.deepEqual(
+        session.messages.flatMap(toolCallsOf).map((call) => call.name),
+        ['whole_file', 'whole_file', 'whole_file'],
+      );
+      assert.deepEqual(fileLists(session.fileOperations), {
+        read: [
+          'frontend/src/components/agent/AgentEvents.tsx',
+          'frontend/src/lib/types.ts',
+          'opencoder/core/litellm_patch.py',
+        ],
+        modified: ['calculator.py', 'shutdown_pc.sh', 'test_file.py'],
+      });
+      assert.equal(session.metadata.runs, 34);
+    });
+  },
+);

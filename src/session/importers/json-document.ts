@@ -331,7 +331,8 @@ function truncatedElement(head: string, shape: 'array' | 'object', arrayKeys: Re
   else {
     for (const key of arrayKeys) {
       const match = new RegExp(`"${key}"\\s*:\\s*\\[`).exec(head);
-      if (match && (start < 0 || match.index + match[0].length < start)) start = match.index + match[0].length;
+      if (match && (start < 0 || match.index + match[0].length < start))
+        start = match.index + match[0].length;
     }
   }
   if (start <= 0) return undefined;
@@ -382,7 +383,8 @@ function truncatedElement(head: string, shape: 'array' | 'object', arrayKeys: Re
   let repaired = kept.join('');
   if (last === ',') repaired = repaired.slice(0, -1);
   else if (last === ':') repaired += 'null';
-  else if (last === '"' && stack.at(-1) === '}' && /[{,]\s*"(?:[^"\\]|\\.)*"$/.test(repaired)) repaired += ':null';
+  else if (last === '"' && stack.at(-1) === '}' && /[{,]\s*"(?:[^"\\]|\\.)*"$/.test(repaired))
+    repaired += ':null';
   return parseOrUndefined(repaired + stack.reverse().join(''));
 }
 
