@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileLists } from '../../src/session/file-operations.ts';
+import { recordedPoints } from '../../src/schedule/replay.ts';
 import { loadSession } from '../../src/session/load.ts';
+import { lastRecordedCompaction } from '../../src/strategies/at-compaction.ts';
 import { type Message, toolCallsOf } from '../../src/session/types.ts';
 import { samplePath } from './samples.ts';
 
@@ -87,6 +89,9 @@ describe('Gemini CLI', () => {
       // It happened after g3's result (message 6), and kept the turns from u3 (message 3) on.
       assert.equal(compaction!.messageIndex, 6);
       assert.equal(compaction!.firstKeptMessageIndex, 3);
+      // --at-compaction and --schedule recorded compare there.
+      assert.equal(lastRecordedCompaction(session)?.messageIndex, 6);
+      assert.equal(recordedPoints(session).length, 1);
       assert.deepEqual(fileLists(session.fileOperations).modified, [
         '/work/rep/README.md',
         '/work/rep/src/report.ts',

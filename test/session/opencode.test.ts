@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileLists } from '../../src/session/file-operations.ts';
+import { recordedPoints } from '../../src/schedule/replay.ts';
 import { loadSession } from '../../src/session/load.ts';
+import { lastRecordedCompaction } from '../../src/strategies/at-compaction.ts';
 import { toolCallsOf } from '../../src/session/types.ts';
 import { samplePath } from './samples.ts';
 
@@ -54,6 +56,9 @@ describe('OpenCode', () => {
             tokensBefore: 21320,
           },
         ]);
+        // --at-compaction and --schedule recorded compare there.
+        assert.equal(lastRecordedCompaction(session)?.messageIndex, session.compactions[0]!.messageIndex);
+        assert.equal(recordedPoints(session).length, 1);
         const firstStep = session.messages[1]!;
         assert.deepEqual(firstStep.role === 'assistant' && firstStep.usage, {
           input: 6000,
