@@ -138,7 +138,13 @@ describe('Codex importer', () => {
         modified: ['calc.py', 'old_calc.py', 'tests/test_divide.py'],
       });
       const kinds = session.fileOperations.map((operation) => `${operation.kind} ${operation.path}`);
-      assert.deepEqual(kinds.slice(0, 3), ['edit calc.py', 'write tests/test_divide.py', 'edit old_calc.py']);
+      // `["bash", "-lc", "sed -n 1,80p calc.py"]` reads calc.py: the script handed to the shell is the command.
+      assert.deepEqual(kinds.slice(0, 4), [
+        'read calc.py',
+        'edit calc.py',
+        'write tests/test_divide.py',
+        'edit old_calc.py',
+      ]);
     });
   });
 

@@ -81,6 +81,18 @@ describe('file targets', () => {
       // Text that only mentions an exit code further down is not a header.
       assert.equal(toolOutput(`${'x'.repeat(500)}\nProcess exited with code 1`).isError, false);
     });
+
+    it('a Codex argv that hands a script to a shell is that script', () => {
+      const argv = (...command: string[]) => toolCall('shell', { command });
+      const paths = (call: ReturnType<typeof argv>) =>
+        codexFileTargets(call, ok).map((target) => target.path);
+      assert.deepEqual(paths(argv('bash', '-lc', "sed -n '1,200p' 'src/(app)/page.tsx'")), [
+        'src/(app)/page.tsx',
+      ]);
+      assert.deepEqual(paths(argv('/bin/zsh', '-c', 'cat a.ts && head -5 b.ts')), ['a.ts', 'b.ts']);
+      assert.deepEqual(paths(argv('cat', 'c.ts')), ['c.ts']);
+      assert.deepEqual(paths(argv('python', '-c', 'cat d.ts')), []);
+    });
   });
 
   it('knows Claude Code tools, MCP tools included', () => {

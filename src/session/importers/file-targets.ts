@@ -40,6 +40,9 @@ const CODEX_SHELL_ARGUMENTS: Readonly<Record<string, string>> = {
   exec_command: 'cmd',
 };
 
+/** Shells that run the script given after `-c` (`-lc`). */
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
+
 /** Shell tools of agents that do not say which they are, taking a `command`. */
 const SHELL_NAMES = new Set(['bash', 'run_shell_command', 'run_terminal_cmd', 'execute_command', 'terminal']);
 
@@ -118,12 +121,20 @@ function appliedFiles(result: ToolResultMessage | undefined): Target[] {
     });
 }
 
-/** The command line of a shell call as one string. */
+/**
+ * The command line of a shell call as one string. An argv that hands a script to a shell (`["bash", "-lc",
+ * "sed -n 1,80p a.py"]`, as Codex runs every command) is that script; another argv is its words joined.
+ */
 function shellCommand(call: ToolCallBlock, argument: string): string | undefined {
   const value = call.arguments[argument];
   if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.every((part) => typeof part === 'string')) return value.join(' ');
-  return undefined;
+  if (!Array.isArray(value) || !value.every((part): part is string => typeof part === 'string'))
+    return undefined;
+  const [program, option, script] = value;
+  const shell = program?.split('/').at(-1);
+  if (shell && SHELLS.has(shell) && option && /^-[a-z]*c$/.test(option) && script !== undefined)
+    return script;
+  return value.join(' ');
 }
 
 /** pi tools: `read`, `write`, `edit` carry a `path`; `bash` reads what its command reads when it succeeded. */
