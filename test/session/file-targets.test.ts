@@ -82,6 +82,18 @@ describe('file targets', () => {
       assert.equal(toolOutput(`${'x'.repeat(500)}\nProcess exited with code 1`).isError, false);
     });
 
+    it('a Codex output that refuses the call without an exit code is an error', async () => {
+      const { toolOutput } = await import('../../src/session/importers/codex-content.ts');
+      for (const refusal of [
+        'apply_patch verification failed: Failed to find expected lines in a.py:\nreturn 1',
+        'patch rejected by user',
+        'exec command rejected by user',
+        'failed in sandbox MacosSeatbelt with execution error: sandbox denied exec error, exit code: 1, stdout: , stderr: ',
+      ])
+        assert.equal(toolOutput(refusal).isError, true, refusal);
+      assert.equal(toolOutput('Success. Updated the following files:\nM a.py').isError, false);
+    });
+
     it('a Codex argv that hands a script to a shell is that script', () => {
       const argv = (...command: string[]) => toolCall('shell', { command });
       const paths = (call: ReturnType<typeof argv>) =>

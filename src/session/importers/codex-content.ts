@@ -37,6 +37,13 @@ function failedExit(output: string): boolean {
   return match !== null && Number(match[1]) !== 0;
 }
 
+/**
+ * What Codex answers instead of running a call, with no exit code to say so: a patch that does not apply or that
+ * the user declined, a command the user declined, a command the sandbox refused.
+ */
+const REFUSAL =
+  /^(?:apply_patch verification failed|patch rejected|exec command rejected|failed in sandbox )/;
+
 /** How a Codex tool output reads: its text or items, and whether it failed. */
 export function toolOutput(output: unknown): { content: Array<TextBlock | ImageBlock>; isError: boolean } {
   if (typeof output === 'string') {
@@ -55,7 +62,7 @@ export function toolOutput(output: unknown): { content: Array<TextBlock | ImageB
         // Plain text that happens to start like JSON.
       }
     }
-    return { content: [textBlock(output)], isError: failedExit(output) };
+    return { content: [textBlock(output)], isError: failedExit(output) || REFUSAL.test(output) };
   }
   if (Array.isArray(output)) return { content: contentBlocks(output), isError: false };
   if (isRecord(output) && 'content' in output) {

@@ -41,6 +41,16 @@ export function responseText(response: unknown): { text: string; isError: boolea
   return { text: JSON.stringify(response), isError: false };
 }
 
+/**
+ * Whether a `run_shell_command` output says the command exited non-zero: Gemini CLI reports such a command as a
+ * success and writes `Exit Code: 1` after its output (the last such line is its own).
+ */
+function shellFailed(name: string, text: string): boolean {
+  if (name !== 'run_shell_command') return false;
+  const code = [...text.matchAll(/^Exit Code: (-?\d+)\s*$/gm)].at(-1)?.[1];
+  return code !== undefined && Number(code) !== 0;
+}
+
 /** A user turn's parts: its text and images, and the function responses it carries. */
 export function userParts(parts: readonly unknown[]): {
   blocks: Array<TextBlock | ImageBlock>;
@@ -53,10 +63,13 @@ export function userParts(parts: readonly unknown[]): {
     if (typeof part.text === 'string' && part.thought !== true) blocks.push(textBlock(part.text));
     else if (isRecord(part.functionResponse)) {
       const response = part.functionResponse;
+      const name = typeof response.name === 'string' ? response.name : 'unknown';
+      const { text, isError } = responseText(response.response);
       responses.push({
         id: typeof response.id === 'string' ? response.id : undefined,
-        name: typeof response.name === 'string' ? response.name : 'unknown',
-        ...responseText(response.response),
+        name,
+        text,
+        isError: isError || shellFailed(name, text),
       });
     } else if (isRecord(part.inlineData)) {
       blocks.push(

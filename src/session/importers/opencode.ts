@@ -159,12 +159,14 @@ function assistantSteps(
         });
         if (state.status === 'completed' || state.status === 'error') {
           const output = state.status === 'error' ? text(state.error) : text(state.output);
+          // A command that exited non-zero is a completed call whose metadata holds the exit code.
+          const exit = isRecord(state.metadata) ? state.metadata.exit : undefined;
           results.push({
             role: 'toolResult',
             toolCallId: id,
             toolName: name,
             content: [textBlock(output)],
-            isError: state.status === 'error',
+            isError: state.status === 'error' || (typeof exit === 'number' && exit !== 0),
             ...(timestamp === undefined ? {} : { timestamp }),
           });
         }
