@@ -3,15 +3,27 @@ import type { FileOperation, FileOperationKind, Message, ToolCallBlock, ToolResu
 import { toolCallsOf } from './types.ts';
 
 /**
+ * A file one tool call reads, writes or edits. `byCommandLine`: a change a shell command line makes on the way (a
+ * redirection, `tee`, `sed -i`), whose result's error is the line's last command's, not the change's.
+ */
+export type FileTarget = { kind: FileOperationKind; path: string; byCommandLine?: boolean };
+
+/**
  * What one tool call does to files; each importer knows its own agent's tools. `result` is the call's result
  * when the conversation holds one: a read through a shell counts only when the command succeeded.
  */
-export type FileTargets = (
-  call: ToolCallBlock,
-  result?: ToolResultMessage,
-) => Array<{ kind: FileOperationKind; path: string }>;
+export type FileTargets = (call: ToolCallBlock, result?: ToolResultMessage) => FileTarget[];
 
-/** Every file operation of the conversation, in message order. */
+/**
+ * Whether a target is something the call did: a write or edit whose result is an error (an edit whose text was not
+ * found, a patch that did not apply, a tool the agent does not have) changed nothing, unless a command line made it
+ * on the way. A call with no result (the session ended, the result was lost) still counts.
+ */
+function happened(target: FileTarget, result: ToolResultMessage | undefined): boolean {
+  return target.kind === 'read' || target.byCommandLine === true || result?.isError !== true;
+}
+
+/** Every file operation of the conversation, in message order; a write or edit that failed is none. */
 export function extractFileOperations(messages: readonly Message[], targets: FileTargets): FileOperation[] {
   const results = new Map<string, ToolResultMessage>();
   for (const message of messages) {
@@ -21,8 +33,16 @@ export function extractFileOperations(messages: readonly Message[], targets: Fil
   const operations: FileOperation[] = [];
   messages.forEach((message, messageIndex) => {
     for (const call of toolCallsOf(message)) {
-      for (const target of targets(call, results.get(call.id))) {
-        operations.push({ ...target, tool: call.name, toolCallId: call.id, messageIndex });
+      const result = results.get(call.id);
+      for (const target of targets(call, result)) {
+        if (!happened(target, result)) continue;
+        operations.push({
+          kind: target.kind,
+          path: target.path,
+          tool: call.name,
+          toolCallId: call.id,
+          messageIndex,
+        });
       }
     }
   });

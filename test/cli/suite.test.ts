@@ -76,12 +76,13 @@ describe('suites', () => {
     );
     const row = suite.strategies.find((strategy) => strategy.name === 'structured-iterative')!;
     assert.ok(Math.abs(row.metrics.probeRecall!.estimate - kept / total) < 1e-12);
-    // Every session with a live probe is a cluster (the claude sample's come from the agent's own work).
+    // Every session with a live probe is a cluster. The claude sample has none: its one derived probe asked what the
+    // agent changed in user.ts, whose Edit failed ("File has not been read yet") and changed nothing.
     assert.equal(
       row.metrics.probeRecall!.clusters,
       stitched('structured-iterative').filter((result) => result.quality.probesTotal > 0).length,
     );
-    assert.equal(row.metrics.probeRecall!.clusters, 7);
+    assert.equal(row.metrics.probeRecall!.clusters, 6);
     assert.ok(row.metrics.probeRecall!.low <= row.metrics.probeRecall!.estimate);
     // Win / tie / loss counts sessions, compared one by one.
     const comparison = suite.comparisons.find((candidate) => candidate.strategy === 'structured-iterative')!;

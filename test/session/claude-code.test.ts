@@ -140,16 +140,12 @@ describe('Claude Code importer', () => {
     assert.equal(session.messages.length, 21);
   });
 
-  it('finds files from Read, Write, Edit, MultiEdit and NotebookEdit', async () => {
+  it('finds files from Read, Write, Edit, MultiEdit and NotebookEdit; an Edit that failed modifies nothing', async () => {
     const session = await loadSession(samplePath('claude-code.jsonl'));
+    // The Edit of src/user.ts (line 11) failed: "File has not been read yet" (line 12, is_error).
     assert.deepEqual(fileLists(session.fileOperations), {
       read: ['/work/shop/README.md'],
-      modified: [
-        '/work/shop/analysis.ipynb',
-        '/work/shop/docs/api.md',
-        '/work/shop/src/routes.ts',
-        '/work/shop/src/user.ts',
-      ],
+      modified: ['/work/shop/analysis.ipynb', '/work/shop/docs/api.md', '/work/shop/src/routes.ts'],
     });
   });
 

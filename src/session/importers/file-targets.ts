@@ -202,12 +202,15 @@ export const anyAgentFileTargets: FileTargets = (call, result) => {
 
 /**
  * mini-swe-agent: its one `bash` tool, read for the shell idioms it is taught (redirections, `sed -i`, `cat`, …);
- * a read counts only when the command succeeded.
+ * a read counts only when the command succeeded. A change counts whatever the exit status, which is the line's
+ * last command's (`cat <<EOF > repro.py … EOF && python repro.py` wrote the file though the script failed).
  */
 export const miniSweAgentFileTargets: FileTargets = (call, result) => {
   const command = call.name === 'bash' ? shellCommand(call, 'command') : undefined;
   if (!command) return anyAgentFileTargets(call, result);
-  const changes = shellFileTargets(command).filter((target) => target.kind !== 'read');
+  const changes = shellFileTargets(command)
+    .filter((target) => target.kind !== 'read')
+    .map((target) => ({ ...target, byCommandLine: true }));
   return [...changes, ...shellReadTargets(command, result)];
 };
 
@@ -219,7 +222,8 @@ export const miniSweAgentFileTargets: FileTargets = (call, result) => {
 export const aiderFileTargets: FileTargets = (call, result) => {
   if (call.name === 'bash') return shellReadTargets(shellCommand(call, 'command'), result);
   const path = stringArgument(call, 'path');
-  if (!path || !result || result.isError) return [];
+  // A block Aider never applied has no result; one that failed has an error, which no importer counts as a change.
+  if (!path || !result) return [];
   if (call.name === 'whole_file') return [{ kind: 'write', path }];
   if (call.name === 'search_replace')
     return [{ kind: call.arguments.search === '' ? 'write' : 'edit', path }];
