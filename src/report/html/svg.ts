@@ -2,6 +2,7 @@
  * The one place charts are drawn: a Vega-Lite specification compiled to Vega and rendered to SVG by Vega's
  * headless view (no browser, no canvas), ready to be placed inline in an HTML page.
  */
+import { createHash } from 'node:crypto';
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 
@@ -33,8 +34,29 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   try {
     let svg = await view.toSVG();
     for (const attribute of NAMESPACE_ATTRIBUTES) svg = svg.replace(attribute, '');
-    return svg;
+    return withOwnDefinitionIds(svg);
   } finally {
     view.finalize();
   }
+}
+
+// Where Vega names a gradient or a clip path it defines (`id="gradient_0"`) and where it uses one (`url(#clip1)`).
+const DEFINITION_ID = /(id="|url\(#)((?:p_)?gradient_\d+|clip\d+)(?=[")])/g;
+
+/**
+ * Vega numbers gradients and clip paths with counters that last as long as the process, so a chart drawn after
+ * others got other ids: a page's bytes depended on what the process drew before it (a suite's pages on the order
+ * its sessions finished). Each chart's ids are named instead from a hash of the chart itself: the same chart has
+ * the same ids in any process, and two different charts of one page never share one.
+ */
+function withOwnDefinitionIds(svg: string): string {
+  const names = [...new Set([...svg.matchAll(DEFINITION_ID)].map((match) => match[2]!))];
+  if (names.length === 0) return svg;
+  const numbered = (prefix: string) =>
+    svg.replace(
+      DEFINITION_ID,
+      (_, context: string, name: string) => `${context}${prefix}${names.indexOf(name)}`,
+    );
+  const chart = createHash('sha256').update(numbered('definition-')).digest('hex').slice(0, 12);
+  return numbered(`chart-${chart}-`);
 }
