@@ -26,10 +26,12 @@ function bundleIsFresh() {
   }
 }
 
+let cli;
 if (bundleIsFresh()) {
-  await import(bundle.href);
+  cli = await import(bundle.href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../src/cli.ts');
+  cli = await import('../src/cli.ts');
 }
+await cli.start();

@@ -4,6 +4,7 @@ import { Command, CommanderError, Help } from 'commander';
 import { COMMAND_SUMMARIES, type CommandName } from './commands/summaries.ts';
 import { exitCodeFor, messageOf } from './errors.ts';
 import { toolVersion } from './package-root.ts';
+import { type CommandStreams, standardError, standardOutput, withStreams } from './commands/streams.ts';
 
 // A run makes large short-lived strings (rendered prompts, folded transcripts); by default V8 lets the heap grow to
 // twice or more what is live before a full collection, which doubled the peak memory of a long session's compare.
@@ -70,17 +71,28 @@ Quick start (offline: no key, no network):
 
 Exit codes: 0 ok, 1 a quality gate failed, 2 bad usage or input, 3 a strategy failed.`,
     )
-    .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
     .configureHelp({
       subcommandTerm: (command) =>
         isCommandName(command.name()) ? summaryTerm(command.name() as CommandName) : helpTerm(command),
     });
   for (const name of Object.keys(COMMAND_SUMMARIES) as CommandName[]) {
     const command = name === requested ? await LOADERS[name]() : summaryCommand(name);
-    program.addCommand(command.exitOverride().showHelpAfterError('(run with --help for usage)'));
+    program.addCommand(command.showHelpAfterError('(run with --help for usage)'));
   }
+  throughMain(program);
   return program;
+}
+
+/**
+ * Makes `command` and every command under it (`probes lint` too) throw to `main` instead of exiting, and write
+ * help and errors to the command's streams (an in-process run's, else the process's).
+ */
+function throughMain(command: Command): void {
+  command.exitOverride().configureOutput({
+    writeOut: (text) => standardOutput().write(text),
+    writeErr: (text) => standardError().write(text),
+  });
+  for (const subcommand of command.commands) throughMain(subcommand);
 }
 
 /** Runs the CLI with `argv` (as process.argv); sets `process.exitCode`, never exits. */
@@ -94,16 +106,36 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
-    process.stderr.write(`compaction-bench: ${messageOf(error)}\n`);
-    if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    standardError().write(`compaction-bench: ${messageOf(error)}\n`);
+    if (debug && error instanceof Error && error.stack) standardError().write(`${error.stack}\n`);
     process.exitCode = exitCodeFor(error);
   }
 }
 
-// `compaction-bench list | head` closes the pipe early: that is the reader's choice, not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
+/**
+ * Runs `compaction-bench ...args` inside this process, its output going to `streams`, and returns its exit code;
+ * `process.argv` and `process.exitCode` are set for the run and put back after it. The working directory and the
+ * environment are the process's: runs must not overlap (test/helpers/cli.ts queues them).
+ */
+export async function runInProcess(args: readonly string[], streams: CommandStreams): Promise<number> {
+  const { argv, exitCode } = process;
+  process.argv = [argv[0]!, 'compaction-bench', ...args];
+  process.exitCode = undefined;
+  try {
+    await withStreams(streams, () => main(process.argv));
+    return Number(process.exitCode ?? 0);
+  } finally {
+    process.argv = argv;
+    process.exitCode = exitCode;
+  }
+}
 
-await main(process.argv);
+/** Starts the CLI as the process (bin/compaction-bench.js): `process.argv` is the command line. */
+export async function start(): Promise<void> {
+  // `compaction-bench list | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  await main(process.argv);
+}

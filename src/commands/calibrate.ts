@@ -11,6 +11,7 @@ import { getTokenizer } from '../tokens.ts';
 import { interruptible } from './interrupt.ts';
 import { integerAtLeast, numberBetween } from './options.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
+import { standardOutput } from './streams.ts';
 
 /** Builds the `calibrate` command. */
 export function calibrateCommand(): Command {
@@ -92,7 +93,7 @@ Examples:
         );
         if (!result) return;
         const failures = floorFailures(result, options);
-        process.stdout.write(
+        standardOutput().write(
           options.json
             ? `${JSON.stringify({ ...result, failures }, null, 2)}\n`
             : `${renderCalibration(result, failures)}\n`,

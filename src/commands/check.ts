@@ -16,6 +16,7 @@ import { interruptible } from './interrupt.ts';
 import { DEFAULT_STRATEGIES } from '../strategies/registry.ts';
 import { addRunOptions, type RunFlags, toCompareOptions } from './run-options.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
+import { standardOutput, standardError } from './streams.ts';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -93,7 +94,7 @@ Examples:
   return command.action(async (inputs: string[], flags: RunFlags & CheckFlags, self: Command) => {
     const fixtures = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
-    const display = createProgressDisplay(progressMode(flags.quiet, process.stderr), process.stderr);
+    const display = createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
     const checkOptions = (signal: AbortSignal) => ({
       ...toCompareOptions(fixtures, flags, signal, display),
       failUnder: flags.failUnder,
@@ -114,7 +115,7 @@ Examples:
         display.stop();
         if (outcome?.shard === undefined) return;
         const summary = { ...outcome.shard, recordsFile: outcome.recordsFile };
-        process.stdout.write(
+        standardOutput().write(
           flags.json ? `${JSON.stringify({ shard: summary }, null, 2)}\n` : renderShardSummary(summary, true),
         );
         if (outcome.failedStrategies > 0) process.exitCode = 3;
@@ -126,7 +127,7 @@ Examples:
       const { results } = outcome;
       if (flags.json) {
         const { verdict, compare, baselineGate } = outcome;
-        process.stdout.write(
+        standardOutput().write(
           `${JSON.stringify({ verdict, results, suites: compare.suites, baselineGate }, null, 2)}\n`,
         );
       } else {
@@ -140,7 +141,7 @@ Examples:
               )
             : results.map((fixture) => renderComparisonTerminal(fixture, terminal))
         ).join('\n\n');
-        process.stdout.write(renderCheckText(outcome.summary, tables, outcome.updated));
+        standardOutput().write(renderCheckText(outcome.summary, tables, outcome.updated));
       }
       process.exitCode = outcome.exitCode;
     } finally {

@@ -15,6 +15,7 @@ import { applyConfigFile } from './config-flags.ts';
 import { interruptible } from './interrupt.ts';
 import { addRunOptions, type RunFlags, toCompareOptions } from './run-options.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
+import { standardOutput, standardError } from './streams.ts';
 
 /** Builds the `compare` command. */
 export function compareCommand(): Command {
@@ -49,7 +50,7 @@ Examples:
   return command.action(async (inputs: string[], flags: RunFlags, self: Command) => {
     const fixtures = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
-    const display = createProgressDisplay(progressMode(flags.quiet, process.stderr), process.stderr);
+    const display = createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
     try {
       const outcome = await interruptible(
         (signal) => compareSuite(toCompareOptions(fixtures, flags, signal, display)),
@@ -59,7 +60,7 @@ Examples:
       if (outcome === undefined) return;
       if (outcome.shard) {
         const shard = { ...outcome.shard, recordsFile: outcome.recordsFile };
-        process.stdout.write(
+        standardOutput().write(
           flags.json ? `${JSON.stringify({ shard }, null, 2)}\n` : renderShardSummary(shard, false),
         );
         if (outcome.failedStrategies > 0) process.exitCode = 3;
@@ -95,7 +96,7 @@ Examples:
           outcome.suites.length > 0
             ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')
             : reportFiles(digests);
-        process.stdout.write(
+        standardOutput().write(
           `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (open ${pages} in a browser)`, terminal.width)}\n`,
         );
       }

@@ -6,6 +6,7 @@ import { renderInspect } from '../report/inspect.ts';
 import { renderMessageList } from '../report/inspect-messages.ts';
 import { sessionOptions } from './options.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
+import { standardOutput, standardError } from './streams.ts';
 
 /** Builds the `inspect` command. */
 export function inspectCommand(): Command {
@@ -25,14 +26,14 @@ export function inspectCommand(): Command {
   return command.action(async (fixture: string, options) => {
     if (options.messages) {
       const { messages, droppedWork } = await inspectMessages(fixture, options);
-      if (droppedWork) process.stderr.write(`${droppedWork}\n`);
-      process.stdout.write(
+      if (droppedWork) standardError().write(`${droppedWork}\n`);
+      standardOutput().write(
         `${options.json ? JSON.stringify(messages, null, 2) : renderMessageList(messages)}\n`,
       );
       return;
     }
     const result = await inspectFixture(fixture, options);
-    if (result.droppedWork) process.stderr.write(`${result.droppedWork}\n`);
-    process.stdout.write(`${options.json ? JSON.stringify(result, null, 2) : renderInspect(result)}\n`);
+    if (result.droppedWork) standardError().write(`${result.droppedWork}\n`);
+    standardOutput().write(`${options.json ? JSON.stringify(result, null, 2) : renderInspect(result)}\n`);
   });
 }

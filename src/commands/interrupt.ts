@@ -1,5 +1,6 @@
 /** Ctrl-C for the commands that run calls: the first one stops the run, the second ends the process at once. */
 import { setMaxListeners } from 'node:events';
+import { standardError } from './streams.ts';
 
 /** The exit code of a run stopped by Ctrl-C, as a shell reports a process ended by SIGINT. */
 export const INTERRUPTED_EXIT_CODE = 130;
@@ -26,7 +27,7 @@ export async function interruptible<T>(
   const interrupt = () => {
     if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);
     const line = onInterrupt() ?? INTERRUPTED_LINE;
-    process.stderr.write(`\n${line}\n`);
+    standardError().write(`\n${line}\n`);
     controller.abort();
   };
   process.on('SIGINT', interrupt);

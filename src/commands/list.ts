@@ -4,6 +4,7 @@ import { listAvailable } from '../list.ts';
 import { renderList } from '../report/list.ts';
 import { TOKENIZER_NAMES } from '../tokens.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
+import { standardOutput } from './streams.ts';
 
 /** Builds the `list` command. */
 export function listCommand(): Command {
@@ -17,6 +18,6 @@ export function listCommand(): Command {
     )
     .action(async (options) => {
       const result = await listAvailable(options);
-      process.stdout.write(`${options.json ? JSON.stringify(result, null, 2) : renderList(result)}\n`);
+      standardOutput().write(`${options.json ? JSON.stringify(result, null, 2) : renderList(result)}\n`);
     });
 }

@@ -9,6 +9,7 @@ import { renderSweepVerdictsTerminal } from '../report/sweep.ts';
 import { wrapProse } from '../report/wrap.ts';
 import { stdoutTerminal } from './terminal.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
+import { standardOutput } from './streams.ts';
 
 /** Builds the `merge` command. */
 export function mergeCommand(): Command {
@@ -52,7 +53,7 @@ Examples:
       const { results, suites, gate } = outcome;
       if (flags.json) {
         const verdict = gate ? { verdict: gate.verdict, baselineGate: gate.baselineGate } : {};
-        process.stdout.write(`${JSON.stringify({ ...verdict, results, suites }, null, 2)}\n`);
+        standardOutput().write(`${JSON.stringify({ ...verdict, results, suites }, null, 2)}\n`);
       } else {
         const terminal = stdoutTerminal();
         const tables = (
@@ -67,7 +68,7 @@ Examples:
                 ...renderSweepVerdictsTerminal(results),
               ]
         ).join('\n\n');
-        process.stdout.write(
+        standardOutput().write(
           gate
             ? renderCheckText(gate.summary, tables, gate.updated)
             : `${tables}\n\n${wrapProse(`${outcome.shards} shards merged; reports written to ${flags.out}/ (open ${outcome.pages.map((page) => relative(flags.out, page)).join(', ')} in a browser)`, terminal.width)}\n`,

@@ -11,6 +11,7 @@ import { writeProbes } from '../write-probes.ts';
 import { integerAtLeast, sessionOptions } from './options.ts';
 import { interruptible } from './interrupt.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
+import { standardOutput } from './streams.ts';
 
 /** Builds the `probes` command and its `lint` subcommand. */
 export function probesCommand(): Command {
@@ -35,7 +36,7 @@ Examples:
     .action(async (fixtures: string[], options: { json?: boolean; format?: string }) => {
       const results = [];
       for (const fixture of fixtures) results.push(await lintFixture(fixture, { format: options.format }));
-      process.stdout.write(
+      standardOutput().write(
         options.json ? `${JSON.stringify(results, null, 2)}\n` : `${results.map(renderLint).join('\n\n')}\n`,
       );
       process.exitCode = results.some((result) => result.errors > 0) ? 1 : 0;
@@ -111,7 +112,7 @@ Examples:
       }),
     );
     if (result === undefined) return;
-    process.stdout.write(`${renderWrittenProbes(result)}\n`);
+    standardOutput().write(`${renderWrittenProbes(result)}\n`);
     process.exitCode = result.lint.errors > 0 ? 1 : 0;
   });
 }

@@ -13,6 +13,7 @@ import {
   renderProgressStatus,
 } from '../report/progress.ts';
 import { canRedraw } from './terminal.ts';
+import type { OutputStream } from './streams.ts';
 
 /** Where progress goes and how. */
 export type ProgressDisplay = {
@@ -31,7 +32,7 @@ export type ProgressMode = 'quiet' | 'live' | 'plain';
 /** Picks the mode: `--quiet`, else live on a terminal outside CI, else plain lines. */
 export function progressMode(
   quiet: boolean | undefined,
-  stream: NodeJS.WriteStream,
+  stream: OutputStream,
   env: NodeJS.ProcessEnv = process.env,
 ): ProgressMode {
   if (quiet) return 'quiet';

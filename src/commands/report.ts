@@ -4,6 +4,7 @@ import open from 'open';
 import { messageOf } from '../errors.ts';
 import { rebuildReports } from '../reports-from-files.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
+import { standardOutput, standardError } from './streams.ts';
 
 /** Builds the `report` command. */
 export function reportCommand(): Command {
@@ -43,13 +44,13 @@ Examples:
     )
     .action(async (files: string[], flags: { out?: string; open?: boolean }) => {
       const outcome = await rebuildReports({ files, out: flags.out });
-      for (const notice of outcome.notices) process.stderr.write(`${notice}\n`);
-      process.stdout.write(`${outcome.pages.map((page) => `${page}\n`).join('')}`);
+      for (const notice of outcome.notices) standardError().write(`${notice}\n`);
+      standardOutput().write(`${outcome.pages.map((page) => `${page}\n`).join('')}`);
       if (!flags.open) return;
       for (const page of outcome.pages) {
         // A machine without a browser still has its reports: say so, do not fail.
         await open(page).catch((error: unknown) =>
-          process.stderr.write(`could not open ${page}: ${messageOf(error)}\n`),
+          standardError().write(`could not open ${page}: ${messageOf(error)}\n`),
         );
       }
     });

@@ -2,6 +2,7 @@
 import { once } from 'node:events';
 import type { TerminalOptions } from '../report/comparison.ts';
 import { type JsonField, jsonPieces } from '../report/json-stream.ts';
+import { standardOutput } from './streams.ts';
 
 /** A stream as far as this module reads it. */
 type Stream = { isTTY?: boolean; columns?: number };
@@ -20,7 +21,7 @@ export function terminalWidth(stream: Stream, env: NodeJS.ProcessEnv = process.e
 
 /** How the comparison table is printed to stdout. */
 export function stdoutTerminal(): TerminalOptions {
-  return { width: terminalWidth(process.stdout), color: wantsColor(process.stdout) };
+  return { width: terminalWidth(standardOutput()), color: wantsColor(standardOutput()) };
 }
 
 /** Whether a live status area may be drawn: a terminal, and not under CI. */
@@ -31,7 +32,7 @@ export function canRedraw(stream: Stream, env: NodeJS.ProcessEnv = process.env):
 /** Prints an object's JSON (`JSON.stringify(object, null, 2)` and a line break) piece by piece, as stdout drains. */
 export async function writeJson(fields: readonly JsonField[]): Promise<void> {
   for await (const piece of jsonPieces(fields)) {
-    if (!process.stdout.write(piece)) await once(process.stdout, 'drain');
+    if (!standardOutput().write(piece)) await once(standardOutput(), 'drain');
   }
-  process.stdout.write('\n');
+  standardOutput().write('\n');
 }
