@@ -58,7 +58,6 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     )
     .version(toolVersion().version)
     .option('--debug', 'print stack traces of errors')
-    .showHelpAfterError('(run with --help for usage)')
     .addHelpText(
       'after',
       `
@@ -77,21 +76,25 @@ Exit codes: 0 ok, 1 a quality gate failed, 2 bad usage or input, 3 a strategy fa
     });
   for (const name of Object.keys(COMMAND_SUMMARIES) as CommandName[]) {
     const command = name === requested ? await LOADERS[name]() : summaryCommand(name);
-    program.addCommand(command.showHelpAfterError('(run with --help for usage)'));
+    program.addCommand(command);
   }
   throughMain(program);
   return program;
 }
 
 /**
- * Makes `command` and every command under it (`probes lint` too) throw to `main` instead of exiting, and write
- * help and errors to the command's streams (an in-process run's, else the process's).
+ * Makes `command` and every command under it (`probes lint` too) throw to `main` instead of exiting, point to
+ * `--help` after a usage error, and write help and errors to the command's streams (an in-process run's, else the
+ * process's).
  */
 function throughMain(command: Command): void {
-  command.exitOverride().configureOutput({
-    writeOut: (text) => standardOutput().write(text),
-    writeErr: (text) => standardError().write(text),
-  });
+  command
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({
+      writeOut: (text) => standardOutput().write(text),
+      writeErr: (text) => standardError().write(text),
+    });
   for (const subcommand of command.commands) throughMain(subcommand);
 }
 
