@@ -1,11 +1,22 @@
 #!/usr/bin/env node
-// Builds the bundle in dist/ (as `npm ci` does), so the end-to-end tests run the command users run rather than
-// paying TypeScript compilation in every child, then finds every test file under test/ and runs them with node's
-// test runner through tsx (node 20's `--test` does not expand globs itself).
+// `npm test [-- <part of a path>...]`: builds the bundle in dist/ (as `npm ci` does) so the few tests that spawn the
+// CLI run the command users run, then runs the test files under test/ with node's test runner through tsx.
+//
+// Files run in a few groups, each group one process, not one process per file: starting a process, tsx and the
+// module graph (zod schemas, vega, the token rank tables) cost about 0.6 s of CPU per file, a fifth of the whole
+// suite. Inside a group each file is a suite of its own, named by its path, so its top-level hooks (before, after,
+// beforeEach) apply to its own tests only, and its duration is in the report. Files in one process share module
+// state: a test that changes process-wide state (environment, working directory, global flags) puts it back.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// Enough groups that the runner can even out the cores at the end (it starts the next group as one ends), few
+// enough that process start-up stays small.
+const GROUPS = 12;
 
 function findTests(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -15,19 +26,50 @@ function findTests(directory) {
   });
 }
 
+/** Deals files, largest first, into `count` groups of about equal size (each file to the group with the least). */
+function deal(files, count) {
+  const groups = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], size: 0 }));
+  const sized = files.map((file) => ({ file, size: statSync(file).size })).sort((a, b) => b.size - a.size);
+  for (const { file, size } of sized) {
+    const smallest = groups.reduce((least, group) => (group.size < least.size ? group : least));
+    smallest.files.push(file);
+    smallest.size += size;
+  }
+  return groups.map((group) => group.files.sort());
+}
+
 const build = spawnSync(process.execPath, [fileURLToPath(new URL('build.mjs', import.meta.url))], {
   stdio: 'inherit',
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const filter = process.argv.slice(2);
-const files = findTests('test')
+const files = findTests(join(ROOT, 'test'))
+  .map((file) => relative(ROOT, file))
   .filter((file) => filter.length === 0 || filter.some((part) => file.includes(part)))
   .sort();
+const entries = mkdtempSync(join(tmpdir(), 'compaction-bench-test-groups-'));
+const groups = deal(files, GROUPS).map((group, index) => {
+  const entry = join(entries, `group-${index + 1}.mjs`);
+  const suites = group.map(
+    (file) =>
+      `describe(${JSON.stringify(file)}, () => import(${JSON.stringify(pathToFileURL(resolve(ROOT, file)).href)}));`,
+  );
+  writeFileSync(entry, `import { describe } from 'node:test';\n${suites.join('\n')}\n`);
+  return entry;
+});
 const reporter = process.stdout.isTTY ? 'spec' : 'tap';
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-reporter=${reporter}`, '--test-concurrency=2', ...files],
-  { stdio: 'inherit' },
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-reporter=${reporter}`,
+    `--test-concurrency=${Math.max(2, availableParallelism())}`,
+    ...groups,
+  ],
+  { stdio: 'inherit', cwd: ROOT },
 );
+rmSync(entries, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -11,10 +11,11 @@ import type { CompletionRequest } from '../../src/providers/types.ts';
 import { SecretLeakError } from '../../src/providers/secrets.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { type MockLlmServer, serveForTest as serve } from '../../support/loopback-llm-server.ts';
+import { environmentForTests } from '../helpers/environment.ts';
 
-// This file runs in its own process, so the key it sets is seen by the secret scan and nothing else.
+// The key the secret scan must find in what is written; set for this file's tests only.
 const API_KEY = `sk-proj-${'T3stKey'.repeat(12)}`;
-process.env.OPENAI_API_KEY = API_KEY;
+environmentForTests({ OPENAI_API_KEY: API_KEY });
 
 let tokenizer: Tokenizer;
 let root: string;

@@ -16,9 +16,10 @@ import {
   promptOf,
   startMockLlmServer,
 } from '../../support/loopback-llm-server.ts';
+import { environmentForTests } from '../helpers/environment.ts';
 
 const API_KEY = `sk-proj-${'CassetteKey'.repeat(8)}`;
-process.env.OPENAI_API_KEY = API_KEY;
+environmentForTests({ OPENAI_API_KEY: API_KEY });
 
 let tokenizer: Tokenizer;
 let root: string;

@@ -12,6 +12,7 @@ import { indexMeaning } from '../../src/quality/meaning.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
+import { cpuTime } from '../helpers/cpu-time.ts';
 
 // As derived from pi's session: the plan document, whose commit restated the user's request, so it has no statement.
 const plan: Probe = {
@@ -176,7 +177,7 @@ describe('an artifact kept in other words', () => {
     );
   });
 
-  it('stays linear when a long kept tail names the file and the definition on thousands of lines', () => {
+  it('stays linear when a long kept tail names the file and the definition on thousands of lines', async () => {
     const probe = definitionProbe('src/session.ts', 'helper function');
     // Every line names both, as a list: 20,000 × 20,000 pairs took 33 s when each name looked for the other.
     const lines = Array.from(
@@ -184,17 +185,17 @@ describe('an artifact kept in other words', () => {
       (_, at) => `session.ts line ${at}, session_status_badge, status`,
     );
     const index = indexMeaning(lines.join('\n'));
-    const started = performance.now();
-    assert.equal(describesArtifact(index, probe), false);
-    assert.ok(performance.now() - started < 3000, `${Math.round(performance.now() - started)} ms`);
+    const many = await cpuTime(() => describesArtifact(index, probe));
+    assert.equal(many.value, false);
+    assert.ok(many.milliseconds < 3000, `${Math.round(many.milliseconds)} ms of CPU`);
     // One clause of 40,000 terms naming the file with a word of it 20,000 times, and at its end a word that takes
     // it back: each clause is read once (reading it for every name took 2.5 minutes).
     const clause = indexMeaning(
       `${Array.from({ length: 20_000 }, () => 'session.ts helper').join(' ')} removed`,
     );
-    const once = performance.now();
-    assert.equal(describesArtifact(clause, probe), false);
-    assert.ok(performance.now() - once < 3000, `${Math.round(performance.now() - once)} ms`);
+    const once = await cpuTime(() => describesArtifact(clause, probe));
+    assert.equal(once.value, false);
+    assert.ok(once.milliseconds < 3000, `${Math.round(once.milliseconds)} ms of CPU`);
   });
 
   it('reads a function with its arity as its name, not as a path', () => {

@@ -1,13 +1,16 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Probe } from '../../src/quality/probes.ts';
 import { buildResult } from '../../src/results/assemble.ts';
 import type { SessionReference } from '../../src/results/session-reference.ts';
 import { sessionReference } from '../../src/results/session-reference.ts';
-import { getTokenizer } from '../../src/tokens.ts';
+import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 
-const tokenizer = await getTokenizer('o200k_base');
+let tokenizer: Tokenizer;
+before(async () => {
+  tokenizer = await getTokenizer('o200k_base');
+});
 const filler = 'x'.repeat(2500);
 // The fact and the path sit past 2,000 characters of a tool result (where rendering for a model cuts) and
 // past 300 (where an earlier version cut kept messages).

@@ -2,11 +2,14 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { readResultsFile } from '../../src/results/read.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 
-const directory = await temporaryDirectory('compaction-bench-read-');
+let directory: { path: string; remove: () => Promise<void> };
+before(async () => {
+  directory = await temporaryDirectory('compaction-bench-read-');
+});
 after(() => directory.remove());
 
 /** A results file as written before live facts: no `live` on probes, no history figures. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { criticalPath } from '../../src/calls.ts';
 import type { Message } from '../../src/session/types.ts';
 import { contentText } from '../../src/session/types.ts';
@@ -12,13 +12,16 @@ import { opencode, recentBudget, selectTail } from '../../src/strategies/opencod
 import { pi } from '../../src/strategies/pi.ts';
 import { PROMPTS } from '../../src/strategies/prompts.ts';
 import { findCutPoint } from '../../src/cut-points.ts';
-import { countMessages, getTokenizer } from '../../src/tokens.ts';
+import { countMessages, getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
 import { samplePath } from '../session/samples.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
-const tokenizer = await getTokenizer('o200k_base');
+let tokenizer: Tokenizer;
+before(async () => {
+  tokenizer = await getTokenizer('o200k_base');
+});
 const tokensOf = (messages: readonly Message[]) =>
   countMessages(tokenizer, messages).reduce((sum, tokens) => sum + tokens, 0);
 

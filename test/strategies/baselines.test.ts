@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Message } from '../../src/session/types.ts';
 import { contentText } from '../../src/session/types.ts';
 import { identity } from '../../src/strategies/identity.ts';
@@ -10,7 +10,7 @@ import {
   toolOutputPruning,
 } from '../../src/strategies/tool-output-pruning.ts';
 import { truncate } from '../../src/strategies/truncate.ts';
-import { countMessages, getTokenizer } from '../../src/tokens.ts';
+import { countMessages, getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import {
   assistant,
   callsTools,
@@ -23,7 +23,10 @@ import {
 import { fakeProvider } from '../helpers/fake-provider.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
-const tokenizer = await getTokenizer('o200k_base');
+let tokenizer: Tokenizer;
+before(async () => {
+  tokenizer = await getTokenizer('o200k_base');
+});
 const tokensOf = (messages: readonly Message[]) =>
   countMessages(tokenizer, messages).reduce((sum, tokens) => sum + tokens, 0);
 
@@ -159,7 +162,10 @@ describe('observation-masking', () => {
 describe('tool-output-pruning', () => {
   // 5 turns of 4 outputs of about 200 tokens each.
   const input = toolSession({ turns: 5, callsPerTurn: 4, outputWords: 200 });
-  const outputTokens = tokenizer.countMessage(input.messages[2]!);
+  let outputTokens: number;
+  before(() => {
+    outputTokens = tokenizer.countMessage(input.messages[2]!);
+  });
   const cleared = (kept: readonly Message[]) =>
     kept.flatMap((message, index) =>
       message.role === 'toolResult' && contentText(message.content) === CLEARED_OUTPUT ? [index] : [],

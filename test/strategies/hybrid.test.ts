@@ -1,17 +1,20 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Message } from '../../src/session/types.ts';
 import { withRecentTail } from '../../src/strategies/hybrid.ts';
 import { resolveStrategies } from '../../src/strategies/registry.ts';
 import { singleShot } from '../../src/strategies/single-shot.ts';
 import { structuredIterative } from '../../src/strategies/structured-iterative.ts';
 import { findCutPoint } from '../../src/cut-points.ts';
-import { countMessages, getTokenizer } from '../../src/tokens.ts';
+import { countMessages, getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
-const tokenizer = await getTokenizer('o200k_base');
+let tokenizer: Tokenizer;
+before(async () => {
+  tokenizer = await getTokenizer('o200k_base');
+});
 
 function workSession() {
   const messages: Message[] = [];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { grep } from '../../src/strategies/grep.ts';
 import { identifierBag, identifiersOf } from '../../src/strategies/identifier-bag.ts';
 import { lexicalMatches } from '../../src/report/observations.ts';
@@ -7,12 +7,15 @@ import type { StrategyResult } from '../../src/results/types.ts';
 import { pathsOnly } from '../../src/strategies/paths-only.ts';
 import { userErrors } from '../../src/strategies/user-errors.ts';
 import { userVerbatim } from '../../src/strategies/user-verbatim.ts';
-import { getTokenizer } from '../../src/tokens.ts';
+import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
-const tokenizer = await getTokenizer('o200k_base');
+let tokenizer: Tokenizer;
+before(async () => {
+  tokenizer = await getTokenizer('o200k_base');
+});
 
 function workSession() {
   return session(

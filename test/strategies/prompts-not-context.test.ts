@@ -1,15 +1,18 @@
 /** Strategies that look for what the user asked find prompts, never the context an agent injected. */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { recentUserMessages } from '../../src/strategies/codex.ts';
 import { selectTail } from '../../src/strategies/opencode.ts';
 import { findCutPoint } from '../../src/cut-points.ts';
 import { protectedFrom } from '../../src/strategies/tool-output-pruning.ts';
-import { countMessages, getTokenizer } from '../../src/tokens.ts';
+import { countMessages, getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { renderMessages } from '../../src/transcript.ts';
 import { assistant, context, user } from '../helpers/factories.ts';
 
-const tokenizer = await getTokenizer('o200k_base');
+let tokenizer: Tokenizer;
+before(async () => {
+  tokenizer = await getTokenizer('o200k_base');
+});
 const messages = [
   context('instructions', 'Always write tests first.'),
   user('Round the totals.'),
