@@ -1,7 +1,7 @@
 /**
  * `npm run docs`: rewrites the generated parts of the docs: the settings table of docs/strategies.md and the
  * metrics table of docs/ci.md from the code's own declarations, and the real-session table of docs/derived-probes.md from compare on
- * ../shared/real-sessions/ (when present). test/docs.test.ts fails when they are out of date.
+ * ../shared/real-sessions/ (when present). test/docs-real-sessions.e2e.test.ts fails when they are out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 /**
  * Runs compare offline on the public sessions of docs/derived-probes.md and renders its table
- * (src/report/real-sessions-table.ts); `npm run docs` writes it, test/docs.test.ts checks it.
+ * (src/report/real-sessions-table.ts); `npm run docs` writes it, test/docs-real-sessions.e2e.test.ts checks it.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test [-- <part of a path>...]`: builds the bundle in dist/ (as `npm ci` does) so the few tests that spawn the
-// CLI run the command users run, then runs the test files under test/ with node's test runner through tsx.
+// CLI run the command users run, then runs the test files under test/ with node's test runner through tsx: every
+// `*.test.ts` but the end-to-end ones, `*.e2e.test.ts`, which `--e2e` runs alone (`npm run test:e2e`) and `--all`
+// with the others (`npm run coverage`); files named by a part of their path run whichever part they are in.
 //
 // Files run in a few groups, each group one process, not one process per file: starting a process, tsx and the
 // module graph (zod schemas, vega, the token rank tables) cost about 0.6 s of CPU per file, a fifth of the whole
@@ -26,6 +28,15 @@ function findTests(directory) {
   });
 }
 
+/**
+ * Whether a file is in the part of the suite asked for: `--e2e` the end-to-end files, `--all` every one, and
+ * without either the others, unless paths were named (a file named runs, whichever part it is in).
+ */
+function inPart(file, flags, named) {
+  if (flags.includes('--e2e')) return file.endsWith('.e2e.test.ts');
+  return flags.includes('--all') || named || !file.endsWith('.e2e.test.ts');
+}
+
 /** Deals files, largest first, into `count` groups of about equal size (each file to the group with the least). */
 function deal(files, count) {
   const groups = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], size: 0 }));
@@ -43,11 +54,18 @@ const build = spawnSync(process.execPath, [fileURLToPath(new URL('build.mjs', im
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const filter = process.argv.slice(2);
+const flags = process.argv.slice(2).filter((argument) => argument.startsWith('--'));
+const filter = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
 const files = findTests(join(ROOT, 'test'))
   .map((file) => relative(ROOT, file))
+  .filter((file) => inPart(file, flags, filter.length > 0))
   .filter((file) => filter.length === 0 || filter.some((part) => file.includes(part)))
   .sort();
+if (files.length === 0) {
+  // Given no file, node's runner would look for tests everywhere itself.
+  console.error(`no test file under test/ matches ${filter.join(', ') || flags.join(' ')}`);
+  process.exit(1);
+}
 const entries = mkdtempSync(join(tmpdir(), 'compaction-bench-test-groups-'));
 const groups = deal(files, GROUPS).map((group, index) => {
   const entry = join(entries, `group-${index + 1}.mjs`);

@@ -7,16 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { METRICS_TABLE_MARKERS, renderMetricsTable } from '../src/report/metrics-table.ts';
 import { renderSettingsTable, withSettingsTable } from '../src/report/settings-table.ts';
 import { withGeneratedRegion } from '../src/report/generated-region.ts';
-import { REAL_SESSIONS_TABLE_MARKERS } from '../src/report/real-sessions-table.ts';
 import { SCHEMA_VERSION } from '../src/results/types.ts';
 import { CORE_SETTINGS } from '../src/settings.ts';
 import { SUITE_SCHEMA_VERSION } from '../src/suite/types.ts';
 import { strategySettings } from '../src/strategies/registry.ts';
-import {
-  buildRealSessionsTable,
-  REAL_SESSIONS_ROOT,
-  realSessionsPresent,
-} from '../scripts/real-sessions-table.ts';
 import { runCli, temporaryDirectory } from './helpers/cli.ts';
 
 const STRATEGIES_DOC = fileURLToPath(new URL('../docs/strategies.md', import.meta.url));
@@ -34,7 +28,6 @@ function citedPaths(document: string): string[] {
 }
 
 const RESULTS_README = fileURLToPath(new URL('../compaction-results/README.md', import.meta.url));
-const DERIVED_PROBES_DOC = fileURLToPath(new URL('../docs/derived-probes.md', import.meta.url));
 
 describe('docs', () => {
   it('docs/strategies.md lists every declared setting with its flag and default (run `npm run docs`)', () => {
@@ -98,18 +91,4 @@ describe('docs', () => {
     for (const name of ['F-sweep.md', 'F-sweep.json', 'suite-comparison.md', 'suite-report.html'])
       assert.ok(readme.includes(`\`${name}\``), name);
   });
-
-  it(
-    "docs/derived-probes.md's real-session table is what compare derives and scores today (run `npm run docs`)",
-    { skip: realSessionsPresent() ? false : `no ${REAL_SESSIONS_ROOT} beside the repository` },
-    async () => {
-      const document = readFileSync(DERIVED_PROBES_DOC, 'utf8');
-      const regenerated = withGeneratedRegion(
-        document,
-        REAL_SESSIONS_TABLE_MARKERS,
-        await buildRealSessionsTable(),
-      );
-      assert.equal(regenerated, document);
-    },
-  );
 });

@@ -1,7 +1,7 @@
 /**
  * The table of docs/derived-probes.md "On the real sessions": per public session, the probes derived from it and
  * each offline strategy's probe recall (over the live probes). Rendered from results files (`npm run docs` runs compare to get them), so
- * the table cannot drift from what the code derives and scores; test/docs.test.ts checks it when the sessions are
+ * the table cannot drift from what the code derives and scores; test/docs-real-sessions.e2e.test.ts checks it when the sessions are
  * present.
  */
 import type { ResultsFile } from '../results/types.ts';
