@@ -6,19 +6,34 @@
 //
 // Files run in a few groups, each group one process, not one process per file: starting a process, tsx and the
 // module graph (zod schemas, vega, the token rank tables) cost about 0.6 s of CPU per file, a fifth of the whole
-// suite. Inside a group each file is a suite of its own, named by its path, so its top-level hooks (before, after,
-// beforeEach) apply to its own tests only, and its duration is in the report. Files in one process share module
-// state: a test that changes process-wide state (environment, working directory, global flags) puts it back.
+// suite. Inside a group each file is a suite of its own, named by its path, so its top-level hooks (before, after)
+// apply to its own tests only, and its duration is in the report. Files in one process share module state: a test
+// that changes process-wide state (environment, working directory, global flags) puts it back. The groups are of
+// about equal length, the longest started first: each file's duration in the last run is kept
+// (node_modules/.cache/compaction-bench/test-durations.json, written by scripts/test-durations.mjs); a file not
+// timed yet is guessed from how many runs of the CLI or the runner it makes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Enough groups that the runner can even out the cores at the end (it starts the next group as one ends), few
 // enough that process start-up stays small.
 const GROUPS = 12;
+const DURATIONS = join(ROOT, 'node_modules/.cache/compaction-bench/test-durations.json');
+// What a file not timed yet is guessed to take: a base, and more for each run of the CLI or the runner it makes.
+const RUN = /\b(?:runCli|spawnCli|startCli|runCompare|compareSuite|runSuite)\(/g;
+const guess = (text) => 0.5 + 0.8 * (text.match(RUN)?.length ?? 0) + text.length / 5000;
 
 function findTests(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -37,16 +52,38 @@ function inPart(file, flags, named) {
   return flags.includes('--all') || named || !file.endsWith('.e2e.test.ts');
 }
 
-/** Deals files, largest first, into `count` groups of about equal size (each file to the group with the least). */
-function deal(files, count) {
-  const groups = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], size: 0 }));
-  const sized = files.map((file) => ({ file, size: statSync(file).size })).sort((a, b) => b.size - a.size);
-  for (const { file, size } of sized) {
-    const smallest = groups.reduce((least, group) => (group.size < least.size ? group : least));
-    smallest.files.push(file);
-    smallest.size += size;
+/** Each file's duration in the last run that timed it, in seconds. */
+function lastDurations() {
+  try {
+    return JSON.parse(readFileSync(DURATIONS, 'utf8'));
+  } catch {
+    return {};
   }
-  return groups.map((group) => group.files.sort());
+}
+
+/**
+ * Deals files into `count` groups of about equal expected length (the longest file first, each to the group with
+ * the least so far), the longest group first: the runner starts them in that order.
+ */
+function deal(files, count) {
+  const durations = lastDurations();
+  const cost = (file) => durations[file] ?? guess(readFileSync(resolve(ROOT, file), 'utf8'));
+  const groups = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], length: 0 }));
+  const timed = files.map((file) => ({ file, length: cost(file) })).sort((a, b) => b.length - a.length);
+  for (const { file, length } of timed) {
+    const shortest = groups.reduce((least, group) => (group.length < least.length ? group : least));
+    shortest.files.push(file);
+    shortest.length += length;
+  }
+  return groups.sort((a, b) => b.length - a.length).map((group) => group.files);
+}
+
+/** Keeps this run's durations with those of files it did not run. */
+function keepDurations(measured) {
+  if (!existsSync(measured)) return;
+  const durations = { ...lastDurations(), ...JSON.parse(readFileSync(measured, 'utf8') || '{}') };
+  mkdirSync(dirname(DURATIONS), { recursive: true });
+  writeFileSync(DURATIONS, `${JSON.stringify(durations, null, 2)}\n`);
 }
 
 const build = spawnSync(process.execPath, [fileURLToPath(new URL('build.mjs', import.meta.url))], {
@@ -76,18 +113,23 @@ const groups = deal(files, GROUPS).map((group, index) => {
   writeFileSync(entry, `import { describe } from 'node:test';\n${suites.join('\n')}\n`);
   return entry;
 });
-const reporter = process.stdout.isTTY ? 'spec' : 'tap';
+const measured = join(entries, 'durations.json');
 const result = spawnSync(
   process.execPath,
   [
     '--import',
     'tsx',
     '--test',
-    `--test-reporter=${reporter}`,
-    `--test-concurrency=${Math.max(2, availableParallelism())}`,
+    `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`,
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${pathToFileURL(join(ROOT, 'scripts/test-durations.mjs')).href}`,
+    `--test-reporter-destination=${measured}`,
+    // One group more than cores: while one waits (a loopback server's latency, a child process), two compute.
+    `--test-concurrency=${availableParallelism() + 1}`,
     ...groups,
   ],
   { stdio: 'inherit', cwd: ROOT },
 );
+keepDurations(measured);
 rmSync(entries, { recursive: true, force: true });
 process.exit(result.status ?? 1);

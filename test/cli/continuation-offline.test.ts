@@ -66,12 +66,13 @@ describe('compare --continuation offline', () => {
   }
 
   it("scores several cuts apart and pools them; a further cut never counts in the strategy's figures", async () => {
+    // The small fixture (119 messages, 30 probes along it) has probes before each cut, more before each later one.
     const run = async (cuts: string) => {
       const out = join(directory.path, `out-cuts-${cuts}`);
       const result = await runCli(
         [
           'compare',
-          'large-session',
+          'before-compaction',
           '-s',
           'identity,paths-only,single-shot',
           '--continuation',
@@ -85,18 +86,18 @@ describe('compare --continuation offline', () => {
         { cwd: directory.path },
       );
       assert.equal(result.code, 0, result.stderr);
-      const file = JSON.parse(await readFile(join(out, 'large-session-results.json'), 'utf8'));
+      const file = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8'));
       return { out, strategies: Object.fromEntries(file.strategies.map((one: any) => [one.name, one])) };
     };
-    const several = await run('300,120,240');
-    const single = await run('120');
+    const several = await run('100,40,70');
+    const single = await run('40');
     const block = several.strategies['single-shot'].continuation;
     assert.deepEqual(
       block.cuts.map((one: { cut: number }) => one.cut),
-      [120, 240, 300],
+      [40, 70, 100],
     );
     // The fields outside `cuts` are the first cut's, as a one-cut run writes them.
-    assert.equal(block.cut, 120);
+    assert.equal(block.cut, 40);
     assert.deepEqual(block.grounding, single.strategies['single-shot'].continuation.grounding);
     assert.equal(single.strategies['single-shot'].continuation.cuts, undefined);
     // The further cuts' compactions went through the continuation's calls, not the strategy's.
@@ -120,28 +121,26 @@ describe('compare --continuation offline', () => {
     const identity = several.strategies.identity.continuation.pooled.grounding.rate;
     assert.equal(identity.estimate, 1);
     assert.ok(several.strategies['paths-only'].continuation.pooled.grounding.rate.estimate < 1);
-    const markdown = await readFile(join(several.out, 'large-session-continuation.md'), 'utf8');
-    assert.match(markdown, /Cuts before messages 120, 240, 300/);
-    assert.match(
-      markdown,
-      /\| identity \| none \| 120, 240, 300 \| 9 \| (\d+)\/\1 1\.00 \[0\.\d\d–1\.00\] \|/,
-    );
+    const markdown = await readFile(join(several.out, 'before-compaction-continuation.md'), 'utf8');
+    assert.match(markdown, /Cuts before messages 40, 70, 100/);
+    assert.match(markdown, /\| identity \| none \| 40, 70, 100 \| 9 \| (\d+)\/\1 1\.00 \[0\.\d\d–1\.00\] \|/);
     assert.match(markdown, /## Per cut/);
-    assert.match(markdown, /\| single-shot \| 240 \| 3 \| \d+\/\d+ \| 0\.\d\d of \d+ \|/);
+    assert.match(markdown, /\| single-shot \| 70 \| 3 \| \d+\/\d+ \| 0\.\d\d of \d+ \|/);
   });
 
   it("under --schedule cuts at each compaction of every strategy's chain", async () => {
+    // A window a third of the small fixture: each strategy compacts four times.
     const out = join(directory.path, 'out-chain');
     const result = await runCli(
       [
         'compare',
-        'large-session',
+        'before-compaction',
         '-s',
         'paths-only,single-shot',
         '--continuation',
         '2',
         '--schedule',
-        'window=30000,reserve=4000,keep=4000',
+        'window=12000,reserve=2000,keep=2000',
         '-o',
         out,
         '--quiet',
@@ -149,14 +148,14 @@ describe('compare --continuation offline', () => {
       { cwd: directory.path },
     );
     assert.equal(result.code, 0, result.stderr);
-    const file = JSON.parse(await readFile(join(out, 'large-session-chain-results.json'), 'utf8'));
+    const file = JSON.parse(await readFile(join(out, 'before-compaction-chain-results.json'), 'utf8'));
     for (const strategy of file.strategies) {
       const points = strategy.chain.cycles.map((cycle: { atMessage: number }) => cycle.atMessage);
       assert.ok(points.length > 1, `${strategy.name} compacted more than once`);
       assert.deepEqual(strategy.continuation.pooled.cuts, points);
       assert.equal(strategy.continuation.pooled.steps, 2 * points.length);
     }
-    const markdown = await readFile(join(out, 'large-session-chain-continuation.md'), 'utf8');
+    const markdown = await readFile(join(out, 'before-compaction-chain-continuation.md'), 'utf8');
     assert.match(markdown, /## Per cut/);
   });
 
