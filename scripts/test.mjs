@@ -78,10 +78,13 @@ function deal(files, count) {
   return groups.sort((a, b) => b.length - a.length).map((group) => group.files);
 }
 
-/** Keeps this run's durations with those of files it did not run. */
+/** Keeps this run's durations with those of files it did not run (of files that still exist). */
 function keepDurations(measured) {
   if (!existsSync(measured)) return;
-  const durations = { ...lastDurations(), ...JSON.parse(readFileSync(measured, 'utf8') || '{}') };
+  const all = { ...lastDurations(), ...JSON.parse(readFileSync(measured, 'utf8') || '{}') };
+  const durations = Object.fromEntries(
+    Object.entries(all).filter(([file]) => existsSync(resolve(ROOT, file))),
+  );
   mkdirSync(dirname(DURATIONS), { recursive: true });
   writeFileSync(DURATIONS, `${JSON.stringify(durations, null, 2)}\n`);
 }
