@@ -86,7 +86,10 @@ export function spawnCli(args: string[], options: CliOptions): Promise<CliResult
 }
 
 /** Starts the CLI as a child process and hands back the child (to signal it) and its outcome. */
-export function startCli(args: string[], options: CliOptions): { child: ChildProcess; done: Promise<CliResult> } {
+export function startCli(
+  args: string[],
+  options: CliOptions,
+): { child: ChildProcess; done: Promise<CliResult> } {
   // The bin picks the bundle in dist/ that scripts/test.mjs builds first, and the sources (through tsx) whenever
   // a source file is newer, so an edit is never tested through a stale bundle.
   const child = spawn(process.execPath, [BIN, ...args], {
