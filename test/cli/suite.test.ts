@@ -9,6 +9,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, startCli, temporaryDirectory } from '../helpers/cli.ts';
+import { figures, marksOf } from '../helpers/html-report.ts';
 import { writeSuite } from '../helpers/suite-sessions.ts';
 import { startMockLlmServer } from '../../support/loopback-llm-server.ts';
 import type { SuiteResults } from '../../src/suite/types.ts';
@@ -121,16 +122,18 @@ describe('suites', () => {
     // The suite page: both charts as inline SVG, one interval and one point per strategy, no URL, links that exist.
     const page = await readFile(join(out, 'suite-report.html'), 'utf8');
     assert.doesNotMatch(page, /:\/\//);
-    assert.equal([...page.matchAll(/<figure data-plot="(suite-recall|suite-sessions)"><svg/g)].length, 2);
-    const fromRecall = page.slice(page.indexOf('data-plot="suite-recall"'));
-    const recallPlot = fromRecall.slice(0, fromRecall.indexOf('</figure>'));
+    assert.equal(figures(page, 'suite-sessions').length, 1);
+    const [recallPlot] = figures(page, 'suite-recall');
     const withRecall = suite.strategies.filter((strategy) => strategy.metrics.probeRecall).length;
-    const rules = recallPlot.slice(
-      recallPlot.indexOf('class="mark-rule role-mark'),
-      recallPlot.indexOf('class="mark-symbol role-mark'),
+    assert.equal(marksOf(recallPlot!, 'intervals').marks, withRecall);
+    assert.equal(marksOf(recallPlot!, 'points').marks, withRecall);
+    // A point's tooltip gives the mean with its interval, rounded.
+    const single = suite.strategies.find((strategy) => strategy.name === 'single-shot')!.metrics.probeRecall!;
+    assert.ok(
+      recallPlot!.includes(
+        `fact recall ${single.estimate.toFixed(2)} [${single.low.toFixed(2)}, ${single.high.toFixed(2)}] (mean, 95% interval clustered by session)`,
+      ),
     );
-    assert.equal((rules.match(/<line/g) ?? []).length, withRecall);
-    assert.equal((recallPlot.match(/aria-roledescription="point"/g) ?? []).length, withRecall);
     const sessionList = page.slice(page.indexOf('<h2 id="sessions">'));
     const hrefs = (html: string) => [...html.matchAll(/href="([^"#]+)"/g)].map((match) => match[1]!);
     assert.equal(hrefs(sessionList).length, suite.sessions.length * 2);

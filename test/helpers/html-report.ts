@@ -1,21 +1,25 @@
 /** Reading an HTML report back in tests: its figures, the marks of a named chart layer, its strategy panels. */
 import type { ResultsFile, StrategyResult } from '../../src/results/types.ts';
 
-/** The SVG of the figure `data-plot="id"`, one per occurrence (a sweep has one per target), in page order. */
+/** The wide SVG of the figure `data-plot="id"`, one per occurrence (a sweep has one per target), in page order. */
 export function figures(html: string, id: string): string[] {
-  const pattern = new RegExp(`<figure data-plot="${id}">(<svg.*?</svg>)<figcaption>`, 'gs');
+  const pattern = new RegExp(`<figure data-plot="${id}">.*?(<svg class="chart wide".*?</svg>)`, 'gs');
   return [...html.matchAll(pattern)].map((match) => match[1]!);
 }
 
-/** Items drawn by the Vega layer `name` in an SVG: `series` groups (lines draw one group per series) and marks. */
+/** The narrow SVG of each figure `data-plot="id"` (the one a phone shows). */
+export function narrowFigures(html: string, id: string): string[] {
+  const pattern = new RegExp(`<figure data-plot="${id}">.*?(<svg class="chart narrow".*?</svg>)`, 'gs');
+  return [...html.matchAll(pattern)].map((match) => match[1]!);
+}
+
+/** The marks of the chart layer `name` (`data-layer`) in an SVG: lines (paths with no fill) and all its marks. */
 export function marksOf(svg: string, name: string): { groups: number; marks: number } {
-  const pattern = new RegExp(`<g class="mark-\\w+ role-mark ${name}_marks"[^>]*>(.*?)</g>`, 'gs');
-  const groups = [...svg.matchAll(pattern)];
-  const marks = groups.reduce(
-    (sum, group) => sum + (group[1]!.match(/role="graphics-symbol"/g) ?? []).length,
-    0,
-  );
-  return { groups: groups.length, marks };
+  const body = new RegExp(`<g data-layer="${name}"[^>]*>(.*?)</g>`, 's').exec(svg)?.[1] ?? '';
+  // Each mark's tooltip is a child of the mark: take them out, then every element left is a mark.
+  const marks = body.replace(/<title>.*?<\/title>/gs, '').match(/<(circle|path|rect|text|line)\b/g) ?? [];
+  const lines = body.match(/<path d="[^"]*" fill="none"/g) ?? [];
+  return { groups: lines.length, marks: marks.length };
 }
 
 /** Whether a strategy has a probe recall to plot. */

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { decayPoints } from '../../src/report/html/chain-plot.ts';
 import type { ResultsFile } from '../../src/results/types.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
+import { figures, marksOf, narrowFigures } from '../helpers/html-report.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -41,14 +42,20 @@ describe('the decay curve of a compaction chain in F-chain-report.html', () => {
     const chains = results.strategies.filter((strategy) => strategy.chain);
     assert.equal(chains.length, 2);
     assert.ok(chains.every((strategy) => strategy.chain!.compactions >= 2));
-    const plot = page.slice(
-      page.indexOf('data-plot="decay"'),
-      page.indexOf('</figure>', page.indexOf('data-plot="decay"')),
-    );
-    const lines = (plot.match(/class="mark-line role-mark decay_marks"/g) ?? []).length;
-    const series = new Set(points.map((point) => `${point.strategy}/${point.measure}`));
-    assert.equal(lines, series.size);
-    assert.equal((plot.match(/aria-roledescription="point"/g) ?? []).length, points.length);
+    const [plot] = figures(page, 'decay');
+    // A line joins the points of a strategy and measure; one point alone is a point, no line.
+    const series = new Map<string, number>();
+    for (const point of points) {
+      const key = `${point.strategy}/${point.measure}`;
+      series.set(key, (series.get(key) ?? 0) + 1);
+    }
+    const lines = [...series.values()].filter((count) => count >= 2).length;
+    assert.ok(lines >= 2);
+    assert.equal(marksOf(plot!, 'decay').groups, lines);
+    assert.equal(marksOf(plot!, 'decayPoints').marks, points.length);
+    // The phone's chart draws the same marks.
+    const [narrow] = narrowFigures(page, 'decay');
+    assert.equal(marksOf(narrow!, 'decayPoints').marks, points.length);
     // The first compaction has no first-stretch point: it is the one that summarized the first stretch.
     assert.ok(points.every((point) => point.measure === 'so far' || point.cycle >= 2));
     assert.match(page, /<a href="#decay">Across compactions<\/a>/);

@@ -1,13 +1,13 @@
 /**
  * The HTML report drilled into in a headless Chromium: a click on a probe cell shows the facet highlighted where
  * the summary states it and the transcript message that states the fact; every chart gives a strategy one colour,
- * the one `strategyColors` fixes. Skips, saying so, when no Chromium is installed.
+ * the one `strategyStyles` fixes. Skips, saying so, when no Chromium is installed.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { strategyColors } from '../../src/report/html/colors.ts';
+import { strategyStyles } from '../../src/report/html/colors.ts';
 import type { ResultsFile } from '../../src/results/types.ts';
 import { evaluateInPage, findBrowser } from '../helpers/browser.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
@@ -102,39 +102,65 @@ describe('drilling into the HTML report', { skip: SKIP }, () => {
       BROWSER!,
       page,
       `var view = document.querySelector('.probe-matrix');
-       view.querySelector('.failing-only').checked = true;
+       var rows = function () { return Array.prototype.filter.call(view.querySelectorAll('tbody tr'), function (row) { return !row.hidden; }).length; };
+       var mode = view.querySelector('.show-filter');
+       mode.value = 'failures';
+       mode.dispatchEvent(new Event('change'));
+       var failures = rows();
        var select = view.querySelector('.strategy-filter');
        select.value = '${column}';
        select.dispatchEvent(new Event('change'));
-       return Array.prototype.filter.call(view.querySelectorAll('tbody tr'), function (row) { return !row.hidden; }).length;`,
+       var ofOne = rows();
+       mode.value = 'passes';
+       mode.dispatchEvent(new Event('change'));
+       return [failures, ofOne, rows()];`,
       join(directory.path, 'profile-filter'),
-    )) as number;
-    assert.equal(visible, strategy.quality.missedProbes.length);
+    )) as number[];
+    // With lexical baselines in the run, failures are the candidates' (a baseline misses most probes by design).
+    const candidates = results.strategies.filter(
+      (candidate) => candidate.status === 'ok' && candidate.quality.probesTotal > 0 && !candidate.lexical,
+    );
+    const failing = results.probes.filter((probe) =>
+      candidates.some((candidate) => candidate.quality.probeOutcomes[probe.id] !== 'matched'),
+    );
+    assert.ok(failing.length < results.probes.length, 'the baselines do not make every probe a failure');
+    assert.deepEqual(visible, [
+      failing.length,
+      strategy.quality.missedProbes.length,
+      results.probes.length - strategy.quality.missedProbes.length,
+    ]);
   });
 
-  it('every chart gives each strategy the one colour the palette fixes for it', async () => {
+  it('every chart and legend gives each strategy the one colour the palette fixes for it', async () => {
     const colors = (await evaluateInPage(
       BROWSER!,
       page,
       `var seen = {};
-       document.querySelectorAll('figure svg [aria-label]').forEach(function (mark) {
-         var found = /(?:^|; )Strategy: ([^;]+)/.exec(mark.getAttribute('aria-label'));
-         if (!found) return;
-         var fill = mark.getAttribute('fill');
-         var color = fill && fill !== 'none' && fill !== 'transparent' ? fill : mark.getAttribute('stroke');
-         var plot = mark.closest('figure').getAttribute('data-plot');
-         seen[found[1]] = seen[found[1]] || {};
-         seen[found[1]][color] = (seen[found[1]][color] || []).concat(plot).filter(function (value, index, all) { return all.indexOf(value) === index; });
+       document.querySelectorAll('figure svg.chart [data-strategy]:not(.heat), figure .chart-legend [data-strategy]').forEach(function (mark) {
+         var name = mark.getAttribute('data-strategy');
+         var shape = mark.tagName === 'LI' ? mark.querySelector('svg.icon circle:not([fill="none"]), svg.icon path') : mark;
+         if (!shape) return;
+         var fill = shape.getAttribute('fill');
+         var color = fill && fill !== 'none' && fill !== '#fff' ? fill : shape.getAttribute('stroke');
+         var where = mark.closest('figure').getAttribute('data-plot') + (mark.tagName === 'LI' ? ' legend' : '');
+         seen[name] = seen[name] || {};
+         seen[name][color] = (seen[name][color] || []).concat(where).filter(function (value, index, all) { return all.indexOf(value) === index; });
        });
        return seen;`,
       join(directory.path, 'profile-colors'),
     )) as Record<string, Record<string, string[]>>;
-    const expected = strategyColors(results.strategies.map((strategy) => strategy.name));
+    const expected = strategyStyles(results.strategies.map((strategy) => strategy.name));
+    // Heat map cells are coloured by their share, not by strategy.
     const charted = Object.keys(colors);
     assert.ok(charted.length >= 10, `strategies in the charts: ${charted.join(', ')}`);
     for (const [name, byColor] of Object.entries(colors)) {
-      assert.deepEqual(Object.keys(byColor), [expected.get(name)], `${name}: ${JSON.stringify(byColor)}`);
+      assert.deepEqual(
+        Object.keys(byColor),
+        [expected.get(name)!.color],
+        `${name}: ${JSON.stringify(byColor)}`,
+      );
     }
-    assert.equal(new Set(charted.map((name) => expected.get(name))).size, charted.length, 'no two alike');
+    const looks = charted.map((name) => `${expected.get(name)!.color} ${expected.get(name)!.shape}`);
+    assert.equal(new Set(looks).size, charted.length, 'no two alike');
   });
 });

@@ -21,7 +21,7 @@ code { font: 12.5px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; ba
 table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
 th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 th { background: var(--soft); font-weight: 600; }
-.number { text-align: right; font-variant-numeric: tabular-nums; }
+.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .table-wrap { overflow-x: auto; }
 table.sortable th button { all: unset; cursor: pointer; }
 table.sortable th button:focus-visible { outline: 2px solid var(--accent); }
@@ -32,8 +32,20 @@ table.comparison td:first-child { white-space: nowrap; }
 tr.lexical td:first-child { font-style: italic; }
 .marks, .failed { color: #9a6700; }
 ul.legend { color: var(--muted); padding-left: 18px; margin: 4px 0; }
+html { scroll-padding-top: 56px; }
 figure { margin: 16px 0 8px; }
-figure svg { max-width: 100%; height: auto; }
+.figure-body { display: flex; flex-wrap: wrap; gap: 8px 24px; align-items: flex-start; }
+.chart-box { flex: 0 1 auto; min-width: 0; max-width: 100%; }
+svg.chart { display: block; max-width: 100%; height: auto; }
+svg.chart.narrow { display: none; }
+.chart-legend { flex: 1 1 220px; max-width: 440px; font-size: 12px; color: var(--ink); }
+.chart-legend ul { list-style: none; margin: 2px 0 6px; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); gap: 1px 12px; }
+.chart-legend li, .chart-legend label { display: flex; align-items: center; gap: 4px; }
+.chart-legend.toggles label { cursor: pointer; }
+.chart-legend .legend-title, .chart-legend .ramp-end { color: var(--muted); margin-right: 6px; }
+.chart-legend .ramp { vertical-align: middle; margin-right: 6px; }
+svg.icon { flex: none; vertical-align: -3px; }
+td svg.icon { margin-right: 4px; }
 figcaption { color: var(--muted); max-width: 900px; }
 .hint { color: var(--muted); }
 details.strategy { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; padding: 0 12px; }
@@ -48,6 +60,7 @@ td.stored { min-width: 36ch; }
 .side-by-side select { font: inherit; padding: 2px 4px; max-width: 100%; }
 .side-by-side .panes { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; align-items: start; }
 .side-by-side .pane { min-width: 0; }
+.side-by-side h4.pane-name { position: sticky; top: 40px; background: #fff; margin: 0 0 4px; padding: 4px 0; border-bottom: 2px solid var(--line); z-index: 1; }
 .side-by-side .pane table { display: block; overflow-x: auto; }
 footer { color: var(--muted); padding-top: 24px; padding-bottom: 40px; }
 .verdict { border: 1px solid #9ec5fe; border-left: 6px solid var(--accent); background: #f1f7ff; border-radius: 6px; padding: 10px 16px; margin: 16px 0; }
@@ -82,17 +95,17 @@ details.transcript li pre { margin: 0; white-space: pre-wrap; word-break: break-
 details.transcript li.role-user pre { color: #0a3069; }
 details.transcript li.flash { background: #fff8c5; }
 .message-index { color: var(--muted); font-variant-numeric: tabular-nums; text-align: right; }
-.toggles { display: flex; flex-wrap: wrap; gap: 2px 12px; font-size: 12px; }
-.toggles .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; }
 figure svg [data-strategy] { cursor: pointer; }
 figure svg .hidden-series { display: none; }
 @media (max-width: 900px) {
   header, main, footer { padding: 0 12px; }
   nav ul { padding: 6px 12px; }
   .side-by-side .pickers, .side-by-side .panes { grid-template-columns: 1fr; }
-  figure { overflow-x: auto; }
-  figure svg { max-width: none; }
   .verdict .answer { font-size: 16px; }
+}
+@media (max-width: 600px) {
+  svg.chart.wide { display: none; }
+  svg.chart.narrow { display: block; }
 }
 `;
 
@@ -103,6 +116,9 @@ figure svg .hidden-series { display: none; }
 export const SCRIPT = `
 (function () {
   'use strict';
+  var escapeText = function (text) {
+    return String(text).replace(/[&<>"]/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]; });
+  };
   document.querySelectorAll('table.sortable').forEach(function (table) {
     var headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
     headers.forEach(function (header, column) {
@@ -129,7 +145,8 @@ export const SCRIPT = `
     var panes = view.querySelectorAll('.pane');
     var show = function (index) {
       var source = document.getElementById(selects[index].value);
-      panes[index].innerHTML = source ? source.innerHTML : '';
+      var name = selects[index].options[selects[index].selectedIndex].text;
+      panes[index].innerHTML = source ? '<h4 class="pane-name">' + escapeText(name) + '</h4>' + source.innerHTML : '';
     };
     selects.forEach(function (select, index) {
       select.addEventListener('change', function () { show(index); });
@@ -137,9 +154,6 @@ export const SCRIPT = `
     });
   });
 
-  var escapeText = function (text) {
-    return String(text).replace(/[&<>"]/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]; });
-  };
   var anchorOf = function (name) { return 'strategy-' + name.replace(/[^A-Za-z0-9_+-]/g, '-'); };
   var openTarget = function (id) {
     var target = document.getElementById(id);
@@ -149,58 +163,34 @@ export const SCRIPT = `
     if (parent) parent.open = true;
     target.scrollIntoView({ block: 'start' });
   };
-  // Charts: a tooltip from each mark's description, its strategy as data, a click opens its details.
-  document.querySelectorAll('figure svg [aria-label]').forEach(function (mark) {
-    var label = mark.getAttribute('aria-label');
-    var found = /(?:^|; )[Ss]trategy: ([^;]+)/.exec(label);
-    if (!found) return;
-    mark.setAttribute('data-strategy', found[1]);
-    var title = document.createElementNS(mark.namespaceURI, 'title');
-    title.textContent = label.replace(/; /g, '\\n');
-    mark.appendChild(title);
+  // Charts: a click on a strategy's mark (or its legend entry) opens its details; the tooltips are in the SVG.
+  document.querySelectorAll('figure svg.chart [data-strategy]').forEach(function (mark) {
     mark.addEventListener('click', function () {
+      var name = mark.getAttribute('data-strategy');
       var section = mark.closest('section.target');
       var prefix = section ? section.id.replace(/section$/, '') : '';
-      var id = prefix + anchorOf(found[1]);
-      if (!document.getElementById(id)) id = anchorOf(found[1]);
+      var id = prefix + anchorOf(name);
+      if (!document.getElementById(id)) id = anchorOf(name);
+      if (!document.getElementById(id)) return;
       location.hash = id;
       openTarget(id);
     });
   });
-  // Retention by position: the core strategies shown, the others a click away.
-  var groups = document.getElementById('strategy-groups');
-  var colorsOf = groups ? JSON.parse(groups.textContent) : null;
-  document.querySelectorAll('figure[data-plot="retention"]').forEach(function (figure) {
-    if (!colorsOf) return;
-    var names = [];
-    figure.querySelectorAll('svg [data-strategy]').forEach(function (mark) {
-      var name = mark.getAttribute('data-strategy');
-      if (names.indexOf(name) < 0) names.push(name);
-    });
-    if (names.length <= 6) return;
-    var shown = {};
-    names.forEach(function (name) { shown[name] = (colorsOf[name] || {}).group === 'core'; });
-    if (!names.some(function (name) { return shown[name]; })) names.slice(0, 5).forEach(function (name) { shown[name] = true; });
-    var apply = function () {
-      figure.querySelectorAll('svg [data-strategy]').forEach(function (mark) {
-        mark.classList.toggle('hidden-series', !shown[mark.getAttribute('data-strategy')]);
+  // A legend of toggles (retention by position): each box shows or hides its strategy's marks.
+  document.querySelectorAll('figure .chart-legend.toggles').forEach(function (legend) {
+    var figure = legend.closest('figure');
+    legend.addEventListener('change', function (event) {
+      var name = event.target.value;
+      figure.querySelectorAll('svg.chart [data-strategy]').forEach(function (mark) {
+        if (mark.getAttribute('data-strategy') === name) mark.classList.toggle('hidden-series', !event.target.checked);
       });
-    };
-    var box = document.createElement('div');
-    box.className = 'toggles';
-    box.innerHTML = '<span class="meta">Show:</span>' + names.map(function (name) {
-      var color = (colorsOf[name] || {}).color || '#888';
-      return '<label><input type="checkbox" value="' + escapeText(name) + '"' + (shown[name] ? ' checked' : '') + '><span class="swatch" style="background:' + color + '"></span>' + escapeText(name) + '</label>';
-    }).join('');
-    box.addEventListener('change', function (event) { shown[event.target.value] = event.target.checked; apply(); });
-    figure.insertBefore(box, figure.firstChild);
-    apply();
+    });
   });
   // The probe matrix: filters, search, and the detail of a clicked cell.
   document.querySelectorAll('.probe-matrix').forEach(function (view) {
     var data = JSON.parse(view.querySelector('.probe-data').textContent);
     var table = view.querySelector('table.matrix');
-    var failing = view.querySelector('.failing-only');
+    var mode = view.querySelector('.show-filter');
     var kind = view.querySelector('.kind-filter');
     var strategy = view.querySelector('.strategy-filter');
     var search = view.querySelector('.probe-search');
@@ -220,7 +210,9 @@ export const SCRIPT = `
       Array.prototype.forEach.call(table.tBodies[0].rows, function (row, index) {
         var failed = column === '' ? row.getAttribute('data-failing') === 'true'
           : outcomeOf(row.cells[FIRST_CELL + Number(column)]) !== 'matched';
-        var show = (!failing.checked || failed) && (kind.value === '' || row.getAttribute('data-kind') === kind.value)
+        var wanted = mode.value === '' || (mode.value === 'failures' && failed) || (mode.value === 'passes' && !failed)
+          || (mode.value === 'different' && row.getAttribute('data-different') === 'true');
+        var show = wanted && (kind.value === '' || row.getAttribute('data-kind') === kind.value)
           && (words === '' || texts[index].indexOf(words) >= 0);
         row.hidden = !show;
         if (show) visible++;
@@ -232,7 +224,7 @@ export const SCRIPT = `
       });
       count.textContent = visible + ' of ' + data.probes.length + ' probes';
     };
-    [failing, kind, strategy].forEach(function (control) { control.addEventListener('change', filter); });
+    [mode, kind, strategy].forEach(function (control) { control.addEventListener('change', filter); });
     search.addEventListener('input', filter);
     filter();
     var highlight = function (text, spellings) {
@@ -337,6 +329,11 @@ export const SCRIPT = `
       count.textContent = words === '' ? '' : visible + ' of ' + items.length + ' messages';
     });
   });
+  // Anchors land below the sticky navigation, however many lines it wraps to.
+  var nav = document.querySelector('nav');
+  var padTop = function () { if (nav) document.documentElement.style.scrollPaddingTop = (nav.offsetHeight + 8) + 'px'; };
+  padTop();
+  window.addEventListener('resize', padTop);
   var openLinked = function () {
     if (location.hash) openTarget(decodeURIComponent(location.hash.slice(1)));
   };

@@ -1,14 +1,28 @@
 /** The decay curve of a `--schedule` run: recall after each compaction of the chain, per strategy. */
-import type { TopLevelSpec } from 'vega-lite';
 import type { ResultsFile } from '../../results/types.ts';
-import { type Plot, strategyColor, strategyNames } from './plots.ts';
-import { renderSvg } from './svg.ts';
+import { legendHtml, lineIcon, strategyItems } from './legend.ts';
+import { type ChartStyle, formatRecall, type Plot, strategyNames, styleOf } from './plots.ts';
+import {
+  bothLayouts,
+  bottomAxis,
+  chartSvg,
+  formatShare,
+  layer,
+  type Layout,
+  leftAxis,
+  linearScale,
+  linearTicks,
+  pointMark,
+  polyline,
+  tooltip,
+} from './svg.ts';
 
 /** One point of the curve: a strategy's recall of one measure after one compaction. */
 export type DecayPoint = { strategy: string; cycle: number; measure: string; recall: number; probes: number };
 
 const SO_FAR = 'so far';
 const FIRST = 'first stretch';
+const DASH: Record<string, string | null> = { [SO_FAR]: null, [FIRST]: '5 3' };
 
 /** The points of every strategy's chain that has them (facts so far, and the first stretch's facts). */
 export function decayPoints(results: ResultsFile): DecayPoint[] {
@@ -40,52 +54,78 @@ export function decayPoints(results: ResultsFile): DecayPoint[] {
   );
 }
 
+function draw(layout: Layout, points: readonly DecayPoint[], chart: ChartStyle): string {
+  const area = layout.narrow
+    ? { left: 44, right: layout.width - 16, top: 10, bottom: 240 }
+    : { left: 52, right: layout.width - 20, top: 12, bottom: 332 };
+  const cycles = [...new Set(points.map((point) => point.cycle))].sort((a, b) => a - b);
+  // Compactions sit at the middle of equal bands, as on an ordinal axis.
+  const band = (area.right - area.left) / Math.max(1, cycles.length);
+  const x = (cycle: number) => area.left + band * (cycles.indexOf(cycle) + 0.5);
+  const y = linearScale([0, 1], [area.bottom, area.top]);
+  const names = [...new Set(points.map((point) => point.strategy))].sort(
+    (a, b) => Number(a === chart.recommended) - Number(b === chart.recommended),
+  );
+  const series = names.flatMap((name) => [SO_FAR, FIRST].map((measure) => ({ name, measure })));
+  const lines = series.map(({ name, measure }) =>
+    polyline(
+      points
+        .filter((point) => point.strategy === name && point.measure === measure)
+        .sort((a, b) => a.cycle - b.cycle)
+        .map((point) => [x(point.cycle), y(point.recall)] as const),
+      {
+        stroke: styleOf(chart, name).color,
+        'stroke-width': name === chart.recommended ? 3 : 1.6,
+        'stroke-dasharray': DASH[measure],
+        'data-strategy': name,
+      },
+    ),
+  );
+  const marks = names.flatMap((name) =>
+    points
+      .filter((point) => point.strategy === name)
+      .map((point) =>
+        pointMark(
+          styleOf(chart, name),
+          x(point.cycle),
+          y(point.recall),
+          name === chart.recommended ? 4.2 : 3.4,
+          { 'data-strategy': name },
+          tooltip([
+            name,
+            `after compaction ${point.cycle}: recall ${formatRecall(point.recall)} of the ${point.probes} facts ${point.measure === SO_FAR ? 'planted so far' : 'of the first stretch'}`,
+          ]),
+        ),
+      ),
+  );
+  const body = [
+    bottomAxis(area, x, cycles, String, 'Compaction'),
+    leftAxis(area, y, linearTicks(0, 1, layout.narrow ? 5 : 10), formatShare, 'Probe recall'),
+    layer(
+      'decay',
+      lines.filter((line) => line !== ''),
+    ),
+    layer('decayPoints', marks),
+  ];
+  return chartSvg(layout, area.bottom + 44, 'Recall across compactions', body.join(''));
+}
+
 /** Recall after each compaction, a solid line per strategy for facts so far and a dashed one for the oldest. */
-export async function decayPlot(results: ResultsFile): Promise<Plot | null> {
+export function decayPlot(results: ResultsFile, chart: ChartStyle): Plot | null {
   const points = decayPoints(results);
   if (points.length === 0) return null;
-  const names = strategyNames([results]);
-  const x = { field: 'cycle', type: 'ordinal', title: 'Compaction', axis: { labelAngle: 0 } } as const;
-  const y = {
-    field: 'recall',
-    type: 'quantitative',
-    title: 'Probe recall',
-    scale: { domain: [0, 1] },
-  } as const;
-  const strokeDash = { field: 'measure', type: 'nominal', title: 'Facts', sort: [SO_FAR, FIRST] } as const;
-  const spec = {
-    width: 760,
-    height: 320,
-    data: { values: points },
-    layer: [
-      {
-        name: 'decay',
-        mark: { type: 'line', strokeWidth: 1.5 },
-        encoding: { x, y, color: strategyColor(names), strokeDash },
-      },
-      {
-        name: 'decayPoints',
-        mark: { type: 'point', filled: true, size: 30 },
-        encoding: {
-          x,
-          y,
-          color: strategyColor(names),
-          tooltip: [
-            { field: 'strategy' },
-            { field: 'measure' },
-            { field: 'cycle' },
-            { field: 'recall', format: '.2f' },
-            { field: 'probes' },
-          ],
-        },
-      },
-    ],
-  } as unknown as TopLevelSpec;
+  const names = strategyNames([results]).filter((name) => points.some((point) => point.strategy === name));
   const schedule = results.strategies.find((strategy) => strategy.chain)?.chain?.schedule ?? '';
   return {
     id: 'decay',
     title: 'Recall across compactions',
     caption: `The chain of --schedule ${schedule}: after each compaction, the recall of the facts planted so far (solid) and of the facts the first compaction summarized (dashed, from the second compaction on). Where a line falls, the strategy forgets across compactions.`,
-    svg: await renderSvg(spec),
+    svg: bothLayouts((layout) => draw(layout, points, chart)),
+    legend:
+      legendHtml('', strategyItems(names, chart, 'line')) +
+      legendHtml('Facts', [
+        { icon: lineIcon(null), label: SO_FAR },
+        { icon: lineIcon(DASH[FIRST]!), label: FIRST },
+      ]),
   };
 }

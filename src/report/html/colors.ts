@@ -1,27 +1,51 @@
 /**
- * One colour per strategy, the same in every chart of every page: a hue per strategy group (core blue, agents
- * orange, baselines green, lexical baselines grey) from the Okabe–Ito colour-blind-safe palette, the shade by the
- * strategy's place in the registry, so a strategy keeps its colour whichever others ran.
+ * The one palette: each strategy's colour and mark shape, the same in every chart, legend and table of every page.
+ * Hues come from the colour-blind-safe sets of Okabe & Ito and of Paul Tol, fixed by the strategy's place in the
+ * registry, so a strategy keeps its colour whichever others ran; the shape says its group (core circles, agents
+ * diamonds, baselines squares, lexical baselines triangles in greys, a floor rather than candidates), a second cue
+ * where hues are close. Strategies outside the registry take further hues and, past them, further shapes, so any
+ * number of strategies stay apart.
  */
+import { RECENT_SUFFIX } from '../../strategies/hybrid.ts';
 import { STRATEGIES } from '../../strategies/registry.ts';
 import type { Strategy } from '../../strategies/types.ts';
-import { scriptJson } from './escape.ts';
 
-/** The groups a chart tells apart by hue. */
+/** The groups a chart tells apart by shape. */
 export type ColorGroup = 'core' | 'agents' | 'baselines' | 'lexical' | 'other';
 
-// Shades run dark to light, each far enough from its neighbours in lightness to tell apart without hue.
-const SHADES: Record<ColorGroup, readonly string[]> = {
-  core: ['#003f7f', '#0072b2', '#3a8fd6', '#56b4e9', '#8ccbf0'],
-  agents: ['#8c3a00', '#d55e00', '#e69f00', '#f2c14e'],
-  baselines: ['#00543d', '#009e73', '#4cc3a0', '#93dcc4'],
-  lexical: ['#3b3b3b', '#636363', '#878787', '#a8a8a8', '#c6c6c6'],
-  other: ['#cc79a7', '#000000', '#7a3b69', '#e8a6cb', '#4d4d00', '#b39500'],
+/** How a point of a strategy is drawn. */
+export type MarkShape = 'circle' | 'diamond' | 'square' | 'triangle' | 'triangle-down' | 'cross' | 'star';
+
+/** A strategy's look: its colour, the shape of its points, hollow for a `+recent` hybrid (its base's colour). */
+export type StrategyStyle = { color: string; shape: MarkShape; hollow: boolean; group: ColorGroup };
+
+// Each group's hues are apart from each other for every kind of colour vision (core and agents, the usual
+// pairing, share none); lexical baselines are greys, apart in lightness.
+const HUES: Record<Exclude<ColorGroup, 'other'>, readonly string[]> = {
+  core: ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00'],
+  agents: ['#56b4e9', '#882255', '#999933', '#332288'],
+  baselines: ['#44aa99', '#cc6677', '#b59a00', '#117733'],
+  lexical: ['#2b2b2b', '#555555', '#7a7a7a', '#9a9a9a', '#b8b8b8'],
 };
+
+const SHAPES: Record<ColorGroup, MarkShape> = {
+  core: 'circle',
+  agents: 'diamond',
+  baselines: 'square',
+  lexical: 'triangle',
+  other: 'cross',
+};
+
+/** Hues and then shapes for strategies outside the registry, in turn. */
+const OTHER_HUES = ['#aa4499', '#88ccee', '#8c510a', '#dddd00', '#6699cc', '#ee7733', '#000000'];
+const OTHER_SHAPES: readonly MarkShape[] = ['cross', 'star', 'triangle-down', 'circle', 'diamond', 'square'];
+
+/** The agent's own summary (`recorded`): black stars, apart from every strategy. */
+const RECORDED: StrategyStyle = { color: '#000000', shape: 'star', hollow: false, group: 'other' };
 
 const registry = Object.values(STRATEGIES) as Strategy[];
 
-/** The colour group of a strategy name (a `+recent` hybrid, `recorded` or a custom strategy is `other`). */
+/** The colour group of a registered strategy (a `+recent` hybrid, `recorded` or a custom strategy is `other`). */
 export function colorGroup(name: string): ColorGroup {
   const strategy = registry.find((candidate) => candidate.name === name);
   if (!strategy) return 'other';
@@ -32,40 +56,55 @@ export function colorGroup(name: string): ColorGroup {
   return 'other';
 }
 
-/** Every registered strategy's colour, by name: its group's shade at its place among the group's members. */
-const FIXED = new Map<string, string>(
+/** Every registered strategy's style, by name: its group's hue at its place among the group's members. */
+const FIXED = new Map<string, StrategyStyle>(
   (['core', 'agents', 'baselines', 'lexical'] as const).flatMap((group) =>
     registry
       .filter((strategy) => colorGroup(strategy.name) === group)
-      .map((strategy, index) => [strategy.name, SHADES[group][index % SHADES[group].length]!] as const),
+      .map(
+        (strategy, index) =>
+          [
+            strategy.name,
+            {
+              color: HUES[group][index % HUES[group].length]!,
+              shape: SHAPES[group],
+              hollow: false,
+              group,
+            },
+          ] as const,
+      ),
   ),
 );
 
+/** The style of the n-th strategy outside the registry (in sorted order): a hue, then the next shape. */
+function otherStyle(index: number): StrategyStyle {
+  const round = Math.floor(index / OTHER_HUES.length);
+  return {
+    color: OTHER_HUES[index % OTHER_HUES.length]!,
+    shape: OTHER_SHAPES[round % OTHER_SHAPES.length]!,
+    hollow: round >= OTHER_SHAPES.length,
+    group: 'other',
+  };
+}
+
 /**
- * The colour of each of these strategies: the fixed one of a registered strategy; the others (hybrids, the
- * agent's `recorded` summary, custom strategies) take the `other` shades in sorted order, so every page of one run
- * gives them the same.
+ * The style of each of these strategies: the fixed one of a registered strategy; a `+recent` hybrid its base's,
+ * hollow; the agent's `recorded` summary black stars; the others (custom strategies) further hues and shapes in
+ * sorted order, so every page of one run gives them the same.
  */
+export function strategyStyles(names: readonly string[]): Map<string, StrategyStyle> {
+  const styles = new Map<string, StrategyStyle>();
+  const fixed = (name: string): StrategyStyle | undefined => {
+    if (name === 'recorded') return RECORDED;
+    const base = name.endsWith(RECENT_SUFFIX) ? FIXED.get(name.slice(0, -RECENT_SUFFIX.length)) : undefined;
+    return base ? { ...base, hollow: true } : FIXED.get(name);
+  };
+  const others = [...new Set(names.filter((name) => !fixed(name)))].sort();
+  for (const name of names) styles.set(name, fixed(name) ?? otherStyle(others.indexOf(name)));
+  return styles;
+}
+
+/** The colour of each of these strategies (see `strategyStyles`). */
 export function strategyColors(names: readonly string[]): Map<string, string> {
-  const colors = new Map<string, string>();
-  const others = [...new Set(names.filter((name) => !FIXED.has(name)))].sort();
-  for (const name of names) {
-    colors.set(name, FIXED.get(name) ?? SHADES.other[others.indexOf(name) % SHADES.other.length]!);
-  }
-  return colors;
-}
-
-/** A Vega-Lite colour scale that gives each of these strategies its colour. */
-export function strategyScale(names: readonly string[]): { domain: string[]; range: string[] } {
-  const colors = strategyColors(names);
-  return { domain: [...names], range: names.map((name) => colors.get(name)!) };
-}
-
-/** Each strategy's group and colour as page data (`#strategy-groups`): the script's toggles read it. */
-export function strategyGroupsScript(names: readonly string[]): string {
-  const colors = strategyColors(names);
-  const groups = Object.fromEntries(
-    names.map((name) => [name, { group: colorGroup(name), color: colors.get(name) }]),
-  );
-  return `<script type="application/json" id="strategy-groups">${scriptJson(groups)}</script>`;
+  return new Map([...strategyStyles(names)].map(([name, style]) => [name, style.color]));
 }

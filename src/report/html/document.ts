@@ -43,6 +43,6 @@ export function figure(plot: Plot | null, prefix = '', heading: 'h2' | 'h3' = 'h
   if (!plot) return '';
   return [
     `<${heading} id="${prefix}${plot.id}">${escapeHtml(plot.title)}</${heading}>`,
-    `<figure data-plot="${plot.id}">${plot.svg}<figcaption>${escapeHtml(plot.caption)}</figcaption></figure>`,
+    `<figure data-plot="${plot.id}"><div class="figure-body"><div class="chart-box">${plot.svg}</div>${plot.legend}</div><figcaption>${escapeHtml(plot.caption)}</figcaption></figure>`,
   ].join('\n');
 }

@@ -14,8 +14,11 @@ import { resultsFileName } from '../../report-names.ts';
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import { decayPlot } from './chain-plot.ts';
-import { kindPlot, type Plot, recallPlot, retentionPlot, strategyNames, timelinePlot } from './plots.ts';
-import { strategyGroupsScript } from './colors.ts';
+import { kindPlot } from './kind-plot.ts';
+import { type ChartStyle, chartStyle, type Plot, strategyNames } from './plots.ts';
+import { recallPlot } from './recall-plot.ts';
+import { retentionPlot } from './retention-plot.ts';
+import { timelinePlot } from './timeline-plot.ts';
 import { probeMatrix, type ReportSource } from './probe-matrix.ts';
 import type { StoredCalls } from '../../results/records-file.ts';
 import { strategyDetails } from './strategy-details.ts';
@@ -90,28 +93,29 @@ function strategies(part: Part, stored: StoredCalls | undefined, transcript: boo
   ].join('\n');
 }
 
-async function section(
+function section(
   part: Part,
   recall: Plot | null,
   sweep: boolean,
   source: ReportSource | undefined,
-): Promise<string> {
+  chart: ChartStyle,
+): string {
   const { file, prefix } = part;
   const anchor = (name: string) => strategyAnchor(name, prefix);
   return [
     `<section class="target" id="${prefix}section">`,
     sweep ? `<h2>${escapeHtml(part.label)}</h2>` : '',
     `<h3 id="${prefix}comparison">Comparison</h3>`,
-    `<div class="table-wrap comparison-wrap">${comparisonTable(file, anchor, sessionVerdict(file).recommended?.name ?? null)}</div>`,
+    `<div class="table-wrap comparison-wrap">${comparisonTable(file, anchor, sessionVerdict(file).recommended?.name ?? null, chart)}</div>`,
     `<ul>${observations(file)
       .map((line) => `<li>${inline(line)}</li>`)
       .join('')}</ul>`,
     probeMatrix(file, prefix, anchor, sweep ? undefined : source),
     statistics(file),
     figure(recall, prefix),
-    figure(await timelinePlot(file), prefix),
-    figure(await retentionPlot(file), prefix),
-    figure(await kindPlot(file), prefix),
+    figure(timelinePlot(file, chart), prefix),
+    figure(retentionPlot(file, chart), prefix),
+    figure(kindPlot(file, chart), prefix),
     continuationSection(file, prefix),
     sideBySide(part),
     strategies(part, source?.calls, !sweep && (source?.messages.length ?? 0) > 0),
@@ -125,10 +129,7 @@ async function section(
  * The HTML report of one fixture: one results file, or the files of a budget sweep (one per target); with the
  * `source` (transcript and probes) the probe matrix shows facets and the transcript is in the page.
  */
-export async function renderHtmlReport(
-  files: readonly ResultsFile[],
-  source?: ReportSource,
-): Promise<string> {
+export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportSource): string {
   const sorted = [...files].sort((a, b) => (a.target ?? 0) - (b.target ?? 0));
   const first = sorted[0]!;
   const sweep = sorted.length > 1;
@@ -137,14 +138,14 @@ export async function renderHtmlReport(
     prefix: sweep ? `t${position}-` : '',
     label: file.target === null ? 'No target' : `At ${formatInteger(file.target)} tokens`,
   }));
-  const recall = await recallPlot(sorted);
-  const sections: string[] = [];
-  for (const part of parts) sections.push(await section(part, sweep ? null : recall, sweep, source));
   const verdict = sweep ? sweepVerdict(sorted) : sessionVerdict(first);
+  const chart = chartStyle(strategyNames(sorted), verdict.recommended?.name ?? null);
+  const recall = recallPlot(sorted, chart);
+  const sections = parts.map((part) => section(part, sweep ? null : recall, sweep, source, chart));
   // A sweep's details live in each target's section; the verdict links to the first target's.
   const names = new Set(first.strategies.map((strategy) => strategy.name));
   const verdictAnchor = (name: string) => (names.has(name) ? strategyAnchor(name, parts[0]!.prefix) : null);
-  const decay = sweep ? null : await decayPlot(first);
+  const decay = sweep ? null : decayPlot(first, chart);
   const { fixture } = first;
   const nav = sweep
     ? [
@@ -177,7 +178,6 @@ export async function renderHtmlReport(
     nav,
     main: [
       verdictHtml(verdict, verdictAnchor),
-      strategyGroupsScript(strategyNames(sorted)),
       ...(decay ? [figure(decay, '', 'h2')] : []),
       ...(sweep ? [sweepTable(sorted, (name) => strategyAnchor(name, parts[0]!.prefix))] : []),
       ...(sweep && recall ? [figure(recall, '')] : []),

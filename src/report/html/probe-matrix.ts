@@ -46,6 +46,8 @@ export function probeMatrix(
     (strategy) => strategy.status === 'ok' && strategy.quality.probesTotal > 0,
   );
   if (results.probes.length === 0 || strategies.length === 0) return '';
+  const nonLexical = strategies.filter((strategy) => !strategy.lexical);
+  const candidates = nonLexical.length > 0 ? nonLexical : strategies;
   const byId = new Map((source?.probes ?? []).map((probe) => [probe.id, probe]));
   const full = results.probes.map((probe) => byId.get(probe.id));
   const kinds = [...new Set(results.probes.map((probe) => probe.kind))].sort();
@@ -70,10 +72,13 @@ export function probeMatrix(
       // is paid once per probe and strategy.
       return `<td class="cell ${outcome}" tabindex="0">${escapeHtml(text ?? outcome)}</td>`;
     });
-    const failing = strategies.some(
-      (strategy) => (strategy.quality.probeOutcomes[probe.id] ?? 'missed') !== 'matched',
+    // Lexical baselines are floors that miss most probes by design: a failure is a candidate strategy's.
+    const kept = candidates.map(
+      (strategy) => (strategy.quality.probeOutcomes[probe.id] ?? 'missed') === 'matched',
     );
-    return `<tr data-kind="${escapeHtml(probe.kind)}" data-failing="${failing}"><th scope="row" title="${escapeHtml(probe.question)}">${escapeHtml(probe.id)}</th><td>${escapeHtml(probe.kind)}${live ? ` <span class="hint">${live}</span>` : ''}</td><td class="number">${escapeHtml(position)}</td>${cells.join('')}</tr>`;
+    const failing = kept.some((value) => !value);
+    const different = kept.some((value) => value) && failing;
+    return `<tr data-kind="${escapeHtml(probe.kind)}" data-failing="${failing}" data-different="${different}"><th scope="row" title="${escapeHtml(probe.question)}">${escapeHtml(probe.id)}</th><td>${escapeHtml(probe.kind)}${live ? ` <span class="hint">${live}</span>` : ''}</td><td class="number">${escapeHtml(position)}</td>${cells.join('')}</tr>`;
   });
   const stated = (probe: ProbeEntry, index: number) =>
     [...new Set([probe.messageIndex, ...(full[index]?.repeatedAt ?? [])])].filter(
@@ -103,9 +108,9 @@ export function probeMatrix(
   return [
     `<h3 id="${prefix}probes">Every probe, every strategy</h3>`,
     `<div class="probe-matrix" data-prefix="${prefix}">`,
-    `<p class="meta">${outcomes.join(' · ')}. Click a cell for the probe, the facets the summary states (highlighted in it) and the messages that state the fact.${source && source.probes.length > 0 ? '' : ' The transcript and the probes’ facets are not in this page: it was rebuilt without the transcript.'}</p>`,
+    `<p class="meta">${outcomes.join(' · ')}. Failures, passes and differences are counted over ${candidates.length === strategies.length ? 'every strategy' : 'the strategies, lexical baselines left out (floors that miss most probes by design)'}, or over the one chosen. Click a cell for the probe, the facets the summary states (highlighted in it) and the messages that state the fact.${source && source.probes.length > 0 ? '' : ' The transcript and the probes’ facets are not in this page: it was rebuilt without the transcript.'}</p>`,
     '<div class="filters">',
-    '<label><input type="checkbox" class="failing-only"> failures only</label>',
+    `<label>Show <select class="show-filter" title="over the ${candidates.length === strategies.length ? 'strategies' : 'strategies that are not lexical baselines'}, or the chosen one"><option value="">every probe</option><option value="failures">failures</option><option value="passes">passes</option><option value="different">where strategies differ</option></select></label>`,
     `<label>Kind <select class="kind-filter"><option value="">all</option>${kinds.map((kind) => `<option>${escapeHtml(kind)}</option>`).join('')}</select></label>`,
     `<label>Strategy <select class="strategy-filter"><option value="">all</option>${strategies.map((strategy, column) => `<option value="${column}">${escapeHtml(strategy.name)}</option>`).join('')}</select></label>`,
     '<label>Search <input type="search" class="probe-search" placeholder="question, answer or id"></label>',

@@ -5,6 +5,8 @@ import { LEXICAL_MARK, markLegend, MISSED_TARGET_MARK, NO_COMPRESSION_MARK } fro
 import { lexicalMatches } from '../observations.ts';
 import type { Rows } from '../table.ts';
 import { escapeHtml } from './escape.ts';
+import { strategyIcon } from './legend.ts';
+import { type ChartStyle, chartStyle, styleOf } from './plots.ts';
 
 /** A plain table of rows (cells escaped). */
 export function htmlTable({ head, rows, alignRight = [] }: Rows): string {
@@ -39,15 +41,23 @@ function cell(metric: Metric, strategy: StrategyResult): string {
   return `<td class="number" data-value="${sortValue}">${escapeHtml(text)}</td>`;
 }
 
+// What a reader weighs first: how much it kept, by which judge, for how many tokens, at what compression.
+const ESSENTIAL = ['probeRecall', 'judge', 'tokensAfter', 'compressionRatio'];
 // Counts that judge what a context says (the rest count what it cost or how big it is).
 const QUALITY_COUNTS = new Set(['contradictions', 'inventedPaths']);
 
-/** Quality columns first (most essential first), then size and cost in registry order: a narrow page shows them. */
-export function qualityFirst(metrics: readonly Metric[]): Metric[] {
-  const quality = (metric: Metric) => metric.kind === 'share' || QUALITY_COUNTS.has(metric.key);
+/**
+ * The essential columns first (recall, the judge, tokens after, compression), then the other quality columns
+ * (most essential first), then size and cost in registry order: a narrow page shows the ones that matter.
+ */
+export function essentialFirst(metrics: readonly Metric[]): Metric[] {
+  const essential = (metric: Metric) => ESSENTIAL.includes(metric.key);
+  const quality = (metric: Metric) =>
+    !essential(metric) && (metric.kind === 'share' || QUALITY_COUNTS.has(metric.key));
   return [
+    ...metrics.filter(essential).sort((a, b) => ESSENTIAL.indexOf(a.key) - ESSENTIAL.indexOf(b.key)),
     ...metrics.filter(quality).sort((a, b) => a.terminalRank - b.terminalRank),
-    ...metrics.filter((metric) => !quality(metric)),
+    ...metrics.filter((metric) => !essential(metric) && !quality(metric)),
   ];
 }
 
@@ -59,8 +69,12 @@ export function comparisonTable(
   results: ResultsFile,
   anchor: (strategy: string) => string,
   recommended: string | null = null,
+  chart: ChartStyle = chartStyle(
+    results.strategies.map((strategy) => strategy.name),
+    recommended,
+  ),
 ): string {
-  const metrics = qualityFirst(METRICS.filter((metric) => metric.column(results)));
+  const metrics = essentialFirst(METRICS.filter((metric) => metric.column(results)));
   const head = [
     '<th data-sort="text" aria-sort="none"><button type="button">Strategy</button></th>',
     ...metrics.map(
@@ -70,7 +84,8 @@ export function comparisonTable(
   ];
   const rows = results.strategies.map((strategy) => {
     const flags = marks(strategy, results);
-    const name = `<a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a>${strategy.status === 'error' ? ' <span class="failed">(failed)</span>' : ''}${flags ? ` <span class="marks">${escapeHtml(flags)}</span>` : ''}`;
+    const icon = strategyIcon(styleOf(chart, strategy.name), 'point', strategy.name === recommended);
+    const name = `${icon}<a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a>${strategy.status === 'error' ? ' <span class="failed">(failed)</span>' : ''}${flags ? ` <span class="marks">${escapeHtml(flags)}</span>` : ''}`;
     const classes = [
       ...(strategy.lexical ? ['lexical'] : []),
       ...(strategy.name === recommended ? ['recommended'] : []),
