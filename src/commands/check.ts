@@ -3,10 +3,12 @@ import { Command, Option } from 'commander';
 import { runCheck, runCheckShard } from '../check.ts';
 import { renderShardSummary } from '../report/shard-summary.ts';
 import { DEFAULT_TOLERANCE } from '../quality/gate.ts';
-import { renderComparisonTerminal } from '../report/comparison.ts';
 import { renderCheckText } from '../report/check-summary.ts';
+import { paintVerdictMarks } from '../report/paint.ts';
+import { wrapProse } from '../report/wrap.ts';
 import { DEFAULT_ALLOW_LOST } from '../suite/baseline-gate.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
+import { renderResultsTerminal } from '../report/sweep.ts';
 import { validateSliceOptions } from '../slicer.ts';
 import { applyConfigFile } from './config-flags.ts';
 import { integerAtLeast, numberBetween } from './options.ts';
@@ -139,9 +141,15 @@ Examples:
                   sessions: results.filter((fixture) => fixture.target === suite.target),
                 }),
               )
-            : results.map((fixture) => renderComparisonTerminal(fixture, terminal))
+            : renderResultsTerminal(results, terminal)
         ).join('\n\n');
-        standardOutput().write(renderCheckText(outcome.summary, tables, outcome.updated));
+        // Tables already fit the width (so wrapping leaves them alone); the prose around them wraps.
+        standardOutput().write(
+          paintVerdictMarks(
+            wrapProse(renderCheckText(outcome.summary, tables, outcome.updated), terminal.width),
+            terminal.color ?? false,
+          ),
+        );
       }
       process.exitCode = outcome.exitCode;
     } finally {

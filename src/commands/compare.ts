@@ -1,9 +1,8 @@
 /** `compaction-bench compare <transcript...>`. */
 import { Command } from 'commander';
-import { renderComparisonTerminal } from '../report/comparison.ts';
 import { renderShardSummary } from '../report/shard-summary.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
-import { renderSweepVerdictsTerminal } from '../report/sweep.ts';
+import { renderResultsTerminal } from '../report/sweep.ts';
 import { compareSuite } from '../run-suite.ts';
 import { validateSliceOptions } from '../slicer.ts';
 import { reportFiles, suiteStem } from '../report-names.ts';
@@ -88,10 +87,7 @@ Examples:
                   sessions: digests.filter((fixture) => fixture.target === suite.target),
                 }),
               )
-            : [
-                ...results.map((fixture) => renderComparisonTerminal(fixture, terminal)),
-                ...renderSweepVerdictsTerminal(results),
-              ];
+            : renderResultsTerminal(results, terminal);
         const pages =
           outcome.suites.length > 0
             ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')

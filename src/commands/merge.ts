@@ -3,9 +3,9 @@ import { relative } from 'node:path';
 import { Command, Option } from 'commander';
 import { mergeShards } from '../merge-shards.ts';
 import { renderCheckText } from '../report/check-summary.ts';
-import { renderComparisonTerminal } from '../report/comparison.ts';
+import { paintVerdictMarks } from '../report/paint.ts';
 import { renderSuiteTerminal } from '../report/suite.ts';
-import { renderSweepVerdictsTerminal } from '../report/sweep.ts';
+import { renderResultsTerminal } from '../report/sweep.ts';
 import { wrapProse } from '../report/wrap.ts';
 import { stdoutTerminal } from './terminal.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
@@ -63,14 +63,14 @@ Examples:
                   sessions: results.filter((fixture) => fixture.target === suite.target),
                 }),
               )
-            : [
-                ...results.map((fixture) => renderComparisonTerminal(fixture, terminal)),
-                ...renderSweepVerdictsTerminal(results),
-              ]
+            : renderResultsTerminal(results, terminal)
         ).join('\n\n');
         standardOutput().write(
           gate
-            ? renderCheckText(gate.summary, tables, gate.updated)
+            ? paintVerdictMarks(
+                wrapProse(renderCheckText(gate.summary, tables, gate.updated), terminal.width),
+                terminal.color ?? false,
+              )
             : `${tables}\n\n${wrapProse(`${outcome.shards} shards merged; reports written to ${flags.out}/ (open ${outcome.pages.map((page) => relative(flags.out, page)).join(', ')} in a browser)`, terminal.width)}\n`,
         );
       }

@@ -12,11 +12,14 @@ export function wantsColor(stream: Stream, env: NodeJS.ProcessEnv = process.env)
   return stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 
-/** The width to fit tables to: the terminal's, else `COLUMNS` when set, else none (a file or a pipe gets all columns). */
-export function terminalWidth(stream: Stream, env: NodeJS.ProcessEnv = process.env): number | undefined {
+/** The width of a terminal no one told us the size of. */
+export const DEFAULT_COLUMNS = 80;
+
+/** The width to fit tables and prose to: the terminal's, else `COLUMNS` when set, else 80 (a pipe, a file, CI). */
+export function terminalWidth(stream: Stream, env: NodeJS.ProcessEnv = process.env): number {
   if (stream.isTTY && stream.columns) return stream.columns;
   const columns = Number(env.COLUMNS);
-  return Number.isInteger(columns) && columns > 0 ? columns : undefined;
+  return Number.isInteger(columns) && columns > 0 ? columns : DEFAULT_COLUMNS;
 }
 
 /** How the comparison table is printed to stdout. */

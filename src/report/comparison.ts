@@ -11,8 +11,15 @@ import { reportStem } from '../report-names.ts';
 import { provenanceMarkdown } from '../results/provenance.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
 import { wrapProse } from './wrap.ts';
-import { sessionVerdict } from './verdict.ts';
-import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
+import { recallEstimate, sessionVerdict, type Verdict } from './verdict.ts';
+import {
+  formatEstimate,
+  renderVerdictMarkdown,
+  renderVerdictTerminal,
+  type Standing,
+  standingLegend,
+  standingOf,
+} from './verdict-text.ts';
 
 /** The registry metrics whose column says something for these results, in column order. */
 export function comparisonMetrics(results: ResultsFile): Metric[] {
@@ -170,27 +177,75 @@ export const UNTIMED_NOTE =
 /** How the terminal is: its width in columns (none when not a terminal) and whether colour is wanted. */
 export type TerminalOptions = { width?: number | undefined; color?: boolean };
 
+/** The comparison for the terminal: columns by rank, recall with its interval, a Verdict column after tokens after. */
+function terminalRows(results: ResultsFile, verdict: Verdict): { rows: Rows; ranks: number[] } {
+  const metrics = [...comparisonMetrics(results)].sort((a, b) => a.terminalRank - b.terminalRank);
+  const standings = results.strategies.map((strategy) =>
+    standingOf(verdict, {
+      name: strategy.name,
+      failed: strategy.status === 'error',
+      lexical: strategy.lexical,
+      flagged: strategy.flags.length > 0,
+      scored: strategy.quality.probeRecall !== null,
+    }),
+  );
+  const tokensAt = metrics.findIndex((metric) => metric.key === 'tokensAfter');
+  const verdictAt = tokensAt < 0 ? metrics.length : tokensAt + 1;
+  const head = metrics.map((metric) =>
+    metric.key === 'probeRecall' ? `${metric.label} [95% CI]` : metric.label,
+  );
+  head.splice(verdictAt, 0, 'Verdict');
+  const rows = results.strategies.map((strategy, index) => {
+    const failed = strategy.status === 'error';
+    const cells = metrics.map((metric) =>
+      metric.key === 'probeRecall' && !failed && strategy.quality.probeRecall !== null
+        ? formatEstimate(recallEstimate(strategy, results))
+        : comparisonCell(metric, strategy, failed),
+    );
+    cells.splice(verdictAt, 0, standings[index]!);
+    return [failed ? `${strategy.name} (failed)` : `${strategy.name}${marks(strategy, results)}`, ...cells];
+  });
+  const ranks = [0, ...metrics.map((metric) => metric.terminalRank)];
+  // The verdict right after tokens after: kept at any width that keeps recall and size.
+  ranks.splice(verdictAt + 1, 0, (metrics[tokensAt]?.terminalRank ?? 0) + 0.5);
+  return {
+    rows: {
+      head: ['Strategy', ...head],
+      rows,
+      alignRight: ranks.map((_, column) => column > 0 && column !== verdictAt + 1),
+    },
+    ranks,
+  };
+}
+
 /**
- * The comparison as the terminal shows it: the columns that fit the width, most essential first (the
- * registry's `terminalRank`); the others are named under the table and are in the Markdown and HTML.
+ * The comparison as the terminal shows it, verdict first: the columns that fit the width, most essential first
+ * (recall with its interval, tokens after, the verdict, then the registry's `terminalRank`); the others are named
+ * under the table and are in the Markdown and HTML. The recommended row is green when colour is on.
  */
 export function renderComparisonTerminal(results: ResultsFile, terminal: TerminalOptions = {}): string {
   const { fixture } = results;
-  const ranks = [0, ...comparisonMetrics(results).map((metric) => metric.terminalRank)];
-  const fitted = fitColumns(comparisonRows(results), ranks, terminal.width);
+  const verdict = sessionVerdict(results);
+  const table = terminalRows(results, verdict);
+  const fitted = fitColumns(table.rows, table.ranks, terminal.width);
   const stem = reportStem(results);
   const prose = (line: string) => wrapProse(line.replaceAll('`', ''), terminal.width);
+  const recommended = results.strategies.findIndex((strategy) => strategy.name === verdict.recommended?.name);
+  const standings = table.rows.rows.map((row) => String(row[table.rows.head.indexOf('Verdict')]) as Standing);
+  const legend = fitted.rows.head.some((head) => head === 'Verdict') ? standingLegend(standings) : null;
   return [
+    renderVerdictTerminal(verdict, terminal.width),
     prose(
       `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
     ),
     prose(probeSourcesLine(fixture)),
     prose(providerLine(results)),
-    ...renderVerdictTerminal(sessionVerdict(results))
-      .split('\n')
-      .map((line) => wrapProse(line, terminal.width)),
-    terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    terminalTable(fitted.rows, {
+      color: terminal.color ?? false,
+      paint: new Map(recommended < 0 ? [] : [[recommended, 'green' as const]]),
+    }),
     ...markLegend(results).map((line) => prose(`  ${line}`)),
+    ...(legend ? [prose(`  ${legend}`)] : []),
     ...(fitted.omitted.length > 0
       ? [
           prose(

@@ -17,7 +17,13 @@ import { wrapProse } from './wrap.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { suiteOf } from '../suite/assemble.ts';
 import { suiteVerdict, type Verdict } from './verdict.ts';
-import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
+import {
+  renderVerdictMarkdown,
+  renderVerdictTerminal,
+  type Standing,
+  standingLegend,
+  standingOf,
+} from './verdict-text.ts';
 
 type Format = (value: number) => string;
 
@@ -28,7 +34,7 @@ const signedShare: Format = (value) => `${value > 0 ? '+' : ''}${formatRatio(val
 function columnsOf(
   suite: SuiteResults,
   options: SuiteRenderOptions,
-): Array<{ key: string; label: string; format: Format }> {
+): Array<{ key: string; label: string; format: Format; rank: number }> {
   const estimates = (key: string) =>
     suite.strategies.flatMap((strategy) => {
       const estimate = strategy.metrics[key]?.estimate;
@@ -45,6 +51,7 @@ function columnsOf(
       key: metric.key,
       label: metric.suite.label,
       format: metric.suite.format ?? ((value: number) => metric.format(value)),
+      rank: metric.terminalRank,
     }));
 }
 
@@ -333,7 +340,56 @@ export function renderSuiteMarkdown(suite: SuiteResults, options: SuiteRenderOpt
   ].join('\n');
 }
 
-/** The suite as the terminal shows it: the strategy table and the comparison with the reference. */
+/**
+ * The strategy table as the terminal shows it: recall with its interval, tokens after and a Verdict column first,
+ * then the other figures by the registry's `terminalRank`, sessions last; with each column's rank.
+ */
+function suiteTerminalRows(suite: SuiteResults, verdict: Verdict): { rows: Rows; ranks: number[] } {
+  const columns = [...columnsOf(suite, {})].sort((a, b) => a.rank - b.rank);
+  const tokensAt = columns.findIndex((column) => column.key === 'tokensAfter');
+  const verdictAt = tokensAt < 0 ? columns.length : tokensAt + 1;
+  // Size is read at a glance: tokens after as its mean, the interval in the Markdown and the page.
+  const mean = (key: string) => key === 'tokensAfter';
+  const head = columns.map((column) =>
+    mean(column.key) ? `${column.label} (mean)` : `${column.label} [95% CI]`,
+  );
+  head.splice(verdictAt, 0, 'Verdict');
+  const ranks = columns.map((column) => column.rank);
+  ranks.splice(verdictAt, 0, (columns[tokensAt]?.rank ?? 0) + 0.5);
+  const rows = suite.strategies.map((strategy) => {
+    const cells = columns.map((column) => {
+      const estimate = strategy.metrics[column.key] ?? null;
+      return mean(column.key) && estimate && !Number.isNaN(estimate.estimate)
+        ? column.format(estimate.estimate)
+        : formatInterval(estimate, column.format);
+    });
+    const flagged =
+      (strategy.flaggedSessions?.doesNotCompress ?? 0) > 0 ||
+      (strategy.flaggedSessions?.missedTarget ?? 0) > 0;
+    cells.splice(
+      verdictAt,
+      0,
+      standingOf(verdict, {
+        name: strategy.name,
+        failed: strategy.sessions === 0,
+        lexical: strategy.lexical,
+        flagged,
+        scored: strategy.metrics.probeRecall !== undefined,
+      }),
+    );
+    return [strategyLabel(strategy, suite), ...cells, sessionsCell(strategy)];
+  });
+  return {
+    rows: {
+      head: ['Strategy', ...head, 'Sessions'],
+      rows,
+      alignRight: [false, ...head.map((_, column) => column !== verdictAt), true],
+    },
+    ranks: [0, ...ranks, 100],
+  };
+}
+
+/** The suite as the terminal shows it, verdict first: the strategy table and the comparison with the reference. */
 export function renderSuiteTerminal(
   suite: SuiteResults,
   terminal: TerminalOptions = {},
@@ -341,17 +397,21 @@ export function renderSuiteTerminal(
 ): string {
   const prose = (line: string) => wrapProse(line.replaceAll('`', ''), terminal.width);
   const pages = `${suiteStem(suite)}-comparison.md and ${suiteStem(suite)}-report.html`;
-  // The figures' order is the most essential first; the verdict comes before the test's details.
-  const strategies = fitTable(suiteStrategyRows(suite), undefined, terminal, pages);
+  const verdict = suiteVerdictOf(suite, options.sessions);
+  const table = suiteTerminalRows(suite, verdict);
+  const recommended = suite.strategies.findIndex((strategy) => strategy.name === verdict.recommended?.name);
+  const strategies = fitTable(table.rows, table.ranks, terminal, pages, recommended);
+  const verdictColumn = table.rows.head.indexOf('Verdict');
+  const standing = standingLegend(table.rows.rows.map((row) => String(row[verdictColumn]) as Standing));
   const parts = [
+    renderVerdictTerminal(verdict, terminal.width),
     prose(`Suite — ${headline(suite)}`),
-    ...renderVerdictTerminal(suiteVerdictOf(suite, options.sessions))
-      .split('\n')
-      .map((line) => wrapProse(line, terminal.width)),
     ...strategies,
     ...suiteLegend(suite).map((line) => prose(`  ${line}`)),
+    ...(standing ? [prose(`  ${standing}`)] : []),
     ...intervalNote(suite).map((line) => prose(`  ${line}`)),
   ];
+  // The verdict of each comparison before its figures; p before the counts and the power.
   if (suite.comparisons.length > 0)
     parts.push(
       prose(`Against ${suite.reference}:`),
@@ -367,11 +427,15 @@ function fitTable(
   rank: readonly number[] | undefined,
   terminal: TerminalOptions,
   pages: string,
+  recommended = -1,
 ): string[] {
   const fitted = fitColumns(rows, rank ?? rows.head.map((_, column) => column), terminal.width);
   const omitted = fitted.omitted.length;
   return [
-    terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    terminalTable(fitted.rows, {
+      color: terminal.color ?? false,
+      paint: new Map(recommended < 0 ? [] : [[recommended, 'green' as const]]),
+    }),
     ...(omitted > 0
       ? [
           wrapProse(

@@ -5,7 +5,10 @@
 import { formatInteger, formatRatio } from '../numbers.ts';
 import { missesTarget } from '../results/assemble.ts';
 import type { ResultsFile } from '../results/types.ts';
-import { markdownTable } from './table.ts';
+import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
+import { renderComparisonTerminal, type TerminalOptions } from './comparison.ts';
+import { reportStem } from '../report-names.ts';
+import { wrapProse } from './wrap.ts';
 import { indistinguishableFrom } from './observations.ts';
 import {
   cheapestAndFastest,
@@ -186,6 +189,25 @@ export function sweepVerdict(files: readonly ResultsFile[]): Verdict {
  */
 export function renderSweepMarkdown(sweep: Sweep, verdict?: Verdict): string {
   const ordered = sweepOrder(sweep);
+  const unranked = ordered.filter((curve) => curve.unranked !== null);
+  return [
+    `# ${sweep.fixture}: budget sweep`,
+    '',
+    ...(verdict ? renderVerdictMarkdown(verdict, { timings: verdict.timed }) : []),
+    ...(verdict ? ['## Recall per target', ''] : []),
+    `Probe recall at each target (tokens after in brackets; ! = more than 15% over the target; landing under it is no miss). Area = mean recall over the sweep, each doubling of the budget weighing the same. Only strategies that compress and stay within 15% over every target are ranked; the others are listed after them, unranked, whatever their recall: they kept facts by keeping more tokens than the others had.`,
+    '',
+    markdownTable(sweepRows(sweep)),
+    '',
+    ...(unranked.length === 0
+      ? []
+      : ['Not ranked:', '', ...unranked.map((curve) => `- \`${curve.strategy}\`: ${curve.unranked}.`), '']),
+  ].join('\n');
+}
+
+/** The sweep's table: rank, strategy, recall at each target (tokens after), area; ranked strategies first. */
+function sweepRows(sweep: Sweep): Rows {
+  const ordered = sweepOrder(sweep);
   const ranked = ordered.filter((curve) => curve.unranked === null);
   // Areas equal as printed share a rank (1, 1, 3): a difference in the third decimal says nothing.
   const shown = (curve: SweepCurve) => Math.round(curve.area! * 100);
@@ -200,32 +222,64 @@ export function renderSweepMarkdown(sweep: Sweep, verdict?: Verdict): string {
     ),
     formatRatio(curve.area),
   ]);
-  const unranked = ordered.filter((curve) => curve.unranked !== null);
+  return {
+    head: ['Rank', 'Strategy', ...sweep.targets.map((target) => `${formatInteger(target)} tokens`), 'Area'],
+    rows,
+    alignRight: [true, false, ...sweep.targets.map(() => true), true],
+  };
+}
+
+/**
+ * A budget sweep as the terminal prints it, verdict first: the sweep's verdict, recall per target side by side
+ * (the recommended row green), and where each target's comparison is.
+ */
+export function renderSweepTerminal(files: readonly ResultsFile[], terminal: TerminalOptions = {}): string {
+  const sorted = [...files].sort((a, b) => (a.target ?? 0) - (b.target ?? 0));
+  const sweep = sweepOf(sorted);
+  const verdict = sweepVerdict(sorted);
+  const rows = sweepRows(sweep);
+  // Rank and strategy, the area, then the targets from the smallest.
+  const ranks = rows.head.map((_, column) => (column === rows.head.length - 1 ? 1.5 : column));
+  const fitted = fitColumns(rows, ranks, terminal.width);
+  const recommended = rows.rows.findIndex(
+    (row) => String(row[1]).split(' ')[0] === verdict.recommended?.name,
+  );
+  const prose = (line: string) => wrapProse(line, terminal.width);
+  const unranked = sweepOrder(sweep).filter((curve) => curve.unranked !== null);
   return [
-    `# ${sweep.fixture}: budget sweep`,
-    '',
-    ...(verdict ? renderVerdictMarkdown(verdict, { timings: verdict.timed }) : []),
-    ...(verdict ? ['## Recall per target', ''] : []),
-    `Probe recall at each target (tokens after in brackets; ! = more than 15% over the target; landing under it is no miss). Area = mean recall over the sweep, each doubling of the budget weighing the same. Only strategies that compress and stay within 15% over every target are ranked; the others are listed after them, unranked, whatever their recall: they kept facts by keeping more tokens than the others had.`,
-    '',
-    markdownTable({
-      head: ['Rank', 'Strategy', ...sweep.targets.map((target) => `${formatInteger(target)} tokens`), 'Area'],
-      rows,
-      alignRight: [true, false, ...sweep.targets.map(() => true), true],
+    renderVerdictTerminal(verdict, terminal.width),
+    prose(
+      `Budget sweep of ${sweep.fixture} — probe recall at each target (tokens after in brackets; ! more than 15% over it), the area its mean over the sweep:`,
+    ),
+    terminalTable(fitted.rows, {
+      color: terminal.color ?? false,
+      paint: new Map(recommended < 0 ? [] : [[recommended, 'green' as const]]),
     }),
-    '',
-    ...(unranked.length === 0
-      ? []
-      : ['Not ranked:', '', ...unranked.map((curve) => `- \`${curve.strategy}\`: ${curve.unranked}.`), '']),
+    ...(fitted.omitted.length > 0
+      ? [prose(`  (${fitted.omitted.join(', ')} in ${sweep.fixture}-sweep.md)`)]
+      : []),
+    ...(unranked.length > 0
+      ? [
+          prose(
+            `  Not ranked: ${unranked.map((curve) => `${curve.strategy} (${curve.unranked})`).join('; ')}.`,
+          ),
+        ]
+      : []),
+    prose(
+      `  Each target's comparison: ${sorted.map((file) => `${reportStem(file)}-comparison.md`).join(', ')}; all of them in ${sweep.fixture}-sweep-report.html.`,
+    ),
   ].join('\n');
 }
 
-/** The verdict of each fixture run at several targets, as the terminal prints it after the comparisons. */
-export function renderSweepVerdictsTerminal(results: readonly ResultsFile[]): string[] {
+/** Every session's results as the terminal prints them: a session's comparison, or a sweep's when it ran at several targets. */
+export function renderResultsTerminal(
+  results: readonly ResultsFile[],
+  terminal: TerminalOptions = {},
+): string[] {
   const byFixture = new Map<string, ResultsFile[]>();
   for (const file of results)
     byFixture.set(file.fixture.name, [...(byFixture.get(file.fixture.name) ?? []), file]);
-  return [...byFixture]
-    .filter(([, files]) => files.length > 1)
-    .map(([fixture, files]) => `Budget sweep of ${fixture}:\n${renderVerdictTerminal(sweepVerdict(files))}`);
+  return [...byFixture.values()].map((files) =>
+    files.length > 1 ? renderSweepTerminal(files, terminal) : renderComparisonTerminal(files[0]!, terminal),
+  );
 }

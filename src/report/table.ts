@@ -1,11 +1,12 @@
 /** Terminal tables (cli-table3) and Markdown tables from the same rows. */
 import Table from 'cli-table3';
+import { painted } from './paint.ts';
 
 /** A table as header plus rows of cells. */
 export type Rows = { head: string[]; rows: Array<Array<string | number>>; alignRight?: boolean[] };
 
-/** How a terminal table is drawn: bold headers when colour is on. */
-export type TerminalStyle = { color?: boolean };
+/** How a terminal table is drawn: bold headers when colour is on, and rows painted (green, red) by index. */
+export type TerminalStyle = { color?: boolean; paint?: ReadonlyMap<number, 'green' | 'red'> };
 
 // A frame around the table and no rule between rows (cli-table3 draws the header's rule with the same
 // characters): rows stay one line each, and the header stands out in bold where colour is on.
@@ -21,7 +22,10 @@ export function terminalTable({ head, rows, alignRight = [] }: Rows, style: Term
     style: { head: [], border: [] },
     colAligns: head.map((_, column) => (alignRight[column] ? 'right' : 'left')),
   });
-  for (const row of rows) table.push(row.map(String));
+  for (const [index, row] of rows.entries()) {
+    const color = style.color ? style.paint?.get(index) : undefined;
+    table.push(row.map((cell) => (color ? painted(String(cell), color) : String(cell))));
+  }
   return table.toString();
 }
 
@@ -41,16 +45,50 @@ function widthOf(text: string): number {
 }
 
 /**
+ * A header wrapped at its spaces to the width of its column's widest cell (or its longest word); a bracketed part
+ * (`[95% CI]`) stays on one line.
+ */
+function wrapHead(head: string, cells: ReadonlyArray<string | number>): string {
+  const words = head.match(/\[[^\]]*\]|\([^)]*\)|\S+/g) ?? [head];
+  const width = Math.max(
+    ...cells.map((cell) => [...String(cell)].length),
+    ...words.map((word) => [...word].length),
+  );
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && [...`${last} ${word}`].length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.join('\n');
+}
+
+/** The rows with every header wrapped to its column's width: a narrow terminal's headers take lines, not columns. */
+function wrappedHeads(rows: Rows): Rows {
+  return {
+    ...rows,
+    head: rows.head.map((head, column) =>
+      wrapHead(
+        head,
+        rows.rows.map((row) => row[column]!),
+      ),
+    ),
+  };
+}
+
+/**
  * The columns that fit `width`: the first column always, then the others by `rank` (most essential first),
- * each kept when the table still fits with it; shown in their original order. Returns the table and the
- * headers left out.
+ * each kept when the table still fits with it; shown in their original order. When the whole table does not fit,
+ * headers wrap onto lines first. Returns the table and the headers left out.
  */
 export function fitColumns(
-  rows: Rows,
+  given: Rows,
   rank: readonly number[],
   width: number | undefined,
 ): { rows: Rows; omitted: string[] } {
-  if (width === undefined) return { rows, omitted: [] };
+  if (width === undefined || widthOf(terminalTable(given)) <= width) return { rows: given, omitted: [] };
+  const rows = wrappedHeads(given);
   const order = rows.head.map((_, column) => column).slice(1);
   order.sort((a, b) => rank[a]! - rank[b]!);
   const kept = [0];
@@ -58,7 +96,7 @@ export function fitColumns(
     const trial = [...kept, column].sort((a, b) => a - b);
     if (widthOf(terminalTable(pick(rows, trial))) <= width) kept.splice(0, kept.length, ...trial);
   }
-  const omitted = rows.head.filter((_, column) => !kept.includes(column));
+  const omitted = given.head.filter((_, column) => !kept.includes(column));
   return { rows: pick(rows, kept), omitted };
 }
 

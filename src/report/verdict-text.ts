@@ -1,6 +1,7 @@
 /** The verdict as Markdown (the first section of every comparison) and as the terminal's first lines. */
 import { formatInteger, formatMs, formatRatio } from '../numbers.ts';
 import type { Estimate, Verdict } from './verdict.ts';
+import { wrapProse } from './wrap.ts';
 
 /** `0.80 [0.71, 0.87]`, or the figure alone without an interval. */
 export function formatEstimate(value: Estimate): string {
@@ -54,9 +55,45 @@ export function renderVerdictMarkdown(verdict: Verdict, options: { timings?: boo
   ];
 }
 
-/** The verdict as the terminal prints it first: plain lines, no Markdown. */
-export function renderVerdictTerminal(verdict: Verdict): string {
+/** The verdict as the terminal prints it first: plain lines, no Markdown, wrapped to `width` with a hanging indent. */
+export function renderVerdictTerminal(verdict: Verdict, width?: number): string {
   const plain = (line: string) => line.replaceAll('`', '');
   const [first, ...rest] = verdictLines(verdict, { timings: verdict.timed });
-  return [`Verdict — ${plain(first!)}`, ...rest.map((line) => `  ${plain(line)}`)].join('\n');
+  return wrapProse(
+    [`Verdict — ${plain(first!)}`, ...rest.map((line) => `  ${plain(line)}`)].join('\n'),
+    width,
+    2,
+  );
+}
+
+/** Where a strategy stands in the verdict, as far as the verdict's renderers need to know it. */
+export type Standing = 'recommended' | 'tied' | 'worse' | 'lexical floor' | 'not ranked' | 'failed' | '–';
+
+/**
+ * A strategy's standing in a verdict, for a table's Verdict column: the recommended one, one not distinguishable
+ * from it (`tied`), one told apart from it (`worse`), or why it was not a candidate.
+ */
+export function standingOf(
+  verdict: Verdict,
+  strategy: { name: string; failed: boolean; lexical: boolean; flagged: boolean; scored: boolean },
+): Standing {
+  if (strategy.failed) return 'failed';
+  if (verdict.recommended?.name === strategy.name) return 'recommended';
+  if (verdict.tied.includes(strategy.name)) return 'tied';
+  if (strategy.lexical) return 'lexical floor';
+  if (strategy.flagged || strategy.name === 'recorded') return 'not ranked';
+  if (!strategy.scored || verdict.recommended === null) return '–';
+  return 'worse';
+}
+
+/** What the standings of a Verdict column mean, one line for those that occur. */
+export function standingLegend(standings: readonly Standing[]): string | null {
+  const meanings: Array<[Standing, string]> = [
+    ['tied', 'tied: not distinguishable from the recommended strategy'],
+    ['worse', 'worse: told apart from it, below it'],
+    ['lexical floor', 'lexical floor: a baseline that keeps text by pattern, never recommended'],
+    ['not ranked', 'not ranked: does not compress or missed its target'],
+  ];
+  const used = meanings.filter(([standing]) => standings.includes(standing)).map(([, text]) => text);
+  return used.length === 0 ? null : `Verdict — ${used.join('; ')}.`;
 }

@@ -9,20 +9,21 @@ export function columnsOf(line: string): number {
 
 /**
  * Each line of `text` wrapped to `width` columns at spaces, its continuations indented under its first word (past
- * its leading spaces and a `•` bullet); a word longer than the width stays whole. Unchanged without a width.
+ * its leading spaces and a `•` bullet), `hang` columns further; a word longer than the width stays whole.
+ * Unchanged without a width.
  */
-export function wrapProse(text: string, width: number | undefined): string {
+export function wrapProse(text: string, width: number | undefined, hang = 0): string {
   if (width === undefined) return text;
   return text
     .split('\n')
-    .map((line) => wrapLine(line, width))
+    .map((line) => wrapLine(line, width, hang))
     .join('\n');
 }
 
-function wrapLine(line: string, width: number): string {
+function wrapLine(line: string, width: number, hang: number): string {
   if (columnsOf(line) <= width) return line;
   const lead = /^(\s*(?:• )?)/.exec(line)![1]!;
-  const indent = ' '.repeat(columnsOf(lead));
+  const indent = ' '.repeat(columnsOf(lead) + hang);
   const words = line.slice(lead.length).split(' ');
   const lines: string[] = [];
   let current = lead;

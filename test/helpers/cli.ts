@@ -21,13 +21,17 @@ export type CliOptions = { cwd: string; env?: Record<string, string> };
 // Keys, endpoints and the step summary of the environment the tests run in never reach a command under test.
 const WITHHELD = /API_KEY|BASE_URL|GITHUB_STEP_SUMMARY/;
 
-/** The test process's environment without what `WITHHELD` names, plus `extra`. */
+/**
+ * The test process's environment without what `WITHHELD` names, plus `extra`. Piped output fits 80 columns unless
+ * told otherwise: tests of what the CLI says read it unwrapped (COLUMNS=1000), and those of how it fits the
+ * terminal set COLUMNS (an empty one: as a pipe with none).
+ */
 function commandEnvironment(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !WITHHELD.test(key)) env[key] = value;
   }
-  return { ...env, ...extra };
+  return { ...env, COLUMNS: '1000', ...extra };
 }
 
 /** A stream that keeps what is written to it, as a pipe would (not a terminal). */

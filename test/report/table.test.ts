@@ -27,10 +27,25 @@ describe('terminal table', () => {
     assert.deepEqual(fitColumns(ROWS, RANK, undefined).omitted, []);
   });
 
+  it('wraps the headers before it drops a column', () => {
+    const fitted = fitColumns(ROWS, RANK, 64);
+    assert.deepEqual(fitted.omitted, []);
+    assert.deepEqual(fitted.rows.head, [
+      'Strategy',
+      'Input\nTokens',
+      'Probe\nRecall',
+      'Tokens\nAfter',
+      'Compression',
+    ]);
+    assert.ok(widest(terminalTable(fitted.rows)) <= 64);
+    // With room, headers stay on one line.
+    assert.deepEqual(fitColumns(ROWS, RANK, 100).rows.head, ROWS.head);
+  });
+
   it('drops the least essential columns first to fit the width, and names them', () => {
-    const width = 58;
+    const width = 48;
     const fitted = fitColumns(ROWS, RANK, width);
-    assert.deepEqual(fitted.rows.head, ['Strategy', 'Probe Recall', 'Tokens After']);
+    assert.deepEqual(fitted.rows.head, ['Strategy', 'Probe\nRecall', 'Tokens\nAfter']);
     assert.deepEqual(fitted.omitted, ['Input Tokens', 'Compression']);
     assert.ok(widest(terminalTable(fitted.rows)) <= width);
     assert.deepEqual(fitted.rows.rows[1], ['sequential-rolling', '0.75', '3,990']);
@@ -44,9 +59,9 @@ describe('terminal table', () => {
     assert.equal(wantsColor({ isTTY: false }, {}), false);
   });
 
-  it('fits a terminal to its columns, a pipe to COLUMNS when set, else not at all', () => {
+  it('fits a terminal to its columns, a pipe to COLUMNS when set, else to 80 columns', () => {
     assert.equal(terminalWidth({ isTTY: true, columns: 90 }, {}), 90);
     assert.equal(terminalWidth({ isTTY: false }, { COLUMNS: '100' }), 100);
-    assert.equal(terminalWidth({ isTTY: false }, {}), undefined);
+    assert.equal(terminalWidth({ isTTY: false }, {}), 80);
   });
 });
