@@ -171,6 +171,30 @@ export type FacetEvidence = {
   otherValues: Occurrence[];
 };
 
+/**
+ * How a spelling of a facet is read: its own polarity (a self-negating spelling of a denied fact is affirmed), and
+ * whether it is a name only. In a constraint, a one-word spelling names what the rule is about ("nextServiceAt"),
+ * not the rule: a negation near it ("don't change how nextServiceAt is stored") neither reverses nor states it.
+ */
+function spellingReading(probe: Probe, facet: FacetReading, spelling: string) {
+  const own =
+    facet.polarity === 'denied' && SELF_NEGATING.test(canonicalText(spelling)) ? 'affirmed' : facet.polarity;
+  const name = probe.kind === 'constraint' && !canonicalText(spelling).includes(' ');
+  return { own, name };
+}
+
+/** Whether an occurrence of a spelling read so states the fact. */
+function statesFact({ own, name }: ReturnType<typeof spellingReading>, occurrence: Occurrence): boolean {
+  if (own === 'either' || name) return true;
+  return own === 'affirmed' ? !occurrence.negated : occurrence.negated || occurrence.deniedInClause;
+}
+
+/** Whether a number found is the facet's value, in any unit ("30000 ms" for "30 s", "0.5 GiB" for "512Mi"). */
+function sameNumber(number: NumberSpelling, text: string): boolean {
+  const value = number.valueOf(text);
+  return value !== undefined && sameValue(value, number.value);
+}
+
 /** What a context says about each facet of a probe. */
 export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeReading): FacetEvidence[] {
   const polar = POLAR_KINDS.has(probe.kind);
@@ -178,32 +202,35 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
     const support: Occurrence[] = [];
     const oppose: Occurrence[] = [];
     for (const spelling of facet.spellings) {
-      const own =
-        facet.polarity === 'denied' && SELF_NEGATING.test(canonicalText(spelling))
-          ? 'affirmed'
-          : facet.polarity;
-      // In a constraint, a one-word spelling names what the rule is about ("nextServiceAt"), not the rule: a
-      // negation near it ("don't change how nextServiceAt is stored") neither reverses nor states the rule.
-      const name = probe.kind === 'constraint' && !canonicalText(spelling).includes(' ');
+      const read = spellingReading(probe, facet, spelling);
       for (const occurrence of index.occurrences(spelling)) {
-        if (own === 'either' || name) support.push(occurrence);
-        else if (own === 'affirmed') {
-          if (!occurrence.negated) support.push(occurrence);
-          else if (polar) oppose.push(occurrence);
-        } else if (occurrence.negated || occurrence.deniedInClause) support.push(occurrence);
-        else oppose.push(occurrence);
+        if (statesFact(read, occurrence)) support.push(occurrence);
+        // An affirmed fact negated is its opposite only where the kind has one; a denied fact affirmed always is.
+        else if (read.own !== 'affirmed' || polar) oppose.push(occurrence);
       }
     }
     const otherValues: Occurrence[] = [];
     for (const number of facet.numbers) {
       for (const found of index.find(number.pattern)) {
         if (found.negated) continue;
-        const value = number.valueOf(found.text);
-        // The same value in another unit states the fact ("30000 ms" for "30 s", "0.5 GiB" for "512Mi").
-        if (value !== undefined && sameValue(value, number.value)) support.push(found);
+        if (sameNumber(number, found.text)) support.push(found);
         else otherValues.push(found);
       }
     }
     return { support, oppose: [...oppose, ...otherValues], otherValues };
   });
+}
+
+/** Whether a context states each facet of a probe (some `support` of {@link facetEvidence}), read until it does. */
+export function statedFacets(index: TextIndex, probe: Probe, reading: ProbeReading): boolean[] {
+  return reading.facets.map(
+    (facet) =>
+      facet.spellings.some((spelling) => {
+        const read = spellingReading(probe, facet, spelling);
+        return index.occurrences(spelling).some((occurrence) => statesFact(read, occurrence));
+      }) ||
+      facet.numbers.some((number) =>
+        index.find(number.pattern).some((found) => !found.negated && sameNumber(number, found.text)),
+      ),
+  );
 }

@@ -5,7 +5,7 @@
  * and the transcript messages that state the fact. The data the script reads sits in the page as JSON.
  */
 import { createMatcher } from '../../quality/match.ts';
-import { facetEvidence, readProbe } from '../../quality/probe-reading.ts';
+import { readProbe, statedFacets } from '../../quality/probe-reading.ts';
 import type { Probe } from '../../quality/probes.ts';
 import type { StoredCalls } from '../../results/records-file.ts';
 import type { ProbeEntry, ResultsFile, StrategyResult } from '../../results/types.ts';
@@ -30,9 +30,7 @@ function liveness(probe: ProbeEntry): string {
 function facetsStated(strategy: StrategyResult, probes: readonly (Probe | undefined)[]): boolean[][] {
   if (!strategy.summary) return probes.map((probe) => (probe ? probe.facets.map(() => false) : []));
   const index = createMatcher(strategy.summary);
-  return probes.map((probe) =>
-    probe ? facetEvidence(index, probe, readProbe(probe)).map((facet) => facet.support.length > 0) : [],
-  );
+  return probes.map((probe) => (probe ? statedFacets(index, probe, readProbe(probe)) : []));
 }
 
 /** The matrix, its filters, the detail panel and the data the script reads (empty without fact probes). */
