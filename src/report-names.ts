@@ -4,15 +4,19 @@ export type StemSource = {
   fixture: { name: string };
   target: number | null;
   schedule?: string | undefined;
+  /** A continuation replay's cuts (not under `--schedule`). */
+  continuation?: { cuts: readonly number[] } | undefined;
 };
 
 /**
- * The stem of a fixture's report files: its name, with `@target` under `--target-tokens` and `-chain` under
- * `--schedule` (a chain's `F-chain-report.html` never replaces a plain run's `F-report.html`).
+ * The stem of a fixture's report files: its name, with `@target` under `--target-tokens`, `-chain` under
+ * `--schedule` and `-continuation@cut` for a continuation replay (`-continuation@40,59` with several cuts): a
+ * chain's or a replay's files never replace a plain run's `F-report.html`.
  */
 export function reportStem(results: StemSource): string {
   const name = results.target === null ? results.fixture.name : `${results.fixture.name}@${results.target}`;
-  return results.schedule === undefined ? name : `${name}-chain`;
+  if (results.schedule !== undefined) return `${name}-chain`;
+  return results.continuation ? `${name}-continuation@${results.continuation.cuts.join(',')}` : name;
 }
 
 /** A fixture's results file, `F-results.json` (relative to `--out`). */

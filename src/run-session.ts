@@ -161,8 +161,18 @@ export async function recordFixture(
     };
     jobs.push(await evaluateJob(job, compacted, plan.recorded.facts, { plan, run, environment }));
   }
+  const cuts = plan.continuation?.cuts ?? [];
   const frame = resultsFrame(facts, {
     ...(options.schedule ? { schedule: describeSchedule(options.schedule) } : {}),
+    ...(options.continuation && cuts.length > 0
+      ? {
+          continuation: {
+            cuts,
+            steps: options.continuation.steps,
+            transcript: { messages: fullFacts.session.messages.length, tokens: fullFacts.tokensBefore },
+          },
+        }
+      : {}),
     provider: environment.provider,
     judge: environment.judge,
     tokenizer,

@@ -7,6 +7,11 @@ import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { renderChainMarkdown, renderChainTerminal } from './cycles.ts';
 import { renderStatisticsMarkdown } from './statistics.ts';
+import { continuationCutLine } from './continuation.ts';
+import {
+  renderContinuationTableTerminal,
+  renderContinuationVerdictTerminal,
+} from './continuation-terminal.ts';
 import { reportStem } from '../report-names.ts';
 import { provenanceMarkdown } from '../results/provenance.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
@@ -144,7 +149,8 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
   return [
     `# ${fixture.name}: strategy comparison`,
     '',
-    `Session \`${fixture.name}\` (${fixture.format}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${fixture.probes} probes.`,
+    `Session \`${fixture.name}\` (${fixture.format})${results.continuation ? ' up to the cut' : ''}: ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${fixture.probes} probes.`,
+    ...(continuationCutLine(results) ? [continuationCutLine(results)!] : []),
     probeSourcesLine(fixture),
     providerLine(results),
     `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,
@@ -235,9 +241,11 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
   const legend = fitted.rows.head.some((head) => head === 'Verdict') ? standingLegend(standings) : null;
   return [
     renderVerdictTerminal(verdict, terminal.width),
+    renderContinuationVerdictTerminal(results, terminal),
     prose(
-      `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
+      `${fixture.name}${results.continuation ? ' up to the cut' : ''} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
     ),
+    prose(continuationCutLine(results) ?? ''),
     prose(probeSourcesLine(fixture)),
     prose(providerLine(results)),
     terminalTable(fitted.rows, {
@@ -253,6 +261,7 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
           ),
         ]
       : []),
+    renderContinuationTableTerminal(results, terminal),
     ...observations(results).map((line) => prose(`  • ${line}`)),
     renderChainTerminal(results),
   ]

@@ -10,9 +10,9 @@ import type {
   PooledShare,
   StepScore,
 } from '../results/continuation-types.ts';
-import { formatRatio } from '../numbers.ts';
+import { formatInteger, formatRatio } from '../numbers.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
-import { markdownTable, type Rows } from './table.ts';
+import type { Rows } from './table.ts';
 
 /** The strategies of a results file that carry a continuation block. */
 function withContinuation(
@@ -296,25 +296,16 @@ export function continuationLead(results: ResultsFile): string[] {
   ];
 }
 
-/** `F-continuation.md`: the continuation tables of one fixture; null when it ran without `--continuation`. */
-export function renderContinuationMarkdown(results: ResultsFile): string | null {
-  const table = continuationRows(results);
-  if (!table) return null;
-  const perCut = cutRows(results);
-  const steps = stepTables(results);
-  const several = steps.length > 1 || perCut !== null;
-  return [
-    `# Continuation: ${results.fixture.name}`,
-    '',
-    ...continuationLead(results).flatMap((line) => [line, '']),
-    markdownTable(table),
-    ...(perCut ? ['', '## Per cut', '', markdownTable(perCut)] : []),
-    ...steps.flatMap(({ cut, table: rows }) => [
-      '',
-      several ? `## Real and predicted actions after message ${cut}` : '## Real and predicted actions',
-      '',
-      markdownTable(rows),
-    ]),
-    '',
-  ].join('\n');
+/**
+ * What a continuation replay's figures are of: the session up to the cut, said with where the cut was in the whole
+ * transcript; null for a run without one (or a results file written before runs recorded it).
+ */
+export function continuationCutLine(results: ResultsFile): string | null {
+  const run = results.continuation;
+  if (!run) return null;
+  const cuts =
+    run.cuts.length === 1
+      ? `Cut before message ${run.cuts[0]} of ${formatInteger(run.transcript.messages)} (${formatInteger(results.fixture.tokens)} of ${formatInteger(run.transcript.tokens)} tokens)`
+      : `Cuts before messages ${run.cuts.join(', ')} of ${formatInteger(run.transcript.messages)}`;
+  return `${cuts}: a continuation replay. The figures are of the session up to the ${run.cuts.length === 1 ? 'cut' : 'first cut'}; after ${run.cuts.length === 1 ? 'it' : 'each'}, the next ${run.steps} steps the agent really took are checked.`;
 }

@@ -56,11 +56,11 @@ export function renderVerdictMarkdown(verdict: Verdict, options: { timings?: boo
 }
 
 /** The verdict as the terminal prints it first: plain lines, no Markdown, wrapped to `width` with a hanging indent. */
-export function renderVerdictTerminal(verdict: Verdict, width?: number): string {
+export function renderVerdictTerminal(verdict: Verdict, width?: number, label = 'Verdict'): string {
   const plain = (line: string) => line.replaceAll('`', '');
   const [first, ...rest] = verdictLines(verdict, { timings: verdict.timed });
   return wrapProse(
-    [`Verdict — ${plain(first!)}`, ...rest.map((line) => `  ${plain(line)}`)].join('\n'),
+    [`${label} — ${plain(first!)}`, ...rest.map((line) => `  ${plain(line)}`)].join('\n'),
     width,
     2,
   );

@@ -21,7 +21,7 @@ export type Spender = { name: string; spent: number; spentText: string; ownMs: n
 
 /** What a report says first. */
 export type Verdict = {
-  kind: 'session' | 'chain' | 'sweep' | 'suite';
+  kind: 'session' | 'chain' | 'sweep' | 'suite' | 'continuation';
   /** The question the run answers, as a sentence. */
   question: string;
   /** The recommended strategy, or null when none qualifies (`none` says why). */

@@ -12,7 +12,7 @@ import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { renderComparisonMarkdown, timingsMeasured } from './comparison.ts';
-import { renderContinuationMarkdown } from './continuation.ts';
+import { renderContinuationMarkdown } from './continuation-markdown.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf, sweepVerdict } from './sweep.ts';

@@ -15,6 +15,7 @@ import type { SessionReference } from './session-reference.ts';
 import type { Provenance } from './provenance.ts';
 import { comparisonStatistics } from './comparison-statistics.ts';
 import {
+  type ContinuationRun,
   type ProbeEntry,
   type ResultsFile,
   SCHEMA_VERSION,
@@ -264,6 +265,8 @@ export type RunDescription = {
   reference: string | undefined;
   /** `--schedule`: the policy as the flag spells it. */
   schedule?: string;
+  /** `--continuation` (without `--schedule`): the cuts, the steps and the whole transcript's size. */
+  continuation?: ContinuationRun;
   /** Where the run came from; absent only where results are assembled outside a run (tests). */
   provenance?: Provenance;
 };
@@ -328,6 +331,7 @@ export function resultsFrame(facts: SessionReference, run: RunDescription): Omit
       runs: run.runs,
     },
     ...(run.schedule === undefined ? {} : { schedule: run.schedule }),
+    ...(run.continuation === undefined ? {} : { continuation: run.continuation }),
   };
 }
 

@@ -32,7 +32,7 @@ export type StrategyDigest = Omit<
 /** One session's digest: its fixture, run settings and every strategy's {@link StrategyDigest}. */
 export type SessionDigest = Pick<
   ResultsFile,
-  'fixture' | 'target' | 'provider' | 'tokenizer' | 'schedule' | 'provenance'
+  'fixture' | 'target' | 'provider' | 'tokenizer' | 'schedule' | 'continuation' | 'provenance'
 > & { strategies: StrategyDigest[] };
 
 /** The digest of one session's results: new objects throughout, so the results themselves can be released. */
@@ -43,6 +43,7 @@ export function digestOf(results: ResultsFile): SessionDigest {
     provider: { ...results.provider },
     tokenizer: results.tokenizer,
     ...(results.schedule === undefined ? {} : { schedule: results.schedule }),
+    ...(results.continuation === undefined ? {} : { continuation: structuredClone(results.continuation) }),
     ...(results.provenance === undefined ? {} : { provenance: results.provenance }),
     strategies: results.strategies.map(strategyDigest),
   };

@@ -147,6 +147,9 @@ export type ProbeEntry = {
   live: boolean;
 };
 
+/** Where a continuation replay cut the transcript and how much of it there was. */
+export type ContinuationRun = { cuts: number[]; steps: number; transcript: { messages: number; tokens: number } };
+
 /** The results format version this code writes and `check` reads. */
 export const SCHEMA_VERSION = 2;
 
@@ -185,6 +188,11 @@ export type ResultsFile = {
   config: ResultsConfig;
   /** Under `--schedule` only: the policy as the flag spells it. */
   schedule?: string;
+  /**
+   * Under `--continuation` without `--schedule`: where the transcript was cut (`fixture` is the session up to the
+   * first cut), the steps replayed after each cut, and the whole transcript's size.
+   */
+  continuation?: ContinuationRun;
   /** Tool version, commit, date, command, provider, model and cassette of the run; absent in files of 0.1.0 and earlier runs. */
   provenance?: Provenance;
   strategies: StrategyResult[];

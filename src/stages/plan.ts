@@ -51,6 +51,7 @@ export async function planFixture(
     fixture: { name },
     target: target ?? null,
     schedule: options.schedule && describeSchedule(options.schedule),
+    continuation: cuts.length > 0 ? { cuts } : undefined,
   });
   const hash = contentHash(await readFile(fullFacts.session.path));
   const settings = target === undefined ? options.config : { ...options.config, targetTokens: target };

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { replayFile } from '../helpers/replay-files.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
@@ -37,7 +38,7 @@ describe('compare --continuation offline', () => {
         { cwd: directory.path },
       );
       assert.equal(result.code, 0, result.stderr);
-      const file = JSON.parse(await readFile(join(out, `${fixture}-results.json`), 'utf8'));
+      const file = JSON.parse(await readFile(replayFile(out, fixture, '-results.json'), 'utf8'));
       const blocks = Object.fromEntries(
         file.strategies.map((strategy: { name: string; continuation: any }) => [
           strategy.name,
@@ -52,7 +53,7 @@ describe('compare --continuation offline', () => {
       assert.equal(blocks.identity.prediction, null);
       // Every strategy compacted the same history: the one before the cut.
       assert.deepEqual(new Set(Object.values(blocks).map((block: any) => block.cut)).size, 1);
-      const markdown = await readFile(join(out, `${fixture}-continuation.md`), 'utf8');
+      const markdown = await readFile(replayFile(out, fixture, '-continuation.md'), 'utf8');
       assert.match(markdown, /a language model is needed/);
       assert.match(
         markdown,
@@ -60,8 +61,15 @@ describe('compare --continuation offline', () => {
       );
       assert.match(markdown, /\| identity \| none \| \d+\/\d+ \(1\.00\) \| 1\.00 of \d+ \|/);
       assert.doesNotMatch(markdown, /\| L0 \|/);
-      const html = await readFile(join(out, `${fixture}-report.html`), 'utf8');
-      assert.match(html, /<h3 id="continuation">Continuation<\/h3>/);
+      const html = await readFile(replayFile(out, fixture, '-report.html'), 'utf8');
+      // At the top of the page, linked from the navigation, with its verdict first.
+      assert.match(html, /<a href="#continuation">Continuation<\/a>/);
+      assert.match(
+        html,
+        /<h2 id="continuation">Continuation: the next steps after the cut<\/h2>\n<section class="verdict" id="continuation-verdict"/,
+      );
+      assert.ok(html.indexOf('id="continuation"') < html.indexOf('id="comparison"'));
+      assert.match(markdown, /^<!-- .* -->\n# Continuation: \S+\n\n## Verdict\n/);
     });
   }
 
@@ -86,7 +94,7 @@ describe('compare --continuation offline', () => {
         { cwd: directory.path },
       );
       assert.equal(result.code, 0, result.stderr);
-      const file = JSON.parse(await readFile(join(out, 'before-compaction-results.json'), 'utf8'));
+      const file = JSON.parse(await readFile(replayFile(out, 'before-compaction', '-results.json'), 'utf8'));
       return { out, strategies: Object.fromEntries(file.strategies.map((one: any) => [one.name, one])) };
     };
     const several = await run('100,40,70');
@@ -121,7 +129,7 @@ describe('compare --continuation offline', () => {
     const identity = several.strategies.identity.continuation.pooled.grounding.rate;
     assert.equal(identity.estimate, 1);
     assert.ok(several.strategies['paths-only'].continuation.pooled.grounding.rate.estimate < 1);
-    const markdown = await readFile(join(several.out, 'before-compaction-continuation.md'), 'utf8');
+    const markdown = await readFile(replayFile(several.out, 'before-compaction', '-continuation.md'), 'utf8');
     assert.match(markdown, /Cuts before messages 40, 70, 100/);
     assert.match(markdown, /\| identity \| none \| 40, 70, 100 \| 9 \| (\d+)\/\1 1\.00 \[0\.\d\d–1\.00\] \|/);
     assert.match(markdown, /## Per cut/);
@@ -167,7 +175,9 @@ describe('compare --continuation offline', () => {
       { cwd: directory.path },
     );
     assert.equal(result.code, 0, result.stderr);
-    const file = JSON.parse(await readFile(join(out, 'claude-code-compaction-results.json'), 'utf8'));
+    const file = JSON.parse(
+      await readFile(replayFile(out, 'claude-code-compaction', '-results.json'), 'utf8'),
+    );
     const [identity, recorded] = ['identity', 'recorded'].map(
       (name) => file.strategies.find((strategy: { name: string }) => strategy.name === name).continuation,
     );
@@ -176,7 +186,7 @@ describe('compare --continuation offline', () => {
     assert.deepEqual(recorded.realSteps, identity.realSteps);
     assert.equal(recorded.rehydrate, 'claude-code');
     assert.equal(identity.rehydrate, 'none');
-    const markdown = await readFile(join(out, 'claude-code-compaction-continuation.md'), 'utf8');
+    const markdown = await readFile(replayFile(out, 'claude-code-compaction', '-continuation.md'), 'utf8');
     assert.match(markdown, /\| recorded \| claude-code \| \d\/\d \(/);
   });
 

@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { replayFile } from '../helpers/replay-files.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import {
   type MockReply,
@@ -101,7 +102,7 @@ after(async () => {
 });
 
 async function continuationOf(out: string) {
-  const file = JSON.parse(await readFile(join(out, 'export-fix-results.json'), 'utf8'));
+  const file = JSON.parse(await readFile(replayFile(out, 'export-fix', '-results.json'), 'utf8'));
   return Object.fromEntries(
     file.strategies.map((strategy: { name: string; continuation: unknown }) => [
       strategy.name,
@@ -153,7 +154,7 @@ describe('compare --continuation with a model', () => {
       );
       assert.equal(results.identity.note, null);
       assert.deepEqual(identity.strategy.usage.calls, 3);
-      const file = JSON.parse(await readFile(join(out, 'export-fix-results.json'), 'utf8'));
+      const file = JSON.parse(await readFile(replayFile(out, 'export-fix', '-results.json'), 'utf8'));
       // The replay's calls are not the strategy's compaction cost.
       assert.deepEqual(
         file.strategies.map((strategy: { calls: number }) => strategy.calls),
@@ -186,7 +187,7 @@ describe('compare --continuation with a model', () => {
         { name: 'edit', arguments: { path: 'src/export.ts', oldText: '64', newText: '32' } },
       ]);
 
-      const markdown = await readFile(join(out, 'export-fix-continuation.md'), 'utf8');
+      const markdown = await readFile(replayFile(out, 'export-fix', '-continuation.md'), 'utf8');
       assert.match(
         markdown,
         /\| identity \| none \| 2\/2 \(1\.00\) \| 1\.00 of 1 \| 1\.00 \| 1\.00 \| 0\.67 \| 1\.00 \/ 1\.00 \/ 1\.00 \| – \|/,
@@ -204,7 +205,7 @@ describe('compare --continuation with a model', () => {
       );
       assert.match(markdown, /\| 2 \| run npm test \| run npm test \(L1\) \| run ls \(L0\) \|/);
       assert.match(markdown, /\| 3 \| finish \| finish \(L2\) \| read README\.md \(✗\) \|/);
-      const html = await readFile(join(out, 'export-fix-report.html'), 'utf8');
+      const html = await readFile(replayFile(out, 'export-fix', '-report.html'), 'utf8');
       assert.match(html, /<h4>Real and predicted actions<\/h4>/);
       assert.match(html, /<td>edit src\/export\.ts \(L2\)<\/td>/);
 
@@ -227,23 +228,19 @@ describe('compare --continuation with a model', () => {
       );
       assert.equal(replayed.code, 0, replayed.stderr);
       // Byte for byte, apart from the fields docs/results.md lists as the run's own (time, command, cassette).
-      const first = await readFile(join(out, 'export-fix-results.json'), 'utf8');
-      const again = await readFile(join(replayedOut, 'export-fix-results.json'), 'utf8');
+      const first = await readFile(replayFile(out, 'export-fix', '-results.json'), 'utf8');
+      const again = await readFile(replayFile(replayedOut, 'export-fix', '-results.json'), 'utf8');
       assert.equal(withoutRunTime(again), withoutRunTime(first));
       assert.notEqual(again, first, 'the run-time fields do differ');
       // The Markdown reports too, but for their provenance line (the command typed, the cassette's mode).
       const provenanceLine = /^_compaction-bench .*_$/m;
-      for (const name of [
-        'export-fix-continuation.md',
-        'export-fix-identity.md',
-        'export-fix-comparison.md',
-      ]) {
-        const recordedText = await readFile(join(out, name), 'utf8');
-        const replayedText = await readFile(join(replayedOut, name), 'utf8');
+      for (const suffix of ['-continuation.md', '-identity.md', '-comparison.md']) {
+        const recordedText = await readFile(replayFile(out, 'export-fix', suffix), 'utf8');
+        const replayedText = await readFile(replayFile(replayedOut, 'export-fix', suffix), 'utf8');
         assert.equal(
           replayedText.replace(provenanceLine, ''),
           recordedText.replace(provenanceLine, ''),
-          name,
+          suffix,
         );
       }
     } finally {
@@ -302,7 +299,7 @@ describe('compare --continuation with a model', () => {
       assert.deepEqual(pooled.null.l0, { estimate: 0.25, low: null, high: null });
       assert.deepEqual(pooled.normalised, { l0: 1, l1: 1, l2: 1 });
       assert.deepEqual(results['paths-only'].pooled.prediction.normalised, { l0: 0, l1: 0, l2: 0 });
-      const markdown = await readFile(join(out, 'export-fix-continuation.md'), 'utf8');
+      const markdown = await readFile(replayFile(out, 'export-fix', '-continuation.md'), 'utf8');
       assert.match(markdown, /## Real and predicted actions after message 8/);
       assert.match(
         markdown,
@@ -378,7 +375,7 @@ describe('compare --continuation with a model', () => {
     );
     assert.equal(step2.judged.answer, '{"equivalent": true, "reason": "scripted"}');
     assert.equal(identity.strategy.steps[0].judged, undefined, 'an L2 match needs no verdict');
-    const markdown = await readFile(join(out, 'export-fix-continuation.md'), 'utf8');
+    const markdown = await readFile(replayFile(out, 'export-fix', '-continuation.md'), 'utf8');
     assert.match(markdown, /\| L2 \| L3 \(judge\) \| normalised L0\/L1\/L2\/L3 \|/);
     assert.match(markdown, /\| 2 \| run npm test \| run npm test \(L1, L3\) \|/);
 
@@ -433,7 +430,9 @@ describe('compare --continuation with a model', () => {
         { cwd: directory.path, env: { OPENAI_API_KEY: KEY } },
       );
       assert.equal(result.code, 0, result.stderr);
-      const file = JSON.parse(await readFile(join(out, 'claude-code-compaction-results.json'), 'utf8'));
+      const file = JSON.parse(
+        await readFile(replayFile(out, 'claude-code-compaction', '-results.json'), 'utf8'),
+      );
       const recorded = file.strategies.find((strategy: { name: string }) => strategy.name === 'recorded');
       const prediction = recorded.continuation.prediction;
       assert.equal(prediction.strategy.steps.length, recorded.continuation.steps);

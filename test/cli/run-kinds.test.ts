@@ -26,6 +26,9 @@ describe('output files named by run kind', () => {
     const chain = await compare(out, '--schedule', 'window=20000,reserve=4000,keep=4000');
     assert.equal(chain.code, 0, chain.stderr);
     assert.match(chain.stdout, /open before-compaction-chain-report\.html in a browser/);
+    const replay = await compare(out, '--continuation', '2');
+    assert.equal(replay.code, 0, replay.stderr);
+    assert.match(replay.stdout, /open before-compaction-continuation@59-report\.html in a browser/);
     const plain = await compare(out);
     assert.equal(plain.code, 0, plain.stderr);
     assert.match(plain.stdout, /open before-compaction-report\.html in a browser/);
@@ -42,6 +45,10 @@ describe('output files named by run kind', () => {
       'before-compaction-chain-comparison.md',
       'before-compaction-chain-single-shot.md',
       'before-compaction-chain-results.json',
+      'before-compaction-continuation@59-report.html',
+      'before-compaction-continuation@59-comparison.md',
+      'before-compaction-continuation@59-continuation.md',
+      'before-compaction-continuation@59-results.json',
     ])
       assert.ok(files.includes(name), `${name} is missing: ${files.join(', ')}`);
     // Each page is its own run's: the sweep's draws its curves, the chain's its decay.
@@ -52,6 +59,22 @@ describe('output files named by run kind', () => {
     const chainResults = JSON.parse(await page('before-compaction-chain-results.json'));
     assert.equal(chainResults.schedule, 'window=20000,reserve=4000,keep=4000');
     assert.equal(chainResults.strategies[0].file, 'before-compaction-chain-single-shot.md');
+    // The replay says where it cut, in its names and its first lines.
+    const replayResults = JSON.parse(await page('before-compaction-continuation@59-results.json'));
+    assert.deepEqual(replayResults.continuation, {
+      cuts: [59],
+      steps: 2,
+      transcript: { messages: 119, tokens: replayResults.continuation.transcript.tokens },
+    });
+    assert.equal(replayResults.fixture.messages, 59);
+    assert.match(
+      await page('before-compaction-continuation@59-comparison.md'),
+      /Cut before message 59 of 119/,
+    );
+    assert.match(
+      replay.stdout,
+      /^Verdict — .*\n(?:.*\n)*Continuation verdict — Recommended: single-shot, grounded rate/,
+    );
   });
 
   it('report rebuilds a chain’s and a sweep’s pages under their own names', async () => {

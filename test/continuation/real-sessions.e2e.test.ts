@@ -11,6 +11,7 @@ import { loadSession } from '../../src/session/load.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
 import { REAL_SESSIONS, REAL_SESSIONS_ROOT, REAL_SESSIONS_SKIP } from '../helpers/real-sessions.ts';
+import { reportStem } from '../../src/report-names.ts';
 import { readResults } from '../../src/results/digest.ts';
 
 const ROOT = REAL_SESSIONS_ROOT;
@@ -44,7 +45,7 @@ describe('continuation grounding on real sessions', { skip }, () => {
       assert.ok(identity.steps >= 1 && identity.steps <= 5);
       assert.equal(identity.prediction, null);
       if (identity.grounding.established > 0) assert.equal(identity.grounding.rate, 1);
-      const markdown = await readFile(join(out, `${results.fixture.name}-continuation.md`), 'utf8');
+      const markdown = await readFile(join(out, `${reportStem(results)}-continuation.md`), 'utf8');
       assert.match(markdown, /\| identity \| none \|/);
       assert.match(markdown, /\| paths-only \| none \|/);
     });

@@ -1,18 +1,33 @@
 /** The HTML report's continuation section: the table, and per step the real action beside each predicted one. */
 import type { ResultsFile } from '../../results/types.ts';
+import { continuationVerdict } from '../continuation-verdict.ts';
 import { continuationLead, continuationRows, cutRows, stepTables } from '../continuation.ts';
+import { type StrategyAnchor, verdictHtml } from './verdict.ts';
 import { escapeHtml } from './escape.ts';
 import { htmlTable } from './tables.ts';
 
-/** The section, or the empty string for a run without `--continuation`. */
-export function continuationSection(results: ResultsFile, prefix: string): string {
+/**
+ * The section, or the empty string for a run without `--continuation`: its verdict (with `anchor`, linked to the
+ * strategies' details), where the cut was, the tables. `heading` is its level: a section of its own at the top of a
+ * session's page, a part of each target's in a sweep.
+ */
+export function continuationSection(
+  results: ResultsFile,
+  prefix: string,
+  anchor: StrategyAnchor = () => null,
+  heading: 'h2' | 'h3' = 'h3',
+): string {
   const table = continuationRows(results);
   if (!table) return '';
   const perCut = cutRows(results);
   const steps = stepTables(results);
   const several = steps.length > 1 || perCut !== null;
+  const verdict = continuationVerdict(results);
   return [
-    `<h3 id="${prefix}continuation">Continuation</h3>`,
+    `<${heading} id="${prefix}continuation">Continuation: the next steps after the cut</${heading}>`,
+    ...(verdict
+      ? [verdictHtml(verdict, anchor, `${prefix}continuation-verdict`, 'Continuation verdict')]
+      : []),
     ...continuationLead(results).map((line) => `<p>${escapeHtml(line)}</p>`),
     `<div class="table-wrap">${htmlTable(table)}</div>`,
     ...(perCut ? [`<h4>Per cut</h4>`, `<div class="table-wrap">${htmlTable(perCut)}</div>`] : []),

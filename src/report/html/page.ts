@@ -4,6 +4,7 @@
  * two. Given several results files of one fixture (a budget sweep), it shows each target in turn.
  */
 import { continuationSection } from './continuation.ts';
+import { continuationCutLine } from '../continuation.ts';
 import { provenanceMarkdown } from '../../results/provenance.ts';
 import { formatInteger } from '../../numbers.ts';
 import type { ResultsFile } from '../../results/types.ts';
@@ -116,7 +117,8 @@ function section(
     figure(timelinePlot(file, chart), prefix),
     figure(retentionPlot(file, chart), prefix),
     figure(kindPlot(file, chart), prefix),
-    continuationSection(file, prefix),
+    // A session's replay is at the top of its page; each target of a sweep has its own.
+    sweep ? continuationSection(file, prefix, anchor) : '',
     sideBySide(part),
     strategies(part, source?.calls, !sweep && (source?.messages.length ?? 0) > 0),
     '</section>',
@@ -156,6 +158,9 @@ export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportS
       ]
     : [
         ['verdict', 'Verdict'],
+        ...(first.strategies.some((strategy) => strategy.continuation)
+          ? [['continuation', 'Continuation']]
+          : []),
         ...(decay ? [['decay', 'Across compactions']] : []),
         ['comparison', 'Comparison'],
         ...(first.probes.length > 0 ? [['probes', 'Probes']] : []),
@@ -167,17 +172,24 @@ export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportS
         ['strategies', 'Strategies'],
         ...(source && source.messages.length > 0 ? [['transcript', 'Transcript']] : []),
       ].filter((entry) => entry.length > 0);
-  const title = `${fixture.name}: compaction strategies${sweep ? ', budget sweep' : first.target === null ? '' : ` at ${formatInteger(first.target)} tokens`}`;
+  const replay = first.continuation
+    ? `, continuation replay at message ${first.continuation.cuts.join(', ')}`
+    : '';
+  const title = `${fixture.name}: compaction strategies${sweep ? ', budget sweep' : first.target === null ? '' : ` at ${formatInteger(first.target)} tokens`}${replay}`;
   return htmlDocument({
     title,
     header: [
-      `<p class="meta">Session <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${fixture.probes} fact probes, ${fixture.files} files.</p>`,
+      `<p class="meta">Session <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)})${first.continuation ? ' up to the cut' : ''}: ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${fixture.probes} fact probes, ${fixture.files} files.</p>`,
+      ...(continuationCutLine(first)
+        ? [`<p class="meta">${escapeHtml(continuationCutLine(first)!)}</p>`]
+        : []),
       `<p class="meta">${inline(providerLine(first))}</p>`,
       `<p class="meta">${escapeHtml(configLine(first))}</p>`,
     ],
     nav,
     main: [
       verdictHtml(verdict, verdictAnchor),
+      ...(sweep ? [] : [continuationSection(first, '', verdictAnchor, 'h2')]),
       ...(decay ? [figure(decay, '', 'h2')] : []),
       ...(sweep ? [sweepTable(sorted, (name) => strategyAnchor(name, parts[0]!.prefix))] : []),
       ...(sweep && recall ? [figure(recall, '')] : []),

@@ -19,11 +19,16 @@ function linked(text: string, anchor: StrategyAnchor): string {
   });
 }
 
-/** The block: the question, the recommendation in large type, then the other lines. */
-export function verdictHtml(verdict: Verdict, anchor: StrategyAnchor): string {
+/** The block: the question, the recommendation in large type, then the other lines; `id` names it on the page. */
+export function verdictHtml(
+  verdict: Verdict,
+  anchor: StrategyAnchor,
+  id = 'verdict',
+  label = 'Verdict',
+): string {
   const [first, ...rest] = verdictLines(verdict, { timings: true });
   return [
-    '<section class="verdict" id="verdict" aria-label="Verdict">',
+    `<section class="verdict" id="${id}" aria-label="${escapeHtml(label)}">`,
     `<p class="question">${escapeHtml(verdict.question)}</p>`,
     `<p class="answer">${linked(first!, anchor)}</p>`,
     `<ul>${rest.map((line) => `<li>${linked(line, anchor)}</li>`).join('')}</ul>`,
