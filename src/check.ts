@@ -19,7 +19,16 @@ import {
   type Verdict,
 } from './quality/gate.ts';
 import { type CheckSummary, renderGateMarkdown } from './report/check-summary.ts';
-import { appendStepSummary, writeBaselines, writeGateReport } from './report/write.ts';
+import {
+  addGateToPages,
+  appendStepSummary,
+  writeBaselines,
+  writeGateReport,
+  writeTextFile,
+} from './report/write.ts';
+import { renderJunit } from './report/junit.ts';
+import { gateHtml } from './report/html/gate.ts';
+import { reportStem, suiteStem, sweepStem } from './report-names.ts';
 import { toolVersion } from './package-root.ts';
 import { commandLine, shellQuote } from './results/provenance.ts';
 import type { CompareOptions } from './run.ts';
@@ -41,6 +50,8 @@ export type CheckOptions = CompareOptions & {
   strategiesFromBaseline?: boolean;
   /** `GITHUB_STEP_SUMMARY`: a Markdown file to append the comparison and the verdict to. */
   stepSummary?: string;
+  /** `--junit FILE`: the verdict as JUnit XML, for CI systems that read it. */
+  junit?: string;
 };
 
 /** The outcome of `check`. */
@@ -129,7 +140,7 @@ type Gate = {
 /** Where the gate's verdict goes: `F-gate.md` in `out`, the step summary, and the baseline to write. */
 export type GateOutputOptions = Pick<
   CheckOptions,
-  'out' | 'updateBaseline' | 'stepSummary' | 'command' | 'signal'
+  'out' | 'updateBaseline' | 'stepSummary' | 'command' | 'signal' | 'junit'
 >;
 
 /** The gate's outcome: everything of {@link CheckOutcome} but the compare run. */
@@ -233,6 +244,13 @@ async function applyGate(
   };
   const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
   const gateFile = await writeGateReport(options.out, gateStem(results), gateMarkdown, options.signal);
+  await addGateToPages(gatedPages(results, suites, options.out), gateHtml(summary), options.signal);
+  if (options.junit) {
+    const strategies = [
+      ...new Set(results.flatMap((file) => file.strategies.map((strategy) => strategy.name))),
+    ];
+    await writeTextFile(options.junit, renderJunit(verdict, gateStem(results), strategies), options.signal);
+  }
   if (options.stepSummary) {
     await appendStepSummary(options.stepSummary, results, gateMarkdown, {
       suites,
@@ -240,6 +258,19 @@ async function applyGate(
     });
   }
   return { baselineGate, verdict, exitCode: gateExitCode(verdict), updated, summary, gateFile };
+}
+
+/** The HTML pages of the gated results: each session's (a sweep's combined one too) and each suite's. */
+function gatedPages(results: readonly ResultsFile[], suites: readonly SuiteResults[], out: string): string[] {
+  const targets = new Map<string, number>();
+  for (const file of results) targets.set(file.fixture.name, (targets.get(file.fixture.name) ?? 0) + 1);
+  return [
+    ...results.map((file) => join(out, `${reportStem(file)}-report.html`)),
+    ...[...targets]
+      .filter(([, count]) => count > 1)
+      .map(([name]) => join(out, `${sweepStem(name)}-report.html`)),
+    ...suites.map((suite) => join(out, `${suiteStem(suite)}-report.html`)),
+  ];
 }
 
 /** `F` of `F-gate.md`: the fixture's name, or `suite` when the check covered several. */

@@ -64,6 +64,12 @@ export function checkCommand(): Command {
         '--update-baseline <path>',
         'write the results as the new baseline (file or directory), accepting what changed against --baseline; written only when nothing else failed',
       ),
+    )
+    .addOption(
+      new Option(
+        '--junit <file>',
+        'also write the verdict as JUnit XML (a test case per strategy, failing with its failures) for CI systems that read it',
+      ),
     );
   addRunOptions(command);
   // Gating against a baseline compares every strategy it holds, so none drops out of the gate unseen.
@@ -77,7 +83,8 @@ export function checkCommand(): Command {
     'after',
     `
 Exit codes: 0 pass, 1 a gate failed, 2 bad input, 3 a strategy failed.
-The verdict comes first and is also written to F-gate.md in --out (ready for a PR comment). When
+The verdict comes first and is also written to F-gate.md in --out (ready for a PR comment), at the top of
+the HTML reports, and with --junit FILE as JUnit XML. When
 GITHUB_STEP_SUMMARY is set, that verdict and then the comparison (the suite report for several sessions) are
 appended to it. Rerunning the same command with --update-baseline accepts a change against the baseline. Without arguments, the suite, strategies,
 provider and gate of compaction-bench.config.json (or "compactionBench" in package.json) run; flags override it.
@@ -106,6 +113,7 @@ Examples:
       updateBaseline: flags.updateBaseline,
       strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
       stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
+      junit: flags.junit,
     });
     try {
       if (flags.shard) {
@@ -146,7 +154,7 @@ Examples:
         // Tables already fit the width (so wrapping leaves them alone); the prose around them wraps.
         standardOutput().write(
           paintVerdictMarks(
-            wrapProse(renderCheckText(outcome.summary, tables, outcome.updated), terminal.width),
+            wrapProse(renderCheckText(outcome.summary, tables, outcome.updated), terminal.width, 2),
             terminal.color ?? false,
           ),
         );
@@ -159,6 +167,7 @@ Examples:
 }
 
 type CheckFlags = {
+  junit?: string;
   failUnder: string[];
   baseline: string[];
   tolerance: number;

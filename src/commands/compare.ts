@@ -10,6 +10,7 @@ import { wrapProse } from '../report/wrap.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal, writeJson } from './terminal.ts';
 import { readResults, resultsTexts } from '../results/digest.ts';
+import { runVerdicts } from '../report/run-verdict.ts';
 import { applyConfigFile } from './config-flags.ts';
 import { interruptible } from './interrupt.ts';
 import { addRunOptions, type RunFlags, toCompareOptions } from './run-options.ts';
@@ -66,9 +67,18 @@ Examples:
         return;
       }
       if (flags.json) {
-        // Every session's results as its file holds them, read back one at a time.
+        // The verdicts first (a suite's from the digests; a session's or a sweep's from its results), then every
+        // session's results as its file holds them, read back one at a time.
+        const digests = outcome.fixtures.map((fixture) => fixture.digest);
+        const read =
+          outcome.suites.length > 0
+            ? []
+            : await Promise.all(outcome.fixtures.map((fixture) => readResults(fixture.resultsFile)));
+        const verdicts = runVerdicts(read, outcome.suites, digests);
         const results = resultsTexts(outcome.fixtures.map((fixture) => fixture.resultsFile));
         await writeJson([
+          { key: 'verdict', value: verdicts[0]?.verdict ?? null },
+          { key: 'verdicts', value: verdicts },
           { key: 'results', items: results },
           { key: 'suites', value: outcome.suites },
         ]);

@@ -68,7 +68,7 @@ Examples:
         standardOutput().write(
           gate
             ? paintVerdictMarks(
-                wrapProse(renderCheckText(gate.summary, tables, gate.updated), terminal.width),
+                wrapProse(renderCheckText(gate.summary, tables, gate.updated), terminal.width, 2),
                 terminal.color ?? false,
               )
             : `${tables}\n\n${wrapProse(`${outcome.shards} shards merged; reports written to ${flags.out}/ (open ${outcome.pages.map((page) => relative(flags.out, page)).join(', ')} in a browser)`, terminal.width)}\n`,

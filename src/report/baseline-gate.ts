@@ -7,7 +7,7 @@ import {
   signed,
 } from '../suite/baseline-gate.ts';
 import type { FactChange } from '../suite/fact-diff.ts';
-import { markdownTable } from './table.ts';
+import { folded, markdownTable } from './table.ts';
 
 /** Lines the facts take in the Markdown (a PR comment), shared among the strategies; the terminal lists every one. */
 const MARKDOWN_FACT_LINES = 24;
@@ -99,23 +99,34 @@ export function renderFactsMarkdown(gate: BaselineGate): string {
   const share = Math.max(2, Math.floor(MARKDOWN_FACT_LINES / groups.length) - 4);
   const parts: string[] = [];
   const unlisted: string[] = [];
+  const line = (change: FactChange) =>
+    `- ${change.lost.length > 0 ? '❌' : '➕'} ${lostDetail(change, markdownQuote)}`;
   for (const [strategy, changes] of groups) {
     const entry = gate.strategies.find((candidate) => candidate.strategy === strategy);
     const counts = `${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`;
     const shown = Math.min(changes.length, share);
     const lines = shown + (changes.length > shown ? 4 : 3);
     if (unlisted.length > 0 || (parts.length > 0 && parts.length + lines > MARKDOWN_FACT_LINES - 2)) {
-      unlisted.push(`${strategy} (${counts})`);
+      unlisted.push(`**${strategy}**: ${counts}`, '', ...changes.map(line), '');
       continue;
     }
     parts.push(`**${strategy}**: ${counts}`, '');
-    for (const change of changes.slice(0, shown))
-      parts.push(`- ${change.lost.length > 0 ? '❌' : '➕'} ${lostDetail(change, markdownQuote)}`);
-    if (changes.length > shown) parts.push(`- … ${changes.length - shown} more facts changed`);
-    parts.push('');
+    // Past its share, a strategy's other facts are folded: a click away, never cut.
+    parts.push(...folded(changes.map(line), shown, 'more facts changed'), '');
   }
-  if (unlisted.length > 0)
-    parts.push(`**Also changed**: ${unlisted.join(', ')}; the job log lists every fact.`, '');
+  if (unlisted.length > 0) {
+    const strategies = unlisted.filter((text) => text.startsWith('**')).length;
+    parts.push(
+      `<details><summary>${strategies} more ${strategies === 1 ? 'strategy' : 'strategies'} changed: ${unlisted
+        .filter((text) => text.startsWith('**'))
+        .map((text) => text.replaceAll('**', ''))
+        .join('; ')}</summary>`,
+      '',
+      ...unlisted,
+      '</details>',
+      '',
+    );
+  }
   return parts.join('\n');
 }
 
@@ -196,6 +207,14 @@ export function renderChangedFiguresMarkdown(gate: BaselineGate): string {
     rows: rows.map(pick),
     alignRight: pick([false, false, true, true, true, true, true, false]),
   });
-  const more = all.length - rows.length;
-  return more > 0 ? `${table}\n\n… ${more} more changed figures; the job log lists every one.` : table;
+  const rest = [...all.filter((row) => row[7] === 'fails'), ...all.filter((row) => row[7] !== 'fails')].slice(
+    MARKDOWN_FIGURES,
+  );
+  if (rest.length === 0) return table;
+  const more = markdownTable({
+    head: pick(HEAD),
+    rows: rest.map(pick),
+    alignRight: pick([false, false, true, true, true, true, true, false]),
+  });
+  return `${table}\n\n<details><summary>${rest.length} more changed figures</summary>\n\n${more}\n\n</details>`;
 }

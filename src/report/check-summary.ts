@@ -14,6 +14,7 @@ import {
   renderFactsText,
   ruleText,
 } from './baseline-gate.ts';
+import { folded } from './table.ts';
 
 /** Notes a PR comment lists before counting the rest: it must stay short. */
 const MARKDOWN_NOTES = 8;
@@ -63,14 +64,14 @@ export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): stri
  * Whether to show the accept command: when what failed is only what `--update-baseline` accepts (a strategy that
  * failed, a floor or probe errors would fail that run too), or when the run passed with facts changed.
  */
-function acceptable({ verdict, gate, accept }: CheckSummary): boolean {
+export function acceptable({ verdict, gate, accept }: CheckSummary): boolean {
   if (!accept) return false;
   if (verdict.passed) return (gate?.facts.length ?? 0) > 0;
   return verdict.failures.every((failure) => failure.againstBaseline);
 }
 
 /** The failures not already told by the list of lost facts. */
-function otherFailures(verdict: Verdict): string[] {
+export function otherFailures(verdict: Verdict): string[] {
   return verdict.failures.filter((failure) => failure.kind !== 'lost').map((failure) => failure.message);
 }
 
@@ -109,23 +110,21 @@ export function renderGateMarkdown(summary: CheckSummary, provenance: Provenance
   const line = verdictLine(summary);
   const [word, ...rest] = line.split('  ');
   const parts = [`## ${verdict.passed ? '✅' : '❌'} ${word}: ${escape(rest.join('  '))}`, ''];
-  const failures = otherFailures(verdict);
-  if (failures.length > 0) {
-    parts.push(...failures.slice(0, MARKDOWN_FAILURES).map((message) => `- ✗ ${escape(message)}`));
-    if (failures.length > MARKDOWN_FAILURES)
-      parts.push(`- … ${failures.length - MARKDOWN_FAILURES} more failures in the job log`);
-    parts.push('');
-  }
+  const failures = otherFailures(verdict).map((message) => `- ✗ ${escape(message)}`);
+  if (failures.length > 0) parts.push(...folded(failures, MARKDOWN_FAILURES, 'more failures'), '');
   const facts = gate ? renderFactsMarkdown(gate) : '';
   if (facts) parts.push('### Facts lost and gained', '', facts);
   const figures = gate ? renderChangedFiguresMarkdown(gate) : '';
   if (figures) parts.push('### Changed figures', '', figures, '');
-  if (verdict.notes.length > 0) {
-    parts.push(...verdict.notes.slice(0, MARKDOWN_NOTES).map((note) => `- ${escape(note)}`));
-    if (verdict.notes.length > MARKDOWN_NOTES)
-      parts.push(`- … ${verdict.notes.length - MARKDOWN_NOTES} more notes in the job log`);
-    parts.push('');
-  }
+  if (verdict.notes.length > 0)
+    parts.push(
+      ...folded(
+        verdict.notes.map((note) => `- ${escape(note)}`),
+        MARKDOWN_NOTES,
+        'more notes',
+      ),
+      '',
+    );
   if (accept && acceptable(summary))
     parts.push('To accept these results as the new baseline:', '', '```sh', accept, '```', '');
   parts.push(provenanceMarkdown(provenance), '');

@@ -110,3 +110,20 @@ export function markdownTable({ head, rows, alignRight = [] }: Rows): string {
   ];
   return lines.join('\n');
 }
+
+/**
+ * A list in a PR comment: the first `shown` lines, the rest folded under a `<details>` that names how many (GitHub
+ * opens it on a click), so the comment stays short and nothing is cut.
+ */
+export function folded(lines: readonly string[], shown: number, what: string): string[] {
+  if (lines.length <= shown) return [...lines];
+  return [
+    ...lines.slice(0, shown),
+    '',
+    `<details><summary>${lines.length - shown} ${what}</summary>`,
+    '',
+    ...lines.slice(shown),
+    '',
+    '</details>',
+  ];
+}

@@ -4,7 +4,7 @@
  * rename) and refuse any text that holds an API key.
  */
 import { appendFileSync } from 'node:fs';
-import { mkdir, open, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { AbortedError, InputError, messageOf, userCausedProblem } from '../errors.ts';
 import { writeFilesAtomic } from '../files.ts';
@@ -19,6 +19,7 @@ import { renderSweepMarkdown, sweepOf, sweepVerdict } from './sweep.ts';
 import { renderHtmlReport } from './html/page.ts';
 import type { ReportSource } from './html/probe-matrix.ts';
 import { renderSuiteHtml } from './html/suite-page.ts';
+import { withGate } from './html/gate.ts';
 import { reportStem, resultsFileName, suiteStem, sweepStem } from '../report-names.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
@@ -278,6 +279,31 @@ export async function writeGateReport(
 ): Promise<string> {
   const [path] = await writeOutputs([{ path: join(out, `${stem}-gate.md`), text: markdown }], signal);
   return path!;
+}
+
+/** Writes one text file (a JUnit report) where the user asked, atomically; its directory is made if missing. */
+export async function writeTextFile(path: string, text: string, signal?: AbortSignal): Promise<string> {
+  await mkdir(dirname(resolve(path)), { recursive: true });
+  const [written] = await writeOutputs([{ path, text }], signal);
+  return written!;
+}
+
+/**
+ * Puts the gate's section at the top of the HTML pages a check gated (`F-report.html`, a sweep's and a suite's
+ * page), with a link in their navigation; pages not written (a shard, a folder cleaned since) are skipped.
+ * Returns the pages changed.
+ */
+export async function addGateToPages(
+  pages: readonly string[],
+  gate: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const files: Array<{ path: string; text: string }> = [];
+  for (const path of new Set(pages)) {
+    const page = await readFile(path, 'utf8').catch(() => null);
+    if (page !== null) files.push({ path, text: withGate(page, gate) });
+  }
+  return writeOutputs(files, signal);
 }
 
 /**

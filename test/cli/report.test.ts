@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sessionVerdict } from '../../src/report/verdict.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
@@ -107,6 +108,15 @@ describe('compaction-bench report', () => {
       },
     );
     assert.equal(printed.code, 0, printed.stderr);
+    // The verdict comes first, the one the terminal and the reports open with.
+    const parsed = JSON.parse(printed.stdout);
+    assert.deepEqual(Object.keys(parsed), ['verdict', 'verdicts', 'results', 'suites']);
+    assert.equal(parsed.verdict.kind, 'session');
+    assert.equal(parsed.verdict.recommended.name, sessionVerdict(parsed.results[0]).recommended?.name);
+    assert.deepEqual(
+      parsed.verdicts.map((entry: { of: string }) => entry.of),
+      ['before-compaction'],
+    );
     await writeFile(json, printed.stdout);
     const out = join(directory.path, 'from-json');
     const run = await runCli(['report', json, '-o', out], { cwd: directory.path });

@@ -67,6 +67,12 @@ footer { color: var(--muted); padding-top: 24px; padding-bottom: 40px; }
 .verdict .question { color: var(--muted); margin: 0 0 4px; font-style: italic; }
 .verdict .answer { font-size: 18px; font-weight: 600; margin: 0 0 6px; }
 .verdict ul { margin: 0; padding-left: 18px; }
+.verdict.gate.pass { border-color: #8ddb9b; border-left-color: #1a7f37; background: #f0fbf2; }
+.verdict.gate.fail { border-color: #ffa198; border-left-color: #cf222e; background: #fff5f5; }
+.gate .gate-word { font-weight: 700; }
+.gate.pass .gate-word { color: #1a7f37; }
+.gate.fail .gate-word, .gate ul.failures { color: #a40e26; }
+pre.gate-facts { white-space: pre-wrap; word-break: break-word; background: #fff; border: 1px solid var(--line); padding: 8px; border-radius: 4px; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 table.comparison td:first-child, table.comparison th:first-child, table.sweep td:nth-child(2), table.matrix th[scope="row"] { position: sticky; left: 0; background: #fff; z-index: 1; }
 table.comparison th:first-child { background: var(--soft); }
 table.comparison tr.recommended td { background: #eaf5ea; }

@@ -42,7 +42,7 @@ function cell(metric: Metric, strategy: StrategyResult): string {
 }
 
 // What a reader weighs first: how much it kept, by which judge, for how many tokens, at what compression.
-const ESSENTIAL = ['probeRecall', 'judge', 'tokensAfter', 'compressionRatio'];
+const ESSENTIAL = ['probeRecall', 'judge', 'tokensAfter', 'summaryTokens', 'compressionRatio'];
 // Counts that judge what a context says (the rest count what it cost or how big it is).
 const QUALITY_COUNTS = new Set(['contradictions', 'inventedPaths']);
 
