@@ -148,7 +148,11 @@ export type ProbeEntry = {
 };
 
 /** Where a continuation replay cut the transcript and how much of it there was. */
-export type ContinuationRun = { cuts: number[]; steps: number; transcript: { messages: number; tokens: number } };
+export type ContinuationRun = {
+  cuts: number[];
+  steps: number;
+  transcript: { messages: number; tokens: number };
+};
 
 /** The results format version this code writes and `check` reads. */
 export const SCHEMA_VERSION = 2;
