@@ -17,7 +17,18 @@ export type ProgressEvent =
    * Before the first strategy (and before the sessions load, which happens as they run): how many strategy runs
    * (fixtures × targets × strategies) there are, and how many calls may run at once (for the time left).
    */
-  | { type: 'start'; strategies: number; concurrency: number }
+  | {
+      type: 'start';
+      strategies: number;
+      concurrency: number;
+      /** The response cache every answer lands in (a rerun asks for none of them again); null with `--no-cache`. */
+      cache?: string | null;
+    }
+  /**
+   * A strategy run was planned (as its session loaded): the calls it will make, and how many of them follow one
+   * another (its critical path), from the strategy's `plannedCalls`; none for a strategy that does not say.
+   */
+  | { type: 'plan'; unit: string; strategy: string; calls: number; sequential: number }
   /** A provider call was asked for, started (got a concurrency slot) or ended. */
   | {
       type: 'call';
@@ -25,6 +36,8 @@ export type ProgressEvent =
       unit: string;
       strategy: string;
       phase: 'requested' | 'started' | 'ended';
+      /** Answered from the cache or a cassette: it took no model's time, so says nothing of the latency. */
+      cached?: boolean;
       inputTokens: number;
       outputTokens: number;
       /** Dollars for this call when the model is priced, else null (known on `ended`). */
@@ -81,6 +94,7 @@ export function callProgress(
       type: 'call',
       ...unit,
       phase,
+      cached: record.cached,
       inputTokens: record.inputTokens,
       outputTokens: record.outputTokens,
       cost:

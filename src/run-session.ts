@@ -2,6 +2,7 @@
  * One session at one target through the stages: loaded, its jobs compacted and evaluated into records, then
  * aggregated into its results and rendered into its reports. `run.ts` schedules these over the run's sessions.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AbortedError, InputError, messageOf } from './errors.ts';
 import { type SessionReference, sessionReference } from './results/session-reference.ts';
 import { type JobRecord, type SessionRecord } from './results/record.ts';
@@ -62,6 +63,8 @@ export async function loadFixture(
   if (dropped) options.onNotice?.(dropped);
   const skipped = skippedLinesNote(fixture, session.stats.skipped);
   if (skipped) options.onNotice?.(skipped);
+  // Reading probes and counting tokens hold the thread: a turn of the event loop first lets the progress redraw.
+  await nextTurn();
   return sessionReference(session, tokenizer);
 }
 

@@ -11,9 +11,11 @@
 import { InputError } from './errors.ts';
 import { type SessionReference } from './results/session-reference.ts';
 import { type RunRecord } from './results/record.ts';
-import { getTokenizer } from './tokens.ts';
+import { countMessages, getTokenizer } from './tokens.ts';
+import { sliceMessages } from './slicer.ts';
+import { DEFAULT_CACHE_DIRECTORY } from './providers/cache.ts';
 import { collectProvenance } from './results/provenance.ts';
-import { createBarrier } from './run-progress.ts';
+import { createBarrier, type ProgressEvent } from './run-progress.ts';
 import { type ContentStore, createContentStore } from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from './providers/create.ts';
@@ -28,7 +30,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { prepareOutputDirectory, writeSweepReport } from './report/write.ts';
 import { resolveStrategies } from './strategies/registry.ts';
 import type { Strategy } from './strategies/types.ts';
-import type { CompareOptions, RunEnvironment } from './stages/types.ts';
+import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
 import { type PlannedSession, planFixture, plannedSession, runRecord } from './stages/plan.ts';
 import { shardFileStem, shardPlans } from './stages/shard.ts';
 import { type FixtureOutcome, loadFixture, mergedCalls, recordFixture, runFixture } from './run-session.ts';
@@ -119,6 +121,10 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       type: 'start',
       strategies: options.fixtures.length * targets.length * strategies.length,
       concurrency: options.concurrency,
+      cache:
+        provider.isLanguageModel && providerOptions.cacheDirectory !== false
+          ? (providerOptions.cacheDirectory ?? DEFAULT_CACHE_DIRECTORY)
+          : null,
     });
     const stream: SessionStream = {
       environment,
@@ -152,6 +158,31 @@ function batchOptions(pollMs: number, options: CompareOptions): BatchOptions {
     pollMs,
     onStatus: (status) => options.onProgress?.({ type: 'batch', ...status }),
   };
+}
+
+/**
+ * What each strategy of a plan will call, for the time left: its `plannedCalls` on the slices of the session it
+ * compacts, times its samples. None under `--schedule` (a chain's compactions are not known before it runs) or for a
+ * strategy that does not say.
+ */
+function plannedCalls(plan: FixturePlan, environment: RunEnvironment): ProgressEvent[] {
+  const { options, tokenizer } = environment;
+  if (options.schedule) return [];
+  const { messages } = plan.facts.session;
+  const slices = sliceMessages(messages, countMessages(tokenizer, messages), options.config).length;
+  return plan.strategies.flatMap(({ strategy, jobs }) => {
+    const planned = strategy.callsModel ? strategy.plannedCalls?.(slices) : { calls: 0, sequential: 0 };
+    if (!planned) return [];
+    return [
+      {
+        type: 'plan' as const,
+        unit: `${plan.stem}: ${strategy.name}`,
+        strategy: strategy.name,
+        calls: planned.calls * jobs.length,
+        sequential: planned.sequential,
+      },
+    ];
+  });
 }
 
 /**
@@ -215,6 +246,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const plans = await Promise.all(
     targets.map((target) => planFixture(facts, target, strategies, environment)),
   );
+  for (const plan of plans) for (const event of plannedCalls(plan, environment)) options.onProgress?.(event);
   // With a language model, scoring waits until every strategy of the session has made its calls; every job
   // joins the barrier in this one tick, before any can arrive.
   const own = {

@@ -41,6 +41,7 @@ async function liveRun(options: {
   strategies: string;
   runs: number;
   concurrency: number;
+  sliceTokens?: number;
 }) {
   const server = await startMockLlmServer({ latencyMs: options.latencyMs });
   const { stream, writes } = fakeTerminal();
@@ -53,7 +54,10 @@ async function liveRun(options: {
       providerOptions: { baseUrl: server.url, cacheDirectory: false, environment: { OPENAI_API_KEY: KEY } },
       out: join(directory.path, `out-${options.strategies}`),
       tokenizer: 'o200k_base',
-      config: TEST_CONFIG,
+      config: {
+        ...TEST_CONFIG,
+        ...(options.sliceTokens ? { sliceTokens: options.sliceTokens, overlapTokens: 500 } : {}),
+      },
       concurrency: options.concurrency,
       runs: options.runs,
       onProgress: display.onProgress,
@@ -97,6 +101,54 @@ describe('progress with a model that takes 1.5 s a call', () => {
     assert.ok(
       Math.abs(estimate - remaining) <= 0.5 * remaining,
       `estimated ${estimate} s left after 3 calls; ${remaining.toFixed(2)} s were`,
+    );
+  });
+
+  it('with sequential strategies, keeps the time left within 30% of the truth after the first third', async (t) => {
+    // sequential-rolling summarizes slice after slice (its critical path), parallel-stitch all at once then the
+    // stitch, single-shot once: the calls asked for so far say little of what is left; the plans say it all.
+    const run = await liveRun({
+      latencyMs: 1500,
+      strategies: 'single-shot,parallel-stitch,sequential-rolling',
+      runs: 1,
+      concurrency: 4,
+      sliceTokens: 6000,
+    });
+    const total = /calls \d+\/(\d+) done/.exec(run.writes.at(-1)!.text)?.[1];
+    assert.ok(total && Number(total) >= 10, `a run of ${total} calls`);
+    const frames = run.writes.flatMap((write) => {
+      const done = /calls (\d+)\/(\d+) done/.exec(write.text);
+      const left = /about (\d+):(\d\d) left/.exec(write.text);
+      return done
+        ? [
+            {
+              at: write.at,
+              done: Number(done[1]),
+              of: Number(done[2]),
+              left: left ? Number(left[1]) * 60 + Number(left[2]) : null,
+            },
+          ]
+        : [];
+    });
+    const start = frames[0]!.at;
+    const lastCall = frames.find((frame) => frame.done === frame.of && frame.of === Number(total))!.at;
+    const checked = frames.filter(
+      (frame) => frame.at - start >= (lastCall - start) / 3 && lastCall - frame.at >= 1,
+    );
+    assert.ok(checked.length >= 5, `${checked.length} frames after the first third`);
+    const misses = checked.filter((frame) => {
+      const truth = lastCall - frame.at;
+      // The clock shows whole seconds: half a second of rounding on top of the 30%.
+      return frame.left === null || Math.abs(frame.left - truth) > 0.3 * truth + 0.5;
+    });
+    t.diagnostic(
+      `${frames.length} frames; the calls took ${(lastCall - start).toFixed(1)} s; after the first third: ${checked.map((frame) => `${frame.left ?? '–'}/${(lastCall - frame.at).toFixed(1)}`).join(' ')}`,
+    );
+    assert.deepEqual(
+      misses.map(
+        (frame) => `${frame.left ?? 'none'} s shown, ${(lastCall - frame.at).toFixed(1)} s were left`,
+      ),
+      [],
     );
   });
 

@@ -7,7 +7,7 @@ import { renderCheckText } from '../report/check-summary.ts';
 import { paintVerdictMarks } from '../report/paint.ts';
 import { wrapProse } from '../report/wrap.ts';
 import { DEFAULT_ALLOW_LOST } from '../suite/baseline-gate.ts';
-import { renderSuiteTerminal } from '../report/suite.ts';
+import { renderSuiteTerminal } from '../report/suite-terminal.ts';
 import { renderResultsTerminal } from '../report/sweep.ts';
 import { validateSliceOptions } from '../slicer.ts';
 import { applyConfigFile } from './config-flags.ts';

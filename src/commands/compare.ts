@@ -1,7 +1,7 @@
 /** `compaction-bench compare <transcript...>`. */
 import { Command } from 'commander';
 import { renderShardSummary } from '../report/shard-summary.ts';
-import { renderSuiteTerminal } from '../report/suite.ts';
+import { renderSuiteTerminal } from '../report/suite-terminal.ts';
 import { renderResultsTerminal } from '../report/sweep.ts';
 import { compareSuite } from '../run-suite.ts';
 import { validateSliceOptions } from '../slicer.ts';

@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { mergeShards } from '../merge-shards.ts';
 import { renderCheckText } from '../report/check-summary.ts';
 import { paintVerdictMarks } from '../report/paint.ts';
-import { renderSuiteTerminal } from '../report/suite.ts';
+import { renderSuiteTerminal } from '../report/suite-terminal.ts';
 import { renderResultsTerminal } from '../report/sweep.ts';
 import { wrapProse } from '../report/wrap.ts';
 import { stdoutTerminal } from './terminal.ts';

@@ -10,6 +10,7 @@ import {
   type ProgressEvent,
   renderInterruptedLine,
   renderProgressLine,
+  renderHeartbeatLine,
   renderProgressStatus,
 } from '../report/progress.ts';
 import { canRedraw } from './terminal.ts';
@@ -41,6 +42,9 @@ export function progressMode(
 
 // Often enough for the clock to move, seldom enough not to flicker.
 const REDRAW_MS = 250;
+// A piped run's line when nothing was printed for this long: a log that shows it alive, not a flood.
+const HEARTBEAT_SECONDS = 10;
+const HEARTBEAT_CHECK_MS = 1000;
 
 /** A progress display on `stream` in `mode`; `now` (seconds) is injectable for tests. */
 export function createProgressDisplay(
@@ -71,19 +75,32 @@ export function createProgressDisplay(
     };
   }
   if (mode === 'plain') {
+    // Quiet but alive: a line when nothing else was printed for a while.
+    let lastPrinted = elapsed();
+    const printed = (line: string) => {
+      lastPrinted = elapsed();
+      print(line);
+    };
+    const heartbeat = setInterval(() => {
+      if (!stopped && elapsed() - lastPrinted >= HEARTBEAT_SECONDS)
+        printed(renderHeartbeatLine(state, elapsed()));
+    }, HEARTBEAT_CHECK_MS);
+    heartbeat.unref();
+    const end = () => {
+      stopped = true;
+      clearInterval(heartbeat);
+    };
     return {
       onProgress: (event) => {
         if (stopped) return;
         apply(event);
         const line = renderProgressLine(state, event, elapsed());
-        if (line !== null) print(line);
+        if (line !== null) printed(line);
       },
-      onNotice: print,
-      stop: () => {
-        stopped = true;
-      },
+      onNotice: printed,
+      stop: end,
       interrupt: () => {
-        stopped = true;
+        end();
         return interrupted();
       },
     };

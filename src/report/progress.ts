@@ -8,8 +8,14 @@ import type { ProgressEvent } from '../run-progress.ts';
 
 export type { ProgressEvent };
 
-/** One strategy on one fixture (all its runs), as far as its calls go. */
-export type ProgressUnit = { strategy: string; requested: number; finished: boolean };
+/** One strategy on one fixture (all its runs), as far as its calls go, and what it was planned to call. */
+export type ProgressUnit = {
+  strategy: string;
+  requested: number;
+  ended: number;
+  finished: boolean;
+  planned?: { calls: number; sequential: number };
+};
 
 /** The running totals. */
 export type ProgressState = {
@@ -33,6 +39,11 @@ export type ProgressState = {
   runningSince: number[];
   /** Seconds the ended calls took, together. */
   callSeconds: number;
+  /** Calls a model answered (not the cache or a cassette) and the seconds they took: the latency. */
+  freshCalls: number;
+  freshSeconds: number;
+  /** The response cache answers land in; null without one (or before the run said). */
+  cache: string | null;
   /** Strategy runs by `stem: strategy`, in the order first heard of. */
   units: Map<string, ProgressUnit>;
 };
@@ -55,6 +66,9 @@ export function initialProgress(): ProgressState {
     cost: null,
     runningSince: [],
     callSeconds: 0,
+    freshCalls: 0,
+    freshSeconds: 0,
+    cache: null,
     units: new Map(),
   };
 }
@@ -62,7 +76,7 @@ export function initialProgress(): ProgressState {
 function unitOf(state: ProgressState, unit: string, strategy: string): ProgressUnit {
   const known = state.units.get(unit);
   if (known) return known;
-  const created = { strategy, requested: 0, finished: false };
+  const created = { strategy, requested: 0, ended: 0, finished: false };
   state.units.set(unit, created);
   return created;
 }
@@ -85,6 +99,13 @@ export function applyProgress(state: ProgressState, event: ProgressEvent, second
     case 'start':
       state.strategies += event.strategies;
       state.concurrency = Math.max(1, event.concurrency);
+      state.cache = event.cache ?? null;
+      break;
+    case 'plan':
+      unitOf(state, event.unit, event.strategy).planned = {
+        calls: event.calls,
+        sequential: event.sequential,
+      };
       break;
     case 'strategy':
       state.strategiesDone += 1;
@@ -102,7 +123,13 @@ export function applyProgress(state: ProgressState, event: ProgressEvent, second
         state.callsRunning = Math.max(0, state.callsRunning - 1);
         // Calls end in any order; which one ended is unknown, the oldest is the best guess for the time left.
         const since = state.runningSince.shift();
-        if (since !== undefined) state.callSeconds += Math.max(0, seconds - since);
+        const took = since === undefined ? 0 : Math.max(0, seconds - since);
+        state.callSeconds += took;
+        if (since !== undefined && !event.cached && event.error === null) {
+          state.freshCalls += 1;
+          state.freshSeconds += took;
+        }
+        unitOf(state, event.unit, event.strategy).ended += 1;
         state.callsDone += 1;
         if (event.error !== null) state.callsFailed += 1;
         state.inputTokens += event.inputTokens;
@@ -126,17 +153,56 @@ export function formatClock(seconds: number): string {
 const CALLS_FOR_ESTIMATE = 3;
 
 /**
- * Seconds left, or null while unknown. Once 3 calls have ended: the calls still to run (those asked for and
- * not ended, and those each unfinished strategy will still ask for, as many as its finished runs made) at
- * their mean time, spread over the concurrency slots as they free up. Before that, or with no calls at all,
- * from the share of strategy runs finished (rough, and shown as such).
+ * Seconds left, or null while unknown. With the strategies' plans and a model's measured latency (the mean of the
+ * calls it answered): the longer of the longest critical path still to run (a sequential strategy's slices left,
+ * one after another) and the calls left spread over the concurrency slots, less what the calls in flight have
+ * done. Without plans, once 3 calls have ended: the calls still to run (asked for and not ended, and as many as
+ * finished runs of the same strategy made) at their mean time over the slots. Before that, or with no calls at
+ * all, from the share of strategy runs finished.
  */
 export function estimateSecondsLeft(state: ProgressState, elapsedSeconds: number): number | null {
   if (state.strategies === 0) return null;
   if (state.strategiesDone >= state.strategies) return 0;
+  const planned = plannedSecondsLeft(state, elapsedSeconds);
+  if (planned !== null) return planned;
   if (state.callsDone >= CALLS_FOR_ESTIMATE) return callSecondsLeft(state, elapsedSeconds);
   if (state.callsRequested > 0 || state.strategiesDone === 0) return null;
   return (elapsedSeconds * (state.strategies - state.strategiesDone)) / state.strategiesDone;
+}
+
+/** The planned estimate (see {@link estimateSecondsLeft}); null without a plan or a measured latency. */
+function plannedSecondsLeft(state: ProgressState, elapsedSeconds: number): number | null {
+  const units = [...state.units.values()];
+  const planned = units.filter((unit) => unit.planned);
+  if (planned.length === 0 || state.freshCalls === 0) return null;
+  const latency = state.freshSeconds / state.freshCalls;
+  let work = 0;
+  let path = 0;
+  for (const unit of planned) {
+    const { calls, sequential } = unit.planned!;
+    const left = unit.finished ? 0 : Math.max(0, calls - unit.ended);
+    work += left;
+    if (left > 0) path = Math.max(path, Math.max(1, Math.ceil((sequential * left) / calls)));
+  }
+  // Strategy runs not planned yet (sessions still to load, strategies that do not say) call as the planned do.
+  const unplanned = Math.max(
+    0,
+    state.strategies - planned.length - units.filter((unit) => !unit.planned && unit.finished).length,
+  );
+  const mean = (pick: (plan: { calls: number; sequential: number }) => number) =>
+    planned.reduce((sum, unit) => sum + pick(unit.planned!), 0) / planned.length;
+  if (unplanned > 0) {
+    work += unplanned * mean((plan) => plan.calls);
+    path = Math.max(path, Math.ceil(mean((plan) => plan.sequential)));
+  }
+  // What the calls in flight have done already: the oldest is on the critical path, all of them on the work.
+  const inFlight = state.runningSince.map((since) => Math.min(latency, Math.max(0, elapsedSeconds - since)));
+  const onPath = Math.max(0, path * latency - (inFlight[0] ?? 0));
+  const onSlots = Math.max(
+    0,
+    (work * latency - inFlight.reduce((sum, done) => sum + done, 0)) / state.concurrency,
+  );
+  return Math.max(onPath, onSlots);
 }
 
 function callSecondsLeft(state: ProgressState, elapsedSeconds: number): number | null {
@@ -220,17 +286,45 @@ function loadingLine(state: ProgressState, elapsedSeconds: number): string {
   return `loading ${countOf(state.sessions, 'session')}${read} · ${formatClock(elapsedSeconds)} elapsed`;
 }
 
-/** The one line Ctrl-C prints: the calls it cancels, and that no file is left half written. */
+/**
+ * The one line Ctrl-C prints: the calls it cancels, the answers already in the response cache (a rerun of the same
+ * command asks for none of them again), and that no file is left half written.
+ */
 export function renderInterruptedLine(state: ProgressState): string {
   const inFlight = state.callsRequested - state.callsDone;
   const calls = inFlight === 0 ? 'no call in flight' : `${countOf(inFlight, 'call')} in flight cancelled`;
-  return `stopping: ${calls}; nothing written half (Ctrl-C again to quit at once)`;
+  const answered = state.callsDone - state.callsFailed;
+  const cached =
+    state.cache !== null && answered > 0
+      ? `; ${countOf(answered, 'answer')} cached in ${state.cache}, so rerunning the same command asks for ${answered === 1 ? 'it' : 'none of them'} again`
+      : '';
+  return `stopping: ${calls}${cached}; nothing written half (Ctrl-C again to quit at once)`;
 }
 
 /** A batch's state and counts in a few words: `batch msgbatch_1: in_progress, 3 of 12 answered, 1 failed`. */
 export function describeBatch(status: Omit<BatchStatus, 'ended'>): string {
   const failed = status.failed > 0 ? `, ${formatInteger(status.failed)} failed` : '';
   return `batch ${status.id}: ${status.state}, ${formatInteger(status.succeeded)} of ${countOf(status.total, 'request')} answered${failed}`;
+}
+
+/**
+ * The line a piped run prints when nothing else was printed for a while: where it is, so a log shows it alive
+ * (`[3/18 0:25] calls 12/40 done, 2 running · about 0:40 left`, or while sessions load, how many are read).
+ */
+export function renderHeartbeatLine(state: ProgressState, elapsedSeconds: number): string {
+  const at = `[${state.strategiesDone}/${state.strategies} ${formatClock(elapsedSeconds)}]`;
+  const reading =
+    state.sessions > 0 && state.sessionsLoaded < state.sessions
+      ? `reading sessions: ${formatInteger(state.sessionsLoaded)} of ${formatInteger(state.sessions)} read`
+      : '';
+  const running = state.callsRunning > 0 ? `, ${state.callsRunning} running` : '';
+  const calls =
+    state.callsRequested > 0
+      ? `calls ${formatInteger(state.callsDone)}/${formatInteger(state.callsRequested)} done${running}`
+      : '';
+  const left = estimateSecondsLeft(state, elapsedSeconds);
+  const estimate = left === null || left === 0 ? '' : `about ${formatClock(left)} left`;
+  return `${at} ${[reading, calls, estimate].filter((part) => part !== '').join(' · ') || 'working'}`;
 }
 
 /** The plain line of an event (no terminal, or `CI`), or null for events that print nothing there. */

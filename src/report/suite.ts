@@ -3,27 +3,13 @@ import { formatInteger, formatRatio } from '../numbers.ts';
 import { suiteMetrics } from '../quality/metrics.ts';
 import { type ClusteredEstimate, MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
 import type { SuiteResults, SuiteStrategy } from '../suite/types.ts';
-import {
-  LEXICAL_MARK,
-  MISSED_TARGET_MARK,
-  NO_COMPRESSION_MARK,
-  type TerminalOptions,
-  UNTIMED_NOTE,
-} from './comparison.ts';
+import { LEXICAL_MARK, MISSED_TARGET_MARK, NO_COMPRESSION_MARK, UNTIMED_NOTE } from './comparison.ts';
 import { adjustmentNote, verdictCell } from './statistics.ts';
-import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
-import { suiteStem } from '../report-names.ts';
-import { wrapProse } from './wrap.ts';
+import { markdownTable, type Rows } from './table.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { suiteOf } from '../suite/assemble.ts';
 import { suiteVerdict, type Verdict } from './verdict.ts';
-import {
-  renderVerdictMarkdown,
-  renderVerdictTerminal,
-  type Standing,
-  standingLegend,
-  standingOf,
-} from './verdict-text.ts';
+import { renderVerdictMarkdown } from './verdict-text.ts';
 
 type Format = (value: number) => string;
 
@@ -31,7 +17,7 @@ const share: Format = (value) => formatRatio(value);
 const signedShare: Format = (value) => `${value > 0 ? '+' : ''}${formatRatio(value)}`;
 
 /** The columns of the strategy table: every metric the registry shows in suites, and how it is written. */
-function columnsOf(
+export function columnsOf(
   suite: SuiteResults,
   options: SuiteRenderOptions,
 ): Array<{ key: string; label: string; format: Format; rank: number }> {
@@ -95,7 +81,7 @@ export function suiteStrategyRows(suite: SuiteResults, options: SuiteRenderOptio
   };
 }
 
-function strategyLabel(strategy: SuiteStrategy, suite: SuiteResults): string {
+export function strategyLabel(strategy: SuiteStrategy, suite: SuiteResults): string {
   const marks = suiteMarks(strategy);
   const name = `${strategy.name}${marks === '' ? '' : ` ${marks}`}`;
   if (strategy.name === suite.reference) return `${name} (reference)`;
@@ -155,7 +141,7 @@ export function intervalNote(suite: SuiteResults): string[] {
   ];
 }
 
-function sessionsCell(strategy: SuiteStrategy): string {
+export function sessionsCell(strategy: SuiteStrategy): string {
   return strategy.failed.length === 0
     ? String(strategy.sessions)
     : `${strategy.sessions} (${strategy.failed.length} failed)`;
@@ -285,7 +271,7 @@ function sessionsSection(suite: SuiteResults): string[] {
 }
 
 /** The headline: sessions, formats, sizes, provider. */
-function headline(suite: SuiteResults): string {
+export function headline(suite: SuiteResults): string {
   const formats = countBy(suite.sessions.map((session) => session.format));
   const probes = suite.sessions.reduce((total, session) => total + session.probes, 0);
   const provider = suite.provider.isLanguageModel
@@ -338,111 +324,4 @@ export function renderSuiteMarkdown(suite: SuiteResults, options: SuiteRenderOpt
     ...worstSection(suite),
     ...sessionsSection(suite),
   ].join('\n');
-}
-
-/**
- * The strategy table as the terminal shows it: recall with its interval, tokens after and a Verdict column first,
- * then the other figures by the registry's `terminalRank`, sessions last; with each column's rank.
- */
-function suiteTerminalRows(suite: SuiteResults, verdict: Verdict): { rows: Rows; ranks: number[] } {
-  const columns = [...columnsOf(suite, {})].sort((a, b) => a.rank - b.rank);
-  const tokensAt = columns.findIndex((column) => column.key === 'tokensAfter');
-  const verdictAt = tokensAt < 0 ? columns.length : tokensAt + 1;
-  // Size is read at a glance: tokens after as its mean, the interval in the Markdown and the page.
-  const mean = (key: string) => key === 'tokensAfter';
-  const head = columns.map((column) =>
-    mean(column.key) ? `${column.label} (mean)` : `${column.label} [95% CI]`,
-  );
-  head.splice(verdictAt, 0, 'Verdict');
-  const ranks = columns.map((column) => column.rank);
-  ranks.splice(verdictAt, 0, (columns[tokensAt]?.rank ?? 0) + 0.5);
-  const rows = suite.strategies.map((strategy) => {
-    const cells = columns.map((column) => {
-      const estimate = strategy.metrics[column.key] ?? null;
-      return mean(column.key) && estimate && !Number.isNaN(estimate.estimate)
-        ? column.format(estimate.estimate)
-        : formatInterval(estimate, column.format);
-    });
-    const flagged =
-      (strategy.flaggedSessions?.doesNotCompress ?? 0) > 0 ||
-      (strategy.flaggedSessions?.missedTarget ?? 0) > 0;
-    cells.splice(
-      verdictAt,
-      0,
-      standingOf(verdict, {
-        name: strategy.name,
-        failed: strategy.sessions === 0,
-        lexical: strategy.lexical,
-        flagged,
-        scored: strategy.metrics.probeRecall !== undefined,
-      }),
-    );
-    return [strategyLabel(strategy, suite), ...cells, sessionsCell(strategy)];
-  });
-  return {
-    rows: {
-      head: ['Strategy', ...head, 'Sessions'],
-      rows,
-      alignRight: [false, ...head.map((_, column) => column !== verdictAt), true],
-    },
-    ranks: [0, ...ranks, 100],
-  };
-}
-
-/** The suite as the terminal shows it, verdict first: the strategy table and the comparison with the reference. */
-export function renderSuiteTerminal(
-  suite: SuiteResults,
-  terminal: TerminalOptions = {},
-  options: SuiteRenderOptions = {},
-): string {
-  const prose = (line: string) => wrapProse(line.replaceAll('`', ''), terminal.width);
-  const pages = `${suiteStem(suite)}-comparison.md and ${suiteStem(suite)}-report.html`;
-  const verdict = suiteVerdictOf(suite, options.sessions);
-  const table = suiteTerminalRows(suite, verdict);
-  const recommended = suite.strategies.findIndex((strategy) => strategy.name === verdict.recommended?.name);
-  const strategies = fitTable(table.rows, table.ranks, terminal, pages, recommended);
-  const verdictColumn = table.rows.head.indexOf('Verdict');
-  const standing = standingLegend(table.rows.rows.map((row) => String(row[verdictColumn]) as Standing));
-  const parts = [
-    renderVerdictTerminal(verdict, terminal.width),
-    prose(`Suite — ${headline(suite)}`),
-    ...strategies,
-    ...suiteLegend(suite).map((line) => prose(`  ${line}`)),
-    ...(standing ? [prose(`  ${standing}`)] : []),
-    ...intervalNote(suite).map((line) => prose(`  ${line}`)),
-  ];
-  // The verdict of each comparison before its figures; p before the counts and the power.
-  if (suite.comparisons.length > 0)
-    parts.push(
-      prose(`Against ${suite.reference}:`),
-      ...fitTable(suiteComparisonRows(suite), [0, 1, 3, 4, 5, 2], terminal, pages),
-      prose(`  ${adjustmentNote(suite.comparisons)}`),
-    );
-  return parts.join('\n');
-}
-
-/** A table fitted to the terminal (columns ranked by `rank`, else left to right), and a line naming those left out. */
-function fitTable(
-  rows: Rows,
-  rank: readonly number[] | undefined,
-  terminal: TerminalOptions,
-  pages: string,
-  recommended = -1,
-): string[] {
-  const fitted = fitColumns(rows, rank ?? rows.head.map((_, column) => column), terminal.width);
-  const omitted = fitted.omitted.length;
-  return [
-    terminalTable(fitted.rows, {
-      color: terminal.color ?? false,
-      paint: new Map(recommended < 0 ? [] : [[recommended, 'green' as const]]),
-    }),
-    ...(omitted > 0
-      ? [
-          wrapProse(
-            `  (${omitted} more ${omitted === 1 ? 'column' : 'columns'} in ${pages}: ${fitted.omitted.join(', ')})`,
-            terminal.width,
-          ),
-        ]
-      : []),
-  ];
 }

@@ -1,4 +1,5 @@
 /** What every strategy's result on a session is measured against, computed once per session. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createMatcher, type TextIndex } from '../quality/match.ts';
 import type { Probe } from '../quality/probes.ts';
 import { deriveProbes } from '../quality/derive/derive.ts';
@@ -40,6 +41,8 @@ export type SessionReference = {
  */
 export async function sessionReference(session: Session, tokenizer: Tokenizer): Promise<SessionReference> {
   const { probes, file } = await sessionProbes(session);
+  // Deriving probes held the thread a while: let the progress display draw before the counting.
+  await nextTurn();
   const probesAt = probesAtCuts(session, file === null ? undefined : probes);
   return referenceOf(session, tokenizer, probesAt(session.messages.length), file, probesAt);
 }

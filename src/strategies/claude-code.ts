@@ -70,6 +70,7 @@ export const claudeCode: Strategy = {
     'one call: an <analysis> scratchpad (stripped), then a long-form 9-section summary (Claude Code /compact)',
   group: 'agent',
   callsModel: true,
+  plannedCalls: () => ({ calls: 1, sequential: 1 }),
   // The last section is optional by design: the model leaves it out when nothing was asked next.
   requiredSections: LONG_FORM_SECTIONS.slice(0, -1),
   prompts: { main: ['claude-code'] },

@@ -96,6 +96,7 @@ export const codex: Strategy = {
   group: 'agent',
   settings: [KEEP_RECENT_TOKENS],
   callsModel: true,
+  plannedCalls: () => ({ calls: 1, sequential: 1 }),
   prompts: { main: ['checkpoint'], others: ['codex-handoff'] },
   async run(session, context) {
     const { messages } = session;

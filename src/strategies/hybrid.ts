@@ -15,6 +15,8 @@ export function withRecentTail(base: Strategy): Strategy {
     description: `${base.description}; only the part before the newest --keep-recent-tokens (default 20000), which is kept verbatim`,
     group: base.group,
     callsModel: base.callsModel,
+    // The base on the head: at most its calls on the whole session.
+    ...(base.plannedCalls ? { plannedCalls: base.plannedCalls } : {}),
     ...(base.requiredSections ? { requiredSections: base.requiredSections } : {}),
     ...(base.prompts ? { prompts: base.prompts } : {}),
     settings: [...(base.settings ?? []), KEEP_RECENT_TOKENS],

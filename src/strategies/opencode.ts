@@ -80,6 +80,7 @@ export const opencode: Strategy = {
     'keep recent turns within 25% of the usable window (2K–15K tokens); summarize the rest into objective / details / work state / next move / files (OpenCode)',
   group: 'agent',
   callsModel: true,
+  plannedCalls: () => ({ calls: 1, sequential: 1 }),
   requiredSections: ANCHORED_SECTIONS,
   prompts: { main: ['opencode', 'opencode-update'] },
   async run(session, context) {

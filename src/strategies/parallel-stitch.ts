@@ -16,6 +16,8 @@ export const parallelStitch: Strategy = {
     'summarize all slices concurrently (recent ones with a boosted budget), then stitch them in one call',
   group: 'core',
   callsModel: true,
+  // Every slice at once, then the stitch.
+  plannedCalls: (slices) => ({ calls: slices + 1, sequential: 2 }),
   prompts: { main: ['slice'], others: ['stitch'] },
   async run(session, context) {
     const slices = context.slice(session.messages);

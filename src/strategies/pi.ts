@@ -30,6 +30,8 @@ export const pi: Strategy = {
   group: 'agent',
   settings: [KEEP_RECENT_TOKENS],
   callsModel: true,
+  // The history and the split turn's prefix, side by side.
+  plannedCalls: () => ({ calls: 2, sequential: 1 }),
   requiredSections: STRUCTURED_SECTIONS,
   prompts: { main: ['pi-history', 'pi-history-update'], others: ['pi-turn-prefix'] },
   update: updateHistory,

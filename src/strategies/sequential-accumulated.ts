@@ -16,6 +16,8 @@ export const sequentialAccumulated: Strategy = {
     'summarize slice i with all earlier slice summaries as context; result = the summaries in order',
   group: 'core',
   callsModel: true,
+  // One call per slice, each after the one before.
+  plannedCalls: (slices) => ({ calls: slices, sequential: slices }),
   prompts: { main: ['accumulated'] },
   async run(session, context) {
     const slices = context.slice(session.messages);

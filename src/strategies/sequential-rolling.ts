@@ -12,6 +12,8 @@ export const sequentialRolling: Strategy = {
   description: 'one running summary, rewritten slice by slice',
   group: 'core',
   callsModel: true,
+  // One call per slice, each after the one before.
+  plannedCalls: (slices) => ({ calls: slices, sequential: slices }),
   prompts: { main: ['rolling'] },
   async run(session, context) {
     const slices = context.slice(session.messages);

@@ -12,6 +12,7 @@ export const singleShot: Strategy = {
   description: 'whole transcript + checkpoint prompt in one call (max output 0.8 × reserve)',
   group: 'core',
   callsModel: true,
+  plannedCalls: () => ({ calls: 1, sequential: 1 }),
   prompts: { main: ['checkpoint'] },
   async run(session, context) {
     const summary = await summarize(context, {

@@ -15,6 +15,8 @@ export const structuredIterative: Strategy = {
   description: 'fixed sections (Goal … Critical Context) updated slice by slice; file lists from tool calls',
   group: 'core',
   callsModel: true,
+  // One call per slice, each after the one before.
+  plannedCalls: (slices) => ({ calls: slices, sequential: slices }),
   requiredSections: STRUCTURED_SECTIONS,
   prompts: { main: ['structured-initial', 'structured-update'] },
   run: (session, context) => iterate(session, context, undefined),

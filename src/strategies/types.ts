@@ -60,6 +60,9 @@ export type StrategyGroup = 'core' | 'baseline' | 'agent' | 'custom';
 /** The prompts a strategy sends: `main` ones are what `--prompt-file S=FILE` replaces, `others` only by name. */
 export type StrategyPrompts = { main: readonly PromptName[]; others?: readonly PromptName[] };
 
+/** The calls a strategy makes, and how many of them follow one another. */
+export type PlannedCalls = { calls: number; sequential: number };
+
 /** A compaction strategy. */
 export type Strategy = {
   name: string;
@@ -68,6 +71,11 @@ export type Strategy = {
   group: StrategyGroup;
   /** False for strategies that never call a model. */
   callsModel: boolean;
+  /**
+   * The calls it makes on a session the shared slicer cuts into `slices`, and how many of them run one after
+   * another (its critical path): what the progress display's time left is made of. Absent: learnt as it runs.
+   */
+  plannedCalls?: (slices: number) => PlannedCalls;
   /** A lexical baseline (paths, identifiers, grep): kept text by pattern, never recommended as a strategy. */
   lexical?: boolean;
   /** Markdown sections the summary must have, in order (scored as `structure`). */

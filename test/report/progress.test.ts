@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { createProgressDisplay, progressMode } from '../../src/commands/progress-display.ts';
 import {
   applyProgress,
@@ -8,6 +8,7 @@ import {
   formatClock,
   initialProgress,
   type ProgressEvent,
+  renderInterruptedLine,
   renderProgressStatus,
 } from '../../src/report/progress.ts';
 
@@ -284,5 +285,108 @@ describe('progress', () => {
     assert.equal(progressMode(false, tty, { CI: 'true' }), 'plain');
     assert.equal(progressMode(false, pipe, {}), 'plain');
     assert.equal(progressMode(true, tty, {}), 'quiet');
+  });
+});
+
+describe('the time left of a run whose strategies said what they will call', () => {
+  const plan = (unit: string, calls: number, sequential: number): ProgressEvent => ({
+    type: 'plan',
+    unit,
+    strategy: unit.slice(unit.indexOf(': ') + 2),
+    calls,
+    sequential,
+  });
+  const on = (unit: string, phase: 'requested' | 'started' | 'ended', extra: Partial<ProgressEvent> = {}) =>
+    call(phase, { unit, strategy: unit.slice(unit.indexOf(': ') + 2), ...extra });
+
+  it('is the longest critical path left at the measured latency when it is longer than the work over the slots', () => {
+    const state = initialProgress();
+    // single-shot: 1 call; sequential-rolling: 8 slices, one after another; 4 slots.
+    applyProgress(state, { type: 'start', strategies: 2, concurrency: 4 });
+    applyProgress(state, plan('f: single-shot', 1, 1));
+    applyProgress(state, plan('f: sequential-rolling', 8, 8));
+    for (const unit of ['f: single-shot', 'f: sequential-rolling']) {
+      applyProgress(state, on(unit, 'requested'), 0);
+      applyProgress(state, on(unit, 'started'), 0);
+    }
+    // Both first calls took 2 s: seven slices are left, one after another.
+    applyProgress(state, on('f: single-shot', 'ended'), 2);
+    applyProgress(state, on('f: sequential-rolling', 'ended'), 2);
+    assert.equal(estimateSecondsLeft(state, 2), 14);
+    // The next slice has run a second: 13 s.
+    applyProgress(state, on('f: sequential-rolling', 'requested'), 2);
+    applyProgress(state, on('f: sequential-rolling', 'started'), 2);
+    assert.equal(estimateSecondsLeft(state, 3), 13);
+  });
+
+  it('is the calls left over the slots when they outweigh the paths, and counts sessions not loaded yet', () => {
+    const state = initialProgress();
+    // Two sessions × parallel-stitch (6 slices + the stitch), one loaded; 2 slots.
+    applyProgress(state, { type: 'start', strategies: 2, concurrency: 2 });
+    applyProgress(state, plan('a: parallel-stitch', 7, 2));
+    applyProgress(state, on('a: parallel-stitch', 'requested'), 0);
+    applyProgress(state, on('a: parallel-stitch', 'started'), 0);
+    applyProgress(state, on('a: parallel-stitch', 'ended'), 1);
+    // 6 calls left here and 7 of the session still loading, at 1 s over 2 slots.
+    assert.equal(estimateSecondsLeft(state, 1), 6.5);
+  });
+
+  it('measures the latency on the calls a model answered, not on cached answers', () => {
+    const state = initialProgress();
+    applyProgress(state, { type: 'start', strategies: 1, concurrency: 1 });
+    applyProgress(state, plan('f: sequential-rolling', 4, 4));
+    applyProgress(state, on('f: sequential-rolling', 'requested'), 0);
+    applyProgress(state, on('f: sequential-rolling', 'started'), 0);
+    applyProgress(state, on('f: sequential-rolling', 'ended', { cached: true } as Partial<ProgressEvent>), 0);
+    assert.equal(estimateSecondsLeft(state, 0), null, 'no latency measured yet');
+    applyProgress(state, on('f: sequential-rolling', 'requested'), 0);
+    applyProgress(state, on('f: sequential-rolling', 'started'), 0);
+    applyProgress(state, on('f: sequential-rolling', 'ended'), 3);
+    assert.equal(estimateSecondsLeft(state, 3), 6);
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('says how many answers the cache holds for a rerun, and nothing of a cache when there is none', () => {
+    const state = initialProgress();
+    applyProgress(state, { type: 'start', strategies: 2, concurrency: 2, cache: '.compaction-cache' });
+    for (let index = 0; index < 14; index++) {
+      applyProgress(state, call('requested'));
+      applyProgress(state, call('started'));
+      applyProgress(state, call('ended', index === 0 ? { error: 'HTTP 500' } : {}));
+    }
+    applyProgress(state, call('requested'));
+    assert.equal(
+      renderInterruptedLine(state),
+      'stopping: 1 call in flight cancelled; 13 answers cached in .compaction-cache, so rerunning the same command asks for none of them again; nothing written half (Ctrl-C again to quit at once)',
+    );
+    state.cache = null;
+    assert.doesNotMatch(renderInterruptedLine(state), /cached/);
+  });
+});
+
+describe('piped progress', () => {
+  it('prints a line when nothing else was printed for 10 s: quiet but alive', () => {
+    mock.timers.enable({ apis: ['setInterval'] });
+    try {
+      const { stream, text } = capture(false);
+      let now = 0;
+      const display = createProgressDisplay('plain', stream, () => now);
+      display.onProgress!({ type: 'loading', sessions: 6 });
+      display.onProgress!({ type: 'start', strategies: 12, concurrency: 4 });
+      display.onProgress!({ type: 'loaded' });
+      now = 5;
+      mock.timers.tick(5000);
+      now = 11;
+      mock.timers.tick(6000);
+      now = 15;
+      mock.timers.tick(4000);
+      display.stop();
+      now = 40;
+      mock.timers.tick(25000);
+      assert.equal(text(), 'loading 6 sessions\n[0/12 0:11] reading sessions: 1 of 6 read\n');
+    } finally {
+      mock.timers.reset();
+    }
   });
 });

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderSuiteMarkdown, renderSuiteTerminal } from '../../src/report/suite.ts';
+import { renderSuiteMarkdown } from '../../src/report/suite.ts';
+import { renderSuiteTerminal } from '../../src/report/suite-terminal.ts';
 import type { ResultsFile, StrategyResult } from '../../src/results/types.ts';
 import { suiteOf } from '../../src/suite/assemble.ts';
 import {
