@@ -21,6 +21,7 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
   inspect: async () => (await import('./commands/inspect.ts')).inspectCommand(),
   probes: async () => (await import('./commands/probes.ts')).probesCommand(),
   calibrate: async () => (await import('./commands/calibrate.ts')).calibrateCommand(),
+  runs: async () => (await import('./commands/runs.ts')).runsCommand(),
   list: async () => (await import('./commands/list.ts')).listCommand(),
 };
 

@@ -41,6 +41,11 @@ export const COMMAND_SUMMARIES = {
     description:
       'score the human-labelled yardstick (calibration/) and compare with the reader: recall error, kappa, rank correlation',
   },
+  runs: {
+    arguments: '[folder]',
+    description:
+      'list the runs of an output folder, newest first, with their verdicts (runs.html); --diff: what each strategy gained and lost',
+  },
   list: {
     arguments: '',
     description: 'list the sample transcripts, transcript formats, strategies and providers you can name',

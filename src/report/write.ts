@@ -281,6 +281,12 @@ export async function writeGateReport(
   return path!;
 }
 
+/** Writes a page of the folder itself (`runs.html`, `runs-diff.html`), atomically; its path. */
+export async function writeFolderPage(folder: string, name: string, html: string): Promise<string> {
+  const [path] = await writeOutputs([{ path: join(folder, name), text: html }]);
+  return path!;
+}
+
 /** Writes one text file (a JUnit report) where the user asked, atomically; its directory is made if missing. */
 export async function writeTextFile(path: string, text: string, signal?: AbortSignal): Promise<string> {
   await mkdir(dirname(resolve(path)), { recursive: true });

@@ -92,6 +92,9 @@ table.matrix td.cell.selected { outline: 2px solid var(--ink); outline-offset: -
 .probe-detail { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; margin: 8px 0; background: var(--soft); }
 .probe-detail .excerpt { white-space: pre-wrap; word-break: break-word; background: #fff; border: 1px solid var(--line); padding: 6px 8px; border-radius: 4px; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .probe-detail ul.facets { list-style: none; padding-left: 0; }
+ul.facts li.lost::before { content: "− "; color: #a40e26; font-weight: 700; }
+ul.facts li.gained::before { content: "+ "; color: #116329; font-weight: 700; }
+ul.facts { list-style: none; padding-left: 0; }
 .probe-detail li.stated::before { content: "✓ "; color: #116329; }
 .probe-detail li.absent::before { content: "✗ "; color: #a40e26; }
 mark.facet { background: #ffd33d; padding: 0 1px; }

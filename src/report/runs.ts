@@ -1,0 +1,213 @@
+/**
+ * `runs`: an output folder's runs newest first with their verdicts, and the diff of two runs, for the terminal and
+ * as pages (`runs.html`, `runs-diff.html`) in the folder. Pure: lists and diffs in, strings out.
+ */
+import { formatInteger, formatRatio } from '../numbers.ts';
+import type { FactChange } from '../suite/fact-diff.ts';
+import type { Verdict } from './verdict.ts';
+import { factLine } from './baseline-gate.ts';
+import type { TerminalOptions } from './comparison.ts';
+import { htmlDocument } from './html/document.ts';
+import { escapeHtml } from './html/escape.ts';
+import { htmlTable } from './html/tables.ts';
+import { fitColumns, type Rows, terminalTable } from './table.ts';
+import { formatEstimate } from './verdict-text.ts';
+import { wrapProse } from './wrap.ts';
+
+/** What kind of run it was, as its reports are named. */
+export type RunKind = 'session' | 'sweep' | 'suite' | 'chain' | 'continuation' | 'at-compaction';
+
+/** One run of an output folder, with its verdict (null with `problem` when its records do not make a whole run). */
+export type RunEntry = {
+  run: string;
+  file: string;
+  /** When it ran (from its id), as ISO 8601. */
+  date: string;
+  origin: 'compare' | 'score';
+  kind: RunKind;
+  provider: string;
+  sessions: string[];
+  strategies: string[];
+  targets: Array<number | null>;
+  verdict: Verdict | null;
+  problem: string | null;
+  /** The report pages in the folder that are this run's (the newest run of a kind owns its pages), relative to it. */
+  pages: string[];
+};
+
+/** An output folder's runs, newest first. */
+export type RunList = { folder: string; runs: RunEntry[] };
+
+/** One strategy's change between two runs, over the sessions (and targets) both ran it on. */
+export type StrategyChange = {
+  strategy: string;
+  sessions: number;
+  /** Mean probe recall and tokens after over those sessions, in the earlier and the later run. */
+  recall: { before: number | null; after: number | null };
+  tokensAfter: { before: number; after: number };
+  lost: number;
+  gained: number;
+};
+
+/** What changed from one run to another. */
+export type RunDiff = {
+  before: RunEntry;
+  after: RunEntry;
+  strategies: StrategyChange[];
+  facts: FactChange[];
+  /** Sessions (at a target) only one of the runs has: not compared. */
+  unpaired: string[];
+};
+
+/** The page listing the runs, and the diff's page, in the output folder. */
+export const RUNS_PAGE = 'runs.html';
+export const DIFF_PAGE = 'runs-diff.html';
+
+/** `2026-11-28 19:23` from `2026-11-28T19:23:45Z`. */
+const when = (date: string) => date.replace('T', ' ').replace(/:\d\dZ$/, '');
+
+/** A run's verdict in a few words: the recommendation with its figure, or why there is none. */
+export function verdictCell(entry: RunEntry): string {
+  if (entry.problem) return `incomplete: ${entry.problem}`;
+  const verdict = entry.verdict;
+  if (!verdict) return '–';
+  if (!verdict.recommended) return `no recommendation: ${verdict.none}`;
+  const { name, value } = verdict.recommended;
+  return `${name} ${formatEstimate(value)}`;
+}
+
+function sessionsCell(entry: RunEntry): string {
+  const targets = entry.targets.filter((target) => target !== null);
+  const at = targets.length > 0 ? ` @${targets.join(',')}` : '';
+  return `${entry.sessions.length === 1 ? entry.sessions[0] : `${entry.sessions.length} sessions`}${at}`;
+}
+
+function listRows(list: RunList): Rows {
+  return {
+    head: ['When (UTC)', 'Kind', 'Sessions', 'Recommended [95% CI]', 'Strategies', 'Provider', 'Run'],
+    rows: list.runs.map((entry) => [
+      when(entry.date),
+      entry.origin === 'score' ? `${entry.kind} (re-scored)` : entry.kind,
+      sessionsCell(entry),
+      verdictCell(entry),
+      String(entry.strategies.length),
+      entry.provider,
+      entry.run,
+    ]),
+  };
+}
+
+/** The runs for the terminal: when, kind, sessions and verdict first. */
+export function renderRunsTerminal(list: RunList, terminal: TerminalOptions = {}): string {
+  if (list.runs.length === 0) return `No runs in ${list.folder}/records/.`;
+  const rows = listRows(list);
+  // When, kind and verdict first; then the sessions, the provider, the run's id.
+  const fitted = fitColumns(rows, [0, 1, 3, 2, 6, 4, 5], terminal.width);
+  const prose = (line: string) => wrapProse(line, terminal.width);
+  return [
+    prose(`${list.runs.length} ${list.runs.length === 1 ? 'run' : 'runs'} in ${list.folder}, newest first:`),
+    terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    ...(fitted.omitted.length > 0 ? [prose(`  (${fitted.omitted.join(', ')} in ${RUNS_PAGE})`)] : []),
+    prose(
+      `  What changed between two: compaction-bench runs ${list.folder} --diff (the two newest), or --diff RUN [RUN].`,
+    ),
+  ].join('\n');
+}
+
+/** `runs.html`: every run of the folder with its verdict and its pages, newest first. */
+export function renderRunsHtml(list: RunList): string {
+  const rows = list.runs.map((entry) => {
+    const pages = entry.pages.map(
+      (page) => `<a href="${escapeHtml(encodeURI(page))}">${escapeHtml(page)}</a>`,
+    );
+    const verdict = entry.verdict
+      ? `<span title="${escapeHtml(entry.verdict.question)}">${escapeHtml(verdictCell(entry))}</span>`
+      : escapeHtml(verdictCell(entry));
+    return `<tr><td class="number">${escapeHtml(when(entry.date))}</td><td>${escapeHtml(entry.kind)}${entry.origin === 'score' ? ' (re-scored)' : ''}</td><td>${escapeHtml(sessionsCell(entry))}</td><td>${verdict}</td><td class="number">${entry.strategies.length}</td><td><code>${escapeHtml(entry.provider)}</code></td><td><code>${escapeHtml(entry.run)}</code></td><td>${pages.join('<br>') || '<span class="hint">overwritten by a newer run</span>'}</td></tr>`;
+  });
+  return htmlDocument({
+    title: `Runs in ${list.folder}`,
+    header: [
+      `<p class="meta">${list.runs.length} ${list.runs.length === 1 ? 'run' : 'runs'}, newest first. A report page belongs to the newest run that wrote it; rebuild an older run's with <code>compaction-bench report records/RUN.jsonl -o DIR</code>. What changed between two runs: <code>compaction-bench runs FOLDER --diff RUN RUN</code> writes <a href="${DIFF_PAGE}">${DIFF_PAGE}</a>.</p>`,
+    ],
+    main: [
+      '<div class="table-wrap comparison-wrap"><table class="comparison runs">',
+      '<thead><tr><th>When (UTC)</th><th>Kind</th><th>Sessions</th><th>Recommended [95% CI]</th><th class="number">Strategies</th><th>Provider</th><th>Run</th><th>Report</th></tr></thead>',
+      `<tbody>${rows.join('\n')}</tbody></table></div>`,
+    ],
+    footer: `Written by <code>compaction-bench runs</code> from <code>records/</code>.`,
+  });
+}
+
+const change = (before: number | null, after: number | null, format: (value: number) => string) =>
+  before === null || after === null
+    ? '–'
+    : `${format(before)} → ${format(after)}${after === before ? '' : ` (${after > before ? '+' : '−'}${format(Math.abs(after - before))})`}`;
+
+function diffRows(diff: RunDiff): Rows {
+  return {
+    head: ['Strategy', 'Facts lost', 'Facts gained', 'Probe recall', 'Tokens after', 'Sessions'],
+    rows: diff.strategies.map((strategy) => [
+      strategy.strategy,
+      String(strategy.lost),
+      String(strategy.gained),
+      change(strategy.recall.before, strategy.recall.after, formatRatio),
+      change(strategy.tokensAfter.before, strategy.tokensAfter.after, (value) =>
+        formatInteger(Math.round(value)),
+      ),
+      String(strategy.sessions),
+    ]),
+    alignRight: [false, true, true, true, true, true],
+  };
+}
+
+function diffHeadline(diff: RunDiff): string {
+  const paired = diff.strategies[0]?.sessions ?? 0;
+  const lost = diff.strategies.reduce((sum, strategy) => sum + strategy.lost, 0);
+  const gained = diff.strategies.reduce((sum, strategy) => sum + strategy.gained, 0);
+  return `From ${diff.before.run} (${when(diff.before.date)}) to ${diff.after.run} (${when(diff.after.date)}): ${lost} facts lost and ${gained} gained over ${paired} ${paired === 1 ? 'session' : 'sessions'} both ran${diff.unpaired.length > 0 ? `; not compared, in one run only: ${diff.unpaired.join(', ')}` : ''}.`;
+}
+
+function verdictChange(diff: RunDiff): string {
+  const name = (entry: RunEntry) => entry.verdict?.recommended?.name ?? 'none';
+  const [before, after] = [name(diff.before), name(diff.after)];
+  return before === after ? `Recommended in both: ${after}.` : `Recommended: ${before} before, ${after} now.`;
+}
+
+/** The diff for the terminal: the headline, the verdicts, a row per strategy, then every fact that changed. */
+export function renderDiffTerminal(diff: RunDiff, terminal: TerminalOptions = {}): string {
+  const prose = (line: string) => wrapProse(line, terminal.width, 2);
+  const fitted = fitColumns(diffRows(diff), [0, 1, 2, 3, 4, 5], terminal.width);
+  const facts = diff.facts.map((fact) =>
+    prose(`  ${fact.lost.length > 0 ? '−' : '+'} ${fact.strategy}: ${factLine(fact).replaceAll('`', '')}`),
+  );
+  return [
+    prose(diffHeadline(diff)),
+    prose(verdictChange(diff)),
+    terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    ...(facts.length > 0 ? ['Facts lost and gained:', ...facts] : ['No fact changed.']),
+  ].join('\n');
+}
+
+/** `runs-diff.html`: the same as a page. */
+export function renderDiffHtml(diff: RunDiff): string {
+  const facts = diff.facts.map(
+    (fact) =>
+      `<li class="${fact.lost.length > 0 ? 'lost' : 'gained'}"><code>${escapeHtml(fact.strategy)}</code>: ${escapeHtml(factLine(fact)).replace(/`([^`]+)`/g, '<code>$1</code>')}${fact.answer ? ` <span class="hint">— ${escapeHtml(fact.answer)}</span>` : ''}</li>`,
+  );
+  return htmlDocument({
+    title: `What changed between two runs`,
+    header: [
+      `<p class="meta">${escapeHtml(diffHeadline(diff))}</p>`,
+      `<p class="meta"><a href="${RUNS_PAGE}">Every run of this folder</a></p>`,
+    ],
+    main: [
+      `<section class="verdict" id="verdict" aria-label="Verdict"><p class="answer">${escapeHtml(verdictChange(diff))}</p></section>`,
+      '<h2 id="strategies">Each strategy</h2>',
+      `<div class="table-wrap comparison-wrap">${htmlTable(diffRows(diff)).replace('<table>', '<table class="comparison">')}</div>`,
+      '<h2 id="facts">Facts lost and gained</h2>',
+      facts.length > 0 ? `<ul class="facts">${facts.join('')}</ul>` : '<p>No fact changed.</p>',
+    ],
+    footer: 'Written by <code>compaction-bench runs --diff</code> from <code>records/</code>.',
+  });
+}

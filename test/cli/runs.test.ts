@@ -1,0 +1,79 @@
+/** `compaction-bench runs`: an output folder's runs newest first with their verdicts, and what changed between two. */
+import assert from 'node:assert/strict';
+import { copyFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { outcomeCredit } from '../../src/quality/probe-recall.ts';
+import type { ResultsFile } from '../../src/results/types.ts';
+import { runCli, temporaryDirectory } from '../helpers/cli.ts';
+
+let directory: { path: string; remove: () => Promise<void> };
+let out: string;
+const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8')) as ResultsFile;
+
+before(async () => {
+  directory = await temporaryDirectory();
+  out = join(directory.path, 'out');
+  const compare = (...flags: string[]) =>
+    runCli(
+      ['compare', 'before-compaction', '-s', 'single-shot,sequential-rolling', '-o', out, '-q', ...flags],
+      {
+        cwd: directory.path,
+      },
+    );
+  assert.equal((await compare()).code, 0);
+  await copyFile(join(out, 'before-compaction-results.json'), join(directory.path, 'first.json'));
+  // Run ids start with the second they were made: the second run is newer.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  assert.equal((await compare('--ratio', '0.03')).code, 0);
+});
+after(() => directory.remove());
+
+describe('compaction-bench runs', () => {
+  it('lists every run newest first with its verdict, and writes runs.html linking the pages that are its', async () => {
+    const run = await runCli(['runs', out], { cwd: directory.path, env: { COLUMNS: '200' } });
+    assert.equal(run.code, 0, run.stderr);
+    const rows = run.stdout.split('\n').filter((line) => / session {2}/.test(line) || /│ \d{4}-/.test(line));
+    assert.equal(rows.length, 2, run.stdout);
+    const latest = await readJson(join(out, 'before-compaction-results.json'));
+    const recommended = latest.strategies.sort(
+      (a, b) => b.quality.probeRecall! - a.quality.probeRecall! || a.tokensAfter - b.tokensAfter,
+    )[0]!.name;
+    assert.match(rows[0]!, new RegExp(`│ session │ before-compaction │ ${recommended} \\d\\.\\d\\d`));
+    const page = await readFile(join(out, 'runs.html'), 'utf8');
+    assert.equal((page.match(/<tr><td class="number">/g) ?? []).length, 2);
+    // The newer run owns the report page; the older one's was overwritten.
+    assert.match(page, /<a href="before-compaction-report\.html">/);
+    assert.match(page, /overwritten by a newer run/);
+  });
+
+  it('--diff names the facts each strategy lost and gained between the two newest runs', async () => {
+    const run = await runCli(['runs', out, '--diff'], { cwd: directory.path });
+    assert.equal(run.code, 0, run.stderr);
+    const [first, second] = [
+      await readJson(join(directory.path, 'first.json')),
+      await readJson(join(out, 'before-compaction-results.json')),
+    ];
+    // Lost: kept (or half kept) in the first run and not in the second; gained the other way.
+    for (const strategy of second.strategies) {
+      const was = first.strategies.find((candidate) => candidate.name === strategy.name)!;
+      const kept = (result: typeof strategy, id: string) =>
+        outcomeCredit(result.quality.probeOutcomes[id]) >= 0.5;
+      const ids = Object.keys(strategy.quality.probeOutcomes);
+      const lost = ids.filter((id) => kept(was, id) && !kept(strategy, id));
+      const gained = ids.filter((id) => !kept(was, id) && kept(strategy, id));
+      assert.match(run.stdout, new RegExp(`│ ${strategy.name} +│ +${lost.length} │ +${gained.length} │`));
+      for (const id of lost)
+        assert.match(run.stdout, new RegExp(`− ${strategy.name}: lost ${id} in 1 of 1 session`));
+    }
+    assert.ok(
+      second.strategies.some((strategy) => run.stdout.includes(`− ${strategy.name}: lost`)),
+      'a fact was lost',
+    );
+    const page = await readFile(join(out, 'runs-diff.html'), 'utf8');
+    assert.match(page, /<li class="lost"><code>/);
+    const refused = await runCli(['runs', out, '--diff', '1999'], { cwd: directory.path });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /^compaction-bench: --diff 1999: no such run in this folder; runs: \d{8}T/);
+  });
+});
