@@ -12,6 +12,7 @@ import { renderSettingsTable, SETTINGS_TABLE_MARKERS } from '../src/report/setti
 import { CORE_SETTINGS } from '../src/settings.ts';
 import { strategySettings } from '../src/strategies/registry.ts';
 import { buildRealSessionsTable, REAL_SESSIONS_ROOT, realSessionsPresent } from './real-sessions-table.ts';
+import { terminalExample, TERMINAL_DIRECTORY, TERMINAL_EXAMPLES } from './terminal-examples.ts';
 
 function rewrite(
   relative: string,
@@ -47,4 +48,10 @@ if (realSessionsPresent()) {
   process.stdout.write(
     `docs: left the real-session table of docs/derived-probes.md as it is: no ${REAL_SESSIONS_ROOT}\n`,
   );
+}
+
+// The terminal at 80 columns, one file per kind of run.
+for (const { file, args } of TERMINAL_EXAMPLES) {
+  writeFileSync(`${TERMINAL_DIRECTORY}${file}`, await terminalExample(args));
+  process.stdout.write(`docs: wrote ${TERMINAL_DIRECTORY}${file}\n`);
 }

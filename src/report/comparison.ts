@@ -185,7 +185,11 @@ export type TerminalOptions = { width?: number | undefined; color?: boolean };
 
 /** The comparison for the terminal: columns by rank, recall with its interval, a Verdict column after tokens after. */
 function terminalRows(results: ResultsFile, verdict: Verdict): { rows: Rows; ranks: number[] } {
-  const metrics = [...comparisonMetrics(results)].sort((a, b) => a.terminalRank - b.terminalRank);
+  // Times of no model call measure this machine: left out, as in the Markdown (the HTML and JSON have them).
+  const timings = timingsMeasured(results);
+  const metrics = [...comparisonMetrics(results)]
+    .filter((metric) => timings || metric.key !== 'ownMs')
+    .sort((a, b) => a.terminalRank - b.terminalRank);
   const standings = results.strategies.map((strategy) =>
     standingOf(verdict, {
       name: strategy.name,
@@ -262,8 +266,8 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
         ]
       : []),
     renderContinuationTableTerminal(results, terminal),
-    ...observations(results).map((line) => prose(`  • ${line}`)),
-    renderChainTerminal(results),
+    ...observations(results, { timings: timingsMeasured(results) }).map((line) => prose(`  • ${line}`)),
+    renderChainTerminal(results, terminal, timingsMeasured(results)),
   ]
     .filter((line) => line !== '')
     .join('\n');

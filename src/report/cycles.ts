@@ -3,7 +3,8 @@ import { formatInteger, formatMs, formatRatio } from '../numbers.ts';
 import { type ChainAggregation, chainMetrics, type Metric } from '../quality/metrics.ts';
 import type { ChainResult, CycleResult } from '../results/chain.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
-import { markdownTable, type Rows, terminalTable } from './table.ts';
+import { fitColumns, markdownTable, type Rows, terminalTable, type TerminalStyle } from './table.ts';
+import { wrapProse } from './wrap.ts';
 
 type Chained = StrategyResult & { chain: ChainResult };
 
@@ -45,8 +46,9 @@ function hasProbes(strategies: readonly Chained[]): boolean {
 }
 
 /** Strategy × compaction: recall of the facts planted so far (file recall without probes), the end state, the cost. */
-export function chainRows(results: ResultsFile): Rows {
+export function chainRows(results: ResultsFile, timings = true): Rows {
   const strategies = chained(results);
+  const metrics = chainMetrics().filter((metric) => timings || !metric.timing);
   const perCycle = hasProbes(strategies)
     ? (cycle: CycleResult | undefined) => cycle?.probeRecall
     : (cycle: CycleResult | undefined) => cycle?.fileRecall;
@@ -56,7 +58,7 @@ export function chainRows(results: ResultsFile): Rows {
     'Compactions',
     ...Array.from({ length: cycles }, (_, index) => `#${index + 1}`),
     'First stretch after the last',
-    ...chainMetrics().map((metric) => metric.chain.label),
+    ...metrics.map((metric) => metric.chain.label),
   ];
   const rows = strategies.map((strategy) => {
     const list = strategy.chain.cycles;
@@ -66,7 +68,7 @@ export function chainRows(results: ResultsFile): Rows {
       strategy.chain.compactions,
       ...Array.from({ length: cycles }, (_, index) => formatRatio(perCycle(list[index]))),
       last ? recallCell(last.firstStretchRecall, last.firstStretchProbes) : '–',
-      ...chainMetrics().map((metric) => {
+      ...metrics.map((metric) => {
         const value = overCycles(metric, list);
         return metric.chain.format && value !== null ? metric.chain.format(value) : metric.format(value);
       }),
@@ -119,11 +121,40 @@ export function renderChainMarkdown(results: ResultsFile): string[] {
   ];
 }
 
-/** The chain table as the terminal shows it; empty without `--schedule`. */
-export function renderChainTerminal(results: ResultsFile): string {
+/**
+ * The chain table as the terminal shows it, fitted to the width: the strategy, the last compaction's recall and the
+ * first stretch's first, then the earlier compactions from the latest, then the end state by the registry's rank;
+ * without times when `timings` is false (no call went to a model). Empty without `--schedule`.
+ */
+export function renderChainTerminal(
+  results: ResultsFile,
+  terminal: TerminalStyle & { width?: number | undefined } = {},
+  timings = true,
+): string {
   if (chained(results).length === 0) return '';
   const what = hasProbes(chained(results)) ? 'recall of the facts so far' : 'file recall (no fact probes)';
-  return `Compaction chain (--schedule ${results.schedule ?? 'recorded'}): ${what} after each compaction\n${terminalTable(chainRows(results))}`;
+  const rows = chainRows(results, timings);
+  const cycles = rows.head.filter((head) => /^#\d+$/.test(head)).length;
+  const metrics = chainMetrics().filter((metric) => timings || !metric.timing);
+  // Strategy 0, Compactions 3, #1…#n from the last (1, 4, 5, …), the first stretch 2, then the registry's order.
+  const ranks = [
+    0,
+    3,
+    ...Array.from({ length: cycles }, (_, index) => (index === cycles - 1 ? 1 : 4 + (cycles - 1 - index))),
+    2,
+    ...metrics.map((metric) => 100 + metric.terminalRank),
+  ];
+  const fitted = fitColumns(rows, ranks, terminal.width);
+  return [
+    wrapProse(
+      `Compaction chain (--schedule ${results.schedule ?? 'recorded'}): ${what} after each compaction`,
+      terminal.width,
+    ),
+    terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    ...(fitted.omitted.length > 0
+      ? [wrapProse(`  (${fitted.omitted.join(', ')} in the Markdown and HTML reports)`, terminal.width)]
+      : []),
+  ].join('\n');
 }
 
 /** Every compaction of one strategy's chain, for its own report; nothing without one. */

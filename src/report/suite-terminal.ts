@@ -1,7 +1,7 @@
 /** The suite as the terminal shows it, verdict first: the strategy table and the comparison with the reference. */
 import type { SuiteResults } from '../suite/types.ts';
 import { suiteStem } from '../report-names.ts';
-import type { TerminalOptions } from './comparison.ts';
+import { type TerminalOptions, timingsMeasured } from './comparison.ts';
 import { adjustmentNote } from './statistics.ts';
 import {
   columnsOf,
@@ -24,8 +24,12 @@ import { wrapProse } from './wrap.ts';
  * The strategy table as the terminal shows it: recall with its interval, tokens after and a Verdict column first,
  * then the other figures by the registry's `terminalRank`, sessions last; with each column's rank.
  */
-function suiteTerminalRows(suite: SuiteResults, verdict: Verdict): { rows: Rows; ranks: number[] } {
-  const columns = [...columnsOf(suite, {})].sort((a, b) => a.rank - b.rank);
+function suiteTerminalRows(
+  suite: SuiteResults,
+  verdict: Verdict,
+  timings: boolean,
+): { rows: Rows; ranks: number[] } {
+  const columns = [...columnsOf(suite, { timings })].sort((a, b) => a.rank - b.rank);
   const tokensAt = columns.findIndex((column) => column.key === 'tokensAfter');
   const verdictAt = tokensAt < 0 ? columns.length : tokensAt + 1;
   // Size is read at a glance: tokens after as its mean, the interval in the Markdown and the page.
@@ -78,7 +82,9 @@ export function renderSuiteTerminal(
   const prose = (line: string) => wrapProse(line.replaceAll('`', ''), terminal.width);
   const pages = `${suiteStem(suite)}-comparison.md and ${suiteStem(suite)}-report.html`;
   const verdict = suiteVerdictOf(suite, options.sessions);
-  const table = suiteTerminalRows(suite, verdict);
+  // Times of no model call measure this machine: left out, as in the Markdown.
+  const timings = options.sessions ? options.sessions.some(timingsMeasured) : true;
+  const table = suiteTerminalRows(suite, verdict, timings);
   const recommended = suite.strategies.findIndex((strategy) => strategy.name === verdict.recommended?.name);
   const strategies = fitTable(table.rows, table.ranks, terminal, pages, recommended);
   const verdictColumn = table.rows.head.indexOf('Verdict');
