@@ -90,6 +90,9 @@ describe('ticks', () => {
     assert.deepEqual(linearTicks(0, 4.2, 10), [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4]);
     assert.deepEqual(logTicks(250, 40_000, 9).labelled, [500, 1000, 2000, 5000, 10_000, 20_000]);
     assert.deepEqual(logTicks(250, 40_000, 3).labelled, [1000, 10_000]);
+    // Within one power of ten, the grid lines are labelled: never an axis without figures.
+    assert.deepEqual(logTicks(21_000, 44_000, 9).labelled, [30_000, 40_000]);
+    assert.deepEqual(logTicks(2100, 9000, 3).labelled, [3000, 6000, 9000]);
   });
 });
 

@@ -40,7 +40,7 @@ function draw(
   shown: ReadonlySet<string>,
 ): string {
   const area = layout.narrow
-    ? { left: 44, right: layout.width - 14, top: 10, bottom: 240 }
+    ? { left: 44, right: layout.width - 26, top: 10, bottom: 240 }
     : { left: 52, right: layout.width - 30, top: 12, bottom: 332 };
   const x = linearScale([0, POSITION_BINS - 1], [area.left, area.right]);
   const y = linearScale([0, 1], [area.bottom, area.top]);
@@ -83,7 +83,15 @@ function draw(
       ),
   );
   const body = [
-    bottomAxis(area, x, bins, label, 'Where the probe’s fact was planted (tenth of the session)'),
+    bottomAxis(
+      area,
+      x,
+      bins,
+      label,
+      layout.narrow
+        ? 'Where the fact was planted'
+        : 'Where the probe’s fact was planted (tenth of the session)',
+    ),
     leftAxis(area, y, linearTicks(0, 1, layout.narrow ? 5 : 10), formatShare, 'Probe recall'),
     layer('retention', lines),
     layer('retentionPoints', marks),

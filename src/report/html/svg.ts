@@ -89,9 +89,12 @@ export function logTicks(low: number, high: number, count: number): { labelled: 
   const sets = [[1, 2, 5], [1, 3], [1]];
   for (const multiples of sets) {
     const labelled = powers.flatMap((power) => multiples.map((m) => m * power)).filter(inside);
+    // A narrow domain (within one power of ten) may hold none of these: its grid lines are labelled instead.
+    if (labelled.length < 2) break;
     if (labelled.length <= count || multiples.length === 1) return { labelled, grid };
   }
-  return { labelled: [], grid };
+  const step = Math.max(1, Math.ceil(grid.length / Math.max(1, count)));
+  return { labelled: grid.filter((_, index) => index % step === 0), grid };
 }
 
 /** A plot area inside a chart: where the data is drawn, in the chart's pixels. */
