@@ -12,6 +12,7 @@ import {
 import { writeFolderPage } from '../report/write.ts';
 import { wrapProse } from '../report/wrap.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
+import { standardOutput } from './streams.ts';
 import { stdoutTerminal } from './terminal.ts';
 
 /** Builds the `runs` command. */
@@ -45,7 +46,7 @@ Examples:
         written.push(await writeFolderPage(folder, DIFF_PAGE, renderDiffHtml(diff)));
         parts.push(renderDiffTerminal(diff, terminal));
       }
-      process.stdout.write(
+      standardOutput().write(
         `${parts.join('\n\n')}\n\n${wrapProse(`Written: ${written.join(', ')} (open in a browser)`, terminal.width)}\n`,
       );
     });

@@ -8,12 +8,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { applyConfigFile } from '../../src/commands/config-flags.ts';
-import { compareCommand } from '../../src/commands/compare.ts';
-import { type RunFlags, toCompareOptions } from '../../src/commands/run-options.ts';
-import { compareSuite } from '../../src/run-suite.ts';
 import { findBrowser, headless } from '../helpers/browser.ts';
-import { temporaryDirectory } from '../helpers/cli.ts';
+import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import { writeSuite } from '../helpers/suite-sessions.ts';
 
 const BROWSER = findBrowser();
@@ -21,17 +17,10 @@ const SKIP = BROWSER
   ? false
   : 'no Chromium found (CHROME_PATH or chromium on PATH; Debian: apt-get install chromium): the pages were not laid out';
 
-/** Runs compare in-process with these command-line arguments (parsed as the CLI parses them). */
+/** Runs compare in this process with these arguments; it must succeed. */
 async function compare(args: string[]): Promise<void> {
-  let run: Promise<unknown> | undefined;
-  const command = compareCommand().action((inputs: string[], flags: RunFlags, self) => {
-    const fixtures = applyConfigFile(self, inputs, flags as unknown as Record<string, unknown>);
-    run = compareSuite(
-      toCompareOptions(fixtures, flags, new AbortController().signal, { onNotice: () => {} }),
-    );
-  });
-  await command.parseAsync([...args, '--no-config', '-q'], { from: 'user' });
-  await run;
+  const result = await runCli(['compare', ...args, '--no-config', '-q'], { cwd: directory.path });
+  assert.equal(result.code, 0, result.stderr);
 }
 
 type Layout = {
