@@ -146,7 +146,32 @@ describe('suites', () => {
       const chosen = suite.strategies.find((strategy) => strategy.name === recommended)!;
       assert.deepEqual(chosen.flaggedSessions, { doesNotCompress: 0, missedTarget: 0 });
       assert.equal(chosen.lexical, false);
+      // Its row is marked as in a session's comparison, led by its mark ringed.
+      assert.match(
+        page,
+        new RegExp(
+          `<tr class="recommended" data-strategy="${recommended}"><td><svg class="icon"[^]*?<circle[^>]*fill="none"`,
+        ),
+      );
     }
+    // A nav whose every link lands on an anchor of the page; each strategy's row led by its mark; recall, then
+    // tokens after, the columns a narrow page shows.
+    const nav = /<nav>(.*?)<\/nav>/s.exec(page)?.[1] ?? '';
+    const anchors = [...nav.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]!);
+    assert.ok(anchors.includes('verdict') && anchors.includes('suite-recall'), anchors.join(', '));
+    for (const anchor of anchors) assert.ok(page.includes(` id="${anchor}"`), anchor);
+    const table = page.slice(
+      page.indexOf('<h2 id="strategies">'),
+      page.indexOf('</table>', page.indexOf('<h2 id="strategies">')),
+    );
+    assert.match(
+      table,
+      /<th>Strategy<\/th>\n?<th class="number">Fact recall \[95% CI\]<\/th><th class="number">Tokens after \[95% CI\]<\/th>/,
+    );
+    assert.equal(
+      [...table.matchAll(/<tr[^>]*data-strategy="[^"]+"><td><svg class="icon"/g)].length,
+      suite.strategies.length,
+    );
   });
 
   it('check --baseline passes an unchanged suite and fails one that lost facts, verdict first, with the facts lost', async () => {

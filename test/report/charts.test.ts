@@ -84,6 +84,55 @@ describe('labels', () => {
   });
 });
 
+describe('points on one spot', () => {
+  it('share one label that counts the others, most important first', () => {
+    const labels = placeLabels(
+      [
+        { x: 100, y: 100, text: 'single-shot', bold: true },
+        { x: 100.2, y: 99.8, text: 'parallel-stitch' },
+        { x: 100, y: 100, text: 'sequential-rolling' },
+        { x: 300, y: 100, text: 'pi' },
+      ],
+      [
+        [100, 100],
+        [300, 100],
+      ],
+      { left: 0, right: 400, top: 0, bottom: 200 },
+    );
+    assert.deepEqual(
+      labels.map((label) => label.text),
+      ['single-shot +2', 'pi'],
+    );
+    assert.equal(labels[0]!.bold, true);
+  });
+
+  it('name each other in the tooltip of the point drawn on top', () => {
+    const results = {
+      target: null,
+      strategies: [scored('single-shot', 2931, 0.9), scored('parallel-stitch', 2931, 0.9)],
+    } as unknown as ResultsFile;
+    const plot = recallPlot([results], chartStyle(['single-shot', 'parallel-stitch'], 'single-shot'))!;
+    assert.match(plot.svg, /<title>single-shot\n[^<]*also at this point: parallel-stitch<\/title>/);
+    assert.match(plot.svg, />single-shot \+1</);
+    assert.match(plot.caption, /“name \+n” marks n more strategies drawn on the same spot/);
+  });
+
+  it('of one strategy in a sweep share one label naming its targets', () => {
+    const file = (target: number, tokens: number) =>
+      ({
+        target,
+        strategies: [scored('sequential-rolling', tokens, 0.9), scored('single-shot', 1000, 0.5)],
+      }) as unknown as ResultsFile;
+    const plot = recallPlot(
+      [file(2000, 1991), file(4000, 3164), file(8000, 3164)],
+      chartStyle(['sequential-rolling', 'single-shot'], 'sequential-rolling'),
+    )!;
+    assert.match(plot.svg, />sequential-rolling @4000, @8000</);
+    assert.doesNotMatch(plot.svg, />sequential-rolling @8000</);
+    assert.doesNotMatch(plot.caption, /name \+n/);
+  });
+});
+
 describe('ticks', () => {
   it('are round steps over a linear domain and 1-2-5 over a log one', () => {
     assert.deepEqual(linearTicks(0, 1, 5), [0, 0.2, 0.4, 0.6, 0.8, 1]);

@@ -22,6 +22,8 @@ table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
 th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 th { background: var(--soft); font-weight: 600; }
 .number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* Headers wrap between words (a figure never does): a wide table keeps its columns on the page longer. */
+th.number { white-space: normal; min-width: 5ch; }
 .table-wrap { overflow-x: auto; }
 table.sortable th button { all: unset; cursor: pointer; }
 table.sortable th button:focus-visible { outline: 2px solid var(--accent); }
@@ -113,6 +115,7 @@ figure svg .hidden-series { display: none; }
   .verdict .answer { font-size: 16px; }
 }
 @media (max-width: 600px) {
+  th, td { padding: 3px 5px; }
   svg.chart.wide { display: none; }
   svg.chart.narrow { display: block; }
 }

@@ -49,7 +49,7 @@ export function placeLabels(
     bottom: y + radius,
   }));
   const placed: PlacedLabel[] = [];
-  for (const request of requests) {
+  for (const request of mergeSamePlace(requests)) {
     const width = textWidth(request.text) * (request.bold ? 1.08 : 1);
     for (const place of PLACES) {
       const x = request.x + place.dx;
@@ -68,6 +68,54 @@ export function placeLabels(
     }
   }
   return placed;
+}
+
+/**
+ * One label for the points drawn on one spot (a hidden point would otherwise go unnamed, or its label sit by a
+ * point it does not name): the first request's text (the most important) and how many more are there, `pi +3`.
+ */
+function mergeSamePlace(requests: readonly LabelRequest[]): LabelRequest[] {
+  const groups = new Map<string, { request: LabelRequest; more: number }>();
+  for (const request of requests) {
+    const key = `${Math.round(request.x)} ${Math.round(request.y)}`;
+    const group = groups.get(key);
+    if (group) group.more += 1;
+    else groups.set(key, { request, more: 0 });
+  }
+  return [...groups.values()].map(({ request, more }) =>
+    more === 0 ? request : { ...request, text: `${request.text} +${more}` },
+  );
+}
+
+/**
+ * For each item, the names of the others drawn on the same spot (within half a pixel), for its tooltip: the mark on
+ * top hides theirs.
+ */
+export function samePlace<T>(
+  items: readonly T[],
+  at: (item: T) => readonly [number, number],
+  name: (item: T) => string,
+): Map<T, string[]> {
+  const key = (item: T) => at(item).map(Math.round).join(' ');
+  return new Map(
+    items.map((item) => [
+      item,
+      items.filter((other) => other !== item && key(other) === key(item)).map(name),
+    ]),
+  );
+}
+
+/** The tooltip line naming the others drawn on a point's spot, if any. */
+export function alsoHere(names: readonly string[]): string[] {
+  return names.length > 0 ? [`also at this point: ${names.join(', ')}`] : [];
+}
+
+/** The caption's sentence on `name +n` labels, when two points share a value (likely drawn on one spot). */
+export function sharedPointNote(values: ReadonlyArray<readonly [number, number]>): string {
+  const keys = values.map(([x, y]) => `${Math.round(x)} ${y.toFixed(3)}`);
+  return new Set(keys).size < keys.length
+    ? ' A label “name +n” marks n more strategies drawn on the same spot (named in its tooltip).'
+    : '';
 }
 
 /** The placed labels as text elements. */

@@ -5,7 +5,7 @@
  */
 import { formatInteger } from '../../numbers.ts';
 import type { ResultsFile } from '../../results/types.ts';
-import { labelElements, placeLabels } from './labels.ts';
+import { alsoHere, labelElements, placeLabels, samePlace, sharedPointNote } from './labels.ts';
 import { legendHtml, strategyItems } from './legend.ts';
 import { recallPoints } from './plot-data.ts';
 import { type ChartStyle, fittedLogDomain, formatRecall, type Plot, styleOf } from './plots.ts';
@@ -82,6 +82,7 @@ function draw(layout: Layout, points: readonly Point[], sweep: boolean, chart: C
     return next ? [at(point), [x(next.tokensAfter), y(point.recall)] as const] : [at(point)];
   });
   const ordered = [...points].sort((a, b) => Number(emphasised(a.strategy)) - Number(emphasised(b.strategy)));
+  const hidden = samePlace(ordered, at, (point) => point.label);
   const marks = ordered.map((point) => {
     const [cx, cy] = at(point);
     const lines = [
@@ -91,6 +92,7 @@ function draw(layout: Layout, points: readonly Point[], sweep: boolean, chart: C
       ...(point.lexical ? ['a lexical baseline (a floor, not a strategy)'] : []),
       ...(point.front ? ['on the Pareto front'] : []),
       ...(emphasised(point.strategy) ? ['recommended'] : []),
+      ...alsoHere(hidden.get(point)!),
     ];
     return pointMark(
       styleOf(chart, point.strategy),
@@ -111,7 +113,7 @@ function draw(layout: Layout, points: readonly Point[], sweep: boolean, chart: C
     ...front.filter((point) => !emphasised(point.strategy)),
   ];
   const labels = placeLabels(
-    labelled.map((point) => ({
+    mergeCoinciding(labelled, at).map((point) => ({
       x: at(point)[0],
       y: at(point)[1],
       text: point.label,
@@ -131,6 +133,22 @@ function draw(layout: Layout, points: readonly Point[], sweep: boolean, chart: C
   return chartSvg(layout, height, 'Probe recall against tokens after', body.join(''));
 }
 
+/**
+ * One label for a strategy's points drawn on the same spot (a sweep's targets it met with the same summary):
+ * `sequential-rolling @4000, @8000` instead of two labels, one of them placed by a point it does not name.
+ */
+function mergeCoinciding(points: readonly Point[], at: (point: Point) => readonly [number, number]): Point[] {
+  const merged = new Map<string, Point>();
+  for (const point of points) {
+    const [px, py] = at(point);
+    const key = `${point.strategy} ${Math.round(px)} ${Math.round(py)}`;
+    const first = merged.get(key);
+    if (!first) merged.set(key, point);
+    else if (point.target !== null) merged.set(key, { ...first, label: `${first.label}, @${point.target}` });
+  }
+  return [...merged.values()];
+}
+
 /** Probe recall against tokens after, log scale; the Pareto front as a staircase; a sweep's curves. */
 export function recallPlot(files: readonly ResultsFile[], chart: ChartStyle): Plot | null {
   const sweep = files.length > 1;
@@ -145,7 +163,19 @@ export function recallPlot(files: readonly ResultsFile[], chart: ChartStyle): Pl
     title: sweep
       ? 'Probe recall against tokens after, across the sweep'
       : 'Probe recall against tokens after',
-    caption: `One point per strategy${sweep ? ' and target, a line joining each strategy across the targets' : ''}; the dashed staircase is the Pareto front (labelled): no other strategy keeps more for fewer tokens. Triangles are lexical baselines (a floor, not strategies); the ringed point is the recommended strategy. Strategies that do not compress or missed their target are plotted but never on the front.`,
+    caption: `One point per strategy${sweep ? ' and target, a line joining each strategy across the targets' : ''}; the dashed staircase is the Pareto front (labelled): no other strategy keeps more for fewer tokens.${points.some((point) => point.lexical) ? ' Triangles are lexical baselines (a floor, not strategies).' : ''}${chart.recommended ? ' The ringed point is the recommended strategy.' : ''} Strategies that do not compress or missed their target are plotted but never on the front.${sharedPointNote(
+      [
+        // A strategy's own targets on one spot share a label of their own (`@4000, @8000`).
+        ...new Map(
+          points
+            .filter((point) => point.front || point.strategy === chart.recommended)
+            .map((point) => [
+              `${point.strategy} ${point.tokensAfter} ${point.recall}`,
+              [point.tokensAfter, point.recall] as const,
+            ]),
+        ).values(),
+      ],
+    )}`,
     svg: bothLayouts((layout) => draw(layout, points, sweep, chart)),
     legend: legendHtml('', strategyItems(names, chart, sweep ? 'line' : 'point')),
   };

@@ -19,9 +19,50 @@ import {
 import { verdictHtml } from './verdict.ts';
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
-import { chartStyle } from './plots.ts';
+import type { Rows } from '../table.ts';
+import { strategyIcon } from './legend.ts';
+import { type ChartStyle, chartStyle, styleOf } from './plots.ts';
 import { intervalPlot, sessionPlot } from './suite-plots.ts';
 import { htmlTable } from './tables.ts';
+
+/**
+ * A table with a row per strategy (`names`, in row order) as the page's charts draw them: each name led by its
+ * mark, the recommended row marked as in a session's comparison.
+ */
+function strategyTable(rows: Rows, names: readonly string[], chart: ChartStyle): string {
+  const lines = htmlTable(rows).replace('<table>', '<table class="comparison">').split('\n');
+  let row = 0;
+  const marked = lines.map((line) => {
+    if (!line.startsWith('<tr><td')) return line;
+    const name = names[row++]!;
+    const recommended = name === chart.recommended;
+    const icon = strategyIcon(styleOf(chart, name), 'point', recommended);
+    return line
+      .replace('<tr>', `<tr${recommended ? ' class="recommended"' : ''} data-strategy="${escapeHtml(name)}">`)
+      .replace(/^(<tr[^>]*><td[^>]*>)/, `$1${icon}`);
+  });
+  return `<div class="table-wrap comparison-wrap">${marked.join('\n')}</div>`;
+}
+
+/** The rows with the column headed `moved` put right after the one headed `after` (unchanged when either is absent). */
+function moveColumn(rows: Rows, moved: string, after: string): Rows {
+  const from = rows.head.indexOf(moved);
+  const to = rows.head.indexOf(after) + 1;
+  if (from < 0 || to === 0 || from === to) return rows;
+  const order = rows.head.map((_, column) => column).filter((column) => column !== from);
+  order.splice(order.indexOf(to - 1) + 1, 0, from);
+  const pick = <T>(cells: readonly T[]) => order.map((column) => cells[column]!);
+  return {
+    head: pick(rows.head),
+    rows: rows.rows.map(pick),
+    ...(rows.alignRight ? { alignRight: pick(rows.alignRight) } : {}),
+  };
+}
+
+/** The Sessions column (each strategy's count, mostly all of them) last. */
+function lastColumnSessions(rows: Rows): Rows {
+  return moveColumn(rows, 'Sessions', rows.head[rows.head.length - 1]!);
+}
 
 /** The strata (by agent format, by size) and where each strategy did worst, as in the Markdown. */
 function suiteStrataHtml(suite: SuiteResults): string[] {
@@ -60,28 +101,52 @@ export function renderSuiteHtml(suite: SuiteResults, sessions: readonly SessionD
     suite.strategies.map((strategy) => strategy.name),
     verdict.recommended?.name ?? null,
   );
+  const sessionsPlot = sessionPlot(sessions, chart);
+  const recallPlot = intervalPlot(suite, chart);
+  const worst = suiteWorstLines(suite).length > 0;
+  const nav = [
+    ['verdict', 'Verdict'],
+    ['strategies', 'Strategies'],
+    ...(suite.comparisons.length > 0 ? [['paired', 'Paired']] : []),
+    ...(sessionsPlot ? [[sessionsPlot.id, 'Recall per session']] : []),
+    ...(worst ? [['worst', 'Where each did worst']] : []),
+    ...(recallPlot ? [[recallPlot.id, 'Recall vs tokens']] : []),
+    ['sessions', 'Sessions'],
+  ];
   return htmlDocument({
     title,
+    nav,
     header: [
       `<p class="meta">Provider <code>${escapeHtml(suite.provider.id)}:${escapeHtml(suite.provider.model)}</code>${suite.provider.isLanguageModel ? '' : ' — an offline lexical stand-in, not a model'}; sizes by ${escapeHtml(suite.tokenizer)}.</p>`,
     ],
     main: [
       verdictHtml(verdict, () => null),
       '<h2 id="strategies">Each strategy over the suite</h2>',
-      `<div class="table-wrap comparison-wrap">${htmlTable(suiteStrategyRows(suite)).replace('<table>', '<table class="comparison">')}</div>`,
+      // Recall and its size first, as in a session's comparison: what a narrow page shows.
+      strategyTable(
+        lastColumnSessions(
+          moveColumn(suiteStrategyRows(suite), 'Tokens after [95% CI]', 'Fact recall [95% CI]'),
+        ),
+        suite.strategies.map((strategy) => strategy.name),
+        chart,
+      ),
       ...[...suiteLegend(suite), ...intervalNote(suite), `Method: ${suite.method}.`].map(
         (line) => `<p class="meta">${escapeHtml(line.replaceAll('`', ''))}</p>`,
       ),
       ...(suite.comparisons.length > 0
         ? [
             `<h2 id="paired">Against ${escapeHtml(suite.reference ?? 'the reference')}, paired by session and probe</h2>`,
-            `<div class="table-wrap comparison-wrap">${htmlTable(suiteComparisonRows(suite)).replace('<table>', '<table class="comparison">')}</div>`,
+            strategyTable(
+              suiteComparisonRows(suite),
+              suite.comparisons.map((comparison) => comparison.strategy),
+              chart,
+            ),
             `<p class="meta">${escapeHtml(adjustmentNote(suite.comparisons))}</p>`,
           ]
         : []),
-      figure(sessionPlot(sessions, chart), '', 'h2'),
+      figure(sessionsPlot, '', 'h2'),
       ...suiteStrataHtml(suite),
-      figure(intervalPlot(suite, chart), '', 'h2'),
+      figure(recallPlot, '', 'h2'),
       '<h2 id="sessions">Sessions</h2>',
       `<ul>${sessionLinks.join('')}</ul>`,
     ],

@@ -7,7 +7,7 @@ import type { SessionDigest } from '../../results/digest.ts';
 import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../../suite/cluster.ts';
 import type { SuiteResults } from '../../suite/types.ts';
 import { drawHeatMap, heatColor, type HeatMap } from './heat-map.ts';
-import { labelElements, placeLabels } from './labels.ts';
+import { alsoHere, labelElements, placeLabels, samePlace, sharedPointNote } from './labels.ts';
 import { legendHtml, rampLegend, strategyItems } from './legend.ts';
 import { type ChartStyle, fittedLogDomain, formatRecall, type Plot, styleOf } from './plots.ts';
 import { scatterArea } from './recall-plot.ts';
@@ -82,6 +82,11 @@ function drawInterval(layout: Layout, points: readonly IntervalPoint[], chart: C
         'data-strategy': point.strategy,
       }),
     );
+  const hidden = samePlace(
+    ordered,
+    (point) => [x(point.tokens), y(point.recall)],
+    (point) => point.strategy,
+  );
   const marks = ordered.map((point) =>
     pointMark(
       styleOf(chart, point.strategy),
@@ -95,6 +100,7 @@ function drawInterval(layout: Layout, points: readonly IntervalPoint[], chart: C
         `${formatInteger(point.tokens)} tokens after (mean)`,
         ...(point.lexical ? ['a lexical baseline (a floor, not a strategy)'] : []),
         ...(emphasised(point) ? ['recommended'] : []),
+        ...alsoHere(hidden.get(point)!),
       ]),
     ),
   );
@@ -137,10 +143,11 @@ export function intervalPlot(suite: SuiteResults, chart: ChartStyle): Plot | nul
   return {
     id: 'suite-recall',
     title: 'Fact recall against tokens after, over the suite',
-    caption:
+    caption: `${
       suite.sessions.length < MINIMUM_CLUSTERS_FOR_INTERVAL
-        ? `Each strategy's mean fact recall over ${suite.sessions.length} sessions at its mean tokens after (log scale); no interval with fewer than ${MINIMUM_CLUSTERS_FOR_INTERVAL} sessions. Triangles are lexical baselines; the ringed point is the recommended strategy.`
-        : `Each strategy's mean fact recall over ${suite.sessions.length} sessions, the bar its 95% interval clustered by session, at its mean tokens after (log scale). Overlapping bars: not distinguishable. Triangles are lexical baselines; the ringed point is the recommended strategy.`,
+        ? `Each strategy's mean fact recall over ${suite.sessions.length} sessions at its mean tokens after (log scale); no interval with fewer than ${MINIMUM_CLUSTERS_FOR_INTERVAL} sessions.`
+        : `Each strategy's mean fact recall over ${suite.sessions.length} sessions, the bar its 95% interval clustered by session, at its mean tokens after (log scale). Overlapping bars: not distinguishable.`
+    } Triangles are lexical baselines; the ringed point is the recommended strategy.${sharedPointNote(points.map((point) => [point.tokens, point.recall]))}`,
     svg: bothLayouts((layout) => drawInterval(layout, points, chart)),
     legend: legendHtml(
       '',
