@@ -174,11 +174,12 @@ export async function diffRuns(folder: string, runs: readonly string[]): Promise
   const strategies = pairs
     .filter(({ pairs: found }) => found.length > 0)
     .map(({ strategy, pairs: found }): StrategyChange => {
-      const recall = (side: 'now' | 'before') =>
+      const recall = (side: 'now' | 'before', key: 'probeRecall' | 'historyRecall' = 'probeRecall') =>
         mean(
-          found.flatMap((pair) =>
-            pair[side].quality.probeRecall === null ? [] : [pair[side].quality.probeRecall!],
-          ),
+          found.flatMap((pair) => {
+            const value = pair[side].quality[key];
+            return typeof value === 'number' ? [value] : [];
+          }),
         );
       const tokens = (side: 'now' | 'before') => mean(found.map((pair) => pair[side].tokensAfter)) ?? 0;
       const own = facts.filter((change) => change.strategy === strategy);
@@ -186,6 +187,10 @@ export async function diffRuns(folder: string, runs: readonly string[]): Promise
         strategy,
         sessions: found.length,
         recall: { before: recall('before'), after: recall('now') },
+        historyRecall: {
+          before: recall('before', 'historyRecall'),
+          after: recall('now', 'historyRecall'),
+        },
         tokensAfter: { before: tokens('before'), after: tokens('now') },
         lost: own.reduce((sum, change) => sum + change.lost.length, 0),
         gained: own.reduce((sum, change) => sum + change.gained.length, 0),

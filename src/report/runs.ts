@@ -44,6 +44,8 @@ export type StrategyChange = {
   sessions: number;
   /** Mean probe recall and tokens after over those sessions, in the earlier and the later run. */
   recall: { before: number | null; after: number | null };
+  /** Mean recall of the history probes (facts that no longer matter at the cut), where the sessions have them. */
+  historyRecall: { before: number | null; after: number | null };
   tokensAfter: { before: number; after: number };
   lost: number;
   gained: number;
@@ -139,25 +141,47 @@ export function renderRunsHtml(list: RunList): string {
   });
 }
 
-const change = (before: number | null, after: number | null, format: (value: number) => string) =>
+const change = (
+  before: number | null,
+  after: number | null,
+  format: (value: number) => string,
+  delta = true,
+) =>
   before === null || after === null
     ? '–'
-    : `${format(before)} → ${format(after)}${after === before ? '' : ` (${after > before ? '+' : '−'}${format(Math.abs(after - before))})`}`;
+    : `${format(before)} → ${format(after)}${!delta || after === before ? '' : ` (${after > before ? '+' : '−'}${format(Math.abs(after - before))})`}`;
 
-function diffRows(diff: RunDiff): Rows {
+/** The diff per strategy; `deltas` adds the change in tokens after in brackets (left out in the terminal). */
+function diffRows(diff: RunDiff, deltas = true): Rows {
+  // Facts lost or gained among the history probes move history recall, not probe recall: both are shown.
+  const history = diff.strategies.some(
+    (strategy) => strategy.historyRecall.before !== null || strategy.historyRecall.after !== null,
+  );
   return {
-    head: ['Strategy', 'Facts lost', 'Facts gained', 'Probe recall', 'Tokens after', 'Sessions'],
+    head: [
+      'Strategy',
+      'Facts lost',
+      'Facts gained',
+      'Probe recall',
+      'Tokens after',
+      ...(history ? ['History recall'] : []),
+      'Sessions',
+    ],
     rows: diff.strategies.map((strategy) => [
       strategy.strategy,
       String(strategy.lost),
       String(strategy.gained),
       change(strategy.recall.before, strategy.recall.after, formatRatio),
-      change(strategy.tokensAfter.before, strategy.tokensAfter.after, (value) =>
-        formatInteger(Math.round(value)),
+      change(
+        strategy.tokensAfter.before,
+        strategy.tokensAfter.after,
+        (value) => formatInteger(Math.round(value)),
+        deltas,
       ),
+      ...(history ? [change(strategy.historyRecall.before, strategy.historyRecall.after, formatRatio)] : []),
       String(strategy.sessions),
     ]),
-    alignRight: [false, true, true, true, true, true],
+    alignRight: [false, true, true, true, true, ...(history ? [true] : []), true],
   };
 }
 
@@ -177,7 +201,12 @@ function verdictChange(diff: RunDiff): string {
 /** The diff for the terminal: the headline, the verdicts, a row per strategy, then every fact that changed. */
 export function renderDiffTerminal(diff: RunDiff, terminal: TerminalOptions = {}): string {
   const prose = (line: string) => wrapProse(line, terminal.width, 2);
-  const fitted = fitColumns(diffRows(diff), [0, 1, 2, 3, 4, 5], terminal.width);
+  const rows = diffRows(diff, false);
+  const fitted = fitColumns(
+    rows,
+    rows.head.map((_, column) => column),
+    terminal.width,
+  );
   const facts = diff.facts.map((fact) =>
     prose(`  ${fact.lost.length > 0 ? '−' : '+'} ${fact.strategy}: ${factLine(fact).replaceAll('`', '')}`),
   );
@@ -185,6 +214,7 @@ export function renderDiffTerminal(diff: RunDiff, terminal: TerminalOptions = {}
     prose(diffHeadline(diff)),
     prose(verdictChange(diff)),
     terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    ...(fitted.omitted.length > 0 ? [prose(`  (${fitted.omitted.join(', ')} in ${DIFF_PAGE})`)] : []),
     ...(facts.length > 0 ? ['Facts lost and gained:', ...facts] : ['No fact changed.']),
   ].join('\n');
 }

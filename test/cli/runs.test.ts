@@ -72,6 +72,21 @@ describe('compaction-bench runs', () => {
     );
     const page = await readFile(join(out, 'runs-diff.html'), 'utf8');
     assert.match(page, /<li class="lost"><code>/);
+    // A fact lost among the history probes moves history recall, which the page shows beside probe recall.
+    const fixed = (value: number | null | undefined) => (value ?? 0).toFixed(2);
+    for (const strategy of second.strategies) {
+      const was = first.strategies.find((candidate) => candidate.name === strategy.name)!;
+      assert.ok(page.includes(`${fixed(was.quality.probeRecall)} → ${fixed(strategy.quality.probeRecall)}`));
+      assert.ok(
+        page.includes(`${fixed(was.quality.historyRecall)} → ${fixed(strategy.quality.historyRecall)}`),
+        strategy.name,
+      );
+    }
+    // At 80 columns the terminal keeps tokens after, and names what it left out.
+    const narrow = await runCli(['runs', out, '--diff'], { cwd: directory.path, env: { COLUMNS: '80' } });
+    assert.ok(narrow.stdout.split('\n').every((line) => line.length <= 80));
+    assert.match(narrow.stdout, /│ +Tokens after │/);
+    assert.match(narrow.stdout, /\(History recall, Sessions in runs-diff\.html\)/);
     const refused = await runCli(['runs', out, '--diff', '1999'], { cwd: directory.path });
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /^compaction-bench: --diff 1999: no such run in this folder; runs: \d{8}T/);

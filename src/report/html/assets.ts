@@ -115,6 +115,8 @@ figure svg .hidden-series { display: none; }
   .verdict .answer { font-size: 16px; }
 }
 @media (max-width: 600px) {
+  /* On a phone the sticky navigation is one line that scrolls sideways, not four that cover the page. */
+  nav ul { flex-wrap: nowrap; overflow-x: auto; white-space: nowrap; }
   th, td { padding: 3px 5px; }
   svg.chart.wide { display: none; }
   svg.chart.narrow { display: block; }

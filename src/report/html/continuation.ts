@@ -4,7 +4,14 @@ import { continuationVerdict } from '../continuation-verdict.ts';
 import { continuationLead, continuationRows, cutRows, stepTables } from '../continuation.ts';
 import { type StrategyAnchor, verdictHtml } from './verdict.ts';
 import { escapeHtml } from './escape.ts';
-import { htmlTable } from './tables.ts';
+import type { Rows } from '../table.ts';
+import { type ChartStyle, chartStyle } from './plots.ts';
+import { htmlTable, strategyTable } from './tables.ts';
+
+/** Headers as the page's other tables write them: capitalised (the Markdown's are lower case). */
+function capitalised(rows: Rows): Rows {
+  return { ...rows, head: rows.head.map((cell) => cell.charAt(0).toUpperCase() + cell.slice(1)) };
+}
 
 /**
  * The section, or the empty string for a run without `--continuation`: its verdict (with `anchor`, linked to the
@@ -16,6 +23,10 @@ export function continuationSection(
   prefix: string,
   anchor: StrategyAnchor = () => null,
   heading: 'h2' | 'h3' = 'h3',
+  chart: ChartStyle = chartStyle(
+    results.strategies.map((strategy) => strategy.name),
+    null,
+  ),
 ): string {
   const table = continuationRows(results);
   if (!table) return '';
@@ -29,11 +40,17 @@ export function continuationSection(
       ? [verdictHtml(verdict, anchor, `${prefix}continuation-verdict`, 'Continuation verdict')]
       : []),
     ...continuationLead(results).map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<div class="table-wrap">${htmlTable(table)}</div>`,
-    ...(perCut ? [`<h4>Per cut</h4>`, `<div class="table-wrap">${htmlTable(perCut)}</div>`] : []),
+    strategyTable(
+      capitalised(table),
+      table.rows.map((row) => String(row[0])),
+      { ...chart, recommended: verdict?.recommended?.name ?? null },
+    ),
+    ...(perCut
+      ? [`<h4>Per cut</h4>`, `<div class="table-wrap">${htmlTable(capitalised(perCut))}</div>`]
+      : []),
     ...steps.flatMap(({ cut, table: rows }) => [
       `<h4>Real and predicted actions${several ? ` after message ${cut}` : ''}</h4>`,
-      `<div class="table-wrap">${htmlTable(rows)}</div>`,
+      `<div class="table-wrap">${htmlTable(capitalised(rows))}</div>`,
     ]),
   ].join('\n');
 }

@@ -118,7 +118,7 @@ function section(
     figure(retentionPlot(file, chart), prefix),
     figure(kindPlot(file, chart), prefix),
     // A session's replay is at the top of its page; each target of a sweep has its own.
-    sweep ? continuationSection(file, prefix, anchor) : '',
+    sweep ? continuationSection(file, prefix, anchor, 'h3', chart) : '',
     sideBySide(part),
     strategies(part, source?.calls, !sweep && (source?.messages.length ?? 0) > 0),
     '</section>',
@@ -175,7 +175,8 @@ export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportS
   const replay = first.continuation
     ? `, continuation replay at message ${first.continuation.cuts.join(', ')}`
     : '';
-  const title = `${fixture.name}: compaction strategies${sweep ? ', budget sweep' : first.target === null ? '' : ` at ${formatInteger(first.target)} tokens`}${replay}`;
+  const chain = first.schedule === undefined ? '' : ', compaction chain';
+  const title = `${fixture.name}: compaction strategies${sweep ? ', budget sweep' : first.target === null ? '' : ` at ${formatInteger(first.target)} tokens`}${chain}${replay}`;
   return htmlDocument({
     title,
     header: [
@@ -185,11 +186,16 @@ export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportS
         : []),
       `<p class="meta">${inline(providerLine(first))}</p>`,
       `<p class="meta">${escapeHtml(configLine(first))}</p>`,
+      ...(first.schedule === undefined
+        ? []
+        : [
+            `<p class="meta">Replayed as a compaction chain: <code>--schedule ${escapeHtml(first.schedule)}</code>; the figures are of the context at the chain's end.</p>`,
+          ]),
     ],
     nav,
     main: [
       verdictHtml(verdict, verdictAnchor),
-      ...(sweep ? [] : [continuationSection(first, '', verdictAnchor, 'h2')]),
+      ...(sweep ? [] : [continuationSection(first, '', verdictAnchor, 'h2', chart)]),
       ...(decay ? [figure(decay, '', 'h2')] : []),
       ...(sweep ? [sweepTable(sorted, (name) => strategyAnchor(name, parts[0]!.prefix))] : []),
       ...(sweep && recall ? [figure(recall, '')] : []),

@@ -20,29 +20,9 @@ import { verdictHtml } from './verdict.ts';
 import { figure, htmlDocument } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import type { Rows } from '../table.ts';
-import { strategyIcon } from './legend.ts';
-import { type ChartStyle, chartStyle, styleOf } from './plots.ts';
+import { chartStyle } from './plots.ts';
 import { intervalPlot, sessionPlot } from './suite-plots.ts';
-import { htmlTable } from './tables.ts';
-
-/**
- * A table with a row per strategy (`names`, in row order) as the page's charts draw them: each name led by its
- * mark, the recommended row marked as in a session's comparison.
- */
-function strategyTable(rows: Rows, names: readonly string[], chart: ChartStyle): string {
-  const lines = htmlTable(rows).replace('<table>', '<table class="comparison">').split('\n');
-  let row = 0;
-  const marked = lines.map((line) => {
-    if (!line.startsWith('<tr><td')) return line;
-    const name = names[row++]!;
-    const recommended = name === chart.recommended;
-    const icon = strategyIcon(styleOf(chart, name), 'point', recommended);
-    return line
-      .replace('<tr>', `<tr${recommended ? ' class="recommended"' : ''} data-strategy="${escapeHtml(name)}">`)
-      .replace(/^(<tr[^>]*><td[^>]*>)/, `$1${icon}`);
-  });
-  return `<div class="table-wrap comparison-wrap">${marked.join('\n')}</div>`;
-}
+import { htmlTable, strategyTable } from './tables.ts';
 
 /** The rows with the column headed `moved` put right after the one headed `after` (unchanged when either is absent). */
 function moveColumn(rows: Rows, moved: string, after: string): Rows {

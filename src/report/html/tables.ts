@@ -23,6 +23,34 @@ export function htmlTable({ head, rows, alignRight = [] }: Rows): string {
   ].join('\n');
 }
 
+/**
+ * A table with a row per strategy (`names`, in row order) as the page's charts draw them: each name led by its
+ * mark, the recommended row marked as in a session's comparison.
+ */
+export function strategyTable(
+  { head, rows, alignRight = [] }: Rows,
+  names: readonly string[],
+  chart: ChartStyle,
+): string {
+  const align = (column: number) => (alignRight[column] ? ' class="number"' : '');
+  const body = rows.map((row, index) => {
+    const name = names[index]!;
+    const recommended = name === chart.recommended;
+    const icon = strategyIcon(styleOf(chart, name), 'point', recommended);
+    const cells = row.map(
+      (cell, column) => `<td${align(column)}>${column === 0 ? icon : ''}${escapeHtml(cell)}</td>`,
+    );
+    return `<tr${recommended ? ' class="recommended"' : ''} data-strategy="${escapeHtml(name)}">${cells.join('')}</tr>`;
+  });
+  return [
+    '<div class="table-wrap comparison-wrap"><table class="comparison">',
+    `<thead><tr>${head.map((cell, column) => `<th${align(column)}>${escapeHtml(cell)}</th>`).join('')}</tr></thead>`,
+    '<tbody>',
+    ...body,
+    '</tbody></table></div>',
+  ].join('\n');
+}
+
 function marks(strategy: StrategyResult, results: ResultsFile): string {
   return [
     ...(lexicalMatches(strategy, results.strategies).length > 0 ? [LEXICAL_MARK] : []),
