@@ -199,7 +199,11 @@ function terminalRows(results: ResultsFile, verdict: Verdict): { rows: Rows; ran
       scored: strategy.quality.probeRecall !== null,
     }),
   );
-  const tokensAt = metrics.findIndex((metric) => metric.key === 'tokensAfter');
+  // Tokens after, or the summary's tokens where no strategy keeps messages (the same figure, one column).
+  const tokensAt =
+    [metrics.findIndex((metric) => metric.key === 'tokensAfter')]
+      .concat(metrics.findIndex((metric) => metric.key === 'summaryTokens'))
+      .find((index) => index >= 0) ?? -1;
   const verdictAt = tokensAt < 0 ? metrics.length : tokensAt + 1;
   const head = metrics.map((metric) =>
     metric.key === 'probeRecall' ? `${metric.label} [95% CI]` : metric.label,
