@@ -30,7 +30,7 @@ table.sortable th button:focus-visible { outline: 2px solid var(--accent); }
 table.sortable th[aria-sort="ascending"] button::after { content: " ▲"; font-size: 10px; }
 table.sortable th[aria-sort="descending"] button::after { content: " ▼"; font-size: 10px; }
 table.comparison tbody tr:hover { background: #fffbdd; }
-table.comparison td:first-child { white-space: nowrap; }
+table.comparison td:first-child, table.sweep td:nth-child(2) { white-space: nowrap; }
 tr.lexical td:first-child { font-style: italic; }
 .marks, .failed { color: #9a6700; }
 ul.legend { color: var(--muted); padding-left: 18px; margin: 4px 0; }
