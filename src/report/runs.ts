@@ -9,7 +9,8 @@ import { factLine } from './baseline-gate.ts';
 import type { TerminalOptions } from './comparison.ts';
 import { htmlDocument } from './html/document.ts';
 import { escapeHtml } from './html/escape.ts';
-import { htmlTable } from './html/tables.ts';
+import { chartStyle } from './html/plots.ts';
+import { strategyTable } from './html/tables.ts';
 import { fitColumns, type Rows, terminalTable } from './table.ts';
 import { formatEstimate } from './verdict-text.ts';
 import { wrapProse } from './wrap.ts';
@@ -234,7 +235,15 @@ export function renderDiffHtml(diff: RunDiff): string {
     main: [
       `<section class="verdict" id="verdict" aria-label="Verdict"><p class="answer">${escapeHtml(verdictChange(diff))}</p></section>`,
       '<h2 id="strategies">Each strategy</h2>',
-      `<div class="table-wrap comparison-wrap">${htmlTable(diffRows(diff)).replace('<table>', '<table class="comparison">')}</div>`,
+      // Each strategy marked as on the report pages, the later run's recommendation as its row.
+      strategyTable(
+        diffRows(diff),
+        diff.strategies.map((strategy) => strategy.strategy),
+        chartStyle(
+          diff.strategies.map((strategy) => strategy.strategy),
+          diff.after.verdict?.recommended?.name ?? null,
+        ),
+      ),
       '<h2 id="facts">Facts lost and gained</h2>',
       facts.length > 0 ? `<ul class="facts">${facts.join('')}</ul>` : '<p>No fact changed.</p>',
     ],
