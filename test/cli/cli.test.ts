@@ -233,6 +233,11 @@ describe('compaction-bench compare', () => {
     assert.match(comparison, /Times are left out of this file: no call went to a model during the run/);
     assert.doesNotMatch(comparison, /Fastest|Time \(ms\)/);
     assert.doesNotMatch(report, /ms of call time/);
+    // The HTML keeps the times in its table and timeline, but names no fastest strategy (the verdict compares none).
+    const page = await readFile(join(out, 'before-compaction-report.html'), 'utf8');
+    assert.match(page, /Time \(ms\)/);
+    assert.doesNotMatch(page, /Fastest:/);
+    assert.match(page, /Fewest tokens spent:/);
   });
 
   it('gives identical summaries on two runs, and --json prints only { results: [...] }', async () => {

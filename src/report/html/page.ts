@@ -8,7 +8,7 @@ import { continuationCutLine } from '../continuation.ts';
 import { provenanceMarkdown } from '../../results/provenance.ts';
 import { formatInteger } from '../../numbers.ts';
 import type { ResultsFile } from '../../results/types.ts';
-import { providerLine } from '../comparison.ts';
+import { providerLine, timingsMeasured } from '../comparison.ts';
 import { observations } from '../observations.ts';
 import { adjustmentNote, statisticsRows } from '../statistics.ts';
 import { resultsFileName } from '../../report-names.ts';
@@ -108,7 +108,8 @@ function section(
     sweep ? `<h2>${escapeHtml(part.label)}</h2>` : '',
     `<h3 id="${prefix}comparison">Comparison</h3>`,
     `<div class="table-wrap comparison-wrap">${comparisonTable(file, anchor, sessionVerdict(file).recommended?.name ?? null, chart)}</div>`,
-    `<ul>${observations(file)
+    // Offline, "fastest" would measure this machine: left out, as the verdict says (the timeline keeps the times).
+    `<ul>${observations(file, { timings: timingsMeasured(file) })
       .map((line) => `<li>${inline(line)}</li>`)
       .join('')}</ul>`,
     probeMatrix(file, prefix, anchor, sweep ? undefined : source),
