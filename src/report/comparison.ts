@@ -1,8 +1,8 @@
 /** The comparison of strategies on one fixture: rows, observations, as Markdown or a terminal table. */
-import { probeSourcesLine } from './probe-sources.ts';
+import { probeCountText, probeSourcesLine } from './probe-sources.ts';
 import { formatInteger, formatRatio } from '../numbers.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
-import { lexicalMatches, observations } from './observations.ts';
+import { atRunPoint, lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { renderChainMarkdown, renderChainTerminal } from './cycles.ts';
@@ -32,8 +32,11 @@ export function timingsMeasured(results: Pick<SessionDigest, 'provider' | 'strat
   );
 }
 
-/** What a rendering of the comparison includes. */
-export type ComparisonOptions = { timings?: boolean };
+/**
+ * What a rendering of the comparison includes: `elsewhere` takes the rows scored at another point of the session
+ * (the agent's own compaction, where it compacted) instead of the run's.
+ */
+export type ComparisonOptions = { timings?: boolean; elsewhere?: boolean };
 
 /** The comparison rows: the strategy, then every registry metric whose column says something for these results. */
 export function comparisonRows(results: ResultsFile, options: ComparisonOptions = {}): Rows {
@@ -41,7 +44,10 @@ export function comparisonRows(results: ResultsFile, options: ComparisonOptions 
     (metric) => options.timings !== false || metric.key !== 'ownMs',
   );
   const head = ['Strategy', ...metrics.map((metric) => metric.label)];
-  const rows = results.strategies.map((strategy) => {
+  const strategies = results.strategies.filter(
+    (strategy) => atRunPoint(strategy, results) !== (options.elsewhere === true),
+  );
+  const rows = strategies.map((strategy) => {
     const failed = strategy.status === 'error';
     return [
       failed ? `${strategy.name} (failed)` : `${strategy.name}${marks(strategy, results)}`,
@@ -96,6 +102,13 @@ function comparisonCell(metric: Metric, strategy: StrategyResult, failed: boolea
   return spread ? `${text} ± ${formatRatio(spread.stdError)}` : text;
 }
 
+function elsewhereTerminal(results: ResultsFile, ranks: number[], terminal: TerminalOptions): string[] {
+  const caption = elsewhereCaption(results);
+  if (caption === null) return [];
+  const fitted = fitColumns(comparisonRows(results, { elsewhere: true }), ranks, terminal.width);
+  return [wrapProse(caption, terminal.width), terminalTable(fitted.rows, { color: terminal.color ?? false })];
+}
+
 /** One line saying which provider produced the summaries, honest about the offline stand-in. */
 export function providerLine(results: ResultsFile): string {
   const { provider } = results;
@@ -137,7 +150,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
   return [
     `# ${fixture.name}: strategy comparison`,
     '',
-    `Session \`${fixture.name}\` (${fixture.format}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${fixture.probes} probes.`,
+    `Session \`${fixture.name}\` (${fixture.format}): ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${probeCountText(fixture)}.`,
     probeSourcesLine(fixture),
     providerLine(results),
     `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,
@@ -149,6 +162,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     '',
     ...markLegend(results).map((line) => `${line}  `),
     '',
+    ...elsewhereMarkdown(results, timings),
     ...renderChainMarkdown(results),
     ...renderStatisticsMarkdown(results),
     '## Observations',
@@ -161,6 +175,25 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     provenanceMarkdown(results.provenance),
     '',
   ].join('\n');
+}
+
+/**
+ * The rows scored at another point of the session than the run's (the agent's own compaction, where it
+ * compacted): their own table under its own heading, so no figure is set beside the strategies' as if comparable.
+ */
+export function elsewhereCaption(results: ResultsFile): string | null {
+  const rows = results.strategies.filter(
+    (strategy) => strategy.status === 'ok' && !atRunPoint(strategy, results),
+  );
+  if (rows.length === 0) return null;
+  const first = rows[0]!;
+  return `The agent's own compaction, scored where it compacted (${formatInteger(first.tokensBefore)} tokens of the session, ${formatInteger(first.quality.probesTotal)} live facts) rather than at this run's point (${formatInteger(results.fixture.tokens)} tokens): not comparable with the rows above, and not ranked with them.`;
+}
+
+function elsewhereMarkdown(results: ResultsFile, timings: boolean): string[] {
+  const caption = elsewhereCaption(results);
+  if (caption === null) return [];
+  return [caption, '', markdownTable(comparisonRows(results, { timings, elsewhere: true })), ''];
 }
 
 /** Why a Markdown report has no times: they would only measure this machine. */
@@ -182,7 +215,7 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
   const prose = (line: string) => wrapProse(line.replaceAll('`', ''), terminal.width);
   return [
     prose(
-      `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
+      `${fixture.name} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${probeCountText(fixture)}`,
     ),
     prose(probeSourcesLine(fixture)),
     prose(providerLine(results)),
@@ -191,6 +224,7 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
       .map((line) => wrapProse(line, terminal.width)),
     terminalTable(fitted.rows, { color: terminal.color ?? false }),
     ...markLegend(results).map((line) => prose(`  ${line}`)),
+    ...elsewhereTerminal(results, ranks, terminal),
     ...(fitted.omitted.length > 0
       ? [
           prose(

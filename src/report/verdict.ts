@@ -35,6 +35,11 @@ export type Verdict = {
   none: string | null;
   /** The strategies it cannot be told apart from (paired tests, Holm-adjusted against it). */
   tied: string[];
+  /**
+   * Suites: the candidates too uncertain to rank against it (their sessions allow a difference of half the recall
+   * scale or more), with about how many sessions would tell; never among the ties, the cheapest or the fastest.
+   */
+  uncertain: Array<{ name: string; sessions: number | null }>;
   /** How the ties were tested, in a few words. */
   tiedBy: string;
   /** Cheapest (fewest tokens spent, or lowest cost when every cost is known) and fastest of the recommended group. */
@@ -131,13 +136,22 @@ export function providerClause(provider: ResultsFile['provider']): string {
     : 'an offline stand-in (extractive copies sentences, so this ranks budgets and structure, not models)';
 }
 
-/** How many probes, and the smallest difference they detect. */
-export function probesClause(probes: number, minimum: number | null): string {
+/** The live facts of a session's results: what probe recall is over (files before liveness: every probe). */
+export function liveFacts(results: Pick<ResultsFile, 'probes'>): number {
+  return results.probes.filter((probe) => probe.live !== false).length;
+}
+
+/**
+ * How many live fact probes (what probe recall and its paired tests are over), the history ones beside, and the
+ * smallest difference they detect.
+ */
+export function probesClause(live: number, minimum: number | null, history = 0): string {
   const size =
     minimum === null
       ? 'too few disagreements to size the smallest detectable difference'
       : `differences in recall under about ${formatRatio(minimum)} usually read "not distinguishable"`;
-  return `${probes} fact probes (${size})`;
+  const past = history > 0 ? `${formatInteger(history)} history ones not ranked; ` : '';
+  return `${formatInteger(live)} live fact probes (${past}${size})`;
 }
 
 /** A verdict that recommends nothing, saying why (`none`). */
@@ -154,6 +168,7 @@ export function noRecommendation(
     recommended: null,
     none,
     tied: [],
+    uncertain: [],
     tiedBy: '',
     cheapest: null,
     fastest: null,
@@ -163,15 +178,62 @@ export function noRecommendation(
   };
 }
 
+/**
+ * What an empty summary keeps: no fact. A strategy is recommended only when the lower bound of its recall's 95%
+ * interval is above it (where there is no interval, its recall): one that kept nothing is no recommendation.
+ */
+export const EMPTY_SUMMARY_RECALL = 0;
+
+/** Whether a recall keeps more than an empty summary would, at its interval's lower bound. */
+export function meetsFloor(value: Estimate): boolean {
+  return (value.low ?? value.estimate) > EMPTY_SUMMARY_RECALL;
+}
+
+/**
+ * Why no strategy kept the facts: the model's answers (or the offline stand-in's) keep none of them, so either it
+ * ignores the prompt or the budget is too small; with the best strategy's figure and what its summaries hold.
+ */
+function nothingKept(
+  best: { name: string; value: Estimate },
+  summaryTokens: readonly number[],
+  facts: string,
+  provider: ResultsFile['provider'],
+  target: number | null,
+): string {
+  const sizes = summaryTokens.filter((tokens) => tokens > 0);
+  const range =
+    sizes.length === 0
+      ? 'no summary text'
+      : `summaries of ${formatInteger(Math.min(...sizes))}${Math.min(...sizes) === Math.max(...sizes) ? '' : `–${formatInteger(Math.max(...sizes))}`} tokens`;
+  const budget =
+    target === null
+      ? 'a budget too small for these facts (--ratio, --reserve-tokens)'
+      : `a budget too small for these facts (--target-tokens ${formatInteger(target)})`;
+  const causes = provider.isLanguageModel
+    ? `a model that ignores the prompt (read its summaries in each strategy's report), or ${budget}`
+    : budget;
+  return `no strategy kept the facts: the best, \`${best.name}\`, keeps ${formatEstimate(best.value)} of ${facts}, no more than an empty summary (${range}); ${causes}`;
+}
+
+/** `0.80 [0.71, 0.87]`, or the figure alone without an interval. */
+export function formatEstimate(value: Estimate): string {
+  const interval =
+    value.low === null || value.high === null
+      ? ''
+      : ` [${formatRatio(value.low)}, ${formatRatio(value.high)}]`;
+  return `${formatRatio(value.estimate)}${interval}`;
+}
+
 /** The verdict of one session's results (a chain's too: ranked by the context at the end, with its decay). */
 export function sessionVerdict(results: ResultsFile): Verdict {
   const chain = results.strategies.some((strategy) => strategy.chain);
   const candidates = recommendable(results.strategies);
   const leader = leaderOf(candidates);
   const at = results.target === null ? '' : ` at ${formatInteger(results.target)} tokens`;
-  const question = `Which strategy keeps the most facts${at}${chain ? ' at the end of the compaction chain' : ''}, among those that compress${results.target === null ? '' : ' and meet the target'}?`;
+  const question = `Which strategy keeps the most facts${at}${chain ? ' at the end of the session, after its compaction chain' : ''}, among those that compress${results.target === null ? '' : ' and meet the target'}?`;
   const timed = timedRun([results]);
-  const scope = `One session (${results.fixture.name}), ${providerClause(results.provider)}, ${probesClause(results.probes.length, detectable([results]))}: it ranks strategies on this transcript, not on sessions in general.`;
+  const live = liveFacts(results);
+  const scope = `One session (${results.fixture.name}), ${providerClause(results.provider)}, ${probesClause(live, detectable([results]), results.probes.length - live)}: it ranks strategies on this transcript, not on sessions in general.`;
   if (!leader) {
     return noRecommendation(
       chain ? 'chain' : 'session',
@@ -183,6 +245,21 @@ export function sessionVerdict(results: ResultsFile): Verdict {
       scope,
     );
   }
+  const value = recallEstimate(leader, results);
+  if (!meetsFloor(value))
+    return noRecommendation(
+      chain ? 'chain' : 'session',
+      question,
+      nothingKept(
+        { name: leader.name, value },
+        candidates.map((strategy) => strategy.summaryTokens),
+        `${formatInteger(live)} live ${live === 1 ? 'fact' : 'facts'}`,
+        results.provider,
+        results.target,
+      ),
+      timed,
+      scope,
+    );
   const tied = conservativeTies(leader, candidates, results);
   const group = spenders([leader, ...tied].map((strategy) => ({ name: strategy.name, results: [strategy] })));
   return {
@@ -190,12 +267,13 @@ export function sessionVerdict(results: ResultsFile): Verdict {
     question,
     recommended: {
       name: leader.name,
-      measure: 'probe recall',
-      value: recallEstimate(leader, results),
+      measure: chain ? 'probe recall at the end of the session' : 'probe recall',
+      value,
       tokensAfter: leader.tokensAfter,
     },
     none: null,
     tied: tied.map((strategy) => strategy.name),
+    uncertain: [],
     tiedBy: results.statistics?.clustered
       ? 'paired t-tests over probes, Holm-adjusted against it'
       : 'exact McNemar tests on the same probes, Holm-adjusted against it',
@@ -221,6 +299,18 @@ function decayLines(results: ResultsFile, names: readonly string[]): string[] {
       `Decay of \`${name}\`: recall of the facts so far ${formatRatio(first.probeRecall)} after compaction 1 → ${formatRatio(last.probeRecall)} after compaction ${last.cycle}${stretch}.`,
     ];
   });
+}
+
+/** A suite's live facts: what its fact recall and paired tests are over. */
+export function suiteLiveFacts(suite: Pick<SuiteResults, 'sessions'>): number {
+  return suite.sessions.reduce((sum, session) => sum + (session.liveProbes ?? session.probes), 0);
+}
+
+/** `38 live fact probes and 48 history (not ranked)`. */
+export function suiteProbesClause(suite: Pick<SuiteResults, 'sessions'>): string {
+  const live = suiteLiveFacts(suite);
+  const history = suite.sessions.reduce((sum, session) => sum + session.probes, 0) - live;
+  return `${formatInteger(live)} live fact probes${history > 0 ? ` (${formatInteger(history)} history ones not ranked)` : ''}`;
 }
 
 /** A suite strategy a verdict may recommend: scored, never flagged, not a lexical floor. */
@@ -249,9 +339,8 @@ export function suiteVerdict(suite: SuiteResults, leaderSuite?: (leader: string)
   )[0];
   const at = suite.target === null ? '' : ` at ${formatInteger(suite.target)} tokens`;
   const question = `Which strategy keeps the most facts${at} over these ${suite.sessions.length} sessions, among those that compress${suite.target === null ? '' : ' and meet the target'} on every session?`;
-  const probes = suite.sessions.reduce((sum, session) => sum + session.probes, 0);
   const intervals = suite.sessions.length >= MINIMUM_CLUSTERS_FOR_INTERVAL;
-  const scope = `${suite.sessions.length} sessions, ${providerClause(suite.provider)}, ${probes} fact probes in all; the sessions are the independent units${intervals ? '' : `, and with fewer than ${MINIMUM_CLUSTERS_FOR_INTERVAL} there is no interval`}: it generalizes only to sessions like these.`;
+  const scope = `${suite.sessions.length} sessions, ${providerClause(suite.provider)}, ${suiteProbesClause(suite)} in all; the sessions are the independent units${intervals ? '' : `, and with fewer than ${MINIMUM_CLUSTERS_FOR_INTERVAL} there is no interval`}: it generalizes only to sessions like these.`;
   const timed = false;
   if (!leader) {
     return noRecommendation(
@@ -262,17 +351,37 @@ export function suiteVerdict(suite: SuiteResults, leaderSuite?: (leader: string)
       scope,
     );
   }
+  const recall = leader.metrics.probeRecall!;
+  const value = {
+    estimate: recall.estimate,
+    low: intervals && Number.isFinite(recall.low) ? recall.low : null,
+    high: intervals && Number.isFinite(recall.high) ? recall.high : null,
+  };
+  if (!meetsFloor(value)) {
+    const live = suiteLiveFacts(suite);
+    return noRecommendation(
+      'suite',
+      question,
+      nothingKept(
+        { name: leader.name, value },
+        candidates.map((strategy) => strategy.metrics.summaryTokens?.estimate ?? 0),
+        `${formatInteger(live)} live facts`,
+        suite.provider,
+        suite.target,
+      ),
+      timed,
+      scope,
+    );
+  }
   const against = suite.reference === leader.name ? suite : leaderSuite?.(leader.name);
   const candidateNames = new Set(candidates.map((strategy) => strategy.name));
-  const tied = against
-    ? against.comparisons
-        .filter(
-          (comparison) =>
-            candidateNames.has(comparison.strategy) && comparison.verdict === 'not distinguishable',
-        )
-        .map((comparison) => comparison.strategy)
-    : [];
-  const recall = leader.metrics.probeRecall!;
+  const among = (against?.comparisons ?? []).filter((comparison) => candidateNames.has(comparison.strategy));
+  const tied = among
+    .filter((comparison) => comparison.verdict === 'not distinguishable')
+    .map((comparison) => comparison.strategy);
+  const uncertain = among
+    .filter((comparison) => comparison.verdict === 'too uncertain')
+    .map((comparison) => ({ name: comparison.strategy, sessions: comparison.toTell?.sessions ?? null }));
   const members = [leader, ...candidates.filter((strategy) => tied.includes(strategy.name))];
   // A suite keeps means per session: the cost when every member has one above 0, else the calls.
   const priced = members.every((strategy) => (strategy.metrics.cost?.estimate ?? 0) > 0);
@@ -292,15 +401,12 @@ export function suiteVerdict(suite: SuiteResults, leaderSuite?: (leader: string)
     recommended: {
       name: leader.name,
       measure: 'fact recall',
-      value: {
-        estimate: recall.estimate,
-        low: intervals && Number.isFinite(recall.low) ? recall.low : null,
-        high: intervals && Number.isFinite(recall.high) ? recall.high : null,
-      },
+      value,
       tokensAfter: leader.metrics.tokensAfter?.estimate ?? null,
     },
     none: null,
     tied,
+    uncertain,
     tiedBy: against
       ? 'paired by session and probe, Holm-adjusted against it'
       : `not tested against it (the suite's comparisons are against \`${suite.reference}\`)`,
