@@ -1,6 +1,6 @@
 /** `check`: compare, then gate on quality against floors and a baseline (for CI). */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError } from './errors.ts';
 import { type LintResult, lintFixture } from './lint.ts';
 import type { RunRecord } from './results/record.ts';
@@ -24,7 +24,11 @@ import { toolVersion } from './package-root.ts';
 import { commandLine, shellQuote } from './results/provenance.ts';
 import type { CompareOptions } from './run.ts';
 import { type BaselineGate, DEFAULT_ALLOW_LOST, evaluateBaselineGate } from './suite/baseline-gate.ts';
-import { expandRunInputs, runSuite, type SuiteOutcome } from './run-suite.ts';
+import { baselineCoverage } from './suite/baseline-coverage.ts';
+import type { SkippedFile } from './suite/inputs.ts';
+import { expandRunInputs, runSuite, stagedSuiteOutcome, type SuiteOutcome } from './run-suite.ts';
+import { staged } from './run.ts';
+import { stagedOut } from './report/output-stage.ts';
 
 /** What `check` adds to compare's options. */
 export type CheckOptions = CompareOptions & {
@@ -35,6 +39,10 @@ export type CheckOptions = CompareOptions & {
   tolerance: number;
   /** `--allow-lost`: facts a strategy may lose against the baseline when its answers are deterministic. */
   allowLost?: number;
+  /** `--allow-missing`: a session of the baseline missing from the run (not given, unreadable) is said, not failed. */
+  allowMissing?: boolean;
+  /** `--allow-unpaired-noise`: one run of a sampled model is reported against the baseline, not gated (no exit 2). */
+  allowUnpairedNoise?: boolean;
   /** `--update-baseline`: a file (one fixture) or a directory to write `F-results.json` into. */
   updateBaseline?: string;
   /** Run the strategies the baselines hold (no `-s` given): a baseline of all strategies checks all of them. */
@@ -64,10 +72,23 @@ export type CheckOutcome = {
 /** Runs compare on the fixtures, gates the results, and writes the baseline and step summary when asked. */
 export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   const { gate, expanded, strategies } = await prepareCheck(options);
-  const compare = await runSuite({ ...expanded, strategies });
-  // The gate pairs every session's facts and summaries with the baseline's: the results are read back whole.
-  const results = await Promise.all(compare.fixtures.map((fixture) => readResults(fixture.resultsFile)));
-  return { compare, results, ...(await applyGate(results, compare.suites, gate, options)) };
+  // The reports, the records and the gate's verdict land in --out together, once the gate is done.
+  const outcome = await staged(
+    { ...expanded, strategies },
+    async (run): Promise<CheckOutcome> => {
+      const compare = await runSuite(run);
+      // The gate pairs every session's facts and summaries with the baseline's: the results are read back whole.
+      const results = await Promise.all(compare.fixtures.map((fixture) => readResults(fixture.resultsFile)));
+      return { compare, results, ...(await applyGate(results, gate, { ...options, stage: run.stage })) };
+    },
+    (outcome, stage) => ({
+      ...outcome,
+      compare: stagedSuiteOutcome(outcome.compare, stage),
+      gateFile: stage.final(outcome.gateFile),
+    }),
+  );
+  const updated = await publishGate(outcome, outcome.results, outcome.compare.suites, options);
+  return { ...outcome, updated };
 }
 
 /**
@@ -91,6 +112,10 @@ export async function runCheckShard(options: CheckOptions & { shard: Shard }): P
         baselines: options.baselines,
         tolerance: gate.tolerance,
         allowLost: gate.allowLost,
+        allowMissing: gate.allowMissing,
+        allowUnpairedNoise: gate.allowUnpairedNoise,
+        strategiesChosen: gate.strategiesChosen,
+        skipped: gate.skipped,
         lints,
       },
     },
@@ -100,36 +125,52 @@ export async function runCheckShard(options: CheckOptions & { shard: Shard }): P
 /** Gates merged results with the settings `check --shard` recorded (baselines read again from their paths). */
 export async function gateRecorded(
   results: readonly ResultsFile[],
-  suites: readonly SuiteResults[],
   recorded: NonNullable<RunRecord['gate']>,
   options: GateOutputOptions,
 ): Promise<GateOutcome> {
+  const loaded = await loadBaselines(recorded.baselines, options.command);
   const gate: Gate = {
     floors: parseFailUnder(recorded.failUnder),
-    baselines: await loadBaselines(recorded.baselines, options.command),
+    baselines: loaded.baselines,
+    baselineFiles: loaded.files,
     baselinePaths: recorded.baselines,
     tolerance: recorded.tolerance,
     allowLost: recorded.allowLost,
+    allowMissing: recorded.allowMissing ?? false,
+    allowUnpairedNoise: recorded.allowUnpairedNoise ?? false,
+    strategiesChosen: recorded.strategiesChosen ?? true,
+    skipped: recorded.skipped ?? [],
     lints: new Map(recorded.lints.map(({ session, sidecar, errors }) => [session, { sidecar, errors }])),
   };
-  return applyGate(results, suites, gate, options);
+  return applyGate(results, gate, options);
 }
 
 /** What gating needs besides the results: floors, baselines, tolerances and each session's probe-lint errors. */
 type Gate = {
   floors: Floor[];
   baselines: Map<string, GateResults>;
+  /** The file each session's baseline was read from. */
+  baselineFiles: Map<string, string>;
   /** `--baseline` as given: `--update-baseline` in the accept command names the first. */
   baselinePaths: readonly string[];
   tolerance: number;
   allowLost: number;
+  allowMissing: boolean;
+  allowUnpairedNoise: boolean;
+  /** The strategies were chosen (`-s`, the config file), not taken from the baseline: the ones left out are not gated. */
+  strategiesChosen: boolean;
+  /** Inputs the run skipped, with why: a session of the baseline among them is named with its reason. */
+  skipped: SkippedFile[];
   lints: Map<string, { sidecar: string; errors: number }>;
 };
 
-/** Where the gate's verdict goes: `F-gate.md` in `out`, the step summary, and the baseline to write. */
+/**
+ * Where the gate's verdict goes: `F-gate.md` in `out` (its stage while the run is staged), the step summary, and
+ * the baseline to write.
+ */
 export type GateOutputOptions = Pick<
   CheckOptions,
-  'out' | 'updateBaseline' | 'stepSummary' | 'command' | 'signal'
+  'out' | 'stage' | 'updateBaseline' | 'stepSummary' | 'command' | 'signal'
 >;
 
 /** The gate's outcome: everything of {@link CheckOutcome} but the compare run. */
@@ -140,11 +181,18 @@ async function prepareCheck(
   options: CheckOptions,
 ): Promise<{ gate: Gate; expanded: CompareOptions; strategies: string }> {
   const floors = parseFailUnder(options.failUnder);
-  const baselines = await loadBaselines(options.baselines, options.command);
+  const { baselines, files } = await loadBaselines(options.baselines, options.command);
   if (floors.length === 0 && baselines.size === 0) {
     throw new InputError('check needs a gate: --fail-under metric=value and/or --baseline FILE');
   }
-  const expanded = await expandRunInputs(options);
+  const skipped: SkippedFile[] = [];
+  const expanded = await expandRunInputs({
+    ...options,
+    onSkip: (file) => {
+      skipped.push(file);
+      options.onSkip?.(file);
+    },
+  });
   const lints = new Map<string, { sidecar: string; errors: number }>();
   for (const fixture of expanded.fixtures) {
     const lint = await lintOrSkip(fixture, expanded);
@@ -157,9 +205,14 @@ async function prepareCheck(
   const gate: Gate = {
     floors,
     baselines,
+    baselineFiles: files,
     baselinePaths: options.baselines,
     tolerance: options.tolerance,
     allowLost: options.allowLost ?? DEFAULT_ALLOW_LOST,
+    allowMissing: options.allowMissing ?? false,
+    allowUnpairedNoise: options.allowUnpairedNoise ?? false,
+    strategiesChosen: !options.strategiesFromBaseline,
+    skipped,
     lints,
   };
   return { gate, expanded, strategies: strategiesToRun(options, baselines) };
@@ -168,14 +221,17 @@ async function prepareCheck(
 /** Gates results against floors, baselines and the probe lint; writes `F-gate.md`, the step summary and the baseline. */
 async function applyGate(
   results: readonly ResultsFile[],
-  suites: readonly SuiteResults[],
   gate: Gate,
   options: GateOutputOptions,
 ): Promise<GateOutcome> {
   const { floors, baselines } = gate;
   const baselineGate =
     baselines.size > 0
-      ? evaluateBaselineGate(results, baselines, { tolerance: gate.tolerance, allowLost: gate.allowLost })
+      ? evaluateBaselineGate(results, baselines, {
+          tolerance: gate.tolerance,
+          allowLost: gate.allowLost,
+          allowUnpairedNoise: gate.allowUnpairedNoise,
+        })
       : null;
   const verdicts = results.map((results) => {
     const baseline = baselines.get(results.fixture.name);
@@ -198,14 +254,18 @@ async function applyGate(
         message: `${lint.sidecar}: ${lint.errors} probe ${lint.errors === 1 ? 'error' : 'errors'}; a metric on these probes can be passed by a cheap trick (compaction-bench probes lint ${results.fixture.name})`,
       });
     }
-    if (baselines.size > 0 && !baseline)
-      verdict.notes.push(`no baseline for session ${results.fixture.name}`);
     return { fixture: results.fixture.name, verdict };
   });
   const verdict = combineVerdicts(verdicts);
   if (baselineGate) {
-    verdict.failures.push(...baselineGate.failures);
-    verdict.notes.push(...baselineGate.notes);
+    const coverage = baselineCoverage(results, baselines, {
+      files: gate.baselineFiles,
+      skipped: gate.skipped,
+      strategiesChosen: gate.strategiesChosen,
+      allowMissing: gate.allowMissing,
+    });
+    verdict.failures.push(...coverage.failures, ...baselineGate.failures);
+    verdict.notes.push(...coverage.notes, ...baselineGate.notes);
     verdict.checks += baselineGate.checks;
   }
   verdict.notes.push(...baselineVersionNotes(baselines));
@@ -218,10 +278,6 @@ async function applyGate(
     acceptedCount = accepted.length;
   }
   verdict.passed = verdict.failures.length === 0;
-  const updated =
-    verdict.passed && options.updateBaseline
-      ? await writeBaselines(results, options.updateBaseline, options.signal)
-      : [];
   const summary: CheckSummary = {
     verdict,
     gate: baselineGate,
@@ -232,14 +288,29 @@ async function applyGate(
     accepted: acceptedCount,
   };
   const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
-  const gateFile = await writeGateReport(options.out, gateStem(results), gateMarkdown, options.signal);
+  const gateFile = await writeGateReport(stagedOut(options), gateStem(results), gateMarkdown, options.signal);
+  return { baselineGate, verdict, exitCode: gateExitCode(verdict), updated: [], summary, gateFile };
+}
+
+/**
+ * Once the output folder is in place: the baseline written (when the gate passed with `--update-baseline`) and
+ * the verdict and comparison appended to the step summary. Returns the baseline files written.
+ */
+export async function publishGate(
+  outcome: GateOutcome,
+  results: readonly ResultsFile[],
+  suites: readonly SuiteResults[],
+  options: GateOutputOptions,
+): Promise<string[]> {
+  const updated =
+    outcome.verdict.passed && options.updateBaseline
+      ? await writeBaselines(results, options.updateBaseline, options.signal)
+      : [];
   if (options.stepSummary) {
-    await appendStepSummary(options.stepSummary, results, gateMarkdown, {
-      suites,
-      signal: options.signal,
-    });
+    const gateMarkdown = renderGateMarkdown(outcome.summary, results[0]?.provenance ?? null);
+    await appendStepSummary(options.stepSummary, results, gateMarkdown, { suites, signal: options.signal });
   }
-  return { baselineGate, verdict, exitCode: gateExitCode(verdict), updated, summary, gateFile };
+  return updated;
 }
 
 /** `F` of `F-gate.md`: the fixture's name, or `suite` when the check covered several. */
@@ -328,12 +399,13 @@ function strategiesToRun(options: CheckOptions, baselines: ReadonlyMap<string, G
   return names.size === 0 ? options.strategies : [...names].join(',');
 }
 
-/** Baselines by fixture name, from files and directories of `*-results.json`. */
+/** Baselines by fixture name, from files and directories of `*-results.json`, with the file each came from. */
 async function loadBaselines(
   paths: readonly string[],
   command: readonly string[] | undefined,
-): Promise<Map<string, GateResults>> {
+): Promise<{ baselines: Map<string, GateResults>; files: Map<string, string> }> {
   const baselines = new Map<string, GateResults>();
+  const sources = new Map<string, string>();
   for (const path of paths) {
     const info = await stat(path).catch(() => undefined);
     if (!info) throw new InputError(`--baseline ${path}: no such file or directory`);
@@ -353,8 +425,14 @@ async function loadBaselines(
       const baseline = parseBaseline(json, file, regenerate);
       const name = baseline.fixture?.name;
       if (!name) throw new InputError(`${file}: fixture.name is missing; is this a compare results JSON?`);
+      const earlier = sources.get(name);
+      if (earlier && resolve(earlier) !== resolve(file))
+        throw new InputError(
+          `--baseline: ${earlier} and ${file} are both baselines of session ${name}; give one`,
+        );
       baselines.set(name, baseline);
+      sources.set(name, file);
     }
   }
-  return baselines;
+  return { baselines, files: sources };
 }

@@ -1,10 +1,13 @@
 /**
  * `check --baseline`, gated by where the noise comes from. Deterministic answers (an offline provider, a
- * replayed cassette, one run of a cached model) have none: a fact the baseline kept and this run lost is lost,
- * so a strategy fails when it loses more than `--allow-lost` facts or a figure falls by more than the
- * tolerance. Sampled answers (`--runs N` of a live model) move from run to run: a figure fails only when its
- * fall, over the same probes, lies beyond the spread over runs. The probe-sampling interval ("would this hold
- * on other facts?") is reported beside, as information: it is not what a regression gate asks.
+ * replayed cassette, answers from the cache) have none: a fact the baseline kept and this run lost is lost,
+ * so a strategy fails when it loses more than `--allow-lost` facts (the fall in fact recall those facts make is
+ * theirs to allow) or a figure falls by more than the tolerance. Sampled answers (`--runs N` of a live model)
+ * move from run to run: a figure fails only when its fall, over the same probes, lies beyond the spread over
+ * runs. One run of a sampled model cannot tell a lost fact from noise: it is never gated by the deterministic
+ * rule; it fails as unpaired noise (exit 2), or with `--allow-unpaired-noise` is reported without a gate. Fact
+ * recall and the facts lost are the live facts' (`probeRecall`); history facts lost are told apart, not gated.
+ * The probe-sampling interval ("would this hold on other facts?") is reported beside, as information.
  */
 import { countOf } from '../numbers.ts';
 import type { GateFailure, GateResults, GateStrategy } from '../quality/gate.ts';
@@ -32,8 +35,11 @@ const SHARES = METRICS.filter((metric) => metric.gate && metric.kind === 'share'
 /** Default of `--allow-lost`: facts a strategy may lose against the baseline with deterministic answers. */
 export const DEFAULT_ALLOW_LOST = 0;
 
-/** Which rule gated a strategy: no noise (a lost fact is lost), or the spread over `--runs`. */
-export type GateRule = 'deterministic' | 'sampled';
+/**
+ * Which rule gated a strategy: no noise (a lost fact is lost), the spread over `--runs`, or none (`unpaired`: one
+ * run of a sampled model, whose loss cannot be told from noise).
+ */
+export type GateRule = 'deterministic' | 'sampled' | 'unpaired';
 
 /** An interval with what it was computed over. */
 export type Interval = { low: number; high: number };
@@ -52,6 +58,8 @@ export type BaselineDifference = {
   /** Information only: the interval over the probes (or sessions) sampled: on other facts, this could be … */
   otherFacts: (Interval & { over: 'probes' | 'sessions'; units: number }) | null;
   sessions: number;
+  /** The fall in fact recall the facts `--allow-lost` lets go account for (deterministic answers), else 0. */
+  allowed: number;
   failed: boolean;
 };
 
@@ -59,10 +67,13 @@ export type BaselineDifference = {
 export type StrategyGate = {
   strategy: string;
   rule: GateRule;
-  /** Runs per side under the sampled rule (the larger), 1 when deterministic. */
+  /** Runs per side under the sampled rule (the larger), 1 otherwise. */
   runs: number;
+  /** Live facts the baseline kept and this run did not (with several runs: kept in under half of them). */
   lost: number;
   gained: number;
+  /** History facts lost: reported, not gated (`historyRecall` is not a gated figure). */
+  historyLost: number;
   failed: boolean;
 };
 
@@ -81,17 +92,49 @@ export type BaselineGate = {
 };
 
 /** How `check` gates against a baseline. */
-export type BaselineGateOptions = { tolerance: number; allowLost?: number };
+export type BaselineGateOptions = {
+  tolerance: number;
+  allowLost?: number;
+  /** `--allow-unpaired-noise`: report one run of a sampled model against the baseline without gating it. */
+  allowUnpairedNoise?: boolean;
+};
 
-/** A strategy's result on one session, now and in the baseline. */
-type Pair = { session: ResultsFile; now: StrategyResult; before: GateStrategy & ProbeScored };
+/** A strategy's result on one session, now and in the baseline, and the session's live facts. */
+type Pair = {
+  session: ResultsFile;
+  now: StrategyResult;
+  before: GateStrategy & ProbeScored;
+  live: ReadonlySet<string>;
+};
 
 /** Whether a result's figures were sampled several times from a provider that answers differently each time. */
 function sampled(result: object): boolean {
   const { runs, deterministic } = result as FigureSourceWithRuns;
   return typeof runs === 'number' && runs > 1 && deterministic !== true;
 }
-type FigureSourceWithRuns = { runs?: unknown; deterministic?: unknown };
+type FigureSourceWithRuns = { runs?: unknown; deterministic?: unknown; freshCalls?: unknown };
+
+/**
+ * Whether this run's result is one sample of a model answering afresh: not from a deterministic provider, a
+ * cassette or the cache (those give the same answer again), so a fact it lost may be noise.
+ */
+export function unpairedSample(result: StrategyResult, provider: ResultsFile['provider']): boolean {
+  const { freshCalls } = result as FigureSourceWithRuns;
+  return (
+    provider.isLanguageModel &&
+    result.runs <= 1 &&
+    result.deterministic !== true &&
+    Array.isArray(freshCalls) &&
+    freshCalls.some((calls) => typeof calls === 'number' && calls > 0)
+  );
+}
+
+/** The ids of a session's live facts (a results file of a version before liveness: every probe). */
+export function liveProbeIds(session: {
+  probes?: ReadonlyArray<{ id: string; live?: boolean }>;
+}): Set<string> {
+  return new Set((session.probes ?? []).filter((probe) => probe.live !== false).map((probe) => probe.id));
+}
 
 /** Gates every strategy of these results against the baselines (by session name). */
 export function evaluateBaselineGate(
@@ -102,43 +145,83 @@ export function evaluateBaselineGate(
   const { tolerance } = options;
   const allowLost = options.allowLost ?? DEFAULT_ALLOW_LOST;
   const pairs = new Map<string, Pair[]>();
+  const unpaired = new Map<string, string[]>();
   for (const session of results) {
     const baseline = baselines.get(session.fixture.name);
     if (!baseline) continue;
+    const live = liveProbeIds(session);
     for (const now of session.strategies) {
       const before = baseline.strategies.find((candidate) => candidate.name === now.name);
       // The agent's own recorded summary comes with the transcript: it is not a strategy this run chose.
       if (now.name === 'recorded' || now.status !== 'ok' || before?.status !== 'ok') continue;
+      if (unpairedSample(now, session.provider)) {
+        unpaired.set(now.name, [...(unpaired.get(now.name) ?? []), session.fixture.name]);
+        continue;
+      }
       pairs.set(now.name, [
         ...(pairs.get(now.name) ?? []),
-        { session, now, before: before as Pair['before'] },
+        { session, now, before: before as Pair['before'], live },
       ]);
     }
   }
-  const facts = factChanges([...pairs].map(([strategy, list]) => ({ strategy, pairs: list })));
+  const facts = factChanges(
+    [...pairs].map(([strategy, list]) => ({ strategy, pairs: list })),
+    liveProbeIds,
+  );
   const differences: BaselineDifference[] = [];
   const strategies: StrategyGate[] = [];
   const failures: GateFailure[] = [];
   const notes: string[] = [];
+  for (const [strategy, sessions] of unpaired) {
+    strategies.push({
+      strategy,
+      rule: 'unpaired',
+      runs: 1,
+      lost: 0,
+      gained: 0,
+      historyLost: 0,
+      failed: true,
+    });
+    const where = results.length > 1 ? ` (${listed(sessions)})` : '';
+    const why = `${strategy}: one run of a sampled model${where}, its answers fresh from ${providerOf(results)}: a fact lost cannot be told from noise`;
+    if (options.allowUnpairedNoise) {
+      notes.push(`${why}; not gated against the baseline (--allow-unpaired-noise)`);
+      strategies.at(-1)!.failed = false;
+      continue;
+    }
+    failures.push({
+      strategy,
+      metric: null,
+      kind: 'unpaired',
+      expected: null,
+      actual: null,
+      message: `${why}; give --runs 2 or more (and a baseline of several runs), replay a cassette (--replay), or --allow-unpaired-noise to report it without a gate`,
+    });
+  }
   for (const [strategy, list] of pairs) {
     const rule: GateRule = list.some((pair) => sampled(pair.now) || sampled(pair.before))
       ? 'sampled'
       : 'deterministic';
     const runs = Math.max(...list.flatMap((pair) => [runsOf(pair.now), runsOf(pair.before)]));
     const changes = facts.filter((change) => change.strategy === strategy);
-    const lost = changes.reduce((total, change) => total + change.lost.length, 0);
-    const gained = changes.reduce((total, change) => total + change.gained.length, 0);
+    const live = changes.filter((change) => change.live);
+    const lost = live.reduce((total, change) => total + change.lost.length, 0);
+    const gained = live.reduce((total, change) => total + change.gained.length, 0);
+    const historyLost = changes
+      .filter((change) => !change.live)
+      .reduce((total, change) => total + change.lost.length, 0);
     const entry: StrategyGate = {
       strategy,
       rule,
       runs: rule === 'sampled' ? runs : 1,
       lost,
       gained,
+      historyLost,
       failed: false,
     };
     strategies.push(entry);
     if (rule === 'deterministic' && lost > allowLost) {
-      const names = changes.filter((change) => change.lost.length > 0).map((change) => change.probe);
+      const names = live.filter((change) => change.lost.length > 0).map((change) => change.probe);
       failures.push({
         strategy,
         metric: 'probeRecall',
@@ -150,8 +233,17 @@ export function evaluateBaselineGate(
       });
       entry.failed = true;
     }
+    // The facts --allow-lost lets go may take fact recall down with them, whatever the tolerance says.
+    const allowed = rule === 'deterministic' ? allowedFall(live, list, allowLost) : 0;
     for (const metric of SHARES) {
-      const difference = compare(strategy, metric, list, rule, tolerance);
+      const difference = compare(
+        strategy,
+        metric,
+        list,
+        rule,
+        tolerance,
+        metric === 'probeRecall' ? allowed : 0,
+      );
       if (difference === 'missing') {
         failures.push({
           strategy,
@@ -187,8 +279,43 @@ export function evaluateBaselineGate(
     strategies,
     differences,
     facts,
-    handles: (metric) => pairs.size > 0 && (SHARES.includes(metric) || metric.startsWith(KIND_RECALL_PREFIX)),
+    handles: (metric) =>
+      (pairs.size > 0 || unpaired.size > 0) &&
+      (SHARES.includes(metric) || metric.startsWith(KIND_RECALL_PREFIX)),
   };
+}
+
+/** The provider a run's sessions were summarized by, for messages. */
+function providerOf(results: readonly ResultsFile[]): string {
+  const provider = results[0]?.provider;
+  return provider ? `${provider.id}:${provider.model}` : 'the model';
+}
+
+/**
+ * The fall in pooled fact recall that the facts `--allow-lost` lets go account for: the largest drops of the lost
+ * live facts, up to `allowLost` of them, over the live facts both runs scored.
+ */
+function allowedFall(live: readonly FactChange[], list: readonly Pair[], allowLost: number): number {
+  if (allowLost === 0) return 0;
+  const drops: number[] = [];
+  for (const { session, now, before } of list) {
+    const was = probeScores(before);
+    const scores = probeScores(now);
+    for (const change of live) {
+      if (!change.lost.includes(session.fixture.name)) continue;
+      drops.push((was.get(change.probe) ?? 0) - (scores.get(change.probe) ?? 0));
+    }
+  }
+  const units = list.reduce(
+    (total, pair) => total + pairedCluster(probeScores(pair.now), probeScores(pair.before), pair.live).count,
+    0,
+  );
+  if (units === 0) return 0;
+  const allowed = drops
+    .sort((a, b) => b - a)
+    .slice(0, allowLost)
+    .reduce((total, drop) => total + drop, 0);
+  return allowed / units;
 }
 
 function runsOf(result: object): number {
@@ -211,6 +338,7 @@ function compare(
   list: readonly Pair[],
   rule: GateRule,
   tolerance: number,
+  allowed: number,
 ): BaselineDifference | 'missing' | null {
   const measured = metric === 'probeRecall' ? probeFigures(list) : sessionFigures(metric, list);
   if (measured === 'missing' || measured === null) return measured;
@@ -241,7 +369,7 @@ function compare(
     spread = { low, high, runs, runsToTell: runsToTell(better * estimate, tolerance, bounds, runs) };
     failed = (better > 0 ? high : -low) < -tolerance - EPSILON;
   } else {
-    failed = better * estimate < -tolerance - EPSILON;
+    failed = better * estimate + allowed < -tolerance - EPSILON;
   }
   return {
     strategy,
@@ -253,6 +381,7 @@ function compare(
     spread,
     otherFacts: metric === 'probeRecall' ? otherFacts(list) : null,
     sessions: weights.length,
+    allowed,
     failed,
   };
 }
@@ -260,9 +389,11 @@ function compare(
 type SpreadHolder = { spread?: unknown };
 type Figures = { before: number; after: number; weights: number[] };
 
-/** Fact recall pooled over the probes both runs scored, each session weighted by its probes. */
+/** Fact recall pooled over the live facts both runs scored, each session weighted by its live facts. */
 function probeFigures(list: readonly Pair[]): Figures | null {
-  const clusters = list.map((pair) => pairedCluster(probeScores(pair.now), probeScores(pair.before)));
+  const clusters = list.map((pair) =>
+    pairedCluster(probeScores(pair.now), probeScores(pair.before), pair.live),
+  );
   const units = clusters.reduce((total, cluster) => total + cluster.count, 0);
   if (units === 0) return null;
   return {
@@ -318,7 +449,7 @@ function standardErrorOf(result: ProbeScored, metric: string): number {
  */
 function otherFacts(list: readonly Pair[]): BaselineDifference['otherFacts'] {
   const clusters = list
-    .map((pair) => pairedCluster(probeScores(pair.now), probeScores(pair.before)))
+    .map((pair) => pairedCluster(probeScores(pair.now), probeScores(pair.before), pair.live))
     .filter((cluster) => cluster.count > 0);
   if (clusters.length >= CLUSTERED_SESSIONS) {
     const estimate = clusteredMean(clusters, [-1, 1]);
@@ -330,7 +461,7 @@ function otherFacts(list: readonly Pair[]): BaselineDifference['otherFacts'] {
     const before = probeScores(pair.before);
     for (const [id, score] of probeScores(pair.now)) {
       const previous = before.get(id);
-      if (previous === undefined) continue;
+      if (previous === undefined || !pair.live.has(id)) continue;
       now.push(score);
       was.push(previous);
     }
@@ -346,9 +477,13 @@ function otherFacts(list: readonly Pair[]): BaselineDifference['otherFacts'] {
 
 function regression(difference: BaselineDifference, tolerance: number): GateFailure {
   const change = `${difference.before.toFixed(2)} → ${difference.after.toFixed(2)} (${signed(difference.estimate)}`;
+  const allowed =
+    difference.allowed > 0
+      ? `, of which the facts --allow-lost allows make −${difference.allowed.toFixed(2)}`
+      : '';
   const why = difference.spread
     ? `, 95% ${interval(difference.spread)} over ${difference.spread.runs} runs, all of it beyond the tolerance ${tolerance})`
-    : `, beyond the tolerance ${tolerance})`;
+    : `${allowed}, beyond the tolerance ${tolerance})`;
   return {
     strategy: difference.strategy,
     metric: difference.metric,
