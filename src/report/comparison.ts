@@ -1,6 +1,6 @@
 /** The comparison of strategies on one fixture: rows, observations, as Markdown or a terminal table. */
 import { probeCountText, probeSourcesLine } from './probe-sources.ts';
-import { formatInteger, formatRatio } from '../numbers.ts';
+import { countOf, formatInteger, formatRatio } from '../numbers.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
 import { atRunPoint, lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
@@ -187,7 +187,7 @@ export function elsewhereCaption(results: ResultsFile): string | null {
   );
   if (rows.length === 0) return null;
   const first = rows[0]!;
-  return `The agent's own compaction, scored where it compacted (${formatInteger(first.tokensBefore)} tokens of the session, ${formatInteger(first.quality.probesTotal)} live facts) rather than at this run's point (${formatInteger(results.fixture.tokens)} tokens): not comparable with the rows above, and not ranked with them.`;
+  return `The agent's own compaction, scored where it compacted (${formatInteger(first.tokensBefore)} tokens of the session, ${countOf(first.quality.probesTotal, 'live fact')}) rather than at this run's point (${formatInteger(results.fixture.tokens)} tokens): not comparable with the rows above, and not ranked with them.`;
 }
 
 function elsewhereMarkdown(results: ResultsFile, timings: boolean): string[] {

@@ -1,6 +1,6 @@
 /** The observations under a comparison: fastest, cheapest, best recall, the Pareto front, lexical floors, failures. */
 import { lexicalJudgeAgreement } from '../quality/judge/lexical-agreement.ts';
-import { formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
+import { countOf, formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
 import { isSignificant } from '../results/comparison-statistics.ts';
 import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
@@ -251,7 +251,7 @@ export function observations(results: ResultsFile, options: { timings?: boolean 
   );
   for (const strategy of elsewhere)
     lines.push(
-      `\`${strategy.name}\` is scored where the agent compacted (${formatInteger(strategy.tokensBefore)} tokens before it, ${formatInteger(strategy.quality.probesTotal)} live facts), not at this run's point (${formatInteger(results.fixture.tokens)} tokens): it has its own table and is not ranked with the strategies.`,
+      `\`${strategy.name}\` is scored where the agent compacted (${formatInteger(strategy.tokensBefore)} tokens before it, ${countOf(strategy.quality.probesTotal, 'live fact')}), not at this run's point (${formatInteger(results.fixture.tokens)} tokens): it has its own table and is not ranked with the strategies.`,
     );
   for (const failed of results.strategies.filter((strategy) => strategy.status === 'error')) {
     lines.push(`\`${failed.name}\` failed: ${failed.error}`);

@@ -9,6 +9,10 @@ import { suiteVerdict } from '../../src/report/verdict.ts';
 import { renderSuiteMarkdown } from '../../src/report/suite.ts';
 import type { ResultsFile, StrategyResult } from '../../src/results/types.ts';
 import { suiteOf } from '../../src/suite/assemble.ts';
+import { compareSuite } from '../../src/run-suite.ts';
+import { join } from 'node:path';
+import { temporaryDirectory } from '../helpers/cli.ts';
+import { TEST_CONFIG } from '../helpers/strategy-run.ts';
 
 type Figures = { kept: number; history?: number; lexical?: boolean; failed?: boolean };
 
@@ -139,5 +143,49 @@ describe('the paired test and the fact-recall column', () => {
     assert.equal(comparison.ties, 3);
     assert.equal(suite.sessions[0]!.liveProbes, 10);
     assert.match(renderSuiteMarkdown(suite), /30 live fact probes \(30 history ones not ranked\) in all/);
+  });
+});
+
+describe('the shipped fixtures as a suite, run as a user runs compare', () => {
+  it('never calls a lexical baseline near 0 not distinguishable from a strategy at 1.00, nor ties it to the verdict', async () => {
+    const directory = await temporaryDirectory();
+    try {
+      const out = join(directory.path, 'out');
+      const outcome = await compareSuite({
+        fixtures: ['before-compaction', 'large-session'],
+        strategies: 'single-shot,observation-masking,paths-only,identifier-bag,user-verbatim',
+        provider: 'extractive',
+        providerOptions: { cacheDirectory: false },
+        out,
+        tokenizer: 'o200k_base',
+        config: TEST_CONFIG,
+        concurrency: 4,
+        runs: 1,
+      });
+      const [suite] = outcome.suites;
+      const recall = (name: string) =>
+        suite!.strategies.find((strategy) => strategy.name === name)!.metrics.probeRecall!.estimate;
+      for (const comparison of suite!.comparisons) {
+        if (comparison.family !== 'lexical baselines') continue;
+        // Before: "paths-only (lexical) -0.79 … not distinguishable" beside strategies at 1.00.
+        assert.notEqual(
+          comparison.verdict,
+          'not distinguishable',
+          `${comparison.strategy} ${recall(comparison.strategy)}`,
+        );
+      }
+      const verdict = suiteVerdict(suite!, (leader) =>
+        suiteOf(
+          outcome.fixtures.map((fixture) => fixture.digest),
+          leader,
+        ),
+      );
+      const junk = ['paths-only', 'identifier-bag', 'user-verbatim'];
+      assert.ok(!junk.includes(verdict.recommended!.name));
+      assert.ok(!verdict.tied.some((name) => junk.includes(name)));
+      assert.ok(!junk.includes(verdict.cheapest!.name));
+    } finally {
+      await directory.remove();
+    }
   });
 });
