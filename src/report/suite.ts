@@ -16,7 +16,8 @@ import { suiteStem } from '../report-names.ts';
 import { wrapProse } from './wrap.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { suiteOf } from '../suite/assemble.ts';
-import { suiteProbesClause, suiteVerdict, type Verdict } from './verdict.ts';
+import type { Verdict } from './verdict.ts';
+import { suiteProbesClause, suiteVerdict } from './suite-verdict.ts';
 import { renderVerdictMarkdown, renderVerdictTerminal } from './verdict-text.ts';
 
 type Format = (value: number) => string;

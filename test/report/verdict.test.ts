@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sweepVerdict } from '../../src/report/sweep.ts';
 import { renderVerdictMarkdown, verdictLines } from '../../src/report/verdict-text.ts';
-import { recallEstimate, sessionVerdict, suiteVerdict } from '../../src/report/verdict.ts';
+import { recallEstimate, sessionVerdict } from '../../src/report/verdict.ts';
+import { suiteVerdict } from '../../src/report/suite-verdict.ts';
 import type { ResultsFile, StrategyFlag, StrategyResult } from '../../src/results/types.ts';
 import type { SuiteResults, SuiteStrategy } from '../../src/suite/types.ts';
 

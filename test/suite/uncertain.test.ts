@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { suiteVerdict } from '../../src/report/verdict.ts';
+import { suiteVerdict } from '../../src/report/suite-verdict.ts';
 import { renderSuiteMarkdown } from '../../src/report/suite.ts';
 import type { ResultsFile, StrategyResult } from '../../src/results/types.ts';
 import { suiteOf } from '../../src/suite/assemble.ts';
