@@ -46,13 +46,12 @@ export function factLine(change: FactChange): string {
   const parts: string[] = [];
   // A history fact no longer matters at the cut: it is listed, never counted in the facts lost.
   const what = change.live === false ? `history fact \`${change.probe}\`` : `\`${change.probe}\``;
+  const of = `of ${change.sessions} ${change.sessions === 1 ? 'session' : 'sessions'}`;
   if (change.lost.length > 0)
-    parts.push(
-      `lost ${what} in ${change.lost.length} of ${change.sessions} ${change.sessions === 1 ? 'session' : 'sessions'} (${sessionsText(change.lost)})`,
-    );
+    parts.push(`lost ${what} in ${change.lost.length} ${of} (${sessionsText(change.lost)})`);
   if (change.gained.length > 0)
     parts.push(
-      `${parts.length > 0 ? 'gained it' : `gained ${what}`} in ${change.gained.length} of ${change.sessions} (${sessionsText(change.gained)})`,
+      `${parts.length > 0 ? 'gained it' : `gained ${what}`} in ${change.gained.length} ${of} (${sessionsText(change.gained)})`,
     );
   return parts.join('; ');
 }
@@ -65,14 +64,15 @@ function countsOf(entry: StrategyGate | undefined): string {
   return `${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained${history}`;
 }
 
-/** A lost fact with what it says and the summary's nearest text. */
+/** A fact lost or gained with what it says and, lost, the summary's nearest text (a gained one is in it). */
 function lostDetail(change: FactChange, quote: (text: string) => string): string {
   const expected = change.answer ? `; expected ${quote(change.answer)}` : '';
-  const nearest = change.answer
-    ? change.nearest
-      ? `; nearest in the summary: ${quote(change.nearest)}`
-      : '; nothing near it in the summary'
-    : '';
+  const nearest =
+    change.answer && change.lost.length > 0
+      ? change.nearest
+        ? `; nearest in the summary: ${quote(change.nearest)}`
+        : '; nothing near it in the summary'
+      : '';
   return `${factLine(change)}${expected}${nearest}`;
 }
 

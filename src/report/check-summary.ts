@@ -42,15 +42,24 @@ function lostUnder(gate: BaselineGate, rule: GateRule): number {
 /**
  * One line: PASS or FAIL, which strategies, how many facts lost, and the rule that decided. With sampled answers a
  * fact "lost" is one kept in under half the runs: the spread gates it, not `--allow-lost`, and the line says so.
+ * One run of a sampled model is never counted among the strategies gated: alone, it is CANNOT GATE (exit 2), or
+ * with `--allow-unpaired-noise` a pass that says those strategies were not gated.
  */
 export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): string {
   const deterministic = gate ? lostUnder(gate, 'deterministic') : 0;
   const sampled = gate ? lostUnder(gate, 'sampled') : 0;
   const gated = gate?.strategies.filter((entry) => entry.rule !== 'unpaired') ?? [];
+  const unpaired = gate?.strategies.filter((entry) => entry.rule === 'unpaired') ?? [];
   const rule = gate && gate.strategies.length > 0 ? ` (rule: ${ruleText(gate)})` : '';
+  const notGated =
+    unpaired.length > 0
+      ? `${strategies(unpaired.length)} from one run of a sampled model not gated (--allow-unpaired-noise)`
+      : '';
   if (verdict.passed) {
     if (!gate)
       return `PASS  ${countOf(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
+    if (gated.length === 0 && unpaired.length > 0)
+      return `PASS  no strategy gated against the baseline: ${notGated}${rule}`;
     const counts = [
       ...(deterministic > 0 ? [`${countOf(deterministic, 'fact')} lost`] : []),
       ...(sampled > 0 ? [`${countOf(sampled, 'fact')} kept in under half the runs`] : []),
@@ -67,13 +76,16 @@ export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): stri
               ? [`${countOf(sampled, 'fact')} kept in under half the runs, within the spread over runs`]
               : []),
           ].join('; ') || 'no fact lost';
-    return `PASS  ${strategies(gated.length)} against the baseline: ${facts}${rule}`;
+    return `PASS  ${strategies(gated.length)} against the baseline: ${facts}${notGated ? `; ${notGated}` : ''}${rule}`;
   }
   const failing = [...new Set(verdict.failures.map((failure) => failure.strategy))];
   const shown =
     failing.length > 4
       ? `${failing.slice(0, 4).join(', ')} and ${failing.length - 4} more`
       : failing.join(', ');
+  // Nothing failed but that one run of a sampled model cannot be gated: no verdict, not a failure (exit 2).
+  if (verdict.failures.every((failure) => failure.kind === 'unpaired'))
+    return `CANNOT GATE  ${shown}: one run of a sampled model cannot tell a lost fact from noise${rule}`;
   // "0 facts lost" would read as compared when the failures (a strategy failed, a floor, a strategy the baseline
   // lacks) had nothing to do with it.
   const facts = deterministic > 0 ? `${countOf(deterministic, 'fact')} lost against the baseline, ` : '';
@@ -129,7 +141,10 @@ export function renderGateMarkdown(summary: CheckSummary, provenance: Provenance
   const { verdict, gate, accept } = summary;
   const line = verdictLine(summary);
   const [word, ...rest] = line.split('  ');
-  const parts = [`## ${verdict.passed ? '✅' : '❌'} ${word}: ${escape(rest.join('  '))}`, ''];
+  const parts = [
+    `## ${verdict.passed ? '✅' : word === 'CANNOT GATE' ? '⚠️' : '❌'} ${word}: ${escape(rest.join('  '))}`,
+    '',
+  ];
   const failures = otherFailures(verdict);
   if (failures.length > 0) {
     parts.push(...failures.slice(0, MARKDOWN_FAILURES).map((message) => `- ✗ ${escape(message)}`));

@@ -60,7 +60,7 @@ describe('the verdict line of check', () => {
     });
     assert.match(
       line,
-      /^PASS {2}1 strategy against the baseline: no fact lost \(rule: deterministic answers: .*; one run of a sampled model: a lost fact cannot be told from noise, so it is not gated\)$/,
+      /^PASS {2}1 strategy against the baseline: no fact lost; 1 strategy from one run of a sampled model not gated \(--allow-unpaired-noise\) \(rule: deterministic answers: .*; one run of a sampled model: a lost fact cannot be told from noise, so it is not gated\)$/,
     );
   });
 });

@@ -99,6 +99,9 @@ describe('check --baseline with deterministic answers: a lost fact is lost', () 
     });
     assert.deepEqual(churned.failures, []);
     assert.equal(churned.strategies[0]!.gained, 2);
+    // A gained fact is in the summary: no "nothing near it" beside it (before, every gained line said so).
+    assert.match(renderFactsText(churned), /\+ gained d in 1 of 1 session \(only\); expected "fact d"$/m);
+    assert.doesNotMatch(renderFactsText(churned), /\+ gained.*(nothing near it|nearest in the summary)/);
     // Two facts lost, two allowed: 0.80 → 0.60 is their fall, which --allow-lost 2 said may happen.
     const allowed = evaluateBaselineGate([session('only', ['a', 'b', 'd', 'e'])], baseline, {
       tolerance: 0.02,
