@@ -4,11 +4,13 @@
  * interval beside it ("on other facts", information only).
  */
 import type { GateFailure, GateStrategy } from '../quality/gate.ts';
-import { boundsOf, metricByKey } from '../quality/metrics.ts';
+import { boundsOf, metricByKey, suiteMetrics } from '../quality/metrics.ts';
 import { isWholeCredit } from '../quality/probe-recall.ts';
 import { clusteredDifference, pairedCounts, pairedDifferenceInterval } from '../results/paired.ts';
+import type { SessionDigest, StrategyDigest } from '../results/digest.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { clusteredMean } from './cluster.ts';
+import { sessionCluster } from './measures.ts';
 import { pairedCluster, type ProbeScored, probeScores } from './outcomes.ts';
 import { type RunSide, runInterval, runsToTell } from './run-noise.ts';
 
@@ -148,26 +150,41 @@ function probeFigures(list: readonly Pair[]): Figures | null {
   };
 }
 
-/** A once-per-session figure: the mean over the sessions that measured it both times. */
+/**
+ * A figure measured once per session, over the sessions that measured it both times, pooled as the suite's table
+ * pools it (a share over files or probes weighs each session by its files or probes; src/suite/measures.ts), so
+ * the figure the gate prints under a label is the one the suite's table and results show under it.
+ */
 function sessionFigures(metric: string, list: readonly Pair[]): Figures | 'missing' | null {
   const definition = metricByKey(metric)!;
-  const values = list.map((pair) => ({
+  const pooled = suiteMetrics().find((candidate) => candidate.key === metric);
+  // Both sides weigh a session alike: by this run's units (the session's files or probes), or each as one where
+  // a session does not count them (a figure it did not measure weighs nothing anyway).
+  const unitsOf = (pair: Pair) =>
+    pooled && pooled.suite.over !== 'session'
+      ? sessionCluster(pooled, {
+          session: pair.session as unknown as SessionDigest,
+          result: pair.now as unknown as StrategyDigest,
+        })?.count
+      : 1;
+  const measured = (pair: Pair) => typeof definition.read(pair.now) === 'number';
+  const counts = list.map((pair) => (measured(pair) ? unitsOf(pair) : 0));
+  const pooling = counts.every((count) => typeof count === 'number' && Number.isFinite(count));
+  const values = list.map((pair, index) => ({
     now: definition.read(pair.now),
     before: definition.read(pair.before),
+    units: pooling ? counts[index]! : 1,
   }));
   if (values.some((value) => typeof value.before === 'number' && typeof value.now !== 'number'))
     return 'missing';
-  const both = values.filter(
-    (value): value is { now: number; before: number } =>
-      typeof value.now === 'number' && typeof value.before === 'number',
-  );
-  if (both.length === 0) return null;
-  const mean = (pick: (value: { now: number; before: number }) => number) =>
-    both.reduce((total, value) => total + pick(value), 0) / both.length;
-  // A session that did not measure it both times weighs nothing in the spread.
-  const weights = values.map((value) =>
-    typeof value.now === 'number' && typeof value.before === 'number' ? 1 / both.length : 0,
-  );
+  // A session that did not measure it both times weighs nothing, in the figure and in the spread.
+  const weightOf = (value: { now: unknown; before: unknown; units: number }) =>
+    typeof value.now === 'number' && typeof value.before === 'number' ? value.units : 0;
+  const total = values.reduce((sum, value) => sum + weightOf(value), 0);
+  if (total === 0) return null;
+  const weights = values.map((value) => weightOf(value) / total);
+  const mean = (pick: (value: { now: unknown; before: unknown }) => unknown) =>
+    values.reduce((sum, value, index) => sum + weights[index]! * ((pick(value) as number) || 0), 0);
   return { before: mean((value) => value.before), after: mean((value) => value.now), weights };
 }
 
@@ -221,7 +238,9 @@ function otherFacts(list: readonly Pair[]): BaselineDifference['otherFacts'] {
 }
 
 export function regression(difference: BaselineDifference, tolerance: number): GateFailure {
-  const change = `${difference.before.toFixed(2)} → ${difference.after.toFixed(2)} (${signed(difference.estimate)}`;
+  // A fall that rounds to the tolerance gets a third digit: "−0.02, beyond the tolerance 0.02" reads as a pass.
+  const digits = Math.abs(difference.estimate).toFixed(2) === tolerance.toFixed(2) ? 3 : 2;
+  const change = `${difference.before.toFixed(2)} → ${difference.after.toFixed(2)} (${signed(difference.estimate, digits)}`;
   const allowed =
     difference.allowed > 0
       ? `, of which the facts --allow-lost allows make −${difference.allowed.toFixed(2)}`
@@ -241,6 +260,7 @@ export function regression(difference: BaselineDifference, tolerance: number): G
 }
 
 /** `−0.17` / `+0.03`, with a real minus sign. */
-export const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(2)}`;
+export const signed = (value: number, digits = 2) =>
+  `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(digits)}`;
 /** `[−0.20, +0.06]`. */
 export const interval = (bounds: Interval) => `[${signed(bounds.low)}, ${signed(bounds.high)}]`;

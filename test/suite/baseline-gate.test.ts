@@ -226,6 +226,16 @@ describe('check --baseline: the rule, the facts and the figures it reads', () =>
       gate.failures.map((failure) => failure.message),
       ['single-shot fileRecall 1.00 → 0.97 (−0.03, beyond the tolerance 0.02)'],
     );
+    // A fall that rounds to the tolerance says by how much it passes it (before: "−0.02, beyond the tolerance 0.02").
+    const rounded = evaluateBaselineGate(
+      [session('only', [], undefined, 0.976)],
+      baselinesOf([session('only')]),
+      { tolerance: 0.02 },
+    );
+    assert.deepEqual(
+      rounded.failures.map((failure) => failure.message),
+      ['single-shot fileRecall 1.00 → 0.98 (−0.024, beyond the tolerance 0.02)'],
+    );
     const within = evaluateBaselineGate(
       [session('only', [], undefined, 0.99)],
       baselinesOf([session('only')]),
