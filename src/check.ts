@@ -254,6 +254,7 @@ async function applyGate(
     return { fixture: results.fixture.name, verdict };
   });
   const verdict = combineVerdicts(verdicts);
+  let sessionsNotGated = 0;
   if (baselineGate) {
     const coverage = baselineCoverage(results, baselines, {
       files: gate.baselineFiles,
@@ -264,6 +265,7 @@ async function applyGate(
     verdict.failures.push(...coverage.failures, ...baselineGate.failures);
     verdict.notes.push(...coverage.notes, ...baselineGate.notes);
     verdict.checks += baselineGate.checks;
+    sessionsNotGated = coverage.missingAllowed;
   }
   verdict.notes.push(...baselineVersionNotes(baselines));
   let acceptedCount = 0;
@@ -283,6 +285,7 @@ async function applyGate(
         ? acceptCommand(gate.baselinePaths[0]!, options.command)
         : null,
     accepted: acceptedCount,
+    sessionsNotGated,
   };
   const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
   const gateFile = await writeGateReport(stagedOut(options), gateStem(results), gateMarkdown, options.signal);

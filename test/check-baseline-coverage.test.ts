@@ -68,6 +68,11 @@ describe('the sessions of the baseline against the sessions of the run', () => {
         out: join(directory.path, 'gone'),
       });
       assert.equal(allowed.exitCode, 0, allowed.text);
+      // The verdict line itself says a session was let go, not only a note at the end.
+      assert.match(
+        allowed.text.split('\n')[0]!,
+        /^PASS {2}\d+ strateg(y|ies) against the baseline: no fact lost; 1 session of the baseline missing, not gated \(--allow-missing\)/,
+      );
       assert.match(
         allowed.text,
         /note: session gen-2-20k: .* not in this run; not gated \(--allow-missing\)/,

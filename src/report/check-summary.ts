@@ -28,6 +28,8 @@ export type CheckSummary = {
   accept: string | null;
   /** Failures against the baseline that `--update-baseline` accepted instead of failing (0 without it). */
   accepted?: number;
+  /** Sessions of the baseline missing from the run that `--allow-missing` let go (0 without it). */
+  sessionsNotGated?: number;
 };
 
 const strategies = (count: number) => countOf(count, 'strategy', 'strategies');
@@ -45,20 +47,24 @@ function lostUnder(gate: BaselineGate, rule: GateRule): number {
  * One run of a sampled model is never counted among the strategies gated: alone, it is CANNOT GATE (exit 2), or
  * with `--allow-unpaired-noise` a pass that says those strategies were not gated.
  */
-export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): string {
+export function verdictLine({ verdict, gate, accepted = 0, sessionsNotGated = 0 }: CheckSummary): string {
   const deterministic = gate ? lostUnder(gate, 'deterministic') : 0;
   const sampled = gate ? lostUnder(gate, 'sampled') : 0;
   const gated = gate?.strategies.filter((entry) => entry.rule !== 'unpaired') ?? [];
   const unpaired = gate?.strategies.filter((entry) => entry.rule === 'unpaired') ?? [];
   const rule = gate && gate.strategies.length > 0 ? ` (rule: ${ruleText(gate)})` : '';
-  const notGated =
-    unpaired.length > 0
-      ? `${strategies(unpaired.length)} from one run of a sampled model not gated (--allow-unpaired-noise)`
-      : '';
+  const notGated = [
+    ...(unpaired.length > 0
+      ? [`${strategies(unpaired.length)} from one run of a sampled model not gated (--allow-unpaired-noise)`]
+      : []),
+    ...(sessionsNotGated > 0
+      ? [`${countOf(sessionsNotGated, 'session')} of the baseline missing, not gated (--allow-missing)`]
+      : []),
+  ].join('; ');
   if (verdict.passed) {
     if (!gate)
       return `PASS  ${countOf(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
-    if (gated.length === 0 && unpaired.length > 0)
+    if (gated.length === 0 && notGated)
       return `PASS  no strategy gated against the baseline: ${notGated}${rule}`;
     const counts = [
       ...(deterministic > 0 ? [`${countOf(deterministic, 'fact')} lost`] : []),

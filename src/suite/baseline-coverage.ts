@@ -37,7 +37,14 @@ type RunSession = {
  * What the coverage found: failures, notes, and how many session × strategy pairs both hold finished (`compared`)
  * or that both hold, finished in the baseline (`matched`: a strategy that failed in this run is this run's failure).
  */
-export type Coverage = { failures: GateFailure[]; notes: string[]; compared: number; matched: number };
+export type Coverage = {
+  failures: GateFailure[];
+  notes: string[];
+  compared: number;
+  matched: number;
+  /** Sessions of the baseline the run lacks that `--allow-missing` let go (noted, not gated). */
+  missingAllowed: number;
+};
 
 /** Compares what the baselines hold with what the run holds, session by session, strategy by strategy. */
 export function baselineCoverage(
@@ -48,11 +55,14 @@ export function baselineCoverage(
   const failures: GateFailure[] = [];
   const notes: string[] = [];
   const ran = new Set(results.map((session) => session.fixture.name));
+  let missingAllowed = 0;
   for (const [name, baseline] of baselines) {
     if (ran.has(name)) continue;
     const { why, unreadable } = missingSession(name, baseline, options);
-    if (options.allowMissing) notes.push(`${why}; not gated (--allow-missing)`);
-    else
+    if (options.allowMissing) {
+      notes.push(`${why}; not gated (--allow-missing)`);
+      missingAllowed++;
+    } else
       failures.push({
         strategy: `session ${name}`,
         metric: null,
@@ -131,7 +141,7 @@ export function baselineCoverage(
       actual: null,
       message: `nothing was compared with the baseline: no strategy is in both (${countOf(baselines.size, 'baseline session')}, ${countOf(results.length, 'session')} run)`,
     });
-  return { failures, notes, compared, matched };
+  return { failures, notes, compared, matched, missingAllowed };
 }
 
 /** Why a session of the baseline is not in the run: not given, or given and unreadable (with the reason). */
