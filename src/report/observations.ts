@@ -182,7 +182,14 @@ export function observations(results: ResultsFile, options: { timings?: boolean 
   // was not compared at the same size: neither is ever the best strategy.
   const compressing = withRecall.filter((strategy) => strategy.flags.length === 0);
   const candidates = compressing.filter((strategy) => !strategy.lexical);
-  if (candidates.length > 0) {
+  const keptNone =
+    candidates.length > 0 && candidates.every((strategy) => strategy.quality.probeRecall === 0);
+  if (keptNone)
+    // Nothing to call best, and no front to trade along: the verdict says why nothing was kept.
+    lines.push(
+      `No strategy kept a fact: ${candidates.length === 1 ? 'its probe recall is' : 'every probe recall is'} 0.00, as an empty summary's would be.`,
+    );
+  else if (candidates.length > 0) {
     const recall = best(candidates, (strategy) => strategy.quality.probeRecall!, 'max');
     const matched = lexicalMatches(recall[0]!, results.strategies);
     const caveat = matched.length > 0 ? `; ${lexicalCaveat(matched)}` : '';

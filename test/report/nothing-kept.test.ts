@@ -63,6 +63,12 @@ describe('a model whose answers keep no fact', () => {
     const terminal = renderComparisonTerminal(results);
     assert.match(terminal, /^Verdict — No recommendation: no strategy kept the facts/m);
     assert.doesNotMatch(terminal, /a longer fixture|budgets are generous/);
+    // Before: "Best probe recall among strategies that compress: … (0.00)" and a Pareto front of three at 0.00.
+    assert.match(
+      terminal,
+      /• No strategy kept a fact: every probe recall is 0\.00, as an empty summary's would be\./,
+    );
+    assert.doesNotMatch(terminal, /Best probe recall|Pareto front/);
     const html = await readFile(join(out, 'large-session-report.html'), 'utf8');
     assert.match(html, /No recommendation: no strategy kept the facts/);
     assert.doesNotMatch(html, /class="recommended"/);
