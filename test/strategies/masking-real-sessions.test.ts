@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { basename } from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { loadSession } from '../../src/session/load.ts';
 import type { Message } from '../../src/session/types.ts';
 import { observationMasking } from '../../src/strategies/observation-masking.ts';
@@ -17,7 +17,10 @@ import { fakeProvider } from '../helpers/fake-provider.ts';
 import { REAL_SESSIONS, REAL_SESSIONS_SKIP } from '../helpers/real-sessions.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
-const tokenizer = await getTokenizer('o200k_base');
+let tokenizer: Awaited<ReturnType<typeof getTokenizer>>;
+before(async () => {
+  tokenizer = await getTokenizer('o200k_base');
+});
 const tokensOf = (messages: readonly Message[]) =>
   messages.reduce((sum, message) => sum + tokenizer.countMessage(message), 0);
 
