@@ -1,6 +1,4 @@
 /** `check`: compare, then gate on quality against floors and a baseline (for CI). */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { InputError } from './errors.ts';
 import { type LintResult, lintFixture } from './lint.ts';
 import type { RunRecord } from './results/record.ts';
@@ -14,7 +12,6 @@ import {
   type Floor,
   type GateResults,
   gateExitCode,
-  parseBaseline,
   parseFailUnder,
   type Verdict,
 } from './quality/gate.ts';
@@ -29,11 +26,16 @@ import {
 import { renderJunit } from './report/junit.ts';
 import { gateHtml } from './report/html/gate.ts';
 import { reportStem, suiteStem, sweepStem } from './report-names.ts';
-import { toolVersion } from './package-root.ts';
 import { commandLine, shellQuote } from './results/provenance.ts';
+import { baselineVersionNotes, loadBaselines } from './baseline-files.ts';
 import type { CompareOptions } from './run.ts';
 import { type BaselineGate, DEFAULT_ALLOW_LOST, evaluateBaselineGate } from './suite/baseline-gate.ts';
-import { expandRunInputs, runSuite, type SuiteOutcome } from './run-suite.ts';
+import { baselineCoverage } from './suite/baseline-coverage.ts';
+import type { SkippedFile } from './suite/inputs.ts';
+import { expandRunInputs, runSuite, stagedSuiteOutcome, type SuiteOutcome } from './run-suite.ts';
+import { staged } from './run.ts';
+import { stagedOut } from './report/output-stage.ts';
+import { join } from 'node:path';
 
 /** What `check` adds to compare's options. */
 export type CheckOptions = CompareOptions & {
@@ -44,6 +46,10 @@ export type CheckOptions = CompareOptions & {
   tolerance: number;
   /** `--allow-lost`: facts a strategy may lose against the baseline when its answers are deterministic. */
   allowLost?: number;
+  /** `--allow-missing`: a session of the baseline missing from the run (not given, unreadable) is said, not failed. */
+  allowMissing?: boolean;
+  /** `--allow-unpaired-noise`: one run of a sampled model is reported against the baseline, not gated (no exit 2). */
+  allowUnpairedNoise?: boolean;
   /** `--update-baseline`: a file (one fixture) or a directory to write `F-results.json` into. */
   updateBaseline?: string;
   /** Run the strategies the baselines hold (no `-s` given): a baseline of all strategies checks all of them. */
@@ -75,10 +81,27 @@ export type CheckOutcome = {
 /** Runs compare on the fixtures, gates the results, and writes the baseline and step summary when asked. */
 export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
   const { gate, expanded, strategies } = await prepareCheck(options);
-  const compare = await runSuite({ ...expanded, strategies });
-  // The gate pairs every session's facts and summaries with the baseline's: the results are read back whole.
-  const results = await Promise.all(compare.fixtures.map((fixture) => readResults(fixture.resultsFile)));
-  return { compare, results, ...(await applyGate(results, compare.suites, gate, options)) };
+  // The reports, the records and the gate's verdict land in --out together, once the gate is done.
+  const outcome = await staged(
+    { ...expanded, strategies },
+    async (run): Promise<CheckOutcome> => {
+      const compare = await runSuite(run);
+      // The gate pairs every session's facts and summaries with the baseline's: the results are read back whole.
+      const results = await Promise.all(compare.fixtures.map((fixture) => readResults(fixture.resultsFile)));
+      return {
+        compare,
+        results,
+        ...(await applyGate(results, compare.suites, gate, { ...options, stage: run.stage })),
+      };
+    },
+    (outcome, stage) => ({
+      ...outcome,
+      compare: stagedSuiteOutcome(outcome.compare, stage),
+      gateFile: stage.final(outcome.gateFile),
+    }),
+  );
+  const updated = await publishGate(outcome, outcome.results, outcome.compare.suites, options);
+  return { ...outcome, updated };
 }
 
 /**
@@ -102,6 +125,10 @@ export async function runCheckShard(options: CheckOptions & { shard: Shard }): P
         baselines: options.baselines,
         tolerance: gate.tolerance,
         allowLost: gate.allowLost,
+        allowMissing: gate.allowMissing,
+        allowUnpairedNoise: gate.allowUnpairedNoise,
+        strategiesChosen: gate.strategiesChosen,
+        skipped: gate.skipped,
         lints,
       },
     },
@@ -115,12 +142,18 @@ export async function gateRecorded(
   recorded: NonNullable<RunRecord['gate']>,
   options: GateOutputOptions,
 ): Promise<GateOutcome> {
+  const loaded = await loadBaselines(recorded.baselines, options.command);
   const gate: Gate = {
     floors: parseFailUnder(recorded.failUnder),
-    baselines: await loadBaselines(recorded.baselines, options.command),
+    baselines: loaded.baselines,
+    baselineFiles: loaded.files,
     baselinePaths: recorded.baselines,
     tolerance: recorded.tolerance,
     allowLost: recorded.allowLost,
+    allowMissing: recorded.allowMissing ?? false,
+    allowUnpairedNoise: recorded.allowUnpairedNoise ?? false,
+    strategiesChosen: recorded.strategiesChosen ?? true,
+    skipped: recorded.skipped ?? [],
     lints: new Map(recorded.lints.map(({ session, sidecar, errors }) => [session, { sidecar, errors }])),
   };
   return applyGate(results, suites, gate, options);
@@ -130,17 +163,28 @@ export async function gateRecorded(
 type Gate = {
   floors: Floor[];
   baselines: Map<string, GateResults>;
+  /** The file each session's baseline was read from. */
+  baselineFiles: Map<string, string>;
   /** `--baseline` as given: `--update-baseline` in the accept command names the first. */
   baselinePaths: readonly string[];
   tolerance: number;
   allowLost: number;
+  allowMissing: boolean;
+  allowUnpairedNoise: boolean;
+  /** The strategies were chosen (`-s`, the config file), not taken from the baseline: the ones left out are not gated. */
+  strategiesChosen: boolean;
+  /** Inputs the run skipped, with why: a session of the baseline among them is named with its reason. */
+  skipped: SkippedFile[];
   lints: Map<string, { sidecar: string; errors: number }>;
 };
 
-/** Where the gate's verdict goes: `F-gate.md` in `out`, the step summary, and the baseline to write. */
+/**
+ * Where the gate's verdict goes: `F-gate.md` in `out` (its stage while the run is staged), the step summary, and
+ * the baseline to write.
+ */
 export type GateOutputOptions = Pick<
   CheckOptions,
-  'out' | 'updateBaseline' | 'stepSummary' | 'command' | 'signal' | 'junit'
+  'out' | 'stage' | 'updateBaseline' | 'stepSummary' | 'command' | 'signal' | 'junit'
 >;
 
 /** The gate's outcome: everything of {@link CheckOutcome} but the compare run. */
@@ -151,11 +195,18 @@ async function prepareCheck(
   options: CheckOptions,
 ): Promise<{ gate: Gate; expanded: CompareOptions; strategies: string }> {
   const floors = parseFailUnder(options.failUnder);
-  const baselines = await loadBaselines(options.baselines, options.command);
+  const { baselines, files } = await loadBaselines(options.baselines, options.command);
   if (floors.length === 0 && baselines.size === 0) {
     throw new InputError('check needs a gate: --fail-under metric=value and/or --baseline FILE');
   }
-  const expanded = await expandRunInputs(options);
+  const skipped: SkippedFile[] = [];
+  const expanded = await expandRunInputs({
+    ...options,
+    onSkip: (file) => {
+      skipped.push(file);
+      options.onSkip?.(file);
+    },
+  });
   const lints = new Map<string, { sidecar: string; errors: number }>();
   for (const fixture of expanded.fixtures) {
     const lint = await lintOrSkip(fixture, expanded);
@@ -168,9 +219,14 @@ async function prepareCheck(
   const gate: Gate = {
     floors,
     baselines,
+    baselineFiles: files,
     baselinePaths: options.baselines,
     tolerance: options.tolerance,
     allowLost: options.allowLost ?? DEFAULT_ALLOW_LOST,
+    allowMissing: options.allowMissing ?? false,
+    allowUnpairedNoise: options.allowUnpairedNoise ?? false,
+    strategiesChosen: !options.strategiesFromBaseline,
+    skipped,
     lints,
   };
   return { gate, expanded, strategies: strategiesToRun(options, baselines) };
@@ -186,7 +242,11 @@ async function applyGate(
   const { floors, baselines } = gate;
   const baselineGate =
     baselines.size > 0
-      ? evaluateBaselineGate(results, baselines, { tolerance: gate.tolerance, allowLost: gate.allowLost })
+      ? evaluateBaselineGate(results, baselines, {
+          tolerance: gate.tolerance,
+          allowLost: gate.allowLost,
+          allowUnpairedNoise: gate.allowUnpairedNoise,
+        })
       : null;
   const verdicts = results.map((results) => {
     const baseline = baselines.get(results.fixture.name);
@@ -209,15 +269,21 @@ async function applyGate(
         message: `${lint.sidecar}: ${lint.errors} probe ${lint.errors === 1 ? 'error' : 'errors'}; a metric on these probes can be passed by a cheap trick (compaction-bench probes lint ${results.fixture.name})`,
       });
     }
-    if (baselines.size > 0 && !baseline)
-      verdict.notes.push(`no baseline for session ${results.fixture.name}`);
     return { fixture: results.fixture.name, verdict };
   });
   const verdict = combineVerdicts(verdicts);
+  let sessionsNotGated = 0;
   if (baselineGate) {
-    verdict.failures.push(...baselineGate.failures);
-    verdict.notes.push(...baselineGate.notes);
+    const coverage = baselineCoverage(results, baselines, {
+      files: gate.baselineFiles,
+      skipped: gate.skipped,
+      strategiesChosen: gate.strategiesChosen,
+      allowMissing: gate.allowMissing,
+    });
+    verdict.failures.push(...coverage.failures, ...baselineGate.failures);
+    verdict.notes.push(...coverage.notes, ...baselineGate.notes);
     verdict.checks += baselineGate.checks;
+    sessionsNotGated = coverage.missingAllowed;
   }
   verdict.notes.push(...baselineVersionNotes(baselines));
   let acceptedCount = 0;
@@ -229,10 +295,6 @@ async function applyGate(
     acceptedCount = accepted.length;
   }
   verdict.passed = verdict.failures.length === 0;
-  const updated =
-    verdict.passed && options.updateBaseline
-      ? await writeBaselines(results, options.updateBaseline, options.signal)
-      : [];
   const summary: CheckSummary = {
     verdict,
     gate: baselineGate,
@@ -241,23 +303,43 @@ async function applyGate(
         ? acceptCommand(gate.baselinePaths[0]!, options.command)
         : null,
     accepted: acceptedCount,
+    sessionsNotGated,
   };
   const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
-  const gateFile = await writeGateReport(options.out, gateStem(results), gateMarkdown, options.signal);
-  await addGateToPages(gatedPages(results, suites, options.out), gateHtml(summary), options.signal);
+  const gateFile = await writeGateReport(stagedOut(options), gateStem(results), gateMarkdown, options.signal);
+  await addGateToPages(gatedPages(results, suites, stagedOut(options)), gateHtml(summary), options.signal);
+  return { baselineGate, verdict, exitCode: gateExitCode(verdict), updated: [], summary, gateFile };
+}
+
+/**
+ * Once the output folder is in place: the baseline written (when the gate passed with `--update-baseline`), the
+ * JUnit file written (with `--junit`) and the verdict and comparison appended to the step summary. Returns the baseline files written.
+ */
+export async function publishGate(
+  outcome: GateOutcome,
+  results: readonly ResultsFile[],
+  suites: readonly SuiteResults[],
+  options: GateOutputOptions,
+): Promise<string[]> {
+  const updated =
+    outcome.verdict.passed && options.updateBaseline
+      ? await writeBaselines(results, options.updateBaseline, options.signal)
+      : [];
   if (options.junit) {
     const strategies = [
       ...new Set(results.flatMap((file) => file.strategies.map((strategy) => strategy.name))),
     ];
-    await writeTextFile(options.junit, renderJunit(verdict, gateStem(results), strategies), options.signal);
+    await writeTextFile(
+      options.junit,
+      renderJunit(outcome.verdict, gateStem(results), strategies),
+      options.signal,
+    );
   }
   if (options.stepSummary) {
-    await appendStepSummary(options.stepSummary, results, gateMarkdown, {
-      suites,
-      signal: options.signal,
-    });
+    const gateMarkdown = renderGateMarkdown(outcome.summary, results[0]?.provenance ?? null);
+    await appendStepSummary(options.stepSummary, results, gateMarkdown, { suites, signal: options.signal });
   }
-  return { baselineGate, verdict, exitCode: gateExitCode(verdict), updated, summary, gateFile };
+  return updated;
 }
 
 /** The HTML pages of the gated results: each session's (a sweep's combined one too) and each suite's. */
@@ -287,57 +369,6 @@ function acceptCommand(target: string, command: readonly string[] = []): string 
   return `${commandLine(command)} --update-baseline ${shellQuote(target)}`;
 }
 
-/**
- * The command that rewrites a baseline this version cannot read: this command on the same sessions, provider and
- * settings, without any `--baseline` (it would be refused again), running the strategies the old baseline held
- * unless `-s` was given, and writing into the `--baseline` path given.
- */
-function regenerateCommand(
-  command: readonly string[],
-  target: string,
-  strategies: readonly string[],
-): string {
-  const words: string[] = [];
-  for (let index = 0; index < command.length; index++) {
-    const word = command[index]!;
-    if (word === '--baseline' || word === '--update-baseline') index++;
-    else if (!word.startsWith('--baseline=') && !word.startsWith('--update-baseline=')) words.push(word);
-  }
-  const named = (flags: readonly string[]) =>
-    words.some((word) => flags.some((flag) => word === flag || word.startsWith(`${flag}=`)));
-  if (!named(['-s', '--strategies']) && !words.some((word) => /^-s./.test(word)) && strategies.length > 0)
-    words.push('-s', strategies.join(','));
-  if (!named(['--fail-under'])) words.push('--fail-under', 'probeRecall=0');
-  return `${commandLine(words)} --update-baseline ${shellQuote(target)}`;
-}
-
-/** The strategies a baseline names (not the agent's own `recorded` row), read before its schema is checked. */
-function strategyNames(json: unknown): string[] {
-  const strategies = (json as { strategies?: unknown } | null)?.strategies;
-  if (!Array.isArray(strategies)) return [];
-  return strategies
-    .map((strategy) => (strategy as { name?: unknown } | null)?.name)
-    .filter((name): name is string => typeof name === 'string' && name !== 'recorded');
-}
-
-/** A note per baseline another tool version wrote, or that records no provenance: compared all the same. */
-function baselineVersionNotes(baselines: ReadonlyMap<string, GateResults>): string[] {
-  const { version } = toolVersion();
-  const notes = new Set<string>();
-  for (const baseline of baselines.values()) {
-    const written = (baseline as { provenance?: { version?: unknown } }).provenance?.version;
-    if (written === undefined)
-      notes.add(
-        'a baseline records no tool version (written before provenance was recorded); compared all the same',
-      );
-    else if (written !== version)
-      notes.add(
-        `a baseline was written by compaction-bench ${String(written)} (this is ${version}); compared all the same`,
-      );
-  }
-  return [...notes];
-}
-
 /** Lints a fixture's probes; in a suite, a session that will not load is left to the run, which skips it. */
 async function lintOrSkip(fixture: string, options: CompareOptions): Promise<LintResult | undefined> {
   try {
@@ -357,35 +388,4 @@ function strategiesToRun(options: CheckOptions, baselines: ReadonlyMap<string, G
     for (const strategy of baseline.strategies) if (strategy.name !== 'recorded') names.add(strategy.name);
   }
   return names.size === 0 ? options.strategies : [...names].join(',');
-}
-
-/** Baselines by fixture name, from files and directories of `*-results.json`. */
-async function loadBaselines(
-  paths: readonly string[],
-  command: readonly string[] | undefined,
-): Promise<Map<string, GateResults>> {
-  const baselines = new Map<string, GateResults>();
-  for (const path of paths) {
-    const info = await stat(path).catch(() => undefined);
-    if (!info) throw new InputError(`--baseline ${path}: no such file or directory`);
-    const files = info.isDirectory()
-      ? (await readdir(path)).filter((name) => name.endsWith('-results.json')).map((name) => join(path, name))
-      : [path];
-    for (const file of files) {
-      let json: unknown;
-      try {
-        json = JSON.parse(await readFile(file, 'utf8'));
-      } catch (error) {
-        throw new InputError(`${file}: not a readable results JSON (${(error as Error).message})`);
-      }
-      // A suite's own results sit beside the sessions' in an output directory; they are not a session's baseline.
-      if (info.isDirectory() && (json as { kind?: unknown } | null)?.kind === 'suite') continue;
-      const regenerate = command ? regenerateCommand(command, path, strategyNames(json)) : undefined;
-      const baseline = parseBaseline(json, file, regenerate);
-      const name = baseline.fixture?.name;
-      if (!name) throw new InputError(`${file}: fixture.name is missing; is this a compare results JSON?`);
-      baselines.set(name, baseline);
-    }
-  }
-  return baselines;
 }

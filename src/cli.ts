@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, Help } from 'commander';
 import { COMMAND_SUMMARIES, type CommandName } from './commands/summaries.ts';
 import { exitCodeFor, messageOf } from './errors.ts';
+import { refuseConflictingRepeats } from './commands/repeated-flags.ts';
 import { toolVersion } from './package-root.ts';
 import { type CommandStreams, standardError, standardOutput, withStreams } from './commands/streams.ts';
 
@@ -76,7 +77,9 @@ Exit codes: 0 ok, 1 a quality gate failed, 2 bad usage or input, 3 a strategy fa
         isCommandName(command.name()) ? summaryTerm(command.name() as CommandName) : helpTerm(command),
     });
   for (const name of Object.keys(COMMAND_SUMMARIES) as CommandName[]) {
-    const command = name === requested ? await LOADERS[name]() : summaryCommand(name);
+    // The command that runs refuses a flag given twice with different values (commander would keep the last).
+    const command =
+      name === requested ? refuseConflictingRepeats(await LOADERS[name]()) : summaryCommand(name);
     program.addCommand(command);
   }
   throughMain(program);

@@ -48,6 +48,10 @@ const configSchema = z.strictObject({
       tolerance: share.optional(),
       /** `--allow-lost`: facts a strategy may lose with deterministic answers. */
       allowLost: z.number().int().min(0).optional(),
+      /** `--allow-missing`: a session of the baseline missing from the run is noted, not failed. */
+      allowMissing: z.boolean().optional(),
+      /** `--allow-unpaired-noise`: one run of a sampled model is reported against the baseline, not gated. */
+      allowUnpairedNoise: z.boolean().optional(),
       /** `--fail-under`: `{ "probeRecall": 0.6, "structured-iterative.structure": 1 }`. */
       failUnder: z.record(z.string(), z.number().min(0)).optional(),
     })

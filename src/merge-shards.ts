@@ -6,10 +6,11 @@
  * missing.
  */
 import { copyFile, mkdir, readdir, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { InputError } from './errors.ts';
-import { gateRecorded, type GateOutcome } from './check.ts';
+import { gateRecorded, type GateOutcome, publishGate } from './check.ts';
+import { createOutputStage } from './report/output-stage.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
 import { prepareOutputDirectory } from './report/write.ts';
 import { type JobRecord, type RunRecord, type SessionRecord } from './results/record.ts';
@@ -41,6 +42,8 @@ export type MergeOutcome = {
   pages: string[];
   recordsFile: string;
   gate: GateOutcome | null;
+  /** A folder of several runs: which run it took (the newest) and how to take another. */
+  choices: string[];
 };
 
 /** Checks that the shards belong together, merges their records, writes the reports and, for `check`, gates them. */
@@ -56,38 +59,52 @@ export async function mergeShards(options: MergeOptions): Promise<MergeOutcome> 
     );
   const merged = mergeRecords(whole);
   await prepareOutputDirectory(options.out);
-  const reports = await writeRecordReports(
-    merged.results,
-    options.out,
-    header.reference ?? undefined,
-    options.signal,
-  );
-  await copyStoredTexts(set, options.out);
-  const { shard: _shard, gate: _gate, ...plain } = header;
-  const recordsFile = await writeRecords(
-    options.out,
-    header.run,
-    [plain, ...whole.sessions.map(({ record }) => record), ...whole.jobs.map(({ record }) => record)],
-    options.signal,
-  );
-  const gate = header.gate
-    ? await gateRecorded(merged.results, reports.suites, header.gate, {
-        out: options.out,
-        updateBaseline: options.updateBaseline,
-        stepSummary: options.stepSummary,
-        command: options.command,
-        signal: options.signal,
-      })
-    : null;
-  return {
-    shards: set.runs.length,
-    results: merged.results,
-    suites: reports.suites,
-    written: reports.written,
-    pages: reports.pages,
-    recordsFile,
-    gate,
-  };
+  // Everything lands in --out in one step at the end: an interrupted merge leaves the folder as it was.
+  const stage = await createOutputStage(options.out);
+  try {
+    const reports = await writeRecordReports(
+      merged.results,
+      stage.directory,
+      header.reference ?? undefined,
+      options.signal,
+    );
+    await copyStoredTexts(set, stage.directory, options.out);
+    const { shard: _shard, gate: _gate, ...plain } = header;
+    const recordsFile = await writeRecords(
+      stage.directory,
+      header.run,
+      [plain, ...whole.sessions.map(({ record }) => record), ...whole.jobs.map(({ record }) => record)],
+      options.signal,
+    );
+    const gateOptions = {
+      out: options.out,
+      stage,
+      updateBaseline: options.updateBaseline,
+      stepSummary: options.stepSummary,
+      command: options.command,
+      signal: options.signal,
+    };
+    const gate = header.gate
+      ? await gateRecorded(merged.results, reports.suites, header.gate, gateOptions)
+      : null;
+    await stage.commit(options.signal);
+    return {
+      shards: set.runs.length,
+      results: merged.results,
+      suites: reports.suites,
+      written: reports.written.map(stage.final),
+      pages: reports.pages.map(stage.final),
+      recordsFile: stage.final(recordsFile),
+      choices: set.choices ?? [],
+      gate: gate && {
+        ...gate,
+        gateFile: stage.final(gate.gateFile),
+        updated: await publishGate(gate, merged.results, reports.suites, gateOptions),
+      },
+    };
+  } finally {
+    await stage.discard();
+  }
 }
 
 type ShardRun = { record: RunRecord & { shard: ShardHeader }; file: string };
@@ -244,14 +261,19 @@ function listed(numbers: readonly number[]): string {
 }
 
 /** Every shard's stored prompts, answers and contexts, into the merged `records/` (each under a temporary name first). */
-async function copyStoredTexts(set: RecordSet, out: string): Promise<void> {
+async function copyStoredTexts(set: RecordSet, out: string, landing: string): Promise<void> {
   const target = recordsDirectory(out);
+  const landed = recordsDirectory(landing);
   for (const directory of new Set(set.runs.map(({ file }) => dirname(file)))) {
-    if (directory === target) continue;
+    if (resolve(directory) === resolve(landed)) continue;
     for (const kind of ['calls', 'contexts']) {
       const names = await readdir(join(directory, kind)).catch(() => [] as string[]);
       await mkdir(join(target, kind), { recursive: true });
-      const existing = new Set(await readdir(join(target, kind)));
+      // A text already in --out's records stays there: the staged copy would only replace it with itself.
+      const existing = new Set([
+        ...(await readdir(join(target, kind))),
+        ...(await readdir(join(landed, kind)).catch(() => [] as string[])),
+      ]);
       for (const name of names) {
         if (existing.has(name)) continue;
         const temporary = join(target, kind, `.${name}.${randomBytes(4).toString('hex')}.tmp`);

@@ -8,6 +8,7 @@ import { reportStem, sweepStem } from './report-names.ts';
 import { mergeRecords, outputFolderOf, writeRecordReports } from './records-report.ts';
 import { readRecordSet } from './results/records-file.ts';
 import { recordSources } from './recorded-sessions.ts';
+import { createOutputStage, type OutputStage } from './report/output-stage.ts';
 
 /** What `report` needs: records (files or folders) or results files, and where to write (default: beside them). */
 export type RebuildOptions = { files: readonly string[]; out?: string | undefined };
@@ -40,8 +41,24 @@ async function reportFromRecords(options: RebuildOptions): Promise<RebuildOutcom
   await prepareOutputDirectory(out);
   const reference = merged.runs.find((run) => run.reference !== null)?.reference ?? undefined;
   const sources = await recordSources(set, merged.results, out);
-  const reports = await writeRecordReports(merged.results, out, reference, undefined, sources.sourceOf);
-  return { ...reports, notices: sources.notices };
+  const stage = await createOutputStage(out);
+  try {
+    const reports = await writeRecordReports(
+      merged.results,
+      stage.directory,
+      reference,
+      undefined,
+      sources.sourceOf,
+    );
+    await stage.commit();
+    return {
+      written: reports.written.map(stage.final),
+      pages: reports.pages.map(stage.final),
+      notices: [...(set.choices ?? []).map((choice) => `note: ${choice}`), ...sources.notices],
+    };
+  } finally {
+    await stage.discard();
+  }
 }
 
 async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutcome> {
@@ -64,20 +81,29 @@ async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutco
   for (const path of options.files) for (const results of await readResultsFile(path)) add(path, results);
   const written: string[] = [];
   const pages: string[] = [];
-  for (const { out, files } of groups.values()) {
-    await prepareOutputDirectory(out);
-    for (const { results } of files) written.push(...(await writeFixtureReports(results, out)));
-    if (files.length > 1) {
-      written.push(
-        ...(await writeSweepReport(
+  // Each output folder is written through its stage and replaced at the end, all of them together.
+  const stages = new Map<string, OutputStage>();
+  try {
+    for (const { out, files } of groups.values()) {
+      await prepareOutputDirectory(out);
+      if (!stages.has(out)) stages.set(out, await createOutputStage(out));
+      const stage = stages.get(out)!;
+      for (const { results } of files)
+        written.push(...(await writeFixtureReports(results, stage.directory)).map(stage.final));
+      if (files.length > 1) {
+        const sweep = await writeSweepReport(
           files.map((file) => file.results),
-          out,
-        )),
-      );
-      pages.push(join(out, `${sweepStem(files[0]!.results.fixture.name)}-report.html`));
-    } else {
-      pages.push(join(out, `${reportStem(files[0]!.results)}-report.html`));
+          stage.directory,
+        );
+        written.push(...sweep.map(stage.final));
+        pages.push(join(out, `${sweepStem(files[0]!.results.fixture.name)}-report.html`));
+      } else {
+        pages.push(join(out, `${reportStem(files[0]!.results)}-report.html`));
+      }
     }
+    for (const stage of stages.values()) await stage.commit();
+  } finally {
+    for (const stage of stages.values()) await stage.discard();
   }
   return { written, pages, notices: [] };
 }

@@ -11,6 +11,7 @@ import { evaluate } from './evaluators/registry.ts';
 import type { EvaluatorContext } from './evaluators/types.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { isLive, parseSidecar, type Probe } from './quality/probes.ts';
+import { createOutputStage } from './report/output-stage.ts';
 import { prepareOutputDirectory } from './report/write.ts';
 import { displayPath, probeEntries } from './results/assemble.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
@@ -52,6 +53,8 @@ export type ScoreOutcome = {
   jobs: number;
   /** Results files only: one line per strategy whose compacted context could not be rebuilt (scored as failed). */
   notRebuilt: string[];
+  /** A folder of several runs: which run it took (the newest) and how to take another. */
+  choices: string[];
 };
 
 /** Re-evaluates every job of the records; no strategy runs and no summarizing model is called. */
@@ -78,6 +81,8 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
       ? undefined
       : { file: options.probes, probes: await readProbeFile(options.probes) };
   await prepareOutputDirectory(options.out);
+  // Everything lands in --out in one step at the end: an interrupted scoring leaves the folder as it was.
+  const stage = await createOutputStage(options.out);
   const judge = options.judge
     ? createJudgeProvider(options.judge, options.judgeBaseUrl, { tokenizer })
     : undefined;
@@ -141,7 +146,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
     const calls = (await recordSources(set, rescored.results, options.out, facts)).sourceOf;
     const reports = await writeRecordReports(
       rescored.results,
-      options.out,
+      stage.directory,
       header.reference ?? undefined,
       signal,
       calls,
@@ -149,20 +154,32 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
     const records = [runRecord, ...sessions, ...jobs];
     let recordsFile: string;
     if (rebuilt)
-      recordsFile = await storeRebuilt(options.out, runRecord, [...sessions, ...jobs], rebuilt.texts, signal);
+      recordsFile = await storeRebuilt(
+        stage.directory,
+        runRecord,
+        [...sessions, ...jobs],
+        rebuilt.texts,
+        signal,
+        options.out,
+      );
     else {
       // The texts first, the records file last: records that name a text not yet there are never written.
-      await carryStoredTexts(set.jobs, options.out);
-      recordsFile = await writeRecords(options.out, run, records, signal);
+      await carryStoredTexts(set.jobs, stage.directory, options.out);
+      recordsFile = await writeRecords(stage.directory, run, records, signal);
     }
+    await stage.commit(signal);
     return {
-      recordsFile,
+      recordsFile: stage.final(recordsFile),
       ...reports,
+      written: reports.written.map(stage.final),
+      pages: reports.pages.map(stage.final),
       sessions: sessions.length,
       jobs: jobs.length,
       notRebuilt: rebuilt?.notRebuilt ?? [],
+      choices: set.choices ?? [],
     };
   } finally {
+    await stage.discard();
     await judge?.close?.();
   }
 }
@@ -174,8 +191,9 @@ async function storeRebuilt(
   records: ReadonlyArray<SessionRecord | JobRecord>,
   texts: ReadonlyMap<string, string>,
   signal: AbortSignal,
+  landing: string,
 ): Promise<string> {
-  const store = createContentStore(out, signal);
+  const store = createContentStore(out, signal, landing);
   try {
     for (const text of texts.values()) await store.put('contexts', text);
     await store.stage(0, records);

@@ -24,6 +24,7 @@ import { describeSchedule } from './schedule/policy.ts';
 import { branchChoiceNote, droppedWorkNote } from './session/dropped-work-note.ts';
 import { loadSession } from './session/load.ts';
 import { writeFixtureReports } from './report/write.ts';
+import { stagedOut } from './report/output-stage.ts';
 import { recordedChain } from './schedule/cycles.ts';
 import { recordedContinuation } from './continuation/setup.ts';
 import { strategySettings } from './strategies/registry.ts';
@@ -51,7 +52,10 @@ export async function loadFixture(
     session = await loadSession(fixture, { ...options, needsCompaction });
   } catch (error) {
     if (!options.skipUnloadable || !(error instanceof InputError)) throw error;
-    options.onNotice?.(`skipped ${fixture}: ${messageOf(error).replace(`${fixture}: `, '')}`);
+    // `F:5: not valid JSON` names its line; the file is named beside it.
+    const reason = messageOf(error).replace(`${fixture}: `, '').replace(`${fixture}:`, 'line ');
+    options.onNotice?.(`skipped ${fixture}: ${reason}`);
+    options.onSkip?.({ file: fixture, reason });
     return undefined;
   }
   if (options.schedule) assertReplayable(session, options.schedule, fixture);
@@ -90,7 +94,7 @@ export async function runFixture(
     (hash) => environment.store.read('calls', hash).catch(() => undefined),
     (hash) => `records/calls/${hash}.json`,
   );
-  const files = await writeFixtureReports(results, options.out, environment.signal, {
+  const files = await writeFixtureReports(results, stagedOut(options), environment.signal, {
     messages: plan.facts.session.messages,
     probes: plan.facts.probes,
     calls,

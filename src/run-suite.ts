@@ -5,7 +5,8 @@
 import { InputError } from './errors.ts';
 import { writeSuiteReports } from './report/write.ts';
 import type { SessionDigest } from './results/digest.ts';
-import { type CompareOptions, type CompareOutcome, runCompare } from './run.ts';
+import { type CompareOptions, type CompareOutcome, runCompare, staged, stagedOutcome } from './run.ts';
+import type { OutputStage } from './report/output-stage.ts';
 import { suiteOf } from './suite/assemble.ts';
 import { expandInputs, skippedNotice } from './suite/inputs.ts';
 import type { SuiteResults } from './suite/types.ts';
@@ -22,6 +23,7 @@ export async function expandRunInputs(options: CompareOptions): Promise<CompareO
   const expanded = await expandInputs(options.fixtures, { format: options.format });
   const skipped = skippedNotice(expanded.skipped);
   if (skipped) options.onNotice?.(skipped);
+  for (const file of expanded.skipped) options.onSkip?.(file);
   return {
     ...options,
     fixtures: expanded.fixtures,
@@ -30,8 +32,21 @@ export async function expandRunInputs(options: CompareOptions): Promise<CompareO
   };
 }
 
-/** Runs compare on expanded inputs and writes a suite report for each target that has several sessions. */
+/**
+ * Runs compare on expanded inputs and writes a suite report for each target that has several sessions, all of it
+ * through one stage (the options', else its own, committed at the end): an interrupted suite leaves `--out` as the
+ * previous run left it.
+ */
 export async function runSuite(options: CompareOptions): Promise<SuiteOutcome> {
+  return staged(options, suiteStaged, stagedSuiteOutcome);
+}
+
+/** A suite outcome's paths where they landed in `--out`. */
+export function stagedSuiteOutcome(outcome: SuiteOutcome, stage: OutputStage): SuiteOutcome {
+  return { ...stagedOutcome(outcome, stage), suiteFiles: outcome.suiteFiles.map(stage.final) };
+}
+
+async function suiteStaged(options: CompareOptions & { stage: OutputStage }): Promise<SuiteOutcome> {
   const outcome = await runCompare(options);
   // A shard writes records only: its suite report is the merged one.
   if (outcome.shard) return { ...outcome, suites: [], suiteFiles: [] };
@@ -43,7 +58,7 @@ export async function runSuite(options: CompareOptions): Promise<SuiteOutcome> {
     if (sessions.length < 2) continue;
     const suite = suiteOf(sessions, options.reference);
     suites.push(suite);
-    suiteFiles.push(...(await writeSuiteReports(suite, options.out, sessions, options.signal)));
+    suiteFiles.push(...(await writeSuiteReports(suite, options.stage.directory, sessions, options.signal)));
   }
   return { ...outcome, suites, suiteFiles };
 }

@@ -28,6 +28,7 @@ import { createRecorder } from './providers/cassette.ts';
 import { resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { prepareOutputDirectory, writeSweepReport } from './report/write.ts';
+import { createOutputStage, type OutputStage, stagedOut } from './report/output-stage.ts';
 import { resolveStrategies } from './strategies/registry.ts';
 import type { Strategy } from './strategies/types.ts';
 import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
@@ -54,9 +55,54 @@ export type CompareOutcome = {
 // Sessions load two at a time at most: parsing is CPU work.
 const LOAD_CONCURRENCY = 2;
 
-/** Runs the chosen strategies on every fixture and writes the reports; one failing strategy never stops the others. */
+/**
+ * Runs the chosen strategies on every fixture and writes the reports; one failing strategy never stops the others.
+ * Everything is written into `options.stage` when given (its maker commits it), else into a stage of its own,
+ * committed at the end: an interrupted run leaves `--out` as the previous run left it.
+ */
 export async function runCompare(options: CompareOptions): Promise<CompareOutcome> {
-  const tokenizer = await getTokenizer(options.tokenizer);
+  return staged(options, runStaged, stagedOutcome);
+}
+
+/**
+ * Runs `work` with the options' stage, or with a stage of its own in `--out` that is committed (paths then read
+ * where they landed) when the work is done, and discarded either way.
+ */
+export async function staged<Options extends CompareOptions, Outcome>(
+  options: Options,
+  work: (options: Options & { stage: OutputStage }) => Promise<Outcome>,
+  landed: (outcome: Outcome, stage: OutputStage) => Outcome,
+): Promise<Outcome> {
+  if (options.stage) return work({ ...options, stage: options.stage });
+  await checkRun(options);
+  const stage = await createOutputStage(options.out);
+  try {
+    const outcome = await work({ ...options, stage });
+    await stage.commit(options.signal);
+    return landed(outcome, stage);
+  } finally {
+    await stage.discard();
+  }
+}
+
+/** The outcome's paths where they landed in `--out`. */
+export function stagedOutcome<Outcome extends CompareOutcome>(outcome: Outcome, stage: OutputStage): Outcome {
+  return {
+    ...outcome,
+    recordsFile: stage.final(outcome.recordsFile),
+    fixtures: outcome.fixtures.map((fixture) => ({
+      ...fixture,
+      resultsFile: stage.final(fixture.resultsFile),
+      files: fixture.files.map(stage.final),
+    })),
+  };
+}
+
+/**
+ * What must hold before anything is written: the strategies and the reference exist, every session argument
+ * resolves, and `--out` can be written (a bad one fails before a stage is made in it, or any strategy runs).
+ */
+async function checkRun(options: CompareOptions): Promise<Strategy[]> {
   const strategies = await resolveStrategies(options.strategies, options.config);
   if (
     options.reference !== undefined &&
@@ -65,9 +111,14 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     const names = strategies.map((strategy) => strategy.name).join(', ');
     throw new InputError(`--reference ${options.reference}: not a strategy of this run (${names})`);
   }
-  // A bad fixture argument or --out fails before any strategy runs on the ones before it.
   for (const fixture of options.fixtures) await resolveSource(fixture, options);
   await prepareOutputDirectory(options.out);
+  return strategies;
+}
+
+async function runStaged(options: CompareOptions & { stage: OutputStage }): Promise<CompareOutcome> {
+  const tokenizer = await getTokenizer(options.tokenizer);
+  const strategies = await resolveStrategies(options.strategies, options.config);
   const providerOptions = options.providerOptions ?? {};
   // One recorder, so the strategies' and the judge's answers land in the same cassette.
   const record =
@@ -111,7 +162,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
         replay: providerOptions.replay,
         record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
       }),
-      store: (store = createContentStore(options.out, signal)),
+      store: (store = createContentStore(options.stage.directory, signal, options.out)),
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
@@ -259,7 +310,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   if (targets.length > 1)
     await writeSweepReport(
       outcomes.map((outcome) => outcome.results),
-      options.out,
+      stagedOut(options),
       environment.signal,
       { messages: [], probes: [], calls: mergedCalls(outcomes.map((outcome) => outcome.calls)) },
     );
@@ -272,7 +323,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   ageTextCaches();
   stream.outcomes[index] = outcomes.map(({ results, files }) => ({
     digest: digestOf(results),
-    resultsFile: join(options.out, resultsFileName(results)),
+    resultsFile: join(stagedOut(options), resultsFileName(results)),
     files,
   }));
 }

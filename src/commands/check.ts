@@ -54,10 +54,22 @@ export function checkCommand(): Command {
     .addOption(
       new Option(
         '--allow-lost <n>',
-        'facts a strategy may lose against the baseline when its answers are deterministic (offline, replayed, one run)',
+        'facts a strategy may lose against the baseline when its answers are deterministic (offline, replayed, cached), whatever the tolerance says of the fall in fact recall they make',
       )
         .argParser(integerAtLeast(0))
         .default(DEFAULT_ALLOW_LOST),
+    )
+    .addOption(
+      new Option(
+        '--allow-missing',
+        'a session of the baseline that this run lacks (not given, or unreadable) is noted instead of failing the gate',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--allow-unpaired-noise',
+        'report one run of a sampled model (answers fresh from a live model, not a cassette or the cache) against the baseline without gating it, instead of exit 2',
+      ),
     )
     .addOption(
       new Option(
@@ -82,7 +94,13 @@ export function checkCommand(): Command {
   command.addHelpText(
     'after',
     `
-Exit codes: 0 pass, 1 a gate failed, 2 bad input, 3 a strategy failed.
+Exit codes: 0 pass, 1 a gate failed, 2 bad input (or a gate that cannot be given: one run of a sampled
+model against a baseline), 3 a strategy failed.
+Against a baseline, every session and strategy it holds must be in the run: a session missing or unreadable
+fails (--allow-missing notes it instead); strategies left out with -s are not gated, and said so. Deterministic
+answers (the offline provider, a cassette, the cache) lose a fact for good: more than --allow-lost N fails.
+Answers fresh from a live model are sampled: with --runs 2 or more a fall must lie beyond the spread over runs;
+one run cannot tell a loss from noise (exit 2, or --allow-unpaired-noise to report it without a gate).
 The verdict comes first and is also written to F-gate.md in --out (ready for a PR comment), at the top of
 the HTML reports, and with --junit FILE as JUnit XML. When
 GITHUB_STEP_SUMMARY is set, that verdict and then the comparison (the suite report for several sessions) are
@@ -110,6 +128,8 @@ Examples:
       baselines: flags.baseline,
       tolerance: flags.tolerance,
       allowLost: flags.allowLost,
+      allowMissing: flags.allowMissing === true,
+      allowUnpairedNoise: flags.allowUnpairedNoise === true,
       updateBaseline: flags.updateBaseline,
       strategiesFromBaseline: self.getOptionValueSource('strategies') === 'default',
       stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
@@ -172,5 +192,7 @@ type CheckFlags = {
   baseline: string[];
   tolerance: number;
   allowLost: number;
+  allowMissing?: boolean;
+  allowUnpairedNoise?: boolean;
   updateBaseline?: string;
 };

@@ -73,6 +73,8 @@ export function applyConfigFile(
       set('baseline', many(config.gate?.baseline));
       set('tolerance', config.gate?.tolerance);
       set('allowLost', config.gate?.allowLost);
+      set('allowMissing', config.gate?.allowMissing);
+      set('allowUnpairedNoise', config.gate?.allowUnpairedNoise);
       set(
         'failUnder',
         config.gate?.failUnder &&

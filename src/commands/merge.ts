@@ -9,7 +9,7 @@ import { renderResultsTerminal } from '../report/sweep.ts';
 import { wrapProse } from '../report/wrap.ts';
 import { stdoutTerminal } from './terminal.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
-import { standardOutput } from './streams.ts';
+import { standardError, standardOutput } from './streams.ts';
 
 /** Builds the `merge` command. */
 export function mergeCommand(): Command {
@@ -51,6 +51,7 @@ Examples:
         command: process.argv.slice(2),
       });
       const { results, suites, gate } = outcome;
+      for (const choice of outcome.choices) standardError().write(`note: ${choice}\n`);
       if (flags.json) {
         const verdict = gate ? { verdict: gate.verdict, baselineGate: gate.baselineGate } : {};
         standardOutput().write(`${JSON.stringify({ ...verdict, results, suites }, null, 2)}\n`);

@@ -4,7 +4,7 @@ import { InputError } from '../errors.ts';
 import { scoreRecords } from '../rescore.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 import { interruptible } from './interrupt.ts';
-import { standardOutput } from './streams.ts';
+import { standardError, standardOutput } from './streams.ts';
 
 /** Builds the `score` command. */
 export function scoreCommand(): Command {
@@ -74,6 +74,7 @@ Examples:
           }),
         );
         if (!outcome) return;
+        for (const choice of outcome.choices) standardError().write(`note: ${choice}\n`);
         for (const line of outcome.notRebuilt) standardOutput().write(`not rebuilt: ${line}\n`);
         standardOutput().write(
           `scored ${outcome.jobs} jobs of ${outcome.sessions} session(s) again: ${outcome.recordsFile}\n${outcome.pages.map((page) => `${page}\n`).join('')}`,

@@ -42,8 +42,12 @@ export type GateFailure = {
   strategy: string;
   /** The metric, or null for a failure of the whole strategy (an error, missing from the run). */
   metric: string | null;
-  /** `lost`: facts the baseline kept and this run lost (deterministic answers, beyond `--allow-lost`). */
-  kind: 'floor' | 'regression' | 'lost' | 'missing' | 'error' | 'probes';
+  /**
+   * `lost`: facts the baseline kept and this run lost (deterministic answers, beyond `--allow-lost`); `baseline`: a
+   * baseline that cannot gate this strategy (it failed there, or is not there); `unpaired`: one run of a sampled
+   * model, whose loss cannot be told from noise (exit 2: the gate asked for cannot be given).
+   */
+  kind: 'floor' | 'regression' | 'lost' | 'missing' | 'error' | 'probes' | 'baseline' | 'unpaired';
   /** The floor, or the baseline figure. */
   expected: number | null;
   /** The figure of this run; null when it has none. */
@@ -66,9 +70,12 @@ export type Verdict = {
   strategies: number;
 };
 
-/** Parses `--fail-under` specs: `metric=value` or `strategy.metric=value`; a bad spec is an {@link InputError}. */
+/**
+ * Parses `--fail-under` specs: `metric=value` or `strategy.metric=value`; a bad spec, or two floors of one figure
+ * that disagree, is an {@link InputError}.
+ */
 export function parseFailUnder(specs: readonly string[]): Floor[] {
-  return specs.map((spec) => {
+  const floors = specs.map((spec) => {
     const problem = (reason: string) => new InputError(`--fail-under '${spec}': ${reason}`);
     const equals = spec.indexOf('=');
     if (equals < 0) throw problem('expected metric=value or strategy.metric=value (e.g. probeRecall=0.6)');
@@ -90,6 +97,17 @@ export function parseFailUnder(specs: readonly string[]): Floor[] {
     }
     return { strategy: target.strategy, metric: metric.key, value, spec };
   });
+  const seen = new Map<string, Floor>();
+  for (const floor of floors) {
+    const key = `${floor.strategy ?? ''}\u0000${floor.metric}`;
+    const earlier = seen.get(key);
+    if (earlier && earlier.value !== floor.value)
+      throw new InputError(
+        `--fail-under ${earlier.spec} and --fail-under ${floor.spec} set two floors for ${floor.strategy === null ? '' : `${floor.strategy}.`}${floor.metric}; give one`,
+      );
+    seen.set(key, floor);
+  }
+  return floors;
 }
 
 /** `probeRecall` → every strategy; `parallel-stitch.probeRecall.task` → one strategy (names may hold dots). */
@@ -122,11 +140,16 @@ const qualitySchema = z.looseObject({
     ),
   ),
   probeRecallByKind: z.record(z.string(), z.number()).nullable().optional(),
+  probeOutcomes: z.record(z.string(), z.string()).optional(),
 });
 
 const baselineSchema = z.looseObject({
   schemaVersion: z.literal(2, { error: 'unsupported schemaVersion (this version reads 2)' }),
-  fixture: z.looseObject({ name: z.string().optional() }).nullable().optional(),
+  fixture: z
+    .looseObject({ name: z.string().optional(), probes: z.number().optional() })
+    .nullable()
+    .optional(),
+  probes: z.array(z.looseObject({ id: z.string() })).optional(),
   strategies: z.array(
     z.looseObject({
       name: z.string().min(1),
@@ -159,7 +182,31 @@ export function parseBaseline(json: unknown, file: string, regenerateCommand?: s
     if (names.has(strategy.name)) throw new InputError(`${file}: strategy '${strategy.name}' appears twice`);
     names.add(strategy.name);
   }
+  checkOutcomes(parsed.data, file);
   return parsed.data;
+}
+
+/**
+ * A baseline's finished strategies must hold each probe's outcome: the facts lost are counted from them, and a
+ * baseline without them would compare nothing and pass anything.
+ */
+function checkOutcomes(baseline: z.infer<typeof baselineSchema>, file: string): void {
+  const ids = (baseline.probes ?? []).map((probe) => probe.id);
+  const probes = Math.max(ids.length, baseline.fixture?.probes ?? 0);
+  if (probes === 0) return;
+  for (const strategy of baseline.strategies) {
+    if (strategy.status !== 'ok') continue;
+    const outcomes = strategy.quality?.probeOutcomes;
+    if (!outcomes)
+      throw new InputError(
+        `${file}: strategy '${strategy.name}' has no quality.probeOutcomes, so no fact can be compared with it; write the baseline again with --update-baseline`,
+      );
+    const missing = ids.filter((id) => !(id in outcomes));
+    if (missing.length > 0)
+      throw new InputError(
+        `${file}: strategy '${strategy.name}': quality.probeOutcomes lacks ${missing.length} of the file's ${ids.length} probes (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}); write the baseline again with --update-baseline`,
+      );
+  }
 }
 
 /** What {@link evaluateGate} compares. */
@@ -184,7 +231,8 @@ type Tally = {
 /**
  * The verdict on one run: a strategy that errored fails; every figure must reach its floor (a per-strategy floor
  * overrides a general one; for `inventedPaths` the floor is a ceiling); with a baseline, no share may fall by more
- * than the tolerance, and a strategy or figure the baseline has must still be there. Null figures are skipped.
+ * than the tolerance, and a figure the baseline has must still be there. Null figures are skipped; which
+ * strategies the baseline and the run share is src/suite/baseline-coverage.ts's to say.
  */
 export function evaluateGate({
   results,
@@ -230,19 +278,6 @@ export function evaluateGate({
     if (baseline) compareWithBaseline(strategy, baseline, tolerance, tally, pairedElsewhere);
   }
 
-  for (const before of baseline?.strategies ?? []) {
-    if (names.has(before.name)) continue;
-    const message = `${before.name}: in the baseline but not in this run`;
-    tally.failures.push({
-      strategy: before.name,
-      metric: null,
-      kind: 'missing',
-      expected: null,
-      actual: null,
-      againstBaseline: true,
-      message,
-    });
-  }
   if (
     names.has(RECORDED) &&
     floors.some((floor) => floor.strategy === null) &&
@@ -301,15 +336,9 @@ function compareWithBaseline(
   tally: Tally,
   pairedElsewhere: (metric: string) => boolean,
 ): void {
+  // A strategy the baseline lacks, or one that failed there, is the coverage's to report (src/suite/baseline-coverage.ts).
   const before = baseline.strategies.find((candidate) => candidate.name === strategy.name);
-  if (!before) {
-    tally.notes.push(`${strategy.name}: not in the baseline; its figures were not compared`);
-    return;
-  }
-  if (before.status !== 'ok') {
-    tally.notes.push(`${strategy.name}: failed in the baseline run; its figures were not compared`);
-    return;
-  }
+  if (before?.status !== 'ok') return;
   const metrics = new Map(
     [...gateMetricsOf(before), ...gateMetricsOf(strategy)].map((metric) => [metric.key, metric]),
   );
@@ -361,7 +390,7 @@ function compareWithBaseline(
   }
 }
 
-/** The floors that apply to a strategy: per metric, its own floor over a general one (the last given wins). */
+/** The floors that apply to a strategy: per metric, its own floor over a general one (two of one figure are refused). */
 function floorsFor(strategy: GateStrategy, floors: readonly Floor[]): Floor[] {
   const byMetric = new Map<string, Floor>();
   // A general floor is for the strategies asked for: a lexical baseline (a path list, a grep) exists to score
@@ -386,9 +415,13 @@ function signed(change: number, tolerance: number): string {
   return change < 0 ? `−${text}` : `+${text}`;
 }
 
-/** The exit code of `check` for a verdict: 0 passed, 1 a figure failed its gate, 3 only strategies failed. */
+/**
+ * The exit code of `check` for a verdict: 0 passed, 2 the gate asked for cannot be given (one run of a sampled
+ * model against a baseline), 1 a figure failed its gate, 3 only strategies failed.
+ */
 export function gateExitCode(verdict: Verdict): number {
   if (verdict.passed) return 0;
+  if (verdict.failures.some((failure) => failure.kind === 'unpaired')) return 2;
   return verdict.failures.every((failure) => failure.kind === 'error') ? 3 : 1;
 }
 

@@ -4,6 +4,7 @@ import {
   type BaselineGate,
   type GateRule,
   interval,
+  type StrategyGate,
   signed,
 } from '../suite/baseline-gate.ts';
 import type { FactChange } from '../suite/fact-diff.ts';
@@ -30,6 +31,8 @@ export function ruleText(gate: Pick<BaselineGate, 'strategies' | 'allowLost' | '
       `sampled answers (${runs} runs): fails on a fall beyond the spread over runs and --tolerance ${gate.tolerance}`,
     );
   }
+  if (rules.has('unpaired'))
+    parts.push('one run of a sampled model: a lost fact cannot be told from noise, so it is not gated');
   return parts.join('; ');
 }
 
@@ -41,25 +44,35 @@ function sessionsText(names: readonly string[]): string {
 /** `lost \`timezone-decision\` in 3 of 12 sessions (a, b, c)`, and the same for gained. */
 export function factLine(change: FactChange): string {
   const parts: string[] = [];
+  // A history fact no longer matters at the cut: it is listed, never counted in the facts lost.
+  const what = change.live === false ? `history fact \`${change.probe}\`` : `\`${change.probe}\``;
+  const of = `of ${change.sessions} ${change.sessions === 1 ? 'session' : 'sessions'}`;
   if (change.lost.length > 0)
-    parts.push(
-      `lost \`${change.probe}\` in ${change.lost.length} of ${change.sessions} ${change.sessions === 1 ? 'session' : 'sessions'} (${sessionsText(change.lost)})`,
-    );
+    parts.push(`lost ${what} in ${change.lost.length} ${of} (${sessionsText(change.lost)})`);
   if (change.gained.length > 0)
     parts.push(
-      `${parts.length > 0 ? 'gained it' : `gained \`${change.probe}\``} in ${change.gained.length} of ${change.sessions} (${sessionsText(change.gained)})`,
+      `${parts.length > 0 ? 'gained it' : `gained ${what}`} in ${change.gained.length} ${of} (${sessionsText(change.gained)})`,
     );
   return parts.join('; ');
 }
 
-/** A lost fact with what it says and the summary's nearest text. */
+/** `4 lost, 0 gained`, and the history facts lost apart (not gated). */
+function countsOf(entry: StrategyGate | undefined): string {
+  const history = entry?.historyLost
+    ? `; ${entry.historyLost} history ${entry.historyLost === 1 ? 'fact' : 'facts'} lost (not gated)`
+    : '';
+  return `${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained${history}`;
+}
+
+/** A fact lost or gained with what it says and, lost, the summary's nearest text (a gained one is in it). */
 function lostDetail(change: FactChange, quote: (text: string) => string): string {
   const expected = change.answer ? `; expected ${quote(change.answer)}` : '';
-  const nearest = change.answer
-    ? change.nearest
-      ? `; nearest in the summary: ${quote(change.nearest)}`
-      : '; nothing near it in the summary'
-    : '';
+  const nearest =
+    change.answer && change.lost.length > 0
+      ? change.nearest
+        ? `; nearest in the summary: ${quote(change.nearest)}`
+        : '; nothing near it in the summary'
+      : '';
   return `${factLine(change)}${expected}${nearest}`;
 }
 
@@ -80,7 +93,7 @@ export function renderFactsText(gate: BaselineGate): string {
   const lines: string[] = [];
   for (const [strategy, changes] of factsByStrategy(gate)) {
     const entry = gate.strategies.find((candidate) => candidate.strategy === strategy);
-    lines.push(`${strategy}: ${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`);
+    lines.push(`${strategy}: ${countsOf(entry)}`);
     for (const change of changes)
       lines.push(
         `  ${change.lost.length > 0 ? '−' : '+'} ${lostDetail(change, plainQuote).replaceAll('`', '')}`,
@@ -103,7 +116,7 @@ export function renderFactsMarkdown(gate: BaselineGate): string {
     `- ${change.lost.length > 0 ? '❌' : '➕'} ${lostDetail(change, markdownQuote)}`;
   for (const [strategy, changes] of groups) {
     const entry = gate.strategies.find((candidate) => candidate.strategy === strategy);
-    const counts = `${entry?.lost ?? 0} lost, ${entry?.gained ?? 0} gained`;
+    const counts = countsOf(entry);
     const shown = Math.min(changes.length, share);
     const lines = shown + (changes.length > shown ? 4 : 3);
     if (unlisted.length > 0 || (parts.length > 0 && parts.length + lines > MARKDOWN_FACT_LINES - 2)) {

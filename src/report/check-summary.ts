@@ -6,7 +6,7 @@
 import { countOf } from '../numbers.ts';
 import type { Verdict } from '../quality/gate.ts';
 import { type Provenance, provenanceMarkdown } from '../results/provenance.ts';
-import type { BaselineGate } from '../suite/baseline-gate.ts';
+import type { BaselineGate, GateRule } from '../suite/baseline-gate.ts';
 import {
   renderChangedFiguresMarkdown,
   renderChangedFiguresText,
@@ -29,34 +29,73 @@ export type CheckSummary = {
   accept: string | null;
   /** Failures against the baseline that `--update-baseline` accepted instead of failing (0 without it). */
   accepted?: number;
+  /** Sessions of the baseline missing from the run that `--allow-missing` let go (0 without it). */
+  sessionsNotGated?: number;
 };
 
 const strategies = (count: number) => countOf(count, 'strategy', 'strategies');
 
-/** One line: PASS or FAIL, which strategies, how many facts lost, and the rule that decided. */
-export function verdictLine({ verdict, gate, accepted = 0 }: CheckSummary): string {
-  const lost = gate?.strategies.reduce((total, entry) => total + entry.lost, 0) ?? 0;
+/** Live facts lost under a rule, summed over its strategies. */
+function lostUnder(gate: BaselineGate, rule: GateRule): number {
+  return gate.strategies
+    .filter((entry) => entry.rule === rule)
+    .reduce((total, entry) => total + entry.lost, 0);
+}
+
+/**
+ * One line: PASS or FAIL, which strategies, how many facts lost, and the rule that decided. With sampled answers a
+ * fact "lost" is one kept in under half the runs: the spread gates it, not `--allow-lost`, and the line says so.
+ * One run of a sampled model is never counted among the strategies gated: alone, it is CANNOT GATE (exit 2), or
+ * with `--allow-unpaired-noise` a pass that says those strategies were not gated.
+ */
+export function verdictLine({ verdict, gate, accepted = 0, sessionsNotGated = 0 }: CheckSummary): string {
+  const deterministic = gate ? lostUnder(gate, 'deterministic') : 0;
+  const sampled = gate ? lostUnder(gate, 'sampled') : 0;
+  const gated = gate?.strategies.filter((entry) => entry.rule !== 'unpaired') ?? [];
+  const unpaired = gate?.strategies.filter((entry) => entry.rule === 'unpaired') ?? [];
   const rule = gate && gate.strategies.length > 0 ? ` (rule: ${ruleText(gate)})` : '';
+  const notGated = [
+    ...(unpaired.length > 0
+      ? [`${strategies(unpaired.length)} from one run of a sampled model not gated (--allow-unpaired-noise)`]
+      : []),
+    ...(sessionsNotGated > 0
+      ? [`${countOf(sessionsNotGated, 'session')} of the baseline missing, not gated (--allow-missing)`]
+      : []),
+  ].join('; ');
   if (verdict.passed) {
     if (!gate)
       return `PASS  ${countOf(verdict.checks, 'check')} on ${strategies(verdict.strategies)} met their floors`;
+    if (gated.length === 0 && notGated)
+      return `PASS  no strategy gated against the baseline: ${notGated}${rule}`;
+    const counts = [
+      ...(deterministic > 0 ? [`${countOf(deterministic, 'fact')} lost`] : []),
+      ...(sampled > 0 ? [`${countOf(sampled, 'fact')} kept in under half the runs`] : []),
+    ];
     // A pass that accepted failures did not keep within the rule: it says it accepted them.
     const facts =
       accepted > 0
-        ? `${lost === 0 ? 'no fact lost' : `${countOf(lost, 'fact')} lost`}, ${countOf(accepted, 'failure')} accepted by --update-baseline`
-        : lost === 0
-          ? 'no fact lost'
-          : `${countOf(lost, 'fact')} lost, within --allow-lost ${gate.allowLost}`;
-    return `PASS  ${strategies(gate.strategies.length)} against the baseline: ${facts}${rule}`;
+        ? `${counts.length === 0 ? 'no fact lost' : counts.join(', ')}, ${countOf(accepted, 'failure')} accepted by --update-baseline`
+        : [
+            ...(deterministic > 0
+              ? [`${countOf(deterministic, 'fact')} lost, within --allow-lost ${gate.allowLost}`]
+              : []),
+            ...(sampled > 0
+              ? [`${countOf(sampled, 'fact')} kept in under half the runs, within the spread over runs`]
+              : []),
+          ].join('; ') || 'no fact lost';
+    return `PASS  ${strategies(gated.length)} against the baseline: ${facts}${notGated ? `; ${notGated}` : ''}${rule}`;
   }
   const failing = [...new Set(verdict.failures.map((failure) => failure.strategy))];
   const shown =
     failing.length > 4
       ? `${failing.slice(0, 4).join(', ')} and ${failing.length - 4} more`
       : failing.join(', ');
-  // "0 facts lost" would read as compared when the failures (a strategy failed, a floor) had nothing to do with it.
-  const compared = lost > 0 || verdict.failures.some((failure) => failure.againstBaseline);
-  const facts = gate && compared ? `${countOf(lost, 'fact')} lost against the baseline, ` : '';
+  // Nothing failed but that one run of a sampled model cannot be gated: no verdict, not a failure (exit 2).
+  if (verdict.failures.every((failure) => failure.kind === 'unpaired'))
+    return `CANNOT GATE  ${shown}: one run of a sampled model cannot tell a lost fact from noise${rule}`;
+  // "0 facts lost" would read as compared when the failures (a strategy failed, a floor, a strategy the baseline
+  // lacks) had nothing to do with it.
+  const facts = deterministic > 0 ? `${countOf(deterministic, 'fact')} lost against the baseline, ` : '';
   return `FAIL  ${shown}: ${facts}${countOf(verdict.failures.length, 'failure')}${rule}`;
 }
 
@@ -109,7 +148,10 @@ export function renderGateMarkdown(summary: CheckSummary, provenance: Provenance
   const { verdict, gate, accept } = summary;
   const line = verdictLine(summary);
   const [word, ...rest] = line.split('  ');
-  const parts = [`## ${verdict.passed ? '✅' : '❌'} ${word}: ${escape(rest.join('  '))}`, ''];
+  const parts = [
+    `## ${verdict.passed ? '✅' : word === 'CANNOT GATE' ? '⚠️' : '❌'} ${word}: ${escape(rest.join('  '))}`,
+    '',
+  ];
   const failures = otherFailures(verdict).map((message) => `- ✗ ${escape(message)}`);
   if (failures.length > 0) parts.push(...folded(failures, MARKDOWN_FAILURES, 'more failures'), '');
   const facts = gate ? renderFactsMarkdown(gate) : '';

@@ -1,8 +1,8 @@
 /** The comparison of strategies on one fixture: rows, observations, as Markdown or a terminal table. */
-import { probeSourcesLine } from './probe-sources.ts';
-import { formatInteger, formatRatio } from '../numbers.ts';
+import { probeCountText, probeSourcesLine } from './probe-sources.ts';
+import { countOf, formatInteger, formatRatio } from '../numbers.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
-import { lexicalMatches, observations } from './observations.ts';
+import { atRunPoint, lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { renderChainMarkdown, renderChainTerminal } from './cycles.ts';
@@ -16,9 +16,8 @@ import { reportStem } from '../report-names.ts';
 import { provenanceMarkdown } from '../results/provenance.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
 import { wrapProse } from './wrap.ts';
-import { recallEstimate, sessionVerdict, type Verdict } from './verdict.ts';
+import { formatEstimate, recallEstimate, sessionVerdict, type Verdict } from './verdict.ts';
 import {
-  formatEstimate,
   renderVerdictMarkdown,
   renderVerdictTerminal,
   type Standing,
@@ -44,8 +43,11 @@ export function timingsMeasured(results: Pick<SessionDigest, 'provider' | 'strat
   );
 }
 
-/** What a rendering of the comparison includes. */
-export type ComparisonOptions = { timings?: boolean };
+/**
+ * What a rendering of the comparison includes: `elsewhere` takes the rows scored at another point of the session
+ * (the agent's own compaction, where it compacted) instead of the run's.
+ */
+export type ComparisonOptions = { timings?: boolean; elsewhere?: boolean };
 
 /** The comparison rows: the strategy, then every registry metric whose column says something for these results. */
 export function comparisonRows(results: ResultsFile, options: ComparisonOptions = {}): Rows {
@@ -53,7 +55,10 @@ export function comparisonRows(results: ResultsFile, options: ComparisonOptions 
     (metric) => options.timings !== false || metric.key !== 'ownMs',
   );
   const head = ['Strategy', ...metrics.map((metric) => metric.label)];
-  const rows = results.strategies.map((strategy) => {
+  const strategies = results.strategies.filter(
+    (strategy) => atRunPoint(strategy, results) !== (options.elsewhere === true),
+  );
+  const rows = strategies.map((strategy) => {
     const failed = strategy.status === 'error';
     return [
       failed ? `${strategy.name} (failed)` : `${strategy.name}${marks(strategy, results)}`,
@@ -108,6 +113,21 @@ function comparisonCell(metric: Metric, strategy: StrategyResult, failed: boolea
   return spread ? `${text} ± ${formatRatio(spread.stdError)}` : text;
 }
 
+/** The rows scored at another point of the session (the agent's own compaction), in a table of their own. */
+function elsewhereTerminal(results: ResultsFile, terminal: TerminalOptions): string[] {
+  const caption = elsewhereCaption(results);
+  if (caption === null) return [];
+  const timings = timingsMeasured(results);
+  const ranks = [
+    0,
+    ...comparisonMetrics(results)
+      .filter((metric) => timings || metric.key !== 'ownMs')
+      .map((metric) => metric.terminalRank),
+  ];
+  const fitted = fitColumns(comparisonRows(results, { timings, elsewhere: true }), ranks, terminal.width);
+  return [wrapProse(caption, terminal.width), terminalTable(fitted.rows, { color: terminal.color ?? false })];
+}
+
 /** One line saying which provider produced the summaries, honest about the offline stand-in. */
 export function providerLine(results: ResultsFile): string {
   const { provider } = results;
@@ -149,7 +169,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
   return [
     `# ${fixture.name}: strategy comparison`,
     '',
-    `Session \`${fixture.name}\` (${fixture.format})${results.continuation ? ' up to the cut' : ''}: ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${fixture.probes} probes.`,
+    `Session \`${fixture.name}\` (${fixture.format})${results.continuation ? ' up to the cut' : ''}: ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens, ${probeCountText(fixture)}.`,
     ...(continuationCutLine(results) ? [continuationCutLine(results)!] : []),
     probeSourcesLine(fixture),
     providerLine(results),
@@ -162,6 +182,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     '',
     ...markLegend(results).map((line) => `${line}  `),
     '',
+    ...elsewhereMarkdown(results, timings),
     ...renderChainMarkdown(results),
     ...renderStatisticsMarkdown(results),
     '## Observations',
@@ -174,6 +195,25 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     provenanceMarkdown(results.provenance),
     '',
   ].join('\n');
+}
+
+/**
+ * The rows scored at another point of the session than the run's (the agent's own compaction, where it
+ * compacted): their own table under its own heading, so no figure is set beside the strategies' as if comparable.
+ */
+export function elsewhereCaption(results: ResultsFile): string | null {
+  const rows = results.strategies.filter(
+    (strategy) => strategy.status === 'ok' && !atRunPoint(strategy, results),
+  );
+  if (rows.length === 0) return null;
+  const first = rows[0]!;
+  return `The agent's own compaction, scored where it compacted (${formatInteger(first.tokensBefore)} tokens of the session, ${countOf(first.quality.probesTotal, 'live fact')}) rather than at this run's point (${formatInteger(results.fixture.tokens)} tokens): not comparable with the rows above, and not ranked with them.`;
+}
+
+function elsewhereMarkdown(results: ResultsFile, timings: boolean): string[] {
+  const caption = elsewhereCaption(results);
+  if (caption === null) return [];
+  return [caption, '', markdownTable(comparisonRows(results, { timings, elsewhere: true })), ''];
 }
 
 /** Why a Markdown report has no times: they would only measure this machine. */
@@ -190,7 +230,9 @@ function terminalRows(results: ResultsFile, verdict: Verdict): { rows: Rows; ran
   const metrics = [...comparisonMetrics(results)]
     .filter((metric) => timings || metric.key !== 'ownMs')
     .sort((a, b) => a.terminalRank - b.terminalRank);
-  const standings = results.strategies.map((strategy) =>
+  // The agent's own compaction scored at another point of the session has its own table (elsewhereTerminal).
+  const strategies = results.strategies.filter((strategy) => atRunPoint(strategy, results));
+  const standings = strategies.map((strategy) =>
     standingOf(verdict, {
       name: strategy.name,
       failed: strategy.status === 'error',
@@ -209,7 +251,7 @@ function terminalRows(results: ResultsFile, verdict: Verdict): { rows: Rows; ran
     metric.key === 'probeRecall' ? `${metric.label} [95% CI]` : metric.label,
   );
   head.splice(verdictAt, 0, 'Verdict');
-  const rows = results.strategies.map((strategy, index) => {
+  const rows = strategies.map((strategy, index) => {
     const failed = strategy.status === 'error';
     const cells = metrics.map((metric) =>
       metric.key === 'probeRecall' && !failed && strategy.quality.probeRecall !== null
@@ -244,14 +286,16 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
   const fitted = fitColumns(table.rows, table.ranks, terminal.width);
   const stem = reportStem(results);
   const prose = (line: string) => wrapProse(line.replaceAll('`', ''), terminal.width);
-  const recommended = results.strategies.findIndex((strategy) => strategy.name === verdict.recommended?.name);
+  const recommended = results.strategies
+    .filter((strategy) => atRunPoint(strategy, results))
+    .findIndex((strategy) => strategy.name === verdict.recommended?.name);
   const standings = table.rows.rows.map((row) => String(row[table.rows.head.indexOf('Verdict')]) as Standing);
   const legend = fitted.rows.head.some((head) => head === 'Verdict') ? standingLegend(standings) : null;
   return [
     renderVerdictTerminal(verdict, terminal.width),
     renderContinuationVerdictTerminal(results, terminal),
     prose(
-      `${fixture.name}${results.continuation ? ' up to the cut' : ''} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${fixture.probes} probes`,
+      `${fixture.name}${results.continuation ? ' up to the cut' : ''} — ${formatInteger(fixture.tokens)} tokens${results.tokensEstimated ? ' (estimated: chars/4)' : ''}, ${formatInteger(fixture.messages)} messages, ${probeCountText(fixture)}`,
     ),
     prose(continuationCutLine(results) ?? ''),
     prose(probeSourcesLine(fixture)),
@@ -262,6 +306,7 @@ export function renderComparisonTerminal(results: ResultsFile, terminal: Termina
     }),
     ...markLegend(results).map((line) => prose(`  ${line}`)),
     ...(legend ? [prose(`  ${legend}`)] : []),
+    ...elsewhereTerminal(results, terminal),
     ...(fitted.omitted.length > 0
       ? [
           prose(

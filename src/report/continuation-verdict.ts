@@ -128,6 +128,7 @@ export function continuationVerdict(results: ResultsFile): Verdict | null {
     },
     none: null,
     tied: tied.map((strategy) => strategy.name),
+    uncertain: [],
     tiedBy: `exact McNemar tests on the same ${predicted ? 'steps' : 'actions'}, Holm-adjusted against it`,
     ...cheapestAndFastest(group),
     timed,

@@ -1,10 +1,23 @@
 /** The observations under a comparison: fastest, cheapest, best recall, the Pareto front, lexical floors, failures. */
 import { lexicalJudgeAgreement } from '../quality/judge/lexical-agreement.ts';
-import { formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
-import { ALPHA } from '../results/comparison-statistics.ts';
+import { countOf, formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
+import { isSignificant } from '../results/comparison-statistics.ts';
 import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { isWholeCredit, keptCount, outcomeCredit } from '../quality/probe-recall.ts';
+
+/**
+ * Whether a row was scored at the run's point of the session. Every strategy is; the agent's own recorded
+ * compaction only where it compacted there (`--at-compaction`). Elsewhere (a plain run, `--schedule recorded`) it is
+ * scored where the agent compacted, on the facts planted before: its own table, never ranked with the others
+ * (best recall, the Pareto front, the verdict).
+ */
+export function atRunPoint(
+  strategy: Pick<StrategyResult, 'name' | 'tokensBefore'>,
+  results: { fixture: { tokens: number } },
+): boolean {
+  return strategy.name !== 'recorded' || strategy.tokensBefore === results.fixture.tokens;
+}
 
 /**
  * Strategies not beaten on both probe recall (higher is better) and compacted size (tokens after,
@@ -94,7 +107,7 @@ export function indistinguishableFrom(
     return mcnemarExact(counts.b, counts.c);
   });
   const adjusted = holm(pValues);
-  return rivals.filter((_, index) => adjusted[index]! >= ALPHA);
+  return rivals.filter((_, index) => !isSignificant(adjusted[index]!));
 }
 
 /**
@@ -145,7 +158,9 @@ const names = (strategies: readonly StrategyResult[]) =>
 
 /** Short observations under the table: fastest, cheapest, best recall, the Pareto front, failures. */
 export function observations(results: ResultsFile, options: { timings?: boolean } = {}): string[] {
-  const ok = results.strategies.filter((strategy) => strategy.status === 'ok');
+  const ok = results.strategies.filter(
+    (strategy) => strategy.status === 'ok' && atRunPoint(strategy, results),
+  );
   const modelStrategies = ok.filter((strategy) => strategy.calls > 0);
   const lines: string[] = [];
   if (modelStrategies.length > 0) {
@@ -167,7 +182,14 @@ export function observations(results: ResultsFile, options: { timings?: boolean 
   // was not compared at the same size: neither is ever the best strategy.
   const compressing = withRecall.filter((strategy) => strategy.flags.length === 0);
   const candidates = compressing.filter((strategy) => !strategy.lexical);
-  if (candidates.length > 0) {
+  const keptNone =
+    candidates.length > 0 && candidates.every((strategy) => strategy.quality.probeRecall === 0);
+  if (keptNone)
+    // Nothing to call best, and no front to trade along: the verdict says why nothing was kept.
+    lines.push(
+      `No strategy kept a fact: ${candidates.length === 1 ? 'its probe recall is' : 'every probe recall is'} 0.00, as an empty summary's would be.`,
+    );
+  else if (candidates.length > 0) {
     const recall = best(candidates, (strategy) => strategy.quality.probeRecall!, 'max');
     const matched = lexicalMatches(recall[0]!, results.strategies);
     const caveat = matched.length > 0 ? `; ${lexicalCaveat(matched)}` : '';
@@ -179,15 +201,14 @@ export function observations(results: ResultsFile, options: { timings?: boolean 
     lines.push(
       `Best probe recall${results.target === null ? ' among strategies that compress' : ` at ${formatInteger(results.target)} tokens`}: ${names(recall)} (${formatRatio(recall[0]!.quality.probeRecall)}${caveat}${tied}).`,
     );
-    // Every summarizing strategy that finished with a recall, flagged or not: the claim is about all of them.
+    // Every summarizing strategy that finished with a recall, flagged or not: the claim is about all of them. A
+    // recall of 0 everywhere is no generous budget: the verdict says why nothing was kept.
     const summarizing = withRecall.filter((strategy) => strategy.calls > 0 && !strategy.lexical);
     const slices = Math.ceil(results.fixture.tokens / results.config.sliceTokens);
-    if (
-      summarizing.length > 1 &&
-      new Set(summarizing.map((strategy) => strategy.quality.probeRecall)).size === 1
-    ) {
+    const recalls = new Set(summarizing.map((strategy) => strategy.quality.probeRecall));
+    if (summarizing.length > 1 && recalls.size === 1 && [...recalls][0]! > 0) {
       lines.push(
-        `Every summarizing strategy has the same probe recall: with about ${slices} slice${slices === 1 ? '' : 's'} of ${formatInteger(results.config.sliceTokens)} tokens their budgets are generous for this session; a longer fixture (large-session) or a smaller --slice-tokens separates them.`,
+        `Every summarizing strategy has the same probe recall: with about ${slices} slice${slices === 1 ? '' : 's'} of ${formatInteger(results.config.sliceTokens)} tokens their budgets are generous for this session; a smaller --slice-tokens (or a longer session) separates them.`,
       );
     }
     const front = paretoFront(compressing).sort((a, b) => a.tokensAfter - b.tokensAfter);
@@ -232,6 +253,13 @@ export function observations(results: ResultsFile, options: { timings?: boolean 
     if (agreements.length > 0)
       lines.push(`Lexical probe outcomes agreeing with the judge, per strategy: ${agreements.join(', ')}.`);
   }
+  const elsewhere = results.strategies.filter(
+    (strategy) => strategy.status === 'ok' && !atRunPoint(strategy, results),
+  );
+  for (const strategy of elsewhere)
+    lines.push(
+      `\`${strategy.name}\` is scored where the agent compacted (${formatInteger(strategy.tokensBefore)} tokens before it, ${countOf(strategy.quality.probesTotal, 'live fact')}), not at this run's point (${formatInteger(results.fixture.tokens)} tokens): it has its own table and is not ranked with the strategies.`,
+    );
   for (const failed of results.strategies.filter((strategy) => strategy.status === 'error')) {
     lines.push(`\`${failed.name}\` failed: ${failed.error}`);
   }

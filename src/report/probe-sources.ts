@@ -5,6 +5,20 @@ import type { ResultsFile } from '../results/types.ts';
 export const FILE_NAMES_ONLY = 'file-name coverage only — run `compaction-bench probes` to measure facts';
 
 /**
+ * `30 probes (21 live, 9 history)`: probe recall is over the live ones, history recall over the others; a results
+ * file before liveness (or a session with no history) says `30 probes`.
+ */
+export function probeCountText(
+  fixture: Pick<ResultsFile['fixture'], 'probes' | 'liveProbes'>,
+  noun = 'probes',
+): string {
+  const live = fixture.liveProbes ?? fixture.probes;
+  return live === fixture.probes
+    ? `${fixture.probes} ${noun}`
+    : `${fixture.probes} ${noun} (${live} live, ${fixture.probes - live} history)`;
+}
+
+/**
  * Which probe sources the scores rest on: "derived only: 54 probes; no reviewed sidecar", a sidecar with its
  * sources, or file-name coverage only when there is no fact probe.
  */

@@ -12,7 +12,7 @@ import { escapeHtml } from './html/escape.ts';
 import { chartStyle } from './html/plots.ts';
 import { strategyTable } from './html/tables.ts';
 import { fitColumns, type Rows, terminalTable } from './table.ts';
-import { formatEstimate } from './verdict-text.ts';
+import { formatEstimate } from './verdict.ts';
 import { wrapProse } from './wrap.ts';
 
 /** What kind of run it was, as its reports are named. */

@@ -26,9 +26,17 @@ export function disagreesWithInterval(comparison: {
   return comparison.verdict === 'not distinguishable' && (low > 0 || high < 0);
 }
 
-/** The verdict, with † where the unadjusted interval alone would have read otherwise. */
-export function verdictCell(comparison: Parameters<typeof disagreesWithInterval>[0]): string {
-  return `${comparison.verdict}${disagreesWithInterval(comparison) ? ` ${ADJUSTED_MARK}` : ''}`;
+/**
+ * The verdict, with † where the unadjusted interval alone would have read otherwise; a suite's `too uncertain`
+ * with about how many sessions would tell.
+ */
+export function verdictCell(
+  comparison: Parameters<typeof disagreesWithInterval>[0] & {
+    toTell?: { sessions: number } | null;
+  },
+): string {
+  const tell = comparison.toTell ? ` (~${comparison.toTell.sessions} sessions would tell)` : '';
+  return `${comparison.verdict}${tell}${disagreesWithInterval(comparison) ? ` ${ADJUSTED_MARK}` : ''}`;
 }
 
 /**
@@ -102,7 +110,7 @@ export function renderStatisticsMarkdown(results: ResultsFile): string[] {
   return [
     '## Is the difference real?',
     '',
-    `Each strategy against \`${statistics.reference}\` on the same ${statistics.probes} fact probes (${method}). "not distinguishable" means the difference is within what chance gives on this many probes: do not rank those.`,
+    `Each strategy against \`${statistics.reference}\` on the same ${statistics.probes} live fact probes (${method}). "not distinguishable" means the difference is within what chance gives on this many probes: do not rank those.`,
     '',
     markdownTable(statisticsRows(statistics)),
     '',

@@ -8,7 +8,8 @@ import { adjustmentNote, verdictCell } from './statistics.ts';
 import { markdownTable, type Rows } from './table.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { suiteOf } from '../suite/assemble.ts';
-import { suiteVerdict, type Verdict } from './verdict.ts';
+import type { Verdict } from './verdict.ts';
+import { suiteProbesClause, suiteVerdict } from './suite-verdict.ts';
 import { renderVerdictMarkdown } from './verdict-text.ts';
 
 type Format = (value: number) => string;
@@ -273,13 +274,12 @@ function sessionsSection(suite: SuiteResults): string[] {
 /** The headline: sessions, formats, sizes, provider. */
 export function headline(suite: SuiteResults): string {
   const formats = countBy(suite.sessions.map((session) => session.format));
-  const probes = suite.sessions.reduce((total, session) => total + session.probes, 0);
   const provider = suite.provider.isLanguageModel
     ? `provider \`${suite.provider.id}:${suite.provider.model}\``
     : `provider \`${suite.provider.id}\` (an offline lexical stand-in, not a model)`;
   const target =
     suite.target === null ? '' : `, every strategy aimed at ${formatInteger(suite.target)} tokens`;
-  return `${suite.sessions.length} sessions (${formats}), ${formatInteger(probes)} fact probes in all; ${provider}${target}.`;
+  return `${suite.sessions.length} sessions (${formats}), ${suiteProbesClause(suite)} in all; ${provider}${target}.`;
 }
 
 function countBy(values: readonly string[]): string {

@@ -13,9 +13,12 @@ import { indistinguishableFrom } from './observations.ts';
 import {
   cheapestAndFastest,
   detectable,
+  liveFacts,
+  meetsFloor,
   noRecommendation,
   probesClause,
   providerClause,
+  recallEstimate,
   recommendable,
   spenders,
   timedRun,
@@ -125,8 +128,9 @@ export function sweepVerdict(files: readonly ResultsFile[]): Verdict {
   const sweep = sweepOf(sorted);
   const ranked = sweepOrder(sweep).filter((curve) => curve.unranked === null && !curve.lexical);
   const question = `Which strategy keeps the most facts across budgets of ${sweep.targets.map(formatInteger).join(', ')} tokens (area under recall against log budget), among those that compress and meet every target?`;
-  const probes = sorted[0]?.probes.length ?? 0;
-  const scope = `One session (${sweep.fixture}), ${providerClause(sorted[0]!.provider)}, ${probesClause(probes, detectable(sorted))}; areas have no interval, so ties are read target by target.`;
+  const live = sorted[0] ? liveFacts(sorted[0]) : 0;
+  const history = (sorted[0]?.probes.length ?? 0) - live;
+  const scope = `One session (${sweep.fixture}), ${providerClause(sorted[0]!.provider)}, ${probesClause(live, detectable(sorted), history)}; areas have no interval, so ties are read target by target.`;
   const leader = ranked[0];
   const timed = timedRun(sorted);
   if (!leader) {
@@ -138,6 +142,19 @@ export function sweepVerdict(files: readonly ResultsFile[]): Verdict {
       scope,
     );
   }
+  // As for one session: a strategy that keeps no more than an empty summary at any budget is no recommendation.
+  const floor = sorted.map((file) => {
+    const result = file.strategies.find((strategy) => strategy.name === leader.strategy);
+    return result ? meetsFloor(recallEstimate(result, file)) : false;
+  });
+  if (!floor.some(Boolean))
+    return noRecommendation(
+      'sweep',
+      question,
+      `no strategy kept the facts at any budget: the best, \`${leader.strategy}\`, keeps no more than an empty summary at every target (${leader.points.map((point) => `${formatRatio(point.probeRecall)} at ${formatInteger(point.target)}`).join(', ')}); ${sorted[0]!.provider.isLanguageModel ? 'a model that ignores the prompt, or budgets too small for these facts' : 'budgets too small for these facts'}`,
+      timed,
+      scope,
+    );
   const resultOf = (file: ResultsFile, name: string) =>
     file.strategies.find((strategy) => strategy.name === name);
   const rankedNames = new Set(ranked.map((curve) => curve.strategy));
@@ -175,6 +192,7 @@ export function sweepVerdict(files: readonly ResultsFile[]): Verdict {
     },
     none: null,
     tied,
+    uncertain: [],
     tiedBy: 'no target’s paired tests tell them apart, Holm-adjusted against it',
     ...cheapestAndFastest(group),
     timed,

@@ -1,16 +1,7 @@
 /** The verdict as Markdown (the first section of every comparison) and as the terminal's first lines. */
-import { formatInteger, formatMs, formatRatio } from '../numbers.ts';
-import type { Estimate, Verdict } from './verdict.ts';
+import { formatInteger, formatMs } from '../numbers.ts';
+import { formatEstimate, type Verdict } from './verdict.ts';
 import { wrapProse } from './wrap.ts';
-
-/** `0.80 [0.71, 0.87]`, or the figure alone without an interval. */
-export function formatEstimate(value: Estimate): string {
-  const interval =
-    value.low === null || value.high === null
-      ? ''
-      : ` [${formatRatio(value.low)}, ${formatRatio(value.high)}]`;
-  return `${formatRatio(value.estimate)}${interval}`;
-}
 
 /** The verdict's sentences, each a line (Markdown code spans kept); `timings: false` leaves out the fastest. */
 export function verdictLines(verdict: Verdict, options: { timings?: boolean } = {}): string[] {
@@ -23,10 +14,22 @@ export function verdictLines(verdict: Verdict, options: { timings?: boolean } = 
       : `, ${formatInteger(recommended.tokensAfter)} tokens after${verdict.kind === 'suite' ? ' (mean)' : ''}`;
   const lines = [
     `Recommended: \`${recommended.name}\`, ${recommended.measure} ${formatEstimate(recommended.value)}${interval}${tokens}.`,
-    verdict.tied.length === 0
-      ? `Told apart from every other candidate (${verdict.tiedBy || 'no other candidate'}).`
-      : `Not distinguishable from it: ${verdict.tied.map((name) => `\`${name}\``).join(', ')} (${verdict.tiedBy}).`,
   ];
+  if (verdict.tied.length > 0)
+    lines.push(
+      `Not distinguishable from it: ${verdict.tied.map((name) => `\`${name}\``).join(', ')} (${verdict.tiedBy}).`,
+    );
+  else if (verdict.uncertain.length === 0)
+    lines.push(`Told apart from every other candidate (${verdict.tiedBy || 'no other candidate'}).`);
+  if (verdict.uncertain.length > 0) {
+    const names = verdict.uncertain.map(
+      ({ name, sessions }) =>
+        `\`${name}\`${sessions === null ? '' : ` (about ${formatInteger(sessions)} sessions would tell)`}`,
+    );
+    lines.push(
+      `Too uncertain to rank against it: ${names.join(', ')}; these sessions allow a difference of half the recall scale or more, so they are neither tied with it nor ranked below it.`,
+    );
+  }
   const among = verdict.tied.length === 0 ? '' : ' of these';
   const parts: string[] = [];
   if (verdict.cheapest)

@@ -2,14 +2,12 @@
  * The verdict every report opens with, computed once for every target (HTML, Markdown, terminal): the strategy
  * to use for the run's question, the strategies it cannot be told apart from, the cheapest and fastest of
  * those, and what the run can and cannot say. One computation per run kind: a session (with its chain, when
- * there is one), a budget sweep, a suite.
+ * there is one) here, a budget sweep in sweep.ts, a suite in suite-verdict.ts.
  */
 import { formatCost, formatInteger, formatRatio } from '../numbers.ts';
 import { clusteredRecall } from '../results/comparison-statistics.ts';
 import { wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
-import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
-import type { SuiteResults, SuiteStrategy } from '../suite/types.ts';
 import { conservativeTies } from './observations.ts';
 import { keptCount } from '../quality/probe-recall.ts';
 
@@ -35,6 +33,11 @@ export type Verdict = {
   none: string | null;
   /** The strategies it cannot be told apart from (paired tests, Holm-adjusted against it). */
   tied: string[];
+  /**
+   * Suites: the candidates too uncertain to rank against it (their sessions allow a difference of half the recall
+   * scale or more), with about how many sessions would tell; never among the ties, the cheapest or the fastest.
+   */
+  uncertain: Array<{ name: string; sessions: number | null }>;
   /** How the ties were tested, in a few words. */
   tiedBy: string;
   /** Cheapest (fewest tokens spent, or lowest cost when every cost is known) and fastest of the recommended group. */
@@ -131,13 +134,22 @@ export function providerClause(provider: ResultsFile['provider']): string {
     : 'an offline stand-in (extractive copies sentences, so this ranks budgets and structure, not models)';
 }
 
-/** How many probes, and the smallest difference they detect. */
-export function probesClause(probes: number, minimum: number | null): string {
+/** The live facts of a session's results: what probe recall is over (files before liveness: every probe). */
+export function liveFacts(results: Pick<ResultsFile, 'probes'>): number {
+  return results.probes.filter((probe) => probe.live !== false).length;
+}
+
+/**
+ * How many live fact probes (what probe recall and its paired tests are over), the history ones beside, and the
+ * smallest difference they detect.
+ */
+export function probesClause(live: number, minimum: number | null, history = 0): string {
   const size =
     minimum === null
       ? 'too few disagreements to size the smallest detectable difference'
       : `differences in recall under about ${formatRatio(minimum)} usually read "not distinguishable"`;
-  return `${probes} fact probes (${size})`;
+  const past = history > 0 ? `${formatInteger(history)} history ones not ranked; ` : '';
+  return `${formatInteger(live)} live fact probes (${past}${size})`;
 }
 
 /** A verdict that recommends nothing, saying why (`none`). */
@@ -154,6 +166,7 @@ export function noRecommendation(
     recommended: null,
     none,
     tied: [],
+    uncertain: [],
     tiedBy: '',
     cheapest: null,
     fastest: null,
@@ -163,15 +176,62 @@ export function noRecommendation(
   };
 }
 
+/**
+ * What an empty summary keeps: no fact. A strategy is recommended only when the lower bound of its recall's 95%
+ * interval is above it (where there is no interval, its recall): one that kept nothing is no recommendation.
+ */
+export const EMPTY_SUMMARY_RECALL = 0;
+
+/** Whether a recall keeps more than an empty summary would, at its interval's lower bound. */
+export function meetsFloor(value: Estimate): boolean {
+  return (value.low ?? value.estimate) > EMPTY_SUMMARY_RECALL;
+}
+
+/**
+ * Why no strategy kept the facts: the model's answers (or the offline stand-in's) keep none of them, so either it
+ * ignores the prompt or the budget is too small; with the best strategy's figure and what its summaries hold.
+ */
+export function nothingKept(
+  best: { name: string; value: Estimate },
+  summaryTokens: readonly number[],
+  facts: string,
+  provider: ResultsFile['provider'],
+  target: number | null,
+): string {
+  const sizes = summaryTokens.filter((tokens) => tokens > 0);
+  const range =
+    sizes.length === 0
+      ? 'no summary text'
+      : `summaries of ${formatInteger(Math.min(...sizes))}${Math.min(...sizes) === Math.max(...sizes) ? '' : `–${formatInteger(Math.max(...sizes))}`} tokens`;
+  const budget =
+    target === null
+      ? 'a budget too small for these facts (--ratio, --reserve-tokens)'
+      : `a budget too small for these facts (--target-tokens ${formatInteger(target)})`;
+  const causes = provider.isLanguageModel
+    ? `a model that ignores the prompt (read its summaries in each strategy's report), or ${budget}`
+    : budget;
+  return `no strategy kept the facts: the best, \`${best.name}\`, keeps ${formatEstimate(best.value)} of ${facts}, no more than an empty summary (${range}); ${causes}`;
+}
+
+/** `0.80 [0.71, 0.87]`, or the figure alone without an interval. */
+export function formatEstimate(value: Estimate): string {
+  const interval =
+    value.low === null || value.high === null
+      ? ''
+      : ` [${formatRatio(value.low)}, ${formatRatio(value.high)}]`;
+  return `${formatRatio(value.estimate)}${interval}`;
+}
+
 /** The verdict of one session's results (a chain's too: ranked by the context at the end, with its decay). */
 export function sessionVerdict(results: ResultsFile): Verdict {
   const chain = results.strategies.some((strategy) => strategy.chain);
   const candidates = recommendable(results.strategies);
   const leader = leaderOf(candidates);
   const at = results.target === null ? '' : ` at ${formatInteger(results.target)} tokens`;
-  const question = `Which strategy keeps the most facts${at}${chain ? ' at the end of the compaction chain' : ''}, among those that compress${results.target === null ? '' : ' and meet the target'}?`;
+  const question = `Which strategy keeps the most facts${at}${chain ? ' at the end of the session, after its compaction chain' : ''}, among those that compress${results.target === null ? '' : ' and meet the target'}?`;
   const timed = timedRun([results]);
-  const scope = `One session (${results.fixture.name}), ${providerClause(results.provider)}, ${probesClause(results.probes.length, detectable([results]))}: it ranks strategies on this transcript, not on sessions in general.`;
+  const live = liveFacts(results);
+  const scope = `One session (${results.fixture.name}), ${providerClause(results.provider)}, ${probesClause(live, detectable([results]), results.probes.length - live)}: it ranks strategies on this transcript, not on sessions in general.`;
   if (!leader) {
     return noRecommendation(
       chain ? 'chain' : 'session',
@@ -183,6 +243,21 @@ export function sessionVerdict(results: ResultsFile): Verdict {
       scope,
     );
   }
+  const value = recallEstimate(leader, results);
+  if (!meetsFloor(value))
+    return noRecommendation(
+      chain ? 'chain' : 'session',
+      question,
+      nothingKept(
+        { name: leader.name, value },
+        candidates.map((strategy) => strategy.summaryTokens),
+        `${formatInteger(live)} live ${live === 1 ? 'fact' : 'facts'}`,
+        results.provider,
+        results.target,
+      ),
+      timed,
+      scope,
+    );
   const tied = conservativeTies(leader, candidates, results);
   const group = spenders([leader, ...tied].map((strategy) => ({ name: strategy.name, results: [strategy] })));
   return {
@@ -190,12 +265,13 @@ export function sessionVerdict(results: ResultsFile): Verdict {
     question,
     recommended: {
       name: leader.name,
-      measure: 'probe recall',
-      value: recallEstimate(leader, results),
+      measure: chain ? 'probe recall at the end of the session' : 'probe recall',
+      value,
       tokensAfter: leader.tokensAfter,
     },
     none: null,
     tied: tied.map((strategy) => strategy.name),
+    uncertain: [],
     tiedBy: results.statistics?.clustered
       ? 'paired t-tests over probes, Holm-adjusted against it'
       : 'exact McNemar tests on the same probes, Holm-adjusted against it',
@@ -221,92 +297,4 @@ function decayLines(results: ResultsFile, names: readonly string[]): string[] {
       `Decay of \`${name}\`: recall of the facts so far ${formatRatio(first.probeRecall)} after compaction 1 → ${formatRatio(last.probeRecall)} after compaction ${last.cycle}${stretch}.`,
     ];
   });
-}
-
-/** A suite strategy a verdict may recommend: scored, never flagged, not a lexical floor. */
-function suiteRecommendable(strategy: SuiteStrategy): boolean {
-  return (
-    !strategy.lexical &&
-    strategy.metrics.probeRecall !== null &&
-    strategy.flaggedSessions.doesNotCompress === 0 &&
-    strategy.flaggedSessions.missedTarget === 0 &&
-    strategy.failed.length === 0
-  );
-}
-
-/**
- * The verdict of a suite: the best mean fact recall among strategies never flagged on any session; ties from the
- * suite's paired comparisons against it (`leaderSuite`: the same suite with the leader as reference, when the
- * caller can assemble it; else the suite's own comparisons, which are against the leader only when it is the
- * reference).
- */
-export function suiteVerdict(suite: SuiteResults, leaderSuite?: (leader: string) => SuiteResults): Verdict {
-  const candidates = suite.strategies.filter(suiteRecommendable);
-  const leader = [...candidates].sort(
-    (a, b) =>
-      b.metrics.probeRecall!.estimate - a.metrics.probeRecall!.estimate ||
-      (a.metrics.tokensAfter?.estimate ?? 0) - (b.metrics.tokensAfter?.estimate ?? 0),
-  )[0];
-  const at = suite.target === null ? '' : ` at ${formatInteger(suite.target)} tokens`;
-  const question = `Which strategy keeps the most facts${at} over these ${suite.sessions.length} sessions, among those that compress${suite.target === null ? '' : ' and meet the target'} on every session?`;
-  const probes = suite.sessions.reduce((sum, session) => sum + session.probes, 0);
-  const intervals = suite.sessions.length >= MINIMUM_CLUSTERS_FOR_INTERVAL;
-  const scope = `${suite.sessions.length} sessions, ${providerClause(suite.provider)}, ${probes} fact probes in all; the sessions are the independent units${intervals ? '' : `, and with fewer than ${MINIMUM_CLUSTERS_FOR_INTERVAL} there is no interval`}: it generalizes only to sessions like these.`;
-  const timed = false;
-  if (!leader) {
-    return noRecommendation(
-      'suite',
-      question,
-      'no strategy finished every session, compressed and met its target on all of them',
-      timed,
-      scope,
-    );
-  }
-  const against = suite.reference === leader.name ? suite : leaderSuite?.(leader.name);
-  const candidateNames = new Set(candidates.map((strategy) => strategy.name));
-  const tied = against
-    ? against.comparisons
-        .filter(
-          (comparison) =>
-            candidateNames.has(comparison.strategy) && comparison.verdict === 'not distinguishable',
-        )
-        .map((comparison) => comparison.strategy)
-    : [];
-  const recall = leader.metrics.probeRecall!;
-  const members = [leader, ...candidates.filter((strategy) => tied.includes(strategy.name))];
-  // A suite keeps means per session: the cost when every member has one above 0, else the calls.
-  const priced = members.every((strategy) => (strategy.metrics.cost?.estimate ?? 0) > 0);
-  const group = members.map((strategy): Spender => {
-    const cost = strategy.metrics.cost?.estimate ?? 0;
-    const calls = strategy.metrics.calls?.estimate ?? 0;
-    return {
-      name: strategy.name,
-      spent: priced ? cost : calls,
-      spentText: priced ? `${formatCost(cost)} per session` : `${calls.toFixed(1)} calls per session`,
-      ownMs: strategy.metrics.ownMs?.estimate ?? 0,
-    };
-  });
-  return {
-    kind: 'suite',
-    question,
-    recommended: {
-      name: leader.name,
-      measure: 'fact recall',
-      value: {
-        estimate: recall.estimate,
-        low: intervals && Number.isFinite(recall.low) ? recall.low : null,
-        high: intervals && Number.isFinite(recall.high) ? recall.high : null,
-      },
-      tokensAfter: leader.metrics.tokensAfter?.estimate ?? null,
-    },
-    none: null,
-    tied,
-    tiedBy: against
-      ? 'paired by session and probe, Holm-adjusted against it'
-      : `not tested against it (the suite's comparisons are against \`${suite.reference}\`)`,
-    ...cheapestAndFastest(group),
-    timed,
-    details: [],
-    scope,
-  };
 }

@@ -4,7 +4,7 @@
  * rename) and refuse any text that holds an API key.
  */
 import { appendFileSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { AbortedError, InputError, messageOf, userCausedProblem } from '../errors.ts';
 import { writeFilesAtomic } from '../files.ts';
@@ -192,45 +192,18 @@ export async function writeFixtureReports(
     for (const { name, text } of await format.render(results, stem, source))
       files.push({ path: join(out, name), text: format.marked ? marker + text : text });
   }
-  const written = await writeOutputs(files, signal);
-  await removeStaleReports(out, stem, new Set(written));
-  return written;
+  // Earlier reports of this session that the run no longer writes go when the output folder is replaced
+  // (report/output-stage.ts), so nothing in `--out` contradicts the comparison just written.
+  return writeOutputs(files, signal);
 }
-
-// The extensions of the formats whose files carry the marker: only those are ever removed as stale.
-const MARKED_EXTENSIONS = [
-  ...new Set(REPORT_FORMATS.filter((format) => format.marked).map((format) => format.extension)),
-];
 
 /**
- * Removes this tool's earlier reports of the fixture that this run did not write (a strategy no longer
- * run), so nothing in `--out` contradicts the comparison just written. Only files of a marked format that
- * start with this fixture's marker line are touched.
+ * The extensions of the formats whose files carry the marker: only those are ever removed as stale, and only when
+ * their first line is the marker of a session the run wrote.
  */
-async function removeStaleReports(out: string, fixture: string, written: ReadonlySet<string>): Promise<void> {
-  const marked = `${reportMarker(fixture)}\n`;
-  for (const name of await readdir(out)) {
-    const path = join(out, name);
-    // Every report of the fixture is named after its stem: the other sessions' reports are never opened.
-    if (!name.startsWith(`${fixture}-`) || written.has(path)) continue;
-    if (!MARKED_EXTENSIONS.some((extension) => name.endsWith(extension))) continue;
-    if ((await fileHead(path, Buffer.byteLength(marked))) === marked) await rm(path, { force: true });
-  }
-}
-
-/** The first `bytes` bytes of a file as text; empty when it cannot be read. */
-async function fileHead(path: string, bytes: number): Promise<string> {
-  const file = await open(path, 'r').catch(() => undefined);
-  if (!file) return '';
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(bytes), 0, bytes, 0);
-    return buffer.toString('utf8', 0, bytesRead);
-  } catch {
-    return '';
-  } finally {
-    await file.close();
-  }
-}
+export const MARKED_EXTENSIONS = [
+  ...new Set(REPORT_FORMATS.filter((format) => format.marked).map((format) => format.extension)),
+];
 
 /** Writes each fixture's results as its new baseline: to the file when one fixture and a `.json` path, else into the directory. */
 export async function writeBaselines(

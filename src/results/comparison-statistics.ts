@@ -17,6 +17,11 @@ import { isWholeCredit, outcomeCredit } from '../quality/probe-recall.ts';
 /** The significance level of every verdict. */
 export const ALPHA = 0.05;
 
+/** Whether a (Holm-adjusted) p-value tells two strategies apart: under {@link ALPHA}; at it, not. */
+export function isSignificant(adjustedP: number): boolean {
+  return adjustedP < ALPHA;
+}
+
 /**
  * The family a comparison with the reference is corrected in. Holm's correction grows with its family, so the
  * family is the question asked: "is this strategy better than the reference?" for the strategies, and apart
@@ -138,8 +143,11 @@ export function comparisonStatistics(
   const adjusted = holmByFamily(raw);
   const comparisons: PairedComparison[] = raw.map((comparison, index) => {
     const { adjustedP, familySize } = adjusted[index]!;
-    const verdict =
-      adjustedP >= ALPHA ? 'not distinguishable' : comparison.difference.estimate > 0 ? 'better' : 'worse';
+    const verdict = !isSignificant(adjustedP)
+      ? 'not distinguishable'
+      : comparison.difference.estimate > 0
+        ? 'better'
+        : 'worse';
     return { ...comparison, adjustedP, familySize, verdict };
   });
   return { reference: base.name, probes: n, clustered, referenceRecall: recallOf(baseScores), comparisons };

@@ -29,11 +29,15 @@ export type StrategyDigest = Omit<
   | 'quality'
 > & { quality: Omit<Quality, 'judge'> & { judge: JudgeDigest | null } };
 
-/** One session's digest: its fixture, run settings and every strategy's {@link StrategyDigest}. */
+/**
+ * One session's digest: its fixture, run settings, the ids of its history probes (fact recall and its paired
+ * tests are over the live ones; absent where a results file stands in, whose probes say it) and every strategy's
+ * {@link StrategyDigest}.
+ */
 export type SessionDigest = Pick<
   ResultsFile,
   'fixture' | 'target' | 'provider' | 'tokenizer' | 'schedule' | 'continuation' | 'provenance'
-> & { strategies: StrategyDigest[] };
+> & { strategies: StrategyDigest[]; historyProbes?: string[] };
 
 /** The digest of one session's results: new objects throughout, so the results themselves can be released. */
 export function digestOf(results: ResultsFile): SessionDigest {
@@ -45,6 +49,7 @@ export function digestOf(results: ResultsFile): SessionDigest {
     ...(results.schedule === undefined ? {} : { schedule: results.schedule }),
     ...(results.continuation === undefined ? {} : { continuation: structuredClone(results.continuation) }),
     ...(results.provenance === undefined ? {} : { provenance: results.provenance }),
+    historyProbes: results.probes.filter((probe) => probe.live === false).map((probe) => probe.id),
     strategies: results.strategies.map(strategyDigest),
   };
 }

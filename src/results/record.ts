@@ -126,6 +126,11 @@ export const runRecordSchema = z.object({
       baselines: z.array(z.string()),
       tolerance: z.number(),
       allowLost: z.number(),
+      /** Absent in records of versions before the gate compared sessions and chose its rule by the answers' source. */
+      allowMissing: z.boolean().optional(),
+      allowUnpairedNoise: z.boolean().optional(),
+      strategiesChosen: z.boolean().optional(),
+      skipped: z.array(z.object({ file: z.string(), reason: z.string() })).optional(),
       lints: z.array(z.object({ session: z.string(), sidecar: z.string(), errors: z.number() })),
     })
     .optional(),

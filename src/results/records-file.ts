@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { opendirSync, renameSync } from 'node:fs';
-import { access, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { recordFilesOf } from './record-runs.ts';
+import { access, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { AbortedError, InputError } from '../errors.ts';
 import { copyFileAtomic, writeFileAtomic } from '../files.ts';
@@ -59,9 +60,13 @@ export type ContentStore = {
   discard(): Promise<void>;
 };
 
-/** A content store under `<out>/records/`. */
-export function createContentStore(out: string, signal?: AbortSignal): ContentStore {
+/**
+ * A content store under `<out>/records/`; `landing`, the output folder `out` is staged for, already holds texts that
+ * need not be stored again.
+ */
+export function createContentStore(out: string, signal?: AbortSignal, landing?: string): ContentStore {
   const directory = recordsDirectory(out);
+  const landed = landing === undefined ? undefined : recordsDirectory(landing);
   const staging = join(out, `.records-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
   // Only the texts being written are indexed in memory; a text staged or stored is found on disk, so the index
   // does not grow with the run.
@@ -78,6 +83,7 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
         pending = (async () => {
           const temporary = storedPath(staging, kind, hash);
           if ((await exists(path)) || (await exists(temporary))) return;
+          if (landed && (await exists(storedPath(landed, kind, hash)))) return;
           if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
           await mkdir(dirname(temporary), { recursive: true });
           // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
@@ -95,10 +101,12 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
     async read(kind, hash) {
       const path = storedPath(directory, kind, hash);
       await writing.get(path);
-      return readFile(storedPath(staging, kind, hash), 'utf8').catch((error: unknown) => {
+      const fallback = (next: string) => (error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        return readFile(path, 'utf8');
-      });
+        return readFile(next, 'utf8');
+      };
+      const stored = readFile(storedPath(staging, kind, hash), 'utf8').catch(fallback(path));
+      return landed ? stored.catch(fallback(storedPath(landed, kind, hash))) : stored;
     },
     pendingRun,
     async stage(part, records) {
@@ -277,17 +285,20 @@ export async function writeRecords(
 /**
  * Copies the stored texts jobs refer to (each context, each call's prompt and answer) from the records they were
  * read from into `out`'s records, each once, under a temporary name then renamed: records written elsewhere (by
- * `score`) can then be read again on their own. A text already there, or one the source lacks, is left as it is.
+ * `score`) can then be read again on their own. A text already there (or in the records of `landing`, the folder
+ * `out` is staged for), or one the source lacks, is left as it is.
  */
 export async function carryStoredTexts(
   jobs: ReadonlyArray<{ record: JobRecord; file: string }>,
   out: string,
+  landing = out,
 ): Promise<void> {
   const target = recordsDirectory(out);
+  const landed = recordsDirectory(landing);
   const seen = new Set<string>();
   for (const { record, file } of jobs) {
     const source = dirname(file);
-    if (resolve(source) === resolve(target)) continue;
+    if (resolve(source) === resolve(target) || resolve(source) === resolve(landed)) continue;
     const texts: Array<[StoredKind, string]> = [['contexts', record.compacted.textHash]];
     for (const call of record.calls)
       for (const hash of [call.promptHash, call.answerHash]) if (hash !== null) texts.push(['calls', hash]);
@@ -296,6 +307,7 @@ export async function carryStoredTexts(
       if (seen.has(to)) continue;
       seen.add(to);
       const from = storedPath(source, kind, hash);
+      if (await exists(storedPath(landed, kind, hash))) continue;
       if (!(await exists(to)) && (await exists(from))) await copyFileAtomic(from, to);
     }
   }
@@ -306,6 +318,11 @@ export type RecordSet = {
   runs: Array<{ record: RunRecord; file: string }>;
   sessions: Array<{ record: SessionRecord; file: string }>;
   jobs: Array<{ record: JobRecord; file: string }>;
+  /**
+   * For each folder that held several runs: which run it stood for (the newest) and how to take another, one line
+   * each, for the command to say.
+   */
+  choices?: string[];
 };
 
 /**
@@ -313,9 +330,11 @@ export type RecordSet = {
  * newest run there). A line that is not a record of this version is an {@link InputError} naming the file and line.
  */
 export async function readRecordSet(paths: readonly string[]): Promise<RecordSet> {
-  const set: RecordSet = { runs: [], sessions: [], jobs: [] };
+  const set: RecordSet = { runs: [], sessions: [], jobs: [], choices: [] };
   for (const path of paths) {
-    for (const file of await recordFilesOf(path)) {
+    const { files, choice } = await recordFilesOf(path);
+    if (choice) set.choices!.push(choice);
+    for (const file of files) {
       const lines = (await readFile(file, 'utf8')).split('\n');
       lines.forEach((line, index) => {
         if (line.trim() === '') return;
@@ -349,31 +368,6 @@ export async function readStored(recordsFile: string, kind: StoredKind, hash: st
       cause: error,
     });
   }
-}
-
-/**
- * The records files a path stands for: itself, or, for a records folder or an output folder holding one, the
- * newest run's file there and its shards (`<run>.jsonl`, `<run>.shard-2-of-3.jsonl`, and the other shards of its
- * plan that other runs wrote there): a folder that several compares wrote into stands for what the last one
- * wrote. Run names start with their UTC date, so they sort by time.
- */
-async function recordFilesOf(path: string): Promise<string[]> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info) throw new InputError(`${path}: no such file or folder`);
-  if (!info.isDirectory()) return [path];
-  const inner = join(path, 'records');
-  const directory = (await stat(inner).catch(() => undefined))?.isDirectory() ? inner : path;
-  const files = (await readdir(directory)).filter((name) => name.endsWith('.jsonl')).sort();
-  if (files.length === 0)
-    throw new InputError(`${path}: holds no records (records/<run>.jsonl, written by compare)`);
-  const runOf = (name: string) => name.slice(0, name.indexOf('.'));
-  const planOf = (name: string) => runOf(name).slice(runOf(name).indexOf('-') + 1);
-  const isShard = (name: string) => name.includes('.shard-');
-  const last = files.at(-1)!;
-  // Shards of one plan run one after another into one folder carry their own dates but the same plan hash.
-  const belongs = (name: string) =>
-    runOf(name) === runOf(last) || (isShard(last) && isShard(name) && planOf(name) === planOf(last));
-  return files.filter(belongs).map((name) => join(directory, name));
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 /** The plain data between the runner's stages: the options, the run's shared environment, a job, a plan and a compacted job. */
+import type { OutputStage } from '../report/output-stage.ts';
 import type {
   ContinuationOptions,
   ContinuationPoint,
@@ -73,11 +74,18 @@ export type ModelOptions = {
 /** Where results go and who hears of progress. */
 export type OutputOptions = {
   out: string;
+  /**
+   * The staging folder the run writes into instead of `out`, made and committed by whoever runs the whole command
+   * (`check` commits after its gate); without one, the run stages and commits its own (report/output-stage.ts).
+   */
+  stage?: OutputStage;
   signal?: AbortSignal;
   /** How far the run has got: strategies finished, calls, tokens and cost (the command shows them). */
   onProgress?: (event: ProgressEvent) => void;
   /** Lines a user must see even with `--quiet`: work of a transcript that was not imported. */
   onNotice?: (line: string) => void;
+  /** An input the run skipped (not a transcript, or a session that would not load), with why: `check` names it. */
+  onSkip?: (skipped: { file: string; reason: string }) => void;
   /** The command line after the program name, for the results' provenance (secrets are removed there). */
   command?: readonly string[];
 };

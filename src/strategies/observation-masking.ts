@@ -1,14 +1,27 @@
 /** observation-masking: every message kept, but old tool outputs replaced by a one-line placeholder. */
-import type { ToolCallBlock, ToolResultMessage } from '../session/types.ts';
-import { renderToolCall } from '../transcript.ts';
+import type { Message, ToolCallBlock, ToolResultMessage } from '../session/types.ts';
 import { integerAtLeast, type SettingDeclaration, setting } from '../settings.ts';
+import type { Tokenizer } from '../tokens.ts';
 import { replaceOutput, toolCallsById } from './tool-outputs.ts';
 import type { Strategy } from './types.ts';
 
-/** `[output of read(path="src/a.ts") omitted]`: what the agent still sees of a masked output. */
+/**
+ * `[output of read omitted]`: what the agent still sees of a masked output. The call itself, arguments and all,
+ * is kept in the assistant's message just before, so the placeholder names the tool only: repeating the
+ * arguments (a whole patch, a whole file written) made masked contexts bigger than the transcript.
+ */
 function placeholder(message: ToolResultMessage, calls: ReadonlyMap<string, ToolCallBlock>): string {
-  const call = calls.get(message.toolCallId);
-  return `[output of ${call ? renderToolCall(call) : `${message.toolName}(…)`} omitted]`;
+  return `[output of ${calls.get(message.toolCallId)?.name ?? message.toolName} omitted]`;
+}
+
+/** The output masked, unless the placeholder would cost as much as the output it stands for. */
+function masked(
+  message: ToolResultMessage,
+  calls: ReadonlyMap<string, ToolCallBlock>,
+  tokenizer: Pick<Tokenizer, 'countMessage'>,
+): Message {
+  const replaced = replaceOutput(message, placeholder(message, calls));
+  return tokenizer.countMessage(replaced) < tokenizer.countMessage(message) ? replaced : message;
 }
 
 /** `--mask-window`: how many of the newest tool outputs stay whole. */
@@ -49,13 +62,13 @@ export const observationMasking: Strategy = {
     );
     const calls = toolCallsById(session.messages);
     const masking = (window: number) => {
-      const masked = new Set(resultIndices.slice(0, Math.max(0, resultIndices.length - window)));
+      const hidden = new Set(resultIndices.slice(0, Math.max(0, resultIndices.length - window)));
       const kept = session.messages.map((message, index) =>
-        message.role === 'toolResult' && masked.has(index)
-          ? replaceOutput(message, placeholder(message, calls))
+        message.role === 'toolResult' && hidden.has(index)
+          ? masked(message, calls, context.tokenizer)
           : message,
       );
-      return { masked, kept };
+      return { hidden, kept };
     };
     const { targetTokens } = context.config;
     const window =
@@ -67,13 +80,14 @@ export const observationMasking: Strategy = {
               0,
             ),
           );
-    const { masked, kept } = masking(window);
+    const { hidden, kept } = masking(window);
+    const shorter = kept.filter((message, index) => message !== session.messages[index]).length;
     return {
       summary: '',
       kept,
       keptRanges: kept.length === 0 ? [] : [{ start: 0, end: kept.length }],
       notes: [
-        `Masked ${masked.size} of ${resultIndices.length} tool outputs; the newest ${Math.min(window, resultIndices.length)} are kept whole.`,
+        `Masked ${shorter} of ${resultIndices.length} tool outputs; the newest ${Math.min(window, resultIndices.length)} are kept whole${shorter < hidden.size ? `, and ${hidden.size - shorter} older ${hidden.size - shorter === 1 ? 'one' : 'ones'} too, shorter than their placeholder` : ''}.`,
       ],
     };
   },

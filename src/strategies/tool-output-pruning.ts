@@ -89,12 +89,19 @@ export const toolOutputPruning: Strategy = {
     let seen = 0;
     let freed = 0;
     const cleared = new Set<number>();
+    // An output no longer than the placeholder stays: clearing it would add tokens, not free them.
+    const placeholder = context.tokenizer.countMessage(
+      replaceOutput(
+        { role: 'toolResult', toolCallId: '', toolName: '', content: [], isError: false },
+        CLEARED_OUTPUT,
+      ),
+    );
     for (let index = protectedStart - 1; index >= 0; index--) {
       const message = session.messages[index]!;
       if (message.role !== 'toolResult' || message.isError) continue;
       const tokens = context.tokenizer.countMessage(message);
       seen += tokens;
-      if (seen <= keepTokens) continue;
+      if (seen <= keepTokens || tokens <= placeholder) continue;
       freed += tokens;
       cleared.add(index);
     }

@@ -5,9 +5,15 @@
  * same by agent format and size band when the suite mixes them.
  */
 import { type Metric, type SuiteAggregation, suiteMetrics } from '../quality/metrics.ts';
-import { ALPHA, familyOf, holmByFamily } from '../results/comparison-statistics.ts';
+import { familyOf, holmByFamily, isSignificant } from '../results/comparison-statistics.ts';
 import type { SessionDigest } from '../results/digest.ts';
-import { clusteredDetectable, clusteredPValue } from './cluster.ts';
+import {
+  type ClusteredEstimate,
+  clusteredDetectable,
+  clusteredPValue,
+  MINIMUM_CLUSTERS_FOR_INTERVAL,
+  studentQuantileAt,
+} from './cluster.ts';
 import { metricsOver, pairedDifference, type SessionResult } from './measures.ts';
 import { sizeBand, strataOf } from './strata.ts';
 import {
@@ -166,15 +172,72 @@ function compare(
   const adjusted = holmByFamily(raw);
   return raw.map((comparison, index) => {
     const { adjustedP, familySize } = adjusted[index]!;
-    const verdict =
-      adjustedP >= ALPHA || comparison.difference.clusters < 2
-        ? 'not distinguishable'
-        : comparison.difference.estimate > 0
-          ? 'better'
-          : 'worse';
-    return { ...comparison, adjustedP, familySize, verdict };
+    return { ...comparison, adjustedP, familySize, ...comparisonVerdict(comparison.difference, adjustedP) };
   });
 }
+
+/** A difference of fact recall this large (half the scale) allowed by the sessions leaves nothing to rank. */
+export const UNRANKABLE_DIFFERENCE = 0.5;
+
+/** The smallest difference the sessions needed are counted for: below it, any difference is a tie in practice. */
+const SMALLEST_TOLD = 0.05;
+
+/**
+ * A comparison's verdict: `better` or `worse` when its Holm-adjusted p is under α; `too uncertain` when it rests on
+ * a single session, or when the sessions allow a difference of {@link UNRANKABLE_DIFFERENCE} or more (its interval,
+ * or without one the estimate ± the detectable difference, reaches that far), with about how many sessions would
+ * tell; else `not distinguishable`.
+ */
+export function comparisonVerdict(
+  difference: ClusteredEstimate,
+  adjustedP: number,
+): Pick<SuiteComparison, 'verdict' | 'toTell'> {
+  // One session is no suite: with a second the difference gets a test, with a third an interval.
+  if (difference.clusters < 2)
+    return {
+      verdict: 'too uncertain',
+      toTell: { sessions: MINIMUM_CLUSTERS_FOR_INTERVAL, difference: Math.abs(difference.estimate) },
+    };
+  if (isSignificant(adjustedP))
+    return { verdict: difference.estimate > 0 ? 'better' : 'worse', toTell: null };
+  const detectable = clusteredDetectable(difference);
+  const [low, high] = Number.isFinite(difference.low)
+    ? [difference.low, difference.high]
+    : detectable === null
+      ? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]
+      : [difference.estimate - detectable, difference.estimate + detectable];
+  if (Math.max(Math.abs(low), Math.abs(high)) < UNRANKABLE_DIFFERENCE)
+    return { verdict: 'not distinguishable', toTell: null };
+  return { verdict: 'too uncertain', toTell: sessionsToTell(difference) };
+}
+
+/**
+ * About how many sessions would tell a difference this size (at least {@link SMALLEST_TOLD}) from none at 80%
+ * power: the smallest count whose detectable difference, (t₀.₉₇₅ + t₀.₈₀) on count − 1 degrees of freedom times the
+ * per-session spread over √count, is within it. Null without a spread.
+ */
+function sessionsToTell(difference: ClusteredEstimate): SuiteComparison['toTell'] {
+  if (!Number.isFinite(difference.standardError) || difference.standardError <= 0) return null;
+  const size = Math.max(Math.abs(difference.estimate), SMALLEST_TOLD);
+  // The spread of one session's difference, from the standard error of their mean.
+  const perSession = difference.standardError * Math.sqrt(difference.clusters);
+  const detectableWith = (sessions: number) =>
+    ((studentQuantileAt(0.975, sessions - 1) + studentQuantileAt(0.8, sessions - 1)) * perSession) /
+    Math.sqrt(sessions);
+  let low = difference.clusters + 1;
+  let high = low;
+  while (detectableWith(high) > size && high < MOST_SESSIONS_TOLD) high *= 2;
+  if (detectableWith(high) > size) return { sessions: MOST_SESSIONS_TOLD, difference: size };
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (detectableWith(middle) <= size) high = middle;
+    else low = middle + 1;
+  }
+  return { sessions: high, difference: size };
+}
+
+/** Past this many sessions the count is no guide: a difference that small is a tie in practice. */
+const MOST_SESSIONS_TOLD = 100_000;
 
 /** The sessions with the lowest fact recall (the largest loss against the reference breaking ties). */
 function worstSessions(
@@ -203,6 +266,7 @@ function sessionEntry(results: SessionDigest): SuiteSession {
     tokens: fixture.tokens,
     messages: fixture.messages,
     probes: fixture.probes,
+    liveProbes: fixture.liveProbes ?? fixture.probes,
     files: fixture.files,
     size: sizeBand(fixture.tokens),
     comparison: `${stem}-comparison.md`,

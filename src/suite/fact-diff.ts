@@ -15,15 +15,23 @@ export type FactChange = {
   answer: string | null;
   /** For a lost fact: the piece of this run's summary nearest the answer (in the first session lost), or null. */
   nearest: string | null;
+  /** A live fact (fact recall's); false for history (a fact that no longer matters at the cut, not gated). */
+  live: boolean;
 };
 
 /** What the diff reads of a session: its name and its probes' answers. */
-type DiffSession = { fixture: { name: string }; probes?: ReadonlyArray<{ id: string; answer?: string }> };
+type DiffSession = {
+  fixture: { name: string };
+  probes?: ReadonlyArray<{ id: string; answer?: string; live?: boolean }>;
+};
 
 /** Kept in a run: matched or kept in part (½), or (several runs) a mean of at least one half. */
 const kept = (score: number) => score >= 0.5;
 
-/** The changes of every strategy, the most often lost probes first. */
+/**
+ * The changes of every strategy, the most often lost probes first, live facts apart from history (`liveOf`: a
+ * session's live fact ids; without it every probe is live).
+ */
 export function factChanges(
   strategies: ReadonlyArray<{
     strategy: string;
@@ -33,17 +41,21 @@ export function factChanges(
       before: ProbeScored;
     }>;
   }>,
+  liveOf?: (session: DiffSession) => ReadonlySet<string>,
 ): FactChange[] {
   const changes: FactChange[] = [];
   for (const { strategy, pairs } of strategies) {
     const byProbe = new Map<string, FactChange>();
     for (const { session, now, before } of pairs) {
       const was = probeScores(before);
+      const live = liveOf?.(session);
       for (const [probe, score] of probeScores(now)) {
         const previous = was.get(probe);
         if (previous === undefined) continue;
+        const isLive = live === undefined || live.has(probe);
+        const key = `${isLive ? 'live' : 'history'}\u0000${probe}`;
         const answer = session.probes?.find((entry) => entry.id === probe)?.answer ?? null;
-        const change = byProbe.get(probe) ?? {
+        const change = byProbe.get(key) ?? {
           strategy,
           probe,
           lost: [],
@@ -51,6 +63,7 @@ export function factChanges(
           sessions: 0,
           answer,
           nearest: null,
+          live: isLive,
         };
         change.sessions++;
         if (kept(previous) && !kept(score)) {
@@ -61,7 +74,7 @@ export function factChanges(
           change.lost.push(session.fixture.name);
         }
         if (!kept(previous) && kept(score)) change.gained.push(session.fixture.name);
-        byProbe.set(probe, change);
+        byProbe.set(key, change);
       }
     }
     changes.push(
@@ -69,6 +82,7 @@ export function factChanges(
         .filter((change) => change.lost.length + change.gained.length > 0)
         .sort(
           (a, b) =>
+            Number(b.live) - Number(a.live) ||
             b.lost.length - a.lost.length ||
             b.gained.length - a.gained.length ||
             a.probe.localeCompare(b.probe),

@@ -67,7 +67,27 @@ export function metricsOver(entries: readonly SessionResult[]): Record<string, C
   return Object.fromEntries(suiteMetrics().map((metric) => [metric.key, metricOver(entries, metric.key)]));
 }
 
-/** The paired difference of two strategies' fact recall over the sessions both finished with probes. */
+/**
+ * A session's history probes: those its digest lists, or, where a results file stands in, those its probes mark.
+ * Fact recall is over the other, live, probes, and so is every paired test beside it.
+ */
+function historyOf(session: SessionDigest): ReadonlySet<string> {
+  const probes = (session as { probes?: ReadonlyArray<{ id: string; live?: boolean }> }).probes;
+  return new Set(
+    session.historyProbes ?? (probes ?? []).filter((probe) => probe.live === false).map((probe) => probe.id),
+  );
+}
+
+/** The live facts a result scored on its session. */
+function liveIds(session: SessionDigest, scores: ReadonlyMap<string, number>): Set<string> {
+  const history = historyOf(session);
+  return new Set([...scores.keys()].filter((id) => !history.has(id)));
+}
+
+/**
+ * The paired difference of two strategies' fact recall over the sessions both finished with probes: over the live
+ * facts, as the recall beside it.
+ */
 export function pairedDifference(
   entries: readonly SessionResult[],
   referenceEntries: readonly SessionResult[],
@@ -78,7 +98,8 @@ export function pairedDifference(
   for (const { session, result } of entries) {
     const other = reference.get(session.fixture.name);
     if (!other || result.status !== 'ok' || other.status !== 'ok') continue;
-    const cluster = pairedCluster(probeScores(result), probeScores(other));
+    const scores = probeScores(result);
+    const cluster = pairedCluster(scores, probeScores(other), liveIds(session, scores));
     if (cluster.count === 0) continue;
     clusters.push(cluster);
     perSession.push({ session: session.fixture.name, difference: cluster.sum / cluster.count });

@@ -13,6 +13,8 @@ export type SuiteSession = {
   tokens: number;
   messages: number;
   probes: number;
+  /** Of its probes, the live facts (what fact recall is over); absent in files of earlier versions. */
+  liveProbes?: number;
   files: number;
   /** The size stratum (`under 16K`, `16K–64K`, …) by the run's tokenizer. */
   size: string;
@@ -71,7 +73,14 @@ export type SuiteComparison = {
   pValue: number;
   /** Holm-adjusted within its family. */
   adjustedP: number;
-  verdict: 'better' | 'worse' | 'not distinguishable';
+  /**
+   * `too uncertain`: the sessions allow a difference of half the recall scale or more (or it was compared on a
+   * single session), so "not distinguishable" would pass a strategy at 0 for one at 1; `toTell` says how many
+   * sessions would tell.
+   */
+  verdict: 'better' | 'worse' | 'not distinguishable' | 'too uncertain';
+  /** For `too uncertain`: about how many sessions would tell a difference of this size (80% power), or null. */
+  toTell?: { sessions: number; difference: number } | null;
   /** Sessions where its recall was higher, equal, lower than the reference's. */
   wins: number;
   ties: number;

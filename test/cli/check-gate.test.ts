@@ -24,7 +24,7 @@ after(async () => {
 const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
 
 describe('check --baseline, deterministic answers', () => {
-  it('fails a strategy that lost 4 facts, naming them in the first lines; passes an unchanged rerun; accepts with the command it shows', async () => {
+  it('fails a strategy that lost live facts, naming them in the first lines (history facts apart, not gated); passes an unchanged rerun; accepts with the command it shows', async () => {
     const baseline = join(directory.path, 'rolling.json');
     const out = join(directory.path, 'rolling');
     const common = ['check', 'before-compaction', '-s', 'sequential-rolling', '-o', out];
@@ -36,10 +36,17 @@ describe('check --baseline, deterministic answers', () => {
     const rolling = written.strategies.find(
       (strategy: { name: string }) => strategy.name === 'sequential-rolling',
     );
+    const history = new Set(
+      written.probes
+        .filter((probe: { live: boolean }) => !probe.live)
+        .map((probe: { id: string }) => probe.id),
+    );
     const lost = Object.entries(rolling.quality.probeOutcomes as Record<string, string>)
       .filter(([, outcome]) => outcome !== 'matched')
       .map(([id]) => id);
+    const live = lost.filter((id) => !history.has(id));
     assert.equal(lost.length, 4, 'today sequential-rolling keeps 26 of the 30 facts (one in other words)');
+    assert.equal(live.length, 2, 'of the 4 it misses, 2 are live facts and 2 history');
 
     const unchanged = await runCli([...common, '--baseline', baseline], { cwd: directory.path });
     assert.equal(unchanged.code, 0, unchanged.stdout);
@@ -56,27 +63,32 @@ describe('check --baseline, deterministic answers', () => {
     const failed = await runCli([...common, '--baseline', doctored], { cwd: directory.path });
     assert.equal(failed.code, 1, failed.stdout);
     const lines = failed.stdout.split('\n');
+    // Fact recall is over the live facts: only they are counted lost and gated; the table reads the same figure.
     assert.match(
       lines[0]!,
-      /^FAIL {2}sequential-rolling: 4 facts lost against the baseline, 2 failures \(rule: deterministic answers: a lost fact is lost; fails beyond --allow-lost 0/,
+      /^FAIL {2}sequential-rolling: 2 facts lost against the baseline, 2 failures \(rule: deterministic answers: a lost fact is lost; fails beyond --allow-lost 0/,
     );
-    const head = lines.slice(0, 10).join('\n');
+    const head = lines.slice(0, 12).join('\n');
     for (const id of lost)
-      assert.match(head, new RegExp(`lost ${id} in 1 of 1 session \\(before-compaction\\); expected "`));
+      assert.match(
+        head,
+        new RegExp(
+          `lost ${history.has(id) ? 'history fact ' : ''}${id} in 1 of 1 session \\(before-compaction\\); expected "`,
+        ),
+      );
+    assert.match(head, /sequential-rolling: 2 lost, 0 gained; 2 history facts lost \(not gated\)/);
     const gate = await readFile(join(out, 'before-compaction-gate.md'), 'utf8');
-    assert.ok(gate.startsWith('## ❌ FAIL: sequential-rolling: 4 facts lost'), gate);
+    assert.ok(gate.startsWith('## ❌ FAIL: sequential-rolling: 2 facts lost'), gate);
     assert.ok(gate.split('\n').length < 60, `F-gate.md has ${gate.split('\n').length} lines`);
-    for (const id of lost) assert.match(gate, new RegExp(`- ❌ lost \`${id}\``));
+    for (const id of lost)
+      assert.match(gate, new RegExp(`- ❌ lost ${history.has(id) ? 'history fact ' : ''}\`${id}\``));
 
-    // Letting 4 facts go takes --allow-lost 4 and a tolerance that admits the net fall (−0.13).
-    const allowed = await runCli(
-      [...common, '--baseline', doctored, '--allow-lost', '4', '--tolerance', '0.2'],
-      {
-        cwd: directory.path,
-      },
-    );
+    // Letting 2 facts go takes --allow-lost 2: the fall in fact recall they make is theirs, whatever the tolerance.
+    const allowed = await runCli([...common, '--baseline', doctored, '--allow-lost', '2'], {
+      cwd: directory.path,
+    });
     assert.equal(allowed.code, 0, allowed.stdout);
-    assert.match(allowed.stdout.split('\n')[0]!, /^PASS .*4 facts lost, within --allow-lost 4/);
+    assert.match(allowed.stdout.split('\n')[0]!, /^PASS .*2 facts lost, within --allow-lost 2/);
 
     const accept = /To accept these results as the new baseline:\n {2}(.*)/.exec(failed.stdout)?.[1];
     assert.equal(
@@ -85,11 +97,11 @@ describe('check --baseline, deterministic answers', () => {
     );
     const accepted = await runCli([...accept!.split(' ').slice(1)], { cwd: directory.path });
     assert.equal(accepted.code, 0, accepted.stdout);
-    assert.match(accepted.stdout, /note: accepted by --update-baseline: sequential-rolling lost 4 facts/);
-    // The pass says it accepted the losses; 4 lost are not "within --allow-lost 0".
+    assert.match(accepted.stdout, /note: accepted by --update-baseline: sequential-rolling lost 2 facts/);
+    // The pass says it accepted the losses; 2 lost are not "within --allow-lost 0".
     assert.match(
       accepted.stdout.split('\n')[0]!,
-      /^PASS {2}1 strategy against the baseline: 4 facts lost, 2 failures accepted by --update-baseline \(rule: /,
+      /^PASS {2}1 strategy against the baseline: 2 facts lost, 2 failures accepted by --update-baseline \(rule: /,
     );
     const again = await runCli([...common, '--baseline', doctored], { cwd: directory.path });
     assert.equal(again.code, 0, again.stdout);
@@ -200,7 +212,7 @@ describe('F-gate.md when every strategy lost facts', () => {
       },
     );
     assert.equal(run.code, 1, run.stderr);
-    const losing = [...run.stdout.matchAll(/^ {2}([\w+-]+): \d+ lost, \d+ gained$/gm)].map(
+    const losing = [...run.stdout.matchAll(/^ {2}([\w+-]+): \d+ lost, \d+ gained(; .*)?$/gm)].map(
       (match) => match[1]!,
     );
     assert.ok(losing.length >= 10, `${losing.length} strategies lost facts`);
@@ -268,7 +280,7 @@ describe('check --baseline, sampled answers (--runs 3 of a model whose answers v
       assert.equal(recorded.runs, 3);
       assert.ok(recorded.spread.probeRecall.stdError > 0.05, JSON.stringify(recorded.spread.probeRecall));
 
-      // Mean 0.60 → 0.53: a point fall beyond the tolerance, inside the spread over runs.
+      // A point fall in live-fact recall beyond the tolerance, inside the spread over runs.
       const within = await run(['--baseline', baseline], [20, 10, 18]);
       assert.equal(within.code, 0, within.stdout);
       assert.match(within.stdout.split('\n')[0]!, /^PASS .*rule: sampled answers \(3 runs\)/);
@@ -281,11 +293,12 @@ describe('check --baseline, sampled answers (--runs 3 of a model whose answers v
       assert.equal(beyond.code, 1, beyond.stdout);
       assert.match(
         beyond.stdout.split('\n')[0]!,
-        /^FAIL {2}single-shot: \d+ facts lost against the baseline, 1 failure \(rule: sampled answers/,
+        // With sampled answers a lost fact is not counted as lost: the spread over runs gates the recall.
+        /^FAIL {2}single-shot: 1 failure \(rule: sampled answers/,
       );
       assert.match(
         beyond.stdout,
-        /✗ single-shot probeRecall 0\.60 → 0\.07 \(−0\.53, 95% \[.*\] over 3 runs, all of it beyond the tolerance 0\.02\)/,
+        /✗ single-shot probeRecall 0\.56 → 0\.10 \(−0\.46, 95% \[.*\] over 3 runs, all of it beyond the tolerance 0\.02\)/,
       );
     } finally {
       await server.close();
@@ -359,7 +372,9 @@ describe('check with a replayed cassette', () => {
 
     // A prompt change misses the cassette: the verdict neither counts "0 facts lost" nor offers an accept
     // command that would fail the same way; it says to re-record.
-    const missed = await runCli([...replay, '--instructions', 'focus on the tests', '-o', `${out}-missed`], {
+    // (-o given once: a flag given twice with different values is refused.)
+    const elsewhere = replay.map((word) => (word === out ? `${out}-missed` : word));
+    const missed = await runCli([...elsewhere, '--instructions', 'focus on the tests'], {
       cwd: directory.path,
     });
     assert.equal(missed.code, 3, missed.stdout);

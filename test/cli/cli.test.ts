@@ -129,6 +129,53 @@ describe('compaction-bench list', () => {
 });
 
 describe('compaction-bench compare', () => {
+  it('refuses a flag given twice with different values: one line, exit 2, nothing run', async () => {
+    // Before: `--fail-under probeRecall=0.7 --fail-under probeRecall=0.5` passed on the looser floor, and
+    // `--tolerance 0.1 --tolerance 0.2` used the last without a word.
+    const out = join(directory.path, 'twice');
+    const floors = await runCli(
+      [
+        'check',
+        'before-compaction',
+        '--fail-under',
+        'probeRecall=0.7',
+        '--fail-under',
+        'probeRecall=0.5',
+        '-o',
+        out,
+      ],
+      { cwd: directory.path },
+    );
+    assert.equal(floors.code, 2);
+    assert.equal(
+      floors.stderr,
+      'compaction-bench: --fail-under probeRecall=0.7 and --fail-under probeRecall=0.5 set two floors for probeRecall; give one\n',
+    );
+    const tolerance = await runCli(
+      [
+        'check',
+        'before-compaction',
+        '--tolerance',
+        '0.1',
+        '--tolerance=0.2',
+        '--fail-under',
+        'probeRecall=0',
+        '-o',
+        out,
+      ],
+      { cwd: directory.path },
+    );
+    assert.equal(tolerance.code, 2);
+    assert.equal(
+      tolerance.stderr,
+      'compaction-bench: --tolerance 0.1 and --tolerance 0.2 were both given; give --tolerance once\n',
+    );
+    assert.equal(existsSync(out), false);
+    // The same value twice is no conflict.
+    const same = await runCli(['list', '--json', '--json'], { cwd: directory.path });
+    assert.equal(same.code, 0, same.stderr);
+  });
+
   it('rejects a --reference that is not a strategy of the run, before any work (exit 2)', async () => {
     const out = join(directory.path, 'never');
     const run = await runCli(

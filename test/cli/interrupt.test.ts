@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { writeSessionOfTokens } from '../../fixtures/generator/output.ts';
-import { startCli, temporaryDirectory } from '../helpers/cli.ts';
+import { runCli, startCli, temporaryDirectory } from '../helpers/cli.ts';
+import { writeSuite } from '../helpers/suite-sessions.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
 before(async () => {
@@ -89,4 +90,47 @@ describe('Ctrl-C', () => {
     assert.equal(await readFile(baseline, 'utf8'), before);
     await assert.rejects(readFile(summary, 'utf8'), { code: 'ENOENT' });
   });
+
+  it('between the sessions of a suite: the previous complete run stays in --out, untouched, records included', async () => {
+    // Before: new reports of the first session beside old ones of the second and an old suite report, and no
+    // records file for the new run.
+    const sessions = join(directory.path, 'suite');
+    await mkdir(sessions);
+    await writeSuite(sessions, 2);
+    const out = join(directory.path, 'suite-out');
+    const first = await runCli(['compare', sessions, '-s', 'truncate', '-o', out, '--quiet'], {
+      cwd: directory.path,
+    });
+    assert.equal(first.code, 0, first.stderr);
+    const before = await snapshot(out);
+    assert.ok(before.has('suite-comparison.md') && before.has('gen-1-8k-truncate.md'));
+    // One session at a time: the signal lands once the first session is done and before the second is.
+    const cli = startCli(['compare', sessions, '-s', 'core', '--concurrency', '1', '-o', out], {
+      cwd: directory.path,
+    });
+    let stderr = '';
+    let signalled = false;
+    cli.child.stderr!.on('data', (chunk) => {
+      stderr += chunk;
+      if (!signalled && /^\[6\/10 /m.test(stderr)) {
+        signalled = true;
+        cli.child.kill('SIGINT');
+      }
+    });
+    const result = await cli.done;
+    assert.ok(signalled, `no progress line of the second session came: ${result.stderr}`);
+    assert.equal(result.code, 130, result.stderr);
+    assert.deepEqual(await snapshot(out), before);
+  });
 });
+
+/** Every file under a folder (relative path → its bytes as text), hidden staging folders included. */
+async function snapshot(folder: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(folder, path), await readFile(path, 'utf8'));
+  }
+  return files;
+}

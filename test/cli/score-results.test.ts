@@ -73,7 +73,17 @@ describe('score of a results file written before records', () => {
 
   it("scores each stored summary and rebuilt tail exactly as today's compare scores the same context", () => {
     const now = byName(today);
+    // observation-masking's placeholder has changed since a20cb05 (it no longer repeats each call's arguments):
+    // today's strategy no longer gives the context the file recorded, so it is listed, not rebuilt.
+    assert.match(
+      stdout,
+      /not rebuilt: before-compaction × observation-masking: .*the file recorded 15508 \(the strategy edited what it kept\), and today's observation-masking does not reproduce it/,
+    );
     for (const strategy of rescored.strategies) {
+      if (strategy.name === 'observation-masking') {
+        assert.equal(strategy.status, 'error');
+        continue;
+      }
       assert.equal(strategy.status, 'ok', `${strategy.name}: ${strategy.error}`);
       assert.equal(strategy.summary, (now.get(strategy.name) as any).summary, strategy.name);
       assert.deepEqual(strategy.quality, (now.get(strategy.name) as any).quality, strategy.name);
@@ -82,7 +92,6 @@ describe('score of a results file written before records', () => {
       rescored.strategies.map((strategy: any) => strategy.name),
       STRATEGIES,
     );
-    assert.doesNotMatch(stdout, /not rebuilt/);
   });
 
   it('marks the probes live or history at the cut, and reports history recall beside live recall', () => {
@@ -243,7 +252,8 @@ describe('score --judge of a results file written before records', () => {
       assert.equal(run.code, 0, run.stderr);
       const results = await json(join(folder, 'out', 'before-compaction-results.json'));
       assert.deepEqual(results.judge, { id: 'openai', model: 'judge-model' });
-      for (const strategy of results.strategies)
+      // observation-masking cannot be rebuilt from this file (its placeholder changed since): nothing to grade.
+      for (const strategy of results.strategies.filter((entry: any) => entry.status === 'ok'))
         assert.equal(strategy.quality.judge.score, 0.5, strategy.name);
       assert.ok(server.requests.length > 0);
       assert.ok(server.requests.every((request) => request.body.model === 'judge-model'));

@@ -151,7 +151,11 @@ describe('compare --shard i/n and merge', () => {
 
   it('refuses a shard of another configuration, naming what differs', async () => {
     const other = join(directory.path, 'shard-2-other');
-    await succeeds(['compare', ...RUN, '-s', 'single-shot,truncate', '--shard', '2/3', '-o', other]);
+    // RUN with fewer strategies: a flag given twice with different values is refused, so -s is replaced.
+    const fewer = RUN.map((word) =>
+      word === 'single-shot,truncate,sequential-rolling' ? 'single-shot,truncate' : word,
+    );
+    await succeeds(['compare', ...fewer, '--shard', '2/3', '-o', other]);
     refused(
       await cli(['merge', shardOut(1), other, shardOut(3), '-o', join(directory.path, 'no')]),
       /^compaction-bench: shard 2 of 3 \(.*\) ran a different configuration from shard 1 of 3 \(.*\): strategies sequential-rolling only in shard 1 of 3$/,

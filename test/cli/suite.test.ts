@@ -209,7 +209,7 @@ describe('suites', () => {
     assert.match(worse.stdout.split('\n')[0]!, /^FAIL {2}single-shot.*: \d+ facts lost against the baseline/);
     assert.match(
       worse.stdout,
-      /single-shot: \d+ lost, \d+ gained\n {4}− lost \S+ in \d+ of \d+ sessions? \(gen-/,
+      /single-shot: \d+ lost, \d+ gained(; \d+ history facts? lost \(not gated\))?\n {4}− lost \S+ in \d+ of \d+ sessions? \(gen-/,
     );
     const step = await readFile(summary, 'utf8');
     assert.ok(step.startsWith('## ❌ FAIL: single-shot'), step.slice(0, 200));

@@ -73,7 +73,7 @@ describe('the budget sweep', () => {
     );
     assert.match(
       markdown,
-      /- `observation-masking`: over its target at every target \(14,511 at 2,000, 14,511 at 4,000\)\./,
+      /- `observation-masking`: over its target at every target \(9,232 at 2,000, 9,232 at 4,000\)\./,
     );
     assert.match(markdown, /- `identity`: does not compress/);
     const json = JSON.parse(await readFile(join(out, 'before-compaction-sweep.json'), 'utf8')) as {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sweepVerdict } from '../../src/report/sweep.ts';
 import { renderVerdictMarkdown, verdictLines } from '../../src/report/verdict-text.ts';
-import { recallEstimate, sessionVerdict, suiteVerdict } from '../../src/report/verdict.ts';
+import { recallEstimate, sessionVerdict } from '../../src/report/verdict.ts';
+import { suiteVerdict } from '../../src/report/suite-verdict.ts';
 import type { ResultsFile, StrategyFlag, StrategyResult } from '../../src/results/types.ts';
 import type { SuiteResults, SuiteStrategy } from '../../src/suite/types.ts';
 
@@ -164,7 +165,45 @@ describe('the verdict of a session', () => {
     assert.equal(lines[0], '## Verdict');
     assert.match(lines[2]!, /^_Which strategy keeps the most facts/);
     assert.match(lines[4]!, /^\*\*Recommended: `single-shot`, probe recall 0\.75 \[0\.\d\d, 0\.\d\d\]/);
-    assert.ok(lines.some((line) => /offline stand-in.*40 fact probes/.test(line)));
+    assert.ok(lines.some((line) => /offline stand-in.*40 live fact probes/.test(line)));
+  });
+});
+
+describe('the floor of a recommendation: more than an empty summary keeps', () => {
+  it('recommends nothing when the best keeps no fact, and says why: a model ignoring the prompt, or a budget too small', () => {
+    // A loopback model whose answers keep no fact: before, "Recommended: parallel-stitch, probe recall 0.00 [0.00, 0.06]".
+    const verdict = sessionVerdict(
+      results(
+        [
+          strategy('parallel-stitch', { kept: 0, tokensAfter: 8 }),
+          strategy('single-shot', { kept: 0, tokensAfter: 9 }),
+        ],
+        null,
+        true,
+      ),
+    );
+    assert.equal(verdict.recommended, null);
+    assert.equal(verdict.cheapest, null);
+    const [first] = verdictLines(verdict);
+    assert.match(
+      first!,
+      /^No recommendation: no strategy kept the facts: the best, `parallel-stitch`, keeps 0\.00 \[0\.00, 0\.09\] of 40 live facts, no more than an empty summary \(.*\); a model that ignores the prompt \(.*\), or a budget too small for these facts/,
+    );
+  });
+
+  it('recommends a strategy whose interval’s lower bound is above an empty summary’s, however low its recall', () => {
+    const verdict = sessionVerdict(results([strategy('single-shot', { kept: 1 })]));
+    assert.equal(verdict.recommended?.name, 'single-shot');
+    assert.ok(verdict.recommended!.value.low! > 0);
+  });
+
+  it('without a model: the budget is the only cause it names', () => {
+    const verdict = sessionVerdict(results([strategy('single-shot', { kept: 0 })], 2000));
+    assert.match(
+      verdictLines(verdict)[0]!,
+      /no more than an empty summary .*; a budget too small for these facts \(--target-tokens 2,000\)\.$/,
+    );
+    assert.doesNotMatch(verdictLines(verdict)[0]!, /ignores the prompt/);
   });
 });
 
@@ -232,5 +271,78 @@ describe('the verdict of a suite', () => {
     assert.equal(verdict.recommended?.name, 'pi');
     assert.deepEqual(verdict.recommended?.value, { estimate: 0.8, low: 0.7000000000000001, high: 0.9 });
     assert.deepEqual(verdict.tied, ['codex']);
+  });
+
+  it('never recommends a lexical baseline nor names it cheapest, whatever its recall', () => {
+    // A user-messages copy at the top of a suite: before, verdict.ts let a lexical suite strategy be recommended.
+    const copy = { ...suiteStrategy('user-verbatim', 0.95), lexical: true } as SuiteStrategy;
+    const suite = {
+      target: null,
+      provider: { id: 'extractive', model: 'x', isLanguageModel: false },
+      sessions: [{ probes: 10 }, { probes: 10 }, { probes: 10 }],
+      reference: 'pi',
+      strategies: [copy, suiteStrategy('pi', 0.8), suiteStrategy('codex', 0.78)],
+      comparisons: [
+        { strategy: 'user-verbatim', verdict: 'not distinguishable', family: 'lexical baselines' },
+        { strategy: 'codex', verdict: 'not distinguishable' },
+      ],
+    } as unknown as SuiteResults;
+    const verdict = suiteVerdict(suite);
+    assert.equal(verdict.recommended?.name, 'pi');
+    assert.deepEqual(verdict.tied, ['codex']);
+    assert.notEqual(verdict.cheapest?.name, 'user-verbatim');
+    assert.ok(!verdictLines(verdict).some((line) => line.includes('user-verbatim')));
+  });
+
+  it('sets a candidate too uncertain to rank apart from the ties: never "cheapest of these", with the sessions it would take', () => {
+    const suite = {
+      target: null,
+      provider: { id: 'extractive', model: 'x', isLanguageModel: false },
+      sessions: [{ probes: 10 }, { probes: 10 }],
+      reference: 'pi',
+      strategies: [
+        suiteStrategy('pi', 1),
+        {
+          ...suiteStrategy('cheap', 0.5),
+          metrics: { ...suiteStrategy('cheap', 0.5).metrics, calls: { estimate: 0 } },
+        } as unknown as SuiteStrategy,
+      ],
+      comparisons: [
+        { strategy: 'cheap', verdict: 'too uncertain', toTell: { sessions: 12, difference: 0.5 } },
+      ],
+    } as unknown as SuiteResults;
+    const verdict = suiteVerdict(suite);
+    assert.deepEqual(verdict.tied, []);
+    assert.deepEqual(verdict.uncertain, [{ name: 'cheap', sessions: 12 }]);
+    assert.equal(verdict.cheapest?.name, 'pi');
+    const lines = verdictLines(verdict);
+    assert.ok(
+      lines.some((line) =>
+        /^Too uncertain to rank against it: `cheap` \(about 12 sessions would tell\)/.test(line),
+      ),
+    );
+    assert.ok(!lines.some((line) => line.startsWith('Told apart')));
+  });
+
+  it('recommends nothing when the leader keeps no more than an empty summary', () => {
+    const suite = {
+      target: null,
+      provider: { id: 'openai', model: 'm', isLanguageModel: true },
+      sessions: [{ probes: 10 }, { probes: 10 }, { probes: 10 }],
+      reference: 'pi',
+      strategies: [
+        {
+          ...suiteStrategy('pi', 0),
+          metrics: { ...suiteStrategy('pi', 0).metrics, probeRecall: { estimate: 0, low: 0, high: 0.2 } },
+        } as unknown as SuiteStrategy,
+      ],
+      comparisons: [],
+    } as unknown as SuiteResults;
+    const verdict = suiteVerdict(suite);
+    assert.equal(verdict.recommended, null);
+    assert.match(
+      verdictLines(verdict)[0]!,
+      /^No recommendation: no strategy kept the facts: the best, `pi`, keeps 0\.00 \[0\.00, 0\.20\] of 30 live facts/,
+    );
   });
 });

@@ -135,12 +135,14 @@ describe('observation-masking', () => {
     assert.match(output.notes![0]!, /Masked 7 of 12 tool outputs/);
   });
 
-  it('names the tool and its arguments in the placeholder', async () => {
-    const call = toolCall('bash', { command: 'npm test -- ledger' });
+  it('names only the tool in the placeholder: the call, arguments and all, is kept just before it', async () => {
+    // A patch as long as the file it writes: repeating it in the placeholder grew contexts (Codex: ×1.38).
+    const patch = `*** Begin Patch\n*** Add File: src/ledger.ts\n${'+export const total = 1;\n'.repeat(200)}*** End Patch`;
+    const call = toolCall('apply_patch', { input: patch });
     const input = session([
       user('go'),
       callsTools([call]),
-      toolResult(call, 'FAIL ledger.test.ts'),
+      toolResult(call, 'Success. Updated the following files:\nA src/ledger.ts'),
       assistant('ok'),
     ]);
     const { output } = await runStrategy(observationMasking, input, fakeProvider(), { maskWindow: 0 });
@@ -148,7 +150,21 @@ describe('observation-masking', () => {
     assert.equal(masked.role, 'toolResult');
     assert.equal(
       contentText(masked.role === 'toolResult' ? masked.content : ''),
-      '[output of bash(command="npm test -- ledger") omitted]',
+      '[output of apply_patch omitted]',
+    );
+    assert.equal(output.kept![1], input.messages[1], 'the call is kept whole');
+    assert.ok(tokenizer.countMessage(masked) <= 8, `${tokenizer.countMessage(masked)} tokens`);
+    assert.ok(tokensOf(output.kept!) < tokensOf(input.messages));
+  });
+
+  it('keeps an output no longer than its placeholder as it is', async () => {
+    const call = toolCall('bash', { command: 'true' });
+    const input = session([user('go'), callsTools([call]), toolResult(call, 'ok'), assistant('done')]);
+    const { output } = await runStrategy(observationMasking, input, fakeProvider(), { maskWindow: 0 });
+    assertSameMessages(output.kept!, input.messages);
+    assert.match(
+      output.notes![0]!,
+      /^Masked 0 of 1 tool outputs; .* and 1 older one too, shorter than their placeholder\.$/,
     );
   });
 

@@ -10,6 +10,7 @@ import { formatInteger } from '../../numbers.ts';
 import type { ResultsFile } from '../../results/types.ts';
 import { providerLine, timingsMeasured } from '../comparison.ts';
 import { observations } from '../observations.ts';
+import { probeCountText } from '../probe-sources.ts';
 import { adjustmentNote, statisticsRows } from '../statistics.ts';
 import { resultsFileName } from '../../report-names.ts';
 import { figure, htmlDocument } from './document.ts';
@@ -48,7 +49,7 @@ function statistics(results: ResultsFile): string {
   if (!found || found.comparisons.length === 0) return '';
   return [
     '<h3>Is the difference real?</h3>',
-    `<p>Each strategy against <code>${escapeHtml(found.reference)}</code> on the same ${found.probes} fact probes; "not distinguishable" means within what chance gives on this many probes (p-values Holm-corrected).</p>`,
+    `<p>Each strategy against <code>${escapeHtml(found.reference)}</code> on the same ${found.probes} live fact probes; "not distinguishable" means within what chance gives on this many probes (p-values Holm-corrected).</p>`,
     `<div class="table-wrap">${htmlTable(statisticsRows(found))}</div>`,
     `<p class="meta">${escapeHtml(adjustmentNote(found.comparisons))}</p>`,
   ].join('\n');
@@ -181,7 +182,7 @@ export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportS
   return htmlDocument({
     title,
     header: [
-      `<p class="meta">Session <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)})${first.continuation ? ' up to the cut' : ''}: ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${fixture.probes} fact probes, ${fixture.files} files.</p>`,
+      `<p class="meta">Session <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)})${first.continuation ? ' up to the cut' : ''}: ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${probeCountText(fixture, 'fact probes')}, ${fixture.files} files.</p>`,
       ...(continuationCutLine(first)
         ? [`<p class="meta">${escapeHtml(continuationCutLine(first)!)}</p>`]
         : []),

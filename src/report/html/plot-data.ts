@@ -3,7 +3,7 @@
  * test (or a reader) can count what a chart must show.
  */
 import type { ResultsFile, StrategyResult } from '../../results/types.ts';
-import { paretoFront } from '../observations.ts';
+import { atRunPoint, paretoFront } from '../observations.ts';
 import { outcomeCredit } from '../../quality/probe-recall.ts';
 
 /** One strategy at one target: where it landed and what it kept. */
@@ -23,7 +23,12 @@ const scored = (strategy: StrategyResult) =>
 
 /** Every scored strategy of every file (one point per strategy and target), front points marked. */
 export function recallPoints(files: readonly ResultsFile[]): RecallPoint[] {
-  const all = files.flatMap((file) => file.strategies.filter(scored).map((strategy) => ({ file, strategy })));
+  // A row scored at another point of the session (the agent's own compaction) is not on this chart's axes.
+  const all = files.flatMap((file) =>
+    file.strategies
+      .filter((strategy) => scored(strategy) && atRunPoint(strategy, file))
+      .map((strategy) => ({ file, strategy })),
+  );
   // The same rule as the comparison's observation: a context that does not compress, or missed its
   // target, was not compared at the same size and is never on the front.
   const front = new Set(

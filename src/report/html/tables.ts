@@ -1,8 +1,14 @@
 /** The HTML report's tables: the sortable comparison (every registry column), and any plain table of rows. */
 import { METRICS, type Metric } from '../../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../../results/types.ts';
-import { LEXICAL_MARK, markLegend, MISSED_TARGET_MARK, NO_COMPRESSION_MARK } from '../comparison.ts';
-import { lexicalMatches } from '../observations.ts';
+import {
+  elsewhereCaption,
+  LEXICAL_MARK,
+  markLegend,
+  MISSED_TARGET_MARK,
+  NO_COMPRESSION_MARK,
+} from '../comparison.ts';
+import { atRunPoint, lexicalMatches } from '../observations.ts';
 import type { Rows } from '../table.ts';
 import { escapeHtml } from './escape.ts';
 import { strategyIcon } from './legend.ts';
@@ -110,7 +116,7 @@ export function comparisonTable(
         `<th class="number" data-sort="number" aria-sort="none" title="${escapeHtml(`${metric.direction} is better`)}"><button type="button">${escapeHtml(metric.label)}</button></th>`,
     ),
   ];
-  const rows = results.strategies.map((strategy) => {
+  const row = (strategy: StrategyResult) => {
     const flags = marks(strategy, results);
     const icon = strategyIcon(styleOf(chart, strategy.name), 'point', strategy.name === recommended);
     const name = `${icon}<a href="#${anchor(strategy.name)}">${escapeHtml(strategy.name)}</a>${strategy.status === 'error' ? ' <span class="failed">(failed)</span>' : ''}${flags ? ` <span class="marks">${escapeHtml(flags)}</span>` : ''}`;
@@ -120,15 +126,26 @@ export function comparisonTable(
     ];
     const kind = classes.length > 0 ? ` class="${classes.join(' ')}"` : '';
     return `<tr${kind} data-strategy="${escapeHtml(strategy.name)}"><td data-value="${escapeHtml(strategy.name)}">${name}</td>${metrics.map((metric) => cell(metric, strategy)).join('')}</tr>`;
-  });
-  const legend = markLegend(results);
-  return [
+  };
+  // A row scored at another point of the session (the agent's own compaction) gets its own table.
+  const table = (strategies: readonly StrategyResult[]) => [
     '<table class="sortable comparison">',
     `<thead><tr>${head.join('')}</tr></thead>`,
-    `<tbody>\n${rows.join('\n')}\n</tbody>`,
+    `<tbody>\n${strategies.map(row).join('\n')}\n</tbody>`,
     '</table>',
+  ];
+  const legend = markLegend(results);
+  const caption = elsewhereCaption(results);
+  return [
+    ...table(results.strategies.filter((strategy) => atRunPoint(strategy, results))),
     ...(legend.length > 0
       ? [`<ul class="legend">${legend.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`]
       : []),
+    ...(caption === null
+      ? []
+      : [
+          `<p class="meta">${escapeHtml(caption)}</p>`,
+          ...table(results.strategies.filter((strategy) => !atRunPoint(strategy, results))),
+        ]),
   ].join('\n');
 }

@@ -1,0 +1,32 @@
+/** `check` in this process, as its command runs it: the core function with the command's defaults, and its text. */
+import { type CheckOptions, type CheckOutcome, runCheck } from '../../src/check.ts';
+import { DEFAULT_TOLERANCE } from '../../src/quality/gate.ts';
+import { renderCheckText } from '../../src/report/check-summary.ts';
+import { DEFAULT_STRATEGIES } from '../../src/strategies/registry.ts';
+import { TEST_CONFIG } from './strategy-run.ts';
+
+/** What a test gives `check`: the sessions and output folder, and any flag it sets. */
+export type CheckRun = Partial<CheckOptions> & Pick<CheckOptions, 'fixtures' | 'out'>;
+
+/**
+ * Runs `check` with the flags' defaults (offline provider, no cache, the core strategies or, without `strategies`,
+ * those of the baseline) and returns its outcome with the verdict text the terminal prints first (no tables).
+ */
+export async function check(run: CheckRun): Promise<CheckOutcome & { text: string }> {
+  const outcome = await runCheck({
+    strategies: DEFAULT_STRATEGIES,
+    strategiesFromBaseline: run.strategies === undefined,
+    provider: 'extractive',
+    providerOptions: { cacheDirectory: false },
+    tokenizer: 'o200k_base',
+    config: TEST_CONFIG,
+    concurrency: 4,
+    runs: 1,
+    failUnder: [],
+    baselines: [],
+    tolerance: DEFAULT_TOLERANCE,
+    command: ['check', ...run.fixtures],
+    ...run,
+  });
+  return { ...outcome, text: renderCheckText(outcome.summary, '', outcome.updated) };
+}
