@@ -5,7 +5,7 @@
  */
 
 import { matchForm, isWordCharacter } from './match-form.ts';
-import { ownCopy, recentMap } from '../text-cache.ts';
+import { memoizeByText, ownCopy, recentMap } from '../text-cache.ts';
 import { indexMeaning, type MeaningIndex } from './meaning.ts';
 import { createNeedleIndex, KEY_CHARACTERS, type NeedleIndex } from './needle-index.ts';
 
@@ -123,11 +123,19 @@ function normalizeLines(text: string): string {
 
 /** {@link normalizeForMatch}, then every number with a unit in one spelling (`1gib`, `2s`). */
 export function canonicalText(text: string): string {
+  return text.length < REMEMBERED_TEXT_CHARS ? canonicalShortText(text) : canonicalOf(text);
+}
+
+function canonicalOf(text: string): string {
   return normalizeForMatch(text).replace(
     UNIT,
     (_match, number: string, unit: string) => `${number}${canonicalUnit(unit)}`,
   );
 }
+
+// Short texts (probe spellings, answers, phrases) recur in every text scored: each is folded once per process.
+const REMEMBERED_TEXT_CHARS = 256;
+const canonicalShortText = memoizeByText(canonicalOf, 50_000);
 
 /** Whether a needle names a path: a `/` in it, or a file name with an extension. */
 function isPathNeedle(needle: string): boolean {
@@ -188,11 +196,21 @@ export type TextIndex = {
   meaning(): MeaningIndex;
 };
 
-/** The ways a needle may be written: itself, and a `./`-relative path without its `./`. */
-function needleVariants(needle: string): string[] {
+/** A way a needle may be written: its match form, and whether it names a path. */
+type NeedleVariant = { form: string; path: boolean };
+
+/**
+ * The ways a needle may be written: itself, and a `./`-relative path without its `./`. Remembered per needle: the
+ * same probe spellings are looked up in every text scored.
+ */
+const needleVariants = memoizeByText((needle: string): NeedleVariant[] => {
   const canonical = canonicalText(needle);
-  return canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical];
-}
+  const spellings = canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical];
+  return spellings.map((spelling) => ({
+    form: matchForm(spelling).text,
+    path: isPathNeedle(spelling),
+  }));
+}, 50_000);
 
 /** Indexes `text` once and answers look-ups against it. */
 export function createMatcher(text: string): TextIndex {
@@ -222,10 +240,9 @@ export function createMatcher(text: string): TextIndex {
   let index: NeedleIndex | undefined;
 
   /** Visits each place `variant` occurs, as canonical `[start, end)`, until `visit` returns false. */
-  const scan = (variant: string, visit: (start: number, end: number) => boolean): void => {
-    const needle = matchForm(variant).text;
+  const scan = (variant: NeedleVariant, visit: (start: number, end: number) => boolean): void => {
+    const { form: needle, path } = variant;
     if (needle.length === 0) return;
-    const path = isPathNeedle(variant);
     const checkStart = isWordCharacter(needle[0]);
     const checkEnd = isWordCharacter(needle[needle.length - 1]);
     const at = (offset: number): boolean => {
