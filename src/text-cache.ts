@@ -65,14 +65,18 @@ export function ageTextCaches(): void {
   for (const map of recentMaps) map.age();
 }
 
-/** `compute`, remembered per text in a {@link recentMap} of up to `max` texts a generation. */
+/**
+ * `compute`, remembered per text in a {@link recentMap} of up to `max` texts a generation. It computes on the
+ * text's own copy, the one kept as the key, so that parts of the text in the value hold no longer string alive.
+ */
 export function memoizeByText<V>(compute: (text: string) => V, max: number): (text: string) => V {
   const known = recentMap<string, V>(max);
   return (text) => {
     let value = known.get(text);
     if (value === undefined) {
-      value = compute(text);
-      known.set(ownCopy(text), typeof value === 'string' ? (ownCopy(value) as V) : value);
+      const own = ownCopy(text);
+      value = compute(own);
+      known.set(own, typeof value === 'string' ? (ownCopy(value) as V) : value);
     }
     return value;
   };

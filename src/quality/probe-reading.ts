@@ -17,6 +17,8 @@ export type Polarity = 'affirmed' | 'denied' | 'either';
 type NumberSpelling = {
   /** Matches the spelling with any number (and, for a unit, any unit of its kind) in the canonical text. */
   pattern: RegExp;
+  /** What every match starts with, right before its number (the spelling's canonical text before the number). */
+  prefix: string;
   /** The spelling's own value, in the unit kind's base unit. */
   value: number;
   /** Reads a match's value in the same base unit. */
@@ -80,6 +82,7 @@ function numberSpelling(spelling: string): NumberSpelling | undefined {
   const valuePattern = new RegExp(pattern.source, 'u');
   return {
     pattern,
+    prefix,
     value: Number(match[1]) * size(unit),
     valueOf(text) {
       const found = valuePattern.exec(text);
@@ -211,7 +214,7 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
     }
     const otherValues: Occurrence[] = [];
     for (const number of facet.numbers) {
-      for (const found of index.find(number.pattern)) {
+      for (const found of index.findNumbers(number)) {
         if (found.negated) continue;
         if (sameNumber(number, found.text)) support.push(found);
         else otherValues.push(found);
