@@ -131,11 +131,10 @@ function normalizeLines(text: string): string {
 
 /** {@link normalizeForMatch}, then every number with a unit in one spelling (`1gib`, `2s`). */
 export function canonicalText(text: string): string {
-  // A probe's spellings and phrases are read again for every context scored: folded once.
+  // A probe's spellings and phrases are read again for every context scored: a short text is folded once.
   return text.length > SHORT_TEXT_CHARS ? canonicalTextOf(text) : canonicalShortText(text);
 }
 
-// Texts up to this long (spellings, phrases, a line) are remembered folded; longer ones are folded each time.
 const SHORT_TEXT_CHARS = 200;
 const canonicalShortText = memoizeByText((text) => canonicalTextOf(text), 20_000);
 
@@ -184,10 +183,7 @@ export type Occurrence = {
   deniedInClause: boolean;
 };
 
-/**
- * A spelling with one number in it, as a pattern (global) whose every match starts with `prefix` and goes on with
- * a run of ASCII digits that `prefix` does not end in: looked for at the text's numbers, not by a scan.
- */
+/** A pattern (global) whose every match starts with `prefix`, then a number: looked for at the text's numbers. */
 export type NumberPattern = { pattern: RegExp; prefix: string };
 
 /** A text indexed once for many look-ups (a summary can be a whole transcript; there can be hundreds of probes). */
@@ -208,10 +204,7 @@ export type TextIndex = {
   meaning(): MeaningIndex;
 };
 
-/**
- * The ways a needle may be written: itself, and a `./`-relative path without its `./`; prepared once a run (every
- * context is searched for the same probe spellings and paths).
- */
+/** The ways a needle may be written: itself, and a `./`-relative path without its `./`; prepared once a run. */
 const formsOf = memoizeByText((needle): NeedleForm[] => {
   const canonical = canonicalText(needle);
   return (canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical]).map(needleForm);
