@@ -66,6 +66,13 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
   // Only the texts being written are indexed in memory; a text staged or stored is found on disk, so the index
   // does not grow with the run.
   const writing = new Map<string, Promise<void>>();
+  // The staging folders made: a folder is made once, not once per text.
+  const made = new Map<string, Promise<unknown>>();
+  const makeFolder = (folder: string) => {
+    let making = made.get(folder);
+    if (!making) made.set(folder, (making = mkdir(folder, { recursive: true })));
+    return making;
+  };
   const pendingRun = `pending-${randomBytes(8).toString('hex')}`;
   const parts: number[] = [];
   const partPath = (part: number) => join(staging, `part-${part}.jsonl`);
@@ -79,7 +86,7 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
           const temporary = storedPath(staging, kind, hash);
           if ((await exists(path)) || (await exists(temporary))) return;
           if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
-          await mkdir(dirname(temporary), { recursive: true });
+          await makeFolder(dirname(temporary));
           // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
           await writeFile(temporary, redactSecrets(text), 'utf8');
         })();
@@ -104,7 +111,7 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
     async stage(part, records) {
       const lines = records.map((record) => `${JSON.stringify(record)}\n`);
       for (const line of lines) assertNoSecrets(line, join(directory, `${pendingRun}.jsonl`));
-      await mkdir(staging, { recursive: true });
+      await makeFolder(staging);
       await writeFile(partPath(part), lines);
       parts.push(part);
     },
