@@ -27,6 +27,7 @@ import { ageTextCaches } from './text-cache.ts';
 import { createRecorder } from './providers/cassette.ts';
 import { resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import { prepareOutputDirectory, writeSweepReport } from './report/write.ts';
 import { resolveStrategies } from './strategies/registry.ts';
 import type { Strategy } from './strategies/types.ts';
@@ -84,8 +85,18 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
     : undefined;
   let store: ContentStore | undefined;
   try {
-    // The SDK import and the first connection are paid before the clock starts, not by the first strategy.
-    await Promise.all([provider.warmUp?.(), judge?.warmUp?.()]);
+    // The SDK import and the first connection are paid before the clock starts, not by the first strategy; git
+    // answers for the provenance meanwhile.
+    const [provenance] = await Promise.all([
+      collectProvenance({
+        command: options.command ?? [],
+        provider,
+        replay: providerOptions.replay,
+        record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
+      }),
+      provider.warmUp?.(),
+      judge?.warmUp?.(),
+    ]);
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = pLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
@@ -105,12 +116,7 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
         (options.schedule?.policy === 'window' ? options.schedule.window : provider.contextWindow),
       signal,
       origin: performance.now(),
-      provenance: await collectProvenance({
-        command: options.command ?? [],
-        provider,
-        replay: providerOptions.replay,
-        record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
-      }),
+      provenance,
       store: (store = createContentStore(options.out, signal)),
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
@@ -253,9 +259,11 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     ...environment,
     callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
   };
-  const outcomes = await Promise.all(
-    plans.map((plan) => runFixture(plan, environment.store.pendingRun, own)),
-  );
+  const running = Promise.all(plans.map((plan) => runFixture(plan, environment.store.pendingRun, own)));
+  // Awaited below; a failure meanwhile is not an unhandled rejection.
+  running.catch(() => undefined);
+  if (environment.provider.isLanguageModel) await prepareWhileCalling(plans, environment.limit);
+  const outcomes = await running;
   if (targets.length > 1)
     await writeSweepReport(
       outcomes.map((outcome) => outcome.results),
@@ -275,6 +283,20 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     resultsFile: join(options.out, resultsFileName(results)),
     files,
   }));
+}
+
+// How long the first calls get to send their requests before the thread is taken by preparing for scoring.
+const SEND_MS = 20;
+
+/**
+ * With a model, what scoring will need (each plan's transcript, prepared for matching) is prepared once the first
+ * calls are in flight: the thread waits on them anyway, and the scoring after the last call is shorter by as much.
+ */
+async function prepareWhileCalling(plans: readonly FixturePlan[], limit: LimitFunction): Promise<void> {
+  // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
+  for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
+  await delay(SEND_MS);
+  for (const plan of plans) void plan.facts.transcriptMatcher;
 }
 
 /**
