@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Caches keyed by text. A key sliced from a longer string (a line of a summary, a piece of a prompt) would keep
  * that whole string alive in V8, so keys, and values that are text, are stored as strings of their own. Every
@@ -77,6 +79,23 @@ export function memoizeByText<V>(compute: (text: string) => V, max: number): (te
       const own = ownCopy(text);
       value = compute(own);
       known.set(own, typeof value === 'string' ? (ownCopy(value) as V) : value);
+    }
+    return value;
+  };
+}
+
+/**
+ * `compute`, remembered per text by a digest of it, in a {@link recentMap} of up to `max` texts a generation: for
+ * long texts, which as keys would be held whole. A value must hold no part of the text (copy it: {@link ownCopy}).
+ */
+export function memoizeByDigest<V>(compute: (text: string) => V, max: number): (text: string) => V {
+  const known = recentMap<string, V>(max);
+  return (text) => {
+    const key = createHash('sha1').update(text).digest('base64');
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(text);
+      known.set(key, value);
     }
     return value;
   };

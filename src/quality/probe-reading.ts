@@ -9,6 +9,7 @@
 import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 import { escapeRegExp } from '../regexp.ts';
+import { ownCopy } from '../text-cache.ts';
 
 /** How a facet is stated: plainly, ruled out (the answer negates it), or either way (errors: "no longer fails with …"). */
 export type Polarity = 'affirmed' | 'denied' | 'either';
@@ -80,13 +81,19 @@ function numberSpelling(spelling: string): NumberSpelling | undefined {
   );
   const size = (unitName: string) => (kind ? (kind[unitName] ?? Number.NaN) : 1);
   const valuePattern = new RegExp(pattern.source, 'u');
+  // A context states the same few values again and again ("30s"): each read once.
+  const values = new Map<string, number | undefined>();
   return {
     pattern,
     prefix,
     value: Number(match[1]) * size(unit),
     valueOf(text) {
+      if (values.has(text)) return values.get(text);
       const found = valuePattern.exec(text);
-      return found ? Number(found[1]) * size(found[2] ?? '') : undefined;
+      const value = found ? Number(found[1]) * size(found[2] ?? '') : undefined;
+      // A string of its own: the match is a slice of the whole context.
+      values.set(ownCopy(text), value);
+      return value;
     },
   };
 }

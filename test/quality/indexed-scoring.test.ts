@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createMatcher, type NumberPattern, type TextIndex } from '../../src/quality/match.ts';
 import { indexMeaning, meaningTerms } from '../../src/quality/meaning.ts';
+import { extractPaths } from '../../src/quality/paths.ts';
 import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
 import { readProbe } from '../../src/quality/probe-reading.ts';
 import type { Probe } from '../../src/quality/probes.ts';
@@ -117,6 +118,18 @@ describe('indexed scoring against a scan', () => {
       fresh,
       'after the run-wide caches forgot every spelling',
     );
+  });
+});
+
+describe('paths of a long text', () => {
+  it('are read block by block as they are read from the whole text', async () => {
+    const session = await loadSession(fixture('large-session'));
+    const text = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
+    assert.ok(text.length > 1 << 16 && text.includes('\n\n'), 'long enough to be read in blocks');
+    const paths = extractPaths(text);
+    assert.ok(paths.length > 20, `${paths.length} paths`);
+    // A space between the blank line's two breaks leaves no block to split at: the whole text is read at once.
+    assert.deepEqual(paths, extractPaths(text.replaceAll('\n\n', '\n \n')));
   });
 });
 
