@@ -140,9 +140,8 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
       planned: [],
       outcomes: [],
     };
-    await forEachBounded(options.fixtures.length, sessionsAtOnce(options.concurrency), (index) =>
-      runSession(index, stream),
-    );
+    const atOnce = sessionsAtOnce(options.concurrency, provider.isLanguageModel);
+    await forEachBounded(options.fixtures.length, atOnce, (index) => runSession(index, stream));
     const header = runRecord(stream.planned.flat(), environment);
     const recordsFile = await environment.store.finish(header, environment.signal);
     const fixtures = stream.outcomes.flat();
@@ -192,12 +191,16 @@ function plannedCalls(plan: FixturePlan, environment: RunEnvironment): ProgressE
 }
 
 /**
- * Sessions in flight at once: as many as calls may be (each in flight keeps at least one call going, so the
- * limit stays busy), and so at most that many sessions are held in memory.
+ * Sessions in flight at once: with a model, as many as calls may be (each in flight keeps at least one call going,
+ * so the limit stays busy); offline, where strategies run one at a time, at most {@link OFFLINE_SESSIONS}. Never more
+ * sessions are held in memory.
  */
-function sessionsAtOnce(concurrency: number): number {
-  return Math.max(1, concurrency);
+function sessionsAtOnce(concurrency: number, languageModel: boolean): number {
+  return Math.max(1, languageModel ? concurrency : Math.min(concurrency, OFFLINE_SESSIONS));
 }
+
+// Offline, a session loads while the one before is scored; more in flight would only hold more in memory.
+const OFFLINE_SESSIONS = 4;
 
 /** What the sessions of a run share, and what each leaves behind once released (by its index in the run). */
 type SessionStream = {
