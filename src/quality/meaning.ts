@@ -168,6 +168,24 @@ function tokenWords(token: string): Word[] {
   return [{ word: lower, name: false }];
 }
 
+// Tokens a generation remembers the words of: a text repeats its names and words.
+const tokenWordCache = recentMap<string, readonly Word[]>(50_000);
+
+/** {@link tokenWords}, remembered per token; fresh objects each call, since a clause marks its words. */
+function wordsOfToken(token: string): Word[] {
+  let words = tokenWordCache.get(token);
+  if (words === undefined) {
+    // A token's words depend on the synonym table (a word with digits in it may be a synonym): read it first.
+    synonymOf ??= synonymTable();
+    words = tokenWords(token);
+    tokenWordCache.set(
+      ownCopy(token),
+      words.map((word) => ({ ...word })),
+    );
+  }
+  return words.map((word) => ({ ...word }));
+}
+
 /** The terms of one clause, phrases folded and function words dropped. */
 function clauseTerms(
   clause: string,
@@ -186,7 +204,7 @@ function clauseTerms(
   // not a sentence: its words are no prose.
   const listed = tokens.length === 1 && tokens[0]![0].includes('-');
   for (const match of tokens) {
-    const found = tokenWords(match[0]);
+    const found = wordsOfToken(match[0]);
     if (listed) for (const word of found) word.name = true;
     words.push(...found);
   }
