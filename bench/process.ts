@@ -5,6 +5,7 @@
  * every command there too, alternating run by run, so each figure has a paired before beside it.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,7 @@ export type ProcessRun = { wallMs: number; cpuMs: number; maxRssBytes: number; c
 export function runCli(
   root: string,
   args: readonly string[],
-  options: { cwd: string; env?: Record<string, string> },
+  options: { cwd: string; env?: Record<string, string>; onSpawn?: (pid: number) => void },
 ): Promise<ProcessRun & { stderr: string }> {
   const started = performance.now();
   const child = spawn(
@@ -36,6 +37,7 @@ export function runCli(
       env: { ...process.env, OPENAI_API_KEY: '', ...options.env },
     },
   );
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve, reject) => {
@@ -100,7 +102,7 @@ export function spread(values: readonly number[]): Spread {
 export function describeSpread(values: readonly number[], scale: number, unit: string, digits = 1): string {
   const { median, min, max } = spread(values.map((value) => value / scale));
   const range = values.length > 1 ? ` [${min.toFixed(digits)}–${max.toFixed(digits)}]` : '';
-  return `${median.toFixed(digits)} ${unit}${range}`;
+  return `${median.toFixed(digits)}${unit ? ` ${unit}` : ''}${range}`;
 }
 
 /** CPU and peak memory of some runs: `12.3 s CPU [12.1–12.9], peak 400 MiB [398–402]`. */
@@ -127,8 +129,8 @@ export function describePairs(paired: Paired): string {
   const ratios = paired.here.map((run, index) => run.cpuMs / paired.there[index]!.cpuMs);
   const memory = paired.here.map((run, index) => run.maxRssBytes / paired.there[index]!.maxRssBytes);
   return (
-    `; baseline ${describeRuns(paired.there)}; CPU × ${describeSpread(ratios, 1, '', 2).trim()}` +
-    `, peak × ${describeSpread(memory, 1, '', 2).trim()} of the baseline's`
+    `; baseline ${describeRuns(paired.there)}; CPU × ${describeSpread(ratios, 1, '', 2)}` +
+    `, peak × ${describeSpread(memory, 1, '', 2)} of the baseline's`
   );
 }
 
@@ -149,6 +151,24 @@ export function fittedSlope(points: ReadonlyArray<{ x: number; y: number }>): nu
   }
   return covariance / variance;
 }
+
+/**
+ * The CPU time a running process has used so far (user + system, ms), read from /proc on Linux (10 ms steps);
+ * undefined elsewhere or once it has exited.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    // The fields after the command's name (which may hold spaces) start at its closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+// Linux's USER_HZ, the unit of /proc/<pid>/stat's times, on every platform node runs on.
+const CLOCK_TICKS = 100;
 
 /** The machine's load averages over 1, 5 and 15 minutes, for the record beside timings. */
 export function describeLoad(): string {

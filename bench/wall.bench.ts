@@ -19,6 +19,7 @@ import {
   describeLoad,
   describeSpread,
   mark,
+  processCpuMs,
   runCli,
   spread,
   type ProcessRun,
@@ -32,12 +33,35 @@ const STRATEGIES = process.env.BENCH_STRATEGIES ?? 'core';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-/** One run's wall time and its floor, read from the results the run wrote. */
-type WallRun = ProcessRun & { floorMs: number; calls: number; chain: number; concurrency: number };
+/**
+ * One run's wall time and its floor, read from the results the run wrote, and the CPU the process spent before its
+ * first call reached the server and after the last answer left it: on a quiet machine the start and the tail of
+ * the wall take about as long, whatever the load was while measuring.
+ */
+type WallRun = ProcessRun & {
+  floorMs: number;
+  calls: number;
+  chain: number;
+  concurrency: number;
+  startCpuMs: number;
+  tailCpuMs: number;
+};
 
 async function once(root: string, concurrency: string, out: string, cwd: string): Promise<WallRun> {
+  let pid: number | undefined;
+  let startCpuMs: number | undefined;
+  let lastAnswerCpuMs = 0;
+  const cpu = () => (pid === undefined ? undefined : processCpuMs(pid));
   // A fresh server per run: it keeps every request, and a run must not find a connection left open.
-  const server = await startMockLlmServer({ latencyMs: LATENCY_MS });
+  const server = await startMockLlmServer({
+    latencyMs: LATENCY_MS,
+    reply: (request) => {
+      startCpuMs ??= cpu();
+      // Read as the answer leaves: the last one read is the CPU spent up to the last answer.
+      setTimeout(() => (lastAnswerCpuMs = cpu() ?? lastAnswerCpuMs), LATENCY_MS).unref();
+      return { kind: 'text', text: `summary of a ${JSON.stringify(request.body).length}-character request` };
+    },
+  });
   try {
     const args = [
       'compare',
@@ -54,7 +78,11 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
       '-q',
       ...(concurrency === 'default' ? [] : ['--concurrency', concurrency]),
     ];
-    const run = await runCli(root, args, { cwd, env: { OPENAI_API_KEY: 'loopback' } });
+    const run = await runCli(root, args, {
+      cwd,
+      env: { OPENAI_API_KEY: 'loopback' },
+      onSpawn: (spawned) => (pid = spawned),
+    });
     if (run.code !== 0)
       throw new Error(`compaction-bench ${args.join(' ')} exited ${run.code}:\n${run.stderr}`);
     const resultsFile = readdirSync(out).find((file) => file.endsWith('-results.json'))!;
@@ -65,7 +93,15 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
     const calls = results.strategies.reduce((sum, strategy) => sum + strategy.calls, 0);
     const chain = Math.max(...results.strategies.map((strategy) => strategy.criticalPathCalls));
     const floorMs = Math.max(chain, Math.ceil(calls / results.config.concurrency)) * LATENCY_MS;
-    return { ...run, floorMs, calls, chain, concurrency: results.config.concurrency };
+    return {
+      ...run,
+      floorMs,
+      calls,
+      chain,
+      concurrency: results.config.concurrency,
+      startCpuMs: startCpuMs ?? Number.NaN,
+      tailCpuMs: run.cpuMs - lastAnswerCpuMs,
+    };
   } finally {
     await server.close();
   }
@@ -100,7 +136,18 @@ async function main(): Promise<void> {
             's',
             2,
           )} ÷ floor max(chain ${first!.chain}, ⌈${first!.calls} calls ÷ ${first!.concurrency}⌉) × ${LATENCY_MS} ms = ` +
-          `${(first!.floorMs / 1000).toFixed(2)} s → ${describeSpread(ratios, 1, '', 2).trim()}`
+          `${(first!.floorMs / 1000).toFixed(2)} s → ${describeSpread(ratios, 1, '', 2)}; CPU before the first call ` +
+          `${describeSpread(
+            runs.map((run) => run.startCpuMs),
+            1000,
+            's',
+            2,
+          )}, after the last answer ${describeSpread(
+            runs.map((run) => run.tailCpuMs),
+            1000,
+            's',
+            2,
+          )}`
         );
       };
       const ratio = spread(here.map((run) => run.wallMs / run.floorMs)).median;
