@@ -84,11 +84,17 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       if (!pending) {
         pending = (async () => {
           const temporary = storedPath(staging, kind, hash);
-          if ((await exists(path)) || (await exists(temporary))) return;
           if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
           await makeFolder(dirname(temporary));
-          // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
-          await writeFile(temporary, redactSecrets(text), 'utf8');
+          // No existence check first (two system calls per text were 5–8% of a suite): a text staged already is
+          // the file that refuses to be created, and one stored by an earlier run into this folder is staged
+          // again and renamed over itself, the same bytes under the same hash. A transcript may quote a key:
+          // stored redacted (named by the hash of what was sent), never refused.
+          await writeFile(temporary, redactSecrets(text), { encoding: 'utf8', flag: 'wx' }).catch(
+            (error: unknown) => {
+              if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+            },
+          );
         })();
         writing.set(path, pending);
         void pending.then(
