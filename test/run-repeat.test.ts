@@ -5,12 +5,12 @@
  * run that began with every cache cold.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCompare } from '../src/run.ts';
 import { ageTextCaches } from '../src/text-cache.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
+import { resultsFigures } from './helpers/results-figures.ts';
 import { TEST_CONFIG } from './helpers/strategy-run.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
@@ -20,28 +20,6 @@ before(async () => {
 after(async () => {
   await directory.remove();
 });
-
-// What measures this machine and this moment, not the strategies.
-const TIMINGS = new Set([
-  'requestedAt',
-  'startedAt',
-  'endedAt',
-  'ms',
-  'wallMs',
-  'startedAtMs',
-  'ownMs',
-  'criticalPathMs',
-  'waitMs',
-  'date',
-  'command',
-]);
-
-/** A results file without its timings. */
-async function figures(file: string): Promise<unknown> {
-  return JSON.parse(await readFile(file, 'utf8'), (key, value: unknown) =>
-    TIMINGS.has(key) ? undefined : value,
-  );
-}
 
 describe('a run repeated with warm caches', () => {
   it('writes the figures of every strategy that the run with cold caches wrote', async () => {
@@ -57,7 +35,7 @@ describe('a run repeated with warm caches', () => {
         runs: 1,
         continuation: { steps: 5 },
       });
-      return figures(outcome.fixtures[0]!.resultsFile);
+      return resultsFigures(outcome.fixtures[0]!.resultsFile);
     };
     // Two generations aged: every run-wide cache starts empty.
     ageTextCaches();
