@@ -21,9 +21,11 @@ after(async () => {
   await directory.remove();
 });
 
+type Figures = { config: Record<string, unknown>; strategies: Array<{ name: string }> };
+
 /** Figures without the run's concurrency, a setting of the run that moves no figure (its default changed). */
-async function figuresOf(file: string): Promise<{ config: Record<string, unknown> }> {
-  const figures = (await resultsFigures(file)) as { config: Record<string, unknown> };
+async function figuresOf(file: string): Promise<Figures> {
+  const figures = (await resultsFigures(file)) as Figures;
   delete figures.config.concurrency;
   return figures;
 }
@@ -36,8 +38,8 @@ describe('the shipped sessions compared offline with every strategy', () => {
     assert.equal(run.code, 0, run.stderr);
     for (const session of SESSIONS) {
       const file = `${session}-results.json`;
-      const now = (await figuresOf(join(out, file))) as { strategies: Array<{ name: string }> };
-      const baseline = (await figuresOf(join(BASELINE, file))) as typeof now;
+      const now = await figuresOf(join(out, file));
+      const baseline = await figuresOf(join(BASELINE, file));
       assert.equal(now.strategies.length, 18, session);
       assert.deepEqual(
         now.strategies.map((strategy) => strategy.name),
