@@ -31,17 +31,26 @@ function generatorVersion(): string {
 
 let version: string | undefined;
 
-/** The path of a generated session of about `tokens` tokens, made (and older generators' sessions deleted) if needed. */
-export async function benchSession(tokens: number, log: (line: string) => void): Promise<string> {
+/** The generator's version, once per process; sessions and suites of older generators are deleted then. */
+function currentVersion(): string {
   if (version === undefined) {
     version = generatorVersion();
-    // Sessions written by an older generator go, so bench/.data/ does not grow forever.
+    // Files written by an older generator go, so bench/.data/ does not grow forever.
     if (existsSync(DATA)) {
       for (const file of readdirSync(DATA)) {
-        if (file.startsWith('session-') && !file.includes(`-${version}.`)) rmSync(join(DATA, file));
+        const stale =
+          (file.startsWith('session-') && !file.includes(`-${version}.`)) ||
+          (file.startsWith('suite-') && !file.endsWith(`-${version}`));
+        if (stale) rmSync(join(DATA, file), { recursive: true, force: true });
       }
     }
   }
+  return version;
+}
+
+/** The path of a generated session of about `tokens` tokens, made (and older generators' sessions deleted) if needed. */
+export async function benchSession(tokens: number, log: (line: string) => void): Promise<string> {
+  const version = currentVersion();
   const path = join(DATA, `session-${tokens}-${version}.jsonl`);
   if (!existsSync(path)) {
     const started = performance.now();
@@ -59,7 +68,7 @@ export async function benchSession(tokens: number, log: (line: string) => void):
  */
 export async function bigBenchSession(megabytes: number, log: (line: string) => void): Promise<string> {
   const source = await benchSession(4_000_000, log);
-  const path = join(DATA, `session-${megabytes}mb-${version}.jsonl`);
+  const path = join(DATA, `session-${megabytes}mb-${currentVersion()}.jsonl`);
   if (existsSync(path)) return path;
   const started = performance.now();
   const [header, ...entries] = readFileSync(source, 'utf8').trimEnd().split('\n');
@@ -82,4 +91,27 @@ export async function bigBenchSession(megabytes: number, log: (line: string) => 
     `wrote ${relative(ROOT, path)} (${copies} copies) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return path;
+}
+
+/**
+ * A folder of `count` generated sessions of about `tokens` tokens each (seeds 1 … count), as docs/scale.md
+ * measures a suite, made once per generator version.
+ */
+export async function benchSuite(
+  count: number,
+  tokens: number,
+  log: (line: string) => void,
+): Promise<string> {
+  const directory = join(DATA, `suite-${count}x${tokens}-${currentVersion()}`);
+  if (existsSync(join(directory, 'complete'))) return directory;
+  rmSync(directory, { recursive: true, force: true });
+  const started = performance.now();
+  for (let seed = 1; seed <= count; seed++) {
+    await writeSessionOfTokens(tokens, join(directory, `session-${seed}.jsonl`), seed);
+  }
+  await writeFileAtomic(join(directory, 'complete'), '');
+  log(
+    `generated ${relative(ROOT, directory)} (${count} sessions) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return directory;
 }

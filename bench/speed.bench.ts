@@ -2,94 +2,62 @@
  * The speed benchmark (issue #14's targets), each figure a ratio measured in this one run:
  * - scheduling: `compare large-session -s core|all --concurrency 16` against the loopback server answering every
  *   call after 200 ms: the whole run's span ÷ the least it could take (the longest strategy chain, or all calls
- *   spread over 16 slots, whichever is longer) ≤ 1.2;
+ *   spread over 16 slots, whichever is longer) ≤ 1.2 (the whole process, start and reports included, is
+ *   bench/wall.bench.ts);
  * - own time: single-shot alone, its reported time ÷ 200 ms ≤ 1.15;
- * - start-up: `--help` ≤ 0.25 s and `inspect before-compaction` ≤ 0.4 s, whole process (median);
- * - offline: `compare -s all` on a generated 4M-token session, wall time and peak RSS (≤ 600 MiB);
+ * - start-up: `--help` ≤ 0.25 s and `inspect before-compaction` ≤ 0.4 s, whole process (median wall, with CPU and
+ *   peak memory);
  * - `BENCH_BIG=1`: `inspect` of a ~500 MB transcript (copies of the 4M-token session), peak RSS ÷ file size ≤ 1.2.
+ * Offline `compare` at 0.5–4 M tokens (CPU, memory, growth) is bench/evaluation.bench.ts.
  * `BENCH_BASELINE=<another checkout>` runs every whole-process command there too, alternating, and prints
- * this tree's time ÷ the baseline's (a checkout from before probe format 2 gets a version 1 sidecar). Run: `npm run bench -- speed`.
+ * this tree's figures beside the baseline's (a checkout from before probe format 2 gets a version 1 sidecar).
+ * Run: `npm run bench -- speed`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, linkSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runCompare } from '../src/run.ts';
 import { readResults } from '../src/results/digest.ts';
 import { sidecarPath } from '../src/quality/probes.ts';
 import { defaultSettings } from '../src/settings.ts';
 import { startMockLlmServer } from '../support/loopback-llm-server.ts';
-import { benchSession, bigBenchSession } from './sessions.ts';
+import {
+  BASELINE,
+  MIB,
+  ROOT,
+  describeLoad,
+  describeRuns,
+  describeSpread,
+  mark,
+  measureCli,
+  spread,
+  type Paired,
+} from './process.ts';
+import { bigBenchSession } from './sessions.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const LATENCY_MS = 200;
 const CONCURRENCY = 16;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const BASELINE = process.env.BENCH_BASELINE;
-const MIB = 1024 * 1024;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
-/** One whole-process run: wall ms, peak RSS and exit code. */
-type ProcessRun = { ms: number; maxRssBytes: number; code: number | null };
-
-function runProcess(root: string, args: string[], cwd: string): Promise<ProcessRun> {
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', join(ROOT, 'bench/max-rss.mjs'), join(root, 'bin/compaction-bench.js'), ...args],
-    { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, OPENAI_API_KEY: '' } },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = performance.now() - started;
-      const rss = /max-rss (\d+)/.exec(stderr);
-      resolve({ ms, maxRssBytes: rss ? Number(rss[1]) : Number.NaN, code });
-    });
-  });
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-/** A command `runs` times here (and in the baseline, alternating): median wall ms and peak RSS of each. */
-async function wholeProcess(args: string[], cwd: string, runs: number, baselineArgs = args) {
-  const here: ProcessRun[] = [];
-  const there: ProcessRun[] = [];
-  for (let run = 0; run < runs; run++) {
-    here.push(await runProcess(ROOT, args, cwd));
-    if (BASELINE) there.push(await runProcess(BASELINE, baselineArgs, cwd));
-  }
-  const failed = [...here, ...there].find((run) => run.code !== 0);
-  if (failed) throw new Error(`compaction-bench ${args.join(' ')} exited ${failed.code}`);
-  const summary = (runs: ProcessRun[]) => ({
-    ms: median(runs.map((run) => run.ms)),
-    maxRssBytes: Math.max(...runs.map((run) => run.maxRssBytes)),
-  });
-  return { here: summary(here), there: there.length > 0 ? summary(there) : undefined };
-}
-
-function describeProcess(
-  label: string,
-  result: Awaited<ReturnType<typeof wholeProcess>>,
-  targetMs?: number,
-): string {
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  let line = `${label}: ${seconds(result.here.ms)}, peak ${Math.round(result.here.maxRssBytes / MIB)} MiB`;
-  if (targetMs !== undefined) line += ` (target ≤ ${seconds(targetMs)} ${mark(result.here.ms <= targetMs)})`;
-  if (result.there) {
-    line +=
-      `; baseline ${seconds(result.there.ms)}, peak ${Math.round(result.there.maxRssBytes / MIB)} MiB` +
-      ` → ${(result.there.ms / result.here.ms).toFixed(2)}× faster, memory ×${(result.here.maxRssBytes / result.there.maxRssBytes).toFixed(2)}`;
+/** A whole-process figure: median wall (against a target), CPU and peak memory, and the baseline's beside it. */
+function describeProcess(label: string, runs: Paired, targetMs?: number): string {
+  const wall = spread(runs.here.map((run) => run.wallMs)).median;
+  let line = `${label}: ${describeSpread(
+    runs.here.map((run) => run.wallMs),
+    1000,
+    's',
+    2,
+  )} wall`;
+  if (targetMs !== undefined)
+    line += ` (target ≤ ${(targetMs / 1000).toFixed(2)} s ${mark(wall <= targetMs)})`;
+  line += `, ${describeRuns(runs.here)}`;
+  if (runs.there.length > 0) {
+    const before = spread(runs.there.map((run) => run.wallMs)).median;
+    line += `; baseline ${(before / 1000).toFixed(2)} s wall, ${describeRuns(runs.there)} → ${(before / wall).toFixed(2)}× faster`;
   }
   return line;
 }
@@ -162,49 +130,33 @@ async function main(): Promise<void> {
     // The figures are the installed command's: the bundle npm ci builds, as fresh as the sources.
     const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the build (scripts/build.mjs) failed');
+    log(`${describeLoad()} at the start`);
     await scheduling(scratch);
-    log(describeProcess('--help', await wholeProcess(['--help'], scratch, RUNS), 250));
+    const options = { cwd: scratch, runs: RUNS };
+    log(describeProcess('--help', await measureCli(() => ['--help'], options), 250));
     log(
       describeProcess(
         'inspect before-compaction',
-        await wholeProcess(['inspect', 'before-compaction'], scratch, RUNS),
+        await measureCli(() => ['inspect', 'before-compaction'], options),
         400,
       ),
-    );
-    const session = await benchSession(4_000_000, log);
-    const offlineArgs = (file: string) => [
-      'compare',
-      file,
-      '-s',
-      'all',
-      '-o',
-      join(scratch, 'offline'),
-      '-q',
-    ];
-    const offline = await wholeProcess(
-      offlineArgs(session),
-      scratch,
-      Number(process.env.BENCH_OFFLINE_RUNS ?? 1),
-      BASELINE ? offlineArgs(versionOneCopy(session)) : undefined,
-    );
-    const peak = offline.here.maxRssBytes <= 600 * MIB;
-    log(
-      `${describeProcess('offline compare -s all, 4M tokens', offline)} (peak target ≤ 600 MiB ${mark(peak)})`,
     );
     if (process.env.BENCH_BIG === '1') {
       const big = await bigBenchSession(500, log);
       const size = statSync(big).size;
-      const result = await wholeProcess(
-        ['inspect', big],
-        scratch,
-        1,
-        BASELINE ? ['inspect', versionOneCopy(big)] : undefined,
+      const runs = await measureCli(
+        (root) => ['inspect', root === ROOT || !BASELINE ? big : versionOneCopy(big)],
+        {
+          cwd: scratch,
+          runs: 1,
+        },
       );
-      const ratio = result.here.maxRssBytes / size;
+      const ratio = runs.here[0]!.maxRssBytes / size;
       log(
-        `${describeProcess(`inspect of a ${Math.round(size / MIB)} MiB transcript`, result)}; peak ÷ file ${ratio.toFixed(2)} (target ≤ 1.2 ${mark(ratio <= 1.2)})`,
+        `${describeProcess(`inspect of a ${Math.round(size / MIB)} MiB transcript`, runs)}; peak ÷ file ${ratio.toFixed(2)} (target ≤ 1.2 ${mark(ratio <= 1.2)})`,
       );
     }
+    log(`${describeLoad()} at the end`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

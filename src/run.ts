@@ -27,6 +27,7 @@ import { ageTextCaches } from './text-cache.ts';
 import { createRecorder } from './providers/cassette.ts';
 import { resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import { prepareOutputDirectory, writeSweepReport } from './report/write.ts';
 import { createOutputStage, type OutputStage, stagedOut } from './report/output-stage.ts';
 import { resolveStrategies } from './strategies/registry.ts';
@@ -135,8 +136,18 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     : undefined;
   let store: ContentStore | undefined;
   try {
-    // The SDK import and the first connection are paid before the clock starts, not by the first strategy.
-    await Promise.all([provider.warmUp?.(), judge?.warmUp?.()]);
+    // The SDK import and the first connection are paid before the clock starts, not by the first strategy; git
+    // answers for the provenance meanwhile.
+    const [provenance] = await Promise.all([
+      collectProvenance({
+        command: options.command ?? [],
+        provider,
+        replay: providerOptions.replay,
+        record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
+      }),
+      provider.warmUp?.(),
+      judge?.warmUp?.(),
+    ]);
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = pLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
@@ -156,12 +167,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
         (options.schedule?.policy === 'window' ? options.schedule.window : provider.contextWindow),
       signal,
       origin: performance.now(),
-      provenance: await collectProvenance({
-        command: options.command ?? [],
-        provider,
-        replay: providerOptions.replay,
-        record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
-      }),
+      provenance,
       store: (store = createContentStore(options.stage.directory, signal, options.out)),
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
@@ -185,9 +191,8 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       planned: [],
       outcomes: [],
     };
-    await forEachBounded(options.fixtures.length, sessionsAtOnce(options.concurrency), (index) =>
-      runSession(index, stream),
-    );
+    const atOnce = sessionsAtOnce(options.concurrency, provider.isLanguageModel);
+    await forEachBounded(options.fixtures.length, atOnce, (index) => runSession(index, stream));
     const header = runRecord(stream.planned.flat(), environment);
     const recordsFile = await environment.store.finish(header, environment.signal);
     const fixtures = stream.outcomes.flat();
@@ -237,12 +242,16 @@ function plannedCalls(plan: FixturePlan, environment: RunEnvironment): ProgressE
 }
 
 /**
- * Sessions in flight at once: as many as calls may be (each in flight keeps at least one call going, so the
- * limit stays busy), and so at most that many sessions are held in memory.
+ * Sessions in flight at once: with a model, as many as calls may be (each in flight keeps at least one call going,
+ * so the limit stays busy); offline, where strategies run one at a time, at most {@link OFFLINE_SESSIONS}. Never more
+ * sessions are held in memory.
  */
-function sessionsAtOnce(concurrency: number): number {
-  return Math.max(1, concurrency);
+function sessionsAtOnce(concurrency: number, languageModel: boolean): number {
+  return Math.max(1, languageModel ? concurrency : Math.min(concurrency, OFFLINE_SESSIONS));
 }
+
+// Offline, a session loads while the one before is scored; more in flight would only hold more in memory.
+const OFFLINE_SESSIONS = 4;
 
 /** What the sessions of a run share, and what each leaves behind once released (by its index in the run). */
 type SessionStream = {
@@ -304,9 +313,11 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     ...environment,
     callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
   };
-  const outcomes = await Promise.all(
-    plans.map((plan) => runFixture(plan, environment.store.pendingRun, own)),
-  );
+  const running = Promise.all(plans.map((plan) => runFixture(plan, environment.store.pendingRun, own)));
+  // Awaited below; a failure meanwhile is not an unhandled rejection.
+  running.catch(() => undefined);
+  if (environment.provider.isLanguageModel) await prepareWhileCalling(plans, environment.limit);
+  const outcomes = await running;
   if (targets.length > 1)
     await writeSweepReport(
       outcomes.map((outcome) => outcome.results),
@@ -326,6 +337,20 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     resultsFile: join(stagedOut(options), resultsFileName(results)),
     files,
   }));
+}
+
+// How long the first calls get to send their requests before the thread is taken by preparing for scoring.
+const SEND_MS = 20;
+
+/**
+ * With a model, what scoring will need (each plan's transcript, prepared for matching) is prepared once the first
+ * calls are in flight: the thread waits on them anyway, and the scoring after the last call is shorter by as much.
+ */
+async function prepareWhileCalling(plans: readonly FixturePlan[], limit: LimitFunction): Promise<void> {
+  // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
+  for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
+  await delay(SEND_MS);
+  for (const plan of plans) void plan.facts.transcriptMatcher;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Caches keyed by text. A key sliced from a longer string (a line of a summary, a piece of a prompt) would keep
  * that whole string alive in V8, so keys, and values that are text, are stored as strings of their own. Every
@@ -65,14 +67,35 @@ export function ageTextCaches(): void {
   for (const map of recentMaps) map.age();
 }
 
-/** `compute`, remembered per text in a {@link recentMap} of up to `max` texts a generation. */
+/**
+ * `compute`, remembered per text in a {@link recentMap} of up to `max` texts a generation. It computes on the
+ * text's own copy, the one kept as the key, so that parts of the text in the value hold no longer string alive.
+ */
 export function memoizeByText<V>(compute: (text: string) => V, max: number): (text: string) => V {
   const known = recentMap<string, V>(max);
   return (text) => {
     let value = known.get(text);
     if (value === undefined) {
+      const own = ownCopy(text);
+      value = compute(own);
+      known.set(own, typeof value === 'string' ? (ownCopy(value) as V) : value);
+    }
+    return value;
+  };
+}
+
+/**
+ * `compute`, remembered per text by a digest of it, in a {@link recentMap} of up to `max` texts a generation: for
+ * long texts, which as keys would be held whole. A value must hold no part of the text (copy it: {@link ownCopy}).
+ */
+export function memoizeByDigest<V>(compute: (text: string) => V, max: number): (text: string) => V {
+  const known = recentMap<string, V>(max);
+  return (text) => {
+    const key = createHash('sha1').update(text).digest('base64');
+    let value = known.get(key);
+    if (value === undefined) {
       value = compute(text);
-      known.set(ownCopy(text), typeof value === 'string' ? (ownCopy(value) as V) : value);
+      known.set(key, value);
     }
     return value;
   };

@@ -1,10 +1,9 @@
 /** The only place that counts tokens: js-tiktoken encodings, or a labelled chars/4 estimate. */
-import { createHash } from 'node:crypto';
 import type { TiktokenBPE } from 'js-tiktoken/lite';
 import { buildRankTable, countPiece, type RankTable } from './bpe-ranks.ts';
 import { InputError } from './errors.ts';
 import { rankModuleBytes, rankTablePath, readRankTable, type StoredTable } from './rank-table-file.ts';
-import { memoizeByText, ownCopy, recentMap } from './text-cache.ts';
+import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text-cache.ts';
 import type { Message } from './session/types.ts';
 
 /** Tokenizers `--tokenizer` accepts. */
@@ -107,7 +106,7 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
     if (piece.length * 3 > scratch.length) scratch = new Uint8Array(piece.length * 3);
     return countPiece(table, scratch, encoder.encodeInto(piece, scratch).written);
   };
-  const countChunk = digestMemo(countBytes);
+  const countChunk = memoizeByDigest(countBytes, MAX_CACHED_BLOCKS);
   const countOne = (piece: string): number => {
     if (piece.length > MAX_PIECE_CHARS) return countLongPiece(piece, countChunk);
     let pieceTokens = pieceCounts.get(piece);
@@ -216,20 +215,6 @@ function countLongPiece(piece: string, countChunk: (chunk: string) => number): n
   return tokens;
 }
 
-/** `compute` remembered by a digest of its text (a long key would hold the whole text alive). */
-function digestMemo(compute: (text: string) => number): (text: string) => number {
-  const known = recentMap<string, number>(MAX_CACHED_BLOCKS);
-  return (text) => {
-    const key = createHash('sha1').update(text).digest('base64');
-    let value = known.get(key);
-    if (value === undefined) {
-      value = compute(text);
-      known.set(key, value);
-    }
-    return value;
-  };
-}
-
 // Texts shorter than this are counted straight away; longer ones block by block.
 const LONG_TEXT_CHARS = 4096;
 // A block shorter than this is looked up by its text, a longer one by a digest of it.
@@ -253,7 +238,7 @@ const MAX_CACHED_PIECES = 200_000;
 function blockCounter(countPieces: (text: string) => number): (text: string) => number {
   // A short block is its own key; a longer one a digest (a key sliced from a prompt would keep the prompt alive).
   const countShort = memoizeByText(countPieces, MAX_SHORT_BLOCKS);
-  const countLong = digestMemo(countPieces);
+  const countLong = memoizeByDigest(countPieces, MAX_CACHED_BLOCKS);
   const countBlock = (block: string): number =>
     block.length < CACHED_BLOCK_CHARS ? countShort(block) : countLong(block);
   return (text) => {

@@ -1,11 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { getEncoding } from 'js-tiktoken';
+import { getEncoding, type Tiktoken } from 'js-tiktoken';
 import { InputError } from '../src/errors.ts';
 import { buildRankTable, countPiece } from '../src/bpe-ranks.ts';
 import { getTokenizer, IMAGE_TOKENS, MAX_PIECE_CHARS } from '../src/tokens.ts';
 import { assistant, toolCall, toolResult, user } from './helpers/factories.ts';
 import { cpuTime } from './helpers/cpu-time.ts';
+
+// js-tiktoken's encoders, the reference counts are checked against: each built once per file (a second apiece).
+const encodings = new Map<'o200k_base' | 'cl100k_base', Tiktoken>();
+const reference = (name: 'o200k_base' | 'cl100k_base'): Tiktoken => {
+  let encoding = encodings.get(name);
+  if (!encoding) {
+    encoding = getEncoding(name);
+    encodings.set(name, encoding);
+  }
+  return encoding;
+};
 
 const SAMPLE = `export function total(items: Item[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);\n}\n\nError: ENOENT: no such file or directory, open '/src/a.ts'\n    at Object.openSync (node:fs:601:3) 🚀 <|endoftext|> ünïcödé`;
 
@@ -14,8 +25,8 @@ describe('tokens', () => {
     for (const name of ['o200k_base', 'cl100k_base'] as const) {
       const tokenizer = await getTokenizer(name);
       // Special-token text in a transcript is ordinary text to count, never a control token.
-      const reference = getEncoding(name).encode(SAMPLE, [], []).length;
-      assert.equal(tokenizer.count(SAMPLE), reference, name);
+      const expected = reference(name).encode(SAMPLE, [], []).length;
+      assert.equal(tokenizer.count(SAMPLE), expected, name);
       assert.equal(tokenizer.estimate, false);
     }
   });
@@ -51,7 +62,7 @@ describe('tokens', () => {
     const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
     for (const name of ['o200k_base', 'cl100k_base'] as const) {
       const tokenizer = await getTokenizer(name);
-      const encoding = getEncoding(name);
+      const encoding = reference(name);
       for (let sample = 0; sample < 20; sample++) {
         let text = '';
         while (text.length < 12_000)
@@ -68,7 +79,7 @@ describe('tokens', () => {
     const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
     for (const name of ['o200k_base', 'cl100k_base'] as const) {
       const tokenizer = await getTokenizer(name);
-      const encoding = getEncoding(name);
+      const encoding = reference(name);
       for (const alphabet of ['abcdefghijklmnopqrstuvwxyz', 'aab', 'éa', 'y']) {
         let text = '';
         while (text.length < 700) text += alphabet[next() % alphabet.length];
@@ -124,7 +135,7 @@ describe('tokens', () => {
     const characters: string[] = [];
     for (let index = 0; index < 1_100_000; index++) characters.push(alphabet[next() % alphabet.length]!);
     const text = characters.join('');
-    assert.equal(tokenizer.count(text), getEncoding('o200k_base').encode(text, [], []).length);
+    assert.equal(tokenizer.count(text), reference('o200k_base').encode(text, [], []).length);
   });
 
   it('labels the heuristic as an estimate of chars/4', async () => {

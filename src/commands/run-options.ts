@@ -33,6 +33,12 @@ import {
 const RUN_SETTINGS = () => [...CORE_SETTINGS, ...strategySettings()];
 
 /** Adds every run option to a command. */
+/**
+ * Calls in flight by default: the core strategies' first calls on a session (three sequential chains, a
+ * parallel-stitch's slices, single-shot) mostly run at once, so slices do not hold the chains back (bench/wall.bench.ts).
+ */
+const DEFAULT_CONCURRENCY = 8;
+
 export function addRunOptions(command: Command): Command {
   const options = [
     new Option(
@@ -55,7 +61,7 @@ export function addRunOptions(command: Command): Command {
     ).argParser(integerAtLeast(1)),
     new Option('--concurrency <n>', 'provider calls in flight at once, across the whole run')
       .argParser(integerAtLeast(1))
-      .default(4),
+      .default(DEFAULT_CONCURRENCY),
     new Option(
       '--runs <n>',
       'sample each strategy n times (run k asks the model anew); mean and intervals clustered by probe',

@@ -9,6 +9,27 @@ import type { Probe } from '../quality/probes.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
 import type { FileState } from './file-state.ts';
 import type { Recoverability } from '../results/continuation-types.ts';
+import { memoizeByText } from '../text-cache.ts';
+
+// Texts a generation holds at most per probe set: a cut's files and each design's rehydration.
+const MAX_TEXTS = 10_000;
+const keptBy = new WeakMap<readonly Probe[], (text: string) => ReadonlySet<Probe>>();
+
+/**
+ * The probes of a set that a text keeps (matched), found once per text: every strategy continued at a cut looks in
+ * the same workspace files, and the strategies of one rehydration design bring back the same text.
+ */
+function keptIn(probes: readonly Probe[]): (text: string) => ReadonlySet<Probe> {
+  let kept = keptBy.get(probes);
+  if (!kept) {
+    kept = memoizeByText((text) => {
+      const index = createMatcher(text);
+      return new Set(probes.filter((probe) => probeOutcome(index, probe) === 'matched'));
+    }, MAX_TEXTS);
+    keptBy.set(probes, kept);
+  }
+  return kept;
+}
 
 /** Each probe's recoverability, by id. */
 export function recoverabilityOf(
@@ -16,15 +37,13 @@ export function recoverabilityOf(
   files: Iterable<FileState>,
   rehydratedText: string,
 ): Record<string, Recoverability> {
-  const rehydrated = createMatcher(rehydratedText);
-  const workspace = [...files].flatMap((file) =>
-    file.content === undefined ? [] : [createMatcher(file.content)],
-  );
+  const kept = keptIn(probes);
+  const rehydrated = kept(rehydratedText);
+  const workspace = [...files].flatMap((file) => (file.content === undefined ? [] : [kept(file.content)]));
   const result: Record<string, Recoverability> = {};
   for (const probe of probes) {
-    if (probeOutcome(rehydrated, probe) === 'matched') result[probe.id] = 'rehydrated';
-    else if (workspace.some((index) => probeOutcome(index, probe) === 'matched'))
-      result[probe.id] = 'workspace';
+    if (rehydrated.has(probe)) result[probe.id] = 'rehydrated';
+    else if (workspace.some((found) => found.has(probe))) result[probe.id] = 'workspace';
     else result[probe.id] = 'conversation';
   }
   return result;

@@ -16,6 +16,7 @@ import {
   splitSentences,
   WEAK_DECISION_CUE,
 } from './text.ts';
+import { memoizeByText } from '../text-cache.ts';
 import type { CallRecord } from './tool-facts.ts';
 import { createToolLog } from './tool-facts.ts';
 import { describeCall, shellCommand } from './tools.ts';
@@ -96,8 +97,6 @@ export function collectConversationFacts(
     weight,
   });
   const tools = createToolLog(store, at);
-  const addSentence = (kind: FactKind, sentence: string, index: number, weight: number) =>
-    store.add(kind, clip(sentence, SENTENCE_CHARS), at(index, weight));
   let latestRequest: { index: number; text: string } | undefined;
   let lastUserIndex = -1;
   // Injected context (instructions, environment, notifications) before it does not make the first
@@ -108,91 +107,30 @@ export function collectConversationFacts(
   const onUser = (index: number, text: string) => {
     tools.startTurn();
     lastUserIndex = index;
-    const trimmed = text.trim();
-    const shell = USER_SHELL.exec(trimmed);
-    if (shell) {
-      const status = shell[3] ?? '';
-      tools.userShell(index, shell[1]!, shell[2] ?? '', /exit code [1-9]/.test(status));
-      return;
-    }
-    if (trimmed.split(/\s+/).length < 2 || ACKNOWLEDGEMENT.test(trimmed) || SLASH_COMMAND.test(trimmed))
-      return;
-    // Pasted output in a code fence is output; in prose only lines that start like an error count.
-    const fenced = [...trimmed.matchAll(/```[^\n]*\n([\s\S]*?)(?:```|$)/g)]
-      .map((match) => match[1]!)
-      .join('\n');
-    const pasted = [...errorLines(fenced), ...errorLines(trimmed, { pasted: true })];
-    for (const line of new Set(pasted)) tools.userError(index, line);
-    for (const path of pathsIn(trimmed))
-      store.touchFile(path, 'mentioned', at(index, WEIGHT.userMentionedFile));
-
-    const sentences = splitSentences(trimmed).slice(0, MAX_SENTENCES_PER_BLOCK);
     // The session's task is the first message of a conversation that starts with it; a slice that
     // starts elsewhere or continues a summary opens with just another request.
     const isFirst = index === firstIndex && !timeline.continuation;
-    const { request, taken } = openingOf(trimmed, sentences);
-    const requestStrength = constraintStrength(request);
-    if (isFirst) {
-      store.add('task', request, at(index, WEIGHT.firstTask));
-      // The task's own constraints also belong under Constraints.
-      for (const sentence of sentences.slice(0, taken)) addConstraint(sentence, index);
-    } else if (requestStrength > 0) {
-      store.add(
-        'constraint',
-        request,
-        at(index, requestStrength === 2 ? WEIGHT.constraint : WEIGHT.softConstraint),
-      );
-    } else if (NEW_TASK.test(request)) {
-      store.add('task', request, at(index, WEIGHT.newTask));
-    } else {
-      store.add('request', request, at(index, request.endsWith('?') ? WEIGHT.request - 1 : WEIGHT.request));
+    const read = (isFirst ? readFirstUserMessage : readUserMessage)(text);
+    if (read.shell) {
+      const { command, output, failed } = read.shell;
+      tools.userShell(index, command, output, failed);
+      return;
     }
-    latestRequest = { index, text: request };
-    for (const sentence of sentences.slice(taken)) {
-      // Pasted terminal output ("xterm-256color", "➜ repo git:(main) ✗") is not something the user asked.
-      if (sentence.split(/\s+/).length < MIN_WORDS || !isProse(sentence) || STACK_FRAME.test(sentence))
-        continue;
-      if (addConstraint(sentence, index)) continue;
-      if (isFirst) addSentence('task', sentence, index, WEIGHT.taskDetail);
-      else if (USER_DETAIL.test(sentence) || pathsIn(sentence).length > 0) {
-        addSentence('detail', sentence, index, WEIGHT.userDetail);
-      } else addSentence('request', sentence, index, WEIGHT.requestDetail);
-    }
-  };
-
-  const addConstraint = (sentence: string, index: number): boolean => {
-    const strength = constraintStrength(sentence);
-    if (strength === 0) return false;
-    addSentence('constraint', sentence, index, strength === 2 ? WEIGHT.constraint : WEIGHT.softConstraint);
-    return true;
+    if (read.request === undefined) return;
+    for (const line of read.pasted) tools.userError(index, line);
+    for (const path of read.paths) store.touchFile(path, 'mentioned', at(index, WEIGHT.userMentionedFile));
+    for (const fact of read.facts) store.add(fact.kind, fact.text, at(index, fact.weight));
+    latestRequest = { index, text: read.request };
   };
 
   const onAssistant = (index: number, text: string, thinking: boolean) => {
     if (!thinking) assistantTexts.push({ index, text });
-    for (const path of pathsIn(text)) store.touchFile(path, 'mentioned', at(index, WEIGHT.mentionedFile));
-    const factor = thinking ? WEIGHT.thinkingFactor : 1;
-    proseUnits(text)
-      .slice(0, MAX_SENTENCES_PER_BLOCK)
-      .forEach(({ text: sentence, label }, unitIndex) => {
-        if (!thinking) tools.explain(sentence, unitIndex === 0);
-        if (sentence.split(/\s+/).length < MIN_WORDS || !isProse(sentence)) return;
-        const labelled = labelledKind(sentence, label);
-        if (labelled) {
-          addSentence(labelled.kind, sentence, index, labelled.weight * factor);
-        } else if (isDecision(sentence)) {
-          const strong = STRONG_DECISION_CUE.test(sentence);
-          addSentence(
-            'decision',
-            sentence,
-            index,
-            (strong ? WEIGHT.strongDecision : WEIGHT.weakDecision) * factor,
-          );
-        } else if (!thinking && DONE_CUE.test(sentence)) {
-          addSentence('done', sentence, index, WEIGHT.done);
-        } else if (!thinking && ASSISTANT_DETAIL.test(sentence)) {
-          addSentence('detail', sentence, index, WEIGHT.assistantDetail);
-        }
-      });
+    const read = (thinking ? readThinking : readAssistantMessage)(text);
+    for (const path of read.paths) store.touchFile(path, 'mentioned', at(index, WEIGHT.mentionedFile));
+    read.units.forEach(({ sentence, fact }, unitIndex) => {
+      if (!thinking) tools.explain(sentence, unitIndex === 0);
+      if (fact) store.add(fact.kind, fact.text, at(index, fact.weight));
+    });
   };
 
   const handlers: Record<BlockRole, (index: number, text: string) => void> = {
@@ -219,6 +157,121 @@ export function collectConversationFacts(
     for (const item of plannedItems(text))
       store.add('next', clip(item, SENTENCE_CHARS), at(index, WEIGHT.next - 1));
   }
+}
+
+/** A fact a message states, before it is placed on the conversation's timeline. */
+type MessageFact = { kind: FactKind; text: string; weight: number };
+
+/** What a user message says, read once whatever conversation it is in (see {@link readUser}). */
+type UserReading = {
+  /** A command the user ran themselves, with its output. */
+  shell?: { command: string; output: string; failed: boolean };
+  /** The request it opens with; undefined for one that asks nothing (an acknowledgement, a slash command). */
+  request?: string;
+  /** Error lines it pastes, the paths it names, and its facts in the order they are added. */
+  pasted: string[];
+  paths: string[];
+  facts: MessageFact[];
+};
+
+// Messages a generation holds at most: every strategy's requests carry the same messages, read once.
+const MAX_READ_MESSAGES = 50_000;
+
+/** A user message read as the first of its conversation (the session's task) or as a later one. */
+const readFirstUserMessage = memoizeByText((text) => readUser(text, true), MAX_READ_MESSAGES);
+const readUserMessage = memoizeByText((text) => readUser(text, false), MAX_READ_MESSAGES);
+
+/** What a user message says: a command it ran, or its request, pasted errors, paths and facts. */
+function readUser(text: string, isFirst: boolean): UserReading {
+  const trimmed = text.trim();
+  const reading: UserReading = { pasted: [], paths: [], facts: [] };
+  const shell = USER_SHELL.exec(trimmed);
+  if (shell) {
+    const status = shell[3] ?? '';
+    reading.shell = { command: shell[1]!, output: shell[2] ?? '', failed: /exit code [1-9]/.test(status) };
+    return reading;
+  }
+  if (trimmed.split(/\s+/).length < 2 || ACKNOWLEDGEMENT.test(trimmed) || SLASH_COMMAND.test(trimmed))
+    return reading;
+  // Pasted output in a code fence is output; in prose only lines that start like an error count.
+  const fenced = [...trimmed.matchAll(/```[^\n]*\n([\s\S]*?)(?:```|$)/g)]
+    .map((match) => match[1]!)
+    .join('\n');
+  reading.pasted = [...new Set([...errorLines(fenced), ...errorLines(trimmed, { pasted: true })])];
+  reading.paths = pathsIn(trimmed);
+  const add = (kind: FactKind, fact: string, weight: number) =>
+    reading.facts.push({ kind, text: fact, weight });
+  const addSentence = (kind: FactKind, sentence: string, weight: number) =>
+    add(kind, clip(sentence, SENTENCE_CHARS), weight);
+  const addConstraint = (sentence: string): boolean => {
+    const strength = constraintStrength(sentence);
+    if (strength === 0) return false;
+    addSentence('constraint', sentence, strength === 2 ? WEIGHT.constraint : WEIGHT.softConstraint);
+    return true;
+  };
+
+  const sentences = splitSentences(trimmed).slice(0, MAX_SENTENCES_PER_BLOCK);
+  const { request, taken } = openingOf(trimmed, sentences);
+  const requestStrength = constraintStrength(request);
+  if (isFirst) {
+    add('task', request, WEIGHT.firstTask);
+    // The task's own constraints also belong under Constraints.
+    for (const sentence of sentences.slice(0, taken)) addConstraint(sentence);
+  } else if (requestStrength > 0) {
+    add('constraint', request, requestStrength === 2 ? WEIGHT.constraint : WEIGHT.softConstraint);
+  } else if (NEW_TASK.test(request)) {
+    add('task', request, WEIGHT.newTask);
+  } else {
+    add('request', request, request.endsWith('?') ? WEIGHT.request - 1 : WEIGHT.request);
+  }
+  reading.request = request;
+  for (const sentence of sentences.slice(taken)) {
+    // Pasted terminal output ("xterm-256color", "➜ repo git:(main) ✗") is not something the user asked.
+    if (sentence.split(/\s+/).length < MIN_WORDS || !isProse(sentence) || STACK_FRAME.test(sentence))
+      continue;
+    if (addConstraint(sentence)) continue;
+    if (isFirst) addSentence('task', sentence, WEIGHT.taskDetail);
+    else if (USER_DETAIL.test(sentence) || pathsIn(sentence).length > 0) {
+      addSentence('detail', sentence, WEIGHT.userDetail);
+    } else addSentence('request', sentence, WEIGHT.requestDetail);
+  }
+  return reading;
+}
+
+/** What an assistant message (or its thinking) says: the paths it names, and each prose unit with its fact, if any. */
+type AssistantReading = {
+  paths: string[];
+  units: Array<{ sentence: string; fact?: MessageFact }>;
+};
+
+const readAssistantMessage = memoizeByText((text) => readAssistant(text, false), MAX_READ_MESSAGES);
+const readThinking = memoizeByText((text) => readAssistant(text, true), MAX_READ_MESSAGES);
+
+/** Reads an assistant message or its thinking (whose facts weigh less, and which states nothing done). */
+function readAssistant(text: string, thinking: boolean): AssistantReading {
+  const factor = thinking ? WEIGHT.thinkingFactor : 1;
+  const factOf = (sentence: string, label: string | undefined): MessageFact | undefined => {
+    if (sentence.split(/\s+/).length < MIN_WORDS || !isProse(sentence)) return undefined;
+    const fact = (kind: FactKind, weight: number) => ({ kind, text: clip(sentence, SENTENCE_CHARS), weight });
+    const labelled = labelledKind(sentence, label);
+    if (labelled) return fact(labelled.kind, labelled.weight * factor);
+    if (isDecision(sentence)) {
+      const strong = STRONG_DECISION_CUE.test(sentence);
+      return fact('decision', (strong ? WEIGHT.strongDecision : WEIGHT.weakDecision) * factor);
+    }
+    if (!thinking && DONE_CUE.test(sentence)) return fact('done', WEIGHT.done);
+    if (!thinking && ASSISTANT_DETAIL.test(sentence)) return fact('detail', WEIGHT.assistantDetail);
+    return undefined;
+  };
+  return {
+    paths: pathsIn(text),
+    units: proseUnits(text)
+      .slice(0, MAX_SENTENCES_PER_BLOCK)
+      .map(({ text: sentence, label }) => {
+        const fact = factOf(sentence, label);
+        return fact ? { sentence, fact } : { sentence };
+      }),
+  };
 }
 
 // What an item says by the label of its list ("Plan:") or its own bold lead ("**Fix**:"); first match wins.

@@ -4,6 +4,7 @@ import { parseToolCalls } from './conversation.ts';
 import { commandFamily, commandHead, errorLines, firstLine } from './error-lines.ts';
 import type { FactStore, Placement } from './facts.ts';
 import { CAUSE_CUE, FIX_CUE, PLAN_CUE, pathsIn } from './text.ts';
+import { memoizeByText } from '../text-cache.ts';
 import type { FileOperation } from './tools.ts';
 import {
   coreCommand,
@@ -66,6 +67,12 @@ type ErrorRecord = {
 
 type CommandRecord = { runs: number; failed: boolean; index: number; readOnly: boolean };
 
+// Tool texts a generation holds at most: every strategy's requests carry the same calls and results, read once.
+const MAX_READ_TEXTS = 50_000;
+/** The error lines of a tool result, and the calls of a calls line, read once per text (never changed after). */
+const errorLinesOf = memoizeByText((text) => errorLines(text), MAX_READ_TEXTS);
+const callsOf = memoizeByText(parseToolCalls, MAX_READ_TEXTS);
+
 /** A log writing into `store`, placing facts with `at(blockIndex, weight)`. */
 export function createToolLog(store: FactStore, at: (index: number, weight: number) => Placement): ToolLog {
   const errors = new Map<string, ErrorRecord>();
@@ -111,7 +118,7 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
     // Commands that only look at things (cat, grep) quote code in their output, and their failures
     // ("no match", exit 1) are answers, not errors.
     const lookOnly = command !== undefined && isReadOnlyCommand(command);
-    const lines = lookOnly ? [] : flagged || command !== undefined ? errorLines(text) : [];
+    const lines = lookOnly ? [] : flagged || command !== undefined ? errorLinesOf(text) : [];
     const failed = !lookOnly && (flagged || lines.length > 0);
     // A later success of the same program on the same target (flags aside) resolves a failure.
     const subject = command
@@ -151,7 +158,7 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
     calls(index, text) {
       // Results follow their calls directly; calls left waiting from before never got one.
       pending = [];
-      for (const call of parseToolCalls(text)) {
+      for (const call of callsOf(text)) {
         const record: CallRecord = { call, index };
         pending.push(record);
         all.push(record);

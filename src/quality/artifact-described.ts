@@ -23,12 +23,12 @@ const DESCRIBED_WITHIN = 12;
 
 /** The terms of the clause the term at `at` is in (a clause's terms stand together). */
 function clauseOf(index: MeaningIndex, at: number): readonly MeaningTerm[] {
-  const { clause } = index.terms[at]!;
+  const clause = index.clauseAt(at);
   let from = at;
-  while (from > 0 && index.terms[from - 1]!.clause === clause) from--;
+  while (from > 0 && index.clauseAt(from - 1) === clause) from--;
   let to = at;
-  while (index.terms[to + 1]?.clause === clause) to++;
-  return index.terms.slice(from, to + 1);
+  while (to + 1 < index.length && index.clauseAt(to + 1) === clause) to++;
+  return index.slice(from, to + 1);
 }
 
 /**
@@ -41,7 +41,7 @@ function perClause(
 ): (position: number) => boolean {
   const known = new Map<number, boolean>();
   return (position) => {
-    const { clause } = index.terms[position]!;
+    const clause = index.clauseAt(position);
     let passes = known.get(clause);
     if (passes === undefined) {
       passes = test(clauseOf(index, position));
@@ -134,32 +134,32 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   const starts = index.positions.get(first!)?.all ?? [];
   return starts.some((start) => {
     const named = rest.every((term, offset) => {
-      const at = index.terms[start + offset + 1];
+      const at = index.at(start + offset + 1);
       return at !== undefined && at.term === term && at.name;
     });
-    if (!named || !index.terms[start]!.name) return false;
-    const { clause, leadIn, leadInFrom, gloss } = index.terms[start]!;
+    if (!named || !index.at(start)!.name) return false;
+    const { clause, leadIn, leadInFrom, gloss } = index.at(start)!;
     const tells = (position: number) => {
-      const term = index.terms[position]!;
+      const term = index.at(position)!;
       if (term.name || term.negated) return false;
       if (reading.described.has(term.term)) return !notHeld(position);
       return reading.made && MADE_WORDS.has(term.term) && !changed(position);
     };
     const from = Math.max(0, start - DESCRIBED_WITHIN);
-    const to = Math.min(index.terms.length - 1, start + reading.name.length + DESCRIBED_WITHIN);
+    const to = Math.min(index.length - 1, start + reading.name.length + DESCRIBED_WITHIN);
     for (let position = from; position <= to; position++) {
-      const at = index.terms[position]!.clause;
+      const at = index.clauseAt(position);
       // A name that labels the clause after its colon is told by that clause ("mix.exs: six new deps").
       if ((at === clause || at === gloss) && tells(position)) return true;
     }
     toldLines ??= new Set(reading.definitions.flatMap((definition) => definitionLines(index, definition)));
-    if (toldLines.has(index.terms[start]!.line)) return true;
+    if (toldLines.has(index.lineAt(start))) return true;
     // An item of a list is told by the clause the list hangs from ("Created: a.ts, b.ts").
     if (leadIn === undefined) return false;
     const stop = Math.max(0, start - LEAD_IN_WITHIN);
     const first = leadInFrom ?? leadIn;
-    for (let position = start - 1; position >= stop && index.terms[position]!.clause >= first; position--) {
-      const at = index.terms[position]!.clause;
+    for (let position = start - 1; position >= stop && index.clauseAt(position) >= first; position--) {
+      const at = index.clauseAt(position);
       if (at <= leadIn && tells(position)) return true;
     }
     return false;
@@ -179,16 +179,16 @@ export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean
   const tells = perClause(index, saysSomething);
   const [first, ...rest] = reading.name;
   return (index.positions.get(first!)?.all ?? []).some((start) => {
-    if (!index.terms[start]!.name) return false;
-    if (!rest.every((term, offset) => index.terms[start + offset + 1]?.term === term)) return false;
+    if (!index.at(start)!.name) return false;
+    if (!rest.every((term, offset) => index.at(start + offset + 1)?.term === term)) return false;
     if (tells(start)) return true;
-    const { gloss } = index.terms[start]!;
+    const { gloss } = index.at(start)!;
     if (gloss === undefined) return false;
     // The clause the colon labels starts after the name's own clause ("mix.exs: six new deps"). A name followed by a
     // comma is not read with the clauses after it: in an identifier bag those are the next identifiers, and a
     // hyphenated one ("pytest-cov") reads as prose.
-    for (let position = start + reading.name.length; position < index.terms.length; position++) {
-      const term = index.terms[position]!;
+    for (let position = start + reading.name.length; position < index.length; position++) {
+      const term = index.at(position)!;
       if (term.clause > gloss) return false;
       if (term.clause === gloss) return tells(position);
     }
@@ -205,8 +205,8 @@ function definitionLines(index: MeaningIndex, definition: readonly string[]): nu
   const [first, ...rest] = definition;
   const tells = perClause(index, saysSomething);
   return (index.positions.get(first!)?.all ?? []).flatMap((at) => {
-    const term = index.terms[at]!;
-    if (!term.name || !rest.every((next, offset) => index.terms[at + offset + 1]?.term === next)) return [];
+    const term = index.at(at)!;
+    if (!term.name || !rest.every((next, offset) => index.at(at + offset + 1)?.term === next)) return [];
     return tells(at) ? [term.line] : [];
   });
 }

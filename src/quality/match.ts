@@ -5,9 +5,17 @@
  */
 
 import { matchForm, isWordCharacter } from './match-form.ts';
-import { ownCopy, recentMap } from '../text-cache.ts';
+import { memoizeByText, ownCopy, recentMap } from '../text-cache.ts';
 import { indexMeaning, type MeaningIndex } from './meaning.ts';
-import { createNeedleIndex, KEY_CHARACTERS, type NeedleIndex } from './needle-index.ts';
+import {
+  createNeedleIndex,
+  KEY_CHARACTERS,
+  type NeedleForm,
+  type NeedleIndex,
+  needleForm,
+} from './needle-index.ts';
+import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-index.ts';
+import { FoundMatch, FoundOccurrence, type NegationReader } from './found-occurrence.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
 const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
@@ -123,15 +131,18 @@ function normalizeLines(text: string): string {
 
 /** {@link normalizeForMatch}, then every number with a unit in one spelling (`1gib`, `2s`). */
 export function canonicalText(text: string): string {
+  // A probe's spellings and phrases are read again for every context scored: a short text is folded once.
+  return text.length > SHORT_TEXT_CHARS ? canonicalTextOf(text) : canonicalShortText(text);
+}
+
+const SHORT_TEXT_CHARS = 200;
+const canonicalShortText = memoizeByText((text) => canonicalTextOf(text), 20_000);
+
+function canonicalTextOf(text: string): string {
   return normalizeForMatch(text).replace(
     UNIT,
     (_match, number: string, unit: string) => `${number}${canonicalUnit(unit)}`,
   );
-}
-
-/** Whether a needle names a path: a `/` in it, or a file name with an extension. */
-function isPathNeedle(needle: string): boolean {
-  return needle.includes('/') || /^[\p{L}\p{N}_.-]+\.[\p{L}\p{N}]{1,8}$/u.test(needle);
 }
 
 // Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.
@@ -172,6 +183,9 @@ export type Occurrence = {
   deniedInClause: boolean;
 };
 
+/** A pattern (global) whose every match starts with `prefix`, then a number: looked for at the text's numbers. */
+export type NumberPattern = { pattern: RegExp; prefix: string };
+
 /** A text indexed once for many look-ups (a summary can be a whole transcript; there can be hundreds of probes). */
 export type TextIndex = {
   /** The canonical text (normalized, units folded). */
@@ -183,16 +197,18 @@ export type TextIndex = {
   /** Whether the text contains any of these needles (spellings of one thing). */
   hasAny(needles: readonly string[]): boolean;
   /** Every match of a pattern (global) over the canonical text, as occurrences with the text matched. */
-  find(pattern: RegExp): Array<Occurrence & { text: string }>;
+  find(pattern: RegExp): ReadonlyArray<Occurrence & { text: string }>;
+  /** {@link find} for a {@link NumberPattern}, answered from an index of the text's numbers. */
+  findNumbers(pattern: NumberPattern): ReadonlyArray<Occurrence & { text: string }>;
   /** The text read as meaning terms (meaning.ts), built on first use: most probes match without it. */
   meaning(): MeaningIndex;
 };
 
-/** The ways a needle may be written: itself, and a `./`-relative path without its `./`. */
-function needleVariants(needle: string): string[] {
+/** The ways a needle may be written: itself, and a `./`-relative path without its `./`; prepared once a run. */
+const formsOf = memoizeByText((needle): NeedleForm[] => {
   const canonical = canonicalText(needle);
-  return canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical];
-}
+  return (canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical]).map(needleForm);
+}, 20_000);
 
 /** Indexes `text` once and answers look-ups against it. */
 export function createMatcher(text: string): TextIndex {
@@ -210,24 +226,20 @@ export function createMatcher(text: string): TextIndex {
     }
     return low;
   };
-  const occurrenceAt = (start: number, end: number): Occurrence => ({
-    start,
-    end,
-    word: wordAt(start),
-    negated: isNegated(normalized, start, end),
-    deniedInClause: isDeniedInClause(normalized, start, end),
-  });
+  const reader: NegationReader = {
+    negated: (start, end) => isNegated(normalized, start, end),
+    deniedInClause: (start, end) => isDeniedInClause(normalized, start, end),
+  };
+  const occurrenceAt = (start: number, end: number): Occurrence =>
+    new FoundOccurrence(reader, start, end, wordAt(start));
   const memo = new Map<string, Occurrence[]>();
   const presence = new Map<string, boolean>();
   let index: NeedleIndex | undefined;
 
   /** Visits each place `variant` occurs, as canonical `[start, end)`, until `visit` returns false. */
-  const scan = (variant: string, visit: (start: number, end: number) => boolean): void => {
-    const needle = matchForm(variant).text;
+  const scan = (variant: NeedleForm, visit: (start: number, end: number) => boolean): void => {
+    const { text: needle, path, checkStart, checkEnd } = variant;
     if (needle.length === 0) return;
-    const path = isPathNeedle(variant);
-    const checkStart = isWordCharacter(needle[0]);
-    const checkEnd = isWordCharacter(needle[needle.length - 1]);
     const at = (offset: number): boolean => {
       const start = form.position(offset);
       const end = form.position(offset + needle.length - 1) + 1;
@@ -266,7 +278,7 @@ export function createMatcher(text: string): TextIndex {
     let found = memo.get(needle);
     if (!found) {
       const all: Occurrence[] = [];
-      for (const variant of needleVariants(needle)) {
+      for (const variant of formsOf(needle)) {
         scan(variant, (start, end) => {
           all.push(occurrenceAt(start, end));
           return true;
@@ -284,7 +296,7 @@ export function createMatcher(text: string): TextIndex {
     let found = presence.get(needle);
     if (found === undefined) {
       found = false;
-      for (const variant of needleVariants(needle)) {
+      for (const variant of formsOf(needle)) {
         scan(variant, () => {
           found = true;
           return false;
@@ -295,11 +307,25 @@ export function createMatcher(text: string): TextIndex {
     }
     return found;
   };
+  const matchAt = (start: number, found: string) =>
+    new FoundMatch(reader, start, start + found.length, wordAt(start), found);
+  // Patterns are looked for again by other probes (one pattern serves every value of a unit): found once.
+  const patterns = new Map<string, FoundMatch[]>();
+  const foundOnce = (key: string, find: () => FoundMatch[]): FoundMatch[] => {
+    let found = patterns.get(key);
+    if (!found) patterns.set(key, (found = find()));
+    return found;
+  };
+  let numbers: NumberIndex | undefined;
+  const findNumbers = ({ pattern, prefix }: NumberPattern) =>
+    foundOnce(`${pattern.flags}/${pattern.source}\u0000${prefix}`, () => {
+      numbers ??= createNumberIndex(normalized);
+      return matchesAtNumbers(normalized, numbers, pattern, prefix, matchAt);
+    });
   const find = (pattern: RegExp) =>
-    [...normalized.matchAll(pattern)].map((match) => ({
-      ...occurrenceAt(match.index, match.index + match[0].length),
-      text: match[0],
-    }));
+    foundOnce(`${pattern.flags}/${pattern.source}`, () =>
+      [...normalized.matchAll(pattern)].map((match) => matchAt(match.index, match[0])),
+    );
   let meaning: MeaningIndex | undefined;
   return {
     normalized,
@@ -307,6 +333,7 @@ export function createMatcher(text: string): TextIndex {
     has,
     hasAny: (needles) => needles.some(has),
     find,
+    findNumbers,
     meaning: () => (meaning ??= indexMeaning(text)),
   };
 }

@@ -12,31 +12,9 @@
 import stem from 'wink-porter2-stemmer';
 import { ANTONYMS, IRREGULAR_FORMS, NUMBER_WORDS, PHRASES, STOP_WORDS, SYNONYMS } from './meaning-words.ts';
 import { ownCopy, recentMap } from '../text-cache.ts';
+import { meaningColumns, type MeaningIndex, type MeaningTerm } from './meaning-index.ts';
 
-/** One term of a text. */
-export type MeaningTerm = {
-  /** The folded term: a stem, a synonym group's stem, a digit string or a file name. */
-  term: string;
-  /** From a name (identifier, path, number) rather than from prose. */
-  name: boolean;
-  /** A negation stands within a few terms before it in its clause. */
-  negated: boolean;
-  /** The line of the text it is on (0-based). */
-  line: number;
-  /** The clause of the text it is in (0-based, counted over the whole text): a list item is a clause of its own. */
-  clause: number;
-  /**
-   * For an item of a list, the clause that introduced the list ("Created: a.ts, b.ts"; a line ending in a colon and
-   * the bullets under it), which says what the items are.
-   */
-  leadIn?: number;
-  /** The first clause of the sentence that lead-in ends ("Done & committed WP1–14, check green:"), when earlier. */
-  leadInFrom?: number;
-  /** For a name that labels what follows it ("mix.exs: six new deps"), the clause after the colon, which says what it is. */
-  gloss?: number;
-  /** A part of a longer name (the `1` of `spotter-4te.1`, the `15` of `WP15`): an id, not a measured value. */
-  part?: true;
-};
+export type { MeaningIndex, MeaningTerm } from './meaning-index.ts';
 
 // Extensions that make a dotted word a file name (`main.ts`), not a member access (`session.messages`).
 const FILE_EXTENSIONS = new Set(
@@ -190,6 +168,24 @@ function tokenWords(token: string): Word[] {
   return [{ word: lower, name: false }];
 }
 
+// Tokens a generation remembers the words of: a text repeats its names and words.
+const tokenWordCache = recentMap<string, readonly Word[]>(50_000);
+
+/** {@link tokenWords}, remembered per token; fresh objects each call, since a clause marks its words. */
+function wordsOfToken(token: string): Word[] {
+  let words = tokenWordCache.get(token);
+  if (words === undefined) {
+    // A token's words depend on the synonym table (a word with digits in it may be a synonym): read it first.
+    synonymOf ??= synonymTable();
+    words = tokenWords(token);
+    tokenWordCache.set(
+      ownCopy(token),
+      words.map((word) => ({ ...word })),
+    );
+  }
+  return words.map((word) => ({ ...word }));
+}
+
 /** The terms of one clause, phrases folded and function words dropped. */
 function clauseTerms(
   clause: string,
@@ -208,7 +204,7 @@ function clauseTerms(
   // not a sentence: its words are no prose.
   const listed = tokens.length === 1 && tokens[0]![0].includes('-');
   for (const match of tokens) {
-    const found = tokenWords(match[0]);
+    const found = wordsOfToken(match[0]);
     if (listed) for (const word of found) word.name = true;
     words.push(...found);
   }
@@ -266,6 +262,23 @@ type LeadIn = { clause: number; from: number };
 /** A text as meaning terms, in order (see the module comment). */
 export function meaningTerms(text: string): MeaningTerm[] {
   const terms: MeaningTerm[] = [];
+  readTerms(text, (clause) => {
+    for (const term of clause) terms.push(term);
+  });
+  return terms;
+}
+
+/** Indexes a text's meaning terms. */
+export function indexMeaning(text: string): MeaningIndex {
+  const columns = meaningColumns();
+  readTerms(text, (clause) => {
+    for (const term of clause) columns.add(term);
+  });
+  return columns.finish();
+}
+
+/** Reads a text's terms clause by clause, handing each clause's terms to `emit` in order. */
+function readTerms(text: string, emit: (clause: MeaningTerm[]) => void): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
@@ -285,18 +298,19 @@ export function meaningTerms(text: string): MeaningTerm[] {
       for (let part = 0; part < parts.length; part += 2) {
         const end = parts[part + 1];
         if (parts[part]!.trim().length > 0) {
-          const first = terms.length;
+          const terms: MeaningTerm[] = [];
           clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn, end?.startsWith('?') === true);
           const last = part >= lastWords;
           let prose = false;
-          for (let term = first; term < terms.length && !prose; term++) prose = !terms[term]!.name;
+          for (let term = 0; term < terms.length && !prose; term++) prose = !terms[term]!.name;
           if (end?.startsWith(':') && prose) {
             leadIn = { clause: clauses, from: sentenceFrom };
             if (last) bullets = leadIn;
-          } else if (end?.startsWith(':') && !last && terms.length > first) {
-            for (let term = first; term < terms.length; term++) terms[term]!.gloss = clauses + 1;
+          } else if (end?.startsWith(':') && !last && terms.length > 0) {
+            for (const term of terms) term.gloss = clauses + 1;
           }
           clauses++;
+          emit(terms);
         }
         if (end !== undefined && SENTENCE_END.test(end)) {
           leadIn = bullets = undefined;
@@ -304,30 +318,6 @@ export function meaningTerms(text: string): MeaningTerm[] {
         }
       }
     });
-  return terms;
-}
-
-/** A text's terms indexed once for many statements. */
-export type MeaningIndex = {
-  terms: readonly MeaningTerm[];
-  /** Positions of each term: every one, and those from prose. */
-  positions: ReadonlyMap<string, { all: number[]; prose: number[] }>;
-};
-
-/** Indexes a text's meaning terms. */
-export function indexMeaning(text: string): MeaningIndex {
-  const terms = meaningTerms(text);
-  const positions = new Map<string, { all: number[]; prose: number[] }>();
-  terms.forEach((term, position) => {
-    let entry = positions.get(term.term);
-    if (!entry) {
-      entry = { all: [], prose: [] };
-      positions.set(term.term, entry);
-    }
-    entry.all.push(position);
-    if (!term.name) entry.prose.push(position);
-  });
-  return { terms, positions };
 }
 
 /** A number of a statement, with the terms right before and after it (what it measures). */
@@ -421,7 +411,7 @@ export function statementCoverage(
   window: number,
   options: { oneLine?: boolean; opposingSignals?: number } = {},
 ): StatementCoverage {
-  const lineOf = (position: number) => index.terms[position]!.line;
+  const lineOf = (position: number) => index.lineAt(position);
   const total = reading.terms.reduce((sum, term) => sum + term.weight, 0);
   const contentTotal = reading.terms.reduce((sum, term) => sum + (term.name ? 0 : term.weight), 0);
   const hits: Array<{ position: number; term: number }> = [];
@@ -493,22 +483,16 @@ function opposingWindow(
   best: { start: number; end: number },
   oneLine: boolean,
 ): readonly MeaningTerm[] {
-  if (!oneLine) return index.terms.slice(best.start, best.end + 1);
+  if (!oneLine) return index.slice(best.start, best.end + 1);
   // Within the clauses the window begins and ends in: the next sentence on the line ("no PyO3 bindings. Remove
   // the Python sources at the end") says something else.
-  const first = index.terms[best.start]!.clause;
-  const last = index.terms[best.end]!.clause;
+  const first = index.clauseAt(best.start);
+  const last = index.clauseAt(best.end);
   let start = best.start;
   let end = best.end;
-  while (start > 0 && best.start - start < NEGATION_REACH && index.terms[start - 1]!.clause === first)
-    start--;
-  while (
-    end + 1 < index.terms.length &&
-    end - best.end < NEGATION_REACH &&
-    index.terms[end + 1]!.clause === last
-  )
-    end++;
-  return index.terms.slice(start, end + 1);
+  while (start > 0 && best.start - start < NEGATION_REACH && index.clauseAt(start - 1) === first) start--;
+  while (end + 1 < index.length && end - best.end < NEGATION_REACH && index.clauseAt(end + 1) === last) end++;
+  return index.slice(start, end + 1);
 }
 
 /**
@@ -606,9 +590,7 @@ export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
     if (!entry) return [];
     const positions = term.name ? entry.all : entry.prose;
     // A content word stated the other way round is not the phrase ("no unit tests" is not "unit tests").
-    return term.name
-      ? positions
-      : positions.filter((position) => index.terms[position]!.negated === term.negated);
+    return term.name ? positions : positions.filter((position) => index.negatedAt(position) === term.negated);
   };
   const lists = terms.map(candidates);
   if (lists.some((list) => list.length === 0)) return [];

@@ -4,6 +4,37 @@
  * characters is searched for thousands of probe spellings and paths.
  */
 
+import { isWordCharacter, matchForm } from './match-form.ts';
+import { ownCopy } from '../text-cache.ts';
+
+/** One way a needle may be written, prepared once for every text it is looked for in. */
+export type NeedleForm = {
+  /** The needle's match form. */
+  text: string;
+  /** It names a path: path characters may not touch it. */
+  path: boolean;
+  /** It starts (ends) with a word character: a word character may not touch it there. */
+  checkStart: boolean;
+  checkEnd: boolean;
+};
+
+/** A needle's {@link NeedleForm}, from its canonical text (match.ts). */
+export function needleForm(canonical: string): NeedleForm {
+  // A string of its own: a form outlives the text its needle may have been sliced from.
+  const text = ownCopy(matchForm(canonical).text);
+  return {
+    text,
+    path: isPathNeedle(canonical),
+    checkStart: isWordCharacter(text[0]),
+    checkEnd: isWordCharacter(text[text.length - 1]),
+  };
+}
+
+/** Whether a needle names a path: a `/` in it, or a file name with an extension. */
+function isPathNeedle(needle: string): boolean {
+  return needle.includes('/') || /^[\p{L}\p{N}_.-]+\.[\p{L}\p{N}]{1,8}$/u.test(needle);
+}
+
 /** Needles are looked up by this many first characters; shorter ones are scanned for. */
 export const KEY_CHARACTERS = 4;
 const BUCKET_BITS = 18;

@@ -2,6 +2,7 @@
 import type { TextIndex } from './match.ts';
 import { pathSpellings } from './probes.ts';
 import type { Scorer } from './types.ts';
+import { memoizeByDigest, ownCopy } from '../text-cache.ts';
 
 const words = (text: string) => new Set(text.split(/\s+/));
 
@@ -105,6 +106,26 @@ function cleanToken(token: string): string {
  * paths of three segments or ending in `/`. Never URLs, e-mail addresses, version numbers, dates or `e.g.`.
  */
 export function extractPaths(text: string): string[] {
+  if (text.length < BLOCK_READ_CHARS) return pathsInText(text);
+  // No path or URL spans a line, so a long text's paths are its blocks' (between blank lines), in order; contexts
+  // share their messages, and each block is read once.
+  const paths = new Set<string>();
+  for (let start = 0; start <= text.length;) {
+    let end = text.indexOf('\n\n', start);
+    if (end < 0) end = text.length;
+    for (const path of blockPaths(text.slice(start, end))) paths.add(path);
+    start = end + 2;
+  }
+  return [...paths];
+}
+
+// Texts this long (a kept tail, a whole transcript) are read block by block.
+const BLOCK_READ_CHARS = 1 << 16;
+// Blocks a generation remembers: a long session's messages.
+const blockPaths = memoizeByDigest((block) => pathsInText(block).map(ownCopy), 100_000);
+
+/** {@link extractPaths} of one text, read whole. */
+function pathsInText(text: string): string[] {
   const withoutUrls = text.replace(URL, (url) => ' '.repeat(url.length));
   const paths = new Set<string>();
   for (const match of withoutUrls.matchAll(TOKEN)) {

@@ -9,6 +9,7 @@
 import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 import { escapeRegExp } from '../regexp.ts';
+import { ownCopy } from '../text-cache.ts';
 
 /** How a facet is stated: plainly, ruled out (the answer negates it), or either way (errors: "no longer fails with …"). */
 export type Polarity = 'affirmed' | 'denied' | 'either';
@@ -17,6 +18,8 @@ export type Polarity = 'affirmed' | 'denied' | 'either';
 type NumberSpelling = {
   /** Matches the spelling with any number (and, for a unit, any unit of its kind) in the canonical text. */
   pattern: RegExp;
+  /** What every match starts with, right before its number (the spelling's canonical text before the number). */
+  prefix: string;
   /** The spelling's own value, in the unit kind's base unit. */
   value: number;
   /** Reads a match's value in the same base unit. */
@@ -78,12 +81,19 @@ function numberSpelling(spelling: string): NumberSpelling | undefined {
   );
   const size = (unitName: string) => (kind ? (kind[unitName] ?? Number.NaN) : 1);
   const valuePattern = new RegExp(pattern.source, 'u');
+  // A context states the same few values again and again ("30s"): each read once.
+  const values = new Map<string, number | undefined>();
   return {
     pattern,
+    prefix,
     value: Number(match[1]) * size(unit),
     valueOf(text) {
+      if (values.has(text)) return values.get(text);
       const found = valuePattern.exec(text);
-      return found ? Number(found[1]) * size(found[2] ?? '') : undefined;
+      const value = found ? Number(found[1]) * size(found[2] ?? '') : undefined;
+      // A string of its own: the match is a slice of the whole context.
+      values.set(ownCopy(text), value);
+      return value;
     },
   };
 }
@@ -211,7 +221,7 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
     }
     const otherValues: Occurrence[] = [];
     for (const number of facet.numbers) {
-      for (const found of index.find(number.pattern)) {
+      for (const found of index.findNumbers(number)) {
         if (found.negated) continue;
         if (sameNumber(number, found.text)) support.push(found);
         else otherValues.push(found);

@@ -29,8 +29,11 @@ export type SessionReference = {
   files: FileLists;
   /** The whole transcript rendered without truncation, where invented paths are looked up. */
   transcriptText: string;
-  /** The transcript prepared once for matching. */
-  transcriptMatcher: TextIndex;
+  /**
+   * The transcript prepared once for matching, on first use: a run with a model starts its calls first and
+   * prepares it while they are in flight.
+   */
+  readonly transcriptMatcher: TextIndex;
   /** What the transcript has content for (summary sections standing for it may not be placeholders). */
   expectations: StructureExpectations;
 };
@@ -97,6 +100,7 @@ function referenceOf(
   const transcriptText = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
   const files = fileLists(session.fileOperations);
   const kinds = new Set(probes.map((probe) => probe.kind));
+  let transcriptMatcher: TextIndex | undefined;
   return {
     session,
     tokensBefore,
@@ -105,7 +109,9 @@ function referenceOf(
     probesAt,
     files,
     transcriptText,
-    transcriptMatcher: createMatcher(transcriptText),
+    get transcriptMatcher() {
+      return (transcriptMatcher ??= createMatcher(transcriptText));
+    },
     expectations: {
       constraints: kinds.has('constraint'),
       decisions: kinds.has('decision'),

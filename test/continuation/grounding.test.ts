@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { evaluateContinuation } from '../../src/continuation/evaluate.ts';
 import { recoverabilitySummary } from '../../src/continuation/recoverability.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import type { Probe } from '../../src/quality/probes.ts';
-import { getTokenizer } from '../../src/tokens.ts';
+import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { renderMessages } from '../../src/transcript.ts';
 import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
@@ -47,8 +47,13 @@ const probes = [
   probe('route', '/export', 6),
 ];
 
-describe('continuation grounding (offline, lexical)', async () => {
-  const tokenizer = await getTokenizer('o200k_base');
+describe('continuation grounding (offline, lexical)', () => {
+  // Set up in before(), not awaited in this callback: a test registered after an await here may find its file's
+  // suite (npm test runs several files in one process) already finished.
+  let tokenizer: Tokenizer;
+  before(async () => {
+    tokenizer = await getTokenizer('o200k_base');
+  });
   const evaluate = (summary: string, design: 'none' | 'claude-code' = 'none') =>
     evaluateContinuation({
       session: full,

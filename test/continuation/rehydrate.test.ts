@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { fileStateAt } from '../../src/continuation/file-state.ts';
 import { defaultDesign, rehydrate } from '../../src/continuation/rehydrate.ts';
 import { contentText } from '../../src/session/types.ts';
-import { getTokenizer } from '../../src/tokens.ts';
+import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 function exchange(name: string, args: Record<string, unknown>, output: string) {
@@ -46,8 +46,13 @@ describe('file state at the cut', () => {
   });
 });
 
-describe('rehydration', async () => {
-  const tokenizer = await getTokenizer('o200k_base');
+describe('rehydration', () => {
+  // Set up in before(), not awaited in this callback: a test registered after an await here may find its file's
+  // suite (npm test runs several files in one process) already finished.
+  let tokenizer: Tokenizer;
+  before(async () => {
+    tokenizer = await getTokenizer('o200k_base');
+  });
 
   it('attaches Claude Code’s five most recent files, a large one as its path only', () => {
     const many = [

@@ -48,6 +48,23 @@ describe('records file', () => {
       // Moved, still readable by hash.
       assert.equal(await store.read('calls', prompt), JSON.stringify({ system: 's', prompt: 'p' }));
       await store.discard();
+      // A second run into the same folder stores the same text again and a new one: each once, as written.
+      const again = createContentStore(directory.path);
+      assert.equal(await again.put('calls', JSON.stringify({ system: 's', prompt: 'p' })), prompt);
+      const answer = await again.put('calls', JSON.stringify({ answer: 'a' }));
+      await again.finish({ ...header, run: '20261127T113157Z-481431aa' } as unknown as RunRecord);
+      assert.deepEqual(
+        (await readdir(join(records, 'calls'))).sort(),
+        [`${answer}.json`, `${prompt}.json`].sort(),
+      );
+      assert.equal(await again.read('calls', prompt), JSON.stringify({ system: 's', prompt: 'p' }));
+      assert.equal(await again.read('calls', answer), JSON.stringify({ answer: 'a' }));
+      await again.discard();
+      assert.deepEqual(
+        (await readdir(directory.path)).filter((name) => name.startsWith('.records-staging')),
+        [],
+        'no staging folder is left behind',
+      );
     } finally {
       await directory.remove();
     }

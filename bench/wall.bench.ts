@@ -1,0 +1,166 @@
+/**
+ * The whole-process wall benchmark (issue #45): `compaction-bench compare large-session -s core` against the
+ * loopback server answering every call after 300 ms, timed from the process's spawn to its exit, over the floor
+ * no harness can beat: the longest strategy chain, or all calls spread over the concurrency, whichever is
+ * longer, times the latency. Target ≤ 1.2 at the default concurrency. Each concurrency (`BENCH_CONCURRENCY`,
+ * default `default,16`) runs `BENCH_RUNS` times (default 5), median and range, with the machine's load printed
+ * beside them (wall time is what load moves). `BENCH_BASELINE=<another checkout>` alternates with a baseline.
+ * Run: `npm run bench -- wall`.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startMockLlmServer } from '../support/loopback-llm-server.ts';
+import {
+  BASELINE,
+  ROOT,
+  describeLoad,
+  describeSpread,
+  mark,
+  processCpuMs,
+  runCli,
+  spread,
+  type ProcessRun,
+} from './process.ts';
+
+const LATENCY_MS = 300;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? 'default,16').split(',');
+const SESSION = process.env.BENCH_SESSION ?? 'large-session';
+const STRATEGIES = process.env.BENCH_STRATEGIES ?? 'core';
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/**
+ * One run's wall time and its floor, read from the results the run wrote, and the CPU the process spent before its
+ * first call reached the server and after the last answer left it: on a quiet machine the start and the tail of
+ * the wall take about as long, whatever the load was while measuring.
+ */
+type WallRun = ProcessRun & {
+  floorMs: number;
+  calls: number;
+  chain: number;
+  concurrency: number;
+  startCpuMs: number;
+  tailCpuMs: number;
+};
+
+async function once(root: string, concurrency: string, out: string, cwd: string): Promise<WallRun> {
+  let pid: number | undefined;
+  let startCpuMs: number | undefined;
+  let lastAnswerCpuMs = 0;
+  const cpu = () => (pid === undefined ? undefined : processCpuMs(pid));
+  // A fresh server per run: it keeps every request, and a run must not find a connection left open.
+  const server = await startMockLlmServer({
+    latencyMs: LATENCY_MS,
+    reply: (request) => {
+      startCpuMs ??= cpu();
+      // Read as the answer leaves: the last one read is the CPU spent up to the last answer.
+      setTimeout(() => (lastAnswerCpuMs = cpu() ?? lastAnswerCpuMs), LATENCY_MS).unref();
+      return { kind: 'text', text: `summary of a ${JSON.stringify(request.body).length}-character request` };
+    },
+  });
+  try {
+    const args = [
+      'compare',
+      SESSION,
+      '-s',
+      STRATEGIES,
+      '-p',
+      'openai:bench-model',
+      '--base-url',
+      server.url,
+      '--no-cache',
+      '-o',
+      out,
+      '-q',
+      ...(concurrency === 'default' ? [] : ['--concurrency', concurrency]),
+    ];
+    const run = await runCli(root, args, {
+      cwd,
+      env: { OPENAI_API_KEY: 'loopback' },
+      onSpawn: (spawned) => (pid = spawned),
+    });
+    if (run.code !== 0)
+      throw new Error(`compaction-bench ${args.join(' ')} exited ${run.code}:\n${run.stderr}`);
+    const resultsFile = readdirSync(out).find((file) => file.endsWith('-results.json'))!;
+    const results = JSON.parse(readFileSync(join(out, resultsFile), 'utf8')) as {
+      config: { concurrency: number };
+      strategies: Array<{ calls: number; criticalPathCalls: number }>;
+    };
+    const calls = results.strategies.reduce((sum, strategy) => sum + strategy.calls, 0);
+    const chain = Math.max(...results.strategies.map((strategy) => strategy.criticalPathCalls));
+    const floorMs = Math.max(chain, Math.ceil(calls / results.config.concurrency)) * LATENCY_MS;
+    return {
+      ...run,
+      floorMs,
+      calls,
+      chain,
+      concurrency: results.config.concurrency,
+      startCpuMs: startCpuMs ?? Number.NaN,
+      tailCpuMs: run.cpuMs - lastAnswerCpuMs,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const scratch = await mkdtemp(join(tmpdir(), 'compaction-bench-wall-'));
+  try {
+    for (const root of [ROOT, ...(BASELINE ? [BASELINE] : [])]) {
+      const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+      if (build.status !== 0) throw new Error(`the build (${root}scripts/build.mjs) failed`);
+    }
+    for (const concurrency of CONCURRENCIES) {
+      const here: WallRun[] = [];
+      const there: WallRun[] = [];
+      const loads: string[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        loads.push(describeLoad());
+        here.push(await once(ROOT, concurrency, join(scratch, `here-${concurrency}-${run}`), scratch));
+        if (BASELINE)
+          there.push(
+            await once(BASELINE, concurrency, join(scratch, `there-${concurrency}-${run}`), scratch),
+          );
+      }
+      const describe = (runs: WallRun[]) => {
+        const ratios = runs.map((run) => run.wallMs / run.floorMs);
+        const [first] = runs;
+        return (
+          `wall ${describeSpread(
+            runs.map((run) => run.wallMs),
+            1000,
+            's',
+            2,
+          )} ÷ floor max(chain ${first!.chain}, ⌈${first!.calls} calls ÷ ${first!.concurrency}⌉) × ${LATENCY_MS} ms = ` +
+          `${(first!.floorMs / 1000).toFixed(2)} s → ${describeSpread(ratios, 1, '', 2)}; CPU before the first call ` +
+          `${describeSpread(
+            runs.map((run) => run.startCpuMs),
+            1000,
+            's',
+            2,
+          )}, after the last answer ${describeSpread(
+            runs.map((run) => run.tailCpuMs),
+            1000,
+            's',
+            2,
+          )}`
+        );
+      };
+      const ratio = spread(here.map((run) => run.wallMs / run.floorMs)).median;
+      log(
+        `compare ${SESSION} -s ${STRATEGIES}, concurrency ${concurrency} (${here[0]!.concurrency}), ${LATENCY_MS} ms a call, ` +
+          `whole process: ${describe(here)}${concurrency === 'default' ? ` (target ≤ 1.2 ${mark(ratio <= 1.2)})` : ''}`,
+      );
+      if (there.length > 0) log(`  baseline: ${describe(there)}`);
+      log(`  ${loads[0]} at the first run, ${loads[loads.length - 1]} at the last`);
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,42 @@
+/**
+ * An occurrence of a needle or a pattern in an indexed text (match.ts's `Occurrence`), whose negation is read when
+ * first asked for: most look-ups ask only where a needle is, or whether it is negated, and reading a clause costs
+ * more than finding the needle.
+ */
+
+/** How a text's clauses are read around `[start, end)`: match.ts's negation reading of one text. */
+export type NegationReader = {
+  negated(start: number, end: number): boolean;
+  deniedInClause(start: number, end: number): boolean;
+};
+
+/** One occurrence: where it is, the word it starts at, and its negation, read once on demand. */
+export class FoundOccurrence {
+  readonly start: number;
+  readonly end: number;
+  readonly word: number;
+  readonly #reader: NegationReader;
+  #negated: boolean | undefined;
+  #deniedInClause: boolean | undefined;
+  constructor(reader: NegationReader, start: number, end: number, word: number) {
+    this.#reader = reader;
+    this.start = start;
+    this.end = end;
+    this.word = word;
+  }
+  get negated(): boolean {
+    return (this.#negated ??= this.#reader.negated(this.start, this.end));
+  }
+  get deniedInClause(): boolean {
+    return (this.#deniedInClause ??= this.#reader.deniedInClause(this.start, this.end));
+  }
+}
+
+/** A {@link FoundOccurrence} of a pattern, with the text it matched. */
+export class FoundMatch extends FoundOccurrence {
+  readonly text: string;
+  constructor(reader: NegationReader, start: number, end: number, word: number, text: string) {
+    super(reader, start, end, word);
+    this.text = text;
+  }
+}

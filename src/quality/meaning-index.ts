@@ -1,0 +1,144 @@
+/**
+ * A text's meaning terms (meaning.ts) held in columns: a transcript has millions of terms, and an object for each
+ * would take several times the memory of the text itself. A term is made as an object only when it is asked for.
+ */
+
+/** One term of a text. */
+export type MeaningTerm = {
+  /** The folded term: a stem, a synonym group's stem, a digit string or a file name. */
+  term: string;
+  /** From a name (identifier, path, number) rather than from prose. */
+  name: boolean;
+  /** A negation stands within a few terms before it in its clause. */
+  negated: boolean;
+  /** The line of the text it is on (0-based). */
+  line: number;
+  /** The clause of the text it is in (0-based, counted over the whole text): a list item is a clause of its own. */
+  clause: number;
+  /**
+   * For an item of a list, the clause that introduced the list ("Created: a.ts, b.ts"; a line ending in a colon and
+   * the bullets under it), which says what the items are.
+   */
+  leadIn?: number;
+  /** The first clause of the sentence that lead-in ends ("Done & committed WP1–14, check green:"), when earlier. */
+  leadInFrom?: number;
+  /** For a name that labels what follows it ("mix.exs: six new deps"), the clause after the colon, which says what it is. */
+  gloss?: number;
+  /** A part of a longer name (the `1` of `spotter-4te.1`, the `15` of `WP15`): an id, not a measured value. */
+  part?: true;
+};
+
+/** A text's terms indexed once for many statements. */
+export type MeaningIndex = {
+  /** How many terms the text has. */
+  readonly length: number;
+  /** The term at a position, or undefined outside the text (a new object on each call). */
+  at(position: number): MeaningTerm | undefined;
+  /** The terms from `start` up to `end` (not included). */
+  slice(start: number, end: number): MeaningTerm[];
+  /** The line, the clause, or the negation of the term at a position, read without making the term. */
+  lineAt(position: number): number;
+  clauseAt(position: number): number;
+  negatedAt(position: number): boolean;
+  /** Positions of each term: every one, and those from prose. */
+  positions: ReadonlyMap<string, { all: number[]; prose: number[] }>;
+};
+
+const NAME = 1;
+const NEGATED = 2;
+const PART = 4;
+const NONE = -1;
+
+// Columns grow by chunks of this many values: no copy as they grow, and no buffer of a whole column to reallocate.
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK - 1;
+
+/** A growing column of integers that fit its typed array, in chunks. */
+function column(make: (length: number) => Int32Array | Uint8Array) {
+  const chunks: Array<Int32Array | Uint8Array> = [];
+  let length = 0;
+  return {
+    push(value: number) {
+      if ((length & CHUNK_MASK) === 0) chunks.push(make(CHUNK));
+      chunks[length >> CHUNK_BITS]![length & CHUNK_MASK] = value;
+      length++;
+    },
+    at: (position: number): number => chunks[position >> CHUNK_BITS]![position & CHUNK_MASK]!,
+  };
+}
+
+const intColumn = () => column((length) => new Int32Array(length));
+
+/** Collects terms in text order (`add`), then indexes them (`finish`). */
+export function meaningColumns(): { add(term: MeaningTerm): void; finish(): MeaningIndex } {
+  const words: string[] = [];
+  const positions = new Map<string, { id: number; all: number[]; prose: number[] }>();
+  const columns = {
+    word: intColumn(),
+    flags: column((length) => new Uint8Array(length)),
+    line: intColumn(),
+    clause: intColumn(),
+    leadIn: intColumn(),
+    leadInFrom: intColumn(),
+    gloss: intColumn(),
+  };
+  let count = 0;
+  return {
+    add(term) {
+      let entry = positions.get(term.term);
+      if (!entry) {
+        entry = { id: words.length, all: [], prose: [] };
+        words.push(term.term);
+        positions.set(term.term, entry);
+      }
+      entry.all.push(count);
+      if (!term.name) entry.prose.push(count);
+      columns.word.push(entry.id);
+      columns.flags.push((term.name ? NAME : 0) | (term.negated ? NEGATED : 0) | (term.part ? PART : 0));
+      columns.line.push(term.line);
+      columns.clause.push(term.clause);
+      columns.leadIn.push(term.leadIn ?? NONE);
+      columns.leadInFrom.push(term.leadInFrom ?? NONE);
+      columns.gloss.push(term.gloss ?? NONE);
+      count++;
+    },
+    finish() {
+      const { word, flags, line, clause, leadIn, leadInFrom, gloss } = columns;
+      const at = (position: number): MeaningTerm | undefined => {
+        if (!(position >= 0 && position < count)) return undefined;
+        const bits = flags.at(position);
+        const term: MeaningTerm = {
+          term: words[word.at(position)]!,
+          name: (bits & NAME) !== 0,
+          negated: (bits & NEGATED) !== 0,
+          line: line.at(position),
+          clause: clause.at(position),
+        };
+        // In the order meaning.ts sets them.
+        const lead = leadIn.at(position);
+        if (lead !== NONE) term.leadIn = lead;
+        const from = leadInFrom.at(position);
+        if (from !== NONE) term.leadInFrom = from;
+        if (bits & PART) term.part = true;
+        const labelled = gloss.at(position);
+        if (labelled !== NONE) term.gloss = labelled;
+        return term;
+      };
+      return {
+        length: count,
+        at,
+        slice(start, end) {
+          const terms: MeaningTerm[] = [];
+          for (let position = Math.max(0, start); position < Math.min(end, count); position++)
+            terms.push(at(position)!);
+          return terms;
+        },
+        lineAt: line.at,
+        clauseAt: clause.at,
+        negatedAt: (position) => (flags.at(position) & NEGATED) !== 0,
+        positions,
+      };
+    },
+  };
+}

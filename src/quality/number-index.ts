@@ -1,0 +1,90 @@
+/**
+ * An index of where numbers start in a long text, bucketed by the characters right before them, so that a
+ * spelling with a number in it ("port 8080", "30 s") is looked for at the few numbers it can sit on instead of
+ * by a scan of the whole text: a transcript of millions of characters is searched for every probe's numbers.
+ */
+
+// Numbers are bucketed by up to this many characters before them; a longer prefix is checked at each candidate.
+const KEY_CHARACTERS = 4;
+
+/** Places in a text where a number starts, by the text before it. */
+export type NumberIndex = {
+  /**
+   * The offsets, ascending, where a run of ASCII digits starts (after a character that is no ASCII digit) right
+   * after `prefix`.
+   */
+  startsAfter(prefix: string): ArrayLike<number>;
+};
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/** Indexes the numbers of `text` (runs of ASCII digits), built once and bucketed lazily by prefix length. */
+export function createNumberIndex(text: string): NumberIndex {
+  const all: number[] = [];
+  for (let index = 0; index < text.length; index++) {
+    if (isDigit(text.charCodeAt(index)) && (index === 0 || !isDigit(text.charCodeAt(index - 1))))
+      all.push(index);
+  }
+  const starts = Int32Array.from(all);
+  // Per key length, the starts by the `length` characters before them.
+  const buckets = new Map<number, Map<string, Int32Array>>();
+  const bucketsOf = (length: number): Map<string, Int32Array> => {
+    let byKey = buckets.get(length);
+    if (!byKey) {
+      const lists = new Map<string, number[]>();
+      for (const start of starts) {
+        if (start < length) continue;
+        const key = text.slice(start - length, start);
+        const list = lists.get(key);
+        if (list) list.push(start);
+        else lists.set(key, [start]);
+      }
+      byKey = new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)]));
+      buckets.set(length, byKey);
+    }
+    return byKey;
+  };
+  return {
+    startsAfter(prefix) {
+      if (prefix.length === 0) return starts;
+      const keyLength = Math.min(prefix.length, KEY_CHARACTERS);
+      const bucket = bucketsOf(keyLength).get(prefix.slice(-keyLength)) ?? new Int32Array(0);
+      if (prefix.length === keyLength) return bucket;
+      return bucket.filter((start) => text.startsWith(prefix, start - prefix.length));
+    },
+  };
+}
+
+/**
+ * The matches `text.matchAll(pattern)` finds for a pattern whose every match starts with `prefix` and goes on with
+ * a number that `prefix` does not end in: tried at each number right after `prefix`, left to right, a match never
+ * starting inside the one before, as a scan goes.
+ */
+export function matchesAtNumbers<T>(
+  text: string,
+  numbers: NumberIndex,
+  pattern: RegExp,
+  prefix: string,
+  matchAt: (start: number, found: string) => T,
+): T[] {
+  const sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
+  const unicode = pattern.unicode;
+  const found: T[] = [];
+  let searchFrom = 0;
+  const starts = numbers.startsAfter(prefix);
+  for (let index = 0; index < starts.length; index++) {
+    const start = starts[index]! - prefix.length;
+    if (start < searchFrom) continue;
+    // A Unicode pattern never starts a match between the two halves of a surrogate pair.
+    if (unicode && start > 0 && isLowSurrogate(text, start) && isHighSurrogate(text, start - 1)) continue;
+    sticky.lastIndex = start;
+    const match = sticky.exec(text);
+    if (!match) continue;
+    found.push(matchAt(start, match[0]));
+    searchFrom = start + Math.max(1, match[0].length);
+  }
+  return found;
+}
+
+const isHighSurrogate = (text: string, at: number) => (text.charCodeAt(at) & 0xfc00) === 0xd800;
+const isLowSurrogate = (text: string, at: number) => (text.charCodeAt(at) & 0xfc00) === 0xdc00;

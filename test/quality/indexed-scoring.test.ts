@@ -1,0 +1,168 @@
+/**
+ * Scoring answers every look-up from indexes built once per text (numbers by what precedes them, the meaning
+ * terms in columns, probe spellings prepared once a run): each is held here to a plain reference in the same
+ * build (a scan of the whole text, the terms as objects), on a shipped session and on texts made to break them,
+ * so what the indexes find stays exactly what a scan finds whatever the probes and the matcher come to read.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createMatcher, type NumberPattern, type TextIndex } from '../../src/quality/match.ts';
+import { indexMeaning, meaningTerms } from '../../src/quality/meaning.ts';
+import { extractPaths } from '../../src/quality/paths.ts';
+import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
+import { readProbe } from '../../src/quality/probe-reading.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+import { sessionReference } from '../../src/results/session-reference.ts';
+import { loadSession } from '../../src/session/load.ts';
+import { ageTextCaches } from '../../src/text-cache.ts';
+import { getTokenizer } from '../../src/tokens.ts';
+import { renderMessages } from '../../src/transcript.ts';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/${name}.jsonl`, import.meta.url));
+
+/** An index whose number look-ups scan the whole text with the pattern, as they did before the number index. */
+function scanningReference(index: TextIndex): TextIndex {
+  return { ...index, findNumbers: (number: NumberPattern) => index.find(number.pattern) };
+}
+
+/** What a found occurrence says, as plain data. */
+const plain = (
+  found: ReadonlyArray<{ start: number; end: number; word: number; negated: boolean; text: string }>,
+) => found.map(({ start, end, word, negated, text }) => ({ start, end, word, negated, text }));
+
+/** A probe whose facets are measured (two facets, a kind with opposites), so its number spellings are read. */
+function measured(id: string, facets: string[][]): Probe {
+  return { id, kind: 'decision', question: '?', answer: '', facets, contradictions: [], source: 'sidecar' };
+}
+
+const numbersOf = (probes: readonly Probe[]) =>
+  probes.flatMap((probe) => readProbe(probe).facets.flatMap((facet) => facet.numbers));
+
+describe('indexed scoring against a scan', () => {
+  it('finds every spelling with a number where a scan of the whole text finds it, on texts made to break it', () => {
+    const probes = [
+      measured('port', [['api'], ['port 8080', 'port 80']]),
+      measured('timeout', [['timeout'], ['30 s', '30s', '1 min', '500 ms']]),
+      measured('memory', [['limit'], ['512Mi', '2 GiB', '70 %']]),
+      measured('cents', [['price'], ['3 cents', 'returns 404', 'v2 answers 200 ok']]),
+      measured('colon', [['clock'], ['23:59:59 local', '(7 retries)']]),
+      // A match can hold the start of the next one: a scan goes on after it.
+      measured('overlap', [['loop'], ['retries 3 retries', 'step 1 step']]),
+    ];
+    const numbers = numbersOf(probes);
+    assert.ok(numbers.length >= 10, `${numbers.length} number spellings read`);
+    const texts = [
+      'api on port 8080, redis on port 6379; port 80808 is no port 80. ports 8080 and port8080 too.',
+      'timeout 30s then 30 s, 30 seconds, 30sec, 0.5 min, 1 minute, 500ms, 500 milliseconds, a30s, 3.30 s',
+      'limit 512Mi 512 mib 2GiB 2 gibibytes 70% 70 percent 70 per cent 1.5gb x512Mi',
+      'price 3 cents, 1 cent, 12 cents; it returns 404 then returns 200; v2 answers 200 ok, v3 answers 500 ok',
+      'clock 23:59:59 local 00:00:00 locals (7 retries) (8 retries) 1 1 1 11 111',
+      '😀30 s 😀port 8080 ‐ port 9090 “port 7070” **port 6060** `30s` not 30 s, never port 8080',
+      // Numbers that touch each other, a prefix inside the match before, and digits at the very ends.
+      '8080port 8080port 80 80 8080 30 s30 s 30 s 500',
+      'loop retries 3 retries 4 retries 5 retries; step 1 step 2 step 3 step',
+    ];
+    for (const text of [...texts, texts.join('\n'), texts.join(' ').repeat(3)]) {
+      const index = createMatcher(text);
+      for (const number of numbers) {
+        assert.deepEqual(
+          plain(index.findNumbers(number)),
+          plain(index.find(number.pattern)),
+          `${number.pattern.source} in ${text.slice(0, 40)}…`,
+        );
+      }
+    }
+  });
+
+  it('scores a shipped session exactly as a scan does: every probe, in the transcript and in parts of it', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const facts = await sessionReference(await loadSession(fixture('large-session')), tokenizer);
+    const { messages } = facts.session;
+    const render = (part: typeof messages) =>
+      renderMessages(part, { toolResultChars: Number.POSITIVE_INFINITY });
+    const half = Math.floor(messages.length / 2);
+    // The transcript is long enough to be searched through the needle index; its halves and a sample are not.
+    const texts = [
+      facts.transcriptText,
+      render(messages.slice(0, half)),
+      render(messages.slice(half)),
+      render(messages.filter((_, index) => index % 3 === 0)),
+    ];
+    assert.ok(facts.transcriptText.length > 1 << 18, 'the transcript takes the needle index');
+    assert.ok(numbersOf(facts.probes).length > 0, 'the session has probes with numbers');
+    for (const text of texts) {
+      const index = createMatcher(text);
+      const reference = scanningReference(createMatcher(text));
+      for (const number of numbersOf(facts.probes))
+        assert.deepEqual(plain(index.findNumbers(number)), plain(reference.findNumbers(number)));
+      assert.deepEqual(scoreProbes(index, facts.probes), scoreProbes(reference, facts.probes));
+    }
+  });
+
+  it('reads the same outcome whether the index answered the probe before or not', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const facts = await sessionReference(await loadSession(fixture('before-compaction')), tokenizer);
+    const fresh = facts.probes.map((probe) => probeOutcome(createMatcher(facts.transcriptText), probe));
+    const shared = createMatcher(facts.transcriptText);
+    // Twice on one index: the second pass reads what the first found and left in its caches.
+    facts.probes.forEach((probe) => probeOutcome(shared, probe));
+    assert.deepEqual(
+      facts.probes.map((probe) => probeOutcome(shared, probe)),
+      fresh,
+    );
+    ageTextCaches();
+    ageTextCaches();
+    assert.deepEqual(
+      facts.probes.map((probe) => probeOutcome(createMatcher(facts.transcriptText), probe)),
+      fresh,
+      'after the run-wide caches forgot every spelling',
+    );
+  });
+});
+
+describe('paths of a long text', () => {
+  it('are read block by block as they are read from the whole text', async () => {
+    const session = await loadSession(fixture('large-session'));
+    const text = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
+    assert.ok(text.length > 1 << 16 && text.includes('\n\n'), 'long enough to be read in blocks');
+    const paths = extractPaths(text);
+    assert.ok(paths.length > 20, `${paths.length} paths`);
+    // A space between the blank line's two breaks leaves no block to split at: the whole text is read at once.
+    assert.deepEqual(paths, extractPaths(text.replaceAll('\n\n', '\n \n')));
+  });
+});
+
+describe('meaning terms in columns', () => {
+  it('holds exactly the terms read as objects, and where each term stands', async () => {
+    const session = await loadSession(fixture('large-session'));
+    const text = [
+      renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY }),
+      'Created: a.ts, b.ts\n- src/x.ts: six new deps\n- spotter-4te.1 done\nend-to-end tests are not wanted',
+      "can't we get that from the settings manager? ¬Oban jobs; Don't stop until all functions are ported",
+    ].join('\n');
+    const terms = meaningTerms(text);
+    const index = indexMeaning(text);
+    assert.equal(index.length, terms.length);
+    assert.deepEqual(index.slice(0, index.length), terms);
+    assert.equal(index.at(-1), undefined);
+    assert.equal(index.at(terms.length), undefined);
+    const positions = new Map<string, { all: number[]; prose: number[] }>();
+    terms.forEach((term, position) => {
+      const entry = positions.get(term.term) ?? { all: [], prose: [] };
+      entry.all.push(position);
+      if (!term.name) entry.prose.push(position);
+      positions.set(term.term, entry);
+    });
+    assert.equal(index.positions.size, positions.size);
+    for (const [term, { all, prose }] of positions) {
+      assert.deepEqual(index.positions.get(term)?.all, all, term);
+      assert.deepEqual(index.positions.get(term)?.prose, prose, term);
+    }
+    for (let position = 0; position < terms.length; position += 97) {
+      assert.equal(index.lineAt(position), terms[position]!.line);
+      assert.equal(index.clauseAt(position), terms[position]!.clause);
+      assert.equal(index.negatedAt(position), terms[position]!.negated);
+    }
+  });
+});
