@@ -11,11 +11,10 @@
 import { InputError } from './errors.ts';
 import { type SessionReference } from './results/session-reference.ts';
 import { type RunRecord } from './results/record.ts';
-import { countMessages, getTokenizer } from './tokens.ts';
-import { sliceMessages } from './slicer.ts';
+import { getTokenizer } from './tokens.ts';
 import { DEFAULT_CACHE_DIRECTORY } from './providers/cache.ts';
 import { collectProvenance } from './results/provenance.ts';
-import { createBarrier, type ProgressEvent } from './run-progress.ts';
+import { createBarrier } from './run-progress.ts';
 import { type ContentStore, createContentStore } from './results/records-file.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from './providers/create.ts';
@@ -33,7 +32,7 @@ import { createOutputStage, type OutputStage, stagedOut } from './report/output-
 import { resolveStrategies } from './strategies/registry.ts';
 import type { Strategy } from './strategies/types.ts';
 import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
-import { type PlannedSession, planFixture, plannedSession, runRecord } from './stages/plan.ts';
+import { type PlannedSession, planFixture, plannedCalls, plannedSession, runRecord } from './stages/plan.ts';
 import { shardFileStem, shardPlans } from './stages/shard.ts';
 import { type FixtureOutcome, loadFixture, mergedCalls, recordFixture, runFixture } from './run-session.ts';
 
@@ -214,31 +213,6 @@ function batchOptions(pollMs: number, options: CompareOptions): BatchOptions {
     pollMs,
     onStatus: (status) => options.onProgress?.({ type: 'batch', ...status }),
   };
-}
-
-/**
- * What each strategy of a plan will call, for the time left: its `plannedCalls` on the slices of the session it
- * compacts, times its samples. None under `--schedule` (a chain's compactions are not known before it runs) or for a
- * strategy that does not say.
- */
-function plannedCalls(plan: FixturePlan, environment: RunEnvironment): ProgressEvent[] {
-  const { options, tokenizer } = environment;
-  if (options.schedule) return [];
-  const { messages } = plan.facts.session;
-  const slices = sliceMessages(messages, countMessages(tokenizer, messages), options.config).length;
-  return plan.strategies.flatMap(({ strategy, jobs }) => {
-    const planned = strategy.callsModel ? strategy.plannedCalls?.(slices) : { calls: 0, sequential: 0 };
-    if (!planned) return [];
-    return [
-      {
-        type: 'plan' as const,
-        unit: `${plan.stem}: ${strategy.name}`,
-        strategy: strategy.name,
-        calls: planned.calls * jobs.length,
-        sequential: planned.sequential,
-      },
-    ];
-  });
 }
 
 /**

@@ -101,7 +101,10 @@ export function renderSuiteTerminal(
   if (suite.comparisons.length > 0)
     parts.push(
       prose(`Against ${suite.reference}:`),
-      ...fitTable(suiteComparisonRows(suite), [0, 1, 3, 4, 5, 2], terminal, pages),
+      ...fitTable(shortTellCells(suiteComparisonRows(suite)), [0, 1, 3, 4, 5, 2], terminal, pages),
+      ...(suite.comparisons.some((comparison) => comparison.toTell)
+        ? [prose('  too uncertain (~n): about n sessions would tell them apart.')]
+        : []),
       prose(`  ${adjustmentNote(suite.comparisons)}`),
     );
   return parts.join('\n');
@@ -131,4 +134,14 @@ function fitTable(
         ]
       : []),
   ];
+}
+
+/** The verdict cells as an 80-column table can hold them: "too uncertain (~3)", the note under the table saying what ~3 is. */
+function shortTellCells(rows: Rows): Rows {
+  return {
+    ...rows,
+    rows: rows.rows.map((row) =>
+      row.map((cell) => String(cell).replace(/ \(~(\d+) sessions would tell\)/, ' (~$1)')),
+    ),
+  };
 }

@@ -7,7 +7,9 @@ import { type Strategy } from '../strategies/types.ts';
 import { atRecordedCompaction, lastRecordedCompaction } from '../strategies/at-compaction.ts';
 import { describeSchedule } from '../schedule/policy.ts';
 import { atCut, continuationCuts, createContinuationSetup } from '../continuation/setup.ts';
-import { callProgress } from '../run-progress.ts';
+import { callProgress, type ProgressEvent } from '../run-progress.ts';
+import { countMessages } from '../tokens.ts';
+import { sliceMessages } from '../slicer.ts';
 import { reportStem } from '../report-names.ts';
 import { readFile } from 'node:fs/promises';
 import { toolVersion } from '../package-root.ts';
@@ -173,4 +175,29 @@ export function runRecord(plans: readonly PlannedSession[], environment: RunEnvi
     sessions: [...sessions.values()],
     jobs,
   };
+}
+
+/**
+ * What each strategy of a plan will call, for the time left: its `plannedCalls` on the slices of the session it
+ * compacts, times its samples. None under `--schedule` (a chain's compactions are not known before it runs) or for a
+ * strategy that does not say.
+ */
+export function plannedCalls(plan: FixturePlan, environment: RunEnvironment): ProgressEvent[] {
+  const { options, tokenizer } = environment;
+  if (options.schedule) return [];
+  const { messages } = plan.facts.session;
+  const slices = sliceMessages(messages, countMessages(tokenizer, messages), options.config).length;
+  return plan.strategies.flatMap(({ strategy, jobs }) => {
+    const planned = strategy.callsModel ? strategy.plannedCalls?.(slices) : { calls: 0, sequential: 0 };
+    if (!planned) return [];
+    return [
+      {
+        type: 'plan' as const,
+        unit: `${plan.stem}: ${strategy.name}`,
+        strategy: strategy.name,
+        calls: planned.calls * jobs.length,
+        sequential: planned.sequential,
+      },
+    ];
+  });
 }
