@@ -8,6 +8,7 @@ import { matchForm, isWordCharacter } from './match-form.ts';
 import { ownCopy, recentMap } from '../text-cache.ts';
 import { indexMeaning, type MeaningIndex } from './meaning.ts';
 import { createNeedleIndex, KEY_CHARACTERS, type NeedleIndex } from './needle-index.ts';
+import { stanceAround, type Stance } from './stance.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
 const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
@@ -170,6 +171,8 @@ export type Occurrence = {
   negated: boolean;
   /** Its clause denies it: a negation right after it, or a negation or prohibition anywhere earlier in the clause. */
   deniedInClause: boolean;
+  /** Its sentence denies all of itself, or puts it as not done yet (stance.ts); absent when it does neither. */
+  stance?: Stance;
 };
 
 /** A text indexed once for many look-ups (a summary can be a whole transcript; there can be hundreds of probes). */
@@ -210,13 +213,17 @@ export function createMatcher(text: string): TextIndex {
     }
     return low;
   };
-  const occurrenceAt = (start: number, end: number): Occurrence => ({
-    start,
-    end,
-    word: wordAt(start),
-    negated: isNegated(normalized, start, end),
-    deniedInClause: isDeniedInClause(normalized, start, end),
-  });
+  const occurrenceAt = (start: number, end: number): Occurrence => {
+    const stance = stanceAround(normalized, start, end);
+    return {
+      start,
+      end,
+      word: wordAt(start),
+      negated: isNegated(normalized, start, end),
+      deniedInClause: isDeniedInClause(normalized, start, end),
+      ...(stance ? { stance } : {}),
+    };
+  };
   const memo = new Map<string, Occurrence[]>();
   const presence = new Map<string, boolean>();
   let index: NeedleIndex | undefined;
