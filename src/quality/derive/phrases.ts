@@ -97,17 +97,22 @@ function trimmed(words: readonly string[]): string[] | undefined {
 
 /**
  * The most telling run of 2 to `maxWords` words in a text, within one clause, starting and ending on a content
- * word: specific words (identifiers, numbers, long words) count most, stopwords and length cost a little.
+ * word, every word one `accept` takes: specific words (identifiers, numbers, long words) count most, stopwords and
+ * length cost a little.
  */
-export function keyPhrase(text: string, maxWords = 4): string | undefined {
+export function keyPhrase(
+  text: string,
+  maxWords = 4,
+  accept: (word: string) => boolean = () => true,
+): string | undefined {
   let best: { phrase: string; score: number } | undefined;
   for (const clause of clausesOf(text)) {
     const words = wordsOf(clause);
     for (let start = 0; start < words.length; start++) {
-      if (!isContentWord(words[start]!)) continue;
+      if (!isContentWord(words[start]!) || !accept(words[start]!)) continue;
       for (let length = 2; length <= maxWords && start + length <= words.length; length++) {
         const window = words.slice(start, start + length);
-        if (window.some(isPathWord)) break;
+        if (window.some(isPathWord) || !accept(window[window.length - 1]!)) break;
         if (!isContentWord(window[window.length - 1]!)) continue;
         const stops = window.filter((word) => !isContentWord(word)).length;
         const score = window.reduce((sum, word) => sum + weight(word), 0) - 0.5 * stops - 0.2 * (length - 2);

@@ -1,6 +1,6 @@
 /** The shell runs of a session, each with its command, output and outcome: what error and verification probes read. */
-import { errorLines, isErrorMessage } from '../../extractive/error-lines.ts';
-import { coreCommand, isReadOnlyCommand, shellCommand } from '../../extractive/tools.ts';
+import { errorLines, isErrorMessage } from '../../session/error-lines.ts';
+import { coreCommand, isReadOnlyCommand, shellCommand } from '../../session/shell-commands.ts';
 import type { Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, toolCallsOf } from '../../session/types.ts';
 
