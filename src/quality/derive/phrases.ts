@@ -27,15 +27,25 @@ const FENCE = /^\s*(?:`{3,}|~{3,})/;
 export function proseOf(text: string): string {
   const kept: string[] = [];
   let fenced = false;
+  // Whether the line before was kept prose whose sentence goes on (no end mark, no colon).
+  let open = false;
   for (const line of text.split('\n')) {
     if (FENCE.test(line)) {
       fenced = !fenced;
+      open = false;
       continue;
     }
-    if (fenced || NOT_PROSE.test(line)) continue;
+    // A prompt box wraps a long line and indents what follows ("… is VERY\n  slow. It looks …"): an indented line
+    // that goes on with an unfinished sentence of prose is that sentence, not pasted code.
+    const wrapped = open && /^ {1,3}\S/.test(line) && !NOT_PROSE.test(line.trim());
     const letters = line.replace(/[^\p{L}]/gu, '').length;
-    if (letters < line.trim().length * 0.5) continue;
-    kept.push(line.trim());
+    if (fenced || (!wrapped && NOT_PROSE.test(line)) || letters < line.trim().length * 0.5) {
+      open = false;
+      continue;
+    }
+    if (wrapped) kept[kept.length - 1] += ` ${line.trim()}`;
+    else kept.push(line.trim());
+    open = !/[.!?:]$/.test(line.trim());
   }
   return kept.join('\n').trim();
 }

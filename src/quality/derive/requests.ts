@@ -6,8 +6,7 @@
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
-import { FACET_WINDOW_WORDS, PROBE_STATEMENT_THRESHOLDS, withinWindow } from '../probe-recall.ts';
-import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
+import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
 import type { DraftProbe } from './draft.ts';
 import { ticketGoal, ticketOf, type Ticket } from './tickets.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
@@ -127,6 +126,15 @@ function taskFacets(
   return undefined;
 }
 
+/** The task facet of a request's opening alone: its key phrase, when it names something and asks no question. */
+function openingFacets(request: Request): { facets: string[][]; sentences: string[] } | undefined {
+  const opening = request.sentences[0];
+  if (!opening || QUESTION.test(opening) || wordsOf(request.prose).length < MIN_REQUEST_WORDS)
+    return undefined;
+  const lead = keyPhrase(opening.slice(0, GREP_OPENING_CHARS));
+  return lead ? { facets: [[lead]], sentences: [opening] } : undefined;
+}
+
 /** Whether one phrase holds the other (two facets that are one). */
 function overlaps(a: string, b: string): boolean {
   const [x, y] = [a.toLowerCase(), b.toLowerCase()];
@@ -163,11 +171,9 @@ function isSalient(word: string, salience: Salience): boolean {
 function taskStatement(
   request: Request,
   salience: Salience,
-  openings: StatementIndex,
 ): { statement: string; sentences: string[] } | undefined {
-  const [opening = '', ...rest] = request.sentences;
-  const tail = opening.length > GREP_OPENING_CHARS ? [opening.slice(GREP_OPENING_CHARS)] : [];
-  const candidates = [...tail, ...rest].filter(
+  // The opening too: what grep keeps of a request is still the request, and the headline weighs kinds, not facts.
+  const candidates = request.sentences.filter(
     (sentence) => !isConstraintSentence(sentence) && !QUESTION.test(sentence),
   );
   const scored = candidates.map((sentence, order) => {
@@ -188,7 +194,6 @@ function taskStatement(
     .sort((a, b) => a.order - b.order);
   if (chosen.reduce((sum, candidate) => sum + candidate.salient, 0) < MIN_STATEMENT_WORDS) return undefined;
   const statement = chosen.map(({ sentence }) => sentence).join(' ');
-  if (statementLabel(openings, statement, PROBE_STATEMENT_THRESHOLDS) === 'kept') return undefined;
   return { statement, sentences: chosen.map(({ sentence }) => sentence) };
 }
 
@@ -220,12 +225,14 @@ export function taskProbes(
   planFrom = -1,
 ): DraftProbe[] {
   const openings = requests.map((request) => request.opening).join('\n');
-  const openingsIndex = indexStatements(openings);
+  // The overall task: the first request the agent went to work on is a fact even when no detail of it stands
+  // beside its opening (a request whose details are its rules), named by its opening's key phrase.
+  const overall = requests.find((request) => request.startedWork && !request.ticket);
   const withDetail = requests.flatMap((request) => {
     const ticket = ticketTask(request.ticket);
     if (ticket) return [{ request, ...ticket }];
-    const task = taskFacets(request, openings);
-    return task ? [{ request, ...task, said: taskStatement(request, salience, openingsIndex) }] : [];
+    const task = taskFacets(request, openings) ?? (request === overall ? openingFacets(request) : undefined);
+    return task ? [{ request, ...task, said: taskStatement(request, salience) }] : [];
   });
   // The last request is the open one only when there was work before it; a lone request is the task.
   const latest = withDetail.length > 1 ? withDetail[withDetail.length - 1] : undefined;
