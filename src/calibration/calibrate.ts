@@ -14,6 +14,7 @@ import {
   type StatementIndex,
   type StatementLabel,
 } from '../quality/statement-match.ts';
+import { InputError } from '../errors.ts';
 import { cohenKappa, meanAbsoluteError, spearman } from '../quality/agreement.ts';
 import { readCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
 import { headlineScorer, type HeadlineScorer } from './headline.ts';
@@ -147,6 +148,11 @@ export type CalibrateOptions = {
    * is computed, so that no figure of theirs can steer a rule.
    */
   heldOut?: boolean;
+  /**
+   * A folder of held-out cuts kept apart from the repository (`--held-out-cuts`): every cut there must be held out,
+   * and its ids must be new, so a blind set added for one run never mixes into tuning.
+   */
+  heldOutCutsDirectory?: string;
 };
 
 /**
@@ -339,12 +345,31 @@ export function splitFigures(
   };
 }
 
+/** The cuts of a held-out folder, each checked to be held out (a tuning cut there would be scored as blind). */
+async function readHeldOutCuts(directory: string): Promise<CalibrationCut[]> {
+  const cuts = await readCuts(directory);
+  const tuning = cuts.find((cut) => cut.split !== 'held-out');
+  if (tuning)
+    throw new InputError(
+      `${directory}: cut '${tuning.id}' is split '${tuning.split}'; --held-out-cuts takes held-out cuts only`,
+    );
+  return cuts;
+}
+
 /**
  * Compares the tool with the yardstick, cut by cut; an absent transcript skips what needs it, visibly. Held-out cuts
  * are scored only when `heldOut` asks for them; otherwise they are counted and nothing else.
  */
 export async function calibrate(options: CalibrateOptions): Promise<Calibration> {
-  const all = await readCuts(options.cutsDirectory);
+  const all = [
+    ...(await readCuts(options.cutsDirectory)),
+    ...(options.heldOutCutsDirectory ? await readHeldOutCuts(options.heldOutCutsDirectory) : []),
+  ];
+  const ids = new Set<string>();
+  for (const cut of all) {
+    if (ids.has(cut.id)) throw new InputError(`cut '${cut.id}' is in both --cuts and --held-out-cuts`);
+    ids.add(cut.id);
+  }
   const cuts = options.heldOut === true ? all : all.filter((cut) => cut.split !== 'held-out');
   const summaries: SummaryComparison[] = [];
   const cutFigures: CutFigures[] = [];

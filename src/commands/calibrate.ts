@@ -25,6 +25,10 @@ export function calibrateCommand(): Command {
       'where public transcripts are, by their path in their repository (cuts that name a repository)',
     )
     .option('--held-out', 'also score and print the held-out cuts (print them once, when the work is done)')
+    .option(
+      '--held-out-cuts <dir>',
+      'a folder of held-out cut files kept out of the repository, read beside --cuts (each must be split "held-out")',
+    )
     .addOption(
       new Option(
         '--max-error <e>',
@@ -71,7 +75,8 @@ export function calibrateCommand(): Command {
       `
 Exit codes: 0 every floor holds, 1 a held-out figure is past its floor, 2 bad input.
 Held-out cuts are read for their schema only, and nothing of them is computed, unless --held-out is given;
-the floors hold held-out figures, so they need it.
+the floors hold held-out figures (the kind-balanced headline on derived probes, coverage, precision), so they
+need it. A blind set kept outside the repository is read with --held-out-cuts <dir>.
 A summary or tail that is transcript text is skipped, with a line saying so, when its transcript is absent.
 With --judge, a model grades the probes compare derives at each cut, on each summary and its kept tail, and
 that judged headline is set beside the reader too; --max-error and --min-correlation then hold it as well.
@@ -80,7 +85,7 @@ Method, figures and what is held out: docs/calibration.md.
 
 Examples:
   compaction-bench calibrate
-  compaction-bench calibrate --held-out --max-error 0.12 --min-correlation 0.8 --min-coverage 0.75 --min-precision 0.7
+  compaction-bench calibrate --transcripts ../public-sessions --held-out-cuts ../yardstick/heldout --held-out --max-error 0.12 --min-correlation 0.8 --min-coverage 0.75 --min-precision 0.7
   compaction-bench calibrate --held-out --judge openai:gpt-4.1-mini --max-error 0.1 --min-correlation 0.8`,
     )
     .action(
@@ -88,6 +93,7 @@ Examples:
         cuts: string;
         transcripts?: string;
         heldOut?: boolean;
+        heldOutCuts?: string;
         minKappa?: number;
         maxError?: number;
         minCorrelation?: number;
@@ -112,6 +118,7 @@ Examples:
             repositoryRoot: root,
             transcriptsDirectory: options.transcripts,
             heldOut: options.heldOut === true,
+            ...(options.heldOutCuts ? { heldOutCutsDirectory: options.heldOutCuts } : {}),
             ...(judge ? { judge: { ...judge, limit, signal } } : {}),
           }),
         );

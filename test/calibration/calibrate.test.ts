@@ -216,6 +216,34 @@ describe('calibrate', () => {
     assert.match(held.stdout, /^held-out: 1 cuts, 2 summaries$/m);
   });
 
+  it('reads a blind set from --held-out-cuts beside --cuts, held-out cuts only, ids of its own', async () => {
+    const tuning = join(directory.path, 'cuts-tuning');
+    const blind = join(directory.path, 'cuts-blind');
+    await mkdir(tuning);
+    await mkdir(blind);
+    await writeFile(join(tuning, 'a.json'), JSON.stringify(syntheticCut('a', 'tuning')));
+    await writeFile(join(blind, 'b.json'), JSON.stringify(syntheticCut('b', 'held-out')));
+    const options = {
+      cutsDirectory: tuning,
+      heldOutCutsDirectory: blind,
+      repositoryRoot: join(directory.path, 'repository'),
+      transcriptsDirectory: join(directory.path, 'shared'),
+    };
+    const unasked = await calibrate(options);
+    assert.equal(unasked.splits['held-out'], null);
+    assert.equal(unasked.heldOutNotShown, 1);
+    const shown = await calibrate({ ...options, heldOut: true });
+    assert.equal(shown.splits['held-out']?.summaries, 2);
+    assert.equal(shown.splits.tuning.summaries, 2);
+    await writeFile(join(blind, 'a.json'), JSON.stringify(syntheticCut('a', 'held-out')));
+    await assert.rejects(calibrate(options), /cut 'a' is in both --cuts and --held-out-cuts/);
+    await writeFile(join(blind, 'a.json'), JSON.stringify(syntheticCut('a', 'tuning')));
+    await assert.rejects(
+      calibrate(options),
+      /cuts-blind: cut 'a' is split 'tuning'; --held-out-cuts takes held-out cuts only/,
+    );
+  });
+
   it('sets the coverage of the derived probes beside the reader: a fact some probe of its kind states', () => {
     const facts: CalibrationFact[] = [
       {
