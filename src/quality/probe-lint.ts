@@ -8,6 +8,7 @@ import { renderMessages } from '../transcript.ts';
 import { createMatcher, normalizeForMatch, type TextIndex } from './match.ts';
 import { probeOutcome } from './probe-recall.ts';
 import type { Probe } from './probes.ts';
+import { isContentWord, wordsOf } from './derive/phrases.ts';
 
 /** One problem with one probe. */
 export type LintFinding = {
@@ -20,6 +21,7 @@ export type LintFinding = {
 /** The rules, as named in findings and docs/quality.md. */
 export type LintRule =
   | 'no-phrase-facet'
+  | 'no-content-word'
   | 'shared-facets'
   | 'answer-misses'
   | 'answer-overlap'
@@ -49,6 +51,7 @@ export function lintProbes({ probes, messages }: LintInput): LintFinding[] {
 
   for (const probe of probes) {
     checkFacetShape(probe, add);
+    checkFacetWords(probe, add);
     const key = facetSetKey(probe);
     const twin = facetKeys.get(key);
     if (twin)
@@ -89,6 +92,34 @@ function checkFacetShape(probe: Probe, add: Add): void {
       ? `its only facet can be one word (${JSON.stringify(probe.facets[0]![0])}): a keyword list passes it`
       : 'every facet can be a single word or identifier: a bag of identifiers passes it; add a facet that states the fact',
   );
+}
+
+// Words of talk that say nothing of the work on their own ("That's better", "Nothing happens", "15 should").
+const FILLER = new Set(
+  `better worse happens happened happening nothing something anything everything should works working worked
+  fine done try tried again okay great`.split(/\s+/),
+);
+
+/** Whether a word of a facet carries the work's meaning: not a stopword, a filler word or a bare number. */
+function carriesMeaning(word: string): boolean {
+  const bare = word.toLowerCase().replace(/['’](?:s|re|ve|ll|d|t)$/, '');
+  return isContentWord(bare) && !FILLER.has(bare) && !/^\d+(?:[.,]\d+)?$/.test(bare);
+}
+
+/**
+ * A facet is what a faithful paraphrase must keep: an identifier, a path, a number with its unit, a distinctive word.
+ * One whose every spelling is talk or a bare number asks a summary for the user's wording, not the fact.
+ */
+function checkFacetWords(probe: Probe, add: Add): void {
+  for (const spellings of probe.facets) {
+    if (spellings.some((spelling) => wordsOf(spelling).some(carriesMeaning))) continue;
+    add(
+      probe,
+      'warning',
+      'no-content-word',
+      `facet ${JSON.stringify(spellings[0])} has no content word: a faithful paraphrase need not repeat it`,
+    );
+  }
 }
 
 /** The facets as an order-free key of normalized spellings. */
