@@ -43,9 +43,8 @@ export function lintProbes({ probes, messages }: LintInput): LintFinding[] {
   const findings: LintFinding[] = [];
   const add = (probe: Probe, level: LintFinding['level'], rule: LintRule, message: string) =>
     findings.push({ probe: probe.id, level, rule, message });
-  const transcript = createMatcher(render(messages));
   const lastQuarterStart = Math.floor((messages.length * 3) / 4);
-  const lastQuarter = createMatcher(render(messages.slice(lastQuarterStart)));
+  const { transcript, lastQuarter } = transcriptIndexes(messages, lastQuarterStart);
   const answers = new Map(probes.map((probe) => [probe.id, createMatcher(probe.answer)]));
   const facetKeys = new Map<string, string>();
 
@@ -73,6 +72,28 @@ export function lintProbes({ probes, messages }: LintInput): LintFinding[] {
     checkPosition(probe, messages.length, lastQuarterStart, lastQuarter, add);
   }
   return findings;
+}
+
+// The transcript's indexes, built once per message list: derivation lints the same session again after each drop.
+const indexesByMessages = new WeakMap<
+  readonly Message[],
+  { transcript: TextIndex; lastQuarter: TextIndex }
+>();
+
+/** The whole transcript and its last quarter, indexed for matching (cached for the message list). */
+function transcriptIndexes(
+  messages: readonly Message[],
+  lastQuarterStart: number,
+): { transcript: TextIndex; lastQuarter: TextIndex } {
+  let indexes = indexesByMessages.get(messages);
+  if (!indexes) {
+    indexes = {
+      transcript: createMatcher(render(messages)),
+      lastQuarter: createMatcher(render(messages.slice(lastQuarterStart))),
+    };
+    indexesByMessages.set(messages, indexes);
+  }
+  return indexes;
 }
 
 type Add = (probe: Probe, level: LintFinding['level'], rule: LintRule, message: string) => void;

@@ -63,7 +63,14 @@ export function routineProbe(runs: readonly ToolRun[]): DraftProbe | undefined {
   if (loop.length < MIN_STEPS || checks.length === 0) return undefined;
   const steps = loop.map(([name, step]) => (step.check ? `\`${name}\`` : name));
   const statement = `For each piece of work: ${steps.join(', ')}`;
-  const [first, second] = [...checks].sort((a, b) => counts.get(b)!.count - counts.get(a)!.count);
+  const [first, paired] = [...checks].sort((a, b) => counts.get(b)!.count - counts.get(a)!.count);
+  // Two checks are one facet set only where one command runs both (`npm run check && npx tsgo --noEmit`): run
+  // apart, they stand in messages far from each other, and no summary, not even the whole session, states them
+  // together.
+  const second =
+    paired && runs.some((run) => run.command?.includes(first!) && run.command.includes(paired))
+      ? paired
+      : undefined;
   return {
     kind: 'constraint',
     messageIndex: loop[0]![1].first,
