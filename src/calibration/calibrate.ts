@@ -16,7 +16,7 @@ import {
 } from '../quality/statement-match.ts';
 import { InputError } from '../errors.ts';
 import { cohenKappa, meanAbsoluteError, spearman } from '../quality/agreement.ts';
-import { readCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
+import { readCuts, readHeldOutCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
 import { headlineScorer, type HeadlineScorer } from './headline.ts';
 import { factLabel, filesOf } from './fact-label.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
@@ -343,17 +343,6 @@ export function splitFigures(
     coverage: shareByKind(covered.map((fact) => ({ kind: fact.kind, holds: fact.covered }))),
     precision: shareByKind(precise.map((probe) => ({ kind: probe.kind, holds: probe.precise }))),
   };
-}
-
-/** The cuts of a held-out folder, each checked to be held out (a tuning cut there would be scored as blind). */
-async function readHeldOutCuts(directory: string): Promise<CalibrationCut[]> {
-  const cuts = await readCuts(directory);
-  const tuning = cuts.find((cut) => cut.split !== 'held-out');
-  if (tuning)
-    throw new InputError(
-      `${directory}: cut '${tuning.id}' is split '${tuning.split}'; --held-out-cuts takes held-out cuts only`,
-    );
-  return cuts;
 }
 
 /**

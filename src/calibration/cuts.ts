@@ -94,3 +94,14 @@ export async function readCuts(directory: string): Promise<CalibrationCut[]> {
   }
   return cuts;
 }
+
+/** The cuts of a held-out folder, each checked to be held out (a tuning cut there would be scored as blind). */
+export async function readHeldOutCuts(directory: string): Promise<CalibrationCut[]> {
+  const cuts = await readCuts(directory);
+  const tuning = cuts.find((cut) => cut.split !== 'held-out');
+  if (tuning)
+    throw new InputError(
+      `${directory}: cut '${tuning.id}' is split '${tuning.split}'; --held-out-cuts takes held-out cuts only`,
+    );
+  return cuts;
+}

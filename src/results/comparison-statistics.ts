@@ -108,7 +108,9 @@ export function comparisonStatistics(
     const interval = clustered
       ? clusteredRecall(values)
       : wilsonInterval(values.filter((value) => value === 1).length, n);
-    const balanced = values.reduce((sum, value, index) => sum + value * weights[index]!, 0);
+    // Rounded past any figure shown: weights of 1/3 and 1/6 sum ½ to 0.5000000000000001.
+    const balanced =
+      Math.round(values.reduce((sum, value, index) => sum + value * weights[index]!, 0) * 1e12) / 1e12;
     if (!Number.isFinite(effective) || clustered) return { ...interval, estimate: balanced };
     return wilsonInterval(balanced * effective, effective);
   };
