@@ -1,6 +1,6 @@
 /**
- * Human live-fact recall of every labelled summary in calibration/cuts/, from the labels alone (no tool
- * score is read). `npx tsx scripts/calibration-recall.ts` prints the table kept in calibration/README.md.
+ * Human live-fact recall of every labelled summary of the tuning cuts in calibration/cuts/, from the labels alone (no
+ * tool score is read). `npx tsx scripts/calibration-recall.ts` prints the table kept in calibration/README.md.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -131,5 +131,7 @@ export function recallTable(rows: readonly RecallRow[]): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.stdout.write(`${recallTable(loadCuts().flatMap(recallRows))}\n`);
+  // The tuning part only: the held-out cuts stay blind until their figures are printed once, at the end.
+  const tuning = loadCuts().filter((cut) => cut.split !== 'held-out');
+  process.stdout.write(`${recallTable(tuning.flatMap(recallRows))}\n`);
 }

@@ -48,7 +48,7 @@ export const TERMINAL_EXAMPLES: ReadonlyArray<{ file: string; args: string[] }> 
   },
   {
     file: 'check-fail.txt',
-    args: ['check', 'fixtures/before-compaction.jsonl', '-s', 'core', '--fail-under', 'probeRecall=0.95'],
+    args: ['check', 'fixtures/before-compaction.jsonl', '-s', 'core', '--fail-under', 'probeRecall=0.99'],
   },
 ];
 

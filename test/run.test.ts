@@ -283,4 +283,44 @@ describe('the recorded compaction', () => {
     const identity = results.strategies.find((strategy) => strategy.name === 'identity')!;
     assert.equal(identity.quality.probeRecall, 1);
   });
+  it("-s file:<path> scores a handoff as written at the compaction, beside the agent's own summary", async () => {
+    const file = await compactedSession(join(directory.path, 'compacted-file.jsonl'));
+    const handoff = join(directory.path, 'handoff.md');
+    await writeFile(
+      handoff,
+      'We are building the export; its listing pages with keyset pagination instead of OFFSET.\n',
+    );
+    const outcome = await runCompare({
+      fixtures: [file],
+      strategies: `file:${handoff}`,
+      provider: 'extractive',
+      out: join(directory.path, 'file-at-compaction'),
+      tokenizer: 'o200k_base',
+      config: { ...TEST_CONFIG, keepRecentTokens: 1 },
+      concurrency: 1,
+      runs: 1,
+      atCompaction: true,
+    });
+    const results = await readResults(outcome.fixtures[0]!.resultsFile);
+    const written = results.strategies.find((strategy) => strategy.name === 'file:handoff.md')!;
+    assert.equal(written.calls, 0);
+    // The note keeps the pagination rule; the redaction rule lives on in the tail the agent kept.
+    assert.equal(written.quality.probeOutcomes['redact'], 'matched');
+    assert.equal(written.quality.probeRecall, 1);
+    assert.deepEqual(written.keptRanges.at(-1), { start: 2, end: 4 });
+    await assert.rejects(
+      runCompare({
+        fixtures: [file],
+        strategies: `file:${join(directory.path, 'missing.md')}`,
+        provider: 'extractive',
+        out: join(directory.path, 'file-missing'),
+        tokenizer: 'o200k_base',
+        config: TEST_CONFIG,
+        concurrency: 1,
+        runs: 1,
+        atCompaction: true,
+      }),
+      /cannot read summary file .*missing\.md/,
+    );
+  });
 });

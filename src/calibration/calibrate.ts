@@ -2,25 +2,27 @@
  * `calibrate`: the tool's fact scores against the human-labelled yardstick (calibration/, docs/calibration.md).
  * Each reader's fact is read in each summary by the tool's statement matcher; per summary the tool's live-fact
  * recall is set beside the reader's, alone and (where the transcript is present) with the kept tail, and per split
- * the mean absolute error, the rank correlation across summaries and Cohen's kappa per fact kind are computed.
+ * the mean absolute error, the rank correlation across summaries and Cohen's kappa per fact kind are computed; at each
+ * cut, the probes `compare` derives are the headline (scored on each summary and its tail) and are set beside the
+ * reader's facts (coverage and precision, coverage.ts). Held-out cuts are computed only when asked for.
  */
-import { basename, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import {
   indexStatements,
   readStatements,
-  statementLabel,
   type StatementIndex,
   type StatementLabel,
 } from '../quality/statement-match.ts';
-import type { StatementReading } from '../quality/meaning.ts';
+import { InputError } from '../errors.ts';
 import { cohenKappa, meanAbsoluteError, spearman } from '../quality/agreement.ts';
-import { readCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
+import { readCuts, readHeldOutCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
 import { headlineScorer, type HeadlineScorer } from './headline.ts';
-import { extractPaths } from '../quality/paths.ts';
-import { namesArtifactInProse } from '../quality/artifact-described.ts';
-import type { Probe } from '../quality/probes.ts';
+import { factLabel, filesOf } from './fact-label.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
 import { judgeText, type JudgeRun } from '../quality/judge/run-judge.ts';
+import { balancedRecall } from '../quality/probe-recall.ts';
+import { cutCoverage, shareByKind, type CutCoverage, type ShareByKind } from './coverage.ts';
 
 /** The two parts of the yardstick: tuning (rules may be chosen on it) and held-out (never looked at for that). */
 export const SPLITS = ['tuning', 'held-out'] as const;
@@ -63,9 +65,15 @@ export type SummaryComparison = {
   /** The same for summary + kept tail; null when the cut has no tail or its transcript is absent. */
   humanWithTail: number | null;
   toolWithTail: number | null;
-  /** The benchmark's headline: live recall over the probes `compare` derives at the cut, on summary + tail. */
+  /**
+   * The benchmark's headline: kind-balanced live recall over the probes `compare` derives at the cut, on summary +
+   * tail.
+   */
   derivedWithTail: number | null;
-  /** The reader's recall of that same context (with the tail where the cut keeps one); null when not scored. */
+  /**
+   * The reader's recall of that same context (with the tail where the cut keeps one), kind-balanced as the headline
+   * is (each kind of the reader's live facts weighs the same); null when not scored.
+   */
   humanForDerived: number | null;
   /** The headline as the model judge grades it (`--judge`): its mean grade of the live derived probes; else null. */
   judgedWithTail: number | null;
@@ -77,6 +85,9 @@ export type Skipped = { cut: string; summary?: string; reason: string };
 
 /** Agreement over one split. */
 export type SplitFigures = {
+  /** Cuts of the split, and those whose derived probes could be read (their transcript present). */
+  cuts: number;
+  derivedCuts: number;
   summaries: number;
   meanAbsoluteError: number | null;
   rankCorrelation: number | null;
@@ -90,6 +101,10 @@ export type SplitFigures = {
   kappaByKind: Record<string, { kappa: number | null; facts: number }>;
   /** Facts the reader marked contradicted, those the tool did, and those both did. */
   contradictions: { human: number; tool: number; both: number };
+  /** The reader's live facts some live derived probe states, overall and per kind (coverage.ts). */
+  coverage: ShareByKind;
+  /** The live derived probes that state one of the reader's facts, overall and per kind. */
+  precision: ShareByKind;
 };
 
 /** What the model judge spent (`--judge`): its calls, those the response cache answered, and its probes not graded. */
@@ -102,11 +117,18 @@ export type JudgeUsage = {
   cost: number | null;
 };
 
+/** One cut's coverage and precision (null when its transcript is absent). */
+export type CutFigures = { cut: string; split: Split; coverage: CutCoverage | null };
+
 /** The whole comparison. */
 export type Calibration = {
   summaries: SummaryComparison[];
+  cuts: CutFigures[];
   skipped: Skipped[];
-  splits: Record<Split, SplitFigures>;
+  /** The held-out split's figures are null unless asked for (`heldOut`): nothing of them is computed otherwise. */
+  splits: { tuning: SplitFigures; 'held-out': SplitFigures | null };
+  /** Held-out cuts read (their schema checked) and not scored, because `heldOut` was not asked for. */
+  heldOutNotShown: number;
   /** Null when no judge was given. */
   judge: JudgeUsage | null;
 };
@@ -121,47 +143,30 @@ export type CalibrateOptions = {
   transcriptsDirectory?: string;
   /** A model judge to grade the headline's probes too (`--judge`), under the run's limit and signal. */
   judge?: JudgeRun;
+  /**
+   * Score the held-out cuts too (`--held-out`). Without it they are read for their schema only and nothing of them
+   * is computed, so that no figure of theirs can steer a rule.
+   */
+  heldOut?: boolean;
+  /**
+   * A folder of held-out cuts kept apart from the repository (`--held-out-cuts`): every cut there must be held out,
+   * and its ids must be new, so a blind set added for one run never mixes into tuning.
+   */
+  heldOutCutsDirectory?: string;
 };
 
 /**
- * The tool's label of a reader's fact in a text: how the text states its statement (statement-match.ts); an artifact
- * fact that is lost that way is kept in part where the text names one of its files in a clause that says something
- * of it in prose, as a derived artifact probe is (artifact-described.ts): "Created `otel.ex` with safe, idempotent
- * initialization" keeps part of a fact that lists what otel.ex does.
+ * Where a cut's transcript would be, if anywhere: a shared one beside the repository; a public one in `--transcripts`,
+ * by its path in its repository, or under `<owner>/<repo>/` there (a folder of checked-out public sessions).
  */
-function factLabel(
-  index: StatementIndex,
-  reading: StatementReading,
-  files: readonly Probe[],
-): StatementLabel {
-  const label = statementLabel(index, reading);
-  return label === 'lost' && files.some((file) => namesArtifactInProse(index, file)) ? 'partial' : label;
-}
-
-/** An artifact fact's files, each as the artifact probe of that file the fact's statement describes. */
-function filesOf(fact: CalibrationFact): Probe[] {
-  if (fact.kind !== 'artifact') return [];
-  // A file, not a directory or a route (`modes/interactive/theme/`, `/api/hooks/session-end`).
-  const files = extractPaths(fact.statement).filter((path) => /\.\w+$|file$/i.test(basename(path)));
-  return [...new Set(files)].map((file) => ({
-    id: fact.id,
-    kind: 'artifact',
-    question: `What does ${file} now hold?`,
-    answer: fact.statement,
-    facets: [[file]],
-    contradictions: [],
-    source: 'sidecar',
-    file,
-    statement: fact.statement,
-  }));
-}
-
-/** Where a cut's transcript would be, if anywhere. */
 function transcriptPath(cut: CalibrationCut, options: CalibrateOptions): string | undefined {
   if (cut.session.root !== undefined)
     return resolve(options.repositoryRoot, cut.session.root, cut.session.path);
-  if (options.transcriptsDirectory) return join(options.transcriptsDirectory, cut.session.path);
-  return undefined;
+  const directory = options.transcriptsDirectory;
+  if (!directory) return undefined;
+  const owned = /github\.com\/([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(cut.session.repository ?? '')?.[1];
+  const nested = owned ? join(directory, owned, cut.session.path) : undefined;
+  return nested && existsSync(nested) ? nested : join(directory, cut.session.path);
 }
 
 const recall = (facts: readonly CalibrationFact[], credit: (fact: CalibrationFact) => number): number =>
@@ -178,7 +183,7 @@ async function compareCut(
   cut: CalibrationCut,
   options: CalibrateOptions,
   usage: JudgeUsage | null,
-): Promise<{ summaries: SummaryComparison[]; skipped: Skipped[] }> {
+): Promise<{ summaries: SummaryComparison[]; skipped: Skipped[]; coverage: CutCoverage | null }> {
   const skipped: Skipped[] = [];
   const path = transcriptPath(cut, options);
   let entries: EntryText[] | undefined;
@@ -189,7 +194,7 @@ async function compareCut(
     cut.summaries.some((summary) => summary.text === undefined);
   if (needsTranscript) {
     const read = path
-      ? await readTranscriptEntries(path, cut.session.sha256)
+      ? await readTranscriptEntries(path, cut.session.sha256, cut.session.format)
       : { unavailable: `public transcript ${cut.session.path} not given (--transcripts)` };
     if ('entries' in read) entries = read.entries;
     else skipped.push({ cut: cut.id, reason: read.unavailable });
@@ -197,6 +202,9 @@ async function compareCut(
   const tail = cut.cut.keptTail && entries ? entriesText(entries, cut.cut.keptTail) : undefined;
   const headline: HeadlineScorer | undefined = entries && path ? await headlineScorer(cut, path) : undefined;
   const live = cut.facts.filter((fact) => fact.live);
+  // The reader's recall as the headline weighs it: each kind of live fact the same.
+  const balanced = (credit: (fact: CalibrationFact) => number) =>
+    balancedRecall(live.map((fact) => ({ kind: fact.kind, credit: credit(fact) })));
   const readingList = readStatements(cut.facts.map((fact) => fact.statement));
   const readings = new Map(cut.facts.map((fact, position) => [fact.id, readingList[position]!]));
   const files = new Map(cut.facts.map((fact) => [fact.id, filesOf(fact)]));
@@ -239,9 +247,9 @@ async function compareCut(
       humanForDerived: !headline
         ? null
         : cut.cut.keptTail === null
-          ? recall(live, (fact) => CREDIT[humanLabel(fact)])
+          ? balanced((fact) => CREDIT[humanLabel(fact)])
           : tailIndex
-            ? recall(live, (fact) => withTailCredit(humanLabel(fact), fact.inKeptTail))
+            ? balanced((fact) => withTailCredit(humanLabel(fact), fact.inKeptTail))
             : null,
       judgedWithTail: null,
       facts: cut.facts.map((fact) => ({
@@ -258,7 +266,7 @@ async function compareCut(
   }
   // Every summary of the cut at once: the run's one limit bounds the calls in flight.
   await Promise.all(judging);
-  return { summaries, skipped };
+  return { summaries, skipped, coverage: headline ? cutCoverage(cut.facts, headline.probes) : null };
 }
 
 /** Grades the live derived probes on one summary + tail with the judge, and counts what it spent. */
@@ -279,8 +287,11 @@ async function judgeHeadline(
   usage.cost = usage.cost === null || judged.usage.cost === null ? null : usage.cost + judged.usage.cost;
 }
 
-/** The agreement figures over some summaries. */
-export function splitFigures(summaries: readonly SummaryComparison[]): SplitFigures {
+/** The agreement figures over some summaries, and the coverage of the derived probes at their cuts. */
+export function splitFigures(
+  summaries: readonly SummaryComparison[],
+  cuts: readonly CutFigures[],
+): SplitFigures {
   const pairs = summaries.map((summary): [number, number] => [summary.tool, summary.human]);
   const tailPairs = summaries
     .filter((summary) => summary.toolWithTail !== null && summary.humanWithTail !== null)
@@ -304,7 +315,11 @@ export function splitFigures(summaries: readonly SummaryComparison[]): SplitFigu
   const kappaByKind: SplitFigures['kappaByKind'] = {};
   for (const kind of [...byKind.keys()].sort())
     kappaByKind[kind] = { kappa: cohenKappa(byKind.get(kind)!), facts: byKind.get(kind)!.length };
+  const covered = cuts.flatMap((cut) => cut.coverage?.facts ?? []);
+  const precise = cuts.flatMap((cut) => cut.coverage?.probes ?? []);
   return {
+    cuts: cuts.length,
+    derivedCuts: cuts.filter((cut) => cut.coverage !== null).length,
     summaries: summaries.length,
     meanAbsoluteError: meanAbsoluteError(pairs),
     rankCorrelation: spearman(pairs),
@@ -325,13 +340,28 @@ export function splitFigures(summaries: readonly SummaryComparison[]): SplitFigu
     },
     kappaByKind,
     contradictions,
+    coverage: shareByKind(covered.map((fact) => ({ kind: fact.kind, holds: fact.covered }))),
+    precision: shareByKind(precise.map((probe) => ({ kind: probe.kind, holds: probe.precise }))),
   };
 }
 
-/** Compares the tool with the yardstick, cut by cut; an absent transcript skips what needs it, visibly. */
+/**
+ * Compares the tool with the yardstick, cut by cut; an absent transcript skips what needs it, visibly. Held-out cuts
+ * are scored only when `heldOut` asks for them; otherwise they are counted and nothing else.
+ */
 export async function calibrate(options: CalibrateOptions): Promise<Calibration> {
-  const cuts = await readCuts(options.cutsDirectory);
+  const all = [
+    ...(await readCuts(options.cutsDirectory)),
+    ...(options.heldOutCutsDirectory ? await readHeldOutCuts(options.heldOutCutsDirectory) : []),
+  ];
+  const ids = new Set<string>();
+  for (const cut of all) {
+    if (ids.has(cut.id)) throw new InputError(`cut '${cut.id}' is in both --cuts and --held-out-cuts`);
+    ids.add(cut.id);
+  }
+  const cuts = options.heldOut === true ? all : all.filter((cut) => cut.split !== 'held-out');
   const summaries: SummaryComparison[] = [];
+  const cutFigures: CutFigures[] = [];
   const skipped: Skipped[] = [];
   const judge: JudgeUsage | null = options.judge
     ? {
@@ -346,51 +376,22 @@ export async function calibrate(options: CalibrateOptions): Promise<Calibration>
     const compared = await compareCut(cut, options, judge);
     summaries.push(...compared.summaries);
     skipped.push(...compared.skipped);
+    cutFigures.push({ cut: cut.id, split: cut.split, coverage: compared.coverage });
   }
-  const splits = Object.fromEntries(
-    SPLITS.map((split) => [split, splitFigures(summaries.filter((summary) => summary.split === split))]),
-  ) as Record<Split, SplitFigures>;
-  return { summaries, skipped, splits, judge };
-}
-
-/** Floors on the held-out figures (`--min-kappa`, `--max-error`, `--min-correlation`); undefined ones are not checked. */
-export type CalibrationFloors = { minKappa?: number; maxError?: number; minCorrelation?: number };
-
-/** Each held-out figure under its floor, as a sentence; none when all hold. */
-export function floorFailures(calibration: Calibration, floors: CalibrationFloors): string[] {
-  const heldOut = calibration.splits['held-out'];
-  const failures: string[] = [];
-  const figure = (value: number) => value.toFixed(2);
-  if (heldOut.summaries === 0 && Object.values(floors).some((floor) => floor !== undefined))
-    return ['no held-out summary could be scored'];
-  if (floors.maxError !== undefined && (heldOut.meanAbsoluteError ?? 1) > floors.maxError)
-    failures.push(
-      `held-out mean |tool − human| ${figure(heldOut.meanAbsoluteError ?? 1)} is above --max-error ${floors.maxError}`,
+  const figuresOf = (split: Split) =>
+    splitFigures(
+      summaries.filter((summary) => summary.split === split),
+      cutFigures.filter((cut) => cut.split === split),
     );
-  if (floors.minCorrelation !== undefined && (heldOut.rankCorrelation ?? -1) < floors.minCorrelation)
-    failures.push(
-      `held-out rank correlation ${heldOut.rankCorrelation === null ? 'undefined' : figure(heldOut.rankCorrelation)} is below --min-correlation ${floors.minCorrelation}`,
-    );
-  if (calibration.judge !== null) {
-    // With a model, the judge is the reference: the judged headline answers to the same floors.
-    const judged = heldOut.judged;
-    const floored = floors.maxError !== undefined || floors.minCorrelation !== undefined;
-    if (floored && judged.summaries === 0)
-      failures.push("no held-out summary could be judged: the headline needs each cut's transcript");
-    else if (floors.maxError !== undefined && (judged.meanAbsoluteError ?? 1) > floors.maxError)
-      failures.push(
-        `held-out judged headline mean |judge − human| ${figure(judged.meanAbsoluteError ?? 1)} is above --max-error ${floors.maxError}`,
-      );
-    if (floors.minCorrelation !== undefined && (judged.rankCorrelation ?? -1) < floors.minCorrelation)
-      failures.push(
-        `held-out judged headline rank correlation ${judged.rankCorrelation === null ? 'undefined' : figure(judged.rankCorrelation)} is below --min-correlation ${floors.minCorrelation}`,
-      );
-  }
-  if (floors.minKappa !== undefined) {
-    for (const [kind, { kappa }] of Object.entries(heldOut.kappaByKind)) {
-      if (kappa !== null && kappa < floors.minKappa)
-        failures.push(`held-out kappa for ${kind} ${figure(kappa)} is below --min-kappa ${floors.minKappa}`);
-    }
-  }
-  return failures;
+  return {
+    summaries,
+    cuts: cutFigures,
+    skipped,
+    splits: {
+      tuning: figuresOf('tuning'),
+      'held-out': options.heldOut === true ? figuresOf('held-out') : null,
+    },
+    heldOutNotShown: all.length - cuts.length,
+    judge,
+  };
 }

@@ -7,6 +7,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
+import { IMPORTERS } from '../session/importers/index.ts';
+import type { SessionFormat } from '../session/types.ts';
+
+// Every format an importer reads; a cut's entry indices are 0-based JSONL lines of its transcript in each.
+const FORMATS = Object.keys(IMPORTERS) as [SessionFormat, ...SessionFormat[]];
 
 /** A reader's verdict on one fact in one summary. */
 export const LABELS = ['kept', 'partial', 'lost', 'contradicted'] as const;
@@ -43,7 +48,7 @@ const cutSchema = z.object({
     path: z.string().min(1),
     root: z.string().optional(),
     repository: z.string().optional(),
-    format: z.enum(['pi', 'claude-code']),
+    format: z.enum(FORMATS),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
   }),
   cut: z.object({ summarizedEntries: range, keptTail: range.nullable() }),
@@ -87,5 +92,16 @@ export async function readCuts(directory: string): Promise<CalibrationCut[]> {
     }
     cuts.push(parsed.data);
   }
+  return cuts;
+}
+
+/** The cuts of a held-out folder, each checked to be held out (a tuning cut there would be scored as blind). */
+export async function readHeldOutCuts(directory: string): Promise<CalibrationCut[]> {
+  const cuts = await readCuts(directory);
+  const tuning = cuts.find((cut) => cut.split !== 'held-out');
+  if (tuning)
+    throw new InputError(
+      `${directory}: cut '${tuning.id}' is split '${tuning.split}'; --held-out-cuts takes held-out cuts only`,
+    );
   return cuts;
 }

@@ -65,8 +65,83 @@ function entryOf(line: string): EntryText {
   return { text, userPrompt };
 }
 
-/** Reads a transcript's entries when the file exists and has the expected sha256. */
-export async function readTranscriptEntries(file: string, sha256: string): Promise<TranscriptEntries> {
+type CodexLine = {
+  type?: unknown;
+  payload?: {
+    type?: unknown;
+    role?: unknown;
+    content?: unknown;
+    name?: unknown;
+    arguments?: unknown;
+    input?: unknown;
+    output?: unknown;
+  };
+};
+
+// What Codex sends as a user message that the user did not type: the environment, the user's instructions, AGENTS.md.
+const CODEX_CONTEXT = /^(?:<environment_context>|<user_instructions>|# AGENTS\.md instructions)/;
+
+/**
+ * One line of a Codex rollout as an entry (calibration/README.md): a `response_item` message's text parts, a call as
+ * `<name> <arguments>` (or `<input>`), a call's output; reasoning, events, turn context and metadata hold no text.
+ */
+function codexEntryOf(line: string): EntryText {
+  let record: CodexLine;
+  try {
+    record = JSON.parse(line) as CodexLine;
+  } catch {
+    return { text: '', userPrompt: false };
+  }
+  const payload = record.payload;
+  if (record.type !== 'response_item' || !payload || typeof payload !== 'object')
+    return { text: '', userPrompt: false };
+  switch (payload.type) {
+    case 'message': {
+      const parts = Array.isArray(payload.content) ? (payload.content as Block[]) : [];
+      const text = parts
+        .map((part) => (typeof part?.text === 'string' ? part.text : ''))
+        .filter((part) => part.length > 0)
+        .join('\n');
+      return {
+        text,
+        userPrompt: payload.role === 'user' && text.length > 0 && !CODEX_CONTEXT.test(text.trimStart()),
+      };
+    }
+    case 'function_call':
+      return {
+        text: `${String(payload.name)} ${typeof payload.arguments === 'string' ? payload.arguments : ''}`,
+        userPrompt: false,
+      };
+    case 'custom_tool_call':
+      return {
+        text: `${String(payload.name)} ${typeof payload.input === 'string' ? payload.input : ''}`,
+        userPrompt: false,
+      };
+    case 'function_call_output':
+    case 'custom_tool_call_output': {
+      const output = payload.output as { content?: unknown } | string | undefined;
+      const text =
+        typeof output === 'string'
+          ? output
+          : typeof output?.content === 'string'
+            ? output.content
+            : JSON.stringify(output ?? '');
+      return { text, userPrompt: false };
+    }
+    default:
+      return { text: '', userPrompt: false };
+  }
+}
+
+/**
+ * Reads a transcript's entries when the file exists and has the expected sha256; a Codex rollout's lines are read by
+ * its own rule, every other format's by the message each line carries.
+ */
+export async function readTranscriptEntries(
+  file: string,
+  sha256: string,
+  format?: string,
+): Promise<TranscriptEntries> {
   let data: Buffer;
   try {
     data = await readFile(file);
@@ -82,7 +157,7 @@ export async function readTranscriptEntries(file: string, sha256: string): Promi
     .toString('utf8')
     .split('\n')
     .filter((line) => line.trim().length > 0);
-  return { entries: lines.map(entryOf) };
+  return { entries: lines.map(format === 'codex' ? codexEntryOf : entryOf) };
 }
 
 /** The text of entries `from`..`to` (inclusive), user prompts only when asked. */

@@ -3,7 +3,8 @@ import { Command, Option } from 'commander';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
-import { calibrate, floorFailures } from '../calibration/calibrate.ts';
+import { calibrate } from '../calibration/calibrate.ts';
+import { checkFloorsNeedHeldOut, floorFailures } from '../calibration/floors.ts';
 import { packageRoot } from '../package-root.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
 import { renderCalibration } from '../report/calibration.ts';
@@ -23,20 +24,40 @@ export function calibrateCommand(): Command {
       '--transcripts <dir>',
       'where public transcripts are, by their path in their repository (cuts that name a repository)',
     )
-    .addOption(
-      new Option('--min-kappa <k>', "exit 1 when a held-out kind's kappa is below k").argParser(
-        numberBetween(-1, 1),
-      ),
+    .option('--held-out', 'also score and print the held-out cuts (print them once, when the work is done)')
+    .option(
+      '--held-out-cuts <dir>',
+      'a folder of held-out cut files kept out of the repository, read beside --cuts (each must be split "held-out")',
     )
     .addOption(
-      new Option('--max-error <e>', 'exit 1 when the held-out mean |tool − human| is above e').argParser(
-        numberBetween(0, 1),
-      ),
+      new Option(
+        '--max-error <e>',
+        "exit 1 when the held-out headline's mean |tool − human| is above e (needs --held-out)",
+      ).argParser(numberBetween(0, 1)),
     )
     .addOption(
-      new Option('--min-correlation <r>', 'exit 1 when the held-out rank correlation is below r').argParser(
-        numberBetween(-1, 1),
-      ),
+      new Option(
+        '--min-correlation <r>',
+        "exit 1 when the held-out headline's rank correlation is below r (needs --held-out)",
+      ).argParser(numberBetween(-1, 1)),
+    )
+    .addOption(
+      new Option(
+        '--min-coverage <c>',
+        "exit 1 when the derived probes state less than this share of the held-out reader's live facts (needs --held-out)",
+      ).argParser(numberBetween(0, 1)),
+    )
+    .addOption(
+      new Option(
+        '--min-precision <p>',
+        "exit 1 when less than this share of the held-out live derived probes state a reader's fact (needs --held-out)",
+      ).argParser(numberBetween(0, 1)),
+    )
+    .addOption(
+      new Option(
+        '--min-kappa <k>',
+        "exit 1 when a held-out kind's kappa (the matcher on the reader's facts) is below k (needs --held-out)",
+      ).argParser(numberBetween(-1, 1)),
     )
     .option(
       '--judge <spec>',
@@ -53,6 +74,9 @@ export function calibrateCommand(): Command {
       'after',
       `
 Exit codes: 0 every floor holds, 1 a held-out figure is past its floor, 2 bad input.
+Held-out cuts are read for their schema only, and nothing of them is computed, unless --held-out is given;
+the floors hold held-out figures (the kind-balanced headline on derived probes, coverage, precision), so they
+need it. A blind set kept outside the repository is read with --held-out-cuts <dir>.
 A summary or tail that is transcript text is skipped, with a line saying so, when its transcript is absent.
 With --judge, a model grades the probes compare derives at each cut, on each summary and its kept tail, and
 that judged headline is set beside the reader too; --max-error and --min-correlation then hold it as well.
@@ -61,21 +85,26 @@ Method, figures and what is held out: docs/calibration.md.
 
 Examples:
   compaction-bench calibrate
-  compaction-bench calibrate --max-error 0.15 --min-correlation 0.8 --min-kappa 0.3
-  compaction-bench calibrate --judge openai:gpt-4.1-mini --max-error 0.1 --min-correlation 0.8`,
+  compaction-bench calibrate --transcripts ../public-sessions --held-out-cuts ../yardstick/heldout --held-out --max-error 0.12 --min-correlation 0.8 --min-coverage 0.75 --min-precision 0.7
+  compaction-bench calibrate --held-out --judge openai:gpt-4.1-mini --max-error 0.1 --min-correlation 0.8`,
     )
     .action(
       async (options: {
         cuts: string;
         transcripts?: string;
+        heldOut?: boolean;
+        heldOutCuts?: string;
         minKappa?: number;
         maxError?: number;
         minCorrelation?: number;
+        minCoverage?: number;
+        minPrecision?: number;
         judge?: string;
         judgeBaseUrl?: string;
         concurrency: number;
         json?: boolean;
       }) => {
+        checkFloorsNeedHeldOut(options, options.heldOut === true);
         // The judge's tokenizer counts its usage when a server reports none; without a judge none is loaded.
         const tokenizer = options.judge ? await getTokenizer() : undefined;
         const judge =
@@ -88,6 +117,8 @@ Examples:
             cutsDirectory: options.cuts,
             repositoryRoot: root,
             transcriptsDirectory: options.transcripts,
+            heldOut: options.heldOut === true,
+            ...(options.heldOutCuts ? { heldOutCutsDirectory: options.heldOutCuts } : {}),
             ...(judge ? { judge: { ...judge, limit, signal } } : {}),
           }),
         );

@@ -1,6 +1,6 @@
 /** Extracts facts from a rendered conversation: requests, constraints, decisions, progress, activity, next steps. */
 import type { BlockRole, ConversationBlock } from './conversation.ts';
-import { errorLines } from './error-lines.ts';
+import { errorLines } from '../session/error-lines.ts';
 import type { FactKind, FactStore, Placement } from './facts.ts';
 import {
   ACKNOWLEDGEMENT,
@@ -19,7 +19,8 @@ import {
 import { memoizeByText } from '../text-cache.ts';
 import type { CallRecord } from './tool-facts.ts';
 import { createToolLog } from './tool-facts.ts';
-import { describeCall, shellCommand } from './tools.ts';
+import { shellCommand } from '../session/shell-commands.ts';
+import { describeCall } from './tools.ts';
 
 /** Where the conversation sits on the request's timeline. */
 export type ConversationTimeline = {

@@ -1,5 +1,5 @@
 /** Reads earlier summaries (to merge, update, or not repeat) back into facts, by the heading each line sits under. */
-import { isErrorMessage } from './error-lines.ts';
+import { isErrorMessage } from '../session/error-lines.ts';
 import type { FactKind, FactStore, Placement } from './facts.ts';
 import { kindOfHeading } from './sections.ts';
 import {

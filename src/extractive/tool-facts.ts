@@ -1,19 +1,19 @@
 /** Follows tool calls and their results: files touched, commands run, errors and how they went away. */
 import type { ToolCallBlock } from '../session/types.ts';
 import { parseToolCalls } from './conversation.ts';
-import { commandFamily, commandHead, errorLines, firstLine } from './error-lines.ts';
+import { errorLines, firstLine } from '../session/error-lines.ts';
+import {
+  commandFamily,
+  commandHead,
+  coreCommand,
+  isReadOnlyCommand,
+  shellCommand,
+} from '../session/shell-commands.ts';
 import type { FactStore, Placement } from './facts.ts';
 import { CAUSE_CUE, FIX_CUE, PLAN_CUE, pathsIn } from './text.ts';
 import { memoizeByText } from '../text-cache.ts';
 import type { FileOperation } from './tools.ts';
-import {
-  coreCommand,
-  describeCall,
-  fileTargets,
-  isReadOnlyCommand,
-  MODIFYING,
-  shellCommand,
-} from './tools.ts';
+import { describeCall, fileTargets, MODIFYING } from './tools.ts';
 
 /** A call and, once its result arrived, how it went ('' for fine). */
 export type CallRecord = { call: ToolCallBlock; index: number; outcome?: string };

@@ -3,11 +3,14 @@
  * first asked for: most look-ups ask only where a needle is, or whether it is negated, and reading a clause costs
  * more than finding the needle.
  */
+import type { Stance } from './stance.ts';
 
 /** How a text's clauses are read around `[start, end)`: match.ts's negation reading of one text. */
 export type NegationReader = {
   negated(start: number, end: number): boolean;
   deniedInClause(start: number, end: number): boolean;
+  /** Whether its sentence denies all of itself or puts it as not done yet (stance.ts); undefined when neither. */
+  stance(start: number, end: number): Stance | undefined;
 };
 
 /** One occurrence: where it is, the word it starts at, and its negation, read once on demand. */
@@ -18,6 +21,7 @@ export class FoundOccurrence {
   readonly #reader: NegationReader;
   #negated: boolean | undefined;
   #deniedInClause: boolean | undefined;
+  #stance: Stance | null | undefined;
   constructor(reader: NegationReader, start: number, end: number, word: number) {
     this.#reader = reader;
     this.start = start;
@@ -29,6 +33,10 @@ export class FoundOccurrence {
   }
   get deniedInClause(): boolean {
     return (this.#deniedInClause ??= this.#reader.deniedInClause(this.start, this.end));
+  }
+  get stance(): Stance | undefined {
+    if (this.#stance === undefined) this.#stance = this.#reader.stance(this.start, this.end) ?? null;
+    return this.#stance ?? undefined;
   }
 }
 

@@ -16,6 +16,7 @@ import {
 } from './needle-index.ts';
 import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-index.ts';
 import { FoundMatch, FoundOccurrence, type NegationReader } from './found-occurrence.ts';
+import { stanceAround, type Stance } from './stance.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
 const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
@@ -181,6 +182,8 @@ export type Occurrence = {
   negated: boolean;
   /** Its clause denies it: a negation right after it, or a negation or prohibition anywhere earlier in the clause. */
   deniedInClause: boolean;
+  /** Its sentence denies all of itself, or puts it as not done yet (stance.ts); absent when it does neither. */
+  stance?: Stance;
 };
 
 /** A pattern (global) whose every match starts with `prefix`, then a number: looked for at the text's numbers. */
@@ -229,6 +232,7 @@ export function createMatcher(text: string): TextIndex {
   const reader: NegationReader = {
     negated: (start, end) => isNegated(normalized, start, end),
     deniedInClause: (start, end) => isDeniedInClause(normalized, start, end),
+    stance: (start, end) => stanceAround(normalized, start, end),
   };
   const occurrenceAt = (start: number, end: number): Occurrence =>
     new FoundOccurrence(reader, start, end, wordAt(start));

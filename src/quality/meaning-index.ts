@@ -26,6 +26,8 @@ export type MeaningTerm = {
   gloss?: number;
   /** A part of a longer name (the `1` of `spotter-4te.1`, the `15` of `WP15`): an id, not a measured value. */
   part?: true;
+  /** Its sentence puts it as not done yet ("… is still to do"; stance.ts). A denied sentence flips `negated`. */
+  pending?: true;
 };
 
 /** A text's terms indexed once for many statements. */
@@ -47,6 +49,7 @@ export type MeaningIndex = {
 const NAME = 1;
 const NEGATED = 2;
 const PART = 4;
+const PENDING = 8;
 const NONE = -1;
 
 // Columns grow by chunks of this many values: no copy as they grow, and no buffer of a whole column to reallocate.
@@ -95,7 +98,12 @@ export function meaningColumns(): { add(term: MeaningTerm): void; finish(): Mean
       entry.all.push(count);
       if (!term.name) entry.prose.push(count);
       columns.word.push(entry.id);
-      columns.flags.push((term.name ? NAME : 0) | (term.negated ? NEGATED : 0) | (term.part ? PART : 0));
+      columns.flags.push(
+        (term.name ? NAME : 0) |
+          (term.negated ? NEGATED : 0) |
+          (term.part ? PART : 0) |
+          (term.pending ? PENDING : 0),
+      );
       columns.line.push(term.line);
       columns.clause.push(term.clause);
       columns.leadIn.push(term.leadIn ?? NONE);
@@ -121,6 +129,7 @@ export function meaningColumns(): { add(term: MeaningTerm): void; finish(): Mean
         const from = leadInFrom.at(position);
         if (from !== NONE) term.leadInFrom = from;
         if (bits & PART) term.part = true;
+        if (bits & PENDING) term.pending = true;
         const labelled = gloss.at(position);
         if (labelled !== NONE) term.gloss = labelled;
         return term;

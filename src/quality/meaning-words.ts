@@ -55,6 +55,9 @@ export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = 
   [['instead', 'of'], 'instead'],
   [['make', 'sure'], 'ensur'],
   [['pull', 'request'], 'pr'],
+  [['half', 'done'], 'progress'],
+  [['in', 'full'], 'entir'],
+  [['under', 'way'], 'progress'],
 ];
 
 /**
@@ -72,6 +75,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['keep', 'retain', 'preserv', 'preserve', 'leav', 'leave', 'stay', 'remain'],
   ['replac', 'replace', 'swap', 'substitut', 'substitute', 'supersed'],
   ['finish', 'done', 'complet', 'complete'],
+  ['progress', 'underway', 'ongo', 'ongoing', 'wip'],
+  ['entir', 'entire', 'entirely', 'whole', 'completely', 'fully'],
   ['fail', 'failur', 'broken', 'break', 'broke'],
   ['pass', 'green', 'succeed', 'success', 'ok'],
   ['run', 'ran', 'execut', 'execute', 'invok'],

@@ -13,6 +13,7 @@ import stem from 'wink-porter2-stemmer';
 import { ANTONYMS, IRREGULAR_FORMS, NUMBER_WORDS, PHRASES, STOP_WORDS, SYNONYMS } from './meaning-words.ts';
 import { ownCopy, recentMap } from '../text-cache.ts';
 import { meaningColumns, type MeaningIndex, type MeaningTerm } from './meaning-index.ts';
+import { stanceSpans, type Stance } from './stance.ts';
 
 export type { MeaningIndex, MeaningTerm } from './meaning-index.ts';
 
@@ -38,6 +39,8 @@ const SUGGESTION =
   /\b(?:can['’]t|cannot|can not|(?:could|should|would|do|does|did)n['’]t|(?:could|should|would|do|does|did|why) not)(?=\s+(?:we|you|i|it|they|this|that|just|use|make|move|put|get|add|keep)\b)/giu;
 // Terse notes write a negation as logic does: "¬Oban".
 const NOT_SIGN = /¬/gu;
+// A cheap test for a line that may hold a sentence-level stance (most lines hold none: no spans to read).
+const STANCE_WORDS = /\b(?:false|untrue|true|case|never|not|n't|pending|still|yet|remains?)\b/i;
 // How many terms after a negation it reaches.
 const NEGATION_REACH = 3;
 const NEGATION_TERM = 'not';
@@ -194,6 +197,7 @@ function clauseTerms(
   clauseNumber: number,
   leadIn: LeadIn | undefined,
   question = false,
+  stance?: Stance,
 ): void {
   const words: Word[] = [];
   // "can't we get that from the settings manager?" suggests getting it there: a question put in the negative
@@ -242,10 +246,12 @@ function clauseTerms(
     const added: MeaningTerm = {
       term,
       name: current.name,
-      negated: negationLeft > 0,
+      // A sentence that denies all of itself ("It is false that …") turns each of its terms the other way.
+      negated: negationLeft > 0 !== (stance === 'denied'),
       line,
       clause: clauseNumber,
     };
+    if (stance === 'pending') added.pending = true;
     if (leadIn !== undefined) {
       added.leadIn = leadIn.clause;
       if (leadIn.from < leadIn.clause) added.leadInFrom = leadIn.from;
@@ -292,14 +298,28 @@ function readTerms(text: string, emit: (clause: MeaningTerm[]) => void): void {
       // The first clause of the sentence being read: a lead-in is the whole of it up to its colon.
       let sentenceFrom = clauses;
       const parts = line.split(CLAUSE_END_KEPT);
+      // The stance of a clause is its sentence's where its last character stands (stance.ts).
+      const stances = STANCE_WORDS.test(line) ? stanceSpans(line) : [];
+      let offset = 0;
       // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
       let lastWords = parts.length - 1;
       while (lastWords > 0 && parts[lastWords]!.trim().length === 0) lastWords -= 2;
       for (let part = 0; part < parts.length; part += 2) {
         const end = parts[part + 1];
+        const clauseEnd = offset + parts[part]!.length;
+        offset = clauseEnd + (end?.length ?? 0);
         if (parts[part]!.trim().length > 0) {
           const terms: MeaningTerm[] = [];
-          clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn, end?.startsWith('?') === true);
+          const stance = stances.find((span) => span.start < clauseEnd && clauseEnd <= span.end)?.stance;
+          clauseTerms(
+            parts[part]!,
+            terms,
+            lineNumber,
+            clauses,
+            leadIn,
+            end?.startsWith('?') === true,
+            stance,
+          );
           const last = part >= lastWords;
           let prose = false;
           for (let term = 0; term < terms.length && !prose; term++) prose = !terms[term]!.name;
@@ -409,7 +429,7 @@ export function statementCoverage(
   index: MeaningIndex,
   reading: StatementReading,
   window: number,
-  options: { oneLine?: boolean; opposingSignals?: number } = {},
+  options: { oneLine?: boolean; opposingSignals?: number; pendingOpposes?: boolean } = {},
 ): StatementCoverage {
   const lineOf = (position: number) => index.lineAt(position);
   const total = reading.terms.reduce((sum, term) => sum + term.weight, 0);
@@ -469,6 +489,7 @@ export function statementCoverage(
         : opposingWindow(index, best, false),
       reading,
       options.opposingSignals ?? Math.max(OPPOSING_SIGNALS, Math.ceil(reading.terms.length * OPPOSING_SHARE)),
+      options.pendingOpposes === true,
     ),
     telling: best.telling,
   };
@@ -523,8 +544,18 @@ const OPPOSING_SHARE = 0.1;
  * Whether a window opposes a statement: at least `needed` ({@link OPPOSING_SIGNALS} for a reader's fact) of a content term negated the other way,
  * an opposite word in place of one of its words, another number beside what one of its numbers measures.
  */
-function isOpposed(window: readonly MeaningTerm[], reading: StatementReading, needed: number): boolean {
+function isOpposed(
+  window: readonly MeaningTerm[],
+  reading: StatementReading,
+  needed: number,
+  pendingOpposes: boolean,
+): boolean {
   let signals = 0;
+  // Done work stated as still to do ("the retry budget is still to do") is stated the other way.
+  if (pendingOpposes) {
+    const own = new Set(reading.terms.map((term) => term.term));
+    if (window.some((term) => term.pending && own.has(term.term))) signals += needed;
+  }
   for (const term of reading.terms) {
     if (term.name || term.term === NEGATION_TERM) continue;
     const found = window.filter((candidate) => candidate.term === term.term && !candidate.name);

@@ -8,6 +8,7 @@ import { renderMessages } from '../transcript.ts';
 import { createMatcher, normalizeForMatch, type TextIndex } from './match.ts';
 import { probeOutcome } from './probe-recall.ts';
 import type { Probe } from './probes.ts';
+import { isContentWord, wordsOf } from './derive/phrases.ts';
 
 /** One problem with one probe. */
 export type LintFinding = {
@@ -20,6 +21,7 @@ export type LintFinding = {
 /** The rules, as named in findings and docs/quality.md. */
 export type LintRule =
   | 'no-phrase-facet'
+  | 'no-content-word'
   | 'shared-facets'
   | 'answer-misses'
   | 'answer-overlap'
@@ -41,14 +43,14 @@ export function lintProbes({ probes, messages }: LintInput): LintFinding[] {
   const findings: LintFinding[] = [];
   const add = (probe: Probe, level: LintFinding['level'], rule: LintRule, message: string) =>
     findings.push({ probe: probe.id, level, rule, message });
-  const transcript = createMatcher(render(messages));
   const lastQuarterStart = Math.floor((messages.length * 3) / 4);
-  const lastQuarter = createMatcher(render(messages.slice(lastQuarterStart)));
+  const { transcript, lastQuarter } = transcriptIndexes(messages, lastQuarterStart);
   const answers = new Map(probes.map((probe) => [probe.id, createMatcher(probe.answer)]));
   const facetKeys = new Map<string, string>();
 
   for (const probe of probes) {
     checkFacetShape(probe, add);
+    checkFacetWords(probe, add);
     const key = facetSetKey(probe);
     const twin = facetKeys.get(key);
     if (twin)
@@ -72,6 +74,28 @@ export function lintProbes({ probes, messages }: LintInput): LintFinding[] {
   return findings;
 }
 
+// The transcript's indexes, built once per message list: derivation lints the same session again after each drop.
+const indexesByMessages = new WeakMap<
+  readonly Message[],
+  { transcript: TextIndex; lastQuarter: TextIndex }
+>();
+
+/** The whole transcript and its last quarter, indexed for matching (cached for the message list). */
+function transcriptIndexes(
+  messages: readonly Message[],
+  lastQuarterStart: number,
+): { transcript: TextIndex; lastQuarter: TextIndex } {
+  let indexes = indexesByMessages.get(messages);
+  if (!indexes) {
+    indexes = {
+      transcript: createMatcher(render(messages)),
+      lastQuarter: createMatcher(render(messages.slice(lastQuarterStart))),
+    };
+    indexesByMessages.set(messages, indexes);
+  }
+  return indexes;
+}
+
 type Add = (probe: Probe, level: LintFinding['level'], rule: LintRule, message: string) => void;
 
 /**
@@ -89,6 +113,34 @@ function checkFacetShape(probe: Probe, add: Add): void {
       ? `its only facet can be one word (${JSON.stringify(probe.facets[0]![0])}): a keyword list passes it`
       : 'every facet can be a single word or identifier: a bag of identifiers passes it; add a facet that states the fact',
   );
+}
+
+// Words of talk that say nothing of the work on their own ("That's better", "Nothing happens", "15 should").
+const FILLER = new Set(
+  `better worse happens happened happening nothing something anything everything should works working worked
+  fine done try tried again okay great`.split(/\s+/),
+);
+
+/** Whether a word of a facet carries the work's meaning: not a stopword, a filler word or a bare number. */
+function carriesMeaning(word: string): boolean {
+  const bare = word.toLowerCase().replace(/['’](?:s|re|ve|ll|d|t)$/, '');
+  return isContentWord(bare) && !FILLER.has(bare) && !/^\d+(?:[.,]\d+)?$/.test(bare);
+}
+
+/**
+ * A facet is what a faithful paraphrase must keep: an identifier, a path, a number with its unit, a distinctive word.
+ * One whose every spelling is talk or a bare number asks a summary for the user's wording, not the fact.
+ */
+function checkFacetWords(probe: Probe, add: Add): void {
+  for (const spellings of probe.facets) {
+    if (spellings.some((spelling) => wordsOf(spelling).some(carriesMeaning))) continue;
+    add(
+      probe,
+      'warning',
+      'no-content-word',
+      `facet ${JSON.stringify(spellings[0])} has no content word: a faithful paraphrase need not repeat it`,
+    );
+  }
 }
 
 /** The facets as an order-free key of normalized spellings. */

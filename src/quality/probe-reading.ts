@@ -10,6 +10,7 @@ import { canonicalText, createMatcher, type Occurrence, type TextIndex } from '.
 import type { Probe } from './probes.ts';
 import { escapeRegExp } from '../regexp.ts';
 import { ownCopy } from '../text-cache.ts';
+import { DONE_KINDS } from './stance.ts';
 
 /** How a facet is stated: plainly, ruled out (the answer negates it), or either way (errors: "no longer fails with …"). */
 export type Polarity = 'affirmed' | 'denied' | 'either';
@@ -214,6 +215,19 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
     for (const spelling of facet.spellings) {
       const read = spellingReading(probe, facet, spelling);
       for (const occurrence of index.occurrences(spelling)) {
+        // A sentence that denies all of itself ("It is false that …", "… was not done") states the fact the other
+        // way, whatever the kind; done work stated as still to do, too (stance.ts).
+        if (
+          occurrence.stance === 'denied' ||
+          (occurrence.stance === 'pending' && DONE_KINDS.has(probe.kind))
+        ) {
+          // A rule that rules a thing out is kept by a sentence that denies the thing ("It is false that we added a
+          // dependency"), and reversed by one that denies the ruling out ("It is false that we must not add one").
+          if (read.own === 'denied' && occurrence.stance === 'denied' && !occurrence.negated)
+            support.push(occurrence);
+          else oppose.push(occurrence);
+          continue;
+        }
         if (statesFact(read, occurrence)) support.push(occurrence);
         // An affirmed fact negated is its opposite only where the kind has one; a denied fact affirmed always is.
         else if (read.own !== 'affirmed' || polar) oppose.push(occurrence);

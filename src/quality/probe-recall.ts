@@ -9,6 +9,7 @@ import { phrasePositions, readStatement, readStatements, type StatementReading }
 import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
+import { DONE_KINDS } from './stance.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
 /**
@@ -86,7 +87,12 @@ export function probeOutcome(
       otherValues,
     )
   )
-    return 'matched';
+    // Its words stated, its statement stated the other way where they are ("don't stop until every function is
+    // not ported" has the facet "stop until all functions" and reverses the porting).
+    return options.inOtherWords !== false &&
+      statementOutcome(index, probe, options.statement) === 'contradicted'
+      ? 'contradicted'
+      : 'matched';
   const opposed = evidence.some(
     (facet, opposedIndex) =>
       facet.oppose.length > 0 &&
@@ -128,6 +134,11 @@ export const PROBE_STATEMENT_THRESHOLDS: StatementThresholds = {
   oneLine: true,
   opposingSignals: 1,
 };
+// The same for done work: stated as still to do, it is stated the other way.
+const DONE_STATEMENT_THRESHOLDS: StatementThresholds = {
+  ...PROBE_STATEMENT_THRESHOLDS,
+  pendingOpposes: true,
+};
 // A statement of fewer terms is a phrase, and the facets already say it.
 const MIN_STATEMENT_TERMS = 4;
 
@@ -162,7 +173,11 @@ function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementRea
     statementReadings.set(probe, reading);
   }
   if (reading.terms.length < MIN_STATEMENT_TERMS) return 'missed';
-  const label = statementLabel(index.meaning(), reading, PROBE_STATEMENT_THRESHOLDS);
+  const label = statementLabel(
+    index.meaning(),
+    reading,
+    DONE_KINDS.has(probe.kind) ? DONE_STATEMENT_THRESHOLDS : PROBE_STATEMENT_THRESHOLDS,
+  );
   if (label === 'partial') return probe.partialCredit === false ? 'missed' : 'partial';
   return label === 'kept' ? 'matched' : label === 'contradicted' ? 'contradicted' : 'missed';
 }
@@ -250,10 +265,57 @@ function recallOf(tally: Tally): number | null {
   return share(tally.matched + tally.partial / 2, tally.total);
 }
 
+// Kinds read as another kind by the headline: a preference is a standing rule of how to work, a number the user
+// gave is part of what they asked, `verification` is the older name of a check's state.
+const HEADLINE_KINDS: Readonly<Record<string, string>> = {
+  preference: 'constraint',
+  number: 'constraint',
+  verification: 'state',
+};
+
+/** The kind a probe or a reader's fact counts under in the kind-balanced headline. */
+export function headlineKind(kind: string): string {
+  return HEADLINE_KINDS[kind] ?? kind;
+}
+
 /**
- * Probe recall over the live facts (the headline) and over history apart, recall per kind over the live facts, the
- * outcome of every probe (live and history), and the contradicted count over all of them. A probe kept in part
- * counts half.
+ * The kind-balanced recall of some credited facts: each kind present weighs the same, its facts' mean credit, so that
+ * a text keeping every fact of one kind (the user's messages copied verbatim keep what the user asked) earns that
+ * kind's share of the whole and nothing more. Null when there are none.
+ */
+export function balancedRecall(facts: ReadonlyArray<{ kind: string; credit: number }>): number | null {
+  const byKind = new Map<string, { sum: number; count: number }>();
+  for (const fact of facts) {
+    const kind = headlineKind(fact.kind);
+    const tally = byKind.get(kind) ?? { sum: 0, count: 0 };
+    tally.sum += fact.credit;
+    tally.count++;
+    byKind.set(kind, tally);
+  }
+  if (byKind.size === 0) return null;
+  let total = 0;
+  for (const { sum, count } of byKind.values()) total += sum / count;
+  return total / byKind.size;
+}
+
+/**
+ * Each live probe's weight in the kind-balanced headline (1 / (kinds × probes of its kind)), summing to 1: the
+ * headline is the weighted mean of the probes' credits, and its interval counts the probes by their weights.
+ */
+export function headlineWeights(
+  probes: ReadonlyArray<Pick<Probe, 'id' | 'kind' | 'live'>>,
+): Map<string, number> {
+  const live = probes.filter(isLive);
+  const counts = new Map<string, number>();
+  for (const probe of live)
+    counts.set(headlineKind(probe.kind), (counts.get(headlineKind(probe.kind)) ?? 0) + 1);
+  return new Map(live.map((probe) => [probe.id, 1 / (counts.size * counts.get(headlineKind(probe.kind))!)]));
+}
+
+/**
+ * Probe recall over the live facts (the headline, kind-balanced: {@link balancedRecall}) and over history apart,
+ * recall per kind over the live facts (the figures the headline averages), the outcome of every probe (live and
+ * history), and the contradicted count over all of them. A probe kept in part counts half.
  */
 export function scoreProbes(
   summary: TextIndex,
@@ -274,6 +336,7 @@ export function scoreProbes(
   | 'probeOutcomes'
 > {
   const byKind = new Map<string, Tally>();
+  const credited: Array<{ kind: string; credit: number }> = [];
   const probeOutcomes: Record<string, ProbeOutcome> = {};
   const missedProbes: string[] = [];
   const live: Tally = { matched: 0, partial: 0, total: 0 };
@@ -287,14 +350,15 @@ export function scoreProbes(
     if (outcome !== 'matched') missedProbes.push(probe.id);
     if (outcome === 'contradicted') contradictions++;
     if (!isLive(probe)) continue;
-    const kind = byKind.get(probe.kind) ?? { matched: 0, partial: 0, total: 0 };
+    credited.push({ kind: probe.kind, credit: outcomeCredit(outcome) });
+    const kind = byKind.get(headlineKind(probe.kind)) ?? { matched: 0, partial: 0, total: 0 };
     count(kind, outcome);
-    byKind.set(probe.kind, kind);
+    byKind.set(headlineKind(probe.kind), kind);
   }
   const probeRecallByKind: Record<string, number> = {};
   for (const kind of [...byKind.keys()].sort()) probeRecallByKind[kind] = recallOf(byKind.get(kind)!)!;
   return {
-    probeRecall: recallOf(live),
+    probeRecall: balancedRecall(credited),
     probeRecallByKind,
     probesMatched: live.matched,
     probesPartial: live.partial,

@@ -32,6 +32,8 @@ export type StatementThresholds = {
   opposingSignals?: number;
   /** A part is partial only when it holds one of the statement's most telling terms, not only shared words. */
   partialNeedsTelling?: boolean;
+  /** The statement is done work: stated as still pending it is stated the other way (stance.ts). */
+  pendingOpposes?: boolean;
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
@@ -58,6 +60,7 @@ export function statementLabel(
   const coverage = statementCoverage(index, reading, thresholds.window, {
     oneLine: thresholds.oneLine,
     opposingSignals: thresholds.opposingSignals,
+    pendingOpposes: thresholds.pendingOpposes,
   });
   const share =
     coverage.contentShare !== null && coverage.contentShare < thresholds.content

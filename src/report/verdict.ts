@@ -9,7 +9,7 @@ import { clusteredRecall } from '../results/comparison-statistics.ts';
 import { wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { conservativeTies } from './observations.ts';
-import { keptCount } from '../quality/probe-recall.ts';
+import { headlineWeights, keptCount } from '../quality/probe-recall.ts';
 
 /** A figure with its 95% interval (none where the run cannot give one). */
 export type Estimate = { estimate: number; low: number | null; high: number | null };
@@ -68,12 +68,25 @@ export function recallEstimate(strategy: StrategyResult, results: ResultsFile): 
   if (total === 0) return { estimate: strategy.quality.probeRecall ?? 0, low: null, high: null };
   const interval = strategy.probeShares
     ? clusteredRecall(results.probes.map((probe) => strategy.probeShares![probe.id] ?? 0))
-    : wilsonInterval(keptCount(strategy.quality), total);
+    : balancedInterval(strategy, results, total);
   return {
     estimate: strategy.quality.probeRecall ?? interval.estimate,
     low: interval.low,
     high: interval.high,
   };
+}
+
+/**
+ * Wilson's interval of the kind-balanced headline: the live probes weigh 1 / (kinds × probes of their kind), so the
+ * interval is taken on their effective number (Kish: 1 / Σ weight²), never more than the probes there are.
+ */
+function balancedInterval(strategy: StrategyResult, results: ResultsFile, total: number) {
+  const live = results.probes.filter((probe) => probe.live);
+  if (live.length !== total || strategy.quality.probeRecall === null)
+    return wilsonInterval(keptCount(strategy.quality), total);
+  const weights = [...headlineWeights(live).values()];
+  const effective = 1 / weights.reduce((sum, weight) => sum + weight * weight, 0);
+  return wilsonInterval(strategy.quality.probeRecall * effective, effective);
 }
 
 /** The best by probe recall, fewer tokens after breaking a tie (the same recall for less is the better buy). */

@@ -12,7 +12,7 @@ import {
   wilsonInterval,
 } from './paired.ts';
 import type { ComparisonStatistics, PairedComparison, ProbeEntry, StrategyResult } from './types.ts';
-import { isWholeCredit, outcomeCredit } from '../quality/probe-recall.ts';
+import { headlineWeights, isWholeCredit, outcomeCredit } from '../quality/probe-recall.ts';
 
 /** The significance level of every verdict. */
 export const ALPHA = 0.05;
@@ -105,8 +105,20 @@ export function comparisonStatistics(
   // Shares over runs, or a probe kept in part (½), are not kept-or-not pairs: the clustered tests take them.
   const clustered = [...allScores.values()].some((values) => !values.every(isWholeCredit));
   const baseScores = allScores.get(base)!;
-  const recallOf = (values: number[]) =>
-    clustered ? clusteredRecall(values) : wilsonInterval(values.filter((value) => value === 1).length, n);
+  // Recall as the headline weighs it (each kind the same); the paired tests below pair the probes one for one.
+  const weightOf = headlineWeights(probes);
+  const weights = probes.map((probe) => weightOf.get(probe.id) ?? 0);
+  const effective = 1 / weights.reduce((sum, weight) => sum + weight * weight, 0);
+  const recallOf = (values: number[]) => {
+    const interval = clustered
+      ? clusteredRecall(values)
+      : wilsonInterval(values.filter((value) => value === 1).length, n);
+    // Rounded past any figure shown: weights of 1/3 and 1/6 sum ½ to 0.5000000000000001.
+    const balanced =
+      Math.round(values.reduce((sum, value, index) => sum + value * weights[index]!, 0) * 1e12) / 1e12;
+    if (!Number.isFinite(effective) || clustered) return { ...interval, estimate: balanced };
+    return wilsonInterval(balanced * effective, effective);
+  };
   const raw = candidates
     .filter((result) => result !== base)
     .map((result) => {

@@ -18,6 +18,7 @@ import { sequentialAccumulated } from './sequential-accumulated.ts';
 import { sequentialRolling } from './sequential-rolling.ts';
 import { singleShot } from './single-shot.ts';
 import { structuredIterative } from './structured-iterative.ts';
+import { isSummaryFile, summaryFileStrategy } from './summary-file.ts';
 import { toolOutputPruning } from './tool-output-pruning.ts';
 import { truncate } from './truncate.ts';
 import { userErrors } from './user-errors.ts';
@@ -79,8 +80,9 @@ export function hasRecentVariant(strategy: Strategy): boolean {
 }
 
 /**
- * Resolves `-s a,b,./mine.ts,core` into strategies, in the order given, without duplicates. `<core
- * name>+recent` selects a hybrid; with `--keep-recent-tokens` set, every core strategy runs as its hybrid.
+ * Resolves `-s a,b,./mine.ts,file:handoff.md,core` into strategies, in the order given, without duplicates. `<core
+ * name>+recent` selects a hybrid; with `--keep-recent-tokens` set, every core strategy runs as its hybrid; `file:<path>`
+ * scores the summary a file holds.
  */
 export async function resolveStrategies(
   selection: string,
@@ -110,13 +112,16 @@ export async function resolveStrategies(
     } else if (base && hasRecentVariant(base)) {
       const hybrid = withRecentTail(base);
       chosen.set(hybrid.name, hybrid);
+    } else if (isSummaryFile(entry)) {
+      const strategy = await summaryFileStrategy(entry);
+      chosen.set(strategy.name, strategy);
     } else if (isStrategyFile(entry)) {
       const strategy = await loadStrategyFile(entry);
       chosen.set(strategy.name, strategy);
     } else {
       const available = [...Object.keys(builtIn), ...Object.keys(STRATEGY_GROUPS)].join(', ');
       throw new InputError(
-        `unknown strategy '${entry}'; available: ${available}, <core strategy>${RECENT_SUFFIX}, or a path to a strategy module`,
+        `unknown strategy '${entry}'; available: ${available}, <core strategy>${RECENT_SUFFIX}, file:<summary file>, or a path to a strategy module`,
       );
     }
   }

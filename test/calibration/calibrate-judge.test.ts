@@ -9,7 +9,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pLimit from 'p-limit';
-import { calibrate, floorFailures } from '../../src/calibration/calibrate.ts';
+import { calibrate } from '../../src/calibration/calibrate.ts';
+import { floorFailures } from '../../src/calibration/floors.ts';
 import { createJudgeProvider } from '../../src/quality/judge/run-judge.ts';
 import { renderCalibration } from '../../src/report/calibration.ts';
 import { getTokenizer } from '../../src/tokens.ts';
@@ -161,6 +162,7 @@ describe('calibrate --judge', () => {
       cutsDirectory: cuts,
       repositoryRoot: directory.path,
       judge: await judgeRun(server.url),
+      heldOut: true,
     });
     const judged = Object.fromEntries(
       result.summaries.map((summary) => [summary.summary, summary.judgedWithTail]),
@@ -170,7 +172,7 @@ describe('calibrate --judge', () => {
       result.summaries.map((summary) => [summary.summary, summary.humanForDerived]),
     );
     assert.deepEqual(human, { good: 1, partial: 1 / 3, paths: 0 });
-    assert.deepEqual(result.splits['held-out'].judged, {
+    assert.deepEqual(result.splits['held-out']!.judged, {
       summaries: 3,
       meanAbsoluteError: 0,
       rankCorrelation: 1,
@@ -211,6 +213,7 @@ describe('calibrate --judge', () => {
       cutsDirectory: cuts,
       repositoryRoot: directory.path,
       judge: await judgeRun(server.url),
+      heldOut: true,
     });
     assert.equal(result.judge?.ungraded, 3, "the decision's grade on each summary");
     const good = result.summaries.find((summary) => summary.summary === 'good')!;
@@ -221,10 +224,10 @@ describe('calibrate --judge', () => {
   });
 
   it('grades nothing without a judge', async () => {
-    const result = await calibrate({ cutsDirectory: cuts, repositoryRoot: directory.path });
+    const result = await calibrate({ cutsDirectory: cuts, repositoryRoot: directory.path, heldOut: true });
     assert.equal(result.judge, null);
     assert.ok(result.summaries.every((summary) => summary.judgedWithTail === null));
-    assert.equal(result.splits['held-out'].judged.summaries, 0);
+    assert.equal(result.splits['held-out']!.judged.summaries, 0);
     assert.doesNotMatch(renderCalibration(result), /judge/);
   });
 
@@ -249,6 +252,7 @@ describe('calibrate --judge', () => {
         'openai:judge-model',
         '--judge-base-url',
         server.url,
+        '--held-out',
         '--max-error',
         '0.1',
       ],

@@ -22,7 +22,7 @@ describe('a failing check', () => {
         '-s',
         'single-shot,parallel-stitch',
         '--fail-under',
-        'single-shot.probeRecall=0.95',
+        'single-shot.probeRecall=0.99',
         '-o',
         out,
         '-q',
@@ -37,7 +37,7 @@ describe('a failing check', () => {
     assert.match(page, /<nav><ul><li><a href="#gate">Gate<\/a><\/li>/);
     const gate = /<section class="verdict gate fail" id="gate"[^>]*>(.*?)<\/section>/s.exec(page)?.[1] ?? '';
     assert.match(gate, /<span class="gate-word">FAIL<\/span> single-shot: 1 failure/);
-    assert.match(gate, /<li>✗ single-shot probeRecall 0\.90 &lt; 0\.95<\/li>/);
+    assert.match(gate, /<li>✗ single-shot probeRecall 0\.95 &lt; 0\.99<\/li>/);
     // Before the run's own verdict: the first thing a reader sees.
     assert.ok(page.indexOf('id="gate"') < page.indexOf('id="verdict"'));
     const xml = await readFile(junit, 'utf8');
@@ -51,7 +51,7 @@ describe('a failing check', () => {
     );
     assert.match(
       xml,
-      /<testcase [^>]*name="single-shot"[^>]*>\n\s*<failure message="single-shot probeRecall 0\.90 &lt; 0\.95" type="floor">/,
+      /<testcase [^>]*name="single-shot"[^>]*>\n\s*<failure message="single-shot probeRecall 0\.95 &lt; 0\.99" type="floor">/,
     );
   });
 });

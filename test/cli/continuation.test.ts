@@ -190,11 +190,11 @@ describe('compare --continuation with a model', () => {
       const markdown = await readFile(replayFile(out, 'export-fix', '-continuation.md'), 'utf8');
       assert.match(
         markdown,
-        /\| identity \| none \| 2\/2 \(1\.00\) \| 1\.00 of 1 \| 1\.00 \| 1\.00 \| 0\.67 \| 1\.00 \/ 1\.00 \/ 1\.00 \| – \|/,
+        /\| identity \| none \| 2\/2 \(1\.00\) \| 1\.00 of 2 \| 1\.00 \| 1\.00 \| 0\.67 \| 1\.00 \/ 1\.00 \/ 1\.00 \| – \|/,
       );
       assert.match(
         markdown,
-        /\| paths-only \| none \| 1\/2 \(0\.50\) \| 0\.00 of 1 \| 0\.33 \| 0\.00 \| 0\.00 \| 0\.00 \/ 0\.00 \/ 0\.00 \| 0\/2 \|/,
+        /\| paths-only \| none \| 1\/2 \(0\.50\) \| 0\.00 of 2 \| 0\.33 \| 0\.00 \| 0\.00 \| 0\.00 \/ 0\.00 \/ 0\.00 \| 0\/2 \|/,
       );
       assert.match(markdown, /\| Full \(uncompacted prefix\) \|\s*\|\s*\|\s*\| 1\.00 \| 1\.00 \| 0\.67 \|/);
       assert.match(markdown, /\| Null \(last user message\) \|\s*\|\s*\|\s*\| 0\.33 \| 0\.00 \| 0\.00 \|/);

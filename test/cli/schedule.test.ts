@@ -73,9 +73,9 @@ describe('compaction-bench compare --schedule', () => {
       );
     }
     assert.equal(byName.recorded.chain.cycles[0].calls, 0);
-    // The sample plants no fact probes: the chain table shows file recall per compaction instead.
+    // The user's one request is the task, a fact: the chain table shows the recall of the facts per compaction.
     const comparison = await readFile(join(out, 'pi-v1-chain-comparison.md'), 'utf8');
-    assert.match(comparison, /### File recall per compaction \(this transcript has no fact probes\)/);
+    assert.match(comparison, /### Recall of the facts so far, per compaction/);
     assert.match(comparison, /\| recorded \| 1 \| \d\.\d\d \|/);
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseToolCalls, splitConversation } from '../../src/extractive/conversation.ts';
-import { errorLines } from '../../src/extractive/error-lines.ts';
+import { errorLines } from '../../src/session/error-lines.ts';
 import { readRequest } from '../../src/extractive/request.ts';
 import { renderMessages } from '../../src/transcript.ts';
 import { assistant, callsTools, context, toolCall, toolResult, user } from '../helpers/factories.ts';

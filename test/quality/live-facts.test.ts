@@ -146,9 +146,10 @@ describe('live facts and history', () => {
       markLiveness(mixProbes, rerun, 7).map((item) => [item.id, item.live]),
     );
     assert.deepEqual(rerunLive, { focused: false, full: true });
+    // A check is its program and words, not its files: the focused run after the cut runs the tests again.
     assert.deepEqual(livenessReasons(mixProbes, rerun, 7), {
       focused: 'superseded-state',
-      full: 'latest-state',
+      full: 'check-rerun-after-cut',
     });
   });
 
@@ -253,26 +254,40 @@ describe('probe recall over live facts', () => {
   });
 });
 
-describe('selecting probes: no kind over a third', () => {
+describe('selecting probes: every live fact, history under a third a kind', () => {
   const item = (kind: string, messageIndex: number, live = true) => ({ kind, messageIndex, live });
 
-  it('caps the biggest kind at a third of the set, live facts first', () => {
+  it('keeps every live fact whatever its kind, and holds history to a third a kind', () => {
     const errors = Array.from({ length: 12 }, (_, index) => item('error', index * 10, index === 7));
     const tasks = Array.from({ length: 8 }, (_, index) => item('task', index * 10 + 5));
     const chosen = selectProbes(
-      [...errors, ...tasks, item('constraint', 1), item('constraint', 2), item('number', 3)],
+      [...errors, ...tasks, item('constraint', 1), item('constraint', 2), item('state', 3, false)],
       60,
     );
+    // The headline weighs each kind the same: eight live tasks count no more than one live error.
+    assert.equal(chosen.filter((probe) => probe.live).length, 11);
+    const history = chosen.filter((probe) => !probe.live);
     const counts = new Map<string, number>();
-    for (const probe of chosen) counts.set(probe.kind, (counts.get(probe.kind) ?? 0) + 1);
-    for (const [kind, count] of counts)
-      assert.ok(count <= chosen.length / 3, `${kind}: ${count} of ${chosen.length}`);
-    // The twelve live facts (eight tasks) keep two tasks under the third; the whole set then keeps two errors.
-    assert.deepEqual(Object.fromEntries(counts), { error: 2, constraint: 2, number: 1, task: 2 });
-    assert.ok(
-      chosen.some((probe) => probe.kind === 'error' && probe.messageIndex === 70),
-      'the one live error is kept',
+    for (const probe of history) counts.set(probe.kind, (counts.get(probe.kind) ?? 0) + 1);
+    assert.deepEqual(Object.fromEntries(counts), { error: 11, state: 1 });
+    assert.ok(chosen.some((probe) => probe.kind === 'error' && probe.messageIndex === 70 && probe.live));
+  });
+
+  it('shares the limit equally by kind only when the live facts alone are more than it', () => {
+    const artifacts = Array.from({ length: 10 }, (_, index) => item('artifact', index * 10));
+    const chosen = selectProbes(
+      [...artifacts, item('task', 1), item('constraint', 2), item('state', 4, false)],
+      6,
     );
+    assert.equal(chosen.length, 6);
+    assert.deepEqual(chosen.map((probe) => probe.kind).sort(), [
+      'artifact',
+      'artifact',
+      'artifact',
+      'artifact',
+      'constraint',
+      'task',
+    ]);
   });
 });
 
@@ -452,7 +467,10 @@ describe('an artifact told by its commit', () => {
     artifactProbes(messages, operations, [{ messageIndex: 3, subject }])[0]!.statement;
 
   it('takes the subject of the commit that took the edit in', () => {
-    assert.equal(told('Add a retry budget to the client'), 'retry.ts: Add a retry budget to the client');
+    assert.equal(
+      told('Add a retry budget to the client'),
+      'retry.ts created: retryBudget — Add a retry budget to the client',
+    );
   });
 
   const narrated = (text: string): Message[] => [
@@ -465,7 +483,7 @@ describe('an artifact told by its commit', () => {
     assert.deepEqual(artifactProbes(narrated('Now let me make the key changes:'), operations), []);
     assert.equal(
       artifactProbes(narrated("Now I'll add a retry budget."), operations)[0]?.statement,
-      'retry.ts created: add a retry budget retryBudget',
+      'retry.ts created: retryBudget — add a retry budget',
     );
   });
 
@@ -499,14 +517,14 @@ describe('an artifact told by its commit', () => {
       artifactProbes(edited, edit, [
         { messageIndex: 3, subject: 'feat: disable trace exporting in tests' },
       ])[0]?.statement,
-      'test.exs: feat: disable trace exporting in tests',
+      'test.exs changed: disable trace exporting in tests',
     );
     assert.deepEqual(artifactProbes(edited, edit), []);
   });
 
   it('not the subject of a commit that sweeps up everything pending', () => {
     for (const subject of ['Release v0.8.0', 'Bump version to 1.2.0', "Merge branch 'main'", 'wip', '0.8.1'])
-      assert.equal(told(subject), 'retry.ts created: add a retry budget retryBudget', subject);
+      assert.equal(told(subject), 'retry.ts created: retryBudget — add a retry budget', subject);
   });
 });
 
@@ -580,20 +598,5 @@ describe('decision and commit probes', () => {
     // A `git log` after the cut lists the first subject again: still history at the cut.
     const listed = probes.map((item, index) => (index === 0 ? { ...item, repeatedAt: [9] } : item));
     assert.equal(markLiveness(listed, sessionOf(messages), 4)[0]!.live, false);
-  });
-});
-
-describe('selecting probes: no kind over a third of the live facts either', () => {
-  it('keeps the live facts from being mostly one kind, history filling the rest', () => {
-    const item = (kind: string, messageIndex: number, live: boolean) => ({ kind, messageIndex, live });
-    const artifacts = Array.from({ length: 10 }, (_, index) => item('artifact', index * 10, true));
-    const errors = Array.from({ length: 6 }, (_, index) => item('error', index * 10 + 3, false));
-    const chosen = selectProbes(
-      [...artifacts, ...errors, item('task', 1, true), item('constraint', 2, true), item('state', 4, false)],
-      60,
-    );
-    const live = chosen.filter((probe) => probe.live);
-    assert.equal(live.filter((probe) => probe.kind === 'artifact').length, 1);
-    assert.deepEqual(live.map((probe) => probe.kind).sort(), ['artifact', 'constraint', 'task']);
   });
 });

@@ -46,7 +46,7 @@ describe('the next step from a to-do list', () => {
     assert.deepEqual(planProbes({ messages: [...messages, callsTools([done])] }), []);
   });
 
-  it("is no probe where the user's own words state it: the user's messages copied verbatim would keep it", () => {
+  it("is kept where the user's own words state it, earning nothing in part: the user's messages copied verbatim keep it", () => {
     const list = todos([
       ['Port the math helpers', 'completed'],
       ['Delete the Python source files', 'in_progress'],
@@ -55,9 +55,13 @@ describe('the next step from a to-do list', () => {
       sessionOf([user(request), callsTools([list]), toolResult(list, 'ok')]);
     const planned = (request: string) =>
       draftProbes(session(request)).filter((probe) => probe.question.includes("agent's to-do list"));
+    // A true fact is kept however a cheap trick fares on it: the headline weighs each kind the same instead.
+    const stated = planned(
+      'Port this Python project to Rust. Delete all the Python source files when you are done.',
+    );
     assert.deepEqual(
-      planned('Port this Python project to Rust. Delete all the Python source files when you are done.'),
-      [],
+      stated.map((probe) => [probe.statement, probe.partialCredit]),
+      [['Delete the Python source files', false]],
     );
     assert.equal(
       planned('Port this Python project to Rust, with tests for every module.')[0]?.statement,
@@ -268,11 +272,11 @@ describe("the user's last request beside a plan", () => {
         .map((probe) => [probe.messageIndex, probe.kind]),
     );
 
-  it('is the next step while no plan has moved on since it', () => {
-    assert.deepEqual(kindsByMessage(twoRequests(false)), { 0: 'task', 2: 'next-step' });
+  it('is the task being worked on, as a reader files it, with no plan', () => {
+    assert.deepEqual(kindsByMessage(twoRequests(false)), { 0: 'task', 2: 'task' });
   });
 
-  it('is a task once the plan names the next step after it', () => {
+  it('is a task beside the next step the plan names after it', () => {
     assert.deepEqual(kindsByMessage(twoRequests(true)), { 0: 'task', 2: 'task', 6: 'next-step' });
   });
 });

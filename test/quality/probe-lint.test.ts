@@ -68,6 +68,39 @@ describe('probes lint', () => {
     assert.deepEqual(rules([identifiers]), [['ids', 'no-phrase-facet']]);
   });
 
+  it('no-content-word: a facet of talk or a bare number is a warning, a facet naming the work is not', () => {
+    const talk = probe(
+      'talk',
+      [["That's better"], ['keyset pagination']],
+      "That's better: keyset pagination",
+      2,
+      {
+        repeatedAt: [6],
+      },
+    );
+    const findings = lintProbes({ probes: [talk], messages }).filter(
+      (finding) => finding.rule === 'no-content-word',
+    );
+    assert.deepEqual(
+      findings.map((finding) => [finding.probe, finding.level, finding.message]),
+      [
+        [
+          'talk',
+          'warning',
+          'facet "That\'s better" has no content word: a faithful paraphrase need not repeat it',
+        ],
+      ],
+    );
+    const numbers = probe('numbers', [['15 should'], ['3 attempts']], '15 should be 3 attempts', 2);
+    assert.deepEqual(
+      lintProbes({ probes: [numbers], messages })
+        .filter((finding) => finding.rule === 'no-content-word')
+        .map((finding) => finding.message),
+      ['facet "15 should" has no content word: a faithful paraphrase need not repeat it'],
+    );
+    assert.ok(!rules([good]).some(([, rule]) => rule === 'no-content-word'));
+  });
+
   it('shared-facets and answer-overlap: two probes that test one fact', () => {
     const twin = { ...good, id: 'keyset-again' };
     assert.deepEqual(rules([good, twin]), [

@@ -219,7 +219,13 @@ function narrationOf(messages: readonly Message[], index: number, call: ToolCall
     const text = textOf(messages[back]!);
     if (text.trim()) return text.slice(-600);
   }
-  return '';
+  // An agent that narrates only in its reasoning (Codex's "**Adding new API route file**"): its heading says it.
+  const message = messages[index]!;
+  if (message.role !== 'assistant') return '';
+  const thought = message.content.find((block) => block.type === 'thinking');
+  const heading =
+    thought?.type === 'thinking' ? /^\s*\*\*([^*\n]{8,120})\*\*/.exec(thought.thinking)?.[1] : undefined;
+  return heading ?? '';
 }
 
 /** A commit the agent made: where, and its subject line. */
@@ -238,44 +244,65 @@ function commitAfter(commits: readonly Commit[], messageIndex: number): string |
 // nothing of what one file now holds: the file is then told by the edit itself or the agent's words before it.
 const SWEEP_COMMIT = /^\s*(?:release|bump|merge|wip\b|version\b|v?\d+\.\d+)/i;
 
+// Files of the agent's own (its plans, settings, memory under ~/.claude/ or ~/.codex/): no part of the work.
+const AGENT_FILE = /(?:^|\/)\.(?:claude|codex|pi)\//;
+
+/** A file's modifying operations before the cut, each with its call, in order. */
+type FileEdits = {
+  path: string;
+  created: boolean;
+  edits: Array<{ operation: FileOperation; call: ToolCallBlock; index: number }>;
+};
+
+/** The files the agent modified, each with its edits in order and whether its first touch made it. */
+function modifiedFiles(messages: readonly Message[], operations: readonly FileOperation[]): FileEdits[] {
+  const calls = new Map<string, { call: ToolCallBlock; index: number }>();
+  messages.forEach((message, index) => {
+    for (const call of toolCallsOf(message)) calls.set(call.id, { call, index });
+  });
+  const files = new Map<string, FileEdits>();
+  for (const operation of operations) {
+    if (AGENT_FILE.test(operation.path)) continue;
+    let file = files.get(operation.path);
+    if (!file) {
+      // A file whose first touch is a write was created by the agent; one read or edited first already existed.
+      file = { path: operation.path, created: operation.kind === 'write', edits: [] };
+      files.set(operation.path, file);
+    }
+    const found = calls.get(operation.toolCallId);
+    if (operation.kind !== 'read' && found)
+      file.edits.push({ operation, call: found.call, index: found.index });
+  }
+  return [...files.values()].filter((file) => file.edits.length > 0);
+}
+
+// Names an artifact's statement lists beside the one it describes: enough to tell the file, few enough for a sentence.
+const LISTED_NAMES = 3;
+// Words of a description an artifact's statement takes: about one summary clause.
+const DESCRIPTION_WORDS = 12;
+
 /**
- * The artifact probes of a session: one per modified file, from the first edit that introduced a described name,
- * told in the words of the commit that took it in when there is one.
+ * The artifact probes of a session: one per file the agent modified, live while the file stands. Its statement says
+ * what the file now holds as a reader lists it: the file, whether the agent made or changed it, the ticket the work
+ * was for, the definitions the edits introduced and what the first described one does (its doc comment), else what
+ * the commit that took the edits in says, else what the agent said it was about to do.
  */
 export function artifactProbes(
   messages: readonly Message[],
   operations: readonly FileOperation[],
   commits: readonly Commit[] = [],
 ): DraftProbe[] {
-  const calls = new Map<string, { call: ToolCallBlock; index: number }>();
-  messages.forEach((message, index) => {
-    for (const call of toolCallsOf(message)) calls.set(call.id, { call, index });
-  });
-  const done = new Set<string>();
-  const created = new Set<string>();
-  const seen = new Set<string>();
-  const probes: DraftProbe[] = [];
-  for (const operation of operations) {
-    // A file whose first touch is a write was created by the agent; one read or edited first already existed.
-    if (!seen.has(operation.path) && operation.kind === 'write') created.add(operation.path);
-    seen.add(operation.path);
-    if (operation.kind === 'read' || done.has(operation.path)) continue;
-    const found = calls.get(operation.toolCallId);
-    if (!found) continue;
-    const change = changeOf(found.call, operation.path);
-    if (!change) continue;
+  return modifiedFiles(messages, operations).flatMap((file) => {
+    const changes = file.edits.flatMap(({ call }) => changeOf(call, file.path) ?? []);
+    const first = file.edits[0]!;
     const context: ArtifactContext = {
-      narration: narrationOf(messages, found.index, found.call),
-      commit: commitAfter(commits, operation.messageIndex),
-      created: created.has(operation.path),
+      narration: narrationOf(messages, first.index, first.call),
+      commit: commitAfter(commits, first.operation.messageIndex),
+      created: file.created,
     };
-    const probe = artifactProbe(operation, change, context);
-    if (probe) {
-      probes.push(probe);
-      done.add(operation.path);
-    }
-  }
-  return probes;
+    const probe = artifactProbe(file.path, first.operation.messageIndex, changes, context);
+    return probe ? [probe] : [];
+  });
 }
 
 // Words any narration of an edit has ("make the key changes", "apply the remaining fixes"): they say an edit is
@@ -295,69 +322,133 @@ function saysWhat(said: string): boolean {
 /** What is known of an edit besides its text: the agent's words before it, the commit that took it in, whether it made the file. */
 type ArtifactContext = { narration: string; commit: string | undefined; created: boolean };
 
-/** The artifact in plain words: the file, whether it was made or changed, and what the commit or the edit says of it. */
-function artifactStatement(name: string, context: ArtifactContext, what: string): string {
-  // A commit subject says in its own verb what happened ("Create …", "Fix …").
-  return context.commit
-    ? `${name}: ${context.commit}`
-    : `${name} ${context.created ? 'created' : 'changed'}: ${what}`;
+/** The ticket a commit subject names at its end ("feat: add … (spotter-a0y.1)"), or undefined. */
+function ticketOf(subject: string | undefined): string | undefined {
+  return subject ? /\(([A-Za-z][\w-]*-[\w]+(?:\.\d+)*)\)\s*$/.exec(subject)?.[1] : undefined;
+}
+
+/** A commit subject's words without its type prefix and ticket: what the work did. */
+function commitWords(subject: string): string {
+  return subject
+    .replace(/^\s*\w+(?:\([^)]*\))?!?:\s*/, '')
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .trim();
+}
+
+/**
+ * The artifact in plain words, as a reader lists what a file now holds: "otel.ex created for spotter-4te.1:
+ * Spotter.Telemetry.Otel, setup — OpenTelemetry bootstrap and configuration for Spotter".
+ */
+function artifactStatement(
+  name: string,
+  context: ArtifactContext,
+  names: readonly string[],
+  what: string,
+): string {
+  const ticket = ticketOf(context.commit);
+  const head = `${name} ${context.created ? 'created' : 'changed'}${ticket ? ` for ${ticket}` : ''}`;
+  const listed = names.length > 0 ? ` ${names.join(', ')}` : '';
+  return `${head}:${listed}${what ? `${listed ? ' —' : ''} ${what}` : ''}`;
 }
 
 function artifactProbe(
-  operation: FileOperation,
-  change: Change,
+  path: string,
+  messageIndex: number,
+  changes: readonly Change[],
   context: ArtifactContext,
 ): DraftProbe | undefined {
-  const name = basename(operation.path);
-  const lines = change.added.split('\n');
-  const definitions = definitionsOf(change, operation.path);
-  for (const definition of definitions) {
-    const doc = definition.heading ? definition.name : docOf(lines, definition.line);
-    const described = plainPhrase(doc);
-    if (!described) continue;
-    const what = definition.heading ? `the section "${definition.name}"` : `\`${definition.name}\``;
+  const name = basename(path);
+  const seen = new Set<string>();
+  const definitions = changes.flatMap((change) => {
+    const lines = change.added.split('\n');
+    return definitionsOf(change, path).flatMap((definition) => {
+      if (seen.has(definition.name)) return [];
+      seen.add(definition.name);
+      const doc = definition.heading ? definition.name : docOf(lines, definition.line);
+      return [{ ...definition, doc, described: plainPhrase(doc) }];
+    });
+  });
+  // Tests of the work (`mod tests`, `test_reverse_string`, `FooTest`) are not what the file now does.
+  const own = definitions.filter((definition) => definition.heading || !TEST_NAME.test(definition.name));
+  const described = own.find((definition) => definition.described !== undefined);
+  const names = [
+    ...(described && !described.heading ? [described.name] : []),
+    ...own
+      .filter((definition) => definition !== described && !definition.heading)
+      .map((definition) => definition.name),
+  ].slice(0, LISTED_NAMES);
+  const base = { kind: 'artifact' as const, messageIndex, file: path };
+  if (described) {
+    const what = described.heading ? `the section "${described.name}"` : `\`${described.name}\``;
     return {
-      kind: 'artifact',
-      messageIndex: operation.messageIndex,
-      file: operation.path,
+      ...base,
       question: `What did the edits to ${name} introduce, and what does it do?`,
-      answer: `${operation.path} now has ${what}: ${clipWords(doc, 200)}`,
+      answer: `${path} now has ${what}: ${clipWords(described.doc, 200)}`,
       // A heading is its own description; the file it is in ties it down.
-      facets: definition.heading ? [[name], [described]] : [[definition.name], [described]],
-      statement: artifactStatement(name, context, `${definition.name} ${doc}`),
+      facets: described.heading
+        ? [[name], [described.described!]]
+        : [[described.name], [described.described!]],
+      statement: artifactStatement(name, context, names, firstWords(described.doc, DESCRIPTION_WORDS)),
     };
   }
-  const added = definitions[0]?.name;
-  // No described definition: the commit that took the edit in says what it was for (also for a file of no
-  // definitions: a configuration, a script), else the agent's words before the edit (what it said it was about to do).
-  const committed = context.commit ? plainPhrase(context.commit) : undefined;
+  // No described definition: the commit that took the edits in says what they were for (also for a file of no
+  // definitions: a configuration, a script), else the agent's words before the first edit.
+  const committed = context.commit ? plainPhrase(commitWords(context.commit)) : undefined;
   if (context.commit && committed) {
     return {
-      kind: 'artifact',
-      messageIndex: operation.messageIndex,
-      file: operation.path,
+      ...base,
       question: `What did the agent change in ${name}, and why?`,
-      answer: `${operation.path}: ${context.created ? 'created' : 'changed'} in the commit "${clipWords(context.commit, 200)}"${added ? ` (it added \`${added}\`)` : ''}`,
+      answer: `${path}: ${context.created ? 'created' : 'changed'} in the commit "${clipWords(context.commit, 200)}"${names[0] ? ` (it added \`${names[0]}\`)` : ''}`,
       facets: [[name], [committed]],
-      statement: artifactStatement(name, context, context.commit),
+      statement: artifactStatement(
+        name,
+        context,
+        names,
+        firstWords(commitWords(context.commit), DESCRIPTION_WORDS),
+      ),
     };
   }
-  if (added === undefined) return undefined;
   const intent = /\b(?:let me|let's|I'll|I will|I need to|now)\s+/i.exec(context.narration);
-  const said = intent ? plainPhrase(context.narration.slice(intent.index + intent[0].length)) : undefined;
-  if (!intent || !said || !saysWhat(said)) return undefined;
+  const said = plainPhrase(
+    intent ? context.narration.slice(intent.index + intent[0].length) : context.narration,
+  );
+  if (!said || !saysWhat(said)) return undefined;
+  // The names the edits added: its definitions, else the identifiers of its new lines (what a reader names).
+  if (names.length === 0) names.push(...addedNames(changes));
   // The answer quotes the agent from the sentence that says what it is about to do: a long narration's opening (a
   // list of what the file will hold, cut mid-word) need not hold the words the facet takes from that sentence.
-  const from = sentenceStart(context.narration, intent.index);
+  const from = intent ? sentenceStart(context.narration, intent.index) : 0;
   return {
-    kind: 'artifact',
-    messageIndex: operation.messageIndex,
-    file: operation.path,
+    ...base,
     question: `What did the agent change in ${name}, and why?`,
-    answer: `${operation.path}: ${clipWords(context.narration.slice(from), 200)} (it added \`${added}\`)`,
+    answer: `${path}: ${clipWords(context.narration.slice(from), 200)}${names[0] ? ` (it added \`${names[0]}\`)` : ''}`,
     facets: [[name], [said]],
-    statement: artifactStatement(name, context, `${said} ${added}`),
+    statement: artifactStatement(name, context, names, said),
   };
+}
+
+// An identifier as code writes it: camelCase, snake_case, PascalCase of two words or more.
+const IDENTIFIER =
+  /\b(?:[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b/g;
+
+/** The identifiers the changes' new lines hold that the replaced text did not, most used first (at most a few). */
+function addedNames(changes: readonly Change[]): string[] {
+  const counts = new Map<string, number>();
+  for (const change of changes)
+    for (const [name] of change.added.matchAll(IDENTIFIER))
+      if (!change.removed.includes(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, LISTED_NAMES)
+    .map(([name]) => name);
+}
+
+// The name of a test, a test module or a test case.
+const TEST_NAME = /^(?:tests?|describe|it)$|^test_|_test$|Test$|^Test/;
+
+/** The first `count` words of a text. */
+function firstWords(text: string, count: number): string {
+  return text.split(/\s+/).filter(Boolean).slice(0, count).join(' ');
 }
 
 /** Where the sentence holding `at` starts: after the last sentence end or line break before it. */

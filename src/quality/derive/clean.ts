@@ -55,8 +55,8 @@ export function withRepeats(probes: readonly Probe[], messages: readonly Message
 }
 
 /**
- * The probes `probes lint` finds no error in, and those dropped. A probe is dropped for its own errors; of two that
- * test one fact (shared facets, one's answer keeping the other), the later is dropped and the earlier kept.
+ * The probes `probes lint` finds no error in, and those dropped. A probe is dropped for its own errors; of two of one
+ * kind that test one fact (shared facets, one's answer keeping the other), the later is dropped and the earlier kept.
  */
 export function dropLintErrors(
   probes: readonly Probe[],
@@ -68,10 +68,14 @@ export function dropLintErrors(
     const findings = lintProbes({ probes: kept, messages }).filter((finding) => finding.level === 'error');
     if (findings.length === 0) break;
     const order = new Map(kept.map((probe, index) => [probe.id, index]));
+    const kinds = new Map(kept.map((probe) => [probe.id, probe.kind]));
     const reasons = new Map<string, string>();
     for (const finding of findings) {
       const other = /'([^']+)'/.exec(finding.message)?.[1];
       const pair = finding.rule === 'answer-overlap' && other !== undefined && order.has(other);
+      // Facts of two kinds are two facts even where one's answer quotes the other's words: a ticket's text (the task)
+      // names the files its work changes, and a commit's subject the work of each of them.
+      if (pair && kinds.get(other) !== kinds.get(finding.probe)) continue;
       // Of a pair, drop the later one: the first statement of a fact is where it is planted.
       if (pair && (reasons.has(other) || reasons.has(finding.probe))) continue;
       const victim = pair && order.get(other)! > order.get(finding.probe)! ? other : finding.probe;
@@ -81,6 +85,8 @@ export function dropLintErrors(
           : `${finding.rule}: ${finding.message}`;
       if (!reasons.has(victim)) reasons.set(victim, reason);
     }
+    // What is left are overlaps of two kinds, which stand: linting the same probes again finds the same.
+    if (reasons.size === 0) break;
     dropped.push(
       ...kept
         .filter((probe) => reasons.has(probe.id))

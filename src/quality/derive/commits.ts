@@ -2,7 +2,7 @@
  * State probes from commits: what the agent committed, as its commit message says it (the last commits before
  * the cut are the state of the work; an earlier one is history once a later commit follows).
  */
-import { shellCommand } from '../../extractive/tools.ts';
+import { shellCommand } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import { type Commit, plainPhrase } from './artifacts.ts';
 import { clipWords } from './phrases.ts';

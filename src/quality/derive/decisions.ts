@@ -12,10 +12,26 @@ import { plainPhrase } from './artifacts.ts';
 const REJECTED = /\b(?:instead of|rather than|over using|not using)\b/i;
 // What states a choice on its own.
 const CHOSEN =
-  /\b(?:I(?:'ll| will)(?: instead)? (?:use|go with|keep|switch to|take)|let's (?:use|go with|keep)|(?:I|we) (?:decided|chose|opted) (?:to|for)|(?:the|my|our) approach (?:is|will be)|going with)\b/i;
+  /\b(?:I(?:'ll| will| should)(?: instead)? (?:use|go with|keep|switch to|take|do the same for|rewrite it (?:as|to be)|make it)|let's (?:use|go with|keep)|let me rewrite it (?:as|to be)|(?:I|we) (?:decided|chose|opted) (?:to|for)|(?:the|my|our) approach (?:is|will be)|going with)\b/i;
 
 // A choice of something named elsewhere ("I'll use that alias in the next edits"): the sentence does not say what.
 const POINTS_BACK = /^\s*(?:that|this|it|them|those|these|the same|one)\b/i;
+
+// A choice the agent makes, in its own voice or as an instruction to itself ("I'll use", "let's keep", "we chose",
+// "Use new files instead of modifying in place"), not a description of code ("Footer now uses dim instead of muted"),
+// a guess ("it might be loading the light theme instead") or a condition.
+const OWN_CHOICE =
+  /^(?:[-*]\s+)?(?:(?:so|then|now|instead),?\s+)?(?:I(?:'ll| will|'m going to| am going to| should)|let's|let me|we(?:'ll| will| should)|(?:I|we) (?:decided|chose|opted|went|switched|settled)|use|keep|go with|switch to|prefer)\b/i;
+const GUESS = /\b(?:might|may|could|would|perhaps|probably|maybe|if|whether|seems?)\b/i;
+
+// A choice put as the step that takes it: "Now update WP15-17 to use new files instead of modifying in place".
+const STEP_CHOICE =
+  /\bto (?:use|keep|go with|switch to|put|store|move)\b[^.]*\b(?:instead of|rather than)\b/i;
+
+/** Whether a sentence of the agent's states a choice it makes (see {@link OWN_CHOICE}). */
+function isChoice(sentence: string): boolean {
+  return (OWN_CHOICE.test(sentence.trim()) || STEP_CHOICE.test(sentence)) && !GUESS.test(sentence);
+}
 
 /** The agent's prose of a message: its text blocks, code fences left out. */
 function agentProse(message: Message): string {
@@ -32,7 +48,7 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
   const seen = new Set<string>();
   messages.forEach((message, messageIndex) => {
     for (const sentence of sentencesOf(agentProse(message))) {
-      if (sentence.endsWith('?') || sentence.length > 400) continue;
+      if (sentence.endsWith('?') || sentence.length > 400 || !isChoice(sentence)) continue;
       const rejected = REJECTED.exec(sentence);
       const chosen = CHOSEN.exec(sentence);
       let facets: string[][] | undefined;

@@ -15,19 +15,23 @@ import type { Probe } from '../probes.ts';
 import { namesArtifactInProse } from '../artifact-described.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
-import { commitProbes, commitsOf } from './commits.ts';
+import { commitsOf } from './commits.ts';
 import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
+import { withCleanFacets } from './facet-words.ts';
 import { markLiveness } from './liveness.ts';
 import { planProbes } from './plans.ts';
-import { constraintProbes, numberProbes, taskProbes, userRequests } from './requests.ts';
+import { routineProbe } from './routine.ts';
+import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
 import { requestOpenings } from '../../strategies/grep.ts';
 import { errorLines } from '../../strategies/lexical.ts';
 import { sessionSalience } from './salience.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
+import { workProbes } from './work-probes.ts';
+import { workState } from './work-state.ts';
 
 /** What derivation gives: the probes kept, and those dropped with the lint rule they broke. */
 export type Derivation = { probes: Probe[]; dropped: DroppedProbe[]; candidates: number };
@@ -47,21 +51,46 @@ export function draftProbes(
   const requests = userRequests(session.messages);
   const salience = sessionSalience(session.messages);
   const plan = withoutRequestedSteps(planProbes(session), tricks);
+  const work = workState(runs, session.fileOperations ?? []);
+  const tasks = taskProbes(requests, salience, plan[0]?.messageIndex);
+  const current = currentRequestProbe(requests, new Set(tasks.map((task) => task.messageIndex)));
   const drafts = [
-    ...taskProbes(requests, salience, plan[0]?.messageIndex),
+    ...tasks,
+    ...(current ? [current] : []),
     ...plan,
     ...constraintProbes(requests),
     ...numberProbes(requests),
+    ...[routineProbe(runs)].flatMap((probe) => probe ?? []),
     ...errorProbes(session.messages, runs),
     ...verificationProbes(runs),
-    ...commitProbes(runs),
+    ...workProbes(work, session.messages, session.messages.length),
     ...decisionProbes(session.messages),
     ...artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs)),
   ];
-  return withoutRequestedResults(drafts, tricks)
+  return withoutRequestedResults(
+    drafts.flatMap((draft) => {
+      const clean = withCleanFacets(draft, salience);
+      return clean ? [oneSentence(clean)] : [];
+    }),
+    tricks,
+  )
     .map((draft, order) => ({ draft, order }))
     .sort((a, b) => a.draft.messageIndex - b.draft.messageIndex || a.order - b.order)
     .map(({ draft }) => draft);
+}
+
+/**
+ * A draft whose statement and answer are one sentence each: their inner sentence ends read as clause ends ("Why does
+ * unsubscribe clear the listeners? They should stay" → "…listeners; they should stay"), so that a sentence's stance
+ * ("… was not done", "It is false that …") covers the whole fact, as it does when a summary states it.
+ */
+function oneSentence(draft: DraftProbe): DraftProbe {
+  const joined = (text: string) => text.replace(/[.!?]+(\s+)(?=\S)/g, ';$1');
+  return {
+    ...draft,
+    answer: joined(draft.answer),
+    ...(draft.statement === undefined ? {} : { statement: joined(draft.statement) }),
+  };
 }
 
 // Kinds that say what the agent did: the user asking for it is not it done.
@@ -100,8 +129,8 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
 function withoutRequestedSteps(drafts: DraftProbe[], tricks: CheapTricks): DraftProbe[] {
   return drafts.flatMap((draft) => {
     const outcome = probeOutcome(tricks.user(), asProbe(draft));
-    if (outcome === 'matched' || outcome === 'contradicted') return [];
-    return outcome === 'partial' ? [{ ...draft, partialCredit: false }] : [draft];
+    if (outcome === 'contradicted') return [];
+    return outcome === 'missed' ? [draft] : [{ ...draft, partialCredit: false }];
   });
 }
 

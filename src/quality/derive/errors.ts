@@ -2,8 +2,9 @@
  * Error probes: the errors the agent hit (compiler codes, exceptions, failing tests and their assertion lines,
  * non-zero exits) and errors the user pasted, each once, where it first appeared, and whether it was fixed later.
  */
-import { errorLines } from '../../extractive/error-lines.ts';
-import { commandFamily, commandHead } from '../../extractive/error-lines.ts';
+import { errorLines } from '../../session/error-lines.ts';
+import { commandFamily, commandHead } from '../../session/shell-commands.ts';
+import { basename } from 'node:path';
 import { normalizeForMatch } from '../match.ts';
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
@@ -123,9 +124,14 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
         : fixedLater
           ? ' It was fixed later: a later run of the same check passed.'
           : ' It was not fixed by the end of the session.';
+    // The error as a reader states it: its type and subject, where it came from, not the interpreter's whole line.
+    const file = fileOf(first.line).file;
+    const said = [facets.code, facets.phrase, facets.assertion].filter(Boolean).join(': ');
+    const statement = `${where ? `${where} failed` : 'the user reported an error'}: ${said}${file ? ` in ${basename(file)}` : ''}`;
     return {
       kind: 'error',
       messageIndex: first.messageIndex,
+      statement,
       question: where
         ? `What error did ${where} fail with, and was it fixed?`
         : 'What error did the user report, and was it fixed?',

@@ -7,7 +7,7 @@
  * given in passing are history.
  */
 import { basename } from 'node:path';
-import { commandFamily } from '../../extractive/error-lines.ts';
+import { commandFamily } from '../../session/shell-commands.ts';
 import type { FileOperation, Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
 import { escapeRegExp } from '../../regexp.ts';
@@ -16,7 +16,7 @@ import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
 import { type ToolRun, toolRuns } from './runs.ts';
-import { checkName } from './verification.ts';
+import { checkKey, checkName } from './verification.ts';
 
 /** What liveness reads about a session: its messages and file operations, whole (the cut is a position in them). */
 export type LivenessSession = { messages: readonly Message[]; fileOperations?: readonly FileOperation[] };
@@ -225,7 +225,9 @@ function runsCheck(run: ToolRun, check: string, options: { anyTarget?: boolean }
   if (check === COMMIT_CHECK) return isCommit(run);
   if (run.command === undefined) return false;
   const name = checkName(run.command);
-  return name === check || (options.anyTarget === true && checkTool(name) === checkTool(check));
+  // A check is named by its key (its program and the words that are neither flags nor files); older probes by name.
+  if (checkKey(run.command) === check || name === check) return true;
+  return options.anyTarget === true && checkName(check) === check && checkTool(name) === checkTool(check);
 }
 
 /** A check's tool without the files it was given (`mix test test/a_test.exs` → `mix test`). */

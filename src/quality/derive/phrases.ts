@@ -27,15 +27,25 @@ const FENCE = /^\s*(?:`{3,}|~{3,})/;
 export function proseOf(text: string): string {
   const kept: string[] = [];
   let fenced = false;
+  // Whether the line before was kept prose whose sentence goes on (no end mark, no colon).
+  let open = false;
   for (const line of text.split('\n')) {
     if (FENCE.test(line)) {
       fenced = !fenced;
+      open = false;
       continue;
     }
-    if (fenced || NOT_PROSE.test(line)) continue;
+    // A prompt box wraps a long line and indents what follows ("… is VERY\n  slow. It looks …"): an indented line
+    // that goes on with an unfinished sentence of prose is that sentence, not pasted code.
+    const wrapped = open && /^ {1,3}\S/.test(line) && !NOT_PROSE.test(line.trim());
     const letters = line.replace(/[^\p{L}]/gu, '').length;
-    if (letters < line.trim().length * 0.5) continue;
-    kept.push(line.trim());
+    if (fenced || (!wrapped && NOT_PROSE.test(line)) || letters < line.trim().length * 0.5) {
+      open = false;
+      continue;
+    }
+    if (wrapped) kept[kept.length - 1] += ` ${line.trim()}`;
+    else kept.push(line.trim());
+    open = !/[.!?:]$/.test(line.trim());
   }
   return kept.join('\n').trim();
 }
@@ -97,17 +107,22 @@ function trimmed(words: readonly string[]): string[] | undefined {
 
 /**
  * The most telling run of 2 to `maxWords` words in a text, within one clause, starting and ending on a content
- * word: specific words (identifiers, numbers, long words) count most, stopwords and length cost a little.
+ * word, every word one `accept` takes: specific words (identifiers, numbers, long words) count most, stopwords and
+ * length cost a little.
  */
-export function keyPhrase(text: string, maxWords = 4): string | undefined {
+export function keyPhrase(
+  text: string,
+  maxWords = 4,
+  accept: (word: string) => boolean = () => true,
+): string | undefined {
   let best: { phrase: string; score: number } | undefined;
   for (const clause of clausesOf(text)) {
     const words = wordsOf(clause);
     for (let start = 0; start < words.length; start++) {
-      if (!isContentWord(words[start]!)) continue;
+      if (!isContentWord(words[start]!) || !accept(words[start]!)) continue;
       for (let length = 2; length <= maxWords && start + length <= words.length; length++) {
         const window = words.slice(start, start + length);
-        if (window.some(isPathWord)) break;
+        if (window.some(isPathWord) || !accept(window[window.length - 1]!)) break;
         if (!isContentWord(window[window.length - 1]!)) continue;
         const stops = window.filter((word) => !isContentWord(word)).length;
         const score = window.reduce((sum, word) => sum + weight(word), 0) - 0.5 * stops - 0.2 * (length - 2);

@@ -6,8 +6,7 @@
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
-import { FACET_WINDOW_WORDS, PROBE_STATEMENT_THRESHOLDS, withinWindow } from '../probe-recall.ts';
-import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
+import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
 import type { DraftProbe } from './draft.ts';
 import { ticketGoal, ticketOf, type Ticket } from './tickets.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
@@ -41,7 +40,10 @@ const MIN_REQUEST_WORDS = 6;
 const MAX_DETAIL_GAP_WORDS = 20;
 
 const CONSTRAINT_MARKER =
-  /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure)\b/gi;
+  /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward)\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
+
+// Markers of when, after what is asked ("… when you're done", "… until every test passes").
+const TRAILING_MARKER = /^(?:when you|until|for the rest|from now|going forward)/i;
 
 // A sentence that grants leave rather than sets the work: a rule in it is about that one optional step.
 const PERMISSION =
@@ -50,12 +52,21 @@ const PERMISSION =
 const NOT_A_RULE =
   /^\s+(?:t?h?ink|tink|know|see|get|understand|care|remember|mind|one|two|a|an|the|thing|way|once|now|because|if|when)\b/i;
 
+// An editor extension's header before what the user typed (Codex in VS Code: "# Context from my IDE setup: ## Open
+// tabs: … ## My request for Codex: …").
+const TYPED_AFTER = /^[\s\S]*?#+\s*My request for \w+:\s*/;
+
+/** What the user typed of a prompt: after an editor's context header, when there is one. */
+function typedRequest(text: string): string {
+  return text.replace(TYPED_AFTER, '');
+}
+
 /** The user's requests: prompts with prose, and whether the agent went to work on each (a tool call before the next). */
 export function userRequests(messages: readonly Message[]): Request[] {
   const requests: Request[] = [];
   messages.forEach((message, index) => {
     if (isPrompt(message)) {
-      const text = contentText(message.content);
+      const text = typedRequest(contentText(message.content));
       const prose = proseOf(text);
       const opening = (text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '').slice(0, GREP_OPENING_CHARS);
       const sentences = sentencesOf(prose);
@@ -115,6 +126,15 @@ function taskFacets(
   return undefined;
 }
 
+/** The task facet of a request's opening alone: its key phrase, when it names something and asks no question. */
+function openingFacets(request: Request): { facets: string[][]; sentences: string[] } | undefined {
+  const opening = request.sentences[0];
+  if (!opening || QUESTION.test(opening) || wordsOf(request.prose).length < MIN_REQUEST_WORDS)
+    return undefined;
+  const lead = keyPhrase(opening.slice(0, GREP_OPENING_CHARS));
+  return lead ? { facets: [[lead]], sentences: [opening] } : undefined;
+}
+
 /** Whether one phrase holds the other (two facets that are one). */
 function overlaps(a: string, b: string): boolean {
   const [x, y] = [a.toLowerCase(), b.toLowerCase()];
@@ -151,11 +171,9 @@ function isSalient(word: string, salience: Salience): boolean {
 function taskStatement(
   request: Request,
   salience: Salience,
-  openings: StatementIndex,
 ): { statement: string; sentences: string[] } | undefined {
-  const [opening = '', ...rest] = request.sentences;
-  const tail = opening.length > GREP_OPENING_CHARS ? [opening.slice(GREP_OPENING_CHARS)] : [];
-  const candidates = [...tail, ...rest].filter(
+  // The opening too: what grep keeps of a request is still the request, and the headline weighs kinds, not facts.
+  const candidates = request.sentences.filter(
     (sentence) => !isConstraintSentence(sentence) && !QUESTION.test(sentence),
   );
   const scored = candidates.map((sentence, order) => {
@@ -176,7 +194,6 @@ function taskStatement(
     .sort((a, b) => a.order - b.order);
   if (chosen.reduce((sum, candidate) => sum + candidate.salient, 0) < MIN_STATEMENT_WORDS) return undefined;
   const statement = chosen.map(({ sentence }) => sentence).join(' ');
-  if (statementLabel(openings, statement, PROBE_STATEMENT_THRESHOLDS) === 'kept') return undefined;
   return { statement, sentences: chosen.map(({ sentence }) => sentence) };
 }
 
@@ -208,12 +225,14 @@ export function taskProbes(
   planFrom = -1,
 ): DraftProbe[] {
   const openings = requests.map((request) => request.opening).join('\n');
-  const openingsIndex = indexStatements(openings);
+  // The overall task: the first request the agent went to work on is a fact even when no detail of it stands
+  // beside its opening (a request whose details are its rules), named by its opening's key phrase.
+  const overall = requests.find((request) => request.startedWork && !request.ticket);
   const withDetail = requests.flatMap((request) => {
     const ticket = ticketTask(request.ticket);
     if (ticket) return [{ request, ...ticket }];
-    const task = taskFacets(request, openings);
-    return task ? [{ request, ...task, said: taskStatement(request, salience, openingsIndex) }] : [];
+    const task = taskFacets(request, openings) ?? (request === overall ? openingFacets(request) : undefined);
+    return task ? [{ request, ...task, said: taskStatement(request, salience) }] : [];
   });
   // The last request is the open one only when there was work before it; a lone request is the task.
   const latest = withDetail.length > 1 ? withDetail[withDetail.length - 1] : undefined;
@@ -230,7 +249,8 @@ export function taskProbes(
       const statement = said ? { statement: said.statement } : {};
       return request === last?.request
         ? {
-            kind: 'next-step' as const,
+            // The request being worked on is a task, as a reader files it; the next step is the agent's plan's.
+            kind: 'task' as const,
             messageIndex: request.messageIndex,
             question: `What is the user's latest request, the one still being worked on ("${opening}"), with its details?`,
             answer: `The latest request: ${quoted}`,
@@ -247,6 +267,48 @@ export function taskProbes(
           };
     });
 }
+
+// What a request is that asks for nothing new: a go-ahead, a thanks, a reaction ("ok", "wow, it works", "continue").
+const APPROVAL =
+  /^(?:ok(?:ay)?|alright|yes|yep|sure|great|good|nice|perfect|thanks|thank you|wow|cool|lgtm|looks good|go ahead|go on|continue|proceed|do it|sounds good|can leave it)\b[^?]{0,40}$/i;
+// The least a current request says, in content words, to be the work in hand.
+const MIN_CURRENT_WORDS = 3;
+
+/**
+ * The request being worked on at the cut: the user's last prompt that asks for something (not a go-ahead or a
+ * reaction), as the user put it. It is a fact whatever else is known: what the user asked last is what a successor
+ * must carry on with. Undefined when it is the session's first request (the task probe states it) or says too little.
+ */
+export function currentRequestProbe(
+  requests: readonly Request[],
+  taskAt: ReadonlySet<number>,
+): DraftProbe | undefined {
+  const current = [...requests]
+    .reverse()
+    .find(
+      (request) =>
+        !APPROVAL.test(request.prose.trim()) &&
+        wordsOf(request.prose).filter(isContentWord).length >= MIN_CURRENT_WORDS,
+    );
+  if (!current || current === requests[0] || taskAt.has(current.messageIndex)) return undefined;
+  const phrase = keyPhrase(current.prose);
+  if (!phrase) return undefined;
+  const said = clipWords(
+    current.sentences.slice(0, STATEMENT_SENTENCES + 1).join(' '),
+    CURRENT_STATEMENT_CHARS,
+  );
+  return {
+    kind: 'task',
+    messageIndex: current.messageIndex,
+    question: `What is the user's current request, the one being worked on?`,
+    answer: `The user's current request: "${clipWords(current.prose, 300)}"`,
+    facets: [[phrase]],
+    statement: said,
+  };
+}
+
+// A current request's statement: about two summary sentences.
+const CURRENT_STATEMENT_CHARS = 240;
 
 /** One probe per constraint or preference the user stated: the words right after the marker. */
 export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
@@ -280,9 +342,21 @@ function ruleIn(
   sentence: string,
 ): { marker: string; phrase: string; start: number; end: number } | undefined {
   if (sentence.endsWith('?')) return undefined;
-  for (const match of sentence.matchAll(CONSTRAINT_MARKER)) {
+  // A marker at the start reads the sentence as it begins: an imperative ("Keep the Justfile").
+  for (const match of sentence.trimStart().matchAll(CONSTRAINT_MARKER)) {
     const rest = sentence.slice(match.index + match[0].length);
     if (NOT_A_RULE.test(rest) || PERMISSION.test(sentence.slice(0, match.index))) continue;
+    // "Delete the Python files when you're done": what is asked stands before a marker of when.
+    if (TRAILING_MARKER.test(match[0])) {
+      const before = sentence.slice(0, match.index);
+      const clauseStart =
+        Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf('('), -1) + 1;
+      const words = wordsOf(before.slice(clauseStart)).slice(-5);
+      const phrase = words.length >= 2 ? phraseAfter(words.join(' ')) : undefined;
+      if (!phrase) continue;
+      const start = sentence.lastIndexOf(phrase, match.index);
+      return { marker: match[0].toLowerCase(), phrase, start, end: match.index + match[0].length };
+    }
     const phrase = phraseAfter(rest);
     if (!phrase) continue;
     const end = match.index + match[0].length + phrase.length;

@@ -1,12 +1,16 @@
 /** The shell runs of a session, each with its command, output and outcome: what error and verification probes read. */
-import { errorLines, isErrorMessage } from '../../extractive/error-lines.ts';
-import { coreCommand, isReadOnlyCommand, shellCommand } from '../../extractive/tools.ts';
+import { errorLines, isErrorMessage } from '../../session/error-lines.ts';
+import { coreCommand, isReadOnlyCommand, shellCommand } from '../../session/shell-commands.ts';
 import type { Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, toolCallsOf } from '../../session/types.ts';
 
 // A failing test's line, or a tally of failures.
 const FAILURE =
   /^\s*(?:FAIL|FAILED|×|✗|✖)\s+\S|\b[1-9]\d* (?:failed|failing|errors?)\b|\bexit(?:ed)?(?: with)? (?:code|status) [1-9]/;
+
+// A tally of passed tests, and one of failures ("Tests  245 passed (245)", "3 failed").
+const PASSED_TALLY = /\b[1-9]\d* (?:tests? )?(?:passed|passing)\b/i;
+const FAILED_TALLY = /\b[1-9]\d* (?:tests? )?(?:failed|failing)\b|\b[1-9]\d* failures?\b/i;
 
 /** One tool call and its result. */
 export type ToolRun = {
@@ -41,7 +45,9 @@ export function toolRuns(messages: readonly Message[]): ToolRun[] {
     const strong = lines.filter(
       (line) => isErrorMessage(line) || (command !== undefined && FAILURE.test(line)),
     );
-    const failed = !looksOnly && (message.isError || strong.length > 0);
+    // A test run whose tally says every test passed is a pass, whatever errors its tests logged on the way.
+    const allPassed = PASSED_TALLY.test(output) && !FAILED_TALLY.test(output);
+    const failed = !looksOnly && (message.isError || (strong.length > 0 && !allPassed));
     runs.push({
       call,
       command: command === undefined ? undefined : coreCommand(command),

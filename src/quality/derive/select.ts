@@ -1,7 +1,7 @@
 /**
- * Choosing at most N probes: no kind more than a third of the live facts, nor of the history (when there are three
- * kinds or more; with fewer, the kinds share equally), live facts before history, positions spread over the session, the
- * result in session order.
+ * Choosing at most N probes: every live fact, then history with no kind more than a third of it (when there are three
+ * kinds or more; with fewer, the kinds share equally), positions spread over the session, the result in session
+ * order.
  */
 import type { Probe } from '../probes.ts';
 
@@ -59,23 +59,25 @@ function thirdCap(counts: ReadonlyMap<string, number>, max: number): number {
 }
 
 /**
- * At most `max` probes, no kind more than a third of the set, and the live facts first held to the same rule among
- * themselves: the headline is the live recall, and twelve artifacts of fifteen live facts would make it a file count.
+ * At most `max` probes: every live fact first (the headline weighs each kind the same, so a kind with many facts
+ * takes no more of it than one with few), then history, no kind more than a third of it. Only when the live facts
+ * alone are more than `max` do they share `max` equally by kind.
  */
 export function selectProbes<T extends Pick<Probe, 'kind' | 'messageIndex' | 'live'>>(
   probes: readonly T[],
   max: number,
 ): T[] {
+  const liveProbes = probes.filter((probe) => probe.live !== false);
   const live = new Set(
+    liveProbes.length <= max ? liveProbes : selectShares(liveProbes, max, { thirdCap: false }),
+  );
+  const history = new Set(
     selectShares(
-      probes.filter((probe) => probe.live !== false),
-      max,
+      probes.filter((probe) => probe.live === false),
+      max - live.size,
     ),
   );
-  return selectShares(
-    probes.filter((probe) => probe.live === false || live.has(probe)),
-    max,
-  );
+  return probes.filter((probe) => live.has(probe) || history.has(probe));
 }
 
 /**
@@ -86,12 +88,13 @@ export function selectProbes<T extends Pick<Probe, 'kind' | 'messageIndex' | 'li
 function selectShares<T extends Pick<Probe, 'kind' | 'messageIndex' | 'live'>>(
   probes: readonly T[],
   max: number,
+  options: { thirdCap?: boolean } = {},
 ): T[] {
   if (max <= 0) return [];
   const byKind = new Map<string, T[]>();
   for (const probe of probes) byKind.set(probe.kind, [...(byKind.get(probe.kind) ?? []), probe]);
   const counts = new Map([...byKind].map(([kind, members]) => [kind, members.length]));
-  const cap = thirdCap(counts, max);
+  const cap = options.thirdCap === false ? Number.POSITIVE_INFINITY : thirdCap(counts, max);
   if (probes.length <= max && [...counts.values()].every((count) => count <= cap)) return [...probes];
   const quota = quotas(counts, max, cap);
   const chosen = new Set<T>();

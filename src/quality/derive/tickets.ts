@@ -72,6 +72,19 @@ function plainTitle(header: string, id: string): string | undefined {
   return wordsOf(title).filter(isContentWord).length >= 2 ? title : undefined;
 }
 
+/**
+ * The ticket `id` as a command of the agent's before `end` last showed it (`bd show spotter-a0y.4`): its output names
+ * it in its first lines. Undefined when no command did.
+ */
+export function ticketShown(messages: readonly Message[], id: string, end: number): Ticket | undefined {
+  for (let index = Math.min(end, messages.length) - 1; index >= 0; index--) {
+    if (messages[index]!.role !== 'assistant') continue;
+    const ticket = ticketFetched(messages, index, index + 1, [id]);
+    if (ticket) return ticket;
+  }
+  return undefined;
+}
+
 /** The ticket a request points at, when the agent fetched it before the next prompt, or undefined. */
 export function ticketOf(
   messages: readonly Message[],

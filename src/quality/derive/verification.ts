@@ -1,5 +1,5 @@
 /** State probes: the last run of each check (tests, build, lint) and its outcome, as the output tallied it. */
-import { commandFamily } from '../../extractive/error-lines.ts';
+import { commandFamily } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords } from './phrases.ts';
 import type { ToolRun } from './runs.ts';
@@ -32,6 +32,18 @@ export function outcomeSpellings(output: string): string[] | undefined {
   return all ? [all] : undefined;
 }
 
+/**
+ * Which check a command runs, so that each has its own latest run: its program and the words that are neither flags
+ * nor files (`pnpm --filter @repo/app lint` and `… test` are two checks; `mix test test/a_test.exs` is `mix test`).
+ */
+export function checkKey(command: string): string {
+  return command
+    .split(/\s*(?:\||&&|;)\s*/)[0]!
+    .split(/\s+/)
+    .filter((word) => !word.startsWith('-') && !/[/\\]|\.\w{1,5}(?::\d+)?$/.test(word))
+    .join(' ');
+}
+
 /** The name of a check as a summary writes it: the command's words up to its first flag (`npx tsc`, `cargo test`). */
 export function checkName(command: string): string {
   const words = command.split(/\s*(?:\||&&|;)\s*/)[0]!.split(/\s+/);
@@ -43,27 +55,51 @@ export function checkName(command: string): string {
   return name.join(' ') || words[0]!;
 }
 
+/** The state of a check whose output states no tally: the command as run, and whether it passed or failed. */
+function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | undefined {
+  const command = run.command!;
+  if (command.split(/\s+/).length < 2) return undefined;
+  const family = FAMILY_WORDS[commandFamily(command)!]!;
+  const verdict = run.failed ? 'fails' : 'passes';
+  return {
+    kind: 'state',
+    messageIndex: run.messageIndex,
+    check: key,
+    question: `How were ${family} last checked with \`${head}\`, and what was the outcome?`,
+    answer: `\`${clipWords(command, 120)}\` was run last; it ${run.failed ? 'failed' : 'passed'}.`,
+    facets: [[command]],
+    statement: `\`${clipWords(command, 120)}\` ${verdict}`,
+  };
+}
+
 /** One state probe per distinct check command: its last run, with the outcome its output states (what passes now). */
 export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
   const last = new Map<string, ToolRun>();
   for (const run of runs) {
     if (!run.command || !commandFamily(run.command)) continue;
-    last.set(checkName(run.command), run);
+    last.set(checkKey(run.command), run);
   }
   const probes: DraftProbe[] = [];
-  for (const [head, run] of last) {
+  for (const [key, run] of last) {
+    const head = checkName(run.command!);
     const outcome = outcomeSpellings(run.output);
-    if (!outcome) continue;
+    if (!outcome) {
+      // A check that states no tally (`tsc` prints nothing when it passes) still has an outcome: its exit.
+      const probe = untalliedProbe(key, head, run);
+      if (probe) probes.push(probe);
+      continue;
+    }
     const family = FAMILY_WORDS[commandFamily(run.command!)!]!;
     const verdict = run.failed ? 'it failed' : 'it passed';
     probes.push({
       kind: 'state',
       messageIndex: run.messageIndex,
-      check: head,
+      check: key,
       question: `How were ${family} last checked with \`${head}\`, and what was the outcome?`,
       answer: `\`${clipWords(run.command!, 120)}\` was run last; ${verdict}: ${outcome[0]}.`,
       // The command and its tally sit in two messages, far apart: only the tally is a facet, the command is asked.
       facets: [outcome],
+      statement: `\`${clipWords(run.command!, 120)}\` ${run.failed ? 'fails' : 'passes'}: ${outcome[0]}`,
     });
   }
   return probes;

@@ -1,6 +1,9 @@
-/** Finding the error lines in tool output and pasted logs, most telling first. */
+/**
+ * Finding the error lines in tool output and pasted logs, most telling first. Shared by the offline summarizer and
+ * derived probes.
+ */
 import { isTruncationMarker } from '../transcript.ts';
-import { clip } from './text.ts';
+import { clip } from '../clip.ts';
 
 // Ranked: a compiler or exception message says most, then the name of a failing test, then a tally
 // or a generic failure, then an exit code.
@@ -68,23 +71,4 @@ export function firstLine(text: string): string {
 /** True for a line carrying a compiler or exception message. */
 export function isErrorMessage(line: string): boolean {
   return ERROR_RANKS[0]!.test(line);
-}
-
-/** What a command runs: its program and first arguments (`npx tsx scripts/a.ts`), flags and pipes aside. */
-export function commandHead(command: string): string {
-  return command
-    .split(/\s*(?:\||&&|;)\s*/)[0]!
-    .split(/\s+/)
-    .filter((word) => !word.startsWith('-'))
-    .slice(0, 3)
-    .join(' ');
-}
-
-/** The kind of check a command runs, so a later passing run of the same kind resolves earlier failures. */
-export function commandFamily(command: string): string | undefined {
-  const head = commandHead(command);
-  if (/\b(?:test|vitest|jest|mocha|pytest)\b/.test(head) || /\s--test\b/.test(command)) return 'test';
-  if (/\b(?:lint|biome|eslint|clippy|ruff|prettier)\b/.test(head)) return 'lint';
-  if (/\b(?:tsc|tsgo|build|compile|check|typecheck|make)\b/.test(head)) return 'build';
-  return undefined;
 }

@@ -1,0 +1,84 @@
+/**
+ * What a facet may demand (docs/derived-probes.md#facets): the words a faithful paraphrase keeps, never conversational
+ * filler, a reaction or a typo. A facet spelling is kept when none of its plain words is a slip of the keyboard (written
+ * once, one letter away from a word the session uses: "thet", "havea") or filler ("that's better", "nothing
+ * happens", "horrible"); identifiers, paths and numbers always pass. A probe whose facet keeps no spelling takes a
+ * phrase of its statement instead.
+ */
+import type { DraftProbe } from './draft.ts';
+import { isContentWord, keyPhrase, wordsOf } from './phrases.ts';
+import { SALIENT_MESSAGES, type Salience } from './salience.ts';
+
+// Words of a reaction or a judgement, not of the matter: a summary in fresh words has no reason to repeat them.
+const FILLER = new Set(
+  (
+    'better worse best worst happens happen happened nothing something anything everything horrible terrible ' +
+    'awful amazing great nice perfect fine wrong weird strange idiot monster shit shitty dumb stupid crap ' +
+    'wow jesus lol hmm yeah okay ok alright please thanks sorry maybe guess feel seems seem looks look should ' +
+    'would could might'
+  ).split(' '),
+);
+
+// A word that names something (an identifier, a path, a number, a code): written as it is, whatever its count.
+const NAME = /[\d_/.@#$:-]|[a-z][A-Z]|^[A-Z]{2,}/;
+
+/** Whether a facet word is one a paraphrase keeps. */
+export function isFacetWord(word: string, salience: Salience): boolean {
+  const plain = word.replace(/^['"`(]+|['"`),.:;!?]+$/g, '');
+  if (plain.length === 0 || NAME.test(plain)) return true;
+  const lower = plain.toLowerCase();
+  if (FILLER.has(lower)) return false;
+  return !isContentWord(plain) || !isTypo(lower, salience);
+}
+
+// Letters a one-letter slip may put in a word.
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+// Words shorter than this are too close to too many others to call a slip.
+const MIN_TYPO_LETTERS = 4;
+
+/**
+ * Whether a word is a slip of the keyboard: written once in the session, and one letter away (a letter dropped, added,
+ * changed or two swapped) from a word the session uses in two messages or more ("thet" for "that", "havea" for
+ * "have", "reda" for "read", "implementatino").
+ */
+function isTypo(word: string, salience: Salience): boolean {
+  if (word.length < MIN_TYPO_LETTERS || salience(word) >= SALIENT_MESSAGES || !/^[a-z]+$/.test(word))
+    return false;
+  const used = (candidate: string) => candidate !== word && salience(candidate) >= SALIENT_MESSAGES;
+  for (let at = 0; at <= word.length; at++) {
+    const [head, tail] = [word.slice(0, at), word.slice(at)];
+    if (tail.length > 0 && used(head + tail.slice(1))) return true;
+    if (tail.length > 1 && used(head + tail[1] + tail[0] + tail.slice(2))) return true;
+    for (const letter of LETTERS) {
+      if (used(head + letter + tail)) return true;
+      if (tail.length > 0 && used(head + letter + tail.slice(1))) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a spelling says something a paraphrase keeps: its words all pass, and one of them is a content word. */
+export function isGoodSpelling(spelling: string, salience: Salience): boolean {
+  const words = wordsOf(spelling);
+  return (
+    words.every((word) => isFacetWord(word, salience)) &&
+    words.some((word) => isContentWord(word) && !FILLER.has(word.toLowerCase()))
+  );
+}
+
+/**
+ * The draft with each facet's filler and typo spellings left out; a facet left with none is replaced by a phrase of
+ * the statement (or the answer) made of words a paraphrase keeps, or dropped when there is none. A draft left with no
+ * facet and no statement is no fact a summary can state: undefined.
+ */
+export function withCleanFacets(draft: DraftProbe, salience: Salience): DraftProbe | undefined {
+  const facets = draft.facets.flatMap((spellings) => {
+    const kept = spellings.filter((spelling) => isGoodSpelling(spelling, salience));
+    if (kept.length > 0) return [kept];
+    const phrase = keyPhrase(draft.statement ?? draft.answer, 4, (word) => isFacetWord(word, salience));
+    return phrase && !draft.facets.some((other) => other.includes(phrase)) ? [[phrase]] : [];
+  });
+  if (facets.length > 0) return { ...draft, facets };
+  // Nothing of it a paraphrase would keep, and no statement to read it by: no fact a summary can state.
+  return draft.statement === undefined ? undefined : draft;
+}

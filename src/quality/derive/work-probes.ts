@@ -1,0 +1,122 @@
+/**
+ * State and next-step probes from the state of the work at the cut (work-state.ts), as a careful reader reports it:
+ * each piece of work done and committed (its ticket, its commit's hash, closed in the tracker, pushed or not), the
+ * ticket in progress with its edits not yet committed, or that nothing is committed yet; and, while a ticket is in
+ * progress, finishing it as the next step.
+ */
+import type { Message } from '../../session/types.ts';
+import type { DraftProbe } from './draft.ts';
+import { plainPhrase } from './artifacts.ts';
+import { COMMIT_CHECK } from './commits.ts';
+import { clipWords } from './phrases.ts';
+import { ticketShown } from './tickets.ts';
+import { openTicket, type CommitState, type TicketState, type WorkState } from './work-state.ts';
+
+/**
+ * One state probe per commit, as a reader reports it: the ticket it took in, its hash, whether the ticket was closed and
+ * whether a push took it to a remote ("spotter-a0y.1 committed (dbe5100) and closed, pushed to origin/spotter-a0y"), or
+ * with no ticket its subject ("committed 1a2b3c4: Add the retry budget").
+ */
+function commitProbe(commit: CommitState, tickets: ReadonlyMap<string, TicketState>): DraftProbe | undefined {
+  const words = commit.subject.replace(/^\s*\w+(?:\([^)]*\))?!?:\s*/, '');
+  const phrase = plainPhrase(words);
+  if (!phrase) return undefined;
+  const anchor = commit.hash ?? commit.ticket;
+  const closed = commit.ticket !== undefined && tickets.get(commit.ticket)?.closedAt !== undefined;
+  const pushed = commit.pushedTo ? `, pushed to ${commit.pushedTo}` : '';
+  const hash = commit.hash ? ` (${commit.hash})` : '';
+  const statement = commit.ticket
+    ? `${commit.ticket} committed${hash}${closed ? ' and closed' : ''}${pushed}`
+    : `committed${hash}: ${clipWords(words.replace(/\s*[([][^)\]]*[)\]]\s*$/, ''), 120)}${pushed}`;
+  return {
+    kind: 'state',
+    messageIndex: commit.messageIndex,
+    // A commit of no ticket is the state of the work until the next commit; one that finished a ticket stays a fact.
+    ...(commit.ticket === undefined ? { check: COMMIT_CHECK } : {}),
+    question: `What did the agent commit in "${clipWords(commit.subject, 60)}", and where is it now?`,
+    answer: commit.ticket
+      ? `${statement}: "${clipWords(commit.subject, 200)}"`
+      : `Committed${commit.hash ? ` ${commit.hash}` : ''}: "${clipWords(commit.subject, 200)}"${pushed}`,
+    facets: anchor ? [[anchor], [phrase]] : [[phrase]],
+    statement,
+  };
+}
+
+/**
+ * The work in progress at the cut: the ticket claimed last and not closed, with the files changed since the last
+ * commit (or that nothing of it is committed yet).
+ */
+function progressProbe(state: WorkState): DraftProbe | undefined {
+  const open = openTicket(state.tickets);
+  if (!open) return undefined;
+  const at = Math.max(open.claimedAt!, ...state.uncommitted.map((file) => file.messageIndex));
+  const statement = `${open.id} is in progress`;
+  return {
+    kind: 'state',
+    messageIndex: at,
+    question: `What is the state of ${open.id}?`,
+    answer: `${statement}.`,
+    // The claim as the agent ran it (`bd update <id> --status in_progress`) ties the ticket to "in progress".
+    facets: [[open.id], ['status in_progress']],
+    statement,
+  };
+}
+
+/**
+ * The next step while a ticket is in progress: finishing it, as its title says what it is ("Next: finish
+ * spotter-a0y.4, Show active session status in the dashboard, then commit and close it").
+ */
+function finishProbe(state: WorkState, messages: readonly Message[], end: number): DraftProbe | undefined {
+  const open = openTicket(state.tickets);
+  if (!open) return undefined;
+  const ticket = ticketShown(messages, open.id, end);
+  const title = ticket ? plainPhrase(ticket.title) : undefined;
+  if (!ticket || !title) return undefined;
+  const statement = `Next: finish ${open.id}, then commit it and close it`;
+  return {
+    kind: 'next-step',
+    messageIndex: open.claimedAt!,
+    question: `What is the next step for ${open.id}?`,
+    answer: `Next: finish ${open.id} (${clipWords(ticket.title, 100)}), then commit it and close it.`,
+    facets: [[open.id], [title]],
+    statement,
+  };
+}
+
+/**
+ * Where the work stands in git besides its commits: the branch the agent last created or switched to, and a push
+ * that sent a branch of no commit of this session ("fix/team-optimization-v2 pushed to origin").
+ */
+function gitProbes(state: WorkState): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  if (state.branch)
+    probes.push({
+      kind: 'state',
+      messageIndex: state.branch.messageIndex,
+      question: 'Which git branch is the work on?',
+      answer: `The agent ran \`${state.branch.command}\`: the work is on branch ${state.branch.name}.`,
+      facets: [[state.branch.command]],
+      statement: `The work is on branch ${state.branch.name}`,
+    });
+  const pushed = state.push;
+  if (pushed && !state.commits.some((commit) => commit.pushedTo !== undefined))
+    probes.push({
+      kind: 'state',
+      messageIndex: pushed.messageIndex,
+      question: 'What did the agent push last?',
+      answer: `The agent ran \`${pushed.command}\`: branch ${pushed.branch} is on the remote.`,
+      facets: [[pushed.command]],
+      statement: `Branch ${pushed.branch} is pushed to origin`,
+    });
+  return probes;
+}
+
+/** The state and next-step probes of the work at the cut. */
+export function workProbes(state: WorkState, messages: readonly Message[], end: number): DraftProbe[] {
+  const tickets = new Map(state.tickets.map((ticket) => [ticket.id, ticket]));
+  return [
+    ...state.commits.flatMap((commit) => commitProbe(commit, tickets) ?? []),
+    ...[progressProbe(state), finishProbe(state, messages, end)].flatMap((probe) => probe ?? []),
+    ...gitProbes(state),
+  ];
+}

@@ -1,0 +1,106 @@
+/**
+ * How a sentence stands to what it says (docs/quality.md#negation-and-stance): a sentence may deny all of itself ("It
+ * is false that the tests pass", "The retry budget was not done", "The user never asked for this, and it was not
+ * done: …") or put it as still pending ("The retry budget is still to do"). A word's own negation ("no unit tests") is
+ * meaning.ts's and match.ts's; this is the stance of a whole sentence, which no nearby negation shows.
+ */
+
+/** The stance of a span of text: everything in it denied, or stated as not done yet. */
+export type Stance = 'denied' | 'pending';
+
+/** A span `[start, end)` of a text and its stance. */
+export type StanceSpan = { start: number; end: number; stance: Stance };
+
+// A frame that denies the rest of its sentence: "It is false that …", "It's not true that …", "Not true: …".
+const DENYING_OPENING =
+  /^\s*(?:[-*]\s+)?(?:it(?:'s| is| was)\s+(?:false|untrue|not true|not the case|wrong)\s+that|(?:false|untrue|not true)\s*:|contrary to what (?:was|is) (?:said|claimed),?)\s*/i;
+// A frame that ends in a colon and denies what follows it: "The user never asked for this, and it was not done: …".
+const DENYING_LEAD_IN =
+  /\b(?:never (?:asked|requested|wanted|happened|done)|(?:was|were|is|are|has|have) (?:not|never) (?:been )?(?:done|asked|requested|true|made)|did(?:n't| not) happen|is false|are false|none of (?:this|these|the following) (?:is true|happened|was done))\b[^.!?:\n]*:\s*/i;
+// A sentence whose predicate denies it: "… was not done.", "… has never been committed.", "… is false."
+const DENYING_ENDING =
+  /\b(?:(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been)?\s+(?:done|made|true|the case|implemented|finished|completed|committed|fixed|created|written|added|asked(?: for)?|requested|run|passed|pushed|closed)|(?:is|are|was|were)\s+(?:false|untrue)|never happened|did(?:n't| not) happen)\s*[.!]?\s*$/i;
+// A sentence that puts its matter as not done yet: "… is still to do", "… pending", "… yet to be written".
+const PENDING =
+  /\b(?:(?:is|are) still (?:to do|to be done|pending|open|outstanding|missing)|still to (?:do|be done)|(?:is|are) pending|remains? to be (?:done|written|made|implemented)|(?:is|are) yet to be|(?:has|have)(?:n't| not) (?:yet )?(?:been )?(?:started|begun)|not (?:yet )?(?:started|begun))\b/i;
+
+// Where a sentence ends: after `.`, `!` or `?` before a space or the end (`a0y.4` and `main.ts` go on), and at a line
+// break.
+const SENTENCE = /(?:[^.!?\n]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+(?=\s|$))?/g;
+
+/** The spans of a text a sentence-level stance covers, in order. */
+export function stanceSpans(text: string): StanceSpan[] {
+  const spans: StanceSpan[] = [];
+  // An ellipsis marks a cut ("… tool calls from… was not done"), not a sentence's end: blanked, offsets kept.
+  const read = text.replace(/\.{3,}|…/g, (dots) => ' '.repeat(dots.length));
+  for (const match of read.matchAll(SENTENCE)) {
+    const sentence = match[0];
+    const start = match.index;
+    const end = start + sentence.length;
+    const opening = DENYING_OPENING.exec(sentence);
+    if (opening) {
+      spans.push({ start: start + opening[0].length, end, stance: 'denied' });
+      continue;
+    }
+    const leadIn = DENYING_LEAD_IN.exec(sentence);
+    if (leadIn) {
+      spans.push({ start: start + leadIn.index + leadIn[0].length, end, stance: 'denied' });
+      continue;
+    }
+    if (DENYING_ENDING.test(sentence)) spans.push({ start, end, stance: 'denied' });
+    else if (PENDING.test(sentence)) spans.push({ start, end, stance: 'pending' });
+  }
+  return spans;
+}
+
+// How far around an occurrence its sentence is read, in characters (a folded text has no line breaks to stop at).
+const SENTENCE_REACH = 300;
+// A clause that puts what follows it as pending: "Still to do: …", "Pending: …", "Not done yet: …".
+const PENDING_LEAD_IN =
+  /\b(?:still to do|to do|todo|pending|remaining|not (?:yet )?done(?: yet)?)\s*:[^.!?:]*$/i;
+
+/**
+ * The stance of an occurrence `[start, end)` in a folded text (match.ts's canonical text, where line breaks are
+ * spaces): its sentence, read from the last `.`, `!` or `?` before it to the next after it (at most a few hundred
+ * characters each way), denies it when it opens with a denying frame, a colon-ended denial leads into it, or its
+ * predicate denies it; it is pending when its clause says so right after it or a pending heading leads into it.
+ */
+export function stanceAround(text: string, start: number, end: number): Stance | undefined {
+  const before = text.slice(Math.max(0, start - SENTENCE_REACH), start);
+  const sentenceStart = Math.max(...[...before.matchAll(/[.!?](?=\s)/g)].map((match) => match.index + 1), 0);
+  const opening = before.slice(sentenceStart);
+  const after = text.slice(end, end + SENTENCE_REACH);
+  const sentenceEnd = after.search(/[.!?](?=\s|$)/);
+  const closing = sentenceEnd < 0 ? after : after.slice(0, sentenceEnd + 1);
+  if (DENYING_OPENING.test(opening) || DENYING_LEAD_IN.test(opening)) return 'denied';
+  if (DENYING_ENDING.test(closing)) return 'denied';
+  const clause = /^[^,;:]*/.exec(closing)?.[0] ?? '';
+  if (PENDING.test(clause) || PENDING_LEAD_IN.test(opening)) return 'pending';
+  return undefined;
+}
+
+/** A look-up of the stance at an offset of a text, the spans read once. */
+export function stanceAt(text: string): (offset: number) => Stance | undefined {
+  let spans: StanceSpan[] | undefined;
+  return (offset) => {
+    spans ??= stanceSpans(text);
+    // Binary search: the last span starting at or before the offset.
+    let low = 0;
+    let high = spans.length - 1;
+    let found: StanceSpan | undefined;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (spans[middle]!.start <= offset) {
+        found = spans[middle];
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found !== undefined && offset < found.end ? found.stance : undefined;
+  };
+}
+
+/**
+ * Kinds whose facts are done work (what a file now holds, a state reached, a choice made): stated as still pending,
+ * they are stated the other way. A task, a next step, a rule or an error may well be pending.
+ */
+export const DONE_KINDS: ReadonlySet<string> = new Set(['artifact', 'state', 'verification', 'decision']);

@@ -1,0 +1,64 @@
+/**
+ * What a shell call runs, read from its arguments: the command, the command as a summary shows it, whether it only
+ * looks at things, and which check it is (tests, build, lint). Shared by the offline summarizer (src/extractive/) and
+ * derived probes (src/quality/derive/), which read the same calls for different ends.
+ */
+import type { ToolCallBlock } from './types.ts';
+import { clip } from '../clip.ts';
+
+const COMMAND_ARGUMENTS = ['command', 'cmd', 'script'];
+const SHELL_TOOL = /bash|shell|^sh$|^zsh$|exec|terminal|^cmd$|powershell|^run(?:_command|_terminal_cmd)?$/i;
+
+/** The shell command a call runs, if it is a shell call. */
+export function shellCommand(call: ToolCallBlock): string | undefined {
+  if (!SHELL_TOOL.test(call.name)) return undefined;
+  const value = COMMAND_ARGUMENTS.map((key) => call.arguments[key]).find(
+    (candidate) => typeof candidate === 'string' || Array.isArray(candidate),
+  );
+  // Codex passes argv, e.g. ["bash", "-lc", "npm test"]: the script is the last element.
+  const command = Array.isArray(value) ? String(value[value.length - 1] ?? '') : value;
+  return typeof command === 'string' && command.trim() ? command.trim() : undefined;
+}
+
+/** The command as a summary shows it: `cd … &&` prefixes, output plumbing and extra lines dropped. */
+export function coreCommand(command: string): string {
+  const firstLine = command.split('\n')[0]!;
+  const core = firstLine
+    .replace(/^(?:cd\s+\S+\s*&&\s*)+/, '')
+    .replace(/\s*2>&1/g, '')
+    .replace(/\s*\|\s*(?:head|tail)(?:\s+-n)?(?:\s+-?\d+)?\s*$/, '')
+    .trim();
+  return clip(core || firstLine, 140) + (command.includes('\n') ? ' …' : '');
+}
+
+const READ_ONLY_COMMAND =
+  /^(?:ls|cat|pwd|cd|echo|head|tail|sed\s+-n|grep|rg|find|fd|wc|tree|which|file|stat|git\s+(?:status|diff|log|show|branch|remote))\b/;
+
+/** True for commands that only look at things, whose output is not checked for errors. */
+export function isReadOnlyCommand(command: string): boolean {
+  return READ_ONLY_COMMAND.test(coreCommand(command));
+}
+
+/** What a command runs: its program and first arguments (`npx tsx scripts/a.ts`), flags and pipes aside. */
+export function commandHead(command: string): string {
+  return command
+    .split(/\s*(?:\||&&|;)\s*/)[0]!
+    .split(/\s+/)
+    .filter((word) => !word.startsWith('-'))
+    .slice(0, 3)
+    .join(' ');
+}
+
+/** The kind of check a command runs, so a later passing run of the same kind resolves earlier failures. */
+export function commandFamily(command: string): string | undefined {
+  const head = commandHead(command);
+  if (/\b(?:test|vitest|jest|mocha|pytest)\b/.test(head) || /\s--test\b/.test(command)) return 'test';
+  if (
+    /\b(?:lint|biome|eslint|clippy|ruff|prettier|credo|dialyzer|mypy|pyright|rubocop|flake8|shellcheck|stylelint)\b/.test(
+      head,
+    )
+  )
+    return 'lint';
+  if (/\b(?:tsc|tsgo|build|compile|check|typecheck|make)\b/.test(head)) return 'build';
+  return undefined;
+}
