@@ -1,9 +1,24 @@
 /**
- * An occurrence of a needle or a pattern in an indexed text (match.ts's `Occurrence`), whose negation is read when
+ * An occurrence of a needle or a pattern in a text match.ts indexed (`Occurrence`), whose negation is read when
  * first asked for: most look-ups ask only where a needle is, or whether it is negated, and reading a clause costs
  * more than finding the needle.
  */
 import type { Stance } from './stance.ts';
+
+/** One place a needle occurs in an indexed text. */
+export type Occurrence = {
+  /** Character offsets `[start, end)` in the canonical text. */
+  start: number;
+  end: number;
+  /** Index of the word it starts at, for proximity. */
+  word: number;
+  /** A negation stands right before or after it. */
+  negated: boolean;
+  /** Its clause denies it: a negation right after it, or a negation or prohibition anywhere earlier in the clause. */
+  deniedInClause: boolean;
+  /** Its sentence denies all of itself, or puts it as not done yet (stance.ts); absent when it does neither. */
+  stance?: Stance;
+};
 
 /** How a text's clauses are read around `[start, end)`: match.ts's negation reading of one text. */
 export type NegationReader = {

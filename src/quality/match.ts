@@ -15,8 +15,9 @@ import {
   needleForm,
 } from './needle-index.ts';
 import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-index.ts';
-import { FoundMatch, FoundOccurrence, type NegationReader } from './found-occurrence.ts';
-import { stanceAround, type Stance } from './stance.ts';
+import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } from './found-occurrence.ts';
+export type { Occurrence } from './found-occurrence.ts';
+import { stanceAround } from './stance.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
 const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
@@ -170,21 +171,6 @@ const NEGATION_AFTER =
   /^\s*(?:[^\s,]+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
 // A dot ends a clause only before a space: `decimal.js` and `v1.2` are words.
 const CLAUSE_END = /[;:!?\n]|\.(?=\s|$)|\s-\s/g;
-
-/** One place a needle occurs in an indexed text. */
-export type Occurrence = {
-  /** Character offsets `[start, end)` in the canonical text. */
-  start: number;
-  end: number;
-  /** Index of the word it starts at, for proximity. */
-  word: number;
-  /** A negation stands right before or after it. */
-  negated: boolean;
-  /** Its clause denies it: a negation right after it, or a negation or prohibition anywhere earlier in the clause. */
-  deniedInClause: boolean;
-  /** Its sentence denies all of itself, or puts it as not done yet (stance.ts); absent when it does neither. */
-  stance?: Stance;
-};
 
 /** A pattern (global) whose every match starts with `prefix`, then a number: looked for at the text's numbers. */
 export type NumberPattern = { pattern: RegExp; prefix: string };

@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { JudgeResult } from '../quality/judge/judge.ts';
+import { headlineWeights } from '../quality/probe-recall.ts';
 import type { Quality } from '../quality/types.ts';
 import { readResultsJson } from './read.ts';
 import type { ResultsFile, StrategyResult } from './types.ts';
@@ -37,7 +38,12 @@ export type StrategyDigest = Omit<
 export type SessionDigest = Pick<
   ResultsFile,
   'fixture' | 'target' | 'provider' | 'tokenizer' | 'schedule' | 'continuation' | 'provenance'
-> & { strategies: StrategyDigest[]; historyProbes?: string[] };
+> & {
+  strategies: StrategyDigest[];
+  historyProbes?: string[];
+  /** Each live probe's weight in the kind-balanced headline (quality/probe-recall.ts), for paired tests over sessions. */
+  probeWeights?: Record<string, number>;
+};
 
 /** The digest of one session's results: new objects throughout, so the results themselves can be released. */
 export function digestOf(results: ResultsFile): SessionDigest {
@@ -50,6 +56,7 @@ export function digestOf(results: ResultsFile): SessionDigest {
     ...(results.continuation === undefined ? {} : { continuation: structuredClone(results.continuation) }),
     ...(results.provenance === undefined ? {} : { provenance: results.provenance }),
     historyProbes: results.probes.filter((probe) => probe.live === false).map((probe) => probe.id),
+    probeWeights: Object.fromEntries(headlineWeights(results.probes)),
     strategies: results.strategies.map(strategyDigest),
   };
 }

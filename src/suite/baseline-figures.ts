@@ -5,7 +5,7 @@
  */
 import type { GateFailure, GateStrategy } from '../quality/gate.ts';
 import { boundsOf, metricByKey, suiteMetrics } from '../quality/metrics.ts';
-import { isWholeCredit } from '../quality/probe-recall.ts';
+import { headlineWeights, isWholeCredit } from '../quality/probe-recall.ts';
 import { clusteredDifference, pairedCounts, pairedDifferenceInterval } from '../results/paired.ts';
 import type { SessionDigest, StrategyDigest } from '../results/digest.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
@@ -139,7 +139,12 @@ type Figures = { before: number; after: number; weights: number[] };
 /** Fact recall pooled over the live facts both runs scored, each session weighted by its live facts. */
 function probeFigures(list: readonly Pair[]): Figures | null {
   const clusters = list.map((pair) =>
-    pairedCluster(probeScores(pair.now), probeScores(pair.before), pair.live),
+    pairedCluster(
+      probeScores(pair.now),
+      probeScores(pair.before),
+      pair.live,
+      headlineWeights(pair.session.probes),
+    ),
   );
   const units = clusters.reduce((total, cluster) => total + cluster.count, 0);
   if (units === 0) return null;
@@ -211,7 +216,14 @@ function standardErrorOf(result: ProbeScored, metric: string): number {
  */
 function otherFacts(list: readonly Pair[]): BaselineDifference['otherFacts'] {
   const clusters = list
-    .map((pair) => pairedCluster(probeScores(pair.now), probeScores(pair.before), pair.live))
+    .map((pair) =>
+      pairedCluster(
+        probeScores(pair.now),
+        probeScores(pair.before),
+        pair.live,
+        headlineWeights(pair.session.probes),
+      ),
+    )
     .filter((cluster) => cluster.count > 0);
   if (clusters.length >= CLUSTERED_SESSIONS) {
     const estimate = clusteredMean(clusters, [-1, 1]);

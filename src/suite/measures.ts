@@ -10,6 +10,7 @@ import {
   clusteredShare,
 } from './cluster.ts';
 import { pairedCluster, probeScores } from './outcomes.ts';
+import { headlineWeights } from '../quality/probe-recall.ts';
 
 /** One session's result of a strategy, with the session it belongs to. */
 export type SessionResult = { session: SessionDigest; result: StrategyDigest };
@@ -78,6 +79,13 @@ function historyOf(session: SessionDigest): ReadonlySet<string> {
   );
 }
 
+/** Each live probe's weight in the session's kind-balanced headline, where the session lists its probes' kinds. */
+function weightsOf(session: SessionDigest): ReadonlyMap<string, number> | undefined {
+  if (session.probeWeights) return new Map(Object.entries(session.probeWeights));
+  const probes = (session as { probes?: ReadonlyArray<{ id: string; kind: string; live?: boolean }> }).probes;
+  return probes ? headlineWeights(probes) : undefined;
+}
+
 /** The live facts a result scored on its session. */
 function liveIds(session: SessionDigest, scores: ReadonlyMap<string, number>): Set<string> {
   const history = historyOf(session);
@@ -99,7 +107,7 @@ export function pairedDifference(
     const other = reference.get(session.fixture.name);
     if (!other || result.status !== 'ok' || other.status !== 'ok') continue;
     const scores = probeScores(result);
-    const cluster = pairedCluster(scores, probeScores(other), liveIds(session, scores));
+    const cluster = pairedCluster(scores, probeScores(other), liveIds(session, scores), weightsOf(session));
     if (cluster.count === 0) continue;
     clusters.push(cluster);
     perSession.push({ session: session.fixture.name, difference: cluster.sum / cluster.count });

@@ -17,26 +17,38 @@ export function probeScores(result: ProbeScored): Map<string, number> {
   return scores;
 }
 
-/** One session's paired differences (first − second) over the probes both scored, `ids` when given. */
+/**
+ * One session's paired differences (first − second) over the probes both scored, `ids` when given. With `weights`
+ * (each live probe's weight in the kind-balanced headline), each probe counts as the headline weighs it, scaled so
+ * that the cluster's mean is the headline's difference and its count still the probes: the paired test then reads
+ * the figure the fact-recall column beside it shows.
+ */
 export function pairedCluster(
   first: ReadonlyMap<string, number>,
   second: ReadonlyMap<string, number>,
   ids?: ReadonlySet<string>,
+  weights?: ReadonlyMap<string, number>,
 ): Cluster & { firstSum: number; secondSum: number } {
-  let sum = 0;
-  let squares = 0;
-  let count = 0;
-  let firstSum = 0;
-  let secondSum = 0;
+  const paired: Array<{ id: string; value: number; other: number }> = [];
   for (const [id, value] of first) {
     const other = second.get(id);
     if (other === undefined || (ids && !ids.has(id))) continue;
-    const difference = value - other;
+    paired.push({ id, value, other });
+  }
+  const count = paired.length;
+  const total = weights ? paired.reduce((sum, { id }) => sum + (weights.get(id) ?? 0), 0) : 0;
+  const scale = (id: string) => (weights && total > 0 ? ((weights.get(id) ?? 0) / total) * count : 1);
+  let sum = 0;
+  let squares = 0;
+  let firstSum = 0;
+  let secondSum = 0;
+  for (const { id, value, other } of paired) {
+    const factor = scale(id);
+    const difference = (value - other) * factor;
     sum += difference;
     squares += difference * difference;
-    firstSum += value;
-    secondSum += other;
-    count++;
+    firstSum += value * factor;
+    secondSum += other * factor;
   }
   return { sum, squares, count, firstSum, secondSum };
 }

@@ -44,13 +44,15 @@ describe('the agent’s own compaction at another point of the session', () => {
     assert.ok(recorded.tokensBefore < results.fixture.tokens, 'it was scored before the end of the session');
 
     const markdown = await readFile(join(out, 'codex-chain-comparison.md'), 'utf8');
+    const live = recorded.quality.probesTotal;
+    assert.ok(live >= 1);
     const [strategiesTable, own] = markdown.split('\n\n').filter((block) => block.startsWith('| Strategy |'));
     assert.doesNotMatch(strategiesTable!, /\| recorded /);
     assert.match(own!, /^\| Strategy \|[^\n]*\n\|[^\n]*\n\| recorded \|/);
     assert.match(
       markdown,
       new RegExp(
-        `The agent's own compaction, scored where it compacted \\(${recorded.tokensBefore} tokens of the session, 1 live fact\\) rather than at this run's point \\(${results.fixture.tokens} tokens\\): not comparable with the rows above`,
+        `The agent's own compaction, scored where it compacted \\(${recorded.tokensBefore} tokens of the session, ${live} live ${live === 1 ? 'fact' : 'facts'}\\) rather than at this run's point \\(${results.fixture.tokens} tokens\\): not comparable with the rows above`,
       ),
     );
     const front = /Quality\/size Pareto front \(probe recall vs tokens after\): ([^\n]*)/.exec(markdown)![1]!;
