@@ -98,7 +98,10 @@ export function compareFigure(
     const side = (pick: (pair: Pair) => ProbeScored): RunSide => ({
       standardError: Math.sqrt(
         list.reduce(
-          (total, pair, index) => total + (weights[index]! * standardErrorOf(pick(pair), metric)) ** 2,
+          (total, pair, index) =>
+            total +
+            (weights[index]! * standardErrorOf(pick(pair), metric, headlineWeights(pair.session.probes))) **
+              2,
           0,
         ),
       ),
@@ -197,17 +200,24 @@ function sessionFigures(metric: string, list: readonly Pair[]): Figures | 'missi
  * A result's standard error over its runs for a figure: from its `spread`, else (probe recall of a file that
  * kept only each probe's share of runs) the binomial spread of those shares; 0 for one deterministic sample.
  */
-function standardErrorOf(result: ProbeScored, metric: string): number {
+function standardErrorOf(result: ProbeScored, metric: string, weights?: ReadonlyMap<string, number>): number {
   if (!sampled(result)) return 0;
   const spread = (
     (result as SpreadHolder).spread as Record<string, { stdError?: unknown }> | null | undefined
   )?.[metric];
   if (typeof spread?.stdError === 'number') return spread.stdError;
   if (metric !== 'probeRecall' || !result.probeShares) return 0;
-  const shares = Object.values(result.probeShares);
+  const shares = Object.entries(result.probeShares).filter(([id]) => !weights || weights.has(id));
+  if (shares.length === 0) return 0;
   const runs = runsOf(result);
-  const variance = shares.reduce((total, share) => total + (share * (1 - share)) / (runs - 1), 0);
-  return shares.length === 0 ? 0 : Math.sqrt(variance) / shares.length;
+  // Each probe weighs what it weighs in the kind-balanced headline (equal shares without weights).
+  const total = weights ? shares.reduce((sum, [id]) => sum + weights.get(id)!, 0) : shares.length;
+  const weightOf = (id: string) => (weights && total > 0 ? weights.get(id)! / total : 1 / shares.length);
+  const variance = shares.reduce(
+    (sum, [id, share]) => sum + weightOf(id) ** 2 * ((share * (1 - share)) / (runs - 1)),
+    0,
+  );
+  return Math.sqrt(variance);
 }
 
 /**

@@ -28,7 +28,8 @@ import {
   signed,
 } from './baseline-figures.ts';
 import { factChanges, type FactChange } from './fact-diff.ts';
-import { pairedCluster, probeScores } from './outcomes.ts';
+import { pairedProbes, probeScores } from './outcomes.ts';
+import { headlineWeights } from '../quality/probe-recall.ts';
 
 export {
   type BaselineDifference,
@@ -267,18 +268,20 @@ function providerOf(results: readonly ResultsFile[]): string {
 function allowedFall(live: readonly FactChange[], list: readonly Pair[], allowLost: number): number {
   if (allowLost === 0) return 0;
   const drops: number[] = [];
-  for (const { session, now, before } of list) {
-    const was = probeScores(before);
-    const scores = probeScores(now);
+  let units = 0;
+  for (const pair of list) {
+    const was = probeScores(pair.before);
+    const scores = probeScores(pair.now);
+    // Each fact falls by what it weighs in the kind-balanced headline, as the figure the gate compares counts it.
+    const paired = pairedProbes(scores, was, pair.live, headlineWeights(pair.session.probes));
+    units += paired.ids.length;
     for (const change of live) {
-      if (!change.lost.includes(session.fixture.name)) continue;
-      drops.push((was.get(change.probe) ?? 0) - (scores.get(change.probe) ?? 0));
+      if (!change.lost.includes(pair.session.fixture.name)) continue;
+      drops.push(
+        ((was.get(change.probe) ?? 0) - (scores.get(change.probe) ?? 0)) * paired.scale(change.probe),
+      );
     }
   }
-  const units = list.reduce(
-    (total, pair) => total + pairedCluster(probeScores(pair.now), probeScores(pair.before), pair.live).count,
-    0,
-  );
   if (units === 0) return 0;
   const allowed = drops
     .sort((a, b) => b - a)

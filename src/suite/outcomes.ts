@@ -18,10 +18,31 @@ export function probeScores(result: ProbeScored): Map<string, number> {
 }
 
 /**
- * One session's paired differences (first − second) over the probes both scored, `ids` when given. With `weights`
- * (each live probe's weight in the kind-balanced headline), each probe counts as the headline weighs it, scaled so
- * that the cluster's mean is the headline's difference and its count still the probes: the paired test then reads
- * the figure the fact-recall column beside it shows.
+ * The probes two results both scored (`ids` when given), and the factor each counts with: with `weights` (each live
+ * probe's weight in the kind-balanced headline), as the headline weighs it, scaled so that a mean over the probes
+ * is the headline's figure and their count is still the probes; else 1.
+ */
+export function pairedProbes(
+  first: ReadonlyMap<string, number>,
+  second: ReadonlyMap<string, number>,
+  ids?: ReadonlySet<string>,
+  weights?: ReadonlyMap<string, number>,
+): { ids: string[]; scale: (id: string) => number } {
+  const paired = [...first.keys()].filter((id) => second.has(id) && (!ids || ids.has(id)));
+  const weighed = paired.map((id) => weights?.get(id) ?? 0);
+  const total = weighed.reduce((sum, weight) => sum + weight, 0);
+  // Probes of one kind weigh alike: a factor of exactly 1, not 1 less a rounding error.
+  const even = weighed.every((weight) => weight === weighed[0]);
+  return {
+    ids: paired,
+    scale: (id) => (weights && total > 0 && !even ? ((weights.get(id) ?? 0) / total) * paired.length : 1),
+  };
+}
+
+/**
+ * One session's paired differences (first − second) over the probes both scored ({@link pairedProbes}): weighted,
+ * the cluster's mean is the headline's difference, so the paired test reads the figure the fact-recall column
+ * beside it shows.
  */
 export function pairedCluster(
   first: ReadonlyMap<string, number>,
@@ -29,26 +50,19 @@ export function pairedCluster(
   ids?: ReadonlySet<string>,
   weights?: ReadonlyMap<string, number>,
 ): Cluster & { firstSum: number; secondSum: number } {
-  const paired: Array<{ id: string; value: number; other: number }> = [];
-  for (const [id, value] of first) {
-    const other = second.get(id);
-    if (other === undefined || (ids && !ids.has(id))) continue;
-    paired.push({ id, value, other });
-  }
-  const count = paired.length;
-  const total = weights ? paired.reduce((sum, { id }) => sum + (weights.get(id) ?? 0), 0) : 0;
-  const scale = (id: string) => (weights && total > 0 ? ((weights.get(id) ?? 0) / total) * count : 1);
+  const paired = pairedProbes(first, second, ids, weights);
   let sum = 0;
   let squares = 0;
   let firstSum = 0;
   let secondSum = 0;
-  for (const { id, value, other } of paired) {
-    const factor = scale(id);
-    const difference = (value - other) * factor;
-    sum += difference;
-    squares += difference * difference;
-    firstSum += value * factor;
-    secondSum += other * factor;
+  for (const id of paired.ids) {
+    const factor = paired.scale(id);
+    const value = first.get(id)! * factor;
+    const other = second.get(id)! * factor;
+    sum += value - other;
+    squares += (value - other) ** 2;
+    firstSum += value;
+    secondSum += other;
   }
-  return { sum, squares, count, firstSum, secondSum };
+  return { sum, squares, count: paired.ids.length, firstSum, secondSum };
 }

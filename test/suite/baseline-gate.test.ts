@@ -29,7 +29,8 @@ function session(
       : { id: 'extractive', model: 'extractive', isLanguageModel: false },
     probes: PROBES.map((id) => ({
       id,
-      kind: id === 'timezone-decision' ? 'decision' : 'task',
+      // One kind: each probe weighs the same in the kind-balanced headline, as the recall above counts them.
+      kind: 'task',
       answer: id === 'timezone-decision' ? 'Store times in UTC, convert at the edge' : `fact ${id}`,
     })),
     strategies: [
