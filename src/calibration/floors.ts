@@ -56,24 +56,27 @@ export function floorFailures(calibration: Calibration, floors: CalibrationFloor
   if (heldOut.summaries === 0) return ['no held-out summary could be scored'];
   const failures: string[] = [];
   const headline = heldOut.derived;
+  // Without the cuts' transcripts nothing derived can be scored: one failure says so, not a floor per figure.
   if (headline.summaries === 0)
     failures.push("no held-out headline could be scored: it needs each held-out cut's transcript");
-  if (floors.maxError !== undefined && (headline.meanAbsoluteError ?? 1) > floors.maxError)
-    failures.push(
-      `held-out headline mean |tool − human| ${figure(headline.meanAbsoluteError)} is above --max-error ${floors.maxError}`,
-    );
-  if (floors.minCorrelation !== undefined && (headline.rankCorrelation ?? -1) < floors.minCorrelation)
-    failures.push(
-      `held-out headline rank correlation ${figure(headline.rankCorrelation)} is below --min-correlation ${floors.minCorrelation}`,
-    );
-  if (floors.minCoverage !== undefined && (heldOut.coverage.all.share ?? 0) < floors.minCoverage)
-    failures.push(
-      `held-out coverage of the reader's live facts ${figure(heldOut.coverage.all.share)} is below --min-coverage ${floors.minCoverage}`,
-    );
-  if (floors.minPrecision !== undefined && (heldOut.precision.all.share ?? 0) < floors.minPrecision)
-    failures.push(
-      `held-out precision of the derived probes ${figure(heldOut.precision.all.share)} is below --min-precision ${floors.minPrecision}`,
-    );
+  else {
+    if (floors.maxError !== undefined && (headline.meanAbsoluteError ?? 1) > floors.maxError)
+      failures.push(
+        `held-out headline mean |tool − human| ${figure(headline.meanAbsoluteError)} is above --max-error ${floors.maxError}`,
+      );
+    if (floors.minCorrelation !== undefined && (headline.rankCorrelation ?? -1) < floors.minCorrelation)
+      failures.push(
+        `held-out headline rank correlation ${figure(headline.rankCorrelation)} is below --min-correlation ${floors.minCorrelation}`,
+      );
+    if (floors.minCoverage !== undefined && (heldOut.coverage.all.share ?? 0) < floors.minCoverage)
+      failures.push(
+        `held-out coverage of the reader's live facts ${figure(heldOut.coverage.all.share)} is below --min-coverage ${floors.minCoverage}`,
+      );
+    if (floors.minPrecision !== undefined && (heldOut.precision.all.share ?? 0) < floors.minPrecision)
+      failures.push(
+        `held-out precision of the derived probes ${figure(heldOut.precision.all.share)} is below --min-precision ${floors.minPrecision}`,
+      );
+  }
   if (calibration.judge !== null) {
     // With a model, the judge is the reference: the judged headline answers to the same floors.
     const judged = heldOut.judged;

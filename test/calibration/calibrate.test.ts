@@ -184,6 +184,21 @@ describe('calibrate', () => {
       ) || heldOut.coverage.all.share === 1,
     );
     assert.ok(failures.every((line) => line.startsWith('held-out')));
+    // No transcript beside the held-out cuts (a fresh clone): one failure says why, no floor reads a missing figure.
+    const unscored: Calibration = {
+      ...shown,
+      splits: {
+        ...shown.splits,
+        'held-out': {
+          ...heldOut,
+          derived: { ...heldOut.derived, summaries: 0, meanAbsoluteError: null, rankCorrelation: null },
+        },
+      },
+    };
+    assert.deepEqual(
+      floorFailures(unscored, { maxError: 0, minCorrelation: 1, minCoverage: 1, minPrecision: 1 }),
+      ["no held-out headline could be scored: it needs each held-out cut's transcript"],
+    );
     assert.deepEqual(floorFailures(withoutShared, {}), []);
     assert.deepEqual(floorFailures(withoutShared, { maxError: 0.1 }), [
       'the held-out figures were not computed (--held-out)',
