@@ -24,7 +24,9 @@ export type HeadlineScorer = {
  * cut entry are the history, those of the kept tail are kept verbatim beside the summary.
  */
 export async function headlineScorer(cut: CalibrationCut, path: string): Promise<HeadlineScorer> {
-  const session = await loadSession(path);
+  // A line that is not JSON (real files hold a few) is skipped, as the readers' view of the cut skipped it; the
+  // entries keep their line numbers, so the cut's entry ranges still point where they did.
+  const session = await loadSession(path, { skipInvalid: true });
   // The cut files count entries from 0; a message's source is its 1-based line.
   const entryOf = (index: number) => session.sources[index]!.line - 1;
   // The successor's history ends with the kept tail, or with the summarized entries when nothing is kept.

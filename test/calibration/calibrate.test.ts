@@ -16,6 +16,7 @@ import { cutCoverage } from '../../src/calibration/coverage.ts';
 import type { CalibrationFact } from '../../src/calibration/cuts.ts';
 import { checkFloorsNeedHeldOut, floorFailures } from '../../src/calibration/floors.ts';
 import { entriesText, readTranscriptEntries } from '../../src/calibration/transcript-entries.ts';
+import { headlineScorer } from '../../src/calibration/headline.ts';
 import { InputError } from '../../src/errors.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { renderCalibration } from '../../src/report/calibration.ts';
@@ -111,6 +112,28 @@ before(async () => {
 });
 after(async () => {
   await directory.remove();
+});
+
+describe('calibrate on a real file with a line that is not JSON', () => {
+  it("skips the line as the readers' view did, and scores the cut as if it were not there", async () => {
+    const lines = TRANSCRIPT.trimEnd().split('\n');
+    // A real Claude Code file holds such a line: an escape cut short by a redaction.
+    const broken = `${[...lines.slice(0, 2), '{"content":"misc\\[REDACTED', ...lines.slice(2)].join('\n')}\n`;
+    const path = join(directory.path, 'broken.jsonl');
+    await writeFile(path, broken);
+    const cut = syntheticCut('broken', 'tuning');
+    const scorer = await headlineScorer(
+      { ...cut, cut: { summarizedEntries: { from: 0, to: 3 }, keptTail: null } } as never,
+      path,
+    );
+    const clean = await headlineScorer(cut as never, join(directory.path, 'shared', 'pi', 'synthetic.jsonl'));
+    assert.deepEqual(
+      scorer.probes.map((probe) => probe.answer),
+      clean.probes.map((probe) => probe.answer),
+    );
+    assert.ok(scorer.probes.length > 0);
+    assert.equal(scorer.recall(cut.summaries[0]!.text), clean.recall(cut.summaries[0]!.text));
+  });
 });
 
 describe('calibrate', () => {
