@@ -42,8 +42,9 @@ export function progressMode(
 
 // Often enough for the clock to move, seldom enough not to flicker.
 const REDRAW_MS = 250;
-// A piped run's line when nothing was printed for this long: a log that shows it alive, not a flood.
-const HEARTBEAT_SECONDS = 10;
+// A piped run's line when nothing was printed for this long: every few seconds, a log that shows it alive
+// without a flood (a CI log of a long run gains about 12 lines a minute at most).
+const HEARTBEAT_SECONDS = 5;
 const HEARTBEAT_CHECK_MS = 1000;
 
 /** A progress display on `stream` in `mode`; `now` (seconds) is injectable for tests. */

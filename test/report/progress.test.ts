@@ -366,7 +366,7 @@ describe('Ctrl-C', () => {
 });
 
 describe('piped progress', () => {
-  it('prints a line when nothing else was printed for 10 s: quiet but alive', () => {
+  it('prints a line when nothing else was printed for 5 s: quiet but alive', () => {
     mock.timers.enable({ apis: ['setInterval'] });
     try {
       const { stream, text } = capture(false);
@@ -375,16 +375,21 @@ describe('piped progress', () => {
       display.onProgress!({ type: 'loading', sessions: 6 });
       display.onProgress!({ type: 'start', strategies: 12, concurrency: 4 });
       display.onProgress!({ type: 'loaded' });
-      now = 5;
-      mock.timers.tick(5000);
-      now = 11;
-      mock.timers.tick(6000);
-      now = 15;
-      mock.timers.tick(4000);
+      now = 3;
+      mock.timers.tick(3000);
+      now = 6;
+      mock.timers.tick(3000);
+      now = 9;
+      mock.timers.tick(3000);
+      now = 12;
+      mock.timers.tick(3000);
       display.stop();
       now = 40;
-      mock.timers.tick(25000);
-      assert.equal(text(), 'loading 6 sessions\n[0/12 0:11] reading sessions: 1 of 6 read\n');
+      mock.timers.tick(28000);
+      assert.equal(
+        text(),
+        'loading 6 sessions\n[0/12 0:06] reading sessions: 1 of 6 read\n[0/12 0:12] reading sessions: 1 of 6 read\n',
+      );
     } finally {
       mock.timers.reset();
     }
