@@ -35,7 +35,8 @@ import type { SkippedFile } from './suite/inputs.ts';
 import { expandRunInputs, runSuite, stagedSuiteOutcome, type SuiteOutcome } from './run-suite.ts';
 import { staged } from './run.ts';
 import { stagedOut } from './report/output-stage.ts';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { appendGateRecord, gateRecordOf } from './results/gate-record.ts';
 
 /** What `check` adds to compare's options. */
 export type CheckOptions = CompareOptions & {
@@ -88,11 +89,14 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
       const compare = await runSuite(run);
       // The gate pairs every session's facts and summaries with the baseline's: the results are read back whole.
       const results = await Promise.all(compare.fixtures.map((fixture) => readResults(fixture.resultsFile)));
-      return {
-        compare,
-        results,
-        ...(await applyGate(results, compare.suites, gate, { ...options, stage: run.stage })),
-      };
+      const gated = await applyGate(results, compare.suites, gate, { ...options, stage: run.stage });
+      // The gate's outcome joins the run's records (still staged), so `runs` lists this run with it.
+      const recordedRun = basename(compare.recordsFile, '.jsonl');
+      await appendGateRecord(
+        compare.recordsFile,
+        gateRecordOf(recordedRun, gated.verdict, gated.exitCode, gated.gateFile),
+      );
+      return { compare, results, ...gated };
     },
     (outcome, stage) => ({
       ...outcome,

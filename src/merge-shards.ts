@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { InputError } from './errors.ts';
 import { gateRecorded, type GateOutcome, publishGate } from './check.ts';
+import { gateRecordOf } from './results/gate-record.ts';
 import { createOutputStage } from './report/output-stage.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
 import { prepareOutputDirectory } from './report/write.ts';
@@ -69,13 +70,6 @@ export async function mergeShards(options: MergeOptions): Promise<MergeOutcome> 
       options.signal,
     );
     await copyStoredTexts(set, stage.directory, options.out);
-    const { shard: _shard, gate: _gate, ...plain } = header;
-    const recordsFile = await writeRecords(
-      stage.directory,
-      header.run,
-      [plain, ...whole.sessions.map(({ record }) => record), ...whole.jobs.map(({ record }) => record)],
-      options.signal,
-    );
     const gateOptions = {
       out: options.out,
       stage,
@@ -87,6 +81,19 @@ export async function mergeShards(options: MergeOptions): Promise<MergeOutcome> 
     const gate = header.gate
       ? await gateRecorded(merged.results, reports.suites, header.gate, gateOptions)
       : null;
+    const { shard: _shard, gate: _gate, ...plain } = header;
+    // A merged check's records end with the gate's outcome, as an unsharded check's do.
+    const recordsFile = await writeRecords(
+      stage.directory,
+      header.run,
+      [
+        plain,
+        ...whole.sessions.map(({ record }) => record),
+        ...whole.jobs.map(({ record }) => record),
+        ...(gate ? [gateRecordOf(header.run, gate.verdict, gate.exitCode, gate.gateFile)] : []),
+      ],
+      options.signal,
+    );
     await stage.commit(options.signal);
     return {
       shards: set.runs.length,

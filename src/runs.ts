@@ -9,7 +9,8 @@ import { InputError, messageOf } from './errors.ts';
 import { mergeRecords } from './records-report.ts';
 import { reportStem, suiteStem, sweepStem } from './report-names.ts';
 import { runVerdicts } from './report/run-verdict.ts';
-import type { RunDiff, RunEntry, RunKind, RunList, StrategyChange } from './report/runs.ts';
+import type { RunDiff, RunEntry, RunGate, RunKind, RunList, StrategyChange } from './report/runs.ts';
+import type { GateRecord } from './results/record.ts';
 import { digestOf } from './results/digest.ts';
 import { readRecordSet, recordsDirectory } from './results/records-file.ts';
 import type { ResultsFile } from './results/types.ts';
@@ -53,6 +54,13 @@ function pagesOf(results: readonly ResultsFile[], suites: readonly SuiteResults[
   ];
 }
 
+/** What the list says of a check's gate, from the gate record it wrote (none for a compare). */
+function gateOf(record: GateRecord | undefined): RunGate | null {
+  if (!record) return null;
+  const { passed, exitCode, checks, failures, report } = record;
+  return { passed, exitCode, checks, failures: failures.map((failure) => failure.message), report };
+}
+
 /** One records file as a run: its header, and its results and verdict when its records are whole. */
 async function loadRun(file: string): Promise<LoadedRun> {
   const set = await readRecordSet([file]);
@@ -71,6 +79,7 @@ async function loadRun(file: string): Promise<LoadedRun> {
     strategies: [...new Set(header.jobs.map((job) => job.strategy))],
     targets: [...new Set(header.jobs.map((job) => job.target))],
     verdict: null,
+    gate: gateOf(set.gates?.[0]?.record),
     problem: null,
     pages: [],
   };
@@ -79,7 +88,7 @@ async function loadRun(file: string): Promise<LoadedRun> {
     const suites = suitesOf(results, header.reference ?? undefined);
     entry.kind = kindOf(results, header.atCompaction);
     entry.verdict = runVerdicts(results, suites, results.map(digestOf))[0]?.verdict ?? null;
-    entry.pages = pagesOf(results, suites);
+    entry.pages = [...pagesOf(results, suites), ...(entry.gate ? [entry.gate.report] : [])];
     return { entry, results, suites };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;

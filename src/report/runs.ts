@@ -8,6 +8,7 @@ import type { Verdict } from './verdict.ts';
 import { factLine } from './baseline-gate.ts';
 import type { TerminalOptions } from './comparison.ts';
 import { htmlDocument } from './html/document.ts';
+import { painted } from './paint.ts';
 import { escapeHtml } from './html/escape.ts';
 import { chartStyle } from './html/plots.ts';
 import { strategyTable } from './html/tables.ts';
@@ -17,6 +18,18 @@ import { wrapProse } from './wrap.ts';
 
 /** What kind of run it was, as its reports are named. */
 export type RunKind = 'session' | 'sweep' | 'suite' | 'chain' | 'continuation' | 'at-compaction';
+
+/** A `check` run's gate, as its records end: passed or not, with each failure's line. */
+export type RunGate = {
+  passed: boolean;
+  /** The exit code `check` ended with. */
+  exitCode: number;
+  /** Figures compared with a floor or a baseline. */
+  checks: number;
+  failures: string[];
+  /** The gate's report (`F-gate.md`), relative to the output folder. */
+  report: string;
+};
 
 /** One run of an output folder, with its verdict (null with `problem` when its records do not make a whole run). */
 export type RunEntry = {
@@ -31,6 +44,8 @@ export type RunEntry = {
   strategies: string[];
   targets: Array<number | null>;
   verdict: Verdict | null;
+  /** The gate's outcome of a `check` run; null for a compare (or a check recorded before gates were). */
+  gate: RunGate | null;
   problem: string | null;
   /** The report pages in the folder that are this run's (the newest run of a kind owns its pages), relative to it. */
   pages: string[];
@@ -79,18 +94,45 @@ export function verdictCell(entry: RunEntry): string {
   return `${name} ${formatEstimate(value)}`;
 }
 
+/** A check's gate: `PASS`, `FAIL`, with the number of failures when `counted` (`FAIL (2 failures)`); `–` for a compare. */
+export function gateCell(entry: RunEntry, counted = false): string {
+  const gate = entry.gate;
+  if (!gate) return '–';
+  if (gate.passed) return 'PASS';
+  const count = gate.failures.length;
+  return counted ? `FAIL (${count} ${count === 1 ? 'failure' : 'failures'})` : 'FAIL';
+}
+
+/** What ran, as its reports are named (a check's gate has a column of its own). */
+const kindCell = (entry: RunEntry) => `${entry.kind}${entry.origin === 'score' ? ' (re-scored)' : ''}`;
+
+/** Whether the list needs its Gate column: some run of it is a check. */
+const anyGate = (list: RunList) => list.runs.some((entry) => entry.gate !== null);
+
 function sessionsCell(entry: RunEntry): string {
   const targets = entry.targets.filter((target) => target !== null);
   const at = targets.length > 0 ? ` @${targets.join(',')}` : '';
   return `${entry.sessions.length === 1 ? entry.sessions[0] : `${entry.sessions.length} sessions`}${at}`;
 }
 
+/** The list's rows; the Gate column (after Kind) only when a check is among the runs. */
 function listRows(list: RunList): Rows {
+  const gated = anyGate(list);
   return {
-    head: ['When (UTC)', 'Kind', 'Sessions', 'Recommended [95% CI]', 'Strategies', 'Provider', 'Run'],
+    head: [
+      'When (UTC)',
+      'Kind',
+      ...(gated ? ['Gate'] : []),
+      'Sessions',
+      'Recommended [95% CI]',
+      'Strategies',
+      'Provider',
+      'Run',
+    ],
     rows: list.runs.map((entry) => [
       when(entry.date),
-      entry.origin === 'score' ? `${entry.kind} (re-scored)` : entry.kind,
+      kindCell(entry),
+      ...(gated ? [gateCell(entry)] : []),
       sessionsCell(entry),
       verdictCell(entry),
       String(entry.strategies.length),
@@ -104,12 +146,20 @@ function listRows(list: RunList): Rows {
 export function renderRunsTerminal(list: RunList, terminal: TerminalOptions = {}): string {
   if (list.runs.length === 0) return `No runs in ${list.folder}/records/.`;
   const rows = listRows(list);
-  // When, kind and verdict first; then the sessions, the provider, the run's id.
-  const fitted = fitColumns(rows, [0, 1, 3, 2, 6, 4, 5], terminal.width);
+  // Each column's rank: when, kind, a check's gate and the verdict first; then the sessions, the provider, the
+  // run's id, the number of strategies.
+  const rank = anyGate(list) ? [0, 1, 2, 4, 3, 7, 5, 6] : [0, 1, 3, 2, 6, 4, 5];
+  const fitted = fitColumns(rows, rank, terminal.width);
   const prose = (line: string) => wrapProse(line, terminal.width);
+  // A check that failed is red, one that passed green (when colour is on).
+  const paint = new Map(
+    list.runs.flatMap((entry, index): Array<[number, 'green' | 'red']> =>
+      entry.gate ? [[index, entry.gate.passed ? 'green' : 'red']] : [],
+    ),
+  );
   return [
     prose(`${list.runs.length} ${list.runs.length === 1 ? 'run' : 'runs'} in ${list.folder}, newest first:`),
-    terminalTable(fitted.rows, { color: terminal.color ?? false }),
+    terminalTable(fitted.rows, { color: terminal.color ?? false, paint }),
     ...(fitted.omitted.length > 0 ? [prose(`  (${fitted.omitted.join(', ')} in ${RUNS_PAGE})`)] : []),
     prose(
       `  What changed between two: compaction-bench runs ${list.folder} --diff (the two newest), or --diff RUN [RUN].`,
@@ -117,8 +167,18 @@ export function renderRunsTerminal(list: RunList, terminal: TerminalOptions = {}
   ].join('\n');
 }
 
+/** A check's gate on the page: PASS or FAIL coloured as the report's gate, each failure in the cell's tooltip. */
+function gateHtml(entry: RunEntry): string {
+  if (!entry.gate) return '–';
+  const title = entry.gate.passed
+    ? `${entry.gate.checks} figures checked, none failed`
+    : entry.gate.failures.join('\n');
+  return `<span class="gate ${entry.gate.passed ? 'pass' : 'fail'}" title="${escapeHtml(title)}"><span class="gate-word">${escapeHtml(gateCell(entry, true))}</span></span>`;
+}
+
 /** `runs.html`: every run of the folder with its verdict and its pages, newest first. */
 export function renderRunsHtml(list: RunList): string {
+  const gated = anyGate(list);
   const rows = list.runs.map((entry) => {
     const pages = entry.pages.map(
       (page) => `<a href="${escapeHtml(encodeURI(page))}">${escapeHtml(page)}</a>`,
@@ -126,7 +186,8 @@ export function renderRunsHtml(list: RunList): string {
     const verdict = entry.verdict
       ? `<span title="${escapeHtml(entry.verdict.question)}">${escapeHtml(verdictCell(entry))}</span>`
       : escapeHtml(verdictCell(entry));
-    return `<tr><td class="number">${escapeHtml(when(entry.date))}</td><td>${escapeHtml(entry.kind)}${entry.origin === 'score' ? ' (re-scored)' : ''}</td><td>${escapeHtml(sessionsCell(entry))}</td><td>${verdict}</td><td class="number">${entry.strategies.length}</td><td><code>${escapeHtml(entry.provider)}</code></td><td><code>${escapeHtml(entry.run)}</code></td><td>${pages.join('<br>') || '<span class="hint">overwritten by a newer run</span>'}</td></tr>`;
+    const gate = gated ? `<td>${gateHtml(entry)}</td>` : '';
+    return `<tr><td class="number">${escapeHtml(when(entry.date))}</td><td>${escapeHtml(kindCell(entry))}</td>${gate}<td>${escapeHtml(sessionsCell(entry))}</td><td>${verdict}</td><td class="number">${entry.strategies.length}</td><td><code>${escapeHtml(entry.provider)}</code></td><td><code>${escapeHtml(entry.run)}</code></td><td>${pages.join('<br>') || '<span class="hint">overwritten by a newer run</span>'}</td></tr>`;
   });
   return htmlDocument({
     title: `Runs in ${list.folder}`,
@@ -135,7 +196,7 @@ export function renderRunsHtml(list: RunList): string {
     ],
     main: [
       '<div class="table-wrap comparison-wrap"><table class="comparison runs">',
-      '<thead><tr><th>When (UTC)</th><th>Kind</th><th>Sessions</th><th>Recommended [95% CI]</th><th class="number">Strategies</th><th>Provider</th><th>Run</th><th>Report</th></tr></thead>',
+      `<thead><tr><th>When (UTC)</th><th>Kind</th>${gated ? '<th>Gate</th>' : ''}<th>Sessions</th><th>Recommended [95% CI]</th><th class="number">Strategies</th><th>Provider</th><th>Run</th><th>Report</th></tr></thead>`,
       `<tbody>${rows.join('\n')}</tbody></table></div>`,
     ],
     footer: `Written by <code>compaction-bench runs</code> from <code>records/</code>.`,
@@ -190,14 +251,29 @@ function diffHeadline(diff: RunDiff): string {
   const paired = diff.strategies[0]?.sessions ?? 0;
   const lost = diff.strategies.reduce((sum, strategy) => sum + strategy.lost, 0);
   const gained = diff.strategies.reduce((sum, strategy) => sum + strategy.gained, 0);
-  return `From ${diff.before.run} (${when(diff.before.date)}) to ${diff.after.run} (${when(diff.after.date)}): ${lost} facts lost and ${gained} gained over ${paired} ${paired === 1 ? 'session' : 'sessions'} both ran${diff.unpaired.length > 0 ? `; not compared, in one run only: ${diff.unpaired.join(', ')}` : ''}.`;
+  const side = (entry: RunEntry) =>
+    `${entry.run} (${when(entry.date)}${entry.gate ? `, check ${entry.gate.passed ? 'PASS' : 'FAIL'}` : ''})`;
+  return `From ${side(diff.before)} to ${side(diff.after)}: ${lost} facts lost and ${gained} gained over ${paired} ${paired === 1 ? 'session' : 'sessions'} both ran${diff.unpaired.length > 0 ? `; not compared, in one run only: ${diff.unpaired.join(', ')}` : ''}.`;
 }
 
 function verdictChange(diff: RunDiff): string {
   const name = (entry: RunEntry) => entry.verdict?.recommended?.name ?? 'none';
   const [before, after] = [name(diff.before), name(diff.after)];
-  return before === after ? `Recommended in both: ${after}.` : `Recommended: ${before} before, ${after} now.`;
+  const recommended =
+    before === after ? `Recommended in both: ${after}.` : `Recommended: ${before} before, ${after} now.`;
+  if (!diff.before.gate && !diff.after.gate) return recommended;
+  // A check's gate beside its recommendation: whether the change passed or broke it.
+  const gate = (entry: RunEntry) => (entry.gate ? gateCell(entry, true) : 'no gate (compare)');
+  const gates =
+    gate(diff.before) === gate(diff.after)
+      ? `Gate: ${gate(diff.after)} in both.`
+      : `Gate: ${gate(diff.before)} before, ${gate(diff.after)} now.`;
+  return `${gates} ${recommended}`;
 }
+
+/** PASS green and FAIL red, where colour is on. */
+const paintGateWords = (text: string, color: boolean) =>
+  color ? text.replace(/\b(PASS|FAIL)\b/g, (word) => painted(word, word === 'PASS' ? 'green' : 'red')) : text;
 
 /** The diff for the terminal: the headline, the verdicts, a row per strategy, then every fact that changed. */
 export function renderDiffTerminal(diff: RunDiff, terminal: TerminalOptions = {}): string {
@@ -213,7 +289,7 @@ export function renderDiffTerminal(diff: RunDiff, terminal: TerminalOptions = {}
   );
   return [
     prose(diffHeadline(diff)),
-    prose(verdictChange(diff)),
+    paintGateWords(prose(verdictChange(diff)), terminal.color ?? false),
     terminalTable(fitted.rows, { color: terminal.color ?? false }),
     ...(fitted.omitted.length > 0 ? [prose(`  (${fitted.omitted.join(', ')} in ${DIFF_PAGE})`)] : []),
     ...(facts.length > 0 ? ['Facts lost and gained:', ...facts] : ['No fact changed.']),

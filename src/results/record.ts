@@ -185,11 +185,30 @@ export const jobRecordSchema = z.object({
   outcome: strategyResultSchema.extend({ quality: z.null() }),
 });
 
+/**
+ * The gate's outcome, last line of a `check` run's records (of a merged `check --shard` too): `runs` lists a check
+ * with its PASS or FAIL from it. Absent from a compare's records, and from a check's written before it existed.
+ */
+export const gateRecordSchema = z.object({
+  kind: z.literal('gate'),
+  run: z.string(),
+  passed: z.boolean(),
+  /** The exit code `check` ended with: 0 passed, 1 a gate failed, 2 an unpaired sampled run, 3 only errors. */
+  exitCode: z.number().int(),
+  /** Figures compared with a floor or a baseline. */
+  checks: z.number().int().min(0),
+  /** Every failure, one line each, as `F-gate.md` lists them. */
+  failures: z.array(z.object({ strategy: z.string(), kind: z.string(), message: z.string() })),
+  /** The gate's report in the output folder (`F-gate.md`), relative to it. */
+  report: z.string(),
+});
+
 /** Any line of a records file. */
 export const recordSchema = z.discriminatedUnion('kind', [
   runRecordSchema,
   sessionRecordSchema,
   jobRecordSchema,
+  gateRecordSchema,
 ]);
 
 /** A run header record. */
@@ -198,6 +217,8 @@ export type RunRecord = z.infer<typeof runRecordSchema>;
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 /** A job record. */
 export type JobRecord = z.infer<typeof jobRecordSchema>;
+/** A gate record. */
+export type GateRecord = z.infer<typeof gateRecordSchema>;
 /** A call of a job record. */
 export type JobCall = z.infer<typeof callSchema>;
 /** Any record. */

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import {
   type AnyRecord,
   contentHash,
+  type GateRecord,
   type JobRecord,
   recordSchema,
   type RunRecord,
@@ -330,6 +331,8 @@ export type RecordSet = {
   runs: Array<{ record: RunRecord; file: string }>;
   sessions: Array<{ record: SessionRecord; file: string }>;
   jobs: Array<{ record: JobRecord; file: string }>;
+  /** The gate's outcome of each `check` run read (none for a compare's records). */
+  gates?: Array<{ record: GateRecord; file: string }>;
   /**
    * For each folder that held several runs: which run it stood for (the newest) and how to take another, one line
    * each, for the command to say.
@@ -342,7 +345,7 @@ export type RecordSet = {
  * newest run there). A line that is not a record of this version is an {@link InputError} naming the file and line.
  */
 export async function readRecordSet(paths: readonly string[]): Promise<RecordSet> {
-  const set: RecordSet = { runs: [], sessions: [], jobs: [], choices: [] };
+  const set: RecordSet = { runs: [], sessions: [], jobs: [], gates: [], choices: [] };
   for (const path of paths) {
     const { files, choice } = await recordFilesOf(path);
     if (choice) set.choices!.push(choice);
@@ -363,6 +366,7 @@ export async function readRecordSet(paths: readonly string[]): Promise<RecordSet
         const record = json as AnyRecord;
         if (record.kind === 'run') set.runs.push({ record, file });
         else if (record.kind === 'session') set.sessions.push({ record, file });
+        else if (record.kind === 'gate') set.gates!.push({ record, file });
         else set.jobs.push({ record, file });
       });
     }

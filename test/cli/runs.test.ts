@@ -1,6 +1,6 @@
 /** `compaction-bench runs`: an output folder's runs newest first with their verdicts, and what changed between two. */
 import assert from 'node:assert/strict';
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { outcomeCredit } from '../../src/quality/probe-recall.ts';
@@ -90,5 +90,102 @@ describe('compaction-bench runs', () => {
     const refused = await runCli(['runs', out, '--diff', '1999'], { cwd: directory.path });
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /^compaction-bench: --diff 1999: no such run in this folder; runs: \d{8}T/);
+  });
+});
+
+describe('compaction-bench runs over check runs', () => {
+  let checks: string;
+  /** The strategies of a check's results below a probe-recall floor: the failures its gate must list. */
+  const below = async (floor: number) =>
+    (await readJson(join(checks, 'before-compaction-results.json'))).strategies
+      .filter((strategy) => strategy.quality.probeRecall! < floor)
+      .map((strategy) => strategy.name);
+  let failing: string[];
+
+  before(async () => {
+    checks = join(directory.path, 'checks');
+    const check = (floor: string) =>
+      runCli(
+        [
+          'check',
+          'before-compaction',
+          '-s',
+          'single-shot,truncate',
+          '--fail-under',
+          floor,
+          '-o',
+          checks,
+          '-q',
+        ],
+        { cwd: directory.path },
+      );
+    assert.equal((await check('probeRecall=0.99')).code, 1, 'a floor above every strategy fails');
+    failing = await below(0.99);
+    assert.ok(failing.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    assert.equal((await check('probeRecall=0')).code, 0, 'a floor of 0 passes');
+  });
+
+  it("lists each check with its gate's PASS or FAIL, in the terminal at 80 columns and on the page", async () => {
+    const run = await runCli(['runs', checks], { cwd: directory.path, env: { COLUMNS: '80' } });
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(run.stdout.split('\n').every((line) => line.length <= 80));
+    const rows = run.stdout.split('\n').filter((line) => /│ \d{4}-/.test(line));
+    assert.equal(rows.length, 2, run.stdout);
+    assert.match(rows[0]!, /│ session │ PASS │ \S+ \d\.\d\d/);
+    assert.match(rows[1]!, /│ session │ FAIL │ \S+ \d\.\d\d/);
+    const page = await readFile(join(checks, 'runs.html'), 'utf8');
+    assert.match(page, /<th>Gate<\/th>/);
+    const cells = [
+      ...page.matchAll(/<span class="gate (pass|fail)" title="([^"]*)"><span class="gate-word">([^<]*)</g),
+    ];
+    assert.deepEqual(
+      cells.map((cell) => [cell[1], cell[3]]),
+      [
+        ['pass', 'PASS'],
+        ['fail', `FAIL (${failing.length} ${failing.length === 1 ? 'failure' : 'failures'})`],
+      ],
+    );
+    // The failing run's cell names each failure (its tooltip), and its gate report is linked.
+    for (const name of failing)
+      assert.match(cells[1]![2]!, new RegExp(`${name} probeRecall \\d\\.\\d\\d &lt; 0\\.99`));
+    assert.match(page, /<a href="before-compaction-gate\.md">/);
+  });
+
+  it('writes the gate record last in the records of a check, none in a compare', async () => {
+    const files = (await readdir(join(checks, 'records'))).filter((name) => name.endsWith('.jsonl')).sort();
+    const lines = await Promise.all(
+      files.map(async (name) => (await readFile(join(checks, 'records', name), 'utf8')).trim().split('\n')),
+    );
+    const gates = lines.map((file) => JSON.parse(file.at(-1)!));
+    assert.deepEqual(
+      gates.map((gate) => [gate.kind, gate.run, gate.passed, gate.exitCode]),
+      [
+        ['gate', files[0]!.replace('.jsonl', ''), false, 1],
+        ['gate', files[1]!.replace('.jsonl', ''), true, 0],
+      ],
+    );
+    assert.deepEqual(
+      gates[0].failures.map((failure: { strategy: string }) => failure.strategy).sort(),
+      [...failing].sort(),
+    );
+    const compareRecords = (await readdir(join(out, 'records'))).filter((name) => name.endsWith('.jsonl'));
+    for (const name of compareRecords)
+      assert.doesNotMatch(await readFile(join(out, 'records', name), 'utf8'), /"kind":"gate"/);
+  });
+
+  it('--diff says in its header which gate each run gave', async () => {
+    const run = await runCli(['runs', checks, '--diff'], { cwd: directory.path, env: { COLUMNS: '200' } });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /^From \S+ \([\d-]+ [\d:]+, check FAIL\) to \S+ \([\d-]+ [\d:]+, check PASS\):/m,
+    );
+    assert.match(
+      run.stdout,
+      new RegExp(`^Gate: FAIL \\(${failing.length} failures?\\) before, PASS now\\. Recommended`, 'm'),
+    );
+    const page = await readFile(join(checks, 'runs-diff.html'), 'utf8');
+    assert.match(page, /check FAIL\) to .*check PASS\)/);
   });
 });

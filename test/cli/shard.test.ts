@@ -259,6 +259,19 @@ describe('check --shard i/n and merge', () => {
     assert.match(expected, /a lost fact is lost/, 'the baseline was compared');
     assert.equal(await gateOf(join(directory.path, 'gate-merged')), expected);
     assert.match(merged.stdout, /^FAIL  truncate: 1 failure/);
+    // The merged records end with the gate's outcome as the unsharded check's do (what `runs` lists).
+    const lastRecord = async (out: string) => {
+      const folder = join(directory.path, out, 'records');
+      const [name] = (await readdir(folder)).filter((file) => file.endsWith('.jsonl'));
+      const { run: _run, ...gate } = JSON.parse(
+        (await readFile(join(folder, name!), 'utf8')).trim().split('\n').at(-1)!,
+      );
+      return gate;
+    };
+    const wholeGate = await lastRecord('gate-whole');
+    assert.equal(wholeGate.kind, 'gate');
+    assert.equal(wholeGate.passed, false);
+    assert.deepEqual(await lastRecord('gate-merged'), wholeGate);
   });
 });
 
