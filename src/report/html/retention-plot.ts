@@ -19,7 +19,10 @@ import {
   pointMark,
   polyline,
   tooltip,
+  WIDE,
 } from './svg.ts';
+import { type Series, sharedLinesNote, sharedStripes, sideBySide } from './coinciding.ts';
+import { alsoHere, samePlace } from './labels.ts';
 
 /** Past this many strategies the chart opens with the core ones (and the recommended one) only. */
 export const SHOWN_AT_FIRST = 6;
@@ -33,55 +36,77 @@ export function shownAtFirst(names: readonly string[], chart: ChartStyle): Set<s
 
 type Point = ReturnType<typeof retentionPoints>[number];
 
+/** The plot area of a layout and its scales. */
+function frame(layout: Layout) {
+  const area = layout.narrow
+    ? { left: 44, right: layout.width - 26, top: 10, bottom: 240 }
+    : { left: 52, right: layout.width - 30, top: 12, bottom: 332 };
+  const x = linearScale([0, POSITION_BINS - 1], [area.left, area.right]);
+  const y = linearScale([0, 1], [area.bottom, area.top]);
+  return { area, at: (point: Point) => [x(point.bin), y(point.recall)] as const, x, y };
+}
+
+/** Each strategy's line at a layout, the recommended one last (on top). */
+function seriesOf(
+  layout: Layout,
+  points: readonly Point[],
+  chart: ChartStyle,
+  shown: ReadonlySet<string>,
+): Series[] {
+  const { at } = frame(layout);
+  const names = [...new Set(points.map((point) => point.strategy))].sort(
+    (a, b) => Number(a === chart.recommended) - Number(b === chart.recommended),
+  );
+  return names.map((name) => ({
+    name,
+    points: points.filter((point) => point.strategy === name).map(at),
+    attributes: {
+      stroke: styleOf(chart, name).color,
+      'stroke-width': name === chart.recommended ? 3 : 1.6,
+      'data-strategy': name,
+      class: shown.has(name) ? null : 'hidden-series',
+    },
+  }));
+}
+
 function draw(
   layout: Layout,
   points: readonly Point[],
   chart: ChartStyle,
   shown: ReadonlySet<string>,
 ): string {
-  const area = layout.narrow
-    ? { left: 44, right: layout.width - 26, top: 10, bottom: 240 }
-    : { left: 52, right: layout.width - 30, top: 12, bottom: 332 };
-  const x = linearScale([0, POSITION_BINS - 1], [area.left, area.right]);
-  const y = linearScale([0, 1], [area.bottom, area.top]);
+  const { area, at, x, y } = frame(layout);
   const bins = [...Array(POSITION_BINS).keys()];
   const label = (bin: number) =>
     layout.narrow ? (bin % 3 === 0 ? `${bin * 10}–${bin * 10 + 10}%` : '') : `${bin * 10}–${bin * 10 + 10}%`;
-  const names = [...new Set(points.map((point) => point.strategy))].sort(
-    (a, b) => Number(a === chart.recommended) - Number(b === chart.recommended),
-  );
+  const series = seriesOf(layout, points, chart, shown);
   const hidden = (name: string) => (shown.has(name) ? null : 'hidden-series');
-  const lines = names.map((name) =>
-    polyline(
-      points
-        .filter((point) => point.strategy === name)
-        .map((point) => [x(point.bin), y(point.recall)] as const),
-      {
-        stroke: styleOf(chart, name).color,
-        'stroke-width': name === chart.recommended ? 3 : 1.6,
-        'data-strategy': name,
-        class: hidden(name),
-      },
-    ),
-  );
-  const marks = names.flatMap((name) =>
-    points
-      .filter((point) => point.strategy === name)
-      .map((point) =>
-        pointMark(
-          styleOf(chart, name),
-          x(point.bin),
-          y(point.recall),
-          name === chart.recommended ? 4.2 : 3.4,
-          { 'data-strategy': name, class: hidden(name) },
-          tooltip([
-            name,
-            `probes planted in ${point.label} of the session`,
-            `recall ${formatRecall(point.recall)} of ${point.probes} ${point.probes === 1 ? 'probe' : 'probes'}`,
-          ]),
-        ),
-      ),
-  );
+  const lines = series.map((line) => polyline(line.points, line.attributes));
+  const ordered = series.flatMap((line) => points.filter((point) => point.strategy === line.name));
+  // Points of strategies on one spot are set side by side, so that each one's mark shows.
+  // Those shown at first apart from those a toggle shows; the recommended one stays on its line.
+  const offsets = sideBySide(ordered, at, layout.narrow ? 5 : 7, {
+    group: (point) => String(shown.has(point.strategy)),
+    anchored: (point) => point.strategy === chart.recommended,
+  });
+  const shared = samePlace(ordered, at, (point) => point.strategy);
+  const marks = ordered.map((point) => {
+    const name = point.strategy;
+    const [cx, cy] = at(point);
+    return pointMark(
+      styleOf(chart, name),
+      cx + offsets.get(point)!,
+      cy,
+      name === chart.recommended ? 4.2 : 3.4,
+      { 'data-strategy': name, class: hidden(name) },
+      tooltip([
+        name,
+        `probes planted in ${point.label} of the session`,
+        `recall ${formatRecall(point.recall)} of ${point.probes} ${point.probes === 1 ? 'probe' : 'probes'}`,
+        ...alsoHere(shared.get(point)!),
+      ]),
+    );
+  });
   const body = [
     bottomAxis(
       area,
@@ -94,6 +119,7 @@ function draw(
     ),
     leftAxis(area, y, linearTicks(0, 1, layout.narrow ? 5 : 10), formatShare, 'Probe recall'),
     layer('retention', lines),
+    layer('retentionShared', sharedStripes(series)),
     layer('retentionPoints', marks),
   ];
   return chartSvg(layout, area.bottom + 44, 'Retention by position', body.join(''));
@@ -113,7 +139,7 @@ export function retentionPlot(results: ResultsFile, chart: ChartStyle): Plot | n
   return {
     id: 'retention',
     title: 'Retention by position',
-    caption: `Recall of the ${placed} probes whose fact sits at a known message, grouped by the tenth of the ${results.fixture.messages}-message session it sits in (tenths without probes are left out): where a line drops, the strategy forgets that part of the session.${toggles}`,
+    caption: `Recall of the ${placed} probes whose fact sits at a known message, grouped by the tenth of the ${results.fixture.messages}-message session it sits in (tenths without probes are left out): where a line drops, the strategy forgets that part of the session.${toggles}${sharedLinesNote(seriesOf(WIDE, points, chart, shown))}`,
     svg: bothLayouts((layout) => draw(layout, points, chart, shown)),
     legend: legendHtml(
       '',

@@ -9,7 +9,7 @@ import type { MarkShape, StrategyStyle } from './colors.ts';
 import { escapeHtml } from './escape.ts';
 
 /** An attribute value; null, undefined and false leave the attribute out. */
-type Value = string | number | null | undefined | false;
+export type Value = string | number | null | undefined | false;
 
 /** A coordinate to a tenth of a pixel: enough for the eye, short in the file. */
 export const px = (value: number): number => Math.round(value * 10) / 10;
