@@ -106,15 +106,25 @@ describe('points on one spot', () => {
     assert.equal(labels[0]!.bold, true);
   });
 
-  it('name each other in the tooltip of the point drawn on top', () => {
+  it('name each other in their tooltips, and are set side by side, the recommended one on its spot', () => {
     const results = {
       target: null,
       strategies: [scored('single-shot', 2931, 0.9), scored('parallel-stitch', 2931, 0.9)],
     } as unknown as ResultsFile;
     const plot = recallPlot([results], chartStyle(['single-shot', 'parallel-stitch'], 'single-shot'))!;
     assert.match(plot.svg, /<title>single-shot\n[^<]*also at this point: parallel-stitch<\/title>/);
+    assert.match(plot.svg, /<title>parallel-stitch\n[^<]*also at this point: single-shot<\/title>/);
     assert.match(plot.svg, />single-shot \+1</);
-    assert.match(plot.caption, /“name \+n” marks n more strategies drawn on the same spot/);
+    assert.match(
+      plot.caption,
+      /set side by side, a few pixels apart; a label “name \+n” marks n more on that spot/,
+    );
+    const wide = plot.svg.split(/(?=<svg class="chart narrow")/)[0]!;
+    const at = (name: string) =>
+      Number(new RegExp(`<circle cx="([\\d.]+)"[^>]*data-strategy="${name}"`).exec(wide)![1]);
+    const ring = Number(/<circle cx="([\d.]+)"[^>]*fill="none"/.exec(wide)![1]);
+    assert.equal(at('single-shot'), ring, 'the recommended point stays inside its ring');
+    assert.equal(Math.abs(at('parallel-stitch') - at('single-shot')), 8);
   });
 
   it('of one strategy in a sweep share one label naming its targets', () => {

@@ -15,7 +15,10 @@ import {
   pointMark,
   polyline,
   tooltip,
+  WIDE,
 } from './svg.ts';
+import { type Series, sharedLinesNote, sharedStripes, sideBySide } from './coinciding.ts';
+import { alsoHere, samePlace } from './labels.ts';
 
 /** One point of the curve: a strategy's recall of one measure after one compaction. */
 export type DecayPoint = { strategy: string; cycle: number; measure: string; recall: number; probes: number };
@@ -54,7 +57,8 @@ export function decayPoints(results: ResultsFile): DecayPoint[] {
   );
 }
 
-function draw(layout: Layout, points: readonly DecayPoint[], chart: ChartStyle): string {
+/** The plot area of a layout, its scales, and where a point is drawn. */
+function frame(layout: Layout, points: readonly DecayPoint[]) {
   const area = layout.narrow
     ? { left: 44, right: layout.width - 16, top: 10, bottom: 240 }
     : { left: 52, right: layout.width - 20, top: 12, bottom: 332 };
@@ -63,40 +67,57 @@ function draw(layout: Layout, points: readonly DecayPoint[], chart: ChartStyle):
   const band = (area.right - area.left) / Math.max(1, cycles.length);
   const x = (cycle: number) => area.left + band * (cycles.indexOf(cycle) + 0.5);
   const y = linearScale([0, 1], [area.bottom, area.top]);
+  return { area, cycles, x, y, at: (point: DecayPoint) => [x(point.cycle), y(point.recall)] as const };
+}
+
+/** A line per strategy and measure (solid for facts so far, dashed for the first stretch's), the recommended last. */
+function seriesOf(layout: Layout, points: readonly DecayPoint[], chart: ChartStyle): Series[] {
+  const { at } = frame(layout, points);
   const names = [...new Set(points.map((point) => point.strategy))].sort(
     (a, b) => Number(a === chart.recommended) - Number(b === chart.recommended),
   );
-  const series = names.flatMap((name) => [SO_FAR, FIRST].map((measure) => ({ name, measure })));
-  const lines = series.map(({ name, measure }) =>
-    polyline(
-      points
+  return names.flatMap((name) =>
+    [SO_FAR, FIRST].map((measure) => ({
+      name,
+      points: points
         .filter((point) => point.strategy === name && point.measure === measure)
         .sort((a, b) => a.cycle - b.cycle)
-        .map((point) => [x(point.cycle), y(point.recall)] as const),
-      {
+        .map(at),
+      attributes: {
         stroke: styleOf(chart, name).color,
         'stroke-width': name === chart.recommended ? 3 : 1.6,
         'stroke-dasharray': DASH[measure],
         'data-strategy': name,
       },
-    ),
+    })),
   );
-  const marks = names.flatMap((name) =>
-    points
-      .filter((point) => point.strategy === name)
-      .map((point) =>
-        pointMark(
-          styleOf(chart, name),
-          x(point.cycle),
-          y(point.recall),
-          name === chart.recommended ? 4.2 : 3.4,
-          { 'data-strategy': name },
-          tooltip([
-            name,
-            `after compaction ${point.cycle}: recall ${formatRecall(point.recall)} of the ${point.probes} facts ${point.measure === SO_FAR ? 'planted so far' : 'of the first stretch'}`,
-          ]),
-        ),
-      ),
+}
+
+function draw(layout: Layout, points: readonly DecayPoint[], chart: ChartStyle): string {
+  const { area, cycles, x, y, at } = frame(layout, points);
+  const series = seriesOf(layout, points, chart);
+  const lines = series.map((line) => polyline(line.points, line.attributes));
+  const ordered = [...new Set(series.map((line) => line.name))].flatMap((name) =>
+    points.filter((point) => point.strategy === name),
+  );
+  // Points on one spot are set side by side, so that each one's mark shows; the recommended one stays put.
+  const offsets = sideBySide(ordered, at, layout.narrow ? 5 : 7, {
+    anchored: (point) => point.strategy === chart.recommended,
+  });
+  const shared = samePlace(ordered, at, (point) => point.strategy);
+  const marks = ordered.map((point) =>
+    pointMark(
+      styleOf(chart, point.strategy),
+      at(point)[0] + offsets.get(point)!,
+      at(point)[1],
+      point.strategy === chart.recommended ? 4.2 : 3.4,
+      { 'data-strategy': point.strategy },
+      tooltip([
+        point.strategy,
+        `after compaction ${point.cycle}: recall ${formatRecall(point.recall)} of the ${point.probes} facts ${point.measure === SO_FAR ? 'planted so far' : 'of the first stretch'}`,
+        ...alsoHere(shared.get(point)!.filter((name) => name !== point.strategy)),
+      ]),
+    ),
   );
   const body = [
     bottomAxis(area, x, cycles, String, 'Compaction'),
@@ -105,6 +126,7 @@ function draw(layout: Layout, points: readonly DecayPoint[], chart: ChartStyle):
       'decay',
       lines.filter((line) => line !== ''),
     ),
+    layer('decayShared', sharedStripes(series)),
     layer('decayPoints', marks),
   ];
   return chartSvg(layout, area.bottom + 44, 'Recall across compactions', body.join(''));
@@ -119,7 +141,7 @@ export function decayPlot(results: ResultsFile, chart: ChartStyle): Plot | null 
   return {
     id: 'decay',
     title: 'Recall across compactions',
-    caption: `The chain of --schedule ${schedule}: after each compaction, the recall of the facts planted so far (solid) and of the facts the first compaction summarized (dashed, from the second compaction on). Where a line falls, the strategy forgets across compactions.`,
+    caption: `The chain of --schedule ${schedule}: after each compaction, the recall of the facts planted so far (solid) and of the facts the first compaction summarized (dashed, from the second compaction on). Where a line falls, the strategy forgets across compactions.${sharedLinesNote(seriesOf(WIDE, points, chart))}`,
     svg: bothLayouts((layout) => draw(layout, points, chart)),
     legend:
       legendHtml('', strategyItems(names, chart, 'line')) +

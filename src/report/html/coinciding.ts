@@ -56,8 +56,9 @@ export function sharedStripes(series: readonly Series[], stripe = 7): string[] {
       const [on, off] = dashOf(line.attributes, stripe);
       const period = on + off;
       const cycle = period * members.length;
+      const { 'stroke-dasharray': _own, ...attributes } = line.attributes;
       return tag('path', {
-        ...line.attributes,
+        ...attributes,
         d: `M${ends.map(([x, y]) => `${round(x)},${round(y)}`).join('L')}`,
         fill: 'none',
         'stroke-dasharray': `${round(on)} ${round(cycle - on)}`,
@@ -108,23 +109,27 @@ export function sideBySide<T>(
  * when none do.
  */
 export function sharedLinesNote(series: readonly Series[]): string {
-  const segments = [...sharedSegments(series).values()];
+  // A strategy may draw two lines (a chain's two measures): lines of one strategy on each other are not named.
+  const distinct = (lines: readonly Series[]) => [...new Set(lines.map((line) => line.name))];
+  const segments = [...sharedSegments(series).values()]
+    .map(({ members }) => distinct(members))
+    .filter((names) => names.length > 1);
   if (segments.length === 0) return '';
-  const whole = new Map<string, string[]>();
+  const whole = new Map<string, Series[]>();
   for (const line of series) {
     const key = line.points.map(spot).join(' ');
-    if (line.points.length > 1) whole.set(key, [...(whole.get(key) ?? []), line.name]);
+    if (line.points.length > 1) whole.set(key, [...(whole.get(key) ?? []), line]);
   }
-  const wholeGroups = [...whole.values()].filter((names) => names.length > 1);
-  const groups = wholeGroups.map((names) => `${listOf(names)} draw the same line`);
-  const stretches = segments.some(
-    ({ members }) =>
-      !wholeGroups.some(
-        (names) => names.length === members.length && members.every((line) => names.includes(line.name)),
-      ),
-  );
-  const named = groups.length > 0 ? `: ${groups.join('; ')}` : '';
-  return ` Lines of strategies with the same figures are striped in each one's colour in turn and their points set side by side${named}${stretches ? `${named ? '; ' : ': '}other lines share stretches, striped likewise` : ''}.`;
+  const wholeGroups = [...whole.values()].map(distinct).filter((names) => names.length > 1);
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((name) => b.includes(name));
+  const stretches = segments.some((names) => !wholeGroups.some((group) => same(group, names)));
+  const named =
+    wholeGroups.length > 0
+      ? `: ${wholeGroups.map((names) => `${listOf(names)} draw the same line`).join('; ')}`
+      : '';
+  const others = stretches ? `${named ? '; ' : ': '}other lines share stretches, striped likewise` : '';
+  return ` Lines of strategies with the same figures are striped in each one's colour in turn and their points set side by side${named}${others}.`;
 }
 
 /** `a`, `a and b`, `a, b and c`. */

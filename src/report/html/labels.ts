@@ -114,7 +114,7 @@ export function alsoHere(names: readonly string[]): string[] {
 export function sharedPointNote(values: ReadonlyArray<readonly [number, number]>): string {
   const keys = values.map(([x, y]) => `${Math.round(x)} ${y.toFixed(3)}`);
   return new Set(keys).size < keys.length
-    ? ' A label “name +n” marks n more strategies drawn on the same spot (named in its tooltip).'
+    ? ' Strategies with the same figures are set side by side, a few pixels apart; a label “name +n” marks n more on that spot (named in its tooltip).'
     : '';
 }
 

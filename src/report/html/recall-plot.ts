@@ -27,7 +27,9 @@ import {
   pointMark,
   polyline,
   tooltip,
+  WIDE,
 } from './svg.ts';
+import { type Series, sharedLinesNote, sharedStripes, sideBySide } from './coinciding.ts';
 
 /** The plot area of a layout, and the chart's height. */
 export function scatterArea(layout: Layout): { area: Area; height: number } {
@@ -38,12 +40,24 @@ export function scatterArea(layout: Layout): { area: Area; height: number } {
 
 type Point = ReturnType<typeof recallPoints>[number] & { label: string };
 
-function draw(layout: Layout, points: readonly Point[], sweep: boolean, chart: ChartStyle): string {
+/** The chart's area, height, scales and where each point is drawn, at a layout. */
+function frame(layout: Layout, points: readonly Point[]) {
   const { area, height } = scatterArea(layout);
   const domain = fittedLogDomain(points.map((point) => point.tokensAfter));
   const x = logScale(domain, [area.left, area.right]);
   const y = linearScale([0, 1], [area.bottom, area.top]);
-  const at = (point: Point) => [x(point.tokensAfter), y(point.recall)] as const;
+  return {
+    area,
+    height,
+    domain,
+    x,
+    y,
+    at: (point: Point) => [x(point.tokensAfter), y(point.recall)] as const,
+  };
+}
+
+function draw(layout: Layout, points: readonly Point[], sweep: boolean, chart: ChartStyle): string {
+  const { area, height, domain, x, y, at } = frame(layout, points);
   const emphasised = (name: string) => name === chart.recommended;
   const ticks = logTicks(domain[0], domain[1], layout.narrow ? 4 : 9);
   const axes = [
@@ -60,22 +74,8 @@ function draw(layout: Layout, points: readonly Point[], sweep: boolean, chart: C
   // The recommended strategy's line goes last, on top.
   const names = [...new Set(points.map((point) => point.strategy))];
   names.sort((a, b) => Number(emphasised(a)) - Number(emphasised(b)));
-  const sweepLines = sweep
-    ? names.map((name) =>
-        polyline(
-          points
-            .filter((point) => point.strategy === name)
-            .sort((a, b) => (a.target ?? 0) - (b.target ?? 0))
-            .map(at),
-          {
-            stroke: styleOf(chart, name).color,
-            'stroke-width': emphasised(name) ? 3 : 1.5,
-            opacity: emphasised(name) ? 1 : 0.7,
-            'data-strategy': name,
-          },
-        ),
-      )
-    : [];
+  const series = sweep ? sweepSeries(points, at, chart) : [];
+  const sweepLines = series.map((line) => polyline(line.points, line.attributes));
   const front = points.filter((point) => point.front).sort((a, b) => a.tokensAfter - b.tokensAfter);
   const stairs = front.flatMap((point, index) => {
     const next = front[index + 1];
@@ -83,8 +83,13 @@ function draw(layout: Layout, points: readonly Point[], sweep: boolean, chart: C
   });
   const ordered = [...points].sort((a, b) => Number(emphasised(a.strategy)) - Number(emphasised(b.strategy)));
   const hidden = samePlace(ordered, at, (point) => point.label);
+  // Strategies on one spot are set side by side, so that each one's mark shows; the recommended one stays put.
+  const offsets = sideBySide(ordered, at, layout.narrow ? 6 : 8, {
+    anchored: (point) => emphasised(point.strategy),
+  });
   const marks = ordered.map((point) => {
-    const [cx, cy] = at(point);
+    const [spotX, cy] = at(point);
+    const cx = spotX + offsets.get(point)!;
     const lines = [
       point.label,
       `probe recall ${formatRecall(point.recall)}`,
@@ -119,18 +124,43 @@ function draw(layout: Layout, points: readonly Point[], sweep: boolean, chart: C
       text: point.label,
       bold: emphasised(point.strategy),
     })),
-    points.map(at),
+    ordered.map((point) => [at(point)[0] + offsets.get(point)!, at(point)[1]] as const),
     { left: area.left, right: layout.width, top: 0, bottom: area.bottom },
   );
   const body = [
     ...axes,
     layer('sweep', sweepLines),
+    layer('sweepShared', sharedStripes(series)),
     layer('front', [polyline(stairs, { stroke: '#888', 'stroke-dasharray': '4 3', 'stroke-width': 1.2 })]),
     layer('emphasis', rings),
     layer('points', marks),
     layer('frontLabels', labelElements(labels), { fill: '#1f2328', 'font-size': 11 }),
   ];
   return chartSvg(layout, height, 'Probe recall against tokens after', body.join(''));
+}
+
+/** A sweep's line per strategy, across its targets, the recommended one last (on top). */
+function sweepSeries(
+  points: readonly Point[],
+  at: (point: Point) => readonly [number, number],
+  chart: ChartStyle,
+): Series[] {
+  const emphasised = (name: string) => name === chart.recommended;
+  const names = [...new Set(points.map((point) => point.strategy))];
+  names.sort((a, b) => Number(emphasised(a)) - Number(emphasised(b)));
+  return names.map((name) => ({
+    name,
+    points: points
+      .filter((point) => point.strategy === name)
+      .sort((a, b) => (a.target ?? 0) - (b.target ?? 0))
+      .map(at),
+    attributes: {
+      stroke: styleOf(chart, name).color,
+      'stroke-width': emphasised(name) ? 3 : 1.5,
+      opacity: emphasised(name) ? 1 : 0.7,
+      'data-strategy': name,
+    },
+  }));
 }
 
 /**
@@ -175,7 +205,7 @@ export function recallPlot(files: readonly ResultsFile[], chart: ChartStyle): Pl
             ]),
         ).values(),
       ],
-    )}`,
+    )}${sweep ? sharedLinesNote(sweepSeries(points, frame(WIDE, points).at, chart)) : ''}`,
     svg: bothLayouts((layout) => draw(layout, points, sweep, chart)),
     legend: legendHtml('', strategyItems(names, chart, sweep ? 'line' : 'point')),
   };

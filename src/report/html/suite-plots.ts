@@ -6,6 +6,7 @@ import { formatInteger } from '../../numbers.ts';
 import type { SessionDigest } from '../../results/digest.ts';
 import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../../suite/cluster.ts';
 import type { SuiteResults } from '../../suite/types.ts';
+import { sideBySide } from './coinciding.ts';
 import { drawHeatMap, heatColor, type HeatMap } from './heat-map.ts';
 import { alsoHere, labelElements, placeLabels, samePlace, sharedPointNote } from './labels.ts';
 import { legendHtml, rampLegend, strategyItems } from './legend.ts';
@@ -69,12 +70,16 @@ function drawInterval(layout: Layout, points: readonly IntervalPoint[], chart: C
   const ticks = logTicks(domain[0], domain[1], layout.narrow ? 4 : 9);
   const emphasised = (point: IntervalPoint) => point.strategy === chart.recommended;
   const ordered = [...points].sort((a, b) => Number(emphasised(a)) - Number(emphasised(b)));
+  const spot = (point: IntervalPoint) => [x(point.tokens), y(point.recall)] as const;
+  // Strategies with the same figures are set side by side, each with its interval; the recommended one stays put.
+  const offsets = sideBySide(ordered, spot, layout.narrow ? 6 : 8, { anchored: emphasised });
+  const at = (point: IntervalPoint) => [x(point.tokens) + offsets.get(point)!, y(point.recall)] as const;
   const rules = ordered
     .filter((point) => point.low !== null && point.high !== null)
     .map((point) =>
       tag('line', {
-        x1: x(point.tokens),
-        x2: x(point.tokens),
+        x1: at(point)[0],
+        x2: at(point)[0],
         y1: y(point.low!),
         y2: y(point.high!),
         stroke: styleOf(chart, point.strategy).color,
@@ -82,16 +87,11 @@ function drawInterval(layout: Layout, points: readonly IntervalPoint[], chart: C
         'data-strategy': point.strategy,
       }),
     );
-  const hidden = samePlace(
-    ordered,
-    (point) => [x(point.tokens), y(point.recall)],
-    (point) => point.strategy,
-  );
+  const hidden = samePlace(ordered, spot, (point) => point.strategy);
   const marks = ordered.map((point) =>
     pointMark(
       styleOf(chart, point.strategy),
-      x(point.tokens),
-      y(point.recall),
+      ...at(point),
       5,
       { 'data-strategy': point.strategy },
       tooltip([
@@ -104,7 +104,7 @@ function drawInterval(layout: Layout, points: readonly IntervalPoint[], chart: C
       ]),
     ),
   );
-  const rings = ordered.filter(emphasised).map((point) => emphasisRing(x(point.tokens), y(point.recall), 5));
+  const rings = ordered.filter(emphasised).map((point) => emphasisRing(...at(point), 5));
   const labelled = [
     ...ordered.filter(emphasised),
     ...ordered.filter((point) => !emphasised(point) && !point.lexical),
@@ -116,7 +116,7 @@ function drawInterval(layout: Layout, points: readonly IntervalPoint[], chart: C
       text: point.strategy,
       bold: emphasised(point),
     })),
-    points.map((point) => [x(point.tokens), y(point.recall)] as const),
+    ordered.map(at),
     { left: area.left, right: layout.width, top: 0, bottom: area.bottom },
   );
   const body = [
