@@ -6,6 +6,8 @@ import { exitCodeFor, messageOf } from './errors.ts';
 import { refuseConflictingRepeats } from './commands/repeated-flags.ts';
 import { toolVersion } from './package-root.ts';
 import { type CommandStreams, standardError, standardOutput, withStreams } from './commands/streams.ts';
+import { terminalWidth } from './commands/terminal.ts';
+import { wrapHelp } from './report/wrap.ts';
 
 // A run makes large short-lived strings (rendered prompts, folded transcripts); by default V8 lets the heap grow to
 // twice or more what is live before a full collection, which doubled the peak memory of a long session's compare.
@@ -95,8 +97,13 @@ function throughMain(command: Command): void {
   command
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
+    // Descriptions wrap beside long flags too (commander leaves a column under 40 characters unwrapped).
+    .configureHelp({ ...command.configureHelp(), minWidthToWrap: 20 })
     .configureOutput({
-      writeOut: (text) => standardOutput().write(text),
+      // Help fits the terminal, or 80 columns when piped (commander wraps only a terminal's by itself).
+      getOutHelpWidth: () => terminalWidth(standardOutput()),
+      getErrHelpWidth: () => terminalWidth(standardError()),
+      writeOut: (text) => standardOutput().write(wrapHelp(text, terminalWidth(standardOutput()))),
       writeErr: (text) => standardError().write(text),
     });
   for (const subcommand of command.commands) throughMain(subcommand);

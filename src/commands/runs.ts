@@ -27,7 +27,8 @@ export function runsCommand(): Command {
     .addHelpText(
       'after',
       `
-Writes runs.html into the folder (every run newest first, its verdict and its report pages) and, with --diff,
+Writes runs.html into the folder (every run newest first, its verdict, a check's PASS or FAIL, and its report
+pages) and, with --diff,
 runs-diff.html (each strategy's facts lost and gained, recall and tokens after, over the sessions both runs
 ran). Runs are read from records/<run>.jsonl, which every compare and check writes.
 

@@ -41,3 +41,69 @@ function wrapLine(line: string, width: number, hang: number): string {
   lines.push(current);
   return lines.join('\n');
 }
+
+/**
+ * Help text fitted to `width`: a paragraph of prose with a line too long is reflowed at spaces; an example command
+ * too long is continued on the next lines with ` \` (still one command to paste, a flag kept with its value), its
+ * `# comment` moved to the line above it.
+ */
+export function wrapHelp(text: string, width: number): string {
+  const out: string[] = [];
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const example = /^(\s+)(compaction-bench\b.*?)(?:\s+# (.*))?$/.exec(line);
+    if (columnsOf(line) <= width && !(isProse(line) && paragraphTooLong(lines, index, width))) out.push(line);
+    else if (example) {
+      const [, indent, command, comment] = example;
+      if (comment !== undefined && columnsOf(line) > width)
+        out.push(wrapLine(`${indent}# ${comment}`, width, 2));
+      out.push(
+        ...continued(comment !== undefined && columnsOf(line) > width ? `${indent}${command}` : line, width),
+      );
+    } else if (isProse(line)) {
+      // The paragraph's lines as one, wrapped: lines wrapped for a wider page would otherwise leave stubs.
+      let paragraph = line;
+      while (index + 1 < lines.length && isProse(lines[index + 1]!)) paragraph += ` ${lines[++index]!}`;
+      out.push(wrapLine(paragraph, width, 0));
+    } else out.push(wrapLine(line, width, 0));
+  }
+  return out.join('\n');
+}
+
+/** A line of a prose paragraph: text from the first column, not a heading (`Examples:`). */
+const isProse = (line: string) => /^\S/.test(line) && !/:$/.test(line);
+
+/** Whether a line of the prose paragraph `index` is in is longer than `width`. */
+function paragraphTooLong(lines: readonly string[], index: number, width: number): boolean {
+  let start = index;
+  while (start > 0 && isProse(lines[start - 1]!)) start--;
+  for (let at = start; at < lines.length && isProse(lines[at]!); at++)
+    if (columnsOf(lines[at]!) > width) return true;
+  return false;
+}
+
+/** A command line split before its arguments to fit `width`, each line but the last ending in ` \`. */
+function continued(line: string, width: number): string[] {
+  if (columnsOf(line) <= width) return [line];
+  const indent = /^\s*/.exec(line)![0];
+  const words = line.trim().split(' ');
+  // A flag and its value stay together.
+  const units: string[] = [];
+  for (const word of words) {
+    const last = units.at(-1);
+    if (last !== undefined && /^-/.test(last) && !last.includes(' ') && !/^-/.test(word) && units.length > 1)
+      units[units.length - 1] = `${last} ${word}`;
+    else units.push(word);
+  }
+  const result: string[] = [];
+  let current = indent + units[0]!;
+  for (const unit of units.slice(1)) {
+    if (columnsOf(`${current} ${unit} \\`) > width) {
+      result.push(`${current} \\`);
+      current = `${indent}    ${unit}`;
+    } else current = `${current} ${unit}`;
+  }
+  result.push(current);
+  return result;
+}

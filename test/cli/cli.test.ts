@@ -45,6 +45,53 @@ describe('compaction-bench --help', () => {
   });
 });
 
+describe('--help at the width of the terminal', () => {
+  it('fits every line of every command’s help in 80 columns when piped, an example split with ` \\` as one command', async () => {
+    const columns = (line: string) => [...line].length;
+    for (const name of [
+      '',
+      'compare',
+      'check',
+      'report',
+      'merge',
+      'score',
+      'inspect',
+      'probes',
+      'list',
+      'runs',
+    ]) {
+      const help = await runCli(name ? [name, '--help'] : ['--help'], {
+        cwd: directory.path,
+        env: { COLUMNS: '' },
+      });
+      assert.equal(help.code, 0, help.stderr);
+      const lines = help.stdout.split('\n');
+      assert.deepEqual(
+        lines.filter((line) => columns(line) > 80),
+        [],
+        `compaction-bench ${name} --help`,
+      );
+      // A continued example goes on with its next flag; the comment of a moved example sits above its command.
+      lines.forEach((line, index) => {
+        if (/^ +compaction-bench .* \\$/.test(line)) assert.match(lines[index + 1]!, /^ {6}\S/, line);
+      });
+    }
+    const check = await runCli(['check', '--help'], { cwd: directory.path, env: { COLUMNS: '' } });
+    assert.match(
+      check.stdout,
+      /\n {2}compaction-bench check before-compaction --fail-under probeRecall=0\.5 \\\n {6}--fail-under structured-iterative\.structure=1\n/,
+    );
+    assert.match(
+      check.stdout,
+      /\n {2}# a suite: intervals clustered by session\n {2}compaction-bench check sessions\//,
+    );
+    // Wider, the help uses the width: the example and its comment on one line.
+    const wide = await runCli(['check', '--help'], { cwd: directory.path, env: { COLUMNS: '160' } });
+    assert.match(wide.stdout, /compaction-bench check sessions\/ --baseline baselines\/suite +# a suite/);
+    assert.ok(wide.stdout.split('\n').every((line) => columns(line) <= 160));
+  });
+});
+
 describe('compaction-bench inspect', () => {
   it('describes a shipped fixture with its slice plan, as text and JSON', async () => {
     const text = await runCli(['inspect', 'before-compaction', '--slice-tokens', '8000'], {
