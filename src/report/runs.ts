@@ -187,7 +187,8 @@ export function renderRunsHtml(list: RunList): string {
       ? `<span title="${escapeHtml(entry.verdict.question)}">${escapeHtml(verdictCell(entry))}</span>`
       : escapeHtml(verdictCell(entry));
     const gate = gated ? `<td>${gateHtml(entry)}</td>` : '';
-    return `<tr><td class="number">${escapeHtml(when(entry.date))}</td><td>${escapeHtml(kindCell(entry))}</td>${gate}<td>${escapeHtml(sessionsCell(entry))}</td><td>${verdict}</td><td class="number">${entry.strategies.length}</td><td><code>${escapeHtml(entry.provider)}</code></td><td><code>${escapeHtml(entry.run)}</code></td><td>${pages.join('<br>') || '<span class="hint">overwritten by a newer run</span>'}</td></tr>`;
+    // What a reader looks for first (when, the gate, the verdict and the pages to open) before what ran it.
+    return `<tr><td class="number">${escapeHtml(when(entry.date))}</td><td>${escapeHtml(kindCell(entry))}</td>${gate}<td>${verdict}</td><td>${pages.join('<br>') || '<span class="hint">overwritten by a newer run</span>'}</td><td>${escapeHtml(sessionsCell(entry))}</td><td class="number">${entry.strategies.length}</td><td><code>${escapeHtml(entry.provider)}</code></td><td><code>${escapeHtml(entry.run)}</code></td></tr>`;
   });
   return htmlDocument({
     title: `Runs in ${list.folder}`,
@@ -196,7 +197,7 @@ export function renderRunsHtml(list: RunList): string {
     ],
     main: [
       '<div class="table-wrap comparison-wrap"><table class="comparison runs">',
-      `<thead><tr><th>When (UTC)</th><th>Kind</th>${gated ? '<th>Gate</th>' : ''}<th>Sessions</th><th>Recommended [95% CI]</th><th class="number">Strategies</th><th>Provider</th><th>Run</th><th>Report</th></tr></thead>`,
+      `<thead><tr><th>When (UTC)</th><th>Kind</th>${gated ? '<th>Gate</th>' : ''}<th>Recommended [95% CI]</th><th>Report</th><th>Sessions</th><th class="number">Strategies</th><th>Provider</th><th>Run</th></tr></thead>`,
       `<tbody>${rows.join('\n')}</tbody></table></div>`,
     ],
     footer: `Written by <code>compaction-bench runs</code> from <code>records/</code>.`,
