@@ -114,32 +114,18 @@ describe('stripes over lines that coincide', () => {
   });
 
   it('are none when no two series share a segment', () => {
-    assert.deepEqual(
-      sharedStripes([
-        line('a', [
-          [0, 0],
-          [10, 10],
-        ]),
-        line('b', [
-          [0, 0],
-          [10, 20],
-        ]),
+    const apart = [
+      line('a', [
+        [0, 0],
+        [10, 10],
       ]),
-      [],
-    );
-    assert.equal(
-      sharedLinesNote([
-        line('a', [
-          [0, 0],
-          [10, 10],
-        ]),
-        line('b', [
-          [0, 0],
-          [10, 20],
-        ]),
+      line('b', [
+        [0, 0],
+        [10, 20],
       ]),
-      '',
-    );
+    ];
+    assert.deepEqual(sharedStripes(apart), []);
+    assert.equal(sharedLinesNote(apart), '');
   });
 });
 
