@@ -1,6 +1,6 @@
 /** The instrumented call layer: every provider call of a strategy goes through here and is traced. */
 import { setMaxListeners } from 'node:events';
-import type { LimitFunction } from 'p-limit';
+import type { CallLimit } from './call-limit.ts';
 import { ContextOverflowError, messageOf } from './errors.ts';
 import { countGenerateRequest } from './providers/text-form.ts';
 import type {
@@ -76,7 +76,12 @@ export type Caller = {
 export type CallerOptions = {
   provider: Provider;
   /** The one concurrency limit shared by the whole run. */
-  limit: LimitFunction;
+  limit: CallLimit;
+  /**
+   * The calls the strategy plans one after another (its longest chain), where it says: a queued call with more of
+   * its chain left behind it gets a slot first.
+   */
+  chain?: number;
   tokenizer: Tokenizer;
   /** Refuse any call whose input exceeds this many tokens, as a real model would. */
   contextWindow?: number;
@@ -101,6 +106,8 @@ export function createCaller(options: CallerOptions): Caller {
   const origin = options.origin ?? performance.now();
   const now = () => performance.now() - origin;
   const trace: CallRecord[] = [];
+  // How deep in the strategy's chain the deepest call ended so far is: a call asked for now waits on it.
+  let deepestEnded = 0;
   /** One traced call: the context-window check, the concurrency slot, the record, the label on an error. */
   async function traced<Answer extends Completion>(
     label: string,
@@ -136,6 +143,9 @@ export function createCaller(options: CallerOptions): Caller {
         throw new ContextOverflowError(`${label}: ${record.error} (--context-window)`);
       }
     }
+    const depth = deepestEnded + 1;
+    const ended = () => (deepestEnded = Math.max(deepestEnded, depth));
+    const priority = options.chain === undefined ? 0 : Math.max(0, options.chain - depth);
     return options.limit(async () => {
       record.startedAt = now();
       options.onCall?.(record, 'started');
@@ -145,6 +155,7 @@ export function createCaller(options: CallerOptions): Caller {
           signal: options.signal,
         });
         record.endedAt = now();
+        ended();
         record.inputTokens = answer.usage.input;
         record.outputTokens = answer.usage.output;
         record.cachedInputTokens = answer.usage.cachedInput ?? null;
@@ -158,6 +169,7 @@ export function createCaller(options: CallerOptions): Caller {
         return answer;
       } catch (error) {
         record.endedAt = now();
+        ended();
         record.ms = record.endedAt - record.startedAt;
         record.error = messageOf(error);
         options.onCall?.(record, 'ended');
@@ -165,7 +177,7 @@ export function createCaller(options: CallerOptions): Caller {
         if (error instanceof Error) error.message = `${label}: ${error.message}`;
         throw error;
       }
-    });
+    }, priority);
   }
   return {
     trace,

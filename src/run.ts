@@ -26,6 +26,7 @@ import { ageTextCaches } from './text-cache.ts';
 import { createRecorder } from './providers/cassette.ts';
 import { resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { type CallLimit, createCallLimit } from './call-limit.ts';
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import { prepareOutputDirectory, writeSweepReport } from './report/write.ts';
 import { createOutputStage, type OutputStage, stagedOut } from './report/output-stage.ts';
@@ -149,7 +150,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     ]);
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
-    const limit = pLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
+    const limit = createCallLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
     const judgeLimit = options.batch ? pLimit(options.concurrency) : limit;
     const environment: RunEnvironment = {
       provider,
@@ -280,7 +281,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const plans = await Promise.all(
     targets.map((target) => planFixture(facts, target, strategies, environment)),
   );
-  for (const plan of plans) for (const event of plannedCalls(plan, environment)) options.onProgress?.(event);
+  for (const plan of plans) for (const event of plannedCalls(plan)) options.onProgress?.(event);
   // With a language model, scoring waits until every strategy of the session has made its calls; every job
   // joins the barrier in this one tick, before any can arrive.
   const own = {
@@ -320,7 +321,7 @@ const SEND_MS = 20;
  * With a model, what scoring will need (each plan's transcript, prepared for matching) is prepared once the first
  * calls are in flight: the thread waits on them anyway, and the scoring after the last call is shorter by as much.
  */
-async function prepareWhileCalling(plans: readonly FixturePlan[], limit: LimitFunction): Promise<void> {
+async function prepareWhileCalling(plans: readonly FixturePlan[], limit: CallLimit): Promise<void> {
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
   await delay(SEND_MS);

@@ -153,18 +153,18 @@ describe('progress with a model that takes 1.5 s a call', () => {
   });
 
   it('reports a strategy when its last call ends, not when the run ends', async () => {
-    // One at a time: single-shot's call ends first, structured-iterative's two calls come after it.
+    // One at a time: whichever strategy's calls end first, at least one 600 ms call of the other comes after.
     const run = await liveRun({
       latencyMs: 600,
       strategies: 'single-shot,structured-iterative',
       runs: 1,
       concurrency: 1,
     });
-    const line = run.writes.find((write) => /before-compaction: single-shot 1 call, /.test(write.text));
-    assert.ok(line, 'no line for single-shot');
+    const line = run.writes.find((write) => /before-compaction: \S+ \d+ calls?, /.test(write.text));
+    assert.ok(line, 'no line for a strategy');
     assert.ok(
-      run.ended - line.at > 1,
-      `single-shot was reported ${(run.ended - line.at).toFixed(2)} s before the end`,
+      run.ended - line.at > 0.5,
+      `the first strategy was reported ${(run.ended - line.at).toFixed(2)} s before the end`,
     );
     assert.ok(!run.writes.some((write) => /0\/0 strategies/.test(write.text)));
   });

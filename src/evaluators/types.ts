@@ -1,5 +1,5 @@
 /** What an evaluator is: a named scorer of one compacted context, whose scores a job record keeps by its name. */
-import type { LimitFunction } from 'p-limit';
+import type { CallLimit } from '../call-limit.ts';
 import type { z } from 'zod';
 import type { Provider } from '../providers/types.ts';
 import type { SessionReference } from '../results/session-reference.ts';
@@ -23,7 +23,7 @@ export type EvaluationInput = {
 export type EvaluatorContext = {
   /** The LLM judge (`--judge`), behind the run's cache and cassette; absent without it. */
   judge: Provider | undefined;
-  limit: LimitFunction;
+  limit: CallLimit;
   tokenizer: Tokenizer;
   signal: AbortSignal;
 };

@@ -37,6 +37,7 @@ export async function compact(
   const caller = createCaller({
     provider: environment.provider,
     limit: environment.limit,
+    chain: plan.strategies.find((planned) => planned.strategy === strategy)?.calls?.sequential,
     tokenizer,
     contextWindow: environment.contextWindow,
     signal: environment.signal,

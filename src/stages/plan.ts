@@ -65,6 +65,7 @@ export async function planFixture(
         ? `schedule ${describeSchedule(options.schedule)}`
         : null;
   const key = { contentHash: hash, settings, target: target ?? null, point };
+  const slices = slicesOf(facts, environment);
   const planned = runnable.map((strategy) => {
     // A built-in strategy gives the same output for the same answers; a custom one may draw its own randomness.
     const deterministic =
@@ -76,7 +77,13 @@ export async function planFixture(
       sample: index + 1,
       deterministic,
     }));
-    return { strategy, jobs };
+    const calls =
+      slices === undefined
+        ? undefined
+        : strategy.callsModel
+          ? strategy.plannedCalls?.(slices)
+          : { calls: 0, sequential: 0 };
+    return { strategy, jobs, ...(calls ? { calls } : {}) };
   });
   let recordedPlan: FixturePlan['recorded'];
   if (recorded && recordedFacts) {
@@ -182,22 +189,25 @@ export function runRecord(plans: readonly PlannedSession[], environment: RunEnvi
  * compacts, times its samples. None under `--schedule` (a chain's compactions are not known before it runs) or for a
  * strategy that does not say.
  */
-export function plannedCalls(plan: FixturePlan, environment: RunEnvironment): ProgressEvent[] {
-  const { options, tokenizer } = environment;
-  if (options.schedule) return [];
-  const { messages } = plan.facts.session;
-  const slices = sliceMessages(messages, countMessages(tokenizer, messages), options.config).length;
-  return plan.strategies.flatMap(({ strategy, jobs }) => {
-    const planned = strategy.callsModel ? strategy.plannedCalls?.(slices) : { calls: 0, sequential: 0 };
-    if (!planned) return [];
+export function plannedCalls(plan: FixturePlan): ProgressEvent[] {
+  return plan.strategies.flatMap(({ strategy, jobs, calls }) => {
+    if (!calls) return [];
     return [
       {
         type: 'plan' as const,
         unit: `${plan.stem}: ${strategy.name}`,
         strategy: strategy.name,
-        calls: planned.calls * jobs.length,
-        sequential: planned.sequential,
+        calls: calls.calls * jobs.length,
+        sequential: calls.sequential,
       },
     ];
   });
+}
+
+/** The slices the strategies will cut the compacted history into; unknown under `--schedule` (each compaction cuts its own). */
+function slicesOf(facts: SessionReference, environment: RunEnvironment): number | undefined {
+  const { options, tokenizer } = environment;
+  if (options.schedule) return undefined;
+  const { messages } = facts.session;
+  return sliceMessages(messages, countMessages(tokenizer, messages), options.config).length;
 }

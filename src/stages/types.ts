@@ -12,6 +12,7 @@ import { type EvaluatorContext } from '../evaluators/types.ts';
 import { type SessionReference } from '../results/session-reference.ts';
 import type { JobCall, RunRecord } from '../results/record.ts';
 import { type LimitFunction } from 'p-limit';
+import type { CallLimit } from '../call-limit.ts';
 import { type LoadOptions } from '../session/load.ts';
 import { type Measure } from '../results/assemble.ts';
 import { type Message } from '../session/types.ts';
@@ -99,7 +100,8 @@ export type RunEnvironment = {
   /** The LLM judge, behind the same cache, cassette and concurrency limit; absent without `--judge`. */
   judge: Provider | undefined;
   tokenizer: Tokenizer;
-  limit: LimitFunction;
+  /** The run's one limit on model calls at once (`--concurrency`). */
+  limit: CallLimit;
   /**
    * Strategy runs at once: all of them with a language model (they wait on its answers), one at a time with an
    * offline provider, whose answers are work on this thread: interleaving those would only hold every
@@ -134,8 +136,11 @@ export type FixturePlan = {
   /** `--continuation`: the cut and the whole session every strategy's next steps are measured against. */
   continuation?: ContinuationSetup;
   contentHash: string;
-  /** Jobs per strategy, in the order listed. */
-  strategies: Array<{ strategy: Strategy; jobs: Job[] }>;
+  /**
+   * Jobs per strategy, in the order listed, and the calls each job plans (`calls` in all, `sequential` one after
+   * another) where the strategy says and the slices are known before it runs (not under `--schedule`).
+   */
+  strategies: Array<{ strategy: Strategy; jobs: Job[]; calls?: { calls: number; sequential: number } }>;
   /** The agent's own last summary, scored beside the strategies when the transcript recorded one. */
   recorded:
     | { id: string; summary: string; end: number; kept: Message[]; keptFrom: number; facts: SessionReference }

@@ -1,5 +1,5 @@
 /** The judge in a run: its provider behind the run's cache, cassette and limit, and one judged result. */
-import type { LimitFunction } from 'p-limit';
+import type { CallLimit } from '../../call-limit.ts';
 import { type CallRecord, createCaller, usageOfCalls } from '../../calls.ts';
 import { costOf } from '../../providers/models.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from '../../providers/create.ts';
@@ -23,7 +23,7 @@ export function createJudgeProvider(
 export type JudgeRun = {
   judge: Provider;
   /** The run's one concurrency limit. */
-  limit: LimitFunction;
+  limit: CallLimit;
   tokenizer: Tokenizer;
   signal: AbortSignal;
   /** Which run of `--runs` is judged: later runs are judged afresh too. */

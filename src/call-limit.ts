@@ -1,0 +1,107 @@
+/**
+ * The run's one limit on model calls at once (`--concurrency`). Unlike a first-come queue, a call waiting for a slot
+ * is started by how many calls its strategy still has to make one after another behind it: a sequential chain,
+ * whose every call waits on the one before, never waits behind slices that could run in any order, so the run
+ * ends with its longest chain (the floor no scheduler can beat) rather than a round later.
+ */
+
+/** A concurrency limit whose queued work starts by priority (higher first), then in the order it was asked for. */
+export type CallLimit = {
+  /** Runs `work` once a slot is free; `priority`: the calls its chain still has to make after it (default 0). */
+  <Result>(work: () => PromiseLike<Result> | Result, priority?: number): Promise<Result>;
+  /** Work running now. */
+  readonly activeCount: number;
+  /** Work waiting for a slot. */
+  readonly pendingCount: number;
+};
+
+type Waiting = { priority: number; order: number; start: () => void };
+
+/**
+ * A {@link CallLimit} of `concurrency` slots. Work is started on a later turn of the event loop, never at once, both
+ * when it is asked for and when a slot frees: the strategies of a run ask for their first calls in the same turn,
+ * and a chain asks for its next call as its answer is read, so a chain's call is weighed against slices asked for
+ * just before it instead of finding their slots taken.
+ */
+export function createCallLimit(concurrency: number): CallLimit {
+  if (!(concurrency >= 1))
+    throw new RangeError(`a concurrency limit needs at least one slot, not ${concurrency}`);
+  const waiting = createHeap();
+  let active = 0;
+  let asked = 0;
+  let dispatching = false;
+  const dispatch = () => {
+    dispatching = false;
+    while (active < concurrency && waiting.size() > 0) {
+      active++;
+      waiting.pop()!.start();
+    }
+  };
+  const dispatchSoon = () => {
+    if (dispatching) return;
+    dispatching = true;
+    setImmediate(dispatch);
+  };
+  const limit = <Result>(work: () => PromiseLike<Result> | Result, priority = 0): Promise<Result> =>
+    new Promise<Result>((resolve, reject) => {
+      waiting.push({
+        priority,
+        order: asked++,
+        start: () => {
+          void (async () => {
+            try {
+              resolve(await work());
+            } catch (error) {
+              reject(error);
+            } finally {
+              active--;
+              dispatchSoon();
+            }
+          })();
+        },
+      });
+      dispatchSoon();
+    });
+  return Object.defineProperties(limit, {
+    activeCount: { get: () => active },
+    pendingCount: { get: () => waiting.size() },
+  }) as CallLimit;
+}
+
+/** A binary heap of waiting work: the highest priority on top, the earliest asked among equals. */
+function createHeap() {
+  const items: Waiting[] = [];
+  const before = (a: Waiting, b: Waiting) =>
+    a.priority !== b.priority ? a.priority > b.priority : a.order < b.order;
+  const swap = (i: number, j: number) => ([items[i], items[j]] = [items[j]!, items[i]!]);
+  return {
+    size: () => items.length,
+    push(item: Waiting) {
+      items.push(item);
+      for (let index = items.length - 1; index > 0;) {
+        const parent = (index - 1) >> 1;
+        if (!before(items[index]!, items[parent]!)) break;
+        swap(index, parent);
+        index = parent;
+      }
+    },
+    pop(): Waiting | undefined {
+      const top = items[0];
+      const last = items.pop();
+      if (items.length > 0 && last) {
+        items[0] = last;
+        for (let index = 0; ;) {
+          const left = 2 * index + 1;
+          const right = left + 1;
+          let first = index;
+          if (left < items.length && before(items[left]!, items[first]!)) first = left;
+          if (right < items.length && before(items[right]!, items[first]!)) first = right;
+          if (first === index) break;
+          swap(index, first);
+          index = first;
+        }
+      }
+      return top;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { createCallLimit } from '../src/call-limit.ts';
+import { createCaller } from '../src/calls.ts';
+import { getTokenizer } from '../src/tokens.ts';
+import { fakeProvider } from './helpers/fake-provider.ts';
+
+describe('call limit', () => {
+  it('never runs more than its slots at once, and counts what runs and what waits', async () => {
+    const limit = createCallLimit(2);
+    let running = 0;
+    let most = 0;
+    const work = async () => {
+      most = Math.max(most, ++running);
+      await delay(5);
+      running--;
+    };
+    const all = Promise.all(Array.from({ length: 7 }, () => limit(work)));
+    assert.equal(limit.pendingCount, 7);
+    await delay(1);
+    assert.equal(limit.activeCount, 2);
+    assert.equal(limit.pendingCount, 5);
+    await all;
+    assert.equal(most, 2);
+    assert.equal(limit.activeCount, 0);
+  });
+
+  it('starts queued work by priority, then in the order asked, weighing work asked for in the same turn together', async () => {
+    const limit = createCallLimit(2);
+    const started: string[] = [];
+    const work = (name: string) => async () => {
+      started.push(name);
+      await delay(5);
+    };
+    // As a run's first turn asks: a single call, the slices of a parallel strategy, then two chains' first calls.
+    await Promise.all([
+      limit(work('single'), 0),
+      limit(work('slice 1'), 1),
+      limit(work('slice 2'), 1),
+      limit(work('chain a'), 8),
+      limit(work('chain b'), 8),
+    ]);
+    assert.deepEqual(started, ['chain a', 'chain b', 'slice 1', 'slice 2', 'single']);
+  });
+
+  it('frees the slot of work that fails, and passes the failure on', async () => {
+    const limit = createCallLimit(1);
+    await assert.rejects(
+      limit(() => {
+        throw new Error('refused');
+      }),
+      /refused/,
+    );
+    assert.equal(await limit(async () => 'after'), 'after');
+    assert.equal(limit.activeCount, 0);
+  });
+});
+
+describe('call layer with a planned chain', () => {
+  it('gives the next call of a longer chain a slot before the slices of a shorter one', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const limit = createCallLimit(2);
+    const provider = fakeProvider({ delayMs: 5 });
+    const slices = createCaller({ provider, limit, tokenizer, chain: 2 });
+    const chain = createCaller({ provider, limit, tokenizer, chain: 4 });
+    const parallel = Promise.all(
+      ['slice 1', 'slice 2', 'slice 3'].map((prompt) =>
+        slices.complete(prompt, { system: '', prompt, maxTokens: 10 }),
+      ),
+    );
+    const sequential = (async () => {
+      for (const prompt of ['step 1', 'step 2', 'step 3', 'step 4'])
+        await chain.complete(prompt, { system: '', prompt, maxTokens: 10 });
+    })();
+    await Promise.all([parallel, sequential]);
+    // The chain asks for each step as the one before answers, after the slices queued: first-come would run all three
+    // slices before its second step. Its last two steps have no more left after them than a slice has.
+    assert.deepEqual(
+      provider.requests.map((request) => request.prompt),
+      ['step 1', 'slice 1', 'step 2', 'slice 2', 'slice 3', 'step 3', 'step 4'],
+    );
+  });
+});
