@@ -318,14 +318,19 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
 const SEND_MS = 20;
 
 /**
- * With a model, what scoring will need (each plan's transcript, prepared for matching) is prepared once the first
- * calls are in flight: the thread waits on them anyway, and the scoring after the last call is shorter by as much.
+ * With a model, what scoring will need (each plan's probes, marked or derived from the transcript, and the transcript
+ * prepared for matching) is made once the first calls are in flight: the thread waits on them anyway, the first calls
+ * start sooner, and the scoring after the last call is shorter by as much.
  */
 async function prepareWhileCalling(plans: readonly FixturePlan[], limit: CallLimit): Promise<void> {
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
   await delay(SEND_MS);
-  for (const plan of plans) void plan.facts.transcriptMatcher;
+  for (const plan of plans) {
+    void plan.facts.probes;
+    void plan.facts.expectations;
+    void plan.facts.transcriptMatcher;
+  }
 }
 
 /**

@@ -1,10 +1,8 @@
 /** What every strategy's result on a session is measured against, computed once per session. */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createMatcher, type TextIndex } from '../quality/match.ts';
-import type { Probe } from '../quality/probes.ts';
+import { type Probe, readSidecar } from '../quality/probes.ts';
 import { deriveProbes } from '../quality/derive/derive.ts';
 import { markLiveness } from '../quality/derive/liveness.ts';
-import { sessionProbes } from '../quality/session-probes.ts';
 import type { StructureExpectations } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
 import { freezeSession } from '../session/freeze.ts';
@@ -17,8 +15,11 @@ import { renderMessages } from '../transcript.ts';
 export type SessionReference = {
   session: Session;
   tokensBefore: number;
-  /** The probes at the end of this session (or of this prefix), each marked live or history there. */
-  probes: Probe[];
+  /**
+   * The probes at the end of this session (or of this prefix), each marked live or history there; marked or derived on
+   * first use.
+   */
+  readonly probes: Probe[];
   /** The sidecar the probes came from; null when they were derived from the transcript for this run. */
   probeFile: string | null;
   /**
@@ -35,19 +36,25 @@ export type SessionReference = {
    */
   readonly transcriptMatcher: TextIndex;
   /** What the transcript has content for (summary sections standing for it may not be placeholders). */
-  expectations: StructureExpectations;
+  readonly expectations: StructureExpectations;
 };
 
 /**
  * The facts of one loaded session: its size, probes, files and the transcript as text. The probes are the
  * sidecar's when the session has one (a reviewed file wins), else derived from the transcript (docs/derived-probes.md).
+ * The sidecar is read (and refused when invalid) now; the probes are marked or derived on first use: a run with a
+ * model starts its calls first and does that work while they are in flight.
  */
 export async function sessionReference(session: Session, tokenizer: Tokenizer): Promise<SessionReference> {
-  const { probes, file } = await sessionProbes(session);
-  // Deriving probes held the thread a while: let the progress display draw before the counting.
-  await nextTurn();
-  const probesAt = probesAtCuts(session, file === null ? undefined : probes);
-  return referenceOf(session, tokenizer, probesAt(session.messages.length), file, probesAt);
+  const sidecar = await readSidecar(session.path);
+  const probesAt = probesAtCuts(session, sidecar?.probes);
+  return referenceOf(
+    session,
+    tokenizer,
+    () => probesAt(session.messages.length),
+    sidecar?.file ?? null,
+    probesAt,
+  );
 }
 
 /** The facts of a session scored against the given probes instead (as a sidecar's: marked at each cut). */
@@ -80,17 +87,17 @@ export function prefixReference(
   end: number,
   tokenizer: Tokenizer,
 ): SessionReference {
-  const probes = facts
-    .probesAt(end)
-    .filter((probe) => probe.messageIndex !== undefined && probe.messageIndex < end);
+  const probes = () =>
+    facts.probesAt(end).filter((probe) => probe.messageIndex !== undefined && probe.messageIndex < end);
   const probesAt = (cut: number) => facts.probesAt(Math.min(cut, end));
   return referenceOf(headSession(facts.session, end), tokenizer, probes, facts.probeFile, probesAt);
 }
 
+/** The reference of a session whose probes are made by `probesOf` on first use (probes and expectations read them). */
 function referenceOf(
   session: Session,
   tokenizer: Tokenizer,
-  probes: Probe[],
+  probesOf: () => Probe[],
   probeFile: string | null,
   probesAt: (cut: number) => Probe[],
 ): SessionReference {
@@ -99,12 +106,15 @@ function referenceOf(
   const tokensBefore = countMessages(tokenizer, session.messages).reduce((sum, tokens) => sum + tokens, 0);
   const transcriptText = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
   const files = fileLists(session.fileOperations);
-  const kinds = new Set(probes.map((probe) => probe.kind));
+  let probes: Probe[] | undefined;
+  let expectations: StructureExpectations | undefined;
   let transcriptMatcher: TextIndex | undefined;
   return {
     session,
     tokensBefore,
-    probes,
+    get probes() {
+      return (probes ??= probesOf());
+    },
     probeFile,
     probesAt,
     files,
@@ -112,14 +122,22 @@ function referenceOf(
     get transcriptMatcher() {
       return (transcriptMatcher ??= createMatcher(transcriptText));
     },
-    expectations: {
-      constraints: kinds.has('constraint'),
-      decisions: kinds.has('decision'),
-      errors:
-        kinds.has('error') ||
-        session.messages.some((message) => message.role === 'toolResult' && message.isError),
-      files: files.read.length + files.modified.length > 0,
-      nextSteps: kinds.has('next-step'),
+    get expectations() {
+      return (expectations ??= expectationsOf(session, this.probes, files));
     },
+  };
+}
+
+/** What the transcript has content for, by the kinds of its probes and what it holds. */
+function expectationsOf(session: Session, probes: readonly Probe[], files: FileLists): StructureExpectations {
+  const kinds = new Set(probes.map((probe) => probe.kind));
+  return {
+    constraints: kinds.has('constraint'),
+    decisions: kinds.has('decision'),
+    errors:
+      kinds.has('error') ||
+      session.messages.some((message) => message.role === 'toolResult' && message.isError),
+    files: files.read.length + files.modified.length > 0,
+    nextSteps: kinds.has('next-step'),
   };
 }
