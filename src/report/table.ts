@@ -91,10 +91,15 @@ export function fitColumns(
   const rows = wrappedHeads(given);
   const order = rows.head.map((_, column) => column).slice(1);
   order.sort((a, b) => rank[a]! - rank[b]!);
+  // A table is as wide as its columns drawn alone, less the border they share: each column is drawn once, not
+  // every trial table whole (drawing is most of the time a compare spends on its terminal table).
+  const alone = rows.head.map((_, column) => widthOf(terminalTable(pick(rows, [column]))) - 1);
+  const widthWith = (columns: readonly number[]) =>
+    1 + columns.reduce((sum, column) => sum + alone[column]!, 0);
   const kept = [0];
   for (const column of order) {
     const trial = [...kept, column].sort((a, b) => a - b);
-    if (widthOf(terminalTable(pick(rows, trial))) <= width) kept.splice(0, kept.length, ...trial);
+    if (widthWith(trial) <= width) kept.splice(0, kept.length, ...trial);
   }
   const omitted = given.head.filter((_, column) => !kept.includes(column));
   return { rows: pick(rows, kept), omitted };
