@@ -55,6 +55,8 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
   // A fresh server per run: it keeps every request, and a run must not find a connection left open.
   const server = await startMockLlmServer({
     latencyMs: LATENCY_MS,
+    // As an API does: the connection the client opened before its first call is still open for it.
+    keepAliveMs: 60_000,
     reply: (request) => {
       startCpuMs ??= cpu();
       // Read as the answer leaves: the last one read is the CPU spent up to the last answer.

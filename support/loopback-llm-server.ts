@@ -55,6 +55,12 @@ export type MockServerOptions = {
   /** Fixed latency before every reply, in ms (for the bench). */
   latencyMs?: number;
   /**
+   * How long an idle connection stays open for the client's next request, in ms (default 100: a test's sockets must
+   * not hold the process). The bench keeps them as an API does, for many seconds, so a connection the client opened
+   * before its first call is still there for it.
+   */
+  keepAliveMs?: number;
+  /**
    * Act as the vendors' prompt caches in the usage of answers without scripted usage: Anthropic reads and writes
    * at `cache_control` breakpoints, OpenAI reads the longest prefix an earlier request sent, in 128-token steps.
    * Neither caches a prefix under `minimumTokens` (default 1024, as both APIs). Tokens are characters / 4.
@@ -153,7 +159,7 @@ export async function startMockLlmServer(options: MockServerOptions = {}): Promi
     }
   });
   // Keep-alive sockets would hold the process (and `close`) open for seconds after a test.
-  server.keepAliveTimeout = 100;
+  server.keepAliveTimeout = options.keepAliveMs ?? 100;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
   const { port } = server.address() as AddressInfo;
