@@ -15,7 +15,7 @@ import {
   furtherCutOutputs,
   hasStepAfter,
 } from '../continuation/setup.ts';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
 
 /** The compact stage for one job: the strategy run, timed from when it may start, and measured. */
@@ -47,7 +47,9 @@ export async function compact(
       ? callProgress(environment, { unit: `${plan.stem}: ${strategy.name}`, strategy: strategy.name })
       : undefined,
     onExchange: (record, request, answer) => {
-      const stored = storeExchange(environment.store, record.label, request, answer);
+      // Stored on a later turn: the strategy asks for its next call first (storing hashes, redacts and writes the
+      // texts, work that would otherwise hold a sequential chain's next request).
+      const stored = delay(0).then(() => storeExchange(environment.store, record.label, request, answer));
       // Awaited with the job's record; a failed write must not surface as an unhandled rejection before then.
       stored.catch(() => undefined);
       exchanges.set(record as CallRecord, stored);
