@@ -1,14 +1,24 @@
 #!/usr/bin/env node
 // `npm run build` (also run by `npm ci` through `prepare`): bundles src/cli.ts into dist/cli.js and the chunks it
-// imports, so the installed command starts without compiling TypeScript. Dependencies stay in node_modules; `bin/compaction-bench.js` falls
+// imports, so the installed command starts without compiling TypeScript. Most dependencies stay in node_modules (below); `bin/compaction-bench.js` falls
 // back to the sources through tsx whenever dist/ is missing or older than a source file.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = process.argv[2] ?? `${root}dist`;
+
+// Bundled into the chunks: ES modules spread over many small files (zod's ~100, the OpenAI SDK's ~60, log-update's ~20)
+// took longer to find and load one by one than their code takes to read in one chunk. The other dependencies stay in
+// node_modules: CommonJS (commander, cli-table3, the stemmer), data (js-tiktoken's ranks), files found next to their
+// module (open's xdg-open), tsx (loads strategy files).
+const BUNDLED = new Set(['zod', 'openai', '@anthropic-ai/sdk', 'log-update', 'p-limit']);
+const manifest = JSON.parse(await readFile(`${root}package.json`, 'utf8'));
+const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+  .filter((name) => !BUNDLED.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
 
 await rm(outdir, { recursive: true, force: true });
 await build({
@@ -21,7 +31,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external,
   sourcemap: true,
   logLevel: 'warning',
 });
