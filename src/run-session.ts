@@ -2,7 +2,8 @@
  * One session at one target through the stages: loaded, its jobs compacted and evaluated into records, then
  * aggregated into its results and rendered into its reports. `run.ts` schedules these over the run's sessions.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
+import type { CallLimit } from './call-limit.ts';
 import { AbortedError, InputError, messageOf } from './errors.ts';
 import { type SessionReference, sessionReference } from './results/session-reference.ts';
 import { type JobRecord, type SessionRecord } from './results/record.ts';
@@ -208,4 +209,23 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
     answers: new Map(all.flatMap((calls) => [...calls.answers])),
     links: new Map(all.flatMap((calls) => [...calls.links])),
   };
+}
+
+// How long the first calls get to send their requests before the thread is taken by preparing for scoring.
+const SEND_MS = 20;
+
+/**
+ * With a model, what scoring will need (each plan's probes, marked or derived from the transcript, and the transcript
+ * prepared for matching) is made once the first calls are in flight: the thread waits on them anyway, the first calls
+ * start sooner, and the scoring after the last call is shorter by as much.
+ */
+export async function prepareWhileCalling(plans: readonly FixturePlan[], limit: CallLimit): Promise<void> {
+  // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
+  for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
+  await delay(SEND_MS);
+  for (const plan of plans) {
+    void plan.facts.probes;
+    void plan.facts.expectations;
+    void plan.facts.transcriptMatcher;
+  }
 }

@@ -26,16 +26,22 @@ import { ageTextCaches } from './text-cache.ts';
 import { createRecorder } from './providers/cassette.ts';
 import { resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { type CallLimit, createCallLimit } from './call-limit.ts';
-import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
+import { createCallLimit } from './call-limit.ts';
 import { prepareOutputDirectory, writeSweepReport } from './report/write.ts';
 import { createOutputStage, type OutputStage, stagedOut } from './report/output-stage.ts';
 import { resolveStrategies } from './strategies/registry.ts';
 import type { Strategy } from './strategies/types.ts';
-import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
+import type { CompareOptions, RunEnvironment } from './stages/types.ts';
 import { type PlannedSession, planFixture, plannedCalls, plannedSession, runRecord } from './stages/plan.ts';
 import { shardFileStem, shardPlans } from './stages/shard.ts';
-import { type FixtureOutcome, loadFixture, mergedCalls, recordFixture, runFixture } from './run-session.ts';
+import {
+  type FixtureOutcome,
+  loadFixture,
+  mergedCalls,
+  prepareWhileCalling,
+  recordFixture,
+  runFixture,
+} from './run-session.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from './stages/types.ts';
 
@@ -325,25 +331,6 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     resultsFile: join(stagedOut(options), resultsFileName(results)),
     files,
   }));
-}
-
-// How long the first calls get to send their requests before the thread is taken by preparing for scoring.
-const SEND_MS = 20;
-
-/**
- * With a model, what scoring will need (each plan's probes, marked or derived from the transcript, and the transcript
- * prepared for matching) is made once the first calls are in flight: the thread waits on them anyway, the first calls
- * start sooner, and the scoring after the last call is shorter by as much.
- */
-async function prepareWhileCalling(plans: readonly FixturePlan[], limit: CallLimit): Promise<void> {
-  // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
-  for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
-  await delay(SEND_MS);
-  for (const plan of plans) {
-    void plan.facts.probes;
-    void plan.facts.expectations;
-    void plan.facts.transcriptMatcher;
-  }
 }
 
 /**
