@@ -141,18 +141,9 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     ? createJudgeProvider(options.judge, options.judgeBaseUrl, { ...wrapOptions, tokenizer })
     : undefined;
   let store: ContentStore | undefined;
-  const loadLimit = pLimit(LOAD_CONCURRENCY);
-  // The first sessions load while git answers for the provenance and the first connection opens: loading is work on
-  // this thread, those wait on another process and the network.
-  const early = options.shard
-    ? []
-    : options.fixtures
-        .slice(0, LOAD_CONCURRENCY)
-        .map((fixture) => loadLimit(() => loadFixture(fixture, tokenizer, options)));
-  // Awaited by their sessions; one that fails while the providers warm up is not an unhandled rejection.
-  for (const loading of early) loading.catch(() => undefined);
   try {
-    // The SDK import and the first connection are paid before the clock starts, not by the first strategy.
+    // The SDK import and the first connection are paid before the clock starts, not by the first strategy; git
+    // answers for the provenance meanwhile.
     const [provenance] = await Promise.all([
       collectProvenance({
         command: options.command ?? [],
@@ -202,8 +193,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       environment,
       strategies,
       targets,
-      loadLimit,
-      early,
+      loadLimit: pLimit(LOAD_CONCURRENCY),
       planned: [],
       outcomes: [],
     };
@@ -250,8 +240,6 @@ type SessionStream = {
   strategies: readonly Strategy[];
   targets: ReadonlyArray<number | undefined>;
   loadLimit: LimitFunction;
-  /** The first sessions, loading since before the providers warmed up (by index in the run). */
-  early: ReadonlyArray<Promise<SessionReference | undefined>>;
   /** The header's part of each session's plans. */
   planned: PlannedSession[][];
   outcomes: FixtureOutcome[][];
@@ -290,8 +278,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const { environment, strategies, targets } = stream;
   const { options, tokenizer } = environment;
   const fixture = options.fixtures[index]!;
-  const facts = await (stream.early[index] ??
-    stream.loadLimit(() => loadFixture(fixture, tokenizer, options)));
+  const facts = await stream.loadLimit(() => loadFixture(fixture, tokenizer, options));
   options.onProgress?.({ type: 'loaded' });
   if (!facts) {
     options.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
