@@ -4,6 +4,10 @@
  */
 import { InputError } from '../errors.ts';
 import type { StrategyResult } from '../results/types.ts';
+import type { ChainResult } from '../results/chain.ts';
+import type { ContinuationResult } from '../results/continuation-types.ts';
+import { chainEvaluator } from './chain.ts';
+import { continuationEvaluator } from './continuation.ts';
 import { judgeEvaluator, type JudgeScores } from './judge.ts';
 import { lexicalEvaluator, type LexicalScores } from './lexical.ts';
 import type { EvaluationInput, Evaluator, EvaluatorContext } from './types.ts';
@@ -12,7 +16,12 @@ import type { EvaluationInput, Evaluator, EvaluatorContext } from './types.ts';
 export const EVALUATORS = {
   lexical: lexicalEvaluator,
   judge: judgeEvaluator,
-} satisfies Record<string, Evaluator<LexicalScores> | Evaluator<JudgeScores>>;
+  chain: chainEvaluator,
+  continuation: continuationEvaluator,
+} satisfies Record<
+  string,
+  Evaluator<LexicalScores> | Evaluator<JudgeScores> | Evaluator<ChainResult> | Evaluator<ContinuationResult>
+>;
 
 const ALL: readonly Evaluator[] = Object.values(EVALUATORS) as readonly Evaluator[];
 

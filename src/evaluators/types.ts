@@ -2,6 +2,7 @@
 import type { LimitFunction } from 'p-limit';
 import type { z } from 'zod';
 import type { Provider } from '../providers/types.ts';
+import type { ChainOutput, ContinuationOutput } from '../results/record.ts';
 import type { SessionReference } from '../results/session-reference.ts';
 import type { StrategyResult } from '../results/types.ts';
 import type { Tokenizer } from '../tokens.ts';
@@ -17,6 +18,14 @@ export type EvaluationInput = {
   requiredSections: readonly string[] | undefined;
   /** Which run of `--runs` (1-based): a model evaluator samples later runs afresh. */
   sample: number;
+  /** The whole session: chains and continuation cuts are scored against it (each at its own point). */
+  whole: SessionReference;
+  /** `--schedule`: every compaction of the job's chain, as stored. */
+  chain?: ChainOutput | undefined;
+  /** `--continuation`: the job's context and predictions at each cut, as stored. */
+  continuation?: ContinuationOutput | undefined;
+  /** The stored contexts the chain and the cuts name, by hash. */
+  texts: ReadonlyMap<string, string>;
 };
 
 /** What evaluators share within a run. */

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { SCHEMA_VERSION } from './types.ts';
+import { type ContinuationResult, REHYDRATION_DESIGNS } from './continuation-types.ts';
 
 /** The records format version this code writes and reads. */
 export const RECORD_VERSION = 1;
@@ -53,6 +54,8 @@ export const resultsFrameSchema = z.looseObject({
   target: z.number().nullable(),
   probes: z.array(z.looseObject({ id: z.string(), kind: z.string(), messageIndex: z.number().nullable() })),
   config: z.looseObject({ concurrency: z.number(), runs: z.number() }),
+  /** `--continuation` (without `--schedule`): the cuts; the strategies ran and were scored on the history before the first. */
+  continuation: z.looseObject({ cuts: z.array(z.number()) }).optional(),
 });
 
 /** A results file (F-results.json): the frame and every strategy's result. */
@@ -155,6 +158,62 @@ const callSchema = z.object({
   answerHash: z.string().nullable(),
 });
 
+/**
+ * One compaction of a chain (`--schedule`) as the strategy made it: where, its measured size, calls and time, its
+ * summary, and the context right after it stored once by hash (`records/contexts/<hash>.txt`). The chain evaluator
+ * scores it against the probes planted before `atMessage`.
+ */
+const chainCompactionSchema = z.object({
+  cycle: z.number(),
+  atMessage: z.number(),
+  keptFrom: z.number().nullable(),
+  tokensBefore: z.number().nullable(),
+  tokensAfter: z.number(),
+  summaryTokens: z.number(),
+  keptMessages: z.number(),
+  updated: z.boolean(),
+  calls: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  ms: z.number(),
+  wallMs: z.number(),
+  summary: z.string(),
+  textHash: z.string(),
+});
+
+/** A job's compaction chain: the schedule, how it ended, and every compaction it made. */
+export const chainOutputSchema = z.object({
+  schedule: z.string(),
+  status: z.enum(['ok', 'stalled', 'error']),
+  error: z.string().nullable(),
+  compactions: z.array(chainCompactionSchema),
+});
+
+/**
+ * One continuation cut (`--continuation`): the strategy's context there (by hash) and its summary, and the model's
+ * predicted next steps (null offline: the prediction needs a language model). The continuation evaluator scores it.
+ */
+const continuationCutSchema = z.object({
+  cut: z.number(),
+  summary: z.string(),
+  textHash: z.string(),
+  predicted: z
+    .object({
+      prediction: z.custom<ContinuationResult['prediction']>(
+        (value) => value === null || typeof value === 'object',
+      ),
+      note: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+/** A job's continuation outputs: K, the rehydration it is judged with, and each cut. */
+export const continuationOutputSchema = z.object({
+  steps: z.number(),
+  rehydrate: z.enum(REHYDRATION_DESIGNS),
+  cuts: z.array(continuationCutSchema),
+});
+
 /** One job: a strategy on a session at a target, one sample, and what came of it. */
 export const jobRecordSchema = z.object({
   kind: z.literal('job'),
@@ -177,6 +236,10 @@ export const jobRecordSchema = z.object({
     textHash: z.string(),
     /** Summary sections the strategy promises (the structure score needs them). */
     requiredSections: z.array(z.string()).nullable(),
+    /** `--schedule`: every compaction of the chain (absent in records written before chains were re-scored). */
+    chain: chainOutputSchema.optional(),
+    /** `--continuation`: each cut's context and predictions (absent likewise before then). */
+    continuation: continuationOutputSchema.optional(),
   }),
   calls: z.array(callSchema),
   /** Each evaluator's scores, by evaluator name (src/quality/evaluators.ts). */
@@ -219,10 +282,24 @@ export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 /** A gate record. */
 export type GateRecord = z.infer<typeof gateRecordSchema>;
+/** A job's stored compaction chain. */
+export type ChainOutput = z.infer<typeof chainOutputSchema>;
+/** A job's stored continuation cuts. */
+export type ContinuationOutput = z.infer<typeof continuationOutputSchema>;
 /** A call of a job record. */
 export type JobCall = z.infer<typeof callSchema>;
 /** Any record. */
 export type AnyRecord = z.infer<typeof recordSchema>;
+
+/** Every stored context a job record names: its compacted context, then its chain's and its continuation cuts'. */
+export function contextHashes(job: JobRecord): string[] {
+  const { compacted } = job;
+  return [
+    compacted.textHash,
+    ...(compacted.chain?.compactions ?? []).map((compaction) => compaction.textHash),
+    ...(compacted.continuation?.cuts ?? []).map((cut) => cut.textHash),
+  ];
+}
 
 /** What makes a job the same job: the transcript's content, the strategy and its settings, the target, the point and the sample. */
 export type JobKey = {

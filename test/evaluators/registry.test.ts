@@ -19,7 +19,15 @@ describe('evaluator registry', () => {
     const tokenizer = await getTokenizer('o200k_base');
     const facts = await sessionReference(await loadSession('before-compaction'), tokenizer);
     const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
-    const input = { summary: '', ok: true, facts, requiredSections: undefined, sample: 1 };
+    const input = {
+      summary: '',
+      ok: true,
+      facts,
+      requiredSections: undefined,
+      sample: 1,
+      whole: facts,
+      texts: new Map<string, string>(),
+    };
     const whole = await evaluate({ ...input, text: facts.transcriptText }, context, false);
     const empty = await evaluate({ ...input, text: '' }, context, false);
     assert.deepEqual(Object.keys(whole), ['lexical']);
