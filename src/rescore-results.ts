@@ -188,7 +188,7 @@ async function rebuildFile(file: string, results: ResultsFile, rebuilt: RebuiltR
       // The scores the file recorded, as compare would have stored them: they stand until this scoring replaces them.
       scores: { lexical: withoutJudge(result.quality) },
       outcome: {
-        ...(result as unknown as JobRecord['outcome']),
+        ...result,
         status: ok ? 'ok' : 'error',
         error,
         quality: null,
@@ -203,7 +203,7 @@ async function rebuildFile(file: string, results: ResultsFile, rebuilt: RebuiltR
     run,
     session: results.fixture.name,
     target: results.target,
-    frame: frame as unknown as SessionRecord['frame'],
+    frame,
   };
   const header: RunRecord = {
     kind: 'run',

@@ -205,7 +205,7 @@ export async function recordFixture(
     run,
     session: fullFacts.session.name,
     target: target ?? null,
-    frame: frame as unknown as SessionRecord['frame'],
+    frame,
   };
   return [session, ...jobs];
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { ChainResult } from '../results/chain.ts';
 import { scoreChain } from '../schedule/cycles.ts';
+import { typedAs } from '../results/record.ts';
 import type { Evaluator } from './types.ts';
 
 const shape = z.looseObject({
@@ -22,7 +23,7 @@ export const chainEvaluator: Evaluator<ChainResult> = {
     if (!input.chain) return null;
     return scoreChain(input.chain, textIn(input.texts), input.whole, input.requiredSections);
   },
-  schema: z.custom<ChainResult>((value) => shape.safeParse(value).success),
+  schema: typedAs<ChainResult>(shape),
   apply(result, scores) {
     if (scores) result.chain = scores;
   },

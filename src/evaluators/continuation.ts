@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { scoreContinuation } from '../continuation/stored-cuts.ts';
 import type { ContinuationResult } from '../results/continuation-types.ts';
 import { textIn } from './chain.ts';
+import { typedAs } from '../results/record.ts';
 import type { Evaluator } from './types.ts';
 
 const shape = z.looseObject({
@@ -23,7 +24,7 @@ export const continuationEvaluator: Evaluator<ContinuationResult> = {
     if (!input.continuation || input.continuation.cuts.length === 0) return null;
     return scoreContinuation(input.continuation, textIn(input.texts), input.whole, context.tokenizer) ?? null;
   },
-  schema: z.custom<ContinuationResult>((value) => shape.safeParse(value).success),
+  schema: typedAs<ContinuationResult>(shape),
   apply(result, scores) {
     if (scores) result.continuation = scores;
   },

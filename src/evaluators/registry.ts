@@ -3,7 +3,7 @@
  * record keeps each one's scores under its name, so `score` can rerun them on stored contexts.
  */
 import { InputError } from '../errors.ts';
-import type { StrategyResult } from '../results/types.ts';
+import type { MeasuredResult, ScoredResult, StrategyResult } from '../results/types.ts';
 import type { ChainResult } from '../results/chain.ts';
 import type { ContinuationResult } from '../results/continuation-types.ts';
 import { chainEvaluator } from './chain.ts';
@@ -43,12 +43,16 @@ export async function evaluate(
   return scores;
 }
 
-/** Fills a result's quality, judge usage and judge trace from a job record's scores (checked against each evaluator's schema). */
+/**
+ * A measured result with its quality, judge usage, judge trace, chain and continuation filled from a job record's
+ * scores (checked against each evaluator's schema).
+ */
 export function applyScores(
-  result: StrategyResult,
+  measured: MeasuredResult,
   scores: Readonly<Record<string, unknown>>,
   where: string,
-): void {
+): StrategyResult {
+  const result: ScoredResult = measured;
   for (const evaluator of ALL) {
     const stored = scores[evaluator.name];
     if (stored === undefined) {
@@ -62,4 +66,8 @@ export function applyScores(
       );
     evaluator.apply(result, stored);
   }
+  // The lexical evaluator scores every job, a failed one as an empty context: a record without its scores is broken.
+  const { quality } = result;
+  if (quality === null) throw new InputError(`${where}: scores.lexical is missing`);
+  return { ...result, quality };
 }

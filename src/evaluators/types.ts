@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Provider } from '../providers/types.ts';
 import type { ChainOutput, ContinuationOutput } from '../results/record.ts';
 import type { SessionReference } from '../results/session-reference.ts';
-import type { StrategyResult } from '../results/types.ts';
+import type { ScoredResult } from '../results/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 
 /** One job's compacted context, and what it is scored against. */
@@ -50,5 +50,5 @@ export type Evaluator<Scores = unknown> = {
   /** The shape its stored scores are read back with. */
   schema: z.ZodType<Scores>;
   /** Writes its scores into the result the reports show (the result starts with quality unset). */
-  apply(result: StrategyResult, scores: Scores | null): void;
+  apply(result: ScoredResult, scores: Scores | null): void;
 };

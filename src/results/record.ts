@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { SCHEMA_VERSION } from './types.ts';
+import { type MeasuredResult, type ResultsFile, type ResultsFrame, SCHEMA_VERSION } from './types.ts';
 import { type ContinuationResult, REHYDRATION_DESIGNS } from './continuation-types.ts';
 
 /** The records format version this code writes and reads. */
@@ -19,6 +19,19 @@ export function shortHash(text: string): string {
 /** The SHA-256 of a text, in hex: the name of a stored prompt, answer or compacted context. */
 export function contentHash(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * A schema whose output is `Output`, the type its writers build: `shape` checks the fields every reader relies on
+ * (its issues are reported as its own, path and message), the rest passes through as written.
+ */
+export function typedAs<Output>(shape: z.ZodType): z.ZodType<Output> {
+  return z.custom<Output>().superRefine((value, context) => {
+    const checked = shape.safeParse(value);
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  });
 }
 
 const traceSchema = z.looseObject({
@@ -59,7 +72,9 @@ export const resultsFrameSchema = z.looseObject({
 });
 
 /** A results file (F-results.json): the frame and every strategy's result. */
-export const resultsFileSchema = resultsFrameSchema.extend({ strategies: z.array(strategyResultSchema) });
+export const resultsFileSchema = typedAs<ResultsFile>(
+  resultsFrameSchema.extend({ strategies: z.array(strategyResultSchema) }),
+);
 
 const versionSchema = z.literal(RECORD_VERSION, {
   error: `unsupported recordVersion (this version reads ${RECORD_VERSION}); rerun compare to regenerate the records`,
@@ -146,7 +161,7 @@ export const sessionRecordSchema = z.object({
   session: z.string(),
   target: z.number().nullable(),
   /** The results file of this session and target without `statistics` and `strategies`. */
-  frame: resultsFrameSchema,
+  frame: typedAs<ResultsFrame>(resultsFrameSchema),
 });
 
 /** A call of a job, in the order of its trace: the stored prompt and answer (`records/calls/<hash>.json`). */
@@ -245,7 +260,7 @@ export const jobRecordSchema = z.object({
   /** Each evaluator's scores, by evaluator name (src/quality/evaluators.ts). */
   scores: z.record(z.string(), z.unknown()),
   /** The strategy's measured result; its quality, judgeUsage and judgeTrace are filled from `scores`. */
-  outcome: strategyResultSchema.extend({ quality: z.null() }),
+  outcome: typedAs<MeasuredResult>(strategyResultSchema.extend({ quality: z.null() })),
 });
 
 /**

@@ -91,6 +91,6 @@ export async function evaluateJob(
     },
     calls: compacted.calls,
     scores,
-    outcome: outcome as unknown as JobRecord['outcome'],
+    outcome,
   };
 }

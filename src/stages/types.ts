@@ -15,7 +15,7 @@ import { type Provider } from '../providers/types.ts';
 import { type ProviderOptions } from '../providers/create.ts';
 import { type Schedule } from '../schedule/policy.ts';
 import { type Strategy, type StrategyConfig } from '../strategies/types.ts';
-import { type StrategyResult } from '../results/types.ts';
+import { type MeasuredResult } from '../results/types.ts';
 import { type Tokenizer } from '../tokens.ts';
 
 /** One part of a sharded run (`--shard i/n`): `index` of `count`, 1-based. */
@@ -139,7 +139,7 @@ export type FixturePlan = {
 
 /** A job compacted: its measured result (quality unset), the compacted context, its calls' stored texts, and what its chain and continuation cuts produced. */
 export type Compacted = {
-  outcome: StrategyResult;
+  outcome: MeasuredResult;
   text: string;
   calls: JobCall[];
   requiredSections: readonly string[] | undefined;

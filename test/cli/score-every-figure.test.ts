@@ -105,9 +105,11 @@ async function rescoredEqualsFresh(
       sessions.map((session, index) => writeFile(session.replace(/\.jsonl$/, '.probes.json'), cut[index]!)),
     );
   await compare([...sessions, ...args], join(folder, 'fresh'));
-  const [first, rescored, fresh] = await Promise.all(
-    ['first', 'rescored', 'fresh'].map((name) => resultsIn(join(folder, name))),
-  );
+  const [first, rescored, fresh] = await Promise.all([
+    resultsIn(join(folder, 'first')),
+    resultsIn(join(folder, 'rescored')),
+    resultsIn(join(folder, 'fresh')),
+  ]);
   assert.deepEqual([...rescored.keys()], [...fresh.keys()]);
   assert.ok(fresh.size > 0);
   for (const [name, results] of fresh) {

@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { applyScores, EVALUATORS, evaluate } from '../../src/evaluators/registry.ts';
 import { sessionReference } from '../../src/results/session-reference.ts';
 import { loadSession } from '../../src/session/load.ts';
-import type { StrategyResult } from '../../src/results/types.ts';
+import type { MeasuredResult } from '../../src/results/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 
 describe('evaluator registry', () => {
@@ -41,7 +41,7 @@ describe('evaluator registry', () => {
   });
 
   it('refuses stored scores that are not what the evaluator writes, naming the job', () => {
-    const result = { quality: null, judgeUsage: null, judgeTrace: [] } as unknown as StrategyResult;
+    const result = { quality: null, judgeUsage: null, judgeTrace: [] } as unknown as MeasuredResult;
     assert.throws(
       () => applyScores(result, { lexical: { probeRecall: 'high' } }, 'run.jsonl: job abc'),
       /^InputError: run\.jsonl: job abc: scores\.lexical is not what the lexical evaluator writes$/,
