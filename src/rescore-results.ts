@@ -124,6 +124,10 @@ async function readRebuildable(file: string): Promise<ResultsFile[]> {
       throw new InputError(
         `${file}: results of a --schedule chain; the summaries of its earlier compactions are not stored, so it cannot be re-scored (rerun compare --schedule)`,
       );
+    if (results.continuation !== undefined || results.strategies.some((strategy) => strategy.continuation))
+      throw new InputError(
+        `${file}: results of a --continuation replay; the contexts at its cuts are not stored, so it cannot be re-scored (rerun compare --continuation)`,
+      );
   }
   return all;
 }

@@ -74,7 +74,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
     rebuilt ? Promise.resolve(rebuilt.texts.get(hash)!) : readStored(fileOf.get(job)!, 'contexts', hash);
   const fileOf = new Map(set.jobs.map(({ record, file }) => [record, file]));
   const merged = mergeRecords(set);
-  for (const job of merged.jobs) assertScorable(job, rebuilt ? 'results file' : fileOf.get(job));
+  for (const job of merged.jobs) assertScorable(job, fileOf.get(job));
   const header = merged.runs[0]!;
   const tokenizer = await getTokenizer(header.tokenizer);
   const signal = options.signal ?? new AbortController().signal;

@@ -253,3 +253,32 @@ describe('score of records written before chains were stored', () => {
     assert.equal(basename(file!).endsWith('.jsonl'), true);
   });
 });
+
+describe('score of results files written before records', () => {
+  it('refuses a chain and a continuation replay in one line each (exit 2): their outputs were not stored', async () => {
+    const folder = join(directory.path, 'results-files');
+    const session = await copied(folder, 'before-compaction');
+    const cases = [
+      [
+        ['--schedule', 'window=12000,reserve=2000,keep=2000'],
+        'before-compaction-chain-results.json',
+        '--schedule chain; the summaries of its earlier compactions are not stored',
+      ],
+      [
+        ['--continuation', '2'],
+        'before-compaction-continuation@59-results.json',
+        '--continuation replay; the contexts at its cuts are not stored',
+      ],
+    ] as const;
+    for (const [flags, name, why] of cases) {
+      const out = join(folder, name);
+      await compare([session, '-s', 'paths-only', ...flags], out);
+      const scored = await runCli(['score', join(out, name), '-o', join(out, 'scored')], {
+        cwd: directory.path,
+      });
+      assert.equal(scored.code, 2);
+      assert.equal(scored.stderr.split('\n').length, 2, scored.stderr);
+      assert.ok(scored.stderr.includes(`${join(out, name)}: results of a ${why}`), scored.stderr);
+    }
+  });
+});
