@@ -257,7 +257,7 @@ export const jobRecordSchema = z.object({
     continuation: continuationOutputSchema.optional(),
   }),
   calls: z.array(callSchema),
-  /** Each evaluator's scores, by evaluator name (src/quality/evaluators.ts). */
+  /** Each evaluator's scores, by evaluator name (src/evaluators/registry.ts). */
   scores: z.record(z.string(), z.unknown()),
   /** The strategy's measured result; its quality, judgeUsage and judgeTrace are filled from `scores`. */
   outcome: typedAs<MeasuredResult>(strategyResultSchema.extend({ quality: z.null() })),
