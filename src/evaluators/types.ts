@@ -2,7 +2,8 @@
 import type { LimitFunction } from 'p-limit';
 import type { z } from 'zod';
 import type { Provider } from '../providers/types.ts';
-import type { ChainOutput, ContinuationOutput } from '../results/record.ts';
+import type { ChainOutput } from '../results/chain-output.ts';
+import type { ContinuationOutput } from '../results/record.ts';
 import type { SessionReference } from '../results/session-reference.ts';
 import type { ScoredResult } from '../results/types.ts';
 import type { Tokenizer } from '../tokens.ts';

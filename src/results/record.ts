@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type MeasuredResult, type ResultsFile, type ResultsFrame, SCHEMA_VERSION } from './types.ts';
 import { type ContinuationResult, REHYDRATION_DESIGNS } from './continuation-types.ts';
+import { chainOutputSchema } from './chain-output.ts';
 
 /** The records format version this code writes and reads. */
 export const RECORD_VERSION = 1;
@@ -174,37 +175,6 @@ const callSchema = z.object({
 });
 
 /**
- * One compaction of a chain (`--schedule`) as the strategy made it: where, its measured size, calls and time, its
- * summary, and the context right after it stored once by hash (`records/contexts/<hash>.txt`). The chain evaluator
- * scores it against the probes planted before `atMessage`.
- */
-const chainCompactionSchema = z.object({
-  cycle: z.number(),
-  atMessage: z.number(),
-  keptFrom: z.number().nullable(),
-  tokensBefore: z.number().nullable(),
-  tokensAfter: z.number(),
-  summaryTokens: z.number(),
-  keptMessages: z.number(),
-  updated: z.boolean(),
-  calls: z.number(),
-  inputTokens: z.number(),
-  outputTokens: z.number(),
-  ms: z.number(),
-  wallMs: z.number(),
-  summary: z.string(),
-  textHash: z.string(),
-});
-
-/** A job's compaction chain: the schedule, how it ended, and every compaction it made. */
-export const chainOutputSchema = z.object({
-  schedule: z.string(),
-  status: z.enum(['ok', 'stalled', 'error']),
-  error: z.string().nullable(),
-  compactions: z.array(chainCompactionSchema),
-});
-
-/**
  * One continuation cut (`--continuation`): the strategy's context there (by hash) and its summary, and the model's
  * predicted next steps (null offline: the prediction needs a language model). The continuation evaluator scores it.
  */
@@ -297,8 +267,6 @@ export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 /** A gate record. */
 export type GateRecord = z.infer<typeof gateRecordSchema>;
-/** A job's stored compaction chain. */
-export type ChainOutput = z.infer<typeof chainOutputSchema>;
 /** A job's stored continuation cuts. */
 export type ContinuationOutput = z.infer<typeof continuationOutputSchema>;
 /** A call of a job record. */
