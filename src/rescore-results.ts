@@ -124,6 +124,10 @@ async function readRebuildable(file: string): Promise<ResultsFile[]> {
       throw new InputError(
         `${file}: results of a --schedule chain; the summaries of its earlier compactions are not stored, so it cannot be re-scored (rerun compare --schedule)`,
       );
+    if (results.continuation !== undefined || results.strategies.some((strategy) => strategy.continuation))
+      throw new InputError(
+        `${file}: results of a --continuation replay; the contexts at its cuts are not stored, so it cannot be re-scored (rerun compare --continuation)`,
+      );
   }
   return all;
 }
@@ -188,7 +192,7 @@ async function rebuildFile(file: string, results: ResultsFile, rebuilt: RebuiltR
       // The scores the file recorded, as compare would have stored them: they stand until this scoring replaces them.
       scores: { lexical: withoutJudge(result.quality) },
       outcome: {
-        ...(result as unknown as JobRecord['outcome']),
+        ...result,
         status: ok ? 'ok' : 'error',
         error,
         quality: null,
@@ -203,7 +207,7 @@ async function rebuildFile(file: string, results: ResultsFile, rebuilt: RebuiltR
     run,
     session: results.fixture.name,
     target: results.target,
-    frame: frame as unknown as SessionRecord['frame'],
+    frame,
   };
   const header: RunRecord = {
     kind: 'run',

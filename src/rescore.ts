@@ -8,15 +8,22 @@ import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import { InputError } from './errors.ts';
 import { evaluate } from './evaluators/registry.ts';
-import type { EvaluatorContext } from './evaluators/types.ts';
+import type { EvaluationInput, EvaluatorContext } from './evaluators/types.ts';
 import { createJudgeProvider } from './quality/judge/run-judge.ts';
 import { isLive, parseSidecar, type Probe } from './quality/probes.ts';
 import { createOutputStage } from './report/output-stage.ts';
 import { prepareOutputDirectory } from './report/write.ts';
 import { displayPath, probeEntries } from './results/assemble.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
-import { type SessionReference, prefixReference, withProbes } from './results/session-reference.ts';
-import { type JobRecord, type RunRecord, type SessionRecord, shortHash } from './results/record.ts';
+import { type SessionReference, prefixAt, withProbes } from './results/session-reference.ts';
+import {
+  contextHashes,
+  type JobRecord,
+  type RunRecord,
+  type SessionRecord,
+  shortHash,
+} from './results/record.ts';
+import { describeJob } from './stages/aggregate.ts';
 import {
   carryStoredTexts,
   createContentStore,
@@ -63,11 +70,11 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
   const rebuilt = resultsFiles ? await recordsFromResults(resultsFiles) : undefined;
   const set: RecordSet = rebuilt?.set ?? (await readRecordSet(options.records));
   // Rebuilt contexts live in memory until this scoring stores them; records name them in their own folder.
-  const textOf = (job: JobRecord): Promise<string> =>
-    rebuilt
-      ? Promise.resolve(rebuilt.texts.get(job.compacted.textHash)!)
-      : readStored(fileOf.get(job)!, 'contexts', job.compacted.textHash);
+  const textOf = (job: JobRecord, hash: string): Promise<string> =>
+    rebuilt ? Promise.resolve(rebuilt.texts.get(hash)!) : readStored(fileOf.get(job)!, 'contexts', hash);
+  const fileOf = new Map(set.jobs.map(({ record, file }) => [record, file]));
   const merged = mergeRecords(set);
+  for (const job of merged.jobs) assertScorable(job, fileOf.get(job));
   const header = merged.runs[0]!;
   const tokenizer = await getTokenizer(header.tokenizer);
   const signal = options.signal ?? new AbortController().signal;
@@ -87,7 +94,6 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
     ? createJudgeProvider(options.judge, options.judgeBaseUrl, { tokenizer })
     : undefined;
   const context: EvaluatorContext = { judge, limit: pLimit(options.concurrency), tokenizer, signal };
-  const fileOf = new Map(set.jobs.map(({ record, file }) => [record, file]));
   try {
     const facts = new Map<string, SessionReference>();
     for (const name of names) facts.set(name, await sessionFacts(name, merged.runs, tokenizer, override));
@@ -95,17 +101,24 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
     const run = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}-${shortHash(
       merged.jobs.map((job) => job.id).join(),
     ).slice(0, 8)}`;
+    const frames = new Map(merged.sessions.map((session) => [pointOf(session), session.frame]));
     for (const job of merged.jobs) {
       const full = facts.get(job.session)!;
-      const scoredOn = scoringFacts(full, job.strategy, header, tokenizer);
-      const text = await textOf(job);
-      const input = {
-        text,
+      const frame = frames.get(pointOf(job));
+      const scoredOn = scoringFacts(full, job.strategy, header, frame, tokenizer);
+      const [text, ...stored] = await Promise.all(contextHashes(job).map((hash) => textOf(job, hash)));
+      const hashes = contextHashes(job).slice(1);
+      const input: EvaluationInput = {
+        text: text!,
         summary: job.compacted.summary,
         ok: job.status === 'ok',
         facts: scoredOn,
         requiredSections: job.compacted.requiredSections ?? undefined,
         sample: job.sample,
+        whole: full,
+        chain: job.compacted.chain,
+        continuation: job.compacted.continuation,
+        texts: new Map(hashes.map((hash, index) => [hash, stored[index]!])),
       };
       const scores = {
         ...(await evaluate(input, context, false)),
@@ -115,7 +128,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
     }
     const sessions: SessionRecord[] = merged.sessions.map((session) => {
       const full = facts.get(session.session)!;
-      const scoredOn = header.atCompaction ? scoringFacts(full, '', header, tokenizer) : full;
+      const scoredOn = scoringFacts(full, '', header, session.frame, tokenizer);
       return { ...session, run, frame: reframed(session.frame, scoredOn, judge) };
     });
     const runRecord: RunRecord = {
@@ -215,16 +228,43 @@ async function sessionFacts(
   return override ? { ...withProbes(facts, override.probes), probeFile: override.file } : facts;
 }
 
-/** What a job is scored against: the history up to the recorded compaction for the agent's own summary and under `--at-compaction`. */
+/**
+ * What a job is scored against, as the run scored it: the history up to the recorded compaction for the agent's
+ * own summary and under `--at-compaction`, the history before the first cut under `--continuation`.
+ */
 function scoringFacts(
   facts: SessionReference,
   strategy: string,
   header: RunRecord,
+  frame: SessionRecord['frame'] | undefined,
   tokenizer: Awaited<ReturnType<typeof getTokenizer>>,
 ): SessionReference {
-  if (strategy !== 'recorded' && !header.atCompaction) return facts;
-  const recorded = lastRecordedCompaction(facts.session);
-  return recorded ? prefixReference(facts, recorded.messageIndex, tokenizer) : facts;
+  if (strategy === 'recorded' || header.atCompaction) {
+    const recorded = lastRecordedCompaction(facts.session);
+    return recorded ? prefixAt(facts, recorded.messageIndex, tokenizer) : facts;
+  }
+  const cut = frame?.continuation?.cuts[0];
+  return cut === undefined ? facts : prefixAt(facts, cut, tokenizer);
+}
+
+/** A session at a target, as jobs and session records name it. */
+function pointOf(record: { session: string; target: number | null }): string {
+  return JSON.stringify([record.session, record.target]);
+}
+
+/**
+ * Refuses a job whose chain or continuation figures were computed when it ran and whose outputs were not stored
+ * (records or results files of older versions): re-scoring it would show those figures stale.
+ */
+function assertScorable(job: JobRecord, file: string | undefined): void {
+  const stale = [
+    ...('chain' in job.outcome && !job.compacted.chain ? ['chain'] : []),
+    ...('continuation' in job.outcome && !job.compacted.continuation ? ['continuation'] : []),
+  ];
+  if (stale.length === 0) return;
+  throw new InputError(
+    `${file ?? 'the records'}: ${describeJob(job)} holds ${stale.join(' and ')} figures from an older version without the outputs they were computed from, so score cannot re-score them; rerun compare`,
+  );
 }
 
 /** A session record's frame with the probes scored against now, and the judge of this scoring. */

@@ -26,7 +26,8 @@ import { branchChoiceNote, droppedWorkNote } from './session/dropped-work-note.t
 import { loadSession } from './session/load.ts';
 import { writeFixtureReports } from './report/write.ts';
 import { stagedOut } from './report/output-stage.ts';
-import { recordedChain } from './schedule/cycles.ts';
+import { recordedChainOutput } from './schedule/cycles.ts';
+import { continuationOutput } from './continuation/stored-cuts.ts';
 import { recordedContinuation } from './continuation/setup.ts';
 import { strategySettings } from './strategies/registry.ts';
 import { CORE_SETTINGS } from './settings.ts';
@@ -153,19 +154,26 @@ export async function recordFixture(
       plan.measure,
     );
     // Under `--schedule recorded` the agent's own summary is scored at each of its points, beside the strategies.
-    if (options.schedule?.policy === 'recorded') outcome.chain = recordedChain(fullFacts, tokenizer);
+    const chain =
+      options.schedule?.policy === 'recorded' ? recordedChainOutput(fullFacts, tokenizer) : undefined;
     const job = { id: plan.recorded.id, strategy: recorded.strategy, sample: 1, deterministic: false };
     const text = compactedText(summary, kept);
     // With --continuation, the agent's own compaction is continued like a strategy's where it compacted.
-    const continuation =
+    const predicted =
       plan.continuation &&
       (await recordedContinuation(plan.continuation, plan.recorded, options.schedule !== undefined));
+    const continuation =
+      plan.continuation && predicted && predicted.length > 0
+        ? continuationOutput(plan.continuation, 'recorded', predicted)
+        : undefined;
     const compacted = {
       outcome,
       text,
       calls: [],
       requiredSections: undefined,
-      ...(continuation && continuation.length > 0 ? { continuation } : {}),
+      ...(chain ? { chain: chain.chain } : {}),
+      ...(continuation ? { continuation: continuation.continuation } : {}),
+      texts: new Map([...(chain?.texts ?? []), ...(continuation?.texts ?? [])]),
     };
     jobs.push(await evaluateJob(job, compacted, plan.recorded.facts, { plan, run, environment }));
   }
@@ -198,7 +206,7 @@ export async function recordFixture(
     run,
     session: fullFacts.session.name,
     target: target ?? null,
-    frame: frame as unknown as SessionRecord['frame'],
+    frame,
   };
   return [session, ...jobs];
 }

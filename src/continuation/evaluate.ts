@@ -6,7 +6,7 @@
 import { createMatcher, type TextIndex } from '../quality/match.ts';
 import type { Probe } from '../quality/probes.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
-import type { Message, Session } from '../session/types.ts';
+import type { Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../transcript.ts';
 import { realStepsAfter } from './actions.ts';
@@ -29,7 +29,8 @@ export type ContinuationInput = {
   steps: number;
   design: RehydrationDesign;
   summary: string;
-  kept: readonly Message[];
+  /** The compacted context at the cut: the summary, then the kept messages rendered in full (`compactedText`). */
+  context: string;
   /** Probes planted before the cut, and what the compacted context made of each. */
   probes: readonly Probe[];
   probeOutcomes: Readonly<Record<string, ProbeOutcome>>;
@@ -38,23 +39,19 @@ export type ContinuationInput = {
   tokenizer: Tokenizer;
 };
 
-/** The compacted context as text: summary, kept messages, then the rehydration. */
-export function continuationContextText(
-  summary: string,
-  kept: readonly Message[],
-  rehydration: Rehydration,
-): string {
-  const options = { toolResultChars: Number.POSITIVE_INFINITY };
-  return [summary, renderMessages(kept, options), renderMessages(rehydration.messages, options)]
-    .filter((part) => part.length > 0)
-    .join('\n\n');
+/** The compacted context as text (its summary, its kept messages) followed by the rehydration. */
+function contextWithRehydration(summary: string, context: string, rehydration: Rehydration): string {
+  // `compactedText` puts a blank line after an empty summary; the context text has no empty parts.
+  const compacted = summary === '' ? context.replace(/^\n\n/, '') : context;
+  const rehydrated = renderMessages(rehydration.messages, { toolResultChars: Number.POSITIVE_INFINITY });
+  return [compacted, rehydrated].filter((part) => part.length > 0).join('\n\n');
 }
 
 /** The offline part of the evaluation; `prediction` is null and `note` says why. */
 export function evaluateContinuation(input: ContinuationInput): ContinuationResult {
   const realSteps = realStepsAfter(input.session, input.cut, input.steps);
   const rehydration = rehydrate(input.design, input.session, input.cut, input.tokenizer);
-  const compacted = createMatcher(continuationContextText(input.summary, input.kept, rehydration));
+  const compacted = createMatcher(contextWithRehydration(input.summary, input.context, rehydration));
   const actions = groundActions(realSteps, input.prefix, compacted);
   const rehydratedText = renderMessages(rehydration.messages, { toolResultChars: Number.POSITIVE_INFINITY });
   const byProbe = recoverabilityOf(

@@ -5,28 +5,19 @@
  */
 import { type Caller, type CallerOptions, createCaller } from '../calls.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
-import { prefixReference, type SessionReference } from '../results/session-reference.ts';
+import { type SessionReference } from '../results/session-reference.ts';
 import { headSession } from '../cut-points.ts';
 import type { Provider } from '../providers/types.ts';
 import type { Strategy, StrategyConfig, StrategyOutput } from '../strategies/types.ts';
 import { createStrategyContext } from '../strategies/context.ts';
-import { createMatcher } from '../quality/match.ts';
-import { scoreProbes } from '../quality/probe-recall.ts';
-import { compactedText } from '../results/assemble.ts';
 import { type Message, type RecordedCompaction, type Session, toolCallsOf } from '../session/types.ts';
 import { recordedPoints } from '../schedule/replay.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { realStepsAfter } from './actions.ts';
-import { evaluateContinuation } from './evaluate.ts';
 import { predictContinuation, type PredictionSetup } from './predict.ts';
 import { PREDICTION_MAX_TOKENS } from './replay.ts';
 import { defaultDesign } from './rehydrate.ts';
-import { combineCuts } from './pool.ts';
-import type {
-  ContinuationCut,
-  ContinuationResult,
-  RehydrationDesign,
-} from '../results/continuation-types.ts';
+import type { ContinuationResult, RehydrationDesign } from '../results/continuation-types.ts';
 
 /** `--continuation K` and its companions. */
 export type ContinuationOptions = {
@@ -52,8 +43,6 @@ export type ContinuationSetup = {
   tokenizer: Tokenizer;
   /** The strategies as listed, before they were set to the first cut: each further cut runs them again. */
   strategies: ReadonlyMap<string, Strategy>;
-  /** The session up to each cut (its probes), made once per cut. */
-  prefixes: Map<number, SessionReference>;
 };
 
 /** One place a strategy's context is continued from: the cut and what the strategy left there. */
@@ -79,7 +68,6 @@ export function createContinuationSetup(
     caller,
     tokenizer: calls.tokenizer,
     strategies: new Map(strategies.map((strategy) => [strategy.name, strategy])),
-    prefixes: new Map<number, SessionReference>(),
   };
   if (!calls.provider.isLanguageModel) return shared;
   const window = calls.contextWindow;
@@ -234,7 +222,7 @@ export async function recordedContinuation(
  * The rehydration a strategy is judged with: `--rehydrate`, else its own agent's; the agent's recorded
  * compaction gets the design of the agent that wrote the transcript.
  */
-function designOf(setup: ContinuationSetup, strategy: string): RehydrationDesign {
+export function designOf(setup: ContinuationSetup, strategy: string): RehydrationDesign {
   if (setup.options.rehydrate) return setup.options.rehydrate;
   return defaultDesign(strategy === 'recorded' ? setup.full.session.format : strategy);
 }
@@ -258,58 +246,4 @@ export async function continuationPrediction(
     if (error instanceof AbortedError) throw error;
     return { prediction: null, note: `prediction failed: ${messageOf(error)}` };
   }
-}
-
-/** The session up to a cut (the probes planted before it), made once per cut. */
-function prefixAt(setup: ContinuationSetup, cut: number): SessionReference {
-  let prefix = setup.prefixes.get(cut);
-  if (!prefix) {
-    prefix = prefixReference(setup.full, cut, setup.tokenizer);
-    setup.prefixes.set(cut, prefix);
-  }
-  return prefix;
-}
-
-/** One cut's block: the strategy's output there against the real next steps, with its predictions if any. */
-function continuationAt(
-  setup: ContinuationSetup,
-  strategy: string,
-  point: ContinuationPoint,
-  tokenizer: Tokenizer,
-  predicted: Pick<ContinuationResult, 'prediction' | 'note'> | undefined,
-): ContinuationCut {
-  const facts = prefixAt(setup, point.cut);
-  const kept = point.output.kept ?? [];
-  const probeOutcomes = scoreProbes(
-    createMatcher(compactedText(point.output.summary, kept)),
-    facts.probes,
-  ).probeOutcomes;
-  const result = evaluateContinuation({
-    session: setup.full.session,
-    cut: point.cut,
-    steps: setup.options.steps,
-    design: designOf(setup, strategy),
-    summary: point.output.summary,
-    kept,
-    probes: facts.probes,
-    probeOutcomes,
-    prefix: facts.transcriptMatcher,
-    tokenizer,
-  });
-  return { ...result, ...predicted, summary: point.output.summary };
-}
-
-/** A strategy's continuation block over its points: one cut's block, or every cut's with the pooled figures. */
-export function continuationOf(
-  setup: ContinuationSetup,
-  strategy: string,
-  points: ReadonlyArray<{
-    point: ContinuationPoint;
-    predicted: Pick<ContinuationResult, 'prediction' | 'note'> | undefined;
-  }>,
-  tokenizer: Tokenizer,
-): ContinuationResult | undefined {
-  return combineCuts(
-    points.map(({ point, predicted }) => continuationAt(setup, strategy, point, tokenizer, predicted)),
-  );
 }

@@ -4,6 +4,7 @@ import { judgeText } from '../quality/judge/run-judge.ts';
 import type { JudgeResult } from '../quality/judge/judge.ts';
 import { traceEntry } from '../results/assemble.ts';
 import type { StrategyResult, TraceEntry } from '../results/types.ts';
+import { typedAs } from '../results/record.ts';
 import type { Evaluator } from './types.ts';
 
 /** The judge's grades of one context, and its own calls and cost (never counted in the strategy's). */
@@ -30,14 +31,17 @@ export const judgeEvaluator: Evaluator<JudgeScores> = {
     });
     return { judge: judged.judge, usage: judged.usage, trace: judged.trace.map(traceEntry) };
   },
-  schema: z.looseObject({
-    judge: z.looseObject({ score: z.number().nullable() }),
-    usage: z.looseObject({ calls: z.number() }),
-    trace: z.array(z.looseObject({ label: z.string() })),
-  }) as unknown as z.ZodType<JudgeScores>,
+  schema: typedAs<JudgeScores>(
+    z.looseObject({
+      judge: z.looseObject({ score: z.number().nullable() }),
+      usage: z.looseObject({ calls: z.number() }),
+      trace: z.array(z.looseObject({ label: z.string() })),
+    }),
+  ),
   apply(result, scores) {
     if (!scores) return;
-    result.quality.judge = scores.judge;
+    // The lexical evaluator's block comes first; the judge's grades go into it.
+    if (result.quality) result.quality.judge = scores.judge;
     result.judgeUsage = scores.usage;
     result.judgeTrace = scores.trace;
   },

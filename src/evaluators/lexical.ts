@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { scoreSummary } from '../quality/score.ts';
 import type { Quality } from '../quality/types.ts';
+import { typedAs } from '../results/record.ts';
 import type { Evaluator } from './types.ts';
 
 /** The offline scores of one context: the quality block without the judge. */
@@ -28,11 +29,13 @@ export const lexicalEvaluator: Evaluator<LexicalScores> = {
     });
     return scores;
   },
-  schema: z.looseObject({
-    probeRecall: z.number().nullable(),
-    probeOutcomes: z.record(z.string(), z.string()),
-  }) as unknown as z.ZodType<LexicalScores>,
+  schema: typedAs<LexicalScores>(
+    z.looseObject({
+      probeRecall: z.number().nullable(),
+      probeOutcomes: z.record(z.string(), z.string()),
+    }),
+  ),
   apply(result, scores) {
-    result.quality = { ...(scores as LexicalScores), judge: result.quality?.judge ?? null };
+    if (scores) result.quality = { ...scores, judge: result.quality?.judge ?? null };
   },
 };

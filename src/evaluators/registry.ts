@@ -3,7 +3,11 @@
  * record keeps each one's scores under its name, so `score` can rerun them on stored contexts.
  */
 import { InputError } from '../errors.ts';
-import type { StrategyResult } from '../results/types.ts';
+import type { MeasuredResult, ScoredResult, StrategyResult } from '../results/types.ts';
+import type { ChainResult } from '../results/chain.ts';
+import type { ContinuationResult } from '../results/continuation-types.ts';
+import { chainEvaluator } from './chain.ts';
+import { continuationEvaluator } from './continuation.ts';
 import { judgeEvaluator, type JudgeScores } from './judge.ts';
 import { lexicalEvaluator, type LexicalScores } from './lexical.ts';
 import type { EvaluationInput, Evaluator, EvaluatorContext } from './types.ts';
@@ -12,7 +16,12 @@ import type { EvaluationInput, Evaluator, EvaluatorContext } from './types.ts';
 export const EVALUATORS = {
   lexical: lexicalEvaluator,
   judge: judgeEvaluator,
-} satisfies Record<string, Evaluator<LexicalScores> | Evaluator<JudgeScores>>;
+  chain: chainEvaluator,
+  continuation: continuationEvaluator,
+} satisfies Record<
+  string,
+  Evaluator<LexicalScores> | Evaluator<JudgeScores> | Evaluator<ChainResult> | Evaluator<ContinuationResult>
+>;
 
 const ALL: readonly Evaluator[] = Object.values(EVALUATORS) as readonly Evaluator[];
 
@@ -34,12 +43,16 @@ export async function evaluate(
   return scores;
 }
 
-/** Fills a result's quality, judge usage and judge trace from a job record's scores (checked against each evaluator's schema). */
+/**
+ * A measured result with its quality, judge usage, judge trace, chain and continuation filled from a job record's
+ * scores (checked against each evaluator's schema).
+ */
 export function applyScores(
-  result: StrategyResult,
+  measured: MeasuredResult,
   scores: Readonly<Record<string, unknown>>,
   where: string,
-): void {
+): StrategyResult {
+  const result: ScoredResult = measured;
   for (const evaluator of ALL) {
     const stored = scores[evaluator.name];
     if (stored === undefined) {
@@ -53,4 +66,8 @@ export function applyScores(
       );
     evaluator.apply(result, stored);
   }
+  // The lexical evaluator scores every job, a failed one as an empty context: a record without its scores is broken.
+  const { quality } = result;
+  if (quality === null) throw new InputError(`${where}: scores.lexical is missing`);
+  return { ...result, quality };
 }

@@ -2,8 +2,10 @@
 import type { CallLimit } from '../call-limit.ts';
 import type { z } from 'zod';
 import type { Provider } from '../providers/types.ts';
+import type { ChainOutput } from '../results/chain-output.ts';
+import type { ContinuationOutput } from '../results/record.ts';
 import type { SessionReference } from '../results/session-reference.ts';
-import type { StrategyResult } from '../results/types.ts';
+import type { ScoredResult } from '../results/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 
 /** One job's compacted context, and what it is scored against. */
@@ -17,6 +19,14 @@ export type EvaluationInput = {
   requiredSections: readonly string[] | undefined;
   /** Which run of `--runs` (1-based): a model evaluator samples later runs afresh. */
   sample: number;
+  /** The whole session: chains and continuation cuts are scored against it (each at its own point). */
+  whole: SessionReference;
+  /** `--schedule`: every compaction of the job's chain, as stored. */
+  chain?: ChainOutput | undefined;
+  /** `--continuation`: the job's context and predictions at each cut, as stored. */
+  continuation?: ContinuationOutput | undefined;
+  /** The stored contexts the chain and the cuts name, by hash. */
+  texts: ReadonlyMap<string, string>;
 };
 
 /** What evaluators share within a run. */
@@ -41,5 +51,5 @@ export type Evaluator<Scores = unknown> = {
   /** The shape its stored scores are read back with. */
   schema: z.ZodType<Scores>;
   /** Writes its scores into the result the reports show (the result starts with quality unset). */
-  apply(result: StrategyResult, scores: Scores | null): void;
+  apply(result: ScoredResult, scores: Scores | null): void;
 };

@@ -152,7 +152,7 @@ const PRESENT_AUXILIARIES = ['is', 'are', 'gets', 'get'];
 function withPassiveForms(phrase: string): string[] {
   const match = /^([a-z]+)\s+(\S.*)$/.exec(phrase.trim());
   if (!match) return [phrase];
-  const [, verb, object] = match as unknown as [string, string, string];
+  const [, verb = '', object = ''] = match;
   const past = verb.endsWith('ed');
   // "uses" and "switches" lose their "s"; "use" and "acknowledge" take a "d", the others "ed".
   const stem = past ? verb : verb.endsWith('s') && !verb.endsWith('ss') ? verb.slice(0, -1) : verb;

@@ -3,7 +3,6 @@ import { isAbsolute, relative } from 'node:path';
 import { type CallRecord, criticalPath, usageOfCalls } from '../calls.ts';
 import { costOf } from '../providers/models.ts';
 import type { Provider } from '../providers/types.ts';
-import { scoreSummary } from '../quality/score.ts';
 import { isLive, type Probe } from '../quality/probes.ts';
 import type { Message } from '../session/types.ts';
 import { type SettingDeclaration, settingsRecord } from '../settings.ts';
@@ -16,6 +15,7 @@ import type { Provenance } from './provenance.ts';
 import { comparisonStatistics } from './comparison-statistics.ts';
 import {
   type ContinuationRun,
+  type MeasuredResult,
   type ProbeEntry,
   type ResultsFile,
   SCHEMA_VERSION,
@@ -71,31 +71,6 @@ function flagsOf(tokensAfter: number, tokensBefore: number, measure: Measure): S
   return flags;
 }
 
-/** One strategy's result on a fixture: its figures, scores and trace (not yet judged). */
-export function buildResult(
-  strategy: Pick<Strategy, 'name' | 'description' | 'callsModel' | 'requiredSections' | 'lexical'>,
-  output: StrategyOutput,
-  run: StrategyRun,
-  facts: SessionReference,
-  measure: Measure,
-): StrategyResult {
-  const result = measureResult(strategy, output, run, facts, measure);
-  const ok = run.error === null;
-  const kept = output.kept ?? [];
-  result.quality = scoreSummary({
-    text: ok ? compactedText(output.summary, kept) : '',
-    probes: facts.probes,
-    files: facts.files,
-    cwd: facts.session.cwd,
-    transcriptText: facts.transcriptText,
-    transcriptMatcher: facts.transcriptMatcher,
-    requiredSections: strategy.requiredSections,
-    summary: ok ? output.summary : '',
-    expectations: facts.expectations,
-  });
-  return result;
-}
-
 /**
  * One strategy's measured result: its figures and trace, with `quality` left null (in its place, so the results
  * file keeps its key order) for the evaluators to fill.
@@ -106,7 +81,7 @@ export function measureResult(
   run: StrategyRun,
   facts: SessionReference,
   measure: Measure,
-): StrategyResult {
+): MeasuredResult {
   const { tokenizer } = measure;
   const kept = output.kept ?? [];
   const summaryTokens = output.summary ? tokenizer.count(output.summary) : 0;
@@ -155,7 +130,7 @@ export function measureResult(
       run.trace.length === 0
         ? 0
         : costOf(measure.provider.id, measure.provider.model, usage, measure.provider.priceTier),
-    quality: null as unknown as StrategyResult['quality'],
+    quality: null,
     runs: 1,
     freshCalls: [run.trace.filter((call) => !call.cached).length],
     deterministic: false,
@@ -169,19 +144,6 @@ export function measureResult(
     judgeUsage: null,
     judgeTrace: [],
   };
-}
-
-/** The agent's own last recorded summary, scored like a strategy (no calls, nothing spent). */
-export function recordedResult(
-  summary: string,
-  messageIndex: number,
-  facts: SessionReference,
-  measure: Measure,
-  kept: Message[] = [],
-  keptFrom?: number,
-): StrategyResult {
-  const recorded = recordedCompaction(summary, messageIndex, facts, kept, keptFrom);
-  return buildResult(recorded.strategy, recorded.output, RECORDED_RUN, facts, measure);
 }
 
 /** The run of the agent's own summary: no calls, no time. */

@@ -1,4 +1,5 @@
 /** The compaction chain of a result under `--schedule` (docs/results.md): one entry per compaction, for decay curves. */
+import type { ChainCompaction, ChainOutput } from './chain-output.ts';
 
 /**
  * What one compaction of a chain did, and what the context right after it kept; with the figure of every metric
@@ -6,27 +7,8 @@
  */
 export type CycleResult = CycleFigures & { readonly [metric: string]: unknown };
 
-/** The figures every compaction records. */
-type CycleFigures = {
-  /** 1-based. */
-  cycle: number;
-  /** The compaction came before this transcript message: the context covered messages 0 … atMessage − 1. */
-  atMessage: number;
-  /** The first transcript message kept verbatim after it (null when nothing was kept). */
-  keptFrom: number | null;
-  /** The running context just before and right after, by the run's tokenizer (null where the agent did not say). */
-  tokensBefore: number | null;
-  tokensAfter: number;
-  summaryTokens: number;
-  keptMessages: number;
-  /** True when the strategy's update form merged the previous summary (structured-iterative, pi, …). */
-  updated: boolean;
-  /** This compaction's own calls, tokens and time (its critical path), and its wall time. */
-  calls: number;
-  inputTokens: number;
-  outputTokens: number;
-  ms: number;
-  wallMs: number;
+/** The figures every compaction records: what the strategy made (as its job record stores it), then its scores. */
+type CycleFigures = Omit<ChainCompaction, 'summary' | 'textHash'> & {
   /** Fact probes planted before `atMessage`, and the share the context kept. */
   probes: number;
   probeRecall: number | null;
@@ -47,13 +29,12 @@ type CycleFigures = {
   missedProbes: string[];
 };
 
-/** A strategy's whole chain: how many compactions the schedule needed and each one's figures. */
-export type ChainResult = {
-  /** The policy as `--schedule` spells it. */
-  schedule: string;
+/**
+ * A strategy's whole chain: the policy as `--schedule` spells it, how many compactions it needed, how it ended
+ * (`stalled`: a compaction left no room for the next message, so the chain stopped; see `error`) and each one's
+ * figures.
+ */
+export type ChainResult = Pick<ChainOutput, 'schedule' | 'status' | 'error'> & {
   compactions: number;
-  /** `stalled`: a compaction left no room for the next message, so the chain stopped (see `error`). */
-  status: 'ok' | 'stalled' | 'error';
-  error: string | null;
   cycles: CycleResult[];
 };

@@ -34,7 +34,7 @@ export function isSuiteResultsJson(json: unknown): boolean {
 function parseResults(json: unknown, where: string): ResultsFile {
   const parsed = resultsFileSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${where}: ${describeSchemaProblem(parsed.error)}`);
-  return withLiveFacts(parsed.data as unknown as ResultsFile);
+  return withLiveFacts(parsed.data);
 }
 
 /**

@@ -5,7 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { SCHEMA_VERSION } from './types.ts';
+import { type MeasuredResult, type ResultsFile, type ResultsFrame, SCHEMA_VERSION } from './types.ts';
+import { type ContinuationResult, REHYDRATION_DESIGNS } from './continuation-types.ts';
+import { chainOutputSchema } from './chain-output.ts';
 
 /** The records format version this code writes and reads. */
 export const RECORD_VERSION = 1;
@@ -18,6 +20,19 @@ export function shortHash(text: string): string {
 /** The SHA-256 of a text, in hex: the name of a stored prompt, answer or compacted context. */
 export function contentHash(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * A schema whose output is `Output`, the type its writers build: `shape` checks the fields every reader relies on
+ * (its issues are reported as its own, path and message), the rest passes through as written.
+ */
+export function typedAs<Output>(shape: z.ZodType): z.ZodType<Output> {
+  return z.custom<Output>().superRefine((value, context) => {
+    const checked = shape.safeParse(value);
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  });
 }
 
 const traceSchema = z.looseObject({
@@ -53,10 +68,14 @@ export const resultsFrameSchema = z.looseObject({
   target: z.number().nullable(),
   probes: z.array(z.looseObject({ id: z.string(), kind: z.string(), messageIndex: z.number().nullable() })),
   config: z.looseObject({ concurrency: z.number(), runs: z.number() }),
+  /** `--continuation` (without `--schedule`): the cuts; the strategies ran and were scored on the history before the first. */
+  continuation: z.looseObject({ cuts: z.array(z.number()) }).optional(),
 });
 
 /** A results file (F-results.json): the frame and every strategy's result. */
-export const resultsFileSchema = resultsFrameSchema.extend({ strategies: z.array(strategyResultSchema) });
+export const resultsFileSchema = typedAs<ResultsFile>(
+  resultsFrameSchema.extend({ strategies: z.array(strategyResultSchema) }),
+);
 
 const versionSchema = z.literal(RECORD_VERSION, {
   error: `unsupported recordVersion (this version reads ${RECORD_VERSION}); rerun compare to regenerate the records`,
@@ -143,7 +162,7 @@ export const sessionRecordSchema = z.object({
   session: z.string(),
   target: z.number().nullable(),
   /** The results file of this session and target without `statistics` and `strategies`. */
-  frame: resultsFrameSchema,
+  frame: typedAs<ResultsFrame>(resultsFrameSchema),
 });
 
 /** A call of a job, in the order of its trace: the stored prompt and answer (`records/calls/<hash>.json`). */
@@ -153,6 +172,31 @@ const callSchema = z.object({
   promptHash: z.string().nullable(),
   /** Null when the call failed. */
   answerHash: z.string().nullable(),
+});
+
+/**
+ * One continuation cut (`--continuation`): the strategy's context there (by hash) and its summary, and the model's
+ * predicted next steps (null offline: the prediction needs a language model). The continuation evaluator scores it.
+ */
+const continuationCutSchema = z.object({
+  cut: z.number(),
+  summary: z.string(),
+  textHash: z.string(),
+  predicted: z
+    .object({
+      prediction: z.custom<ContinuationResult['prediction']>(
+        (value) => value === null || typeof value === 'object',
+      ),
+      note: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+/** A job's continuation outputs: K, the rehydration it is judged with, and each cut. */
+export const continuationOutputSchema = z.object({
+  steps: z.number(),
+  rehydrate: z.enum(REHYDRATION_DESIGNS),
+  cuts: z.array(continuationCutSchema),
 });
 
 /** One job: a strategy on a session at a target, one sample, and what came of it. */
@@ -177,12 +221,16 @@ export const jobRecordSchema = z.object({
     textHash: z.string(),
     /** Summary sections the strategy promises (the structure score needs them). */
     requiredSections: z.array(z.string()).nullable(),
+    /** `--schedule`: every compaction of the chain (absent in records written before chains were re-scored). */
+    chain: chainOutputSchema.optional(),
+    /** `--continuation`: each cut's context and predictions (absent likewise before then). */
+    continuation: continuationOutputSchema.optional(),
   }),
   calls: z.array(callSchema),
-  /** Each evaluator's scores, by evaluator name (src/quality/evaluators.ts). */
+  /** Each evaluator's scores, by evaluator name (src/evaluators/registry.ts). */
   scores: z.record(z.string(), z.unknown()),
   /** The strategy's measured result; its quality, judgeUsage and judgeTrace are filled from `scores`. */
-  outcome: strategyResultSchema.extend({ quality: z.null() }),
+  outcome: typedAs<MeasuredResult>(strategyResultSchema.extend({ quality: z.null() })),
 });
 
 /**
@@ -219,10 +267,22 @@ export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 /** A gate record. */
 export type GateRecord = z.infer<typeof gateRecordSchema>;
+/** A job's stored continuation cuts. */
+export type ContinuationOutput = z.infer<typeof continuationOutputSchema>;
 /** A call of a job record. */
 export type JobCall = z.infer<typeof callSchema>;
 /** Any record. */
 export type AnyRecord = z.infer<typeof recordSchema>;
+
+/** Every stored context a job record names: its compacted context, then its chain's and its continuation cuts'. */
+export function contextHashes(job: JobRecord): string[] {
+  const { compacted } = job;
+  return [
+    compacted.textHash,
+    ...(compacted.chain?.compactions ?? []).map((compaction) => compaction.textHash),
+    ...(compacted.continuation?.cuts ?? []).map((cut) => cut.textHash),
+  ];
+}
 
 /** What makes a job the same job: the transcript's content, the strategy and its settings, the target, the point and the sample. */
 export type JobKey = {

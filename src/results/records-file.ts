@@ -17,6 +17,7 @@ import { z } from 'zod';
 import {
   type AnyRecord,
   contentHash,
+  contextHashes,
   type GateRecord,
   type JobRecord,
   recordSchema,
@@ -312,7 +313,7 @@ export async function carryStoredTexts(
   for (const { record, file } of jobs) {
     const source = dirname(file);
     if (resolve(source) === resolve(target) || resolve(source) === resolve(landed)) continue;
-    const texts: Array<[StoredKind, string]> = [['contexts', record.compacted.textHash]];
+    const texts: Array<[StoredKind, string]> = contextHashes(record).map((hash) => ['contexts', hash]);
     for (const call of record.calls)
       for (const hash of [call.promptHash, call.answerHash]) if (hash !== null) texts.push(['calls', hash]);
     for (const [kind, hash] of texts) {

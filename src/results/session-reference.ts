@@ -141,3 +141,16 @@ function expectationsOf(session: Session, probes: readonly Probe[], files: FileL
     nextSteps: kinds.has('next-step'),
   };
 }
+
+// A session's prefix (its probes, its transcript indexed) is made once per session reference and cut, however
+// many strategies are scored there.
+const prefixes = new WeakMap<SessionReference, Map<number, SessionReference>>();
+
+/** {@link prefixReference}, made once per session reference and cut. */
+export function prefixAt(whole: SessionReference, cut: number, tokenizer: Tokenizer): SessionReference {
+  let byCut = prefixes.get(whole);
+  if (!byCut) prefixes.set(whole, (byCut = new Map()));
+  let prefix = byCut.get(cut);
+  if (!prefix) byCut.set(cut, (prefix = prefixReference(whole, cut, tokenizer)));
+  return prefix;
+}

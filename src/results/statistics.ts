@@ -42,7 +42,6 @@ export function combineRuns(runs: readonly StrategyResult[]): StrategyResult {
 }
 
 function setAt(result: StrategyResult, path: readonly string[], value: number): void {
-  let holder = result as unknown as Record<string, unknown>;
-  for (const key of path.slice(0, -1)) holder = holder[key] as Record<string, unknown>;
-  holder[path.at(-1)!] = value;
+  const holder = valueAt(result, path.slice(0, -1));
+  if (holder !== null && typeof holder === 'object') Reflect.set(holder, path.at(-1)!, value);
 }

@@ -119,6 +119,12 @@ export type StrategyResult = {
   continuation?: ContinuationResult;
 };
 
+/** A strategy's result as the compact stage measured it: every figure but the scores (`quality` null until evaluated). */
+export type MeasuredResult = Omit<StrategyResult, 'quality'> & { quality: null };
+
+/** A result while the evaluators' scores are applied to it: `quality` null until the lexical evaluator fills it. */
+export type ScoredResult = Omit<StrategyResult, 'quality'> & { quality: Quality | null };
+
 /**
  * The `config` block: one key per declared setting (null when an optional one was not given), then the
  * context window, concurrency and runs. The slicing keys are named because the reports read them.
@@ -200,6 +206,11 @@ export type ResultsFile = {
   /** Tool version, commit, date, command, provider, model and cassette of the run; absent in files of 0.1.0 and earlier runs. */
   provenance?: Provenance;
   strategies: StrategyResult[];
+};
+
+/** A results file without its strategies, as a session record keeps it (`statistics` are recomputed). */
+export type ResultsFrame = Omit<ResultsFile, 'strategies' | 'statistics'> & {
+  statistics?: ComparisonStatistics | null;
 };
 
 /** One strategy against the reference: paired on the same probes. */

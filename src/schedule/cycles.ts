@@ -1,8 +1,8 @@
 /**
- * Measures a compaction chain cycle by cycle: what the context right after each compaction kept of the facts
- * planted so far, of the facts an earlier compaction had already summarized (and the session did not restate
- * since), and of the files touched so far; with each compaction's calls and time. The agent's own recorded
- * compactions are measured the same way.
+ * A compaction chain, stored then scored: each compaction's summary, context (by hash), size, calls and time as
+ * the job record keeps them; then, by the chain evaluator, what the context right after each compaction kept of
+ * the facts planted so far, of the facts an earlier compaction had already summarized (and the session did not
+ * restate since), and of the files touched so far. The agent's own recorded compactions are stored the same way.
  */
 import { criticalPath } from '../calls.ts';
 import { chainFigures } from '../quality/metrics.ts';
@@ -11,30 +11,24 @@ import { outcomeCredit, share } from '../quality/probe-recall.ts';
 import { scoreSummary } from '../quality/score.ts';
 import { compactedText } from '../results/assemble.ts';
 import type { ChainResult, CycleResult } from '../results/chain.ts';
+import type { ChainOutput } from '../results/chain-output.ts';
+import { contentHash } from '../results/record.ts';
 import type { SessionReference } from '../results/session-reference.ts';
 import { fileLists } from '../session/file-operations.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
 import { describeSchedule, type Schedule } from './policy.ts';
 import { type Compaction, recordedPoints, type Replay } from './replay.ts';
 
-/** Every compaction of a replay, measured (see {@link CycleResult}). */
-export function measureChain(
-  replay: Replay,
-  facts: SessionReference,
-  schedule: Schedule,
-  requiredSections?: readonly string[],
-): ChainResult {
-  return {
-    schedule: describeSchedule(schedule),
-    compactions: replay.compactions.length,
-    status: replay.status,
-    error: replay.error,
-    cycles: measureCycles(replay.compactions, facts, requiredSections),
-  };
+/** A chain as its job record stores it, with the contexts it names by hash (each compaction's, right after it). */
+export type StoredChain = { chain: ChainOutput; texts: Map<string, string> };
+
+/** What a replay produced, as the job record stores it: each compaction's summary, context, size, calls and time. */
+export function chainOutput(replay: Replay, schedule: Schedule): StoredChain {
+  return storedChain(describeSchedule(schedule), replay.status, replay.error, replay.compactions);
 }
 
 /** The agent's own compactions, as a chain: its summary and the messages it kept at each point, no calls. */
-export function recordedChain(facts: SessionReference, tokenizer: Tokenizer): ChainResult {
+export function recordedChainOutput(facts: SessionReference, tokenizer: Tokenizer): StoredChain {
   const { messages } = facts.session;
   const compactions: Compaction[] = recordedPoints(facts.session).map((point, index) => {
     const kept = messages.slice(point.keptFrom ?? point.atMessage, point.atMessage);
@@ -53,17 +47,65 @@ export function recordedChain(facts: SessionReference, tokenizer: Tokenizer): Ch
       wallMs: 0,
     };
   });
+  return storedChain('recorded', 'ok', null, compactions);
+}
+
+function storedChain(
+  schedule: string,
+  status: ChainOutput['status'],
+  error: string | null,
+  compactions: readonly Compaction[],
+): StoredChain {
+  const texts = new Map<string, string>();
+  const stored = compactions.map((compaction) => {
+    const text = compactedText(compaction.summary, compaction.kept);
+    const textHash = contentHash(text);
+    texts.set(textHash, text);
+    const sum = (pick: (call: Compaction['trace'][number]) => number) =>
+      compaction.trace.reduce((total, call) => total + pick(call), 0);
+    return {
+      cycle: compaction.cycle,
+      atMessage: compaction.atMessage,
+      keptFrom: compaction.keptFrom ?? null,
+      tokensBefore: compaction.tokensBefore,
+      tokensAfter: compaction.tokensAfter,
+      summaryTokens: compaction.summaryTokens,
+      keptMessages: compaction.kept.length,
+      updated: compaction.updated,
+      calls: compaction.trace.length,
+      inputTokens: sum((call) => call.inputTokens),
+      outputTokens: sum((call) => call.outputTokens),
+      ms: round(criticalPath(compaction.trace).ms),
+      wallMs: round(compaction.wallMs),
+      summary: compaction.summary,
+      textHash,
+    };
+  });
+  return { chain: { schedule, status, error, compactions: stored }, texts };
+}
+
+/**
+ * Every compaction of a stored chain scored against the session's probes (see {@link CycleResult}); `textOf`
+ * gives a compaction's stored context by its hash.
+ */
+export function scoreChain(
+  chain: ChainOutput,
+  textOf: (hash: string) => string,
+  facts: SessionReference,
+  requiredSections: readonly string[] | undefined,
+): ChainResult {
   return {
-    schedule: 'recorded',
-    compactions: compactions.length,
-    status: 'ok',
-    error: null,
-    cycles: measureCycles(compactions, facts, undefined),
+    schedule: chain.schedule,
+    compactions: chain.compactions.length,
+    status: chain.status,
+    error: chain.error,
+    cycles: scoreCycles(chain.compactions, textOf, facts, requiredSections),
   };
 }
 
-function measureCycles(
-  compactions: readonly Compaction[],
+function scoreCycles(
+  compactions: ChainOutput['compactions'],
+  textOf: (hash: string) => string,
   facts: SessionReference,
   requiredSections: readonly string[] | undefined,
 ): CycleResult[] {
@@ -74,7 +116,7 @@ function measureCycles(
     // The facts at this cut: planted before it, live or history there.
     const probes = facts.probesAt(atMessage).filter((probe) => placedBefore(probe, atMessage));
     const quality = scoreSummary({
-      text: compactedText(compaction.summary, compaction.kept),
+      text: textOf(compaction.textHash),
       probes,
       files: fileLists(facts.session.fileOperations, { start: 0, end: atMessage }),
       cwd: facts.session.cwd,
@@ -93,22 +135,9 @@ function measureCycles(
       end === undefined ? [] : probes.filter((probe) => compressedSince(probe, end, atMessage));
     const earlier = survivors(index > 0 ? summarizedEnd[index - 1] : undefined);
     const firstStretch = survivors(summarizedEnd[0]);
-    const sum = (pick: (call: Compaction['trace'][number]) => number) =>
-      compaction.trace.reduce((total, call) => total + pick(call), 0);
+    const { summary: _summary, textHash: _textHash, ...measured } = compaction;
     const cycle = {
-      cycle: compaction.cycle,
-      atMessage,
-      keptFrom: compaction.keptFrom ?? null,
-      tokensBefore: compaction.tokensBefore,
-      tokensAfter: compaction.tokensAfter,
-      summaryTokens: compaction.summaryTokens,
-      keptMessages: compaction.kept.length,
-      updated: compaction.updated,
-      calls: compaction.trace.length,
-      inputTokens: sum((call) => call.inputTokens),
-      outputTokens: sum((call) => call.outputTokens),
-      ms: round(criticalPath(compaction.trace).ms),
-      wallMs: round(compaction.wallMs),
+      ...measured,
       probes: probes.length,
       probeRecall: quality.probeRecall,
       contradictions: quality.contradictions,

@@ -14,8 +14,7 @@ import type { ResultsFile, StrategyResult } from '../results/types.ts';
 export function strategyResultOf(jobs: readonly JobRecord[], where: string): StrategyResult {
   const samples = [...jobs].sort((a, b) => a.sample - b.sample);
   const results = samples.map((job) => {
-    const result = structuredClone(job.outcome) as unknown as StrategyResult;
-    applyScores(result, job.scores, `${where}: job ${job.id}`);
+    const result = applyScores(structuredClone(job.outcome), job.scores, `${where}: job ${job.id}`);
     // The job's calls are its trace's, in order: each trace entry names its stored prompt and answer.
     result.trace = result.trace.map((entry, index) => {
       const call = job.calls[index];
@@ -46,8 +45,7 @@ export function aggregateSession(
     ...[...byStrategy.keys()].filter((name) => !order.includes(name)),
   ];
   const strategies = names.map((name) => strategyResultOf(byStrategy.get(name)!, where));
-  const frame = structuredClone(session.frame) as unknown as ResultsFile;
-  const file: ResultsFile = { ...frame, statistics: null, strategies };
+  const file: ResultsFile = { ...structuredClone(session.frame), statistics: null, strategies };
   // The comparison's verdicts are on the headline: the live facts (older files: every probe).
   file.statistics = comparisonStatistics(
     strategies,

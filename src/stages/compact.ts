@@ -1,4 +1,8 @@
-/** The compact stage: one job's strategy run, timed and isolated, its calls' prompts and answers stored. */
+/**
+ * The compact stage: one job's strategy run, timed and isolated, its calls' prompts and answers stored; under
+ * `--schedule` its chain's every compaction, with `--continuation` its context and predictions at each cut, kept
+ * for the evaluators. Nothing here scores.
+ */
 import { AbortedError, ContextOverflowError, messageOf } from '../errors.ts';
 import { type CallRecord, createCaller, criticalPath } from '../calls.ts';
 import { type ContentStore } from '../results/records-file.ts';
@@ -8,7 +12,8 @@ import { type StrategyOutput } from '../strategies/types.ts';
 import { type StrategyRun, compactedText, measureResult } from '../results/assemble.ts';
 import { type CalledRun, callProgress } from '../run-progress.ts';
 import { createStrategyContext } from '../strategies/context.ts';
-import { measureChain } from '../schedule/cycles.ts';
+import { chainOutput } from '../schedule/cycles.ts';
+import { continuationOutput, type PredictedPoint } from '../continuation/stored-cuts.ts';
 import {
   type ContinuationPoint,
   continuationPrediction,
@@ -86,7 +91,7 @@ export async function compact(
   };
   onCalled?.({ calls: caller.trace.length, ms: criticalPath(caller.trace).ms, error });
   const setup = plan.continuation;
-  let continuation: Compacted['continuation'];
+  let predicted: PredictedPoint[] | undefined;
   if (setup && error === null) {
     // Under --schedule each compaction of the chain is a cut; else the job's own run is the first cut.
     const points: ContinuationPoint[] = replay
@@ -104,19 +109,22 @@ export async function compact(
             contextWindow: environment.contextWindow,
           })),
         ];
-    continuation = await Promise.all(
+    predicted = await Promise.all(
       points.map(async (point) => ({
         point,
         predicted: await continuationPrediction(setup, strategy.name, point),
       })),
     );
   }
-  // Scoring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
+  // Measuring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
   stopIfAborted(environment);
   const outcome = measureResult(strategy, output, run, facts, plan.measure);
-  if (replay && options.schedule)
-    outcome.chain = measureChain(replay, facts, options.schedule, strategy.requiredSections);
+  const chain = replay && options.schedule ? chainOutput(replay, options.schedule) : undefined;
+  const continuation =
+    setup && predicted && outcome.status === 'ok'
+      ? continuationOutput(setup, strategy.name, predicted)
+      : undefined;
   const calls = await Promise.all(
     caller.trace.map(
       (record) => exchanges.get(record) ?? { label: record.label, promptHash: null, answerHash: null },
@@ -127,7 +135,9 @@ export async function compact(
     text: compactedText(output.summary, output.kept ?? []),
     calls,
     requiredSections: strategy.requiredSections,
-    ...(continuation && outcome.status === 'ok' ? { continuation } : {}),
+    ...(chain ? { chain: chain.chain } : {}),
+    ...(continuation ? { continuation: continuation.continuation } : {}),
+    texts: new Map([...(chain?.texts ?? []), ...(continuation?.texts ?? [])]),
   };
 }
 

@@ -4,7 +4,6 @@ import { type SessionReference } from '../results/session-reference.ts';
 import { type JobRecord } from '../results/record.ts';
 import { type Strategy } from '../strategies/types.ts';
 import { evaluate } from '../evaluators/registry.ts';
-import { continuationOf } from '../continuation/setup.ts';
 import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
 import { compact } from './compact.ts';
 import type { CalledRun } from '../run-progress.ts';
@@ -22,16 +21,36 @@ export async function runJob(
     const compacted = await compact(job, plan, environment, arrive, onCalled);
     return {
       compacted,
-      offline: await evaluate(inputOf(compacted, plan.facts, job.sample), environment.evaluators, false),
+      offline: await evaluate(
+        inputOf(compacted, plan.facts, plan.fullFacts, job.sample),
+        environment.evaluators,
+        false,
+      ),
     };
   });
   return evaluateJob(job, compacted, plan.facts, { plan, run, environment }, offline);
 }
 
 /** What the evaluators read of a compacted job. */
-export function inputOf(compacted: Compacted, facts: SessionReference, sample: number): EvaluationInput {
-  const { outcome, text, requiredSections } = compacted;
-  return { text, summary: outcome.summary, ok: outcome.status === 'ok', facts, requiredSections, sample };
+export function inputOf(
+  compacted: Compacted,
+  facts: SessionReference,
+  whole: SessionReference,
+  sample: number,
+): EvaluationInput {
+  const { outcome, text, requiredSections, chain, continuation, texts } = compacted;
+  return {
+    text,
+    summary: outcome.summary,
+    ok: outcome.status === 'ok',
+    facts,
+    requiredSections,
+    sample,
+    whole,
+    chain,
+    continuation,
+    texts,
+  };
 }
 
 /** The evaluate stage for one job: every evaluator's scores (offline ones given when already run), and the job's record. */
@@ -44,17 +63,13 @@ export async function evaluateJob(
 ): Promise<JobRecord> {
   const { plan, run, environment } = context;
   const { outcome, text } = compacted;
-  const input = inputOf(compacted, facts, job.sample);
+  const input = inputOf(compacted, facts, plan.fullFacts, job.sample);
   const scores = {
     ...(offline ?? (await evaluate(input, environment.evaluators, false))),
     ...(await evaluate(input, environment.evaluators, true)),
   };
-  const setup = plan.continuation;
-  if (setup && compacted.continuation) {
-    const block = continuationOf(setup, job.strategy.name, compacted.continuation, environment.tokenizer);
-    if (block) outcome.continuation = block;
-  }
   const textHash = await environment.store.put('contexts', text);
+  for (const stored of compacted.texts.values()) await environment.store.put('contexts', stored);
   return {
     kind: 'job',
     run,
@@ -71,9 +86,11 @@ export async function evaluateJob(
       keptRanges: outcome.keptRanges,
       textHash,
       requiredSections: compacted.requiredSections ? [...compacted.requiredSections] : null,
+      ...(compacted.chain ? { chain: compacted.chain } : {}),
+      ...(compacted.continuation ? { continuation: compacted.continuation } : {}),
     },
     calls: compacted.calls,
     scores,
-    outcome: outcome as unknown as JobRecord['outcome'],
+    outcome,
   };
 }

@@ -1,16 +1,12 @@
 /** The plain data between the runner's stages: the options, the run's shared environment, a job, a plan and a compacted job. */
 import type { OutputStage } from '../report/output-stage.ts';
-import type {
-  ContinuationOptions,
-  ContinuationPoint,
-  ContinuationSetup,
-  continuationPrediction,
-} from '../continuation/setup.ts';
+import type { ContinuationOptions, ContinuationSetup } from '../continuation/setup.ts';
 import { type Barrier, type ProgressEvent } from '../run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
 import { type SessionReference } from '../results/session-reference.ts';
-import type { JobCall, RunRecord } from '../results/record.ts';
+import type { ChainOutput } from '../results/chain-output.ts';
+import type { ContinuationOutput, JobCall, RunRecord } from '../results/record.ts';
 import { type LimitFunction } from 'p-limit';
 import type { CallLimit } from '../call-limit.ts';
 import { type LoadOptions } from '../session/load.ts';
@@ -21,7 +17,7 @@ import { type Provider } from '../providers/types.ts';
 import { type ProviderOptions } from '../providers/create.ts';
 import { type Schedule } from '../schedule/policy.ts';
 import { type Strategy, type StrategyConfig } from '../strategies/types.ts';
-import { type StrategyResult } from '../results/types.ts';
+import { type MeasuredResult } from '../results/types.ts';
 import { type Tokenizer } from '../tokens.ts';
 
 /** One part of a sharded run (`--shard i/n`): `index` of `count`, 1-based. */
@@ -147,15 +143,16 @@ export type FixturePlan = {
     | undefined;
 };
 
-/** A job compacted: its measured result (quality unset), the compacted context and its calls' stored texts. */
+/** A job compacted: its measured result (quality unset), the compacted context, its calls' stored texts, and what its chain and continuation cuts produced. */
 export type Compacted = {
-  outcome: StrategyResult;
+  outcome: MeasuredResult;
   text: string;
   calls: JobCall[];
   requiredSections: readonly string[] | undefined;
-  /** `--continuation`: the strategy's output at each cut and its predicted next steps, measured once scored. */
-  continuation?: Array<{
-    point: ContinuationPoint;
-    predicted: Awaited<ReturnType<typeof continuationPrediction>>;
-  }>;
+  /** `--schedule`: every compaction of the chain (scored by the chain evaluator). */
+  chain?: ChainOutput;
+  /** `--continuation`: the strategy's context at each cut and its predicted next steps (scored by the continuation evaluator). */
+  continuation?: ContinuationOutput;
+  /** The contexts `chain` and `continuation` name, by hash. */
+  texts: Map<string, string>;
 };

@@ -48,7 +48,7 @@ export function topLevelBlocks(answer: string, names: readonly string[]): Tagged
     return answer.slice(Math.max(lineStart, lastEnd), index).trim() === '';
   };
   for (const match of answer.matchAll(new RegExp(`<(/?)(${names.join('|')})>`, 'g'))) {
-    const [tag, slash, name] = match as unknown as [string, string, string];
+    const [tag, slash, name = ''] = match;
     const closing = slash === '/';
     if (inFence(match.index)) continue;
     if (!open) {

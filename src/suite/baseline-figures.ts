@@ -7,7 +7,6 @@ import type { GateFailure, GateStrategy } from '../quality/gate.ts';
 import { boundsOf, metricByKey, suiteMetrics } from '../quality/metrics.ts';
 import { headlineWeights, isWholeCredit } from '../quality/probe-recall.ts';
 import { clusteredDifference, pairedCounts, pairedDifferenceInterval } from '../results/paired.ts';
-import type { SessionDigest, StrategyDigest } from '../results/digest.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { clusteredMean } from './cluster.ts';
 import { sessionCluster } from './measures.ts';
@@ -170,10 +169,7 @@ function sessionFigures(metric: string, list: readonly Pair[]): Figures | 'missi
   // a session does not count them (a figure it did not measure weighs nothing anyway).
   const unitsOf = (pair: Pair) =>
     pooled && pooled.suite.over !== 'session'
-      ? sessionCluster(pooled, {
-          session: pair.session as unknown as SessionDigest,
-          result: pair.now as unknown as StrategyDigest,
-        })?.count
+      ? sessionCluster(pooled, { session: pair.session, result: pair.now })?.count
       : 1;
   const measured = (pair: Pair) => typeof definition.read(pair.now) === 'number';
   const counts = list.map((pair) => (measured(pair) ? unitsOf(pair) : 0));

@@ -1,5 +1,5 @@
 /** The figures of a strategy over sessions: each as a clustered mean, and fact recall paired with another's. */
-import { type Metric, type SuiteAggregation, suiteMetrics } from '../quality/metrics.ts';
+import { type FigureSource, type Metric, type SuiteAggregation, suiteMetrics } from '../quality/metrics.ts';
 import type { SessionDigest, StrategyDigest } from '../results/digest.ts';
 import {
   type Cluster,
@@ -15,6 +15,17 @@ import { headlineWeights } from '../quality/probe-recall.ts';
 /** One session's result of a strategy, with the session it belongs to. */
 export type SessionResult = { session: SessionDigest; result: StrategyDigest };
 
+/** What a session's cluster of a figure reads: the session's files, the strategy's figures and probe counts. */
+export type ClusterSource = {
+  session: { fixture: Pick<SessionDigest['fixture'], 'files'> };
+  result: FigureSource & {
+    quality: Pick<
+      StrategyDigest['quality'],
+      'probesTotal' | 'probesPartial' | 'historyTotal' | 'historyPartial'
+    >;
+  };
+};
+
 /**
  * One session's cluster of a figure, as its suite aggregation says: a share counts with its denominator (the
  * session's fact probes or files: each is a unit scoring 0 or 1, a probe kept in part ½), any other figure as one
@@ -22,7 +33,7 @@ export type SessionResult = { session: SessionDigest; result: StrategyDigest };
  */
 export function sessionCluster(
   metric: Metric & { suite: SuiteAggregation },
-  entry: SessionResult,
+  entry: ClusterSource,
 ): Cluster | null {
   const value = metric.read(entry.result);
   if (typeof value !== 'number') return null;

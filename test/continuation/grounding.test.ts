@@ -61,7 +61,7 @@ describe('continuation grounding (offline, lexical)', () => {
       steps: 4,
       design,
       summary,
-      kept: [],
+      context: summary,
       probes,
       probeOutcomes: {},
       prefix,

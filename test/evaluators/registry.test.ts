@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { applyScores, EVALUATORS, evaluate } from '../../src/evaluators/registry.ts';
 import { sessionReference } from '../../src/results/session-reference.ts';
 import { loadSession } from '../../src/session/load.ts';
-import type { StrategyResult } from '../../src/results/types.ts';
+import type { MeasuredResult } from '../../src/results/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 
 describe('evaluator registry', () => {
@@ -19,7 +19,15 @@ describe('evaluator registry', () => {
     const tokenizer = await getTokenizer('o200k_base');
     const facts = await sessionReference(await loadSession('before-compaction'), tokenizer);
     const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
-    const input = { summary: '', ok: true, facts, requiredSections: undefined, sample: 1 };
+    const input = {
+      summary: '',
+      ok: true,
+      facts,
+      requiredSections: undefined,
+      sample: 1,
+      whole: facts,
+      texts: new Map<string, string>(),
+    };
     const whole = await evaluate({ ...input, text: facts.transcriptText }, context, false);
     const empty = await evaluate({ ...input, text: '' }, context, false);
     assert.deepEqual(Object.keys(whole), ['lexical']);
@@ -33,7 +41,7 @@ describe('evaluator registry', () => {
   });
 
   it('refuses stored scores that are not what the evaluator writes, naming the job', () => {
-    const result = { quality: null, judgeUsage: null, judgeTrace: [] } as unknown as StrategyResult;
+    const result = { quality: null, judgeUsage: null, judgeTrace: [] } as unknown as MeasuredResult;
     assert.throws(
       () => applyScores(result, { lexical: { probeRecall: 'high' } }, 'run.jsonl: job abc'),
       /^InputError: run\.jsonl: job abc: scores\.lexical is not what the lexical evaluator writes$/,

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Probe } from '../../src/quality/probes.ts';
-import { buildResult } from '../../src/results/assemble.ts';
+import pLimit from 'p-limit';
+import { applyScores, evaluate } from '../../src/evaluators/registry.ts';
+import { compactedText, measureResult } from '../../src/results/assemble.ts';
 import type { SessionReference } from '../../src/results/session-reference.ts';
 import { sessionReference } from '../../src/results/session-reference.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
@@ -35,14 +37,29 @@ async function facts(): Promise<SessionReference> {
   return { ...(await sessionReference(shop, tokenizer)), probes: [probe] };
 }
 
-const result = async (summary: string, kept = shop.messages.slice(2, 3)) =>
-  buildResult(
+/** A result as the compact stage measures it and the evaluate stage scores it. */
+async function result(summary: string, kept = shop.messages.slice(2, 3)) {
+  const reference = await facts();
+  const measured = measureResult(
     { name: 'test', description: 'test', callsModel: false },
     { summary, kept },
     { error: null, wallMs: 0, trace: [], prompts: [] },
-    await facts(),
+    reference,
     { tokenizer, provider: { id: 'extractive', model: 'extractive-v1' } },
   );
+  const input = {
+    text: compactedText(summary, kept),
+    summary,
+    ok: true,
+    facts: reference,
+    requiredSections: undefined,
+    sample: 1,
+    whole: reference,
+    texts: new Map<string, string>(),
+  };
+  const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
+  return applyScores(measured, await evaluate(input, context, false), 'test');
+}
 
 describe('result assembly', () => {
   it('scores kept messages in full: a fact past 2,000 characters of a kept tool result counts', async () => {

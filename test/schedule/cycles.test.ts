@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Probe } from '../../src/quality/probes.ts';
 import { sessionReference, withProbes } from '../../src/results/session-reference.ts';
-import { measureChain, recordedChain } from '../../src/schedule/cycles.ts';
+import { chainOutput, recordedChainOutput, scoreChain } from '../../src/schedule/cycles.ts';
+import type { Schedule } from '../../src/schedule/policy.ts';
+import type { SessionReference } from '../../src/results/session-reference.ts';
+import type { Tokenizer } from '../../src/tokens.ts';
 import type { Compaction, Replay } from '../../src/schedule/replay.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
@@ -59,6 +62,18 @@ function compaction(cycle: number, atMessage: number, keptFrom: number, summary:
     trace: [],
     wallMs: 1,
   };
+}
+
+/** A replay's chain as the compact stage stores it, scored as the chain evaluator scores it. */
+function measureChain(replay: Replay, facts: SessionReference, schedule: Schedule) {
+  const { chain, texts } = chainOutput(replay, schedule);
+  return scoreChain(chain, (hash) => texts.get(hash)!, facts, undefined);
+}
+
+/** The agent's own chain, stored and scored. */
+function recordedChain(facts: SessionReference, tokenizer: Tokenizer) {
+  const { chain, texts } = recordedChainOutput(facts, tokenizer);
+  return scoreChain(chain, (hash) => texts.get(hash)!, facts, undefined);
 }
 
 describe('compaction chain measurement', () => {

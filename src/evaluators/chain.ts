@@ -1,0 +1,39 @@
+/** The chain evaluator (`--schedule`): every compaction of a job's stored chain scored against the probes so far. */
+import { z } from 'zod';
+import type { ChainResult } from '../results/chain.ts';
+import { scoreChain } from '../schedule/cycles.ts';
+import { typedAs } from '../results/record.ts';
+import type { Evaluator } from './types.ts';
+
+const shape = z.looseObject({
+  schedule: z.string(),
+  compactions: z.number(),
+  status: z.enum(['ok', 'stalled', 'error']),
+  cycles: z.array(z.looseObject({ cycle: z.number(), atMessage: z.number(), probes: z.number() })),
+});
+
+/** Scores the chain of a job run under `--schedule` (the agent's own under `--schedule recorded`), offline. */
+export const chainEvaluator: Evaluator<ChainResult> = {
+  name: 'chain',
+  description:
+    'each compaction of a --schedule chain: recall of the facts so far, of earlier and first stretches, files',
+  callsModel: false,
+  enabled: () => true,
+  async evaluate(input) {
+    if (!input.chain) return null;
+    return scoreChain(input.chain, textIn(input.texts), input.whole, input.requiredSections);
+  },
+  schema: typedAs<ChainResult>(shape),
+  apply(result, scores) {
+    if (scores) result.chain = scores;
+  },
+};
+
+/** A stored context by hash; one the input lacks is a defect of whoever built it. */
+export function textIn(texts: ReadonlyMap<string, string>): (hash: string) => string {
+  return (hash) => {
+    const text = texts.get(hash);
+    if (text === undefined) throw new Error(`the stored context ${hash} was not read before scoring`);
+    return text;
+  };
+}
