@@ -7,26 +7,20 @@ import { chartStyle } from '../../src/report/html/plots.ts';
 import { recallPlot } from '../../src/report/html/recall-plot.ts';
 import { linearTicks, logTicks, textWidth } from '../../src/report/html/svg.ts';
 import { STRATEGIES } from '../../src/strategies/registry.ts';
+import type { Strategy } from '../../src/strategies/types.ts';
 import { marksOf } from '../helpers/html-report.ts';
 import type { ResultsFile, StrategyResult } from '../../src/results/types.ts';
 
 describe('the palette', () => {
-  it('gives every registered strategy a look of its own, the five core strategies five hues', () => {
-    const names = Object.keys(STRATEGIES);
+  it('gives every registered strategy a colour of its own, and each group its shape', () => {
+    const registered = Object.values(STRATEGIES as Record<string, Strategy>);
+    const names = registered.map((strategy) => strategy.name);
     const styles = strategyStyles(names);
-    const looks = names.map((name) => `${styles.get(name)!.color} ${styles.get(name)!.shape}`);
-    assert.equal(new Set(looks).size, names.length);
-    const core = [
-      'single-shot',
-      'parallel-stitch',
-      'sequential-accumulated',
-      'sequential-rolling',
-      'structured-iterative',
-    ];
-    assert.equal(new Set(core.map((name) => styles.get(name)!.color)).size, 5);
-    // Core and agents, run together most often, share no hue.
-    const agents = ['pi', 'claude-code', 'codex', 'opencode'];
-    assert.equal(new Set([...core, ...agents].map((name) => styles.get(name)!.color)).size, 9);
+    assert.equal(new Set(names.map((name) => styles.get(name)!.color)).size, names.length);
+    for (const group of ['core', 'agent', 'baseline'] as const) {
+      const members = registered.filter((strategy) => strategy.group === group && !strategy.lexical);
+      assert.equal(new Set(members.map((strategy) => styles.get(strategy.name)!.shape)).size, 1, group);
+    }
   });
 
   it('keeps a strategy’s look whichever others ran, and keeps any number of custom strategies apart', () => {
