@@ -63,6 +63,29 @@ export function toolExchange(
   return [callsTools([call]), toolResult(call, output)];
 }
 
+/** One step of a working session: the user's request (if any), the tool the agent calls on a file and its output. */
+export type WorkStep = { request?: string; tool: string; path: string; output: string };
+
+/**
+ * A working session of `steps` steps, each a tool exchange on a file followed by the assistant's "Step n done.",
+ * between an opening and a closing user message when given: the shape the strategy tests slice and summarize.
+ */
+export function workSession(
+  steps: number,
+  step: (index: number) => WorkStep,
+  frame: { opening?: string; closing?: string } = {},
+): Session {
+  const messages: Message[] = frame.opening ? [user(frame.opening)] : [];
+  for (let index = 0; index < steps; index++) {
+    const { request, tool, path, output } = step(index);
+    if (request) messages.push(user(request));
+    messages.push(...toolExchange(tool, { path }, output));
+    messages.push(assistant(`Step ${index} done.`));
+  }
+  if (frame.closing) messages.push(user(frame.closing));
+  return session(messages);
+}
+
 /** A canonical session around messages, with pi-style file operations derived from read/write/edit calls. */
 export function session(messages: Message[], overrides: Partial<Session> = {}): Session {
   const fileOperations: FileOperation[] = [];

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { strategyStyles } from '../../src/report/html/colors.ts';
+import { messageText } from '../../src/strategies/lexical.ts';
 import { resolveStrategies, STRATEGIES } from '../../src/strategies/registry.ts';
 import type { Strategy } from '../../src/strategies/types.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
@@ -21,13 +22,7 @@ const firstLines: Strategy = {
   async run(session) {
     const lines = session.messages
       .filter((message) => message.role === 'user')
-      .map(
-        (message) =>
-          message.content
-            .flatMap((part) => (part.type === 'text' ? [part.text] : []))
-            .join(' ')
-            .split('\n')[0]!,
-      );
+      .map((message) => messageText(message).split('\n')[0]!);
     return { summary: lines.join('\n') };
   },
 };

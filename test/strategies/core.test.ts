@@ -2,28 +2,28 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { criticalPath } from '../../src/calls.ts';
 import { ContextOverflowError } from '../../src/errors.ts';
-import type { Message } from '../../src/session/types.ts';
 import { parallelStitch } from '../../src/strategies/parallel-stitch.ts';
 import { sequentialAccumulated } from '../../src/strategies/sequential-accumulated.ts';
 import { sequentialRolling } from '../../src/strategies/sequential-rolling.ts';
 import { singleShot } from '../../src/strategies/single-shot.ts';
 import { structuredIterative } from '../../src/strategies/structured-iterative.ts';
-import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
+import { workSession } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
 /** About 200 tokens per message pair, 12 tool exchanges: several slices at --slice-tokens 1000. */
-function workSession() {
+function billingSession() {
   const filler =
     'const value = compute(input, options); // keeps the totals in sync with the ledger\n'.repeat(12);
-  const messages: Message[] = [user('Refactor the billing module. Do not add dependencies.')];
-  for (let step = 0; step < 12; step++) {
-    const tool = step % 3 === 0 ? 'edit' : 'read';
-    messages.push(...toolExchange(tool, { path: `/work/project/src/module-${step}.ts` }, filler));
-    messages.push(assistant(`Step ${step} done.`));
-  }
-  messages.push(user('Now run the tests.'));
-  return session(messages);
+  return workSession(
+    12,
+    (step) => ({
+      tool: step % 3 === 0 ? 'edit' : 'read',
+      path: `/work/project/src/module-${step}.ts`,
+      output: filler,
+    }),
+    { opening: 'Refactor the billing module. Do not add dependencies.', closing: 'Now run the tests.' },
+  );
 }
 
 const SMALL = { sliceTokens: 1000, overlapTokens: 100 };
@@ -31,7 +31,7 @@ const SMALL = { sliceTokens: 1000, overlapTokens: 100 };
 describe('single-shot', () => {
   it('makes one call with the whole transcript and 0.8 × reserve as its limit', async () => {
     const provider = fakeProvider();
-    const { output, trace } = await runStrategy(singleShot, workSession(), provider);
+    const { output, trace } = await runStrategy(singleShot, billingSession(), provider);
     assert.equal(provider.requests.length, 1);
     assert.equal(trace[0]!.label, 'checkpoint');
     assert.equal(provider.requests[0]!.maxTokens, Math.floor(0.8 * 16384));
@@ -43,7 +43,7 @@ describe('single-shot', () => {
 
   it('fails with a context overflow when the transcript exceeds --context-window', async () => {
     await assert.rejects(
-      runStrategy(singleShot, workSession(), fakeProvider(), {}, { contextWindow: 500 }),
+      runStrategy(singleShot, billingSession(), fakeProvider(), {}, { contextWindow: 500 }),
       (error: Error) =>
         error instanceof ContextOverflowError &&
         /exceeds the context window of 500 tokens/.test(error.message),
@@ -54,7 +54,7 @@ describe('single-shot', () => {
 describe('parallel-stitch', () => {
   it('summarizes every slice concurrently, then stitches once', async () => {
     const provider = fakeProvider({ delayMs: 30 });
-    const { output, trace } = await runStrategy(parallelStitch, workSession(), provider, SMALL);
+    const { output, trace } = await runStrategy(parallelStitch, billingSession(), provider, SMALL);
     const slices = trace.filter((call) => call.label.startsWith('slice '));
     assert.ok(slices.length >= 3, `expected several slices, got ${slices.length}`);
     assert.equal(trace.length, slices.length + 1);
@@ -71,7 +71,7 @@ describe('parallel-stitch', () => {
 
   it('budgets ratio × slice tokens, boosted for the two most recent slices', async () => {
     const provider = fakeProvider();
-    await runStrategy(parallelStitch, workSession(), provider, { ...SMALL, ratio: 0.2, recentBoost: 3 });
+    await runStrategy(parallelStitch, billingSession(), provider, { ...SMALL, ratio: 0.2, recentBoost: 3 });
     const sliceRequests = provider.requests.slice(0, -1);
     const budgets = sliceRequests.map((request) => request.maxTokens);
     const count = budgets.length;
@@ -98,7 +98,7 @@ describe('parallel-stitch', () => {
 describe('sequential-accumulated', () => {
   it('summarizes slice i with all earlier slice summaries, one call after another', async () => {
     const provider = fakeProvider({ delayMs: 5 });
-    const { output, trace } = await runStrategy(sequentialAccumulated, workSession(), provider, SMALL);
+    const { output, trace } = await runStrategy(sequentialAccumulated, billingSession(), provider, SMALL);
     assert.ok(trace.length >= 3);
     assert.equal(provider.maxInFlight, 1, 'never concurrent');
     assert.equal(criticalPath(trace).calls, trace.length);
@@ -116,7 +116,7 @@ describe('sequential-accumulated', () => {
 describe('sequential-rolling', () => {
   it('rewrites one running summary with each slice', async () => {
     const provider = fakeProvider({ delayMs: 5 });
-    const { output, trace } = await runStrategy(sequentialRolling, workSession(), provider, SMALL);
+    const { output, trace } = await runStrategy(sequentialRolling, billingSession(), provider, SMALL);
     assert.equal(provider.maxInFlight, 1);
     assert.equal(criticalPath(trace).calls, trace.length);
     assert.doesNotMatch(provider.requests[0]!.prompt, /<previous-summary>/);
@@ -129,7 +129,7 @@ describe('sequential-rolling', () => {
 describe('structured-iterative', () => {
   it('uses the initial prompt once, then the update prompt with the previous summary', async () => {
     const provider = fakeProvider();
-    const { trace } = await runStrategy(structuredIterative, workSession(), provider, SMALL);
+    const { trace } = await runStrategy(structuredIterative, billingSession(), provider, SMALL);
     assert.equal(trace[0]!.label, `initial 1/${trace.length}`);
     assert.equal(trace[1]!.label, `update 2/${trace.length}`);
     assert.match(
@@ -144,7 +144,7 @@ describe('structured-iterative', () => {
   it('appends files read and modified from tool calls, even ones the model never mentions', async () => {
     const { output } = await runStrategy(
       structuredIterative,
-      workSession(),
+      billingSession(),
       fakeProvider({ answer: () => '## Goal\nbilling' }),
       SMALL,
     );

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { Message } from '../../src/session/types.ts';
 import { withRecentTail } from '../../src/strategies/hybrid.ts';
 import { resolveStrategies } from '../../src/strategies/registry.ts';
 import { singleShot } from '../../src/strategies/single-shot.ts';
 import { structuredIterative } from '../../src/strategies/structured-iterative.ts';
 import { findCutPoint } from '../../src/cut-points.ts';
 import { countMessages, getTokenizer, type Tokenizer } from '../../src/tokens.ts';
-import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
+import { workSession } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
@@ -16,25 +15,19 @@ before(async () => {
   tokenizer = await getTokenizer('o200k_base');
 });
 
-function workSession() {
-  const messages: Message[] = [];
-  for (let step = 0; step < 10; step++) {
-    messages.push(user(`Step ${step}: update the ledger.`));
-    messages.push(
-      ...toolExchange(
-        'edit',
-        { path: `src/step-${step}.ts` },
-        `step-marker-${step} ${'ledger '.repeat(120)}`,
-      ),
-    );
-    messages.push(assistant(`Step ${step} done.`));
-  }
-  return session(messages);
+/** Ten steps, each a request, an edit whose output carries a marker, and "Step n done.". */
+function ledgerSession() {
+  return workSession(10, (step) => ({
+    request: `Step ${step}: update the ledger.`,
+    tool: 'edit',
+    path: `src/step-${step}.ts`,
+    output: `step-marker-${step} ${'ledger '.repeat(120)}`,
+  }));
 }
 
 describe('+recent hybrids', () => {
   it('summarizes only what lies before the cut point and keeps the rest verbatim', async () => {
-    const input = workSession();
+    const input = ledgerSession();
     const keep = 600;
     const { firstKept } = findCutPoint(input.messages, countMessages(tokenizer, input.messages), keep);
     const provider = fakeProvider();
@@ -54,7 +47,7 @@ describe('+recent hybrids', () => {
   it('keeps the base strategy’s sections, and its file lists cover only the summarized part', async () => {
     const hybrid = withRecentTail(structuredIterative);
     assert.equal(hybrid.requiredSections, structuredIterative.requiredSections);
-    const { output } = await runStrategy(hybrid, workSession(), fakeProvider(), { keepRecentTokens: 600 });
+    const { output } = await runStrategy(hybrid, ledgerSession(), fakeProvider(), { keepRecentTokens: 600 });
     assert.match(output.summary, /src\/step-0\.ts/);
     assert.doesNotMatch(output.summary, /src\/step-9\.ts/);
   });

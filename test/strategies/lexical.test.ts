@@ -17,7 +17,8 @@ before(async () => {
   tokenizer = await getTokenizer('o200k_base');
 });
 
-function workSession() {
+/** A rounding fix: a request with constraints, a read, a failing test, a decision, an edit, the next request. */
+function roundingFixSession() {
   return session(
     [
       user(
@@ -45,7 +46,7 @@ function workSession() {
 
 describe('paths-only', () => {
   it('lists the files the session touched and nothing else', async () => {
-    const { output } = await runStrategy(pathsOnly, workSession(), fakeProvider());
+    const { output } = await runStrategy(pathsOnly, roundingFixSession(), fakeProvider());
     assert.equal(output.summary, 'src/billing/invoice-totals.ts');
     assert.equal(output.kept, undefined);
   });
@@ -61,7 +62,9 @@ describe('identifier-bag', () => {
   });
 
   it('writes the paths, then identifiers, within --lexical-tokens and with no sentence', async () => {
-    const { output } = await runStrategy(identifierBag, workSession(), fakeProvider(), { lexicalTokens: 60 });
+    const { output } = await runStrategy(identifierBag, roundingFixSession(), fakeProvider(), {
+      lexicalTokens: 60,
+    });
     const lines = output.summary.split('\n');
     assert.equal(lines[0], 'src/billing/invoice-totals.ts');
     assert.match(output.summary, /computeInvoiceTotals/);
@@ -72,7 +75,7 @@ describe('identifier-bag', () => {
 
 describe('grep', () => {
   it('keeps request openings, error lines and paths under three headings', async () => {
-    const { output } = await runStrategy(grep, workSession(), fakeProvider());
+    const { output } = await runStrategy(grep, roundingFixSession(), fakeProvider());
     assert.match(output.summary, /^## Requests\nFix the rounding in computeInvoiceTotals\./);
     assert.match(output.summary, /Great\./, 'the opening of each request');
     assert.match(output.summary, /## Errors\n.*expected 39842 to be 39843/s);
@@ -85,7 +88,7 @@ describe('grep', () => {
   });
 
   it('stops at --lexical-tokens', async () => {
-    const { output } = await runStrategy(grep, workSession(), fakeProvider(), { lexicalTokens: 25 });
+    const { output } = await runStrategy(grep, roundingFixSession(), fakeProvider(), { lexicalTokens: 25 });
     assert.ok(
       tokenizer.count(output.summary) <= 25 + 4,
       'the budget, up to the blank lines between sections',
@@ -96,7 +99,7 @@ describe('grep', () => {
 
 describe('user-verbatim', () => {
   it('keeps every user message word for word and nothing the agent or a tool wrote', async () => {
-    const { output } = await runStrategy(userVerbatim, workSession(), fakeProvider());
+    const { output } = await runStrategy(userVerbatim, roundingFixSession(), fakeProvider());
     assert.equal(
       output.summary,
       [
@@ -110,7 +113,9 @@ describe('user-verbatim', () => {
   });
 
   it('stops at --lexical-tokens, oldest message first', async () => {
-    const { output } = await runStrategy(userVerbatim, workSession(), fakeProvider(), { lexicalTokens: 30 });
+    const { output } = await runStrategy(userVerbatim, roundingFixSession(), fakeProvider(), {
+      lexicalTokens: 30,
+    });
     assert.ok(tokenizer.count(output.summary) <= 30);
     assert.match(output.summary, /^## User 1\nFix the rounding/);
     assert.doesNotMatch(output.summary, /CSV export/);
@@ -119,7 +124,7 @@ describe('user-verbatim', () => {
 
 describe('user-errors', () => {
   it('keeps the user messages, then the error lines of tool output, and no decision', async () => {
-    const { output } = await runStrategy(userErrors, workSession(), fakeProvider());
+    const { output } = await runStrategy(userErrors, roundingFixSession(), fakeProvider());
     assert.match(output.summary, /^## User 1\nFix the rounding in computeInvoiceTotals\./);
     assert.match(output.summary, /## User 2\nGreat\. Now make the CSV export stream instead of buffering\./);
     assert.match(output.summary, /\n\n## Errors\n.*expected 39842 to be 39843/s);
@@ -127,7 +132,9 @@ describe('user-errors', () => {
   });
 
   it('spends what the user messages leave on error lines, within --lexical-tokens', async () => {
-    const { output } = await runStrategy(userErrors, workSession(), fakeProvider(), { lexicalTokens: 45 });
+    const { output } = await runStrategy(userErrors, roundingFixSession(), fakeProvider(), {
+      lexicalTokens: 45,
+    });
     assert.ok(tokenizer.count(output.summary) <= 45 + 2, 'the budget, up to the blank line between sections');
     assert.match(output.summary, /CSV export/);
     assert.doesNotMatch(output.summary, /39843/);

@@ -2,25 +2,24 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
 import { requestKey } from '../../src/providers/stored-answer.ts';
-import type { Message } from '../../src/session/types.ts';
 import { promptHash } from '../../src/strategies/context.ts';
 import { parsePromptFiles } from '../../src/strategies/prompt-overrides.ts';
 import { fillPlaceholders, PROMPTS } from '../../src/strategies/prompts.ts';
 import { STRATEGIES } from '../../src/strategies/registry.ts';
 import { singleShot } from '../../src/strategies/single-shot.ts';
 import type { PromptOverride, Strategy } from '../../src/strategies/types.ts';
-import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
+import { workSession } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
-function workSession() {
-  const messages: Message[] = [];
-  for (let step = 0; step < 8; step++) {
-    messages.push(user(`Step ${step}: reconcile the ledger.`));
-    messages.push(...toolExchange('read', { path: `src/step-${step}.ts` }, 'ledger '.repeat(150)));
-    messages.push(assistant(`Step ${step} done.`));
-  }
-  return session(messages);
+/** Eight steps, each a request, a read and "Step n done.". */
+function ledgerSession() {
+  return workSession(8, (step) => ({
+    request: `Step ${step}: reconcile the ledger.`,
+    tool: 'read',
+    path: `src/step-${step}.ts`,
+    output: 'ledger '.repeat(150),
+  }));
 }
 
 const files: Record<string, string> = {
@@ -83,7 +82,7 @@ describe('prompt overrides', () => {
 
   it('wraps the override in the same blocks: the conversation before it, the focus after it', async () => {
     const provider = fakeProvider();
-    const { prompts } = await runStrategy(singleShot, workSession(), provider, {
+    const { prompts } = await runStrategy(singleShot, ledgerSession(), provider, {
       promptOverrides: overridesFor('single-shot=short.md'),
       instructions: 'the ledger',
     });
@@ -101,7 +100,7 @@ describe('prompt overrides', () => {
 
   it('fills the placeholders of an override too', async () => {
     const provider = fakeProvider();
-    await runStrategy(STRATEGIES['parallel-stitch'], workSession(), provider, {
+    await runStrategy(STRATEGIES['parallel-stitch'], ledgerSession(), provider, {
       sliceTokens: 600,
       overlapTokens: 0,
       promptOverrides: overridesFor('parallel-stitch=slice.md'),
@@ -118,13 +117,13 @@ describe('prompt overrides', () => {
     const keys = [];
     for (const file of ['short.md', 'other.md']) {
       const provider = fakeProvider();
-      await runStrategy(singleShot, workSession(), provider, {
+      await runStrategy(singleShot, ledgerSession(), provider, {
         promptOverrides: overridesFor(`single-shot=${file}`),
       });
       keys.push(requestKey({ id: 'openai', model: 'gpt-4.1-mini' }, provider.requests[0]!));
     }
     const provider = fakeProvider();
-    await runStrategy(singleShot, workSession(), provider);
+    await runStrategy(singleShot, ledgerSession(), provider);
     keys.push(requestKey({ id: 'openai', model: 'gpt-4.1-mini' }, provider.requests[0]!));
     assert.equal(new Set(keys).size, 3);
   });
@@ -140,7 +139,7 @@ describe('prompt overrides', () => {
     assert.ok(withPrompts.length > 0 && withPrompts.every((strategy) => modelStrategies.includes(strategy)));
     for (const strategy of modelStrategies) {
       const provider = fakeProvider();
-      const { prompts } = await runStrategy(strategy, workSession(), provider, {
+      const { prompts } = await runStrategy(strategy, ledgerSession(), provider, {
         sliceTokens: 800,
         overlapTokens: 0,
         keepRecentTokens: 500,
