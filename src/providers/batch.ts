@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { AbortedError, InputError, ProviderError } from '../errors.ts';
 import { writeFileAtomic } from '../files.ts';
 import { requestKey } from './stored-answer.ts';
-import { withTextForm } from './text-form.ts';
+import { generateMiddleware, type ProviderMiddleware } from './middleware.ts';
 import type { BatchResult, BatchStatus, GenerateRequest, Generation, Provider } from './types.ts';
 
 /** The file in the output folder that lists the submitted batches. */
@@ -51,8 +51,13 @@ type Waiter = {
   reject: (error: unknown) => void;
 };
 
-/** The provider with its calls sent through the vendor's batch service; a provider without one is an input error. */
-export function withBatch(provider: Provider, options: BatchOptions): Provider {
+/** The provider behind it with its calls sent through the vendor's batch service; one without is an input error. */
+export function batchMiddleware(options: BatchOptions): ProviderMiddleware {
+  return generateMiddleware((provider) => batchInFront(provider, options));
+}
+
+/** The batch layer over `provider`, `complete` aside. */
+function batchInFront(provider: Provider, options: BatchOptions): Omit<Provider, 'complete'> {
   const api = provider.batch;
   const name = provider.isLanguageModel ? `${provider.id}:${provider.model}` : provider.id;
   if (!api)
@@ -221,7 +226,7 @@ export function withBatch(provider: Provider, options: BatchOptions): Provider {
     else enqueue(key);
   };
 
-  return withTextForm({
+  return {
     ...provider,
     priceTier: 'batch',
     // A saved batch list that cannot be read stops the run before any call, naming the file.
@@ -260,7 +265,7 @@ export function withBatch(provider: Provider, options: BatchOptions): Provider {
       await writing.catch(() => undefined);
       await provider.close?.();
     },
-  });
+  };
 }
 
 /** The keys in batches within the API's request and byte limits, in order. */

@@ -14,11 +14,7 @@ import {
   type StoredAnswer,
   storedAnswerSchema,
 } from './stored-answer.ts';
-import { withTextForm } from './text-form.ts';
-import type { Provider } from './types.ts';
-
-/** A recording provider; `close()` resolves once every answer so far is on disk. */
-export type RecordingProvider = Provider & { readonly cassette: string; close(): Promise<void> };
+import { generateMiddleware, type ProviderMiddleware } from './middleware.ts';
 
 /** One cassette being written; several providers of a run (strategies and judge) can share it. */
 export type CassetteRecorder = {
@@ -78,32 +74,29 @@ export function createRecorder(file: string): CassetteRecorder {
   };
 }
 
-/** Records every answer of `provider` (cache hits included) into a cassette file or a shared recorder. */
-export function withRecording(provider: Provider, target: string | CassetteRecorder): RecordingProvider {
+/** Records every answer of the provider behind it (cache hits included) into a cassette file or a shared recorder. */
+export function recordMiddleware(target: string | CassetteRecorder): ProviderMiddleware {
   const recorder = typeof target === 'string' ? createRecorder(target) : target;
-  return {
-    ...withTextForm({
-      ...provider,
-      async generate(request) {
-        const key = requestKey(provider, request);
-        const { generation, stored } = await answerAndStore(provider, request, key);
-        recorder.add(stored);
-        return generation;
-      },
-    }),
-    cassette: recorder.file,
+  return generateMiddleware((provider) => ({
+    ...provider,
+    async generate(request) {
+      const key = requestKey(provider, request);
+      const { generation, stored } = await answerAndStore(provider, request, key);
+      recorder.add(stored);
+      return generation;
+    },
     async close() {
       await recorder.flush();
       await provider.close?.();
     },
-  };
+  }));
 }
 
 /** Answers only from the cassette `file` (read and checked now, before any work); a miss is an error. */
-export function withReplay(provider: Provider, file: string): Provider {
+export function replayMiddleware(file: string): ProviderMiddleware {
   const answers = readCassette(file);
   const recorded = new Set([...answers.values()].map((answer) => `${answer.provider}:${answer.model}`));
-  return withTextForm({
+  return generateMiddleware((provider) => ({
     ...provider,
     // A replay touches no network: nothing to warm up.
     warmUp: undefined,
@@ -118,7 +111,7 @@ export function withReplay(provider: Provider, file: string): Provider {
         `no recorded answer for this request: not in cassette ${file}${holds}; re-record with --record`,
       );
     },
-  });
+  }));
 }
 
 /** Every answer in a cassette by key; a bad line is an {@link InputError} `file:line: reason`. */

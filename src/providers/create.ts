@@ -1,9 +1,10 @@
-/** Provider specs (`extractive`, `openai:<model>`, `anthropic:<model>`) → providers, with cache and cassettes in front. */
+/** Provider specs (`extractive`, `openai:<model>`, `anthropic:<model>`) → providers, and the middleware in front of them in order. */
 import { InputError } from '../errors.ts';
 import type { Tokenizer } from '../tokens.ts';
-import { type BatchOptions, withBatch } from './batch.ts';
-import { DEFAULT_CACHE_DIRECTORY, withCache } from './cache.ts';
-import { type CassetteRecorder, withRecording, withReplay } from './cassette.ts';
+import { batchMiddleware, type BatchOptions } from './batch.ts';
+import { cacheMiddleware, DEFAULT_CACHE_DIRECTORY } from './cache.ts';
+import { type CassetteRecorder, recordMiddleware, replayMiddleware } from './cassette.ts';
+import { applyMiddleware, type ProviderMiddleware } from './middleware.ts';
 import { modelInfo } from './models.ts';
 import type { SdkProviderOptions } from './sdk-provider.ts';
 import { PROVIDER_TABLE, type ProviderEntry, providerEntry } from './registry.ts';
@@ -99,25 +100,37 @@ export function createProvider(spec: string, options: ProviderOptions): Provider
 }
 
 /**
- * Puts the batch service, the cache and cassettes in front of a provider. Replay answers from the cassette alone
- * (no network, no cache); the batch sits behind the cache, so only misses are batched and every batch answer is
- * stored; recording sits outside the cache, so cache hits are recorded too. The
- * extractive baseline gets no cache: it answers faster than a disk read, and a "cached" mark on it
- * would only blur the report.
+ * The layers in front of a provider, outermost first, the one place their order is decided:
+ *
+ * 1. a cassette replayed (`--replay`) answers alone: no cache, no batch, no network;
+ * 2. else a cassette recorded (`--record`), outside the cache, so cache hits are recorded too;
+ * 3. the response cache (`--cache-dir`, unless `--no-cache`), outside the batch, so only misses are batched and every
+ *    batch answer is stored; never in front of the extractive baseline: it answers faster than a disk read, and a
+ *    "cached" mark on it would only blur the report;
+ * 4. the batch service (`--batch`), next to the provider.
  */
+export function providerMiddleware(
+  provider: Pick<Provider, 'isLanguageModel'>,
+  options: Pick<ProviderOptions, 'cacheDirectory' | 'record' | 'replay' | 'batch'>,
+): ProviderMiddleware[] {
+  if (options.record && options.replay) throw new InputError('--record and --replay cannot be used together');
+  if (options.batch && options.replay) throw new InputError('--batch and --replay cannot be used together');
+  if (options.replay) return [replayMiddleware(options.replay)];
+  return [
+    ...(options.record ? [recordMiddleware(options.record)] : []),
+    ...(options.cacheDirectory !== false && provider.isLanguageModel
+      ? [cacheMiddleware({ directory: options.cacheDirectory ?? DEFAULT_CACHE_DIRECTORY })]
+      : []),
+    ...(options.batch ? [batchMiddleware(options.batch)] : []),
+  ];
+}
+
+/** The provider with the layers `providerMiddleware` puts in front of it. */
 export function wrapProvider(
   provider: Provider,
   options: Pick<ProviderOptions, 'cacheDirectory' | 'record' | 'replay' | 'batch'>,
 ): Provider {
-  if (options.record && options.replay) throw new InputError('--record and --replay cannot be used together');
-  if (options.batch && options.replay) throw new InputError('--batch and --replay cannot be used together');
-  if (options.replay) return withReplay(provider, options.replay);
-  let wrapped = options.batch ? withBatch(provider, options.batch) : provider;
-  if (options.cacheDirectory !== false && provider.isLanguageModel) {
-    wrapped = withCache(wrapped, { directory: options.cacheDirectory ?? DEFAULT_CACHE_DIRECTORY });
-  }
-  if (options.record) wrapped = withRecording(wrapped, options.record);
-  return wrapped;
+  return applyMiddleware(provider, providerMiddleware(provider, options));
 }
 
 function checkedBaseUrl(baseUrl: string | undefined): string | undefined {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { InputError, ProviderError } from '../../src/errors.ts';
-import { withBatch } from '../../src/providers/batch.ts';
+import { batchMiddleware } from '../../src/providers/batch.ts';
 import { createAnthropicProvider } from '../../src/providers/anthropic/provider.ts';
 import { costOf } from '../../src/providers/models.ts';
 import { createOpenAIProvider } from '../../src/providers/openai/provider.ts';
@@ -40,12 +40,12 @@ function direct(vendor: Vendor, server: MockLlmServer): Provider {
 }
 
 function batched(provider: Provider, stateFile: string, statuses: BatchStatus[] = []): Provider {
-  return withBatch(provider, {
+  return batchMiddleware({
     stateFile,
     pollMs: 5,
     quietMs: 20,
     onStatus: (status) => statuses.push(status),
-  });
+  })(provider);
 }
 
 const requestFor = (prompt: string): CompletionRequest => ({ system: 'Summarize.', prompt, maxTokens: 200 });

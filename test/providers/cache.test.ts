@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ProviderError } from '../../src/errors.ts';
-import { entryFile, withCache } from '../../src/providers/cache.ts';
+import { entryFile, cacheMiddleware } from '../../src/providers/cache.ts';
 import { createOpenAIProvider } from '../../src/providers/openai/provider.ts';
 import { requestKey } from '../../src/providers/stored-answer.ts';
 import type { CompletionRequest } from '../../src/providers/types.ts';
@@ -37,7 +37,7 @@ function cachedOpenAI(server: MockLlmServer, directory: string) {
     timeoutMs: 5000,
     tokenizer,
   });
-  return withCache(provider, { directory });
+  return cacheMiddleware({ directory })(provider);
 }
 
 async function filesUnder(directory: string): Promise<string[]> {

@@ -4,8 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { InputError, ProviderError } from '../../src/errors.ts';
-import { withCache } from '../../src/providers/cache.ts';
-import { createRecorder, readCassette, withRecording, withReplay } from '../../src/providers/cassette.ts';
+import { cacheMiddleware } from '../../src/providers/cache.ts';
+import {
+  createRecorder,
+  readCassette,
+  recordMiddleware,
+  replayMiddleware,
+} from '../../src/providers/cassette.ts';
 import { createOpenAIProvider } from '../../src/providers/openai/provider.ts';
 import type { CompletionRequest, Provider } from '../../src/providers/types.ts';
 import { requestKey } from '../../src/providers/stored-answer.ts';
@@ -67,13 +72,13 @@ describe('cassettes', () => {
   it('record then replay: the same answers, no request, the recorded latency', async (t) => {
     const server = await serve(t, { latencyMs: 20 });
     const file = freshFile();
-    const recording = withRecording(openai(server), file);
+    const recording = recordMiddleware(file)(openai(server));
     const recorded = await Promise.all(requests.map((request) => recording.complete(request)));
-    await recording.close();
+    await recording.close!();
     assert.equal(server.requests.length, 3);
     assert.equal((await readFile(file, 'utf8')).trim().split('\n').length, 3);
 
-    const replay = withReplay(openai(undefined, 'not-needed'), file);
+    const replay = replayMiddleware(file)(openai(undefined, 'not-needed'));
     for (const [index, request] of requests.entries()) {
       const answer = await replay.complete(request);
       assert.equal(answer.text, recorded[index]?.text);
@@ -87,10 +92,10 @@ describe('cassettes', () => {
   it('fails a replay miss clearly, naming the cassette and how to fix it', async (t) => {
     const server = await serve(t);
     const file = freshFile();
-    const recording = withRecording(openai(server), file);
+    const recording = recordMiddleware(file)(openai(server));
     await recording.complete(requests[0]!);
-    await recording.close();
-    const replay = withReplay(openai(undefined), file);
+    await recording.close!();
+    const replay = replayMiddleware(file)(openai(undefined));
     const error = await replay.complete(requests[1]!).catch((caught: unknown) => caught);
     assert.ok(error instanceof ProviderError);
     assert.match(
@@ -102,11 +107,11 @@ describe('cassettes', () => {
   it('says which models a cassette holds when replaying another', async (t) => {
     const server = await serve(t);
     const file = freshFile();
-    const recording = withRecording(openai(server), file);
+    const recording = recordMiddleware(file)(openai(server));
     await recording.complete(requests[0]!);
-    await recording.close();
+    await recording.close!();
     const other = { ...openai(undefined), model: 'gpt-4.1' };
-    const error = await withReplay(other, file)
+    const error = await replayMiddleware(file)(other)
       .complete(requests[0]!)
       .catch((caught: unknown) => caught);
     assert.match(String(error), /it holds answers of openai:gpt-4\.1-mini/);
@@ -115,7 +120,7 @@ describe('cassettes', () => {
   it('writes whole lines only while answers arrive, and every answer by close', async (t) => {
     const server = await serve(t);
     const file = freshFile();
-    const recording = withRecording(openai(server), file);
+    const recording = recordMiddleware(file)(openai(server));
     const reads: string[] = [];
     const watcher = setInterval(() => {
       readFile(file, 'utf8').then(
@@ -125,7 +130,7 @@ describe('cassettes', () => {
     }, 1);
     await recording.complete(requests[0]!);
     await recording.complete(requests[1]!);
-    await recording.close();
+    await recording.close!();
     clearInterval(watcher);
     for (const text of reads) assert.ok(text === '' || text.endsWith('\n'), 'never half a line');
     assert.equal(readCassette(file).size, 2);
@@ -136,13 +141,13 @@ describe('cassettes', () => {
     const file = freshFile();
     await writeFile(file, `${JSON.stringify({ stale: true })}\n`);
     const recorder = createRecorder(file);
-    const recording = withRecording(openai(server), recorder);
+    const recording = recordMiddleware(recorder)(openai(server));
     for (const request of [requests[0]!, requests[1]!, requests[0]!, requests[2]!]) {
       await recording.complete(request);
       // Each answer is on disk before the next is asked: every write after the first adds to the file.
       await recorder.flush();
     }
-    await recording.close();
+    await recording.close!();
     const lines = (await readFile(file, 'utf8')).trim().split('\n');
     assert.equal(lines.length, 3, 'the repeated request once, the stale line gone');
     const keys = requests.map((request) => requestKey(openai(undefined), request));
@@ -155,13 +160,13 @@ describe('cassettes', () => {
   it('records cache hits too', async (t) => {
     const server = await serve(t);
     const directory = join(root, 'cache-for-recording');
-    const earlier = withCache(openai(server), { directory });
+    const earlier = cacheMiddleware({ directory })(openai(server));
     await earlier.complete(requests[0]!);
     await earlier.close?.();
     const file = freshFile();
-    const recording = withRecording(withCache(openai(server), { directory }), file);
+    const recording = recordMiddleware(file)(cacheMiddleware({ directory })(openai(server)));
     await recording.complete(requests[0]!);
-    await recording.close();
+    await recording.close!();
     assert.equal(server.requests.length, 1);
     assert.equal(readCassette(file).size, 1);
   });
@@ -169,9 +174,9 @@ describe('cassettes', () => {
   it('never writes the API key into a cassette', async (t) => {
     const server = await serve(t);
     const file = freshFile();
-    const recording = withRecording(openai(server), file);
+    const recording = recordMiddleware(file)(openai(server));
     await recording.complete(requests[0]!);
-    await recording.close();
+    await recording.close!();
     const text = await readFile(file, 'utf8');
     assert.ok(!text.includes(API_KEY));
   });
@@ -201,7 +206,7 @@ describe('cassettes', () => {
   it('refuses to replay a cassette that does not exist, before any call', () => {
     const file = join(root, 'missing.jsonl');
     assert.throws(
-      () => withReplay(openai(undefined), file),
+      () => replayMiddleware(file)(openai(undefined)),
       (error: unknown) => {
         assert.ok(error instanceof InputError);
         assert.match(
@@ -223,10 +228,10 @@ describe('cassettes and secrets', () => {
       ],
     });
     const file = freshFile();
-    const recording = withRecording(openai(server), file);
+    const recording = recordMiddleware(file)(openai(server));
     await assert.rejects(recording.complete(requests[0]!), /refusing to write .*looks like an API key/);
     assert.equal((await recording.complete(requests[1]!)).text, 'a clean summary');
-    await recording.close();
+    await recording.close!();
     const text = await readFile(file, 'utf8');
     assert.ok(!text.includes(API_KEY));
     assert.equal(readCassette(file).size, 1);

@@ -12,8 +12,8 @@ import { after, before, describe, it } from 'node:test';
 import { AbortedError, ContextOverflowError, ProviderError } from '../../src/errors.ts';
 import { ANTHROPIC_OVERFLOW_EXAMPLES } from '../../src/providers/anthropic/overflow.ts';
 import { createAnthropicProvider } from '../../src/providers/anthropic/provider.ts';
-import { withCache } from '../../src/providers/cache.ts';
-import { withRecording, withReplay } from '../../src/providers/cassette.ts';
+import { cacheMiddleware } from '../../src/providers/cache.ts';
+import { recordMiddleware, replayMiddleware } from '../../src/providers/cassette.ts';
 import { createExtractiveProvider } from '../../src/providers/extractive.ts';
 import { OPENAI_OVERFLOW_EXAMPLES } from '../../src/providers/openai/overflow.ts';
 import { createOpenAIProvider } from '../../src/providers/openai/provider.ts';
@@ -379,17 +379,16 @@ for (const subject of subjects) {
       });
       const request = { ...conversation(), tools: [readTool] };
       const cassette = join(root, `${subject.id}-tools.jsonl`);
-      const recording = withRecording(
-        withCache(provider(server), { directory: join(root, `${subject.id}-cache`) }),
-        cassette,
+      const recording = recordMiddleware(cassette)(
+        cacheMiddleware({ directory: join(root, `${subject.id}-cache`) })(provider(server)),
       );
       const answered = await recording.generate(request);
       const again = await recording.generate(request);
-      await recording.close();
+      await recording.close!();
       assert.equal(server.count, 1);
       assert.ok(again.fromCache);
       assert.deepEqual(again.content, answered.content);
-      const replayed = await withReplay(provider(server), cassette).generate(request);
+      const replayed = await replayMiddleware(cassette)(provider(server)).generate(request);
       assert.equal(server.count, 1);
       assert.deepEqual(
         { content: replayed.content, stopReason: replayed.stopReason },

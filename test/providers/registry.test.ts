@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
-import { withRecording } from '../../src/providers/cassette.ts';
+import { recordMiddleware } from '../../src/providers/cassette.ts';
 import {
   createProvider,
   isLocalServer,
@@ -208,9 +208,9 @@ describe('wrapProvider', () => {
   it('lets replay win over the cache: no network, no cache directory', async (t) => {
     const server = await serve(t);
     const file = join(root, 'wrap.jsonl');
-    const recording = withRecording(openai(server), file);
+    const recording = recordMiddleware(file)(openai(server));
     await recording.complete(request);
-    await recording.close();
+    await recording.close!();
     const directory = join(root, 'never-made');
     const provider = wrapProvider(openai(server), { cacheDirectory: directory, replay: file });
     assert.ok((await provider.complete(request)).fromCache);
