@@ -1,6 +1,8 @@
 /** `check`: compare, then gate on quality against floors and a baseline (for CI). */
 import { InputError } from './errors.ts';
 import { type LintResult, lintFixture } from './lint.ts';
+import type { LoadOptions } from './session/load.ts';
+import { importOptions } from './stages/options.ts';
 import type { RunRecord } from './results/record.ts';
 import type { ResultsFile } from './results/types.ts';
 import { readResults } from './results/digest.ts';
@@ -213,7 +215,7 @@ async function prepareCheck(
   });
   const lints = new Map<string, { sidecar: string; errors: number }>();
   for (const fixture of expanded.fixtures) {
-    const lint = await lintOrSkip(fixture, expanded);
+    const lint = await lintOrSkip(fixture, expanded.skipUnloadable === true, importOptions(expanded));
     if (lint && lint.errors > 0)
       lints.set(expanded.sessionNames?.[fixture] ?? lint.fixture, {
         sidecar: lint.sidecar,
@@ -310,8 +312,9 @@ async function applyGate(
     sessionsNotGated,
   };
   const gateMarkdown = renderGateMarkdown(summary, results[0]?.provenance ?? null);
-  const gateFile = await writeGateReport(stagedOut(options), gateStem(results), gateMarkdown, options.signal);
-  await addGateToPages(gatedPages(results, suites, stagedOut(options)), gateHtml(summary), options.signal);
+  const directory = stagedOut({ out: options.out, stage: options.stage });
+  const gateFile = await writeGateReport(directory, gateStem(results), gateMarkdown, options.signal);
+  await addGateToPages(gatedPages(results, suites, directory), gateHtml(summary), options.signal);
   return { baselineGate, verdict, exitCode: gateExitCode(verdict), updated: [], summary, gateFile };
 }
 
@@ -374,11 +377,15 @@ function acceptCommand(target: string, command: readonly string[] = []): string 
 }
 
 /** Lints a fixture's probes; in a suite, a session that will not load is left to the run, which skips it. */
-async function lintOrSkip(fixture: string, options: CompareOptions): Promise<LintResult | undefined> {
+async function lintOrSkip(
+  fixture: string,
+  skipUnloadable: boolean,
+  loading: LoadOptions,
+): Promise<LintResult | undefined> {
   try {
-    return await lintFixture(fixture, options);
+    return await lintFixture(fixture, loading);
   } catch (error) {
-    if (options.skipUnloadable && error instanceof InputError) return undefined;
+    if (skipUnloadable && error instanceof InputError) return undefined;
     throw error;
   }
 }

@@ -84,13 +84,13 @@ function formatSeconds(ms: number): string {
 export function callProgress(
   environment: {
     provider: Pick<Provider, 'id' | 'model' | 'priceTier'>;
-    options: { onProgress?: ((event: ProgressEvent) => void) | undefined };
+    listeners: { onProgress?: ((event: ProgressEvent) => void) | undefined };
   },
   unit: { unit: string; strategy: string },
 ): (record: Readonly<CallRecord>, phase: CallPhase) => void {
-  const { provider, options } = environment;
+  const { provider, listeners } = environment;
   return (record, phase) =>
-    options.onProgress?.({
+    listeners.onProgress?.({
       type: 'call',
       ...unit,
       phase,

@@ -25,14 +25,14 @@ import { describeSchedule } from './schedule/policy.ts';
 import { branchChoiceNote, droppedWorkNote } from './session/dropped-work-note.ts';
 import { loadSession } from './session/load.ts';
 import { writeFixtureReports } from './report/write.ts';
-import { stagedOut } from './report/output-stage.ts';
 import { recordedChainOutput } from './schedule/cycles.ts';
 import { continuationOutput } from './continuation/stored-cuts.ts';
 import { recordedContinuation } from './continuation/setup.ts';
 import { strategySettings } from './strategies/registry.ts';
 import { CORE_SETTINGS } from './settings.ts';
 import { skippedLinesNote } from './session/skipped-lines-note.ts';
-import type { CompareOptions, FixturePlan, RunEnvironment } from './stages/types.ts';
+import { importOptions } from './stages/options.ts';
+import type { FixturePlan, RunEnvironment, SessionLoadOptions } from './stages/types.ts';
 import { evaluateJob, runJob } from './stages/evaluate.ts';
 
 /**
@@ -45,13 +45,13 @@ export type FixtureOutcome = { digest: SessionDigest; resultsFile: string; files
 export async function loadFixture(
   fixture: string,
   tokenizer: Tokenizer,
-  options: CompareOptions,
+  options: SessionLoadOptions,
 ): Promise<SessionReference | undefined> {
   let session;
   try {
     // A run at a recorded compaction takes the branch holding one when the active branch has none.
     const needsCompaction = options.atCompaction === true || options.schedule?.policy === 'recorded';
-    session = await loadSession(fixture, { ...options, needsCompaction });
+    session = await loadSession(fixture, { ...importOptions(options), needsCompaction });
   } catch (error) {
     if (!options.skipUnloadable || !(error instanceof InputError)) throw error;
     // `F:5: not valid JSON` names its line; the file is named beside it.
@@ -85,10 +85,10 @@ export async function runFixture(
   records: Array<SessionRecord | JobRecord>;
   calls: StoredCalls;
 }> {
-  const { options } = environment;
+  const { planOptions } = environment;
   const [session, ...jobs] = await recordFixture(plan, run, environment);
   const order = plan.strategies.map(({ strategy }) => strategy.name);
-  const results = aggregateSession(session, jobs, order, options.reference, plan.stem);
+  const results = aggregateSession(session, jobs, order, planOptions.reference, plan.stem);
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
   // The page links each call's stored prompt and answer where the records land: `records/calls/` beside it.
   const calls = await storedCalls(
@@ -96,7 +96,7 @@ export async function runFixture(
     (hash) => environment.store.read('calls', hash).catch(() => undefined),
     (hash) => `records/calls/${hash}.json`,
   );
-  const files = await writeFixtureReports(results, stagedOut(options), environment.signal, {
+  const files = await writeFixtureReports(results, environment.reportDirectory, environment.signal, {
     messages: plan.facts.session.messages,
     probes: plan.facts.probes,
     calls,
@@ -110,7 +110,7 @@ export async function recordFixture(
   run: string,
   environment: RunEnvironment,
 ): Promise<[SessionRecord, ...JobRecord[]]> {
-  const { options, tokenizer } = environment;
+  const { planOptions, listeners, tokenizer } = environment;
   const { facts, fullFacts, stem, target } = plan;
   const perStrategy = await Promise.all(
     plan.strategies.map(async ({ strategy, jobs }) => {
@@ -121,7 +121,7 @@ export async function recordFixture(
       const onCalled = (done: CalledRun) => {
         called.push(done);
         if (called.length < jobs.length || !environment.callsDone) return;
-        options.onProgress?.({
+        listeners.onProgress?.({
           type: 'strategy',
           unit,
           strategy: strategy.name,
@@ -132,7 +132,7 @@ export async function recordFixture(
       const records = await Promise.all(jobs.map((job) => runJob(job, plan, run, environment, onCalled)));
       const result = strategyResultOf(records, stem);
       if (!environment.callsDone)
-        options.onProgress?.({
+        listeners.onProgress?.({
           type: 'strategy',
           unit,
           strategy: strategy.name,
@@ -155,13 +155,13 @@ export async function recordFixture(
     );
     // Under `--schedule recorded` the agent's own summary is scored at each of its points, beside the strategies.
     const chain =
-      options.schedule?.policy === 'recorded' ? recordedChainOutput(fullFacts, tokenizer) : undefined;
+      planOptions.schedule?.policy === 'recorded' ? recordedChainOutput(fullFacts, tokenizer) : undefined;
     const job = { id: plan.recorded.id, strategy: recorded.strategy, sample: 1, deterministic: false };
     const text = compactedText(summary, kept);
     // With --continuation, the agent's own compaction is continued like a strategy's where it compacted.
     const predicted =
       plan.continuation &&
-      (await recordedContinuation(plan.continuation, plan.recorded, options.schedule !== undefined));
+      (await recordedContinuation(plan.continuation, plan.recorded, planOptions.schedule !== undefined));
     const continuation =
       plan.continuation && predicted && predicted.length > 0
         ? continuationOutput(plan.continuation, 'recorded', predicted)
@@ -179,12 +179,12 @@ export async function recordFixture(
   }
   const cuts = plan.continuation?.cuts ?? [];
   const frame = resultsFrame(facts, {
-    ...(options.schedule ? { schedule: describeSchedule(options.schedule) } : {}),
-    ...(options.continuation && cuts.length > 0
+    ...(planOptions.schedule ? { schedule: describeSchedule(planOptions.schedule) } : {}),
+    ...(planOptions.continuation && cuts.length > 0
       ? {
           continuation: {
             cuts,
-            steps: options.continuation.steps,
+            steps: planOptions.continuation.steps,
             transcript: { messages: fullFacts.session.messages.length, tokens: fullFacts.tokensBefore },
           },
         }
@@ -192,13 +192,13 @@ export async function recordFixture(
     provider: environment.provider,
     judge: environment.judge,
     tokenizer,
-    settings: { ...options.config, ...(target === undefined ? {} : { targetTokens: target }) },
+    settings: { ...planOptions.config, ...(target === undefined ? {} : { targetTokens: target }) },
     declarations: [...CORE_SETTINGS, ...strategySettings()],
     contextWindow: environment.contextWindow,
-    concurrency: options.concurrency,
-    runs: options.runs,
+    concurrency: environment.concurrency,
+    runs: planOptions.runs,
     target: target ?? null,
-    reference: options.reference,
+    reference: planOptions.reference,
     provenance: environment.provenance,
   });
   const session: SessionRecord = {

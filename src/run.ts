@@ -28,10 +28,11 @@ import { resolveSource } from './session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createCallLimit } from './call-limit.ts';
 import { prepareOutputDirectory, writeSweepReport } from './report/write.ts';
-import { createOutputStage, type OutputStage, stagedOut } from './report/output-stage.ts';
+import { createOutputStage, type OutputStage } from './report/output-stage.ts';
 import { resolveStrategies } from './strategies/registry.ts';
 import type { Strategy } from './strategies/types.ts';
-import type { CompareOptions, RunEnvironment } from './stages/types.ts';
+import { runListeners, sessionLoadOptions, stagePlanOptions } from './stages/options.ts';
+import type { CompareOptions, RunEnvironment, SessionLoadOptions } from './stages/types.ts';
 import { type PlannedSession, planFixture, plannedCalls, plannedSession, runRecord } from './stages/plan.ts';
 import { shardFileStem, shardPlans } from './stages/shard.ts';
 import {
@@ -118,7 +119,7 @@ async function checkRun(options: CompareOptions): Promise<Strategy[]> {
     const names = strategies.map((strategy) => strategy.name).join(', ');
     throw new InputError(`--reference ${options.reference}: not a strategy of this run (${names})`);
   }
-  for (const fixture of options.fixtures) await resolveSource(fixture, options);
+  for (const fixture of options.fixtures) await resolveSource(fixture, { format: options.format });
   await prepareOutputDirectory(options.out);
   return strategies;
 }
@@ -166,7 +167,10 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
       // Each session gets its own (runSession): a barrier over the whole run would wait on sessions not loaded yet.
       callsDone: undefined,
-      options,
+      planOptions: stagePlanOptions(options),
+      listeners: runListeners(options),
+      concurrency: options.concurrency,
+      reportDirectory: options.stage.directory,
       // A schedule's window is the model's as far as the replay is concerned.
       contextWindow:
         options.contextWindow ??
@@ -178,7 +182,8 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
-    if (options.shard) return await runShard(options.shard, targets, strategies, environment);
+    const sessions = { fixtures: options.fixtures, loading: sessionLoadOptions(options) };
+    if (options.shard) return await runShard(options.shard, targets, strategies, sessions, environment);
     options.onProgress?.({ type: 'loading', sessions: options.fixtures.length });
     options.onProgress?.({
       type: 'start',
@@ -191,6 +196,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     });
     const stream: SessionStream = {
       environment,
+      ...sessions,
       strategies,
       targets,
       loadLimit: pLimit(LOAD_CONCURRENCY),
@@ -234,8 +240,11 @@ function sessionsAtOnce(concurrency: number, languageModel: boolean): number {
 // Offline, a session loads while the one before is scored; more in flight would only hold more in memory.
 const OFFLINE_SESSIONS = 4;
 
+/** The run's session files, and how each is loaded. */
+type RunSessions = { fixtures: readonly string[]; loading: SessionLoadOptions };
+
 /** What the sessions of a run share, and what each leaves behind once released (by its index in the run). */
-type SessionStream = {
+type SessionStream = RunSessions & {
   environment: RunEnvironment;
   strategies: readonly Strategy[];
   targets: ReadonlyArray<number | undefined>;
@@ -276,18 +285,18 @@ async function forEachBounded(
  */
 async function runSession(index: number, stream: SessionStream): Promise<void> {
   const { environment, strategies, targets } = stream;
-  const { options, tokenizer } = environment;
-  const fixture = options.fixtures[index]!;
-  const facts = await stream.loadLimit(() => loadFixture(fixture, tokenizer, options));
-  options.onProgress?.({ type: 'loaded' });
+  const { listeners, tokenizer } = environment;
+  const fixture = stream.fixtures[index]!;
+  const facts = await stream.loadLimit(() => loadFixture(fixture, tokenizer, stream.loading));
+  listeners.onProgress?.({ type: 'loaded' });
   if (!facts) {
-    options.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
+    listeners.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
     return;
   }
   const plans = await Promise.all(
     targets.map((target) => planFixture(facts, target, strategies, environment)),
   );
-  for (const plan of plans) for (const event of plannedCalls(plan)) options.onProgress?.(event);
+  for (const event of plans.flatMap(plannedCalls)) listeners.onProgress?.(event);
   // With a language model, scoring waits until every strategy of the session has made its calls; every job
   // joins the barrier in this one tick, before any can arrive.
   const own = {
@@ -302,7 +311,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   if (targets.length > 1)
     await writeSweepReport(
       outcomes.map((outcome) => outcome.results),
-      stagedOut(options),
+      environment.reportDirectory,
       environment.signal,
       { messages: [], probes: [], calls: mergedCalls(outcomes.map((outcome) => outcome.calls)) },
     );
@@ -315,7 +324,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   ageTextCaches();
   stream.outcomes[index] = outcomes.map(({ results, files }) => ({
     digest: digestOf(results),
-    resultsFile: join(stagedOut(options), resultsFileName(results)),
+    resultsFile: join(environment.reportDirectory, resultsFileName(results)),
     files,
   }));
 }
@@ -329,16 +338,17 @@ async function runShard(
   shard: NonNullable<CompareOptions['shard']>,
   targets: ReadonlyArray<number | undefined>,
   strategies: readonly Strategy[],
+  sessions: RunSessions,
   environment: RunEnvironment,
 ): Promise<CompareOutcome> {
-  const { options, tokenizer } = environment;
+  const { listeners, tokenizer } = environment;
   const loadLimit = pLimit(LOAD_CONCURRENCY);
-  options.onProgress?.({ type: 'loading', sessions: options.fixtures.length });
+  listeners.onProgress?.({ type: 'loading', sessions: sessions.fixtures.length });
   const loaded = await Promise.all(
-    options.fixtures.map((fixture) =>
+    sessions.fixtures.map((fixture) =>
       loadLimit(async () => {
-        const facts = await loadFixture(fixture, tokenizer, options);
-        options.onProgress?.({ type: 'loaded' });
+        const facts = await loadFixture(fixture, tokenizer, sessions.loading);
+        listeners.onProgress?.({ type: 'loaded' });
         return facts;
       }),
     ),
@@ -351,10 +361,10 @@ async function runShard(
   const planned = runRecord(plans.map(plannedSession), environment);
   const own = shardPlans(plans, planned, shard);
   const header: RunRecord = { ...own.header, ...(shard.gate ? { gate: shard.gate } : {}) };
-  options.onProgress?.({
+  listeners.onProgress?.({
     type: 'start',
     strategies: own.plans.reduce((sum, plan) => sum + plan.strategies.length, 0),
-    concurrency: options.concurrency,
+    concurrency: environment.concurrency,
   });
   const barrier = {
     ...environment,

@@ -31,7 +31,7 @@ export async function compact(
   arrive?: () => Promise<void>,
   onCalled?: (run: CalledRun) => void,
 ): Promise<Compacted> {
-  const { tokenizer, options } = environment;
+  const { tokenizer, planOptions, listeners } = environment;
   const { strategy, sample } = job;
   const { facts, target } = plan;
   // Offline work never waits on I/O: a turn of the event loop lets a Ctrl-C's handler run before each strategy.
@@ -48,7 +48,7 @@ export async function compact(
     signal: environment.signal,
     sample,
     origin: started,
-    onCall: options.onProgress
+    onCall: listeners.onProgress
       ? callProgress(environment, { unit: `${plan.stem}: ${strategy.name}`, strategy: strategy.name })
       : undefined,
     onExchange: (record, request, answer) => {
@@ -63,7 +63,7 @@ export async function compact(
   const context = createStrategyContext({
     caller,
     tokenizer,
-    config: target === undefined ? options.config : { ...options.config, targetTokens: target },
+    config: target === undefined ? planOptions.config : { ...planOptions.config, targetTokens: target },
     signal: environment.signal,
     contextWindow: environment.contextWindow,
   });
@@ -71,8 +71,8 @@ export async function compact(
   let error: string | null = null;
   let replay: Replay | undefined;
   try {
-    if (options.schedule) {
-      replay = await replaySchedule(strategy, facts.session, options.schedule, context, caller.trace);
+    if (planOptions.schedule) {
+      replay = await replaySchedule(strategy, facts.session, planOptions.schedule, context, caller.trace);
       ({ output, error } = replay);
     } else {
       output = await strategy.run(facts.session, context);
@@ -120,7 +120,7 @@ export async function compact(
   await arrive?.();
   stopIfAborted(environment);
   const outcome = measureResult(strategy, output, run, facts, plan.measure);
-  const chain = replay && options.schedule ? chainOutput(replay, options.schedule) : undefined;
+  const chain = replay && planOptions.schedule ? chainOutput(replay, planOptions.schedule) : undefined;
   const continuation =
     setup && predicted && outcome.status === 'ok'
       ? continuationOutput(setup, strategy.name, predicted)

@@ -22,10 +22,10 @@ export async function planFixture(
   strategies: readonly Strategy[],
   environment: RunEnvironment,
 ): Promise<FixturePlan> {
-  const { options, tokenizer } = environment;
+  const { planOptions, listeners, tokenizer } = environment;
   const name = fullFacts.session.name;
   const recorded = lastRecordedCompaction(fullFacts.session);
-  if (options.atCompaction && !recorded) {
+  if (planOptions.atCompaction && !recorded) {
     throw new InputError(`--at-compaction: ${name} records no compaction with a summary to compare at`);
   }
   // The agent's own summary is judged on what it knew then; with --at-compaction, every strategy is too.
@@ -33,18 +33,22 @@ export async function planFixture(
   // A continuation replay cuts where the agent compacted, else at its own cuts (the job compacts before the
   // first; a chain at each of its compactions), and compacts what came before.
   const cuts =
-    options.continuation && !options.schedule
-      ? continuationCuts(fullFacts.session, options.continuation, options.atCompaction ? recorded : undefined)
+    planOptions.continuation && !planOptions.schedule
+      ? continuationCuts(
+          fullFacts.session,
+          planOptions.continuation,
+          planOptions.atCompaction ? recorded : undefined,
+        )
       : [];
-  const cutAt = options.atCompaction ? undefined : cuts[0];
+  const cutAt = planOptions.atCompaction ? undefined : cuts[0];
   const facts =
-    options.atCompaction && recordedFacts
+    planOptions.atCompaction && recordedFacts
       ? recordedFacts
       : cutAt !== undefined
         ? prefixReference(fullFacts, cutAt, tokenizer)
         : fullFacts;
   const runnable =
-    options.atCompaction && recorded
+    planOptions.atCompaction && recorded
       ? strategies.map((strategy) => atRecordedCompaction(strategy, recorded))
       : cutAt !== undefined
         ? strategies.map((strategy) => atCut(strategy, cutAt))
@@ -52,17 +56,18 @@ export async function planFixture(
   const stem = reportStem({
     fixture: { name },
     target: target ?? null,
-    schedule: options.schedule && describeSchedule(options.schedule),
+    schedule: planOptions.schedule && describeSchedule(planOptions.schedule),
     continuation: cuts.length > 0 ? { cuts } : undefined,
   });
   const hash = contentHash(await readFile(fullFacts.session.path));
-  const settings = target === undefined ? options.config : { ...options.config, targetTokens: target };
-  const point = options.atCompaction
+  const settings =
+    target === undefined ? planOptions.config : { ...planOptions.config, targetTokens: target };
+  const point = planOptions.atCompaction
     ? 'at-compaction'
     : cutAt !== undefined
       ? `continuation cut ${cuts.join(',')}`
-      : options.schedule
-        ? `schedule ${describeSchedule(options.schedule)}`
+      : planOptions.schedule
+        ? `schedule ${describeSchedule(planOptions.schedule)}`
         : null;
   const key = { contentHash: hash, settings, target: target ?? null, point };
   const slices = slicesOf(facts, environment);
@@ -70,7 +75,7 @@ export async function planFixture(
     // A built-in strategy gives the same output for the same answers; a custom one may draw its own randomness.
     const deterministic =
       strategy.group !== 'custom' && (environment.provider.deterministic === true || !strategy.callsModel);
-    const samples = deterministic ? 1 : options.runs;
+    const samples = deterministic ? 1 : planOptions.runs;
     const jobs = Array.from({ length: samples }, (_, index) => ({
       id: jobId({ ...key, strategy: strategy.name, sample: index + 1 }),
       strategy,
@@ -103,20 +108,20 @@ export async function planFixture(
     provider: environment.provider,
     targetTokens: target,
     contextWindow: environment.contextWindow,
-    reserveTokens: options.config.reserveTokens,
+    reserveTokens: planOptions.config.reserveTokens,
     reportStem: stem,
   };
   return {
-    ...(options.continuation
+    ...(planOptions.continuation
       ? {
           continuation: createContinuationSetup(
-            options.continuation,
+            planOptions.continuation,
             cuts,
             fullFacts,
             strategies,
             {
               ...environment,
-              onCall: options.onProgress
+              onCall: listeners.onProgress
                 ? callProgress(environment, { unit: `${stem}: continuation`, strategy: 'continuation' })
                 : undefined,
             },
@@ -160,7 +165,7 @@ export function plannedSession(plan: FixturePlan): PlannedSession {
 
 /** The run's header record: its configuration, its sessions and every job it planned. */
 export function runRecord(plans: readonly PlannedSession[], environment: RunEnvironment): RunRecord {
-  const { options, provider, judge, tokenizer } = environment;
+  const { planOptions, provider, judge, tokenizer } = environment;
   const jobs = plans.flatMap((plan) => plan.jobs);
   const sessions = new Map<string, RunRecord['sessions'][number]>();
   for (const plan of plans) sessions.set(plan.session.name, plan.session);
@@ -176,9 +181,9 @@ export function runRecord(plans: readonly PlannedSession[], environment: RunEnvi
     provider: { id: provider.id, model: provider.model, isLanguageModel: provider.isLanguageModel },
     judge: judge ? { id: judge.id, model: judge.model } : null,
     tokenizer: tokenizer.name,
-    reference: options.reference ?? null,
-    atCompaction: options.atCompaction ?? false,
-    schedule: options.schedule ? describeSchedule(options.schedule) : null,
+    reference: planOptions.reference ?? null,
+    atCompaction: planOptions.atCompaction ?? false,
+    schedule: planOptions.schedule ? describeSchedule(planOptions.schedule) : null,
     sessions: [...sessions.values()],
     jobs,
   };
@@ -206,8 +211,8 @@ export function plannedCalls(plan: FixturePlan): ProgressEvent[] {
 
 /** The slices the strategies will cut the compacted history into; unknown under `--schedule` (each compaction cuts its own). */
 function slicesOf(facts: SessionReference, environment: RunEnvironment): number | undefined {
-  const { options, tokenizer } = environment;
-  if (options.schedule) return undefined;
+  const { planOptions, tokenizer } = environment;
+  if (planOptions.schedule) return undefined;
   const { messages } = facts.session;
-  return sliceMessages(messages, countMessages(tokenizer, messages), options.config).length;
+  return sliceMessages(messages, countMessages(tokenizer, messages), planOptions.config).length;
 }

@@ -90,6 +90,23 @@ export type OutputOptions = {
 /** Everything `compare` (and `check`) needs to run. */
 export type CompareOptions = PlanOptions & ModelOptions & OutputOptions;
 
+/**
+ * What the stages read of the plan options: the strategies' settings, the samples, the reference and the kind of
+ * run (at a recorded compaction, a chain, continuation cuts). Cut from the compare options once, in the run.
+ */
+export type StagePlanOptions = Pick<
+  PlanOptions,
+  'config' | 'runs' | 'reference' | 'atCompaction' | 'schedule' | 'continuation'
+>;
+
+/** Who hears of the run as it goes: progress, notices, the inputs skipped. */
+export type RunListeners = Pick<OutputOptions, 'onProgress' | 'onNotice' | 'onSkip'>;
+
+/** How the run loads each session: the import options, its suite name, and whether one that will not load is skipped. */
+export type SessionLoadOptions = LoadOptions &
+  Pick<PlanOptions, 'atCompaction' | 'schedule' | 'skipUnloadable' | 'sessionNames'> &
+  Pick<OutputOptions, 'onNotice' | 'onSkip'>;
+
 /** Shared by every strategy of the run. */
 export type RunEnvironment = {
   provider: Provider;
@@ -106,7 +123,14 @@ export type RunEnvironment = {
   runs: LimitFunction;
   /** With a language model: resolves once every strategy run of the compare has made all its calls. */
   callsDone: Barrier | undefined;
-  options: CompareOptions;
+  /** What the stages read of the plan options. */
+  planOptions: StagePlanOptions;
+  /** Who hears of progress and notices. */
+  listeners: RunListeners;
+  /** `--concurrency`, as the results record it. */
+  concurrency: number;
+  /** Where the session reports are written: the run's staging folder, moved to `--out` at the end. */
+  reportDirectory: string;
   contextWindow: number | undefined;
   signal: AbortSignal;
   /** `performance.now()` when the run's clock started (after the providers warmed up). */
