@@ -240,11 +240,11 @@ function sessionsAtOnce(concurrency: number, languageModel: boolean): number {
 // Offline, a session loads while the one before is scored; more in flight would only hold more in memory.
 const OFFLINE_SESSIONS = 4;
 
-/** The run's session files, and how each is loaded. */
-type RunSessions = { fixtures: readonly string[]; loading: SessionLoadOptions };
-
 /** What the sessions of a run share, and what each leaves behind once released (by its index in the run). */
-type SessionStream = RunSessions & {
+type SessionStream = {
+  /** The run's session files, and how each is loaded. */
+  fixtures: readonly string[];
+  loading: SessionLoadOptions;
   environment: RunEnvironment;
   strategies: readonly Strategy[];
   targets: ReadonlyArray<number | undefined>;
@@ -296,7 +296,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const plans = await Promise.all(
     targets.map((target) => planFixture(facts, target, strategies, environment)),
   );
-  for (const event of plans.flatMap(plannedCalls)) listeners.onProgress?.(event);
+  for (const event of plans.flatMap((plan) => plannedCalls(plan))) listeners.onProgress?.(event);
   // With a language model, scoring waits until every strategy of the session has made its calls; every job
   // joins the barrier in this one tick, before any can arrive.
   const own = {
@@ -338,7 +338,7 @@ async function runShard(
   shard: NonNullable<CompareOptions['shard']>,
   targets: ReadonlyArray<number | undefined>,
   strategies: readonly Strategy[],
-  sessions: RunSessions,
+  sessions: Pick<SessionStream, 'fixtures' | 'loading'>,
   environment: RunEnvironment,
 ): Promise<CompareOutcome> {
   const { listeners, tokenizer } = environment;

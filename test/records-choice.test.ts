@@ -10,7 +10,7 @@ import { rebuildReports } from '../src/reports-from-files.ts';
 import { scoreRecords } from '../src/rescore.ts';
 import { runCompare } from '../src/run.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
-import { TEST_CONFIG } from './helpers/strategy-run.ts';
+import { offlineCompare } from './helpers/compare-run.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
 before(async () => {
@@ -25,17 +25,13 @@ describe('a folder holding several runs', () => {
     out = join(directory.path, 'out');
     runs = [];
     for (const fixture of ['before-compaction', 'large-session']) {
-      const outcome = await runCompare({
-        fixtures: [fixture],
-        strategies: 'truncate',
-        provider: 'extractive',
-        providerOptions: { cacheDirectory: false },
-        out,
-        tokenizer: 'o200k_base',
-        config: TEST_CONFIG,
-        concurrency: 2,
-        runs: 1,
-      });
+      const outcome = await runCompare(
+        offlineCompare({
+          fixtures: [fixture],
+          strategies: 'truncate',
+          out,
+        }),
+      );
       runs.push(basename(outcome.recordsFile, '.jsonl'));
       // Run names start with the second they were made: the second run's must sort after the first's.
       await new Promise((resolve) => setTimeout(resolve, 1100));

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
+import { escapedAsInPage } from '../helpers/html-report.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const STRATEGIES = 'sequential-rolling,single-shot,truncate';
@@ -61,17 +62,6 @@ function callRows(html: string, strategy: string) {
   });
 }
 
-/** Text as the page escapes it. */
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('://', ':&#47;&#47;');
-}
-
 const json = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
 
 describe('stored calls in the HTML report', () => {
@@ -114,9 +104,13 @@ describe('stored calls in the HTML report', () => {
         !data.includes(JSON.stringify(strategy.summary).slice(1, -1)),
         `${strategy.name}: not in the data`,
       );
-      const escaped = `<pre class="summary">${escapeHtml(strategy.summary)}</pre>`;
+      const escaped = `<pre class="summary">${escapedAsInPage(strategy.summary)}</pre>`;
       assert.equal(html.split(escaped).length - 1, 1, `${strategy.name}: its summary once`);
-      assert.equal(html.split(escapeHtml(strategy.summary)).length - 1, 1, `${strategy.name}: no other copy`);
+      assert.equal(
+        html.split(escapedAsInPage(strategy.summary)).length - 1,
+        1,
+        `${strategy.name}: no other copy`,
+      );
     }
   });
 

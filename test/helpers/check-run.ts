@@ -3,7 +3,7 @@ import { type CheckOptions, type CheckOutcome, runCheck } from '../../src/check.
 import { DEFAULT_TOLERANCE } from '../../src/quality/gate.ts';
 import { renderCheckText } from '../../src/report/check-summary.ts';
 import { DEFAULT_STRATEGIES } from '../../src/strategies/registry.ts';
-import { TEST_CONFIG } from './strategy-run.ts';
+import { OFFLINE_COMPARE } from './compare-run.ts';
 
 /** What a test gives `check`: the sessions and output folder, and any flag it sets. */
 export type CheckRun = Partial<CheckOptions> & Pick<CheckOptions, 'fixtures' | 'out'>;
@@ -16,12 +16,8 @@ export async function check(run: CheckRun): Promise<CheckOutcome & { text: strin
   const outcome = await runCheck({
     strategies: DEFAULT_STRATEGIES,
     strategiesFromBaseline: run.strategies === undefined,
-    provider: 'extractive',
-    providerOptions: { cacheDirectory: false },
-    tokenizer: 'o200k_base',
-    config: TEST_CONFIG,
+    ...OFFLINE_COMPARE,
     concurrency: 4,
-    runs: 1,
     failUnder: [],
     baselines: [],
     tolerance: DEFAULT_TOLERANCE,

@@ -50,3 +50,14 @@ export function tenthsWithProbes(results: ResultsFile): number {
   );
   return tenths.size;
 }
+
+/** How the page writes a text (escaped, `://` as character references), to find it in the HTML. */
+export function escapedAsInPage(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('://', ':&#47;&#47;');
+}

@@ -20,6 +20,7 @@ import { temporaryDirectory } from '../helpers/cli.ts';
 import { check } from '../helpers/check-run.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
 import { writeSuite } from '../helpers/suite-sessions.ts';
+import { offlineCompare } from '../helpers/compare-run.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
 before(async () => {
@@ -218,17 +219,14 @@ describe('one name, one number in a suite', () => {
     for (const file of ['before-compaction.jsonl', 'before-compaction.probes.json'])
       await copyFile(fileURLToPath(new URL(`../../fixtures/${file}`, import.meta.url)), join(sessions, file));
     const out = join(directory.path, 'suite');
-    await compareSuite({
-      fixtures: [sessions],
-      strategies: 'single-shot,truncate,identity',
-      provider: 'extractive',
-      providerOptions: { cacheDirectory: false },
-      out,
-      tokenizer: 'o200k_base',
-      config: TEST_CONFIG,
-      concurrency: 4,
-      runs: 1,
-    });
+    await compareSuite(
+      offlineCompare({
+        fixtures: [sessions],
+        strategies: 'single-shot,truncate,identity',
+        out,
+        concurrency: 4,
+      }),
+    );
     const suite = await readJson(join(out, 'suite-results.json'));
     const recall = (name: string) =>
       suite.strategies.find((strategy: { name: string }) => strategy.name === name).metrics.probeRecall

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ResultsFile } from '../../src/results/types.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
-import { figures, frontOf, marksOf, scoredStrategy, tenthsWithProbes } from '../helpers/html-report.ts';
+import {
+  escapedAsInPage,
+  figures,
+  frontOf,
+  marksOf,
+  scoredStrategy,
+  tenthsWithProbes,
+} from '../helpers/html-report.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
 const FIXTURES = ['before-compaction', 'large-session'];
@@ -134,7 +141,10 @@ describe('F-report.html', () => {
                 (id) => strategy.quality.probeOutcomes[id] !== 'matched',
               ),
           )!;
-          assert.ok(panel.includes(escapeLike(probe.question)), `${strategy.name}: question of ${probe.id}`);
+          assert.ok(
+            panel.includes(escapedAsInPage(probe.question)),
+            `${strategy.name}: question of ${probe.id}`,
+          );
         }
       }
     });
@@ -161,14 +171,3 @@ describe('F-report.html', () => {
     assertSelfContained(html);
   });
 });
-
-/** How the page writes a text (escaped, `://` as references), to find it in the HTML. */
-function escapeLike(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('://', ':&#47;&#47;');
-}

@@ -14,7 +14,7 @@ import { renderComparisonTerminal } from '../../src/report/comparison.ts';
 import { readResults } from '../../src/results/digest.ts';
 import { runCompare } from '../../src/run.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
-import { TEST_CONFIG } from '../helpers/strategy-run.ts';
+import { offlineCompare } from '../helpers/compare-run.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
 before(async () => {
@@ -27,18 +27,14 @@ const ROLLOUT = fileURLToPath(new URL('../samples/codex.jsonl', import.meta.url)
 describe('the agent’s own compaction at another point of the session', () => {
   it('has its own table, and is on no front, no best and no verdict of the strategies', async () => {
     const out = join(directory.path, 'chain');
-    const outcome = await runCompare({
-      fixtures: [ROLLOUT],
-      strategies: 'single-shot,truncate',
-      provider: 'extractive',
-      providerOptions: { cacheDirectory: false },
-      out,
-      tokenizer: 'o200k_base',
-      config: TEST_CONFIG,
-      schedule: { policy: 'recorded' },
-      concurrency: 2,
-      runs: 1,
-    });
+    const outcome = await runCompare(
+      offlineCompare({
+        fixtures: [ROLLOUT],
+        strategies: 'single-shot,truncate',
+        out,
+        schedule: { policy: 'recorded' },
+      }),
+    );
     const results = await readResults(outcome.fixtures[0]!.resultsFile);
     const recorded = results.strategies.find((strategy) => strategy.name === 'recorded')!;
     assert.ok(recorded.tokensBefore < results.fixture.tokens, 'it was scored before the end of the session');

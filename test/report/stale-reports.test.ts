@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { runCompare } from '../../src/run.ts';
 import { reportMarker } from '../../src/report/write.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
-import { TEST_CONFIG } from '../helpers/strategy-run.ts';
+import { offlineCompare } from '../helpers/compare-run.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
 before(async () => {
@@ -15,17 +15,13 @@ before(async () => {
 after(() => directory.remove());
 
 const compare = (strategies: string, out: string) =>
-  runCompare({
-    fixtures: ['before-compaction'],
-    strategies,
-    provider: 'extractive',
-    providerOptions: { cacheDirectory: false },
-    out,
-    tokenizer: 'o200k_base',
-    config: TEST_CONFIG,
-    concurrency: 2,
-    runs: 1,
-  });
+  runCompare(
+    offlineCompare({
+      fixtures: ['before-compaction'],
+      strategies,
+      out,
+    }),
+  );
 
 describe('stale reports', () => {
   it('a rerun removes its session’s reports it no longer writes, and no other session’s', async () => {

@@ -6,23 +6,22 @@ import type { StrategyConfig } from '../../src/strategies/types.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
 import { readResults } from '../../src/results/digest.ts';
+import { offlineCompare } from '../helpers/compare-run.ts';
 
 async function compare(
   strategies: string,
   out: string,
   config: Partial<StrategyConfig> = {},
 ): Promise<StrategyResult[]> {
-  const outcome = await runCompare({
-    fixtures: ['before-compaction'],
-    strategies,
-    provider: 'extractive',
-    providerOptions: { cacheDirectory: false },
-    out,
-    tokenizer: 'o200k_base',
-    config: { ...TEST_CONFIG, ...config },
-    concurrency: 4,
-    runs: 1,
-  });
+  const outcome = await runCompare(
+    offlineCompare({
+      fixtures: ['before-compaction'],
+      strategies,
+      out,
+      config: { ...TEST_CONFIG, ...config },
+      concurrency: 4,
+    }),
+  );
   return (await readResults(outcome.fixtures[0]!.resultsFile)).strategies;
 }
 

@@ -12,7 +12,7 @@ import { suiteOf } from '../../src/suite/assemble.ts';
 import { compareSuite } from '../../src/run-suite.ts';
 import { join } from 'node:path';
 import { temporaryDirectory } from '../helpers/cli.ts';
-import { TEST_CONFIG } from '../helpers/strategy-run.ts';
+import { offlineCompare } from '../helpers/compare-run.ts';
 
 type Figures = { kept: number; history?: number; lexical?: boolean; failed?: boolean };
 
@@ -151,17 +151,14 @@ describe('the shipped fixtures as a suite, run as a user runs compare', () => {
     const directory = await temporaryDirectory();
     try {
       const out = join(directory.path, 'out');
-      const outcome = await compareSuite({
-        fixtures: ['before-compaction', 'large-session'],
-        strategies: 'single-shot,observation-masking,paths-only,identifier-bag,user-verbatim',
-        provider: 'extractive',
-        providerOptions: { cacheDirectory: false },
-        out,
-        tokenizer: 'o200k_base',
-        config: TEST_CONFIG,
-        concurrency: 4,
-        runs: 1,
-      });
+      const outcome = await compareSuite(
+        offlineCompare({
+          fixtures: ['before-compaction', 'large-session'],
+          strategies: 'single-shot,observation-masking,paths-only,identifier-bag,user-verbatim',
+          out,
+          concurrency: 4,
+        }),
+      );
       const [suite] = outcome.suites;
       const recall = (name: string) =>
         suite!.strategies.find((strategy) => strategy.name === name)!.metrics.probeRecall!.estimate;
