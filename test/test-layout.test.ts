@@ -5,25 +5,18 @@
  * (test/helpers/environment.ts), never while it loads.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type TypeScript from 'typescript';
+import { filesUnder } from './helpers/files-under.ts';
 
 // Required, not imported: an import makes node scan the 9 MB module for its exports first, a second of CPU.
 const ts = createRequire(import.meta.url)('typescript') as typeof TypeScript;
 
 const TEST = fileURLToPath(new URL('./', import.meta.url));
-
-function testFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return testFiles(path);
-    return entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 /** `process.env.NAME = …`, `delete process.env.NAME`, `process.chdir(…)`: a change to the whole process. */
 function changesProcess(node: TypeScript.Node): boolean {
@@ -58,7 +51,7 @@ const MIGHT_LOAD_WITH_PROBLEMS = /^\S.*\bawait\b|process\.env|process\.chdir/m;
 
 describe('test files', () => {
   it('register their tests while they load and change the process only in hooks that put it back', () => {
-    const problems = testFiles(TEST).flatMap((file) => {
+    const problems = filesUnder(TEST, '.test.ts').flatMap((file) => {
       const text = readFileSync(file, 'utf8');
       return MIGHT_LOAD_WITH_PROBLEMS.test(text) ? loadTimeProblems(relative(TEST, file), text) : [];
     });

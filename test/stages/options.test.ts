@@ -3,8 +3,8 @@
  * (src/stages/options.ts), and no module below the run names the whole options type.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
@@ -14,17 +14,10 @@ import {
   stagePlanOptions,
 } from '../../src/stages/options.ts';
 import type { CompareOptions } from '../../src/stages/types.ts';
+import { filesUnder } from '../helpers/files-under.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 // The run (compare, suite, check), the flags that build the options, and the stages' types and the module that cuts
 // them. By file name (and the stages' folder), so a move to another folder keeps the rule.
@@ -70,7 +63,7 @@ describe('compare options, cut for the stages', () => {
   });
 
   it('no module below the run names the whole options type', () => {
-    const whole = sourceFiles(SRC)
+    const whole = filesUnder(SRC, '.ts')
       .filter((file) => !isRun(file))
       .filter((file) => /\b(CompareOptions|CheckOptions)\b/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(SRC, file));
