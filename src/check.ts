@@ -1,8 +1,8 @@
 /** `check`: compare, then gate on quality against floors and a baseline (for CI). */
 import { InputError } from './errors.ts';
 import { type LintResult, lintFixture } from './lint.ts';
-import type { LoadOptions } from './session/load.ts';
-import { importOptions } from './stages/options.ts';
+import { importOptions, sessionLoadOptions } from './stages/options.ts';
+import type { SessionLoadOptions } from './stages/types.ts';
 import type { RunRecord } from './results/record.ts';
 import type { ResultsFile } from './results/types.ts';
 import { readResults } from './results/digest.ts';
@@ -215,7 +215,7 @@ async function prepareCheck(
   });
   const lints = new Map<string, { sidecar: string; errors: number }>();
   for (const fixture of expanded.fixtures) {
-    const lint = await lintOrSkip(fixture, expanded.skipUnloadable === true, importOptions(expanded));
+    const lint = await lintOrSkip(fixture, sessionLoadOptions(expanded));
     if (lint && lint.errors > 0)
       lints.set(expanded.sessionNames?.[fixture] ?? lint.fixture, {
         sidecar: lint.sidecar,
@@ -377,15 +377,11 @@ function acceptCommand(target: string, command: readonly string[] = []): string 
 }
 
 /** Lints a fixture's probes; in a suite, a session that will not load is left to the run, which skips it. */
-async function lintOrSkip(
-  fixture: string,
-  skipUnloadable: boolean,
-  loading: LoadOptions,
-): Promise<LintResult | undefined> {
+async function lintOrSkip(fixture: string, loading: SessionLoadOptions): Promise<LintResult | undefined> {
   try {
-    return await lintFixture(fixture, loading);
+    return await lintFixture(fixture, importOptions(loading));
   } catch (error) {
-    if (skipUnloadable && error instanceof InputError) return undefined;
+    if (loading.skipUnloadable && error instanceof InputError) return undefined;
     throw error;
   }
 }
