@@ -49,29 +49,87 @@ async function replaceVia(
 }
 
 /**
- * Writes several files as one set: each to a temporary name, then, unless `signal` was aborted meanwhile, all
- * renamed in one synchronous step, so a Ctrl-C handler (which runs between event-loop turns) sees either none of
- * them or all; aborted, the temporary files are removed and nothing is written.
+ * Writes several files as one: each is written under a temporary name as it comes, then {@link FileBatch.commit}
+ * renames them all in one synchronous step. After a Ctrl-C (`signal` aborted) or a failure none is written.
+ * Files are added one at a time, so a caller can render, write and drop each text before making the next.
+ */
+export type FileBatch = {
+  /** Writes one file's text (or its pieces, one after another) under a temporary name beside `path`. */
+  add(path: string, text: string | readonly string[]): Promise<void>;
+  /** Renames every file added into place; refused (and every temporary removed) once `signal` is aborted. */
+  commit(signal?: AbortSignal): Promise<string[]>;
+  /** Removes every temporary written. */
+  discard(): Promise<void>;
+};
+
+/** A new, empty {@link FileBatch}. */
+export function createFileBatch(): FileBatch {
+  const written: Array<{ path: string; temporary: string }> = [];
+  const discard = async () => {
+    await Promise.all(written.map(({ temporary }) => rm(temporary, { force: true })));
+    written.length = 0;
+  };
+  return {
+    async add(path, text) {
+      const pieces = typeof text === 'string' ? [text] : text;
+      written.push({ path, temporary: await writeTemporary(path, pieces.flatMap(piecesOf)) });
+    },
+    async commit(signal) {
+      try {
+        if (signal?.aborted) throw new AbortedError('aborted by the user; no files were written');
+        for (const { path, temporary } of written) {
+          try {
+            renameSync(temporary, path);
+          } catch (error) {
+            throw namedFor(error, path);
+          }
+        }
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      return written.map(({ path }) => path);
+    },
+    discard,
+  };
+}
+
+// A long text goes to its file in pieces of this many characters: never one buffer of the whole file beside it.
+const PIECE_CHARS = 1 << 20;
+
+/** A text as pieces of at most {@link PIECE_CHARS} characters (a short one as itself). */
+function piecesOf(text: string): string[] {
+  if (text.length <= PIECE_CHARS) return [text];
+  return [
+    ...(function* () {
+      let start = 0;
+      while (start < text.length) {
+        let end = Math.min(start + PIECE_CHARS, text.length);
+        // Never between the two halves of a surrogate pair: each piece is encoded on its own.
+        const last = text.charCodeAt(end - 1);
+        if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+        yield text.slice(start, end);
+        start = end;
+      }
+    })(),
+  ];
+}
+
+/**
+ * Writes a set of files as one (see {@link FileBatch}): after a Ctrl-C (`signal` aborted) none is written.
  */
 export async function writeFilesAtomic(
   files: ReadonlyArray<{ path: string; text: string }>,
   signal?: AbortSignal,
 ): Promise<void> {
-  const temporaries: string[] = [];
+  const batch = createFileBatch();
   try {
-    for (const { path, text } of files) temporaries.push(await writeTemporary(path, text));
-    if (signal?.aborted) throw new AbortedError('aborted by the user; no files were written');
-    files.forEach(({ path }, index) => {
-      try {
-        renameSync(temporaries[index]!, path);
-      } catch (error) {
-        throw namedFor(error, path);
-      }
-    });
+    for (const { path, text } of files) await batch.add(path, text);
   } catch (error) {
-    await Promise.all(temporaries.map((temporary) => rm(temporary, { force: true })));
+    await batch.discard();
     throw error;
   }
+  await batch.commit(signal);
 }
 
 /** Writes `text` beside `path` under a temporary name (its directory made when missing); returns that name. */

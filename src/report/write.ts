@@ -7,7 +7,7 @@ import { appendFileSync } from 'node:fs';
 import { mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { AbortedError, InputError, messageOf, userCausedProblem } from '../errors.ts';
-import { writeFilesAtomic } from '../files.ts';
+import { createFileBatch, writeFilesAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
 import type { SessionDigest } from '../results/digest.ts';
@@ -16,7 +16,7 @@ import { renderContinuationMarkdown } from './continuation-markdown.ts';
 import { renderStrategyMarkdown } from './strategy.ts';
 import { renderSuiteMarkdown } from './suite.ts';
 import { renderSweepMarkdown, sweepOf, sweepVerdict } from './sweep.ts';
-import { renderHtmlReport } from './html/page.ts';
+import { htmlReportPieces, renderHtmlReport } from './html/page.ts';
 import type { ReportSource } from './html/probe-matrix.ts';
 import { renderSuiteHtml } from './html/suite-page.ts';
 import { withGate } from './html/gate.ts';
@@ -120,12 +120,15 @@ export type ReportFormat = {
   extension: string;
   /** Whether its files start with the report marker, so a later run may remove them when it no longer writes them. */
   marked: boolean;
-  /** `source`: the transcript and probes, when the run has them (the HTML's matrix and transcript need them). */
+  /**
+   * `source`: the transcript and probes, when the run has them (the HTML's matrix and transcript need them). A
+   * text may come as pieces, written one after another: a long session's page is never one string.
+   */
   render(
     results: ResultsFile,
     stem: string,
     source?: ReportSource,
-  ): Promise<Array<{ name: string; text: string }>>;
+  ): Promise<Array<{ name: string; text: string | readonly string[] }>>;
 };
 
 /** Every report format of a session's results, in the order they are written: adding one is its renderer and one entry. */
@@ -154,7 +157,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     marked: true,
     // The marker comes before the doctype: a comment there leaves the page in standards mode.
     render: async (results, stem, source) => [
-      { name: `${stem}-report.html`, text: await renderHtmlReport([results], source) },
+      { name: `${stem}-report.html`, text: htmlReportPieces([results], source) },
     ],
   },
   {
@@ -187,14 +190,25 @@ export async function writeFixtureReports(
 ): Promise<string[]> {
   const stem = reportStem(results);
   const marker = `${reportMarker(stem)}\n`;
-  const files: Array<{ path: string; text: string }> = [];
-  for (const format of REPORT_FORMATS) {
-    for (const { name, text } of await format.render(results, stem, source))
-      files.push({ path: join(out, name), text: format.marked ? marker + text : text });
+  // Each format is rendered, written under a temporary name and let go before the next is rendered: a long
+  // session's page is tens of MB, and holding every format's text at once set the run's peak memory.
+  const batch = createFileBatch();
+  try {
+    for (const format of REPORT_FORMATS) {
+      for (const { name, text } of await format.render(results, stem, source)) {
+        const path = join(out, name);
+        const pieces = [...(format.marked ? [marker] : []), ...(typeof text === 'string' ? [text] : text)];
+        for (const piece of pieces) assertNoSecrets(piece, path);
+        await batch.add(path, pieces);
+      }
+    }
+  } catch (error) {
+    await batch.discard();
+    throw error;
   }
   // Earlier reports of this session that the run no longer writes go when the output folder is replaced
   // (report/output-stage.ts), so nothing in `--out` contradicts the comparison just written.
-  return writeOutputs(files, signal);
+  return batch.commit(signal);
 }
 
 /**

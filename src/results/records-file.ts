@@ -4,7 +4,7 @@
  * stored once whatever number of jobs share it. Every file is written under a temporary name, then renamed.
  */
 import { randomBytes } from 'node:crypto';
-import { opendirSync, renameSync } from 'node:fs';
+import { mkdirSync, opendirSync, renameSync, writeFileSync } from 'node:fs';
 import { recordFilesOf } from './record-runs.ts';
 import { access, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -70,15 +70,12 @@ export function createContentStore(out: string, signal?: AbortSignal, landing?: 
   const directory = recordsDirectory(out);
   const landed = landing === undefined ? undefined : recordsDirectory(landing);
   const staging = join(out, `.records-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
-  // Only the texts being written are indexed in memory; a text staged or stored is found on disk, so the index
-  // does not grow with the run.
-  const writing = new Map<string, Promise<void>>();
   // The staging folders made: a folder is made once, not once per text.
-  const made = new Map<string, Promise<unknown>>();
+  const made = new Set<string>();
   const makeFolder = (folder: string) => {
-    let making = made.get(folder);
-    if (!making) made.set(folder, (making = mkdir(folder, { recursive: true })));
-    return making;
+    if (made.has(folder)) return;
+    mkdirSync(folder, { recursive: true });
+    made.add(folder);
   };
   const pendingRun = `pending-${randomBytes(8).toString('hex')}`;
   const parts: number[] = [];
@@ -86,35 +83,24 @@ export function createContentStore(out: string, signal?: AbortSignal, landing?: 
   return {
     async put(kind, text) {
       const hash = contentHash(text);
-      const path = storedPath(directory, kind, hash);
-      let pending = writing.get(path);
-      if (!pending) {
-        pending = (async () => {
-          const temporary = storedPath(staging, kind, hash);
-          if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
-          await makeFolder(dirname(temporary));
-          // No existence check first (two system calls per text were 5–8% of a suite): a text staged already is
-          // the file that refuses to be created, and one stored by an earlier run into this folder is staged
-          // again and renamed over itself, the same bytes under the same hash. A transcript may quote a key:
-          // stored redacted (named by the hash of what was sent), never refused.
-          await writeFile(temporary, redactSecrets(text), { encoding: 'utf8', flag: 'wx' }).catch(
-            (error: unknown) => {
-              if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-            },
-          );
-        })();
-        writing.set(path, pending);
-        void pending.then(
-          () => writing.delete(path),
-          () => writing.delete(path),
-        );
+      if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
+      const temporary = storedPath(staging, kind, hash);
+      makeFolder(dirname(temporary));
+      // Written at once, in this turn of the event loop: an asynchronous write goes a chunk per turn, and while
+      // scoring holds the thread a long context (and its encoded bytes) stayed in memory for whole strategies.
+      // No existence check first (two system calls per text were 5–8% of a suite): a text staged already is the
+      // file that refuses to be created, and one stored by an earlier run into this folder is staged again and
+      // renamed over itself, the same bytes under the same hash. A transcript may quote a key: stored redacted
+      // (named by the hash of what was sent), never refused.
+      try {
+        writeFileSync(temporary, redactSecrets(text), { encoding: 'utf8', flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      await pending;
       return hash;
     },
     async read(kind, hash) {
       const path = storedPath(directory, kind, hash);
-      await writing.get(path);
       const fallback = (next: string) => (error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         return readFile(next, 'utf8');
@@ -126,7 +112,7 @@ export function createContentStore(out: string, signal?: AbortSignal, landing?: 
     async stage(part, records) {
       const lines = records.map((record) => `${JSON.stringify(record)}\n`);
       for (const line of lines) assertNoSecrets(line, join(directory, `${pendingRun}.jsonl`));
-      await makeFolder(staging);
+      makeFolder(staging);
       await writeFile(partPath(part), lines);
       parts.push(part);
     },
@@ -154,7 +140,6 @@ export function createContentStore(out: string, signal?: AbortSignal, landing?: 
       } finally {
         await file.close();
       }
-      await Promise.all(writing.values());
       for (const kind of STORED_KINDS) {
         await mkdir(join(directory, kind), { recursive: true });
         await mkdir(join(staging, kind), { recursive: true });

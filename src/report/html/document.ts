@@ -7,8 +7,16 @@ import type { Plot } from './plots.ts';
 export type PageParts = { title: string; header: string[]; nav?: string[][]; main: string[]; footer: string };
 
 /** A whole self-contained page. */
-export function htmlDocument({ title, header, nav, main, footer }: PageParts): string {
-  return [
+export function htmlDocument(parts: PageParts): string {
+  return htmlDocumentPieces(parts).join('');
+}
+
+/**
+ * {@link htmlDocument} as pieces to write one after another: a long session's page is tens of MB, and joining
+ * its parts into one string held it twice.
+ */
+export function htmlDocumentPieces({ title, header, nav, main, footer }: PageParts): string[] {
+  const lines = [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
@@ -35,7 +43,8 @@ export function htmlDocument({ title, header, nav, main, footer }: PageParts): s
     '</body>',
     '</html>',
     '',
-  ].join('\n');
+  ];
+  return lines.map((line, index) => (index < lines.length - 1 ? `${line}\n` : line));
 }
 
 /** A chart under its heading (`h2` or `h3`), with its caption; nothing for a chart that has no data. */

@@ -13,7 +13,7 @@ import { observations } from '../observations.ts';
 import { probeCountText } from '../probe-sources.ts';
 import { adjustmentNote, statisticsRows } from '../statistics.ts';
 import { resultsFileName } from '../../report-names.ts';
-import { figure, htmlDocument } from './document.ts';
+import { figure, htmlDocumentPieces } from './document.ts';
 import { escapeHtml } from './escape.ts';
 import { decayPlot } from './chain-plot.ts';
 import { kindPlot } from './kind-plot.ts';
@@ -134,6 +134,11 @@ function section(
  * `source` (transcript and probes) the probe matrix shows facets and the transcript is in the page.
  */
 export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportSource): string {
+  return htmlReportPieces(files, source).join('');
+}
+
+/** {@link renderHtmlReport} as pieces, written one after another (never joined into one string of the page). */
+export function htmlReportPieces(files: readonly ResultsFile[], source?: ReportSource): string[] {
   const sorted = [...files].sort((a, b) => (a.target ?? 0) - (b.target ?? 0));
   const first = sorted[0]!;
   const sweep = sorted.length > 1;
@@ -179,7 +184,7 @@ export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportS
     : '';
   const chain = first.schedule === undefined ? '' : ', compaction chain';
   const title = `${fixture.name}: compaction strategies${sweep ? ', budget sweep' : first.target === null ? '' : ` at ${formatInteger(first.target)} tokens`}${chain}${replay}`;
-  return htmlDocument({
+  return htmlDocumentPieces({
     title,
     header: [
       `<p class="meta">Session <code>${escapeHtml(fixture.name)}</code> (${escapeHtml(fixture.format)})${first.continuation ? ' up to the cut' : ''}: ${formatInteger(fixture.messages)} messages, ${formatInteger(fixture.tokens)} tokens (${escapeHtml(first.tokenizer)}${first.tokensEstimated ? ', estimated' : ''}), ${probeCountText(fixture, 'fact probes')}, ${fixture.files} files.</p>`,
