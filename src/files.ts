@@ -54,8 +54,11 @@ async function replaceVia(
  * Files are added one at a time, so a caller can render, write and drop each text before making the next.
  */
 export type FileBatch = {
-  /** Writes one file's text (or its pieces, one after another) under a temporary name beside `path`. */
-  add(path: string, text: string | readonly string[]): Promise<void>;
+  /**
+   * Writes one file's text (or its pieces, made and written one after another) under a temporary name beside
+   * `path`.
+   */
+  add(path: string, text: string | Iterable<string>): Promise<void>;
   /** Renames every file added into place; refused (and every temporary removed) once `signal` is aborted. */
   commit(signal?: AbortSignal): Promise<string[]>;
   /** Removes every temporary written. */
@@ -71,8 +74,7 @@ export function createFileBatch(): FileBatch {
   };
   return {
     async add(path, text) {
-      const pieces = typeof text === 'string' ? [text] : text;
-      written.push({ path, temporary: await writeTemporary(path, pieces.flatMap(piecesOf)) });
+      written.push({ path, temporary: await writeTemporary(path, piecesOf(text)) });
     },
     async commit(signal) {
       try {
@@ -97,22 +99,19 @@ export function createFileBatch(): FileBatch {
 // A long text goes to its file in pieces of this many characters: never one buffer of the whole file beside it.
 const PIECE_CHARS = 1 << 20;
 
-/** A text as pieces of at most {@link PIECE_CHARS} characters (a short one as itself). */
-function piecesOf(text: string): string[] {
-  if (text.length <= PIECE_CHARS) return [text];
-  return [
-    ...(function* () {
-      let start = 0;
-      while (start < text.length) {
-        let end = Math.min(start + PIECE_CHARS, text.length);
-        // Never between the two halves of a surrogate pair: each piece is encoded on its own.
-        const last = text.charCodeAt(end - 1);
-        if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-        yield text.slice(start, end);
-        start = end;
-      }
-    })(),
-  ];
+/** A text, or each of its pieces, cut into pieces of at most {@link PIECE_CHARS} characters. */
+function* piecesOf(text: string | Iterable<string>): Generator<string> {
+  for (const piece of typeof text === 'string' ? [text] : text) {
+    let start = 0;
+    while (start < piece.length) {
+      let end = Math.min(start + PIECE_CHARS, piece.length);
+      // Never between the two halves of a surrogate pair: each piece is encoded on its own.
+      const last = piece.charCodeAt(end - 1);
+      if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
+      yield piece.slice(start, end);
+      start = end;
+    }
+  }
 }
 
 /**

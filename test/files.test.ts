@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { appendFileAtomic, copyFileAtomic, writeFileAtomic } from '../src/files.ts';
+import { appendFileAtomic, copyFileAtomic, createFileBatch, writeFileAtomic } from '../src/files.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
@@ -36,5 +36,49 @@ describe('atomic files', () => {
     await assert.rejects(appendFileAtomic(join(directory.path, 'absent.txt'), 'x'), { code: 'ENOENT' });
     assert.equal(await readFile(path, 'utf8'), 'before');
     assert.deepEqual((await readdir(directory.path)).sort(), ['copies', 'kept.txt', 'nested']);
+  });
+
+  it('writes a batch of files as one: pieces made as they are written, all renamed at commit, none after an abort', async () => {
+    const folder = join(directory.path, 'batch');
+    // Over a million characters, with a surrogate pair across the first million: the pieces are cut between pairs.
+    const long = `${'a'.repeat((1 << 20) - 1)}😀${'b'.repeat(10)}`;
+    const made: string[] = [];
+    function* pieces() {
+      made.push('first');
+      yield '<p>';
+      made.push('second');
+      yield long;
+    }
+    const batch = createFileBatch();
+    await batch.add(join(folder, 'page.html'), pieces());
+    await batch.add(join(folder, 'short.md'), 'short');
+    assert.deepEqual(made, ['first', 'second']);
+    assert.deepEqual(
+      await readdir(folder).then((names) => names.filter((name) => !name.includes('.tmp-'))),
+      [],
+    );
+    assert.deepEqual(await batch.commit(), [join(folder, 'page.html'), join(folder, 'short.md')]);
+    assert.equal(await readFile(join(folder, 'page.html'), 'utf8'), `<p>${long}`);
+    assert.deepEqual((await readdir(folder)).sort(), ['page.html', 'short.md']);
+
+    const aborted = createFileBatch();
+    await aborted.add(join(folder, 'page.html'), 'after');
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(aborted.commit(controller.signal), /aborted by the user; no files were written/);
+    assert.equal(await readFile(join(folder, 'page.html'), 'utf8'), `<p>${long}`);
+    assert.deepEqual((await readdir(folder)).sort(), ['page.html', 'short.md']);
+  });
+
+  it('removes a batch file whose pieces fail while being written, naming nothing written', async () => {
+    const folder = join(directory.path, 'failing');
+    const batch = createFileBatch();
+    function* failing() {
+      yield 'start';
+      throw new Error('refusing to write it');
+    }
+    await assert.rejects(batch.add(join(folder, 'page.html'), failing()), /refusing to write it/);
+    await batch.discard();
+    assert.deepEqual(await readdir(folder), []);
   });
 });

@@ -128,7 +128,7 @@ export type ReportFormat = {
     results: ResultsFile,
     stem: string,
     source?: ReportSource,
-  ): Promise<Array<{ name: string; text: string | readonly string[] }>>;
+  ): Promise<Array<{ name: string; text: string | Iterable<string> }>>;
 };
 
 /** Every report format of a session's results, in the order they are written: adding one is its renderer and one entry. */
@@ -178,6 +178,15 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
   },
 ];
 
+/** The marker, then a text's pieces, each refused (as {@link writeOutputs} does) when it holds an API key. */
+function* checkedPieces(marker: string, text: string | Iterable<string>, path: string): Generator<string> {
+  if (marker) yield marker;
+  for (const piece of typeof text === 'string' ? [text] : text) {
+    assertNoSecrets(piece, path);
+    yield piece;
+  }
+}
+
 /**
  * Writes every report format of a session's results into `out` (`F-S.md` per strategy, `F-comparison.md`,
  * `F-report.html`, `F-results.json`); returns the paths written.
@@ -197,9 +206,7 @@ export async function writeFixtureReports(
     for (const format of REPORT_FORMATS) {
       for (const { name, text } of await format.render(results, stem, source)) {
         const path = join(out, name);
-        const pieces = [...(format.marked ? [marker] : []), ...(typeof text === 'string' ? [text] : text)];
-        for (const piece of pieces) assertNoSecrets(piece, path);
-        await batch.add(path, pieces);
+        await batch.add(path, checkedPieces(format.marked ? marker : '', text, path));
       }
     }
   } catch (error) {

@@ -4,18 +4,25 @@ import { escapeHtml } from './escape.ts';
 import type { Plot } from './plots.ts';
 
 /** What a page puts in the shell; `header` and `footer` are HTML, `nav` is [anchor, label] pairs. */
-export type PageParts = { title: string; header: string[]; nav?: string[][]; main: string[]; footer: string };
+export type PageParts = {
+  title: string;
+  header: string[];
+  nav?: string[][];
+  /** Blocks of HTML; a function is a block rendered only when the page is written that far. */
+  main: Array<string | (() => string)>;
+  footer: string;
+};
 
 /** A whole self-contained page. */
 export function htmlDocument(parts: PageParts): string {
-  return htmlDocumentPieces(parts).join('');
+  return [...htmlDocumentPieces(parts)].join('');
 }
 
 /**
- * {@link htmlDocument} as pieces to write one after another: a long session's page is tens of MB, and joining
- * its parts into one string held it twice.
+ * {@link htmlDocument} as pieces to write one after another, each block of `main` rendered when it is reached: a
+ * long session's page is tens of MB, and joining its parts into one string held it twice.
  */
-export function htmlDocumentPieces({ title, header, nav, main, footer }: PageParts): string[] {
+export function* htmlDocumentPieces({ title, header, nav, main, footer }: PageParts): Generator<string> {
   const lines = [
     '<!doctype html>',
     '<html lang="en">',
@@ -44,7 +51,10 @@ export function htmlDocumentPieces({ title, header, nav, main, footer }: PagePar
     '</html>',
     '',
   ];
-  return lines.map((line, index) => (index < lines.length - 1 ? `${line}\n` : line));
+  for (const [index, line] of lines.entries()) {
+    const text = typeof line === 'function' ? line() : line;
+    yield index < lines.length - 1 ? `${text}\n` : text;
+  }
 }
 
 /** A chart under its heading (`h2` or `h3`), with its caption; nothing for a chart that has no data. */

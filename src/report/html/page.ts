@@ -134,11 +134,14 @@ function section(
  * `source` (transcript and probes) the probe matrix shows facets and the transcript is in the page.
  */
 export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportSource): string {
-  return htmlReportPieces(files, source).join('');
+  return [...htmlReportPieces(files, source)].join('');
 }
 
-/** {@link renderHtmlReport} as pieces, written one after another (never joined into one string of the page). */
-export function htmlReportPieces(files: readonly ResultsFile[], source?: ReportSource): string[] {
+/**
+ * {@link renderHtmlReport} as pieces, written one after another: each session section and the transcript are
+ * rendered when the page is written that far, so the page is never one string.
+ */
+export function htmlReportPieces(files: readonly ResultsFile[], source?: ReportSource): Iterable<string> {
   const sorted = [...files].sort((a, b) => (a.target ?? 0) - (b.target ?? 0));
   const first = sorted[0]!;
   const sweep = sorted.length > 1;
@@ -150,7 +153,7 @@ export function htmlReportPieces(files: readonly ResultsFile[], source?: ReportS
   const verdict = sweep ? sweepVerdict(sorted) : sessionVerdict(first);
   const chart = chartStyle(strategyNames(sorted), verdict.recommended?.name ?? null);
   const recall = recallPlot(sorted, chart);
-  const sections = parts.map((part) => section(part, sweep ? null : recall, sweep, source, chart));
+  const sections = parts.map((part) => () => section(part, sweep ? null : recall, sweep, source, chart));
   // A sweep's details live in each target's section; the verdict links to the first target's.
   const names = new Set(first.strategies.map((strategy) => strategy.name));
   const verdictAnchor = (name: string) => (names.has(name) ? strategyAnchor(name, parts[0]!.prefix) : null);
@@ -207,7 +210,7 @@ export function htmlReportPieces(files: readonly ResultsFile[], source?: ReportS
       ...(sweep ? [sweepTable(sorted, (name) => strategyAnchor(name, parts[0]!.prefix))] : []),
       ...(sweep && recall ? [figure(recall, '')] : []),
       ...sections,
-      ...(sweep ? [] : [transcriptHtml(source?.messages)]),
+      ...(sweep ? [] : [() => transcriptHtml(source?.messages)]),
     ],
     footer: `Written by compaction-bench from ${sorted.map((file) => `<code>${escapeHtml(resultsFileName(file))}</code>`).join(', ')}; rebuild with <code>compaction-bench report</code>. ${provenanceHtml(first.provenance)}`,
   });
