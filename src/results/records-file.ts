@@ -8,6 +8,7 @@ import { mkdirSync, opendirSync, renameSync, writeFileSync } from 'node:fs';
 import { recordFilesOf } from './record-runs.ts';
 import { access, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AbortedError, InputError } from '../errors.ts';
 import { copyFileAtomic, writeFileAtomic } from '../files.ts';
 import { assertNoSecrets, redactSecrets } from '../providers/secrets.ts';
@@ -97,6 +98,9 @@ export function createContentStore(out: string, signal?: AbortSignal, landing?: 
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
+      // A turn of the event loop, as the asynchronous write gave: a Ctrl-C's handler runs before the job's
+      // progress line is printed (after the interrupted line, nothing more is).
+      await nextTurn();
       return hash;
     },
     async read(kind, hash) {
