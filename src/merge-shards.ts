@@ -18,7 +18,8 @@ import { type JobRecord, type RunRecord, type SessionRecord } from './results/re
 import { type RecordSet, readRecordSet, recordsDirectory, writeRecords } from './results/records-file.ts';
 import type { ResultsFile } from './results/types.ts';
 import { describeJob } from './stages/aggregate.ts';
-import { describeShard, type ShardHeader } from './stages/shard.ts';
+import { describeShard } from './report-names.ts';
+import { type ShardHeader } from './stages/shard.ts';
 import type { SuiteResults } from './suite/types.ts';
 
 /** What `merge` needs: the shards' outputs (folders or records files) and where the merged reports go. */

@@ -43,3 +43,8 @@ export function reportFiles(results: readonly StemSource[]): string {
 export function suiteStem(suite: { target: number | null }): string {
   return suite.target === null ? 'suite' : `suite@${suite.target}`;
 }
+
+/** How a shard is named in lines and files: `shard 2 of 3`. */
+export function describeShard(shard: { index: number; count: number }): string {
+  return `shard ${shard.index} of ${shard.count}`;
+}

@@ -2,6 +2,7 @@
  * Next-action extraction and normalisation: a tool call becomes an {@link Action} (kind, target, arguments) that
  * compares across spellings, so a predicted call and the real one meet on what they do, not on how they are written.
  */
+import { normalisePath } from '../session/normalise-path.ts';
 import { type Message, type Session, type ToolCallBlock, toolCallsOf } from '../session/types.ts';
 import type { Action, ActionKind, RealStep } from '../results/continuation-types.ts';
 
@@ -97,18 +98,6 @@ const WRAPPERS = new Set(['sudo', 'time', 'env', 'nohup', 'command']);
 /** The kind of a tool by its name (case and separators aside); `other` for a tool this table does not know. */
 export function kindOfTool(name: string): ActionKind {
   return KIND_BY_TOOL[name.toLowerCase()] ?? KIND_BY_TOOL[name.toLowerCase().replace(/-/g, '_')] ?? 'other';
-}
-
-/** A path as the comparison reads it: relative to the working directory, without `./`, doubled or trailing slashes. */
-export function normalisePath(path: string, cwd?: string): string {
-  let result = path
-    .trim()
-    .replace(/\\/g, '/')
-    .replace(/\/{2,}/g, '/');
-  const base = cwd?.replace(/\/+$/, '');
-  if (base && result.startsWith(`${base}/`)) result = result.slice(base.length + 1);
-  while (result.startsWith('./')) result = result.slice(2);
-  return result.length > 1 ? result.replace(/\/+$/, '') : result;
 }
 
 /** A shell command as one string: an argv array joined, `bash -lc '…'` unwrapped. */

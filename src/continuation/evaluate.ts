@@ -10,7 +10,7 @@ import type { Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../transcript.ts';
 import { realStepsAfter } from './actions.ts';
-import { fileStateAt } from './file-state.ts';
+import { fileStateAt } from '../session/file-state.ts';
 import { groundActions, groundingRate } from './grounding.ts';
 import { recoverabilityOf, recoverabilitySummary } from './recoverability.ts';
 import { rehydrate, type Rehydration } from './rehydrate.ts';

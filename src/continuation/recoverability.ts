@@ -7,7 +7,7 @@ import { createMatcher } from '../quality/match.ts';
 import { probeOutcome } from '../quality/probe-recall.ts';
 import type { Probe } from '../quality/probes.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
-import type { FileState } from './file-state.ts';
+import type { FileState } from '../session/file-state.ts';
 import type { Recoverability } from '../results/continuation-types.ts';
 import { memoizeByText } from '../text-cache.ts';
 

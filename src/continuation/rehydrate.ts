@@ -6,8 +6,8 @@
 import { fileLists, mergeFileLists } from '../session/file-operations.ts';
 import { contentText, isPrompt, type Message, type Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
-import { normalisePath } from './actions.ts';
-import { fileStateAt } from './file-state.ts';
+import { normalisePath } from '../session/normalise-path.ts';
+import { fileStateAt } from '../session/file-state.ts';
 import type { RehydrationDesign } from '../results/continuation-types.ts';
 
 /** Claude Code's limits as publicly described: five files, each under about 5,000 tokens. */

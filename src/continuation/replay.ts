@@ -10,7 +10,7 @@ import type { Message, Session, ToolCallBlock } from '../session/types.ts';
 import type { ToolDefinition } from '../providers/types.ts';
 import { renderMessages } from '../transcript.ts';
 import { actionOfCall, actionOfText } from './actions.ts';
-import { fileStateAt } from './file-state.ts';
+import { fileStateAt } from '../session/file-state.ts';
 import { levelRates, scoreStep } from './score.ts';
 import { judgeEquivalence } from './equivalence.ts';
 import type { PredictedStep, PredictionRun, RealStep } from '../results/continuation-types.ts';

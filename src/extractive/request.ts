@@ -1,7 +1,7 @@
 /** Reads a summarization request: the conversation, earlier summaries, prescribed sections and focus. */
 import type { BulletStyle, PrescribedHeading } from './sections.ts';
 import { tagsPattern } from './conversation.ts';
-import { contentWords } from './text.ts';
+import { contentWords } from '../text/content-words.ts';
 
 /** What the strategy asked for, taken apart. */
 export type SummaryRequest = {

@@ -1,6 +1,6 @@
 /** The output's sections: prescribed by the prompt or our own, and which kinds of facts each one takes. */
 import type { FactKind } from './facts.ts';
-import { contentWords } from './text.ts';
+import { contentWords } from '../text/content-words.ts';
 
 /** How a section's items are written, copied from the prompt's template line under the heading. */
 export type BulletStyle = 'dash' | 'checked' | 'unchecked' | 'number';

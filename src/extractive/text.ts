@@ -131,15 +131,3 @@ export const PLAN_CUE =
 /** Short replies that carry no task ("ok", "continue"). */
 export const ACKNOWLEDGEMENT =
   /^(?:ok(?:ay)?|k|yes|yep|yeah|yo|no|nope|thanks?(?: you)?|ty|great|nice|cool|good|perfect|wow|continue|go on|go ahead|proceed|sure|lgtm|do it|please continue|keep going|hm+|hi|hello)[\s.!?]*$/i;
-
-const STOP_WORDS = new Set(
-  'the and for with that this from into about what which when where should would could only more most some such them then than also just make sure keep focus on in of to a an is are be it as or by at'.split(
-    ' ',
-  ),
-);
-
-/** Distinct content words of a focus text (three letters or more, no stop words), lowercased. */
-export function contentWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_./-]{3,}/gu) ?? [];
-  return [...new Set(words.filter((word) => !STOP_WORDS.has(word)))];
-}

@@ -1,5 +1,5 @@
 /** What a shard of `compare` or `check` prints: what it ran, where its records are, and how to merge them. */
-import { describeShard } from '../stages/shard.ts';
+import { describeShard } from '../report-names.ts';
 
 /** A shard's outcome as the command reports it. */
 export type ShardSummary = {

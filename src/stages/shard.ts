@@ -23,11 +23,6 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-/** How a shard is named in lines and files: `shard 2 of 3`. */
-export function describeShard(shard: Shard): string {
-  return `shard ${shard.index} of ${shard.count}`;
-}
-
 /** The records file's name without `.jsonl`: `<run>.shard-2-of-3` (a folder's newest run still groups by `<run>`). */
 export function shardFileStem(run: string, shard: Shard | undefined): string {
   return shard ? `${run}.shard-${shard.index}-of-${shard.count}` : run;

@@ -1,26 +1,7 @@
 /** grep: the error lines of tool output, the first sentence of every user request, and the paths. */
-import { isPrompt, type Session } from '../session/types.ts';
-import {
-  errorLines,
-  LEXICAL_TOKENS,
-  LINE_CHARS,
-  lexicalBudget,
-  messageText,
-  sessionPaths,
-  withinBudget,
-} from './lexical.ts';
+import { requestOpenings, toolErrorLines } from '../session/grep-lines.ts';
+import { LEXICAL_TOKENS, lexicalBudget, sessionPaths, withinBudget } from './lexical.ts';
 import type { Strategy } from './types.ts';
-
-/** The first sentence (or line) of a text, at most 200 characters. */
-function opening(text: string): string {
-  const first = text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '';
-  return first.slice(0, LINE_CHARS);
-}
-
-/** The opening of every user request, in order: what grep keeps of what the user asked. */
-export function requestOpenings(session: { messages: readonly Session['messages'][number][] }): string[] {
-  return session.messages.filter(isPrompt).map((message) => opening(messageText(message)));
-}
 
 /** What a shell one-liner over the transcript keeps: it may keep errors, never decisions or the task's detail. */
 export const grep: Strategy = {
@@ -33,7 +14,7 @@ export const grep: Strategy = {
   settings: [LEXICAL_TOKENS],
   async run(session, context) {
     const requests = requestOpenings(session);
-    const errors = errorLines(session);
+    const errors = toolErrorLines(session);
     const budget = lexicalBudget(context.config);
     const files = withinBudget(['## Files', ...sessionPaths(session)], budget, context.tokenizer);
     const asked = withinBudget(

@@ -1,5 +1,6 @@
 /** identifier-bag: paths and identifier-like tokens of the transcript, most frequent first, within a budget. */
-import { LEXICAL_TOKENS, lexicalBudget, messageText, sessionPaths, withinBudget } from './lexical.ts';
+import { messageText } from '../session/grep-lines.ts';
+import { LEXICAL_TOKENS, lexicalBudget, sessionPaths, withinBudget } from './lexical.ts';
 import type { Strategy } from './types.ts';
 
 // camelCase, PascalCase with two humps, snake_case and SCREAMING_CASE, dotted names (decimal.js,

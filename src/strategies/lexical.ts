@@ -4,7 +4,7 @@
  * than a grep is not summarizing.
  */
 import { fileLists } from '../session/file-operations.ts';
-import { contentText, type Session } from '../session/types.ts';
+import { type Session } from '../session/types.ts';
 import { integerAtLeast, type SettingDeclaration, setting } from '../settings.ts';
 import type { StrategyConfig } from './types.ts';
 import type { Tokenizer } from '../tokens.ts';
@@ -39,40 +39,6 @@ export function withinBudget(
     used += cost;
   }
   return kept;
-}
-
-/** How long a kept error line may be, in characters. */
-export const LINE_CHARS = 200;
-
-const ERROR_LINE =
-  /\b(?:error|errors|fail|failed|failing|failure|exception|cannot|can't|not found|denied|panic|fatal|expected)\b|ERR_|✗|×/i;
-
-/** The distinct lines of tool output that look like errors, in order, each at most 200 characters. */
-export function errorLines(session: { messages: readonly Session['messages'][number][] }): string[] {
-  const errors = new Set<string>();
-  for (const message of session.messages) {
-    if (message.role !== 'toolResult') continue;
-    for (const line of messageText(message).split('\n')) {
-      if (ERROR_LINE.test(line)) errors.add(line.trim().slice(0, LINE_CHARS));
-    }
-  }
-  return [...errors];
-}
-
-/** The text of a message, whatever its role: what a grep over the transcript would read. */
-export function messageText(message: Session['messages'][number]): string {
-  if (message.role === 'assistant') {
-    return message.content
-      .map((block) =>
-        block.type === 'text'
-          ? block.text
-          : block.type === 'thinking'
-            ? block.thinking
-            : `${block.name} ${JSON.stringify(block.arguments)}`,
-      )
-      .join('\n');
-  }
-  return contentText(message.content);
 }
 
 /** What a lexical baseline may write: the target when there is one, else `--lexical-tokens`. */

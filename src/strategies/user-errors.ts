@@ -1,5 +1,6 @@
 /** user-errors: every user message verbatim, then the error lines of tool output, within a budget (no model). */
-import { errorLines, LEXICAL_TOKENS, lexicalBudget, withinBudget } from './lexical.ts';
+import { toolErrorLines } from '../session/grep-lines.ts';
+import { LEXICAL_TOKENS, lexicalBudget, withinBudget } from './lexical.ts';
 import type { Strategy } from './types.ts';
 import { userMessageLines } from './user-verbatim.ts';
 
@@ -18,7 +19,7 @@ export const userErrors: Strategy = {
   async run(session, context) {
     const budget = lexicalBudget(context.config);
     const user = withinBudget(userMessageLines(session), budget, context.tokenizer);
-    const errors = errorLines(session);
+    const errors = toolErrorLines(session);
     const failed = withinBudget(
       ['## Errors', ...errors],
       budget - context.tokenizer.count(user.join('\n')),

@@ -1,6 +1,7 @@
 /** user-verbatim: every user message word for word, oldest first, within a budget — no reading, no model. */
 import { isPrompt, type Session } from '../session/types.ts';
-import { LEXICAL_TOKENS, lexicalBudget, messageText, withinBudget } from './lexical.ts';
+import { messageText } from '../session/grep-lines.ts';
+import { LEXICAL_TOKENS, lexicalBudget, withinBudget } from './lexical.ts';
 import type { Strategy } from './types.ts';
 
 /** The lines of every user request, each request under its own heading, oldest first. */

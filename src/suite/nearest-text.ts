@@ -3,12 +3,12 @@
  * whether the summary dropped the fact or says it another way. Lexical (shared words), not a judgement.
  */
 
-import { contentWords } from '../extractive/text.ts';
+import { contentWords } from '../text/content-words.ts';
 
 /** Longest quote shown; a summary line can run for a paragraph. */
 const MAXIMUM_LENGTH = 120;
 
-// A word is a content word of three letters or more (the extractive summarizer's own list of stop words), with
+// A word is a content word of three letters or more (the stop words of `text/content-words.ts`), with
 // the dot or dash that ends a sentence or clause taken off: "retries." and "retries" are one word.
 function wordsOf(text: string): Set<string> {
   return new Set(

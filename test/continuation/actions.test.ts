@@ -5,9 +5,9 @@ import {
   actionsOfMessage,
   commandTarget,
   normaliseCommand,
-  normalisePath,
   realStepsAfter,
 } from '../../src/continuation/actions.ts';
+import { normalisePath } from '../../src/session/normalise-path.ts';
 import { toolDefinitions } from '../../src/continuation/tool-shapes.ts';
 import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { fileStateAt, type FileState } from '../../src/continuation/file-state.ts';
+import { fileStateAt, type FileState } from '../../src/session/file-state.ts';
 import { rehydrate } from '../../src/continuation/rehydrate.ts';
 import { recoverabilityOf } from '../../src/continuation/recoverability.ts';
 import { createMatcher } from '../../src/quality/match.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { fileStateAt } from '../../src/continuation/file-state.ts';
+import { fileStateAt } from '../../src/session/file-state.ts';
 import { defaultDesign, rehydrate } from '../../src/continuation/rehydrate.ts';
 import { contentText } from '../../src/session/types.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';

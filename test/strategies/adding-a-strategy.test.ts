@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { strategyStyles } from '../../src/report/html/colors.ts';
-import { messageText } from '../../src/strategies/lexical.ts';
+import { messageText } from '../../src/session/grep-lines.ts';
 import { resolveStrategies, STRATEGIES } from '../../src/strategies/registry.ts';
 import type { Strategy } from '../../src/strategies/types.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';

@@ -25,8 +25,7 @@ import { planProbes } from './plans.ts';
 import { routineProbe } from './routine.ts';
 import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
-import { requestOpenings } from '../../strategies/grep.ts';
-import { errorLines } from '../../strategies/lexical.ts';
+import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
@@ -159,7 +158,7 @@ export function cheapTricks(user: string, grep: string): CheapTricks {
 export function cheapTricksOf(messages: readonly Message[]): CheapTricks {
   return cheapTricks(
     messages.flatMap((message) => (isPrompt(message) ? [contentText(message.content)] : [])).join('\n'),
-    [...requestOpenings({ messages }), ...errorLines({ messages })].join('\n'),
+    [...requestOpenings({ messages }), ...toolErrorLines({ messages })].join('\n'),
   );
 }
 

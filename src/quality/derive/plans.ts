@@ -4,8 +4,8 @@
  * under headings, rebuilt from the transcript's writes and edits). A plan names the next step only while it is
  * followed: written or ticked after the user's latest prompt, since a prompt may set other work.
  */
-import { normalisePath } from '../../continuation/actions.ts';
-import { fileStateAt } from '../../continuation/file-state.ts';
+import { normalisePath } from '../../session/normalise-path.ts';
+import { fileStateAt } from '../../session/file-state.ts';
 import type { Message, Session } from '../../session/types.ts';
 import { isPrompt, toolCallsOf } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';

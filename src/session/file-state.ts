@@ -9,8 +9,8 @@ import {
   contentText,
   toolCallsOf,
   type ToolCallBlock,
-} from '../session/types.ts';
-import { normalisePath } from './actions.ts';
+} from './types.ts';
+import { normalisePath } from './normalise-path.ts';
 
 /** One file at the cut: its content when the transcript shows it, and the message that touched it last. */
 export type FileState = {
