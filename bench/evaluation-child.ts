@@ -17,7 +17,7 @@ const cpuMs = () => {
 export async function measureEvaluation(root: string, out: string): Promise<Figures> {
   const source = (path: string) => import(pathToFileURL(join(root, 'src', path)).href);
   const { readRecordSet, readStored } = await source('results/records-file.ts');
-  const { recordedSession } = await source('recorded-sessions.ts');
+  const { recordedSession } = await source('run/recorded-sessions.ts');
   const { lexicalEvaluator } = await source('evaluators/lexical.ts');
   const { getTokenizer } = await source('tokens.ts');
   const set = await readRecordSet([out]);

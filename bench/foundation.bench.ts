@@ -7,11 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { inspectFixture } from '../src/inspect.ts';
+import { inspectFixture } from '../src/inspect/inspect.ts';
 import { benchSession } from './sessions.ts';
 import { loadSession } from '../src/session/load.ts';
 import { DEFAULT_SETTINGS } from '../src/settings.ts';
-import { sliceMessages } from '../src/slicer.ts';
+import { sliceMessages } from '../src/session/slicer.ts';
 import { countMessages, getTokenizer } from '../src/tokens.ts';
 
 const SIZES = [250_000, 500_000, 1_000_000];

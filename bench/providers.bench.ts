@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCompare } from '../src/run.ts';
+import { runCompare } from '../src/run/run.ts';
 import { readResults } from '../src/results/digest.ts';
 import { loadSession } from '../src/session/load.ts';
 import { defaultSettings } from '../src/settings.ts';

@@ -10,11 +10,11 @@
  */
 import pLimit from 'p-limit';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createCallLimit, type CallLimit } from '../src/call-limit.ts';
-import { createCaller } from '../src/calls.ts';
+import { createCallLimit, type CallLimit } from '../src/providers/call-limit.ts';
+import { createCaller } from '../src/providers/calls.ts';
 import { loadSession } from '../src/session/load.ts';
 import { defaultSettings } from '../src/settings.ts';
-import { sliceMessages } from '../src/slicer.ts';
+import { sliceMessages } from '../src/session/slicer.ts';
 import { resolveStrategies } from '../src/strategies/registry.ts';
 import { countMessages, getTokenizer, type Tokenizer } from '../src/tokens.ts';
 import type { Provider } from '../src/providers/types.ts';

@@ -18,7 +18,7 @@ import { existsSync, linkSync, readFileSync, statSync, writeFileSync } from 'nod
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCompare } from '../src/run.ts';
+import { runCompare } from '../src/run/run.ts';
 import { readResults } from '../src/results/digest.ts';
 import { sidecarPath } from '../src/quality/probes.ts';
 import { defaultSettings } from '../src/settings.ts';

@@ -1,11 +1,11 @@
 /**
  * Writes each encoding's rank table to `<dist>/ranks/<encoding>.bin` (run by scripts/build.mjs), so the installed
- * command reads a ready table instead of parsing js-tiktoken's rank module and building it (src/rank-table-file.ts).
+ * command reads a ready table instead of parsing js-tiktoken's rank module and building it (src/tokenizer/rank-table-file.ts).
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildRankTable } from '../src/bpe-ranks.ts';
-import { rankModuleBytes, serializeRankTable } from '../src/rank-table-file.ts';
+import { buildRankTable } from '../src/tokenizer/bpe-ranks.ts';
+import { rankModuleBytes, serializeRankTable } from '../src/tokenizer/rank-table-file.ts';
 import { RANK_LOADERS } from '../src/tokens.ts';
 
 const distribution = process.argv[2];

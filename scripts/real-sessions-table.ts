@@ -12,7 +12,7 @@ import {
   REAL_SESSIONS,
   REAL_SESSIONS_STRATEGIES,
 } from '../src/report/real-sessions-table.ts';
-import { runCompare } from '../src/run.ts';
+import { runCompare } from '../src/run/run.ts';
 import { readResults } from '../src/results/digest.ts';
 import { defaultSettings } from '../src/settings.ts';
 

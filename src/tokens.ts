@@ -1,9 +1,14 @@
 /** The only place that counts tokens: js-tiktoken encodings, or a labelled chars/4 estimate. */
 import type { TiktokenBPE } from 'js-tiktoken/lite';
-import { buildRankTable, countPiece, type RankTable } from './bpe-ranks.ts';
+import { buildRankTable, countPiece, type RankTable } from './tokenizer/bpe-ranks.ts';
 import { InputError } from './errors.ts';
-import { rankModuleBytes, rankTablePath, readRankTable, type StoredTable } from './rank-table-file.ts';
-import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text-cache.ts';
+import {
+  rankModuleBytes,
+  rankTablePath,
+  readRankTable,
+  type StoredTable,
+} from './tokenizer/rank-table-file.ts';
+import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text/text-cache.ts';
 import type { Message } from './session/types.ts';
 
 /** Tokenizers `--tokenizer` accepts. */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createCallLimit } from '../src/call-limit.ts';
-import { createCaller } from '../src/calls.ts';
+import { createCallLimit } from '../src/providers/call-limit.ts';
+import { createCaller } from '../src/providers/calls.ts';
 import { getTokenizer } from '../src/tokens.ts';
 import { fakeProvider } from './helpers/fake-provider.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import pLimit from 'p-limit';
-import { type CallRecord, createCaller, criticalPath } from '../src/calls.ts';
+import { type CallRecord, createCaller, criticalPath } from '../src/providers/calls.ts';
 import { ContextOverflowError, ProviderError } from '../src/errors.ts';
 import { getTokenizer } from '../src/tokens.ts';
 import { fakeProvider } from './helpers/fake-provider.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { listMessages } from '../src/inspect-messages.ts';
+import { listMessages } from '../src/inspect/messages.ts';
 import { renderMessageList } from '../src/report/inspect-messages.ts';
 import { loadSession } from '../src/session/load.ts';
 import { assistant, callsTools, context, session, toolCall, toolResult, user } from './helpers/factories.ts';

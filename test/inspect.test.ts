@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { inspectFixture } from '../src/inspect.ts';
+import { inspectFixture } from '../src/inspect/inspect.ts';
 import { sidecarPath } from '../src/quality/probes.ts';
 import { fileLists } from '../src/session/file-operations.ts';
 import { FIXTURES_DIR, loadSession } from '../src/session/load.ts';

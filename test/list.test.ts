@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { listAvailable } from '../src/list.ts';
+import { listAvailable } from '../src/inspect/list.ts';
 import { renderList } from '../src/report/list.ts';
 import { IMPORTERS } from '../src/session/importers/index.ts';
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { buildRankTable, countPiece, type RankTable } from '../src/bpe-ranks.ts';
-import { rankModuleBytes, readRankTable, serializeRankTable } from '../src/rank-table-file.ts';
+import { buildRankTable, countPiece, type RankTable } from '../src/tokenizer/bpe-ranks.ts';
+import { rankModuleBytes, readRankTable, serializeRankTable } from '../src/tokenizer/rank-table-file.ts';
 
 const SAMPLE = `export function total(items) { return items.reduce((sum, item) => sum + item.price, 0); } ünïcödé 🚀 日本語`;
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCompare } from '../src/run.ts';
+import { runCompare } from '../src/run/run.ts';
 import { loadSession } from '../src/session/load.ts';
 import { isPrompt, toolCallsOf } from '../src/session/types.ts';
 import { temporaryDirectory } from './helpers/cli.ts';

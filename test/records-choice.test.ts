@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { rebuildReports } from '../src/reports-from-files.ts';
-import { scoreRecords } from '../src/rescore.ts';
-import { runCompare } from '../src/run.ts';
+import { rebuildReports } from '../src/run/reports-from-files.ts';
+import { scoreRecords } from '../src/run/rescore.ts';
+import { runCompare } from '../src/run/run.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
 import { offlineCompare } from './helpers/compare-run.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { createProgressDisplay } from '../src/commands/progress-display.ts';
-import { compareSuite } from '../src/run-suite.ts';
+import { compareSuite } from '../src/run/run-suite.ts';
 import { startMockLlmServer } from '../support/loopback-llm-server.ts';
 import { startCli, temporaryDirectory } from './helpers/cli.ts';
 import { TEST_CONFIG } from './helpers/strategy-run.ts';

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCompare } from '../src/run.ts';
-import { ageTextCaches } from '../src/text-cache.ts';
+import { runCompare } from '../src/run/run.ts';
+import { ageTextCaches } from '../src/text/text-cache.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
 import { resultsFigures } from './helpers/results-figures.ts';
 import { TEST_CONFIG } from './helpers/strategy-run.ts';

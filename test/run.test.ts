@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { readResults } from '../src/results/digest.ts';
 import { spreadOf } from '../src/results/statistics.ts';
-import { runCompare } from '../src/run.ts';
+import { runCompare } from '../src/run/run.ts';
 import { loadSession } from '../src/session/load.ts';
 import { contentText } from '../src/session/types.ts';
 import { getTokenizer } from '../src/tokens.ts';

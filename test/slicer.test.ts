@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError } from '../src/errors.ts';
 import type { Message } from '../src/session/types.ts';
-import { type Slice, sliceMessages, validateSliceOptions } from '../src/slicer.ts';
+import { type Slice, sliceMessages, validateSliceOptions } from '../src/session/slicer.ts';
 import { assistant, toolExchange, user } from './helpers/factories.ts';
 
 /** A deterministic pseudo-random generator (mulberry32), so property runs are reproducible. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ageTextCaches, memoizeByText, ownCopy, recentMap } from '../src/text-cache.ts';
+import { ageTextCaches, memoizeByText, ownCopy, recentMap } from '../src/text/text-cache.ts';
 
 describe('text caches', () => {
   it('compute each text once, answer slices by their content, and forget what went unused past the bound', () => {

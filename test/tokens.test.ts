@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { getEncoding, type Tiktoken } from 'js-tiktoken';
 import { InputError } from '../src/errors.ts';
-import { buildRankTable, countPiece } from '../src/bpe-ranks.ts';
+import { buildRankTable, countPiece } from '../src/tokenizer/bpe-ranks.ts';
 import { getTokenizer, IMAGE_TOKENS, MAX_PIECE_CHARS } from '../src/tokens.ts';
 import { assistant, toolCall, toolResult, user } from './helpers/factories.ts';
 import { cpuTime } from './helpers/cpu-time.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderMessage, renderMessages, truncateText } from '../src/transcript.ts';
+import { renderMessage, renderMessages, truncateText } from '../src/session/transcript.ts';
 import { assistant, callsTools, toolCall, toolResult, user } from './helpers/factories.ts';
 
 describe('transcript renderer', () => {

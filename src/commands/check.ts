@@ -1,6 +1,6 @@
 /** `compaction-bench check <transcript...>`. */
 import { Command, Option } from 'commander';
-import { runCheck, runCheckShard } from '../check.ts';
+import { runCheck, runCheckShard } from '../run/check.ts';
 import { renderShardSummary } from '../report/shard-summary.ts';
 import { DEFAULT_TOLERANCE } from '../quality/gate.ts';
 import { renderCheckText } from '../report/check-summary.ts';
@@ -9,7 +9,7 @@ import { wrapProse } from '../report/wrap.ts';
 import { DEFAULT_ALLOW_LOST } from '../suite/baseline-gate.ts';
 import { renderSuiteTerminal } from '../report/suite-terminal.ts';
 import { renderResultsTerminal } from '../report/sweep.ts';
-import { validateSliceOptions } from '../slicer.ts';
+import { validateSliceOptions } from '../session/slicer.ts';
 import { applyConfigFile } from './config-flags.ts';
 import { integerAtLeast, numberBetween } from './options.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';

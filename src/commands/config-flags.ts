@@ -9,7 +9,7 @@ import {
   findConfigFile,
   PACKAGE_KEY,
   readConfigFile,
-} from '../config-file.ts';
+} from './config-file.ts';
 import { InputError } from '../errors.ts';
 
 /** `--config FILE` and `--no-config`. */

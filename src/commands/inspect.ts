@@ -1,7 +1,7 @@
 /** `compaction-bench inspect <transcript>`. */
 import { Command } from 'commander';
-import { inspectFixture } from '../inspect.ts';
-import { inspectMessages } from '../inspect-messages.ts';
+import { inspectFixture } from '../inspect/inspect.ts';
+import { inspectMessages } from '../inspect/messages.ts';
 import { renderInspect } from '../report/inspect.ts';
 import { renderMessageList } from '../report/inspect-messages.ts';
 import { sessionOptions } from './options.ts';

@@ -1,6 +1,6 @@
 /** `compaction-bench list`. */
 import { Command, Option } from 'commander';
-import { listAvailable } from '../list.ts';
+import { listAvailable } from '../inspect/list.ts';
 import { renderList } from '../report/list.ts';
 import { TOKENIZER_NAMES } from '../tokens.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';

@@ -1,7 +1,7 @@
 /** `compaction-bench merge <shard outputs...>`. */
 import { relative } from 'node:path';
 import { Command, Option } from 'commander';
-import { mergeShards } from '../merge-shards.ts';
+import { mergeShards } from '../run/merge-shards.ts';
 import { renderCheckText } from '../report/check-summary.ts';
 import { paintVerdictMarks } from '../report/paint.ts';
 import { renderSuiteTerminal } from '../report/suite-terminal.ts';

@@ -1,13 +1,13 @@
 /** `compaction-bench probes <transcript>` (write a sidecar to review) and `probes lint <transcript...>`. */
 import { Command, Option } from 'commander';
-import { lintFixture } from '../lint.ts';
+import { lintFixture } from '../quality/lint-session.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/create.ts';
 import { PROVIDER_TABLE } from '../providers/registry.ts';
 import { DEFAULT_MAX_PROBES } from '../quality/derive/select.ts';
 import { renderLint } from '../report/lint.ts';
 import { renderWrittenProbes } from '../report/probes.ts';
-import { writeProbes } from '../write-probes.ts';
+import { writeProbes } from '../quality/write-probes.ts';
 import { integerAtLeast, sessionOptions } from './options.ts';
 import { interruptible } from './interrupt.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import open from 'open';
 import { messageOf } from '../errors.ts';
-import { rebuildReports } from '../reports-from-files.ts';
+import { rebuildReports } from '../run/reports-from-files.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 import { standardOutput, standardError } from './streams.ts';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { InputError } from '../errors.ts';
 import { configOptions } from './config-flags.ts';
-import type { CompareOptions } from '../run.ts';
+import type { CompareOptions } from '../run/run.ts';
 import type { ProgressDisplay } from './progress-display.ts';
 import { parsePromptFiles } from '../strategies/prompt-overrides.ts';
 import { parseShard, type Shard } from '../stages/shard.ts';

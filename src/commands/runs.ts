@@ -1,6 +1,6 @@
 /** `compaction-bench runs [folder]`: the runs of an output folder with their verdicts; `--diff` what changed. */
 import { Command } from 'commander';
-import { diffRuns, listRuns } from '../runs.ts';
+import { diffRuns, listRuns } from '../run/runs.ts';
 import {
   DIFF_PAGE,
   renderDiffHtml,

@@ -1,7 +1,7 @@
 /** `compaction-bench score <records...>`: re-evaluate stored records (or older results files) without calling the summarizing model. */
 import { Command, Option } from 'commander';
 import { InputError } from '../errors.ts';
-import { scoreRecords } from '../rescore.ts';
+import { scoreRecords } from '../run/rescore.ts';
 import { COMMAND_SUMMARIES } from './summaries.ts';
 import { interruptible } from './interrupt.ts';
 import { standardError, standardOutput } from './streams.ts';

@@ -5,7 +5,7 @@
  * schema, never trusted on shape.
  */
 import { z } from 'zod';
-import type { Caller } from '../calls.ts';
+import type { Caller } from '../providers/calls.ts';
 import { messageOf } from '../errors.ts';
 import type { Action, EquivalenceVerdict, RealStep } from '../results/continuation-types.ts';
 

@@ -8,7 +8,7 @@ import type { Probe } from '../quality/probes.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
 import type { Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
-import { renderMessages } from '../transcript.ts';
+import { renderMessages } from '../session/transcript.ts';
 import { realStepsAfter } from './actions.ts';
 import { fileStateAt } from '../session/file-state.ts';
 import { groundActions, groundingRate } from './grounding.ts';

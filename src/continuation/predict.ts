@@ -2,7 +2,7 @@
  * The prediction columns of a strategy's continuation: its own replay, and the Full and Null replays at the same
  * cut (made once per fixture, shared by every strategy), normalised between them.
  */
-import type { Caller } from '../calls.ts';
+import type { Caller } from '../providers/calls.ts';
 import { AbortedError, messageOf } from '../errors.ts';
 import type { Message, Session } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';

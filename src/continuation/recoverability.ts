@@ -9,7 +9,7 @@ import type { Probe } from '../quality/probes.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
 import type { FileState } from '../session/file-state.ts';
 import type { Recoverability } from '../results/continuation-types.ts';
-import { memoizeByText } from '../text-cache.ts';
+import { memoizeByText } from '../text/text-cache.ts';
 
 // Texts a generation holds at most per probe set: a cut's files and each design's rehydration.
 const MAX_TEXTS = 10_000;

@@ -5,10 +5,10 @@
  * request depends on an earlier answer, the K requests go out at once.
  */
 import { createHash } from 'node:crypto';
-import type { Caller } from '../calls.ts';
+import type { Caller } from '../providers/calls.ts';
 import type { Message, Session, ToolCallBlock } from '../session/types.ts';
 import type { ToolDefinition } from '../providers/types.ts';
-import { renderMessages } from '../transcript.ts';
+import { renderMessages } from '../session/transcript.ts';
 import { actionOfCall, actionOfText } from './actions.ts';
 import { fileStateAt } from '../session/file-state.ts';
 import { levelRates, scoreStep } from './score.ts';

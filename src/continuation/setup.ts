@@ -3,10 +3,10 @@
  * cuts where the agent compacted, `--continuation-at N[,M…]` before each message given, `--schedule` at each
  * compaction of a strategy's chain, else at the first tool call past the middle of the transcript.
  */
-import { type Caller, type CallerOptions, createCaller } from '../calls.ts';
+import { type Caller, type CallerOptions, createCaller } from '../providers/calls.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
 import { type SessionReference } from '../results/session-reference.ts';
-import { headSession } from '../cut-points.ts';
+import { headSession } from '../session/cut-points.ts';
 import type { Provider } from '../providers/types.ts';
 import type { Strategy, StrategyConfig, StrategyOutput } from '../strategies/types.ts';
 import { createStrategyContext } from '../strategies/context.ts';

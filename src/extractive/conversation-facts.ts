@@ -16,7 +16,7 @@ import {
   splitSentences,
   WEAK_DECISION_CUE,
 } from './text.ts';
-import { memoizeByText } from '../text-cache.ts';
+import { memoizeByText } from '../text/text-cache.ts';
 import type { CallRecord } from './tool-facts.ts';
 import { createToolLog } from './tool-facts.ts';
 import { shellCommand } from '../session/shell-commands.ts';

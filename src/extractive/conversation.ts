@@ -1,5 +1,5 @@
 /** Reads a conversation rendered by `renderMessages` back into role blocks and tool calls. */
-import { escapeRegExp } from '../regexp.ts';
+import { escapeRegExp } from '../text/regexp.ts';
 import type { ToolCallBlock } from '../session/types.ts';
 import {
   ARGUMENT_SEPARATOR,
@@ -7,7 +7,7 @@ import {
   TOOL_CALL_SEPARATOR,
   TRANSCRIPT_TAGS,
   type TranscriptTag,
-} from '../transcript.ts';
+} from '../session/transcript.ts';
 
 /**
  * The role tag a rendered block starts with. `context` is what the agent injected as a user message

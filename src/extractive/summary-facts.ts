@@ -13,7 +13,7 @@ import {
 } from './text.ts';
 import type { FileOperation } from './tools.ts';
 import { isFileOperation, MODIFYING } from './tools.ts';
-import { memoizeByText } from '../text-cache.ts';
+import { memoizeByText } from '../text/text-cache.ts';
 
 /** How much a summary's lines count, and where they sit on the timeline. */
 export type SummaryPlacement = {

@@ -1,5 +1,5 @@
 /** Text helpers of the extractive summarizer: sentences, clipping, dedupe keys, path-like tokens, cue words. */
-import { memoizeByText } from '../text-cache.ts';
+import { memoizeByText } from '../text/text-cache.ts';
 
 /** A unit of prose: a sentence, or a whole list item with the label of its list (`Plan:` → `plan`). */
 export type ProseUnit = { text: string; label?: string };
@@ -51,7 +51,7 @@ export function isProse(sentence: string): boolean {
   return letters >= sentence.length * 0.6 && !sentence.includes('\\n');
 }
 
-export { clip } from '../clip.ts';
+export { clip } from '../text/clip.ts';
 
 /** A comparison key: case, Markdown marks, bullets and spacing ignored, so restated items dedupe. */
 // Made once per text: a chain reads its summaries back at every step, so the same lines are keyed again and again.

@@ -11,7 +11,7 @@ import {
 } from '../session/shell-commands.ts';
 import type { FactStore, Placement } from './facts.ts';
 import { CAUSE_CUE, FIX_CUE, PLAN_CUE, pathsIn } from './text.ts';
-import { memoizeByText } from '../text-cache.ts';
+import { memoizeByText } from '../text/text-cache.ts';
 import type { FileOperation } from './tools.ts';
 import { describeCall, fileTargets, MODIFYING } from './tools.ts';
 

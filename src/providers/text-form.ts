@@ -6,7 +6,7 @@
 import { ProviderError } from '../errors.ts';
 import type { Message } from '../session/types.ts';
 import type { Tokenizer } from '../tokens.ts';
-import { renderMessages } from '../transcript.ts';
+import { renderMessages } from '../session/transcript.ts';
 import type { Completion, CompletionRequest, GenerateRequest, Generation, Provider } from './types.ts';
 
 /** The message-shaped request a text request stands for: one user message holding the prompt. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { InputError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
-import { formatFigure } from '../numbers.ts';
+import { formatFigure } from '../text/numbers.ts';
 import {
   type FigureSource,
   gateMetricList,

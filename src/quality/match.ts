@@ -5,7 +5,7 @@
  */
 
 import { matchForm, isWordCharacter } from './match-form.ts';
-import { memoizeByText, ownCopy, recentMap } from '../text-cache.ts';
+import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { indexMeaning, type MeaningIndex } from './meaning.ts';
 import {
   createNeedleIndex,

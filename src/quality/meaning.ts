@@ -11,7 +11,7 @@
  */
 import stem from 'wink-porter2-stemmer';
 import { ANTONYMS, IRREGULAR_FORMS, NUMBER_WORDS, PHRASES, STOP_WORDS, SYNONYMS } from './meaning-words.ts';
-import { ownCopy, recentMap } from '../text-cache.ts';
+import { ownCopy, recentMap } from '../text/text-cache.ts';
 import { meaningColumns, type MeaningIndex, type MeaningTerm } from './meaning-index.ts';
 import { stanceSpans, type Stance } from './stance.ts';
 

@@ -6,7 +6,7 @@
  * per-strategy report, the terminal table, the suite and the chain table all iterate this registry; adding a
  * metric is one entry, its scorer and its tests.
  */
-import { formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
+import { formatCost, formatInteger, formatMs, formatRatio } from '../text/numbers.ts';
 import { scoreFileRecall } from './file-recall.ts';
 import { scoreInventedPaths } from './paths.ts';
 import { scoreProbeRecall } from './probe-recall.ts';

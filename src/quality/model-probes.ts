@@ -4,12 +4,12 @@
  * A facet spelling the transcript does not contain is dropped; what is left is checked like any probe.
  */
 import { z } from 'zod';
-import type { Caller } from '../calls.ts';
+import type { Caller } from '../providers/calls.ts';
 import { ProviderError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 import type { Message } from '../session/types.ts';
-import type { Slice } from '../slicer.ts';
-import { renderMessage } from '../transcript.ts';
+import type { Slice } from '../session/slicer.ts';
+import { renderMessage } from '../session/transcript.ts';
 import type { DraftProbe } from './derive/draft.ts';
 import { createMatcher, type TextIndex } from './match.ts';
 import { SIDECAR_KINDS } from './probes.ts';

@@ -5,7 +5,7 @@
  */
 
 import { isWordCharacter, matchForm } from './match-form.ts';
-import { ownCopy } from '../text-cache.ts';
+import { ownCopy } from '../text/text-cache.ts';
 
 /** One way a needle may be written, prepared once for every text it is looked for in. */
 export type NeedleForm = {

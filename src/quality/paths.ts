@@ -2,7 +2,7 @@
 import type { TextIndex } from './match.ts';
 import { pathSpellings } from './probes.ts';
 import type { Scorer } from './types.ts';
-import { memoizeByDigest, ownCopy } from '../text-cache.ts';
+import { memoizeByDigest, ownCopy } from '../text/text-cache.ts';
 
 const words = (text: string) => new Set(text.split(/\s+/));
 

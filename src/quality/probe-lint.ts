@@ -4,7 +4,7 @@
  * (exit 1) and `check`; warnings are shown.
  */
 import type { Message } from '../session/types.ts';
-import { renderMessages } from '../transcript.ts';
+import { renderMessages } from '../session/transcript.ts';
 import { createMatcher, normalizeForMatch, type TextIndex } from './match.ts';
 import { probeOutcome } from './probe-recall.ts';
 import type { Probe } from './probes.ts';

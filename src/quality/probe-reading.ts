@@ -8,8 +8,8 @@
  */
 import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
-import { escapeRegExp } from '../regexp.ts';
-import { ownCopy } from '../text-cache.ts';
+import { escapeRegExp } from '../text/regexp.ts';
+import { ownCopy } from '../text/text-cache.ts';
 import { DONE_KINDS } from './stance.ts';
 
 /** How a facet is stated: plainly, ruled out (the answer negates it), or either way (errors: "no longer fails with …"). */

@@ -1,7 +1,7 @@
 /** Renders a `calibrate` result: per summary tool vs reader, then the agreement figures per split. */
 import type { Calibration, SplitFigures } from '../calibration/calibrate.ts';
 import type { ShareByKind, ShareFigure } from '../calibration/coverage.ts';
-import { formatRatio } from '../numbers.ts';
+import { formatRatio } from '../text/numbers.ts';
 
 const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
 

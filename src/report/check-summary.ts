@@ -3,7 +3,7 @@
  * the failures, the facts lost per strategy with the summary's nearest text, then the tables, the notes and the
  * command that accepts the change. `F-gate.md` is the Markdown of it, short enough for a PR comment.
  */
-import { countOf } from '../numbers.ts';
+import { countOf } from '../text/numbers.ts';
 import type { Verdict } from '../quality/gate.ts';
 import { type Provenance, provenanceMarkdown } from '../results/provenance.ts';
 import type { BaselineGate, GateRule } from '../suite/baseline-gate.ts';

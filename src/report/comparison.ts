@@ -1,6 +1,6 @@
 /** The comparison of strategies on one fixture: rows, observations, as Markdown or a terminal table. */
 import { probeCountText, probeSourcesLine } from './probe-sources.ts';
-import { countOf, formatInteger, formatRatio } from '../numbers.ts';
+import { countOf, formatInteger, formatRatio } from '../text/numbers.ts';
 import { METRICS, type Metric } from '../quality/metrics.ts';
 import { atRunPoint, lexicalMatches, observations } from './observations.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';

@@ -5,7 +5,7 @@
  * on the same steps, Holm-adjusted against the leader; the interval is the pooled one over cuts when there are
  * several (a cut's steps are not independent), else Wilson's over the steps.
  */
-import { formatInteger } from '../numbers.ts';
+import { formatInteger } from '../text/numbers.ts';
 import { holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ContinuationResult, PooledShare } from '../results/continuation-types.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';

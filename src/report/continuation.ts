@@ -10,7 +10,7 @@ import type {
   PooledShare,
   StepScore,
 } from '../results/continuation-types.ts';
-import { formatInteger, formatRatio } from '../numbers.ts';
+import { formatInteger, formatRatio } from '../text/numbers.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import type { Rows } from './table.ts';
 

@@ -1,5 +1,5 @@
 /** The compaction chains of a `--schedule` run: recall per compaction per strategy, as Markdown and for the terminal. */
-import { formatInteger, formatMs, formatRatio } from '../numbers.ts';
+import { formatInteger, formatMs, formatRatio } from '../text/numbers.ts';
 import { type ChainAggregation, chainMetrics, type Metric } from '../quality/metrics.ts';
 import type { ChainResult, CycleResult } from '../results/chain.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';

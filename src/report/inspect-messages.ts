@@ -1,5 +1,5 @@
 /** Renders the entries of `inspect --messages` for the terminal: one line per message. */
-import type { MessageEntry } from '../inspect-messages.ts';
+import type { MessageEntry } from '../inspect/messages.ts';
 
 /** `context: instructions` for injected context, else the role. */
 function roleOf(entry: MessageEntry): string {

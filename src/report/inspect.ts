@@ -1,7 +1,7 @@
 /** Renders an {@link InspectResult} for the terminal. */
 import { describeSkippedLines } from '../session/skipped-lines-note.ts';
-import type { InspectResult } from '../inspect.ts';
-import { formatInteger } from '../numbers.ts';
+import type { InspectResult } from '../inspect/inspect.ts';
+import { formatInteger } from '../text/numbers.ts';
 import { terminalTable } from './table.ts';
 
 // Slice plans longer than this show their first and last rows only.

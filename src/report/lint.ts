@@ -1,5 +1,5 @@
 /** Renders a `probes lint` result for the terminal. */
-import type { LintResult } from '../lint.ts';
+import type { LintResult } from '../quality/lint-session.ts';
 
 /** The findings grouped by probe, then the counts by rule and the position histogram. */
 export function renderLint(result: LintResult): string {

@@ -1,6 +1,6 @@
 /** Renders a {@link ListResult} for the terminal. */
-import type { ListResult } from '../list.ts';
-import { formatInteger } from '../numbers.ts';
+import type { ListResult } from '../inspect/list.ts';
+import { formatInteger } from '../text/numbers.ts';
 import { terminalTable } from './table.ts';
 
 /** The text `list` prints. */

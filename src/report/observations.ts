@@ -1,6 +1,6 @@
 /** The observations under a comparison: fastest, cheapest, best recall, the Pareto front, lexical floors, failures. */
 import { lexicalJudgeAgreement } from '../quality/judge/lexical-agreement.ts';
-import { countOf, formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
+import { countOf, formatCost, formatInteger, formatMs, formatRatio } from '../text/numbers.ts';
 import { isSignificant } from '../results/comparison-statistics.ts';
 import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';

@@ -1,6 +1,6 @@
 /** Renders what `probes <transcript>` wrote, for the terminal. */
 import { countByKind } from '../quality/probes.ts';
-import type { WriteProbesResult } from '../write-probes.ts';
+import type { WriteProbesResult } from '../quality/write-probes.ts';
 
 /** Where the file went, the probes by kind and source, what was dropped and why, and the lint verdict. */
 export function renderWrittenProbes(result: WriteProbesResult): string {

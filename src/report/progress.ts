@@ -2,9 +2,9 @@
  * How far a run has got: the events the runner reports, the running totals they add up to, and the two ways
  * they are shown (pure renderers): a status area redrawn on a terminal, and one plain line per event.
  */
-import { countOf, formatCost, formatInteger } from '../numbers.ts';
+import { countOf, formatCost, formatInteger } from '../text/numbers.ts';
 import type { BatchStatus } from '../providers/types.ts';
-import type { ProgressEvent } from '../run-progress.ts';
+import type { ProgressEvent } from '../results/run-progress.ts';
 
 export type { ProgressEvent };
 

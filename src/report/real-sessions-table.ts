@@ -5,7 +5,7 @@
  * present.
  */
 import type { ResultsFile } from '../results/types.ts';
-import { formatRatio } from '../numbers.ts';
+import { formatRatio } from '../text/numbers.ts';
 import { markdownTable } from './table.ts';
 
 /** The sessions of the table, under `../shared/real-sessions/`, in the table's order. */

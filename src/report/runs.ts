@@ -2,7 +2,7 @@
  * `runs`: an output folder's runs newest first with their verdicts, and the diff of two runs, for the terminal and
  * as pages (`runs.html`, `runs-diff.html`) in the folder. Pure: lists and diffs in, strings out.
  */
-import { formatInteger, formatRatio } from '../numbers.ts';
+import { formatInteger, formatRatio } from '../text/numbers.ts';
 import type { FactChange } from '../suite/fact-diff.ts';
 import type { Verdict } from './verdict.ts';
 import { factLine } from './baseline-gate.ts';

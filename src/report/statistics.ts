@@ -1,5 +1,5 @@
 /** The "is the difference real?" part of a comparison: each strategy against the reference, paired on the probes. */
-import { formatRatio } from '../numbers.ts';
+import { formatRatio } from '../text/numbers.ts';
 import type { ComparisonStatistics, ResultsFile } from '../results/types.ts';
 import { markdownTable, type Rows } from './table.ts';
 

@@ -2,10 +2,10 @@
 import { describeAgreement, lexicalJudgeAgreement } from '../quality/judge/lexical-agreement.ts';
 import { renderCyclesMarkdown } from './cycles.ts';
 import { FILE_NAMES_ONLY, probeSourcesLine } from './probe-sources.ts';
-import { formatCost, formatInteger, formatMs, formatRatio } from '../numbers.ts';
+import { formatCost, formatInteger, formatMs, formatRatio } from '../text/numbers.ts';
 import { METRICS } from '../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
-import { formatRanges } from '../message-ranges.ts';
+import { formatRanges } from '../session/message-ranges.ts';
 import { providerLine, timingsMeasured } from './comparison.ts';
 import { markdownTable } from './table.ts';
 import { probeCounts } from '../quality/probe-recall.ts';

@@ -3,7 +3,7 @@
  * baselines, above an empty summary at its interval's lower bound; the ties and the candidates too uncertain to
  * rank, from the suite's paired comparisons against it.
  */
-import { formatCost, formatInteger } from '../numbers.ts';
+import { formatCost, formatInteger } from '../text/numbers.ts';
 import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
 import type { SuiteResults, SuiteStrategy } from '../suite/types.ts';
 import {

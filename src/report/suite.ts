@@ -1,5 +1,5 @@
 /** The suite report: each strategy over many sessions with intervals, against the reference, by stratum (pure). */
-import { formatInteger, formatRatio } from '../numbers.ts';
+import { formatInteger, formatRatio } from '../text/numbers.ts';
 import { suiteMetrics } from '../quality/metrics.ts';
 import { type ClusteredEstimate, MINIMUM_CLUSTERS_FOR_INTERVAL } from '../suite/cluster.ts';
 import type { SuiteResults, SuiteStrategy } from '../suite/types.ts';

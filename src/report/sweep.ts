@@ -2,7 +2,7 @@
  * A budget sweep (`--target-tokens 1000,2000,4000`): each strategy's probe recall at every target, side by
  * side, and the area under its recall-versus-tokens curve as one number for "best across budgets".
  */
-import { formatInteger, formatRatio } from '../numbers.ts';
+import { formatInteger, formatRatio } from '../text/numbers.ts';
 import { missesTarget } from '../results/assemble.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';

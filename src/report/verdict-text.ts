@@ -1,5 +1,5 @@
 /** The verdict as Markdown (the first section of every comparison) and as the terminal's first lines. */
-import { formatInteger, formatMs } from '../numbers.ts';
+import { formatInteger, formatMs } from '../text/numbers.ts';
 import { formatEstimate, type Verdict } from './verdict.ts';
 import { wrapProse } from './wrap.ts';
 

@@ -4,7 +4,7 @@
  * those, and what the run can and cannot say. One computation per run kind: a session (with its chain, when
  * there is one) here, a budget sweep in sweep.ts, a suite in suite-verdict.ts.
  */
-import { formatCost, formatInteger, formatRatio } from '../numbers.ts';
+import { formatCost, formatInteger, formatRatio } from '../text/numbers.ts';
 import { clusteredRecall } from '../results/comparison-statistics.ts';
 import { wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';

@@ -1,15 +1,15 @@
 /** Builds the results: one strategy's result from its output and call trace, and the results file of a fixture. */
 import { isAbsolute, relative } from 'node:path';
-import { type CallRecord, criticalPath, usageOfCalls } from '../calls.ts';
+import { type CallRecord, criticalPath, usageOfCalls } from '../providers/calls.ts';
 import { costOf } from '../providers/models.ts';
 import type { Provider } from '../providers/types.ts';
 import { isLive, type Probe } from '../quality/probes.ts';
 import type { Message } from '../session/types.ts';
 import { type SettingDeclaration, settingsRecord } from '../settings.ts';
-import { keptRangesOf } from '../message-ranges.ts';
+import { keptRangesOf } from '../session/message-ranges.ts';
 import type { PromptUse, Strategy, StrategyConfig, StrategyOutput } from '../strategies/types.ts';
 import { countMessageAsIs, type Tokenizer } from '../tokens.ts';
-import { renderMessages } from '../transcript.ts';
+import { renderMessages } from '../session/transcript.ts';
 import type { SessionReference } from './session-reference.ts';
 import type { Provenance } from './provenance.ts';
 import { comparisonStatistics } from './comparison-statistics.ts';

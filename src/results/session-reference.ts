@@ -7,9 +7,9 @@ import type { StructureExpectations } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
 import { freezeSession } from '../session/freeze.ts';
 import type { Session } from '../session/types.ts';
-import { headSession } from '../cut-points.ts';
+import { headSession } from '../session/cut-points.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
-import { renderMessages } from '../transcript.ts';
+import { renderMessages } from '../session/transcript.ts';
 
 /** A loaded session and what every strategy's scoring on it shares. */
 export type SessionReference = {

@@ -1,10 +1,10 @@
 /** The results JSON (`schemaVersion: 2`, docs/results.md): what a compare run produced, for machines. */
 import type { ProbeSource } from '../quality/probes.ts';
-import type { CallRecord } from '../calls.ts';
+import type { CallRecord } from '../providers/calls.ts';
 import type { UsageSource } from '../providers/types.ts';
 import type { Quality } from '../quality/types.ts';
 import type { PromptUse } from '../strategies/types.ts';
-import type { MessageRange } from '../message-ranges.ts';
+import type { MessageRange } from '../session/message-ranges.ts';
 import type { ChainResult } from './chain.ts';
 import type { ContinuationResult } from './continuation-types.ts';
 import type { Provenance } from './provenance.ts';

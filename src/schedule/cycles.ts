@@ -4,7 +4,7 @@
  * the facts planted so far, of the facts an earlier compaction had already summarized (and the session did not
  * restate since), and of the files touched so far. The agent's own recorded compactions are stored the same way.
  */
-import { criticalPath } from '../calls.ts';
+import { criticalPath } from '../providers/calls.ts';
 import { chainFigures } from '../quality/metrics.ts';
 import type { Probe } from '../quality/probes.ts';
 import { outcomeCredit, share } from '../quality/probe-recall.ts';

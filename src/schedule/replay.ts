@@ -4,13 +4,13 @@
  * strategy compacts what lies before the kept tail (updating the previous summary when it has an update form)
  * and the replay goes on from the compacted context.
  */
-import type { CallRecord } from '../calls.ts';
+import type { CallRecord } from '../providers/calls.ts';
 import { ContextOverflowError, InputError, messageOf } from '../errors.ts';
-import { rangesOf } from '../message-ranges.ts';
+import { rangesOf } from '../session/message-ranges.ts';
 import type { Message, Session } from '../session/types.ts';
 import { splitFileBlocks } from '../strategies/file-blocks.ts';
 import { beforeKeptTail } from '../strategies/budgets.ts';
-import { findCutPoint } from '../cut-points.ts';
+import { findCutPoint } from '../session/cut-points.ts';
 import type { Strategy, StrategyContext, StrategyOutput } from '../strategies/types.ts';
 import {
   type ContextEntry,

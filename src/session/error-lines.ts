@@ -2,8 +2,8 @@
  * Finding the error lines in tool output and pasted logs, most telling first. Shared by the offline summarizer and
  * derived probes.
  */
-import { isTruncationMarker } from '../transcript.ts';
-import { clip } from '../clip.ts';
+import { isTruncationMarker } from './transcript.ts';
+import { clip } from '../text/clip.ts';
 
 // Ranked: a compiler or exception message says most, then the name of a failing test, then a tally
 // or a generic failure, then an exit code.

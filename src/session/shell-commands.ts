@@ -4,7 +4,7 @@
  * derived probes (src/quality/derive/), which read the same calls for different ends.
  */
 import type { ToolCallBlock } from './types.ts';
-import { clip } from '../clip.ts';
+import { clip } from '../text/clip.ts';
 
 const COMMAND_ARGUMENTS = ['command', 'cmd', 'script'];
 const SHELL_TOOL = /bash|shell|^sh$|^zsh$|exec|terminal|^cmd$|powershell|^run(?:_command|_terminal_cmd)?$/i;

@@ -4,13 +4,13 @@
  * for the evaluators. Nothing here scores.
  */
 import { AbortedError, ContextOverflowError, messageOf } from '../errors.ts';
-import { type CallRecord, createCaller, criticalPath } from '../calls.ts';
+import { type CallRecord, createCaller, criticalPath } from '../providers/calls.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type JobCall } from '../results/record.ts';
 import { type Replay, replaySchedule } from '../schedule/replay.ts';
 import { type StrategyOutput } from '../strategies/types.ts';
 import { type StrategyRun, compactedText, measureResult } from '../results/assemble.ts';
-import { type CalledRun, callProgress } from '../run-progress.ts';
+import { type CalledRun, callProgress } from '../results/run-progress.ts';
 import { createStrategyContext } from '../strategies/context.ts';
 import { chainOutput } from '../schedule/cycles.ts';
 import { continuationOutput, type PredictedPoint } from '../continuation/stored-cuts.ts';

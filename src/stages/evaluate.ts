@@ -6,7 +6,7 @@ import { type Strategy } from '../strategies/types.ts';
 import { evaluate } from '../evaluators/registry.ts';
 import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
 import { compact } from './compact.ts';
-import type { CalledRun } from '../run-progress.ts';
+import type { CalledRun } from '../results/run-progress.ts';
 
 /** Compacts one job in its slot, then evaluates it: offline evaluators in the slot, model evaluators after it. */
 export async function runJob(

@@ -1,14 +1,14 @@
 /** The plain data between the runner's stages: the options, the run's shared environment, a job, a plan and a compacted job. */
 import type { OutputStage } from '../report/output-stage.ts';
 import type { ContinuationOptions, ContinuationSetup } from '../continuation/setup.ts';
-import { type Barrier, type ProgressEvent } from '../run-progress.ts';
+import { type Barrier, type ProgressEvent } from '../results/run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
 import { type SessionReference } from '../results/session-reference.ts';
 import type { ChainOutput } from '../results/chain-output.ts';
 import type { ContinuationOutput, JobCall, RunRecord } from '../results/record.ts';
 import { type LimitFunction } from 'p-limit';
-import type { CallLimit } from '../call-limit.ts';
+import type { CallLimit } from '../providers/call-limit.ts';
 import { type LoadOptions } from '../session/load.ts';
 import { type Measure } from '../results/assemble.ts';
 import { type Message } from '../session/types.ts';

@@ -2,10 +2,10 @@
  * `--at-compaction`: a strategy run where the agent itself compacted, on the same history and with the same
  * verbatim tail, so its result compares like with like with the agent's recorded summary.
  */
-import { keptRangesOf } from '../message-ranges.ts';
+import { keptRangesOf } from '../session/message-ranges.ts';
 import type { RecordedCompaction, Session } from '../session/types.ts';
 import { beforeKeptTail } from './budgets.ts';
-import { headSession } from '../cut-points.ts';
+import { headSession } from '../session/cut-points.ts';
 import type { Strategy } from './types.ts';
 
 /**

@@ -2,7 +2,7 @@
  * Output budgets of summarization calls: per slice, for a running summary, for one call over everything, and
  * how a `--target-tokens` target is split between a summary and the messages kept verbatim (docs/strategies.md).
  */
-import type { Slice } from '../slicer.ts';
+import type { Slice } from '../session/slicer.ts';
 import { setting } from '../settings.ts';
 import type { StrategyConfig } from './types.ts';
 

@@ -10,8 +10,8 @@ import { countRequest, type Tokenizer } from '../tokens.ts';
 import { conversationBlock } from './prompts.ts';
 import { oneCallBudget, remainderBudget, tailTokens } from './budgets.ts';
 import { summarize, type SummaryCall, summaryRequest, truncateToTokens } from './summary-call.ts';
-import { isCutPoint, KEEP_RECENT_TOKENS } from '../cut-points.ts';
-import { describeRanges, rangesOf } from '../message-ranges.ts';
+import { isCutPoint, KEEP_RECENT_TOKENS } from '../session/cut-points.ts';
+import { describeRanges, rangesOf } from '../session/message-ranges.ts';
 import type { Strategy, StrategyContext } from './types.ts';
 
 const name = 'codex';

@@ -1,9 +1,9 @@
 /** Builds the context a strategy runs with: the traced caller, the shared slicer and renderer, prompts, the config. */
 import { createHash } from 'node:crypto';
-import type { Caller } from '../calls.ts';
-import { sliceMessages } from '../slicer.ts';
+import type { Caller } from '../providers/calls.ts';
+import { sliceMessages } from '../session/slicer.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
-import { renderMessages } from '../transcript.ts';
+import { renderMessages } from '../session/transcript.ts';
 import { PROMPTS } from './prompts.ts';
 import type { PromptUse, StrategyConfig, StrategyContext } from './types.ts';
 

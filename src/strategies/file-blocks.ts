@@ -1,7 +1,7 @@
 /** The files read and modified, taken from tool calls by code (never by the model), as blocks after a summary. */
 import { type FileLists, fileLists, mergeFileLists } from '../session/file-operations.ts';
 import type { Session } from '../session/types.ts';
-import type { Slice } from '../slicer.ts';
+import type { Slice } from '../session/slicer.ts';
 
 /** The files read and modified within a slice, from tool calls (never from the model). */
 export function sliceFiles(session: Session, slice: Pick<Slice, 'start' | 'end'>): FileLists {

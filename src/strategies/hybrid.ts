@@ -1,8 +1,8 @@
 /** `<name>+recent`: a summarizing strategy run only on what lies before pi's cut point, the recent tail kept verbatim. */
 import { countMessages } from '../tokens.ts';
 import { remainderBudget, tailTokens } from './budgets.ts';
-import { findCutPoint, headSession, KEEP_RECENT_TOKENS, keepTail } from '../cut-points.ts';
-import { describeRanges, keptRangesOf } from '../message-ranges.ts';
+import { findCutPoint, headSession, KEEP_RECENT_TOKENS, keepTail } from '../session/cut-points.ts';
+import { describeRanges, keptRangesOf } from '../session/message-ranges.ts';
 import type { Strategy } from './types.ts';
 
 /** The suffix of a hybrid's name. */

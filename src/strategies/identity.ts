@@ -1,5 +1,5 @@
 /** identity: the whole transcript kept verbatim, the ceiling every score is bounded by. */
-import { keepTail } from '../cut-points.ts';
+import { keepTail } from '../session/cut-points.ts';
 import type { Strategy } from './types.ts';
 
 /** No summary, every message kept: compression 1 and the best recall any strategy can reach. */

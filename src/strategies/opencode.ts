@@ -10,8 +10,8 @@ import { countMessages } from '../tokens.ts';
 import { ANCHORED_SECTIONS, conversationBlock, previousSummaryBlock } from './prompts.ts';
 import { previousCompaction, summarize } from './summary-call.ts';
 import { remainderBudget } from './budgets.ts';
-import { isCutPoint, keepTail, suffixTokens } from '../cut-points.ts';
-import { describeRanges } from '../message-ranges.ts';
+import { isCutPoint, keepTail, suffixTokens } from '../session/cut-points.ts';
+import { describeRanges } from '../session/message-ranges.ts';
 import type { Strategy } from './types.ts';
 
 const name = 'opencode';

@@ -9,8 +9,8 @@ import { conversationBlock, previousSummaryBlock, STRUCTURED_SECTIONS } from './
 import { oneCallBudget, remainderBudget, tailTokens } from './budgets.ts';
 import { fileBlocks, withFileBlocks } from './file-blocks.ts';
 import { previousCompaction, summarize } from './summary-call.ts';
-import { findCutPoint, KEEP_RECENT_TOKENS, keepTail } from '../cut-points.ts';
-import { describeRanges } from '../message-ranges.ts';
+import { findCutPoint, KEEP_RECENT_TOKENS, keepTail } from '../session/cut-points.ts';
+import { describeRanges } from '../session/message-ranges.ts';
 import type { Strategy, StrategyContext, StrategyOutput, PreviousSummary } from './types.ts';
 import type { Session } from '../session/types.ts';
 

@@ -24,7 +24,7 @@ import { truncate } from './truncate.ts';
 import { userErrors } from './user-errors.ts';
 import { userVerbatim } from './user-verbatim.ts';
 import type { SettingDeclaration } from '../settings.ts';
-import { KEEP_RECENT_TOKENS } from '../cut-points.ts';
+import { KEEP_RECENT_TOKENS } from '../session/cut-points.ts';
 import type { Strategy, StrategyConfig, StrategyGroup } from './types.ts';
 
 /** Every built-in strategy by name. */

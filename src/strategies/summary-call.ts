@@ -1,7 +1,7 @@
 /** One summarization call as every built-in strategy makes it, and the slices and history it is made over. */
-import type { CallRequest } from '../calls.ts';
+import type { CallRequest } from '../providers/calls.ts';
 import type { Session } from '../session/types.ts';
-import type { Slice } from '../slicer.ts';
+import type { Slice } from '../session/slicer.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { composePrompt, fillPlaceholders, type PromptName, type PromptValues } from './prompts.ts';
 import type { StrategyContext } from './types.ts';

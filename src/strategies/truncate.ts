@@ -1,8 +1,8 @@
 /** truncate: only the most recent messages that fit, the floor a summarizing strategy has to beat. */
 import { countMessages } from '../tokens.ts';
 import { tailTokens } from './budgets.ts';
-import { fittingCutPoint, KEEP_RECENT_TOKENS, keepTail } from '../cut-points.ts';
-import { describeRanges } from '../message-ranges.ts';
+import { fittingCutPoint, KEEP_RECENT_TOKENS, keepTail } from '../session/cut-points.ts';
+import { describeRanges } from '../session/message-ranges.ts';
 import type { Strategy } from './types.ts';
 
 /** Keeps the longest recent tail within `--keep-recent-tokens`, never starting at a tool result. */

@@ -1,12 +1,12 @@
 /** The strategy contract (docs/strategies.md): a plain object with a name, a description and `run`. */
-import type { Caller } from '../calls.ts';
-import type { MessageRange } from '../message-ranges.ts';
+import type { Caller } from '../providers/calls.ts';
+import type { MessageRange } from '../session/message-ranges.ts';
 import type { SettingDeclaration, Settings } from '../settings.ts';
 import type { FileLists } from '../session/file-operations.ts';
 import type { Message, Session } from '../session/types.ts';
-import type { Slice } from '../slicer.ts';
+import type { Slice } from '../session/slicer.ts';
 import type { Tokenizer } from '../tokens.ts';
-import type { RenderOptions } from '../transcript.ts';
+import type { RenderOptions } from '../session/transcript.ts';
 import type { PromptName } from './prompts.ts';
 
 /** A replacement prompt text from `--prompt-file`, and the file it came from. */

@@ -6,7 +6,7 @@
  * fails with the flag that renamed it; a strategy the baseline lacks or failed in fails, since nothing gates it;
  * and a comparison of nothing fails.
  */
-import { countOf } from '../numbers.ts';
+import { countOf } from '../text/numbers.ts';
 import type { GateFailure, GateResults } from '../quality/gate.ts';
 import { fixtureName } from '../session/load.ts';
 import { RECENT_SUFFIX } from '../strategies/hybrid.ts';

@@ -9,7 +9,7 @@
  * recall and the facts lost are the live facts' (`probeRecall`); history facts lost are told apart, not gated.
  * The probe-sampling interval ("would this hold on other facts?") is reported beside, as information.
  */
-import { countOf } from '../numbers.ts';
+import { countOf } from '../text/numbers.ts';
 import type { GateFailure, GateResults } from '../quality/gate.ts';
 import { KIND_RECALL_PREFIX, METRICS } from '../quality/metrics.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';

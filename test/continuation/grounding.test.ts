@@ -5,7 +5,7 @@ import { recoverabilitySummary } from '../../src/continuation/recoverability.ts'
 import { createMatcher } from '../../src/quality/match.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
-import { renderMessages } from '../../src/transcript.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 function exchange(name: string, args: Record<string, unknown>, output: string) {

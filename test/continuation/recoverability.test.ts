@@ -16,7 +16,7 @@ import type { Recoverability } from '../../src/results/continuation-types.ts';
 import { sessionReference } from '../../src/results/session-reference.ts';
 import { loadSession } from '../../src/session/load.ts';
 import { getTokenizer } from '../../src/tokens.ts';
-import { renderMessages } from '../../src/transcript.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 
 /** The plain reading: every text indexed and every probe tried in it, each time. */
 function reference(probes: readonly Probe[], files: readonly FileState[], rehydrated: string) {

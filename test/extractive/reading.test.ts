@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { parseToolCalls, splitConversation } from '../../src/extractive/conversation.ts';
 import { errorLines } from '../../src/session/error-lines.ts';
 import { readRequest } from '../../src/extractive/request.ts';
-import { renderMessages } from '../../src/transcript.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 import { assistant, callsTools, context, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 describe('extractive: reading the rendered conversation', () => {

@@ -10,7 +10,7 @@ import { createExtractiveProvider } from '../../src/providers/extractive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { loadSession } from '../../src/session/load.ts';
 import { getTokenizer } from '../../src/tokens.ts';
-import { renderMessages } from '../../src/transcript.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 
 const REAL_SESSIONS = fileURLToPath(new URL('../../../shared/real-sessions/pi/', import.meta.url));
 const present = existsSync(REAL_SESSIONS);

@@ -1,5 +1,5 @@
 /** `check` in this process, as its command runs it: the core function with the command's defaults, and its text. */
-import { type CheckOptions, type CheckOutcome, runCheck } from '../../src/check.ts';
+import { type CheckOptions, type CheckOutcome, runCheck } from '../../src/run/check.ts';
 import { DEFAULT_TOLERANCE } from '../../src/quality/gate.ts';
 import { renderCheckText } from '../../src/report/check-summary.ts';
 import { DEFAULT_STRATEGIES } from '../../src/strategies/registry.ts';

@@ -1,6 +1,6 @@
 /** Runs one strategy on a session with a fake provider, the real tokenizer, slicer and call layer. */
 import pLimit from 'p-limit';
-import { type CallRecord, createCaller } from '../../src/calls.ts';
+import { type CallRecord, createCaller } from '../../src/providers/calls.ts';
 import type { Provider } from '../../src/providers/types.ts';
 import { defaultSettings } from '../../src/settings.ts';
 import type { Session } from '../../src/session/types.ts';

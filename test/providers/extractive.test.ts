@@ -4,7 +4,7 @@ import { createExtractiveProvider } from '../../src/providers/extractive.ts';
 import type { Provider } from '../../src/providers/types.ts';
 import type { Message } from '../../src/session/types.ts';
 import { getTokenizer, type Tokenizer } from '../../src/tokens.ts';
-import { renderMessages } from '../../src/transcript.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
 import { cpuTime } from '../helpers/cpu-time.ts';
 

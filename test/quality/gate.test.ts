@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
 import type { GateResults, GateStrategy, Verdict } from '../../src/quality/gate.ts';
-import { formatFigure } from '../../src/numbers.ts';
+import { formatFigure } from '../../src/text/numbers.ts';
 import { METRICS } from '../../src/quality/metrics.ts';
 import {
   combineVerdicts,

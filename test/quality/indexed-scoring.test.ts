@@ -15,9 +15,9 @@ import { readProbe } from '../../src/quality/probe-reading.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { sessionReference } from '../../src/results/session-reference.ts';
 import { loadSession } from '../../src/session/load.ts';
-import { ageTextCaches } from '../../src/text-cache.ts';
+import { ageTextCaches } from '../../src/text/text-cache.ts';
 import { getTokenizer } from '../../src/tokens.ts';
-import { renderMessages } from '../../src/transcript.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/${name}.jsonl`, import.meta.url));
 

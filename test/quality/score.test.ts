@@ -9,7 +9,7 @@ import type { Quality } from '../../src/quality/types.ts';
 import { fileLists } from '../../src/session/file-operations.ts';
 import { loadSession } from '../../src/session/load.ts';
 import type { Session } from '../../src/session/types.ts';
-import { renderMessages } from '../../src/transcript.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 
 /** A sidecar probe, with the sentence of the transcript that carries its fact. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { inspectFixture } from '../../src/inspect.ts';
+import { inspectFixture } from '../../src/inspect/inspect.ts';
 import { renderInspect } from '../../src/report/inspect.ts';
 
 describe('renderInspect', () => {

@@ -9,7 +9,7 @@ import { missesTarget } from '../../src/results/assemble.ts';
 import { clusteredRecall, comparisonStatistics } from '../../src/results/comparison-statistics.ts';
 import { wilsonInterval } from '../../src/results/paired.ts';
 import type { ProbeEntry, ResultsFile, StrategyResult } from '../../src/results/types.ts';
-import { runCompare } from '../../src/run.ts';
+import { runCompare } from '../../src/run/run.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
 import { readResults } from '../../src/results/digest.ts';

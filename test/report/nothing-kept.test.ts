@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { renderComparisonTerminal } from '../../src/report/comparison.ts';
 import { readResults } from '../../src/results/digest.ts';
-import { runCompare } from '../../src/run.ts';
+import { runCompare } from '../../src/run/run.ts';
 import { type MockLlmServer, startMockLlmServer } from '../../support/loopback-llm-server.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { renderComparisonTerminal } from '../../src/report/comparison.ts';
 import { readResults } from '../../src/results/digest.ts';
-import { runCompare } from '../../src/run.ts';
+import { runCompare } from '../../src/run/run.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { offlineCompare } from '../helpers/compare-run.ts';
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCompare } from '../../src/run.ts';
+import { runCompare } from '../../src/run/run.ts';
 import { reportMarker } from '../../src/report/write.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { offlineCompare } from '../helpers/compare-run.ts';

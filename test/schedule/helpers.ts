@@ -1,6 +1,6 @@
 /** Replays a strategy under a schedule with a fake provider, the heuristic tokenizer (chars/4) and the real call layer. */
 import pLimit from 'p-limit';
-import { createCaller } from '../../src/calls.ts';
+import { createCaller } from '../../src/providers/calls.ts';
 import type { Provider } from '../../src/providers/types.ts';
 import type { Schedule } from '../../src/schedule/policy.ts';
 import { type Replay, replaySchedule } from '../../src/schedule/replay.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
-import { listMessages } from '../../src/inspect-messages.ts';
+import { listMessages } from '../../src/inspect/messages.ts';
 import { droppedWorkNote } from '../../src/session/dropped-work-note.ts';
 import { fileLists } from '../../src/session/file-operations.ts';
 import { loadSession } from '../../src/session/load.ts';

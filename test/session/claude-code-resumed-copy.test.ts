@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { inspectFixture } from '../../src/inspect.ts';
+import { inspectFixture } from '../../src/inspect/inspect.ts';
 import { renderInspect } from '../../src/report/inspect.ts';
 import { droppedWorkNote } from '../../src/session/dropped-work-note.ts';
 import { fileLists } from '../../src/session/file-operations.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadFixture } from '../../src/run-session.ts';
+import { loadFixture } from '../../src/run/run-session.ts';
 import { branchChoiceNote } from '../../src/session/dropped-work-note.ts';
 import { loadSession } from '../../src/session/load.ts';
 import type { CompareOptions } from '../../src/stages/types.ts';

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { summarizeExtractively } from '../../src/extractive/summarize.ts';
-import { inspectFixture } from '../../src/inspect.ts';
+import { inspectFixture } from '../../src/inspect/inspect.ts';
 import { claudeCodeContextKind } from '../../src/session/importers/claude-code-context.ts';
 import { loadSession } from '../../src/session/load.ts';
 import { contentText, isPrompt, type Message } from '../../src/session/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
-import { renderMessages } from '../../src/transcript.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 import { samplePath } from './samples.ts';
 
 /** `kind` for context, `prompt` for what the user wrote, in order. */

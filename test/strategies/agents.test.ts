@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { criticalPath } from '../../src/calls.ts';
+import { criticalPath } from '../../src/providers/calls.ts';
 import type { Message } from '../../src/session/types.ts';
 import { contentText } from '../../src/session/types.ts';
 import { ProviderError } from '../../src/errors.ts';
@@ -11,7 +11,7 @@ import { codex, recentUserMessages } from '../../src/strategies/codex.ts';
 import { opencode, recentBudget, selectTail } from '../../src/strategies/opencode.ts';
 import { pi } from '../../src/strategies/pi.ts';
 import { PROMPTS } from '../../src/strategies/prompts.ts';
-import { findCutPoint } from '../../src/cut-points.ts';
+import { findCutPoint } from '../../src/session/cut-points.ts';
 import { countMessages, getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';

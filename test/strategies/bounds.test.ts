@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { StrategyResult } from '../../src/results/types.ts';
-import { runCompare } from '../../src/run.ts';
+import { runCompare } from '../../src/run/run.ts';
 import type { StrategyConfig } from '../../src/strategies/types.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { criticalPath } from '../../src/calls.ts';
+import { criticalPath } from '../../src/providers/calls.ts';
 import { ContextOverflowError } from '../../src/errors.ts';
 import { parallelStitch } from '../../src/strategies/parallel-stitch.ts';
 import { sequentialAccumulated } from '../../src/strategies/sequential-accumulated.ts';

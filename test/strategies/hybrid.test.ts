@@ -4,7 +4,7 @@ import { withRecentTail } from '../../src/strategies/hybrid.ts';
 import { resolveStrategies } from '../../src/strategies/registry.ts';
 import { singleShot } from '../../src/strategies/single-shot.ts';
 import { structuredIterative } from '../../src/strategies/structured-iterative.ts';
-import { findCutPoint } from '../../src/cut-points.ts';
+import { findCutPoint } from '../../src/session/cut-points.ts';
 import { countMessages, getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { workSession } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { recentUserMessages } from '../../src/strategies/codex.ts';
 import { selectTail } from '../../src/strategies/opencode.ts';
-import { findCutPoint } from '../../src/cut-points.ts';
+import { findCutPoint } from '../../src/session/cut-points.ts';
 import { protectedFrom } from '../../src/strategies/tool-output-pruning.ts';
 import { countMessages, getTokenizer, type Tokenizer } from '../../src/tokens.ts';
-import { renderMessages } from '../../src/transcript.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 import { assistant, context, user } from '../helpers/factories.ts';
 
 let tokenizer: Tokenizer;

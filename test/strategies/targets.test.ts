@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCompare } from '../../src/run.ts';
+import { runCompare } from '../../src/run/run.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
 import { readResults } from '../../src/results/digest.ts';

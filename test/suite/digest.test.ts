@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { digestOf, readResults } from '../../src/results/digest.ts';
 import { writeSuiteReports } from '../../src/report/write.ts';
-import { runSuite, type SuiteOutcome } from '../../src/run-suite.ts';
+import { runSuite, type SuiteOutcome } from '../../src/run/run-suite.ts';
 import { suiteOf } from '../../src/suite/assemble.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { writeSessionOfTokens } from '../../fixtures/generator/output.ts';
-import { runSuite } from '../../src/run-suite.ts';
+import { runSuite } from '../../src/run/run-suite.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { TEST_CONFIG } from '../helpers/strategy-run.ts';
 

@@ -9,7 +9,7 @@ import { suiteVerdict } from '../../src/report/suite-verdict.ts';
 import { renderSuiteMarkdown } from '../../src/report/suite.ts';
 import type { ResultsFile, StrategyResult } from '../../src/results/types.ts';
 import { suiteOf } from '../../src/suite/assemble.ts';
-import { compareSuite } from '../../src/run-suite.ts';
+import { compareSuite } from '../../src/run/run-suite.ts';
 import { join } from 'node:path';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { offlineCompare } from '../helpers/compare-run.ts';

@@ -3,7 +3,7 @@
  * state its fact again recorded (`repeatedAt`), and every probe that `probes lint` would reject dropped, with why.
  */
 import type { Message } from '../../session/types.ts';
-import { renderMessage } from '../../transcript.ts';
+import { renderMessage } from '../../session/transcript.ts';
 import { createMatcher, type TextIndex } from '../match.ts';
 import { lintProbes } from '../probe-lint.ts';
 import { probeOutcome } from '../probe-recall.ts';

@@ -4,7 +4,7 @@
  * summary has no reason to repeat.
  */
 import type { Message } from '../../session/types.ts';
-import { renderMessage } from '../../transcript.ts';
+import { renderMessage } from '../../session/transcript.ts';
 
 /** The number of messages that use a word (lowercase). */
 export type Salience = (word: string) => number;

@@ -3,7 +3,7 @@
  * summary as context, then a second call grades that answer against the expected one (0–1, one-line reason).
  */
 import { z } from 'zod';
-import type { Caller } from '../../calls.ts';
+import type { Caller } from '../../providers/calls.ts';
 import { AbortedError, InputError, messageOf } from '../../errors.ts';
 import type { Provider } from '../../providers/types.ts';
 import { describeSchemaProblem } from '../../session/json-lines.ts';

@@ -1,6 +1,6 @@
 /** The judge in a run: its provider behind the run's cache, cassette and limit, and one judged result. */
-import type { CallLimit } from '../../call-limit.ts';
-import { type CallRecord, createCaller, usageOfCalls } from '../../calls.ts';
+import type { CallLimit } from '../../providers/call-limit.ts';
+import { type CallRecord, createCaller, usageOfCalls } from '../../providers/calls.ts';
 import { costOf } from '../../providers/models.ts';
 import { createProvider, type ProviderOptions, wrapProvider } from '../../providers/create.ts';
 import type { Provider } from '../../providers/types.ts';

@@ -6,7 +6,7 @@
 import { continuationSection } from './continuation.ts';
 import { continuationCutLine } from '../continuation.ts';
 import { provenanceMarkdown } from '../../results/provenance.ts';
-import { formatInteger } from '../../numbers.ts';
+import { formatInteger } from '../../text/numbers.ts';
 import type { ResultsFile } from '../../results/types.ts';
 import { providerLine, timingsMeasured } from '../comparison.ts';
 import { observations } from '../observations.ts';

@@ -3,7 +3,7 @@
  * front as a dashed staircase with its points labelled, a sweep's strategies joined across the targets, and the
  * recommended strategy ringed and named in bold.
  */
-import { formatInteger } from '../../numbers.ts';
+import { formatInteger } from '../../text/numbers.ts';
 import type { ResultsFile } from '../../results/types.ts';
 import { alsoHere, labelElements, placeLabels, samePlace, sharedPointNote } from './labels.ts';
 import { legendHtml, strategyItems } from './legend.ts';

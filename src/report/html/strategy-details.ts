@@ -1,6 +1,6 @@
 /** One strategy in the HTML report: its figures, kept ranges, missed probes, calls and summary. */
-import { formatInteger, formatMs } from '../../numbers.ts';
-import { describeRanges } from '../../message-ranges.ts';
+import { formatInteger, formatMs } from '../../text/numbers.ts';
+import { describeRanges } from '../../session/message-ranges.ts';
 import { METRICS } from '../../quality/metrics.ts';
 import type { ResultsFile, StrategyResult, TraceEntry } from '../../results/types.ts';
 import type { StoredCalls } from '../../results/records-file.ts';

@@ -2,7 +2,7 @@
  * The suite page's charts: each strategy's mean fact recall with its interval clustered by session against its
  * mean tokens after, and fact recall per strategy and session as a heat map.
  */
-import { formatInteger } from '../../numbers.ts';
+import { formatInteger } from '../../text/numbers.ts';
 import type { SessionDigest } from '../../results/digest.ts';
 import { MINIMUM_CLUSTERS_FOR_INTERVAL } from '../../suite/cluster.ts';
 import type { SuiteResults } from '../../suite/types.ts';

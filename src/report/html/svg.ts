@@ -4,7 +4,7 @@
  * building only, and the page holds plain inline SVG (no namespace attributes: the HTML parser puts <svg> in the
  * SVG namespace, and without them the page holds no URL at all).
  */
-import { formatInteger } from '../../numbers.ts';
+import { formatInteger } from '../../text/numbers.ts';
 import type { MarkShape, StrategyStyle } from './colors.ts';
 import { escapeHtml } from './escape.ts';
 

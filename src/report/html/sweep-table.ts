@@ -1,5 +1,5 @@
 /** The sweep page's leading table: each strategy's recall at every budget (tokens after), its area and rank. */
-import { formatInteger, formatRatio } from '../../numbers.ts';
+import { formatInteger, formatRatio } from '../../text/numbers.ts';
 import type { ResultsFile } from '../../results/types.ts';
 import { sweepOf, sweepOrder, type SweepCurve } from '../sweep.ts';
 import { escapeHtml } from './escape.ts';

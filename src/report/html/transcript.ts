@@ -1,6 +1,6 @@
 /** The transcript inside the HTML report: collapsed, long tool outputs clipped, each message linkable and searchable. */
 import type { Message } from '../../session/types.ts';
-import { renderMessage } from '../../transcript.ts';
+import { renderMessage } from '../../session/transcript.ts';
 import { escapeHtml } from './escape.ts';
 
 /** How much of a tool output the page shows (the rest is in the transcript file). */

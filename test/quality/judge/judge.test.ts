@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { type Caller, createCaller } from '../../../src/calls.ts';
+import { type Caller, createCaller } from '../../../src/providers/calls.ts';
 import { AbortedError, InputError } from '../../../src/errors.ts';
 import { createProvider } from '../../../src/providers/create.ts';
 import { judgeSummary, parseGrade, validateJudgeProvider } from '../../../src/quality/judge/judge.ts';

@@ -3,16 +3,16 @@
  * reports `compare` would have written, per session and target, with a sweep per session and a suite per target.
  */
 import { dirname, join } from 'node:path';
-import { InputError } from './errors.ts';
-import type { ReportSource } from './report/html/probe-matrix.ts';
-import { writeFixtureReports, writeSuiteReports, writeSweepReport } from './report/write.ts';
-import { reportStem, suiteStem, sweepStem } from './report-names.ts';
-import { aggregateSession, assertComplete } from './stages/aggregate.ts';
-import type { JobRecord, RunRecord, SessionRecord } from './results/record.ts';
-import type { RecordSet } from './results/records-file.ts';
-import type { ResultsFile } from './results/types.ts';
-import { suiteOf } from './suite/assemble.ts';
-import type { SuiteResults } from './suite/types.ts';
+import { InputError } from '../errors.ts';
+import type { ReportSource } from '../report/html/probe-matrix.ts';
+import { writeFixtureReports, writeSuiteReports, writeSweepReport } from '../report/write.ts';
+import { reportStem, suiteStem, sweepStem } from '../report-names.ts';
+import { aggregateSession, assertComplete } from '../stages/aggregate.ts';
+import type { JobRecord, RunRecord, SessionRecord } from '../results/record.ts';
+import type { RecordSet } from '../results/records-file.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { suiteOf } from '../suite/assemble.ts';
+import type { SuiteResults } from '../suite/types.ts';
 
 /** The results files a record set stands for, session by session and target by target, and what they were made from. */
 export type MergedRecords = {

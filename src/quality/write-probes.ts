@@ -6,22 +6,22 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
-import { createCaller } from './calls.ts';
-import { InputError } from './errors.ts';
-import { writeFileAtomic } from './files.ts';
-import { createProvider, type ProviderOptions, wrapProvider } from './providers/create.ts';
-import { assertNoSecrets } from './providers/secrets.ts';
-import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './quality/derive/clean.ts';
-import { draftProbes } from './quality/derive/derive.ts';
-import { markLiveness } from './quality/derive/liveness.ts';
-import { selectProbes } from './quality/derive/select.ts';
-import { modelProbes } from './quality/model-probes.ts';
-import { type LintFinding, lintProbes } from './quality/probe-lint.ts';
-import { type Probe, sidecarPath } from './quality/probes.ts';
-import { type LoadOptions, loadSession } from './session/load.ts';
-import { sliceMessages, type SliceOptions } from './slicer.ts';
-import { countMessages, getTokenizer } from './tokens.ts';
-import { renderMessages } from './transcript.ts';
+import { createCaller } from '../providers/calls.ts';
+import { InputError } from '../errors.ts';
+import { writeFileAtomic } from '../files.ts';
+import { createProvider, type ProviderOptions, wrapProvider } from '../providers/create.ts';
+import { assertNoSecrets } from '../providers/secrets.ts';
+import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './derive/clean.ts';
+import { draftProbes } from './derive/derive.ts';
+import { markLiveness } from './derive/liveness.ts';
+import { selectProbes } from './derive/select.ts';
+import { modelProbes } from './model-probes.ts';
+import { type LintFinding, lintProbes } from './probe-lint.ts';
+import { type Probe, sidecarPath } from './probes.ts';
+import { type LoadOptions, loadSession } from '../session/load.ts';
+import { sliceMessages, type SliceOptions } from '../session/slicer.ts';
+import { countMessages, getTokenizer } from '../tokens.ts';
+import { renderMessages } from '../session/transcript.ts';
 
 /** What `probes <transcript>` needs. */
 export type WriteProbesOptions = LoadOptions &

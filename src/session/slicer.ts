@@ -1,6 +1,6 @@
 /** The shared slicer (docs/strategies.md): pure, (messages, token counts, options) → slices at message boundaries. */
-import { InputError } from './errors.ts';
-import type { Message } from './session/types.ts';
+import { InputError } from '../errors.ts';
+import type { Message } from './types.ts';
 
 /** How to cut. */
 export type SliceOptions = {

@@ -6,24 +6,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import { InputError } from './errors.ts';
-import { evaluate } from './evaluators/registry.ts';
-import type { EvaluationInput, EvaluatorContext } from './evaluators/types.ts';
-import { createJudgeProvider } from './quality/judge/run-judge.ts';
-import { isLive, parseSidecar, type Probe } from './quality/probes.ts';
-import { createOutputStage } from './report/output-stage.ts';
-import { prepareOutputDirectory } from './report/write.ts';
-import { displayPath, probeEntries } from './results/assemble.ts';
+import { InputError } from '../errors.ts';
+import { evaluate } from '../evaluators/registry.ts';
+import type { EvaluationInput, EvaluatorContext } from '../evaluators/types.ts';
+import { createJudgeProvider } from '../quality/judge/run-judge.ts';
+import { isLive, parseSidecar, type Probe } from '../quality/probes.ts';
+import { createOutputStage } from '../report/output-stage.ts';
+import { prepareOutputDirectory } from '../report/write.ts';
+import { displayPath, probeEntries } from '../results/assemble.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
-import { type SessionReference, prefixAt, withProbes } from './results/session-reference.ts';
+import { type SessionReference, prefixAt, withProbes } from '../results/session-reference.ts';
 import {
   contextHashes,
   type JobRecord,
   type RunRecord,
   type SessionRecord,
   shortHash,
-} from './results/record.ts';
-import { describeJob } from './stages/aggregate.ts';
+} from '../results/record.ts';
+import { describeJob } from '../stages/aggregate.ts';
 import {
   carryStoredTexts,
   createContentStore,
@@ -31,11 +31,11 @@ import {
   readRecordSet,
   readStored,
   writeRecords,
-} from './results/records-file.ts';
+} from '../results/records-file.ts';
 import { recordsFromResults, resultsFilesAmong } from './rescore-results.ts';
 import { recordSources, recordedSession } from './recorded-sessions.ts';
-import { lastRecordedCompaction } from './strategies/at-compaction.ts';
-import { getTokenizer } from './tokens.ts';
+import { lastRecordedCompaction } from '../strategies/at-compaction.ts';
+import { getTokenizer } from '../tokens.ts';
 
 /** What `score` needs. */
 export type ScoreOptions = {

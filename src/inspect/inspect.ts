@@ -1,18 +1,18 @@
 /** `inspect`: what a fixture holds and how the shared slicer would cut it. */
 
-import { positionHistogram } from './quality/probe-lint.ts';
-import { countByKind, type Probe, readSidecar } from './quality/probes.ts';
-import { sessionProbes } from './quality/session-probes.ts';
-import type { Branch } from './session/types.ts';
-import { droppedWorkNote } from './session/dropped-work-note.ts';
-import { fileLists } from './session/file-operations.ts';
-import { type LoadOptions, loadSession, resolveFixture } from './session/load.ts';
-import { slimMessage } from './session/slim-message.ts';
-import type { Bridge, MergedCopy } from './session/types.ts';
-import type { ContextKind, Message, Role, Session } from './session/types.ts';
-import { toolCallsOf } from './session/types.ts';
-import { type SliceOptions, sliceMessages, validateSliceOptions } from './slicer.ts';
-import { getTokenizer } from './tokens.ts';
+import { positionHistogram } from '../quality/probe-lint.ts';
+import { countByKind, type Probe, readSidecar } from '../quality/probes.ts';
+import { sessionProbes } from '../quality/session-probes.ts';
+import type { Branch } from '../session/types.ts';
+import { droppedWorkNote } from '../session/dropped-work-note.ts';
+import { fileLists } from '../session/file-operations.ts';
+import { type LoadOptions, loadSession, resolveFixture } from '../session/load.ts';
+import { slimMessage } from '../session/slim-message.ts';
+import type { Bridge, MergedCopy } from '../session/types.ts';
+import type { ContextKind, Message, Role, Session } from '../session/types.ts';
+import { toolCallsOf } from '../session/types.ts';
+import { type SliceOptions, sliceMessages, validateSliceOptions } from '../session/slicer.ts';
+import { getTokenizer } from '../tokens.ts';
 
 /** Options of {@link inspectFixture}. */
 export type InspectOptions = LoadOptions & SliceOptions & { tokenizer: string };

@@ -5,14 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
-import { InputError, messageOf } from './errors.ts';
-import type { ReportSource } from './report/html/probe-matrix.ts';
-import { contentHash, type RunRecord } from './results/record.ts';
-import { type RecordSet, storedCalls, storedPath } from './results/records-file.ts';
-import { type SessionReference, sessionReference } from './results/session-reference.ts';
-import type { ResultsFile } from './results/types.ts';
-import { loadSession } from './session/load.ts';
-import { getTokenizer, type Tokenizer } from './tokens.ts';
+import { InputError, messageOf } from '../errors.ts';
+import type { ReportSource } from '../report/html/probe-matrix.ts';
+import { contentHash, type RunRecord } from '../results/record.ts';
+import { type RecordSet, storedCalls, storedPath } from '../results/records-file.ts';
+import { type SessionReference, sessionReference } from '../results/session-reference.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { loadSession } from '../session/load.ts';
+import { getTokenizer, type Tokenizer } from '../tokens.ts';
 
 /** A session's facts from its transcript as the run read it; a transcript changed since is refused. */
 export async function recordedSession(

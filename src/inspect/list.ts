@@ -1,10 +1,10 @@
 /** `list`: the fixtures, transcript formats, strategies and providers a user can name. */
-import { PROVIDER_TABLE } from './providers/registry.ts';
-import { IMPORTER_LIST } from './session/importers/index.ts';
-import { listFixtures, loadSession } from './session/load.ts';
-import { STRATEGIES } from './strategies/registry.ts';
-import type { StrategyGroup } from './strategies/types.ts';
-import { countMessages, getTokenizer } from './tokens.ts';
+import { PROVIDER_TABLE } from '../providers/registry.ts';
+import { IMPORTER_LIST } from '../session/importers/index.ts';
+import { listFixtures, loadSession } from '../session/load.ts';
+import { STRATEGIES } from '../strategies/registry.ts';
+import type { StrategyGroup } from '../strategies/types.ts';
+import { countMessages, getTokenizer } from '../tokens.ts';
 
 /** One shipped fixture. */
 export type FixtureEntry = { name: string; format: string; messages: number; tokens: number };

@@ -1,9 +1,9 @@
 /** What the runner tells the user while it works: progress lines, call events, and the barrier that orders scoring. */
-import { type CallPhase, type CallRecord, usageOfCalls } from './calls.ts';
-import { countOf } from './numbers.ts';
-import { costOf } from './providers/models.ts';
-import type { BatchStatus, Provider } from './providers/types.ts';
-import type { StrategyResult } from './results/types.ts';
+import { type CallPhase, type CallRecord, usageOfCalls } from '../providers/calls.ts';
+import { countOf } from '../text/numbers.ts';
+import { costOf } from '../providers/models.ts';
+import type { BatchStatus, Provider } from '../providers/types.ts';
+import type { StrategyResult } from './types.ts';
 
 /** What the runner reports while it works. */
 export type ProgressEvent =

@@ -5,10 +5,10 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { InputError } from './errors.ts';
-import { toolVersion } from './package-root.ts';
-import { type GateResults, parseBaseline } from './quality/gate.ts';
-import { commandLine, shellQuote } from './results/provenance.ts';
+import { InputError } from '../errors.ts';
+import { toolVersion } from '../package-root.ts';
+import { type GateResults, parseBaseline } from '../quality/gate.ts';
+import { commandLine, shellQuote } from '../results/provenance.ts';
 
 /** Baselines by fixture name, from files and directories of `*-results.json`, with the file each came from. */
 export async function loadBaselines(

@@ -8,10 +8,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { InputError } from './errors.ts';
-import { CORE_SETTINGS, type SettingDeclaration } from './settings.ts';
-import { strategySettings } from './strategies/registry.ts';
-import { TOKENIZER_NAMES } from './tokens.ts';
+import { InputError } from '../errors.ts';
+import { CORE_SETTINGS, type SettingDeclaration } from '../settings.ts';
+import { strategySettings } from '../strategies/registry.ts';
+import { TOKENIZER_NAMES } from '../tokens.ts';
 
 /** The config file's name. */
 export const CONFIG_FILE_NAME = 'compaction-bench.config.json';

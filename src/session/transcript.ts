@@ -1,6 +1,6 @@
 /** How messages are rendered into a prompt (docs/formats.md): one shared, pure renderer for every strategy. */
-import type { Message, ToolCallBlock } from './session/types.ts';
-import { contentText } from './session/types.ts';
+import type { Message, ToolCallBlock } from './types.ts';
+import { contentText } from './types.ts';
 
 /** Options of the renderer. */
 export type RenderOptions = {

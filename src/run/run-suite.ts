@@ -2,14 +2,14 @@
  * A compare run over a suite: inputs expanded (directories, patterns), every session under the runner's one
  * concurrency limit, then, when there are several sessions, the suite report per target.
  */
-import { InputError } from './errors.ts';
-import { writeSuiteReports } from './report/write.ts';
-import type { SessionDigest } from './results/digest.ts';
+import { InputError } from '../errors.ts';
+import { writeSuiteReports } from '../report/write.ts';
+import type { SessionDigest } from '../results/digest.ts';
 import { type CompareOptions, type CompareOutcome, runCompare, staged, stagedOutcome } from './run.ts';
-import type { OutputStage } from './report/output-stage.ts';
-import { suiteOf } from './suite/assemble.ts';
-import { expandInputs, skippedNotice } from './suite/inputs.ts';
-import type { SuiteResults } from './suite/types.ts';
+import type { OutputStage } from '../report/output-stage.ts';
+import { suiteOf } from '../suite/assemble.ts';
+import { expandInputs, skippedNotice } from '../suite/inputs.ts';
+import type { SuiteResults } from '../suite/types.ts';
 
 /** A compare run and the suites made of it (none with a single session). */
 export type SuiteOutcome = CompareOutcome & {

@@ -1,5 +1,5 @@
 /** Runs of transcript messages by 0-based index: where kept messages come from, written as reports show them. */
-import type { Message, Session } from './session/types.ts';
+import type { Message, Session } from './types.ts';
 
 /** A run of messages `[start, end)` of the transcript, by 0-based index. */
 export type MessageRange = { start: number; end: number };

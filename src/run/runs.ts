@@ -5,18 +5,18 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { InputError, messageOf } from './errors.ts';
+import { InputError, messageOf } from '../errors.ts';
 import { mergeRecords } from './records-report.ts';
-import { reportStem, suiteStem, sweepStem } from './report-names.ts';
-import { runVerdicts } from './report/run-verdict.ts';
-import type { RunDiff, RunEntry, RunGate, RunKind, RunList, StrategyChange } from './report/runs.ts';
-import type { GateRecord } from './results/record.ts';
-import { digestOf } from './results/digest.ts';
-import { readRecordSet, recordsDirectory } from './results/records-file.ts';
-import type { ResultsFile } from './results/types.ts';
-import { suiteOf } from './suite/assemble.ts';
-import { factChanges } from './suite/fact-diff.ts';
-import type { SuiteResults } from './suite/types.ts';
+import { reportStem, suiteStem, sweepStem } from '../report-names.ts';
+import { runVerdicts } from '../report/run-verdict.ts';
+import type { RunDiff, RunEntry, RunGate, RunKind, RunList, StrategyChange } from '../report/runs.ts';
+import type { GateRecord } from '../results/record.ts';
+import { digestOf } from '../results/digest.ts';
+import { readRecordSet, recordsDirectory } from '../results/records-file.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { suiteOf } from '../suite/assemble.ts';
+import { factChanges } from '../suite/fact-diff.ts';
+import type { SuiteResults } from '../suite/types.ts';
 
 /** A run with its results, as a diff reads it. */
 type LoadedRun = { entry: RunEntry; results: ResultsFile[]; suites: SuiteResults[] };

@@ -1,8 +1,8 @@
 /** The instrumented call layer: every provider call of a strategy goes through here and is traced. */
 import { setMaxListeners } from 'node:events';
 import type { CallLimit } from './call-limit.ts';
-import { ContextOverflowError, messageOf } from './errors.ts';
-import { countGenerateRequest } from './providers/text-form.ts';
+import { ContextOverflowError, messageOf } from '../errors.ts';
+import { countGenerateRequest } from './text-form.ts';
 import type {
   Completion,
   CompletionRequest,
@@ -11,8 +11,8 @@ import type {
   Provider,
   Usage,
   UsageSource,
-} from './providers/types.ts';
-import { countRequest, type Tokenizer } from './tokens.ts';
+} from './types.ts';
+import { countRequest, type Tokenizer } from '../tokens.ts';
 
 /** One provider call as the trace shows it. */
 export type CallRecord = {

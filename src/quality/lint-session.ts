@@ -1,7 +1,7 @@
 /** `probes lint`: a fixture's probes checked against its transcript (src/quality/probe-lint.ts). */
-import { type LintFinding, lintProbes, positionHistogram } from './quality/probe-lint.ts';
-import { readSidecar, sidecarPath } from './quality/probes.ts';
-import { type LoadOptions, loadSession } from './session/load.ts';
+import { type LintFinding, lintProbes, positionHistogram } from './probe-lint.ts';
+import { readSidecar, sidecarPath } from './probes.ts';
+import { type LoadOptions, loadSession } from '../session/load.ts';
 
 /** What `probes lint` reports. */
 export type LintResult = {

@@ -8,19 +8,19 @@
 import { copyFile, mkdir, readdir, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { InputError } from './errors.ts';
+import { InputError } from '../errors.ts';
 import { gateRecorded, type GateOutcome, publishGate } from './check.ts';
-import { gateRecordOf } from './results/gate-record.ts';
-import { createOutputStage } from './report/output-stage.ts';
+import { gateRecordOf } from '../results/gate-record.ts';
+import { createOutputStage } from '../report/output-stage.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
-import { prepareOutputDirectory } from './report/write.ts';
-import { type JobRecord, type RunRecord, type SessionRecord } from './results/record.ts';
-import { type RecordSet, readRecordSet, recordsDirectory, writeRecords } from './results/records-file.ts';
-import type { ResultsFile } from './results/types.ts';
-import { describeJob } from './stages/aggregate.ts';
-import { describeShard } from './report-names.ts';
-import { type ShardHeader } from './stages/shard.ts';
-import type { SuiteResults } from './suite/types.ts';
+import { prepareOutputDirectory } from '../report/write.ts';
+import { type JobRecord, type RunRecord, type SessionRecord } from '../results/record.ts';
+import { type RecordSet, readRecordSet, recordsDirectory, writeRecords } from '../results/records-file.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { describeJob } from '../stages/aggregate.ts';
+import { describeShard } from '../report-names.ts';
+import { type ShardHeader } from '../stages/shard.ts';
+import type { SuiteResults } from '../suite/types.ts';
 
 /** What `merge` needs: the shards' outputs (folders or records files) and where the merged reports go. */
 export type MergeOptions = {

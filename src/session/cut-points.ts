@@ -1,7 +1,7 @@
 /** Cut points and verbatim tails: where a kept suffix of the transcript may start, and what it keeps. */
-import type { Message, Session } from './session/types.ts';
-import { isPrompt } from './session/types.ts';
-import { DEFAULT_SETTINGS, integerAtLeast, type SettingDeclaration } from './settings.ts';
+import type { Message, Session } from './types.ts';
+import { isPrompt } from './types.ts';
+import { DEFAULT_SETTINGS, integerAtLeast, type SettingDeclaration } from '../settings.ts';
 import type { MessageRange } from './message-ranges.ts';
 
 /** `--keep-recent-tokens`: the verbatim tail of truncate, pi and codex; given, it turns the core strategies into hybrids. */

@@ -1,8 +1,8 @@
 /** `inspect --messages`: the canonical session, one entry per message, with where each came from. */
-import { droppedWorkNote } from './session/dropped-work-note.ts';
-import { type LoadOptions, loadSession } from './session/load.ts';
-import type { ContextKind, Message, Role, Session } from './session/types.ts';
-import { contentText, toolCallsOf } from './session/types.ts';
+import { droppedWorkNote } from '../session/dropped-work-note.ts';
+import { type LoadOptions, loadSession } from '../session/load.ts';
+import type { ContextKind, Message, Role, Session } from '../session/types.ts';
+import { contentText, toolCallsOf } from '../session/types.ts';
 
 /** How much of a message's text an entry shows. */
 export const MESSAGE_TEXT_CHARS = 80;

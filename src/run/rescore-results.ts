@@ -5,9 +5,9 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { InputError } from './errors.ts';
-import { compactedText } from './results/assemble.ts';
-import { isSuiteResultsJson, readResultsFile, readResultsJson } from './results/read.ts';
+import { InputError } from '../errors.ts';
+import { compactedText } from '../results/assemble.ts';
+import { isSuiteResultsJson, readResultsFile, readResultsJson } from '../results/read.ts';
 import {
   contentHash,
   type JobRecord,
@@ -16,19 +16,19 @@ import {
   type RunRecord,
   type SessionRecord,
   shortHash,
-} from './results/record.ts';
-import type { RecordSet } from './results/records-file.ts';
-import type { ResultsFile, StrategyResult } from './results/types.ts';
-import { headSession } from './cut-points.ts';
-import { keptRangesOf } from './message-ranges.ts';
-import { loadSession } from './session/load.ts';
-import type { Message, Session } from './session/types.ts';
-import { atRecordedCompaction, lastRecordedCompaction } from './strategies/at-compaction.ts';
-import { createStrategyContext } from './strategies/context.ts';
-import { STRATEGIES } from './strategies/registry.ts';
-import type { Strategy, StrategyConfig } from './strategies/types.ts';
-import { defaultSettings } from './settings.ts';
-import { countMessageAsIs, getTokenizer, type Tokenizer } from './tokens.ts';
+} from '../results/record.ts';
+import type { RecordSet } from '../results/records-file.ts';
+import type { ResultsFile, StrategyResult } from '../results/types.ts';
+import { headSession } from '../session/cut-points.ts';
+import { keptRangesOf } from '../session/message-ranges.ts';
+import { loadSession } from '../session/load.ts';
+import type { Message, Session } from '../session/types.ts';
+import { atRecordedCompaction, lastRecordedCompaction } from '../strategies/at-compaction.ts';
+import { createStrategyContext } from '../strategies/context.ts';
+import { STRATEGIES } from '../strategies/registry.ts';
+import type { Strategy, StrategyConfig } from '../strategies/types.ts';
+import { defaultSettings } from '../settings.ts';
+import { countMessageAsIs, getTokenizer, type Tokenizer } from '../tokens.ts';
 
 /** Records rebuilt from results files: the set to score, each compacted context by its hash, and what was not rebuilt. */
 export type RebuiltRecords = {

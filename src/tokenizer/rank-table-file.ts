@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RankTable } from './bpe-ranks.ts';
-import { packageRoot } from './package-root.ts';
+import { packageRoot } from '../package-root.ts';
 
 /** What a stored table holds: the table, the pre-tokenizer pattern, and the size of the module it came from. */
 export type StoredTable = { table: RankTable; pattern: string; sourceBytes: number };

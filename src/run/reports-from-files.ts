@@ -1,14 +1,14 @@
 /** `report`: rebuilds the Markdown and HTML reports of records (or of older results files), running nothing. */
 import { dirname, join } from 'node:path';
-import { InputError } from './errors.ts';
-import { readResultsFile } from './results/read.ts';
-import type { ResultsFile } from './results/types.ts';
-import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from './report/write.ts';
-import { reportStem, sweepStem } from './report-names.ts';
+import { InputError } from '../errors.ts';
+import { readResultsFile } from '../results/read.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from '../report/write.ts';
+import { reportStem, sweepStem } from '../report-names.ts';
 import { mergeRecords, outputFolderOf, writeRecordReports } from './records-report.ts';
-import { readRecordSet } from './results/records-file.ts';
+import { readRecordSet } from '../results/records-file.ts';
 import { recordSources } from './recorded-sessions.ts';
-import { createOutputStage, type OutputStage } from './report/output-stage.ts';
+import { createOutputStage, type OutputStage } from '../report/output-stage.ts';
 
 /** What `report` needs: records (files or folders) or results files, and where to write (default: beside them). */
 export type RebuildOptions = { files: readonly string[]; out?: string | undefined };

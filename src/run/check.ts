@@ -1,13 +1,13 @@
 /** `check`: compare, then gate on quality against floors and a baseline (for CI). */
-import { InputError } from './errors.ts';
-import { type LintResult, lintFixture } from './lint.ts';
-import { importOptions, sessionLoadOptions } from './stages/options.ts';
-import type { SessionLoadOptions } from './stages/types.ts';
-import type { RunRecord } from './results/record.ts';
-import type { ResultsFile } from './results/types.ts';
-import { readResults } from './results/digest.ts';
-import type { Shard } from './stages/shard.ts';
-import type { SuiteResults } from './suite/types.ts';
+import { InputError } from '../errors.ts';
+import { type LintResult, lintFixture } from '../quality/lint-session.ts';
+import { importOptions, sessionLoadOptions } from '../stages/options.ts';
+import type { SessionLoadOptions } from '../stages/types.ts';
+import type { RunRecord } from '../results/record.ts';
+import type { ResultsFile } from '../results/types.ts';
+import { readResults } from '../results/digest.ts';
+import type { Shard } from '../stages/shard.ts';
+import type { SuiteResults } from '../suite/types.ts';
 import {
   combineVerdicts,
   evaluateGate,
@@ -16,29 +16,29 @@ import {
   gateExitCode,
   parseFailUnder,
   type Verdict,
-} from './quality/gate.ts';
-import { type CheckSummary, renderGateMarkdown } from './report/check-summary.ts';
+} from '../quality/gate.ts';
+import { type CheckSummary, renderGateMarkdown } from '../report/check-summary.ts';
 import {
   addGateToPages,
   appendStepSummary,
   writeBaselines,
   writeGateReport,
   writeTextFile,
-} from './report/write.ts';
-import { renderJunit } from './report/junit.ts';
-import { gateHtml } from './report/html/gate.ts';
-import { reportStem, suiteStem, sweepStem } from './report-names.ts';
-import { commandLine, shellQuote } from './results/provenance.ts';
+} from '../report/write.ts';
+import { renderJunit } from '../report/junit.ts';
+import { gateHtml } from '../report/html/gate.ts';
+import { reportStem, suiteStem, sweepStem } from '../report-names.ts';
+import { commandLine, shellQuote } from '../results/provenance.ts';
 import { baselineVersionNotes, loadBaselines } from './baseline-files.ts';
 import type { CompareOptions } from './run.ts';
-import { type BaselineGate, DEFAULT_ALLOW_LOST, evaluateBaselineGate } from './suite/baseline-gate.ts';
-import { baselineCoverage } from './suite/baseline-coverage.ts';
-import type { SkippedFile } from './suite/inputs.ts';
+import { type BaselineGate, DEFAULT_ALLOW_LOST, evaluateBaselineGate } from '../suite/baseline-gate.ts';
+import { baselineCoverage } from '../suite/baseline-coverage.ts';
+import type { SkippedFile } from '../suite/inputs.ts';
 import { expandRunInputs, runSuite, stagedSuiteOutcome, type SuiteOutcome } from './run-suite.ts';
 import { staged } from './run.ts';
-import { stagedOut } from './report/output-stage.ts';
+import { stagedOut } from '../report/output-stage.ts';
 import { basename, join } from 'node:path';
-import { appendGateRecord, gateRecordOf } from './results/gate-record.ts';
+import { appendGateRecord, gateRecordOf } from '../results/gate-record.ts';
 
 /** What `check` adds to compare's options. */
 export type CheckOptions = CompareOptions & {

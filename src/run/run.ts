@@ -8,33 +8,33 @@
  * (`records/<run>.jsonl`). Within the sessions in flight every job is scheduled at once, so only the one
  * concurrency limit (and each strategy's call chain) orders the calls.
  */
-import { InputError } from './errors.ts';
-import { type SessionReference } from './results/session-reference.ts';
-import { type RunRecord } from './results/record.ts';
-import { getTokenizer } from './tokens.ts';
-import { DEFAULT_CACHE_DIRECTORY } from './providers/cache.ts';
-import { collectProvenance } from './results/provenance.ts';
-import { createBarrier } from './run-progress.ts';
-import { type ContentStore, createContentStore } from './results/records-file.ts';
-import { createJudgeProvider } from './quality/judge/run-judge.ts';
-import { createProvider, wrapProvider } from './providers/create.ts';
-import { BATCH_FILE, type BatchOptions } from './providers/batch.ts';
+import { InputError } from '../errors.ts';
+import { type SessionReference } from '../results/session-reference.ts';
+import { type RunRecord } from '../results/record.ts';
+import { getTokenizer } from '../tokens.ts';
+import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
+import { collectProvenance } from '../results/provenance.ts';
+import { createBarrier } from '../results/run-progress.ts';
+import { type ContentStore, createContentStore } from '../results/records-file.ts';
+import { createJudgeProvider } from '../quality/judge/run-judge.ts';
+import { createProvider, wrapProvider } from '../providers/create.ts';
+import { BATCH_FILE, type BatchOptions } from '../providers/batch.ts';
 import { join } from 'node:path';
-import { digestOf } from './results/digest.ts';
-import { resultsFileName } from './report-names.ts';
-import { ageTextCaches } from './text-cache.ts';
-import { createRecorder } from './providers/cassette.ts';
-import { resolveSource } from './session/load.ts';
+import { digestOf } from '../results/digest.ts';
+import { resultsFileName } from '../report-names.ts';
+import { ageTextCaches } from '../text/text-cache.ts';
+import { createRecorder } from '../providers/cassette.ts';
+import { resolveSource } from '../session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { createCallLimit } from './call-limit.ts';
-import { prepareOutputDirectory, writeSweepReport } from './report/write.ts';
-import { createOutputStage, type OutputStage } from './report/output-stage.ts';
-import { resolveStrategies } from './strategies/registry.ts';
-import type { Strategy } from './strategies/types.ts';
-import { runListeners, sessionLoadOptions, stagePlanOptions } from './stages/options.ts';
-import type { CompareOptions, RunEnvironment, SessionLoadOptions } from './stages/types.ts';
-import { type PlannedSession, planFixture, plannedCalls, plannedSession, runRecord } from './stages/plan.ts';
-import { shardFileStem, shardPlans } from './stages/shard.ts';
+import { createCallLimit } from '../providers/call-limit.ts';
+import { prepareOutputDirectory, writeSweepReport } from '../report/write.ts';
+import { createOutputStage, type OutputStage } from '../report/output-stage.ts';
+import { resolveStrategies } from '../strategies/registry.ts';
+import type { Strategy } from '../strategies/types.ts';
+import { runListeners, sessionLoadOptions, stagePlanOptions } from '../stages/options.ts';
+import type { CompareOptions, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
+import { type PlannedSession, planFixture, plannedCalls, plannedSession, runRecord } from '../stages/plan.ts';
+import { shardFileStem, shardPlans } from '../stages/shard.ts';
 import {
   type FixtureOutcome,
   loadFixture,
@@ -44,7 +44,7 @@ import {
   runFixture,
 } from './run-session.ts';
 
-export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from './stages/types.ts';
+export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from '../stages/types.ts';
 
 export type { FixtureOutcome } from './run-session.ts';
 

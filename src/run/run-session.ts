@@ -3,37 +3,37 @@
  * aggregated into its results and rendered into its reports. `run.ts` schedules these over the run's sessions.
  */
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
-import type { CallLimit } from './call-limit.ts';
-import { AbortedError, InputError, messageOf } from './errors.ts';
-import { type SessionReference, sessionReference } from './results/session-reference.ts';
-import { type JobRecord, type SessionRecord } from './results/record.ts';
+import type { CallLimit } from '../providers/call-limit.ts';
+import { AbortedError, InputError, messageOf } from '../errors.ts';
+import { type SessionReference, sessionReference } from '../results/session-reference.ts';
+import { type JobRecord, type SessionRecord } from '../results/record.ts';
 import {
   RECORDED_RUN,
   compactedText,
   measureResult,
   recordedCompaction,
   resultsFrame,
-} from './results/assemble.ts';
-import { type ResultsFile } from './results/types.ts';
-import { type SessionDigest } from './results/digest.ts';
-import { type Tokenizer } from './tokens.ts';
-import { aggregateSession, strategyResultOf } from './stages/aggregate.ts';
-import { assertReplayable } from './schedule/replay.ts';
-import { type CalledRun, describeCalls, describeProgress } from './run-progress.ts';
-import { type StoredCalls, storedCalls } from './results/records-file.ts';
-import { describeSchedule } from './schedule/policy.ts';
-import { branchChoiceNote, droppedWorkNote } from './session/dropped-work-note.ts';
-import { loadSession } from './session/load.ts';
-import { writeFixtureReports } from './report/write.ts';
-import { recordedChainOutput } from './schedule/cycles.ts';
-import { continuationOutput } from './continuation/stored-cuts.ts';
-import { recordedContinuation } from './continuation/setup.ts';
-import { strategySettings } from './strategies/registry.ts';
-import { CORE_SETTINGS } from './settings.ts';
-import { skippedLinesNote } from './session/skipped-lines-note.ts';
-import { importOptions } from './stages/options.ts';
-import type { FixturePlan, RunEnvironment, SessionLoadOptions } from './stages/types.ts';
-import { evaluateJob, runJob } from './stages/evaluate.ts';
+} from '../results/assemble.ts';
+import { type ResultsFile } from '../results/types.ts';
+import { type SessionDigest } from '../results/digest.ts';
+import { type Tokenizer } from '../tokens.ts';
+import { aggregateSession, strategyResultOf } from '../stages/aggregate.ts';
+import { assertReplayable } from '../schedule/replay.ts';
+import { type CalledRun, describeCalls, describeProgress } from '../results/run-progress.ts';
+import { type StoredCalls, storedCalls } from '../results/records-file.ts';
+import { describeSchedule } from '../schedule/policy.ts';
+import { branchChoiceNote, droppedWorkNote } from '../session/dropped-work-note.ts';
+import { loadSession } from '../session/load.ts';
+import { writeFixtureReports } from '../report/write.ts';
+import { recordedChainOutput } from '../schedule/cycles.ts';
+import { continuationOutput } from '../continuation/stored-cuts.ts';
+import { recordedContinuation } from '../continuation/setup.ts';
+import { strategySettings } from '../strategies/registry.ts';
+import { CORE_SETTINGS } from '../settings.ts';
+import { skippedLinesNote } from '../session/skipped-lines-note.ts';
+import { importOptions } from '../stages/options.ts';
+import type { FixturePlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
+import { evaluateJob, runJob } from '../stages/evaluate.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
