@@ -17,7 +17,7 @@ const cpuMs = () => {
 export async function measureEvaluation(root: string, out: string): Promise<Figures> {
   const source = (path: string) => import(pathToFileURL(join(root, 'src', path)).href);
   const { readRecordSet, readStored } = await source('results/records-file.ts');
-  const { recordedSession } = await source('run/recorded-sessions.ts');
+  const { sessionFromRecords } = await source('run/recorded-sessions.ts');
   const { lexicalEvaluator } = await source('evaluators/lexical.ts');
   const { getTokenizer } = await source('tokens.ts');
   const set = await readRecordSet([out]);
@@ -31,7 +31,7 @@ export async function measureEvaluation(root: string, out: string): Promise<Figu
   for (const { record, file } of jobs)
     texts.push(await readStored(file, 'contexts', record.compacted.textHash));
   let started = cpuMs();
-  const facts = await recordedSession(jobs[0]!.record.session, runs, tokenizer);
+  const facts = await sessionFromRecords(jobs[0]!.record.session, runs, tokenizer);
   const referenceCpuMs = cpuMs() - started;
   started = cpuMs();
   for (const [index, { record }] of jobs.entries()) {

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { inspectFixture } from '../src/inspect/inspect.ts';
+import { inspectSession } from '../src/inspect/inspect.ts';
 import { benchSession } from './sessions.ts';
 import { loadSession } from '../src/session/load.ts';
 import { DEFAULT_SETTINGS } from '../src/settings.ts';
@@ -72,7 +72,7 @@ async function measureStages(path: string): Promise<Stages> {
 
 async function measureInspect(path: string): Promise<Inspect> {
   const started = performance.now();
-  const result = await inspectFixture(path, { tokenizer: 'o200k_base', ...DEFAULT_SETTINGS });
+  const result = await inspectSession(path, { tokenizer: 'o200k_base', ...DEFAULT_SETTINGS });
   const inspectMs = performance.now() - started;
   return { tokens: result.tokens, inspectMs, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
 }

@@ -91,7 +91,7 @@ async function compareThroughMock(
   config: StrategyConfig,
 ) {
   const outcome = await runCompare({
-    fixtures: [FIXTURE],
+    transcripts: [FIXTURE],
     strategies: strategy,
     provider: 'openai:bench-model',
     // A loopback server needs no key; an empty environment keeps a real key out of the bench.
@@ -102,8 +102,8 @@ async function compareThroughMock(
     concurrency: CONCURRENCY,
     runs: 1,
   });
-  const fixture = outcome.fixtures[0];
-  const results = fixture && (await readResults(fixture.resultsFile));
+  const session = outcome.fixtures[0];
+  const results = session && (await readResults(session.resultsFile));
   const result = results?.strategies.find((entry) => entry.name === strategy);
   if (result?.status !== 'ok') throw new Error(`${strategy} failed: ${result?.error ?? 'no result'}`);
   return result;

@@ -84,9 +84,9 @@ function versionOneCopy(session: string): string {
 async function scheduling(scratch: string): Promise<void> {
   const server = await startMockLlmServer({ latencyMs: LATENCY_MS });
   try {
-    const compare = async (fixture: string, strategies: string) => {
+    const compare = async (transcript: string, strategies: string) => {
       const outcome = await runCompare({
-        fixtures: [fixture],
+        transcripts: [transcript],
         strategies,
         provider: 'openai:bench-model',
         providerOptions: { baseUrl: server.url, environment: {}, cacheDirectory: false },

@@ -29,7 +29,7 @@ export async function buildRealSessionsTable(root = REAL_SESSIONS_ROOT): Promise
   const out = await mkdtemp(join(tmpdir(), 'compaction-bench-real-sessions-'));
   try {
     const outcome = await runCompare({
-      fixtures: REAL_SESSIONS.map((session) => join(root, session)),
+      transcripts: REAL_SESSIONS.map((session) => join(root, session)),
       strategies: REAL_SESSIONS_STRATEGIES,
       provider: 'extractive',
       out,
@@ -39,7 +39,7 @@ export async function buildRealSessionsTable(root = REAL_SESSIONS_ROOT): Promise
       runs: 1,
     });
     return renderRealSessionsTable(
-      await Promise.all(outcome.fixtures.map((fixture) => readResults(fixture.resultsFile))),
+      await Promise.all(outcome.fixtures.map((session) => readResults(session.resultsFile))),
     );
   } finally {
     await rm(out, { recursive: true, force: true });

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { costOf } from '../src/providers/models.ts';
 import { startMockLlmServer } from '../support/loopback-llm-server.ts';
 
-const [fixture = 'large-session', spec = 'anthropic:claude-sonnet-4-5', sessionsText = '200'] =
+const [transcript = 'large-session', spec = 'anthropic:claude-sonnet-4-5', sessionsText = '200'] =
   process.argv.slice(2);
 const sessions = Number(sessionsText);
 const BUDGETS = '1000,2000,4000';
@@ -40,7 +40,7 @@ try {
       [
         'bin/compaction-bench.js',
         'compare',
-        fixture,
+        transcript,
         '-s',
         'core',
         '--target-tokens',
@@ -82,7 +82,7 @@ try {
   const batchedCached = await run('batch-cached', batchFlags);
   const dollars = (value: number) => `$${value.toFixed(2)}`;
   console.log(
-    `${sessions} sessions like ${fixture} × 5 core strategies × budgets ${BUDGETS}, ${spec} at list price`,
+    `${sessions} sessions like ${transcript} × 5 core strategies × budgets ${BUDGETS}, ${spec} at list price`,
   );
   console.log(`(${cached.calls} calls per session)\n`);
   console.log('| | per session | sweep |');

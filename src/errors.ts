@@ -9,7 +9,7 @@ export class BenchError extends Error {
   }
 }
 
-/** Bad usage or bad input: unknown fixture, malformed file, bad flag value, unknown name. Exit 2. */
+/** Bad usage or bad input: unknown session, malformed file, bad flag value, unknown name. Exit 2. */
 export class InputError extends BenchError {}
 
 /** A provider call failed; `status` is the HTTP status when there was one. */

@@ -25,16 +25,16 @@ export function resultsFileName(results: StemSource): string {
 }
 
 /** The stem of a budget sweep's own files (`F-sweep.md`, `F-sweep.json`, `F-sweep-report.html`). */
-export function sweepStem(fixture: string): string {
-  return `${fixture}-sweep`;
+export function sweepStem(transcript: string): string {
+  return `${transcript}-sweep`;
 }
 
 /** The HTML report to open per fixture (a sweep's combined one when several targets ran), as a list. */
 export function reportFiles(results: readonly StemSource[]): string {
-  const perFixture = new Map<string, StemSource[]>();
+  const perSession = new Map<string, StemSource[]>();
   for (const file of results)
-    perFixture.set(file.fixture.name, [...(perFixture.get(file.fixture.name) ?? []), file]);
-  return [...perFixture.entries()]
+    perSession.set(file.fixture.name, [...(perSession.get(file.fixture.name) ?? []), file]);
+  return [...perSession.entries()]
     .map(([name, files]) => `${files.length > 1 ? sweepStem(name) : reportStem(files[0]!)}-report.html`)
     .join(', ');
 }

@@ -20,7 +20,7 @@ describe('--allow-lost with deterministic answers', () => {
   it('lets one lost fact go when --allow-lost 1 says one may be lost, through the tolerance', async () => {
     const file = join(directory.path, 'baseline.json');
     const first = await check({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies: 'single-shot',
       out: join(directory.path, 'first'),
       failUnder: ['probeRecall=0'],
@@ -40,7 +40,7 @@ describe('--allow-lost with deterministic answers', () => {
     await writeFile(file, JSON.stringify(baseline));
     const run = (allowLost?: number) =>
       check({
-        fixtures: ['before-compaction'],
+        transcripts: ['before-compaction'],
         strategies: 'single-shot',
         baselines: [file],
         out: join(directory.path, 'run'),
@@ -70,7 +70,7 @@ describe('--fail-under given twice for one figure', () => {
     // Before: PASS, with the looser floor (0.5) applied to a probe recall of 0.90 and 0.95 ignored.
     await assert.rejects(
       check({
-        fixtures: ['before-compaction'],
+        transcripts: ['before-compaction'],
         strategies: 'single-shot',
         out: join(directory.path, 'never'),
         failUnder: ['probeRecall=0.95', 'probeRecall=0.5'],

@@ -34,7 +34,7 @@ describe('the sessions of the baseline against the sessions of the run', () => {
     files = await writeSuite(sessions, 2);
     baseline = join(directory.path, 'baseline');
     const first = await check({
-      fixtures: [sessions],
+      transcripts: [sessions],
       strategies: 'single-shot,truncate',
       out: join(directory.path, 'first'),
       failUnder: ['probeRecall=0'],
@@ -50,7 +50,7 @@ describe('the sessions of the baseline against the sessions of the run', () => {
     await rename(second!, away);
     try {
       const run = await check({
-        fixtures: [sessions],
+        transcripts: [sessions],
         baselines: [baseline],
         out: join(directory.path, 'gone'),
       });
@@ -62,7 +62,7 @@ describe('the sessions of the baseline against the sessions of the run', () => {
         ),
       );
       const allowed = await check({
-        fixtures: [sessions],
+        transcripts: [sessions],
         baselines: [baseline],
         allowMissing: true,
         out: join(directory.path, 'gone'),
@@ -91,7 +91,7 @@ describe('the sessions of the baseline against the sessions of the run', () => {
     await writeFile(second!, lines.join('\n'));
     try {
       const run = await check({
-        fixtures: [sessions],
+        transcripts: [sessions],
         baselines: [baseline],
         out: join(directory.path, 'bad'),
       });
@@ -117,7 +117,7 @@ describe('the strategies of the baseline against the strategies of the run', () 
     await copyFile(join(FIXTURES, 'before-compaction.probes.json'), join(directory.path, 'one.probes.json'));
     baseline = join(directory.path, 'one-baseline.json');
     const first = await check({
-      fixtures: [session],
+      transcripts: [session],
       strategies: 'single-shot,sequential-rolling,truncate,identity',
       out: join(directory.path, 'one-first'),
       failUnder: ['probeRecall=0'],
@@ -129,7 +129,7 @@ describe('the strategies of the baseline against the strategies of the run', () 
   it('reports the strategies -s left out as not gated, and fails none of them', async () => {
     // Before: "✗ truncate: in the baseline but not in this run" for each strategy left out.
     const run = await check({
-      fixtures: [session],
+      transcripts: [session],
       strategies: 'single-shot',
       baselines: [baseline],
       out: join(directory.path, 'left-out'),
@@ -145,7 +145,7 @@ describe('the strategies of the baseline against the strategies of the run', () 
   it('says which flag renamed a strategy and how to accept the change', async () => {
     // Before: "✗ single-shot: in the baseline but not in this run", with no word of --keep-recent-tokens.
     const run = await check({
-      fixtures: [session],
+      transcripts: [session],
       baselines: [baseline],
       out: join(directory.path, 'renamed'),
       config: { ...(await import('./helpers/strategy-run.ts')).TEST_CONFIG, keepRecentTokens: 4000 },
@@ -174,7 +174,7 @@ describe('a doctored baseline never passes a change that drops facts', () => {
     );
     const file = join(directory.path, 'doctor-baseline.json');
     const first = await check({
-      fixtures: [session],
+      transcripts: [session],
       strategies: 'single-shot,sequential-rolling',
       out: join(directory.path, 'doctor-first'),
       failUnder: ['probeRecall=0'],
@@ -195,7 +195,7 @@ describe('a doctored baseline never passes a change that drops facts', () => {
     const file = join(directory.path, `${name}.json`);
     await writeFile(file, JSON.stringify(json));
     return check({
-      fixtures: [session],
+      transcripts: [session],
       strategies: 'single-shot,sequential-rolling',
       baselines: [file],
       out: join(directory.path, name),

@@ -35,7 +35,7 @@ after(async () => {
 /** check of before-compaction by single-shot with the loopback model, fresh answers unless a cache is given. */
 const sampled = (extra: Partial<CheckRun>) =>
   check({
-    fixtures: ['before-compaction'],
+    transcripts: ['before-compaction'],
     strategies: 'single-shot',
     provider: 'openai:test-model',
     providerOptions: { baseUrl: server.url, cacheDirectory: false },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { inspectFixture } from '../src/inspect/inspect.ts';
+import { inspectSession } from '../src/inspect/inspect.ts';
 import { sidecarPath } from '../src/quality/probes.ts';
 import { fileLists } from '../src/session/file-operations.ts';
 import { FIXTURES_DIR, loadSession } from '../src/session/load.ts';
@@ -35,7 +35,7 @@ describe('inspect', () => {
     await writeFile(sidecarPath(branched), JSON.stringify({ version: 2, probes: [] }));
     try {
       for (const file of [join(FIXTURES_DIR, 'large-session.jsonl'), branched]) {
-        const result = await inspectFixture(file, OPTIONS);
+        const result = await inspectSession(file, OPTIONS);
         assert.ok(result.probeFile, `${file} is read with its sidecar`);
         const whole = await wholeRead(file);
         assert.equal(result.messages, whole.messages, file);
@@ -57,7 +57,7 @@ describe('inspect', () => {
           file,
         );
       }
-      const large = await inspectFixture('large-session', OPTIONS);
+      const large = await inspectSession('large-session', OPTIONS);
       assert.equal(large.tokens, 154_423);
     } finally {
       await rm(dirname(branched), { recursive: true, force: true });

@@ -35,7 +35,7 @@ describe('real sessions', { skip }, () => {
       const touchesFiles = session.fileOperations.length > 0;
       const out = join((await scratch).path, session.name);
       const outcome = await runCompare({
-        fixtures: [file],
+        transcripts: [file],
         strategies: 'core',
         provider: 'extractive',
         out,

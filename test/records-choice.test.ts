@@ -24,10 +24,10 @@ describe('a folder holding several runs', () => {
   before(async () => {
     out = join(directory.path, 'out');
     runs = [];
-    for (const fixture of ['before-compaction', 'large-session']) {
+    for (const transcript of ['before-compaction', 'large-session']) {
       const outcome = await runCompare(
         offlineCompare({
-          fixtures: [fixture],
+          transcripts: [transcript],
           strategies: 'truncate',
           out,
         }),

@@ -48,7 +48,7 @@ async function liveRun(options: {
   const display = createProgressDisplay('live', stream);
   try {
     await compareSuite({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies: options.strategies,
       provider: 'openai:test-model',
       providerOptions: { baseUrl: server.url, cacheDirectory: false, environment: { OPENAI_API_KEY: KEY } },

@@ -25,7 +25,7 @@ describe('a run repeated with warm caches', () => {
   it('writes the figures of every strategy that the run with cold caches wrote', async () => {
     const compare = async (name: string) => {
       const outcome = await runCompare({
-        fixtures: ['before-compaction'],
+        transcripts: ['before-compaction'],
         strategies: 'all',
         provider: 'extractive',
         out: join(directory.path, name),

@@ -43,7 +43,7 @@ export default {
 `,
     );
     const outcome = await runCompare({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies: `${strategyFile},identity`,
       provider: 'extractive',
       out: join(directory.path, 'runs'),
@@ -101,7 +101,7 @@ export default {
   };
   const compare = (strategies: string, out: string) =>
     runCompare({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies,
       provider: 'extractive',
       out: join(directory.path, out),
@@ -242,7 +242,7 @@ describe('the recorded compaction', () => {
   it('is scored on what the agent had right after compacting, against the probes planted before it', async () => {
     const file = await compactedSession(join(directory.path, 'compacted.jsonl'));
     const outcome = await runCompare({
-      fixtures: [file],
+      transcripts: [file],
       strategies: 'identity',
       provider: 'extractive',
       out: join(directory.path, 'recorded'),
@@ -264,7 +264,7 @@ describe('the recorded compaction', () => {
   it('--at-compaction runs every strategy on the same history and kept tail as the agent', async () => {
     const file = await compactedSession(join(directory.path, 'compacted-at.jsonl'));
     const outcome = await runCompare({
-      fixtures: [file],
+      transcripts: [file],
       strategies: 'truncate,identity',
       provider: 'extractive',
       out: join(directory.path, 'at-compaction'),
@@ -291,7 +291,7 @@ describe('the recorded compaction', () => {
       'We are building the export; its listing pages with keyset pagination instead of OFFSET.\n',
     );
     const outcome = await runCompare({
-      fixtures: [file],
+      transcripts: [file],
       strategies: `file:${handoff}`,
       provider: 'extractive',
       out: join(directory.path, 'file-at-compaction'),
@@ -310,7 +310,7 @@ describe('the recorded compaction', () => {
     assert.deepEqual(written.keptRanges.at(-1), { start: 2, end: 4 });
     await assert.rejects(
       runCompare({
-        fixtures: [file],
+        transcripts: [file],
         strategies: `file:${join(directory.path, 'missing.md')}`,
         provider: 'extractive',
         out: join(directory.path, 'file-missing'),

@@ -119,11 +119,11 @@ Examples:
   compaction-bench check sessions/ --baseline baselines/suite --shard 1/4 -o shard-1   # one CI runner's part`,
   );
   return command.action(async (inputs: string[], flags: RunFlags & CheckFlags, self: Command) => {
-    const fixtures = applyConfigFile(self, inputs, flags);
+    const transcripts = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
     const display = createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
     const checkOptions = (signal: AbortSignal) => ({
-      ...toCompareOptions(fixtures, flags, signal, display),
+      ...toCompareOptions(transcripts, flags, signal, display),
       failUnder: flags.failUnder,
       baselines: flags.baseline,
       tolerance: flags.tolerance,
@@ -166,7 +166,7 @@ Examples:
           outcome.compare.suites.length > 0
             ? outcome.compare.suites.map((suite) =>
                 renderSuiteTerminal(suite, terminal, {
-                  sessions: results.filter((fixture) => fixture.target === suite.target),
+                  sessions: results.filter((file) => file.target === suite.target),
                 }),
               )
             : renderResultsTerminal(results, terminal)

@@ -48,12 +48,12 @@ Examples:
   compaction-bench merge shard-1 shard-2 shard-3 -o merged      # the reports of all three`,
   );
   return command.action(async (inputs: string[], flags: RunFlags, self: Command) => {
-    const fixtures = applyConfigFile(self, inputs, flags);
+    const transcripts = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
     const display = createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
     try {
       const outcome = await interruptible(
-        (signal) => compareSuite(toCompareOptions(fixtures, flags, signal, display)),
+        (signal) => compareSuite(toCompareOptions(transcripts, flags, signal, display)),
         display.interrupt,
       );
       display.stop();
@@ -69,13 +69,13 @@ Examples:
       if (flags.json) {
         // The verdicts first (a suite's from the digests; a session's or a sweep's from its results), then every
         // session's results as its file holds them, read back one at a time.
-        const digests = outcome.fixtures.map((fixture) => fixture.digest);
+        const digests = outcome.fixtures.map((session) => session.digest);
         const read =
           outcome.suites.length > 0
             ? []
-            : await Promise.all(outcome.fixtures.map((fixture) => readResults(fixture.resultsFile)));
+            : await Promise.all(outcome.fixtures.map((session) => readResults(session.resultsFile)));
         const verdicts = runVerdicts(read, outcome.suites, digests);
-        const results = resultsTexts(outcome.fixtures.map((fixture) => fixture.resultsFile));
+        const results = resultsTexts(outcome.fixtures.map((session) => session.resultsFile));
         await writeJson([
           { key: 'verdict', value: verdicts[0]?.verdict ?? null },
           { key: 'verdicts', value: verdicts },
@@ -84,17 +84,17 @@ Examples:
         ]);
       } else {
         const terminal = stdoutTerminal();
-        const digests = outcome.fixtures.map((fixture) => fixture.digest);
+        const digests = outcome.fixtures.map((session) => session.digest);
         // Without a suite the run had one session: its results (one per target) are read back whole.
         const results =
           outcome.suites.length > 0
             ? []
-            : await Promise.all(outcome.fixtures.map((fixture) => readResults(fixture.resultsFile)));
+            : await Promise.all(outcome.fixtures.map((session) => readResults(session.resultsFile)));
         const tables =
           outcome.suites.length > 0
             ? outcome.suites.map((suite) =>
                 renderSuiteTerminal(suite, terminal, {
-                  sessions: digests.filter((fixture) => fixture.target === suite.target),
+                  sessions: digests.filter((digest) => digest.target === suite.target),
                 }),
               )
             : renderResultsTerminal(results, terminal);

@@ -1,6 +1,6 @@
 /** `compaction-bench inspect <transcript>`. */
 import { Command } from 'commander';
-import { inspectFixture } from '../inspect/inspect.ts';
+import { inspectSession } from '../inspect/inspect.ts';
 import { inspectMessages } from '../inspect/messages.ts';
 import { renderInspect } from '../report/inspect.ts';
 import { renderMessageList } from '../report/inspect-messages.ts';
@@ -23,16 +23,16 @@ export function inspectCommand(): Command {
       '\nExamples:\n  compaction-bench inspect before-compaction\n  compaction-bench inspect ./session.jsonl --slice-tokens 8000 --json\n  compaction-bench inspect ./session.jsonl --messages',
     );
   for (const option of sessionOptions()) command.addOption(option);
-  return command.action(async (fixture: string, options) => {
+  return command.action(async (transcript: string, options) => {
     if (options.messages) {
-      const { messages, droppedWork } = await inspectMessages(fixture, options);
+      const { messages, droppedWork } = await inspectMessages(transcript, options);
       if (droppedWork) standardError().write(`${droppedWork}\n`);
       standardOutput().write(
         `${options.json ? JSON.stringify(messages, null, 2) : renderMessageList(messages)}\n`,
       );
       return;
     }
-    const result = await inspectFixture(fixture, options);
+    const result = await inspectSession(transcript, options);
     if (result.droppedWork) standardError().write(`${result.droppedWork}\n`);
     standardOutput().write(`${options.json ? JSON.stringify(result, null, 2) : renderInspect(result)}\n`);
   });

@@ -61,7 +61,7 @@ Examples:
           suites.length > 0
             ? suites.map((suite) =>
                 renderSuiteTerminal(suite, terminal, {
-                  sessions: results.filter((fixture) => fixture.target === suite.target),
+                  sessions: results.filter((file) => file.target === suite.target),
                 }),
               )
             : renderResultsTerminal(results, terminal)

@@ -1,6 +1,6 @@
 /** `compaction-bench probes <transcript>` (write a sidecar to review) and `probes lint <transcript...>`. */
 import { Command, Option } from 'commander';
-import { lintFixture } from '../quality/lint-session.ts';
+import { lintSession } from '../quality/lint-session.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../providers/create.ts';
 import { PROVIDER_TABLE } from '../providers/registry.ts';
@@ -33,9 +33,10 @@ Examples:
   compaction-bench probes lint before-compaction large-session
   compaction-bench probes lint ./my-session.jsonl --json`,
     )
-    .action(async (fixtures: string[], options: { json?: boolean; format?: string }) => {
+    .action(async (transcripts: string[], options: { json?: boolean; format?: string }) => {
       const results = [];
-      for (const fixture of fixtures) results.push(await lintFixture(fixture, { format: options.format }));
+      for (const transcript of transcripts)
+        results.push(await lintSession(transcript, { format: options.format }));
       standardOutput().write(
         options.json ? `${JSON.stringify(results, null, 2)}\n` : `${results.map(renderLint).join('\n\n')}\n`,
       );

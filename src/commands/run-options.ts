@@ -209,7 +209,7 @@ export type RunFlags = Omit<Partial<Settings>, 'targetTokens'> & {
 
 /** Turns parsed flags into runner options; conflicting flags are an input error naming them. */
 export function toCompareOptions(
-  fixtures: string[],
+  transcripts: string[],
   flags: RunFlags,
   signal: AbortSignal,
   display: Pick<ProgressDisplay, 'onProgress' | 'onNotice'>,
@@ -223,7 +223,7 @@ export function toCompareOptions(
     if (schedule.policy === 'window') settings.reserveTokens = schedule.reserve;
   }
   return {
-    fixtures,
+    transcripts,
     command: process.argv.slice(2),
     strategies: flags.strategies,
     provider: flags.provider,

@@ -10,8 +10,8 @@ import { headSession } from '../session/cut-points.ts';
 import type { Provider } from '../providers/types.ts';
 import type { Strategy, StrategyConfig, StrategyOutput } from '../strategies/types.ts';
 import { createStrategyContext } from '../strategies/context.ts';
-import { type Message, type RecordedCompaction, type Session, toolCallsOf } from '../session/types.ts';
-import { recordedPoints } from '../schedule/replay.ts';
+import { type Message, type AgentCompaction, type Session, toolCallsOf } from '../session/types.ts';
+import { agentCompactionPoints } from '../schedule/replay.ts';
 import type { Tokenizer } from '../tokens.ts';
 import { realStepsAfter } from './actions.ts';
 import { predictContinuation, type PredictionSetup } from './predict.ts';
@@ -96,7 +96,7 @@ export function hasStepAfter(session: Pick<Session, 'messages' | 'cwd'>, cut: nu
 export function continuationCuts(
   session: Pick<Session, 'name' | 'messages' | 'cwd'>,
   options: ContinuationOptions,
-  recorded: RecordedCompaction | undefined,
+  recorded: AgentCompaction | undefined,
 ): number[] {
   let cuts: number[];
   if (recorded) cuts = [recorded.messageIndex];
@@ -181,7 +181,7 @@ export async function furtherCutOutputs(
  * Where the agent's own compaction (the `recorded` row) is continued from: under `--schedule` each compaction it
  * recorded; else its last one, when that is one of the cuts (`--at-compaction` cuts there).
  */
-export function recordedContinuationPoints(
+export function agentCompactionContinuationPoints(
   setup: ContinuationSetup,
   recorded: { summary: string; end: number; kept: readonly Message[] },
   chained: boolean,
@@ -191,7 +191,7 @@ export function recordedContinuationPoints(
     return setup.cuts.includes(recorded.end)
       ? [{ cut: recorded.end, output: { summary: recorded.summary, kept: [...recorded.kept] } }]
       : [];
-  return recordedPoints(session)
+  return agentCompactionPoints(session)
     .filter((point) => hasStepAfter(session, point.atMessage))
     .map((point) => ({
       cut: point.atMessage,
@@ -203,7 +203,7 @@ export function recordedContinuationPoints(
 }
 
 /** The agent's own compaction at each of its points, with its predictions (none offline). */
-export async function recordedContinuation(
+export async function agentCompactionContinuation(
   setup: ContinuationSetup,
   recorded: { summary: string; end: number; kept: readonly Message[] },
   chained: boolean,
@@ -211,7 +211,7 @@ export async function recordedContinuation(
   Array<{ point: ContinuationPoint; predicted: Awaited<ReturnType<typeof continuationPrediction>> }>
 > {
   return Promise.all(
-    recordedContinuationPoints(setup, recorded, chained).map(async (point) => ({
+    agentCompactionContinuationPoints(setup, recorded, chained).map(async (point) => ({
       point,
       predicted: await continuationPrediction(setup, 'recorded', point),
     })),

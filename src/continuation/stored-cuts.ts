@@ -50,9 +50,9 @@ export function scoreContinuation(
   tokenizer: Tokenizer,
 ): ContinuationResult | undefined {
   const cuts = stored.cuts.map((cut): ContinuationCut => {
-    const facts = prefixAt(whole, cut.cut, tokenizer);
+    const reference = prefixAt(whole, cut.cut, tokenizer);
     const context = textOf(cut.textHash);
-    const { probeOutcomes } = scoreProbes(createMatcher(context), facts.probes);
+    const { probeOutcomes } = scoreProbes(createMatcher(context), reference.probes);
     const result = evaluateContinuation({
       session: whole.session,
       cut: cut.cut,
@@ -60,9 +60,9 @@ export function scoreContinuation(
       design: stored.rehydrate,
       summary: cut.summary,
       context,
-      probes: facts.probes,
+      probes: reference.probes,
       probeOutcomes,
-      prefix: facts.transcriptMatcher,
+      prefix: reference.transcriptMatcher,
       tokenizer,
     });
     return { ...result, ...cut.predicted, summary: cut.summary };

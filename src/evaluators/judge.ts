@@ -22,7 +22,7 @@ export const judgeEvaluator: Evaluator<JudgeScores> = {
   enabled: (context) => context.judge !== undefined,
   async evaluate(input, context) {
     if (!input.ok || !context.judge) return null;
-    const judged = await judgeText(input.text, input.facts.probes, {
+    const judged = await judgeText(input.text, input.reference.probes, {
       judge: context.judge,
       limit: context.limit,
       tokenizer: context.tokenizer,

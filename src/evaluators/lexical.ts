@@ -15,17 +15,17 @@ export const lexicalEvaluator: Evaluator<LexicalScores> = {
   callsModel: false,
   enabled: () => true,
   async evaluate(input) {
-    const { facts } = input;
+    const { reference } = input;
     const { judge: _judge, ...scores } = scoreSummary({
       text: input.ok ? input.text : '',
-      probes: facts.probes,
-      files: facts.files,
-      cwd: facts.session.cwd,
-      transcriptText: facts.transcriptText,
-      transcriptMatcher: facts.transcriptMatcher,
+      probes: reference.probes,
+      files: reference.files,
+      cwd: reference.session.cwd,
+      transcriptText: reference.transcriptText,
+      transcriptMatcher: reference.transcriptMatcher,
       requiredSections: input.requiredSections,
       summary: input.ok ? input.summary : '',
-      expectations: facts.expectations,
+      expectations: reference.expectations,
     });
     return scores;
   },

@@ -15,7 +15,7 @@ export type EvaluationInput = {
   summary: string;
   /** Whether the strategy finished: a failed job's context is scored as empty. */
   ok: boolean;
-  facts: SessionReference;
+  reference: SessionReference;
   requiredSections: readonly string[] | undefined;
   /** Which run of `--runs` (1-based): a model evaluator samples later runs afresh. */
   sample: number;

@@ -6,7 +6,7 @@ import { sessionProbes } from '../quality/session-probes.ts';
 import type { Branch } from '../session/types.ts';
 import { droppedWorkNote } from '../session/dropped-work-note.ts';
 import { fileLists } from '../session/file-operations.ts';
-import { type LoadOptions, loadSession, resolveFixture } from '../session/load.ts';
+import { type LoadOptions, loadSession, resolveSession } from '../session/load.ts';
 import { slimMessage } from '../session/slim-message.ts';
 import type { Bridge, MergedCopy } from '../session/types.ts';
 import type { ContextKind, Message, Role, Session } from '../session/types.ts';
@@ -14,7 +14,7 @@ import { toolCallsOf } from '../session/types.ts';
 import { type SliceOptions, sliceMessages, validateSliceOptions } from '../session/slicer.ts';
 import { getTokenizer } from '../tokens.ts';
 
-/** Options of {@link inspectFixture}. */
+/** Options of {@link inspectSession}. */
 export type InspectOptions = LoadOptions & SliceOptions & { tokenizer: string };
 
 /** Everything `inspect` reports; `inspect --json` prints exactly this. */
@@ -92,10 +92,10 @@ export type InspectResult = {
 const isoTime = (time: number | undefined) => (time === undefined ? null : new Date(time).toISOString());
 
 /** Loads a fixture and describes it. */
-export async function inspectFixture(argument: string, options: InspectOptions): Promise<InspectResult> {
+export async function inspectSession(argument: string, options: InspectOptions): Promise<InspectResult> {
   validateSliceOptions(options);
   const tokenizer = await getTokenizer(options.tokenizer);
-  const file = await resolveFixture(argument);
+  const file = await resolveSession(argument);
   const sidecar = await readSidecar(file);
   // With a sidecar, nothing reads a message's text once it is counted: the import keeps slim copies, so a
   // transcript of hundreds of MB is read through, not held. Derived probes read every text, so they need it whole.

@@ -255,10 +255,12 @@ export function evaluateGate({
       message: `${floor.strategy}: not in this run, but --fail-under ${floor.spec} names it`,
     });
   }
-  const baselineFixture = baseline?.fixture?.name;
-  const resultsFixture = results.fixture?.name;
-  if (baselineFixture && resultsFixture && baselineFixture !== resultsFixture) {
-    tally.notes.push(`the baseline is for session '${baselineFixture}', this run for '${resultsFixture}'`);
+  const baselineSessionName = baseline?.fixture?.name;
+  const resultsSessionName = results.fixture?.name;
+  if (baselineSessionName && resultsSessionName && baselineSessionName !== resultsSessionName) {
+    tally.notes.push(
+      `the baseline is for session '${baselineSessionName}', this run for '${resultsSessionName}'`,
+    );
   }
 
   for (const strategy of results.strategies) {
@@ -426,14 +428,17 @@ export function gateExitCode(verdict: Verdict): number {
 }
 
 /** Several fixtures' verdicts as one (`check` over many fixtures). */
-export function combineVerdicts(verdicts: ReadonlyArray<{ fixture: string; verdict: Verdict }>): Verdict {
-  const prefix = (fixture: string, text: string) => (verdicts.length > 1 ? `${fixture}: ${text}` : text);
+export function combineVerdicts(verdicts: ReadonlyArray<{ transcript: string; verdict: Verdict }>): Verdict {
+  const prefix = (transcript: string, text: string) =>
+    verdicts.length > 1 ? `${transcript}: ${text}` : text;
   return {
     passed: verdicts.every(({ verdict }) => verdict.passed),
-    failures: verdicts.flatMap(({ fixture, verdict }) =>
-      verdict.failures.map((failure) => ({ ...failure, message: prefix(fixture, failure.message) })),
+    failures: verdicts.flatMap(({ transcript, verdict }) =>
+      verdict.failures.map((failure) => ({ ...failure, message: prefix(transcript, failure.message) })),
     ),
-    notes: verdicts.flatMap(({ fixture, verdict }) => verdict.notes.map((note) => prefix(fixture, note))),
+    notes: verdicts.flatMap(({ transcript, verdict }) =>
+      verdict.notes.map((note) => prefix(transcript, note)),
+    ),
     checks: verdicts.reduce((sum, { verdict }) => sum + verdict.checks, 0),
     strategies: Math.max(0, ...verdicts.map(({ verdict }) => verdict.strategies)),
   };

@@ -5,7 +5,7 @@ import { type LoadOptions, loadSession } from '../session/load.ts';
 
 /** What `probes lint` reports. */
 export type LintResult = {
-  fixture: string;
+  transcript: string;
   sidecar: string;
   /** The sidecar's format version, or null when the fixture has none. */
   version: 1 | 2 | null;
@@ -19,7 +19,7 @@ export type LintResult = {
 };
 
 /** Loads a fixture and lints its sidecar probes. */
-export async function lintFixture(argument: string, options: LoadOptions = {}): Promise<LintResult> {
+export async function lintSession(argument: string, options: LoadOptions = {}): Promise<LintResult> {
   const session = await loadSession(argument, options);
   const sidecar = await readSidecar(session.path);
   const probes = sidecar?.probes ?? [];
@@ -34,7 +34,7 @@ export async function lintFixture(argument: string, options: LoadOptions = {}): 
     });
   }
   return {
-    fixture: session.name,
+    transcript: session.name,
     sidecar: sidecar?.file ?? sidecarPath(session.path),
     version: sidecar?.version ?? null,
     probes: probes.length,

@@ -3,7 +3,7 @@ import type { LintResult } from '../quality/lint-session.ts';
 
 /** The findings grouped by probe, then the counts by rule and the position histogram. */
 export function renderLint(result: LintResult): string {
-  const lines = [`${result.fixture}: ${result.probes} probes in ${result.sidecar}`];
+  const lines = [`${result.transcript}: ${result.probes} probes in ${result.sidecar}`];
   if (result.version === null) {
     lines.push('  no sidecar: nothing to lint (compaction-bench probes <transcript> writes one)');
     return lines.join('\n');

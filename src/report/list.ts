@@ -33,7 +33,7 @@ export function renderList(result: ListResult): string {
     rows: result.providers.map((provider) => [provider.spec, provider.description]),
   });
   return [
-    `Fixtures (fixtures/, tokens by ${result.tokenizer}${result.tokenizer === 'heuristic' ? ': estimates, chars/4' : ''})`,
+    `Sessions (fixtures/, tokens by ${result.tokenizer}${result.tokenizer === 'heuristic' ? ': estimates, chars/4' : ''})`,
     fixtures,
     '',
     'Transcript formats (detected from the content; --format <name> forces one)',

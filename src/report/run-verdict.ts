@@ -28,10 +28,10 @@ export function runVerdicts(
         sessions.filter((session) => session.target === suite.target),
       ),
     }));
-  const byFixture = new Map<string, ResultsFile[]>();
+  const bySession = new Map<string, ResultsFile[]>();
   for (const file of results)
-    byFixture.set(file.fixture.name, [...(byFixture.get(file.fixture.name) ?? []), file]);
-  const headline = [...byFixture].map(([name, files]) =>
+    bySession.set(file.fixture.name, [...(bySession.get(file.fixture.name) ?? []), file]);
+  const headline = [...bySession].map(([name, files]) =>
     files.length > 1
       ? { of: sweepStem(name), verdict: sweepVerdict(files) }
       : { of: reportStem(files[0]!), verdict: sessionVerdict(files[0]!) },

@@ -48,7 +48,7 @@ export type SweepCurve = {
 };
 
 /** The sweep of one fixture. */
-export type Sweep = { fixture: string; targets: number[]; curves: SweepCurve[] };
+export type Sweep = { transcript: string; targets: number[]; curves: SweepCurve[] };
 
 /** The curves of a sweep from its results files (one per target, in any order). */
 export function sweepOf(results: readonly ResultsFile[]): Sweep {
@@ -80,7 +80,7 @@ export function sweepOf(results: readonly ResultsFile[]): Sweep {
       unranked: whyUnranked(points, doesNotCompress, area),
     };
   });
-  return { fixture: files[0]?.fixture.name ?? '', targets, curves };
+  return { transcript: files[0]?.fixture.name ?? '', targets, curves };
 }
 
 /** Why a curve cannot be ranked by its area, or null when it can. */
@@ -130,7 +130,7 @@ export function sweepVerdict(files: readonly ResultsFile[]): Verdict {
   const question = `Which strategy keeps the most facts across budgets of ${sweep.targets.map(formatInteger).join(', ')} tokens (area under recall against log budget), among those that compress and meet every target?`;
   const live = sorted[0] ? liveFacts(sorted[0]) : 0;
   const history = (sorted[0]?.probes.length ?? 0) - live;
-  const scope = `One session (${sweep.fixture}), ${providerClause(sorted[0]!.provider)}, ${probesClause(live, detectable(sorted), history)}; areas have no interval, so ties are read target by target.`;
+  const scope = `One session (${sweep.transcript}), ${providerClause(sorted[0]!.provider)}, ${probesClause(live, detectable(sorted), history)}; areas have no interval, so ties are read target by target.`;
   const leader = ranked[0];
   const timed = timedRun(sorted);
   if (!leader) {
@@ -209,7 +209,7 @@ export function renderSweepMarkdown(sweep: Sweep, verdict?: Verdict): string {
   const ordered = sweepOrder(sweep);
   const unranked = ordered.filter((curve) => curve.unranked !== null);
   return [
-    `# ${sweep.fixture}: budget sweep`,
+    `# ${sweep.transcript}: budget sweep`,
     '',
     ...(verdict ? renderVerdictMarkdown(verdict, { timings: verdict.timed }) : []),
     ...(verdict ? ['## Recall per target', ''] : []),
@@ -267,14 +267,14 @@ export function renderSweepTerminal(files: readonly ResultsFile[], terminal: Ter
   return [
     renderVerdictTerminal(verdict, terminal.width),
     prose(
-      `Budget sweep of ${sweep.fixture} — probe recall at each target (tokens after in brackets; ! more than 15% over it), the area its mean over the sweep:`,
+      `Budget sweep of ${sweep.transcript} — probe recall at each target (tokens after in brackets; ! more than 15% over it), the area its mean over the sweep:`,
     ),
     terminalTable(fitted.rows, {
       color: terminal.color ?? false,
       paint: new Map(recommended < 0 ? [] : [[recommended, 'green' as const]]),
     }),
     ...(fitted.omitted.length > 0
-      ? [prose(`  (${fitted.omitted.join(', ')} in ${sweep.fixture}-sweep.md)`)]
+      ? [prose(`  (${fitted.omitted.join(', ')} in ${sweep.transcript}-sweep.md)`)]
       : []),
     ...(unranked.length > 0
       ? [
@@ -284,7 +284,7 @@ export function renderSweepTerminal(files: readonly ResultsFile[], terminal: Ter
         ]
       : []),
     prose(
-      `  Each target's comparison: ${sorted.map((file) => `${reportStem(file)}-comparison.md`).join(', ')}; all of them in ${sweep.fixture}-sweep-report.html.`,
+      `  Each target's comparison: ${sorted.map((file) => `${reportStem(file)}-comparison.md`).join(', ')}; all of them in ${sweep.transcript}-sweep-report.html.`,
     ),
   ].join('\n');
 }
@@ -294,10 +294,10 @@ export function renderResultsTerminal(
   results: readonly ResultsFile[],
   terminal: TerminalOptions = {},
 ): string[] {
-  const byFixture = new Map<string, ResultsFile[]>();
+  const bySession = new Map<string, ResultsFile[]>();
   for (const file of results)
-    byFixture.set(file.fixture.name, [...(byFixture.get(file.fixture.name) ?? []), file]);
-  return [...byFixture.values()].map((files) =>
+    bySession.set(file.fixture.name, [...(bySession.get(file.fixture.name) ?? []), file]);
+  return [...bySession.values()].map((files) =>
     files.length > 1 ? renderSweepTerminal(files, terminal) : renderComparisonTerminal(files[0]!, terminal),
   );
 }

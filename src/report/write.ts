@@ -90,7 +90,7 @@ export async function writeSweepReport(
   source?: ReportSource,
 ): Promise<string[]> {
   const sweep = sweepOf(results);
-  const stem = sweepStem(sweep.fixture);
+  const stem = sweepStem(sweep.transcript);
   // Its own marker: a plain run of the fixture does not take the sweep's files for its own stale ones.
   const marker = `${reportMarker(stem)}\n`;
   // Every results file says where it came from: the sweep's targets ran in one command.
@@ -191,7 +191,7 @@ function* checkedPieces(marker: string, text: string | Iterable<string>, path: s
  * Writes every report format of a session's results into `out` (`F-S.md` per strategy, `F-comparison.md`,
  * `F-report.html`, `F-results.json`); returns the paths written.
  */
-export async function writeFixtureReports(
+export async function writeSessionReports(
   results: ResultsFile,
   out: string,
   signal?: AbortSignal,
@@ -234,9 +234,9 @@ export async function writeBaselines(
 ): Promise<string[]> {
   const single = results.length === 1 && target.endsWith('.json');
   return writeOutputs(
-    results.map((fixture) => ({
-      path: single ? target : join(target, resultsFileName(fixture)),
-      text: resultsJson(fixture),
+    results.map((file) => ({
+      path: single ? target : join(target, resultsFileName(file)),
+      text: resultsJson(file),
     })),
     signal,
   );

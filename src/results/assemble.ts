@@ -79,7 +79,7 @@ export function measureResult(
   strategy: Pick<Strategy, 'name' | 'description' | 'callsModel' | 'lexical'>,
   output: StrategyOutput,
   run: StrategyRun,
-  facts: SessionReference,
+  reference: SessionReference,
   measure: Measure,
 ): MeasuredResult {
   const { tokenizer } = measure;
@@ -111,12 +111,12 @@ export function measureResult(
     ownMs: Math.round((run.trace.length > 0 ? path.ms : run.wallMs) * 10) / 10,
     waitMs: Math.round(path.waitMs * 10) / 10,
     startedAtMs: Math.round((run.startedAtMs ?? 0) * 10) / 10,
-    tokensBefore: facts.tokensBefore,
+    tokensBefore: reference.tokensBefore,
     tokensAfter,
     summaryTokens,
     keptMessages: kept.length,
-    keptRanges: output.keptRanges ?? keptRangesOf(facts.session, kept),
-    compressionRatio: facts.tokensBefore === 0 ? 0 : tokensAfter / facts.tokensBefore,
+    keptRanges: output.keptRanges ?? keptRangesOf(reference.session, kept),
+    compressionRatio: reference.tokensBefore === 0 ? 0 : tokensAfter / reference.tokensBefore,
     target:
       measure.targetTokens === undefined
         ? null
@@ -125,7 +125,7 @@ export function measureResult(
             deviation: (tokensAfter - measure.targetTokens) / measure.targetTokens,
             missed: missesTarget(tokensAfter, measure.targetTokens),
           },
-    flags: ok ? flagsOf(tokensAfter, facts.tokensBefore, measure) : [],
+    flags: ok ? flagsOf(tokensAfter, reference.tokensBefore, measure) : [],
     cost:
       run.trace.length === 0
         ? 0
@@ -136,7 +136,7 @@ export function measureResult(
     deterministic: false,
     spread: null,
     probeShares: null,
-    file: `${measure.reportStem ?? facts.session.name}-${strategy.name}.md`,
+    file: `${measure.reportStem ?? reference.session.name}-${strategy.name}.md`,
     notes: output.notes ?? [],
     prompts: [...run.prompts],
     summary: output.summary,
@@ -150,10 +150,10 @@ export function measureResult(
 export const RECORDED_RUN: StrategyRun = { error: null, wallMs: 0, trace: [], prompts: [] };
 
 /** The agent's own last recorded summary as a strategy and its output, to be measured and scored like one. */
-export function recordedCompaction(
+export function agentCompactionOutcome(
   summary: string,
   messageIndex: number,
-  facts: SessionReference,
+  reference: SessionReference,
   kept: Message[] = [],
   keptFrom?: number,
 ): { strategy: Pick<Strategy, 'name' | 'description' | 'callsModel'>; output: StrategyOutput } {
@@ -170,7 +170,7 @@ export function recordedCompaction(
         ? {}
         : { keptRanges: [{ start: keptFrom, end: keptFrom + kept.length }] }),
       notes: [
-        `Recorded by the agent at message ${messageIndex}: scored on the context the agent had right after it (its summary and the ${kept.length} messages it kept), against the ${facts.probes.length} probes planted before that point.`,
+        `Recorded by the agent at message ${messageIndex}: scored on the context the agent had right after it (its summary and the ${kept.length} messages it kept), against the ${reference.probes.length} probes planted before that point.`,
       ],
     },
   };
@@ -235,11 +235,11 @@ export type RunDescription = {
 
 /** The results file of one fixture. */
 export function resultsFile(
-  facts: SessionReference,
+  reference: SessionReference,
   strategies: StrategyResult[],
   run: RunDescription,
 ): ResultsFile {
-  const file: ResultsFile = { ...resultsFrame(facts, run), strategies };
+  const file: ResultsFile = { ...resultsFrame(reference, run), strategies };
   // The comparison's verdicts are on the headline: the live facts (older files: every probe).
   file.statistics = comparisonStatistics(
     strategies,
@@ -250,11 +250,14 @@ export function resultsFile(
 }
 
 /** A fixture's results file without its strategies (statistics null): what a session record keeps. */
-export function resultsFrame(facts: SessionReference, run: RunDescription): Omit<ResultsFile, 'strategies'> {
-  const { session } = facts;
+export function resultsFrame(
+  reference: SessionReference,
+  run: RunDescription,
+): Omit<ResultsFile, 'strategies'> {
+  const { session } = reference;
   const { sliceTokens, overlapTokens, ratio, recentBoost } = run.settings;
   const bySource = (source: ProbeEntry['source']) =>
-    facts.probes.filter((probe) => probe.source === source).length;
+    reference.probes.filter((probe) => probe.source === source).length;
   return {
     schemaVersion: SCHEMA_VERSION,
     ...(run.provenance ? { provenance: run.provenance } : {}),
@@ -263,16 +266,16 @@ export function resultsFrame(facts: SessionReference, run: RunDescription): Omit
       path: displayPath(session.path),
       format: session.format,
       messages: session.messages.length,
-      tokens: facts.tokensBefore,
-      probes: facts.probes.length,
-      liveProbes: facts.probes.filter(isLive).length,
+      tokens: reference.tokensBefore,
+      probes: reference.probes.length,
+      liveProbes: reference.probes.filter(isLive).length,
       probeSources: { sidecar: bySource('sidecar'), derived: bySource('derived'), model: bySource('model') },
-      probeFile: facts.probeFile === null ? null : displayPath(facts.probeFile),
-      files: facts.files.read.length + facts.files.modified.length,
+      probeFile: reference.probeFile === null ? null : displayPath(reference.probeFile),
+      files: reference.files.read.length + reference.files.modified.length,
     },
     target: run.target,
     statistics: null,
-    probes: probeEntries(facts.probes),
+    probes: probeEntries(reference.probes),
     provider: {
       id: run.provider.id,
       model: run.provider.model,

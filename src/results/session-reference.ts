@@ -58,9 +58,9 @@ export async function sessionReference(session: Session, tokenizer: Tokenizer): 
 }
 
 /** The facts of a session scored against the given probes instead (as a sidecar's: marked at each cut). */
-export function withProbes(facts: SessionReference, probes: readonly Probe[]): SessionReference {
-  const probesAt = probesAtCuts(facts.session, probes);
-  return { ...facts, probes: probesAt(facts.session.messages.length), probesAt };
+export function withProbes(reference: SessionReference, probes: readonly Probe[]): SessionReference {
+  const probesAt = probesAtCuts(reference.session, probes);
+  return { ...reference, probes: probesAt(reference.session.messages.length), probesAt };
 }
 
 /** The probes at each cut, memoized: a sidecar's marked at the cut, else derived from the history before it. */
@@ -83,14 +83,14 @@ function probesAtCuts(session: Session, sidecar: readonly Probe[] | undefined): 
  * placed and is left out.
  */
 export function prefixReference(
-  facts: SessionReference,
+  reference: SessionReference,
   end: number,
   tokenizer: Tokenizer,
 ): SessionReference {
   const probes = () =>
-    facts.probesAt(end).filter((probe) => probe.messageIndex !== undefined && probe.messageIndex < end);
-  const probesAt = (cut: number) => facts.probesAt(Math.min(cut, end));
-  return referenceOf(headSession(facts.session, end), tokenizer, probes, facts.probeFile, probesAt);
+    reference.probesAt(end).filter((probe) => probe.messageIndex !== undefined && probe.messageIndex < end);
+  const probesAt = (cut: number) => reference.probesAt(Math.min(cut, end));
+  return referenceOf(headSession(reference.session, end), tokenizer, probes, reference.probeFile, probesAt);
 }
 
 /** The reference of a session whose probes are made by `probesOf` on first use (probes and expectations read them). */

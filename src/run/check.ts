@@ -1,6 +1,6 @@
 /** `check`: compare, then gate on quality against floors and a baseline (for CI). */
 import { InputError } from '../errors.ts';
-import { type LintResult, lintFixture } from '../quality/lint-session.ts';
+import { type LintResult, lintSession } from '../quality/lint-session.ts';
 import { importOptions, sessionLoadOptions } from '../stages/options.ts';
 import type { SessionLoadOptions } from '../stages/types.ts';
 import type { RunRecord } from '../results/record.ts';
@@ -90,13 +90,13 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
     async (run): Promise<CheckOutcome> => {
       const compare = await runSuite(run);
       // The gate pairs every session's facts and summaries with the baseline's: the results are read back whole.
-      const results = await Promise.all(compare.fixtures.map((fixture) => readResults(fixture.resultsFile)));
+      const results = await Promise.all(compare.fixtures.map((session) => readResults(session.resultsFile)));
       const gated = await applyGate(results, compare.suites, gate, { ...options, stage: run.stage });
       // The gate's outcome joins the run's records (still staged), so `runs` lists this run with it.
-      const recordedRun = basename(compare.recordsFile, '.jsonl');
+      const recordsRun = basename(compare.recordsFile, '.jsonl');
       await appendGateRecord(
         compare.recordsFile,
-        gateRecordOf(recordedRun, gated.verdict, gated.exitCode, gated.gateFile),
+        gateRecordOf(recordsRun, gated.verdict, gated.exitCode, gated.gateFile),
       );
       return { compare, results, ...gated };
     },
@@ -142,7 +142,7 @@ export async function runCheckShard(options: CheckOptions & { shard: Shard }): P
 }
 
 /** Gates merged results with the settings `check --shard` recorded (baselines read again from their paths). */
-export async function gateRecorded(
+export async function gateFromRecords(
   results: readonly ResultsFile[],
   suites: readonly SuiteResults[],
   recorded: NonNullable<RunRecord['gate']>,
@@ -214,10 +214,10 @@ async function prepareCheck(
     },
   });
   const lints = new Map<string, { sidecar: string; errors: number }>();
-  for (const fixture of expanded.fixtures) {
-    const lint = await lintOrSkip(fixture, sessionLoadOptions(expanded));
+  for (const transcript of expanded.transcripts) {
+    const lint = await lintOrSkip(transcript, sessionLoadOptions(expanded));
     if (lint && lint.errors > 0)
-      lints.set(expanded.sessionNames?.[fixture] ?? lint.fixture, {
+      lints.set(expanded.sessionNames?.[transcript] ?? lint.transcript, {
         sidecar: lint.sidecar,
         errors: lint.errors,
       });
@@ -275,7 +275,7 @@ async function applyGate(
         message: `${lint.sidecar}: ${lint.errors} probe ${lint.errors === 1 ? 'error' : 'errors'}; a metric on these probes can be passed by a cheap trick (compaction-bench probes lint ${results.fixture.name})`,
       });
     }
-    return { fixture: results.fixture.name, verdict };
+    return { transcript: results.fixture.name, verdict };
   });
   const verdict = combineVerdicts(verdicts);
   let sessionsNotGated = 0;
@@ -377,9 +377,9 @@ function acceptCommand(target: string, command: readonly string[] = []): string 
 }
 
 /** Lints a fixture's probes; in a suite, a session that will not load is left to the run, which skips it. */
-async function lintOrSkip(fixture: string, loading: SessionLoadOptions): Promise<LintResult | undefined> {
+async function lintOrSkip(transcript: string, loading: SessionLoadOptions): Promise<LintResult | undefined> {
   try {
-    return await lintFixture(fixture, importOptions(loading));
+    return await lintSession(transcript, importOptions(loading));
   } catch (error) {
     if (loading.skipUnloadable && error instanceof InputError) return undefined;
     throw error;

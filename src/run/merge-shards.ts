@@ -9,7 +9,7 @@ import { copyFile, mkdir, readdir, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { InputError } from '../errors.ts';
-import { gateRecorded, type GateOutcome, publishGate } from './check.ts';
+import { gateFromRecords, type GateOutcome, publishGate } from './check.ts';
 import { gateRecordOf } from '../results/gate-record.ts';
 import { createOutputStage } from '../report/output-stage.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
@@ -80,7 +80,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeOutcome> 
       signal: options.signal,
     };
     const gate = header.gate
-      ? await gateRecorded(merged.results, reports.suites, header.gate, gateOptions)
+      ? await gateFromRecords(merged.results, reports.suites, header.gate, gateOptions)
       : null;
     const { shard: _shard, gate: _gate, ...plain } = header;
     // A merged check's records end with the gate's outcome, as an unsharded check's do.

@@ -15,7 +15,7 @@ import { loadSession } from '../session/load.ts';
 import { getTokenizer, type Tokenizer } from '../tokens.ts';
 
 /** A session's facts from its transcript as the run read it; a transcript changed since is refused. */
-export async function recordedSession(
+export async function sessionFromRecords(
   name: string,
   runs: readonly RunRecord[],
   tokenizer: Tokenizer,
@@ -57,7 +57,7 @@ export async function recordSources(
   const sessions = new Map<string, SessionReference | undefined>();
   for (const name of new Set(results.map((file) => file.fixture.name))) {
     try {
-      sessions.set(name, known.get(name) ?? (await recordedSession(name, runs, tokenizer)));
+      sessions.set(name, known.get(name) ?? (await sessionFromRecords(name, runs, tokenizer)));
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       notices.push(`${messageOf(error)}: its pages are written without the transcript`);
@@ -79,14 +79,14 @@ export async function recordSources(
   return {
     notices,
     sourceOf(file) {
-      const facts = sessions.get(file.fixture.name);
-      if (!facts) return { messages: [], probes: [], calls };
+      const reference = sessions.get(file.fixture.name);
+      if (!reference) return { messages: [], probes: [], calls };
       const same = new Set(
         file.probes.map((probe) => JSON.stringify([probe.id, probe.question, probe.answer])),
       );
       return {
-        messages: facts.session.messages.slice(0, file.fixture.messages),
-        probes: facts.probes.filter((probe) =>
+        messages: reference.session.messages.slice(0, file.fixture.messages),
+        probes: reference.probes.filter((probe) =>
           same.has(JSON.stringify([probe.id, probe.question, probe.answer])),
         ),
         calls,

@@ -5,7 +5,7 @@
 import { dirname, join } from 'node:path';
 import { InputError } from '../errors.ts';
 import type { ReportSource } from '../report/html/probe-matrix.ts';
-import { writeFixtureReports, writeSuiteReports, writeSweepReport } from '../report/write.ts';
+import { writeSessionReports, writeSuiteReports, writeSweepReport } from '../report/write.ts';
 import { reportStem, suiteStem, sweepStem } from '../report-names.ts';
 import { aggregateSession, assertComplete } from '../stages/aggregate.ts';
 import type { JobRecord, RunRecord, SessionRecord } from '../results/record.ts';
@@ -96,9 +96,9 @@ export async function writeRecordReports(
   const pages: string[] = [];
   const suites: SuiteResults[] = [];
   for (const file of results)
-    written.push(...(await writeFixtureReports(file, out, signal, sourceOf?.(file))));
-  const byFixture = groupBy(results, (file) => file.fixture.name);
-  for (const files of byFixture.values()) {
+    written.push(...(await writeSessionReports(file, out, signal, sourceOf?.(file))));
+  const bySession = groupBy(results, (file) => file.fixture.name);
+  for (const files of bySession.values()) {
     if (files.length > 1) {
       // A sweep's page shows no transcript: only its calls' stored texts.
       const calls = sourceOf?.(files[0]!).calls;

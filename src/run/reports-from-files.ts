@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { InputError } from '../errors.ts';
 import { readResultsFile } from '../results/read.ts';
 import type { ResultsFile } from '../results/types.ts';
-import { prepareOutputDirectory, writeFixtureReports, writeSweepReport } from '../report/write.ts';
+import { prepareOutputDirectory, writeSessionReports, writeSweepReport } from '../report/write.ts';
 import { reportStem, sweepStem } from '../report-names.ts';
 import { mergeRecords, outputFolderOf, writeRecordReports } from './records-report.ts';
 import { readRecordSet } from '../results/records-file.ts';
@@ -89,7 +89,7 @@ async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutco
       if (!stages.has(out)) stages.set(out, await createOutputStage(out));
       const stage = stages.get(out)!;
       for (const { results } of files)
-        written.push(...(await writeFixtureReports(results, stage.directory)).map(stage.final));
+        written.push(...(await writeSessionReports(results, stage.directory)).map(stage.final));
       if (files.length > 1) {
         const sweep = await writeSweepReport(
           files.map((file) => file.results),

@@ -23,7 +23,7 @@ import { headSession } from '../session/cut-points.ts';
 import { keptRangesOf } from '../session/message-ranges.ts';
 import { loadSession } from '../session/load.ts';
 import type { Message, Session } from '../session/types.ts';
-import { atRecordedCompaction, lastRecordedCompaction } from '../strategies/at-compaction.ts';
+import { atAgentCompaction, lastAgentCompaction } from '../strategies/at-compaction.ts';
 import { createStrategyContext } from '../strategies/context.ts';
 import { STRATEGIES } from '../strategies/registry.ts';
 import type { Strategy, StrategyConfig } from '../strategies/types.ts';
@@ -270,8 +270,8 @@ function cutOf(
   results: ResultsFile,
   session: Session,
   tokenizer: Tokenizer,
-): { atCompaction: boolean; recorded: ReturnType<typeof lastRecordedCompaction> } {
-  const recorded = lastRecordedCompaction(session);
+): { atCompaction: boolean; recorded: ReturnType<typeof lastAgentCompaction> } {
+  const recorded = lastAgentCompaction(session);
   const atCompaction =
     results.fixture.messages !== session.messages.length &&
     recorded?.messageIndex === results.fixture.messages;
@@ -331,7 +331,7 @@ async function reproduced(
 ): Promise<{ text: string } | undefined> {
   const base = (STRATEGIES as Record<string, Strategy>)[result.name];
   if (!base || base.callsModel) return undefined;
-  const strategy = point.atCompaction && point.recorded ? atRecordedCompaction(base, point.recorded) : base;
+  const strategy = point.atCompaction && point.recorded ? atAgentCompaction(base, point.recorded) : base;
   const refuse = (): never => {
     throw new Error(`${result.name} called a model`);
   };

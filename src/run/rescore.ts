@@ -33,8 +33,8 @@ import {
   writeRecords,
 } from '../results/records-file.ts';
 import { recordsFromResults, resultsFilesAmong } from './rescore-results.ts';
-import { recordSources, recordedSession } from './recorded-sessions.ts';
-import { lastRecordedCompaction } from '../strategies/at-compaction.ts';
+import { recordSources, sessionFromRecords } from './recorded-sessions.ts';
+import { lastAgentCompaction } from '../strategies/at-compaction.ts';
 import { getTokenizer } from '../tokens.ts';
 
 /** What `score` needs. */
@@ -96,7 +96,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
   const context: EvaluatorContext = { judge, limit: pLimit(options.concurrency), tokenizer, signal };
   try {
     const facts = new Map<string, SessionReference>();
-    for (const name of names) facts.set(name, await sessionFacts(name, merged.runs, tokenizer, override));
+    for (const name of names) facts.set(name, await sessionReference(name, merged.runs, tokenizer, override));
     const jobs: JobRecord[] = [];
     const run = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}-${shortHash(
       merged.jobs.map((job) => job.id).join(),
@@ -112,7 +112,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
         text: text!,
         summary: job.compacted.summary,
         ok: job.status === 'ok',
-        facts: scoredOn,
+        reference: scoredOn,
         requiredSections: job.compacted.requiredSections ?? undefined,
         sample: job.sample,
         whole: full,
@@ -217,15 +217,15 @@ async function storeRebuilt(
 }
 
 /** A session's facts from its transcript as the run read it; a transcript changed since is refused. */
-async function sessionFacts(
+async function sessionReference(
   name: string,
   runs: readonly RunRecord[],
   tokenizer: Awaited<ReturnType<typeof getTokenizer>>,
   override: { file: string; probes: Probe[] } | undefined,
 ): Promise<SessionReference> {
-  const facts = await recordedSession(name, runs, tokenizer);
+  const reference = await sessionFromRecords(name, runs, tokenizer);
   // Probes given here are marked live or history at the run's cut, as a sidecar's are.
-  return override ? { ...withProbes(facts, override.probes), probeFile: override.file } : facts;
+  return override ? { ...withProbes(reference, override.probes), probeFile: override.file } : reference;
 }
 
 /**
@@ -233,18 +233,18 @@ async function sessionFacts(
  * own summary and under `--at-compaction`, the history before the first cut under `--continuation`.
  */
 function scoringFacts(
-  facts: SessionReference,
+  reference: SessionReference,
   strategy: string,
   header: RunRecord,
   frame: SessionRecord['frame'] | undefined,
   tokenizer: Awaited<ReturnType<typeof getTokenizer>>,
 ): SessionReference {
   if (strategy === 'recorded' || header.atCompaction) {
-    const recorded = lastRecordedCompaction(facts.session);
-    return recorded ? prefixAt(facts, recorded.messageIndex, tokenizer) : facts;
+    const recorded = lastAgentCompaction(reference.session);
+    return recorded ? prefixAt(reference, recorded.messageIndex, tokenizer) : reference;
   }
   const cut = frame?.continuation?.cuts[0];
-  return cut === undefined ? facts : prefixAt(facts, cut, tokenizer);
+  return cut === undefined ? reference : prefixAt(reference, cut, tokenizer);
 }
 
 /** A session at a target, as jobs and session records name it. */
@@ -270,21 +270,21 @@ function assertScorable(job: JobRecord, file: string | undefined): void {
 /** A session record's frame with the probes scored against now, and the judge of this scoring. */
 function reframed(
   frame: SessionRecord['frame'],
-  facts: SessionReference,
+  reference: SessionReference,
   judge: { id: string; model: string } | undefined,
 ): SessionRecord['frame'] {
   const bySource = (source: Probe['source']) =>
-    facts.probes.filter((probe) => probe.source === source).length;
+    reference.probes.filter((probe) => probe.source === source).length;
   return {
     ...frame,
     fixture: {
       ...frame.fixture,
-      probes: facts.probes.length,
-      liveProbes: facts.probes.filter(isLive).length,
+      probes: reference.probes.length,
+      liveProbes: reference.probes.filter(isLive).length,
       probeSources: { sidecar: bySource('sidecar'), derived: bySource('derived'), model: bySource('model') },
-      probeFile: facts.probeFile === null ? null : displayPath(facts.probeFile),
+      probeFile: reference.probeFile === null ? null : displayPath(reference.probeFile),
     },
-    probes: probeEntries(facts.probes),
+    probes: probeEntries(reference.probes),
     judge: judge ? { id: judge.id, model: judge.model } : null,
   };
 }

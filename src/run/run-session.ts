@@ -11,7 +11,7 @@ import {
   RECORDED_RUN,
   compactedText,
   measureResult,
-  recordedCompaction,
+  agentCompactionOutcome,
   resultsFrame,
 } from '../results/assemble.ts';
 import { type ResultsFile } from '../results/types.ts';
@@ -24,26 +24,26 @@ import { type StoredCalls, storedCalls } from '../results/records-file.ts';
 import { describeSchedule } from '../schedule/policy.ts';
 import { branchChoiceNote, droppedWorkNote } from '../session/dropped-work-note.ts';
 import { loadSession } from '../session/load.ts';
-import { writeFixtureReports } from '../report/write.ts';
-import { recordedChainOutput } from '../schedule/cycles.ts';
+import { writeSessionReports } from '../report/write.ts';
+import { agentCompactionChainOutput } from '../schedule/cycles.ts';
 import { continuationOutput } from '../continuation/stored-cuts.ts';
-import { recordedContinuation } from '../continuation/setup.ts';
+import { agentCompactionContinuation } from '../continuation/setup.ts';
 import { strategySettings } from '../strategies/registry.ts';
 import { CORE_SETTINGS } from '../settings.ts';
 import { skippedLinesNote } from '../session/skipped-lines-note.ts';
 import { importOptions } from '../stages/options.ts';
-import type { FixturePlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
+import type { SessionPlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { evaluateJob, runJob } from '../stages/evaluate.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
  * `--out`, read back by whatever needs the full results) and the report files written.
  */
-export type FixtureOutcome = { digest: SessionDigest; resultsFile: string; files: string[] };
+export type SessionOutcome = { digest: SessionDigest; resultsFile: string; files: string[] };
 
 /** Loads one fixture under its suite name; in a suite, one that will not load is a notice, not the end of the run. */
-export async function loadFixture(
-  fixture: string,
+export async function loadSessionReference(
+  transcript: string,
   tokenizer: Tokenizer,
   options: SessionLoadOptions,
 ): Promise<SessionReference | undefined> {
@@ -51,23 +51,23 @@ export async function loadFixture(
   try {
     // A run at a recorded compaction takes the branch holding one when the active branch has none.
     const needsCompaction = options.atCompaction === true || options.schedule?.policy === 'recorded';
-    session = await loadSession(fixture, { ...importOptions(options), needsCompaction });
+    session = await loadSession(transcript, { ...importOptions(options), needsCompaction });
   } catch (error) {
     if (!options.skipUnloadable || !(error instanceof InputError)) throw error;
     // `F:5: not valid JSON` names its line; the file is named beside it.
-    const reason = messageOf(error).replace(`${fixture}: `, '').replace(`${fixture}:`, 'line ');
-    options.onNotice?.(`skipped ${fixture}: ${reason}`);
-    options.onSkip?.({ file: fixture, reason });
+    const reason = messageOf(error).replace(`${transcript}: `, '').replace(`${transcript}:`, 'line ');
+    options.onNotice?.(`skipped ${transcript}: ${reason}`);
+    options.onSkip?.({ file: transcript, reason });
     return undefined;
   }
-  if (options.schedule) assertReplayable(session, options.schedule, fixture);
-  const name = options.sessionNames?.[fixture];
+  if (options.schedule) assertReplayable(session, options.schedule, transcript);
+  const name = options.sessionNames?.[transcript];
   if (name) session = { ...session, name };
   const chosen = branchChoiceNote(session);
   if (chosen) options.onNotice?.(chosen);
   const dropped = droppedWorkNote(session);
   if (dropped) options.onNotice?.(dropped);
-  const skipped = skippedLinesNote(fixture, session.stats.skipped);
+  const skipped = skippedLinesNote(transcript, session.stats.skipped);
   if (skipped) options.onNotice?.(skipped);
   // Reading probes and counting tokens hold the thread: a turn of the event loop first lets the progress redraw.
   await nextTurn();
@@ -75,8 +75,8 @@ export async function loadFixture(
 }
 
 /** Compacts and evaluates every job of one session at one target, then aggregates and renders its reports. */
-export async function runFixture(
-  plan: FixturePlan,
+export async function runSessionPlan(
+  plan: SessionPlan,
   run: string,
   environment: RunEnvironment,
 ): Promise<{
@@ -86,7 +86,7 @@ export async function runFixture(
   calls: StoredCalls;
 }> {
   const { planOptions } = environment;
-  const [session, ...jobs] = await recordFixture(plan, run, environment);
+  const [session, ...jobs] = await recordSession(plan, run, environment);
   const order = plan.strategies.map(({ strategy }) => strategy.name);
   const results = aggregateSession(session, jobs, order, planOptions.reference, plan.stem);
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
@@ -96,22 +96,22 @@ export async function runFixture(
     (hash) => environment.store.read('calls', hash).catch(() => undefined),
     (hash) => `records/calls/${hash}.json`,
   );
-  const files = await writeFixtureReports(results, environment.reportDirectory, environment.signal, {
-    messages: plan.facts.session.messages,
-    probes: plan.facts.probes,
+  const files = await writeSessionReports(results, environment.reportDirectory, environment.signal, {
+    messages: plan.reference.session.messages,
+    probes: plan.reference.probes,
     calls,
   });
   return { results, files, records: [session, ...jobs], calls };
 }
 
 /** Compacts and evaluates every job of one session at one target: its session record, then its job records. */
-export async function recordFixture(
-  plan: FixturePlan,
+export async function recordSession(
+  plan: SessionPlan,
   run: string,
   environment: RunEnvironment,
 ): Promise<[SessionRecord, ...JobRecord[]]> {
   const { planOptions, listeners, tokenizer } = environment;
-  const { facts, fullFacts, stem, target } = plan;
+  const { reference, fullReference, stem, target } = plan;
   const perStrategy = await Promise.all(
     plan.strategies.map(async ({ strategy, jobs }) => {
       const unit = `${stem}: ${strategy.name}`;
@@ -143,25 +143,31 @@ export async function recordFixture(
     }),
   );
   const jobs = perStrategy.flat();
-  if (plan.recorded) {
-    const { summary, end, kept, keptFrom } = plan.recorded;
-    const recorded = recordedCompaction(summary, end, plan.recorded.facts, kept, keptFrom);
+  if (plan.agentCompaction) {
+    const { summary, end, kept, keptFrom } = plan.agentCompaction;
+    const recorded = agentCompactionOutcome(summary, end, plan.agentCompaction.reference, kept, keptFrom);
     const outcome = measureResult(
       recorded.strategy,
       recorded.output,
       RECORDED_RUN,
-      plan.recorded.facts,
+      plan.agentCompaction.reference,
       plan.measure,
     );
     // Under `--schedule recorded` the agent's own summary is scored at each of its points, beside the strategies.
     const chain =
-      planOptions.schedule?.policy === 'recorded' ? recordedChainOutput(fullFacts, tokenizer) : undefined;
-    const job = { id: plan.recorded.id, strategy: recorded.strategy, sample: 1, deterministic: false };
+      planOptions.schedule?.policy === 'recorded'
+        ? agentCompactionChainOutput(fullReference, tokenizer)
+        : undefined;
+    const job = { id: plan.agentCompaction.id, strategy: recorded.strategy, sample: 1, deterministic: false };
     const text = compactedText(summary, kept);
     // With --continuation, the agent's own compaction is continued like a strategy's where it compacted.
     const predicted =
       plan.continuation &&
-      (await recordedContinuation(plan.continuation, plan.recorded, planOptions.schedule !== undefined));
+      (await agentCompactionContinuation(
+        plan.continuation,
+        plan.agentCompaction,
+        planOptions.schedule !== undefined,
+      ));
     const continuation =
       plan.continuation && predicted && predicted.length > 0
         ? continuationOutput(plan.continuation, 'recorded', predicted)
@@ -175,17 +181,20 @@ export async function recordFixture(
       ...(continuation ? { continuation: continuation.continuation } : {}),
       texts: new Map([...(chain?.texts ?? []), ...(continuation?.texts ?? [])]),
     };
-    jobs.push(await evaluateJob(job, compacted, plan.recorded.facts, { plan, run, environment }));
+    jobs.push(await evaluateJob(job, compacted, plan.agentCompaction.reference, { plan, run, environment }));
   }
   const cuts = plan.continuation?.cuts ?? [];
-  const frame = resultsFrame(facts, {
+  const frame = resultsFrame(reference, {
     ...(planOptions.schedule ? { schedule: describeSchedule(planOptions.schedule) } : {}),
     ...(planOptions.continuation && cuts.length > 0
       ? {
           continuation: {
             cuts,
             steps: planOptions.continuation.steps,
-            transcript: { messages: fullFacts.session.messages.length, tokens: fullFacts.tokensBefore },
+            transcript: {
+              messages: fullReference.session.messages.length,
+              tokens: fullReference.tokensBefore,
+            },
           },
         }
       : {}),
@@ -204,7 +213,7 @@ export async function recordFixture(
   const session: SessionRecord = {
     kind: 'session',
     run,
-    session: fullFacts.session.name,
+    session: fullReference.session.name,
     target: target ?? null,
     frame,
   };
@@ -227,13 +236,13 @@ const SEND_MS = 20;
  * prepared for matching) is made once the first calls are in flight: the thread waits on them anyway, the first calls
  * start sooner, and the scoring after the last call is shorter by as much.
  */
-export async function prepareWhileCalling(plans: readonly FixturePlan[], limit: CallLimit): Promise<void> {
+export async function prepareWhileCalling(plans: readonly SessionPlan[], limit: CallLimit): Promise<void> {
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
   await delay(SEND_MS);
   for (const plan of plans) {
-    void plan.facts.probes;
-    void plan.facts.expectations;
-    void plan.facts.transcriptMatcher;
+    void plan.reference.probes;
+    void plan.reference.expectations;
+    void plan.reference.transcriptMatcher;
   }
 }

@@ -20,13 +20,13 @@ export type SuiteOutcome = CompareOutcome & {
 
 /** The run's options with its inputs expanded to transcript files; the files skipped are one notice line. */
 export async function expandRunInputs(options: CompareOptions): Promise<CompareOptions> {
-  const expanded = await expandInputs(options.fixtures, { format: options.format });
+  const expanded = await expandInputs(options.transcripts, { format: options.format });
   const skipped = skippedNotice(expanded.skipped);
   if (skipped) options.onNotice?.(skipped);
   for (const file of expanded.skipped) options.onSkip?.(file);
   return {
     ...options,
-    fixtures: expanded.fixtures,
+    transcripts: expanded.transcripts,
     sessionNames: { ...options.sessionNames, ...expanded.names },
     skipUnloadable: options.skipUnloadable ?? expanded.lenient,
   };
@@ -51,10 +51,10 @@ async function suiteStaged(options: CompareOptions & { stage: OutputStage }): Pr
   // A shard writes records only: its suite report is the merged one.
   if (outcome.shard) return { ...outcome, suites: [], suiteFiles: [] };
   if (outcome.fixtures.length === 0)
-    throw new InputError(`no session of ${options.fixtures.length} could be loaded`);
+    throw new InputError(`no session of ${options.transcripts.length} could be loaded`);
   const suites: SuiteResults[] = [];
   const suiteFiles: string[] = [];
-  for (const sessions of byTarget(outcome.fixtures.map((fixture) => fixture.digest))) {
+  for (const sessions of byTarget(outcome.fixtures.map((session) => session.digest))) {
     if (sessions.length < 2) continue;
     const suite = suiteOf(sessions, options.reference);
     suites.push(suite);

@@ -33,25 +33,25 @@ import { resolveStrategies } from '../strategies/registry.ts';
 import type { Strategy } from '../strategies/types.ts';
 import { runListeners, sessionLoadOptions, stagePlanOptions } from '../stages/options.ts';
 import type { CompareOptions, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
-import { type PlannedSession, planFixture, plannedCalls, plannedSession, runRecord } from '../stages/plan.ts';
+import { type PlannedSession, planSession, plannedCalls, plannedSession, runRecord } from '../stages/plan.ts';
 import { shardFileStem, shardPlans } from '../stages/shard.ts';
 import {
-  type FixtureOutcome,
-  loadFixture,
+  type SessionOutcome,
+  loadSessionReference,
   mergedCalls,
   prepareWhileCalling,
-  recordFixture,
-  runFixture,
+  recordSession,
+  runSessionPlan,
 } from './run-session.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from '../stages/types.ts';
 
-export type { FixtureOutcome } from './run-session.ts';
+export type { SessionOutcome } from './run-session.ts';
 
 /** The outcome of a compare run. */
 export type CompareOutcome = {
   /** Fixture by fixture, target by target, in the order given (none for a shard: it writes records only). */
-  fixtures: FixtureOutcome[];
+  fixtures: SessionOutcome[];
   /** `--shard i/n`: which part ran, its jobs and the whole plan's. */
   shard?: { index: number; count: number; jobs: number; planned: number };
   /** Strategy runs that ended in an error, across all fixtures (exit 3 when > 0). */
@@ -98,10 +98,10 @@ export function stagedOutcome<Outcome extends CompareOutcome>(outcome: Outcome, 
   return {
     ...outcome,
     recordsFile: stage.final(outcome.recordsFile),
-    fixtures: outcome.fixtures.map((fixture) => ({
-      ...fixture,
-      resultsFile: stage.final(fixture.resultsFile),
-      files: fixture.files.map(stage.final),
+    fixtures: outcome.fixtures.map((session) => ({
+      ...session,
+      resultsFile: stage.final(session.resultsFile),
+      files: session.files.map(stage.final),
     })),
   };
 }
@@ -119,7 +119,7 @@ async function checkRun(options: CompareOptions): Promise<Strategy[]> {
     const names = strategies.map((strategy) => strategy.name).join(', ');
     throw new InputError(`--reference ${options.reference}: not a strategy of this run (${names})`);
   }
-  for (const fixture of options.fixtures) await resolveSource(fixture, { format: options.format });
+  for (const transcript of options.transcripts) await resolveSource(transcript, { format: options.format });
   await prepareOutputDirectory(options.out);
   return strategies;
 }
@@ -182,12 +182,12 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
-    const sessions = { fixtures: options.fixtures, loading: sessionLoadOptions(options) };
+    const sessions = { transcripts: options.transcripts, loading: sessionLoadOptions(options) };
     if (options.shard) return await runShard(options.shard, targets, strategies, sessions, environment);
-    options.onProgress?.({ type: 'loading', sessions: options.fixtures.length });
+    options.onProgress?.({ type: 'loading', sessions: options.transcripts.length });
     options.onProgress?.({
       type: 'start',
-      strategies: options.fixtures.length * targets.length * strategies.length,
+      strategies: options.transcripts.length * targets.length * strategies.length,
       concurrency: options.concurrency,
       cache:
         provider.isLanguageModel && providerOptions.cacheDirectory !== false
@@ -204,12 +204,12 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       outcomes: [],
     };
     const atOnce = sessionsAtOnce(options.concurrency, provider.isLanguageModel);
-    await forEachBounded(options.fixtures.length, atOnce, (index) => runSession(index, stream));
+    await forEachBounded(options.transcripts.length, atOnce, (index) => runSession(index, stream));
     const header = runRecord(stream.planned.flat(), environment);
     const recordsFile = await environment.store.finish(header, environment.signal);
     const fixtures = stream.outcomes.flat();
     const failedStrategies = fixtures
-      .flatMap((fixture) => fixture.digest.strategies)
+      .flatMap((session) => session.digest.strategies)
       .filter((result) => result.status === 'error').length;
     return { fixtures, failedStrategies, recordsFile };
   } finally {
@@ -243,7 +243,7 @@ const OFFLINE_SESSIONS = 4;
 /** What the sessions of a run share, and what each leaves behind once released (by its index in the run). */
 type SessionStream = {
   /** The run's session files, and how each is loaded. */
-  fixtures: readonly string[];
+  transcripts: readonly string[];
   loading: SessionLoadOptions;
   environment: RunEnvironment;
   strategies: readonly Strategy[];
@@ -251,7 +251,7 @@ type SessionStream = {
   loadLimit: LimitFunction;
   /** The header's part of each session's plans. */
   planned: PlannedSession[][];
-  outcomes: FixtureOutcome[][];
+  outcomes: SessionOutcome[][];
 };
 
 /**
@@ -286,15 +286,15 @@ async function forEachBounded(
 async function runSession(index: number, stream: SessionStream): Promise<void> {
   const { environment, strategies, targets } = stream;
   const { listeners, tokenizer } = environment;
-  const fixture = stream.fixtures[index]!;
-  const facts = await stream.loadLimit(() => loadFixture(fixture, tokenizer, stream.loading));
+  const transcript = stream.transcripts[index]!;
+  const reference = await stream.loadLimit(() => loadSessionReference(transcript, tokenizer, stream.loading));
   listeners.onProgress?.({ type: 'loaded' });
-  if (!facts) {
+  if (!reference) {
     listeners.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
     return;
   }
   const plans = await Promise.all(
-    targets.map((target) => planFixture(facts, target, strategies, environment)),
+    targets.map((target) => planSession(reference, target, strategies, environment)),
   );
   for (const event of plans.flatMap((plan) => plannedCalls(plan))) listeners.onProgress?.(event);
   // With a language model, scoring waits until every strategy of the session has made its calls; every job
@@ -303,7 +303,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     ...environment,
     callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
   };
-  const running = Promise.all(plans.map((plan) => runFixture(plan, environment.store.pendingRun, own)));
+  const running = Promise.all(plans.map((plan) => runSessionPlan(plan, environment.store.pendingRun, own)));
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   running.catch(() => undefined);
   if (environment.provider.isLanguageModel) await prepareWhileCalling(plans, environment.limit);
@@ -338,25 +338,27 @@ async function runShard(
   shard: NonNullable<CompareOptions['shard']>,
   targets: ReadonlyArray<number | undefined>,
   strategies: readonly Strategy[],
-  sessions: Pick<SessionStream, 'fixtures' | 'loading'>,
+  sessions: Pick<SessionStream, 'transcripts' | 'loading'>,
   environment: RunEnvironment,
 ): Promise<CompareOutcome> {
   const { listeners, tokenizer } = environment;
   const loadLimit = pLimit(LOAD_CONCURRENCY);
-  listeners.onProgress?.({ type: 'loading', sessions: sessions.fixtures.length });
+  listeners.onProgress?.({ type: 'loading', sessions: sessions.transcripts.length });
   const loaded = await Promise.all(
-    sessions.fixtures.map((fixture) =>
+    sessions.transcripts.map((transcript) =>
       loadLimit(async () => {
-        const facts = await loadFixture(fixture, tokenizer, sessions.loading);
+        const reference = await loadSessionReference(transcript, tokenizer, sessions.loading);
         listeners.onProgress?.({ type: 'loaded' });
-        return facts;
+        return reference;
       }),
     ),
   );
   const plans = await Promise.all(
     loaded
-      .filter((facts): facts is SessionReference => facts !== undefined)
-      .flatMap((facts) => targets.map((target) => planFixture(facts, target, strategies, environment))),
+      .filter((reference): reference is SessionReference => reference !== undefined)
+      .flatMap((reference) =>
+        targets.map((target) => planSession(reference, target, strategies, environment)),
+      ),
   );
   const planned = runRecord(plans.map(plannedSession), environment);
   const own = shardPlans(plans, planned, shard);
@@ -370,7 +372,7 @@ async function runShard(
     ...environment,
     callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
   };
-  const records = await Promise.all(own.plans.map((plan) => recordFixture(plan, header.run, barrier)));
+  const records = await Promise.all(own.plans.map((plan) => recordSession(plan, header.run, barrier)));
   await environment.store.stage(0, records.flat());
   const recordsFile = await environment.store.finish(
     header,

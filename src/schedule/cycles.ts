@@ -17,7 +17,7 @@ import type { SessionReference } from '../results/session-reference.ts';
 import { fileLists } from '../session/file-operations.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
 import { describeSchedule, type Schedule } from './policy.ts';
-import { type Compaction, recordedPoints, type Replay } from './replay.ts';
+import { type Compaction, agentCompactionPoints, type Replay } from './replay.ts';
 
 /** A chain as its job record stores it, with the contexts it names by hash (each compaction's, right after it). */
 export type StoredChain = { chain: ChainOutput; texts: Map<string, string> };
@@ -28,9 +28,9 @@ export function chainOutput(replay: Replay, schedule: Schedule): StoredChain {
 }
 
 /** The agent's own compactions, as a chain: its summary and the messages it kept at each point, no calls. */
-export function recordedChainOutput(facts: SessionReference, tokenizer: Tokenizer): StoredChain {
-  const { messages } = facts.session;
-  const compactions: Compaction[] = recordedPoints(facts.session).map((point, index) => {
+export function agentCompactionChainOutput(reference: SessionReference, tokenizer: Tokenizer): StoredChain {
+  const { messages } = reference.session;
+  const compactions: Compaction[] = agentCompactionPoints(reference.session).map((point, index) => {
     const kept = messages.slice(point.keptFrom ?? point.atMessage, point.atMessage);
     const keptTokens = countMessages(tokenizer, kept).reduce((sum, tokens) => sum + tokens, 0);
     return {
@@ -91,7 +91,7 @@ function storedChain(
 export function scoreChain(
   chain: ChainOutput,
   textOf: (hash: string) => string,
-  facts: SessionReference,
+  reference: SessionReference,
   requiredSections: readonly string[] | undefined,
 ): ChainResult {
   return {
@@ -99,14 +99,14 @@ export function scoreChain(
     compactions: chain.compactions.length,
     status: chain.status,
     error: chain.error,
-    cycles: scoreCycles(chain.compactions, textOf, facts, requiredSections),
+    cycles: scoreCycles(chain.compactions, textOf, reference, requiredSections),
   };
 }
 
 function scoreCycles(
   compactions: ChainOutput['compactions'],
   textOf: (hash: string) => string,
-  facts: SessionReference,
+  reference: SessionReference,
   requiredSections: readonly string[] | undefined,
 ): CycleResult[] {
   // Where each compaction's summarized stretch ends: what came before it was compressed, not kept verbatim.
@@ -114,17 +114,17 @@ function scoreCycles(
   return compactions.map((compaction, index) => {
     const { atMessage } = compaction;
     // The facts at this cut: planted before it, live or history there.
-    const probes = facts.probesAt(atMessage).filter((probe) => placedBefore(probe, atMessage));
+    const probes = reference.probesAt(atMessage).filter((probe) => placedBefore(probe, atMessage));
     const quality = scoreSummary({
       text: textOf(compaction.textHash),
       probes,
-      files: fileLists(facts.session.fileOperations, { start: 0, end: atMessage }),
-      cwd: facts.session.cwd,
-      transcriptText: facts.transcriptText,
-      transcriptMatcher: facts.transcriptMatcher,
+      files: fileLists(reference.session.fileOperations, { start: 0, end: atMessage }),
+      cwd: reference.session.cwd,
+      transcriptText: reference.transcriptText,
+      transcriptMatcher: reference.transcriptMatcher,
       requiredSections,
       summary: compaction.summary,
-      expectations: facts.expectations,
+      expectations: reference.expectations,
     });
     const kept = (set: readonly Probe[]) =>
       share(

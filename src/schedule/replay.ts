@@ -166,7 +166,7 @@ function cutRule(schedule: Schedule, session: Session, context: StrategyContext)
     };
   }
   const points = new Map(
-    recordedPoints(session).map((point) => [point.atMessage, point.keptFrom ?? point.atMessage]),
+    agentCompactionPoints(session).map((point) => [point.atMessage, point.keptFrom ?? point.atMessage]),
   );
   return (entries, atMessage) => {
     const keptFrom = points.get(atMessage);
@@ -178,14 +178,14 @@ function cutRule(schedule: Schedule, session: Session, context: StrategyContext)
 
 /** Refuses `--schedule recorded` on a session with no compaction point: the chain would measure nothing, silently. */
 export function assertReplayable(session: Session, schedule: Schedule, file: string): void {
-  if (schedule.policy !== 'recorded' || recordedPoints(session).length > 0) return;
+  if (schedule.policy !== 'recorded' || agentCompactionPoints(session).length > 0) return;
   throw new InputError(
     `--schedule recorded: ${file} records no compaction with a summary to replay at (try --schedule window=N)`,
   );
 }
 
 /** The agent's own compaction points that left a summary: where each happened and the first message it kept. */
-export function recordedPoints(
+export function agentCompactionPoints(
   session: Session,
 ): Array<{ atMessage: number; keptFrom: number | undefined; summary: string; tokensBefore: number | null }> {
   return session.compactions

@@ -8,7 +8,7 @@ import type {
   Message,
   MergedCopy,
   MessageSource,
-  RecordedCompaction,
+  AgentCompaction,
   SessionFormat,
 } from './types.ts';
 
@@ -23,7 +23,7 @@ export type Sample = {
 export type Conversation = {
   messages: Message[];
   sources: MessageSource[];
-  compactions: RecordedCompaction[];
+  compactions: AgentCompaction[];
   /**
    * File operations the transcript records outside tool calls (Aider's files added to the chat), at the message
    * that records them; the loader adds them to those it takes from tool calls.

@@ -28,7 +28,7 @@ export type LoadOptions = Partial<ImportOptions> & {
 };
 
 /** Names of the shipped fixtures (`fixtures/*.jsonl` without the extension), sorted. */
-export async function listFixtures(directory: string = FIXTURES_DIR): Promise<string[]> {
+export async function listSessions(directory: string = FIXTURES_DIR): Promise<string[]> {
   const files = await readdir(directory).catch(() => []);
   return files
     .filter((file) => file.endsWith('.jsonl'))
@@ -37,17 +37,17 @@ export async function listFixtures(directory: string = FIXTURES_DIR): Promise<st
 }
 
 /** The file a fixture argument names: an existing path, or a name in `fixtures/`. */
-export async function resolveFixture(argument: string, directory: string = FIXTURES_DIR): Promise<string> {
+export async function resolveSession(argument: string, directory: string = FIXTURES_DIR): Promise<string> {
   const asPath = resolve(argument);
   const kind = await entryKind(asPath);
   if (kind === 'file') return asPath;
   const named = resolve(directory, `${argument}.jsonl`);
   if (!argument.includes('/') && (await entryKind(named)) === 'file') return named;
-  // A directory is there: say so rather than "unknown fixture".
+  // A directory is there: say so rather than "unknown session".
   if (kind === 'directory') throw new InputError(`${asPath}: cannot read the file: it is a directory`);
-  const available = await listFixtures(directory);
+  const available = await listSessions(directory);
   throw new InputError(
-    `unknown fixture '${argument}': not a file, and not a name in fixtures/; available: ${available.join(', ') || '(none)'}`,
+    `unknown session '${argument}': not a file, and not a name in fixtures/; available: ${available.join(', ') || '(none)'}`,
   );
 }
 
@@ -61,7 +61,7 @@ async function entryKind(path: string): Promise<'file' | 'directory' | undefined
 }
 
 /** The name a session is reported under: its file name without extension (`.jsonl.gz` counts as one). */
-export function fixtureName(file: string): string {
+export function sessionName(file: string): string {
   const name = basename(file).replace(/\.gz$/i, '');
   return basename(name, extname(name));
 }
@@ -80,7 +80,7 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
     // A JSON document counts no lines, so only its text tells an empty file from an empty `messages` array.
     const empty = result.stats.lines === 0 && (await readSample(file)).head.trim() === '';
     const what = empty ? 'the file is empty' : 'the session holds no messages';
-    throw new InputError(`${file}: ${what}; a fixture needs at least one user or assistant message`);
+    throw new InputError(`${file}: ${what}; a session needs at least one user or assistant message`);
   }
   const { messages, sources, compactions } = chosen.conversation;
   const recorded = chosen.conversation.fileOperations ?? [];
@@ -91,7 +91,7 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
       ? fromCalls
       : [...fromCalls, ...recorded].sort((a, b) => a.messageIndex - b.messageIndex);
   return {
-    name: fixtureName(file),
+    name: sessionName(file),
     path: file,
     format: importer.format,
     ...result,
@@ -114,7 +114,7 @@ export async function resolveSource(
   argument: string,
   options: Pick<LoadOptions, 'format'> = {},
 ): Promise<{ file: string; importer: Importer }> {
-  const file = await resolveFixture(argument);
+  const file = await resolveSession(argument);
   const importer = options.format ? importerByName(options.format) : await detectImporter(file);
   return { file, importer };
 }
@@ -131,7 +131,7 @@ export async function detectImporter(file: string): Promise<Importer> {
   const sample = await readSample(file);
   if (sample.head.trim() === '') {
     throw new InputError(
-      `${file}: the file is empty; a fixture needs at least one user or assistant message`,
+      `${file}: the file is empty; a session needs at least one user or assistant message`,
     );
   }
   const importer = IMPORTER_LIST.find((candidate) => candidate.detect(sample));

@@ -87,7 +87,7 @@ export type FileOperation = {
 };
 
 /** A compaction the agent itself performed, kept as metadata (strategies still see the full history). */
-export type RecordedCompaction = {
+export type AgentCompaction = {
   summary: string;
   /** Index of the first message recorded after the compaction happened. */
   messageIndex: number;
@@ -181,7 +181,7 @@ export type Session = {
   sources: MessageSource[];
   /** Files read, written and edited through tool calls, in message order. */
   fileOperations: FileOperation[];
-  compactions: RecordedCompaction[];
+  compactions: AgentCompaction[];
   /** The branches of a file that is a tree (Claude Code; pi v2/v3), in file order of their leaves; else none. */
   branches: Branch[];
   /** The number of the branch imported (`--branch`, else the active one); undefined when there are no branches. */

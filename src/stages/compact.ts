@@ -21,19 +21,19 @@ import {
   hasStepAfter,
 } from '../continuation/setup.ts';
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
-import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
+import type { Compacted, SessionPlan, Job, RunEnvironment } from './types.ts';
 
 /** The compact stage for one job: the strategy run, timed from when it may start, and measured. */
 export async function compact(
   job: Job,
-  plan: FixturePlan,
+  plan: SessionPlan,
   environment: RunEnvironment,
   arrive?: () => Promise<void>,
   onCalled?: (run: CalledRun) => void,
 ): Promise<Compacted> {
   const { tokenizer, planOptions, listeners } = environment;
   const { strategy, sample } = job;
-  const { facts, target } = plan;
+  const { reference, target } = plan;
   // Offline work never waits on I/O: a turn of the event loop lets a Ctrl-C's handler run before each strategy.
   await nextTurn();
   stopIfAborted(environment, arrive);
@@ -72,10 +72,10 @@ export async function compact(
   let replay: Replay | undefined;
   try {
     if (planOptions.schedule) {
-      replay = await replaySchedule(strategy, facts.session, planOptions.schedule, context, caller.trace);
+      replay = await replaySchedule(strategy, reference.session, planOptions.schedule, context, caller.trace);
       ({ output, error } = replay);
     } else {
-      output = await strategy.run(facts.session, context);
+      output = await strategy.run(reference.session, context);
     }
   } catch (thrown) {
     stopIfAborted(environment, arrive, thrown);
@@ -119,7 +119,7 @@ export async function compact(
   // Measuring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
   await arrive?.();
   stopIfAborted(environment);
-  const outcome = measureResult(strategy, output, run, facts, plan.measure);
+  const outcome = measureResult(strategy, output, run, reference, plan.measure);
   const chain = replay && planOptions.schedule ? chainOutput(replay, planOptions.schedule) : undefined;
   const continuation =
     setup && predicted && outcome.status === 'ok'

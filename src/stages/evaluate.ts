@@ -4,14 +4,14 @@ import { type SessionReference } from '../results/session-reference.ts';
 import { type JobRecord } from '../results/record.ts';
 import { type Strategy } from '../strategies/types.ts';
 import { evaluate } from '../evaluators/registry.ts';
-import type { Compacted, FixturePlan, Job, RunEnvironment } from './types.ts';
+import type { Compacted, SessionPlan, Job, RunEnvironment } from './types.ts';
 import { compact } from './compact.ts';
 import type { CalledRun } from '../results/run-progress.ts';
 
 /** Compacts one job in its slot, then evaluates it: offline evaluators in the slot, model evaluators after it. */
 export async function runJob(
   job: Job,
-  plan: FixturePlan,
+  plan: SessionPlan,
   run: string,
   environment: RunEnvironment,
   onCalled?: (run: CalledRun) => void,
@@ -22,19 +22,19 @@ export async function runJob(
     return {
       compacted,
       offline: await evaluate(
-        inputOf(compacted, plan.facts, plan.fullFacts, job.sample),
+        inputOf(compacted, plan.reference, plan.fullReference, job.sample),
         environment.evaluators,
         false,
       ),
     };
   });
-  return evaluateJob(job, compacted, plan.facts, { plan, run, environment }, offline);
+  return evaluateJob(job, compacted, plan.reference, { plan, run, environment }, offline);
 }
 
 /** What the evaluators read of a compacted job. */
 export function inputOf(
   compacted: Compacted,
-  facts: SessionReference,
+  reference: SessionReference,
   whole: SessionReference,
   sample: number,
 ): EvaluationInput {
@@ -43,7 +43,7 @@ export function inputOf(
     text,
     summary: outcome.summary,
     ok: outcome.status === 'ok',
-    facts,
+    reference,
     requiredSections,
     sample,
     whole,
@@ -57,13 +57,13 @@ export function inputOf(
 export async function evaluateJob(
   job: Pick<Job, 'id' | 'sample' | 'deterministic'> & { strategy: Pick<Strategy, 'name'> },
   compacted: Compacted,
-  facts: SessionReference,
-  context: { plan: FixturePlan; run: string; environment: RunEnvironment },
+  reference: SessionReference,
+  context: { plan: SessionPlan; run: string; environment: RunEnvironment },
   offline?: Record<string, unknown>,
 ): Promise<JobRecord> {
   const { plan, run, environment } = context;
   const { outcome, text } = compacted;
-  const input = inputOf(compacted, facts, plan.fullFacts, job.sample);
+  const input = inputOf(compacted, reference, plan.fullReference, job.sample);
   const scores = {
     ...(offline ?? (await evaluate(input, environment.evaluators, false))),
     ...(await evaluate(input, environment.evaluators, true)),
@@ -74,7 +74,7 @@ export async function evaluateJob(
     kind: 'job',
     run,
     id: job.id,
-    session: plan.fullFacts.session.name,
+    session: plan.fullReference.session.name,
     strategy: job.strategy.name,
     target: plan.target ?? null,
     sample: job.sample,

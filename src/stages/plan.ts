@@ -4,7 +4,7 @@ import { InputError } from '../errors.ts';
 import { type Measure } from '../results/assemble.ts';
 import { RECORD_VERSION, type RunRecord, contentHash, jobId, shortHash } from '../results/record.ts';
 import { type Strategy } from '../strategies/types.ts';
-import { atRecordedCompaction, lastRecordedCompaction } from '../strategies/at-compaction.ts';
+import { atAgentCompaction, lastAgentCompaction } from '../strategies/at-compaction.ts';
 import { describeSchedule } from '../schedule/policy.ts';
 import { atCut, continuationCuts, createContinuationSetup } from '../continuation/setup.ts';
 import { callProgress, type ProgressEvent } from '../results/run-progress.ts';
@@ -13,43 +13,45 @@ import { sliceMessages } from '../session/slicer.ts';
 import { reportStem } from '../report-names.ts';
 import { readFile } from 'node:fs/promises';
 import { toolVersion } from '../package-root.ts';
-import type { FixturePlan, RunEnvironment } from './types.ts';
+import type { SessionPlan, RunEnvironment } from './types.ts';
 
 /** The plan stage for one session at one target: its jobs, each with an id stable across runs of the same inputs. */
-export async function planFixture(
-  fullFacts: SessionReference,
+export async function planSession(
+  fullReference: SessionReference,
   target: number | undefined,
   strategies: readonly Strategy[],
   environment: RunEnvironment,
-): Promise<FixturePlan> {
+): Promise<SessionPlan> {
   const { planOptions, listeners, tokenizer } = environment;
-  const name = fullFacts.session.name;
-  const recorded = lastRecordedCompaction(fullFacts.session);
+  const name = fullReference.session.name;
+  const recorded = lastAgentCompaction(fullReference.session);
   if (planOptions.atCompaction && !recorded) {
     throw new InputError(`--at-compaction: ${name} records no compaction with a summary to compare at`);
   }
   // The agent's own summary is judged on what it knew then; with --at-compaction, every strategy is too.
-  const recordedFacts = recorded ? prefixReference(fullFacts, recorded.messageIndex, tokenizer) : undefined;
+  const agentCompactionReference = recorded
+    ? prefixReference(fullReference, recorded.messageIndex, tokenizer)
+    : undefined;
   // A continuation replay cuts where the agent compacted, else at its own cuts (the job compacts before the
   // first; a chain at each of its compactions), and compacts what came before.
   const cuts =
     planOptions.continuation && !planOptions.schedule
       ? continuationCuts(
-          fullFacts.session,
+          fullReference.session,
           planOptions.continuation,
           planOptions.atCompaction ? recorded : undefined,
         )
       : [];
   const cutAt = planOptions.atCompaction ? undefined : cuts[0];
-  const facts =
-    planOptions.atCompaction && recordedFacts
-      ? recordedFacts
+  const reference =
+    planOptions.atCompaction && agentCompactionReference
+      ? agentCompactionReference
       : cutAt !== undefined
-        ? prefixReference(fullFacts, cutAt, tokenizer)
-        : fullFacts;
+        ? prefixReference(fullReference, cutAt, tokenizer)
+        : fullReference;
   const runnable =
     planOptions.atCompaction && recorded
-      ? strategies.map((strategy) => atRecordedCompaction(strategy, recorded))
+      ? strategies.map((strategy) => atAgentCompaction(strategy, recorded))
       : cutAt !== undefined
         ? strategies.map((strategy) => atCut(strategy, cutAt))
         : strategies;
@@ -59,7 +61,7 @@ export async function planFixture(
     schedule: planOptions.schedule && describeSchedule(planOptions.schedule),
     continuation: cuts.length > 0 ? { cuts } : undefined,
   });
-  const hash = contentHash(await readFile(fullFacts.session.path));
+  const hash = contentHash(await readFile(fullReference.session.path));
   const settings =
     target === undefined ? planOptions.config : { ...planOptions.config, targetTokens: target };
   const point = planOptions.atCompaction
@@ -70,7 +72,7 @@ export async function planFixture(
         ? `schedule ${describeSchedule(planOptions.schedule)}`
         : null;
   const key = { contentHash: hash, settings, target: target ?? null, point };
-  const slices = slicesOf(facts, environment);
+  const slices = slicesOf(reference, environment);
   const planned = runnable.map((strategy) => {
     // A built-in strategy gives the same output for the same answers; a custom one may draw its own randomness.
     const deterministic =
@@ -90,17 +92,17 @@ export async function planFixture(
           : { calls: 0, sequential: 0 };
     return { strategy, jobs, ...(calls ? { calls } : {}) };
   });
-  let recordedPlan: FixturePlan['recorded'];
-  if (recorded && recordedFacts) {
+  let agentCompactionPlan: SessionPlan['agentCompaction'];
+  if (recorded && agentCompactionReference) {
     const end = recorded.messageIndex;
     const keptFrom = Math.min(recorded.firstKeptMessageIndex ?? end, end);
-    recordedPlan = {
+    agentCompactionPlan = {
       id: jobId({ ...key, strategy: 'recorded', point: `recorded at ${end}`, sample: 1 }),
       summary: recorded.summary,
       end,
-      kept: fullFacts.session.messages.slice(keptFrom, end),
+      kept: fullReference.session.messages.slice(keptFrom, end),
       keptFrom,
-      facts: recordedFacts,
+      reference: agentCompactionReference,
     };
   }
   const measure: Measure = {
@@ -117,7 +119,7 @@ export async function planFixture(
           continuation: createContinuationSetup(
             planOptions.continuation,
             cuts,
-            fullFacts,
+            fullReference,
             strategies,
             {
               ...environment,
@@ -129,14 +131,14 @@ export async function planFixture(
           ),
         }
       : {}),
-    facts,
-    fullFacts,
+    reference,
+    fullReference,
     target,
     stem,
     measure,
     contentHash: hash,
     strategies: planned,
-    recorded: recordedPlan,
+    agentCompaction: agentCompactionPlan,
   };
 }
 
@@ -144,21 +146,23 @@ export async function planFixture(
 export type PlannedSession = { session: RunRecord['sessions'][number]; jobs: RunRecord['jobs'] };
 
 /** The header's part of a plan: small, so a suite holds it for every session while it releases the sessions. */
-export function plannedSession(plan: FixturePlan): PlannedSession {
-  const session = plan.fullFacts.session.name;
+export function plannedSession(plan: SessionPlan): PlannedSession {
+  const session = plan.fullReference.session.name;
   const target = plan.target ?? null;
   return {
     session: {
       name: session,
-      path: plan.fullFacts.session.path,
+      path: plan.fullReference.session.path,
       contentHash: plan.contentHash,
-      probeSetHash: shortHash(JSON.stringify(plan.facts.probes)),
+      probeSetHash: shortHash(JSON.stringify(plan.reference.probes)),
     },
     jobs: [
       ...plan.strategies.flatMap(({ strategy, jobs: planned }) =>
         planned.map((job) => ({ id: job.id, session, strategy: strategy.name, target, sample: job.sample })),
       ),
-      ...(plan.recorded ? [{ id: plan.recorded.id, session, strategy: 'recorded', target, sample: 1 }] : []),
+      ...(plan.agentCompaction
+        ? [{ id: plan.agentCompaction.id, session, strategy: 'recorded', target, sample: 1 }]
+        : []),
     ],
   };
 }
@@ -194,7 +198,7 @@ export function runRecord(plans: readonly PlannedSession[], environment: RunEnvi
  * compacts, times its samples. None under `--schedule` (a chain's compactions are not known before it runs) or for a
  * strategy that does not say.
  */
-export function plannedCalls(plan: FixturePlan): ProgressEvent[] {
+export function plannedCalls(plan: SessionPlan): ProgressEvent[] {
   return plan.strategies.flatMap(({ strategy, jobs, calls }) => {
     if (!calls) return [];
     return [
@@ -210,9 +214,9 @@ export function plannedCalls(plan: FixturePlan): ProgressEvent[] {
 }
 
 /** The slices the strategies will cut the compacted history into; unknown under `--schedule` (each compaction cuts its own). */
-function slicesOf(facts: SessionReference, environment: RunEnvironment): number | undefined {
+function slicesOf(reference: SessionReference, environment: RunEnvironment): number | undefined {
   const { planOptions, tokenizer } = environment;
   if (planOptions.schedule) return undefined;
-  const { messages } = facts.session;
+  const { messages } = reference.session;
   return sliceMessages(messages, countMessages(tokenizer, messages), planOptions.config).length;
 }

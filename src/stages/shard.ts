@@ -6,7 +6,7 @@
  */
 import { InputError } from '../errors.ts';
 import { type RunRecord, shortHash } from '../results/record.ts';
-import type { FixturePlan, Shard } from './types.ts';
+import type { SessionPlan, Shard } from './types.ts';
 
 export type { Shard } from './types.ts';
 
@@ -50,15 +50,17 @@ export function assignShards(jobs: readonly WeighedJob[], count: number): Map<st
  * is dropped), and the header lists only those jobs, with the whole plan's hash, size and order beside them.
  */
 export function shardPlans(
-  plans: readonly FixturePlan[],
+  plans: readonly SessionPlan[],
   header: RunRecord,
   shard: Shard,
-): { plans: FixturePlan[]; header: RunRecord } {
+): { plans: SessionPlan[]; header: RunRecord } {
   const weighed: WeighedJob[] = plans.flatMap((plan) => [
     ...plan.strategies.flatMap(({ jobs }) =>
-      jobs.map((job) => ({ id: job.id, weight: plan.facts.tokensBefore })),
+      jobs.map((job) => ({ id: job.id, weight: plan.reference.tokensBefore })),
     ),
-    ...(plan.recorded ? [{ id: plan.recorded.id, weight: plan.recorded.facts.tokensBefore }] : []),
+    ...(plan.agentCompaction
+      ? [{ id: plan.agentCompaction.id, weight: plan.agentCompaction.reference.tokensBefore }]
+      : []),
   ]);
   const assigned = assignShards(weighed, shard.count);
   const mine = (id: string) => assigned.get(id) === shard.index;
@@ -68,9 +70,10 @@ export function shardPlans(
       strategies: plan.strategies
         .map(({ strategy, jobs }) => ({ strategy, jobs: jobs.filter((job) => mine(job.id)) }))
         .filter(({ jobs }) => jobs.length > 0),
-      recorded: plan.recorded && mine(plan.recorded.id) ? plan.recorded : undefined,
+      agentCompaction:
+        plan.agentCompaction && mine(plan.agentCompaction.id) ? plan.agentCompaction : undefined,
     }))
-    .filter((plan) => plan.strategies.length > 0 || plan.recorded !== undefined);
+    .filter((plan) => plan.strategies.length > 0 || plan.agentCompaction !== undefined);
   const strategies = [
     ...new Set(plans.flatMap((plan) => plan.strategies.map(({ strategy }) => strategy.name))),
   ];

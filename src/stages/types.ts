@@ -25,7 +25,7 @@ export type Shard = { index: number; count: number };
 
 /** What to run: the sessions, strategies, targets, points and runs the plan stage turns into jobs. */
 export type PlanOptions = LoadOptions & {
-  fixtures: string[];
+  transcripts: string[];
   /** `-s`: names, groups and strategy files, comma-separated. */
   strategies: string;
   config: StrategyConfig;
@@ -146,10 +146,10 @@ export type RunEnvironment = {
 export type Job = { id: string; strategy: Strategy; sample: number; deterministic: boolean };
 
 /** The plan of one session at one target: what it is scored against, its jobs, and the agent's own summary. */
-export type FixturePlan = {
+export type SessionPlan = {
   /** What the strategies see and are scored against (the history up to the compaction with `--at-compaction`). */
-  facts: SessionReference;
-  fullFacts: SessionReference;
+  reference: SessionReference;
+  fullReference: SessionReference;
   target: number | undefined;
   stem: string;
   measure: Measure;
@@ -162,8 +162,15 @@ export type FixturePlan = {
    */
   strategies: Array<{ strategy: Strategy; jobs: Job[]; calls?: { calls: number; sequential: number } }>;
   /** The agent's own last summary, scored beside the strategies when the transcript recorded one. */
-  recorded:
-    | { id: string; summary: string; end: number; kept: Message[]; keptFrom: number; facts: SessionReference }
+  agentCompaction:
+    | {
+        id: string;
+        summary: string;
+        end: number;
+        kept: Message[];
+        keptFrom: number;
+        reference: SessionReference;
+      }
     | undefined;
 };
 

@@ -3,7 +3,7 @@
  * verbatim tail, so its result compares like with like with the agent's recorded summary.
  */
 import { keptRangesOf } from '../session/message-ranges.ts';
-import type { RecordedCompaction, Session } from '../session/types.ts';
+import type { AgentCompaction, Session } from '../session/types.ts';
 import { beforeKeptTail } from './budgets.ts';
 import { headSession } from '../session/cut-points.ts';
 import type { Strategy } from './types.ts';
@@ -14,7 +14,7 @@ import type { Strategy } from './types.ts';
  * compaction itself is hidden from it, so a strategy that updates a recorded summary cannot read the answer. With
  * `--target-tokens N` the summary aims at N minus the kept messages' tokens: the target is the context's.
  */
-export function atRecordedCompaction(base: Strategy, compaction: RecordedCompaction): Strategy {
+export function atAgentCompaction(base: Strategy, compaction: AgentCompaction): Strategy {
   return {
     ...base,
     async run(session, context) {
@@ -50,8 +50,6 @@ export function atRecordedCompaction(base: Strategy, compaction: RecordedCompact
 }
 
 /** The compaction `--at-compaction` compares at: the transcript's last one that left a readable summary. */
-export function lastRecordedCompaction(
-  session: Pick<Session, 'compactions'>,
-): RecordedCompaction | undefined {
+export function lastAgentCompaction(session: Pick<Session, 'compactions'>): AgentCompaction | undefined {
   return session.compactions.findLast((compaction) => compaction.summary.trim() !== '');
 }

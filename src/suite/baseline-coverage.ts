@@ -8,7 +8,7 @@
  */
 import { countOf } from '../text/numbers.ts';
 import type { GateFailure, GateResults } from '../quality/gate.ts';
-import { fixtureName } from '../session/load.ts';
+import { sessionName } from '../session/load.ts';
 import { RECENT_SUFFIX } from '../strategies/hybrid.ts';
 import type { SkippedFile } from './inputs.ts';
 
@@ -153,7 +153,7 @@ function missingSession(
   const path = (baseline.fixture as { path?: unknown } | null | undefined)?.path;
   const file = options.files.get(name) ?? 'the baseline';
   const skipped = options.skipped.find(
-    (entry) => (typeof path === 'string' && entry.file === path) || fixtureName(entry.file) === name,
+    (entry) => (typeof path === 'string' && entry.file === path) || sessionName(entry.file) === name,
   );
   if (skipped)
     return {

@@ -6,13 +6,13 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError, messageOf } from '../errors.ts';
-import { fixtureName, resolveFixture, resolveSource } from '../session/load.ts';
+import { sessionName, resolveSession, resolveSource } from '../session/load.ts';
 import { expandGlob, expandHome, isGlob } from './glob.ts';
 
 /** The expanded inputs of a run. */
 export type ExpandedInputs = {
   /** Transcript files, in the order given (a directory's and a pattern's sorted). */
-  fixtures: string[];
+  transcripts: string[];
   /** The name each file is reported under, when it is not its file name (two files of one name). */
   names: Record<string, string>;
   /** The files that are not transcripts, each with why. */
@@ -57,27 +57,27 @@ export async function expandInputs(
       if (matches.length === 0) throw new InputError(`'${input}': no file matches this pattern`);
       candidates.push(...matches);
     } else {
-      candidates.push(await resolveFixture(input));
+      candidates.push(await resolveSession(input));
     }
   }
-  const fixtures: string[] = [];
+  const transcripts: string[] = [];
   const skipped: SkippedFile[] = [...walkSkipped];
   for (const file of new Set(candidates)) {
     if (many && file.endsWith(SIDECAR_SUFFIX)) continue;
     try {
       await resolveSource(file, options);
-      fixtures.push(file);
+      transcripts.push(file);
     } catch (error) {
       if (!many || !(error instanceof InputError)) throw error;
       skipped.push({ file, reason: shortReason(error, file) });
     }
   }
-  if (fixtures.length === 0) {
+  if (transcripts.length === 0) {
     throw new InputError(
       `no transcripts in ${inputs.join(' ')}${skipped.length > 0 ? ` (${skipped.length} files skipped)` : ''}`,
     );
   }
-  return { fixtures, names: uniqueNames(fixtures), skipped, lenient: many };
+  return { transcripts, names: uniqueNames(transcripts), skipped, lenient: many };
 }
 
 // Enough names to recognize what was skipped, few enough for one line.
@@ -165,10 +165,10 @@ export function uniqueNames(files: readonly string[]): Record<string, string> {
       parents.unshift(basename(directory));
       directory = dirname(directory);
     }
-    return [...parents, fixtureName(file)].filter((part) => part !== '' && part !== '/').join('-');
+    return [...parents, sessionName(file)].filter((part) => part !== '' && part !== '/').join('-');
   };
   const groups = new Map<string, string[]>();
-  for (const file of files) groups.set(fixtureName(file), [...(groups.get(fixtureName(file)) ?? []), file]);
+  for (const file of files) groups.set(sessionName(file), [...(groups.get(sessionName(file)) ?? []), file]);
   const taken = new Set<string>();
   for (const [name, group] of groups) {
     // The fewest parent folders that tell every file of the group apart (at least one for a reserved name).

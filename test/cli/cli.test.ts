@@ -122,7 +122,7 @@ describe('compaction-bench inspect', () => {
     assert.equal(unknown.code, 2);
     assert.match(
       unknown.stderr,
-      /^compaction-bench: unknown fixture 'no-such-fixture'.*available: .*before-compaction/,
+      /^compaction-bench: unknown session 'no-such-fixture'.*available: .*before-compaction/,
     );
     assert.equal(unknown.stderr.trim().split('\n').length, 1);
 
@@ -397,7 +397,7 @@ describe('compaction-bench compare', () => {
       cwd: directory.path,
     });
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /unknown fixture 'no-such-fixture'/);
+    assert.match(run.stderr, /unknown session 'no-such-fixture'/);
     assert.ok(!existsSync(out), 'the first fixture was not run');
   });
 

@@ -20,13 +20,13 @@ after(async () => {
 });
 
 describe('compare --continuation offline', () => {
-  for (const fixture of ['before-compaction', 'large-session']) {
-    it(`${fixture}: writes the grounding table, the whole prefix grounded, a path list less`, async () => {
-      const out = join(directory.path, `out-${fixture}`);
+  for (const transcript of ['before-compaction', 'large-session']) {
+    it(`${transcript}: writes the grounding table, the whole prefix grounded, a path list less`, async () => {
+      const out = join(directory.path, `out-${transcript}`);
       const result = await runCli(
         [
           'compare',
-          fixture,
+          transcript,
           '-s',
           'identity,paths-only,claude-code',
           '--continuation',
@@ -38,7 +38,7 @@ describe('compare --continuation offline', () => {
         { cwd: directory.path },
       );
       assert.equal(result.code, 0, result.stderr);
-      const file = JSON.parse(await readFile(replayFile(out, fixture, '-results.json'), 'utf8'));
+      const file = JSON.parse(await readFile(replayFile(out, transcript, '-results.json'), 'utf8'));
       const blocks = Object.fromEntries(
         file.strategies.map((strategy: { name: string; continuation: any }) => [
           strategy.name,
@@ -53,7 +53,7 @@ describe('compare --continuation offline', () => {
       assert.equal(blocks.identity.prediction, null);
       // Every strategy compacted the same history: the one before the cut.
       assert.deepEqual(new Set(Object.values(blocks).map((block: any) => block.cut)).size, 1);
-      const markdown = await readFile(replayFile(out, fixture, '-continuation.md'), 'utf8');
+      const markdown = await readFile(replayFile(out, transcript, '-continuation.md'), 'utf8');
       assert.match(markdown, /a language model is needed/);
       assert.match(
         markdown,
@@ -61,7 +61,7 @@ describe('compare --continuation offline', () => {
       );
       assert.match(markdown, /\| identity \| none \| \d+\/\d+ \(1\.00\) \| 1\.00 of \d+ \|/);
       assert.doesNotMatch(markdown, /\| L0 \|/);
-      const html = await readFile(replayFile(out, fixture, '-report.html'), 'utf8');
+      const html = await readFile(replayFile(out, transcript, '-report.html'), 'utf8');
       // At the top of the page, linked from the navigation, with its verdict first.
       assert.match(html, /<a href="#continuation">Continuation<\/a>/);
       assert.match(

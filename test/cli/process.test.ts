@@ -32,7 +32,7 @@ describe('the compaction-bench process', () => {
     const result = await spawnCli(['inspect', 'no-such-fixture'], { cwd: directory.path });
     assert.equal(result.code, 2);
     assert.equal(result.stdout, '');
-    assert.match(result.stderr, /^compaction-bench: unknown fixture 'no-such-fixture'[^\n]*\n$/);
+    assert.match(result.stderr, /^compaction-bench: unknown session 'no-such-fixture'[^\n]*\n$/);
   });
 
   it('exits 2 on an unknown option of a nested command, with the usage hint', async () => {

@@ -27,7 +27,7 @@ describe('continuation grounding on real sessions', { skip }, () => {
       const session = await loadSession(file);
       const out = join((await scratch).path, session.name);
       const outcome = await runCompare({
-        fixtures: [file],
+        transcripts: [file],
         strategies: 'identity,paths-only',
         provider: 'extractive',
         out,

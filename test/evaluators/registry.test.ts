@@ -17,18 +17,18 @@ describe('evaluator registry', () => {
 
   it('scores the whole transcript perfectly and an empty context at zero, with no judge', async () => {
     const tokenizer = await getTokenizer('o200k_base');
-    const facts = await sessionReference(await loadSession('before-compaction'), tokenizer);
+    const reference = await sessionReference(await loadSession('before-compaction'), tokenizer);
     const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
     const input = {
       summary: '',
       ok: true,
-      facts,
+      reference,
       requiredSections: undefined,
       sample: 1,
-      whole: facts,
+      whole: reference,
       texts: new Map<string, string>(),
     };
-    const whole = await evaluate({ ...input, text: facts.transcriptText }, context, false);
+    const whole = await evaluate({ ...input, text: reference.transcriptText }, context, false);
     const empty = await evaluate({ ...input, text: '' }, context, false);
     assert.deepEqual(Object.keys(whole), ['lexical']);
     assert.equal((whole.lexical as { probeRecall: number }).probeRecall, 1);

@@ -6,7 +6,7 @@ import { DEFAULT_STRATEGIES } from '../../src/strategies/registry.ts';
 import { OFFLINE_COMPARE } from './compare-run.ts';
 
 /** What a test gives `check`: the sessions and output folder, and any flag it sets. */
-export type CheckRun = Partial<CheckOptions> & Pick<CheckOptions, 'fixtures' | 'out'>;
+export type CheckRun = Partial<CheckOptions> & Pick<CheckOptions, 'transcripts' | 'out'>;
 
 /**
  * Runs `check` with the flags' defaults (offline provider, no cache, the core strategies or, without `strategies`,
@@ -21,7 +21,7 @@ export async function check(run: CheckRun): Promise<CheckOutcome & { text: strin
     failUnder: [],
     baselines: [],
     tolerance: DEFAULT_TOLERANCE,
-    command: ['check', ...run.fixtures],
+    command: ['check', ...run.transcripts],
     ...run,
   });
   return { ...outcome, text: renderCheckText(outcome.summary, '', outcome.updated) };

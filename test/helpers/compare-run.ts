@@ -13,7 +13,7 @@ export const OFFLINE_COMPARE = {
 } satisfies Partial<CompareOptions>;
 
 /** What a test gives compare: the sessions, strategies and output folder, and any option it sets. */
-export type CompareRun = Partial<CompareOptions> & Pick<CompareOptions, 'fixtures' | 'strategies' | 'out'>;
+export type CompareRun = Partial<CompareOptions> & Pick<CompareOptions, 'transcripts' | 'strategies' | 'out'>;
 
 /** The compare options of a test's run: {@link OFFLINE_COMPARE} under what the test sets. */
 export function offlineCompare(run: CompareRun): CompareOptions {

@@ -62,10 +62,10 @@ function sessionsIn(directory: string): string[] {
 }
 
 describe('message conversion on whole sessions', () => {
-  const fixtures = sessionsIn(new URL('../../fixtures/', import.meta.url).pathname).filter(
+  const transcripts = sessionsIn(new URL('../../fixtures/', import.meta.url).pathname).filter(
     (file) => !file.includes('generator'),
   );
-  for (const file of fixtures) {
+  for (const file of transcripts) {
     it(`pairs every tool call with its result for both APIs: ${file.split('/').pop()}`, async () => {
       const session = await loadSession(file);
       assert.ok(

@@ -534,8 +534,8 @@ describe('combineVerdicts', () => {
       floors: parseFailUnder(['probeRecall=0.5']),
     });
     const combined = combineVerdicts([
-      { fixture: 'shop', verdict: failing },
-      { fixture: 'large-session', verdict: passing },
+      { transcript: 'shop', verdict: failing },
+      { transcript: 'large-session', verdict: passing },
     ]);
     assert.equal(combined.passed, false);
     assert.deepEqual(messages(combined), ['shop: a probeRecall 0.10 < 0.50']);

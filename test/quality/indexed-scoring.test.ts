@@ -102,19 +102,21 @@ describe('indexed scoring against a scan', () => {
 
   it('reads the same outcome whether the index answered the probe before or not', async () => {
     const tokenizer = await getTokenizer('o200k_base');
-    const facts = await sessionReference(await loadSession(fixture('before-compaction')), tokenizer);
-    const fresh = facts.probes.map((probe) => probeOutcome(createMatcher(facts.transcriptText), probe));
-    const shared = createMatcher(facts.transcriptText);
+    const reference = await sessionReference(await loadSession(fixture('before-compaction')), tokenizer);
+    const fresh = reference.probes.map((probe) =>
+      probeOutcome(createMatcher(reference.transcriptText), probe),
+    );
+    const shared = createMatcher(reference.transcriptText);
     // Twice on one index: the second pass reads what the first found and left in its caches.
-    facts.probes.forEach((probe) => probeOutcome(shared, probe));
+    reference.probes.forEach((probe) => probeOutcome(shared, probe));
     assert.deepEqual(
-      facts.probes.map((probe) => probeOutcome(shared, probe)),
+      reference.probes.map((probe) => probeOutcome(shared, probe)),
       fresh,
     );
     ageTextCaches();
     ageTextCaches();
     assert.deepEqual(
-      facts.probes.map((probe) => probeOutcome(createMatcher(facts.transcriptText), probe)),
+      reference.probes.map((probe) => probeOutcome(createMatcher(reference.transcriptText), probe)),
       fresh,
       'after the run-wide caches forgot every spelling',
     );

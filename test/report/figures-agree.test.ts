@@ -91,7 +91,7 @@ describe('one name, one number across every output of a check', () => {
     const file = join(directory.path, 'baseline.json');
     const strategies = 'single-shot,sequential-rolling,structured-iterative,truncate';
     const first = await check({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies,
       out: join(directory.path, 'first'),
       failUnder: ['probeRecall=0'],
@@ -101,7 +101,7 @@ describe('one name, one number across every output of a check', () => {
     out = join(directory.path, 'changed');
     // Smaller slices: sequential-rolling and structured-iterative keep fewer facts, sequential-rolling falls under the floor.
     const run = await check({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies,
       baselines: [file],
       out,
@@ -221,7 +221,7 @@ describe('one name, one number in a suite', () => {
     const out = join(directory.path, 'suite');
     await compareSuite(
       offlineCompare({
-        fixtures: [sessions],
+        transcripts: [sessions],
         strategies: 'single-shot,truncate,identity',
         out,
         concurrency: 4,
@@ -258,7 +258,7 @@ describe('one name, one number in a suite’s gate', () => {
     const baselines = join(directory.path, 'gate-baselines');
     const strategies = 'single-shot,sequential-rolling,structured-iterative';
     const first = await check({
-      fixtures: [sessions],
+      transcripts: [sessions],
       strategies,
       out: join(directory.path, 'gate-first'),
       failUnder: ['probeRecall=0'],
@@ -267,7 +267,7 @@ describe('one name, one number in a suite’s gate', () => {
     assert.equal(first.exitCode, 0, first.text);
     const out = join(directory.path, 'gate-changed');
     const run = await check({
-      fixtures: [sessions],
+      transcripts: [sessions],
       strategies,
       baselines: [baselines],
       out,

@@ -105,16 +105,16 @@ function assertSelfContained(html: string): void {
 }
 
 describe('F-report.html', () => {
-  for (const fixture of FIXTURES) {
-    it(`${fixture}: every plot is an inline SVG with one mark per figure of the results`, async () => {
-      const { html, results } = await load(fixture);
+  for (const transcript of FIXTURES) {
+    it(`${transcript}: every plot is an inline SVG with one mark per figure of the results`, async () => {
+      const { html, results } = await load(transcript);
       assert.match(html, /^<!-- compaction-bench report of fixture .*-->\n<!doctype html>/);
       assertPlots(html, results);
       assertSelfContained(html);
     });
 
-    it(`${fixture}: a sortable comparison row, a panel and a side-by-side choice per strategy`, async () => {
-      const { html, results } = await load(fixture);
+    it(`${transcript}: a sortable comparison row, a panel and a side-by-side choice per strategy`, async () => {
+      const { html, results } = await load(transcript);
       const table = html.match(/<table class="sortable comparison">(.*?)<\/table>/s)?.[1] ?? '';
       assert.equal((table.match(/<tr[ >]/g) ?? []).length, results.strategies.length + 1);
       assert.ok((table.match(/data-sort="number"/g) ?? []).length >= 8, 'registry columns sort by number');

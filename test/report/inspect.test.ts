@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { inspectFixture } from '../../src/inspect/inspect.ts';
+import { inspectSession } from '../../src/inspect/inspect.ts';
 import { renderInspect } from '../../src/report/inspect.ts';
 
 describe('renderInspect', () => {
   it('shows every slice of a short plan, and the first 20 and last 10 of a long one', async () => {
-    const short = await inspectFixture('before-compaction', {
+    const short = await inspectSession('before-compaction', {
       tokenizer: 'o200k_base',
       sliceTokens: 8000,
       overlapTokens: 1000,
@@ -13,7 +13,7 @@ describe('renderInspect', () => {
     const shortRows = renderInspect(short).match(/^│ +\d+ │/gm) ?? [];
     assert.equal(shortRows.length, short.slices.length);
 
-    const long = await inspectFixture('before-compaction', {
+    const long = await inspectSession('before-compaction', {
       tokenizer: 'o200k_base',
       sliceTokens: 600,
       overlapTokens: 100,

@@ -30,7 +30,7 @@ describe('a missed target', () => {
   it('does not keep a strategy that landed under a generous target from being "best"', async () => {
     // before-compaction is 34,935 tokens: at 16,000 every summary lands far under, truncate and masking near it.
     const outcome = await runCompare({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies: 'single-shot,truncate,observation-masking',
       provider: 'extractive',
       out: join(directory.path, 'under'),
@@ -55,7 +55,7 @@ describe('the budget sweep', () => {
   it('ranks only strategies that stayed within their targets, and lists the others unranked with why', async () => {
     const out = join(directory.path, 'sweep');
     await runCompare({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies: 'single-shot,observation-masking,identity',
       provider: 'extractive',
       out,

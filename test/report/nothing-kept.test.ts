@@ -41,7 +41,7 @@ describe('a model whose answers keep no fact', () => {
     );
     const out = join(directory.path, 'out');
     const outcome = await runCompare({
-      fixtures: [session],
+      transcripts: [session],
       strategies: 'single-shot,parallel-stitch,sequential-rolling',
       provider: 'openai:test-model',
       providerOptions: { baseUrl: server.url, cacheDirectory: false },

@@ -29,7 +29,7 @@ describe('the agent’s own compaction at another point of the session', () => {
     const out = join(directory.path, 'chain');
     const outcome = await runCompare(
       offlineCompare({
-        fixtures: [ROLLOUT],
+        transcripts: [ROLLOUT],
         strategies: 'single-shot,truncate',
         out,
         schedule: { policy: 'recorded' },

@@ -17,7 +17,7 @@ after(() => directory.remove());
 const compare = (strategies: string, out: string) =>
   runCompare(
     offlineCompare({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies,
       out,
     }),

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { renderHtmlReport } from '../../src/report/html/page.ts';
-import { reportMarker, writeFixtureReports } from '../../src/report/write.ts';
+import { reportMarker, writeSessionReports } from '../../src/report/write.ts';
 import { reportStem } from '../../src/report-names.ts';
 import type { ResultsFile } from '../../src/results/types.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
@@ -32,7 +32,7 @@ after(() => directory.remove());
 describe('writeFixtureReports', () => {
   it('writes every format, the page written in pieces being the page rendered whole', async () => {
     const out = join(directory.path, 'good');
-    const written = await writeFixtureReports(results, out);
+    const written = await writeSessionReports(results, out);
     const stem = reportStem(results);
     const page = await readFile(join(out, `${stem}-report.html`), 'utf8');
     assert.equal(page, `${reportMarker(stem)}\n${renderHtmlReport([results])}`);
@@ -45,7 +45,7 @@ describe('writeFixtureReports', () => {
     const leaking = structuredClone(results);
     leaking.strategies[0]!.summary = `${leaking.strategies[0]!.summary} sk-0123456789abcdefghijklmnop`;
     await assert.rejects(
-      writeFixtureReports(leaking, out),
+      writeSessionReports(leaking, out),
       /refusing to write .*: it contains what looks like an API key/,
     );
     assert.deepEqual(await readdir(out), []);

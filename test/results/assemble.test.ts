@@ -51,7 +51,7 @@ async function result(summary: string, kept = shop.messages.slice(2, 3)) {
     text: compactedText(summary, kept),
     summary,
     ok: true,
-    facts: reference,
+    reference: reference,
     requiredSections: undefined,
     sample: 1,
     whole: reference,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Probe } from '../../src/quality/probes.ts';
 import { sessionReference, withProbes } from '../../src/results/session-reference.ts';
-import { chainOutput, recordedChainOutput, scoreChain } from '../../src/schedule/cycles.ts';
+import { chainOutput, agentCompactionChainOutput, scoreChain } from '../../src/schedule/cycles.ts';
 import type { Schedule } from '../../src/schedule/policy.ts';
 import type { SessionReference } from '../../src/results/session-reference.ts';
 import type { Tokenizer } from '../../src/tokens.ts';
@@ -65,22 +65,22 @@ function compaction(cycle: number, atMessage: number, keptFrom: number, summary:
 }
 
 /** A replay's chain as the compact stage stores it, scored as the chain evaluator scores it. */
-function measureChain(replay: Replay, facts: SessionReference, schedule: Schedule) {
+function measureChain(replay: Replay, reference: SessionReference, schedule: Schedule) {
   const { chain, texts } = chainOutput(replay, schedule);
-  return scoreChain(chain, (hash) => texts.get(hash)!, facts, undefined);
+  return scoreChain(chain, (hash) => texts.get(hash)!, reference, undefined);
 }
 
 /** The agent's own chain, stored and scored. */
-function recordedChain(facts: SessionReference, tokenizer: Tokenizer) {
-  const { chain, texts } = recordedChainOutput(facts, tokenizer);
-  return scoreChain(chain, (hash) => texts.get(hash)!, facts, undefined);
+function agentCompactionChain(reference: SessionReference, tokenizer: Tokenizer) {
+  const { chain, texts } = agentCompactionChainOutput(reference, tokenizer);
+  return scoreChain(chain, (hash) => texts.get(hash)!, reference, undefined);
 }
 
 describe('compaction chain measurement', () => {
   it('scores each compaction on the facts so far, and apart on the facts earlier compactions summarized and the session did not restate', async () => {
     const tokenizer = await getTokenizer('heuristic');
     const base = await sessionReference(session(messages), tokenizer);
-    const facts = withProbes(base, [
+    const reference = withProbes(base, [
       probe('a', 0),
       probe('b', 1),
       probe('c', 2, [9]),
@@ -93,7 +93,7 @@ describe('compaction chain measurement', () => {
       error: null,
       compactions: [compaction(1, 6, 4, `- ${FACTS.a}\n- ${FACTS.b}`), compaction(2, 10, 8, `- ${FACTS.a}`)],
     };
-    const chain = measureChain(replay, facts, { policy: 'window', window: 100, reserve: 10, keep: 5 });
+    const chain = measureChain(replay, reference, { policy: 'window', window: 100, reserve: 10, keep: 5 });
     assert.equal(chain.compactions, 2);
     const [first, second] = chain.cycles;
     // Cycle 1: a and b from the summary, d from the kept message 5; c was summarized away.
@@ -118,8 +118,8 @@ describe('compaction chain measurement', () => {
         { summary: '- nothing much', messageIndex: 10, firstKeptMessageIndex: 8, tokensBefore: 5000 },
       ],
     });
-    const facts = withProbes(await sessionReference(recorded, tokenizer), [probe('a', 0), probe('e', 9)]);
-    const chain = recordedChain(facts, tokenizer);
+    const reference = withProbes(await sessionReference(recorded, tokenizer), [probe('a', 0), probe('e', 9)]);
+    const chain = agentCompactionChain(reference, tokenizer);
     assert.deepEqual(
       chain.cycles.map((cycle) => [
         cycle.atMessage,

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { inspectFixture } from '../../src/inspect/inspect.ts';
+import { inspectSession } from '../../src/inspect/inspect.ts';
 import { renderInspect } from '../../src/report/inspect.ts';
 import { droppedWorkNote } from '../../src/session/dropped-work-note.ts';
 import { fileLists } from '../../src/session/file-operations.ts';
@@ -216,7 +216,7 @@ describe('a Claude Code session resumed from a thinned copy of the earlier chain
     // results of the chained turn: 34.
     assert.deepEqual(session.merges, [{ lines: [102, 168], copied: 67, copies: [1, 101], leftOut: 34 }]);
     const text = renderInspect(
-      await inspectFixture(file, { tokenizer: 'heuristic', sliceTokens: 8000, overlapTokens: 0 }),
+      await inspectSession(file, { tokenizer: 'heuristic', sliceTokens: 8000, overlapTokens: 0 }),
     );
     assert.match(
       text,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadFixture } from '../../src/run/run-session.ts';
+import { loadSessionReference } from '../../src/run/run-session.ts';
 import { branchChoiceNote } from '../../src/session/dropped-work-note.ts';
 import { loadSession } from '../../src/session/load.ts';
 import type { CompareOptions } from '../../src/stages/types.ts';
@@ -71,7 +71,7 @@ describe('a run at a recorded compaction on a file whose compaction is not on th
         ...flags,
         onNotice: (line: string) => notices.push(line),
       } as unknown as CompareOptions;
-      const reference = await loadFixture(file, tokenizer, options);
+      const reference = await loadSessionReference(file, tokenizer, options);
       assert.equal(reference?.session.branch, 1);
       assert.match(
         notices[0] ?? '',

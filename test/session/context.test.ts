@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { summarizeExtractively } from '../../src/extractive/summarize.ts';
-import { inspectFixture } from '../../src/inspect/inspect.ts';
+import { inspectSession } from '../../src/inspect/inspect.ts';
 import { claudeCodeContextKind } from '../../src/session/importers/claude-code-context.ts';
 import { loadSession } from '../../src/session/load.ts';
 import { contentText, isPrompt, type Message } from '../../src/session/types.ts';
@@ -72,7 +72,7 @@ describe('injected context is not a prompt', () => {
     });
 
     it('counts context apart in inspect', async () => {
-      const result = await inspectFixture(file, {
+      const result = await inspectSession(file, {
         tokenizer: 'heuristic',
         sliceTokens: 20000,
         overlapTokens: 2000,

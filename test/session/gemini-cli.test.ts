@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileLists } from '../../src/session/file-operations.ts';
-import { recordedPoints } from '../../src/schedule/replay.ts';
+import { agentCompactionPoints } from '../../src/schedule/replay.ts';
 import { loadSession } from '../../src/session/load.ts';
-import { lastRecordedCompaction } from '../../src/strategies/at-compaction.ts';
+import { lastAgentCompaction } from '../../src/strategies/at-compaction.ts';
 import { type Message, toolCallsOf } from '../../src/session/types.ts';
 import { publicSession } from '../helpers/public-sessions.ts';
 import { samplePath } from './samples.ts';
@@ -92,8 +92,8 @@ describe('Gemini CLI', () => {
       assert.equal(compaction!.messageIndex, 6);
       assert.equal(compaction!.firstKeptMessageIndex, 3);
       // --at-compaction and --schedule recorded compare there.
-      assert.equal(lastRecordedCompaction(session)?.messageIndex, 6);
-      assert.equal(recordedPoints(session).length, 1);
+      assert.equal(lastAgentCompaction(session)?.messageIndex, 6);
+      assert.equal(agentCompactionPoints(session).length, 1);
       assert.deepEqual(fileLists(session.fileOperations).modified, [
         '/work/rep/README.md',
         '/work/rep/src/report.ts',

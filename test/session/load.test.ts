@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
-import { listFixtures, loadSession, resolveFixture } from '../../src/session/load.ts';
+import { listSessions, loadSession, resolveSession } from '../../src/session/load.ts';
 
 let directory: string;
 before(async () => {
@@ -155,15 +155,15 @@ describe('loading a pi v3 session', () => {
 describe('fixture arguments', () => {
   it('resolves a name in the fixtures directory and a path', async () => {
     const path = await write('named.jsonl', [header, entry('a', null, { role: 'user', content: 'hi' })]);
-    assert.equal(await resolveFixture('named', directory), path);
-    assert.equal(await resolveFixture(path, directory), path);
-    assert.ok((await listFixtures(directory)).includes('named'));
+    assert.equal(await resolveSession('named', directory), path);
+    assert.equal(await resolveSession(path, directory), path);
+    assert.ok((await listSessions(directory)).includes('named'));
   });
 
   it('lists the available fixtures when a name is unknown', async () => {
-    await assert.rejects(resolveFixture('no-such-fixture', directory), (error: Error) => {
+    await assert.rejects(resolveSession('no-such-fixture', directory), (error: Error) => {
       assert.ok(error instanceof InputError);
-      assert.match(error.message, /unknown fixture 'no-such-fixture'.*available: .*named/);
+      assert.match(error.message, /unknown session 'no-such-fixture'.*available: .*named/);
       return true;
     });
   });

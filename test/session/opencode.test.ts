@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileLists } from '../../src/session/file-operations.ts';
-import { recordedPoints } from '../../src/schedule/replay.ts';
+import { agentCompactionPoints } from '../../src/schedule/replay.ts';
 import { loadSession } from '../../src/session/load.ts';
-import { lastRecordedCompaction } from '../../src/strategies/at-compaction.ts';
+import { lastAgentCompaction } from '../../src/strategies/at-compaction.ts';
 import { toolCallsOf } from '../../src/session/types.ts';
 import { samplePath } from './samples.ts';
 
@@ -57,8 +57,8 @@ describe('OpenCode', () => {
           },
         ]);
         // --at-compaction and --schedule recorded compare there.
-        assert.equal(lastRecordedCompaction(session)?.messageIndex, session.compactions[0]!.messageIndex);
-        assert.equal(recordedPoints(session).length, 1);
+        assert.equal(lastAgentCompaction(session)?.messageIndex, session.compactions[0]!.messageIndex);
+        assert.equal(agentCompactionPoints(session).length, 1);
         const firstStep = session.messages[1]!;
         assert.deepEqual(firstStep.role === 'assistant' && firstStep.usage, {
           input: 6000,

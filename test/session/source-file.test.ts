@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { InputError } from '../../src/errors.ts';
-import { detectImporter, fixtureName, loadSession } from '../../src/session/load.ts';
+import { detectImporter, sessionName, loadSession } from '../../src/session/load.ts';
 import { jsonLines, samplePath, sampleText, writeTemporary } from './samples.ts';
 
 const SAMPLES = [
@@ -91,8 +91,8 @@ describe('reading transcript files', () => {
     });
 
     it('names a fixture after its file without .jsonl.gz', () => {
-      assert.equal(fixtureName('/x/run-7.jsonl.gz'), 'run-7');
-      assert.equal(fixtureName('/x/run-7.jsonl'), 'run-7');
+      assert.equal(sessionName('/x/run-7.jsonl.gz'), 'run-7');
+      assert.equal(sessionName('/x/run-7.jsonl'), 'run-7');
     });
   });
 

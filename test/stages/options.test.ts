@@ -26,7 +26,7 @@ const isRun = (file: string) => THE_RUN.has(basename(file)) || /\/stages\/(optio
 
 const onProgress = () => {};
 const options: CompareOptions = {
-  fixtures: ['a.jsonl'],
+  transcripts: ['a.jsonl'],
   strategies: 'core',
   config: TEST_CONFIG,
   runs: 3,

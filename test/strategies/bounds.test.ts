@@ -15,7 +15,7 @@ async function compare(
 ): Promise<StrategyResult[]> {
   const outcome = await runCompare(
     offlineCompare({
-      fixtures: ['before-compaction'],
+      transcripts: ['before-compaction'],
       strategies,
       out,
       config: { ...TEST_CONFIG, ...config },

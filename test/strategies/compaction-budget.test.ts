@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { RecordedCompaction } from '../../src/session/types.ts';
-import { atRecordedCompaction } from '../../src/strategies/at-compaction.ts';
+import type { AgentCompaction } from '../../src/session/types.ts';
+import { atAgentCompaction } from '../../src/strategies/at-compaction.ts';
 import type { Strategy } from '../../src/strategies/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
@@ -30,7 +30,7 @@ function targetEcho(seen: Array<number | undefined>): Strategy {
 const messages = Array.from({ length: 8 }, (_, index) =>
   index % 2 === 0 ? user(text(200, 'u')) : assistant(text(200, 'a')),
 );
-const compaction: RecordedCompaction = {
+const compaction: AgentCompaction = {
   summary: 'the agent’s summary',
   messageIndex: 8,
   firstKeptMessageIndex: 4,
@@ -42,7 +42,7 @@ describe('budgets at a compaction point', () => {
     const tail = messages.slice(4, 8).reduce((sum, message) => sum + tokenizer.countMessage(message), 0);
     assert.ok(tail > 500, `a tail of ${tail} tokens`);
     const seen: Array<number | undefined> = [];
-    const strategy = atRecordedCompaction(targetEcho(seen), compaction);
+    const strategy = atAgentCompaction(targetEcho(seen), compaction);
     await runStrategy(
       strategy,
       session(messages, { compactions: [compaction] }),

@@ -29,7 +29,7 @@ describe('--target-tokens', () => {
   it('aims each strategy within 15% of each target on large-session, and records target and deviation', async () => {
     const targets = [2000, 4000, 8000];
     const outcome = await runCompare({
-      fixtures: ['large-session'],
+      transcripts: ['large-session'],
       strategies: 'core,agents,identifier-bag,grep,identity',
       provider: 'extractive',
       out: join(directory.path, 'sweep'),
@@ -40,7 +40,7 @@ describe('--target-tokens', () => {
       runs: 1,
     });
     assert.deepEqual(
-      outcome.fixtures.map((fixture) => fixture.digest.target),
+      outcome.fixtures.map((session) => session.digest.target),
       targets,
     );
     for (const { resultsFile } of outcome.fixtures) {

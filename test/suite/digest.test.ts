@@ -28,7 +28,7 @@ before(async () => {
   files = await writeSuite(join(directory.path, 'sessions'), 4);
   out = join(directory.path, 'out');
   outcome = await runSuite({
-    fixtures: files,
+    transcripts: files,
     strategies: STRATEGIES,
     provider: 'extractive',
     out,
@@ -42,10 +42,10 @@ after(() => directory.remove());
 
 describe('session digests', () => {
   it('carry each session’s figures and probe outcomes, without its summaries, traces and probe list', async () => {
-    for (const fixture of outcome.fixtures) {
-      const results = await readResults(fixture.resultsFile);
-      assert.deepEqual(fixture.digest, digestOf(results));
-      for (const [index, strategy] of fixture.digest.strategies.entries()) {
+    for (const session of outcome.fixtures) {
+      const results = await readResults(session.resultsFile);
+      assert.deepEqual(session.digest, digestOf(results));
+      for (const [index, strategy] of session.digest.strategies.entries()) {
         const full = results.strategies[index]!;
         assert.equal(strategy.name, full.name);
         assert.deepEqual(strategy.quality.probeOutcomes, full.quality.probeOutcomes);
@@ -53,15 +53,15 @@ describe('session digests', () => {
         for (const left of ['summary', 'trace', 'judgeTrace', 'prompts'])
           assert.ok(!(left in strategy), `${strategy.name}: no ${left}`);
       }
-      assert.ok(!('probes' in fixture.digest));
-      const digestSize = JSON.stringify(fixture.digest).length;
+      assert.ok(!('probes' in session.digest));
+      const digestSize = JSON.stringify(session.digest).length;
       const resultsSize = JSON.stringify(results).length;
       assert.ok(digestSize * 2 < resultsSize, `digest ${digestSize} characters, results ${resultsSize}`);
     }
   });
 
   it('give the suite, its report and its page that the full results give', async () => {
-    const results = await Promise.all(outcome.fixtures.map((fixture) => readResults(fixture.resultsFile)));
+    const results = await Promise.all(outcome.fixtures.map((session) => readResults(session.resultsFile)));
     const suite = suiteOf(results);
     assert.deepEqual(outcome.suites, [suite]);
     const again = join(directory.path, 'from-results');

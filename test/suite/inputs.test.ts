@@ -38,7 +38,7 @@ describe('suite inputs', () => {
     const inputs = await expandInputs([linked]);
     // Before: a folder of linked transcripts was "no transcripts".
     assert.deepEqual(
-      inputs.fixtures.map((file) => file.slice(root.length + 1)),
+      inputs.transcripts.map((file) => file.slice(root.length + 1)),
       ['linked/claude/a.jsonl', 'linked/one.jsonl'],
     );
     assert.deepEqual(
@@ -52,7 +52,7 @@ describe('suite inputs', () => {
 
   it('walks a directory: transcripts sorted, a sidecar silently, one line for the files that are not transcripts', async () => {
     const inputs = await expandInputs([join(directory.path, 'sessions')]);
-    const relative = inputs.fixtures.map((file) => file.slice(directory.path.length + 1));
+    const relative = inputs.transcripts.map((file) => file.slice(directory.path.length + 1));
     assert.deepEqual(relative, ['sessions/claude/a.jsonl', 'sessions/pi/a.jsonl', 'sessions/pi/b.jsonl']);
     assert.deepEqual(
       inputs.skipped.map((skipped) => skipped.file.slice(directory.path.length + 1)),
@@ -97,7 +97,7 @@ describe('suite inputs', () => {
     assert.deepEqual(names(await expandGlob('sessions/pi/{b,c}.jsonl', cwd)), ['sessions/pi/b.jsonl']);
     assert.deepEqual(names(await expandGlob('sessions/.hidden/*.jsonl', cwd)), ['sessions/.hidden/c.jsonl']);
     const pattern = await expandInputs(['sessions/*/*.json*'], { cwd });
-    assert.equal(pattern.fixtures.length, 3, 'the sidecar left out');
+    assert.equal(pattern.transcripts.length, 3, 'the sidecar left out');
     await assert.rejects(
       expandInputs(['sessions/*/*.txt'], { cwd }),
       /'sessions\/\*\/\*\.txt': no file matches this pattern/,
@@ -112,7 +112,7 @@ describe('suite inputs', () => {
     });
     await assert.rejects(
       expandInputs(['no-such-fixture', join(directory.path, 'sessions')]),
-      /unknown fixture 'no-such-fixture'/,
+      /unknown session 'no-such-fixture'/,
     );
     await assert.rejects(
       expandInputs([join(directory.path, 'sessions/notes.md'), join(directory.path, 'sessions/empty.jsonl')]),

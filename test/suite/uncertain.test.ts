@@ -153,7 +153,7 @@ describe('the shipped fixtures as a suite, run as a user runs compare', () => {
       const out = join(directory.path, 'out');
       const outcome = await compareSuite(
         offlineCompare({
-          fixtures: ['before-compaction', 'large-session'],
+          transcripts: ['before-compaction', 'large-session'],
           strategies: 'single-shot,observation-masking,paths-only,identifier-bag,user-verbatim',
           out,
           concurrency: 4,

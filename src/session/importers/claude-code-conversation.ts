@@ -1,6 +1,6 @@
 /** The conversation of one Claude Code branch: its steps in chain order, turns merged, results paired. */
 import type { Conversation } from '../importer.ts';
-import type { AssistantMessage, Message, RecordedCompaction, UserMessage } from '../types.ts';
+import type { AssistantMessage, Message, AgentCompaction, UserMessage } from '../types.ts';
 import type { LineBranch } from './claude-code-branches.ts';
 import type { Line, LineValue } from './claude-code-lines.ts';
 
@@ -39,7 +39,7 @@ function assistantTurn(lines: readonly Line[]): AssistantMessage | undefined {
 export function conversation(branch: LineBranch): Conversation {
   const messages: Message[] = [];
   const sources: Conversation['sources'] = [];
-  const compactions: RecordedCompaction[] = [];
+  const compactions: AgentCompaction[] = [];
   const messageIndexByUuid = new Map<string, number>();
   const toolNames = new Map<string, string>();
   const answered = new Set<string>();
@@ -73,7 +73,7 @@ export function conversation(branch: LineBranch): Conversation {
         break;
       case 'user': {
         if (value.compactSummary !== undefined) {
-          const compaction: RecordedCompaction = {
+          const compaction: AgentCompaction = {
             summary: value.compactSummary,
             messageIndex: messages.length,
           };

@@ -6,7 +6,7 @@ import type {
   AssistantMessage,
   Message,
   MessageSource,
-  RecordedCompaction,
+  AgentCompaction,
   TextBlock,
   ThinkingBlock,
   ToolCallBlock,
@@ -78,7 +78,7 @@ export class RolloutReader {
   readonly messages: Message[] = [];
   /** The line each message started on, parallel to `messages`. */
   readonly sources: MessageSource[] = [];
-  readonly compactions: RecordedCompaction[] = [];
+  readonly compactions: AgentCompaction[] = [];
   /** Conversation seen only as events; used when a rollout has no response items at all. */
   readonly eventMessages: Message[] = [];
   readonly eventSources: MessageSource[] = [];
@@ -163,7 +163,7 @@ export class RolloutReader {
     this.metadataLine();
     this.turn = undefined;
     // Remote compaction keeps only an encrypted summary; the readable one is then empty.
-    const compaction: RecordedCompaction = { summary: message ?? '', messageIndex: this.messages.length };
+    const compaction: AgentCompaction = { summary: message ?? '', messageIndex: this.messages.length };
     if (this.contextTokens !== undefined) compaction.tokensBefore = this.contextTokens;
     this.compactions.push(compaction);
   }

@@ -10,7 +10,7 @@
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, readJsonLines } from '../json-lines.ts';
 import { textHead } from '../source-file.ts';
-import type { AssistantMessage, Message, MessageSource, RecordedCompaction, UserMessage } from '../types.ts';
+import type { AssistantMessage, Message, MessageSource, AgentCompaction, UserMessage } from '../types.ts';
 import { contentText, emptyStats } from '../types.ts';
 import { isRecord, textBlock, timestampOf } from './content.ts';
 import { geminiFileTargets } from './file-targets.ts';
@@ -26,7 +26,7 @@ import {
 import { readMessagesDocument, sampleMessagesDocument } from './json-document.ts';
 
 /** The conversation being built, message by message. */
-type Builder = { messages: Message[]; sources: MessageSource[]; compactions: RecordedCompaction[] };
+type Builder = { messages: Message[]; sources: MessageSource[]; compactions: AgentCompaction[] };
 
 const push = (builder: Builder, message: Message, line: number) => {
   builder.messages.push(message);
@@ -183,7 +183,7 @@ async function readChatLines(file: string, options: ImportOptions): Promise<Impo
   }
   messageAt.push(builder.messages.length);
   for (const compression of compressions) {
-    const compaction: RecordedCompaction = {
+    const compaction: AgentCompaction = {
       summary: compression.summary,
       messageIndex: messageAt[Math.min(compression.at, entries.length)]!,
     };

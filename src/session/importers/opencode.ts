@@ -12,7 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError } from '../json-lines.ts';
 import { textHead } from '../source-file.ts';
-import type { AssistantMessage, Message, MessageSource, RecordedCompaction, UserMessage } from '../types.ts';
+import type { AssistantMessage, Message, MessageSource, AgentCompaction, UserMessage } from '../types.ts';
 import { emptyStats } from '../types.ts';
 import { isRecord, textBlock, timestampOf } from './content.ts';
 import { opencodeFileTargets } from './file-targets.ts';
@@ -49,11 +49,11 @@ function contextTokens(info: Json): number | undefined {
 export function opencodeConversation(stored: readonly StoredMessage[]): {
   messages: Message[];
   sources: MessageSource[];
-  compactions: RecordedCompaction[];
+  compactions: AgentCompaction[];
 } {
   const messages: Message[] = [];
   const sources: MessageSource[] = [];
-  const compactions: RecordedCompaction[] = [];
+  const compactions: AgentCompaction[] = [];
   const push = (message: Message, line: number) => {
     messages.push(message);
     sources.push({ line });
@@ -91,7 +91,7 @@ export function opencodeConversation(stored: readonly StoredMessage[]): {
     }
     if (info.role !== 'assistant') continue;
     if (info.summary === true && compactionRequests.has(text(info.parentID))) {
-      const compaction: RecordedCompaction = { summary: summaryText(parts), messageIndex: messages.length };
+      const compaction: AgentCompaction = { summary: summaryText(parts), messageIndex: messages.length };
       if (lastContext !== undefined) compaction.tokensBefore = lastContext;
       const request = stored.find((message) => text(message.info.id) === text(info.parentID));
       const part = request?.parts.find((candidate) => candidate.type === 'compaction');
@@ -190,7 +190,7 @@ function assistantSteps(
   flush();
 }
 
-function sessionFacts(info: unknown): Pick<ImportResult, 'id' | 'cwd' | 'formatVersion' | 'metadata'> {
+function sessionReference(info: unknown): Pick<ImportResult, 'id' | 'cwd' | 'formatVersion' | 'metadata'> {
   if (!isRecord(info)) return { metadata: {} };
   const metadata: Record<string, unknown> = {};
   if (typeof info.title === 'string') metadata.title = info.title;
@@ -220,7 +220,7 @@ async function readExport(file: string, options: ImportOptions): Promise<ImportR
     },
     { requireRole: false },
   );
-  const facts = sessionFacts(outline.fields.info);
+  const facts = sessionReference(outline.fields.info);
   return {
     ...facts,
     ...opencodeConversation(stored),
@@ -269,7 +269,7 @@ async function readStorage(file: string, options: ImportOptions): Promise<Import
       stats.skipped.push({ line: error.line, reason: `${messageFile}: ${error.reason}` });
     }
   }
-  const facts = sessionFacts(info);
+  const facts = sessionReference(info);
   return {
     ...facts,
     ...opencodeConversation(stored),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, parseLine, readJsonLines } from '../json-lines.ts';
-import type { Message, MessageSource, RecordedCompaction } from '../types.ts';
+import type { Message, MessageSource, AgentCompaction } from '../types.ts';
 import { emptyStats } from '../types.ts';
 import type { ImportedTree } from '../importer.ts';
 import { buildTree, type TreeNode } from '../tree.ts';
@@ -342,13 +342,13 @@ function secondSession(
 function conversation(
   path: readonly Entry[],
   entries: readonly Entry[],
-): { messages: Message[]; sources: MessageSource[]; compactions: RecordedCompaction[] } {
+): { messages: Message[]; sources: MessageSource[]; compactions: AgentCompaction[] } {
   const messages: Message[] = [];
   const sources: MessageSource[] = [];
-  const compactions: RecordedCompaction[] = [];
+  const compactions: AgentCompaction[] = [];
   // The file position of each message's entry, in path order (numbers, not a map: sessions have 100 000s).
   const messagePositions: number[] = [];
-  const pending: Array<{ compaction: RecordedCompaction; firstKept: Entry | undefined }> = [];
+  const pending: Array<{ compaction: AgentCompaction; firstKept: Entry | undefined }> = [];
   for (const entry of path) {
     const value = entry.value;
     if (value.type === 'message') {
@@ -356,7 +356,7 @@ function conversation(
       messages.push(value.message);
       sources.push({ line: entry.line });
     } else if (value.type === 'compaction') {
-      const compaction: RecordedCompaction = { summary: value.entry.summary, messageIndex: messages.length };
+      const compaction: AgentCompaction = { summary: value.entry.summary, messageIndex: messages.length };
       if (value.entry.tokensBefore !== undefined) compaction.tokensBefore = value.entry.tokensBefore;
       compactions.push(compaction);
       pending.push({ compaction, firstKept: firstKeptEntry(value.entry, entries) });
