@@ -4,7 +4,7 @@ import type { Caller } from '../providers/calls.ts';
 import { sliceMessages } from '../session/slicer.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
 import { renderMessages } from '../session/transcript.ts';
-import { PROMPTS } from './prompts.ts';
+import { registeredPrompts } from './registry.ts';
 import type { PromptUse, StrategyConfig, StrategyContext } from './types.ts';
 
 /** The first 12 hex digits of a text's SHA-256: enough to tell prompt versions apart in a report. */
@@ -32,7 +32,9 @@ export function createStrategyContext(options: {
       renderMessages(messages, { toolResultChars: config.toolResultChars, ...renderOptions }),
     prompt(owner, name) {
       const override = config.promptOverrides?.[`${owner}.${name}`];
-      const text = override?.text ?? PROMPTS[name];
+      const text = override?.text ?? registeredPrompts()[name];
+      if (text === undefined)
+        throw new Error(`strategy '${owner}' asked for prompt '${name}', which no one declares`);
       if (!prompts.some((use) => use.name === name)) {
         prompts.push({ name, sha256: promptHash(text), file: override?.file ?? null });
       }

@@ -1,14 +1,13 @@
-/** `--prompt-file S=FILE` and `S.PROMPT=FILE`: which built-in prompt texts a run replaces, and with what. */
+/** `--prompt-file S=FILE` and `S.PROMPT=FILE`: which prompt texts (core or a strategy's own) a run replaces, and with what. */
 import { InputError, messageOf } from '../errors.ts';
 import { RECENT_SUFFIX } from './hybrid.ts';
-import { isPromptName, type PromptName } from './prompts.ts';
 import { STRATEGIES } from './registry.ts';
 import type { PromptOverride, Strategy } from './types.ts';
 
 const FLAG = '--prompt-file';
 
 /** Every prompt a strategy may have replaced: its own, and the system prompt. */
-export function promptsOf(strategy: Strategy): PromptName[] {
+export function promptsOf(strategy: Strategy): string[] {
   if (!strategy.prompts) return [];
   return [...strategy.prompts.main, ...(strategy.prompts.others ?? []), 'system'];
 }
@@ -42,14 +41,14 @@ export function parsePromptFiles(
     if (names.length === 0)
       throw new InputError(`${FLAG} ${spec}: strategy '${strategyName}' calls no model and has no prompt`);
     const promptName = dot < 0 ? undefined : target.slice(dot + 1);
-    if (promptName !== undefined && !(isPromptName(promptName) && names.includes(promptName))) {
+    if (promptName !== undefined && !names.includes(promptName)) {
       throw new InputError(
         `${FLAG} ${spec}: strategy '${strategyName}' has no prompt '${promptName}'; its prompts: ${names.join(', ')}`,
       );
     }
     const override = { text: readPrompt(file, spec, read), file };
     const into = promptName === undefined ? general : specific;
-    for (const name of promptName === undefined ? strategy.prompts!.main : [promptName as PromptName]) {
+    for (const name of promptName === undefined ? strategy.prompts!.main : [promptName]) {
       into[`${strategyName}.${name}`] = override;
     }
   }

@@ -1,10 +1,12 @@
 /**
- * Every prompt the built-in strategies send, in one place, as named templates. A request is the
+ * The prompts the built-in strategies share, as named templates (a strategy may bring more of its own:
+ * `promptCatalog`). A request is the
  * tagged blocks (`<conversation>`, `<previous-summary>`, `<summaries>`) — the conventions every
  * provider relies on, the offline extractive one included — then a template's instruction text with
  * its `{{placeholders}}` filled, then the user's `<instructions>` focus. Instruction texts never
  * spell a block tag themselves, so a parser looking for the blocks cannot mistake them for one.
  */
+import type { Strategy } from './types.ts';
 
 /** Wraps rendered messages for the model. */
 export function conversationBlock(rendered: string): string {
@@ -181,11 +183,11 @@ const ANCHORED_FORMAT = `Write exactly this Markdown structure, sections in this
 Rules: keep every section, even an empty one; write terse bullets, not prose; keep exact file paths, symbols, commands, error strings, URLs and identifiers; do not mention the summarization or that the context was compacted.`;
 
 /**
- * Every prompt by name. `system` is the system prompt of every call; the others are instruction
- * texts. Placeholders: `{{number}}`/`{{count}}` (which slice of how many), `{{position}}` (where that
+ * The core prompts by name: the ones the built-in strategies share. `system` is the system prompt of
+ * every call; the others are instruction texts. Placeholders: `{{number}}`/`{{count}}` (which slice of how many), `{{position}}` (where that
  * slice lies), `{{budget}}` (tokens the answer may use).
  */
-export const PROMPTS = {
+export const CORE_PROMPTS = {
   system: SYSTEM,
 
   /** single-shot and codex: the whole transcript in one checkpoint call. */
@@ -283,10 +285,30 @@ ${ANCHORED_FORMAT}`,
   'codex-handoff': `Another language model began this task and wrote the summary below of its work so far. The tools it used, and the state it left them in, are still available to you. Build on that work rather than repeating it; here is its summary:`,
 } satisfies Record<string, string>;
 
-/** The name of a prompt in {@link PROMPTS}. */
-export type PromptName = keyof typeof PROMPTS;
-
-/** Whether `name` names a prompt. */
-export function isPromptName(name: string): name is PromptName {
-  return Object.hasOwn(PROMPTS, name);
+/**
+ * Every prompt by name: the core ones, then the templates each strategy declares in its own
+ * `prompts.templates`. A name declared twice, or a strategy naming a prompt nobody declares, is an
+ * error: strategies are checked this way when they are registered (`src/strategies/registry.ts`).
+ */
+export function promptCatalog(strategies: readonly Strategy[]): Record<string, string> {
+  const catalog: Record<string, string> = { ...CORE_PROMPTS };
+  const owners = new Map<string, string>(Object.keys(CORE_PROMPTS).map((name) => [name, 'the core prompts']));
+  for (const strategy of strategies) {
+    for (const [name, text] of Object.entries(strategy.prompts?.templates ?? {})) {
+      const owner = owners.get(name);
+      if (owner !== undefined) {
+        throw new Error(`strategy '${strategy.name}' declares prompt '${name}', which ${owner} already has`);
+      }
+      owners.set(name, `strategy '${strategy.name}'`);
+      catalog[name] = text;
+    }
+  }
+  for (const strategy of strategies) {
+    const used = [...(strategy.prompts?.main ?? []), ...(strategy.prompts?.others ?? [])];
+    const unknown = used.find((name) => !Object.hasOwn(catalog, name));
+    if (unknown !== undefined) {
+      throw new Error(`strategy '${strategy.name}' uses prompt '${unknown}', which no one declares`);
+    }
+  }
+  return catalog;
 }

@@ -14,6 +14,7 @@ import { opencode } from './opencode.ts';
 import { parallelStitch } from './parallel-stitch.ts';
 import { pathsOnly } from './paths-only.ts';
 import { pi } from './pi.ts';
+import { promptCatalog } from './prompts.ts';
 import { sequentialAccumulated } from './sequential-accumulated.ts';
 import { sequentialRolling } from './sequential-rolling.ts';
 import { singleShot } from './single-shot.ts';
@@ -48,6 +49,14 @@ export const STRATEGIES = {
   codex,
   opencode,
 } satisfies Record<string, Strategy>;
+
+// Registration fails here, on import, when a strategy declares a prompt name another one has.
+promptCatalog(Object.values(STRATEGIES));
+
+/** Every prompt text by name: the core ones and those the registered strategies declare. */
+export function registeredPrompts(): Record<string, string> {
+  return promptCatalog(Object.values(STRATEGIES));
+}
 
 /** The settings the built-in strategies declare, each once, in registry order (hybrids read `--keep-recent-tokens`). */
 export function strategySettings(): SettingDeclaration[] {

@@ -3,7 +3,7 @@ import type { CallRequest } from '../providers/calls.ts';
 import type { Session } from '../session/types.ts';
 import type { Slice } from '../session/slicer.ts';
 import type { Tokenizer } from '../tokens.ts';
-import { composePrompt, fillPlaceholders, type PromptName, type PromptValues } from './prompts.ts';
+import { composePrompt, fillPlaceholders, type PromptValues } from './prompts.ts';
 import type { StrategyContext } from './types.ts';
 
 /** One summarization call, as every built-in strategy makes it. */
@@ -12,7 +12,8 @@ export type SummaryCall = {
   label: string;
   /** The strategy whose prompts apply (its `--prompt-file` overrides included). */
   owner: string;
-  prompt: PromptName;
+  /** The prompt's name: a core one (`prompts.ts`) or one the strategy declares. */
+  prompt: string;
   values?: PromptValues;
   /** Tagged blocks before the instruction (earlier summaries, the conversation, a previous summary), in the order sent. */
   blocks: readonly string[];

@@ -7,7 +7,6 @@ import type { Message, Session } from '../session/types.ts';
 import type { Slice } from '../session/slicer.ts';
 import type { Tokenizer } from '../tokens.ts';
 import type { RenderOptions } from '../session/transcript.ts';
-import type { PromptName } from './prompts.ts';
 
 /** A replacement prompt text from `--prompt-file`, and the file it came from. */
 export type PromptOverride = { text: string; file: string };
@@ -34,7 +33,7 @@ export type StrategyContext = {
   /** The shared renderer (`--tool-result-chars` applied unless the options say otherwise). */
   render(messages: readonly Message[], options?: Partial<RenderOptions>): string;
   /** The text of prompt `name` as strategy `owner` uses it (its `--prompt-file` override, if any); the use is recorded. */
-  prompt(owner: string, name: PromptName): string;
+  prompt(owner: string, name: string): string;
   /** Every prompt used so far, in first-use order. */
   readonly prompts: readonly PromptUse[];
   signal: AbortSignal;
@@ -57,8 +56,15 @@ export type PreviousSummary = { summary: string; files: FileLists };
 /** Which family a strategy belongs to, for `-s core|baselines|agents|all`. */
 export type StrategyGroup = 'core' | 'baseline' | 'agent' | 'custom';
 
-/** The prompts a strategy sends: `main` ones are what `--prompt-file S=FILE` replaces, `others` only by name. */
-export type StrategyPrompts = { main: readonly PromptName[]; others?: readonly PromptName[] };
+/**
+ * The prompts a strategy sends, by name: `main` ones are what `--prompt-file S=FILE` replaces, `others` only by
+ * name. `templates` are the prompts it brings itself (name to text), beside the core ones in `prompts.ts`.
+ */
+export type StrategyPrompts = {
+  main: readonly string[];
+  others?: readonly string[];
+  templates?: Readonly<Record<string, string>>;
+};
 
 /** The calls a strategy makes, and how many of them follow one another. */
 export type PlannedCalls = { calls: number; sequential: number };
@@ -80,7 +86,7 @@ export type Strategy = {
   lexical?: boolean;
   /** Markdown sections the summary must have, in order (scored as `structure`). */
   requiredSections?: readonly string[];
-  /** The built-in prompts the strategy uses (the system prompt aside), for `--prompt-file`. */
+  /** The prompts the strategy uses (the system prompt aside) and any it brings, for `--prompt-file`. */
   prompts?: StrategyPrompts;
   /** The settings of its own it reads (flags, defaults, validation); the shared slicing and budget settings aside. */
   settings?: readonly SettingDeclaration[];

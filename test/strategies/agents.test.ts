@@ -10,7 +10,7 @@ import { claudeCode, extractSummary } from '../../src/strategies/claude-code.ts'
 import { codex, recentUserMessages } from '../../src/strategies/codex.ts';
 import { opencode, recentBudget, selectTail } from '../../src/strategies/opencode.ts';
 import { pi } from '../../src/strategies/pi.ts';
-import { PROMPTS } from '../../src/strategies/prompts.ts';
+import { CORE_PROMPTS } from '../../src/strategies/prompts.ts';
 import { findCutPoint } from '../../src/session/cut-points.ts';
 import { countMessages, getTokenizer, type Tokenizer } from '../../src/tokens.ts';
 import { assistant, session, toolExchange, user } from '../helpers/factories.ts';
@@ -314,10 +314,10 @@ describe('codex', () => {
     const provider = fakeProvider();
     const { output } = await runStrategy(codex, agentSession(), provider);
     assert.match(provider.requests[0]!.prompt, /Write a checkpoint summary of the conversation above/);
-    assert.equal(output.summary, `${PROMPTS['codex-handoff']}\nsummary #1`);
+    assert.equal(output.summary, `${CORE_PROMPTS['codex-handoff']}\nsummary #1`);
     assert.equal(output.kept?.length, 4, 'all four user messages fit 20000 tokens');
     const empty = await runStrategy(codex, agentSession(), fakeProvider({ answer: () => '  ' }));
-    assert.equal(empty.output.summary, `${PROMPTS['codex-handoff']}\n(no summary available)`);
+    assert.equal(empty.output.summary, `${CORE_PROMPTS['codex-handoff']}\n(no summary available)`);
   });
 
   it('drops the oldest messages until the checkpoint call fits the context window', async () => {

@@ -4,8 +4,8 @@ import { InputError } from '../../src/errors.ts';
 import { requestKey } from '../../src/providers/stored-answer.ts';
 import { promptHash } from '../../src/strategies/context.ts';
 import { parsePromptFiles } from '../../src/strategies/prompt-overrides.ts';
-import { fillPlaceholders, PROMPTS } from '../../src/strategies/prompts.ts';
-import { STRATEGIES } from '../../src/strategies/registry.ts';
+import { CORE_PROMPTS, fillPlaceholders, promptCatalog } from '../../src/strategies/prompts.ts';
+import { registeredPrompts, STRATEGIES } from '../../src/strategies/registry.ts';
 import { singleShot } from '../../src/strategies/single-shot.ts';
 import type { PromptOverride, Strategy } from '../../src/strategies/types.ts';
 import { workSession } from '../helpers/factories.ts';
@@ -94,7 +94,7 @@ describe('prompt overrides', () => {
     assert.doesNotMatch(prompt, /checkpoint summary/);
     assert.deepEqual(prompts, [
       { name: 'checkpoint', sha256: promptHash(files['short.md']!), file: 'short.md' },
-      { name: 'system', sha256: promptHash(PROMPTS.system), file: null },
+      { name: 'system', sha256: promptHash(CORE_PROMPTS.system), file: null },
     ]);
   });
 
@@ -161,9 +161,32 @@ describe('prompt overrides', () => {
   });
 
   it('no instruction text spells a block tag, so a request parser cannot mistake it for a block', () => {
-    for (const [name, text] of Object.entries(PROMPTS)) {
+    for (const [name, text] of Object.entries(registeredPrompts())) {
       assert.doesNotMatch(text, /<\/?(conversation|previous-summary|summaries|instructions)>/, name);
     }
     assert.equal(fillPlaceholders('{{a}} {{b}}', { a: 1 }), '1 {{b}}');
+  });
+
+  it('a prompt name declared twice, or used and declared by no one, is an error naming the strategy', () => {
+    const bringing = (name: string, templates: Record<string, string>, main = Object.keys(templates)) =>
+      ({ ...singleShot, name, prompts: { main, templates } }) as Strategy;
+    assert.throws(
+      () => promptCatalog([bringing('mine', { checkpoint: 'Summarize.' })]),
+      /^Error: strategy 'mine' declares prompt 'checkpoint', which the core prompts already has$/,
+    );
+    assert.throws(
+      () => promptCatalog([bringing('a', { brief: 'One line.' }), bringing('b', { brief: 'Two lines.' })]),
+      /^Error: strategy 'b' declares prompt 'brief', which strategy 'a' already has$/,
+    );
+    assert.throws(
+      () => promptCatalog([bringing('c', {}, ['brief'])]),
+      /^Error: strategy 'c' uses prompt 'brief', which no one declares$/,
+    );
+    const catalog = promptCatalog([
+      ...(Object.values(STRATEGIES) as Strategy[]),
+      bringing('d', { brief: 'One line.' }),
+    ]);
+    assert.equal(catalog.brief, 'One line.');
+    for (const [name, text] of Object.entries(CORE_PROMPTS)) assert.equal(catalog[name], text, name);
   });
 });
