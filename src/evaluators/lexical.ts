@@ -1,12 +1,7 @@
 /** The lexical evaluator: every offline scorer of the metric registry (probe recall, files, structure, …). */
-import { z } from 'zod';
 import { scoreSummary } from '../quality/score.ts';
-import type { Quality } from '../quality/types.ts';
-import { typedAs } from '../results/record.ts';
+import { type LexicalScores, lexicalScoresSchema } from '../quality/types.ts';
 import type { Evaluator } from './types.ts';
-
-/** The offline scores of one context: the quality block without the judge. */
-export type LexicalScores = Omit<Quality, 'judge'>;
 
 /** Scores every job, failed ones as an empty context, with no model call. */
 export const lexicalEvaluator: Evaluator<LexicalScores> = {
@@ -29,12 +24,7 @@ export const lexicalEvaluator: Evaluator<LexicalScores> = {
     });
     return scores;
   },
-  schema: typedAs<LexicalScores>(
-    z.looseObject({
-      probeRecall: z.number().nullable(),
-      probeOutcomes: z.record(z.string(), z.string()),
-    }),
-  ),
+  schema: lexicalScoresSchema,
   apply(result, scores) {
     if (scores) result.quality = { ...scores, judge: result.quality?.judge ?? null };
   },

@@ -9,7 +9,8 @@ import type { ContinuationResult } from '../results/continuation-types.ts';
 import { chainEvaluator } from './chain.ts';
 import { continuationEvaluator } from './continuation.ts';
 import { judgeEvaluator, type JudgeScores } from './judge.ts';
-import { lexicalEvaluator, type LexicalScores } from './lexical.ts';
+import { lexicalEvaluator } from './lexical.ts';
+import type { LexicalScores } from '../quality/types.ts';
 import type { EvaluationInput, Evaluator, EvaluatorContext } from './types.ts';
 
 /** The evaluators, by name. */

@@ -1,47 +1,63 @@
 /** What quality scoring reads and writes: the input of every scorer and the `quality` block of a result. */
+import { z } from 'zod';
 import type { FileLists } from '../session/file-operations.ts';
-import type { JudgeResult } from './judge/judge.ts';
+import { judgeResultSchema } from './judge/judge.ts';
 import type { TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 
 /** What became of one probe in a compacted context: kept, kept in part (its statement half stated), lost, or opposed. */
-export type ProbeOutcome = 'matched' | 'partial' | 'missed' | 'contradicted';
+export const probeOutcomeSchema = z.enum(['matched', 'partial', 'missed', 'contradicted']);
 
-/** The quality figures of one summary, as written under `quality` in the results JSON (docs/results.md). */
-export type Quality = {
+/** One of {@link probeOutcomeSchema}. */
+export type ProbeOutcome = z.infer<typeof probeOutcomeSchema>;
+
+/**
+ * The offline quality figures of one summary (the quality block without the judge). The partial and history
+ * counts default for files written before live facts and history (issue 23): every probe was then live.
+ */
+export const lexicalScoresSchema = z.object({
   /**
    * (Matched + ½ partial) live fact probes / live fact probes (facts that still matter at the cut,
    * docs/derived-probes.md); null when the fixture has none. File names are `fileRecall`.
    */
-  probeRecall: number | null;
+  probeRecall: z.number().nullable(),
   /** Recall per probe kind over the live probes, for every kind with at least one, sorted by kind. */
-  probeRecallByKind: Record<string, number>;
+  probeRecallByKind: z.record(z.string(), z.number()),
   /** Live probes matched in full, live probes kept in part (each counting half), and live probes. */
-  probesMatched: number;
-  probesPartial: number;
-  probesTotal: number;
+  probesMatched: z.number(),
+  probesPartial: z.number().default(0),
+  probesTotal: z.number(),
   /** The same over history probes (facts that mattered once: a fixed error, an earlier task); null when none. */
-  historyRecall: number | null;
-  historyMatched: number;
-  historyPartial: number;
-  historyTotal: number;
+  historyRecall: z.number().nullable().default(null),
+  historyMatched: z.number().default(0),
+  historyPartial: z.number().default(0),
+  historyTotal: z.number().default(0),
   /** Probes whose opposite the summary states (counted among the missed); null when no probe has an opposite. */
-  contradictions: number | null;
+  contradictions: z.number().nullable(),
   /** Ids of the probes the summary did not keep in full (partial, missed or contradicted), in probe order. */
-  missedProbes: string[];
+  missedProbes: z.array(z.string()),
   /** What became of every probe, by id. */
-  probeOutcomes: Record<string, ProbeOutcome>;
+  probeOutcomes: z.record(z.string(), probeOutcomeSchema),
   /** Files read or modified that the summary names / all such files; null when no file was touched. */
-  fileRecall: number | null;
+  fileRecall: z.number().nullable(),
   /** The same over modified files only; null when none was modified. */
-  modifiedFileRecall: number | null;
+  modifiedFileRecall: z.number().nullable(),
   /** Required sections present in order / required sections; null for strategies that require none. */
-  structure: number | null;
+  structure: z.number().nullable(),
   /** Paths the summary names that appear nowhere in the transcript. */
-  inventedPaths: string[];
+  inventedPaths: z.array(z.string()),
+});
+
+/** The quality figures of one summary, as written under `quality` in the results JSON (docs/results.md). */
+export const qualitySchema = lexicalScoresSchema.extend({
   /** LLM judge scores (`--judge`); null when not judged. */
-  judge: JudgeResult | null;
-};
+  judge: judgeResultSchema.nullable(),
+});
+
+/** The offline scores of one context. */
+export type LexicalScores = z.infer<typeof lexicalScoresSchema>;
+/** The quality block of a result. */
+export type Quality = z.infer<typeof qualitySchema>;
 
 /** What the transcript has content for, so a summary section standing for it may not be left as a placeholder. */
 export type StructureExpectations = {

@@ -20,32 +20,37 @@ import {
 import type { Probe } from '../probes.ts';
 
 /** One probe as the judge saw it. */
-export type JudgedProbe = {
-  id: string;
-  kind: string;
+export const judgedProbeSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
   /** The judge model's answer from the summary alone (`unknown` when the summary does not say). */
-  answer: string;
+  answer: z.string(),
   /** The grade, 0–1; 0 when the probe could not be graded (it counts as failed, see `error`). */
-  score: number;
+  score: z.number(),
   /** The grader's one-line reason; for a probe that could not be graded, why. */
-  reason: string;
+  reason: z.string(),
   /** Why the probe could not be graded: a failed call or an unparseable grade; null when graded. */
-  error: string | null;
-};
+  error: z.string().nullable(),
+});
 
 /** The judge's verdict on one summary, as written under `quality.judge` in the results JSON. */
-export type JudgeResult = {
+export const judgeResultSchema = z.object({
   /** Mean score over every probe, one that could not be graded counting 0; null when there is no probe. */
-  score: number | null;
+  score: z.number().nullable(),
   /** Mean score per probe kind, sorted by kind, ungraded probes counting 0. */
-  byKind: Record<string, number>;
+  byKind: z.record(z.string(), z.number()),
   /** Probes the grader graded. */
-  graded: number;
+  graded: z.number(),
   /** Probes it could not grade (a call failed or the grade could not be read): counted as failed, score 0. */
-  errors: number;
+  errors: z.number(),
   /** Every probe, in probe order. */
-  probes: JudgedProbe[];
-};
+  probes: z.array(judgedProbeSchema),
+});
+
+/** One probe as the judge saw it. */
+export type JudgedProbe = z.infer<typeof judgedProbeSchema>;
+/** The judge's verdict on one summary. */
+export type JudgeResult = z.infer<typeof judgeResultSchema>;
 
 /** What {@link judgeSummary} needs. */
 export type JudgeInput = {
