@@ -1,18 +1,20 @@
 /** The LLM judge as an evaluator (`--judge`): grades each probe against a finished job's context. */
 import { z } from 'zod';
 import { judgeText } from '../quality/judge/run-judge.ts';
-import type { JudgeResult } from '../quality/judge/judge.ts';
+import { judgeResultSchema } from '../quality/judge/judge.ts';
 import { traceEntry } from '../results/assemble.ts';
-import type { StrategyResult, TraceEntry } from '../results/types.ts';
-import { typedAs } from '../results/record.ts';
+import { judgeUsageSchema, traceEntrySchema } from '../results/call-trace.ts';
 import type { Evaluator } from './types.ts';
 
 /** The judge's grades of one context, and its own calls and cost (never counted in the strategy's). */
-export type JudgeScores = {
-  judge: JudgeResult;
-  usage: NonNullable<StrategyResult['judgeUsage']>;
-  trace: TraceEntry[];
-};
+export const judgeScoresSchema = z.object({
+  judge: judgeResultSchema,
+  usage: judgeUsageSchema,
+  trace: z.array(traceEntrySchema),
+});
+
+/** One {@link judgeScoresSchema}. */
+export type JudgeScores = z.infer<typeof judgeScoresSchema>;
 
 /** Judges finished jobs when the run has a judge; each run of `--runs` is judged afresh. */
 export const judgeEvaluator: Evaluator<JudgeScores> = {
@@ -31,13 +33,7 @@ export const judgeEvaluator: Evaluator<JudgeScores> = {
     });
     return { judge: judged.judge, usage: judged.usage, trace: judged.trace.map(traceEntry) };
   },
-  schema: typedAs<JudgeScores>(
-    z.looseObject({
-      judge: z.looseObject({ score: z.number().nullable() }),
-      usage: z.looseObject({ calls: z.number() }),
-      trace: z.array(z.looseObject({ label: z.string() })),
-    }),
-  ),
+  schema: judgeScoresSchema,
   apply(result, scores) {
     if (!scores) return;
     // The lexical evaluator's block comes first; the judge's grades go into it.

@@ -1,6 +1,5 @@
 /** The results JSON (`schemaVersion: 2`, docs/results.md): what a compare run produced, for machines. */
 import type { ProbeSource } from '../quality/probes.ts';
-import type { CallRecord } from '../providers/calls.ts';
 import type { UsageSource } from '../providers/types.ts';
 import type { Quality } from '../quality/types.ts';
 import type { PromptUse } from '../strategies/types.ts';
@@ -8,33 +7,12 @@ import type { MessageRange } from '../session/message-ranges.ts';
 import type { ChainResult } from './chain.ts';
 import type { ContinuationResult } from './continuation-types.ts';
 import type { Provenance } from './provenance.ts';
+import type { JudgeUsage, TraceEntry } from './call-trace.ts';
+
+export type { TraceEntry } from './call-trace.ts';
 
 /** Mean and standard error of one figure over `--runs`. */
 export type Spread = { mean: number; stdError: number };
-
-/** One row of the trace in the results JSON. */
-export type TraceEntry = Pick<
-  CallRecord,
-  | 'label'
-  | 'inputTokens'
-  | 'outputTokens'
-  | 'cachedInputTokens'
-  | 'cacheWriteInputTokens'
-  | 'usageSource'
-  | 'ms'
-  | 'cached'
-  | 'attempts'
-  | 'error'
-  // When the call was asked for, started (after waiting for a concurrency slot) and ended, in ms
-  // since the strategy started: enough to draw the run's timeline.
-  | 'requestedAt'
-  | 'startedAt'
-  | 'endedAt'
-> & {
-  /** The stored prompt and answer of the call (`records/calls/<hash>.json`); null when not sent or failed, absent in older files. */
-  promptHash?: string | null;
-  answerHash?: string | null;
-};
 
 /** A warning on a result: its context is over half the transcript (or the window), or it missed its target. */
 export type StrategyFlag = 'does-not-compress' | 'missed-target';
@@ -105,13 +83,7 @@ export type StrategyResult = {
   summary: string;
   trace: TraceEntry[];
   /** The judge's own calls and cost (`--judge`), never counted in the strategy's figures; null when not judged. */
-  judgeUsage: {
-    calls: number;
-    inputTokens: number;
-    outputTokens: number;
-    cachedCalls: number;
-    cost: number | null;
-  } | null;
+  judgeUsage: JudgeUsage | null;
   judgeTrace: TraceEntry[];
   /** Under `--schedule` only: every compaction of the replayed session (the row itself is the context at its end). */
   chain?: ChainResult;
