@@ -1,17 +1,8 @@
 /** The continuation evaluator (`--continuation`): each stored cut's context against the real next steps. */
-import { z } from 'zod';
 import { scoreContinuation } from '../continuation/stored-cuts.ts';
-import type { ContinuationResult } from '../results/continuation-types.ts';
+import { type ContinuationResult, continuationResultSchema } from '../results/continuation-types.ts';
 import { textIn } from './chain.ts';
-import { typedAs } from '../results/record.ts';
 import type { Evaluator } from './types.ts';
-
-const shape = z.looseObject({
-  cut: z.number(),
-  steps: z.number(),
-  grounding: z.looseObject({ rate: z.number().nullable() }),
-  recoverability: z.looseObject({ conversationRecall: z.number().nullable() }),
-});
 
 /** Scores the continuation cuts of a job run with `--continuation`, offline (the predictions were made with it). */
 export const continuationEvaluator: Evaluator<ContinuationResult> = {
@@ -24,7 +15,7 @@ export const continuationEvaluator: Evaluator<ContinuationResult> = {
     if (!input.continuation || input.continuation.cuts.length === 0) return null;
     return scoreContinuation(input.continuation, textIn(input.texts), input.whole, context.tokenizer) ?? null;
   },
-  schema: typedAs<ContinuationResult>(shape),
+  schema: continuationResultSchema,
   apply(result, scores) {
     if (scores) result.continuation = scores;
   },

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type MeasuredResult, type ResultsFile, type ResultsFrame, SCHEMA_VERSION } from './types.ts';
-import { type ContinuationResult, REHYDRATION_DESIGNS } from './continuation-types.ts';
+import { continuationPredictionSchema, REHYDRATION_DESIGNS } from './continuation-types.ts';
 import { chainOutputSchema } from './chain-output.ts';
 
 /** The records format version this code writes and reads. */
@@ -184,9 +184,7 @@ const continuationCutSchema = z.object({
   textHash: z.string(),
   predicted: z
     .object({
-      prediction: z.custom<ContinuationResult['prediction']>(
-        (value) => value === null || typeof value === 'object',
-      ),
+      prediction: continuationPredictionSchema.nullable(),
       note: z.string().nullable(),
     })
     .nullable(),
