@@ -1,16 +1,7 @@
 /** The chain evaluator (`--schedule`): every compaction of a job's stored chain scored against the probes so far. */
-import { z } from 'zod';
-import type { ChainResult } from '../results/chain.ts';
+import { type ChainResult, chainResultSchema } from '../results/chain.ts';
 import { scoreChain } from '../schedule/cycles.ts';
-import { typedAs } from '../results/record.ts';
 import type { Evaluator } from './types.ts';
-
-const shape = z.looseObject({
-  schedule: z.string(),
-  compactions: z.number(),
-  status: z.enum(['ok', 'stalled', 'error']),
-  cycles: z.array(z.looseObject({ cycle: z.number(), atMessage: z.number(), probes: z.number() })),
-});
 
 /** Scores the chain of a job run under `--schedule` (the agent's own under `--schedule recorded`), offline. */
 export const chainEvaluator: Evaluator<ChainResult> = {
@@ -23,7 +14,7 @@ export const chainEvaluator: Evaluator<ChainResult> = {
     if (!input.chain) return null;
     return scoreChain(input.chain, textIn(input.texts), input.whole, input.requiredSections);
   },
-  schema: typedAs<ChainResult>(shape),
+  schema: chainResultSchema,
   apply(result, scores) {
     if (scores) result.chain = scores;
   },

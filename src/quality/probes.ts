@@ -27,7 +27,10 @@ export const SIDECAR_KINDS = [...PROBE_KINDS, ...DERIVED_KINDS] as const;
 export type ProbeKind = (typeof SIDECAR_KINDS)[number];
 
 /** Where a probe came from: written by hand in a sidecar, derived from the transcript by code, or written by a model. */
-export type ProbeSource = 'sidecar' | 'derived' | 'model';
+export const probeSourceSchema = z.enum(['sidecar', 'derived', 'model']);
+
+/** One of {@link probeSourceSchema}. */
+export type ProbeSource = z.infer<typeof probeSourceSchema>;
 
 const spellings = z.array(z.string().trim().min(1)).min(1);
 

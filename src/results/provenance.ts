@@ -6,26 +6,32 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { z } from 'zod';
 import { toolVersion } from '../package-root.ts';
 import { redactSecrets } from '../providers/secrets.ts';
 
 /** The `provenance` block of a results file (docs/results.md). */
-export type Provenance = {
-  tool: string;
-  version: string;
+export const provenanceSchema = z.object({
+  tool: z.string(),
+  version: z.string(),
   /** The commit checked out where the command ran; null outside a git working tree. */
-  commit: string | null;
+  commit: z.string().nullable(),
   /** Whether tracked files differed from that commit; null outside a git working tree. */
-  uncommittedChanges: boolean | null;
+  uncommittedChanges: z.boolean().nullable(),
   /** When the run started (ISO 8601, UTC). Kept out of the Markdown so reruns stay byte-identical. */
-  date: string;
+  date: z.string(),
   /** The command line as typed, key-like values replaced by `***`. */
-  command: string;
-  provider: string;
-  model: string;
+  command: z.string(),
+  provider: z.string(),
+  model: z.string(),
   /** `--replay` / `--record`: the file, and the first 12 hex digits of the SHA-256 of what it held at the start. */
-  cassette: { mode: 'replay' | 'record'; file: string; id: string | null } | null;
-};
+  cassette: z
+    .object({ mode: z.enum(['replay', 'record']), file: z.string(), id: z.string().nullable() })
+    .nullable(),
+});
+
+/** One {@link provenanceSchema}. */
+export type Provenance = z.infer<typeof provenanceSchema>;
 
 /** What the run knows of itself. */
 export type ProvenanceInput = {

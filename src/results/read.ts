@@ -2,8 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
-import { resultsFileSchema } from './record.ts';
-import type { ResultsFile } from './types.ts';
+import { type ResultsFile, resultsFileSchema } from './types.ts';
 
 /**
  * The results of a file from disk: a results file (F-results.json) holds one fixture's, the output of
@@ -34,29 +33,9 @@ export function isSuiteResultsJson(json: unknown): boolean {
 function parseResults(json: unknown, where: string): ResultsFile {
   const parsed = resultsFileSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${where}: ${describeSchemaProblem(parsed.error)}`);
-  return withLiveFacts(parsed.data);
-}
-
-/**
- * A results file written before live facts and history (issue 23) read as one whose every probe is live: its
- * probe recall was over all probes, which is then the live recall, and it has no history recall.
- */
-function withLiveFacts(results: ResultsFile): ResultsFile {
-  return {
-    ...results,
-    probes: results.probes.map((probe) => ({ ...probe, live: probe.live ?? true })),
-    strategies: results.strategies.map((strategy) => ({
-      ...strategy,
-      quality: {
-        ...strategy.quality,
-        historyRecall: strategy.quality.historyRecall ?? null,
-        historyMatched: strategy.quality.historyMatched ?? 0,
-        historyPartial: strategy.quality.historyPartial ?? 0,
-        probesPartial: strategy.quality.probesPartial ?? 0,
-        historyTotal: strategy.quality.historyTotal ?? 0,
-      },
-    })),
-  };
+  // A file written before live facts and history (issue 23) reads with every probe live and no history: the
+  // schema's defaults; its probe recall was over all probes, which is then the live recall.
+  return parsed.data;
 }
 
 /** A results file's JSON as parsed; an {@link InputError} naming the file when it cannot be read or parsed. */

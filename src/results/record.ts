@@ -1,11 +1,11 @@
 /**
  * The records of a run (docs/results.md, "Records"): one versioned JSON Lines file per run, holding a run header,
  * one session record per session × target and one job record per session × strategy × target × run. Every
- * report, statistic and gate is computed from these; the same zod definitions read results files back.
+ * report, statistic and gate is computed from these; results files are read back with the schemas of `types.ts`.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { type MeasuredResult, type ResultsFile, type ResultsFrame, SCHEMA_VERSION } from './types.ts';
+import { measuredResultSchema, resultsFrameSchema } from './types.ts';
 import { continuationPredictionSchema, REHYDRATION_DESIGNS } from './continuation-types.ts';
 import { chainOutputSchema } from './chain-output.ts';
 
@@ -21,61 +21,6 @@ export function shortHash(text: string): string {
 export function contentHash(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
 }
-
-/**
- * A schema whose output is `Output`, the type its writers build: `shape` checks the fields every reader relies on
- * (its issues are reported as its own, path and message), the rest passes through as written.
- */
-export function typedAs<Output>(shape: z.ZodType): z.ZodType<Output> {
-  return z.custom<Output>().superRefine((value, context) => {
-    const checked = shape.safeParse(value);
-    if (!checked.success)
-      for (const issue of checked.error.issues)
-        context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  });
-}
-
-const traceSchema = z.looseObject({
-  label: z.string(),
-  requestedAt: z.number(),
-  startedAt: z.number(),
-  endedAt: z.number(),
-});
-
-/** One strategy's result as every reader of results relies on it (the rest passes through unchecked). */
-export const strategyResultSchema = z.looseObject({
-  name: z.string().min(1),
-  status: z.enum(['ok', 'error']),
-  startedAtMs: z.number(),
-  tokensAfter: z.number(),
-  flags: z.array(z.string()),
-  keptRanges: z.array(z.looseObject({ start: z.number(), end: z.number() })),
-  quality: z.looseObject({
-    probeRecall: z.number().nullable(),
-    probeRecallByKind: z.record(z.string(), z.number()),
-    probeOutcomes: z.record(z.string(), z.string()),
-  }),
-  trace: z.array(traceSchema),
-  summary: z.string(),
-});
-
-/** What a results file (F-results.json) holds besides its strategies. */
-export const resultsFrameSchema = z.looseObject({
-  schemaVersion: z.literal(SCHEMA_VERSION, {
-    error: `unsupported schemaVersion (this version reads ${SCHEMA_VERSION}); rerun compare to regenerate it`,
-  }),
-  fixture: z.looseObject({ name: z.string().min(1), messages: z.number() }),
-  target: z.number().nullable(),
-  probes: z.array(z.looseObject({ id: z.string(), kind: z.string(), messageIndex: z.number().nullable() })),
-  config: z.looseObject({ concurrency: z.number(), runs: z.number() }),
-  /** `--continuation` (without `--schedule`): the cuts; the strategies ran and were scored on the history before the first. */
-  continuation: z.looseObject({ cuts: z.array(z.number()) }).optional(),
-});
-
-/** A results file (F-results.json): the frame and every strategy's result. */
-export const resultsFileSchema = typedAs<ResultsFile>(
-  resultsFrameSchema.extend({ strategies: z.array(strategyResultSchema) }),
-);
 
 const versionSchema = z.literal(RECORD_VERSION, {
   error: `unsupported recordVersion (this version reads ${RECORD_VERSION}); rerun compare to regenerate the records`,
@@ -162,7 +107,7 @@ export const sessionRecordSchema = z.object({
   session: z.string(),
   target: z.number().nullable(),
   /** The results file of this session and target without `statistics` and `strategies`. */
-  frame: typedAs<ResultsFrame>(resultsFrameSchema),
+  frame: resultsFrameSchema,
 });
 
 /** A call of a job, in the order of its trace: the stored prompt and answer (`records/calls/<hash>.json`). */
@@ -228,7 +173,7 @@ export const jobRecordSchema = z.object({
   /** Each evaluator's scores, by evaluator name (src/evaluators/registry.ts). */
   scores: z.record(z.string(), z.unknown()),
   /** The strategy's measured result; its quality, judgeUsage and judgeTrace are filled from `scores`. */
-  outcome: typedAs<MeasuredResult>(strategyResultSchema.extend({ quality: z.null() })),
+  outcome: measuredResultSchema,
 });
 
 /**

@@ -1,8 +1,12 @@
 /** Runs of transcript messages by 0-based index: where kept messages come from, written as reports show them. */
+import { z } from 'zod';
 import type { Message, Session } from './types.ts';
 
 /** A run of messages `[start, end)` of the transcript, by 0-based index. */
-export type MessageRange = { start: number; end: number };
+export const messageRangeSchema = z.object({ start: z.number(), end: z.number() });
+
+/** One {@link messageRangeSchema}. */
+export type MessageRange = z.infer<typeof messageRangeSchema>;
 
 /** Sorted indices as ranges of consecutive indices. */
 export function rangesOf(indices: Iterable<number>): MessageRange[] {

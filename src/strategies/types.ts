@@ -1,4 +1,5 @@
 /** The strategy contract (docs/strategies.md): a plain object with a name, a description and `run`. */
+import { z } from 'zod';
 import type { Caller } from '../providers/calls.ts';
 import type { MessageRange } from '../session/message-ranges.ts';
 import type { SettingDeclaration, Settings } from '../settings.ts';
@@ -18,7 +19,14 @@ export type StrategyConfig = Settings & {
 };
 
 /** One prompt a strategy used, for the report: its name, the first 12 hex digits of its SHA-256, its override file. */
-export type PromptUse = { name: string; sha256: string; file: string | null };
+export const promptUseSchema = z.object({
+  name: z.string(),
+  sha256: z.string(),
+  file: z.string().nullable(),
+});
+
+/** One {@link promptUseSchema}. */
+export type PromptUse = z.infer<typeof promptUseSchema>;
 
 /** What `run` is handed: the instrumented provider, the shared slicer and renderer, the tokenizer, the config. */
 export type StrategyContext = {

@@ -1,7 +1,8 @@
 /** Reading a results file back: one written before live facts and history reads as if every probe were live. */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { readResultsFile } from '../../src/results/read.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
@@ -12,38 +13,36 @@ before(async () => {
 });
 after(() => directory.remove());
 
-/** A results file as written before live facts: no `live` on probes, no history figures. */
-const OLD = {
-  schemaVersion: 2,
-  fixture: { name: 'old', messages: 4 },
-  target: null,
-  probes: [{ id: 'task@0', kind: 'task', question: '?', answer: '.', messageIndex: 0, source: 'derived' }],
-  config: { concurrency: 1, runs: 1 },
-  strategies: [
-    {
-      name: 'single-shot',
-      status: 'ok',
-      startedAtMs: 0,
-      tokensAfter: 10,
-      flags: [],
-      keptRanges: [],
-      quality: { probeRecall: 1, probeRecallByKind: { task: 1 }, probeOutcomes: { 'task@0': 'matched' } },
-      trace: [],
-      summary: 'the task',
-    },
-  ],
-};
+/** Written by commit a20cb05, before live facts and history: no `live` on probes, no history or cache-write figures. */
+const OLD = fileURLToPath(new URL('../samples/a20cb05-before-compaction-results.json', import.meta.url));
 
 describe('reading results written before live facts', () => {
   it('reads every probe as live and the history figures as absent', async () => {
-    const file = join(directory.path, 'old-results.json');
-    await writeFile(file, JSON.stringify(OLD));
-    const [results] = await readResultsFile(file);
-    assert.equal(results!.probes[0]!.live, true);
-    const { quality } = results!.strategies[0]!;
-    assert.equal(quality.probeRecall, 1, 'the old recall over all probes is the live recall');
-    assert.deepEqual([quality.historyRecall, quality.historyMatched, quality.historyTotal], [null, 0, 0]);
-    // Nor were probes kept in part counted then.
-    assert.deepEqual([quality.probesPartial, quality.historyPartial], [0, 0]);
+    const written = JSON.parse(await readFile(OLD, 'utf8')) as {
+      strategies: Array<{ quality: { probeRecall: number } }>;
+    };
+    const [results] = await readResultsFile(OLD);
+    assert.ok(results!.probes.length > 0);
+    assert.ok(results!.probes.every((probe) => probe.live));
+    assert.deepEqual(
+      results!.strategies.map((strategy) => strategy.quality.probeRecall),
+      written.strategies.map((strategy) => strategy.quality.probeRecall),
+      'the old recall over all probes is the live recall',
+    );
+    for (const { quality, cacheWriteInputTokens } of results!.strategies) {
+      assert.deepEqual([quality.historyRecall, quality.historyMatched, quality.historyTotal], [null, 0, 0]);
+      // Nor were probes kept in part, or prompt-cache writes, counted then.
+      assert.deepEqual([quality.probesPartial, quality.historyPartial, cacheWriteInputTokens], [0, 0, 0]);
+    }
+  });
+
+  it('names the first field a results file lacks', async () => {
+    const results = JSON.parse(await readFile(OLD, 'utf8')) as { fixture: Record<string, unknown> };
+    delete results.fixture['path'];
+    const file = join(directory.path, 'no-path-results.json');
+    await writeFile(file, JSON.stringify(results));
+    await assert.rejects(readResultsFile(file), {
+      message: `${file}: fixture.path: Invalid input: expected string, received undefined`,
+    });
   });
 });
