@@ -2,6 +2,7 @@
  * The provider interface (docs/providers.md): a message-shaped call (`generate`) and its text form (`complete`,
  * one user message), each with an options bag carrying the abort signal.
  */
+import { z } from 'zod';
 import type { Message, TextBlock, ToolCallBlock } from '../session/types.ts';
 
 /** One completion request. */
@@ -63,7 +64,10 @@ export type Usage = {
 };
 
 /** Which counter produced a usage figure: the API's own report, or our tokenizer. */
-export type UsageSource = 'api' | 'tokenizer';
+export const usageSourceSchema = z.enum(['api', 'tokenizer']);
+
+/** One of {@link usageSourceSchema}. */
+export type UsageSource = z.infer<typeof usageSourceSchema>;
 
 /** The answer to one request. */
 export type Completion = {

@@ -1,5 +1,6 @@
 /** The calls a result traces (`trace`, `judgeTrace`) and the judge's own usage, as the results JSON and job records hold them. */
 import { z } from 'zod';
+import { usageSourceSchema } from '../providers/types.ts';
 
 /** One row of the trace in the results JSON: a call as `src/providers/calls.ts` records it, times rounded. */
 export const traceEntrySchema = z.object({
@@ -12,7 +13,7 @@ export const traceEntrySchema = z.object({
   /** Input tokens the API wrote to its prompt cache (Anthropic); null when not said or in files written before it. */
   cacheWriteInputTokens: z.number().nullable().default(null),
   /** Which counter produced the token figures. */
-  usageSource: z.enum(['api', 'tokenizer']),
+  usageSource: usageSourceSchema,
   ms: z.number(),
   cached: z.boolean(),
   /** HTTP attempts (1 = no retry), where the provider knows. */

@@ -29,7 +29,7 @@ export function isSignificant(adjustedP: number): boolean {
  * then leaves the strategies' verdicts as they were; adding strategies still makes each of their verdicts
  * more cautious, and the reports say so.
  */
-export type ComparisonFamily = 'strategies' | 'lexical baselines';
+export type ComparisonFamily = PairedComparison['family'];
 
 /** The family of a comparison with the reference. */
 export function familyOf(result: { lexical: boolean }): ComparisonFamily {

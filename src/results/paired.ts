@@ -5,6 +5,7 @@
  * probe set bounds which differences it can detect at all. With several runs, outcomes are averaged per
  * probe first, so a probe is one cluster whatever the number of runs.
  */
+import { z } from 'zod';
 
 /** The two-sided 95% normal quantile. */
 export const Z_95 = 1.959963984540054;
@@ -12,7 +13,10 @@ export const Z_95 = 1.959963984540054;
 const Z_80 = 0.8416212335729143;
 
 /** An interval around an estimate. */
-export type Interval = { estimate: number; low: number; high: number };
+export const intervalSchema = z.object({ estimate: z.number(), low: z.number(), high: z.number() });
+
+/** One {@link intervalSchema}. */
+export type Interval = z.infer<typeof intervalSchema>;
 
 /** Wilson's score interval for k successes of n (Newcombe 1998: 81/263 → 0.2553 to 0.3662). */
 export function wilsonInterval(k: number, n: number, z = Z_95): Interval {

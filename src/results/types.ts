@@ -3,6 +3,8 @@
  * zod schema with its type inferred: results files and job records are read back with the same definitions.
  */
 import { z } from 'zod';
+import { usageSourceSchema } from '../providers/types.ts';
+import { intervalSchema } from './paired.ts';
 import { probeSourceSchema } from '../quality/probes.ts';
 import { qualitySchema } from '../quality/types.ts';
 import { promptUseSchema } from '../strategies/types.ts';
@@ -43,7 +45,7 @@ export const measuredResultSchema = z.object({
   /** Input tokens written to the API's prompt cache (Anthropic; priced at its cache-write price); 0 in files written before it. */
   cacheWriteInputTokens: z.number().default(0),
   /** `api` when every figure came from the API, `tokenizer` when every one was counted by us, else `mixed`; `none` without calls. */
-  usageSource: z.enum(['api', 'tokenizer', 'mixed', 'none']),
+  usageSource: z.union([usageSourceSchema, z.enum(['mixed', 'none'])]),
   cachedCalls: z.number(),
   /** From the strategy's start to its end, waiting for concurrency slots included. */
   wallMs: z.number(),
@@ -162,8 +164,6 @@ export type ContinuationRun = z.infer<typeof continuationRunSchema>;
 
 /** The results format version this code writes and `check` reads. */
 export const SCHEMA_VERSION = 2;
-
-const intervalSchema = z.object({ estimate: z.number(), low: z.number(), high: z.number() });
 
 /** One strategy against the reference: paired on the same probes. */
 export const pairedComparisonSchema = z.object({
