@@ -102,7 +102,7 @@ async function compareThroughMock(
     concurrency: CONCURRENCY,
     runs: 1,
   });
-  const session = outcome.fixtures[0];
+  const session = outcome.sessions[0];
   const results = session && (await readResults(session.resultsFile));
   const result = results?.strategies.find((entry) => entry.name === strategy);
   if (result?.status !== 'ok') throw new Error(`${strategy} failed: ${result?.error ?? 'no result'}`);

@@ -96,7 +96,7 @@ async function scheduling(scratch: string): Promise<void> {
         concurrency: CONCURRENCY,
         runs: 1,
       });
-      return (await readResults(outcome.fixtures[0]!.resultsFile)).strategies;
+      return (await readResults(outcome.sessions[0]!.resultsFile)).strategies;
     };
     for (const strategies of ['core', 'all']) {
       const results = await compare('large-session', strategies);

@@ -39,7 +39,7 @@ export async function buildRealSessionsTable(root = REAL_SESSIONS_ROOT): Promise
       runs: 1,
     });
     return renderRealSessionsTable(
-      await Promise.all(outcome.fixtures.map((session) => readResults(session.resultsFile))),
+      await Promise.all(outcome.sessions.map((session) => readResults(session.resultsFile))),
     );
   } finally {
     await rm(out, { recursive: true, force: true });

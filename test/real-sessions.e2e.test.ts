@@ -44,7 +44,7 @@ describe('real sessions', { skip }, () => {
         concurrency: 4,
         runs: 1,
       });
-      const fixture = { results: await readResults(outcome.fixtures[0]!.resultsFile) };
+      const fixture = { results: await readResults(outcome.sessions[0]!.resultsFile) };
       assert.equal(outcome.failedStrategies, 0);
       const names = fixture!.results.strategies.map((strategy) => strategy.name);
       assert.deepEqual(names.slice(0, 5), [

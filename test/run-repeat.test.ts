@@ -35,7 +35,7 @@ describe('a run repeated with warm caches', () => {
         runs: 1,
         continuation: { steps: 5 },
       });
-      return resultsFigures(outcome.fixtures[0]!.resultsFile);
+      return resultsFigures(outcome.sessions[0]!.resultsFile);
     };
     // Two generations aged: every run-wide cache starts empty.
     ageTextCaches();

@@ -52,7 +52,7 @@ export default {
       concurrency: 4,
       runs: 4,
     });
-    const [alternating, identity] = (await readResults(outcome.fixtures[0]!.resultsFile)).strategies;
+    const [alternating, identity] = (await readResults(outcome.sessions[0]!.resultsFile)).strategies;
     assert.equal(alternating!.runs, 4);
     const fileRecall = alternating!.spread!['fileRecall']!;
     assert.equal(fileRecall.mean, 0.5, 'two of four runs keep every file');
@@ -122,8 +122,8 @@ export default {
     const before = await compare(`${editor},single-shot`, 'editor-first');
     const after = await compare(`single-shot,${editor}`, 'editor-last');
     const [beforeResults, afterResults] = [
-      await readResults(before.fixtures[0]!.resultsFile),
-      await readResults(after.fixtures[0]!.resultsFile),
+      await readResults(before.sessions[0]!.resultsFile),
+      await readResults(after.sessions[0]!.resultsFile),
     ];
     const result = (outcome: typeof before, name: string) =>
       (outcome === before ? beforeResults : afterResults).strategies.find(
@@ -147,7 +147,7 @@ export default {
     return { summary: '', kept: [copy] };`,
     );
     const outcome = await compare(copier, 'copier');
-    const [result] = (await readResults(outcome.fixtures[0]!.resultsFile)).strategies;
+    const [result] = (await readResults(outcome.sessions[0]!.resultsFile)).strategies;
     assert.equal(result!.status, 'ok');
     const tokenizer = await getTokenizer('o200k_base');
     const session = await loadSession(
@@ -251,7 +251,7 @@ describe('the recorded compaction', () => {
       concurrency: 2,
       runs: 1,
     });
-    const results = await readResults(outcome.fixtures[0]!.resultsFile);
+    const results = await readResults(outcome.sessions[0]!.resultsFile);
     const recorded = results.strategies.find((strategy) => strategy.name === 'recorded')!;
     assert.equal(recorded.quality.probesTotal, 2, 'the backoff probe comes after the compaction');
     assert.deepEqual(recorded.quality.probeOutcomes, { keyset: 'matched', redact: 'matched' });
@@ -274,7 +274,7 @@ describe('the recorded compaction', () => {
       runs: 1,
       atCompaction: true,
     });
-    const results = await readResults(outcome.fixtures[0]!.resultsFile);
+    const results = await readResults(outcome.sessions[0]!.resultsFile);
     assert.equal(results.fixture.messages, 4, 'the history up to the compaction');
     assert.equal(results.probes.length, 2);
     const truncate = results.strategies.find((strategy) => strategy.name === 'truncate')!;
@@ -301,7 +301,7 @@ describe('the recorded compaction', () => {
       runs: 1,
       atCompaction: true,
     });
-    const results = await readResults(outcome.fixtures[0]!.resultsFile);
+    const results = await readResults(outcome.sessions[0]!.resultsFile);
     const written = results.strategies.find((strategy) => strategy.name === 'file:handoff.md')!;
     assert.equal(written.calls, 0);
     // The note keeps the pagination rule; the redaction rule lives on in the tail the agent kept.

@@ -69,13 +69,13 @@ Examples:
       if (flags.json) {
         // The verdicts first (a suite's from the digests; a session's or a sweep's from its results), then every
         // session's results as its file holds them, read back one at a time.
-        const digests = outcome.fixtures.map((session) => session.digest);
+        const digests = outcome.sessions.map((session) => session.digest);
         const read =
           outcome.suites.length > 0
             ? []
-            : await Promise.all(outcome.fixtures.map((session) => readResults(session.resultsFile)));
+            : await Promise.all(outcome.sessions.map((session) => readResults(session.resultsFile)));
         const verdicts = runVerdicts(read, outcome.suites, digests);
-        const results = resultsTexts(outcome.fixtures.map((session) => session.resultsFile));
+        const results = resultsTexts(outcome.sessions.map((session) => session.resultsFile));
         await writeJson([
           { key: 'verdict', value: verdicts[0]?.verdict ?? null },
           { key: 'verdicts', value: verdicts },
@@ -84,12 +84,12 @@ Examples:
         ]);
       } else {
         const terminal = stdoutTerminal();
-        const digests = outcome.fixtures.map((session) => session.digest);
+        const digests = outcome.sessions.map((session) => session.digest);
         // Without a suite the run had one session: its results (one per target) are read back whole.
         const results =
           outcome.suites.length > 0
             ? []
-            : await Promise.all(outcome.fixtures.map((session) => readResults(session.resultsFile)));
+            : await Promise.all(outcome.sessions.map((session) => readResults(session.resultsFile)));
         const tables =
           outcome.suites.length > 0
             ? outcome.suites.map((suite) =>

@@ -90,7 +90,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckOutcome> {
     async (run): Promise<CheckOutcome> => {
       const compare = await runSuite(run);
       // The gate pairs every session's facts and summaries with the baseline's: the results are read back whole.
-      const results = await Promise.all(compare.fixtures.map((session) => readResults(session.resultsFile)));
+      const results = await Promise.all(compare.sessions.map((session) => readResults(session.resultsFile)));
       const gated = await applyGate(results, compare.suites, gate, { ...options, stage: run.stage });
       // The gate's outcome joins the run's records (still staged), so `runs` lists this run with it.
       const recordsRun = basename(compare.recordsFile, '.jsonl');

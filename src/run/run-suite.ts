@@ -50,11 +50,11 @@ async function suiteStaged(options: CompareOptions & { stage: OutputStage }): Pr
   const outcome = await runCompare(options);
   // A shard writes records only: its suite report is the merged one.
   if (outcome.shard) return { ...outcome, suites: [], suiteFiles: [] };
-  if (outcome.fixtures.length === 0)
+  if (outcome.sessions.length === 0)
     throw new InputError(`no session of ${options.transcripts.length} could be loaded`);
   const suites: SuiteResults[] = [];
   const suiteFiles: string[] = [];
-  for (const sessions of byTarget(outcome.fixtures.map((session) => session.digest))) {
+  for (const sessions of byTarget(outcome.sessions.map((session) => session.digest))) {
     if (sessions.length < 2) continue;
     const suite = suiteOf(sessions, options.reference);
     suites.push(suite);

@@ -50,11 +50,11 @@ export type { SessionOutcome } from './run-session.ts';
 
 /** The outcome of a compare run. */
 export type CompareOutcome = {
-  /** Fixture by fixture, target by target, in the order given (none for a shard: it writes records only). */
-  fixtures: SessionOutcome[];
+  /** Session by session, target by target, in the order given (none for a shard: it writes records only). */
+  sessions: SessionOutcome[];
   /** `--shard i/n`: which part ran, its jobs and the whole plan's. */
   shard?: { index: number; count: number; jobs: number; planned: number };
-  /** Strategy runs that ended in an error, across all fixtures (exit 3 when > 0). */
+  /** Strategy runs that ended in an error, across all sessions (exit 3 when > 0). */
   failedStrategies: number;
   /** The run's records file (`<out>/records/<run>.jsonl`). */
   recordsFile: string;
@@ -98,7 +98,7 @@ export function stagedOutcome<Outcome extends CompareOutcome>(outcome: Outcome, 
   return {
     ...outcome,
     recordsFile: stage.final(outcome.recordsFile),
-    fixtures: outcome.fixtures.map((session) => ({
+    sessions: outcome.sessions.map((session) => ({
       ...session,
       resultsFile: stage.final(session.resultsFile),
       files: session.files.map(stage.final),
@@ -207,11 +207,11 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     await forEachBounded(options.transcripts.length, atOnce, (index) => runSession(index, stream));
     const header = runRecord(stream.planned.flat(), environment);
     const recordsFile = await environment.store.finish(header, environment.signal);
-    const fixtures = stream.outcomes.flat();
-    const failedStrategies = fixtures
+    const outcomes = stream.outcomes.flat();
+    const failedStrategies = outcomes
       .flatMap((session) => session.digest.strategies)
       .filter((result) => result.status === 'error').length;
-    return { fixtures, failedStrategies, recordsFile };
+    return { sessions: outcomes, failedStrategies, recordsFile };
   } finally {
     await store?.discard();
     await provider.close?.();
@@ -387,7 +387,7 @@ async function runShard(
       .map((job) => `${job.session}\u0000${job.target}\u0000${job.strategy}`),
   );
   return {
-    fixtures: [],
+    sessions: [],
     failedStrategies: failed.size,
     recordsFile,
     shard: { index: shard.index, count: shard.count, jobs: header.jobs.length, planned: planned.jobs.length },

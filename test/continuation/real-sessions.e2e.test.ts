@@ -40,7 +40,7 @@ describe('continuation grounding on real sessions', { skip }, () => {
         continuation: { steps: 5 },
       });
       assert.equal(outcome.failedStrategies, 0);
-      const results = await readResults(outcome.fixtures[0]!.resultsFile);
+      const results = await readResults(outcome.sessions[0]!.resultsFile);
       const identity = results.strategies.find((strategy) => strategy.name === 'identity')!.continuation!;
       assert.ok(identity.steps >= 1 && identity.steps <= 5);
       assert.equal(identity.prediction, null);

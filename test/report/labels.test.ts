@@ -40,7 +40,7 @@ describe('a missed target', () => {
       concurrency: 2,
       runs: 1,
     });
-    const results = await readResults(outcome.fixtures[0]!.resultsFile);
+    const results = await readResults(outcome.sessions[0]!.resultsFile);
     const singleShot = results.strategies.find((strategy) => strategy.name === 'single-shot')!;
     assert.ok(singleShot.tokensAfter < 16_000 * 0.85, `${singleShot.tokensAfter} tokens`);
     assert.deepEqual(singleShot.flags, []);

@@ -51,7 +51,7 @@ describe('a model whose answers keep no fact', () => {
       concurrency: 4,
       runs: 1,
     });
-    const results = await readResults(outcome.fixtures[0]!.resultsFile);
+    const results = await readResults(outcome.sessions[0]!.resultsFile);
     assert.ok(results.strategies.every((strategy) => strategy.quality.probeRecall === 0));
     const markdown = await readFile(join(out, 'large-session-comparison.md'), 'utf8');
     assert.match(

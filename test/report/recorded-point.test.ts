@@ -35,7 +35,7 @@ describe('the agent’s own compaction at another point of the session', () => {
         schedule: { policy: 'recorded' },
       }),
     );
-    const results = await readResults(outcome.fixtures[0]!.resultsFile);
+    const results = await readResults(outcome.sessions[0]!.resultsFile);
     const recorded = results.strategies.find((strategy) => strategy.name === 'recorded')!;
     assert.ok(recorded.tokensBefore < results.fixture.tokens, 'it was scored before the end of the session');
 

@@ -22,7 +22,7 @@ async function compare(
       concurrency: 4,
     }),
   );
-  return (await readResults(outcome.fixtures[0]!.resultsFile)).strategies;
+  return (await readResults(outcome.sessions[0]!.resultsFile)).strategies;
 }
 
 describe('baselines bound every strategy (offline, on before-compaction)', () => {

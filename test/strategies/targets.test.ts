@@ -40,10 +40,10 @@ describe('--target-tokens', () => {
       runs: 1,
     });
     assert.deepEqual(
-      outcome.fixtures.map((session) => session.digest.target),
+      outcome.sessions.map((session) => session.digest.target),
       targets,
     );
-    for (const { resultsFile } of outcome.fixtures) {
+    for (const { resultsFile } of outcome.sessions) {
       const results = await readResults(resultsFile);
       for (const strategy of results.strategies) {
         assert.equal(strategy.target?.tokens, results.target, strategy.name);

@@ -42,7 +42,7 @@ after(() => directory.remove());
 
 describe('session digests', () => {
   it('carry each session’s figures and probe outcomes, without its summaries, traces and probe list', async () => {
-    for (const session of outcome.fixtures) {
+    for (const session of outcome.sessions) {
       const results = await readResults(session.resultsFile);
       assert.deepEqual(session.digest, digestOf(results));
       for (const [index, strategy] of session.digest.strategies.entries()) {
@@ -61,7 +61,7 @@ describe('session digests', () => {
   });
 
   it('give the suite, its report and its page that the full results give', async () => {
-    const results = await Promise.all(outcome.fixtures.map((session) => readResults(session.resultsFile)));
+    const results = await Promise.all(outcome.sessions.map((session) => readResults(session.resultsFile)));
     const suite = suiteOf(results);
     assert.deepEqual(outcome.suites, [suite]);
     const again = join(directory.path, 'from-results');

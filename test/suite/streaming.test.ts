@@ -87,7 +87,7 @@ describe('a suite that streams', () => {
     assert.ok(loaded.at(-1)! >= SESSIONS - CONCURRENCY, `sessions read as they run: ${loaded.join(',')}`);
     const names = files.map((_, index) => `session-${String(index + 1).padStart(2, '0')}`);
     assert.deepEqual(
-      outcome.fixtures.map((session) => session.digest.fixture.name),
+      outcome.sessions.map((session) => session.digest.fixture.name),
       names,
     );
     assert.deepEqual(

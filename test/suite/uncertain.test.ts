@@ -173,7 +173,7 @@ describe('the shipped fixtures as a suite, run as a user runs compare', () => {
       }
       const verdict = suiteVerdict(suite!, (leader) =>
         suiteOf(
-          outcome.fixtures.map((fixture) => fixture.digest),
+          outcome.sessions.map((fixture) => fixture.digest),
           leader,
         ),
       );
