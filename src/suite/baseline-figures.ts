@@ -6,7 +6,12 @@
 import type { GateFailure, GateStrategy } from '../quality/gate.ts';
 import { boundsOf, metricByKey, suiteMetrics } from '../quality/metrics.ts';
 import { headlineWeights, isWholeCredit } from '../quality/probe-recall.ts';
-import { clusteredDifference, pairedCounts, pairedDifferenceInterval } from '../results/paired.ts';
+import {
+  clusteredDifference,
+  type Interval as PairedInterval,
+  pairedCounts,
+  pairedDifferenceInterval,
+} from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { clusteredMean } from './cluster.ts';
 import { sessionCluster } from './measures.ts';
@@ -25,8 +30,8 @@ const CLUSTERED_SESSIONS = 5;
  */
 export type GateRule = 'deterministic' | 'sampled' | 'unpaired';
 
-/** An interval with what it was computed over. */
-export type Interval = { low: number; high: number };
+/** An interval's bounds (the estimate is the difference beside it). */
+export type Interval = Pick<PairedInterval, 'low' | 'high'>;
 
 /** One figure of one strategy against the baseline. */
 export type BaselineDifference = {
