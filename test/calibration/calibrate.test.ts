@@ -140,8 +140,11 @@ describe('calibrate', () => {
   it('scores the tuning cuts, the cheap tricks zero and the faithful handoffs high', () => {
     assert.ok(withShared.splits.tuning.summaries >= 100);
     for (const summary of withoutShared.summaries) {
-      if (['empty', 'paths-only'].includes(summary.summary)) assert.equal(summary.tool, 0, summary.cut);
-      if (summary.summary === 'identifier-bag') assert.ok(summary.tool <= 0.05, summary.cut);
+      if (summary.summary === 'empty') assert.equal(summary.tool, 0, summary.cut);
+      // A bare path can share one facet with a probe of a file whose statement is mostly its path (one partial on
+      // claude-code-mclaude-export-614): a bag of paths and identifiers must still keep next to nothing.
+      if (['paths-only', 'identifier-bag'].includes(summary.summary))
+        assert.ok(summary.tool <= 0.05, `${summary.cut} ${summary.summary} ${summary.tool}`);
       if (summary.summary === 'handoff-faithful') assert.ok(summary.tool >= 0.8, summary.cut);
     }
   });
