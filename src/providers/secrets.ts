@@ -1,21 +1,11 @@
 /** Refuses to write anything that looks like an API key: reports, cache entries, cassettes. */
 import { InputError } from '../errors.ts';
 import { keyVariables } from './registry.ts';
+import { KEY_SHAPES } from '../text/key-shapes.ts';
 import { redactUrlSecrets } from './url-secrets.ts';
 
 /** Shorter values are too likely to occur in ordinary text (`test`, `1234`) to be worth refusing a write. */
 const MINIMUM_SECRET_LENGTH = 8;
-
-/**
- * Key shapes, most specific first so the message names the right kind. The body length (20+) keeps
- * words like `sk-learn` and short placeholders such as `sk-test-123` in transcripts from tripping it.
- */
-const KEY_PATTERNS: readonly { pattern: RegExp; shown: string }[] = [
-  { pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/, shown: 'sk-ant-…' },
-  { pattern: /\bsk-proj-[A-Za-z0-9_-]{20,}/, shown: 'sk-proj-…' },
-  { pattern: /\bsk-(?:svcacct|admin)-[A-Za-z0-9_-]{20,}/, shown: 'sk-…' },
-  { pattern: /\bsk-[A-Za-z0-9]{20,}/, shown: 'sk-…' },
-];
 
 /** Raised instead of writing a file that would leak a key; the message never contains the key. */
 export class SecretLeakError extends InputError {}
@@ -27,7 +17,7 @@ export function findSecret(text: string, environment: NodeJS.ProcessEnv = proces
     const value = environment[name]?.trim();
     if (value && value.length >= MINIMUM_SECRET_LENGTH && text.includes(value)) return `the value of ${name}`;
   }
-  for (const { pattern, shown } of KEY_PATTERNS) {
+  for (const { pattern, shown } of KEY_SHAPES) {
     if (pattern.test(text)) return shown;
   }
   return undefined;
@@ -53,6 +43,6 @@ export function redactSecrets(text: string, environment: NodeJS.ProcessEnv = pro
     const value = environment[name]?.trim();
     if (value && value.length >= MINIMUM_SECRET_LENGTH) redacted = redacted.replaceAll(value, '***');
   }
-  for (const { pattern } of KEY_PATTERNS) redacted = redacted.replace(new RegExp(pattern.source, 'g'), '***');
+  for (const { pattern } of KEY_SHAPES) redacted = redacted.replace(new RegExp(pattern.source, 'g'), '***');
   return redacted;
 }

@@ -30,7 +30,7 @@ import { continuationOutput } from '../continuation/stored-cuts.ts';
 import { agentCompactionContinuation } from '../continuation/setup.ts';
 import { strategySettings } from '../strategies/registry.ts';
 import { CORE_SETTINGS } from '../settings.ts';
-import { skippedLinesNote } from '../session/skipped-lines-note.ts';
+import { maskedKeysNote, skippedLinesNote } from '../session/skipped-lines-note.ts';
 import { importOptions } from '../stages/options.ts';
 import type { SessionPlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { evaluateJob, runJob } from '../stages/evaluate.ts';
@@ -69,6 +69,8 @@ export async function loadSessionReference(
   if (dropped) options.onNotice?.(dropped);
   const skipped = skippedLinesNote(transcript, session.stats.skipped);
   if (skipped) options.onNotice?.(skipped);
+  const masked = maskedKeysNote(transcript, session.stats.maskedKeys);
+  if (masked) options.onNotice?.(masked);
   // Reading probes and counting tokens hold the thread: a turn of the event loop first lets the progress redraw.
   await nextTurn();
   return sessionReference(session, tokenizer);

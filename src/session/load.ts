@@ -8,6 +8,7 @@ import { chooseBranch, summarizeBranches } from './branches.ts';
 import { extractFileOperations } from './file-operations.ts';
 import type { Importer, ImportOptions, Sample } from './importer.ts';
 import { IMPORTER_LIST } from './importers/index.ts';
+import { maskSessionKeys } from './mask-keys.ts';
 import { isGzipFile, textChunks } from './source-file.ts';
 import type { Session } from './types.ts';
 
@@ -82,7 +83,12 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
     const what = empty ? 'the file is empty' : 'the session holds no messages';
     throw new InputError(`${file}: ${what}; a session needs at least one user or assistant message`);
   }
-  const { messages, sources, compactions } = chosen.conversation;
+  const { sources } = chosen.conversation;
+  const { messages, compactions, masked } = maskSessionKeys(
+    chosen.conversation.messages,
+    chosen.conversation.compactions,
+  );
+  if (masked > 0) result.stats = { ...result.stats, maskedKeys: masked };
   const recorded = chosen.conversation.fileOperations ?? [];
   const fromCalls = extractFileOperations(messages, importer.fileTargets);
   // A stable sort: at one message, the operations of its calls come before those it records otherwise.

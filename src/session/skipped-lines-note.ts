@@ -1,4 +1,4 @@
-/** How the lines `--skip-invalid` skipped are named, for `inspect` and the notice `compare` and `check` print. */
+/** What loading changed in a transcript (lines `--skip-invalid` skipped, keys masked), for `inspect` and the notices `compare` and `check` print. */
 
 // Enough to find the first few; the rest are counted.
 const NAMED_LINES = 5;
@@ -24,4 +24,14 @@ export function skippedLinesNote(
   return skipped.length === 0
     ? undefined
     : `${file}: --skip-invalid skipped ${describeSkippedLines(skipped)}`;
+}
+
+/**
+ * `F: masked 3 key-shaped strings (sk-…) as it was loaded: …`, undefined when none was: the figures are of the
+ * masked session, and the user should know why a quoted key reads `sk-ant-***`.
+ */
+export function maskedKeysNote(file: string, masked: number | undefined): string | undefined {
+  if (!masked) return undefined;
+  const noun = masked === 1 ? 'key-shaped string' : 'key-shaped strings';
+  return `${file}: masked ${masked} ${noun} (sk-…) as it was loaded: no prompt, record or report carries them`;
 }

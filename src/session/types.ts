@@ -120,6 +120,8 @@ export type ImportStats = {
   skipped: Array<{ line: number; reason: string }>;
   /** Messages left out of the main conversation (e.g. Claude Code sidechains). */
   sidechainMessages: number;
+  /** Key-shaped strings (`sk-…`) masked as the session was loaded; absent when none was. */
+  maskedKeys?: number;
 };
 
 /** Where a message came from: the 1-based line of the file (for a JSON document, its position in the array). */
