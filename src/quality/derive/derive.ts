@@ -15,6 +15,7 @@ import type { Probe } from '../probes.ts';
 import { namesArtifactInProse } from '../artifact-described.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
+import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
 import { commitsOf } from './commits.ts';
 import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
@@ -29,6 +30,7 @@ import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
+import { declinedOfferProbes, rejectedCallProbes } from './vetoes.ts';
 import { workProbes } from './work-probes.ts';
 import { workState } from './work-state.ts';
 
@@ -58,12 +60,16 @@ export function draftProbes(
     ...(current ? [current] : []),
     ...plan,
     ...constraintProbes(requests),
+    ...rejectedCallProbes(session.messages),
+    ...declinedOfferProbes(session.messages),
+    ...answeredQuestionProbes(session.messages),
     ...numberProbes(requests),
     ...[routineProbe(runs)].flatMap((probe) => probe ?? []),
     ...errorProbes(session.messages, runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
     ...decisionProbes(session.messages),
+    ...optionChoiceProbes(session.messages),
     ...artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs)),
   ];
   return withoutRequestedResults(

@@ -1,0 +1,152 @@
+/**
+ * Choices the user made between options the agent offered: a pick among labelled options ("A) … B) … C) …", "1. …
+ * 2. …") answered by a reply that names one ("C)", "I think B)", "yes do option 1") is a decision, with the options
+ * not taken as the rejected alternatives; the answers to the agent's questionnaire (Claude Code's AskUserQuestion) are
+ * the user's preferences (constraints: the headline counts a preference as one). Both are what a reader lists and a successor must not ask again or undo.
+ */
+import type { Message } from '../../session/types.ts';
+import { contentText, isPrompt } from '../../session/types.ts';
+import type { DraftProbe } from './draft.ts';
+import { clipWords, keyPhrase, proseOf } from './phrases.ts';
+
+/** One option the agent offered: its label and what it says. */
+type Option = { label: string; text: string };
+
+// A line that offers an option: "**A) Store …**", "1. **Keep it in `strategy`**", "| **B) Pre-extract** | …",
+// "Option 2: …", "- C) Add a `--force` flag". The label is one letter A-E or one digit.
+const OPTION_LINE =
+  /^\s*(?:\|\s*)?(?:[-*]\s+)?(?:\*\*|__)?(?:#{1,4}\s*)?(?:option\s+)?([A-Ea-e]|[1-9])(?:\)|\.|:)(?:\*\*)?\s+(.+?)\s*$/i;
+
+// A reply that picks an option: the label at the start ("C)", "I think B), let's …", "yes do option 1", "1 - keep
+// building"), or "option N" / "go with N" anywhere. A bare letter needs its bracket ("A) is fine"), since "a" is a word.
+const PICK_AT_START =
+  /^\s*(?:(?:i think|i'd say|i'd go with|i prefer|let's do|let's go with|let's|go with|yes,?|ok,?|okay,?|sure,?)\s+)*(?:(?:do|use|take|pick)\s+)?(?:option\s+([A-Ea-e1-9])\b|([A-Ea-e])\)|([1-9])(?:\)|\.|\s*[-–,:]|\s*$))/i;
+const PICK_ANYWHERE = /\b(?:option|go with|let's do|choose|pick)\s+\(?([A-Ea-e1-9])\b\)?/i;
+
+// Options a pick chooses among: at least two, in one message.
+const MIN_OPTIONS = 2;
+// Words of an option's text a statement quotes.
+const OPTION_CHARS = 160;
+const REJECTED_CHARS = 70;
+
+/**
+ * The options an assistant message offers and then asks about (a question after them): those of each label series
+ * (letters, digits) with two or more distinct labels. A reply's label says which series it picks from.
+ */
+export function offeredOptions(message: Message): Option[] {
+  if (message.role !== 'assistant') return [];
+  const text = message.content
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('\n')
+    .replace(/```[\s\S]*?```/g, '\n');
+  const options: Option[] = [];
+  let lastOptionAt = -1;
+  const lines = text.split('\n');
+  lines.forEach((line, at) => {
+    const match = OPTION_LINE.exec(line);
+    if (!match) return;
+    const body = optionText(match[2]!);
+    // A labelled question ("**A) Are these 4 fields correct?**") asks; it offers nothing to choose.
+    if (!body || body.endsWith('?')) return;
+    const label = match[1]!.toUpperCase();
+    if (options.some((option) => option.label === label)) return;
+    options.push({ label, text: body });
+    lastOptionAt = at;
+  });
+  // Options are offered when the message asks about them; a numbered list of findings asks nothing.
+  const asks = lines.some((line) => !OPTION_LINE.test(line) && line.includes('?'));
+  if (lastOptionAt < 0 || !asks) return [];
+  const letters = options.filter((option) => /[A-E]/.test(option.label));
+  const digits = options.filter((option) => /\d/.test(option.label));
+  return [...(letters.length >= MIN_OPTIONS ? letters : []), ...(digits.length >= MIN_OPTIONS ? digits : [])];
+}
+
+/** An option line's words, markdown and table cells after the first left out. */
+function optionText(raw: string): string {
+  const firstCell = raw.split('|')[0]!;
+  return firstCell
+    .replace(/\*\*|__|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The label a user's reply picks, or undefined when it picks none. */
+export function pickedLabel(reply: string): string | undefined {
+  const text = reply.trim();
+  const start = PICK_AT_START.exec(text);
+  const label = start ? (start[1] ?? start[2] ?? start[3]) : PICK_ANYWHERE.exec(text)?.[1];
+  return label?.toUpperCase();
+}
+
+/**
+ * One decision per user reply that picks one of the options the agent offered last (no other prompt between):
+ * the option taken, with the ones not taken as what was rejected.
+ */
+export function optionChoiceProbes(messages: readonly Message[]): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  let offered: Option[] = [];
+  messages.forEach((message, messageIndex) => {
+    if (message.role === 'assistant') {
+      const options = offeredOptions(message);
+      if (options.length > 0) offered = options;
+      return;
+    }
+    if (!isPrompt(message)) return;
+    const options = offered;
+    offered = [];
+    if (options.length === 0) return;
+    const reply = proseOf(contentText(message.content));
+    const label = pickedLabel(reply);
+    const chosen = options.find((option) => option.label === label);
+    if (!chosen) return;
+    const phrase = keyPhrase(chosen.text, 4);
+    if (!phrase) return;
+    // The options not taken are those of the chosen one's series (letters or digits).
+    const series = options.filter((option) => /\d/.test(option.label) === /\d/.test(chosen.label));
+    const rejected = series.filter((option) => option !== chosen);
+    const chosenText = clipWords(chosen.text, OPTION_CHARS);
+    const rejectedText = rejected.map((option) => clipWords(option.text, REJECTED_CHARS)).join('; ');
+    probes.push({
+      kind: 'decision',
+      messageIndex,
+      question: `Of the options the agent offered (${series.map((option) => option.label).join(', ')}), which did the user choose, and over what?`,
+      answer: `The user chose ${chosen.label}: "${chosenText}" (instead of ${rejectedText})`,
+      facets: [[phrase]],
+      statement: `Chosen: ${chosenText}, instead of ${rejectedText}`,
+    });
+  });
+  return probes;
+}
+
+// What Claude Code's AskUserQuestion tool returns: `"question"="answer"` pairs.
+const ANSWERED = /^User has answered your questions?:/;
+const ANSWER_PAIR = /"([^"]+)"="([^"]+)"/g;
+
+/** One preference per answered questionnaire: the user's answers, each with its question's subject. */
+export function answeredQuestionProbes(messages: readonly Message[]): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  messages.forEach((message, messageIndex) => {
+    if (message.role !== 'toolResult') return;
+    const text = contentText(message.content).trim();
+    if (!ANSWERED.test(text)) return;
+    const answers = [...text.matchAll(ANSWER_PAIR)].map((match) => ({
+      question: match[1]!,
+      answer: match[2]!.replace(/\s*\((?:recommended)\)/i, '').trim(),
+    }));
+    const facets = answers.flatMap(({ answer }) => {
+      const phrase = keyPhrase(answer, 4);
+      return phrase ? [[phrase]] : [];
+    });
+    if (facets.length === 0) return;
+    const said = answers.map(({ answer }) => answer).join('; ');
+    probes.push({
+      kind: 'constraint',
+      messageIndex,
+      question: `What did the user answer to the agent's questions (${clipWords(answers.map(({ question }) => question).join(' / '), 120)})?`,
+      answer: `The user's answers: ${answers.map(({ question, answer }) => `${clipWords(question, 80)} → ${answer}`).join('; ')}`,
+      facets: facets.slice(0, 2),
+      statement: `The user's choices: ${clipWords(said, 240)}`,
+    });
+  });
+  return probes;
+}

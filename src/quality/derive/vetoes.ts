@@ -1,0 +1,120 @@
+/**
+ * What the user ruled out by saying no to the agent: a tool call the user rejected with a reason (Claude Code's "The
+ * user doesn't want to proceed with this tool use … the user said: don't check this in"), and an offer the agent made
+ * ("Want me to also set `gc.auto 0`?") that the user's next prompt declined ("no don't set it"). Each is a standing
+ * rule a successor must not break by doing the thing again, stated with what was ruled out, since the user's reply
+ * alone ("don't check this in") does not say what.
+ */
+import type { Message, ToolCallBlock } from '../../session/types.ts';
+import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
+import type { DraftProbe } from './draft.ts';
+import { clipWords, keyPhrase, phraseAfter, proseOf, sentencesOf } from './phrases.ts';
+
+// How Claude Code reports a tool call the user rejected, and where the user's reason follows.
+const REJECTED_CALL = /^The user doesn't want to proceed with this tool use\./;
+const REASON_AFTER = /the user said:\s*/i;
+
+// A prompt that declines: it opens with a no ("no", "nope", "don't", "no need", "not now", "let's not").
+// A bare "no" must stand as a word of its own ("no, that's horrible", "no don't set it"), not open a noun phrase
+// ("no power monitor, but a blank rectangle").
+const DECLINE =
+  /^\s*(?:(?:no|nope|nah)(?:[,.!]|\s+(?:don't|do not|need|thanks|thank you|let's|not|leave|keep|wait)\b|\s*$)|don't\b|do not\b|not now\b|not yet\b|let's not\b|please don't\b)/i;
+
+// An offer of the agent's, as a question at the end of its message: "Want me to also set X?", "Should I X?".
+const OFFER =
+  /\b(?:(?:do you )?want me to|should I|shall I|would you like me to|do you want me to|I can also|I could also)\s+(?:also\s+|now\s+)?(.+?)\??$/i;
+
+// Words of a command or an offer a statement quotes.
+const ACTION_CHARS = 160;
+
+/** What a tool call does, in a line: its command, else the file it writes or edits, else its name. */
+function callSummary(call: ToolCallBlock): string {
+  const args = call.arguments;
+  const command = typeof args.command === 'string' ? args.command : undefined;
+  if (command) return clipWords(command.split('\n')[0]!, ACTION_CHARS);
+  const path = [args.file_path, args.path, args.notebook_path].find((value) => typeof value === 'string');
+  return path ? `${call.name} ${String(path)}` : call.name;
+}
+
+/** A phrase of what was ruled out: its most telling words, else its first ones ("set gc.auto 0"). */
+function actionPhrase(action: string): string | undefined {
+  return keyPhrase(action, 4) ?? phraseAfter(action.replace(/`/g, ''), 4);
+}
+
+/** The tool calls of the session by id. */
+function callsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
+  const calls = new Map<string, ToolCallBlock>();
+  for (const message of messages) for (const call of toolCallsOf(message)) calls.set(call.id, call);
+  return calls;
+}
+
+/** One constraint per tool call the user rejected with a reason: what it would have done, and the reason. */
+export function rejectedCallProbes(messages: readonly Message[]): DraftProbe[] {
+  const calls = callsById(messages);
+  const probes: DraftProbe[] = [];
+  messages.forEach((message, messageIndex) => {
+    if (message.role !== 'toolResult') return;
+    const text = contentText(message.content).trim();
+    if (!REJECTED_CALL.test(text)) return;
+    const reasonAt = REASON_AFTER.exec(text);
+    const reason = reasonAt ? clipWords(text.slice(reasonAt.index + reasonAt[0].length), 200) : '';
+    const call = calls.get(message.toolCallId);
+    if (!call || reason.length === 0) return;
+    const action = callSummary(call);
+    const phrase = actionPhrase(action);
+    if (!phrase) return;
+    probes.push({
+      kind: 'constraint',
+      messageIndex,
+      question: `What did the user stop the agent from doing (${call.name}), and what did they say?`,
+      answer: `The user rejected \`${action}\` and said: "${reason}"`,
+      facets: [[phrase]],
+      statement: `The user rejected ${action}: ${reason}`,
+    });
+  });
+  return probes;
+}
+
+/** The offer an assistant message ends with, when its last sentence offers to do something. */
+function offerOf(message: Message): string | undefined {
+  if (message.role !== 'assistant') return undefined;
+  const text = message.content
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('\n')
+    .replace(/```[\s\S]*?```/g, '\n')
+    .trim();
+  const last = sentencesOf(text).pop();
+  if (!last?.endsWith('?')) return undefined;
+  return OFFER.exec(last)?.[1]?.replace(/\*\*/g, '').trim();
+}
+
+/** One constraint per offer of the agent's that the user's next prompt declined: what not to do, and the reply. */
+export function declinedOfferProbes(messages: readonly Message[]): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  let offer: string | undefined;
+  messages.forEach((message, messageIndex) => {
+    if (message.role === 'assistant') {
+      const text = message.content.some((block) => block.type === 'text');
+      if (text) offer = offerOf(message);
+      return;
+    }
+    if (!isPrompt(message)) return;
+    const offered = offer;
+    offer = undefined;
+    const reply = proseOf(contentText(message.content));
+    if (!offered || !DECLINE.test(reply)) return;
+    const action = clipWords(offered, ACTION_CHARS);
+    const phrase = actionPhrase(action);
+    if (!phrase) return;
+    const said = clipWords(reply, 200);
+    probes.push({
+      kind: 'constraint',
+      messageIndex,
+      question: `What did the agent offer to do that the user declined?`,
+      answer: `The agent offered to ${action}; the user said: "${said}"`,
+      facets: [[phrase]],
+      statement: `The user declined the offer to ${action}: ${said}`,
+    });
+  });
+  return probes;
+}

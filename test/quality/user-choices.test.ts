@@ -1,0 +1,143 @@
+/**
+ * Decisions and rules the user set by answering the agent (issue 39): a pick among options the agent offered is a
+ * decision with the options not taken as rejected; a questionnaire's answers, a rejected tool call with its reason and
+ * a declined offer are standing rules, each stated with what was chosen or ruled out.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  answeredQuestionProbes,
+  offeredOptions,
+  optionChoiceProbes,
+  pickedLabel,
+} from '../../src/quality/derive/choices.ts';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { declinedOfferProbes, rejectedCallProbes } from '../../src/quality/derive/vetoes.ts';
+import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
+
+const OFFER = [
+  'For the storage, should we:',
+  '',
+  '**A) Store summaries in the existing metadata file** (add new fields)',
+  '**B) Store summaries in a separate summary file**',
+  '**C) Generate summaries on demand only** (never persist)',
+  '',
+  'Which storage approach do you prefer?',
+].join('\n');
+
+describe('option choices', () => {
+  it('read the labelled options an agent offers and asks about, not a numbered list of findings', () => {
+    assert.deepEqual(
+      offeredOptions(assistant(OFFER)).map((option) => option.label),
+      ['A', 'B', 'C'],
+    );
+    assert.deepEqual(
+      offeredOptions(assistant('Found two things:\n1. The index is stale\n2. Two blobs are missing')),
+      [],
+    );
+    // A labelled question offers nothing to choose.
+    assert.deepEqual(
+      offeredOptions(assistant('**A) Are these fields right?**\n**B) Should it be JSON?**\nThoughts?')),
+      [],
+    );
+  });
+
+  it('read the label a reply picks', () => {
+    assert.equal(pickedLabel('C)'), 'C');
+    assert.equal(pickedLabel("I think A) is fine, let's add it to the metadata file"), 'A');
+    assert.equal(pickedLabel('yes do option 1'), '1');
+    assert.equal(pickedLabel('1 - keep building the applet'), '1');
+    assert.equal(pickedLabel('a better idea: keep it simple'), undefined);
+    assert.equal(pickedLabel('where is the helper right now?'), undefined);
+  });
+
+  it('derive the chosen option as a decision, with the others as rejected', () => {
+    const probes = optionChoiceProbes([user('Add stored summaries.'), assistant(OFFER), user('C)')]);
+    assert.equal(probes.length, 1);
+    const [probe] = probes;
+    assert.equal(probe!.kind, 'decision');
+    assert.equal(probe!.messageIndex, 2);
+    assert.match(
+      probe!.statement!,
+      /^Chosen: Generate summaries on demand only \(never persist\), instead of/,
+    );
+    assert.match(probe!.statement!, /separate summary file/);
+    assert.deepEqual(probe!.facets, [['Generate summaries on demand']]);
+  });
+
+  it('take no pick when another prompt came between the offer and the reply', () => {
+    const probes = optionChoiceProbes([
+      assistant(OFFER),
+      user('where are summaries read today?'),
+      assistant('In the explain command.'),
+      user('C)'),
+    ]);
+    assert.deepEqual(probes, []);
+  });
+
+  it('derive a questionnaire’s answers as the user’s choices', () => {
+    const call = toolCall('AskUserQuestion', { questions: [] });
+    const probes = answeredQuestionProbes([
+      callsTools([call]),
+      toolResult(
+        call,
+        'User has answered your questions: "Panel applet or tray icon?"="Panel Applet (Recommended)", ' +
+          '"Which metrics?"="Always Show CPU + GPU". You can now continue with the user\'s answers in mind.',
+      ),
+    ]);
+    assert.equal(probes.length, 1);
+    assert.equal(probes[0]!.kind, 'constraint');
+    assert.equal(probes[0]!.statement, "The user's choices: Panel Applet; Always Show CPU + GPU");
+  });
+});
+
+describe('vetoes', () => {
+  it('derive a rejected tool call with what it would have done and the user’s reason', () => {
+    const call = toolCall('Bash', { command: 'git add docs/plans/design.md && git commit -m "add design"' });
+    const probes = rejectedCallProbes([
+      callsTools([call]),
+      toolResult(
+        call,
+        "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file " +
+          'edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\n' +
+          "don't check this in",
+        true,
+      ),
+    ]);
+    assert.equal(probes.length, 1);
+    assert.equal(probes[0]!.kind, 'constraint');
+    assert.match(
+      probes[0]!.statement!,
+      /^The user rejected git add docs\/plans\/design\.md .*: don't check this in$/,
+    );
+  });
+
+  it('derive an offer the user declined, and not a reply that only starts with "no"', () => {
+    const messages = [
+      assistant('Done. Want me to also set `gc.auto 0` on your repository now?'),
+      user("no don't set it, let's see if it keeps happening"),
+      assistant('Should I restart the panel?'),
+      user('no power monitor shows, only a blank rectangle'),
+    ];
+    const probes = declinedOfferProbes(messages);
+    assert.equal(probes.length, 1);
+    assert.match(
+      probes[0]!.statement!,
+      /^The user declined the offer to set `gc\.auto 0` on your repository now/,
+    );
+  });
+
+  it('reach the derived set of a session as live facts', () => {
+    const { probes } = deriveProbes({
+      messages: [
+        user('Add stored summaries to the explain command of the command line tool.'),
+        assistant(OFFER),
+        user('C)'),
+        assistant('Generating summaries on demand only, then.'),
+      ],
+    });
+    const decision = probes.find((probe) => probe.kind === 'decision');
+    assert.ok(decision, 'the pick is derived');
+    assert.equal(decision.live, true);
+  });
+});
