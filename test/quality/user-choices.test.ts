@@ -12,6 +12,7 @@ import {
   pickedLabel,
 } from '../../src/quality/derive/choices.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { constraintProbes, userRequests } from '../../src/quality/derive/requests.ts';
 import { declinedOfferProbes, rejectedCallProbes } from '../../src/quality/derive/vetoes.ts';
 import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
 
@@ -139,5 +140,24 @@ describe('vetoes', () => {
     const decision = probes.find((probe) => probe.kind === 'decision');
     assert.ok(decision, 'the pick is derived');
     assert.equal(decision.live, true);
+  });
+});
+
+describe('constraints of one sentence', () => {
+  it('take a rule of each clause, an imperative with an article or a one-word object included', () => {
+    const probes = constraintProbes(
+      userRequests([
+        user(
+          "Port this project to Rust. Delete all the Python source files when you're done (but keep the Justfile - update it to run Rust tests instead).",
+        ),
+      ]),
+    );
+    assert.deepEqual(
+      probes.map((probe) => probe.statement),
+      [
+        "Delete all the Python source files when you're done",
+        'but keep the Justfile - update it to run Rust tests instead',
+      ],
+    );
   });
 });

@@ -49,6 +49,9 @@ const TRAILING_MARKER = /^(?:when you|until|for the rest|from now|going forward)
 const PERMISSION =
   /\b(?:you can|you could|you may|feel free|if you (?:need|want|like)|if needed|if necessary)\b/i;
 
+// Markers that open an imperative at the start of a sentence or clause.
+const IMPERATIVE = /^(?:keep|leave|delete|remove)$/i;
+
 const NOT_A_RULE =
   /^\s+(?:t?h?ink|tink|know|see|get|understand|care|remember|mind|one|two|a|an|the|thing|way|once|now|because|if|when)\b/i;
 
@@ -316,21 +319,44 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
   for (const request of requests) {
     const opening = clipWords(request.sentences[0]!, 60);
     for (const sentence of request.sentences) {
-      const match = ruleIn(sentence);
-      if (!match) continue;
-      const said = clauseAround(sentence, match.start, match.end);
-      probes.push({
-        kind: 'constraint',
-        messageIndex: request.messageIndex,
-        question: `In the request that begins "${opening}", what did the user ${constraintVerb(match.marker)}?`,
-        answer: `The user said: "${said}"`,
-        facets: [[match.phrase]],
-        statement: said,
-      });
+      for (const match of rulesIn(sentence)) {
+        const said = clauseAround(sentence, match.start, match.end);
+        probes.push({
+          kind: 'constraint',
+          messageIndex: request.messageIndex,
+          question: `In the request that begins "${opening}", what did the user ${constraintVerb(match.marker)}?`,
+          answer: `The user said: "${said}"`,
+          facets: [[match.phrase]],
+          statement: said,
+        });
+      }
     }
     if (request.ticket) probes.push(...ticketConstraints(request.ticket, request.messageIndex));
   }
   return probes;
+}
+
+// Where a further rule of one sentence may start: a clause after a bracket, a semicolon, a dash or a "but"
+// ("Delete the Python files when you're done (but keep the Justfile - update it to run Rust tests instead)").
+const NEXT_CLAUSE = /\s*(?:[(;]|\s[-–—]\s|,?\s+but\s)\s*(?:but\s+|and\s+|also\s+)?/gi;
+
+/** Every rule a sentence sets, one per clause: the first, then the first of each later clause. */
+function rulesIn(sentence: string): Array<NonNullable<ReturnType<typeof ruleIn>>> {
+  const rules: Array<NonNullable<ReturnType<typeof ruleIn>>> = [];
+  const first = ruleIn(sentence);
+  if (!first) return rules;
+  rules.push(first);
+  let from = first.end;
+  for (const boundary of sentence.matchAll(NEXT_CLAUSE)) {
+    const start = boundary.index + boundary[0].length;
+    if (boundary.index < from) continue;
+    const rule = ruleIn(sentence.slice(start));
+    if (!rule) continue;
+    const shifted = { ...rule, start: rule.start + start, end: rule.end + start };
+    rules.push(shifted);
+    from = shifted.end;
+  }
+  return rules;
 }
 
 /**
@@ -345,7 +371,10 @@ function ruleIn(
   // A marker at the start reads the sentence as it begins: an imperative ("Keep the Justfile").
   for (const match of sentence.trimStart().matchAll(CONSTRAINT_MARKER)) {
     const rest = sentence.slice(match.index + match[0].length);
-    if (NOT_A_RULE.test(rest) || PERMISSION.test(sentence.slice(0, match.index))) continue;
+    // An imperative's object may open with an article ("keep the Justfile"); after another marker an article reads
+    // as a count or an aside ("only a few left").
+    const imperative = match.index === 0 && IMPERATIVE.test(match[0]);
+    if ((!imperative && NOT_A_RULE.test(rest)) || PERMISSION.test(sentence.slice(0, match.index))) continue;
     // "Delete the Python files when you're done": what is asked stands before a marker of when.
     if (TRAILING_MARKER.test(match[0])) {
       const before = sentence.slice(0, match.index);
@@ -357,9 +386,11 @@ function ruleIn(
       const start = sentence.lastIndexOf(phrase, match.index);
       return { marker: match[0].toLowerCase(), phrase, start, end: match.index + match[0].length };
     }
-    const phrase = phraseAfter(rest);
+    // An imperative's one-word object is said with its verb ("keep the Justfile").
+    const phrase = phraseAfter(rest) ?? (imperative ? phraseAfter(sentence) : undefined);
     if (!phrase) continue;
-    const end = match.index + match[0].length + phrase.length;
+    const phraseAt = sentence.indexOf(phrase, match.index);
+    const end = (phraseAt < 0 ? match.index + match[0].length : phraseAt) + phrase.length;
     return { marker: match[0].toLowerCase(), phrase, start: match.index, end };
   }
   return undefined;
