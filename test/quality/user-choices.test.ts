@@ -66,6 +66,33 @@ describe('option choices', () => {
     assert.deepEqual(probe!.facets, [['Generate summaries on demand']]);
   });
 
+  it('read the last list a message asks about, and keep the detail the reply adds to its pick', () => {
+    const offer = assistant(
+      [
+        'Found it:',
+        '1. The index references a missing object',
+        '2. Two blobs are missing',
+        'Do you want me to:',
+        '1. Reset the index with a full rebuild',
+        '2. Investigate the staged files first',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      offeredOptions(offer).map((option) => option.text),
+      ['Reset the index with a full rebuild', 'Investigate the staged files first'],
+    );
+    const [probe] = optionChoiceProbes([
+      offer,
+      user('2, look at which staged files the hooks wrote. Then reset.'),
+    ]);
+    assert.equal(
+      probe!.statement,
+      'Chosen: Investigate the staged files first, instead of Reset the index with a full rebuild; with: look at which staged files the hooks wrote.',
+    );
+    // A numbered reply speaks to a point of the message; it picks nothing.
+    assert.deepEqual(optionChoiceProbes([offer, user('1. this has happened twice now')]), []);
+  });
+
   it('take no pick when another prompt came between the offer and the reply', () => {
     const probes = optionChoiceProbes([
       assistant(OFFER),

@@ -7,7 +7,7 @@
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
-import { clipWords, keyPhrase, proseOf } from './phrases.ts';
+import { clipWords, keyPhrase, proseOf, sentencesOf } from './phrases.ts';
 
 /** One option the agent offered: its label and what it says. */
 type Option = { label: string; text: string };
@@ -20,8 +20,13 @@ const OPTION_LINE =
 // A reply that picks an option: the label at the start ("C)", "I think B), let's …", "yes do option 1", "1 - keep
 // building"), or "option N" / "go with N" anywhere. A bare letter needs its bracket ("A) is fine"), since "a" is a word.
 const PICK_AT_START =
-  /^\s*(?:(?:i think|i'd say|i'd go with|i prefer|let's do|let's go with|let's|go with|yes,?|ok,?|okay,?|sure,?)\s+)*(?:(?:do|use|take|pick)\s+)?(?:option\s+([A-Ea-e1-9])\b|([A-Ea-e])\)|([1-9])(?:\)|\.|\s*[-–,:]|\s*$))/i;
+  /^\s*(?:(?:i think|i'd say|i'd go with|i prefer|let's do|let's go with|let's|go with|yes,?|ok,?|okay,?|sure,?)\s+)*(?:(?:do|use|take|pick)\s+)?(?:option\s+([A-Ea-e1-9])\b|([A-Ea-e])\)|([1-9])(?:\)|\s*[-–,:]|\.?\s*$))/i;
 const PICK_ANYWHERE = /\b(?:option|go with|let's do|choose|pick)\s+\(?([A-Ea-e1-9])\b\)?/i;
+
+// A line that asks the user to choose: a question, or a request for a choice put without a question mark ("Do you
+// want the summary to be based on:").
+const ASKS =
+  /\?|\b(?:do you want|would you like|which (?:one|option|approach)|(?:do|would) you prefer|should we)\b/i;
 
 // Options a pick chooses among: at least two, in one message.
 const MIN_OPTIONS = 2;
@@ -49,12 +54,20 @@ export function offeredOptions(message: Message): Option[] {
     // A labelled question ("**A) Are these 4 fields correct?**") asks; it offers nothing to choose.
     if (!body || body.endsWith('?')) return;
     const label = match[1]!.toUpperCase();
-    if (options.some((option) => option.label === label)) return;
+    // A label seen before starts a new list of its series: the options asked about are the last list, not a
+    // numbered list of findings above them.
+    const restart = options.findIndex((option) => option.label === label);
+    if (restart >= 0) {
+      const digit = /\d/.test(label);
+      const others = options.filter((option) => /\d/.test(option.label) !== digit);
+      options.length = 0;
+      options.push(...others);
+    }
     options.push({ label, text: body });
     lastOptionAt = at;
   });
   // Options are offered when the message asks about them; a numbered list of findings asks nothing.
-  const asks = lines.some((line) => !OPTION_LINE.test(line) && line.includes('?'));
+  const asks = lines.some((line) => !OPTION_LINE.test(line) && ASKS.test(line));
   if (lastOptionAt < 0 || !asks) return [];
   const letters = options.filter((option) => /[A-E]/.test(option.label));
   const digits = options.filter((option) => /\d/.test(option.label));
@@ -68,6 +81,19 @@ function optionText(raw: string): string {
     .replace(/\*\*|__|`/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+// Words of the reply's detail a statement quotes.
+const DETAIL_CHARS = 200;
+
+/** A reply's words after the pick: its first sentence past the label, when they say more than a go-ahead. */
+function replyDetail(reply: string): string {
+  const start = PICK_AT_START.exec(reply.trim());
+  const rest = start ? reply.trim().slice(start[0].length) : reply;
+  const words = rest.replace(/^[\s,.;:!)\-–]+/, '').replace(/^(?:is fine|sounds good|please)[,.!]?\s*/i, '');
+  // Its first sentence: what follows is often the next request ("For the first cut, can we …").
+  const first = sentencesOf(words)[0] ?? '';
+  return first.split(/\s+/).length >= 4 ? first : '';
 }
 
 /** The label a user's reply picks, or undefined when it picks none. */
@@ -105,6 +131,8 @@ export function optionChoiceProbes(messages: readonly Message[]): DraftProbe[] {
     const series = options.filter((option) => /\d/.test(option.label) === /\d/.test(chosen.label));
     const rejected = series.filter((option) => option !== chosen);
     const chosenText = clipWords(chosen.text, OPTION_CHARS);
+    // What the reply adds to the pick ("I think B), let's start with all user prompts and key tool actions").
+    const detail = clipWords(replyDetail(reply), DETAIL_CHARS);
     const rejectedText = rejected.map((option) => clipWords(option.text, REJECTED_CHARS)).join('; ');
     probes.push({
       kind: 'decision',
@@ -112,7 +140,7 @@ export function optionChoiceProbes(messages: readonly Message[]): DraftProbe[] {
       question: `Of the options the agent offered (${series.map((option) => option.label).join(', ')}), which did the user choose, and over what?`,
       answer: `The user chose ${chosen.label}: "${chosenText}" (instead of ${rejectedText})`,
       facets: [[phrase]],
-      statement: `Chosen: ${chosenText}, instead of ${rejectedText}`,
+      statement: `Chosen: ${chosenText}, instead of ${rejectedText}${detail ? `; with: ${detail}` : ''}`,
     });
   });
   return probes;
