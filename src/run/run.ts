@@ -144,8 +144,8 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
   let store: ContentStore | undefined;
   try {
     // The SDK import and the first connection are paid before the clock starts, not by the first strategy; git
-    // answers for the provenance meanwhile.
-    const [provenance] = await Promise.all([
+    // answers for the provenance meanwhile, and the first session loads while both wait on their answers.
+    const ready = Promise.all([
       collectProvenance({
         command: options.command ?? [],
         provider,
@@ -155,6 +155,16 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       provider.warmUp?.(),
       judge?.warmUp?.(),
     ]);
+    const loadLimit = pLimit(LOAD_CONCURRENCY);
+    const loading = sessionLoadOptions(options);
+    const early = new Map<number, Promise<SessionReference | undefined>>();
+    if (!options.shard && options.transcripts.length > 0) {
+      const first = loadLimit(() => loadSessionReference(options.transcripts[0]!, tokenizer, loading));
+      // Awaited by its session; a failure while the warm-up is awaited is not an unhandled rejection.
+      first.catch(() => undefined);
+      early.set(0, first);
+    }
+    const [provenance] = await ready;
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = createCallLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
@@ -182,7 +192,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
-    const sessions = { transcripts: options.transcripts, loading: sessionLoadOptions(options) };
+    const sessions = { transcripts: options.transcripts, loading };
     if (options.shard) return await runShard(options.shard, targets, strategies, sessions, environment);
     options.onProgress?.({ type: 'loading', sessions: options.transcripts.length });
     options.onProgress?.({
@@ -199,7 +209,8 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       ...sessions,
       strategies,
       targets,
-      loadLimit: pLimit(LOAD_CONCURRENCY),
+      loadLimit,
+      early,
       planned: [],
       outcomes: [],
     };
@@ -249,6 +260,8 @@ type SessionStream = {
   strategies: readonly Strategy[];
   targets: ReadonlyArray<number | undefined>;
   loadLimit: LimitFunction;
+  /** Sessions already loading (by index): the first loads while the providers warm up. */
+  early: ReadonlyMap<number, Promise<SessionReference | undefined>>;
   /** The header's part of each session's plans. */
   planned: PlannedSession[][];
   outcomes: SessionOutcome[][];
@@ -287,7 +300,8 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const { environment, strategies, targets } = stream;
   const { listeners, tokenizer } = environment;
   const transcript = stream.transcripts[index]!;
-  const reference = await stream.loadLimit(() => loadSessionReference(transcript, tokenizer, stream.loading));
+  const reference = await (stream.early.get(index) ??
+    stream.loadLimit(() => loadSessionReference(transcript, tokenizer, stream.loading)));
   listeners.onProgress?.({ type: 'loaded' });
   if (!reference) {
     listeners.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
