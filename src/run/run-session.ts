@@ -34,6 +34,7 @@ import { maskedKeysNote, skippedLinesNote } from '../session/skipped-lines-note.
 import { importOptions } from '../stages/options.ts';
 import type { SessionPlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { evaluateJob, runJob } from '../stages/evaluate.ts';
+import { prepareLexicalScoring } from '../evaluators/lexical.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
@@ -234,17 +235,24 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
 const SEND_MS = 20;
 
 /**
- * With a model, what scoring will need (each plan's probes, marked or derived from the transcript, and the transcript
- * prepared for matching) is made once the first calls are in flight: the thread waits on them anyway, the first calls
- * start sooner, and the scoring after the last call is shorter by as much.
+ * With a model, what scoring will need (each plan's probes, marked or derived from the transcript, the transcript
+ * prepared for matching, and what scoring any context reads of the probes) is made once the first calls are in
+ * flight: the thread waits on them anyway, the first calls start sooner, and the scoring after the last call is
+ * shorter by as much. Step by step, a turn of the event loop between steps: an answer that arrives meanwhile is
+ * handled (and a chain's next call asked for) after the step, not after all of them.
  */
 export async function prepareWhileCalling(plans: readonly SessionPlan[], limit: CallLimit): Promise<void> {
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
   await delay(SEND_MS);
-  for (const plan of plans) {
-    void plan.reference.probes;
-    void plan.reference.expectations;
-    void plan.reference.transcriptMatcher;
+  const steps = plans.flatMap(({ reference }) => [
+    () => reference.probes,
+    () => reference.expectations,
+    () => reference.transcriptMatcher,
+    () => prepareLexicalScoring(reference),
+  ]);
+  for (const step of steps) {
+    step();
+    await nextTurn();
   }
 }
