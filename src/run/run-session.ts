@@ -231,20 +231,38 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
   };
 }
 
-// How long the first calls get to send their requests before the thread is taken by preparing for scoring.
-const SEND_MS = 20;
+// The thread is quiet (its requests sent, waiting on answers) once it was busy less than this share of a few ms.
+const QUIET_SHARE = 0.2;
+const QUIET_MS = 4;
+// How long a step waits for the thread to be quiet at most: past it, the step runs anyway.
+const MOST_WAIT_MS = 60;
+
+/**
+ * Resolves once the thread has had next to nothing to do for {@link QUIET_MS} (or after {@link MOST_WAIT_MS}): the
+ * calls asked for have sent their requests, which takes the SDK and fetch several turns of the event loop, so work
+ * that holds the thread after it delays no request.
+ */
+async function quietThread(): Promise<void> {
+  const started = performance.now();
+  let before = performance.eventLoopUtilization();
+  while (performance.now() - started < MOST_WAIT_MS) {
+    await delay(QUIET_MS);
+    const now = performance.eventLoopUtilization();
+    if (performance.eventLoopUtilization(now, before).utilization < QUIET_SHARE) return;
+    before = now;
+  }
+}
 
 /**
  * With a model, what scoring will need (each plan's probes, marked or derived from the transcript, the transcript
  * prepared for matching, and what scoring any context reads of the probes) is made once the first calls are in
  * flight: the thread waits on them anyway, the first calls start sooner, and the scoring after the last call is
- * shorter by as much. Step by step, a turn of the event loop between steps: an answer that arrives meanwhile is
- * handled (and a chain's next call asked for) after the step, not after all of them.
+ * shorter by as much. Step by step, each once the thread is quiet: an answer that arrives meanwhile is handled (and
+ * a chain's next call sent) after the step, not after all of them.
  */
 export async function prepareWhileCalling(plans: readonly SessionPlan[], limit: CallLimit): Promise<void> {
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
-  await delay(SEND_MS);
   const steps = plans.flatMap(({ reference }) => [
     () => reference.probes,
     () => reference.expectations,
@@ -252,7 +270,7 @@ export async function prepareWhileCalling(plans: readonly SessionPlan[], limit: 
     () => prepareLexicalScoring(reference),
   ]);
   for (const step of steps) {
+    await quietThread();
     step();
-    await nextTurn();
   }
 }
