@@ -2,7 +2,7 @@
  * One session at one target through the stages: loaded, its jobs compacted and evaluated into records, then
  * aggregated into its results and rendered into its reports. `run.ts` schedules these over the run's sessions.
  */
-import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CallLimit } from '../providers/call-limit.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
 import { type SessionReference, sessionReference } from '../results/session-reference.ts';
@@ -35,6 +35,7 @@ import { importOptions } from '../stages/options.ts';
 import type { SessionPlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { evaluateJob, runJob } from '../stages/evaluate.ts';
 import { prepareLexicalScoring } from '../evaluators/lexical.ts';
+import { quietThread } from './quiet-thread.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
@@ -119,11 +120,10 @@ export async function recordSession(
     plan.strategies.map(async ({ strategy, jobs }) => {
       const unit = `${stem}: ${strategy.name}`;
       const called: CalledRun[] = [];
-      // With a language model, reported as soon as every run's calls have ended: its scoring waits for the
-      // other strategies' calls.
+      // With a language model, reported as soon as every run's calls have ended, before it is scored.
       const onCalled = (done: CalledRun) => {
         called.push(done);
-        if (called.length < jobs.length || !environment.callsDone) return;
+        if (called.length < jobs.length || !environment.scoringGate) return;
         listeners.onProgress?.({
           type: 'strategy',
           unit,
@@ -134,7 +134,7 @@ export async function recordSession(
       };
       const records = await Promise.all(jobs.map((job) => runJob(job, plan, run, environment, onCalled)));
       const result = strategyResultOf(records, stem);
-      if (!environment.callsDone)
+      if (!environment.scoringGate)
         listeners.onProgress?.({
           type: 'strategy',
           unit,
@@ -229,28 +229,6 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
     answers: new Map(all.flatMap((calls) => [...calls.answers])),
     links: new Map(all.flatMap((calls) => [...calls.links])),
   };
-}
-
-// The thread is quiet (its requests sent, waiting on answers) once it was busy less than this share of a few ms.
-const QUIET_SHARE = 0.2;
-const QUIET_MS = 4;
-// How long a step waits for the thread to be quiet at most: past it, the step runs anyway.
-const MOST_WAIT_MS = 60;
-
-/**
- * Resolves once the thread has had next to nothing to do for {@link QUIET_MS} (or after {@link MOST_WAIT_MS}): the
- * calls asked for have sent their requests, which takes the SDK and fetch several turns of the event loop, so work
- * that holds the thread after it delays no request.
- */
-async function quietThread(): Promise<void> {
-  const started = performance.now();
-  let before = performance.eventLoopUtilization();
-  while (performance.now() - started < MOST_WAIT_MS) {
-    await delay(QUIET_MS);
-    const now = performance.eventLoopUtilization();
-    if (performance.eventLoopUtilization(now, before).utilization < QUIET_SHARE) return;
-    before = now;
-  }
 }
 
 /**

@@ -14,7 +14,7 @@ import { type RunRecord } from '../results/record.ts';
 import { getTokenizer } from '../tokens.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { collectProvenance } from '../results/provenance.ts';
-import { createBarrier } from '../results/run-progress.ts';
+import { quietThread } from './quiet-thread.ts';
 import { type ContentStore, createContentStore } from '../results/records-file.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from '../providers/create.ts';
@@ -157,13 +157,12 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     ]);
     const loadLimit = pLimit(LOAD_CONCURRENCY);
     const loading = sessionLoadOptions(options);
-    const early = new Map<number, Promise<SessionReference | undefined>>();
-    if (!options.shard && options.transcripts.length > 0) {
-      const first = loadLimit(() => loadSessionReference(options.transcripts[0]!, tokenizer, loading));
-      // Awaited by its session; a failure while the warm-up is awaited is not an unhandled rejection.
-      first.catch(() => undefined);
-      early.set(0, first);
-    }
+    const [transcript] = options.transcripts;
+    const first =
+      options.shard || transcript === undefined
+        ? undefined
+        : loadLimit(() => loadSessionReference(transcript, tokenizer, loading));
+    first?.catch(() => undefined); // awaited by its session: a failure meanwhile is no unhandled rejection
     const [provenance] = await ready;
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
@@ -175,8 +174,8 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       tokenizer,
       limit,
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
-      // Each session gets its own (runSession): a barrier over the whole run would wait on sessions not loaded yet.
-      callsDone: undefined,
+      // A strategy is scored once its calls are made and the thread is quiet, while other strategies still call.
+      scoringGate: provider.isLanguageModel ? quietThread : undefined,
       planOptions: stagePlanOptions(options),
       listeners: runListeners(options),
       concurrency: options.concurrency,
@@ -210,7 +209,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       strategies,
       targets,
       loadLimit,
-      early,
+      first,
       planned: [],
       outcomes: [],
     };
@@ -260,8 +259,8 @@ type SessionStream = {
   strategies: readonly Strategy[];
   targets: ReadonlyArray<number | undefined>;
   loadLimit: LimitFunction;
-  /** Sessions already loading (by index): the first loads while the providers warm up. */
-  early: ReadonlyMap<number, Promise<SessionReference | undefined>>;
+  /** The first session, loading while the providers warmed up. */
+  first: Promise<SessionReference | undefined> | undefined;
   /** The header's part of each session's plans. */
   planned: PlannedSession[][];
   outcomes: SessionOutcome[][];
@@ -300,7 +299,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const { environment, strategies, targets } = stream;
   const { listeners, tokenizer } = environment;
   const transcript = stream.transcripts[index]!;
-  const reference = await (stream.early.get(index) ??
+  const reference = await ((index === 0 && stream.first) ||
     stream.loadLimit(() => loadSessionReference(transcript, tokenizer, stream.loading)));
   listeners.onProgress?.({ type: 'loaded' });
   if (!reference) {
@@ -311,13 +310,9 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     targets.map((target) => planSession(reference, target, strategies, environment)),
   );
   for (const event of plans.flatMap((plan) => plannedCalls(plan))) listeners.onProgress?.(event);
-  // With a language model, scoring waits until every strategy of the session has made its calls; every job
-  // joins the barrier in this one tick, before any can arrive.
-  const own = {
-    ...environment,
-    callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
-  };
-  const running = Promise.all(plans.map((plan) => runSessionPlan(plan, environment.store.pendingRun, own)));
+  const running = Promise.all(
+    plans.map((plan) => runSessionPlan(plan, environment.store.pendingRun, environment)),
+  );
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   running.catch(() => undefined);
   if (environment.provider.isLanguageModel) await prepareWhileCalling(plans, environment.limit);
@@ -382,11 +377,7 @@ async function runShard(
     strategies: own.plans.reduce((sum, plan) => sum + plan.strategies.length, 0),
     concurrency: environment.concurrency,
   });
-  const barrier = {
-    ...environment,
-    callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
-  };
-  const records = await Promise.all(own.plans.map((plan) => recordSession(plan, header.run, barrier)));
+  const records = await Promise.all(own.plans.map((plan) => recordSession(plan, header.run, environment)));
   await environment.store.stage(0, records.flat());
   const recordsFile = await environment.store.finish(
     header,
