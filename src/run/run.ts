@@ -156,13 +156,13 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       judge?.warmUp?.(),
     ]);
     const loadLimit = pLimit(LOAD_CONCURRENCY);
-    const loading = sessionLoadOptions(options);
+    const sessions = { transcripts: options.transcripts, loading: sessionLoadOptions(options) };
     const [transcript] = options.transcripts;
-    const first =
-      options.shard || transcript === undefined
-        ? undefined
-        : loadLimit(() => loadSessionReference(transcript, tokenizer, loading));
-    first?.catch(() => undefined); // awaited by its session: a failure meanwhile is no unhandled rejection
+    const early: SessionStream['early'] = {};
+    if (!options.shard && transcript !== undefined) {
+      early.first = loadLimit(() => loadSessionReference(transcript, tokenizer, sessions.loading));
+      early.first.catch(() => undefined); // awaited by its session: no unhandled rejection meanwhile
+    }
     const [provenance] = await ready;
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
@@ -174,7 +174,6 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       tokenizer,
       limit,
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
-      // A strategy is scored once its calls are made and the thread is quiet, while other strategies still call.
       scoringGate: provider.isLanguageModel ? quietThread : undefined,
       planOptions: stagePlanOptions(options),
       listeners: runListeners(options),
@@ -191,7 +190,6 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
-    const sessions = { transcripts: options.transcripts, loading };
     if (options.shard) return await runShard(options.shard, targets, strategies, sessions, environment);
     options.onProgress?.({ type: 'loading', sessions: options.transcripts.length });
     options.onProgress?.({
@@ -209,7 +207,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       strategies,
       targets,
       loadLimit,
-      first,
+      early,
       planned: [],
       outcomes: [],
     };
@@ -259,8 +257,8 @@ type SessionStream = {
   strategies: readonly Strategy[];
   targets: ReadonlyArray<number | undefined>;
   loadLimit: LimitFunction;
-  /** The first session, loading while the providers warmed up. */
-  first: Promise<SessionReference | undefined> | undefined;
+  /** The first session, loading while the providers warmed up, until its session takes it. */
+  early: { first?: Promise<SessionReference | undefined> };
   /** The header's part of each session's plans. */
   planned: PlannedSession[][];
   outcomes: SessionOutcome[][];
@@ -299,7 +297,9 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const { environment, strategies, targets } = stream;
   const { listeners, tokenizer } = environment;
   const transcript = stream.transcripts[index]!;
-  const reference = await ((index === 0 && stream.first) ||
+  const { first } = stream.early;
+  stream.early.first = undefined;
+  const reference = await ((index === 0 && first) ||
     stream.loadLimit(() => loadSessionReference(transcript, tokenizer, stream.loading)));
   listeners.onProgress?.({ type: 'loaded' });
   if (!reference) {
