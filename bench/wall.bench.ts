@@ -4,7 +4,9 @@
  * no harness can beat: the longest strategy chain, or all calls spread over the concurrency, whichever is
  * longer, times the latency. Target ≤ 1.2 at the default concurrency. Each concurrency (`BENCH_CONCURRENCY`,
  * default `default,16`) runs `BENCH_RUNS` times (default 5), median and range, with the machine's load printed
- * beside them (wall time is what load moves). `BENCH_BASELINE=<another checkout>` alternates with a baseline.
+ * beside them (wall time is what load moves), and the run's timeline: the wall from the spawn to the first request,
+ * from there to the last answer, and from there to the exit. `BENCH_BASELINE=<another checkout>` alternates with a
+ * baseline.
  * Run: `npm run bench -- wall`.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -39,6 +41,9 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
  * the wall take about as long, whatever the load was while measuring.
  */
 type WallRun = ProcessRun & {
+  /** The run's timeline, wall ms from the spawn: the first request reached the server, the last answer left it. */
+  firstRequestMs: number;
+  lastAnswerMs: number;
   floorMs: number;
   calls: number;
   chain: number;
@@ -51,6 +56,9 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
   let pid: number | undefined;
   let startCpuMs: number | undefined;
   let lastAnswerCpuMs = 0;
+  let spawnedAt = Number.NaN;
+  let firstRequestAt: number | undefined;
+  let lastAnswerAt = Number.NaN;
   const cpu = () => (pid === undefined ? undefined : processCpuMs(pid));
   // A fresh server per run: it keeps every request, and a run must not find a connection left open.
   const server = await startMockLlmServer({
@@ -59,8 +67,12 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
     keepAliveMs: 60_000,
     reply: (request) => {
       startCpuMs ??= cpu();
+      firstRequestAt ??= performance.now();
       // Read as the answer leaves: the last one read is the CPU spent up to the last answer.
-      setTimeout(() => (lastAnswerCpuMs = cpu() ?? lastAnswerCpuMs), LATENCY_MS).unref();
+      setTimeout(() => {
+        lastAnswerCpuMs = cpu() ?? lastAnswerCpuMs;
+        lastAnswerAt = performance.now();
+      }, LATENCY_MS).unref();
       return { kind: 'text', text: `summary of a ${JSON.stringify(request.body).length}-character request` };
     },
   });
@@ -83,7 +95,10 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
     const run = await runCli(root, args, {
       cwd,
       env: { OPENAI_API_KEY: 'loopback' },
-      onSpawn: (spawned) => (pid = spawned),
+      onSpawn: (spawned) => {
+        pid = spawned;
+        spawnedAt = performance.now();
+      },
     });
     if (run.code !== 0)
       throw new Error(`compaction-bench ${args.join(' ')} exited ${run.code}:\n${run.stderr}`);
@@ -97,6 +112,8 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
     const floorMs = Math.max(chain, Math.ceil(calls / results.config.concurrency)) * LATENCY_MS;
     return {
       ...run,
+      firstRequestMs: (firstRequestAt ?? Number.NaN) - spawnedAt,
+      lastAnswerMs: lastAnswerAt - spawnedAt,
       floorMs,
       calls,
       chain,
@@ -146,6 +163,21 @@ async function main(): Promise<void> {
             2,
           )}, after the last answer ${describeSpread(
             runs.map((run) => run.tailCpuMs),
+            1000,
+            's',
+            2,
+          )}; wall to the first request ${describeSpread(
+            runs.map((run) => run.firstRequestMs),
+            1000,
+            's',
+            2,
+          )}, first request to last answer ${describeSpread(
+            runs.map((run) => run.lastAnswerMs - run.firstRequestMs),
+            1000,
+            's',
+            2,
+          )}, last answer to exit ${describeSpread(
+            runs.map((run) => run.wallMs - run.lastAnswerMs),
             1000,
             's',
             2,

@@ -45,7 +45,7 @@ async function liveRun(options: {
 }) {
   const server = await startMockLlmServer({ latencyMs: options.latencyMs });
   const { stream, writes } = fakeTerminal();
-  const display = createProgressDisplay('live', stream);
+  const display = await createProgressDisplay('live', stream);
   try {
     await compareSuite({
       transcripts: ['before-compaction'],

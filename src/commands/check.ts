@@ -121,7 +121,7 @@ Examples:
   return command.action(async (inputs: string[], flags: RunFlags & CheckFlags, self: Command) => {
     const transcripts = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
-    const display = createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
+    const display = await createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
     const checkOptions = (signal: AbortSignal) => ({
       ...toCompareOptions(transcripts, flags, signal, display),
       failUnder: flags.failUnder,

@@ -50,7 +50,7 @@ Examples:
   return command.action(async (inputs: string[], flags: RunFlags, self: Command) => {
     const transcripts = applyConfigFile(self, inputs, flags);
     validateSliceOptions(flags);
-    const display = createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
+    const display = await createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
     try {
       const outcome = await interruptible(
         (signal) => compareSuite(toCompareOptions(transcripts, flags, signal, display)),

@@ -2,7 +2,6 @@
  * Shows a run's progress on stderr: a status area redrawn in place on a terminal (log-update), one plain line
  * per event when stderr is not a terminal or `CI` is set, nothing with `--quiet`. Notices always print while it runs.
  */
-import { createLogUpdate } from 'log-update';
 import {
   applyProgress,
   describeBatch,
@@ -47,12 +46,15 @@ const REDRAW_MS = 250;
 const HEARTBEAT_SECONDS = 5;
 const HEARTBEAT_CHECK_MS = 1000;
 
-/** A progress display on `stream` in `mode`; `now` (seconds) is injectable for tests. */
-export function createProgressDisplay(
+/**
+ * A progress display on `stream` in `mode`; `now` (seconds) is injectable for tests. log-update (and the terminal
+ * modules it bundles) loads only for a live display: a quiet or piped run does not wait for it to start.
+ */
+export async function createProgressDisplay(
   mode: ProgressMode,
   stream: NodeJS.WritableStream & { columns?: number; rows?: number },
   now: () => number = () => performance.now() / 1000,
-): ProgressDisplay {
+): Promise<ProgressDisplay> {
   const state = initialProgress();
   const started = now();
   const elapsed = () => now() - started;
@@ -106,6 +108,7 @@ export function createProgressDisplay(
       },
     };
   }
+  const { createLogUpdate } = await import('log-update');
   const update = createLogUpdate(stream as NodeJS.WriteStream, { showCursor: true });
   const draw = () => update(renderProgressStatus(state, elapsed()));
   const timer = setInterval(draw, REDRAW_MS);

@@ -43,6 +43,8 @@ export function redactSecrets(text: string, environment: NodeJS.ProcessEnv = pro
     const value = environment[name]?.trim();
     if (value && value.length >= MINIMUM_SECRET_LENGTH) redacted = redacted.replaceAll(value, '***');
   }
+  // Every shape starts with `sk-`: most texts (every stored prompt and answer) are passed over without a pattern.
+  if (!redacted.includes('sk-')) return redacted;
   for (const { pattern } of KEY_SHAPES) redacted = redacted.replace(new RegExp(pattern.source, 'g'), '***');
   return redacted;
 }

@@ -7,16 +7,30 @@ import { basename } from 'node:path';
 import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
 
-// Words any description of an edit has: they say that the file changed, not what it now is ("created" says more:
-// the file is the agent's).
-const EDIT_WORDS = new Set(
-  meaningTerms('change update edit modify file commit work package now new').map((term) => term.term),
-);
+/** The terms of `words`, as a set. */
+const termSet = (words: string): ReadonlySet<string> => new Set(meaningTerms(words).map((term) => term.term));
 
-// Words that say a file was made or finished: they tell an artifact the agent created ("Done and committed:
-// print-mode.ts, rpc-mode.ts"), whose probe says no more than that it was made.
-const MADE_WORDS = new Set(meaningTerms('created finished committed written built').map((term) => term.term));
-const CHANGE_WORDS = new Set(meaningTerms('changed updated edited modified fixed').map((term) => term.term));
+/**
+ * The word lists this module reads, as terms: made on first use, not as the module loads (folding words builds the
+ * synonym table, which a compare's first call need not wait for).
+ */
+const wordTerms = memoized(() => ({
+  // Words any description of an edit has: they say that the file changed, not what it now is ("created" says
+  // more: the file is the agent's).
+  edit: termSet('change update edit modify file commit work package now new'),
+  // Words that say a file was made or finished: they tell an artifact the agent created ("Done and committed:
+  // print-mode.ts, rpc-mode.ts"), whose probe says no more than that it was made.
+  made: termSet('created finished committed written built'),
+  changed: termSet('changed updated edited modified fixed'),
+  // Words that say a thing went away or failed: a clause with one does not say what the file now holds.
+  notHeld: termSet('remove delete drop revert rename error fail undefined warning missing denied crash'),
+}));
+
+/** `make()`'s value, made on the first call. */
+function memoized<Value>(make: () => Value): () => Value {
+  let value: Value | undefined;
+  return () => (value ??= make());
+}
 
 /** How far from the file's name the word that describes it may stand, in terms, within its clause. */
 const DESCRIBED_WITHIN = 12;
@@ -70,13 +84,6 @@ type ArtifactReading = { name: string[]; described: Set<string>; made: boolean; 
 const DEFINITION =
   /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b/g;
 
-// Words that say a thing went away or failed: a clause with one does not say what the file now holds.
-const NOT_HELD = new Set(
-  meaningTerms('remove delete drop revert rename error fail undefined warning missing denied crash').map(
-    (term) => term.term,
-  ),
-);
-
 /** Prose terms a clause needs to say something of a definition it names (a bag of names says nothing). */
 const PROSE_TERMS = 2;
 
@@ -88,6 +95,7 @@ function readArtifact(probe: Probe): ArtifactReading | null {
   if (reading !== undefined) return reading;
   reading = null;
   if (probe.kind === 'artifact' && probe.file !== undefined) {
+    const { edit } = wordTerms();
     const file = basename(probe.file);
     const name = meaningTerms(file).map((term) => term.term);
     // The statement is "name: what"; without one, the facets that are not the file say what it is.
@@ -99,9 +107,7 @@ function readArtifact(probe: Probe): ArtifactReading | null {
         .join('\n');
     const described = new Set(
       meaningTerms(description)
-        .filter(
-          (term) => !term.name && !term.negated && !EDIT_WORDS.has(term.term) && !name.includes(term.term),
-        )
+        .filter((term) => !term.name && !term.negated && !edit.has(term.term) && !name.includes(term.term))
         .map((term) => term.term),
     );
     const definitions = [...new Set((probe.statement ?? '').match(DEFINITION) ?? [])]
@@ -110,7 +116,12 @@ function readArtifact(probe: Probe): ArtifactReading | null {
       // The file's own name spelled as an identifier (`InteractiveMode` of interactive-mode.ts) is no definition in it.
       .filter((terms) => terms.length >= 2 && terms.join(' ') !== name.join(' '));
     if (name.length > 0 && described.size > 0)
-      reading = { name, described, made: [...described].some((term) => MADE_WORDS.has(term)), definitions };
+      reading = {
+        name,
+        described,
+        made: [...described].some((term) => wordTerms().made.has(term)),
+        definitions,
+      };
   }
   readings.set(probe, reading);
   return reading;
@@ -128,8 +139,9 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   if (!reading) return false;
   // The lines where a definition is told, found once: a long kept tail names a file and a word thousands of times.
   let toldLines: Set<number> | undefined;
-  const notHeld = perClause(index, holding(NOT_HELD));
-  const changed = perClause(index, holding(CHANGE_WORDS));
+  const words = wordTerms();
+  const notHeld = perClause(index, holding(words.notHeld));
+  const changed = perClause(index, holding(words.changed));
   const [first, ...rest] = reading.name;
   const starts = index.positions.get(first!)?.all ?? [];
   return starts.some((start) => {
@@ -143,7 +155,7 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
       const term = index.at(position)!;
       if (term.name || term.negated) return false;
       if (reading.described.has(term.term)) return !notHeld(position);
-      return reading.made && MADE_WORDS.has(term.term) && !changed(position);
+      return reading.made && words.made.has(term.term) && !changed(position);
     };
     const from = Math.max(0, start - DESCRIBED_WITHIN);
     const to = Math.min(index.length - 1, start + reading.name.length + DESCRIBED_WITHIN);
@@ -213,11 +225,12 @@ function definitionLines(index: MeaningIndex, definition: readonly string[]): nu
 
 /** Whether a clause has two prose terms, none denied, none saying a thing went away or failed. */
 function saysSomething(terms: readonly MeaningTerm[]): boolean {
+  const { notHeld, edit } = wordTerms();
   let prose = 0;
   for (const term of terms) {
     if (term.name) continue;
-    if (term.negated || NOT_HELD.has(term.term)) return false;
-    if (!EDIT_WORDS.has(term.term)) prose++;
+    if (term.negated || notHeld.has(term.term)) return false;
+    if (!edit.has(term.term)) prose++;
   }
   return prose >= PROSE_TERMS;
 }

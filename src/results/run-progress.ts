@@ -45,8 +45,8 @@ export type ProgressEvent =
       error: string | null;
     }
   /**
-   * One strategy finished on one fixture (all its runs): with a language model when its last call ended (its
-   * scoring waits for every strategy's calls), else once scored; `line` says how it went.
+   * One strategy finished on one fixture (all its runs): with a language model when its last call ended (before it
+   * is scored), else once scored; `line` says how it went.
    */
   | { type: 'strategy'; unit: string; strategy: string; line: string; failed: boolean }
   /** `--batch`: a batch was submitted, or its state or counts changed. */
@@ -103,23 +103,4 @@ export function callProgress(
           : null,
       error: record.error,
     });
-}
-
-/** Runs that must all arrive before any goes on; every run joins in the same tick, before any can arrive. */
-export type Barrier = { join(): () => Promise<void> };
-
-/** A barrier that opens when every joined run has arrived. */
-export function createBarrier(): Barrier {
-  let waiting = 0;
-  let open: () => void = () => {};
-  const done = new Promise<void>((resolve) => (open = resolve));
-  return {
-    join() {
-      waiting++;
-      return () => {
-        if (--waiting === 0) open();
-        return done;
-      };
-    },
-  };
 }

@@ -2,7 +2,7 @@
  * One session at one target through the stages: loaded, its jobs compacted and evaluated into records, then
  * aggregated into its results and rendered into its reports. `run.ts` schedules these over the run's sessions.
  */
-import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CallLimit } from '../providers/call-limit.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
 import { type SessionReference, sessionReference } from '../results/session-reference.ts';
@@ -34,6 +34,8 @@ import { maskedKeysNote, skippedLinesNote } from '../session/skipped-lines-note.
 import { importOptions } from '../stages/options.ts';
 import type { SessionPlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { evaluateJob, runJob } from '../stages/evaluate.ts';
+import { prepareLexicalScoring } from '../evaluators/lexical.ts';
+import { quietThread } from './quiet-thread.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
@@ -118,11 +120,10 @@ export async function recordSession(
     plan.strategies.map(async ({ strategy, jobs }) => {
       const unit = `${stem}: ${strategy.name}`;
       const called: CalledRun[] = [];
-      // With a language model, reported as soon as every run's calls have ended: its scoring waits for the
-      // other strategies' calls.
+      // With a language model, reported as soon as every run's calls have ended, before it is scored.
       const onCalled = (done: CalledRun) => {
         called.push(done);
-        if (called.length < jobs.length || !environment.callsDone) return;
+        if (called.length < jobs.length || !environment.scoringGate) return;
         listeners.onProgress?.({
           type: 'strategy',
           unit,
@@ -133,7 +134,7 @@ export async function recordSession(
       };
       const records = await Promise.all(jobs.map((job) => runJob(job, plan, run, environment, onCalled)));
       const result = strategyResultOf(records, stem);
-      if (!environment.callsDone)
+      if (!environment.scoringGate)
         listeners.onProgress?.({
           type: 'strategy',
           unit,
@@ -230,21 +231,24 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
   };
 }
 
-// How long the first calls get to send their requests before the thread is taken by preparing for scoring.
-const SEND_MS = 20;
-
 /**
- * With a model, what scoring will need (each plan's probes, marked or derived from the transcript, and the transcript
- * prepared for matching) is made once the first calls are in flight: the thread waits on them anyway, the first calls
- * start sooner, and the scoring after the last call is shorter by as much.
+ * With a model, what scoring will need (each plan's probes, marked or derived from the transcript, the transcript
+ * prepared for matching, and what scoring any context reads of the probes) is made once the first calls are in
+ * flight: the thread waits on them anyway, the first calls start sooner, and the scoring after the last call is
+ * shorter by as much. Step by step, each once the thread is quiet: an answer that arrives meanwhile is handled (and
+ * a chain's next call sent) after the step, not after all of them.
  */
 export async function prepareWhileCalling(plans: readonly SessionPlan[], limit: CallLimit): Promise<void> {
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
-  await delay(SEND_MS);
-  for (const plan of plans) {
-    void plan.reference.probes;
-    void plan.reference.expectations;
-    void plan.reference.transcriptMatcher;
+  const steps = plans.flatMap(({ reference }) => [
+    () => reference.probes,
+    () => reference.expectations,
+    () => reference.transcriptMatcher,
+    () => prepareLexicalScoring(reference),
+  ]);
+  for (const step of steps) {
+    await quietThread();
+    step();
   }
 }

@@ -14,7 +14,7 @@ import { type RunRecord } from '../results/record.ts';
 import { getTokenizer } from '../tokens.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { collectProvenance } from '../results/provenance.ts';
-import { createBarrier } from '../results/run-progress.ts';
+import { quietThread } from './quiet-thread.ts';
 import { type ContentStore, createContentStore } from '../results/records-file.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from '../providers/create.ts';
@@ -144,8 +144,8 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
   let store: ContentStore | undefined;
   try {
     // The SDK import and the first connection are paid before the clock starts, not by the first strategy; git
-    // answers for the provenance meanwhile.
-    const [provenance] = await Promise.all([
+    // answers for the provenance meanwhile, and the first session loads while both wait on their answers.
+    const ready = Promise.all([
       collectProvenance({
         command: options.command ?? [],
         provider,
@@ -155,6 +155,15 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       provider.warmUp?.(),
       judge?.warmUp?.(),
     ]);
+    const loadLimit = pLimit(LOAD_CONCURRENCY);
+    const sessions = { transcripts: options.transcripts, loading: sessionLoadOptions(options) };
+    const [transcript] = options.transcripts;
+    const early: SessionStream['early'] = {};
+    if (!options.shard && transcript !== undefined) {
+      early.first = loadLimit(() => loadSessionReference(transcript, tokenizer, sessions.loading));
+      early.first.catch(() => undefined); // awaited by its session: no unhandled rejection meanwhile
+    }
+    const [provenance] = await ready;
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = createCallLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
@@ -165,8 +174,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       tokenizer,
       limit,
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
-      // Each session gets its own (runSession): a barrier over the whole run would wait on sessions not loaded yet.
-      callsDone: undefined,
+      scoringGate: provider.isLanguageModel ? quietThread : undefined,
       planOptions: stagePlanOptions(options),
       listeners: runListeners(options),
       concurrency: options.concurrency,
@@ -182,7 +190,6 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
-    const sessions = { transcripts: options.transcripts, loading: sessionLoadOptions(options) };
     if (options.shard) return await runShard(options.shard, targets, strategies, sessions, environment);
     options.onProgress?.({ type: 'loading', sessions: options.transcripts.length });
     options.onProgress?.({
@@ -199,7 +206,8 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       ...sessions,
       strategies,
       targets,
-      loadLimit: pLimit(LOAD_CONCURRENCY),
+      loadLimit,
+      early,
       planned: [],
       outcomes: [],
     };
@@ -249,6 +257,8 @@ type SessionStream = {
   strategies: readonly Strategy[];
   targets: ReadonlyArray<number | undefined>;
   loadLimit: LimitFunction;
+  /** The first session, loading while the providers warmed up, until its session takes it. */
+  early: { first?: Promise<SessionReference | undefined> };
   /** The header's part of each session's plans. */
   planned: PlannedSession[][];
   outcomes: SessionOutcome[][];
@@ -287,7 +297,10 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const { environment, strategies, targets } = stream;
   const { listeners, tokenizer } = environment;
   const transcript = stream.transcripts[index]!;
-  const reference = await stream.loadLimit(() => loadSessionReference(transcript, tokenizer, stream.loading));
+  const { first } = stream.early;
+  stream.early.first = undefined;
+  const reference = await ((index === 0 && first) ||
+    stream.loadLimit(() => loadSessionReference(transcript, tokenizer, stream.loading)));
   listeners.onProgress?.({ type: 'loaded' });
   if (!reference) {
     listeners.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
@@ -297,13 +310,9 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     targets.map((target) => planSession(reference, target, strategies, environment)),
   );
   for (const event of plans.flatMap((plan) => plannedCalls(plan))) listeners.onProgress?.(event);
-  // With a language model, scoring waits until every strategy of the session has made its calls; every job
-  // joins the barrier in this one tick, before any can arrive.
-  const own = {
-    ...environment,
-    callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
-  };
-  const running = Promise.all(plans.map((plan) => runSessionPlan(plan, environment.store.pendingRun, own)));
+  const running = Promise.all(
+    plans.map((plan) => runSessionPlan(plan, environment.store.pendingRun, environment)),
+  );
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   running.catch(() => undefined);
   if (environment.provider.isLanguageModel) await prepareWhileCalling(plans, environment.limit);
@@ -368,11 +377,7 @@ async function runShard(
     strategies: own.plans.reduce((sum, plan) => sum + plan.strategies.length, 0),
     concurrency: environment.concurrency,
   });
-  const barrier = {
-    ...environment,
-    callsDone: environment.provider.isLanguageModel ? createBarrier() : undefined,
-  };
-  const records = await Promise.all(own.plans.map((plan) => recordSession(plan, header.run, barrier)));
+  const records = await Promise.all(own.plans.map((plan) => recordSession(plan, header.run, environment)));
   await environment.store.stage(0, records.flat());
   const recordsFile = await environment.store.finish(
     header,

@@ -28,7 +28,6 @@ export async function compact(
   job: Job,
   plan: SessionPlan,
   environment: RunEnvironment,
-  arrive?: () => Promise<void>,
   onCalled?: (run: CalledRun) => void,
 ): Promise<Compacted> {
   const { tokenizer, planOptions, listeners } = environment;
@@ -36,7 +35,7 @@ export async function compact(
   const { reference, target } = plan;
   // Offline work never waits on I/O: a turn of the event loop lets a Ctrl-C's handler run before each strategy.
   await nextTurn();
-  stopIfAborted(environment, arrive);
+  stopIfAborted(environment);
   const started = performance.now();
   const exchanges = new Map<CallRecord, Promise<JobCall>>();
   const caller = createCaller({
@@ -78,7 +77,7 @@ export async function compact(
       output = await strategy.run(reference.session, context);
     }
   } catch (thrown) {
-    stopIfAborted(environment, arrive, thrown);
+    stopIfAborted(environment, thrown);
     error =
       thrown instanceof ContextOverflowError ? `context overflow: ${messageOf(thrown)}` : messageOf(thrown);
   }
@@ -116,8 +115,8 @@ export async function compact(
       })),
     );
   }
-  // Measuring is work on this thread: done after every strategy's calls, it cannot hold up their answers.
-  await arrive?.();
+  // Measuring and scoring are work on this thread: they wait for it to be quiet (the requests asked for sent).
+  await environment.scoringGate?.();
   stopIfAborted(environment);
   const outcome = measureResult(strategy, output, run, reference, plan.measure);
   const chain = replay && planOptions.schedule ? chainOutput(replay, planOptions.schedule) : undefined;
@@ -156,13 +155,8 @@ export async function storeExchange(
   return { label, promptHash, answerHash };
 }
 
-/** Ends a strategy's run once the run is aborted, arriving first: strategies waiting for every call never wait on it. */
-export function stopIfAborted(
-  environment: RunEnvironment,
-  arrive?: () => Promise<void>,
-  cause?: unknown,
-): void {
+/** Ends a strategy's run once the run is aborted. */
+export function stopIfAborted(environment: RunEnvironment, cause?: unknown): void {
   if (!environment.signal.aborted) return;
-  void arrive?.();
   throw new AbortedError('aborted by the user', { cause });
 }

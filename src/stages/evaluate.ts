@@ -16,9 +16,8 @@ export async function runJob(
   environment: RunEnvironment,
   onCalled?: (run: CalledRun) => void,
 ): Promise<JobRecord> {
-  const arrive = environment.callsDone?.join();
   const { compacted, offline } = await environment.runs(async () => {
-    const compacted = await compact(job, plan, environment, arrive, onCalled);
+    const compacted = await compact(job, plan, environment, onCalled);
     return {
       compacted,
       offline: await evaluate(

@@ -1,7 +1,7 @@
 /** The plain data between the runner's stages: the options, the run's shared environment, a job, a plan and a compacted job. */
 import type { OutputStage } from '../report/output-stage.ts';
 import type { ContinuationOptions, ContinuationSetup } from '../continuation/setup.ts';
-import { type Barrier, type ProgressEvent } from '../results/run-progress.ts';
+import { type ProgressEvent } from '../results/run-progress.ts';
 import { type ContentStore } from '../results/records-file.ts';
 import { type EvaluatorContext } from '../evaluators/types.ts';
 import { type SessionReference } from '../results/session-reference.ts';
@@ -121,8 +121,12 @@ export type RunEnvironment = {
    * strategy's prompts and scoring in memory together and blur each one's time.
    */
   runs: LimitFunction;
-  /** With a language model: resolves once every strategy run of the compare has made all its calls. */
-  callsDone: Barrier | undefined;
+  /**
+   * With a language model, what a strategy run waits for once its calls are made, before it is scored: a quiet
+   * thread (run/quiet-thread.ts), so scoring it while other strategies' calls are in flight delays none of their
+   * requests, and the scoring left after the last answer is only the last strategies'.
+   */
+  scoringGate: (() => Promise<void>) | undefined;
   /** What the stages read of the plan options. */
   planOptions: StagePlanOptions;
   /** Who hears of progress and notices. */

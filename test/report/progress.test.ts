@@ -174,10 +174,10 @@ describe('progress', () => {
     assert.equal(formatClock(3725), '1:02:05');
   });
 
-  it('plain mode writes one line per finished strategy and per failed call, nothing for the rest', () => {
+  it('plain mode writes one line per finished strategy and per failed call, nothing for the rest', async () => {
     const { stream, text } = capture(false);
     let now = 0;
-    const display = createProgressDisplay('plain', stream, () => now);
+    const display = await createProgressDisplay('plain', stream, () => now);
     display.onProgress!({ type: 'start', strategies: 2, concurrency: 2 });
     display.onProgress!(call('requested'));
     display.onProgress!(call('started'));
@@ -192,10 +192,10 @@ describe('progress', () => {
     );
   });
 
-  it('plain mode writes a line for each batch state, with its counts', () => {
+  it('plain mode writes a line for each batch state, with its counts', async () => {
     const { stream, text } = capture(false);
     let now = 0;
-    const display = createProgressDisplay('plain', stream, () => now);
+    const display = await createProgressDisplay('plain', stream, () => now);
     display.onProgress!({ type: 'start', strategies: 5, concurrency: 4 });
     now = 3;
     const batch = { type: 'batch', id: 'msgbatch_1', ended: false, total: 6 } as const;
@@ -209,9 +209,9 @@ describe('progress', () => {
     );
   });
 
-  it('live mode redraws a status area on the terminal and keeps finished strategies above it', () => {
+  it('live mode redraws a status area on the terminal and keeps finished strategies above it', async () => {
     const { stream, text } = capture(true);
-    const display = createProgressDisplay('live', stream, () => 12);
+    const display = await createProgressDisplay('live', stream, () => 12);
     display.onProgress!({ type: 'start', strategies: 2, concurrency: 2 });
     display.onProgress!(call('requested'));
     display.onProgress!(finished('f: single-shot', 'f: single-shot 1 call'));
@@ -223,9 +223,9 @@ describe('progress', () => {
     assert.match(written, /calls 0\/1 done, 1 queued/);
   });
 
-  it('quiet mode prints notices only, and counts calls for the line of Ctrl-C', () => {
+  it('quiet mode prints notices only, and counts calls for the line of Ctrl-C', async () => {
     const { stream, text } = capture(true);
-    const display = createProgressDisplay('quiet', stream);
+    const display = await createProgressDisplay('quiet', stream);
     display.onProgress!({ type: 'start', strategies: 2, concurrency: 2 });
     display.onProgress!(call('requested'));
     display.onNotice('dropped 3 messages');
@@ -237,10 +237,10 @@ describe('progress', () => {
     assert.equal(text(), 'dropped 3 messages\n');
   });
 
-  it('on Ctrl-C the live area keeps its figures without a time left, and nothing is drawn after it', () => {
+  it('on Ctrl-C the live area keeps its figures without a time left, and nothing is drawn after it', async () => {
     const { stream, text } = capture(true);
     let now = 0;
-    const display = createProgressDisplay('live', stream, () => now);
+    const display = await createProgressDisplay('live', stream, () => now);
     display.onProgress!({ type: 'start', strategies: 1, concurrency: 1 });
     for (let index = 0; index < 4; index++) display.onProgress!(call('requested'));
     for (let index = 0; index < 3; index++) {
@@ -265,9 +265,9 @@ describe('progress', () => {
     assert.equal(text().length, after);
   });
 
-  it('piped, Ctrl-C stops the lines: no aborted call is printed after it', () => {
+  it('piped, Ctrl-C stops the lines: no aborted call is printed after it', async () => {
     const { stream, text } = capture(false);
-    const display = createProgressDisplay('plain', stream, () => 1);
+    const display = await createProgressDisplay('plain', stream, () => 1);
     display.onProgress!({ type: 'start', strategies: 1, concurrency: 3 });
     for (let index = 0; index < 3; index++) display.onProgress!(call('requested'));
     assert.equal(
@@ -366,12 +366,12 @@ describe('Ctrl-C', () => {
 });
 
 describe('piped progress', () => {
-  it('prints a line when nothing else was printed for 5 s: quiet but alive', () => {
+  it('prints a line when nothing else was printed for 5 s: quiet but alive', async () => {
     mock.timers.enable({ apis: ['setInterval'] });
     try {
       const { stream, text } = capture(false);
       let now = 0;
-      const display = createProgressDisplay('plain', stream, () => now);
+      const display = await createProgressDisplay('plain', stream, () => now);
       display.onProgress!({ type: 'loading', sessions: 6 });
       display.onProgress!({ type: 'start', strategies: 12, concurrency: 4 });
       display.onProgress!({ type: 'loaded' });
