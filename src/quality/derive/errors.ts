@@ -93,6 +93,7 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
     else seen.set(key, { first: occurrence, last: occurrence, facets });
   };
   const byIndex = new Map(runs.map((run) => [run.messageIndex, run]));
+  const latestPrompt = messages.findLastIndex(isPrompt);
   messages.forEach((message, index) => {
     if (isPrompt(message)) {
       for (const { line, facets } of facetsOfLines(
@@ -107,7 +108,13 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
         note({ line, messageIndex: index, run }, facets);
   });
   return [...seen.values()].map(({ first, last, facets }) => {
-    const fixedLater = last.run ? fixedAfter(last.run, runs) : undefined;
+    const fixedLater = last.run
+      ? fixedAfter(last.run, runs)
+      : // An error the user pasted before their latest prompt was the matter of an earlier request; one in the
+        // latest prompt is what the work is on now.
+        last.messageIndex < latestPrompt
+        ? true
+        : undefined;
     const where = first.run?.command
       ? `\`${clipWords(first.run.command, 60)}\``
       : first.run
@@ -154,10 +161,20 @@ function fileOf(line: string): { file?: string } {
   return file === undefined ? {} : { file };
 }
 
-/** Whether a later run of the same check (same family, else same command, else same tool) passed. */
+// A command whose failure stands until it succeeds: a commit (a hook refused it), a push, a merge, a deploy.
+const CHANGES_STATE =
+  /\bgit\s+(?:commit|push|merge|rebase|cherry-pick|revert)\b|\b(?:deploy|publish|release)\b/;
+
+/**
+ * Whether the error is behind the work: a later run of the same check (tests, build, lint) or of the same commit,
+ * push, merge or deploy passed; for any other command (a look around, a one-off script, another tool) a later run of
+ * anything that succeeded, since the agent went on: only an outcome stands until it is run again.
+ */
 function fixedAfter(failed: ToolRun, runs: readonly ToolRun[]): boolean {
   const family = failed.command ? commandFamily(failed.command) : undefined;
   const head = failed.command ? commandHead(failed.command) : undefined;
+  const outcome = family !== undefined || (failed.command !== undefined && CHANGES_STATE.test(failed.command));
+  if (!outcome && runs.some((run) => run.messageIndex > failed.messageIndex && !run.failed)) return true;
   return runs.some(
     (run) =>
       run.messageIndex > failed.messageIndex &&
