@@ -215,6 +215,19 @@ function fixedAfter(failed: ToolRun, runs: readonly ToolRun[]): boolean {
   const outcome =
     family !== undefined || (failed.command !== undefined && CHANGES_STATE.test(failed.command));
   if (!outcome && runs.some((run) => run.messageIndex > failed.messageIndex && !run.failed)) return true;
+  // A commit refused with `git add -A && git commit …` is made by a later `git commit …`.
+  const name = family === undefined && failed.command ? outcomeName(failed.command) : undefined;
+  if (
+    name !== undefined &&
+    runs.some(
+      (run) =>
+        run.messageIndex > failed.messageIndex &&
+        !run.failed &&
+        run.command !== undefined &&
+        outcomeName(run.command) === name,
+    )
+  )
+    return true;
   return runs.some(
     (run) =>
       run.messageIndex > failed.messageIndex &&
