@@ -9,6 +9,15 @@ import type { WorkState } from '../../src/quality/derive/work-state.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
+import type { Message } from '../../src/session/types.ts';
+import { callsTools, toolCall, toolResult } from '../helpers/factories.ts';
+
+const status = toolCall('bash', { command: 'git status' });
+// What the transcript shows of the fact: without it the whole session could not keep it, and no probe is drafted.
+const shown: Message[] = [
+  callsTools([status]),
+  toolResult(status, 'Changes not staged for commit:\n  modified:   src/config.ts'),
+];
 
 const state = (committed: boolean): WorkState => ({
   commits: committed ? [{ messageIndex: 4, subject: 'feat: reorganize the modes', hash: '83a6c26' }] : [],
@@ -18,7 +27,7 @@ const state = (committed: boolean): WorkState => ({
 });
 
 const uncommitted = (work: WorkState): Probe => {
-  const draft = workProbes(work, [], 10).find((probe) => probe.statement?.includes('not committed yet'))!;
+  const draft = workProbes(work, shown, 10).find((probe) => probe.statement?.includes('not committed yet'))!;
   return { ...draft, id: 'state@9', source: 'derived', contradictions: [] };
 };
 
@@ -32,12 +41,10 @@ describe('edits not committed', () => {
       uncommitted(state(false)).statement,
       'Nothing was committed in this session: the edits to config.ts are not committed yet',
     );
-    assert.equal(
-      workProbes({ ...state(true), uncommitted: [] }, [], 10).some((probe) =>
-        probe.statement?.includes('not committed'),
-      ),
-      false,
-    );
+    const stated = (work: WorkState, messages: Message[]) =>
+      workProbes(work, messages, 10).some((probe) => probe.statement?.includes('not committed'));
+    assert.equal(stated({ ...state(true), uncommitted: [] }, shown), false);
+    assert.equal(stated(state(true), []), false);
   });
 
   it('are kept by a summary saying so, and not by one stating them as false or as committed', () => {

@@ -6,6 +6,7 @@
  */
 import { basename } from 'node:path';
 import type { Message } from '../../session/types.ts';
+import { messageText } from '../../session/grep-lines.ts';
 import type { DraftProbe } from './draft.ts';
 import { plainPhrase } from './artifacts.ts';
 import { COMMIT_CHECK } from './commits.ts';
@@ -138,8 +139,12 @@ const NAMED_FILES = 3;
  * ("The edits since d1b15fb are not committed yet: wingman.go, wingman_review.go"). Its facet's spellings hold their
  * own negation ("not committed"), so a summary saying "… is not committed." states it and "It is false that …" opposes it.
  */
-function uncommittedProbe(state: WorkState): DraftProbe | undefined {
+function uncommittedProbe(state: WorkState, messages: readonly Message[]): DraftProbe | undefined {
   if (state.uncommitted.length === 0) return undefined;
+  // Only where the transcript says it somewhere (git status, the agent's words): else the whole session could not
+  // keep the fact, and probes lint would drop it.
+  const said = new RegExp(`\\b(?:${UNCOMMITTED.join('|')})\\b`, 'i');
+  if (!messages.some((message) => said.test(messageText(message)))) return undefined;
   const files = [...new Set(state.uncommitted.map((file) => basename(file.path)))];
   const named = files.slice(0, NAMED_FILES).join(', ') + (files.length > NAMED_FILES ? ', …' : '');
   const last = state.commits.at(-1);
@@ -164,6 +169,6 @@ export function workProbes(state: WorkState, messages: readonly Message[], end: 
     ...state.commits.flatMap((commit) => commitProbe(commit, tickets) ?? []),
     ...[progressProbe(state), finishProbe(state, messages, end)].flatMap((probe) => probe ?? []),
     ...gitProbes(state),
-    ...[uncommittedProbe(state)].flatMap((probe) => probe ?? []),
+    ...[uncommittedProbe(state, messages)].flatMap((probe) => probe ?? []),
   ];
 }
