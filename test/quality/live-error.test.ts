@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { errorProbes } from '../../src/quality/derive/errors.ts';
 import { toolRuns } from '../../src/quality/derive/runs.ts';
+import { canonicalText } from '../../src/quality/match.ts';
+import { stanceAround } from '../../src/quality/stance.ts';
 import { errorLines } from '../../src/session/error-lines.ts';
 import type { Message } from '../../src/session/types.ts';
 import { callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
@@ -85,5 +87,14 @@ describe('the live error', () => {
     const pasted = user('It fails with:\nTypeError: Cannot read properties of undefined (reading "id")');
     assert.equal(probesOf([user('Start.'), pasted])[0]!.fixedLater, undefined);
     assert.equal(probesOf([pasted, user('Now add the export button.')])[0]!.fixedLater, true);
+  });
+});
+
+describe('a sentence cut by an ellipsis', () => {
+  it('is one sentence: "… was not done" after "the Markdown... (it added x)" denies all of it', () => {
+    const text =
+      'x is defined in the theme but never used; add it to the Markdown... (it added x) was not done.';
+    const start = canonicalText(text).indexOf('defined in the theme');
+    assert.equal(stanceAround(canonicalText(text), start, start + 20), 'denied');
   });
 });
