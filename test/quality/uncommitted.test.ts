@@ -35,14 +35,15 @@ describe('edits not committed', () => {
   it('are stated after the last commit, and as nothing committed when the agent never committed', () => {
     assert.equal(
       uncommitted(state(true)).statement,
-      'The edits since the last commit (83a6c26) are not committed yet: config.ts',
+      'The edits since the last commit (83a6c26) are not committed yet',
     );
     assert.equal(
       uncommitted(state(false)).statement,
-      'Nothing was committed in this session: the edits to config.ts are not committed yet',
+      'Nothing was committed in this session; the edits are not committed yet',
     );
     const stated = (work: WorkState, messages: Message[]) =>
       workProbes(work, messages, 10).some((probe) => probe.statement?.includes('not committed'));
+    assert.match(uncommitted(state(true)).answer, /: config\.ts \(1 file\)\.$/);
     assert.equal(stated({ ...state(true), uncommitted: [] }, shown), false);
     assert.equal(stated(state(true), []), false);
   });

@@ -148,15 +148,16 @@ function uncommittedProbe(state: WorkState, messages: readonly Message[]): Draft
   const files = [...new Set(state.uncommitted.map((file) => basename(file.path)))];
   const named = files.slice(0, NAMED_FILES).join(', ') + (files.length > NAMED_FILES ? ', …' : '');
   const last = state.commits.at(-1);
+  // The files are the answer's: the fact is that the work is not in git, whichever files hold it.
   const statement = last
-    ? `The edits since the last commit${last.hash ? ` (${last.hash})` : ''} are not committed yet: ${named}`
-    : `Nothing was committed in this session: the edits to ${named} are not committed yet`;
+    ? `The edits since the last commit${last.hash ? ` (${last.hash})` : ''} are not committed yet`
+    : 'Nothing was committed in this session; the edits are not committed yet';
   return {
     kind: 'state',
     messageIndex: Math.max(...state.uncommitted.map((file) => file.messageIndex)),
     check: COMMIT_CHECK,
     question: "Which of the agent's edits are not committed yet?",
-    answer: `${statement} (${files.length} file${files.length === 1 ? '' : 's'}).`,
+    answer: `${statement}: ${named} (${files.length} file${files.length === 1 ? '' : 's'}).`,
     facets: [UNCOMMITTED],
     statement,
   };
