@@ -74,7 +74,10 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
     'M-Thisness/M-Claude/CHAT_LOGS/c7d2069e-c561-4759-8adf-b0745be78c29.jsonl',
     new Set(['live probes', 'grep']),
   ],
-  ['M-Thisness/M-Claude/CHAT_LOGS/de73bc86-61f0-4c55-98af-c43cf612e3f6.jsonl', new Set(['user-verbatim'])],
+  [
+    'M-Thisness/M-Claude/CHAT_LOGS/de73bc86-61f0-4c55-98af-c43cf612e3f6.jsonl',
+    new Set(['user-verbatim', 'grep']),
+  ],
   ['entireio/cli/89/7eb280e769/12/full.jsonl', new Set(['user-verbatim', 'grep'])],
   [
     'jnarowski/agentcmd/packages/agent-cli-sdk/tests/fixtures/codex/full/rollout-2025-09-25T08-02-05-0199812e-64f0-7f73-91fc-095dda01c36e.jsonl',
