@@ -67,10 +67,14 @@ const PENDING_LEAD_IN =
  */
 export function stanceAround(text: string, start: number, end: number): Stance | undefined {
   const before = text.slice(Math.max(0, start - SENTENCE_REACH), start);
-  const sentenceStart = Math.max(...[...before.matchAll(/[.!?](?=\s)/g)].map((match) => match.index + 1), 0);
+  // An ellipsis ("to the Markdown... (it added x)") marks a cut, not a sentence's end, as in stanceSpans.
+  const sentenceStart = Math.max(
+    ...[...before.matchAll(/(?<!\.)[.!?](?=\s)/g)].map((match) => match.index + 1),
+    0,
+  );
   const opening = before.slice(sentenceStart);
   const after = text.slice(end, end + SENTENCE_REACH);
-  const sentenceEnd = after.search(/[.!?](?=\s|$)/);
+  const sentenceEnd = after.search(/(?<!\.)[.!?](?=\s|$)/);
   const closing = sentenceEnd < 0 ? after : after.slice(0, sentenceEnd + 1);
   if (DENYING_OPENING.test(opening) || DENYING_LEAD_IN.test(opening)) return 'denied';
   if (DENYING_ENDING.test(closing)) return 'denied';

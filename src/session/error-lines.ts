@@ -6,9 +6,10 @@ import { isTruncationMarker } from './transcript.ts';
 import { clip } from '../text/clip.ts';
 
 // Ranked: a compiler or exception message says most, then the name of a failing test, then a tally
-// or a generic failure, then an exit code.
+// or a generic failure, then an exit code. A compiler's or linter's finding at a file's line and column
+// (`checkpoint.go:407:1: syntax error: …`, `a.c:3:5: error: …`) is a message too: grep's `file:line:` has no column.
 const ERROR_RANKS: readonly RegExp[] = [
-  /\berror TS\d+\b|\berror\[E\d+\]|\b[A-Z]?\w*(?:Error|Exception)(?::\s|\s\[)|^\s*(?:error|fatal):|\bpanicked at\b|\bERR_[A-Z_]{3,}\b|^\s*→\s+\S/,
+  /^\s*(?:\.{0,2}[/\\])?(?:[\w.@-]+[/\\])*[\w@-][\w.@-]*\.[a-z][a-z0-9]{0,4}:\d+:\d+:\s+(?!(?:warning|note|info|hint)\b)\S|\berror TS\d+\b|\berror\[E\d+\]|\b[A-Z]?\w*(?:Error|Exception)(?::\s|\s\[)|^\s*(?:error|fatal):|\bpanicked at\b|\bERR_[A-Z_]{3,}\b|^\s*→\s+\S/,
   /^\s*(?:FAIL|×|✗|✖)\s+\S/,
   /✗|✖|\bERR!|\b[1-9]\d* (?:failed|failing|errors?)\b|\bFAILED\b|\bfailed to\b|\bAssertion/i,
   /\bexit(?:ed)?(?: with)? (?:code|status) [1-9]\d*|\bcommand not found\b|No such file or directory|Permission denied|Segmentation fault|\bCannot find\b|\bCould not\b|\bUnable to\b|\bnot found\b/i,

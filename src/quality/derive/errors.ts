@@ -93,6 +93,7 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
     else seen.set(key, { first: occurrence, last: occurrence, facets });
   };
   const byIndex = new Map(runs.map((run) => [run.messageIndex, run]));
+  const latestPrompt = messages.findLastIndex(isPrompt);
   messages.forEach((message, index) => {
     if (isPrompt(message)) {
       for (const { line, facets } of facetsOfLines(
@@ -106,41 +107,80 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
       for (const { line, facets } of facetsOfLines(run.errorLines))
         note({ line, messageIndex: index, run }, facets);
   });
-  return [...seen.values()].map(({ first, last, facets }) => {
-    const fixedLater = last.run ? fixedAfter(last.run, runs) : undefined;
-    const where = first.run?.command
-      ? `\`${clipWords(first.run.command, 60)}\``
-      : first.run
-        ? first.run.call.name
-        : undefined;
-    const facetList = [
-      ...(facets.code ? [[facets.code]] : []),
-      [facets.phrase],
-      ...(facets.assertion ? [[facets.assertion]] : []),
-    ];
-    const status =
-      fixedLater === undefined
-        ? ''
-        : fixedLater
-          ? ' It was fixed later: a later run of the same check passed.'
-          : ' It was not fixed by the end of the session.';
-    // The error as a reader states it: its type and subject, where it came from, not the interpreter's whole line.
-    const file = fileOf(first.line).file;
-    const said = [facets.code, facets.phrase, facets.assertion].filter(Boolean).join(': ');
-    const statement = `${where ? `${where} failed` : 'the user reported an error'}: ${said}${file ? ` in ${basename(file)}` : ''}`;
-    return {
-      kind: 'error',
-      messageIndex: first.messageIndex,
-      statement,
-      question: where
-        ? `What error did ${where} fail with, and was it fixed?`
-        : 'What error did the user report, and was it fixed?',
-      answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 400).replace(/\.+$/, '')}.${status}`,
-      facets: facetList,
-      ...(fixedLater === undefined ? {} : { fixedLater }),
-      ...fileOf(first.line),
-    };
-  });
+  const errors = [...seen.values()].map(
+    ({ first, last, facets }): DraftProbe & { failedRun: ToolRun | undefined } => {
+      const fixedLater = last.run
+        ? fixedAfter(last.run, runs)
+        : // An error the user pasted before their latest prompt was the matter of an earlier request; one in the
+          // latest prompt is what the work is on now.
+          last.messageIndex < latestPrompt
+          ? true
+          : undefined;
+      const where = first.run?.command
+        ? `\`${clipWords(first.run.command, 60)}\``
+        : first.run
+          ? first.run.call.name
+          : undefined;
+      const facetList = [
+        ...(facets.code ? [[facets.code]] : []),
+        [facets.phrase],
+        ...(facets.assertion ? [[facets.assertion]] : []),
+      ];
+      const status =
+        fixedLater === undefined
+          ? ''
+          : fixedLater
+            ? ' It was fixed later: a later run of the same check passed.'
+            : ' It was not fixed by the end of the session.';
+      // The error as a reader states it: its type and subject, where it came from, not the interpreter's whole line.
+      const file = fileOf(first.line).file;
+      const said = [facets.code, facets.phrase, facets.assertion].filter(Boolean).join(': ');
+      const statement = `${where ? `${where} failed` : 'the user reported an error'}: ${said}${file ? ` in ${basename(file)}` : ''}`;
+      return {
+        kind: 'error',
+        messageIndex: first.messageIndex,
+        statement,
+        question: where
+          ? `What error did ${where} fail with, and was it fixed?`
+          : 'What error did the user report, and was it fixed?',
+        answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 400).replace(/\.+$/, '')}.${status}`,
+        facets: facetList,
+        ...(fixedLater === undefined ? {} : { fixedLater }),
+        ...fileOf(first.line),
+        failedRun: last.run,
+      };
+    },
+  );
+  const step = fixStep(errors);
+  return [...errors.map(({ failedRun: _run, ...error }) => error as DraftProbe), ...(step ? [step] : [])];
+}
+
+/**
+ * The next step while a check, a commit or a deploy still fails at the end: fixing its latest unfixed error and
+ * running it again ("Next: fix the syntax error in checkpoint.go, then rerun `go build`"), since nothing the agent
+ * planned after it can go on until it passes. The check's name is the facet: the error itself is the error probe's.
+ */
+function fixStep(
+  errors: ReadonlyArray<DraftProbe & { failedRun: ToolRun | undefined }>,
+): DraftProbe | undefined {
+  const open = errors
+    .filter((error) => error.fixedLater === false && error.failedRun?.command !== undefined)
+    .sort((a, b) => a.failedRun!.messageIndex - b.failedRun!.messageIndex)
+    .at(-1);
+  if (!open) return undefined;
+  const check = outcomeName(open.failedRun!.command!);
+  if (check === undefined || check.split(' ').length < 2) return undefined;
+  const error = open.facets.map((facet) => facet[0]).join(': ');
+  const place = open.file ? ` in ${basename(open.file)}` : '';
+  const statement = `Next: fix ${error}${place}, then run \`${check}\` again until it passes`;
+  return {
+    kind: 'next-step',
+    messageIndex: open.failedRun!.messageIndex,
+    question: `What must the agent do next about \`${check}\`?`,
+    answer: `${statement}.`,
+    facets: [[check]],
+    statement,
+  };
 }
 
 // A source file an error line names, with its line (`src/main-new.ts(499,20)`, `lib/a.ex:57:`) or its folder.
@@ -154,10 +194,40 @@ function fileOf(line: string): { file?: string } {
   return file === undefined ? {} : { file };
 }
 
-/** Whether a later run of the same check (same family, else same command, else same tool) passed. */
+// A command whose failure stands until it succeeds: a commit (a hook refused it), a push, a merge, a deploy.
+const CHANGES_STATE =
+  /\bgit\s+(?:commit|push|merge|rebase|cherry-pick|revert)\b|\b(?:deploy|publish|release)\b/;
+
+/** The name of the check, commit, push, merge or deploy a command runs (`mise run lint`, `git commit`), if any. */
+function outcomeName(command: string): string | undefined {
+  if (commandFamily(command) !== undefined) return checkName(command);
+  return CHANGES_STATE.exec(command)?.[0].replace(/\s+/g, ' ');
+}
+
+/**
+ * Whether the error is behind the work: a later run of the same check (tests, build, lint) or of the same commit,
+ * push, merge or deploy passed; for any other command (a look around, a one-off script, another tool) a later run of
+ * anything that succeeded, since the agent went on: only an outcome stands until it is run again.
+ */
 function fixedAfter(failed: ToolRun, runs: readonly ToolRun[]): boolean {
   const family = failed.command ? commandFamily(failed.command) : undefined;
   const head = failed.command ? commandHead(failed.command) : undefined;
+  const outcome =
+    family !== undefined || (failed.command !== undefined && CHANGES_STATE.test(failed.command));
+  if (!outcome && runs.some((run) => run.messageIndex > failed.messageIndex && !run.failed)) return true;
+  // A commit refused with `git add -A && git commit …` is made by a later `git commit …`.
+  const name = family === undefined && failed.command ? outcomeName(failed.command) : undefined;
+  if (
+    name !== undefined &&
+    runs.some(
+      (run) =>
+        run.messageIndex > failed.messageIndex &&
+        !run.failed &&
+        run.command !== undefined &&
+        outcomeName(run.command) === name,
+    )
+  )
+    return true;
   return runs.some(
     (run) =>
       run.messageIndex > failed.messageIndex &&

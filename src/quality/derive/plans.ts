@@ -10,6 +10,7 @@ import type { Message, Session } from '../../session/types.ts';
 import { isPrompt, toolCallsOf } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, keyPhrase } from './phrases.ts';
+import { taskList } from './task-list.ts';
 
 /** What a plan is read from: the history before the cut, with its file operations. */
 export type PlanSession = Pick<Session, 'messages'> & Partial<Pick<Session, 'fileOperations' | 'cwd'>>;
@@ -19,12 +20,15 @@ type NextStep = { messageIndex: number; title: string; detail?: string; source: 
 
 // About one summary sentence: a heading and the line that says what its part is for.
 const STATEMENT_CHARS = 200;
+const TASK_LIST = 'task list';
 
 /** The next-step probe of the plan the agent follows at the end of `session`, if it keeps one. */
 export function planProbes(session: PlanSession): DraftProbe[] {
   const latestPrompt = session.messages.findLastIndex(isPrompt);
   const steps = [todoStep(session.messages), checklistStep(session)].filter(
-    (step): step is NextStep => step !== undefined && step.messageIndex > latestPrompt,
+    // A task list (TaskCreate) is kept across prompts: its pending items wait until done or deleted.
+    (step): step is NextStep =>
+      step !== undefined && (step.messageIndex > latestPrompt || step.source === TASK_LIST),
   );
   const step = steps.sort((a, b) => b.messageIndex - a.messageIndex)[0];
   const phrase = step ? (keyPhrase(step.title) ?? keyPhrase(step.detail ?? '')) : undefined;
@@ -56,8 +60,22 @@ function todoItems(argumentsOf: Record<string, unknown>): TodoItem[] | undefined
   });
 }
 
-/** The latest to-do list's item in progress, else its first pending one; none once every item is done. */
+/**
+ * The latest to-do list's item in progress, else its first pending one; none once every item is done. The list is
+ * the last `TodoWrite` or `update_plan`, or the task list `TaskCreate` and `TaskUpdate` built, whichever changed last.
+ */
 function todoStep(messages: readonly Message[]): NextStep | undefined {
+  const tasks = taskList(messages);
+  const written = writtenTodoStep(messages);
+  if (!tasks || (written && written.messageIndex > tasks.messageIndex)) return written;
+  const next =
+    tasks.items.find((item) => item.status === 'in_progress') ??
+    tasks.items.find((item) => item.status === 'pending');
+  return next ? { messageIndex: tasks.messageIndex, title: next.subject, source: TASK_LIST } : undefined;
+}
+
+/** The next item of the latest `TodoWrite` or `update_plan` call. */
+function writtenTodoStep(messages: readonly Message[]): NextStep | undefined {
   for (let index = messages.length - 1; index >= 0; index--) {
     for (const call of toolCallsOf(messages[index]!).reverse()) {
       const items = todoItems(call.arguments);

@@ -4,7 +4,9 @@
  * ticket in progress with its edits not yet committed, or that nothing is committed yet; and, while a ticket is in
  * progress, finishing it as the next step.
  */
+import { basename } from 'node:path';
 import type { Message } from '../../session/types.ts';
+import { messageText } from '../../session/grep-lines.ts';
 import type { DraftProbe } from './draft.ts';
 import { plainPhrase } from './artifacts.ts';
 import { COMMIT_CHECK } from './commits.ts';
@@ -49,7 +51,8 @@ function commitProbe(commit: CommitState, tickets: ReadonlyMap<string, TicketSta
 function progressProbe(state: WorkState): DraftProbe | undefined {
   const open = openTicket(state.tickets);
   if (!open) return undefined;
-  const at = Math.max(open.claimedAt!, ...state.uncommitted.map((file) => file.messageIndex));
+  const edits = state.committed ? state.uncommitted : [];
+  const at = Math.max(open.claimedAt!, ...edits.map((file) => file.messageIndex));
   const statement = `${open.id} is in progress`;
   return {
     kind: 'state',
@@ -111,6 +114,55 @@ function gitProbes(state: WorkState): DraftProbe[] {
   return probes;
 }
 
+// How a summary says work is not in git yet; the facet a paraphrase keeps, since which files changed is the artifacts'.
+const UNCOMMITTED = [
+  'are uncommitted',
+  'is uncommitted',
+  'still uncommitted',
+  'uncommitted changes',
+  'uncommitted edits',
+  'not committed',
+  'not yet committed',
+  'not been committed',
+  'nothing committed',
+  'nothing has been committed',
+  'no commit',
+  // What `git status` prints of them: where the transcript states the fact itself.
+  'not staged for commit',
+  'changes to be committed',
+];
+// Files named in the statement, at most.
+const NAMED_FILES = 3;
+
+/**
+ * The agent's edits not in git at the cut: those after its last commit, or every edit when it never committed
+ * ("The edits since d1b15fb are not committed yet: wingman.go, wingman_review.go"). Its facet's spellings hold their
+ * own negation ("not committed"), so a summary saying "… is not committed." states it and "It is false that …" opposes it.
+ */
+function uncommittedProbe(state: WorkState, messages: readonly Message[]): DraftProbe | undefined {
+  if (state.uncommitted.length === 0) return undefined;
+  // Only where the transcript says it somewhere (git status, the agent's words): else the whole session could not
+  // keep the fact, and probes lint would drop it.
+  const said = new RegExp(`\\b(?:${UNCOMMITTED.join('|')})\\b`, 'i');
+  if (!messages.some((message) => said.test(messageText(message)))) return undefined;
+  const files = [...new Set(state.uncommitted.map((file) => basename(file.path)))];
+  const named = files.slice(0, NAMED_FILES).join(', ') + (files.length > NAMED_FILES ? ', …' : '');
+  const last = state.commits.at(-1);
+  // The files are the answer's: the fact is that the work is not in git, whichever files hold it.
+  const statement = last
+    ? `The edits since the last commit${last.hash ? ` (${last.hash})` : ''} are not committed yet`
+    : 'Nothing was committed in this session; the edits are not committed yet';
+  return {
+    kind: 'state',
+    messageIndex: Math.max(...state.uncommitted.map((file) => file.messageIndex)),
+    check: COMMIT_CHECK,
+    question: "Which of the agent's edits are not committed yet?",
+    answer: `${statement}: ${named} (${files.length} file${files.length === 1 ? '' : 's'}).`,
+    facets: [UNCOMMITTED],
+    statement,
+  };
+}
+
 /** The state and next-step probes of the work at the cut. */
 export function workProbes(state: WorkState, messages: readonly Message[], end: number): DraftProbe[] {
   const tickets = new Map(state.tickets.map((ticket) => [ticket.id, ticket]));
@@ -118,5 +170,6 @@ export function workProbes(state: WorkState, messages: readonly Message[], end: 
     ...state.commits.flatMap((commit) => commitProbe(commit, tickets) ?? []),
     ...[progressProbe(state), finishProbe(state, messages, end)].flatMap((probe) => probe ?? []),
     ...gitProbes(state),
+    ...[uncommittedProbe(state, messages)].flatMap((probe) => probe ?? []),
   ];
 }

@@ -27,7 +27,7 @@ export type TicketState = { id: string; claimedAt?: number; closedAt?: number };
 export type WorkState = {
   commits: CommitState[];
   tickets: TicketState[];
-  /** Files the agent modified after its last commit, with where it last did (none when it never committed). */
+  /** Files the agent modified after its last commit (every file it modified when it never committed), with where it last did. */
   uncommitted: Array<{ path: string; messageIndex: number }>;
   /** Whether the agent committed at all before the cut. */
   committed: boolean;
@@ -122,8 +122,7 @@ export function workState(runs: readonly ToolRun[], operations: readonly FileOpe
   return {
     commits,
     tickets: [...tickets.values()],
-    uncommitted:
-      commits.length === 0 ? [] : [...changed].map(([path, messageIndex]) => ({ path, messageIndex })),
+    uncommitted: [...changed].map(([path, messageIndex]) => ({ path, messageIndex })),
     committed: commits.length > 0,
     ...(branch ? { branch } : {}),
     ...(push ? { push } : {}),
