@@ -191,6 +191,11 @@ export type TextIndex = {
   findNumbers(pattern: NumberPattern): ReadonlyArray<Occurrence & { text: string }>;
   /** The text read as meaning terms (meaning.ts), built on first use: most probes match without it. */
   meaning(): MeaningIndex;
+  /**
+   * Look-ups on the same index that keep their answers to themselves: a summary that is this very text (a
+   * transcript kept whole) is scored with them, and what its probes found goes with it, not with the index.
+   */
+  withOwnAnswers(): TextIndex;
 };
 
 /** The ways a needle may be written: itself, and a `./`-relative path without its `./`; prepared once a run. */
@@ -201,38 +206,84 @@ const formsOf = memoizeByText((needle): NeedleForm[] => {
 
 /** Indexes `text` once and answers look-ups against it. */
 export function createMatcher(text: string): TextIndex {
+  return lookupsOver(indexText(text));
+}
+
+/**
+ * What look-ups on one text read, built once however many look-ups share it: the canonical text, its match form
+ * and where that form's characters sit in it; the word, needle and number indexes and the meaning terms on first use.
+ */
+type IndexedText = {
+  text: string;
+  normalized: string;
+  formText: string;
+  position(offset: number): number;
+  wordAt(offset: number): number;
+  reader: NegationReader;
+  /** The needle index of a long text (its match form's word edges are let go once it is built). */
+  needleIndex(): NeedleIndex;
+  numbers(): NumberIndex;
+  meaning(): MeaningIndex;
+};
+
+function indexText(text: string): IndexedText {
   const normalized = canonicalText(text);
   const form = matchForm(normalized);
+  const { text: formText, position } = form;
+  // Read only to build the needle index, which a long text's first look-up does: held no longer than that.
+  let wordEdges: Int32Array | undefined = form.wordEdges;
   let wordStarts: Int32Array | undefined;
-  const wordAt = (offset: number): number => {
-    wordStarts ??= wordStartsOf(normalized);
-    let low = 0;
-    let high = wordStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (wordStarts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low;
+  let index: NeedleIndex | undefined;
+  let numbers: NumberIndex | undefined;
+  let meaning: MeaningIndex | undefined;
+  return {
+    text,
+    normalized,
+    formText,
+    position,
+    wordAt(offset) {
+      wordStarts ??= wordStartsOf(normalized);
+      let low = 0;
+      let high = wordStarts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (wordStarts[middle]! <= offset) low = middle;
+        else high = middle - 1;
+      }
+      return low;
+    },
+    reader: {
+      negated: (start, end) => isNegated(normalized, start, end),
+      deniedInClause: (start, end) => isDeniedInClause(normalized, start, end),
+      stance: (start, end) => stanceAround(normalized, start, end),
+    },
+    needleIndex() {
+      if (!index) {
+        index = createNeedleIndex(formText, wordEdges!);
+        wordEdges = undefined;
+      }
+      return index;
+    },
+    numbers: () => (numbers ??= createNumberIndex(normalized)),
+    meaning: () => (meaning ??= indexMeaning(text)),
   };
-  const reader: NegationReader = {
-    negated: (start, end) => isNegated(normalized, start, end),
-    deniedInClause: (start, end) => isDeniedInClause(normalized, start, end),
-    stance: (start, end) => stanceAround(normalized, start, end),
-  };
+}
+
+/** Look-ups on an indexed text, each needle's and pattern's answer kept for the next probe that asks. */
+function lookupsOver(indexed: IndexedText): TextIndex {
+  const { normalized, formText, position, wordAt, reader } = indexed;
   const occurrenceAt = (start: number, end: number): Occurrence =>
     new FoundOccurrence(reader, start, end, wordAt(start));
   const memo = new Map<string, Occurrence[]>();
   const presence = new Map<string, boolean>();
-  let index: NeedleIndex | undefined;
 
   /** Visits each place `variant` occurs, as canonical `[start, end)`, until `visit` returns false. */
   const scan = (variant: NeedleForm, visit: (start: number, end: number) => boolean): void => {
     const { text: needle, path, checkStart, checkEnd } = variant;
     if (needle.length === 0) return;
     const at = (offset: number): boolean => {
-      const start = form.position(offset);
-      const end = form.position(offset + needle.length - 1) + 1;
+      const start = position(offset);
+      const end = position(offset + needle.length - 1) + 1;
       const before = normalized[start - 1];
       const after = normalized[end];
       if (path) {
@@ -248,18 +299,13 @@ export function createMatcher(text: string): TextIndex {
     };
     // A needle that starts with a word character starts at a word edge (both kinds of needle check the
     // character before), so in a long text only those places are tried.
-    if (form.text.length >= INDEXED_TEXT_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
-      index ??= createNeedleIndex(form.text, form.wordEdges);
-      for (const offset of index.candidates(needle)) {
-        if (form.text.startsWith(needle, offset) && !at(offset)) return;
+    if (formText.length >= INDEXED_TEXT_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
+      for (const offset of indexed.needleIndex().candidates(needle)) {
+        if (formText.startsWith(needle, offset) && !at(offset)) return;
       }
       return;
     }
-    for (
-      let offset = form.text.indexOf(needle);
-      offset >= 0;
-      offset = form.text.indexOf(needle, offset + 1)
-    ) {
+    for (let offset = formText.indexOf(needle); offset >= 0; offset = formText.indexOf(needle, offset + 1)) {
       if (!at(offset)) return;
     }
   };
@@ -306,17 +352,14 @@ export function createMatcher(text: string): TextIndex {
     if (!found) patterns.set(key, (found = find()));
     return found;
   };
-  let numbers: NumberIndex | undefined;
   const findNumbers = ({ pattern, prefix }: NumberPattern) =>
-    foundOnce(`${pattern.flags}/${pattern.source}\u0000${prefix}`, () => {
-      numbers ??= createNumberIndex(normalized);
-      return matchesAtNumbers(normalized, numbers, pattern, prefix, matchAt);
-    });
+    foundOnce(`${pattern.flags}/${pattern.source}\u0000${prefix}`, () =>
+      matchesAtNumbers(normalized, indexed.numbers(), pattern, prefix, matchAt),
+    );
   const find = (pattern: RegExp) =>
     foundOnce(`${pattern.flags}/${pattern.source}`, () =>
       [...normalized.matchAll(pattern)].map((match) => matchAt(match.index, match[0])),
     );
-  let meaning: MeaningIndex | undefined;
   return {
     normalized,
     occurrences,
@@ -324,7 +367,8 @@ export function createMatcher(text: string): TextIndex {
     hasAny: (needles) => needles.some(has),
     find,
     findNumbers,
-    meaning: () => (meaning ??= indexMeaning(text)),
+    meaning: indexed.meaning,
+    withOwnAnswers: () => lookupsOver(indexed),
   };
 }
 
