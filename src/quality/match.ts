@@ -4,7 +4,7 @@
  * negation right next to a needle. A text is indexed once and answers every look-up from that index.
  */
 
-import { matchForm, isWordCharacter } from './match-form.ts';
+import { Offsets, matchForm, isWordCharacter } from './match-form.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { indexMeaning, type MeaningIndex } from './meaning.ts';
 import {
@@ -383,14 +383,14 @@ function isSpaceUnit(code: number): boolean {
 
 /** Where each word (a run of non-space characters) of a text starts. */
 function wordStartsOf(text: string): Int32Array {
-  const starts: number[] = [];
+  const starts = new Offsets();
   let previousSpace = true;
   for (let index = 0; index < text.length; index++) {
     const space = isSpaceUnit(text.charCodeAt(index));
     if (!space && previousSpace) starts.push(index);
     previousSpace = space;
   }
-  return Int32Array.from(starts);
+  return starts.toArray();
 }
 
 // Where a negation earlier in a clause stops reaching: a parenthesis, or a turn ("not OFFSET but keyset").
