@@ -99,19 +99,35 @@ export function createFileBatch(): FileBatch {
 // A long text goes to its file in pieces of this many characters: never one buffer of the whole file beside it.
 const PIECE_CHARS = 1 << 20;
 
-/** A text, or each of its pieces, cut into pieces of at most {@link PIECE_CHARS} characters. */
+/**
+ * A text, or its pieces, as pieces of at most {@link PIECE_CHARS} characters: long ones cut, short ones (a page's
+ * messages) gathered, so a file is neither one buffer of its whole nor a write per line.
+ */
 function* piecesOf(text: string | Iterable<string>): Generator<string> {
+  let gathered: string[] = [];
+  let gatheredChars = 0;
   for (const piece of typeof text === 'string' ? [text] : text) {
+    if (gatheredChars + piece.length <= PIECE_CHARS) {
+      gathered.push(piece);
+      gatheredChars += piece.length;
+      continue;
+    }
+    if (gatheredChars > 0) yield gathered.join('');
+    gathered = [];
+    gatheredChars = 0;
     let start = 0;
-    while (start < piece.length) {
-      let end = Math.min(start + PIECE_CHARS, piece.length);
+    while (piece.length - start > PIECE_CHARS) {
+      let end = start + PIECE_CHARS;
       // Never between the two halves of a surrogate pair: each piece is encoded on its own.
       const last = piece.charCodeAt(end - 1);
-      if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
+      if (last >= 0xd800 && last <= 0xdbff) end--;
       yield piece.slice(start, end);
       start = end;
     }
+    gathered.push(start === 0 ? piece : piece.slice(start));
+    gatheredChars = piece.length - start;
   }
+  if (gatheredChars > 0) yield gathered.join('');
 }
 
 /**

@@ -39,7 +39,7 @@ export type MatchForm = {
 };
 
 /** A growing list of offsets in one typed array: a number[] of millions costs twice the memory, and more to grow. */
-class Offsets {
+export class Offsets {
   values = new Int32Array(1024);
   length = 0;
   push(value: number): void {

@@ -4,7 +4,7 @@
  * negation right next to a needle. A text is indexed once and answers every look-up from that index.
  */
 
-import { matchForm, isWordCharacter } from './match-form.ts';
+import { Offsets, matchForm, isWordCharacter } from './match-form.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { indexMeaning, type MeaningIndex } from './meaning.ts';
 import {
@@ -18,6 +18,7 @@ import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-
 import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } from './found-occurrence.ts';
 export type { Occurrence } from './found-occurrence.ts';
 import { stanceAround } from './stance.ts';
+import { isDeniedInClause, isNegated } from './clause-negation.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
 const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
@@ -150,28 +151,6 @@ function canonicalTextOf(text: string): string {
 // Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.
 const PATH_CHARACTER = /[\p{L}\p{N}_.~-]/u;
 
-// Words that deny what follows them in a clause: "not", "rejected keyset", "shouldn't touch". "Not only",
-// "not just" and "not merely" add to what follows ("not only keyset pagination but also batches") rather than deny it.
-const NEGATION_WORDS =
-  "not(?!\\s+(?:only|just|merely)(?=\\s|$))|no|never|nor|don't|dont|didn't|didnt|doesn't|doesnt|won't|wont|isn't|isnt|wasn't|wasnt|shouldn't|mustn't|reject(?:ed|ing)?|avoid(?:ed|ing)?|dropp(?:ed|ing)|abandon(?:ed|ing)?|ruled out|against|dismiss(?:ed)?|no longer|revert(?:ed|ing)?";
-// Negation right before a needle (same clause) or right after it: "rejected keyset", "keyset was dropped". The
-// words between them hold no comma: "not OFFSET, keyset pagination" and "keyset pagination, OFFSET was rejected"
-// deny OFFSET alone.
-const NEGATION_BEFORE = new RegExp(`(?:^|[\\s('])(?:${NEGATION_WORDS})(?:\\s+[^\\s,]+){0,2}\\s*$`);
-// A negation or a prohibition anywhere earlier in the clause: "do not touch any of the migration files".
-const NEGATION_IN_CLAUSE = new RegExp(
-  `(?:^|[\\s('])(?:${NEGATION_WORDS}|can't|cannot|aren't|weren't|without|instead of|rather than|forbid(?:s|den)?|prohibit(?:s|ed)?|ban(?:s|ned)?)(?=[\\s,]|$)`,
-);
-// A prohibition right after a needle: "new dependencies are not allowed", "leave the migration files alone".
-const PROHIBITION_AFTER =
-  /^\s*(?:\S+\s+){0,2}?(?:(?:are|is|were|was|be|stay|stays|remain|remains)\s+)?(?:not allowed|not permitted|forbidden|prohibited|banned|off-limits|off limits|alone|untouched|unchanged)\b|^\s*:\s*(?:none|no|never|not allowed|forbidden)\b/;
-// "instead of", "rather than" and "without" deny the noun phrase right after them only.
-const NEGATING_PREPOSITION = /(?:^|[\s('])(?:instead of|rather than|without)(?:\s+[^\s,]+)?\s*$/;
-const NEGATION_AFTER =
-  /^\s*(?:[^\s,]+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
-// A dot ends a clause only before a space: `decimal.js` and `v1.2` are words.
-const CLAUSE_END = /[;:!?\n]|\.(?=\s|$)|\s-\s/g;
-
 /** A pattern (global) whose every match starts with `prefix`, then a number: looked for at the text's numbers. */
 export type NumberPattern = { pattern: RegExp; prefix: string };
 
@@ -191,6 +170,11 @@ export type TextIndex = {
   findNumbers(pattern: NumberPattern): ReadonlyArray<Occurrence & { text: string }>;
   /** The text read as meaning terms (meaning.ts), built on first use: most probes match without it. */
   meaning(): MeaningIndex;
+  /**
+   * Look-ups on the same index that keep their answers to themselves: a summary that is this very text (a
+   * transcript kept whole) is scored with them, and what its probes found goes with it, not with the index.
+   */
+  withOwnAnswers(): TextIndex;
 };
 
 /** The ways a needle may be written: itself, and a `./`-relative path without its `./`; prepared once a run. */
@@ -201,38 +185,84 @@ const formsOf = memoizeByText((needle): NeedleForm[] => {
 
 /** Indexes `text` once and answers look-ups against it. */
 export function createMatcher(text: string): TextIndex {
+  return lookupsOver(indexText(text));
+}
+
+/**
+ * What look-ups on one text read, built once however many look-ups share it: the canonical text, its match form
+ * and where that form's characters sit in it; the word, needle and number indexes and the meaning terms on first use.
+ */
+type IndexedText = {
+  text: string;
+  normalized: string;
+  formText: string;
+  position(offset: number): number;
+  wordAt(offset: number): number;
+  reader: NegationReader;
+  /** The needle index of a long text (its match form's word edges are let go once it is built). */
+  needleIndex(): NeedleIndex;
+  numbers(): NumberIndex;
+  meaning(): MeaningIndex;
+};
+
+function indexText(text: string): IndexedText {
   const normalized = canonicalText(text);
   const form = matchForm(normalized);
+  const { text: formText, position } = form;
+  // Read only to build the needle index, which a long text's first look-up does: held no longer than that.
+  let wordEdges: Int32Array | undefined = form.wordEdges;
   let wordStarts: Int32Array | undefined;
-  const wordAt = (offset: number): number => {
-    wordStarts ??= wordStartsOf(normalized);
-    let low = 0;
-    let high = wordStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (wordStarts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low;
+  let index: NeedleIndex | undefined;
+  let numbers: NumberIndex | undefined;
+  let meaning: MeaningIndex | undefined;
+  return {
+    text,
+    normalized,
+    formText,
+    position,
+    wordAt(offset) {
+      wordStarts ??= wordStartsOf(normalized);
+      let low = 0;
+      let high = wordStarts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (wordStarts[middle]! <= offset) low = middle;
+        else high = middle - 1;
+      }
+      return low;
+    },
+    reader: {
+      negated: (start, end) => isNegated(normalized, start, end),
+      deniedInClause: (start, end) => isDeniedInClause(normalized, start, end),
+      stance: (start, end) => stanceAround(normalized, start, end),
+    },
+    needleIndex() {
+      if (!index) {
+        index = createNeedleIndex(formText, wordEdges!);
+        wordEdges = undefined;
+      }
+      return index;
+    },
+    numbers: () => (numbers ??= createNumberIndex(normalized)),
+    meaning: () => (meaning ??= indexMeaning(text)),
   };
-  const reader: NegationReader = {
-    negated: (start, end) => isNegated(normalized, start, end),
-    deniedInClause: (start, end) => isDeniedInClause(normalized, start, end),
-    stance: (start, end) => stanceAround(normalized, start, end),
-  };
+}
+
+/** Look-ups on an indexed text, each needle's and pattern's answer kept for the next probe that asks. */
+function lookupsOver(indexed: IndexedText): TextIndex {
+  const { normalized, formText, position, wordAt, reader } = indexed;
   const occurrenceAt = (start: number, end: number): Occurrence =>
     new FoundOccurrence(reader, start, end, wordAt(start));
   const memo = new Map<string, Occurrence[]>();
   const presence = new Map<string, boolean>();
-  let index: NeedleIndex | undefined;
 
   /** Visits each place `variant` occurs, as canonical `[start, end)`, until `visit` returns false. */
   const scan = (variant: NeedleForm, visit: (start: number, end: number) => boolean): void => {
     const { text: needle, path, checkStart, checkEnd } = variant;
     if (needle.length === 0) return;
     const at = (offset: number): boolean => {
-      const start = form.position(offset);
-      const end = form.position(offset + needle.length - 1) + 1;
+      const start = position(offset);
+      const end = position(offset + needle.length - 1) + 1;
       const before = normalized[start - 1];
       const after = normalized[end];
       if (path) {
@@ -248,18 +278,13 @@ export function createMatcher(text: string): TextIndex {
     };
     // A needle that starts with a word character starts at a word edge (both kinds of needle check the
     // character before), so in a long text only those places are tried.
-    if (form.text.length >= INDEXED_TEXT_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
-      index ??= createNeedleIndex(form.text, form.wordEdges);
-      for (const offset of index.candidates(needle)) {
-        if (form.text.startsWith(needle, offset) && !at(offset)) return;
+    if (formText.length >= INDEXED_TEXT_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
+      for (const offset of indexed.needleIndex().candidates(needle)) {
+        if (formText.startsWith(needle, offset) && !at(offset)) return;
       }
       return;
     }
-    for (
-      let offset = form.text.indexOf(needle);
-      offset >= 0;
-      offset = form.text.indexOf(needle, offset + 1)
-    ) {
+    for (let offset = formText.indexOf(needle); offset >= 0; offset = formText.indexOf(needle, offset + 1)) {
       if (!at(offset)) return;
     }
   };
@@ -306,17 +331,14 @@ export function createMatcher(text: string): TextIndex {
     if (!found) patterns.set(key, (found = find()));
     return found;
   };
-  let numbers: NumberIndex | undefined;
   const findNumbers = ({ pattern, prefix }: NumberPattern) =>
-    foundOnce(`${pattern.flags}/${pattern.source}\u0000${prefix}`, () => {
-      numbers ??= createNumberIndex(normalized);
-      return matchesAtNumbers(normalized, numbers, pattern, prefix, matchAt);
-    });
+    foundOnce(`${pattern.flags}/${pattern.source}\u0000${prefix}`, () =>
+      matchesAtNumbers(normalized, indexed.numbers(), pattern, prefix, matchAt),
+    );
   const find = (pattern: RegExp) =>
     foundOnce(`${pattern.flags}/${pattern.source}`, () =>
       [...normalized.matchAll(pattern)].map((match) => matchAt(match.index, match[0])),
     );
-  let meaning: MeaningIndex | undefined;
   return {
     normalized,
     occurrences,
@@ -324,7 +346,8 @@ export function createMatcher(text: string): TextIndex {
     hasAny: (needles) => needles.some(has),
     find,
     findNumbers,
-    meaning: () => (meaning ??= indexMeaning(text)),
+    meaning: indexed.meaning,
+    withOwnAnswers: () => lookupsOver(indexed),
   };
 }
 
@@ -339,50 +362,12 @@ function isSpaceUnit(code: number): boolean {
 
 /** Where each word (a run of non-space characters) of a text starts. */
 function wordStartsOf(text: string): Int32Array {
-  const starts: number[] = [];
+  const starts = new Offsets();
   let previousSpace = true;
   for (let index = 0; index < text.length; index++) {
     const space = isSpaceUnit(text.charCodeAt(index));
     if (!space && previousSpace) starts.push(index);
     previousSpace = space;
   }
-  return Int32Array.from(starts);
-}
-
-// Where a negation earlier in a clause stops reaching: a parenthesis, or a turn ("not OFFSET but keyset").
-const NEGATION_REACH_END = /[()]|\s(?:but|yet|so|although|though|whereas|while)\s/g;
-
-/** The text of `[start, end)`'s clause before it that a negation reaches from, at most `reach` characters. */
-function clauseBefore(text: string, start: number, reach: number): string {
-  const before = text.slice(Math.max(0, start - reach), start);
-  let clauseStart = 0;
-  for (const match of before.matchAll(CLAUSE_END)) clauseStart = match.index + match[0].length;
-  for (const match of before.matchAll(NEGATION_REACH_END))
-    clauseStart = Math.max(clauseStart, match.index + match[0].length);
-  return before.slice(clauseStart);
-}
-
-/** The text of `[start, end)`'s clause after it, within 60 characters. */
-function clauseAfter(text: string, end: number): string {
-  const after = text.slice(end, end + 60);
-  const clauseEnd = after.search(/[;:!?\n]|\.(?=\s|$)/);
-  return clauseEnd >= 0 ? after.slice(0, clauseEnd) : after;
-}
-
-/** Whether a negation stands in the same clause within a few words before, or right after, `[start, end)`. */
-function isNegated(text: string, start: number, end: number): boolean {
-  const before = clauseBefore(text, start, 60);
-  if (NEGATION_BEFORE.test(before) || NEGATING_PREPOSITION.test(before)) return true;
-  return NEGATION_AFTER.test(clauseAfter(text, end));
-}
-
-/** Whether `[start, end)`'s clause denies it anywhere before it, or right after it (see {@link Occurrence}). */
-function isDeniedInClause(text: string, start: number, end: number): boolean {
-  if (NEGATION_IN_CLAUSE.test(clauseBefore(text, start, 160))) return true;
-  const after = clauseAfter(text, end);
-  return (
-    NEGATION_AFTER.test(after) ||
-    PROHIBITION_AFTER.test(after) ||
-    PROHIBITION_AFTER.test(text.slice(end, end + 30))
-  );
+  return starts.toArray();
 }

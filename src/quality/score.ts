@@ -7,7 +7,10 @@ import type { Quality, ScoreInput } from './types.ts';
 export function scoreSummary(input: ScoreInput): Quality {
   const transcript = input.transcriptMatcher ?? createMatcher(input.transcriptText);
   const texts = {
-    summary: isWholeTranscript(input.text, input.transcriptText) ? transcript : createMatcher(input.text),
+    // The transcript's own index, with answers that go with this summary's scoring: the index outlives it.
+    summary: isWholeTranscript(input.text, input.transcriptText)
+      ? transcript.withOwnAnswers()
+      : createMatcher(input.text),
     transcript,
   };
   const quality: Partial<Quality> = {};

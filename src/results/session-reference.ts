@@ -37,6 +37,11 @@ export type SessionReference = {
   readonly transcriptMatcher: TextIndex;
   /** What the transcript has content for (summary sections standing for it may not be placeholders). */
   readonly expectations: StructureExpectations;
+  /**
+   * Lets go of the transcript's match index (for a long session the largest thing a run holds): once the session
+   * is scored, its reports need none of it. Asked for again, it is built again.
+   */
+  releaseMatcher(): void;
 };
 
 /**
@@ -125,6 +130,9 @@ function referenceOf(
     get expectations() {
       return (expectations ??= expectationsOf(session, this.probes, files));
     },
+    releaseMatcher() {
+      transcriptMatcher = undefined;
+    },
   };
 }
 
@@ -145,6 +153,12 @@ function expectationsOf(session: Session, probes: readonly Probe[], files: FileL
 // A session's prefix (its probes, its transcript indexed) is made once per session reference and cut, however
 // many strategies are scored there.
 const prefixes = new WeakMap<SessionReference, Map<number, SessionReference>>();
+
+/** Lets go of every match index a session's scoring built: the transcript's, and each prefix's at a cut. */
+export function releaseMatchers(whole: SessionReference): void {
+  whole.releaseMatcher();
+  prefixes.delete(whole);
+}
 
 /** {@link prefixReference}, made once per session reference and cut. */
 export function prefixAt(whole: SessionReference, cut: number, tokenizer: Tokenizer): SessionReference {

@@ -5,7 +5,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CallLimit } from '../providers/call-limit.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
-import { type SessionReference, sessionReference } from '../results/session-reference.ts';
+import { type SessionReference, releaseMatchers, sessionReference } from '../results/session-reference.ts';
 import { type JobRecord, type SessionRecord } from '../results/record.ts';
 import {
   RECORDED_RUN,
@@ -78,19 +78,42 @@ export async function loadSessionReference(
   return sessionReference(session, tokenizer);
 }
 
-/** Compacts and evaluates every job of one session at one target, then aggregates and renders its reports. */
-export async function runSessionPlan(
-  plan: SessionPlan,
-  run: string,
-  environment: RunEnvironment,
-): Promise<{
+/** What one session at one target leaves behind once reported: its results, its report files, its records, its stored calls. */
+export type ReportedPlan = {
   results: ResultsFile;
   files: string[];
   records: Array<SessionRecord | JobRecord>;
   calls: StoredCalls;
-}> {
+};
+
+/**
+ * Compacts and evaluates every job of one session at each of its targets, then aggregates and renders each
+ * target's reports. The session's match indexes go once every target is scored, before any report is rendered:
+ * the reports need none of them, and a long session's are the largest thing the run holds.
+ */
+export async function runSessionPlans(
+  plans: readonly SessionPlan[],
+  run: string,
+  environment: RunEnvironment,
+): Promise<ReportedPlan[]> {
+  const recorded = await Promise.all(plans.map((plan) => recordSession(plan, run, environment)));
+  for (const plan of plans) {
+    releaseMatchers(plan.fullReference);
+    releaseMatchers(plan.reference);
+  }
+  const reported: ReportedPlan[] = [];
+  for (const [index, plan] of plans.entries())
+    reported.push(await reportSessionPlan(plan, recorded[index]!, environment));
+  return reported;
+}
+
+/** Aggregates one session's records at one target into its results and renders its reports. */
+async function reportSessionPlan(
+  plan: SessionPlan,
+  [session, ...jobs]: [SessionRecord, ...JobRecord[]],
+  environment: RunEnvironment,
+): Promise<ReportedPlan> {
   const { planOptions } = environment;
-  const [session, ...jobs] = await recordSession(plan, run, environment);
   const order = plan.strategies.map(({ strategy }) => strategy.name);
   const results = aggregateSession(session, jobs, order, planOptions.reference, plan.stem);
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');

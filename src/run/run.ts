@@ -41,7 +41,7 @@ import {
   mergedCalls,
   prepareWhileCalling,
   recordSession,
-  runSessionPlan,
+  runSessionPlans,
 } from './run-session.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from '../stages/types.ts';
@@ -310,9 +310,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     targets.map((target) => planSession(reference, target, strategies, environment)),
   );
   for (const event of plans.flatMap((plan) => plannedCalls(plan))) listeners.onProgress?.(event);
-  const running = Promise.all(
-    plans.map((plan) => runSessionPlan(plan, environment.store.pendingRun, environment)),
-  );
+  const running = runSessionPlans(plans, environment.store.pendingRun, environment);
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   running.catch(() => undefined);
   if (environment.provider.isLanguageModel) await prepareWhileCalling(plans, environment.limit);

@@ -8,8 +8,11 @@ export type PageParts = {
   title: string;
   header: string[];
   nav?: string[][];
-  /** Blocks of HTML; a function is a block rendered only when the page is written that far. */
-  main: Array<string | (() => string)>;
+  /**
+   * Blocks of HTML; a function is a block rendered only when the page is written that far, as one string or as
+   * pieces written one after another.
+   */
+  main: Array<string | (() => string | Iterable<string>)>;
   footer: string;
 };
 
@@ -53,7 +56,12 @@ export function* htmlDocumentPieces({ title, header, nav, main, footer }: PagePa
   ];
   for (const [index, line] of lines.entries()) {
     const text = typeof line === 'function' ? line() : line;
-    yield index < lines.length - 1 ? `${text}\n` : text;
+    const end = index < lines.length - 1 ? '\n' : '';
+    if (typeof text === 'string') yield `${text}${end}`;
+    else {
+      yield* text;
+      yield end;
+    }
   }
 }
 

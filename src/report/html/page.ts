@@ -74,37 +74,37 @@ function sideBySide(part: Part): string {
   ].join('\n');
 }
 
-function strategies(part: Part, stored: StoredCalls | undefined, transcript: boolean): string {
+/** The strategies' details, a strategy at a time: a long session's are tens of MB of page. */
+function* strategies(part: Part, stored: StoredCalls | undefined, transcript: boolean): Generator<string> {
   const { file, prefix } = part;
-  return [
-    `<h3 id="${prefix}strategies">Strategies</h3>`,
-    ...file.strategies.map((strategy) => {
-      const recall = strategy.quality.probeRecall;
-      const hint =
-        strategy.status === 'error'
-          ? 'failed'
-          : `${formatInteger(strategy.tokensAfter)} tokens after${recall === null ? '' : `, probe recall ${recall.toFixed(2)}`}`;
-      return [
-        `<details class="strategy" id="${strategyAnchor(strategy.name, prefix)}">`,
-        `<summary>${escapeHtml(strategy.name)} <span class="hint">— ${escapeHtml(hint)}</span></summary>`,
-        `<div class="strategy-body" id="${strategyAnchor(strategy.name, prefix)}-body">`,
-        strategyDetails(file, strategy, stored, transcript),
-        '</div></details>',
-      ].join('\n');
-    }),
-  ].join('\n');
+  yield `<h3 id="${prefix}strategies">Strategies</h3>`;
+  for (const strategy of file.strategies) {
+    const recall = strategy.quality.probeRecall;
+    const hint =
+      strategy.status === 'error'
+        ? 'failed'
+        : `${formatInteger(strategy.tokensAfter)} tokens after${recall === null ? '' : `, probe recall ${recall.toFixed(2)}`}`;
+    yield `\n${[
+      `<details class="strategy" id="${strategyAnchor(strategy.name, prefix)}">`,
+      `<summary>${escapeHtml(strategy.name)} <span class="hint">— ${escapeHtml(hint)}</span></summary>`,
+      `<div class="strategy-body" id="${strategyAnchor(strategy.name, prefix)}-body">`,
+      strategyDetails(file, strategy, stored, transcript),
+      '</div></details>',
+    ].join('\n')}`;
+  }
 }
 
-function section(
+/** One target's section of the page, as pieces: its blocks, then each strategy's details. */
+function* section(
   part: Part,
   recall: Plot | null,
   sweep: boolean,
   source: ReportSource | undefined,
   chart: ChartStyle,
-): string {
+): Generator<string> {
   const { file, prefix } = part;
   const anchor = (name: string) => strategyAnchor(name, prefix);
-  return [
+  yield [
     `<section class="target" id="${prefix}section">`,
     sweep ? `<h2>${escapeHtml(part.label)}</h2>` : '',
     `<h3 id="${prefix}comparison">Comparison</h3>`,
@@ -122,11 +122,12 @@ function section(
     // A session's replay is at the top of its page; each target of a sweep has its own.
     sweep ? continuationSection(file, prefix, anchor, 'h3', chart) : '',
     sideBySide(part),
-    strategies(part, source?.calls, !sweep && (source?.messages.length ?? 0) > 0),
-    '</section>',
   ]
     .filter((block) => block !== '')
     .join('\n');
+  yield '\n';
+  yield* strategies(part, source?.calls, !sweep && (source?.messages.length ?? 0) > 0);
+  yield '\n</section>';
 }
 
 /**

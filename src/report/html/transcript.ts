@@ -11,18 +11,21 @@ export function messageAnchor(index: number): string {
   return `message-${index}`;
 }
 
-/** The transcript section; empty when the page was rebuilt without it. */
-export function transcriptHtml(messages: readonly Message[] | undefined): string {
-  if (!messages || messages.length === 0) return '';
-  const items = messages.map((message, index) => {
-    const text = renderMessage(message, { toolResultChars: TOOL_OUTPUT_CHARS });
-    return `<li id="${messageAnchor(index)}" data-index="${index}" class="role-${message.role}"><span class="message-index">${index}</span><pre>${escapeHtml(text)}</pre></li>`;
-  });
-  return [
+/**
+ * The transcript section, as pieces written a message at a time (a long session's is tens of MB of page, never
+ * held as one string); none when the page was rebuilt without it.
+ */
+export function* transcriptHtml(messages: readonly Message[] | undefined): Generator<string> {
+  if (!messages || messages.length === 0) return;
+  yield [
     '<h2 id="transcript">Transcript</h2>',
     `<details class="transcript"><summary>${messages.length} messages (tool outputs clipped at ${TOOL_OUTPUT_CHARS.toLocaleString('en-US')} characters)</summary>`,
     '<label>Search <input type="search" class="transcript-search" placeholder="text in any message"></label> <span class="count meta"></span>',
-    `<ol class="messages" start="0">${items.join('\n')}</ol>`,
-    '</details>',
+    '<ol class="messages" start="0">',
   ].join('\n');
+  for (const [index, message] of messages.entries()) {
+    const text = renderMessage(message, { toolResultChars: TOOL_OUTPUT_CHARS });
+    yield `${index === 0 ? '' : '\n'}<li id="${messageAnchor(index)}" data-index="${index}" class="role-${message.role}"><span class="message-index">${index}</span><pre>${escapeHtml(text)}</pre></li>`;
+  }
+  yield '</ol>\n</details>';
 }

@@ -1,0 +1,65 @@
+/**
+ * Whether a negation in its clause reaches a needle found in a canonical text: right before or after it ("rejected
+ * keyset", "keyset was dropped"), or anywhere earlier in the clause ("do not touch any of the migration files").
+ * match.ts reads each occurrence with these.
+ */
+
+// Words that deny what follows them in a clause: "not", "rejected keyset", "shouldn't touch". "Not only",
+// "not just" and "not merely" add to what follows ("not only keyset pagination but also batches") rather than deny it.
+const NEGATION_WORDS =
+  "not(?!\\s+(?:only|just|merely)(?=\\s|$))|no|never|nor|don't|dont|didn't|didnt|doesn't|doesnt|won't|wont|isn't|isnt|wasn't|wasnt|shouldn't|mustn't|reject(?:ed|ing)?|avoid(?:ed|ing)?|dropp(?:ed|ing)|abandon(?:ed|ing)?|ruled out|against|dismiss(?:ed)?|no longer|revert(?:ed|ing)?";
+// Negation right before a needle (same clause) or right after it: "rejected keyset", "keyset was dropped". The
+// words between them hold no comma: "not OFFSET, keyset pagination" and "keyset pagination, OFFSET was rejected"
+// deny OFFSET alone.
+const NEGATION_BEFORE = new RegExp(`(?:^|[\\s('])(?:${NEGATION_WORDS})(?:\\s+[^\\s,]+){0,2}\\s*$`);
+// A negation or a prohibition anywhere earlier in the clause: "do not touch any of the migration files".
+const NEGATION_IN_CLAUSE = new RegExp(
+  `(?:^|[\\s('])(?:${NEGATION_WORDS}|can't|cannot|aren't|weren't|without|instead of|rather than|forbid(?:s|den)?|prohibit(?:s|ed)?|ban(?:s|ned)?)(?=[\\s,]|$)`,
+);
+// A prohibition right after a needle: "new dependencies are not allowed", "leave the migration files alone".
+const PROHIBITION_AFTER =
+  /^\s*(?:\S+\s+){0,2}?(?:(?:are|is|were|was|be|stay|stays|remain|remains)\s+)?(?:not allowed|not permitted|forbidden|prohibited|banned|off-limits|off limits|alone|untouched|unchanged)\b|^\s*:\s*(?:none|no|never|not allowed|forbidden)\b/;
+// "instead of", "rather than" and "without" deny the noun phrase right after them only.
+const NEGATING_PREPOSITION = /(?:^|[\s('])(?:instead of|rather than|without)(?:\s+[^\s,]+)?\s*$/;
+const NEGATION_AFTER =
+  /^\s*(?:[^\s,]+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
+// A dot ends a clause only before a space: `decimal.js` and `v1.2` are words.
+const CLAUSE_END = /[;:!?\n]|\.(?=\s|$)|\s-\s/g;
+
+// Where a negation earlier in a clause stops reaching: a parenthesis, or a turn ("not OFFSET but keyset").
+const NEGATION_REACH_END = /[()]|\s(?:but|yet|so|although|though|whereas|while)\s/g;
+
+/** The text of `[start, end)`'s clause before it that a negation reaches from, at most `reach` characters. */
+function clauseBefore(text: string, start: number, reach: number): string {
+  const before = text.slice(Math.max(0, start - reach), start);
+  let clauseStart = 0;
+  for (const match of before.matchAll(CLAUSE_END)) clauseStart = match.index + match[0].length;
+  for (const match of before.matchAll(NEGATION_REACH_END))
+    clauseStart = Math.max(clauseStart, match.index + match[0].length);
+  return before.slice(clauseStart);
+}
+
+/** The text of `[start, end)`'s clause after it, within 60 characters. */
+function clauseAfter(text: string, end: number): string {
+  const after = text.slice(end, end + 60);
+  const clauseEnd = after.search(/[;:!?\n]|\.(?=\s|$)/);
+  return clauseEnd >= 0 ? after.slice(0, clauseEnd) : after;
+}
+
+/** Whether a negation stands in the same clause within a few words before, or right after, `[start, end)`. */
+export function isNegated(text: string, start: number, end: number): boolean {
+  const before = clauseBefore(text, start, 60);
+  if (NEGATION_BEFORE.test(before) || NEGATING_PREPOSITION.test(before)) return true;
+  return NEGATION_AFTER.test(clauseAfter(text, end));
+}
+
+/** Whether `[start, end)`'s clause denies it anywhere before it, or right after it (see {@link Occurrence}). */
+export function isDeniedInClause(text: string, start: number, end: number): boolean {
+  if (NEGATION_IN_CLAUSE.test(clauseBefore(text, start, 160))) return true;
+  const after = clauseAfter(text, end);
+  return (
+    NEGATION_AFTER.test(after) ||
+    PROHIBITION_AFTER.test(after) ||
+    PROHIBITION_AFTER.test(text.slice(end, end + 30))
+  );
+}
