@@ -11,7 +11,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'those there here which who whom whose what when where why how into onto than then so such do does did doing ' +
     'has have had having will would shall should can could may might must i we you he she they them their ' +
     'our your his her me us my mine also very up out over about again further once both each own same too s ca wo ' +
-    'if whether but because while via per e g eg ie etc its one ones some any every all its itself themselves ' +
+    'if whether but because while via per vs versus e g eg ie etc its one ones some any every all its itself themselves ' +
     // what is left of a contraction once its apostrophe splits it ("i'm", "we've", "you'll", "it'd")
     'm re ve ll d between ' +
     // how a request is put, not what it asks: "i'm especially interested in code sharing" asks for code sharing

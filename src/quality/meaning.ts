@@ -58,7 +58,7 @@ const NEGATION_ENDS = new Set([
 ]);
 // Function words a short phrase can lose without saying less.
 const LIGHT_WORDS = new Set(
-  'a an the of to for in on at by with from into as and or is are was were be been s'.split(' '),
+  'a an the of to for in on at by with from into as and or is are was were be been s vs versus'.split(' '),
 );
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 

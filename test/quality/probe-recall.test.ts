@@ -191,3 +191,24 @@ describe('meaning over wording (issue 23)', () => {
     assert.equal(outcome('Do not move the files to their final location yet.', moveFiles), 'missed');
   });
 });
+
+describe('a facet taken from one sentence, said in fresh words', () => {
+  // "vs" and "versus" join two things as "against" or "compared with" do: a paraphrase need not repeat them.
+  const quarter = probe('task', [['Quality score'], ['quarter vs last quarter']]);
+
+  it('keeps it with the comparison said another way', () => {
+    assert.equal(
+      outcome('A page called "Quality score" charting this quarter against last quarter.', quarter),
+      'matched',
+    );
+  });
+
+  it('does not keep it from a lone word, a bag of names or the fact denied', () => {
+    assert.equal(outcome('Quality score. The quarter.', quarter), 'missed');
+    assert.equal(outcome('QualityScore lastQuarter quarterVs', quarter), 'missed');
+    assert.notEqual(
+      outcome('It is false that the Quality score page charts this quarter against last quarter.', quarter),
+      'matched',
+    );
+  });
+});
