@@ -19,6 +19,16 @@ const FILLER = new Set(
   ).split(' '),
 );
 
+/** Whether a word is filler, also compared ("nicer", "worst" of "nice", "bad" aside: those are in the list). */
+function isFiller(lower: string): boolean {
+  if (FILLER.has(lower)) return true;
+  const base = /^(\w{3,}?)(?:r|st|er|est)$/.exec(lower);
+  return (
+    base !== null &&
+    [base[1]!, `${base[1]}e`].some((word) => FILLER.has(word) || FILLER.has(word.slice(0, -1)))
+  );
+}
+
 // A word that names something (an identifier, a path, a number, a code): written as it is, whatever its count.
 const NAME = /[\d_/.@#$:-]|[a-z][A-Z]|^[A-Z]{2,}/;
 
@@ -27,7 +37,7 @@ export function isFacetWord(word: string, salience: Salience): boolean {
   const plain = word.replace(/^['"`(]+|['"`),.:;!?]+$/g, '');
   if (plain.length === 0 || NAME.test(plain)) return true;
   const lower = plain.toLowerCase();
-  if (FILLER.has(lower)) return false;
+  if (isFiller(lower)) return false;
   return !isContentWord(plain) || !isTypo(lower, salience);
 }
 
@@ -62,7 +72,7 @@ export function isGoodSpelling(spelling: string, salience: Salience): boolean {
   const words = wordsOf(spelling);
   return (
     words.every((word) => isFacetWord(word, salience)) &&
-    words.some((word) => isContentWord(word) && !FILLER.has(word.toLowerCase()))
+    words.some((word) => isContentWord(word) && !isFiller(word.toLowerCase()))
   );
 }
 
