@@ -98,10 +98,31 @@ export function createFileBatch(): FileBatch {
 
 // A long text goes to its file in pieces of this many characters: never one buffer of the whole file beside it.
 const PIECE_CHARS = 1 << 20;
+// Short pieces are joined until they hold this many characters: a page made of thousands of small pieces (rows,
+// marks) was thousands of writes, each a trip through the thread pool (4% of a suite's CPU).
+const JOINED_CHARS = 1 << 16;
 
-/** A text, or each of its pieces, cut into pieces of at most {@link PIECE_CHARS} characters. */
+/**
+ * A text, or its pieces, cut into pieces of at most {@link PIECE_CHARS} characters, short ones joined up to
+ * {@link JOINED_CHARS}.
+ */
 function* piecesOf(text: string | Iterable<string>): Generator<string> {
+  let held: string[] = [];
+  let heldChars = 0;
   for (const piece of typeof text === 'string' ? [text] : text) {
+    if (heldChars + piece.length <= JOINED_CHARS) {
+      held.push(piece);
+      heldChars += piece.length;
+      continue;
+    }
+    if (held.length > 0) yield held.join('');
+    held = [];
+    heldChars = 0;
+    if (piece.length <= JOINED_CHARS) {
+      held.push(piece);
+      heldChars = piece.length;
+      continue;
+    }
     let start = 0;
     while (start < piece.length) {
       let end = Math.min(start + PIECE_CHARS, piece.length);
@@ -112,6 +133,7 @@ function* piecesOf(text: string | Iterable<string>): Generator<string> {
       start = end;
     }
   }
+  if (held.length > 0) yield held.join('');
 }
 
 /**

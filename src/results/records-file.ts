@@ -5,7 +5,16 @@
  * `records/contexts/<sha256>.txt`, and read as they are. Every file is written under a temporary name, then renamed.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+} from 'node:fs';
 import { recordFilesOf } from './record-runs.ts';
 import { access, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -60,6 +69,8 @@ export type ContentStore = {
    * moves the pack into `records/`; returns the records file's path.
    */
   finish(header: RunRecord, signal?: AbortSignal, fileStem?: string): Promise<string>;
+  /** Whether this run stored a text of that hash. */
+  has(kind: StoredKind, hash: string): boolean;
   /** A text stored by this run (key-like values redacted); undefined when it stored none of that hash. */
   read(kind: StoredKind, hash: string): string | undefined;
   /** Removes the staging folder and whatever is still in it. */
@@ -90,6 +101,9 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       // progress line is printed (after the interrupted line, nothing more is).
       await nextTurn();
       return hash;
+    },
+    has(kind, hash) {
+      return packed.has(kind, hash) || (finished && packHolds(packPath(directory, pack, kind), kind, hash));
     },
     read(kind, hash) {
       return (

@@ -99,7 +99,7 @@ export async function runSessionPlan(
   // The page links each call's stored prompt and answer where the records land: the run's pack in `records/`.
   const { store } = environment;
   const calls = storedCalls([results], {
-    has: (hash) => store.read('calls', hash) !== undefined,
+    has: (hash) => store.has('calls', hash),
     read: (hash) => store.read('calls', hash),
     link: (hash) => `records/${basename(packPath('', store.pack, 'calls'))}#${hash}`,
   });
