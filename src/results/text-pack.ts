@@ -46,16 +46,21 @@ function hashOf(kind: StoredKind, start: string): string | undefined {
   return end < 0 ? undefined : start.slice(open.length, end);
 }
 
+/**
+ * A call's JSON text for its line: `&`, `<` and `>` as character references, and a line break shown (`&#10;`, so
+ * the line stays one line of the file) after each `\n` of the JSON, so a prompt reads as it was sent.
+ */
 function escapeText(text: string): string {
-  return text.replace(/[&<>]/g, (character) =>
-    character === '&' ? '&amp;' : character === '<' ? '&lt;' : '&gt;',
-  );
+  return text
+    .replace(/[&<>]/g, (character) => (character === '&' ? '&amp;' : character === '<' ? '&lt;' : '&gt;'))
+    .replaceAll('\\n', '\\n&#10;');
 }
 
+/** The JSON text of a call's line: every `&#10;` was added (an `&` of the text is `&amp;`), the rest unescaped. */
 function unescapeText(text: string): string {
-  return text.replace(/&(amp|lt|gt);/g, (_, name: string) =>
-    name === 'amp' ? '&' : name === 'lt' ? '<' : '>',
-  );
+  return text
+    .replaceAll('&#10;', '')
+    .replace(/&(amp|lt|gt);/g, (_, name: string) => (name === 'amp' ? '&' : name === 'lt' ? '<' : '>'));
 }
 
 /** Where a text's line lies in its pack file, in bytes (its line break left out). */

@@ -71,7 +71,7 @@ async function linkedText(folder: string, link: string): Promise<string> {
     .split('\n')
     .find((candidate) => candidate.startsWith(`<pre id="${anchor}">`));
   assert.ok(line, `${link}: an element of that id`);
-  return unescapeHtml(line.slice(`<pre id="${anchor}">`.length, -'</pre>'.length));
+  return unescapeHtml(line.slice(`<pre id="${anchor}">`.length, -'</pre>'.length).replaceAll('&#10;', ''));
 }
 
 describe('stored calls in the HTML report', () => {

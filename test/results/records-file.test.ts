@@ -33,10 +33,19 @@ describe('records file', () => {
     try {
       const store = createContentStore(directory.path);
       const record = (session: string) => ({ kind: 'session', run: store.pendingRun, session });
-      const prompt = await store.put('calls', JSON.stringify({ system: 's', prompt: 'p <&> q' }));
+      const prompt = await store.put(
+        'calls',
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
+      );
       // The same text again, staged: stored once, and still readable.
-      assert.equal(await store.put('calls', JSON.stringify({ system: 's', prompt: 'p <&> q' })), prompt);
-      assert.equal(store.read('calls', prompt), JSON.stringify({ system: 's', prompt: 'p <&> q' }));
+      assert.equal(
+        await store.put('calls', JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' })),
+        prompt,
+      );
+      assert.equal(
+        store.read('calls', prompt),
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
+      );
       const context = await store.put('contexts', 'the compacted context\nwith "quotes" and ✓');
       await store.stage(2, [record('c') as never]);
       await store.stage(0, [record('a') as never, record('b') as never]);
@@ -60,7 +69,10 @@ describe('records file', () => {
       const page = await readFile(join(records, `${store.pack}.calls.html`), 'utf8');
       assert.match(page, /^<!doctype html>/);
       assert.equal(page.split('\n').filter((line) => line.startsWith(`<pre id="${prompt}">`)).length, 1);
-      assert.ok(page.includes('p &lt;&amp;&gt; q'), 'escaped in the page');
+      assert.ok(
+        page.includes('p &lt;&amp;&gt; q\\n&#10;second line \\\\n&#10;'),
+        'escaped, each line break shown',
+      );
       const contexts = (await readFile(join(records, `${store.pack}.contexts.ndjson`), 'utf8'))
         .trim()
         .split('\n');
@@ -69,10 +81,13 @@ describe('records file', () => {
         text: 'the compacted context\nwith "quotes" and ✓',
       });
       // Moved, still readable by hash, through the store and through the records file.
-      assert.equal(store.read('calls', prompt), JSON.stringify({ system: 's', prompt: 'p <&> q' }));
+      assert.equal(
+        store.read('calls', prompt),
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
+      );
       assert.equal(
         await readStored(file, 'calls', prompt),
-        JSON.stringify({ system: 's', prompt: 'p <&> q' }),
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
       );
       assert.equal(await readStored(file, 'contexts', context), 'the compacted context\nwith "quotes" and ✓');
       assert.equal(
@@ -86,7 +101,10 @@ describe('records file', () => {
       await store.discard();
       // A second run into the same folder has a pack of its own, holding what it stored.
       const again = createContentStore(directory.path);
-      assert.equal(await again.put('calls', JSON.stringify({ system: 's', prompt: 'p <&> q' })), prompt);
+      assert.equal(
+        await again.put('calls', JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' })),
+        prompt,
+      );
       const answer = await again.put('calls', JSON.stringify({ answer: 'a' }));
       const second = await again.finish({
         ...header,
@@ -95,7 +113,7 @@ describe('records file', () => {
       assert.notEqual(again.pack, store.pack);
       assert.equal(
         await readStored(second, 'calls', prompt),
-        JSON.stringify({ system: 's', prompt: 'p <&> q' }),
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
       );
       assert.equal(await readStored(second, 'calls', answer), JSON.stringify({ answer: 'a' }));
       assert.equal(storedLocation(file, 'calls', answer), undefined, 'the first run stored no such answer');
