@@ -1,13 +1,27 @@
 /** Deterministic, offline quality scores of one compacted context: every scorer of the metric registry, once. */
-import { createMatcher } from './match.ts';
+import { memoizeByDigest } from '../text/text-cache.ts';
+import { createMatcher, type TextIndex } from './match.ts';
 import { METRICS } from './metrics.ts';
 import type { Quality, ScoreInput } from './types.ts';
+
+// Contexts longer than this are indexed afresh each time: an index is several times its text, and only short ones
+// (summaries) are asked about again.
+const REMEMBERED_CHARS = 1 << 16;
+const recentIndexes = memoizeByDigest(createMatcher, 8);
+
+/**
+ * The index of a compacted context, one of the last few short ones made when the same text comes again: a
+ * session's page reads each summary's facets from the index its scoring made.
+ */
+export function indexOfContext(text: string): TextIndex {
+  return text.length <= REMEMBERED_CHARS ? recentIndexes(text) : createMatcher(text);
+}
 
 /** Scores one summary; pure and deterministic. The judge's figure is added later, by the judge. */
 export function scoreSummary(input: ScoreInput): Quality {
   const transcript = input.transcriptMatcher ?? createMatcher(input.transcriptText);
   const texts = {
-    summary: isWholeTranscript(input.text, input.transcriptText) ? transcript : createMatcher(input.text),
+    summary: isWholeTranscript(input.text, input.transcriptText) ? transcript : indexOfContext(input.text),
     transcript,
   };
   const quality: Partial<Quality> = {};
