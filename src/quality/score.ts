@@ -6,11 +6,11 @@ import type { Quality, ScoreInput } from './types.ts';
 
 // Contexts longer than this are indexed afresh each time: an index is several times its text, and only short ones
 // (summaries) are asked about again.
-const REMEMBERED_CHARS = 1 << 16;
-const recentIndexes = memoizeByDigest(createMatcher, 8);
+const REMEMBERED_CHARS = 1 << 15;
+const recentIndexes = memoizeByDigest(createMatcher, 6);
 
 /**
- * The index of a compacted context, one of the last few short ones made when the same text comes again: a
+ * The index of a compacted context, one of the last few short ones (summaries; at most 12 kept) made when the same text comes again: a
  * session's page reads each summary's facets from the index its scoring made.
  */
 export function indexOfContext(text: string): TextIndex {

@@ -15,14 +15,9 @@ import { createOutputStage } from '../report/output-stage.ts';
 import { mergeRecords, writeRecordReports } from './records-report.ts';
 import { prepareOutputDirectory } from '../report/write.ts';
 import { type JobRecord, type RunRecord, type SessionRecord } from '../results/record.ts';
-import {
-  packsOf,
-  type RecordSet,
-  readRecordSet,
-  recordsDirectory,
-  writeRecords,
-} from '../results/records-file.ts';
+import { type RecordSet, readRecordSet, recordsDirectory, writeRecords } from '../results/records-file.ts';
 import { packPath } from '../results/text-pack.ts';
+import { packsOf } from '../results/stored-texts.ts';
 import { copyFileAtomic } from '../files.ts';
 import { existsSync } from 'node:fs';
 import type { ResultsFile } from '../results/types.ts';

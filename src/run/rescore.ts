@@ -24,14 +24,8 @@ import {
   shortHash,
 } from '../results/record.ts';
 import { describeJob } from '../stages/aggregate.ts';
-import {
-  carryStoredTexts,
-  createContentStore,
-  type RecordSet,
-  readRecordSet,
-  readStored,
-  writeRecords,
-} from '../results/records-file.ts';
+import { createContentStore, type RecordSet, readRecordSet, writeRecords } from '../results/records-file.ts';
+import { carryStoredTexts, readStored } from '../results/stored-texts.ts';
 import { recordsFromResults, resultsFilesAmong } from './rescore-results.ts';
 import { recordSources, sessionFromRecords } from './recorded-sessions.ts';
 import { lastAgentCompaction } from '../strategies/at-compaction.ts';

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { startMockLlmServer } from '../../support/loopback-llm-server.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import { writeSuite } from '../helpers/suite-sessions.ts';
-import { readStored } from '../../src/results/records-file.ts';
+import { readStored } from '../../src/results/stored-texts.ts';
 
 const KEY = 'sk-test-e2e-0123456789abcdefghij';
 let directory: { path: string; remove: () => Promise<void> };

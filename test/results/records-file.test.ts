@@ -2,12 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  createContentStore,
-  readStored,
-  replaceBytes,
-  storedLocation,
-} from '../../src/results/records-file.ts';
+import { createContentStore, replaceBytes } from '../../src/results/records-file.ts';
+import { readStored, storedLocation } from '../../src/results/stored-texts.ts';
 import { contentHash, type RunRecord } from '../../src/results/record.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 
