@@ -98,36 +98,42 @@ export function createFileBatch(): FileBatch {
 
 // A long text goes to its file in pieces of this many characters: never one buffer of the whole file beside it.
 const PIECE_CHARS = 1 << 20;
+// Short pieces are joined until they hold this many characters: a page made of thousands of small pieces (rows,
+// marks) was thousands of writes, each a trip through the thread pool (4% of a suite's CPU).
+const JOINED_CHARS = 1 << 16;
 
 /**
- * A text, or its pieces, as pieces of at most {@link PIECE_CHARS} characters: long ones cut, short ones (a page's
- * messages) gathered, so a file is neither one buffer of its whole nor a write per line.
+ * A text, or its pieces, cut into pieces of at most {@link PIECE_CHARS} characters, short ones (a page's rows and
+ * messages) joined up to {@link JOINED_CHARS}: a file is neither one buffer of its whole nor a write per line.
  */
 function* piecesOf(text: string | Iterable<string>): Generator<string> {
-  let gathered: string[] = [];
-  let gatheredChars = 0;
+  let held: string[] = [];
+  let heldChars = 0;
   for (const piece of typeof text === 'string' ? [text] : text) {
-    if (gatheredChars + piece.length <= PIECE_CHARS) {
-      gathered.push(piece);
-      gatheredChars += piece.length;
+    if (heldChars + piece.length <= JOINED_CHARS) {
+      held.push(piece);
+      heldChars += piece.length;
       continue;
     }
-    if (gatheredChars > 0) yield gathered.join('');
-    gathered = [];
-    gatheredChars = 0;
+    if (held.length > 0) yield held.join('');
+    held = [];
+    heldChars = 0;
+    if (piece.length <= JOINED_CHARS) {
+      held.push(piece);
+      heldChars = piece.length;
+      continue;
+    }
     let start = 0;
-    while (piece.length - start > PIECE_CHARS) {
-      let end = start + PIECE_CHARS;
+    while (start < piece.length) {
+      let end = Math.min(start + PIECE_CHARS, piece.length);
       // Never between the two halves of a surrogate pair: each piece is encoded on its own.
       const last = piece.charCodeAt(end - 1);
-      if (last >= 0xd800 && last <= 0xdbff) end--;
+      if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
       yield piece.slice(start, end);
       start = end;
     }
-    gathered.push(start === 0 ? piece : piece.slice(start));
-    gatheredChars = piece.length - start;
   }
-  if (gatheredChars > 0) yield gathered.join('');
+  if (held.length > 0) yield held.join('');
 }
 
 /**

@@ -220,7 +220,7 @@ function countLongPiece(piece: string, countChunk: (chunk: string) => number): n
   return tokens;
 }
 
-// Texts shorter than this are counted straight away; longer ones block by block.
+// Texts shorter than this are counted as one block (cached by content); longer ones block by block.
 const LONG_TEXT_CHARS = 4096;
 // A block shorter than this is looked up by its text, a longer one by a digest of it.
 const CACHED_BLOCK_CHARS = 256;
@@ -247,8 +247,9 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
   const countBlock = (block: string): number =>
     block.length < CACHED_BLOCK_CHARS ? countShort(block) : countLong(block);
   return (text) => {
-    if (text.length < CACHED_BLOCK_CHARS) return countBlock(text);
-    if (text.length < LONG_TEXT_CHARS) return countPieces(text);
+    // A text up to a few KB is one block: an extractive summary's candidate lines come again in every call of a
+    // sequential strategy, and each was counted afresh.
+    if (text.length < LONG_TEXT_CHARS) return countBlock(text);
     let tokens = 0;
     let start = 0;
     for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {

@@ -1,8 +1,26 @@
 /** The lexical evaluator: every offline scorer of the metric registry (probe recall, files, structure, …). */
+import { createHash } from 'node:crypto';
 import { scoreSummary } from '../quality/score.ts';
 import { type LexicalScores, lexicalScoresSchema } from '../quality/types.ts';
 import type { SessionReference } from '../results/session-reference.ts';
-import type { Evaluator } from './types.ts';
+import type { EvaluationInput, Evaluator } from './types.ts';
+
+// The scores of the contexts scored against each session, by a digest of what scoring reads besides the session:
+// strategies that compact a session to the same text (one context in nine of a 100-session suite) are scored once.
+// Held while the session's reference is.
+const scoredContexts = new WeakMap<SessionReference, Map<string, LexicalScores>>();
+
+/** A digest of what a job's scores depend on besides its session. */
+function contextKey(input: EvaluationInput): string {
+  const hash = createHash('sha256');
+  for (const part of [
+    input.ok ? input.text : '',
+    input.ok ? input.summary : '',
+    ...(input.requiredSections ?? []),
+  ])
+    hash.update(`${part.length}:`).update(part);
+  return `${input.requiredSections === undefined ? '-' : input.requiredSections.length}:${hash.digest('base64')}`;
+}
 
 // What a failed job is scored as.
 const EMPTY = { text: '', summary: '' };
@@ -45,9 +63,16 @@ export const lexicalEvaluator: Evaluator<LexicalScores> = {
   callsModel: false,
   enabled: () => true,
   async evaluate(input) {
+    let known = scoredContexts.get(input.reference);
+    if (!known) scoredContexts.set(input.reference, (known = new Map()));
+    const key = contextKey(input);
+    const stored = known.get(key);
+    // A copy: each job's record holds scores of its own.
+    if (stored) return structuredClone(stored);
     const { judge: _judge, ...scores } = scoreSummary(
       scoreInput(input.reference, input.ok ? { text: input.text, summary: input.summary } : EMPTY, input),
     );
+    known.set(key, structuredClone(scores));
     return scores;
   },
   schema: lexicalScoresSchema,

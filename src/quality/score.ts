@@ -1,7 +1,21 @@
 /** Deterministic, offline quality scores of one compacted context: every scorer of the metric registry, once. */
-import { createMatcher } from './match.ts';
+import { memoizeByDigest } from '../text/text-cache.ts';
+import { createMatcher, type TextIndex } from './match.ts';
 import { METRICS } from './metrics.ts';
 import type { Quality, ScoreInput } from './types.ts';
+
+// Contexts longer than this are indexed afresh each time: an index is several times its text, and only short ones
+// (summaries) are asked about again.
+const REMEMBERED_CHARS = 1 << 15;
+const recentIndexes = memoizeByDigest(createMatcher, 6);
+
+/**
+ * The index of a compacted context, one of the last few short ones (summaries; at most 12 kept) made when the same text comes again: a
+ * session's page reads each summary's facets from the index its scoring made.
+ */
+export function indexOfContext(text: string): TextIndex {
+  return text.length <= REMEMBERED_CHARS ? recentIndexes(text) : createMatcher(text);
+}
 
 /** Scores one summary; pure and deterministic. The judge's figure is added later, by the judge. */
 export function scoreSummary(input: ScoreInput): Quality {
@@ -10,7 +24,7 @@ export function scoreSummary(input: ScoreInput): Quality {
     // The transcript's own index, with answers that go with this summary's scoring: the index outlives it.
     summary: isWholeTranscript(input.text, input.transcriptText)
       ? transcript.withOwnAnswers()
-      : createMatcher(input.text),
+      : indexOfContext(input.text),
     transcript,
   };
   const quality: Partial<Quality> = {};

@@ -70,6 +70,11 @@ export const runRecordSchema = z.object({
     }),
   ),
   /**
+   * The packs of the run's stored texts in its records folder (`<pack>.calls.html`, `<pack>.contexts.ndjson`);
+   * absent in records written before packs, whose texts are files in `calls/` and `contexts/`.
+   */
+  texts: z.array(z.string()).optional(),
+  /**
    * `--shard i/n`: this run is one part of a plan; `jobs` lists only this part's. `plan` hashes every planned job's
    * id (shards of one plan share it), `planned` counts them; `strategies` and `targets` are the plan's order.
    */

@@ -1,24 +1,25 @@
 /**
- * Records on disk: `<out>/records/<run>.jsonl` (one line per record), the prompts and answers of every call in
- * `<out>/records/calls/<sha256>.json` and the compacted contexts in `<out>/records/contexts/<sha256>.txt`, each
- * stored once whatever number of jobs share it. Every file is written under a temporary name, then renamed.
+ * Records on disk: `<out>/records/<run>.jsonl` (one line per record) and the run's pack of stored texts beside it
+ * (text-pack.ts: the prompts and answers of every call, the compacted contexts), each text stored once whatever
+ * number of jobs share it; records written before packs keep theirs in `records/calls/<sha256>.json` and
+ * `records/contexts/<sha256>.txt`, and read as they are. Every file is written under a temporary name, then renamed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, opendirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { recordFilesOf } from './record-runs.ts';
-import { access, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AbortedError, InputError } from '../errors.ts';
-import { copyFileAtomic, writeFileAtomic } from '../files.ts';
+import { writeFileAtomic } from '../files.ts';
 import { assertNoSecrets, redactSecrets } from '../providers/secrets.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 import type { ResultsFile } from './types.ts';
+import { createPackWriter, packHolds, packPath, readPacked, type StoredKind } from './text-pack.ts';
 import { z } from 'zod';
 import {
   type AnyRecord,
   contentHash,
-  contextHashes,
   type GateRecord,
   type JobRecord,
   recordSchema,
@@ -31,15 +32,14 @@ export function recordsDirectory(out: string): string {
   return join(out, 'records');
 }
 
-/** What kind of stored text: a call's prompt or answer, or a job's compacted context. */
-export type StoredKind = 'calls' | 'contexts';
+export type { StoredKind } from './text-pack.ts';
 
 /**
- * Stores texts by content hash, each once per folder (a second job with the same prompt writes nothing);
- * key-like values are stored as `***`. Texts, and the records of each session as it finishes, wait in a staging
- * folder under `--out` until {@link ContentStore.finish} writes the records file and moves it, with every text,
- * into `records/` in one synchronous step: a run stopped by Ctrl-C (or failing) leaves no records, and {@link
- * ContentStore.discard} removes what was staged.
+ * Stores texts by content hash, each once per run, appended to the run's pack (text-pack.ts); key-like values are
+ * stored as `***`. The pack, and the records of each session as it finishes, wait in a staging folder under `--out`
+ * until {@link ContentStore.finish} writes the records file (its header naming the pack) and renames the pack's
+ * files, then the records file, into `records/` in one synchronous step: a run stopped by Ctrl-C (or failing)
+ * leaves no records, and {@link ContentStore.discard} removes what was staged.
  */
 export type ContentStore = {
   /** Stores a text; returns its hash. */
@@ -49,84 +49,74 @@ export type ContentStore = {
    * the last session is planned; {@link ContentStore.finish} writes the real one in its place.
    */
   pendingRun: string;
+  /** The name of the run's pack in `records/`, known from the start: pages written during the run link into it. */
+  pack: string;
   /** Stages one part of the run's records (a session's, numbered in the run's order), so memory need not hold it. */
   stage(part: number, records: readonly AnyRecord[]): Promise<void>;
   /**
    * Writes the run's records file (the header, then the staged parts in order, named after the header's run or
    * `fileStem`, as a shard's is) and
-   * moves every staged text into `records/`; returns the records file's path.
+   * moves the pack into `records/`; returns the records file's path.
    */
   finish(header: RunRecord, signal?: AbortSignal, fileStem?: string): Promise<string>;
-  /** A stored text as written (key-like values redacted), staged or already in `records/`. */
-  read(kind: StoredKind, hash: string): Promise<string>;
+  /** Whether this run stored a text of that hash. */
+  has(kind: StoredKind, hash: string): boolean;
+  /** A text stored by this run (key-like values redacted); undefined when it stored none of that hash. */
+  read(kind: StoredKind, hash: string): string | undefined;
   /** Removes the staging folder and whatever is still in it. */
   discard(): Promise<void>;
 };
 
-/**
- * A content store under `<out>/records/`; `landing`, the output folder `out` is staged for, already holds texts that
- * need not be stored again.
- */
-export function createContentStore(out: string, signal?: AbortSignal, landing?: string): ContentStore {
+/** A content store under `<out>/records/`, its pack named `texts-<UTC date>-<8 random hex digits>`. */
+export function createContentStore(out: string, signal?: AbortSignal): ContentStore {
   const directory = recordsDirectory(out);
-  const landed = landing === undefined ? undefined : recordsDirectory(landing);
   const staging = join(out, `.records-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
-  // The staging folders made: a folder is made once, not once per text.
-  const made = new Set<string>();
-  const makeFolder = (folder: string) => {
-    if (made.has(folder)) return;
-    mkdirSync(folder, { recursive: true });
-    made.add(folder);
-  };
+  // One directory pass: the staging folder is made once, then every text is a line appended to the pack.
+  mkdirSync(staging, { recursive: true });
+  const pack = `texts-${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}-${randomBytes(4).toString('hex')}`;
+  const packed = createPackWriter(staging, pack);
   const pendingRun = `pending-${randomBytes(8).toString('hex')}`;
   const parts: number[] = [];
+  let finished = false;
   const partPath = (part: number) => join(staging, `part-${part}.jsonl`);
   return {
     async put(kind, text) {
       const hash = contentHash(text);
       if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
-      const temporary = storedPath(staging, kind, hash);
-      makeFolder(dirname(temporary));
       // Written at once, in this turn of the event loop: an asynchronous write goes a chunk per turn, and while
       // scoring holds the thread a long context (and its encoded bytes) stayed in memory for whole strategies.
-      // No existence check first (two system calls per text were 5–8% of a suite): a text staged already is the
-      // file that refuses to be created, and one stored by an earlier run into this folder is staged again and
-      // renamed over itself, the same bytes under the same hash. A transcript may quote a key: stored redacted
-      // (named by the hash of what was sent), never refused.
-      try {
-        writeFileSync(temporary, redactSecrets(text), { encoding: 'utf8', flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
+      // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
+      if (!packed.has(kind, hash)) packed.add(kind, hash, redactSecrets(text));
       // A turn of the event loop, as the asynchronous write gave: a Ctrl-C's handler runs before the job's
       // progress line is printed (after the interrupted line, nothing more is).
       await nextTurn();
       return hash;
     },
-    async read(kind, hash) {
-      const path = storedPath(directory, kind, hash);
-      const fallback = (next: string) => (error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        return readFile(next, 'utf8');
-      };
-      const stored = readFile(storedPath(staging, kind, hash), 'utf8').catch(fallback(path));
-      return landed ? stored.catch(fallback(storedPath(landed, kind, hash))) : stored;
+    has(kind, hash) {
+      return packed.has(kind, hash) || (finished && packHolds(packPath(directory, pack, kind), kind, hash));
+    },
+    read(kind, hash) {
+      return (
+        packed.read(kind, hash) ??
+        (finished ? readPacked(packPath(directory, pack, kind), kind, hash) : undefined)
+      );
     },
     pendingRun,
+    pack,
     async stage(part, records) {
       const lines = records.map((record) => `${JSON.stringify(record)}\n`);
       for (const line of lines) assertNoSecrets(line, join(directory, `${pendingRun}.jsonl`));
-      makeFolder(staging);
       await writeFile(partPath(part), lines);
       parts.push(part);
     },
-    async finish(header, finishSignal, fileStem = header.run) {
-      const run = header.run;
+    async finish(runHeader, finishSignal, fileStem = runHeader.run) {
+      const run = runHeader.run;
       const path = join(directory, `${fileStem}.jsonl`);
+      const packFiles = packed.close();
+      const header: RunRecord = packFiles.length > 0 ? { ...runHeader, texts: [pack] } : runHeader;
       const headerLine = `${JSON.stringify(header)}\n`;
       assertNoSecrets(headerLine, path);
       const temporary = join(staging, `${run}.jsonl`);
-      await mkdir(staging, { recursive: true });
       const file = await open(temporary, 'w');
       try {
         await file.write(headerLine);
@@ -144,23 +134,21 @@ export function createContentStore(out: string, signal?: AbortSignal, landing?: 
       } finally {
         await file.close();
       }
-      for (const kind of STORED_KINDS) {
-        await mkdir(join(directory, kind), { recursive: true });
-        await mkdir(join(staging, kind), { recursive: true });
-      }
-      // Checked and renamed in one synchronous step: after a Ctrl-C nothing lands in records/.
+      await mkdir(directory, { recursive: true });
+      // Checked and renamed in one synchronous step, the pack first: after a Ctrl-C nothing lands in records/,
+      // and a records file is never there without the texts it names.
       if (finishSignal?.aborted) throw new AbortedError('aborted by the user; no records were written');
-      for (const kind of STORED_KINDS) moveEntries(join(staging, kind), join(directory, kind));
+      for (const packFile of packFiles) renameSync(packFile, join(directory, basename(packFile)));
       renameSync(temporary, path);
+      finished = true;
       return path;
     },
     async discard() {
+      packed.close();
       await rm(staging, { recursive: true, force: true });
     },
   };
 }
-
-const STORED_KINDS: readonly StoredKind[] = ['calls', 'contexts'];
 
 /** The reused buffer of a loop, and how many of its bytes are this turn's. */
 type Filled = { buffer: Buffer; length: number };
@@ -203,25 +191,6 @@ export function replaceBytes(source: Buffer, from: Buffer, to: Buffer, buffer: B
   return { buffer: target, length };
 }
 
-/**
- * Renames every file of `from` into `to`, one directory entry at a time (a run's texts are never listed at once).
- * Whether a listing returns an entry renamed during it is unspecified, so it lists again until nothing is left.
- */
-function moveEntries(from: string, to: string): void {
-  for (let moved = 1; moved > 0;) {
-    moved = 0;
-    const entries = opendirSync(from);
-    try {
-      for (let entry = entries.readSync(); entry !== null; entry = entries.readSync()) {
-        renameSync(join(from, entry.name), join(to, entry.name));
-        moved++;
-      }
-    } finally {
-      entries.closeSync();
-    }
-  }
-}
-
 /** Where a stored text lives: calls as JSON (`{system, prompt}` or `{answer}`), contexts as plain text. */
 export function storedPath(directory: string, kind: StoredKind, hash: string): string {
   return join(directory, kind, `${hash}.${kind === 'calls' ? 'json' : 'txt'}`);
@@ -245,25 +214,25 @@ function storedAnswer(text: string): string | undefined {
   }
 }
 
-/**
- * The stored calls of results files' traces: `read` gives a stored call's text (undefined when it is not there)
- * and `link` where the report finds its file.
- */
-export async function storedCalls(
-  results: readonly ResultsFile[],
-  read: (hash: string) => Promise<string | undefined>,
-  link: (hash: string) => string,
-): Promise<StoredCalls> {
+/** Where a report finds stored calls: whether one is there, its text, and its link (relative to the report). */
+export type CallSource = {
+  has(hash: string): boolean;
+  read(hash: string): string | undefined;
+  link(hash: string): string;
+};
+
+/** The stored calls of results files' traces: the link of each prompt and answer stored, and each answer's text. */
+export function storedCalls(results: readonly ResultsFile[], source: CallSource): StoredCalls {
   const answers = new Map<string, string>();
   const links = new Map<string, string>();
   const trace = results.flatMap((file) => file.strategies.flatMap((strategy) => strategy.trace));
   for (const call of trace) {
     for (const hash of [call.promptHash, call.answerHash]) {
-      if (!hash || links.has(hash)) continue;
-      const text = await read(hash);
-      if (text === undefined) continue;
-      links.set(hash, link(hash));
-      const answer = hash === call.answerHash ? storedAnswer(text) : undefined;
+      if (!hash || links.has(hash) || !source.has(hash)) continue;
+      links.set(hash, source.link(hash));
+      // A prompt is only linked: reading it back (a long session's, per call) would be most of the page's cost.
+      const text = hash === call.answerHash ? source.read(hash) : undefined;
+      const answer = text === undefined ? undefined : storedAnswer(text);
       if (answer !== undefined) answers.set(hash, answer);
     }
   }
@@ -283,37 +252,6 @@ export async function writeRecords(
   if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
   await writeFileAtomic(path, lines);
   return path;
-}
-
-/**
- * Copies the stored texts jobs refer to (each context, each call's prompt and answer) from the records they were
- * read from into `out`'s records, each once, under a temporary name then renamed: records written elsewhere (by
- * `score`) can then be read again on their own. A text already there (or in the records of `landing`, the folder
- * `out` is staged for), or one the source lacks, is left as it is.
- */
-export async function carryStoredTexts(
-  jobs: ReadonlyArray<{ record: JobRecord; file: string }>,
-  out: string,
-  landing = out,
-): Promise<void> {
-  const target = recordsDirectory(out);
-  const landed = recordsDirectory(landing);
-  const seen = new Set<string>();
-  for (const { record, file } of jobs) {
-    const source = dirname(file);
-    if (resolve(source) === resolve(target) || resolve(source) === resolve(landed)) continue;
-    const texts: Array<[StoredKind, string]> = contextHashes(record).map((hash) => ['contexts', hash]);
-    for (const call of record.calls)
-      for (const hash of [call.promptHash, call.answerHash]) if (hash !== null) texts.push(['calls', hash]);
-    for (const [kind, hash] of texts) {
-      const to = storedPath(target, kind, hash);
-      if (seen.has(to)) continue;
-      seen.add(to);
-      const from = storedPath(source, kind, hash);
-      if (await exists(storedPath(landed, kind, hash))) continue;
-      if (!(await exists(to)) && (await exists(from))) await copyFileAtomic(from, to);
-    }
-  }
 }
 
 /** A set of records read from disk, each with the file it came from. */
@@ -362,23 +300,4 @@ export async function readRecordSet(paths: readonly string[]): Promise<RecordSet
     }
   }
   return set;
-}
-
-/** Reads a stored text of a records file's folder; a missing one is an {@link InputError}. */
-export async function readStored(recordsFile: string, kind: StoredKind, hash: string): Promise<string> {
-  const path = storedPath(dirname(recordsFile), kind, hash);
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new InputError(`${path}: missing (the records of ${basename(recordsFile)} refer to it)`, {
-      cause: error,
-    });
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
 }

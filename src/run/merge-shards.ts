@@ -16,6 +16,10 @@ import { mergeRecords, writeRecordReports } from './records-report.ts';
 import { prepareOutputDirectory } from '../report/write.ts';
 import { type JobRecord, type RunRecord, type SessionRecord } from '../results/record.ts';
 import { type RecordSet, readRecordSet, recordsDirectory, writeRecords } from '../results/records-file.ts';
+import { packPath } from '../results/text-pack.ts';
+import { packsOf } from '../results/stored-texts.ts';
+import { copyFileAtomic } from '../files.ts';
+import { existsSync } from 'node:fs';
 import type { ResultsFile } from '../results/types.ts';
 import { describeJob } from '../stages/aggregate.ts';
 import { describeShard } from '../report-names.ts';
@@ -70,7 +74,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeOutcome> 
       header.reference ?? undefined,
       options.signal,
     );
-    await copyStoredTexts(set, stage.directory, options.out);
+    const packs = await copyStoredTexts(set, stage.directory, options.out);
     const gateOptions = {
       out: options.out,
       stage,
@@ -88,7 +92,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeOutcome> 
       stage.directory,
       header.run,
       [
-        plain,
+        packs.length > 0 ? { ...plain, texts: packs } : plain,
         ...whole.sessions.map(({ record }) => record),
         ...whole.jobs.map(({ record }) => record),
         ...(gate ? [gateRecordOf(header.run, gate.verdict, gate.exitCode, gate.gateFile)] : []),
@@ -268,14 +272,32 @@ function listed(numbers: readonly number[]): string {
   return numbers.length <= 1 ? numbers.join('') : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
 }
 
-/** Every shard's stored prompts, answers and contexts, into the merged `records/` (each under a temporary name first). */
-async function copyStoredTexts(set: RecordSet, out: string, landing: string): Promise<void> {
+/**
+ * Every shard's stored prompts, answers and contexts, into the merged `records/` (each file under a temporary name
+ * first): each shard's pack whole, and the `calls/` and `contexts/` folders of shards written before packs. Returns
+ * the packs, which the merged header names.
+ */
+async function copyStoredTexts(set: RecordSet, out: string, landing: string): Promise<string[]> {
   const target = recordsDirectory(out);
   const landed = recordsDirectory(landing);
+  const packs = new Set<string>();
+  for (const { file } of set.runs) {
+    const directory = dirname(file);
+    for (const pack of packsOf(file)) {
+      packs.add(pack);
+      if (resolve(directory) === resolve(landed)) continue;
+      for (const kind of ['calls', 'contexts'] as const) {
+        const from = packPath(directory, pack, kind);
+        if (existsSync(from) && !existsSync(packPath(landed, pack, kind)))
+          await copyFileAtomic(from, packPath(target, pack, kind));
+      }
+    }
+  }
   for (const directory of new Set(set.runs.map(({ file }) => dirname(file)))) {
     if (resolve(directory) === resolve(landed)) continue;
     for (const kind of ['calls', 'contexts']) {
       const names = await readdir(join(directory, kind)).catch(() => [] as string[]);
+      if (names.length === 0) continue;
       await mkdir(join(target, kind), { recursive: true });
       // A text already in --out's records stays there: the staged copy would only replace it with itself.
       const existing = new Set([
@@ -290,4 +312,5 @@ async function copyStoredTexts(set: RecordSet, out: string, landing: string): Pr
       }
     }
   }
+  return [...packs];
 }

@@ -4,11 +4,12 @@
  * the probes' facets and each call's stored prompt and answer), so `report` writes the page the run wrote.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { InputError, messageOf } from '../errors.ts';
 import type { ReportSource } from '../report/html/probe-matrix.ts';
 import { contentHash, type RunRecord } from '../results/record.ts';
-import { type RecordSet, storedCalls, storedPath } from '../results/records-file.ts';
+import { type RecordSet, storedCalls } from '../results/records-file.ts';
+import { readStoredText, storedLocation } from '../results/stored-texts.ts';
 import { type SessionReference, sessionReference } from '../results/session-reference.ts';
 import type { ResultsFile } from '../results/types.ts';
 import { loadSession } from '../session/load.ts';
@@ -64,18 +65,21 @@ export async function recordSources(
       sessions.set(name, undefined);
     }
   }
-  // A call's texts are in the `calls/` folder beside the records file of its job.
-  const folderOf = new Map<string, string>();
+  // A call's texts are in the pack (or, written before packs, the `calls/` folder) of the records file of its job.
+  const fileOf = new Map<string, string>();
   for (const { record, file } of set.jobs)
     for (const call of record.calls)
-      for (const hash of [call.promptHash, call.answerHash]) if (hash) folderOf.set(hash, dirname(file));
-  const pathOf = (hash: string) => storedPath(folderOf.get(hash)!, 'calls', hash);
-  const calls = await storedCalls(
-    results,
-    (hash) =>
-      folderOf.has(hash) ? readFile(pathOf(hash), 'utf8').catch(() => undefined) : Promise.resolve(undefined),
-    (hash) => relative(out, pathOf(hash)).split(sep).join('/'),
-  );
+      for (const hash of [call.promptHash, call.answerHash]) if (hash) fileOf.set(hash, file);
+  const locationOf = (hash: string) =>
+    fileOf.has(hash) ? storedLocation(fileOf.get(hash)!, 'calls', hash) : undefined;
+  const calls = storedCalls(results, {
+    has: (hash) => locationOf(hash) !== undefined,
+    read: (hash) => readStoredText(fileOf.get(hash)!, 'calls', hash),
+    link: (hash) => {
+      const [path, anchor] = locationOf(hash)!.split('#');
+      return relative(out, path!).split(sep).join('/') + (anchor ? `#${anchor}` : '');
+    },
+  });
   return {
     notices,
     sourceOf(file) {

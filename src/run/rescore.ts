@@ -24,14 +24,8 @@ import {
   shortHash,
 } from '../results/record.ts';
 import { describeJob } from '../stages/aggregate.ts';
-import {
-  carryStoredTexts,
-  createContentStore,
-  type RecordSet,
-  readRecordSet,
-  readStored,
-  writeRecords,
-} from '../results/records-file.ts';
+import { createContentStore, type RecordSet, readRecordSet, writeRecords } from '../results/records-file.ts';
+import { carryStoredTexts, readStored } from '../results/stored-texts.ts';
 import { recordsFromResults, resultsFilesAmong } from './rescore-results.ts';
 import { recordSources, sessionFromRecords } from './recorded-sessions.ts';
 import { lastAgentCompaction } from '../strategies/at-compaction.ts';
@@ -164,7 +158,6 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
       signal,
       calls,
     );
-    const records = [runRecord, ...sessions, ...jobs];
     let recordsFile: string;
     if (rebuilt)
       recordsFile = await storeRebuilt(
@@ -173,12 +166,12 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
         [...sessions, ...jobs],
         rebuilt.texts,
         signal,
-        options.out,
       );
     else {
       // The texts first, the records file last: records that name a text not yet there are never written.
-      await carryStoredTexts(set.jobs, stage.directory, options.out);
-      recordsFile = await writeRecords(stage.directory, run, records, signal);
+      const packs = await carryStoredTexts(set.jobs, stage.directory, options.out);
+      const header: RunRecord = packs.length > 0 ? { ...runRecord, texts: packs } : runRecord;
+      recordsFile = await writeRecords(stage.directory, run, [header, ...sessions, ...jobs], signal);
     }
     await stage.commit(signal);
     return {
@@ -204,9 +197,8 @@ async function storeRebuilt(
   records: ReadonlyArray<SessionRecord | JobRecord>,
   texts: ReadonlyMap<string, string>,
   signal: AbortSignal,
-  landing: string,
 ): Promise<string> {
-  const store = createContentStore(out, signal, landing);
+  const store = createContentStore(out, signal);
   try {
     for (const text of texts.values()) await store.put('contexts', text);
     await store.stage(0, records);

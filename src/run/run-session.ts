@@ -21,6 +21,8 @@ import { aggregateSession, strategyResultOf } from '../stages/aggregate.ts';
 import { assertReplayable } from '../schedule/replay.ts';
 import { type CalledRun, describeCalls, describeProgress } from '../results/run-progress.ts';
 import { type StoredCalls, storedCalls } from '../results/records-file.ts';
+import { packPath } from '../results/text-pack.ts';
+import { basename } from 'node:path';
 import { describeSchedule } from '../schedule/policy.ts';
 import { branchChoiceNote, droppedWorkNote } from '../session/dropped-work-note.ts';
 import { loadSession } from '../session/load.ts';
@@ -117,12 +119,13 @@ async function reportSessionPlan(
   const order = plan.strategies.map(({ strategy }) => strategy.name);
   const results = aggregateSession(session, jobs, order, planOptions.reference, plan.stem);
   if (environment.signal.aborted) throw new AbortedError('aborted; no reports were written for this session');
-  // The page links each call's stored prompt and answer where the records land: `records/calls/` beside it.
-  const calls = await storedCalls(
-    [results],
-    (hash) => environment.store.read('calls', hash).catch(() => undefined),
-    (hash) => `records/calls/${hash}.json`,
-  );
+  // The page links each call's stored prompt and answer where the records land: the run's pack in `records/`.
+  const { store } = environment;
+  const calls = storedCalls([results], {
+    has: (hash) => store.has('calls', hash),
+    read: (hash) => store.read('calls', hash),
+    link: (hash) => `records/${basename(packPath('', store.pack, 'calls'))}#${hash}`,
+  });
   const files = await writeSessionReports(results, environment.reportDirectory, environment.signal, {
     messages: plan.reference.session.messages,
     probes: plan.reference.probes,

@@ -186,7 +186,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       signal,
       origin: performance.now(),
       provenance,
-      store: (store = createContentStore(options.stage.directory, signal, options.out)),
+      store: (store = createContentStore(options.stage.directory, signal)),
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];

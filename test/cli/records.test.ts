@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { startMockLlmServer } from '../../support/loopback-llm-server.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import { writeSuite } from '../helpers/suite-sessions.ts';
+import { readStored } from '../../src/results/stored-texts.ts';
 
 const KEY = 'sk-test-e2e-0123456789abcdefghij';
 let directory: { path: string; remove: () => Promise<void> };
@@ -80,25 +81,29 @@ describe('records of an offline compare', () => {
     assert.deepEqual(ids((await recordsOf(again)).lines), ids((await recordsOf(out)).lines));
   });
 
-  it("stores every call's prompt and answer once, by hash, and each call points at them", async () => {
-    const { lines } = await recordsOf(out);
+  it("stores every call's prompt and answer once, by hash, in the run's pack, and each call points at them", async () => {
+    const { file, lines } = await recordsOf(out);
+    const [header] = lines;
+    assert.equal(header.texts.length, 1, 'the header names the pack');
     const singleShot = lines.find((line) => line.kind === 'job' && line.strategy === 'single-shot');
     assert.equal(singleShot.calls.length, singleShot.outcome.calls);
     assert.ok(singleShot.calls.length > 0);
     for (const call of singleShot.calls) {
-      const prompt = await json(join(out, 'records', 'calls', `${call.promptHash}.json`));
+      const prompt = JSON.parse(await readStored(file, 'calls', call.promptHash));
       assert.equal(typeof prompt.system, 'string');
       assert.match(prompt.prompt, /ERR_INVOICE_TOTAL_MISMATCH/, 'the transcript is in the prompt');
-      const answer = await json(join(out, 'records', 'calls', `${call.answerHash}.json`));
+      const answer = JSON.parse(await readStored(file, 'calls', call.answerHash));
       assert.ok(singleShot.outcome.summary.includes(answer.answer.trim().slice(0, 40)));
     }
-    const stored = await readdir(join(out, 'records', 'calls'));
+    const page = await readFile(join(out, 'records', `${header.texts[0]}.calls.html`), 'utf8');
+    const stored = page.split('\n').filter((line) => line.startsWith('<pre id="'));
     const hashes = new Set(
       lines
         .filter((line) => line.kind === 'job')
         .flatMap((line) => line.calls.flatMap((call: any) => [call.promptHash, call.answerHash])),
     );
-    assert.equal(stored.length, hashes.size, 'one file per distinct text');
+    assert.equal(stored.length, hashes.size, 'one line per distinct text');
+    assert.equal(existsSync(join(out, 'records', 'calls')), false, 'no folder of a file per text');
   });
 
   it('rebuilds the very same results file from the records (report over the output folder)', async () => {

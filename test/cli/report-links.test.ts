@@ -64,6 +64,16 @@ function callRows(html: string, strategy: string) {
 
 const json = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
 
+/** The text a link into a pack of calls opens at: the line of its anchor, as a browser shows it. */
+async function linkedText(folder: string, link: string): Promise<string> {
+  const [path, anchor] = link.split('#');
+  const line = (await readFile(join(folder, path!), 'utf8'))
+    .split('\n')
+    .find((candidate) => candidate.startsWith(`<pre id="${anchor}">`));
+  assert.ok(line, `${link}: an element of that id`);
+  return unescapeHtml(line.slice(`<pre id="${anchor}">`.length, -'</pre>'.length).replaceAll('&#10;', ''));
+}
+
 describe('stored calls in the HTML report', () => {
   it('lists each call of a sequential strategy with its stored prompt and answer, the answer shown being the stored one', async () => {
     const results = await json(join(out, 'before-compaction-results.json'));
@@ -78,12 +88,18 @@ describe('stored calls in the HTML report', () => {
     const answers: string[] = [];
     for (const [index, row] of rows.entries()) {
       const call = strategy.trace[index];
-      assert.equal(row.links.prompt, `records/calls/${call.promptHash}.json`);
-      assert.equal(row.links.answer, `records/calls/${call.answerHash}.json`);
-      const prompt = await json(join(out, row.links.prompt!));
+      assert.match(
+        row.links.prompt!,
+        new RegExp(`^records/texts-[0-9TZ]+-[0-9a-f]{8}\\.calls\\.html#${call.promptHash}$`),
+      );
+      assert.match(
+        row.links.answer!,
+        new RegExp(`^records/texts-[0-9TZ]+-[0-9a-f]{8}\\.calls\\.html#${call.answerHash}$`),
+      );
+      const prompt = JSON.parse(await linkedText(out, row.links.prompt!));
       assert.equal(typeof prompt.prompt, 'string');
       assert.ok(prompt.prompt.length > 0);
-      const { answer } = await json(join(out, row.links.answer!));
+      const { answer } = JSON.parse(await linkedText(out, row.links.answer!));
       // The last slice's answer is the summary, shown once below the table.
       assert.equal(row.answer ?? strategy.summary, answer, `${row.label}: the page shows the stored answer`);
       answers.push(answer);
@@ -161,6 +177,6 @@ describe('report rebuilt from records', () => {
     const page = await readFile(join(copy, 'moved-report.html'), 'utf8');
     assert.doesNotMatch(page, /id="transcript"/);
     assert.match(page, /rebuilt without the transcript/);
-    assert.match(page, /href="records\/calls\/[0-9a-f]{64}\.json">answer</);
+    assert.match(page, /href="records\/texts-[0-9TZ]+-[0-9a-f]{8}\.calls\.html#[0-9a-f]{64}">answer</);
   });
 });

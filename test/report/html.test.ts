@@ -101,7 +101,11 @@ function assertSelfContained(html: string): void {
   const styles = [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((match) => match[1]).join('');
   assert.doesNotMatch(styles, /url\(|@import/i, 'the style sheet loads nothing');
   for (const [, target] of html.matchAll(/\bhref="([^"]*)"/g))
-    assert.match(target!, /^(#|records\/calls\/[0-9a-f]{64}\.json$)/, `local link ${target}`);
+    assert.match(
+      target!,
+      /^(#|records\/texts-\d{8}T\d{6}Z-[0-9a-f]{8}\.calls\.html#[0-9a-f]{64}$)/,
+      `local link ${target}`,
+    );
 }
 
 describe('F-report.html', () => {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createContentStore, replaceBytes } from '../../src/results/records-file.ts';
-import type { RunRecord } from '../../src/results/record.ts';
+import { readStored, storedLocation } from '../../src/results/stored-texts.ts';
+import { contentHash, type RunRecord } from '../../src/results/record.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 
 const bytes = (text: string) => Buffer.from(text);
@@ -23,16 +24,25 @@ describe('records file', () => {
     assert.equal(none.buffer.toString('utf8', 0, none.length), 'no name here');
   });
 
-  it('writes the header, then each staged part in order with the run named, and moves every stored text', async () => {
+  it('writes the header naming its pack, then each staged part in order with the run named, and moves the pack', async () => {
     const directory = await temporaryDirectory();
     try {
       const store = createContentStore(directory.path);
       const record = (session: string) => ({ kind: 'session', run: store.pendingRun, session });
-      const prompt = await store.put('calls', JSON.stringify({ system: 's', prompt: 'p' }));
+      const prompt = await store.put(
+        'calls',
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
+      );
       // The same text again, staged: stored once, and still readable.
-      assert.equal(await store.put('calls', JSON.stringify({ system: 's', prompt: 'p' })), prompt);
-      assert.equal(await store.read('calls', prompt), JSON.stringify({ system: 's', prompt: 'p' }));
-      await store.put('contexts', 'the compacted context');
+      assert.equal(
+        await store.put('calls', JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' })),
+        prompt,
+      );
+      assert.equal(
+        store.read('calls', prompt),
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
+      );
+      const context = await store.put('contexts', 'the compacted context\nwith "quotes" and ✓');
       await store.stage(2, [record('c') as never]);
       await store.stage(0, [record('a') as never, record('b') as never]);
       const header = { kind: 'run', run: '20261127T103157Z-481431aa', sessions: [], jobs: [] };
@@ -40,30 +50,100 @@ describe('records file', () => {
       const lines = (await readFile(file, 'utf8')).trim().split('\n');
       assert.deepEqual(
         lines.map((line) => JSON.parse(line) as { run: string; session?: string }),
-        [header, ...['a', 'b', 'c'].map((session) => ({ kind: 'session', run: header.run, session }))],
+        [
+          { ...header, texts: [store.pack] },
+          ...['a', 'b', 'c'].map((session) => ({ kind: 'session', run: header.run, session })),
+        ],
       );
       const records = join(directory.path, 'records');
-      assert.equal((await readdir(join(records, 'calls'))).length, 1);
-      assert.equal((await readdir(join(records, 'contexts'))).length, 1);
-      // Moved, still readable by hash.
-      assert.equal(await store.read('calls', prompt), JSON.stringify({ system: 's', prompt: 'p' }));
-      await store.discard();
-      // A second run into the same folder stores the same text again and a new one: each once, as written.
-      const again = createContentStore(directory.path);
-      assert.equal(await again.put('calls', JSON.stringify({ system: 's', prompt: 'p' })), prompt);
-      const answer = await again.put('calls', JSON.stringify({ answer: 'a' }));
-      await again.finish({ ...header, run: '20261127T113157Z-481431aa' } as unknown as RunRecord);
-      assert.deepEqual(
-        (await readdir(join(records, 'calls'))).sort(),
-        [`${answer}.json`, `${prompt}.json`].sort(),
+      assert.deepEqual((await readdir(records)).sort(), [
+        '20261127T103157Z-481431aa.jsonl',
+        `${store.pack}.calls.html`,
+        `${store.pack}.contexts.ndjson`,
+      ]);
+      // One line per text: the calls a page with an anchor per text, the contexts JSON lines.
+      const page = await readFile(join(records, `${store.pack}.calls.html`), 'utf8');
+      assert.match(page, /^<!doctype html>/);
+      assert.equal(page.split('\n').filter((line) => line.startsWith(`<pre id="${prompt}">`)).length, 1);
+      assert.ok(
+        page.includes('p &lt;&amp;&gt; q\\n&#10;second line \\\\n&#10;'),
+        'escaped, each line break shown',
       );
-      assert.equal(await again.read('calls', prompt), JSON.stringify({ system: 's', prompt: 'p' }));
-      assert.equal(await again.read('calls', answer), JSON.stringify({ answer: 'a' }));
+      const contexts = (await readFile(join(records, `${store.pack}.contexts.ndjson`), 'utf8'))
+        .trim()
+        .split('\n');
+      assert.deepEqual(JSON.parse(contexts[0]!), {
+        hash: context,
+        text: 'the compacted context\nwith "quotes" and ✓',
+      });
+      // Moved, still readable by hash, through the store and through the records file.
+      assert.equal(
+        store.read('calls', prompt),
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
+      );
+      assert.equal(
+        await readStored(file, 'calls', prompt),
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
+      );
+      assert.equal(await readStored(file, 'contexts', context), 'the compacted context\nwith "quotes" and ✓');
+      assert.equal(
+        storedLocation(file, 'calls', prompt),
+        `${join(records, store.pack)}.calls.html#${prompt}`,
+      );
+      await assert.rejects(
+        readStored(file, 'contexts', 'f'.repeat(64)),
+        /contexts\.ndjson: f+ missing \(the records of 20261127T103157Z-481431aa\.jsonl refer to it\)/,
+      );
+      await store.discard();
+      // A second run into the same folder has a pack of its own, holding what it stored.
+      const again = createContentStore(directory.path);
+      assert.equal(
+        await again.put('calls', JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' })),
+        prompt,
+      );
+      const answer = await again.put('calls', JSON.stringify({ answer: 'a' }));
+      const second = await again.finish({
+        ...header,
+        run: '20261127T113157Z-481431aa',
+      } as unknown as RunRecord);
+      assert.notEqual(again.pack, store.pack);
+      assert.equal(
+        await readStored(second, 'calls', prompt),
+        JSON.stringify({ system: 's', prompt: 'p <&> q\nsecond line \\n' }),
+      );
+      assert.equal(await readStored(second, 'calls', answer), JSON.stringify({ answer: 'a' }));
+      assert.equal(storedLocation(file, 'calls', answer), undefined, 'the first run stored no such answer');
       await again.discard();
       assert.deepEqual(
         (await readdir(directory.path)).filter((name) => name.startsWith('.records-staging')),
         [],
         'no staging folder is left behind',
+      );
+    } finally {
+      await directory.remove();
+    }
+  });
+
+  it('reads the texts of records written before packs, one file each in calls/ and contexts/', async () => {
+    const directory = await temporaryDirectory();
+    try {
+      const records = join(directory.path, 'records');
+      await mkdir(join(records, 'calls'), { recursive: true });
+      await mkdir(join(records, 'contexts'), { recursive: true });
+      const file = join(records, '20261120T103157Z-481431aa.jsonl');
+      await writeFile(file, `${JSON.stringify({ kind: 'run', run: '20261120T103157Z-481431aa' })}\n`);
+      const call = JSON.stringify({ answer: 'an old answer' });
+      await writeFile(join(records, 'calls', `${contentHash(call)}.json`), call);
+      await writeFile(join(records, 'contexts', `${contentHash('an old context')}.txt`), 'an old context');
+      assert.equal(await readStored(file, 'calls', contentHash(call)), call);
+      assert.equal(await readStored(file, 'contexts', contentHash('an old context')), 'an old context');
+      assert.equal(
+        storedLocation(file, 'calls', contentHash(call)),
+        join(records, 'calls', `${contentHash(call)}.json`),
+      );
+      await assert.rejects(
+        readStored(file, 'contexts', contentHash('gone')),
+        new RegExp(`contexts/${contentHash('gone')}\\.txt: ${contentHash('gone')} missing`),
       );
     } finally {
       await directory.remove();

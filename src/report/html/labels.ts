@@ -96,11 +96,21 @@ export function samePlace<T>(
   at: (item: T) => readonly [number, number],
   name: (item: T) => string,
 ): Map<T, string[]> {
-  const key = (item: T) => at(item).map(Math.round).join(' ');
+  // Each item's spot once, and the items of each spot: a chart's hundreds of points were compared pair by pair.
+  const keys = items.map((item) => at(item).map(Math.round).join(' '));
+  const onSpot = new Map<string, T[]>();
+  keys.forEach((key, index) => {
+    const here = onSpot.get(key);
+    if (here) here.push(items[index]!);
+    else onSpot.set(key, [items[index]!]);
+  });
   return new Map(
-    items.map((item) => [
+    items.map((item, index) => [
       item,
-      items.filter((other) => other !== item && key(other) === key(item)).map(name),
+      onSpot
+        .get(keys[index]!)!
+        .filter((other) => other !== item)
+        .map(name),
     ]),
   );
 }

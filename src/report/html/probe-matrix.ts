@@ -4,7 +4,7 @@
  * and a click on a cell shows the probe, which facets the strategy's summary states (highlighted where they are)
  * and the transcript messages that state the fact. The data the script reads sits in the page as JSON.
  */
-import { createMatcher } from '../../quality/match.ts';
+import { indexOfContext } from '../../quality/score.ts';
 import { readProbe, statedFacets } from '../../quality/probe-reading.ts';
 import type { Probe } from '../../quality/probes.ts';
 import type { StoredCalls } from '../../results/records-file.ts';
@@ -29,7 +29,7 @@ function liveness(probe: ProbeEntry): string {
 /** Per cell, which facets the strategy's summary states (true) or not (false); empty without the probe's facets. */
 function facetsStated(strategy: StrategyResult, probes: readonly (Probe | undefined)[]): boolean[][] {
   if (!strategy.summary) return probes.map((probe) => (probe ? probe.facets.map(() => false) : []));
-  const index = createMatcher(strategy.summary);
+  const index = indexOfContext(strategy.summary);
   return probes.map((probe) => (probe ? statedFacets(index, probe, readProbe(probe)) : []));
 }
 

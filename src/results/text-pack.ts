@@ -1,0 +1,195 @@
+/**
+ * Packs of stored texts: a run's call prompts and answers in one page, `<pack>.calls.html`, one `<pre id="HASH">`
+ * line per text (the report's drill-down links `#HASH` in it), and its compacted contexts in `<pack>.contexts.ndjson`,
+ * one `{"hash","text"}` line per text. Each text is appended once, so a run writes two files rather than a file per
+ * text; a reader indexes a pack by one pass over its lines and then reads a text by its offset.
+ */
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What kind of stored text: a call's prompt or answer, or a job's compacted context. */
+export type StoredKind = 'calls' | 'contexts';
+
+/** The file of a pack's texts of one kind, in a records folder. */
+export function packPath(directory: string, pack: string, kind: StoredKind): string {
+  return join(directory, `${pack}.${kind === 'calls' ? 'calls.html' : 'contexts.ndjson'}`);
+}
+
+/** The page's opening line: the texts are JSON, each on its own line, wrapped as the window is. */
+const CALLS_HEADER =
+  '<!doctype html><meta charset="utf-8"><title>Stored prompts and answers</title>' +
+  '<style>pre{white-space:pre-wrap;overflow-wrap:anywhere;border-bottom:1px solid #ccc;padding:.5em}pre:target{background:#ffd}</style>\n';
+
+// What a calls line holds around its text.
+const PRE_OPEN = '<pre id="';
+const PRE_CLOSE = '</pre>';
+const CONTEXT_OPEN = '{"hash":"';
+
+/** A pack line of one text (ending with a line break). */
+function lineOf(kind: StoredKind, hash: string, text: string): string {
+  return kind === 'calls'
+    ? `${PRE_OPEN}${hash}">${escapeText(text)}${PRE_CLOSE}\n`
+    : `${CONTEXT_OPEN}${hash}","text":${JSON.stringify(text)}}\n`;
+}
+
+/** The text of a pack line (without its line break). */
+function textOf(kind: StoredKind, line: string): string {
+  if (kind === 'contexts') return (JSON.parse(line) as { text: string }).text;
+  return unescapeText(line.slice(line.indexOf('">') + 2, line.length - PRE_CLOSE.length));
+}
+
+/** The hash a pack line starts with, or undefined for a line of no text (the page's header). */
+function hashOf(kind: StoredKind, start: string): string | undefined {
+  const open = kind === 'calls' ? PRE_OPEN : CONTEXT_OPEN;
+  if (!start.startsWith(open)) return undefined;
+  const end = start.indexOf('"', open.length);
+  return end < 0 ? undefined : start.slice(open.length, end);
+}
+
+/**
+ * A call's JSON text for its line: `&`, `<` and `>` as character references, and a line break shown (`&#10;`, so
+ * the line stays one line of the file) after each `\n` of the JSON, so a prompt reads as it was sent.
+ */
+function escapeText(text: string): string {
+  return text
+    .replace(/[&<>]/g, (character) => (character === '&' ? '&amp;' : character === '<' ? '&lt;' : '&gt;'))
+    .replaceAll('\\n', '\\n&#10;');
+}
+
+/** The JSON text of a call's line: every `&#10;` was added (an `&` of the text is `&amp;`), the rest unescaped. */
+function unescapeText(text: string): string {
+  return text
+    .replaceAll('&#10;', '')
+    .replace(/&(amp|lt|gt);/g, (_, name: string) => (name === 'amp' ? '&' : name === 'lt' ? '<' : '>'));
+}
+
+/** Where a text's line lies in its pack file, in bytes (its line break left out). */
+type Span = { offset: number; length: number };
+
+/** A pack being written: texts appended, each once, and read back from what was written. */
+export type PackWriter = {
+  /** Appends the text under its hash unless the pack holds it already. */
+  add(kind: StoredKind, hash: string, text: string): void;
+  has(kind: StoredKind, hash: string): boolean;
+  /** A text added, or undefined. */
+  read(kind: StoredKind, hash: string): string | undefined;
+  /** The files written (those of kinds that got a text), closed. */
+  close(): string[];
+};
+
+/** A pack written into `directory` under the name `pack`, its files made when their first text comes. */
+export function createPackWriter(directory: string, pack: string): PackWriter {
+  const files = new Map<StoredKind, { descriptor: number; size: number; spans: Map<string, Span> }>();
+  const fileOf = (kind: StoredKind) => {
+    let file = files.get(kind);
+    if (!file) {
+      const descriptor = openSync(packPath(directory, pack, kind), 'wx+');
+      const header = kind === 'calls' ? Buffer.from(CALLS_HEADER) : Buffer.alloc(0);
+      if (header.length > 0) writeSync(descriptor, header);
+      file = { descriptor, size: header.length, spans: new Map() };
+      files.set(kind, file);
+    }
+    return file;
+  };
+  return {
+    add(kind, hash, text) {
+      const file = fileOf(kind);
+      if (file.spans.has(hash)) return;
+      const bytes = Buffer.from(lineOf(kind, hash, text));
+      for (let written = 0; written < bytes.length;)
+        written += writeSync(file.descriptor, bytes, written, bytes.length - written);
+      file.spans.set(hash, { offset: file.size, length: bytes.length - 1 });
+      file.size += bytes.length;
+    },
+    has(kind, hash) {
+      return files.get(kind)?.spans.has(hash) === true;
+    },
+    read(kind, hash) {
+      const file = files.get(kind);
+      const span = file?.spans.get(hash);
+      return span === undefined ? undefined : textOf(kind, readSpan(file!.descriptor, span));
+    },
+    close() {
+      const written: string[] = [];
+      for (const [kind, file] of files) {
+        closeSync(file.descriptor);
+        written.push(packPath(directory, pack, kind));
+      }
+      files.clear();
+      return written;
+    },
+  };
+}
+
+function readSpan(descriptor: number, span: Span): string {
+  const buffer = Buffer.allocUnsafe(span.length);
+  for (let read = 0; read < span.length;) {
+    const count = readSync(descriptor, buffer, read, span.length - read, span.offset + read);
+    if (count === 0) break;
+    read += count;
+  }
+  return buffer.toString('utf8');
+}
+
+// Bytes read at a time while indexing a pack, and of a line's start (enough for its hash).
+const CHUNK_BYTES = 1 << 20;
+const START_BYTES = 96;
+
+/** Every text's span in a pack file: one pass over its bytes, a chunk at a time (a pack can exceed memory). */
+function indexPack(path: string, kind: StoredKind): Map<string, Span> {
+  const spans = new Map<string, Span>();
+  const descriptor = openSync(path, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    const start = Buffer.allocUnsafe(START_BYTES);
+    let lineStart = 0;
+    const endLine = (end: number) => {
+      const count = readSync(descriptor, start, 0, Math.min(START_BYTES, end - lineStart), lineStart);
+      const hash = hashOf(kind, start.toString('latin1', 0, count));
+      if (hash !== undefined && !spans.has(hash))
+        spans.set(hash, { offset: lineStart, length: end - lineStart });
+      lineStart = end + 1;
+    };
+    for (let position = 0; ;) {
+      const count = readSync(descriptor, chunk, 0, CHUNK_BYTES, position);
+      if (count === 0) break;
+      for (let at = chunk.indexOf(10); at >= 0 && at < count; at = chunk.indexOf(10, at + 1))
+        endLine(position + at);
+      position += count;
+    }
+  } finally {
+    closeSync(descriptor);
+  }
+  return spans;
+}
+
+// Packs indexed in this process, by path.
+const indexes = new Map<string, Map<string, Span>>();
+
+/** A text of a finished pack file, or undefined when the file is missing or does not hold it. */
+export function readPacked(path: string, kind: StoredKind, hash: string): string | undefined {
+  let spans = indexes.get(path);
+  if (spans === undefined) {
+    try {
+      spans = indexPack(path, kind);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    indexes.set(path, spans);
+  }
+  const span = spans.get(hash);
+  if (span === undefined) return undefined;
+  const descriptor = openSync(path, 'r');
+  try {
+    return textOf(kind, readSpan(descriptor, span));
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Whether a finished pack file holds a text (indexing it once). */
+export function packHolds(path: string, kind: StoredKind, hash: string): boolean {
+  if (!indexes.has(path)) readPacked(path, kind, '');
+  return indexes.get(path)?.has(hash) === true;
+}
