@@ -1,9 +1,22 @@
 // Loaded with `node --import ./bench/max-rss.mjs …` by the benchmarks: when the process exits, it writes its peak
 // resident memory (bytes) and the CPU time it used, user + system over all its threads (microseconds), to stderr
 // as `max-rss <bytes>` and `cpu-us <µs>`, so a benchmark can read a child's figures without any tool outside node.
+import { readFileSync } from 'node:fs';
+
+// On Linux, getrusage's maxrss survives execve: a child spawned by a large parent (the bench after generating a
+// 4 M-token session in-process) reported the parent's peak as its own. VmHWM is the peak of this program's own
+// memory map, which exec starts afresh.
+function peakBytes() {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) return Number(match[1]) * 1024;
+  } catch {
+    // Not Linux: the resource usage is the only source.
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
+
 process.on('exit', () => {
   const usage = process.resourceUsage();
-  process.stderr.write(
-    `\nmax-rss ${usage.maxRSS * 1024}\ncpu-us ${usage.userCPUTime + usage.systemCPUTime}\n`,
-  );
+  process.stderr.write(`\nmax-rss ${peakBytes()}\ncpu-us ${usage.userCPUTime + usage.systemCPUTime}\n`);
 });
