@@ -6,76 +6,73 @@
 import { maskKeyShapes } from '../text/key-shapes.ts';
 import type { AgentCompaction, Message } from './types.ts';
 
+type Mask = (text: string) => string;
+
 /** The messages and recorded compactions with every key-shaped string masked, and how many were. */
 export function maskSessionKeys(
   messages: Message[],
   compactions: AgentCompaction[],
 ): { messages: Message[]; compactions: AgentCompaction[]; masked: number } {
   let masked = 0;
-  const mask = (text: string): string => {
+  const mask: Mask = (text) => {
     const result = maskKeyShapes(text);
     masked += result.masked;
     return result.text;
   };
-  const maskedMessages = messages.map((message) => maskMessage(message, mask));
-  const maskedCompactions = compactions.map((compaction) => {
-    const summary = mask(compaction.summary);
-    return summary === compaction.summary ? compaction : { ...compaction, summary };
-  });
-  // Unchanged sessions keep their arrays: nothing is copied for the common case.
-  return masked === 0
-    ? { messages, compactions, masked }
-    : { messages: maskedMessages, compactions: maskedCompactions, masked };
+  // Loading runs this over every message of sessions of millions of tokens: a value is copied only where a key was.
+  const maskedMessages = mapChanged(messages, (message) => maskMessage(message, mask));
+  const maskedCompactions = mapChanged(compactions, (compaction) => withField(compaction, 'summary', mask));
+  return { messages: maskedMessages, compactions: maskedCompactions, masked };
 }
 
-function maskMessage(message: Message, mask: (text: string) => string): Message {
-  if (typeof message.content === 'string') {
-    const content = mask(message.content);
-    return content === message.content ? message : ({ ...message, content } as Message);
+/** `items` mapped, the same array when every item came back as itself. */
+function mapChanged<Item>(items: Item[], map: (item: Item) => Item): Item[] {
+  let copy: Item[] | undefined;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
+    const next = map(item);
+    if (next !== item) (copy ??= items.slice())[index] = next;
   }
-  let changed = false;
-  const content = message.content.map((block) => {
-    const next =
-      block.type === 'text'
-        ? withText(block, mask(block.text))
-        : block.type === 'thinking'
-          ? withThinking(block, mask(block.thinking))
-          : block.type === 'toolCall'
-            ? maskArguments(block, mask)
-            : block;
-    if (next !== block) changed = true;
-    return next;
+  return copy ?? items;
+}
+
+/** `value` with its string field masked, itself when nothing was. */
+function withField<Value, Field extends keyof Value & string>(value: Value, field: Field, mask: Mask): Value {
+  const text = value[field] as string;
+  const masked = mask(text);
+  return masked === text ? value : { ...value, [field]: masked };
+}
+
+function maskMessage(message: Message, mask: Mask): Message {
+  if (typeof message.content === 'string') return withField(message, 'content', mask);
+  const content = mapChanged(message.content as Array<(typeof message.content)[number]>, (block) => {
+    switch (block.type) {
+      case 'text':
+        return withField(block, 'text', mask);
+      case 'thinking':
+        return withField(block, 'thinking', mask);
+      case 'toolCall': {
+        const masked = maskValue(block.arguments, mask) as Record<string, unknown>;
+        return masked === block.arguments ? block : { ...block, arguments: masked };
+      }
+      default:
+        return block;
+    }
   });
-  return changed ? ({ ...message, content } as Message) : message;
+  return content === message.content ? message : ({ ...message, content } as Message);
 }
 
-function withText<Block extends { text: string }>(block: Block, text: string): Block {
-  return text === block.text ? block : { ...block, text };
-}
-
-function withThinking<Block extends { thinking: string }>(block: Block, thinking: string): Block {
-  return thinking === block.thinking ? block : { ...block, thinking };
-}
-
-function maskArguments<Block extends { arguments: Record<string, unknown> }>(
-  block: Block,
-  mask: (text: string) => string,
-): Block {
-  const masked = maskValue(block.arguments, mask) as Record<string, unknown>;
-  return masked === block.arguments ? block : { ...block, arguments: masked };
-}
-
-function maskValue(value: unknown, mask: (text: string) => string): unknown {
+/** A tool call's argument at any depth, itself when no string in it held a key. */
+function maskValue(value: unknown, mask: Mask): unknown {
   if (typeof value === 'string') return mask(value);
-  if (Array.isArray(value)) {
-    const items = value.map((item) => maskValue(item, mask));
-    return items.some((item, index) => item !== value[index]) ? items : value;
+  if (Array.isArray(value)) return mapChanged(value as unknown[], (item) => maskValue(item, mask));
+  if (value === null || typeof value !== 'object') return value;
+  let copy: Record<string, unknown> | undefined;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    const next = maskValue(item, mask);
+    if (next !== item) (copy ??= { ...record })[key] = next;
   }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).map(([key, item]) => [key, maskValue(item, mask)] as const);
-    return entries.some(([key, item]) => item !== (value as Record<string, unknown>)[key])
-      ? Object.fromEntries(entries)
-      : value;
-  }
-  return value;
+  return copy ?? value;
 }

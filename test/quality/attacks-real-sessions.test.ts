@@ -9,10 +9,9 @@
  * least 12 live probes at a compaction or at the end. A check not met yet on a session is a TODO (KNOWN_SHORTFALLS).
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { createProvider } from '../../src/providers/create.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
@@ -24,12 +23,18 @@ import { toolCallsOf, type Session } from '../../src/session/types.ts';
 import { STRATEGIES } from '../../src/strategies/registry.ts';
 import type { Strategy } from '../../src/strategies/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
+import { PUBLIC_SESSIONS_ROOT } from '../helpers/public-sessions.ts';
 import { REAL_SESSIONS } from '../helpers/real-sessions.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
 
-const PUBLIC = fileURLToPath(new URL('../../../public-sessions/', import.meta.url));
-// Every public session beside the repository, as SOURCES.tsv lists them (owner/repo, commit, path, …).
-function publicSessions(): string[] {
+// The folder itself, links resolved: a worktree reaches ../public-sessions through a link, and the lead's held-out
+// list lives beside the folder the link points to.
+const PUBLIC = existsSync(PUBLIC_SESSIONS_ROOT)
+  ? `${realpathSync(PUBLIC_SESSIONS_ROOT)}/`
+  : PUBLIC_SESSIONS_ROOT;
+
+/** Every public session beside the repository, as SOURCES.tsv lists them, with what the list says of each. */
+function publicSessions(): Array<{ path: string; what: string }> {
   const sources = join(PUBLIC, 'SOURCES.tsv');
   if (!existsSync(sources)) return [];
   return readFileSync(sources, 'utf8')
@@ -37,27 +42,29 @@ function publicSessions(): string[] {
     .slice(1)
     .map((line) => line.split('\t'))
     .filter((fields) => fields.length > 2)
-    .map(([repository, , path]) => `${repository}/${path}`);
+    .map(([repository, , path, , , , what]) => ({ path: `${repository}/${path}`, what: what ?? '' }));
 }
 
-/** The held-out transcripts the lead lists: never read here, whatever else is beside the repository. */
-function heldOut(): ReadonlySet<string> {
+/**
+ * The held-out transcripts the lead lists: never read here, whatever else is beside the repository. Without the
+ * list, every session SOURCES.tsv calls held out is left out, so a missing list never makes a blind session read.
+ */
+function heldOut(): (entry: { path: string; what: string }) => boolean {
   const list = join(PUBLIC, '..', 'yardstick', 'HELDOUT-SESSIONS.txt');
-  if (!existsSync(list)) return new Set();
-  return new Set(
-    readFileSync(list, 'utf8')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line.length > 0 && !line.startsWith('#')),
-  );
+  if (!existsSync(list)) return ({ what }) => /held-out/i.test(what);
+  const paths = readFileSync(list, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && !line.startsWith('#'));
+  return ({ path }) => paths.some((held) => held.endsWith(path));
 }
 
-const blind = heldOut();
+const isHeldOut = heldOut();
 const sessions = [
   ...REAL_SESSIONS,
   ...publicSessions()
-    .filter((path) => ![...blind].some((held) => held.endsWith(path)) && existsSync(join(PUBLIC, path)))
-    .map((path) => join(PUBLIC, path)),
+    .filter((entry) => !isHeldOut(entry) && existsSync(join(PUBLIC, entry.path)))
+    .map(({ path }) => join(PUBLIC, path)),
 ];
 
 /**
