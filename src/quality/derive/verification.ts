@@ -72,15 +72,44 @@ function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | u
   };
 }
 
-/** One state probe per distinct check command: its last run, with the outcome its output states (what passes now). */
+// A flag that runs only the tests whose name it gives (`go test -run X`, `pytest -k x`, `jest -t x`, `mocha --grep x`).
+const NAME_FILTER = /^(?:-run|-k|-t|--grep|--testNamePattern|--test-name-pattern|--match)$/;
+// A source file given to a check (`mix test test/a_test.exs:12`, `mix credo lib/a.ex`), not a folder or a package.
+const SOURCE_FILE = /\.[A-Za-z]\w{0,4}(?::\d+)*$/;
+
+/**
+ * Whether a check was narrowed to some tests or files: a name filter, a test named after `::`, or source files given.
+ * Such a run is a step of debugging one thing (the new test passes); what a reader hands over as the state is the
+ * check run whole.
+ */
+export function isNarrowedCheck(command: string): boolean {
+  const words = command.split(/\s*(?:\||&&|;)\s*/)[0]!.split(/\s+/);
+  return words.some(
+    (word, at) =>
+      (NAME_FILTER.test(word) && at + 1 < words.length) ||
+      /^--?(?:run|k|t|grep|testNamePattern)=/.test(word) ||
+      word.includes('::') ||
+      (at > 0 && !word.startsWith('-') && !word.includes('=') && SOURCE_FILE.test(word)),
+  );
+}
+
+/**
+ * One state probe per distinct check command: its last run, with the outcome its output states (what passes now). A
+ * check narrowed to some tests or files has none where the same family of check was also run whole: the whole run is
+ * the state, the narrowed one a step on the way (`go test -run TestX` beside `mise run test`).
+ */
 export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
   const last = new Map<string, ToolRun>();
+  const wholeFamilies = new Set<string>();
   for (const run of runs) {
-    if (!run.command || !commandFamily(run.command)) continue;
-    last.set(checkKey(run.command), run);
+    const family = run.command ? commandFamily(run.command) : undefined;
+    if (!family) continue;
+    last.set(checkKey(run.command!), run);
+    if (!isNarrowedCheck(run.command!)) wholeFamilies.add(family);
   }
   const probes: DraftProbe[] = [];
   for (const [key, run] of last) {
+    if (isNarrowedCheck(run.command!) && wholeFamilies.has(commandFamily(run.command!)!)) continue;
     const head = checkName(run.command!);
     const outcome = outcomeSpellings(run.output);
     if (!outcome) {

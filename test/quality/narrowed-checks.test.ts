@@ -1,0 +1,60 @@
+/**
+ * A check narrowed to some tests or files (`go test -run TestX`, `mix credo lib/a.ex`) is a step of debugging, not
+ * the state a reader hands over, where the same family of check was also run whole (issue 39: precision of the
+ * derived probes).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { toolRuns } from '../../src/quality/derive/runs.ts';
+import { isNarrowedCheck, verificationProbes } from '../../src/quality/derive/verification.ts';
+import type { Message } from '../../src/session/types.ts';
+import { callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
+
+/** A session running each command once, each with the output given. */
+function ran(commands: ReadonlyArray<[string, string]>): Message[] {
+  return [
+    user('Fix the session id so it stays stable across days, and keep the suite green.'),
+    ...commands.flatMap(([command, output]) => {
+      const call = toolCall('bash', { command });
+      return [callsTools([call]), toolResult(call, output)];
+    }),
+  ];
+}
+
+const checks = (messages: Message[]) => verificationProbes(toolRuns(messages)).map((probe) => probe.check);
+
+describe('narrowed checks', () => {
+  it('tells a run narrowed to tests or files from a whole run', () => {
+    for (const command of [
+      'go test ./session -v -run TestStableSessionID',
+      'go test ./... -run=TestStableSessionID',
+      'mix credo lib/spotter_web/live/session_live.ex',
+      'mix test test/a_test.exs:12',
+      'pytest tests/test_ids.py::test_stable',
+      'pytest -k stable_id',
+      'npx vitest run src/ids.test.ts',
+    ])
+      assert.equal(isNarrowedCheck(command), true, command);
+    for (const command of [
+      'go test ./...',
+      'go test -c ./cmd/entire/cli/...',
+      'go build ./cmd/entire/cli/strategy/',
+      'mix credo --strict',
+      'pnpm --filter @repo/labs lint',
+      'mise run test:integration',
+      'uv run --python 3.12 pytest',
+      'cargo test',
+    ])
+      assert.equal(isNarrowedCheck(command), false, command);
+  });
+
+  it('derives no state from a narrowed run where its family was run whole, before or after it', () => {
+    const narrowed: [string, string] = ['go test ./session -v -run TestStableSessionID', 'ok  session 0.01s'];
+    const whole: [string, string] = ['mise run test', 'ok  all packages'];
+    const lint: [string, string] = ['mise run lint', '0 issues'];
+    assert.deepEqual(checks(ran([whole, narrowed, lint])), ['mise run test', 'mise run lint']);
+    assert.deepEqual(checks(ran([narrowed, whole])), ['mise run test']);
+    // Only another family run whole: the narrowed test run is still the tests' state.
+    assert.deepEqual(checks(ran([narrowed, lint])), ['go test TestStableSessionID', 'mise run lint']);
+  });
+});
