@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { routineProbe } from '../../src/quality/derive/routine.ts';
 import { toolRuns } from '../../src/quality/derive/runs.ts';
 import { isNarrowedCheck, verificationProbes } from '../../src/quality/derive/verification.ts';
 import type { Message } from '../../src/session/types.ts';
@@ -56,5 +57,21 @@ describe('narrowed checks', () => {
     assert.deepEqual(checks(ran([narrowed, whole])), ['mise run test']);
     // Only another family run whole: the narrowed test run is still the tests' state.
     assert.deepEqual(checks(ran([narrowed, lint])), ['go test TestStableSessionID', 'mise run lint']);
+  });
+});
+
+describe('the working loop with narrowed checks', () => {
+  it('names a check by its command, not by the test it was narrowed to', () => {
+    const loop = ran([
+      ['go test -v -run TestStableSessionID', 'ok'],
+      ['git commit -m "fix: stable session id"', '[main 1a2b3c4] fix: stable session id'],
+      ['git push', 'main -> main'],
+      ['go test -v -run TestArchive', 'ok'],
+      ['git commit -m "fix: archive chunks"', '[main 5d6e7f8] fix: archive chunks'],
+      ['git push', 'main -> main'],
+    ]);
+    const probe = routineProbe(toolRuns(loop))!;
+    assert.deepEqual(probe.facets, [['go test -v']]);
+    assert.equal(probe.statement, 'For each piece of work: `go test -v`, commit, push');
   });
 });

@@ -74,8 +74,14 @@ function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | u
 
 // A flag that runs only the tests whose name it gives (`go test -run X`, `pytest -k x`, `jest -t x`, `mocha --grep x`).
 const NAME_FILTER = /^(?:-run|-k|-t|--grep|--testNamePattern|--test-name-pattern|--match)$/;
+const NAME_FILTER_WITH_VALUE = /^--?(?:run|k|t|grep|testNamePattern|test-name-pattern|match)=/;
 // A source file given to a check (`mix test test/a_test.exs:12`, `mix credo lib/a.ex`), not a folder or a package.
 const SOURCE_FILE = /\.[A-Za-z]\w{0,4}(?::\d+)*$/;
+
+/** Whether a word of a check narrows it to the tests a name matches (`-run`, `-k`, `--grep=x`). */
+export function isNameFilter(word: string): boolean {
+  return NAME_FILTER.test(word) || NAME_FILTER_WITH_VALUE.test(word);
+}
 
 /**
  * Whether a check was narrowed to some tests or files: a name filter, a test named after `::`, or source files given.
@@ -87,7 +93,7 @@ export function isNarrowedCheck(command: string): boolean {
   return words.some(
     (word, at) =>
       (NAME_FILTER.test(word) && at + 1 < words.length) ||
-      /^--?(?:run|k|t|grep|testNamePattern)=/.test(word) ||
+      NAME_FILTER_WITH_VALUE.test(word) ||
       word.includes('::') ||
       (at > 0 && !word.startsWith('-') && !word.includes('=') && SOURCE_FILE.test(word)),
   );
