@@ -75,3 +75,13 @@ describe('the working loop with narrowed checks', () => {
     assert.equal(probe.statement, 'For each piece of work: `go test -v`, commit, push');
   });
 });
+
+describe('a check piped into another program', () => {
+  it("has no outcome of its own without a tally: the exit status is the last program's", () => {
+    const piped: [string, string] = ['npx tsgo --noEmit | grep "interactive-mode.ts"', ''];
+    assert.deepEqual(checks(ran([piped])), []);
+    // Its tally still states the outcome, and `||` is no pipe.
+    assert.deepEqual(checks(ran([['npm test | tail -5', 'Tests  12 passed']])), ['npm test']);
+    assert.deepEqual(checks(ran([['npx tsc --noEmit || true', '']])), ['npx tsc']);
+  });
+});

@@ -55,10 +55,16 @@ export function checkName(command: string): string {
   return name.join(' ') || words[0]!;
 }
 
+// A pipe (not `||`) between the check and what reads its output.
+const PIPED = /(?<!\|)\|(?!\|)/;
+
 /** The state of a check whose output states no tally: the command as run, and whether it passed or failed. */
 function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | undefined {
   const command = run.command!;
   if (command.split(/\s+/).length < 2) return undefined;
+  // Piped into another program (`tsc | grep a.ts`, `npm test | tail -5`), the exit status is that program's: grep
+  // finding nothing fails, tail always passes. Without a tally the check's own outcome is unknown.
+  if (PIPED.test(command)) return undefined;
   const family = FAMILY_WORDS[commandFamily(command)!]!;
   const verdict = run.failed ? 'fails' : 'passes';
   return {
