@@ -8,6 +8,9 @@ import { describe, it } from 'node:test';
 import { routineProbe } from '../../src/quality/derive/routine.ts';
 import { toolRuns } from '../../src/quality/derive/runs.ts';
 import { isNarrowedCheck, verificationProbes } from '../../src/quality/derive/verification.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
 import type { Message } from '../../src/session/types.ts';
 import { callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
 
@@ -83,5 +86,41 @@ describe('a check piped into another program', () => {
     // Its tally still states the outcome, and `||` is no pipe.
     assert.deepEqual(checks(ran([['npm test | tail -5', 'Tests  12 passed']])), ['npm test']);
     assert.deepEqual(checks(ran([['npx tsc --noEmit || true', '']])), ['npx tsc']);
+  });
+});
+
+describe("a whole check's outcome in a handoff's words", () => {
+  const stateOf = (command: string, failed = false): Probe => {
+    const call = toolCall('bash', { command });
+    const messages: Message[] = [
+      user('Keep the suite green.'),
+      callsTools([call]),
+      toolResult(call, 'done', failed),
+    ];
+    const draft = verificationProbes(toolRuns(messages))[0]!;
+    return { ...draft, id: 'state@2', source: 'derived', contradictions: [] };
+  };
+  const outcome = (text: string, probe: Probe) => probeOutcome(createMatcher(text), probe);
+
+  it('is kept by the family and verdict, as a reader reads "all tests pass, lint clean"', () => {
+    assert.equal(
+      outcome('Rebased on main; all tests pass, lint clean.', stateOf('mise run test')),
+      'matched',
+    );
+    assert.equal(
+      outcome('Rebased on main; all tests pass, lint clean.', stateOf('mise run lint')),
+      'matched',
+    );
+    assert.equal(
+      outcome('The tests failed again after the rebase.', stateOf('go test ./...', true)),
+      'matched',
+    );
+  });
+
+  it('is not kept by the other verdict, a narrowed run, the fact denied or a bag of names', () => {
+    assert.notEqual(outcome('The tests failed again after the rebase.', stateOf('mise run test')), 'matched');
+    assert.notEqual(outcome('All tests pass.', stateOf('go test -v -run TestStableSessionID')), 'matched');
+    assert.notEqual(outcome('It is false that all tests pass.', stateOf('mise run test')), 'matched');
+    assert.equal(outcome('mise.toml testHelper passCount lintRules', stateOf('mise run test')), 'missed');
   });
 });

@@ -73,10 +73,29 @@ function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | u
     check: key,
     question: `How were ${family} last checked with \`${head}\`, and what was the outcome?`,
     answer: `\`${clipWords(command, 120)}\` was run last; it ${run.failed ? 'failed' : 'passed'}.`,
-    facets: [[command]],
+    // The command as run, or the outcome as a handoff states a whole check of its family ("all tests pass", "lint
+    // clean"): a check narrowed to some tests is not the tests passing.
+    facets: [
+      [
+        command,
+        ...(isNarrowedCheck(command) ? [] : (OUTCOME_WORDS[commandFamily(command)!]?.[verdict] ?? [])),
+      ],
+    ],
     statement: `\`${clipWords(command, 120)}\` ${verdict}`,
   };
 }
+
+// How a handoff states a whole check's outcome by its family, passing and failing.
+const OUTCOME_WORDS: Record<string, Record<'passes' | 'fails', string[]>> = {
+  test: {
+    passes: ['tests pass', 'tests passed', 'tests passing', 'tests green'],
+    fails: ['tests fail', 'tests failed', 'tests failing'],
+  },
+  lint: {
+    passes: ['lint clean', 'lint passes', 'lint passed', 'lint is clean'],
+    fails: ['lint fails', 'lint failed', 'lint errors'],
+  },
+};
 
 // A flag that runs only the tests whose name it gives (`go test -run X`, `pytest -k x`, `jest -t x`, `mocha --grep x`).
 const NAME_FILTER = /^(?:-run|-k|-t|--grep|--testNamePattern|--test-name-pattern|--match)$/;
