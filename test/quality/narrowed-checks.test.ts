@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { routineProbe } from '../../src/quality/derive/routine.ts';
 import { toolRuns } from '../../src/quality/derive/runs.ts';
 import { isNarrowedCheck, verificationProbes } from '../../src/quality/derive/verification.ts';
@@ -122,5 +123,20 @@ describe("a whole check's outcome in a handoff's words", () => {
     assert.notEqual(outcome('All tests pass.', stateOf('go test -v -run TestStableSessionID')), 'matched');
     assert.notEqual(outcome('It is false that all tests pass.', stateOf('mise run test')), 'matched');
     assert.equal(outcome('mise.toml testHelper passCount lintRules', stateOf('mise run test')), 'missed');
+  });
+
+  it("is not spelled so where the user's own words ask for it: the request is not the check run", () => {
+    const test = toolCall('bash', { command: 'mise run test' });
+    const messages: Message[] = [
+      user('Fix the session id so it is stable across days. Make sure all tests pass before you stop.'),
+      callsTools([test]),
+      toolResult(test, 'ok all packages'),
+    ];
+    const state = deriveProbes({ messages }).probes.find((probe) => probe.kind === 'state')!;
+    assert.deepEqual(state.facets, [['mise run test']]);
+    // The user's messages copied verbatim keep the request, not the state.
+    const userWords =
+      'Fix the session id so it is stable across days. Make sure all tests pass before you stop.';
+    assert.equal(outcome(userWords, state), 'missed');
   });
 });
