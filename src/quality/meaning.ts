@@ -56,9 +56,13 @@ const NEGATION_ENDS = new Set([
   'as',
   'because',
 ]);
-// Function words a short phrase can lose without saying less.
+// Function words a short phrase can lose without saying less: articles, prepositions, copulas, the auxiliary of a
+// perfect ("git status has broken" is "git status broken"), and who it belongs to ("our git status", "this file").
 const LIGHT_WORDS = new Set(
-  'a an the of to for in on at by with from into as and or is are was were be been s vs versus'.split(' '),
+  (
+    'a an the of to for in on at by with from into as and or is are was were be been s vs versus has have had ' +
+    'i we you it its our my your their this these those'
+  ).split(' '),
 );
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 

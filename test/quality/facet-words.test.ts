@@ -5,7 +5,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DraftProbe } from '../../src/quality/derive/draft.ts';
-import { isFacetWord, isGoodSpelling, withCleanFacets } from '../../src/quality/derive/facet-words.ts';
+import {
+  isFacetWord,
+  isGoodSpelling,
+  withCleanFacets,
+  withoutPlumbing,
+} from '../../src/quality/derive/facet-words.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
 
 // Every word is used across the session, so none reads as a typo.
 const common = () => 5;
@@ -34,5 +41,36 @@ describe('facet words', () => {
       clean.facets[0]!.every((spelling) => !/nicer/.test(spelling)),
       JSON.stringify(clean.facets),
     );
+  });
+
+  it("leaves out a command's plumbing and a one-letter flag cut from its value", () => {
+    assert.equal(withoutPlumbing('read-tree HEAD 2>&1'), 'read-tree HEAD');
+    assert.equal(withoutPlumbing('go test ./... 2>&1 | head -50'), 'go test ./...');
+    assert.equal(withoutPlumbing('cosmic-panel > /dev/null'), 'cosmic-panel');
+    assert.equal(withoutPlumbing('git commit -m'), 'git commit');
+    for (const kept of ['npx tsc --noEmit', 'mix test --seed 0', 'ls -la', 'npm test'])
+      assert.equal(withoutPlumbing(kept), kept);
+    // A handoff that names the command the user refused keeps the fact; one that names only the repo does not.
+    const draft: DraftProbe = {
+      kind: 'constraint',
+      messageIndex: 4,
+      question: 'Which call did the user refuse?',
+      answer:
+        'The user rejected `git -C /repo/.worktrees/1 read-tree HEAD 2>&1` and said: "do we need to do read-tree from the main worktree first?"',
+      facets: [['read-tree HEAD 2>&1']],
+    };
+    const probe = {
+      ...withCleanFacets(draft, common)!,
+      id: 'constraint@4',
+      source: 'derived' as const,
+      contradictions: [],
+    };
+    assert.deepEqual(probe.facets, [['read-tree HEAD']]);
+    const outcome = (text: string) => probeOutcome(createMatcher(text), probe);
+    assert.equal(
+      outcome('He refused my `read-tree HEAD` in worktree 1; offer changes and wait for a yes.'),
+      'matched',
+    );
+    assert.equal(outcome('worktree 1, HEAD, index'), 'missed');
   });
 });

@@ -22,6 +22,18 @@ describe('meaning terms', () => {
     assert.deepEqual(terms('the repository'), terms('repo'));
   });
 
+  it("reads a terse handoff's shorthands as the words they stand for", () => {
+    assert.deepEqual(terms('the default headers of the controllers'), terms('dflt hdrs of the ctrls'));
+    assert.deepEqual(terms('package interface'), terms('pkg iface'));
+    assert.deepEqual(terms('environment variables in production'), terms('env vars in prod'));
+    assert.deepEqual(terms('regenerate the database template'), terms('regen the db tmpl'));
+    // A terse note keeps the fact its words state (the statement read as the reader reads it).
+    assert.equal(
+      label('cfg: dflt exporter = stdout; prod reads the OTLP env', 'the default exporter is stdout'),
+      'kept',
+    );
+  });
+
   it('reads number words as digits and an identifier as its words', () => {
     assert.deepEqual(terms('three run modes'), terms('3 run mode'));
     assert.deepEqual(terms('AgentSession'), terms('agent session'));

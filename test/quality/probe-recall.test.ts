@@ -212,3 +212,21 @@ describe('a facet taken from one sentence, said in fresh words', () => {
     );
   });
 });
+
+describe("a facet in the user's words, said without its auxiliary or its owner", () => {
+  // "our git status has broken": the perfect's "has" and the owner's "our" say nothing a handoff must repeat.
+  const broken = probe('task', [['git status has broken']]);
+  const ourFile = probe('constraint', [['keep our config file']]);
+
+  it('keeps it in fresh words', () => {
+    assert.equal(outcome("The user's git status is broken in every worktree.", broken), 'matched');
+    assert.equal(outcome('Keep the config file as it is.', ourFile), 'matched');
+  });
+
+  it('does not keep it from its words scattered, a bag of names or the fact denied', () => {
+    assert.equal(outcome('git log works; the status page is fine; nothing broken.', broken), 'missed');
+    assert.equal(outcome('gitStatus brokenIndex', broken), 'missed');
+    assert.notEqual(outcome('It is false that git status is broken.', broken), 'matched');
+    assert.notEqual(outcome('Do not keep the config file.', ourFile), 'matched');
+  });
+});

@@ -112,9 +112,10 @@ const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'deci
  * (request openings, error lines).
  */
 function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): DraftProbe[] {
-  return guardCheapTricks(drafts, tricks).flatMap((draft) => {
-    if (!RESULT_KINDS.has(draft.kind)) return [draft];
+  return guardCheapTricks(drafts, tricks).flatMap((guarded) => {
+    if (!RESULT_KINDS.has(guarded.kind)) return [guarded];
     const facets = tricks.user();
+    const draft = withoutRequestedSpellings(guarded, facets);
     const probe = asProbe(draft);
     const outcome = probeOutcome(facets, probe);
     if (outcome === 'matched') return [];
@@ -124,6 +125,23 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
       ? [{ ...draft, partialCredit: false }]
       : [draft];
   });
+}
+
+/**
+ * A check's state without the spellings the user's own words state: it is the command the agent ran, also spelled as
+ * a handoff states the outcome ("all tests pass"), and the user asking that all tests pass is not the check run.
+ */
+function withoutRequestedSpellings(draft: DraftProbe, user: TextIndex): DraftProbe {
+  if (draft.check === undefined) return draft;
+  const stated = (spelling: string) =>
+    probeOutcome(user, asProbe({ ...draft, facets: [[spelling]], statement: undefined })) !== 'missed';
+  return {
+    ...draft,
+    facets: draft.facets.map(([command, ...others]) => [
+      command!,
+      ...others.filter((spelling) => !stated(spelling)),
+    ]),
+  };
 }
 
 /**

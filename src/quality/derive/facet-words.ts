@@ -76,6 +76,23 @@ export function isGoodSpelling(spelling: string, salience: Salience): boolean {
   );
 }
 
+// A shell command's plumbing: where its output goes (`2>&1`, `> /dev/null`, `| head -20`), which no handoff repeats.
+const PLUMBING = /\s*(?:\d?>&\d|\d?>\s*\/dev\/null|\|\s*(?:head|tail|grep|less|cat)\b.*$)/g;
+// A one-letter flag at the end of a command, its value cut off (`git commit -m` of a command cut before its
+// message, `go build -o`); a long flag (`--noEmit`) says something on its own.
+const BARE_FLAG = /\s+-[A-Za-z]$/;
+
+/**
+ * A spelling without a command's plumbing and a bare flag it ends on: "read-tree HEAD 2>&1" is "read-tree HEAD",
+ * "git commit -m" is "git commit". A handoff names the command, not where its output went.
+ */
+export function withoutPlumbing(spelling: string): string {
+  const plain = spelling.replace(PLUMBING, '').trim();
+  const unflagged = plain.replace(BARE_FLAG, '');
+  const cleaned = unflagged.split(/\s+/).length >= 2 ? unflagged : plain;
+  return cleaned.length > 0 ? cleaned : spelling;
+}
+
 /**
  * The draft with each facet's filler and typo spellings left out; a facet left with none is replaced by a phrase of
  * the statement (or the answer) made of words a paraphrase keeps, or dropped when there is none. A draft left with no
@@ -83,7 +100,9 @@ export function isGoodSpelling(spelling: string, salience: Salience): boolean {
  */
 export function withCleanFacets(draft: DraftProbe, salience: Salience): DraftProbe | undefined {
   const facets = draft.facets.flatMap((spellings) => {
-    const kept = spellings.filter((spelling) => isGoodSpelling(spelling, salience));
+    const kept = [...new Set(spellings.map(withoutPlumbing))].filter((spelling) =>
+      isGoodSpelling(spelling, salience),
+    );
     if (kept.length > 0) return [kept];
     const phrase = keyPhrase(draft.statement ?? draft.answer, 4, (word) => isFacetWord(word, salience));
     return phrase && !draft.facets.some((other) => other.includes(phrase)) ? [[phrase]] : [];

@@ -7,6 +7,7 @@
 import { commandFamily } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import type { ToolRun } from './runs.ts';
+import { isNameFilter } from './verification.ts';
 
 // Steps of the loop other than checks, by what their command does.
 const STEPS: ReadonlyArray<{ step: string; pattern: RegExp }> = [
@@ -25,12 +26,15 @@ const MIN_STEPS = 3;
 // Words of a check command the rule names: the tool, its subcommand and flags, not the files it was given.
 const CHECK_WORDS = 5;
 
-/** A check command as the rule names it: its words up to the first file argument, flags kept (`mix test --seed 0`). */
+/**
+ * A check command as the rule names it: its words up to the first file argument or test-name filter, flags kept
+ * (`mix test --seed 0`; `go test -v -run TestX` is the step `go test -v`, whichever test it was narrowed to).
+ */
 function checkStep(command: string): string {
   const words = command.split(/\s*(?:\||&&|;|2>&1)\s*/)[0]!.split(/\s+/);
   const kept: string[] = [];
   for (const word of words) {
-    if (kept.length === CHECK_WORDS || /[/\\]|\.\w{1,5}(?::\d+)?$/.test(word)) break;
+    if (kept.length === CHECK_WORDS || /[/\\]|\.\w{1,5}(?::\d+)?$/.test(word) || isNameFilter(word)) break;
     kept.push(word);
   }
   return kept.join(' ');

@@ -55,10 +55,16 @@ export function checkName(command: string): string {
   return name.join(' ') || words[0]!;
 }
 
+// A pipe (not `||`) between the check and what reads its output.
+const PIPED = /(?<!\|)\|(?!\|)/;
+
 /** The state of a check whose output states no tally: the command as run, and whether it passed or failed. */
 function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | undefined {
   const command = run.command!;
   if (command.split(/\s+/).length < 2) return undefined;
+  // Piped into another program (`tsc | grep a.ts`, `npm test | tail -5`), the exit status is that program's: grep
+  // finding nothing fails, tail always passes. Without a tally the check's own outcome is unknown.
+  if (PIPED.test(command)) return undefined;
   const family = FAMILY_WORDS[commandFamily(command)!]!;
   const verdict = run.failed ? 'fails' : 'passes';
   return {
@@ -67,20 +73,74 @@ function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | u
     check: key,
     question: `How were ${family} last checked with \`${head}\`, and what was the outcome?`,
     answer: `\`${clipWords(command, 120)}\` was run last; it ${run.failed ? 'failed' : 'passed'}.`,
-    facets: [[command]],
+    // The command as run, or the outcome as a handoff states a whole check of its family ("all tests pass", "lint
+    // clean"): a check narrowed to some tests is not the tests passing.
+    facets: [
+      [
+        command,
+        ...(isNarrowedCheck(command) ? [] : (OUTCOME_WORDS[commandFamily(command)!]?.[verdict] ?? [])),
+      ],
+    ],
     statement: `\`${clipWords(command, 120)}\` ${verdict}`,
   };
 }
 
-/** One state probe per distinct check command: its last run, with the outcome its output states (what passes now). */
+// How a handoff states a whole check's outcome by its family, passing and failing.
+const OUTCOME_WORDS: Record<string, Record<'passes' | 'fails', string[]>> = {
+  test: {
+    passes: ['tests pass', 'tests passed', 'tests passing', 'tests green'],
+    fails: ['tests fail', 'tests failed', 'tests failing'],
+  },
+  lint: {
+    passes: ['lint clean', 'lint passes', 'lint passed', 'lint is clean'],
+    fails: ['lint fails', 'lint failed', 'lint errors'],
+  },
+};
+
+// A flag that runs only the tests whose name it gives (`go test -run X`, `pytest -k x`, `jest -t x`, `mocha --grep x`).
+const NAME_FILTER = /^(?:-run|-k|-t|--grep|--testNamePattern|--test-name-pattern|--match)$/;
+const NAME_FILTER_WITH_VALUE = /^--?(?:run|k|t|grep|testNamePattern|test-name-pattern|match)=/;
+// A source file given to a check (`mix test test/a_test.exs:12`, `mix credo lib/a.ex`), not a folder or a package.
+const SOURCE_FILE = /\.[A-Za-z]\w{0,4}(?::\d+)*$/;
+
+/** Whether a word of a check narrows it to the tests a name matches (`-run`, `-k`, `--grep=x`). */
+export function isNameFilter(word: string): boolean {
+  return NAME_FILTER.test(word) || NAME_FILTER_WITH_VALUE.test(word);
+}
+
+/**
+ * Whether a check was narrowed to some tests or files: a name filter, a test named after `::`, or source files given.
+ * Such a run is a step of debugging one thing (the new test passes); what a reader hands over as the state is the
+ * check run whole.
+ */
+export function isNarrowedCheck(command: string): boolean {
+  const words = command.split(/\s*(?:\||&&|;)\s*/)[0]!.split(/\s+/);
+  return words.some(
+    (word, at) =>
+      (NAME_FILTER.test(word) && at + 1 < words.length) ||
+      NAME_FILTER_WITH_VALUE.test(word) ||
+      word.includes('::') ||
+      (at > 0 && !word.startsWith('-') && !word.includes('=') && SOURCE_FILE.test(word)),
+  );
+}
+
+/**
+ * One state probe per distinct check command: its last run, with the outcome its output states (what passes now). A
+ * check narrowed to some tests or files has none where the same family of check was also run whole: the whole run is
+ * the state, the narrowed one a step on the way (`go test -run TestX` beside `mise run test`).
+ */
 export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
   const last = new Map<string, ToolRun>();
+  const wholeFamilies = new Set<string>();
   for (const run of runs) {
-    if (!run.command || !commandFamily(run.command)) continue;
-    last.set(checkKey(run.command), run);
+    const family = run.command ? commandFamily(run.command) : undefined;
+    if (!family) continue;
+    last.set(checkKey(run.command!), run);
+    if (!isNarrowedCheck(run.command!)) wholeFamilies.add(family);
   }
   const probes: DraftProbe[] = [];
   for (const [key, run] of last) {
+    if (isNarrowedCheck(run.command!) && wholeFamilies.has(commandFamily(run.command!)!)) continue;
     const head = checkName(run.command!);
     const outcome = outcomeSpellings(run.output);
     if (!outcome) {

@@ -98,7 +98,8 @@ function gitProbes(state: WorkState): DraftProbe[] {
       messageIndex: state.branch.messageIndex,
       question: 'Which git branch is the work on?',
       answer: `The agent ran \`${state.branch.command}\`: the work is on branch ${state.branch.name}.`,
-      facets: [[state.branch.command]],
+      // The branch as a handoff names it ("on the refactor branch"), not the command that made it.
+      facets: [[`branch ${state.branch.name}`, `${state.branch.name} branch`, state.branch.command]],
       statement: `The work is on branch ${state.branch.name}`,
     });
   const pushed = state.push;
