@@ -38,6 +38,7 @@ import type { SessionPlan, RunEnvironment, SessionLoadOptions } from '../stages/
 import { evaluateJob, runJob } from '../stages/evaluate.ts';
 import { prepareLexicalScoring } from '../evaluators/lexical.ts';
 import { quietThread } from './quiet-thread.ts';
+import { markTimeline } from '../timeline.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
@@ -99,6 +100,7 @@ export async function runSessionPlans(
   environment: RunEnvironment,
 ): Promise<ReportedPlan[]> {
   const recorded = await Promise.all(plans.map((plan) => recordSession(plan, run, environment)));
+  markTimeline('scored');
   for (const plan of plans) {
     releaseMatchers(plan.fullReference);
     releaseMatchers(plan.reference);
@@ -106,6 +108,7 @@ export async function runSessionPlans(
   const reported: ReportedPlan[] = [];
   for (const [index, plan] of plans.entries())
     reported.push(await reportSessionPlan(plan, recorded[index]!, environment));
+  markTimeline('reports');
   return reported;
 }
 

@@ -15,6 +15,7 @@ import { getTokenizer } from '../tokens.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { collectProvenance } from '../results/provenance.ts';
 import { quietThread } from './quiet-thread.ts';
+import { markTimeline } from '../timeline.ts';
 import { type ContentStore, createContentStore } from '../results/records-file.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from '../providers/create.ts';
@@ -87,6 +88,7 @@ export async function staged<Options extends CompareOptions, Outcome>(
   try {
     const outcome = await work({ ...options, stage });
     await stage.commit(options.signal);
+    markTimeline('committed');
     return landed(outcome, stage);
   } finally {
     await stage.discard();
@@ -164,6 +166,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       early.first.catch(() => undefined); // awaited by its session: no unhandled rejection meanwhile
     }
     const [provenance] = await ready;
+    markTimeline('ready', 'first');
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = createCallLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
@@ -215,6 +218,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     await forEachBounded(options.transcripts.length, atOnce, (index) => runSession(index, stream));
     const header = runRecord(stream.planned.flat(), environment);
     const recordsFile = await environment.store.finish(header, environment.signal);
+    markTimeline('records');
     const outcomes = stream.outcomes.flat();
     const failedStrategies = outcomes
       .flatMap((session) => session.digest.strategies)
@@ -302,6 +306,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const reference = await ((index === 0 && first) ||
     stream.loadLimit(() => loadSessionReference(transcript, tokenizer, stream.loading)));
   listeners.onProgress?.({ type: 'loaded' });
+  markTimeline('loaded', 'first');
   if (!reference) {
     listeners.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
     return;
