@@ -37,7 +37,7 @@ import { importOptions } from '../stages/options.ts';
 import type { SessionPlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { evaluateJob, runJob } from '../stages/evaluate.ts';
 import { prepareLexicalScoring } from '../evaluators/lexical.ts';
-import { quietThread } from './quiet-thread.ts';
+import type { AnswerWindow } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
 
 /**
@@ -267,7 +267,11 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
  * shorter by as much. Step by step, each once the thread is quiet: an answer that arrives meanwhile is handled (and
  * a chain's next call sent) after the step, not after all of them.
  */
-export async function prepareWhileCalling(plans: readonly SessionPlan[], limit: CallLimit): Promise<void> {
+export async function prepareWhileCalling(
+  plans: readonly SessionPlan[],
+  limit: CallLimit,
+  windows: AnswerWindow,
+): Promise<void> {
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
   const steps = plans.flatMap(({ reference }) => [
@@ -277,7 +281,9 @@ export async function prepareWhileCalling(plans: readonly SessionPlan[], limit: 
     () => prepareLexicalScoring(reference),
   ]);
   for (const step of steps) {
-    await quietThread();
+    await windows.wait();
+    const started = performance.now();
     step();
+    windows.held(performance.now() - started);
   }
 }

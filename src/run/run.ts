@@ -14,7 +14,7 @@ import { type RunRecord } from '../results/record.ts';
 import { getTokenizer } from '../tokens.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { collectProvenance } from '../results/provenance.ts';
-import { quietThread } from './quiet-thread.ts';
+import { type AnswerWindow, answerWindows } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
 import { type ContentStore, createContentStore } from '../results/records-file.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
@@ -171,13 +171,14 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = createCallLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
     const judgeLimit = options.batch ? pLimit(options.concurrency) : limit;
+    const windows = answerWindows(limit);
     const environment: RunEnvironment = {
       provider,
       judge,
       tokenizer,
       limit,
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
-      scoringGate: provider.isLanguageModel ? quietThread : undefined,
+      scoringGate: provider.isLanguageModel ? windows.wait : undefined,
       planOptions: stagePlanOptions(options),
       listeners: runListeners(options),
       concurrency: options.concurrency,
@@ -211,6 +212,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       targets,
       loadLimit,
       early,
+      windows,
       planned: [],
       outcomes: [],
     };
@@ -261,6 +263,8 @@ type SessionStream = {
   strategies: readonly Strategy[];
   targets: ReadonlyArray<number | undefined>;
   loadLimit: LimitFunction;
+  /** Where work that holds the thread fits between the calls' answers. */
+  windows: AnswerWindow;
   /** The first session, loading while the providers warmed up, until its session takes it. */
   early: { first?: Promise<SessionReference | undefined> };
   /** The header's part of each session's plans. */
@@ -318,7 +322,8 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const running = runSessionPlans(plans, environment.store.pendingRun, environment);
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   running.catch(() => undefined);
-  if (environment.provider.isLanguageModel) await prepareWhileCalling(plans, environment.limit);
+  if (environment.provider.isLanguageModel)
+    await prepareWhileCalling(plans, environment.limit, stream.windows);
   const outcomes = await running;
   if (targets.length > 1)
     await writeSweepReport(
