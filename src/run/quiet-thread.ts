@@ -46,10 +46,15 @@ const FIRST_ANSWER_GUESS_MS = 300;
 // guess too short lets the first step run into the first answers.
 const FIRST_STRETCH_GUESS_MS = 150;
 
+// Where a stretch cannot end before the next answer whenever it starts (a loaded machine, a quick model), it starts
+// while the calls in flight are this young a share of a call: just after a round of requests left, the most room.
+const FRESH_SHARE = 0.25;
+
 /**
  * Windows between the calls of `limit`: the next answer is due when the call in flight longest has taken as long as
- * the quickest call so far. Work waits until its stretch ends before that, or no call is in flight, or it has waited
- * as long as a call takes (an answer then came meanwhile, and the calls it lets a chain ask for have been sent).
+ * the quickest call so far. Work waits until its stretch ends before that (or, when no stretch that long fits, until
+ * the calls in flight are young), or no call is in flight, or it has waited as long as a call takes (an answer then
+ * came meanwhile, and the calls it lets a chain ask for have been sent).
  */
 export function answerWindows(limit: CallLimit): AnswerWindow {
   let longestStretch = FIRST_STRETCH_GUESS_MS;
@@ -60,7 +65,7 @@ export function answerWindows(limit: CallLimit): AnswerWindow {
         await quietThread();
         const due = limit.shortestMs ?? FIRST_ANSWER_GUESS_MS;
         const oldest = limit.oldestActiveMs;
-        if (oldest === undefined || oldest + longestStretch <= due) return;
+        if (oldest === undefined || oldest <= Math.max(due - longestStretch, due * FRESH_SHARE)) return;
         if (performance.now() - started >= due) return;
       }
     },

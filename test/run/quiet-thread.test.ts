@@ -63,18 +63,29 @@ describe('answerWindows', () => {
     };
     const windows = answerWindows(fakeLimit(state));
     windows.held(300);
-    // The call answers 100 ms later (due at 400 ms, the stretch would take it to 300 ms past now: no room).
-    setTimeout(() => (state.oldestStartedAt = undefined), 200);
-    await delay(100);
+    // Asked 150 ms into a call due at 400: a 300 ms stretch would run into its answer, and the call is no longer
+    // young (a quarter of a call). The call answers 100 ms later.
+    await delay(150);
+    setTimeout(() => (state.oldestStartedAt = undefined), 100);
     const started = performance.now();
     await windows.wait();
     const waited = performance.now() - started;
     assert.ok(waited >= 90 && state.oldestStartedAt === undefined, `waited ${waited} ms`);
   });
 
+  it('starts a stretch too long for any window while the calls in flight are young', async () => {
+    const windows = answerWindows(fakeLimit({ oldestStartedAt: performance.now(), shortestMs: 400 }));
+    windows.held(500);
+    const started = performance.now();
+    await windows.wait();
+    assert.ok(performance.now() - started < 100, `waited ${performance.now() - started} ms`);
+  });
+
   it('waits no longer than a call takes when no window opens', async () => {
     const windows = answerWindows(fakeLimit({ oldestStartedAt: performance.now(), shortestMs: 50 }));
     windows.held(200);
+    // Past a quarter of the call, and a stretch longer than the call: nothing fits until the answer, which never comes.
+    await delay(30);
     const started = performance.now();
     await windows.wait();
     const waited = performance.now() - started;
