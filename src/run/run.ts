@@ -16,6 +16,7 @@ import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { collectProvenance } from '../results/provenance.ts';
 import { type AnswerWindow, answerWindows } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
+import { forEachBounded } from './for-each-bounded.ts';
 import { type ContentStore, createContentStore } from '../results/records-file.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from '../providers/create.ts';
@@ -271,31 +272,6 @@ type SessionStream = {
   planned: PlannedSession[][];
   outcomes: SessionOutcome[][];
 };
-
-/**
- * Runs `work` on 0 … count − 1, at most `atOnce` at a time, in order of index; after one fails, none more
- * starts (those running finish), and the first failure is thrown.
- */
-async function forEachBounded(
-  count: number,
-  atOnce: number,
-  work: (index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < count) {
-      const index = next++;
-      try {
-        await work(index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, count) }, worker));
-}
 
 /**
  * One session through every stage: loaded, planned at every target, run, its reports written and its records
