@@ -27,6 +27,7 @@ import { describeSchedule } from '../schedule/policy.ts';
 import { branchChoiceNote, droppedWorkNote } from '../session/dropped-work-note.ts';
 import { loadSession } from '../session/load.ts';
 import { writeSessionReports } from '../report/write.ts';
+import { renderTranscriptAhead } from '../report/html/transcript.ts';
 import { agentCompactionChainOutput } from '../schedule/cycles.ts';
 import { continuationOutput } from '../continuation/stored-cuts.ts';
 import { agentCompactionContinuation } from '../continuation/setup.ts';
@@ -279,6 +280,8 @@ export async function prepareWhileCalling(
     () => reference.expectations,
     () => reference.transcriptMatcher,
     () => prepareLexicalScoring(reference),
+    // The page's transcript needs no answer: rendered now, it is not left for after the last one.
+    () => renderTranscriptAhead(reference.session.messages),
   ]);
   for (const step of steps) {
     await windows.wait();
