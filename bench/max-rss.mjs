@@ -1,6 +1,7 @@
 // Loaded with `node --import ./bench/max-rss.mjs …` by the benchmarks: when the process exits, it writes its peak
 // resident memory (bytes) and the CPU time it used, user + system over all its threads (microseconds), to stderr
-// as `max-rss <bytes>` and `cpu-us <µs>`, so a benchmark can read a child's figures without any tool outside node.
+// as `max-rss <bytes>` and `cpu-us <µs>`, so a benchmark can read a child's figures without any tool outside node,
+// and each point of the run's timeline (src/timeline.ts) as `timeline <point> <ms since the process started>`.
 import { readFileSync } from 'node:fs';
 
 // On Linux, getrusage's maxrss survives execve: a child spawned by a large parent (the bench after generating a
@@ -18,5 +19,13 @@ function peakBytes() {
 
 process.on('exit', () => {
   const usage = process.resourceUsage();
-  process.stderr.write(`\nmax-rss ${peakBytes()}\ncpu-us ${usage.userCPUTime + usage.systemCPUTime}\n`);
+  const timeline = performance
+    .getEntriesByType('mark')
+    .filter((mark) => mark.name.startsWith('compaction-bench:'))
+    .map((mark) => `timeline ${mark.name.slice('compaction-bench:'.length)} ${mark.startTime.toFixed(1)}\n`);
+  // The process's own start (epoch ms), so a parent can place these marks after its spawn.
+  timeline.push(`timeline exit ${performance.now().toFixed(1)}\ntimeline-origin ${performance.timeOrigin}\n`);
+  process.stderr.write(
+    `\nmax-rss ${peakBytes()}\ncpu-us ${usage.userCPUTime + usage.systemCPUTime}\n${timeline.join('')}`,
+  );
 });

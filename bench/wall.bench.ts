@@ -50,13 +50,47 @@ type WallRun = ProcessRun & {
   concurrency: number;
   startCpuMs: number;
   tailCpuMs: number;
+  /** The process's own marks (src/timeline.ts), wall ms from the spawn, by point. */
+  timeline: Map<string, number>;
 };
+
+/** The points of the timeline in the order a run reaches them, as the bench prints them. */
+const POINTS: ReadonlyArray<[point: string, label: string]> = [
+  ['start', 'process started'],
+  ['main', 'CLI entered'],
+  ['command', 'command loaded'],
+  ['ready', 'provider warm'],
+  ['loaded', 'session loaded'],
+  ['first-call', 'first call sent'],
+  ['last-answer', 'last answer'],
+  ['scored', 'scored'],
+  ['reports', 'reports written'],
+  ['records', 'records written'],
+  ['committed', 'output committed'],
+  ['exit', 'exit'],
+  ['closed', 'closed'],
+];
+
+/**
+ * The marks `bench/max-rss.mjs` printed (`timeline <point> <ms>` from the process's start, and the start itself as
+ * epoch ms), as wall ms from `spawnedAtEpochMs`; `closed` is when the bench saw the process end.
+ */
+function timelineOf(stderr: string, spawnedAtEpochMs: number, wallMs: number): Map<string, number> {
+  const origin = Number(/^timeline-origin (\S+)$/m.exec(stderr)?.[1] ?? Number.NaN);
+  const start = origin - spawnedAtEpochMs;
+  const timeline = new Map<string, number>([['start', start]]);
+  for (const [, point, ms] of stderr.matchAll(/^timeline (\S+) (\S+)$/gm))
+    timeline.set(point!, start + Number(ms));
+  timeline.set('closed', wallMs);
+  return timeline;
+}
 
 async function once(root: string, concurrency: string, out: string, cwd: string): Promise<WallRun> {
   let pid: number | undefined;
   let startCpuMs: number | undefined;
   let lastAnswerCpuMs = 0;
   let spawnedAt = Number.NaN;
+  let spawnedAtEpochMs = Number.NaN;
   let firstRequestAt: number | undefined;
   let lastAnswerAt = Number.NaN;
   const cpu = () => (pid === undefined ? undefined : processCpuMs(pid));
@@ -98,6 +132,7 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
       onSpawn: (spawned) => {
         pid = spawned;
         spawnedAt = performance.now();
+        spawnedAtEpochMs = performance.timeOrigin + spawnedAt;
       },
     });
     if (run.code !== 0)
@@ -120,10 +155,39 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
       concurrency: results.config.concurrency,
       startCpuMs: startCpuMs ?? Number.NaN,
       tailCpuMs: run.cpuMs - lastAnswerCpuMs,
+      timeline: timelineOf(run.stderr, spawnedAtEpochMs, run.wallMs),
     };
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The timeline's table: each point's median wall ms from the spawn over the runs (a point a run did not mark is left
+ * out of its median), here and in the baseline, and the step from the point before.
+ */
+function describeTimeline(here: readonly WallRun[], there: readonly WallRun[]): string {
+  const median = (runs: readonly WallRun[], point: string) => {
+    const times = runs.map((run) => run.timeline.get(point)).filter((ms): ms is number => ms !== undefined);
+    return times.length === 0 ? undefined : spread(times).median;
+  };
+  const cell = (ms: number | undefined) => (ms === undefined ? '—' : ms.toFixed(0)).padStart(7);
+  const lines = [
+    `  timeline, median ms from the spawn (step from the point before)${there.length > 0 ? ': here | baseline' : ''}`,
+  ];
+  let previous: Array<number | undefined> = [0, 0];
+  for (const [point, label] of POINTS) {
+    const now = [median(here, point), ...(there.length > 0 ? [median(there, point)] : [])];
+    const step = (index: number) =>
+      now[index] === undefined || previous[index] === undefined
+        ? ''
+        : `(+${(now[index]! - previous[index]!).toFixed(0)})`;
+    lines.push(
+      `    ${label.padEnd(17)} ${now.map((ms, index) => `${cell(ms)} ${step(index).padEnd(8)}`).join(' | ')}`,
+    );
+    previous = now.map((ms, index) => ms ?? previous[index]);
+  }
+  return lines.join('\n');
 }
 
 async function main(): Promise<void> {
@@ -190,6 +254,7 @@ async function main(): Promise<void> {
           `whole process: ${describe(here)}${concurrency === 'default' ? ` (target ≤ 1.2 ${mark(ratio <= 1.2)})` : ''}`,
       );
       if (there.length > 0) log(`  baseline: ${describe(there)}`);
+      log(describeTimeline(here, there));
       log(`  ${loads[0]} at the first run, ${loads[loads.length - 1]} at the last`);
     }
   } finally {

@@ -8,6 +8,7 @@ import { toolVersion } from './package-root.ts';
 import { type CommandStreams, standardError, standardOutput, withStreams } from './commands/streams.ts';
 import { terminalWidth } from './commands/terminal.ts';
 import { wrapHelp } from './report/wrap.ts';
+import { markTimeline } from './timeline.ts';
 
 // A run makes large short-lived strings (rendered prompts, folded transcripts); by default V8 lets the heap grow to
 // twice or more what is live before a full collection, which doubled the peak memory of a long session's compare.
@@ -112,8 +113,11 @@ function throughMain(command: Command): void {
 /** Runs the CLI with `argv` (as process.argv); sets `process.exitCode`, never exits. */
 export async function main(argv: string[]): Promise<void> {
   const debug = argv.includes('--debug');
+  markTimeline('main', 'first');
   try {
-    await (await buildProgram(argv)).parseAsync(argv);
+    const program = await buildProgram(argv);
+    markTimeline('command', 'first');
+    await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander already printed its message; help and version are not failures.

@@ -7,6 +7,25 @@ import { getTokenizer } from '../src/tokens.ts';
 import { fakeProvider } from './helpers/fake-provider.ts';
 
 describe('call limit', () => {
+  it('says how long the oldest running work has run and the quickest work took', async () => {
+    const limit = createCallLimit(2);
+    assert.equal(limit.oldestActiveMs, undefined);
+    assert.equal(limit.shortestMs, undefined);
+    const slow = limit(() => delay(80));
+    await delay(30);
+    const quickAskedAt = performance.now();
+    const quick = limit(() => delay(10));
+    await delay(5);
+    // The slow work started before the quick one was asked for: it is the oldest.
+    assert.ok(limit.oldestActiveMs! >= performance.now() - quickAskedAt, `oldest ${limit.oldestActiveMs}`);
+    await quick;
+    const quickTook = performance.now() - quickAskedAt;
+    assert.ok(limit.shortestMs! >= 9 && limit.shortestMs! <= quickTook, `shortest ${limit.shortestMs}`);
+    await slow;
+    assert.equal(limit.oldestActiveMs, undefined);
+    assert.ok(limit.shortestMs! <= quickTook);
+  });
+
   it('never runs more than its slots at once, and counts what runs and what waits', async () => {
     const limit = createCallLimit(2);
     let running = 0;

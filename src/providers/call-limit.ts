@@ -13,6 +13,13 @@ export type CallLimit = {
   readonly activeCount: number;
   /** Work waiting for a slot. */
   readonly pendingCount: number;
+  /**
+   * Milliseconds since the longest-running work started (its answer is the next one due); undefined when none runs
+   * (or, for a plain p-limit standing in, never known).
+   */
+  readonly oldestActiveMs?: number | undefined;
+  /** The shortest time any work took from its start to its end so far (a guess of when an answer comes). */
+  readonly shortestMs?: number | undefined;
 };
 
 type Waiting = { priority: number; order: number; start: () => void };
@@ -29,6 +36,9 @@ export function createCallLimit(concurrency: number): CallLimit {
   const waiting = createHeap();
   let active = 0;
   let asked = 0;
+  // When each running work started: a handful at most (the concurrency), read when deciding what may hold the thread.
+  const startedAt = new Set<{ at: number }>();
+  let shortestMs: number | undefined;
   let dispatching = false;
   const dispatch = () => {
     dispatching = false;
@@ -49,12 +59,17 @@ export function createCallLimit(concurrency: number): CallLimit {
         order: asked++,
         start: () => {
           void (async () => {
+            const started = { at: performance.now() };
+            startedAt.add(started);
             try {
               resolve(await work());
             } catch (error) {
               reject(error);
             } finally {
               active--;
+              startedAt.delete(started);
+              const took = performance.now() - started.at;
+              shortestMs = shortestMs === undefined ? took : Math.min(shortestMs, took);
               dispatchSoon();
             }
           })();
@@ -65,6 +80,14 @@ export function createCallLimit(concurrency: number): CallLimit {
   return Object.defineProperties(limit, {
     activeCount: { get: () => active },
     pendingCount: { get: () => waiting.size() },
+    oldestActiveMs: {
+      get: () => {
+        let oldest = Number.POSITIVE_INFINITY;
+        for (const { at } of startedAt) oldest = Math.min(oldest, at);
+        return startedAt.size === 0 ? undefined : performance.now() - oldest;
+      },
+    },
+    shortestMs: { get: () => shortestMs },
   }) as CallLimit;
 }
 

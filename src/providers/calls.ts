@@ -13,6 +13,7 @@ import type {
   UsageSource,
 } from './types.ts';
 import { countRequest, type Tokenizer } from '../tokens.ts';
+import { markTimeline } from '../timeline.ts';
 
 /** One provider call as the trace shows it. */
 export type CallRecord = {
@@ -149,11 +150,13 @@ export function createCaller(options: CallerOptions): Caller {
     return options.limit(async () => {
       record.startedAt = now();
       options.onCall?.(record, 'started');
+      markTimeline('first-call', 'first');
       try {
         const answer = await send({
           ...(options.sample && options.sample > 1 ? { sample: options.sample } : {}),
           signal: options.signal,
         });
+        markTimeline('last-answer');
         record.endedAt = now();
         ended();
         record.inputTokens = answer.usage.input;

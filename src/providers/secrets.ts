@@ -1,7 +1,7 @@
 /** Refuses to write anything that looks like an API key: reports, cache entries, cassettes. */
 import { InputError } from '../errors.ts';
 import { keyVariables } from './registry.ts';
-import { KEY_SHAPES } from '../text/key-shapes.ts';
+import { KEY_SHAPES, firstKeyShape } from '../text/key-shapes.ts';
 import { redactUrlSecrets } from './url-secrets.ts';
 
 /** Shorter values are too likely to occur in ordinary text (`test`, `1234`) to be worth refusing a write. */
@@ -17,12 +17,8 @@ export function findSecret(text: string, environment: NodeJS.ProcessEnv = proces
     const value = environment[name]?.trim();
     if (value && value.length >= MINIMUM_SECRET_LENGTH && text.includes(value)) return `the value of ${name}`;
   }
-  // Every shape starts with `sk-`: a report's pieces and records' lines without it are passed over without a pattern.
-  if (!text.includes('sk-')) return undefined;
-  for (const { pattern, shown } of KEY_SHAPES) {
-    if (pattern.test(text)) return shown;
-  }
-  return undefined;
+  // Every shape starts a word with `sk-`: the shapes are tried only there, not over a report's every piece.
+  return firstKeyShape(text)?.shown;
 }
 
 /** Throws a {@link SecretLeakError} naming `destination` when `text` contains what looks like an API key. */
@@ -45,8 +41,8 @@ export function redactSecrets(text: string, environment: NodeJS.ProcessEnv = pro
     const value = environment[name]?.trim();
     if (value && value.length >= MINIMUM_SECRET_LENGTH) redacted = redacted.replaceAll(value, '***');
   }
-  // Every shape starts with `sk-`: most texts (every stored prompt and answer) are passed over without a pattern.
-  if (!redacted.includes('sk-')) return redacted;
+  // Every shape starts a word with `sk-`: most texts (every stored prompt and answer) are passed over without a pattern.
+  if (firstKeyShape(redacted) === undefined) return redacted;
   for (const { pattern } of KEY_SHAPES) redacted = redacted.replace(new RegExp(pattern.source, 'g'), '***');
   return redacted;
 }

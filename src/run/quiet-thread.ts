@@ -4,6 +4,7 @@
  * meanwhile wait on one stretch of it at most.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import type { CallLimit } from '../providers/call-limit.ts';
 
 // The thread is quiet (its requests sent, waiting on answers) once it was busy less than this share of a few ms.
 const QUIET_SHARE = 0.2;
@@ -24,4 +25,52 @@ export async function quietThread(): Promise<void> {
     if (performance.eventLoopUtilization(now, before).utilization < QUIET_SHARE) return;
     before = now;
   }
+}
+
+/**
+ * What work that holds the thread while calls are in flight waits for: a quiet thread, then a window in which a stretch
+ * as long as the longest so far ends before the next answer is due, so an answer is not left waiting behind it.
+ */
+export type AnswerWindow = {
+  /** Resolves once a stretch of work may start (or once waiting longer would cost more than it saves). */
+  wait(): Promise<void>;
+  /** Tells the window how long a stretch of work held the thread: the longest is what later waits make room for. */
+  held(ms: number): void;
+};
+
+// Before any answer, when the first is guessed due: no model answers a request much faster, and a step that waits
+// for a later window costs a round of calls at most.
+const FIRST_ANSWER_GUESS_MS = 300;
+// The stretch made room for before any was measured: indexing a long session's transcript, or reading its probes for
+// scoring, takes about this long (100 ms each for the 180k-token large-session fixture on a quiet 2-core machine); a
+// guess too short lets the first step run into the first answers.
+const FIRST_STRETCH_GUESS_MS = 150;
+
+// Where a stretch cannot end before the next answer whenever it starts (a loaded machine, a quick model), it starts
+// while the calls in flight are this young a share of a call: just after a round of requests left, the most room.
+const FRESH_SHARE = 0.25;
+
+/**
+ * Windows between the calls of `limit`: the next answer is due when the call in flight longest has taken as long as
+ * the quickest call so far. Work waits until its stretch ends before that (or, when no stretch that long fits, until
+ * the calls in flight are young), or no call is in flight, or it has waited as long as a call takes (an answer then
+ * came meanwhile, and the calls it lets a chain ask for have been sent).
+ */
+export function answerWindows(limit: CallLimit): AnswerWindow {
+  let longestStretch = FIRST_STRETCH_GUESS_MS;
+  return {
+    async wait() {
+      const started = performance.now();
+      for (;;) {
+        await quietThread();
+        const due = limit.shortestMs ?? FIRST_ANSWER_GUESS_MS;
+        const oldest = limit.oldestActiveMs;
+        if (oldest === undefined || oldest <= Math.max(due - longestStretch, due * FRESH_SHARE)) return;
+        if (performance.now() - started >= due) return;
+      }
+    },
+    held(ms) {
+      longestStretch = Math.max(longestStretch, ms);
+    },
+  };
 }

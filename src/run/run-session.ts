@@ -27,6 +27,7 @@ import { describeSchedule } from '../schedule/policy.ts';
 import { branchChoiceNote, droppedWorkNote } from '../session/dropped-work-note.ts';
 import { loadSession } from '../session/load.ts';
 import { writeSessionReports } from '../report/write.ts';
+import { renderTranscriptAhead } from '../report/html/transcript.ts';
 import { agentCompactionChainOutput } from '../schedule/cycles.ts';
 import { continuationOutput } from '../continuation/stored-cuts.ts';
 import { agentCompactionContinuation } from '../continuation/setup.ts';
@@ -37,7 +38,8 @@ import { importOptions } from '../stages/options.ts';
 import type { SessionPlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { evaluateJob, runJob } from '../stages/evaluate.ts';
 import { prepareLexicalScoring } from '../evaluators/lexical.ts';
-import { quietThread } from './quiet-thread.ts';
+import type { AnswerWindow } from './quiet-thread.ts';
+import { markTimeline } from '../timeline.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
@@ -99,6 +101,7 @@ export async function runSessionPlans(
   environment: RunEnvironment,
 ): Promise<ReportedPlan[]> {
   const recorded = await Promise.all(plans.map((plan) => recordSession(plan, run, environment)));
+  markTimeline('scored');
   for (const plan of plans) {
     releaseMatchers(plan.fullReference);
     releaseMatchers(plan.reference);
@@ -106,6 +109,7 @@ export async function runSessionPlans(
   const reported: ReportedPlan[] = [];
   for (const [index, plan] of plans.entries())
     reported.push(await reportSessionPlan(plan, recorded[index]!, environment));
+  markTimeline('reports');
   return reported;
 }
 
@@ -264,7 +268,11 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
  * shorter by as much. Step by step, each once the thread is quiet: an answer that arrives meanwhile is handled (and
  * a chain's next call sent) after the step, not after all of them.
  */
-export async function prepareWhileCalling(plans: readonly SessionPlan[], limit: CallLimit): Promise<void> {
+export async function prepareWhileCalling(
+  plans: readonly SessionPlan[],
+  limit: CallLimit,
+  windows: AnswerWindow,
+): Promise<void> {
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
   const steps = plans.flatMap(({ reference }) => [
@@ -272,9 +280,13 @@ export async function prepareWhileCalling(plans: readonly SessionPlan[], limit: 
     () => reference.expectations,
     () => reference.transcriptMatcher,
     () => prepareLexicalScoring(reference),
+    // The page's transcript needs no answer: rendered now, it is not left for after the last one.
+    () => renderTranscriptAhead(reference.session.messages),
   ]);
   for (const step of steps) {
-    await quietThread();
+    await windows.wait();
+    const started = performance.now();
     step();
+    windows.held(performance.now() - started);
   }
 }

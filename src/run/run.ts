@@ -14,7 +14,9 @@ import { type RunRecord } from '../results/record.ts';
 import { getTokenizer } from '../tokens.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { collectProvenance } from '../results/provenance.ts';
-import { quietThread } from './quiet-thread.ts';
+import { type AnswerWindow, answerWindows } from './quiet-thread.ts';
+import { markTimeline } from '../timeline.ts';
+import { forEachBounded } from './for-each-bounded.ts';
 import { type ContentStore, createContentStore } from '../results/records-file.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from '../providers/create.ts';
@@ -87,6 +89,7 @@ export async function staged<Options extends CompareOptions, Outcome>(
   try {
     const outcome = await work({ ...options, stage });
     await stage.commit(options.signal);
+    markTimeline('committed');
     return landed(outcome, stage);
   } finally {
     await stage.discard();
@@ -164,17 +167,19 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       early.first.catch(() => undefined); // awaited by its session: no unhandled rejection meanwhile
     }
     const [provenance] = await ready;
+    markTimeline('ready', 'first');
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = createCallLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
     const judgeLimit = options.batch ? pLimit(options.concurrency) : limit;
+    const windows = answerWindows(limit);
     const environment: RunEnvironment = {
       provider,
       judge,
       tokenizer,
       limit,
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
-      scoringGate: provider.isLanguageModel ? quietThread : undefined,
+      scoringGate: provider.isLanguageModel ? windows.wait : undefined,
       planOptions: stagePlanOptions(options),
       listeners: runListeners(options),
       concurrency: options.concurrency,
@@ -208,6 +213,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       targets,
       loadLimit,
       early,
+      windows,
       planned: [],
       outcomes: [],
     };
@@ -215,6 +221,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     await forEachBounded(options.transcripts.length, atOnce, (index) => runSession(index, stream));
     const header = runRecord(stream.planned.flat(), environment);
     const recordsFile = await environment.store.finish(header, environment.signal);
+    markTimeline('records');
     const outcomes = stream.outcomes.flat();
     const failedStrategies = outcomes
       .flatMap((session) => session.digest.strategies)
@@ -257,37 +264,14 @@ type SessionStream = {
   strategies: readonly Strategy[];
   targets: ReadonlyArray<number | undefined>;
   loadLimit: LimitFunction;
+  /** Where work that holds the thread fits between the calls' answers. */
+  windows: AnswerWindow;
   /** The first session, loading while the providers warmed up, until its session takes it. */
   early: { first?: Promise<SessionReference | undefined> };
   /** The header's part of each session's plans. */
   planned: PlannedSession[][];
   outcomes: SessionOutcome[][];
 };
-
-/**
- * Runs `work` on 0 … count − 1, at most `atOnce` at a time, in order of index; after one fails, none more
- * starts (those running finish), and the first failure is thrown.
- */
-async function forEachBounded(
-  count: number,
-  atOnce: number,
-  work: (index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < count) {
-      const index = next++;
-      try {
-        await work(index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, count) }, worker));
-}
 
 /**
  * One session through every stage: loaded, planned at every target, run, its reports written and its records
@@ -302,6 +286,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const reference = await ((index === 0 && first) ||
     stream.loadLimit(() => loadSessionReference(transcript, tokenizer, stream.loading)));
   listeners.onProgress?.({ type: 'loaded' });
+  markTimeline('loaded', 'first');
   if (!reference) {
     listeners.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
     return;
@@ -313,7 +298,8 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   const running = runSessionPlans(plans, environment.store.pendingRun, environment);
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   running.catch(() => undefined);
-  if (environment.provider.isLanguageModel) await prepareWhileCalling(plans, environment.limit);
+  if (environment.provider.isLanguageModel)
+    await prepareWhileCalling(plans, environment.limit, stream.windows);
   const outcomes = await running;
   if (targets.length > 1)
     await writeSweepReport(

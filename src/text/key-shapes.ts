@@ -11,6 +11,35 @@ export const KEY_SHAPES: readonly { pattern: RegExp; shown: string; masked: stri
   { pattern: /\bsk-[A-Za-z0-9]{20,}/, shown: 'sk-…', masked: 'sk-***' },
 ];
 
+// Each shape without its leading word boundary, tried at one `sk-` (the boundary is checked by hand).
+const STICKY_SHAPES = KEY_SHAPES.map((shape) => ({
+  shape,
+  pattern: new RegExp(shape.pattern.source.replace(/^\\b/, ''), 'y'),
+}));
+
+/**
+ * The first of {@link KEY_SHAPES} (in their order) that `text` holds anywhere, or undefined: what `pattern.test`
+ * over each shape answers, found by trying the shapes only where `sk-` starts a word. Reports and prompts hold
+ * `sk-` often inside words (`task-2`, `disk-usage`), where running every pattern over the whole text cost a
+ * compare's reports tens of milliseconds.
+ */
+export function firstKeyShape(text: string): (typeof KEY_SHAPES)[number] | undefined {
+  let first: number | undefined;
+  for (let at = text.indexOf('sk-'); at !== -1; at = text.indexOf('sk-', at + 3)) {
+    if (at > 0 && WORD_CHARACTER.test(text[at - 1]!)) continue;
+    for (const [index, { pattern }] of STICKY_SHAPES.entries()) {
+      if (first !== undefined && index >= first) break;
+      pattern.lastIndex = at;
+      if (pattern.test(text)) first = index;
+    }
+    if (first === 0) break;
+  }
+  return first === undefined ? undefined : KEY_SHAPES[first];
+}
+
+// What `\b` counts as a word character (no `u` flag): a key shape's `sk-` after one is inside a word.
+const WORD_CHARACTER = /\w/;
+
 const GLOBAL_SHAPES = KEY_SHAPES.map((shape) => ({
   ...shape,
   pattern: new RegExp(shape.pattern.source, 'g'),
@@ -18,8 +47,8 @@ const GLOBAL_SHAPES = KEY_SHAPES.map((shape) => ({
 
 /** `text` with each key-shaped string replaced by its prefix and `***`, and how many were; the same string when none. */
 export function maskKeyShapes(text: string): { text: string; masked: number } {
-  // Every shape starts with `sk-`: most texts are passed over without running a pattern.
-  if (!text.includes('sk-')) return { text, masked: 0 };
+  // Every shape starts a word with `sk-`: most texts are passed over without running a pattern over them.
+  if (firstKeyShape(text) === undefined) return { text, masked: 0 };
   let masked = 0;
   let result = text;
   for (const { pattern, masked: replacement } of GLOBAL_SHAPES) {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { quietThread } from '../../src/run/quiet-thread.ts';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { CallLimit } from '../../src/providers/call-limit.ts';
+import { answerWindows, quietThread } from '../../src/run/quiet-thread.ts';
 
 /** Keeps the thread busy for `ms`, a turn of the event loop every 2 ms (as a request being sent does). */
 function busyFor(ms: number): Promise<void> {
@@ -29,5 +31,64 @@ describe('quietThread', () => {
     await quietThread();
     const waited = performance.now() - started;
     assert.ok(waited >= 3, `waited ${waited} ms`);
+  });
+});
+
+/** A call limit as the window reads it: how long the oldest call in flight has run, and the quickest call so far. */
+function fakeLimit(state: { oldestStartedAt?: number; shortestMs?: number }): CallLimit {
+  const limit = (() => Promise.resolve()) as unknown as CallLimit;
+  return Object.defineProperties(limit, {
+    activeCount: { get: () => (state.oldestStartedAt === undefined ? 0 : 1) },
+    pendingCount: { get: () => 0 },
+    oldestActiveMs: {
+      get: () =>
+        state.oldestStartedAt === undefined ? undefined : performance.now() - state.oldestStartedAt,
+    },
+    shortestMs: { get: () => state.shortestMs },
+  });
+}
+
+describe('answerWindows', () => {
+  it('lets work start at once when it ends before the next answer is due', async () => {
+    const windows = answerWindows(fakeLimit({ oldestStartedAt: performance.now(), shortestMs: 2_000 }));
+    const started = performance.now();
+    await windows.wait();
+    assert.ok(performance.now() - started < 500, `waited ${performance.now() - started} ms`);
+  });
+
+  it('holds work back while an answer is due within its stretch, until no call is in flight', async () => {
+    const state: { oldestStartedAt?: number; shortestMs?: number } = {
+      oldestStartedAt: performance.now(),
+      shortestMs: 400,
+    };
+    const windows = answerWindows(fakeLimit(state));
+    windows.held(300);
+    // Asked 150 ms into a call due at 400: a 300 ms stretch would run into its answer, and the call is no longer
+    // young (a quarter of a call). The call answers 100 ms later.
+    await delay(150);
+    setTimeout(() => (state.oldestStartedAt = undefined), 100);
+    const started = performance.now();
+    await windows.wait();
+    const waited = performance.now() - started;
+    assert.ok(waited >= 90 && state.oldestStartedAt === undefined, `waited ${waited} ms`);
+  });
+
+  it('starts a stretch too long for any window while the calls in flight are young', async () => {
+    const windows = answerWindows(fakeLimit({ oldestStartedAt: performance.now(), shortestMs: 400 }));
+    windows.held(500);
+    const started = performance.now();
+    await windows.wait();
+    assert.ok(performance.now() - started < 100, `waited ${performance.now() - started} ms`);
+  });
+
+  it('waits no longer than a call takes when no window opens', async () => {
+    const windows = answerWindows(fakeLimit({ oldestStartedAt: performance.now(), shortestMs: 50 }));
+    windows.held(200);
+    // Past a quarter of the call, and a stretch longer than the call: nothing fits until the answer, which never comes.
+    await delay(30);
+    const started = performance.now();
+    await windows.wait();
+    const waited = performance.now() - started;
+    assert.ok(waited >= 45 && waited < 1_000, `waited ${waited} ms`);
   });
 });

@@ -11,12 +11,42 @@ export function messageAnchor(index: number): string {
   return `message-${index}`;
 }
 
+// Transcript sections rendered ahead of their page (while a run's calls are in flight), by their messages, until the
+// page takes them.
+const renderedAhead = new WeakMap<readonly Message[], string[]>();
+
+/** The most characters of section held ahead of its page: a long session's is written a message at a time instead. */
+export const AHEAD_CHARS = 1 << 22;
+
+/**
+ * Renders the transcript section of `messages` now, for its page to take (with a model the thread waits on calls
+ * anyway, and the page is written after the last answer); left to the page when longer than {@link AHEAD_CHARS}.
+ */
+export function renderTranscriptAhead(messages: readonly Message[]): void {
+  if (renderedAhead.has(messages)) return;
+  const pieces: string[] = [];
+  let characters = 0;
+  for (const piece of transcriptPieces(messages)) {
+    characters += piece.length;
+    if (characters > AHEAD_CHARS) return;
+    pieces.push(piece);
+  }
+  renderedAhead.set(messages, pieces);
+}
+
 /**
  * The transcript section, as pieces written a message at a time (a long session's is tens of MB of page, never
- * held as one string); none when the page was rebuilt without it.
+ * held as one string); none when the page was rebuilt without it. A section rendered ahead is taken as it is.
  */
 export function* transcriptHtml(messages: readonly Message[] | undefined): Generator<string> {
-  if (!messages || messages.length === 0) return;
+  if (!messages) return;
+  const ahead = renderedAhead.get(messages);
+  renderedAhead.delete(messages);
+  yield* ahead ?? transcriptPieces(messages);
+}
+
+function* transcriptPieces(messages: readonly Message[]): Generator<string> {
+  if (messages.length === 0) return;
   yield [
     '<h2 id="transcript">Transcript</h2>',
     `<details class="transcript"><summary>${messages.length} messages (tool outputs clipped at ${TOOL_OUTPUT_CHARS.toLocaleString('en-US')} characters)</summary>`,
