@@ -184,9 +184,13 @@ const formsOf = memoizeByText((needle): NeedleForm[] => {
   return (canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical]).map(needleForm);
 }, 20_000);
 
-/** Indexes `text` once and answers look-ups against it. */
-export function createMatcher(text: string): TextIndex {
-  return lookupsOver(indexText(text));
+/**
+ * Indexes `text` once and answers look-ups against it. With `reread`, which gives the same text again, the index does
+ * not hold the text itself (its meaning terms, rarely needed, read it again): a transcript can be made anew.
+ */
+export function createMatcher(text: string, reread?: () => string): TextIndex {
+  // The text is read here once; only `source`, not the text, goes on with the index.
+  return lookupsOver(indexText(text, reread ?? (() => text)));
 }
 
 /**
@@ -194,7 +198,6 @@ export function createMatcher(text: string): TextIndex {
  * and where that form's characters sit in it; the word, needle and number indexes and the meaning terms on first use.
  */
 type IndexedText = {
-  text: string;
   normalized: string;
   /** The match form; a long text's narrowed to one byte a character (narrow-form.ts) when it can be. */
   formText: string;
@@ -208,7 +211,7 @@ type IndexedText = {
   meaning(): MeaningIndex;
 };
 
-function indexText(text: string): IndexedText {
+function indexText(text: string, source: () => string): IndexedText {
   const normalized = canonicalText(text);
   const form = matchForm(normalized);
   const { position } = form;
@@ -221,7 +224,6 @@ function indexText(text: string): IndexedText {
   let numbers: NumberIndex | undefined;
   let meaning: MeaningIndex | undefined;
   return {
-    text,
     normalized,
     formText,
     narrow,
@@ -250,7 +252,7 @@ function indexText(text: string): IndexedText {
       return index;
     },
     numbers: () => (numbers ??= createNumberIndex(normalized)),
-    meaning: () => (meaning ??= indexMeaning(text)),
+    meaning: () => (meaning ??= indexMeaning(source())),
   };
 }
 
