@@ -36,7 +36,11 @@ function scoreInput(
     probes: reference.probes,
     files: reference.files,
     cwd: reference.session.cwd,
-    transcriptText: reference.transcriptText,
+    // Read only when a scorer needs it (a reference renders it again once it is let go).
+    get transcriptText() {
+      return reference.transcriptText;
+    },
+    transcriptLength: reference.transcriptLength,
     transcriptMatcher: reference.transcriptMatcher,
     requiredSections: required.requiredSections,
     expectations: reference.expectations,

@@ -15,6 +15,7 @@ import {
   needleForm,
 } from './needle-index.ts';
 import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-index.ts';
+import { narrowForm, type NarrowForm } from './narrow-form.ts';
 import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } from './found-occurrence.ts';
 export type { Occurrence } from './found-occurrence.ts';
 import { stanceAround } from './stance.ts';
@@ -183,9 +184,13 @@ const formsOf = memoizeByText((needle): NeedleForm[] => {
   return (canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical]).map(needleForm);
 }, 20_000);
 
-/** Indexes `text` once and answers look-ups against it. */
-export function createMatcher(text: string): TextIndex {
-  return lookupsOver(indexText(text));
+/**
+ * Indexes `text` once and answers look-ups against it. With `reread`, which gives the same text again, the index does
+ * not hold the text itself (its meaning terms, rarely needed, read it again): a transcript can be made anew.
+ */
+export function createMatcher(text: string, reread?: () => string): TextIndex {
+  // The text is read here once; only `source`, not the text, goes on with the index.
+  return lookupsOver(indexText(text, reread ?? (() => text)));
 }
 
 /**
@@ -193,9 +198,10 @@ export function createMatcher(text: string): TextIndex {
  * and where that form's characters sit in it; the word, needle and number indexes and the meaning terms on first use.
  */
 type IndexedText = {
-  text: string;
   normalized: string;
+  /** The match form; a long text's narrowed to one byte a character (narrow-form.ts) when it can be. */
   formText: string;
+  narrow: NarrowForm | undefined;
   position(offset: number): number;
   wordAt(offset: number): number;
   reader: NegationReader;
@@ -205,10 +211,12 @@ type IndexedText = {
   meaning(): MeaningIndex;
 };
 
-function indexText(text: string): IndexedText {
+function indexText(text: string, source: () => string): IndexedText {
   const normalized = canonicalText(text);
   const form = matchForm(normalized);
-  const { text: formText, position } = form;
+  const { position } = form;
+  const narrow = form.text.length >= INDEXED_TEXT_CHARS ? narrowForm(form.text) : undefined;
+  const formText = narrow?.text ?? form.text;
   // Read only to build the needle index, which a long text's first look-up does: held no longer than that.
   let wordEdges: Int32Array | undefined = form.wordEdges;
   let wordStarts: Int32Array | undefined;
@@ -216,9 +224,9 @@ function indexText(text: string): IndexedText {
   let numbers: NumberIndex | undefined;
   let meaning: MeaningIndex | undefined;
   return {
-    text,
     normalized,
     formText,
+    narrow,
     position,
     wordAt(offset) {
       wordStarts ??= wordStartsOf(normalized);
@@ -244,13 +252,13 @@ function indexText(text: string): IndexedText {
       return index;
     },
     numbers: () => (numbers ??= createNumberIndex(normalized)),
-    meaning: () => (meaning ??= indexMeaning(text)),
+    meaning: () => (meaning ??= indexMeaning(source())),
   };
 }
 
 /** Look-ups on an indexed text, each needle's and pattern's answer kept for the next probe that asks. */
 function lookupsOver(indexed: IndexedText): TextIndex {
-  const { normalized, formText, position, wordAt, reader } = indexed;
+  const { normalized, formText, narrow, position, wordAt, reader } = indexed;
   const occurrenceAt = (start: number, end: number): Occurrence =>
     new FoundOccurrence(reader, start, end, wordAt(start));
   const memo = new Map<string, Occurrence[]>();
@@ -260,6 +268,11 @@ function lookupsOver(indexed: IndexedText): TextIndex {
   const scan = (variant: NeedleForm, visit: (start: number, end: number) => boolean): void => {
     const { text: needle, path, checkStart, checkEnd } = variant;
     if (needle.length === 0) return;
+    // In a narrowed form the needle is looked for narrowed too, and its wide characters checked where it is found.
+    const searched = narrow ? narrow.searchable(needle) : needle;
+    if (searched === undefined) return;
+    const found = (offset: number): boolean =>
+      searched === needle || narrow!.wideCharactersMatch(needle, offset);
     const at = (offset: number): boolean => {
       const start = position(offset);
       const end = position(offset + needle.length - 1) + 1;
@@ -279,13 +292,17 @@ function lookupsOver(indexed: IndexedText): TextIndex {
     // A needle that starts with a word character starts at a word edge (both kinds of needle check the
     // character before), so in a long text only those places are tried.
     if (formText.length >= INDEXED_TEXT_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
-      for (const offset of indexed.needleIndex().candidates(needle)) {
-        if (formText.startsWith(needle, offset) && !at(offset)) return;
+      for (const offset of indexed.needleIndex().candidates(searched)) {
+        if (formText.startsWith(searched, offset) && found(offset) && !at(offset)) return;
       }
       return;
     }
-    for (let offset = formText.indexOf(needle); offset >= 0; offset = formText.indexOf(needle, offset + 1)) {
-      if (!at(offset)) return;
+    for (
+      let offset = formText.indexOf(searched);
+      offset >= 0;
+      offset = formText.indexOf(searched, offset + 1)
+    ) {
+      if (found(offset) && !at(offset)) return;
     }
   };
 

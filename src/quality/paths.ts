@@ -192,7 +192,13 @@ function presentSpellings(path: string, cwd: string | undefined): string[] {
 export const scoreInventedPaths: Scorer = (input, texts) => ({
   inventedPaths: findInventedPaths(
     input.text,
-    { text: input.transcriptText, index: texts.transcript },
+    {
+      // Read once per transcript index, on its first summary: the transcript is rendered only then.
+      get text() {
+        return input.transcriptText;
+      },
+      index: texts.transcript,
+    },
     input.cwd,
   ),
 });

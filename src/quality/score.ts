@@ -22,9 +22,7 @@ export function scoreSummary(input: ScoreInput): Quality {
   const transcript = input.transcriptMatcher ?? createMatcher(input.transcriptText);
   const texts = {
     // The transcript's own index, with answers that go with this summary's scoring: the index outlives it.
-    summary: isWholeTranscript(input.text, input.transcriptText)
-      ? transcript.withOwnAnswers()
-      : indexOfContext(input.text),
+    summary: isWholeTranscript(input) ? transcript.withOwnAnswers() : indexOfContext(input.text),
     transcript,
   };
   const quality: Partial<Quality> = {};
@@ -36,12 +34,13 @@ export function scoreSummary(input: ScoreInput): Quality {
  * Whether a compacted text is the transcript itself after blank lines (every message kept, no summary): its index
  * is the transcript's, since normalizing drops leading blank lines, and building it again would cost as much.
  */
-function isWholeTranscript(text: string, transcriptText: string): boolean {
-  const extra = text.length - transcriptText.length;
+function isWholeTranscript(input: ScoreInput): boolean {
+  const { text } = input;
+  const extra = text.length - (input.transcriptLength ?? input.transcriptText.length);
+  if (extra < 0) return false;
   return (
-    extra >= 0 &&
     /^\s*$/.test(text.slice(0, extra)) &&
     (extra === 0 || text[extra - 1] === '\n') &&
-    text.endsWith(transcriptText)
+    text.endsWith(input.transcriptText)
   );
 }

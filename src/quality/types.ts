@@ -77,8 +77,10 @@ export type ScoreInput = {
   files: FileLists;
   /** The session's working directory: absolute paths may be written relative to it. */
   cwd?: string | undefined;
-  /** The whole transcript rendered without truncation, where summary paths are looked up. */
+  /** The whole transcript rendered without truncation, where summary paths are looked up (read only when needed). */
   transcriptText: string;
+  /** Its length: a context shorter than the transcript is known not to be it without reading it. */
+  transcriptLength?: number;
   /** The transcript prepared once with `createMatcher`, to reuse across strategies (else prepared here). */
   transcriptMatcher?: TextIndex;
   /** Section headings the strategy requires, in order (structured-iterative). */

@@ -28,8 +28,14 @@ export type SessionReference = {
    */
   probesAt: (cut: number) => Probe[];
   files: FileLists;
-  /** The whole transcript rendered without truncation, where invented paths are looked up. */
-  transcriptText: string;
+  /**
+   * The whole transcript rendered without truncation, where invented paths are looked up. Rendered again when read
+   * after the collector took the last rendering: held, a long session's is the largest string of a run (29 MB at 4 M
+   * tokens) and it is read a few times (its index, its paths, a context as long as it).
+   */
+  readonly transcriptText: string;
+  /** The length of {@link transcriptText}, known without rendering it. */
+  transcriptLength: number;
   /**
    * The transcript prepared once for matching, on first use: a run with a model starts its calls first and
    * prepares it while they are in flight.
@@ -109,7 +115,10 @@ function referenceOf(
   // Every strategy reads this one session: none may change what the others see.
   freezeSession(session);
   const tokensBefore = countMessages(tokenizer, session.messages).reduce((sum, tokens) => sum + tokens, 0);
-  const transcriptText = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
+  const transcript = renderedOnDemand(() =>
+    renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY }),
+  );
+  const transcriptLength = transcript().length;
   const files = fileLists(session.fileOperations);
   let probes: Probe[] | undefined;
   let expectations: StructureExpectations | undefined;
@@ -123,9 +132,12 @@ function referenceOf(
     probeFile,
     probesAt,
     files,
-    transcriptText,
+    get transcriptText() {
+      return transcript();
+    },
+    transcriptLength,
     get transcriptMatcher() {
-      return (transcriptMatcher ??= createMatcher(transcriptText));
+      return (transcriptMatcher ??= createMatcher(transcript(), transcript));
     },
     get expectations() {
       return (expectations ??= expectationsOf(session, this.probes, files));
@@ -133,6 +145,18 @@ function referenceOf(
     releaseMatcher() {
       transcriptMatcher = undefined;
     },
+  };
+}
+
+/** A text made on demand rather than held: the last one made is read again until the collector takes it. */
+function renderedOnDemand(render: () => string): () => string {
+  let recent: WeakRef<{ text: string }> | undefined;
+  return () => {
+    const held = recent?.deref();
+    if (held) return held.text;
+    const made = { text: render() };
+    recent = new WeakRef(made);
+    return made.text;
   };
 }
 

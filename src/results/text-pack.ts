@@ -25,11 +25,30 @@ const PRE_OPEN = '<pre id="';
 const PRE_CLOSE = '</pre>';
 const CONTEXT_OPEN = '{"hash":"';
 
-/** A pack line of one text (ending with a line break). */
-function lineOf(kind: StoredKind, hash: string, text: string): string {
-  return kind === 'calls'
-    ? `${PRE_OPEN}${hash}">${escapeText(text)}${PRE_CLOSE}\n`
-    : `${CONTEXT_OPEN}${hash}","text":${JSON.stringify(text)}}\n`;
+// A long text is escaped and encoded this many characters at a time, so that no copy of the whole text (escaped,
+// joined into its line, encoded) is made: a whole-transcript prompt or context is tens of MB, each copy as large.
+const PIECE_CHARS = 1 << 16;
+
+/**
+ * A pack line of one text (ending with a line break) in pieces whose concatenation is the line: the text is cut where
+ * its escaping reads no character across the cut (never inside a surrogate pair, nor between a `\` and what follows).
+ */
+function* linePieces(kind: StoredKind, hash: string, text: string): Generator<string> {
+  yield kind === 'calls' ? `${PRE_OPEN}${hash}">` : `${CONTEXT_OPEN}${hash}","text":"`;
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + PIECE_CHARS);
+    while (end < text.length && !isCutAt(text, end)) end++;
+    const piece = text.slice(start, end);
+    yield kind === 'calls' ? escapeText(piece) : JSON.stringify(piece).slice(1, -1);
+    start = end;
+  }
+  yield kind === 'calls' ? `${PRE_CLOSE}\n` : '"}\n';
+}
+
+/** Whether a text may be cut before offset `at`: not after a high surrogate, nor after a backslash. */
+function isCutAt(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  return (before & 0xfc00) !== 0xd800 && before !== 92;
 }
 
 /** The text of a pack line (without its line break). */
@@ -95,11 +114,15 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
     add(kind, hash, text) {
       const file = fileOf(kind);
       if (file.spans.has(hash)) return;
-      const bytes = Buffer.from(lineOf(kind, hash, text));
-      for (let written = 0; written < bytes.length;)
-        written += writeSync(file.descriptor, bytes, written, bytes.length - written);
-      file.spans.set(hash, { offset: file.size, length: bytes.length - 1 });
-      file.size += bytes.length;
+      let length = 0;
+      for (const piece of linePieces(kind, hash, text)) {
+        const bytes = Buffer.from(piece);
+        for (let written = 0; written < bytes.length;)
+          written += writeSync(file.descriptor, bytes, written, bytes.length - written);
+        length += bytes.length;
+      }
+      file.spans.set(hash, { offset: file.size, length: length - 1 });
+      file.size += length;
     },
     has(kind, hash) {
       return files.get(kind)?.spans.has(hash) === true;

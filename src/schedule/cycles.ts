@@ -120,7 +120,10 @@ function scoreCycles(
       probes,
       files: fileLists(reference.session.fileOperations, { start: 0, end: atMessage }),
       cwd: reference.session.cwd,
-      transcriptText: reference.transcriptText,
+      get transcriptText() {
+        return reference.transcriptText;
+      },
+      transcriptLength: reference.transcriptLength,
       transcriptMatcher: reference.transcriptMatcher,
       requiredSections,
       summary: compaction.summary,

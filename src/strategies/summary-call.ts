@@ -30,19 +30,30 @@ export type SummaryCall = {
 export function summaryRequest(context: StrategyContext, call: SummaryCall): CallRequest {
   const instruction = fillPlaceholders(context.prompt(call.owner, call.prompt), call.values);
   const prompt = composePrompt(call.blocks, instruction, context.config.instructions);
-  const leading = call.blocks.slice(0, firstNotConversation(call.blocks));
-  const blocks = leading.length === 0 ? '' : `${leading.join('\n\n')}\n\n`;
+  const prefix = conversationPrefixLength(prompt, call.blocks);
   return {
     system: context.prompt(call.owner, 'system'),
     prompt,
     maxTokens: call.maxTokens,
-    ...(blocks !== '' && prompt.startsWith(blocks) ? { stablePrefixLength: blocks.length } : {}),
+    ...(prefix > 0 ? { stablePrefixLength: prefix } : {}),
   };
 }
 
-function firstNotConversation(blocks: readonly string[]): number {
-  const index = blocks.findIndex((block) => !block.startsWith('<conversation>\n'));
-  return index === -1 ? blocks.length : index;
+const CONVERSATION_OPEN = '<conversation>\n';
+
+/**
+ * The length of the prompt's leading conversation blocks with the blank line after them (0 when it opens with none).
+ * The prompt starts with the blocks joined by blank lines (composePrompt), so each block is looked for in the prompt,
+ * not in itself: a block of a whole transcript is a joined string, and reading its first characters would make V8
+ * copy it flat, a second copy of the transcript beside the prompt.
+ */
+function conversationPrefixLength(prompt: string, blocks: readonly string[]): number {
+  let offset = 0;
+  for (const block of blocks) {
+    if (block.length < CONVERSATION_OPEN.length || !prompt.startsWith(CONVERSATION_OPEN, offset)) break;
+    offset += block.length + 2;
+  }
+  return offset;
 }
 
 /** Sends one summarization call (see {@link summaryRequest}). */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMatcher, normalizeForMatch } from '../../src/quality/match.ts';
+import { narrowForm } from '../../src/quality/narrow-form.ts';
 import { cpuTime } from '../helpers/cpu-time.ts';
 
 describe('normalizeForMatch', () => {
@@ -151,6 +152,60 @@ describe('createMatcher', () => {
       );
       assert.equal(createMatcher(long.normalized).has(needle), once.length > 0, needle);
     }
+  });
+
+  it('finds characters above U+00FF in a long text (its form held one byte a character) as in a short one', () => {
+    const block = [
+      '✓ tests passed → deploy next ⎯⎯⎯ build ✓ ok; ✗ lint failed → fix lint.',
+      'résumé ✓ café → naïve ⎯✓ and ⎯→ then done✓ and 中文 path src/中文/a.ts.',
+    ].join('\n');
+    const needles = [
+      '✓ tests passed',
+      '→ deploy',
+      '⎯✓',
+      '⎯→',
+      '✓',
+      'done✓',
+      '✗ lint',
+      'café → naïve',
+      '中文/a.ts',
+    ];
+    const short = createMatcher(block);
+    const repeats = 4000;
+    const long = createMatcher(Array.from({ length: repeats }, () => block).join('\n\n.\n\n'));
+    assert.ok(long.normalized.length > 1 << 18);
+    for (const needle of [...needles, '✓ tests failed', '⎯⎯✓', '\u0000', '\u0001✓']) {
+      const once = short.occurrences(needle);
+      assert.equal(long.occurrences(needle).length, once.length * repeats, needle);
+      assert.equal(long.has(needle), once.length > 0, needle);
+      assert.equal(needles.includes(needle), once.length > 0, needle);
+    }
+  });
+});
+
+describe('narrowForm', () => {
+  it('finds a needle in the narrowed form exactly where the form holds it, wide characters checked', () => {
+    const form = 'a✓b⎯c✓✓ d→e ✓ab ⎯✓a \u0001x';
+    const narrow = narrowForm(form)!;
+    assert.equal(narrow.text.length, form.length);
+    const needles = ['✓', '✓b', '⎯✓', '✓✓', '→e', 'a✓', 'ab', '\u0001x', '\u0000', '⎯→', '✓a'];
+    for (const needle of needles) {
+      const searched = narrow.searchable(needle);
+      for (let offset = 0; offset <= form.length; offset++) {
+        const expected = form.startsWith(needle, offset);
+        const actual =
+          searched !== undefined &&
+          narrow.text.startsWith(searched, offset) &&
+          narrow.wideCharactersMatch(needle, offset);
+        assert.equal(actual, expected, `${needle} at ${offset}`);
+      }
+    }
+  });
+
+  it('is not made when the form holds every byte value (no placeholder is free)', () => {
+    const every = Array.from({ length: 256 }, (_, code) => String.fromCharCode(code)).join('');
+    assert.equal(narrowForm(`${every}✓`), undefined);
+    assert.notEqual(narrowForm(`${every.slice(1)}✓`), undefined);
   });
 });
 

@@ -124,6 +124,44 @@ describe('records file', () => {
     }
   });
 
+  it('writes a long text a piece at a time, its line as the whole text escaped at once would be', async () => {
+    const directory = await temporaryDirectory();
+    try {
+      const store = createContentStore(directory.path);
+      // Pieces are 65,536 characters: the first cut would fall inside a surrogate pair (and moves one on), the next
+      // between `\` and `n`; quotes and `<&>` are escaped as in a whole text. A call's text is JSON (one line); a
+      // context may hold line breaks and a lone surrogate.
+      const piece = 1 << 16;
+      const head = `${'a'.repeat(piece - 1)}😀 "x" <&> \\n `;
+      const text = `${head}${'b'.repeat(2 * piece - head.length)}\\n ${'c'.repeat(piece)}\\\\n✓ end`;
+      assert.equal(text.charCodeAt(piece - 1) & 0xfc00, 0xd800, 'a surrogate pair across the first cut');
+      assert.equal(text.slice(2 * piece, 2 * piece + 2), '\\n', 'a backslash right before the second cut');
+      const context = `${text}\n\ud800 "y"`;
+      const calls = await store.put('calls', text);
+      const contexts = await store.put('contexts', context);
+      assert.equal(store.read('calls', calls), text);
+      assert.equal(store.read('contexts', contexts), context);
+      const file = await store.finish({
+        kind: 'run',
+        run: 'r',
+        sessions: [],
+        jobs: [],
+      } as unknown as RunRecord);
+      const records = join(directory.path, 'records');
+      const escaped = text
+        .replace(/[&<>]/g, (character) => (character === '&' ? '&amp;' : character === '<' ? '&lt;' : '&gt;'))
+        .replaceAll('\\n', '\\n&#10;');
+      const page = (await readFile(join(records, `${store.pack}.calls.html`), 'utf8')).split('\n');
+      assert.equal(page[1], `<pre id="${calls}">${escaped}</pre>`);
+      const lines = (await readFile(join(records, `${store.pack}.contexts.ndjson`), 'utf8')).split('\n');
+      assert.equal(lines[0], `{"hash":"${contexts}","text":${JSON.stringify(context)}}`);
+      assert.equal(await readStored(file, 'calls', calls), text);
+      assert.equal(await readStored(file, 'contexts', contexts), context);
+    } finally {
+      await directory.remove();
+    }
+  });
+
   it('reads the texts of records written before packs, one file each in calls/ and contexts/', async () => {
     const directory = await temporaryDirectory();
     try {

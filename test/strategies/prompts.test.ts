@@ -4,10 +4,17 @@ import { InputError } from '../../src/errors.ts';
 import { requestKey } from '../../src/providers/stored-answer.ts';
 import { promptHash } from '../../src/strategies/context.ts';
 import { parsePromptFiles } from '../../src/strategies/prompt-overrides.ts';
-import { CORE_PROMPTS, fillPlaceholders, promptCatalog } from '../../src/strategies/prompts.ts';
+import {
+  CORE_PROMPTS,
+  conversationBlock,
+  fillPlaceholders,
+  previousSummaryBlock,
+  promptCatalog,
+} from '../../src/strategies/prompts.ts';
+import { summaryRequest } from '../../src/strategies/summary-call.ts';
 import { registeredPrompts, STRATEGIES } from '../../src/strategies/registry.ts';
 import { singleShot } from '../../src/strategies/single-shot.ts';
-import type { PromptOverride, Strategy } from '../../src/strategies/types.ts';
+import type { PromptOverride, Strategy, StrategyContext } from '../../src/strategies/types.ts';
 import { workSession } from '../helpers/factories.ts';
 import { fakeProvider } from '../helpers/fake-provider.ts';
 import { runStrategy } from '../helpers/strategy-run.ts';
@@ -188,5 +195,38 @@ describe('prompt overrides', () => {
     ]);
     assert.equal(catalog.brief, 'One line.');
     for (const [name, text] of Object.entries(CORE_PROMPTS)) assert.equal(catalog[name], text, name);
+  });
+});
+
+describe('summary requests', () => {
+  const context = (instructions?: string) =>
+    ({
+      prompt: (_owner: string, name: string) => (name === 'system' ? 'system' : 'Summarize {{what}}.'),
+      config: { instructions },
+    }) as unknown as StrategyContext;
+  const request = (blocks: string[], instructions?: string) =>
+    summaryRequest(context(instructions), {
+      label: 'compact',
+      owner: 'single-shot',
+      prompt: 'main',
+      values: { what: 'it' },
+      blocks,
+      maxTokens: 100,
+    });
+
+  it('marks the leading conversation blocks and the blank line after them as the stable prefix', () => {
+    const first = conversationBlock('[User]: first');
+    const second = conversationBlock('[User]: second');
+    const blocks = [first, second, previousSummaryBlock('earlier'), conversationBlock('[User]: third')];
+    for (const instructions of [undefined, 'the ledger']) {
+      const sent = request(blocks, instructions);
+      const prefix = `${first}\n\n${second}\n\n`;
+      assert.ok(sent.prompt.startsWith(prefix));
+      assert.equal(sent.stablePrefixLength, prefix.length);
+      assert.equal(sent.prompt.includes('Summarize it.'), true);
+    }
+    assert.equal(request([previousSummaryBlock('earlier'), first]).stablePrefixLength, undefined);
+    assert.equal(request([]).stablePrefixLength, undefined);
+    assert.equal(request([first]).stablePrefixLength, first.length + 2);
   });
 });
