@@ -277,14 +277,31 @@ export function meaningTerms(text: string): MeaningTerm[] {
 /** Indexes a text's meaning terms. */
 export function indexMeaning(text: string): MeaningIndex {
   const columns = meaningColumns();
-  readTerms(text, (clause) => {
-    for (const term of clause) columns.add(term);
-  });
+  readTerms(
+    text,
+    (clause) => {
+      for (const term of clause) columns.add(term);
+    },
+    text.length <= REMEMBERED_TEXT_CHARS,
+  );
   return columns.finish();
 }
 
-/** Reads a text's terms clause by clause, handing each clause's terms to `emit` in order. */
-function readTerms(text: string, emit: (clause: MeaningTerm[]) => void): void {
+// Texts up to this long have their lines' terms remembered (summaries: the strategies of a session copy the same
+// lines, extractive ones most of all); a transcript's lines would only fill the cache.
+const REMEMBERED_TEXT_CHARS = 1 << 16;
+
+/** A line's clauses read alone: clause numbers from 0 (the line's first clause), and the lead-in it leaves open. */
+type LineTerms = { clauses: readonly MeaningTerm[][]; count: number; bullets: LeadIn | undefined };
+
+// Lines a generation remembers the terms of (text-cache.ts ages it as sessions are released).
+const lineTerms = recentMap<string, LineTerms>(20_000);
+
+/**
+ * Reads a text's terms clause by clause, handing each clause's terms to `emit` in order; with `remember`, a line
+ * that no list from the lines above reaches is read once and its terms copied, renumbered, where it comes again.
+ */
+function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember = false): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
@@ -294,50 +311,79 @@ function readTerms(text: string, emit: (clause: MeaningTerm[]) => void): void {
     .split('\n')
     .forEach((line, lineNumber) => {
       if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
-      let leadIn = bullets;
-      // The first clause of the sentence being read: a lead-in is the whole of it up to its colon.
-      let sentenceFrom = clauses;
-      const parts = line.split(CLAUSE_END_KEPT);
-      // The stance of a clause is its sentence's where its last character stands (stance.ts).
-      const stances = STANCE_WORDS.test(line) ? stanceSpans(line) : [];
-      let offset = 0;
-      // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
-      let lastWords = parts.length - 1;
-      while (lastWords > 0 && parts[lastWords]!.trim().length === 0) lastWords -= 2;
-      for (let part = 0; part < parts.length; part += 2) {
-        const end = parts[part + 1];
-        const clauseEnd = offset + parts[part]!.length;
-        offset = clauseEnd + (end?.length ?? 0);
-        if (parts[part]!.trim().length > 0) {
-          const terms: MeaningTerm[] = [];
-          const stance = stances.find((span) => span.start < clauseEnd && clauseEnd <= span.end)?.stance;
-          clauseTerms(
-            parts[part]!,
-            terms,
-            lineNumber,
-            clauses,
-            leadIn,
-            end?.startsWith('?') === true,
-            stance,
-          );
-          const last = part >= lastWords;
-          let prose = false;
-          for (let term = 0; term < terms.length && !prose; term++) prose = !terms[term]!.name;
-          if (end?.startsWith(':') && prose) {
-            leadIn = { clause: clauses, from: sentenceFrom };
-            if (last) bullets = leadIn;
-          } else if (end?.startsWith(':') && !last && terms.length > 0) {
-            for (const term of terms) term.gloss = clauses + 1;
-          }
-          clauses++;
-          emit(terms);
-        }
-        if (end !== undefined && SENTENCE_END.test(end)) {
-          leadIn = bullets = undefined;
-          sentenceFrom = clauses;
-        }
+      if (!remember || bullets !== undefined) {
+        const read = readLine(line, lineNumber, clauses, bullets, emit);
+        clauses = read.clauses;
+        bullets = read.bullets;
+        return;
       }
+      let known = lineTerms.get(line);
+      if (known === undefined) {
+        const read: MeaningTerm[][] = [];
+        const after = readLine(line, 0, 0, undefined, (clause) => read.push(clause));
+        known = { clauses: read, count: after.clauses, bullets: after.bullets };
+        lineTerms.set(ownCopy(line), known);
+      }
+      for (const clause of known.clauses) emit(clause.map((term) => renumbered(term, lineNumber, clauses)));
+      if (known.bullets !== undefined)
+        bullets = { clause: known.bullets.clause + clauses, from: known.bullets.from + clauses };
+      clauses += known.count;
     });
+}
+
+/** A term of a line read alone, as it reads on line `line` with the line's first clause numbered `base`. */
+function renumbered(term: MeaningTerm, line: number, base: number): MeaningTerm {
+  const copy: MeaningTerm = { ...term, line, clause: term.clause + base };
+  if (term.leadIn !== undefined) copy.leadIn = term.leadIn + base;
+  if (term.leadInFrom !== undefined) copy.leadInFrom = term.leadInFrom + base;
+  if (term.gloss !== undefined) copy.gloss = term.gloss + base;
+  return copy;
+}
+
+/** Reads one line's clauses (the first numbered `clauses`), under the lead-in of a list above it if any. */
+function readLine(
+  line: string,
+  lineNumber: number,
+  clauses: number,
+  bullets: LeadIn | undefined,
+  emit: (clause: MeaningTerm[]) => void,
+): { clauses: number; bullets: LeadIn | undefined } {
+  let leadIn = bullets;
+  // The first clause of the sentence being read: a lead-in is the whole of it up to its colon.
+  let sentenceFrom = clauses;
+  const parts = line.split(CLAUSE_END_KEPT);
+  // The stance of a clause is its sentence's where its last character stands (stance.ts).
+  const stances = STANCE_WORDS.test(line) ? stanceSpans(line) : [];
+  let offset = 0;
+  // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
+  let lastWords = parts.length - 1;
+  while (lastWords > 0 && parts[lastWords]!.trim().length === 0) lastWords -= 2;
+  for (let part = 0; part < parts.length; part += 2) {
+    const end = parts[part + 1];
+    const clauseEnd = offset + parts[part]!.length;
+    offset = clauseEnd + (end?.length ?? 0);
+    if (parts[part]!.trim().length > 0) {
+      const terms: MeaningTerm[] = [];
+      const stance = stances.find((span) => span.start < clauseEnd && clauseEnd <= span.end)?.stance;
+      clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn, end?.startsWith('?') === true, stance);
+      const last = part >= lastWords;
+      let prose = false;
+      for (let term = 0; term < terms.length && !prose; term++) prose = !terms[term]!.name;
+      if (end?.startsWith(':') && prose) {
+        leadIn = { clause: clauses, from: sentenceFrom };
+        if (last) bullets = leadIn;
+      } else if (end?.startsWith(':') && !last && terms.length > 0) {
+        for (const term of terms) term.gloss = clauses + 1;
+      }
+      clauses++;
+      emit(terms);
+    }
+    if (end !== undefined && SENTENCE_END.test(end)) {
+      leadIn = bullets = undefined;
+      sentenceFrom = clauses;
+    }
+  }
+  return { clauses, bullets };
 }
 
 /** A number of a statement, with the terms right before and after it (what it measures). */
