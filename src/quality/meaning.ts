@@ -298,8 +298,9 @@ type LineTerms = { clauses: readonly MeaningTerm[][]; count: number; bullets: Le
 const lineTerms = recentMap<string, LineTerms>(20_000);
 
 /**
- * Reads a text's terms clause by clause, handing each clause's terms to `emit` in order; with `remember`, a line
- * that no list from the lines above reaches is read once and its terms copied, renumbered, where it comes again.
+ * Reads a text's terms clause by clause, handing each clause's terms to `emit` in order; with `remember`, a line is
+ * read once (for each way a list's lead-in from the lines above can reach it) and its terms copied, renumbered,
+ * where it comes again.
  */
 function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember = false): void {
   let clauses = 0;
@@ -311,32 +312,55 @@ function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember
     .split('\n')
     .forEach((line, lineNumber) => {
       if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
-      if (!remember || bullets !== undefined) {
-        const read = readLine(line, lineNumber, clauses, bullets, emit);
-        clauses = read.clauses;
-        bullets = read.bullets;
+      if (!remember) {
+        ({ clauses, bullets } = readLine(line, lineNumber, clauses, bullets, emit));
         return;
       }
-      let known = lineTerms.get(line);
+      // A lead-in from above reads the same wherever it is, but for whether its sentence began before it.
+      const above = bullets === undefined ? undefined : bullets.from < bullets.clause ? SPANNING : SINGLE;
+      const key = `${above === undefined ? 0 : above === SPANNING ? 1 : 2}${line}`;
+      let known = lineTerms.get(key);
       if (known === undefined) {
         const read: MeaningTerm[][] = [];
-        const after = readLine(line, 0, 0, undefined, (clause) => read.push(clause));
+        const after = readLine(line, 0, 0, above, (clause) => read.push(clause));
         known = { clauses: read, count: after.clauses, bullets: after.bullets };
-        lineTerms.set(ownCopy(line), known);
+        lineTerms.set(ownCopy(key), known);
       }
-      for (const clause of known.clauses) emit(clause.map((term) => renumbered(term, lineNumber, clauses)));
-      if (known.bullets !== undefined)
-        bullets = { clause: known.bullets.clause + clauses, from: known.bullets.from + clauses };
+      const place = { line: lineNumber, base: clauses, above: bullets };
+      for (const clause of known.clauses) emit(clause.map((term) => renumbered(term, place)));
+      bullets = known.bullets === undefined ? undefined : placed(known.bullets, place);
       clauses += known.count;
     });
 }
 
-/** A term of a line read alone, as it reads on line `line` with the line's first clause numbered `base`. */
-function renumbered(term: MeaningTerm, line: number, base: number): MeaningTerm {
-  const copy: MeaningTerm = { ...term, line, clause: term.clause + base };
-  if (term.leadIn !== undefined) copy.leadIn = term.leadIn + base;
-  if (term.leadInFrom !== undefined) copy.leadInFrom = term.leadInFrom + base;
-  if (term.gloss !== undefined) copy.gloss = term.gloss + base;
+// A lead-in from the lines above as a line is read alone: clause numbers no clause of the line has (theirs count
+// from 0), whose sentence began before it (SPANNING) or with it (SINGLE).
+const SPANNING: LeadIn = { clause: -1, from: -2 };
+const SINGLE: LeadIn = { clause: -1, from: -1 };
+
+/** Where a line read alone stands: its line, its first clause's number, the lead-in from the lines above. */
+type LinePlace = { line: number; base: number; above: LeadIn | undefined };
+
+/** A clause number of a line read alone, where the line stands (the lead-in's from above, the line's renumbered). */
+function placedClause(clause: number, place: LinePlace, of: 'clause' | 'from'): number {
+  return clause >= 0 ? clause + place.base : place.above![of];
+}
+
+/** A lead-in of a line read alone, where the line stands. */
+function placed(leadIn: LeadIn, place: LinePlace): LeadIn {
+  if (leadIn === SPANNING || leadIn === SINGLE) return place.above!;
+  return {
+    clause: placedClause(leadIn.clause, place, 'clause'),
+    from: placedClause(leadIn.from, place, 'from'),
+  };
+}
+
+/** A term of a line read alone, as it reads where the line stands. */
+function renumbered(term: MeaningTerm, place: LinePlace): MeaningTerm {
+  const copy: MeaningTerm = { ...term, line: place.line, clause: term.clause + place.base };
+  if (term.leadIn !== undefined) copy.leadIn = placedClause(term.leadIn, place, 'clause');
+  if (term.leadInFrom !== undefined) copy.leadInFrom = placedClause(term.leadInFrom, place, 'from');
+  if (term.gloss !== undefined) copy.gloss = term.gloss + place.base;
   return copy;
 }
 

@@ -24,6 +24,9 @@ describe('meaning terms', () => {
       "It is false that we added decimal.js. Don't stop until every function is ported:",
       '- kept the retry loop; dropped Redis',
       '1. the port is 8080',
+      'Done and committed WP1-14, check green:',
+      '- kept the retry loop; dropped Redis',
+      '1. the port is 8080',
     ];
     for (const text of [
       lines.join('\n'),
