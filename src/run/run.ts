@@ -201,7 +201,6 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
           ? (providerOptions.cacheDirectory ?? DEFAULT_CACHE_DIRECTORY)
           : null,
     });
-    const atOnce = sessionsAtOnce(options.concurrency, provider.isLanguageModel);
     const stream: SessionStream = {
       environment,
       ...sessions,
@@ -211,8 +210,8 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       early,
       planned: [],
       outcomes: [],
-      cacheAging: { every: atOnce, released: 0 },
     };
+    const atOnce = sessionsAtOnce(options.concurrency, provider.isLanguageModel);
     await forEachBounded(options.transcripts.length, atOnce, (index) => runSession(index, stream));
     const header = runRecord(stream.planned.flat(), environment);
     const recordsFile = await environment.store.finish(header, environment.signal);
@@ -263,8 +262,6 @@ type SessionStream = {
   /** The header's part of each session's plans. */
   planned: PlannedSession[][];
   outcomes: SessionOutcome[][];
-  /** The text caches age once per so many sessions released (as many as are in flight), and how many were. */
-  cacheAging: { every: number; released: number };
 };
 
 /**
@@ -330,11 +327,10 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     outcomes.flatMap((outcome) => outcome.records),
   );
   stream.planned[index] = plans.map(plannedSession);
-  // The texts only this session used go from the caches once the sessions after it have run a while: a generation
-  // spans as many sessions as are in flight, whose texts (a suite's vocabulary, its token pieces) are used again; aged
-  // at every session, the caches moved each of them from the older generation to the newer again and again.
-  const aging = stream.cacheAging;
-  if (++aging.released % aging.every === 0) ageTextCaches();
+  // The texts only this session used go from the caches once the sessions after it have run a while: aged once as
+  // many sessions as are in flight, since the sessions share most of their vocabulary and token pieces.
+  if ((index + 1) % sessionsAtOnce(environment.concurrency, environment.provider.isLanguageModel) === 0)
+    ageTextCaches();
   stream.outcomes[index] = outcomes.map(({ results, files }) => ({
     digest: digestOf(results),
     resultsFile: join(environment.reportDirectory, resultsFileName(results)),
