@@ -155,13 +155,25 @@ export async function writeFilesAtomic(
 
 /** Writes `text` beside `path` under a temporary name (its directory made when missing); returns that name. */
 async function writeTemporary(path: string, text: string | Iterable<string>): Promise<string> {
+  const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await writeFile(temporary, text, 'utf8');
+    return temporary;
+  } catch (error) {
+    // The directory is made only when missing (a run writes many files into one): the file could not be opened,
+    // so nothing of `text` was read yet, and there is no temporary to remove.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      // Where a file stands in for a directory of the path, the temporary cannot be looked for either.
+      await rm(temporary, { force: true }).catch(() => undefined);
+      throw namedFor(error, path);
+    }
+  }
   try {
     await mkdir(dirname(path), { recursive: true });
   } catch (error) {
     // A file where a directory of the path should be: mkdir says EEXIST, which names no problem a user knows.
     throw namedFor(error, path, (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'ENOTDIR' : undefined);
   }
-  const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     await writeFile(temporary, text, 'utf8');
   } catch (error) {

@@ -24,6 +24,17 @@ describe('atomic files', () => {
     await copyFileAtomic(path, copy);
     assert.equal(await readFile(copy, 'utf8'), 'one\ntwo\nthree\n');
     assert.deepEqual(await readdir(join(directory.path, 'nested')), ['a.txt']);
+    // Pieces made as they are written reach a folder made for them whole (the folder is made when the file cannot
+    // be opened, before any piece is asked for); a file in the folder's place is named as one.
+    function* pieces(): Generator<string> {
+      yield 'four\n';
+      yield 'five\n';
+    }
+    const made = join(directory.path, 'nested', 'made', 'deeper', 'c.txt');
+    await writeFileAtomic(made, pieces());
+    assert.equal(await readFile(made, 'utf8'), 'four\nfive\n');
+    const blocked = join(directory.path, 'nested', 'a.txt', 'd.txt');
+    await assert.rejects(writeFileAtomic(blocked, 'x'), { code: 'ENOTDIR', message: `ENOTDIR: ${blocked}` });
   });
 
   it('names the file on failure, keeps what was there and leaves no temporary', async () => {

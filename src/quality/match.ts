@@ -152,8 +152,11 @@ function canonicalTextOf(text: string): string {
 // Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.
 const PATH_CHARACTER = /[\p{L}\p{N}_.~-]/u;
 
-/** A pattern (global) whose every match starts with `prefix`, then a number: looked for at the text's numbers. */
-export type NumberPattern = { pattern: RegExp; prefix: string };
+/**
+ * A pattern (global, Unicode) whose every match starts with `prefix`, then a number: looked for at the text's
+ * numbers; `source` is the pattern's, read without compiling it (look-ups compile a sticky one of their own).
+ */
+export type NumberPattern = { pattern: RegExp; source: string; prefix: string };
 
 /** A text indexed once for many look-ups (a summary can be a whole transcript; there can be hundreds of probes). */
 export type TextIndex = {
@@ -348,9 +351,9 @@ function lookupsOver(indexed: IndexedText): TextIndex {
     if (!found) patterns.set(key, (found = find()));
     return found;
   };
-  const findNumbers = ({ pattern, prefix }: NumberPattern) =>
-    foundOnce(`${pattern.flags}/${pattern.source}\u0000${prefix}`, () =>
-      matchesAtNumbers(normalized, indexed.numbers(), pattern, prefix, matchAt),
+  const findNumbers = ({ source, prefix }: NumberPattern) =>
+    foundOnce(`gu/${source}\u0000${prefix}`, () =>
+      matchesAtNumbers(normalized, indexed.numbers(), source, prefix, matchAt),
     );
   const find = (pattern: RegExp) =>
     foundOnce(`${pattern.flags}/${pattern.source}`, () =>

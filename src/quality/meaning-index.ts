@@ -57,13 +57,25 @@ const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK - 1;
 
+// The first chunk starts this small and doubles up to a whole chunk: a summary has a few thousand terms, and seven
+// whole chunks (1.6 MB, zeroed) were allocated for each context scored.
+const FIRST_CHUNK = 1 << 10;
+
 /** A growing column of integers that fit its typed array, in chunks. */
 function column(make: (length: number) => Int32Array | Uint8Array) {
   const chunks: Array<Int32Array | Uint8Array> = [];
   let length = 0;
   return {
     push(value: number) {
-      if ((length & CHUNK_MASK) === 0) chunks.push(make(CHUNK));
+      if (length < CHUNK) {
+        const first = chunks[0];
+        if (first === undefined) chunks.push(make(FIRST_CHUNK));
+        else if (length === first.length) {
+          const grown = make(first.length * 2);
+          grown.set(first);
+          chunks[0] = grown;
+        }
+      } else if ((length & CHUNK_MASK) === 0) chunks.push(make(CHUNK));
       chunks[length >> CHUNK_BITS]![length & CHUNK_MASK] = value;
       length++;
     },

@@ -281,14 +281,32 @@ export function meaningTerms(text: string): MeaningTerm[] {
 /** Indexes a text's meaning terms. */
 export function indexMeaning(text: string): MeaningIndex {
   const columns = meaningColumns();
-  readTerms(text, (clause) => {
-    for (const term of clause) columns.add(term);
-  });
+  readTerms(
+    text,
+    (clause) => {
+      for (const term of clause) columns.add(term);
+    },
+    text.length <= REMEMBERED_TEXT_CHARS,
+  );
   return columns.finish();
 }
 
-/** Reads a text's terms clause by clause, handing each clause's terms to `emit` in order. */
-function readTerms(text: string, emit: (clause: MeaningTerm[]) => void): void {
+// Texts up to this long have their lines' terms remembered (summaries: the strategies of a session copy the same
+// lines, extractive ones most of all); a transcript's lines would only fill the cache.
+const REMEMBERED_TEXT_CHARS = 1 << 16;
+
+/** A line's clauses read alone: clause numbers from 0 (the line's first clause), and the lead-in it leaves open. */
+type LineTerms = { clauses: readonly MeaningTerm[][]; count: number; bullets: LeadIn | undefined };
+
+// Lines a generation remembers the terms of (text-cache.ts ages it as sessions are released).
+const lineTerms = recentMap<string, LineTerms>(20_000);
+
+/**
+ * Reads a text's terms clause by clause, handing each clause's terms to `emit` in order; with `remember`, a line is
+ * read once (for each way a list's lead-in from the lines above can reach it) and its terms copied, renumbered,
+ * where it comes again.
+ */
+function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember = false): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
@@ -298,50 +316,102 @@ function readTerms(text: string, emit: (clause: MeaningTerm[]) => void): void {
     .split('\n')
     .forEach((line, lineNumber) => {
       if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
-      let leadIn = bullets;
-      // The first clause of the sentence being read: a lead-in is the whole of it up to its colon.
-      let sentenceFrom = clauses;
-      const parts = line.split(CLAUSE_END_KEPT);
-      // The stance of a clause is its sentence's where its last character stands (stance.ts).
-      const stances = STANCE_WORDS.test(line) ? stanceSpans(line) : [];
-      let offset = 0;
-      // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
-      let lastWords = parts.length - 1;
-      while (lastWords > 0 && parts[lastWords]!.trim().length === 0) lastWords -= 2;
-      for (let part = 0; part < parts.length; part += 2) {
-        const end = parts[part + 1];
-        const clauseEnd = offset + parts[part]!.length;
-        offset = clauseEnd + (end?.length ?? 0);
-        if (parts[part]!.trim().length > 0) {
-          const terms: MeaningTerm[] = [];
-          const stance = stances.find((span) => span.start < clauseEnd && clauseEnd <= span.end)?.stance;
-          clauseTerms(
-            parts[part]!,
-            terms,
-            lineNumber,
-            clauses,
-            leadIn,
-            end?.startsWith('?') === true,
-            stance,
-          );
-          const last = part >= lastWords;
-          let prose = false;
-          for (let term = 0; term < terms.length && !prose; term++) prose = !terms[term]!.name;
-          if (end?.startsWith(':') && prose) {
-            leadIn = { clause: clauses, from: sentenceFrom };
-            if (last) bullets = leadIn;
-          } else if (end?.startsWith(':') && !last && terms.length > 0) {
-            for (const term of terms) term.gloss = clauses + 1;
-          }
-          clauses++;
-          emit(terms);
-        }
-        if (end !== undefined && SENTENCE_END.test(end)) {
-          leadIn = bullets = undefined;
-          sentenceFrom = clauses;
-        }
+      if (!remember) {
+        ({ clauses, bullets } = readLine(line, lineNumber, clauses, bullets, emit));
+        return;
       }
+      // A lead-in from above reads the same wherever it is, but for whether its sentence began before it.
+      const above = bullets === undefined ? undefined : bullets.from < bullets.clause ? SPANNING : SINGLE;
+      const key = `${above === undefined ? 0 : above === SPANNING ? 1 : 2}${line}`;
+      let known = lineTerms.get(key);
+      if (known === undefined) {
+        const read: MeaningTerm[][] = [];
+        const after = readLine(line, 0, 0, above, (clause) => read.push(clause));
+        known = { clauses: read, count: after.clauses, bullets: after.bullets };
+        lineTerms.set(ownCopy(key), known);
+      }
+      const place = { line: lineNumber, base: clauses, above: bullets };
+      for (const clause of known.clauses) emit(clause.map((term) => renumbered(term, place)));
+      bullets = known.bullets === undefined ? undefined : placed(known.bullets, place);
+      clauses += known.count;
     });
+}
+
+// A lead-in from the lines above as a line is read alone: clause numbers no clause of the line has (theirs count
+// from 0), whose sentence began before it (SPANNING) or with it (SINGLE).
+const SPANNING: LeadIn = { clause: -1, from: -2 };
+const SINGLE: LeadIn = { clause: -1, from: -1 };
+
+/** Where a line read alone stands: its line, its first clause's number, the lead-in from the lines above. */
+type LinePlace = { line: number; base: number; above: LeadIn | undefined };
+
+/** A clause number of a line read alone, where the line stands (the lead-in's from above, the line's renumbered). */
+function placedClause(clause: number, place: LinePlace, of: 'clause' | 'from'): number {
+  return clause >= 0 ? clause + place.base : place.above![of];
+}
+
+/** A lead-in of a line read alone, where the line stands. */
+function placed(leadIn: LeadIn, place: LinePlace): LeadIn {
+  if (leadIn === SPANNING || leadIn === SINGLE) return place.above!;
+  return {
+    clause: placedClause(leadIn.clause, place, 'clause'),
+    from: placedClause(leadIn.from, place, 'from'),
+  };
+}
+
+/** A term of a line read alone, as it reads where the line stands. */
+function renumbered(term: MeaningTerm, place: LinePlace): MeaningTerm {
+  const copy: MeaningTerm = { ...term, line: place.line, clause: term.clause + place.base };
+  if (term.leadIn !== undefined) copy.leadIn = placedClause(term.leadIn, place, 'clause');
+  if (term.leadInFrom !== undefined) copy.leadInFrom = placedClause(term.leadInFrom, place, 'from');
+  if (term.gloss !== undefined) copy.gloss = term.gloss + place.base;
+  return copy;
+}
+
+/** Reads one line's clauses (the first numbered `clauses`), under the lead-in of a list above it if any. */
+function readLine(
+  line: string,
+  lineNumber: number,
+  clauses: number,
+  bullets: LeadIn | undefined,
+  emit: (clause: MeaningTerm[]) => void,
+): { clauses: number; bullets: LeadIn | undefined } {
+  let leadIn = bullets;
+  // The first clause of the sentence being read: a lead-in is the whole of it up to its colon.
+  let sentenceFrom = clauses;
+  const parts = line.split(CLAUSE_END_KEPT);
+  // The stance of a clause is its sentence's where its last character stands (stance.ts).
+  const stances = STANCE_WORDS.test(line) ? stanceSpans(line) : [];
+  let offset = 0;
+  // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
+  let lastWords = parts.length - 1;
+  while (lastWords > 0 && parts[lastWords]!.trim().length === 0) lastWords -= 2;
+  for (let part = 0; part < parts.length; part += 2) {
+    const end = parts[part + 1];
+    const clauseEnd = offset + parts[part]!.length;
+    offset = clauseEnd + (end?.length ?? 0);
+    if (parts[part]!.trim().length > 0) {
+      const terms: MeaningTerm[] = [];
+      const stance = stances.find((span) => span.start < clauseEnd && clauseEnd <= span.end)?.stance;
+      clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn, end?.startsWith('?') === true, stance);
+      const last = part >= lastWords;
+      let prose = false;
+      for (let term = 0; term < terms.length && !prose; term++) prose = !terms[term]!.name;
+      if (end?.startsWith(':') && prose) {
+        leadIn = { clause: clauses, from: sentenceFrom };
+        if (last) bullets = leadIn;
+      } else if (end?.startsWith(':') && !last && terms.length > 0) {
+        for (const term of terms) term.gloss = clauses + 1;
+      }
+      clauses++;
+      emit(terms);
+    }
+    if (end !== undefined && SENTENCE_END.test(end)) {
+      leadIn = bullets = undefined;
+      sentenceFrom = clauses;
+    }
+  }
+  return { clauses, bullets };
 }
 
 /** A number of a statement, with the terms right before and after it (what it measures). */

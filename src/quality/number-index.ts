@@ -3,6 +3,7 @@
  * spelling with a number in it ("port 8080", "30 s") is looked for at the few numbers it can sit on instead of
  * by a scan of the whole text: a transcript of millions of characters is searched for every probe's numbers.
  */
+import { sharedRegExp } from '../text/regexp.ts';
 
 // Numbers are bucketed by up to this many characters before them; a longer prefix is checked at each candidate.
 const KEY_CHARACTERS = 4;
@@ -56,19 +57,18 @@ export function createNumberIndex(text: string): NumberIndex {
 }
 
 /**
- * The matches `text.matchAll(pattern)` finds for a pattern whose every match starts with `prefix` and goes on with
- * a number that `prefix` does not end in: tried at each number right after `prefix`, left to right, a match never
- * starting inside the one before, as a scan goes.
+ * The matches `text.matchAll(new RegExp(source, 'gu'))` finds for a pattern whose every match starts with `prefix`
+ * and goes on with a number that `prefix` does not end in: tried at each number right after `prefix`, left to
+ * right, a match never starting inside the one before, as a scan goes.
  */
 export function matchesAtNumbers<T>(
   text: string,
   numbers: NumberIndex,
-  pattern: RegExp,
+  source: string,
   prefix: string,
   matchAt: (start: number, found: string) => T,
 ): T[] {
-  const sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
-  const unicode = pattern.unicode;
+  const sticky = sharedRegExp(source, 'uy');
   const found: T[] = [];
   let searchFrom = 0;
   const starts = numbers.startsAfter(prefix);
@@ -76,7 +76,7 @@ export function matchesAtNumbers<T>(
     const start = starts[index]! - prefix.length;
     if (start < searchFrom) continue;
     // A Unicode pattern never starts a match between the two halves of a surrogate pair.
-    if (unicode && start > 0 && isLowSurrogate(text, start) && isHighSurrogate(text, start - 1)) continue;
+    if (start > 0 && isLowSurrogate(text, start) && isHighSurrogate(text, start - 1)) continue;
     sticky.lastIndex = start;
     const match = sticky.exec(text);
     if (!match) continue;

@@ -2,7 +2,7 @@
 import type { TextIndex } from './match.ts';
 import { pathSpellings } from './probes.ts';
 import type { Scorer } from './types.ts';
-import { memoizeByDigest, ownCopy } from '../text/text-cache.ts';
+import { memoizeByDigest, memoizeByText, ownCopy } from '../text/text-cache.ts';
 
 const words = (text: string) => new Set(text.split(/\s+/));
 
@@ -106,23 +106,28 @@ function cleanToken(token: string): string {
  * paths of three segments or ending in `/`. Never URLs, e-mail addresses, version numbers, dates or `e.g.`.
  */
 export function extractPaths(text: string): string[] {
-  if (text.length < BLOCK_READ_CHARS) return pathsInText(text);
-  // No path or URL spans a line, so a long text's paths are its blocks' (between blank lines), in order; contexts
-  // share their messages, and each block is read once.
+  // No path or URL spans a line, and what is read around a token stops at a line's edge: a text's paths are its
+  // lines' (a long text's, its blocks' between blank lines), in order. Contexts share their lines and messages
+  // (the strategies of a session compact it to mostly the same lines), and each is read once.
+  const long = text.length >= BLOCK_READ_CHARS;
   const paths = new Set<string>();
+  const separator = long ? '\n\n' : '\n';
   for (let start = 0; start <= text.length;) {
-    let end = text.indexOf('\n\n', start);
+    let end = text.indexOf(separator, start);
     if (end < 0) end = text.length;
-    for (const path of blockPaths(text.slice(start, end))) paths.add(path);
-    start = end + 2;
+    const piece = text.slice(start, end);
+    for (const path of long ? blockPaths(piece) : linePaths(piece)) paths.add(path);
+    start = end + separator.length;
   }
   return [...paths];
 }
 
-// Texts this long (a kept tail, a whole transcript) are read block by block.
+// Texts this long (a kept tail, a whole transcript) are read block by block; shorter ones line by line.
 const BLOCK_READ_CHARS = 1 << 16;
 // Blocks a generation remembers: a long session's messages.
 const blockPaths = memoizeByDigest((block) => pathsInText(block).map(ownCopy), 100_000);
+// Lines a generation remembers: the lines of a session's summaries.
+const linePaths = memoizeByText(pathsInText, 20_000);
 
 /** {@link extractPaths} of one text, read whole. */
 function pathsInText(text: string): string[] {

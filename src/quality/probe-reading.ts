@@ -8,7 +8,7 @@
  */
 import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
-import { escapeRegExp } from '../text/regexp.ts';
+import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
 import { ownCopy } from '../text/text-cache.ts';
 import { DONE_KINDS } from './stance.ts';
 
@@ -17,8 +17,13 @@ export type Polarity = 'affirmed' | 'denied' | 'either';
 
 /** A spelling with one number in it, and what another value in its place looks like. */
 type NumberSpelling = {
-  /** Matches the spelling with any number (and, for a unit, any unit of its kind) in the canonical text. */
-  pattern: RegExp;
+  /**
+   * Matches the spelling with any number (and, for a unit, any unit of its kind) in the canonical text; compiled
+   * when first read (most contexts are searched by {@link source} alone).
+   */
+  readonly pattern: RegExp;
+  /** The pattern's source (its flags are `gu`). */
+  source: string;
   /** What every match starts with, right before its number (the spelling's canonical text before the number). */
   prefix: string;
   /** The spelling's own value, in the unit kind's base unit. */
@@ -76,20 +81,23 @@ function numberSpelling(spelling: string): NumberSpelling | undefined {
   // A plural is the same word ("1 cent" and "2 cents").
   const rest = /[a-z]$/.test(suffix) ? `${escapeRegExp(suffix)}s?` : escapeRegExp(suffix);
   const edge = prefix ? '(?<![\\p{L}\\p{N}_])' : '(?<![\\p{L}\\p{N}_.\\-/:#@$])';
-  const pattern = new RegExp(
-    `${edge}${escapeRegExp(prefix)}(\\d+(?:\\.\\d+)?)${units}${rest}(?![\\p{L}\\p{N}_])`,
-    'gu',
-  );
+  const source = `${edge}${escapeRegExp(prefix)}(\\d+(?:\\.\\d+)?)${units}${rest}(?![\\p{L}\\p{N}_])`;
   const size = (unitName: string) => (kind ? (kind[unitName] ?? Number.NaN) : 1);
-  const valuePattern = new RegExp(pattern.source, 'u');
   // A context states the same few values again and again ("30s"): each read once.
   const values = new Map<string, number | undefined>();
   return {
-    pattern,
+    get pattern() {
+      return sharedRegExp(source, 'gu');
+    },
+    source,
     prefix,
     value: Number(match[1]) * size(unit),
     valueOf(text) {
       if (values.has(text)) return values.get(text);
+      // The match itself is the text: the pattern's first match in it starts at 0, so the sticky form of the
+      // look-ups (compiled once for both) finds the same one.
+      const valuePattern = sharedRegExp(source, 'uy');
+      valuePattern.lastIndex = 0;
       const found = valuePattern.exec(text);
       const value = found ? Number(found[1]) * size(found[2] ?? '') : undefined;
       // A string of its own: the match is a slice of the whole context.
@@ -107,8 +115,8 @@ function sameValue(a: number, b: number): boolean {
 /** One of each pattern: `30 s` and `30 seconds` read the same. */
 function distinctPatterns(numbers: NumberSpelling[]): NumberSpelling[] {
   const seen = new Set<string>();
-  return numbers.filter(({ pattern, value }) => {
-    const key = `${pattern.source} ${value}`;
+  return numbers.filter(({ source, value }) => {
+    const key = `${source} ${value}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -254,7 +262,7 @@ export function statedFacets(index: TextIndex, probe: Probe, reading: ProbeReadi
         return index.occurrences(spelling).some((occurrence) => statesFact(read, occurrence));
       }) ||
       facet.numbers.some((number) =>
-        index.find(number.pattern).some((found) => !found.negated && sameNumber(number, found.text)),
+        index.findNumbers(number).some((found) => !found.negated && sameNumber(number, found.text)),
       ),
   );
 }

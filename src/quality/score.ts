@@ -2,19 +2,41 @@
 import { memoizeByDigest } from '../text/text-cache.ts';
 import { createMatcher, type TextIndex } from './match.ts';
 import { METRICS } from './metrics.ts';
+import type { Probe } from './probes.ts';
 import type { Quality, ScoreInput } from './types.ts';
 
 // Contexts longer than this are indexed afresh each time: an index is several times its text, and only short ones
 // (summaries) are asked about again.
 const REMEMBERED_CHARS = 1 << 15;
 const recentIndexes = memoizeByDigest(createMatcher, 6);
+// The short contexts scored against each probe set (a session's, at a cut), by text: the session's page reads each
+// summary's facets from the index its scoring made, however many sessions were scored meanwhile. Held while the
+// probe set is, or until the session is reported (forgetScoredContexts).
+const scoredContexts = new WeakMap<readonly Probe[], Map<string, TextIndex>>();
 
 /**
- * The index of a compacted context, one of the last few short ones (summaries; at most 12 kept) made when the same text comes again: a
- * session's page reads each summary's facets from the index its scoring made.
+ * The index of a compacted context: the one its scoring against `probes` made, else one of the last few short ones
+ * made (summaries; at most 12 kept) when the same text comes again.
  */
-export function indexOfContext(text: string): TextIndex {
-  return text.length <= REMEMBERED_CHARS ? recentIndexes(text) : createMatcher(text);
+export function indexOfContext(text: string, probes?: readonly Probe[]): TextIndex {
+  if (text.length > REMEMBERED_CHARS) return createMatcher(text);
+  return (probes && scoredContexts.get(probes)?.get(text)) ?? recentIndexes(text);
+}
+
+/** Lets go of the indexes of the contexts scored against a probe set (its session is reported). */
+export function forgetScoredContexts(probes: readonly Probe[]): void {
+  scoredContexts.delete(probes);
+}
+
+/** The index of a context scored against `probes`, kept for its session's page when short. */
+function scoredIndex(text: string, probes: readonly Probe[]): TextIndex {
+  const index = indexOfContext(text, probes);
+  if (text.length <= REMEMBERED_CHARS) {
+    let known = scoredContexts.get(probes);
+    if (!known) scoredContexts.set(probes, (known = new Map()));
+    known.set(text, index);
+  }
+  return index;
 }
 
 /** Scores one summary; pure and deterministic. The judge's figure is added later, by the judge. */
@@ -22,7 +44,7 @@ export function scoreSummary(input: ScoreInput): Quality {
   const transcript = input.transcriptMatcher ?? createMatcher(input.transcriptText);
   const texts = {
     // The transcript's own index, with answers that go with this summary's scoring: the index outlives it.
-    summary: isWholeTranscript(input) ? transcript.withOwnAnswers() : indexOfContext(input.text),
+    summary: isWholeTranscript(input) ? transcript.withOwnAnswers() : scoredIndex(input.text, input.probes),
     transcript,
   };
   const quality: Partial<Quality> = {};

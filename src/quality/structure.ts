@@ -5,6 +5,7 @@
  * sections are held to theirs, in order; every other summary to the generic handoff sections, in any order.
  */
 import { normalizeForMatch } from './match.ts';
+import { sharedRegExp } from '../text/regexp.ts';
 import type { Scorer, StructureExpectations } from './types.ts';
 
 /** The handoff sections every summary is scored against when its strategy prescribes none, with their names. */
@@ -83,11 +84,15 @@ function expectsContent(section: string, expectations: StructureExpectations): b
 
 /** Whether a block says something: a line that is not a placeholder, or only placeholders where nothing is due. */
 function hasContent(block: Block, section: string, expectations: StructureExpectations): boolean {
-  const lines = block.lines
-    .map((line) => normalizeForMatch(line).replace(/^[-*] /, ''))
-    .filter((line) => line.length > 0);
-  if (lines.length === 0) return false;
-  return lines.some((line) => !PLACEHOLDER.test(line)) || !expectsContent(section, expectations);
+  // Read up to the first line with content: a section's lines are many, and its first usually says something.
+  let any = false;
+  for (const line of block.lines) {
+    const read = normalizeForMatch(line).replace(/^[-*] /, '');
+    if (read.length === 0) continue;
+    if (!PLACEHOLDER.test(read)) return true;
+    any = true;
+  }
+  return any && !expectsContent(section, expectations);
 }
 
 /** The required section a heading stands for (its exact name first, then the longest name it starts with), or -1. */
@@ -130,7 +135,7 @@ export function scoreGenericStructure(text: string, expectations: StructureExpec
   for (const block of blocksOf(text)) {
     const title = titleKey(block.title);
     for (const section of GENERIC_SECTIONS) {
-      const named = section.names.some((name) => new RegExp(`(?:^|\\W)${name}(?:\\W|$)`).test(title));
+      const named = section.names.some((name) => sharedRegExp(`(?:^|\\W)${name}(?:\\W|$)`, '').test(title));
       if (named && hasContent(block, section.name.toLowerCase(), expectations)) present.add(section.name);
     }
   }

@@ -28,6 +28,7 @@ import { branchChoiceNote, droppedWorkNote } from '../session/dropped-work-note.
 import { loadSession } from '../session/load.ts';
 import { writeSessionReports } from '../report/write.ts';
 import { renderTranscriptAhead } from '../report/html/transcript.ts';
+import { forgetScoredContexts } from '../quality/score.ts';
 import { agentCompactionChainOutput } from '../schedule/cycles.ts';
 import { continuationOutput } from '../continuation/stored-cuts.ts';
 import { agentCompactionContinuation } from '../continuation/setup.ts';
@@ -107,8 +108,11 @@ export async function runSessionPlans(
     releaseMatchers(plan.reference);
   }
   const reported: ReportedPlan[] = [];
-  for (const [index, plan] of plans.entries())
+  for (const [index, plan] of plans.entries()) {
     reported.push(await reportSessionPlan(plan, recorded[index]!, environment));
+    // Its page read the summaries' indexes its scoring made; nothing reads them after.
+    forgetScoredContexts(plan.reference.probes);
+  }
   markTimeline('reports');
   return reported;
 }

@@ -313,8 +313,10 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
     outcomes.flatMap((outcome) => outcome.records),
   );
   stream.planned[index] = plans.map(plannedSession);
-  // The texts only this session used go from the caches once the sessions after it have run a while.
-  ageTextCaches();
+  // The texts only this session used go from the caches once the sessions after it have run a while: aged once as
+  // many sessions as are in flight, since the sessions share most of their vocabulary and token pieces.
+  if ((index + 1) % sessionsAtOnce(environment.concurrency, environment.provider.isLanguageModel) === 0)
+    ageTextCaches();
   stream.outcomes[index] = outcomes.map(({ results, files }) => ({
     digest: digestOf(results),
     resultsFile: join(environment.reportDirectory, resultsFileName(results)),

@@ -61,7 +61,8 @@ export function recentMap<K, V>(max: number): RecentMap<K, V> {
 
 /**
  * Ages every {@link recentMap}: what was not used since the last call is forgotten at the next. The runner calls
- * it as each session is released, so the caches hold the texts of the sessions in flight and the one before.
+ * it each time as many sessions as are in flight have been released, so the caches hold the texts of the sessions
+ * in flight and those just before.
  */
 export function ageTextCaches(): void {
   for (const map of recentMaps) map.age();

@@ -7,13 +7,38 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { meaningTerms } from '../../src/quality/meaning.ts';
+import { indexMeaning, meaningTerms } from '../../src/quality/meaning.ts';
 import { indexStatements, readStatements, statementLabel } from '../../src/quality/statement-match.ts';
 
 const terms = (text: string): string[] => meaningTerms(text).map((term) => term.term);
 const label = (summary: string, statement: string) => statementLabel(indexStatements(summary), statement);
 
 describe('meaning terms', () => {
+  it('indexes a line met before as it read it then, renumbered to where it stands now', () => {
+    // Lines come again in other places: under a list's lead-in and outside it, after more or fewer clauses, as a
+    // colon's gloss; an index (which remembers a short text's lines) holds the terms a fresh reading gives.
+    const lines = [
+      'Created: a.ts, b.ts',
+      '- kept the retry loop; dropped Redis',
+      'mix.exs: six new deps',
+      "It is false that we added decimal.js. Don't stop until every function is ported:",
+      '- kept the retry loop; dropped Redis',
+      '1. the port is 8080',
+      'Done and committed WP1-14, check green:',
+      '- kept the retry loop; dropped Redis',
+      '1. the port is 8080',
+    ];
+    for (const text of [
+      lines.join('\n'),
+      [...lines].reverse().join('\n'),
+      ['Next:', ...lines, 'intro line', ...lines.slice(1)].join('\n'),
+    ]) {
+      indexMeaning(text);
+      const index = indexMeaning(text);
+      assert.deepEqual(index.slice(0, index.length), meaningTerms(text));
+    }
+  });
+
   it('reads inflections, synonyms and abbreviations as one term', () => {
     assert.deepEqual(terms('moved'), terms('relocating'));
     assert.deepEqual(terms('end-to-end tests'), terms('E2E test'));

@@ -4,6 +4,14 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { extractPaths, findInventedPaths } from '../../src/quality/paths.ts';
 
 describe('extractPaths', () => {
+  it('reads a path at a line edge as on a line of its own, in order of first appearance over the lines', () => {
+    // What comes before or after a token on the line above or below neither cuts it (`$`, `]`), makes it part of a
+    // glob (`*`) nor a call (`(`); a path named on two lines is listed once, where it first comes.
+    const text = 'costs $\nsrc/a.ts\n[x]\nsrc/b.ts*\n*\nsrc/c.ts\n(see)\nsrc/a.ts again';
+    assert.deepEqual(extractPaths(text), ['src/a.ts', 'src/b.ts', 'src/c.ts']);
+    assert.deepEqual(extractPaths(text), extractPaths(`${text}\n`));
+  });
+
   it('finds paths with directories, absolute paths and bare file names with a known extension', () => {
     assert.deepEqual(
       extractPaths('Edited src/billing/tax.ts, then /home/dev/shop/package.json and README.md.'),

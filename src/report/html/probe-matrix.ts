@@ -27,9 +27,13 @@ function liveness(probe: ProbeEntry): string {
 }
 
 /** Per cell, which facets the strategy's summary states (true) or not (false); empty without the probe's facets. */
-function facetsStated(strategy: StrategyResult, probes: readonly (Probe | undefined)[]): boolean[][] {
+function facetsStated(
+  strategy: StrategyResult,
+  probes: readonly (Probe | undefined)[],
+  sessionProbes?: readonly Probe[],
+): boolean[][] {
   if (!strategy.summary) return probes.map((probe) => (probe ? probe.facets.map(() => false) : []));
-  const index = indexOfContext(strategy.summary);
+  const index = indexOfContext(strategy.summary, sessionProbes);
   return probes.map((probe) => (probe ? statedFacets(index, probe, readProbe(probe)) : []));
 }
 
@@ -82,7 +86,7 @@ export function probeMatrix(
     [...new Set([probe.messageIndex, ...(full[index]?.repeatedAt ?? [])])].filter(
       (value): value is number => typeof value === 'number',
     );
-  const evidence = strategies.map((strategy) => facetsStated(strategy, full));
+  const evidence = strategies.map((strategy) => facetsStated(strategy, full, source?.probes));
   const data = {
     probes: results.probes.map((probe, index) => ({
       id: probe.id,
