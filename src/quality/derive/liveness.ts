@@ -15,7 +15,7 @@ import { renderMessage } from '../../session/transcript.ts';
 import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
-import { type ToolRun, toolRuns } from './runs.ts';
+import { passed, type ToolRun, toolRuns } from './runs.ts';
 import { checkKey, checkName } from './verification.ts';
 
 /** What liveness reads about a session: its messages and file operations, whole (the cut is a position in them). */
@@ -201,7 +201,7 @@ function fixedBefore(probe: Probe, runs: readonly ToolRun[], cut: number, fixedA
     (run) =>
       run.messageIndex > last &&
       run.messageIndex < cut &&
-      !run.failed &&
+      passed(run) &&
       run.command !== undefined &&
       commandFamily(run.command) !== undefined,
   );
