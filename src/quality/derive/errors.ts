@@ -62,6 +62,9 @@ export function errorFacets(line: string): { code?: string; phrase: string } | u
 type Occurrence = { line: string; messageIndex: number; run: ToolRun | undefined };
 type Facets = { code?: string; phrase: string; assertion?: string };
 
+// Git stopping a merge, rebase or cherry-pick on conflicts.
+const MERGE_CONFLICT = /^CONFLICT \(|^Automatic merge failed\b/m;
+
 // A failing test's line: which test broke (its assertion comes on a later line).
 const FAILING_TEST = /^\s*(?:FAIL|FAILED|×|✗|✖)\s/;
 
@@ -106,7 +109,8 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
       return;
     }
     const run = byIndex.get(index);
-    if (run?.failed)
+    // A merge stopped on conflicts is the state of the work (work-state.ts), not an error of it.
+    if (run?.failed && !MERGE_CONFLICT.test(run.output))
       for (const { line, facets } of facetsOfLines(run.errorLines))
         note({ line, messageIndex: index, run }, facets);
   });
