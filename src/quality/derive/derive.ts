@@ -28,6 +28,7 @@ import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRe
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
+import { statedNextProbes } from './stated-next.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
 import { declinedOfferProbes, rejectedCallProbes } from './vetoes.ts';
@@ -59,6 +60,7 @@ export function draftProbes(
     ...tasks,
     ...(current ? [current] : []),
     ...plan,
+    ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
     ...constraintProbes(requests),
     ...rejectedCallProbes(session.messages),
     ...declinedOfferProbes(session.messages),
