@@ -168,12 +168,15 @@ function errorKey(facets: Facets): string {
 }
 
 /**
- * Whether a later run of the same check failed without this error: a compiler that stops on other errors no longer
- * reports it (E0433 gone from the next `cargo build`, which fails on E0277 only), so it is behind the work.
+ * Whether a later run of the same build or lint check failed without this error: a compiler or linter that fails on
+ * other findings no longer reports it (E0433 gone from the next `cargo build`, which fails on E0277 only), so it is
+ * behind the work.
  */
 function goneAfter(failed: ToolRun, key: string, shown: ReadonlyMap<ToolRun, ReadonlySet<string>>): boolean {
-  if (failed.command === undefined || commandFamily(failed.command) === undefined) return false;
-  const check = checkName(failed.command);
+  // A compiler or linter reports every finding of what it checks; a test run may run a part of the tests.
+  const family = failed.command === undefined ? undefined : commandFamily(failed.command);
+  if (family !== 'build' && family !== 'lint') return false;
+  const check = checkName(failed.command!);
   for (const [run, keys] of shown)
     if (
       run.messageIndex > failed.messageIndex &&
