@@ -102,8 +102,9 @@ function oneSentence(draft: DraftProbe): DraftProbe {
 
 // Kinds that say what the agent did: the user asking for it is not it done.
 const RESULT_KINDS: ReadonlySet<string> = new Set(['artifact', 'state', 'decision']);
-// Kinds grep must never keep, not even in part: the task's detail and what was decided.
-const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'decision']);
+// Kinds grep must never keep by their statements, not even in part: the task's detail, what was decided, and a state
+// (a check's 'passes' is kept by its tally or its command, not by a request that happens to say 'run' and 'passes').
+const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'decision', 'state']);
 
 /**
  * The drafts, each result (an artifact, a state, a decision) checked against the user's own words, since a request is
