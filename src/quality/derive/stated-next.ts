@@ -38,7 +38,13 @@ function nextItems(text: string): string[] | undefined {
   for (const line of after) {
     if (/^\s*#{1,6}\s/.test(line) && items.length > 0) break;
     const item = LIST_ITEM.exec(line)?.[1];
-    if (item) items.push(item.replace(/\*\*/g, '').replace(/[.;,]+\s*$/, '').trim());
+    if (item)
+      items.push(
+        item
+          .replace(/\*\*/g, '')
+          .replace(/[.;,]+\s*$/, '')
+          .trim(),
+      );
     else if (items.length > 0 && line.trim() === '') break;
   }
   if (items.length > 0) return items;
