@@ -24,7 +24,6 @@ const state = (committed: boolean): WorkState => ({
   tickets: [],
   uncommitted: [{ path: '/repo/src/config.ts', messageIndex: 9 }],
   committed,
-  opened: [],
 });
 
 const uncommitted = (work: WorkState): Probe => {

@@ -237,7 +237,7 @@ export function workProbes(state: WorkState, messages: readonly Message[], end: 
     ...state.commits.flatMap((commit) => commitProbe(commit, tickets) ?? []),
     ...[progressProbe(state), finishProbe(state, messages, end)].flatMap((probe) => probe ?? []),
     ...gitProbes(state),
-    ...state.opened.flatMap((opened) => openedProbe(opened) ?? []),
+    ...(state.opened ?? []).flatMap((opened) => openedProbe(opened) ?? []),
     // A merge stopped on conflicts is what is not committed: its probe says so.
     ...[
       state.unfinishedMerge ? mergeProbe(state.unfinishedMerge) : uncommittedProbe(state, messages),

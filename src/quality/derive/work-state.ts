@@ -37,7 +37,7 @@ export type WorkState = {
   /** The agent's last push, with the command that made it and the branch it sent. */
   push?: { command: string; branch: string; messageIndex: number };
   /** Issues and pull requests the agent opened in a tracker (`gh pr create`, a tool that creates an issue). */
-  opened: OpenedItem[];
+  opened?: OpenedItem[];
   /** A merge or rebase that stopped on conflicts and was not concluded before the cut. */
   unfinishedMerge?: UnfinishedMerge;
 };
