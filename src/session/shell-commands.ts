@@ -20,11 +20,17 @@ export function shellCommand(call: ToolCallBlock): string | undefined {
   return typeof command === 'string' && command.trim() ? command.trim() : undefined;
 }
 
-/** The command as a summary shows it: `cd … &&` prefixes, output plumbing and extra lines dropped. */
+// What only sets the shell up before the command: a change of folder, a variable exported, a file sourced.
+const SETUP_PREFIX = /^(?:(?:cd\s+\S+|export\s+\w+=(?:"[^"]*"|'[^']*'|\S+)|(?:source|\.)\s+\S+)\s*&&\s*)+/;
+
+/**
+ * The command as a summary shows it: set-up prefixes (`cd … &&`, `export PATH="…" &&`, `source … &&`), output
+ * plumbing and extra lines dropped.
+ */
 export function coreCommand(command: string): string {
   const firstLine = command.split('\n')[0]!;
   const core = firstLine
-    .replace(/^(?:cd\s+\S+\s*&&\s*)+/, '')
+    .replace(SETUP_PREFIX, '')
     .replace(/\s*2>&1/g, '')
     .replace(/\s*\|\s*(?:head|tail)(?:\s+-n)?(?:\s+-?\d+)?\s*$/, '')
     .trim();

@@ -83,6 +83,62 @@ describe('the live error', () => {
     assert.equal(committed[0]!.fixedLater, true);
   });
 
+  it('reads a check behind an exported variable, and a pipeline whose program was not found as no pass', () => {
+    const failing = [
+      user('Make the applet build again.'),
+      ...shell(
+        'export PATH="$HOME/.cargo/bin:$PATH" && cargo build --release',
+        'Exit code 101\nerror[E0277]: the trait bound `Text: From<Color>` is not satisfied',
+        true,
+      ),
+    ];
+    const runs = toolRuns(failing);
+    assert.equal(runs.at(-1)!.command, 'cargo build --release');
+    // The build's output went to a grep the shell could not find: the fallback's echo says nothing of the build.
+    const unknown = [
+      ...failing,
+      ...shell(
+        'export PATH="$HOME/.cargo/bin:$PATH" && cargo build --release | grep error || echo "Build completed"',
+        'Build completed\nzsh: command not found: grep',
+      ),
+    ];
+    assert.equal(toolRuns(unknown).at(-1)!.inconclusive, true);
+    const probes = probesOf(unknown);
+    assert.equal(probes.find((probe) => probe.kind === 'error')!.fixedLater, false);
+    assert.equal(probes.find((probe) => probe.kind === 'next-step')?.facets[0]?.[0], 'cargo build');
+    const built = probesOf([...unknown, ...shell('cargo build --release', 'Finished release')]);
+    assert.equal(built.find((probe) => probe.kind === 'error')!.fixedLater, true);
+    for (const said of ['bash: grep: command not found', 'sh: 1: grep: not found'])
+      assert.equal(toolRuns(shell('make build | grep x || true', said)).at(-1)!.inconclusive, true);
+    assert.equal(
+      toolRuns(shell('make build', 'file not found in cache, fetching')).at(-1)!.inconclusive,
+      false,
+    );
+  });
+
+  it('takes an error a later failing run of the same check no longer reports as fixed', () => {
+    const probes = probesOf([
+      user('Port the view to the new widget API.'),
+      ...shell(
+        'cargo build --release',
+        'error[E0433]: failed to resolve: could not find `container` in `widget`\nerror[E0277]: the trait bound `Text: From<Color>` is not satisfied',
+        true,
+      ),
+      ...shell(
+        'cargo build --release --quiet',
+        'error[E0277]: the trait bound `Text: From<Color>` is not satisfied',
+        true,
+      ),
+    ]).filter((probe) => probe.kind === 'error');
+    assert.deepEqual(
+      probes.map((probe) => [probe.facets[0]![0], probe.fixedLater]),
+      [
+        ['E0433', true],
+        ['E0277', false],
+      ],
+    );
+  });
+
   it('takes an error the user pasted before their latest prompt as history, and one in it as live', () => {
     const pasted = user('It fails with:\nTypeError: Cannot read properties of undefined (reading "id")');
     assert.equal(probesOf([user('Start.'), pasted])[0]!.fixedLater, undefined);

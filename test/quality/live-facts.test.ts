@@ -151,6 +151,27 @@ describe('live facts and history', () => {
       focused: 'superseded-state',
       full: 'check-rerun-after-cut',
     });
+    // A run of one test by name is the state until a later whole run of a check of its kind, by any tool.
+    const one = toolCall('bash', { command: 'go test ./cmd/cli/checkpoint/... -run TestArchive -v' });
+    const lint = toolCall('bash', { command: 'mise run lint' });
+    const suite = toolCall('bash', { command: 'mise run test' });
+    const go = sessionOf([
+      user('Fix the archive of chunked transcripts and make sure every test passes.'),
+      callsTools([one]),
+      toolResult(one, 'ok  entire.io/cli/checkpoint 0.4s'),
+      callsTools([lint]),
+      toolResult(lint, '0 issues.'),
+      callsTools([suite]),
+      toolResult(suite, 'ok  entire.io/cli/... 12.1s'),
+    ]);
+    const goProbes = [
+      probe('one', 'state', 2, { check: 'go test TestArchive' }),
+      probe('lint', 'state', 4, { check: 'mise run lint' }),
+    ];
+    const goLive = (cut: number) =>
+      Object.fromEntries(markLiveness(goProbes, go, cut).map((item) => [item.id, item.live]));
+    assert.deepEqual(goLive(5), { one: true, lint: true });
+    assert.deepEqual(goLive(7), { one: false, lint: true });
   });
 
   it('keeps the first and the open task live, an earlier finished task and a passing number as history', () => {

@@ -253,6 +253,30 @@ describe('the guard over the chosen set', () => {
       'The upload client is ported to Rust, keeping its retries, timeouts, logging, metrics, proxies and cookies, with jitter.';
     assert.equal(scoreProbes(createMatcher(stated), guarded).probeOutcomes['task@0'], 'matched');
   });
+
+  it("takes a check's state statement away where grep's lines state it, keeping its facets", () => {
+    const state: Probe = {
+      id: 'state@9',
+      kind: 'state',
+      question: 'How was the build last checked?',
+      answer: '`npm run check` was run last; it passed.',
+      facets: [['npm run check']],
+      contradictions: [],
+      source: 'derived',
+      statement: '`npm run check` passes',
+    };
+    // An opening of the user's that puts the statement's few words together.
+    const grep = 'run the check again, it passes on CI';
+    assert.equal(scoreProbes(createMatcher(grep), [state]).probeOutcomes['state@9'], 'matched');
+    const [guarded] = guardChosen([state], cheapTricks('', grep));
+    assert.equal(guarded!.statement, undefined);
+    assert.equal(scoreProbes(createMatcher(grep), [guarded!]).probeOutcomes['state@9'], 'missed');
+    assert.equal(
+      scoreProbes(createMatcher('npm run check passes.'), [guarded!]).probeOutcomes['state@9'],
+      'matched',
+    );
+    assert.equal(guardChosen([state], cheapTricks('', 'fix the flaky test'))[0]!.statement, state.statement);
+  });
 });
 
 describe('a probe kept in part', () => {

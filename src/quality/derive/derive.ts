@@ -28,6 +28,7 @@ import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRe
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
+import { statedNextProbes } from './stated-next.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
 import { declinedOfferProbes, rejectedCallProbes } from './vetoes.ts';
@@ -59,6 +60,7 @@ export function draftProbes(
     ...tasks,
     ...(current ? [current] : []),
     ...plan,
+    ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
     ...constraintProbes(requests),
     ...rejectedCallProbes(session.messages),
     ...declinedOfferProbes(session.messages),
@@ -100,8 +102,9 @@ function oneSentence(draft: DraftProbe): DraftProbe {
 
 // Kinds that say what the agent did: the user asking for it is not it done.
 const RESULT_KINDS: ReadonlySet<string> = new Set(['artifact', 'state', 'decision']);
-// Kinds grep must never keep, not even in part: the task's detail and what was decided.
-const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'decision']);
+// Kinds grep must never keep by their statements, not even in part: the task's detail, what was decided, and a state
+// (a check's 'passes' is kept by its tally or its command, not by a request that happens to say 'run' and 'passes').
+const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'decision', 'state']);
 
 /**
  * The drafts, each result (an artifact, a state, a decision) checked against the user's own words, since a request is

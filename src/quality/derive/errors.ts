@@ -9,7 +9,7 @@ import { normalizeForMatch } from '../match.ts';
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
 import { clipWords, isContentWord } from './phrases.ts';
-import type { ToolRun } from './runs.ts';
+import { passed, type ToolRun } from './runs.ts';
 import type { DraftProbe } from './draft.ts';
 import { checkName } from './verification.ts';
 
@@ -62,6 +62,9 @@ export function errorFacets(line: string): { code?: string; phrase: string } | u
 type Occurrence = { line: string; messageIndex: number; run: ToolRun | undefined };
 type Facets = { code?: string; phrase: string; assertion?: string };
 
+// Git stopping a merge, rebase or cherry-pick on conflicts.
+const MERGE_CONFLICT = /^CONFLICT \(|^Automatic merge failed\b/m;
+
 // A failing test's line: which test broke (its assertion comes on a later line).
 const FAILING_TEST = /^\s*(?:FAIL|FAILED|×|✗|✖)\s/;
 
@@ -86,8 +89,11 @@ function facetsOfLines(lines: readonly string[]): Array<{ line: string; facets: 
 /** The error probes of a session: one per distinct error, at its first appearance. */
 export function errorProbes(messages: readonly Message[], runs: readonly ToolRun[]): DraftProbe[] {
   const seen = new Map<string, { first: Occurrence; last: Occurrence; facets: Facets }>();
+  // The errors each failed run showed, by key: a later run of the same check that fails without one has fixed it.
+  const shown = new Map<ToolRun, Set<string>>();
   const note = (occurrence: Occurrence, facets: Facets) => {
-    const key = normalizeForMatch(`${facets.code ?? ''} ${facets.phrase}`);
+    const key = errorKey(facets);
+    if (occurrence.run) shown.set(occurrence.run, (shown.get(occurrence.run) ?? new Set()).add(key));
     const known = seen.get(key);
     if (known) known.last = occurrence;
     else seen.set(key, { first: occurrence, last: occurrence, facets });
@@ -103,14 +109,15 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
       return;
     }
     const run = byIndex.get(index);
-    if (run?.failed)
+    // A merge stopped on conflicts is the state of the work (work-state.ts), not an error of it.
+    if (run?.failed && !MERGE_CONFLICT.test(run.output))
       for (const { line, facets } of facetsOfLines(run.errorLines))
         note({ line, messageIndex: index, run }, facets);
   });
   const errors = [...seen.values()].map(
     ({ first, last, facets }): DraftProbe & { failedRun: ToolRun | undefined } => {
       const fixedLater = last.run
-        ? fixedAfter(last.run, runs)
+        ? fixedAfter(last.run, runs) || goneAfter(last.run, errorKey(facets), shown)
         : // An error the user pasted before their latest prompt was the matter of an earlier request; one in the
           // latest prompt is what the work is on now.
           last.messageIndex < latestPrompt
@@ -153,6 +160,32 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
   );
   const step = fixStep(errors);
   return [...errors.map(({ failedRun: _run, ...error }) => error as DraftProbe), ...(step ? [step] : [])];
+}
+
+/** What tells one error from another: its code and the first words of its message. */
+function errorKey(facets: Facets): string {
+  return normalizeForMatch(`${facets.code ?? ''} ${facets.phrase}`);
+}
+
+/**
+ * Whether a later run of the same build or lint check failed without this error: a compiler or linter that fails on
+ * other findings no longer reports it (E0433 gone from the next `cargo build`, which fails on E0277 only), so it is
+ * behind the work.
+ */
+function goneAfter(failed: ToolRun, key: string, shown: ReadonlyMap<ToolRun, ReadonlySet<string>>): boolean {
+  // A compiler or linter reports every finding of what it checks; a test run may run a part of the tests.
+  const family = failed.command === undefined ? undefined : commandFamily(failed.command);
+  if (family !== 'build' && family !== 'lint') return false;
+  const check = checkName(failed.command!);
+  for (const [run, keys] of shown)
+    if (
+      run.messageIndex > failed.messageIndex &&
+      run.command !== undefined &&
+      checkName(run.command) === check &&
+      !keys.has(key)
+    )
+      return true;
+  return false;
 }
 
 /**
@@ -214,7 +247,7 @@ function fixedAfter(failed: ToolRun, runs: readonly ToolRun[]): boolean {
   const head = failed.command ? commandHead(failed.command) : undefined;
   const outcome =
     family !== undefined || (failed.command !== undefined && CHANGES_STATE.test(failed.command));
-  if (!outcome && runs.some((run) => run.messageIndex > failed.messageIndex && !run.failed)) return true;
+  if (!outcome && runs.some((run) => run.messageIndex > failed.messageIndex && passed(run))) return true;
   // A commit refused with `git add -A && git commit …` is made by a later `git commit …`.
   const name = family === undefined && failed.command ? outcomeName(failed.command) : undefined;
   if (
@@ -222,7 +255,7 @@ function fixedAfter(failed: ToolRun, runs: readonly ToolRun[]): boolean {
     runs.some(
       (run) =>
         run.messageIndex > failed.messageIndex &&
-        !run.failed &&
+        passed(run) &&
         run.command !== undefined &&
         outcomeName(run.command) === name,
     )
@@ -231,7 +264,7 @@ function fixedAfter(failed: ToolRun, runs: readonly ToolRun[]): boolean {
   return runs.some(
     (run) =>
       run.messageIndex > failed.messageIndex &&
-      !run.failed &&
+      passed(run) &&
       (family !== undefined
         ? run.command !== undefined && commandFamily(run.command) === family
         : head !== undefined

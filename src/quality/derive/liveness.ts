@@ -15,7 +15,7 @@ import { renderMessage } from '../../session/transcript.ts';
 import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
-import { type ToolRun, toolRuns } from './runs.ts';
+import { passed, type ToolRun, toolRuns } from './runs.ts';
 import { checkKey, checkName } from './verification.ts';
 
 /** What liveness reads about a session: its messages and file operations, whole (the cut is a position in them). */
@@ -201,7 +201,7 @@ function fixedBefore(probe: Probe, runs: readonly ToolRun[], cut: number, fixedA
     (run) =>
       run.messageIndex > last &&
       run.messageIndex < cut &&
-      !run.failed &&
+      passed(run) &&
       run.command !== undefined &&
       commandFamily(run.command) !== undefined,
   );
@@ -211,11 +211,25 @@ function fixedBefore(probe: Probe, runs: readonly ToolRun[], cut: number, fixedA
 function supersededBefore(probe: Probe, runs: readonly ToolRun[], cut: number): boolean {
   if (probe.check === undefined) return false;
   const at = probe.messageIndex ?? 0;
+  // A run of some tests or files only ("go test ./x -run TestY", "mix credo lib/a.ex") is the state until a later
+  // whole run of a check of its kind, whatever its tool ("mise run test"): that run is what passes now.
+  const own = runs.find((run) => run.messageIndex === at)?.command;
+  const family = own !== undefined && TARGETED.test(own) ? commandFamily(own) : undefined;
   return runs.some(
     (run) =>
-      run.messageIndex > at && run.messageIndex < cut && runsCheck(run, probe.check!, { anyTarget: true }),
+      run.messageIndex > at &&
+      run.messageIndex < cut &&
+      (runsCheck(run, probe.check!, { anyTarget: true }) ||
+        (family !== undefined &&
+          run.command !== undefined &&
+          commandFamily(run.command) === family &&
+          !TARGETED.test(run.command))),
   );
 }
+
+// A check run on some tests or files only: a test's name pattern, or a source file named.
+const TARGETED =
+  /\s-(?:run|k|t)\s|\s--(?:grep|testNamePattern|filter)[=\s]|\s(?:\S+\/)?[\w.-]+\.(?:go|ts|tsx|js|mjs|py|rb|ex|exs|rs)\b/;
 
 /**
  * Whether a run is a run of a check (a commit for the commit state); with `anyTarget`, a run of the same check on

@@ -131,12 +131,15 @@ function taskFacets(
 
 /** The task facet of a request's opening alone: its key phrase, when it names something and asks no question. */
 function openingFacets(request: Request): { facets: string[][]; sentences: string[] } | undefined {
-  const opening = request.sentences[0];
-  if (!opening || QUESTION.test(opening) || wordsOf(request.prose).length < MIN_REQUEST_WORDS)
-    return undefined;
-  const lead = keyPhrase(opening.slice(0, GREP_OPENING_CHARS));
-  return lead ? { facets: [[lead]], sentences: [opening] } : undefined;
+  // An exclamation before the request ("help! soph made a bunch of stacked PRs …") opens it without saying it.
+  const first = request.sentences.slice(0, 2).find((sentence) => !EXCLAMATION.test(sentence));
+  if (!first || QUESTION.test(first) || wordsOf(request.prose).length < MIN_REQUEST_WORDS) return undefined;
+  const lead = keyPhrase(first.slice(0, GREP_OPENING_CHARS));
+  return lead ? { facets: [[lead]], sentences: [first] } : undefined;
 }
+
+// A sentence of one or two words ending in "!": a call for attention, not the request.
+const EXCLAMATION = /^\W*\w+(?:\s+\w+)?\W*!$/;
 
 /** Whether one phrase holds the other (two facets that are one). */
 function overlaps(a: string, b: string): boolean {
@@ -230,7 +233,16 @@ export function taskProbes(
   const openings = requests.map((request) => request.opening).join('\n');
   // The overall task: the first request the agent went to work on is a fact even when no detail of it stands
   // beside its opening (a request whose details are its rules), named by its opening's key phrase.
-  const overall = requests.find((request) => request.startedWork && !request.ticket);
+  // A first request the agent answered before working ("help me do soph's stacked PRs in order", then "start with
+  // #89") is still the session's goal when the work came on its next requests.
+  const working = requests.findIndex((request) => request.startedWork);
+  const opening = requests
+    .slice(0, working + 1)
+    .find(
+      (request) =>
+        !request.ticket && wordsOf(request.prose).filter(isContentWord).length >= MIN_CURRENT_WORDS,
+    );
+  const overall = working < 0 ? undefined : opening;
   const withDetail = requests.flatMap((request) => {
     const ticket = ticketTask(request.ticket);
     if (ticket) return [{ request, ...ticket }];
@@ -241,7 +253,7 @@ export function taskProbes(
   const latest = withDetail.length > 1 ? withDetail[withDetail.length - 1] : undefined;
   const last = latest && latest.request.messageIndex > planFrom ? latest : undefined;
   return withDetail
-    .filter(({ request }) => request.startedWork || request === last?.request)
+    .filter(({ request }) => request.startedWork || request === last?.request || request === overall)
     .map(({ request, facets, sentences, said }) => {
       // The sentences the facets come from and those the statement takes, in the request's order.
       const quoted = [...new Set([...sentences, ...(said?.sentences ?? [])])]

@@ -24,7 +24,23 @@ export type ToolRun = {
   failed: boolean;
   /** The telling error lines of the output (compiler, exception, failing test first). */
   errorLines: string[];
+  /**
+   * The output cannot say whether the command did its work: a program of its pipeline was not found
+   * (`cargo build 2>&1 | grep error || echo "Build completed"` printing "zsh: command not found: grep"), so an
+   * exit of 0 is the fallback's, not the check's. Neither a pass nor a failure.
+   */
+  inconclusive: boolean;
 };
+
+// A shell saying a program was not found: zsh's "command not found: grep", bash's "grep: command not found", dash's
+// "sh: 1: grep: not found".
+const NOT_FOUND =
+  /^(?:[\w./-]*sh: (?:\d+: )?)?(?:command not found: \S+|[\w./-]+: (?:command )?not found)\s*$/m;
+
+/** Whether a run succeeded: it did not fail, and its output does not leave its outcome open. */
+export function passed(run: ToolRun): boolean {
+  return !run.failed && !run.inconclusive;
+}
 
 /** Every tool call that has a result, in the order of the results. */
 export function toolRuns(messages: readonly Message[]): ToolRun[] {
@@ -55,6 +71,7 @@ export function toolRuns(messages: readonly Message[]): ToolRun[] {
       output,
       failed,
       errorLines: command !== undefined && message.isError ? lines : strong,
+      inconclusive: !failed && command !== undefined && NOT_FOUND.test(output),
     });
   });
   return runs;

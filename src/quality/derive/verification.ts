@@ -134,7 +134,8 @@ export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
   const wholeFamilies = new Set<string>();
   for (const run of runs) {
     const family = run.command ? commandFamily(run.command) : undefined;
-    if (!family) continue;
+    // A run whose output leaves its outcome open states no state of the check.
+    if (!family || run.inconclusive) continue;
     last.set(checkKey(run.command!), run);
     if (!isNarrowedCheck(run.command!)) wholeFamilies.add(family);
   }

@@ -12,7 +12,14 @@ import { plainPhrase } from './artifacts.ts';
 import { COMMIT_CHECK } from './commits.ts';
 import { clipWords } from './phrases.ts';
 import { ticketShown } from './tickets.ts';
-import { openTicket, type CommitState, type TicketState, type WorkState } from './work-state.ts';
+import {
+  openTicket,
+  type CommitState,
+  type OpenedItem,
+  type TicketState,
+  type UnfinishedMerge,
+  type WorkState,
+} from './work-state.ts';
 
 /**
  * One state probe per commit, as a reader reports it: the ticket it took in, its hash, whether the ticket was closed and
@@ -164,6 +171,65 @@ function uncommittedProbe(state: WorkState, messages: readonly Message[]): Draft
   };
 }
 
+/**
+ * An issue or a pull request the agent opened, as a reader reports it: its id, its title, and where it stands ("Opened
+ * draft pull request #121: feat(explain): add AI-powered checkpoint summaries", "Created Linear issue ENT-241: Run git
+ * gc at safe points"). The id and a phrase of the title are its facets.
+ */
+function openedProbe(opened: OpenedItem): DraftProbe | undefined {
+  const title = opened.title.replace(/^\s*\w+(?:\([^)]*\))?!?:\s*/, '');
+  const phrase = plainPhrase(title);
+  if (!phrase) return undefined;
+  const what = `${opened.tracker ? `${opened.tracker} ` : ''}${opened.draft ? 'draft ' : ''}${opened.item} ${opened.id}`;
+  const statement = opened.merged
+    ? `${capitalized(what)} was opened and merged: ${clipWords(opened.title, 120)}`
+    : `${opened.item === 'issue' ? 'Created' : 'Opened'} ${what}: ${clipWords(opened.title, 120)}`;
+  return {
+    kind: 'state',
+    messageIndex: opened.messageIndex,
+    question: `What did the agent open as ${opened.item} ${opened.id}, and where does it stand?`,
+    answer: `${statement}.`,
+    facets: [idSpellings(opened.id), [phrase]],
+    statement,
+  };
+}
+
+/** How a summary may write an id: a GitHub number as `#121`, `PR 121` or the address's `pull/121`. */
+function idSpellings(id: string): string[] {
+  const number = /^#(\d+)$/.exec(id)?.[1];
+  return number ? [id, `PR ${number}`, `pull/${number}`, `issue ${number}`, `issues/${number}`] : [id];
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// How a summary says a merge is not finished; the files that conflicted are the answer's.
+const MID_MERGE = [
+  'in progress',
+  'merge conflict',
+  'merge conflicts',
+  'conflict in',
+  'conflicts in',
+  'conflicted in',
+];
+
+/**
+ * A merge or rebase the agent left stopped on conflicts ("A merge of origin/main is in progress and not committed:
+ * it conflicted in checkpoint.go"): the branch merged in, and that it is unfinished, are the facets.
+ */
+function mergeProbe(merge: UnfinishedMerge): DraftProbe {
+  const files = merge.conflicts.map((file) => basename(file));
+  const named = files.slice(0, NAMED_FILES).join(', ') + (files.length > NAMED_FILES ? ', …' : '');
+  const statement = `A ${merge.operation} of ${merge.target} is in progress: it stopped on a conflict in ${named}`;
+  return {
+    kind: 'state',
+    messageIndex: merge.messageIndex,
+    question: `Where does the ${merge.operation} of ${merge.target} stand?`,
+    answer: `${statement}.`,
+    facets: [[merge.target], MID_MERGE],
+    statement,
+  };
+}
+
 /** The state and next-step probes of the work at the cut. */
 export function workProbes(state: WorkState, messages: readonly Message[], end: number): DraftProbe[] {
   const tickets = new Map(state.tickets.map((ticket) => [ticket.id, ticket]));
@@ -171,6 +237,10 @@ export function workProbes(state: WorkState, messages: readonly Message[], end: 
     ...state.commits.flatMap((commit) => commitProbe(commit, tickets) ?? []),
     ...[progressProbe(state), finishProbe(state, messages, end)].flatMap((probe) => probe ?? []),
     ...gitProbes(state),
-    ...[uncommittedProbe(state, messages)].flatMap((probe) => probe ?? []),
+    ...(state.opened ?? []).flatMap((opened) => openedProbe(opened) ?? []),
+    // A merge stopped on conflicts is what is not committed: its probe says so.
+    ...[
+      state.unfinishedMerge ? mergeProbe(state.unfinishedMerge) : uncommittedProbe(state, messages),
+    ].flatMap((probe) => probe ?? []),
   ];
 }

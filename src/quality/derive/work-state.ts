@@ -2,7 +2,8 @@
  * The state of the work at the cut, read from the agent's shell runs in one pass: the commits it made (with their
  * hash, the ticket they name, and whether a push took them to a remote), the tickets it claimed and closed in its
  * tracker (`bd update <id> --status in_progress`, `bd close <id>`, `gh issue close <n>`), and the files it changed
- * after its last commit. What a careful reader reports as state: done and committed, pushed or not, in progress.
+ * after its last commit; the issues and pull requests it opened, and a merge it left stopped on conflicts. What a
+ * careful reader reports as state: done and committed, pushed or not, in progress, opened, merged or mid-merge.
  */
 import type { FileOperation } from '../../session/types.ts';
 import { commitSubject } from './commits.ts';
@@ -35,6 +36,31 @@ export type WorkState = {
   branch?: { name: string; command: string; messageIndex: number };
   /** The agent's last push, with the command that made it and the branch it sent. */
   push?: { command: string; branch: string; messageIndex: number };
+  /** Issues and pull requests the agent opened in a tracker (`gh pr create`, a tool that creates an issue). */
+  opened?: OpenedItem[];
+  /** A merge or rebase that stopped on conflicts and was not concluded before the cut. */
+  unfinishedMerge?: UnfinishedMerge;
+};
+
+/** An issue or a pull request the agent opened, with the title it gave and the id the tracker answered. */
+export type OpenedItem = {
+  item: 'issue' | 'pull request';
+  /** `#121` on GitHub, the tracker's own id elsewhere (`ENT-241`). */
+  id: string;
+  title: string;
+  /** The tracker, when it is not GitHub (named by the tool: `mcp__linear-server__create_issue` is Linear). */
+  tracker?: string;
+  draft: boolean;
+  merged: boolean;
+  messageIndex: number;
+};
+
+/** A merge or rebase stopped on conflicts: what was merged in, and the files that conflicted. */
+export type UnfinishedMerge = {
+  operation: 'merge' | 'rebase';
+  target: string;
+  conflicts: string[];
+  messageIndex: number;
 };
 
 // `[spotter-4te 12e2d10] feat: …`, `[main (root-commit) 1a2b3c4] …`.
@@ -49,6 +75,65 @@ const PUSH = /\bgit\s+push\b/;
 const PUSHED_BRANCH = /(?:\[new branch\]|[0-9a-f]{7,}\.\.[0-9a-f]{7,})\s+\S+\s+->\s+(\S+)/;
 // Creating or switching to a branch (not checking out files): `git checkout -b x`, `git switch -c x`, `git switch x`.
 const BRANCH = /\bgit\s+(?:checkout\s+-[bB]|switch\s+(?:-[cC]\s+)?)\s*([\w./-]+)/;
+
+// Opening a pull request or an issue with the GitHub CLI, its title, and the address it answers with.
+const GH_CREATE = /\bgh\s+(pr|issue)\s+create\b/;
+const GH_TITLE = /\s(?:--title|-t)\s+(?:"([^"]+)"|'([^']+)')/;
+const GH_URL = /\/(?:pull|issues)\/(\d+)\b/;
+const GH_MERGE = /\bgh\s+pr\s+merge\s+#?(\d+)/;
+// A tool that creates an issue in a tracker (`mcp__linear-server__create_issue`, `createIssue`), and its server's name.
+const CREATE_ISSUE_TOOL = /create_?issue$/i;
+const TOOL_SERVER = /^mcp__([a-z]+)/i;
+// A merge or rebase stopped on conflicts, the files git names, and the commands that conclude it.
+const MERGE_START = /\bgit\s+(merge|rebase)\s+(?:-\S+\s+)*([^\s-][^\s;&|]*)/;
+const CONFLICT = /^CONFLICT \([^)]*\): (?:Merge conflict in|.*? in) (\S+)/gm;
+const MERGE_END =
+  /\bgit\s+(?:(?:merge|rebase|cherry-pick)\s+--(?:continue|abort|skip|quit)|commit\b|reset\s+--(?:hard|merge))/;
+
+/** What a run opened in a tracker, if anything: a pull request or an issue with its id and title. */
+function openedBy(run: ToolRun, command: string | undefined): OpenedItem | undefined {
+  if (command !== undefined) {
+    const kind = GH_CREATE.exec(command)?.[1];
+    const title = GH_TITLE.exec(command);
+    const number = GH_URL.exec(run.output)?.[1];
+    if (!kind || !title || !number) return undefined;
+    return {
+      item: kind === 'pr' ? 'pull request' : 'issue',
+      id: `#${number}`,
+      title: (title[1] ?? title[2])!,
+      draft: /\s--draft\b/.test(command),
+      merged: false,
+      messageIndex: run.messageIndex,
+    };
+  }
+  if (!CREATE_ISSUE_TOOL.test(run.call.name)) return undefined;
+  const title = run.call.arguments['title'];
+  const id = /"identifier"\s*:\s*"([^"]+)"/.exec(run.output)?.[1] ?? GH_URL.exec(run.output)?.[1];
+  if (typeof title !== 'string' || !title.trim() || !id) return undefined;
+  const server = TOOL_SERVER.exec(run.call.name)?.[1];
+  return {
+    item: 'issue',
+    id: /^\d+$/.test(id) ? `#${id}` : id,
+    title: title.trim(),
+    ...(server ? { tracker: server.charAt(0).toUpperCase() + server.slice(1) } : {}),
+    draft: false,
+    merged: false,
+    messageIndex: run.messageIndex,
+  };
+}
+
+/** A merge or rebase this run stopped on conflicts, if it did. */
+function mergeStopped(run: ToolRun, command: string): UnfinishedMerge | undefined {
+  const start = MERGE_START.exec(command);
+  const conflicts = [...run.output.matchAll(CONFLICT)].map((match) => match[1]!);
+  if (!start || conflicts.length === 0) return undefined;
+  return {
+    operation: start[1] as UnfinishedMerge['operation'],
+    target: start[2]!,
+    conflicts: [...new Set(conflicts)],
+    messageIndex: run.messageIndex,
+  };
+}
 
 /** The ticket claimed last and not closed, if any. */
 export function openTicket(tickets: Iterable<TicketState>): TicketState | undefined {
@@ -74,6 +159,8 @@ export function workState(runs: readonly ToolRun[], operations: readonly FileOpe
   const tickets = new Map<string, TicketState>();
   let branch: WorkState['branch'];
   let push: WorkState['push'];
+  let unfinishedMerge: UnfinishedMerge | undefined;
+  const opened: OpenedItem[] = [];
   const ticket = (id: string) => {
     let state = tickets.get(id);
     if (!state) tickets.set(id, (state = { id }));
@@ -81,7 +168,18 @@ export function workState(runs: readonly ToolRun[], operations: readonly FileOpe
   };
   for (const run of runs) {
     const command = commandOf(run);
-    if (command === undefined || run.failed) continue;
+    const item = run.failed ? undefined : openedBy(run, command);
+    if (item) opened.push(item);
+    if (command === undefined) continue;
+    // A merge stopped on conflicts fails; it stays open until a commit, a --continue or an --abort concludes it.
+    const stopped = mergeStopped(run, command);
+    if (stopped) unfinishedMerge = stopped;
+    else if (unfinishedMerge && !run.failed && MERGE_END.test(command)) unfinishedMerge = undefined;
+    if (run.failed) continue;
+    const merged = GH_MERGE.exec(command)?.[1];
+    for (const pull of opened)
+      if (merged !== undefined && pull.item === 'pull request' && pull.id === `#${merged}`)
+        pull.merged = true;
     const subject = commitSubject(command);
     if (subject) {
       const hash = COMMITTED.exec(run.output)?.[2];
@@ -126,6 +224,8 @@ export function workState(runs: readonly ToolRun[], operations: readonly FileOpe
     committed: commits.length > 0,
     ...(branch ? { branch } : {}),
     ...(push ? { push } : {}),
+    opened,
+    ...(unfinishedMerge ? { unfinishedMerge } : {}),
   };
 }
 
