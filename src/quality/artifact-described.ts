@@ -87,6 +87,12 @@ const DEFINITION =
 /** Prose terms a clause needs to say something of a definition it names (a bag of names says nothing). */
 const PROSE_TERMS = 2;
 
+/**
+ * Prose terms the words after a definition on its line need to tell it when its own clause does not: one more, since
+ * an identifier bag's hyphenated items read as prose (`system-reminder`, `non-negative`).
+ */
+const PROSE_TERMS_AFTER = 3;
+
 const readings = new WeakMap<Probe, ArtifactReading | null>();
 
 /** The file name and description of an artifact probe, or null when the probe is no artifact or says nothing. */
@@ -221,7 +227,9 @@ function definitionLines(index: MeaningIndex, definition: readonly string[]): nu
   return (index.positions.get(first!)?.all ?? []).flatMap((at) => {
     const term = index.at(at)!;
     if (!term.name || !rest.every((next, offset) => index.at(at + offset + 1)?.term === next)) return [];
-    return tells(at) || saysSomething(lineTermsNear(index, at, definition.length)) ? [term.line] : [];
+    return tells(at) || saysSomething(lineTermsNear(index, at, definition.length), PROSE_TERMS_AFTER)
+      ? [term.line]
+      : [];
   });
 }
 
@@ -244,8 +252,8 @@ function lineTermsNear(index: MeaningIndex, at: number, length: number): Meaning
   return terms;
 }
 
-/** Whether a clause has two prose terms, none denied, none saying a thing went away or failed. */
-function saysSomething(terms: readonly MeaningTerm[]): boolean {
+/** Whether a clause has `least` prose terms (two unless told), none denied, none saying a thing went away or failed. */
+function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS): boolean {
   const { notHeld, edit } = wordTerms();
   let prose = 0;
   for (const term of terms) {
@@ -253,5 +261,5 @@ function saysSomething(terms: readonly MeaningTerm[]): boolean {
     if (term.negated || notHeld.has(term.term)) return false;
     if (!edit.has(term.term)) prose++;
   }
-  return prose >= PROSE_TERMS;
+  return prose >= least;
 }

@@ -202,6 +202,14 @@ describe('an artifact kept in other words', () => {
       described('session_test.go: session_status_badge (undefined: build failed on this line)', badge),
       false,
     );
+    // An identifier bag whose hyphenated items read as prose (as the python-to-rust session's bag has them).
+    assert.equal(
+      described(
+        'session_test.go, test_session_status_badge_empty, system-reminder, math_utils.rs, ValueError',
+        badge,
+      ),
+      false,
+    );
     assert.equal(
       described(
         'session_test.go session_status_badge, alpha_one, beta_two, gamma_three, delta_four, eps_five, zeta_six (today-dated; same ID after Save)',
