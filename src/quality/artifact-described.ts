@@ -87,6 +87,12 @@ const DEFINITION =
 /** Prose terms a clause needs to say something of a definition it names (a bag of names says nothing). */
 const PROSE_TERMS = 2;
 
+/**
+ * Prose terms the words after a definition on its line need to tell it when its own clause does not: one more, since
+ * an identifier bag's hyphenated items read as prose (`system-reminder`, `non-negative`).
+ */
+const PROSE_TERMS_AFTER = 3;
+
 const readings = new WeakMap<Probe, ArtifactReading | null>();
 
 /** The file name and description of an artifact probe, or null when the probe is no artifact or says nothing. */
@@ -209,9 +215,11 @@ export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean
 }
 
 /**
- * The lines that name a definition (its terms in a row, as a name) in a clause that says something of it in prose:
- * two prose terms, none denied, none saying it went away or failed ("PaneListLive: … a Status column renders the new
- * session_status_badge/1 component"). A list of names has no prose, and an error line says the definition failed.
+ * The lines that name a definition (its terms in a row, as a name) where it is said something of in prose: two prose
+ * terms, none denied, none saying it went away or failed, in its own clause ("PaneListLive: … a Status column renders
+ * the new session_status_badge/1 component") or within a few terms after it on its line, as a terse note writes a
+ * definition as a call with its prose after it ("GetOrCreateEntireSessionID (today-dated; same ID after Save)"). A
+ * list of names has no prose, and an error line says the definition failed.
  */
 function definitionLines(index: MeaningIndex, definition: readonly string[]): number[] {
   const [first, ...rest] = definition;
@@ -219,12 +227,33 @@ function definitionLines(index: MeaningIndex, definition: readonly string[]): nu
   return (index.positions.get(first!)?.all ?? []).flatMap((at) => {
     const term = index.at(at)!;
     if (!term.name || !rest.every((next, offset) => index.at(at + offset + 1)?.term === next)) return [];
-    return tells(at) ? [term.line] : [];
+    return tells(at) || saysSomething(lineTermsNear(index, at, definition.length), PROSE_TERMS_AFTER)
+      ? [term.line]
+      : [];
   });
 }
 
-/** Whether a clause has two prose terms, none denied, none saying a thing went away or failed. */
-function saysSomething(terms: readonly MeaningTerm[]): boolean {
+/**
+ * The terms of the clause of the `length` terms at `at` and those after it on their line, up to
+ * {@link DESCRIBED_WITHIN} after them: a note's prose follows what it tells ("Name (what it does)", "Name = what"); a
+ * list's items before a name are other names.
+ */
+function lineTermsNear(index: MeaningIndex, at: number, length: number): MeaningTerm[] {
+  const line = index.lineAt(at);
+  const terms: MeaningTerm[] = [];
+  const to = Math.min(index.length - 1, at + length - 1 + DESCRIBED_WITHIN);
+  // The name's own clause is read whole (a clause that says it is undefined or gone tells nothing after it), from at
+  // most as far back as the window reaches after it: a clause of a long kept tail is not walked for each name in it.
+  let from = at;
+  const stop = Math.max(0, at - DESCRIBED_WITHIN);
+  while (from > stop && index.clauseAt(from - 1) === index.clauseAt(at)) from--;
+  for (let position = from; position <= to; position++)
+    if (index.lineAt(position) === line) terms.push(index.at(position)!);
+  return terms;
+}
+
+/** Whether a clause has `least` prose terms (two unless told), none denied, none saying a thing went away or failed. */
+function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS): boolean {
   const { notHeld, edit } = wordTerms();
   let prose = 0;
   for (const term of terms) {
@@ -232,5 +261,5 @@ function saysSomething(terms: readonly MeaningTerm[]): boolean {
     if (term.negated || notHeld.has(term.term)) return false;
     if (!edit.has(term.term)) prose++;
   }
-  return prose >= PROSE_TERMS;
+  return prose >= least;
 }

@@ -177,6 +177,48 @@ describe('an artifact kept in other words', () => {
     );
   });
 
+  it('reads a definition a terse note writes as a call, with its prose after it on the line', () => {
+    // As a terse handoff of a Go session (entire sessions-821) writes a test file: the definition as a call, the file
+    // labels the line, what it does in the parentheses after it (a clause of their own).
+    const badge = definitionProbe('cmd/cli/session/session_test.go', 'test function');
+    const terse =
+      '- Tests: session/session_test.go session_status_badge (today-dated; same ID after Save via NewStateStore).';
+    assert.equal(described(terse, badge), true);
+    assert.equal(probeOutcome(createMatcher(terse), badge), 'matched');
+    // Without the prose, with it denied or failing, before the name, or far off on the line: not kept.
+    assert.equal(
+      described('- session/session_test.go: today-dated, same ID after Save: session_status_badge', badge),
+      false,
+    );
+    assert.equal(
+      described('- session/session_test.go session_status_badge (NewStateStore, Save)', badge),
+      false,
+    );
+    assert.equal(
+      described('- session/session_test.go session_status_badge (not today-dated; never the same ID)', badge),
+      false,
+    );
+    assert.equal(
+      described('session_test.go: session_status_badge (undefined: build failed on this line)', badge),
+      false,
+    );
+    // An identifier bag whose hyphenated items read as prose (as the python-to-rust session's bag has them).
+    assert.equal(
+      described(
+        'session_test.go, test_session_status_badge_empty, system-reminder, math_utils.rs, ValueError',
+        badge,
+      ),
+      false,
+    );
+    assert.equal(
+      described(
+        'session_test.go session_status_badge, alpha_one, beta_two, gamma_three, delta_four, eps_five, zeta_six (today-dated; same ID after Save)',
+        badge,
+      ),
+      false,
+    );
+  });
+
   it('stays linear when a long kept tail names the file and the definition on thousands of lines', async () => {
     const probe = definitionProbe('src/session.ts', 'helper function');
     // Every line names both, as a list: 20,000 × 20,000 pairs took 33 s when each name looked for the other.
