@@ -22,6 +22,7 @@ import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
 import { markLiveness } from './liveness.ts';
+import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
 import { routineProbe } from './routine.ts';
 import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
@@ -62,6 +63,7 @@ export function draftProbes(
     ...plan,
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
     ...constraintProbes(requests),
+    ...modeProbes(session.messages),
     ...rejectedCallProbes(session.messages),
     ...declinedOfferProbes(session.messages),
     ...answeredQuestionProbes(session.messages),
