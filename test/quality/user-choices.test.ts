@@ -93,6 +93,32 @@ describe('option choices', () => {
     assert.deepEqual(optionChoiceProbes([offer, user('1. this has happened twice now')]), []);
   });
 
+  it('read options put as what the agent would do, a bare label as the reply, and no catch-all as a choice', () => {
+    const offer = assistant(
+      [
+        '**Would you like me to:**',
+        '1. **Continue building the power monitor** and add it to your panel config?',
+        '2. **First fix your panel setup** - add the battery applet and find the missing tray?',
+        '3. **Do both** - fix the panel config now, then continue with the power monitor?',
+        '4. Something else?',
+        'Which would you prefer?',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      offeredOptions(offer).map((option) => option.label),
+      ['1', '2', '3', '4'],
+    );
+    const [probe, ...rest] = optionChoiceProbes([offer, user('1')]);
+    assert.equal(rest.length, 0);
+    assert.match(
+      probe!.statement!,
+      /^Chosen: Continue building the power monitor .* instead of First fix your panel setup/,
+    );
+    assert.doesNotMatch(probe!.statement!, /Something else/);
+    // The catch-all picked: the reply asks for something of its own, no option was chosen.
+    assert.deepEqual(optionChoiceProbes([offer, user('4 - first merge the other branch')]), []);
+  });
+
   it('take no pick when another prompt came between the offer and the reply', () => {
     const probes = optionChoiceProbes([
       assistant(OFFER),
