@@ -13,6 +13,7 @@ import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { Probe } from '../probes.ts';
 import { namesArtifactInProse } from '../artifact-described.ts';
+import { agreementProbes } from './agreements.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
@@ -74,6 +75,7 @@ export function draftProbes(
     ...workProbes(work, session.messages, session.messages.length),
     ...decisionProbes(session.messages),
     ...optionChoiceProbes(session.messages),
+    ...agreementProbes(session.messages),
     ...artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs)),
   ];
   return withoutRequestedResults(
