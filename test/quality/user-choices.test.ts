@@ -213,4 +213,22 @@ describe('constraints of one sentence', () => {
       ],
     );
   });
+
+  it('read a rule the user puts as what we will keep or start with, not a plan of the work', () => {
+    const probes = constraintProbes(
+      userRequests([
+        user(
+          'I want to migrate this app from the REST client to the SQL client. We can keep the REST client while we migrate gradually. We should start with packages/services. We will keep our database on the hosted service but connect to it via DATABASE_URL. We will need a few phases. Move the helpers to dirs we can keep later.',
+        ),
+      ]),
+    );
+    assert.deepEqual(
+      probes.map((probe) => probe.statement),
+      [
+        'We can keep the REST client while we migrate gradually.',
+        'We should start with packages/services.',
+        'We will keep our database on the hosted service but connect to it via DATABASE_URL.',
+      ],
+    );
+  });
 });
