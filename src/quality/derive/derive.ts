@@ -22,6 +22,7 @@ import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
+import { instructionProbes } from './instructions.ts';
 import { markLiveness } from './liveness.ts';
 import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
@@ -65,6 +66,7 @@ export function draftProbes(
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
     ...constraintProbes(requests),
     ...modeProbes(session.messages),
+    ...instructionProbes(session.messages),
     ...rejectedCallProbes(session.messages),
     ...declinedOfferProbes(session.messages),
     ...answeredQuestionProbes(session.messages),

@@ -42,7 +42,7 @@ function actionPhrase(action: string): string | undefined {
 }
 
 /** The tool calls of the session by id. */
-function callsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
+export function callsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
   const calls = new Map<string, ToolCallBlock>();
   for (const message of messages) for (const call of toolCallsOf(message)) calls.set(call.id, call);
   return calls;
