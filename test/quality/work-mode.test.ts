@@ -55,7 +55,7 @@ describe('the mode the agent works in', () => {
     const [probe, ...rest] = modeProbes(messages);
     assert.equal(rest.length, 0);
     assert.equal(probe!.messageIndex, 7);
-    assert.deepEqual(probe!.facets, [['full access']]);
+    assert.deepEqual(probe!.facets, [['full access'], ['enabled']]);
     assert.match(
       probe!.statement!,
       /^The agent now works in full access.*approval policy never.*began in a read-only sandbox/,
@@ -77,13 +77,20 @@ describe('the mode the agent works in', () => {
     const score = (summary: string) => scoreProbes(createMatcher(summary), [mode]).probeRecall;
     assert.equal(
       score(
-        'Codex ran in a read only sandbox with approval on request: the agent may read files; writing needs approval.',
+        'Codex ran in a read only sandbox with approval on request and a restricted network: the agent may read files; writing needs approval.',
       ),
       1,
     );
     assert.equal(score('The checkout service uses a shared query helper.'), 0);
+    // The session's identifiers hold the sandbox's name, not the plain word beside it.
     assert.equal(
-      score('It is false that the agent works in a read only sandbox with approval on request.'),
+      score('read-only on-request sandbox_mode approval_policy network_access environment_context'),
+      0,
+    );
+    assert.equal(
+      score(
+        'It is false that the agent works in a read only sandbox with approval on request and a restricted network.',
+      ),
       0,
     );
   });

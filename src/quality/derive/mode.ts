@@ -83,8 +83,13 @@ export function modeProbes(messages: readonly Message[]): DraftProbe[] {
   while (from > 0 && sameMode(stated[from - 1]!.mode, latest.mode)) from--;
   const earlier = from > 0 ? stated[from - 1]!.mode : undefined;
   const names = latest.mode.sandbox ? SANDBOX_WORDS[latest.mode.sandbox]?.names : undefined;
-  if (!names) return [];
-  const facets = [names];
+  // A second facet of a plain word (the network's "restricted", the approvals' "never"): the sandbox's name alone
+  // ("read-only") is an identifier, which a bag of the session's identifiers holds.
+  const plain = [latest.mode.network, latest.mode.approval].find((value) => value && /^[a-z]+$/.test(value));
+  if (!names || !plain) return [];
+  // The approval policy's words say the mode as well ("read-only" and "on-request" go together).
+  const approval = latest.mode.approval?.includes('-') ? [latest.mode.approval.replace(/-/g, ' ')] : [];
+  const facets = [[...names, ...approval], [plain]];
   const words = modeWords(latest.mode);
   const statement = earlier
     ? `The agent now works in ${words}; it began in ${modeWords(earlier)}.`
