@@ -166,6 +166,29 @@ describe('vetoes', () => {
     );
   });
 
+  it('state a rejected file edit by the file name, with the user’s words as its facet', () => {
+    const call = toolCall('Write', {
+      file_path: '/home/dev/cli/.worktrees/ent-108/cmd/entire/cli/summarize.go',
+      content: 'package cli',
+    });
+    const [probe] = rejectedCallProbes([
+      callsTools([call]),
+      toolResult(
+        call,
+        "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file " +
+          'edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\n' +
+          'should we be using the StripIDE code from textutil?',
+        true,
+      ),
+    ]);
+    assert.equal(
+      probe!.statement,
+      'The user rejected Write summarize.go: should we be using the StripIDE code from textutil?',
+    );
+    // A path list holds the file's name: the facet is what the user said.
+    assert.ok(probe!.facets[0]!.includes('StripIDE code from textutil'));
+  });
+
   it('derive an offer the user declined, and not a reply that only starts with "no"', () => {
     const messages = [
       assistant('Done. Want me to also set `gc.auto 0` on your repository now?'),
