@@ -204,6 +204,22 @@ describe('vetoes', () => {
     );
   });
 
+  it('read taking the step over as declining the offer', () => {
+    const [probe, ...rest] = declinedOfferProbes([
+      assistant('PR #89 is ready. Want me to merge the stacked PR into main now?'),
+      user("I'll do that manually. what's next in the stack?"),
+    ]);
+    assert.equal(rest.length, 0);
+    assert.match(
+      probe!.statement!,
+      /^The user declined the offer to merge the stacked PR into main now: I'll do that manually/,
+    );
+    assert.deepEqual(
+      declinedOfferProbes([assistant('Want me to merge it?'), user('I think the tests should run first')]),
+      [],
+    );
+  });
+
   it('reach the derived set of a session as live facts', () => {
     const { probes } = deriveProbes({
       messages: [

@@ -17,9 +17,9 @@ const REASON_AFTER = /the user said:\s*/i;
 
 // A prompt that declines: it opens with a no ("no", "nope", "don't", "no need", "not now", "let's not").
 // A bare "no" must stand as a word of its own ("no, that's horrible", "no don't set it"), not open a noun phrase
-// ("no power monitor, but a blank rectangle").
+// ("no power monitor, but a blank rectangle"). Taking the step over is a decline too ("I'll do that manually").
 const DECLINE =
-  /^\s*(?:(?:no|nope|nah)(?:[,.!]|\s+(?:don't|do not|need|thanks|thank you|let's|not|leave|keep|wait)\b|\s*$)|don't\b|do not\b|not now\b|not yet\b|let's not\b|please don't\b)/i;
+  /^\s*(?:(?:no|nope|nah)(?:[,.!]|\s+(?:don't|do not|need|thanks|thank you|let's|not|leave|keep|wait)\b|\s*$)|don't\b|do not\b|not now\b|not yet\b|let's not\b|please don't\b|i(?:'ll| will) (?:do|handle|take care of) (?:that|it|this)(?: myself| manually)?\b)/i;
 
 // An offer of the agent's, as a question at the end of its message: "Want me to also set X?", "Should I X?".
 const OFFER =
