@@ -31,6 +31,7 @@ import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRe
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
+import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
@@ -67,6 +68,7 @@ export function draftProbes(
     ...constraintProbes(requests),
     ...modeProbes(session.messages),
     ...instructionProbes(session.messages),
+    ...specListProbes(session.messages),
     ...rejectedCallProbes(session.messages),
     ...declinedOfferProbes(session.messages),
     ...answeredQuestionProbes(session.messages),
