@@ -27,6 +27,11 @@ describe('lists of requirements in a request', () => {
       { heading: 'Page filters', items: ['Date range filter', 'Label filter (one or many)', 'Team filter'] },
     ]);
     assert.deepEqual(requestLists('Fix the bug:\n- in the parser'), []);
+    // Steps to take are the task's, not requirements.
+    assert.deepEqual(
+      requestLists('Do these:\n- Edit a.txt, change hello to goodbye\n- Run the tests\n- Page size filter'),
+      [],
+    );
   });
 
   it('are constraints of a typed request, not of a pasted plan', () => {
@@ -35,7 +40,7 @@ describe('lists of requirements in a request', () => {
     assert.equal(probe!.kind, 'constraint');
     assert.equal(
       probe!.statement,
-      'Page filters: Date range filter; Label filter (one or many); Team filter',
+      'Page filters: Date range filter, Label filter (one or many), Team filter',
     );
     const plan = `Implement the following plan:\n${'- Step of the plan with many words in it\n'.repeat(5)}${'Context. '.repeat(200)}`;
     assert.deepEqual(specListProbes([user(plan)]), []);

@@ -14,6 +14,9 @@ const MAX_REQUEST_CHARS = 1500;
 const MIN_ITEMS = 2;
 const MAX_ITEMS = 8;
 const STATEMENT_CHARS = 240;
+// How a step of a plan opens: a verb of doing.
+const STEP =
+  /^(?:edit|change|replace|run|add|remove|delete|create|update|fix|write|move|rename|open|read|make|implement|install|check|test|use|commit|push|deploy|refactor)\b/i;
 
 /** What the user typed of a prompt: after an editor's context header (Codex in VS Code), when there is one. */
 function typed(text: string): string {
@@ -37,7 +40,13 @@ export function requestLists(prose: string): Array<{ heading: string; items: str
     if (line.trim().length > 0) previous = line.trim();
   }
   if (current) lists.push(current);
-  return lists.filter((list) => list.items.length >= MIN_ITEMS && list.items.length <= MAX_ITEMS);
+  return lists.filter(
+    (list) =>
+      list.items.length >= MIN_ITEMS &&
+      list.items.length <= MAX_ITEMS &&
+      // A list of steps ("Edit a.txt, change …", "Run the tests") is work to do, not what the work must meet.
+      list.items.filter((item) => STEP.test(item)).length * 2 <= list.items.length,
+  );
 }
 
 /** One constraint per list of requirements in a typed request, with its heading. */
@@ -50,7 +59,7 @@ export function specListProbes(messages: readonly Message[]): DraftProbe[] {
     for (const { heading, items } of requestLists(prose)) {
       const phrase = items.map((item) => keyPhrase(item, 4)).find((found) => found !== undefined);
       if (!phrase) continue;
-      const said = clipWords(`${heading ? `${heading}: ` : ''}${items.join('; ')}`, STATEMENT_CHARS);
+      const said = clipWords(`${heading ? `${heading}: ` : ''}${items.join(', ')}`, STATEMENT_CHARS);
       probes.push({
         kind: 'constraint',
         messageIndex,
