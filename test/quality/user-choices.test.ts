@@ -93,6 +93,32 @@ describe('option choices', () => {
     assert.deepEqual(optionChoiceProbes([offer, user('1. this has happened twice now')]), []);
   });
 
+  it('read options put as what the agent would do, a bare label as the reply, and no catch-all as a choice', () => {
+    const offer = assistant(
+      [
+        '**Would you like me to:**',
+        '1. **Continue building the power monitor** and add it to your panel config?',
+        '2. **First fix your panel setup** - add the battery applet and find the missing tray?',
+        '3. **Do both** - fix the panel config now, then continue with the power monitor?',
+        '4. Something else?',
+        'Which would you prefer?',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      offeredOptions(offer).map((option) => option.label),
+      ['1', '2', '3', '4'],
+    );
+    const [probe, ...rest] = optionChoiceProbes([offer, user('1')]);
+    assert.equal(rest.length, 0);
+    assert.match(
+      probe!.statement!,
+      /^Chosen: Continue building the power monitor .* instead of First fix your panel setup/,
+    );
+    assert.doesNotMatch(probe!.statement!, /Something else/);
+    // The catch-all picked: the reply asks for something of its own, no option was chosen.
+    assert.deepEqual(optionChoiceProbes([offer, user('4 - first merge the other branch')]), []);
+  });
+
   it('take no pick when another prompt came between the offer and the reply', () => {
     const probes = optionChoiceProbes([
       assistant(OFFER),
@@ -140,6 +166,29 @@ describe('vetoes', () => {
     );
   });
 
+  it('state a rejected file edit by the file name, with the user’s words as its facet', () => {
+    const call = toolCall('Write', {
+      file_path: '/home/dev/cli/.worktrees/ent-108/cmd/entire/cli/summarize.go',
+      content: 'package cli',
+    });
+    const [probe] = rejectedCallProbes([
+      callsTools([call]),
+      toolResult(
+        call,
+        "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file " +
+          'edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\n' +
+          'should we be using the StripIDE code from textutil?',
+        true,
+      ),
+    ]);
+    assert.equal(
+      probe!.statement,
+      'The user rejected Write summarize.go: should we be using the StripIDE code from textutil?',
+    );
+    // A path list holds the file's name: the facet is what the user said.
+    assert.ok(probe!.facets[0]!.includes('StripIDE code from textutil'));
+  });
+
   it('derive an offer the user declined, and not a reply that only starts with "no"', () => {
     const messages = [
       assistant('Done. Want me to also set `gc.auto 0` on your repository now?'),
@@ -152,6 +201,22 @@ describe('vetoes', () => {
     assert.match(
       probes[0]!.statement!,
       /^The user declined the offer to set `gc\.auto 0` on your repository now/,
+    );
+  });
+
+  it('read taking the step over as declining the offer', () => {
+    const [probe, ...rest] = declinedOfferProbes([
+      assistant('PR #89 is ready. Want me to merge the stacked PR into main now?'),
+      user("I'll do that manually. what's next in the stack?"),
+    ]);
+    assert.equal(rest.length, 0);
+    assert.match(
+      probe!.statement!,
+      /^The user declined the offer to merge the stacked PR into main now: I'll do that manually/,
+    );
+    assert.deepEqual(
+      declinedOfferProbes([assistant('Want me to merge it?'), user('I think the tests should run first')]),
+      [],
     );
   });
 
@@ -184,6 +249,24 @@ describe('constraints of one sentence', () => {
       [
         "Delete all the Python source files when you're done",
         'but keep the Justfile - update it to run Rust tests instead',
+      ],
+    );
+  });
+
+  it('read a rule the user puts as what we will keep or start with, not a plan of the work', () => {
+    const probes = constraintProbes(
+      userRequests([
+        user(
+          'I want to migrate this app from the REST client to the SQL client. We can keep the REST client while we migrate gradually. We should start with packages/services. We will keep our database on the hosted service but connect to it via DATABASE_URL. We will need a few phases. Move the helpers to dirs we can keep later.',
+        ),
+      ]),
+    );
+    assert.deepEqual(
+      probes.map((probe) => probe.statement),
+      [
+        'We can keep the REST client while we migrate gradually.',
+        'We should start with packages/services.',
+        'We will keep our database on the hosted service but connect to it via DATABASE_URL.',
       ],
     );
   });

@@ -28,6 +28,13 @@ const PICK_ANYWHERE = /\b(?:option|go with|let's do|choose|pick)\s+\(?([A-Ea-e1-
 const ASKS =
   /\?|\b(?:do you want|would you like|which (?:one|option|approach)|(?:do|would) you prefer|should we)\b/i;
 
+// How a labelled question opens: it asks about something rather than offering a course to take.
+const LABELLED_QUESTION =
+  /^(?:are|is|was|were|should|shall|can|could|will|would|what|which|who|how|why|where|when|have|has|(?:do|does|did)\s+(?:you|we|i|it|they|this|that|these|those)\b)/i;
+
+// An option that offers none of the others: the user's own answer.
+const CATCH_ALL = /^(?:something else|other|anything else|none of (?:the above|these)|neither)\b/i;
+
 // Options a pick chooses among: at least two, in one message.
 const MIN_OPTIONS = 2;
 // Words of an option's text a statement quotes.
@@ -51,8 +58,9 @@ export function offeredOptions(message: Message): Option[] {
     const match = OPTION_LINE.exec(line);
     if (!match) return;
     const body = optionText(match[2]!);
-    // A labelled question ("**A) Are these 4 fields correct?**") asks; it offers nothing to choose.
-    if (!body || body.endsWith('?')) return;
+    // A labelled question ("**A) Are these 4 fields correct?**") asks; it offers nothing to choose. An option put
+    // as what the agent would do ("Would you like me to: 1. Continue building the monitor?") is still an option.
+    if (!body || (body.endsWith('?') && LABELLED_QUESTION.test(body))) return;
     const label = match[1]!.toUpperCase();
     // A label seen before starts a new list of its series: the options asked about are the last list, not a
     // numbered list of findings above them.
@@ -121,15 +129,18 @@ export function optionChoiceProbes(messages: readonly Message[]): DraftProbe[] {
     const options = offered;
     offered = [];
     if (options.length === 0) return;
-    const reply = proseOf(contentText(message.content));
+    // A bare label ("1", "B)") is no prose, and is the whole reply.
+    const typed = contentText(message.content);
+    const reply = proseOf(typed) || typed.trim();
     const label = pickedLabel(reply);
     const chosen = options.find((option) => option.label === label);
-    if (!chosen) return;
+    // Picking the catch-all ("Something else?") chooses none of the options: the reply is a request of its own.
+    if (!chosen || CATCH_ALL.test(chosen.text)) return;
     const phrase = keyPhrase(chosen.text, 4);
     if (!phrase) return;
     // The options not taken are those of the chosen one's series (letters or digits).
     const series = options.filter((option) => /\d/.test(option.label) === /\d/.test(chosen.label));
-    const rejected = series.filter((option) => option !== chosen);
+    const rejected = series.filter((option) => option !== chosen && !CATCH_ALL.test(option.text));
     const chosenText = clipWords(chosen.text, OPTION_CHARS);
     // What the reply adds to the pick ("I think B), let's start with all user prompts and key tool actions").
     const detail = clipWords(replyDetail(reply), DETAIL_CHARS);

@@ -13,6 +13,7 @@ import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { Probe } from '../probes.ts';
 import { namesArtifactInProse } from '../artifact-described.ts';
+import { agreementProbes } from './agreements.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
@@ -21,13 +22,16 @@ import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
+import { instructionProbes } from './instructions.ts';
 import { markLiveness } from './liveness.ts';
+import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
 import { routineProbe } from './routine.ts';
 import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
+import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
@@ -62,6 +66,9 @@ export function draftProbes(
     ...plan,
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
     ...constraintProbes(requests),
+    ...modeProbes(session.messages),
+    ...instructionProbes(session.messages),
+    ...specListProbes(session.messages),
     ...rejectedCallProbes(session.messages),
     ...declinedOfferProbes(session.messages),
     ...answeredQuestionProbes(session.messages),
@@ -72,6 +79,7 @@ export function draftProbes(
     ...workProbes(work, session.messages, session.messages.length),
     ...decisionProbes(session.messages),
     ...optionChoiceProbes(session.messages),
+    ...agreementProbes(session.messages),
     ...artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs)),
   ];
   return withoutRequestedResults(

@@ -40,7 +40,7 @@ const MIN_REQUEST_WORDS = 6;
 const MAX_DETAIL_GAP_WORDS = 20;
 
 const CONSTRAINT_MARKER =
-  /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward)\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
+  /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward|(?:we|you)(?:'ll| will| can| should| must| need to| have to) (?:keep|stay|remain|start with))\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
 
 // Markers of when, after what is asked ("… when you're done", "… until every test passes").
 const TRAILING_MARKER = /^(?:when you|until|for the rest|from now|going forward)/i;
@@ -48,6 +48,12 @@ const TRAILING_MARKER = /^(?:when you|until|for the rest|from now|going forward)
 // A sentence that grants leave rather than sets the work: a rule in it is about that one optional step.
 const PERMISSION =
   /\b(?:you can|you could|you may|feel free|if you (?:need|want|like)|if needed|if necessary)\b/i;
+
+// A rule put as what we will keep or start with ("We can keep the REST client", "We should start with packages/x"):
+// its object, article and all, is what the rule keeps.
+const KEEP_RULE = /^(?:we|you)\b/i;
+// What stands before a rule that opens a clause: nothing, a clause mark, or a joining word.
+const CLAUSE_OPENS = /(?:^|[,;:(]|\b(?:and|but|so|then|also))\s*$/i;
 
 // Markers that open an imperative at the start of a sentence or clause.
 const IMPERATIVE = /^(?:keep|leave|delete|remove)$/i;
@@ -385,7 +391,10 @@ function ruleIn(
     const rest = sentence.slice(match.index + match[0].length);
     // An imperative's object may open with an article ("keep the Justfile"); after another marker an article reads
     // as a count or an aside ("only a few left").
-    const imperative = match.index === 0 && IMPERATIVE.test(match[0]);
+    const keepRule = KEEP_RULE.test(match[0]);
+    // "… moved to dirs we can keep later": a clause about a thing, not a rule, unless it opens a clause.
+    if (keepRule && !CLAUSE_OPENS.test(sentence.trimStart().slice(0, match.index))) continue;
+    const imperative = (match.index === 0 && IMPERATIVE.test(match[0])) || keepRule;
     if ((!imperative && NOT_A_RULE.test(rest)) || PERMISSION.test(sentence.slice(0, match.index))) continue;
     // "Delete the Python files when you're done": what is asked stands before a marker of when.
     if (TRAILING_MARKER.test(match[0])) {

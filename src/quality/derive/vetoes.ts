@@ -5,6 +5,7 @@
  * rule a successor must not break by doing the thing again, stated with what was ruled out, since the user's reply
  * alone ("don't check this in") does not say what.
  */
+import { basename } from 'node:path';
 import type { Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
@@ -16,9 +17,9 @@ const REASON_AFTER = /the user said:\s*/i;
 
 // A prompt that declines: it opens with a no ("no", "nope", "don't", "no need", "not now", "let's not").
 // A bare "no" must stand as a word of its own ("no, that's horrible", "no don't set it"), not open a noun phrase
-// ("no power monitor, but a blank rectangle").
+// ("no power monitor, but a blank rectangle"). Taking the step over is a decline too ("I'll do that manually").
 const DECLINE =
-  /^\s*(?:(?:no|nope|nah)(?:[,.!]|\s+(?:don't|do not|need|thanks|thank you|let's|not|leave|keep|wait)\b|\s*$)|don't\b|do not\b|not now\b|not yet\b|let's not\b|please don't\b)/i;
+  /^\s*(?:(?:no|nope|nah)(?:[,.!]|\s+(?:don't|do not|need|thanks|thank you|let's|not|leave|keep|wait)\b|\s*$)|don't\b|do not\b|not now\b|not yet\b|let's not\b|please don't\b|i(?:'ll| will) (?:do|handle|take care of) (?:that|it|this)(?: myself| manually)?\b)/i;
 
 // An offer of the agent's, as a question at the end of its message: "Want me to also set X?", "Should I X?".
 const OFFER =
@@ -33,7 +34,19 @@ function callSummary(call: ToolCallBlock): string {
   const command = typeof args.command === 'string' ? args.command : undefined;
   if (command) return clipWords(command.split('\n')[0]!, ACTION_CHARS);
   const path = [args.file_path, args.path, args.notebook_path].find((value) => typeof value === 'string');
-  return path ? `${call.name} ${String(path)}` : call.name;
+  // The file by its name: its whole path is no phrase a summary repeats.
+  return path ? `${call.name} ${basename(String(path))}` : call.name;
+}
+
+/** The telling phrases of a reason, longest first: spellings of one facet, so a word the facet rules drop leaves others. */
+function reasonPhrases(reason: string): string[] {
+  const phrases = [4, 3, 2].map((words) => keyPhrase(reason, words));
+  return [...new Set(phrases.filter((phrase): phrase is string => phrase !== undefined))];
+}
+
+/** Whether a tool call works on a file (an edit, a write, a read) rather than running a command. */
+function isFileCall(call: ToolCallBlock): boolean {
+  return typeof call.arguments.command !== 'string' && callSummary(call) !== call.name;
 }
 
 /** A phrase of what was ruled out: its most telling words, else its first ones ("set gc.auto 0"). */
@@ -42,7 +55,7 @@ function actionPhrase(action: string): string | undefined {
 }
 
 /** The tool calls of the session by id. */
-function callsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
+export function callsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
   const calls = new Map<string, ToolCallBlock>();
   for (const message of messages) for (const call of toolCallsOf(message)) calls.set(call.id, call);
   return calls;
@@ -61,14 +74,18 @@ export function rejectedCallProbes(messages: readonly Message[]): DraftProbe[] {
     const call = calls.get(message.toolCallId);
     if (!call || reason.length === 0) return;
     const action = callSummary(call);
+    // What the user said is the rule ("prefer subagents to save on the main context"); a file tool's call is said
+    // by its file's name alone, which a list of paths holds.
+    const said = isFileCall(call) ? reasonPhrases(reason) : [];
     const phrase = actionPhrase(action);
-    if (!phrase) return;
+    const facets = said.length > 0 ? [said] : phrase ? [[phrase]] : [];
+    if (facets.length === 0) return;
     probes.push({
       kind: 'constraint',
       messageIndex,
       question: `What did the user stop the agent from doing (${call.name}), and what did they say?`,
       answer: `The user rejected \`${action}\` and said: "${reason}"`,
-      facets: [[phrase]],
+      facets,
       statement: `The user rejected ${action}: ${reason}`,
     });
   });

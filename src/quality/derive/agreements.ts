@@ -1,0 +1,156 @@
+/**
+ * Decisions the user and the agent settled in conversation rather than by a pick among labelled options: a proposal
+ * the user approved ("Want me to implement this approach?" → "yes"), and the proposal the user asked for ("review the
+ * codebase and propose a solution") when it is the agent's last word at the cut, point by point. Each is said in the
+ * agent's words, since the user's words copied verbatim must not pass for what was decided. (A point the agent
+ * conceded — "You're absolutely right …" — was tried and left out: on the tuning cuts one in eleven was a reader's
+ * decision.)
+ */
+import type { Message } from '../../session/types.ts';
+import { contentText, isPrompt } from '../../session/types.ts';
+import { offeredOptions, pickedLabel } from './choices.ts';
+import type { DraftProbe } from './draft.ts';
+import { clipWords, keyPhrase, proseOf, sentencesOf } from './phrases.ts';
+
+/** The agent's prose of a message: its text blocks, code fences left out. */
+function agentText(message: Message): string {
+  if (message.role !== 'assistant') return '';
+  return message.content
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('\n')
+    .replace(/```[\s\S]*?```/g, '\n')
+    .trim();
+}
+
+// Words of a statement.
+const STATEMENT_CHARS = 280;
+
+// A reply that approves what the agent proposed and nothing more: a yes, a go-ahead.
+const APPROVES =
+  /^(?:yes|yep|yeah|ok(?:ay)?|sure|sounds good|looks good|lgtm|go ahead|go for it|do it|please do|proceed|perfect|great|approved?|let's do (?:it|this|that)|start implementing)\b/i;
+// The most an approval says before it is a request of its own.
+const APPROVAL_CHARS = 80;
+
+// How a proposal asks for the go-ahead at its end: "Want me to implement this approach?", "Ready to start WP1?".
+const ASKS_APPROVAL =
+  /\b(?:want me to|should I|shall I|ready to|would you like|do you want|does (?:this|that) (?:look|sound)|sounds? good|looks? good|ok(?:ay)?\?|proceed|go ahead)\b/i;
+
+/** Whether a message ends by asking the user to approve what it proposes (in its last two sentences). */
+function asksApproval(text: string): boolean {
+  return sentencesOf(text.replace(/\*\*/g, ''))
+    .slice(-2)
+    .some((sentence) => sentence.endsWith('?') && ASKS_APPROVAL.test(sentence));
+}
+
+/** Whether a reply approves the proposal before it: a go-ahead, short. */
+function approves(reply: string): boolean {
+  const text = reply.trim();
+  return text.length <= APPROVAL_CHARS && APPROVES.test(text) && !/\b(?:no|not|don't|but)\b/i.test(text);
+}
+
+// A heading, a bold line or a list item of a proposal: what it proposes, line by line.
+const PROPOSAL_LINE = /^\s*(?:#{1,4}\s+|[-*]\s+|\d+[.)]\s+|\*\*)(.+?)\s*$/;
+// A section that states what is proposed, not what is (a "Current State"), why or how it works ("Why it works"), or
+// what comes after ("Next Steps").
+const NOT_PROPOSED =
+  /^(?:current|existing|today|status|summary|context|findings|next steps?|questions?|why|how|what this|impact|problem|issue|root cause|analysis)\b/i;
+
+/** The lines of a message that state its proposal: headings, bold lines and list items, markdown left out. */
+function proposalLines(text: string): string[] {
+  const lines: string[] = [];
+  let skipping = false;
+  for (const line of text.split('\n')) {
+    const match = PROPOSAL_LINE.exec(line);
+    if (!match) continue;
+    const body = match[1]!
+      .replace(/\*\*|__|`/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const heading = /^\s*(?:#{1,4}\s|\*\*[^*]+\*\*:?\s*$)/.test(line);
+    if (heading) {
+      skipping = NOT_PROPOSED.test(body);
+      if (!skipping && body.length > 0) lines.push(body.replace(/:$/, ''));
+      continue;
+    }
+    if (!skipping && body.length > 0 && !body.endsWith('?')) lines.push(body);
+  }
+  return lines;
+}
+
+/** One decision for a proposal: its lines, the first ones, as one statement. */
+function proposalProbe(lines: readonly string[], messageIndex: number, how: string): DraftProbe | undefined {
+  const statement = clipWords(lines.join('; '), STATEMENT_CHARS);
+  const phrase = lines.map((line) => keyPhrase(line, 4)).find((found) => found !== undefined);
+  if (!phrase) return undefined;
+  return {
+    kind: 'decision',
+    messageIndex,
+    question: `What did the agent propose that the user ${how}${lines.length === 1 ? `, in the point "${clipWords(lines[0]!, 60)}"` : ''}?`,
+    answer: `The agent proposed: ${clipWords(lines.join('; '), 600)}`,
+    facets: [[phrase]],
+    statement: `Proposed: ${statement}`,
+  };
+}
+
+// Lines of an approved proposal its statement takes: its heading and first point say what it is; more lines hold
+// more terms than a reader's one fact of it.
+const APPROVED_LINES = 2;
+
+// The most points of an asked-for proposal taken one by one.
+const MAX_PROPOSAL_POINTS = 10;
+// A point of a proposal long enough to be one (not a bare heading word).
+const MIN_POINT_WORDS = 6;
+
+// A request that asks the agent to propose, not to do: its answer is the proposal.
+const ASKS_PROPOSAL =
+  /\b(?:propose|proposal|suggest|recommend|come up with a plan|make a plan|create a plan|draft a plan|plan (?:for|how|out)|how (?:would|should) we)\b/i;
+
+/** Whether a reply picks one of the options a message offers (then the pick is the decision, choices.ts). */
+function picksOption(message: Message, reply: string): boolean {
+  const label = pickedLabel(proseOf(reply) || reply.trim());
+  return label !== undefined && offeredOptions(message).some((option) => option.label === label);
+}
+
+/**
+ * Decisions settled in conversation before the end of `messages` (the cut): each proposal the user's next prompt
+ * approved, and the proposal the last request asked for when the agent's answer is the last word.
+ */
+export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
+  const probes: DraftProbe[] = [];
+  // The agent's last message with text since the user's last prompt, and that prompt.
+  let lastText: { text: string; messageIndex: number } | undefined;
+  let lastRequest: string | undefined;
+  messages.forEach((message, messageIndex) => {
+    if (message.role === 'assistant') {
+      const text = agentText(message);
+      if (text.length > 0) lastText = { text, messageIndex };
+      return;
+    }
+    if (!isPrompt(message)) return;
+    const reply = contentText(message.content);
+    const proposal = lastText;
+    lastText = undefined;
+    lastRequest = reply;
+    if (
+      !proposal ||
+      !asksApproval(proposal.text) ||
+      !approves(proseOf(reply) || reply) ||
+      picksOption(messages[proposal.messageIndex]!, reply)
+    )
+      return;
+    const lines = proposalLines(proposal.text);
+    const probe =
+      lines.length >= 2 ? proposalProbe(lines.slice(0, APPROVED_LINES), messageIndex, 'approved') : undefined;
+    if (probe) probes.push(probe);
+  });
+  // The proposal the user asked for, as the agent's last word: nothing has overruled it.
+  if (lastText && lastRequest !== undefined && ASKS_PROPOSAL.test(proseOf(lastRequest))) {
+    // Each point on its own: an asked-for proposal is the answer, and its points are the decisions a reader lists.
+    const points = proposalLines(lastText.text).filter((line) => line.split(/\s+/).length >= MIN_POINT_WORDS);
+    for (const point of points.slice(0, MAX_PROPOSAL_POINTS)) {
+      const probe = proposalProbe([point], lastText.messageIndex, 'asked for');
+      if (probe) probes.push(probe);
+    }
+  }
+  return probes;
+}

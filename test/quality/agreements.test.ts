@@ -1,0 +1,110 @@
+/**
+ * Decisions settled in conversation (issue 39, item 2): a proposal the user approved with a go-ahead, and the proposal
+ * the user asked for when it is the agent's last word, point by point; a proposal the user did not approve, or one
+ * the user's reply picks an option of, is no such decision.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { agreementProbes } from '../../src/quality/derive/agreements.ts';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { scoreProbes } from '../../src/quality/probe-recall.ts';
+import { assistant, user } from '../helpers/factories.ts';
+
+const PROPOSAL = assistant(
+  [
+    'The cycle comes from the validators: session imports checkpoint, and checkpoint imports paths.',
+    '',
+    '## Best solution: move the validators to the checkpoint package',
+    '',
+    '1. Move ValidateSessionID and ValidateAgentID to checkpoint/validators.go',
+    '2. Keep EntireSessionID in the session package',
+    '',
+    '**Want me to implement this approach?** It is the cleanest way to break the cycle.',
+  ].join('\n'),
+);
+
+describe('a proposal the user approved', () => {
+  it('is a decision stated by its heading and first point, set at the approval', () => {
+    const [probe, ...rest] = agreementProbes([
+      user('Fix the import cycle in the session code.'),
+      PROPOSAL,
+      user('yes'),
+    ]);
+    assert.equal(rest.length, 0);
+    assert.equal(probe!.kind, 'decision');
+    assert.equal(probe!.messageIndex, 2);
+    assert.equal(
+      probe!.statement,
+      'Proposed: Best solution: move the validators to the checkpoint package; Move ValidateSessionID and ValidateAgentID to checkpoint/validators.go',
+    );
+  });
+
+  it('is none when the reply is no go-ahead, or the message asks for no approval', () => {
+    assert.deepEqual(agreementProbes([PROPOSAL, user('no, keep them in paths')]), []);
+    assert.deepEqual(
+      agreementProbes([PROPOSAL, user('why not a new package for the ids instead of this?')]),
+      [],
+    );
+    const report = assistant('Done:\n- Moved the validators\n- Kept the session ids\nAll tests pass.');
+    assert.deepEqual(agreementProbes([user('Fix the cycle.'), report, user('ok')]), []);
+  });
+
+  it('leaves a pick among labelled options to the option choice', () => {
+    const offer = assistant(
+      'Should I:\n1. Move the validators to checkpoint\n2. Add a new ids package\nWant me to go ahead?',
+    );
+    assert.deepEqual(agreementProbes([offer, user('2')]), []);
+    assert.equal(agreementProbes([offer, user('yes')]).length, 1);
+  });
+});
+
+const ASKED = [
+  user('Review the services package and propose a plan to move it from the REST client to the SQL client.'),
+  assistant(
+    [
+      '**Current State**',
+      '- services/create.ts wraps the REST query builder with tenant filters.',
+      '',
+      '**Migration Plan**',
+      '- Phase 0: add the SQL client and a connection string, and pull the schema from the database.',
+      '- Phase 1: give createService a provider adapter so both clients work side by side.',
+      '',
+      '**Next Steps**',
+      '1. Add the client dependency and wire the connection string locally.',
+    ].join('\n'),
+  ),
+];
+
+describe('the proposal the user asked for', () => {
+  it('is one decision per point of its proposed sections, the current state and next steps aside', () => {
+    const probes = agreementProbes(ASKED);
+    assert.deepEqual(
+      probes.map((probe) => probe.statement),
+      [
+        'Proposed: Phase 0: add the SQL client and a connection string, and pull the schema from the database.',
+        'Proposed: Phase 1: give createService a provider adapter so both clients work side by side.',
+      ],
+    );
+    assert.ok(probes.every((probe) => probe.messageIndex === 1 && probe.kind === 'decision'));
+  });
+
+  it('is none once the user has answered it, or when the request asked for work, not a proposal', () => {
+    assert.deepEqual(agreementProbes([...ASKED, user('Now start with phase 0.')]), []);
+    assert.deepEqual(agreementProbes([user('Move the services package to the SQL client.'), ASKED[1]!]), []);
+  });
+
+  it('is derived, kept by a paraphrase and not by the user words copied', () => {
+    const { probes } = deriveProbes({ messages: ASKED });
+    const decisions = probes.filter((probe) => probe.kind === 'decision');
+    assert.equal(decisions.length, 2);
+    const score = (summary: string) => scoreProbes(createMatcher(summary), decisions).probeRecall;
+    assert.equal(
+      score(
+        'Plan: phase 0 adds the SQL client with a connection string and pulls the database schema; phase 1 gives createService a provider adapter so both clients work side by side.',
+      ),
+      1,
+    );
+    assert.equal(score(ASKED[0]!.content as string), 0);
+  });
+});

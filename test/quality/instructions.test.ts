@@ -1,0 +1,90 @@
+/**
+ * The project's instructions file as standing rules (issue 39, item 2): the rule lines of a CLAUDE.md or AGENTS.md the
+ * agent printed, or the harness injected, are constraints; a grep's hit on it, prose and code in it are not.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { instructionProbes, ruleLines } from '../../src/quality/derive/instructions.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { scoreProbes } from '../../src/quality/probe-recall.ts';
+import { assistant, callsTools, context, toolCall, toolResult, user } from '../helpers/factories.ts';
+
+const CLAUDE_MD = [
+  '# Shop monorepo',
+  '',
+  'Modern TypeScript monorepo for the shop and its admin.',
+  '',
+  '## Key patterns',
+  '',
+  '- **Testing**: Always set `NODE_ENV=test` when running the test suites',
+  '- **No barrel exports**: Avoid index.ts re-exports in every package',
+  '',
+  '```bash',
+  'pnpm test   # never run without NODE_ENV',
+  '```',
+  '',
+  '11. **CRITICAL: Always update the Zod schemas when the database schema changes**',
+].join('\n');
+
+describe('instructions file rules', () => {
+  it('are the rule lines, markdown and code left out', () => {
+    assert.deepEqual(ruleLines(CLAUDE_MD), [
+      'Testing: Always set NODE_ENV=test when running the test suites',
+      'No barrel exports: Avoid index.ts re-exports in every package',
+      'CRITICAL: Always update the Zod schemas when the database schema changes',
+    ]);
+  });
+
+  it('are constraints where the agent printed the file, not where it searched it', () => {
+    const read = toolCall('exec_command', { command: ['bash', '-lc', "sed -n '1,200p' CLAUDE.md"] });
+    const grep = toolCall('exec_command', { command: ['bash', '-lc', 'rg "Always" CLAUDE.md'] });
+    const messages = [
+      user('Plan the move of the services package to the SQL client.'),
+      callsTools([grep]),
+      toolResult(grep, 'CLAUDE.md:- **Testing**: Always set `NODE_ENV=test` when running the test suites'),
+      callsTools([read]),
+      toolResult(read, CLAUDE_MD),
+    ];
+    const probes = instructionProbes(messages);
+    assert.equal(probes.length, 3);
+    assert.ok(probes.every((probe) => probe.kind === 'constraint' && probe.messageIndex === 4));
+    assert.equal(
+      probes[0]!.statement,
+      'CLAUDE.md: Testing: Always set NODE_ENV=test when running the test suites',
+    );
+    assert.deepEqual(instructionProbes(messages.slice(0, 3)), []);
+  });
+
+  it('are constraints where the harness injected the instructions', () => {
+    const probes = instructionProbes([
+      context('instructions', `# AGENTS.md instructions for /home/dev/shop\n\n${CLAUDE_MD}`),
+      user('Plan the move of the services package to the SQL client.'),
+    ]);
+    assert.equal(probes.length, 3);
+    assert.match(probes[2]!.statement!, /^AGENTS\.md: CRITICAL: Always update the Zod schemas/);
+  });
+
+  it('are derived, kept by a summary that states the rule and lost by one that lifts it', () => {
+    const read = toolCall('Read', { file_path: '/home/dev/shop/CLAUDE.md' });
+    const { probes } = deriveProbes({
+      messages: [
+        user('Plan the move of the services package to the SQL client, and write the plan to docs/plan.md.'),
+        callsTools([read]),
+        toolResult(read, CLAUDE_MD),
+        assistant('The services package wraps the REST client; the plan goes to docs/plan.md next.'),
+      ],
+    });
+    const schema = probes.find((probe) => /Zod schemas/.test(probe.statement ?? ''));
+    assert.ok(schema, 'the schema rule is derived');
+    const score = (summary: string) => scoreProbes(createMatcher(summary), [schema]).probeRecall;
+    assert.equal(
+      score('Project rule (CLAUDE.md): whenever the database schema changes, update the Zod schemas too.'),
+      1,
+    );
+    assert.equal(
+      score('It is false that the Zod schemas must be updated when the database schema changes.'),
+      0,
+    );
+  });
+});
