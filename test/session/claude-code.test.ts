@@ -188,4 +188,92 @@ describe('Claude Code importer', () => {
       assert.equal(session.compactions[0]?.messageIndex, 4);
     });
   });
+
+  describe('prompts queued while the agent worked', () => {
+    const record = (fields: Record<string, unknown>) => JSON.stringify({ sessionId: 'q', ...fields });
+    const user = (uuid: string, parent: string | null, content: unknown) =>
+      record({
+        type: 'user',
+        uuid,
+        parentUuid: parent,
+        timestamp: '2026-01-01T10:00:00.000Z',
+        message: { role: 'user', content },
+      });
+    const call = (uuid: string, parent: string, id: string) =>
+      record({
+        type: 'assistant',
+        uuid,
+        parentUuid: parent,
+        timestamp: '2026-01-01T10:00:01.000Z',
+        message: {
+          id: `m-${uuid}`,
+          role: 'assistant',
+          content: [{ type: 'tool_use', id, name: 'Bash', input: { command: 'make' } }],
+        },
+      });
+    const result = (uuid: string, parent: string, id: string) =>
+      user(uuid, parent, [{ type: 'tool_result', tool_use_id: id, content: 'ok' }]);
+    const queue = (operation: string, content?: string) =>
+      record({
+        type: 'queue-operation',
+        operation,
+        timestamp: '2026-01-01T10:00:02.000Z',
+        ...(content ? { content } : {}),
+      });
+
+    it('puts a prompt removed from the queue into the turn, after the tool result it went in with', async () => {
+      const text = [
+        user('u1', null, 'Build the project.'),
+        call('a1', 'u1', 't1'),
+        queue('enqueue', "don't commit, only write the plan to a file"),
+        queue('enqueue', '<task-notification>\n<status>completed</status>\n</task-notification>'),
+        queue('remove'),
+        queue('remove'),
+        result('u2', 'a1', 't1'),
+        call('a2', 'u2', 't2'),
+        queue('enqueue', 'can we do this in a subagent?'),
+        queue('popAll', 'can we do this in a subagent?'),
+        result('u3', 'a2', 't2'),
+        queue('enqueue', 'and check the docs'),
+        queue('dequeue'),
+        user('u4', 'u3', 'and check the docs'),
+      ].join('\n');
+      const session = await loadSession(await writeTemporary('queued.jsonl', `${text}\n`));
+      assert.deepEqual(roles(session.messages), [
+        'user',
+        'assistant',
+        'toolResult',
+        'user',
+        'assistant',
+        'toolResult',
+        'user',
+      ]);
+      // The app's notification is not the user's words; the prompt taken back to edit went nowhere; the one
+      // sent as the next prompt has its own line and is not doubled.
+      assert.deepEqual(userTexts(session.messages), [
+        'Build the project.',
+        "don't commit, only write the plan to a file",
+        'and check the docs',
+      ]);
+    });
+
+    it('keeps the attachment a newer version writes, once', async () => {
+      const text = [
+        user('u1', null, 'Build the project.'),
+        call('a1', 'u1', 't1'),
+        queue('enqueue', 'also run the linter'),
+        queue('remove'),
+        record({
+          type: 'attachment',
+          uuid: 'q1',
+          parentUuid: 'a1',
+          timestamp: '2026-01-01T10:00:02.000Z',
+          attachment: { type: 'queued_command', prompt: 'also run the linter' },
+        }),
+        result('u2', 'q1', 't1'),
+      ].join('\n');
+      const session = await loadSession(await writeTemporary('queued-attachment.jsonl', `${text}\n`));
+      assert.deepEqual(userTexts(session.messages), ['Build the project.', 'also run the linter']);
+    });
+  });
 });

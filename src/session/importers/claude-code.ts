@@ -6,6 +6,7 @@ import { emptyStats } from '../types.ts';
 import { claudeCodeBranches, type ParentLinks } from './claude-code-branches.ts';
 import { conversation, countMessages } from './claude-code-conversation.ts';
 import { type Line, lineOf } from './claude-code-lines.ts';
+import { promptQueue } from './claude-code-queue.ts';
 import { isRecord, timestampOf } from './content.ts';
 import { claudeCodeFileTargets } from './file-targets.ts';
 
@@ -41,6 +42,7 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
   const facts: { sessionId?: string; cwd?: string; version?: string; gitBranch?: string } = {};
   // A line written again under a new uuid (same message, time and blocks) is a copy of the first one.
   const firstByKey = new Map<string, string>();
+  const queue = promptQueue();
   await readJsonLines(file, stats, options, (record, line) => {
     if (!isRecord(record) || typeof record.type !== 'string') {
       throw new LineError(file, line, 'type: expected a string naming the record type');
@@ -66,6 +68,7 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
       }
     }
     if (parsedLine) {
+      if (record.isSidechain !== true) queue.deliverInto(parsedLine);
       (record.isSidechain === true ? sidechain : main).push(parsedLine);
       if (parsedLine.value.kind !== 'boundary') {
         for (const key of ['sessionId', 'cwd', 'version', 'gitBranch'] as const) {
@@ -80,6 +83,7 @@ async function readClaudeCode(file: string, options: ImportOptions): Promise<Imp
       return;
     }
     stats.metadataLines++;
+    if (type === 'queue-operation') queue.read(record);
     const title = record.summary ?? record.customTitle ?? record.aiTitle;
     if (typeof title === 'string' && (type === 'summary' || type.endsWith('-title'))) titles.push(title);
   });
