@@ -222,3 +222,8 @@ export function toolCallsOf(message: Message): ToolCallBlock[] {
   if (message.role !== 'assistant') return [];
   return message.content.filter((block): block is ToolCallBlock => block.type === 'toolCall');
 }
+
+/** The tool calls of a transcript by id, so a result can name the call that produced it. */
+export function toolCallsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
+  return new Map(messages.flatMap((message) => toolCallsOf(message).map((call) => [call.id, call] as const)));
+}

@@ -2,7 +2,8 @@
 import type { Message, ToolCallBlock, ToolResultMessage } from '../session/types.ts';
 import { integerAtLeast, type SettingDeclaration, setting } from '../settings.ts';
 import type { Tokenizer } from '../tokens.ts';
-import { replaceOutput, toolCallsById } from './tool-outputs.ts';
+import { toolCallsById } from '../session/types.ts';
+import { replaceOutput } from './tool-outputs.ts';
 import type { Strategy } from './types.ts';
 
 /**

@@ -9,18 +9,9 @@
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
 import { offeredOptions, pickedLabel } from './choices.ts';
+import { agentProse } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, keyPhrase, proseOf, sentencesOf } from './phrases.ts';
-
-/** The agent's prose of a message: its text blocks, code fences left out. */
-function agentText(message: Message): string {
-  if (message.role !== 'assistant') return '';
-  return message.content
-    .map((block) => (block.type === 'text' ? block.text : ''))
-    .join('\n')
-    .replace(/```[\s\S]*?```/g, '\n')
-    .trim();
-}
 
 // Words of a statement.
 const STATEMENT_CHARS = 280;
@@ -122,7 +113,7 @@ export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
   let lastRequest: string | undefined;
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
-      const text = agentText(message);
+      const text = agentProse(message).trim();
       if (text.length > 0) lastText = { text, messageIndex };
       return;
     }

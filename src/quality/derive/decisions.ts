@@ -33,13 +33,15 @@ function isChoice(sentence: string): boolean {
   return (OWN_CHOICE.test(sentence.trim()) || STEP_CHOICE.test(sentence)) && !GUESS.test(sentence);
 }
 
-/** The agent's prose of a message: its text blocks, code fences left out. */
-function agentProse(message: Message): string {
+/** The agent's text of a message: its text blocks, its tool calls and thinking aside. */
+export function agentText(message: Message): string {
   if (message.role !== 'assistant') return '';
-  return message.content
-    .map((block) => (block.type === 'text' ? block.text : ''))
-    .join('\n')
-    .replace(/```[\s\S]*?```/g, '\n');
+  return message.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
+
+/** The agent's prose of a message: its text, code fences left out. */
+export function agentProse(message: Message): string {
+  return agentText(message).replace(/```[\s\S]*?```/g, '\n');
 }
 
 /** One probe per sentence of the agent that states a choice, with the rejected alternative when it names one. */

@@ -4,11 +4,11 @@
  * "# AGENTS.md instructions"). Each rule line ("Always set NODE_ENV=test when running tests", "11. CRITICAL: Always
  * update schemas when database changes") is a constraint a successor must keep to.
  */
-import type { Message } from '../../session/types.ts';
-import { contentText } from '../../session/types.ts';
+import { coreCommand, shellCommand } from '../../session/shell-commands.ts';
+import type { Message, ToolCallBlock } from '../../session/types.ts';
+import { contentText, toolCallsById } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, keyPhrase, wordsOf } from './phrases.ts';
-import { callsById } from './vetoes.ts';
 
 // An instructions file by its name.
 const INSTRUCTIONS_FILE = /(?:^|[\s/'"=])((?:CLAUDE|AGENTS|GEMINI)(?:\.local)?\.md)\b/;
@@ -23,14 +23,14 @@ const MIN_RULE_WORDS = 4;
 const RULE_CHARS = 240;
 
 /** The instructions file a tool call prints, if it prints one. */
-function printedFile(args: Record<string, unknown>, name: string): string | undefined {
-  const path = [args.file_path, args.path].find((value) => typeof value === 'string') as string | undefined;
-  if (path && /^read$/i.test(name)) return INSTRUCTIONS_FILE.exec(path)?.[1];
-  const raw = args.command;
-  const command = Array.isArray(raw) ? raw.map(String).join(' ') : typeof raw === 'string' ? raw : undefined;
+function printedFile(call: ToolCallBlock): string | undefined {
+  const { file_path: filePath, path } = call.arguments;
+  const read = [filePath, path].find((value) => typeof value === 'string') as string | undefined;
+  if (read && /^read$/i.test(call.name)) return INSTRUCTIONS_FILE.exec(read)?.[1];
+  const command = shellCommand(call);
   if (!command) return undefined;
-  // Codex runs `bash -lc "<command>"`: the command is its last part.
-  const shell = command.replace(/^\s*(?:bash|sh|zsh)\s+-l?c\s+/, '').replace(/^["']|["']$/g, '');
+  // A command given as one string may still wrap itself in a shell (`bash -lc "cat AGENTS.md"`).
+  const shell = coreCommand(command.replace(/^(?:bash|sh|zsh)\s+-l?c\s+/, '').replace(/^["']|["']$/g, ''));
   return PRINTS.test(shell) ? INSTRUCTIONS_FILE.exec(shell)?.[1] : undefined;
 }
 
@@ -59,7 +59,7 @@ export function ruleLines(text: string): string[] {
 
 /** One constraint per rule line of each instructions file the transcript holds (the last reading of each file). */
 export function instructionProbes(messages: readonly Message[]): DraftProbe[] {
-  const calls = callsById(messages);
+  const calls = toolCallsById(messages);
   const readings = new Map<string, { text: string; messageIndex: number }>();
   messages.forEach((message, messageIndex) => {
     if (message.role === 'user' && message.context === 'instructions') {
@@ -70,7 +70,7 @@ export function instructionProbes(messages: readonly Message[]): DraftProbe[] {
     }
     if (message.role !== 'toolResult' || message.isError) return;
     const call = calls.get(message.toolCallId);
-    const file = call ? printedFile(call.arguments, call.name) : undefined;
+    const file = call ? printedFile(call) : undefined;
     if (file) readings.set(file, { text: contentText(message.content), messageIndex });
   });
   const seen = new Set<string>();

@@ -6,6 +6,7 @@
  */
 import type { Message } from '../../session/types.ts';
 import { isPrompt, toolCallsOf } from '../../session/types.ts';
+import { agentText } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, keyPhrase } from './phrases.ts';
 
@@ -19,15 +20,6 @@ const NARRATION =
   /(?:^|[.!]\s+)(?:now|next|then)?,?\s*(?:let me|let's|i'll|i will|i need to|we need to)?\s*((?:run|rerun|re-run|build|rebuild|test|commit|push|deploy|install|fix|add|update|move|write|create|remove|delete|rename|refactor|finish|implement|merge|rebase|release|restart|format)\b[^.!?\n:]*)/i;
 // About one summary sentence.
 const STATEMENT_CHARS = 200;
-
-/** The agent's text of a message, its tool calls aside. */
-function agentText(message: Message): string {
-  if (message.role !== 'assistant') return '';
-  return message.content
-    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
-    .join('\n')
-    .trim();
-}
 
 /** The items of the "Next steps" part of a report: its list items (or its first line of prose), at most a few. */
 function nextItems(text: string): string[] | undefined {
@@ -58,7 +50,7 @@ export function statedNextProbes(messages: readonly Message[]): DraftProbe[] {
   const latestPrompt = messages.findLastIndex(isPrompt);
   // The report: the agent's latest message since the prompt with a part saying what is left.
   for (let index = messages.length - 1; index > latestPrompt; index--) {
-    const items = nextItems(agentText(messages[index]!));
+    const items = nextItems(agentText(messages[index]!).trim());
     if (!items) continue;
     const said = clipWords(items.join('; '), STATEMENT_CHARS);
     const phrase = keyPhrase(items[0]!);
@@ -76,7 +68,7 @@ export function statedNextProbes(messages: readonly Message[]): DraftProbe[] {
   }
   const running = runningCall(messages, latestPrompt);
   if (running === undefined) return [];
-  const narration = NARRATION.exec(agentText(messages[running]!))?.[1]?.trim();
+  const narration = NARRATION.exec(agentText(messages[running]!).trim())?.[1]?.trim();
   const phrase = narration ? keyPhrase(narration) : undefined;
   if (!narration || !phrase) return [];
   return [

@@ -7,7 +7,7 @@
  */
 import { basename } from 'node:path';
 import type { Message, ToolCallBlock } from '../../session/types.ts';
-import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
+import { contentText, isPrompt, toolCallsById } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, keyPhrase, phraseAfter, proseOf, sentencesOf } from './phrases.ts';
 
@@ -54,16 +54,9 @@ function actionPhrase(action: string): string | undefined {
   return keyPhrase(action, 4) ?? phraseAfter(action.replace(/`/g, ''), 4);
 }
 
-/** The tool calls of the session by id. */
-export function callsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
-  const calls = new Map<string, ToolCallBlock>();
-  for (const message of messages) for (const call of toolCallsOf(message)) calls.set(call.id, call);
-  return calls;
-}
-
 /** One constraint per tool call the user rejected with a reason: what it would have done, and the reason. */
 export function rejectedCallProbes(messages: readonly Message[]): DraftProbe[] {
-  const calls = callsById(messages);
+  const calls = toolCallsById(messages);
   const probes: DraftProbe[] = [];
   messages.forEach((message, messageIndex) => {
     if (message.role !== 'toolResult') return;
