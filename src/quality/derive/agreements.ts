@@ -41,10 +41,10 @@ function approves(reply: string): boolean {
 
 // A heading, a bold line or a list item of a proposal: what it proposes, line by line.
 const PROPOSAL_LINE = /^\s*(?:#{1,4}\s+|[-*]\s+|\d+[.)]\s+|\*\*)(.+?)\s*$/;
-// A section that states what is proposed, not what is (a "Current State"), why or how it works ("Why it works"), or
-// what comes after ("Next Steps").
+// A section that states what is proposed, not what is (a "Current State"), why or how it works ("Why it works"),
+// what comes after ("Next Steps"), or what was done (a progress report's "Completed", "Done", "Remaining").
 const NOT_PROPOSED =
-  /^(?:current|existing|today|status|summary|context|findings|next steps?|questions?|why|how|what this|impact|problem|issue|root cause|analysis)\b/i;
+  /^(?:current|existing|today|status|summary|context|findings|next steps?|questions?|why|how|what this|impact|problem|issue|root cause|analysis|completed|done|finished|progress|remaining|changes made|what (?:was|we|i) (?:done|did|changed))\b/i;
 
 /** The lines of a message that state its proposal: headings, bold lines and list items, markdown left out. */
 function proposalLines(text: string): string[] {

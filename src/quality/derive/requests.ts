@@ -61,6 +61,19 @@ const IMPERATIVE = /^(?:keep|leave|delete|remove)$/i;
 const NOT_A_RULE =
   /^\s+(?:t?h?ink|tink|know|see|get|understand|care|remember|mind|one|two|a|an|the|thing|way|once|now|because|if|when)\b/i;
 
+// "only" of time or degree is no limit ("I've only recently started seeing this", "it only just broke").
+const ONLY_ASIDE = /^\s+(?:recently|just|ever|lately|started|been|sometimes|occasionally|rarely|happens?)\b/i;
+
+// What should not happen is an expectation about a fault, not a rule of the work ("shouldn't happen in normal use").
+const SHOULD_ASIDE = /^\s+(?:happen|occur|matter|be\s+(?:possible|needed|necessary|an issue|a problem))\b/i;
+
+// A sentence that reports what the user sees: what a thing does not do there is a fault found, and the sentence sets
+// no rule ("It looks like it does not optimistically update and loads all data instead of …", "ok, i think the
+// component doesn't adhere to the invariant that …").
+const REPORT_FRAME =
+  /^(?:(?:ok(?:ay)?|so|hm+|well|yeah|also|and|but)[,\s]+)*(?:(?:i|we)\s+(?:think|noticed|see|found|guess|suspect)|(?:it\s+)?(?:looks|seems)(?:\s+like)?|apparently)\b/i;
+const DESCRIBES = /\b(?:doesn't|does not|doesn’t)\b/i;
+
 // An editor extension's header before what the user typed (Codex in VS Code: "# Context from my IDE setup: ## Open
 // tabs: … ## My request for Codex: …").
 const TYPED_AFTER = /^[\s\S]*?#+\s*My request for \w+:\s*/;
@@ -386,6 +399,7 @@ function ruleIn(
   sentence: string,
 ): { marker: string; phrase: string; start: number; end: number } | undefined {
   if (sentence.endsWith('?')) return undefined;
+  if (REPORT_FRAME.test(sentence.trimStart()) && DESCRIBES.test(sentence)) return undefined;
   // A marker at the start reads the sentence as it begins: an imperative ("Keep the Justfile").
   for (const match of sentence.trimStart().matchAll(CONSTRAINT_MARKER)) {
     const rest = sentence.slice(match.index + match[0].length);
@@ -396,6 +410,8 @@ function ruleIn(
     if (keepRule && !CLAUSE_OPENS.test(sentence.trimStart().slice(0, match.index))) continue;
     const imperative = (match.index === 0 && IMPERATIVE.test(match[0])) || keepRule;
     if ((!imperative && NOT_A_RULE.test(rest)) || PERMISSION.test(sentence.slice(0, match.index))) continue;
+    if (/^only$/i.test(match[0]) && ONLY_ASIDE.test(rest)) continue;
+    if (/^(?:shouldn't|should not)$/i.test(match[0]) && SHOULD_ASIDE.test(rest)) continue;
     // "Delete the Python files when you're done": what is asked stands before a marker of when.
     if (TRAILING_MARKER.test(match[0])) {
       const before = sentence.slice(0, match.index);
@@ -479,6 +495,20 @@ function subjectBefore(text: string, label: string): string | undefined {
   );
 }
 
+// What a web server answers with its status code ("404 page not found", "HTTP 502", "status 500").
+const STATUS_AFTER =
+  /^\s*(?:page\s+)?(?:not found|error|forbidden|unauthori[sz]ed|bad (?:request|gateway)|internal server error|service unavailable|gateway time-?out|too many requests)\b/i;
+const STATUS_BEFORE = /\b(?:http|status|error|code)\s*:?\s*$/i;
+
+/**
+ * Whether a number is a status code the user quotes from a fault ("404 page not found"): the error's, which the
+ * request reporting it states, not a value the user gave the work.
+ */
+function isStatusCode(sentence: string, at: number, number: string): boolean {
+  if (!/^[1-5]\d\d$/.test(number)) return false;
+  return STATUS_AFTER.test(sentence.slice(at + number.length)) || STATUS_BEFORE.test(sentence.slice(0, at));
+}
+
 /**
  * One probe per number the user gave, with the word it measures ("100% coverage", "port 8080") and, for a
  * labelled number, what it belongs to ("api" and "port 8080").
@@ -491,6 +521,7 @@ export function numberProbes(requests: readonly Request[]): DraftProbe[] {
       if (sentence.endsWith('?')) continue;
       for (const match of sentence.matchAll(NUMBER)) {
         const number = match[0].replace(/\s+/g, ' ');
+        if (isStatusCode(sentence, match.index, number)) continue;
         const after = wordsOf(sentence.slice(match.index + match[0].length)).slice(0, 1);
         const before = wordsOf(sentence.slice(0, match.index)).slice(-1);
         // The word it measures follows in the same clause ("8081, redis" measures nothing in redis).

@@ -1,0 +1,87 @@
+/**
+ * Derived probes that state no reader fact (issue 39, precision): a user's report of a fault is no rule of the work,
+ * "only" of time and what "shouldn't happen" are no limits, a status code quoted from a fault is no number the user
+ * gave, and a progress report's "Completed" section is no proposal. Each rule keeps the real rule beside it.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { agreementProbes } from '../../src/quality/derive/agreements.ts';
+import { constraintProbes, numberProbes, userRequests } from '../../src/quality/derive/requests.ts';
+import { assistant, user } from '../helpers/factories.ts';
+
+/** The facets of the constraints the user's one message sets. */
+function rulesOf(text: string): string[] {
+  return constraintProbes(userRequests([user(text), assistant('On it.')])).map(
+    (probe) => probe.facets[0]![0]!,
+  );
+}
+
+describe('a user sentence that reports what happens', () => {
+  it('sets no rule when it reports what a thing does not do', () => {
+    assert.deepEqual(
+      rulesOf(
+        'It looks like it does not optimistically update and loads all data for all teams instead of just loading the data needed.',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      rulesOf(
+        "ok, i think the queued messages component doesn't adhere to the invariant that every line must not be wider than the width.",
+      ),
+      [],
+    );
+    // Not framed as what the user sees: a rule.
+    assert.deepEqual(rulesOf("The cache doesn't persist anything between runs."), [
+      'persist anything between runs',
+    ]);
+    assert.deepEqual(rulesOf('I think you must never touch the lock file.'), ['touch the lock file']);
+  });
+
+  it('reads "only" of time and what should not happen as no limit', () => {
+    assert.deepEqual(rulesOf("I've only recently started seeing this happen with the new worktrees."), []);
+    assert.deepEqual(rulesOf("That shouldn't happen in normal operation."), []);
+    assert.deepEqual(rulesOf('Only touch the parser module.'), ['touch the parser module']);
+    assert.deepEqual(rulesOf("You shouldn't edit generated files."), ['edit generated files']);
+  });
+});
+
+describe('a status code the user quotes', () => {
+  const numbers = (text: string) =>
+    numberProbes(userRequests([user(text), assistant('Looking.')])).map((probe) => probe.facets.at(-1)![0]);
+
+  it('is no number the user gave', () => {
+    assert.deepEqual(numbers('404 page not found, when clicking on a transcript'), []);
+    assert.deepEqual(numbers('The deploy answers HTTP 502 since this morning.'), []);
+    assert.deepEqual(numbers('Serve the api on port 8080 with 404 pages cached.'), [
+      'port 8080',
+      '404 pages',
+    ]);
+  });
+});
+
+describe("a progress report's sections", () => {
+  it('are no proposal the user approved', () => {
+    const report = assistant(
+      [
+        '## Completed',
+        '- WP1-WP10: AgentSession (885 lines) with all shared logic',
+        '- Print mode moved to the new session',
+        '## Remaining',
+        '- WP11: the interactive mode',
+        '',
+        'Ready to start WP11?',
+      ].join('\n'),
+    );
+    assert.deepEqual(agreementProbes([user('Port the modes to AgentSession.'), report, user('yes')]), []);
+    const proposal = assistant(
+      [
+        '## Plan: split the session',
+        '- Move the event bus into its own module',
+        '- Keep the listeners across unsubscribe',
+        '',
+        'Ready to start?',
+      ].join('\n'),
+    );
+    assert.equal(agreementProbes([user('Split the session.'), proposal, user('yes')]).length, 1);
+  });
+});
