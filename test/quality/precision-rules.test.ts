@@ -1,13 +1,16 @@
 /**
  * Derived probes that state no reader fact (issue 39, precision): a user's report of a fault is no rule of the work,
  * "only" of time and what "shouldn't happen" are no limits, a status code quoted from a fault is no number the user
- * gave, and a progress report's "Completed" section is no proposal. Each rule keeps the real rule beside it.
+ * gave, a progress report's "Completed" section is no proposal, and an error fixed before the cut is not back when
+ * only the agent writes about it after. Each rule keeps the real rule beside it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agreementProbes } from '../../src/quality/derive/agreements.ts';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { constraintProbes, numberProbes, userRequests } from '../../src/quality/derive/requests.ts';
-import { assistant, user } from '../helpers/factories.ts';
+import type { Message } from '../../src/session/types.ts';
+import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 /** The facets of the constraints the user's one message sets. */
 function rulesOf(text: string): string[] {
@@ -83,5 +86,33 @@ describe("a progress report's sections", () => {
       ].join('\n'),
     );
     assert.equal(agreementProbes([user('Split the session.'), proposal, user('yes')]).length, 1);
+  });
+});
+
+describe('an error fixed before the cut', () => {
+  const pasted = 'fatal: unable to read e53647ba1f1e5203bedff558b482f178db045555';
+  const filing = toolCall('create_issue', { title: 'Index corruption', description: `Users see ${pasted}` });
+  const history = [
+    user(`git status broke:\n${pasted}`),
+    assistant('The worktree index names a pruned object; rebuild it with git read-tree HEAD.'),
+    user('that worked, thanks. Now look at why the hooks rewrite the index.'),
+    assistant('Looking at the hooks.'),
+  ];
+  const errorAt = (after: Message[]) =>
+    deriveProbes(session([...history, ...after]), { cut: history.length }).probes.find(
+      (probe) => probe.kind === 'error',
+    );
+
+  it('stays history when only the agent writes about it after the cut', () => {
+    const error = errorAt([
+      assistant(`I'll file an issue about ${pasted}.`),
+      callsTools([filing]),
+      toolResult(filing, `{"identifier":"ENT-242","description":"Users see ${pasted}"}`),
+    ]);
+    assert.equal(error?.live, false);
+  });
+
+  it('is live when the user sees it again after the cut', () => {
+    assert.equal(errorAt([user(`it happened again:\n${pasted}`)])?.live, true);
   });
 });

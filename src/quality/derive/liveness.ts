@@ -121,7 +121,10 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
   // A commit's subject shows again in every later `git log`: a listing, not a use, so only a later commit counts.
   if (
     probe.check !== COMMIT_CHECK &&
-    (probe.repeatedAt ?? []).some((index) => index >= cut && recursAt(probe, session.messages, index))
+    (probe.repeatedAt ?? []).some(
+      (index) =>
+        index >= cut && recursAt(probe, session.messages, index) && happensAt(probe, session.messages, index),
+    )
   )
     return { live: true, reason: 'stated-after-cut' };
   if (
@@ -165,6 +168,19 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
       // Constraints, decisions, what a file holds, the next step, and a kind this code does not know: standing.
       return { live: true, reason: 'standing' };
   }
+}
+
+/**
+ * Whether an error's restatement is the error happening again: a failing tool's output or the user's prompt shows it
+ * (at the restatement or the message before, which it may span). The agent's own words and a tool echoing them (an
+ * issue the agent files about the error) discuss it; the fault fixed before the cut is not back.
+ */
+function happensAt(probe: Probe, messages: readonly Message[], index: number): boolean {
+  if (probe.kind !== 'error') return true;
+  return [index - 1, index].some((at) => {
+    const message = messages[at];
+    return message !== undefined && (isPrompt(message) || (message.role === 'toolResult' && message.isError));
+  });
 }
 
 /**
