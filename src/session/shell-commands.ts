@@ -58,6 +58,8 @@ export function commandHead(command: string): string {
 /** The kind of check a command runs, so a later passing run of the same kind resolves earlier failures. */
 export function commandFamily(command: string): string | undefined {
   const head = commandHead(command);
+  // Fetching or building the dependencies checks nothing of the project (`mix deps.compile`, `npm install`).
+  if (/\bdeps\.\w|\binstall\b/.test(head)) return undefined;
   if (/\b(?:test|vitest|jest|mocha|pytest)\b/.test(head) || /\s--test\b/.test(command)) return 'test';
   if (
     /\b(?:lint|biome|eslint|clippy|ruff|prettier|credo|dialyzer|mypy|pyright|rubocop|flake8|shellcheck|stylelint)\b/.test(

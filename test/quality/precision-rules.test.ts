@@ -2,13 +2,15 @@
  * Derived probes that state no reader fact (issue 39, precision): a user's report of a fault is no rule of the work,
  * "only" of time and what "shouldn't happen" are no limits, a status code quoted from a fault is no number the user
  * gave, a progress report's "Completed" section is no proposal, and an error fixed before the cut is not back when
- * only the agent writes about it after. Each rule keeps the real rule beside it.
+ * only the agent writes about it after; fetching or building the dependencies is no check. Each rule keeps the real
+ * rule beside it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agreementProbes } from '../../src/quality/derive/agreements.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { constraintProbes, numberProbes, userRequests } from '../../src/quality/derive/requests.ts';
+import { commandFamily } from '../../src/session/shell-commands.ts';
 import type { Message } from '../../src/session/types.ts';
 import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
@@ -114,5 +116,15 @@ describe('an error fixed before the cut', () => {
 
   it('is live when the user sees it again after the cut', () => {
     assert.equal(errorAt([user(`it happened again:\n${pasted}`)])?.live, true);
+  });
+});
+
+describe('a command that fetches or builds the dependencies', () => {
+  it('is no check of the project', () => {
+    assert.equal(commandFamily('mix deps.compile --force ash ash_sqlite'), undefined);
+    assert.equal(commandFamily('npm install --save-dev vitest'), undefined);
+    assert.equal(commandFamily('mix compile --warnings-as-errors'), 'build');
+    assert.equal(commandFamily('npm run build'), 'build');
+    assert.equal(commandFamily('pnpm vitest run'), 'test');
   });
 });
