@@ -55,11 +55,25 @@ export function commandHead(command: string): string {
     .join(' ');
 }
 
+// Variables set for the one command (`MIX_ENV=test mix compile`): the program after them decides what it runs.
+const ENVIRONMENT_PREFIX = /^(?:\w+=(?:"[^"]*"|'[^']*'|\S*)\s+)+/;
+
+/**
+ * The words of a command's head that say what it runs: the program and its subcommands, without a path or a quoted
+ * text it is given (`rm themes/test.json`, `git commit -m "test: …"` run no tests).
+ */
+function runWords(command: string): string {
+  return commandHead(command.replace(ENVIRONMENT_PREFIX, ''))
+    .split(/\s+/)
+    .filter((word) => !/^["'`]|\/|\.\w+$/.test(word))
+    .join(' ');
+}
+
 /** The kind of check a command runs, so a later passing run of the same kind resolves earlier failures. */
 export function commandFamily(command: string): string | undefined {
-  const head = commandHead(command);
+  const head = runWords(command);
   // Fetching or building the dependencies checks nothing of the project (`mix deps.compile`, `npm install`).
-  if (/\bdeps\.\w|\binstall\b/.test(head)) return undefined;
+  if (/\bdeps\.\w|\binstall\b/.test(commandHead(command))) return undefined;
   if (/\b(?:test|vitest|jest|mocha|pytest)\b/.test(head) || /\s--test\b/.test(command)) return 'test';
   if (
     /\b(?:lint|biome|eslint|clippy|ruff|prettier|credo|dialyzer|mypy|pyright|rubocop|flake8|shellcheck|stylelint)\b/.test(
