@@ -69,11 +69,15 @@ function runWords(command: string): string {
     .join(' ');
 }
 
+// A package manager adding or removing a package (`npm i`, `pnpm add -D jest`, `cargo install x`).
+const INSTALL = /^\S+ (?:install|i|add|uninstall|remove)\b/;
+
 /** The kind of check a command runs, so a later passing run of the same kind resolves earlier failures. */
 export function commandFamily(command: string): string | undefined {
   const head = runWords(command);
-  // Fetching or building the dependencies checks nothing of the project (`mix deps.compile`, `npm install`).
-  if (/\bdeps\.\w|\binstall\b/.test(commandHead(command))) return undefined;
+  // Fetching or building the dependencies, or installing a tool, checks nothing of the project (`mix deps.compile`,
+  // `npm install`, `cargo install cargo-llvm-cov`, `pnpm add -D jest`).
+  if (/\bdeps\.\w|\binstall\b/.test(commandHead(command)) || INSTALL.test(head)) return undefined;
   if (/\b(?:test|vitest|jest|mocha|pytest)\b/.test(head) || /\s--test\b/.test(command)) return 'test';
   if (
     /\b(?:lint|biome|eslint|clippy|ruff|prettier|credo|dialyzer|mypy|pyright|rubocop|flake8|shellcheck|stylelint)\b/.test(

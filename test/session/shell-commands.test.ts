@@ -18,6 +18,13 @@ describe('commandFamily', () => {
     assert.equal(commandFamily('cat test/helpers/cli.ts'), undefined);
   });
 
+  it('counts installing a tool as no check', () => {
+    assert.equal(commandFamily('cargo install cargo-llvm-cov'), undefined);
+    assert.equal(commandFamily('npm install --save-dev vitest'), undefined);
+    assert.equal(commandFamily('pnpm add -D jest'), undefined);
+    assert.equal(commandFamily('npm i'), undefined);
+  });
+
   it('reads the program after variables set for the one command', () => {
     assert.equal(commandFamily('MIX_ENV=test mix compile --warnings-as-errors'), 'build');
     assert.equal(commandFamily('MIX_ENV=test mix test test/a_test.exs'), 'test');
