@@ -4,6 +4,7 @@
  * report, statistic and gate is computed from these; results files are read back with the schemas of `types.ts`.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { measuredResultSchema, resultsFrameSchema } from './types.ts';
 import { continuationPredictionSchema, REHYDRATION_DESIGNS } from './continuation-types.ts';
@@ -19,7 +20,27 @@ export function shortHash(text: string): string {
 
 /** The SHA-256 of a text, in hex: the name of a stored prompt, answer or compacted context. */
 export function contentHash(text: string | Uint8Array): string {
-  return createHash('sha256').update(text).digest('hex');
+  const hash = createHash('sha256');
+  if (typeof text !== 'string' || text.length <= HASHED_PIECE_CHARS) return hash.update(text).digest('hex');
+  // A long text (a whole-transcript context or prompt) is encoded a piece at a time: encoded whole, its UTF-8 copy
+  // was tens of MB outside the heap at once. A piece never ends inside a surrogate pair, so the bytes are the same.
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + HASHED_PIECE_CHARS);
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+    hash.update(text.slice(start, end));
+    start = end;
+  }
+  return hash.digest('hex');
+}
+
+// Characters of a long text encoded for hashing at a time.
+const HASHED_PIECE_CHARS = 1 << 16;
+
+/** {@link contentHash} of a file's bytes, read a chunk at a time (a long session's file is tens of MB). */
+export async function fileContentHash(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 const versionSchema = z.literal(RECORD_VERSION, {

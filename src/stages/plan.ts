@@ -2,7 +2,7 @@
 import { type SessionReference, prefixReference } from '../results/session-reference.ts';
 import { InputError } from '../errors.ts';
 import { type Measure } from '../results/assemble.ts';
-import { RECORD_VERSION, type RunRecord, contentHash, jobId, shortHash } from '../results/record.ts';
+import { RECORD_VERSION, type RunRecord, fileContentHash, jobId, shortHash } from '../results/record.ts';
 import { type Strategy } from '../strategies/types.ts';
 import { atAgentCompaction, lastAgentCompaction } from '../strategies/at-compaction.ts';
 import { describeSchedule } from '../schedule/policy.ts';
@@ -11,7 +11,6 @@ import { callProgress, type ProgressEvent } from '../results/run-progress.ts';
 import { countMessages } from '../tokens.ts';
 import { sliceMessages } from '../session/slicer.ts';
 import { reportStem } from '../report-names.ts';
-import { readFile } from 'node:fs/promises';
 import { toolVersion } from '../package-root.ts';
 import type { SessionPlan, RunEnvironment } from './types.ts';
 
@@ -61,7 +60,7 @@ export async function planSession(
     schedule: planOptions.schedule && describeSchedule(planOptions.schedule),
     continuation: cuts.length > 0 ? { cuts } : undefined,
   });
-  const hash = contentHash(await readFile(fullReference.session.path));
+  const hash = await fileContentHash(fullReference.session.path);
   const settings =
     target === undefined ? planOptions.config : { ...planOptions.config, targetTokens: target };
   const point = planOptions.atCompaction
