@@ -34,6 +34,18 @@ export function assertNoSecrets(
   );
 }
 
+/**
+ * Whether {@link redactSecrets} of a text's pieces, one by one, is the text's redacted, for pieces cut only right before
+ * a space or next to a double quote: no key shape, URL credential or key-named query value holds either, so only a
+ * key variable's value that does could reach across a cut.
+ */
+export function redactsPieceByPiece(environment: NodeJS.ProcessEnv = process.env): boolean {
+  return keyVariables().every((name) => {
+    const value = environment[name]?.trim();
+    return !value || value.length < MINIMUM_SECRET_LENGTH || !/[\s"]/.test(value);
+  });
+}
+
 /** `text` with every key-like value (and every provider key variable's value) replaced by `***`. */
 export function redactSecrets(text: string, environment: NodeJS.ProcessEnv = process.env): string {
   let redacted = redactUrlSecrets(text);

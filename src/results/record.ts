@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
+import type { TextPieces } from './text-pieces.ts';
 import { measuredResultSchema, resultsFrameSchema } from './types.ts';
 import { continuationPredictionSchema, REHYDRATION_DESIGNS } from './continuation-types.ts';
 import { chainOutputSchema } from './chain-output.ts';
@@ -19,8 +20,13 @@ export function shortHash(text: string): string {
 }
 
 /** The SHA-256 of a text, in hex: the name of a stored prompt, answer or compacted context. */
-export function contentHash(text: string | Uint8Array): string {
+export function contentHash(text: string | Uint8Array | TextPieces): string {
   const hash = createHash('sha256');
+  if (typeof text === 'function') {
+    // Pieces never end inside a surrogate pair (text-pieces.ts): their bytes are the text's.
+    for (const piece of text()) hash.update(piece);
+    return hash.digest('hex');
+  }
   if (typeof text !== 'string' || text.length <= HASHED_PIECE_CHARS) return hash.update(text).digest('hex');
   // A long text (a whole-transcript context or prompt) is encoded a piece at a time: encoded whole, its UTF-8 copy
   // was tens of MB outside the heap at once. A piece never ends inside a surrogate pair, so the bytes are the same.

@@ -16,6 +16,7 @@ import { assertNoSecrets, redactSecrets } from '../providers/secrets.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 import type { ResultsFile } from './types.ts';
 import { createPackWriter, packHolds, packPath, readPacked, type StoredKind } from './text-pack.ts';
+import { redactedPieces, type TextPieces } from './text-pieces.ts';
 import { z } from 'zod';
 import {
   type AnyRecord,
@@ -42,8 +43,8 @@ export type { StoredKind } from './text-pack.ts';
  * leaves no records, and {@link ContentStore.discard} removes what was staged.
  */
 export type ContentStore = {
-  /** Stores a text; returns its hash. */
-  put(kind: StoredKind, text: string): Promise<string>;
+  /** Stores a text (a long one may come as its pieces: text-pieces.ts); returns its hash. */
+  put(kind: StoredKind, text: string | TextPieces): Promise<string>;
   /**
    * The run name records carry while staged: the real one hashes every planned job, so it is known only once
    * the last session is planned; {@link ContentStore.finish} writes the real one in its place.
@@ -86,7 +87,8 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       // Written at once, in this turn of the event loop: an asynchronous write goes a chunk per turn, and while
       // scoring holds the thread a long context (and its encoded bytes) stayed in memory for whole strategies.
       // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
-      if (!packed.has(kind, hash)) packed.add(kind, hash, redactSecrets(text));
+      if (!packed.has(kind, hash))
+        packed.add(kind, hash, typeof text === 'string' ? redactSecrets(text) : redactedPieces(text));
       // A turn of the event loop, as the asynchronous write gave: a Ctrl-C's handler runs before the job's
       // progress line is printed (after the interrupted line, nothing more is).
       await nextTurn();

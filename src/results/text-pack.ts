@@ -6,6 +6,7 @@
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TextPieces } from './text-pieces.ts';
 
 /** What kind of stored text: a call's prompt or answer, or a job's compacted context. */
 export type StoredKind = 'calls' | 'contexts';
@@ -33,14 +34,17 @@ const PIECE_CHARS = 1 << 16;
  * A pack line of one text (ending with a line break) in pieces whose concatenation is the line: the text is cut where
  * its escaping reads no character across the cut (never inside a surrogate pair, nor between a `\` and what follows).
  */
-function* linePieces(kind: StoredKind, hash: string, text: string): Generator<string> {
+function* linePieces(kind: StoredKind, hash: string, text: string | TextPieces): Generator<string> {
   yield kind === 'calls' ? `${PRE_OPEN}${hash}">` : `${CONTEXT_OPEN}${hash}","text":"`;
-  for (let start = 0; start < text.length;) {
-    let end = Math.min(text.length, start + PIECE_CHARS);
-    while (end < text.length && !isCutAt(text, end)) end++;
-    const piece = text.slice(start, end);
-    yield kind === 'calls' ? escapeText(piece) : JSON.stringify(piece).slice(1, -1);
-    start = end;
+  // Pieces given end where escaping reads no character across the end (text-pieces.ts), as the cuts made here do.
+  for (const given of typeof text === 'string' ? [text] : text()) {
+    for (let start = 0; start < given.length;) {
+      let end = Math.min(given.length, start + PIECE_CHARS);
+      while (end < given.length && !isCutAt(given, end)) end++;
+      const piece = given.slice(start, end);
+      yield kind === 'calls' ? escapeText(piece) : JSON.stringify(piece).slice(1, -1);
+      start = end;
+    }
   }
   yield kind === 'calls' ? `${PRE_CLOSE}\n` : '"}\n';
 }
@@ -87,8 +91,8 @@ type Span = { offset: number; length: number };
 
 /** A pack being written: texts appended, each once, and read back from what was written. */
 export type PackWriter = {
-  /** Appends the text under its hash unless the pack holds it already. */
-  add(kind: StoredKind, hash: string, text: string): void;
+  /** Appends the text (or its pieces) under its hash unless the pack holds it already. */
+  add(kind: StoredKind, hash: string, text: string | TextPieces): void;
   has(kind: StoredKind, hash: string): boolean;
   /** A text added, or undefined. */
   read(kind: StoredKind, hash: string): string | undefined;

@@ -6,6 +6,7 @@
 import { AbortedError, ContextOverflowError, messageOf } from '../errors.ts';
 import { type CallRecord, createCaller, criticalPath } from '../providers/calls.ts';
 import { type ContentStore } from '../results/records-file.ts';
+import { jsonPieces } from '../results/text-pieces.ts';
 import { type JobCall } from '../results/record.ts';
 import { type Replay, replaySchedule } from '../schedule/replay.ts';
 import { type StrategyOutput } from '../strategies/types.ts';
@@ -147,10 +148,8 @@ export async function storeExchange(
   request: { system: string; prompt: string },
   answer: string | null,
 ): Promise<JobCall> {
-  const promptHash = await store.put(
-    'calls',
-    JSON.stringify({ system: request.system, prompt: request.prompt }),
-  );
+  // In pieces: a whole-transcript prompt's JSON text would be one more copy of it, made only to be written out.
+  const promptHash = await store.put('calls', jsonPieces({ system: request.system, prompt: request.prompt }));
   const answerHash = answer === null ? null : await store.put('calls', JSON.stringify({ answer }));
   return { label, promptHash, answerHash };
 }

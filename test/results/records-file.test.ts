@@ -6,6 +6,7 @@ import { createContentStore, replaceBytes } from '../../src/results/records-file
 import { readStored, storedLocation } from '../../src/results/stored-texts.ts';
 import { contentHash, type RunRecord } from '../../src/results/record.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
+import { jsonPieces } from '../../src/results/text-pieces.ts';
 
 const bytes = (text: string) => Buffer.from(text);
 
@@ -159,6 +160,32 @@ describe('records file', () => {
       assert.equal(await readStored(file, 'contexts', contexts), context);
     } finally {
       await directory.remove();
+    }
+  });
+
+  it('stores a text given as pieces under the hash and in the line of the whole text', async () => {
+    const one = await temporaryDirectory();
+    const other = await temporaryDirectory();
+    try {
+      const request = {
+        system: 'Summarize "this".',
+        prompt: `${'a'.repeat(70_000)} sk-proj-${'Ab1'.repeat(10)} <&> \\n😀 ${'b'.repeat(70_000)}\n end`,
+      };
+      const whole = createContentStore(one.path);
+      const pieces = createContentStore(other.path);
+      const hash = await whole.put('calls', JSON.stringify(request));
+      assert.equal(await pieces.put('calls', jsonPieces(request)), hash);
+      assert.equal(pieces.read('calls', hash), whole.read('calls', hash));
+      assert.ok(!pieces.read('calls', hash)!.includes('sk-proj-Ab1'), 'the key is redacted');
+      const header = { kind: 'run', run: 'r', sessions: [], jobs: [] } as unknown as RunRecord;
+      await whole.finish(header);
+      await pieces.finish(header);
+      const page = async (directory: string, store: typeof whole) =>
+        readFile(join(directory, 'records', `${store.pack}.calls.html`), 'utf8');
+      assert.equal(await page(other.path, pieces), await page(one.path, whole));
+    } finally {
+      await one.remove();
+      await other.remove();
     }
   });
 
