@@ -311,10 +311,10 @@ function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
   let bullets: LeadIn | undefined;
-  // Each line is folded alone, as the whole text folded would be cut (a line break is a boundary no compatibility
-  // form crosses): folding a whole transcript at once made ICU copy it twice outside the heap (40 MB at 4 M tokens).
-  text.split('\n').forEach((unfolded, lineNumber) => {
-    const line = unfolded.normalize('NFKC');
+  // Folded a run of lines at a time, as the whole text folded would be cut (a line break is a boundary no
+  // compatibility form crosses): folding a whole transcript at once made ICU copy it twice outside the heap (40 MB at
+  // 4 M tokens), and folding each line alone cost a call for each.
+  foldedLines(text).forEach((line, lineNumber) => {
     if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
     if (!remember) {
       ({ clauses, bullets } = readLine(line, lineNumber, clauses, bullets, emit));
@@ -335,6 +335,22 @@ function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember
     bullets = known.bullets === undefined ? undefined : placed(known.bullets, place);
     clauses += known.count;
   });
+}
+
+// Characters of a long text folded (NFKC) at a time.
+const FOLDED_CHARS = 1 << 16;
+
+/** The lines of a text folded (NFKC), a run of lines at a time. */
+function foldedLines(text: string): string[] {
+  if (text.length <= FOLDED_CHARS) return text.normalize('NFKC').split('\n');
+  const lines: string[] = [];
+  for (let start = 0; start <= text.length;) {
+    let end = text.indexOf('\n', start + FOLDED_CHARS);
+    if (end < 0) end = text.length;
+    for (const line of text.slice(start, end).normalize('NFKC').split('\n')) lines.push(line);
+    start = end + 1;
+  }
+  return lines;
 }
 
 // A lead-in from the lines above as a line is read alone: clause numbers no clause of the line has (theirs count

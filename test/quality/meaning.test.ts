@@ -39,6 +39,20 @@ describe('meaning terms', () => {
     }
   });
 
+  it('folds a long text a run of lines at a time into the terms of the text folded whole', () => {
+    // Compatibility forms (a ligature, full-width letters, a superscript, a no-break space) on lines around each
+    // place a run of lines may end (every 65,536 characters or so), and a line break at the very end.
+    const line = (index: number) =>
+      index % 97 === 0
+        ? `The ﬁle Ｃｏｎｆｉｇ was moved² to src/app.ts\u00a0today; do not revert it (${index}).`
+        : `Step ${index}: we relocated the handler and the tests pass.`;
+    const text = `${Array.from({ length: 4000 }, (_, index) => line(index)).join('\n')}\n`;
+    assert.ok(text.length > 3 * (1 << 16));
+    assert.notEqual(text.normalize('NFKC'), text);
+    assert.deepEqual(meaningTerms(text), meaningTerms(text.normalize('NFKC')));
+    assert.ok(terms(text).includes('config'), 'the full-width word folded');
+  });
+
   it('reads inflections, synonyms and abbreviations as one term', () => {
     assert.deepEqual(terms('moved'), terms('relocating'));
     assert.deepEqual(terms('end-to-end tests'), terms('E2E test'));
