@@ -38,28 +38,48 @@ export type MatchForm = {
   wordEdges: Int32Array;
 };
 
-/** A growing list of offsets in one typed array: a number[] of millions costs twice the memory, and more to grow. */
+/**
+ * A growing list of offsets in typed arrays: a number[] of millions costs twice the memory, and more to grow. Filled
+ * chunks are kept, not copied into one twice as large: a long text's lists grew by doubling, and each step held the
+ * old array beside the new one (tens of MB outside the heap at 4 M tokens), then one more copy of the exact length.
+ */
 export class Offsets {
-  values = new Int32Array(1024);
+  private filled: Int32Array[] = [];
+  private current = new Int32Array(FIRST_CHUNK);
+  private used = 0;
   length = 0;
   push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Int32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
+    if (this.used === this.current.length) {
+      this.filled.push(this.current);
+      this.current = new Int32Array(Math.min(LAST_CHUNK, this.current.length * 2));
+      this.used = 0;
     }
-    this.values[this.length++] = value;
+    this.current[this.used++] = value;
+    this.length++;
   }
   last(): number | undefined {
-    return this.length === 0 ? undefined : this.values[this.length - 1];
+    // The current chunk holds the last value whenever there is one: a chunk is added only to push into it.
+    return this.length === 0 ? undefined : this.current[this.used - 1];
   }
   setLast(value: number): void {
-    this.values[this.length - 1] = value;
+    this.current[this.used - 1] = value;
   }
+  /** The offsets in one array of their length. */
   toArray(): Int32Array {
-    return this.values.slice(0, this.length);
+    const all = new Int32Array(this.length);
+    let at = 0;
+    for (const chunk of this.filled) {
+      all.set(chunk, at);
+      at += chunk.length;
+    }
+    all.set(this.current.subarray(0, this.used), at);
+    return all;
   }
 }
+
+// A list's first chunk, and the size chunks grow to (256 KB): a short text's lists stay small.
+const FIRST_CHUNK = 1024;
+const LAST_CHUNK = 1 << 16;
 
 // The match form is joined from pieces of about this many canonical characters, so the slices awaiting a join
 // stay few however long the text is.
