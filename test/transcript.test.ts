@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderMessage, renderMessages, truncateText } from '../src/session/transcript.ts';
+import {
+  renderMessage,
+  renderMessages,
+  renderMessagesStrung,
+  truncateText,
+} from '../src/session/transcript.ts';
 import { assistant, callsTools, toolCall, toolResult, user } from './helpers/factories.ts';
 
 describe('transcript renderer', () => {
@@ -51,6 +56,22 @@ describe('transcript renderer', () => {
     const rendered = renderMessage(toolResult(call, 'x'.repeat(2500)), { toolResultChars: 2000 });
     assert.equal(rendered, `[Tool result]: ${'x'.repeat(2000)}\n[... 500 more characters truncated]`);
     assert.equal(truncateText('short', 10), 'short');
+  });
+
+  it('strings a conversation into the text renderMessages joins', () => {
+    const call = toolCall('read', { path: 'a.ts' });
+    const messages = [
+      user(''),
+      user('fix ✓ a.ts'),
+      callsTools([call]),
+      toolResult(call, 'x'.repeat(30)),
+      user(''),
+      assistant('done'),
+    ];
+    for (const options of [{ toolResultChars: 10 }, { toolResultChars: 100 }]) {
+      assert.equal(renderMessagesStrung(messages, options), renderMessages(messages, options));
+    }
+    assert.equal(renderMessagesStrung([], { toolResultChars: 10 }), '');
   });
 
   it('does not cut user or assistant text', () => {

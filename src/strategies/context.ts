@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Caller } from '../providers/calls.ts';
 import { sliceMessages } from '../session/slicer.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
-import { renderMessages } from '../session/transcript.ts';
+import { renderMessagesStrung } from '../session/transcript.ts';
 import { registeredPrompts } from './registry.ts';
 import type { PromptUse, StrategyConfig, StrategyContext } from './types.ts';
 
@@ -28,8 +28,9 @@ export function createStrategyContext(options: {
     config,
     contextWindow: options.contextWindow,
     slice: (messages) => sliceMessages(messages, countMessages(tokenizer, messages), config),
+    // Strung: a prompt copies a whole transcript's rendering into itself once (summary-call.ts).
     render: (messages, renderOptions) =>
-      renderMessages(messages, { toolResultChars: config.toolResultChars, ...renderOptions }),
+      renderMessagesStrung(messages, { toolResultChars: config.toolResultChars, ...renderOptions }),
     prompt(owner, name) {
       const override = config.promptOverrides?.[`${owner}.${name}`];
       const text = override?.text ?? registeredPrompts()[name];
