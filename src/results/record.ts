@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { TextPieces } from './text-pieces.ts';
+import { updateInPieces } from '../text/hashed-pieces.ts';
 import { measuredResultSchema, resultsFrameSchema } from './types.ts';
 import { continuationPredictionSchema, REHYDRATION_DESIGNS } from './continuation-types.ts';
 import { chainOutputSchema } from './chain-output.ts';
@@ -27,20 +28,9 @@ export function contentHash(text: string | Uint8Array | TextPieces): string {
     for (const piece of text()) hash.update(piece);
     return hash.digest('hex');
   }
-  if (typeof text !== 'string' || text.length <= HASHED_PIECE_CHARS) return hash.update(text).digest('hex');
-  // A long text (a whole-transcript context or prompt) is encoded a piece at a time: encoded whole, its UTF-8 copy
-  // was tens of MB outside the heap at once. A piece never ends inside a surrogate pair, so the bytes are the same.
-  for (let start = 0; start < text.length;) {
-    let end = Math.min(text.length, start + HASHED_PIECE_CHARS);
-    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
-    hash.update(text.slice(start, end));
-    start = end;
-  }
-  return hash.digest('hex');
+  // A long text (a whole-transcript context) is encoded a piece at a time, not into one UTF-8 copy of tens of MB.
+  return (typeof text === 'string' ? updateInPieces(hash, text) : hash.update(text)).digest('hex');
 }
-
-// Characters of a long text encoded for hashing at a time.
-const HASHED_PIECE_CHARS = 1 << 16;
 
 /** {@link contentHash} of a file's bytes, read a chunk at a time (a long session's file is tens of MB). */
 export async function fileContentHash(path: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { updateInPieces } from './hashed-pieces.ts';
 
 /**
  * Caches keyed by text. A key sliced from a longer string (a line of a summary, a piece of a prompt) would keep
@@ -92,7 +93,8 @@ export function memoizeByText<V>(compute: (text: string) => V, max: number): (te
 export function memoizeByDigest<V>(compute: (text: string) => V, max: number): (text: string) => V {
   const known = recentMap<string, V>(max);
   return (text) => {
-    const key = createHash('sha1').update(text).digest('base64');
+    // A long text (a whole-transcript context) is hashed a piece at a time: its UTF-8 copy was 19 MB at once.
+    const key = updateInPieces(createHash('sha1'), text).digest('base64');
     let value = known.get(key);
     if (value === undefined) {
       value = compute(text);

@@ -1,0 +1,17 @@
+/** A long string hashed a piece at a time: hashed whole, its UTF-8 copy is as large as the text, outside the heap. */
+import type { Hash } from 'node:crypto';
+
+// Characters of a long text encoded for hashing at a time.
+const HASHED_PIECE_CHARS = 1 << 16;
+
+/** `hash.update(text)`, 64k characters at a time; a piece never ends inside a surrogate pair, so the bytes are the same. */
+export function updateInPieces(hash: Hash, text: string): Hash {
+  if (text.length <= HASHED_PIECE_CHARS) return hash.update(text);
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + HASHED_PIECE_CHARS);
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+    hash.update(text.slice(start, end));
+    start = end;
+  }
+  return hash;
+}
