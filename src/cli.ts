@@ -10,6 +10,7 @@ import { type CommandStreams, standardError, standardOutput, withStreams } from 
 import { terminalWidth } from './commands/terminal.ts';
 import { wrapHelp } from './report/wrap.ts';
 import { markTimeline } from './timeline.ts';
+import { prefetchRankTable } from './tokenizer/rank-table-file.ts';
 
 // A run makes large short-lived strings (rendered prompts, folded transcripts); by default V8 lets the heap grow to
 // twice or more what is live before a full collection, which doubled the peak memory of a long session's compare.
@@ -63,9 +64,20 @@ function summaryCommand(name: CommandName): Command {
   return command;
 }
 
+// The commands that count a session's tokens before anything else, with the default tokenizer unless told otherwise.
+const COUNTING_COMMANDS: ReadonlySet<CommandName> = new Set(['compare', 'check']);
+
 /** Builds the program: every command listed, the one `argv` runs (if any) loaded whole. */
 export async function buildProgram(argv: string[]): Promise<Command> {
   const requested = requestedCommand(argv);
+  // Its rank table is read on the thread pool while the command's modules load (the tokenizer then finds it read).
+  const options = argv.slice(2);
+  if (
+    requested &&
+    COUNTING_COMMANDS.has(requested) &&
+    !options.some((option) => option === '--help' || option === '-h' || option.startsWith('--tokenizer'))
+  )
+    prefetchRankTable('o200k_base');
   const program = new Command('compaction-bench')
     .description(
       'Benchmark context-compaction strategies for coding-agent sessions:\nwhat each summary keeps, for how many tokens, calls and seconds.',

@@ -81,7 +81,7 @@ async function encodingTables(
 ): Promise<{ table: RankTable; pattern: string }> {
   let stored: StoredTable | undefined;
   try {
-    stored = readRankTable(rankTablePath(name), rankModuleBytes(name));
+    stored = await readRankTable(rankTablePath(name), rankModuleBytes(name));
   } catch {
     // No stored table, or js-tiktoken not where it resolves from: build it below.
   }

@@ -4,7 +4,8 @@
  * table's arrays are views of it. A file made from another js-tiktoken (its rank module has another size) is
  * ignored, and the table is built as in development.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RankTable } from './bpe-ranks.ts';
@@ -59,18 +60,40 @@ export function serializeRankTable(stored: StoredTable): Buffer {
   ]);
 }
 
-/** The table stored in `file`, if it exists and was made from the rank module now installed (`sourceBytes`). */
-export function readRankTable(file: string, sourceBytes: number): StoredTable | undefined {
-  let buffer: Buffer;
-  try {
-    buffer = readFileSync(file);
-  } catch {
-    return undefined;
+// Each stored file's bytes, read once by whichever asks first: a prefetch or the tokenizer itself.
+const reads = new Map<string, Promise<Buffer | undefined>>();
+
+function readOnce(file: string): Promise<Buffer | undefined> {
+  let read = reads.get(file);
+  if (!read) {
+    read = readFile(file).catch(() => undefined);
+    reads.set(file, read);
   }
+  return read;
+}
+
+/**
+ * Starts reading the stored table of `encoding` (5.4 MB for o200k_base) on the thread pool, so a command that will
+ * count tokens has it while its own modules load: read when the tokenizer is made, it held the thread 20-30 ms.
+ */
+export function prefetchRankTable(encoding: string): void {
+  readOnce(rankTablePath(encoding));
+}
+
+/** The table stored in `file`, if it exists and was made from the rank module now installed (`sourceBytes`). */
+export async function readRankTable(file: string, sourceBytes: number): Promise<StoredTable | undefined> {
+  const buffer = await readOnce(file);
+  // The views below are the table: the bytes are not read again.
+  reads.delete(file);
+  if (!buffer) return undefined;
   const header = JSON.parse(buffer.toString('utf8', 4, 4 + buffer.readUInt32LE(0))) as Header;
   if (header.sourceBytes !== sourceBytes) return undefined;
-  // A copy whose offset in its ArrayBuffer is 0, so the 4-byte views below are aligned.
-  const data = new Uint8Array(buffer).buffer;
+  // The 4-byte views below must be aligned: a buffer that starts its own ArrayBuffer is (a file this large is read
+  // into one); one in a shared pool is copied.
+  const data =
+    buffer.byteOffset === 0 && buffer.buffer instanceof ArrayBuffer
+      ? buffer.buffer
+      : new Uint8Array(buffer).buffer;
   let offset = align(4 + buffer.readUInt32LE(0));
   const take = <T>(
     make: (buffer: ArrayBuffer, offset: number, length: number) => T,
