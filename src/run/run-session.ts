@@ -245,7 +245,7 @@ export async function recordSession(
     runs: planOptions.runs,
     target: target ?? null,
     reference: planOptions.reference,
-    provenance: environment.provenance,
+    provenance: await environment.provenance(),
   });
   const session: SessionRecord = {
     kind: 'session',
@@ -270,12 +270,14 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
  * prepared for matching, and what scoring any context reads of the probes) is made once the first calls are in
  * flight: the thread waits on them anyway, the first calls start sooner, and the scoring after the last call is
  * shorter by as much. Step by step, each once the thread is quiet: an answer that arrives meanwhile is handled (and
- * a chain's next call sent) after the step, not after all of them.
+ * a chain's next call sent) after the step, not after all of them. `first` (asking git for the provenance) goes
+ * before them.
  */
 export async function prepareWhileCalling(
   plans: readonly SessionPlan[],
   limit: CallLimit,
   windows: AnswerWindow,
+  first?: () => unknown,
 ): Promise<void> {
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
@@ -287,7 +289,7 @@ export async function prepareWhileCalling(
     // The page's transcript needs no answer: rendered now, it is not left for after the last one.
     () => renderTranscriptAhead(reference.session.messages),
   ]);
-  for (const step of steps) {
+  for (const step of first ? [first, ...steps] : steps) {
     await windows.wait();
     const started = performance.now();
     step();

@@ -13,7 +13,7 @@ import { type SessionReference } from '../results/session-reference.ts';
 import { type RunRecord } from '../results/record.ts';
 import { getTokenizer } from '../tokens.ts';
 import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
-import { collectProvenance } from '../results/provenance.ts';
+import { type Provenance, collectProvenance } from '../results/provenance.ts';
 import { type AnswerWindow, answerWindows } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
 import { forEachBounded } from './for-each-bounded.ts';
@@ -146,18 +146,22 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     : undefined;
   let store: ContentStore | undefined;
   try {
-    // The SDK import and the first connection are paid before the clock starts, not by the first strategy; git
-    // answers for the provenance meanwhile, and the first session loads while both wait on their answers.
-    const ready = Promise.all([
-      collectProvenance({
+    // Only the results files need the provenance: with a model, git is asked once the first calls are in flight
+    // (runSession), else while the first session loads. It is dated now, when the run starts.
+    const now = new Date();
+    let provenance: Promise<Provenance> | undefined;
+    const collect = () =>
+      (provenance ??= collectProvenance({
         command: options.command ?? [],
         provider,
         replay: providerOptions.replay,
         record: typeof providerOptions.record === 'string' ? providerOptions.record : undefined,
-      }),
-      provider.warmUp?.(),
-      judge?.warmUp?.(),
-    ]);
+        now,
+      }));
+    if (!provider.isLanguageModel) collect();
+    // The SDK import and the first connection are paid before the clock starts, not by the first strategy, and the
+    // first session loads while they wait on their answers.
+    const ready = Promise.all([provider.warmUp?.(), judge?.warmUp?.()]);
     const loadLimit = pLimit(LOAD_CONCURRENCY);
     const sessions = { transcripts: options.transcripts, loading: sessionLoadOptions(options) };
     const [transcript] = options.transcripts;
@@ -166,7 +170,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       early.first = loadLimit(() => loadSessionReference(transcript, tokenizer, sessions.loading));
       early.first.catch(() => undefined); // awaited by its session: no unhandled rejection meanwhile
     }
-    const [provenance] = await ready;
+    await ready;
     markTimeline('ready', 'first');
     const signal = options.signal ?? new AbortController().signal;
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
@@ -190,7 +194,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
         (options.schedule?.policy === 'window' ? options.schedule.window : provider.contextWindow),
       signal,
       origin: performance.now(),
-      provenance,
+      provenance: collect,
       store: (store = createContentStore(options.stage.directory, signal)),
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
@@ -219,7 +223,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     };
     const atOnce = sessionsAtOnce(options.concurrency, provider.isLanguageModel);
     await forEachBounded(options.transcripts.length, atOnce, (index) => runSession(index, stream));
-    const header = runRecord(stream.planned.flat(), environment);
+    const header = runRecord(stream.planned.flat(), environment, await collect());
     const recordsFile = await environment.store.finish(header, environment.signal);
     markTimeline('records');
     const outcomes = stream.outcomes.flat();
@@ -299,7 +303,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   running.catch(() => undefined);
   if (environment.provider.isLanguageModel)
-    await prepareWhileCalling(plans, environment.limit, stream.windows);
+    await prepareWhileCalling(plans, environment.limit, stream.windows, environment.provenance);
   const outcomes = await running;
   if (targets.length > 1)
     await writeSweepReport(
@@ -355,7 +359,7 @@ async function runShard(
         targets.map((target) => planSession(reference, target, strategies, environment)),
       ),
   );
-  const planned = runRecord(plans.map(plannedSession), environment);
+  const planned = runRecord(plans.map(plannedSession), environment, await environment.provenance());
   const own = shardPlans(plans, planned, shard);
   const header: RunRecord = { ...own.header, ...(shard.gate ? { gate: shard.gate } : {}) };
   listeners.onProgress?.({

@@ -12,6 +12,7 @@ import { countMessages } from '../tokens.ts';
 import { sliceMessages } from '../session/slicer.ts';
 import { reportStem } from '../report-names.ts';
 import { toolVersion } from '../package-root.ts';
+import type { Provenance } from '../results/provenance.ts';
 import type { SessionPlan, RunEnvironment } from './types.ts';
 
 /** The plan stage for one session at one target: its jobs, each with an id stable across runs of the same inputs. */
@@ -166,13 +167,17 @@ export function plannedSession(plan: SessionPlan): PlannedSession {
   };
 }
 
-/** The run's header record: its configuration, its sessions and every job it planned. */
-export function runRecord(plans: readonly PlannedSession[], environment: RunEnvironment): RunRecord {
+/** The run's header record: its configuration, its sessions and every job it planned, named by when it started. */
+export function runRecord(
+  plans: readonly PlannedSession[],
+  environment: RunEnvironment,
+  provenance: Provenance,
+): RunRecord {
   const { planOptions, provider, judge, tokenizer } = environment;
   const jobs = plans.flatMap((plan) => plan.jobs);
   const sessions = new Map<string, RunRecord['sessions'][number]>();
   for (const plan of plans) sessions.set(plan.session.name, plan.session);
-  const date = environment.provenance.date.replace(/[-:]/g, '').replace(/\.\d+/, '');
+  const date = provenance.date.replace(/[-:]/g, '').replace(/\.\d+/, '');
   const { tool, version } = toolVersion();
   return {
     kind: 'run',

@@ -139,8 +139,8 @@ export type RunEnvironment = {
   signal: AbortSignal;
   /** `performance.now()` when the run's clock started (after the providers warmed up). */
   origin: number;
-  /** Where the results came from (every results file carries it). */
-  provenance: Provenance;
+  /** Where the results came from (every results file carries it): git is asked on the first call, once. */
+  provenance: () => Promise<Provenance>;
   /** Where every prompt, answer and compacted context is stored once, by hash. */
   store: ContentStore;
   evaluators: EvaluatorContext;
