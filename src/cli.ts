@@ -15,9 +15,10 @@ import { prefetchRankTable } from './tokenizer/rank-table-file.ts';
 // A run makes large short-lived strings (rendered prompts, folded transcripts); by default V8 lets the heap grow to
 // twice or more what is live before a full collection, which doubled the peak memory of a long session's compare.
 // Growing by 30% between full collections halves that peak for about the same time (bench/speed.bench.ts). It is set
-// once a collection finds the heap past 64 MiB: from the start, it made V8 collect the whole heap at 15, 17, 25 and
-// 39 MB while a compare loaded its modules and its session, 0.04 s of the thread before the first call.
-const SLOW_HEAP_GROWTH_BYTES = 64 * 1024 * 1024;
+// once a collection finds the heap past 32 MiB: from the start, it made V8 collect the whole heap at 15, 17 and 25 MB
+// while a compare loaded its modules and its session, 0.04 s of the thread before the first call. Set at 64 MiB, a
+// 4 M-token compare's peak rose by 3%: the last collection before it grows the heap by V8's own factor.
+const SLOW_HEAP_GROWTH_BYTES = 32 * 1024 * 1024;
 const heapWatch = new PerformanceObserver(() => {
   if (getHeapStatistics().used_heap_size < SLOW_HEAP_GROWTH_BYTES) return;
   setFlagsFromString('--heap-growing-percent=30');
