@@ -20,6 +20,27 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
   .filter((name) => !BUNDLED.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
+// zod's namespace holds every locale of its error messages (about 60 modules, 370 kB of the chunk every command that
+// validates loads); the tool sets none, and zod registers English itself. `z.locales` keeps English alone.
+const ENGLISH_ONLY = 'zod-locales-english';
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? {
+            path: fileURLToPath(new URL('../locales/en.js', `file://${args.importer}`)),
+            namespace: ENGLISH_ONLY,
+          }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: ENGLISH_ONLY }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: root,
+    }));
+  },
+};
+
 await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: [`${root}src/cli.ts`],
@@ -34,6 +55,7 @@ await build({
   external,
   sourcemap: true,
   logLevel: 'warning',
+  plugins: [zodEnglishOnly],
 });
 // The rank tables, ready to read (scripts/rank-tables.ts): the command then starts without building them.
 const tables = spawnSync(process.execPath, ['--import', 'tsx', `${root}scripts/rank-tables.ts`, outdir], {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { copyFile, cp, mkdir, readdir, readFile, symlink, utimes } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -14,12 +14,17 @@ let directory: { path: string; remove: () => Promise<void> };
 let copy: string;
 
 /** Runs the copy's bin/compaction-bench.js as an installed command would start (no COMPACTION_BENCH_SOURCE). */
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliIn(directory.path, args);
+}
+
+/** {@link cli} in another working directory. */
+async function cliIn(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' };
   delete env.COMPACTION_BENCH_SOURCE;
   try {
     const { stdout, stderr } = await run(process.execPath, [join(copy, 'bin/compaction-bench.js'), ...args], {
-      cwd: directory.path,
+      cwd,
       env,
     });
     return { code: 0, stdout, stderr };
@@ -59,6 +64,18 @@ describe('the built command', () => {
     const result = await cli(['inspect', 'before-compaction']);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^before-compaction {2}\(pi v3\)/);
+  });
+
+  it("words a schema's error in English, as the sources do (the bundle keeps zod's English messages alone)", async () => {
+    const project = join(directory.path, 'config-error');
+    await mkdir(project);
+    await writeFile(join(project, 'compaction-bench.config.json'), JSON.stringify({ out: 3 }));
+    const result = await cliIn(project, ['compare', 'before-compaction', '-q']);
+    assert.equal(result.code, 2, result.stderr);
+    assert.equal(
+      result.stderr,
+      `compaction-bench: ${join(project, 'compaction-bench.config.json')}: out: Invalid input: expected string, received number\n`,
+    );
   });
 
   it('still loads a TypeScript strategy file (-s ./x.ts) from the bundle', async () => {
