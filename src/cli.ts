@@ -1,6 +1,5 @@
 /** The command-line entry: registers the commands and maps errors to exit codes in one place. */
-import { PerformanceObserver } from 'node:perf_hooks';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, Help } from 'commander';
 import { COMMAND_SUMMARIES, type CommandName } from './commands/summaries.ts';
 import { exitCodeFor, messageOf } from './errors.ts';
@@ -12,19 +11,17 @@ import { wrapHelp } from './report/wrap.ts';
 import { markTimeline } from './timeline.ts';
 import { prefetchRankTable } from './tokenizer/rank-table-file.ts';
 
-// A run makes large short-lived strings (rendered prompts, folded transcripts); by default V8 lets the heap grow to
-// twice or more what is live before a full collection, which doubled the peak memory of a long session's compare.
-// Growing by 30% between full collections halves that peak for about the same time (bench/speed.bench.ts). It is set
-// once a collection finds the heap past 32 MiB: from the start, it made V8 collect the whole heap at 15, 17 and 25 MB
-// while a compare loaded its modules and its session, 0.04 s of the thread before the first call. Set at 64 MiB, a
-// 4 M-token compare's peak rose by 3%: the last collection before it grows the heap by V8's own factor.
-const SLOW_HEAP_GROWTH_BYTES = 32 * 1024 * 1024;
-const heapWatch = new PerformanceObserver(() => {
-  if (getHeapStatistics().used_heap_size < SLOW_HEAP_GROWTH_BYTES) return;
+/**
+ * A run makes large short-lived strings (rendered prompts, folded transcripts); by default V8 lets the heap grow to
+ * twice or more what is live before a full collection, which doubled the peak memory of a long session's compare.
+ * Growing by 30% between full collections halves that peak for about the same time (bench/speed.bench.ts). It is set
+ * once the command's modules are loaded: from the start, it made V8 collect the whole heap twice more while they
+ * loaded (at 15 and 17 MB). Set later (once a collection found the heap past 32 MiB, seen only when the thread
+ * yields), a 4 M-token compare's peak rose by 3%: its session loaded under V8's own growth.
+ */
+function growHeapSlowly(): void {
   setFlagsFromString('--heap-growing-percent=30');
-  heapWatch.disconnect();
-});
-heapWatch.observe({ entryTypes: ['gc'] });
+}
 
 /** The module that builds each command, imported only when that command runs or shows its own help. */
 const LOADERS: Record<CommandName, () => Promise<Command>> = {
@@ -139,6 +136,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     const program = await buildProgram(argv);
     markTimeline('command', 'first');
+    growHeapSlowly();
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
