@@ -34,8 +34,8 @@ export type SessionReference = {
    * tokens) and it is read a few times (its index, its paths, a context as long as it).
    */
   readonly transcriptText: string;
-  /** The length of {@link transcriptText}, known without rendering it. */
-  transcriptLength: number;
+  /** The length of {@link transcriptText}, known without rendering it again once it was rendered. */
+  readonly transcriptLength: number;
   /**
    * The transcript prepared once for matching, on first use: a run with a model starts its calls first and
    * prepares it while they are in flight.
@@ -118,7 +118,9 @@ function referenceOf(
   const transcript = renderedOnDemand(() =>
     renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY }),
   );
-  const transcriptLength = transcript().length;
+  // Rendered first when something reads it (scoring, or preparing for it while the first calls are in flight), not
+  // before the first call: rendering large-session's takes 5-17 ms with its code still cold.
+  let transcriptLength: number | undefined;
   const files = fileLists(session.fileOperations);
   let probes: Probe[] | undefined;
   let expectations: StructureExpectations | undefined;
@@ -135,7 +137,9 @@ function referenceOf(
     get transcriptText() {
       return transcript();
     },
-    transcriptLength,
+    get transcriptLength() {
+      return (transcriptLength ??= transcript().length);
+    },
     get transcriptMatcher() {
       return (transcriptMatcher ??= createMatcher(transcript(), transcript));
     },
