@@ -28,6 +28,12 @@ export type Tokenizer = {
   /** True when counts are estimates (the heuristic), so every display can say so. */
   estimate: boolean;
   count(text: string): number;
+  /**
+   * What `count` gives, summed line by line where a line opens with a character no piece of the encoding's
+   * pre-tokenizer runs into from the line break before it, each line's count cached: a text made of lines counted
+   * before (an extractive summary of its candidate lines) is counted by look-ups.
+   */
+  countLines(text: string): number;
   countMessage(message: Message): number;
 };
 
@@ -64,6 +70,8 @@ async function createTokenizer(name: TokenizerName): Promise<Tokenizer> {
     name,
     estimate: name === 'heuristic',
     count: countText,
+    // A rounded estimate of each line would not add up to the whole's.
+    countLines: name === 'heuristic' ? countText : (text) => countLineByLine(text, countText),
     countMessage(message) {
       let tokens = messageCounts.get(message);
       if (tokens === undefined) {
@@ -261,6 +269,30 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
     return tokens + countBlock(text.slice(start));
   };
 }
+
+/**
+ * A BPE count of `text` summed over its lines, cut after a line break that the next character follows on its own.
+ * Exact for both encodings: a pre-tokenizer piece holds a line break only as white space (`\s*[\r\n]+`, `\s+`) or
+ * after punctuation (`[^\s\p{L}\p{N}]+[\r\n/]*`), so it runs past the break only into white space or `/`; nor does
+ * any piece look ahead past the break to end elsewhere, since the white space before the next character ends
+ * with the break. Only printable ASCII opens a line cut off, which is what a summary's lines open with.
+ */
+function countLineByLine(text: string, countText: (text: string) => number): number {
+  let tokens = 0;
+  let start = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    const next = text.charCodeAt(at + 1);
+    if (next <= SPACE || next > TILDE || next === SLASH) continue;
+    tokens += countText(text.slice(start, at + 1));
+    start = at + 1;
+  }
+  return tokens + countText(text.slice(start));
+}
+
+// The printable ASCII range a cut-off line may open with, and the one character in it a piece runs into.
+const SPACE = 32;
+const TILDE = 126;
+const SLASH = 47;
 
 // The characters a block's first line may open with (see blockCounter).
 const OPEN_BRACKET = 91; // [

@@ -74,6 +74,52 @@ describe('tokens', () => {
     }
   });
 
+  it('counts a text line by line exactly as a whole, whatever its lines open with', async () => {
+    // Every printable ASCII character opens some line (the slash, which a piece runs into, among them), after
+    // punctuation that pulls line breaks into its piece, spaces before line breaks, blank lines and non-Latin text.
+    const openings = [...Array(95).keys()].map((code) => String.fromCharCode(32 + code));
+    const parts = [
+      '.',
+      '!?',
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '\r\n',
+      '\t',
+      "'s",
+      'word',
+      'Wörter',
+      '123456',
+      '🚀',
+      '\u00a0',
+      '/',
+    ];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    for (const name of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = await getTokenizer(name);
+      const encoding = reference(name);
+      for (let sample = 0; sample < 30; sample++) {
+        const lines: string[] = [];
+        for (let line = 0; line < 60; line++) {
+          let text = openings[next() % openings.length]!;
+          for (let part = next() % 6; part > 0; part--) text += parts[next() % parts.length]!;
+          lines.push(text);
+        }
+        const text = lines.join('\n');
+        assert.equal(
+          tokenizer.countLines(text),
+          encoding.encode(text, [], []).length,
+          `${name} sample ${sample}`,
+        );
+      }
+    }
+    // The heuristic's estimate is of the whole text: rounded line by line it would be more.
+    const heuristic = await getTokenizer('heuristic');
+    assert.equal(heuristic.countLines('a\nb\nc'), 2);
+  });
+
   it('counts long pieces (letters with no break, merged through the heap) exactly as js-tiktoken', async () => {
     let seed = 11;
     const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);

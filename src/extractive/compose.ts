@@ -10,7 +10,7 @@ export type PlacedFact = ScoredFact & { section: number };
 /** The written summary and its token count. */
 export type Composed = { text: string; tokens: number };
 
-type Counter = Pick<Tokenizer, 'count'>;
+type Counter = Pick<Tokenizer, 'count' | 'countLines'>;
 
 const EMPTY_SECTION = '(none)';
 // Once this little budget is left, no bullet fits; stop instead of counting the rest.
@@ -85,11 +85,11 @@ export function composeSummary(
   }
 
   // The line sums are an upper bound for ordinary tokenizers; an exotic one may still count more, and
-  // then the last fact chosen goes first.
+  // then the last fact chosen goes first. The text is counted line by line: most of its lines were counted above.
   const selection = [...chosen];
   while (true) {
     const text = render(sections, selection);
-    const tokens = tokenizer.count(text);
+    const tokens = tokenizer.countLines(text);
     if (tokens <= budget) return { text, tokens };
     if (selection.length === 0) return fallback(ranked, budget, tokenizer);
     selection.pop();

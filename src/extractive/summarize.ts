@@ -18,7 +18,7 @@ const NOTHING_TO_SUMMARIZE = '(nothing to summarize)';
 /** A deterministic summary of the request's material, counting at most `maxTokens` with the tokenizer. */
 export function summarizeExtractively(
   request: { system: string; prompt: string; maxTokens: number },
-  tokenizer: Pick<Tokenizer, 'count'>,
+  tokenizer: Pick<Tokenizer, 'count' | 'countLines'>,
 ): Composed {
   const parsed = readRequest(request.system, request.prompt);
   const blocks = splitConversation(parsed.conversation);
