@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMatcher, normalizeForMatch } from '../../src/quality/match.ts';
+import {
+  createMatcher,
+  normalizeForMatch,
+  UNDERSCORE_EMPHASIS,
+  withoutUnderscoreEmphasis,
+} from '../../src/quality/match.ts';
 import { narrowForm } from '../../src/quality/narrow-form.ts';
 import { cpuTime } from '../helpers/cpu-time.ts';
 
@@ -49,6 +54,43 @@ describe('normalizeForMatch', () => {
 
   it('removes underscore emphasis around words and paths', () => {
     assert.equal(normalizeForMatch('_keep_ the _src/a.ts_.'), 'keep the src/a.ts.');
+  });
+
+  it('removes underscore emphasis line by line as the pattern does over the whole text', () => {
+    // Underscores after every kind of character (letters of other scripts, an astral letter, digits, line breaks
+    // of each kind), runs of them, and emphasis that would span a line if a match could.
+    const parts = [
+      '_',
+      '__',
+      '___',
+      'word',
+      'Wörter',
+      'x_y',
+      '𝐀',
+      '7',
+      ' ',
+      '.',
+      '\n',
+      '\r',
+      '\r\n',
+      '\u2028',
+      '-',
+      '/',
+    ];
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    for (let sample = 0; sample < 2000; sample++) {
+      let text = '';
+      for (let part = next() % 40; part > 0; part--) text += parts[next() % parts.length]!;
+      assert.equal(
+        withoutUnderscoreEmphasis(text),
+        text.replace(UNDERSCORE_EMPHASIS, '$1$3'),
+        JSON.stringify(text),
+      );
+    }
+    assert.equal(withoutUnderscoreEmphasis('a_b\n_keep_ it\nc'), 'a_b\nkeep it\nc');
+    assert.equal(withoutUnderscoreEmphasis('_keep_ it\nc_d'), 'keep it\nc_d');
+    assert.equal(withoutUnderscoreEmphasis('c_d\n__keep__'), 'c_d\nkeep');
   });
 
   it('reads Markdown escapes as the character itself', () => {
