@@ -19,6 +19,7 @@ import { narrowForm, type NarrowForm } from './narrow-form.ts';
 import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } from './found-occurrence.ts';
 export type { Occurrence } from './found-occurrence.ts';
 import { stanceAround } from './stance.ts';
+import { withoutUnderscoreEmphasis } from './underscore-emphasis.ts';
 import { isDeniedInClause, isNegated } from './clause-negation.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
@@ -32,12 +33,6 @@ const LIST_MARK = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/gm;
 const LINK = /!?\[([^\]\n]*)\]\(([^)\s]*)(?:[ \t]+"[^"\n]*")?\)/g;
 // `\_` and friends: a Markdown escape is the character itself.
 const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|~<>])/g;
-/**
- * `_emphasis_` only where underscores wrap text at word edges (inside, only `snake_case` underscores), so
- * `snake_case` and `__init__.py` stay intact.
- */
-export const UNDERSCORE_EMPHASIS =
-  /(^|[^\p{L}\p{N}_])(_{1,3})([^\s_](?:(?:[^_\n]|(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}])){0,300}?[^\s_])?)\2(?=[^\p{L}\p{N}_.]|\.(?![\p{L}\p{N}])|$)/gmu;
 const QUOTES = /["'‘’‚‛′“”„‟″«»`]/g;
 const DASHES = /[‐‑‒–—―−]/g;
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
@@ -136,38 +131,6 @@ function normalizeLines(text: string): string {
     .replace(WHITESPACE, ' ')
     .trim();
 }
-
-/**
- * `_emphasis_` marks removed ({@link UNDERSCORE_EMPHASIS}). The pattern tries every place of the text (its match opens
- * with any character but a word's), which made it the costliest pass over a transcript; a match never spans a line
- * and opens with underscores after a line start or a character that is no letter, digit or underscore, so only the
- * lines holding such underscores (a few in a transcript's thousands) are read by it.
- */
-export function withoutUnderscoreEmphasis(text: string): string {
-  const parts: string[] = [];
-  let done = 0;
-  for (let at = text.indexOf('_'); at >= 0; at = text.indexOf('_', at + 1)) {
-    if (at < done || (at > 0 && isWordUnit(text.charCodeAt(at - 1)))) continue;
-    const start = text.lastIndexOf('\n', at) + 1;
-    let end = text.indexOf('\n', at);
-    if (end < 0) end = text.length;
-    parts.push(text.slice(done, start), text.slice(start, end).replace(UNDERSCORE_EMPHASIS, '$1$3'));
-    done = end;
-  }
-  if (done === 0) return text;
-  parts.push(text.slice(done));
-  return parts.join('');
-}
-
-/** Whether one UTF-16 code unit is surely a letter, digit or underscore (a lone surrogate is not). */
-function isWordUnit(code: number): boolean {
-  if (code < 128)
-    return (
-      (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
-    );
-  return WORD_UNIT.test(String.fromCharCode(code));
-}
-const WORD_UNIT = /[\p{L}\p{N}]/u;
 
 /** {@link normalizeForMatch}, then every number with a unit in one spelling (`1gib`, `2s`). */
 export function canonicalText(text: string): string {

@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  createMatcher,
-  normalizeForMatch,
-  UNDERSCORE_EMPHASIS,
-  withoutUnderscoreEmphasis,
-} from '../../src/quality/match.ts';
+import { createMatcher, normalizeForMatch } from '../../src/quality/match.ts';
+import { UNDERSCORE_EMPHASIS, withoutUnderscoreEmphasis } from '../../src/quality/underscore-emphasis.ts';
 import { narrowForm } from '../../src/quality/narrow-form.ts';
 import { cpuTime } from '../helpers/cpu-time.ts';
 
