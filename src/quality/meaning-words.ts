@@ -126,6 +126,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['maximum', 'max'],
   ['synchron', 'synchronize', 'synchronise', 'sync'],
   ['statist', 'statistic', 'statistics', 'stats'],
+  // What was added since ("new beads were added" is "more beads were added", "a fresh review").
+  ['new', 'more', 'addit', 'additional', 'extra', 'fresh'],
 ];
 
 /** Irregular forms the stemmer leaves apart from their verb. */

@@ -65,6 +65,9 @@ describe('meaning terms', () => {
     assert.deepEqual(terms('the default headers of the controllers'), terms('dflt hdrs of the ctrls'));
     assert.deepEqual(terms('package interface'), terms('pkg iface'));
     assert.deepEqual(terms('environment variables in production'), terms('env vars in prod'));
+    // What was added since, however it is put ("new beads were added" is "more beads were added").
+    assert.deepEqual(terms('new beads'), terms('more beads'));
+    assert.deepEqual(terms('new feedback'), terms('additional feedback'));
     assert.deepEqual(terms('regenerate the database template'), terms('regen the db tmpl'));
     // A terse note keeps the fact its words state (the statement read as the reader reads it).
     assert.equal(

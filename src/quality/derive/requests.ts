@@ -357,7 +357,7 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
           messageIndex: request.messageIndex,
           question: `In the request that begins "${opening}", what did the user ${constraintVerb(match.marker)}?`,
           answer: `The user said: "${said}"`,
-          facets: [[match.phrase]],
+          facets: [match.spellings ?? [match.phrase]],
           statement: said,
         });
       }
@@ -397,7 +397,7 @@ function rulesIn(sentence: string): Array<NonNullable<ReturnType<typeof ruleIn>>
  */
 function ruleIn(
   sentence: string,
-): { marker: string; phrase: string; start: number; end: number } | undefined {
+): { marker: string; phrase: string; spellings?: string[]; start: number; end: number } | undefined {
   if (sentence.endsWith('?')) return undefined;
   if (REPORT_FRAME.test(sentence.trimStart()) && DESCRIBES.test(sentence)) return undefined;
   // A marker at the start reads the sentence as it begins: an imperative ("Keep the Justfile").
@@ -423,7 +423,19 @@ function ruleIn(
       const start = sentence.lastIndexOf(phrase, match.index);
       return { marker: match[0].toLowerCase(), phrase, start, end: match.index + match[0].length };
     }
-    // An imperative's one-word object is said with its verb ("keep the Justfile").
+    // An imperative's one-word object is said with its verb ("keep the Justfile"); a negated verb that ends its
+    // clause is the rule whole ("…, don't commit.").
+    const forbidden = phraseAfter(rest) ? undefined : loneForbiddenVerb(match[0], rest);
+    if (forbidden) {
+      const end = match.index + match[0].length + rest.indexOf(forbidden.verb) + forbidden.verb.length;
+      return {
+        marker: match[0].toLowerCase(),
+        phrase: forbidden.spellings[0]!,
+        spellings: forbidden.spellings,
+        start: match.index,
+        end,
+      };
+    }
     const phrase = phraseAfter(rest) ?? (imperative ? phraseAfter(sentence) : undefined);
     if (!phrase) continue;
     const phraseAt = sentence.indexOf(phrase, match.index);
@@ -432,6 +444,28 @@ function ruleIn(
   }
   return undefined;
 }
+
+// A marker that forbids what follows it.
+const FORBIDS = /^(?:must(?:n't| not)|never|don't|do not|shouldn't|should not)$/i;
+// The verb a forbidding marker ends its clause with ("don't commit.", "do not push!", "never merge"), as a word.
+const LONE_VERB = /^\s+([a-z]{3,})\s*(?:[.!;,)]|$)/i;
+
+/**
+ * A rule that forbids one action and says nothing more ("Write the plan to a file, don't commit."): the verb with its
+ * negation, as a summary states it ("do not commit", "no commit unless asked").
+ */
+function loneForbiddenVerb(marker: string, rest: string): { verb: string; spellings: string[] } | undefined {
+  const verb = FORBIDS.test(marker) ? LONE_VERB.exec(rest)?.[1] : undefined;
+  if (!verb || !isContentWord(verb) || NOT_A_RULE.test(` ${verb}`) || TALK_VERB.test(verb)) return undefined;
+  const lower = verb.toLowerCase();
+  const spellings = [`${marker.toLowerCase()} ${lower}`, ...FORBIDDING.map((words) => `${words} ${lower}`)];
+  return { verb, spellings: [...new Set(spellings)] };
+}
+
+// Verbs of talk, not of the work: "don't worry", "never mind".
+const TALK_VERB = /^(?:worry|bother|panic|hesitate|apologi[sz]e|stress|rush)$/i;
+// How a summary forbids an action: "do not commit", "never commit", "no commit unless asked".
+const FORBIDDING = ["don't", 'do not', 'not', 'never', 'no'];
 
 /**
  * The rules a ticket states, each a whole line of its list ("Do not use ash_opentelemetry; use opentelemetry_ash"):

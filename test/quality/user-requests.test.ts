@@ -1,0 +1,47 @@
+/**
+ * The user's requests and rules as facts a faithful paraphrase keeps (issue 39): a rule that forbids one action and
+ * says nothing more ("…, don't commit.") is a standing constraint, kept by a summary that forbids it in its own words.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { constraintProbes, userRequests } from '../../src/quality/derive/requests.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+import { user } from '../helpers/factories.ts';
+
+/** The constraint probes of some user prompts, as probes. */
+function rules(...prompts: string[]): Probe[] {
+  return constraintProbes(userRequests(prompts.map((prompt) => user(prompt)))).map((draft, index) => ({
+    ...draft,
+    id: `constraint@${index}`,
+    source: 'derived',
+    contradictions: [],
+  }));
+}
+
+describe('a rule that forbids one action', () => {
+  it('is a constraint, the verb with its negation', () => {
+    const [rule, ...rest] = rules("Write the plan to a temporary Plan file, don't commit.");
+    assert.equal(rest.length, 0);
+    assert.equal(rule!.kind, 'constraint');
+    assert.ok(rule!.facets[0]!.includes("don't commit"));
+    assert.match(rule!.answer, /don't commit/);
+    // The same for "do not push!" and "never merge".
+    assert.ok(rules('Fix the lint errors, do not push!')[0]!.facets[0]!.includes('not push'));
+    assert.ok(rules('Rebase on main and never merge.')[0]!.facets[0]!.includes('never merge'));
+  });
+
+  it('is kept by a summary that forbids it in its own words, and not by one silent on it', () => {
+    const [rule] = rules("Write the plan to a temporary Plan file, don't commit.");
+    const outcome = (text: string) => probeOutcome(createMatcher(text), rule!);
+    assert.equal(outcome('Do not commit on your own initiative; the plan is in PLAN.md.'), 'matched');
+    assert.equal(outcome('- no commit unless the user asks'), 'matched');
+    assert.equal(outcome('The plan was written to a temporary plan file.'), 'missed');
+  });
+
+  it('is not read from talk that forbids nothing of the work', () => {
+    assert.deepEqual(rules("Thanks, don't worry."), []);
+    assert.deepEqual(rules("I don't know."), []);
+  });
+});
