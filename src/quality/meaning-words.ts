@@ -9,7 +9,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'a an the to of and or in on at for from by with as is are was were be been being am it its this that these ' +
     'those there here which who whom whose what when where why how into onto than then so such do does did doing ' +
-    'has have had having will would shall should can could may might must i we you he she they them their ' +
+    'has have had having will would shall should can could may might must i we you he she they them their him ' +
     'our your his her me us my mine also very up out over about again further once both each own same too s ca wo ' +
     'if whether but because while via per vs versus e g eg ie etc its one ones some any every all its itself themselves ' +
     // what is left of a contraction once its apostrophe splits it ("i'm", "we've", "you'll", "it'd")
@@ -57,6 +57,8 @@ export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = 
   [['pull', 'request'], 'pr'],
   [['half', 'done'], 'progress'],
   [['in', 'full'], 'entir'],
+  // "bring the branch up to date" is updating it.
+  [['up', 'to', 'date'], 'updat'],
   [['under', 'way'], 'progress'],
 ];
 

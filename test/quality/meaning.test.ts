@@ -68,6 +68,11 @@ describe('meaning terms', () => {
     // What was added since, however it is put ("new beads were added" is "more beads were added").
     assert.deepEqual(terms('new beads'), terms('more beads'));
     assert.deepEqual(terms('new feedback'), terms('additional feedback'));
+    assert.deepEqual(terms('updated'), terms('up to date'));
+    assert.deepEqual(
+      terms('review of #90 with him, answer each comment'),
+      terms('review of #90, answer each comment'),
+    );
     assert.deepEqual(terms('regenerate the database template'), terms('regen the db tmpl'));
     // A terse note keeps the fact its words state (the statement read as the reader reads it).
     assert.equal(

@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { constraintProbes, userRequests } from '../../src/quality/derive/requests.ts';
+import { constraintProbes, currentRequestProbe, userRequests } from '../../src/quality/derive/requests.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
-import { user } from '../helpers/factories.ts';
+import { assistant, callsTools, toolCall, user } from '../helpers/factories.ts';
 
 /** The constraint probes of some user prompts, as probes. */
 function rules(...prompts: string[]): Probe[] {
@@ -43,5 +43,23 @@ describe('a rule that forbids one action', () => {
   it('is not read from talk that forbids nothing of the work', () => {
     assert.deepEqual(rules("Thanks, don't worry."), []);
     assert.deepEqual(rules("I don't know."), []);
+  });
+});
+
+describe('the current request', () => {
+  it("is named by what it asks for, not by how it is asked ('first', 'tackle')", () => {
+    const requests = userRequests([
+      user('Port the parser to Rust and keep the tests green.'),
+      callsTools([toolCall('Bash', { command: 'cargo build' })]),
+      assistant('Ported. What next?'),
+      user('update this branch from origin/release first, then tackle #10'),
+    ]);
+    const probe = currentRequestProbe(requests, new Set([0]));
+    assert.deepEqual(probe?.facets, [['update this branch']]);
+    const kept = (text: string) =>
+      probeOutcome(createMatcher(text), { ...probe!, id: 'task@3', source: 'derived', contradictions: [] });
+    // A handoff brings the branch up to date in its own words.
+    assert.equal(kept('Now: bring our branch up to date with origin/release, then do to-do #10.'), 'matched');
+    assert.equal(kept('Now: to-do #10.'), 'missed');
   });
 });

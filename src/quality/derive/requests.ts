@@ -325,7 +325,7 @@ export function currentRequestProbe(
         wordsOf(request.prose).filter(isContentWord).length >= MIN_CURRENT_WORDS,
     );
   if (!current || current === requests[0] || taskAt.has(current.messageIndex)) return undefined;
-  const phrase = keyPhrase(current.prose);
+  const phrase = keyPhrase(current.prose, 4, isMatterWord) ?? keyPhrase(current.prose);
   if (!phrase) return undefined;
   const said = clipWords(
     current.sentences.slice(0, STATEMENT_SENTENCES + 1).join(' '),
@@ -339,6 +339,20 @@ export function currentRequestProbe(
     facets: [[phrase]],
     statement: said,
   };
+}
+
+// Words of how a request is put, not of what it asks for: its order and pace ("first", "before continuing"), a verb
+// that stands for any work ("tackle", "handle"), a hedge ("possibly"). A paraphrase says the thing asked for.
+const REQUEST_TALK = new Set(
+  (
+    'tackle handle first before after then continue continuing possibly probably maybe again back little while ' +
+    'carefully quickly now soon later next already'
+  ).split(' '),
+);
+
+/** Whether a word of a request names its matter, not how it is asked. */
+function isMatterWord(word: string): boolean {
+  return !REQUEST_TALK.has(word.toLowerCase());
 }
 
 // A current request's statement: about two summary sentences.
