@@ -63,3 +63,25 @@ describe('the current request', () => {
     assert.equal(kept('Now: to-do #10.'), 'missed');
   });
 });
+
+describe('a rule put as a question', () => {
+  it('is read from a request put politely ("can we …?"), its object without an adverb after it', () => {
+    const [rule, ...rest] = rules(
+      'btw, can we make it so we keep the old code around for reference? i can compare them then.',
+    );
+    assert.equal(rest.length, 0);
+    assert.deepEqual(rule!.facets, [['old code']]);
+    assert.equal(probeOutcome(createMatcher('The old code stays for comparison.'), rule!), 'matched');
+  });
+
+  it('is not read from a question about the work', () => {
+    assert.deepEqual(rules('why do we keep the old code around?'), []);
+    assert.deepEqual(rules('can you explain why we keep the old code?'), []);
+  });
+});
+
+describe('what we keep doing', () => {
+  it('is no rule', () => {
+    assert.deepEqual(rules('we keep getting timeouts from the API, look into it.'), []);
+  });
+});

@@ -40,7 +40,7 @@ const MIN_REQUEST_WORDS = 6;
 const MAX_DETAIL_GAP_WORDS = 20;
 
 const CONSTRAINT_MARKER =
-  /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward|(?:we|you)(?:'ll| will| can| should| must| need to| have to) (?:keep|stay|remain|start with))\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
+  /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward|(?:we|you)(?:'ll| will| can| should| must| need to| have to)? (?:keep|stay|remain|start with))\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
 
 // Markers of when, after what is asked ("… when you're done", "… until every test passes").
 const TRAILING_MARKER = /^(?:when you|until|for the rest|from now|going forward)/i;
@@ -404,6 +404,10 @@ function rulesIn(sentence: string): Array<NonNullable<ReturnType<typeof ruleIn>>
   return rules;
 }
 
+// A request put as a question ("btw, can we make it so we keep the old code around?"): it asks for the rule.
+const POLITE_REQUEST =
+  /^(?:[\w\s]{0,12}[,:]\s*)?(?:can|could) (?:we|you) (?!tell|explain|see|check|confirm)\b/i;
+
 /**
  * The first rule a sentence sets: its marker, the words right after it, and where they stand. Not in a question,
  * an opinion or a count ("i don't think …", "only one file left"), or a rule for the leave a sentence grants ("you
@@ -412,7 +416,7 @@ function rulesIn(sentence: string): Array<NonNullable<ReturnType<typeof ruleIn>>
 function ruleIn(
   sentence: string,
 ): { marker: string; phrase: string; spellings?: string[]; start: number; end: number } | undefined {
-  if (sentence.endsWith('?')) return undefined;
+  if (sentence.endsWith('?') && !POLITE_REQUEST.test(sentence)) return undefined;
   if (REPORT_FRAME.test(sentence.trimStart()) && DESCRIBES.test(sentence)) return undefined;
   // A marker at the start reads the sentence as it begins: an imperative ("Keep the Justfile").
   for (const match of sentence.trimStart().matchAll(CONSTRAINT_MARKER)) {
@@ -422,6 +426,8 @@ function ruleIn(
     const keepRule = KEEP_RULE.test(match[0]);
     // "… moved to dirs we can keep later": a clause about a thing, not a rule, unless it opens a clause.
     if (keepRule && !CLAUSE_OPENS.test(sentence.trimStart().slice(0, match.index))) continue;
+    // "we keep getting errors" says what goes on happening, not what to keep.
+    if (keepRule && /^\s+\w+ing\b/i.test(rest)) continue;
     const imperative = (match.index === 0 && IMPERATIVE.test(match[0])) || keepRule;
     if ((!imperative && NOT_A_RULE.test(rest)) || PERMISSION.test(sentence.slice(0, match.index))) continue;
     if (/^only$/i.test(match[0]) && ONLY_ASIDE.test(rest)) continue;
@@ -450,13 +456,23 @@ function ruleIn(
         end,
       };
     }
-    const phrase = phraseAfter(rest) ?? (imperative ? phraseAfter(sentence) : undefined);
+    const after = phraseAfter(rest) ?? (imperative ? phraseAfter(sentence) : undefined);
+    const phrase = after && withoutTrailingAdverb(after);
     if (!phrase) continue;
     const phraseAt = sentence.indexOf(phrase, match.index);
     const end = (phraseAt < 0 ? match.index + match[0].length : phraseAt) + phrase.length;
     return { marker: match[0].toLowerCase(), phrase, start: match.index, end };
   }
   return undefined;
+}
+
+// Words after a rule's object that say where or when, not what ("keep the old code around", "… anymore").
+const TRAILING_ADVERB = /\s+(?:around|anymore|again|here|there|now|too|either|please)$/i;
+
+/** A rule's phrase without an adverb at its end, while two words are left ("old code around" → "old code"). */
+function withoutTrailingAdverb(phrase: string): string {
+  const shorter = phrase.replace(TRAILING_ADVERB, '');
+  return wordsOf(shorter).length >= 2 ? shorter : phrase;
 }
 
 // A marker that forbids what follows it.
