@@ -16,7 +16,7 @@ function rules(...prompts: string[]): Probe[] {
     ...draft,
     id: `constraint@${index}`,
     source: 'derived',
-    contradictions: [],
+    contradictions: draft.contradictions ?? [],
   }));
 }
 
@@ -38,6 +38,15 @@ describe('a rule that forbids one action', () => {
     assert.equal(outcome('Do not commit on your own initiative; the plan is in PLAN.md.'), 'matched');
     assert.equal(outcome('- no commit unless the user asks'), 'matched');
     assert.equal(outcome('The plan was written to a temporary plan file.'), 'missed');
+  });
+
+  it('is contradicted by a summary that states it lifted or false', () => {
+    const [rule] = rules("Write the plan to a temporary Plan file, don't commit.");
+    const outcome = (text: string) => probeOutcome(createMatcher(text), rule!);
+    assert.equal(outcome('The user lifted that rule: commit freely.'), 'contradicted');
+    assert.equal(outcome('The agent is free to commit the plan.'), 'contradicted');
+    assert.equal(outcome("It is false that don't commit."), 'contradicted');
+    assert.equal(outcome('The agent is not allowed to commit.'), 'matched');
   });
 
   it('is not read from talk that forbids nothing of the work', () => {

@@ -172,7 +172,7 @@ function withoutRequestedSteps(drafts: DraftProbe[], tricks: CheapTricks): Draft
 const asProbe = (draft: DraftProbe): Probe => ({
   ...draft,
   id: 'draft',
-  contradictions: [],
+  contradictions: draft.contradictions ?? [],
   source: 'derived',
 });
 
@@ -235,7 +235,9 @@ function guardStatements<T extends Stated>(
 
 /** Converts drafts into named probes of one source. */
 export function toProbes(drafts: readonly DraftProbe[], source: Probe['source']): Probe[] {
-  return nameProbes(drafts.map((draft) => ({ ...draft, contradictions: [], source })));
+  return nameProbes(
+    drafts.map((draft) => ({ ...draft, contradictions: draft.contradictions ?? [], source })),
+  );
 }
 
 /**

@@ -5,4 +5,6 @@ import type { Probe, ProbeKind } from '../probes.ts';
 export type DraftProbe = Omit<Probe, 'id' | 'source' | 'contradictions' | 'kind' | 'messageIndex'> & {
   kind: ProbeKind;
   messageIndex: number;
+  /** What states the fact's opposite, where its facets cannot ("commit freely" for "don't commit"). */
+  contradictions?: string[];
 };

@@ -372,6 +372,7 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
           question: `In the request that begins "${opening}", what did the user ${constraintVerb(match.marker)}?`,
           answer: `The user said: "${said}"`,
           facets: [match.spellings ?? [match.phrase]],
+          ...(match.lifted ? { contradictions: match.lifted } : {}),
           statement: said,
         });
       }
@@ -415,7 +416,9 @@ const POLITE_REQUEST =
  */
 function ruleIn(
   sentence: string,
-): { marker: string; phrase: string; spellings?: string[]; start: number; end: number } | undefined {
+):
+  | { marker: string; phrase: string; spellings?: string[]; lifted?: string[]; start: number; end: number }
+  | undefined {
   if (sentence.endsWith('?') && !POLITE_REQUEST.test(sentence)) return undefined;
   if (REPORT_FRAME.test(sentence.trimStart()) && DESCRIBES.test(sentence)) return undefined;
   // A marker at the start reads the sentence as it begins: an imperative ("Keep the Justfile").
@@ -452,6 +455,7 @@ function ruleIn(
         marker: match[0].toLowerCase(),
         phrase: forbidden.spellings[0]!,
         spellings: forbidden.spellings,
+        lifted: forbidden.lifted,
         start: match.index,
         end,
       };
@@ -484,13 +488,24 @@ const LONE_VERB = /^\s+([a-z]{3,})\s*(?:[.!;,)]|$)/i;
  * A rule that forbids one action and says nothing more ("Write the plan to a file, don't commit."): the verb with its
  * negation, as a summary states it ("do not commit", "no commit unless asked").
  */
-function loneForbiddenVerb(marker: string, rest: string): { verb: string; spellings: string[] } | undefined {
+function loneForbiddenVerb(
+  marker: string,
+  rest: string,
+): { verb: string; spellings: string[]; lifted: string[] } | undefined {
   const verb = FORBIDS.test(marker) ? LONE_VERB.exec(rest)?.[1] : undefined;
   if (!verb || !isContentWord(verb) || NOT_A_RULE.test(` ${verb}`) || TALK_VERB.test(verb)) return undefined;
   const lower = verb.toLowerCase();
   const spellings = [`${marker.toLowerCase()} ${lower}`, ...FORBIDDING.map((words) => `${words} ${lower}`)];
-  return { verb, spellings: [...new Set(spellings)] };
+  return { verb, spellings: [...new Set(spellings)], lifted: LIFTED.map((put) => put(lower)) };
 }
+
+// How a summary states a forbidding rule lifted: the action allowed ("free to commit", "commit freely").
+const LIFTED: ReadonlyArray<(verb: string) => string> = [
+  (verb) => `${verb} freely`,
+  (verb) => `free to ${verb}`,
+  (verb) => `allowed to ${verb}`,
+  (verb) => `may ${verb} without asking`,
+];
 
 // Verbs of talk, not of the work: "don't worry", "never mind".
 const TALK_VERB = /^(?:worry|bother|panic|hesitate|apologi[sz]e|stress|rush)$/i;
