@@ -94,3 +94,21 @@ describe('what we keep doing', () => {
     assert.deepEqual(rules('we keep getting timeouts from the API, look into it.'), []);
   });
 });
+
+describe('a rule to go on until an end', () => {
+  it('is the whole clause, and only where it opens the sentence', () => {
+    const [rule, ...rest] = rules('continue until all are done');
+    assert.equal(rest.length, 0);
+    assert.deepEqual(rule!.facets, [['continue until all are done']]);
+    assert.equal(
+      probeOutcome(createMatcher('User: "continue until all are done" ⇒ no pausing to ask.'), rule!),
+      'matched',
+    );
+    assert.equal(
+      probeOutcome(createMatcher('It is false that continue until all are done.'), rule!),
+      'contradicted',
+    );
+    // Elsewhere in the sentence it is read as before: what stands before "until".
+    assert.deepEqual(rules('the tests continue until all are done')[0]!.facets, [['tests continue']]);
+  });
+});

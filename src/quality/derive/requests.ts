@@ -11,6 +11,7 @@ import type { DraftProbe } from './draft.ts';
 import { ticketGoal, ticketOf, type Ticket } from './tickets.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
 import {
+  clausesOf,
   clipWords,
   isContentWord,
   isPathWord,
@@ -460,7 +461,8 @@ function ruleIn(
         end,
       };
     }
-    const after = phraseAfter(rest) ?? (imperative ? phraseAfter(sentence) : undefined);
+    const after =
+      phraseAfter(rest) ?? (imperative ? phraseAfter(sentence) : goOnUntil(sentence, match.index, rest));
     const phrase = after && withoutTrailingAdverb(after);
     if (!phrase) continue;
     const phraseAt = sentence.indexOf(phrase, match.index);
@@ -477,6 +479,23 @@ const TRAILING_ADVERB = /\s+(?:around|anymore|again|here|there|now|too|either|pl
 function withoutTrailingAdverb(phrase: string): string {
   const shorter = phrase.replace(TRAILING_ADVERB, '');
   return wordsOf(shorter).length >= 2 ? shorter : phrase;
+}
+
+// Going on to an end the sentence names ("continue until all are done", "keep going until the suite passes").
+const UNTIL_END = /^\s+until\s+\S/i;
+// Words of such a rule a summary quotes together.
+const GO_ON_WORDS = 6;
+
+/**
+ * A rule to go on until an end ("continue until all are done"): the whole clause, since the end it names is often
+ * words a phrase leaves out ("all", "done"). Only where the marker opens the sentence.
+ */
+function goOnUntil(sentence: string, at: number, rest: string): string | undefined {
+  // `at` is where the marker stands in the sentence without its leading spaces.
+  if (at !== 0 || !UNTIL_END.test(rest)) return undefined;
+  const clause = clausesOf(sentence.trim())[0] ?? '';
+  const words = wordsOf(clause).slice(0, GO_ON_WORDS);
+  return words.length >= 3 ? words.join(' ') : undefined;
 }
 
 // A marker that forbids what follows it.
