@@ -526,8 +526,8 @@ const LIFTED: ReadonlyArray<(verb: string) => string> = [
   (verb) => `may ${verb} without asking`,
 ];
 
-// Verbs of talk, not of the work: "don't worry", "never mind".
-const TALK_VERB = /^(?:worry|bother|panic|hesitate|apologi[sz]e|stress|rush)$/i;
+// Verbs of talk, not of the work: "don't worry", "that should never happen".
+const TALK_VERB = /^(?:worry|bother|panic|hesitate|apologi[sz]e|stress|rush|happen|occur|exist|matter)$/i;
 // How a summary forbids an action: "do not commit", "never commit", "no commit unless asked".
 const FORBIDDING = ["don't", 'do not', 'not', 'never', 'no'];
 
