@@ -87,6 +87,8 @@ describe('a rule put as a question', () => {
   it('is not read from a question about the work', () => {
     assert.deepEqual(rules('why do we keep the old code around?'), []);
     assert.deepEqual(rules('can you explain why we keep the old code?'), []);
+    // Asked of the agent, it is a request for an action, not a rule of the work.
+    assert.deepEqual(rules('Can you auto accept all changes for the rest of this session?'), []);
   });
 });
 

@@ -407,8 +407,7 @@ function rulesIn(sentence: string): Array<NonNullable<ReturnType<typeof ruleIn>>
 }
 
 // A request put as a question ("btw, can we make it so we keep the old code around?"): it asks for the rule.
-const POLITE_REQUEST =
-  /^(?:[\w\s]{0,12}[,:]\s*)?(?:can|could) (?:we|you) (?!tell|explain|see|check|confirm)\b/i;
+const POLITE_REQUEST = /^(?:[\w\s]{0,12}[,:]\s*)?(?:can|could) we (?!tell|explain|see|check|confirm)\b/i;
 
 /**
  * The first rule a sentence sets: its marker, the words right after it, and where they stand. Not in a question,
