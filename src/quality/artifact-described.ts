@@ -93,7 +93,15 @@ const PROSE_TERMS = 2;
  */
 const PROSE_TERMS_AFTER = 3;
 
+// The names an artifact probe's answer says the edits added: "(it added `a`, `b`)".
+const ADDED = /\(it added ([^)]*)\)\s*$/;
+
 const readings = new WeakMap<Probe, ArtifactReading | null>();
+
+/** Whether `terms` stand in a row within `whole`. */
+function within(terms: readonly string[], whole: readonly string[]): boolean {
+  return whole.some((_, at) => terms.every((term, offset) => whole[at + offset] === term));
+}
 
 /** The file name and description of an artifact probe, or null when the probe is no artifact or says nothing. */
 function readArtifact(probe: Probe): ArtifactReading | null {
@@ -116,11 +124,13 @@ function readArtifact(probe: Probe): ArtifactReading | null {
         .filter((term) => !term.name && !term.negated && !edit.has(term.term) && !name.includes(term.term))
         .map((term) => term.term),
     );
-    const definitions = [...new Set((probe.statement ?? '').match(DEFINITION) ?? [])]
+    const listed = ADDED.exec(probe.answer)?.[1] ?? '';
+    const definitions = [...new Set(`${probe.statement ?? ''}\n${listed}`.match(DEFINITION) ?? [])]
       .filter((spelling) => !file.includes(spelling))
       .map((spelling) => meaningTerms(spelling).map((term) => term.term))
       // The file's own name spelled as an identifier (`InteractiveMode` of interactive-mode.ts) is no definition in it.
-      .filter((terms) => terms.length >= 2 && terms.join(' ') !== name.join(' '));
+      // A definition holding the file's name (`EntireSettings` of settings.go) names the file wherever it is named.
+      .filter((terms) => terms.length >= 2 && !within(terms, name) && !within(name, terms));
     if (name.length > 0 && described.size > 0)
       reading = {
         name,
@@ -227,7 +237,8 @@ function definitionLines(index: MeaningIndex, definition: readonly string[]): nu
   return (index.positions.get(first!)?.all ?? []).flatMap((at) => {
     const term = index.at(at)!;
     if (!term.name || !rest.every((next, offset) => index.at(at + offset + 1)?.term === next)) return [];
-    return tells(at) || saysSomething(lineTermsNear(index, at, definition.length), PROSE_TERMS_AFTER)
+    return tells(at) ||
+      saysSomething(lineTermsNear(index, at, definition.length), PROSE_TERMS_AFTER, index.clauseAt(at))
       ? [term.line]
       : [];
   });
@@ -252,13 +263,22 @@ function lineTermsNear(index: MeaningIndex, at: number, length: number): Meaning
   return terms;
 }
 
-/** Whether a clause has `least` prose terms (two unless told), none denied, none saying a thing went away or failed. */
-function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS): boolean {
+/**
+ * Whether a clause has `least` prose terms (two unless told), none denied, none saying a thing went away or failed.
+ * Read from a name's own clause on (`own`, that clause's number), a word saying a thing failed after that clause
+ * ends what is read instead: the description has been said before it ("TailF = Port on tail_wrapper.sh (traps
+ * TERM/HUP/INT) → {:error, :file_not_found} if no file"), and an error line names its file before any prose.
+ */
+function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS, own?: number): boolean {
   const { notHeld, edit } = wordTerms();
   let prose = 0;
   for (const term of terms) {
     if (term.name) continue;
-    if (term.negated || notHeld.has(term.term)) return false;
+    if (term.negated) return false;
+    if (notHeld.has(term.term)) {
+      if (own === undefined || term.clause === own) return false;
+      break;
+    }
     if (!edit.has(term.term)) prose++;
   }
   return prose >= least;

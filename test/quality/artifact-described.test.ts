@@ -219,6 +219,57 @@ describe('an artifact kept in other words', () => {
     );
   });
 
+  it('reads a name the edits added that the statement does not list, as its answer lists them', () => {
+    // As derived at spotter-a0y's compaction: a worker told by its commit, the names its edits added in the answer.
+    const worker: Probe = {
+      ...plan,
+      id: 'artifact@207',
+      file: 'lib/spotter/services/transcript_tail_worker.ex',
+      question: 'What did the agent change in transcript_tail_worker.ex, and why?',
+      answer:
+        'lib/spotter/services/transcript_tail_worker.ex: created in the commit "feat: add transcript tail adapter ' +
+        '(spotter-a0y.3)" (it added `TranscriptTailWorker`, `start_link`, `schedule_flush`, `sync_session_file`)',
+      facets: [['transcript_tail_worker.ex'], ['add transcript tail adapter']],
+      statement:
+        'transcript_tail_worker.ex created for spotter-a0y.3: start_link — add transcript tail adapter',
+    };
+    // A terse note: the module named as the file, a name the edits added, what it does after it on the line.
+    const terse =
+      '- .3 worker: TranscriptTailWorker GenServer, port data → schedule_flush debounces 500 ms then calls sync';
+    assert.equal(described(terse, worker), true);
+    assert.equal(probeOutcome(createMatcher(terse), worker), 'matched');
+    // What it returns on failure is said after its description: the description still tells it.
+    assert.equal(
+      described(
+        'TranscriptTailWorker: schedule_flush waits for quiet port data, then syncs → {:error, :not_found} if gone',
+        worker,
+      ),
+      true,
+    );
+    // The names alone, on a path list's line, on an error line, or taken back: nothing.
+    const nothing = [
+      'transcript_tail_worker.ex, TranscriptTailWorker, schedule_flush, sync_session_file, start_link',
+      'lib/spotter/services/transcript_tail_worker.ex\nschedule_flush',
+      'transcript_tail_worker.ex:40: error: undefined function schedule_flush/1 (module not loaded)',
+      'TranscriptTailWorker: schedule_flush was removed again with its debounce timer',
+    ];
+    for (const text of nothing) assert.equal(described(text, worker), false, text);
+    // A name holding the file's own name (`EntireSettings` of settings.go) is no definition that tells it: a line of
+    // code naming it names the file by the same words.
+    const settings: Probe = {
+      ...worker,
+      file: 'cmd/cli/settings/settings.go',
+      answer:
+        'cmd/cli/settings/settings.go: changed in the commit "feat: wingman" (it added `EntireSettings`)',
+      facets: [['settings.go'], ['wingman review']],
+      statement: 'settings.go changed: wingman review',
+    };
+    assert.equal(
+      described('128→func mergeJSON(settings *EntireSettings, data []byte, raw bytes) error', settings),
+      false,
+    );
+  });
+
   it('stays linear when a long kept tail names the file and the definition on thousands of lines', async () => {
     const probe = definitionProbe('src/session.ts', 'helper function');
     // Every line names both, as a list: 20,000 × 20,000 pairs took 33 s when each name looked for the other.

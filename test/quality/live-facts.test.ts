@@ -543,6 +543,56 @@ describe('an artifact told by its commit', () => {
     assert.deepEqual(artifactProbes(edited, edit), []);
   });
 
+  it('lists the names the edits added in the answer, not one that the edits of many files add', () => {
+    const file = (path: string, content: string) => toolCall('Write', { file_path: path, content });
+    const writes = [
+      file(
+        'src/retry.ts',
+        'export function retryBudget(attempts: number) {\n  return appConfig(backoffDelay(attempts));\n}\n',
+      ),
+      file('src/a.ts', 'export const a = appConfig(1);\n'),
+      file('src/b.ts', 'export const b = appConfig(2);\n'),
+      file('src/c.ts', 'export const c = appConfig(3);\n'),
+    ];
+    const written: Message[] = [user('Make the client retry failed requests.'), callsTools(writes)];
+    const made: FileOperation[] = writes.map((write, at) => ({
+      kind: 'write',
+      path: String(write.arguments['file_path']),
+      tool: 'Write',
+      toolCallId: write.id,
+      messageIndex: 1 + at * 0,
+    }));
+    const [retry] = artifactProbes(written, made, [
+      { messageIndex: 2, subject: 'Add a retry budget to the client' },
+    ]);
+    assert.match(retry!.answer, /\(it added `retryBudget`, `backoffDelay`\)$/);
+  });
+
+  it('makes no probe of a file the agent removed after its last edit, and one of a file written again', () => {
+    const remove = toolCall('Bash', { command: 'rm src/retry.ts && git status' });
+    const removed: Message[] = [...messages, callsTools([remove]), toolResult(remove, 'ok')];
+    assert.deepEqual(artifactProbes(removed, operations), []);
+    const again = toolCall('Write', {
+      file_path: 'src/retry.ts',
+      content: 'export const retryBudget = 3;\n',
+    });
+    const rewritten: Message[] = [
+      ...removed,
+      { role: 'assistant', content: [{ type: 'text', text: "Now I'll add a retry budget." }, again] },
+    ];
+    const rewrite: FileOperation = {
+      kind: 'write',
+      path: 'src/retry.ts',
+      tool: 'Write',
+      toolCallId: again.id,
+      messageIndex: 5,
+    };
+    assert.equal(artifactProbes(rewritten, [...operations, rewrite]).length, 1);
+    // Another file of the same folder or of the same name elsewhere removed, or the name inside another, is no removal.
+    const other = toolCall('Bash', { command: 'rm -f src/retry.ts.bak src/old-retry.ts lib/retry.ts' });
+    assert.equal(artifactProbes([...messages, callsTools([other])], operations).length, 1);
+  });
+
   it('not the subject of a commit that sweeps up everything pending', () => {
     for (const subject of ['Release v0.8.0', 'Bump version to 1.2.0', "Merge branch 'main'", 'wip', '0.8.1'])
       assert.equal(told(subject), 'retry.ts created: retryBudget — add a retry budget', subject);

@@ -8,6 +8,7 @@
 import { basename } from 'node:path';
 import type { FileOperation, Message, ToolCallBlock } from '../../session/types.ts';
 import { toolCallsOf } from '../../session/types.ts';
+import { shellCommand } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 
@@ -276,6 +277,41 @@ function modifiedFiles(messages: readonly Message[], operations: readonly FileOp
   return [...files.values()].filter((file) => file.edits.length > 0);
 }
 
+// A shell command that removes files: `rm`, `git rm`, `unlink`, each with what it is given up to the command's end.
+const REMOVE = /(?:^|[\s;&|(])(?:rm|git\s+rm|unlink|trash)\s+([^;&|\n]*)/g;
+
+/**
+ * The files that still stand at the end of these messages: one the agent removed with a shell command after its last
+ * edit (`rm priv/repo/migrations/…_add_index.exs`, `git rm -f x.ts`) is gone, and what it held is no fact of the work.
+ */
+function standing(messages: readonly Message[], files: FileEdits[]): FileEdits[] {
+  const removals: Array<{ index: number; targets: string }> = [];
+  messages.forEach((message, index) => {
+    for (const call of toolCallsOf(message)) {
+      const command = shellCommand(call);
+      if (command === undefined) continue;
+      for (const [, targets] of command.matchAll(REMOVE)) removals.push({ index, targets: targets! });
+    }
+  });
+  if (removals.length === 0) return files;
+  return files.filter((file) => {
+    const last = file.edits.at(-1)!.index;
+    return !removals.some(
+      ({ index, targets }) =>
+        index > last && targets.split(/\s+/).some((target) => isPathOf(target, file.path)),
+    );
+  });
+}
+
+/**
+ * Whether a command's argument names this file: the path itself, or its end from a folder on (a relative path,
+ * `~/x`); `rm transcripts-markdown/.gitignore` is not the `.gitignore` at the repository's root.
+ */
+function isPathOf(argument: string, path: string): boolean {
+  const target = argument.replace(/^['"]|['"]$/g, '').replace(/^(?:\.\/|~\/)/, '');
+  return target !== '' && !target.startsWith('-') && (path === target || path.endsWith(`/${target}`));
+}
+
 // Names an artifact's statement lists beside the one it describes: enough to tell the file, few enough for a sentence.
 const LISTED_NAMES = 3;
 // Words of a description an artifact's statement takes: about one summary clause.
@@ -292,13 +328,18 @@ export function artifactProbes(
   operations: readonly FileOperation[],
   commits: readonly Commit[] = [],
 ): DraftProbe[] {
-  return modifiedFiles(messages, operations).flatMap((file) => {
-    const changes = file.edits.flatMap(({ call }) => changeOf(call, file.path) ?? []);
+  const files = standing(messages, modifiedFiles(messages, operations)).map((file) => ({
+    file,
+    changes: file.edits.flatMap(({ call }) => changeOf(call, file.path) ?? []),
+  }));
+  const shared = sharedNames(files.map(({ changes }) => changes));
+  return files.flatMap(({ file, changes }) => {
     const first = file.edits[0]!;
     const context: ArtifactContext = {
       narration: narrationOf(messages, first.index, first.call),
       commit: commitAfter(commits, first.operation.messageIndex),
       created: file.created,
+      shared,
     };
     const probe = artifactProbe(file.path, first.operation.messageIndex, changes, context);
     return probe ? [probe] : [];
@@ -320,7 +361,27 @@ function saysWhat(said: string): boolean {
 }
 
 /** What is known of an edit besides its text: the agent's words before it, the commit that took it in, whether it made the file. */
-type ArtifactContext = { narration: string; commit: string | undefined; created: boolean };
+type ArtifactContext = {
+  narration: string;
+  commit: string | undefined;
+  created: boolean;
+  /** Names the edits of several files added (a namespace, a shared helper): they tell no one file's change. */
+  shared: ReadonlySet<string>;
+};
+
+// A name the edits of this many files add may still be one file's: defined in one, called from another.
+const SHARED_BY = 3;
+
+/** The identifiers the edits of more than a few files added. */
+function sharedNames(changesByFile: ReadonlyArray<readonly Change[]>): Set<string> {
+  const files = new Map<string, number>();
+  for (const changes of changesByFile)
+    for (const name of new Set(
+      changes.flatMap((change) => [...change.added.matchAll(IDENTIFIER)].map(([name]) => name)),
+    ))
+      files.set(name, (files.get(name) ?? 0) + 1);
+  return new Set([...files].filter(([, count]) => count > SHARED_BY).map(([name]) => name));
+}
 
 /** The ticket a commit subject names at its end ("feat: add … (spotter-a0y.1)"), or undefined. */
 function ticketOf(subject: string | undefined): string | undefined {
@@ -378,12 +439,13 @@ function artifactProbe(
       .map((definition) => definition.name),
   ].slice(0, LISTED_NAMES);
   const base = { kind: 'artifact' as const, messageIndex, file: path };
+  const added = addedList(own, changes, context.shared);
   if (described) {
     const what = described.heading ? `the section "${described.name}"` : `\`${described.name}\``;
     return {
       ...base,
       question: `What did the edits to ${name} introduce, and what does it do?`,
-      answer: `${path} now has ${what}: ${clipWords(described.doc, 200)}`,
+      answer: `${path} now has ${what}: ${clipWords(described.doc, 200)}${added}`,
       // A heading is its own description; the file it is in ties it down.
       facets: described.heading
         ? [[name], [described.described!]]
@@ -398,7 +460,7 @@ function artifactProbe(
     return {
       ...base,
       question: `What did the agent change in ${name}, and why?`,
-      answer: `${path}: ${context.created ? 'created' : 'changed'} in the commit "${clipWords(context.commit, 200)}"${names[0] ? ` (it added \`${names[0]}\`)` : ''}`,
+      answer: `${path}: ${context.created ? 'created' : 'changed'} in the commit "${clipWords(context.commit, 200)}"${added}`,
       facets: [[name], [committed]],
       statement: artifactStatement(
         name,
@@ -421,7 +483,7 @@ function artifactProbe(
   return {
     ...base,
     question: `What did the agent change in ${name}, and why?`,
-    answer: `${path}: ${clipWords(context.narration.slice(from), 200)}${names[0] ? ` (it added \`${names[0]}\`)` : ''}`,
+    answer: `${path}: ${clipWords(context.narration.slice(from), 200)}${added}`,
     facets: [[name], [said]],
     statement: artifactStatement(name, context, names, said),
   };
@@ -431,15 +493,35 @@ function artifactProbe(
 const IDENTIFIER =
   /\b(?:[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b/g;
 
+// Names an artifact's answer lists as what the edits added: the definitions and identifiers a summary names the change by.
+const ADDED_NAMES = 8;
+
+/** The names the edits added, as the answer lists them ("(it added `a`, `b`)"), or nothing when there are none. */
+function addedList(
+  own: readonly Definition[],
+  changes: readonly Change[],
+  shared: ReadonlySet<string>,
+): string {
+  const names = [
+    ...new Set([
+      ...own.filter((definition) => !definition.heading).map((definition) => definition.name),
+      ...addedNames(changes, ADDED_NAMES * 2),
+    ]),
+  ]
+    .filter((name) => own.some((definition) => definition.name === name) || !shared.has(name))
+    .slice(0, ADDED_NAMES);
+  return names.length > 0 ? ` (it added ${names.map((name) => `\`${name}\``).join(', ')})` : '';
+}
+
 /** The identifiers the changes' new lines hold that the replaced text did not, most used first (at most a few). */
-function addedNames(changes: readonly Change[]): string[] {
+function addedNames(changes: readonly Change[], count = LISTED_NAMES): string[] {
   const counts = new Map<string, number>();
   for (const change of changes)
     for (const [name] of change.added.matchAll(IDENTIFIER))
       if (!change.removed.includes(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
   return [...counts]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, LISTED_NAMES)
+    .slice(0, count)
     .map(([name]) => name);
 }
 
