@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import type { FileOperation, Message, ToolCallBlock } from '../../session/types.ts';
 import { toolCallsOf } from '../../session/types.ts';
 import { shellCommand } from '../../session/shell-commands.ts';
+import { type CommitScope, namesPath, takes } from './commit-scope.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 
@@ -229,15 +230,18 @@ function narrationOf(messages: readonly Message[], index: number, call: ToolCall
   return heading ?? '';
 }
 
-/** A commit the agent made: where, and its subject line. */
-export type Commit = { messageIndex: number; subject: string };
+/** A commit the agent made: where, its subject line, and what is known of the files it took. */
+export type Commit = { messageIndex: number; subject: string } & CommitScope;
 
 /**
- * The subject of the first commit after a file's first edit: the agent's own words for what that work did to it
- * ("WP1: Create bash-executor.ts with unified bash execution"), which a handoff tends to repeat.
+ * The subject of the first commit after a file's first edit that took it in: the agent's own words for what that work
+ * did to it ("WP1: Create bash-executor.ts with unified bash execution"), which a handoff tends to repeat. A commit of
+ * another folder, or of other paths than `git add` named, says nothing of the file.
  */
-function commitAfter(commits: readonly Commit[], messageIndex: number): string | undefined {
-  const subject = commits.find((commit) => commit.messageIndex > messageIndex)?.subject;
+function commitAfter(commits: readonly Commit[], messageIndex: number, path: string): string | undefined {
+  const subject = commits.find(
+    (commit) => commit.messageIndex > messageIndex && takes(commit, path),
+  )?.subject;
   return subject !== undefined && !SWEEP_COMMIT.test(subject) ? subject : undefined;
 }
 
@@ -298,18 +302,9 @@ function standing(messages: readonly Message[], files: FileEdits[]): FileEdits[]
     const last = file.edits.at(-1)!.index;
     return !removals.some(
       ({ index, targets }) =>
-        index > last && targets.split(/\s+/).some((target) => isPathOf(target, file.path)),
+        index > last && targets.split(/\s+/).some((target) => namesPath(target, file.path)),
     );
   });
-}
-
-/**
- * Whether a command's argument names this file: the path itself, or its end from a folder on (a relative path,
- * `~/x`); `rm transcripts-markdown/.gitignore` is not the `.gitignore` at the repository's root.
- */
-function isPathOf(argument: string, path: string): boolean {
-  const target = argument.replace(/^['"]|['"]$/g, '').replace(/^(?:\.\/|~\/)/, '');
-  return target !== '' && !target.startsWith('-') && (path === target || path.endsWith(`/${target}`));
 }
 
 // Names an artifact's statement lists beside the one it describes: enough to tell the file, few enough for a sentence.
@@ -337,7 +332,7 @@ export function artifactProbes(
     const first = file.edits[0]!;
     const context: ArtifactContext = {
       narration: narrationOf(messages, first.index, first.call),
-      commit: commitAfter(commits, first.operation.messageIndex),
+      commit: commitAfter(commits, first.operation.messageIndex, file.path),
       created: file.created,
       shared,
     };

@@ -4,6 +4,7 @@
  */
 import { shellCommand } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
+import { folderOf, stagedBy } from './commit-scope.ts';
 import { type Commit, plainPhrase } from './artifacts.ts';
 import { clipWords } from './phrases.ts';
 import type { ToolRun } from './runs.ts';
@@ -31,13 +32,33 @@ export function isCommit(run: ToolRun): boolean {
   return command !== undefined && commitSubject(command) !== undefined;
 }
 
-/** The successful commits of a session's runs, with their subject lines, in order. */
+/**
+ * The successful commits of a session's runs, with their subject lines, in order, each with what the shell says of
+ * the files it took: the folder it ran in, the paths `git add` staged since the commit before.
+ */
 export function commitsOf(runs: readonly ToolRun[]): Commit[] {
-  return runs.flatMap((run) => {
+  const commits: Commit[] = [];
+  let staged: string[] | 'all' = [];
+  for (const run of runs) {
     const command = shellCommand(run.call);
-    const subject = command && !run.failed ? commitSubject(command) : undefined;
-    return subject ? [{ messageIndex: run.messageIndex, subject }] : [];
-  });
+    if (!command) continue;
+    // A failed command may have staged its paths before what failed (`git add a b && git add _build/x`): counted, as
+    // a wider scope only leaves a file in.
+    const added = stagedBy(command);
+    staged = staged === 'all' || added === 'all' ? 'all' : [...staged, ...added];
+    const subject = run.failed ? undefined : commitSubject(command);
+    if (!subject) continue;
+    const directory = folderOf(command);
+    commits.push({
+      messageIndex: run.messageIndex,
+      subject,
+      ...(directory === undefined ? {} : { directory }),
+      // Nothing staged by name (`git add .`, or a `git add` the transcript does not show): it may hold any file.
+      ...(staged !== 'all' && staged.length > 0 ? { paths: staged } : {}),
+    });
+    staged = [];
+  }
+  return commits;
 }
 
 /** One state probe per successful commit with a subject that says something in words. */
