@@ -258,16 +258,29 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
     // A text up to a few KB is one block: an extractive summary's candidate lines come again in every call of a
     // sequential strategy, and each was counted afresh.
     if (text.length < LONG_TEXT_CHARS) return countBlock(text);
-    let tokens = 0;
-    let start = 0;
-    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
-      const next = text.charCodeAt(at + 1);
-      if (next !== OPEN_BRACKET && next !== LESS_THAN && next !== HASH) continue;
-      tokens += countBlock(text.slice(start, at + 1));
-      start = at + 1;
-    }
-    return tokens + countBlock(text.slice(start));
+    return sumOverLines(text, opensBlock, countBlock);
   };
+}
+
+/** `count` summed over the pieces of `text` cut after each line break whose next character `cutsBefore` accepts. */
+function sumOverLines(
+  text: string,
+  cutsBefore: (code: number) => boolean,
+  count: (text: string) => number,
+): number {
+  let tokens = 0;
+  let start = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    if (!cutsBefore(text.charCodeAt(at + 1))) continue;
+    tokens += count(text.slice(start, at + 1));
+    start = at + 1;
+  }
+  return tokens + count(text.slice(start));
+}
+
+/** Whether a line opening with this character starts a block (see blockCounter). */
+function opensBlock(code: number): boolean {
+  return code === OPEN_BRACKET || code === LESS_THAN || code === HASH;
 }
 
 /**
@@ -278,15 +291,7 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
  * with the break. Only printable ASCII opens a line cut off, which is what a summary's lines open with.
  */
 function countLineByLine(text: string, countText: (text: string) => number): number {
-  let tokens = 0;
-  let start = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
-    const next = text.charCodeAt(at + 1);
-    if (next <= SPACE || next > TILDE || next === SLASH) continue;
-    tokens += countText(text.slice(start, at + 1));
-    start = at + 1;
-  }
-  return tokens + countText(text.slice(start));
+  return sumOverLines(text, (next) => next > SPACE && next <= TILDE && next !== SLASH, countText);
 }
 
 // The printable ASCII range a cut-off line may open with, and the one character in it a piece runs into.

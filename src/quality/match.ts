@@ -20,6 +20,7 @@ import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } fro
 export type { Occurrence } from './found-occurrence.ts';
 import { stanceAround } from './stance.ts';
 import { withoutUnderscoreEmphasis } from './underscore-emphasis.ts';
+import { lineRuns } from '../text/line-runs.ts';
 import { isDeniedInClause, isNegated } from './clause-negation.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
@@ -98,13 +99,9 @@ export function normalizeForMatch(text: string): string {
   // copies stay small. Every step but the whitespace folding works within a line, and the folded pieces,
   // joined by one space, are the folded whole.
   const parts: string[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start + NORMALIZE_CHUNK_CHARS);
-    if (end < 0) end = text.length;
-    const part = normalizeLines(text.slice(start, end));
+  for (const run of lineRuns(text, NORMALIZE_CHUNK_CHARS)) {
+    const part = normalizeLines(run);
     if (part.length > 0) parts.push(part);
-    start = end + 1;
   }
   return parts.join(' ');
 }

@@ -12,6 +12,7 @@
 import stem from 'wink-porter2-stemmer';
 import { ANTONYMS, IRREGULAR_FORMS, NUMBER_WORDS, PHRASES, STOP_WORDS, SYNONYMS } from './meaning-words.ts';
 import { ownCopy, recentMap } from '../text/text-cache.ts';
+import { lineRuns } from '../text/line-runs.ts';
 import { meaningColumns, type MeaningIndex, type MeaningTerm } from './meaning-index.ts';
 import { stanceSpans, type Stance } from './stance.ts';
 
@@ -344,12 +345,8 @@ const FOLDED_CHARS = 1 << 16;
 function foldedLines(text: string): string[] {
   if (text.length <= FOLDED_CHARS) return text.normalize('NFKC').split('\n');
   const lines: string[] = [];
-  for (let start = 0; start <= text.length;) {
-    let end = text.indexOf('\n', start + FOLDED_CHARS);
-    if (end < 0) end = text.length;
-    for (const line of text.slice(start, end).normalize('NFKC').split('\n')) lines.push(line);
-    start = end + 1;
-  }
+  for (const run of lineRuns(text, FOLDED_CHARS))
+    for (const line of run.normalize('NFKC').split('\n')) lines.push(line);
   return lines;
 }
 
