@@ -9,6 +9,7 @@ import { type CommandStreams, standardError, standardOutput, withStreams } from 
 import { terminalWidth } from './commands/terminal.ts';
 import { wrapHelp } from './report/wrap.ts';
 import { markTimeline } from './timeline.ts';
+import { exitWhenDone } from './commands/exit-when-done.ts';
 import { prefetchRankTable } from './tokenizer/rank-table-file.ts';
 
 /**
@@ -176,4 +177,5 @@ export async function start(): Promise<void> {
     throw error;
   });
   await main(process.argv);
+  await exitWhenDone();
 }
