@@ -38,10 +38,23 @@ function pick(rows: Rows, columns: readonly number[]): Rows {
   };
 }
 
-/** The widest line of a rendered table, in terminal columns (escape sequences take none). */
-function widthOf(text: string): number {
+/** The widest line of a text, in characters (escape sequences take none). */
+function widestLine(text: string): number {
   const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
   return Math.max(...plain.split('\n').map((line) => [...line].length));
+}
+
+/**
+ * How wide {@link terminalTable} draws `rows`, in characters, without drawing it: each column as wide as its widest
+ * line (header or cell) and a space either side, a border before each column and after the last. Drawing the table
+ * to measure it was most of the time a compare spends on its terminal output (a whole table drawn twice and every
+ * column once, after the last answer).
+ */
+export function drawnWidth({ head, rows }: Rows): number {
+  let width = head.length + 1;
+  for (const [column, heading] of head.entries())
+    width += 2 + Math.max(widestLine(heading), ...rows.map((row) => widestLine(String(row[column]!))));
+  return width;
 }
 
 /**
@@ -87,13 +100,12 @@ export function fitColumns(
   rank: readonly number[],
   width: number | undefined,
 ): { rows: Rows; omitted: string[] } {
-  if (width === undefined || widthOf(terminalTable(given)) <= width) return { rows: given, omitted: [] };
+  if (width === undefined || drawnWidth(given) <= width) return { rows: given, omitted: [] };
   const rows = wrappedHeads(given);
   const order = rows.head.map((_, column) => column).slice(1);
   order.sort((a, b) => rank[a]! - rank[b]!);
-  // A table is as wide as its columns drawn alone, less the border they share: each column is drawn once, not
-  // every trial table whole (drawing is most of the time a compare spends on its terminal table).
-  const alone = rows.head.map((_, column) => widthOf(terminalTable(pick(rows, [column]))) - 1);
+  // A table is as wide as its columns alone, less the border they share.
+  const alone = rows.head.map((_, column) => drawnWidth(pick(rows, [column])) - 1);
   const widthWith = (columns: readonly number[]) =>
     1 + columns.reduce((sum, column) => sum + alone[column]!, 0);
   const kept = [0];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { terminalWidth, wantsColor } from '../../src/commands/terminal.ts';
-import { fitColumns, type Rows, terminalTable } from '../../src/report/table.ts';
+import { drawnWidth, fitColumns, type Rows, terminalTable } from '../../src/report/table.ts';
 
 const ROWS: Rows = {
   head: ['Strategy', 'Input Tokens', 'Probe Recall', 'Tokens After', 'Compression'],
@@ -49,6 +49,61 @@ describe('terminal table', () => {
     assert.deepEqual(fitted.omitted, ['Input Tokens', 'Compression']);
     assert.ok(widest(terminalTable(fitted.rows)) <= width);
     assert.deepEqual(fitted.rows.rows[1], ['sequential-rolling', '0.75', '3,990']);
+  });
+
+  it('knows how wide a table is drawn without drawing it, painted or not', () => {
+    // The characters the terminal renderers put in cells, a wrapped header, an empty cell, a number, a painted row.
+    const marks = [
+      '–',
+      '−',
+      '…',
+      '×',
+      '✗',
+      '—',
+      '→',
+      '½',
+      '±',
+      '·',
+      'Σ',
+      '‡',
+      '⊘',
+      '≤',
+      '•',
+      '²',
+      '✓',
+      '†',
+      'Δ',
+      '≥',
+      '∞',
+    ];
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % below;
+    };
+    const word = () =>
+      Array.from({ length: 1 + next(9) }, () =>
+        next(4) === 0 ? marks[next(marks.length)]! : String.fromCharCode(97 + next(26)),
+      ).join('');
+    for (let table = 0; table < 200; table++) {
+      const columns = 1 + next(6);
+      const rows: Rows = {
+        head: Array.from({ length: columns }, () => (next(3) === 0 ? `${word()}\n${word()}` : word())),
+        rows: Array.from({ length: next(5) }, () =>
+          Array.from({ length: columns }, () =>
+            next(5) === 0 ? next(100_000) : next(6) === 0 ? '' : word(),
+          ),
+        ),
+        alignRight: Array.from({ length: columns }, () => next(2) === 0),
+      };
+      const paint = new Map([[0, 'green' as const]]);
+      assert.equal(drawnWidth(rows), widest(terminalTable(rows)), JSON.stringify(rows));
+      assert.equal(
+        drawnWidth(rows),
+        widest(terminalTable(rows, { color: true, paint }).replace(/\u001b\[[0-9;]*m/g, '')),
+      );
+    }
+    assert.equal(drawnWidth(ROWS), widest(terminalTable(ROWS)));
   });
 
   it('bolds the header only when colour is on; NO_COLOR and pipes turn it off', () => {
