@@ -54,14 +54,18 @@ const FRESH_SHARE = 0.25;
  * Windows between the calls of `limit`: the next answer is due when the call in flight longest has taken as long as
  * the quickest call so far. Work waits until its stretch ends before that (or, when no stretch that long fits, until
  * the calls in flight are young), or no call is in flight, or it has waited as long as a call takes (an answer then
- * came meanwhile, and the calls it lets a chain ask for have been sent).
+ * came meanwhile, and the calls it lets a chain ask for have been sent). Once `callsEnded` says every strategy's
+ * calls have ended and none runs or waits, work starts at once: no request is left to delay (the strategies that
+ * end together after the last answer were each scored after a wait of a few ms for a quiet thread).
  */
-export function answerWindows(limit: CallLimit): AnswerWindow {
+export function answerWindows(limit: CallLimit, callsEnded: () => boolean = () => false): AnswerWindow {
   let longestStretch = FIRST_STRETCH_GUESS_MS;
+  const nothingToDelay = () => callsEnded() && limit.activeCount === 0 && limit.pendingCount === 0;
   return {
     async wait() {
       const started = performance.now();
       for (;;) {
+        if (nothingToDelay()) return;
         await quietThread();
         const due = limit.shortestMs ?? FIRST_ANSWER_GUESS_MS;
         const oldest = limit.oldestActiveMs;

@@ -16,6 +16,7 @@ import { DEFAULT_CACHE_DIRECTORY } from '../providers/cache.ts';
 import { type Provenance, collectProvenance } from '../results/provenance.ts';
 import { type AnswerWindow, answerWindows } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
+import type { ProgressEvent } from '../results/run-progress.ts';
 import { forEachBounded } from './for-each-bounded.ts';
 import { type ContentStore, createContentStore } from '../results/records-file.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
@@ -173,10 +174,20 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     await ready;
     markTimeline('ready', 'first');
     const signal = options.signal ?? new AbortController().signal;
+    const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = createCallLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
     const judgeLimit = options.batch ? pLimit(options.concurrency) : limit;
-    const windows = answerWindows(limit);
+    // Each strategy reports once its calls have ended (a skipped session, for all of its own): no request follows.
+    const listeners = runListeners(options);
+    const units = options.transcripts.length * targets.length * strategies.length;
+    let ended = 0;
+    const countEnded = (event: ProgressEvent) => {
+      if (event.type === 'strategy') ended++;
+      else if (event.type === 'skipped') ended += event.strategies;
+      listeners.onProgress?.(event);
+    };
+    const windows = answerWindows(limit, () => ended >= units);
     const environment: RunEnvironment = {
       provider,
       judge,
@@ -185,7 +196,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       runs: pLimit(provider.isLanguageModel ? Number.POSITIVE_INFINITY : 1),
       scoringGate: provider.isLanguageModel ? windows.wait : undefined,
       planOptions: stagePlanOptions(options),
-      listeners: runListeners(options),
+      listeners: { ...listeners, onProgress: countEnded },
       concurrency: options.concurrency,
       reportDirectory: options.stage.directory,
       // A schedule's window is the model's as far as the replay is concerned.
@@ -198,7 +209,6 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       store: (store = createContentStore(options.stage.directory, signal)),
       evaluators: { judge, limit: judgeLimit, tokenizer, signal },
     };
-    const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
     if (options.shard) return await runShard(options.shard, targets, strategies, sessions, environment);
     options.onProgress?.({ type: 'loading', sessions: options.transcripts.length });
     options.onProgress?.({

@@ -92,3 +92,26 @@ describe('answerWindows', () => {
     assert.ok(waited >= 45 && waited < 1_000, `waited ${waited} ms`);
   });
 });
+
+describe('answerWindows once every strategy’s calls have ended', () => {
+  it('lets work start at once, even while the thread is busy', async () => {
+    const windows = answerWindows(fakeLimit({}), () => true);
+    void busyFor(40);
+    const started = performance.now();
+    await windows.wait();
+    // A quiet thread is waited for otherwise: at least one window of a few ms, here until the 40 ms of work end.
+    assert.ok(performance.now() - started < 2, `waited ${performance.now() - started} ms`);
+  });
+
+  it('still waits for a quiet thread while a call runs, or before every strategy has ended', async () => {
+    for (const [state, ended] of [
+      [{ oldestStartedAt: performance.now(), shortestMs: 2_000 }, true],
+      [{}, false],
+    ] as const) {
+      const windows = answerWindows(fakeLimit({ ...state }), () => ended);
+      const started = performance.now();
+      await windows.wait();
+      assert.ok(performance.now() - started >= 3, `waited ${performance.now() - started} ms`);
+    }
+  });
+});
