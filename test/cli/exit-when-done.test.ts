@@ -28,14 +28,14 @@ describe('exiting once the command is done', () => {
     const directory = await temporaryDirectory();
     try {
       const out = join(directory.path, 'out');
-      const result = await spawnCli(['compare', 'large-session', '--json', '-q', '-o', out], {
+      const result = await spawnCli(['compare', 'before-compaction', '--json', '-q', '-o', out], {
         cwd: directory.path,
       });
       assert.equal(result.code, 0, result.stderr);
       const parsed = JSON.parse(result.stdout) as { results: Array<{ strategies: unknown[] }> };
       assert.equal(parsed.results[0]!.strategies.length, 5);
       const files = await readdir(out);
-      for (const file of ['large-session-report.html', 'large-session-results.json', 'records'])
+      for (const file of ['before-compaction-report.html', 'before-compaction-results.json', 'records'])
         assert.ok(files.includes(file), `${file} in ${files.join(', ')}`);
     } finally {
       await directory.remove();
