@@ -9,6 +9,7 @@ import { type CompareOptions, type CompareOutcome, runCompare, staged, stagedOut
 import type { OutputStage } from '../report/output-stage.ts';
 import { suiteOf } from '../suite/assemble.ts';
 import { expandInputs, skippedNotice } from '../suite/inputs.ts';
+import { growHeapForTranscripts } from './heap-growth.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
 /** A compare run and the suites made of it (none with a single session). */
@@ -38,6 +39,7 @@ export async function expandRunInputs(options: CompareOptions): Promise<CompareO
  * previous run left it.
  */
 export async function runSuite(options: CompareOptions): Promise<SuiteOutcome> {
+  await growHeapForTranscripts(options.transcripts);
   return staged(options, suiteStaged, stagedSuiteOutcome);
 }
 
