@@ -16,8 +16,24 @@ export type TextPieces = () => Iterable<string>;
 // Characters of a string value a piece holds, about (a piece runs on to the next space).
 const PIECE_CHARS = 1 << 16;
 
-/** `JSON.stringify(object)` of an object of string values, in {@link TextPieces}: each value cut before a space. */
+// Characters of string values up to which the pieces are made once and kept (see jsonPieces).
+const KEPT_PIECES_CHARS = 1 << 20;
+
+/**
+ * `JSON.stringify(object)` of an object of string values, in {@link TextPieces}: each value cut before a space. The
+ * pieces of values up to {@link KEPT_PIECES_CHARS} characters in all are made once and kept while the pieces are
+ * (a stored call's are read twice: hashed, then written), a longer text's made afresh at each call.
+ */
 export function jsonPieces(object: Readonly<Record<string, string>>): TextPieces {
+  const pieces = jsonPiecesAfresh(object);
+  let chars = 0;
+  for (const value of Object.values(object)) chars += value.length;
+  if (chars > KEPT_PIECES_CHARS) return pieces;
+  let kept: string[] | undefined;
+  return () => (kept ??= [...pieces()]);
+}
+
+function jsonPiecesAfresh(object: Readonly<Record<string, string>>): TextPieces {
   return function* () {
     let opening = '{';
     for (const [key, value] of Object.entries(object)) {

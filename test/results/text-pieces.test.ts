@@ -27,6 +27,17 @@ describe('text pieces', () => {
     assert.equal(contentHash(jsonPieces(object)), contentHash(JSON.stringify(object)));
   });
 
+  it('are made once for a prompt up to a MiB of characters (hashed, then written), afresh for a longer one', () => {
+    const object = { system: 's', prompt };
+    const pieces = jsonPieces(object);
+    assert.equal(pieces(), pieces(), 'the same pieces, read twice');
+    assert.equal([...pieces()].join(''), JSON.stringify(object));
+    const long = { system: 's', prompt: `${prompt} `.repeat(Math.ceil((1 << 20) / prompt.length)) };
+    const longPieces = jsonPieces(long);
+    assert.notEqual(longPieces(), longPieces(), 'made afresh at each read');
+    assert.equal([...longPieces()].join(''), JSON.stringify(long));
+  });
+
   it('are redacted piece by piece as the whole text is, and whole when a key value holds a space', () => {
     const object = { system: 's', prompt };
     const whole = redactSecrets(JSON.stringify(object));
