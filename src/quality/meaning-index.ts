@@ -28,6 +28,8 @@ export type MeaningTerm = {
   part?: true;
   /** Its sentence puts it as not done yet ("… is still to do"; stance.ts). A denied sentence flips `negated`. */
   pending?: true;
+  /** Its sentence denies all of itself ("It is false that …", "… was not done"; stance.ts), which flipped `negated`. */
+  denied?: true;
 };
 
 /** A text's terms indexed once for many statements. */
@@ -50,6 +52,7 @@ const NAME = 1;
 const NEGATED = 2;
 const PART = 4;
 const PENDING = 8;
+const DENIED = 16;
 const NONE = -1;
 
 // Columns grow by chunks of this many values: no copy as they grow, and no buffer of a whole column to reallocate.
@@ -114,7 +117,8 @@ export function meaningColumns(): { add(term: MeaningTerm): void; finish(): Mean
         (term.name ? NAME : 0) |
           (term.negated ? NEGATED : 0) |
           (term.part ? PART : 0) |
-          (term.pending ? PENDING : 0),
+          (term.pending ? PENDING : 0) |
+          (term.denied ? DENIED : 0),
       );
       columns.line.push(term.line);
       columns.clause.push(term.clause);
@@ -142,6 +146,7 @@ export function meaningColumns(): { add(term: MeaningTerm): void; finish(): Mean
         if (from !== NONE) term.leadInFrom = from;
         if (bits & PART) term.part = true;
         if (bits & PENDING) term.pending = true;
+        if (bits & DENIED) term.denied = true;
         const labelled = gloss.at(position);
         if (labelled !== NONE) term.gloss = labelled;
         return term;

@@ -45,6 +45,8 @@ const STANCE_WORDS = /\b(?:false|untrue|true|case|never|not|n't|pending|still|ye
 // How many terms after a negation it reaches.
 const NEGATION_REACH = 3;
 const NEGATION_TERM = 'not';
+// The term of "instead of" and "rather than": what follows it is the alternative set aside.
+const CONTRAST_TERM = 'instead';
 // Words that end a negation's reach within its clause: what comes after them is not what is denied.
 const NEGATION_ENDS = new Set([
   'until',
@@ -218,6 +220,7 @@ function clauseTerms(
     words.push(...found);
   }
   let negationLeft = 0;
+  let negatedBefore = false;
   const clauseStart = terms.length;
   for (let index = 0; index < words.length; index++) {
     const current = words[index]!;
@@ -239,7 +242,13 @@ function clauseTerms(
       if (!current.name && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
       term = current.folded ?? foldWord(current.word);
     }
+    if (term === NEGATION_TERM && current.word === 'without' && negatedBefore) {
+      // "never truncate output without an expand control": what a denied act goes without is what is asked for.
+      negationLeft = 0;
+      continue;
+    }
     if (term === NEGATION_TERM) {
+      negatedBefore = true;
       // "end-to-end tests are not wanted": after a copula, a negation also reaches back over the last two terms.
       const copula = COPULAS.has(words[index - 1]?.word ?? '');
       for (let back = terms.length - 1; copula && back >= Math.max(clauseStart, terms.length - 2); back--)
@@ -257,6 +266,7 @@ function clauseTerms(
       clause: clauseNumber,
     };
     if (stance === 'pending') added.pending = true;
+    else if (stance === 'denied') added.denied = true;
     if (leadIn !== undefined) {
       added.leadIn = leadIn.clause;
       if (leadIn.from < leadIn.clause) added.leadInFrom = leadIn.from;
@@ -430,10 +440,24 @@ function readLine(
 /** A number of a statement, with the terms right before and after it (what it measures). */
 type StatementNumber = { value: string; before?: string; after?: string };
 
+/** A distinct term of a statement. */
+export type StatementTerm = {
+  term: string;
+  name: boolean;
+  negated: boolean;
+  weight: number;
+  /**
+   * Stated plainly, but where a text may deny it and still say the same: in a clause with a negation whose reach is
+   * not known ("Do not keep separate debug code paths for session and subagent pages": "no page gets its own debug
+   * code"), or in the alternative set against what was chosen ("instead of silently skipping": "not skip").
+   */
+  unsure?: true;
+};
+
 /** A statement read once: its distinct terms (names and content words) and its numbers. */
 export type StatementReading = {
   /** Each distinct term, with its weight (how much it tells this statement from the others read with it). */
-  terms: ReadonlyArray<{ term: string; name: boolean; negated: boolean; weight: number }>;
+  terms: ReadonlyArray<StatementTerm>;
   numbers: readonly StatementNumber[];
 };
 
@@ -445,15 +469,29 @@ export function readStatement(
   weightOf: (term: string) => number = () => 1,
 ): StatementReading {
   const sequence = meaningTerms(statement);
-  const seen = new Map<string, { term: string; name: boolean; negated: boolean; weight: number }>();
-  for (const term of sequence) {
+  const negatedClauses = new Set(
+    sequence.filter((term) => term.term === NEGATION_TERM).map((term) => term.clause),
+  );
+  const contrast = sequence.findIndex((term) => term.term === CONTRAST_TERM && !term.name);
+  const seen = new Map<string, StatementTerm>();
+  sequence.forEach((term, position) => {
+    const unsure = negatedClauses.has(term.clause) || (contrast >= 0 && position > contrast);
     const known = seen.get(term.term);
     if (known) {
       // A term written both as a name and in prose is a name (it may be matched either way).
       known.name ||= term.name;
       known.negated &&= term.negated;
-    } else seen.set(term.term, { ...term, weight: weightOf(term.term) });
-  }
+      if (unsure) known.unsure = true;
+    } else
+      seen.set(term.term, {
+        term: term.term,
+        name: term.name,
+        negated: term.negated,
+        weight: weightOf(term.term),
+        ...(unsure ? { unsure: true as const } : {}),
+      });
+  });
+  for (const term of seen.values()) if (term.negated) delete term.unsure;
   // A number that measures something; one inside an id (`spotter-4te.1`, `gqc.5`) names a thing instead.
   // What a number measures is told by the two terms before it, unless those are an id or another count ("after
   // a0y.3, 386 tests"; "297 tests and 14 doctests"): then by the term after it.
@@ -516,7 +554,12 @@ export function statementCoverage(
   index: MeaningIndex,
   reading: StatementReading,
   window: number,
-  options: { oneLine?: boolean; opposingSignals?: number; pendingOpposes?: boolean } = {},
+  options: {
+    oneLine?: boolean;
+    opposingSignals?: number;
+    pendingOpposes?: boolean;
+    stanceOnly?: boolean;
+  } = {},
 ): StatementCoverage {
   const lineOf = (position: number) => index.lineAt(position);
   const total = reading.terms.reduce((sum, term) => sum + term.weight, 0);
@@ -577,6 +620,7 @@ export function statementCoverage(
       reading,
       options.opposingSignals ?? Math.max(OPPOSING_SIGNALS, Math.ceil(reading.terms.length * OPPOSING_SHARE)),
       options.pendingOpposes === true,
+      options.stanceOnly === true,
     ),
     telling: best.telling,
   };
@@ -636,6 +680,7 @@ function isOpposed(
   reading: StatementReading,
   needed: number,
   pendingOpposes: boolean,
+  stanceOnly = false,
 ): boolean {
   let signals = 0;
   // Done work stated as still to do ("the retry budget is still to do") is stated the other way.
@@ -645,7 +690,15 @@ function isOpposed(
   }
   for (const term of reading.terms) {
     if (term.name || term.term === NEGATION_TERM) continue;
-    const found = window.filter((candidate) => candidate.term === term.term && !candidate.name);
+    // What a file now holds is said with its own negations ("no chalk left", "never started"): only a sentence that
+    // denies itself states it the other way.
+    const found = window.filter(
+      (candidate) =>
+        candidate.term === term.term && !candidate.name && (!stanceOnly || candidate.denied === true),
+    );
+    if (stanceOnly && found.length === 0) continue;
+    // A term the statement may hold either way is not reversed by a text that denies it.
+    if (term.unsure && found.every((candidate) => candidate.negated)) continue;
     if (found.length > 0 && found.every((candidate) => candidate.negated !== term.negated)) signals++;
     else if (found.length === 0 && !term.negated) {
       const opposite = oppositesOf(term.term);

@@ -139,6 +139,12 @@ const DONE_STATEMENT_THRESHOLDS: StatementThresholds = {
   ...PROBE_STATEMENT_THRESHOLDS,
   pendingOpposes: true,
 };
+// What a file now holds: only a sentence that denies it or puts it as still to do states it the other way ("the
+// page says 'No open annotations'" and "workers never started" describe the code).
+const ARTIFACT_STATEMENT_THRESHOLDS: StatementThresholds = {
+  ...DONE_STATEMENT_THRESHOLDS,
+  stanceOnly: true,
+};
 // A statement of fewer terms is a phrase, and the facets already say it.
 const MIN_STATEMENT_TERMS = 4;
 
@@ -176,7 +182,11 @@ function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementRea
   const label = statementLabel(
     index.meaning(),
     reading,
-    DONE_KINDS.has(probe.kind) ? DONE_STATEMENT_THRESHOLDS : PROBE_STATEMENT_THRESHOLDS,
+    probe.kind === 'artifact'
+      ? ARTIFACT_STATEMENT_THRESHOLDS
+      : DONE_KINDS.has(probe.kind)
+        ? DONE_STATEMENT_THRESHOLDS
+        : PROBE_STATEMENT_THRESHOLDS,
   );
   if (label === 'partial') return probe.partialCredit === false ? 'missed' : 'partial';
   return label === 'kept' ? 'matched' : label === 'contradicted' ? 'contradicted' : 'missed';

@@ -34,6 +34,11 @@ export type StatementThresholds = {
   partialNeedsTelling?: boolean;
   /** The statement is done work: stated as still pending it is stated the other way (stance.ts). */
   pendingOpposes?: boolean;
+  /**
+   * Only a sentence's stance states it the other way (denied or, with `pendingOpposes`, pending), not a word negated
+   * in it: what a file now holds is described with negations of its own.
+   */
+  stanceOnly?: boolean;
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
@@ -61,6 +66,7 @@ export function statementLabel(
     oneLine: thresholds.oneLine,
     opposingSignals: thresholds.opposingSignals,
     pendingOpposes: thresholds.pendingOpposes,
+    stanceOnly: thresholds.stanceOnly,
   });
   const share =
     coverage.contentShare !== null && coverage.contentShare < thresholds.content

@@ -1,0 +1,152 @@
+/**
+ * How far a negation reaches when a probe's statement is read against a summary: a rule's negation whose reach is not
+ * known, "without" after a negation, the alternative a decision set aside, and what a file now holds said with
+ * negations of its own. A faithful summary that says the same with its own negations keeps the fact; a summary that
+ * states it the other way, or denies it whole, still contradicts it.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createMatcher } from '../../src/quality/match.ts';
+import { readStatement } from '../../src/quality/meaning.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+
+/** A derived probe whose facet no summary below states literally, so its statement decides. */
+function probe(kind: string, statement: string, file?: string): Probe {
+  return {
+    id: `${kind}@1`,
+    kind,
+    question: 'What holds?',
+    answer: statement,
+    facets: [['a phrase no summary here repeats']],
+    contradictions: [],
+    source: 'derived',
+    statement,
+    ...(file ? { file } : {}),
+  };
+}
+
+const outcome = (text: string, of: Probe) => probeOutcome(createMatcher(text), of);
+
+describe('a rule whose negation reaches an unknown way', () => {
+  const rule = probe(
+    'constraint',
+    'Do not keep separate debug rendering code paths for session and subagent pages.',
+  );
+
+  it('reads the words past the negation as either way', () => {
+    const terms = readStatement(rule.statement!).terms;
+    assert.equal(terms.find((term) => term.term === 'keep')?.negated, true);
+    assert.equal(terms.find((term) => term.term === 'page')?.unsure, true);
+  });
+
+  it('is kept by a summary that puts it with a negation of its own', () => {
+    assert.equal(
+      outcome(
+        '- SessionLive and SubagentLive share one rendering and debug path; no page gets its own debug code.',
+        rule,
+      ),
+      'matched',
+    );
+  });
+
+  it('is contradicted by a summary that states what it forbids, and by one that denies it whole', () => {
+    assert.equal(
+      outcome('- We keep separate debug rendering code paths for the session and subagent pages.', rule),
+      'contradicted',
+    );
+    assert.equal(
+      outcome(
+        '- It is false that we do not keep separate debug rendering code paths for session and subagent pages.',
+        rule,
+      ),
+      'contradicted',
+    );
+  });
+});
+
+describe('"without" after a negation', () => {
+  const rule = probe(
+    'constraint',
+    'Do not silently truncate tool-result output without an explicit expand affordance.',
+  );
+
+  it('asks for what follows it', () => {
+    const terms = readStatement(rule.statement!).terms;
+    assert.equal(terms.find((term) => term.term === 'truncat')?.negated, true);
+    assert.equal(terms.find((term) => term.term === 'explicit')?.negated, false);
+  });
+
+  it('is kept by "never cut silently; anything hidden gets an explicit expand control"', () => {
+    assert.equal(
+      outcome(
+        '- Tool output is never truncated silently; anything hidden gets an explicit expand affordance.',
+        rule,
+      ),
+      'matched',
+    );
+  });
+
+  it('is contradicted where the output is truncated silently with no expand control', () => {
+    assert.equal(
+      outcome('- Tool-result output is silently truncated; no explicit expand affordance is shown.', rule),
+      'contradicted',
+    );
+  });
+});
+
+describe('the alternative a decision set aside', () => {
+  const decision = probe(
+    'decision',
+    'Chosen: add a --force flag to regenerate the summary, instead of silently skipping it',
+  );
+
+  it('is not reversed by a summary that says it was not taken', () => {
+    assert.equal(
+      outcome('- Regenerate the summary only with a --force flag (we do not skip it silently).', decision),
+      'matched',
+    );
+  });
+
+  it('still reverses the choice where the chosen option is denied', () => {
+    assert.equal(
+      outcome('- There is no --force flag to regenerate the summary; it is silently skipped.', decision),
+      'contradicted',
+    );
+  });
+});
+
+describe('what a file now holds, said with negations of its own', () => {
+  const artifact = probe(
+    'artifact',
+    'pane_list_live.ex changed for gqc.5: add project-level review page for ongoing annotations',
+    'lib/web/live/pane_list_live.ex',
+  );
+
+  it('is kept where the summary quotes what the page says when it is empty', () => {
+    assert.equal(
+      outcome(
+        '- gqc.5: the project review page lists open annotations; with none it says "No open annotations for this project.". The dashboard (pane_list_live.ex) has a Review link on every project.',
+        artifact,
+      ),
+      'matched',
+    );
+  });
+
+  it('is contradicted by a sentence that denies it, and by one that puts it as still to do', () => {
+    assert.equal(
+      outcome(
+        '- It is false that pane_list_live.ex changed for gqc.5 to add the project-level review page for ongoing annotations.',
+        artifact,
+      ),
+      'contradicted',
+    );
+    assert.equal(
+      outcome(
+        '- pane_list_live.ex: adding the project-level review page for ongoing annotations (gqc.5) is still to do.',
+        artifact,
+      ),
+      'contradicted',
+    );
+  });
+});
