@@ -12,6 +12,7 @@ import { shellCommand } from '../../session/shell-commands.ts';
 import { type CommitScope, namesPath, takes } from './commit-scope.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
+import { meaningTerms } from '../meaning.ts';
 
 /** The text an edit call added and the text it replaced. */
 type Change = { added: string; removed: string };
@@ -421,7 +422,10 @@ function artifactProbe(
       if (seen.has(definition.name)) return [];
       seen.add(definition.name);
       const doc = definition.heading ? definition.name : docOf(lines, definition.line);
-      return [{ ...definition, doc, described: plainPhrase(doc) }];
+      // A title that repeats the file's name says nothing of it ("# Claude Code Chat History Export" atop
+      // claude_code_chat_history_export.md): a handoff names the file and tells what it holds.
+      const described = definition.heading && titlesFile(doc, name) ? undefined : plainPhrase(doc);
+      return [{ ...definition, doc, described }];
     });
   });
   // Tests of the work (`mod tests`, `test_reverse_string`, `FooTest`) are not what the file now does.
@@ -482,6 +486,20 @@ function artifactProbe(
     facets: [[name], [said]],
     statement: artifactStatement(name, context, names, said),
   };
+}
+
+// Words any document's title may add to what it is about: they tell no document from another.
+const DOCUMENT_WORDS = new Set(
+  meaningTerms('guide readme document documentation docs overview introduction notes reference manual').map(
+    (term) => term.term,
+  ),
+);
+
+/** Whether a title says no more than the name of its file (and words any document's title has). */
+function titlesFile(title: string, file: string): boolean {
+  const own = new Set(meaningTerms(file).map((term) => term.term));
+  const terms = meaningTerms(title);
+  return terms.length > 0 && terms.every((term) => own.has(term.term) || DOCUMENT_WORDS.has(term.term));
 }
 
 // An identifier as code writes it: camelCase, snake_case, PascalCase of two words or more.

@@ -1,0 +1,38 @@
+/**
+ * What an artifact probe asks a summary to say of a file: not a title that only repeats the file's name, which a
+ * handoff naming the file and telling what it holds does not write again.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { artifactProbes } from '../../src/quality/derive/artifacts.ts';
+import { callsTools, toolCall } from '../helpers/factories.ts';
+
+/** The artifact probe of one markdown file written whole. */
+function markdownProbe(path: string, content: string) {
+  const write = toolCall('Write', { file_path: path, content });
+  const [probe] = artifactProbes(
+    [callsTools([write])],
+    [{ kind: 'write', path, tool: 'Write', toolCallId: write.id, messageIndex: 0 }],
+  );
+  return probe!;
+}
+
+describe('a document whose title repeats its name', () => {
+  it('is told by its first section that says more than the name', () => {
+    const setup = markdownProbe(
+      'docs/SETUP.md',
+      '# Setup Guide\n\nHow to get going.\n\n## Installing the viewer\n\nUse the package manager.\n',
+    );
+    assert.deepEqual(setup.facets, [['SETUP.md'], ['Installing the viewer']]);
+    const export_ = markdownProbe(
+      'claude_code_chat_history_export.md',
+      '# Claude Code Chat History Export\n\n## Sessions Summary\n\n68 prompts in 15 sessions.\n',
+    );
+    assert.deepEqual(export_.facets, [['claude_code_chat_history_export.md'], ['Sessions Summary']]);
+  });
+
+  it('keeps a title that says what the file is about', () => {
+    const plan = markdownProbe('docs/refactor.md', '# Coding Agent Refactoring Plan\n\n## Goals\n');
+    assert.deepEqual(plan.facets, [['refactor.md'], ['Coding Agent Refactoring Plan']]);
+  });
+});
