@@ -66,9 +66,20 @@ export function wordsOf(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** Whether a word carries meaning on its own (not a stopword, has a letter or digit). */
+// A function word with its verb or "is" contracted onto it ("we'll", "that's", "they've", "there’s"); a noun's
+// possessive ("user's") is a content word.
+const CONTRACTION = /^(\p{L}+)['’](?:ll|s|re|ve|d|m)$/u;
+
+/** Whether a word carries meaning on its own (not a stopword or a contracted one, has a letter or digit). */
 export function isContentWord(word: string): boolean {
-  return /[\p{L}\p{N}]/u.test(word) && !STOPWORDS.has(word.toLowerCase()) && word.length > 1;
+  const lower = word.toLowerCase();
+  const contracted = CONTRACTION.exec(lower)?.[1];
+  return (
+    /[\p{L}\p{N}]/u.test(word) &&
+    !STOPWORDS.has(lower) &&
+    !(contracted !== undefined && STOPWORDS.has(contracted)) &&
+    word.length > 1
+  );
 }
 
 /** A word that names something specific: an identifier, a number, a capitalized or long word. */

@@ -1,10 +1,11 @@
 /**
- * What an artifact probe asks a summary to say of a file: not a title that only repeats the file's name, which a
- * handoff naming the file and telling what it holds does not write again.
+ * What a probe's facet asks a summary to write: not a title that only repeats the file's name (a handoff names the
+ * file and tells what it holds), nor a function word with its verb contracted onto it ("There's new feedback").
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { artifactProbes } from '../../src/quality/derive/artifacts.ts';
+import { artifactProbes, plainPhrase } from '../../src/quality/derive/artifacts.ts';
+import { isContentWord } from '../../src/quality/derive/phrases.ts';
 import { callsTools, toolCall } from '../helpers/factories.ts';
 
 /** The artifact probe of one markdown file written whole. */
@@ -34,5 +35,21 @@ describe('a document whose title repeats its name', () => {
   it('keeps a title that says what the file is about', () => {
     const plan = markdownProbe('docs/refactor.md', '# Coding Agent Refactoring Plan\n\n## Goals\n');
     assert.deepEqual(plan.facets, [['refactor.md'], ['Coding Agent Refactoring Plan']]);
+  });
+});
+
+describe('a function word with its verb contracted onto it', () => {
+  it('is no content word; a noun with its possessive is', () => {
+    for (const word of ["we'll", "There's", 'that’s', "they've", "you're", "I'd"])
+      assert.equal(isContentWord(word), false, word);
+    assert.equal(isContentWord("user's"), true);
+  });
+
+  it('neither opens nor ends a facet phrase', () => {
+    assert.equal(plainPhrase("There's new feedback, please review it"), 'new feedback');
+    assert.equal(
+      plainPhrase('This will be a complex migration that we’ll have to do in phases'),
+      'complex migration',
+    );
   });
 });
