@@ -1,11 +1,13 @@
 /**
  * What a probe's facet asks a summary to write: not a title that only repeats the file's name (a handoff names the
- * file and tells what it holds), nor a function word with its verb contracted onto it ("There's new feedback").
+ * file and tells what it holds), nor a function word with its verb contracted onto it ("There's new feedback"); and
+ * a spelling a summary writes of the work ("nothing has been committed", "uncommitted edits") is no filler or typo.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { artifactProbes, plainPhrase } from '../../src/quality/derive/artifacts.ts';
 import { isContentWord } from '../../src/quality/derive/phrases.ts';
+import { isGoodSpelling } from '../../src/quality/derive/facet-words.ts';
 import { callsTools, toolCall } from '../helpers/factories.ts';
 
 /** The artifact probe of one markdown file written whole. */
@@ -51,5 +53,20 @@ describe('a function word with its verb contracted onto it', () => {
       plainPhrase('This will be a complex migration that we’ll have to do in phases'),
       'complex migration',
     );
+  });
+});
+
+describe('a spelling of how a summary says the work stands', () => {
+  // The session writes "edit" and "commit" in many messages, and "edits" once.
+  const salience = (word: string) => (word === 'edit' || word === 'commit' ? 5 : word === 'happen' ? 5 : 1);
+
+  it('keeps "nothing has been committed" and the plural of a word the session uses', () => {
+    assert.equal(isGoodSpelling('nothing has been committed', salience), true);
+    assert.equal(isGoodSpelling('uncommitted edits', salience), true);
+  });
+
+  it('still drops a reaction and a slip of the keyboard', () => {
+    assert.equal(isGoodSpelling('Nothing happens', salience), false);
+    assert.equal(isGoodSpelling('the edti', salience), false);
   });
 });

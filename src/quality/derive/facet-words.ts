@@ -12,7 +12,7 @@ import { SALIENT_MESSAGES, type Salience } from './salience.ts';
 // Words of a reaction or a judgement, not of the matter: a summary in fresh words has no reason to repeat them.
 const FILLER = new Set(
   (
-    'better worse best worst happens happen happened nothing something anything everything horrible terrible ' +
+    'better worse best worst happens happen happened something anything everything horrible terrible ' +
     'awful amazing great nice perfect fine wrong weird strange idiot monster shit shitty dumb stupid crap ' +
     'wow jesus lol hmm yeah okay ok alright please thanks sorry maybe guess feel seems seem looks look should ' +
     'would could might'
@@ -41,6 +41,17 @@ export function isFacetWord(word: string, salience: Salience): boolean {
   return !isContentWord(plain) || !isTypo(lower, salience);
 }
 
+// Endings of an inflected word, with what its base ends on in their place ("edits", "tries", "moved", "adding").
+const INFLECTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['s', ''],
+  ['es', ''],
+  ['ies', 'y'],
+  ['ed', ''],
+  ['d', ''],
+  ['ing', ''],
+  ['ing', 'e'],
+];
+
 // Letters a one-letter slip may put in a word.
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 // Words shorter than this are too close to too many others to call a slip.
@@ -55,6 +66,11 @@ function isTypo(word: string, salience: Salience): boolean {
   if (word.length < MIN_TYPO_LETTERS || salience(word) >= SALIENT_MESSAGES || !/^[a-z]+$/.test(word))
     return false;
   const used = (candidate: string) => candidate !== word && salience(candidate) >= SALIENT_MESSAGES;
+  // A word the session uses, inflected ("edits" of "edit", "committed" of "commit"), is that word, not a slip.
+  if (
+    INFLECTIONS.some(([ending, base]) => word.endsWith(ending) && used(word.slice(0, -ending.length) + base))
+  )
+    return false;
   for (let at = 0; at <= word.length; at++) {
     const [head, tail] = [word.slice(0, at), word.slice(at)];
     if (tail.length > 0 && used(head + tail.slice(1))) return true;
