@@ -242,6 +242,8 @@ function clauseTerms(
       if (!current.name && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
       term = current.folded ?? foldWord(current.word);
     }
+    // A word of a name negates nothing: `--noEmit` is the flag, not "no" before what follows it.
+    if (term === NEGATION_TERM && current.name) continue;
     if (term === NEGATION_TERM && current.word === 'without' && negatedBefore) {
       // "never truncate output without an expand control": what a denied act goes without is what is asked for.
       negationLeft = 0;

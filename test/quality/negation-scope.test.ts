@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
-import { readStatement } from '../../src/quality/meaning.ts';
+import { meaningTerms, readStatement } from '../../src/quality/meaning.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 
@@ -148,5 +148,13 @@ describe('what a file now holds, said with negations of its own', () => {
       ),
       'contradicted',
     );
+  });
+});
+
+describe('a word of a name', () => {
+  it('negates nothing after it: `--noEmit` is a flag, not "no"', () => {
+    const terms = meaningTerms('check-types (tsc --noEmit) passes after the fixes');
+    assert.equal(terms.find((term) => term.term === 'pass')?.negated, false);
+    assert.equal(meaningTerms('the check does not pass').find((term) => term.term === 'pass')?.negated, true);
   });
 });

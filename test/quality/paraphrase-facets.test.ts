@@ -1,13 +1,17 @@
 /**
  * What a probe's facet asks a summary to write: not a title that only repeats the file's name (a handoff names the
  * file and tells what it holds), nor a function word with its verb contracted onto it ("There's new feedback"); and
- * a spelling a summary writes of the work ("nothing has been committed", "uncommitted edits") is no filler or typo.
+ * a spelling a summary writes of the work ("nothing has been committed", "uncommitted edits", "check-types passes")
+ * is no filler or typo.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { artifactProbes, plainPhrase } from '../../src/quality/derive/artifacts.ts';
 import { isContentWord } from '../../src/quality/derive/phrases.ts';
 import { isGoodSpelling } from '../../src/quality/derive/facet-words.ts';
+import { verificationProbes } from '../../src/quality/derive/verification.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import { callsTools, toolCall } from '../helpers/factories.ts';
 
 /** The artifact probe of one markdown file written whole. */
@@ -68,5 +72,26 @@ describe('a spelling of how a summary says the work stands', () => {
   it('still drops a reaction and a slip of the keyboard', () => {
     assert.equal(isGoodSpelling('Nothing happens', salience), false);
     assert.equal(isGoodSpelling('the edti', salience), false);
+  });
+});
+
+describe("a project script's outcome", () => {
+  it('is kept by a handoff that names the script and its verdict', () => {
+    const call = toolCall('Bash', { command: 'pnpm --filter @repo/app check-types' });
+    const [state] = verificationProbes([
+      {
+        call,
+        command: 'pnpm --filter @repo/app check-types',
+        messageIndex: 3,
+        output: '',
+        failed: false,
+        errorLines: [],
+      },
+    ]);
+    assert.ok(state!.facets[0]!.includes('check-types passes'));
+    const probe = { ...state!, id: 'state@3', contradictions: [], source: 'derived' as const };
+    const kept = (text: string) => probeOutcome(createMatcher(text), probe);
+    assert.equal(kept('- After the type fixes, check-types passes again (tsc --noEmit).'), 'matched');
+    assert.notEqual(kept('- Run check-types next.'), 'matched');
   });
 });

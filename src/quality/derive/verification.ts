@@ -78,11 +78,30 @@ function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | u
     facets: [
       [
         command,
-        ...(isNarrowedCheck(command) ? [] : (OUTCOME_WORDS[commandFamily(command)!]?.[verdict] ?? [])),
+        ...(isNarrowedCheck(command)
+          ? []
+          : [
+              ...(OUTCOME_WORDS[commandFamily(command)!]?.[verdict] ?? []),
+              ...scriptOutcome(key, run.failed),
+            ]),
       ],
     ],
     statement: `\`${clipWords(command, 120)}\` ${verdict}`,
   };
+}
+
+// Programs that run a script of the project by its name (`pnpm --filter @repo/app check-types`, `mise run lint`).
+const SCRIPT_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'mise', 'just', 'make']);
+
+/**
+ * A script's outcome as a handoff writes it, by the script's name: "check-types passes" of `pnpm --filter @repo/app
+ * check-types` (its key, `pnpm check-types`), "typecheck failed" of `npm run typecheck`.
+ */
+function scriptOutcome(key: string, failed: boolean): string[] {
+  const words = key.split(' ');
+  const script = words.at(-1)!;
+  if (words.length < 2 || !SCRIPT_RUNNERS.has(words[0]!) || !/^[a-z][\w:-]{3,}$/i.test(script)) return [];
+  return failed ? [`${script} fails`, `${script} failed`] : [`${script} passes`, `${script} passed`];
 }
 
 // How a handoff states a whole check's outcome by its family, passing and failing.
