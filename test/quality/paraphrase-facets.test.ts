@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { artifactProbes, plainPhrase } from '../../src/quality/derive/artifacts.ts';
-import { isContentWord } from '../../src/quality/derive/phrases.ts';
+import { isContentWord, keyPhrase } from '../../src/quality/derive/phrases.ts';
 import { isGoodSpelling } from '../../src/quality/derive/facet-words.ts';
 import { verificationProbes } from '../../src/quality/derive/verification.ts';
 import { createMatcher } from '../../src/quality/match.ts';
@@ -49,6 +49,13 @@ describe('a function word with its verb contracted onto it', () => {
     for (const word of ["we'll", "There's", 'that’s', "they've", "you're", "I'd"])
       assert.equal(isContentWord(word), false, word);
     assert.equal(isContentWord("user's"), true);
+  });
+
+  it('an em dash ends a phrase, as a spaced hyphen does', () => {
+    assert.equal(
+      keyPhrase('list_utils.rs created: NestedItem, flatten — Represents an item', 4, () => true),
+      'Represents an item',
+    );
   });
 
   it('neither opens nor ends a facet phrase', () => {

@@ -92,7 +92,7 @@ function weight(word: string): number {
 }
 
 // Where a phrase may not run across: punctuation that ends a clause.
-const CLAUSE_BREAK = /[,;:()[\]{}"“”!?]|\s-\s|\.(?=\s|$)|\s(?:and|but|or|so|because|then)\s/i;
+const CLAUSE_BREAK = /[,;:()[\]{}"“”!?]|\s[-–—]\s|\.(?=\s|$)|\s(?:and|but|or|so|because|then)\s/i;
 
 /** The clauses of a text, each a run of words a summary could repeat together. */
 export function clausesOf(text: string): string[] {
