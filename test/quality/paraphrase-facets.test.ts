@@ -93,6 +93,7 @@ describe("a project script's outcome", () => {
         output: '',
         failed: false,
         errorLines: [],
+        inconclusive: false,
       },
     ]);
     assert.ok(state!.facets[0]!.includes('check-types passes'));
