@@ -115,3 +115,35 @@ describe('a rule to go on until an end', () => {
     assert.deepEqual(rules('the tests continue until all are done')[0]!.facets, [['tests continue']]);
   });
 });
+
+describe('a preference the user would like, prefer or rather have', () => {
+  it('is a constraint on the thing wanted, curly apostrophe or not', () => {
+    const [rule, ...rest] = rules(
+      'Create a page with a label chart. I’d like the option to overlay ai usage as well to see if it correlates.',
+    );
+    assert.equal(rest.length, 0);
+    assert.equal(rule!.kind, 'constraint');
+    assert.deepEqual(rule!.facets, [['option to overlay ai']]);
+    assert.match(rule!.question, /prefer/);
+    assert.deepEqual(rules("I'd rather keep the REST client for now.")[0]!.facets, [
+      ['keep the REST client'],
+    ]);
+    assert.deepEqual(rules('I would prefer plain CSS modules over styled components.')[0]!.facets, [
+      ['plain CSS modules over styled'],
+    ]);
+  });
+
+  it('is kept by a summary that says it in other words, and missed by one silent on it', () => {
+    const [rule] = rules('I’d like the option to overlay ai usage as well to see if it correlates.');
+    const outcome = (text: string) => probeOutcome(createMatcher(text), rule!);
+    assert.equal(outcome('The user wants an optional overlay of AI usage on the chart.'), 'matched');
+    assert.equal(outcome('The page shows label counts over time.'), 'missed');
+  });
+
+  it('is no rule when it asks for work or is an aside', () => {
+    assert.deepEqual(rules("I'd like you to fix the login page."), []);
+    assert.deepEqual(rules("I'd like to see the logs first."), []);
+    assert.deepEqual(rules("I'd rather you asked before pushing."), []);
+    assert.deepEqual(rules("so I think I'd prefer if it's moved to sessions too"), []);
+  });
+});

@@ -41,7 +41,7 @@ const MIN_REQUEST_WORDS = 6;
 const MAX_DETAIL_GAP_WORDS = 20;
 
 const CONSTRAINT_MARKER =
-  /\b(?:must(?:n't| not)?|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward|(?:we|you)(?:'ll| will| can| should| must| need to| have to)? (?:keep|stay|remain|start with))\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
+  /\b(?:must(?:n't| not)?|i(?:['’]d| would) (?:like|prefer|rather)|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward|(?:we|you)(?:'ll| will| can| should| must| need to| have to)? (?:keep|stay|remain|start with))\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
 
 // Markers of when, after what is asked ("… when you're done", "… until every test passes").
 const TRAILING_MARKER = /^(?:when you|until|for the rest|from now|going forward)/i;
@@ -55,6 +55,12 @@ const PERMISSION =
 const KEEP_RULE = /^(?:we|you)\b/i;
 // What stands before a rule that opens a clause: nothing, a clause mark, or a joining word.
 const CLAUSE_OPENS = /(?:^|[,;:(]|\b(?:and|but|so|then|also))\s*$/i;
+
+// A preference put as what the user would like, prefer or rather have ("I’d like the option to overlay AI usage"); a
+// request ("I'd like you to fix …", "I'd like to see …", "I'd rather you asked") or an aside ("I'd prefer if …") is
+// no such rule.
+const WANTS = /^i(?:['’]d| would) /i;
+const NOT_WANTED = /^\s+(?:you|to|if|that|it|this|we|some|one)\b/i;
 
 // Markers that open an imperative at the start of a sentence or clause.
 const IMPERATIVE = /^(?:keep|leave|delete|remove)$/i;
@@ -431,7 +437,10 @@ function ruleIn(
     if (keepRule && !CLAUSE_OPENS.test(sentence.trimStart().slice(0, match.index))) continue;
     // "we keep getting errors" says what goes on happening, not what to keep.
     if (keepRule && /^\s+\w+ing\b/i.test(rest)) continue;
-    const imperative = (match.index === 0 && IMPERATIVE.test(match[0])) || keepRule;
+    // "I'd like the option to …": a thing wanted, article and all; "I'd like you to …" or "I'd like to …" is a request.
+    const wanted = WANTS.test(match[0]);
+    if (wanted && NOT_WANTED.test(rest)) continue;
+    const imperative = (match.index === 0 && IMPERATIVE.test(match[0])) || keepRule || wanted;
     if ((!imperative && NOT_A_RULE.test(rest)) || PERMISSION.test(sentence.slice(0, match.index))) continue;
     if (/^only$/i.test(match[0]) && ONLY_ASIDE.test(rest)) continue;
     if (/^(?:shouldn't|should not)$/i.test(match[0]) && SHOULD_ASIDE.test(rest)) continue;
@@ -557,6 +566,7 @@ function constraintVerb(marker: string): string {
   if (/instead/.test(marker)) return 'want done instead';
   if (/never|n't|not|avoid|without/.test(marker)) return 'rule out or say not to do';
   if (/only/.test(marker)) return 'limit the work to';
+  if (/like|prefer|rather/.test(marker)) return 'prefer';
   return 'require';
 }
 
