@@ -39,9 +39,9 @@ function ticketFetched(
       const id = wordsOf(command).find((word) => ids.includes(word));
       if (!id) continue;
       const output = resultOf(messages, index, call.id);
-      const lines = output?.split('\n') ?? [];
-      const header = lines.slice(0, TICKET_HEADER_LINES).find((line) => line.includes(id));
-      if (!header) continue;
+      const lines = sectionNaming(output?.split('\n') ?? [], id);
+      if (!lines) continue;
+      const header = lines.slice(0, TICKET_HEADER_LINES).find((line) => line.includes(id))!;
       const title = plainTitle(header, id);
       const sentences = sentencesOf(proseOf(lines.slice(lines.indexOf(header) + 1).join('\n'))).map(
         (sentence) => sentence.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+/, ''),
@@ -50,6 +50,26 @@ function ticketFetched(
     }
   }
   return undefined;
+}
+
+// A line a command prints between the outputs of several ("bd show a; echo ===; bd show b").
+const SEPARATOR = /^\s*(?:={3,}|-{3,}|#{3,})\s*$/;
+
+/**
+ * The lines of an output that show ticket `id`: the output, when its first lines name the id (a ticket's own "---"
+ * rules stay in it), else the part between separator lines whose first lines do, when one command showed several
+ * tickets; undefined when none does.
+ */
+function sectionNaming(lines: readonly string[], id: string): string[] | undefined {
+  const names = (section: readonly string[]) =>
+    section.slice(0, TICKET_HEADER_LINES).some((line) => line.includes(id));
+  if (names(lines)) return [...lines];
+  const sections: string[][] = [[]];
+  for (const line of lines) {
+    if (SEPARATOR.test(line)) sections.push([]);
+    else sections[sections.length - 1]!.push(line);
+  }
+  return sections.find(names);
 }
 
 /** The text of the result of a tool call, looked for in the few messages after the call. */
