@@ -4,6 +4,7 @@
  * over as a rule of the work ("per task: claim with `bd update <id> --status in_progress`, `mix test`, `mix credo
  * --strict`, `bd close`, commit, push"); a successor that loses it skips a check or a push.
  */
+import { basename } from 'node:path';
 import { commandFamily } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import type { ToolRun } from './runs.ts';
@@ -44,6 +45,14 @@ function checkStep(command: string): string {
 export function routineProbe(runs: readonly ToolRun[]): DraftProbe | undefined {
   const counts = new Map<string, { count: number; first: number; command: string; check: boolean }>();
   for (const run of runs) {
+    const ticked = run.command === undefined ? tickedPlan(run) : undefined;
+    if (ticked) {
+      const step = `tick its checkbox in ${ticked.file}`;
+      const known = counts.get(step);
+      if (known) known.count++;
+      else counts.set(step, { count: 1, first: run.messageIndex, command: step, check: false });
+      continue;
+    }
     if (run.command === undefined) continue;
     const steps = STEPS.filter(({ pattern }) => pattern.test(run.command!)).map(({ step }) => step);
     const check =
@@ -84,4 +93,24 @@ export function routineProbe(runs: readonly ToolRun[]): DraftProbe | undefined {
     facets: second ? [[first!], [second]] : [[first!]],
     statement,
   };
+}
+
+// A checklist item left open and the same item ticked ("- [ ] Verify with `npm run check`" → "- [x] …").
+const OPEN_ITEM = /^\s*[-*+]\s+\[ \]\s+(.+)$/gm;
+const TICKED_ITEM = /^\s*[-*+]\s+\[[xX]\]\s+(.+)$/gm;
+
+/**
+ * The plan file an edit ticks a box of (an item "- [ ]" before it and "- [x]" after it, as the agent checks off a
+ * work package in the plan it keeps): a step of the loop, the file by its name.
+ */
+function tickedPlan(run: ToolRun): { file: string } | undefined {
+  const args = run.call.arguments;
+  const text = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : '');
+  const before = text('oldText') || text('old_string') || text('old_str');
+  const after = text('newText') || text('new_string') || text('new_str');
+  const path = text('path') || text('file_path');
+  if (!before || !after || !path || run.failed) return undefined;
+  const open = new Set([...before.matchAll(OPEN_ITEM)].map((match) => match[1]!.trim()));
+  const ticked = [...after.matchAll(TICKED_ITEM)].some((match) => open.has(match[1]!.trim()));
+  return ticked ? { file: basename(path) } : undefined;
 }
