@@ -86,6 +86,20 @@ function facetsOfLines(lines: readonly string[]): Array<{ line: string; facets: 
   return found;
 }
 
+// A program's line ending in the system's reason for a failed call ("cp: cannot create regular file 'x': Text file
+// busy", "rm: cannot remove 'y': Directory not empty"): the reason is the error, the path and wording are the tool's.
+const SYSTEM_ERROR =
+  /^[\w.+-]{1,30}: .*?\b(Text file busy|Device or resource busy|Operation not permitted|Read-only file system|No space left on device|Directory not empty|File exists|Is a directory|Not a directory|Address already in use|Connection refused|Too many open files|Resource temporarily unavailable|Broken pipe)\s*$/m;
+
+/**
+ * The error of a failed run whose error lines say only that it exited non-zero: a program's line ending in the
+ * system's reason, which the reason names (`Text file busy`).
+ */
+function systemErrorOf(output: string): Array<{ line: string; facets: Facets }> {
+  const found = SYSTEM_ERROR.exec(output);
+  return found ? [{ line: found[0].trim(), facets: { phrase: found[1]! } }] : [];
+}
+
 /** The error probes of a session: one per distinct error, at its first appearance. */
 export function errorProbes(messages: readonly Message[], runs: readonly ToolRun[]): DraftProbe[] {
   const seen = new Map<string, { first: Occurrence; last: Occurrence; facets: Facets }>();
@@ -110,9 +124,11 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
     }
     const run = byIndex.get(index);
     // A merge stopped on conflicts is the state of the work (work-state.ts), not an error of it.
-    if (run?.failed && !MERGE_CONFLICT.test(run.output))
-      for (const { line, facets } of facetsOfLines(run.errorLines))
+    if (run?.failed && !MERGE_CONFLICT.test(run.output)) {
+      const found = facetsOfLines(run.errorLines);
+      for (const { line, facets } of found.length > 0 ? found : systemErrorOf(run.output))
         note({ line, messageIndex: index, run }, facets);
+    }
   });
   const errors = [...seen.values()].map(
     ({ first, last, facets }): DraftProbe & { failedRun: ToolRun | undefined } => {
