@@ -147,3 +147,23 @@ describe('a preference the user would like, prefer or rather have', () => {
     assert.deepEqual(rules("so I think I'd prefer if it's moved to sessions too"), []);
   });
 });
+
+describe("the user's leave to ask them questions", () => {
+  it('is a standing rule, kept by a summary that says the agent may ask', () => {
+    const [leave, ...rest] = rules(
+      'Port the library to Rust. You can ask me questions if you need clarification.',
+    );
+    assert.equal(rest.length, 0);
+    assert.equal(leave!.kind, 'constraint');
+    assert.equal(leave!.statement, 'You can ask me questions if you need clarification');
+    const outcome = (text: string) => probeOutcome(createMatcher(text), leave!);
+    assert.equal(outcome('The user is open to clarifying questions.'), 'matched');
+    assert.equal(outcome('- OK to ask user questions.'), 'matched');
+    assert.equal(outcome('The library is ported to Rust.'), 'missed');
+  });
+
+  it('is not read from leave to do something else, nor from a request to ask someone else', () => {
+    assert.deepEqual(rules('You can look up the log if you need to.'), []);
+    assert.deepEqual(rules('Ask the backend team about the schema.'), []);
+  });
+});

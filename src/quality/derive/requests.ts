@@ -8,6 +8,7 @@ import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
 import type { DraftProbe } from './draft.ts';
+import { leaveToAsk } from './leave-to-ask.ts';
 import { ticketGoal, ticketOf, type Ticket } from './tickets.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
 import {
@@ -383,6 +384,16 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
           statement: said,
         });
       }
+      const leave = leaveToAsk(sentence);
+      if (leave)
+        probes.push({
+          kind: 'constraint',
+          messageIndex: request.messageIndex,
+          question: `In the request that begins "${opening}", may the agent ask the user questions?`,
+          answer: `The user said: "${leave.said}"`,
+          facets: [leave.spellings],
+          statement: leave.said,
+        });
     }
     if (request.ticket) probes.push(...ticketConstraints(request.ticket, request.messageIndex));
   }
