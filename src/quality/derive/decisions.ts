@@ -5,7 +5,7 @@
  */
 import type { Message } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
-import { clipWords, sentencesOf } from './phrases.ts';
+import { clipWords, keyPhrase, sentencesOf } from './phrases.ts';
 import { plainPhrase } from './artifacts.ts';
 
 // What sets the choice against the alternative it rejected.
@@ -27,10 +27,21 @@ const GUESS = /\b(?:might|may|could|would|perhaps|probably|maybe|if|whether|seem
 // A choice put as the step that takes it: "Now update WP15-17 to use new files instead of modifying in place".
 const STEP_CHOICE =
   /\bto (?:use|keep|go with|switch to|put|store|move)\b[^.]*\b(?:instead of|rather than)\b/i;
+// What a step is not: a report of work done ("Fixed all test files to use themes instead of chalk", "Updated X to use
+// …") or a description of what code or a change does ("It changes the behaviour to store … instead of …").
+const REPORT_OR_DESCRIPTION =
+  /^(?:[-*]\s+)?(?:\w+ed|made|built|wrote|kept|put|set|it|its|this|that|these|those|which|the|a|an|they)\b/i;
+
+// A choice put against its alternative first: "Instead of stripping dates everywhere, we make the session ID stable
+// by reusing the existing state file." The alternative, then the choice in the agent's voice.
+const INSTEAD_FIRST =
+  /^(?:[-*]\s+)?(?:so,?\s+)?instead of ([^,]+),\s*(?:I(?:'ll| will)?|we(?:'ll| will)?|let me|let's)\s+(.+)$/i;
 
 /** Whether a sentence of the agent's states a choice it makes (see {@link OWN_CHOICE}). */
 function isChoice(sentence: string): boolean {
-  return (OWN_CHOICE.test(sentence.trim()) || STEP_CHOICE.test(sentence)) && !GUESS.test(sentence);
+  const text = sentence.trim();
+  const step = STEP_CHOICE.test(text) && !REPORT_OR_DESCRIPTION.test(text);
+  return (OWN_CHOICE.test(text) || step || INSTEAD_FIRST.test(text)) && !GUESS.test(text);
 }
 
 /** The agent's text of a message: its text blocks, its tool calls and thinking aside. */
@@ -53,9 +64,16 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
       if (sentence.endsWith('?') || sentence.length > 400 || !isChoice(sentence)) continue;
       const rejected = REJECTED.exec(sentence);
       const chosen = CHOSEN.exec(sentence);
+      const insteadFirst = INSTEAD_FIRST.exec(sentence.replace(/\*\*|__/g, '').trim());
       let facets: string[][] | undefined;
       let statement = sentence;
-      if (rejected) {
+      if (insteadFirst) {
+        // The choice is the facet; the alternative, said in many ways ("rather than patching each comparison"), is
+        // the statement's. Said twice in other words, it is one choice: the choice's phrase is its key.
+        const kept = keyPhrase(insteadFirst[2]!, 3);
+        if (kept) facets = [[kept]];
+        statement = sentence.replace(/\*\*|__/g, '');
+      } else if (rejected) {
         const kept = plainPhrase(sentence.slice(0, rejected.index).split(/[,;:]/).pop() ?? '', 4);
         const other = plainPhrase(sentence.slice(rejected.index + rejected[0].length), 4);
         if (kept && other) facets = [[kept], [other]];

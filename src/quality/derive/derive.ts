@@ -31,6 +31,7 @@ import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRe
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
+import { settingProbes } from './settings.ts';
 import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
@@ -77,6 +78,7 @@ export function draftProbes(
     ...errorProbes(session.messages, runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
+    ...settingProbes(runs),
     ...decisionProbes(session.messages),
     ...optionChoiceProbes(session.messages),
     ...agreementProbes(session.messages),

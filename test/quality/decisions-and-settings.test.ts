@@ -1,0 +1,134 @@
+/**
+ * Decisions and state of the work (issue 39, coverage of decisions and state): a report of work done or a description
+ * of what code does is no choice the agent makes, a choice put against its alternative first is one, and a setting
+ * the agent changed and did not revert is a state of the machine the work depends on.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { decisionProbes } from '../../src/quality/derive/decisions.ts';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { toolRuns } from '../../src/quality/derive/runs.ts';
+import { settingChanges, settingProbes } from '../../src/quality/derive/settings.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import type { Message } from '../../src/session/types.ts';
+import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
+
+/** Shell runs: each command with what it printed. */
+function shell(...runs: Array<[string, string]>): Message[] {
+  return runs.flatMap(([command, output]) => {
+    const call = toolCall('Bash', { command });
+    return [callsTools([call]), toolResult(call, output)];
+  });
+}
+
+describe('a choice the agent makes', () => {
+  it('is not a report of work done or a description of what a change does', () => {
+    assert.deepEqual(
+      decisionProbes([
+        assistant('Fixed all TUI test files to use proper themes instead of chalk directly:'),
+        assistant(
+          '- Updated `getThinkingBorderColor()` to use the dedicated tokens instead of mapping to generic colors',
+        ),
+        assistant(
+          'It changes the condensation behavior to store full transcripts instead of truncating at the last point.',
+        ),
+      ]),
+      [],
+    );
+    // The same words as a step still to take: a choice.
+    const [step] = decisionProbes([
+      assistant('Now update the test files to use proper themes instead of chalk directly:'),
+    ]);
+    assert.equal(step?.statement, 'update the test files to use proper themes instead of chalk directly:');
+  });
+
+  it('is read when the alternative comes first, once however often it is said', () => {
+    const probes = decisionProbes([
+      assistant(
+        'Instead of stripping dates everywhere, we make the session ID **stable** by reusing the existing state file.',
+      ),
+      assistant(
+        'Instead of fixing all the comparison logic, we make the session ID stable by reusing state files.',
+      ),
+      // A guess is no choice.
+      assistant('Instead of a retry, we might add a circuit breaker around the client.'),
+    ]);
+    assert.equal(probes.length, 1);
+    assert.deepEqual(probes[0]!.facets, [['session ID stable']]);
+    assert.equal(
+      probes[0]!.statement,
+      'Instead of stripping dates everywhere, we make the session ID stable by reusing the existing state file.',
+    );
+  });
+});
+
+describe('a setting the agent changed', () => {
+  const changed = shell(
+    ['cat /sys/firmware/acpi/platform_profile', 'balanced-performance'],
+    ['echo "performance" | sudo tee /sys/firmware/acpi/platform_profile', 'performance'],
+    ['git config --global core.excludesfile ~/.gitignore_global', ''],
+    ['git config --global --get core.excludesfile', '~/.gitignore_global'],
+  );
+
+  it('is the state the last write left, with the value it had before', () => {
+    assert.deepEqual(
+      settingChanges(toolRuns(changed)).map(({ key, value, was }) => ({ key, value, was })),
+      [
+        { key: '/sys/firmware/acpi/platform_profile', value: 'performance', was: 'balanced-performance' },
+        { key: 'core.excludesfile', value: '~/.gitignore_global', was: undefined },
+      ],
+    );
+  });
+
+  it('is no state once set back, unset, or refused', () => {
+    const back = shell(
+      ['cat /sys/firmware/acpi/platform_profile', 'balanced-performance'],
+      ['echo performance | sudo tee /sys/firmware/acpi/platform_profile', 'performance'],
+      ['echo balanced-performance | sudo tee /sys/firmware/acpi/platform_profile', 'balanced-performance'],
+      ['git config --global core.editor vim', ''],
+      ['git config --global --unset core.editor', ''],
+      ['echo 1 | tee /proc/sys/vm/drop_caches', 'tee: /proc/sys/vm/drop_caches: Permission denied'],
+      ['sysctl -w vm.swappiness=10', 'sysctl: permission denied on key "vm.swappiness"'],
+    );
+    assert.deepEqual(settingChanges(toolRuns(back)), []);
+  });
+
+  it('is kept by its name and value, and contradicted when said to be set back', () => {
+    const [probe] = settingProbes(toolRuns(changed.slice(0, 4)));
+    const named = {
+      ...probe!,
+      id: 's',
+      source: 'derived' as const,
+      contradictions: probe!.contradictions ?? [],
+    };
+    const outcome = (text: string) => probeOutcome(createMatcher(text), named);
+    assert.equal(
+      outcome('I changed the ACPI platform profile from balanced-performance to performance.'),
+      'matched',
+    );
+    assert.equal(outcome('platform_profile is performance'), 'matched');
+    // A bag of the identifiers, the command's words alone, and the setting put back.
+    assert.equal(outcome('platform_profile, balanced-performance, performance, acpi'), 'missed');
+    assert.equal(
+      outcome('I have since put the platform profile back to balanced-performance.'),
+      'contradicted',
+    );
+  });
+
+  it('is a live state probe of a derived set, and not a decision', () => {
+    // Only where the transcript says it in words a summary can repeat: the whole transcript keeps every probe.
+    const messages = [
+      user('Make the laptop as fast as it can be, then build the applet.'),
+      ...changed,
+      assistant('The platform profile is now performance.'),
+    ];
+    const probes = deriveProbes(session(messages)).probes.filter((probe) =>
+      probe.answer.includes('platform_profile'),
+    );
+    assert.deepEqual(
+      probes.map((probe) => [probe.kind, probe.live]),
+      [['state', true]],
+    );
+  });
+});
