@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { agreementProbes } from '../../src/quality/derive/agreements.ts';
 import { decisionProbes } from '../../src/quality/derive/decisions.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { toolRuns } from '../../src/quality/derive/runs.ts';
@@ -129,6 +130,39 @@ describe('a setting the agent changed', () => {
     assert.deepEqual(
       probes.map((probe) => [probe.kind, probe.live]),
       [['state', true]],
+    );
+  });
+});
+
+describe('an approved proposal of headings over code', () => {
+  it('states no decision by a heading with nothing of its own under it, nor by a subsection of what it achieves', () => {
+    const fence = '```ts\nclass AgentSession {}\n```';
+    const proposal = (design: string) =>
+      assistant(
+        [
+          'Let me expand AgentSession into one abstraction every mode uses.',
+          '## Expanded AgentSession Design',
+          fence,
+          '## How Modes Would Use It',
+          '### Print Mode (simplest)',
+          fence,
+          '## What This Achieves',
+          '### 1. **Single Source of Truth**',
+          '- No more duplicate checkAutoCompaction()',
+          design,
+          'Want me to go ahead with this design?',
+        ].join('\n'),
+      );
+    assert.deepEqual(agreementProbes([user('Plan the refactor.'), proposal(''), user('yes')]), []);
+    // A heading with its own points under it states them.
+    const [probe] = agreementProbes([
+      user('Plan the refactor.'),
+      proposal('## State access\n- Read-only getters for model, thinking level and queue mode'),
+      user('yes'),
+    ]);
+    assert.equal(
+      probe?.statement,
+      'Proposed: State access; Read-only getters for model, thinking level and queue mode',
     );
   });
 });

@@ -46,24 +46,36 @@ const PROPOSAL_LINE = /^\s*(?:#{1,4}\s+|[-*]\s+|\d+[.)]\s+|\*\*)(.+?)\s*$/;
 const NOT_PROPOSED =
   /^(?:current|existing|today|status|summary|context|findings|next steps?|questions?|why|how|what this|impact|problem|issue|root cause|analysis|completed|done|finished|progress|remaining|changes made|what (?:was|we|i) (?:done|did|changed))\b/i;
 
-/** The lines of a message that state its proposal: headings, bold lines and list items, markdown left out. */
+/**
+ * The lines of a message that state its proposal: headings, bold lines and list items, markdown left out. A heading
+ * over nothing but code (the code left out of the prose) or over another heading states nothing of its own.
+ */
 function proposalLines(text: string): string[] {
   const lines: string[] = [];
-  let skipping = false;
+  // The level of the heading of a section that states no proposal: its subsections state none either.
+  let skipping: number | undefined;
+  let heading: string | undefined;
   for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
     const match = PROPOSAL_LINE.exec(line);
+    const isHeading = match !== null && /^\s*(?:#{1,4}\s|\*\*[^*]+\*\*:?\s*$)/.test(line);
+    // The heading before has a line of its own under it.
+    if (!isHeading && heading !== undefined) lines.push(heading);
+    heading = undefined;
     if (!match) continue;
     const body = match[1]!
       .replace(/\*\*|__|`/g, '')
       .replace(/\s+/g, ' ')
       .trim();
-    const heading = /^\s*(?:#{1,4}\s|\*\*[^*]+\*\*:?\s*$)/.test(line);
-    if (heading) {
-      skipping = NOT_PROPOSED.test(body);
-      if (!skipping && body.length > 0) lines.push(body.replace(/:$/, ''));
+    if (isHeading) {
+      // A bold line is a heading below any '#' one.
+      const level = /^\s*(#+)/.exec(line)?.[1]!.length ?? 5;
+      if (skipping !== undefined && level > skipping) continue;
+      skipping = NOT_PROPOSED.test(body) ? level : undefined;
+      if (skipping === undefined && body.length > 0) heading = body.replace(/:$/, '');
       continue;
     }
-    if (!skipping && body.length > 0 && !body.endsWith('?')) lines.push(body);
+    if (skipping === undefined && body.length > 0 && !body.endsWith('?')) lines.push(body);
   }
   return lines;
 }
