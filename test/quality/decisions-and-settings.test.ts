@@ -166,3 +166,29 @@ describe('an approved proposal of headings over code', () => {
     );
   });
 });
+
+describe('edits a refused commit left uncommitted', () => {
+  it('are still the live state after the commit attempt failed', () => {
+    const edit = toolCall('edit', { path: 'lib/trace.ex', old_string: 'a', new_string: 'b' });
+    const commit = toolCall('Bash', {
+      command: 'git add -A && git commit -m "feat: trace the hook controllers"',
+    });
+    const status = toolCall('Bash', { command: 'git status' });
+    const messages: Message[] = [
+      user('Instrument the hook controllers with trace spans.'),
+      callsTools([edit]),
+      toolResult(edit, 'The file lib/trace.ex has been updated.'),
+      callsTools([commit]),
+      toolResult(commit, 'credo found 2 issues\nerror: pre-commit hook failed (exit code 1)', true),
+      callsTools([status]),
+      toolResult(status, 'Changes not staged for commit:\n  modified:   lib/trace.ex'),
+    ];
+    const uncommitted = deriveProbes(session(messages)).probes.filter((probe) =>
+      probe.statement?.includes('not committed'),
+    );
+    assert.deepEqual(
+      uncommitted.map((probe) => probe.live),
+      [true],
+    );
+  });
+});

@@ -252,7 +252,8 @@ const TARGETED =
  * other files counts too ("mix test" after "mix test test/a_test.exs": the later run is what passes now).
  */
 function runsCheck(run: ToolRun, check: string, options: { anyTarget?: boolean } = {}): boolean {
-  if (check === COMMIT_CHECK) return isCommit(run);
+  // A commit the hook or git refused committed nothing: the edits are as uncommitted after it as before.
+  if (check === COMMIT_CHECK) return isCommit(run) && !run.failed;
   if (run.command === undefined) return false;
   const name = checkName(run.command);
   // A check is named by its key (its program and the words that are neither flags nor files); older probes by name.
