@@ -52,8 +52,11 @@ describe('a choice the agent makes', () => {
       assistant(
         'Instead of fixing all the comparison logic, we make the session ID stable by reusing state files.',
       ),
-      // A guess is no choice.
+      // A guess is no choice, and the agent's narration of its next step is the step, not a decision.
       assistant('Instead of a retry, we might add a circuit breaker around the client.'),
+      assistant(
+        'Instead of fixing each error one by one, let me create helper getters that delegate to the session:',
+      ),
     ]);
     assert.equal(probes.length, 1);
     assert.deepEqual(probes[0]!.facets, [['session ID stable']]);
@@ -190,5 +193,23 @@ describe('edits a refused commit left uncommitted', () => {
       uncommitted.map((probe) => probe.live),
       [true],
     );
+  });
+});
+
+describe('a go-ahead to look into something', () => {
+  it('decides nothing, where a go-ahead to change something does', () => {
+    const explanation = (ask: string) =>
+      assistant(
+        [
+          'The missing blobs in the worktree index are a known pattern. This can happen when:',
+          '1. **`git gc --auto`** runs in the main repo and prunes loose objects the worktree index points to',
+          '2. **Shadow branch operations** create temporary trees that get pruned before they are packed',
+          ask,
+        ].join('\n'),
+      );
+    const look = 'Want me to look into whether your gc config or any hooks might be triggering this?';
+    assert.deepEqual(agreementProbes([user('git status is broken'), explanation(look), user('yes')]), []);
+    const change = 'Want me to disable gc.auto in the main repo so this stops?';
+    assert.equal(agreementProbes([user('git status is broken'), explanation(change), user('yes')]).length, 1);
   });
 });

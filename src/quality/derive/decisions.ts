@@ -35,7 +35,7 @@ const REPORT_OR_DESCRIPTION =
 // A choice put against its alternative first: "Instead of stripping dates everywhere, we make the session ID stable
 // by reusing the existing state file." The alternative, then the choice in the agent's voice.
 const INSTEAD_FIRST =
-  /^(?:[-*]\s+)?(?:so,?\s+)?instead of ([^,]+),\s*(?:I(?:'ll| will)?|we(?:'ll| will)?|let me|let's)\s+(.+)$/i;
+  /^(?:[-*]\s+)?(?:so,?\s+)?instead of ([^,]+),\s*(?:I'll|I will|we(?:'ll| will)?)\s+(.+)$/i;
 
 /** Whether a sentence of the agent's states a choice it makes (see {@link OWN_CHOICE}). */
 function isChoice(sentence: string): boolean {
