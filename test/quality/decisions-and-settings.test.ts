@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { agreementProbes } from '../../src/quality/derive/agreements.ts';
 import { decisionProbes } from '../../src/quality/derive/decisions.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { loginProbes, logins } from '../../src/quality/derive/logins.ts';
 import { toolRuns } from '../../src/quality/derive/runs.ts';
 import { settingChanges, settingProbes } from '../../src/quality/derive/settings.ts';
 import { createMatcher } from '../../src/quality/match.ts';
@@ -211,5 +212,45 @@ describe('a go-ahead to look into something', () => {
     assert.deepEqual(agreementProbes([user('git status is broken'), explanation(look), user('yes')]), []);
     const change = 'Want me to disable gc.auto in the main repo so this stops?';
     assert.equal(agreementProbes([user('git status is broken'), explanation(change), user('yes')]).length, 1);
+  });
+});
+
+describe('a tool the agent logged into an account', () => {
+  const loggedIn = shell(
+    ['gh auth status', 'You are not logged into any GitHub hosts. To log in, run: gh auth login'],
+    [
+      'gh auth login',
+      '! First copy your one-time code: 5E72-5D5A\n✓ Authentication complete.\n✓ Logged in as octo-cat',
+    ],
+    ['gh auth refresh -h github.com -s workflow', ''],
+    ['gh auth status', '✓ Logged in to github.com account octo-cat (keyring)'],
+  );
+
+  it('is the account of its last login, with the scopes a refresh added', () => {
+    assert.deepEqual(logins(toolRuns(loggedIn)), [
+      { tool: 'gh', account: 'octo-cat', scopes: ['workflow'], messageIndex: 3 },
+    ]);
+    assert.deepEqual(
+      logins(toolRuns([...loggedIn, ...shell(['gh auth logout', '✓ Logged out of github.com'])])),
+      [],
+    );
+  });
+
+  it('is kept by the account said to be logged in, not by the login command or the account alone', () => {
+    const [probe] = loginProbes(toolRuns(loggedIn));
+    assert.equal(probe?.statement, 'gh is logged in as octo-cat, with the workflow scope');
+    const named = {
+      ...probe!,
+      id: 'l',
+      source: 'derived' as const,
+      contradictions: probe!.contradictions ?? [],
+    };
+    const outcome = (text: string) => probeOutcome(createMatcher(text), named);
+    assert.equal(
+      outcome('GitHub CLI: gh is logged in as octo-cat (device flow), token has the workflow scope.'),
+      'matched',
+    );
+    assert.equal(outcome('- `gh auth login`\n- `gh auth refresh -h github.com -s workflow`'), 'missed');
+    assert.equal(outcome('octo-cat, gh, workflow, github.com'), 'missed');
   });
 });

@@ -23,6 +23,7 @@ import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
 import { instructionProbes } from './instructions.ts';
+import { loginProbes } from './logins.ts';
 import { markLiveness } from './liveness.ts';
 import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
@@ -79,6 +80,7 @@ export function draftProbes(
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
     ...settingProbes(runs),
+    ...loginProbes(runs),
     ...decisionProbes(session.messages),
     ...optionChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
