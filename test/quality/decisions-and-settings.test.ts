@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agreementProbes } from '../../src/quality/derive/agreements.ts';
+import { optionChoiceProbes } from '../../src/quality/derive/choices.ts';
 import { decisionProbes } from '../../src/quality/derive/decisions.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { loginProbes, logins } from '../../src/quality/derive/logins.ts';
@@ -197,21 +198,28 @@ describe('edits a refused commit left uncommitted', () => {
   });
 });
 
-describe('a go-ahead to look into something', () => {
-  it('decides nothing, where a go-ahead to change something does', () => {
-    const explanation = (ask: string) =>
+describe('a pick of the option that begins the work', () => {
+  it('is the go-ahead, not a choice; a pick between directions is one', () => {
+    const offer = (first: string) =>
       assistant(
         [
-          'The missing blobs in the worktree index are a known pattern. This can happen when:',
-          '1. **`git gc --auto`** runs in the main repo and prunes loose objects the worktree index points to',
-          '2. **Shadow branch operations** create temporary trees that get pruned before they are packed',
-          ask,
+          'Plan written. How would you like to proceed?',
+          `1. ${first}`,
+          '2. Review the plan together first?',
+          '3. Build a simpler prototype?',
         ].join('\n'),
       );
-    const look = 'Want me to look into whether your gc config or any hooks might be triggering this?';
-    assert.deepEqual(agreementProbes([user('git status is broken'), explanation(look), user('yes')]), []);
-    const change = 'Want me to disable gc.auto in the main repo so this stops?';
-    assert.equal(agreementProbes([user('git status is broken'), explanation(change), user('yes')]).length, 1);
+    assert.deepEqual(
+      optionChoiceProbes([offer('Start implementing the applet (Phase 1: Core Backend)?'), user('1')]),
+      [],
+    );
+    assert.equal(
+      optionChoiceProbes([
+        offer('Continue with the power monitor and add it to the panel config?'),
+        user('1'),
+      ]).length,
+      1,
+    );
   });
 });
 

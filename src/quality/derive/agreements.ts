@@ -33,18 +33,6 @@ function asksApproval(text: string): boolean {
     .some((sentence) => sentence.endsWith('?') && ASKS_APPROVAL.test(sentence));
 }
 
-// A go-ahead asked for a look, not for a change: "Want me to look into whether your gc config might trigger this?".
-// What the look finds is yet to come; approving it decides nothing.
-const ASKS_TO_LOOK =
-  /\b(?:want me to|should I|shall I|would you like me to|do you want me to)\s+(?:(?:also|first|now|quickly|go)\s+)?(?:look|check|investigate|dig|find out|see|explore|search|analy[sz]e|debug|verify|examine|inspect|trace)\b/i;
-
-/** Whether a message's closing question asks to look into something (in its last two sentences). */
-function asksToLook(text: string): boolean {
-  return sentencesOf(text.replace(/\*\*/g, ''))
-    .slice(-2)
-    .some((sentence) => sentence.endsWith('?') && ASKS_TO_LOOK.test(sentence));
-}
-
 /** Whether a reply approves the proposal before it: a go-ahead, short. */
 function approves(reply: string): boolean {
   const text = reply.trim();
@@ -149,7 +137,6 @@ export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
     if (
       !proposal ||
       !asksApproval(proposal.text) ||
-      asksToLook(proposal.text) ||
       !approves(proseOf(reply) || reply) ||
       picksOption(messages[proposal.messageIndex]!, reply)
     )

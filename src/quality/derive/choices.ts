@@ -104,6 +104,10 @@ function replyDetail(reply: string): string {
   return first.split(/\s+/).length >= 4 ? first : '';
 }
 
+// An option that begins the work proposed, and says nothing of what it is.
+const GO_AHEAD =
+  /^(?:(?:start|begin)\s+(?:implementing|implementation|building|coding|working|work)\b|(?:proceed|go ahead)(?:\s+with\s+(?:the\s+)?(?:implementation|plan))?[.!?]?$)/i;
+
 /** The label a user's reply picks, or undefined when it picks none. */
 export function pickedLabel(reply: string): string | undefined {
   const text = reply.trim();
@@ -134,8 +138,10 @@ export function optionChoiceProbes(messages: readonly Message[]): DraftProbe[] {
     const reply = proseOf(typed) || typed.trim();
     const label = pickedLabel(reply);
     const chosen = options.find((option) => option.label === label);
-    // Picking the catch-all ("Something else?") chooses none of the options: the reply is a request of its own.
-    if (!chosen || CATCH_ALL.test(chosen.text)) return;
+    // Picking the catch-all ("Something else?") chooses none of the options: the reply is a request of its own. An
+    // option that only says to begin the work proposed ("Start implementing the applet (Phase 1)?") is the go-ahead,
+    // as a reply "start implementing" is: it chooses no content of the work.
+    if (!chosen || CATCH_ALL.test(chosen.text) || GO_AHEAD.test(chosen.text)) return;
     const phrase = keyPhrase(chosen.text, 4);
     if (!phrase) return;
     // The options not taken are those of the chosen one's series (letters or digits).
