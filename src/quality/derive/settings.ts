@@ -26,46 +26,50 @@ export type SettingChange = {
 // A value as a command gives it: quoted or a bare word.
 const VALUE = String.raw`(?:"([^"\n]*)"|'([^'\n]*)'|([^\s|;&'"]+))`;
 // Each way of writing a setting: the key and the value it sets.
-const WRITES: ReadonlyArray<{ pattern: RegExp; key: (match: RegExpExecArray) => string; value: number }> = [
+const WRITES: ReadonlyArray<{
+  pattern: RegExp;
+  key: (match: RegExpExecArray) => string;
+  valueGroup: number;
+}> = [
   // `echo performance | sudo tee /sys/firmware/acpi/platform_profile` (not `tee -a`, which adds a line to a file).
   {
     pattern: new RegExp(
       String.raw`\becho\s+(?:-n\s+)?${VALUE}\s*\|\s*(?:sudo\s+)?tee\s+(/(?:sys|proc|etc)/[^\s|;&>]+)`,
     ),
     key: (match) => match[4]!,
-    value: 1,
+    valueGroup: 1,
   },
   {
     pattern: new RegExp(String.raw`\bsysctl\s+(?:-q\s+)?-w\s+([\w.]+)=${VALUE}`),
     key: (match) => match[1]!,
-    value: 2,
+    valueGroup: 2,
   },
   {
     pattern: new RegExp(String.raw`\bpowerprofilesctl\s+set\s+${VALUE}`),
     key: () => 'power profile',
-    value: 1,
+    valueGroup: 1,
   },
   {
     pattern: new RegExp(String.raw`\bgsettings\s+set\s+([\w.-]+)\s+([\w-]+)\s+${VALUE}`),
     key: (match) => `${match[1]} ${match[2]}`,
-    value: 3,
+    valueGroup: 3,
   },
   {
     pattern: new RegExp(String.raw`\bdefaults\s+write\s+([\w.-]+)\s+(\w+)\s+(?:-\w+\s+)?${VALUE}`),
     key: (match) => `${match[1]} ${match[2]}`,
-    value: 3,
+    valueGroup: 3,
   },
   {
     pattern: new RegExp(String.raw`\bgit\s+config\s+--(?:global|system)\s+([A-Za-z][\w.-]*)\s+${VALUE}`),
     key: (match) => match[1]!,
-    value: 2,
+    valueGroup: 2,
   },
   {
     pattern: new RegExp(
       String.raw`\b(?:npm|pnpm|yarn)\s+config\s+set\s+([A-Za-z@][\w.@/:-]*)(?:\s+|=)${VALUE}`,
     ),
     key: (match) => match[1]!,
-    value: 2,
+    valueGroup: 2,
   },
 ];
 
@@ -122,7 +126,7 @@ export function settingChanges(runs: readonly ToolRun[]): SettingChange[] {
       const key = unset.exec(command)?.[1];
       if (key !== undefined) changed.delete(key.replace(/\s+/g, ' '));
     }
-    for (const { pattern, key: keyOf, value: at } of WRITES) {
+    for (const { pattern, key: keyOf, valueGroup: at } of WRITES) {
       const match = pattern.exec(command);
       if (!match) continue;
       const key = keyOf(match);
