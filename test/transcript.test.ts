@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  endsWithRendering,
   renderMessage,
   renderMessages,
   renderMessagesStrung,
@@ -72,6 +73,47 @@ describe('transcript renderer', () => {
       assert.equal(renderMessagesStrung(messages, options), renderMessages(messages, options));
     }
     assert.equal(renderMessagesStrung([], { toolResultChars: 10 }), '');
+  });
+
+  it('tells whether a text ends with a conversation, message by message, as endsWith of its rendering does', () => {
+    const call = toolCall('read', { path: 'a.ts' });
+    const messages = [
+      user(''),
+      user('fix ✓ a.ts'),
+      callsTools([call]),
+      toolResult(call, 'x'.repeat(30)),
+      user(''),
+      assistant('done'),
+    ];
+    const options = { toolResultChars: Number.POSITIVE_INFINITY };
+    const whole = renderMessages(messages, options);
+    const texts = [
+      whole,
+      `\n\n${whole}`,
+      `summary\n\n${whole}`,
+      whole.slice(1),
+      whole.slice(0, -1),
+      `${whole}\n`,
+      whole.replace('✓', 'v'),
+      whole.replace('\n\n', '\n \n'),
+      whole.replace('\n\n', '\n\n\n'),
+      renderMessages(messages.slice(1, -1), options),
+      '',
+    ];
+    for (const text of texts) {
+      assert.equal(endsWithRendering(text, messages, options), text.endsWith(whole), JSON.stringify(text));
+      for (const end of [1, 2, 3, 4])
+        assert.equal(
+          endsWithRendering(text, messages.slice(0, end), options),
+          text.endsWith(renderMessages(messages.slice(0, end), options)),
+        );
+    }
+    assert.equal(endsWithRendering('', [], options), true);
+    // A message that renders to nothing (an assistant turn without blocks) leaves no trace to compare.
+    const empty = { role: 'assistant' as const, content: [] };
+    assert.equal(renderMessages([empty], options), '');
+    assert.equal(endsWithRendering('anything', [empty], options), true);
+    assert.equal(endsWithRendering(`x${whole}`, [...messages, empty], options), true);
   });
 
   it('does not cut user or assistant text', () => {

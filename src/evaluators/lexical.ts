@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { scoreSummary } from '../quality/score.ts';
 import { type LexicalScores, lexicalScoresSchema } from '../quality/types.ts';
-import type { SessionReference } from '../results/session-reference.ts';
+import { endsWithTranscript, type SessionReference } from '../results/session-reference.ts';
 import type { EvaluationInput, Evaluator } from './types.ts';
 
 // The scores of the contexts scored against each session, by a digest of what scoring reads besides the session:
@@ -41,6 +41,7 @@ function scoreInput(
       return reference.transcriptText;
     },
     transcriptLength: reference.transcriptLength,
+    endsWithTranscript: (text: string) => endsWithTranscript(reference, text),
     transcriptMatcher: reference.transcriptMatcher,
     requiredSections: required.requiredSections,
     expectations: reference.expectations,

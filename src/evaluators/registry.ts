@@ -44,6 +44,11 @@ export async function evaluate(
   return scores;
 }
 
+/** Whether any enabled evaluator calls a model (the judge): its scores come after a job's slot, not in it. */
+export function evaluatesWithModel(context: EvaluatorContext): boolean {
+  return ALL.some((evaluator) => evaluator.callsModel && evaluator.enabled(context));
+}
+
 /**
  * A measured result with its quality, judge usage, judge trace, chain and continuation filled from a job record's
  * scores (checked against each evaluator's schema).

@@ -63,6 +63,6 @@ function isWholeTranscript(input: ScoreInput): boolean {
   return (
     /^\s*$/.test(text.slice(0, extra)) &&
     (extra === 0 || text[extra - 1] === '\n') &&
-    text.endsWith(input.transcriptText)
+    (input.endsWithTranscript?.(text) ?? text.endsWith(input.transcriptText))
   );
 }

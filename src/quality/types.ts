@@ -81,6 +81,8 @@ export type ScoreInput = {
   transcriptText: string;
   /** Its length: a context shorter than the transcript is known not to be it without reading it. */
   transcriptLength?: number;
+  /** Whether a text ends with the transcript, told without rendering it whole (else `transcriptText` is read). */
+  endsWithTranscript?: (text: string) => boolean;
   /** The transcript prepared once with `createMatcher`, to reuse across strategies (else prepared here). */
   transcriptMatcher?: TextIndex;
   /** Section headings the strategy requires, in order (structured-iterative). */

@@ -9,7 +9,7 @@ import { freezeSession } from '../session/freeze.ts';
 import type { Session } from '../session/types.ts';
 import { headSession } from '../session/cut-points.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
-import { renderMessages } from '../session/transcript.ts';
+import { endsWithRendering, renderMessages } from '../session/transcript.ts';
 
 /** A loaded session and what every strategy's scoring on it shares. */
 export type SessionReference = {
@@ -115,9 +115,7 @@ function referenceOf(
   // Every strategy reads this one session: none may change what the others see.
   freezeSession(session);
   const tokensBefore = countMessages(tokenizer, session.messages).reduce((sum, tokens) => sum + tokens, 0);
-  const transcript = renderedOnDemand(() =>
-    renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY }),
-  );
+  const transcript = renderedOnDemand(() => renderMessages(session.messages, WHOLE));
   // Rendered first when something reads it (scoring, or preparing for it while the first calls are in flight), not
   // before the first call: rendering large-session's takes 5-17 ms with its code still cold.
   let transcriptLength: number | undefined;
@@ -150,6 +148,18 @@ function referenceOf(
       transcriptMatcher = undefined;
     },
   };
+}
+
+// The transcript is every message rendered in full.
+const WHOLE = { toolResultChars: Number.POSITIVE_INFINITY };
+
+/**
+ * Whether `text` ends with the session's transcript, compared a message's rendering at a time: a context as long as
+ * the transcript (identity's) is told without rendering the transcript again, which, made during a scoring that holds
+ * the thread, stayed alive until that scoring ended (a weak reference keeps its target through the job that made it).
+ */
+export function endsWithTranscript(reference: SessionReference, text: string): boolean {
+  return endsWithRendering(text, reference.session.messages, WHOLE);
 }
 
 /** A text made on demand rather than held: the last one made is read again until the collector takes it. */

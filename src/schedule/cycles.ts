@@ -13,7 +13,7 @@ import { compactedText } from '../results/assemble.ts';
 import type { ChainResult, CycleResult } from '../results/chain.ts';
 import type { ChainOutput } from '../results/chain-output.ts';
 import { contentHash } from '../results/record.ts';
-import type { SessionReference } from '../results/session-reference.ts';
+import { endsWithTranscript, type SessionReference } from '../results/session-reference.ts';
 import { fileLists } from '../session/file-operations.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
 import { describeSchedule, type Schedule } from './policy.ts';
@@ -124,6 +124,7 @@ function scoreCycles(
         return reference.transcriptText;
       },
       transcriptLength: reference.transcriptLength,
+      endsWithTranscript: (text: string) => endsWithTranscript(reference, text),
       transcriptMatcher: reference.transcriptMatcher,
       requiredSections,
       summary: compaction.summary,

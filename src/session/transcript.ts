@@ -92,6 +92,8 @@ export function renderMessage(message: Message, options: RenderOptions): string 
   }
 }
 
+const BLOCK_SEPARATOR = '\n\n';
+
 /** A conversation as plain text, blocks separated by blank lines; empty messages leave no trace. */
 export function renderMessages(messages: readonly Message[], options: RenderOptions): string {
   const blocks: string[] = [];
@@ -99,7 +101,32 @@ export function renderMessages(messages: readonly Message[], options: RenderOpti
     const text = renderMessage(message, options);
     if (text.length > 0) blocks.push(text);
   }
-  return blocks.join('\n\n');
+  return blocks.join(BLOCK_SEPARATOR);
+}
+
+/**
+ * Whether `text` ends with {@link renderMessages}'s text of `messages`, compared a message at a time from the end: a
+ * long session's rendering (29 MB at 4 M tokens) is not made whole to be compared once.
+ */
+export function endsWithRendering(
+  text: string,
+  messages: readonly Message[],
+  options: RenderOptions,
+): boolean {
+  let end = text.length;
+  let later = false;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const block = renderMessage(messages[index]!, options);
+    if (block.length === 0) continue;
+    if (later) {
+      end -= BLOCK_SEPARATOR.length;
+      if (end < 0 || !text.startsWith(BLOCK_SEPARATOR, end)) return false;
+    }
+    end -= block.length;
+    if (end < 0 || !text.startsWith(block, end)) return false;
+    later = true;
+  }
+  return true;
 }
 
 /**

@@ -3,12 +3,18 @@ import { type EvaluationInput } from '../evaluators/types.ts';
 import { type SessionReference } from '../results/session-reference.ts';
 import { type JobRecord } from '../results/record.ts';
 import { type Strategy } from '../strategies/types.ts';
-import { evaluate } from '../evaluators/registry.ts';
+import { evaluate, evaluatesWithModel } from '../evaluators/registry.ts';
 import type { Compacted, SessionPlan, Job, RunEnvironment } from './types.ts';
 import { compact } from './compact.ts';
 import type { CalledRun } from '../results/run-progress.ts';
 
-/** Compacts one job in its slot, then evaluates it: offline evaluators in the slot, model evaluators after it. */
+/**
+ * Compacts one job in its slot, then evaluates it: offline evaluators in the slot, model evaluators after it. With
+ * no model evaluator the whole record is made in the slot, its context stored: offline, strategies run one at a
+ * time and the next one's compaction and scoring hold the thread, so a long context left to be stored after the
+ * slot stayed in memory beside the next strategy's (at 4 M tokens, observation-masking's 10 MB beside
+ * tool-output-pruning's).
+ */
 export async function runJob(
   job: Job,
   plan: SessionPlan,
@@ -16,6 +22,11 @@ export async function runJob(
   environment: RunEnvironment,
   onCalled?: (run: CalledRun) => void,
 ): Promise<JobRecord> {
+  const context = { plan, run, environment };
+  if (!evaluatesWithModel(environment.evaluators))
+    return environment.runs(async () =>
+      evaluateJob(job, await compact(job, plan, environment, onCalled), plan.reference, context),
+    );
   const { compacted, offline } = await environment.runs(async () => {
     const compacted = await compact(job, plan, environment, onCalled);
     return {
@@ -27,7 +38,7 @@ export async function runJob(
       ),
     };
   });
-  return evaluateJob(job, compacted, plan.reference, { plan, run, environment }, offline);
+  return evaluateJob(job, compacted, plan.reference, context, offline);
 }
 
 /** What the evaluators read of a compacted job. */
