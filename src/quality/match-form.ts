@@ -151,3 +151,23 @@ function positionMap(breaks: Int32Array, shifts: Int32Array): (index: number) =>
     return index + (low === 0 ? 0 : shifts[low - 1]!);
   };
 }
+
+const SPACE_CHARACTER = /\s/;
+
+/** Whether one UTF-16 code unit is white space (`\s`). */
+function isSpaceUnit(code: number): boolean {
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  return code >= 128 && SPACE_CHARACTER.test(String.fromCharCode(code));
+}
+
+/** Where each word (a run of non-space characters) of a text starts. */
+export function wordStartsOf(text: string): Int32Array {
+  const starts = new Offsets();
+  let previousSpace = true;
+  for (let index = 0; index < text.length; index++) {
+    const space = isSpaceUnit(text.charCodeAt(index));
+    if (!space && previousSpace) starts.push(index);
+    previousSpace = space;
+  }
+  return starts.toArray();
+}

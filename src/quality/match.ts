@@ -4,7 +4,7 @@
  * negation right next to a needle. A text is indexed once and answers every look-up from that index.
  */
 
-import { Offsets, matchForm, isWordCharacter } from './match-form.ts';
+import { matchForm, isWordCharacter, wordStartsOf } from './match-form.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { indexMeaning, type MeaningIndex } from './meaning.ts';
 import {
@@ -15,7 +15,7 @@ import {
   needleForm,
 } from './needle-index.ts';
 import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-index.ts';
-import { narrowForm, type NarrowForm } from './narrow-form.ts';
+import { narrowForm, narrowView, plainView, type NarrowForm, type TextView } from './narrow-form.ts';
 import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } from './found-occurrence.ts';
 export type { Occurrence } from './found-occurrence.ts';
 import { stanceAround } from './stance.ts';
@@ -38,7 +38,6 @@ const QUOTES = /["'‘’‚‛′“”„‟″«»`]/g;
 const DASHES = /[‐‑‒–—―−]/g;
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 const WHITESPACE = /\s+/g;
-const SPACE_CHARACTER = /\s/;
 
 /**
  * Unit spellings of a number, each folded to one: `1 GiB` = `1Gi`, `2 s` = `2 seconds`, `30 %` = `30 percent`.
@@ -197,7 +196,8 @@ export function createMatcher(text: string, reread?: () => string): TextIndex {
  * and where that form's characters sit in it; the word, needle and number indexes and the meaning terms on first use.
  */
 type IndexedText = {
-  normalized: string;
+  /** The canonical text; a long text's narrowed to one byte a character (narrow-form.ts) when it can be. */
+  canonical: TextView;
   /** The match form; a long text's narrowed to one byte a character (narrow-form.ts) when it can be. */
   formText: string;
   narrow: NarrowForm | undefined;
@@ -211,19 +211,33 @@ type IndexedText = {
 };
 
 function indexText(text: string, source: () => string): IndexedText {
-  const normalized = canonicalText(text);
-  const form = matchForm(normalized);
+  const canonicalString = canonicalText(text);
+  const form = matchForm(canonicalString);
   const { position } = form;
-  const narrow = form.text.length >= INDEXED_TEXT_CHARS ? narrowForm(form.text) : undefined;
+  const long = form.text.length >= INDEXED_TEXT_CHARS;
+  const narrow = long ? narrowForm(form.text) : undefined;
   const formText = narrow?.text ?? form.text;
+  const canonical = long ? narrowView(canonicalString) : plainView(canonicalString);
+  // Scanned a code unit at a time (word starts): a narrowed text's placeholders are no spaces, as the characters
+  // they stand for are not (white space is folded to spaces).
+  const normalized = canonical.text;
   // Read only to build the needle index, which a long text's first look-up does: held no longer than that.
   let wordEdges: Int32Array | undefined = form.wordEdges;
   let wordStarts: Int32Array | undefined;
   let index: NeedleIndex | undefined;
   let numbers: NumberIndex | undefined;
   let meaning: MeaningIndex | undefined;
+  // A reader reads at most this far around an occurrence (stance.ts, clause-negation.ts): a narrowed text is read
+  // back that far.
+  const around = <T>(read: (text: string, start: number, end: number) => T) =>
+    canonical.narrowed
+      ? (start: number, end: number): T => {
+          const from = Math.max(0, start - READER_REACH);
+          return read(canonical.slice(from, end + READER_REACH), start - from, end - from);
+        }
+      : (start: number, end: number) => read(normalized, start, end);
   return {
-    normalized,
+    canonical,
     formText,
     narrow,
     position,
@@ -239,9 +253,9 @@ function indexText(text: string, source: () => string): IndexedText {
       return low;
     },
     reader: {
-      negated: (start, end) => isNegated(normalized, start, end),
-      deniedInClause: (start, end) => isDeniedInClause(normalized, start, end),
-      stance: (start, end) => stanceAround(normalized, start, end),
+      negated: around(isNegated),
+      deniedInClause: around(isDeniedInClause),
+      stance: around(stanceAround),
     },
     needleIndex() {
       if (!index) {
@@ -250,14 +264,14 @@ function indexText(text: string, source: () => string): IndexedText {
       }
       return index;
     },
-    numbers: () => (numbers ??= createNumberIndex(normalized)),
+    numbers: () => (numbers ??= createNumberIndex(canonical)),
     meaning: () => (meaning ??= indexMeaning(source())),
   };
 }
 
 /** Look-ups on an indexed text, each needle's and pattern's answer kept for the next probe that asks. */
 function lookupsOver(indexed: IndexedText): TextIndex {
-  const { normalized, formText, narrow, position, wordAt, reader } = indexed;
+  const { canonical, formText, narrow, position, wordAt, reader } = indexed;
   const occurrenceAt = (start: number, end: number): Occurrence =>
     new FoundOccurrence(reader, start, end, wordAt(start));
   const memo = new Map<string, Occurrence[]>();
@@ -275,13 +289,13 @@ function lookupsOver(indexed: IndexedText): TextIndex {
     const at = (offset: number): boolean => {
       const start = position(offset);
       const end = position(offset + needle.length - 1) + 1;
-      const before = normalized[start - 1];
-      const after = normalized[end];
+      const before = canonical.charAt(start - 1);
+      const after = canonical.charAt(end);
       if (path) {
         if (before !== undefined && PATH_CHARACTER.test(before)) return true;
         if (after !== undefined && /[\p{L}\p{N}_~-]/u.test(after)) return true;
         // `a.ts.` ends a sentence; `a.ts.bak` is another file.
-        if (after === '.' && isWordCharacter(normalized[end + 1])) return true;
+        if (after === '.' && isWordCharacter(canonical.charAt(end + 1))) return true;
       } else {
         if (checkStart && isWordCharacter(before)) return true;
         if (checkEnd && isWordCharacter(after)) return true;
@@ -349,14 +363,16 @@ function lookupsOver(indexed: IndexedText): TextIndex {
   };
   const findNumbers = ({ source, prefix }: NumberPattern) =>
     foundOnce(`gu/${source}\u0000${prefix}`, () =>
-      matchesAtNumbers(normalized, indexed.numbers(), source, prefix, matchAt),
+      matchesAtNumbers(canonical, indexed.numbers(), source, prefix, matchAt),
     );
   const find = (pattern: RegExp) =>
     foundOnce(`${pattern.flags}/${pattern.source}`, () =>
-      [...normalized.matchAll(pattern)].map((match) => matchAt(match.index, match[0])),
+      [...canonical.whole().matchAll(pattern)].map((match) => matchAt(match.index, match[0])),
     );
   return {
-    normalized,
+    get normalized() {
+      return canonical.whole();
+    },
     occurrences,
     has,
     hasAny: (needles) => needles.some(has),
@@ -369,21 +385,5 @@ function lookupsOver(indexed: IndexedText): TextIndex {
 
 // Texts at least this long are searched through a {@link NeedleIndex}; shorter ones are scanned.
 const INDEXED_TEXT_CHARS = 1 << 18;
-
-/** Whether one UTF-16 code unit is white space (`\s`). */
-function isSpaceUnit(code: number): boolean {
-  if (code === 32 || (code >= 9 && code <= 13)) return true;
-  return code >= 128 && SPACE_CHARACTER.test(String.fromCharCode(code));
-}
-
-/** Where each word (a run of non-space characters) of a text starts. */
-function wordStartsOf(text: string): Int32Array {
-  const starts = new Offsets();
-  let previousSpace = true;
-  for (let index = 0; index < text.length; index++) {
-    const space = isSpaceUnit(text.charCodeAt(index));
-    if (!space && previousSpace) starts.push(index);
-    previousSpace = space;
-  }
-  return starts.toArray();
-}
+// How far around an occurrence its readers read (stanceAround's sentence reach, the farthest).
+const READER_REACH = 320;

@@ -17,40 +17,22 @@ export type NarrowForm = {
 
 /** The narrow form of a match form, or undefined when every one of the 256 byte values occurs in it. */
 export function narrowForm(form: string): NarrowForm | undefined {
-  const bytes = Buffer.allocUnsafe(form.length);
-  const present = new Uint8Array(256);
-  const widePositions: number[] = [];
-  const wideCodes: number[] = [];
-  for (let index = 0; index < form.length; index++) {
-    const code = form.charCodeAt(index);
-    if (code < 256) {
-      bytes[index] = code;
-      present[code] = 1;
-    } else {
-      widePositions.push(index);
-      wideCodes.push(code);
-    }
-  }
-  const placeholder = present.indexOf(0);
-  if (placeholder < 0) return undefined;
-  for (const position of widePositions) bytes[position] = placeholder;
-  const positions = Int32Array.from(widePositions);
-  const codes = Uint16Array.from(wideCodes);
-  const mark = String.fromCharCode(placeholder);
+  const narrowed = narrowCopy(form, (code) => code);
+  if (!narrowed) return undefined;
+  const { text, positions, codes, mark } = narrowed;
   const searchable = (needle: string): string | undefined => {
     if (needle.includes(mark)) return undefined;
-    let narrowed = '';
+    let result = '';
     let copied = 0;
     for (let index = 0; index < needle.length; index++) {
       if (needle.charCodeAt(index) < 256) continue;
-      narrowed += `${needle.slice(copied, index)}${mark}`;
+      result += `${needle.slice(copied, index)}${mark}`;
       copied = index + 1;
     }
-    return copied === 0 ? needle : narrowed + needle.slice(copied);
+    return copied === 0 ? needle : result + needle.slice(copied);
   };
   return {
-    // Decoded as Latin-1, the bytes are a one-byte string (kept outside the heap by Node for long texts).
-    text: bytes.toString('latin1'),
+    text,
     searchable,
     wideCharactersMatch(needle, offset) {
       for (let index = 0; index < needle.length; index++) {
@@ -61,6 +43,112 @@ export function narrowForm(form: string): NarrowForm | undefined {
       }
       return true;
     },
+  };
+}
+
+/**
+ * A text as the matcher reads it: {@link TextView.text} is scanned a code unit at a time, where a narrowed text's
+ * placeholder stands for a character above U+00FF (no space, digit or `.` either way); the text's own characters
+ * are read a few at a time.
+ */
+export type TextView = {
+  /** The text, or its narrowed copy. */
+  readonly text: string;
+  readonly length: number;
+  /** The characters `[start, end)` (offsets from 0 up). */
+  slice(start: number, end: number): string;
+  /** The character at `offset`; undefined outside the text. */
+  charAt(offset: number): string | undefined;
+  /** The whole text (made anew from a narrowed one). */
+  whole(): string;
+  /** Whether {@link text} is a narrowed copy. */
+  readonly narrowed: boolean;
+};
+
+/** A text read as it is. */
+export function plainView(text: string): TextView {
+  return {
+    text,
+    length: text.length,
+    slice: (start, end) => text.slice(start, end),
+    charAt: (offset) => text[offset],
+    whole: () => text,
+    narrowed: false,
+  };
+}
+
+// Placeholders of a canonical text: control characters no space (a canonical text's white space is all folded to
+// spaces, but the scan that finds its words takes U+0009-U+000D for spaces), digit or word character.
+const CONTROL_PLACEHOLDER = (code: number): boolean => code < 9 || (code > 13 && code < 32);
+
+/**
+ * A long canonical text held one byte a character, as its match form is: a transcript's canonical text was its
+ * largest string in V8's heap (26 MB at 4 M tokens, two bytes a character for its 0.7% of characters above
+ * U+00FF), held from its first scoring to the last. The view when no control character is left for a placeholder.
+ */
+export function narrowView(text: string): TextView {
+  const narrowed = narrowCopy(text, (code) => (CONTROL_PLACEHOLDER(code) ? code : -1));
+  if (!narrowed) return plainView(text);
+  const { text: held, positions, codes, placeholder } = narrowed;
+  const slice = (from: number, to: number): string => {
+    const start = Math.max(0, from);
+    const end = Math.min(held.length, to);
+    let at = lowerBound(positions, start);
+    if (at >= positions.length || positions[at]! >= end) return held.slice(start, end);
+    let result = '';
+    let copied = start;
+    for (; at < positions.length && positions[at]! < end; at++) {
+      const position = positions[at]!;
+      result += held.slice(copied, position) + String.fromCharCode(codes[at]!);
+      copied = position + 1;
+    }
+    return result + held.slice(copied, end);
+  };
+  return {
+    text: held,
+    length: held.length,
+    slice,
+    charAt(offset) {
+      if (offset < 0 || offset >= held.length) return undefined;
+      return held.charCodeAt(offset) === placeholder ? slice(offset, offset + 1) : held[offset];
+    },
+    whole: () => slice(0, held.length),
+    narrowed: true,
+  };
+}
+
+/**
+ * `text` with each code unit above U+00FF written as one placeholder byte it does not otherwise hold (the lowest
+ * absent one `candidate` accepts: it returns the code, or -1), those units' places and codes, and the narrowed text
+ * (a one-byte string Node keeps outside V8's heap when long); undefined when no placeholder is left.
+ */
+function narrowCopy(text: string, candidate: (code: number) => number) {
+  const bytes = Buffer.allocUnsafe(text.length);
+  const present = new Uint8Array(256);
+  const widePositions: number[] = [];
+  const wideCodes: number[] = [];
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 256) {
+      bytes[index] = code;
+      present[code] = 1;
+    } else {
+      widePositions.push(index);
+      wideCodes.push(code);
+    }
+  }
+  let placeholder = -1;
+  for (let code = 0; code < 256 && placeholder < 0; code++)
+    if (present[code] === 0 && candidate(code) === code) placeholder = code;
+  if (placeholder < 0) return undefined;
+  for (const position of widePositions) bytes[position] = placeholder;
+  return {
+    // Decoded as Latin-1, the bytes are a one-byte string (kept outside the heap by Node for long texts).
+    text: bytes.toString('latin1'),
+    positions: Int32Array.from(widePositions),
+    codes: Uint16Array.from(wideCodes),
+    placeholder,
+    mark: String.fromCharCode(placeholder),
   };
 }
 

@@ -4,6 +4,7 @@
  * by a scan of the whole text: a transcript of millions of characters is searched for every probe's numbers.
  */
 import { sharedRegExp } from '../text/regexp.ts';
+import type { TextView } from './narrow-form.ts';
 
 // Numbers are bucketed by up to this many characters before them; a longer prefix is checked at each candidate.
 const KEY_CHARACTERS = 4;
@@ -19,8 +20,12 @@ export type NumberIndex = {
 
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 
-/** Indexes the numbers of `text` (runs of ASCII digits), built once and bucketed lazily by prefix length. */
-export function createNumberIndex(text: string): NumberIndex {
+/**
+ * Indexes the numbers of a text (runs of ASCII digits), built once and bucketed lazily by prefix length. A narrowed
+ * text's placeholders are no digits, as the characters they stand for are not.
+ */
+export function createNumberIndex(view: TextView): NumberIndex {
+  const { text } = view;
   const all: number[] = [];
   for (let index = 0; index < text.length; index++) {
     if (isDigit(text.charCodeAt(index)) && (index === 0 || !isDigit(text.charCodeAt(index - 1))))
@@ -35,7 +40,7 @@ export function createNumberIndex(text: string): NumberIndex {
       const lists = new Map<string, number[]>();
       for (const start of starts) {
         if (start < length) continue;
-        const key = text.slice(start - length, start);
+        const key = view.slice(start - length, start);
         const list = lists.get(key);
         if (list) list.push(start);
         else lists.set(key, [start]);
@@ -51,7 +56,11 @@ export function createNumberIndex(text: string): NumberIndex {
       const keyLength = Math.min(prefix.length, KEY_CHARACTERS);
       const bucket = bucketsOf(keyLength).get(prefix.slice(-keyLength)) ?? new Int32Array(0);
       if (prefix.length === keyLength) return bucket;
-      return bucket.filter((start) => text.startsWith(prefix, start - prefix.length));
+      // As `startsWith` reads it: a position before the text's start is its start.
+      return bucket.filter((start) => {
+        const from = Math.max(0, start - prefix.length);
+        return view.slice(from, from + prefix.length) === prefix;
+      });
     },
   };
 }
@@ -59,10 +68,12 @@ export function createNumberIndex(text: string): NumberIndex {
 /**
  * The matches `text.matchAll(new RegExp(source, 'gu'))` finds for a pattern whose every match starts with `prefix`
  * and goes on with a number that `prefix` does not end in: tried at each number right after `prefix`, left to
- * right, a match never starting inside the one before, as a scan goes.
+ * right, a match never starting inside the one before, as a scan goes. A narrowed text is read back around each
+ * number, as far as a match can reach: `prefix`, the run of digits and points, then no more characters than the
+ * pattern's source has (its units and words are literals there), and a character each side for its look-arounds.
  */
 export function matchesAtNumbers<T>(
-  text: string,
+  view: TextView,
   numbers: NumberIndex,
   source: string,
   prefix: string,
@@ -72,13 +83,26 @@ export function matchesAtNumbers<T>(
   const found: T[] = [];
   let searchFrom = 0;
   const starts = numbers.startsAfter(prefix);
+  const { text } = view;
   for (let index = 0; index < starts.length; index++) {
     const start = starts[index]! - prefix.length;
     if (start < searchFrom) continue;
-    // A Unicode pattern never starts a match between the two halves of a surrogate pair.
-    if (start > 0 && isLowSurrogate(text, start) && isHighSurrogate(text, start - 1)) continue;
-    sticky.lastIndex = start;
-    const match = sticky.exec(text);
+    let match: RegExpExecArray | null;
+    if (view.narrowed) {
+      const from = Math.max(0, start - LOOK_AROUND);
+      let end = starts[index]!;
+      while (end < text.length && isDigitOrPoint(text.charCodeAt(end))) end++;
+      const window = view.slice(from, end + source.length + LOOK_AROUND);
+      if (start > from && isLowSurrogate(window, start - from) && isHighSurrogate(window, start - from - 1))
+        continue;
+      sticky.lastIndex = start - from;
+      match = sticky.exec(window);
+    } else {
+      // A Unicode pattern never starts a match between the two halves of a surrogate pair.
+      if (start > 0 && isLowSurrogate(text, start) && isHighSurrogate(text, start - 1)) continue;
+      sticky.lastIndex = start;
+      match = sticky.exec(text);
+    }
     if (!match) continue;
     found.push(matchAt(start, match[0]));
     searchFrom = start + Math.max(1, match[0].length);
@@ -86,5 +110,8 @@ export function matchesAtNumbers<T>(
   return found;
 }
 
+// Code units read before a match and after its end: a look-behind or look-ahead reads a character (two for a pair).
+const LOOK_AROUND = 4;
+const isDigitOrPoint = (code: number): boolean => isDigit(code) || code === 46;
 const isHighSurrogate = (text: string, at: number) => (text.charCodeAt(at) & 0xfc00) === 0xd800;
 const isLowSurrogate = (text: string, at: number) => (text.charCodeAt(at) & 0xfc00) === 0xdc00;

@@ -63,7 +63,10 @@ describe('indexed scoring against a scan', () => {
       '8080port 8080port 80 80 8080 30 s30 s 30 s 500',
       'loop retries 3 retries 4 retries 5 retries; step 1 step 2 step 3 step',
     ];
-    for (const text of [...texts, texts.join('\n'), texts.join(' ').repeat(3)]) {
+    // Long enough to be held one byte a character, its characters above U+00FF read back around each number.
+    const long = Array.from({ length: 3200 }, (_, index) => texts[index % texts.length]).join(' ✓ → ⎯\n');
+    assert.ok(long.length > 1 << 18);
+    for (const text of [...texts, texts.join('\n'), texts.join(' ').repeat(3), long]) {
       const index = createMatcher(text);
       for (const number of numbers) {
         assert.deepEqual(

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMatcher, normalizeForMatch } from '../../src/quality/match.ts';
+import { createMatcher, normalizeForMatch, type Occurrence } from '../../src/quality/match.ts';
 import { UNDERSCORE_EMPHASIS, withoutUnderscoreEmphasis } from '../../src/quality/underscore-emphasis.ts';
-import { narrowForm } from '../../src/quality/narrow-form.ts';
+import { narrowForm, narrowView } from '../../src/quality/narrow-form.ts';
 import { cpuTime } from '../helpers/cpu-time.ts';
 
 describe('normalizeForMatch', () => {
@@ -196,6 +196,8 @@ describe('createMatcher', () => {
     const block = [
       '✓ tests passed → deploy next ⎯⎯⎯ build ✓ ok; ✗ lint failed → fix lint.',
       'résumé ✓ café → naïve ⎯✓ and ⎯→ then done✓ and 中文 path src/中文/a.ts.',
+      // Negated and pending from further than a few characters before and after.
+      'we did not ⎯ at any point in this → release get ✓ tests passed, and the → deploy is still to do → soon.',
     ].join('\n');
     const needles = [
       '✓ tests passed',
@@ -212,9 +214,12 @@ describe('createMatcher', () => {
     const repeats = 4000;
     const long = createMatcher(Array.from({ length: repeats }, () => block).join('\n\n.\n\n'));
     assert.ok(long.normalized.length > 1 << 18);
+    const read = (found: Occurrence) => [found.negated, found.deniedInClause, found.stance];
     for (const needle of [...needles, '✓ tests failed', '⎯⎯✓', '\u0000', '\u0001✓']) {
       const once = short.occurrences(needle);
       assert.equal(long.occurrences(needle).length, once.length * repeats, needle);
+      // Its canonical text, held one byte a character too, is read back around each occurrence.
+      assert.deepEqual(long.occurrences(needle).slice(0, once.length).map(read), once.map(read), needle);
       assert.equal(long.has(needle), once.length > 0, needle);
       assert.equal(needles.includes(needle), once.length > 0, needle);
     }
@@ -238,6 +243,27 @@ describe('narrowForm', () => {
         assert.equal(actual, expected, `${needle} at ${offset}`);
       }
     }
+  });
+
+  it('holds a canonical text one byte a character and reads back any part of it', () => {
+    const text = 'a✓b⎯c✓✓ d→e ✓ab ⎯✓a \u0001x 😀 end✓';
+    const view = narrowView(text);
+    assert.equal(view.narrowed, true);
+    assert.equal(view.length, text.length);
+    // The placeholder is a control character no space: the word scan reads the narrowed text.
+    assert.ok(
+      !/[\s\d.]/.test(view.text) || view.text.replace(/[^\s\d.]/g, '') === text.replace(/[^\s\d.]/g, ''),
+    );
+    assert.equal(view.whole(), text);
+    for (let start = -2; start <= text.length + 2; start++) {
+      assert.equal(view.charAt(start), text[start], `at ${start}`);
+      for (let end = Math.max(0, start); end <= text.length + 2; end++)
+        assert.equal(view.slice(start, end), text.slice(Math.max(0, start), end), `${start}-${end}`);
+    }
+    // No free placeholder among the control characters: the text is read as it is.
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('');
+    assert.equal(narrowView(`${controls}✓`).narrowed, false);
+    assert.equal(narrowView(`${controls}✓`).whole(), `${controls}✓`);
   });
 
   it('is not made when the form holds every byte value (no placeholder is free)', () => {
