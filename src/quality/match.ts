@@ -233,6 +233,8 @@ function indexText(text: string, source: () => string): IndexedText {
     canonical.narrowed
       ? (start: number, end: number): T => {
           const from = Math.max(0, start - READER_REACH);
+          // Where no character around is narrowed, the narrowed text reads as the text itself.
+          if (!canonical.narrowedWithin(from, end + READER_REACH)) return read(normalized, start, end);
           return read(canonical.slice(from, end + READER_REACH), start - from, end - from);
         }
       : (start: number, end: number) => read(normalized, start, end);

@@ -63,6 +63,8 @@ export type TextView = {
   whole(): string;
   /** Whether {@link text} is a narrowed copy. */
   readonly narrowed: boolean;
+  /** Whether `[start, end)` holds a character {@link text} narrowed (there it is the text's own). */
+  narrowedWithin(start: number, end: number): boolean;
 };
 
 /** A text read as it is. */
@@ -74,6 +76,7 @@ export function plainView(text: string): TextView {
     charAt: (offset) => text[offset],
     whole: () => text,
     narrowed: false,
+    narrowedWithin: () => false,
   };
 }
 
@@ -114,6 +117,10 @@ export function narrowView(text: string): TextView {
     },
     whole: () => slice(0, held.length),
     narrowed: true,
+    narrowedWithin(start, end) {
+      const at = lowerBound(positions, Math.max(0, start));
+      return at < positions.length && positions[at]! < end;
+    },
   };
 }
 

@@ -88,11 +88,19 @@ export function matchesAtNumbers<T>(
     const start = starts[index]! - prefix.length;
     if (start < searchFrom) continue;
     let match: RegExpExecArray | null;
+    let narrowed = false;
+    let from = 0;
+    let reach = 0;
     if (view.narrowed) {
-      const from = Math.max(0, start - LOOK_AROUND);
-      let end = starts[index]!;
-      while (end < text.length && isDigitOrPoint(text.charCodeAt(end))) end++;
-      const window = view.slice(from, end + source.length + LOOK_AROUND);
+      from = Math.max(0, start - LOOK_AROUND);
+      reach = starts[index]!;
+      while (reach < text.length && isDigitOrPoint(text.charCodeAt(reach))) reach++;
+      reach += source.length + LOOK_AROUND;
+      narrowed = view.narrowedWithin(from, reach);
+    }
+    if (narrowed) {
+      // A window of the text's own characters: where none is narrowed, the narrowed text is searched in place.
+      const window = view.slice(from, reach);
       if (start > from && isLowSurrogate(window, start - from) && isHighSurrogate(window, start - from - 1))
         continue;
       sticky.lastIndex = start - from;
