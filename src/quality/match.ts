@@ -274,6 +274,12 @@ function indexText(text: string, source: () => string): IndexedText {
 /** Look-ups on an indexed text, each needle's and pattern's answer kept for the next probe that asks. */
 function lookupsOver(indexed: IndexedText): TextIndex {
   const { canonical, formText, narrow, position, wordAt, reader } = indexed;
+  const { text: held, placeholder } = canonical;
+  // A canonical character, read in the narrowed text unless the placeholder stands there.
+  const characterAt = (offset: number): string | undefined => {
+    const character = held[offset];
+    return character !== undefined && character === placeholder ? canonical.charAt(offset) : character;
+  };
   const occurrenceAt = (start: number, end: number): Occurrence =>
     new FoundOccurrence(reader, start, end, wordAt(start));
   const memo = new Map<string, Occurrence[]>();
@@ -291,13 +297,13 @@ function lookupsOver(indexed: IndexedText): TextIndex {
     const at = (offset: number): boolean => {
       const start = position(offset);
       const end = position(offset + needle.length - 1) + 1;
-      const before = canonical.charAt(start - 1);
-      const after = canonical.charAt(end);
+      const before = characterAt(start - 1);
+      const after = characterAt(end);
       if (path) {
         if (before !== undefined && PATH_CHARACTER.test(before)) return true;
         if (after !== undefined && /[\p{L}\p{N}_~-]/u.test(after)) return true;
         // `a.ts.` ends a sentence; `a.ts.bak` is another file.
-        if (after === '.' && isWordCharacter(canonical.charAt(end + 1))) return true;
+        if (after === '.' && isWordCharacter(characterAt(end + 1))) return true;
       } else {
         if (checkStart && isWordCharacter(before)) return true;
         if (checkEnd && isWordCharacter(after)) return true;

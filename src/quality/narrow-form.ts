@@ -63,6 +63,8 @@ export type TextView = {
   whole(): string;
   /** Whether {@link text} is a narrowed copy. */
   readonly narrowed: boolean;
+  /** The character standing for a narrowed one in {@link text}; undefined when nothing is narrowed. */
+  readonly placeholder: string | undefined;
   /** Whether `[start, end)` holds a character {@link text} narrowed (there it is the text's own). */
   narrowedWithin(start: number, end: number): boolean;
 };
@@ -76,6 +78,7 @@ export function plainView(text: string): TextView {
     charAt: (offset) => text[offset],
     whole: () => text,
     narrowed: false,
+    placeholder: undefined,
     narrowedWithin: () => false,
   };
 }
@@ -117,6 +120,7 @@ export function narrowView(text: string): TextView {
     },
     whole: () => slice(0, held.length),
     narrowed: true,
+    placeholder: String.fromCharCode(placeholder),
     narrowedWithin(start, end) {
       const at = lowerBound(positions, Math.max(0, start));
       return at < positions.length && positions[at]! < end;
