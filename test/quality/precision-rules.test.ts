@@ -2,14 +2,17 @@
  * Derived probes that state no reader fact (issue 39, precision): a user's report of a fault is no rule of the work,
  * "only" of time and what "shouldn't happen" are no limits, a status code quoted from a fault is no number the user
  * gave, a progress report's "Completed" section is no proposal, and an error fixed before the cut is not back when
- * only the agent writes about it after; fetching or building the dependencies is no check. Each rule keeps the real
- * rule beside it.
+ * only the agent writes about it after; fetching or building the dependencies is no check; a task is the overall one
+ * only at or before the request the work started on, and the open one only when no later request asks for something.
+ * Each rule keeps the real rule beside it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agreementProbes } from '../../src/quality/derive/agreements.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { markLiveness } from '../../src/quality/derive/liveness.ts';
 import { constraintProbes, numberProbes, userRequests } from '../../src/quality/derive/requests.ts';
+import type { Probe } from '../../src/quality/probes.ts';
 import { commandFamily } from '../../src/session/shell-commands.ts';
 import type { Message } from '../../src/session/types.ts';
 import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
@@ -126,5 +129,55 @@ describe('a command that fetches or builds the dependencies', () => {
     assert.equal(commandFamily('mix compile --warnings-as-errors'), 'build');
     assert.equal(commandFamily('npm run build'), 'build');
     assert.equal(commandFamily('pnpm vitest run'), 'test');
+  });
+});
+
+describe('a task probe at the cut', () => {
+  const edit = (path: string) => toolCall('edit', { path, oldText: 'a', newText: 'b' });
+  const work = (path: string): Message[] => {
+    const call = edit(path);
+    return [callsTools([call]), toolResult(call, `Edited ${path}.`)];
+  };
+  const task = (messageIndex: number): Probe => ({
+    id: `task@${messageIndex}`,
+    kind: 'task',
+    question: 'What did the user ask?',
+    answer: 'The user asked for it.',
+    facets: [['it']],
+    contradictions: [],
+    source: 'derived',
+    messageIndex,
+  });
+  const liveAt = (messages: Message[], at: number[]) =>
+    markLiveness(at.map(task), { messages }, messages.length).map((probe) => probe.live);
+
+  it('is the overall task only at or before the request the work started on', () => {
+    const messages = [
+      user('read src/theme.ts in full, then port the selector'),
+      ...work('src/selector.ts'),
+      user('we need to fix the test sources. create default themes shared across all the tests'),
+      ...work('test/themes.ts'),
+      user('now make the footer dimmer, it uses the wrong token'),
+      ...work('src/footer.ts'),
+    ];
+    // The first request gave no task probe: the test-sources request is a step of the work, not its goal.
+    assert.deepEqual(liveAt(messages, [3, 6]), [false, true]);
+    assert.deepEqual(liveAt(messages, [0, 3, 6]), [true, false, true]);
+  });
+
+  it('is the open request only when no later request asks for something', () => {
+    const messages = [
+      user('Port the selectors to the theme system, reading each file in full first.'),
+      ...work('src/selector.ts'),
+      user('could we have a file watcher for the custom themes? that way people can live edit them'),
+      ...work('src/watcher.ts'),
+      user('ok, copy the dark theme over to the themes folder and let me try the live edit'),
+      ...work('themes/dark.json'),
+    ];
+    // The watcher request was the request of its time; the last one (no task probe of its own) is open.
+    assert.deepEqual(liveAt(messages, [0, 3]), [true, false]);
+    // A go-ahead or a reaction after it asks for nothing new: the watcher request is still the one worked on.
+    const approved = [...messages.slice(0, 6), user('great, continue'), ...work('src/watcher.ts')];
+    assert.deepEqual(liveAt(approved, [0, 3]), [true, true]);
   });
 });

@@ -15,6 +15,7 @@ import { renderMessage } from '../../session/transcript.ts';
 import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
+import { requestMarks } from './requests.ts';
 import { passed, type ToolRun, toolRuns } from './runs.ts';
 import { checkKey, checkName } from './verification.ts';
 
@@ -77,13 +78,18 @@ function contextOf(
       return next !== undefined && REVERT.test(openingOf(session.messages[next]!));
     }),
   );
+  const marks = tasks.length > 0 ? requestMarks(session.messages.slice(0, cut)) : {};
+  const first = tasks.length > 0 ? Math.min(...tasks) : undefined;
+  const latest = tasks.length > 0 ? Math.max(...tasks) : undefined;
   return {
     session,
     cut,
     runs,
     reverted,
-    firstTask: tasks.length > 0 ? Math.min(...tasks) : undefined,
-    latestTask: tasks.length > 0 ? Math.max(...tasks) : undefined,
+    // The overall task is the request the work started on or one before it: a later task is a step of the work.
+    firstTask: first !== undefined && first <= (marks.firstWorked ?? first) ? first : undefined,
+    // The open request is the user's last that asks for something: a task before it was the request of its time.
+    latestTask: latest !== undefined && latest >= (marks.current ?? latest) ? latest : undefined,
     openRequest: prompts.at(-1),
     fixedAtCut: cut >= session.messages.length,
   };

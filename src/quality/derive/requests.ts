@@ -325,13 +325,7 @@ export function currentRequestProbe(
   requests: readonly Request[],
   taskAt: ReadonlySet<number>,
 ): DraftProbe | undefined {
-  const current = [...requests]
-    .reverse()
-    .find(
-      (request) =>
-        !APPROVAL.test(request.prose.trim()) &&
-        wordsOf(request.prose).filter(isContentWord).length >= MIN_CURRENT_WORDS,
-    );
+  const current = currentRequest(requests);
   if (!current || current === requests[0] || taskAt.has(current.messageIndex)) return undefined;
   const phrase = keyPhrase(current.prose, 4, isMatterWord) ?? keyPhrase(current.prose);
   if (!phrase) return undefined;
@@ -346,6 +340,31 @@ export function currentRequestProbe(
     answer: `The user's current request: "${clipWords(current.prose, 300)}"`,
     facets: [[phrase]],
     statement: said,
+  };
+}
+
+/** The user's last request that asks for something: not a go-ahead or a reaction, and saying enough. */
+function currentRequest(requests: readonly Request[]): Request | undefined {
+  return [...requests]
+    .reverse()
+    .find(
+      (request) =>
+        !APPROVAL.test(request.prose.trim()) &&
+        wordsOf(request.prose).filter(isContentWord).length >= MIN_CURRENT_WORDS,
+    );
+}
+
+/**
+ * Where the session's requests stand, by message: the first request the agent went to work on (the overall task is
+ * at or before it) and the request being worked on (the user's last that asks for something).
+ */
+export function requestMarks(messages: readonly Message[]): { firstWorked?: number; current?: number } {
+  const requests = userRequests(messages);
+  const firstWorked = requests.find((request) => request.startedWork)?.messageIndex;
+  const current = currentRequest(requests)?.messageIndex;
+  return {
+    ...(firstWorked === undefined ? {} : { firstWorked }),
+    ...(current === undefined ? {} : { current }),
   };
 }
 
