@@ -3,14 +3,17 @@
  * "only" of time and what "shouldn't happen" are no limits, a status code quoted from a fault is no number the user
  * gave, a progress report's "Completed" section is no proposal, and an error fixed before the cut is not back when
  * only the agent writes about it after; fetching or building the dependencies is no check; a task is the overall one
- * only at or before the request the work started on, and the open one only when no later request asks for something.
- * Each rule keeps the real rule beside it.
+ * only at or before the request the work started on, and the open one only when no later request asks for something;
+ * the agent's account of work done is no decision; deleting, removing or reading a thing once is no rule; a run
+ * aborted before it finished neither passed nor failed. Each rule keeps the real rule beside it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agreementProbes } from '../../src/quality/derive/agreements.ts';
+import { decisionProbes } from '../../src/quality/derive/decisions.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { markLiveness } from '../../src/quality/derive/liveness.ts';
+import { toolRuns } from '../../src/quality/derive/runs.ts';
 import { constraintProbes, numberProbes, userRequests } from '../../src/quality/derive/requests.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { commandFamily } from '../../src/session/shell-commands.ts';
@@ -179,5 +182,65 @@ describe('a task probe at the cut', () => {
     // A go-ahead or a reaction after it asks for nothing new: the watcher request is still the one worked on.
     const approved = [...messages.slice(0, 6), user('great, continue'), ...work('src/watcher.ts')];
     assert.deepEqual(liveAt(approved, [0, 3]), [true, true]);
+  });
+});
+
+describe("the agent's account of work done", () => {
+  const decisions = (text: string) =>
+    decisionProbes([user('Port the tests to the themes.'), assistant(text)]).map((probe) => probe.statement);
+
+  it('is no decision, where the step that takes a choice is one', () => {
+    assert.deepEqual(
+      decisions('## Summary\n\nFixed all TUI test files to use proper themes instead of chalk directly:'),
+      [],
+    );
+    assert.deepEqual(
+      decisions(
+        '### Changes Made\n\n- Updated `getBorderColor()` to use the dedicated tokens instead of generic colors',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      decisions(
+        'This changes the condensation to store full transcripts instead of truncating at the last point.',
+      ),
+      [],
+    );
+    assert.deepEqual(decisions('Now update WP15-17 to use new files instead of modifying in place:'), [
+      'use new files instead of modifying in place:',
+    ]);
+  });
+});
+
+describe('an action the user asks for once', () => {
+  it('is no rule: deleting or removing a thing, or reading a file, said without when or how', () => {
+    assert.deepEqual(rulesOf('delete the file'), []);
+    assert.deepEqual(rulesOf('remove the nord.json'), []);
+    assert.deepEqual(rulesOf('read README.md that details everything'), []);
+    // Put for later, or saying how to read, it is a rule of the work.
+    assert.deepEqual(rulesOf("Delete all the Python source files when you're done"), ['Python source files']);
+    assert.deepEqual(rulesOf('read packages/coding-agent/docs/theme.md in full'), [
+      'packages/coding-agent/docs/theme.md in full',
+    ]);
+    assert.deepEqual(rulesOf('keep the Justfile'), ['keep the Justfile']);
+  });
+});
+
+describe('a run stopped before it finished', () => {
+  const run = (output: string, isError = true) => {
+    const call = toolCall('bash', { command: 'npm test -- truncated-text.test.ts' });
+    return toolRuns([user('Test it.'), callsTools([call]), toolResult(call, output, isError)]).at(-1)!;
+  };
+
+  it('neither passed nor failed', () => {
+    for (const output of [
+      '> node --test test/*.test.ts\nError in the js-debug bootloader\n\nCommand aborted',
+      '[Request interrupted by user for tool use]\n=== RUN   TestParse',
+    ]) {
+      const aborted = run(output);
+      assert.equal(aborted.failed, false);
+      assert.equal(aborted.inconclusive, true);
+    }
+    assert.equal(run('not ok 1 - renders\n# fail 1').failed, true);
   });
 });

@@ -63,6 +63,12 @@ const CLAUSE_OPENS = /(?:^|[,;:(]|\b(?:and|but|so|then|also))\s*$/i;
 const WANTS = /^i(?:['’]d| would) /i;
 const NOT_WANTED = /^\s+(?:you|to|if|that|it|this|we|some|one)\b/i;
 
+// Imperatives of one action, not of how to work: a rule only with a marker of when after them.
+const ONE_OFF = /^(?:delete|remove)$/i;
+
+// How a file is to be read, which makes "read X" a rule of the work.
+const READ_MANNER = /\b(?:in full|fully|completely|entirely|whole|carefully|thoroughly|first|before)\b/i;
+
 // Markers that open an imperative at the start of a sentence or clause.
 const IMPERATIVE = /^(?:keep|leave|delete|remove)$/i;
 
@@ -473,6 +479,11 @@ function ruleIn(
     const imperative = (match.index === 0 && IMPERATIVE.test(match[0])) || keepRule || wanted;
     if ((!imperative && NOT_A_RULE.test(rest)) || PERMISSION.test(sentence.slice(0, match.index))) continue;
     if (/^only$/i.test(match[0]) && ONLY_ASIDE.test(rest)) continue;
+    // "delete the file", "remove the nord.json": an action asked for once, done when the agent does it; put for later
+    // ("Delete the Python files when you're done") the marker of when sets the rule.
+    if (ONE_OFF.test(match[0])) continue;
+    // "read README.md that details everything" points at a file once; "read X in full" says how to work.
+    if (/^read$/i.test(match[0]) && !READ_MANNER.test(rest)) continue;
     if (/^(?:shouldn't|should not)$/i.test(match[0]) && SHOULD_ASIDE.test(rest)) continue;
     // "Delete the Python files when you're done": what is asked stands before a marker of when.
     if (TRAILING_MARKER.test(match[0])) {

@@ -27,7 +27,8 @@ export type ToolRun = {
   /**
    * The output cannot say whether the command did its work: a program of its pipeline was not found
    * (`cargo build 2>&1 | grep error || echo "Build completed"` printing "zsh: command not found: grep"), so an
-   * exit of 0 is the fallback's, not the check's. Neither a pass nor a failure.
+   * exit of 0 is the fallback's, not the check's; or the run was aborted before it finished. Neither a pass nor a
+   * failure.
    */
   inconclusive: boolean;
 };
@@ -36,6 +37,10 @@ export type ToolRun = {
 // "sh: 1: grep: not found".
 const NOT_FOUND =
   /^(?:[\w./-]*sh: (?:\d+: )?)?(?:command not found: \S+|[\w./-]+: (?:command )?not found)\s*$/m;
+
+// A run stopped before it finished, by the user or the harness (pi's "Command aborted", Claude Code's "[Request
+// interrupted by user for tool use]"): what it printed is part of a run, and says neither that it passed nor failed.
+const ABORTED = /^\s*(?:Command (?:was )?aborted|\[Request interrupted by user(?: for tool use)?\])\.?\s*$/m;
 
 /** Whether a run succeeded: it did not fail, and its output does not leave its outcome open. */
 export function passed(run: ToolRun): boolean {
@@ -63,7 +68,8 @@ export function toolRuns(messages: readonly Message[]): ToolRun[] {
     );
     // A test run whose tally says every test passed is a pass, whatever errors its tests logged on the way.
     const allPassed = PASSED_TALLY.test(output) && !FAILED_TALLY.test(output);
-    const failed = !looksOnly && (message.isError || (strong.length > 0 && !allPassed));
+    const aborted = ABORTED.test(output);
+    const failed = !looksOnly && !aborted && (message.isError || (strong.length > 0 && !allPassed));
     runs.push({
       call,
       command: command === undefined ? undefined : coreCommand(command),
@@ -71,7 +77,7 @@ export function toolRuns(messages: readonly Message[]): ToolRun[] {
       output,
       failed,
       errorLines: command !== undefined && message.isError ? lines : strong,
-      inconclusive: !failed && command !== undefined && NOT_FOUND.test(output),
+      inconclusive: aborted || (!failed && command !== undefined && NOT_FOUND.test(output)),
     });
   });
   return runs;
