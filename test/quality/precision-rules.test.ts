@@ -182,6 +182,14 @@ describe('a task probe at the cut', () => {
     // A go-ahead or a reaction after it asks for nothing new: the watcher request is still the one worked on.
     const approved = [...messages.slice(0, 6), user('great, continue'), ...work('src/watcher.ts')];
     assert.deepEqual(liveAt(approved, [0, 3]), [true, true]);
+    // Nor does a command the user ran in the agent's shell.
+    const ran = [
+      ...messages.slice(0, 6),
+      user(
+        '[User ran a shell command]\n$ git log --oneline\nabc1234 Add the theme watcher\ndef5678 Port the selector to themes\n(exit code 0)',
+      ),
+    ];
+    assert.deepEqual(liveAt(ran, [0, 3]), [true, true]);
   });
 });
 

@@ -88,6 +88,9 @@ const REPORT_FRAME =
   /^(?:(?:ok(?:ay)?|so|hm+|well|yeah|also|and|but)[,\s]+)*(?:(?:i|we)\s+(?:think|noticed|see|found|guess|suspect)|(?:it\s+)?(?:looks|seems)(?:\s+like)?|apparently)\b/i;
 const DESCRIBES = /\b(?:doesn't|does not|doesn’t)\b/i;
 
+// A command the user ran in the agent's shell (pi's `!ls`), handed to the model as a user message.
+const USER_SHELL = /^\s*\[User ran a shell command\]/;
+
 // An editor extension's header before what the user typed (Codex in VS Code: "# Context from my IDE setup: ## Open
 // tabs: … ## My request for Codex: …").
 const TYPED_AFTER = /^[\s\S]*?#+\s*My request for \w+:\s*/;
@@ -102,6 +105,8 @@ export function userRequests(messages: readonly Message[]): Request[] {
   const requests: Request[] = [];
   messages.forEach((message, index) => {
     if (isPrompt(message)) {
+      // A command the user ran in the agent's shell asks for nothing: its output is no request.
+      if (USER_SHELL.test(contentText(message.content))) return;
       const text = typedRequest(contentText(message.content));
       const prose = proseOf(text);
       const opening = (text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '').slice(0, GREP_OPENING_CHARS);
