@@ -9,6 +9,19 @@ import {
 } from '../src/session/transcript.ts';
 import { assistant, callsTools, toolCall, toolResult, user } from './helpers/factories.ts';
 
+/** A conversation with empty user turns, a non-ASCII character and a tool call with its result. */
+function mixedConversation() {
+  const call = toolCall('read', { path: 'a.ts' });
+  return [
+    user(''),
+    user('fix ✓ a.ts'),
+    callsTools([call]),
+    toolResult(call, 'x'.repeat(30)),
+    user(''),
+    assistant('done'),
+  ];
+}
+
 describe('transcript renderer', () => {
   it('renders each role with its tag', () => {
     const call = toolCall('read', { path: 'src/a.ts', limit: 20 });
@@ -60,15 +73,7 @@ describe('transcript renderer', () => {
   });
 
   it('strings a conversation into the text renderMessages joins', () => {
-    const call = toolCall('read', { path: 'a.ts' });
-    const messages = [
-      user(''),
-      user('fix ✓ a.ts'),
-      callsTools([call]),
-      toolResult(call, 'x'.repeat(30)),
-      user(''),
-      assistant('done'),
-    ];
+    const messages = mixedConversation();
     for (const options of [{ toolResultChars: 10 }, { toolResultChars: 100 }]) {
       assert.equal(renderMessagesStrung(messages, options), renderMessages(messages, options));
     }
@@ -76,15 +81,7 @@ describe('transcript renderer', () => {
   });
 
   it('tells whether a text ends with a conversation, message by message, as endsWith of its rendering does', () => {
-    const call = toolCall('read', { path: 'a.ts' });
-    const messages = [
-      user(''),
-      user('fix ✓ a.ts'),
-      callsTools([call]),
-      toolResult(call, 'x'.repeat(30)),
-      user(''),
-      assistant('done'),
-    ];
+    const messages = mixedConversation();
     const options = { toolResultChars: Number.POSITIVE_INFINITY };
     const whole = renderMessages(messages, options);
     const texts = [
