@@ -18,7 +18,7 @@ import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-
 import { narrowForm, narrowView, plainView, type NarrowForm, type TextView } from './narrow-form.ts';
 import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } from './found-occurrence.ts';
 export type { Occurrence } from './found-occurrence.ts';
-import { stanceAround } from './stance.ts';
+import { SENTENCE_REACH, stanceAround } from './stance.ts';
 import { withoutUnderscoreEmphasis } from './underscore-emphasis.ts';
 import { lineRuns } from '../text/line-runs.ts';
 import { isDeniedInClause, isNegated } from './clause-negation.ts';
@@ -393,5 +393,6 @@ function lookupsOver(indexed: IndexedText): TextIndex {
 
 // Texts at least this long are searched through a {@link NeedleIndex}; shorter ones are scanned.
 const INDEXED_TEXT_CHARS = 1 << 18;
-// How far around an occurrence its readers read (stanceAround's sentence reach, the farthest).
-const READER_REACH = 320;
+// How far around an occurrence its readers read: stanceAround's sentence, the farthest (clause-negation.ts reads 160
+// before and 60 after), and a character more each way for a look-behind at the window's edge.
+const READER_REACH = SENTENCE_REACH + 1;

@@ -17,7 +17,7 @@ export type NarrowForm = {
 
 /** The narrow form of a match form, or undefined when every one of the 256 byte values occurs in it. */
 export function narrowForm(form: string): NarrowForm | undefined {
-  const narrowed = narrowCopy(form, (code) => code);
+  const narrowed = narrowCopy(form, () => true);
   if (!narrowed) return undefined;
   const { text, positions, codes, mark } = narrowed;
   const searchable = (needle: string): string | undefined => {
@@ -93,7 +93,7 @@ const CONTROL_PLACEHOLDER = (code: number): boolean => code < 9 || (code > 13 &&
  * U+00FF), held from its first scoring to the last. The view when no control character is left for a placeholder.
  */
 export function narrowView(text: string): TextView {
-  const narrowed = narrowCopy(text, (code) => (CONTROL_PLACEHOLDER(code) ? code : -1));
+  const narrowed = narrowCopy(text, CONTROL_PLACEHOLDER);
   if (!narrowed) return plainView(text);
   const { text: held, positions, codes, placeholder } = narrowed;
   const slice = (from: number, to: number): string => {
@@ -130,10 +130,10 @@ export function narrowView(text: string): TextView {
 
 /**
  * `text` with each code unit above U+00FF written as one placeholder byte it does not otherwise hold (the lowest
- * absent one `candidate` accepts: it returns the code, or -1), those units' places and codes, and the narrowed text
+ * absent one `accepts` allows), those units' places and codes, and the narrowed text
  * (a one-byte string Node keeps outside V8's heap when long); undefined when no placeholder is left.
  */
-function narrowCopy(text: string, candidate: (code: number) => number) {
+function narrowCopy(text: string, accepts: (code: number) => boolean) {
   const bytes = Buffer.allocUnsafe(text.length);
   const present = new Uint8Array(256);
   const widePositions: number[] = [];
@@ -150,7 +150,7 @@ function narrowCopy(text: string, candidate: (code: number) => number) {
   }
   let placeholder = -1;
   for (let code = 0; code < 256 && placeholder < 0; code++)
-    if (present[code] === 0 && candidate(code) === code) placeholder = code;
+    if (present[code] === 0 && accepts(code)) placeholder = code;
   if (placeholder < 0) return undefined;
   for (const position of widePositions) bytes[position] = placeholder;
   return {

@@ -53,8 +53,8 @@ export function stanceSpans(text: string): StanceSpan[] {
   return spans;
 }
 
-// How far around an occurrence its sentence is read, in characters (a folded text has no line breaks to stop at).
-const SENTENCE_REACH = 300;
+/** How far around an occurrence its sentence is read, in characters (a folded text has no line breaks to stop at). */
+export const SENTENCE_REACH = 300;
 // A clause that puts what follows it as pending: "Still to do: …", "Pending: …", "Not done yet: …".
 const PENDING_LEAD_IN =
   /\b(?:still to do|to do|todo|pending|remaining|not (?:yet )?done(?: yet)?)\s*:[^.!?:]*$/i;
