@@ -8,22 +8,32 @@ import { fakeProvider } from './helpers/fake-provider.ts';
 
 describe('call limit', () => {
   it('says how long the oldest running work has run and the quickest work took', async () => {
-    const limit = createCallLimit(2);
+    // On a clock the test moves, and work that ends when the test says: no figure depends on the machine's load.
+    let clock = 1000;
+    const limit = createCallLimit(2, () => clock);
     assert.equal(limit.oldestActiveMs, undefined);
     assert.equal(limit.shortestMs, undefined);
-    const slow = limit(() => delay(80));
-    await delay(30);
-    const quickAskedAt = performance.now();
-    const quick = limit(() => delay(10));
-    await delay(5);
-    // The slow work started before the quick one was asked for: it is the oldest.
-    assert.ok(limit.oldestActiveMs! >= performance.now() - quickAskedAt, `oldest ${limit.oldestActiveMs}`);
-    await quick;
-    const quickTook = performance.now() - quickAskedAt;
-    assert.ok(limit.shortestMs! >= 9 && limit.shortestMs! <= quickTook, `shortest ${limit.shortestMs}`);
-    await slow;
+    const slow = deferred();
+    const quick = deferred();
+    const slowDone = limit(() => slow.promise);
+    await turns();
+    clock += 30;
+    const quickDone = limit(() => quick.promise);
+    await turns();
+    clock += 5;
+    // The slow work started 35 ms ago, the quick one 5: the oldest is the slow one.
+    assert.equal(limit.oldestActiveMs, 35);
+    clock += 7;
+    quick.resolve();
+    await quickDone;
+    assert.equal(limit.shortestMs, 12);
+    assert.equal(limit.oldestActiveMs, 42);
+    clock += 50;
+    slow.resolve();
+    await slowDone;
     assert.equal(limit.oldestActiveMs, undefined);
-    assert.ok(limit.shortestMs! <= quickTook);
+    // The slow work took 92 ms: the quickest is still the quick one's 12.
+    assert.equal(limit.shortestMs, 12);
   });
 
   it('never runs more than its slots at once, and counts what runs and what waits', async () => {
@@ -37,7 +47,8 @@ describe('call limit', () => {
     };
     const all = Promise.all(Array.from({ length: 7 }, () => limit(work)));
     assert.equal(limit.pendingCount, 7);
-    await delay(1);
+    // Turns, not a timer: a timer due by the time the loop comes round (a busy machine) fires before the dispatch.
+    await turns();
     assert.equal(limit.activeCount, 2);
     assert.equal(limit.pendingCount, 5);
     await all;
@@ -101,3 +112,15 @@ describe('call layer with a planned chain', () => {
     );
   });
 });
+
+/** A promise and the function that resolves it. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+/** A few turns of the event loop: work the limit starts on a later turn has started. */
+async function turns(): Promise<void> {
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+}

@@ -28,9 +28,9 @@ type Waiting = { priority: number; order: number; start: () => void };
  * A {@link CallLimit} of `concurrency` slots. Work is started on a later turn of the event loop, never at once, both
  * when it is asked for and when a slot frees: the strategies of a run ask for their first calls in the same turn,
  * and a chain asks for its next call as its answer is read, so a chain's call is weighed against slices asked for
- * just before it instead of finding their slots taken.
+ * just before it instead of finding their slots taken. `now` (ms) is the clock work is timed by (a test's own).
  */
-export function createCallLimit(concurrency: number): CallLimit {
+export function createCallLimit(concurrency: number, now: () => number = () => performance.now()): CallLimit {
   if (!(concurrency >= 1))
     throw new RangeError(`a concurrency limit needs at least one slot, not ${concurrency}`);
   const waiting = createHeap();
@@ -59,7 +59,7 @@ export function createCallLimit(concurrency: number): CallLimit {
         order: asked++,
         start: () => {
           void (async () => {
-            const started = { at: performance.now() };
+            const started = { at: now() };
             startedAt.add(started);
             try {
               resolve(await work());
@@ -68,7 +68,7 @@ export function createCallLimit(concurrency: number): CallLimit {
             } finally {
               active--;
               startedAt.delete(started);
-              const took = performance.now() - started.at;
+              const took = now() - started.at;
               shortestMs = shortestMs === undefined ? took : Math.min(shortestMs, took);
               dispatchSoon();
             }
@@ -84,7 +84,7 @@ export function createCallLimit(concurrency: number): CallLimit {
       get: () => {
         let oldest = Number.POSITIVE_INFINITY;
         for (const { at } of startedAt) oldest = Math.min(oldest, at);
-        return startedAt.size === 0 ? undefined : performance.now() - oldest;
+        return startedAt.size === 0 ? undefined : now() - oldest;
       },
     },
     shortestMs: { get: () => shortestMs },
