@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { createProgressDisplay } from '../src/commands/progress-display.ts';
+import type { ProgressEvent } from '../src/results/run-progress.ts';
 import { compareSuite } from '../src/run/run-suite.ts';
 import { startMockLlmServer } from '../support/loopback-llm-server.ts';
 import { startCli, temporaryDirectory } from './helpers/cli.ts';
@@ -18,15 +19,34 @@ after(async () => {
 });
 
 const KEY = 'sk-test-progress';
-const seconds = () => performance.now() / 1000;
 
-/** A stream that says it is a terminal and keeps each write with the moment it came. */
-function fakeTerminal() {
+/**
+ * The model's clock (seconds): it moves only as calls take their latency, never while the machine works between them.
+ * A call that ends has taken exactly `latencySeconds` from its start (the oldest running call ends first, as calls
+ * of one latency do), so the time left a display shows and the time that was left are read on one clock that a busy
+ * machine does not stretch (the scoring and prompts between calls take seconds under load 30).
+ */
+function modelClock(latencySeconds: number) {
+  let now = 0;
+  const running: number[] = [];
+  return {
+    now: () => now,
+    /** Moves the clock for `event` before the display sees it. */
+    see(event: ProgressEvent) {
+      if (event.type !== 'call') return;
+      if (event.phase === 'started') running.push(now);
+      else if (event.phase === 'ended') now = Math.max(now, (running.shift() ?? now) + latencySeconds);
+    },
+  };
+}
+
+/** A stream that says it is a terminal and keeps each write with the moment it came on `clock`. */
+function fakeTerminal(clock: () => number) {
   const writes: Array<{ at: number; text: string }> = [];
   const stream = Object.assign(
     new Writable({
       write(chunk, _encoding, done) {
-        writes.push({ at: seconds(), text: String(chunk) });
+        writes.push({ at: clock(), text: String(chunk) });
         done();
       },
     }),
@@ -44,8 +64,9 @@ async function liveRun(options: {
   sliceTokens?: number;
 }) {
   const server = await startMockLlmServer({ latencyMs: options.latencyMs });
-  const { stream, writes } = fakeTerminal();
-  const display = await createProgressDisplay('live', stream);
+  const clock = modelClock(options.latencyMs / 1000);
+  const { stream, writes } = fakeTerminal(clock.now);
+  const display = await createProgressDisplay('live', stream, clock.now);
   try {
     await compareSuite({
       transcripts: ['before-compaction'],
@@ -60,10 +81,13 @@ async function liveRun(options: {
       },
       concurrency: options.concurrency,
       runs: options.runs,
-      onProgress: display.onProgress,
+      onProgress: (event) => {
+        clock.see(event);
+        display.onProgress?.(event);
+      },
       onNotice: display.onNotice,
     });
-    return { writes, ended: seconds(), requests: server.requests.length };
+    return { writes, ended: clock.now(), requests: server.requests.length };
   } finally {
     display.stop();
     await server.close();
@@ -91,8 +115,8 @@ describe('progress with a model that takes 1.5 s a call', () => {
       `no time left on the frame of the third call: ${JSON.stringify(run.writes.at(-1))}`,
     );
     const estimate = Number(third.left[1]) * 60 + Number(third.left[2]);
-    // The estimate is of the calls still to run: measured to the last call's end (scoring and writing the
-    // reports of this small session follow, and on a busy machine take a varying second or two more).
+    // The estimate is of the calls still to run: measured to the last call's end on the model's clock (scoring and
+    // writing the reports of this small session follow, and take no time on it).
     const lastCall = frames.find((frame) => frame.done === 8)!;
     const remaining = lastCall.at - third.at;
     t.diagnostic(
