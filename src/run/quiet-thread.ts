@@ -14,13 +14,15 @@ const MOST_WAIT_MS = 60;
 
 /**
  * Resolves once the thread has had next to nothing to do for {@link QUIET_MS} (or after {@link MOST_WAIT_MS}): the
- * calls asked for have sent their requests, which takes the SDK and fetch several turns of the event loop.
+ * calls asked for have sent their requests, which takes the SDK and fetch several turns of the event loop. `done`
+ * ends the wait at the next look, busy or not (nothing is left that the work could delay).
  */
-export async function quietThread(): Promise<void> {
+export async function quietThread(done: () => boolean = () => false): Promise<void> {
   const started = performance.now();
   let before = performance.eventLoopUtilization();
   while (performance.now() - started < MOST_WAIT_MS) {
     await delay(QUIET_MS);
+    if (done()) return;
     const now = performance.eventLoopUtilization();
     if (performance.eventLoopUtilization(now, before).utilization < QUIET_SHARE) return;
     before = now;
@@ -66,7 +68,9 @@ export function answerWindows(limit: CallLimit, callsEnded: () => boolean = () =
       const started = performance.now();
       for (;;) {
         if (nothingToDelay()) return;
-        await quietThread();
+        // A stretch waiting here when the last calls end starts then, not after the others' scoring quiets down.
+        await quietThread(nothingToDelay);
+        if (nothingToDelay()) return;
         const due = limit.shortestMs ?? FIRST_ANSWER_GUESS_MS;
         const oldest = limit.oldestActiveMs;
         if (oldest === undefined || oldest <= Math.max(due - longestStretch, due * FRESH_SHARE)) return;

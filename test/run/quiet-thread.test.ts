@@ -103,6 +103,19 @@ describe('answerWindows once every strategy’s calls have ended', () => {
     assert.ok(performance.now() - started < 2, `waited ${performance.now() - started} ms`);
   });
 
+  it('lets work that was waiting start when the last strategy’s calls end, while the thread is still busy', async () => {
+    // The other strategies' scoring keeps the thread busy after the last answer: a wait for a quiet thread would
+    // outlast it, and each waiter would leave the thread idle for a quiet window of its own.
+    let ended = false;
+    const windows = answerWindows(fakeLimit({}), () => ended);
+    let busy = true;
+    // Shorter than the longest wait for a quiet thread (60 ms): without the calls' end, the wait lasts past it.
+    void busyFor(50).then(() => (busy = false));
+    const waiting = windows.wait().then(() => busy);
+    setImmediate(() => (ended = true));
+    assert.equal(await waiting, true, 'the wait outlasted the busy thread');
+  });
+
   it('still waits for a quiet thread while a call runs, or before every strategy has ended', async () => {
     for (const [state, ended] of [
       [{ oldestStartedAt: performance.now(), shortestMs: 2_000 }, true],
