@@ -73,6 +73,11 @@ const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 const foldedWords = recentMap<string, string>(50_000);
 let synonymOf: Map<string, string> | undefined;
 
+/** Whether this process has made the synonym table yet (no module may make it as it loads: a test checks). */
+export function synonymTableMade(): boolean {
+  return synonymOf !== undefined;
+}
+
 /** The term a lowercase prose word reads as (memoized: a transcript repeats its words). */
 function foldWord(word: string): string {
   let folded = foldedWords.get(word);
