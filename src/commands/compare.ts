@@ -1,8 +1,6 @@
 /** `compaction-bench compare <transcript...>`. */
 import { Command } from 'commander';
 import { renderShardSummary } from '../report/shard-summary.ts';
-import { renderSuiteTerminal } from '../report/suite-terminal.ts';
-import { renderResultsTerminal } from '../report/sweep.ts';
 import { compareSuite } from '../run/run-suite.ts';
 import { validateSliceOptions } from '../session/slicer.ts';
 import { reportFiles, suiteStem } from '../report-names.ts';
@@ -10,7 +8,7 @@ import { wrapProse } from '../report/wrap.ts';
 import { createProgressDisplay, progressMode } from './progress-display.ts';
 import { stdoutTerminal, writeJson } from './terminal.ts';
 import { readResults, resultsTexts } from '../results/digest.ts';
-import { runVerdicts } from '../report/run-verdict.ts';
+import { loadRenderers } from '../report/load-renderers.ts';
 import { applyConfigFile } from './config-flags.ts';
 import { interruptible } from './interrupt.ts';
 import { addRunOptions, type RunFlags, toCompareOptions } from './run-options.ts';
@@ -66,6 +64,8 @@ Examples:
         if (outcome.failedStrategies > 0) process.exitCode = 3;
         return;
       }
+      // Loaded while the calls were in flight (a compare against a model), else now.
+      const { renderResultsTerminal, renderSuiteTerminal, runVerdicts } = await loadRenderers();
       if (flags.json) {
         // The verdicts first (a suite's from the digests; a session's or a sweep's from its results), then every
         // session's results as its file holds them, read back one at a time.

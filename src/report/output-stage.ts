@@ -10,7 +10,7 @@ import { closeSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSy
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { AbortedError } from '../errors.ts';
-import { MARKED_EXTENSIONS, reportMarker } from './write.ts';
+import { MARKED_EXTENSIONS, reportMarker } from './output-directory.ts';
 
 /** What staging folders are called: `<out>/.compaction-bench-staging-<pid>-<random>`. */
 const PREFIX = '.compaction-bench-staging-';

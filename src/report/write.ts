@@ -4,9 +4,9 @@
  * rename) and refuse any text that holds an API key.
  */
 import { appendFileSync } from 'node:fs';
-import { mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { AbortedError, InputError, messageOf, userCausedProblem } from '../errors.ts';
+import { AbortedError } from '../errors.ts';
 import { createFileBatch, writeFilesAtomic } from '../files.ts';
 import { assertNoSecrets } from '../providers/secrets.ts';
 import type { ResultsFile } from '../results/types.ts';
@@ -22,6 +22,9 @@ import { renderSuiteHtml } from './html/suite-page.ts';
 import { withGate } from './html/gate.ts';
 import { reportStem, resultsFileName, suiteStem, sweepStem } from '../report-names.ts';
 import type { SuiteResults } from '../suite/types.ts';
+import { reportMarker } from './output-directory.ts';
+
+export { prepareOutputDirectory, reportMarker } from './output-directory.ts';
 
 /**
  * Writes a set of output files as one (see {@link writeFilesAtomic}): after a Ctrl-C (`signal` aborted) none is
@@ -34,49 +37,6 @@ async function writeOutputs(
   for (const { path, text } of files) assertNoSecrets(text, path);
   await writeFilesAtomic(files, signal);
   return files.map(({ path }) => path);
-}
-
-// Kernel and device filesystems: nothing written there is a report, and creating directories there can hang.
-const PSEUDO_FILESYSTEMS = ['/proc', '/sys', '/dev'];
-
-/**
- * Creates `--out` and proves it writable before any strategy runs (with a real model, before any call is
- * paid for): a pseudo-filesystem, a path through a file, or a directory nobody can write to is bad input.
- */
-export async function prepareOutputDirectory(out: string): Promise<void> {
-  const flag = `--out ${out}`;
-  const absolute = await realPath(resolve(out));
-  if (PSEUDO_FILESYSTEMS.some((root) => absolute === root || absolute.startsWith(`${root}/`))) {
-    throw new InputError(
-      `${flag}: ${absolute} is on a system pseudo-filesystem; choose a directory for reports`,
-    );
-  }
-  const existing = await stat(absolute).catch(() => undefined);
-  if (existing && !existing.isDirectory()) throw new InputError(`${flag}: not a directory`);
-  const probe = join(absolute, `.compaction-bench-write-check-${process.pid}`);
-  try {
-    await mkdir(absolute, { recursive: true });
-    await writeFile(probe, '');
-    await rm(probe, { force: true });
-  } catch (error) {
-    const problem = userCausedProblem(error) ?? messageOf(error);
-    throw new InputError(`${flag}: cannot write reports there (${problem})`, { cause: error });
-  }
-}
-
-/** The real path of the longest existing prefix of `path`, with the rest appended (symbolic links resolved). */
-async function realPath(path: string): Promise<string> {
-  try {
-    return await realpath(path);
-  } catch {
-    const parent = dirname(path);
-    return parent === path ? path : join(await realPath(parent), path.slice(parent.length + 1));
-  }
-}
-
-/** The first line of every report this tool writes: how a rerun recognizes its own earlier reports. */
-export function reportMarker(stem: string): string {
-  return `<!-- compaction-bench report of fixture ${JSON.stringify(stem)} -->`;
 }
 
 /**
@@ -217,14 +177,6 @@ export async function writeSessionReports(
   // (report/output-stage.ts), so nothing in `--out` contradicts the comparison just written.
   return batch.commit(signal);
 }
-
-/**
- * The extensions of the formats whose files carry the marker: only those are ever removed as stale, and only when
- * their first line is the marker of a session the run wrote.
- */
-export const MARKED_EXTENSIONS = [
-  ...new Set(REPORT_FORMATS.filter((format) => format.marked).map((format) => format.extension)),
-];
 
 /** Writes each fixture's results as its new baseline: to the file when one fixture and a `.json` path, else into the directory. */
 export async function writeBaselines(

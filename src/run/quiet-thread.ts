@@ -15,13 +15,17 @@ const MOST_WAIT_MS = 60;
 /**
  * Resolves once the thread has had next to nothing to do for {@link QUIET_MS} (or after {@link MOST_WAIT_MS}): the
  * calls asked for have sent their requests, which takes the SDK and fetch several turns of the event loop. `done`
- * ends the wait at the next look, busy or not (nothing is left that the work could delay).
+ * ends the wait at the next look, busy or not (nothing is left that the work could delay); `pause` waits between looks
+ * (a test's own).
  */
-export async function quietThread(done: () => boolean = () => false): Promise<void> {
+export async function quietThread(
+  done: () => boolean = () => false,
+  pause: () => Promise<unknown> = () => delay(QUIET_MS),
+): Promise<void> {
   const started = performance.now();
   let before = performance.eventLoopUtilization();
   while (performance.now() - started < MOST_WAIT_MS) {
-    await delay(QUIET_MS);
+    await pause();
     if (done()) return;
     const now = performance.eventLoopUtilization();
     if (performance.eventLoopUtilization(now, before).utilization < QUIET_SHARE) return;

@@ -26,7 +26,7 @@ import { basename } from 'node:path';
 import { describeSchedule } from '../schedule/policy.ts';
 import { branchChoiceNote, droppedWorkNote } from '../session/dropped-work-note.ts';
 import { loadSession } from '../session/load.ts';
-import { writeSessionReports } from '../report/write.ts';
+import { loadRenderers } from '../report/load-renderers.ts';
 import { renderTranscriptAhead } from '../report/html/transcript.ts';
 import { forgetScoredContexts } from '../quality/score.ts';
 import { agentCompactionChainOutput } from '../schedule/cycles.ts';
@@ -134,6 +134,7 @@ async function reportSessionPlan(
     read: (hash) => store.read('calls', hash),
     link: (hash) => `records/${basename(packPath('', store.pack, 'calls'))}#${hash}`,
   });
+  const { writeSessionReports } = await loadRenderers();
   const files = await writeSessionReports(results, environment.reportDirectory, environment.signal, {
     messages: plan.reference.session.messages,
     probes: plan.reference.probes,
@@ -257,6 +258,20 @@ export async function recordSession(
   return [session, ...jobs];
 }
 
+/** Writes a budget sweep's reports: one session's results at every target of the run. */
+export async function writeSweep(
+  outcomes: readonly ReportedPlan[],
+  environment: RunEnvironment,
+): Promise<void> {
+  const { writeSweepReport } = await loadRenderers();
+  await writeSweepReport(
+    outcomes.map((outcome) => outcome.results),
+    environment.reportDirectory,
+    environment.signal,
+    { messages: [], probes: [], calls: mergedCalls(outcomes.map((outcome) => outcome.calls)) },
+  );
+}
+
 /** The stored calls of several pages as one (a sweep's page shows every target's). */
 export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
   return {
@@ -289,10 +304,12 @@ export async function prepareWhileCalling(
     // The page's transcript needs no answer: rendered now, it is not left for after the last one.
     () => renderTranscriptAhead(reference.session.messages),
   ]);
-  for (const step of first ? [first, ...steps] : steps) {
+  // The renderers' modules load in a window too (the first session's steps only: once is enough), not before the
+  // first call, nor after the last answer where the first report would load them.
+  for (const step of [...(first ? [first] : []), loadRenderers, ...steps]) {
     await windows.wait();
     const started = performance.now();
-    step();
+    await step();
     windows.held(performance.now() - started);
   }
 }

@@ -3,7 +3,7 @@
  * concurrency limit, then, when there are several sessions, the suite report per target.
  */
 import { InputError } from '../errors.ts';
-import { writeSuiteReports } from '../report/write.ts';
+import { loadRenderers } from '../report/load-renderers.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { type CompareOptions, type CompareOutcome, runCompare, staged, stagedOutcome } from './run.ts';
 import type { OutputStage } from '../report/output-stage.ts';
@@ -60,6 +60,7 @@ async function suiteStaged(options: CompareOptions & { stage: OutputStage }): Pr
     if (sessions.length < 2) continue;
     const suite = suiteOf(sessions, options.reference);
     suites.push(suite);
+    const { writeSuiteReports } = await loadRenderers();
     suiteFiles.push(...(await writeSuiteReports(suite, options.stage.directory, sessions, options.signal)));
   }
   return { ...outcome, suites, suiteFiles };

@@ -30,7 +30,7 @@ import { createRecorder } from '../providers/cassette.ts';
 import { resolveSource } from '../session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createCallLimit } from '../providers/call-limit.ts';
-import { prepareOutputDirectory, writeSweepReport } from '../report/write.ts';
+import { prepareOutputDirectory } from '../report/output-directory.ts';
 import { createOutputStage, type OutputStage } from '../report/output-stage.ts';
 import { resolveStrategies } from '../strategies/registry.ts';
 import type { Strategy } from '../strategies/types.ts';
@@ -41,10 +41,10 @@ import { shardFileStem, shardPlans } from '../stages/shard.ts';
 import {
   type SessionOutcome,
   loadSessionReference,
-  mergedCalls,
   prepareWhileCalling,
   recordSession,
   runSessionPlans,
+  writeSweep,
 } from './run-session.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from '../stages/types.ts';
@@ -315,13 +315,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   if (environment.provider.isLanguageModel)
     await prepareWhileCalling(plans, environment.limit, stream.windows, environment.provenance);
   const outcomes = await running;
-  if (targets.length > 1)
-    await writeSweepReport(
-      outcomes.map((outcome) => outcome.results),
-      environment.reportDirectory,
-      environment.signal,
-      { messages: [], probes: [], calls: mergedCalls(outcomes.map((outcome) => outcome.calls)) },
-    );
+  if (targets.length > 1) await writeSweep(outcomes, environment);
   await environment.store.stage(
     index,
     outcomes.flatMap((outcome) => outcome.records),

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AbortedError } from '../../src/errors.ts';
 import { createOutputStage } from '../../src/report/output-stage.ts';
-import { reportMarker } from '../../src/report/write.ts';
+import { MARKED_EXTENSIONS } from '../../src/report/output-directory.ts';
+import { REPORT_FORMATS, reportMarker } from '../../src/report/write.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
@@ -13,6 +14,16 @@ before(async () => {
   directory = await temporaryDirectory();
 });
 after(() => directory.remove());
+
+describe('the formats whose files carry the marker', () => {
+  it('are the extensions the stage clears stale files of', () => {
+    // output-directory.ts lists them apart from the renderers, which load after a compare's first call.
+    const marked = [
+      ...new Set(REPORT_FORMATS.filter((format) => format.marked).map((format) => format.extension)),
+    ];
+    assert.deepEqual([...MARKED_EXTENSIONS].sort(), marked.sort());
+  });
+});
 
 describe('an output folder written through its stage', () => {
   it('holds nothing new until the commit, then everything, records included, in place', async () => {
