@@ -22,6 +22,7 @@ import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
+import { findingProbes, proposedFixProbes } from './findings.ts';
 import { instructionProbes } from './instructions.ts';
 import { loginProbes } from './logins.ts';
 import { markLiveness } from './liveness.ts';
@@ -81,6 +82,8 @@ export function draftProbes(
     ...workProbes(work, session.messages, session.messages.length),
     ...settingProbes(runs),
     ...loginProbes(runs),
+    ...findingProbes(session.messages, session.fileOperations ?? []),
+    ...proposedFixProbes(session.messages, session.fileOperations ?? []),
     ...decisionProbes(session.messages),
     ...optionChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
