@@ -130,11 +130,14 @@ describe('the fix the agent proposed', () => {
     );
   });
 
-  it('is no guess of a fix, nor a question', () => {
+  it('is no guess of a fix, a question, a fix made or what a fix does', () => {
     const guesses = [
       assistant('A better fix would be to run GC only when the worktree indexes are clean.'),
       assistant('The cleanest fix is probably to run `git gc` at a safe point ourselves.'),
       assistant('Is the fix to run `git gc --auto` less often?'),
+      // A fix made, or what it does, is no proposal.
+      assistant('The fix was adding `--setting-sources user` to skip project hooks in print mode.'),
+      assistant('The fix ensures that all `Text` components pick up theme changes properly!'),
     ];
     assert.deepEqual(proposedFixProbes(guesses, []), []);
   });

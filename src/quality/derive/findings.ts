@@ -42,9 +42,10 @@ const plainSentences = (message: Message): string[] =>
   sentencesOf(agentProse(message)).map((sentence) => sentence.replace(/\*\*|__/g, '').trim());
 
 // The fix the agent proposes from what it found: "The fix: replace X with Y", "The fix is still the same: …", "But
-// the fix here is the same idea: …". What follows the colon or "is to" is the fix.
+// the fix here is the same idea: …". What follows the colon or "is to" is the fix; "The fix was adding …" reports
+// one made, and "The fix ensures …" says what it does.
 const PROPOSED_FIX =
-  /^(?:but |so )?(?:the|my) (?:proper |real |simplest |actual )?fix(?: here)?(?: is(?: still)?(?: the same(?: idea)?)?(?: to)?)?\s*:?\s+(.+)$/i;
+  /^(?:but |so )?(?:the|my) (?:proper |real |simplest |actual )?fix(?: here)?(?:\s*:|\s+is(?: still)?(?: the same(?: idea)?)?(?:\s*:|\s+to\b))\s*(.+)$/i;
 
 /** The last file the agent wrote or edited, by message; -1 when it changed none. */
 function lastChangeOf(fileOperations: readonly FileOperation[]): number {
