@@ -154,6 +154,15 @@ describe('the fix the agent proposed', () => {
       'matched',
     );
     assert.equal(outcome('fatal: unable to read e53647ba1f1e5203bedff558b482f178db045555'), 'missed');
+    // Stated as done, it is the opposite; stated as still to do, it is kept.
+    assert.equal(
+      outcome('I applied the fix: getStagedFiles now runs `git diff --cached --name-only`.'),
+      'contradicted',
+    );
+    assert.equal(
+      outcome('The fix has not been applied yet: getStagedFiles should run `git diff --cached --name-only`.'),
+      'matched',
+    );
   });
 });
 

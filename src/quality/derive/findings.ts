@@ -47,6 +47,15 @@ const plainSentences = (message: Message): string[] =>
 const PROPOSED_FIX =
   /^(?:but |so )?(?:the|my) (?:proper |real |simplest |actual )?fix(?: here)?(?:\s*:|\s+is(?: still)?(?: the same(?: idea)?)?(?:\s*:|\s+to\b))\s*(.+)$/i;
 
+// What says the proposed fix is in: its facet, the command, says nothing of whether it was applied.
+const FIX_APPLIED = [
+  'applied the fix',
+  'applied this fix',
+  'fix was applied',
+  'fix is applied',
+  'fix has been applied',
+];
+
 /** The last file the agent wrote or edited, by message; -1 when it changed none. */
 function lastChangeOf(fileOperations: readonly FileOperation[]): number {
   return fileOperations.reduce(
@@ -88,6 +97,7 @@ export function proposedFixProbes(
         answer: `The agent proposed, and has not applied: "${clipWords(plain, 300)}"`,
         facets: [[facet]],
         statement: `Proposed fix, not applied yet: ${clipWords(fix, 280)}`,
+        contradictions: FIX_APPLIED,
       };
     }
   });
