@@ -83,6 +83,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['pass', 'green', 'succeed', 'success', 'ok'],
   ['run', 'ran', 'execut', 'execute', 'invok'],
   ['use', 'employ'],
+  // Which option was taken: "the selected date range" is the chosen one, "the user picked option 1" chose it.
+  ['choos', 'choose', 'select', 'pick'],
   ['config', 'configur', 'configuration', 'cfg', 'conf'],
   ['repo', 'repositori', 'repository'],
   ['dir', 'directori', 'directory', 'folder'],
