@@ -767,8 +767,9 @@ export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
     const entry = index.positions.get(term.term);
     if (!entry) return [];
     const positions = term.name ? entry.all : entry.prose;
-    // A content word stated the other way round is not the phrase ("no unit tests" is not "unit tests").
-    return term.name ? positions : positions.filter((position) => index.negatedAt(position) === term.negated);
+    // A word stated the other way round is not the phrase ("no unit tests" is not "unit tests"), a name neither
+    // ("1a2b3c4 was not committed" is not "commit 1a2b3c4").
+    return positions.filter((position) => index.negatedAt(position) === term.negated);
   };
   const lists = terms.map(candidates);
   if (lists.some((list) => list.length === 0)) return [];

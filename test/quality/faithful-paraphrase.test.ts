@@ -1,12 +1,15 @@
 /**
  * What a faithful handoff in fresh words writes for a derived probe's facet and is still read as stating it: the
- * option taken said with another verb of choosing ("the chosen date range" for "the selected date range").
+ * option taken said with another verb of choosing ("the chosen date range" for "the selected date range"); a commit
+ * named by its hash ("Done (commit 1a2b3c4)") rather than its subject.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
+import { callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 /** A live derived probe of one kind with these facets. */
 function probe(kind: Probe['kind'], facets: string[][], statement?: string): Probe {
@@ -36,5 +39,29 @@ describe('an option said with another verb of choosing', () => {
   it('still needs the words of the option', () => {
     assert.equal(outcome('Cards show the chosen label.', widget), 'missed');
     assert.equal(outcome('Cards show the date range.', widget), 'missed');
+  });
+});
+
+describe('a commit named by its hash', () => {
+  const commit = toolCall('bash', {
+    command: 'git add lib/retry.ex && git commit -m "feat: add the retry budget"',
+  });
+  const work = session([
+    user('Add a retry budget to the HTTP client and commit it.'),
+    callsTools([commit]),
+    toolResult(commit, '[main 1a2b3c4] feat: add the retry budget\n 1 file changed, 40 insertions(+)'),
+  ]);
+  const state = deriveProbes(work).probes.find((probe) => probe.kind === 'state')!;
+
+  it('is stated by the hash beside the word commit, as by its subject', () => {
+    assert.deepEqual(state.facets, [['1a2b3c4'], ['add the retry budget', 'commit 1a2b3c4']]);
+    assert.equal(outcome('Done: the retry budget (commit 1a2b3c4).', state), 'matched');
+    assert.equal(outcome('The budget was committed (1a2b3c4) on main.', state), 'matched');
+    assert.equal(outcome('1a2b3c4 adds the retry budget.', state), 'matched');
+  });
+
+  it('is not stated by the hash alone, nor by a commit denied', () => {
+    assert.equal(outcome('Hashes: 1a2b3c4, 9f8e7d6.', state), 'missed');
+    assert.notEqual(outcome('The budget (1a2b3c4) was never committed.', state), 'matched');
   });
 });

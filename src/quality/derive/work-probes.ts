@@ -46,7 +46,8 @@ function commitProbe(commit: CommitState, tickets: ReadonlyMap<string, TicketSta
     answer: commit.ticket
       ? `${statement}: "${clipWords(commit.subject, 200)}"`
       : `Committed${commit.hash ? ` ${commit.hash}` : ''}: "${clipWords(commit.subject, 200)}"${pushed}`,
-    facets: anchor ? [[anchor], [phrase]] : [[phrase]],
+    // A handoff names a commit by its hash ("Done: 4te.1 (commit 12e2d10)"), not always by its subject.
+    facets: anchor ? [[anchor], commit.hash ? [phrase, `commit ${commit.hash}`] : [phrase]] : [[phrase]],
     statement,
   };
 }
