@@ -72,7 +72,7 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['move', 'reloc', 'relocat', 'relocate', 'relocation'],
   ['delet', 'delete', 'remov', 'remove', 'rm', 'eras'],
   ['creat', 'create', 'add', 'introduc', 'introduce', 'rewrit', 'rewrite', 'implement'],
-  ['fix', 'repair', 'resolv', 'resolve', 'correct'],
+  ['fix', 'repair', 'resolv', 'resolve', 'correct', 'solv', 'solve'],
   ['want', 'prefer', 'wish', 'like', 'ask', 'request'],
   ['keep', 'retain', 'preserv', 'preserve', 'leav', 'leave', 'stay', 'remain'],
   ['replac', 'replace', 'swap', 'substitut', 'substitute', 'supersed'],
@@ -85,6 +85,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['use', 'employ'],
   // Which option was taken: "the selected date range" is the chosen one, "the user picked option 1" chose it.
   ['choos', 'choose', 'select', 'pick'],
+  // A reviewer's remarks: "new feedback in REVIEW.md" is "a fresh review landed in REVIEW.md".
+  ['feedback', 'review'],
   ['config', 'configur', 'configuration', 'cfg', 'conf'],
   ['repo', 'repositori', 'repository'],
   ['dir', 'directori', 'directory', 'folder'],

@@ -1,6 +1,7 @@
 /**
  * What a faithful handoff in fresh words writes for a derived probe's facet and is still read as stating it: the
- * option taken said with another verb of choosing ("the chosen date range" for "the selected date range"); a commit
+ * option taken said with another verb of choosing ("the chosen date range" for "the selected date range"), a reviewer's
+ * feedback called a review, solving called fixing; a commit
  * named by its hash ("Done (commit 1a2b3c4)") rather than its subject.
  */
 import assert from 'node:assert/strict';
@@ -39,6 +40,16 @@ describe('an option said with another verb of choosing', () => {
   it('still needs the words of the option', () => {
     assert.equal(outcome('Cards show the chosen label.', widget), 'missed');
     assert.equal(outcome('Cards show the date range.', widget), 'missed');
+  });
+});
+
+describe("a reviewer's remarks and fixing them in other words", () => {
+  it('feedback is a review, solving is fixing', () => {
+    const current = probe('task', [['new feedback']]);
+    assert.equal(outcome('A fresh review landed in REVIEW.md; vet each point first.', current), 'matched');
+    assert.equal(outcome('The review of last week is done.', current), 'missed');
+    const solve = probe('constraint', [['solve the failing import']]);
+    assert.equal(outcome('Fix the failing import before anything else.', solve), 'matched');
   });
 });
 
