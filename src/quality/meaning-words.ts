@@ -136,6 +136,10 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['new', 'more', 'addit', 'additional', 'extra', 'fresh'],
 ];
 
+/** Words that say what kind of thing a name is: beside the name they add nothing ("the CommittedMetadata struct"). */
+export const KIND_WORDS: readonly string[] =
+  'struct class function method field type module interface enum constant variable'.split(' ');
+
 /** Irregular forms the stemmer leaves apart from their verb. */
 export const IRREGULAR_FORMS: ReadonlyArray<readonly [form: string, verb: string]> = [
   ['kept', 'keep'],

@@ -10,7 +10,15 @@
  * pass for what they mean.
  */
 import stem from 'wink-porter2-stemmer';
-import { ANTONYMS, IRREGULAR_FORMS, NUMBER_WORDS, PHRASES, STOP_WORDS, SYNONYMS } from './meaning-words.ts';
+import {
+  ANTONYMS,
+  IRREGULAR_FORMS,
+  KIND_WORDS,
+  NUMBER_WORDS,
+  PHRASES,
+  STOP_WORDS,
+  SYNONYMS,
+} from './meaning-words.ts';
 import { ownCopy, recentMap } from '../text/text-cache.ts';
 import { lineRuns } from '../text/line-runs.ts';
 import { meaningColumns, type MeaningIndex, type MeaningTerm } from './meaning-index.ts';
@@ -749,6 +757,21 @@ function nearest(positions: readonly number[], from: number, to: number): number
   return low < positions.length && positions[low]! <= to ? positions[low] : undefined;
 }
 
+let kindTerms: ReadonlySet<string> | undefined;
+
+/**
+ * A phrase's terms without a word that only says what kind of thing the name beside it is ("existing
+ * CommittedMetadata struct" is stated by "the existing CommittedMetadata"), while a word of prose is left to say
+ * something of it: a name alone is what an identifier bag holds.
+ */
+function withoutKindWords(terms: readonly MeaningTerm[]): readonly MeaningTerm[] {
+  const kinds = (kindTerms ??= new Set(KIND_WORDS.map((word) => foldWord(word))));
+  const kept = terms.filter(
+    (term, at) => term.name || !kinds.has(term.term) || !(terms[at - 1]?.name || terms[at + 1]?.name),
+  );
+  return kept.length < terms.length && kept.some((term) => !term.name) ? kept : terms;
+}
+
 /**
  * Where a short phrase (a probe facet's spelling) is stated by meaning: the positions of its first term where each
  * of its other terms stands within a few terms, in prose for its content words, negated as the phrase negates it.
@@ -760,7 +783,7 @@ export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
   const words = phrase.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
   if (words.some((word) => STOP_WORDS.has(word) && !LIGHT_WORDS.has(word) && !NUMBER_WORDS.has(word)))
     return [];
-  const terms = meaningTerms(phrase).filter((term) => term.term !== NEGATION_TERM);
+  const terms = withoutKindWords(meaningTerms(phrase).filter((term) => term.term !== NEGATION_TERM));
   if (terms.length === 0) return [];
   const span = terms.length + 1;
   const candidates = (term: MeaningTerm): number[] => {

@@ -1,7 +1,8 @@
 /**
  * What a faithful handoff in fresh words writes for a derived probe's facet and is still read as stating it: the
  * option taken said with another verb of choosing ("the chosen date range" for "the selected date range"), a reviewer's
- * feedback called a review, solving called fixing; a commit
+ * feedback called a review, solving called fixing; a name without the word for its kind ("the CommittedMetadata
+ * struct"); a commit
  * named by its hash ("Done (commit 1a2b3c4)") rather than its subject.
  */
 import assert from 'node:assert/strict';
@@ -50,6 +51,24 @@ describe("a reviewer's remarks and fixing them in other words", () => {
     assert.equal(outcome('The review of last week is done.', current), 'missed');
     const solve = probe('constraint', [['solve the failing import']]);
     assert.equal(outcome('Fix the failing import before anything else.', solve), 'matched');
+  });
+});
+
+describe('a word that says what kind of thing a name is', () => {
+  const storage = probe('decision', [['existing CommittedMetadata struct']]);
+
+  it('is not needed beside the name when prose says something of it', () => {
+    assert.equal(
+      outcome("Summaries live in the checkpoint's existing metadata.json (CommittedMetadata).", storage),
+      'matched',
+    );
+    assert.equal(outcome('Summaries get a new CommittedMetadata field.', storage), 'missed');
+  });
+
+  it('leaves a name alone as the phrase: what an identifier bag holds', () => {
+    const bare = probe('decision', [['CommittedMetadata struct']]);
+    assert.equal(outcome('CommittedMetadata, SessionState, existing_id', bare), 'missed');
+    assert.equal(outcome('CommittedMetadata, SessionState, existing_id', storage), 'missed');
   });
 });
 
