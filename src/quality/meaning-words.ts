@@ -60,6 +60,8 @@ export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = 
   // "bring the branch up to date" is updating it.
   [['up', 'to', 'date'], 'updat'],
   [['under', 'way'], 'progress'],
+  // "must go on working as before" keeps it working: not "go" (gone), the opposite of keeping.
+  [['go', 'on'], 'keep'],
 ];
 
 /**

@@ -2,14 +2,15 @@
  * What a faithful handoff in fresh words writes for a derived probe's facet and is still read as stating it: the
  * option taken said with another verb of choosing ("the chosen date range" for "the selected date range"), a reviewer's
  * feedback called a review, solving called fixing; a name without the word for its kind ("the CommittedMetadata
- * struct"); a commit
+ * struct"); "go on working" as keeping it working; a commit
  * named by its hash ("Done (commit 1a2b3c4)") rather than its subject.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
-import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../../src/quality/probe-recall.ts';
+import { indexStatements, statementLabel } from '../../src/quality/statement-match.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
@@ -69,6 +70,23 @@ describe('a word that says what kind of thing a name is', () => {
     const bare = probe('decision', [['CommittedMetadata struct']]);
     assert.equal(outcome('CommittedMetadata, SessionState, existing_id', bare), 'missed');
     assert.equal(outcome('CommittedMetadata, SessionState, existing_id', storage), 'missed');
+  });
+});
+
+describe('going on', () => {
+  const label = (statement: string, text: string) =>
+    statementLabel(indexStatements(text), statement, PROBE_STATEMENT_THRESHOLDS);
+
+  it('"go on working" keeps a thing working, "go away" does not', () => {
+    const rule = 'Keep existing terminal annotation behavior working (selection + row/col highlight).';
+    assert.equal(
+      label(rule, 'Terminal annotations must go on working as before (selection, row/col highlight).'),
+      'kept',
+    );
+    assert.equal(
+      label(rule, 'Terminal annotation behavior must go away (selection + row/col highlight).'),
+      'contradicted',
+    );
   });
 });
 
