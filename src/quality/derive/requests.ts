@@ -9,7 +9,7 @@ import { createMatcher } from '../match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
 import type { DraftProbe } from './draft.ts';
 import { leaveToAsk } from './leave-to-ask.ts';
-import { ticketGoal, ticketOf, type Ticket } from './tickets.ts';
+import { ticketGoal, ticketOf, titlePairs, type Ticket } from './tickets.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
 import {
   clausesOf,
@@ -253,7 +253,7 @@ function ticketTask(
   const goal = ticketGoal(ticket, isConstraintSentence);
   const sentences = [ticket.title, ...(goal ? [goal] : [])];
   return {
-    facets: [[ticket.id], [title]],
+    facets: [[ticket.id], [...new Set([title, ...titlePairs(ticket.title)])]],
     sentences,
     said: { statement: clipWords(sentences.join(' — '), TICKET_STATEMENT_CHARS), sentences },
   };

@@ -6,7 +6,7 @@
  */
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
-import { isContentWord, proseOf, sentencesOf, wordsOf } from './phrases.ts';
+import { clausesOf, isContentWord, isPathWord, proseOf, sentencesOf, wordsOf } from './phrases.ts';
 
 /** A ticket's text: its id, its title line and its prose sentences. */
 export type Ticket = { id: string; title: string; sentences: string[] };
@@ -133,4 +133,20 @@ export function ticketGoal(ticket: Ticket, isRule: (sentence: string) => boolean
     wordsOf(sentence).filter(isContentWord).length >= MIN_GOAL_WORDS;
   const heading = ticket.sentences.findIndex((sentence) => GOAL_HEADING.test(sentence));
   return ticket.sentences.slice(heading + 1).find(says) ?? ticket.sentences.find(says);
+}
+
+/**
+ * How a summary may name a ticket's title besides its key phrase: each two content words in a row of it. A handoff
+ * cuts a title to a few of its words beside the ticket's id ("spotter-a0y (1-session transcript bootstrap + live
+ * tail)" of "Single-session transcript bootstrap sync + live tail updates"); the id stands beside them in the facet
+ * before, so two words of the title alone keep nothing.
+ */
+export function titlePairs(title: string): string[] {
+  return clausesOf(title).flatMap((clause) => {
+    const words = wordsOf(clause);
+    return words.slice(1).flatMap((word, at) => {
+      const pair = [words[at]!, word];
+      return pair.every((one) => isContentWord(one) && !isPathWord(one)) ? [pair.join(' ')] : [];
+    });
+  });
 }
