@@ -34,7 +34,7 @@ const FILE_EXTENSIONS = new Set(
   ).split(' '),
 );
 // A clause ends at these; a dot or comma only before a space (so `v1.2` and `main.ts` stay words).
-const CLAUSE_END = /[;:!?\n()[\]{}|]|[.,](?=\s|$)|\s[-–—]\s/u;
+const CLAUSE_END = /[;:?\n()[\]{}|]|!(?!=)|[.,](?=\s|$)|\s[-–—]\s/u;
 // The same, kept by `split` so that the end of each clause is known.
 const CLAUSE_END_KEPT = new RegExp(`(${CLAUSE_END.source})`, 'u');
 // Ends that close a sentence, and with it any list it introduced.
@@ -46,8 +46,9 @@ const CONTRACTED_NOT = /n['’]t(?![\p{L}])/giu;
 // A suggestion put as a negative question: "can't we …?", "shouldn't it …?", "why not …?" (its negation is dropped).
 const SUGGESTION =
   /\b(?:can['’]t|cannot|can not|(?:could|should|would|do|does|did)n['’]t|(?:could|should|would|do|does|did|why) not)(?=\s+(?:we|you|i|it|they|this|that|just|use|make|move|put|get|add|keep)\b)/giu;
-// Terse notes write a negation as logic does: "¬Oban".
-const NOT_SIGN = /¬/gu;
+// Terse notes write a negation as logic does: "¬Oban", "stop hook shows it != stop hook causes it", "bad traceparent
+// ≠ 4xx", "∅ migrations".
+const NOT_SIGN = /¬|≠|!=|∅/gu;
 // A cheap test for a line that may hold a sentence-level stance (most lines hold none: no spans to read).
 const STANCE_WORDS = /\b(?:false|untrue|true|case|never|not|n't|pending|still|yet|remains?)\b/i;
 // How many terms after a negation it reaches.

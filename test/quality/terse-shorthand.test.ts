@@ -1,0 +1,52 @@
+/**
+ * A terse note's shorthand read as the words it stands for (issue 39, the terse handoff): `!=`, `≠` and `∅` deny what
+ * follows them as `¬` does ("stop hook shows it != stop hook causes it" says the stop hook does not cause it), and an
+ * exclamation mark still ends a clause.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createMatcher } from '../../src/quality/match.ts';
+import { meaningTerms } from '../../src/quality/meaning.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+
+const denied = (text: string) =>
+  meaningTerms(text)
+    .filter((term) => term.negated)
+    .map((term) => term.term);
+const terms = (text: string) => meaningTerms(text).map((term) => term.term);
+
+describe("a terse note's signs of negation", () => {
+  it('deny the terms after them', () => {
+    assert.deepEqual(
+      denied('the deploy hook shows it != the deploy hook causes it'),
+      terms('deploy hook causes'),
+    );
+    assert.deepEqual(denied('bad token ≠ 401 response'), terms('401 response'));
+    assert.deepEqual(denied('∅ migrations, ∅ route changes'), terms('migrations route changes'));
+    assert.deepEqual(denied('Stop! Now deploy it'), []);
+    assert.deepEqual(terms('Stop! Now deploy it'), terms('Stop. Now deploy it'));
+  });
+
+  it("keep a user's correction that a note writes with != and contradict it without", () => {
+    const probe: Probe = {
+      id: 'constraint@1',
+      kind: 'constraint',
+      question: 'What did the user say of the deploy hook?',
+      answer: 'The user said: "it doesn\'t mean the deploy hook caused it"',
+      facets: [['mean the deploy hook caused']],
+      statement: "it doesn't mean the deploy hook caused it",
+      contradictions: [],
+      source: 'derived',
+    };
+    const outcome = (text: string) => probeOutcome(createMatcher(text), probe);
+    assert.notEqual(
+      outcome('RULES: proof > assertion; deploy hook shows it != deploy hook causes it'),
+      'contradicted',
+    );
+    assert.equal(
+      outcome('RULES: proof > assertion; deploy hook shows it, so deploy hook causes it'),
+      'contradicted',
+    );
+  });
+});
