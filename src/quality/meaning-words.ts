@@ -134,6 +134,12 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['maximum', 'max'],
   ['synchron', 'synchronize', 'synchronise', 'sync'],
   ['statist', 'statistic', 'statistics', 'stats'],
+  ['index', 'idx'],
+  ['checkpoint', 'ckpt', 'ckpts'],
+  ['coordin', 'coord', 'coords'],
+  ['tabl', 'table', 'tbl'],
+  ['assist', 'assistant', 'asst'],
+  ['object', 'obj', 'objs'],
   // What was added since ("new beads were added" is "more beads were added", "a fresh review").
   ['new', 'more', 'addit', 'additional', 'extra', 'fresh'],
 ];

@@ -1,7 +1,7 @@
 /**
  * A terse note's shorthand read as the words it stands for (issue 39, the terse handoff): `!=`, `≠` and `∅` deny what
  * follows them as `¬` does ("stop hook shows it != stop hook causes it" says the stop hook does not cause it), and an
- * exclamation mark still ends a clause.
+ * exclamation mark still ends a clause; its shorthand for words of code work (`ckpt`, `idx`, `tbl`) reads as the words.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -15,6 +15,15 @@ const denied = (text: string) =>
     .filter((term) => term.negated)
     .map((term) => term.term);
 const terms = (text: string) => meaningTerms(text).map((term) => term.term);
+
+describe("a terse note's shorthand for words of code work", () => {
+  it('reads as the words', () => {
+    assert.deepEqual(
+      terms('ckpt idx, coords nullable, new tbl, asst text, 2 objs'),
+      terms('checkpoint index, coordinates nullable, new table, assistant text, 2 objects'),
+    );
+  });
+});
 
 describe("a terse note's signs of negation", () => {
   it('deny the terms after them', () => {
