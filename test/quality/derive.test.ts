@@ -133,7 +133,11 @@ describe('derived probes', () => {
     ];
     const drafts = draftProbes(sessionOf(messages));
     const task = drafts.find((probe) => probe.kind === 'task')!;
-    assert.deepEqual(task.facets, [['spotter-4te'], ['End-to-end OpenTelemetry tracing']]);
+    // The title also by each two of its words in a row, as a terse note cuts it ("E2E OpenTelemetry tracing").
+    assert.deepEqual(task.facets, [
+      ['spotter-4te'],
+      ['End-to-end OpenTelemetry tracing', 'End-to-end OpenTelemetry', 'OpenTelemetry tracing'],
+    ]);
     assert.equal(
       task.statement,
       'End-to-end OpenTelemetry tracing (plugin -> Phoenix) — Implement end-to-end OpenTelemetry tracing from the hook scripts through the Phoenix API.',
