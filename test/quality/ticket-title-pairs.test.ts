@@ -1,8 +1,9 @@
 /**
  * A ticket's task kept by a handoff that cuts its title to a few of its words beside its id ("bd epic shop-7kq
  * (1-customer order history + live status)" of "Single-customer order history sync + live status updates"): two
- * content words in a row of the title, near the id, keep it; the id alone, or the title's words without the id, do not
- * (issue 39: the terse handoffs' epics, the task kind at 0 on three tuning cuts).
+ * content words in a row of the title, near the id, keep it; the id alone, or the title's words without the id, do not,
+ * nor a child ticket named with words of its own title that the parent's holds too (issue 39: the terse handoffs'
+ * epics, the task kind at 0 on three tuning cuts).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -72,5 +73,26 @@ describe("a ticket's title cut to a few words", () => {
       outcome('src/orders.ts\nshop-7kq, order_id, customer_id, sign_in, status_map, bd-close'),
       'missed',
     );
+  });
+});
+
+describe("a ticket's title beside a child ticket's", () => {
+  const child = [
+    '○ shop-7kq.1 · Order history sync for one customer   [● P2 · OPEN]',
+    'Owner: Ada · Type: task',
+  ].join('\n');
+  const withChild: Message[] = [...messages, ...bash('bd show shop-7kq.1', child)];
+
+  it("leaves out the pairs the child's title holds: the child's id holds the parent's", () => {
+    assert.deepEqual(
+      titlePairs('Single-customer order history sync + live status updates', ['Order history sync']),
+      ['Single-customer order', 'live status', 'status updates'],
+    );
+    const { probes } = deriveProbes(session(withChild));
+    const task = probes.find((probe) => probe.kind === 'task' && probe.facets[0]?.includes('shop-7kq'))!;
+    assert.ok(!task.facets[1]!.includes('order history') && task.facets[1]!.includes('live status'));
+    const outcome = (text: string) => probeOutcome(createMatcher(text), task);
+    assert.equal(outcome('Next task in the epic: shop-7kq.1 (order history sync).'), 'missed');
+    assert.equal(outcome('bd epic shop-7kq (1-customer order history + live status)'), 'matched');
   });
 });

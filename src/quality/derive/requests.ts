@@ -253,7 +253,7 @@ function ticketTask(
   const goal = ticketGoal(ticket, isConstraintSentence);
   const sentences = [ticket.title, ...(goal ? [goal] : [])];
   return {
-    facets: [[ticket.id], [...new Set([title, ...titlePairs(ticket.title)])]],
+    facets: [[ticket.id], [...new Set([title, ...titlePairs(ticket.title, ticket.childTitles)])]],
     sentences,
     said: { statement: clipWords(sentences.join(' — '), TICKET_STATEMENT_CHARS), sentences },
   };

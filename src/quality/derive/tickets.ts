@@ -6,10 +6,14 @@
  */
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
+import { escapeRegExp } from '../../text/regexp.ts';
 import { clausesOf, isContentWord, isPathWord, proseOf, sentencesOf, wordsOf } from './phrases.ts';
 
-/** A ticket's text: its id, its title line and its prose sentences. */
-export type Ticket = { id: string; title: string; sentences: string[] };
+/**
+ * A ticket's text: its id, its title line and its prose sentences; with the titles of its child tickets the agent
+ * showed (`bd show spotter-a0y.2` of spotter-a0y), when it has any.
+ */
+export type Ticket = { id: string; title: string; sentences: string[]; childTitles?: string[] };
 
 // An id of a ticket: `#123`, `PROJ-42`, `spotter-4te`, `spotter-4te.3`.
 const TICKET_ID = /(?<![\w/.-])(#\d+|[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?)(?![\w/-])/g;
@@ -112,7 +116,31 @@ export function ticketOf(
 ): Ticket | undefined {
   const ids = [...request.prose.matchAll(TICKET_ID)].map((match) => match[1]!);
   const end = Math.min(messages.length, request.messageIndex + 1 + TICKET_WITHIN);
-  return ticketFetched(messages, request.messageIndex + 1, end, ids);
+  const ticket = ticketFetched(messages, request.messageIndex + 1, end, ids);
+  if (!ticket) return undefined;
+  const childTitles = childTicketTitles(messages, ticket.id);
+  return childTitles.length > 0 ? { ...ticket, childTitles } : ticket;
+}
+
+/**
+ * The titles of the child tickets of `id` (`id.1`, `id.2`, …) as each command of the agent's that named one showed it
+ * (`bd show spotter-a0y.2`, and what `bd close` printed of it).
+ */
+function childTicketTitles(messages: readonly Message[], id: string): string[] {
+  const child = new RegExp(`(?<![\\w/.-])${escapeRegExp(id)}\\.\\w+(?![\\w/-])`, 'g');
+  const titles = new Set<string>();
+  messages.forEach((message, index) => {
+    if (message.role !== 'assistant') return;
+    const children = new Set<string>();
+    for (const call of toolCallsOf(message))
+      for (const value of Object.values(call.arguments))
+        if (typeof value === 'string') for (const match of value.matchAll(child)) children.add(match[0]);
+    for (const childId of children) {
+      const shown = ticketFetched(messages, index, index + 1, [childId]);
+      if (shown) titles.add(shown.title);
+    }
+  });
+  return [...titles];
 }
 
 // A heading over a ticket's goal, and a field line of its header ("Owner: … · Type: epic").
@@ -139,14 +167,18 @@ export function ticketGoal(ticket: Ticket, isRule: (sentence: string) => boolean
  * How a summary may name a ticket's title besides its key phrase: each two content words in a row of it. A handoff
  * cuts a title to a few of its words beside the ticket's id ("spotter-a0y (1-session transcript bootstrap + live
  * tail)" of "Single-session transcript bootstrap sync + live tail updates"); the id stands beside them in the facet
- * before, so two words of the title alone keep nothing.
+ * before, so two words of the title alone keep nothing. Not two words a child ticket's title holds: its id holds the
+ * parent's ("spotter-a0y.2 (single-session bootstrap sync)" names the child).
  */
-export function titlePairs(title: string): string[] {
+export function titlePairs(title: string, childTitles: readonly string[] = []): string[] {
+  const lower = (words: readonly string[]) => ` ${words.join(' ').toLowerCase()} `;
+  const held = childTitles.map((child) => lower(wordsOf(child)));
   return clausesOf(title).flatMap((clause) => {
     const words = wordsOf(clause);
     return words.slice(1).flatMap((word, at) => {
       const pair = [words[at]!, word];
-      return pair.every((one) => isContentWord(one) && !isPathWord(one)) ? [pair.join(' ')] : [];
+      if (!pair.every((one) => isContentWord(one) && !isPathWord(one))) return [];
+      return held.some((child) => child.includes(lower(pair))) ? [] : [pair.join(' ')];
     });
   });
 }
