@@ -23,6 +23,9 @@ import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
 import { findingProbes, proposedFixProbes } from './findings.ts';
+import { clipWords } from './phrases.ts';
+import { SENTENCE_REACH } from '../stance.ts';
+import { readFindingProbes } from './read-findings.ts';
 import { instructionProbes } from './instructions.ts';
 import { loginProbes } from './logins.ts';
 import { markLiveness } from './liveness.ts';
@@ -88,6 +91,7 @@ export function draftProbes(
     ...optionChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
     ...artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs)),
+    ...readFindingProbes(session.messages, session.fileOperations ?? []),
   ];
   return withoutRequestedResults(
     drafts.flatMap((draft) => {
@@ -111,9 +115,16 @@ function oneSentence(draft: DraftProbe): DraftProbe {
   return {
     ...draft,
     answer: joined(draft.answer),
-    ...(draft.statement === undefined ? {} : { statement: joined(draft.statement) }),
+    ...(draft.statement === undefined
+      ? {}
+      : { statement: clipWords(joined(draft.statement), STATEMENT_REACH_CHARS) }),
   };
 }
+
+// The longest statement a sentence's stance reaches over whole: a facet's stance is read within SENTENCE_REACH
+// characters of it, and "… was not done." must fit after the statement's first word (a choice with the user's
+// reply quoted, of 388 characters, was matched where its denial stood).
+const STATEMENT_REACH_CHARS = SENTENCE_REACH - ' was not done.'.length - 6;
 
 // Kinds that say what the agent did: the user asking for it is not it done.
 const RESULT_KINDS: ReadonlySet<string> = new Set(['artifact', 'state', 'decision']);
