@@ -94,6 +94,20 @@ describe('the proposal the user asked for', () => {
     assert.deepEqual(agreementProbes([user('Move the services package to the SQL client.'), ASKED[1]!]), []);
   });
 
+  it('is also the plan the user asks to be shown ("Can you present the plan now?")', () => {
+    for (const ask of [
+      'Can you present the plan now?',
+      'show me the plan',
+      'Walk me through your plan first.',
+    ])
+      assert.equal(
+        agreementProbes([user('Move the services package to the SQL client.'), user(ask), ASKED[1]!]).length,
+        2,
+        ask,
+      );
+    assert.deepEqual(agreementProbes([user('Can you present the results now?'), ASKED[1]!]), []);
+  });
+
   it('is derived, kept by a paraphrase and not by the user words copied', () => {
     const { probes } = deriveProbes({ messages: ASKED });
     const decisions = probes.filter((probe) => probe.kind === 'decision');

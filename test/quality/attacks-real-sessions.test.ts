@@ -69,10 +69,12 @@ const sessions = [
 
 /**
  * Checks of #39 not met yet on a session, by session and check: each shows as a TODO with its figure in every run
- * instead of failing the suite (every other check of that session still asserts). A read-only Codex exploration cut
- * before the agent wrote anything (rollout 0199812e at its compaction): its live probes are the sandbox mode and the
- * user's request with its listed requirements, so the user's messages copied verbatim keep what a reader lists there,
- * while what the agent found is no derived probe yet (the reader's artifacts of that session are files it read).
+ * instead of failing the suite (every other check of that session still asserts). A read-only Codex exploration
+ * (rollout 0199812e, no compaction recorded, so at its end): the plan the user asked to be shown ("Can you present the
+ * plan now?") gives five decisions the user's messages do not hold (user-verbatim 0.88 -> 0.58, the core strategies
+ * 0.31 -> 0.41), but the core strategies' extractive selection still drops the request's short lines ("Quality
+ * score", the sandbox mode), and what the agent learnt from the 24 files it read it never stated in a findings section
+ * (its only words before the plan are reasoning headings), so no finding probe states it.
  * entireio d0, M-Claude c7d2069e and de73bc86 keep grep and the user's messages under their bounds since probes that
  * state no reader fact left (a fault the user reports set as a rule, a quoted status code as a number, an error fixed
  * before the cut kept live by the issue the agent filed about it).

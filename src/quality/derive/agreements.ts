@@ -106,7 +106,7 @@ const MIN_POINT_WORDS = 6;
 
 // A request that asks the agent to propose, not to do: its answer is the proposal.
 const ASKS_PROPOSAL =
-  /\b(?:propose|proposal|suggest|recommend|come up with a plan|make a plan|create a plan|draft a plan|plan (?:for|how|out)|how (?:would|should) we)\b/i;
+  /\b(?:propose|proposal|suggest|recommend|come up with a plan|make a plan|create a plan|draft a plan|plan (?:for|how|out)|how (?:would|should) we|(?:present|show|give|share|lay out|write up|walk me through) (?:me |us )?(?:the|your|a) plan)\b/i;
 
 /** Whether a reply picks one of the options a message offers (then the pick is the decision, choices.ts). */
 function picksOption(message: Message, reply: string): boolean {
