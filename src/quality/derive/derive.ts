@@ -39,6 +39,7 @@ import { sessionSalience } from './salience.ts';
 import { settingProbes } from './settings.ts';
 import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
+import { withoutTestsOfChanges } from './test-files.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
 import { declinedOfferProbes, rejectedCallProbes } from './vetoes.ts';
@@ -90,7 +91,7 @@ export function draftProbes(
     ...decisionProbes(session.messages),
     ...optionChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
-    ...artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs)),
+    ...withoutTestsOfChanges(artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs))),
     ...readFindingProbes(session.messages, session.fileOperations ?? []),
   ];
   return withoutRequestedResults(
