@@ -8,6 +8,7 @@
  * state) are another fact.
  */
 import { basename } from 'node:path';
+import { escapeRegExp } from '../text/regexp.ts';
 import { meaningTerms } from '../quality/meaning.ts';
 import { isLive, type Probe } from '../quality/probes.ts';
 import { headlineKind } from '../quality/probe-recall.ts';
@@ -48,7 +49,7 @@ export function cutCoverage(facts: readonly CalibrationFact[], probes: readonly 
     // What a file now holds: the reader's fact about that file, named by its name or its stem's words in a row
     // ("router", "PaneListLive" for pane_list_live.ex).
     if (probe.kind === 'artifact' && probe.file !== undefined)
-      return namesFile(factTerms[factAt]!, probe.file);
+      return namesFile(liveFacts[factAt]!.statement, factTerms[factAt]!, probe.file);
     const factInClaim = statementLabel(claimIndexes[probeAt]!, factReadings[factAt]!);
     if (factInClaim === 'kept' || factInClaim === 'partial') return true;
     const claimInFact = statementLabel(factIndexes[factAt]!, claimReadings[probeAt]!);
@@ -86,11 +87,21 @@ function sameKind(factKind: string, probeKind: string): boolean {
   return a === b || (REQUEST_KINDS.has(a) && REQUEST_KINDS.has(b));
 }
 
-/** Whether terms name a file: the terms of its name, without its folders and extension, in a row. */
-function namesFile(terms: readonly string[], file: string): boolean {
+/**
+ * Whether a statement names a file: the terms of its name, without its folders and extension, in a row. A name of one
+ * term must be a word of its own ("the router", "router.ex"): as a stem it is inside other names and words
+ * ("create.ts" in "createEnv", "db.ts" in "the database").
+ */
+function namesFile(statement: string, terms: readonly string[], file: string): boolean {
   const name = meaningTerms(basename(file)).map((term) => term.term);
   if (name.length === 0) return false;
+  if (name.length === 1) return writesName(statement, basename(file).replace(/\.[^.]*$/, ''));
   return terms.some((_, at) => name.every((term, offset) => terms[at + offset] === term));
+}
+
+/** Whether a statement writes a name as a word of its own, with or without an extension. */
+function writesName(statement: string, name: string): boolean {
+  return new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?:\\.\\w+)?(?![\\w-])`, 'i').test(statement);
 }
 
 /** A share with its parts. */

@@ -347,6 +347,52 @@ describe('calibrate', () => {
     );
   });
 
+  it('joins an artifact probe to a fact that names its file, a one-word name only as a word of its own', () => {
+    const fact = (id: string, statement: string): CalibrationFact => ({
+      id,
+      kind: 'artifact',
+      live: true,
+      statement,
+      inKeptTail: 'lost',
+    });
+    const probe = (id: string, file: string): Probe => ({
+      id,
+      kind: 'artifact',
+      question: '?',
+      answer: `${file} changed`,
+      facets: [[file]],
+      contradictions: [],
+      source: 'derived',
+      statement: `${file} changed`,
+      file,
+    });
+    const coverage = cutCoverage(
+      [
+        fact('P1', 'src/env.ts (createEnv) validates the Supabase keys and has no DATABASE_URL yet.'),
+        fact('P2', 'The CRUD modules (create.ts and its siblings) wrap the Supabase builder.'),
+        fact('P3', 'The settings page lists the pane list live view.'),
+        fact('P4', 'The router forwards /api to the proxy.'),
+      ],
+      [
+        probe('create', 'packages/services/src/create.ts'),
+        probe('db', 'src/lib/db.ts'),
+        probe('panes', 'lib/web/pane_list_live.ex'),
+        probe('router', 'lib/web/router.ex'),
+      ],
+    );
+    assert.deepEqual(
+      coverage.facts.map((item) => [item.fact, item.by]),
+      [
+        // "createEnv" holds the stem of create.ts, and "DATABASE" the meaning of db.ts: neither names the file.
+        ['P1', null],
+        ['P2', 'create'],
+        // A name of several words is named by those words in a row.
+        ['P3', 'panes'],
+        ['P4', 'router'],
+      ],
+    );
+  });
+
   it(
     "sets the benchmark's own headline (derived probes on summary + tail) beside the reader, kind-balanced on both sides",
     { skip: REAL_SESSIONS_SKIP },
