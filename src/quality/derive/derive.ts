@@ -31,6 +31,7 @@ import { loginProbes } from './logins.ts';
 import { markLiveness } from './liveness.ts';
 import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
+import { releaseProbes } from './release-state.ts';
 import { routineProbe } from './routine.ts';
 import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
@@ -84,6 +85,7 @@ export function draftProbes(
     ...errorProbes(session.messages, runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
+    ...releaseProbes(runs),
     ...settingProbes(runs),
     ...loginProbes(runs),
     ...findingProbes(session.messages, session.fileOperations ?? []),

@@ -29,6 +29,23 @@ const FILE_WORD = /[/\\]|::|^\D.*\.\w{1,5}(?::\d+)*$/;
 // A word of an error's message: letters, digits, quotes and a few joiners; code or minified text ends the message.
 const MESSAGE_WORD = /^['"`‘“]?[\p{L}\p{N}_$][\p{L}\p{N}_$.'’-]*['"`’”]?[.,:]?$/u;
 
+// A quoted name that is no word of a message: a module specifier, a path or a package (`'"@scope/pkg"'`, `'./a.js'`).
+const QUOTED_NAME = /^['"`‘“]{1,2}\S*[/@\\]\S*['"`’”]{1,2}$/;
+// A quoted word ('EditorTheme'): the value an error names, not how it says what went wrong.
+const QUOTED_WORD = /^['"`‘“]/;
+
+/** The first words of an error's message, at most six, up to a path, code or the end of its first clause. */
+function messageWords(all: readonly string[], beforeQuoted = false): string[] {
+  const words: string[] = [];
+  for (const word of all) {
+    if (words.length === 6 || !MESSAGE_WORD.test(word) || FILE_WORD.test(word)) break;
+    if (beforeQuoted && QUOTED_WORD.test(word)) break;
+    words.push(word);
+    if (/[.,:]$/.test(word)) break;
+  }
+  return words;
+}
+
 /** The facets of an error line: its code (when it has one) and the first words of its message. */
 export function errorFacets(line: string): { code?: string; phrase: string } | undefined {
   // "Exit code 1" says that a command failed, as every failure does, not what went wrong.
@@ -44,12 +61,12 @@ export function errorFacets(line: string): { code?: string; phrase: string } | u
   const all = message.split(/\s+/).filter(Boolean);
   let start = 0;
   while (start < all.length && PATH_LIKE.test(all[start]!)) start++;
-  const words: string[] = [];
-  for (const word of all.slice(start)) {
-    if (words.length === 6 || !MESSAGE_WORD.test(word) || FILE_WORD.test(word)) break;
-    words.push(word);
-    if (/[.,:]$/.test(word)) break;
-  }
+  let words = messageWords(all.slice(start));
+  // A compiler names what it could not find by a quoted module or path early in its message ("Module
+  // '\"@scope/pkg\"' has no exported member 'X'"): the words after it say what went wrong, up to the next name.
+  const quoted = all[start + words.length];
+  if (words.length < 2 && quoted !== undefined && QUOTED_NAME.test(quoted))
+    words = messageWords(all.slice(start + words.length + 1), true);
   let picked = words.map((word) => word.replace(/[.,:]+$/, ''));
   while (picked.length > 0 && !isContentWord(picked[picked.length - 1]!)) picked = picked.slice(0, -1);
   if (picked.length < 2) return undefined;
@@ -60,6 +77,8 @@ export function errorFacets(line: string): { code?: string; phrase: string } | u
 }
 
 type Occurrence = { line: string; messageIndex: number; run: ToolRun | undefined };
+/** An error probe with the runs that showed it first and last. */
+type OpenError = DraftProbe & { failedRun: ToolRun | undefined; firstRun: ToolRun | undefined };
 type Facets = { code?: string; phrase: string; assertion?: string };
 
 // Git stopping a merge, rebase or cherry-pick on conflicts.
@@ -130,52 +149,54 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
         note({ line, messageIndex: index, run }, facets);
     }
   });
-  const errors = [...seen.values()].map(
-    ({ first, last, facets }): DraftProbe & { failedRun: ToolRun | undefined } => {
-      const fixedLater = last.run
-        ? fixedAfter(last.run, runs) || goneAfter(last.run, errorKey(facets), shown)
-        : // An error the user pasted before their latest prompt was the matter of an earlier request; one in the
-          // latest prompt is what the work is on now.
-          last.messageIndex < latestPrompt
-          ? true
-          : undefined;
-      const where = first.run?.command
-        ? `\`${clipWords(first.run.command, 60)}\``
-        : first.run
-          ? first.run.call.name
-          : undefined;
-      const facetList = [
-        ...(facets.code ? [[facets.code]] : []),
-        [facets.phrase],
-        ...(facets.assertion ? [[facets.assertion]] : []),
-      ];
-      const status =
-        fixedLater === undefined
-          ? ''
-          : fixedLater
-            ? ' It was fixed later: a later run of the same check passed.'
-            : ' It was not fixed by the end of the session.';
-      // The error as a reader states it: its type and subject, where it came from, not the interpreter's whole line.
-      const file = fileOf(first.line).file;
-      const said = [facets.code, facets.phrase, facets.assertion].filter(Boolean).join(': ');
-      const statement = `${where ? `${where} failed` : 'the user reported an error'}: ${said}${file ? ` in ${basename(file)}` : ''}`;
-      return {
-        kind: 'error',
-        messageIndex: first.messageIndex,
-        statement,
-        question: where
-          ? `What error did ${where} fail with, and was it fixed?`
-          : 'What error did the user report, and was it fixed?',
-        answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 400).replace(/\.+$/, '')}.${status}`,
-        facets: facetList,
-        ...(fixedLater === undefined ? {} : { fixedLater }),
-        ...fileOf(first.line),
-        failedRun: last.run,
-      };
-    },
-  );
-  const step = fixStep(errors);
-  return [...errors.map(({ failedRun: _run, ...error }) => error as DraftProbe), ...(step ? [step] : [])];
+  const errors = [...seen.values()].map(({ first, last, facets }): OpenError => {
+    const fixedLater = last.run
+      ? fixedAfter(last.run, runs) || goneAfter(last.run, errorKey(facets), shown)
+      : // An error the user pasted before their latest prompt was the matter of an earlier request; one in the
+        // latest prompt is what the work is on now.
+        last.messageIndex < latestPrompt
+        ? true
+        : undefined;
+    const where = first.run?.command
+      ? `\`${clipWords(first.run.command, 60)}\``
+      : first.run
+        ? first.run.call.name
+        : undefined;
+    const facetList = [
+      ...(facets.code ? [[facets.code]] : []),
+      [facets.phrase],
+      ...(facets.assertion ? [[facets.assertion]] : []),
+    ];
+    const status =
+      fixedLater === undefined
+        ? ''
+        : fixedLater
+          ? ' It was fixed later: a later run of the same check passed.'
+          : ' It was not fixed by the end of the session.';
+    // The error as a reader states it: its type and subject, where it came from, not the interpreter's whole line.
+    const file = fileOf(first.line).file;
+    const said = [facets.code, facets.phrase, facets.assertion].filter(Boolean).join(': ');
+    const statement = `${where ? `${where} failed` : 'the user reported an error'}: ${said}${file ? ` in ${basename(file)}` : ''}`;
+    return {
+      kind: 'error',
+      messageIndex: first.messageIndex,
+      statement,
+      question: where
+        ? `What error did ${where} fail with, and was it fixed?`
+        : 'What error did the user report, and was it fixed?',
+      answer: `${where ? `${where} failed with` : 'The user reported'}: ${clipWords(first.line, 400).replace(/\.+$/, '')}.${status}`,
+      facets: facetList,
+      ...(fixedLater === undefined ? {} : { fixedLater }),
+      ...fileOf(first.line),
+      failedRun: last.run,
+      firstRun: first.run,
+    };
+  });
+  const step = fixStep(errors, runs);
+  return [
+    ...errors.map(({ failedRun: _run, firstRun: _first, ...error }) => error as DraftProbe),
+    ...(step ? [step] : []),
+  ];
 }
 
 /** What tells one error from another: its code and the first words of its message. */
@@ -208,28 +229,46 @@ function goneAfter(failed: ToolRun, key: string, shown: ReadonlyMap<ToolRun, Rea
  * The next step while a check, a commit or a deploy still fails at the end: fixing its latest unfixed error and
  * running it again ("Next: fix the syntax error in checkpoint.go, then rerun `go build`"), since nothing the agent
  * planned after it can go on until it passes. The check's name is the facet: the error itself is the error probe's.
+ * Where the error first stopped a release (a publish, a deploy) that no later run made, the release is what is run
+ * again once the check passes ("then run `npm run publish` again"), and its command is the facet.
  */
-function fixStep(
-  errors: ReadonlyArray<DraftProbe & { failedRun: ToolRun | undefined }>,
-): DraftProbe | undefined {
+function fixStep(errors: readonly OpenError[], runs: readonly ToolRun[]): DraftProbe | undefined {
   const open = errors
     .filter((error) => error.fixedLater === false && error.failedRun?.command !== undefined)
     .sort((a, b) => a.failedRun!.messageIndex - b.failedRun!.messageIndex)
     .at(-1);
   if (!open) return undefined;
   const check = outcomeName(open.failedRun!.command!);
-  if (check === undefined || check.split(' ').length < 2) return undefined;
+  const release = stoppedRelease(open.firstRun, runs);
+  if (release === undefined && (check === undefined || check.split(' ').length < 2)) return undefined;
   const error = open.facets.map((facet) => facet[0]).join(': ');
   const place = open.file ? ` in ${basename(open.file)}` : '';
-  const statement = `Next: fix ${error}${place}, then run \`${check}\` again until it passes`;
+  // The release, not its build's verdict: "until it passes" beside a summary's "publish fails" reads as the opposite.
+  const again = release === undefined ? `run \`${check}\` again until it passes` : `run \`${release}\` again`;
+  const statement = `Next: fix ${error}${place}, then ${again}`;
+  const named = release ?? check!;
   return {
     kind: 'next-step',
     messageIndex: open.failedRun!.messageIndex,
-    question: `What must the agent do next about \`${check}\`?`,
+    question: `What must the agent do next about \`${named}\`?`,
     answer: `${statement}.`,
-    facets: [[check]],
+    facets: [[named]],
     statement,
   };
+}
+
+// A command that releases the work: publishing a package, deploying, cutting a release (a word of the command, not a
+// flag: `cargo build --release` builds).
+const RELEASES = /(?<![-\w/.])(?:publish|deploy|release)(?![-\w])/;
+
+/** The release command a failed run was (`npm run publish`), when no later run of it passed. */
+function stoppedRelease(run: ToolRun | undefined, runs: readonly ToolRun[]): string | undefined {
+  const command = run?.command;
+  if (command === undefined || !RELEASES.test(command) || /^\s*git\b/.test(command)) return undefined;
+  const made = runs.some(
+    (later) => later.messageIndex > run!.messageIndex && passed(later) && later.command === command,
+  );
+  return made ? undefined : command;
 }
 
 // A source file an error line names, with its line (`src/main-new.ts(499,20)`, `lib/a.ex:57:`) or its folder.
