@@ -354,13 +354,28 @@ export function currentRequestProbe(
   };
 }
 
-/** The user's last request that asks for something: not a go-ahead or a reaction, and saying enough. */
+// A request that only points the agent at something to read ("read README.md that details everything", "look at the
+// docs first"): context for the request before it, which is still the work in hand. One that asks for more ("look at
+// the failing test and fix it") is a request of its own.
+const READ_POINTER = /^(?:please\s+)?(?:read|re-?read|look at|have a look at)\s(?:[^.!?\n]|\.(?=\S))*[.!]?$/i;
+const ASKS_MORE = /\b(?:and|then|but|to|fix|change|update|add|make|write|remove|use)\b/i;
+
+/** Whether a request only points at something to read (its words after the verb ask for nothing more). */
+function isReadPointer(prose: string): boolean {
+  return READ_POINTER.test(prose) && !ASKS_MORE.test(prose.replace(/^(?:please\s+)?\S+(?:\s+at)?\s/i, ''));
+}
+
+/**
+ * The user's last request that asks for something: not a go-ahead or a reaction, nor a pointer at something to read
+ * when a request came before it, and saying enough.
+ */
 function currentRequest(requests: readonly Request[]): Request | undefined {
   return [...requests]
     .reverse()
     .find(
       (request) =>
         !APPROVAL.test(request.prose.trim()) &&
+        !(request !== requests[0] && isReadPointer(request.prose.trim())) &&
         wordsOf(request.prose).filter(isContentWord).length >= MIN_CURRENT_WORDS,
     );
 }
