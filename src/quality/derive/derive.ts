@@ -27,6 +27,7 @@ import { clipWords } from './phrases.ts';
 import { SENTENCE_REACH } from '../stance.ts';
 import { readFindingProbes } from './read-findings.ts';
 import { instructionProbes } from './instructions.ts';
+import { learntOrderProbes } from './learnt-order.ts';
 import { loginProbes } from './logins.ts';
 import { markLiveness } from './liveness.ts';
 import { modeProbes } from './mode.ts';
@@ -83,6 +84,7 @@ export function draftProbes(
     ...numberProbes(requests),
     ...[routineProbe(runs)].flatMap((probe) => probe ?? []),
     ...errorProbes(session.messages, runs),
+    ...learntOrderProbes(runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
     ...releaseProbes(runs),
