@@ -84,13 +84,6 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
     'jnarowski/agentcmd/packages/agent-cli-sdk/tests/fixtures/codex/full/rollout-2025-09-25T08-02-05-0199812e-64f0-7f73-91fc-095dda01c36e.jsonl',
     new Set(['lexical above core']),
   ],
-  // pi large-session at its end: grep keeps the user's current request ("read README.md that details everything", a
-  // line grep copies whole) and 3 of the user's 12 rules, 0.33 of four kinds. It passed at 0.29 only while two
-  // sentences of the agent's work reports ("Fixed all TUI test files to use themes instead of chalk") counted as a
-  // fifth kind, decisions; the facts a reader lists there that grep does not state (the minor version chosen for the
-  // release, the release commit tagged and pushed, the publish failing at the build, the step that follows) are no
-  // derived probe yet.
-  ['pi/large-session.jsonl', new Set(['grep'])],
 ]);
 
 /** The known shortfalls of a session, by its path in its repository or in the shared folder. */
