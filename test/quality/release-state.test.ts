@@ -147,6 +147,12 @@ describe('the release tag', () => {
       [],
     );
     assert.deepEqual(releaseProbes(toolRuns([user('Mark it.'), ...shell('git tag nightly', '')])), []);
+    const named = toolRuns([
+      user('Tag the old release.'),
+      ...shell('git commit -m "Fix typo"', '[main 9f8e7d6] Fix typo'),
+      ...shell('git tag v1.0.1 abc1234', ''),
+    ]);
+    assert.equal(releaseProbes(named)[0]!.statement, 'tagged v1.0.1, the tag not pushed yet');
   });
 });
 

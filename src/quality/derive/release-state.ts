@@ -9,7 +9,8 @@ import type { DraftProbe } from './draft.ts';
 import type { ToolRun } from './runs.ts';
 
 // `git tag v1.2.0`, `git tag -a v1.2.0 -m "…"`, `git tag -s v1.2.0`: making a tag (not listing, deleting or verifying).
-const TAG = /\bgit\s+tag\s+(?:-[asf]\s+)*([\w][\w./+-]*)(?=\s|$|;|&)/;
+// What follows the name up to the command's end: a commit named there (`git tag v1.0 abc123`) is what it tags.
+const TAG = /\bgit\s+tag\s+(?:-[asf]\s+)*([\w][\w./+-]*)(?=\s|$|;|&)([^;&|\n]*)/;
 const TAG_OTHER = /\bgit\s+tag\s+(?:[^;&|\n]*\s)?-(?:d|l|v|n\d*)\b|\bgit\s+tag\s+--(?:delete|list|verify)\b/;
 // A push that sent a tag: git's "* [new tag]  v1.2.0 -> v1.2.0".
 const PUSHED_TAG = /\[new tag\]\s+(\S+)\s+->\s+(\S+)/g;
@@ -32,13 +33,16 @@ function versionTags(runs: readonly ToolRun[]): Tag[] {
       const hash = COMMITTED.exec(run.output)?.[1];
       commit = { subject, ...(hash ? { hash } : {}) };
     }
-    const made = TAG.exec(command)?.[1];
+    const tagged = TAG.exec(command);
+    const made = tagged?.[1];
+    // A commit named after the tag's name (not a message's words after -m) is another commit than the last one made.
+    const onLast = !/^\s+(?!-)\S/.test((tagged?.[2] ?? '').replace(/\s-[mF]\s+("[^"]*"|'[^']*'|\S+)/g, ''));
     if (made !== undefined && VERSION.test(made) && !TAG_OTHER.test(command))
       tags.set(made, {
         name: made,
         messageIndex: run.messageIndex,
-        ...(commit?.hash ? { hash: commit.hash } : {}),
-        ...(commit ? { subject: commit.subject } : {}),
+        ...(onLast && commit?.hash ? { hash: commit.hash } : {}),
+        ...(onLast && commit ? { subject: commit.subject } : {}),
         pushed: false,
       });
     if (/\bgit\s+push\b/.test(command))
