@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { currentRequestProbe, userRequests } from '../../src/quality/derive/requests.ts';
+import { currentRequestProbe, requestMarks, userRequests } from '../../src/quality/derive/requests.ts';
 import type { Message } from '../../src/session/types.ts';
 import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
 
@@ -31,17 +31,18 @@ describe('a request that only points at something to read', () => {
     assert.deepEqual(probe?.facets, [['release a new version']]);
   });
 
-  it('is the current request when it asks for more than reading', () => {
+  it('is the current request when it asks for more than reading, or says how to read', () => {
     for (const text of [
       'look at the failing test in parser.test.ts and fix it',
       'read docs/theme.md and update the token table',
+      'read docs/theme.md in full',
     ]) {
-      const probe = currentOf([
+      const marks = requestMarks([
         ...START,
         ...asked('Now release a new version of the package.'),
         ...asked(text),
       ]);
-      assert.equal(probe?.messageIndex, 7, text);
+      assert.equal(marks.current, 7, text);
     }
   });
 });

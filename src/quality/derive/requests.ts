@@ -360,9 +360,14 @@ export function currentRequestProbe(
 const READ_POINTER = /^(?:please\s+)?(?:read|re-?read|look at|have a look at)\s(?:[^.!?\n]|\.(?=\S))*[.!]?$/i;
 const ASKS_MORE = /\b(?:and|then|but|to|fix|change|update|add|make|write|remove|use)\b/i;
 
-/** Whether a request only points at something to read (its words after the verb ask for nothing more). */
+/** Whether a request only points at something to read (its words after the verb ask for nothing more, nor how). */
 function isReadPointer(prose: string): boolean {
-  return READ_POINTER.test(prose) && !ASKS_MORE.test(prose.replace(/^(?:please\s+)?\S+(?:\s+at)?\s/i, ''));
+  // How to read it ("in full", "carefully") makes it a rule of the work, which the request stands for.
+  return (
+    READ_POINTER.test(prose) &&
+    !READ_MANNER.test(prose) &&
+    !ASKS_MORE.test(prose.replace(/^(?:please\s+)?\S+(?:\s+at)?\s/i, ''))
+  );
 }
 
 /**
