@@ -254,11 +254,18 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
   const countLong = memoizeByDigest(countPieces, MAX_CACHED_BLOCKS);
   const countBlock = (block: string): number =>
     block.length < CACHED_BLOCK_CHARS ? countShort(block) : countLong(block);
+  // A section of a summary in a prompt (a block under a heading) is counted by its lines, as the summary's own
+  // count read them (Tokenizer.countLines): each was counted when the summary was composed, and the section as a
+  // whole is new in every prompt that carries the summary so far.
+  const countSection = (block: string): number =>
+    block.length < CACHED_BLOCK_CHARS ? countShort(block) : sumOverLines(block, opensLine, countBlock);
+  const countPart = (block: string): number =>
+    block.charCodeAt(0) === HASH ? countSection(block) : countBlock(block);
   return (text) => {
     // A text up to a few KB is one block: an extractive summary's candidate lines come again in every call of a
     // sequential strategy, and each was counted afresh.
     if (text.length < LONG_TEXT_CHARS) return countBlock(text);
-    return sumOverLines(text, opensBlock, countBlock);
+    return sumOverLines(text, opensBlock, countPart);
   };
 }
 
@@ -291,7 +298,12 @@ function opensBlock(code: number): boolean {
  * with the break. Only printable ASCII opens a line cut off, which is what a summary's lines open with.
  */
 function countLineByLine(text: string, countText: (text: string) => number): number {
-  return sumOverLines(text, (next) => next > SPACE && next <= TILDE && next !== SLASH, countText);
+  return sumOverLines(text, opensLine, countText);
+}
+
+/** Whether a line opening with this character is cut off from the line before (see countLineByLine). */
+function opensLine(code: number): boolean {
+  return code > SPACE && code <= TILDE && code !== SLASH;
 }
 
 // The printable ASCII range a cut-off line may open with, and the one character in it a piece runs into.
