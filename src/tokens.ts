@@ -251,7 +251,22 @@ const MAX_CACHED_PIECES = 200_000;
 function blockCounter(countPieces: (text: string) => number): (text: string) => number {
   // A short block is its own key; a longer one a digest (a key sliced from a prompt would keep the prompt alive).
   const countShort = memoizeByText(countPieces, MAX_SHORT_BLOCKS);
-  const countLong = memoizeByDigest(countPieces, MAX_CACHED_BLOCKS);
+  // A long block's lines but its first and last are counted, and cached, on their own: a message's text is counted
+  // as the message's content, then again inside its rendering in the prompts (`[Tool result]: ` before its first
+  // line, the blank line after its last), which differ from it in those two lines only.
+  const countInner = memoizeByDigest(countPieces, MAX_CACHED_BLOCKS);
+  const countAround = (block: string): number => {
+    const first = firstLineCut(block);
+    const last = lastLineCut(block);
+    if (first < 0 || last <= first) return countPieces(block);
+    const inner = block.slice(first, last);
+    return (
+      countPieces(block.slice(0, first)) +
+      (inner.length < CACHED_BLOCK_CHARS ? countShort(inner) : countInner(inner)) +
+      countPieces(block.slice(last))
+    );
+  };
+  const countLong = memoizeByDigest(countAround, MAX_CACHED_BLOCKS);
   const countBlock = (block: string): number =>
     block.length < CACHED_BLOCK_CHARS ? countShort(block) : countLong(block);
   // A section of a summary in a prompt (a block under a heading) is counted by its lines, as the summary's own
@@ -304,6 +319,20 @@ function countLineByLine(text: string, countText: (text: string) => number): num
 /** Whether a line opening with this character is cut off from the line before (see countLineByLine). */
 function opensLine(code: number): boolean {
   return code > SPACE && code <= TILDE && code !== SLASH;
+}
+
+/** Where the first line that {@link opensLine} cuts off starts (after its line break), or -1. */
+function firstLineCut(text: string): number {
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1))
+    if (opensLine(text.charCodeAt(at + 1))) return at + 1;
+  return -1;
+}
+
+/** Where the last line that {@link opensLine} cuts off starts (after its line break), or -1. */
+function lastLineCut(text: string): number {
+  for (let at = text.lastIndexOf('\n'); at >= 0; at = at === 0 ? -1 : text.lastIndexOf('\n', at - 1))
+    if (opensLine(text.charCodeAt(at + 1))) return at + 1;
+  return -1;
 }
 
 // The printable ASCII range a cut-off line may open with, and the one character in it a piece runs into.
