@@ -119,12 +119,7 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
       const file = fileOf(kind);
       if (file.spans.has(hash)) return;
       let length = 0;
-      for (const piece of linePieces(kind, hash, text)) {
-        const bytes = Buffer.from(piece);
-        for (let written = 0; written < bytes.length;)
-          written += writeSync(file.descriptor, bytes, written, bytes.length - written);
-        length += bytes.length;
-      }
+      for (const piece of linePieces(kind, hash, text)) length += writeWhole(file.descriptor, piece);
       file.spans.set(hash, { offset: file.size, length: length - 1 });
       file.size += length;
     },
@@ -146,6 +141,21 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
       return written;
     },
   };
+}
+
+/**
+ * Writes a piece and returns its length in bytes. A string is written as it is (Node encodes it into a buffer of its
+ * own, freed at once): a Buffer made of each piece was memory outside V8's heap that only its collector frees, a
+ * whole-transcript prompt's size for each prompt. A short write, which a plain file hardly makes, writes the rest.
+ */
+function writeWhole(descriptor: number, piece: string): number {
+  const length = Buffer.byteLength(piece);
+  const written = writeSync(descriptor, piece);
+  if (written < length) {
+    const bytes = Buffer.from(piece);
+    for (let at = written; at < length;) at += writeSync(descriptor, bytes, at, length - at);
+  }
+  return length;
 }
 
 function readSpan(descriptor: number, span: Span): string {
