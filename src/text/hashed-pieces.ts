@@ -1,5 +1,9 @@
 /** A long string hashed a piece at a time: hashed whole, its UTF-8 copy is as large as the text, outside the heap. */
+import * as crypto from 'node:crypto';
 import type { Hash } from 'node:crypto';
+
+// Node 20.12 and later hash a string in one call, with no Hash object made for it; Node 20 before it has none.
+const hashInOneCall: typeof crypto.hash | undefined = crypto.hash;
 
 // Characters of a long text encoded for hashing at a time.
 const HASHED_PIECE_CHARS = 1 << 16;
@@ -14,4 +18,14 @@ export function updateInPieces(hash: Hash, text: string): Hash {
     start = end;
   }
   return hash;
+}
+
+/**
+ * The digest of `text`: in one call where Node has one and the text is short (a token count's block, hashed for each
+ * look-up), else {@link updateInPieces} through a Hash. The same digest either way.
+ */
+export function digestOf(algorithm: string, text: string, encoding: 'base64' | 'hex'): string {
+  if (hashInOneCall !== undefined && text.length <= HASHED_PIECE_CHARS)
+    return hashInOneCall(algorithm, text, encoding);
+  return updateInPieces(crypto.createHash(algorithm), text).digest(encoding);
 }

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { updateInPieces } from './hashed-pieces.ts';
+import { digestOf } from './hashed-pieces.ts';
 
 /**
  * Caches keyed by text. A key sliced from a longer string (a line of a summary, a piece of a prompt) would keep
@@ -94,7 +93,7 @@ export function memoizeByDigest<V>(compute: (text: string) => V, max: number): (
   const known = recentMap<string, V>(max);
   return (text) => {
     // A long text (a whole-transcript context) is hashed a piece at a time: its UTF-8 copy was 19 MB at once.
-    const key = updateInPieces(createHash('sha1'), text).digest('base64');
+    const key = digestOf('sha1', text, 'base64');
     let value = known.get(key);
     if (value === undefined) {
       value = compute(text);
