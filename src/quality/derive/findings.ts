@@ -96,7 +96,7 @@ export function proposedFixProbes(
         question: `What fix did the agent propose in "${clipWords(plain, 60)}", and is it applied?`,
         answer: `The agent proposed, and has not applied: "${clipWords(plain, 300)}"`,
         facets: [[facet]],
-        statement: `Proposed fix, not applied yet: ${clipWords(fix, 280)}`,
+        statement: `Proposed fix, not applied yet: ${fix}`,
         contradictions: FIX_APPLIED,
       };
     }
@@ -128,7 +128,7 @@ export function findingProbes(
         question: `What did the investigation establish in "${clipWords(finding, 60)}"?`,
         answer: `The agent found: "${clipWords(finding, 300)}"`,
         facets: [[phrase]],
-        statement: `Found: ${clipWords(finding, 280)}`,
+        statement: `Found: ${finding}`,
       });
     }
   });

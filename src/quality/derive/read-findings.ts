@@ -79,13 +79,15 @@ export function readFindingProbes(
   const latest = new Map<string, { path: string; finding: Finding }>();
   messages.forEach((message, messageIndex) => {
     if (message.role !== 'assistant') return;
+    const items = findingItems(agentProse(message));
+    if (items.length === 0) return;
     // Files read before the report, by name: a shell read is recorded relative to its working folder.
     const read = new Set(
       fileOperations
         .filter((operation) => operation.kind === 'read' && operation.messageIndex < messageIndex)
         .map((operation) => basename(operation.path)),
     );
-    for (const text of findingItems(agentProse(message))) {
+    for (const text of items) {
       const paths = extractPaths(text);
       const files = paths
         .map((path) => path.replace(LINE_SUFFIX, ''))
