@@ -19,6 +19,7 @@ import { entriesText, readTranscriptEntries } from '../../src/calibration/transc
 import { headlineScorer } from '../../src/calibration/headline.ts';
 import { InputError } from '../../src/errors.ts';
 import type { Probe } from '../../src/quality/probes.ts';
+import { derivedProbe } from '../helpers/factories.ts';
 import { renderCalibration } from '../../src/report/calibration.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import { REAL_SESSIONS_SKIP } from '../helpers/real-sessions.ts';
@@ -355,17 +356,8 @@ describe('calibrate', () => {
       statement,
       inKeptTail: 'lost',
     });
-    const probe = (id: string, file: string): Probe => ({
-      id,
-      kind: 'artifact',
-      question: '?',
-      answer: `${file} changed`,
-      facets: [[file]],
-      contradictions: [],
-      source: 'derived',
-      statement: `${file} changed`,
-      file,
-    });
+    const probe = (id: string, file: string): Probe =>
+      derivedProbe('artifact', { id, facets: [[file]], statement: `${file} changed`, file });
     const coverage = cutCoverage(
       [
         fact('P1', 'src/env.ts (createEnv) validates the Supabase keys and has no DATABASE_URL yet.'),

@@ -10,6 +10,7 @@ import type {
   UserMessage,
 } from '../../src/session/types.ts';
 import { emptyStats } from '../../src/session/types.ts';
+import type { Probe } from '../../src/quality/probes.ts';
 
 let nextCallId = 1;
 
@@ -127,5 +128,21 @@ export function session(messages: Message[], overrides: Partial<Session> = {}): 
     metadata: {},
     stats: emptyStats(),
     ...overrides,
+  };
+}
+
+/**
+ * A derived probe of `kind` for a matcher test: id `<kind>@1`, its statement (if any) its answer, no contradictions;
+ * `fields` set the rest (facets, statement, file, …).
+ */
+export function derivedProbe(kind: string, fields: Partial<Probe> & Pick<Probe, 'facets'>): Probe {
+  return {
+    id: `${kind}@1`,
+    kind,
+    question: '?',
+    answer: fields.statement ?? fields.facets.map((facet) => facet[0]).join(', '),
+    contradictions: [],
+    source: 'derived',
+    ...fields,
   };
 }

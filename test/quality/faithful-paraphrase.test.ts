@@ -12,22 +12,11 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../../src/quality/probe-recall.ts';
 import { indexStatements, statementLabel } from '../../src/quality/statement-match.ts';
 import type { Probe } from '../../src/quality/probes.ts';
-import { callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
+import { callsTools, derivedProbe, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 /** A live derived probe of one kind with these facets. */
-function probe(kind: Probe['kind'], facets: string[][], statement?: string): Probe {
-  return {
-    id: `${kind}@1`,
-    kind,
-    question: 'What is it?',
-    answer: facets.map((facet) => facet[0]).join(', '),
-    facets,
-    contradictions: [],
-    messageIndex: 1,
-    source: 'derived',
-    ...(statement === undefined ? {} : { statement }),
-  };
-}
+const probe = (kind: Probe['kind'], facets: string[][], statement?: string): Probe =>
+  derivedProbe(kind, { facets, messageIndex: 1, ...(statement === undefined ? {} : { statement }) });
 
 const outcome = (text: string, read: Probe) => probeOutcome(createMatcher(text), read);
 

@@ -10,21 +10,15 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { meaningTerms, readStatement } from '../../src/quality/meaning.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
+import { derivedProbe } from '../helpers/factories.ts';
 
 /** A derived probe whose facet no summary below states literally, so its statement decides. */
-function probe(kind: string, statement: string, file?: string): Probe {
-  return {
-    id: `${kind}@1`,
-    kind,
-    question: 'What holds?',
-    answer: statement,
+const probe = (kind: string, statement: string, file?: string): Probe =>
+  derivedProbe(kind, {
     facets: [['a phrase no summary here repeats']],
-    contradictions: [],
-    source: 'derived',
     statement,
     ...(file ? { file } : {}),
-  };
-}
+  });
 
 const outcome = (text: string, of: Probe) => probeOutcome(createMatcher(text), of);
 

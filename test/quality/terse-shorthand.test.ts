@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
 import { meaningTerms } from '../../src/quality/meaning.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
-import type { Probe } from '../../src/quality/probes.ts';
+import { derivedProbe } from '../helpers/factories.ts';
 
 const denied = (text: string) =>
   meaningTerms(text)
@@ -38,16 +38,11 @@ describe("a terse note's signs of negation", () => {
   });
 
   it("keep a user's correction that a note writes with != and contradict it without", () => {
-    const probe: Probe = {
-      id: 'constraint@1',
-      kind: 'constraint',
-      question: 'What did the user say of the deploy hook?',
+    const probe = derivedProbe('constraint', {
       answer: 'The user said: "it doesn\'t mean the deploy hook caused it"',
       facets: [['mean the deploy hook caused']],
       statement: "it doesn't mean the deploy hook caused it",
-      contradictions: [],
-      source: 'derived',
-    };
+    });
     const outcome = (text: string) => probeOutcome(createMatcher(text), probe);
     assert.notEqual(
       outcome('RULES: proof > assertion; deploy hook shows it != deploy hook causes it'),
