@@ -46,6 +46,7 @@ import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
 import { declinedOfferProbes, rejectedCallProbes } from './vetoes.ts';
 import { workProbes } from './work-probes.ts';
+import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
 import { workState } from './work-state.ts';
 
 /** What derivation gives: the probes kept, and those dropped with the lint rule they broke. */
@@ -87,6 +88,7 @@ export function draftProbes(
     ...learntOrderProbes(runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
+    ...claimedTicketSpecProbes(work, session.messages, session.messages.length),
     ...releaseProbes(runs),
     ...settingProbes(runs),
     ...loginProbes(runs),
