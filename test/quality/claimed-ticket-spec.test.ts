@@ -45,7 +45,7 @@ const claimed = (...after: Message[][]): Message[] => [
 ];
 
 const specOf = (probes: readonly Probe[]) =>
-  probes.filter((probe) => probe.kind === 'constraint' && /shop-7kq\.3/.test(probe.statement ?? ''));
+  probes.filter((probe) => probe.kind === 'constraint' && /shop-7kq\.3/.test(probe.answer));
 
 describe('the rules of the ticket in progress', () => {
   it('reads each list under a heading of rules, asides in parentheses left out', () => {
@@ -65,7 +65,7 @@ describe('the rules of the ticket in progress', () => {
     const [probe] = spec;
     assert.equal(
       probe!.statement,
-      'shop-7kq.3 Architecture constraints: Keep server-first rendering, No CDN dependency',
+      'Architecture constraints: Keep server-first rendering, No CDN dependency',
     );
     assert.deepEqual(probe!.facets, [['Keep server-first rendering']]);
     const outcome = (text: string) => scoreProbes(createMatcher(text), [probe!]).probeOutcomes[probe!.id];

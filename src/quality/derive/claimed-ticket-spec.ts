@@ -60,13 +60,15 @@ export function claimedTicketSpecProbes(
       .map((item) => keyPhrase(item, 4))
       .find((found) => found !== undefined);
     if (!phrase) return [];
-    const said = clipWords(`${ticket.id} ${heading}: ${items.join(', ')}`, STATEMENT_CHARS);
+    // The ticket's id stays out of the statement: beside a word of the rule ("ongoing"), it would state the ticket's
+    // own state probe ("spotter-gqc.6 is in progress") in a line that denies the rule.
+    const said = clipWords(`${heading}: ${items.join(', ')}`, STATEMENT_CHARS);
     return [
       {
         kind: 'constraint' as const,
         messageIndex: open.claimedAt!,
         question: `What does ${ticket.id} list under "${heading}"?`,
-        answer: `The ticket says: ${said}`,
+        answer: `The ticket ${ticket.id} says: ${said}`,
         facets: [[phrase]],
         statement: said,
       },
