@@ -47,6 +47,7 @@ import { verificationProbes } from './verification.ts';
 import { declinedOfferProbes, rejectedCallProbes } from './vetoes.ts';
 import { workProbes } from './work-probes.ts';
 import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
+import { deliverableProbes } from './request-deliverables.ts';
 import { workState } from './work-state.ts';
 
 /** What derivation gives: the probes kept, and those dropped with the lint rule they broke. */
@@ -72,6 +73,7 @@ export function draftProbes(
   const current = currentRequestProbe(requests, new Set(tasks.map((task) => task.messageIndex)));
   const drafts = [
     ...tasks,
+    ...deliverableProbes(requests, tasks),
     ...(current ? [current] : []),
     ...plan,
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
