@@ -46,6 +46,8 @@ import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
 import { declinedOfferProbes, rejectedCallProbes } from './vetoes.ts';
 import { workProbes } from './work-probes.ts';
+import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
+import { deliverableProbes } from './request-deliverables.ts';
 import { workState } from './work-state.ts';
 
 /** What derivation gives: the probes kept, and those dropped with the lint rule they broke. */
@@ -71,6 +73,7 @@ export function draftProbes(
   const current = currentRequestProbe(requests, new Set(tasks.map((task) => task.messageIndex)));
   const drafts = [
     ...tasks,
+    ...deliverableProbes(requests, tasks),
     ...(current ? [current] : []),
     ...plan,
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
@@ -87,6 +90,7 @@ export function draftProbes(
     ...learntOrderProbes(runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
+    ...claimedTicketSpecProbes(work, session.messages, session.messages.length),
     ...releaseProbes(runs),
     ...settingProbes(runs),
     ...loginProbes(runs),

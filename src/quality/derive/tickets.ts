@@ -13,7 +13,14 @@ import { clausesOf, isContentWord, isPathWord, proseOf, sentencesOf, wordsOf } f
  * A ticket's text: its id, its title line and its prose sentences; with the titles of its child tickets the agent
  * showed (`bd show spotter-a0y.2` of spotter-a0y), when it has any.
  */
-export type Ticket = { id: string; title: string; sentences: string[]; childTitles?: string[] };
+export type Ticket = {
+  id: string;
+  title: string;
+  sentences: string[];
+  childTitles?: string[];
+  /** The lines of its text after its header line, as the command printed them (headings and list marks kept). */
+  lines?: string[];
+};
 
 // An id of a ticket: `#123`, `PROJ-42`, `spotter-4te`, `spotter-4te.3`.
 const TICKET_ID = /(?<![\w/.-])(#\d+|[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?)(?![\w/-])/g;
@@ -50,7 +57,7 @@ function ticketFetched(
       const sentences = sentencesOf(proseOf(lines.slice(lines.indexOf(header) + 1).join('\n'))).map(
         (sentence) => sentence.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+/, ''),
       );
-      if (title) return { id, title, sentences };
+      if (title) return { id, title, sentences, lines: lines.slice(lines.indexOf(header) + 1) };
     }
   }
   return undefined;
