@@ -195,6 +195,8 @@ function tokenWords(token: string): Word[] {
   }
   if (/\p{L}/u.test(token) && /\p{N}/u.test(token) && !synonymOf?.has(lower) && lower !== 'e2e')
     return [{ word: lower, name: true, folded: lower }];
+  // A word of the synonym table written in mixed case is that word ("GitHub" is what "gh" stands for, "IDs" ids).
+  if (/^\p{L}+$/u.test(token) && synonymOf?.has(lower)) return [{ word: lower, name: false }];
   if (token.includes('_') || token.includes('$') || /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}/u.test(token))
     return identifierWords(token).map((word) => ({ word, name: true }));
   return [{ word: lower, name: false }];

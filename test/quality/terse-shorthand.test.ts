@@ -27,6 +27,36 @@ describe("a terse note's shorthand for words of code work", () => {
   });
 });
 
+describe("a terse note's shorthand for GitHub, logging in and units of time", () => {
+  it('reads as the words', () => {
+    assert.deepEqual(terms('via gh CLI login'), terms('via GitHub CLI authenticate'));
+    assert.deepEqual(
+      terms('this Q vs last Q, 3 wks, 2 yrs'),
+      terms('this quarter vs last quarter, 3 weeks, 2 years'),
+    );
+  });
+
+  it("keeps a user's choice and a request's detail that a note writes so", () => {
+    const choice = derivedProbe('constraint', {
+      facets: [['Authenticate GitHub CLI']],
+      statement: "The user's choices: All of the above; Private; Authenticate GitHub CLI",
+    });
+    assert.equal(
+      probeOutcome(createMatcher('- setup: private repo, via gh CLI login (not web)'), choice),
+      'matched',
+    );
+    assert.notEqual(probeOutcome(createMatcher('- gh, cli, login.ts'), choice), 'matched');
+    const detail = derivedProbe('task', { facets: [['Quality score'], ['quarter vs last quarter']] });
+    assert.equal(
+      probeOutcome(
+        createMatcher('new page "Quality score": issue count per label over time (this Q vs last Q)'),
+        detail,
+      ),
+      'matched',
+    );
+  });
+});
+
 describe("a terse note's shorthand for prepositions", () => {
   it('reads as the words, and w/o denies what follows it', () => {
     assert.deepEqual(
