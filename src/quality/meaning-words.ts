@@ -117,7 +117,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['regener', 'regenerate', 'regen'],
   ['templat', 'template', 'tmpl'],
   ['respons', 'response', 'resp'],
-  ['authent', 'authentication', 'authenticate', 'auth'],
+  ['authent', 'authentication', 'authenticate', 'auth', 'login'],
+  ['github', 'gh'],
   ['variabl', 'variable', 'var'],
   ['databas', 'database', 'db'],
   ['previous', 'previously', 'prev'],
@@ -140,6 +141,10 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['tabl', 'table', 'tbl'],
   ['assist', 'assistant', 'asst'],
   ['object', 'obj', 'objs'],
+  // Units of time as reports and terse notes write them ("this Q vs last Q", "3 wk").
+  ['quarter', 'q'],
+  ['week', 'wk', 'wks'],
+  ['year', 'yr', 'yrs'],
   // What was added since ("new beads were added" is "more beads were added", "a fresh review").
   ['new', 'more', 'addit', 'additional', 'extra', 'fresh'],
 ];

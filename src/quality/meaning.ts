@@ -49,6 +49,14 @@ const SUGGESTION =
 // Terse notes write a negation as logic does: "¬Oban", "stop hook shows it != stop hook causes it", "bad traceparent
 // ≠ 4xx", "∅ migrations".
 const NOT_SIGN = /¬|≠|!=|∅/gu;
+// Terse notes' shorthand for a preposition: "w/" with, "w/o" without ("cp w/o transcript" denies the transcript), "b4"
+// before. Read as a word, not as a name ("w/o" would read as a path) or a lone letter between the words it links.
+const SHORT_PREPOSITION = /(?<![\p{L}\p{N}_$./\\@#-])(?:w\/o|w\/|b4)(?![\p{L}\p{N}_$/])/giu;
+const PREPOSITION_OF: Readonly<Record<string, string>> = {
+  'w/o': ' without ',
+  'w/': ' with ',
+  b4: ' before ',
+};
 // A cheap test for a line that may hold a sentence-level stance (most lines hold none: no spans to read).
 const STANCE_WORDS = /\b(?:false|untrue|true|case|never|not|n't|pending|still|yet|remains?)\b/i;
 // How many terms after a negation it reaches.
@@ -187,6 +195,8 @@ function tokenWords(token: string): Word[] {
   }
   if (/\p{L}/u.test(token) && /\p{N}/u.test(token) && !synonymOf?.has(lower) && lower !== 'e2e')
     return [{ word: lower, name: true, folded: lower }];
+  // A word of the synonym table written in mixed case is that word ("GitHub" is what "gh" stands for, "IDs" ids).
+  if (/^\p{L}+$/u.test(token) && synonymOf?.has(lower)) return [{ word: lower, name: false }];
   if (token.includes('_') || token.includes('$') || /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}/u.test(token))
     return identifierWords(token).map((word) => ({ word, name: true }));
   return [{ word: lower, name: false }];
@@ -224,7 +234,13 @@ function clauseTerms(
   // "can't we get that from the settings manager?" suggests getting it there: a question put in the negative
   // asks for the thing, it does not deny it.
   const stated = question ? clause.replace(SUGGESTION, 'so') : clause;
-  const tokens = [...stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ').matchAll(RAW_TOKEN)];
+  const tokens = [
+    ...stated
+      .replace(CONTRACTED_NOT, ' not')
+      .replace(NOT_SIGN, ' not ')
+      .replace(SHORT_PREPOSITION, (shorthand) => PREPOSITION_OF[shorthand.toLowerCase()]!)
+      .matchAll(RAW_TOKEN),
+  ];
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
   // not a sentence: its words are no prose.
   const listed = tokens.length === 1 && tokens[0]![0].includes('-');
@@ -784,6 +800,8 @@ export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
   const words = phrase.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
   if (words.some((word) => STOP_WORDS.has(word) && !LIGHT_WORDS.has(word) && !NUMBER_WORDS.has(word)))
     return [];
+  // A mark the terms drop says part of it ("✔ 3bb8701": done at that commit, where the hash alone is a name).
+  if (/\p{So}/u.test(phrase)) return [];
   const terms = withoutKindWords(meaningTerms(phrase).filter((term) => term.term !== NEGATION_TERM));
   if (terms.length === 0) return [];
   const span = terms.length + 1;

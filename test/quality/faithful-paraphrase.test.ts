@@ -91,7 +91,10 @@ describe('a commit named by its hash', () => {
   const state = deriveProbes(work).probes.find((probe) => probe.kind === 'state')!;
 
   it('is stated by the hash beside the word commit, as by its subject', () => {
-    assert.deepEqual(state.facets, [['1a2b3c4'], ['add the retry budget', 'commit 1a2b3c4']]);
+    assert.deepEqual(state.facets, [
+      ['1a2b3c4'],
+      ['add the retry budget', 'commit 1a2b3c4', '✔ 1a2b3c4', '✓ 1a2b3c4', '✅ 1a2b3c4'],
+    ]);
     assert.equal(outcome('Done: the retry budget (commit 1a2b3c4).', state), 'matched');
     assert.equal(outcome('The budget was committed (1a2b3c4) on main.', state), 'matched');
     assert.equal(outcome('1a2b3c4 adds the retry budget.', state), 'matched');

@@ -1,14 +1,16 @@
 /**
  * A terse note's shorthand read as the words it stands for (issue 39, the terse handoff): `!=`, `≠` and `∅` deny what
  * follows them as `¬` does ("stop hook shows it != stop hook causes it" says the stop hook does not cause it), and an
- * exclamation mark still ends a clause; its shorthand for words of code work (`ckpt`, `idx`, `tbl`) reads as the words.
+ * exclamation mark still ends a clause; its shorthand for words of code work (`ckpt`, `idx`, `tbl`) and for prepositions
+ * (`w/`, `w/o`, `b4`) reads as the words; a check mark before a commit's hash ("fum.1 ✔ 3bb8701") states the commit.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { meaningTerms } from '../../src/quality/meaning.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
-import { derivedProbe } from '../helpers/factories.ts';
+import { callsTools, derivedProbe, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 const denied = (text: string) =>
   meaningTerms(text)
@@ -22,6 +24,78 @@ describe("a terse note's shorthand for words of code work", () => {
       terms('ckpt idx, coords nullable, new tbl, asst text, 2 objs'),
       terms('checkpoint index, coordinates nullable, new table, assistant text, 2 objects'),
     );
+  });
+});
+
+describe("a terse note's shorthand for GitHub, logging in and units of time", () => {
+  it('reads as the words', () => {
+    assert.deepEqual(terms('via gh CLI login'), terms('via GitHub CLI authenticate'));
+    assert.deepEqual(
+      terms('this Q vs last Q, 3 wks, 2 yrs'),
+      terms('this quarter vs last quarter, 3 weeks, 2 years'),
+    );
+  });
+
+  it("keeps a user's choice and a request's detail that a note writes so", () => {
+    const choice = derivedProbe('constraint', {
+      facets: [['Authenticate GitHub CLI']],
+      statement: "The user's choices: All of the above; Private; Authenticate GitHub CLI",
+    });
+    assert.equal(
+      probeOutcome(createMatcher('- setup: private repo, via gh CLI login (not web)'), choice),
+      'matched',
+    );
+    assert.notEqual(probeOutcome(createMatcher('- gh, cli, login.ts'), choice), 'matched');
+    const detail = derivedProbe('task', { facets: [['Quality score'], ['quarter vs last quarter']] });
+    assert.equal(
+      probeOutcome(
+        createMatcher('new page "Quality score": issue count per label over time (this Q vs last Q)'),
+        detail,
+      ),
+      'matched',
+    );
+  });
+});
+
+describe("a terse note's shorthand for prepositions", () => {
+  it('reads as the words, and w/o denies what follows it', () => {
+    assert.deepEqual(
+      terms('start w/ the services, ask b4 destructive ops'),
+      terms('start with the services, ask before destructive ops'),
+    );
+    assert.deepEqual(denied('checkpoint saved w/o transcript'), terms('transcript'));
+    assert.deepEqual(denied('checkpoint saved w/ transcript'), []);
+  });
+
+  it('is no shorthand inside a path or a name', () => {
+    const read = terms('src/w/o.ts, w/output, b4f2c9e');
+    assert.equal(read.includes('not'), false);
+    assert.equal(read.includes('befor'), false);
+  });
+});
+
+describe('a commit a terse note marks done by its hash', () => {
+  const commit = toolCall('bash', {
+    command: 'git add lib/retry.ex && git commit -m "feat: add the retry budget"',
+  });
+  const work = session([
+    user('Add a retry budget to the HTTP client and commit it.'),
+    callsTools([commit]),
+    toolResult(commit, '[main 1a2b3c4] feat: add the retry budget\n 1 file changed, 40 insertions(+)'),
+  ]);
+  const state = deriveProbes(work).probes.find((probe) => probe.kind === 'state')!;
+  const outcome = (text: string) => probeOutcome(createMatcher(text), state);
+
+  it('is stated by a check mark before the hash', () => {
+    assert.equal(outcome('- retry.1 ✔ 1a2b3c4 — budget of 3 per request'), 'matched');
+    assert.equal(outcome('retry ✓ 1a2b3c4'), 'matched');
+    assert.equal(outcome('DONE: ✅ 1a2b3c4'), 'matched');
+  });
+
+  it('is not stated by the hash alone, a mark after it, or the mark before another hash', () => {
+    assert.equal(outcome('1a2b3c4, 9f8e7d6, retry.ex'), 'missed');
+    assert.equal(outcome('1a2b3c4 ✔'), 'missed');
+    assert.equal(outcome('✔ 9f8e7d6; 1a2b3c4 reverted'), 'missed');
   });
 });
 

@@ -21,6 +21,14 @@ import {
   type WorkState,
 } from './work-state.ts';
 
+// The marks a terse note puts before a commit's hash to say the work was done there ("fum.1 ✔ 3bb8701").
+const DONE_MARKS = ['✔', '✓', '✅'];
+
+/** A commit's hash with a done mark before it, as a terse note writes a piece of work committed. */
+function doneAt(hash: string): string[] {
+  return DONE_MARKS.map((mark) => `${mark} ${hash}`);
+}
+
 /**
  * One state probe per commit, as a reader reports it: the ticket it took in, its hash, whether the ticket was closed and
  * whether a push took it to a remote ("spotter-a0y.1 committed (dbe5100) and closed, pushed to origin/spotter-a0y"), or
@@ -46,8 +54,11 @@ function commitProbe(commit: CommitState, tickets: ReadonlyMap<string, TicketSta
     answer: commit.ticket
       ? `${statement}: "${clipWords(commit.subject, 200)}"`
       : `Committed${commit.hash ? ` ${commit.hash}` : ''}: "${clipWords(commit.subject, 200)}"${pushed}`,
-    // A handoff names a commit by its hash ("Done: 4te.1 (commit 12e2d10)"), not always by its subject.
-    facets: anchor ? [[anchor], commit.hash ? [phrase, `commit ${commit.hash}`] : [phrase]] : [[phrase]],
+    // A handoff names a commit by its hash ("Done: 4te.1 (commit 12e2d10)", a terse "4te.1 ✔ 12e2d10"), not always by
+    // its subject; a bare hash, as an identifier bag lists it, is not the commit stated.
+    facets: anchor
+      ? [[anchor], commit.hash ? [phrase, `commit ${commit.hash}`, ...doneAt(commit.hash)] : [phrase]]
+      : [[phrase]],
     statement,
   };
 }
