@@ -18,6 +18,7 @@ import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
 import { commitsOf } from './commits.ts';
+import { coverageGateProbes } from './coverage-gates.ts';
 import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
@@ -86,6 +87,7 @@ export function draftProbes(
     ...errorProbes(session.messages, runs),
     ...learntOrderProbes(runs),
     ...verificationProbes(runs),
+    ...coverageGateProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
     ...releaseProbes(runs),
     ...settingProbes(runs),
