@@ -31,6 +31,7 @@ import { instructionProbes } from './instructions.ts';
 import { learntOrderProbes } from './learnt-order.ts';
 import { loginProbes } from './logins.ts';
 import { markLiveness } from './liveness.ts';
+import { mergedPullRequestProbes } from './merged-pull-requests.ts';
 import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
 import { releaseProbes } from './release-state.ts';
@@ -90,6 +91,7 @@ export function draftProbes(
     ...coverageGateProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
     ...releaseProbes(runs),
+    ...mergedPullRequestProbes(runs),
     ...settingProbes(runs),
     ...loginProbes(runs),
     ...findingProbes(session.messages, session.fileOperations ?? []),
