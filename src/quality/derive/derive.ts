@@ -43,6 +43,7 @@ import { sessionSalience } from './salience.ts';
 import { settingProbes } from './settings.ts';
 import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
+import { taskListProgressProbe } from './task-list-progress.ts';
 import { withoutTestsOfChanges } from './test-files.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
@@ -90,6 +91,7 @@ export function draftProbes(
     ...verificationProbes(runs),
     ...coverageGateProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
+    ...[taskListProgressProbe(session.messages)].flatMap((probe) => probe ?? []),
     ...releaseProbes(runs),
     ...mergedPullRequestProbes(runs),
     ...settingProbes(runs),
