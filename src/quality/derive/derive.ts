@@ -18,7 +18,6 @@ import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
 import { commitsOf } from './commits.ts';
-import { coverageGateProbes } from './coverage-gates.ts';
 import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
@@ -89,7 +88,6 @@ export function draftProbes(
     ...errorProbes(session.messages, runs),
     ...learntOrderProbes(runs),
     ...verificationProbes(runs),
-    ...coverageGateProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
     ...[taskListProgressProbe(session.messages)].flatMap((probe) => probe ?? []),
     ...releaseProbes(runs),
