@@ -30,6 +30,7 @@ import { instructionProbes } from './instructions.ts';
 import { learntOrderProbes } from './learnt-order.ts';
 import { loginProbes } from './logins.ts';
 import { markLiveness } from './liveness.ts';
+import { mergedPullRequestProbes } from './merged-pull-requests.ts';
 import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
 import { releaseProbes } from './release-state.ts';
@@ -41,6 +42,7 @@ import { sessionSalience } from './salience.ts';
 import { settingProbes } from './settings.ts';
 import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
+import { taskListProgressProbe } from './task-list-progress.ts';
 import { withoutTestsOfChanges } from './test-files.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
@@ -91,7 +93,9 @@ export function draftProbes(
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
     ...claimedTicketSpecProbes(work, session.messages, session.messages.length),
+    ...[taskListProgressProbe(session.messages)].flatMap((probe) => probe ?? []),
     ...releaseProbes(runs),
+    ...mergedPullRequestProbes(runs),
     ...settingProbes(runs),
     ...loginProbes(runs),
     ...findingProbes(session.messages, session.fileOperations ?? []),
