@@ -184,12 +184,12 @@ async function writeTemporary(path: string, text: string | Iterable<string>): Pr
 }
 
 /**
- * Writes `text`, or its pieces, to a new file at once: one open, a write of each piece as a string, one close. An
- * asynchronous write made a Buffer of each piece (memory outside the heap that only the collector frees) and took
- * a trip through the thread pool for the open, each piece and the close: a suite writes eight report files a
- * session, the pages 0.4 MB each.
+ * Writes `text`, or its pieces, to `path` at once (not atomically: for a file of a staging folder): one open, a
+ * write of each piece as a string, one close. An asynchronous write made a Buffer of each piece (memory outside the
+ * heap that only the collector frees) and took a trip through the thread pool for the open, each piece and the
+ * close: a suite writes eight report files and a records part a session, the pages 0.4 MB each.
  */
-function writeNewFile(path: string, text: string | Iterable<string>): void {
+export function writeNewFile(path: string, text: string | Iterable<string>): void {
   const descriptor = openSync(path, 'w');
   try {
     for (const piece of typeof text === 'string' ? [text] : text) writeWhole(descriptor, piece);
