@@ -28,6 +28,11 @@ type Reading = { blockCount: number; additions: [Addition[] | undefined, Additio
 // Conversations a generation remembers (text-cache.ts ages it as sessions are released): a session's slices.
 const readings = recentMap<string, Reading>(2_000);
 
+// Conversations up to this long are remembered: a slice, a short session's whole transcript. A longer one (a long
+// session's whole transcript, sent whole by few strategies) is read each time: its additions would be held, tens of
+// MB at 4 M tokens, for what another strategy seldom sends alike.
+const REMEMBERED_CONVERSATION_CHARS = 1 << 20;
+
 // The timeline additions are recorded on: a block's position is its index.
 const RECORDING = { firstPosition: 0, firstRecency: 0 };
 
@@ -39,6 +44,7 @@ export type ConversationFacts = {
 
 /** The facts of `conversation` (a request's rendered conversation), read once per text (see the module comment). */
 export function conversationFacts(conversation: string): ConversationFacts {
+  if (conversation.length > REMEMBERED_CONVERSATION_CHARS) return readEachTime(conversation);
   // A digest, not the text, is the key: a slice's text would keep its whole prompt alive.
   const key = digestOf('sha1', conversation, 'base64');
   let reading = readings.get(key);
@@ -63,6 +69,15 @@ export function conversationFacts(conversation: string): ConversationFacts {
         else store.touchFile(addition.path, addition.file, at(addition.block, addition.weight));
       }
     },
+  };
+}
+
+/** A conversation read afresh for each request (see {@link REMEMBERED_CONVERSATION_CHARS}). */
+function readEachTime(conversation: string): ConversationFacts {
+  const blocks = splitConversation(conversation);
+  return {
+    blockCount: blocks.length,
+    addTo: (store, timeline) => collectConversationFacts(blocks, store, timeline),
   };
 }
 

@@ -60,6 +60,19 @@ describe('extractive: a conversation read once and replayed', () => {
     }
   });
 
+  it('reads a conversation over a MB afresh for each request, with the same facts', () => {
+    const long = Array.from(
+      { length: Math.ceil((1 << 20) / conversation.length) + 1 },
+      () => conversation,
+    ).join('\n\n');
+    assert.ok(long.length > 1 << 20);
+    const read = storeWithSummary();
+    collectConversationFacts(splitConversation(long), read, timelines[1]!);
+    const replayed = storeWithSummary();
+    conversationFacts(long).addTo(replayed, timelines[1]!);
+    assert.deepEqual(contents(replayed), contents(read));
+  });
+
   it('reads a continuation apart from a first conversation: its first request is no task', () => {
     const first = createFactStore();
     conversationFacts(conversation).addTo(first, timelines[0]!);
