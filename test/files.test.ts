@@ -37,6 +37,15 @@ describe('atomic files', () => {
     await assert.rejects(writeFileAtomic(blocked, 'x'), { code: 'ENOTDIR', message: `ENOTDIR: ${blocked}` });
   });
 
+  it('writes a long piece whole, a character above U+FFFF across its 64k-character writes', async () => {
+    const own = await temporaryDirectory();
+    const path = join(own.path, 'long.txt');
+    const text = `${'a'.repeat((1 << 16) - 1)}😀${'é'.repeat(1 << 17)}\n`;
+    await writeFileAtomic(path, [text, 'end']);
+    assert.equal(await readFile(path, 'utf8'), `${text}end`);
+    await own.remove();
+  });
+
   it('names the file on failure, keeps what was there and leaves no temporary', async () => {
     const path = join(directory.path, 'kept.txt');
     await writeFile(path, 'before');

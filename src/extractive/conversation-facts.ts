@@ -85,18 +85,26 @@ const USER_SHELL =
 const STACK_FRAME = /^at\s.*:\d+(?::\d+)?\)?$/;
 const OPEN_CHECKBOX = /^\s*[-*]\s+\[ \]\s+/;
 
+/** Where a fact of block `index` of a conversation of `blockCount` blocks sits on the request's timeline. */
+export function placeOnTimeline(
+  timeline: Omit<ConversationTimeline, 'continuation'>,
+  blockCount: number,
+): (index: number, weight: number) => Placement {
+  const last = Math.max(blockCount - 1, 1);
+  return (index, weight) => ({
+    position: timeline.firstPosition + index,
+    recency: timeline.firstRecency + (1 - timeline.firstRecency) * (blockCount > 1 ? index / last : 1),
+    weight,
+  });
+}
+
 /** Adds the facts of a conversation's blocks to the store. */
 export function collectConversationFacts(
   blocks: readonly ConversationBlock[],
   store: FactStore,
   timeline: ConversationTimeline,
 ): void {
-  const last = Math.max(blocks.length - 1, 1);
-  const at = (index: number, weight: number): Placement => ({
-    position: timeline.firstPosition + index,
-    recency: timeline.firstRecency + (1 - timeline.firstRecency) * (blocks.length > 1 ? index / last : 1),
-    weight,
-  });
+  const at = placeOnTimeline(timeline, blocks.length);
   const tools = createToolLog(store, at);
   let latestRequest: { index: number; text: string } | undefined;
   let lastUserIndex = -1;

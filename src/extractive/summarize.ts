@@ -2,10 +2,9 @@
 import type { Tokenizer } from '../tokens.ts';
 import type { Composed } from './compose.ts';
 import { composeSummary } from './compose.ts';
-import { splitConversation } from './conversation.ts';
-import { collectConversationFacts } from './conversation-facts.ts';
 import type { Fact, FactStore } from './facts.ts';
 import { createFactStore, scoreFacts } from './facts.ts';
+import { conversationFacts } from './replayed-conversation-facts.ts';
 import { readRequest } from './request.ts';
 import { planSections, sectionFor } from './sections.ts';
 import { collectSummaryFacts } from './summary-facts.ts';
@@ -21,7 +20,7 @@ export function summarizeExtractively(
   tokenizer: Pick<Tokenizer, 'count' | 'countLines'>,
 ): Composed {
   const parsed = readRequest(request.system, request.prompt);
-  const blocks = splitConversation(parsed.conversation);
+  const conversation = conversationFacts(parsed.conversation);
   const store = createFactStore();
   let position = 0;
   if (parsed.previousSummary) {
@@ -34,7 +33,7 @@ export function summarizeExtractively(
   let earlier: FactStore | undefined;
   if (parsed.summaries.length > 0 && parsed.summariesUse === 'merge') {
     // The later a slice summary, the more recent its material; beside a conversation they are older still.
-    const scale = blocks.length > 0 ? 0.5 : 1;
+    const scale = conversation.blockCount > 0 ? 0.5 : 1;
     parsed.summaries.forEach((summary, index) => {
       position = collectSummaryFacts(summary, store, {
         firstPosition: position,
@@ -49,7 +48,7 @@ export function summarizeExtractively(
       collectSummaryFacts(summary, earlier, { firstPosition: 0, recency: 0, superseded: false });
     }
   }
-  collectConversationFacts(blocks, store, {
+  conversation.addTo(store, {
     firstPosition: position,
     firstRecency: position > 0 ? PREVIOUS_SUMMARY_RECENCY : 0,
     continuation: position > 0 || earlier !== undefined,

@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import { recordFilesOf } from './record-runs.ts';
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AbortedError, InputError } from '../errors.ts';
-import { writeFileAtomic } from '../files.ts';
+import { writeFileAtomic, writeNewFile } from '../files.ts';
 import { assertNoSecrets, redactSecrets } from '../providers/secrets.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 import type { ResultsFile } from './types.ts';
@@ -108,7 +108,7 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
     async stage(part, records) {
       const lines = records.map((record) => `${JSON.stringify(record)}\n`);
       for (const line of lines) assertNoSecrets(line, join(directory, `${pendingRun}.jsonl`));
-      await writeFile(partPath(part), lines);
+      writeNewFile(partPath(part), lines);
       parts.push(part);
     },
     async finish(runHeader, finishSignal, fileStem = runHeader.run) {

@@ -6,6 +6,7 @@
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeWhole } from '../files.ts';
 import type { TextPieces } from './text-pieces.ts';
 
 /** What kind of stored text: a call's prompt or answer, or a job's compacted context. */
@@ -141,21 +142,6 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
       return written;
     },
   };
-}
-
-/**
- * Writes a piece and returns its length in bytes. A string is written as it is (Node encodes it into a buffer of its
- * own, freed at once): a Buffer made of each piece was memory outside V8's heap that only its collector frees, a
- * whole-transcript prompt's size for each prompt. A short write, which a plain file hardly makes, writes the rest.
- */
-function writeWhole(descriptor: number, piece: string): number {
-  const length = Buffer.byteLength(piece);
-  const written = writeSync(descriptor, piece);
-  if (written < length) {
-    const bytes = Buffer.from(piece);
-    for (let at = written; at < length;) at += writeSync(descriptor, bytes, at, length - at);
-  }
-  return length;
 }
 
 function readSpan(descriptor: number, span: Span): string {

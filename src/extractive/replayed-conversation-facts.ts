@@ -1,0 +1,99 @@
+/**
+ * The facts of a conversation read once per text and replayed into every request that carries it again: the core
+ * strategies send the same slices of a session (parallel-stitch, the sequential ones and structured-iterative slice it
+ * alike), and each call parsed the slice and read its every block afresh. What reading adds to a store depends on the
+ * conversation's text and on whether it continues an earlier one, never on what the store holds, and its timeline
+ * only places each fact (placeOnTimeline): the additions are recorded with their block and weight and placed again on
+ * the timeline of the request that replays them, so a store ends as reading would have left it.
+ */
+import { splitConversation } from './conversation.ts';
+import {
+  collectConversationFacts,
+  type ConversationTimeline,
+  placeOnTimeline,
+} from './conversation-facts.ts';
+import type { FactKind, FactStore, Placement } from './facts.ts';
+import type { FileOperation } from './tools.ts';
+import { digestOf } from '../text/hashed-pieces.ts';
+import { ownCopy, recentMap } from '../text/text-cache.ts';
+
+/** One addition reading made to a store, with the block it came from (its position on a timeline from 0). */
+type Addition =
+  | { fact: FactKind; text: string; block: number; weight: number }
+  | { file: FileOperation; path: string; block: number; weight: number };
+
+/** A conversation read: how many blocks it has, and what reading it adds, as a first conversation and as a continuation. */
+type Reading = { blockCount: number; additions: [Addition[] | undefined, Addition[] | undefined] };
+
+// Conversations a generation remembers (text-cache.ts ages it as sessions are released): a session's slices.
+const readings = recentMap<string, Reading>(2_000);
+
+// Conversations up to this long are remembered: a slice, a short session's whole transcript. A longer one (a long
+// session's whole transcript, sent whole by few strategies) is read each time: its additions would be held, tens of
+// MB at 4 M tokens, for what another strategy seldom sends alike.
+const REMEMBERED_CONVERSATION_CHARS = 1 << 20;
+
+// The timeline additions are recorded on: a block's position is its index.
+const RECORDING = { firstPosition: 0, firstRecency: 0 };
+
+/** A conversation as a request carries it: its block count, and its facts added to a store on a timeline. */
+export type ConversationFacts = {
+  readonly blockCount: number;
+  addTo(store: FactStore, timeline: ConversationTimeline): void;
+};
+
+/** The facts of `conversation` (a request's rendered conversation), read once per text (see the module comment). */
+export function conversationFacts(conversation: string): ConversationFacts {
+  if (conversation.length > REMEMBERED_CONVERSATION_CHARS) return readEachTime(conversation);
+  // A digest, not the text, is the key: a slice's text would keep its whole prompt alive.
+  const key = digestOf('sha1', conversation, 'base64');
+  let reading = readings.get(key);
+  let blocks = reading === undefined ? splitConversation(conversation) : undefined;
+  if (reading === undefined) {
+    reading = { blockCount: blocks!.length, additions: [undefined, undefined] };
+    readings.set(key, reading);
+  }
+  const known = reading;
+  return {
+    blockCount: known.blockCount,
+    addTo(store, timeline) {
+      const variant = timeline.continuation ? 1 : 0;
+      let additions = known.additions[variant];
+      if (additions === undefined) {
+        additions = recordAdditions((blocks ??= splitConversation(conversation)), timeline.continuation);
+        known.additions[variant] = additions;
+      }
+      const at = placeOnTimeline(timeline, known.blockCount);
+      for (const addition of additions) {
+        if ('fact' in addition) store.add(addition.fact, addition.text, at(addition.block, addition.weight));
+        else store.touchFile(addition.path, addition.file, at(addition.block, addition.weight));
+      }
+    },
+  };
+}
+
+/** A conversation read afresh for each request (see {@link REMEMBERED_CONVERSATION_CHARS}). */
+function readEachTime(conversation: string): ConversationFacts {
+  const blocks = splitConversation(conversation);
+  return {
+    blockCount: blocks.length,
+    addTo: (store, timeline) => collectConversationFacts(blocks, store, timeline),
+  };
+}
+
+/** What reading the blocks adds to a store, in order; texts as strings of their own (a slice would hold the prompt). */
+function recordAdditions(blocks: ReturnType<typeof splitConversation>, continuation: boolean): Addition[] {
+  const additions: Addition[] = [];
+  const recorder: FactStore = {
+    add(fact, text, placement: Placement) {
+      additions.push({ fact, text: ownCopy(text), block: placement.position, weight: placement.weight });
+    },
+    touchFile(path, file, placement: Placement) {
+      additions.push({ file, path: ownCopy(path), block: placement.position, weight: placement.weight });
+    },
+    files: new Map(),
+    facts: () => [],
+  };
+  collectConversationFacts(blocks, recorder, { ...RECORDING, continuation });
+  return additions;
+}
