@@ -437,6 +437,7 @@ function readLine(
   const parts = line.split(CLAUSE_END_KEPT);
   // The stance of a clause is its sentence's where its last character stands (stance.ts).
   const stances = STANCE_WORDS.test(line) ? stanceSpans(line) : [];
+  const denied = deniedListItems(parts);
   let offset = 0;
   // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
   let lastWords = parts.length - 1;
@@ -449,6 +450,8 @@ function readLine(
       const terms: MeaningTerm[] = [];
       const stance = stances.find((span) => span.start < clauseEnd && clauseEnd <= span.end)?.stance;
       clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn, end?.startsWith('?') === true, stance);
+      if (denied.has(part))
+        for (const term of terms) if (term.term !== NEGATION_TERM) term.negated = stance !== 'denied';
       const last = part >= lastWords;
       let prose = false;
       for (let term = 0; term < terms.length && !prose; term++) prose = !terms[term]!.name;
@@ -467,6 +470,41 @@ function readLine(
     }
   }
   return { clauses, bullets };
+}
+
+// A clause whose last few words a negation reaches ("it has not been compiled"), and a list's last item ("committed
+// or pushed", "or closed").
+const DENIES_TO_END = /(?:\b(?:not|never|no|nor|cannot)|n't)(?:\s+\S+){0,3}\s*$/i;
+const LAST_ITEM = /(?:^|\s)(?:or|nor)\s+\S/i;
+// The most words an item of such a list has ("run through credo", "closed in bd").
+const LIST_ITEM_WORDS = 4;
+
+/**
+ * The parts of a line (as split by CLAUSE_END_KEPT: text at even indexes, ends at odd) that are items of a list a
+ * denied clause opens: "it has not been compiled, tested, run through credo, committed or pushed" denies each of
+ * them, where a negation's reach ends at the clause. Only a list of short items joined by commas and closed by "or"
+ * or "nor": "it does not compile, tests fail" denies nothing after its comma.
+ */
+function deniedListItems(parts: readonly string[]): ReadonlySet<number> {
+  const items = new Set<number>();
+  for (let head = 0; head + 2 < parts.length; head += 2) {
+    if (parts[head + 1]?.trim() !== ',' || !DENIES_TO_END.test(parts[head]!)) continue;
+    const run: number[] = [];
+    for (let part = head + 2; part < parts.length; part += 2) {
+      const words = parts[part]!.trim().split(/\s+/).filter(Boolean);
+      if (words.length === 0 || words.length > LIST_ITEM_WORDS + 1) break;
+      const closes = LAST_ITEM.test(parts[part]!);
+      // An item that denies on its own opens a denial of its own, unless it is the "nor" that closes the list.
+      if (!closes && DENIES_TO_END.test(parts[part]!)) break;
+      run.push(part);
+      if (closes) {
+        for (const item of run) items.add(item);
+        break;
+      }
+      if (parts[part + 1]?.trim() !== ',') break;
+    }
+  }
+  return items;
 }
 
 /** A number of a statement, with the terms right before and after it (what it measures). */

@@ -15,6 +15,7 @@ import { renderMessage } from '../../session/transcript.ts';
 import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
+import { changesLeftBehind } from './left-working-tree.ts';
 import { requestMarks } from './requests.ts';
 import { passed, type ToolRun, toolRuns } from './runs.ts';
 import { checkKey, checkName } from './verification.ts';
@@ -38,6 +39,7 @@ export type LivenessReason =
   | 'superseded-state'
   | 'in-open-request'
   | 'reverted-task'
+  | 'left-behind'
   | 'aside';
 
 /**
@@ -150,6 +152,13 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
     runs.some((run) => run.messageIndex >= cut && runsCheck(run, probe.check!))
   )
     return { live: true, reason: 'check-rerun-after-cut' };
+  // What a file held on a branch the agent has left, or before its changes were put back, is not in the tree now.
+  if (
+    probe.kind === 'artifact' &&
+    probe.file !== undefined &&
+    changesLeftBehind(probe.file, runs, session.fileOperations ?? [], cut)
+  )
+    return { live: false, reason: 'left-behind' };
   const at = probe.messageIndex ?? 0;
   switch (probe.kind) {
     case 'task':
