@@ -60,14 +60,11 @@ export function changesLeftBehind(
   );
   if (changes.length === 0) return false;
   const last = Math.max(...changes.map((operation) => operation.messageIndex));
-  const touched = [...new Set(operations.map((operation) => operation.path))];
-  const commits = commitsOf(runs).filter((commit) => commit.messageIndex > last && takes(commit, file));
-  return runs.some((run) => {
-    if (run.messageIndex <= last || run.messageIndex >= cut || run.failed || run.command === undefined)
-      return false;
-    const change = treeChangeOf(run.command);
-    if (change === undefined) return false;
-    const committed = commits.some((commit) => commit.messageIndex < run.messageIndex);
+  const { commits, treeChanges } = readRuns(runs);
+  const taken = commits.filter((commit) => commit.messageIndex > last && takes(commit, file));
+  return treeChanges.some(({ run, change }) => {
+    if (run.messageIndex <= last || run.messageIndex >= cut) return false;
+    const committed = taken.some((commit) => commit.messageIndex < run.messageIndex);
     if ('branch' in change) return committed;
     if (change.files.some((argument) => WHOLE_TREE.test(argument) || namesPath(argument, file)))
       return !committed;
@@ -75,8 +72,42 @@ export function changesLeftBehind(
     const branch =
       change.maybeBranch === true &&
       !change.files.some(
-        (argument) => /\.\w{1,8}$/.test(argument) || touched.some((path) => namesPath(argument, path)),
+        (argument) =>
+          /\.\w{1,8}$/.test(argument) || touchedPaths(operations).some((path) => namesPath(argument, path)),
       );
     return branch && committed;
   });
+}
+
+type ReadRuns = {
+  commits: ReturnType<typeof commitsOf>;
+  treeChanges: Array<{ run: ToolRun; change: TreeChange }>;
+};
+const readRunSets = new WeakMap<readonly ToolRun[], ReadRuns>();
+const touchedSets = new WeakMap<readonly FileOperation[], string[]>();
+
+// Read once per session, not once per artifact probe: a long session has thousands of runs and hundreds of files.
+function readRuns(runs: readonly ToolRun[]): ReadRuns {
+  let read = readRunSets.get(runs);
+  if (!read) {
+    read = {
+      commits: commitsOf(runs),
+      treeChanges: runs.flatMap((run) => {
+        if (run.failed || run.command === undefined) return [];
+        const change = treeChangeOf(run.command);
+        return change === undefined ? [] : [{ run, change }];
+      }),
+    };
+    readRunSets.set(runs, read);
+  }
+  return read;
+}
+
+function touchedPaths(operations: readonly FileOperation[]): string[] {
+  let touched = touchedSets.get(operations);
+  if (!touched) {
+    touched = [...new Set(operations.map((operation) => operation.path))];
+    touchedSets.set(operations, touched);
+  }
+  return touched;
 }
