@@ -146,3 +146,15 @@ export function derivedProbe(kind: string, fields: Partial<Probe> & Pick<Probe, 
     ...fields,
   };
 }
+
+/** A session where the user asks for one change and the agent commits it (`1a2b3c4`, "feat: add the retry budget"). */
+export function committedRetryBudget(): Session {
+  const commit = toolCall('bash', {
+    command: 'git add lib/retry.ex && git commit -m "feat: add the retry budget"',
+  });
+  return session([
+    user('Add a retry budget to the HTTP client and commit it.'),
+    callsTools([commit]),
+    toolResult(commit, '[main 1a2b3c4] feat: add the retry budget\n 1 file changed, 40 insertions(+)'),
+  ]);
+}

@@ -12,7 +12,7 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../../src/quality/probe-recall.ts';
 import { indexStatements, statementLabel } from '../../src/quality/statement-match.ts';
 import type { Probe } from '../../src/quality/probes.ts';
-import { callsTools, derivedProbe, session, toolCall, toolResult, user } from '../helpers/factories.ts';
+import { committedRetryBudget, derivedProbe } from '../helpers/factories.ts';
 
 /** A live derived probe of one kind with these facets. */
 const probe = (kind: Probe['kind'], facets: string[][], statement?: string): Probe =>
@@ -80,14 +80,7 @@ describe('going on', () => {
 });
 
 describe('a commit named by its hash', () => {
-  const commit = toolCall('bash', {
-    command: 'git add lib/retry.ex && git commit -m "feat: add the retry budget"',
-  });
-  const work = session([
-    user('Add a retry budget to the HTTP client and commit it.'),
-    callsTools([commit]),
-    toolResult(commit, '[main 1a2b3c4] feat: add the retry budget\n 1 file changed, 40 insertions(+)'),
-  ]);
+  const work = committedRetryBudget();
   const state = deriveProbes(work).probes.find((probe) => probe.kind === 'state')!;
 
   it('is stated by the hash beside the word commit, as by its subject', () => {

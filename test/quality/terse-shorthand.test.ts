@@ -10,7 +10,7 @@ import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { meaningTerms } from '../../src/quality/meaning.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
-import { callsTools, derivedProbe, session, toolCall, toolResult, user } from '../helpers/factories.ts';
+import { committedRetryBudget, derivedProbe } from '../helpers/factories.ts';
 
 const denied = (text: string) =>
   meaningTerms(text)
@@ -75,14 +75,7 @@ describe("a terse note's shorthand for prepositions", () => {
 });
 
 describe('a commit a terse note marks done by its hash', () => {
-  const commit = toolCall('bash', {
-    command: 'git add lib/retry.ex && git commit -m "feat: add the retry budget"',
-  });
-  const work = session([
-    user('Add a retry budget to the HTTP client and commit it.'),
-    callsTools([commit]),
-    toolResult(commit, '[main 1a2b3c4] feat: add the retry budget\n 1 file changed, 40 insertions(+)'),
-  ]);
+  const work = committedRetryBudget();
   const state = deriveProbes(work).probes.find((probe) => probe.kind === 'state')!;
   const outcome = (text: string) => probeOutcome(createMatcher(text), state);
 
