@@ -27,6 +27,15 @@ export function commitSubject(command: string): string | undefined {
 }
 
 /** Whether a run made a commit (its whole command line, not the first line a summary shows). */
+// A commit in a shell command, made or refused (its whole line: a run's command is clipped).
+const COMMIT_COMMAND = /\bgit\s+commit\b/;
+
+/** Whether a run's shell command tries to commit, whatever came of it (a hook may refuse it). */
+export function triesCommit(run: ToolRun): boolean {
+  const command = shellCommand(run.call);
+  return command !== undefined && COMMIT_COMMAND.test(command);
+}
+
 export function isCommit(run: ToolRun): boolean {
   const command = shellCommand(run.call);
   return command !== undefined && commitSubject(command) !== undefined;

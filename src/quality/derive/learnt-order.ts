@@ -3,18 +3,11 @@
  * format' to fix."), then one command run, then the same commit made, teaches "run `mix format` before committing".
  * What a careful reader keeps as a constraint for the commits still to come; the refusal itself is history.
  */
-import { isReadOnlyCommand, shellCommand } from '../../session/shell-commands.ts';
-import { isCommit } from './commits.ts';
+import { isReadOnlyCommand } from '../../session/shell-commands.ts';
+import { isCommit, triesCommit } from './commits.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords } from './phrases.ts';
 import { passed, type ToolRun } from './runs.ts';
-
-// A commit in a shell command (its whole line: a run's command is clipped).
-const COMMIT = /\bgit\s+commit\b/;
-const commits = (run: ToolRun) => {
-  const command = shellCommand(run.call);
-  return command !== undefined && COMMIT.test(command);
-};
 
 // How a summary says the step it must come before: committing.
 const COMMITTING = [
@@ -34,8 +27,8 @@ export function learntOrderProbes(runs: readonly ToolRun[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   const taught = new Set<string>();
   runs.forEach((refused, at) => {
-    if (!refused.failed || !commits(refused)) return;
-    const made = runs.findIndex((run, later) => later > at && commits(run));
+    if (!refused.failed || !triesCommit(refused)) return;
+    const made = runs.findIndex((run, later) => later > at && triesCommit(run));
     if (made < 0 || !passed(runs[made]!) || !isCommit(runs[made]!)) return;
     const between = runs.slice(at + 1, made);
     // Only shell commands in between, all passed: an edit or a failure between them is a fix of the code, not a step.
