@@ -2,7 +2,7 @@
  * A terse note's shorthand read as the words it stands for (issue 39, the terse handoff): `!=`, `≠` and `∅` deny what
  * follows them as `¬` does ("stop hook shows it != stop hook causes it" says the stop hook does not cause it), and an
  * exclamation mark still ends a clause; its shorthand for words of code work (`ckpt`, `idx`, `tbl`) and for prepositions
- * (`w/`, `w/o`, `b4`) reads as the words; a check mark before a commit's hash ("fum.1 ✔ 3bb8701") states the commit, and so does its hash said pushed where
+ * (`w/`, `w/o`, `b4`) reads as the words, and so does a slash list of participles ("NOT built/tested/committed"); a check mark before a commit's hash ("fum.1 ✔ 3bb8701") states the commit, and so does its hash said pushed where
  * the session pushed it ("Fixed+pushed (d1f37d0)").
  */
 import assert from 'node:assert/strict';
@@ -120,6 +120,37 @@ describe('a commit a terse note says pushed', () => {
     assert.equal(outcome('1a2b3c4, 9f8e7d6, retry.ex'), 'missed');
     assert.equal(outcome('budget 1a2b3c4 not pushed'), 'missed');
     assert.equal(outcome('budget fixed+pushed (1a2b3c4)', committedRetryBudget()), 'missed');
+  });
+});
+
+describe("a terse note's slash list of participles", () => {
+  it('reads as the words, denied by a negation before it, and a path stays a name', () => {
+    assert.deepEqual(
+      denied('retry.2 edits made, NOT built/tested/committed'),
+      terms('built tested committed'),
+    );
+    // "compiled/tested/credo" ends in no participle: a name, as a path's last folder is.
+    assert.deepEqual(
+      denied("retry.2: not compiled/tested/credo'd/closed/committed/pushed"),
+      terms('credo closed committed'),
+    );
+    assert.deepEqual(
+      meaningTerms('lib/generated/seed and src/shared/derived').map((term) => term.name),
+      [true, true],
+    );
+  });
+
+  it('states work left uncommitted', () => {
+    const probe = derivedProbe('state', {
+      facets: [['not committed', 'uncommitted changes', 'still uncommitted']],
+      statement: 'The edits since the last commit (1a2b3c4) are not committed yet',
+    });
+    const outcome = (text: string) => probeOutcome(createMatcher(text), probe);
+    assert.equal(
+      outcome("- .2 IN PROGRESS, edits made, NOT compiled/tested/credo'd/committed/closed"),
+      'matched',
+    );
+    assert.notEqual(outcome('- .2 IN PROGRESS, edits made, compiled/tested/committed/closed'), 'matched');
   });
 });
 
