@@ -1,7 +1,7 @@
 /**
  * A terse note's shorthand read as the words it stands for (issue 39, the terse handoff): `!=`, `≠` and `∅` deny what
  * follows them as `¬` does ("stop hook shows it != stop hook causes it" says the stop hook does not cause it), and an
- * exclamation mark still ends a clause; its shorthand for words of code work (`ckpt`, `idx`, `tbl`) and for prepositions
+ * exclamation mark still ends a clause; its shorthand for words of code work (`ckpt`, `idx`, `tbl`, `opt`) and for prepositions
  * (`w/`, `w/o`, `b4`) reads as the words, and so does a slash list of participles ("NOT built/tested/committed"); a check mark before a commit's hash ("fum.1 ✔ 3bb8701") states the commit, and so does its hash said pushed where
  * the session pushed it ("Fixed+pushed (d1f37d0)").
  */
@@ -32,6 +32,8 @@ describe("a terse note's shorthand for words of code work", () => {
       terms('ckpt idx, coords nullable, new tbl, asst text, 2 objs'),
       terms('checkpoint index, coordinates nullable, new table, assistant text, 2 objects'),
     );
+    assert.deepEqual(terms('opt. usage overlay'), terms('optional usage overlay'));
+    assert.deepEqual(terms('opt. usage overlay'), terms('option usage overlay'));
   });
 });
 
