@@ -141,6 +141,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['tabl', 'table', 'tbl'],
   ['assist', 'assistant', 'asst'],
   ['object', 'obj', 'objs'],
+  // "opt. AI-usage overlay", "SERVICE_ROLE_KEY (opt)": an option, optional (the stemmer reads both as one).
+  ['option', 'opt'],
   // Units of time as reports and terse notes write them ("this Q vs last Q", "3 wk").
   ['quarter', 'q'],
   ['week', 'wk', 'wks'],

@@ -164,6 +164,10 @@ function identifierWords(token: string): string[] {
 
 type Word = { word: string; name: boolean; folded?: string; part?: true };
 
+// Lowercase words joined by slashes, and nothing else; participles that do not end in -ed ("built", "done").
+const PARTICIPLE_LIST = /^\p{Ll}+(?:\/\p{Ll}+)+$/u;
+let participles: ReadonlySet<string> | undefined;
+
 /** The words of one raw token, each marked as prose or name. */
 function tokenWords(token: string): Word[] {
   if (/^\d+(?:\.\d+)?$/u.test(token)) return [{ word: token, name: true, folded: token }];
@@ -171,6 +175,15 @@ function tokenWords(token: string): Word[] {
   const arity = /^([\p{L}_][\p{L}\p{N}_.]*)\/\d+$/u.exec(token);
   if (arity) return tokenWords(arity[1]!).map((word) => ({ ...word, name: true }));
   const lower = token.toLowerCase();
+  // A terse note's slash list of participles is words, not a path: "NOT compiled/tested/committed/closed" denies the
+  // commit ("credo'd/committed/closed": the letter an apostrophe leaves is no word). A folder of a path is seldom a
+  // participle, and "lib/generated/seed" is not a list of them.
+  if (PARTICIPLE_LIST.test(token)) {
+    const parts = token.split('/').filter((part) => part.length > 1);
+    participles ??= new Set([...IRREGULAR_FORMS.map(([form]) => form), 'done']);
+    if (parts.length > 1 && parts.every((part) => part.endsWith('ed') || participles!.has(part)))
+      return parts.map((word) => ({ word, name: false }));
+  }
   const extension = /\.([a-z0-9]{1,6})$/.exec(lower)?.[1];
   if (token.includes('/') || token.includes('\\') || (extension && FILE_EXTENSIONS.has(extension))) {
     // A file reads as the words of its name without the extension (`core/agent-session.ts` = agent, session), so a

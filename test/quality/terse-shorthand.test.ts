@@ -1,8 +1,9 @@
 /**
  * A terse note's shorthand read as the words it stands for (issue 39, the terse handoff): `!=`, `≠` and `∅` deny what
  * follows them as `¬` does ("stop hook shows it != stop hook causes it" says the stop hook does not cause it), and an
- * exclamation mark still ends a clause; its shorthand for words of code work (`ckpt`, `idx`, `tbl`) and for prepositions
- * (`w/`, `w/o`, `b4`) reads as the words; a check mark before a commit's hash ("fum.1 ✔ 3bb8701") states the commit.
+ * exclamation mark still ends a clause; its shorthand for words of code work (`ckpt`, `idx`, `tbl`, `opt`) and for prepositions
+ * (`w/`, `w/o`, `b4`) reads as the words, and so does a slash list of participles ("NOT built/tested/committed"); a check mark before a commit's hash ("fum.1 ✔ 3bb8701") states the commit, and so does its hash said pushed where
+ * the session pushed it ("Fixed+pushed (d1f37d0)").
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -10,7 +11,14 @@ import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { meaningTerms } from '../../src/quality/meaning.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
-import { committedRetryBudget, derivedProbe } from '../helpers/factories.ts';
+import {
+  callsTools,
+  committedRetryBudget,
+  derivedProbe,
+  session,
+  toolCall,
+  toolResult,
+} from '../helpers/factories.ts';
 
 const denied = (text: string) =>
   meaningTerms(text)
@@ -24,6 +32,8 @@ describe("a terse note's shorthand for words of code work", () => {
       terms('ckpt idx, coords nullable, new tbl, asst text, 2 objs'),
       terms('checkpoint index, coordinates nullable, new table, assistant text, 2 objects'),
     );
+    assert.deepEqual(terms('opt. usage overlay'), terms('optional usage overlay'));
+    assert.deepEqual(terms('opt. usage overlay'), terms('option usage overlay'));
   });
 });
 
@@ -89,6 +99,60 @@ describe('a commit a terse note marks done by its hash', () => {
     assert.equal(outcome('1a2b3c4, 9f8e7d6, retry.ex'), 'missed');
     assert.equal(outcome('1a2b3c4 ✔'), 'missed');
     assert.equal(outcome('✔ 9f8e7d6; 1a2b3c4 reverted'), 'missed');
+  });
+});
+
+describe('a commit a terse note says pushed', () => {
+  const push = toolCall('bash', { command: 'git push origin main' });
+  const pushed = session([
+    ...committedRetryBudget().messages,
+    callsTools([push]),
+    toolResult(push, 'To github.com:acme/client.git\n   9f8e7d6..1a2b3c4  main -> main'),
+  ]);
+  const stateOf = (work: typeof pushed) =>
+    deriveProbes(work).probes.find((probe) => probe.kind === 'state' && probe.check === 'git commit')!;
+  const outcome = (text: string, work = pushed) => probeOutcome(createMatcher(text), stateOf(work));
+
+  it('is stated by the hash said pushed, when a push took it to the remote', () => {
+    assert.equal(outcome('NOW: budget fixed+pushed (1a2b3c4) → report back'), 'matched');
+    assert.equal(outcome('branch: 9f8e7d6 1a2b3c4(budget). all pushed, tree clean'), 'matched');
+  });
+
+  it('is not stated by the hash alone, said not pushed, or pushed where no push was made', () => {
+    assert.equal(outcome('1a2b3c4, 9f8e7d6, retry.ex'), 'missed');
+    assert.equal(outcome('budget 1a2b3c4 not pushed'), 'missed');
+    assert.equal(outcome('budget fixed+pushed (1a2b3c4)', committedRetryBudget()), 'missed');
+  });
+});
+
+describe("a terse note's slash list of participles", () => {
+  it('reads as the words, denied by a negation before it, and a path stays a name', () => {
+    assert.deepEqual(
+      denied('retry.2 edits made, NOT built/tested/committed'),
+      terms('built tested committed'),
+    );
+    // "compiled/tested/credo" ends in no participle: a name, as a path's last folder is.
+    assert.deepEqual(
+      denied("retry.2: not compiled/tested/credo'd/closed/committed/pushed"),
+      terms('credo closed committed'),
+    );
+    assert.deepEqual(
+      meaningTerms('lib/generated/seed and src/shared/derived').map((term) => term.name),
+      [true, true],
+    );
+  });
+
+  it('states work left uncommitted', () => {
+    const probe = derivedProbe('state', {
+      facets: [['not committed', 'uncommitted changes', 'still uncommitted']],
+      statement: 'The edits since the last commit (1a2b3c4) are not committed yet',
+    });
+    const outcome = (text: string) => probeOutcome(createMatcher(text), probe);
+    assert.equal(
+      outcome("- .2 IN PROGRESS, edits made, NOT compiled/tested/credo'd/committed/closed"),
+      'matched',
+    );
+    assert.notEqual(outcome('- .2 IN PROGRESS, edits made, compiled/tested/committed/closed'), 'matched');
   });
 });
 

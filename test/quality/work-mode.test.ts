@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { modeProbes } from '../../src/quality/derive/mode.ts';
 import { createMatcher } from '../../src/quality/match.ts';
-import { scoreProbes } from '../../src/quality/probe-recall.ts';
+import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
 import { assistant, context, user } from '../helpers/factories.ts';
 
 const environment = (sandbox: string, approval: string, network = 'restricted') =>
@@ -55,11 +55,30 @@ describe('the mode the agent works in', () => {
     const [probe, ...rest] = modeProbes(messages);
     assert.equal(rest.length, 0);
     assert.equal(probe!.messageIndex, 7);
-    assert.deepEqual(probe!.facets, [['full access'], ['enabled']]);
+    assert.deepEqual(probe!.facets, [['full access'], ['enabled', 'approval never']]);
     assert.match(
       probe!.statement!,
       /^The agent now works in full access.*approval policy never.*began in a read-only sandbox/,
     );
+  });
+
+  it("is kept by a terse note that says the approval policy where it writes the network as 'on'", () => {
+    const messages = [
+      ...READ_ONLY_SESSION,
+      environment('danger-full-access', 'never', 'enabled'),
+      assistant('Applying the migration to the checkout service now.'),
+    ];
+    const { probes } = deriveProbes({ messages });
+    const mode = probes.find(
+      (probe) => probe.kind === 'constraint' && /sandbox/.test(probe.statement ?? ''),
+    )!;
+    const outcome = (summary: string) => probeOutcome(createMatcher(summary), mode);
+    assert.equal(
+      outcome('Perms: env since #6 = approval never, sandbox danger-full-access, net on.'),
+      'matched',
+    );
+    assert.notEqual(outcome('danger-full-access never approval_policy network_access'), 'matched');
+    assert.notEqual(outcome('sandbox danger-full-access; approval is never asked for edits'), 'matched');
   });
 
   it('is none without an environment context, and none from what the user typed', () => {

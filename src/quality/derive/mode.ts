@@ -89,7 +89,16 @@ export function modeProbes(messages: readonly Message[]): DraftProbe[] {
   if (!names || !plain) return [];
   // The approval policy's words say the mode as well ("read-only" and "on-request" go together).
   const approval = latest.mode.approval?.includes('-') ? [latest.mode.approval.replace(/-/g, ' ')] : [];
-  const facets = [[...names, ...approval], [plain]];
+  // The network's word is also said by the approval policy's, named ("net on", "approval never"): both say what the
+  // agent may do unasked, and "never" alone is a negation, not a name.
+  const unasked =
+    plain === latest.mode.network && latest.mode.approval && /^[a-z]+$/.test(latest.mode.approval)
+      ? [`approval ${latest.mode.approval}`]
+      : [];
+  const facets = [
+    [...names, ...approval],
+    [plain, ...unasked],
+  ];
   const words = modeWords(latest.mode);
   const statement = earlier
     ? `The agent now works in ${words}; it began in ${modeWords(earlier)}.`

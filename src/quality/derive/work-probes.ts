@@ -24,9 +24,12 @@ import {
 // The marks a terse note puts before a commit's hash to say the work was done there ("fum.1 ✔ 3bb8701").
 const DONE_MARKS = ['✔', '✓', '✅'];
 
-/** A commit's hash with a done mark before it, as a terse note writes a piece of work committed. */
-function doneAt(hash: string): string[] {
-  return DONE_MARKS.map((mark) => `${mark} ${hash}`);
+/**
+ * A commit's hash with a done mark before it, as a terse note writes a piece of work committed; and, where a push took
+ * it to a remote, said pushed ("Fixed+pushed (d1f37d0)", "d1b15fb … all pushed"): only a commit is pushed.
+ */
+function doneAt(hash: string, pushed: boolean): string[] {
+  return [...DONE_MARKS.map((mark) => `${mark} ${hash}`), ...(pushed ? [`pushed ${hash}`] : [])];
 }
 
 /**
@@ -57,7 +60,12 @@ function commitProbe(commit: CommitState, tickets: ReadonlyMap<string, TicketSta
     // A handoff names a commit by its hash ("Done: 4te.1 (commit 12e2d10)", a terse "4te.1 ✔ 12e2d10"), not always by
     // its subject; a bare hash, as an identifier bag lists it, is not the commit stated.
     facets: anchor
-      ? [[anchor], commit.hash ? [phrase, `commit ${commit.hash}`, ...doneAt(commit.hash)] : [phrase]]
+      ? [
+          [anchor],
+          commit.hash
+            ? [phrase, `commit ${commit.hash}`, ...doneAt(commit.hash, commit.pushedTo !== undefined)]
+            : [phrase],
+        ]
       : [[phrase]],
     statement,
   };
