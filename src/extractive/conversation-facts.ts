@@ -20,6 +20,7 @@ import { memoizeByText } from '../text/text-cache.ts';
 import type { CallRecord } from './tool-facts.ts';
 import { createToolLog } from './tool-facts.ts';
 import { shellCommand } from '../session/shell-commands.ts';
+import { typedRequest } from '../session/editor-prompt-header.ts';
 import { describeCall } from './tools.ts';
 
 /** Where the conversation sits on the request's timeline. */
@@ -192,7 +193,8 @@ const readUserMessage = memoizeByText((text) => readUser(text, false), MAX_READ_
 
 /** What a user message says: a command it ran, or its request, pasted errors, paths and facts. */
 function readUser(text: string, isFirst: boolean): UserReading {
-  const trimmed = text.trim();
+  // An editor's header (its open tabs) is no part of the request: the task opens with what the user typed.
+  const trimmed = typedRequest(text).trim();
   const reading: UserReading = { pasted: [], paths: [], facts: [] };
   const shell = USER_SHELL.exec(trimmed);
   if (shell) {
