@@ -195,7 +195,7 @@ const readUserMessage = memoizeByText((text) => readUser(text, false), MAX_READ_
 /** What a user message says: a command it ran, or its request, pasted errors, paths and facts. */
 function readUser(text: string, isFirst: boolean): UserReading {
   // An editor's header (its open tabs) is no part of the request: the task opens with what the user typed.
-  const trimmed = withShortListsJoined(typedRequest(text), MIN_WORDS).trim();
+  const trimmed = withShortListsJoined(typedRequest(text), MIN_WORDS, SENTENCE_CHARS).trim();
   const reading: UserReading = { pasted: [], paths: [], facts: [] };
   const shell = USER_SHELL.exec(trimmed);
   if (shell) {

@@ -15,14 +15,22 @@ before(async () => {
 describe("a user's list of short items under a lead-in line", () => {
   it('is joined to its lead-in; a list of whole sentences, or one with no lead-in, stays as it is', () => {
     assert.equal(
-      withShortListsJoined('Report filters:\n- Date range\n- Customer (one or many)\n- Region\nThanks.', 5),
+      withShortListsJoined(
+        'Report filters:\n- Date range\n- Customer (one or many)\n- Region\nThanks.',
+        5,
+        300,
+      ),
       'Report filters: Date range; Customer (one or many); Region.\nThanks.',
     );
     const sentences =
       'Rules:\n- Never add a new dependency to the project.\n- Keep every public function documented.';
-    assert.equal(withShortListsJoined(sentences, 5), sentences);
+    assert.equal(withShortListsJoined(sentences, 5, 300), sentences);
     const noLeadIn = 'Build the report page.\n- Date range\n- Region';
-    assert.equal(withShortListsJoined(noLeadIn, 5), noLeadIn);
+    assert.equal(withShortListsJoined(noLeadIn, 5, 300), noLeadIn);
+    // Joined, the list would be clipped: its items stay lines of their own.
+    const long =
+      'Filters:\n- Date range\n- A customer, or several customers picked from the list of active accounts';
+    assert.equal(withShortListsJoined(long, 5, 60), long);
   });
 
   it("is one bullet of the extractive summary's goal, every item kept", async () => {
