@@ -73,7 +73,8 @@ const sessions = [
  * exploration (rollout 0199812e, at its end) was one, the user's messages 0.583 above the core strategies' 0.575,
  * until the extractive summary read the user's prompt after the editor's header ("# Context from my IDE setup: …
  * ## My request for Codex:"), which had made its goal open with the editor's open tabs and drop the task's title line
- * ("Quality score"), and joined the short items of the page filters' list to their lead-in: the core strategies 0.783.
+ * ("Quality score"), joined the short items of the page filters' list to their lead-in, and stated the sandbox mode the
+ * environment context sets: the core strategies 0.867.
  * entireio d0, M-Claude c7d2069e and de73bc86 keep grep and the user's messages under their bounds since probes that
  * state no reader fact left (a fault the user reports set as a rule, a quoted status code as a number, an error fixed
  * before the cut kept live by the issue the agent filed about it).
