@@ -20,6 +20,9 @@ import { memoizeByText } from '../text/text-cache.ts';
 import type { CallRecord } from './tool-facts.ts';
 import { createToolLog } from './tool-facts.ts';
 import { shellCommand } from '../session/shell-commands.ts';
+import { typedRequest } from '../session/editor-prompt-header.ts';
+import { withShortListsJoined } from './user-list-items.ts';
+import { harnessModeLine } from './harness-mode.ts';
 import { describeCall } from './tools.ts';
 
 /** Where the conversation sits on the request's timeline. */
@@ -107,6 +110,8 @@ export function collectConversationFacts(
   const at = placeOnTimeline(timeline, blocks.length);
   const tools = createToolLog(store, at);
   let latestRequest: { index: number; text: string } | undefined;
+  // The harness's mode (Codex's sandbox and approvals): the latest context that sets one stands.
+  let latestMode: { index: number; text: string } | undefined;
   let lastUserIndex = -1;
   // Injected context (instructions, environment, notifications) before it does not make the first
   // user message any less the session's task.
@@ -144,8 +149,12 @@ export function collectConversationFacts(
 
   const handlers: Record<BlockRole, (index: number, text: string) => void> = {
     user: onUser,
-    // What the agent injected is background the model had, never the user's task or request.
-    context: () => {},
+    // What the agent injected is background the model had, never the user's task or request; the mode the harness
+    // set is a constraint of the work.
+    context: (index, text) => {
+      const mode = harnessModeLine(text);
+      if (mode) latestMode = { index, text: mode };
+    },
     assistant: (index, text) => onAssistant(index, text, false),
     thinking: (index, text) => onAssistant(index, text, true),
     'tool-calls': (index, text) => tools.calls(index, text),
@@ -158,6 +167,7 @@ export function collectConversationFacts(
   tools.finish();
 
   addLatestActivity(store, at, assistantTexts.slice(-2), tools.recentCalls(RECENT_CALLS));
+  if (latestMode) store.add('constraint', latestMode.text, at(latestMode.index, WEIGHT.constraint));
   // The same key moves the latest request out of the goal list: the latest ask is what comes next.
   if (latestRequest && (latestRequest.index > firstIndex || timeline.continuation)) {
     store.add('next', latestRequest.text, at(latestRequest.index, WEIGHT.next));
@@ -192,7 +202,8 @@ const readUserMessage = memoizeByText((text) => readUser(text, false), MAX_READ_
 
 /** What a user message says: a command it ran, or its request, pasted errors, paths and facts. */
 function readUser(text: string, isFirst: boolean): UserReading {
-  const trimmed = text.trim();
+  // An editor's header (its open tabs) is no part of the request: the task opens with what the user typed.
+  const trimmed = withShortListsJoined(typedRequest(text), MIN_WORDS, SENTENCE_CHARS).trim();
   const reading: UserReading = { pasted: [], paths: [], facts: [] };
   const shell = USER_SHELL.exec(trimmed);
   if (shell) {

@@ -4,6 +4,7 @@
  * and the numbers they gave.
  */
 import type { Message } from '../../session/types.ts';
+import { typedRequest } from '../../session/editor-prompt-header.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
@@ -90,15 +91,6 @@ const DESCRIBES = /\b(?:doesn't|does not|doesn’t)\b/i;
 
 // A command the user ran in the agent's shell (pi's `!ls`), handed to the model as a user message.
 const USER_SHELL = /^\s*\[User ran a shell command\]/;
-
-// An editor extension's header before what the user typed (Codex in VS Code: "# Context from my IDE setup: ## Open
-// tabs: … ## My request for Codex: …").
-const TYPED_AFTER = /^[\s\S]*?#+\s*My request for \w+:\s*/;
-
-/** What the user typed of a prompt: after an editor's context header, when there is one. */
-function typedRequest(text: string): string {
-  return text.replace(TYPED_AFTER, '');
-}
 
 /** The user's requests: prompts with prose, and whether the agent went to work on each (a tool call before the next). */
 export function userRequests(messages: readonly Message[]): Request[] {
