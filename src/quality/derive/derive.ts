@@ -47,6 +47,8 @@ import { withoutTestsOfChanges } from './test-files.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
 import { declinedOfferProbes, rejectedCallProbes } from './vetoes.ts';
+import { createdBranchProbes } from './agent-created-branch.ts';
+import { sudoWithoutTerminalProbes } from './sudo-without-terminal.ts';
 import { workProbes } from './work-probes.ts';
 import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
 import { deliverableProbes } from './request-deliverables.ts';
@@ -98,6 +100,8 @@ export function draftProbes(
     ...mergedPullRequestProbes(runs),
     ...settingProbes(runs),
     ...loginProbes(runs),
+    ...createdBranchProbes(work, runs),
+    ...sudoWithoutTerminalProbes(runs),
     ...findingProbes(session.messages, session.fileOperations ?? []),
     ...proposedFixProbes(session.messages, session.fileOperations ?? []),
     ...decisionProbes(session.messages),
