@@ -1,7 +1,7 @@
 /**
  * A plan or design document the agent wrote and then carried out (issue 39, precision): its artifact probe is history
- * once the agent changed other files after it; a plan that is the work itself (nothing changed after it), and a file
- * that is no plan, still stand.
+ * once the agent changed other files after it; a plan that is the work itself (nothing changed after it), one kept up
+ * as the work went, and a file that is no plan, still stand.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -63,6 +63,20 @@ describe('a plan document the agent carried out', () => {
     assert.deepEqual(reasonsAt(messages, { 'PARSER_PLAN.md': 3, 'src/parser.ts': 1 }), {
       'PARSER_PLAN.md': 'standing',
       'src/parser.ts': 'standing',
+    });
+  });
+
+  it('stands when the agent kept it up as the work went', () => {
+    const messages: Message[] = [
+      user('Refactor the parser in work packages; keep a plan to resume from.'),
+      ...write('docs/refactor-plan.md'), // 1-2
+      ...edit('src/parser.ts'), // 3-4
+      ...edit('docs/refactor-plan.md'), // 5-6: the first package ticked off
+      ...edit('src/lexer.ts'), // 7-8
+      assistant('WP2 is done.'),
+    ];
+    assert.deepEqual(reasonsAt(messages, { 'docs/refactor-plan.md': 5 }), {
+      'docs/refactor-plan.md': 'standing',
     });
   });
 
