@@ -6,29 +6,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isPlanDocument } from '../../src/quality/derive/carried-out-plan-document.ts';
-import { livenessReasons } from '../../src/quality/derive/liveness.ts';
 import type { Message } from '../../src/session/types.ts';
-import { assistant, derivedProbe, session, toolExchange, user } from '../helpers/factories.ts';
+import { artifactLivenessAt, assistant, toolExchange, user } from '../helpers/factories.ts';
 
 /** The agent's write of a whole file. */
 const write = (path: string) => toolExchange('write', { path, content: '# Parser limits\n' }, 'Written.');
 /** The agent's edit of a file. */
 const edit = (path: string) => toolExchange('edit', { path, oldText: 'a', newText: 'b' }, 'Edited.');
-/** An artifact probe of a file, placed where it was last changed. */
-const artifact = (path: string, messageIndex: number) => ({
-  ...derivedProbe('artifact', { facets: [[path.split('/').at(-1)!], ['Parser limits']] }),
-  id: `artifact@${messageIndex}`,
-  file: path,
-  messageIndex,
-});
-
-/** Why each artifact probe is live or history at the end of a session of these messages. */
-function reasonsAt(messages: Message[], files: Record<string, number>): Record<string, string> {
-  const probes = Object.entries(files).map(([path, at]) => artifact(path, at));
-  const reasons = livenessReasons(probes, session(messages), messages.length);
-  return Object.fromEntries(probes.map((probe) => [probe.file!, reasons[probe.id]!]));
-}
-
 describe('a plan document the agent carried out', () => {
   it('is history once the agent changed other files after writing it', () => {
     const messages: Message[] = [
@@ -39,7 +23,7 @@ describe('a plan document the agent carried out', () => {
       assistant('The limits are raised as planned.'),
     ];
     assert.deepEqual(
-      reasonsAt(messages, {
+      artifactLivenessAt(messages, {
         'docs/plans/2026-01-29-parser-limits-design.md': 1,
         '/tmp/parser-plan.md': 3,
         'src/parser.ts': 5,
@@ -60,7 +44,7 @@ describe('a plan document the agent carried out', () => {
       ...toolExchange('read', { path: 'src/lexer.ts' }, 'export const lexer = 1;'),
       assistant('The design is in PARSER_PLAN.md.'),
     ];
-    assert.deepEqual(reasonsAt(messages, { 'PARSER_PLAN.md': 3, 'src/parser.ts': 1 }), {
+    assert.deepEqual(artifactLivenessAt(messages, { 'PARSER_PLAN.md': 3, 'src/parser.ts': 1 }), {
       'PARSER_PLAN.md': 'standing',
       'src/parser.ts': 'standing',
     });
@@ -75,7 +59,7 @@ describe('a plan document the agent carried out', () => {
       ...edit('src/lexer.ts'), // 7-8
       assistant('WP2 is done.'),
     ];
-    assert.deepEqual(reasonsAt(messages, { 'docs/refactor-plan.md': 5 }), {
+    assert.deepEqual(artifactLivenessAt(messages, { 'docs/refactor-plan.md': 5 }), {
       'docs/refactor-plan.md': 'standing',
     });
   });
