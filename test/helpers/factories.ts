@@ -11,6 +11,7 @@ import type {
 } from '../../src/session/types.ts';
 import { emptyStats } from '../../src/session/types.ts';
 import type { Probe } from '../../src/quality/probes.ts';
+import { livenessReasons } from '../../src/quality/derive/liveness.ts';
 
 let nextCallId = 1;
 
@@ -145,6 +146,26 @@ export function derivedProbe(kind: string, fields: Partial<Probe> & Pick<Probe, 
     source: 'derived',
     ...fields,
   };
+}
+
+/** A derived artifact probe of a file, placed where the file was last changed (`artifact@<index>`). */
+export function artifactProbeAt(path: string, messageIndex: number, about = 'parser limits'): Probe {
+  return {
+    ...derivedProbe('artifact', { facets: [[path.split('/').at(-1)!], [about]] }),
+    id: `artifact@${messageIndex}`,
+    file: path,
+    messageIndex,
+  };
+}
+
+/** Why the artifact probe of each file (placed at its index) is live or history at the end of these messages. */
+export function artifactLivenessAt(
+  messages: Message[],
+  files: Record<string, number>,
+): Record<string, string> {
+  const probes = Object.entries(files).map(([path, at]) => artifactProbeAt(path, at));
+  const reasons = livenessReasons(probes, session(messages), messages.length);
+  return Object.fromEntries(probes.map((probe) => [probe.file!, reasons[probe.id]!]));
 }
 
 /** A session where the user asks for one change and the agent commits it (`1a2b3c4`, "feat: add the retry budget"). */

@@ -122,3 +122,27 @@ describe('the proposal the user asked for', () => {
     assert.equal(score(ASKED[0]!.content as string), 0);
   });
 });
+
+describe('an approved list of findings located in files', () => {
+  it('asks for the fixes and states no decision; a proposal that names a file elsewhere still does', () => {
+    const findings = assistant(
+      [
+        'More review comments came in. The new ones:',
+        '',
+        '**1. `chunking.go:103`** - Empty content edge case',
+        '> ChunkJSONL does not handle empty content',
+        '',
+        '**2. `gemini.go:424`** - Check for empty chunks',
+        '> If all messages fail to marshal, it returns an empty slice instead of an error',
+        '',
+        'Want me to address both?',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      agreementProbes([user('Go through the new review comments.'), findings, user('yeah do it')]),
+      [],
+    );
+    // The validators' proposal names checkpoint/validators.go in a point, not as where a finding is.
+    assert.equal(agreementProbes([user('Fix the import cycle.'), PROPOSAL, user('yes')]).length, 1);
+  });
+});

@@ -76,4 +76,19 @@ describe('the files a commit took', () => {
       'notes.py created: export_history — Add the notes tool',
     ]);
   });
+
+  it('reads a commit with no message on its line by the subject git prints for it', () => {
+    const amend = toolCall('Bash', { command: 'git add hooks.go && git commit --amend --no-edit' });
+    const refused = toolCall('Bash', { command: 'git commit --amend --no-edit' });
+    const messages: Message[] = [
+      user('Fix the stale comment too.'),
+      callsTools([amend]),
+      toolResult(amend, '[soph/do-not-truncate 70839fc] docs: update comments\n 4 files changed'),
+      callsTools([refused]),
+      toolResult(refused, 'error: pre-commit hook failed', true),
+    ];
+    assert.deepEqual(commitsOf(toolRuns(messages)), [
+      { messageIndex: 2, subject: 'docs: update comments', paths: ['hooks.go'] },
+    ]);
+  });
 });

@@ -6,28 +6,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { treeChangeOf } from '../../src/quality/derive/left-working-tree.ts';
-import { livenessReasons } from '../../src/quality/derive/liveness.ts';
 import type { Message } from '../../src/session/types.ts';
-import { assistant, derivedProbe, session, toolExchange, user } from '../helpers/factories.ts';
+import { artifactLivenessAt, assistant, toolExchange, user } from '../helpers/factories.ts';
 
 /** The agent's edit of a file. */
 const edit = (path: string) => toolExchange('edit', { path, oldText: 'a', newText: 'b' }, 'Edited.');
 /** A shell command the agent ran, with its output. */
 const shell = (command: string, output = '') => toolExchange('bash', { command }, output);
-/** An artifact probe of a file, placed where it was last changed. */
-const artifact = (path: string, messageIndex: number) => ({
-  ...derivedProbe('artifact', { facets: [[path.split('/').at(-1)!], ['parser limits']] }),
-  id: `artifact@${messageIndex}`,
-  file: path,
-  messageIndex,
-});
-
-/** Why each artifact probe is live or history at the end of a session of these messages. */
-function reasonsAt(messages: Message[], files: Record<string, number>): Record<string, string> {
-  const probes = Object.entries(files).map(([path, at]) => artifact(path, at));
-  const reasons = livenessReasons(probes, session(messages), messages.length);
-  return Object.fromEntries(probes.map((probe) => [probe.file!, reasons[probe.id]!]));
-}
 
 describe('a checkout that leaves changes behind', () => {
   it('makes the files of a commit on a branch the agent left history', () => {
@@ -40,11 +25,14 @@ describe('a checkout that leaves changes behind', () => {
       ...edit('src/chunks.ts'), // 9-10
       assistant('The chunking change is in.'),
     ];
-    assert.deepEqual(reasonsAt(messages, { 'src/parser.ts': 1, 'src/notes.ts': 5, 'src/chunks.ts': 9 }), {
-      'src/parser.ts': 'left-behind',
-      'src/notes.ts': 'standing',
-      'src/chunks.ts': 'standing',
-    });
+    assert.deepEqual(
+      artifactLivenessAt(messages, { 'src/parser.ts': 1, 'src/notes.ts': 5, 'src/chunks.ts': 9 }),
+      {
+        'src/parser.ts': 'left-behind',
+        'src/notes.ts': 'standing',
+        'src/chunks.ts': 'standing',
+      },
+    );
   });
 
   it('keeps a branch made from the tree, and a file changed again after the switch', () => {
@@ -58,7 +46,7 @@ describe('a checkout that leaves changes behind', () => {
       ...shell('gh pr checkout 90', "Switched to branch 'chunking'"),
       ...edit('src/lexer.ts'),
     ];
-    assert.deepEqual(reasonsAt(messages, { 'src/parser.ts': 1, 'src/lexer.ts': 13 }), {
+    assert.deepEqual(artifactLivenessAt(messages, { 'src/parser.ts': 1, 'src/lexer.ts': 13 }), {
       'src/parser.ts': 'left-behind',
       'src/lexer.ts': 'standing',
     });
@@ -75,11 +63,14 @@ describe('a checkout that leaves changes behind', () => {
       ...shell('git restore .'),
       assistant('Reverted the copies.'),
     ];
-    assert.deepEqual(reasonsAt(messages, { 'src/kept.ts': 1, 'src/copied.ts': 5, 'src/other.ts': 7 }), {
-      'src/kept.ts': 'standing',
-      'src/copied.ts': 'left-behind',
-      'src/other.ts': 'left-behind',
-    });
+    assert.deepEqual(
+      artifactLivenessAt(messages, { 'src/kept.ts': 1, 'src/copied.ts': 5, 'src/other.ts': 7 }),
+      {
+        'src/kept.ts': 'standing',
+        'src/copied.ts': 'left-behind',
+        'src/other.ts': 'left-behind',
+      },
+    );
   });
 
   it('reads what a command does to the tree', () => {
@@ -104,7 +95,7 @@ describe('a checkout that leaves changes behind', () => {
       ...edit('src/lexer.ts'),
       ...shell('git checkout src/lexer.ts'),
     ];
-    assert.deepEqual(reasonsAt(messages, { 'src/parser.ts': 1, 'src/lexer.ts': 5 }), {
+    assert.deepEqual(artifactLivenessAt(messages, { 'src/parser.ts': 1, 'src/lexer.ts': 5 }), {
       'src/parser.ts': 'standing',
       'src/lexer.ts': 'left-behind',
     });

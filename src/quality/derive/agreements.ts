@@ -108,6 +108,18 @@ const MIN_POINT_WORDS = 6;
 const ASKS_PROPOSAL =
   /\b(?:propose|proposal|suggest|recommend|come up with a plan|make a plan|create a plan|draft a plan|plan (?:for|how|out)|how (?:would|should) we|(?:present|show|give|share|lay out|write up|walk me through) (?:me |us )?(?:the|your|a) plan)\b/i;
 
+// A point that locates a finding in a file ("1. chunking.go:103 - Empty content edge case", "src/a.ts:12: unused"): a
+// review's or a linter's finding, which an approval asks to fix.
+const LOCATED_FINDING = /^(?:\d+[.)]\s*)?[\w@~./-]*\w\.[A-Za-z]\w*:\d+\b/;
+
+/**
+ * Whether a proposal's points are findings located in files: approving them asks for the fixes (the request's work,
+ * then what the files hold), and chooses no approach, so they are no decision a reader lists.
+ */
+function listsLocatedFindings(lines: readonly string[]): boolean {
+  return lines.every((line) => LOCATED_FINDING.test(line));
+}
+
 /** Whether a reply picks one of the options a message offers (then the pick is the decision, choices.ts). */
 function picksOption(message: Message, reply: string): boolean {
   const label = pickedLabel(proseOf(reply) || reply.trim());
@@ -143,7 +155,9 @@ export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
       return;
     const lines = proposalLines(proposal.text);
     const probe =
-      lines.length >= 2 ? proposalProbe(lines.slice(0, APPROVED_LINES), messageIndex, 'approved') : undefined;
+      lines.length >= 2 && !listsLocatedFindings(lines.slice(0, APPROVED_LINES))
+        ? proposalProbe(lines.slice(0, APPROVED_LINES), messageIndex, 'approved')
+        : undefined;
     if (probe) probes.push(probe);
   });
   // The proposal the user asked for, as the agent's last word: nothing has overruled it.

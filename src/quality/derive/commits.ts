@@ -14,6 +14,9 @@ import type { ToolRun } from './runs.ts';
 const COMMIT_MESSAGE =
   /\bgit\s+commit\b[^\n]*?\s-\w*m\s*(?:"\$\(cat\s*<<-?\s*['"]?\w+['"]?\s*\n([^\n]+)|"([^"\n]+)["\n]|'([^'\n]+)['\n])/;
 
+// What git prints for a commit it made: `[main 1a2b3c4] subject`, `[x (root-commit) 1a2b3c4] subject`.
+const COMMIT_MADE = /^\[[^\]\s]+(?: \([^)]*\))? [0-9a-f]{7,40}\] (.+)$/m;
+
 /** The `check` of a commit's state probe. */
 export const COMMIT_CHECK = 'git commit';
 
@@ -55,7 +58,12 @@ export function commitsOf(runs: readonly ToolRun[]): Commit[] {
     // a wider scope only leaves a file in.
     const added = stagedBy(command);
     staged = staged === 'all' || added === 'all' ? 'all' : [...staged, ...added];
-    const subject = run.failed ? undefined : commitSubject(command);
+    // A commit with no message on its line (`git commit --amend --no-edit`, `git commit -C HEAD`) is one too, by the
+    // subject git prints for it: its files are no longer the working tree's alone.
+    const subject = run.failed
+      ? undefined
+      : (commitSubject(command) ??
+        (COMMIT_COMMAND.test(command) ? COMMIT_MADE.exec(run.output)?.[1]?.trim() : undefined));
     if (!subject) continue;
     const directory = folderOf(command);
     commits.push({

@@ -15,6 +15,7 @@ import { renderMessage } from '../../session/transcript.ts';
 import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
+import { carriedOutPlanDocument } from './carried-out-plan-document.ts';
 import { changesLeftBehind } from './left-working-tree.ts';
 import { requestMarks } from './requests.ts';
 import { passed, type ToolRun, toolRuns } from './runs.ts';
@@ -40,6 +41,7 @@ export type LivenessReason =
   | 'in-open-request'
   | 'reverted-task'
   | 'left-behind'
+  | 'carried-out-plan'
   | 'aside';
 
 /**
@@ -159,6 +161,13 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
     changesLeftBehind(probe.file, runs, session.fileOperations ?? [], cut)
   )
     return { live: false, reason: 'left-behind' };
+  // A plan document the agent went on to carry out: its notes are the work since done (carried-out-plan-document.ts).
+  if (
+    probe.kind === 'artifact' &&
+    probe.file !== undefined &&
+    carriedOutPlanDocument(probe.file, session.fileOperations ?? [], cut)
+  )
+    return { live: false, reason: 'carried-out-plan' };
   const at = probe.messageIndex ?? 0;
   switch (probe.kind) {
     case 'task':
