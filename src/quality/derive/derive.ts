@@ -34,6 +34,7 @@ import { mergedPullRequestProbes } from './merged-pull-requests.ts';
 import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
 import { releaseProbes } from './release-state.ts';
+import { reviewReplyProbes } from './review-replies.ts';
 import { routineProbe } from './routine.ts';
 import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
@@ -96,6 +97,7 @@ export function draftProbes(
     ...[taskListProgressProbe(session.messages)].flatMap((probe) => probe ?? []),
     ...releaseProbes(runs),
     ...mergedPullRequestProbes(runs),
+    ...reviewReplyProbes(runs),
     ...settingProbes(runs),
     ...loginProbes(runs),
     ...findingProbes(session.messages, session.fileOperations ?? []),
