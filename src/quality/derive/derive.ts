@@ -23,6 +23,7 @@ import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
 import { findingProbes, proposedFixProbes } from './findings.ts';
+import { forceAddedProbes } from './force-added-paths.ts';
 import { clipWords } from './phrases.ts';
 import { SENTENCE_REACH } from '../stance.ts';
 import { readFindingProbes } from './read-findings.ts';
@@ -98,6 +99,7 @@ export function draftProbes(
     ...releaseProbes(runs),
     ...mergedPullRequestProbes(runs),
     ...reviewReplyProbes(runs),
+    ...forceAddedProbes(runs),
     ...settingProbes(runs),
     ...loginProbes(runs),
     ...findingProbes(session.messages, session.fileOperations ?? []),
