@@ -36,6 +36,7 @@ import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
 import { releaseProbes } from './release-state.ts';
 import { reviewReplyProbes } from './review-replies.ts';
+import { revertedForeignChangeProbes } from './reverted-foreign-changes.ts';
 import { routineProbe } from './routine.ts';
 import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
@@ -100,6 +101,7 @@ export function draftProbes(
     ...mergedPullRequestProbes(runs),
     ...reviewReplyProbes(runs),
     ...forceAddedProbes(runs),
+    ...revertedForeignChangeProbes(runs, session.fileOperations ?? []),
     ...settingProbes(runs),
     ...loginProbes(runs),
     ...findingProbes(session.messages, session.fileOperations ?? []),
