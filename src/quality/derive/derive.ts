@@ -23,6 +23,7 @@ import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
 import { findingProbes, proposedFixProbes } from './findings.ts';
+import { forceAddedProbes } from './force-added-paths.ts';
 import { clipWords } from './phrases.ts';
 import { SENTENCE_REACH } from '../stance.ts';
 import { readFindingProbes } from './read-findings.ts';
@@ -34,6 +35,8 @@ import { mergedPullRequestProbes } from './merged-pull-requests.ts';
 import { modeProbes } from './mode.ts';
 import { planProbes } from './plans.ts';
 import { releaseProbes } from './release-state.ts';
+import { reviewReplyProbes } from './review-replies.ts';
+import { revertedForeignChangeProbes } from './reverted-foreign-changes.ts';
 import { routineProbe } from './routine.ts';
 import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
@@ -98,6 +101,9 @@ export function draftProbes(
     ...[taskListProgressProbe(session.messages)].flatMap((probe) => probe ?? []),
     ...releaseProbes(runs),
     ...mergedPullRequestProbes(runs),
+    ...reviewReplyProbes(runs),
+    ...forceAddedProbes(runs),
+    ...revertedForeignChangeProbes(runs, session.fileOperations ?? []),
     ...settingProbes(runs),
     ...loginProbes(runs),
     ...createdBranchProbes(work, runs),
