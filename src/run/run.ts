@@ -316,7 +316,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   running.catch(() => undefined);
   if (environment.provider.isLanguageModel)
-    await prepareWhileCalling(plans, environment.limit, stream.windows, environment.provenance);
+    await prepareWhileCalling(plans, environment, stream.windows, running);
   const outcomes = await running;
   if (targets.length > 1) await writeSweep(outcomes, environment);
   await environment.store.stage(
