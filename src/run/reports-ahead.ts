@@ -1,6 +1,7 @@
 /**
- * A session's reports rendered once ahead, while its calls are in flight, on the strategies scored so far, and let
- * go: the reports written after the last answer then run code already compiled and warm. Nothing is written.
+ * A session's reports and terminal table rendered once ahead, while its calls are in flight, on the strategies scored
+ * so far, and let go: the reports written after the last answer then run code already compiled and warm. Nothing is
+ * written.
  */
 import type { JobRecord, SessionRecord } from '../results/record.ts';
 import { storedCalls } from '../results/records-file.ts';
@@ -73,12 +74,14 @@ export async function renderReportsAhead(
       read: (hash) => store.read('calls', hash),
       link: (hash) => hash,
     });
-    const { renderSessionReports } = await loadRenderers();
+    const { renderResultsTerminal, renderSessionReports } = await loadRenderers();
     await renderSessionReports(results, {
       messages: plan.reference.session.messages,
       probes: plan.reference.probes,
       calls,
     });
+    // The table a compare prints once its reports are written, too.
+    renderResultsTerminal([results]);
   } catch {
     // Warming only: whatever a partial set of strategies cannot render, the reports of all of them will say.
   }
