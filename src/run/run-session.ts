@@ -312,7 +312,11 @@ export async function prepareWhileCalling(
   ]);
   // The renderers' modules load in a window too (the first session's steps only: once is enough), not before the
   // first call, nor after the last answer where the first report would load them.
-  for (const step of [...(first ? [first] : []), loadRenderers, ...steps]) {
+  // The connections of the first two rounds open while the first is in flight (one was warmed before; more then
+  // would hold the first call): a chain's next call, asked as its answer is read, finds its own connection not yet
+  // given back, and without an idle one it connected before it could leave.
+  const connect = () => void environment.provider.warmUp?.({ connections: 2 * environment.concurrency - 1 });
+  for (const step of [...(first ? [first] : []), connect, loadRenderers, ...steps]) {
     await windows.wait();
     const started = performance.now();
     await step();
