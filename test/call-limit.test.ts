@@ -74,6 +74,40 @@ describe('call limit', () => {
     assert.deepEqual(started, ['chain a', 'chain b', 'slice 1', 'slice 2', 'single']);
   });
 
+  it('starts a chain’s next call at once on a free slot when no waiting work comes before it', async () => {
+    const limit = createCallLimit(3);
+    const started: string[] = [];
+    const hold = deferred();
+    const work = (name: string) => () => {
+      started.push(name);
+      return hold.promise;
+    };
+    const all = [limit(work('running'), 8)];
+    await turns();
+    // A slice waits for a later turn; the chain's next call, asked as its answer is read, leaves before it.
+    all.push(limit(work('slice'), 1), limit(work('chain next'), 7, true));
+    assert.deepEqual(started, ['running', 'chain next']);
+    await turns();
+    assert.deepEqual(started, ['running', 'chain next', 'slice']);
+    hold.resolve();
+    await Promise.all(all);
+  });
+
+  it('weighs a chain’s next call with the waiting work of its priority or higher, on a later turn', async () => {
+    const limit = createCallLimit(1);
+    const started: string[] = [];
+    const work = (name: string) => async () => {
+      started.push(name);
+      await delay(1);
+    };
+    // One slot, free: a next call may not take it before an earlier call of the same priority, nor a higher one.
+    const all = [limit(work('other chain'), 7), limit(work('chain next'), 7, true)];
+    assert.deepEqual(started, []);
+    all.push(limit(work('longer chain'), 8), limit(work('another next'), 8, true));
+    await Promise.all(all);
+    assert.deepEqual(started, ['longer chain', 'another next', 'other chain', 'chain next']);
+  });
+
   it('frees the slot of work that fails, and passes the failure on', async () => {
     const limit = createCallLimit(1);
     await assert.rejects(

@@ -7,12 +7,17 @@
 
 /** A concurrency limit whose queued work starts by priority (higher first), then in the order it was asked for. */
 export type CallLimit = {
-  /** Runs `work` once a slot is free; `priority`: the calls its chain still has to make after it (default 0). */
-  <Result>(work: () => PromiseLike<Result> | Result, priority?: number): Promise<Result>;
+  /**
+   * Runs `work` once a slot is free; `priority`: the calls its chain still has to make after it (default 0);
+   * `next`: a chain's next call, asked as the call before it answered (see {@link createCallLimit}).
+   */
+  <Result>(work: () => PromiseLike<Result> | Result, priority?: number, next?: boolean): Promise<Result>;
   /** Work running now. */
   readonly activeCount: number;
   /** Work waiting for a slot. */
   readonly pendingCount: number;
+  /** Work asked for so far, started or not (undefined for a plain p-limit standing in). */
+  readonly askedCount?: number | undefined;
   /**
    * Milliseconds since the longest-running work started (its answer is the next one due); undefined when none runs
    * (or, for a plain p-limit standing in, never known).
@@ -28,7 +33,10 @@ type Waiting = { priority: number; order: number; start: () => void };
  * A {@link CallLimit} of `concurrency` slots. Work is started on a later turn of the event loop, never at once, both
  * when it is asked for and when a slot frees: the strategies of a run ask for their first calls in the same turn,
  * and a chain asks for its next call as its answer is read, so a chain's call is weighed against slices asked for
- * just before it instead of finding their slots taken. `now` (ms) is the clock work is timed by (a test's own).
+ * just before it instead of finding their slots taken. A chain's next call (`next`) that finds a slot free and no
+ * waiting work of its priority or higher starts at once: nothing could be weighed against it that it would not come
+ * before, and the answers that arrived with its own (a round of parallel slices) are read after it has left, not
+ * before. `now` (ms) is the clock work is timed by (a test's own).
  */
 export function createCallLimit(concurrency: number, now: () => number = () => performance.now()): CallLimit {
   if (!(concurrency >= 1))
@@ -52,9 +60,13 @@ export function createCallLimit(concurrency: number, now: () => number = () => p
     dispatching = true;
     setImmediate(dispatch);
   };
-  const limit = <Result>(work: () => PromiseLike<Result> | Result, priority = 0): Promise<Result> =>
+  const limit = <Result>(
+    work: () => PromiseLike<Result> | Result,
+    priority = 0,
+    next = false,
+  ): Promise<Result> =>
     new Promise<Result>((resolve, reject) => {
-      waiting.push({
+      const item: Waiting = {
         priority,
         order: asked++,
         start: () => {
@@ -74,12 +86,20 @@ export function createCallLimit(concurrency: number, now: () => number = () => p
             }
           })();
         },
-      });
+      };
+      const top = waiting.top();
+      if (next && active < concurrency && (top === undefined || top.priority < priority)) {
+        active++;
+        item.start();
+        return;
+      }
+      waiting.push(item);
       dispatchSoon();
     });
   return Object.defineProperties(limit, {
     activeCount: { get: () => active },
     pendingCount: { get: () => waiting.size() },
+    askedCount: { get: () => asked },
     oldestActiveMs: {
       get: () => {
         let oldest = Number.POSITIVE_INFINITY;
@@ -99,6 +119,8 @@ function createHeap() {
   const swap = (i: number, j: number) => ([items[i], items[j]] = [items[j]!, items[i]!]);
   return {
     size: () => items.length,
+    /** The work that would start next, left waiting. */
+    top: (): Waiting | undefined => items[0],
     push(item: Waiting) {
       items.push(item);
       for (let index = items.length - 1; index > 0;) {

@@ -147,7 +147,9 @@ export function createCaller(options: CallerOptions): Caller {
     const depth = deepestEnded + 1;
     const ended = () => (deepestEnded = Math.max(deepestEnded, depth));
     const priority = options.chain === undefined ? 0 : Math.max(0, options.chain - depth);
-    return options.limit(async () => {
+    // A planned chain's call after one of its calls answered is its next: it may take a free slot at once.
+    const next = options.chain !== undefined && depth > 1;
+    const call = async () => {
       record.startedAt = now();
       options.onCall?.(record, 'started');
       markTimeline('first-call', 'first');
@@ -180,7 +182,8 @@ export function createCaller(options: CallerOptions): Caller {
         if (error instanceof Error) error.message = `${label}: ${error.message}`;
         throw error;
       }
-    }, priority);
+    };
+    return options.limit(call, priority, next);
   }
   return {
     trace,

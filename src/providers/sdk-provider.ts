@@ -70,6 +70,8 @@ export type SdkBatchAdapter<Sdk, Client, Response> = {
 
 /** How long a warm-up may try to open a connection; a slow or closed network only costs this once. */
 const WARM_UP_MS = 2000;
+// The most connections warm-ups open in all: a run's first two rounds of calls at the default concurrency.
+const MOST_WARM_CONNECTIONS = 16;
 
 /** A provider for `<adapter.id>:<options.model>`. */
 export function createSdkProvider<Sdk, Client, Response>(
@@ -121,22 +123,28 @@ export function createSdkProvider<Sdk, Client, Response>(
           : result,
       ),
   };
+  // Connections the warm-ups opened so far.
+  let warmConnections = 0;
   return withTextForm({
     id: adapter.id,
     model: options.model,
     isLanguageModel: true,
     contextWindow: options.contextWindow,
     ...(batch ? { batch } : {}),
-    async warmUp({ connect = true } = {}) {
+    async warmUp({ connect = true, connections = 1 } = {}) {
       clientOf(await adapter.loadSdk());
       if (!connect) return;
-      // Opens the keep-alive connection the SDK's first call reuses; any answer, or none, will do.
-      await fetch(options.baseUrl ?? adapter.defaultBaseUrl, {
-        method: 'HEAD',
-        signal: AbortSignal.timeout(WARM_UP_MS),
-      }).then(
-        (response) => response.body?.cancel(),
-        () => undefined,
+      const opening = Math.max(0, Math.min(connections, MOST_WARM_CONNECTIONS - warmConnections));
+      warmConnections += opening;
+      // Opens keep-alive connections the SDK's calls reuse, a request on each at once; any answer, or none, will do.
+      // GET, read to its end: Node's fetch closes the connection after a HEAD (a server may send HEAD a body), so a
+      // HEAD warmed none, and every call of the first round connected.
+      await Promise.all(
+        Array.from({ length: opening }, () =>
+          fetch(options.baseUrl ?? adapter.defaultBaseUrl, { signal: AbortSignal.timeout(WARM_UP_MS) })
+            .then((response) => response.arrayBuffer())
+            .catch(() => undefined),
+        ),
       );
     },
     async generate(request) {

@@ -101,10 +101,10 @@ export type Provider = {
   /** The same request always gets the same answer (the extractive stand-in): one sample says everything. */
   deterministic?: boolean;
   /**
-   * Loads what the first call would (the SDK, and a connection unless `connect` is false) before the run's clock
-   * starts.
+   * Loads what the first call would (the SDK, and `connections` connections, one by default, unless `connect` is
+   * false) before the run's clock starts; called again, opens more beside them.
    */
-  warmUp?(options?: { connect?: boolean }): Promise<void>;
+  warmUp?(options?: { connect?: boolean; connections?: number }): Promise<void>;
   /** Answers a conversation; tool calls come back as `toolCall` blocks (the extractive provider makes none). */
   generate(request: GenerateRequest): Promise<Generation>;
   /** The text form: `generate` with one user message holding `prompt`, no tools; the answer's text must not be empty. */

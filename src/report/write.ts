@@ -148,6 +148,19 @@ function* checkedPieces(marker: string, text: string | Iterable<string>, path: s
 }
 
 /**
+ * Renders every report format of a session's results and lets the text go, writing nothing: run ahead, it leaves the
+ * renderers' code compiled and warm for the reports that are written (run/reports-ahead.ts).
+ */
+export async function renderSessionReports(results: ResultsFile, source?: ReportSource): Promise<void> {
+  const stem = reportStem(results);
+  for (const format of REPORT_FORMATS)
+    for (const { name, text } of await format.render(results, stem, source)) {
+      const pieces = checkedPieces('', text, name);
+      while (!pieces.next().done);
+    }
+}
+
+/**
  * Writes every report format of a session's results into `out` (`F-S.md` per strategy, `F-comparison.md`,
  * `F-report.html`, `F-results.json`); returns the paths written.
  */

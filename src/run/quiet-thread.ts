@@ -42,6 +42,8 @@ export type AnswerWindow = {
   wait(): Promise<void>;
   /** Tells the window how long a stretch of work held the thread: the longest is what later waits make room for. */
   held(ms: number): void;
+  /** Adds the calls one session's plans will ask for (an undefined total is not known, nor then the run's). */
+  planned(totals: ReadonlyArray<number | undefined>): void;
 };
 
 // Before any answer, when the first is guessed due: no model answers a request much faster, and a step that waits
@@ -62,11 +64,27 @@ const FRESH_SHARE = 0.25;
  * the calls in flight are young), or no call is in flight, or it has waited as long as a call takes (an answer then
  * came meanwhile, and the calls it lets a chain ask for have been sent). Once `callsEnded` says every strategy's
  * calls have ended and none runs or waits, work starts at once: no request is left to delay (the strategies that
- * end together after the last answer were each scored after a wait of a few ms for a quiet thread).
+ * end together after the last answer were each scored after a wait of a few ms for a quiet thread). So it does once
+ * the `sessions` sessions of the run are planned ({@link AnswerWindow.planned}), the limit has been asked for every call
+ * they plan and none waits for a slot: the calls in flight are the last, and work that delays reading their answers
+ * delays only the work those answers bring (a strategy whose last call answered a few ms before the others' is scored
+ * then, not after theirs).
  */
-export function answerWindows(limit: CallLimit, callsEnded: () => boolean = () => false): AnswerWindow {
+export function answerWindows(
+  limit: CallLimit,
+  callsEnded: () => boolean = () => false,
+  sessions = Number.POSITIVE_INFINITY,
+): AnswerWindow {
   let longestStretch = FIRST_STRETCH_GUESS_MS;
-  const nothingToDelay = () => callsEnded() && limit.activeCount === 0 && limit.pendingCount === 0;
+  let plannedSessions = 0;
+  let plannedCalls: number | undefined = 0;
+  const everyCallAsked = () =>
+    plannedSessions >= sessions &&
+    plannedCalls !== undefined &&
+    limit.askedCount !== undefined &&
+    limit.askedCount >= plannedCalls;
+  const nothingToDelay = () =>
+    limit.pendingCount === 0 && ((callsEnded() && limit.activeCount === 0) || everyCallAsked());
   return {
     async wait() {
       const started = performance.now();
@@ -83,6 +101,11 @@ export function answerWindows(limit: CallLimit, callsEnded: () => boolean = () =
     },
     held(ms) {
       longestStretch = Math.max(longestStretch, ms);
+    },
+    planned(totals) {
+      plannedSessions++;
+      for (const calls of totals)
+        plannedCalls = plannedCalls === undefined || calls === undefined ? undefined : plannedCalls + calls;
     },
   };
 }

@@ -3,7 +3,6 @@
  * aggregated into its results and rendered into its reports. `run.ts` schedules these over the run's sessions.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { CallLimit } from '../providers/call-limit.ts';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
 import { type SessionReference, releaseMatchers, sessionReference } from '../results/session-reference.ts';
 import { type JobRecord, type SessionRecord } from '../results/record.ts';
@@ -41,6 +40,7 @@ import { evaluateJob, runJob } from '../stages/evaluate.ts';
 import { prepareLexicalScoring } from '../evaluators/lexical.ts';
 import type { AnswerWindow } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
+import { renderReportsAhead, scoredOf } from './reports-ahead.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
@@ -150,7 +150,7 @@ export async function recordSession(
   environment: RunEnvironment,
 ): Promise<[SessionRecord, ...JobRecord[]]> {
   const { planOptions, listeners, tokenizer } = environment;
-  const { reference, fullReference, stem, target } = plan;
+  const { fullReference, stem } = plan;
   const perStrategy = await Promise.all(
     plan.strategies.map(async ({ strategy, jobs }) => {
       const unit = `${stem}: ${strategy.name}`;
@@ -168,6 +168,7 @@ export async function recordSession(
         });
       };
       const records = await Promise.all(jobs.map((job) => runJob(job, plan, run, environment, onCalled)));
+      scoredOf(plan).add(records);
       const result = strategyResultOf(records, stem);
       if (!environment.scoringGate)
         listeners.onProgress?.({
@@ -221,6 +222,17 @@ export async function recordSession(
     };
     jobs.push(await evaluateJob(job, compacted, plan.agentCompaction.reference, { plan, run, environment }));
   }
+  return [await sessionRecordOf(plan, run, environment), ...jobs];
+}
+
+/** The session record of one plan: what its results file holds besides the strategies' results. */
+async function sessionRecordOf(
+  plan: SessionPlan,
+  run: string,
+  environment: RunEnvironment,
+): Promise<SessionRecord> {
+  const { planOptions, tokenizer } = environment;
+  const { reference, fullReference, target } = plan;
   const cuts = plan.continuation?.cuts ?? [];
   const frame = resultsFrame(reference, {
     ...(planOptions.schedule ? { schedule: describeSchedule(planOptions.schedule) } : {}),
@@ -248,14 +260,7 @@ export async function recordSession(
     reference: planOptions.reference,
     provenance: await environment.provenance(),
   });
-  const session: SessionRecord = {
-    kind: 'session',
-    run,
-    session: fullReference.session.name,
-    target: target ?? null,
-    frame,
-  };
-  return [session, ...jobs];
+  return { kind: 'session', run, session: fullReference.session.name, target: target ?? null, frame };
 }
 
 /** Writes a budget sweep's reports: one session's results at every target of the run. */
@@ -290,10 +295,11 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
  */
 export async function prepareWhileCalling(
   plans: readonly SessionPlan[],
-  limit: CallLimit,
+  environment: RunEnvironment,
   windows: AnswerWindow,
-  first?: () => unknown,
+  running: Promise<unknown>,
 ): Promise<void> {
+  const { limit, provenance: first } = environment;
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
   const steps = plans.flatMap(({ reference }) => [
@@ -306,10 +312,24 @@ export async function prepareWhileCalling(
   ]);
   // The renderers' modules load in a window too (the first session's steps only: once is enough), not before the
   // first call, nor after the last answer where the first report would load them.
-  for (const step of [...(first ? [first] : []), loadRenderers, ...steps]) {
+  // The connections of the first two rounds open while the first is in flight (one was warmed before; more then
+  // would hold the first call): a chain's next call, asked as its answer is read, finds its own connection not yet
+  // given back, and without an idle one it connected before it could leave.
+  const connect = () => void environment.provider.warmUp?.({ connections: 2 * environment.concurrency - 1 });
+  for (const step of [...(first ? [first] : []), connect, loadRenderers, ...steps]) {
     await windows.wait();
     const started = performance.now();
     await step();
     windows.held(performance.now() - started);
   }
+  const [plan] = plans;
+  const run = environment.store.pendingRun;
+  if (plan)
+    await renderReportsAhead(
+      plan,
+      environment,
+      windows,
+      () => sessionRecordOf(plan, run, environment),
+      running,
+    );
 }

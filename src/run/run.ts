@@ -37,6 +37,7 @@ import type { Strategy } from '../strategies/types.ts';
 import { runListeners, sessionLoadOptions, stagePlanOptions } from '../stages/options.ts';
 import type { CompareOptions, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { type PlannedSession, planSession, plannedCalls, plannedSession, runRecord } from '../stages/plan.ts';
+import { plannedCallTotal } from '../stages/plan.ts';
 import { shardFileStem, shardPlans } from '../stages/shard.ts';
 import {
   type SessionOutcome,
@@ -187,7 +188,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       else if (event.type === 'skipped') ended += event.strategies;
       listeners.onProgress?.(event);
     };
-    const windows = answerWindows(limit, () => ended >= units);
+    const windows = answerWindows(limit, () => ended >= units, options.transcripts.length);
     const environment: RunEnvironment = {
       provider,
       judge,
@@ -303,17 +304,19 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   markTimeline('loaded', 'first');
   if (!reference) {
     listeners.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
+    stream.windows.planned([]);
     return;
   }
   const plans = await Promise.all(
     targets.map((target) => planSession(reference, target, strategies, environment)),
   );
   for (const event of plans.flatMap((plan) => plannedCalls(plan))) listeners.onProgress?.(event);
+  stream.windows.planned(plans.map((plan) => plannedCallTotal(plan, environment)));
   const running = runSessionPlans(plans, environment.store.pendingRun, environment);
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   running.catch(() => undefined);
   if (environment.provider.isLanguageModel)
-    await prepareWhileCalling(plans, environment.limit, stream.windows, environment.provenance);
+    await prepareWhileCalling(plans, environment, stream.windows, running);
   const outcomes = await running;
   if (targets.length > 1) await writeSweep(outcomes, environment);
   await environment.store.stage(

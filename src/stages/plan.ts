@@ -217,6 +217,20 @@ export function plannedCalls(plan: SessionPlan): ProgressEvent[] {
   });
 }
 
+/**
+ * The calls a plan's strategies will ask the model for in all: undefined where a strategy that calls the model does
+ * not say how many (or under `--schedule`), or where scoring calls a model too (a judge, `--continuation`'s guesses).
+ */
+export function plannedCallTotal(plan: SessionPlan, environment: RunEnvironment): number | undefined {
+  if (environment.judge !== undefined || plan.continuation !== undefined) return undefined;
+  let total = 0;
+  for (const { strategy, jobs, calls } of plan.strategies) {
+    if (calls) total += calls.calls * jobs.length;
+    else if (strategy.callsModel) return undefined;
+  }
+  return total;
+}
+
 /** The slices the strategies will cut the compacted history into; unknown under `--schedule` (each compaction cuts its own). */
 function slicesOf(reference: SessionReference, environment: RunEnvironment): number | undefined {
   const { planOptions, tokenizer } = environment;

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { renderHtmlReport } from '../../src/report/html/page.ts';
-import { reportMarker, writeSessionReports } from '../../src/report/write.ts';
+import { renderSessionReports, reportMarker, writeSessionReports } from '../../src/report/write.ts';
 import { reportStem } from '../../src/report-names.ts';
 import type { ResultsFile } from '../../src/results/types.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
@@ -38,6 +38,21 @@ describe('writeFixtureReports', () => {
     assert.equal(page, `${reportMarker(stem)}\n${renderHtmlReport([results])}`);
     assert.deepEqual((await readdir(out)).sort(), written.map((path) => path.slice(out.length + 1)).sort());
     assert.equal(written.length, results.strategies.length + 3);
+  });
+
+  it('renders ahead writing nothing, and the reports written after it are as before', async () => {
+    const before = join(directory.path, 'before-ahead');
+    const afterwards = join(directory.path, 'after-ahead');
+    const written = await writeSessionReports(results, before);
+    const listed = await readdir(directory.path);
+    // As a run renders ahead: the strategies scored while the others' calls are in flight.
+    await renderSessionReports({ ...structuredClone(results), strategies: results.strategies.slice(0, 2) });
+    assert.deepEqual(await readdir(directory.path), listed);
+    await writeSessionReports(results, afterwards);
+    for (const path of written) {
+      const name = path.slice(before.length + 1);
+      assert.equal(await readFile(join(afterwards, name), 'utf8'), await readFile(path, 'utf8'), name);
+    }
   });
 
   it('refuses a report holding an API key and writes none of the files', async () => {

@@ -51,11 +51,12 @@ describe('quietThread', () => {
 });
 
 /** A call limit as the window reads it: how long the oldest call in flight has run, and the quickest call so far. */
-function fakeLimit(state: { oldestStartedAt?: number; shortestMs?: number }): CallLimit {
+function fakeLimit(state: { oldestStartedAt?: number; shortestMs?: number; asked?: number }): CallLimit {
   const limit = (() => Promise.resolve()) as unknown as CallLimit;
   return Object.defineProperties(limit, {
     activeCount: { get: () => (state.oldestStartedAt === undefined ? 0 : 1) },
     pendingCount: { get: () => 0 },
+    askedCount: { get: () => state.asked ?? 0 },
     oldestActiveMs: {
       get: () =>
         state.oldestStartedAt === undefined ? undefined : performance.now() - state.oldestStartedAt,
@@ -128,6 +129,39 @@ describe('answerWindows once every strategy’s calls have ended', () => {
       const started = performance.now();
       await windows.wait();
       assert.ok(performance.now() - started >= 3, `waited ${performance.now() - started} ms`);
+    }
+  });
+});
+
+describe('answerWindows once the run has asked for every call it plans', () => {
+  it('lets work start at once while the last calls are in flight, busy thread or not', async () => {
+    // Two sessions planning 3 calls and 2 (a strategy that calls no model adds 0), all 5 asked: the calls in flight
+    // are the last, though none has ended and the thread is busy.
+    const state = { oldestStartedAt: performance.now(), shortestMs: 2_000, asked: 5 };
+    const windows = answerWindows(fakeLimit(state), () => false, 2);
+    windows.planned([3]);
+    windows.planned([2, 0]);
+    void busyFor(40);
+    const started = performance.now();
+    await windows.wait();
+    assert.ok(performance.now() - started < 2, `waited ${performance.now() - started} ms`);
+  });
+
+  it('still waits while a session is unplanned, a call is left to ask, or a plan does not say its calls', async () => {
+    for (const [plans, asked] of [
+      [[[3]], 5],
+      [[[3], [2]], 4],
+      [[[3], [2, undefined]], 5],
+    ] as const) {
+      const state = { oldestStartedAt: performance.now(), shortestMs: 2_000, asked };
+      const windows = answerWindows(fakeLimit(state), () => false, 2);
+      for (const totals of plans) windows.planned(totals);
+      const started = performance.now();
+      await windows.wait();
+      assert.ok(
+        performance.now() - started >= 3,
+        `${JSON.stringify(plans)}: waited ${performance.now() - started} ms`,
+      );
     }
   });
 });

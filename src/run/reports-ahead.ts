@@ -1,0 +1,89 @@
+/**
+ * A session's reports and terminal table rendered once ahead, while its calls are in flight, on the strategies scored
+ * so far, and let go: the reports written after the last answer then run code already compiled and warm. Nothing is
+ * written.
+ */
+import type { JobRecord, SessionRecord } from '../results/record.ts';
+import { storedCalls } from '../results/records-file.ts';
+import { aggregateSession } from '../stages/aggregate.ts';
+import type { RunEnvironment, SessionPlan } from '../stages/types.ts';
+import { loadRenderers } from '../report/load-renderers.ts';
+import type { AnswerWindow } from './quiet-thread.ts';
+
+/**
+ * The job records of a plan's strategies scored so far, and when enough were to render ahead: two (comparisons and
+ * plots of several strategies have code of their own), or one where the plan has two, one fewer than it has.
+ */
+type Scored = { jobs: JobRecord[]; enough: Promise<void>; add(records: readonly JobRecord[]): void };
+
+const scoredSoFar = new WeakMap<SessionPlan, Scored>();
+
+// Once a process: the renderers' code stays compiled for every later session.
+let renderedAhead = false;
+
+/** The strategies of `plan` scored so far (recordSession adds each as it is scored). */
+export function scoredOf(plan: SessionPlan): Scored {
+  let scored = scoredSoFar.get(plan);
+  if (!scored) {
+    let settle!: () => void;
+    const jobs: JobRecord[] = [];
+    const enough = new Promise<void>((resolve) => (settle = resolve));
+    const wanted = Math.max(1, Math.min(2, plan.strategies.length - 1));
+    let strategies = 0;
+    scored = {
+      jobs,
+      enough,
+      add(records) {
+        jobs.push(...records);
+        if (++strategies >= wanted) settle();
+      },
+    };
+    scoredSoFar.set(plan, scored);
+  }
+  return scored;
+}
+
+/**
+ * Once enough strategies of `plan` are scored and while calls are still in flight, renders every report of the
+ * strategies scored so far in a window between answers, and lets the text go: cold, the reports of the large-session
+ * fixture took 30–34 ms to render after the last answer, warm 16–18 (chrt -f 10, three runs). Once a process; not
+ * when `ended` (every strategy's work) settles first. Only warming: a failure here is left for the real reports.
+ */
+export async function renderReportsAhead(
+  plan: SessionPlan,
+  environment: RunEnvironment,
+  windows: AnswerWindow,
+  session: () => Promise<SessionRecord>,
+  ended: Promise<unknown>,
+): Promise<void> {
+  if (renderedAhead) return;
+  const scored = scoredOf(plan);
+  let over = false;
+  await Promise.race([scored.enough, ended.then(() => (over = true)).catch(() => (over = true))]);
+  if (over || scored.jobs.length === 0) return;
+  await windows.wait();
+  if (environment.limit.activeCount === 0 || renderedAhead) return;
+  renderedAhead = true;
+  const started = performance.now();
+  try {
+    const order = plan.strategies.map(({ strategy }) => strategy.name);
+    const results = aggregateSession(await session(), scored.jobs, order, undefined, plan.stem);
+    const { store } = environment;
+    const calls = storedCalls([results], {
+      has: (hash) => store.has('calls', hash),
+      read: (hash) => store.read('calls', hash),
+      link: (hash) => hash,
+    });
+    const { renderResultsTerminal, renderSessionReports } = await loadRenderers();
+    await renderSessionReports(results, {
+      messages: plan.reference.session.messages,
+      probes: plan.reference.probes,
+      calls,
+    });
+    // The table a compare prints once its reports are written, too.
+    renderResultsTerminal([results]);
+  } catch {
+    // Warming only: whatever a partial set of strategies cannot render, the reports of all of them will say.
+  }
+  windows.held(performance.now() - started);
+}
