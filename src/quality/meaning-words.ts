@@ -149,6 +149,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['year', 'yr', 'yrs'],
   // What was added since ("new beads were added" is "more beads were added", "a fresh review").
   ['new', 'more', 'addit', 'additional', 'extra', 'fresh'],
+  // A handoff's "a complicated job in several phases" for the user's "a complex migration".
+  ['complex', 'complic', 'complicated'],
 ];
 
 /** Words that say what kind of thing a name is: beside the name they add nothing ("the CommittedMetadata struct"). */
