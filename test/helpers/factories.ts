@@ -55,6 +55,16 @@ export function toolResult(call: ToolCallBlock, text: string, isError = false): 
   };
 }
 
+/** A shell command the agent ran and its result, failed or not: the exchange most derivation tests are made of. */
+export function shellRun(
+  command: string,
+  output: string,
+  failed = false,
+): [AssistantMessage, ToolResultMessage] {
+  const call = toolCall('Bash', { command });
+  return [callsTools([call]), toolResult(call, output, failed)];
+}
+
 /** A read/edit/write exchange: the assistant's call and its result, as two messages. */
 export function toolExchange(
   name: string,

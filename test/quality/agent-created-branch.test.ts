@@ -11,13 +11,14 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import { isLive, type Probe } from '../../src/quality/probes.ts';
 import type { Message } from '../../src/session/types.ts';
-import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
-
-/** A shell call and its result. */
-function shell(command: string, output: string): Message[] {
-  const call = toolCall('bash', { command });
-  return [callsTools([call]), toolResult(call, output)];
-}
+import {
+  assistant,
+  callsTools,
+  toolCall,
+  toolResult,
+  user,
+  shellRun as shell,
+} from '../helpers/factories.ts';
 
 /** An edit of a file. */
 function edit(path: string): Message[] {

@@ -12,13 +12,15 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import type { Message } from '../../src/session/types.ts';
-import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
-
-/** A shell run: the command with what it printed, failed or not. */
-function shell(command: string, output: string, failed = false): Message[] {
-  const call = toolCall('bash', { command });
-  return [callsTools([call]), toolResult(call, output, failed)];
-}
+import {
+  assistant,
+  callsTools,
+  session,
+  toolCall,
+  toolResult,
+  user,
+  shellRun as shell,
+} from '../helpers/factories.ts';
 
 /** An edit of a file by the agent. */
 function edit(path: string): Message[] {

@@ -12,13 +12,7 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import { isLive, type Probe } from '../../src/quality/probes.ts';
 import type { Message } from '../../src/session/types.ts';
-import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
-
-/** A shell call and its result, failed or not. */
-function shell(command: string, output: string, failed = false): Message[] {
-  const call = toolCall('Bash', { command });
-  return [callsTools([call]), toolResult(call, output, failed)];
-}
+import { assistant, user, shellRun as shell } from '../helpers/factories.ts';
 
 const REFUSAL = [
   'The following paths are ignored by one of your .gitignore files:',

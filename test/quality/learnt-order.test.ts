@@ -11,13 +11,7 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import type { Message } from '../../src/session/types.ts';
-import { callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
-
-/** A shell call and its result, failed or not. */
-function shell(command: string, output: string, failed = false): Message[] {
-  const call = toolCall('Bash', { command });
-  return [callsTools([call]), toolResult(call, output, failed)];
-}
+import { callsTools, toolCall, toolResult, user, shellRun as shell } from '../helpers/factories.ts';
 
 const COMMIT = 'git add lib/a.ex && git commit -m "feat: add the tail worker (a0y.3)"';
 const REFUSED =

@@ -11,13 +11,7 @@ import { canonicalText } from '../../src/quality/match.ts';
 import { stanceAround } from '../../src/quality/stance.ts';
 import { errorLines } from '../../src/session/error-lines.ts';
 import type { Message } from '../../src/session/types.ts';
-import { callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
-
-/** A shell call and its result, failed or not. */
-function shell(command: string, output: string, failed = false): Message[] {
-  const call = toolCall('bash', { command });
-  return [callsTools([call]), toolResult(call, output, failed)];
-}
+import { user, shellRun as shell } from '../helpers/factories.ts';
 
 const probesOf = (messages: Message[]) => errorProbes(messages, toolRuns(messages));
 

@@ -15,13 +15,7 @@ import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import { isLive, type Probe } from '../../src/quality/probes.ts';
 import { requestOpenings, toolErrorLines } from '../../src/session/grep-lines.ts';
 import type { Message } from '../../src/session/types.ts';
-import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
-
-/** A shell call and its result, failed or not. */
-function shell(command: string, output: string, failed = false): Message[] {
-  const call = toolCall('bash', { command });
-  return [callsTools([call]), toolResult(call, output, failed)];
-}
+import { assistant, user, shellRun as shell } from '../helpers/factories.ts';
 
 const MISSING = [
   "src/theme/theme.ts(5,15): error TS2305: Module '\"@scope/ui\"' has no exported member 'EditorTheme'.",

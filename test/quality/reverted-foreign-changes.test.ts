@@ -15,13 +15,7 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import { isLive, type Probe } from '../../src/quality/probes.ts';
 import type { FileOperation, Message } from '../../src/session/types.ts';
-import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
-
-/** A shell call and its result. */
-function shell(command: string, output: string): Message[] {
-  const call = toolCall('Bash', { command });
-  return [callsTools([call]), toolResult(call, output)];
-}
+import { assistant, user, shellRun as shell } from '../helpers/factories.ts';
 
 const SESSION: Message[] = [
   user('Add the retry budget to the client and commit it.'),

@@ -12,13 +12,7 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import { isLive, type Probe } from '../../src/quality/probes.ts';
 import type { Message } from '../../src/session/types.ts';
-import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
-
-/** A shell call and its result, failed or not. */
-function shell(command: string, output: string, failed = false): Message[] {
-  const call = toolCall('Bash', { command });
-  return [callsTools([call]), toolResult(call, output, failed)];
-}
+import { assistant, user, shellRun as shell } from '../helpers/factories.ts';
 
 const NO_TTY =
   'Exit code 1\nsudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper\nsudo: a password is required';
