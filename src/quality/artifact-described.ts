@@ -296,11 +296,10 @@ const operationTerms = memoized(() => termSet('read written edited mentioned cre
 /**
  * Whether a text names an artifact's file as the label of a clause that tells what the file holds
  * ("chunking.go: ChunkJSONL returns an empty slice for empty input"): three distinct terms of prose or more in the
- * clause its colon labels, none negated, none a word of an edit or a file operation, and none in that clause denied,
- * put as still to do or saying it went away or failed. A handoff in fresh words tells a file so, in its own words
- * rather than the commit subject or the narration the probe holds (`namesArtifactInProse` gives such a line half); a
- * path list, an identifier bag, an error line and a log of reads and edits label no clause with a file, and a name in
- * a sentence of the agent's is no label.
+ * clause its colon labels, none negated, none a word of an edit or a file operation, and none in that clause denied
+ * or saying it went away or failed. A handoff in fresh words tells a file so, in its own words rather than the commit subject or the
+ * narration the probe holds (`namesArtifactInProse` gives such a line half); a path list, an identifier bag, an error
+ * line and a log of reads and edits label no clause with a file, and a name in a sentence of the agent's is no label.
  */
 export function tellsArtifactAtLength(index: MeaningIndex, probe: Probe): boolean {
   const reading = readArtifact(probe);
@@ -318,7 +317,7 @@ export function tellsArtifactAtLength(index: MeaningIndex, probe: Probe): boolea
       const term = index.at(position)!;
       if (term.clause > gloss) break;
       if (term.clause < gloss) continue;
-      if (term.denied === true || term.pending === true || notHeld.has(term.term)) return false;
+      if (term.denied === true || notHeld.has(term.term)) return false;
       // What a negation reaches, and the negation itself, tell what the file does not do.
       if (term.name || term.negated || term.term === NEGATION_TERM) continue;
       if (!edit.has(term.term) && !operations.has(term.term)) told.add(term.term);
