@@ -4,7 +4,7 @@
  * identifier bag names the file but says nothing of it, so it keeps nothing.
  */
 import { basename } from 'node:path';
-import { meaningTerms, NEGATION_TERM, type MeaningIndex, type MeaningTerm } from './meaning.ts';
+import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
 
 /** The terms of `words`, as a set. */
@@ -282,46 +282,4 @@ function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS, own?:
     if (!edit.has(term.term)) prose++;
   }
   return prose >= least;
-}
-
-/** Prose terms the clause a file's name labels needs to tell the file whole, in the writer's own words. */
-const TOLD_AT_LENGTH = 3;
-
-/**
- * Words a log of file operations writes beside a name ("— read, written, edited") and words that say a file is
- * there: they tell nothing of what it holds.
- */
-const operationTerms = memoized(() => termSet('read written edited mentioned created viewed opened deleted'));
-
-/**
- * Whether a text names an artifact's file as the label of a clause that tells what the file holds
- * ("chunking.go: ChunkJSONL returns an empty slice for empty input"): three distinct terms of prose or more in the
- * clause its colon labels, none negated, none a word of an edit or a file operation, and none in that clause denied
- * or saying it went away or failed. A handoff in fresh words tells a file so, in its own words rather than the commit subject or the
- * narration the probe holds (`namesArtifactInProse` gives such a line half); a path list, an identifier bag, an error
- * line and a log of reads and edits label no clause with a file, and a name in a sentence of the agent's is no label.
- */
-export function tellsArtifactAtLength(index: MeaningIndex, probe: Probe): boolean {
-  const reading = readArtifact(probe);
-  if (!reading) return false;
-  const { notHeld, edit } = wordTerms();
-  const operations = operationTerms();
-  const [first, ...rest] = reading.name;
-  return (index.positions.get(first!)?.all ?? []).some((start) => {
-    if (!index.at(start)!.name) return false;
-    if (!rest.every((term, offset) => index.at(start + offset + 1)?.term === term)) return false;
-    const { gloss } = index.at(start)!;
-    if (gloss === undefined) return false;
-    const told = new Set<string>();
-    for (let position = start + reading.name.length; position < index.length; position++) {
-      const term = index.at(position)!;
-      if (term.clause > gloss) break;
-      if (term.clause < gloss) continue;
-      if (term.denied === true || notHeld.has(term.term)) return false;
-      // What a negation reaches, and the negation itself, tell what the file does not do.
-      if (term.name || term.negated || term.term === NEGATION_TERM) continue;
-      if (!edit.has(term.term) && !operations.has(term.term)) told.add(term.term);
-    }
-    return told.size >= TOLD_AT_LENGTH;
-  });
 }

@@ -61,8 +61,7 @@ const PREPOSITION_OF: Readonly<Record<string, string>> = {
 const STANCE_WORDS = /\b(?:false|untrue|true|case|never|not|n't|pending|still|yet|remains?)\b/i;
 // How many terms after a negation it reaches.
 const NEGATION_REACH = 3;
-/** The term every negation word folds to (`no`, `never`, `don't`, `without`…). */
-export const NEGATION_TERM = 'not';
+const NEGATION_TERM = 'not';
 // The term of "instead of" and "rather than": what follows it is the alternative set aside.
 const CONTRAST_TERM = 'instead';
 // Words that end a negation's reach within its clause: what comes after them is not what is denied.

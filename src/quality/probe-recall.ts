@@ -3,7 +3,7 @@
  * kept in part counts half); `historyRecall` beside it for the facts that no longer matter at the cut; each probe's
  * outcome (matched, partial, missed, contradicted) and the count of contradicted ones.
  */
-import { describesArtifact, namesArtifactInProse, tellsArtifactAtLength } from './artifact-described.ts';
+import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
 import type { Occurrence, TextIndex } from './match.ts';
 import { phrasePositions, readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts';
@@ -71,7 +71,7 @@ export function withinWindow(
 export function probeOutcome(
   index: TextIndex,
   probe: Probe,
-  options: { inOtherWords?: boolean; statement?: StatementReading; toldAtLength?: boolean } = {},
+  options: { inOtherWords?: boolean; statement?: StatementReading } = {},
 ): ProbeOutcome {
   const reading = readProbe(probe);
   const contradicted = reading.contradictions.some((phrase) =>
@@ -109,13 +109,6 @@ export function probeOutcome(
   if (statedInOtherWords(index, reading)) return 'matched';
   const outcome = statementOutcome(index, probe, options.statement);
   if (outcome !== 'contradicted' && describesArtifact(index.meaning(), probe)) return 'matched';
-  if (
-    options.toldAtLength !== false &&
-    (outcome === 'missed' || outcome === 'partial') &&
-    probe.partialCredit !== false &&
-    tellsArtifactAtLength(index.meaning(), probe)
-  )
-    return 'matched';
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))
     return 'partial';
   return outcome;

@@ -12,7 +12,7 @@ import { readStatements, type StatementReading } from '../meaning.ts';
 import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { Probe } from '../probes.ts';
-import { namesArtifactInProse, tellsArtifactAtLength } from '../artifact-described.ts';
+import { namesArtifactInProse } from '../artifact-described.ts';
 import { agreementProbes } from './agreements.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
@@ -169,13 +169,11 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
     const facets = tricks.user();
     const draft = withoutRequestedSpellings(guarded, facets);
     const probe = asProbe(draft);
-    const outcome = probeOutcome(facets, probe, { toldAtLength: false });
+    const outcome = probeOutcome(facets, probe);
     if (outcome === 'matched') return [];
     // A file the user named in a sentence ("create a brand new interactive-mode.ts") is named in prose by the
     // user's messages copied verbatim: that earns no half.
-    return outcome === 'partial' ||
-      namesArtifactInProse(facets.meaning(), probe) ||
-      tellsArtifactAtLength(facets.meaning(), probe)
+    return outcome === 'partial' || namesArtifactInProse(facets.meaning(), probe)
       ? [{ ...draft, partialCredit: false }]
       : [draft];
   });
