@@ -2,7 +2,8 @@
  * The cheap tricks against the derived probes on every real session at hand (issue 39): the shared transcripts of
  * ../shared/real-sessions/ and every public session ../public-sessions/SOURCES.tsv lists (each skipped, visibly, when
  * absent; the held-out sessions the lead lists are never read). At the first recorded compaction, else at the end:
- * the whole history keeps everything, nothing keeps nothing, a path list and an identifier bag keep at most 0.15, no
+ * the whole history keeps everything, nothing keeps nothing, a path list (also one glossing each file with the same
+ * empty words) and an identifier bag keep at most 0.15, no
  * lexical baseline beats the best core strategy, and a summary stating each fact as false ("It is false that …",
  * "… was not done") keeps none and contradicts each. Where the agent did the work (100 tool calls or more) the user's
  * messages copied verbatim keep at most 0.40 and grep's lines at most 0.30, and a Claude Code or Codex session has at
@@ -20,6 +21,7 @@ import { isLive, type Probe } from '../../src/quality/probes.ts';
 import { compactedText } from '../../src/results/assemble.ts';
 import { loadSession } from '../../src/session/load.ts';
 import { toolCallsOf, type Session } from '../../src/session/types.ts';
+import { sessionPaths } from '../../src/strategies/lexical.ts';
 import { STRATEGIES } from '../../src/strategies/registry.ts';
 import type { Strategy } from '../../src/strategies/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
@@ -69,7 +71,7 @@ const sessions = [
 
 /**
  * Checks of #39 not met yet on a session, by session and check: each shows as a TODO with its figure in every run
- * instead of failing the suite (every other check of that session still asserts). None is left: the read-only Codex
+ * instead of failing the suite (every other check of that session still asserts). The two below are left. The read-only Codex
  * exploration (rollout 0199812e, at its end) was one, the user's messages 0.583 above the core strategies' 0.575,
  * until the extractive summary read the user's prompt after the editor's header ("# Context from my IDE setup: …
  * ## My request for Codex:"), which had made its goal open with the editor's open tabs and drop the task's title line
@@ -79,7 +81,14 @@ const sessions = [
  * state no reader fact left (a fault the user reports set as a rule, a quoted status code as a number, an error fixed
  * before the cut kept live by the issue the agent filed about it).
  */
-const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  // A path list glossing each file with the same empty words ("…: holds relevant project source code and its
+  // configuration"): on these two short sessions (3 and 6 live probes) an artifact probe's description shares one
+  // common word with the gloss ("code" of plan.md's "Setup Code Quality Tools"), which describesArtifact takes for a
+  // description, and namesArtifactInProse gives two edited files half: 0.33 and 0.17. Found on 2026-11-29; not fixed.
+  ['spotter/test/fixtures/transcripts/subagent.jsonl', new Set(['glossed path list'])],
+  ['claude-code/edit-tool-variants.jsonl', new Set(['glossed path list'])],
+]);
 
 /** The known shortfalls of a session, by its path in its repository or in the shared folder. */
 function shortfallsOf(name: string): ReadonlySet<string> | undefined {
@@ -205,6 +214,13 @@ describe(
           assert.equal(scoreProbes(createMatcher(''), probes).probeRecall, 0, `${where}: nothing`);
           for (const trick of ['paths-only', 'identifier-bag'])
             assert.ok(scores[trick]! <= 0.15, `${where}: ${trick} ${scores[trick]}`);
+          // A path list that labels a clause with each file in the same empty words says no more than the list.
+          const glossed = sessionPaths(history)
+            .map((path) => `${path}: holds relevant project source code and its configuration.`)
+            .join('\n');
+          const glossedScore = scoreProbes(createMatcher(glossed), probes).probeRecall ?? 0;
+          t.diagnostic(`${where}: glossed path list ${glossedScore.toFixed(2)}`);
+          check(glossedScore <= 0.15, 'glossed path list', `${where}: glossed path list ${glossedScore}`);
           if (worked) {
             check(
               scores['user-verbatim']! <= 0.4,
