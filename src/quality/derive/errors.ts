@@ -79,8 +79,7 @@ export function errorFacets(line: string): { code?: string; phrase: string } | u
 type Occurrence = { line: string; messageIndex: number; run: ToolRun | undefined };
 /** An error probe with the runs that showed it first and last. */
 type OpenError = DraftProbe & { failedRun: ToolRun | undefined; firstRun: ToolRun | undefined };
-/** An error's facets; `predicate` is another spelling of its phrase: what it says of its subject, without naming it. */
-type Facets = { code?: string; phrase: string; predicate?: string; assertion?: string };
+type Facets = { code?: string; phrase: string; assertion?: string };
 
 // Git stopping a merge, rebase or cherry-pick on conflicts.
 const MERGE_CONFLICT = /^CONFLICT \(|^Automatic merge failed\b/m;
@@ -120,59 +119,6 @@ function systemErrorOf(output: string): Array<{ line: string; facets: Facets }> 
   return found ? [{ line: found[0].trim(), facets: { phrase: found[1]! } }] : [];
 }
 
-// A checker's finding at a file's line and column, its type or message right after (dialyxir's
-// `lib/a.ex:58:13:pattern_match`, `src/b.py:3:1: E501 line too long`); a warning or note is no finding.
-const FINDING =
-  /^\s*(?:\.{0,2}[/\\])?(?:[\w.@-]+[/\\])*[\w@-][\w.@-]*\.[a-z][a-z0-9]{0,4}:\d+:\d+:\s*(?!(?:warning|note|info|hint)\b)(\S.*)$/;
-// A finding's type as a checker names it: one identifier (`pattern_match`, `no_return`), its message on the next line.
-const FINDING_TYPE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
-
-/**
- * The error of a failed run whose error lines are only a wrapper's banner ("Pre-commit validation failed:", a task
- * runner's "[lint] failed"): the first finding of the checker it wrapped, which is what the run failed on. Its facets
- * are the finding's type and the first words of its message; a banner naming no file and no code says neither.
- */
-function wrappedFindingOf(
-  output: string,
-  found: ReadonlyArray<{ line: string; facets: Facets }>,
-): Array<{ line: string; facets: Facets }> {
-  if (found.some(({ line, facets }) => facets.code !== undefined || fileOf(line).file !== undefined))
-    return [];
-  const lines = output.split(/\n|\\n/);
-  for (const [index, line] of lines.entries()) {
-    const message = FINDING.exec(line)?.[1]?.trim();
-    if (message === undefined) continue;
-    if (!FINDING_TYPE.test(message)) {
-      const facets = errorFacets(line);
-      if (facets) return [{ line: line.trim(), facets }];
-      continue;
-    }
-    const explanation = lines.slice(index + 1).find((next) => next.trim().length > 0);
-    const phrase = explanation === undefined ? undefined : errorFacets(explanation)?.phrase;
-    if (phrase === undefined) continue;
-    const predicate = predicateOf(phrase);
-    const facets: Facets = { code: message, phrase, ...(predicate ? { predicate } : {}) };
-    return [{ line: `${line.trim()} ${explanation!.trim()}`, facets }];
-  }
-  return [];
-}
-
-/**
- * What a message says of its subject: its words from the first function word after the subject on ("can never
- * match" of "The pattern can never match"), since a paraphrase names the subject its own way ("the `{:ok, _}`
- * branch … can never match").
- */
-function predicateOf(phrase: string): string | undefined {
-  const words = phrase.split(' ');
-  const subject = words.findIndex((word) => isContentWord(word));
-  const verb = words.findIndex((word, index) => index > subject && !isContentWord(word));
-  if (subject < 0 || verb < 0) return undefined;
-  const predicate = words.slice(verb);
-  return predicate.length >= 2 && predicate.some((word) => isContentWord(word))
-    ? predicate.join(' ')
-    : undefined;
-}
-
 /** The error probes of a session: one per distinct error, at its first appearance. */
 export function errorProbes(messages: readonly Message[], runs: readonly ToolRun[]): DraftProbe[] {
   const seen = new Map<string, { first: Occurrence; last: Occurrence; facets: Facets }>();
@@ -198,9 +144,7 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
     const run = byIndex.get(index);
     // A merge stopped on conflicts is the state of the work (work-state.ts), not an error of it.
     if (run?.failed && !MERGE_CONFLICT.test(run.output)) {
-      const listed = facetsOfLines(run.errorLines);
-      const wrapped = wrappedFindingOf(run.output, listed);
-      const found = wrapped.length > 0 ? wrapped : listed;
+      const found = facetsOfLines(run.errorLines);
       for (const { line, facets } of found.length > 0 ? found : systemErrorOf(run.output))
         note({ line, messageIndex: index, run }, facets);
     }
@@ -220,7 +164,7 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
         : undefined;
     const facetList = [
       ...(facets.code ? [[facets.code]] : []),
-      [facets.phrase, ...(facets.predicate ? [facets.predicate] : [])],
+      [facets.phrase],
       ...(facets.assertion ? [[facets.assertion]] : []),
     ];
     const status =
