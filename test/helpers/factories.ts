@@ -55,6 +55,12 @@ export function toolResult(call: ToolCallBlock, text: string, isError = false): 
   };
 }
 
+/** An edit of a file the agent made (pi's `edit` tool) and its result. */
+export function editRun(path: string, output = 'Edited.'): [AssistantMessage, ToolResultMessage] {
+  const call = toolCall('edit', { path, oldText: 'a', newText: 'b' });
+  return [callsTools([call]), toolResult(call, output)];
+}
+
 /** A shell command the agent ran and its result, failed or not: the exchange most derivation tests are made of. */
 export function shellRun(
   command: string,

@@ -11,20 +11,7 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import { isLive, type Probe } from '../../src/quality/probes.ts';
 import type { Message } from '../../src/session/types.ts';
-import {
-  assistant,
-  callsTools,
-  toolCall,
-  toolResult,
-  user,
-  shellRun as shell,
-} from '../helpers/factories.ts';
-
-/** An edit of a file. */
-function edit(path: string): Message[] {
-  const call = toolCall('edit', { path, oldText: 'a', newText: 'b' });
-  return [callsTools([call]), toolResult(call, `Successfully replaced text in ${path}.`)];
-}
+import { assistant, user, shellRun as shell, editRun as edit } from '../helpers/factories.ts';
 
 const REFACTOR: Message[] = [
   user('We are going to refactor the agent session code. ok, create a branch refactor'),

@@ -12,21 +12,7 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import type { Message } from '../../src/session/types.ts';
-import {
-  assistant,
-  callsTools,
-  session,
-  toolCall,
-  toolResult,
-  user,
-  shellRun as shell,
-} from '../helpers/factories.ts';
-
-/** An edit of a file by the agent. */
-function edit(path: string): Message[] {
-  const call = toolCall('edit', { path, oldText: 'a', newText: 'b' });
-  return [callsTools([call]), toolResult(call, 'Edited.')];
-}
+import { assistant, session, user, shellRun as shell, editRun as edit } from '../helpers/factories.ts';
 
 // A debugging session: the corruption seen, the hooks instrumented, the evidence read, the cause established.
 const investigation: Message[] = [
