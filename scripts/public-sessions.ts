@@ -1,9 +1,10 @@
 /**
- * `npx tsx scripts/public-sessions.ts [--into DIR] [--git-url TEMPLATE]`: fetches every public transcript the
- * calibration cuts name (calibration/cuts/*.json: repository, commit, path, sha256) into `../public-sessions/` as
- * `<owner>/<repo>/<path>`, checks each sha256, and writes SOURCES.tsv there, so `calibrate --transcripts
- * ../public-sessions` and the real-session tests can run on a fresh machine. The transcripts are never copied into
- * this repository (their licences are recorded per cut); a file already present with the right sha256 is kept.
+ * `npx tsx scripts/public-sessions.ts [--cuts DIR] [--into DIR] [--git-url TEMPLATE]`: fetches every public transcript
+ * the cut files name (calibration/cuts/*.json, or those of --cuts: repository, commit, path, sha256) into
+ * `../public-sessions/` as `<owner>/<repo>/<path>`, checks each sha256, and writes SOURCES.tsv there, so `calibrate
+ * --transcripts ../public-sessions` and the real-session tests can run on a fresh machine. The transcripts are never
+ * copied into this repository (their licences are recorded per cut); a file already present with the right sha256 is
+ * kept.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -20,6 +21,7 @@ export type PublicSource = {
   licence: string;
   format: string;
   cuts: string[];
+  split: string;
 };
 
 /** What a fetch did with one transcript. */
@@ -33,6 +35,7 @@ export function publicSources(cutsDir: string): PublicSource[] {
     .sort()) {
     const cut = JSON.parse(readFileSync(join(cutsDir, name), 'utf8')) as {
       id: string;
+      split?: string;
       session: {
         repository?: string;
         commit?: string;
@@ -57,6 +60,7 @@ export function publicSources(cutsDir: string): PublicSource[] {
       licence: (licence ?? '').split(';')[0]!.trim(),
       format,
       cuts: [],
+      split: cut.split ?? 'tuning',
     };
     source.cuts.push(cut.id);
     sources.set(key, source);
@@ -129,7 +133,7 @@ export function fetchPublicSessions(
       source.sha256,
       source.licence,
       source.format,
-      `tuning: ${source.cuts.join(', ')}`,
+      `${source.split}: ${source.cuts.join(', ')}`,
     ].join('\t'),
   );
   mkdirSync(into, { recursive: true });
