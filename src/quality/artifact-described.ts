@@ -1,11 +1,13 @@
 /**
  * An artifact kept in other words: its file named, and in the same clause, in prose, a word of what the edits made
  * of it ("the plan lives in docs/refactor.md" keeps refactor.md's "Coding Agent Refactoring Plan"). A path list or an
- * identifier bag names the file but says nothing of it, so it keeps nothing.
+ * identifier bag names the file but says nothing of it, so it keeps nothing; nor do words any file may be said to
+ * hold ("source code", "configuration"), or the same words pasted after each file of a list.
  */
 import { basename } from 'node:path';
 import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
+import { isRepeatedDescription } from './repeated-description.ts';
 
 /** The terms of `words`, as a set. */
 const termSet = (words: string): ReadonlySet<string> => new Set(meaningTerms(words).map((term) => term.term));
@@ -18,6 +20,9 @@ const wordTerms = memoized(() => ({
   // Words any description of an edit has: they say that the file changed, not what it now is ("created" says
   // more: the file is the agent's).
   edit: termSet('change update edit modify file commit work package now new'),
+  // Words any file of any project may be said to be or hold: they place the file in the work, not what it holds
+  // ("holds relevant project source code and its configuration" describes every file alike).
+  generic: termSet('code source project repository configuration relevant related hold contain'),
   // Words that say a file was made or finished: they tell an artifact the agent created ("Done and committed:
   // print-mode.ts, rpc-mode.ts"), whose probe says no more than that it was made.
   made: termSet('created finished committed written built'),
@@ -109,7 +114,7 @@ function readArtifact(probe: Probe): ArtifactReading | null {
   if (reading !== undefined) return reading;
   reading = null;
   if (probe.kind === 'artifact' && probe.file !== undefined) {
-    const { edit } = wordTerms();
+    const { edit, generic } = wordTerms();
     const file = basename(probe.file);
     const name = meaningTerms(file).map((term) => term.term);
     // The statement is "name: what"; without one, the facets that are not the file say what it is.
@@ -121,7 +126,14 @@ function readArtifact(probe: Probe): ArtifactReading | null {
         .join('\n');
     const described = new Set(
       meaningTerms(description)
-        .filter((term) => !term.name && !term.negated && !edit.has(term.term) && !name.includes(term.term))
+        .filter(
+          (term) =>
+            !term.name &&
+            !term.negated &&
+            !edit.has(term.term) &&
+            !generic.has(term.term) &&
+            !name.includes(term.term),
+        )
         .map((term) => term.term),
     );
     const listed = ADDED.exec(probe.answer)?.[1] ?? '';
@@ -170,7 +182,8 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     const tells = (position: number) => {
       const term = index.at(position)!;
       if (term.name || term.negated) return false;
-      if (reading.described.has(term.term)) return !notHeld(position);
+      if (reading.described.has(term.term))
+        return !notHeld(position) && !isRepeatedDescription(index, position);
       return reading.made && words.made.has(term.term) && !changed(position);
     };
     const from = Math.max(0, start - DESCRIBED_WITHIN);
@@ -199,12 +212,15 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
  * it in prose: two prose terms, none denied, none saying it went away or failed, in its own clause or the one its
  * colon labels ("runtime.exs: reads the exporter from OTEL_EXPORTER"). It says what the file now is in
  * other words than the probe's, so the reader counts it half kept ("a new helper module"); a path list, an identifier
- * bag or an error line naming the file says nothing of it.
+ * bag, an error line naming the file, or words the text says alike of other files (repeated-description.ts) say
+ * nothing of it.
  */
 export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean {
   const reading = readArtifact(probe);
   if (!reading) return false;
-  const tells = perClause(index, saysSomething);
+  const says = perClause(index, saysSomething);
+  // The same words said of other files on other lines are a gloss pasted after each (repeated-description.ts).
+  const tells = (position: number) => says(position) && !isRepeatedDescription(index, position);
   const [first, ...rest] = reading.name;
   return (index.positions.get(first!)?.all ?? []).some((start) => {
     if (!index.at(start)!.name) return false;
@@ -270,7 +286,7 @@ function lineTermsNear(index: MeaningIndex, at: number, length: number): Meaning
  * TERM/HUP/INT) → {:error, :file_not_found} if no file"), and an error line names its file before any prose.
  */
 function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS, own?: number): boolean {
-  const { notHeld, edit } = wordTerms();
+  const { notHeld, edit, generic } = wordTerms();
   let prose = 0;
   for (const term of terms) {
     if (term.name) continue;
@@ -279,7 +295,7 @@ function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS, own?:
       if (own === undefined || term.clause === own) return false;
       break;
     }
-    if (!edit.has(term.term)) prose++;
+    if (!edit.has(term.term) && !generic.has(term.term)) prose++;
   }
   return prose >= least;
 }

@@ -98,6 +98,36 @@ describe('an artifact kept in other words', () => {
     assert.equal(described('Updated: modes/interactive/interactive-mode.ts.', written), false);
   });
 
+  it('is not told by a generic word its description shares with a gloss ("code" of "Setup Code Quality Tools")', () => {
+    // As derived from spotter's subagent session: a plan document told by its heading.
+    const quality: Probe = {
+      ...plan,
+      id: 'artifact@18',
+      file: '/home/marco/projects/spotter/plan.md',
+      answer: 'plan.md now has the section "Plan: Setup Code Quality Tools (Credo, Dialyxir, mix_audit)"',
+      facets: [['plan.md'], ['Setup Code Quality Tools']],
+      statement: 'plan.md now has the section "Plan: Setup Code Quality Tools (Credo, Dialyxir, mix_audit)"',
+    };
+    assert.equal(
+      described('plan.md: holds relevant project source code and its configuration.', quality),
+      false,
+    );
+    assert.equal(described('plan.md: the related code and its configuration.', quality), false);
+    // Its distinctive words, in other words around them, tell it.
+    assert.equal(described('plan.md: how to set up Credo and Dialyxir', quality), true);
+    assert.equal(described('- plan.md: quality tools to install next', quality), true);
+  });
+
+  it('is not told by words the text says alike of several files (a gloss pasted after each)', () => {
+    const one = '- docs/refactor.md: the plan of the whole effort';
+    assert.equal(described(one), true);
+    assert.equal(described(`${one}\n- src/core/agent-session.ts: the plan of the whole effort`), false);
+    // Each file told in its own words keeps its own.
+    assert.equal(described(`${one}\n- src/core/agent-session.ts: the session class the modes share`), true);
+    // The same file told twice alike is still told.
+    assert.equal(described(`${one}\n\nLater: docs/refactor.md: the plan of the whole effort`), true);
+  });
+
   it('reads a file that labels a clause by that clause ("refactor.md: the plan"), but not the next item of a list', () => {
     assert.equal(described('- docs/refactor.md: the refactoring plan, with work packages'), true);
     assert.equal(described('docs/refactor.md, plan.md: notes'), false);
@@ -352,6 +382,23 @@ describe('an artifact named in prose, in other words than its probe', () => {
     ];
     for (const text of nothing) assert.equal(named(text), false, text);
     assert.equal(outcome('config/runtime.exs\nmix.exs'), 'missed');
+  });
+
+  it('keeps nothing of a path list glossing each file with the same words, whichever words', () => {
+    assert.equal(
+      named('config/runtime.exs: holds relevant project source code and its configuration.'),
+      false,
+    );
+    // Words no list of generic words holds: one line tells the file in part, the same line after each file nothing.
+    const gloss = ': the main place where the logic for this lives, kept up to date.';
+    assert.equal(named(`config/runtime.exs${gloss}`), true);
+    assert.equal(named(`config/runtime.exs${gloss}\nmix.exs${gloss}`), false);
+    assert.equal(outcome(`config/runtime.exs${gloss}\nmix.exs${gloss}\nlib/otel.ex${gloss}`), 'missed');
+    // A line of its own on each file keeps its half.
+    assert.equal(
+      outcome('- config/runtime.exs: reads the exporter from the environment\n- mix.exs: six new OTEL deps'),
+      'partial',
+    );
   });
 
   it('earns nothing where its probe earns no half (a part of it is what a cheap trick keeps)', () => {
