@@ -72,7 +72,10 @@ function runWords(command: string): string {
 // A package manager adding or removing a package (`npm i`, `pnpm add -D jest`, `cargo install x`).
 const INSTALL = /^\S+ (?:install|i|add|uninstall|remove)\b/;
 
-/** The kind of check a command runs, so a later passing run of the same kind resolves earlier failures. */
+/**
+ * The kind of check a command runs (test, lint, coverage, build), so a later passing run of the same kind resolves
+ * earlier failures.
+ */
 export function commandFamily(command: string): string | undefined {
   const head = runWords(command);
   // Fetching or building the dependencies, or installing a tool, checks nothing of the project (`mix deps.compile`,
@@ -85,6 +88,15 @@ export function commandFamily(command: string): string | undefined {
     )
   )
     return 'lint';
+  if (COVERAGE_TOOL.test(head)) return COVERAGE_THRESHOLD.test(command) ? 'coverage' : undefined;
   if (/\b(?:tsc|tsgo|build|compile|check|typecheck|make)\b/.test(head)) return 'build';
   return undefined;
 }
+
+// A coverage tool's run (`cargo llvm-cov`, `cargo tarpaulin`, `coverage report`, `nyc check-coverage`), when no test
+// runner word names it first (`pytest --cov` is its tests' run).
+const COVERAGE_TOOL = /\b(?:llvm-cov|tarpaulin|coverage|check-coverage|nyc|c8|kcov|gcovr|grcov)\b/;
+// A threshold the run enforces (`--fail-under-lines 100`, `--fail-under=90`, `check-coverage --lines 95`): without
+// one a coverage run exits 0 whatever the coverage (an HTML report), so it checks nothing.
+export const COVERAGE_THRESHOLD =
+  /(?:^|\s)(?:--?fail-under(?:-(?:lines|functions|regions))?|--cov-fail-under|--min-coverage|check-coverage\s+--(?:lines|statements|functions|branches))(?:=|\s+)(\d+(?:\.\d+)?)\b/;

@@ -1,10 +1,18 @@
-/** State probes: the last run of each check (tests, build, lint) and its outcome, as the output tallied it. */
-import { commandFamily } from '../../session/shell-commands.ts';
+/**
+ * State probes: the last run of each check (tests, build, lint, a coverage threshold) and its outcome, as the output
+ * tallied it.
+ */
+import { COVERAGE_THRESHOLD, commandFamily } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords } from './phrases.ts';
 import type { ToolRun } from './runs.ts';
 
-const FAMILY_WORDS: Record<string, string> = { test: 'the tests', build: 'the build', lint: 'the linter' };
+const FAMILY_WORDS: Record<string, string> = {
+  test: 'the tests',
+  build: 'the build',
+  lint: 'the linter',
+  coverage: 'the coverage',
+};
 
 /** The outcome an output states, as the spellings a summary may use, or undefined when it states none. */
 export function outcomeSpellings(output: string): string[] | undefined {
@@ -83,11 +91,26 @@ function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | u
           : [
               ...(OUTCOME_WORDS[commandFamily(command)!]?.[verdict] ?? []),
               ...scriptOutcome(key, run.failed),
+              ...(run.failed ? [] : thresholdMet(command)),
             ]),
       ],
     ],
-    statement: `\`${clipWords(command, 120)}\` ${verdict}`,
+    statement:
+      commandFamily(command) === 'coverage'
+        ? thresholdStatement(command, run.failed)
+        : `\`${clipWords(command, 120)}\` ${verdict}`,
   };
+}
+
+/**
+ * A coverage run's outcome said by its threshold: "Coverage meets its threshold of 100% of lines". Not by the command:
+ * its flag's words (`--fail-under-lines`) read as the run failing, and the tool's name alone (a bag of identifiers
+ * holds `cargo llvm-cov`) is not the threshold met.
+ */
+function thresholdStatement(command: string, failed: boolean): string {
+  const threshold = COVERAGE_THRESHOLD.exec(command)!;
+  const of = `${threshold[1]}%${/lines/.test(threshold[0]) ? ' of lines' : ''}`;
+  return `Coverage ${failed ? 'is below' : 'meets'} its threshold of ${of}`;
 }
 
 // Programs that run a script of the project by its name (`pnpm --filter @repo/app check-types`, `mise run lint`).
@@ -114,7 +137,23 @@ const OUTCOME_WORDS: Record<string, Record<'passes' | 'fails', string[]>> = {
     passes: ['lint clean', 'lint passes', 'lint passed', 'lint is clean'],
     fails: ['lint fails', 'lint failed', 'lint errors'],
   },
+  coverage: {
+    passes: ['coverage passes', 'coverage check passes', 'coverage threshold met'],
+    fails: ['coverage fails', 'coverage check fails', 'coverage below the threshold'],
+  },
 };
+
+/**
+ * A coverage threshold a passing run met, as a handoff states it: "100% line coverage" of `cargo llvm-cov
+ * --fail-under-lines 100`, "90% coverage" of `coverage report --fail-under=90`.
+ */
+function thresholdMet(command: string): string[] {
+  const threshold = COVERAGE_THRESHOLD.exec(command);
+  if (!threshold) return [];
+  const figure = `${threshold[1]}%`;
+  const measure = /lines/.exec(threshold[0]) ? ['line coverage', 'coverage'] : ['coverage'];
+  return measure.map((words) => `${figure} ${words}`);
+}
 
 // A flag that runs only the tests whose name it gives (`go test -run X`, `pytest -k x`, `jest -t x`, `mocha --grep x`).
 const NAME_FILTER = /^(?:-run|-k|-t|--grep|--testNamePattern|--test-name-pattern|--match)$/;
@@ -162,7 +201,8 @@ export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
   for (const [key, run] of last) {
     if (isNarrowedCheck(run.command!) && wholeFamilies.has(commandFamily(run.command!)!)) continue;
     const head = checkName(run.command!);
-    const outcome = outcomeSpellings(run.output);
+    // A coverage run's tally is its tests' (that is the test run's state): its own outcome is the threshold's exit.
+    const outcome = commandFamily(run.command!) === 'coverage' ? undefined : outcomeSpellings(run.output);
     if (!outcome) {
       // A check that states no tally (`tsc` prints nothing when it passes) still has an outcome: its exit.
       const probe = untalliedProbe(key, head, run);
