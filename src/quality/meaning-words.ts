@@ -62,6 +62,10 @@ export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = 
   [['under', 'way'], 'progress'],
   // "must go on working as before" keeps it working: not "go" (gone), the opposite of keeping.
   [['go', 'on'], 'keep'],
+  // To look into a thing is to investigate it ("filed ENT-140 to look into hooks interfering with claude -p").
+  ...['look', 'looks', 'looked', 'looking', 'dig', 'digs', 'dug', 'digging'].map(
+    (verb): [string[], string] => [[verb, 'into'], 'investig'],
+  ),
 ];
 
 /**
@@ -147,6 +151,22 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['quarter', 'q'],
   ['week', 'wk', 'wks'],
   ['year', 'yr', 'yrs'],
+  // Shorthands of developer notes, as a terse handoff writes them ("wt idx", "merge … into our br", "settings mgr",
+  // "fmt", "walked thru", "no default feats", "Python srcs", "creds"): each reads one way in code work. Left out as
+  // ambiguous: `ln` (the command), `est` (the time zone), `init` (the command), `comp`, `perm`, `pwd`.
+  ['worktre', 'worktree', 'worktrees', 'wt', 'wts'],
+  ['branch', 'branches', 'br'],
+  ['session', 'sessions', 'sess'],
+  ['manag', 'manager', 'managers', 'mgr'],
+  ['format', 'formatted', 'formatting', 'fmt'],
+  ['through', 'thru'],
+  ['featur', 'feature', 'features', 'feat', 'feats'],
+  ['sourc', 'source', 'sources', 'src', 'srcs'],
+  ['credenti', 'credential', 'credentials', 'cred', 'creds'],
+  ['attribut', 'attribute', 'attributes', 'attr', 'attrs'],
+  ['charact', 'character', 'characters', 'char', 'chars'],
+  ['approxim', 'approximately', 'approximate', 'approx'],
+  ['investig', 'investigate', 'investigation', 'examin', 'examine'],
   // What was added since ("new beads were added" is "more beads were added", "a fresh review").
   ['new', 'more', 'addit', 'additional', 'extra', 'fresh'],
   // A handoff's "a complicated job in several phases" for the user's "a complex migration".

@@ -164,6 +164,9 @@ function identifierWords(token: string): string[] {
 
 type Word = { word: string; name: boolean; folded?: string; part?: true };
 
+// Two to five capitals and a plural `s`: an acronym's plural ("PRs", "FKs", "APIs", "TODOs" is read as TODO's).
+const PLURAL_ACRONYM = /^\p{Lu}{2,5}s$/u;
+
 // Lowercase words joined by slashes, and nothing else; participles that do not end in -ed ("built", "done").
 const PARTICIPLE_LIST = /^\p{Ll}+(?:\/\p{Ll}+)+$/u;
 let participles: ReadonlySet<string> | undefined;
@@ -210,6 +213,9 @@ function tokenWords(token: string): Word[] {
     return [{ word: lower, name: true, folded: lower }];
   // A word of the synonym table written in mixed case is that word ("GitHub" is what "gh" stands for, "IDs" ids).
   if (/^\p{L}+$/u.test(token) && synonymOf?.has(lower)) return [{ word: lower, name: false }];
+  // An acronym's plural is the acronym ("the missing FKs", "stacked PRs", "URLs"), not an identifier of the words
+  // "F" and "Ks": the stemmer leaves a plural with no vowel alone, so the `s` goes here.
+  if (PLURAL_ACRONYM.test(token)) return tokenWords(token.slice(0, -1));
   if (token.includes('_') || token.includes('$') || /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}/u.test(token))
     return identifierWords(token).map((word) => ({ word, name: true }));
   return [{ word: lower, name: false }];
