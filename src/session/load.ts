@@ -132,8 +132,29 @@ function importerByName(name: string): Importer {
   throw new InputError(`unknown format '${name}' (--format); available: ${formats}`);
 }
 
-/** The importer whose `detect` accepts the file's first lines. */
+// The importer detected for each file, with the file's size, times and inode when it was: a suite's every file is
+// detected as its inputs are expanded, again as the run checks them and as each loads, and each detection read and
+// decoded the file's first 256 KB (the whole of a 40k-token session) and split it into lines, for the same answer.
+const detected = new Map<string, { signature: string; importer: Importer }>();
+
+/** What tells a file changed since it was detected, or undefined when it cannot be read as a plain file. */
+async function fileSignature(file: string): Promise<string | undefined> {
+  const found = await stat(file).catch(() => undefined);
+  if (!found?.isFile()) return undefined;
+  return `${found.size}:${found.mtimeMs}:${found.ctimeMs}:${found.ino}`;
+}
+
+/** The importer whose `detect` accepts the file's first lines (detected once while the file stays the same). */
 export async function detectImporter(file: string): Promise<Importer> {
+  const signature = await fileSignature(file);
+  const known = signature === undefined ? undefined : detected.get(file);
+  if (known !== undefined && known.signature === signature) return known.importer;
+  const importer = await detectFromSample(file);
+  if (signature !== undefined) detected.set(file, { signature, importer });
+  return importer;
+}
+
+async function detectFromSample(file: string): Promise<Importer> {
   const sample = await readSample(file);
   if (sample.head.trim() === '') {
     throw new InputError(
@@ -163,8 +184,12 @@ export async function readSample(file: string): Promise<Sample> {
   }
   const head = chunks.join('').slice(0, SAMPLE_BYTES);
   const records: unknown[] = [];
-  for (const line of head.split('\n')) {
-    if (records.length >= SAMPLE_RECORDS) break;
+  // Line by line up to the last record needed, not the whole head split (a short session's whole text).
+  for (let start = 0; start <= head.length && records.length < SAMPLE_RECORDS; ) {
+    let end = head.indexOf('\n', start);
+    if (end < 0) end = head.length;
+    const line = head.slice(start, end);
+    start = end + 1;
     if (line.trim() === '') continue;
     try {
       records.push(JSON.parse(line));

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { rename, writeFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
 import { IMPORTER_LIST, IMPORTERS } from '../../src/session/importers/index.ts';
@@ -43,6 +44,20 @@ describe('format detection', () => {
     assert.equal((await detectImporter(misnamed)).format, 'claude-code');
     const noExtension = await writeTemporary('transcript', await sampleText('anthropic-messages.json'));
     assert.equal((await detectImporter(noExtension)).format, 'anthropic-messages');
+  });
+
+  it('detects a file again once it changed in place or was replaced', async () => {
+    const file = await writeTemporary('changing.jsonl', await sampleText('claude-code.jsonl'));
+    assert.equal((await detectImporter(file)).format, 'claude-code');
+    // Another format written in place (same path, same inode): the size and times tell it changed.
+    await writeFile(file, await sampleText('codex.jsonl'));
+    assert.equal((await detectImporter(file)).format, 'codex');
+    assert.equal((await detectImporter(file)).format, 'codex');
+    // Replaced by another file (a new inode) through a rename, as editors and atomic writers do.
+    const replacement = `${file}.new`;
+    await writeFile(replacement, await sampleText('pi-v2.jsonl'));
+    await rename(replacement, file);
+    assert.equal((await detectImporter(file)).format, 'pi');
   });
 
   it('detects a Claude Code headless run that starts with queue-operation records', async () => {
