@@ -48,6 +48,24 @@ describe('a user sentence that reports what happens', () => {
     assert.deepEqual(rulesOf('I think you must never touch the lock file.'), ['touch the lock file']);
   });
 
+  it('sets no rule when it passes on what someone else reported', () => {
+    // A report relayed: "without" and "only" say what happened to them, not how to work.
+    assert.deepEqual(
+      rulesOf(
+        'We got a report that this popped up after running a few prompts (that generated changes) without touching any other claude session (but maybe it was still open in the background)',
+      ),
+      [],
+    );
+    assert.deepEqual(rulesOf('A user reported that the export only fails on Windows.'), []);
+    assert.deepEqual(rulesOf("So, we've received several bug reports that it never finishes."), []);
+    // The user's own rule beside a report still stands, and "report" as a thing to make is no report relayed.
+    assert.deepEqual(
+      rulesOf('We got a report that the export hangs. Do not touch the database schema.'),
+      ['touch the database schema'],
+    );
+    assert.deepEqual(rulesOf('We need a report that only lists failed runs.'), ['lists failed runs']);
+  });
+
   it('reads "only" of time and what should not happen as no limit', () => {
     assert.deepEqual(rulesOf("I've only recently started seeing this happen with the new worktrees."), []);
     assert.deepEqual(rulesOf("That shouldn't happen in normal operation."), []);

@@ -89,6 +89,12 @@ const REPORT_FRAME =
   /^(?:(?:ok(?:ay)?|so|hm+|well|yeah|also|and|but)[,\s]+)*(?:(?:i|we)\s+(?:think|noticed|see|found|guess|suspect)|(?:it\s+)?(?:looks|seems)(?:\s+like)?|apparently)\b/i;
 const DESCRIBES = /\b(?:doesn't|does not|doesn’t)\b/i;
 
+// A sentence that passes on what someone else reported: its words say what happened to them, so a marker in it is no
+// rule of the work ("We got a report that this popped up after running a few prompts without touching any other
+// session", "A user reported that it only fails on Windows").
+const RELAYED_REPORT =
+  /^(?:(?:ok(?:ay)?|so|well|also|and|but|btw)[,\s]+)*(?:(?:we|i)(?:['’]ve| have)?\s+(?:got|gotten|received|had|heard)\s+(?:(?:a|an|some|several|multiple|two|three|\d+)\s+)?(?:(?:bug|user|customer)\s+)?reports?\b|(?:a|one|some|several)\s+(?:users?|customers?|testers?|people)\s+(?:reported|report|complained|told us)\b|(?:it\s+)?(?:was|has been|got)\s+reported\b)/i;
+
 // A command the user ran in the agent's shell (pi's `!ls`), handed to the model as a user message.
 const USER_SHELL = /^\s*\[User ran a shell command\]/;
 
@@ -480,6 +486,7 @@ function ruleIn(
   | undefined {
   if (sentence.endsWith('?') && !POLITE_REQUEST.test(sentence)) return undefined;
   if (REPORT_FRAME.test(sentence.trimStart()) && DESCRIBES.test(sentence)) return undefined;
+  if (RELAYED_REPORT.test(sentence.trimStart())) return undefined;
   // A marker at the start reads the sentence as it begins: an imperative ("Keep the Justfile").
   for (const match of sentence.trimStart().matchAll(CONSTRAINT_MARKER)) {
     const rest = sentence.slice(match.index + match[0].length);
