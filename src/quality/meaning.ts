@@ -685,10 +685,13 @@ export function statementCoverage(
       for (const position of entry.prose) hits.push({ position, term: termIndex, tells });
       return;
     }
-    const prose = new Set(entry.prose);
+    // Both lists ascend (the index adds positions in order), so one pass tells which positions are prose.
     const generic = term.generic === true;
-    for (const position of entry.all)
-      hits.push({ position, term: termIndex, tells: !generic && prose.has(position) });
+    let prose = 0;
+    for (const position of entry.all) {
+      while (prose < entry.prose.length && entry.prose[prose]! < position) prose++;
+      hits.push({ position, term: termIndex, tells: !generic && entry.prose[prose] === position });
+    }
   });
   if (total === 0 || hits.length === 0)
     return { share: 0, contentShare: contentTotal === 0 ? null : 0, opposed: false, telling: false };
