@@ -173,6 +173,15 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['complex', 'complic', 'complicated'],
 ];
 
+/**
+ * Words said of any piece of work or any file ("contains the changes made for this task and the related files"): they
+ * place a statement in the work, not say what it is, so they are no part of the content a statement must be stated by.
+ */
+export const GENERIC_WORDS: readonly string[] = (
+  'change update edit modify make made work task job part file files related relevant code source project ' +
+  'repository configuration hold holds contain contains'
+).split(' ');
+
 /** Words that say what kind of thing a name is: beside the name they add nothing ("the CommittedMetadata struct"). */
 export const KIND_WORDS: readonly string[] =
   'struct class function method field type module interface enum constant variable'.split(' ');

@@ -12,6 +12,7 @@
 import stem from 'wink-porter2-stemmer';
 import {
   ANTONYMS,
+  GENERIC_WORDS,
   IRREGULAR_FORMS,
   KIND_WORDS,
   NUMBER_WORDS,
@@ -541,6 +542,8 @@ export type StatementTerm = {
    * code"), or in the alternative set against what was chosen ("instead of silently skipping": "not skip").
    */
   unsure?: true;
+  /** A word said of any work or file (GENERIC_WORDS): alone, it states none of the statement. */
+  generic?: true;
 };
 
 /** A statement read once: its distinct terms (names and content words) and its numbers. */
@@ -581,6 +584,8 @@ export function readStatement(
       });
   });
   for (const term of seen.values()) if (term.negated) delete term.unsure;
+  const generic = genericTerms();
+  for (const term of seen.values()) if (generic.has(term.term)) term.generic = true;
   // A number that measures something; one inside an id (`spotter-4te.1`, `gqc.5`) names a thing instead.
   // What a number measures is told by the two terms before it, unless those are an id or another count ("after
   // a0y.3, 386 tests"; "297 tests and 14 doctests"): then by the term after it.
@@ -607,6 +612,23 @@ export function readStatement(
   return { terms: [...seen.values()], numbers };
 }
 
+let genericTermSet: ReadonlySet<string> | undefined;
+
+/** GENERIC_WORDS as terms: made on first use, not as the module loads (folding words builds the synonym table). */
+function genericTerms(): ReadonlySet<string> {
+  return (genericTermSet ??= new Set(meaningTerms(GENERIC_WORDS.join(' ')).map((term) => term.term)));
+}
+
+/**
+ * The content words of a statement that tell what it says: not names, and not words said of any work or file
+ * ("hello" and "goodbye" of "Edit a.txt, change hello to goodbye", not "change", which a gloss after each file of a
+ * path list states too). Null when it has none: then every content word tells it.
+ */
+function distinctiveOf(reading: StatementReading): ((term: StatementTerm) => boolean) | null {
+  const distinctive = (term: StatementTerm) => !term.name && term.generic !== true;
+  return reading.terms.some(distinctive) ? distinctive : null;
+}
+
 /**
  * Reads statements together, each term weighted by how few of them use it (inverse document frequency): a word
  * every fact of a session shares ("agent", "session") tells less about which fact a text keeps than a rare one.
@@ -624,7 +646,10 @@ export function readStatements(statements: readonly string[]): StatementReading[
 export type StatementCoverage = {
   /** Share of the statement's terms stated together (0–1). */
   share: number;
-  /** Share of its content (prose) terms among them; null when it has none. */
+  /**
+   * Share of its content (prose) terms among them; null when it has none. 0 when none of them is distinctive (only
+   * words said of any work or file: GENERIC_WORDS) and the statement has distinctive ones.
+   */
   contentShare: number | null;
   /** That window opposes the statement: a term negated the other way, an opposite word, another number. */
   opposed: boolean;
@@ -653,11 +678,26 @@ export function statementCoverage(
   const lineOf = (position: number) => index.lineAt(position);
   const total = reading.terms.reduce((sum, term) => sum + term.weight, 0);
   const contentTotal = reading.terms.reduce((sum, term) => sum + (term.name ? 0 : term.weight), 0);
-  const hits: Array<{ position: number; term: number }> = [];
+  const isDistinctive = distinctiveOf(reading);
+  // A hit that tells the statement: a distinctive content word, or a name written out in prose ("the hook
+  // handlers"), not one read from a path or identifier the text lists, nor a generic word a name shares ("edit" of
+  // edit_basic.txt).
+  const hits: Array<{ position: number; term: number; tells: boolean }> = [];
   reading.terms.forEach((term, termIndex) => {
     const entry = index.positions.get(term.term);
     if (!entry) return;
-    for (const position of term.name ? entry.all : entry.prose) hits.push({ position, term: termIndex });
+    if (!term.name) {
+      const tells = isDistinctive?.(term) ?? true;
+      for (const position of entry.prose) hits.push({ position, term: termIndex, tells });
+      return;
+    }
+    // Both lists ascend (the index adds positions in order), so one pass tells which positions are prose.
+    const generic = term.generic === true;
+    let prose = 0;
+    for (const position of entry.all) {
+      while (prose < entry.prose.length && entry.prose[prose]! < position) prose++;
+      hits.push({ position, term: termIndex, tells: !generic && entry.prose[prose] === position });
+    }
   });
   if (total === 0 || hits.length === 0)
     return { share: 0, contentShare: contentTotal === 0 ? null : 0, opposed: false, telling: false };
@@ -667,12 +707,14 @@ export function statementCoverage(
   let contentCovered = 0;
   const heaviest = Math.max(...reading.terms.map((term) => term.weight));
   let telling = 0;
+  let tellingHits = 0;
   let best = { covered: -1, content: 0, start: 0, end: 0, telling: false };
   let left = 0;
   for (let right = 0; right < hits.length; right++) {
     const hit = hits[right]!;
     const entering = reading.terms[hit.term]!;
     counts[hit.term] = counts[hit.term]! + 1;
+    if (hit.tells) tellingHits++;
     if (counts[hit.term] === 1) {
       covered += entering.weight;
       if (!entering.name) contentCovered += entering.weight;
@@ -683,6 +725,7 @@ export function statementCoverage(
       (options.oneLine === true && lineOf(hits[left]!.position) !== lineOf(hit.position))
     ) {
       const leaving = hits[left++]!;
+      if (leaving.tells) tellingHits--;
       const term = reading.terms[leaving.term]!;
       if (--counts[leaving.term]! === 0) {
         covered -= term.weight;
@@ -693,7 +736,8 @@ export function statementCoverage(
     if (covered > best.covered + 1e-9)
       best = {
         covered,
-        content: contentCovered,
+        // Content words said of any work or file alone ("the changes made for this task") state none of it.
+        content: isDistinctive === null || tellingHits > 0 ? contentCovered : 0,
         start: hits[left]!.position,
         end: hit.position,
         telling: telling > 0,

@@ -84,6 +84,10 @@ const sessions = [
  * words ("…: holds relevant project source code and its configuration"), 0.33 and 0.17, until an artifact was no
  * longer told by a generic word ("code" of plan.md's "Setup Code Quality Tools") nor by words said alike of several
  * files (artifact-described.ts, repeated-description.ts): 0.00 on both.
+ * edit-tool-variants.jsonl then kept 0.33 through its task with "…: contains the changes made for this task and the
+ * related files.": the path's words and "changes" made 0.6 of "Edit <path>, change "hello" to "goodbye"", until words
+ * said of any work or file, and names read from a listed path, no longer stood for a statement's content (meaning.ts
+ * GENERIC_WORDS): 0.00 on every session.
  */
 const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, ReadonlySet<string>>([]);
 
@@ -137,10 +141,12 @@ function statedFalse(probes: readonly Probe[], form: 'false' | 'not done'): stri
     .join('\n');
 }
 
-// The empty words a glossed path list puts after each file: the issue's, and another set that shares none of them.
+// The empty words a glossed path list puts after each file: the issue's, another set that shares none of them, and
+// words said of any work ("changes", "task"), which beside a path's own words once made up half a task's terms.
 const GLOSSES = [
   'holds relevant project source code and its configuration.',
   'updated as part of the work on this feature.',
+  'contains the changes made for this task and the related files.',
 ];
 
 // At least this many live probes at a compaction or at the end, on a Claude Code or Codex session of 100+ tool calls.
