@@ -116,26 +116,43 @@ function nameSubject(file: string): string[] {
 }
 
 /**
- * Whether some prose occurrence of one of `subject` stands in a clause (with its list's lead-in) that `holds`: each
- * clause read once, however many of its terms are asked about.
+ * How mentions are read. `evenBothWays`: a text that also says the subject the other way still mentions it (what the
+ * user's words mention, for derivation's guard: asking for commits and later for no commit of one file both name
+ * commits).
+ */
+export type MentionOptions = { evenBothWays?: boolean };
+
+/**
+ * Whether some prose occurrence of one of `subject` stands in a clause (with its list's lead-in) that `holds`, and
+ * none is itself denied or put as still to do: a text that says the subject both ways ("4te.1 was committed", "4te.2
+ * is not committed") gives no hint of which fact holds. Each clause is read once, however many of its terms are asked
+ * about.
  */
 function mentioned(
   index: MeaningIndex,
   subject: readonly string[],
   holds: (terms: readonly MeaningTerm[]) => boolean,
+  options: MentionOptions,
 ): boolean {
+  const prose = subject.flatMap((word) => index.positions.get(word)?.prose ?? []);
+  if (
+    options.evenBothWays !== true &&
+    prose.some((at) => {
+      const term = index.at(at)!;
+      return term.negated || term.pending === true || term.denied === true;
+    })
+  )
+    return false;
   const known = new Map<number, boolean>();
-  return subject.some((word) =>
-    (index.positions.get(word)?.prose ?? []).some((at) => {
-      const clause = index.clauseAt(at);
-      let passes = known.get(clause);
-      if (passes === undefined) {
-        passes = holds(clauseTerms(index, at));
-        known.set(clause, passes);
-      }
-      return passes;
-    }),
-  );
+  return prose.some((at) => {
+    const clause = index.clauseAt(at);
+    let passes = known.get(clause);
+    if (passes === undefined) {
+      passes = holds(clauseTerms(index, at));
+      known.set(clause, passes);
+    }
+    return passes;
+  });
 }
 
 /** Whether a clause says nothing the other way: no term denied, put as still to do, or (unless allowed) failing. */
@@ -161,17 +178,24 @@ const having = (terms: readonly MeaningTerm[], set: ReadonlySet<string>): boolea
  * the state reports, named in a clause that neither denies it nor puts it as still to do. A state that something is
  * not done yet ("not committed yet") has no subject to mention: saying there are commits says the other way.
  */
-export function mentionsStateSubject(index: MeaningIndex, probe: Probe): boolean {
+export function mentionsStateSubject(
+  index: MeaningIndex,
+  probe: Probe,
+  options: MentionOptions = {},
+): boolean {
   if (probe.kind !== 'state' && probe.kind !== 'verification') return false;
   const told = [probe.statement ?? '', ...probe.facets.flat()].join('\n');
-  if (/\bnot\b|\bnothing\b|\bn't\b/i.test(probe.statement ?? '')) return false;
+  if (/\bnot\b|\bnothing\b|n't\b|\buncommitted\b/i.test(told)) return false;
   const { ran, failed, events } = words();
   const toldTerms = meaningTerms(told);
   if (probe.check !== undefined && !/^git\b/.test(probe.check)) {
     const subject = checkSubject(probe.check);
     const failing = toldTerms.some((term) => failed.has(term.term) || term.term === 'fail');
-    return mentioned(index, subject, (terms) =>
-      failing ? plain(terms, true) && having(terms, failed) : plain(terms) && having(terms, ran),
+    return mentioned(
+      index,
+      subject,
+      (terms) => (failing ? plain(terms, true) && having(terms, failed) : plain(terms) && having(terms, ran)),
+      options,
     );
   }
   const subject = [
@@ -179,7 +203,7 @@ export function mentionsStateSubject(index: MeaningIndex, probe: Probe): boolean
   ];
   if (probe.check !== undefined && /^git commit\b/.test(probe.check))
     subject.push(...meaningTerms('commit').map((term) => term.term));
-  return mentioned(index, subject, (terms) => plain(terms));
+  return mentioned(index, subject, (terms) => plain(terms), options);
 }
 
 /** The words a reader names a check by: its family in its command ("the build" is also "compiling"), or "the checks". */
@@ -200,7 +224,11 @@ const ROUTINE = /^For each piece of work:\s*(.*)$/s;
  * conventions", "running the tests and the linter before closing each part"), at most one of them by the words any
  * check goes by, in a clause that neither denies them nor puts them as still to do.
  */
-export function mentionsRoutineSubject(index: MeaningIndex, probe: Probe): boolean {
+export function mentionsRoutineSubject(
+  index: MeaningIndex,
+  probe: Probe,
+  options: MentionOptions = {},
+): boolean {
   if (probe.kind !== 'constraint') return false;
   const steps = ROUTINE.exec(probe.statement ?? '')?.[1];
   if (steps === undefined) return false;
@@ -212,14 +240,19 @@ export function mentionsRoutineSubject(index: MeaningIndex, probe: Probe): boole
     for (const term of meaningTerms(step.replace(/`[^`]*`/g, ' ')))
       if (!term.name && stepWords.has(term.term)) subject.add(term.term);
   }
-  return mentioned(index, [...subject], (terms) => {
-    if (!plain(terms)) return false;
-    const named = new Set(
-      terms.filter((term) => !term.name && subject.has(term.term)).map((term) => term.term),
-    );
-    const generic = [...named].filter((term) => anyCheck.has(term)).length;
-    return named.size - Math.max(0, generic - 1) >= 2;
-  });
+  return mentioned(
+    index,
+    [...subject],
+    (terms) => {
+      if (!plain(terms)) return false;
+      const named = new Set(
+        terms.filter((term) => !term.name && subject.has(term.term)).map((term) => term.term),
+      );
+      const generic = [...named].filter((term) => anyCheck.has(term)).length;
+      return named.size - Math.max(0, generic - 1) >= 2;
+    },
+    options,
+  );
 }
 
 /**
@@ -227,12 +260,21 @@ export function mentionsRoutineSubject(index: MeaningIndex, probe: Probe): boole
  * problem ("the build is broken", "there are open problems with compiling"), in a clause that neither denies it nor
  * puts it as gone. Not the file the error names: an error line names it, and grep's lines are no account of the error.
  */
-export function mentionsErrorSubject(index: MeaningIndex, probe: Probe): boolean {
+export function mentionsErrorSubject(
+  index: MeaningIndex,
+  probe: Probe,
+  options: MentionOptions = {},
+): boolean {
   if (probe.kind !== 'error') return false;
   const command = /`([^`]+)`\s+failed/.exec(probe.statement ?? '')?.[1];
   if (command === undefined) return false;
   const { failed } = words();
-  return mentioned(index, checkSubject(command), (terms) => plain(terms, true) && having(terms, failed));
+  return mentioned(
+    index,
+    checkSubject(command),
+    (terms) => plain(terms, true) && having(terms, failed),
+    options,
+  );
 }
 
 /**
@@ -241,18 +283,27 @@ export function mentionsErrorSubject(index: MeaningIndex, probe: Probe): boolean
  * the lead-in of its list) that says the file was made or changed, where nothing is denied, put as still to do, or
  * said to be gone or failing.
  */
-export function mentionsArtifactSubject(index: MeaningIndex, probe: Probe): boolean {
+export function mentionsArtifactSubject(
+  index: MeaningIndex,
+  probe: Probe,
+  options: MentionOptions = {},
+): boolean {
   if (probe.kind !== 'artifact' || probe.file === undefined) return false;
   const { changed } = words();
-  return mentioned(index, nameSubject(probe.file), (terms) => having(terms, changed) && plain(terms));
+  return mentioned(
+    index,
+    nameSubject(probe.file),
+    (terms) => having(terms, changed) && plain(terms),
+    options,
+  );
 }
 
 /** Whether a text mentions a probe's subject in its own words, by the reading of its kind (artifact, state, error, routine). */
-export function mentionsSubject(index: MeaningIndex, probe: Probe): boolean {
+export function mentionsSubject(index: MeaningIndex, probe: Probe, options: MentionOptions = {}): boolean {
   return (
-    mentionsArtifactSubject(index, probe) ||
-    mentionsStateSubject(index, probe) ||
-    mentionsErrorSubject(index, probe) ||
-    mentionsRoutineSubject(index, probe)
+    mentionsArtifactSubject(index, probe, options) ||
+    mentionsStateSubject(index, probe, options) ||
+    mentionsErrorSubject(index, probe, options) ||
+    mentionsRoutineSubject(index, probe, options)
   );
 }

@@ -101,6 +101,10 @@ describe('a subject mentioned without its specifics earns half', () => {
     assert.equal(states('Nothing has been committed.', commit), false);
     // "Not committed yet" has no subject a mention of commits could state: saying there are commits says the other way.
     assert.equal(states('There are some commits on the branch.', uncommitted), false);
+    const leftOver = derivedProbe('state', { facets: [['not committed', 'uncommitted changes']] });
+    assert.equal(states('It has been compiled, committed and pushed.', leftOver), false);
+    // A text that says commits both ways gives no hint of which one holds.
+    assert.equal(states('4f2a9c1 was committed; the next part is not committed.', commit), false);
   });
 
   it('earns no half when the user named the file by its role: their words copied would keep it', () => {

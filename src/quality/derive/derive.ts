@@ -178,7 +178,9 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
       return [{ ...draft, partialCredit: false }];
     // The thing the user's words mention ("add a new tokenizer module") is mentioned by their messages copied
     // verbatim: a mention of it earns no half, while a part of its statement still does.
-    return mentionsSubject(facets.meaning(), probe) ? [{ ...draft, subjectCredit: false }] : [draft];
+    return mentionsSubject(facets.meaning(), probe, { evenBothWays: true })
+      ? [{ ...draft, subjectCredit: false }]
+      : [draft];
   });
 }
 
