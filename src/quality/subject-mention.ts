@@ -6,7 +6,7 @@
  * in words, a clause that denies the thing or puts it as still to do mentions it the other way, and generic words
  * ("code", "configuration", "changes") name no subject.
  */
-import { basename, dirname, extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
 
@@ -23,7 +23,8 @@ const words = memoized(() => ({
   // Words of a file's name that tell no file from another: a role every project has, or an edit.
   generic: termSet(
     'index main mod init lib util utils helper helpers common core base shared type types test tests spec ' +
-      'config configuration code source src file files data app use get set new update add remove handler ' +
+      'config configuration code source src file files data app application use get set new update add remove ' +
+      'handler ' +
       'cli cmd pkg internal component components web',
   ),
   // Words that say a file was made or changed: its clause tells that the thing exists and the work touched it.
@@ -97,14 +98,13 @@ const STYLESHEET = /^\.(?:css|scss|sass|less)$/i;
 const MIGRATIONS = /(?:^|\/)migrations?\//i;
 
 /**
- * The words that name a file by what it is: the words of its name and of its folder that tell it from other files
- * (not its extension, not a generic role or an edit), and the words of a well-known role (a manifest, a
- * stylesheet, a migration).
+ * The words that name a file by what it is: the words of its name that tell it from other files (not its extension,
+ * not a generic role or an edit), and the words of a well-known role (a manifest, a stylesheet, a migration). Not its
+ * folder's: a folder is often the project's own name ("lib/spotter/application.ex"), which every sentence says.
  */
 function nameSubject(file: string): string[] {
   const { generic, changed, manifest, stylesheet, migration } = words();
-  const folder = basename(dirname(file));
-  const named = meaningTerms(`${basename(file)} ${folder === '.' ? '' : folder}`)
+  const named = meaningTerms(basename(file))
     .map((term) => term.term)
     .filter((term) => term.length >= 3 && !/^\d+$/.test(term) && !generic.has(term) && !changed.has(term));
   const roles = [

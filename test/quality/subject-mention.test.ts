@@ -50,8 +50,8 @@ describe('a subject mentioned without its specifics earns half', () => {
   it('names a changed file by its role: half, not kept', () => {
     assert.equal(outcome('Several files were changed: the tokenizer module and a test.'), 'partial');
     assert.equal(outcome('A new tokenizer was written.'), 'partial');
-    // The folder names it too: "the parser was reworked" tells the successor where to look.
-    assert.equal(outcome('The parser was reworked.'), 'partial');
+    // Not its folder: a folder is often the project's own name.
+    assert.equal(outcome('The parser was reworked.'), 'missed');
     // A project's manifest by its role.
     assert.equal(outcome('The crate manifest was adjusted (new dependencies).', manifest), 'partial');
   });
