@@ -10,6 +10,7 @@ import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts'
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
+import { mentionsSubject } from './subject-mention.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
 /**
@@ -66,12 +67,14 @@ export function withinWindow(
  * passive: "decimal.js was added"); matched when it
  * states every facet together (literally, or else in other words: {@link statedInOtherWords}) (a number with another value between them breaks the link: "api on port 6379,
  * redis on port 8080" does not put the api on 8080); else contradicted when it states the facets together with
- * one of them opposed (see probe-reading.ts); else matched or contradicted by its plain statement; else missed.
+ * one of them opposed (see probe-reading.ts); else matched or contradicted by its plain statement; else partial when
+ * it names the file in prose or (unless `options.subjects` is false) mentions the fact's subject in its own words
+ * (subject-mention.ts); else missed.
  */
 export function probeOutcome(
   index: TextIndex,
   probe: Probe,
-  options: { inOtherWords?: boolean; statement?: StatementReading } = {},
+  options: { inOtherWords?: boolean; statement?: StatementReading; subjects?: boolean } = {},
 ): ProbeOutcome {
   const reading = readProbe(probe);
   const contradicted = reading.contradictions.some((phrase) =>
@@ -110,6 +113,15 @@ export function probeOutcome(
   const outcome = statementOutcome(index, probe, options.statement);
   if (outcome !== 'contradicted' && describesArtifact(index.meaning(), probe)) return 'matched';
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))
+    return 'partial';
+  // Its subject named in the text's own words, without its specifics: a hint a careful reader could follow.
+  if (
+    outcome === 'missed' &&
+    options.subjects !== false &&
+    probe.partialCredit !== false &&
+    probe.subjectCredit !== false &&
+    mentionsSubject(index.meaning(), probe)
+  )
     return 'partial';
   return outcome;
 }

@@ -62,6 +62,8 @@ export const probeSchema = z.object({
   statement: z.string().trim().min(1).optional(),
   /** false: a statement stated in part earns nothing, not half (a part of it is what a cheap trick keeps). */
   partialCredit: z.boolean().optional(),
+  /** false: its subject mentioned without its specifics earns nothing (the user's own words mention it). */
+  subjectCredit: z.boolean().optional(),
 });
 
 /** One probe of a version 1 sidecar: any one `match` string keeps it. */
@@ -115,6 +117,11 @@ export type Probe = {
    * next step or a decision; the user's own words, for a result of the agent's work.
    */
   partialCredit?: boolean;
+  /**
+   * Whether a text that mentions the fact's subject in its own words without its specifics (subject-mention.ts) keeps
+   * half the probe (absent: it does). Derivation sets false where the user's own words mention it.
+   */
+  subjectCredit?: boolean;
 };
 
 /** Whether a probe counts toward the headline (live) recall: every probe not marked history. */

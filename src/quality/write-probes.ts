@@ -173,6 +173,7 @@ export function renderSidecar(probes: readonly Probe[], provider: string | undef
     // fresh words lower than the derived probes it was written from.
     ...(probe.statement === undefined ? {} : { statement: probe.statement }),
     ...(probe.partialCredit === false ? { partialCredit: false } : {}),
+    ...(probe.subjectCredit === false ? { subjectCredit: false } : {}),
   }));
   return `${JSON.stringify({ version: 2, writtenBy: { command: 'compaction-bench probes', provider: provider ?? null }, probes: entries }, null, 2)}\n`;
 }

@@ -13,6 +13,7 @@ import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { Probe } from '../probes.ts';
 import { namesArtifactInProse } from '../artifact-described.ts';
+import { mentionsSubject } from '../subject-mention.ts';
 import { agreementProbes } from './agreements.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
@@ -169,12 +170,16 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
     const facets = tricks.user();
     const draft = withoutRequestedSpellings(guarded, facets);
     const probe = asProbe(draft);
-    const outcome = probeOutcome(facets, probe);
+    const outcome = probeOutcome(facets, probe, { subjects: false });
     if (outcome === 'matched') return [];
     // A file the user named in a sentence ("create a brand new interactive-mode.ts") is named in prose by the
     // user's messages copied verbatim: that earns no half.
-    return outcome === 'partial' || namesArtifactInProse(facets.meaning(), probe)
-      ? [{ ...draft, partialCredit: false }]
+    if (outcome === 'partial' || namesArtifactInProse(facets.meaning(), probe))
+      return [{ ...draft, partialCredit: false }];
+    // The thing the user's words mention ("add a new tokenizer module") is mentioned by their messages copied
+    // verbatim: a mention of it earns no half, while a part of its statement still does.
+    return mentionsSubject(facets.meaning(), probe, { evenBothWays: true })
+      ? [{ ...draft, subjectCredit: false }]
       : [draft];
   });
 }
@@ -186,7 +191,9 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
 function withoutRequestedSpellings(draft: DraftProbe, user: TextIndex): DraftProbe {
   if (draft.check === undefined) return draft;
   const stated = (spelling: string) =>
-    probeOutcome(user, asProbe({ ...draft, facets: [[spelling]], statement: undefined })) !== 'missed';
+    probeOutcome(user, asProbe({ ...draft, facets: [[spelling]], statement: undefined }), {
+      subjects: false,
+    }) !== 'missed';
   return {
     ...draft,
     facets: draft.facets.map(([command, ...others]) => [
@@ -203,7 +210,7 @@ function withoutRequestedSpellings(draft: DraftProbe, user: TextIndex): DraftPro
  */
 function withoutRequestedSteps(drafts: DraftProbe[], tricks: CheapTricks): DraftProbe[] {
   return drafts.flatMap((draft) => {
-    const outcome = probeOutcome(tricks.user(), asProbe(draft));
+    const outcome = probeOutcome(tricks.user(), asProbe(draft), { subjects: false });
     if (outcome === 'contradicted') return [];
     return outcome === 'missed' ? [draft] : [{ ...draft, partialCredit: false }];
   });

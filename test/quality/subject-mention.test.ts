@@ -1,0 +1,130 @@
+/**
+ * A fact's subject mentioned in a summary's own words without its specifics (src/quality/subject-mention.ts) earns
+ * half, as the yardstick's reader labels a vague handoff: a file by its role, a check run, a commit. Attacked with
+ * what must not pass: a path list, the path list glossed with empty words, generic words, the mention denied or put
+ * as still to do, a failing check said to pass, and the user's own words naming the same thing.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { indexMeaning } from '../../src/quality/meaning.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import { mentionsArtifactSubject, mentionsStateSubject } from '../../src/quality/subject-mention.ts';
+import { assistant, derivedProbe, editRun, session, shellRun, user } from '../helpers/factories.ts';
+
+const tokenizer = derivedProbe('artifact', {
+  facets: [['tokenizer.ts'], ['MAX_TOKEN_LENGTH']],
+  statement: 'tokenizer.ts changed: MAX_TOKEN_LENGTH, splitTokens — caps a token at 4096 bytes',
+  file: 'src/parser/tokenizer.ts',
+});
+const manifest = derivedProbe('artifact', {
+  facets: [['Cargo.toml'], ['serde_json']],
+  statement: 'Cargo.toml changed: serde_json, thiserror',
+  file: 'Cargo.toml',
+});
+const tests = derivedProbe('state', {
+  facets: [['npm test'], ['all tests pass', 'tests pass']],
+  statement: '`npm test` passes',
+  check: 'npm test',
+});
+const broken = derivedProbe('state', {
+  facets: [['npm run build'], ['build fails']],
+  statement: '`npm run build` fails',
+  check: 'npm run build',
+});
+const commit = derivedProbe('state', {
+  facets: [['4f2a9c1'], ['cap token length', 'commit 4f2a9c1']],
+  statement: 'committed (4f2a9c1): cap token length',
+  check: 'git commit',
+});
+const uncommitted = derivedProbe('state', {
+  facets: [['not committed']],
+  statement: 'The edits since the last commit (4f2a9c1) are not committed yet',
+  check: 'git commit',
+});
+
+const outcome = (text: string, probe = tokenizer) => probeOutcome(createMatcher(text), probe);
+
+describe('a subject mentioned without its specifics earns half', () => {
+  it('names a changed file by its role: half, not kept', () => {
+    assert.equal(outcome('Several files were changed: the tokenizer module and a test.'), 'partial');
+    assert.equal(outcome('A new tokenizer was written.'), 'partial');
+    // Not its folder: a folder is often the project's own name.
+    assert.equal(outcome('The parser was reworked.'), 'missed');
+    // A project's manifest by its role.
+    assert.equal(outcome('The crate manifest was adjusted (new dependencies).', manifest), 'partial');
+  });
+
+  it('keeps nothing for a path list, the glossed list, generic words or a name without a word of change', () => {
+    const mentions = (text: string) => mentionsArtifactSubject(indexMeaning(text), tokenizer);
+    assert.equal(outcome('- src/parser/tokenizer.ts\n- Cargo.toml'), 'missed');
+    assert.equal(mentions('- src/parser/tokenizer.ts\n- Cargo.toml'), false);
+    assert.equal(
+      mentions('src/parser/tokenizer.ts: holds relevant project source code and its configuration.'),
+      false,
+    );
+    assert.equal(mentions('src/parser/tokenizer.ts was changed, src/parser/tokenizer.ts is new'), false);
+    assert.equal(mentions('Cargo.toml, tokenizer.ts, splitTokens, TokenizerOptions, new_tokenizer'), false);
+    assert.equal(outcome('Some code and configuration files were changed.'), 'missed');
+    assert.equal(outcome('The tokenizer is slow on long inputs.'), 'missed');
+  });
+
+  it('keeps nothing where the mention is denied, still to do, or says the file failed', () => {
+    assert.equal(
+      mentionsArtifactSubject(indexMeaning('The tokenizer module was not changed.'), tokenizer),
+      false,
+    );
+    assert.equal(
+      mentionsArtifactSubject(indexMeaning('It is false that the tokenizer module was changed.'), tokenizer),
+      false,
+    );
+    assert.equal(
+      mentionsArtifactSubject(indexMeaning('Changes to the tokenizer module are still pending.'), tokenizer),
+      false,
+    );
+    assert.equal(
+      mentionsArtifactSubject(indexMeaning('The new tokenizer module fails to compile.'), tokenizer),
+      false,
+    );
+  });
+
+  it('names a check run, a failing check and the commits by their subjects', () => {
+    const states = (text: string, probe: typeof tests) => mentionsStateSubject(indexMeaning(text), probe);
+    assert.equal(states('The tests were run at some point.', tests), true);
+    assert.equal(states('The checks were passing at last look.', tests), true);
+    assert.equal(states('The tests were not run.', tests), false);
+    // A failing build is mentioned as a problem, not as checks that pass.
+    assert.equal(states('One file currently has a build problem.', broken), true);
+    assert.equal(states('The checks were run.', broken), false);
+    assert.equal(states('There are some commits on the branch.', commit), true);
+    assert.equal(states('Nothing has been committed.', commit), false);
+    // "Not committed yet" has no subject a mention of commits could state: saying there are commits says the other way.
+    assert.equal(states('There are some commits on the branch.', uncommitted), false);
+    const leftOver = derivedProbe('state', { facets: [['not committed', 'uncommitted changes']] });
+    assert.equal(states('It has been compiled, committed and pushed.', leftOver), false);
+    // A text that says commits both ways gives no hint of which one holds.
+    assert.equal(states('4f2a9c1 was committed; the next part is not committed.', commit), false);
+  });
+
+  it('earns no half when the user named the file by its role: their words copied would keep it', () => {
+    const build = (request: string) =>
+      session([
+        user(request),
+        ...editRun('src/parser/lexer.ts', 'Edited src/parser/lexer.ts.'),
+        assistant('Capped the length of long inputs.'),
+        ...shellRun('git commit -am "cap input length"', '[main 4f2a9c1] cap input length\n 1 file changed'),
+      ]);
+    const handoff = 'Several files were changed: the lexer module.';
+    const artifactOf = (request: string) =>
+      deriveProbes(build(request)).probes.find((probe) => probe.file === 'src/parser/lexer.ts');
+    const quiet = artifactOf('The parser hangs on some files; please look into it.');
+    const named = artifactOf('Long inputs hang; add a new lexer module that caps them.');
+    assert.ok(quiet && named, 'both sessions derive the lexer artifact');
+    assert.equal(probeOutcome(createMatcher(handoff), quiet), 'partial');
+    // Only the mention loses its half: a part of the probe's statement still earns one.
+    assert.equal(named.subjectCredit, false);
+    assert.notEqual(named.partialCredit, false);
+    assert.equal(probeOutcome(createMatcher(handoff), named), 'missed');
+  });
+});
