@@ -402,6 +402,41 @@ describe('calibrate', () => {
     );
   });
 
+  it('joins a probe to a fact of another kind by most of its words on one line, not a part or words across lines', () => {
+    const fact = (id: string, statement: string): CalibrationFact => ({
+      id,
+      kind: 'decision',
+      live: true,
+      statement,
+      inKeptTail: 'lost',
+    });
+    const coverage = cutCoverage(
+      [
+        // The probe's words split over two lines, the first holding under half of them, come first ...
+        fact(
+          'D2',
+          'The client keeps its retry budget in one module, reviewed by the platform team, and logs every attempt with its delay. Retries back off exponentially.\nThe cap is thirty seconds per request.',
+        ),
+        // ... and the same, on one line.
+        fact(
+          'D3',
+          'The client keeps its retry budget in one module, reviewed by the platform team, and logs every attempt with its delay; retries back off exponentially, the cap thirty seconds per request.',
+        ),
+      ],
+      [
+        derivedProbe('state', {
+          id: 'retries',
+          facets: [['back off']],
+          statement: 'Retries back off exponentially, capped at thirty seconds per request.',
+        }),
+      ],
+    );
+    assert.deepEqual(
+      coverage.probes.map((item) => [item.probe, item.of]),
+      [['retries', 'D3']],
+    );
+  });
+
   it('joins an artifact probe to a fact that names its file, a one-word name only as a word of its own', () => {
     const fact = (id: string, statement: string): CalibrationFact => ({
       id,
