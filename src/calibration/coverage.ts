@@ -3,16 +3,26 @@
  * the reader's live facts some live derived probe states, and which live derived probes state one of the reader's.
  * Whether a probe states a fact is read with the yardstick's own matcher (statement-match.ts), both ways: the fact
  * stated in the probe's words or the probe's in the fact's, kept or in part; an artifact probe states
- * the reader's artifact fact that names its file. Only between facts of one kind (the headline's kinds; a task and a next step count as one, since a reader files the request being worked
- * on as either), since words a fact of another kind shares ("mix test" in a rule of the workflow and in a test run's
- * state) are another fact.
+ * the reader's artifact fact that names its file. A fact of one kind first (the headline's kinds; a task and a next
+ * step count as one, since a reader files the request being worked on as either). A probe no fact of its kind joins
+ * may state a fact the reader filed under another kind (a declined layout derived as a constraint, the reader's
+ * decision), read more strictly, since words a fact of another kind shares ("mix test" in a rule of the workflow and
+ * in a test run's state) are most often another fact: kept whole on one line, and the probe's own words counted
+ * without its paths and commands.
  */
 import { basename } from 'node:path';
 import { escapeRegExp } from '../text/regexp.ts';
 import { meaningTerms } from '../quality/meaning.ts';
 import { isLive, type Probe } from '../quality/probes.ts';
 import { headlineKind } from '../quality/probe-recall.ts';
-import { indexStatements, readStatements, statementLabel } from '../quality/statement-match.ts';
+import { extractPaths } from '../quality/paths.ts';
+import {
+  STATEMENT_THRESHOLDS,
+  indexStatements,
+  readStatements,
+  statementLabel,
+  type StatementThresholds,
+} from '../quality/statement-match.ts';
 import type { CalibrationFact } from './cuts.ts';
 
 /** One reader fact: whether a derived probe states it, and which. */
@@ -45,7 +55,6 @@ export function cutCoverage(facts: readonly CalibrationFact[], probes: readonly 
   const factTerms = liveFacts.map((fact) => meaningTerms(fact.statement).map((term) => term.term));
   const states = (factAt: number, probeAt: number): boolean => {
     const probe = liveProbes[probeAt]!;
-    if (!sameKind(liveFacts[factAt]!.kind, probe.kind)) return false;
     // What a file now holds: the reader's fact about that file, named by its name or its stem's words in a row
     // ("router", "PaneListLive" for pane_list_live.ex).
     if (probe.kind === 'artifact' && probe.file !== undefined)
@@ -55,10 +64,45 @@ export function cutCoverage(facts: readonly CalibrationFact[], probes: readonly 
     const claimInFact = statementLabel(factIndexes[factAt]!, claimReadings[probeAt]!);
     return claimInFact === 'kept' || claimInFact === 'partial';
   };
-  const pairs = liveFacts.map((_, factAt) => liveProbes.map((_, probeAt) => states(factAt, probeAt)));
+  // Across kinds, only a statement kept whole on one line: the reader's fact in the probe's words, or the probe's own
+  // words (without its paths and commands) in the fact. A shared path or command ("`mix credo lib/x.ex` passes" and
+  // a next step to run mix credo) is not one fact filed twice.
+  const claimWords = readStatements([
+    ...liveFacts.map((fact) => fact.statement),
+    ...claims.map(withoutNames),
+  ]).slice(liveFacts.length);
+  const wordCounts = claims.map(
+    (claim) => new Set(meaningTerms(withoutNames(claim)).map((term) => term.term)).size,
+  );
+  const statesAcross = (factAt: number, probeAt: number): boolean =>
+    statementLabel(claimIndexes[probeAt]!, factReadings[factAt]!, CROSS_KIND) === 'kept' ||
+    (wordCounts[probeAt]! >= CROSS_KIND_WORDS &&
+      statementLabel(factIndexes[factAt]!, claimWords[probeAt]!, CROSS_KIND_CLAIM) === 'kept');
+  const sameKindPairs = liveFacts.map((fact, factAt) =>
+    liveProbes.map((probe, probeAt) => sameKind(fact.kind, probe.kind) && states(factAt, probeAt)),
+  );
+  // A probe a fact of its own kind joins keeps that join; one that joins none may state a fact the reader filed under
+  // another kind (a declined layout the reader's decision, derived as a constraint).
+  const joined = liveProbes.map((_, probeAt) => sameKindPairs.some((row) => row[probeAt]));
+  const pairs = sameKindPairs.map((row, factAt) =>
+    row.map(
+      (same, probeAt) =>
+        same ||
+        (!joined[probeAt] &&
+          !sameKind(liveFacts[factAt]!.kind, liveProbes[probeAt]!.kind) &&
+          statesAcross(factAt, probeAt)),
+    ),
+  );
+  // A fact is covered by a probe of its own kind first.
+  const coveredBy = (factAt: number): number => {
+    const same = pairs[factAt]!.findIndex(
+      (holds, probeAt) => holds && sameKind(liveFacts[factAt]!.kind, liveProbes[probeAt]!.kind),
+    );
+    return same >= 0 ? same : pairs[factAt]!.indexOf(true);
+  };
   return {
     facts: liveFacts.map((fact, factAt) => {
-      const probeAt = pairs[factAt]!.indexOf(true);
+      const probeAt = coveredBy(factAt);
       return {
         fact: fact.id,
         kind: headlineKind(fact.kind),
@@ -80,6 +124,20 @@ export function cutCoverage(facts: readonly CalibrationFact[], probes: readonly 
 
 // Kinds a reader and the derivation may file one fact under: the request being worked on is a task or a next step.
 const REQUEST_KINDS: ReadonlySet<string> = new Set(['task', 'next-step']);
+
+// A statement kept whole on one line (a sentence or a bullet), not gathered from neighbouring lines.
+const CROSS_KIND: StatementThresholds = { ...STATEMENT_THRESHOLDS, oneLine: true };
+// The probe's own words in a fact of another kind: most of them, and at least three distinct terms besides its paths
+// and commands ("`go build ./x` passes" says only "passes" of its own, which any fact of a passing check shares).
+const CROSS_KIND_CLAIM: StatementThresholds = { ...CROSS_KIND, kept: 0.6 };
+const CROSS_KIND_WORDS = 3;
+
+/** A probe's statement without its commands (code spans) and paths: the words that say what it states. */
+function withoutNames(claim: string): string {
+  let words = claim.replace(/`[^`]*`/g, ' ');
+  for (const path of extractPaths(words)) words = words.split(path).join(' ');
+  return words;
+}
 
 /** Whether a reader's fact and a probe are of one kind, as coverage compares them. */
 function sameKind(factKind: string, probeKind: string): boolean {

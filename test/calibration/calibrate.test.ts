@@ -286,7 +286,7 @@ describe('calibrate', () => {
     );
   });
 
-  it('sets the coverage of the derived probes beside the reader: a fact some probe of its kind states', () => {
+  it('sets the coverage of the derived probes beside the reader: a fact some probe states, of its kind first', () => {
     const facts: CalibrationFact[] = [
       {
         id: 'F1',
@@ -325,7 +325,7 @@ describe('calibrate', () => {
     const coverage = cutCoverage(facts, [
       probe('c', 'constraint', 'never touch the generated files in src/gen/'),
       probe('a', 'artifact', 'retry.ts created: retryBudget', { file: 'src/retry.ts' }),
-      // The decision's words, filed as a state: another kind is another fact.
+      // The decision in the reader's words, derived as a state: the same fact under another label.
       probe('s', 'state', 'The budget lives in the client, not a global setting.'),
       probe('x', 'task', 'Port the project to Rust.'),
     ]);
@@ -334,17 +334,106 @@ describe('calibrate', () => {
       [
         ['F1', true, 'c'],
         ['F2', true, 'a'],
-        ['F3', false, null],
+        ['F3', true, 's'],
       ],
     );
     assert.deepEqual(
-      coverage.probes.map((item) => [item.probe, item.precise]),
+      coverage.probes.map((item) => [item.probe, item.precise, item.of]),
       [
-        ['c', true],
-        ['a', true],
-        ['s', false],
-        ['x', false],
+        ['c', true, 'F1'],
+        ['a', true, 'F2'],
+        ['s', true, 'F3'],
+        ['x', false, null],
       ],
+    );
+  });
+
+  it('joins a probe to a fact of another kind only by its own words, kept whole, never by a shared path or command', () => {
+    const fact = (id: string, kind: string, statement: string): CalibrationFact => ({
+      id,
+      kind,
+      live: true,
+      statement,
+      inKeptTail: 'lost',
+    });
+    const probe = (id: string, kind: string, statement: string, extra: Partial<Probe> = {}): Probe =>
+      derivedProbe(kind, { id, facets: [[statement]], statement, ...extra });
+    const facts = [
+      fact(
+        'D1',
+        'decision',
+        'Layout agreed with the user: tools go to core/tools, the theme to modes/theme, helpers to utils.',
+      ),
+      fact('A1', 'artifact', 'src/lib/session.ex: the shared panel component, with tests passing.'),
+      fact('N1', 'next-step', 'Next: run `mix credo src/lib/session.ex` again, then commit.'),
+      fact('C1', 'constraint', 'Keep the exported names stable for the plugin authors.'),
+    ];
+    const coverage = cutCoverage(facts, [
+      // The user's layout, derived as a constraint: the decision D1 in the probe's words.
+      probe(
+        'layout',
+        'constraint',
+        'The user set the layout: tools go to core/tools, the theme to modes/theme, helpers to utils.',
+      ),
+      // A check on a file the artifact names: the path, the command and "passing" are all it shares with A1 and N1.
+      probe('credo', 'state', '`mix credo src/lib/session.ex` passes'),
+      // The file changed, as the artifact fact's file: across kinds a file's name alone is not the fact.
+      probe('file', 'task', 'Edit src/lib/session.ex'),
+      // Half the constraint's words: across kinds a statement must be kept whole, not in part.
+      probe('names', 'decision', 'Renamed the exported helpers for clarity.'),
+    ]);
+    assert.deepEqual(
+      coverage.probes.map((item) => [item.probe, item.of]),
+      [
+        ['layout', 'D1'],
+        ['credo', null],
+        ['file', null],
+        ['names', null],
+      ],
+    );
+    assert.deepEqual(
+      coverage.facts.map((item) => [item.fact, item.by]),
+      [
+        ['D1', 'layout'],
+        ['A1', null],
+        ['N1', null],
+        ['C1', null],
+      ],
+    );
+  });
+
+  it('joins a probe to a fact of another kind by most of its words on one line, not a part or words across lines', () => {
+    const fact = (id: string, statement: string): CalibrationFact => ({
+      id,
+      kind: 'decision',
+      live: true,
+      statement,
+      inKeptTail: 'lost',
+    });
+    const coverage = cutCoverage(
+      [
+        // The probe's words split over two lines, the first holding under half of them, come first ...
+        fact(
+          'D2',
+          'The client keeps its retry budget in one module, reviewed by the platform team, and logs every attempt with its delay. Retries back off exponentially.\nThe cap is thirty seconds per request.',
+        ),
+        // ... and the same, on one line.
+        fact(
+          'D3',
+          'The client keeps its retry budget in one module, reviewed by the platform team, and logs every attempt with its delay; retries back off exponentially, the cap thirty seconds per request.',
+        ),
+      ],
+      [
+        derivedProbe('state', {
+          id: 'retries',
+          facets: [['back off']],
+          statement: 'Retries back off exponentially, capped at thirty seconds per request.',
+        }),
+      ],
+    );
+    assert.deepEqual(
+      coverage.probes.map((item) => [item.probe, item.of]),
+      [['retries', 'D3']],
     );
   });
 
