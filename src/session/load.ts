@@ -185,7 +185,7 @@ export async function readSample(file: string): Promise<Sample> {
   const head = chunks.join('').slice(0, SAMPLE_BYTES);
   const records: unknown[] = [];
   // Line by line up to the last record needed, not the whole head split (a short session's whole text).
-  for (let start = 0; start <= head.length && records.length < SAMPLE_RECORDS; ) {
+  for (let start = 0; start <= head.length && records.length < SAMPLE_RECORDS;) {
     let end = head.indexOf('\n', start);
     if (end < 0) end = head.length;
     const line = head.slice(start, end);

@@ -59,10 +59,9 @@ describe('a user sentence that reports what happens', () => {
     assert.deepEqual(rulesOf('A user reported that the export only fails on Windows.'), []);
     assert.deepEqual(rulesOf("So, we've received several bug reports that it never finishes."), []);
     // The user's own rule beside a report still stands, and "report" as a thing to make is no report relayed.
-    assert.deepEqual(
-      rulesOf('We got a report that the export hangs. Do not touch the database schema.'),
-      ['touch the database schema'],
-    );
+    assert.deepEqual(rulesOf('We got a report that the export hangs. Do not touch the database schema.'), [
+      'touch the database schema',
+    ]);
     assert.deepEqual(rulesOf('We need a report that only lists failed runs.'), ['lists failed runs']);
   });
 
