@@ -43,7 +43,7 @@ export function addRunOptions(command: Command): Command {
   const options = [
     new Option(
       '-s, --strategies <list>',
-      'strategies, groups (core, baselines, agents, all) or ./strategy.ts files, comma-separated',
+      'strategies, groups (core, baselines, agents, all), ./strategy.ts files or file:handoff.md (a summary written elsewhere, scored as it is), comma-separated',
     ).default(DEFAULT_STRATEGIES),
     new Option('-p, --provider <spec>', PROVIDER_TABLE.map((entry) => entry.spec).join(' | ')).default(
       'extractive',
