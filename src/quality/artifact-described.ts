@@ -5,12 +5,10 @@
  * hold ("source code", "configuration"), or the same words pasted after each file of a list.
  */
 import { basename } from 'node:path';
+import { memoized, perClause as perClauseOf, termSet } from './clause-reading.ts';
 import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
 import { isRepeatedDescription } from './repeated-description.ts';
-
-/** The terms of `words`, as a set. */
-const termSet = (words: string): ReadonlySet<string> => new Set(meaningTerms(words).map((term) => term.term));
 
 /**
  * The word lists this module reads, as terms: made on first use, not as the module loads (folding words builds the
@@ -31,12 +29,6 @@ const wordTerms = memoized(() => ({
   notHeld: termSet('remove delete drop revert rename error fail undefined warning missing denied crash'),
 }));
 
-/** `make()`'s value, made on the first call. */
-function memoized<Value>(make: () => Value): () => Value {
-  let value: Value | undefined;
-  return () => (value ??= make());
-}
-
 /** How far from the file's name the word that describes it may stand, in terms, within its clause. */
 const DESCRIBED_WITHIN = 12;
 
@@ -50,24 +42,12 @@ function clauseOf(index: MeaningIndex, at: number): readonly MeaningTerm[] {
   return index.slice(from, to + 1);
 }
 
-/**
- * A test of the clause of a term, each clause tested once however many of its terms are asked about (one long line
- * of a kept tail can name a file thousands of times).
- */
+/** A test of the clause of a term, each clause tested once (clause-reading.ts). */
 function perClause(
   index: MeaningIndex,
   test: (terms: readonly MeaningTerm[]) => boolean,
 ): (position: number) => boolean {
-  const known = new Map<number, boolean>();
-  return (position) => {
-    const clause = index.clauseAt(position);
-    let passes = known.get(clause);
-    if (passes === undefined) {
-      passes = test(clauseOf(index, position));
-      known.set(clause, passes);
-    }
-    return passes;
-  };
+  return perClauseOf(index, clauseOf, test);
 }
 
 /** A clause test: it holds one of `words` (a change: "updated in a new commit"; a word that takes a thing back). */

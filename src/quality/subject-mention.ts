@@ -7,17 +7,9 @@
  * ("code", "configuration", "changes") name no subject.
  */
 import { basename, extname } from 'node:path';
+import { memoized, perClause, termSet } from './clause-reading.ts';
 import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
-
-/** The terms of `words`, as a set. */
-const termSet = (words: string): ReadonlySet<string> => new Set(meaningTerms(words).map((term) => term.term));
-
-/** `make()`'s value, made on the first call (folding words builds the synonym table, which loading need not wait for). */
-function memoized<Value>(make: () => Value): () => Value {
-  let value: Value | undefined;
-  return () => (value ??= make());
-}
 
 const words = memoized(() => ({
   // Words of a file's name that tell no file from another: a role every project has, or an edit.
@@ -143,16 +135,7 @@ function mentioned(
     })
   )
     return false;
-  const known = new Map<number, boolean>();
-  return prose.some((at) => {
-    const clause = index.clauseAt(at);
-    let passes = known.get(clause);
-    if (passes === undefined) {
-      passes = holds(clauseTerms(index, at));
-      known.set(clause, passes);
-    }
-    return passes;
-  });
+  return prose.some(perClause(index, clauseTerms, holds));
 }
 
 /** Whether a clause says nothing the other way: no term denied, put as still to do, or (unless allowed) failing. */

@@ -56,6 +56,19 @@ const TRANSCRIPT = `${[
 ].join('\n')}\n`;
 
 /** A cut of that session with a summary that keeps both facts and one that keeps nothing. */
+/** A live reader fact of `kind`, as a cut file holds it. */
+const liveFact = (id: string, kind: string, statement: string): CalibrationFact => ({
+  id,
+  kind,
+  live: true,
+  statement,
+  inKeptTail: 'lost',
+});
+
+/** A derived probe of `kind` whose statement is its one facet. */
+const statedProbe = (id: string, kind: string, statement: string, extra: Partial<Probe> = {}): Probe =>
+  derivedProbe(kind, { id, facets: [[statement]], statement, ...extra });
+
 function syntheticCut(id: string, split: string) {
   const facts = [
     {
@@ -288,46 +301,17 @@ describe('calibrate', () => {
 
   it('sets the coverage of the derived probes beside the reader: a fact some probe states, of its kind first', () => {
     const facts: CalibrationFact[] = [
-      {
-        id: 'F1',
-        kind: 'constraint',
-        live: true,
-        statement: 'Never touch the generated files in src/gen/.',
-        inKeptTail: 'lost',
-      },
-      {
-        id: 'F2',
-        kind: 'artifact',
-        live: true,
-        statement: 'src/retry.ts: retryBudget stops after the attempts are spent.',
-        inKeptTail: 'lost',
-      },
-      {
-        id: 'F3',
-        kind: 'decision',
-        live: true,
-        statement: 'The budget lives in the client, not a global setting.',
-        inKeptTail: 'lost',
-      },
-      { id: 'F4', kind: 'task', live: false, statement: 'An earlier task, finished.', inKeptTail: 'lost' },
+      liveFact('F1', 'constraint', 'Never touch the generated files in src/gen/.'),
+      liveFact('F2', 'artifact', 'src/retry.ts: retryBudget stops after the attempts are spent.'),
+      liveFact('F3', 'decision', 'The budget lives in the client, not a global setting.'),
+      { ...liveFact('F4', 'task', 'An earlier task, finished.'), live: false },
     ];
-    const probe = (id: string, kind: string, statement: string, extra: Partial<Probe> = {}): Probe => ({
-      id,
-      kind,
-      question: '?',
-      answer: statement,
-      facets: [[statement]],
-      contradictions: [],
-      source: 'derived',
-      statement,
-      ...extra,
-    });
     const coverage = cutCoverage(facts, [
-      probe('c', 'constraint', 'never touch the generated files in src/gen/'),
-      probe('a', 'artifact', 'retry.ts created: retryBudget', { file: 'src/retry.ts' }),
+      statedProbe('c', 'constraint', 'never touch the generated files in src/gen/'),
+      statedProbe('a', 'artifact', 'retry.ts created: retryBudget', { file: 'src/retry.ts' }),
       // The decision in the reader's words, derived as a state: the same fact under another label.
-      probe('s', 'state', 'The budget lives in the client, not a global setting.'),
-      probe('x', 'task', 'Port the project to Rust.'),
+      statedProbe('s', 'state', 'The budget lives in the client, not a global setting.'),
+      statedProbe('x', 'task', 'Port the project to Rust.'),
     ]);
     assert.deepEqual(
       coverage.facts.map((fact) => [fact.fact, fact.covered, fact.by]),
@@ -349,38 +333,29 @@ describe('calibrate', () => {
   });
 
   it('joins a probe to a fact of another kind only by its own words, kept whole, never by a shared path or command', () => {
-    const fact = (id: string, kind: string, statement: string): CalibrationFact => ({
-      id,
-      kind,
-      live: true,
-      statement,
-      inKeptTail: 'lost',
-    });
-    const probe = (id: string, kind: string, statement: string, extra: Partial<Probe> = {}): Probe =>
-      derivedProbe(kind, { id, facets: [[statement]], statement, ...extra });
     const facts = [
-      fact(
+      liveFact(
         'D1',
         'decision',
         'Layout agreed with the user: tools go to core/tools, the theme to modes/theme, helpers to utils.',
       ),
-      fact('A1', 'artifact', 'src/lib/session.ex: the shared panel component, with tests passing.'),
-      fact('N1', 'next-step', 'Next: run `mix credo src/lib/session.ex` again, then commit.'),
-      fact('C1', 'constraint', 'Keep the exported names stable for the plugin authors.'),
+      liveFact('A1', 'artifact', 'src/lib/session.ex: the shared panel component, with tests passing.'),
+      liveFact('N1', 'next-step', 'Next: run `mix credo src/lib/session.ex` again, then commit.'),
+      liveFact('C1', 'constraint', 'Keep the exported names stable for the plugin authors.'),
     ];
     const coverage = cutCoverage(facts, [
       // The user's layout, derived as a constraint: the decision D1 in the probe's words.
-      probe(
+      statedProbe(
         'layout',
         'constraint',
         'The user set the layout: tools go to core/tools, the theme to modes/theme, helpers to utils.',
       ),
       // A check on a file the artifact names: the path, the command and "passing" are all it shares with A1 and N1.
-      probe('credo', 'state', '`mix credo src/lib/session.ex` passes'),
+      statedProbe('credo', 'state', '`mix credo src/lib/session.ex` passes'),
       // The file changed, as the artifact fact's file: across kinds a file's name alone is not the fact.
-      probe('file', 'task', 'Edit src/lib/session.ex'),
+      statedProbe('file', 'task', 'Edit src/lib/session.ex'),
       // Half the constraint's words: across kinds a statement must be kept whole, not in part.
-      probe('names', 'decision', 'Renamed the exported helpers for clarity.'),
+      statedProbe('names', 'decision', 'Renamed the exported helpers for clarity.'),
     ]);
     assert.deepEqual(
       coverage.probes.map((item) => [item.probe, item.of]),
@@ -403,13 +378,7 @@ describe('calibrate', () => {
   });
 
   it('joins a probe to a fact of another kind by most of its words on one line, not a part or words across lines', () => {
-    const fact = (id: string, statement: string): CalibrationFact => ({
-      id,
-      kind: 'decision',
-      live: true,
-      statement,
-      inKeptTail: 'lost',
-    });
+    const fact = (id: string, statement: string) => liveFact(id, 'decision', statement);
     const coverage = cutCoverage(
       [
         // The probe's words split over two lines, the first holding under half of them, come first ...
@@ -438,13 +407,7 @@ describe('calibrate', () => {
   });
 
   it('joins an artifact probe to a fact that names its file, a one-word name only as a word of its own', () => {
-    const fact = (id: string, statement: string): CalibrationFact => ({
-      id,
-      kind: 'artifact',
-      live: true,
-      statement,
-      inKeptTail: 'lost',
-    });
+    const fact = (id: string, statement: string) => liveFact(id, 'artifact', statement);
     const probe = (id: string, file: string): Probe =>
       derivedProbe('artifact', { id, facets: [[file]], statement: `${file} changed`, file });
     const coverage = cutCoverage(
