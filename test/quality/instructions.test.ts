@@ -1,6 +1,7 @@
 /**
  * The project's instructions file as standing rules (issue 39, item 2): the rule lines of a CLAUDE.md or AGENTS.md the
- * agent printed, or the harness injected, are constraints; a grep's hit on it, prose and code in it are not.
+ * agent printed, or the harness injected, are constraints, and so is a search's hit that is a rule item of its lists;
+ * prose and code in it are not.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -36,24 +37,51 @@ describe('instructions file rules', () => {
     ]);
   });
 
-  it('are constraints where the agent printed the file, not where it searched it', () => {
+  it('are constraints where the agent printed the file', () => {
     const read = toolCall('exec_command', { command: ['bash', '-lc', "sed -n '1,200p' CLAUDE.md"] });
-    const grep = toolCall('exec_command', { command: ['bash', '-lc', 'rg "Always" CLAUDE.md'] });
     const messages = [
       user('Plan the move of the services package to the SQL client.'),
-      callsTools([grep]),
-      toolResult(grep, 'CLAUDE.md:- **Testing**: Always set `NODE_ENV=test` when running the test suites'),
       callsTools([read]),
       toolResult(read, CLAUDE_MD),
     ];
     const probes = instructionProbes(messages);
     assert.equal(probes.length, 3);
-    assert.ok(probes.every((probe) => probe.kind === 'constraint' && probe.messageIndex === 4));
+    assert.ok(probes.every((probe) => probe.kind === 'constraint' && probe.messageIndex === 2));
     assert.equal(
       probes[0]!.statement,
       'CLAUDE.md: Testing: Always set NODE_ENV=test when running the test suites',
     );
-    assert.deepEqual(instructionProbes(messages.slice(0, 3)), []);
+  });
+
+  it("are constraints where a search's hit is a rule item of the file's lists, not a line of its prose or code", () => {
+    // The agent searched the code for a name and the project's rule about it came up (prisma's rule 11).
+    const search = toolCall('exec_command', { command: ['bash', '-lc', 'rg "createService"'] });
+    const hits = [
+      'CLAUDE.md:export const teamService = createService<DatabaseClient, "teams">({',
+      'CLAUDE.md:Always prefer createService over raw queries in the services package of the shop.',
+      'CLAUDE.md:11. **CRITICAL: Always update the Zod schemas when the database schema changes**',
+      'packages/services/src/createService.ts:export function createService<',
+    ].join('\n');
+    const messages = [
+      user('Plan the move of the services package to the SQL client.'),
+      callsTools([search]),
+      toolResult(search, hits),
+    ];
+    const probes = instructionProbes(messages);
+    assert.equal(probes.length, 1);
+    assert.equal(probes[0]!.messageIndex, 2);
+    assert.match(
+      probes[0]!.statement!,
+      /^CLAUDE\.md: CRITICAL: Always update the Zod schemas when the database schema changes$/,
+    );
+    // The same line read by a command that prints no hits (a listing, a diff) is no search's hit.
+    const list = toolCall('exec_command', { command: ['bash', '-lc', 'git diff --stat'] });
+    assert.deepEqual(instructionProbes([messages[0]!, callsTools([list]), toolResult(list, hits)]), []);
+    // A rule the printed file gives too is one probe, not two.
+    const read = toolCall('Read', { file_path: '/home/dev/shop/CLAUDE.md' });
+    const both = instructionProbes([...messages, callsTools([read]), toolResult(read, CLAUDE_MD)]);
+    assert.equal(both.filter((probe) => /Zod schemas/.test(probe.statement ?? '')).length, 1);
+    assert.equal(both.length, 3);
   });
 
   it('are constraints where the harness injected the instructions', () => {

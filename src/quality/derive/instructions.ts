@@ -2,7 +2,9 @@
  * The project's standing rules as its instructions file states them (CLAUDE.md, AGENTS.md, GEMINI.md), where the
  * transcript holds that file: the agent read it with a tool, or the harness injected it as instructions (Codex's
  * "# AGENTS.md instructions"). Each rule line ("Always set NODE_ENV=test when running tests", "11. CRITICAL: Always
- * update schemas when database changes") is a constraint a successor must keep to.
+ * update schemas when database changes") is a constraint a successor must keep to. A search's hit on the file is one
+ * line out of its context, so only a hit that is a whole rule item of the file's lists counts: a rule the agent's own
+ * search brought up (`rg createService` finding rule 11), beside the first rules of the file as it printed it.
  */
 import { coreCommand, shellCommand } from '../../session/shell-commands.ts';
 import type { Message, ToolCallBlock } from '../../session/types.ts';
@@ -14,6 +16,12 @@ import { clipWords, keyPhrase, wordsOf } from './phrases.ts';
 const INSTRUCTIONS_FILE = /(?:^|[\s/'"=])((?:CLAUDE|AGENTS|GEMINI)(?:\.local)?\.md)\b/;
 // A command that prints a file (not one that searches it: a grep's hits are lines out of their context).
 const PRINTS = /^\s*(?:cat|sed|head|tail|less|more|bat|nl|awk)\b/;
+// A search command: its output lines are hits, each prefixed with its file (`CLAUDE.md:11. **CRITICAL: …`).
+const SEARCHES = /^\s*(?:rg|grep|egrep|ag|ack|git\s+grep)\b/;
+// A search's hit on an instructions file: the file (any folder before it), a line number maybe, then the line.
+const HIT = /^(?:\S*\/)?((?:CLAUDE|AGENTS|GEMINI)(?:\.local)?\.md):(?:\d+:)?(.*)$/;
+// A line of a list: a rule item, not a sentence of prose or code cut from its paragraph.
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
 // A line that sets a rule.
 const RULE =
   /\b(?:always|never|must|don't|do not|avoid|should not|shouldn't|required|critical|important|only use|prefer)\b/i;
@@ -32,6 +40,27 @@ function printedFile(call: ToolCallBlock): string | undefined {
   // A command given as one string may still wrap itself in a shell (`bash -lc "cat AGENTS.md"`).
   const shell = coreCommand(command.replace(/^(?:bash|sh|zsh)\s+-l?c\s+/, '').replace(/^["']|["']$/g, ''));
   return PRINTS.test(shell) ? INSTRUCTIONS_FILE.exec(shell)?.[1] : undefined;
+}
+
+/** Whether a tool call searches files (a Grep tool, or `rg`, `grep`, `ag`, `git grep` in a shell). */
+function searches(call: ToolCallBlock): boolean {
+  if (/^grep$/i.test(call.name)) return true;
+  const command = shellCommand(call);
+  if (!command) return false;
+  return SEARCHES.test(
+    coreCommand(command.replace(/^(?:bash|sh|zsh)\s+-l?c\s+/, '').replace(/^["']|["']$/g, '')),
+  );
+}
+
+/** The list items of instructions files among a search's hits, by file. */
+export function searchedRuleItems(output: string): Map<string, string[]> {
+  const items = new Map<string, string[]>();
+  for (const line of output.split('\n')) {
+    const hit = HIT.exec(line.trim());
+    if (!hit || !LIST_ITEM.test(hit[2]!)) continue;
+    items.set(hit[1]!, [...(items.get(hit[1]!) ?? []), hit[2]!]);
+  }
+  return items;
 }
 
 /** The rule lines of an instructions file's text: list items and sentences that set a rule, code left out. */
@@ -61,6 +90,7 @@ export function ruleLines(text: string): string[] {
 export function instructionProbes(messages: readonly Message[]): DraftProbe[] {
   const calls = toolCallsById(messages);
   const readings = new Map<string, { text: string; messageIndex: number }>();
+  const hits = new Map<string, { text: string; messageIndex: number }>();
   messages.forEach((message, messageIndex) => {
     if (message.role === 'user' && message.context === 'instructions') {
       const text = contentText(message.content);
@@ -72,9 +102,12 @@ export function instructionProbes(messages: readonly Message[]): DraftProbe[] {
     const call = calls.get(message.toolCallId);
     const file = call ? printedFile(call) : undefined;
     if (file) readings.set(file, { text: contentText(message.content), messageIndex });
+    else if (call && searches(call))
+      for (const [searched, items] of searchedRuleItems(contentText(message.content)))
+        hits.set(searched, { text: items.join('\n'), messageIndex });
   });
   const seen = new Set<string>();
-  return [...readings].flatMap(([file, { text, messageIndex }]) =>
+  return [...readings, ...hits].flatMap(([file, { text, messageIndex }]) =>
     ruleLines(text)
       .filter((rule) => !seen.has(rule) && seen.add(rule))
       .slice(0, MAX_RULES)
