@@ -1,7 +1,8 @@
 /**
  * The next step in the agent's own words (issue 39): the "Next steps" part of its latest report since the user's
- * prompt, or what it said it was doing with a call still running at the cut. Nothing before the user's latest prompt,
- * and no narration of a call whose result is in.
+ * prompt, what it said it was doing with a call still running at the cut, or the work it set out to do on the user's
+ * go-ahead while that turn is still open. Nothing before the user's latest prompt, and no narration of a call whose
+ * result is in.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -62,5 +63,53 @@ describe("the next step in the agent's words", () => {
       statedNextProbes([user('Why did it break?'), callsTools([looking], 'Let me check the history.')]),
       [],
     );
+  });
+
+  it("takes the work the user's go-ahead set off while the agent is still at it", () => {
+    const write = toolCall('Write', { file_path: 'checkpoint/validators.go', content: 'package checkpoint' });
+    const edit = toolCall('Edit', { file_path: 'session/state.go', old_string: 'paths.', new_string: '' });
+    const approved: Message[] = [
+      user('paths.ValidateSessionID seems to me like it should also belong into sessions?'),
+      assistant(
+        'That would loop session -> checkpoint -> session. Best solution: move the validators to checkpoint. Should I proceed?',
+      ),
+      user('yes'),
+      callsTools([write], "I'll move the validators to the checkpoint package to break the import cycle."),
+      toolResult(write, 'File created.'),
+      callsTools([edit]),
+      toolResult(edit, 'The file has been updated.'),
+    ];
+    const [probe, ...rest] = statedNextProbes(approved);
+    assert.equal(rest.length, 0);
+    assert.equal(
+      probe!.statement,
+      'Next: finish what the user approved: move the validators to the checkpoint package to break the import cycle',
+    );
+    assert.equal(probe!.messageIndex, 3);
+    assert.deepEqual(probe!.facets, [['move the validators']]);
+    const scored = { ...probe!, id: 'next-step@3', source: 'derived' as const, contradictions: [] };
+    const outcome = (text: string) => probeOutcome(createMatcher(text), scored);
+    assert.equal(
+      outcome('Next: finish moving the validators into checkpoint (the user said yes), then make it build.'),
+      'matched',
+    );
+    assert.equal(outcome(`It is false that ${scored.statement.slice('Next: '.length)}.`), 'contradicted');
+    // The user's messages copied verbatim keep none of it.
+    assert.equal(
+      outcome('paths.ValidateSessionID seems to me like it should also belong into sessions?\nyes'),
+      'missed',
+    );
+    // The agent handed back: its report says what is next, or nothing is.
+    assert.deepEqual(
+      statedNextProbes([...approved, assistant('Done: the validators live in checkpoint now.')]),
+      [],
+    );
+    // A prompt that asks for more than a go-ahead, or none at all ("continue" over many tickets), sets no such step.
+    for (const prompt of ['continue', 'yes, but keep ValidateSessionID in paths'])
+      assert.deepEqual(
+        statedNextProbes(approved.map((message, at) => (at === 2 ? user(prompt) : message))),
+        [],
+        prompt,
+      );
   });
 });

@@ -34,7 +34,7 @@ function asksApproval(text: string): boolean {
 }
 
 /** Whether a reply approves the proposal before it: a go-ahead, short. */
-function approves(reply: string): boolean {
+export function approves(reply: string): boolean {
   const text = reply.trim();
   return text.length <= APPROVAL_CHARS && APPROVES.test(text) && !/\b(?:no|not|don't|but)\b/i.test(text);
 }

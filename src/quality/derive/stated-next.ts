@@ -2,13 +2,16 @@
  * The next step in the agent's own words, where no plan tool holds it: the "Next steps" (or "Remaining") part of the
  * report it gave since the user's latest prompt ("### Next Steps ⏎ - spotter-4te.4: Enable opentelemetry_ash …"), or,
  * when the cut falls while a call is still running, what the agent said it was doing with it ("Now run fmt, lint, and
- * tests:"). A reader hands both over as what comes next.
+ * tests:"); or, when the cut falls in the turn the user's go-ahead opened ("yes"), before the agent handed back, the
+ * work it said it would do on it ("I'll move the validators to `checkpoint` to break the cycle"). A reader hands each
+ * over as what comes next.
  */
 import type { Message } from '../../session/types.ts';
-import { isPrompt, toolCallsOf } from '../../session/types.ts';
+import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
+import { approves } from './agreements.ts';
 import { agentText } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
-import { clipWords, keyPhrase } from './phrases.ts';
+import { clipWords, keyPhrase, phraseAfter } from './phrases.ts';
 
 // A heading or a bold or plain lead-in that opens the part of a report saying what is left.
 const NEXT_HEADING =
@@ -67,7 +70,7 @@ export function statedNextProbes(messages: readonly Message[]): DraftProbe[] {
     ];
   }
   const running = runningCall(messages, latestPrompt);
-  if (running === undefined) return [];
+  if (running === undefined) return approvedWorkProbes(messages, latestPrompt);
   const narration = NARRATION.exec(agentText(messages[running]!).trim())?.[1]?.trim();
   const phrase = narration ? keyPhrase(narration) : undefined;
   if (!narration || !phrase) return [];
@@ -79,6 +82,43 @@ export function statedNextProbes(messages: readonly Message[]): DraftProbe[] {
       answer: `The agent had just started to ${narration}, and its result was not in yet.`,
       facets: [[phrase]],
       statement: `Next: ${narration}, and see that it passes`,
+    },
+  ];
+}
+
+/**
+ * The work the user's latest prompt approved, while the agent is still at it: the prompt is a go-ahead ("yes", "go
+ * ahead"), the agent has not handed back since (the history ends on a call or its result), and its first message
+ * after the go-ahead says what it does ("I'll move the validators to `checkpoint` package to break the circular
+ * dependency"). What it set out to do is unfinished at the cut: "Next: finish what the user approved: move the
+ * validators …". A go-ahead's turn is one piece of work; a "continue" over many tickets is none (its first words are
+ * long done), and a turn the agent closed with a report has its next step there or none.
+ */
+function approvedWorkProbes(messages: readonly Message[], latestPrompt: number): DraftProbe[] {
+  const prompt = messages[latestPrompt];
+  if (!prompt || !approves(contentText(prompt.content))) return [];
+  const last = messages.at(-1)!;
+  const handedBack = last.role === 'assistant' && toolCallsOf(last).length === 0;
+  if (handedBack) return [];
+  const first = messages.findIndex(
+    (message, index) =>
+      index > latestPrompt && message.role === 'assistant' && agentText(message).trim() !== '',
+  );
+  if (first < 0) return [];
+  const narration = NARRATION.exec(agentText(messages[first]!).trim())?.[1]?.trim();
+  // Led by its verb ("move the validators"): the approved proposal's decision names the same thing by its most
+  // telling words, and the step is the doing of it.
+  const phrase = narration ? phraseAfter(narration, 3) : undefined;
+  if (!narration || !phrase || phrase.split(' ').length < 2) return [];
+  const said = clipWords(narration, STATEMENT_CHARS);
+  return [
+    {
+      kind: 'next-step',
+      messageIndex: first,
+      question: "What was the agent doing, on the user's go-ahead, when the history ends?",
+      answer: `On the user's go-ahead the agent set out to ${said}, and had not handed back yet.`,
+      facets: [[phrase]],
+      statement: `Next: finish what the user approved: ${said}`,
     },
   ];
 }
