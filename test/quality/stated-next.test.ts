@@ -93,7 +93,7 @@ describe("the next step in the agent's words", () => {
       outcome('Next: finish moving the validators into checkpoint (the user said yes), then make it build.'),
       'matched',
     );
-    assert.equal(outcome(`It is false that ${scored.statement.slice('Next: '.length)}.`), 'contradicted');
+    assert.equal(outcome(`It is false that ${scored.statement!.slice('Next: '.length)}.`), 'contradicted');
     // The user's messages copied verbatim keep none of it.
     assert.equal(
       outcome('paths.ValidateSessionID seems to me like it should also belong into sessions?\nyes'),

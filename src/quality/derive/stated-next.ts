@@ -96,7 +96,7 @@ export function statedNextProbes(messages: readonly Message[]): DraftProbe[] {
  */
 function approvedWorkProbes(messages: readonly Message[], latestPrompt: number): DraftProbe[] {
   const prompt = messages[latestPrompt];
-  if (!prompt || !approves(contentText(prompt.content))) return [];
+  if (!prompt || !isPrompt(prompt) || !approves(contentText(prompt.content))) return [];
   const last = messages.at(-1)!;
   const handedBack = last.role === 'assistant' && toolCallsOf(last).length === 0;
   if (handedBack) return [];
