@@ -69,6 +69,88 @@ describe('a choice the agent makes', () => {
   });
 });
 
+describe('a change of course the agent states', () => {
+  it('names the new way before a trailing "instead", when it says how or why', () => {
+    const probes = decisionProbes([
+      assistant(
+        'Let me fix it by dropping the polling loop and pushing the updates over the socket instead:',
+      ),
+      assistant("Let me keep the cache under `var/cache/` instead since that's where the service reads it."),
+      // A try chooses nothing yet; a bare "use X instead" is a local fix (here of a compile error).
+      assistant('Let me try using the async client instead:'),
+      assistant('Let me use the fully qualified name inline instead to satisfy the compiler.'),
+    ]);
+    assert.deepEqual(
+      probes.map((probe) => [probe.facets, probe.statement]),
+      [
+        [[['updates over the socket']], 'pushing the updates over the socket instead'],
+        [
+          [['var/cache/']],
+          "keep the cache under `var/cache/` instead, since that's where the service reads it.",
+        ],
+      ],
+    );
+  });
+
+  it('is kept by a paraphrase that names the new way, and by nothing that leaves it out', () => {
+    const messages: Message[] = [
+      user('The dashboard is slow to refresh, can you look into it?'),
+      assistant('The client polls the stats endpoint every second.'),
+      assistant(
+        'Let me fix it by dropping the polling loop and pushing the updates over the socket instead:',
+      ),
+    ];
+    const [probe] = deriveProbes(session(messages)).probes.filter((found) => found.kind === 'decision');
+    assert.ok(probe, 'the change of course is derived');
+    const outcome = (text: string) => probeOutcome(createMatcher(text), probe);
+    assert.equal(
+      outcome('The dashboard now gets its updates over the socket; the polling loop is gone.'),
+      'matched',
+    );
+    assert.equal(
+      outcome('The dashboard was slow; the client polls the stats endpoint every second.'),
+      'missed',
+    );
+    // The user's words copied verbatim say nothing of it; said as not done, it counts a contradiction.
+    assert.equal(outcome('The dashboard is slow to refresh, can you look into it?'), 'missed');
+    assert.equal(
+      outcome('The updates are not pushed over the socket; the client still polls.'),
+      'contradicted',
+    );
+  });
+
+  it('of one word is read with the sentence before it, which says what it is for', () => {
+    const [probe] = decisionProbes([
+      assistant(
+        'The issue is that I need to make `with_lock` work with do blocks. Let me rewrite it to be a macro:',
+      ),
+      // A question before says nothing of what the choice is for.
+      assistant('Should this accept a do block? Let me rewrite it to be a struct.'),
+    ]);
+    assert.deepEqual(probe?.facets, [['macro'], ['do blocks', 'do block']]);
+    assert.equal(
+      probe?.statement,
+      'The issue is that I need to make `with_lock` work with do blocks. Let me rewrite it to be a macro:',
+    );
+    const messages: Message[] = [
+      user('Add a locking helper to the controllers.'),
+      assistant(
+        'The issue is that I need to make `with_lock` work with do blocks. Let me rewrite it to be a macro:',
+      ),
+    ];
+    const [derived] = deriveProbes(session(messages)).probes.filter((found) => found.kind === 'decision');
+    assert.ok(derived, 'the choice is derived');
+    const outcome = (text: string) => probeOutcome(createMatcher(text), derived);
+    assert.equal(
+      outcome('`with_lock` is a macro that takes a do block, so each controller requires it.'),
+      'matched',
+    );
+    assert.equal(outcome('`with_lock` is a helper the controllers call.'), 'missed');
+    assert.equal(outcome('Add a locking helper to the controllers.'), 'missed');
+    assert.equal(outcome('`with_lock` was not rewritten as a macro; it takes no do block.'), 'contradicted');
+  });
+});
+
 describe('a setting the agent changed', () => {
   const changed = shell(
     ['cat /sys/firmware/acpi/platform_profile', 'balanced-performance'],

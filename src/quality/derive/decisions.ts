@@ -1,11 +1,13 @@
 /**
  * Decision probes: an approach the agent stated it chose, and what it rejected when it says so ("X instead of Y",
- * "rather than Y", "I'll use X", "decided to X"), from the agent's own words. Facets are plain words, so neither a
- * keyword list nor the error lines and request openings a grep keeps can hold them.
+ * "rather than Y", "I'll use X", "decided to X"), from the agent's own words; a change of course that names only the
+ * new way before a trailing "instead" and says how or why; a choice of one word ("rewrite it to be a macro") with the
+ * sentence before it, which says what for. Facets are plain words, so neither a keyword list nor the error lines and
+ * request openings a grep keeps can hold them.
  */
 import type { Message } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
-import { clipWords, keyPhrase, sentencesOf } from './phrases.ts';
+import { clipWords, isContentWord, keyPhrase, sentencesOf, wordsOf } from './phrases.ts';
 import { plainPhrase } from './artifacts.ts';
 
 // What sets the choice against the alternative it rejected.
@@ -37,11 +39,30 @@ const REPORT_OR_DESCRIPTION =
 const INSTEAD_FIRST =
   /^(?:[-*]\s+)?(?:so,?\s+)?instead of ([^,]+),\s*(?:I'll|I will|we(?:'ll| will)?)\s+(.+)$/i;
 
+// A change of course in the agent's voice, the new way named before a trailing "instead" ("Let me put it in
+// `priv/scripts/` instead since that's what Elixir apps package", "configuring it via app environment instead"): the
+// old way is what it was doing, so the sentence names only the new one. A try ("let me try X instead") chooses
+// nothing yet.
+const INSTEAD_LAST =
+  /^(?:[-*]\s+)?(?:so,?\s+)?(?:I(?:'ll| will| should)|let me|we(?:'ll| will| should))\s+(?!try\b)(.+?)\s+instead\b(?! of)(.*)$/i;
+// The reason a change of course gives after its "instead": "since …", "because …", "as …", "so that …".
+const REASON = /^[\s,]*(?:since|because|as|so that|so)\s+(.+)$/i;
+
 /** Whether a sentence of the agent's states a choice it makes (see {@link OWN_CHOICE}). */
 function isChoice(sentence: string): boolean {
   const text = sentence.trim();
   const step = STEP_CHOICE.test(text) && !REPORT_OR_DESCRIPTION.test(text);
   return (OWN_CHOICE.test(text) || step || INSTEAD_FIRST.test(text)) && !GUESS.test(text);
+}
+
+/**
+ * What a sentence ends on: its last two words, the last a content word ("… work with do blocks": "do blocks"), code
+ * spans left out (a name is measured by file and identifier recall, not as a phrase).
+ */
+function lastPhrase(sentence: string): string | undefined {
+  const words = wordsOf(sentence.replace(/`[^`]*`/g, ' ').replace(/[.:;!]+\s*$/, ''));
+  const last = words.slice(-2);
+  return last.length === 2 && isContentWord(last[1]!) ? last.join(' ') : undefined;
 }
 
 /** The agent's text of a message: its text blocks, its tool calls and thinking aside. */
@@ -60,14 +81,36 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   const seen = new Set<string>();
   messages.forEach((message, messageIndex) => {
-    for (const sentence of sentencesOf(agentProse(message))) {
-      if (sentence.endsWith('?') || sentence.length > 400 || !isChoice(sentence)) continue;
+    const sentences = sentencesOf(agentProse(message));
+    sentences.forEach((sentence, at) => {
+      if (sentence.endsWith('?') || sentence.length > 400 || !isChoice(sentence)) return;
       const rejected = REJECTED.exec(sentence);
       const chosen = CHOSEN.exec(sentence);
       const insteadFirst = INSTEAD_FIRST.exec(sentence.replace(/\*\*|__/g, '').trim());
+      const insteadLast = INSTEAD_LAST.exec(sentence.replace(/\*\*|__/g, '').trim());
       let facets: string[][] | undefined;
       let statement = sentence;
-      if (insteadFirst) {
+      // What the answer quotes: the sentence, or the two a one-word choice needs.
+      let said = sentence;
+      if (insteadLast && !rejected) {
+        // The new way, the last clause before "instead" ("fix it by removing X and configuring it via Y instead":
+        // Y), by its path when it names one, else its key words; its reason, when given, is the statement's.
+        const way = insteadLast[1]!
+          .split(/\s+by\s+|,\s*/)
+          .pop()!
+          .split(/\s+and\s+/)
+          .pop()!;
+        const named = /`([^`\s]{3,})`/.exec(way)?.[1];
+        // What it is done with, not the verb: a summary says "pushes the updates" as often as "pushing the updates".
+        const object = way.replace(/^\s*\S+\s+/, '');
+        const kept = named ?? keyPhrase(object, 4) ?? keyPhrase(way, 4);
+        const reason = REASON.exec(insteadLast[2]!)?.[1];
+        // A bare "use X instead" is most often a local fix ("use the full module path inline instead to satisfy
+        // the compiler"); a choice says how it is carried out ("fix it by …") or why ("since …").
+        const means = /\s+by\s+/.test(insteadLast[1]!);
+        if (kept && (means || reason)) facets = [[kept]];
+        statement = reason ? `${way} instead, since ${reason}` : `${way} instead`;
+      } else if (insteadFirst) {
         // The choice is the facet; the alternative, said in many ways ("rather than patching each comparison"), is
         // the statement's. Said twice in other words, it is one choice: the choice's phrase is its key.
         const kept = keyPhrase(insteadFirst[2]!, 3);
@@ -81,22 +124,37 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
         const from = kept ? sentence.lastIndexOf(kept, rejected.index) : -1;
         if (from > 0) statement = sentence.slice(from);
       } else if (chosen && !POINTS_BACK.test(sentence.slice(chosen.index + chosen[0].length))) {
-        const what = plainPhrase(sentence.slice(chosen.index + chosen[0].length), 5);
+        const object = sentence.slice(chosen.index + chosen[0].length);
+        const what = plainPhrase(object, 5);
         if (what && what.split(/\s+/).length >= 3) facets = [[what]];
+        else {
+          // A choice of one word ("Let me rewrite it to be a macro") says what only beside the sentence before it,
+          // which says what for ("I need to make `with_span` work with do blocks"): both are the choice.
+          const word = /^\s*(?:an?|the)?\s*([A-Za-z][\w-]{3,})[\s.:!]*$/.exec(object)?.[1];
+          const before = sentences[at - 1];
+          const reason = word && before && !before.endsWith('?') ? lastPhrase(before) : undefined;
+          if (word && reason && !reason.toLowerCase().includes(word.toLowerCase())) {
+            // A summary says "a do block" as often as "do blocks": both numbers of its last word spell it.
+            const other = /[^s]s$/i.test(reason) ? reason.slice(0, -1) : `${reason}s`;
+            facets = [[word], [reason, other]];
+            statement = `${before} ${sentence}`;
+            said = statement;
+          }
+        }
       }
-      if (!facets) continue;
+      if (!facets) return;
       const key = facets.flat().join('|').toLowerCase();
-      if (seen.has(key)) continue;
+      if (seen.has(key)) return;
       seen.add(key);
       probes.push({
         kind: 'decision',
         messageIndex,
         question: `What approach did the agent choose in "${clipWords(sentence, 60)}"${rejected ? ', and over what' : ''}?`,
-        answer: `The agent said: "${clipWords(sentence, 300)}"`,
+        answer: `The agent said: "${clipWords(said, 300)}"`,
         facets,
         statement,
       });
-    }
+    });
   });
   return probes;
 }
