@@ -79,7 +79,9 @@ export function errorFacets(line: string): { code?: string; phrase: string } | u
 type Occurrence = { line: string; messageIndex: number; run: ToolRun | undefined };
 /** An error probe with the runs that showed it first and last. */
 type OpenError = DraftProbe & { failedRun: ToolRun | undefined; firstRun: ToolRun | undefined };
-type Facets = { code?: string; phrase: string; assertion?: string };
+// What an error is: its code, its message's first words, a failing test's assertion, and the checker that found it
+// (a hook's heading over that checker's output): the checker names it in a statement, it is no facet.
+type Facets = { code?: string; phrase: string; assertion?: string; checker?: string };
 
 // Git stopping a merge, rebase or cherry-pick on conflicts.
 const MERGE_CONFLICT = /^CONFLICT \(|^Automatic merge failed\b/m;
@@ -119,6 +121,39 @@ function systemErrorOf(output: string): Array<{ line: string; facets: Facets }> 
   return found ? [{ line: found[0].trim(), facets: { phrase: found[1]! } }] : [];
 }
 
+// A failure's banner: a check's words that it failed, ending at a colon before what it found ("Pre-commit validation
+// failed:", a hook's heading over the output of the checks it ran). The same for every finding, so no error of its own.
+const BANNER = /^[^:]{0,80}\bfailed:\s*(?:\\n|$)/i;
+// A checker's finding named by its warning at a file's line and column, its message on the next line (Dialyzer:
+// `lib/a_helpers.ex:58:13:pattern_match`, then `The pattern can never match the type.`).
+const NAMED_FINDING =
+  /^\s*(?:[\w.@~-]+[/\\])*[\w@~-][\w.@~-]*\.[a-z][a-z0-9]{0,4}:\d+:\d+:([a-z]+(?:_[a-z]+)+)[ \t]*\r?\n[ \t]*([^\n]*\S)/gm;
+// The heading a hook prints over one checker's output (`[DIALYZER]`, `[CREDO]`), on a line of its own.
+const CHECKER_HEADING = /(?:^|\\n|\n)\s*\[([A-Z][A-Z0-9_-]{2,})\]\s*(?=\\n|\n)/g;
+
+/**
+ * The findings under a failure's banner, when a run's error lines are only that banner: each named finding, its name
+ * the code and its message's first words the phrase, with the checker whose heading stands over it (`[DIALYZER]`). A
+ * reader states it so ("Dialyzer reports pattern_match in a_helpers.ex"), not by the banner every finding shares.
+ */
+function findingsUnderBanner(run: ToolRun): Array<{ line: string; facets: Facets }> {
+  if (run.errorLines.length === 0 || !run.errorLines.every((line) => BANNER.test(line))) return [];
+  const headings = [...run.output.matchAll(CHECKER_HEADING)];
+  return [...run.output.matchAll(NAMED_FINDING)].flatMap((found) => {
+    const [line, name, message] = found;
+    const phrase = errorFacets(message!)?.phrase.replace(/^(?:the|a|an)\s+/i, '');
+    if (!phrase || phrase.split(' ').length < 2) return [];
+    const heading = headings.filter((one) => one.index < found.index).at(-1)?.[1];
+    const checker = heading ? heading.charAt(0) + heading.slice(1).toLowerCase() : undefined;
+    return [
+      {
+        line: line.trim().replace(/\s*\n\s*/, ' '),
+        facets: { code: name!, phrase, ...(checker ? { checker } : {}) },
+      },
+    ];
+  });
+}
+
 /** The error probes of a session: one per distinct error, at its first appearance. */
 export function errorProbes(messages: readonly Message[], runs: readonly ToolRun[]): DraftProbe[] {
   const seen = new Map<string, { first: Occurrence; last: Occurrence; facets: Facets }>();
@@ -144,7 +179,8 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
     const run = byIndex.get(index);
     // A merge stopped on conflicts is the state of the work (work-state.ts), not an error of it.
     if (run?.failed && !MERGE_CONFLICT.test(run.output)) {
-      const found = facetsOfLines(run.errorLines);
+      const findings = findingsUnderBanner(run);
+      const found = findings.length > 0 ? findings : facetsOfLines(run.errorLines);
       for (const { line, facets } of found.length > 0 ? found : systemErrorOf(run.output))
         note({ line, messageIndex: index, run }, facets);
     }
@@ -158,7 +194,7 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
         ? true
         : undefined;
     const where = first.run?.command
-      ? `\`${clipWords(first.run.command, 60)}\``
+      ? `\`${shownCommand(first.run.command)}\``
       : first.run
         ? first.run.call.name
         : undefined;
@@ -175,7 +211,7 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
           : ' It was not fixed by the end of the session.';
     // The error as a reader states it: its type and subject, where it came from, not the interpreter's whole line.
     const file = fileOf(first.line).file;
-    const said = [facets.code, facets.phrase, facets.assertion].filter(Boolean).join(': ');
+    const said = [facets.checker, facets.code, facets.phrase, facets.assertion].filter(Boolean).join(': ');
     const statement = `${where ? `${where} failed` : 'the user reported an error'}: ${said}${file ? ` in ${basename(file)}` : ''}`;
     return {
       kind: 'error',
@@ -197,6 +233,17 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
     ...errors.map(({ failedRun: _run, firstRun: _first, ...error }) => error as DraftProbe),
     ...(step ? [step] : []),
   ];
+}
+
+// A commit, however it is run (`git add -A && git commit -m "feat: …"`).
+const COMMIT = /\bgit\s+commit\b/;
+
+/**
+ * A command as an error's source: a commit by its name, since its message is the agent's words for the change, not
+ * where the error came from (a hook's refusal is the commit's); any other command as run, clipped.
+ */
+function shownCommand(command: string): string {
+  return COMMIT.test(command) ? 'git commit' : clipWords(command, 60);
 }
 
 /** What tells one error from another: its code and the first words of its message. */

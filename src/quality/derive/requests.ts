@@ -9,6 +9,7 @@ import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
 import type { DraftProbe } from './draft.ts';
+import { withoutCorrected } from './corrected-requests.ts';
 import { leaveToAsk } from './leave-to-ask.ts';
 import { ticketGoal, ticketOf, titlePairs, type Ticket } from './tickets.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
@@ -98,7 +99,10 @@ const RELAYED_REPORT =
 // A command the user ran in the agent's shell (pi's `!ls`), handed to the model as a user message.
 const USER_SHELL = /^\s*\[User ran a shell command\]/;
 
-/** The user's requests: prompts with prose, and whether the agent went to work on each (a tool call before the next). */
+/**
+ * The user's requests: prompts with prose, and whether the agent went to work on each (a tool call before the next);
+ * one the user sent again corrected is the corrected one (corrected-requests.ts).
+ */
 export function userRequests(messages: readonly Message[]): Request[] {
   const requests: Request[] = [];
   messages.forEach((message, index) => {
@@ -119,7 +123,7 @@ export function userRequests(messages: readonly Message[]): Request[] {
     const ticket = ticketOf(messages, request);
     if (ticket) request.ticket = ticket;
   }
-  return requests;
+  return withoutCorrected(requests);
 }
 
 // A question about the work rather than a request for it ("why does…?", "is this…?"); "can we…?" asks for work.

@@ -50,6 +50,8 @@ function ticketFetched(
       const id = wordsOf(command).find((word) => ids.includes(word));
       if (!id) continue;
       const output = resultOf(messages, index, call.id);
+      const fields = ticketFields(output, id);
+      if (fields) return fields;
       const lines = sectionNaming(output?.split('\n') ?? [], id);
       if (!lines) continue;
       const header = lines.slice(0, TICKET_HEADER_LINES).find((line) => line.includes(id))!;
@@ -61,6 +63,45 @@ function ticketFetched(
     }
   }
   return undefined;
+}
+
+// The fields of a ticket a tool returns as JSON (an issue tracker's MCP server: Linear, Jira, GitHub) that hold its
+// id, its title and its text.
+const ID_FIELDS = ['identifier', 'key', 'id', 'number'] as const;
+const TEXT_FIELDS = ['description', 'body'] as const;
+
+/**
+ * Ticket `id` as a tool returned it as one JSON object (`{"identifier":"ENT-108","title":…,"description":…}`): its
+ * title and text are fields, which the lines of the object do not tell apart. Undefined for any other output.
+ */
+function ticketFields(output: string | undefined, id: string): Ticket | undefined {
+  const text = output?.trim() ?? '';
+  if (!text.startsWith('{')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const record = parsed as Record<string, unknown>;
+  // A GitHub issue's number (12) is the request's `#12`.
+  const named = ID_FIELDS.some(
+    (field) => String(record[field] ?? '').replace(/^#?/, '#') === id.replace(/^#?/, '#'),
+  );
+  const title = typeof record.title === 'string' ? record.title.trim() : '';
+  if (!named || wordsOf(title).filter(isContentWord).length < 2) return undefined;
+  const body = TEXT_FIELDS.map((field) => record[field]).find((value) => typeof value === 'string') as
+    string | undefined;
+  // A quoted description ("> ## Plan") is the ticket's text all the same.
+  const lines = (body ?? '').split('\n').map((line) => line.replace(/^\s*>\s?/, ''));
+  // Its headings stay, as sentences of their own: the one over its goal says where the goal is (ticketGoal).
+  const sentences = lines.flatMap((line) =>
+    /^#+\s+\S/.test(line.trim())
+      ? [line.trim()]
+      : sentencesOf(proseOf(line)).map((sentence) => sentence.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+/, '')),
+  );
+  return { id, title, sentences, lines };
 }
 
 // A line a command prints between the outputs of several ("bd show a; echo ===; bd show b").
