@@ -2,7 +2,18 @@
 // resident memory (bytes) and the CPU time it used, user + system over all its threads (microseconds), to stderr
 // as `max-rss <bytes>` and `cpu-us <µs>`, so a benchmark can read a child's figures without any tool outside node,
 // and each point of the run's timeline (src/timeline.ts) as `timeline <point> <ms since the process started>`.
+import { subscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
+
+// When the first model request left the process: Node's fetch (which both SDKs call) reports each request's body
+// written to its connection. Between the run's `first-call` mark and this point are the SDK's and fetch's own work
+// on the request, which the server's arrival time also holds but cannot tell apart from its own delay.
+let requestSent = false;
+subscribe('undici:request:bodySent', ({ request }) => {
+  if (requestSent || request.method !== 'POST') return;
+  requestSent = true;
+  performance.mark('compaction-bench:first-request');
+});
 
 // On Linux, getrusage's maxrss survives execve: a child spawned by a large parent (the bench after generating a
 // 4 M-token session in-process) reported the parent's peak as its own. VmHWM is the peak of this program's own

@@ -62,6 +62,7 @@ const POINTS: ReadonlyArray<[point: string, label: string]> = [
   ['ready', 'provider warm'],
   ['loaded', 'session loaded'],
   ['first-call', 'first call sent'],
+  ['first-request', 'first request out'],
   ['last-answer', 'last answer'],
   ['scored', 'scored'],
   ['reports', 'reports written'],
