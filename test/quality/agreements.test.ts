@@ -50,6 +50,30 @@ describe('a proposal the user approved', () => {
     assert.deepEqual(agreementProbes([user('Fix the cycle.'), report, user('ok')]), []);
   });
 
+  it('is none when the go-ahead is for finding something out, not for a change', () => {
+    const causes = (question: string) =>
+      assistant(
+        [
+          'Fixed: `git status` is clean again. On the recurring issue, this can happen when:',
+          '1. **`git gc --auto`** runs in the main repo and prunes loose objects the worktree index points to',
+          '2. **Shadow branch operations** create temporary trees that get committed before they are packed',
+          '',
+          question,
+        ].join('\n'),
+      );
+    const asked = (question: string, reply = 'yeah check what is triggering gc') =>
+      agreementProbes([user('our git status has broken, why?'), causes(question), user(reply)]);
+    // The user approved looking into it: the possible causes are no approach anyone chose.
+    assert.deepEqual(
+      asked('Want me to look into whether your gc config or any hooks might be triggering this?'),
+      [],
+    );
+    assert.deepEqual(asked('Should I check what is running gc?'), []);
+    // An offer that also changes something is a proposal approved.
+    assert.equal(asked('Want me to check the gc config and disable auto gc?', 'yes').length, 1);
+    assert.equal(asked('Want me to implement the first fix?', 'yes').length, 1);
+  });
+
   it('leaves a pick among labelled options to the option choice', () => {
     const offer = assistant(
       'Should I:\n1. Move the validators to checkpoint\n2. Add a new ids package\nWant me to go ahead?',

@@ -21,7 +21,9 @@ import type { FileOperation, Message } from '../../src/session/types.ts';
 import {
   assistant,
   callsTools,
+  editRun,
   session as sessionOf,
+  shellRun,
   toolCall,
   toolResult,
   user,
@@ -669,5 +671,89 @@ describe('decision and commit probes', () => {
     // A `git log` after the cut lists the first subject again: still history at the cut.
     const listed = probes.map((item, index) => (index === 0 ? { ...item, repeatedAt: [9] } : item));
     assert.equal(markLiveness(listed, sessionOf(messages), 4)[0]!.live, false);
+  });
+});
+
+describe("a check's outcome is the code it ran on", () => {
+  /** The live flag and the reason of each check's state probe derived at the end of these messages. */
+  const states = (messages: Message[]) => {
+    const session = sessionOf(messages);
+    const probes = deriveProbes(session).probes.filter(
+      (item) => item.kind === 'state' && item.check !== undefined,
+    );
+    const reasons = livenessReasons(probes, session, messages.length);
+    return Object.fromEntries(probes.map((item) => [item.check, `${item.live} ${reasons[item.id]}`]));
+  };
+  const reviewed = [
+    user('Land the stacked pull requests in order: review, fix and rebase each one.'),
+    ...shellRun('git checkout feature-one', "Switched to branch 'feature-one'"),
+    ...editRun('cmd/cli/strategy/hooks.go'),
+    ...shellRun('go build ./cmd/cli/strategy/', ''),
+    assistant('It builds.'),
+    user('good, the next one'),
+  ];
+
+  it('is history once the agent took the tree to another branch and checked the code there', () => {
+    const next = shellRun(
+      'git fetch origin feature-two && git checkout feature-two',
+      'Switched to a new branch',
+    );
+    const checkedThere = [
+      ...editRun('cmd/cli/strategy/chunks.go'),
+      ...shellRun('mise run lint', '0 issues.'),
+    ];
+    assert.deepEqual(states([...reviewed, ...next, ...checkedThere]), {
+      'go build': 'false left-behind',
+      'mise run lint': 'true latest-state',
+    });
+    // Nothing checked on the new branch yet: the build's pass is still the latest news of the work (the branch pushed).
+    assert.deepEqual(states([...reviewed, ...next, ...editRun('cmd/cli/strategy/chunks.go')]), {
+      'go build': 'true latest-state',
+    });
+    // Before the switch, where the agent only branched off the tree it has, and where it put one file back, the build's
+    // pass is the state.
+    assert.deepEqual(states(reviewed), { 'go build': 'true latest-state' });
+    const branched = shellRun(
+      'git checkout -b feature-one-fix',
+      "Switched to a new branch 'feature-one-fix'",
+    );
+    assert.deepEqual(states([...reviewed, ...branched, ...checkedThere]), {
+      'go build': 'true latest-state',
+      'mise run lint': 'true latest-state',
+    });
+    const restored = shellRun('git checkout -- cmd/cli/strategy/hooks.go', '');
+    assert.deepEqual(states([...reviewed, ...restored, ...checkedThere]), {
+      'go build': 'true latest-state',
+      'mise run lint': 'true latest-state',
+    });
+  });
+
+  it('of some files only, is history once one of them was changed again', () => {
+    const checked = [
+      user('Render the transcript rows with the light theme.'),
+      ...editRun('lib/app/session_live.ex'),
+      ...shellRun(
+        'mix credo lib/app/session_live.ex lib/app/renderer.ex',
+        'Checking 2 source files: found no issues.',
+      ),
+      assistant('Credo is clean on both files.'),
+    ];
+    assert.deepEqual(states(checked), { 'mix credo': 'true latest-state' });
+    assert.deepEqual(states([...checked, ...editRun('lib/app/session_live.ex')]), {
+      'mix credo': 'false superseded-state',
+    });
+    // Another file changed leaves the files checked as they were; a run of the whole check is no run of some files.
+    assert.deepEqual(states([...checked, ...editRun('lib/app/router.ex')]), {
+      'mix credo': 'true latest-state',
+    });
+    const whole = [
+      user('Render the transcript rows with the light theme.'),
+      ...editRun('lib/app/session_live.ex'),
+      ...shellRun('mix credo --strict', 'Checking 42 source files: found no issues.'),
+      assistant('Credo is clean.'),
+    ];
+    assert.deepEqual(states([...whole, ...editRun('lib/app/session_live.ex')]), {
+      'mix credo': 'true latest-state',
+    });
   });
 });

@@ -33,6 +33,26 @@ function asksApproval(text: string): boolean {
     .some((sentence) => sentence.endsWith('?') && ASKS_APPROVAL.test(sentence));
 }
 
+// An offer to find something out ("Want me to look into whether your gc config might be triggering this?", "Should I
+// check what's running?"): its go-ahead starts an investigation and settles no approach, so the lines before it (the
+// possible causes, the things that could help) are no proposal the user approved.
+const OFFERS_TO_FIND_OUT =
+  /\b(?:want me to|should I|shall I|would you like me to|do you want me to)\s+(?:first\s+)?(?:look into|look at|check|investigate|dig into|dig deeper|find out|figure out|explore|search|debug|diagnose|trace|see (?:if|whether|what|why|how))\b/i;
+// Words of an offer that does something besides finding out ("check and fix it", "look into it and update the docs").
+const OFFERS_A_CHANGE =
+  /\b(?:implement|fix|apply|change|add|make|create|write|update|remove|delete|refactor|move|rename|set|enable|disable|commit|install)\b/i;
+
+/** Whether a message's question asking for the go-ahead offers only to find something out. */
+function offersToFindOut(text: string): boolean {
+  const asking = sentencesOf(text.replace(/\*\*/g, ''))
+    .slice(-2)
+    .filter((sentence) => sentence.endsWith('?') && ASKS_APPROVAL.test(sentence));
+  return (
+    asking.length > 0 &&
+    asking.every((sentence) => OFFERS_TO_FIND_OUT.test(sentence) && !OFFERS_A_CHANGE.test(sentence))
+  );
+}
+
 /** Whether a reply approves the proposal before it: a go-ahead, short. */
 export function approves(reply: string): boolean {
   const text = reply.trim();
@@ -149,6 +169,7 @@ export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
     if (
       !proposal ||
       !asksApproval(proposal.text) ||
+      offersToFindOut(proposal.text) ||
       !approves(proseOf(reply) || reply) ||
       picksOption(messages[proposal.messageIndex]!, reply)
     )

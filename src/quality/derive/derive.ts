@@ -55,6 +55,7 @@ import { createdBranchProbes } from './agent-created-branch.ts';
 import { sudoWithoutTerminalProbes } from './sudo-without-terminal.ts';
 import { workProbes } from './work-probes.ts';
 import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
+import { withoutCopiedPrompts } from './copied-prompts.ts';
 import { deliverableProbes } from './request-deliverables.ts';
 import { workState } from './work-state.ts';
 
@@ -114,7 +115,11 @@ export function draftProbes(
     ...decisionProbes(session.messages),
     ...optionChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
-    ...withoutTestsOfChanges(artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs))),
+    ...withoutCopiedPrompts(
+      withoutTestsOfChanges(artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs))),
+      session.messages,
+      session.fileOperations ?? [],
+    ),
     ...readFindingProbes(session.messages, session.fileOperations ?? []),
   ];
   return withoutRequestedResults(

@@ -68,15 +68,41 @@ export function changesLeftBehind(
     if ('branch' in change) return committed;
     if (change.files.some((argument) => WHOLE_TREE.test(argument) || namesPath(argument, file)))
       return !committed;
-    // `git checkout foo`: a branch, unless it names a file the agent touched or looks like a file.
-    const branch =
-      change.maybeBranch === true &&
-      !change.files.some(
-        (argument) =>
-          /\.\w{1,8}$/.test(argument) || touchedPaths(operations).some((path) => namesPath(argument, path)),
-      );
-    return branch && committed;
+    return takesBranch(change, operations) && committed;
   });
+}
+
+/**
+ * Whether a tree change takes the tree to another branch: a switch, or `git checkout foo` unless its argument names a
+ * file the agent touched or looks like a file.
+ */
+function takesBranch(change: TreeChange, operations: readonly FileOperation[]): boolean {
+  if ('branch' in change) return true;
+  return (
+    change.maybeBranch === true &&
+    !change.files.some(
+      (argument) =>
+        /\.\w{1,8}$/.test(argument) || touchedPaths(operations).some((path) => namesPath(argument, path)),
+    )
+  );
+}
+
+/**
+ * Where the agent last took the tree to another branch after message `from` and before `cut` (`git checkout
+ * soph/chunking`, `git switch main`, `gh pr checkout 90`), if it did: the message of that run.
+ */
+export function lastBranchSwitch(
+  from: number,
+  cut: number,
+  runs: readonly ToolRun[],
+  operations: readonly FileOperation[],
+): number | undefined {
+  return readRuns(runs)
+    .treeChanges.filter(
+      ({ run, change }) =>
+        run.messageIndex > from && run.messageIndex < cut && takesBranch(change, operations),
+    )
+    .at(-1)?.run.messageIndex;
 }
 
 type ReadRuns = {

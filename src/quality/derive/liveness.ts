@@ -16,7 +16,8 @@ import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
 import { carriedOutPlanDocument } from './carried-out-plan-document.ts';
-import { changesLeftBehind } from './left-working-tree.ts';
+import { namesPath } from './commit-scope.ts';
+import { changesLeftBehind, lastBranchSwitch } from './left-working-tree.ts';
 import { requestMarks } from './requests.ts';
 import { passed, type ToolRun, toolRuns } from './runs.ts';
 import { checkKey, checkName } from './verification.ts';
@@ -137,6 +138,16 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
     )
   )
     return { live: true, reason: 'stated-after-cut' };
+  // A check's outcome is the code it ran on: measured before the agent took the tree to another branch, it was that
+  // branch's ("`go build` passes" on the pull request merged before `git checkout` of the next one), history once a
+  // check ran on the branch the tree is on now (until then it is the latest news of the work: the branch just pushed);
+  // and measured on some files only, it says nothing of them once they were changed again. Its rerun after the cut is
+  // another measure, not this one.
+  const operations = session.fileOperations ?? [];
+  if (measuresCode(probe) && checkedOnAnotherBranch(probe, runs, operations, cut))
+    return { live: false, reason: 'left-behind' };
+  if (measuresCode(probe) && targetsChangedSince(probe, runs, operations, cut))
+    return { live: false, reason: 'superseded-state' };
   if (
     probe.kind !== 'error' &&
     probe.file !== undefined &&
@@ -244,6 +255,64 @@ function fixedBefore(probe: Probe, runs: readonly ToolRun[], cut: number, fixedA
       passed(run) &&
       run.command !== undefined &&
       commandFamily(run.command) !== undefined,
+  );
+}
+
+/** Whether a probe reports a check's outcome on the code (a test, build or lint run; a commit is no measure of it). */
+function measuresCode(probe: Probe): boolean {
+  return (
+    (probe.kind === 'state' || probe.kind === 'verification') &&
+    probe.check !== undefined &&
+    probe.check !== COMMIT_CHECK
+  );
+}
+
+/**
+ * Whether a check's outcome was measured before the agent's last switch of branch before the cut, and a check (a test,
+ * build or lint run) ran after that switch.
+ */
+function checkedOnAnotherBranch(
+  probe: Probe,
+  runs: readonly ToolRun[],
+  operations: readonly FileOperation[],
+  cut: number,
+): boolean {
+  const switched = lastBranchSwitch(probe.messageIndex ?? 0, cut, runs, operations);
+  return (
+    switched !== undefined &&
+    runs.some(
+      (run) =>
+        run.messageIndex > switched &&
+        run.messageIndex < cut &&
+        run.command !== undefined &&
+        commandFamily(run.command) !== undefined,
+    )
+  );
+}
+
+// A word of a command that names a source file (`lib/a.ex`, `src/b.ts:12`), quotes aside.
+const FILE_ARGUMENT = /^['"]?([^\s'"]+\.\w{1,5})(?::\d+)?['"]?$/;
+
+/**
+ * Whether a state probe's check ran on some files only ("mix credo lib/a.ex lib/b.ex") and the agent wrote or edited
+ * one of those files after it and before the cut: the pass was of the files as they were.
+ */
+function targetsChangedSince(
+  probe: Probe,
+  runs: readonly ToolRun[],
+  operations: readonly FileOperation[],
+  cut: number,
+): boolean {
+  const at = probe.messageIndex ?? 0;
+  const command = runs.find((run) => run.messageIndex === at)?.command;
+  if (command === undefined || !TARGETED.test(command)) return false;
+  const files = command.split(/\s+/).flatMap((word) => FILE_ARGUMENT.exec(word)?.[1] ?? []);
+  return operations.some(
+    (operation) =>
+      operation.kind !== 'read' &&
+      operation.messageIndex > at &&
+      operation.messageIndex < cut &&
+      files.some((file) => namesPath(file, operation.path)),
   );
 }
 
