@@ -349,7 +349,20 @@ export function indexMeaning(text: string): MeaningIndex {
     (clause) => {
       for (const term of clause) columns.add(term);
     },
-    text.length <= REMEMBERED_TEXT_CHARS,
+    text.length <= REMEMBERED_TEXT_CHARS
+      ? (clause, place) => {
+          // A remembered line's terms go in as they read where the line stands, with no copy of each.
+          for (const term of clause)
+            columns.addAt(
+              term,
+              place.line,
+              term.clause + place.base,
+              term.leadIn === undefined ? undefined : placedClause(term.leadIn, place, 'clause'),
+              term.leadInFrom === undefined ? undefined : placedClause(term.leadInFrom, place, 'from'),
+              term.gloss === undefined ? undefined : term.gloss + place.base,
+            );
+        }
+      : undefined,
   );
   return columns.finish();
 }
@@ -365,11 +378,15 @@ type LineTerms = { clauses: readonly MeaningTerm[][]; count: number; bullets: Le
 const lineTerms = recentMap<string, LineTerms>(20_000);
 
 /**
- * Reads a text's terms clause by clause, handing each clause's terms to `emit` in order; with `remember`, a line is
- * read once (for each way a list's lead-in from the lines above can reach it) and its terms copied, renumbered,
- * where it comes again.
+ * Reads a text's terms clause by clause, handing each clause's terms to `emit` in order; with `emitRead`, a line is
+ * read once (for each way a list's lead-in from the lines above can reach it), and its clauses, as read alone, go to
+ * `emitRead` with where the line stands, each time it comes.
  */
-function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember = false): void {
+function readTerms(
+  text: string,
+  emit: (clause: MeaningTerm[]) => void,
+  emitRead?: (clause: readonly MeaningTerm[], place: LinePlace) => void,
+): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
@@ -379,7 +396,7 @@ function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember
   // 4 M tokens), and folding each line alone cost a call for each.
   foldedLines(text).forEach((line, lineNumber) => {
     if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
-    if (!remember) {
+    if (emitRead === undefined) {
       ({ clauses, bullets } = readLine(line, lineNumber, clauses, bullets, emit));
       return;
     }
@@ -394,7 +411,7 @@ function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember
       lineTerms.set(ownCopy(key), known);
     }
     const place = { line: lineNumber, base: clauses, above: bullets };
-    for (const clause of known.clauses) emit(clause.map((term) => renumbered(term, place)));
+    for (const clause of known.clauses) emitRead(clause, place);
     bullets = known.bullets === undefined ? undefined : placed(known.bullets, place);
     clauses += known.count;
   });
@@ -432,15 +449,6 @@ function placed(leadIn: LeadIn, place: LinePlace): LeadIn {
     clause: placedClause(leadIn.clause, place, 'clause'),
     from: placedClause(leadIn.from, place, 'from'),
   };
-}
-
-/** A term of a line read alone, as it reads where the line stands. */
-function renumbered(term: MeaningTerm, place: LinePlace): MeaningTerm {
-  const copy: MeaningTerm = { ...term, line: place.line, clause: term.clause + place.base };
-  if (term.leadIn !== undefined) copy.leadIn = placedClause(term.leadIn, place, 'clause');
-  if (term.leadInFrom !== undefined) copy.leadInFrom = placedClause(term.leadInFrom, place, 'from');
-  if (term.gloss !== undefined) copy.gloss = term.gloss + place.base;
-  return copy;
 }
 
 /** Reads one line's clauses (the first numbered `clauses`), under the lead-in of a list above it if any. */
