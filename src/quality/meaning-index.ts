@@ -89,7 +89,19 @@ function column(make: (length: number) => Int32Array | Uint8Array) {
 const intColumn = () => column((length) => new Int32Array(length));
 
 /** Collects terms in text order (`add`), then indexes them (`finish`). */
-export function meaningColumns(): { add(term: MeaningTerm): void; finish(): MeaningIndex } {
+export function meaningColumns(): {
+  add(term: MeaningTerm): void;
+  /** Adds a term with its line and clause numbers given apart (a line's terms read once, placed where it comes again). */
+  addAt(
+    term: MeaningTerm,
+    line: number,
+    clause: number,
+    leadIn: number | undefined,
+    leadInFrom: number | undefined,
+    gloss: number | undefined,
+  ): void;
+  finish(): MeaningIndex;
+} {
   const words: string[] = [];
   const positions = new Map<string, { id: number; all: number[]; prose: number[] }>();
   const columns = {
@@ -102,31 +114,40 @@ export function meaningColumns(): { add(term: MeaningTerm): void; finish(): Mean
     gloss: intColumn(),
   };
   let count = 0;
+  const addAt = (
+    term: MeaningTerm,
+    line: number,
+    clause: number,
+    leadIn: number | undefined,
+    leadInFrom: number | undefined,
+    gloss: number | undefined,
+  ): void => {
+    let entry = positions.get(term.term);
+    if (!entry) {
+      entry = { id: words.length, all: [], prose: [] };
+      words.push(term.term);
+      positions.set(term.term, entry);
+    }
+    entry.all.push(count);
+    if (!term.name) entry.prose.push(count);
+    columns.word.push(entry.id);
+    columns.flags.push(
+      (term.name ? NAME : 0) |
+        (term.negated ? NEGATED : 0) |
+        (term.part ? PART : 0) |
+        (term.pending ? PENDING : 0) |
+        (term.denied ? DENIED : 0),
+    );
+    columns.line.push(line);
+    columns.clause.push(clause);
+    columns.leadIn.push(leadIn ?? NONE);
+    columns.leadInFrom.push(leadInFrom ?? NONE);
+    columns.gloss.push(gloss ?? NONE);
+    count++;
+  };
   return {
-    add(term) {
-      let entry = positions.get(term.term);
-      if (!entry) {
-        entry = { id: words.length, all: [], prose: [] };
-        words.push(term.term);
-        positions.set(term.term, entry);
-      }
-      entry.all.push(count);
-      if (!term.name) entry.prose.push(count);
-      columns.word.push(entry.id);
-      columns.flags.push(
-        (term.name ? NAME : 0) |
-          (term.negated ? NEGATED : 0) |
-          (term.part ? PART : 0) |
-          (term.pending ? PENDING : 0) |
-          (term.denied ? DENIED : 0),
-      );
-      columns.line.push(term.line);
-      columns.clause.push(term.clause);
-      columns.leadIn.push(term.leadIn ?? NONE);
-      columns.leadInFrom.push(term.leadInFrom ?? NONE);
-      columns.gloss.push(term.gloss ?? NONE);
-      count++;
-    },
+    add: (term) => addAt(term, term.line, term.clause, term.leadIn, term.leadInFrom, term.gloss),
+    addAt,
     finish() {
       const { word, flags, line, clause, leadIn, leadInFrom, gloss } = columns;
       const at = (position: number): MeaningTerm | undefined => {

@@ -225,19 +225,32 @@ function tokenWords(token: string): Word[] {
 // Tokens a generation remembers the words of: a text repeats its names and words.
 const tokenWordCache = recentMap<string, readonly Word[]>(50_000);
 
-/** {@link tokenWords}, remembered per token; fresh objects each call, since a clause marks its words. */
-function wordsOfToken(token: string): Word[] {
+/** {@link tokenWords}, remembered per token: the same objects each time, which no reader may change. */
+function wordsOfToken(token: string): readonly Word[] {
   let words = tokenWordCache.get(token);
   if (words === undefined) {
     // A token's words depend on the synonym table (a word with digits in it may be a synonym): read it first.
     synonymOf ??= synonymTable();
     words = tokenWords(token);
-    tokenWordCache.set(
-      ownCopy(token),
-      words.map((word) => ({ ...word })),
-    );
+    tokenWordCache.set(ownCopy(token), words);
   }
-  return words.map((word) => ({ ...word }));
+  return words;
+}
+
+let phrasesByFirstWord: Map<string, Array<(typeof PHRASES)[number]>> | undefined;
+
+/** The phrases that open with a word, in {@link PHRASES}' order (the first that matches wins). */
+function phrasesOpeningWith(word: string): ReadonlyArray<(typeof PHRASES)[number]> | undefined {
+  if (!phrasesByFirstWord) {
+    phrasesByFirstWord = new Map();
+    for (const phrase of PHRASES) {
+      const first = phrase[0][0]!;
+      const known = phrasesByFirstWord.get(first);
+      if (known) known.push(phrase);
+      else phrasesByFirstWord.set(first, [phrase]);
+    }
+  }
+  return phrasesByFirstWord.get(word);
 }
 
 /** The terms of one clause, phrases folded and function words dropped. */
@@ -264,19 +277,17 @@ function clauseTerms(
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
   // not a sentence: its words are no prose.
   const listed = tokens.length === 1 && tokens[0]![0].includes('-');
-  for (const match of tokens) {
-    const found = wordsOfToken(match[0]);
-    if (listed) for (const word of found) word.name = true;
-    words.push(...found);
-  }
+  for (const match of tokens) words.push(...wordsOfToken(match[0]));
   let negationLeft = 0;
   let negatedBefore = false;
   const clauseStart = terms.length;
   for (let index = 0; index < words.length; index++) {
     const current = words[index]!;
+    // In a listed clause every word is a name's.
+    const currentName = listed || current.name;
     let term: string | undefined;
-    if (!current.name) {
-      const phrase = PHRASES.find(([sequence]) =>
+    if (!currentName) {
+      const phrase = phrasesOpeningWith(current.word)?.find(([sequence]) =>
         sequence.every(
           (word, offset) => words[index + offset]?.word === word && !words[index + offset]!.name,
         ),
@@ -288,12 +299,12 @@ function clauseTerms(
     }
     if (term === undefined) {
       // "don't stop until every function is ported": what follows `until` is wanted, not denied.
-      if (!current.name && NEGATION_ENDS.has(current.word)) negationLeft = 0;
-      if (!current.name && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
+      if (!currentName && NEGATION_ENDS.has(current.word)) negationLeft = 0;
+      if (!currentName && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
       term = current.folded ?? foldWord(current.word);
     }
     // A word of a name negates nothing: `--noEmit` is the flag, not "no" before what follows it.
-    if (term === NEGATION_TERM && current.name) continue;
+    if (term === NEGATION_TERM && currentName) continue;
     if (term === NEGATION_TERM && current.word === 'without' && negatedBefore) {
       // "never truncate output without an expand control": what a denied act goes without is what is asked for.
       negationLeft = 0;
@@ -311,7 +322,7 @@ function clauseTerms(
     }
     const added: MeaningTerm = {
       term,
-      name: current.name,
+      name: currentName,
       // A sentence that denies all of itself ("It is false that …") turns each of its terms the other way.
       negated: negationLeft > 0 !== (stance === 'denied'),
       line,
@@ -349,7 +360,20 @@ export function indexMeaning(text: string): MeaningIndex {
     (clause) => {
       for (const term of clause) columns.add(term);
     },
-    text.length <= REMEMBERED_TEXT_CHARS,
+    text.length <= REMEMBERED_TEXT_CHARS
+      ? (clause, place) => {
+          // A remembered line's terms go in as they read where the line stands, with no copy of each.
+          for (const term of clause)
+            columns.addAt(
+              term,
+              place.line,
+              term.clause + place.base,
+              term.leadIn === undefined ? undefined : placedClause(term.leadIn, place, 'clause'),
+              term.leadInFrom === undefined ? undefined : placedClause(term.leadInFrom, place, 'from'),
+              term.gloss === undefined ? undefined : term.gloss + place.base,
+            );
+        }
+      : undefined,
   );
   return columns.finish();
 }
@@ -361,15 +385,25 @@ const REMEMBERED_TEXT_CHARS = 1 << 16;
 /** A line's clauses read alone: clause numbers from 0 (the line's first clause), and the lead-in it leaves open. */
 type LineTerms = { clauses: readonly MeaningTerm[][]; count: number; bullets: LeadIn | undefined };
 
-// Lines a generation remembers the terms of (text-cache.ts ages it as sessions are released).
-const lineTerms = recentMap<string, LineTerms>(20_000);
+// Lines a generation remembers the terms of (text-cache.ts ages them as sessions are released), by the lead-in from
+// above they were read under: none, one whose sentence began before it, one whose sentence began with it. A map for
+// each, keyed by the line itself: a key of the two joined was a new string to flatten and hash at every look-up.
+const lineTerms = [
+  recentMap<string, LineTerms>(20_000),
+  recentMap<string, LineTerms>(20_000),
+  recentMap<string, LineTerms>(20_000),
+];
 
 /**
- * Reads a text's terms clause by clause, handing each clause's terms to `emit` in order; with `remember`, a line is
- * read once (for each way a list's lead-in from the lines above can reach it) and its terms copied, renumbered,
- * where it comes again.
+ * Reads a text's terms clause by clause, handing each clause's terms to `emit` in order; with `emitRead`, a line is
+ * read once (for each way a list's lead-in from the lines above can reach it), and its clauses, as read alone, go to
+ * `emitRead` with where the line stands, each time it comes.
  */
-function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember = false): void {
+function readTerms(
+  text: string,
+  emit: (clause: MeaningTerm[]) => void,
+  emitRead?: (clause: readonly MeaningTerm[], place: LinePlace) => void,
+): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
@@ -379,22 +413,22 @@ function readTerms(text: string, emit: (clause: MeaningTerm[]) => void, remember
   // 4 M tokens), and folding each line alone cost a call for each.
   foldedLines(text).forEach((line, lineNumber) => {
     if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
-    if (!remember) {
+    if (emitRead === undefined) {
       ({ clauses, bullets } = readLine(line, lineNumber, clauses, bullets, emit));
       return;
     }
     // A lead-in from above reads the same wherever it is, but for whether its sentence began before it.
     const above = bullets === undefined ? undefined : bullets.from < bullets.clause ? SPANNING : SINGLE;
-    const key = `${above === undefined ? 0 : above === SPANNING ? 1 : 2}${line}`;
-    let known = lineTerms.get(key);
+    const remembered = lineTerms[above === undefined ? 0 : above === SPANNING ? 1 : 2]!;
+    let known = remembered.get(line);
     if (known === undefined) {
       const read: MeaningTerm[][] = [];
       const after = readLine(line, 0, 0, above, (clause) => read.push(clause));
       known = { clauses: read, count: after.clauses, bullets: after.bullets };
-      lineTerms.set(ownCopy(key), known);
+      remembered.set(ownCopy(line), known);
     }
     const place = { line: lineNumber, base: clauses, above: bullets };
-    for (const clause of known.clauses) emit(clause.map((term) => renumbered(term, place)));
+    for (const clause of known.clauses) emitRead(clause, place);
     bullets = known.bullets === undefined ? undefined : placed(known.bullets, place);
     clauses += known.count;
   });
@@ -432,15 +466,6 @@ function placed(leadIn: LeadIn, place: LinePlace): LeadIn {
     clause: placedClause(leadIn.clause, place, 'clause'),
     from: placedClause(leadIn.from, place, 'from'),
   };
-}
-
-/** A term of a line read alone, as it reads where the line stands. */
-function renumbered(term: MeaningTerm, place: LinePlace): MeaningTerm {
-  const copy: MeaningTerm = { ...term, line: place.line, clause: term.clause + place.base };
-  if (term.leadIn !== undefined) copy.leadIn = placedClause(term.leadIn, place, 'clause');
-  if (term.leadInFrom !== undefined) copy.leadInFrom = placedClause(term.leadInFrom, place, 'from');
-  if (term.gloss !== undefined) copy.gloss = term.gloss + place.base;
-  return copy;
 }
 
 /** Reads one line's clauses (the first numbered `clauses`), under the lead-in of a list above it if any. */

@@ -67,12 +67,7 @@ const PENDING_LEAD_IN =
  */
 export function stanceAround(text: string, start: number, end: number): Stance | undefined {
   const before = text.slice(Math.max(0, start - SENTENCE_REACH), start);
-  // An ellipsis ("to the Markdown... (it added x)") marks a cut, not a sentence's end, as in stanceSpans.
-  const sentenceStart = Math.max(
-    ...[...before.matchAll(/(?<!\.)[.!?](?=\s)/g)].map((match) => match.index + 1),
-    0,
-  );
-  const opening = before.slice(sentenceStart);
+  const opening = before.slice(sentenceStartIn(before));
   const after = text.slice(end, end + SENTENCE_REACH);
   const sentenceEnd = after.search(/(?<!\.)[.!?](?=\s|$)/);
   const closing = sentenceEnd < 0 ? after : after.slice(0, sentenceEnd + 1);
@@ -81,6 +76,25 @@ export function stanceAround(text: string, start: number, end: number): Stance |
   const clause = /^[^,;:]*/.exec(closing)?.[0] ?? '';
   if (PENDING.test(clause) || PENDING_LEAD_IN.test(opening)) return 'pending';
   return undefined;
+}
+
+const WHITE_SPACE = /\s/;
+
+/**
+ * Where the sentence that `before` ends in starts: after its last `.`, `!` or `?` followed by white space within it
+ * (an ellipsis, "to the Markdown... (it added x)", marks a cut, not a sentence's end, as in stanceSpans), else 0.
+ * Read backwards from its end, where that mark is near.
+ */
+function sentenceStartIn(before: string): number {
+  for (let at = before.length - 2; at >= 0; at--) {
+    const code = before.charCodeAt(at);
+    if (code !== 46 && code !== 33 && code !== 63) continue;
+    if (at > 0 && before.charCodeAt(at - 1) === 46) continue;
+    const next = before.charCodeAt(at + 1);
+    if (next === 32 || (next >= 9 && next <= 13) || (next >= 128 && WHITE_SPACE.test(before[at + 1]!)))
+      return at + 1;
+  }
+  return 0;
 }
 
 /** A look-up of the stance at an offset of a text, the spans read once. */
