@@ -1,20 +1,32 @@
 /** What an API key looks like, for the write guard and for masking keys in a transcript before anything reads it. */
 
+// Where a key can start: at a word boundary, or right after a JSON or C escape (`\n`, `\t`, …), where the escape's
+// letter is a word character and `\b` alone let a key at a line's start through the write guard of every JSON file.
+const KEY_START = String.raw`(?:\b|(?<=\\[nrtbfv]))`;
+
 /**
  * Key shapes, most specific first so a message names the right kind. The body length (20+) keeps words like
  * `sk-learn` and short placeholders such as `sk-test-123` in transcripts from counting as keys.
  */
 export const KEY_SHAPES: readonly { pattern: RegExp; shown: string; masked: string }[] = [
-  { pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/, shown: 'sk-ant-…', masked: 'sk-ant-***' },
-  { pattern: /\bsk-proj-[A-Za-z0-9_-]{20,}/, shown: 'sk-proj-…', masked: 'sk-proj-***' },
-  { pattern: /\bsk-(?:svcacct|admin)-[A-Za-z0-9_-]{20,}/, shown: 'sk-…', masked: 'sk-***' },
-  { pattern: /\bsk-[A-Za-z0-9]{20,}/, shown: 'sk-…', masked: 'sk-***' },
+  { pattern: new RegExp(`${KEY_START}sk-ant-[A-Za-z0-9_-]{20,}`), shown: 'sk-ant-…', masked: 'sk-ant-***' },
+  {
+    pattern: new RegExp(`${KEY_START}sk-proj-[A-Za-z0-9_-]{20,}`),
+    shown: 'sk-proj-…',
+    masked: 'sk-proj-***',
+  },
+  {
+    pattern: new RegExp(`${KEY_START}sk-(?:svcacct|admin)-[A-Za-z0-9_-]{20,}`),
+    shown: 'sk-…',
+    masked: 'sk-***',
+  },
+  { pattern: new RegExp(`${KEY_START}sk-[A-Za-z0-9]{20,}`), shown: 'sk-…', masked: 'sk-***' },
 ];
 
 // Each shape without its leading word boundary, tried at one `sk-` (the boundary is checked by hand).
 const STICKY_SHAPES = KEY_SHAPES.map((shape) => ({
   shape,
-  pattern: new RegExp(shape.pattern.source.replace(/^\\b/, ''), 'y'),
+  pattern: new RegExp(shape.pattern.source.slice(KEY_START.length), 'y'),
 }));
 
 /**
@@ -26,7 +38,7 @@ const STICKY_SHAPES = KEY_SHAPES.map((shape) => ({
 export function firstKeyShape(text: string): (typeof KEY_SHAPES)[number] | undefined {
   let first: number | undefined;
   for (let at = text.indexOf('sk-'); at !== -1; at = text.indexOf('sk-', at + 3)) {
-    if (at > 0 && WORD_CHARACTER.test(text[at - 1]!)) continue;
+    if (at > 0 && WORD_CHARACTER.test(text[at - 1]!) && !afterEscape(text, at)) continue;
     for (const [index, { pattern }] of STICKY_SHAPES.entries()) {
       if (first !== undefined && index >= first) break;
       pattern.lastIndex = at;
@@ -39,6 +51,10 @@ export function firstKeyShape(text: string): (typeof KEY_SHAPES)[number] | undef
 
 // What `\b` counts as a word character (no `u` flag): a key shape's `sk-` after one is inside a word.
 const WORD_CHARACTER = /\w/;
+
+/** Whether `at` follows an escape such as `\n` ({@link KEY_START}'s second way for a key to start). */
+const afterEscape = (text: string, at: number): boolean =>
+  at >= 2 && text[at - 2] === '\\' && 'nrtbfv'.includes(text[at - 1]!);
 
 const GLOBAL_SHAPES = KEY_SHAPES.map((shape) => ({
   ...shape,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError } from '../../src/errors.ts';
-import { assertNoSecrets, SecretLeakError } from '../../src/providers/secrets.ts';
+import { assertNoSecrets, redactSecrets, SecretLeakError } from '../../src/providers/secrets.ts';
 
 const openAIKey = `sk-proj-${'Ab3dE'.repeat(20)}`;
 const legacyKey = `sk-${'x7Y'.repeat(16)}`;
@@ -24,6 +24,15 @@ describe('assertNoSecrets', () => {
       /refusing to write out\/report\.md: .*API key \(sk-…\)/,
     );
     assert.match(refusal(`export OPENAI_API_KEY=${openAIKey}`).message, /\(sk-proj-…\)/);
+  });
+
+  it('refuses a key at the start of a line in JSON, after an escape (\\n) ending in a word character', () => {
+    const line = JSON.stringify({ prompt: `first line\n${openAIKey}\tthen\t${legacyKey}` });
+    assert.match(refusal(line).message, /\(sk-proj-…\)/);
+    const redacted = redactSecrets(line, {});
+    assert.ok(!redacted.includes('sk-proj-A') && !redacted.includes(legacyKey), redacted);
+    assert.deepEqual(JSON.parse(redacted), { prompt: 'first line\n***\tthen\t***' });
+    assert.doesNotThrow(() => assertNoSecrets(JSON.stringify('a\nsk-learn and task-2'), 'x', {}));
   });
 
   it('refuses Anthropic keys', () => {

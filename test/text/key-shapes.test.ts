@@ -27,6 +27,8 @@ function* texts(count: number): Generator<string> {
     () => '\n',
     () => '-sk-',
     () => 'sk-learn ',
+    () => String.raw`\n`,
+    () => String.raw`\t`,
   ];
   for (let index = 0; index < count; index++)
     yield Array.from({ length: 1 + next(6) }, () => parts[next(parts.length)]!()).join(next(2) ? ' ' : '');
