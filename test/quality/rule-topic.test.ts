@@ -29,6 +29,13 @@ const schedule = derivedProbe('constraint', {
 
 const outcome = (text: string, probe: typeof merging) => probeOutcome(createMatcher(text), probe);
 
+// Words of no rule here, to make a text name many topics.
+const WORDS = (
+  'apple banana cherry damson elder fig grape hazel iris juniper kale lemon mango nectar olive peach quince radish ' +
+  'sorrel tansy umber violet walnut yarrow zinnia amber bronze copper denim ebony flax garnet henna indigo jade ' +
+  'khaki lilac maroon navy ochre pearl quartz ruby sable teal ultra vermilion wheat xenon yellow zircon'
+).split(' ');
+
 describe('a rule or a choice named by its topic earns half', () => {
   it('names the topic in a topic list: half, not kept', () => {
     assert.equal(
@@ -68,6 +75,77 @@ describe('a rule or a choice named by its topic earns half', () => {
     assert.equal(outcome('It is false that the user has views on merging.', merging), 'missed');
     assert.equal(outcome('The user has views on merging and no other rules.', merging), 'missed');
     assert.equal(mentionsTopic(createMatcher('Rules about merging are still to do.'), merging), false);
+  });
+
+  it('keeps nothing where the frame says there is no such rule or care', () => {
+    for (const flipped of [
+      'The user has no views on who does the merging.',
+      'There are no rules about merging.',
+      'The user does not care about merging.',
+      "The user doesn't care about merging.",
+      'The user never cares about merging.',
+      'No decisions were made about merging.',
+    ])
+      assert.equal(outcome(flipped, merging), 'missed', flipped);
+    // A denial in the sentence before, ended, takes nothing from the next one.
+    assert.equal(outcome('Nothing is merged yet. The user has views on merging.', merging), 'partial');
+  });
+
+  it('names nothing in a word list: bare words, one sentence per word, or more words than a handoff names', () => {
+    // Items that are each one word (with an article or not) list words, not topics.
+    assert.equal(
+      outcome('The user has views on strings, numbers, the merging, nulls and lines.', merging),
+      'missed',
+    );
+    assert.equal(
+      outcome(
+        ['strings', 'numbers', 'merging', 'nulls', 'lines']
+          .map((word) => `The user cares about ${word}.`)
+          .join(' '),
+        merging,
+      ),
+      'missed',
+    );
+    // Two such words are a handoff's ("shared code, truncation, the highlighter").
+    assert.equal(
+      outcome('The user has rules about the merging, truncation and code style.', merging),
+      'partial',
+    );
+    // Phrases, but more words named as topics than a handoff names: every word of a session is no topic.
+    const many = Array.from(
+      { length: 10 },
+      (_, at) =>
+        `how the ${WORDS[at * 5]} ${WORDS[at * 5 + 1]} ${WORDS[at * 5 + 2]} ${WORDS[at * 5 + 3]} ${WORDS[at * 5 + 4]} is done`,
+    );
+    assert.equal(
+      outcome(
+        `The user has views on ${many.slice(0, 5).join(', ')}. The user has views on who does the merging, ${many.slice(5).join(', ')}.`,
+        merging,
+      ),
+      'missed',
+    );
+    assert.equal(
+      outcome(`The user has views on ${many.slice(0, 2).join(', ')} and on who does the merging.`, merging),
+      'partial',
+    );
+    // A list that runs on past a sentence's reach without its stop names nothing.
+    const runOn = `The user has views on who does the merging ${'and then some more of it '.repeat(12)}`;
+    assert.equal(outcome(`${runOn}and so on. Done.`, merging), 'missed');
+  });
+
+  it('loses exactly the dropped topic of a vague handoff', () => {
+    const topics = [
+      'The user has views on who does the merging.',
+      'The user has rules about backup schedules.',
+    ];
+    assert.deepEqual(
+      [merging, schedule].map((probe) => outcome(topics.join(' '), probe)),
+      ['partial', 'partial'],
+    );
+    assert.deepEqual(
+      [merging, schedule].map((probe) => outcome(topics[1]!, probe)),
+      ['missed', 'partial'],
+    );
   });
 
   it('reads only rules and choices, and words that tell a topic', () => {
