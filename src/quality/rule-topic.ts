@@ -54,7 +54,7 @@ const words = memoized(() => ({
   framing: termSet(
     'user agent asked rejected declined offer offered chose chosen choice choices proposed instead current request ' +
       'said answered claude agents md architecture constraint constraints rule rules must should always never ' +
-      'option options approach fix applied yet done now only need needs first continue',
+      'option options approach fix applied yet done now only need needs first continue doesnt dont didnt isnt wasnt cant wont seem seems',
   ),
   // Words said of any work or file: they name no topic either.
   generic: termSet(
@@ -64,7 +64,10 @@ const words = memoized(() => ({
 }));
 
 /** The prose terms a text names as topics: of rules and choices, and of the work itself. */
-export type NamedTopics = { rules: ReadonlySet<string>; task: ReadonlySet<string> };
+export type NamedTopics = { rules: readonly TopicItem[]; task: readonly TopicItem[] };
+
+/** One item of a topic list ("who does the merging"): its text and its prose terms. */
+export type TopicItem = { text: string; terms: ReadonlySet<string> };
 
 const topicsOf = new WeakMap<TextIndex, NamedTopics>();
 
@@ -77,19 +80,19 @@ export function namedTopics(index: TextIndex): NamedTopics {
   if (!topics) {
     const rules = topicsAfter(index.normalized, TOPIC_FRAME);
     const task = topicsAfter(index.normalized, TASK_FRAME);
-    const named = new Set([...rules.terms, ...task.terms]);
+    const named = new Set([...rules.items, ...task.items].flatMap((item) => [...item.terms]));
     topics =
       named.size > MAX_TOPIC_TERMS || rules.bare + task.bare > MAX_BARE_ITEMS
-        ? { rules: new Set(), task: new Set() }
-        : { rules: rules.terms, task: task.terms };
+        ? { rules: [], task: [] }
+        : { rules: rules.items, task: task.items };
     topicsOf.set(index, topics);
   }
   return topics;
 }
 
 /** The prose terms of the topic lists that `frame` opens in `text`, and how many of their items are a bare word. */
-function topicsAfter(text: string, frame: RegExp): { terms: Set<string>; bare: number } {
-  const found = new Set<string>();
+function topicsAfter(text: string, frame: RegExp): { items: TopicItem[]; bare: number } {
+  const found: TopicItem[] = [];
   let bare = 0;
   for (const opened of text.matchAll(frame)) {
     const start = opened.index + opened[0].length;
@@ -111,16 +114,24 @@ function topicsAfter(text: string, frame: RegExp): { terms: Set<string>; bare: n
       terms.some((term) => term.name || term.negated)
     )
       continue;
-    for (const term of terms) found.add(term.term);
-    bare += list.split(LIST_ITEM).filter((item) => BARE_ITEM.test(item.trim())).length;
+    const items = list.split(LIST_ITEM).map((item) => item.trim());
+    for (const item of items) {
+      const itemTerms = new Set(meaningTerms(item).map((term) => term.term));
+      if (itemTerms.size > 0) found.push({ text: item, terms: itemTerms });
+    }
+    bare += items.filter((item) => BARE_ITEM.test(item)).length;
   }
-  return { terms: found, bare };
+  return { items: found, bare };
 }
 
 /**
  * Whether a text names the topic of a probe in a topic list ({@link namedTopics}): a rule's or a choice's among the
- * topics of rules, the task's among the work's; by a word of the probe's statement (the task's answer, when grep's
- * lines took its statement) that is neither derivation's framing nor a word said of any work, written in prose there.
+ * topics of rules, the task's among the work's. One item of a list must name the fact's own subject: a word of its
+ * statement (the task's answer, when grep's lines took its statement) that is also a word of one of its facets (what
+ * a paraphrase must keep), with more than half of that facet's telling words in the item ("who does the merging" for
+ * a facet "merge"), or half of them when every other telling word of the item is the statement's too ("testing" for
+ * "e2e tests"). An item holding a facet's one word of two beside a word the fact does not say ("the annotations
+ * color" for "Terminal Annotations", "the message test" for "mix test") names nothing: the words of a bag in pairs.
  */
 export function mentionsTopic(index: TextIndex, probe: Probe): boolean {
   const rule = RULE_KINDS.has(probe.kind);
@@ -128,14 +139,49 @@ export function mentionsTopic(index: TextIndex, probe: Probe): boolean {
   const said = rule ? probe.statement : (probe.statement ?? probe.answer);
   if (said === undefined) return false;
   const topics = rule ? namedTopics(index).rules : namedTopics(index).task;
-  if (topics.size === 0) return false;
+  if (topics.length === 0) return false;
+  const own = tellingTerms(said);
+  const facets = facetTerms(probe);
+  return topics.some((item) => {
+    const terms = [...item.terms].filter(telling);
+    if (!terms.some((term) => own.has(term) && facets.all.has(term))) return false;
+    // Most of a facet, or half of it when the item says nothing the fact does not ("testing" for "e2e tests"):
+    // one word of a two-word facet beside a word of something else ("the annotations color") names no subject.
+    const foreign = terms.some((term) => !own.has(term));
+    return facets.spellings.some((spelled) => {
+      const held = spelled.filter((term) => item.terms.has(term)).length;
+      return held > 0 && (held * 2 > spelled.length || (held * 2 === spelled.length && !foreign));
+    });
+  });
+}
+
+/** Whether a term can name a topic: a word of three letters or more that is neither framing, generic nor a number. */
+function telling(term: string): boolean {
   const { framing, generic } = words();
-  return meaningTerms(said).some(
-    (term) =>
-      !term.name &&
-      term.term.length >= 3 &&
-      !framing.has(term.term) &&
-      !generic.has(term.term) &&
-      topics.has(term.term),
+  return term.length >= 3 && !framing.has(term) && !generic.has(term) && !/^\d/u.test(term);
+}
+
+/** The telling prose terms of a text (names left out). */
+function tellingTerms(text: string): Set<string> {
+  return new Set(
+    meaningTerms(text)
+      .filter((term) => !term.name && telling(term.term))
+      .map((term) => term.term),
   );
+}
+
+const facetTermsOf = new WeakMap<Probe, { all: Set<string>; spellings: string[][] }>();
+
+/** Every term of a probe's facets, and each spelling's telling prose terms (spellings with none left out). */
+function facetTerms(probe: Probe): { all: Set<string>; spellings: string[][] } {
+  let found = facetTermsOf.get(probe);
+  if (!found) {
+    const spellings = probe.facets.flat();
+    found = {
+      all: new Set(spellings.flatMap((spelling) => meaningTerms(spelling).map((term) => term.term))),
+      spellings: spellings.map((spelling) => [...tellingTerms(spelling)]).filter((terms) => terms.length > 0),
+    };
+    facetTermsOf.set(probe, found);
+  }
+  return found;
 }

@@ -98,23 +98,16 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   // A topic bag of the transcript's most frequent words (round s14, D46). rule-topic.ts gives it nothing on these four
   // any more; what passes 0.15 is subject-mention.ts's halves on the bag's words (the same figures with rule-topic off:
   // 0.17, 0.16, 0.16, 0.17), a rule older than the topic lists.
-  ['claude-code/edit-tool-variants.jsonl', new Set(['topic bag', 'topic bag in pairs'])],
+  ['claude-code/edit-tool-variants.jsonl', new Set(['topic bag'])],
   ['claude-code/python-to-rust-port.jsonl', new Set(['topic bag'])],
   ['entireio/cli/72/0c20f08988/0/full.jsonl', new Set(['topic bag'])],
-  ['marot/spotter/test/fixtures/transcripts/subagent.jsonl', new Set(['topic bag', 'topic bag in pairs'])],
-  // The bag in pairs: 40 frequent words as five two-word items in each of four lists, no more than a vague handoff
-  // names by topic and no bare word. rule-topic.ts credits a list by any telling word of a rule, not the rule's own
-  // subject, so 0.15 to 0.50 here (0.00 to 0.25 without halves); not fixed in D46.
+  ['marot/spotter/test/fixtures/transcripts/subagent.jsonl', new Set(['topic bag'])],
+  // The bag in pairs: 40 frequent words as five two-word items in each of four lists. Since an item must name a
+  // fact's facet (D47: most of it, or half with no word the fact does not say), it keeps no more than 0.15 (or its
+  // figure without halves) on every other session (0.50, 0.31, 0.20 … before). This 10-message fixture's most frequent words are its
+  // rules' own subjects ("the bash these" names the facet "use bash cat/head/tail", "the parameter pytest" the facet
+  // "file_path parameter"): 0.35 against 0.25 without halves.
   ['claude-code/read-tool-variants.jsonl', new Set(['topic bag in pairs'])],
-  ['claude-code/with-subagent.jsonl', new Set(['topic bag in pairs'])],
-  ['entireio/cli/77/8aa463e2ba/0/full.jsonl', new Set(['topic bag in pairs'])],
-  ['rollout-2025-09-25T08-02-05-0199812e-64f0-7f73-91fc-095dda01c36e.jsonl', new Set(['topic bag in pairs'])],
-  ['rollout-2025-09-25T09-49-46-01998190-fba6-7f40-9309-dc4e48c5844a.jsonl', new Set(['topic bag in pairs'])],
-  ['transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl', new Set(['topic bag in pairs'])],
-  ['transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl', new Set(['topic bag in pairs'])],
-  ['transcripts/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl', new Set(['topic bag in pairs'])],
-  ['transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl', new Set(['topic bag in pairs'])],
-  ['transcripts/short.jsonl', new Set(['topic bag in pairs'])],
 ]);
 
 /** The known shortfalls of a session, by its path in its repository or in the shared folder. */
@@ -373,7 +366,8 @@ describe(
           // word or a few short lists: its topic and subject halves lift it no higher than a path list (what its
           // sentences state of themselves, scored without those halves, is another rule's to bound). The probes' own
           // words so are shown, not bounded: a sentence holding every word of the probes' statements states them.
-          // The bag in pairs ("views on the string number, the homebrew null, …") is checked apart: a known hole.
+          // The bag in pairs ("views on the string number, the homebrew null, …") is its own check: an item must name a
+          // fact's facet, not hold one word of it beside another.
           const unhinted = probes.map((probe) => ({ ...probe, subjectCredit: false }));
           for (const [source, words] of [
             ['frequent words', frequentWords(history, 150)],
