@@ -10,6 +10,7 @@ import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts'
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
+import { mentionsTopic } from './rule-topic.ts';
 import { mentionsSubject } from './subject-mention.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
@@ -120,7 +121,7 @@ export function probeOutcome(
     options.subjects !== false &&
     probe.partialCredit !== false &&
     probe.subjectCredit !== false &&
-    mentionsSubject(index.meaning(), probe)
+    (mentionsSubject(index.meaning(), probe) || mentionsTopic(index, probe))
   )
     return 'partial';
   return outcome;

@@ -7,7 +7,10 @@
  * lexical baseline beats the best core strategy, and a summary stating each fact as false ("It is false that …",
  * "… was not done") keeps none and contradicts each. Where the agent did the work (100 tool calls or more) the user's
  * messages copied verbatim keep at most 0.40 and grep's lines at most 0.30, and a Claude Code or Codex session has at
- * least 12 live probes at a compaction or at the end. A check not met yet on a session is a TODO (KNOWN_SHORTFALLS).
+ * least 12 live probes at a compaction or at the end. A topic bag (the transcript's frequent words after "The user has
+ * views on", "The session is about", …) keeps at most 0.15 through its topic halves; a vague handoff naming each rule
+ * and the task by its own words loses exactly that fact with its sentence, and names nothing said the other way.
+ * A check not met yet on a session is a TODO (KNOWN_SHORTFALLS).
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -17,10 +20,12 @@ import { createProvider } from '../../src/providers/create.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { scoreProbes } from '../../src/quality/probe-recall.ts';
+import { meaningTerms } from '../../src/quality/meaning.ts';
 import { isLive, type Probe } from '../../src/quality/probes.ts';
+import { mentionsTopic } from '../../src/quality/rule-topic.ts';
 import { compactedText } from '../../src/results/assemble.ts';
 import { loadSession } from '../../src/session/load.ts';
-import { toolCallsOf, type Session } from '../../src/session/types.ts';
+import { contentText, toolCallsOf, type Session } from '../../src/session/types.ts';
 import { sessionPaths } from '../../src/strategies/lexical.ts';
 import { STRATEGIES } from '../../src/strategies/registry.ts';
 import type { Strategy } from '../../src/strategies/types.ts';
@@ -71,7 +76,7 @@ const sessions = [
 
 /**
  * Checks of #39 not met yet on a session, by session and check: each shows as a TODO with its figure in every run
- * instead of failing the suite (every other check of that session still asserts). None is left. The read-only Codex
+ * instead of failing the suite (every other check of that session still asserts). The topic bags of round s14 are listed below. The read-only Codex
  * exploration (rollout 0199812e, at its end) was one, the user's messages 0.583 above the core strategies' 0.575,
  * until the extractive summary read the user's prompt after the editor's header ("# Context from my IDE setup: …
  * ## My request for Codex:"), which had made its goal open with the editor's open tabs and drop the task's title line
@@ -89,7 +94,21 @@ const sessions = [
  * said of any work or file, and names read from a listed path, no longer stood for a statement's content (meaning.ts
  * GENERIC_WORDS): 0.00 on every session.
  */
-const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, ReadonlySet<string>>([]);
+const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, ReadonlySet<string>>([
+  // A topic bag of the transcript's most frequent words (round s14, D46). rule-topic.ts gives it nothing on these four
+  // any more; what passes 0.15 is subject-mention.ts's halves on the bag's words (the same figures with rule-topic off:
+  // 0.17, 0.16, 0.16, 0.17), a rule older than the topic lists.
+  ['claude-code/edit-tool-variants.jsonl', new Set(['topic bag'])],
+  ['claude-code/python-to-rust-port.jsonl', new Set(['topic bag'])],
+  ['entireio/cli/72/0c20f08988/0/full.jsonl', new Set(['topic bag'])],
+  ['marot/spotter/test/fixtures/transcripts/subagent.jsonl', new Set(['topic bag'])],
+  // The bag in pairs: 40 frequent words as five two-word items in each of four lists. Since an item must name a
+  // fact's facet (D47: most of it, or half with no word the fact does not say), it keeps no more than 0.15 (or its
+  // figure without halves) on every other session (0.50, 0.31, 0.20 … before). This 10-message fixture's most frequent words are its
+  // rules' own subjects ("the bash these" names the facet "use bash cat/head/tail", "the parameter pytest" the facet
+  // "file_path parameter"): 0.35 against 0.25 without halves.
+  ['claude-code/read-tool-variants.jsonl', new Set(['topic bag in pairs'])],
+]);
 
 /** The known shortfalls of a session, by its path in its repository or in the shared folder. */
 function shortfallsOf(name: string): ReadonlySet<string> | undefined {
@@ -148,6 +167,87 @@ const GLOSSES = [
   'updated as part of the work on this feature.',
   'contains the changes made for this task and the related files.',
 ];
+
+// The frames a topic bag says its words in: a rule's or a choice's topic, the work's, and a choice made
+// (rule-topic.ts reads each as naming the topics after it).
+const TOPIC_FRAMES = ['The user has views on', 'The session is about', 'Decisions were made about'];
+
+/** Every plain word (three letters or more, lower case: no name) of the live probes' statements and facets. */
+function probeWords(probes: readonly Probe[]): string[] {
+  const text = probes
+    .filter(isLive)
+    .flatMap((probe) => [probe.statement ?? probe.answer, ...probe.facets.flat()])
+    .join(' ');
+  return [...new Set(text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])];
+}
+
+/** The transcript's most frequent plain words (four letters or more): what a topic bag takes without the probes. */
+function frequentWords(session: Session, count: number): string[] {
+  const tally = new Map<string, number>();
+  for (const message of session.messages) {
+    const text =
+      message.role === 'assistant'
+        ? message.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
+        : contentText(message.content);
+    for (const word of text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+      tally.set(word, (tally.get(word) ?? 0) + 1);
+  }
+  return [...tally]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([word]) => word);
+}
+
+/**
+ * A topic bag: each frame once naming every word (`one`), each frame once per word (`each`), or the first 40 words
+ * in four lists, as no more words than a vague handoff names by topic: ten bare words a list (`few`), or five items
+ * of two words each ("the string number, the homebrew null", `pairs`).
+ */
+function topicBag(words: readonly string[], form: 'one' | 'each' | 'few' | 'pairs'): string {
+  const said = (frame: string, some: readonly string[]) => `${frame} ${some.join(', ')}.`;
+  if (form === 'one') return TOPIC_FRAMES.map((frame) => said(frame, words)).join('\n');
+  if (form === 'each')
+    return words.flatMap((word) => TOPIC_FRAMES.map((frame) => said(frame, [word]))).join('\n');
+  return [0, 1, 2, 3]
+    .map((part) => {
+      const some = words.slice(part * 10, part * 10 + 10);
+      const items = form === 'few' ? some : [0, 2, 4, 6, 8].map((at) => `the ${some[at]} ${some[at + 1]}`);
+      return said(TOPIC_FRAMES[part % TOPIC_FRAMES.length]!, items);
+    })
+    .join('\n');
+}
+
+// The kinds a topic list names (rule-topic.ts): a rule's, a choice's and the work's.
+const TOPIC_KINDS = new Set(['constraint', 'preference', 'decision', 'task']);
+
+/**
+ * A vague handoff's topic of each rule, choice and task: two plain words (five letters or more) of its statement
+ * that no other live probe's statement holds, as a handoff naming each fact by its own subject would; a fact with
+ * none gets no sentence.
+ */
+function vagueTopics(probes: readonly Probe[]): Array<{ probe: Probe; sentence: string; flipped: string }> {
+  const live = probes.filter(isLive);
+  const stem = (word: string) => meaningTerms(word)[0]?.term ?? word;
+  const wordsOf = (probe: Probe) => [
+    ...new Set((probe.statement ?? probe.answer).toLowerCase().match(/\p{L}{5,}/gu) ?? []),
+  ];
+  const stems = live.map(
+    (probe) => new Set(meaningTerms(probe.statement ?? probe.answer).map((term) => term.term)),
+  );
+  return live.flatMap((probe, at) => {
+    if (!TOPIC_KINDS.has(probe.kind)) return [];
+    const own = wordsOf(probe).filter((word) =>
+      stems.every((other, where) => where === at || !other.has(stem(word))),
+    );
+    if (own.length === 0) return [];
+    const said = own.slice(0, 2).join(' and ');
+    const [frame, denied] =
+      probe.kind === 'task'
+        ? ['The session is about', 'The session is not about']
+        : ['The user has views on', 'The user has no views on'];
+    return [{ probe, sentence: `${frame} ${said}.`, flipped: `${denied} ${said}.` }];
+  });
+}
 
 // At least this many live probes at a compaction or at the end, on a Claude Code or Codex session of 100+ tool calls.
 const MIN_LIVE_PROBES = 12;
@@ -260,6 +360,61 @@ describe(
               contradicted.length,
               live.length,
               `${where}: a contradiction for each fact stated as ${form}`,
+            );
+          }
+          // A topic bag names the transcript's most frequent words as topics, in one list per frame, one sentence per
+          // word or a few short lists: its topic and subject halves lift it no higher than a path list (what its
+          // sentences state of themselves, scored without those halves, is another rule's to bound). The probes' own
+          // words so are shown, not bounded: a sentence holding every word of the probes' statements states them.
+          // The bag in pairs ("views on the string number, the homebrew null, …") is its own check: an item must name a
+          // fact's facet, not hold one word of it beside another.
+          const unhinted = probes.map((probe) => ({ ...probe, subjectCredit: false }));
+          for (const [source, words] of [
+            ['frequent words', frequentWords(history, 150)],
+            ['probe words', probeWords(probes)],
+          ] as const)
+            for (const form of ['one', 'each', 'few', 'pairs'] as const) {
+              const bag = createMatcher(topicBag(words, form));
+              const [score, stated] = [probes, unhinted].map(
+                (scored) => scoreProbes(bag, scored).probeRecall ?? 0,
+              );
+              t.diagnostic(
+                `${where}: topic bag (${source}, ${form}) ${score!.toFixed(2)}, without halves ${stated!.toFixed(2)}`,
+              );
+              if (source === 'frequent words')
+                check(
+                  score! <= Math.max(0.15, stated!),
+                  form === 'pairs' ? 'topic bag in pairs' : 'topic bag',
+                  `${where}: topic bag (${source}, ${form}) ${score}, without halves ${stated}`,
+                );
+            }
+          // A vague handoff naming each rule, choice and the task by its topic: with one topic deleted it loses that
+          // fact's half and nothing else; said the other way ("has no views on"), a topic earns nothing.
+          const topics = vagueTopics(probes);
+          const outcomes = (text: string) => scoreProbes(createMatcher(text), probes).probeOutcomes;
+          const vague = outcomes(topics.map((topic) => topic.sentence).join('\n'));
+          const named = topics.filter((topic) => vague[topic.probe.id] === 'partial');
+          t.diagnostic(`${where}: vague topics ${named.length} named of ${topics.length}`);
+          for (const dropped of named) {
+            const without = outcomes(
+              topics
+                .filter((topic) => topic !== dropped)
+                .map((topic) => topic.sentence)
+                .join('\n'),
+            );
+            const moved = live
+              .filter((probe) => TOPIC_KINDS.has(probe.kind) && without[probe.id] !== vague[probe.id])
+              .map((probe) => probe.id);
+            check(
+              moved.length === 1 && moved[0] === dropped.probe.id,
+              'vague topic dropped',
+              `${where}: "${dropped.sentence}" deleted moves ${moved.join(', ') || 'nothing'}, not ${dropped.probe.id}`,
+            );
+            // Said the other way ("The user has no views on …"), the sentence names no topic.
+            check(
+              !mentionsTopic(createMatcher(dropped.flipped), dropped.probe),
+              'vague topic flipped',
+              `${where}: "${dropped.flipped}" names the topic of ${dropped.probe.id}`,
             );
           }
         }

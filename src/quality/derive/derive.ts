@@ -13,6 +13,7 @@ import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { Probe } from '../probes.ts';
 import { namesArtifactInProse } from '../artifact-described.ts';
+import { mentionsTopic } from '../rule-topic.ts';
 import { mentionsSubject } from '../subject-mention.ts';
 import { agreementProbes } from './agreements.ts';
 import { artifactProbes } from './artifacts.ts';
@@ -171,7 +172,12 @@ const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'deci
  */
 function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): DraftProbe[] {
   return guardCheapTricks(drafts, tricks).flatMap((guarded) => {
-    if (!RESULT_KINDS.has(guarded.kind)) return [guarded];
+    // A rule whose topic the user's words name in a topic list ("I have views on testing") is named so by their
+    // messages copied verbatim: that earns no half.
+    if (!RESULT_KINDS.has(guarded.kind))
+      return mentionsTopic(tricks.user(), asProbe(guarded))
+        ? [{ ...guarded, subjectCredit: false }]
+        : [guarded];
     const facets = tricks.user();
     const draft = withoutRequestedSpellings(guarded, facets);
     const probe = asProbe(draft);
@@ -183,7 +189,7 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
       return [{ ...draft, partialCredit: false }];
     // The thing the user's words mention ("add a new tokenizer module") is mentioned by their messages copied
     // verbatim: a mention of it earns no half, while a part of its statement still does.
-    return mentionsSubject(facets.meaning(), probe, { evenBothWays: true })
+    return mentionsSubject(facets.meaning(), probe, { evenBothWays: true }) || mentionsTopic(facets, probe)
       ? [{ ...draft, subjectCredit: false }]
       : [draft];
   });
