@@ -35,21 +35,23 @@ function printedFile(call: ToolCallBlock): string | undefined {
   const { file_path: filePath, path } = call.arguments;
   const read = [filePath, path].find((value) => typeof value === 'string') as string | undefined;
   if (read && /^read$/i.test(call.name)) return INSTRUCTIONS_FILE.exec(read)?.[1];
-  const command = shellCommand(call);
-  if (!command) return undefined;
-  // A command given as one string may still wrap itself in a shell (`bash -lc "cat AGENTS.md"`).
-  const shell = coreCommand(command.replace(/^(?:bash|sh|zsh)\s+-l?c\s+/, '').replace(/^["']|["']$/g, ''));
-  return PRINTS.test(shell) ? INSTRUCTIONS_FILE.exec(shell)?.[1] : undefined;
+  const shell = shellScript(call);
+  return shell !== undefined && PRINTS.test(shell) ? INSTRUCTIONS_FILE.exec(shell)?.[1] : undefined;
 }
 
 /** Whether a tool call searches files (a Grep tool, or `rg`, `grep`, `ag`, `git grep` in a shell). */
 function searches(call: ToolCallBlock): boolean {
   if (/^grep$/i.test(call.name)) return true;
+  const shell = shellScript(call);
+  return shell !== undefined && SEARCHES.test(shell);
+}
+
+/** A shell call's command as run, set-up aside: a command given as one string may still wrap itself in a shell (`bash -lc "cat AGENTS.md"`). */
+function shellScript(call: ToolCallBlock): string | undefined {
   const command = shellCommand(call);
-  if (!command) return false;
-  return SEARCHES.test(
-    coreCommand(command.replace(/^(?:bash|sh|zsh)\s+-l?c\s+/, '').replace(/^["']|["']$/g, '')),
-  );
+  return command
+    ? coreCommand(command.replace(/^(?:bash|sh|zsh)\s+-l?c\s+/, '').replace(/^["']|["']$/g, ''))
+    : undefined;
 }
 
 /** The list items of instructions files among a search's hits, by file. */
