@@ -45,9 +45,16 @@ export type MatchForm = {
  */
 export class Offsets {
   private filled: Int32Array[] = [];
-  private current = new Int32Array(FIRST_CHUNK);
+  private current: Int32Array;
   private used = 0;
   length = 0;
+  /**
+   * `most` bounds how many offsets the list will hold: a short text's list (a needle's, a probe answer's, a summary's)
+   * starts no larger than that, where three 4 KB chunks were zeroed for every text matched, however short.
+   */
+  constructor(most = FIRST_CHUNK) {
+    this.current = new Int32Array(Math.max(1, Math.min(FIRST_CHUNK, most)));
+  }
   push(value: number): void {
     if (this.used === this.current.length) {
       this.filled.push(this.current);
@@ -90,9 +97,10 @@ export function matchForm(canonical: string): MatchForm {
   const pieces: string[] = [];
   let parts: string[] = [];
   // Where the match form falls behind the canonical one: from match-form offset breaks[i] on, by shifts[i].
-  const breaks = new Offsets();
-  const shifts = new Offsets();
-  const edges = new Offsets();
+  // None of the lists holds more offsets than the text has characters.
+  const breaks = new Offsets(canonical.length);
+  const shifts = new Offsets(canonical.length);
+  const edges = new Offsets(canonical.length);
   let kept = 0;
   let dropped = 0;
   let runStart = 0;
@@ -162,7 +170,7 @@ function isSpaceUnit(code: number): boolean {
 
 /** Where each word (a run of non-space characters) of a text starts. */
 export function wordStartsOf(text: string): Int32Array {
-  const starts = new Offsets();
+  const starts = new Offsets(text.length);
   let previousSpace = true;
   for (let index = 0; index < text.length; index++) {
     const space = isSpaceUnit(text.charCodeAt(index));

@@ -20,7 +20,7 @@ import {
   STOP_WORDS,
   SYNONYMS,
 } from './meaning-words.ts';
-import { ownCopy, recentMap } from '../text/text-cache.ts';
+import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { lineRuns } from '../text/line-runs.ts';
 import { meaningColumns, type MeaningIndex, type MeaningTerm } from './meaning-index.ts';
 import { stanceSpans, type Stance } from './stance.ts';
@@ -153,11 +153,20 @@ function oppositesOf(term: string): ReadonlySet<string> | undefined {
   return opposites.get(term);
 }
 
+// Patterns with a Unicode class outside brackets are made once here: the bundle builds such a pattern by `new RegExp`
+// where it is written, which in a function made it again at every call.
+const LOWER_THEN_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
+const UPPER_THEN_WORD = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{N}/u;
+const LETTERS_ONLY = /^\p{L}+$/u;
+const MIXED_CASE = /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}/u;
+
 /** Words of an identifier: `AgentSession` → agent, session; `run_print_mode` → run, print, mode. */
 function identifierWords(token: string): string[] {
   return token
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(LOWER_THEN_UPPER, '$1 $2')
+    .replace(UPPER_THEN_WORD, '$1 $2')
     .split(/[_$\s]+/u)
     .filter((part) => part.length > 0)
     .map((part) => part.toLowerCase());
@@ -210,14 +219,14 @@ function tokenWords(token: string): Word[] {
     }
     return words;
   }
-  if (/\p{L}/u.test(token) && /\p{N}/u.test(token) && !synonymOf?.has(lower) && lower !== 'e2e')
+  if (LETTER.test(token) && DIGIT.test(token) && !synonymOf?.has(lower) && lower !== 'e2e')
     return [{ word: lower, name: true, folded: lower }];
   // A word of the synonym table written in mixed case is that word ("GitHub" is what "gh" stands for, "IDs" ids).
-  if (/^\p{L}+$/u.test(token) && synonymOf?.has(lower)) return [{ word: lower, name: false }];
+  if (LETTERS_ONLY.test(token) && synonymOf?.has(lower)) return [{ word: lower, name: false }];
   // An acronym's plural is the acronym ("the missing FKs", "stacked PRs", "URLs"), not an identifier of the words
   // "F" and "Ks": the stemmer leaves a plural with no vowel alone, so the `s` goes here.
   if (PLURAL_ACRONYM.test(token)) return tokenWords(token.slice(0, -1));
-  if (token.includes('_') || token.includes('$') || /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}/u.test(token))
+  if (token.includes('_') || token.includes('$') || MIXED_CASE.test(token))
     return identifierWords(token).map((word) => ({ word, name: true }));
   return [{ word: lower, name: false }];
 }
@@ -921,14 +930,7 @@ function withoutKindWords(terms: readonly MeaningTerm[]): readonly MeaningTerm[]
  * A phrase of function words or negation alone has no meaning to find.
  */
 export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
-  // A short phrase is all meaning: one that loses a word other than an article, a preposition or a copula ("same
-  // transaction" without "same") would say less than it does, and is left to literal matching.
-  const words = phrase.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-  if (words.some((word) => STOP_WORDS.has(word) && !LIGHT_WORDS.has(word) && !NUMBER_WORDS.has(word)))
-    return [];
-  // A mark the terms drop says part of it ("✔ 3bb8701": done at that commit, where the hash alone is a name).
-  if (/\p{So}/u.test(phrase)) return [];
-  const terms = withoutKindWords(meaningTerms(phrase).filter((term) => term.term !== NEGATION_TERM));
+  const terms = phraseTerms(phrase);
   if (terms.length === 0) return [];
   const span = terms.length + 1;
   const candidates = (term: MeaningTerm): number[] => {
@@ -947,3 +949,23 @@ export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
     ),
   );
 }
+
+/**
+ * The terms {@link phrasePositions} looks a phrase up by, read once per phrase: a probe's spellings are looked up in
+ * every context scored, and reading them was as much of a look-up as the look-up. None when the phrase has no
+ * meaning to find.
+ */
+const phraseTerms = memoizeByText((phrase): readonly MeaningTerm[] => {
+  // A short phrase is all meaning: one that loses a word other than an article, a preposition or a copula ("same
+  // transaction" without "same") would say less than it does, and is left to literal matching.
+  const words = phrase.toLowerCase().match(PHRASE_WORD) ?? [];
+  if (words.some((word) => STOP_WORDS.has(word) && !LIGHT_WORDS.has(word) && !NUMBER_WORDS.has(word)))
+    return [];
+  // A mark the terms drop says part of it ("✔ 3bb8701": done at that commit, where the hash alone is a name).
+  if (OTHER_SYMBOL.test(phrase)) return [];
+  return withoutKindWords(meaningTerms(phrase).filter((term) => term.term !== NEGATION_TERM));
+}, 20_000);
+
+// Made once (see LOWER_THEN_UPPER).
+const PHRASE_WORD = /[\p{L}\p{N}_]+/gu;
+const OTHER_SYMBOL = /\p{So}/u;

@@ -8,6 +8,8 @@ import type { TextView } from './narrow-form.ts';
 
 // Numbers are bucketed by up to this many characters before them; a longer prefix is checked at each candidate.
 const KEY_CHARACTERS = 4;
+// A text with at most this many numbers is not bucketed: each look-up checks them all.
+const LISTED_STARTS = 512;
 
 /** Places in a text where a number starts, by the text before it. */
 export type NumberIndex = {
@@ -50,10 +52,24 @@ export function createNumberIndex(view: TextView): NumberIndex {
     }
     return byKey;
   };
+  // Whether `string` stands at `at`, read in the text's own characters.
+  const holdsAt = (at: number, string: string): boolean =>
+    view.narrowed ? view.slice(at, at + string.length) === string : text.startsWith(string, at);
   return {
     startsAfter(prefix) {
       if (prefix.length === 0) return starts;
       const keyLength = Math.min(prefix.length, KEY_CHARACTERS);
+      if (starts.length <= LISTED_STARTS) {
+        // A short text's few numbers are each checked, as its buckets would have sorted them: buckets are made for
+        // look-ups a long text answers many times, and a summary's cost more to make than all its look-ups.
+        const key = prefix.slice(-keyLength);
+        return starts.filter(
+          (start) =>
+            start >= keyLength &&
+            holdsAt(start - keyLength, key) &&
+            (prefix.length === keyLength || holdsAt(Math.max(0, start - prefix.length), prefix)),
+        );
+      }
       const bucket = bucketsOf(keyLength).get(prefix.slice(-keyLength)) ?? new Int32Array(0);
       if (prefix.length === keyLength) return bucket;
       // As `startsWith` reads it: a position before the text's start is its start.

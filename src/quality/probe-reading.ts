@@ -129,7 +129,9 @@ const readings = new WeakMap<Probe, ProbeReading>();
 export function readProbe(probe: Probe): ProbeReading {
   let reading = readings.get(probe);
   if (!reading) {
-    const answer = createMatcher(probe.answer);
+    // Only a polar kind's facets read the answer: the others' readings index none.
+    let indexed: TextIndex | undefined;
+    const answer = () => (indexed ??= createMatcher(probe.answer));
     // Another value is an opposite only beside what it measures ("api on port 6379"): a lone "50 lines" elsewhere
     // in a summary says nothing about "100 lines". An error's numbers vary from run to run of the same error.
     const measured = probe.facets.length > 1 && !EITHER_KINDS.has(probe.kind);
@@ -170,11 +172,11 @@ function withPassiveForms(phrase: string): string[] {
 }
 
 /** A facet's polarity: as the answer states its first spelling (plainly when the answer has none). */
-function polarityOf(kind: string, spellings: readonly string[], answer: TextIndex): Polarity {
+function polarityOf(kind: string, spellings: readonly string[], answer: () => TextIndex): Polarity {
   if (EITHER_KINDS.has(kind)) return 'either';
   if (!POLAR_KINDS.has(kind)) return 'affirmed';
   for (const spelling of spellings) {
-    const [first] = answer.occurrences(spelling);
+    const [first] = answer().occurrences(spelling);
     if (first) return first.negated && !SELF_NEGATING.test(canonicalText(spelling)) ? 'denied' : 'affirmed';
   }
   return 'affirmed';

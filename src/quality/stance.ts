@@ -60,8 +60,8 @@ const PENDING_LEAD_IN =
   /\b(?:still to do|to do|todo|pending|remaining|not (?:yet )?done(?: yet)?)\s*:[^.!?:]*$/i;
 
 /**
- * The stance of an occurrence `[start, end)` in a folded text (match.ts's canonical text, where line breaks are
- * spaces): its sentence, read from the last `.`, `!` or `?` before it to the next after it (at most a few hundred
+ * The stance of an occurrence `[start, end)` in a folded text (match.ts's canonical text, lowercase, where line breaks
+ * are spaces): its sentence, read from the last `.`, `!` or `?` before it to the next after it (at most a few hundred
  * characters each way), denies it when it opens with a denying frame, a colon-ended denial leads into it, or its
  * predicate denies it; it is pending when its clause says so right after it or a pending heading leads into it.
  */
@@ -71,11 +71,37 @@ export function stanceAround(text: string, start: number, end: number): Stance |
   const after = text.slice(end, end + SENTENCE_REACH);
   const sentenceEnd = after.search(/(?<!\.)[.!?](?=\s|$)/);
   const closing = sentenceEnd < 0 ? after : after.slice(0, sentenceEnd + 1);
-  if (DENYING_OPENING.test(opening) || DENYING_LEAD_IN.test(opening)) return 'denied';
-  if (DENYING_ENDING.test(closing)) return 'denied';
+  // Each frame is tried only where a word it cannot do without is there (see mayHold): most occurrences' sentences
+  // hold none, and the frames' patterns, run for every occurrence of every probe's spellings, were most of the cost.
+  const colon = opening.includes(':');
+  if (
+    (mayHold(opening, OPENING_WORDS) && DENYING_OPENING.test(opening)) ||
+    (colon && DENYING_LEAD_IN.test(opening))
+  )
+    return 'denied';
+  if (mayHold(closing, ENDING_WORDS) && DENYING_ENDING.test(closing)) return 'denied';
   const clause = /^[^,;:]*/.exec(closing)?.[0] ?? '';
-  if (PENDING.test(clause) || PENDING_LEAD_IN.test(opening)) return 'pending';
+  if ((mayHold(clause, PENDING_WORDS) && PENDING.test(clause)) || (colon && PENDING_LEAD_IN.test(opening)))
+    return 'pending';
   return undefined;
+}
+
+// A word every match of a frame holds, one of each list (read from the patterns above: each alternative of
+// DENYING_OPENING says "false", "untrue", "not", "wrong" or "contrary"; of DENYING_ENDING "n't", "not", "never",
+// "false" or "untrue"; of PENDING "still", "pending", "remain", "yet", "started" or "begun"); both lead-ins need
+// their colon.
+const OPENING_WORDS = ['not', 'false', 'untrue', 'wrong', 'contrary'];
+const ENDING_WORDS = ["n't", 'not', 'never', 'false', 'untrue'];
+const PENDING_WORDS = ['still', 'pending', 'remain', 'yet', 'started', 'begun'];
+
+/**
+ * Whether a lowercase text holds one of `words`: where it holds none, no frame that needs one can match. The text
+ * read is folded (match.ts's canonical text is lowercase), and a pattern's `i` flag without `u` lets no character
+ * beyond ASCII stand for an ASCII letter, so a frame's match holds its word as written here.
+ */
+function mayHold(text: string, words: readonly string[]): boolean {
+  for (const word of words) if (text.includes(word)) return true;
+  return false;
 }
 
 const WHITE_SPACE = /\s/;
