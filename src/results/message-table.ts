@@ -36,23 +36,37 @@ export type MessageTable = {
 const SEPARATOR = '\n\n';
 const ESCAPED_SEPARATOR = '\\n\\n';
 
-// Tables by the messages they render and the tool-result cut: a session's calls share one while the session is held.
-const tables = new WeakMap<readonly Message[], Map<number, MessageTable>>();
+/**
+ * Characters of renderings up to which a session gets a table. Its two copies are held while the session runs: a
+ * 4 M-token session's (21 M characters) raised that run's peak by 45 MiB, past its 450 MiB target, where its
+ * prompts, stored whole, are written as they come, a piece at a time, and held by nothing.
+ */
+export const MAX_TABLE_CHARS = 4 << 20;
 
-/** The table of `messages` rendered with `options`, made on first use and kept while the messages are. */
-export function messageTable(messages: readonly Message[], options: RenderOptions): MessageTable {
+// Tables by the messages they render and the tool-result cut: a session's calls share one while the session is held.
+const tables = new WeakMap<readonly Message[], Map<number, MessageTable | null>>();
+
+/**
+ * The table of `messages` rendered with `options`, made on first use and kept while the messages are; undefined
+ * for a session whose renderings hold more than {@link MAX_TABLE_CHARS} characters.
+ */
+export function messageTable(messages: readonly Message[], options: RenderOptions): MessageTable | undefined {
   let byOptions = tables.get(messages);
   if (byOptions === undefined) tables.set(messages, (byOptions = new Map()));
   let table = byOptions.get(options.toolResultChars);
   if (table === undefined) byOptions.set(options.toolResultChars, (table = buildTable(messages, options)));
-  return table;
+  return table ?? undefined;
 }
 
-function buildTable(messages: readonly Message[], options: RenderOptions): MessageTable {
+function buildTable(messages: readonly Message[], options: RenderOptions): MessageTable | null {
   const renderings: string[] = [];
+  let chars = 0;
   for (const message of messages) {
     const text = renderMessage(message, options);
-    if (text.length > 0) renderings.push(text);
+    if (text.length === 0) continue;
+    renderings.push(text);
+    chars += text.length;
+    if (chars > MAX_TABLE_CHARS) return null;
   }
   const escapedRenderings = renderings.map(escapedText);
   const raw = Buffer.from(renderings.join(SEPARATOR));

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { contentHash } from '../../src/results/record.ts';
-import { messageTable, storedTablePieces } from '../../src/results/message-table.ts';
+import {
+  MAX_TABLE_CHARS,
+  type MessageTable,
+  messageTable,
+  storedTablePieces,
+} from '../../src/results/message-table.ts';
 import {
   assembledPrompt,
   promptParts,
@@ -15,6 +20,13 @@ import type { Message } from '../../src/session/types.ts';
 import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 const OPTIONS = { toolResultChars: 2000 };
+
+/** The table of messages that have one. */
+function tableOf(messages: readonly Message[], options = OPTIONS): MessageTable {
+  const table = messageTable(messages, options);
+  assert.ok(table, 'a table');
+  return table;
+}
 const SYSTEM = 'You compress the history of a "coding-agent" session.';
 
 /** A session of `count` work steps, each a request, a tool call, its (long) result and a reply. */
@@ -38,7 +50,7 @@ function promptOver(messages: readonly Message[], previous?: string): string {
 
 /** The prompt's stored form and its table, read back as a reader of the pack does. */
 function readBack(system: string, prompt: string, messages: readonly Message[]): string | undefined {
-  const table = messageTable(messages, OPTIONS);
+  const table = tableOf(messages);
   const parts = promptParts(prompt, table);
   const stored = joinedPieces(storedPromptPieces(system, parts, table));
   const tableText = joinedPieces(storedTablePieces(table));
@@ -49,7 +61,7 @@ describe('prompts stored by parts', () => {
   it("store a slice's conversation as one run of the session's renderings and the rest as text", () => {
     const messages = workMessages(12);
     const prompt = promptOver(messages.slice(5, 30), 'The earlier summary.');
-    const parts = promptParts(prompt, messageTable(messages, OPTIONS));
+    const parts = promptParts(prompt, tableOf(messages));
     assert.deepEqual(
       parts.map((part) => (typeof part === 'string' ? 'text' : part)),
       ['text', [5, 30], 'text'],
@@ -67,7 +79,7 @@ describe('prompts stored by parts', () => {
       `${promptOver(messages.slice(3, 9))}\n\n${promptOver(messages.slice(9, 20))}`,
       'No conversation at all.',
     ]) {
-      const table = messageTable(messages, OPTIONS);
+      const table = tableOf(messages);
       const parts = promptParts(prompt, table);
       const whole = JSON.stringify({ system: SYSTEM, prompt });
       assert.equal(readBack(SYSTEM, prompt, messages), whole);
@@ -81,7 +93,7 @@ describe('prompts stored by parts', () => {
 
   it("leave as text what is not the session's rendering byte for byte: a cut message, another cut of tool results", () => {
     const messages = workMessages(10);
-    const table = messageTable(messages, OPTIONS);
+    const table = tableOf(messages);
     const otherCut = conversationBlock(renderMessagesStrung(messages, { toolResultChars: 40 }));
     const parts = promptParts(composePrompt([otherCut], 'Summarize.', undefined), table);
     const referred = parts.flatMap((part) => (typeof part === 'string' ? [] : [part]));
@@ -105,7 +117,7 @@ describe('prompts stored by parts', () => {
     const messages = workMessages(6);
     const rendered = renderMessagesStrung(messages.slice(0, 10), OPTIONS);
     const prompt = `<conversation>\n${rendered}?token=abc</conversation>`;
-    const parts = promptParts(prompt, messageTable(messages, OPTIONS));
+    const parts = promptParts(prompt, tableOf(messages));
     const [, run, rest] = parts;
     assert.deepEqual(run, [0, 9], 'the last rendering, its line going on, is left out of the run');
     assert.ok(
@@ -123,7 +135,7 @@ describe('prompts stored by parts', () => {
     ];
     const messages = [...repeated('First try.'), ...repeated('Second try, same output.')];
     const prompt = promptOver(messages.slice(3));
-    assert.deepEqual(promptParts(prompt, messageTable(messages, OPTIONS))[1], [3, 6]);
+    assert.deepEqual(promptParts(prompt, tableOf(messages))[1], [3, 6]);
   });
 
   it("redact each rendering and each text on its own, a key at a line's start included", () => {
@@ -133,7 +145,7 @@ describe('prompts stored by parts', () => {
       assistant(`Noted ${'x'.repeat(300)}`),
     ];
     const prompt = `${promptOver(messages)}\n${key} in the instruction`;
-    const table = messageTable(messages, OPTIONS);
+    const table = tableOf(messages);
     const parts = promptParts(prompt, table);
     const stored = joinedPieces(storedPromptPieces(SYSTEM, parts, table));
     const tableText = joinedPieces(storedTablePieces(table));
@@ -150,14 +162,20 @@ describe('prompts stored by parts', () => {
 
   it('name the table by its JSON text, the same for the same messages, and make it once per messages', () => {
     const messages = workMessages(3);
-    const table = messageTable(messages, OPTIONS);
+    const table = tableOf(messages);
     assert.equal(messageTable(messages, OPTIONS), table, 'made once');
     const expected = JSON.stringify(
       messages.map((message) => renderMessage(message, OPTIONS)).filter(Boolean),
     );
     assert.equal(joinedPieces(storedTablePieces(table)), expected);
     assert.equal(table.hash, contentHash(expected));
-    assert.equal(messageTable([...messages], OPTIONS).hash, table.hash, 'the same renderings, the same name');
-    assert.notEqual(messageTable(messages, { toolResultChars: 10 }).hash, table.hash);
+    assert.equal(tableOf([...messages]).hash, table.hash, 'the same renderings, the same name');
+    assert.notEqual(tableOf(messages, { toolResultChars: 10 }).hash, table.hash);
+  });
+
+  it(`are not made for a session whose renderings hold over ${MAX_TABLE_CHARS} characters (its prompts are stored whole)`, () => {
+    const long = [user('a'.repeat(MAX_TABLE_CHARS / 2)), assistant('b'.repeat(MAX_TABLE_CHARS / 2))];
+    assert.equal(messageTable(long, OPTIONS), undefined);
+    assert.ok(messageTable(long.slice(0, 1), OPTIONS), 'half of it has one');
   });
 });

@@ -7,7 +7,7 @@ import { readStored, storedLocation } from '../../src/results/stored-texts.ts';
 import { contentHash, type RunRecord } from '../../src/results/record.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { jsonPieces } from '../../src/results/text-pieces.ts';
-import { messageTable } from '../../src/results/message-table.ts';
+import { MAX_TABLE_CHARS, messageTable } from '../../src/results/message-table.ts';
 import { renderMessagesStrung } from '../../src/session/transcript.ts';
 import { composePrompt, conversationBlock } from '../../src/strategies/prompts.ts';
 import { callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
@@ -291,6 +291,24 @@ describe('records file', () => {
       } finally {
         await parted.remove();
         await whole.remove();
+      }
+    });
+
+    it('is stored whole when its session has no table (renderings too long to hold)', async () => {
+      const directory = await temporaryDirectory();
+      try {
+        const long = [...messages, user('x'.repeat(MAX_TABLE_CHARS))];
+        const store = createContentStore(directory.path);
+        const sent = { system: 's', prompt: conversationBlock(renderMessagesStrung(long, options)) };
+        const hash = await store.putPrompt(sent, messageTable(long, options));
+        assert.equal(hash, contentHash(JSON.stringify(sent)));
+        await store.finish(header);
+        const page = await readFile(join(directory.path, 'records', `${store.pack}.calls.html`), 'utf8');
+        const lines = page.split('\n').filter((line) => line.startsWith('<pre '));
+        assert.equal(lines.length, 1);
+        assert.ok(lines[0]!.startsWith(`<pre id="${hash}">{`), 'one line, the prompt whole');
+      } finally {
+        await directory.remove();
       }
     });
 
