@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { TextPieces } from './text-pieces.ts';
 import { updateInPieces } from '../text/hashed-pieces.ts';
+import { smallFileBytes } from '../session/source-file.ts';
 import { measuredResultSchema, resultsFrameSchema } from './types.ts';
 import { continuationPredictionSchema, REHYDRATION_DESIGNS } from './continuation-types.ts';
 import { chainOutputSchema } from './chain-output.ts';
@@ -32,8 +33,13 @@ export function contentHash(text: string | Uint8Array | TextPieces): string {
   return (typeof text === 'string' ? updateInPieces(hash, text) : hash.update(text)).digest('hex');
 }
 
-/** {@link contentHash} of a file's bytes, read a chunk at a time (a long session's file is tens of MB). */
+/**
+ * {@link contentHash} of a file's bytes: a small file's read at once, a larger one's a chunk at a time (a long
+ * session's file is tens of MB).
+ */
 export async function fileContentHash(path: string): Promise<string> {
+  const whole = smallFileBytes(path);
+  if (whole !== undefined) return contentHash(whole);
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');

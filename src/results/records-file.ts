@@ -12,11 +12,13 @@ import { basename, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AbortedError, InputError } from '../errors.ts';
 import { writeFileAtomic, writeNewFile } from '../files.ts';
-import { assertNoSecrets, redactSecrets } from '../providers/secrets.ts';
+import { assertNoSecrets, redactSecrets, redactsPieceByPiece } from '../providers/secrets.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 import type { ResultsFile } from './types.ts';
 import { createPackWriter, packHolds, packPath, readPacked, type StoredKind } from './text-pack.ts';
-import { redactedPieces, type TextPieces } from './text-pieces.ts';
+import { jsonPieces, redactedPieces, type TextPieces } from './text-pieces.ts';
+import { type MessageTable, storedTablePieces } from './message-table.ts';
+import { promptParts, promptPartsHash, refersToTable, storedPromptPieces } from './prompt-parts.ts';
 import { z } from 'zod';
 import {
   type AnyRecord,
@@ -45,6 +47,11 @@ export type { StoredKind } from './text-pack.ts';
 export type ContentStore = {
   /** Stores a text (a long one may come as its pieces: text-pieces.ts); returns its hash. */
   put(kind: StoredKind, text: string | TextPieces): Promise<string>;
+  /**
+   * Stores a call's prompt; returns the SHA-256 of its JSON text (`{"system","prompt"}`). Given its session's
+   * rendered messages, what it shares with them is stored as references to them (prompt-parts.ts), the table once.
+   */
+  putPrompt(request: { system: string; prompt: string }, messages?: MessageTable): Promise<string>;
   /**
    * The run name records carry while staged: the real one hashes every planned job, so it is known only once
    * the last session is planned; {@link ContentStore.finish} writes the real one in its place.
@@ -80,17 +87,33 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
   const parts: number[] = [];
   let finished = false;
   const partPath = (part: number) => join(staging, `part-${part}.jsonl`);
+  const put = async (kind: StoredKind, text: string | TextPieces) => {
+    const hash = contentHash(text);
+    if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
+    // Written at once, in this turn of the event loop: an asynchronous write goes a chunk per turn, and while
+    // scoring holds the thread a long context (and its encoded bytes) stayed in memory for whole strategies.
+    // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
+    if (!packed.has(kind, hash))
+      packed.add(kind, hash, typeof text === 'string' ? redactSecrets(text) : redactedPieces(text));
+    // A turn of the event loop, as the asynchronous write gave: a Ctrl-C's handler runs before the job's
+    // progress line is printed (after the interrupted line, nothing more is).
+    await nextTurn();
+    return hash;
+  };
   return {
-    async put(kind, text) {
-      const hash = contentHash(text);
+    put,
+    async putPrompt(request, messages) {
+      // By parts only where each part may be redacted on its own (a key variable's value with a space or a quote
+      // in it could reach across a part's edge).
+      const parts = messages && redactsPieceByPiece() ? promptParts(request.prompt, messages) : undefined;
+      if (!parts || !refersToTable(parts))
+        return put('calls', jsonPieces({ system: request.system, prompt: request.prompt }));
+      const hash = promptPartsHash(request.system, parts, messages!);
       if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
-      // Written at once, in this turn of the event loop: an asynchronous write goes a chunk per turn, and while
-      // scoring holds the thread a long context (and its encoded bytes) stayed in memory for whole strategies.
-      // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
-      if (!packed.has(kind, hash))
-        packed.add(kind, hash, typeof text === 'string' ? redactSecrets(text) : redactedPieces(text));
-      // A turn of the event loop, as the asynchronous write gave: a Ctrl-C's handler runs before the job's
-      // progress line is printed (after the interrupted line, nothing more is).
+      if (!packed.has('calls', hash)) {
+        packed.add('calls', messages!.hash, storedTablePieces(messages!), 'messages');
+        packed.add('calls', hash, storedPromptPieces(request.system, parts, messages!), 'parts');
+      }
       await nextTurn();
       return hash;
     },

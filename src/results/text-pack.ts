@@ -2,11 +2,14 @@
  * Packs of stored texts: a run's call prompts and answers in one page, `<pack>.calls.html`, one `<pre id="HASH">`
  * line per text (the report's drill-down links `#HASH` in it), and its compacted contexts in `<pack>.contexts.ndjson`,
  * one `{"hash","text"}` line per text. Each text is appended once, so a run writes two files rather than a file per
- * text; a reader indexes a pack by one pass over its lines and then reads a text by its offset.
+ * text; a reader indexes a pack by one pass over its lines and then reads a text by its offset. A prompt may be
+ * stored by parts (prompt-parts.ts): its line refers to a line of its session's rendered messages in the same page,
+ * and reading it puts the prompt together again.
  */
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeWhole } from '../files.ts';
+import { assembledPrompt } from './prompt-parts.ts';
 import type { TextPieces } from './text-pieces.ts';
 
 /** What kind of stored text: a call's prompt or answer, or a job's compacted context. */
@@ -17,10 +20,35 @@ export function packPath(directory: string, pack: string, kind: StoredKind): str
   return join(directory, `${pack}.${kind === 'calls' ? 'calls.html' : 'contexts.ndjson'}`);
 }
 
+/**
+ * What a calls line holds other than a text whole: a prompt by parts, or the rendered messages such prompts refer to
+ * (the line's `class`).
+ */
+export type CallsForm = 'parts' | 'messages';
+
+/**
+ * The script of the calls page: a prompt stored by parts is put together when the page is opened at it, when the
+ * address moves to it, or when it is clicked, and shown as a prompt stored whole is (its JSON text, a line break
+ * after each `\n`). Only then: a suite's page holds thousands of prompts.
+ */
+const CALLS_SCRIPT =
+  'function json(pre){return JSON.parse(pre.textContent.replace(/\\n/g,""))}' +
+  'function expand(pre){if(!pre||!pre.classList.contains("parts"))return;' +
+  'var stored=json(pre),table=document.getElementById(stored.messages);if(!table)return;var entries=json(table);' +
+  'var prompt=stored.prompt.map(function(part){return typeof part==="string"?part:entries.slice(part[0],part[1]).join("\\n\\n")}).join("");' +
+  'pre.textContent=JSON.stringify({system:stored.system,prompt:prompt}).replace(/\\\\n/g,"\\\\n\\n");pre.classList.remove("parts")}' +
+  'function target(){expand(document.getElementById(location.hash.slice(1)))}' +
+  'addEventListener("DOMContentLoaded",target);addEventListener("hashchange",target);' +
+  'addEventListener("click",function(event){expand(event.target.closest("pre"))});';
+
 /** The page's opening line: the texts are JSON, each on its own line, wrapped as the window is. */
 const CALLS_HEADER =
   '<!doctype html><meta charset="utf-8"><title>Stored prompts and answers</title>' +
-  '<style>pre{white-space:pre-wrap;overflow-wrap:anywhere;border-bottom:1px solid #ccc;padding:.5em}pre:target{background:#ffd}</style>\n';
+  '<style>pre{white-space:pre-wrap;overflow-wrap:anywhere;border-bottom:1px solid #ccc;padding:.5em}pre:target{background:#ffd}pre.messages{display:none}pre.parts{cursor:pointer}</style>' +
+  `<script>${CALLS_SCRIPT}</script>\n`;
+
+/** The calls page's script (for its test). */
+export const callsPageScript = CALLS_SCRIPT;
 
 // What a calls line holds around its text.
 const PRE_OPEN = '<pre id="';
@@ -35,8 +63,15 @@ const PIECE_CHARS = 1 << 16;
  * A pack line of one text (ending with a line break) in pieces whose concatenation is the line: the text is cut where
  * its escaping reads no character across the cut (never inside a surrogate pair, nor between a `\` and what follows).
  */
-function* linePieces(kind: StoredKind, hash: string, text: string | TextPieces): Generator<string> {
-  yield kind === 'calls' ? `${PRE_OPEN}${hash}">` : `${CONTEXT_OPEN}${hash}","text":"`;
+function* linePieces(
+  kind: StoredKind,
+  hash: string,
+  text: string | TextPieces,
+  form?: CallsForm,
+): Generator<string> {
+  yield kind === 'calls'
+    ? `${PRE_OPEN}${hash}"${form ? ` class="${form}"` : ''}>`
+    : `${CONTEXT_OPEN}${hash}","text":"`;
   // Pieces given end where escaping reads no character across the end (text-pieces.ts), as the cuts made here do.
   for (const given of typeof text === 'string' ? [text] : text()) {
     for (let start = 0; start < given.length;) {
@@ -56,10 +91,34 @@ function isCutAt(text: string, at: number): boolean {
   return (before & 0xfc00) !== 0xd800 && before !== 92;
 }
 
-/** The text of a pack line (without its line break). */
+/** The text of a pack line (without its line break) as its line holds it. */
 function textOf(kind: StoredKind, line: string): string {
   if (kind === 'contexts') return (JSON.parse(line) as { text: string }).text;
   return unescapeText(line.slice(line.indexOf('">') + 2, line.length - PRE_CLOSE.length));
+}
+
+/**
+ * The text a pack line stands for: its own, or, for a prompt stored by parts, the prompt put together from the
+ * rendered messages `lineOf` reads (by hash, from the same pack); undefined when those are missing.
+ */
+function storedText(
+  kind: StoredKind,
+  line: string,
+  lineOf: (hash: string) => string | undefined,
+): string | undefined {
+  const text = textOf(kind, line);
+  if (kind !== 'calls' || formOf(line) !== 'parts') return text;
+  return assembledPrompt(text, (hash) => {
+    const table = lineOf(hash);
+    return table === undefined ? undefined : textOf(kind, table);
+  });
+}
+
+/** The form a calls line names (none for a text stored whole). */
+function formOf(line: string): CallsForm | undefined {
+  const idEnd = line.indexOf('"', PRE_OPEN.length);
+  const form = /^ class="(parts|messages)">/.exec(line.slice(idEnd + 1, idEnd + 24));
+  return form ? (form[1] as CallsForm) : undefined;
 }
 
 /** The hash a pack line starts with, or undefined for a line of no text (the page's header). */
@@ -92,35 +151,65 @@ type Span = { offset: number; length: number };
 
 /** A pack being written: texts appended, each once, and read back from what was written. */
 export type PackWriter = {
-  /** Appends the text (or its pieces) under its hash unless the pack holds it already. */
-  add(kind: StoredKind, hash: string, text: string | TextPieces): void;
+  /** Appends the text (or its pieces) under its hash unless the pack holds it already; `form` for a calls line. */
+  add(kind: StoredKind, hash: string, text: string | TextPieces, form?: CallsForm): void;
   has(kind: StoredKind, hash: string): boolean;
-  /** A text added, or undefined. */
+  /** A text added (a prompt stored by parts put together), or undefined. */
   read(kind: StoredKind, hash: string): string | undefined;
   /** The files written (those of kinds that got a text), closed. */
   close(): string[];
 };
 
+// Characters of lines held before they are written: a session's texts go in a few writes, not three or more each,
+// and no more than this is held (a long context is written as it is made, never kept whole).
+const HELD_CHARS = 1 << 16;
+
+/** A pack file being written: its lines' spans, and the lines (or pieces of one) not written yet. */
+type PackFile = {
+  descriptor: number;
+  size: number;
+  spans: Map<string, Span>;
+  held: string[];
+  heldChars: number;
+};
+
 /** A pack written into `directory` under the name `pack`, its files made when their first text comes. */
 export function createPackWriter(directory: string, pack: string): PackWriter {
-  const files = new Map<StoredKind, { descriptor: number; size: number; spans: Map<string, Span> }>();
+  const files = new Map<StoredKind, PackFile>();
   const fileOf = (kind: StoredKind) => {
     let file = files.get(kind);
     if (!file) {
       const descriptor = openSync(packPath(directory, pack, kind), 'wx+');
-      const header = kind === 'calls' ? Buffer.from(CALLS_HEADER) : Buffer.alloc(0);
-      if (header.length > 0) writeSync(descriptor, header);
-      file = { descriptor, size: header.length, spans: new Map() };
+      file = { descriptor, size: 0, spans: new Map(), held: [], heldChars: 0 };
+      if (kind === 'calls') file.size = writeWhole(descriptor, CALLS_HEADER);
       files.set(kind, file);
     }
     return file;
   };
+  const flush = (file: PackFile) => {
+    if (file.held.length === 0) return;
+    writeWhole(file.descriptor, file.held.length === 1 ? file.held[0]! : file.held.join(''));
+    file.held = [];
+    file.heldChars = 0;
+  };
+  const lineOf = (kind: StoredKind, hash: string) => {
+    const file = files.get(kind);
+    const span = file?.spans.get(hash);
+    if (span === undefined) return undefined;
+    flush(file!);
+    return readSpan(file!.descriptor, span);
+  };
   return {
-    add(kind, hash, text) {
+    add(kind, hash, text, form) {
       const file = fileOf(kind);
       if (file.spans.has(hash)) return;
       let length = 0;
-      for (const piece of linePieces(kind, hash, text)) length += writeWhole(file.descriptor, piece);
+      for (const piece of linePieces(kind, hash, text, form)) {
+        length += Buffer.byteLength(piece);
+        file.held.push(piece);
+        file.heldChars += piece.length;
+        if (file.heldChars >= HELD_CHARS) flush(file);
+      }
       file.spans.set(hash, { offset: file.size, length: length - 1 });
       file.size += length;
     },
@@ -128,13 +217,13 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
       return files.get(kind)?.spans.has(hash) === true;
     },
     read(kind, hash) {
-      const file = files.get(kind);
-      const span = file?.spans.get(hash);
-      return span === undefined ? undefined : textOf(kind, readSpan(file!.descriptor, span));
+      const line = lineOf(kind, hash);
+      return line === undefined ? undefined : storedText(kind, line, (table) => lineOf(kind, table));
     },
     close() {
       const written: string[] = [];
       for (const [kind, file] of files) {
+        flush(file);
         closeSync(file.descriptor);
         written.push(packPath(directory, pack, kind));
       }
@@ -189,8 +278,14 @@ function indexPack(path: string, kind: StoredKind): Map<string, Span> {
 // Packs indexed in this process, by path.
 const indexes = new Map<string, Map<string, Span>>();
 
-/** A text of a finished pack file, or undefined when the file is missing or does not hold it. */
+/** A text of a finished pack file (a prompt stored by parts put together), or undefined when it holds none. */
 export function readPacked(path: string, kind: StoredKind, hash: string): string | undefined {
+  const line = packedLine(path, kind, hash);
+  return line === undefined ? undefined : storedText(kind, line, (table) => packedLine(path, kind, table));
+}
+
+/** The line of a text in a finished pack file, or undefined when the file is missing or does not hold it. */
+function packedLine(path: string, kind: StoredKind, hash: string): string | undefined {
   let spans = indexes.get(path);
   if (spans === undefined) {
     try {
@@ -205,7 +300,7 @@ export function readPacked(path: string, kind: StoredKind, hash: string): string
   if (span === undefined) return undefined;
   const descriptor = openSync(path, 'r');
   try {
-    return textOf(kind, readSpan(descriptor, span));
+    return readSpan(descriptor, span);
   } finally {
     closeSync(descriptor);
   }
@@ -213,6 +308,6 @@ export function readPacked(path: string, kind: StoredKind, hash: string): string
 
 /** Whether a finished pack file holds a text (indexing it once). */
 export function packHolds(path: string, kind: StoredKind, hash: string): boolean {
-  if (!indexes.has(path)) readPacked(path, kind, '');
+  if (!indexes.has(path)) packedLine(path, kind, '');
   return indexes.get(path)?.has(hash) === true;
 }

@@ -3,7 +3,7 @@
  * magic bytes (never by the file name) and decompressed as it streams, a UTF-8 byte-order mark is
  * dropped, and a file that cannot be read is an input error naming it in one line.
  */
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -12,6 +12,10 @@ import { InputError, userCausedProblem } from '../errors.ts';
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 const BYTE_ORDER_MARK = 0xfeff;
 const CHUNK_BYTES = 1 << 20;
+// A plain file up to this size is read in one synchronous call and decoded at once: a suite's sessions (about
+// 190 KB each) went through a read stream's open, reads and close on the thread pool, its string decoder and a gzip
+// check that opened the file once more, for the text one read gives.
+const WHOLE_FILE_BYTES = CHUNK_BYTES;
 
 /** What is wrong with gzip data, in words (system errors are worded by {@link userCausedProblem}). */
 const GZIP_PROBLEMS: Record<string, string> = {
@@ -53,9 +57,51 @@ function byteStream(file: string, gzip: boolean): Readable {
   return raw.pipe(gunzip);
 }
 
+/**
+ * The bytes of a regular file of at most {@link WHOLE_FILE_BYTES}, read at once; undefined for a larger file or
+ * anything else (a directory, a device), which the stream reads (and a read error names).
+ */
+export function smallFileBytes(file: string): Buffer | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, 'r');
+  } catch (error) {
+    throw unreadableFileError(file, error);
+  }
+  try {
+    const status = fstatSync(descriptor);
+    if (!status.isFile() || status.size > WHOLE_FILE_BYTES) return undefined;
+    // One byte more than the size: a file that grew since its status was read is read by the stream instead.
+    const bytes = Buffer.allocUnsafe(status.size + 1);
+    let length = 0;
+    while (length < bytes.length) {
+      const read = readSync(descriptor, bytes, length, bytes.length - length, length);
+      if (read === 0) break;
+      length += read;
+    }
+    return length > status.size ? undefined : bytes.subarray(0, length);
+  } catch (error) {
+    throw unreadableFileError(file, error);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Whether bytes start with the gzip magic bytes. */
+function startsAsGzip(bytes: Buffer): boolean {
+  return bytes.length >= GZIP_MAGIC.length && bytes.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC);
+}
+
 /** The file's text, decompressed when it is gzip, in chunks; the first chunk without a byte-order mark. */
 export async function* textChunks(file: string): AsyncGenerator<string> {
-  const stream = byteStream(file, await isGzipFile(file));
+  const whole = smallFileBytes(file);
+  if (whole !== undefined && !startsAsGzip(whole)) {
+    // Decoded as the stream's decoder decodes a file it reads in one chunk (a bad sequence as U+FFFD).
+    const text = whole.toString('utf8');
+    if (text.length > 0) yield text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+    return;
+  }
+  const stream = byteStream(file, whole === undefined ? await isGzipFile(file) : true);
   stream.setEncoding('utf8');
   let first = true;
   try {

@@ -6,7 +6,7 @@
 import { AbortedError, ContextOverflowError, messageOf } from '../errors.ts';
 import { type CallRecord, createCaller, criticalPath } from '../providers/calls.ts';
 import { type ContentStore } from '../results/records-file.ts';
-import { jsonPieces } from '../results/text-pieces.ts';
+import { type MessageTable, messageTable } from '../results/message-table.ts';
 import { type JobCall } from '../results/record.ts';
 import { type Replay, replaySchedule } from '../schedule/replay.ts';
 import { type StrategyOutput } from '../strategies/types.ts';
@@ -39,6 +39,9 @@ export async function compact(
   stopIfAborted(environment);
   const started = performance.now();
   const exchanges = new Map<CallRecord, Promise<JobCall>>();
+  // The session's rendered messages, which its prompts are stored by reference to: made at the first call stored.
+  const messages = () =>
+    messageTable(reference.session.messages, { toolResultChars: planOptions.config.toolResultChars });
   const caller = createCaller({
     provider: environment.provider,
     limit: environment.limit,
@@ -54,7 +57,9 @@ export async function compact(
     onExchange: (record, request, answer) => {
       // Stored on a later turn: the strategy asks for its next call first (storing hashes, redacts and writes the
       // texts, work that would otherwise hold a sequential chain's next request).
-      const stored = delay(0).then(() => storeExchange(environment.store, record.label, request, answer));
+      const stored = delay(0).then(() =>
+        storeExchange(environment.store, record.label, request, answer, messages()),
+      );
       // Awaited with the job's record; a failed write must not surface as an unhandled rejection before then.
       stored.catch(() => undefined);
       exchanges.set(record as CallRecord, stored);
@@ -141,15 +146,18 @@ export async function compact(
   };
 }
 
-/** Stores a call's prompt and answer by hash; the job record points at them. */
+/**
+ * Stores a call's prompt (by reference to its session's rendered `messages` where it carries them) and answer by
+ * hash; the job record points at them.
+ */
 export async function storeExchange(
   store: ContentStore,
   label: string,
   request: { system: string; prompt: string },
   answer: string | null,
+  messages?: MessageTable,
 ): Promise<JobCall> {
-  // In pieces: a whole-transcript prompt's JSON text would be one more copy of it, made only to be written out.
-  const promptHash = await store.put('calls', jsonPieces({ system: request.system, prompt: request.prompt }));
+  const promptHash = await store.putPrompt(request, messages);
   const answerHash = answer === null ? null : await store.put('calls', JSON.stringify({ answer }));
   return { label, promptHash, answerHash };
 }

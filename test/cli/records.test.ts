@@ -12,6 +12,7 @@ import { startMockLlmServer } from '../../support/loopback-llm-server.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import { writeSuite } from '../helpers/suite-sessions.ts';
 import { readStored } from '../../src/results/stored-texts.ts';
+import { contentHash } from '../../src/results/record.ts';
 
 const KEY = 'sk-test-e2e-0123456789abcdefghij';
 let directory: { path: string; remove: () => Promise<void> };
@@ -89,7 +90,13 @@ describe('records of an offline compare', () => {
     assert.equal(singleShot.calls.length, singleShot.outcome.calls);
     assert.ok(singleShot.calls.length > 0);
     for (const call of singleShot.calls) {
-      const prompt = JSON.parse(await readStored(file, 'calls', call.promptHash));
+      const text = await readStored(file, 'calls', call.promptHash);
+      assert.equal(
+        contentHash(text),
+        call.promptHash,
+        'the prompt reads back as sent: its SHA-256 is its name',
+      );
+      const prompt = JSON.parse(text);
       assert.equal(typeof prompt.system, 'string');
       assert.match(prompt.prompt, /ERR_INVOICE_TOTAL_MISMATCH/, 'the transcript is in the prompt');
       const answer = JSON.parse(await readStored(file, 'calls', call.answerHash));
@@ -97,12 +104,20 @@ describe('records of an offline compare', () => {
     }
     const page = await readFile(join(out, 'records', `${header.texts[0]}.calls.html`), 'utf8');
     const stored = page.split('\n').filter((line) => line.startsWith('<pre id="'));
+    const jobs = lines.filter((line) => line.kind === 'job');
     const hashes = new Set(
-      lines
-        .filter((line) => line.kind === 'job')
-        .flatMap((line) => line.calls.flatMap((call: any) => [call.promptHash, call.answerHash])),
+      jobs.flatMap((line) => line.calls.flatMap((call: any) => [call.promptHash, call.answerHash])),
     );
-    assert.equal(stored.length, hashes.size, 'one line per distinct text');
+    const tables = stored.filter((line) => line.includes(' class="messages">'));
+    assert.equal(tables.length, 1, "the session's rendered messages, once");
+    assert.ok(
+      stored.filter((line) => line.includes(' class="parts">')).length > 0,
+      'prompts that carry the session are stored by reference to it',
+    );
+    assert.equal(stored.length - tables.length, hashes.size, 'one line per distinct text');
+    // Every prompt, read back through the pack, is the text sent: its SHA-256 is its name.
+    for (const hash of new Set(jobs.flatMap((line) => line.calls.map((call: any) => call.promptHash))))
+      assert.equal(contentHash(await readStored(file, 'calls', hash)), hash);
     assert.equal(existsSync(join(out, 'records', 'calls')), false, 'no folder of a file per text');
   });
 

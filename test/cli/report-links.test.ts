@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import { escapedAsInPage } from '../helpers/html-report.ts';
+import { storedJsonAt } from '../helpers/calls-page.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const STRATEGIES = 'sequential-rolling,single-shot,truncate';
@@ -64,14 +65,10 @@ function callRows(html: string, strategy: string) {
 
 const json = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
 
-/** The text a link into a pack of calls opens at: the line of its anchor, as a browser shows it. */
+/** The text a link into a pack of calls opens at, as a browser shows it (the page's script run), as JSON text. */
 async function linkedText(folder: string, link: string): Promise<string> {
   const [path, anchor] = link.split('#');
-  const line = (await readFile(join(folder, path!), 'utf8'))
-    .split('\n')
-    .find((candidate) => candidate.startsWith(`<pre id="${anchor}">`));
-  assert.ok(line, `${link}: an element of that id`);
-  return unescapeHtml(line.slice(`<pre id="${anchor}">`.length, -'</pre>'.length).replaceAll('&#10;', ''));
+  return storedJsonAt(await readFile(join(folder, path!), 'utf8'), anchor!);
 }
 
 describe('stored calls in the HTML report', () => {

@@ -7,6 +7,13 @@ import { readStored, storedLocation } from '../../src/results/stored-texts.ts';
 import { contentHash, type RunRecord } from '../../src/results/record.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { jsonPieces } from '../../src/results/text-pieces.ts';
+import { MAX_TABLE_CHARS, messageTable } from '../../src/results/message-table.ts';
+import { renderMessagesStrung } from '../../src/session/transcript.ts';
+import { composePrompt, conversationBlock } from '../../src/strategies/prompts.ts';
+import { callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
+import { shownAt } from '../helpers/calls-page.ts';
+import { environmentForTests } from '../helpers/environment.ts';
+import type { Message } from '../../src/session/types.ts';
 
 const bytes = (text: string) => Buffer.from(text);
 
@@ -213,5 +220,132 @@ describe('records file', () => {
     } finally {
       await directory.remove();
     }
+  });
+
+  describe('a prompt that carries its session', () => {
+    const messages: Message[] = [user('Fix the "total" check in src/invoice.ts <now> & then run it')];
+    for (let step = 0; step < 8; step++) {
+      const call = toolCall('bash', { command: `npm test -- ${step}` });
+      messages.push(callsTools([call]), toolResult(call, `ok ${step} ${'passing <&> '.repeat(30)}\\n`));
+    }
+    const options = { toolResultChars: 2000 };
+    const request = (from: number, to: number) => ({
+      system: 'Compress "this".',
+      prompt: composePrompt(
+        [conversationBlock(renderMessagesStrung(messages.slice(from, to), options))],
+        'Summarize in 300 tokens.',
+        undefined,
+      ),
+    });
+    const header = { kind: 'run', run: 'r', sessions: [], jobs: [] } as unknown as RunRecord;
+
+    it('is stored by reference to its rendered messages, named and read back as sent, and the page shows it as a prompt stored whole', async () => {
+      const parted = await temporaryDirectory();
+      const whole = await temporaryDirectory();
+      try {
+        const table = messageTable(messages, options);
+        const byParts = createContentStore(parted.path);
+        const wholly = createContentStore(whole.path);
+        const hashes: string[] = [];
+        for (const [from, to] of [
+          [0, 17],
+          [0, 9],
+          [9, 17],
+        ] as const) {
+          const hash = await byParts.putPrompt(request(from, to), table);
+          assert.equal(hash, await wholly.putPrompt(request(from, to)), 'the same name stored either way');
+          assert.equal(hash, contentHash(JSON.stringify(request(from, to))));
+          assert.equal(
+            byParts.read('calls', hash),
+            JSON.stringify(request(from, to)),
+            'read back while the run goes on',
+          );
+          hashes.push(hash);
+        }
+        const partedFile = await byParts.finish(header);
+        const wholeFile = await wholly.finish(header);
+        const page = async (directory: string, store: { pack: string }) =>
+          readFile(join(directory, 'records', `${store.pack}.calls.html`), 'utf8');
+        const partedPage = await page(parted.path, byParts);
+        const wholePage = await page(whole.path, wholly);
+        const lines = partedPage.split('\n').filter((line) => line.startsWith('<pre '));
+        assert.equal(
+          lines.filter((line) => line.includes(' class="messages">')).length,
+          1,
+          'the messages once',
+        );
+        assert.equal(lines.filter((line) => line.includes(' class="parts">')).length, 3);
+        // The messages once, where the three prompts held them twice over.
+        assert.ok(
+          partedPage.length < wholePage.length * 0.6,
+          `${partedPage.length} against ${wholePage.length} bytes`,
+        );
+        for (const hash of hashes) {
+          assert.equal(
+            await readStored(partedFile, 'calls', hash),
+            await readStored(wholeFile, 'calls', hash),
+          );
+          assert.equal(shownAt(partedPage, hash), shownAt(wholePage, hash), 'the page shows it alike');
+          assert.match(shownAt(partedPage, hash), /\\n\n/, 'a line break shown after each \\n');
+        }
+      } finally {
+        await parted.remove();
+        await whole.remove();
+      }
+    });
+
+    it('is stored whole when its session has no table (renderings too long to hold)', async () => {
+      const directory = await temporaryDirectory();
+      try {
+        const long = [...messages, user('x'.repeat(MAX_TABLE_CHARS))];
+        const store = createContentStore(directory.path);
+        const sent = { system: 's', prompt: conversationBlock(renderMessagesStrung(long, options)) };
+        const hash = await store.putPrompt(sent, messageTable(long, options));
+        assert.equal(hash, contentHash(JSON.stringify(sent)));
+        await store.finish(header);
+        const page = await readFile(join(directory.path, 'records', `${store.pack}.calls.html`), 'utf8');
+        const lines = page.split('\n').filter((line) => line.startsWith('<pre '));
+        assert.equal(lines.length, 1);
+        assert.ok(lines[0]!.startsWith(`<pre id="${hash}">{`), 'one line, the prompt whole');
+      } finally {
+        await directory.remove();
+      }
+    });
+
+    it('is stored whole when it carries none of the messages', async () => {
+      const directory = await temporaryDirectory();
+      try {
+        const store = createContentStore(directory.path);
+        const other = { system: 's', prompt: 'No conversation here, only an instruction.' };
+        const hash = await store.putPrompt(other, messageTable(messages, options));
+        await store.finish(header);
+        const page = await readFile(join(directory.path, 'records', `${store.pack}.calls.html`), 'utf8');
+        assert.deepEqual(
+          page.split('\n').filter((line) => line.startsWith('<pre ')),
+          [`<pre id="${hash}">${JSON.stringify(other)}</pre>`],
+        );
+      } finally {
+        await directory.remove();
+      }
+    });
+
+    describe("when a key variable's value holds a space", () => {
+      environmentForTests({ OPENAI_API_KEY: 'a key with spaces in it' });
+
+      it('is stored whole: a part redacted on its own could miss the value across its edge', async () => {
+        const directory = await temporaryDirectory();
+        try {
+          const store = createContentStore(directory.path);
+          const hash = await store.putPrompt(request(0, 17), messageTable(messages, options));
+          await store.finish(header);
+          const page = await readFile(join(directory.path, 'records', `${store.pack}.calls.html`), 'utf8');
+          const lines = page.split('\n').filter((line) => line.startsWith('<pre '));
+          assert.equal(lines.length, 1);
+          assert.ok(lines[0]!.startsWith(`<pre id="${hash}">`));
+        } finally {
+          await directory.remove();
+        }
+      });
+    });
   });
 });

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { InputError } from '../../src/errors.ts';
 import { detectImporter, sessionName, loadSession } from '../../src/session/load.ts';
+import { smallFileBytes, textLines } from '../../src/session/source-file.ts';
+import { fileContentHash } from '../../src/results/record.ts';
 import { jsonLines, samplePath, sampleText, writeTemporary } from './samples.ts';
 
 const SAMPLES = [
@@ -40,7 +43,49 @@ const piEntry = (id: string, parentId: string | null, text: string) => ({
   message: { role: 'user', content: text },
 });
 
+/** Every line `textLines` gives for a file. */
+async function linesOf(file: string): Promise<string[]> {
+  const lines: string[] = [];
+  for await (const line of textLines(file)) lines.push(line);
+  return lines;
+}
+
 describe('reading transcript files', () => {
+  describe('a small file read at once, a large one streamed', () => {
+    // Lines of a session with a user message of `characters` characters, two bytes each in UTF-8 (é), so a
+    // stream's 1 MiB chunks cut one in two.
+    const session = (characters: number) =>
+      jsonLines(piHeader('s'), piEntry('a', null, 'é'.repeat(characters)), piEntry('b', 'a', 'done')) +
+      'last line without a line end\r';
+
+    it('reads a file under 1 MiB in one read, and one over it as a stream: the same lines either way', async () => {
+      for (const characters of [1000, 700_000]) {
+        const text = session(characters);
+        const file = await writeTemporary('session.jsonl', BYTE_ORDER_MARK + text);
+        const bytes = Buffer.byteLength(BYTE_ORDER_MARK + text);
+        assert.equal(smallFileBytes(file)?.length, bytes <= 1 << 20 ? bytes : undefined, `${bytes} bytes`);
+        const expected = text.split('\n').map((line) => line.replace(/\r$/, ''));
+        assert.deepEqual(await linesOf(file), expected);
+      }
+    });
+
+    it("hashes a file's bytes the same whether it is read at once or streamed", async () => {
+      for (const characters of [1000, 700_000]) {
+        const file = await writeTemporary('session.jsonl', session(characters));
+        const expected = createHash('sha256')
+          .update(await readFile(file))
+          .digest('hex');
+        assert.equal(await fileContentHash(file), expected);
+      }
+    });
+
+    it('decodes a byte that is not UTF-8 as the stream does (U+FFFD), and an empty file as no text', async () => {
+      const file = await writeTemporary('bad.jsonl', Buffer.from([0x61, 0xff, 0x62, 0x0a]));
+      assert.deepEqual(await linesOf(file), ['a\uFFFDb']);
+      assert.deepEqual(await linesOf(await writeTemporary('empty.jsonl', '')), []);
+    });
+  });
+
   describe('a UTF-8 byte-order mark', () => {
     for (const sample of SAMPLES) {
       it(`is accepted before ${sample}, for detection and reading`, async () => {

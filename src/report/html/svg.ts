@@ -16,13 +16,14 @@ export const px = (value: number): number => Math.round(value * 10) / 10;
 
 /** One element with escaped attributes, empty when it has no children. */
 export function tag(name: string, attributes: Record<string, Value>, children = ''): string {
-  const list = Object.entries(attributes)
-    .flatMap(([key, value]) =>
-      value === null || value === undefined || value === false
-        ? []
-        : [` ${key}="${escapeHtml(typeof value === 'number' ? px(value) : value)}"`],
-    )
-    .join('');
+  // A loop and one string: a page draws thousands of elements (each chart wide and narrow), and the entries, arrays
+  // and joins this was made of were a tenth of drawing a page. A number's text holds nothing to escape.
+  let list = '';
+  for (const key of Object.keys(attributes)) {
+    const value = attributes[key];
+    if (value === null || value === undefined || value === false) continue;
+    list += ` ${key}="${typeof value === 'number' ? px(value) : escapeHtml(value)}"`;
+  }
   return children === '' ? `<${name}${list}/>` : `<${name}${list}>${children}</${name}>`;
 }
 
