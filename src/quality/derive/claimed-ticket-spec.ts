@@ -45,17 +45,25 @@ export function specSections(lines: readonly string[]): Array<{ heading: string;
   return sections.filter((section) => section.items.length > 0);
 }
 
-/** One constraint per spec list of the ticket in progress at `end`, as the agent last showed it. */
+/** The headings of a ticket's lists of what the work leaves out. */
+export const RULES_OUT = /^(?:no-gos?|non-goals|out of scope)$/i;
+
+/**
+ * One constraint per spec list of the ticket in progress at `end`, as the agent last showed it. A list of what the work
+ * leaves out of a ticket a request named (`namedTickets`) is the request's rule already (requests.ts).
+ */
 export function claimedTicketSpecProbes(
   work: WorkState,
   messages: readonly Message[],
   end: number,
+  namedTickets: ReadonlySet<string> = new Set(),
 ): DraftProbe[] {
   const open = openTicket(work.tickets);
   if (!open) return [];
   const ticket = ticketShown(messages, open.id, end);
   if (!ticket?.lines) return [];
   return specSections(ticket.lines).flatMap(({ heading, items }) => {
+    if (namedTickets.has(ticket.id) && RULES_OUT.test(heading)) return [];
     const phrase = [...items.filter((item) => !NEGATED.test(item)), ...items]
       .map((item) => keyPhrase(item, 4))
       .find((found) => found !== undefined);

@@ -100,7 +100,12 @@ export function draftProbes(
     ...learntOrderProbes(runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
-    ...claimedTicketSpecProbes(work, session.messages, session.messages.length),
+    ...claimedTicketSpecProbes(
+      work,
+      session.messages,
+      session.messages.length,
+      new Set(requests.flatMap((request) => (request.ticket ? [request.ticket.id] : []))),
+    ),
     ...[taskListProgressProbe(session.messages)].flatMap((probe) => probe ?? []),
     ...releaseProbes(runs),
     ...mergedPullRequestProbes(runs),

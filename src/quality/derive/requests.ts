@@ -12,6 +12,7 @@ import type { DraftProbe } from './draft.ts';
 import { withoutCorrected } from './corrected-requests.ts';
 import { leaveToAsk } from './leave-to-ask.ts';
 import { ticketGoal, ticketOf, titlePairs, type Ticket } from './tickets.ts';
+import { RULES_OUT, specSections } from './claimed-ticket-spec.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
 import {
   clausesOf,
@@ -627,7 +628,54 @@ function ticketConstraints(ticket: Ticket, messageIndex: number): DraftProbe[] {
       statement: said,
     });
   }
+  // A list its heading rules out ("No-gos", "Non-goals", "Out of scope") holds rules whatever their words ("No
+  // database schema migration"): the heading is their marker. One rule of the whole list, as a reader lists it; the
+  // lines the sentence reader took already ("Do not add …") are not read twice.
+  for (const { heading, items } of specSections(ticket.lines ?? [])) {
+    if (!RULES_OUT.test(heading)) continue;
+    const unread = items.filter((item) => !ruleIn(item)).map(slashedWordsAsChoice);
+    const opening = unread.length > 0 ? negatedOpening(unread[0]!) : undefined;
+    const phrase = opening ? opening.phrase : unread.length > 0 ? keyPhrase(unread[0]!, 4) : undefined;
+    if (!phrase) continue;
+    const said = clipWords(`${heading}: ${unread.join('; ')}`, 240);
+    probes.push({
+      kind: 'constraint',
+      messageIndex,
+      question: `In the ticket ${ticket.id} ("${clipWords(ticket.title, 60)}"), what does it rule out?`,
+      answer: `The ticket says: "${said}"`,
+      facets: [[phrase]],
+      // What the line rules out, said plainly ("order notes get a new route"), is the rule reversed.
+      ...(opening ? { contradictions: [opening.ruledOut] } : {}),
+      statement: said,
+    });
+  }
   return probes;
+}
+
+// A line that opens with its negation, and the words of it a summary repeats with the negation ("no new route").
+const NEGATED_OPENING = /^(?:no|not|never|without)\s+/i;
+const NEGATED_WORDS = 3;
+
+/**
+ * The negation a line opens with and the words after it in its first clause: as one phrase (what a summary repeats),
+ * and the words alone (what the line rules out); undefined when it opens with none.
+ */
+function negatedOpening(line: string): { phrase: string; ruledOut: string } | undefined {
+  const negation = NEGATED_OPENING.exec(line)?.[0];
+  if (!negation) return undefined;
+  const words = wordsOf(clausesOf(line.slice(negation.length))[0] ?? '').slice(0, NEGATED_WORDS);
+  // Up to its last content word: "new route or" rules out a new route.
+  while (words.length > 0 && !isContentWord(words.at(-1)!)) words.pop();
+  if (words.length < 2) return undefined;
+  return { phrase: `${negation.trim().toLowerCase()} ${words.join(' ')}`, ruledOut: words.join(' ') };
+}
+
+/**
+ * Two words joined by a slash as the choice they write ("route/page" → "route or page"): read as one name, the
+ * negation before them would not reach them, and a summary's "no new route or page" would read as denying the line.
+ */
+function slashedWordsAsChoice(line: string): string {
+  return line.replace(/(?<![\w./-])([A-Za-z]+)\/([A-Za-z]+)(?![\w./-])/g, '$1 or $2');
 }
 
 /** What a constraint marker asks of the agent, for the question. */
