@@ -33,7 +33,9 @@ const MAX_TOPIC_TERMS = 48;
 const MAX_LIST_TERMS = 30;
 // A topic is a phrase ("who does the merging", "how errors should be treated", "code style"); a text whose topic
 // lists name more than this many items of one bare word ("string, number, homebrew, …", or "cares about string."
-// sentence by sentence) lists words, not topics, and names none. The yardstick's summaries name at most 2 so.
+// sentence by sentence) lists words, not topics, and names none. Words that make no phrase (articles, pronouns,
+// fillers) leave an item bare: "the bash these" and "the tests then" are one word each. The yardstick's summaries name
+// at most 2 so ("who does the merging", "fixes").
 const MAX_BARE_ITEMS = 4;
 // A list's items, and one that is a single word (with its article, if any).
 const LIST_ITEM = /,\s*|\s+(?:and|or|plus)\s+/u;
@@ -118,8 +120,8 @@ function topicsAfter(text: string, frame: RegExp): { items: TopicItem[]; bare: n
     for (const item of items) {
       const itemTerms = new Set(meaningTerms(item).map((term) => term.term));
       if (itemTerms.size > 0) found.push({ text: item, terms: itemTerms });
+      if (BARE_ITEM.test(item) || itemTerms.size === 1) bare++;
     }
-    bare += items.filter((item) => BARE_ITEM.test(item)).length;
   }
   return { items: found, bare };
 }

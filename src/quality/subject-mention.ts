@@ -22,7 +22,7 @@ const words = memoized(() => ({
   // Words that say a file was made or changed: its clause tells that the thing exists and the work touched it.
   changed: termSet(
     'changed updated edited modified created new added reworked restructured adjusted rewritten refactored ' +
-      'extended gained touched wrote written made introduced implemented finished committed built',
+      'extended gained touched wrote written introduced implemented finished committed built',
   ),
   // What a reader calls a file by its well-known role: a project's manifest, a stylesheet, a migration.
   manifest: termSet('manifest dependencies'),
@@ -135,8 +135,12 @@ function mentioned(
     })
   )
     return false;
-  return prose.some(perClause(index, clauseTerms, holds));
+  return prose.some(perClause(index, clauseTerms, (terms) => terms.length >= PHRASE_TERMS && holds(terms)));
 }
+
+// A mention is a phrase about the thing: a clause of one word with no lead-in ("…, committed, …") is an item of a list
+// of words, which says nothing happened to anything.
+const PHRASE_TERMS = 2;
 
 /** Whether a clause says nothing the other way: no term denied, put as still to do, or (unless allowed) failing. */
 function plain(terms: readonly MeaningTerm[], failing = false): boolean {

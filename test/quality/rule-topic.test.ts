@@ -110,6 +110,14 @@ describe('a rule or a choice named by its topic earns half', () => {
       ),
       'missed',
     );
+    // Words that make no phrase leave an item one word: "the merging these", "the strings then" (a bag in pairs).
+    assert.equal(
+      outcome(
+        'The user has views on the merging these, the strings then, the nulls with, the lines from, the numbers each.',
+        merging,
+      ),
+      'missed',
+    );
     // Two such words are a handoff's ("shared code, truncation, the highlighter").
     assert.equal(
       outcome('The user has rules about the merging, truncation and code style.', merging),
