@@ -19,6 +19,7 @@ import { agreementProbes } from './agreements.ts';
 import { artifactProbes } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
+import { commitReasonProbes } from './commit-reasons.ts';
 import { commitsOf } from './commits.ts';
 import { decisionProbes } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
@@ -29,6 +30,7 @@ import { forceAddedProbes } from './force-added-paths.ts';
 import { clipWords } from './phrases.ts';
 import { SENTENCE_REACH } from '../stance.ts';
 import { readFindingProbes } from './read-findings.ts';
+import { questionedChoiceProbes } from './questioned-choices.ts';
 import { instructionProbes } from './instructions.ts';
 import { learntOrderProbes } from './learnt-order.ts';
 import { loginProbes } from './logins.ts';
@@ -111,6 +113,7 @@ export function draftProbes(
     ...mergedPullRequestProbes(runs),
     ...reviewReplyProbes(runs),
     ...forceAddedProbes(runs),
+    ...commitReasonProbes(runs),
     ...revertedForeignChangeProbes(runs, session.fileOperations ?? []),
     ...settingProbes(runs),
     ...loginProbes(runs),
@@ -120,6 +123,7 @@ export function draftProbes(
     ...proposedFixProbes(session.messages, session.fileOperations ?? []),
     ...decisionProbes(session.messages),
     ...optionChoiceProbes(session.messages),
+    ...questionedChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
     ...withoutCopiedPrompts(
       withoutTestsOfChanges(artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs))),
