@@ -142,6 +142,7 @@ export function readProbe(probe: Probe): ProbeReading {
     }));
     const opposable =
       probe.contradictions.length > 0 ||
+      probe.opposite !== undefined ||
       POLAR_KINDS.has(probe.kind) ||
       facets.some((facet) => facet.numbers.length > 0);
     reading = { facets, contradictions: probe.contradictions.flatMap(withPassiveForms), opposable };

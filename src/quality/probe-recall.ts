@@ -10,6 +10,7 @@ import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts'
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
+import { statesOpposite } from './opposite.ts';
 import { mentionsTopic } from './rule-topic.ts';
 import { mentionsSubject } from './subject-mention.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
@@ -82,6 +83,8 @@ export function probeOutcome(
     index.occurrences(phrase).some((occurrence) => !occurrence.negated),
   );
   if (contradicted) return 'contradicted';
+  // A state said the other way of its own subject (a pushed commit said not pushed) is contradicted, stated or not.
+  if (probe.opposite && statesOpposite(index, probe.opposite)) return 'contradicted';
   const evidence = facetEvidence(index, probe, reading);
   const otherValues = evidence.flatMap((facet) => facet.otherValues.map((occurrence) => occurrence.word));
   if (
