@@ -181,6 +181,11 @@ function polarityOf(kind: string, spellings: readonly string[], answer: TextInde
   return 'affirmed';
 }
 
+/** Whether anything a context can say opposes this probe (else its contradictions are not measured). */
+export function isOpposable(probe: Probe): boolean {
+  return readProbe(probe).opposable;
+}
+
 /** What a context says about one facet. */
 export type FacetEvidence = {
   /** Occurrences that state the fact. */
