@@ -144,6 +144,7 @@ export function readProbe(probe: Probe): ProbeReading {
     }));
     const opposable =
       probe.contradictions.length > 0 ||
+      probe.opposite !== undefined ||
       POLAR_KINDS.has(probe.kind) ||
       facets.some((facet) => facet.numbers.length > 0);
     reading = { facets, contradictions: probe.contradictions.flatMap(withPassiveForms), opposable };
@@ -180,6 +181,11 @@ function polarityOf(kind: string, spellings: readonly string[], answer: () => Te
     if (first) return first.negated && !SELF_NEGATING.test(canonicalText(spelling)) ? 'denied' : 'affirmed';
   }
   return 'affirmed';
+}
+
+/** Whether anything a context can say opposes this probe (else its contradictions are not measured). */
+export function isOpposable(probe: Probe): boolean {
+  return readProbe(probe).opposable;
 }
 
 /** What a context says about one facet. */

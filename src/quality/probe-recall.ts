@@ -6,10 +6,11 @@
 import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
 import type { Occurrence, TextIndex } from './match.ts';
 import { phrasePositions, readStatement, readStatements, type StatementReading } from './meaning.ts';
-import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts';
+import { facetEvidence, isOpposable, readProbe, type ProbeReading } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
+import { statesOpposite } from './opposite.ts';
 import { mentionsTopic } from './rule-topic.ts';
 import { mentionsSubject } from './subject-mention.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
@@ -64,13 +65,14 @@ export function withinWindow(
 }
 
 /**
- * The outcome of one probe (its statement read alone, or as `options.statement` gives it): contradicted when it states one of the probe's contradiction phrases (or one in the
- * passive: "decimal.js was added"); matched when it
- * states every facet together (literally, or else in other words: {@link statedInOtherWords}) (a number with another value between them breaks the link: "api on port 6379,
- * redis on port 8080" does not put the api on 8080); else contradicted when it states the facets together with
- * one of them opposed (see probe-reading.ts); else matched or contradicted by its plain statement; else partial when
- * it names the file in prose or (unless `options.subjects` is false) mentions the fact's subject in its own words
- * (subject-mention.ts); else missed.
+ * The outcome of one probe (its statement read alone, or as `options.statement` gives it): contradicted when it
+ * states one of the probe's contradiction phrases (or one in the passive: "decimal.js was added"), or says a state's
+ * opposite of its subject (opposite.ts: a pushed commit said not pushed); matched when it states every facet together
+ * (literally, or else in other words: {@link statedInOtherWords}) (a number with another value between them breaks the
+ * link: "api on port 6379, redis on port 8080" does not put the api on 8080); else contradicted when it states the
+ * facets together with one of them opposed (see probe-reading.ts); else matched or contradicted by its plain
+ * statement; else partial when it names the file in prose or (unless `options.subjects` is false) mentions the fact's
+ * subject in its own words (subject-mention.ts); else missed.
  */
 export function probeOutcome(
   index: TextIndex,
@@ -82,6 +84,7 @@ export function probeOutcome(
     index.occurrences(phrase).some((occurrence) => !occurrence.negated),
   );
   if (contradicted) return 'contradicted';
+  if (probe.opposite && statesOpposite(index, probe.opposite)) return 'contradicted';
   const evidence = facetEvidence(index, probe, reading);
   const otherValues = evidence.flatMap((facet) => facet.otherValues.map((occurrence) => occurrence.word));
   if (
@@ -240,11 +243,6 @@ function statedInOtherWords(index: TextIndex, reading: ProbeReading): boolean {
 /** Whether a spelling names a path: a `/` in it, or a file name with an extension. */
 function isPathSpelling(spelling: string): boolean {
   return spelling.includes('/') || /^[\p{L}\p{N}_.-]+\.[\p{L}\p{N}]{1,8}$/u.test(spelling.trim());
-}
-
-/** Whether anything a context can say opposes this probe (else its contradictions are not measured). */
-export function isOpposable(probe: Probe): boolean {
-  return readProbe(probe).opposable;
 }
 
 /** What one probe outcome is worth in recall: a probe kept in part counts half, as a reader counts a fact half kept. */

@@ -44,6 +44,15 @@ export const probeSchema = z.object({
   facets: z.array(spellings).min(1),
   /** Phrases that state the opposite of the fact (for constraints and decisions). */
   contradictions: z.array(z.string().trim().min(1)).optional(),
+  /** A state's opposite said of its subject: a pushed commit said not pushed, a passing check said to fail. */
+  opposite: z
+    .object({
+      subject: spellings,
+      said: spellings,
+      within: z.enum(['clause', 'sentences']),
+      own: spellings.optional(),
+    })
+    .optional(),
   /** Where the fact is planted: 0-based index in the session's messages. */
   messageIndex: z.number().int().min(0),
   /** Later messages where the session really states the fact again (so keeping only those is fair). */
@@ -65,6 +74,9 @@ export const probeSchema = z.object({
   /** false: its subject mentioned without its specifics earns nothing (the user's own words mention it). */
   subjectCredit: z.boolean().optional(),
 });
+
+/** What states a state's opposite: see {@link Probe.opposite}. */
+export type Opposite = NonNullable<z.infer<typeof probeSchema>['opposite']>;
 
 /** One probe of a version 1 sidecar: any one `match` string keeps it. */
 const probeV1Schema = z.object({
@@ -90,6 +102,13 @@ export type Probe = {
   answer: string;
   facets: string[][];
   contradictions: string[];
+  /**
+   * A state's opposite said of its subject (opposite.ts): one of `said` after one of `subject`, within its clause or
+   * its sentence and the next, and not denied there ("d1b15fb is committed locally but not pushed yet" of a pushed
+   * commit; "`cargo test` fails" of a passing check); unless one of `own`, the state as it is, is said of it too (a
+   * log of every run, "`cargo test` (failed)" beside "`cargo test`: 29 passed", tells a history, not the opposite).
+   */
+  opposite?: Opposite;
   /** Where the fact is planted (required in version 2 sidecars). */
   messageIndex?: number;
   repeatedAt?: number[];

@@ -165,6 +165,7 @@ export function renderSidecar(probes: readonly Probe[], provider: string | undef
     answer: probe.answer,
     facets: probe.facets,
     ...(probe.contradictions.length > 0 ? { contradictions: probe.contradictions } : {}),
+    ...(probe.opposite === undefined ? {} : { opposite: probe.opposite }),
     ...(probe.repeatedAt && probe.repeatedAt.length > 0 ? { repeatedAt: probe.repeatedAt } : {}),
     ...(probe.fixedLater === undefined ? {} : { fixedLater: probe.fixedLater }),
     ...(probe.file === undefined ? {} : { file: probe.file }),

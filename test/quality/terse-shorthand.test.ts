@@ -118,10 +118,11 @@ describe('a commit a terse note says pushed', () => {
     assert.equal(outcome('branch: 9f8e7d6 1a2b3c4(budget). all pushed, tree clean'), 'matched');
   });
 
-  it('is not stated by the hash alone, said not pushed, or pushed where no push was made', () => {
+  it('is not stated by the hash alone, or pushed where no push was made; said not pushed, it is contradicted', () => {
     assert.equal(outcome('1a2b3c4, 9f8e7d6, retry.ex'), 'missed');
-    assert.equal(outcome('budget 1a2b3c4 not pushed'), 'missed');
     assert.equal(outcome('budget fixed+pushed (1a2b3c4)', committedRetryBudget()), 'missed');
+    // A pushed commit said not pushed of its hash: its opposite (opposite.ts).
+    assert.equal(outcome('budget 1a2b3c4 not pushed'), 'contradicted');
   });
 });
 

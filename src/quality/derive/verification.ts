@@ -99,7 +99,28 @@ function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | u
       commandFamily(command) === 'coverage'
         ? thresholdStatement(command, run.failed)
         : `\`${clipWords(command, 120)}\` ${verdict}`,
+    opposite: outcomeOpposite(key, command, run.failed),
   };
+}
+
+// How a handoff says a check's run failed, and passed.
+const FAILED_WORDS = ['fails', 'failed', 'failing', 'is red', 'is broken', 'does not pass', "doesn't pass"];
+const PASSED_WORDS = ['passes', 'passed', 'passing', 'is green', 'is clean', 'succeeds', 'succeeded'];
+
+/**
+ * A check's outcome said the other way of the check, in the clause that names it: a passing run said to fail
+ * ("`cargo llvm-cov --fail-under-lines 100` still fails"), a failing one said to pass. The check is named by the
+ * command as run, or by a script's own name when it is no common word (`check-types`, `test:integration`; not `lint`
+ * or `test`, which name any check); its name alone (`cargo test`) is also what other runs of it are named by.
+ */
+export function outcomeOpposite(key: string, command: string, failed: boolean): DraftProbe['opposite'] {
+  const script = key.split(' ').at(-1)!;
+  const subject = [
+    command,
+    ...(key.split(' ').length >= 2 && /^[a-z][\w]+[-:][\w:-]+$/i.test(script) ? [script] : []),
+  ];
+  const [said, own] = failed ? [PASSED_WORDS, FAILED_WORDS] : [FAILED_WORDS, PASSED_WORDS];
+  return { subject, said, within: 'clause', own };
 }
 
 /**
@@ -220,6 +241,7 @@ export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
       // The command and its tally sit in two messages, far apart: only the tally is a facet, the command is asked.
       facets: [outcome],
       statement: `\`${clipWords(run.command!, 120)}\` ${run.failed ? 'fails' : 'passes'}: ${outcome[0]}`,
+      opposite: outcomeOpposite(key, run.command!, run.failed),
     });
   }
   return probes;

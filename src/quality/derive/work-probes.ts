@@ -37,7 +37,11 @@ function doneAt(hash: string, pushed: boolean): string[] {
  * whether a push took it to a remote ("spotter-a0y.1 committed (dbe5100) and closed, pushed to origin/spotter-a0y"), or
  * with no ticket its subject ("committed 1a2b3c4: Add the retry budget").
  */
-function commitProbe(commit: CommitState, tickets: ReadonlyMap<string, TicketState>): DraftProbe | undefined {
+function commitProbe(
+  commit: CommitState,
+  tickets: ReadonlyMap<string, TicketState>,
+  opened: readonly OpenedItem[],
+): DraftProbe | undefined {
   const words = commit.subject.replace(/^\s*\w+(?:\([^)]*\))?!?:\s*/, '');
   const phrase = plainPhrase(words);
   if (!phrase) return undefined;
@@ -68,8 +72,51 @@ function commitProbe(commit: CommitState, tickets: ReadonlyMap<string, TicketSta
         ]
       : [[phrase]],
     statement,
+    ...(commit.hash ? { opposite: pushOpposite(commit, commit.hash, opened) } : {}),
   };
 }
+
+// How a handoff says a commit is not on the remote.
+const NOT_PUSHED = [
+  'not pushed',
+  'not yet pushed',
+  'not been pushed',
+  'pushed yet',
+  'unpushed',
+  'committed locally',
+  'only locally',
+  'local only',
+  'locally only',
+  'no upstream',
+];
+
+/**
+ * A commit's push said the other way of its hash: one a push took to the remote said to be only local ("d1b15fb is
+ * committed locally but not pushed yet"), one no push took said pushed ("d13528a1 … Already pushed to origin"). A pull
+ * request opened after the commit may have pushed it (`gh pr create` pushes the branch), so then neither is read.
+ */
+function pushOpposite(
+  commit: CommitState,
+  hash: string,
+  opened: readonly OpenedItem[],
+): DraftProbe['opposite'] {
+  if (commit.pushedTo) return { subject: [hash], said: NOT_PUSHED, within: 'sentences', own: ['pushed'] };
+  if (opened.some((item) => item.item === 'pull request' && item.messageIndex > commit.messageIndex))
+    return undefined;
+  return { subject: [hash], said: ['pushed'], within: 'sentences', own: NOT_PUSHED };
+}
+
+// How a handoff says a ticket's work is finished, and still under way.
+const DONE_WORDS = ['finished', 'is done', 'are done', 'complete', 'completed', 'closed', 'committed'];
+const IN_PROGRESS_WORDS = [
+  'in progress',
+  'in_progress',
+  'claimed',
+  'under way',
+  'underway',
+  'unfinished',
+  'ongoing',
+];
 
 /**
  * The work in progress at the cut: the ticket claimed last and not closed, with the files changed since the last
@@ -89,6 +136,8 @@ function progressProbe(state: WorkState): DraftProbe | undefined {
     // The claim as the agent ran it (`bd update <id> --status in_progress`) ties the ticket to "in progress".
     facets: [[open.id], ['status in_progress']],
     statement,
+    // Said finished, closed or committed, it is completion claimed where none was shown.
+    opposite: { subject: [open.id], said: DONE_WORDS, within: 'sentences', own: IN_PROGRESS_WORDS },
   };
 }
 
@@ -254,7 +303,7 @@ function mergeProbe(merge: UnfinishedMerge): DraftProbe {
 export function workProbes(state: WorkState, messages: readonly Message[], end: number): DraftProbe[] {
   const tickets = new Map(state.tickets.map((ticket) => [ticket.id, ticket]));
   return [
-    ...state.commits.flatMap((commit) => commitProbe(commit, tickets) ?? []),
+    ...state.commits.flatMap((commit) => commitProbe(commit, tickets, state.opened ?? []) ?? []),
     ...[progressProbe(state), finishProbe(state, messages, end)].flatMap((probe) => probe ?? []),
     ...gitProbes(state),
     ...(state.opened ?? []).flatMap((opened) => openedProbe(opened) ?? []),
