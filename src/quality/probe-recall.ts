@@ -5,7 +5,14 @@
  */
 import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
 import type { Occurrence, TextIndex } from './match.ts';
-import { phrasePositions, readStatement, readStatements, type StatementReading } from './meaning.ts';
+import {
+  meaningTerms,
+  phrasePositions,
+  readStatement,
+  readStatements,
+  type MeaningIndex,
+  type StatementReading,
+} from './meaning.ts';
 import { facetEvidence, readProbe, type ProbeReading } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
@@ -110,7 +117,8 @@ export function probeOutcome(
   );
   if (opposed) return 'contradicted';
   if (options.inOtherWords === false) return 'missed';
-  if (statedInOtherWords(index, reading)) return 'matched';
+  if (statedInOtherWords(index, reading, probe.kind === 'artifact' ? probe.file : undefined))
+    return 'matched';
   const outcome = statementOutcome(index, probe, options.statement);
   if (outcome !== 'contradicted' && describesArtifact(index.meaning(), probe)) return 'matched';
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))
@@ -216,15 +224,26 @@ export const FACET_WINDOW_TERMS = 25;
  * number words, identifier spellings), close together. Only for facets stated plainly: one the answer rules out
  * ("no new dependencies") keeps its literal reading, whose negation scope is exact.
  */
-function statedInOtherWords(index: TextIndex, reading: ProbeReading): boolean {
+function statedInOtherWords(index: TextIndex, reading: ProbeReading, file?: string): boolean {
   // An error is named by its exact text, and a facet the answer rules out keeps its literal, exact negation scope.
   if (reading.facets.some((facet) => facet.polarity !== 'affirmed')) return false;
-  // A path is another file when any character of it changes, and where a file is named is only known literally:
-  // a probe about a file is matched as written.
-  if (reading.facets.some((facet) => facet.spellings.some(isPathSpelling))) return false;
+  // A path is another file when any character of it changes, and where a file is named is only known literally: a
+  // probe about a file is matched as written. An artifact's own file is found as written too, its name's terms in a
+  // row as a name ("docs/theme.md"), while what the file now holds may be said in other words ("borders for each
+  // thinking level" of "Thinking Level Borders"); a probe of paths alone is a path list.
+  const isOwnFile = (facet: (typeof reading.facets)[number]) =>
+    file !== undefined &&
+    facet.spellings.every((spelling) => isPathSpelling(spelling) && file.endsWith(spelling));
+  if (reading.facets.some((facet) => !isOwnFile(facet) && facet.spellings.some(isPathSpelling))) return false;
+  if (reading.facets.every(isOwnFile)) return false;
   const meaning = index.meaning();
   const positions = reading.facets.map(
-    (facet) => new Set(facet.spellings.flatMap((spelling) => phrasePositions(meaning, spelling))),
+    (facet) =>
+      new Set(
+        facet.spellings.flatMap((spelling) =>
+          isOwnFile(facet) ? namePositions(meaning, spelling) : phrasePositions(meaning, spelling),
+        ),
+      ),
   );
   // Two facets are two parts of the fact: one phrase of the context cannot state both ("markdown link text" is
   // not also a second facet "markdown link").
@@ -235,6 +254,28 @@ function statedInOtherWords(index: TextIndex, reading: ProbeReading): boolean {
       .map((word) => ({ word })),
   );
   return withinWindow(facets, FACET_WINDOW_TERMS);
+}
+
+/**
+ * Where a text names a file as a name: the terms of its spelling in a row, each from a name (a path, an identifier),
+ * not denied ("they are not in docs/theme.md"), and no piece of a longer one where the spelling is whole ("theme.md"
+ * is not named by "dark-theme.md").
+ */
+function namePositions(index: MeaningIndex, spelling: string): number[] {
+  const terms = meaningTerms(spelling);
+  if (terms.length === 0) return [];
+  return (index.positions.get(terms[0]!.term)?.all ?? []).filter((start) =>
+    terms.every((term, offset) => {
+      const at = index.at(start + offset);
+      return (
+        at !== undefined &&
+        at.term === term.term &&
+        at.name &&
+        !at.negated &&
+        (at.part ?? false) === (term.part ?? false)
+      );
+    }),
+  );
 }
 
 /** Whether a spelling names a path: a `/` in it, or a file name with an extension. */
