@@ -1,5 +1,5 @@
 /**
- * An artifact whose file a handoff names as written and whose content it tells in other words (probe-recall.ts,
+ * An artifact whose file a handoff names as written and whose content it tells in other words (other-words.ts,
  * statedInOtherWords): "docs/theme.md … editor borders for each thinking level" keeps theme.md's section "Thinking
  * Level Borders". Attacked with what must not pass: the path alone, the words without the file, another file whose
  * name holds this one's, the content denied, the words spread over a list of names, and the glossed path list.
