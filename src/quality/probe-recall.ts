@@ -4,9 +4,11 @@
  * outcome (matched, partial, missed, contradicted) and the count of contradicted ones.
  */
 import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
-import type { Occurrence, TextIndex } from './match.ts';
-import { phrasePositions, readStatement, readStatements, type StatementReading } from './meaning.ts';
-import { facetEvidence, isOpposable, readProbe, type ProbeReading } from './probe-reading.ts';
+import type { TextIndex } from './match.ts';
+import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
+import { readStatement, readStatements, type StatementReading } from './meaning.ts';
+import { statedInOtherWords } from './other-words.ts';
+import { facetEvidence, isOpposable, readProbe } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
@@ -15,53 +17,11 @@ import { mentionsTopic } from './rule-topic.ts';
 import { mentionsSubject } from './subject-mention.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
-/**
- * All facets of a probe must be stated within this many words of each other: a fact is a relation, and a
- * summary states it in a sentence or two, while a bag of identifiers scatters them.
- */
-export const FACET_WINDOW_WORDS = 40;
+export { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
 
 /** A part over a whole, or null when there is no whole. */
 export function share(part: number, whole: number): number | null {
   return whole === 0 ? null : part / whole;
-}
-
-/**
- * Whether one occurrence of each facet lies within `window` words: the smallest range holding one of each, found by
- * walking every facet's words in order and moving on from the lowest (no list of all occurrences to sort; a word
- * like a module name occurs thousands of times in a kept transcript).
- */
-export function withinWindow(
-  facets: readonly (readonly Pick<Occurrence, 'word'>[])[],
-  window: number,
-  barriers: readonly number[] = [],
-): boolean {
-  if (facets.some((occurrences) => occurrences.length === 0)) return false;
-  if (facets.length === 1) return true;
-  // One spelling's occurrences come in text order; several spellings' are merged.
-  const words = facets.map((occurrences) => {
-    const facetWords = occurrences.map((occurrence) => occurrence.word);
-    return facetWords.every((word, index) => index === 0 || facetWords[index - 1]! <= word)
-      ? facetWords
-      : facetWords.sort((a, b) => a - b);
-  });
-  const heads = new Array<number>(words.length).fill(0);
-  for (;;) {
-    let lowest = 0;
-    let low = Number.POSITIVE_INFINITY;
-    let high = Number.NEGATIVE_INFINITY;
-    for (let facet = 0; facet < words.length; facet++) {
-      const word = words[facet]![heads[facet]!]!;
-      if (word < low) {
-        low = word;
-        lowest = facet;
-      }
-      if (word > high) high = word;
-    }
-    if (high - low <= window && !barriers.some((barrier) => low < barrier && barrier < high)) return true;
-    heads[lowest] = heads[lowest]! + 1;
-    if (heads[lowest] === words[lowest]!.length) return false;
-  }
 }
 
 /**
@@ -113,7 +73,8 @@ export function probeOutcome(
   );
   if (opposed) return 'contradicted';
   if (options.inOtherWords === false) return 'missed';
-  if (statedInOtherWords(index, reading)) return 'matched';
+  if (statedInOtherWords(index, reading, probe.kind === 'artifact' ? probe.file : undefined))
+    return 'matched';
   const outcome = statementOutcome(index, probe, options.statement);
   if (outcome !== 'contradicted' && describesArtifact(index.meaning(), probe)) return 'matched';
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))
@@ -206,43 +167,6 @@ function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementRea
   );
   if (label === 'partial') return probe.partialCredit === false ? 'missed' : 'partial';
   return label === 'kept' ? 'matched' : label === 'contradicted' ? 'contradicted' : 'missed';
-}
-
-/**
- * Terms apart within which a probe's facets must be stated in other words: the meaning terms drop function words,
- * so this spans about the {@link FACET_WINDOW_WORDS} words of a literal match.
- */
-export const FACET_WINDOW_TERMS = 25;
-
-/**
- * Whether a context states every facet of a probe in other words (meaning.ts: inflections, synonyms, abbreviations,
- * number words, identifier spellings), close together. Only for facets stated plainly: one the answer rules out
- * ("no new dependencies") keeps its literal reading, whose negation scope is exact.
- */
-function statedInOtherWords(index: TextIndex, reading: ProbeReading): boolean {
-  // An error is named by its exact text, and a facet the answer rules out keeps its literal, exact negation scope.
-  if (reading.facets.some((facet) => facet.polarity !== 'affirmed')) return false;
-  // A path is another file when any character of it changes, and where a file is named is only known literally:
-  // a probe about a file is matched as written.
-  if (reading.facets.some((facet) => facet.spellings.some(isPathSpelling))) return false;
-  const meaning = index.meaning();
-  const positions = reading.facets.map(
-    (facet) => new Set(facet.spellings.flatMap((spelling) => phrasePositions(meaning, spelling))),
-  );
-  // Two facets are two parts of the fact: one phrase of the context cannot state both ("markdown link text" is
-  // not also a second facet "markdown link").
-  const facets = positions.map((own, facet) =>
-    [...own]
-      .filter((word) => positions.every((other, index) => index === facet || !other.has(word)))
-      .sort((a, b) => a - b)
-      .map((word) => ({ word })),
-  );
-  return withinWindow(facets, FACET_WINDOW_TERMS);
-}
-
-/** Whether a spelling names a path: a `/` in it, or a file name with an extension. */
-function isPathSpelling(spelling: string): boolean {
-  return spelling.includes('/') || /^[\p{L}\p{N}_.-]+\.[\p{L}\p{N}]{1,8}$/u.test(spelling.trim());
 }
 
 /** What one probe outcome is worth in recall: a probe kept in part counts half, as a reader counts a fact half kept. */

@@ -94,6 +94,9 @@ describe('meaning terms', () => {
       terms('code sharing, run modes'),
     );
     assert.deepEqual(terms("we've actually got the lib"), terms('got the library'));
+    // A turn's opener is no part of what it asks (pi's first request: "alright, read … in full; … code sharing").
+    assert.deepEqual(terms('alright, read main.ts in full'), terms('read main.ts in full'));
+    assert.deepEqual(terms('okay, hmm, alright'), []);
   });
 
   it('marks names apart from prose, and terms a negation reaches', () => {

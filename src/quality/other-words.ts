@@ -1,0 +1,79 @@
+/**
+ * A probe's facets stated in other words (meaning.ts: inflections, synonyms, abbreviations, number words, identifier
+ * spellings) close together, and an artifact's own file found as written beside them (docs/quality.md, "In other
+ * words").
+ */
+import { withinWindow } from './facet-window.ts';
+import type { TextIndex } from './match.ts';
+import { meaningTerms, phrasePositions, type MeaningIndex } from './meaning.ts';
+import type { ProbeReading } from './probe-reading.ts';
+
+/**
+ * Terms apart within which a probe's facets must be stated in other words: the meaning terms drop function words,
+ * so this spans about the {@link FACET_WINDOW_WORDS} words of a literal match.
+ */
+export const FACET_WINDOW_TERMS = 25;
+
+/**
+ * Whether a context states every facet of a probe in other words (meaning.ts: inflections, synonyms, abbreviations,
+ * number words, identifier spellings), close together. Only for facets stated plainly: one the answer rules out
+ * ("no new dependencies") keeps its literal reading, whose negation scope is exact.
+ */
+export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file?: string): boolean {
+  // An error is named by its exact text, and a facet the answer rules out keeps its literal, exact negation scope.
+  if (reading.facets.some((facet) => facet.polarity !== 'affirmed')) return false;
+  // A path is another file when any character of it changes, and where a file is named is only known literally: a
+  // probe about a file is matched as written. An artifact's own file is found as written too, its name's terms in a
+  // row as a name ("docs/theme.md"), while what the file now holds may be said in other words ("borders for each
+  // thinking level" of "Thinking Level Borders"); a probe of paths alone is a path list.
+  const isOwnFile = (facet: (typeof reading.facets)[number]) =>
+    file !== undefined &&
+    facet.spellings.every((spelling) => isPathSpelling(spelling) && file.endsWith(spelling));
+  if (reading.facets.some((facet) => !isOwnFile(facet) && facet.spellings.some(isPathSpelling))) return false;
+  if (reading.facets.every(isOwnFile)) return false;
+  const meaning = index.meaning();
+  const positions = reading.facets.map(
+    (facet) =>
+      new Set(
+        facet.spellings.flatMap((spelling) =>
+          isOwnFile(facet) ? namePositions(meaning, spelling) : phrasePositions(meaning, spelling),
+        ),
+      ),
+  );
+  // Two facets are two parts of the fact: one phrase of the context cannot state both ("markdown link text" is
+  // not also a second facet "markdown link").
+  const facets = positions.map((own, facet) =>
+    [...own]
+      .filter((word) => positions.every((other, index) => index === facet || !other.has(word)))
+      .sort((a, b) => a - b)
+      .map((word) => ({ word })),
+  );
+  return withinWindow(facets, FACET_WINDOW_TERMS);
+}
+
+/**
+ * Where a text names a file as a name: the terms of its spelling in a row, each from a name (a path, an identifier),
+ * not denied ("they are not in docs/theme.md"), and no piece of a longer one where the spelling is whole ("theme.md"
+ * is not named by "dark-theme.md").
+ */
+function namePositions(index: MeaningIndex, spelling: string): number[] {
+  const terms = meaningTerms(spelling);
+  if (terms.length === 0) return [];
+  return (index.positions.get(terms[0]!.term)?.all ?? []).filter((start) =>
+    terms.every((term, offset) => {
+      const at = index.at(start + offset);
+      return (
+        at !== undefined &&
+        at.term === term.term &&
+        at.name &&
+        !at.negated &&
+        (at.part ?? false) === (term.part ?? false)
+      );
+    }),
+  );
+}
+
+/** Whether a spelling names a path: a `/` in it, or a file name with an extension. */
+function isPathSpelling(spelling: string): boolean {
+  return spelling.includes('/') || /^[\p{L}\p{N}_.-]+\.[\p{L}\p{N}]{1,8}$/u.test(spelling.trim());
+}
