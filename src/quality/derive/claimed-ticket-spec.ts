@@ -2,7 +2,7 @@
  * The spec of the ticket in progress at the cut (claimed with `bd update <id> --status in_progress` and not closed),
  * as the agent last showed it: each of its lists under a heading of what the work must keep to ("Architecture
  * constraints:", "Constraints", "No-gos", "Non-goals", "Out of scope") is a constraint on the work still to do (lists
- * of edge cases and acceptance criteria were tried and left out: see docs/calibration.md). A ticket's rule sentences are read by the request's reader (requests.ts) only for the ticket a request
+ * of edge cases and acceptance criteria were tried and left out: see docs/calibration-history.md). A ticket's rule sentences are read by the request's reader (requests.ts) only for the ticket a request
  * names; the ticket the agent claimed itself, one child of an epic after another, says what its finish must meet.
  */
 import type { Message } from '../../session/types.ts';
