@@ -37,8 +37,9 @@ const words = memoized(() => ({
   steps: termSet('commit push claim close tick'),
   // The words any check is named by.
   anyCheck: termSet('check tests suite'),
-  // Words that say a check was run or passed.
-  ran: termSet('ran run passed green'),
+  // Words that say a check passed. Not "run" ("ran" and "running" read as one term): a check's banner ("Running
+  // formatting, linting and type checking...") names it as it starts and states no outcome, and the state is one.
+  ran: termSet('passed green clean succeeded'),
   // Words that say a check failed or the thing is broken.
   failed: termSet('failed fails problem problems broken error errors rejecting rejected'),
   // The events of a project's history a state reports, each a subject of its own.
@@ -161,7 +162,7 @@ const having = (terms: readonly MeaningTerm[], set: ReadonlySet<string>): boolea
 
 /**
  * Whether a text mentions a state's subject in its own words: a check's family ("the tests", "the checks") said to
- * have run or passed, or for a failing check said to have a problem; a commit, a pull request, a merge or a ticket
+ * have passed (said to run, it states no outcome), or for a failing check said to have a problem; a commit, a pull request, a merge or a ticket
  * the state reports, named in a clause that neither denies it nor puts it as still to do. A state that something is
  * not done yet ("not committed yet") has no subject to mention: saying there are commits says the other way.
  */

@@ -91,7 +91,11 @@ describe('a subject mentioned without its specifics earns half', () => {
 
   it('names a check run, a failing check and the commits by their subjects', () => {
     const states = (text: string, probe: typeof tests) => mentionsStateSubject(indexMeaning(text), probe);
-    assert.equal(states('The tests were run at some point.', tests), true);
+    // Said to run, a check states no outcome: its banner ("Running formatting, linting and type checking...") is not
+    // the state that it passed.
+    assert.equal(states('The tests were run at some point.', tests), false);
+    assert.equal(states('Running formatting, linting and type checking...', tests), false);
+    assert.equal(states('The tests passed at some point.', tests), true);
     assert.equal(states('The checks were passing at last look.', tests), true);
     assert.equal(states('The tests were not run.', tests), false);
     // A failing build is mentioned as a problem, not as checks that pass.
