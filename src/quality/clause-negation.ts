@@ -12,6 +12,12 @@ const NEGATION_WORDS =
 // words between them hold no comma: "not OFFSET, keyset pagination" and "keyset pagination, OFFSET was rejected"
 // deny OFFSET alone.
 const NEGATION_BEFORE = new RegExp(`(?:^|[\\s('])(?:${NEGATION_WORDS})(?:\\s+[^\\s,]+){0,2}\\s*$`);
+// A negation right before a participle and a preposition ("changes not staged for commit", "not covered by tests")
+// denies the participle, not what follows the preposition: "commit" there is no commit denied. Not "to" ("not allowed
+// to push" denies the push), nor after an auxiliary ("must not be changed in src/db" denies the change there).
+const PARTICIPLE_PREPOSITION = new RegExp(
+  `(?:^|[\\s('])(?:not|no|never)\\s+(?:[a-z]{2,}ed|done|made|built|written|run|set|kept|left|found|sent|taken|given|shown|seen|known)\\s+(?:for|by|in|on|at|from|against|into|onto|with|within|under|during|via|through|over|across)(?:\\s+[^\\s,]+){0,2}\\s*$`,
+);
 // A negation or a prohibition anywhere earlier in the clause: "do not touch any of the migration files".
 const NEGATION_IN_CLAUSE = new RegExp(
   `(?:^|[\\s('])(?:${NEGATION_WORDS}|can't|cannot|aren't|weren't|without|instead of|rather than|forbid(?:s|den)?|prohibit(?:s|ed)?|ban(?:s|ned)?)(?=[\\s,]|$)`,
@@ -49,17 +55,25 @@ function clauseAfter(text: string, end: number): string {
 /** Whether a negation stands in the same clause within a few words before, or right after, `[start, end)`. */
 export function isNegated(text: string, start: number, end: number): boolean {
   const before = clauseBefore(text, start, 60);
-  if (NEGATION_BEFORE.test(before) || NEGATING_PREPOSITION.test(before)) return true;
+  if (NEGATING_PREPOSITION.test(before)) return true;
+  if (NEGATION_BEFORE.test(before) && !PARTICIPLE_PREPOSITION.test(before)) return true;
   return NEGATION_AFTER.test(clauseAfter(text, end));
 }
 
 /** Whether `[start, end)`'s clause denies it anywhere before it, or right after it (see {@link Occurrence}). */
 export function isDeniedInClause(text: string, start: number, end: number): boolean {
-  if (NEGATION_IN_CLAUSE.test(clauseBefore(text, start, 160))) return true;
+  const before = clauseBefore(text, start, 160);
+  if (NEGATION_IN_CLAUSE.test(before) && !deniesParticipleOnly(before)) return true;
   const after = clauseAfter(text, end);
   return (
     NEGATION_AFTER.test(after) ||
     PROHIBITION_AFTER.test(after) ||
     PROHIBITION_AFTER.test(text.slice(end, end + 30))
   );
+}
+
+/** Whether the clause's one negation before a needle is a participle's, with a preposition between ("not staged for"). */
+function deniesParticipleOnly(before: string): boolean {
+  const participle = PARTICIPLE_PREPOSITION.exec(before);
+  return participle !== null && !NEGATION_IN_CLAUSE.test(before.slice(0, participle.index + 1));
 }

@@ -86,6 +86,15 @@ const LIGHT_WORDS = new Set(
   ).split(' '),
 );
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
+// A negation right before a participle denies that participle, not the object of a preposition after it: "changes not
+// staged for commit" deny the staging, not a commit ("don't commit" is not said). Not "to", which a denied act reaches
+// through ("not allowed to push"); nor after an auxiliary, where the participle is the act denied ("must not be
+// changed in src/db").
+const PARTICIPLE =
+  /^[a-z]{2,}ed$|^(?:done|made|built|written|run|set|kept|left|found|sent|taken|given|shown|seen|known)$/;
+const AFTER_PARTICIPLE = new Set(
+  'for by in on at from against into onto with within under during via through over across'.split(' '),
+);
 
 // Words a generation holds at most: a session's vocabulary (text-cache.ts ages it as sessions are released).
 const foldedWords = recentMap<string, string>(50_000);
@@ -309,6 +318,18 @@ function clauseTerms(
     if (term === undefined) {
       // "don't stop until every function is ported": what follows `until` is wanted, not denied.
       if (!currentName && NEGATION_ENDS.has(current.word)) negationLeft = 0;
+      const previous = words[index - 1];
+      if (
+        negationLeft > 0 &&
+        !currentName &&
+        AFTER_PARTICIPLE.has(current.word) &&
+        previous !== undefined &&
+        !previous.name &&
+        PARTICIPLE.test(previous.word) &&
+        words[index - 2] !== undefined &&
+        foldWord(words[index - 2]!.word) === NEGATION_TERM
+      )
+        negationLeft = 0;
       if (!currentName && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
       term = current.folded ?? foldWord(current.word);
     }

@@ -152,3 +152,48 @@ describe('a word of a name', () => {
     assert.equal(meaningTerms('the check does not pass').find((term) => term.term === 'pass')?.negated, true);
   });
 });
+
+describe('a negation right before a participle and a preposition (git\'s "Changes not staged for commit")', () => {
+  // A rule stated with its own negation ("don't commit") and one whose facet the answer rules out ("commit to main").
+  const noCommit = derivedProbe('constraint', {
+    facets: [["don't commit", 'do not commit', 'not commit', 'never commit', 'no commit']],
+    answer: 'The user said: "don\'t commit."',
+  });
+  const notToMain = derivedProbe('constraint', {
+    facets: [['commit to main']],
+    answer: 'The user said: never commit to main.',
+  });
+
+  it('denies the participle, not what follows the preposition', () => {
+    const terms = meaningTerms('Changes not staged for commit');
+    assert.equal(terms.find((term) => term.term === 'stage')?.negated, true);
+    assert.equal(terms.find((term) => term.term === 'commit')?.negated, false);
+    // After an auxiliary the participle is the act denied, and "to" reaches on to it.
+    assert.equal(
+      meaningTerms('must not be changed in parser').find((term) => term.term === 'parser')?.negated,
+      true,
+    );
+    assert.equal(meaningTerms('not allowed to push').find((term) => term.term === 'push')?.negated, true);
+  });
+
+  it('states neither rule, read either way round', () => {
+    for (const text of [
+      'On branch main. Changes not staged for commit.',
+      'Changes not staged for commit to main.',
+    ])
+      assert.equal(outcome(text, noCommit), 'missed', text);
+    // The rule that rules out a commit to main is not stated by it: a commit to main named plainly is what it forbids.
+    assert.notEqual(outcome('Changes not staged for commit to main.', notToMain), 'matched');
+  });
+
+  it('still keeps each rule said plainly, and a negation that reaches the verb itself', () => {
+    assert.equal(outcome('The user said: do not commit.', noCommit), 'matched');
+    assert.equal(outcome('Never commit anything; the user commits.', noCommit), 'matched');
+    assert.equal(outcome('Do not commit to main.', notToMain), 'matched');
+    assert.equal(
+      outcome('Commits must not go straight to main: never commit to main.', notToMain),
+      'matched',
+    );
+    assert.equal(outcome('We commit to main freely.', notToMain), 'contradicted');
+  });
+});
