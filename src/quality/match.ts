@@ -169,6 +169,8 @@ export type TextIndex = {
   findNumbers(pattern: NumberPattern): ReadonlyArray<Occurrence & { text: string }>;
   /** The text read as meaning terms (meaning.ts), built on first use: most probes match without it. */
   meaning(): MeaningIndex;
+  /** The text as given, its lines kept (read again from its source: the index does not hold it). */
+  text(): string;
   /**
    * Look-ups on the same index that keep their answers to themselves: a summary that is this very text (a
    * transcript kept whole) is scored with them, and what its probes found goes with it, not with the index.
@@ -208,6 +210,7 @@ type IndexedText = {
   needleIndex(): NeedleIndex;
   numbers(): NumberIndex;
   meaning(): MeaningIndex;
+  text(): string;
 };
 
 function indexText(text: string, source: () => string): IndexedText {
@@ -268,6 +271,7 @@ function indexText(text: string, source: () => string): IndexedText {
     },
     numbers: () => (numbers ??= createNumberIndex(canonical)),
     meaning: () => (meaning ??= indexMeaning(source())),
+    text: source,
   };
 }
 
@@ -387,6 +391,7 @@ function lookupsOver(indexed: IndexedText): TextIndex {
     find,
     findNumbers,
     meaning: indexed.meaning,
+    text: indexed.text,
     withOwnAnswers: () => lookupsOver(indexed),
   };
 }

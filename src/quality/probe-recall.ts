@@ -13,6 +13,7 @@ import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
 import { statesOpposite } from './opposite.ts';
+import { saysItIsNext } from './next-said.ts';
 import { mentionsTopic } from './rule-topic.ts';
 import { mentionsSubject } from './subject-mention.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
@@ -32,13 +33,21 @@ export function share(part: number, whole: number): number | null {
  * link: "api on port 6379, redis on port 8080" does not put the api on 8080); else contradicted when it states the
  * facets together with one of them opposed (see probe-reading.ts); else matched or contradicted by its plain
  * statement; else partial when it names the file in prose or (unless `options.subjects` is false) mentions the fact's
- * subject in its own words (subject-mention.ts); else missed.
+ * subject in its own words (subject-mention.ts); else missed. A next step that finishes a tracker's item is kept only
+ * where the item is said to be next (next-said.ts).
  */
-export function probeOutcome(
-  index: TextIndex,
-  probe: Probe,
-  options: { inOtherWords?: boolean; statement?: StatementReading; subjects?: boolean } = {},
-): ProbeOutcome {
+export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOptions = {}): ProbeOutcome {
+  const outcome = outcomeIn(index, probe, options);
+  if (outcome !== 'matched') return outcome;
+  if (probe.kind === 'next-step') return saysItIsNext(index, probe) ? 'matched' : 'missed';
+  return outcome;
+}
+
+/** How {@link probeOutcome} reads a probe (see there). */
+type OutcomeOptions = { inOtherWords?: boolean; statement?: StatementReading; subjects?: boolean };
+
+/** {@link probeOutcome} before a next step is asked to be said to be next. */
+function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): ProbeOutcome {
   const reading = readProbe(probe);
   const contradicted = reading.contradictions.some((phrase) =>
     index.occurrences(phrase).some((occurrence) => !occurrence.negated),

@@ -125,11 +125,11 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   [
     'marot/spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl',
     new Set(['tool result heads']),
-  ], // 0.58
+  ], // 0.38 (0.58 before D54)
   [
     'marot/spotter/test/fixtures/transcripts/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl',
     new Set(['tool result heads']),
-  ], // 0.53
+  ], // 0.37 (0.53 before D54)
   [
     'marot/spotter/test/fixtures/transcripts/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl',
     new Set(['tool result heads']),
@@ -137,7 +137,7 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   [
     'marot/spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl',
     new Set(['tool result heads']),
-  ], // 0.76
+  ], // 0.56 (0.76 before D54: a tracker's title line kept a next step)
 ]);
 
 /** The known shortfalls of a session, by its path in its repository or in the shared folder. */
