@@ -3,6 +3,7 @@
  * keyset", "keyset was dropped"), or anywhere earlier in the clause ("do not touch any of the migration files").
  * match.ts reads each occurrence with these.
  */
+import { IRREGULAR_PARTICIPLES, PARTICIPLE_PREPOSITIONS } from './meaning-words.ts';
 
 // Words that deny what follows them in a clause: "not", "rejected keyset", "shouldn't touch". "Not only",
 // "not just" and "not merely" add to what follows ("not only keyset pagination but also batches") rather than deny it.
@@ -16,7 +17,7 @@ const NEGATION_BEFORE = new RegExp(`(?:^|[\\s('])(?:${NEGATION_WORDS})(?:\\s+[^\
 // denies the participle, not what follows the preposition: "commit" there is no commit denied. Not "to" ("not allowed
 // to push" denies the push), nor after an auxiliary ("must not be changed in src/db" denies the change there).
 const PARTICIPLE_PREPOSITION = new RegExp(
-  `(?:^|[\\s('])(?:not|no|never)\\s+(?:[a-z]{2,}ed|done|made|built|written|run|set|kept|left|found|sent|taken|given|shown|seen|known)\\s+(?:for|by|in|on|at|from|against|into|onto|with|within|under|during|via|through|over|across)(?:\\s+[^\\s,]+){0,2}\\s*$`,
+  `(?:^|[\\s('])(?:not|no|never)\\s+(?:[a-z]{2,}ed|${IRREGULAR_PARTICIPLES.join('|')})\\s+(?:${PARTICIPLE_PREPOSITIONS.join('|')})(?:\\s+[^\\s,]+){0,2}\\s*$`,
 );
 // A negation or a prohibition anywhere earlier in the clause: "do not touch any of the migration files".
 const NEGATION_IN_CLAUSE = new RegExp(

@@ -230,3 +230,14 @@ export const ANTONYMS: ReadonlyArray<readonly [string, string]> = [
   ['public', 'private'],
   ['success', 'error'],
 ];
+
+/**
+ * Irregular participles a negation right before them denies, with the `-ed` ones, where a preposition follows ("changes
+ * not staged for commit", "not run on CI"): the negation stops at the preposition (meaning.ts, clause-negation.ts).
+ */
+export const IRREGULAR_PARTICIPLES: readonly string[] =
+  'done made built written run set kept left found sent taken given shown seen known'.split(' ');
+
+/** Prepositions after a denied participle that end the negation's reach (not "to": "not allowed to push"). */
+export const PARTICIPLE_PREPOSITIONS: readonly string[] =
+  'for by in on at from against into onto with within under during via through over across'.split(' ');

@@ -13,9 +13,11 @@ import stem from 'wink-porter2-stemmer';
 import {
   ANTONYMS,
   GENERIC_WORDS,
+  IRREGULAR_PARTICIPLES,
   IRREGULAR_FORMS,
   KIND_WORDS,
   NUMBER_WORDS,
+  PARTICIPLE_PREPOSITIONS,
   PHRASES,
   STOP_WORDS,
   SYNONYMS,
@@ -90,11 +92,8 @@ const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 // staged for commit" deny the staging, not a commit ("don't commit" is not said). Not "to", which a denied act reaches
 // through ("not allowed to push"); nor after an auxiliary, where the participle is the act denied ("must not be
 // changed in src/db").
-const PARTICIPLE =
-  /^[a-z]{2,}ed$|^(?:done|made|built|written|run|set|kept|left|found|sent|taken|given|shown|seen|known)$/;
-const AFTER_PARTICIPLE = new Set(
-  'for by in on at from against into onto with within under during via through over across'.split(' '),
-);
+const PARTICIPLE = new RegExp(`^[a-z]{2,}ed$|^(?:${IRREGULAR_PARTICIPLES.join('|')})$`);
+const AFTER_PARTICIPLE: ReadonlySet<string> = new Set(PARTICIPLE_PREPOSITIONS);
 
 // Words a generation holds at most: a session's vocabulary (text-cache.ts ages it as sessions are released).
 const foldedWords = recentMap<string, string>(50_000);
