@@ -6,7 +6,7 @@
 
 import { matchForm, isWordCharacter, wordStartsOf } from './match-form.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
-import { indexMeaning, type MeaningIndex } from './meaning.ts';
+import { indexMeaning, withPrepositionsSpelled, type MeaningIndex } from './meaning.ts';
 import {
   createNeedleIndex,
   KEY_CHARACTERS,
@@ -106,8 +106,9 @@ export function normalizeForMatch(text: string): string {
 }
 
 function normalizeLines(text: string): string {
-  const marked = text
-    .normalize('NFKC')
+  // A terse note's `w/`, `w/o`, `b4` are the words they stand for, in a facet's literal reading too ("start w/
+  // packages/services" states "start with packages/services").
+  const marked = withPrepositionsSpelled(text.normalize('NFKC'))
     .replace(INVISIBLE, '')
     .replace(FENCE_LINE, ' ')
     .replace(RULE_LINE, ' ')

@@ -60,6 +60,11 @@ const PREPOSITION_OF: Readonly<Record<string, string>> = {
   'w/': ' with ',
   b4: ' before ',
 };
+
+/** A text with a terse note's prepositions written out ("start w/ packages/services" = "start with …"). */
+export function withPrepositionsSpelled(text: string): string {
+  return text.replace(SHORT_PREPOSITION, (shorthand) => PREPOSITION_OF[shorthand.toLowerCase()]!);
+}
 // A cheap test for a line that may hold a sentence-level stance (most lines hold none: no spans to read).
 const STANCE_WORDS = /\b(?:false|untrue|true|case|never|not|n't|pending|still|yet|remains?)\b/i;
 // How many terms after a negation it reaches.
@@ -188,6 +193,8 @@ const PLURAL_ACRONYM = /^\p{Lu}{2,5}s$/u;
 // Lowercase words joined by slashes, and nothing else; participles that do not end in -ed ("built", "done").
 const PARTICIPLE_LIST = /^\p{Ll}+(?:\/\p{Ll}+)+$/u;
 let participles: ReadonlySet<string> | undefined;
+// Names or words joined by slashes, each opening with a letter, none with a dot: a list, or a path of folders only.
+const NAME_LIST = /^[\p{L}_][\p{L}\p{N}_-]*(?:\/[\p{L}_][\p{L}\p{N}_-]*)+$/u;
 
 /** The words of one raw token, each marked as prose or name. */
 function tokenWords(token: string): Word[] {
@@ -205,6 +212,11 @@ function tokenWords(token: string): Word[] {
     if (parts.length > 1 && parts.every((part) => part.endsWith('ed') || participles!.has(part)))
       return parts.map((word) => ({ word, name: false }));
   }
+  // A terse note's slash list of names is its items, not a path: "ValidateSessionID/ToolUseID/AgentID → checkpoint",
+  // "totalMembers/contributors/viewers", "thinkingOff/Minimal/Low". A folder is seldom named in mixed case, and a
+  // path with a file's extension or a dot folder stays a path.
+  if (NAME_LIST.test(token) && MIXED_CASE.test(token))
+    return token.split('/').flatMap((part) => tokenWords(part));
   const extension = /\.([a-z0-9]{1,6})$/.exec(lower)?.[1];
   if (token.includes('/') || token.includes('\\') || (extension && FILE_EXTENSIONS.has(extension))) {
     // A file reads as the words of its name without the extension (`core/agent-session.ts` = agent, session), so a
@@ -285,11 +297,9 @@ function clauseTerms(
   // asks for the thing, it does not deny it.
   const stated = question ? clause.replace(SUGGESTION, 'so') : clause;
   const tokens = [
-    ...stated
-      .replace(CONTRACTED_NOT, ' not')
-      .replace(NOT_SIGN, ' not ')
-      .replace(SHORT_PREPOSITION, (shorthand) => PREPOSITION_OF[shorthand.toLowerCase()]!)
-      .matchAll(RAW_TOKEN),
+    ...withPrepositionsSpelled(stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ')).matchAll(
+      RAW_TOKEN,
+    ),
   ];
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
   // not a sentence: its words are no prose.

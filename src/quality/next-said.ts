@@ -8,9 +8,10 @@ import type { Probe } from './probes.ts';
 // The lines of each text scored, read once for all its next steps.
 const textLines = new WeakMap<TextIndex, string[]>();
 
-// Words that put an item as what comes next or as not done yet: "Next: …", "then commit it", "finish X", "X remains".
+// Words that put an item as what comes next or as not done yet: "Next: …", "then commit it", "finish X", "X remains",
+// "X WIP" (work in progress).
 const NEXT_WORDS =
-  /\b(?:next|then|finish(?:es|ing)?|remaining|remains?|left|todo|to[- ]do|pending|outstanding|not (?:yet )?(?:done|finished|started)|still|yet|upcoming|will|should|plan(?:s|ned)?|working on|in[ _]progress|continue|resume|after (?:that|this))\b/i;
+  /\b(?:next|then|finish(?:es|ing)?|remaining|remains?|left|todo|to[- ]do|pending|outstanding|not (?:yet )?(?:done|finished|started)|still|yet|upcoming|will|should|plan(?:s|ned)?|working on|in[ _]progress|wip|continue|resume|after (?:that|this))\b/i;
 
 // A step that finishes an item or goes on after it: its "finish …, then …" is what the item's title does not say.
 const FINISHING = /\b(?:finish|then|close)\b/i;

@@ -73,7 +73,12 @@ function namePositions(index: MeaningIndex, spelling: string): number[] {
   );
 }
 
-/** Whether a spelling names a path: a `/` in it, or a file name with an extension. */
+/**
+ * Whether a spelling names a path: a `/` in it, or a file name with an extension. An extension has a letter: a
+ * number after a dot is a child ticket's or a version's (`spotter-dov.3`, `v1.2`), no file's type.
+ */
 function isPathSpelling(spelling: string): boolean {
-  return spelling.includes('/') || /^[\p{L}\p{N}_.-]+\.[\p{L}\p{N}]{1,8}$/u.test(spelling.trim());
+  return (
+    spelling.includes('/') || /^[\p{L}\p{N}_.-]+\.(?=\p{N}*\p{L})[\p{L}\p{N}]{1,8}$/u.test(spelling.trim())
+  );
 }

@@ -72,6 +72,16 @@ const ONE_OFF = /^(?:delete|remove)$/i;
 // How a file is to be read, which makes "read X" a rule of the work.
 const READ_MANNER = /\b(?:in full|fully|completely|entirely|whole|carefully|thoroughly|first|before)\b/i;
 
+// Reading a file whole, and how a handoff says that habit of any file, with its verb ("whole file" alone is also
+// said of a file written).
+const READ_WHOLE = /\b(?:in full|fully|completely|entirely|whole)\b/i;
+const READ_WHOLE_SPELLINGS = [
+  ...['a file', 'the file', 'files', 'each file', 'every file'].flatMap((file) =>
+    ['in full', 'fully', 'completely', 'entirely'].map((manner) => `read ${file} ${manner}`),
+  ),
+  ...['whole', 'full', 'entire'].flatMap((manner) => [`read ${manner} files`, `read the ${manner} file`]),
+];
+
 // Markers that open an imperative at the start of a sentence or clause.
 const IMPERATIVE = /^(?:keep|leave|delete|remove)$/i;
 
@@ -545,7 +555,16 @@ function ruleIn(
     if (!phrase) continue;
     const phraseAt = sentence.indexOf(phrase, match.index);
     const end = (phraseAt < 0 ? match.index + match[0].length : phraseAt) + phrase.length;
-    return { marker: match[0].toLowerCase(), phrase, start: match.index, end };
+    // "read X in full" is a habit of the work said of one file: a handoff keeps it said of files ("read a file
+    // entirely before touching it", "Read whole files before editing").
+    const habit = /^read$/i.test(match[0]) && READ_WHOLE.test(rest) ? READ_WHOLE_SPELLINGS : [];
+    return {
+      marker: match[0].toLowerCase(),
+      phrase,
+      ...(habit.length > 0 ? { spellings: [phrase, ...habit] } : {}),
+      start: match.index,
+      end,
+    };
   }
   return undefined;
 }

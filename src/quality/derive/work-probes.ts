@@ -11,7 +11,7 @@ import type { DraftProbe } from './draft.ts';
 import { plainPhrase } from './artifacts.ts';
 import { COMMIT_CHECK } from './commits.ts';
 import { clipWords } from './phrases.ts';
-import { ticketShown } from './tickets.ts';
+import { ticketShown, titlePairs } from './tickets.ts';
 import {
   openTicket,
   type CommitState,
@@ -157,9 +157,24 @@ function finishProbe(state: WorkState, messages: readonly Message[], end: number
     messageIndex: open.claimedAt!,
     question: `What is the next step for ${open.id}?`,
     answer: `Next: finish ${open.id} (${clipWords(ticket.title, 100)}), then commit it and close it.`,
-    facets: [[open.id], [title]],
+    // A terse note names the child by its epic's tail ("dov.3 WIP" under "spotter-dov …") and its title by a few of
+    // its words ("JSON debug sidecar" of "Implement debug JSON sidecar and expand controls"): two content words in a
+    // row of the title, beside the id, as a task's title is read (tickets.ts `titlePairs`).
+    facets: [[open.id, ...childShortForm(open.id)], [...new Set([title, ...titlePairs(ticket.title)])]],
     statement,
   };
+}
+
+// A child ticket's id: an epic's prefix, a hyphen, its tail, and the child's number ("spotter-dov.3").
+const CHILD_ID = /^[A-Za-z][A-Za-z0-9]*-([A-Za-z0-9]+\.\d+)$/;
+
+/**
+ * A child ticket's id as a note under its epic writes it, without the prefix every ticket of the tracker shares
+ * ("dov.3" of `spotter-dov.3`); none for another id. The epic's tail with the child's number still names one ticket.
+ */
+export function childShortForm(id: string): string[] {
+  const tail = CHILD_ID.exec(id)?.[1];
+  return tail ? [tail] : [];
 }
 
 /**
