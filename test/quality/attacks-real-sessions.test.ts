@@ -100,15 +100,17 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   // subject-mention.ts's halves ("Decisions were made about checkpoint." read as the checkpoint file made; "…, committed,
   // …" as a commit) and the bag in pairs at 0.35 on claude-code/read-tool-variants.jsonl ("the bash these", one word
   // beside a filler) keep no more than their bounds since D52 (round s15).
-  // The first eight words of each tool result (D52's new bag) keep more than grep may (0.30) on these 12 sessions, by
+  // The first eight words of each tool result (D52's new bag) keep more than grep may (0.30) on these 11 sessions, by
   // what the lines state, not by halves (0.00-0.02 of it): "The file …/router.ex has been updated successfully" states
   // the artifact's path beside a word of change, a commit's output its subject, a ticket tool's output the task.
   // Figures of a run of D55's branch; main (1230fcb) measured the same but entireio 77 0.56 and 6d 0.33: git's "Changes
   // not staged for commit" no longer keeps the rule "don't commit" (77 fell), and "commit", no longer denied there,
   // can join a word of the next line as a phrase (6d rose; seen on the tuning cut entire explain-988: "… staged for
   // commit." above "diff --git …" read as "git commit"; not fixed). codex 01997e76, listed at 0.33, measured 0.24 on
-  // main too: off the list.
-  ['pi/before-compaction.jsonl', new Set(['tool result heads'])], // 0.38
+  // main too: off the list. Round s16 (D56): entireio 89 fell 0.31 -> 0.25 (its probes of what session/state.go and
+  // checkpoint/validators.go now hold, which no tool result's first words state), off the list; pi before-compaction,
+  // listed at 0.38, measures 0.35 on that branch.
+  ['pi/before-compaction.jsonl', new Set(['tool result heads'])], // 0.35
   ['pi/large-session.jsonl', new Set(['tool result heads'])], // 0.48
   [
     'M-Thisness/M-Claude/CHAT_LOGS/de73bc86-61f0-4c55-98af-c43cf612e3f6.jsonl',
@@ -117,7 +119,6 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   ['entireio/cli/6d/9f76bd01e9/0/full.jsonl', new Set(['tool result heads'])], // 0.36
   ['entireio/cli/72/0c20f08988/0/full.jsonl', new Set(['tool result heads'])], // 0.42
   ['entireio/cli/77/8aa463e2ba/0/full.jsonl', new Set(['tool result heads'])], // 0.50
-  ['entireio/cli/89/7eb280e769/12/full.jsonl', new Set(['tool result heads'])], // 0.31
   [
     'marot/spotter/test/fixtures/transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl',
     new Set(['tool result heads']),

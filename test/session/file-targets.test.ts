@@ -47,7 +47,7 @@ describe('file targets', () => {
       ['head -40 README.md && tail -n 5 CHANGELOG.md', ['README.md', 'CHANGELOG.md']],
       ['less docs/x.md', ['docs/x.md']],
       ['grep -n foo src/a.ts', []],
-      ['cat <<EOF > out.txt\nhello\nEOF', []],
+      ['npm test > out.txt', []],
     ] as const;
     const agents = [
       ['pi', piFileTargets, 'bash', 'command'],
@@ -68,6 +68,23 @@ describe('file targets', () => {
           assert.deepEqual(targets(call, failed), [], `${command} failed`);
           assert.deepEqual(targets(call, undefined), [], `${command} without a result`);
         }
+      });
+    }
+
+    for (const [agent, targets, tool, argument] of agents) {
+      it(`${agent}: a heredoc written into a file is a write, wherever the redirection stands; a scratch file is none`, () => {
+        const written = (command: string) =>
+          targets(toolCall(tool, { [argument]: command }), ok).map((target) => [target.kind, target.path]);
+        assert.deepEqual(written("cat > pkg/validators.go << 'EOF'\npackage pkg\nEOF"), [
+          ['write', 'pkg/validators.go'],
+        ]);
+        assert.deepEqual(written('cat <<EOF >> notes.md\n- one more\nEOF'), [['edit', 'notes.md']]);
+        assert.deepEqual(written("tee docs/a.md <<'EOF'\n# A\nEOF"), [['write', 'docs/a.md']]);
+        // A script for one command, in a scratch folder, and a command's output sent to a file are no work's files.
+        assert.deepEqual(written("cat > /tmp/fix.py << 'EOF'\nprint(1)\nEOF\npython /tmp/fix.py"), []);
+        assert.deepEqual(written('go test ./... > test.log'), []);
+        // The heredoc's body is text, not commands: a redirection written inside it writes nothing.
+        assert.deepEqual(written("cat > run.sh << 'EOF'\necho hi > other.txt\nEOF"), [['write', 'run.sh']]);
       });
     }
 

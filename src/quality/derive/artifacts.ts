@@ -115,6 +115,46 @@ function definitionsOf(change: Change, file: string): Definition[] {
   return found;
 }
 
+// A comment after code on its line (`x() // why`, `x()  # why`).
+const TRAILING_COMMENT = /(?<=\S)\s+(?:\/\/|#\s).*$/;
+
+/**
+ * Whether later edits took out every line the edits wrote: each line a change added (beyond the lines around it that
+ * it kept) is, at the last change that touches it, on that change's replaced side and not on its new side.
+ */
+function undone(changes: readonly Change[]): boolean {
+  // A line is read as its code: a trailing comment a linter or the agent rewrote later leaves it the same line.
+  const linesOf = (text: string) =>
+    new Set(
+      text
+        .split('\n')
+        .map((line) => line.replace(TRAILING_COMMENT, '').trim())
+        .filter(Boolean),
+    );
+  const sides = changes.map((change) => ({ added: linesOf(change.added), removed: linesOf(change.removed) }));
+  let wrote = false;
+  const allOut = sides.every(({ added, removed }, at) =>
+    [...added]
+      .filter((line) => !removed.has(line))
+      .every((line) => {
+        wrote = true;
+        const last = sides.slice(at + 1).findLast((side) => side.added.has(line) || side.removed.has(line));
+        return last !== undefined && last.removed.has(line) && !last.added.has(line);
+      }),
+  );
+  return wrote && allOut;
+}
+
+/** Whether a change after the one at `at` took the definition `name` out of the file and did not write it back. */
+function removedLater(changes: readonly Change[], at: number, name: string, file: string): boolean {
+  return changes.slice(at + 1).some((change) =>
+    // The definitions its replaced text held that its new text does not: those of the change read backwards.
+    definitionsOf({ added: change.removed, removed: change.added }, file).some(
+      (definition) => definition.name === name,
+    ),
+  );
+}
+
 // A word a summary in plain language would write: letters only, no inner capitals, digits or joiners.
 const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
 
@@ -414,13 +454,22 @@ function artifactProbe(
   changes: readonly Change[],
   context: ArtifactContext,
 ): DraftProbe | undefined {
+  // Every line the edits wrote was taken out again (the work moved elsewhere, or was put back): the file holds
+  // nothing of it now.
+  if (undone(changes)) return undefined;
   const name = basename(path);
   const seen = new Set<string>();
-  const definitions = changes.flatMap((change) => {
+  const takenOut = new Set<string>();
+  const definitions = changes.flatMap((change, at) => {
     const lines = change.added.split('\n');
     return definitionsOf(change, path).flatMap((definition) => {
       if (seen.has(definition.name)) return [];
       seen.add(definition.name);
+      // A definition a later edit took out (moved to another file, or dropped) is not what the file now holds.
+      if (removedLater(changes, at, definition.name, path)) {
+        takenOut.add(definition.name);
+        return [];
+      }
       const doc = definition.heading ? definition.name : docOf(lines, definition.line);
       // A title that repeats the file's name says nothing of it ("# Claude Code Chat History Export" atop
       // claude_code_chat_history_export.md): a handoff names the file and tells what it holds.
@@ -438,7 +487,7 @@ function artifactProbe(
       .map((definition) => definition.name),
   ].slice(0, LISTED_NAMES);
   const base = { kind: 'artifact' as const, messageIndex, file: path };
-  const added = addedList(own, changes, context.shared);
+  const added = addedList(own, changes, new Set([...context.shared, ...takenOut]));
   if (described) {
     const what = described.heading ? `the section "${described.name}"` : `\`${described.name}\``;
     return {
@@ -475,7 +524,7 @@ function artifactProbe(
   );
   if (!said || !saysWhat(said)) return undefined;
   // The names the edits added: its definitions, else the identifiers of its new lines (what a reader names).
-  if (names.length === 0) names.push(...addedNames(changes));
+  if (names.length === 0) names.push(...addedNames(changes).filter((added) => !takenOut.has(added)));
   // The answer quotes the agent from the sentence that says what it is about to do: a long narration's opening (a
   // list of what the file will hold, cut mid-word) need not hold the words the facet takes from that sentence.
   const from = intent ? sentenceStart(context.narration, intent.index) : 0;

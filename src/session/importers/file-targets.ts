@@ -6,7 +6,7 @@ import type { FileTargets } from '../file-operations.ts';
 import { stringArgument } from '../file-operations.ts';
 import type { FileOperationKind, ToolCallBlock, ToolResultMessage } from '../types.ts';
 import { containsPatch, patchFileTargets } from './apply-patch.ts';
-import { shellFileTargets, shellReadTargets } from './shell-file-targets.ts';
+import { shellFileTargets, shellHeredocTargets, shellReadTargets } from './shell-file-targets.ts';
 
 type Target = { kind: FileOperationKind; path: string };
 type ToolRule = { kind: FileOperationKind; pathArguments: readonly string[] };
@@ -137,25 +137,30 @@ function shellCommand(call: ToolCallBlock, argument: string): string | undefined
   return value.join(' ');
 }
 
-/** pi tools: `read`, `write`, `edit` carry a `path`; `bash` reads what its command reads when it succeeded. */
+/** pi tools: `read`, `write`, `edit` carry a `path`; `bash` writes what its heredocs write, reads what it reads. */
 export const piFileTargets: FileTargets = (call, result) =>
   call.name === 'bash'
-    ? shellReadTargets(shellCommand(call, 'command'), result)
+    ? shellTargets(shellCommand(call, 'command'), result)
     : byRule(call, PI_TOOLS[call.name]);
+
+/** A shell call's files, one rule in every importer: those its heredocs wrote, and those it read when it succeeded. */
+function shellTargets(command: string | undefined, result: ToolResultMessage | undefined): Target[] {
+  return [...shellHeredocTargets(command), ...shellReadTargets(command, result)];
+}
 
 /**
  * Claude Code tools: `Read`, `Write`, `Edit`, `MultiEdit` carry `file_path`; notebooks carry `notebook_path`;
- * `Bash` reads what its command reads when it succeeded.
+ * `Bash` writes what its heredocs write (`cat > f << 'EOF'`) and reads what its command reads when it succeeded.
  */
 export const claudeCodeFileTargets: FileTargets = (call, result) => {
-  if (call.name === 'Bash') return shellReadTargets(shellCommand(call, 'command'), result);
+  if (call.name === 'Bash') return shellTargets(shellCommand(call, 'command'), result);
   const rule = CLAUDE_CODE_TOOLS[call.name];
   if (rule) return byRule(call, rule);
   const mcpTool = call.name.startsWith('mcp__') ? mcpToolName(call.name) : undefined;
   return mcpTool ? byRule(call, COMMON_TOOLS[mcpTool.toLowerCase()]) : [];
 };
 
-/** A shell call: the patch it runs, else the files its command read when it succeeded. */
+/** A shell call: the patch it runs, else the files its heredocs wrote and those its command read when it succeeded. */
 function shellCallTargets(
   call: ToolCallBlock,
   argument: string,
@@ -163,7 +168,7 @@ function shellCallTargets(
 ): Target[] {
   const command = shellCommand(call, argument);
   if (command && containsPatch(command)) return patchFileTargets(command);
-  return shellReadTargets(command, result);
+  return shellTargets(command, result);
 }
 
 /**
@@ -220,7 +225,7 @@ export const miniSweAgentFileTargets: FileTargets = (call, result) => {
  * Files added to the chat are reads the importer records itself.
  */
 export const aiderFileTargets: FileTargets = (call, result) => {
-  if (call.name === 'bash') return shellReadTargets(shellCommand(call, 'command'), result);
+  if (call.name === 'bash') return shellTargets(shellCommand(call, 'command'), result);
   const path = stringArgument(call, 'path');
   // A block Aider never applied has no result; one that failed has an error, which no importer counts as a change.
   if (!path || !result) return [];
@@ -243,7 +248,7 @@ const GEMINI_TOOLS: Readonly<Record<string, ToolRule>> = {
  * command reads when it succeeded; MCP tools by the common names.
  */
 export const geminiFileTargets: FileTargets = (call, result) => {
-  if (call.name === 'run_shell_command') return shellReadTargets(shellCommand(call, 'command'), result);
+  if (call.name === 'run_shell_command') return shellTargets(shellCommand(call, 'command'), result);
   if (call.name === 'read_many_files') {
     const paths = Array.isArray(call.arguments.paths) ? call.arguments.paths : [];
     return paths.flatMap((path): Target[] =>
@@ -267,7 +272,7 @@ const OPENCODE_TOOLS: Readonly<Record<string, ToolRule>> = {
  * (`server_tool`) by the common names.
  */
 export const opencodeFileTargets: FileTargets = (call, result) => {
-  if (call.name === 'bash') return shellReadTargets(shellCommand(call, 'command'), result);
+  if (call.name === 'bash') return shellTargets(shellCommand(call, 'command'), result);
   if (call.name === 'patch' || call.name === 'apply_patch')
     return patchFileTargets(stringArgument(call, 'patchText', 'patch', 'input') ?? '');
   const rule = OPENCODE_TOOLS[call.name];

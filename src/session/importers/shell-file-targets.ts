@@ -137,6 +137,37 @@ export function shellFileTargets(command: string): Target[] {
   return targets;
 }
 
+// Folders of scratch files: a script or note the agent wrote there for one command is no file of the work.
+const SCRATCH = /^(?:\/tmp\/|\/private\/tmp\/|\/var\/folders\/|\/dev\/|\$TMPDIR\/|\$\{TMPDIR\})/;
+
+/**
+ * The files a shell command wrote from a heredoc (`cat > f << 'EOF'`, `cat <<EOF > f`, `tee f <<EOF`): text the agent
+ * wrote out in the call, as an edit tool writes it, in every importer. Other redirections (`> out.log`) are a
+ * command's output, and files in a scratch folder are left out.
+ */
+export function shellHeredocTargets(command: string | undefined): Target[] {
+  if (command === undefined || !command.includes('<<')) return [];
+  return simpleCommands(withoutHeredocBodies(command)).flatMap((words) => {
+    if (!words.includes('<<')) return [];
+    const program = words[0]?.split('/').at(-1);
+    const redirected = words.flatMap((word, index) =>
+      (word === '>' || word === '>>' || word === '1>' || word === '1>>') && isPath(words[index + 1])
+        ? [{ kind: (word.endsWith('>>') ? 'edit' : 'write') as FileOperationKind, path: words[index + 1]! }]
+        : [],
+    );
+    const teed =
+      program === 'tee'
+        ? words
+            .slice(1)
+            .filter(
+              (word, index, all) => isPath(word) && !/^\d?[<>]{1,2}$/.test(word) && all[index - 1] !== '<<',
+            )
+            .map((path) => ({ kind: (words.includes('-a') ? 'edit' : 'write') as FileOperationKind, path }))
+        : [];
+    return [...redirected, ...teed].filter((target) => !SCRATCH.test(target.path));
+  });
+}
+
 /**
  * The files a shell command read (`cat`, `nl`, `head`, `tail`, `less`, `more`, `sed -n`), counted only when the
  * call has a result that is no error: a `cat` of a file that does not exist read nothing. The one rule for reads
