@@ -208,6 +208,12 @@ export const IRREGULAR_FORMS: ReadonlyArray<readonly [form: string, verb: string
 ];
 
 /**
+ * Verbs that read as `keep` before a gerund only: "continue building the power monitor" is "keep building" it, while
+ * "continue" alone (a user's go-ahead, typed again and again) says nothing of what is kept.
+ */
+export const KEEP_BEFORE_GERUND: readonly string[] = ['continue', 'continues', 'continued', 'continuing'];
+
+/**
  * Pairs of words that state opposite things of one subject: a summary that says the other word where the fact
  * says one ("the check still fails" for "the check passes") contradicts it. Given as words; read as their terms.
  */
