@@ -75,7 +75,9 @@ export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = 
 export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['not', 'no', 'never', 'without', 'nor', 'cannot', 'neither', 'none'],
   ['only', 'just', 'sole', 'solely', 'exclusively'],
-  ['move', 'reloc', 'relocat', 'relocate', 'relocation'],
+  // To migrate an app to another library is to move it there ("move the app off supabase-js onto Prisma"), and its
+  // migration is the move: read apart, "keep supabase-js during the migration" opposed the move by its "keep".
+  ['move', 'reloc', 'relocat', 'relocate', 'relocation', 'migrat', 'migrate', 'migration'],
   ['delet', 'delete', 'remov', 'remove', 'rm', 'eras'],
   ['creat', 'create', 'add', 'introduc', 'introduce', 'rewrit', 'rewrite', 'implement'],
   ['fix', 'repair', 'resolv', 'resolve', 'correct', 'solv', 'solve'],
