@@ -60,6 +60,8 @@ export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = 
   // "bring the branch up to date" is updating it.
   [['up', 'to', 'date'], 'updat'],
   [['under', 'way'], 'progress'],
+  // Turning an offer down is declining it (the `reject` group of SYNONYMS).
+  ...['turn', 'turns', 'turned', 'turning'].map((verb): [string[], string] => [[verb, 'down'], 'reject']),
   // "must go on working as before" keeps it working: not "go" (gone), the opposite of keeping.
   [['go', 'on'], 'keep'],
   // To look into a thing is to investigate it ("filed ENT-140 to look into hooks interfering with claude -p").
@@ -173,6 +175,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['new', 'more', 'addit', 'additional', 'extra', 'fresh'],
   // A handoff's "a complicated job in several phases" for the user's "a complex migration".
   ['complex', 'complic', 'complicated'],
+  // An offer or an edit the user said no to: "declined the offer", "rejected the edit", "turned it down".
+  ['reject', 'declin', 'decline', 'refus', 'refuse'],
 ];
 
 /**
