@@ -60,6 +60,8 @@ export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = 
   // "bring the branch up to date" is updating it.
   [['up', 'to', 'date'], 'updat'],
   [['under', 'way'], 'progress'],
+  // Turning an offer down is declining it (the `reject` group of SYNONYMS).
+  ...['turn', 'turns', 'turned', 'turning'].map((verb): [string[], string] => [[verb, 'down'], 'reject']),
   // "must go on working as before" keeps it working: not "go" (gone), the opposite of keeping.
   [['go', 'on'], 'keep'],
   // To look into a thing is to investigate it ("filed ENT-140 to look into hooks interfering with claude -p").
@@ -75,7 +77,9 @@ export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = 
 export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['not', 'no', 'never', 'without', 'nor', 'cannot', 'neither', 'none'],
   ['only', 'just', 'sole', 'solely', 'exclusively'],
-  ['move', 'reloc', 'relocat', 'relocate', 'relocation'],
+  // To migrate an app to another library is to move it there ("move the app off supabase-js onto Prisma"), and its
+  // migration is the move: read apart, "keep supabase-js during the migration" opposed the move by its "keep".
+  ['move', 'reloc', 'relocat', 'relocate', 'relocation', 'migrat', 'migrate', 'migration'],
   ['delet', 'delete', 'remov', 'remove', 'rm', 'eras'],
   ['creat', 'create', 'add', 'introduc', 'introduce', 'rewrit', 'rewrite', 'implement'],
   ['fix', 'repair', 'resolv', 'resolve', 'correct', 'solv', 'solve'],
@@ -171,6 +175,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['new', 'more', 'addit', 'additional', 'extra', 'fresh'],
   // A handoff's "a complicated job in several phases" for the user's "a complex migration".
   ['complex', 'complic', 'complicated'],
+  // An offer or an edit the user said no to: "declined the offer", "rejected the edit", "turned it down".
+  ['reject', 'declin', 'decline', 'refus', 'refuse'],
 ];
 
 /**
@@ -206,6 +212,12 @@ export const IRREGULAR_FORMS: ReadonlyArray<readonly [form: string, verb: string
   ['began', 'begin'],
   ['begun', 'begin'],
 ];
+
+/**
+ * Verbs that read as `keep` before a gerund only: "continue building the power monitor" is "keep building" it, while
+ * "continue" alone (a user's go-ahead, typed again and again) says nothing of what is kept.
+ */
+export const KEEP_BEFORE_GERUND: readonly string[] = ['continue', 'continues', 'continued', 'continuing'];
 
 /**
  * Pairs of words that state opposite things of one subject: a summary that says the other word where the fact

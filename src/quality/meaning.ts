@@ -15,6 +15,7 @@ import {
   GENERIC_WORDS,
   IRREGULAR_PARTICIPLES,
   IRREGULAR_FORMS,
+  KEEP_BEFORE_GERUND,
   KIND_WORDS,
   NUMBER_WORDS,
   PARTICIPLE_PREPOSITIONS,
@@ -99,6 +100,9 @@ const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 // changed in src/db").
 const PARTICIPLE = new RegExp(`^[a-z]{2,}ed$|^(?:${IRREGULAR_PARTICIPLES.join('|')})$`);
 const AFTER_PARTICIPLE: ReadonlySet<string> = new Set(PARTICIPLE_PREPOSITIONS);
+const KEEP_GERUND_VERBS: ReadonlySet<string> = new Set(KEEP_BEFORE_GERUND);
+// A gerund after such a verb: "building", "working", "using" (not "thing", "string", "during").
+const GERUND = /^(?:[a-z]{4,}|us)ing$/;
 
 // Words a generation holds at most: a session's vocabulary (text-cache.ts ages it as sessions are released).
 const foldedWords = recentMap<string, string>(50_000);
@@ -341,6 +345,10 @@ function clauseTerms(
         negationLeft = 0;
       if (!currentName && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
       term = current.folded ?? foldWord(current.word);
+      // "Continue building the monitor" keeps building it; a lone "continue" is a go-ahead (KEEP_BEFORE_GERUND).
+      const next = words[index + 1];
+      if (!currentName && KEEP_GERUND_VERBS.has(current.word) && next && !next.name && GERUND.test(next.word))
+        term = foldWord('keep');
     }
     // A word of a name negates nothing: `--noEmit` is the flag, not "no" before what follows it.
     if (term === NEGATION_TERM && currentName) continue;
