@@ -20,8 +20,10 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
   .filter((name) => !BUNDLED.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
-// zod's namespace holds every locale of its error messages (about 60 modules, 370 kB of the chunk every command that
-// validates loads); the tool sets none, and zod registers English itself. `z.locales` keeps English alone.
+// zod's namespace holds every locale of its error messages (about 60 modules); the tool sets none, and zod registers
+// English itself. `z.locales` keeps English alone. The sources import zod as a namespace (`import * as z`), so the
+// bundle keeps only the parts of zod they name (not its JSON Schema converters, its code compiler, most locales: 206
+// kB less for compare to load); this plugin drops the 10 kB of locales that still reach the chunk.
 const ENGLISH_ONLY = 'zod-locales-english';
 const zodEnglishOnly = {
   name: 'zod-english-only',

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../errors.ts';
 import { CORE_SETTINGS, type SettingDeclaration } from '../settings.ts';
 import { strategySettings } from '../strategies/registry.ts';

@@ -4,7 +4,7 @@
  * match is equivalent without a call; the judge is asked only about the rest, and its answer is read with a
  * schema, never trusted on shape.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller } from '../providers/calls.ts';
 import { messageOf } from '../errors.ts';
 import type { Action, EquivalenceVerdict, RealStep } from '../results/continuation-types.ts';

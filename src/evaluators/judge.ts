@@ -1,5 +1,5 @@
 /** The LLM judge as an evaluator (`--judge`): grades each probe against a finished job's context. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { judgeText } from '../quality/judge/run-judge.ts';
 import { judgeResultSchema } from '../quality/judge/judge.ts';
 import { traceEntry } from '../results/assemble.ts';

@@ -1,6 +1,6 @@
 /** What an evaluator is: a named scorer of one compacted context, whose scores a job record keeps by its name. */
 import type { CallLimit } from '../providers/call-limit.ts';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Provider } from '../providers/types.ts';
 import type { ChainOutput } from '../results/chain-output.ts';
 import type { ContinuationOutput } from '../results/record.ts';

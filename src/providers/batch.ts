@@ -6,7 +6,7 @@
  * run polls the batches it had submitted instead of sending the requests again.
  */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AbortedError, InputError, ProviderError } from '../errors.ts';
 import { writeFileAtomic } from '../files.ts';
 import { requestKey } from './stored-answer.ts';

@@ -1,6 +1,6 @@
 /** An answer as the cache and cassettes store it: keyed by what determines it, with its first latency. */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Message } from '../session/types.ts';
 import { textFormOf } from './text-form.ts';
 import type { CompletionRequest, GenerateRequest, Generation, Provider } from './types.ts';

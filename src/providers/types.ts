@@ -2,7 +2,7 @@
  * The provider interface (docs/providers.md): a message-shaped call (`generate`) and its text form (`complete`,
  * one user message), each with an options bag carrying the abort signal.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Message, TextBlock, ToolCallBlock } from '../session/types.ts';
 
 /** One completion request. */

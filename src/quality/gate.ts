@@ -1,5 +1,5 @@
 /** The CI quality gate of `check`: absolute floors and a baseline comparison over results JSON (pure). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 import { formatFigure } from '../text/numbers.ts';

@@ -3,7 +3,7 @@
  * and proposes facts a summary must keep, each with question, answer, facets, kind and the message it stands in.
  * A facet spelling the transcript does not contain is dropped; what is left is checked like any probe.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller } from '../providers/calls.ts';
 import { ProviderError } from '../errors.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';

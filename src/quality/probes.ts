@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, relative } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../errors.ts';
 import { unreadableFileError } from '../session/source-file.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';

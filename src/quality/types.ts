@@ -1,5 +1,5 @@
 /** What quality scoring reads and writes: the input of every scorer and the `quality` block of a result. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FileLists } from '../session/file-operations.ts';
 import { judgeResultSchema } from './judge/judge.ts';
 import type { TextIndex } from './match.ts';

@@ -1,5 +1,5 @@
 /** The calls a result traces (`trace`, `judgeTrace`) and the judge's own usage, as the results JSON and job records hold them. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { usageSourceSchema } from '../providers/types.ts';
 
 /** One row of the trace in the results JSON: a call as `src/providers/calls.ts` records it, times rounded. */

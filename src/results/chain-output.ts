@@ -2,7 +2,7 @@
  * What a compaction chain (`--schedule`) produced, as a job record stores it: the one definition of each
  * compaction's measured fields, which the chain's results (`chain.ts`) carry with its scores.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One compaction of a chain (`--schedule`) as the strategy made it: where, its measured size, calls and time, its

@@ -1,5 +1,5 @@
 /** The compaction chain of a result under `--schedule` (docs/results.md): one entry per compaction, for decay curves. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { chainCompactionSchema, chainOutputSchema } from './chain-output.ts';
 
 /**

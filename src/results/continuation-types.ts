@@ -2,7 +2,7 @@
  * The continuation replay's shapes (docs/continuation.md): actions, step scores and the `continuation` result block,
  * each a zod schema with its type inferred (a job record's continuation scores are read back with them).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What an action does, whatever the tool is called: BFCL-style level 0. */
 export const actionKindSchema = z.enum(['read', 'edit', 'run', 'search', 'ask', 'finish', 'other']);

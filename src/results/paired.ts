@@ -5,7 +5,7 @@
  * probe set bounds which differences it can detect at all. With several runs, outcomes are averaged per
  * probe first, so a probe is one cluster whatever the number of runs.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The two-sided 95% normal quantile. */
 export const Z_95 = 1.959963984540054;

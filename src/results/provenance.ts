@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toolVersion } from '../package-root.ts';
 import { redactSecrets } from '../providers/secrets.ts';
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { TextPieces } from './text-pieces.ts';
 import { updateInPieces } from '../text/hashed-pieces.ts';
 import { smallFileBytes } from '../session/source-file.ts';

@@ -19,7 +19,7 @@ import { createPackWriter, packHolds, packPath, readPacked, type StoredKind } fr
 import { jsonPieces, redactedPieces, type TextPieces } from './text-pieces.ts';
 import { type MessageTable, storedTablePieces } from './message-table.ts';
 import { promptParts, promptPartsHash, refersToTable, storedPromptPieces } from './prompt-parts.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type AnyRecord,
   contentHash,

@@ -2,7 +2,7 @@
  * The results JSON (`schemaVersion: 2`, docs/results.md): what a compare run produced, for machines. Each shape is a
  * zod schema with its type inferred: results files and job records are read back with the same definitions.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { usageSourceSchema } from '../providers/types.ts';
 import { intervalSchema } from './paired.ts';
 import { probeSourceSchema } from '../quality/probes.ts';

@@ -1,5 +1,5 @@
 /** Streams a JSONL file line by line, so a transcript of hundreds of MB never becomes one string. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { InputError } from '../errors.ts';
 import { textLines } from './source-file.ts';
 import type { ImportStats } from './types.ts';

@@ -1,5 +1,5 @@
 /** Runs of transcript messages by 0-based index: where kept messages come from, written as reports show them. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Message, Session } from './types.ts';
 
 /** A run of messages `[start, end)` of the transcript, by 0-based index. */

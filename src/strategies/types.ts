@@ -1,5 +1,5 @@
 /** The strategy contract (docs/strategies.md): a plain object with a name, a description and `run`. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller } from '../providers/calls.ts';
 import type { MessageRange } from '../session/message-ranges.ts';
 import type { SettingDeclaration, Settings } from '../settings.ts';

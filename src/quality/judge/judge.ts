@@ -2,7 +2,7 @@
  * The LLM judge (`--judge`, docs/quality.md): for each probe a model answers the probe's question with only the
  * summary as context, then a second call grades that answer against the expected one (0–1, one-line reason).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller } from '../../providers/calls.ts';
 import { AbortedError, InputError, messageOf } from '../../errors.ts';
 import type { Provider } from '../../providers/types.ts';

@@ -2,7 +2,7 @@
  * Anthropic Messages API content blocks mapped into canonical blocks. Claude Code writes exactly this
  * content in its transcripts, so both the Claude Code importer and the `messages`-array importer use it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ImageBlock, TextBlock, ThinkingBlock, ToolCallBlock } from '../types.ts';
 import { argumentsFromValue, imagePlaceholder, textBlock } from './content.ts';
 import { childAt, type Location, parseAt } from './parse-at.ts';

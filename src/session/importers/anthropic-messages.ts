@@ -1,5 +1,5 @@
 /** Anthropic Messages API `messages` arrays: a JSON file holding `[ … ]` or `{ "system": …, "messages": [ … ] }`. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import type { Message, MessageSource } from '../types.ts';
 import { emptyStats } from '../types.ts';

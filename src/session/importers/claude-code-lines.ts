@@ -1,5 +1,5 @@
 /** One Claude Code transcript line, checked and mapped to what it contributes to the conversation. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseLine } from '../json-lines.ts';
 import type {
   ContextKind,

@@ -1,5 +1,5 @@
 /** The shapes of the Codex rollout items and events the reader parses (checked with zod, errors name the line). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const contentItemsSchema = z.array(z.looseObject({ type: z.string() }));
 export const messageSchema = z.object({

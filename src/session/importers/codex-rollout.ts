@@ -1,5 +1,5 @@
 /** Builds a Codex conversation as rollout items, events and compactions arrive, in file order. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ImportResult } from '../importer.ts';
 import { LineError } from '../json-lines.ts';
 import type {

@@ -7,7 +7,7 @@
  * the run ends with an `exit` message. SWE-agent's own `.traj` files (steps under `trajectory`) are a
  * different format and are refused by name.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../../errors.ts';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError } from '../json-lines.ts';

@@ -1,5 +1,5 @@
 /** OpenAI chat-completions `messages` arrays: a JSON file holding `[ … ]` or `{ "messages": [ … ] }`. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import type {
   ImageBlock,

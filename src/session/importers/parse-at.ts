@@ -1,5 +1,5 @@
 /** Schema checks for one part of a record, reported as `file:line: path: problem` like a bad line. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { LineError } from '../json-lines.ts';
 
 /** Where a value sits: its file, its line, and its path inside that line's record. */

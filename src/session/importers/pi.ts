@@ -1,5 +1,5 @@
 /** pi coding agent session JSONL, versions 1-3 (the native fixture format). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, parseLine, readJsonLines } from '../json-lines.ts';
 import type { Message, MessageSource, AgentCompaction } from '../types.ts';
