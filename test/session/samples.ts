@@ -1,4 +1,5 @@
 /** Paths of the hand-written sample transcripts, and temporary files for the cases a test builds itself. */
+import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +15,16 @@ export function sampleText(name: string): Promise<string> {
   return readFile(samplePath(name), 'utf8');
 }
 
+const made: string[] = [];
+// Each test file runs in its own process: what it made goes with it, so `npm test` leaves nothing in the temp folder.
+process.once('exit', () => {
+  for (const directory of made) rmSync(directory, { recursive: true, force: true });
+});
+
 /** Writes `text` (or bytes) to a fresh temporary directory under `name` and returns the path. */
 export async function writeTemporary(name: string, text: string | Uint8Array): Promise<string> {
   const directory = await mkdtemp(join(tmpdir(), 'compaction-bench-session-'));
+  made.push(directory);
   const path = join(directory, name);
   await writeFile(path, text);
   return path;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { chmod, mkdtemp, readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -144,8 +144,12 @@ describe('reading transcript files', () => {
   describe('a file that cannot be read', () => {
     it('is a one-line input error when it is a directory', async () => {
       const directory = await mkdtemp(join(tmpdir(), 'compaction-bench-dir-'));
-      await rejectsWith(loadSession(directory), /cannot read the file: it is a directory$/);
-      await rejectsWith(detectImporter(directory), /cannot read the file: it is a directory$/);
+      try {
+        await rejectsWith(loadSession(directory), /cannot read the file: it is a directory$/);
+        await rejectsWith(detectImporter(directory), /cannot read the file: it is a directory$/);
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
     });
 
     it(
