@@ -136,11 +136,22 @@ function readArtifact(probe: Probe): ArtifactReading | null {
 }
 
 /**
+ * Whether the `length` name terms at `start` are a whole name, not words of a longer one: `ValidateSessionID` names no
+ * validators.go, nor `pathSafeRegex` a file path.ts (an identifier bag's split words name every file they spell).
+ */
+function wholeName(index: MeaningIndex, start: number, length: number): boolean {
+  return index.at(start)?.joined !== true && index.at(start + length)?.joined !== true;
+}
+
+/**
  * Whether a text names an artifact's file (its name's terms in a row, as a name: a path or an identifier) with a word
  * of its description close by in the same clause, in prose and not denied (a list item is a clause of its own:
  * "src/retry.ts, attempts, sleep" describes nothing), in the clause after it when it labels one ("mix.exs: six new
  * deps"), or in the clause its list hangs from ("Created: a.ts, b.ts").
- * A file the agent created is also told by saying it was made or finished.
+ * A file the agent created is also told by saying it was made or finished. On a line that tells one of its
+ * definitions, the file must be named whole ({@link wholeName}): a bag's line "pathSafeRegex ValidateSessionID …
+ * session paths" tells a definition with any two words and names validators.go only by a split word of
+ * `ValidateSessionID`.
  */
 export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   const reading = readArtifact(probe);
@@ -174,7 +185,7 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
       if ((at === clause || at === gloss) && tells(position)) return true;
     }
     toldLines ??= new Set(reading.definitions.flatMap((definition) => definitionLines(index, definition)));
-    if (toldLines.has(index.lineAt(start))) return true;
+    if (toldLines.has(index.lineAt(start)) && wholeName(index, start, reading.name.length)) return true;
     // An item of a list is told by the clause the list hangs from ("Created: a.ts, b.ts").
     if (leadIn === undefined) return false;
     const stop = Math.max(0, start - LEAD_IN_WITHIN);
@@ -188,9 +199,10 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
 }
 
 /**
- * Whether a text names an artifact's file (as {@link describesArtifact} finds it) in a clause that says something of
- * it in prose: two prose terms, none denied, none saying it went away or failed, in its own clause or the one its
- * colon labels ("runtime.exs: reads the exporter from OTEL_EXPORTER"). It says what the file now is in
+ * Whether a text names an artifact's file (as {@link describesArtifact} finds it, and whole: no split word of a
+ * longer identifier) in a clause that says something of it in prose: two prose terms, none denied, none saying it went
+ * away or failed, in its own clause or the one its colon labels ("runtime.exs: reads the exporter from
+ * OTEL_EXPORTER"). It says what the file now is in
  * other words than the probe's, so the reader counts it half kept ("a new helper module"); a path list, an identifier
  * bag, an error line naming the file, or words the text says alike of other files (repeated-description.ts) say
  * nothing of it.
@@ -205,6 +217,7 @@ export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean
   return (index.positions.get(first!)?.all ?? []).some((start) => {
     if (!index.at(start)!.name) return false;
     if (!rest.every((term, offset) => index.at(start + offset + 1)?.term === term)) return false;
+    if (!wholeName(index, start, reading.name.length)) return false;
     if (tells(start)) return true;
     const { gloss } = index.at(start)!;
     if (gloss === undefined) return false;

@@ -26,6 +26,8 @@ export type MeaningTerm = {
   gloss?: number;
   /** A part of a longer name (the `1` of `spotter-4te.1`, the `15` of `WP15`): an id, not a measured value. */
   part?: true;
+  /** A later word of one identifier (the `session` of `ValidateSessionID`): no whole name of its own. */
+  joined?: true;
   /** Its sentence puts it as not done yet ("… is still to do"; stance.ts). A denied sentence flips `negated`. */
   pending?: true;
   /** Its sentence denies all of itself ("It is false that …", "… was not done"; stance.ts), which flipped `negated`. */
@@ -53,6 +55,7 @@ const NEGATED = 2;
 const PART = 4;
 const PENDING = 8;
 const DENIED = 16;
+const JOINED = 32;
 const NONE = -1;
 
 // Columns grow by chunks of this many values: no copy as they grow, and no buffer of a whole column to reallocate.
@@ -136,7 +139,8 @@ export function meaningColumns(): {
         (term.negated ? NEGATED : 0) |
         (term.part ? PART : 0) |
         (term.pending ? PENDING : 0) |
-        (term.denied ? DENIED : 0),
+        (term.denied ? DENIED : 0) |
+        (term.joined ? JOINED : 0),
     );
     columns.line.push(line);
     columns.clause.push(clause);
@@ -168,6 +172,7 @@ export function meaningColumns(): {
         if (bits & PART) term.part = true;
         if (bits & PENDING) term.pending = true;
         if (bits & DENIED) term.denied = true;
+        if (bits & JOINED) term.joined = true;
         const labelled = gloss.at(position);
         if (labelled !== NONE) term.gloss = labelled;
         return term;

@@ -189,7 +189,8 @@ function identifierWords(token: string): string[] {
     .map((part) => part.toLowerCase());
 }
 
-type Word = { word: string; name: boolean; folded?: string; part?: true };
+// `joined`: a later word of one identifier (the `session` of `ValidateSessionID`), not a name of its own.
+type Word = { word: string; name: boolean; folded?: string; part?: true; joined?: true };
 
 // Two to five capitals and a plural `s`: an acronym's plural ("PRs", "FKs", "APIs", "TODOs" is read as TODO's).
 const PLURAL_ACRONYM = /^\p{Lu}{2,5}s$/u;
@@ -251,7 +252,9 @@ function tokenWords(token: string): Word[] {
   // "F" and "Ks": the stemmer leaves a plural with no vowel alone, so the `s` goes here.
   if (PLURAL_ACRONYM.test(token)) return tokenWords(token.slice(0, -1));
   if (token.includes('_') || token.includes('$') || MIXED_CASE.test(token))
-    return identifierWords(token).map((word) => ({ word, name: true }));
+    return identifierWords(token).map((word, at): Word =>
+      at > 0 ? { word, name: true, joined: true } : { word, name: true },
+    );
   return [{ word: lower, name: false }];
 }
 
@@ -382,6 +385,7 @@ function clauseTerms(
       if (leadIn.from < leadIn.clause) added.leadInFrom = leadIn.from;
     }
     if (current.part) added.part = true;
+    if (current.joined && currentName) added.joined = true;
     terms.push(added);
     if (negationLeft > 0) negationLeft--;
   }
