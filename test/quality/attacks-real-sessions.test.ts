@@ -112,12 +112,16 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   // main too: off the list. Round s16 (D56): entireio 89 fell 0.31 -> 0.25 (its probes of what session/state.go and
   // checkpoint/validators.go now hold, which no tool result's first words state), off the list; pi before-compaction,
   // listed at 0.38, measures 0.35 on that branch.
+  // The identifier bag with two common words and no commas between the names (round s16, after D59) keeps more than
+  // 0.15 on four sessions: names and words read as one clause, and two words anywhere in it tell a definition on that
+  // line, so a file named whole there (README.md, a dotted module's part) counts as described. Not fixed.
+  ['claude-code/edit-tool-variants.jsonl', new Set(['identifier bag without commas'])], // 0.17
   ['pi/before-compaction.jsonl', new Set(['tool result heads'])], // 0.35
   ['pi/large-session.jsonl', new Set(['tool result heads'])], // 0.48
   [
     'M-Thisness/M-Claude/CHAT_LOGS/de73bc86-61f0-4c55-98af-c43cf612e3f6.jsonl',
-    new Set(['tool result heads']),
-  ], // 0.36
+    new Set(['tool result heads', 'identifier bag without commas']),
+  ], // 0.36; without commas 0.20
   ['entireio/cli/6d/9f76bd01e9/0/full.jsonl', new Set(['tool result heads'])], // 0.36
   ['entireio/cli/72/0c20f08988/0/full.jsonl', new Set(['tool result heads'])], // 0.42
   ['entireio/cli/77/8aa463e2ba/0/full.jsonl', new Set(['tool result heads'])], // 0.48 (0.50 before D59)
@@ -127,8 +131,8 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   ], // 0.32
   [
     'marot/spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl',
-    new Set(['tool result heads']),
-  ], // 0.38 (0.58 before D54)
+    new Set(['tool result heads', 'identifier bag without commas']),
+  ], // 0.38 (0.58 before D54); without commas 0.16
   [
     'marot/spotter/test/fixtures/transcripts/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl',
     new Set(['tool result heads']),
@@ -139,8 +143,8 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   ], // 0.40
   [
     'marot/spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl',
-    new Set(['tool result heads']),
-  ], // 0.56 (0.76 before D54: a tracker's title line kept a next step)
+    new Set(['tool result heads', 'identifier bag without commas']),
+  ], // 0.56; without commas 0.24 (0.76 before D54: a tracker's title line kept a next step)
 ]);
 
 /** The known shortfalls of a session, by its path in its repository or in the shared folder. */
@@ -207,12 +211,12 @@ const GLOSSES = [
  * paths"). The words say nothing of the names beside them, and a split word of one name (the `valid` of
  * `ValidateSessionID`) names no file (D59).
  */
-function identifiersWithWords(history: Session): string {
+function identifiersWithWords(history: Session, separator = ', '): string {
   const identifiers = identifiersOf(history.messages.map(messageText));
   const words = frequentWords(history, 2).join(' ');
   const lines: string[] = [];
   for (let at = 0; at < identifiers.length; at += 6)
-    lines.push(`${identifiers.slice(at, at + 6).join(', ')} ${words}`);
+    lines.push(`${identifiers.slice(at, at + 6).join(separator)} ${words}`);
   return lines.join('\n');
 }
 
@@ -423,6 +427,15 @@ describe(
           const worded = scoreProbes(createMatcher(identifiersWithWords(history)), probes).probeRecall ?? 0;
           t.diagnostic(`${where}: identifier bag with common words ${worded.toFixed(2)}`);
           assert.ok(worded <= 0.15, `${where}: identifier bag with common words ${worded}`);
+          // The same bag with no commas: names and words read as one clause, and two words anywhere in it still tell
+          // a definition on that line (D59 left it open).
+          const run = scoreProbes(createMatcher(identifiersWithWords(history, ' ')), probes).probeRecall ?? 0;
+          t.diagnostic(`${where}: identifier bag with common words, no commas ${run.toFixed(2)}`);
+          check(
+            run <= 0.15,
+            'identifier bag without commas',
+            `${where}: identifier bag without commas ${run}`,
+          );
           // A path list that labels a clause with each file in the same empty words says no more than the list,
           // whichever empty words they are.
           for (const gloss of GLOSSES) {
