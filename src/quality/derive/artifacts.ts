@@ -7,10 +7,11 @@
  */
 import { basename } from 'node:path';
 import type { FileOperation, Message, ToolCallBlock } from '../../session/types.ts';
-import { toolCallsOf } from '../../session/types.ts';
+import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { shellCommand } from '../../session/shell-commands.ts';
 import { type CommitScope, namesPath, takes } from './commit-scope.ts';
 import type { DraftProbe } from './draft.ts';
+import { isTestFile, keepsTestsInStep } from './test-files.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 import { meaningTerms } from '../meaning.ts';
 
@@ -369,8 +370,17 @@ export function artifactProbes(
     changes: file.edits.flatMap(({ call }) => changeOf(call, file.path) ?? []),
   }));
   const shared = sharedNames(files.map(({ changes }) => changes));
+  const userText = messages
+    .filter(isPrompt)
+    .map((message) => contentText(message.content))
+    .join('\n');
+  // Where the agent first changed a file that is no test: tests edited after it may only follow that change.
+  const firstChange = Math.min(
+    ...files.filter(({ file }) => !isTestFile(file.path)).map(({ file }) => file.edits[0]!.index),
+  );
   return files.flatMap(({ file, changes }) => {
     const first = file.edits[0]!;
+    if (keepsTestsInStep(file.path, file.created, changes, firstChange < first.index, userText)) return [];
     const context: ArtifactContext = {
       narration: narrationOf(messages, first.index, first.call),
       commit: commitAfter(commits, first.operation.messageIndex, file.path),

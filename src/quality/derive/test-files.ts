@@ -37,3 +37,39 @@ export function withoutTestsOfChanges(drafts: readonly DraftProbe[]): DraftProbe
     return subject === undefined || !changed.has(subject);
   });
 }
+
+// A folder of tests: `test/`, `tests/`, `__tests__/`, `spec/`.
+const TEST_FOLDER = /(?:^|\/)(?:tests?|__tests__|spec)\//;
+
+/** Whether a path is a test file: named as one ({@link testSubject}) or kept in a folder of tests. */
+export function isTestFile(path: string): boolean {
+  return testSubject(path) !== undefined || TEST_FOLDER.test(path);
+}
+
+// A line that opens a test case: `it('…'`, `test("…"`, `describe(…`, `def test_…`, `func TestX(`, Elixir's
+// `test "…" do`, Rust's `#[test]`, Java's `@Test`.
+const TEST_CASE =
+  /(?:^|[\s;{(])(?:it|test|describe|context)\s*\(\s*['"`]|^\s*(?:async\s+)?def\s+test_|\bfunc\s+Test\w*\s*\(|^\s*(?:test|describe)\s+["']|#\[(?:tokio::)?test\]|@Test\b/m;
+
+/**
+ * Whether edits of a test file keep the tests in step with a change made elsewhere, and add nothing of their own: a
+ * test file the agent did not create, whose edits open no new test case, after the agent changed a file that is no
+ * test, and that no user message names ("Now let's fix the test files", a helper passed to the new constructor). A
+ * reader lists the change, and a handoff tells its tests with it ("tests on new ctor signatures"); a test the agent
+ * wrote, a test case it added, or a test file the user asked about keeps its probe.
+ */
+export function keepsTestsInStep(
+  path: string,
+  created: boolean,
+  changes: ReadonlyArray<{ added: string; removed: string }>,
+  changedElsewhereBefore: boolean,
+  userText: string,
+): boolean {
+  if (created || !isTestFile(path) || !changedElsewhereBefore) return false;
+  // An edit that rewrites a block of tests writes their openings again: only an opening it did not replace is new.
+  const opensTest = ({ added, removed }: { added: string; removed: string }) =>
+    added.split('\n').some((line) => TEST_CASE.test(line) && !removed.includes(line.trim()));
+  if (changes.some(opensTest)) return false;
+  const name = basename(path);
+  return !userText.includes(name) && !userText.includes(stemOf(path));
+}
