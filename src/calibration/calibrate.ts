@@ -16,7 +16,14 @@ import {
 } from '../quality/statement-match.ts';
 import { InputError } from '../errors.ts';
 import { cohenKappa, meanAbsoluteError, spearman } from '../quality/agreement.ts';
-import { readCuts, readHeldOutCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
+import {
+  readCuts,
+  readHeldOutCuts,
+  type CalibrationCut,
+  type CalibrationFact,
+  type CalibrationSummary,
+  type Label,
+} from './cuts.ts';
 import { headlineScorer, type HeadlineScorer } from './headline.ts';
 import { factLabel, filesOf } from './fact-label.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
@@ -159,7 +166,10 @@ export type CalibrateOptions = {
  * Where a cut's transcript would be, if anywhere: a shared one beside the repository; a public one in `--transcripts`,
  * by its path in its repository, or under `<owner>/<repo>/` there (a folder of checked-out public sessions).
  */
-function transcriptPath(cut: CalibrationCut, options: CalibrateOptions): string | undefined {
+export function transcriptPath(
+  cut: CalibrationCut,
+  options: Pick<CalibrateOptions, 'repositoryRoot' | 'transcriptsDirectory'>,
+): string | undefined {
   if (cut.session.root !== undefined)
     return resolve(options.repositoryRoot, cut.session.root, cut.session.path);
   const directory = options.transcriptsDirectory;
@@ -167,6 +177,16 @@ function transcriptPath(cut: CalibrationCut, options: CalibrateOptions): string 
   const owned = /github\.com\/([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(cut.session.repository ?? '')?.[1];
   const nested = owned ? join(directory, owned, cut.session.path) : undefined;
   return nested && existsSync(nested) ? nested : join(directory, cut.session.path);
+}
+
+/** A summary's text: written in the cut file, or taken from the transcript's entries (undefined when they are absent). */
+export function summaryText(
+  summary: CalibrationSummary,
+  entries: EntryText[] | undefined,
+): string | undefined {
+  if (summary.text !== undefined) return summary.text;
+  if (!summary.extract || !entries) return undefined;
+  return entriesText(entries, summary.extract.entries, summary.extract.rule === 'user-messages-verbatim');
 }
 
 const recall = (facts: readonly CalibrationFact[], credit: (fact: CalibrationFact) => number): number =>
@@ -211,9 +231,7 @@ async function compareCut(
   const summaries: SummaryComparison[] = [];
   const judging: Array<Promise<void>> = [];
   for (const summary of cut.summaries) {
-    let text = summary.text;
-    if (text === undefined && summary.extract && entries)
-      text = entriesText(entries, summary.extract.entries, summary.extract.rule === 'user-messages-verbatim');
+    const text = summaryText(summary, entries);
     if (text === undefined) {
       skipped.push({
         cut: cut.id,

@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 import { calibrate } from '../calibration/calibrate.ts';
+import { cutProbes } from '../calibration/cut-probes.ts';
 import { checkFloorsNeedHeldOut, floorFailures } from '../calibration/floors.ts';
 import { packageRoot } from '../package-root.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
 import { renderCalibration } from '../report/calibration.ts';
+import { renderCutProbes } from '../report/cut-probes.ts';
 import { getTokenizer } from '../tokens.ts';
 import { interruptible } from './interrupt.ts';
 import { integerAtLeast, numberBetween } from './options.ts';
@@ -69,6 +71,10 @@ export function calibrateCommand(): Command {
         .argParser(integerAtLeast(1))
         .default(4),
     )
+    .option(
+      '--probes <cut>',
+      "print the live probes compare derives at one tuning cut, with each summary's outcome (instead of the figures)",
+    )
     .option('--json', 'print the result as JSON')
     .addHelpText(
       'after',
@@ -86,7 +92,8 @@ Method, figures and what is held out: docs/calibration.md.
 Examples:
   compaction-bench calibrate
   compaction-bench calibrate --transcripts ../public-sessions --held-out-cuts ../yardstick/heldout --held-out --max-error 0.12 --min-correlation 0.8 --min-coverage 0.75 --min-precision 0.7
-  compaction-bench calibrate --held-out --judge openai:gpt-4.1-mini --max-error 0.1 --min-correlation 0.8`,
+  compaction-bench calibrate --held-out --judge openai:gpt-4.1-mini --max-error 0.1 --min-correlation 0.8
+  compaction-bench calibrate --transcripts ../public-sessions --probes pi-large-session-780`,
     )
     .action(
       async (options: {
@@ -102,8 +109,21 @@ Examples:
         judge?: string;
         judgeBaseUrl?: string;
         concurrency: number;
+        probes?: string;
         json?: boolean;
       }) => {
+        if (options.probes !== undefined) {
+          const probes = await cutProbes(options.probes, {
+            cutsDirectory: options.cuts,
+            repositoryRoot: root,
+            transcriptsDirectory: options.transcripts,
+          });
+          standardOutput().write(
+            options.json ? `${JSON.stringify(probes, null, 2)}\n` : `${renderCutProbes(probes)}\n`,
+          );
+          process.exitCode = 0;
+          return;
+        }
         checkFloorsNeedHeldOut(options, options.heldOut === true);
         // The judge's tokenizer counts its usage when a server reports none; without a judge none is loaded.
         const tokenizer = options.judge ? await getTokenizer() : undefined;
