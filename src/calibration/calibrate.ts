@@ -6,8 +6,6 @@
  * cut, the probes `compare` derives are the headline (scored on each summary and its tail) and are set beside the
  * reader's facts (coverage and precision, coverage.ts). Held-out cuts are computed only when asked for.
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import {
   indexStatements,
   readStatements,
@@ -16,17 +14,11 @@ import {
 } from '../quality/statement-match.ts';
 import { InputError } from '../errors.ts';
 import { cohenKappa, meanAbsoluteError, spearman } from '../quality/agreement.ts';
-import {
-  readCuts,
-  readHeldOutCuts,
-  type CalibrationCut,
-  type CalibrationFact,
-  type CalibrationSummary,
-  type Label,
-} from './cuts.ts';
+import { readCuts, readHeldOutCuts, type CalibrationCut, type CalibrationFact, type Label } from './cuts.ts';
 import { headlineScorer, type HeadlineScorer } from './headline.ts';
 import { factLabel, filesOf } from './fact-label.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
+import { summaryText, transcriptPath } from './cut-sources.ts';
 import { judgeText, type JudgeRun } from '../quality/judge/run-judge.ts';
 import { balancedRecall } from '../quality/probe-recall.ts';
 import { cutCoverage, shareByKind, type CutCoverage, type ShareByKind } from './coverage.ts';
@@ -161,33 +153,6 @@ export type CalibrateOptions = {
    */
   heldOutCutsDirectory?: string;
 };
-
-/**
- * Where a cut's transcript would be, if anywhere: a shared one beside the repository; a public one in `--transcripts`,
- * by its path in its repository, or under `<owner>/<repo>/` there (a folder of checked-out public sessions).
- */
-export function transcriptPath(
-  cut: CalibrationCut,
-  options: Pick<CalibrateOptions, 'repositoryRoot' | 'transcriptsDirectory'>,
-): string | undefined {
-  if (cut.session.root !== undefined)
-    return resolve(options.repositoryRoot, cut.session.root, cut.session.path);
-  const directory = options.transcriptsDirectory;
-  if (!directory) return undefined;
-  const owned = /github\.com\/([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(cut.session.repository ?? '')?.[1];
-  const nested = owned ? join(directory, owned, cut.session.path) : undefined;
-  return nested && existsSync(nested) ? nested : join(directory, cut.session.path);
-}
-
-/** A summary's text: written in the cut file, or taken from the transcript's entries (undefined when they are absent). */
-export function summaryText(
-  summary: CalibrationSummary,
-  entries: EntryText[] | undefined,
-): string | undefined {
-  if (summary.text !== undefined) return summary.text;
-  if (!summary.extract || !entries) return undefined;
-  return entriesText(entries, summary.extract.entries, summary.extract.rule === 'user-messages-verbatim');
-}
 
 const recall = (facts: readonly CalibrationFact[], credit: (fact: CalibrationFact) => number): number =>
   facts.reduce((sum, fact) => sum + credit(fact), 0) / facts.length;
