@@ -892,9 +892,9 @@ function isOpposed(
   stanceOnly = false,
 ): boolean {
   let signals = 0;
+  const own = new Set(reading.terms.map((term) => term.term));
   // Done work stated as still to do ("the retry budget is still to do") is stated the other way.
   if (pendingOpposes) {
-    const own = new Set(reading.terms.map((term) => term.term));
     if (window.some((term) => term.pending && own.has(term.term))) signals += needed;
   }
   for (const term of reading.terms) {
@@ -910,8 +910,15 @@ function isOpposed(
     if (term.unsure && found.every((candidate) => candidate.negated)) continue;
     if (found.length > 0 && found.every((candidate) => candidate.negated !== term.negated)) signals++;
     else if (found.length === 0 && !term.negated) {
+      // An opposite the statement itself says is its own word, not a reversal: "keep supabase-js while we migrate"
+      // holds both "keep" and "migrate" (move), and a window of the move states that part of it.
       const opposite = oppositesOf(term.term);
-      if (opposite && window.some((candidate) => opposite.has(candidate.term) && !candidate.negated))
+      if (
+        opposite &&
+        window.some(
+          (candidate) => opposite.has(candidate.term) && !candidate.negated && !own.has(candidate.term),
+        )
+      )
         signals++;
     }
   }
