@@ -125,6 +125,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['regener', 'regenerate', 'regen'],
   ['templat', 'template', 'tmpl'],
   ['respons', 'response', 'resp'],
+  // A large language model is the AI of code work: "summaries written by an LLM" are AI summaries.
+  ['ai', 'llm', 'llms'],
   ['authent', 'authentication', 'authenticate', 'auth', 'login'],
   ['github', 'gh'],
   ['variabl', 'variable', 'var'],

@@ -892,9 +892,14 @@ function isOpposed(
   stanceOnly = false,
 ): boolean {
   let signals = 0;
+  const own = new Set(reading.terms.map((term) => term.term));
+  // What the statement counts, and by which values ("0 failures": failures by 0).
+  const counted = new Map<string, Set<string>>();
+  for (const number of reading.numbers)
+    if (number.after !== undefined)
+      counted.set(number.after, (counted.get(number.after) ?? new Set()).add(number.value));
   // Done work stated as still to do ("the retry budget is still to do") is stated the other way.
   if (pendingOpposes) {
-    const own = new Set(reading.terms.map((term) => term.term));
     if (window.some((term) => term.pending && own.has(term.term))) signals += needed;
   }
   for (const term of reading.terms) {
@@ -910,8 +915,19 @@ function isOpposed(
     if (term.unsure && found.every((candidate) => candidate.negated)) continue;
     if (found.length > 0 && found.every((candidate) => candidate.negated !== term.negated)) signals++;
     else if (found.length === 0 && !term.negated) {
+      // The statement's own tally is no verdict against it: "`mix test` passes: 410 tests, 0 failures" is not
+      // reversed by the output's "410 tests, 0 failures" for want of "passes". Another count ("2 failures") or the
+      // word as a verdict ("the tests fail") still is.
       const opposite = oppositesOf(term.term);
-      if (opposite && window.some((candidate) => opposite.has(candidate.term) && !candidate.negated))
+      if (
+        opposite &&
+        window.some(
+          (candidate, at) =>
+            opposite.has(candidate.term) &&
+            !candidate.negated &&
+            !(at > 0 && counted.get(candidate.term)?.has(window[at - 1]!.term) === true),
+        )
+      )
         signals++;
     }
   }

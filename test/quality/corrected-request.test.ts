@@ -71,7 +71,7 @@ describe('a request sent again corrected', () => {
     assert.doesNotMatch(JSON.stringify(found.facets), /SHOP-412|"identifier"|Dana/);
     assert.match(
       found.statement ?? '',
-      /^Apply stacked coupons in checkout totals — Apply every stacked coupon/,
+      /^CART-412: Apply stacked coupons in checkout totals — Apply every stacked coupon/,
     );
     assert.equal(
       derived().some((probe) => JSON.stringify(probe.facets).includes('SHOP-412')),

@@ -140,7 +140,8 @@ describe('derived probes', () => {
     ]);
     assert.equal(
       task.statement,
-      'End-to-end OpenTelemetry tracing (plugin -> Phoenix) — Implement end-to-end OpenTelemetry tracing from the hook scripts through the Phoenix API.',
+      // The ticket by its id first, as a reader lists the work.
+      'spotter-4te: End-to-end OpenTelemetry tracing (plugin -> Phoenix) — Implement end-to-end OpenTelemetry tracing from the hook scripts through the Phoenix API.',
     );
     assert.deepEqual(
       drafts.filter((probe) => probe.kind === 'constraint').map((probe) => probe.statement),

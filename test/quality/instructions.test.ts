@@ -47,10 +47,7 @@ describe('instructions file rules', () => {
     const probes = instructionProbes(messages);
     assert.equal(probes.length, 3);
     assert.ok(probes.every((probe) => probe.kind === 'constraint' && probe.messageIndex === 2));
-    assert.equal(
-      probes[0]!.statement,
-      'CLAUDE.md: Testing: Always set NODE_ENV=test when running the test suites',
-    );
+    assert.equal(probes[0]!.statement, 'CLAUDE.md: Always set NODE_ENV=test when running the test suites');
   });
 
   it("are constraints where a search's hit is a rule item of the file's lists, not a line of its prose or code", () => {
@@ -72,7 +69,7 @@ describe('instructions file rules', () => {
     assert.equal(probes[0]!.messageIndex, 2);
     assert.match(
       probes[0]!.statement!,
-      /^CLAUDE\.md: CRITICAL: Always update the Zod schemas when the database schema changes$/,
+      /^CLAUDE\.md: Always update the Zod schemas when the database schema changes$/,
     );
     // The same line read by a command that prints no hits (a listing, a diff) is no search's hit.
     const list = toolCall('exec_command', { command: ['bash', '-lc', 'git diff --stat'] });
@@ -90,7 +87,7 @@ describe('instructions file rules', () => {
       user('Plan the move of the services package to the SQL client.'),
     ]);
     assert.equal(probes.length, 3);
-    assert.match(probes[2]!.statement!, /^AGENTS\.md: CRITICAL: Always update the Zod schemas/);
+    assert.match(probes[2]!.statement!, /^AGENTS\.md: Always update the Zod schemas/);
   });
 
   it('are derived, kept by a summary that states the rule and lost by one that lifts it', () => {
@@ -114,5 +111,43 @@ describe('instructions file rules', () => {
       score('It is false that the Zod schemas must be updated when the database schema changes.'),
       0,
     );
+  });
+
+  it('take a rule under a label from what follows the label: the label names its topic, not the rule', () => {
+    const read = toolCall('Read', { file_path: '/repo/CLAUDE.md' });
+    const file = [
+      '## Rules',
+      '- **Error handling**: Always use @repo/result for Result types',
+      '- **No barrel exports**: Avoid index.ts re-exports',
+      '- Never run the dev server yourself: the user keeps it running',
+    ].join('\n');
+    const probes = instructionProbes([
+      user('Port the services to Prisma.'),
+      callsTools([read]),
+      toolResult(read, file),
+    ]);
+    assert.deepEqual(
+      probes.map((probe) => [probe.facets, probe.statement]),
+      [
+        [[['Result types']], 'CLAUDE.md: Always use @repo/result for Result types'],
+        // A label that is itself a rule ("No …") stays, and so does a rule whose colon comes after its rule word.
+        [[['barrel exports']], 'CLAUDE.md: No barrel exports: Avoid index.ts re-exports'],
+        [
+          [['dev server yourself']],
+          'CLAUDE.md: Never run the dev server yourself: the user keeps it running',
+        ],
+      ],
+    );
+    const kept = (summary: string) =>
+      scoreProbes(createMatcher(summary), [
+        { ...probes[0]!, id: 'constraint@2', contradictions: [], source: 'derived' },
+      ]).probeOutcomes['constraint@2'];
+    // A paraphrase that keeps the rule, without its label, keeps it; the label alone, or a path list, does not.
+    assert.equal(
+      kept('Project rules (CLAUDE.md): return @repo/result Result types from every service.'),
+      'matched',
+    );
+    assert.equal(kept('CLAUDE.md has a section on error handling.'), 'missed');
+    assert.equal(kept('CLAUDE.md\n@repo/result'), 'missed');
   });
 });

@@ -29,6 +29,9 @@ const RULE =
 const MAX_RULES = 4;
 const MIN_RULE_WORDS = 4;
 const RULE_CHARS = 240;
+// A rule set under a short label that sets nothing itself ("Error handling: …", "Testing: …"): the rule after it.
+const RULE_LABEL =
+  /^(?![^:]*\b(?:always|never|must|don't|do not|avoid|no|not|only)\b)[\w][\w /&-]{0,30}:\s+(\S.*)$/i;
 
 /** The instructions file a tool call prints, if it prints one. */
 function printedFile(call: ToolCallBlock): string | undefined {
@@ -113,8 +116,14 @@ export function instructionProbes(messages: readonly Message[]): DraftProbe[] {
     ruleLines(text)
       .filter((rule) => !seen.has(rule) && seen.add(rule))
       .slice(0, MAX_RULES)
-      .flatMap((rule): DraftProbe[] => {
-        const phrase = keyPhrase(rule, 4);
+      .flatMap((line): DraftProbe[] => {
+        // A rule under a label ("Error handling: Always use @repo/result for Result types") is what follows the
+        // label: the label names its topic, which a faithful paraphrase need not repeat ("return @repo/result
+        // Result values").
+        const after = RULE_LABEL.exec(line)?.[1];
+        const afterPhrase = after === undefined ? undefined : keyPhrase(after, 4);
+        const rule = afterPhrase === undefined ? line : after!;
+        const phrase = afterPhrase ?? keyPhrase(line, 4);
         if (!phrase) return [];
         return [
           {

@@ -268,7 +268,11 @@ function ticketTask(
   return {
     facets: [[ticket.id], [...new Set([title, ...titlePairs(ticket.title, ticket.childTitles)])]],
     sentences,
-    said: { statement: clipWords(sentences.join(' — '), TICKET_STATEMENT_CHARS), sentences },
+    // The ticket by its id, as a reader lists the work ("the bd epic spotter-fum (…)", "Linear ENT-108: …").
+    said: {
+      statement: `${ticket.id}: ${clipWords(sentences.join(' — '), TICKET_STATEMENT_CHARS)}`,
+      sentences,
+    },
   };
 }
 
