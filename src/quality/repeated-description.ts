@@ -93,3 +93,56 @@ export function isRepeatedDescription(index: MeaningIndex, position: number): bo
   clauses.set(clause, repeated);
   return repeated;
 }
+
+/** The longest run of prose terms read as words pasted beside names: a longer one is a sentence of its own. */
+const LONGEST_RUN = 6;
+
+const repeatedRuns = new WeakMap<MeaningIndex, Uint8Array>();
+
+/**
+ * Whether the term at `position` is in a run of prose (the terms between two names, or between a name and its
+ * clause's edge) that stands, word for word, beside {@link REPEATED_FOR} different names or more: the same few words
+ * pasted after every line of a list of names ("… pathSafeRegex ValidateSessionID session paths", "… old_string edit
+ * pytest") say nothing of any of them, whatever else the line holds (a hyphenated name read as prose, `multi-line`).
+ * Read once per text, in one pass over its terms.
+ */
+export function inRepeatedRun(index: MeaningIndex, position: number): boolean {
+  let marks = repeatedRuns.get(index);
+  if (!marks) repeatedRuns.set(index, (marks = markRepeatedRuns(index)));
+  return marks[position] === 1;
+}
+
+/** Marks (1) each term of a run of prose said alike beside different names (see {@link inRepeatedRun}). */
+function markRepeatedRuns(index: MeaningIndex): Uint8Array {
+  const marks = new Uint8Array(index.length);
+  const runs = new Map<string, { names: Set<string>; starts: number[]; length: number }>();
+  const nameIn = (position: number, clause: number) =>
+    position >= 0 && position < index.length && index.clauseAt(position) === clause && index.nameAt(position);
+  let position = 0;
+  while (position < index.length) {
+    if (index.nameAt(position)) {
+      position++;
+      continue;
+    }
+    const clause = index.clauseAt(position);
+    let end = position;
+    while (end + 1 < index.length && index.clauseAt(end + 1) === clause && !index.nameAt(end + 1)) end++;
+    const length = end - position + 1;
+    const before = nameIn(position - 1, clause);
+    const after = nameIn(end + 1, clause);
+    // A run beside a name, short enough to be pasted words rather than a sentence.
+    if (length >= LEAST_PROSE && length <= LONGEST_RUN && (before || after)) {
+      const said = proseOf(index, position, end);
+      const beside = `${before ? index.at(position - 1)!.term : ''} ${after ? index.at(end + 1)!.term : ''}`;
+      const run = runs.get(said) ?? { names: new Set<string>(), starts: [], length };
+      run.names.add(beside);
+      run.starts.push(position);
+      runs.set(said, run);
+    }
+    position = end + 1;
+  }
+  for (const run of runs.values())
+    if (run.names.size >= REPEATED_FOR)
+      for (const start of run.starts) marks.fill(1, start, start + run.length);
+  return marks;
+}
