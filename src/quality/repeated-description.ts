@@ -97,52 +97,63 @@ export function isRepeatedDescription(index: MeaningIndex, position: number): bo
 /** The longest run of prose terms read as words pasted beside names: a longer one is a sentence of its own. */
 const LONGEST_RUN = 6;
 
-const repeatedRuns = new WeakMap<MeaningIndex, Uint8Array>();
+const repeatedRuns = new WeakMap<MeaningIndex, Map<number, boolean>>();
+
+/**
+ * The run of prose terms holding `position` (the terms between two names, or between a name and its clause's edge),
+ * as its first and last position and the names beside it; undefined when it is no run of pasted words' length or
+ * stands beside no name.
+ */
+function runAt(
+  index: MeaningIndex,
+  position: number,
+): { from: number; to: number; beside: string } | undefined {
+  const clause = index.clauseAt(position);
+  const prose = (at: number) =>
+    at >= 0 && at < index.length && index.clauseAt(at) === clause && !index.nameAt(at);
+  let from = position;
+  while (prose(from - 1)) if (position - --from >= LONGEST_RUN) return undefined;
+  let to = position;
+  while (prose(to + 1)) if (++to - from >= LONGEST_RUN) return undefined;
+  if (to - from + 1 < LEAST_PROSE) return undefined;
+  const name = (at: number) =>
+    at >= 0 && at < index.length && index.clauseAt(at) === clause ? index.at(at)!.term : '';
+  const before = name(from - 1);
+  const after = name(to + 1);
+  if (before === '' && after === '') return undefined;
+  return { from, to, beside: `${before} ${after}` };
+}
 
 /**
  * Whether the term at `position` is in a run of prose (the terms between two names, or between a name and its
- * clause's edge) that stands, word for word, beside {@link REPEATED_FOR} different names or more: the same few words
- * pasted after every line of a list of names ("… pathSafeRegex ValidateSessionID session paths", "… old_string edit
- * pytest") say nothing of any of them, whatever else the line holds (a hyphenated name read as prose, `multi-line`).
- * Read once per text, in one pass over its terms.
+ * clause's edge, two to {@link LONGEST_RUN} of them) that stands, word for word, beside {@link REPEATED_FOR}
+ * different names or more: the same few words pasted after every line of a list of names ("… pathSafeRegex
+ * ValidateSessionID session paths", "… old_string edit pytest") say nothing of any of them, whatever else the line
+ * holds. Found from the run's rarest term, each run once per text.
  */
 export function inRepeatedRun(index: MeaningIndex, position: number): boolean {
-  let marks = repeatedRuns.get(index);
-  if (!marks) repeatedRuns.set(index, (marks = markRepeatedRuns(index)));
-  return marks[position] === 1;
-}
-
-/** Marks (1) each term of a run of prose said alike beside different names (see {@link inRepeatedRun}). */
-function markRepeatedRuns(index: MeaningIndex): Uint8Array {
-  const marks = new Uint8Array(index.length);
-  const runs = new Map<string, { names: Set<string>; starts: number[]; length: number }>();
-  const nameIn = (position: number, clause: number) =>
-    position >= 0 && position < index.length && index.clauseAt(position) === clause && index.nameAt(position);
-  let position = 0;
-  while (position < index.length) {
-    if (index.nameAt(position)) {
-      position++;
-      continue;
-    }
-    const clause = index.clauseAt(position);
-    let end = position;
-    while (end + 1 < index.length && index.clauseAt(end + 1) === clause && !index.nameAt(end + 1)) end++;
-    const length = end - position + 1;
-    const before = nameIn(position - 1, clause);
-    const after = nameIn(end + 1, clause);
-    // A run beside a name, short enough to be pasted words rather than a sentence.
-    if (length >= LEAST_PROSE && length <= LONGEST_RUN && (before || after)) {
-      const said = proseOf(index, position, end);
-      const beside = `${before ? index.at(position - 1)!.term : ''} ${after ? index.at(end + 1)!.term : ''}`;
-      const run = runs.get(said) ?? { names: new Set<string>(), starts: [], length };
-      run.names.add(beside);
-      run.starts.push(position);
-      runs.set(said, run);
-    }
-    position = end + 1;
+  if (index.nameAt(position)) return false;
+  const run = runAt(index, position);
+  if (run === undefined) return false;
+  let runs = repeatedRuns.get(index);
+  if (!runs) repeatedRuns.set(index, (runs = new Map()));
+  const known = runs.get(run.from);
+  if (known !== undefined) return known;
+  const said = proseOf(index, run.from, run.to);
+  const rarest = index
+    .slice(run.from, run.to + 1)
+    .map((term) => index.positions.get(term.term)!.prose)
+    .reduce((least, positions) => (positions.length < least.length ? positions : least));
+  const names = new Set<string>([run.beside]);
+  const seen = new Set<number>([run.from]);
+  for (const at of rarest) {
+    if (names.size >= REPEATED_FOR) break;
+    const other = runAt(index, at);
+    if (other === undefined || seen.has(other.from)) continue;
+    seen.add(other.from);
+    if (proseOf(index, other.from, other.to) === said) names.add(other.beside);
   }
-  for (const run of runs.values())
-    if (run.names.size >= REPEATED_FOR)
-      for (const start of run.starts) marks.fill(1, start, start + run.length);
-  return marks;
+  const repeated = names.size >= REPEATED_FOR;
+  runs.set(run.from, repeated);
+  return repeated;
 }
