@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { memoized, perClause as perClauseOf, termSet } from './clause-reading.ts';
 import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
-import { isRepeatedDescription } from './repeated-description.ts';
+import { inRepeatedRun, isRepeatedDescription } from './repeated-description.ts';
 
 /**
  * The word lists this module reads, as terms: made on first use, not as the module loads (folding words builds the
@@ -40,6 +40,28 @@ function clauseOf(index: MeaningIndex, at: number): readonly MeaningTerm[] {
   let to = at;
   while (to + 1 < index.length && index.clauseAt(to + 1) === clause) to++;
   return index.slice(from, to + 1);
+}
+
+// Terms read as words pasted alike beside other names (repeated-description.ts `inRepeatedRun`): they say nothing of
+// the name beside them, though a negation or a word of failure among them still counts.
+const pasted = new WeakSet<MeaningTerm>();
+
+/** The term at a position, marked when it is one of the words pasted alike beside other names. */
+function termAt(index: MeaningIndex, position: number): MeaningTerm {
+  const term = index.at(position)!;
+  if (inRepeatedRun(index, position)) pasted.add(term);
+  return term;
+}
+
+/** The terms of the clause the term at `at` is in, the words pasted beside other names marked ({@link termAt}). */
+function clauseSaying(index: MeaningIndex, at: number): readonly MeaningTerm[] {
+  const clause = index.clauseAt(at);
+  let from = at;
+  while (from > 0 && index.clauseAt(from - 1) === clause) from--;
+  const terms: MeaningTerm[] = [];
+  for (let position = from; position < index.length && index.clauseAt(position) === clause; position++)
+    terms.push(termAt(index, position));
+  return terms;
 }
 
 /** A test of the clause of a term, each clause tested once (clause-reading.ts). */
@@ -143,6 +165,36 @@ function wholeName(index: MeaningIndex, start: number, length: number): boolean 
   return index.at(start)?.joined !== true && index.at(start + length)?.joined !== true;
 }
 
+/** The first and the after-last position of the token (as written between spaces) that holds the term at `at`. */
+function tokenBounds(index: MeaningIndex, at: number, length: number): [number, number] {
+  let from = at;
+  while (from > 0 && index.at(from)!.opens !== true) from--;
+  let to = at + length;
+  while (to < index.length && index.clauseAt(to) === index.clauseAt(at) && index.at(to)!.opens !== true) to++;
+  return [from, to];
+}
+
+/**
+ * Where the `length` name terms at `at` are an item of a run of names (meaning.ts `inRun`: "hook_event
+ * get_req_header hook_script … session paths"), the positions of the words right beside that item's token (before
+ * it and after it, up to the next name or the clause's edge): all that a run's item has said of it. Undefined where
+ * the name is no item of a run, as a sentence or a terse note names things.
+ */
+function besideInRun(index: MeaningIndex, at: number, length: number): number[] | undefined {
+  const [from, to] = tokenBounds(index, at, length);
+  if (index.at(from)!.inRun !== true) return undefined;
+  const clause = index.clauseAt(at);
+  const prose = (position: number) =>
+    position >= 0 &&
+    position < index.length &&
+    index.clauseAt(position) === clause &&
+    !index.nameAt(position);
+  const beside: number[] = [];
+  for (let position = from - 1; prose(position); position--) beside.push(position);
+  for (let position = to; prose(position); position++) beside.push(position);
+  return beside;
+}
+
 /**
  * Whether a text names an artifact's file (its name's terms in a row, as a name: a path or an identifier) with a word
  * of its description close by in the same clause, in prose and not denied (a list item is a clause of its own:
@@ -173,16 +225,23 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     const tells = (position: number) => {
       const term = index.at(position)!;
       if (term.name || term.negated) return false;
+      // Words pasted alike beside other names say nothing of this one.
+      if (inRepeatedRun(index, position)) return false;
       if (reading.described.has(term.term))
         return !notHeld(position) && !isRepeatedDescription(index, position);
       return reading.made && words.made.has(term.term) && !changed(position);
     };
     const from = Math.max(0, start - DESCRIBED_WITHIN);
     const to = Math.min(index.length - 1, start + reading.name.length + DESCRIBED_WITHIN);
+    // An item of a run of names is told only by the words right beside it, and only when named whole: the words
+    // after "hook_event get_req_header … post_session_end" are said of the last name, if of any.
+    const beside = besideInRun(index, start, reading.name.length);
+    const whole = beside === undefined || wholeName(index, start, reading.name.length);
     for (let position = from; position <= to; position++) {
       const at = index.clauseAt(position);
+      const own = at === clause && (beside === undefined || (whole && beside.includes(position)));
       // A name that labels the clause after its colon is told by that clause ("mix.exs: six new deps").
-      if ((at === clause || at === gloss) && tells(position)) return true;
+      if ((own || at === gloss) && tells(position)) return true;
     }
     toldLines ??= new Set(reading.definitions.flatMap((definition) => definitionLines(index, definition)));
     if (toldLines.has(index.lineAt(start)) && wholeName(index, start, reading.name.length)) return true;
@@ -210,7 +269,7 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
 export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean {
   const reading = readArtifact(probe);
   if (!reading) return false;
-  const says = perClause(index, saysSomething);
+  const says = perClauseOf(index, clauseSaying, saysSomething);
   // The same words said of other files on other lines are a gloss pasted after each (repeated-description.ts).
   const tells = (position: number) => says(position) && !isRepeatedDescription(index, position);
   const [first, ...rest] = reading.name;
@@ -218,7 +277,12 @@ export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean
     if (!index.at(start)!.name) return false;
     if (!rest.every((term, offset) => index.at(start + offset + 1)?.term === term)) return false;
     if (!wholeName(index, start, reading.name.length)) return false;
-    if (tells(start)) return true;
+    // An item of a run of names says only what the words right beside it say.
+    const beside = besideInRun(index, start, reading.name.length);
+    if (
+      beside === undefined ? tells(start) : saysSomething(beside.map((position) => termAt(index, position)))
+    )
+      return true;
     const { gloss } = index.at(start)!;
     if (gloss === undefined) return false;
     // The clause the colon labels starts after the name's own clause ("mix.exs: six new deps"). A name followed by a
@@ -242,10 +306,14 @@ export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean
  */
 function definitionLines(index: MeaningIndex, definition: readonly string[]): number[] {
   const [first, ...rest] = definition;
-  const tells = perClause(index, saysSomething);
+  const tells = perClauseOf(index, clauseSaying, saysSomething);
   return (index.positions.get(first!)?.all ?? []).flatMap((at) => {
     const term = index.at(at)!;
     if (!term.name || !rest.every((next, offset) => index.at(at + offset + 1)?.term === next)) return [];
+    // An item of a run of names is told only by the words right beside it.
+    const beside = besideInRun(index, at, definition.length);
+    if (beside !== undefined)
+      return saysSomething(beside.map((position) => termAt(index, position))) ? [term.line] : [];
     return tells(at) ||
       saysSomething(lineTermsNear(index, at, definition.length), PROSE_TERMS_AFTER, index.clauseAt(at))
       ? [term.line]
@@ -268,7 +336,7 @@ function lineTermsNear(index: MeaningIndex, at: number, length: number): Meaning
   const stop = Math.max(0, at - DESCRIBED_WITHIN);
   while (from > stop && index.clauseAt(from - 1) === index.clauseAt(at)) from--;
   for (let position = from; position <= to; position++)
-    if (index.lineAt(position) === line) terms.push(index.at(position)!);
+    if (index.lineAt(position) === line) terms.push(termAt(index, position));
   return terms;
 }
 
@@ -288,7 +356,7 @@ function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS, own?:
       if (own === undefined || term.clause === own) return false;
       break;
     }
-    if (!edit.has(term.term) && !generic.has(term.term)) prose++;
+    if (!edit.has(term.term) && !generic.has(term.term) && !pasted.has(term)) prose++;
   }
   return prose >= least;
 }

@@ -28,6 +28,14 @@ export type MeaningTerm = {
   part?: true;
   /** A later word of one identifier (the `session` of `ValidateSessionID`): no whole name of its own. */
   joined?: true;
+  /** The first term of its token (a word, a name, a path as written between spaces). */
+  opens?: true;
+  /**
+   * A word of an item of a run of names: three names or kebab-case words or more, with only spaces between them
+   * ("hook_event get_req_header multi-line hook_script"), as a bag of identifiers writes them. A name there is not a
+   * name something is said of, and a kebab-case word there is an item, not prose.
+   */
+  inRun?: true;
   /** Its sentence puts it as not done yet ("… is still to do"; stance.ts). A denied sentence flips `negated`. */
   pending?: true;
   /** Its sentence denies all of itself ("It is false that …", "… was not done"; stance.ts), which flipped `negated`. */
@@ -46,6 +54,8 @@ export type MeaningIndex = {
   lineAt(position: number): number;
   clauseAt(position: number): number;
   negatedAt(position: number): boolean;
+  /** Whether the term at a position is from a name, read without making the term. */
+  nameAt(position: number): boolean;
   /** Positions of each term: every one, and those from prose. */
   positions: ReadonlyMap<string, { all: number[]; prose: number[] }>;
 };
@@ -56,6 +66,8 @@ const PART = 4;
 const PENDING = 8;
 const DENIED = 16;
 const JOINED = 32;
+const OPENS = 64;
+const IN_RUN = 128;
 const NONE = -1;
 
 // Columns grow by chunks of this many values: no copy as they grow, and no buffer of a whole column to reallocate.
@@ -140,7 +152,9 @@ export function meaningColumns(): {
         (term.part ? PART : 0) |
         (term.pending ? PENDING : 0) |
         (term.denied ? DENIED : 0) |
-        (term.joined ? JOINED : 0),
+        (term.joined ? JOINED : 0) |
+        (term.opens ? OPENS : 0) |
+        (term.inRun ? IN_RUN : 0),
     );
     columns.line.push(line);
     columns.clause.push(clause);
@@ -173,6 +187,8 @@ export function meaningColumns(): {
         if (bits & PENDING) term.pending = true;
         if (bits & DENIED) term.denied = true;
         if (bits & JOINED) term.joined = true;
+        if (bits & OPENS) term.opens = true;
+        if (bits & IN_RUN) term.inRun = true;
         const labelled = gloss.at(position);
         if (labelled !== NONE) term.gloss = labelled;
         return term;
@@ -189,6 +205,7 @@ export function meaningColumns(): {
         lineAt: line.at,
         clauseAt: clause.at,
         negatedAt: (position) => (flags.at(position) & NEGATED) !== 0,
+        nameAt: (position) => (flags.at(position) & NAME) !== 0,
         positions,
       };
     },

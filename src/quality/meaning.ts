@@ -289,6 +289,41 @@ function phrasesOpeningWith(word: string): ReadonlyArray<(typeof PHRASES)[number
   return phrasesByFirstWord.get(word);
 }
 
+/** The fewest items in a row, with only spaces between them, that make a list of names rather than a phrase. */
+const RUN_ITEMS = 3;
+
+// A kebab-case name as an identifier bag picks it (`phx-click`, `multi-line`): an item beside names, though its
+// words read as prose in a sentence.
+const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/u;
+
+/**
+ * Which tokens of a clause are items of a run of names: {@link RUN_ITEMS} or more names or kebab-case words in a row,
+ * at least one of them a name, with nothing but spaces between them ("hook_event get_req_header multi-line
+ * hook_script … session paths"), as a bag of identifiers writes them. A number is no item (a terse note counts
+ * things: "mix.exs +6 deps"), nor is a name set off by punctuation ("3bb8701 — TranscriptRenderer: …", "a.ts, b.ts").
+ */
+function namesInRuns(clause: string, tokens: readonly RegExpMatchArray[]): boolean[] {
+  const names = tokens.map((match) => {
+    const words = wordsOfToken(match[0]);
+    return words.length > 0 && words.every((word) => word.name) && !/^\d+(?:\.\d+)?$/u.test(match[0]);
+  });
+  const items = tokens.map((match, token) => names[token]! || KEBAB.test(match[0]));
+  const inRun = new Array<boolean>(tokens.length).fill(false);
+  let start = 0;
+  for (let token = 1; token <= tokens.length; token++) {
+    const previous = tokens[token - 1]!;
+    const joined =
+      token < tokens.length &&
+      items[token] &&
+      items[token - 1] &&
+      /^ +$/.test(clause.slice(previous.index! + previous[0].length, tokens[token]!.index));
+    if (joined) continue;
+    if (token - start >= RUN_ITEMS && names.slice(start, token).some(Boolean)) inRun.fill(true, start, token);
+    start = token;
+  }
+  return inRun;
+}
+
 /** The terms of one clause, phrases folded and function words dropped. */
 function clauseTerms(
   clause: string,
@@ -303,22 +338,28 @@ function clauseTerms(
   // "can't we get that from the settings manager?" suggests getting it there: a question put in the negative
   // asks for the thing, it does not deny it.
   const stated = question ? clause.replace(SUGGESTION, 'so') : clause;
-  const tokens = [
-    ...withPrepositionsSpelled(stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ')).matchAll(
-      RAW_TOKEN,
-    ),
-  ];
+  const spelled = withPrepositionsSpelled(stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not '));
+  const tokens = [...spelled.matchAll(RAW_TOKEN)];
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
   // not a sentence: its words are no prose.
   const listed = tokens.length === 1 && tokens[0]![0].includes('-');
-  for (const match of tokens) words.push(...wordsOfToken(match[0]));
+  // Each word's token, and the tokens that are items of a run of names ({@link RUN_ITEMS} or more, only spaces between).
+  const tokenOf: number[] = [];
+  const inRun = namesInRuns(spelled, tokens);
+  tokens.forEach((match, token) => {
+    for (const word of wordsOfToken(match[0])) {
+      words.push(word);
+      tokenOf.push(token);
+    }
+  });
   let negationLeft = 0;
   let negatedBefore = false;
   const clauseStart = terms.length;
   for (let index = 0; index < words.length; index++) {
     const current = words[index]!;
-    // In a listed clause every word is a name's.
-    const currentName = listed || current.name;
+    // In a listed clause every word is a name's, and so is every word of an item of a run of names (a kebab-case word
+    // among identifiers: "hook_event multi-line hook_script").
+    const currentName = listed || current.name || inRun[tokenOf[index]!]!;
     let term: string | undefined;
     if (!currentName) {
       const phrase = phrasesOpeningWith(current.word)?.find(([sequence]) =>
@@ -386,6 +427,9 @@ function clauseTerms(
     }
     if (current.part) added.part = true;
     if (current.joined && currentName) added.joined = true;
+    const token = tokenOf[index]!;
+    if (token !== tokenOf[index - 1]) added.opens = true;
+    if (inRun[token]) added.inRun = true;
     terms.push(added);
     if (negationLeft > 0) negationLeft--;
   }

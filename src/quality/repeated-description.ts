@@ -93,3 +93,67 @@ export function isRepeatedDescription(index: MeaningIndex, position: number): bo
   clauses.set(clause, repeated);
   return repeated;
 }
+
+/** The longest run of prose terms read as words pasted beside names: a longer one is a sentence of its own. */
+const LONGEST_RUN = 6;
+
+const repeatedRuns = new WeakMap<MeaningIndex, Map<number, boolean>>();
+
+/**
+ * The run of prose terms holding `position` (the terms between two names, or between a name and its clause's edge),
+ * as its first and last position and the names beside it; undefined when it is no run of pasted words' length or
+ * stands beside no name.
+ */
+function runAt(
+  index: MeaningIndex,
+  position: number,
+): { from: number; to: number; beside: string } | undefined {
+  const clause = index.clauseAt(position);
+  const prose = (at: number) =>
+    at >= 0 && at < index.length && index.clauseAt(at) === clause && !index.nameAt(at);
+  let from = position;
+  while (prose(from - 1)) if (position - --from >= LONGEST_RUN) return undefined;
+  let to = position;
+  while (prose(to + 1)) if (++to - from >= LONGEST_RUN) return undefined;
+  if (to - from + 1 < LEAST_PROSE) return undefined;
+  const name = (at: number) =>
+    at >= 0 && at < index.length && index.clauseAt(at) === clause ? index.at(at)!.term : '';
+  const before = name(from - 1);
+  const after = name(to + 1);
+  if (before === '' && after === '') return undefined;
+  return { from, to, beside: `${before} ${after}` };
+}
+
+/**
+ * Whether the term at `position` is in a run of prose (the terms between two names, or between a name and its
+ * clause's edge, two to {@link LONGEST_RUN} of them) that stands, word for word, beside {@link REPEATED_FOR}
+ * different names or more: the same few words pasted after every line of a list of names ("… pathSafeRegex
+ * ValidateSessionID session paths", "… old_string edit pytest") say nothing of any of them, whatever else the line
+ * holds. Found from the run's rarest term, each run once per text.
+ */
+export function inRepeatedRun(index: MeaningIndex, position: number): boolean {
+  if (index.nameAt(position)) return false;
+  const run = runAt(index, position);
+  if (run === undefined) return false;
+  let runs = repeatedRuns.get(index);
+  if (!runs) repeatedRuns.set(index, (runs = new Map()));
+  const known = runs.get(run.from);
+  if (known !== undefined) return known;
+  const said = proseOf(index, run.from, run.to);
+  const rarest = index
+    .slice(run.from, run.to + 1)
+    .map((term) => index.positions.get(term.term)!.prose)
+    .reduce((least, positions) => (positions.length < least.length ? positions : least));
+  const names = new Set<string>([run.beside]);
+  const seen = new Set<number>([run.from]);
+  for (const at of rarest) {
+    if (names.size >= REPEATED_FOR) break;
+    const other = runAt(index, at);
+    if (other === undefined || seen.has(other.from)) continue;
+    seen.add(other.from);
+    if (proseOf(index, other.from, other.to) === said) names.add(other.beside);
+  }
+  const repeated = names.size >= REPEATED_FOR;
+  runs.set(run.from, repeated);
+  return repeated;
+}
