@@ -9,6 +9,25 @@ import { readFileSync } from 'node:fs';
 // written to its connection. Between the run's `first-call` mark and this point are the SDK's and fetch's own work
 // on the request, which the server's arrival time also holds but cannot tell apart from its own delay.
 let requestSent = false;
+
+// The main thread's CPU time (ms) at each point of the timeline: load moves it far less than the wall, so paired runs
+// on a busy machine still compare. Linux's schedstat gives this thread's time on a CPU (ns); elsewhere none is kept.
+const threadCpuAt = new Map();
+function threadCpuMs() {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+const mark = performance.mark.bind(performance);
+performance.mark = (name, ...rest) => {
+  if (typeof name === 'string' && name.startsWith('compaction-bench:')) {
+    const cpu = threadCpuMs();
+    if (cpu !== undefined) threadCpuAt.set(name.slice('compaction-bench:'.length), cpu);
+  }
+  return mark(name, ...rest);
+};
 subscribe('undici:request:bodySent', ({ request }) => {
   if (requestSent || request.method !== 'POST') return;
   requestSent = true;
@@ -34,6 +53,9 @@ process.on('exit', () => {
     .getEntriesByType('mark')
     .filter((mark) => mark.name.startsWith('compaction-bench:'))
     .map((mark) => `timeline ${mark.name.slice('compaction-bench:'.length)} ${mark.startTime.toFixed(1)}\n`);
+  for (const [point, ms] of threadCpuAt) timeline.push(`timeline-cpu ${point} ${ms.toFixed(1)}\n`);
+  const exitCpu = threadCpuMs();
+  if (exitCpu !== undefined) timeline.push(`timeline-cpu exit ${exitCpu.toFixed(1)}\n`);
   // The process's own start (epoch ms), so a parent can place these marks after its spawn.
   timeline.push(`timeline exit ${performance.now().toFixed(1)}\ntimeline-origin ${performance.timeOrigin}\n`);
   process.stderr.write(

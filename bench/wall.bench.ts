@@ -52,6 +52,8 @@ type WallRun = ProcessRun & {
   tailCpuMs: number;
   /** The process's own marks (src/timeline.ts), wall ms from the spawn, by point. */
   timeline: Map<string, number>;
+  /** The main thread's CPU ms at each mark (Linux only), which load moves less than the wall. */
+  threadCpu: Map<string, number>;
 };
 
 /** The points of the timeline in the order a run reaches them, as the bench prints them. */
@@ -84,6 +86,13 @@ function timelineOf(stderr: string, spawnedAtEpochMs: number, wallMs: number): M
     timeline.set(point!, start + Number(ms));
   timeline.set('closed', wallMs);
   return timeline;
+}
+
+/** The main thread's CPU ms at each mark `bench/max-rss.mjs` printed (`timeline-cpu <point> <ms>`). */
+function threadCpuOf(stderr: string): Map<string, number> {
+  const cpu = new Map<string, number>();
+  for (const [, point, ms] of stderr.matchAll(/^timeline-cpu (\S+) (\S+)$/gm)) cpu.set(point!, Number(ms));
+  return cpu;
 }
 
 async function once(root: string, concurrency: string, out: string, cwd: string): Promise<WallRun> {
@@ -157,6 +166,7 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
       startCpuMs: startCpuMs ?? Number.NaN,
       tailCpuMs: run.cpuMs - lastAnswerCpuMs,
       timeline: timelineOf(run.stderr, spawnedAtEpochMs, run.wallMs),
+      threadCpu: threadCpuOf(run.stderr),
     };
   } finally {
     await server.close();
@@ -165,16 +175,28 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
 
 /**
  * The timeline's table: each point's median wall ms from the spawn over the runs (a point a run did not mark is left
- * out of its median), here and in the baseline, and the step from the point before.
+ * out of its median), here and in the baseline, and the step from the point before; then the same of the main
+ * thread's CPU ms at each point, where the process reported it.
  */
 function describeTimeline(here: readonly WallRun[], there: readonly WallRun[]): string {
+  const wall = describeTimelineOf(here, there, 'wall', (run) => run.timeline);
+  const cpu = describeTimelineOf(here, there, 'main-thread CPU', (run) => run.threadCpu);
+  return here.some((run) => run.threadCpu.size > 0) ? `${wall}\n${cpu}` : wall;
+}
+
+function describeTimelineOf(
+  here: readonly WallRun[],
+  there: readonly WallRun[],
+  what: string,
+  points: (run: WallRun) => Map<string, number>,
+): string {
   const median = (runs: readonly WallRun[], point: string) => {
-    const times = runs.map((run) => run.timeline.get(point)).filter((ms): ms is number => ms !== undefined);
+    const times = runs.map((run) => points(run).get(point)).filter((ms): ms is number => ms !== undefined);
     return times.length === 0 ? undefined : spread(times).median;
   };
   const cell = (ms: number | undefined) => (ms === undefined ? '—' : ms.toFixed(0)).padStart(7);
   const lines = [
-    `  timeline, median ms from the spawn (step from the point before)${there.length > 0 ? ': here | baseline' : ''}`,
+    `  timeline (${what}), median ms from the spawn (step from the point before)${there.length > 0 ? ': here | baseline' : ''}`,
   ];
   let previous: Array<number | undefined> = [0, 0];
   for (const [point, label] of POINTS) {
