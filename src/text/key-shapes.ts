@@ -37,7 +37,11 @@ const STICKY_SHAPES = KEY_SHAPES.map((shape) => ({
  */
 export function firstKeyShape(text: string): (typeof KEY_SHAPES)[number] | undefined {
   let first: number | undefined;
-  for (let at = text.indexOf('sk-'); at !== -1; at = text.indexOf('sk-', at + 3)) {
+  // Found by its `k-`: a search for a string stops at each place its first character occurs, and `s` is one of the
+  // commonest letters of any text (`sk-` cost a page 4 times what `k-` does).
+  for (let found = text.indexOf('k-', 1); found !== -1; found = text.indexOf('k-', found + 2)) {
+    if (text.charCodeAt(found - 1) !== S) continue;
+    const at = found - 1;
     if (at > 0 && WORD_CHARACTER.test(text[at - 1]!) && !afterEscape(text, at)) continue;
     for (const [index, { pattern }] of STICKY_SHAPES.entries()) {
       if (first !== undefined && index >= first) break;
@@ -48,6 +52,9 @@ export function firstKeyShape(text: string): (typeof KEY_SHAPES)[number] | undef
   }
   return first === undefined ? undefined : KEY_SHAPES[first];
 }
+
+// The character code of `s`.
+const S = 0x73;
 
 // What `\b` counts as a word character (no `u` flag): a key shape's `sk-` after one is inside a word.
 const WORD_CHARACTER = /\w/;

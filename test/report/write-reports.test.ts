@@ -65,4 +65,18 @@ describe('writeFixtureReports', () => {
     );
     assert.deepEqual(await readdir(out), []);
   });
+
+  it('refuses a page whose key sits in a message of the transcript, among the short pieces checked together', async () => {
+    const out = join(directory.path, 'secret-transcript');
+    const messages = Array.from({ length: 40 }, (_, index) => ({
+      role: 'user' as const,
+      content: index === 23 ? `the key is sk-${'Ab9'.repeat(9)} for now` : `message ${index}`,
+      timestamp: 0,
+    }));
+    await assert.rejects(
+      writeSessionReports(results, out, undefined, { messages, probes: [] }),
+      /refusing to write .*-report\.html: it contains what looks like an API key \(sk-…\)/,
+    );
+    assert.deepEqual(await readdir(out).catch(() => []), []);
+  });
 });

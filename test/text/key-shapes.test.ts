@@ -29,6 +29,10 @@ function* texts(count: number): Generator<string> {
     () => 'sk-learn ',
     () => String.raw`\n`,
     () => String.raw`\t`,
+    // Pieces that make `sk-` only together (the search looks for `k-` and then for the `s` before it).
+    () => 's',
+    () => 'k-',
+    () => `k-${body(25)}`,
   ];
   for (let index = 0; index < count; index++)
     yield Array.from({ length: 1 + next(6) }, () => parts[next(parts.length)]!()).join(next(2) ? ' ' : '');

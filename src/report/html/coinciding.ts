@@ -3,7 +3,7 @@
  * line that several strategies share is striped, each one's colour in turn; points on one spot are set side by
  * side, a few pixels apart, so that every mark shows; the caption names the strategies that share a line.
  */
-import { tag, type Value } from './svg.ts';
+import { attributeText, tag, type Value } from './svg.ts';
 
 /** One strategy's line as a chart draws it: its points in order, and the attributes of its path. */
 export type Series = {
@@ -51,23 +51,50 @@ function dashOf(attributes: Record<string, Value>, stripe: number): [number, num
  * stretch; hiding one shows the lines beneath in its turns. Empty when no two series share a segment.
  */
 export function sharedStripes(series: readonly Series[], stripe = 7): string[] {
-  return [...sharedSegments(series).values()].flatMap(({ ends, members }) =>
-    members.map((line, turn) => {
-      const [on, off] = dashOf(line.attributes, stripe);
+  // A line's own attributes are the same in each of its stripes (tens of them a chart when strategies tie):
+  // written once a line, not copied into a new object and escaped again for every stripe.
+  const own = new Map<
+    Series,
+    { dash: [number, number]; text: string | null; attributes: Record<string, Value> }
+  >();
+  const ownOf = (line: Series) => {
+    let found = own.get(line);
+    if (!found) {
+      const { 'stroke-dasharray': _own, ...attributes } = line.attributes;
+      // Written ahead only when none of the stripe's own attributes is among them (each would take its place).
+      const apart = !STRIPE_KEYS.some((key) => Object.hasOwn(attributes, key));
+      found = {
+        dash: dashOf(line.attributes, stripe),
+        text: apart ? attributeText(attributes) : null,
+        attributes,
+      };
+      own.set(line, found);
+    }
+    return found;
+  };
+  return [...sharedSegments(series).values()].flatMap(({ ends, members }) => {
+    const d = `M${ends.map(([x, y]) => `${round(x)},${round(y)}`).join('L')}`;
+    return members.map((line, turn) => {
+      const { dash, text, attributes } = ownOf(line);
+      const [on, off] = dash;
       const period = on + off;
       const cycle = period * members.length;
-      const { 'stroke-dasharray': _own, ...attributes } = line.attributes;
-      return tag('path', {
-        ...attributes,
-        d: `M${ends.map(([x, y]) => `${round(x)},${round(y)}`).join('L')}`,
+      const stripeAttributes = {
+        d,
         fill: 'none',
         'stroke-dasharray': `${round(on)} ${round(cycle - on)}`,
         // The pattern starts `turn` periods in: this series' dash covers its turn of every cycle.
         'stroke-dashoffset': round((cycle - turn * period) % cycle),
-      });
-    }),
-  );
+      };
+      return text === null
+        ? tag('path', { ...attributes, ...stripeAttributes })
+        : `<path${text}${attributeText(stripeAttributes)}/>`;
+    });
+  });
 }
+
+/** The attributes a stripe sets itself, after the line's own. */
+const STRIPE_KEYS = ['d', 'fill', 'stroke-dasharray', 'stroke-dashoffset'];
 
 const round = (value: number) => Math.round(value * 10) / 10;
 

@@ -101,6 +101,7 @@ function* section(
   sweep: boolean,
   source: ReportSource | undefined,
   chart: ChartStyle,
+  recommended: string | null,
 ): Generator<string> {
   const { file, prefix } = part;
   const anchor = (name: string) => strategyAnchor(name, prefix);
@@ -108,7 +109,7 @@ function* section(
     `<section class="target" id="${prefix}section">`,
     sweep ? `<h2>${escapeHtml(part.label)}</h2>` : '',
     `<h3 id="${prefix}comparison">Comparison</h3>`,
-    `<div class="table-wrap comparison-wrap">${comparisonTable(file, anchor, sessionVerdict(file).recommended?.name ?? null, chart)}</div>`,
+    `<div class="table-wrap comparison-wrap">${comparisonTable(file, anchor, recommended, chart)}</div>`,
     // Offline, "fastest" would measure this machine: left out, as the verdict says (the timeline keeps the times).
     `<ul>${observations(file, { timings: timingsMeasured(file) })
       .map((line) => `<li>${inline(line)}</li>`)
@@ -154,7 +155,12 @@ export function htmlReportPieces(files: readonly ResultsFile[], source?: ReportS
   const verdict = sweep ? sweepVerdict(sorted) : sessionVerdict(first);
   const chart = chartStyle(strategyNames(sorted), verdict.recommended?.name ?? null);
   const recall = recallPlot(sorted, chart);
-  const sections = parts.map((part) => () => section(part, sweep ? null : recall, sweep, source, chart));
+  // A session's page has one verdict: it is not worked out again for its comparison table.
+  const recommendedOf = (file: ResultsFile) =>
+    (sweep ? sessionVerdict(file) : verdict).recommended?.name ?? null;
+  const sections = parts.map(
+    (part) => () => section(part, sweep ? null : recall, sweep, source, chart, recommendedOf(part.file)),
+  );
   // A sweep's details live in each target's section; the verdict links to the first target's.
   const names = new Set(first.strategies.map((strategy) => strategy.name));
   const verdictAnchor = (name: string) => (names.has(name) ? strategyAnchor(name, parts[0]!.prefix) : null);

@@ -16,6 +16,12 @@ export const px = (value: number): number => Math.round(value * 10) / 10;
 
 /** One element with escaped attributes, empty when it has no children. */
 export function tag(name: string, attributes: Record<string, Value>, children = ''): string {
+  const list = attributeText(attributes);
+  return children === '' ? `<${name}${list}/>` : `<${name}${list}>${children}</${name}>`;
+}
+
+/** An element's attributes as its tag writes them, each with a space before it: ` stroke="#fff" x="1.5"`. */
+export function attributeText(attributes: Record<string, Value>): string {
   // A loop and one string: a page draws thousands of elements (each chart wide and narrow), and the entries, arrays
   // and joins this was made of were a tenth of drawing a page. A number's text holds nothing to escape.
   let list = '';
@@ -24,7 +30,7 @@ export function tag(name: string, attributes: Record<string, Value>, children = 
     if (value === null || value === undefined || value === false) continue;
     list += ` ${key}="${typeof value === 'number' ? px(value) : escapeHtml(value)}"`;
   }
-  return children === '' ? `<${name}${list}/>` : `<${name}${list}>${children}</${name}>`;
+  return list;
 }
 
 /** A tooltip: the lines a native tooltip shows, one per line. */
