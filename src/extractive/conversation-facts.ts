@@ -99,11 +99,7 @@ export function placeOnTimeline(
   });
 }
 
-/**
- * What only a conversation read as the first of its request (`asFirst`) or only one read as a continuation
- * (`asContinuation`) adds at this point of its reading: a reading on a known timeline runs one of them; a recording of
- * the reading (replayed-conversation-facts.ts) runs both, so one reading serves either timeline.
- */
+/** What only a first conversation or only a continuation adds here: a reading runs one, a recording both. */
 export type Branch = (asFirst: () => void, asContinuation: () => void) => void;
 
 /** Adds the facts of a conversation's blocks to the store. */
@@ -112,9 +108,8 @@ export function collectConversationFacts(
   store: FactStore,
   timeline: ConversationTimeline,
 ): void {
-  readConversationFacts(blocks, store, placeOnTimeline(timeline, blocks.length), (asFirst, asContinuation) =>
-    (timeline.continuation ? asContinuation : asFirst)(),
-  );
+  const branch: Branch = (asFirst, asContinuation) => (timeline.continuation ? asContinuation : asFirst)();
+  readConversationFacts(blocks, store, placeOnTimeline(timeline, blocks.length), branch);
 }
 
 /** Adds the facts of a conversation's blocks to the store, placed by `at`; where the timelines differ, `branch` adds. */
@@ -129,13 +124,11 @@ export function readConversationFacts(
   // The harness's mode (Codex's sandbox and approvals): the latest context that sets one stands.
   let latestMode: { index: number; text: string } | undefined;
   let lastUserIndex = -1;
-  // Injected context (instructions, environment, notifications) before it does not make the first
-  // user message any less the session's task.
+  // Injected context (instructions, environment, notifications) before it leaves the first message the task.
   const firstIndex = blocks.findIndex((block) => block.role !== 'context');
   const assistantTexts: Array<{ index: number; text: string }> = [];
-  const addFacts = (index: number, facts: readonly MessageFact[]) => {
-    for (const fact of facts) store.add(fact.kind, fact.text, at(index, fact.weight));
-  };
+  const addFacts = (index: number, facts: readonly MessageFact[]) =>
+    facts.forEach((fact) => store.add(fact.kind, fact.text, at(index, fact.weight)));
 
   const onUser = (index: number, text: string) => {
     tools.startTurn();
@@ -152,12 +145,12 @@ export function readConversationFacts(
     for (const path of read.paths) store.touchFile(path, 'mentioned', at(index, WEIGHT.userMentionedFile));
     // The session's task is the first message of a conversation that starts with it; a slice that
     // starts elsewhere or continues a summary opens with just another request.
-    if (index === firstIndex) {
+    if (index !== firstIndex) addFacts(index, read.facts);
+    else
       branch(
         () => addFacts(index, readFirstUserMessage(text).facts),
         () => addFacts(index, read.facts),
       );
-    } else addFacts(index, read.facts);
     latestRequest = { index, text: read.request };
   };
 
@@ -194,8 +187,7 @@ export function readConversationFacts(
   if (latestMode) store.add('constraint', latestMode.text, at(latestMode.index, WEIGHT.constraint));
   if (latestRequest) {
     const { index, text } = latestRequest;
-    // The same key moves the latest request out of the goal list: the latest ask is what comes next, unless it is
-    // the session's task itself.
+    // The same key moves the latest request out of the goal list: the latest ask (but the task) is what comes next.
     const addNext = () => store.add('next', text, at(index, WEIGHT.next));
     if (index > firstIndex) addNext();
     else branch(() => undefined, addNext);
