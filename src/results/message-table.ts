@@ -1,9 +1,9 @@
 /**
  * A session's messages as a stored prompt refers to them (prompt-parts.ts): each non-empty rendering once, in order,
- * as the text a prompt carries them in (with where each starts, in characters and in UTF-8 bytes, joined by the blank
- * line between two blocks) and as their JSON text (each rendering escaped, joined by the escaped blank line, UTF-8).
- * A prompt's run of messages is then compared with the renderings and hashed from one span of the JSON text, where it
- * used to be escaped, hashed, redacted and written out whole for every call that sent it.
+ * as the bytes a prompt carries them in (UTF-8, joined by the blank line between two blocks) and as their JSON text
+ * (each rendering escaped, joined by the escaped blank line). A prompt's run of messages is then compared with one
+ * span of the first and hashed from one span of the second, where it used to be escaped, hashed, redacted and
+ * written out whole for every call that sent it.
  */
 import { createHash } from 'node:crypto';
 import type { Message } from '../session/types.ts';
@@ -20,14 +20,9 @@ export type MessageTable = {
   hash: string;
   /** How many renderings (empty ones are left out, as a prompt leaves them out). */
   count: number;
-  /** The renderings, in order: a prompt holds a run of them joined by `\n\n`. */
-  renderings: readonly string[];
-  /**
-   * Where each rendering starts in the renderings joined by `\n\n`, in characters, and one more entry: where a
-   * rendering after the last would.
-   */
-  starts: Int32Array;
-  /** The same in UTF-8 bytes. */
+  /** The renderings joined by `\n\n`, UTF-8. */
+  raw: Buffer;
+  /** Where each rendering starts in {@link raw}, and one more entry: where a rendering after the last would. */
   rawStarts: Int32Array;
   /** The renderings' JSON-escaped text joined by `\n\n` escaped, UTF-8. */
   escaped: Buffer;
@@ -36,24 +31,6 @@ export type MessageTable = {
   /** The renderings of at least {@link KEY_BYTES} bytes, by their first {@link KEY_BYTES} bytes (read as Latin-1). */
   byKey: ReadonlyMap<string, readonly number[]>;
 };
-
-const ASCII = /^[\x00-\x7f]*$/;
-
-/**
- * The first {@link KEY_BYTES} UTF-8 bytes of `text` from character `at`, read as Latin-1 (the key of
- * {@link MessageTable.byKey}), or undefined when fewer bytes follow. Read from the characters: a prompt is compared
- * with its session's renderings as text, never encoded whole.
- */
-export function keyAt(text: string, at: number): string | undefined {
-  // One character more than the key's bytes: a pair of surrogates at its end is encoded whole.
-  const head = text.slice(at, at + KEY_BYTES + 1);
-  if (head.length > KEY_BYTES) {
-    const key = head.slice(0, KEY_BYTES);
-    if (ASCII.test(key)) return key;
-  }
-  const bytes = Buffer.from(head);
-  return bytes.length >= KEY_BYTES ? bytes.toString('latin1', 0, KEY_BYTES) : undefined;
-}
 
 // The blank line between two blocks, as a prompt has it and as its JSON text has it.
 const SEPARATOR = '\n\n';
@@ -92,27 +69,24 @@ function buildTable(messages: readonly Message[], options: RenderOptions): Messa
     if (chars > MAX_TABLE_CHARS) return null;
   }
   const escapedRenderings = renderings.map(escapedText);
+  const raw = Buffer.from(renderings.join(SEPARATOR));
   const escaped = Buffer.from(escapedRenderings.join(ESCAPED_SEPARATOR));
-  const starts = new Int32Array(renderings.length + 1);
   const rawStarts = new Int32Array(renderings.length + 1);
   const escapedStarts = new Int32Array(renderings.length + 1);
   const byKey = new Map<string, number[]>();
   const hash = createHash('sha256').update('[');
-  let at = 0;
   let rawAt = 0;
   let escapedAt = 0;
   for (let index = 0; index < renderings.length; index++) {
-    starts[index] = at;
     rawStarts[index] = rawAt;
     escapedStarts[index] = escapedAt;
     const rawLength = Buffer.byteLength(renderings[index]!);
-    const key = rawLength >= KEY_BYTES ? keyAt(renderings[index]!, 0) : undefined;
-    if (key !== undefined) {
+    if (rawLength >= KEY_BYTES) {
+      const key = raw.toString('latin1', rawAt, rawAt + KEY_BYTES);
       const indices = byKey.get(key);
       if (indices === undefined) byKey.set(key, [index]);
       else indices.push(index);
     }
-    at += renderings[index]!.length + SEPARATOR.length;
     rawAt += rawLength + SEPARATOR.length;
     escapedAt += Buffer.byteLength(escapedRenderings[index]!) + ESCAPED_SEPARATOR.length;
     hash
@@ -120,14 +94,12 @@ function buildTable(messages: readonly Message[], options: RenderOptions): Messa
       .update(escapedRenderings[index]!)
       .update('"');
   }
-  starts[renderings.length] = at;
   rawStarts[renderings.length] = rawAt;
   escapedStarts[renderings.length] = escapedAt;
   return {
     hash: hash.update(']').digest('hex'),
     count: renderings.length,
-    renderings,
-    starts,
+    raw,
     rawStarts,
     escaped,
     escapedStarts,
@@ -140,14 +112,9 @@ export function escapedText(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
-/** Characters of renderings `from` to `to` (exclusive) joined by `\n\n`, as a prompt holds them (0 for none). */
-export function spanLength(table: MessageTable, from: number, to: number): number {
-  return to <= from ? 0 : table.starts[to]! - table.starts[from]! - SEPARATOR.length;
-}
-
-/** UTF-8 bytes of the same (0 for none). */
-export function spanBytes(table: MessageTable, from: number, to: number): number {
-  return to <= from ? 0 : table.rawStarts[to]! - table.rawStarts[from]! - SEPARATOR.length;
+/** The bytes of renderings `from` to `to` (exclusive) in {@link MessageTable.raw}: where they start and end. */
+export function rawSpan(table: MessageTable, from: number, to: number): [start: number, end: number] {
+  return [table.rawStarts[from]!, table.rawStarts[to]! - SEPARATOR.length];
 }
 
 /** Renderings `from` to `to` (exclusive) as a prompt's JSON text has them, joined by the escaped blank line. */
@@ -166,7 +133,8 @@ export function escapedSpan(table: MessageTable, from: number, to: number): Buff
 export function storedTablePieces(table: MessageTable): TextPieces {
   return function* () {
     for (let index = 0; index < table.count; index++) {
-      const rendering = table.renderings[index]!;
+      const [start, end] = rawSpan(table, index, index + 1);
+      const rendering = table.raw.toString('utf8', start, end);
       const redacted = redactSecrets(rendering);
       // Most renderings hold no key: their JSON text is the table's own, escaped when it was made.
       const text =

@@ -11,10 +11,9 @@ import {
   escapedSpan,
   escapedText,
   joinedRenderings,
-  keyAt,
+  KEY_BYTES,
   type MessageTable,
-  spanBytes,
-  spanLength,
+  rawSpan,
 } from './message-table.ts';
 import type { TextPieces } from './text-pieces.ts';
 
@@ -28,31 +27,31 @@ const MAX_CANDIDATES = 16;
 
 const NEWLINE = 10;
 const OPEN_BRACKET = 91;
-const BLOCK_START = '\n[';
+const BLOCK_START = Buffer.from('\n[');
 
 /**
  * `prompt` as text and runs of `table`'s renderings, in order: their concatenation (each run's renderings joined by
  * `\n\n`) is the prompt. A run starts where a block does (the prompt's start or a line's, at a `[`) with a rendering
- * that the prompt holds there character for character, and goes on while the next rendering follows after a blank
- * line. The prompt is read as it is, never encoded (its UTF-8 copy was a tenth of storing a suite's calls).
+ * that the prompt holds there byte for byte, and goes on while the next rendering follows after a blank line.
  */
 export function promptParts(prompt: string, table: MessageTable): PromptPart[] {
+  const bytes = Buffer.from(prompt);
   const parts: PromptPart[] = [];
   let textStart = 0;
   let next = 0;
-  let at = prompt.charCodeAt(0) === OPEN_BRACKET ? 0 : blockAfter(prompt, 0);
+  let at = bytes[0] === OPEN_BRACKET ? 0 : blockAfter(bytes, 0);
   while (at >= 0) {
-    const run = longestRunAt(prompt, at, table, next);
-    const end = run === undefined ? at : at + spanLength(table, run[0], run[1]);
-    if (run !== undefined && spanBytes(table, run[0], run[1]) >= MIN_RUN_BYTES) {
-      if (at > textStart) parts.push(prompt.slice(textStart, at));
+    const run = longestRunAt(bytes, at, table, next);
+    const end = run === undefined ? at : at + runLength(table, run[0], run[1]);
+    if (run !== undefined && end - at >= MIN_RUN_BYTES) {
+      if (at > textStart) parts.push(bytes.toString('utf8', textStart, at));
       parts.push(run);
       textStart = end;
       next = run[1];
     }
-    at = blockAfter(prompt, Math.max(end, at + 1));
+    at = blockAfter(bytes, Math.max(end, at + 1));
   }
-  if (textStart < prompt.length) parts.push(prompt.slice(textStart));
+  if (textStart < bytes.length) parts.push(bytes.toString('utf8', textStart));
   return parts;
 }
 
@@ -62,23 +61,34 @@ export function refersToTable(parts: readonly PromptPart[]): boolean {
 }
 
 /** Where the next block after `from` starts (the `[` after a line break), or -1. */
-function blockAfter(prompt: string, from: number): number {
-  const found = prompt.indexOf(BLOCK_START, from);
+function blockAfter(bytes: Buffer, from: number): number {
+  const found = bytes.indexOf(BLOCK_START, from);
   return found < 0 ? -1 : found + 1;
 }
 
+/** Bytes of renderings `from` to `to` (exclusive) joined, as a prompt holds them (0 for none). */
+function runLength(table: MessageTable, from: number, to: number): number {
+  if (to <= from) return 0;
+  const [start, end] = rawSpan(table, from, to);
+  return end - start;
+}
+
 /** Whether rendering `index` follows at `end` after a blank line. */
-function followedBy(prompt: string, end: number, table: MessageTable, index: number): boolean {
-  return (
-    prompt.charCodeAt(end) === NEWLINE &&
-    prompt.charCodeAt(end + 1) === NEWLINE &&
-    prompt.startsWith(table.renderings[index]!, end + 2)
-  );
+function followedBy(bytes: Buffer, end: number, table: MessageTable, index: number): boolean {
+  return bytes[end] === NEWLINE && bytes[end + 1] === NEWLINE && holds(bytes, end + 2, table, index);
 }
 
 /** Whether `at` is the prompt's end or a line break. */
-function endsLine(prompt: string, at: number): boolean {
-  return at === prompt.length || prompt.charCodeAt(at) === NEWLINE;
+function endsLine(bytes: Buffer, at: number): boolean {
+  return at === bytes.length || bytes[at] === NEWLINE;
+}
+
+/** Whether `bytes` hold rendering `index` of the table at `at`. */
+function holds(bytes: Buffer, at: number, table: MessageTable, index: number): boolean {
+  const [start, end] = rawSpan(table, index, index + 1);
+  return (
+    at + (end - start) <= bytes.length && bytes.compare(table.raw, start, end, at, at + end - start) === 0
+  );
 }
 
 /**
@@ -87,18 +97,20 @@ function endsLine(prompt: string, at: number): boolean {
  * twice, the same result), the first of the longest taken.
  */
 function longestRunAt(
-  prompt: string,
+  bytes: Buffer,
   at: number,
   table: MessageTable,
   expected: number,
 ): [number, number] | undefined {
-  const key = keyAt(prompt, at);
-  const keyed = key === undefined ? undefined : table.byKey.get(key);
+  const keyed =
+    at + KEY_BYTES <= bytes.length
+      ? table.byKey.get(bytes.toString('latin1', at, at + KEY_BYTES))
+      : undefined;
   const candidates = expected < table.count ? [expected, ...(keyed ?? [])] : (keyed ?? []);
   let best: [number, number] | undefined;
   for (const first of candidates.slice(0, MAX_CANDIDATES)) {
-    if (!prompt.startsWith(table.renderings[first]!, at)) continue;
-    const to = runEnd(prompt, at, table, first);
+    if (!holds(bytes, at, table, first)) continue;
+    const to = runEnd(bytes, at, table, first);
     if (to > first && (best === undefined || to - first > best[1] - best[0])) best = [first, to];
   }
   return best;
@@ -109,10 +121,10 @@ function longestRunAt(
  * follows after a blank line, and ends at a line break (or the prompt's end), as it starts after one: the text on
  * either side is redacted on its own, and no key-like value goes on across a line break.
  */
-function runEnd(prompt: string, at: number, table: MessageTable, first: number): number {
+function runEnd(bytes: Buffer, at: number, table: MessageTable, first: number): number {
   let to = first + 1;
-  while (to < table.count && followedBy(prompt, at + spanLength(table, first, to), table, to)) to++;
-  while (to > first && !endsLine(prompt, at + spanLength(table, first, to))) to--;
+  while (to < table.count && followedBy(bytes, at + runLength(table, first, to), table, to)) to++;
+  while (to > first && !endsLine(bytes, at + runLength(table, first, to))) to--;
   return to;
 }
 
