@@ -32,10 +32,12 @@ type Addition =
   | { branch: [Addition[], Addition[]] };
 
 /** A conversation read: how many blocks it has, and what reading it adds (both branches), once it has been read. */
-type Reading = { blockCount: number; additions: Addition[] | undefined };
+type Reading = { blockCount: number; chars: number; additions: Addition[] | undefined };
 
-// Conversations a generation remembers (text-cache.ts ages it as sessions are released): a session's slices.
-const readings = recentMap<string, Reading>(2_000);
+// Conversations a generation remembers (text-cache.ts ages it as sessions are released): a session's slices, up to
+// 32 Mi characters of them, so that what their readings hold (a fraction of their text) stays bounded whatever the
+// sessions' sizes: at 4 M tokens `-s all` remembers 223 conversations, a 100-session suite 33 at once.
+const readings = recentMap<string, Reading>(2_000, { of: (reading) => reading.chars, max: 1 << 25 });
 
 // Conversations up to this long are remembered: a slice, a short session's whole transcript. A longer one (a long
 // session's whole transcript, sent whole by few strategies) is read each time: its additions would be held, tens of
@@ -61,7 +63,7 @@ export function conversationFacts(conversation: string): ConversationFacts {
   let reading = readings.get(key);
   let blocks = reading === undefined ? splitConversation(conversation) : undefined;
   if (reading === undefined) {
-    reading = { blockCount: blocks!.length, additions: undefined };
+    reading = { blockCount: blocks!.length, chars: conversation.length, additions: undefined };
     readings.set(key, reading);
   }
   const known = reading;
