@@ -240,23 +240,10 @@ function pathsOf(transcript: TranscriptTexts): ReadonlySet<string> {
   return paths;
 }
 
-/**
- * The paths a text names ({@link extractPaths}), lowercased and without a leading `./`, as summaries' are compared; a
- * path read with a command's `@` before it (`curl --data @/tmp/x.json`) names the path after the `@` too, as the
- * matching rules find it (`@` is no path character): a summary names the file `/tmp/x.json`, and looking for it so
- * indexed the whole transcript, in 62 of the 100 bench sessions for that alone.
- */
+/** The paths a text names ({@link extractPaths}), lowercased and without a leading `./`, as summaries' are compared. */
 export function namedPathKeys(text: string): Set<string> {
-  const keys = new Set<string>();
-  for (const path of extractPaths(text)) {
-    keys.add(pathKey(path));
-    if (AT_FILE.test(path)) keys.add(pathKey(path.slice(1)));
-  }
-  return keys;
+  return new Set(extractPaths(text).map(pathKey));
 }
-
-// An `@` before an absolute, home or `./`, `../` path (not an npm scope's `@types/node`, a name of its own).
-const AT_FILE = /^@(?:\/|~\/|\.\.?\/)/;
 
 const pathKey = (path: string) => path.toLowerCase().replace(/^\.\//, '');
 

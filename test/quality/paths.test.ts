@@ -136,34 +136,10 @@ describe('findInventedPaths', () => {
       },
     };
     assert.deepEqual(findInventedPaths('Edited src/cart.ts and ./src/cart.ts', unread, undefined), []);
-    // Named only inside `@/tmp/customer.json` (curl's file argument): named after the `@` too, as the matching rules
-    // find it, so the index is not read for it either.
-    assert.deepEqual(findInventedPaths('Posted /tmp/customer.json', unread, undefined), []);
+    // Named only inside `@/tmp/customer.json`: the matching rules find it.
     assert.deepEqual(findInventedPaths('Posted /tmp/customer.json', transcriptOf(text), undefined), []);
     assert.deepEqual(findInventedPaths('Posted /tmp/vehicle.json', transcriptOf(text), undefined), [
       '/tmp/vehicle.json',
-    ]);
-  });
-
-  it("names a path after a command's @ as the index would, but not an npm scope's name without its @", () => {
-    const text = 'curl -d @./body.json -d @~/h.json -d @../up/x.json x.test; npm i @types/node/index.d.ts';
-    const indexed = transcriptOf(text);
-    const unread = {
-      text,
-      get index(): never {
-        throw new Error('the index was read');
-      },
-    };
-    // The matching rules find each path after its `@` (`@` is no path character): the named set says no more.
-    for (const path of ['./body.json', '~/h.json', '../up/x.json']) assert.ok(indexed.index.has(path), path);
-    const named = './body.json, ~/h.json, ../up/x.json, body.json and @types/node/index.d.ts';
-    assert.deepEqual(findInventedPaths(named, unread, undefined), []);
-    assert.deepEqual(findInventedPaths(named, indexed, undefined), []);
-    // `types/node/index.d.ts` is not the scope's path named without its `@`: the index is asked, and finds it as a
-    // suffix; `other/x.json` is named nowhere.
-    assert.throws(() => findInventedPaths('types/node/index.d.ts', unread, undefined), /the index was read/);
-    assert.deepEqual(findInventedPaths('types/node/index.d.ts and other/x.json', indexed, undefined), [
-      'other/x.json',
     ]);
   });
 
