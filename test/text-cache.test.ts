@@ -45,7 +45,11 @@ describe('text caches', () => {
     assert.equal(map.get('k98'), 'xxxx');
     assert.equal(map.get('k95'), undefined, 'aged out by weight, not by count');
     map.set('heavy', 'y'.repeat(50));
-    assert.equal(map.get('heavy'), 'y'.repeat(50), 'a value over the budget is still kept, alone in its generation');
+    assert.equal(
+      map.get('heavy'),
+      'y'.repeat(50),
+      'a value over the budget is still kept, alone in its generation',
+    );
     map.set('next', 'z');
     assert.equal(map.size, 2, 'the next value starts a generation of its own');
     assert.equal(map.get('heavy'), 'y'.repeat(50));
