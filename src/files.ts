@@ -212,11 +212,11 @@ export function writeNewFile(path: string, text: string | Iterable<string>): voi
 }
 
 /**
- * Writes a piece and returns its length in bytes. A string is written as it is (Node encodes it into a buffer of its
- * own outside the heap, freed at once); a short write, which a plain file hardly makes, writes the rest from a Buffer.
+ * Writes a piece and returns its length in bytes (`length`, when the caller counted them already). A string is
+ * written as it is (Node encodes it into a buffer of its own outside the heap, freed at once); a short write, which a
+ * plain file hardly makes, writes the rest from a Buffer.
  */
-export function writeWhole(descriptor: number, piece: string): number {
-  const length = Buffer.byteLength(piece);
+export function writeWhole(descriptor: number, piece: string, length = Buffer.byteLength(piece)): number {
   const written = writeSync(descriptor, piece);
   if (written < length) {
     const bytes = Buffer.from(piece);

@@ -34,6 +34,27 @@ describe('text caches', () => {
     assert.equal(map.get(0), undefined);
   });
 
+  it('hold at most about twice their weight budget, a value heavier than it alone, and still answer what is held', () => {
+    const map = recentMap<string, string>(1_000, { of: (text) => text.length, max: 10 });
+    for (let key = 0; key < 100; key++) {
+      map.set(`k${key}`, 'x'.repeat(4));
+      // Two values of 4 fill a generation of 10; a third ages it: never more than two generations of two.
+      assert.ok(map.size <= 4, `${map.size} entries after ${key + 1} keys`);
+    }
+    assert.equal(map.get('k99'), 'xxxx');
+    assert.equal(map.get('k98'), 'xxxx');
+    assert.equal(map.get('k95'), undefined, 'aged out by weight, not by count');
+    map.set('heavy', 'y'.repeat(50));
+    assert.equal(
+      map.get('heavy'),
+      'y'.repeat(50),
+      'a value over the budget is still kept, alone in its generation',
+    );
+    map.set('next', 'z');
+    assert.equal(map.size, 2, 'the next value starts a generation of its own');
+    assert.equal(map.get('heavy'), 'y'.repeat(50));
+  });
+
   it('forget, when aged twice, what was not used between (as each session of a suite is released)', () => {
     const map = recentMap<string, number>(1_000);
     map.set('only the first session', 1);

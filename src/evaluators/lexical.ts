@@ -42,7 +42,13 @@ function scoreInput(
     },
     transcriptLength: reference.transcriptLength,
     endsWithTranscript: (text: string) => endsWithTranscript(reference, text),
-    transcriptMatcher: reference.transcriptMatcher,
+    // Indexed only when a scorer needs it (a path the transcript does not name as written).
+    get transcriptMatcher() {
+      return reference.transcriptMatcher;
+    },
+    get transcriptPaths() {
+      return reference.transcriptPaths;
+    },
     requiredSections: required.requiredSections,
     expectations: reference.expectations,
   };

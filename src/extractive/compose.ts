@@ -3,6 +3,7 @@ import type { Tokenizer } from '../tokens.ts';
 import type { FactKind, ScoredFact } from './facts.ts';
 import { compareScored } from './facts.ts';
 import type { BulletStyle, Section } from './sections.ts';
+import { ownCopy, recentMap } from '../text/text-cache.ts';
 
 /** A scored fact assigned to a section (an index into the sections). */
 export type PlacedFact = ScoredFact & { section: number };
@@ -31,6 +32,13 @@ const PROSE_KINDS: ReadonlySet<FactKind> = new Set([
 ]);
 const MIN_OVERLAP_CHARS = 24;
 
+/** What a fact's line costs under each bullet style tried, with the count that made the figures. */
+type LineCosts = { count: Counter['count']; byStyle: Partial<Record<BulletStyle, number>> };
+// Facts' line costs a generation remembers, by text: the calls of a session's strategies choose among mostly the same
+// facts (their texts the very strings a replayed conversation adds), and each call built every line it tried again
+// and looked it up in the tokenizer's caches.
+const lineCostsOf = recentMap<string, LineCosts>(50_000);
+
 /**
  * Picks facts (each section's best first, then by score) until the budget is spent, then writes the
  * sections in order with their facts in conversation order. Lines are counted once each; their sum
@@ -56,7 +64,6 @@ export function composeSummary(
   const filled = sections.map(() => 0);
   const chosen = new Set<PlacedFact>();
   const chosenProse: PlacedFact[] = [];
-  const lineCosts = new Map<PlacedFact, number>();
   let rejections = 0;
   // Each section's best fact is tried first, so a tight budget still covers every section it can.
   const bestOfSection = new Map<number, PlacedFact>();
@@ -67,11 +74,7 @@ export function composeSummary(
     const prose = PROSE_KINDS.has(fact.kind) && fact.key.length >= MIN_OVERLAP_CHARS;
     if (prose && chosenProse.some((chosenFact) => restates(chosenFact, fact))) continue;
     const section = sections[fact.section]!;
-    let lineCost = lineCosts.get(fact);
-    if (lineCost === undefined) {
-      lineCost = tokenizer.count(`${bulletPrefix(section.bullet, 0)}${fact.text}\n`);
-      lineCosts.set(fact, lineCost);
-    }
+    const lineCost = lineCostOf(fact.text, section.bullet, tokenizer);
     const opening =
       filled[fact.section] === 0 ? (section.required ? -placeholderCost : headingCost[fact.section]!) : 0;
     if (used + lineCost + opening > budget) {
@@ -94,6 +97,16 @@ export function composeSummary(
     if (selection.length === 0) return fallback(ranked, budget, tokenizer);
     selection.pop();
   }
+}
+
+/** The tokens of a fact's line, as the first bullet of its style: `- text` and its line break. */
+function lineCostOf(text: string, style: BulletStyle, tokenizer: Counter): number {
+  let known = lineCostsOf.get(text);
+  if (known === undefined || known.count !== tokenizer.count) {
+    known = { count: tokenizer.count, byStyle: {} };
+    lineCostsOf.set(ownCopy(text), known);
+  }
+  return (known.byStyle[style] ??= tokenizer.count(`${bulletPrefix(style, 0)}${text}\n`));
 }
 
 /** Whether `candidate` says nothing `written` does not; a constraint still gets its own line under Constraints. */

@@ -19,11 +19,9 @@ import {
 import { memoizeByText } from '../text/text-cache.ts';
 import type { CallRecord } from './tool-facts.ts';
 import { createToolLog } from './tool-facts.ts';
-import { shellCommand } from '../session/shell-commands.ts';
 import { typedRequest } from '../session/editor-prompt-header.ts';
 import { withShortListsJoined } from './user-list-items.ts';
 import { harnessModeLine } from './harness-mode.ts';
-import { describeCall } from './tools.ts';
 
 /** Where the conversation sits on the request's timeline. */
 export type ConversationTimeline = {
@@ -101,30 +99,42 @@ export function placeOnTimeline(
   });
 }
 
+/** What only a first conversation or only a continuation adds here: a reading runs one, a recording both. */
+export type Branch = (asFirst: () => void, asContinuation: () => void) => void;
+
 /** Adds the facts of a conversation's blocks to the store. */
 export function collectConversationFacts(
   blocks: readonly ConversationBlock[],
   store: FactStore,
   timeline: ConversationTimeline,
 ): void {
-  const at = placeOnTimeline(timeline, blocks.length);
+  const branch: Branch = (asFirst, asContinuation) => (timeline.continuation ? asContinuation : asFirst)();
+  readConversationFacts(blocks, store, placeOnTimeline(timeline, blocks.length), branch);
+}
+
+/** Adds the facts of a conversation's blocks to the store, placed by `at`; where the timelines differ, `branch` adds. */
+export function readConversationFacts(
+  blocks: readonly ConversationBlock[],
+  store: FactStore,
+  at: (index: number, weight: number) => Placement,
+  branch: Branch,
+): void {
   const tools = createToolLog(store, at);
   let latestRequest: { index: number; text: string } | undefined;
   // The harness's mode (Codex's sandbox and approvals): the latest context that sets one stands.
   let latestMode: { index: number; text: string } | undefined;
   let lastUserIndex = -1;
-  // Injected context (instructions, environment, notifications) before it does not make the first
-  // user message any less the session's task.
+  // Injected context (instructions, environment, notifications) before it leaves the first message the task.
   const firstIndex = blocks.findIndex((block) => block.role !== 'context');
   const assistantTexts: Array<{ index: number; text: string }> = [];
+  const addFacts = (index: number, facts: readonly MessageFact[]) =>
+    facts.forEach((fact) => store.add(fact.kind, fact.text, at(index, fact.weight)));
 
   const onUser = (index: number, text: string) => {
     tools.startTurn();
     lastUserIndex = index;
-    // The session's task is the first message of a conversation that starts with it; a slice that
-    // starts elsewhere or continues a summary opens with just another request.
-    const isFirst = index === firstIndex && !timeline.continuation;
-    const read = (isFirst ? readFirstUserMessage : readUserMessage)(text);
+    // A message read as the session's task and read as a later request differ in their facts alone.
+    const read = readUserMessage(text);
     if (read.shell) {
       const { command, output, failed } = read.shell;
       tools.userShell(index, command, output, failed);
@@ -133,7 +143,14 @@ export function collectConversationFacts(
     if (read.request === undefined) return;
     for (const line of read.pasted) tools.userError(index, line);
     for (const path of read.paths) store.touchFile(path, 'mentioned', at(index, WEIGHT.userMentionedFile));
-    for (const fact of read.facts) store.add(fact.kind, fact.text, at(index, fact.weight));
+    // The session's task is the first message of a conversation that starts with it; a slice that
+    // starts elsewhere or continues a summary opens with just another request.
+    if (index !== firstIndex) addFacts(index, read.facts);
+    else
+      branch(
+        () => addFacts(index, readFirstUserMessage(text).facts),
+        () => addFacts(index, read.facts),
+      );
     latestRequest = { index, text: read.request };
   };
 
@@ -168,9 +185,12 @@ export function collectConversationFacts(
 
   addLatestActivity(store, at, assistantTexts.slice(-2), tools.recentCalls(RECENT_CALLS));
   if (latestMode) store.add('constraint', latestMode.text, at(latestMode.index, WEIGHT.constraint));
-  // The same key moves the latest request out of the goal list: the latest ask is what comes next.
-  if (latestRequest && (latestRequest.index > firstIndex || timeline.continuation)) {
-    store.add('next', latestRequest.text, at(latestRequest.index, WEIGHT.next));
+  if (latestRequest) {
+    const { index, text } = latestRequest;
+    // The same key moves the latest request out of the goal list: the latest ask (but the task) is what comes next.
+    const addNext = () => store.add('next', text, at(index, WEIGHT.next));
+    if (index > firstIndex) addNext();
+    else branch(() => undefined, addNext);
   }
   for (const { index, text } of assistantTexts.filter((entry) => entry.index > lastUserIndex).slice(-2)) {
     for (const item of plannedItems(text))
@@ -357,10 +377,10 @@ function addLatestActivity(
   // where the work stands.
   for (const record of recentCalls) {
     if (record.outcome !== undefined) continue;
-    const verb = shellCommand(record.call) ? 'Running' : 'Calling';
+    const verb = record.call.command ? 'Running' : 'Calling';
     store.add(
       'activity',
-      `${verb} ${describeCall(record.call)} (no result yet)`,
+      `${verb} ${record.call.label} (no result yet)`,
       at(record.index, WEIGHT.recentCall),
     );
   }

@@ -7,6 +7,8 @@ import { contentWords } from '../text/content-words.ts';
 export type SummaryRequest = {
   /** The rendered conversation, or '' when the request has none. */
   conversation: string;
+  /** Where the conversation starts in the prompt: `prompt.slice(conversationAt)` opens with it; -1 without one. */
+  conversationAt: number;
   /** A previous summary to update with the conversation. */
   previousSummary: string | undefined;
   /** Earlier summaries, in order. */
@@ -19,7 +21,7 @@ export type SummaryRequest = {
   focusWords: string[];
 };
 
-type Region = { start: number; end: number; inner: string };
+type Region = { start: number; end: number; inner: string; innerStart: number };
 
 // Headings that name parts of the prompt itself rather than sections of the answer.
 const PROMPT_HEADINGS = new Set([
@@ -43,16 +45,19 @@ const FOCUS_LINE = /^\s*(?:additional\s+)?focus(?:\s+on)?\s*:\s*(.+)$/gim;
 /** Takes a request apart; text outside the tagged blocks is the instructions. */
 export function readRequest(system: string, prompt: string): SummaryRequest {
   let conversation = '';
+  let conversationAt = -1;
   let instructions = prompt;
   const conversationRegion = findRegion(prompt, 'conversation', { lastClose: true });
   if (conversationRegion) {
     conversation = conversationRegion.inner;
+    conversationAt = conversationRegion.innerStart;
     instructions = cut(prompt, conversationRegion);
   } else {
     // No tags: a conversation rendered straight into the prompt runs from its first role tag.
     const start = firstBlockStart(prompt);
     if (start >= 0) {
       conversation = prompt.slice(start);
+      conversationAt = start;
       instructions = prompt.slice(0, start);
     }
   }
@@ -80,6 +85,7 @@ export function readRequest(system: string, prompt: string): SummaryRequest {
   const headings = prescribedHeadings(instructions);
   return {
     conversation,
+    conversationAt,
     previousSummary: previousRegion?.inner.trim() || undefined,
     summaries: summariesRegion && summaries.length === 0 ? [summariesRegion.inner.trim()] : summaries,
     summariesUse,
@@ -108,7 +114,8 @@ function findRegion(text: string, tag: string, options: { lastClose?: boolean } 
   if (start < 0) return undefined;
   const closeAt = options.lastClose ? text.lastIndexOf(close) : text.indexOf(close, start);
   if (closeAt < start) return undefined;
-  return { start, end: closeAt + close.length, inner: text.slice(start + open.length, closeAt) };
+  const innerStart = start + open.length;
+  return { start, end: closeAt + close.length, inner: text.slice(innerStart, closeAt), innerStart };
 }
 
 function cut(text: string, region: Region): string {

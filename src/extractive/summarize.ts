@@ -4,8 +4,9 @@ import type { Composed } from './compose.ts';
 import { composeSummary } from './compose.ts';
 import type { Fact, FactStore } from './facts.ts';
 import { createFactStore, scoreFacts } from './facts.ts';
-import { conversationFacts } from './replayed-conversation-facts.ts';
-import { readRequest } from './request.ts';
+import { type ConversationFacts, conversationFacts } from './replayed-conversation-facts.ts';
+import { readRequest, type SummaryRequest } from './request.ts';
+import { countRequestTokens } from './request-tokens.ts';
 import { planSections, sectionFor } from './sections.ts';
 import { collectSummaryFacts } from './summary-facts.ts';
 
@@ -14,13 +15,31 @@ import { collectSummaryFacts } from './summary-facts.ts';
 const PREVIOUS_SUMMARY_RECENCY = 0.3;
 const NOTHING_TO_SUMMARIZE = '(nothing to summarize)';
 
+/** A summary and the tokens of the request it answers, as `countRequest` counts them. */
+export type Summary = Composed & { inputTokens: number };
+
 /** A deterministic summary of the request's material, counting at most `maxTokens` with the tokenizer. */
 export function summarizeExtractively(
   request: { system: string; prompt: string; maxTokens: number },
-  tokenizer: Pick<Tokenizer, 'count' | 'countLines'>,
-): Composed {
+  tokenizer: Pick<Tokenizer, 'count' | 'countLines' | 'estimate'>,
+): Summary {
   const parsed = readRequest(request.system, request.prompt);
   const conversation = conversationFacts(parsed.conversation);
+  const inputTokens = countRequestTokens(tokenizer, request, {
+    text: parsed.conversation,
+    at: parsed.conversationAt,
+    key: conversation.key,
+  });
+  return { ...summarize(request, tokenizer, parsed, conversation), inputTokens };
+}
+
+/** The summary of a request taken apart, its conversation's facts read. */
+function summarize(
+  request: { maxTokens: number },
+  tokenizer: Pick<Tokenizer, 'count' | 'countLines'>,
+  parsed: SummaryRequest,
+  conversation: ConversationFacts,
+): Composed {
   const store = createFactStore();
   let position = 0;
   if (parsed.previousSummary) {

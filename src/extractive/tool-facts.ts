@@ -15,8 +15,28 @@ import { memoizeByText } from '../text/text-cache.ts';
 import type { FileOperation } from './tools.ts';
 import { describeCall, fileTargets, MODIFYING } from './tools.ts';
 
+/** What a call does, read from its name and arguments alone. */
+export type CallReading = {
+  call: ToolCallBlock;
+  /** The shell command it runs, if it runs one, and that command as a summary shows it (coreCommand). */
+  command: string | undefined;
+  core: string | undefined;
+  /** Files it touches and how. */
+  targets: ReadonlyArray<{ path: string; operation: FileOperation }>;
+  /** Its label on activity and error lines (describeCall). */
+  label: string;
+  /** A command that only looks at things (cat, grep): its output quotes code, its failures are answers. */
+  lookOnly: boolean;
+  /** What a later success must be to resolve its failure: the same program, or the same tool on the same target. */
+  subject: string;
+  /** The family of a test or build command (commandFamily). */
+  family: string | undefined;
+  /** Paths its command names. */
+  mentioned: readonly string[];
+};
+
 /** A call and, once its result arrived, how it went ('' for fine). */
-export type CallRecord = { call: ToolCallBlock; index: number; outcome?: string };
+export type CallRecord = { call: CallReading; index: number; outcome?: string };
 
 /** The tool side of a conversation, fed block by block. */
 export type ToolLog = {
@@ -71,7 +91,25 @@ type CommandRecord = { runs: number; failed: boolean; index: number; readOnly: b
 const MAX_READ_TEXTS = 50_000;
 /** The error lines of a tool result, and the calls of a calls line, read once per text (never changed after). */
 const errorLinesOf = memoizeByText((text) => errorLines(text), MAX_READ_TEXTS);
-const callsOf = memoizeByText(parseToolCalls, MAX_READ_TEXTS);
+const callsOf = memoizeByText((text) => parseToolCalls(text).map(readCall), MAX_READ_TEXTS);
+
+/** What a call does (see {@link CallReading}). */
+function readCall(call: ToolCallBlock): CallReading {
+  const command = shellCommand(call);
+  const targets = fileTargets(call);
+  const core = command === undefined ? undefined : coreCommand(command);
+  return {
+    call,
+    command,
+    core,
+    targets,
+    label: describeCall(call),
+    lookOnly: command !== undefined && isReadOnlyCommand(command),
+    subject: core !== undefined ? `command:${commandHead(core)}` : `${call.name}:${targets[0]?.path ?? ''}`,
+    family: core === undefined ? undefined : commandFamily(core),
+    mentioned: command === undefined ? [] : pathsIn(command),
+  };
+}
 
 /** A log writing into `store`, placing facts with `at(blockIndex, weight)`. */
 export function createToolLog(store: FactStore, at: (index: number, weight: number) => Placement): ToolLog {
@@ -102,9 +140,8 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
     store.touchFile(path, operation, at(index, weight));
   };
 
-  const countRun = (command: string, index: number, failed: boolean) => {
-    const core = coreCommand(command);
-    const entry = commands.get(core) ?? { runs: 0, failed, index, readOnly: isReadOnlyCommand(command) };
+  const countRun = (core: string, index: number, failed: boolean, readOnly: boolean) => {
+    const entry = commands.get(core) ?? { runs: 0, failed, index, readOnly };
     entry.runs++;
     entry.failed = failed;
     entry.index = index;
@@ -112,21 +149,12 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
   };
 
   const settle = (record: CallRecord, index: number, text: string, flagged: boolean) => {
-    const { call } = record;
-    const command = shellCommand(call);
-    const targets = fileTargets(call);
+    const { command, core, targets, lookOnly, subject, family, label } = record.call;
     // Commands that only look at things (cat, grep) quote code in their output, and their failures
     // ("no match", exit 1) are answers, not errors.
-    const lookOnly = command !== undefined && isReadOnlyCommand(command);
     const lines = lookOnly ? [] : flagged || command !== undefined ? errorLinesOf(text) : [];
     const failed = !lookOnly && (flagged || lines.length > 0);
-    // A later success of the same program on the same target (flags aside) resolves a failure.
-    const subject = command
-      ? `command:${commandHead(coreCommand(command))}`
-      : `${call.name}:${targets[0]?.path ?? ''}`;
-    const family = command ? commandFamily(coreCommand(command)) : undefined;
-    const label = describeCall(call);
-    if (command) countRun(command, index, failed);
+    if (core !== undefined) countRun(core, index, failed, lookOnly);
     if (failed) {
       const isEdit = targets.some((target) => MODIFYING.has(target.operation));
       // One bullet per failure: the failing test's name and its message belong together.
@@ -144,6 +172,7 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
     }
     record.outcome = '';
     for (const target of targets) touch(target.path, target.operation, index);
+    // A later success of the same program on the same target (flags aside) resolves a failure.
     for (const error of errors.values()) {
       if (!error.resolved && (error.subject === subject || (family && error.family === family))) {
         error.resolved = true;
@@ -162,8 +191,7 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
         const record: CallRecord = { call, index };
         pending.push(record);
         all.push(record);
-        const command = shellCommand(call);
-        for (const path of command ? pathsIn(command) : []) touch(path, 'mentioned', index);
+        for (const path of call.mentioned) touch(path, 'mentioned', index);
       }
     },
     result(index, text, flagged) {
@@ -172,7 +200,7 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
     },
     userShell(index, command, output, failed) {
       const record: CallRecord = {
-        call: { type: 'toolCall', id: '', name: 'bash', arguments: { command } },
+        call: readCall({ type: 'toolCall', id: '', name: 'bash', arguments: { command } }),
         index,
       };
       all.push(record);
@@ -211,7 +239,7 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
     finish() {
       // Calls still waiting at the very end (the slice stops there) were issued all the same.
       for (const record of pending) {
-        for (const target of fileTargets(record.call)) touch(target.path, target.operation, record.index);
+        for (const target of record.call.targets) touch(target.path, target.operation, record.index);
       }
       for (const error of errors.values()) {
         const repeated = error.occurrences > 1 ? ` (${error.occurrences}×)` : '';

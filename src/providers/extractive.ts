@@ -1,6 +1,6 @@
 /** The `extractive` provider (docs/providers.md): the offline, deterministic, non-LLM baseline summarizer. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { countRequest, type Tokenizer } from '../tokens.ts';
+import type { Tokenizer } from '../tokens.ts';
 import { summarizeExtractively } from '../extractive/summarize.ts';
 import { generateThroughText } from './text-form.ts';
 import type { CompletionRequest, Completion, Provider } from './types.ts';
@@ -19,10 +19,10 @@ export function createExtractiveProvider(options: { tokenizer: Tokenizer }): Pro
     // Ctrl-C's handler would only run once the whole offline run had finished.
     await nextTurn();
     request.signal?.throwIfAborted();
-    const { text, tokens } = summarizeExtractively(request, tokenizer);
+    const { text, tokens, inputTokens } = summarizeExtractively(request, tokenizer);
     return {
       text,
-      usage: { input: countRequest(tokenizer, request), output: tokens },
+      usage: { input: inputTokens, output: tokens },
       usageSource: 'tokenizer',
       model: EXTRACTIVE_MODEL,
     };

@@ -93,6 +93,7 @@ const NORMALIZE_CHUNK_CHARS = 1 << 13;
  * folded to single spaces; letters, digits and path characters (`/ . _ -`) stay as they are.
  */
 export function normalizeForMatch(text: string): string {
+  if (text.length > SHORT_TEXT_CHARS && text.length <= LINE_FOLDED_CHARS) return foldedByLine(text);
   if (text.length <= NORMALIZE_CHUNK_CHARS) return normalizeLines(text);
   // A long text (a whole transcript) is folded in pieces cut at line breaks, so that the passes' intermediate
   // copies stay small. Every step but the whitespace folding works within a line, and the folded pieces,
@@ -101,6 +102,28 @@ export function normalizeForMatch(text: string): string {
   for (const run of lineRuns(text, NORMALIZE_CHUNK_CHARS)) {
     const part = normalizeLines(run);
     if (part.length > 0) parts.push(part);
+  }
+  return parts.join(' ');
+}
+
+// Texts up to this long (summaries, their kept tails) are folded a line at a time, each line's fold remembered: the
+// contexts of a session are mostly the same lines (the strategies compact one session, extractive ones alike).
+const LINE_FOLDED_CHARS = 1 << 15;
+const foldedLine = memoizeByText(normalizeLines, 20_000);
+
+/**
+ * {@link normalizeLines} of a text, its lines folded one by one and the non-empty folds joined by a space: every step
+ * but the whitespace folding works within a line (as for a long text's pieces), and a line folds to nothing or to
+ * words without white space at either end.
+ */
+function foldedByLine(text: string): string {
+  const parts: string[] = [];
+  for (let start = 0; start <= text.length;) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const part = foldedLine(text.slice(start, end));
+    if (part.length > 0) parts.push(part);
+    start = end + 1;
   }
   return parts.join(' ');
 }
@@ -225,7 +248,7 @@ function indexText(text: string, source: () => string): IndexedText {
   // Scanned a code unit at a time (word starts): a narrowed text's placeholders are no spaces, as the characters
   // they stand for are not (white space is folded to spaces).
   const normalized = canonical.text;
-  // Read only to build the needle index, which a long text's first look-up does: held no longer than that.
+  // Read only to build the needle index, which the first look-up in all but a short text does: held no longer than that.
   let wordEdges: Int32Array | undefined = form.wordEdges;
   let wordStarts: Int32Array | undefined;
   let index: NeedleIndex | undefined;
@@ -265,7 +288,7 @@ function indexText(text: string, source: () => string): IndexedText {
     },
     needleIndex() {
       if (!index) {
-        index = createNeedleIndex(formText, wordEdges!);
+        index = createNeedleIndex(formText, wordEdges!, !long);
         wordEdges = undefined;
       }
       return index;
@@ -316,8 +339,9 @@ function lookupsOver(indexed: IndexedText): TextIndex {
       return visit(start, end);
     };
     // A needle that starts with a word character starts at a word edge (both kinds of needle check the
-    // character before), so in a long text only those places are tried.
-    if (formText.length >= INDEXED_TEXT_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
+    // character before), so in all but a short text only those places are tried: a summary is searched for
+    // every spelling of its session's probes, most of which it holds nowhere.
+    if (formText.length >= SEARCHED_BY_INDEX_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
       for (const offset of indexed.needleIndex().candidates(searched)) {
         if (formText.startsWith(searched, offset) && found(offset) && !at(offset)) return;
       }
@@ -397,8 +421,10 @@ function lookupsOver(indexed: IndexedText): TextIndex {
   };
 }
 
-// Texts at least this long are searched through a {@link NeedleIndex}; shorter ones are scanned.
+// Texts at least this long are held narrowed (narrow-form.ts) and their needle index sized for millions of words.
 const INDEXED_TEXT_CHARS = 1 << 18;
+// Texts at least this long are searched through a {@link NeedleIndex}; shorter ones (a probe's answer) are scanned.
+const SEARCHED_BY_INDEX_CHARS = 1 << 11;
 // How far around an occurrence its readers read: stanceAround's sentence, the farthest (clause-negation.ts reads 160
 // before and 60 after), and a character more each way for a look-behind at the window's edge.
 const READER_REACH = SENTENCE_REACH + 1;

@@ -16,6 +16,7 @@ export const FILE_EXTENSIONS: ReadonlySet<string> =
   sqlite3 pem crt`);
 
 // Well-known files without an extension, and dotfiles that are files even when named alone.
+// Every one ends in "file": a token is read as a path only with a dot, a slash or that ending (TOKEN below).
 const BARE_FILE_NAMES = words(
   'makefile dockerfile containerfile procfile gemfile rakefile jenkinsfile vagrantfile justfile',
 );
@@ -32,7 +33,8 @@ const PRODUCT_NAMES =
 const CODE_RECEIVER = /^(?:this|self|console|process|window|document|globalthis)\./;
 
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]]*|\bwww\.[^\s<>"'`)\]]*/gi;
-const TOKEN = /[\p{L}\p{N}_.~@/-]+/gu;
+// A token: a whole run of these characters (read by pathTokens).
+const TOKEN_CHARACTER = /^[\p{L}\p{N}_.~@/-]$/u;
 // A token cut off by these was part of something bigger (`${dir}/a.ts`, `app/[id]/page.tsx`): not a path of its own.
 const CUT_BEFORE = new Set([']', '}', ')', '$', '%', '\\']);
 
@@ -133,10 +135,7 @@ const linePaths = memoizeByText(pathsInText, 20_000);
 function pathsInText(text: string): string[] {
   const withoutUrls = text.replace(URL, (url) => ' '.repeat(url.length));
   const paths = new Set<string>();
-  for (const match of withoutUrls.matchAll(TOKEN)) {
-    // Most tokens are plain words: only a dot, a slash or a well-known file name can make a path.
-    if (!match[0].includes('.') && !match[0].includes('/') && !BARE_FILE_NAMES.has(match[0].toLowerCase()))
-      continue;
+  for (const match of pathTokens(withoutUrls)) {
     const before = withoutUrls[match.index - 1];
     if (before !== undefined && CUT_BEFORE.has(before)) continue;
     if (isGlobFragment(withoutUrls, match.index, match.index + match[0].length)) continue;
@@ -150,19 +149,100 @@ function pathsInText(text: string): string[] {
   return [...paths];
 }
 
-/** A transcript as the invented-paths check reads it: its text, and the text indexed once for matching. */
-export type TranscriptTexts = { text: string; index: TextIndex };
+// Whether each code point is a token character, looked up rather than matched: every character of a text is read.
+const ASCII_TOKEN = Array.from({ length: 128 }, (_, code) => TOKEN_CHARACTER.test(String.fromCharCode(code)));
+const otherTokenCodePoints = new Map<number, boolean>();
 
-// The paths each transcript names, lowercased, extracted once per indexed transcript (and only when needed).
-const transcriptPaths = new WeakMap<TextIndex, Set<string>>();
+function isTokenCodePoint(codePoint: number): boolean {
+  if (codePoint < 128) return ASCII_TOKEN[codePoint]!;
+  let token = otherTokenCodePoints.get(codePoint);
+  if (token === undefined) {
+    token = TOKEN_CHARACTER.test(String.fromCodePoint(codePoint));
+    otherTokenCodePoints.set(codePoint, token);
+  }
+  return token;
+}
 
-function pathsOf(transcript: TranscriptTexts): Set<string> {
-  let paths = transcriptPaths.get(transcript.index);
+/** Whether `text[start, end)` ends in "file", in any case of its letters. */
+function endsInFile(text: string, start: number, end: number): boolean {
+  return (
+    end - start >= 4 &&
+    (text.charCodeAt(end - 4) | 32) === 102 &&
+    (text.charCodeAt(end - 3) | 32) === 105 &&
+    (text.charCodeAt(end - 2) | 32) === 108 &&
+    (text.charCodeAt(end - 1) | 32) === 101
+  );
+}
+
+/**
+ * The tokens of a text (whole runs of token characters, read by code point as a Unicode pattern reads them) that can
+ * name a path: with a dot or a slash, or a well-known file name. Most tokens are plain words: they are stepped over
+ * without a string or a match of their own, which reading every token with a pattern made.
+ */
+function pathTokens(text: string): Array<{ index: number; 0: string }> {
+  const tokens: Array<{ index: number; 0: string }> = [];
+  let start = -1;
+  let marked = false;
+  const close = (end: number) => {
+    // A word of plain letters is a path only as a well-known file name, each of which ends in "file".
+    if (!marked && !endsInFile(text, start, end)) return;
+    const token = text.slice(start, end);
+    if (marked || BARE_FILE_NAMES.has(token.toLowerCase())) tokens.push({ index: start, 0: token });
+  };
+  for (let index = 0; index < text.length;) {
+    const code = text.charCodeAt(index);
+    let codePoint = code;
+    let width = 1;
+    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      const low = text.charCodeAt(index + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        codePoint = ((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+        width = 2;
+      }
+    }
+    if (isTokenCodePoint(codePoint)) {
+      if (start < 0) {
+        start = index;
+        marked = false;
+      }
+      if (code === 46 || code === 47) marked = true;
+    } else if (start >= 0) {
+      close(index);
+      start = -1;
+    }
+    index += width;
+  }
+  if (start >= 0) close(text.length);
+  return tokens;
+}
+
+/**
+ * A transcript as the invented-paths check reads it: its text, the text indexed for matching, and the paths it names
+ * ({@link namedPathKeys}; read from `text` when not given). The index is read only for a path the transcript does not
+ * name as written: most of a summary's paths are its own, and indexing a transcript costs more than scoring a summary.
+ */
+export type TranscriptTexts = {
+  readonly text: string;
+  readonly index: TextIndex;
+  readonly paths?: ReadonlySet<string>;
+};
+
+// The paths each transcript names, read once per transcript given without them (and only when needed).
+const transcriptPaths = new WeakMap<TranscriptTexts, ReadonlySet<string>>();
+
+function pathsOf(transcript: TranscriptTexts): ReadonlySet<string> {
+  if (transcript.paths) return transcript.paths;
+  let paths = transcriptPaths.get(transcript);
   if (!paths) {
-    paths = new Set(extractPaths(transcript.text).map(pathKey));
-    transcriptPaths.set(transcript.index, paths);
+    paths = namedPathKeys(transcript.text);
+    transcriptPaths.set(transcript, paths);
   }
   return paths;
+}
+
+/** The paths a text names ({@link extractPaths}), lowercased and without a leading `./`, as summaries' are compared. */
+export function namedPathKeys(text: string): Set<string> {
+  return new Set(extractPaths(text).map(pathKey));
 }
 
 const pathKey = (path: string) => path.toLowerCase().replace(/^\.\//, '');
@@ -178,9 +258,10 @@ export function findInventedPaths(
   transcript: TranscriptTexts,
   cwd: string | undefined,
 ): string[] {
+  // Named as written first: the index is asked only about the rest.
   return extractPaths(summaryText).filter(
     (path) =>
-      !transcript.index.hasAny(presentSpellings(path, cwd)) && !pathsOf(transcript).has(pathKey(path)),
+      !pathsOf(transcript).has(pathKey(path)) && !transcript.index.hasAny(presentSpellings(path, cwd)),
   );
 }
 
@@ -198,11 +279,14 @@ export const scoreInventedPaths: Scorer = (input, texts) => ({
   inventedPaths: findInventedPaths(
     input.text,
     {
-      // Read once per transcript index, on its first summary: the transcript is rendered only then.
+      // Read only when needed: the transcript is rendered, and indexed, only then.
       get text() {
         return input.transcriptText;
       },
-      index: texts.transcript,
+      get index() {
+        return texts.transcript;
+      },
+      paths: input.transcriptPaths,
     },
     input.cwd,
   ),

@@ -3,7 +3,7 @@ import { memoizeByDigest } from '../text/text-cache.ts';
 import { createMatcher, type TextIndex } from './match.ts';
 import { METRICS } from './metrics.ts';
 import type { Probe } from './probes.ts';
-import type { Quality, ScoreInput } from './types.ts';
+import type { PreparedTexts, Quality, ScoreInput } from './types.ts';
 
 // Contexts longer than this are indexed afresh each time: an index is several times its text, and only short ones
 // (summaries) are asked about again.
@@ -41,11 +41,19 @@ function scoredIndex(text: string, probes: readonly Probe[]): TextIndex {
 
 /** Scores one summary; pure and deterministic. The judge's figure is added later, by the judge. */
 export function scoreSummary(input: ScoreInput): Quality {
-  const transcript = input.transcriptMatcher ?? createMatcher(input.transcriptText);
-  const texts = {
-    // The transcript's own index, with answers that go with this summary's scoring: the index outlives it.
-    summary: isWholeTranscript(input) ? transcript.withOwnAnswers() : scoredIndex(input.text, input.probes),
-    transcript,
+  // The transcript's index is read only where a scorer needs it: most contexts are scored without it.
+  let transcript: TextIndex | undefined;
+  const transcriptIndex = () =>
+    (transcript ??= input.transcriptMatcher ?? createMatcher(input.transcriptText));
+  const summary = isWholeTranscript(input)
+    ? // The transcript's own index, with answers that go with this summary's scoring: the index outlives it.
+      transcriptIndex().withOwnAnswers()
+    : scoredIndex(input.text, input.probes);
+  const texts: PreparedTexts = {
+    summary,
+    get transcript() {
+      return transcriptIndex();
+    },
   };
   const quality: Partial<Quality> = {};
   for (const metric of METRICS) if (metric.score) Object.assign(quality, metric.score(input, texts));

@@ -83,8 +83,13 @@ export type ScoreInput = {
   transcriptLength?: number;
   /** Whether a text ends with the transcript, told without rendering it whole (else `transcriptText` is read). */
   endsWithTranscript?: (text: string) => boolean;
-  /** The transcript prepared once with `createMatcher`, to reuse across strategies (else prepared here). */
-  transcriptMatcher?: TextIndex;
+  /**
+   * The transcript prepared once with `createMatcher`, to reuse across strategies (else prepared here); read only when
+   * a scorer needs it (a summary's path the transcript does not name as written, a context that is the transcript).
+   */
+  readonly transcriptMatcher?: TextIndex;
+  /** The paths the transcript names (`namedPathKeys` of paths.ts), read once per transcript (else read here). */
+  readonly transcriptPaths?: ReadonlySet<string>;
   /** Section headings the strategy requires, in order (structured-iterative). */
   requiredSections?: readonly string[] | undefined;
   /** The summary alone, without kept messages (structure is the summary's); defaults to `text`. */
@@ -93,8 +98,8 @@ export type ScoreInput = {
   expectations?: StructureExpectations;
 };
 
-/** The texts of a {@link ScoreInput} prepared once for every scorer. */
-export type PreparedTexts = { summary: TextIndex; transcript: TextIndex };
+/** The texts of a {@link ScoreInput} prepared once for every scorer; the transcript's only when first read. */
+export type PreparedTexts = { readonly summary: TextIndex; readonly transcript: TextIndex };
 
 /** A part of the quality block, as one scorer computes it. */
 export type Scorer = (input: ScoreInput, texts: PreparedTexts) => Partial<Quality>;

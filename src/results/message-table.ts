@@ -134,7 +134,13 @@ export function storedTablePieces(table: MessageTable): TextPieces {
   return function* () {
     for (let index = 0; index < table.count; index++) {
       const [start, end] = rawSpan(table, index, index + 1);
-      const text = escapedText(redactSecrets(table.raw.toString('utf8', start, end)));
+      const rendering = table.raw.toString('utf8', start, end);
+      const redacted = redactSecrets(rendering);
+      // Most renderings hold no key: their JSON text is the table's own, escaped when it was made.
+      const text =
+        redacted === rendering
+          ? escapedSpan(table, index, index + 1).toString('utf8')
+          : escapedText(redacted);
       yield `${index === 0 ? '[' : ','}"${text}"`;
     }
     yield table.count === 0 ? '[]' : ']';

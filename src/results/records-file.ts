@@ -87,14 +87,21 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
   const parts: number[] = [];
   let finished = false;
   const partPath = (part: number) => join(staging, `part-${part}.jsonl`);
+  const recent = recentAnswers();
   const put = async (kind: StoredKind, text: string | TextPieces) => {
     const hash = contentHash(text);
     if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
     // Written at once, in this turn of the event loop: an asynchronous write goes a chunk per turn, and while
     // scoring holds the thread a long context (and its encoded bytes) stayed in memory for whole strategies.
     // A transcript may quote a key: stored redacted (named by the hash of what was sent), never refused.
-    if (!packed.has(kind, hash))
-      packed.add(kind, hash, typeof text === 'string' ? redactSecrets(text) : redactedPieces(text));
+    if (!packed.has(kind, hash)) {
+      if (typeof text !== 'string') packed.add(kind, hash, redactedPieces(text));
+      else {
+        const redacted = redactSecrets(text);
+        packed.add(kind, hash, redacted);
+        if (kind === 'calls') recent.remember(hash, redacted);
+      }
+    }
     // A turn of the event loop, as the asynchronous write gave: a Ctrl-C's handler runs before the job's
     // progress line is printed (after the interrupted line, nothing more is).
     await nextTurn();
@@ -122,6 +129,7 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
     },
     read(kind, hash) {
       return (
+        (kind === 'calls' ? recent.get(hash) : undefined) ??
         packed.read(kind, hash) ??
         (finished ? readPacked(packPath(directory, pack, kind), kind, hash) : undefined)
       );
@@ -171,6 +179,45 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
     async discard() {
       packed.close();
       await rm(staging, { recursive: true, force: true });
+    },
+  };
+}
+
+// A stored call text this long or longer is read back from the pack, not kept; and no more than this many characters
+// are kept in all.
+const RECENT_TEXT_CHARS = 1 << 16;
+const RECENT_CHARS = 1 << 21;
+
+/**
+ * The call texts stored lately (answers: a prompt is stored by parts or in pieces), as {@link ContentStore.read}
+ * gives them back: a session's page reads each of its calls' answers right after they were stored, and reading one
+ * from the pack wrote out the pack's pending lines and read the file back (about 1 ms a suite session). A text is
+ * let go once read (a second read goes to the pack), and at most {@link RECENT_CHARS} characters are kept: when full
+ * it starts again empty (a shard's run writes no page and reads none back).
+ */
+function recentAnswers(): {
+  remember(hash: string, text: string): void;
+  get(hash: string): string | undefined;
+} {
+  let texts = new Map<string, string>();
+  let chars = 0;
+  return {
+    remember(hash, text) {
+      if (text.length >= RECENT_TEXT_CHARS) return;
+      if (chars + text.length > RECENT_CHARS) {
+        texts = new Map();
+        chars = 0;
+      }
+      texts.set(hash, text);
+      chars += text.length;
+    },
+    get(hash) {
+      const text = texts.get(hash);
+      if (text !== undefined) {
+        texts.delete(hash);
+        chars -= text.length;
+      }
+      return text;
     },
   };
 }

@@ -1,5 +1,6 @@
 /** What every strategy's result on a session is measured against, computed once per session. */
 import { createMatcher, type TextIndex } from '../quality/match.ts';
+import { namedPathKeys } from '../quality/paths.ts';
 import { type Probe, readSidecar } from '../quality/probes.ts';
 import { deriveProbes } from '../quality/derive/derive.ts';
 import { markLiveness } from '../quality/derive/liveness.ts';
@@ -41,6 +42,11 @@ export type SessionReference = {
    * prepares it while they are in flight.
    */
   readonly transcriptMatcher: TextIndex;
+  /**
+   * The paths the transcript names (`namedPathKeys`), read once on first use: the invented-paths check asks the match
+   * index only about a summary's path the transcript does not name as written.
+   */
+  readonly transcriptPaths: ReadonlySet<string>;
   /** What the transcript has content for (summary sections standing for it may not be placeholders). */
   readonly expectations: StructureExpectations;
   /**
@@ -123,6 +129,7 @@ function referenceOf(
   let probes: Probe[] | undefined;
   let expectations: StructureExpectations | undefined;
   let transcriptMatcher: TextIndex | undefined;
+  let transcriptPaths: ReadonlySet<string> | undefined;
   return {
     session,
     tokensBefore,
@@ -140,6 +147,9 @@ function referenceOf(
     },
     get transcriptMatcher() {
       return (transcriptMatcher ??= createMatcher(transcript(), transcript));
+    },
+    get transcriptPaths() {
+      return (transcriptPaths ??= namedPathKeys(transcript()));
     },
     get expectations() {
       return (expectations ??= expectationsOf(session, this.probes, files));

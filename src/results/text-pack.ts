@@ -171,6 +171,8 @@ type PackFile = {
   spans: Map<string, Span>;
   held: string[];
   heldChars: number;
+  /** The held pieces' UTF-8 bytes, counted as they came. */
+  heldBytes: number;
 };
 
 /** A pack written into `directory` under the name `pack`, its files made when their first text comes. */
@@ -180,7 +182,7 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
     let file = files.get(kind);
     if (!file) {
       const descriptor = openSync(packPath(directory, pack, kind), 'wx+');
-      file = { descriptor, size: 0, spans: new Map(), held: [], heldChars: 0 };
+      file = { descriptor, size: 0, spans: new Map(), held: [], heldChars: 0, heldBytes: 0 };
       if (kind === 'calls') file.size = writeWhole(descriptor, CALLS_HEADER);
       files.set(kind, file);
     }
@@ -188,9 +190,10 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
   };
   const flush = (file: PackFile) => {
     if (file.held.length === 0) return;
-    writeWhole(file.descriptor, file.held.length === 1 ? file.held[0]! : file.held.join(''));
+    writeWhole(file.descriptor, file.held.length === 1 ? file.held[0]! : file.held.join(''), file.heldBytes);
     file.held = [];
     file.heldChars = 0;
+    file.heldBytes = 0;
   };
   const lineOf = (kind: StoredKind, hash: string) => {
     const file = files.get(kind);
@@ -205,7 +208,9 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
       if (file.spans.has(hash)) return;
       let length = 0;
       for (const piece of linePieces(kind, hash, text, form)) {
-        length += Buffer.byteLength(piece);
+        const bytes = Buffer.byteLength(piece);
+        length += bytes;
+        file.heldBytes += bytes;
         file.held.push(piece);
         file.heldChars += piece.length;
         if (file.heldChars >= HELD_CHARS) flush(file);

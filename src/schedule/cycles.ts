@@ -125,7 +125,12 @@ function scoreCycles(
       },
       transcriptLength: reference.transcriptLength,
       endsWithTranscript: (text: string) => endsWithTranscript(reference, text),
-      transcriptMatcher: reference.transcriptMatcher,
+      get transcriptMatcher() {
+        return reference.transcriptMatcher;
+      },
+      get transcriptPaths() {
+        return reference.transcriptPaths;
+      },
       requiredSections,
       summary: compaction.summary,
       expectations: reference.expectations,

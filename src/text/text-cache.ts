@@ -15,8 +15,9 @@ export function ownCopy(text: string): string {
 
 /**
  * A map that keeps what was used lately: a newer and an older generation; {@link ageTextCaches} (or the newer
- * one filling to `max` entries) drops the older one and makes the newer one older, and a hit in the older one
- * moves the entry back to the newer. At most 2 × `max` entries, and nothing unused for two generations.
+ * one filling to `max` entries, or to `weight.max` by `weight.of` its values) drops the older one and makes the
+ * newer one older, and a hit in the older one moves the entry back to the newer. At most 2 × `max` entries (and
+ * about 2 × `weight.max`), and nothing unused for two generations.
  */
 export type RecentMap<K, V> = {
   get(key: K): V | undefined;
@@ -28,17 +29,31 @@ export type RecentMap<K, V> = {
 // Every recent map, so a run ages them all at once; they are module-level caches, made once per process.
 const recentMaps: Array<{ age(): void }> = [];
 
-/** A {@link RecentMap} of at most `max` entries per generation, aged with every other by {@link ageTextCaches}. */
-export function recentMap<K, V>(max: number): RecentMap<K, V> {
+/** What a {@link recentMap}'s values weigh (`of`), and how much of it a generation holds at most (`max`). */
+export type Weight<V> = { of(value: V): number; max: number };
+
+/**
+ * A {@link RecentMap} of at most `max` entries per generation, and with `weight` at most `weight.max` of their
+ * weight but for its first entry, aged with every other by {@link ageTextCaches}.
+ */
+export function recentMap<K, V>(max: number, weight?: Weight<V>): RecentMap<K, V> {
   let newer = new Map<K, V>();
   let older = new Map<K, V>();
+  let newerWeight = 0;
   const age = () => {
     older = newer;
     newer = new Map();
+    newerWeight = 0;
   };
   recentMaps.push({ age });
   const set = (key: K, value: V) => {
     if (newer.size >= max) age();
+    if (weight !== undefined) {
+      const valueWeight = weight.of(value);
+      // A generation that would go over its weight ages first (a value heavier than the whole budget stays alone).
+      if (newer.size > 0 && newerWeight + valueWeight > weight.max) age();
+      newerWeight += valueWeight;
+    }
     newer.set(key, value);
   };
   return {

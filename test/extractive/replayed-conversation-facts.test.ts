@@ -8,7 +8,7 @@ import {
 import { createFactStore, type FactStore } from '../../src/extractive/facts.ts';
 import { conversationFacts } from '../../src/extractive/replayed-conversation-facts.ts';
 import { renderMessages } from '../../src/session/transcript.ts';
-import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
+import { assistant, callsTools, context, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 const edit = toolCall('edit', { path: 'src/cli.ts', oldText: 'a', newText: 'b' });
 const test = toolCall('bash', { command: 'npm test' });
@@ -57,6 +57,30 @@ describe('extractive: a conversation read once and replayed', () => {
       facts.addTo(replayed, timeline);
       assert.deepEqual(contents(replayed), contents(read), JSON.stringify(timeline));
       assert.ok(contents(read).facts.length > 3, 'the conversation has facts to replay');
+    }
+  });
+
+  it('reads a conversation once for a first timeline and a continuation, its one request the next step only in the latter', () => {
+    // Context first, then the only request: the branches of a reading (the task, the next step) are both recorded.
+    const only = renderMessages(
+      [
+        context('instructions', 'Use pnpm.'),
+        user('Port the CLI to Rust. Never drop the --json flag.'),
+        assistant('I will start with the argument parser because everything depends on it.'),
+      ],
+      { toolResultChars: 2000 },
+    );
+    const facts = conversationFacts(only);
+    for (const timeline of [timelines[1]!, timelines[0]!, timelines[2]!, timelines[1]!]) {
+      const read = storeWithSummary();
+      collectConversationFacts(splitConversation(only), read, timeline);
+      const replayed = storeWithSummary();
+      facts.addTo(replayed, timeline);
+      assert.deepEqual(contents(replayed), contents(read), JSON.stringify(timeline));
+      const next = contents(read)
+        .facts.filter((fact) => fact.kind === 'next')
+        .map((fact) => fact.text);
+      assert.equal(next.includes('Port the CLI to Rust. Never drop the --json flag.'), timeline.continuation);
     }
   });
 

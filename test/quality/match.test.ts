@@ -89,6 +89,33 @@ describe('normalizeForMatch', () => {
     assert.equal(withoutUnderscoreEmphasis('c_d\n__keep__'), 'c_d\nkeep');
   });
 
+  it('folds a summary-sized text line by line exactly as a whole: marks, fences and units across lines', () => {
+    const lines = [
+      '## Progress',
+      '- [x] retried after 5',
+      'seconds; then `2`',
+      'GiB of memory',
+      '```ts',
+      'const total = 1; // **not** _emphasis_',
+      '```',
+      '> quoted | cell',
+      '1. Σ ends a WORDΣ',
+      '',
+      '---',
+      'see [the docs](docs/a.md) and \\_x\\_',
+    ];
+    const text = Array.from({ length: 10 }, () => lines.join('\n')).join('\n\n');
+    assert.ok(text.length > 200 && text.length < 1 << 15);
+    const once = normalizeForMatch(lines.join('\n'));
+    assert.equal(
+      once,
+      'progress retried after 5 seconds; then 2 gib of memory const total = 1; // not emphasis quoted cell σ ends a wordς see the docs docs/a.md and x',
+    );
+    assert.equal(normalizeForMatch(text), Array.from({ length: 10 }, () => once).join(' '));
+    // Units are folded over the joined lines, as over the whole text.
+    assert.ok(createMatcher(text).has('5s') && createMatcher(text).has('2gib'));
+  });
+
   it('reads Markdown escapes as the character itself', () => {
     assert.equal(normalizeForMatch('tax\\_rate'), 'tax_rate');
   });
@@ -152,7 +179,7 @@ describe('createMatcher', () => {
     assert.ok(milliseconds < 2000, `took ${milliseconds.toFixed(0)} ms of CPU`);
   });
 
-  it('finds in a long text (through its index) exactly what it finds in a short one (by scanning)', () => {
+  it('finds in a long or summary-sized text (through an index) exactly what it finds in a short one (by scanning)', () => {
     const block = [
       'Key set rejected; we kept the keyset. `src/billing/tax.ts` and old-src/billing/tax.ts and tax.ts.bak.',
       "Edited ./docs/a.md, then “retry_budget” = 3 — it's 2 s or 2 seconds; not using keyset pagination.",
@@ -176,19 +203,25 @@ describe('createMatcher', () => {
       'absent needle',
     ];
     const short = createMatcher(block);
-    const repeats = 2000;
-    const long = createMatcher(Array.from({ length: repeats }, () => block).join('\n\n.\n\n'));
-    assert.ok(long.normalized.length > 1 << 18);
-    for (const needle of needles) {
-      const once = short.occurrences(needle);
-      const all = long.occurrences(needle);
-      assert.equal(all.length, once.length * repeats, needle);
-      assert.deepEqual(
-        all.slice(0, once.length).map((found) => [found.start, found.end, found.word, found.negated]),
-        once.map((found) => [found.start, found.end, found.word, found.negated]),
-        needle,
-      );
-      assert.equal(createMatcher(long.normalized).has(needle), once.length > 0, needle);
+    assert.ok(short.normalized.length < 1 << 11);
+    // A summary's size (its index sized by its words) and a transcript's (millions of words).
+    for (const [repeats, least, most] of [
+      [20, 1 << 11, 1 << 15],
+      [2000, 1 << 18, Infinity],
+    ] as const) {
+      const long = createMatcher(Array.from({ length: repeats }, () => block).join('\n\n.\n\n'));
+      assert.ok(long.normalized.length > least && long.normalized.length < most);
+      for (const needle of needles) {
+        const once = short.occurrences(needle);
+        const all = long.occurrences(needle);
+        assert.equal(all.length, once.length * repeats, needle);
+        assert.deepEqual(
+          all.slice(0, once.length).map((found) => [found.start, found.end, found.word, found.negated]),
+          once.map((found) => [found.start, found.end, found.word, found.negated]),
+          needle,
+        );
+        assert.equal(createMatcher(long.normalized).has(needle), once.length > 0, needle);
+      }
     }
   });
 

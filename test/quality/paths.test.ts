@@ -74,6 +74,14 @@ describe('extractPaths', () => {
     );
   });
 
+  it('reads well-known file names in any case, and paths with letters beyond the BMP', () => {
+    assert.deepEqual(extractPaths('see Makefile, JENKINSFILE and profile or file'), [
+      'Makefile',
+      'JENKINSFILE',
+    ]);
+    assert.deepEqual(extractPaths('edited src/𝐌ath/a.ts then x𝐌/b.ts'), ['src/𝐌ath/a.ts', 'x𝐌/b.ts']);
+  });
+
   it('lists each path once, in order of first appearance', () => {
     assert.deepEqual(extractPaths('b.ts a.ts b.ts'), ['b.ts', 'a.ts']);
   });
@@ -116,6 +124,22 @@ describe('findInventedPaths', () => {
     assert.deepEqual(findInventedPaths('Edited ~/shop/src/billing/tax.ts', transcript, '/work/shop'), []);
     assert.deepEqual(findInventedPaths('Edited ~/shop/src/billing/vat.ts', transcript, '/work/shop'), [
       '~/shop/src/billing/vat.ts',
+    ]);
+  });
+
+  it('asks the match index only about a path the transcript does not name as written', () => {
+    const text = 'run: curl --data @/tmp/customer.json http://x.test/ && cat src/cart.ts';
+    const unread = {
+      text,
+      get index(): never {
+        throw new Error('the index was read');
+      },
+    };
+    assert.deepEqual(findInventedPaths('Edited src/cart.ts and ./src/cart.ts', unread, undefined), []);
+    // Named only inside `@/tmp/customer.json`: the matching rules find it.
+    assert.deepEqual(findInventedPaths('Posted /tmp/customer.json', transcriptOf(text), undefined), []);
+    assert.deepEqual(findInventedPaths('Posted /tmp/vehicle.json', transcriptOf(text), undefined), [
+      '/tmp/vehicle.json',
     ]);
   });
 

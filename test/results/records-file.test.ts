@@ -132,6 +132,23 @@ describe('records file', () => {
     }
   });
 
+  it('reads an answer back, redacted, from memory once and from the pack after, the same text both times', async () => {
+    const directory = await temporaryDirectory();
+    try {
+      const store = createContentStore(directory.path);
+      const answer = JSON.stringify({ answer: `kept <&> \\n sk-proj-${'Ab1'.repeat(10)} ✓` });
+      const hash = await store.put('calls', answer);
+      const first = store.read('calls', hash);
+      assert.ok(first !== undefined && !first.includes('sk-proj-Ab1'), 'the key is redacted');
+      assert.match(first, /^\{"answer":"kept <&> \\\\n \*\*\* ✓"\}$/);
+      // The first read let the kept text go: the second is the pack's line, read back.
+      assert.equal(store.read('calls', hash), first);
+      await store.discard();
+    } finally {
+      await directory.remove();
+    }
+  });
+
   it('writes a long text a piece at a time, its line as the whole text escaped at once would be', async () => {
     const directory = await temporaryDirectory();
     try {
