@@ -4,25 +4,15 @@
  * without its quotes, read the same. Built in one pass; maps a match-form offset back to the canonical text.
  */
 
+import { codePointTest } from '../text/character-class.ts';
+
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
 const QUOTE = 39; // '
 const SPACE = 32;
 const HYPHEN = 45;
 
-// Word-ness of every code unit below 128, looked up rather than matched: the pass tests most characters.
-const ASCII_WORD = Array.from({ length: 128 }, (_, code) => WORD_CHARACTER.test(String.fromCharCode(code)));
-const otherWordUnits = new Map<number, boolean>();
-
 /** Whether one UTF-16 code unit is a letter, digit or underscore (a lone surrogate is not). */
-function isWordUnit(code: number): boolean {
-  if (code < 128) return ASCII_WORD[code]!;
-  let word = otherWordUnits.get(code);
-  if (word === undefined) {
-    word = WORD_CHARACTER.test(String.fromCharCode(code));
-    otherWordUnits.set(code, word);
-  }
-  return word;
-}
+const isWordUnit = codePointTest(WORD_CHARACTER);
 
 /** Whether a character (one code unit of a string, or past its end) is a letter, digit or underscore. */
 export function isWordCharacter(character: string | undefined): boolean {

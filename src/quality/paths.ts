@@ -2,6 +2,7 @@
 import type { TextIndex } from './match.ts';
 import { pathSpellings } from './probes.ts';
 import type { Scorer } from './types.ts';
+import { codePointTest } from '../text/character-class.ts';
 import { memoizeByDigest, memoizeByText, ownCopy } from '../text/text-cache.ts';
 
 const words = (text: string) => new Set(text.split(/\s+/));
@@ -149,19 +150,8 @@ function pathsInText(text: string): string[] {
   return [...paths];
 }
 
-// Whether each code point is a token character, looked up rather than matched: every character of a text is read.
-const ASCII_TOKEN = Array.from({ length: 128 }, (_, code) => TOKEN_CHARACTER.test(String.fromCharCode(code)));
-const otherTokenCodePoints = new Map<number, boolean>();
-
-function isTokenCodePoint(codePoint: number): boolean {
-  if (codePoint < 128) return ASCII_TOKEN[codePoint]!;
-  let token = otherTokenCodePoints.get(codePoint);
-  if (token === undefined) {
-    token = TOKEN_CHARACTER.test(String.fromCodePoint(codePoint));
-    otherTokenCodePoints.set(codePoint, token);
-  }
-  return token;
-}
+// Whether a code point is a token character: every character of a text is read, so looked up rather than matched.
+const isTokenCodePoint = codePointTest(TOKEN_CHARACTER);
 
 /** Whether `text[start, end)` ends in "file", in any case of its letters. */
 function endsInFile(text: string, start: number, end: number): boolean {

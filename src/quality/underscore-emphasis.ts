@@ -1,4 +1,5 @@
 /** Markdown's underscore emphasis (`_word_`, `__word__`) taken out of a text normalized for matching (match.ts). */
+import { codePointTest } from '../text/character-class.ts';
 
 /**
  * `_emphasis_` only where underscores wrap text at word edges (inside, only `snake_case` underscores), so
@@ -30,11 +31,4 @@ export function withoutUnderscoreEmphasis(text: string): string {
 }
 
 /** Whether one UTF-16 code unit is surely a letter, digit or underscore (a lone surrogate is not). */
-function isWordUnit(code: number): boolean {
-  if (code < 128)
-    return (
-      (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
-    );
-  return WORD_UNIT.test(String.fromCharCode(code));
-}
-const WORD_UNIT = /[\p{L}\p{N}]/u;
+const isWordUnit = codePointTest(/[\p{L}\p{N}_]/u);
