@@ -58,6 +58,11 @@ export type MeaningIndex = {
   nameAt(position: number): boolean;
   /** Positions of each term: every one, and those from prose. */
   positions: ReadonlyMap<string, { all: number[]; prose: number[] }>;
+  /**
+   * Whether a line ends a sentence ("… staged for commit.", "Updated task 3."): its last mark a full stop, a question
+   * or an exclamation mark. A line that does not (a paragraph wrapped, a list item with no stop) runs on.
+   */
+  endsSentence(line: number): boolean;
 };
 
 const NAME = 1;
@@ -115,7 +120,7 @@ export function meaningColumns(): {
     leadInFrom: number | undefined,
     gloss: number | undefined,
   ): void;
-  finish(): MeaningIndex;
+  finish(endsSentence?: (line: number) => boolean): MeaningIndex;
 } {
   const words: string[] = [];
   const positions = new Map<string, { id: number; all: number[]; prose: number[] }>();
@@ -166,7 +171,7 @@ export function meaningColumns(): {
   return {
     add: (term) => addAt(term, term.line, term.clause, term.leadIn, term.leadInFrom, term.gloss),
     addAt,
-    finish() {
+    finish(endsSentence = () => false) {
       const { word, flags, line, clause, leadIn, leadInFrom, gloss } = columns;
       const at = (position: number): MeaningTerm | undefined => {
         if (!(position >= 0 && position < count)) return undefined;
@@ -207,6 +212,7 @@ export function meaningColumns(): {
         negatedAt: (position) => (flags.at(position) & NEGATED) !== 0,
         nameAt: (position) => (flags.at(position) & NAME) !== 0,
         positions,
+        endsSentence,
       };
     },
   };

@@ -470,7 +470,35 @@ export function indexMeaning(text: string): MeaningIndex {
         }
       : undefined,
   );
-  return columns.finish();
+  return columns.finish(sentenceEnds(text));
+}
+
+// A line's last mark, after any closing quote, bracket or backtick: a full stop (not an ellipsis's), "?" or "!".
+const LINE_ENDS_SENTENCE = /(?<!\.)[.?!]["'’”)\]`*_]*[ \t\r]*$/;
+
+/**
+ * The test of which lines of a text end a sentence (meaning-index.ts `endsSentence`), the lines found on first ask:
+ * most texts are never asked.
+ */
+function sentenceEnds(text: string): (line: number) => boolean {
+  let ends: Set<number> | undefined;
+  return (line) => {
+    if (ends === undefined) {
+      ends = new Set();
+      let number = 0;
+      let from = 0;
+      for (;;) {
+        const to = text.indexOf('\n', from);
+        const end = to === -1 ? text.length : to;
+        // The last few characters of the line are all the test needs.
+        if (LINE_ENDS_SENTENCE.test(text.slice(Math.max(from, end - 8), end))) ends.add(number);
+        if (to === -1) break;
+        number++;
+        from = to + 1;
+      }
+    }
+    return ends.has(line);
+  };
 }
 
 // Texts up to this long have their lines' terms remembered (summaries: the strategies of a session copy the same
@@ -1045,11 +1073,39 @@ export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
   };
   const lists = terms.map(candidates);
   if (lists.some((list) => list.length === 0)) return [];
-  return lists[0]!.filter((start) =>
-    lists.every(
-      (list, position) => position === 0 || nearest(list, start - span, start + span) !== undefined,
-    ),
-  );
+  return lists[0]!.filter((start) => {
+    // A phrase is said within one sentence: a line that ends one ("… staged for commit.") and the next ("diff --git
+    // …") are two statements, whose words beside each other make no phrase.
+    const [from, to] = sentenceOf(index, start, span);
+    return lists.every((list, position) => position === 0 || nearest(list, from, to) !== undefined);
+  });
+}
+
+/**
+ * The positions from `span` terms before `start` to `span` after it, cut at the end of a line that ends a sentence
+ * (meaning-index.ts `endsSentence`): the terms a phrase through `start` may take.
+ */
+function sentenceOf(index: MeaningIndex, start: number, span: number): [number, number] {
+  const line = index.lineAt(start);
+  let from = start;
+  while (from > Math.max(0, start - span)) {
+    const before = index.lineAt(from - 1);
+    if (before !== line && endsBetween(index, before, line)) break;
+    from--;
+  }
+  let to = start;
+  while (to < Math.min(index.length - 1, start + span)) {
+    const after = index.lineAt(to + 1);
+    if (after !== line && endsBetween(index, line, after)) break;
+    to++;
+  }
+  return [from, to];
+}
+
+/** Whether a line from `first` up to (not including) `last` ends a sentence. */
+function endsBetween(index: MeaningIndex, first: number, last: number): boolean {
+  for (let line = first; line < last; line++) if (index.endsSentence(line)) return true;
+  return false;
 }
 
 /**
