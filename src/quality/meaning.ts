@@ -53,6 +53,9 @@ const SUGGESTION =
 // Terse notes write a negation as logic does: "¬Oban", "stop hook shows it != stop hook causes it", "bad traceparent
 // ≠ 4xx", "∅ migrations".
 const NOT_SIGN = /¬|≠|!=|∅/gu;
+// A check mark after what it is said of ("7 unit tests ✓", "lint ✔") says it passed; one before a commit's hash
+// ("fum.1 ✔ 3bb8701") says the work was done there, and one opening a line ("✓ Logged in as …") marks the line.
+const PASS_MARK = /(?<=[\p{L}\p{N}_)`'"])\s*[✓✔✅](?!\s*[0-9a-f]{7,40}\b)/gu;
 // Terse notes' shorthand for a preposition: "w/" with, "w/o" without ("cp w/o transcript" denies the transcript), "b4"
 // before. Read as a word, not as a name ("w/o" would read as a path) or a lone letter between the words it links.
 const SHORT_PREPOSITION = /(?<![\p{L}\p{N}_$./\\@#-])(?:w\/o|w\/|b4)(?![\p{L}\p{N}_$/])/giu;
@@ -338,7 +341,9 @@ function clauseTerms(
   // "can't we get that from the settings manager?" suggests getting it there: a question put in the negative
   // asks for the thing, it does not deny it.
   const stated = question ? clause.replace(SUGGESTION, 'so') : clause;
-  const spelled = withPrepositionsSpelled(stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not '));
+  const spelled = withPrepositionsSpelled(
+    stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ').replace(PASS_MARK, ' passed'),
+  );
   const tokens = [...spelled.matchAll(RAW_TOKEN)];
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
   // not a sentence: its words are no prose.

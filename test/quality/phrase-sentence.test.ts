@@ -1,6 +1,7 @@
 /**
  * D66: a phrase in other words is said within one sentence: a line that ends a sentence and the next line are two
  * statements (git's "… staged for commit." above "diff --git …" is no "git commit"), while a wrapped line runs on.
+ * A check mark after what it is said of reads as "passed" ("7 unit tests ✓").
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -49,4 +50,18 @@ test('a session of our own making: the first words of its tool results keep no r
   // Said in one sentence, or in a sentence wrapped over two lines, it is kept.
   assert.equal(outcome('Next: update this branch from main.'), 'matched');
   assert.equal(outcome('The user asked to first update the\nbranch from main.'), 'matched');
+});
+
+test('a check mark after what it is said of says it passed; before a hash or opening a line it does not', () => {
+  const passed = derivedProbe('state', { facets: [['7 passed', '7 tests passed']], statement: undefined });
+  const outcome = (text: string) => scoreProbes(createMatcher(text), [passed]).probeOutcomes[passed.id];
+  assert.equal(outcome('- 7 unit tests ✓ once (backends only); not rerun since.'), 'matched');
+  assert.equal(outcome('- 7 unit tests ✔'), 'matched');
+  // Across the end of the sentence above, "success." and "7 unit tests" are no "7 tests passed".
+  assert.equal(outcome('- I misread it as success.\n- 7 unit tests, not run since.'), 'missed');
+  assert.equal(outcome('- 7 unit tests written, not run yet.'), 'missed');
+  assert.equal(outcome('✓ 7 unit tests written'), 'missed');
+  // A mark before a commit's hash is read as before: the commit's probe finds it as written.
+  const commit = derivedProbe('state', { facets: [['3bb8701'], ['✔ 3bb8701']], statement: undefined });
+  assert.equal(scoreProbes(createMatcher('fum.1 ✔ 3bb8701'), [commit]).probeOutcomes[commit.id], 'matched');
 });
