@@ -1028,10 +1028,11 @@ function withoutKindWords(terms: readonly MeaningTerm[]): readonly MeaningTerm[]
 
 /**
  * Where a short phrase (a probe facet's spelling) is stated by meaning: the positions of its first term where each
- * of its other terms stands within a few terms, in prose for its content words, negated as the phrase negates it.
+ * of its other terms stands within a few terms, in prose for its content words, negated as the phrase negates it
+ * (with `oneLine`, on the first term's line too: a list of one-word lines states no two of its words together).
  * A phrase of function words or negation alone has no meaning to find.
  */
-export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
+export function phrasePositions(index: MeaningIndex, phrase: string, oneLine = false): number[] {
   const terms = phraseTerms(phrase);
   if (terms.length === 0) return [];
   const span = terms.length + 1;
@@ -1045,11 +1046,12 @@ export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
   };
   const lists = terms.map(candidates);
   if (lists.some((list) => list.length === 0)) return [];
-  return lists[0]!.filter((start) =>
-    lists.every(
-      (list, position) => position === 0 || nearest(list, start - span, start + span) !== undefined,
-    ),
-  );
+  const near = (list: readonly number[], start: number): boolean => {
+    if (!oneLine) return nearest(list, start - span, start + span) !== undefined;
+    const line = index.lineAt(start);
+    return list.some((at) => Math.abs(at - start) <= span && index.lineAt(at) === line);
+  };
+  return lists[0]!.filter((start) => lists.every((list, position) => position === 0 || near(list, start)));
 }
 
 /**
