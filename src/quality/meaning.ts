@@ -1061,10 +1061,11 @@ function withoutKindWords(terms: readonly MeaningTerm[]): readonly MeaningTerm[]
 
 /**
  * Where a short phrase (a probe facet's spelling) is stated by meaning: the positions of its first term where each
- * of its other terms stands within a few terms, in prose for its content words, negated as the phrase negates it.
+ * of its other terms stands within a few terms, in prose for its content words, negated as the phrase negates it
+ * (with `oneLine`, on the first term's line too: a list of one-word lines states no two of its words together).
  * A phrase of function words or negation alone has no meaning to find.
  */
-export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
+export function phrasePositions(index: MeaningIndex, phrase: string, oneLine = false): number[] {
   const terms = phraseTerms(phrase);
   if (terms.length === 0) return [];
   const span = terms.length + 1;
@@ -1082,7 +1083,12 @@ export function phrasePositions(index: MeaningIndex, phrase: string): number[] {
     // A phrase is said within one sentence: a line that ends one ("… staged for commit.") and the next ("diff --git
     // …") are two statements, whose words beside each other make no phrase.
     const [from, to] = sentenceOf(index, start, span);
-    return lists.every((list, position) => position === 0 || nearest(list, from, to) !== undefined);
+    const line = index.lineAt(start);
+    const near = (list: readonly number[]): boolean =>
+      oneLine
+        ? list.some((at) => at >= from && at <= to && index.lineAt(at) === line)
+        : nearest(list, from, to) !== undefined;
+    return lists.every((list, position) => position === 0 || near(list));
   });
 }
 

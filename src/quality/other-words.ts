@@ -7,6 +7,7 @@ import { withinWindow } from './facet-window.ts';
 import type { TextIndex } from './match.ts';
 import { meaningTerms, phrasePositions, type MeaningIndex } from './meaning.ts';
 import type { ProbeReading } from './probe-reading.ts';
+import type { Probe } from './probes.ts';
 
 /**
  * Terms apart within which a probe's facets must be stated in other words: the meaning terms drop function words,
@@ -81,4 +82,15 @@ function isPathSpelling(spelling: string): boolean {
   return (
     spelling.includes('/') || /^[\p{L}\p{N}_.-]+\.(?=\p{N}*\p{L})[\p{L}\p{N}]{1,8}$/u.test(spelling.trim())
   );
+}
+
+/**
+ * Whether a context states one of a probe's word pairs ({@link Probe.wordPairs}): its two terms close together in
+ * any order and inflection, on one line, neither denied (meaning.ts, `phrasePositions`).
+ */
+export function statesWordPair(index: TextIndex, probe: Pick<Probe, 'wordPairs'>): boolean {
+  const pairs = probe.wordPairs ?? [];
+  if (pairs.length === 0) return false;
+  const meaning = index.meaning();
+  return pairs.some((pair) => phrasePositions(meaning, pair, true).length > 0);
 }

@@ -7,7 +7,7 @@ import { describesArtifact, namesArtifactInProse } from './artifact-described.ts
 import type { TextIndex } from './match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
 import { readStatement, readStatements, type StatementReading } from './meaning.ts';
-import { statedInOtherWords } from './other-words.ts';
+import { statedInOtherWords, statesWordPair } from './other-words.ts';
 import { facetEvidence, isOpposable, readProbe } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
@@ -84,6 +84,9 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   if (options.inOtherWords === false) return 'missed';
   if (statedInOtherWords(index, reading, probe.kind === 'artifact' ? probe.file : undefined))
     return 'matched';
+  // A pair of its words said together (a pick told by what it does), unless its statement is stated the other way.
+  if (statesWordPair(index, probe))
+    return statementOutcome(index, probe, options.statement) === 'contradicted' ? 'contradicted' : 'matched';
   const outcome = statementOutcome(index, probe, options.statement);
   if (outcome !== 'contradicted' && describesArtifact(index.meaning(), probe)) return 'matched';
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))

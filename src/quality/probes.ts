@@ -73,6 +73,8 @@ export const probeSchema = z.object({
   partialCredit: z.boolean().optional(),
   /** false: its subject mentioned without its specifics earns nothing (the user's own words mention it). */
   subjectCredit: z.boolean().optional(),
+  /** Pairs of words any one of which, stated close together in any order and inflection, keeps the fact. */
+  wordPairs: z.array(z.string().trim().min(1)).optional(),
 });
 
 /** What states a state's opposite: see {@link Probe.opposite}. */
@@ -141,6 +143,12 @@ export type Probe = {
    * half the probe (absent: it does). Derivation sets false where the user's own words mention it.
    */
   subjectCredit?: boolean;
+  /**
+   * Pairs of words any one of which, stated close together in any order and inflection and not denied (meaning.ts),
+   * keeps the fact where its facets are not stated: a picked option's label told by what it does (choices.ts).
+   * Facets alone decide where the fact is restated, which fact of the reader's it states, and what a topic list names.
+   */
+  wordPairs?: string[];
 };
 
 /** Whether a probe counts toward the headline (live) recall: every probe not marked history. */

@@ -64,6 +64,8 @@ describe('option choices', () => {
     );
     assert.match(probe!.statement!, /separate summary file/);
     assert.deepEqual(probe!.facets, [['Generate summaries on demand']]);
+    // Two of its telling words together, one no option not taken says (pick-in-other-words.test.ts).
+    assert.deepEqual(probe!.wordPairs, ['Generate summaries', 'Generate demand', 'summaries demand']);
   });
 
   it('read the last list a message asks about, and keep the detail the reply adds to its pick', () => {

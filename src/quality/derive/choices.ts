@@ -6,8 +6,14 @@
  */
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
+import { renderMessage } from '../../session/transcript.ts';
+import { escapeRegExp } from '../../text/regexp.ts';
+import { createMatcher, type TextIndex } from '../match.ts';
+import { meaningTerms, phrasePositions } from '../meaning.ts';
+import { GENERIC_WORDS, KIND_WORDS } from '../meaning-words.ts';
 import type { DraftProbe } from './draft.ts';
-import { clipWords, keyPhrase, proseOf, sentencesOf } from './phrases.ts';
+import { isFiller } from './facet-words.ts';
+import { clausesOf, clipWords, isContentWord, keyPhrase, proseOf, sentencesOf, wordsOf } from './phrases.ts';
 
 /** One option the agent offered: its label and what it says. */
 type Option = { label: string; text: string };
@@ -122,6 +128,7 @@ export function pickedLabel(reply: string): string | undefined {
  */
 export function optionChoiceProbes(messages: readonly Message[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
+  const session = sessionWords(messages);
   let offered: Option[] = [];
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
@@ -157,10 +164,97 @@ export function optionChoiceProbes(messages: readonly Message[]): DraftProbe[] {
       question: `Of the options the agent offered (${series.map((option) => option.label).join(', ')}), which did the user choose, and over what?`,
       answer: `The user chose ${chosen.label}: "${chosenText}" (instead of ${rejectedText})`,
       facets: [[phrase]],
+      wordPairs: labelPairs(
+        chosen.text,
+        rejected.map((option) => option.text),
+        session,
+      ),
       statement: `Chosen: ${chosenText}, instead of ${rejectedText}${detail ? `; with: ${detail}` : ''}`,
     });
   });
   return probes;
+}
+
+// Words said of any work ("add the new fields to the existing code"), of an option as offered ("(Recommended)"), or
+// of what kind of thing a name beside them is ("the --force flag", "the CommittedMetadata struct"): two of them
+// together, or one beside a name, tell which option was taken no more than the one word or the name does.
+const NOT_TELLING: ReadonlySet<string> = new Set([
+  ...GENERIC_WORDS,
+  ...KIND_WORDS,
+  ...'new existing current add use get set run thing same time recommended option flag flags'.split(' '),
+]);
+
+/** What a label's pairs are checked against: the user's own words, and the session's text with its names. */
+type SessionWords = { user: () => TextIndex; text: () => string; output: () => string };
+
+/** The session's words, each read when first asked. */
+function sessionWords(messages: readonly Message[]): SessionWords {
+  let user: TextIndex | undefined;
+  let text: string | undefined;
+  let output: string | undefined;
+  return {
+    user: () =>
+      (user ??= createMatcher(
+        messages.flatMap((message) => (isPrompt(message) ? [contentText(message.content)] : [])).join('\n'),
+      )),
+    text: () =>
+      (text ??= messages
+        .map((message) => renderMessage(message, { toolResultChars: Number.POSITIVE_INFINITY }))
+        .join('\n')),
+    output: () =>
+      (output ??= messages
+        .flatMap((message) => (message.role === 'toolResult' ? [contentText(message.content)] : []))
+        .join('\n')),
+  };
+}
+
+/**
+ * An option's label said in other words: two telling words of one clause of it, close together in any order and
+ * inflection (meaning.ts: "only with an explicit --force on regenerating" of "Add --force flag to regenerate"). A
+ * handoff tells the pick by what it does, not by the label's phrase. One word of the pair must be one no option not
+ * taken says (two words the rejected options share tell no pick apart: "add battery" is in the option "First fix
+ * your panel setup - add battery applet" too). Left out: a pair the user's own words state (the user's messages
+ * copied verbatim would keep the pick by it, and derivation drops a result they keep), a pair the session writes
+ * as one name (`power-monitor`, `CosmicPanel`: a path list holds it), and a pair a tool's output writes side by side
+ * (a Go file's `package session`: the first lines of the tool results hold it).
+ */
+function labelPairs(label: string, rejected: readonly string[], session: SessionWords): string[] {
+  const notTaken = new Set(meaningTerms(rejected.join('\n')).map((term) => term.term));
+  const tells = (word: string) => meaningTerms(word).some((term) => !notTaken.has(term.term));
+  const pairs = new Set<string>();
+  // The agent's mark on its own option ("✅ BEST FIT", "⭐ Recommended") rates it; it says nothing of what it does.
+  for (const clause of clausesOf(label.split(/\p{So}/u)[0]!)) {
+    const words = [
+      ...new Set(
+        wordsOf(clause)
+          .map((word) => word.replace(/\/+$/, ''))
+          .filter(
+            (word) =>
+              isContentWord(word) && !NOT_TELLING.has(word.toLowerCase()) && !isFiller(word.toLowerCase()),
+          ),
+      ),
+    ];
+    words.forEach((word, at) =>
+      words.slice(at + 1).forEach((other) => {
+        if (tells(word) || tells(other)) pairs.add(`${word} ${other}`);
+      }),
+    );
+  }
+  return [...pairs].filter((pair) => {
+    const [first, second] = pair.split(' ').map((word) => escapeRegExp(word.replace(/^-+/, ''))) as [
+      string,
+      string,
+    ];
+    const asName = new RegExp(`${first}[-_.]?${second}|${second}[-_.]?${first}`, 'i');
+    const inOutput = new RegExp(`\\b(?:${first}\\W{1,3}${second}|${second}\\W{1,3}${first})\\b`, 'i');
+    const user = session.user();
+    return (
+      !asName.test(session.text()) &&
+      !inOutput.test(session.output()) &&
+      !user.hasAny([pair]) &&
+      phrasePositions(user.meaning(), pair).length === 0
+    );
+  });
 }
 
 // What Claude Code's AskUserQuestion tool returns: `"question"="answer"` pairs.

@@ -20,7 +20,7 @@ const FILLER = new Set(
 );
 
 /** Whether a word is filler, also compared ("nicer", "worst" of "nice", "bad" aside: those are in the list). */
-function isFiller(lower: string): boolean {
+export function isFiller(lower: string): boolean {
   if (FILLER.has(lower)) return true;
   const base = /^(\w{3,}?)(?:r|st|er|est)$/.exec(lower);
   return (
