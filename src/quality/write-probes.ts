@@ -175,6 +175,7 @@ export function renderSidecar(probes: readonly Probe[], provider: string | undef
     ...(probe.statement === undefined ? {} : { statement: probe.statement }),
     ...(probe.partialCredit === false ? { partialCredit: false } : {}),
     ...(probe.subjectCredit === false ? { subjectCredit: false } : {}),
+    ...(probe.change === undefined ? {} : { change: probe.change }),
   }));
   return `${JSON.stringify({ version: 2, writtenBy: { command: 'compaction-bench probes', provider: provider ?? null }, probes: entries }, null, 2)}\n`;
 }
