@@ -48,7 +48,8 @@ function stemPositions(index: MeaningIndex, terms: readonly string[]): number[] 
   return (index.positions.get(terms[0]!)?.all ?? []).filter((start) =>
     terms.every((term, offset) => {
       const at = index.at(start + offset);
-      return at !== undefined && at.term === term && !at.negated;
+      // Not a piece of a longer name ("theme" of `dark-theme.md`), nor an item of a run of names.
+      return at !== undefined && at.term === term && !at.negated && !at.part && !at.inRun;
     }),
   );
 }
@@ -140,7 +141,9 @@ export function statesChange(text: TextIndex, probe: Probe): boolean {
     for (const start of starts) {
       const end = start + name.terms.length;
       const line = index.lineAt(start);
-      if (pastedLines(index).has(line)) continue;
+      // A file named inside a run of names ("pane_id active_registry.ex handle_info session pane") is one name of a
+      // bag, and the words after the run are said of none of them.
+      if (pastedLines(index).has(line) || index.at(start)!.inRun) continue;
       // A path's line and column ("footer.ts:90:5", "footer.ts(90,5)") are no numbers of its change.
       let after = end;
       while (after < index.length && /^\d+$/.test(index.at(after)!.term) && index.lineAt(after) === line)

@@ -146,7 +146,7 @@ describe('an artifact kept by what its edits wrote', () => {
 describe('the words of a change', () => {
   it('leaves out the lines an edit kept, and the words most of the session uses', () => {
     const change = {
-      added: 'const a = 1;\n// retry with backoff\nconst limit = 30;',
+      added: 'const a = 1;\n// retry with backoff\nwait(limit, 30, "jitter");',
       removed: 'const a = 1;',
     };
     const all = changeWordsOf(
@@ -155,11 +155,11 @@ describe('the words of a change', () => {
       () => 0,
       () => false,
     );
-    assert.deepEqual(new Set(all?.words), new Set(['retry', 'backoff', 'limit', '30']));
+    assert.deepEqual(new Set(all?.words), new Set(['retry', 'backoff', 'jitter', '30']));
     assert.equal(all?.stem, 'client-policy');
     const common = (word: string) => word === 'retry' || word === 'client' || word === 'policy';
     const some = changeWordsOf([change], 'src/client-policy.ts', () => 0, common);
-    assert.deepEqual(new Set(some?.words), new Set(['backoff', 'limit', '30']));
+    assert.deepEqual(new Set(some?.words), new Set(['backoff', 'jitter', '30']));
     assert.equal(some?.stem, undefined);
   });
 

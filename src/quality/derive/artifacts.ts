@@ -657,9 +657,35 @@ const COMMON_FLOOR = 4;
 // Enough of a change's words for a summary's sentence to be checked against: its rarest in the session.
 const CHANGE_WORDS = 30;
 
+// Files of prose or of values (a document, a configuration): every word of them is said, not only their comments.
+const PROSE_FILE = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
+// A comment's text (after `//`, `#`, `--`, `/*`, `*`, `;;` or a docstring's quotes) and a string literal's.
+const COMMENT = /(?:\/\/|#(?![!\[{])|--|\/\*+|^\s*\*|;;|"""|''')(.*)$/;
+const STRING = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g;
+
+/**
+ * What a line of the change says in words: all of it in a document or a configuration; in code its comment, its
+ * strings and its numbers (a bare word of code is a name: `attempts`, `sleep`, which a list of the file's names holds).
+ */
+function saidOn(line: string, prose: boolean): string {
+  if (prose) return line;
+  const comment = COMMENT.exec(line);
+  const code = comment ? line.slice(0, comment.index) : line;
+  const strings = [...code.matchAll(STRING)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+  const numbers = code.match(/\b\d{2,}\b/g) ?? [];
+  return [comment?.[1] ?? '', ...strings, ...numbers].join(' ');
+}
+
+/** The bare words of a line's code (no comment, no string): names, which a list of the file's names holds. */
+function codeNamesOn(line: string): string[] {
+  const comment = COMMENT.exec(line);
+  const code = (comment ? line.slice(0, comment.index) : line).replace(STRING, ' ');
+  return (code.match(/[\p{L}\p{N}_$]+/gu) ?? []).map((word) => word.toLowerCase());
+}
+
 /**
  * What a file's edits wrote, as a summary tells the change: the words (letters only: an identifier is a name, which a
- * bag of names holds) and numbers of two digits or more of each new line (a line its edit's replaced text did not
+ * bag of names holds; in code, those of its comments and strings only) and numbers of two digits or more of each new line (a line its edit's replaced text did not
  * hold), without syntax keywords, words said of any file, the file's own name parts and the session's `common`
  * words; its rarest first. The file's name without its extension is given as its stem when it is no common word
  * either (a summary writes "Footer:" for footer.ts, not "Theme:" for theme.ts in a session about themes).
@@ -682,16 +708,21 @@ export function changeWordsOf(
         .map((definition) => definition.name.toLowerCase()),
     ),
   );
+  const prose = PROSE_FILE.test(path) || KEYED_FILE.test(path);
+  // A word the code also uses as a name (`attempts` in a comment and as a parameter) is a name too.
+  const named = new Set(
+    prose ? [] : changes.flatMap((change) => change.added.split('\n').flatMap(codeNamesOn)),
+  );
   const seen = new Map<string, string>();
   for (const change of changes) {
     const replaced = new Set(change.removed.split('\n').map((line) => line.trim()));
     for (const line of change.added.split('\n')) {
       if (replaced.has(line.trim())) continue;
-      for (const [token] of line.matchAll(/[\p{L}\p{N}_$]+/gu)) {
+      for (const [token] of saidOn(line, prose).matchAll(/[\p{L}\p{N}_$]+/gu)) {
         const word = /^\p{L}[\p{Ll}]*$/u.test(token) && token.length >= 3 ? token.toLowerCase() : undefined;
         const number = /^\d{2,}$/.test(token) ? token : undefined;
         const said = word ?? number;
-        if (said === undefined || seen.has(said) || defined.has(said)) continue;
+        if (said === undefined || seen.has(said) || defined.has(said) || (word && named.has(word))) continue;
         if (word && (SYNTAX_WORDS.has(word) || ANY_FILE_WORDS.has(word) || !isContentWord(word))) continue;
         if (common(said)) continue;
         const terms = meaningTerms(said);
