@@ -57,7 +57,7 @@ export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file
  * not denied ("they are not in docs/theme.md"), and no piece of a longer one where the spelling is whole ("theme.md"
  * is not named by "dark-theme.md").
  */
-function namePositions(index: MeaningIndex, spelling: string): number[] {
+export function namePositions(index: MeaningIndex, spelling: string): number[] {
   const terms = meaningTerms(spelling);
   if (terms.length === 0) return [];
   return (index.positions.get(terms[0]!.term)?.all ?? []).filter((start) =>

@@ -166,7 +166,8 @@ function checkTranscript(probe: Probe, transcript: TextIndex, add: Add): void {
       'absent-facet',
       `no spelling of facet ${JSON.stringify(spellings)} is in the transcript`,
     );
-  const outcome = probeOutcome(transcript, probe);
+  // Its facets, read as the probe states them: what a file's edits wrote (change-words.ts) answers any artifact.
+  const outcome = probeOutcome(transcript, probe, { change: false });
   if (outcome === 'contradicted') {
     const phrase = probe.contradictions.find((contradiction) =>
       transcript.occurrences(contradiction).some((occurrence) => !occurrence.negated),
@@ -213,7 +214,7 @@ function checkPosition(
       'late-answer',
       `planted at message ${at} (first half) but the last quarter alone (messages ${lastQuarterStart}+) keeps it; list where the session repeats it in repeatedAt`,
     );
-  } else if (probeOutcome(lastQuarter, probe) === 'matched') {
+  } else if (probeOutcome(lastQuarter, probe, { change: false }) === 'matched') {
     // Restated in other words: often a real restatement (an agent's closing summary), so a reviewer decides.
     add(
       probe,

@@ -8,6 +8,7 @@ import type { TextIndex } from './match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
 import { readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
+import { statesChange } from './change-words.ts';
 import { facetEvidence, isOpposable, readProbe } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
@@ -44,7 +45,13 @@ export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOpt
 }
 
 /** How {@link probeOutcome} reads a probe (see there). */
-type OutcomeOptions = { inOtherWords?: boolean; statement?: StatementReading; subjects?: boolean };
+type OutcomeOptions = {
+  inOtherWords?: boolean;
+  statement?: StatementReading;
+  subjects?: boolean;
+  /** false: an artifact is not kept by what its edits wrote (change-words.ts), only by its facets and statement. */
+  change?: boolean;
+};
 
 /** {@link probeOutcome} before a next step is asked to be said to be next. */
 function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): ProbeOutcome {
@@ -88,7 +95,11 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   if (statesWordPair(index, probe))
     return statementOutcome(index, probe, options.statement) === 'contradicted' ? 'contradicted' : 'matched';
   const outcome = statementOutcome(index, probe, options.statement);
-  if (outcome !== 'contradicted' && describesArtifact(index.meaning(), probe)) return 'matched';
+  if (
+    outcome !== 'contradicted' &&
+    (describesArtifact(index.meaning(), probe) || (options.change !== false && statesChange(index, probe)))
+  )
+    return 'matched';
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))
     return 'partial';
   // Its subject named in the text's own words, without its specifics: a hint a careful reader could follow.

@@ -75,6 +75,8 @@ export const probeSchema = z.object({
   subjectCredit: z.boolean().optional(),
   /** Pairs of words any one of which, stated close together in any order and inflection, keeps the fact. */
   wordPairs: z.array(z.string().trim().min(1)).optional(),
+  /** For an artifact: what its edits wrote (change-words.ts), an alternative way to keep it. */
+  change: z.object({ words: spellings, stem: z.string().min(1).optional() }).optional(),
 });
 
 /** What states a state's opposite: see {@link Probe.opposite}. */
@@ -149,7 +151,17 @@ export type Probe = {
    * Facets alone decide where the fact is restated, which fact of the reader's it states, and what a topic list names.
    */
   wordPairs?: string[];
+  /**
+   * For an artifact: the distinctive words and numbers its edits wrote (added lines, not the session's common words,
+   * no syntax keyword, no part of the file's name), and the file's name without its extension when a summary may name
+   * the file by it as a word ("Footer"): a sentence naming the file and stating two of the words keeps the probe
+   * (change-words.ts).
+   */
+  change?: ChangeWords;
 };
+
+/** What an artifact's edits wrote: see {@link Probe.change}. */
+export type ChangeWords = { words: string[]; stem?: string };
 
 /** Whether a probe counts toward the headline (live) recall: every probe not marked history. */
 export function isLive(probe: Pick<Probe, 'live'>): boolean {

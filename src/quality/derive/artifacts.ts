@@ -11,6 +11,8 @@ import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { shellCommand } from '../../session/shell-commands.ts';
 import { type CommitScope, namesPath, takes } from './commit-scope.ts';
 import type { DraftProbe } from './draft.ts';
+import type { ChangeWords } from '../probes.ts';
+import type { Salience } from './salience.ts';
 import { isTestFile, keepsTestsInStep } from './test-files.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 import { meaningTerms } from '../meaning.ts';
@@ -364,7 +366,10 @@ export function artifactProbes(
   messages: readonly Message[],
   operations: readonly FileOperation[],
   commits: readonly Commit[] = [],
+  salience: Salience = () => 0,
 ): DraftProbe[] {
+  // A word more than a tenth of the messages use is what the whole session is about, no one file's change.
+  const common = (word: string) => salience(word) > Math.max(COMMON_FLOOR, messages.length * COMMON_SHARE);
   const files = standing(messages, modifiedFiles(messages, operations)).map((file) => ({
     file,
     changes: file.edits.flatMap(({ call }) => changeOf(call, file.path) ?? []),
@@ -388,7 +393,8 @@ export function artifactProbes(
       shared,
     };
     const probe = artifactProbe(file.path, first.operation.messageIndex, changes, context);
-    return probe ? [probe] : [];
+    const change = probe ? changeWordsOf(changes, file.path, salience, common) : undefined;
+    return probe ? [change ? { ...probe, change } : probe] : [];
   });
 }
 
@@ -615,4 +621,125 @@ function sentenceStart(text: string, at: number): number {
   const ends = [...before.matchAll(/[.!?:]\s+|\n/g)];
   const last = ends.at(-1);
   return last ? last.index + last[0].length : 0;
+}
+
+// Words of code's syntax and of any program's plumbing: a line of any file has them, and they tell no change.
+const SYNTAX_WORDS = new Set(
+  (
+    'const let var function return if else elif for while do switch case break continue default import export from ' +
+    'as type interface class extends implements new this self super true false null nil none undefined void async ' +
+    'await yield try catch finally throw throws raise except def fn pub use mod struct impl enum trait where match ' +
+    'string number boolean bool int float str any unknown never object array map set list dict string static ' +
+    'public private protected readonly abstract final package func go defer chan err ok println printf fmt require ' +
+    'module end then local echo fi done esac elif endif include static void char long short unsigned typeof ' +
+    'instanceof delete in of is not and or with lambda pass global assert let mut ref move crate'
+  ).split(' '),
+);
+// Words said of any file or any work (artifact-described.ts's generic and edit words): they tell no one file.
+const ANY_FILE_WORDS = new Set(
+  (
+    'code source project repository configuration config relevant related hold holds contain contains file files ' +
+    'change changes changed update updated edit edited new now work package todo fixme note'
+  ).split(' '),
+);
+// Names of files any project has: said as a word, they name no one file ("main", "index", "the config").
+const GENERIC_STEMS = new Set(
+  (
+    'index main mod lib utils util types type config settings app init setup test tests spec common helpers ' +
+    'helper constants schema models model api server client core base readme changelog license makefile package ' +
+    'build default defaults style styles global globals'
+  ).split(' '),
+);
+// The share of a session's messages beyond which a word is common to the whole session.
+const COMMON_SHARE = 0.1;
+// In a short session a word of the change is in the edit, the agent's words and a check's output: not yet common.
+const COMMON_FLOOR = 4;
+// Enough of a change's words for a summary's sentence to be checked against: its rarest in the session.
+const CHANGE_WORDS = 30;
+
+// Files of prose or of values (a document, a configuration): every word of them is said, not only their comments.
+const PROSE_FILE = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
+// A comment's text (after `//`, `#`, `--`, `/*`, `*`, `;;` or a docstring's quotes) and a string literal's.
+const COMMENT = /(?:\/\/|#(?![!\[{])|--|\/\*+|^\s*\*|;;|"""|''')(.*)$/;
+const STRING = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g;
+
+/**
+ * What a line of the change says in words: all of it in a document or a configuration; in code its comment, its
+ * strings and its numbers (a bare word of code is a name: `attempts`, `sleep`, which a list of the file's names holds).
+ */
+function saidOn(line: string, prose: boolean): string {
+  if (prose) return line;
+  const comment = COMMENT.exec(line);
+  const code = comment ? line.slice(0, comment.index) : line;
+  const strings = [...code.matchAll(STRING)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+  const numbers = code.match(/\b\d{2,}\b/g) ?? [];
+  return [comment?.[1] ?? '', ...strings, ...numbers].join(' ');
+}
+
+/** The bare words of a line's code (no comment, no string): names, which a list of the file's names holds. */
+function codeNamesOn(line: string): string[] {
+  const comment = COMMENT.exec(line);
+  const code = (comment ? line.slice(0, comment.index) : line).replace(STRING, ' ');
+  return (code.match(/[\p{L}\p{N}_$]+/gu) ?? []).map((word) => word.toLowerCase());
+}
+
+/**
+ * What a file's edits wrote, as a summary tells the change: the words (letters only: an identifier is a name, which a
+ * bag of names holds; in code, those of its comments and strings only) and numbers of two digits or more of each new line (a line its edit's replaced text did not
+ * hold), without syntax keywords, words said of any file, the file's own name parts and the session's `common`
+ * words; its rarest first. The file's name without its extension is given as its stem when it is no common word
+ * either (a summary writes "Footer:" for footer.ts, not "Theme:" for theme.ts in a session about themes).
+ */
+export function changeWordsOf(
+  changes: readonly Change[],
+  path: string,
+  salience: Salience,
+  common: (word: string) => boolean,
+): ChangeWords | undefined {
+  const name = basename(path);
+  const stem = name.replace(/\.[^.]+$/, '');
+  const own = new Set(meaningTerms(name).map((term) => term.term));
+  // A name the edits defined (a function, a key: `init`, `touch`, `version`) is a name, which a list of the file's
+  // names holds: no word said of the change.
+  const defined = new Set(
+    changes.flatMap((change) =>
+      definitionsOf(change, path)
+        .filter((definition) => !definition.heading)
+        .map((definition) => definition.name.toLowerCase()),
+    ),
+  );
+  const prose = PROSE_FILE.test(path) || KEYED_FILE.test(path);
+  // A word the code also uses as a name (`attempts` in a comment and as a parameter) is a name too.
+  const named = new Set(
+    prose ? [] : changes.flatMap((change) => change.added.split('\n').flatMap(codeNamesOn)),
+  );
+  const seen = new Map<string, string>();
+  for (const change of changes) {
+    const replaced = new Set(change.removed.split('\n').map((line) => line.trim()));
+    for (const line of change.added.split('\n')) {
+      if (replaced.has(line.trim())) continue;
+      for (const [token] of saidOn(line, prose).matchAll(/[\p{L}\p{N}_$]+/gu)) {
+        const word = /^\p{L}[\p{Ll}]*$/u.test(token) && token.length >= 3 ? token.toLowerCase() : undefined;
+        const number = /^\d{2,}$/.test(token) ? token : undefined;
+        const said = word ?? number;
+        if (said === undefined || seen.has(said) || defined.has(said) || (word && named.has(word))) continue;
+        if (word && (SYNTAX_WORDS.has(word) || ANY_FILE_WORDS.has(word) || !isContentWord(word))) continue;
+        if (common(said)) continue;
+        const terms = meaningTerms(said);
+        if (terms.length !== 1 || own.has(terms[0]!.term)) continue;
+        seen.set(said, terms[0]!.term);
+      }
+    }
+  }
+  // One word a term: "pads" and "padding" are one word of the change.
+  const byTerm = new Map<string, string>();
+  for (const [said, term] of seen) if (!byTerm.has(term)) byTerm.set(term, said);
+  const words = [...byTerm.values()].sort((a, b) => salience(a) - salience(b));
+  if (words.length < 2) return undefined;
+  // A name of several words is as rare as its rarest ("truncated-text" in a session about text); a name any project's
+  // files take ("index", "main", "types") names no one file.
+  const stemWords = stem.split(/[-_.]|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+  const namedBy =
+    !GENERIC_STEMS.has(stem.toLowerCase()) && stemWords.some((word) => !common(word.toLowerCase()));
+  return { words: words.slice(0, CHANGE_WORDS), ...(namedBy && stem !== name ? { stem } : {}) };
 }

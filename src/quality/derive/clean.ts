@@ -23,6 +23,10 @@ export function nameProbes<T extends Omit<Probe, 'id'>>(probes: readonly T[]): A
   });
 }
 
+// A restatement says the fact again: an agent's later read or edit of a file holds its changed words beside its
+// name without saying the fact again, so what the edits wrote (change-words.ts) is no restatement.
+const RESTATED = { change: false } as const;
+
 /**
  * The later messages that state a probe's fact again, alone or together with the message before (a commit message
  * right after the command that made it), so a strategy that keeps only those keeps the fact fairly.
@@ -42,13 +46,13 @@ export function withRepeats(probes: readonly Probe[], messages: readonly Message
       const here = matcherAt(index);
       const states = (spellings: string[]) => here.hasAny(spellings);
       if (probe.facets.every(states)) {
-        if (probeOutcome(here, probe) === 'matched') repeatedAt.push(index);
+        if (probeOutcome(here, probe, RESTATED) === 'matched') repeatedAt.push(index);
         continue;
       }
       if (index - 1 < from || !probe.facets.some(states)) continue;
       const before = matcherAt(index - 1);
       if (!probe.facets.every((spellings) => states(spellings) || before.hasAny(spellings))) continue;
-      if (probeOutcome(pairAt(index), probe) === 'matched') repeatedAt.push(index);
+      if (probeOutcome(pairAt(index), probe, RESTATED) === 'matched') repeatedAt.push(index);
     }
     return repeatedAt.length > 0 ? { ...probe, repeatedAt } : probe;
   });

@@ -126,7 +126,9 @@ export function draftProbes(
     ...questionedChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
     ...withoutCopiedPrompts(
-      withoutTestsOfChanges(artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs))),
+      withoutTestsOfChanges(
+        artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs), salience),
+      ),
       session.messages,
       session.fileOperations ?? [],
     ),
@@ -190,7 +192,10 @@ function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): Dra
     const facets = tricks.user();
     const draft = withoutRequestedSpellings(guarded, facets);
     const probe = asProbe(draft);
-    const outcome = probeOutcome(facets, probe, { subjects: false });
+    // The words the user dictated for a change ("warning if it's > 70%") are what the agent then wrote: the user's
+    // messages state the request, not that it was done, so a probe is not left out for them (the reader gives the
+    // user's messages half for such a fact).
+    const outcome = probeOutcome(facets, probe, { subjects: false, change: false });
     if (outcome === 'matched') return [];
     // A file the user named in a sentence ("create a brand new interactive-mode.ts") is named in prose by the
     // user's messages copied verbatim: that earns no half.
