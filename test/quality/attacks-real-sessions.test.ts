@@ -6,7 +6,8 @@
  * empty words) and an identifier bag (also one ending each line with two common words) keep at most 0.15, no
  * lexical baseline beats the best core strategy, and a summary stating each fact as false ("It is false that …",
  * "… was not done") keeps none and contradicts each. Where the agent did the work (100 tool calls or more) the user's
- * messages copied verbatim keep at most 0.40 and grep's lines at most 0.30, and a Claude Code or Codex session has at
+ * messages copied verbatim keep at most 0.40, grep's lines at most 0.30, a bag of each file with the words its edits
+ * wrote artifacts alone and at most 0.30, and a Claude Code or Codex session has at
  * least 12 live probes at a compaction or at the end. A topic bag (the transcript's frequent words after "The user has
  * views on", "The session is about", …) keeps at most 0.15 through its topic halves; a vague handoff naming each rule
  * and the task by its own words loses exactly that fact with its sentence, and names nothing said the other way.
@@ -451,6 +452,38 @@ describe(
               glossedScore <= 0.15,
               'glossed path list',
               `${where}: glossed path list ("${gloss}") ${glossedScore}`,
+            );
+          }
+          // Each file with the words its edits wrote, the probes' own change words six to a line ("footer.ts: dim
+          // warning 70 90 stats error"): lines of the session's edits, as grep's are of its output. Where the agent did
+          // the work they may keep artifacts, which D65 lets a summary keep by what their edits wrote, and nothing else,
+          // and in all at most what grep may keep (0.30); in a short session the user's one prompt may itself be the
+          // edits ("change hello to goodbye in edit_basic.txt").
+          const changeBag = createMatcher(
+            live
+              .flatMap((probe) =>
+                probe.kind === 'artifact' && probe.file !== undefined && probe.change !== undefined
+                  ? [
+                      `${probe.file.slice(probe.file.lastIndexOf('/') + 1)}: ${probe.change.words.slice(0, 6).join(' ')}`,
+                    ]
+                  : [],
+              )
+              .join('\n'),
+          );
+          const changed = scoreProbes(changeBag, probes);
+          t.diagnostic(`${where}: files with their change words ${(changed.probeRecall ?? 0).toFixed(2)}`);
+          if (worked) {
+            const beyond = live.filter(
+              (probe) => probe.kind !== 'artifact' && changed.probeOutcomes[probe.id] === 'matched',
+            );
+            assert.deepEqual(
+              beyond.map((probe) => probe.id),
+              [],
+              `${where}: files with their change words keep more than artifacts`,
+            );
+            assert.ok(
+              (changed.probeRecall ?? 0) <= 0.3,
+              `${where}: files with their change words ${changed.probeRecall}`,
             );
           }
           if (worked) {
