@@ -25,7 +25,13 @@ import {
 } from './meaning-words.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { lineRuns } from '../text/line-runs.ts';
-import { meaningColumns, type MeaningIndex, type MeaningTerm } from './meaning-index.ts';
+import {
+  meaningColumns,
+  packTerms,
+  type MeaningIndex,
+  type MeaningTerm,
+  type PackedTerms,
+} from './meaning-index.ts';
 import { stanceSpans, type Stance } from './stance.ts';
 import { clauseTokens, type ClauseToken } from './clause-tokens.ts';
 
@@ -469,18 +475,10 @@ export function indexMeaning(text: string): MeaningIndex {
       for (const term of clause) columns.add(term);
     },
     text.length <= REMEMBERED_TEXT_CHARS
-      ? (clause, place) => {
-          // A remembered line's terms go in as they read where the line stands, with no copy of each.
-          for (const term of clause)
-            columns.addAt(
-              term,
-              place.line,
-              term.clause + place.base,
-              term.leadIn === undefined ? undefined : placedClause(term.leadIn, place, 'clause'),
-              term.leadInFrom === undefined ? undefined : placedClause(term.leadInFrom, place, 'from'),
-              term.gloss === undefined ? undefined : term.gloss + place.base,
-            );
-        }
+      ? // A remembered line's terms go in as they read where the line stands, with no copy of each, from their
+        // packing (made the first time the line is indexed).
+        (known, place) =>
+          columns.addLine((known.packed ??= packTerms(known.clauses)), place.line, place.base, place.above)
       : undefined,
   );
   return columns.finish();
@@ -490,8 +488,16 @@ export function indexMeaning(text: string): MeaningIndex {
 // lines, extractive ones most of all); a transcript's lines would only fill the cache.
 const REMEMBERED_TEXT_CHARS = 1 << 16;
 
-/** A line's clauses read alone: clause numbers from 0 (the line's first clause), and the lead-in it leaves open. */
-type LineTerms = { clauses: readonly MeaningTerm[][]; count: number; bullets: LeadIn | undefined };
+/**
+ * A line's clauses read alone: clause numbers from 0 (the line's first clause), and the lead-in it leaves open; its
+ * terms packed for an index once one is made of it.
+ */
+type LineTerms = {
+  clauses: readonly MeaningTerm[][];
+  count: number;
+  bullets: LeadIn | undefined;
+  packed?: PackedTerms;
+};
 
 // Lines a generation remembers the terms of (text-cache.ts ages them as sessions are released), by the lead-in from
 // above they were read under: none, one whose sentence began before it, one whose sentence began with it. A map for
@@ -510,7 +516,7 @@ const lineTerms = [
 function readTerms(
   text: string,
   emit: (clause: MeaningTerm[]) => void,
-  emitRead?: (clause: readonly MeaningTerm[], place: LinePlace) => void,
+  emitRead?: (line: LineTerms, place: LinePlace) => void,
 ): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
@@ -536,7 +542,7 @@ function readTerms(
       remembered.set(ownCopy(line), known);
     }
     const place = { line: lineNumber, base: clauses, above: bullets };
-    for (const clause of known.clauses) emitRead(clause, place);
+    emitRead(known, place);
     bullets = known.bullets === undefined ? undefined : placed(known.bullets, place);
     clauses += known.count;
   });
