@@ -108,6 +108,48 @@ function column(make: (length: number) => Int32Array | Uint8Array) {
 
 const intColumn = () => column((length) => new Int32Array(length));
 
+/** What a packed term's lead-in or gloss holds when it has none. */
+const ABSENT = -0x80000000;
+
+/**
+ * A line's terms read alone, packed once for {@link meaningColumns}' `addLine` (a remembered line comes again in the
+ * other contexts of its session): each term's text, and {@link PACKED_FIELDS} numbers a term: its flags, and its
+ * clause, lead-in, lead-in's start and gloss as the line read them (from 0; a lead-in from the lines above as the
+ * negative numbers meaning.ts gives it; {@link ABSENT} for none).
+ */
+export type PackedTerms = { terms: readonly string[]; numbers: Int32Array };
+
+const PACKED_FIELDS = 5;
+
+/** The flags a term is indexed with. */
+function flagsOf(term: MeaningTerm): number {
+  return (
+    (term.name ? NAME : 0) |
+    (term.negated ? NEGATED : 0) |
+    (term.part ? PART : 0) |
+    (term.pending ? PENDING : 0) |
+    (term.denied ? DENIED : 0) |
+    (term.joined ? JOINED : 0) |
+    (term.opens ? OPENS : 0) |
+    (term.inRun ? IN_RUN : 0)
+  );
+}
+
+/** Packs a line's clauses' terms (see {@link PackedTerms}). */
+export function packTerms(clauses: readonly (readonly MeaningTerm[])[]): PackedTerms {
+  const all = clauses.flat();
+  const numbers = new Int32Array(all.length * PACKED_FIELDS);
+  all.forEach((term, index) => {
+    const at = index * PACKED_FIELDS;
+    numbers[at] = flagsOf(term);
+    numbers[at + 1] = term.clause;
+    numbers[at + 2] = term.leadIn ?? ABSENT;
+    numbers[at + 3] = term.leadInFrom ?? ABSENT;
+    numbers[at + 4] = term.gloss ?? ABSENT;
+  });
+  return { terms: all.map((term) => term.term), numbers };
+}
+
 /** Collects terms in text order (`add`), then indexes them (`finish`). */
 export function meaningColumns(): {
   add(term: MeaningTerm): void;
@@ -119,6 +161,16 @@ export function meaningColumns(): {
     leadIn: number | undefined,
     leadInFrom: number | undefined,
     gloss: number | undefined,
+  ): void;
+  /**
+   * Adds a packed line's terms where the line stands: on `line`, its clauses numbered from `base`, a lead-in from the
+   * lines above (a negative clause number in the packing) read as `above`'s.
+   */
+  addLine(
+    packed: PackedTerms,
+    line: number,
+    base: number,
+    above: { clause: number; from: number } | undefined,
   ): void;
   finish(endsSentence?: (line: number) => boolean): MeaningIndex;
 } {
@@ -134,6 +186,32 @@ export function meaningColumns(): {
     gloss: intColumn(),
   };
   let count = 0;
+  const push = (
+    term: string,
+    flags: number,
+    line: number,
+    clause: number,
+    leadIn: number,
+    leadInFrom: number,
+    gloss: number,
+  ): void => {
+    let entry = positions.get(term);
+    if (!entry) {
+      entry = { id: words.length, all: [], prose: [] };
+      words.push(term);
+      positions.set(term, entry);
+    }
+    entry.all.push(count);
+    if ((flags & NAME) === 0) entry.prose.push(count);
+    columns.word.push(entry.id);
+    columns.flags.push(flags);
+    columns.line.push(line);
+    columns.clause.push(clause);
+    columns.leadIn.push(leadIn);
+    columns.leadInFrom.push(leadInFrom);
+    columns.gloss.push(gloss);
+    count++;
+  };
   const addAt = (
     term: MeaningTerm,
     line: number,
@@ -141,36 +219,27 @@ export function meaningColumns(): {
     leadIn: number | undefined,
     leadInFrom: number | undefined,
     gloss: number | undefined,
-  ): void => {
-    let entry = positions.get(term.term);
-    if (!entry) {
-      entry = { id: words.length, all: [], prose: [] };
-      words.push(term.term);
-      positions.set(term.term, entry);
-    }
-    entry.all.push(count);
-    if (!term.name) entry.prose.push(count);
-    columns.word.push(entry.id);
-    columns.flags.push(
-      (term.name ? NAME : 0) |
-        (term.negated ? NEGATED : 0) |
-        (term.part ? PART : 0) |
-        (term.pending ? PENDING : 0) |
-        (term.denied ? DENIED : 0) |
-        (term.joined ? JOINED : 0) |
-        (term.opens ? OPENS : 0) |
-        (term.inRun ? IN_RUN : 0),
-    );
-    columns.line.push(line);
-    columns.clause.push(clause);
-    columns.leadIn.push(leadIn ?? NONE);
-    columns.leadInFrom.push(leadInFrom ?? NONE);
-    columns.gloss.push(gloss ?? NONE);
-    count++;
-  };
+  ): void => push(term.term, flagsOf(term), line, clause, leadIn ?? NONE, leadInFrom ?? NONE, gloss ?? NONE);
   return {
     add: (term) => addAt(term, term.line, term.clause, term.leadIn, term.leadInFrom, term.gloss),
     addAt,
+    addLine(packed, line, base, above) {
+      const { terms, numbers } = packed;
+      for (let term = 0, at = 0; term < terms.length; term++, at += PACKED_FIELDS) {
+        const lead = numbers[at + 2]!;
+        const from = numbers[at + 3]!;
+        const labelled = numbers[at + 4]!;
+        push(
+          terms[term]!,
+          numbers[at]!,
+          line,
+          numbers[at + 1]! + base,
+          lead === ABSENT ? NONE : lead >= 0 ? lead + base : above!.clause,
+          from === ABSENT ? NONE : from >= 0 ? from + base : above!.from,
+          labelled === ABSENT ? NONE : labelled + base,
+        );
+      }
+    },
     finish(endsSentence = () => false) {
       const { word, flags, line, clause, leadIn, leadInFrom, gloss } = columns;
       const at = (position: number): MeaningTerm | undefined => {

@@ -25,8 +25,15 @@ import {
 } from './meaning-words.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { lineRuns } from '../text/line-runs.ts';
-import { meaningColumns, type MeaningIndex, type MeaningTerm } from './meaning-index.ts';
+import {
+  meaningColumns,
+  packTerms,
+  type MeaningIndex,
+  type MeaningTerm,
+  type PackedTerms,
+} from './meaning-index.ts';
 import { stanceSpans, type Stance } from './stance.ts';
+import { clauseTokens, type ClauseToken } from './clause-tokens.ts';
 
 export type { MeaningIndex, MeaningTerm } from './meaning-index.ts';
 
@@ -45,7 +52,6 @@ const CLAUSE_END_KEPT = new RegExp(`(${CLAUSE_END.source})`, 'u');
 const SENTENCE_END = /^[;!?]|^\.|^\s[-–—]\s/u;
 // A line that is an item of a list: a bullet or a number.
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/u;
-const RAW_TOKEN = /[\p{L}\p{N}_$]+(?:[./\\@#-][\p{L}\p{N}_$]+)*/gu;
 const CONTRACTED_NOT = /n['’]t(?![\p{L}])/giu;
 // A suggestion put as a negative question: "can't we …?", "shouldn't it …?", "why not …?" (its negation is dropped).
 const SUGGESTION =
@@ -305,12 +311,16 @@ const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/u;
  * hook_script … session paths"), as a bag of identifiers writes them. A number is no item (a terse note counts
  * things: "mix.exs +6 deps"), nor is a name set off by punctuation ("3bb8701 — TranscriptRenderer: …", "a.ts, b.ts").
  */
-function namesInRuns(clause: string, tokens: readonly RegExpMatchArray[]): boolean[] {
-  const names = tokens.map((match) => {
-    const words = wordsOfToken(match[0]);
-    return words.length > 0 && words.every((word) => word.name) && !/^\d+(?:\.\d+)?$/u.test(match[0]);
+function namesInRuns(
+  clause: string,
+  tokens: readonly ClauseToken[],
+  tokenWords: ReadonlyArray<readonly Word[]>,
+): boolean[] {
+  const names = tokens.map(({ text }, token) => {
+    const words = tokenWords[token]!;
+    return words.length > 0 && words.every((word) => word.name) && !/^\d+(?:\.\d+)?$/u.test(text);
   });
-  const items = tokens.map((match, token) => names[token]! || KEBAB.test(match[0]));
+  const items = tokens.map(({ text }, token) => names[token]! || KEBAB.test(text));
   const inRun = new Array<boolean>(tokens.length).fill(false);
   let start = 0;
   for (let token = 1; token <= tokens.length; token++) {
@@ -319,12 +329,19 @@ function namesInRuns(clause: string, tokens: readonly RegExpMatchArray[]): boole
       token < tokens.length &&
       items[token] &&
       items[token - 1] &&
-      /^ +$/.test(clause.slice(previous.index! + previous[0].length, tokens[token]!.index));
+      onlySpaces(clause, previous.index + previous.text.length, tokens[token]!.index);
     if (joined) continue;
     if (token - start >= RUN_ITEMS && names.slice(start, token).some(Boolean)) inRun.fill(true, start, token);
     start = token;
   }
   return inRun;
+}
+
+/** Whether `text` from `start` to `end` is one space or more and nothing else (`/^ +$/` of the slice, read in place). */
+function onlySpaces(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  for (let at = start; at < end; at++) if (text.charCodeAt(at) !== 32) return false;
+  return true;
 }
 
 /** The terms of one clause, phrases folded and function words dropped. */
@@ -344,15 +361,17 @@ function clauseTerms(
   const spelled = withPrepositionsSpelled(
     stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ').replace(PASS_MARK, ' passed'),
   );
-  const tokens = [...spelled.matchAll(RAW_TOKEN)];
+  const tokens = clauseTokens(spelled);
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
   // not a sentence: its words are no prose.
-  const listed = tokens.length === 1 && tokens[0]![0].includes('-');
+  const listed = tokens.length === 1 && tokens[0]!.text.includes('-');
   // Each word's token, and the tokens that are items of a run of names ({@link RUN_ITEMS} or more, only spaces between).
   const tokenOf: number[] = [];
-  const inRun = namesInRuns(spelled, tokens);
-  tokens.forEach((match, token) => {
-    for (const word of wordsOfToken(match[0])) {
+  // Each token's words, looked up once (a long context's tokens are new strings, hashed at their first look-up).
+  const wordsByToken = tokens.map(({ text }) => wordsOfToken(text));
+  const inRun = namesInRuns(spelled, tokens, wordsByToken);
+  wordsByToken.forEach((tokenWords, token) => {
+    for (const word of tokenWords) {
       words.push(word);
       tokenOf.push(token);
     }
@@ -461,18 +480,10 @@ export function indexMeaning(text: string): MeaningIndex {
       for (const term of clause) columns.add(term);
     },
     text.length <= REMEMBERED_TEXT_CHARS
-      ? (clause, place) => {
-          // A remembered line's terms go in as they read where the line stands, with no copy of each.
-          for (const term of clause)
-            columns.addAt(
-              term,
-              place.line,
-              term.clause + place.base,
-              term.leadIn === undefined ? undefined : placedClause(term.leadIn, place, 'clause'),
-              term.leadInFrom === undefined ? undefined : placedClause(term.leadInFrom, place, 'from'),
-              term.gloss === undefined ? undefined : term.gloss + place.base,
-            );
-        }
+      ? // A remembered line's terms go in as they read where the line stands, with no copy of each, from their
+        // packing (made the first time the line is indexed).
+        (known, place) =>
+          columns.addLine((known.packed ??= packTerms(known.clauses)), place.line, place.base, place.above)
       : undefined,
   );
   return columns.finish(sentenceEnds(text));
@@ -510,8 +521,16 @@ function sentenceEnds(text: string): (line: number) => boolean {
 // lines, extractive ones most of all); a transcript's lines would only fill the cache.
 const REMEMBERED_TEXT_CHARS = 1 << 16;
 
-/** A line's clauses read alone: clause numbers from 0 (the line's first clause), and the lead-in it leaves open. */
-type LineTerms = { clauses: readonly MeaningTerm[][]; count: number; bullets: LeadIn | undefined };
+/**
+ * A line's clauses read alone: clause numbers from 0 (the line's first clause), and the lead-in it leaves open; its
+ * terms packed for an index once one is made of it.
+ */
+type LineTerms = {
+  clauses: readonly MeaningTerm[][];
+  count: number;
+  bullets: LeadIn | undefined;
+  packed?: PackedTerms;
+};
 
 // Lines a generation remembers the terms of (text-cache.ts ages them as sessions are released), by the lead-in from
 // above they were read under: none, one whose sentence began before it, one whose sentence began with it. A map for
@@ -530,7 +549,7 @@ const lineTerms = [
 function readTerms(
   text: string,
   emit: (clause: MeaningTerm[]) => void,
-  emitRead?: (clause: readonly MeaningTerm[], place: LinePlace) => void,
+  emitRead?: (line: LineTerms, place: LinePlace) => void,
 ): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
@@ -556,7 +575,7 @@ function readTerms(
       remembered.set(ownCopy(line), known);
     }
     const place = { line: lineNumber, base: clauses, above: bullets };
-    for (const clause of known.clauses) emitRead(clause, place);
+    emitRead(known, place);
     bullets = known.bullets === undefined ? undefined : placed(known.bullets, place);
     clauses += known.count;
   });
