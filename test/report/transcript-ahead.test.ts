@@ -13,8 +13,22 @@ describe('renderTranscriptAhead', () => {
     assert.ok(fresh.length > 10);
     renderTranscriptAhead(messages);
     assert.deepEqual([...transcriptHtml(messages)], fresh);
-    // Taken by its page: a second page renders it again, the same.
+    // A second page renders it again, the same.
     assert.deepEqual([...transcriptHtml(messages)], fresh);
+  });
+
+  it('gives the section rendered ahead to every page, the reports rendered ahead to warm up and the page written', async () => {
+    const { messages } = await loadSession(fixture);
+    renderTranscriptAhead(messages);
+    const ahead = [...transcriptHtml(messages)];
+    // A loaded session is frozen in a run; here a message changed after the section was rendered ahead tells
+    // whether a page took that section or rendered the transcript again.
+    const index = messages.findIndex((message) => message.role === 'user');
+    const changed = { ...messages[index]!, content: [{ type: 'text' as const, text: 'rendered again' }] };
+    (messages as typeof messages & unknown[])[index] = changed as (typeof messages)[number];
+    const written = [...transcriptHtml(messages)];
+    assert.deepEqual(written, ahead);
+    assert.ok(!written.join('').includes('rendered again'));
   });
 
   it('leaves a section longer than its bound to its page, which renders it as before', async () => {

@@ -36,13 +36,14 @@ export function renderTranscriptAhead(messages: readonly Message[]): void {
 
 /**
  * The transcript section, as pieces written a message at a time (a long session's is tens of MB of page, never
- * held as one string); none when the page was rebuilt without it. A section rendered ahead is taken as it is.
+ * held as one string); none when the page was rebuilt without it. A section rendered ahead is taken as it is, by
+ * every page rendered from those messages: the reports rendered ahead to warm their code (run/reports-ahead.ts) took
+ * it first, and the page written after the last answer rendered it again (about 8 ms of the large-session fixture's
+ * tail). It goes with its messages, once the run lets go of their session.
  */
 export function* transcriptHtml(messages: readonly Message[] | undefined): Generator<string> {
   if (!messages) return;
-  const ahead = renderedAhead.get(messages);
-  renderedAhead.delete(messages);
-  yield* ahead ?? transcriptPieces(messages);
+  yield* renderedAhead.get(messages) ?? transcriptPieces(messages);
 }
 
 function* transcriptPieces(messages: readonly Message[]): Generator<string> {
