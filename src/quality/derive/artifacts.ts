@@ -629,7 +629,7 @@ const SYNTAX_WORDS = new Set(
     'const let var function return if else elif for while do switch case break continue default import export from ' +
     'as type interface class extends implements new this self super true false null nil none undefined void async ' +
     'await yield try catch finally throw throws raise except def fn pub use mod struct impl enum trait where match ' +
-    'string number boolean bool int float str any unknown never object array map set list dict string static ' +
+    'string number boolean bool int float str any unknown never object array map set list dict static ' +
     'public private protected readonly abstract final package func go defer chan err ok println printf fmt require ' +
     'module end then local echo fi done esac elif endif include static void char long short unsigned typeof ' +
     'instanceof delete in of is not and or with lambda pass global assert let mut ref move crate'
@@ -685,10 +685,11 @@ function codeNamesOn(line: string): string[] {
 
 /**
  * What a file's edits wrote, as a summary tells the change: the words (letters only: an identifier is a name, which a
- * bag of names holds; in code, those of its comments and strings only) and numbers of two digits or more of each new line (a line its edit's replaced text did not
- * hold), without syntax keywords, words said of any file, the file's own name parts and the session's `common`
- * words; its rarest first. The file's name without its extension is given as its stem when it is no common word
- * either (a summary writes "Footer:" for footer.ts, not "Theme:" for theme.ts in a session about themes).
+ * bag of names holds; in code, those of its comments and strings only) and numbers of two digits or more of each new
+ * line (a line its edit's replaced text did not hold), without syntax keywords, words said of any file, the file's
+ * own name parts and the session's `common` words; its rarest first. The file's name without its extension is given
+ * as its stem when it is no common word either (a summary writes "Footer:" for footer.ts, not "Theme:" for theme.ts
+ * in a session about themes).
  */
 export function changeWordsOf(
   changes: readonly Change[],
