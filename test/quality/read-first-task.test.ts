@@ -24,7 +24,10 @@ const work = session([
   toolResult(readServer, 'export function serve() { /* retry logic with backoff */ }'),
   toolResult(readClient, 'export function connect() { /* retry logic with backoff */ }'),
   assistant('Both the server and the client carry a copy of the retry logic and its backoff.'),
-  callsTools([write], 'Moving the shared retry logic and backoff into src/retry.ts for the server and the client.'),
+  callsTools(
+    [write],
+    'Moving the shared retry logic and backoff into src/retry.ts for the server and the client.',
+  ),
   toolResult(write, 'Wrote src/retry.ts'),
 ]);
 const { probes } = deriveProbes(work, { cut: work.messages.length });
@@ -60,7 +63,9 @@ describe('a request that first asks to read some files', () => {
     ])
       assert.notEqual(outcome(text), 'matched', text);
     assert.notEqual(
-      outcome('server.ts and client.ts: the retry logic and backoff are not shared between server and client.'),
+      outcome(
+        'server.ts and client.ts: the retry logic and backoff are not shared between server and client.',
+      ),
       'matched',
     );
   });

@@ -215,7 +215,10 @@ const READ_FIRST =
 /** The files a sentence that only asks to read them names (see {@link READ_FIRST}), else undefined. */
 function readFirstFiles(sentence: string): string | undefined {
   const files = READ_FIRST.exec(sentence.trim())?.[1];
-  return files?.replace(/@/g, '').replace(/\s*,\s*|\s+and\s+/g, ' ').trim();
+  return files
+    ?.replace(/@/g, '')
+    .replace(/\s*,\s*|\s+and\s+/g, ' ')
+    .trim();
 }
 
 // Sentences of a request a task statement takes, and the least of the session's own words they must hold.
