@@ -207,6 +207,20 @@ function statesTogether(text: string, facets: string[][]): boolean {
   );
 }
 
+// A sentence that only asks to read some files first ("alright, read @src/main.ts @src/tui.ts in full."): the files
+// are what the work is about; the reading is how to start, which no summary of the work repeats.
+const READ_FIRST =
+  /^(?:(?:alright|all right|ok(?:ay)?|so|now|first|please),?\s+)*read\s+((?:@?[\w./-]+\.\w+(?:\s*,\s*|\s+(?:and\s+)?))*@?[\w./-]+\.\w+)\s*(?:in full|fully|completely|entirely|first)?[\s.;:!]*$/i;
+
+/** The files a sentence that only asks to read them names (see {@link READ_FIRST}), else undefined. */
+function readFirstFiles(sentence: string): string | undefined {
+  const files = READ_FIRST.exec(sentence.trim())?.[1];
+  return files
+    ?.replace(/@/g, '')
+    .replace(/\s*,\s*|\s+and\s+/g, ' ')
+    .trim();
+}
+
 // Sentences of a request a task statement takes, and the least of the session's own words they must hold.
 const STATEMENT_SENTENCES = 2;
 const MIN_STATEMENT_WORDS = 4;
@@ -230,8 +244,11 @@ function taskStatement(
   salience: Salience,
 ): { statement: string; sentences: string[] } | undefined {
   // The opening too: what grep keeps of a request is still the request, and the headline weighs kinds, not facts.
+  // A sentence that only asks to read files first is no candidate; its files head the statement.
+  const readFirst = request.sentences.flatMap((sentence) => readFirstFiles(sentence) ?? []);
   const candidates = request.sentences.filter(
-    (sentence) => !isConstraintSentence(sentence) && !QUESTION.test(sentence),
+    (sentence) =>
+      !isConstraintSentence(sentence) && !QUESTION.test(sentence) && readFirstFiles(sentence) === undefined,
   );
   const scored = candidates.map((sentence, order) => {
     const words = wordsOf(sentence);
@@ -250,7 +267,8 @@ function taskStatement(
     .slice(0, STATEMENT_SENTENCES)
     .sort((a, b) => a.order - b.order);
   if (chosen.reduce((sum, candidate) => sum + candidate.salient, 0) < MIN_STATEMENT_WORDS) return undefined;
-  const statement = chosen.map(({ sentence }) => sentence).join(' ');
+  const said = chosen.map(({ sentence }) => sentence).join(' ');
+  const statement = readFirst.length > 0 ? `${readFirst.join(' ')}: ${said}` : said;
   return { statement, sentences: chosen.map(({ sentence }) => sentence) };
 }
 
