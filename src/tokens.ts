@@ -8,6 +8,7 @@ import {
   readRankTable,
   type StoredTable,
 } from './tokenizer/rank-table-file.ts';
+import { countWindowed, PATTERN_WINDOW_CHARS } from './tokenizer/pattern-windows.ts';
 import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text/text-cache.ts';
 import type { Message } from './session/types.ts';
 
@@ -144,62 +145,10 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
     return tokens;
   };
   const countPieces = (text: string): number =>
-    text.length <= PATTERN_WINDOW_CHARS ? countWindow(text) : countWindowed(text, sticky, pattern, countOne);
+    text.length <= PATTERN_WINDOW_CHARS
+      ? countWindow(text)
+      : countWindowed(text, { sticky, pattern, countOne, pieceChunkChars: MAX_PIECE_CHARS });
   return blockCounter(countPieces);
-}
-
-/**
- * The pre-tokenizer pattern is matched on windows of at most this many characters. V8 keeps a backtracking entry
- * per character of a piece whose classes overlap (`[\p{Lo}…]*[\p{Lo}…]+` over a run of CJK letters, astral
- * characters such as emoji): a piece of some 4 million of them overflowed the stack ("Maximum call stack size
- * exceeded") before this bound.
- */
-const PATTERN_WINDOW_CHARS = 1 << 20;
-// A piece that ends this close to a window's end may go on past it (a lookahead, a contraction): it is read again.
-const WINDOW_MARGIN_CHARS = 16;
-
-/**
- * Counts a text longer than {@link PATTERN_WINDOW_CHARS} window by window: every piece that ends well inside its
- * window is the piece of the whole text, and the window after starts where the first uncertain one did, so the
- * count is exact. A piece that fills a whole window is longer than {@link MAX_PIECE_CHARS} and counted in chunks
- * anyway: its chunks up to the last whole one in the window are counted, and the pattern goes on from there.
- */
-function countWindowed(
-  text: string,
-  sticky: RegExp,
-  pattern: RegExp,
-  countOne: (piece: string) => number,
-): number {
-  let tokens = 0;
-  for (let start = 0; start < text.length;) {
-    const end = Math.min(start + PATTERN_WINDOW_CHARS, text.length);
-    const window = text.slice(start, end);
-    const last = end === text.length;
-    let resume = window.length;
-    sticky.lastIndex = 0;
-    for (let at = 0; at < window.length; at = sticky.lastIndex) {
-      if (!sticky.test(window) || sticky.lastIndex === at) {
-        // Nothing (or nothing but an empty piece) matches here: count the rest as matchAll splits it.
-        for (const match of window.slice(at).matchAll(pattern)) tokens += countOne(match[0]);
-        break;
-      }
-      if (!last && sticky.lastIndex > window.length - WINDOW_MARGIN_CHARS) {
-        resume = at;
-        break;
-      }
-      tokens += countOne(window.slice(at, sticky.lastIndex));
-    }
-    if (resume === 0) {
-      // One piece fills the window: count its whole chunks in it, never splitting a surrogate pair.
-      let cut = Math.floor((window.length - WINDOW_MARGIN_CHARS) / MAX_PIECE_CHARS) * MAX_PIECE_CHARS;
-      const code = window.charCodeAt(cut - 1);
-      if (code >= 0xd800 && code <= 0xdbff) cut--;
-      tokens += countOne(window.slice(0, cut));
-      resume = cut;
-    }
-    start += resume;
-  }
-  return tokens;
 }
 
 /**

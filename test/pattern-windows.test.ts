@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { getEncoding, type Tiktoken } from 'js-tiktoken';
+import { countWindowed, PATTERN_WINDOW_CHARS } from '../src/tokenizer/pattern-windows.ts';
+import { getTokenizer, MAX_PIECE_CHARS, RANK_LOADERS } from '../src/tokens.ts';
+
+const NAMES = ['o200k_base', 'cl100k_base'] as const;
+
+// js-tiktoken's encoders, the reference: each built once per file.
+const encodings = new Map<string, Tiktoken>();
+const reference = (name: (typeof NAMES)[number]): Tiktoken => {
+  let encoding = encodings.get(name);
+  if (!encoding) {
+    encoding = getEncoding(name);
+    encodings.set(name, encoding);
+  }
+  return encoding;
+};
+
+// Long pieces, and runs whose pieces the pattern decides only at the run's end, to put across a window's edge.
+const RUNS: Record<string, string> = {
+  'a line break, 17 spaces, a line break': `\n${' '.repeat(17)}\n`,
+  'a line break, 20 spaces, a line break': `\n${' '.repeat(20)}\n`,
+  'a line break, 30 spaces, a line break, spaces': `\n${' '.repeat(30)}\n${' '.repeat(8)}`,
+  'a line break, 45 spaces, a line break, a word': `\n${' '.repeat(45)}\nword`,
+  'a line break then spaces': `\n${' '.repeat(40)}`,
+  'spaces, a line break, spaces': `${' '.repeat(24)}\n${' '.repeat(24)}`,
+  'tabs around a line break': `${'\t'.repeat(20)}\n${'\t'.repeat(20)}`,
+  'line breaks and spaces': '\n  \n    \n'.repeat(6),
+  'CRLF line breaks': '\r\n'.repeat(25),
+  'CRLF with indents': '\r\n    \r\n'.repeat(7),
+  'spaces before a word': `${' '.repeat(60)}word`,
+  digits: '1234567890'.repeat(6),
+  punctuation: '.,;:!?-=/*'.repeat(6),
+  'punctuation then line breaks': `.${'\n'.repeat(30)}/`,
+  'a long word': 'supercalifragilistic'.repeat(3),
+  'a letter of both cases, then capitals, then a small letter': `ǂ${'B'.repeat(40)}b`,
+  'a capital with a combining accent, capitals, a small letter': `E\u0301${'COLE'.repeat(10)}s`,
+  'capitals then a contraction': `${'X'.repeat(30)}'re`,
+  emoji: '😀'.repeat(25),
+  'CJK letters': '漢字'.repeat(25),
+};
+
+// What surrounds a run: code, prose, a path, a contraction, digits; lines open with spaces (no line cut).
+const BASE =
+  "  const total = items.reduce((sum, item) => sum + item.price, 0); // it's 42\n" +
+  '  Error: ENOENT at /src/a.ts:12:3 — ünïcödé 🚀 der Wörter\n' +
+  '\tThe agent’s summary keeps the task.  \n';
+
+/** A text of `length` characters cut from BASE repeated, starting `shift` characters in. */
+function filler(length: number, shift: number): string {
+  let text = '';
+  while (text.length < length + shift) text += BASE;
+  return text.slice(shift, shift + length);
+}
+
+describe('pattern windows', () => {
+  it('splits and counts a long piece across a window edge as the whole text, at every offset within 40 characters', async () => {
+    // A window of 256 characters, so that a text just past it is short: every piece here is far shorter.
+    const windowChars = 256;
+    for (const name of NAMES) {
+      const encoding = reference(name);
+      const source = (await RANK_LOADERS[name]()).pat_str;
+      const whole = new RegExp(source, 'gu');
+      let pieces: string[] = [];
+      const counting = {
+        sticky: new RegExp(source, 'uy'),
+        pattern: new RegExp(source, 'gu'),
+        // BPE never merges across pieces, so a piece encoded alone counts what it does in the whole text.
+        countOne: (piece: string) => {
+          pieces.push(piece);
+          return encoding.encode(piece, [], []).length;
+        },
+        pieceChunkChars: MAX_PIECE_CHARS,
+        windowChars,
+      };
+      const wrongCounts: string[] = [];
+      const wrongPieces: string[] = [];
+      for (const [kind, run] of Object.entries(RUNS)) {
+        for (let offset = -40; offset <= 40; offset++) {
+          for (const shift of [0, 37]) {
+            // The run starts `offset` characters from the first window's edge, and the text goes on past it.
+            const text = filler(windowChars + offset, shift) + run + filler(120, shift + 11);
+            const where = `${kind} at ${offset} (shift ${shift})`;
+            pieces = [];
+            const counted = countWindowed(text, counting);
+            const expected = encoding.encode(text, [], []).length;
+            if (counted !== expected) wrongCounts.push(`${where}: ${counted} ≠ ${expected}`);
+            const expectedPieces = [...text.matchAll(whole)].map((match) => match[0]);
+            if (pieces.join('\u0000') !== expectedPieces.join('\u0000')) wrongPieces.push(where);
+          }
+        }
+      }
+      assert.deepEqual(wrongCounts, [], `${name}: ${wrongCounts.length} texts counted unlike js-tiktoken`);
+      assert.deepEqual(wrongPieces, [], `${name}: ${wrongPieces.length} texts split unlike the whole text`);
+    }
+  });
+
+  it('counts a text past the real window with a line break and spaces across its edge as js-tiktoken', async () => {
+    // The production path, through the tokenizer's block counter: its lines open with spaces, so no line cut
+    // splits the text and the pattern's windows start at its first character.
+    const run = `\n${' '.repeat(20)}\n`;
+    const base = filler(PATTERN_WINDOW_CHARS + 4096, 0);
+    for (const name of NAMES) {
+      const tokenizer = await getTokenizer(name);
+      for (const offset of [-21, -19, -17]) {
+        const at = PATTERN_WINDOW_CHARS + offset;
+        const text = base.slice(0, at) + run + base.slice(at);
+        assert.equal(
+          tokenizer.count(text),
+          reference(name).encode(text, [], []).length,
+          `${name} at ${offset}`,
+        );
+      }
+    }
+  });
+});
