@@ -96,6 +96,28 @@ describe('pattern windows', () => {
     }
   });
 
+  it('ends a run of white space longer than a window at its last line break, wherever the windows fall', async () => {
+    const source = (await RANK_LOADERS.o200k_base()).pat_str;
+    const pieces: string[] = [];
+    const counting = {
+      sticky: new RegExp(source, 'uy'),
+      pattern: new RegExp(source, 'gu'),
+      countOne: (piece: string) => {
+        pieces.push(piece);
+        return 1;
+      },
+      pieceChunkChars: 64,
+      windowChars: 256,
+    };
+    const run = `\n${' '.repeat(600)}\n${' '.repeat(300)}`;
+    const text = `done${run}word`;
+    assert.equal(countWindowed(text, counting), pieces.length);
+    assert.equal(pieces.join(''), text);
+    // `\s*[\r\n]+` takes both line breaks and the 600 spaces between them (counted in chunks past the window).
+    assert.equal(pieces[1], `\n${' '.repeat(600)}\n`);
+    assert.equal(pieces.at(-1), ' word');
+  });
+
   it('counts a text past the real window with a line break and spaces across its edge as js-tiktoken', async () => {
     // The production path, through the tokenizer's block counter: its lines open with spaces, so no line cut
     // splits the text and the pattern's windows start at its first character.
