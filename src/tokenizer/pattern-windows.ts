@@ -8,6 +8,7 @@
  */
 export const PATTERN_WINDOW_CHARS = 1 << 20;
 // A piece that ends this close to a window's end may go on past it (a lookahead, a contraction): it is read again.
+// It also covers every read past a piece's end but the runs of unsettledFrom: three characters at most.
 const WINDOW_MARGIN_CHARS = 16;
 
 /** What {@link countWindowed} needs besides the text: the pattern, twice, and the count of one piece. */
@@ -24,10 +25,14 @@ export type WindowedCounting = {
 };
 
 /**
- * Counts a text longer than a window window by window: every piece that ends well inside its window is the piece
- * of the whole text, and the window after starts where the first uncertain one did, so the count is exact. A piece
- * that fills a whole window is longer than the piece chunk and counted in chunks anyway: its chunks up to the last
- * whole one in the window are counted, and the pattern goes on from there.
+ * Counts a text longer than a window window by window, each piece exactly the whole text's. A piece is settled when
+ * nothing the pattern read to find it lay at the window's end: it ends at least 16 characters before the end (a
+ * lookahead, a contraction, the character that stops a run), and it does not start where {@link unsettledFrom} says
+ * a run goes on to the end. The window after starts at the first piece not settled. (Until 2026-11-30 the first
+ * condition alone: a line break, 17 or more spaces and a line break across the edge was cut after its first line
+ * break, one token too many at some offsets.) A piece that fills a whole window is longer than the piece chunk and
+ * counted in chunks anyway: its chunks up to the last whole one in the window are counted, and the pattern goes on
+ * from there; a window of nothing but white space is settled up to its run's last line break, wherever that is.
  */
 export function countWindowed(text: string, counting: WindowedCounting): number {
   const { sticky, pattern, countOne, pieceChunkChars } = counting;
@@ -63,7 +68,9 @@ export function countWindowed(text: string, counting: WindowedCounting): number 
         tokens += countOne(text.slice(start, lineBreaks));
         resume = lineBreaks - start;
       } else {
-        // One piece fills the window: count its whole chunks in it, never splitting a surrogate pair.
+        // One piece fills the window: count its whole chunks in it, never splitting a surrogate pair. (Also a window
+        // of letters whose first piece ends short only because no small letter came: `ǂ` before a million capitals
+        // is counted as one piece; either way a piece past MAX_PIECE_CHARS, whose count may differ a little.)
         let cut = Math.floor((window.length - WINDOW_MARGIN_CHARS) / pieceChunkChars) * pieceChunkChars;
         const code = window.charCodeAt(cut - 1);
         if (code >= 0xd800 && code <= 0xdbff) cut--;
