@@ -118,6 +118,29 @@ describe('pattern windows', () => {
     assert.equal(pieces.at(-1), ' word');
   });
 
+  it('splits letters longer than a window as the whole text where no alternative backs off over them', async () => {
+    // cl100k_base reads `\p{L}+` to its run's end: accents between small letters (NFD) make a piece each, which the
+    // back-off rule for o200k_base's capitals would have taken for one piece filling the window.
+    const source = (await RANK_LOADERS.cl100k_base()).pat_str;
+    const pieces: string[] = [];
+    const counting = {
+      sticky: new RegExp(source, 'uy'),
+      pattern: new RegExp(source, 'gu'),
+      countOne: (piece: string) => {
+        pieces.push(piece);
+        return 1;
+      },
+      pieceChunkChars: 64,
+      windowChars: 256,
+    };
+    const text = `${'e\u0301'.repeat(400)} done`;
+    countWindowed(text, counting);
+    assert.deepEqual(
+      pieces,
+      [...text.matchAll(new RegExp(source, 'gu'))].map((match) => match[0]),
+    );
+  });
+
   it('counts a text past the real window with a line break and spaces across its edge as js-tiktoken', async () => {
     // The production path, through the tokenizer's block counter: its lines open with spaces, so no line cut
     // splits the text and the pattern's windows start at its first character.

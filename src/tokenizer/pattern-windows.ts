@@ -37,12 +37,13 @@ export type WindowedCounting = {
 export function countWindowed(text: string, counting: WindowedCounting): number {
   const { sticky, pattern, countOne, pieceChunkChars } = counting;
   const windowChars = counting.windowChars ?? PATTERN_WINDOW_CHARS;
+  const lettersBackOff = sticky.source.includes(CAPITALS_THEN_SMALL);
   let tokens = 0;
   for (let start = 0; start < text.length;) {
     const end = Math.min(start + windowChars, text.length);
     const window = text.slice(start, end);
     const last = end === text.length;
-    const unsettled = last ? window.length : unsettledFrom(window);
+    const unsettled = last ? window.length : unsettledFrom(window, lettersBackOff);
     let resume = window.length;
     sticky.lastIndex = 0;
     for (let at = 0; at < window.length; at = sticky.lastIndex) {
@@ -94,15 +95,18 @@ export function countWindowed(text: string, counting: WindowedCounting): number 
  * read again in the next window. Every other alternative reads at most the character after its piece (or three
  * digits), which the margin covers.
  */
-function unsettledFrom(window: string): number {
+function unsettledFrom(window: string, lettersBackOff: boolean): number {
   let white = window.length;
   while (white > 0 && isWhiteSpace(window.charCodeAt(white - 1))) white--;
+  if (!lettersBackOff) return white;
   let letters = Math.max(0, window.length - 2);
   letters = backOver(window, letters, SMALL_LETTER_CLASS, SMALL_ASCII);
   letters = backOver(window, letters, CAPITAL_LETTER_CLASS, CAPITAL_ASCII);
   return Math.min(white, letters - 1);
 }
 
+// The alternative that backs off over letters (o200k_base's; cl100k_base's `\\p{L}+` ends where its run does).
+const CAPITALS_THEN_SMALL = '[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}';
 // o200k_base's two letter classes, one character at a position (`lastIndex`); both hold \p{Lm}, \p{Lo} and \p{M}.
 const CAPITAL_LETTER_CLASS = /[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]/uy;
 const SMALL_LETTER_CLASS = /[\p{Ll}\p{Lm}\p{Lo}\p{M}]/uy;
