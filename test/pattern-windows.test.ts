@@ -54,26 +54,41 @@ function filler(length: number, shift: number): string {
   return text.slice(shift, shift + length);
 }
 
+/**
+ * The windowed counter of an encoding's pattern over windows of `windowChars`, recording each piece it counts (into
+ * `pieces`, emptied by the caller) and counting it by `countOne` (1 a piece unless given).
+ */
+async function recordingCounter(
+  name: (typeof NAMES)[number],
+  options: { windowChars: number; pieceChunkChars: number; countOne?: (piece: string) => number },
+) {
+  const source = (await RANK_LOADERS[name]()).pat_str;
+  const pieces: string[] = [];
+  const counting = {
+    sticky: new RegExp(source, 'uy'),
+    pattern: new RegExp(source, 'gu'),
+    countOne: (piece: string) => {
+      pieces.push(piece);
+      return options.countOne?.(piece) ?? 1;
+    },
+    pieceChunkChars: options.pieceChunkChars,
+    windowChars: options.windowChars,
+  };
+  return { pieces, counting, whole: new RegExp(source, 'gu') };
+}
+
 describe('pattern windows', () => {
   it('splits and counts a long piece across a window edge as the whole text, at every offset within 40 characters', async () => {
     // A window of 256 characters, so that a text just past it is short: every piece here is far shorter.
     const windowChars = 256;
     for (const name of NAMES) {
       const encoding = reference(name);
-      const source = (await RANK_LOADERS[name]()).pat_str;
-      const whole = new RegExp(source, 'gu');
-      let pieces: string[] = [];
-      const counting = {
-        sticky: new RegExp(source, 'uy'),
-        pattern: new RegExp(source, 'gu'),
-        // BPE never merges across pieces, so a piece encoded alone counts what it does in the whole text.
-        countOne: (piece: string) => {
-          pieces.push(piece);
-          return encoding.encode(piece, [], []).length;
-        },
-        pieceChunkChars: MAX_PIECE_CHARS,
+      const { pieces, counting, whole } = await recordingCounter(name, {
         windowChars,
-      };
+        pieceChunkChars: MAX_PIECE_CHARS,
+        // BPE never merges across pieces, so a piece encoded alone counts what it does in the whole text.
+        countOne: (piece) => encoding.encode(piece, [], []).length,
+      });
       const wrongCounts: string[] = [];
       const wrongPieces: string[] = [];
       for (const [kind, run] of Object.entries(RUNS)) {
@@ -82,7 +97,7 @@ describe('pattern windows', () => {
             // The run starts `offset` characters from the first window's edge, and the text goes on past it.
             const text = filler(windowChars + offset, shift) + run + filler(120, shift + 11);
             const where = `${kind} at ${offset} (shift ${shift})`;
-            pieces = [];
+            pieces.length = 0;
             const counted = countWindowed(text, counting);
             const expected = encoding.encode(text, [], []).length;
             if (counted !== expected) wrongCounts.push(`${where}: ${counted} ≠ ${expected}`);
@@ -97,18 +112,10 @@ describe('pattern windows', () => {
   });
 
   it('ends a run of white space longer than a window at its last line break, wherever the windows fall', async () => {
-    const source = (await RANK_LOADERS.o200k_base()).pat_str;
-    const pieces: string[] = [];
-    const counting = {
-      sticky: new RegExp(source, 'uy'),
-      pattern: new RegExp(source, 'gu'),
-      countOne: (piece: string) => {
-        pieces.push(piece);
-        return 1;
-      },
-      pieceChunkChars: 64,
+    const { pieces, counting } = await recordingCounter('o200k_base', {
       windowChars: 256,
-    };
+      pieceChunkChars: 64,
+    });
     const run = `\n${' '.repeat(600)}\n${' '.repeat(300)}`;
     const text = `done${run}word`;
     assert.equal(countWindowed(text, counting), pieces.length);
@@ -121,23 +128,15 @@ describe('pattern windows', () => {
   it('splits letters longer than a window as the whole text where no alternative backs off over them', async () => {
     // cl100k_base reads `\p{L}+` to its run's end: accents between small letters (NFD) make a piece each, which the
     // back-off rule for o200k_base's capitals would have taken for one piece filling the window.
-    const source = (await RANK_LOADERS.cl100k_base()).pat_str;
-    const pieces: string[] = [];
-    const counting = {
-      sticky: new RegExp(source, 'uy'),
-      pattern: new RegExp(source, 'gu'),
-      countOne: (piece: string) => {
-        pieces.push(piece);
-        return 1;
-      },
-      pieceChunkChars: 64,
+    const { pieces, counting, whole } = await recordingCounter('cl100k_base', {
       windowChars: 256,
-    };
+      pieceChunkChars: 64,
+    });
     const text = `${'e\u0301'.repeat(400)} done`;
     countWindowed(text, counting);
     assert.deepEqual(
       pieces,
-      [...text.matchAll(new RegExp(source, 'gu'))].map((match) => match[0]),
+      [...text.matchAll(whole)].map((match) => match[0]),
     );
   });
 
