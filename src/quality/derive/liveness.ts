@@ -16,6 +16,7 @@ import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
 import { carriedOutPlanDocument } from './carried-out-plan-document.ts';
+import { liftedBefore } from './lifted-rules.ts';
 import { namesPath } from './commit-scope.ts';
 import { changesLeftBehind, lastBranchSwitch } from './left-working-tree.ts';
 import { requestMarks } from './requests.ts';
@@ -43,6 +44,7 @@ export type LivenessReason =
   | 'reverted-task'
   | 'left-behind'
   | 'carried-out-plan'
+  | 'lifted-rule'
   | 'aside';
 
 /**
@@ -195,6 +197,11 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
       return supersededBefore(probe, runs, cut)
         ? { live: false, reason: 'superseded-state' }
         : { live: true, reason: 'latest-state' };
+    case 'constraint':
+      // A prohibition the user's own later request set aside ("adjust the light theme" after "don't modify the theme").
+      return liftedBefore(probe, session.messages, cut)
+        ? { live: false, reason: 'lifted-rule' }
+        : { live: true, reason: 'standing' };
     case 'number':
       return at === context.openRequest
         ? { live: true, reason: 'in-open-request' }
