@@ -8,7 +8,9 @@
  */
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
-import { offeredOptions, pickedLabel } from './choices.ts';
+import { renderMessage } from '../../session/transcript.ts';
+import { createMatcher } from '../match.ts';
+import { offeredOptions, pickedLabel, pointPairs, sessionWords } from './choices.ts';
 import { agentProse } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, keyPhrase, proseOf, sentencesOf } from './phrases.ts';
@@ -184,10 +186,26 @@ export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
   // The proposal the user asked for, as the agent's last word: nothing has overruled it.
   if (lastText && lastRequest !== undefined && ASKS_PROPOSAL.test(proseOf(lastRequest))) {
     // Each point on its own: an asked-for proposal is the answer, and its points are the decisions a reader lists.
-    const points = proposalLines(lastText.text).filter((line) => line.split(/\s+/).length >= MIN_POINT_WORDS);
-    for (const point of points.slice(0, MAX_PROPOSAL_POINTS)) {
+    const points = proposalLines(lastText.text)
+      .filter((line) => line.split(/\s+/).length >= MIN_POINT_WORDS)
+      .slice(0, MAX_PROPOSAL_POINTS);
+    const words = sessionWords(messages);
+    const before = createMatcher(
+      messages
+        .slice(0, lastText.messageIndex)
+        .map((message) => renderMessage(message, { toolResultChars: Number.POSITIVE_INFINITY }))
+        .join('\n'),
+    );
+    for (const point of points) {
       const probe = proposalProbe([point], lastText.messageIndex, 'asked for');
-      if (probe) probes.push(probe);
+      // A point told by what it proposes, as a pick is told by what it does (choices.ts `pointPairs`).
+      const pairs = pointPairs(
+        point,
+        points.filter((other) => other !== point),
+        words,
+        before,
+      );
+      if (probe) probes.push(pairs.length > 0 ? { ...probe, wordPairs: pairs } : probe);
     }
   }
   return probes;

@@ -185,10 +185,10 @@ const NOT_TELLING: ReadonlySet<string> = new Set([
 ]);
 
 /** What a label's pairs are checked against: the user's own words, and the session's text with its names. */
-type SessionWords = { user: () => TextIndex; text: () => string; output: () => string };
+export type SessionWords = { user: () => TextIndex; text: () => string; output: () => string };
 
 /** The session's words, each read when first asked. */
-function sessionWords(messages: readonly Message[]): SessionWords {
+export function sessionWords(messages: readonly Message[]): SessionWords {
   let user: TextIndex | undefined;
   let text: string | undefined;
   let output: string | undefined;
@@ -218,12 +218,51 @@ function sessionWords(messages: readonly Message[]): SessionWords {
  * as one name (`power-monitor`, `CosmicPanel`: a path list holds it), and a pair a tool's output writes side by side
  * (a Go file's `package session`: the first lines of the tool results hold it).
  */
-function labelPairs(label: string, rejected: readonly string[], session: SessionWords): string[] {
-  const notTaken = new Set(meaningTerms(rejected.join('\n')).map((term) => term.term));
+export function labelPairs(label: string, rejected: readonly string[], session: SessionWords): string[] {
+  // The agent's mark on its own option ("✅ BEST FIT", "⭐ Recommended") rates it; it says nothing of what it does.
+  return clausePairs(label.split(/\p{So}/u)[0]!, rejected, false).filter((pair) => unsaidPair(pair, session));
+}
+
+// Words that only join a point's parts ("run prisma db pull in CI after Supabase migrations"): beside a content word
+// they tell nothing of the point.
+const JOINING_WORDS: ReadonlySet<string> = new Set(
+  'after before until once while unless whereas although though against through within across alongside into onto via during under over per since'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A point of a proposal said in other words (agreements.ts), as a pick is by its label: two telling words that stand
+ * next to each other among the telling words of one of its clauses ("seed fixtures" of "seed fixtures mirroring
+ * existing mocks", said "with seeded fixtures"), one of them a word no other point says. A point is longer than a
+ * label, so only each next two, and no joining word; left out as for a label, and also a pair `before` (the session
+ * up to the proposal) states by meaning anywhere: what the proposal adds, not the matter the session was already
+ * about (read code holds "Result<T, Error>" beside its types, a plan step "data access patterns": lines of the tools'
+ * output or of the agent's narration would keep the point).
+ */
+export function pointPairs(
+  point: string,
+  others: readonly string[],
+  session: SessionWords,
+  before: TextIndex,
+): string[] {
+  return clausePairs(point, others, true).filter(
+    (pair) =>
+      !pair.split(' ').some((word) => JOINING_WORDS.has(word.toLowerCase())) &&
+      unsaidPair(pair, session) &&
+      phrasePositions(before.meaning(), pair, true).length === 0,
+  );
+}
+
+/**
+ * Pairs of telling words of each clause of a text, every two (`nextOnly` false) or each next two, one of them a word
+ * the `others` do not say.
+ */
+function clausePairs(text: string, others: readonly string[], nextOnly: boolean): string[] {
+  const notTaken = new Set(meaningTerms(others.join('\n')).map((term) => term.term));
   const tells = (word: string) => meaningTerms(word).some((term) => !notTaken.has(term.term));
   const pairs = new Set<string>();
-  // The agent's mark on its own option ("✅ BEST FIT", "⭐ Recommended") rates it; it says nothing of what it does.
-  for (const clause of clausesOf(label.split(/\p{So}/u)[0]!)) {
+  for (const clause of clausesOf(text)) {
     const words = [
       ...new Set(
         wordsOf(clause)
@@ -235,26 +274,29 @@ function labelPairs(label: string, rejected: readonly string[], session: Session
       ),
     ];
     words.forEach((word, at) =>
-      words.slice(at + 1).forEach((other) => {
+      words.slice(at + 1, nextOnly ? at + 2 : undefined).forEach((other) => {
         if (tells(word) || tells(other)) pairs.add(`${word} ${other}`);
       }),
     );
   }
-  return [...pairs].filter((pair) => {
-    const [first, second] = pair.split(' ').map((word) => escapeRegExp(word.replace(/^-+/, ''))) as [
-      string,
-      string,
-    ];
-    const asName = new RegExp(`${first}[-_.]?${second}|${second}[-_.]?${first}`, 'i');
-    const inOutput = new RegExp(`\\b(?:${first}\\W{1,3}${second}|${second}\\W{1,3}${first})\\b`, 'i');
-    const user = session.user();
-    return (
-      !asName.test(session.text()) &&
-      !inOutput.test(session.output()) &&
-      !user.hasAny([pair]) &&
-      phrasePositions(user.meaning(), pair).length === 0
-    );
-  });
+  return [...pairs];
+}
+
+/** Whether no cheap copy states a pair: the user's words, a name of the session, a tool's output side by side. */
+function unsaidPair(pair: string, session: SessionWords): boolean {
+  const [first, second] = pair.split(' ').map((word) => escapeRegExp(word.replace(/^-+/, ''))) as [
+    string,
+    string,
+  ];
+  const asName = new RegExp(`${first}[-_.]?${second}|${second}[-_.]?${first}`, 'i');
+  const inOutput = new RegExp(`\\b(?:${first}\\W{1,3}${second}|${second}\\W{1,3}${first})\\b`, 'i');
+  const user = session.user();
+  return (
+    !asName.test(session.text()) &&
+    !inOutput.test(session.output()) &&
+    !user.hasAny([pair]) &&
+    phrasePositions(user.meaning(), pair).length === 0
+  );
 }
 
 // What Claude Code's AskUserQuestion tool returns: `"question"="answer"` pairs.

@@ -2,12 +2,14 @@
  * The next step as the agent's own plan names it: the item in progress on its latest to-do list (Claude Code's
  * `TodoWrite`, Codex's `update_plan`), or the next part of a checklist file it ticks off as it works (`- [x]` items
  * under headings, rebuilt from the transcript's writes and edits). A plan names the next step only while it is
- * followed: written or ticked after the user's latest prompt, since a prompt may set other work.
+ * followed: written or ticked after the user's latest prompt, since a prompt may set other work. A list's last open
+ * item that the agent's answer itself carries out ("Draft phased migration strategy"), in progress when the agent ended
+ * its turn with that answer, is done: the answer is the draft, and the list was only left unticked.
  */
 import { normalisePath } from '../../session/normalise-path.ts';
 import { fileStateAt } from '../../session/file-state.ts';
 import type { Message, Session } from '../../session/types.ts';
-import { isPrompt, toolCallsOf } from '../../session/types.ts';
+import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, keyPhrase } from './phrases.ts';
 import { taskList } from './task-list.ts';
@@ -15,8 +17,11 @@ import { taskList } from './task-list.ts';
 /** What a plan is read from: the history before the cut, with its file operations. */
 export type PlanSession = Pick<Session, 'messages'> & Partial<Pick<Session, 'fileOperations' | 'cwd'>>;
 
-/** The next step a plan names, and where the plan last changed. */
-type NextStep = { messageIndex: number; title: string; detail?: string; source: string };
+/**
+ * The next step a plan names, and where the plan last changed; `last` when it is a to-do list's item in progress with
+ * no item pending after it (the list's last open item).
+ */
+type NextStep = { messageIndex: number; title: string; detail?: string; source: string; last?: boolean };
 
 // About one summary sentence: a heading and the line that says what its part is for.
 const STATEMENT_CHARS = 200;
@@ -31,6 +36,7 @@ export function planProbes(session: PlanSession): DraftProbe[] {
       step !== undefined && (step.messageIndex > latestPrompt || step.source === TASK_LIST),
   );
   const step = steps.sort((a, b) => b.messageIndex - a.messageIndex)[0];
+  if (step && answeredAtTurnEnd(step, session.messages)) return [];
   const phrase = step ? (keyPhrase(step.title) ?? keyPhrase(step.detail ?? '')) : undefined;
   if (!step || !phrase) return [];
   const said = clipWords([step.title, step.detail].filter(Boolean).join(': '), STATEMENT_CHARS);
@@ -71,7 +77,42 @@ function todoStep(messages: readonly Message[]): NextStep | undefined {
   const next =
     tasks.items.find((item) => item.status === 'in_progress') ??
     tasks.items.find((item) => item.status === 'pending');
-  return next ? { messageIndex: tasks.messageIndex, title: next.subject, source: TASK_LIST } : undefined;
+  return next
+    ? {
+        messageIndex: tasks.messageIndex,
+        title: next.subject,
+        source: TASK_LIST,
+        last: isLastOpen(next, tasks.items),
+      }
+    : undefined;
+}
+
+/** Whether an item is in progress and no item of its list is pending. */
+function isLastOpen(item: { status: string }, items: ReadonlyArray<{ status: string }>): boolean {
+  return item.status === 'in_progress' && !items.some((other) => other.status === 'pending');
+}
+
+// A step the agent's answer itself carries out, by its opening verb: a draft, a proposal, a summary, a report, a
+// recommendation written to the user, not work on files (a step naming a file is left out).
+const ANSWER_STEP =
+  /^(?:draft|drafting|propose|proposing|summari[sz]e|summari[sz]ing|report|reporting|recommend|recommending|outline|outlining|present|presenting|suggest|suggesting|answer|answering|write up|writing up)\b/i;
+const NAMES_FILE = /[\w-]\.[A-Za-z]{1,5}\b|\//;
+
+/**
+ * Whether a plan's step is the list's last open item, one the agent's answer carries out, and the agent ended its turn
+ * with an answer after the list last changed: the history before the cut ends with the agent's text, no tool called
+ * in it (a turn cut short ends with a call or its result).
+ */
+function answeredAtTurnEnd(step: NextStep, messages: readonly Message[]): boolean {
+  if (step.last !== true || !ANSWER_STEP.test(step.title.trim()) || NAMES_FILE.test(step.title)) return false;
+  const last = messages.at(-1);
+  return (
+    last !== undefined &&
+    messages.length - 1 > step.messageIndex &&
+    last.role === 'assistant' &&
+    toolCallsOf(last).length === 0 &&
+    contentText(last.content.filter((block) => block.type === 'text')).trim().length > 0
+  );
 }
 
 /** The next item of the latest `TodoWrite` or `update_plan` call. */
@@ -83,7 +124,9 @@ function writtenTodoStep(messages: readonly Message[]): NextStep | undefined {
       const next =
         items.find((item) => item.status === 'in_progress') ??
         items.find((item) => item.status === 'pending');
-      return next ? { messageIndex: index, title: next.text, source: 'to-do list' } : undefined;
+      return next
+        ? { messageIndex: index, title: next.text, source: 'to-do list', last: isLastOpen(next, items) }
+        : undefined;
     }
   }
   return undefined;
