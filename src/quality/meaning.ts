@@ -209,6 +209,8 @@ const PARTICIPLE_LIST = /^\p{Ll}+(?:\/\p{Ll}+)+$/u;
 let participles: ReadonlySet<string> | undefined;
 // Names or words joined by slashes, each opening with a letter, none with a dot: a list, or a path of folders only.
 const NAME_LIST = /^[\p{L}_][\p{L}\p{N}_-]*(?:\/[\p{L}_][\p{L}\p{N}_-]*)+$/u;
+// An acronym: two to five capitals ("SDK", "TUI", "RPC").
+const ACRONYM = /^\p{Lu}{2,5}$/u;
 
 /** The words of one raw token, each marked as prose or name. */
 function tokenWords(token: string): Word[] {
@@ -230,6 +232,10 @@ function tokenWords(token: string): Word[] {
   // "totalMembers/contributors/viewers", "thinkingOff/Minimal/Low". A folder is seldom named in mixed case, and a
   // path with a file's extension or a dot folder stays a path.
   if (NAME_LIST.test(token) && MIXED_CASE.test(token))
+    return token.split('/').flatMap((part) => tokenWords(part));
+  // A terse note's slash list of words with an acronym among them is its items too: "(no SDK/keys)", "3 run modes
+  // (TUI/print-json/RPC)". A folder is seldom named in capitals, and a path with a file's extension stays a path.
+  if (NAME_LIST.test(token) && token.split('/').some((part) => ACRONYM.test(part)))
     return token.split('/').flatMap((part) => tokenWords(part));
   const extension = /\.([a-z0-9]{1,6})$/.exec(lower)?.[1];
   if (token.includes('/') || token.includes('\\') || (extension && FILE_EXTENSIONS.has(extension))) {
