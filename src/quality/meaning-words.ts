@@ -194,6 +194,14 @@ export const GENERIC_WORDS: readonly string[] = (
 export const KIND_WORDS: readonly string[] =
   'struct class function method field type module interface enum constant variable'.split(' ');
 
+/**
+ * Words that say a word beside them names a unit of code (a Go package, a Rust crate, a module): such a unit is named
+ * in prose by that word alone ("validators into checkpoint" for "validators to the checkpoint package").
+ */
+export const UNIT_WORDS: readonly string[] = 'package packages module modules crate crates namespace'.split(
+  ' ',
+);
+
 /** Irregular forms the stemmer leaves apart from their verb. */
 export const IRREGULAR_FORMS: ReadonlyArray<readonly [form: string, verb: string]> = [
   ['kept', 'keep'],

@@ -17,6 +17,7 @@ import {
   IRREGULAR_FORMS,
   KEEP_BEFORE_GERUND,
   KIND_WORDS,
+  UNIT_WORDS,
   NUMBER_WORDS,
   PARTICIPLE_PREPOSITIONS,
   PHRASES,
@@ -1070,16 +1071,23 @@ function nearest(positions: readonly number[], from: number, to: number): number
 }
 
 let kindTerms: ReadonlySet<string> | undefined;
+let unitTerms: ReadonlySet<string> | undefined;
 
 /**
  * A phrase's terms without a word that only says what kind of thing the name beside it is ("existing
  * CommittedMetadata struct" is stated by "the existing CommittedMetadata"), while a word of prose is left to say
- * something of it: a name alone is what an identifier bag holds.
+ * something of it: a name alone is what an identifier bag holds. A unit of code is often named in prose, its name a
+ * plain word ("the checkpoint package"): a word saying it is one (`package`, `module`, `crate`) need not be written
+ * beside such a word either, where two words are left, one of prose ("validators into checkpoint" states
+ * `validators to checkpoint package`; `session package` keeps its two words).
  */
 function withoutKindWords(terms: readonly MeaningTerm[]): readonly MeaningTerm[] {
   const kinds = (kindTerms ??= new Set(KIND_WORDS.map((word) => foldWord(word))));
+  const units = (unitTerms ??= new Set(UNIT_WORDS.map((word) => foldWord(word))));
+  const besideName = (at: number) => terms[at - 1]?.name === true || terms[at + 1]?.name === true;
   const kept = terms.filter(
-    (term, at) => term.name || !kinds.has(term.term) || !(terms[at - 1]?.name || terms[at + 1]?.name),
+    (term, at) =>
+      term.name || !((kinds.has(term.term) && besideName(at)) || (units.has(term.term) && terms.length > 2)),
   );
   return kept.length < terms.length && kept.some((term) => !term.name) ? kept : terms;
 }

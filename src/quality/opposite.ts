@@ -9,6 +9,7 @@
  */
 import { canonicalText, type TextIndex } from './match.ts';
 import { escapeRegExp } from '../text/regexp.ts';
+import { listedCommandOccurrences } from './listed-command.ts';
 import type { Opposite } from './probes.ts';
 
 // Where a clause ends: punctuation (a dot only before a space), a closing bracket, or a turn to another time ("failed
@@ -68,7 +69,8 @@ function saysOf(
     phrase,
   }));
   for (const subject of subjects) {
-    for (const found of index.occurrences(subject)) {
+    // A check's command may be written once with its last word listed ("pnpm --filter app lint | test | check-types").
+    for (const found of [...index.occurrences(subject), ...listedCommandOccurrences(index, subject)]) {
       if (isReference(text, found.start)) continue;
       const start = from === 'subject' ? found.end : sentenceStart(text, found.start);
       const end = windowEnd(text, found.start, found.end, within);

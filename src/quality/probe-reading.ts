@@ -11,6 +11,7 @@ import type { Probe } from './probes.ts';
 import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
 import { ownCopy } from '../text/text-cache.ts';
 import { DONE_KINDS } from './stance.ts';
+import { listedCommandOccurrences } from './listed-command.ts';
 
 /** How a facet is stated: plainly, ruled out (the answer negates it), or either way (errors: "no longer fails with …"). */
 export type Polarity = 'affirmed' | 'denied' | 'either';
@@ -230,7 +231,11 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
     const oppose: Occurrence[] = [];
     for (const spelling of facet.spellings) {
       const read = spellingReading(probe, facet, spelling);
-      for (const occurrence of index.occurrences(spelling)) {
+      // A command may be written once with its last word listed ("pnpm --filter app lint | test | check-types").
+      for (const occurrence of [
+        ...index.occurrences(spelling),
+        ...listedCommandOccurrences(index, spelling),
+      ]) {
         // A sentence that denies all of itself ("It is false that …", "… was not done") states the fact the other
         // way, whatever the kind; done work stated as still to do, too (stance.ts).
         if (
@@ -267,7 +272,9 @@ export function statedFacets(index: TextIndex, probe: Probe, reading: ProbeReadi
     (facet) =>
       facet.spellings.some((spelling) => {
         const read = spellingReading(probe, facet, spelling);
-        return index.occurrences(spelling).some((occurrence) => statesFact(read, occurrence));
+        return [...index.occurrences(spelling), ...listedCommandOccurrences(index, spelling)].some(
+          (occurrence) => statesFact(read, occurrence),
+        );
       }) ||
       facet.numbers.some((number) =>
         index.findNumbers(number).some((found) => !found.negated && sameNumber(number, found.text)),

@@ -103,9 +103,32 @@ function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | u
   };
 }
 
-// How a handoff says a check's run failed, and passed.
-const FAILED_WORDS = ['fails', 'failed', 'failing', 'is red', 'is broken', 'does not pass', "doesn't pass"];
-const PASSED_WORDS = ['passes', 'passed', 'passing', 'is green', 'is clean', 'succeeds', 'succeeded'];
+// How a handoff says a check's run failed, and passed: in words, or by a terse note's mark after the check ("`pnpm
+// check-types` ✗", "lint ✓").
+const FAILED_WORDS = [
+  'fails',
+  'failed',
+  'failing',
+  'is red',
+  'is broken',
+  'does not pass',
+  "doesn't pass",
+  '✗',
+  '✘',
+  '❌',
+];
+const PASSED_WORDS = [
+  'passes',
+  'passed',
+  'passing',
+  'is green',
+  'is clean',
+  'succeeds',
+  'succeeded',
+  '✓',
+  '✔',
+  '✅',
+];
 
 /**
  * A check's outcome said the other way of the check, in the clause that names it: a passing run said to fail
