@@ -723,6 +723,13 @@ export type StatementTerm = {
   unsure?: true;
   /** A word said of any work or file (GENERIC_WORDS): alone, it states none of the statement. */
   generic?: true;
+  /**
+   * A word an artifact's statement shares with other files' (their ticket, their commit's title): alone, such words
+   * state no one file's change, so a window needs a word of the file's own (artifact-context.ts).
+   */
+  shared?: true;
+  /** A word of the artifact's file name: written as a name it is the file's own, even when the title shares it. */
+  namesFile?: true;
 };
 
 /** A statement read once: its distinct terms (names and content words) and its numbers. */
@@ -730,6 +737,8 @@ export type StatementReading = {
   /** Each distinct term, with its weight (how much it tells this statement from the others read with it). */
   terms: ReadonlyArray<StatementTerm>;
   numbers: readonly StatementNumber[];
+  /** The file's name said as a verb ("routed" of router.ex): the file's own words too, though no term of it. */
+  fileForms?: readonly string[];
 };
 
 const isNumber = (term: string): boolean => /^\d+(?:\.\d+)?$/.test(term);
@@ -840,6 +849,39 @@ export type StatementCoverage = {
 };
 
 /**
+ * Where a text says a word of an artifact's own, when its statement shares words with other files' (StatementTerm
+ * `shared`), in order; undefined when it shares none (any window may state it). Its own words are those it shares
+ * with no other file, a word of its file's name written as a name, and its file's name said as a verb.
+ */
+function ownPositions(index: MeaningIndex, reading: StatementReading): number[] | undefined {
+  if (!reading.terms.some((term) => term.shared === true)) return undefined;
+  const positions: number[] = [];
+  for (const term of reading.terms) {
+    const entry = index.positions.get(term.term);
+    if (!entry) continue;
+    if (term.shared !== true) positions.push(...(term.name ? entry.all : entry.prose));
+    else if (term.namesFile === true) {
+      const prose = new Set(entry.prose);
+      positions.push(...entry.all.filter((position) => !prose.has(position)));
+    }
+  }
+  for (const form of reading.fileForms ?? []) positions.push(...(index.positions.get(form)?.prose ?? []));
+  return positions.sort((a, b) => a - b);
+}
+
+/** Whether a sorted list holds a position from `start` to `end`. */
+function holds(sorted: readonly number[], start: number, end: number): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < start) low = middle + 1;
+    else high = middle;
+  }
+  return low < sorted.length && sorted[low]! <= end;
+}
+
+/**
  * The best window of `window` terms for a statement: the largest share of its terms stated in it (names anywhere,
  * content words in prose), with whether that window opposes it.
  */
@@ -878,9 +920,16 @@ export function statementCoverage(
       hits.push({ position, term: termIndex, tells: !generic && entry.prose[prose] === position });
     }
   });
-  if (total === 0 || hits.length === 0)
-    return { share: 0, contentShare: contentTotal === 0 ? null : 0, opposed: false, telling: false };
+  const lost = { share: 0, contentShare: contentTotal === 0 ? null : 0, opposed: false, telling: false };
+  if (total === 0 || hits.length === 0) return lost;
   hits.sort((a, b) => a.position - b.position);
+  // Where its terms are shared with other files' statements, a window must say a word of the file's own: on its
+  // line, when the statement is read on one line (the window itself may hold only the title's words: "ProjectReviewLive
+  // is routed at /projects/:id/review" tells router.ex beside the ticket's words), else inside it.
+  const own = ownPositions(index, reading);
+  const ownLines = own && options.oneLine === true ? new Set(own.map(lineOf)) : undefined;
+  const saysOwn = (start: number, end: number) =>
+    own === undefined || (ownLines ? ownLines.has(lineOf(start)) : holds(own, start, end));
   const counts = new Array<number>(reading.terms.length).fill(0);
   let covered = 0;
   let contentCovered = 0;
@@ -912,7 +961,7 @@ export function statementCoverage(
         if (term.weight >= heaviest - 1e-9) telling--;
       }
     }
-    if (covered > best.covered + 1e-9)
+    if (covered > best.covered + 1e-9 && saysOwn(hits[left]!.position, hit.position))
       best = {
         covered,
         // Content words said of any work or file alone ("the changes made for this task") state none of it.
@@ -922,6 +971,7 @@ export function statementCoverage(
         telling: telling > 0,
       };
   }
+  if (best.covered < 0) return lost;
   return {
     share: best.covered / total,
     contentShare: contentTotal === 0 ? null : best.content / contentTotal,

@@ -3,6 +3,7 @@
  * kept in part counts half); `historyRecall` beside it for the facts that no longer matter at the cut; each probe's
  * outcome (matched, partial, missed, contradicted) and the count of contradicted ones.
  */
+import { markSharedTerms } from './artifact-context.ts';
 import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
 import type { TextIndex } from './match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
@@ -159,7 +160,14 @@ function weighedStatements(probes: readonly Probe[]): Map<Probe, StatementReadin
   let readings = weighedSets.get(probes);
   if (!readings) {
     const stated = probes.filter((probe) => probe.statement !== undefined);
-    const read = readStatements(stated.map((probe) => probe.statement!));
+    const read = markSharedTerms(
+      readStatements(stated.map((probe) => probe.statement!)),
+      stated.map((probe) =>
+        probe.kind === 'artifact' && probe.file !== undefined
+          ? { statement: probe.statement!, file: probe.file }
+          : undefined,
+      ),
+    );
     readings = new Map(stated.map((probe, index) => [probe, read[index]!]));
     weighedSets.set(probes, readings);
   }
