@@ -19,31 +19,43 @@ const MAX_LINE_CHARS = 1 << 12;
 // the 100-session suite's summaries searched 12-34 lengths to find the first place of each of their paths.
 const SEARCHED_LENGTHS = 32;
 
-/**
- * The lines of the transcript `text` gives (read when first asked) that write a path as it is; none is searched once
- * `settled` says the transcript's paths are read (a look-up there costs less).
- */
-export function writtenPaths(text: () => string, settled: () => boolean = () => false): WrittenPaths {
+// Longer transcripts are left to their paths and index: a context that is the transcript (identity) indexes it
+// anyway, the contexts that keep most of it (observation-masking) read its blocks' paths, and searching it path by
+// path held it (29 MB at 4 M tokens) through the scoring: at 4 M tokens `-s all` a peak of 440 MiB [436-477] against
+// 428 [425-432] without it, the CPU not lower (x 1.01 [0.98-1.12]).
+const MAX_TRANSCRIPT_CHARS = 1 << 20;
+
+/** A transcript as {@link writtenPaths} reads it: its text, its length, and whether its paths are read already. */
+export type WrittenTranscript = {
+  text(): string;
+  /** Known without rendering the text again. */
+  length(): number;
+  /** True once the transcript's paths are read: a look-up there costs less than a search. */
+  settled(): boolean;
+};
+
+/** The lines of a transcript (its text read when first needed) that write a path as it is. */
+export function writtenPaths(transcript: WrittenTranscript): WrittenPaths {
   // Each path's answer: asked again by every context that names it.
   const answers = new Map<string, boolean>();
   let searched = 0;
   const search = (path: string, spellings: readonly string[]): boolean => {
-    const transcript = text();
+    const text = transcript.text();
     for (const spelling of spellings) {
       // A `./` path is held, and named, where it is written without its `./` too (match.ts, paths.ts).
       const needle = spelling.startsWith('./') ? spelling.slice(2) : spelling;
       let from = 0;
       for (let lines = 0; lines < LINES_PER_SPELLING; lines++) {
-        if (searched > SEARCHED_LENGTHS * transcript.length) return false;
-        const at = transcript.indexOf(needle, from);
-        searched += (at < 0 ? transcript.length : at + needle.length) - from;
+        if (searched > SEARCHED_LENGTHS * text.length) return false;
+        const at = text.indexOf(needle, from);
+        searched += (at < 0 ? text.length : at + needle.length) - from;
         if (at < 0) break;
-        const start = transcript.lastIndexOf('\n', at) + 1;
-        let end = transcript.indexOf('\n', at + needle.length);
-        if (end < 0) end = transcript.length;
+        const start = text.lastIndexOf('\n', at) + 1;
+        let end = text.indexOf('\n', at + needle.length);
+        if (end < 0) end = text.length;
         from = end;
         if (end - start > MAX_LINE_CHARS) continue;
-        const line = transcript.slice(start, end);
+        const line = text.slice(start, end);
         if (lineNamesPath(line, path) || lineHolds(line, spellings)) return true;
       }
     }
@@ -54,7 +66,7 @@ export function writtenPaths(text: () => string, settled: () => boolean = () => 
       const key = spellings.length === 1 && spellings[0] === path ? path : `${path}\n${spellings.join('\n')}`;
       let answer = answers.get(key);
       if (answer === undefined) {
-        if (settled()) return false;
+        if (transcript.settled() || transcript.length() > MAX_TRANSCRIPT_CHARS) return false;
         answer = search(path, spellings);
         answers.set(key, answer);
       }

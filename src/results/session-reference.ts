@@ -136,7 +136,11 @@ function referenceOf(
   let expectations: StructureExpectations | undefined;
   let transcriptMatcher: TextIndex | undefined;
   let transcriptPaths: ReadonlySet<string> | undefined;
-  const transcriptWrittenPaths = writtenPaths(transcript, () => transcriptPaths !== undefined);
+  const transcriptWrittenPaths = writtenPaths({
+    text: transcript,
+    length: () => (transcriptLength ??= transcript().length),
+    settled: () => transcriptPaths !== undefined,
+  });
   return {
     session,
     tokensBefore,

@@ -113,6 +113,9 @@ describe('lineHolds', () => {
   });
 });
 
+/** A transcript as written-paths reads it, its paths not read yet. */
+const over = (text: string) => ({ text: () => text, length: () => text.length, settled: () => false });
+
 describe('writtenPaths', () => {
   const text = [
     '[User]: post the customer',
@@ -121,7 +124,7 @@ describe('writtenPaths', () => {
   ].join('\n');
 
   it('tells a path named on a line as written, or held there under the matching rules, and nothing else', () => {
-    const written = writtenPaths(() => text);
+    const written = writtenPaths(over(text));
     assert.equal(written.present('src/cart.ts', ['src/cart.ts']), true);
     assert.equal(written.present('/tmp/customer.json', ['/tmp/customer.json']), true);
     assert.equal(written.present('billing/tax.ts', ['billing/tax.ts']), true);
@@ -139,7 +142,7 @@ describe('writtenPaths', () => {
       get paths(): never {
         throw new Error("the transcript's paths were read");
       },
-      written: writtenPaths(() => text),
+      written: writtenPaths(over(text)),
     };
     assert.deepEqual(
       findInventedPaths('Posted /tmp/customer.json, edited src/cart.ts and ./src/cart.ts', unread, undefined),
@@ -148,7 +151,7 @@ describe('writtenPaths', () => {
   });
 
   it('leaves what no line tells to the paths and the index, with the same answers', () => {
-    const full = { text, index: createMatcher(text), written: writtenPaths(() => text) };
+    const full = { text, index: createMatcher(text), written: writtenPaths(over(text)) };
     const summary =
       'Edited SRC/Cart.ts, /work/shop/src/billing/tax.ts and lib/vat.ts; posted /tmp/vehicle.json';
     assert.deepEqual(findInventedPaths(summary, full, '/work/shop'), ['lib/vat.ts', '/tmp/vehicle.json']);
@@ -159,12 +162,19 @@ describe('writtenPaths', () => {
   });
 
   it('stops searching after 32 lengths of the transcript', () => {
-    const written = writtenPaths(() => text);
+    const written = writtenPaths(over(text));
     // Each path written nowhere is searched for over the whole transcript.
     for (let path = 0; path <= 32; path++)
       assert.equal(written.present(`lib/p${path}.ts`, [`lib/p${path}.ts`]), false);
     // The budget spent, a path written as is goes untold (and is answered by the paths and the index).
     assert.equal(written.present('src/cart.ts', ['src/cart.ts']), false);
+  });
+
+  it('leaves a transcript over 1 Mi characters, or one whose paths are read, to its paths and index', () => {
+    const long = `${text}\n${'x'.repeat(1 << 20)}`;
+    assert.equal(writtenPaths(over(long)).present('src/cart.ts', ['src/cart.ts']), false);
+    const settled = { ...over(text), settled: () => true };
+    assert.equal(writtenPaths(settled).present('src/cart.ts', ['src/cart.ts']), false);
   });
 
   it("agrees with the transcript's paths and index on the shipped sessions' paths and their suffixes", async () => {
@@ -181,7 +191,7 @@ describe('writtenPaths', () => {
       }
       for (const path of asked) {
         // A lookup of its own for each path: one shared would stop searching after 32 lengths of the transcript.
-        if (path.length === 0 || !writtenPaths(() => transcript).present(path, [path])) continue;
+        if (path.length === 0 || !writtenPaths(over(transcript)).present(path, [path])) continue;
         told++;
         assert.ok(named.has(path.toLowerCase().replace(/^\.\//, '')) || index.has(path), `${name}: ${path}`);
       }
