@@ -49,6 +49,7 @@ function scoreInput(
     get transcriptPaths() {
       return reference.transcriptPaths;
     },
+    transcriptWrittenPaths: reference.transcriptWrittenPaths,
     requiredSections: required.requiredSections,
     expectations: reference.expectations,
   };

@@ -64,6 +64,12 @@ const UNIT = new RegExp(
   'gu',
 );
 
+// A unit opening a line: a number ending the line before would fold it (`5` then `ms` is `5ms`).
+const LEADING_UNIT = new RegExp(
+  `^(?:${UNITS.map(([, spellings]) => spellings).join('|')})(?![\\p{L}\\p{N}_])`,
+  'u',
+);
+
 const UNIT_SPELLINGS = UNITS.map(([canonical, spellings]) => ({
   canonical,
   pattern: new RegExp(`^(?:${spellings})$`),
@@ -297,6 +303,22 @@ function indexText(text: string, source: () => string): IndexedText {
     meaning: () => (meaning ??= indexMeaning(source())),
     text: source,
   };
+}
+
+/**
+ * Whether a line of a longer text (a whole line: no line break in it) holds one of `needles` under the matching rules
+ * wherever it stands, so that the longer text holds it too: every step of the folding but the white space works within
+ * a line, and the longer text's canonical form holds the line's between spaces, with two exceptions told here by
+ * answering false: a unit opening the line, which a number ending the line before folds into (`5` then `ms`), and an
+ * occurrence at the line's end when a number ends it (the next line's unit would touch it).
+ */
+export function lineHolds(line: string, needles: readonly string[]): boolean {
+  const index = createMatcher(line);
+  const canonical = index.normalized;
+  if (LEADING_UNIT.test(canonical)) return false;
+  const code = canonical.charCodeAt(canonical.length - 1);
+  const openEnd = code >= 48 && code <= 57 ? canonical.length : Number.POSITIVE_INFINITY;
+  return needles.some((needle) => index.occurrences(needle).some((occurrence) => occurrence.end < openEnd));
 }
 
 /** Look-ups on an indexed text, each needle's and pattern's answer kept for the next probe that asks. */

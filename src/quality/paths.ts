@@ -1,7 +1,7 @@
 /** File paths named in free text, and which of a summary's paths the transcript never mentions. */
 import type { TextIndex } from './match.ts';
 import { pathSpellings } from './probes.ts';
-import type { Scorer } from './types.ts';
+import type { Scorer, WrittenPaths } from './types.ts';
 import { codePointTest } from '../text/character-class.ts';
 import { memoizeByDigest, memoizeByText, ownCopy } from '../text/text-cache.ts';
 
@@ -207,14 +207,17 @@ function pathTokens(text: string): Array<{ index: number; 0: string }> {
 }
 
 /**
- * A transcript as the invented-paths check reads it: its text, the text indexed for matching, and the paths it names
- * ({@link namedPathKeys}; read from `text` when not given). The index is read only for a path the transcript does not
- * name as written: most of a summary's paths are its own, and indexing a transcript costs more than scoring a summary.
+ * A transcript as the invented-paths check reads it: its text, the text indexed for matching, the paths it names
+ * ({@link namedPathKeys}; read from `text` when not given), and the lines that write a path as the summary does
+ * (written-paths.ts), asked first when given. The paths and the index are read only for a path those lines do not
+ * tell: most of a summary's paths are written in its transcript as they are, and reading every path of a transcript,
+ * or indexing it, costs more than scoring a summary.
  */
 export type TranscriptTexts = {
   readonly text: string;
   readonly index: TextIndex;
   readonly paths?: ReadonlySet<string>;
+  readonly written?: WrittenPaths;
 };
 
 // The paths each transcript names, read once per transcript given without them (and only when needed).
@@ -238,6 +241,15 @@ export function namedPathKeys(text: string): Set<string> {
 const pathKey = (path: string) => path.toLowerCase().replace(/^\.\//, '');
 
 /**
+ * Whether one line of a text (a whole line: no line break in it) names `path` as {@link namedPathKeys} of the whole
+ * text reads it: a text's paths are its lines' ({@link extractPaths}).
+ */
+export function lineNamesPath(line: string, path: string): boolean {
+  const key = pathKey(path);
+  return linePaths(line).some((named) => pathKey(named) === key);
+}
+
+/**
  * The paths a summary names that appear nowhere in the transcript. A path is present when the transcript names
  * it the same way (as the same extraction reads the transcript, so the transcript itself never invents one), or
  * when it, without a leading `./` or `~/`, or relative to `cwd` when absolute, matches the transcript with the
@@ -248,11 +260,12 @@ export function findInventedPaths(
   transcript: TranscriptTexts,
   cwd: string | undefined,
 ): string[] {
-  // Named as written first: the index is asked only about the rest.
-  return extractPaths(summaryText).filter(
-    (path) =>
-      !pathsOf(transcript).has(pathKey(path)) && !transcript.index.hasAny(presentSpellings(path, cwd)),
-  );
+  // Told by the lines that write it first, then named as written: the index is asked only about the rest.
+  return extractPaths(summaryText).filter((path) => {
+    const spellings = presentSpellings(path, cwd);
+    if (transcript.written?.present(path, spellings)) return false;
+    return !pathsOf(transcript).has(pathKey(path)) && !transcript.index.hasAny(spellings);
+  });
 }
 
 /**
@@ -276,7 +289,10 @@ export const scoreInventedPaths: Scorer = (input, texts) => ({
       get index() {
         return texts.transcript;
       },
-      paths: input.transcriptPaths,
+      get paths() {
+        return input.transcriptPaths;
+      },
+      written: input.transcriptWrittenPaths,
     },
     input.cwd,
   ),

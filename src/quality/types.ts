@@ -90,12 +90,23 @@ export type ScoreInput = {
   readonly transcriptMatcher?: TextIndex;
   /** The paths the transcript names (`namedPathKeys` of paths.ts), read once per transcript (else read here). */
   readonly transcriptPaths?: ReadonlySet<string>;
+  /** The transcript's lines that write a path as a summary does (written-paths.ts), asked before its paths and index. */
+  readonly transcriptWrittenPaths?: WrittenPaths;
   /** Section headings the strategy requires, in order (structured-iterative). */
   requiredSections?: readonly string[] | undefined;
   /** The summary alone, without kept messages (structure is the summary's); defaults to `text`. */
   summary?: string;
   /** What the transcript has content for, so a section standing for it may not be a placeholder. */
   expectations?: StructureExpectations;
+};
+
+/** The lines of one transcript that write a path as given, asked once per path (written-paths.ts). */
+export type WrittenPaths = {
+  /**
+   * True when a line writing one of `spellings` as it is names `path` (as the transcript's paths are read) or holds a
+   * spelling under the matching rules; false when none tells, which says nothing either way.
+   */
+  present(path: string, spellings: readonly string[]): boolean;
 };
 
 /** The texts of a {@link ScoreInput} prepared once for every scorer; the transcript's only when first read. */

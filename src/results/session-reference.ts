@@ -1,10 +1,11 @@
 /** What every strategy's result on a session is measured against, computed once per session. */
 import { createMatcher, type TextIndex } from '../quality/match.ts';
 import { namedPathKeys } from '../quality/paths.ts';
+import { writtenPaths } from '../quality/written-paths.ts';
 import { type Probe, readSidecar } from '../quality/probes.ts';
 import { deriveProbes } from '../quality/derive/derive.ts';
 import { markLiveness } from '../quality/derive/liveness.ts';
-import type { StructureExpectations } from '../quality/types.ts';
+import type { StructureExpectations, WrittenPaths } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
 import { freezeSession } from '../session/freeze.ts';
 import type { Session } from '../session/types.ts';
@@ -47,6 +48,11 @@ export type SessionReference = {
    * index only about a summary's path the transcript does not name as written.
    */
   readonly transcriptPaths: ReadonlySet<string>;
+  /**
+   * The transcript's lines that write a summary's path as it is, asked before {@link transcriptPaths} and the match
+   * index: most of a summary's paths are told there, and neither is then read.
+   */
+  readonly transcriptWrittenPaths: WrittenPaths;
   /** What the transcript has content for (summary sections standing for it may not be placeholders). */
   readonly expectations: StructureExpectations;
   /**
@@ -130,6 +136,11 @@ function referenceOf(
   let expectations: StructureExpectations | undefined;
   let transcriptMatcher: TextIndex | undefined;
   let transcriptPaths: ReadonlySet<string> | undefined;
+  const transcriptWrittenPaths = writtenPaths({
+    text: transcript,
+    length: () => (transcriptLength ??= transcript().length),
+    settled: () => transcriptPaths !== undefined,
+  });
   return {
     session,
     tokensBefore,
@@ -151,6 +162,7 @@ function referenceOf(
     get transcriptPaths() {
       return (transcriptPaths ??= namedPathKeys(transcript()));
     },
+    transcriptWrittenPaths,
     get expectations() {
       return (expectations ??= expectationsOf(session, this.probes, files));
     },

@@ -131,6 +131,7 @@ function scoreCycles(
       get transcriptPaths() {
         return reference.transcriptPaths;
       },
+      transcriptWrittenPaths: reference.transcriptWrittenPaths,
       requiredSections,
       summary: compaction.summary,
       expectations: reference.expectations,
