@@ -307,6 +307,9 @@ export async function prepareWhileCalling(
     () => reference.expectations,
     () => reference.transcriptMatcher,
     () => prepareLexicalScoring(reference),
+    // Read lazily, where a summary's path is not on a line that writes it: here it costs no answer a wait, while
+    // after the last answer it held the large-session fixture's tail by about 40 ms.
+    () => reference.transcriptPaths,
     // The page's transcript needs no answer: rendered now, it is not left for after the last one.
     () => renderTranscriptAhead(reference.session.messages),
   ]);
