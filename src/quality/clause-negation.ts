@@ -19,9 +19,10 @@ const NEGATION_BEFORE = new RegExp(`(?:^|[\\s('])(?:${NEGATION_WORDS})(?:\\s+[^\
 const PARTICIPLE_PREPOSITION = new RegExp(
   `(?:^|[\\s('])(?:not|no|never)\\s+(?:[a-z]{2,}ed|${IRREGULAR_PARTICIPLES.join('|')})\\s+(?:${PARTICIPLE_PREPOSITIONS.join('|')})(?:\\s+[^\\s,]+){0,2}\\s*$`,
 );
-// A negation or a prohibition anywhere earlier in the clause: "do not touch any of the migration files".
+// A negation or a prohibition anywhere earlier in the clause: "do not touch any of the migration files"; a refusal
+// too ("the user declined the offer to set gc.auto 0"), which rules out what it reaches as a prohibition does.
 const NEGATION_IN_CLAUSE = new RegExp(
-  `(?:^|[\\s('])(?:${NEGATION_WORDS}|can't|cannot|aren't|weren't|without|instead of|rather than|forbid(?:s|den)?|prohibit(?:s|ed)?|ban(?:s|ned)?)(?=[\\s,]|$)`,
+  `(?:^|[\\s('])(?:${NEGATION_WORDS}|can't|cannot|aren't|weren't|without|instead of|rather than|forbid(?:s|den)?|prohibit(?:s|ed)?|ban(?:s|ned)?|declin(?:e|es|ed|ing)|refus(?:e|es|ed|ing)|veto(?:es|ed)?)(?=[\\s,]|$)`,
 );
 // A prohibition right after a needle: "new dependencies are not allowed", "leave the migration files alone".
 const PROHIBITION_AFTER =

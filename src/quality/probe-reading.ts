@@ -10,6 +10,7 @@ import { canonicalText, createMatcher, type Occurrence, type TextIndex } from '.
 import type { Probe } from './probes.ts';
 import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
 import { ownCopy } from '../text/text-cache.ts';
+import { refusedAfter } from './refusal.ts';
 import { DONE_KINDS } from './stance.ts';
 import { listedCommandOccurrences } from './listed-command.ts';
 
@@ -211,10 +212,19 @@ function spellingReading(probe: Probe, facet: FacetReading, spelling: string) {
   return { own, name };
 }
 
-/** Whether an occurrence of a spelling read so states the fact. */
-function statesFact({ own, name }: ReturnType<typeof spellingReading>, occurrence: Occurrence): boolean {
+/**
+ * Whether an occurrence of a spelling read so states the fact. A thing ruled out is also ruled out where it is told
+ * with the user's no right after it (refusal.ts): an offer the next prompt declines, a call Claude Code reports
+ * rejected ("Want me to set gc.auto 0?" / "no don't set it"), as a whole transcript tells a veto (vetoes.ts).
+ */
+function statesFact(
+  { own, name }: ReturnType<typeof spellingReading>,
+  occurrence: Occurrence,
+  index: TextIndex,
+): boolean {
   if (own === 'either' || name) return true;
-  return own === 'affirmed' ? !occurrence.negated : occurrence.negated || occurrence.deniedInClause;
+  if (own === 'affirmed') return !occurrence.negated;
+  return occurrence.negated || occurrence.deniedInClause || refusedAfter(index.normalized, occurrence.end);
 }
 
 /** Whether a number found is the facet's value, in any unit ("30000 ms" for "30 s", "0.5 GiB" for "512Mi"). */
@@ -249,7 +259,7 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
           else oppose.push(occurrence);
           continue;
         }
-        if (statesFact(read, occurrence)) support.push(occurrence);
+        if (statesFact(read, occurrence, index)) support.push(occurrence);
         // An affirmed fact negated is its opposite only where the kind has one; a denied fact affirmed always is.
         else if (read.own !== 'affirmed' || polar) oppose.push(occurrence);
       }
@@ -273,7 +283,7 @@ export function statedFacets(index: TextIndex, probe: Probe, reading: ProbeReadi
       facet.spellings.some((spelling) => {
         const read = spellingReading(probe, facet, spelling);
         return [...index.occurrences(spelling), ...listedCommandOccurrences(index, spelling)].some(
-          (occurrence) => statesFact(read, occurrence),
+          (occurrence) => statesFact(read, occurrence, index),
         );
       }) ||
       facet.numbers.some((number) =>

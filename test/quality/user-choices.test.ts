@@ -14,6 +14,10 @@ import {
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { constraintProbes, userRequests } from '../../src/quality/derive/requests.ts';
 import { declinedOfferProbes, rejectedCallProbes } from '../../src/quality/derive/vetoes.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+import { renderMessages } from '../../src/session/transcript.ts';
 import { assistant, callsTools, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 const OFFER = [
@@ -164,7 +168,7 @@ describe('vetoes', () => {
     assert.equal(probes[0]!.kind, 'constraint');
     assert.match(
       probes[0]!.statement!,
-      /^The user rejected git add docs\/plans\/design\.md .*: don't check this in$/,
+      /^The user rejected git add docs\/plans\/design\.md .* \(don't check this in\): do not run it again$/,
     );
   });
 
@@ -214,7 +218,7 @@ describe('vetoes', () => {
     assert.equal(rest.length, 0);
     assert.match(
       probe!.statement!,
-      /^The user declined the offer to merge the stacked PR into main now: I'll do that manually/,
+      /^The user declined the offer to merge the stacked PR into main now \(I'll do that manually.*\): do not do it$/,
     );
     assert.deepEqual(
       declinedOfferProbes([assistant('Want me to merge it?'), user('I think the tests should run first')]),
@@ -234,6 +238,96 @@ describe('vetoes', () => {
     const decision = probes.find((probe) => probe.kind === 'decision');
     assert.ok(decision, 'the pick is derived');
     assert.equal(decision.live, true);
+  });
+});
+
+describe('a veto read the right way round', () => {
+  // A session of our making: the user rejects a commit of the design doc, then declines the offer to set gc.auto 0.
+  const commit = toolCall('Bash', { command: 'git add docs/design.md && git commit -m "add design"' });
+  const messages = [
+    user('Write a design document for the stored summaries of the explain command, in docs/design.md.'),
+    assistant('I will write the design document now and then commit it.'),
+    callsTools([commit]),
+    toolResult(
+      commit,
+      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file " +
+        'edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\n' +
+        "don't check this in",
+      true,
+    ),
+    assistant(
+      'Understood, the design document stays uncommitted. Done. Want me to also set `gc.auto 0` on your repo now?',
+    ),
+    user("no don't set it, let's see if it keeps happening"),
+    assistant('Fine, auto-GC stays on with its defaults.'),
+    user('Thanks. What is the next step for the explain command?'),
+    assistant('Next I will wire the summaries into the explain output.'),
+  ];
+  const { probes } = deriveProbes({ messages });
+  const veto = probes.find((probe) => probe.statement?.startsWith('The user rejected'))!;
+  const offer = probes.find((probe) => probe.statement?.startsWith('The user declined'))!;
+  const outcome = (probe: Probe, text: string) => probeOutcome(createMatcher(text), probe);
+
+  it('derive both as live rules against what was ruled out', () => {
+    assert.deepEqual(veto.facets, [['git commit']]);
+    assert.deepEqual(offer.facets, [['set gc.auto']]);
+    assert.equal(veto.live && offer.live, true);
+  });
+
+  it('keep a veto stated under a negation or a refusal', () => {
+    for (const text of [
+      'Never git commit the design doc.',
+      'The user rejected git commit of the design doc.',
+      'The user vetoed git commit of the design doc.',
+      'We avoid git commit of the design doc.',
+      'Use git add instead of git commit for the design doc.',
+    ])
+      assert.equal(outcome(veto, text), 'matched', text);
+    for (const text of [
+      "Don't set gc.auto 0.",
+      'The user declined the offer to set gc.auto 0.',
+      'He said no to set gc.auto 0.',
+    ])
+      assert.equal(outcome(offer, text), 'matched', text);
+  });
+
+  it('read a veto stated as done or to do, or said to be false, as its contradiction', () => {
+    for (const text of [
+      'We ran git commit on the design doc.',
+      'Next: git commit the design doc.',
+      'It is false that the user rejected git commit of the design doc.',
+    ])
+      assert.equal(outcome(veto, text), 'contradicted', text);
+    for (const text of [
+      'We set gc.auto 0 on the repo.',
+      'It is false that the user declined the offer to set gc.auto 0.',
+    ])
+      assert.equal(outcome(offer, text), 'contradicted', text);
+  });
+
+  it('keep nothing by names alone', () => {
+    const bag = 'git commit, gc.auto, set gc.auto, design.md';
+    assert.notEqual(outcome(veto, bag), 'matched');
+    assert.notEqual(outcome(offer, bag), 'matched');
+  });
+
+  it('keep both in the whole session, where the call and the offer are followed by the user’s no', () => {
+    const whole = createMatcher(renderMessages(messages, { toolResultChars: 10_000 }));
+    assert.equal(probeOutcome(whole, veto), 'matched');
+    assert.equal(probeOutcome(whole, offer), 'matched');
+    // A copied call with Claude Code's report right after it, as a summary of tool results writes it.
+    assert.equal(
+      outcome(
+        veto,
+        '- `git add docs/design.md && git commit -m "add design"`: The user doesn\'t want to proceed with this tool use.',
+      ),
+      'matched',
+    );
+    // The call alone, with no refusal after it, is the thing done.
+    assert.equal(
+      outcome(veto, '- `git add docs/design.md && git commit -m "add design"` (passed)'),
+      'contradicted',
+    );
   });
 });
 

@@ -9,17 +9,12 @@ import { basename } from 'node:path';
 import type { Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsById } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
+import { DECLINE } from '../refusal.ts';
 import { clipWords, keyPhrase, phraseAfter, proseOf, sentencesOf } from './phrases.ts';
 
 // How Claude Code reports a tool call the user rejected, and where the user's reason follows.
 const REJECTED_CALL = /^The user doesn't want to proceed with this tool use\./;
 const REASON_AFTER = /the user said:\s*/i;
-
-// A prompt that declines: it opens with a no ("no", "nope", "don't", "no need", "not now", "let's not").
-// A bare "no" must stand as a word of its own ("no, that's horrible", "no don't set it"), not open a noun phrase
-// ("no power monitor, but a blank rectangle"). Taking the step over is a decline too ("I'll do that manually").
-const DECLINE =
-  /^\s*(?:(?:no|nope|nah)(?:[,.!]|\s+(?:don't|do not|need|thanks|thank you|let's|not|leave|keep|wait)\b|\s*$)|don't\b|do not\b|not now\b|not yet\b|let's not\b|please don't\b|i(?:'ll| will) (?:do|handle|take care of) (?:that|it|this)(?: myself| manually)?\b)/i;
 
 // An offer of the agent's, as a question at the end of its message: "Want me to also set X?", "Should I X?".
 const OFFER =
@@ -73,13 +68,20 @@ export function rejectedCallProbes(messages: readonly Message[]): DraftProbe[] {
     const phrase = actionPhrase(action);
     const facets = said.length > 0 ? [said] : phrase ? [[phrase]] : [];
     if (facets.length === 0) return;
+    // The user's own reason, for a file call, is the rule itself, stated plainly. Else the rule is said as a rule
+    // against the command's phrase: ruled out first in the answer, its facet reads 'denied' (probe-reading.ts).
+    const rule = said.length > 0 ? '' : `Do not ${phrase}: `;
     probes.push({
       kind: 'constraint',
       messageIndex,
       question: `What did the user stop the agent from doing (${call.name}), and what did they say?`,
-      answer: `The user rejected \`${action}\` and said: "${reason}"`,
+      answer: `${rule}The user rejected \`${action}\` and said: "${reason}"`,
       facets,
-      statement: `The user rejected ${action}: ${reason}`,
+      // What was rejected and why, then the rule it makes, as a reader writes it ("…: do not run it again").
+      statement:
+        said.length > 0
+          ? `The user rejected ${action}: ${reason}`
+          : `The user rejected ${action} (${reason}): do not run it again`,
     });
   });
   return probes;
@@ -121,9 +123,10 @@ export function declinedOfferProbes(messages: readonly Message[]): DraftProbe[] 
       kind: 'constraint',
       messageIndex,
       question: `What did the agent offer to do that the user declined?`,
-      answer: `The agent offered to ${action}; the user said: "${said}"`,
+      // A rule against what was offered: ruled out first in the answer, the offer's phrase reads 'denied'.
+      answer: `Do not ${phrase}: the agent offered to ${action}; the user said: "${said}"`,
       facets: [[phrase]],
-      statement: `The user declined the offer to ${action}: ${said}`,
+      statement: `The user declined the offer to ${action} (${said}): do not do it`,
     });
   });
   return probes;
