@@ -124,7 +124,8 @@ export type RunEnvironment = {
   /**
    * With a language model, what a strategy run waits for once its calls are made, before it is scored: a quiet
    * thread (run/quiet-thread.ts), so scoring it while other strategies' calls are in flight delays none of their
-   * requests, and the scoring left after the last answer is only the last strategies'.
+   * requests, and the scoring left after the last answer is only the last strategies'. A call's prompt and answer
+   * wait for it before they are stored, too.
    */
   scoringGate: (() => Promise<void>) | undefined;
   /** What the stages read of the plan options. */
