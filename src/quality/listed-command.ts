@@ -63,7 +63,7 @@ export function listedCommandOccurrences(index: TextIndex, spelling: string): Oc
   const word = new RegExp(String.raw`(?<![\p{L}\p{N}_:-])${escapeRegExp(last)}(?![\p{L}\p{N}_:-])`, 'u');
   const spans: Array<{ start: number; end: number }> = [];
   for (const occurrence of index.occurrences(head)) {
-    const following = index.normalized.slice(occurrence.end, occurrence.end + LIST_CHARACTERS);
+    const following = index.slice(occurrence.end, occurrence.end + LIST_CHARACTERS);
     // Within its sentence: a full stop before a space, a semicolon, "!" or "?" ends the list.
     const at = word.exec(following.split(/[.;!?](?:\s|$)/u)[0]!);
     if (at) spans.push({ start: occurrence.start, end: occurrence.end + at.index + last.length });
@@ -72,7 +72,7 @@ export function listedCommandOccurrences(index: TextIndex, spelling: string): Oc
   if (spans.length === 0 || !listedOnSomeLine(index.text(), head, last)) return [];
   return spans.flatMap(({ start, end }) =>
     index
-      .find(new RegExp(escapeRegExp(index.normalized.slice(start, end)), 'gu'))
+      .find(new RegExp(escapeRegExp(index.slice(start, end)), 'gu'))
       .filter((match) => match.start === start),
   );
 }

@@ -185,8 +185,13 @@ export type NumberPattern = { pattern: RegExp; source: string; prefix: string };
 
 /** A text indexed once for many look-ups (a summary can be a whole transcript; there can be hundreds of probes). */
 export type TextIndex = {
-  /** The canonical text (normalized, units folded). */
+  /** The canonical text (normalized, units folded); a long text's is made anew at each read (narrow-form.ts). */
   readonly normalized: string;
+  /**
+   * The characters `[start, end)` of {@link normalized}, read without making the whole text: what a look-up reads
+   * beside an occurrence, which on a long text would otherwise copy all of it each time.
+   */
+  slice(start: number, end: number): string;
   /** Every occurrence of a needle, in order. */
   occurrences(needle: string): Occurrence[];
   /** Whether the text contains this needle. */
@@ -432,6 +437,7 @@ function lookupsOver(indexed: IndexedText): TextIndex {
     get normalized() {
       return canonical.whole();
     },
+    slice: (start, end) => canonical.slice(start, end),
     occurrences,
     has,
     hasAny: (needles) => needles.some(has),

@@ -224,7 +224,7 @@ function statesFact(
 ): boolean {
   if (own === 'either' || name) return true;
   if (own === 'affirmed') return !occurrence.negated;
-  return occurrence.negated || occurrence.deniedInClause || refusedAfter(index.normalized, occurrence.end);
+  return occurrence.negated || occurrence.deniedInClause || refusedAfter(index.slice, occurrence.end);
 }
 
 /** Whether a number found is the facet's value, in any unit ("30000 ms" for "30 s", "0.5 GiB" for "512Mi"). */

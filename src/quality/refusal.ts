@@ -26,14 +26,17 @@ const BLOCK_REACH = 4000;
 const BLOCK_TAG =
   /\[(user|assistant|assistant thinking|assistant tool calls|tool result|tool result \(error\)|context: [^\]]{1,40})\]:\s*/;
 
-/** Whether what a canonical text says right after `end` is the user's no to it (see the module's doc). */
-export function refusedAfter(normalized: string, end: number): boolean {
-  const line = normalized.slice(end, end + REACH);
+/**
+ * Whether what a canonical text says right after `end` is the user's no to it (see the module's doc); `slice` reads
+ * the text's characters `[start, end)` (a long text's index reads them without making the whole text).
+ */
+export function refusedAfter(slice: (start: number, end: number) => string, end: number): boolean {
+  const line = slice(end, end + REACH);
   if (REFUSED_IN_PROSE.test(line)) return true;
   // A summary copying a rejected call with its report ("`git reset --hard`: The user doesn't want to proceed …").
   const report = line.indexOf(REJECTED_REPORT);
   if (report >= 0 && !BLOCK_TAG.test(line.slice(0, report))) return true;
-  const after = normalized.slice(end, end + BLOCK_REACH);
+  const after = slice(end, end + BLOCK_REACH);
   const block = BLOCK_TAG.exec(after);
   if (!block) return false;
   const reply = after.slice(block.index + block[0].length);
