@@ -26,6 +26,7 @@ import {
 } from './meaning-words.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { lineRuns } from '../text/line-runs.ts';
+import { lowerBound } from '../text/sorted.ts';
 import {
   meaningColumns,
   packTerms,
@@ -871,14 +872,8 @@ function ownPositions(index: MeaningIndex, reading: StatementReading): number[] 
 
 /** Whether a sorted list holds a position from `start` to `end`. */
 function holds(sorted: readonly number[], start: number, end: number): boolean {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle]! < start) low = middle + 1;
-    else high = middle;
-  }
-  return low < sorted.length && sorted[low]! <= end;
+  const at = lowerBound(sorted, start);
+  return at < sorted.length && sorted[at]! <= end;
 }
 
 /**
@@ -1110,14 +1105,8 @@ const ROUNDING = 0.02;
 
 /** Where each term list of a position sits, searched by binary search. */
 function nearest(positions: readonly number[], from: number, to: number): number | undefined {
-  let low = 0;
-  let high = positions.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (positions[middle]! < from) low = middle + 1;
-    else high = middle;
-  }
-  return low < positions.length && positions[low]! <= to ? positions[low] : undefined;
+  const at = lowerBound(positions, from);
+  return at < positions.length && positions[at]! <= to ? positions[at] : undefined;
 }
 
 let kindTerms: ReadonlySet<string> | undefined;

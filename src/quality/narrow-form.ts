@@ -4,6 +4,7 @@
  * as one placeholder byte the text does not otherwise hold, and a look-up that meets a placeholder checks the
  * character it stands for. What the matcher finds is the same; the form takes half the memory, outside V8's heap.
  */
+import { lowerBound } from '../text/sorted.ts';
 
 /** A match form narrowed to Latin-1, and how a needle is looked for in it. */
 export type NarrowForm = {
@@ -161,16 +162,4 @@ function narrowCopy(text: string, accepts: (code: number) => boolean) {
     placeholder,
     mark: String.fromCharCode(placeholder),
   };
-}
-
-/** The first index of ascending `values` whose value is at least `target`. */
-function lowerBound(values: Int32Array, target: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (values[middle]! < target) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
