@@ -6,6 +6,7 @@
  */
 import { normalizeForMatch } from './match.ts';
 import { sharedRegExp } from '../text/regexp.ts';
+import { lowerBound } from '../text/sorted.ts';
 import type { Scorer, StructureExpectations } from './types.ts';
 
 /** The handoff sections every summary is scored against when its strategy prescribes none, with their names. */
@@ -153,16 +154,7 @@ const NOTHING_EXPECTED: StructureExpectations = {
 /** Length of the longest strictly increasing subsequence (patience sorting), so a repeated heading counts once. */
 function longestIncreasing(values: readonly number[]): number {
   const tails: number[] = [];
-  for (const value of values) {
-    let low = 0;
-    let high = tails.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (tails[middle]! < value) low = middle + 1;
-      else high = middle;
-    }
-    tails[low] = value;
-  }
+  for (const value of values) tails[lowerBound(tails, value)] = value;
   return tails.length;
 }
 
