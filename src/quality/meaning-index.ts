@@ -153,15 +153,6 @@ export function packTerms(clauses: readonly (readonly MeaningTerm[])[]): PackedT
 /** Collects terms in text order (`add`), then indexes them (`finish`). */
 export function meaningColumns(): {
   add(term: MeaningTerm): void;
-  /** Adds a term with its line and clause numbers given apart (a line's terms read once, placed where it comes again). */
-  addAt(
-    term: MeaningTerm,
-    line: number,
-    clause: number,
-    leadIn: number | undefined,
-    leadInFrom: number | undefined,
-    gloss: number | undefined,
-  ): void;
   /**
    * Adds a packed line's terms where the line stands: on `line`, its clauses numbered from `base`, a lead-in from the
    * lines above (a negative clause number in the packing) read as `above`'s.
@@ -212,17 +203,17 @@ export function meaningColumns(): {
     columns.gloss.push(gloss);
     count++;
   };
-  const addAt = (
-    term: MeaningTerm,
-    line: number,
-    clause: number,
-    leadIn: number | undefined,
-    leadInFrom: number | undefined,
-    gloss: number | undefined,
-  ): void => push(term.term, flagsOf(term), line, clause, leadIn ?? NONE, leadInFrom ?? NONE, gloss ?? NONE);
   return {
-    add: (term) => addAt(term, term.line, term.clause, term.leadIn, term.leadInFrom, term.gloss),
-    addAt,
+    add: (term) =>
+      push(
+        term.term,
+        flagsOf(term),
+        term.line,
+        term.clause,
+        term.leadIn ?? NONE,
+        term.leadInFrom ?? NONE,
+        term.gloss ?? NONE,
+      ),
     addLine(packed, line, base, above) {
       const { terms, numbers } = packed;
       for (let term = 0, at = 0; term < terms.length; term++, at += PACKED_FIELDS) {
