@@ -101,7 +101,7 @@ const NEGATION_ENDS = new Set([
 const LIGHT_WORDS = new Set(
   (
     'a an the of to for in on at by with from into as and or is are was were be been s vs versus has have had ' +
-    'i we you it its our my your their this these those'
+    'i we you it its them our my your their this these those'
   ).split(' '),
 );
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);

@@ -7,6 +7,7 @@
  */
 import type { Message } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
+import stem from 'wink-porter2-stemmer';
 import { clipWords, isContentWord, keyPhrase, sentencesOf, wordsOf } from './phrases.ts';
 import { plainPhrase } from './artifacts.ts';
 
@@ -47,6 +48,23 @@ const INSTEAD_LAST =
   /^(?:[-*]\s+)?(?:so,?\s+)?(?:I(?:'ll| will| should)|let me|we(?:'ll| will| should))\s+(?!try\b)(.+?)\s+instead\b(?! of)(.*)$/i;
 // The reason a change of course gives after its "instead": "since …", "because …", "as …", "so that …".
 const REASON = /^[\s,]*(?:since|because|as|so that|so)\s+(.+)$/i;
+
+// A prefix that turns a word into its opposite ("consistent" / "inconsistency", "safe" / "unsafe").
+const NEGATIVE_PREFIX = /^(?:in|un|non|dis|im|il|ir)-?(?=\p{L}{4})/iu;
+
+/**
+ * Whether what a choice is set against only turns its own reason round ("leave them as `interface{}` to stay
+ * consistent … rather than introducing inconsistency"): a word of it is, less a negative prefix, a word the choice's
+ * part says. It names no way not taken, only the outcome the choice avoids, which a paraphrase tells by the reason
+ * ("transcript.go uses interface{} throughout") or not at all.
+ */
+function turnsReasonRound(choice: string, rejected: string): boolean {
+  const said = new Set(wordsOf(choice).map((word) => stem(word.toLowerCase())));
+  return wordsOf(rejected).some((word) => {
+    const base = word.toLowerCase().replace(NEGATIVE_PREFIX, '');
+    return base !== word.toLowerCase() && said.has(stem(base));
+  });
+}
 
 /** Whether a sentence of the agent's states a choice it makes (see {@link OWN_CHOICE}). */
 function isChoice(sentence: string): boolean {
@@ -119,7 +137,12 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
       } else if (rejected) {
         const kept = plainPhrase(sentence.slice(0, rejected.index).split(/[,;:]/).pop() ?? '', 4);
         const other = plainPhrase(sentence.slice(rejected.index + rejected[0].length), 4);
-        if (kept && other) facets = [[kept], [other]];
+        // An alternative that is the reason turned round names none: the choice alone, three words or more, as a
+        // choice with no alternative is.
+        const noAlternative =
+          other !== undefined && turnsReasonRound(sentence.slice(0, rejected.index), other);
+        if (kept && other && !noAlternative) facets = [[kept], [other]];
+        else if (kept && noAlternative && kept.split(/\s+/).length >= 3) facets = [[kept]];
         // The choice is what was taken over what: the narration before it ("Now update WP15-17 to …") is the step.
         const from = kept ? sentence.lastIndexOf(kept, rejected.index) : -1;
         if (from > 0) statement = sentence.slice(from);
