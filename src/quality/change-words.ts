@@ -1,9 +1,10 @@
 /**
  * An artifact kept by what its edits wrote: a line of the summary names the file (as written, or by its name without
- * the extension as a word: "Footer" for footer.ts) and states, close to the name, two or more distinct words or
- * numbers the edits wrote ("footer: pwd/stats dim; ctx% warning >70, error >90" for the new lines of footer.ts). A
- * path list or an identifier bag states none of them (a name is not a word said of the file), nor does a path with
- * its line and column, words pasted alike beside several names, or a sentence that denies the file or the words.
+ * the extension as a word: "Footer" for footer.ts) and states, close to the name or in the list that line leads in
+ * to, two or more distinct words or numbers the edits wrote ("footer: pwd/stats dim; ctx% warning >70, error >90" for
+ * the new lines of footer.ts). A path list or an identifier bag states none of them (a name is not a word said of the
+ * file), nor does a path with its line and column, words pasted alike beside several names, or a sentence that
+ * denies the file or the words.
  */
 import type { TextIndex } from './match.ts';
 import { meaningTerms, type MeaningIndex } from './meaning.ts';
@@ -125,6 +126,47 @@ function namesOtherFile(line: string | undefined, stem: string, file: string): b
   return false;
 }
 
+// A line that leads in to what follows it ("- .github/workflows/generate-markdown.yml (\"Generate …\"):"), and the
+// indent of a line.
+const LEADS_IN = /^\s*(?:[-*+]|\d+[.)])\s.*:\s*$/;
+const INDENT = /^\s*/;
+// An item of a list.
+const ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
+// The most terms of a nested list read as said of the file its lead-in names.
+const NESTED_TERMS = 200;
+
+/**
+ * The last line of the list nested under a list item that names a file and leads in to it (ends with a colon): each
+ * item indented deeper than the lead-in, up to a line that is no such item; the line itself when it leads in to none.
+ */
+function nestedUnder(lines: readonly string[], line: number): number {
+  const lead = lines[line];
+  if (lead === undefined || !LEADS_IN.test(lead)) return line;
+  const indent = INDENT.exec(lead)![0].length;
+  let last = line;
+  while (last + 1 < lines.length) {
+    const next = lines[last + 1]!;
+    if (!ITEM.test(next) || INDENT.exec(next)![0].length <= indent) break;
+    last++;
+  }
+  return last;
+}
+
+// The term a negation reads as (meaning.ts).
+const NEGATION = 'not';
+
+/**
+ * Whether a negation stands anywhere before a position on its line ("- it was not changed to dim, warning above 70"):
+ * an item under a file's name that denies the change of the file its subject stands for denies all it lists, past
+ * the clause and the few terms a negation's own reach covers.
+ */
+function deniedOnLine(index: MeaningIndex, position: number): boolean {
+  const line = index.lineAt(position);
+  for (let before = position - 1; before >= 0 && index.lineAt(before) === line; before--)
+    if (index.at(before)!.term === NEGATION) return true;
+  return false;
+}
+
 /** Whether a text keeps an artifact probe by what its edits wrote (see the module's comment). */
 export function statesChange(text: TextIndex, probe: Probe): boolean {
   const reading = readChange(probe);
@@ -150,14 +192,22 @@ export function statesChange(text: TextIndex, probe: Probe): boolean {
         after++;
       const stated = new Set<string>();
       const from = Math.max(0, start - CHANGE_WITHIN);
-      const to = Math.min(index.length, end + CHANGE_WITHIN);
+      // A file named on a line that leads in to a nested list ("- generate-markdown.yml:" over "  - on pushes to
+      // main …") is told by the list's items too: a handoff writes a file's description under its name.
+      const last = nestedUnder(linesOf(text), line);
+      const to = Math.min(index.length, end + (last > line ? NESTED_TERMS : CHANGE_WITHIN));
       for (let position = from; position < to; position++) {
-        if ((position >= start && position < after) || index.lineAt(position) !== line) continue;
+        const at = index.lineAt(position);
+        if (position >= start && position < after) continue;
+        if (
+          at === line ? position >= end + CHANGE_WITHIN : at < line || at > last || pastedLines(index).has(at)
+        )
+          continue;
         const term = index.at(position)!;
         if (!reading.words.has(term.term) || stated.has(term.term) || term.negated || term.inRun) continue;
         // A word of a name is the name's (a bag of identifiers); a number stands on its own.
         if (term.name && !(/^\d+$/.test(term.term) && !term.part)) continue;
-        if (inRepeatedRun(index, position)) continue;
+        if (inRepeatedRun(index, position) || (at !== line && deniedOnLine(index, position))) continue;
         stated.add(term.term);
       }
       if (stated.size >= CHANGE_WORDS_STATED) return true;

@@ -117,6 +117,45 @@ describe('an artifact kept by what its edits wrote', () => {
     );
   });
 
+  it('reads the list a line naming the file leads in to as said of the file, and only that list', () => {
+    // The file on a list item that ends with a colon, its description in the items nested under it (round s20, D75:
+    // export-614's faithful handoff tells generate-markdown.yml so).
+    const nested = [
+      '- src/tui/footer.ts (the status line):',
+      '  - the path and stats lines use the dim colour;',
+      '  - the context percentage turns warning colour above 70% and error colour above 90%.',
+    ];
+    assert.equal(outcome(nested.join('\n'), probe), 'matched');
+    assert.equal(outcome(['- Footer:', ...nested.slice(1)].join('\n'), probe), 'matched');
+    // Not the list of a line that does not lead in, nor items at the lead-in's own depth, nor those after a break in
+    // the list, nor words of the line before the file.
+    assert.equal(outcome(['- src/tui/footer.ts changed', ...nested.slice(1)].join('\n'), probe), 'missed');
+    assert.equal(
+      outcome(['- src/tui/footer.ts:', ...nested.slice(1).map((line) => line.trim())].join('\n'), probe),
+      'missed',
+    );
+    assert.equal(outcome([nested[0], '', ...nested.slice(1)].join('\n'), probe), 'missed');
+    assert.equal(outcome([nested[0], '  Note:', ...nested.slice(1)].join('\n'), probe), 'missed');
+    assert.equal(outcome([...nested.slice(1), '- src/tui/footer.ts:'].join('\n'), probe), 'missed');
+    // Denied, or the file's name in a path list over a list of bare names: nothing.
+    assert.notEqual(
+      outcome(
+        ['- src/tui/footer.ts:', '  - it was not changed to dim, warning above 70 or error above 90.'].join(
+          '\n',
+        ),
+        probe,
+      ),
+      'matched',
+    );
+    assert.equal(
+      outcome(
+        ['- src/tui/footer.ts:', '  - contextPercentStr, contextPercentValue, statsLine'].join('\n'),
+        probe,
+      ),
+      'missed',
+    );
+  });
+
   it('keeps nothing from the same words pasted after every file', () => {
     const pasted = ['src/tui/footer.ts', 'docs/notes.md', 'src/main.ts', 'src/editor.ts']
       .map((path) => `${path}: dim warning colour`)
