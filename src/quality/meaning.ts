@@ -361,6 +361,7 @@ function clauseTerms(
   leadIn: LeadIn | undefined,
   question = false,
   stance?: Stance,
+  listing = false,
 ): void {
   const words: Word[] = [];
   // "can't we get that from the settings manager?" suggests getting it there: a question put in the negative
@@ -372,7 +373,8 @@ function clauseTerms(
   const tokens = clauseTokens(spelled);
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
   // not a sentence: its words are no prose.
-  const listed = tokens.length === 1 && tokens[0]!.text.includes('-');
+  // So is a file's listing run onto one line ({@link isJoinedListing}): its words are the file's text.
+  const listed = listing || (tokens.length === 1 && tokens[0]!.text.includes('-'));
   // Each word's token, and the tokens that are items of a run of names ({@link RUN_ITEMS} or more, only spaces between).
   const tokenOf: number[] = [];
   // Each token's words, looked up once (a long context's tokens are new strings, hashed at their first look-up).
@@ -638,6 +640,7 @@ function readLine(
   // The stance of a clause is its sentence's where its last character stands (stance.ts).
   const stances = STANCE_WORDS.test(line) ? stanceSpans(line) : [];
   const denied = deniedListItems(parts);
+  const listing = isJoinedListing(line);
   let offset = 0;
   // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
   let lastWords = parts.length - 1;
@@ -649,7 +652,16 @@ function readLine(
     if (parts[part]!.trim().length > 0) {
       const terms: MeaningTerm[] = [];
       const stance = stances.find((span) => span.start < clauseEnd && clauseEnd <= span.end)?.stance;
-      clauseTerms(parts[part]!, terms, lineNumber, clauses, leadIn, end?.startsWith('?') === true, stance);
+      clauseTerms(
+        parts[part]!,
+        terms,
+        lineNumber,
+        clauses,
+        leadIn,
+        end?.startsWith('?') === true,
+        stance,
+        listing,
+      );
       if (denied.has(part))
         for (const term of terms) if (term.term !== NEGATION_TERM) term.negated = stance !== 'denied';
       const last = part >= lastWords;
@@ -670,6 +682,39 @@ function readLine(
     }
   }
   return { clauses, bullets };
+}
+
+// A line's words, as written between spaces.
+const LINE_WORDS = /\S+/gu;
+// A line number of a listing: digits alone, as a read numbers a file's lines.
+const LINE_NUMBER = /^\d{1,6}$/u;
+const OPENS_WITH_NUMBER = /^\s*\d{1,6}\s/u;
+// A full stop ending a line.
+const SENTENCE_STOP = /\.\s*$/u;
+// How many of a listing's line numbers, in a row, a line must hold to be read as one.
+const LISTING_NUMBERS = 3;
+
+/**
+ * Whether a line is a file's numbered lines run onto one line ("1 defmodule SpotterWeb.SubagentLive do 2 use
+ * Phoenix.LiveView 3", "48 49 doc 50 Add the current trace"): it opens with a number, and the next numbers follow as
+ * words of their own, {@link LISTING_NUMBERS} in all. Its words are the file's text, code or its comments, not words
+ * said of the file or the work. A count listed with commas ("1 file changed, 2 insertions(+), 3 deletions(-)") is
+ * a sentence, whatever its numbers.
+ */
+function isJoinedListing(line: string): boolean {
+  // Most lines open with no number: no words are split for them.
+  if (!OPENS_WITH_NUMBER.test(line)) return false;
+  // The line's own full stop is no part of its last word ("… 2 use Phoenix.LiveView 3.").
+  const words = line.replace(SENTENCE_STOP, '').match(LINE_WORDS);
+  if (!words || !LINE_NUMBER.test(words[0]!)) return false;
+  let next = Number(words[0]) + 1;
+  let found = 1;
+  for (let at = 1; at < words.length && found < LISTING_NUMBERS; at++)
+    if (LINE_NUMBER.test(words[at]!) && Number(words[at]) === next && !words[at - 1]!.endsWith(',')) {
+      found++;
+      next++;
+    }
+  return found >= LISTING_NUMBERS;
 }
 
 // A clause whose last few words a negation reaches ("it has not been compiled"), and a list's last item ("committed
