@@ -19,8 +19,11 @@ const PREPOSITION = 'in|on|at|of|under|inside|within|across|for|from';
 // Words of a modifier at most: a longer run is a clause of its own, no modifier of the subject.
 const MODIFIER_WORDS = 4;
 
-// Terms of aspect a predicate may follow ("keeps failing", "still fails"): they say how long, not what.
-const ASPECT_TERMS: ReadonlySet<string> = new Set(meaningTerms('keep still now').map((term) => term.term));
+// Terms of aspect a predicate may follow ("keeps failing", "still fails"): they say how long, not what. Read on
+// first use: no module folds words as it loads (test/cli/module-load.test.ts).
+let aspectTerms: ReadonlySet<string> | undefined;
+const isAspect = (term: string): boolean =>
+  (aspectTerms ??= new Set(meaningTerms('keep still now').map((aspect) => aspect.term))).has(term);
 
 // Terms apart at most between the subject's last term and the predicate's first in the meaning index.
 const REACH = MODIFIER_WORDS + 2;
@@ -91,7 +94,7 @@ function modifierOnLine(line: string, opening: RegExp, predicate: readonly strin
       if (/[,;:.()!?|]|\s[-–—]\s/u.test(words.slice(0, count).join(' '))) break;
       const terms = meaningTerms(words.slice(count).join(' '));
       let from = 0;
-      while (from < terms.length && ASPECT_TERMS.has(terms[from]!.term)) from++;
+      while (from < terms.length && isAspect(terms[from]!.term)) from++;
       if (
         predicate.every(
           (term, offset) => terms[from + offset]?.term === term && !terms[from + offset]!.negated,
