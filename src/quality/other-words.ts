@@ -8,6 +8,7 @@ import type { TextIndex } from './match.ts';
 import { meaningTerms, phrasePositions, type MeaningIndex } from './meaning.ts';
 import type { ProbeReading } from './probe-reading.ts';
 import type { Probe } from './probes.ts';
+import { predicateAcrossModifier } from './subject-modifier.ts';
 
 /**
  * Terms apart within which a probe's facets must be stated in other words: the meaning terms drop function words,
@@ -37,7 +38,9 @@ export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file
     (facet) =>
       new Set(
         facet.spellings.flatMap((spelling) =>
-          isOwnFile(facet) ? namePositions(meaning, spelling) : phrasePositions(meaning, spelling),
+          isOwnFile(facet)
+            ? namePositions(meaning, spelling)
+            : [...phrasePositions(meaning, spelling), ...predicateAcrossModifier(index, spelling)],
         ),
       ),
   );
