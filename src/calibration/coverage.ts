@@ -3,7 +3,7 @@
  * the reader's live facts some live derived probe states, and which live derived probes state one of the reader's.
  * Whether a probe states a fact is read with the yardstick's own matcher (statement-match.ts), both ways: the fact
  * stated in the probe's words or the probe's in the fact's, kept or in part; an artifact probe states
- * the reader's artifact fact that names its file. A fact of one kind first (the headline's kinds; a task and a next
+ * the reader's artifact fact that names its file (the facts that write its name in full, where one does). A fact of one kind first (the headline's kinds; a task and a next
  * step count as one, since a reader files the request being worked on as either). A probe no fact of its kind joins
  * may state a fact the reader filed under another kind (a declined layout derived as a constraint, the reader's
  * decision), read more strictly, since words a fact of another kind shares ("mix test" in a rule of the workflow and
@@ -53,12 +53,22 @@ export function cutCoverage(facts: readonly CalibrationFact[], probes: readonly 
   const claimIndexes = claims.map((claim) => indexStatements(claim));
   const factIndexes = liveFacts.map((fact) => indexStatements(fact.statement));
   const factTerms = liveFacts.map((fact) => meaningTerms(fact.statement).map((term) => term.term));
+  // A file some fact writes in full (`committed.go`) is that fact's: its stem alone is often a word of other facts
+  // ("committed", "settings", "transcript"), which names the file only where no fact writes it.
+  const fileWritten = liveProbes.map(
+    (probe) =>
+      probe.kind === 'artifact' &&
+      probe.file !== undefined &&
+      liveFacts.some((fact) => sameKind(fact.kind, probe.kind) && writesFullName(fact.statement, probe.file!)),
+  );
   const states = (factAt: number, probeAt: number): boolean => {
     const probe = liveProbes[probeAt]!;
     // What a file now holds: the reader's fact about that file, named by its name or its stem's words in a row
     // ("router", "PaneListLive" for pane_list_live.ex).
     if (probe.kind === 'artifact' && probe.file !== undefined)
-      return namesFile(liveFacts[factAt]!.statement, factTerms[factAt]!, probe.file);
+      return fileWritten[probeAt]
+        ? writesFullName(liveFacts[factAt]!.statement, probe.file)
+        : namesFile(liveFacts[factAt]!.statement, factTerms[factAt]!, probe.file);
     const factInClaim = statementLabel(claimIndexes[probeAt]!, factReadings[factAt]!);
     if (factInClaim === 'kept' || factInClaim === 'partial') return true;
     const claimInFact = statementLabel(factIndexes[factAt]!, claimReadings[probeAt]!);
@@ -152,9 +162,17 @@ function sameKind(factKind: string, probeKind: string): boolean {
  */
 function namesFile(statement: string, terms: readonly string[], file: string): boolean {
   const name = meaningTerms(basename(file)).map((term) => term.term);
+  const stem = basename(file).replace(/\.[^.]*$/, '');
+  // A dotfile (".gitignore") has no stem: only its full name names it.
+  if (stem === '') return writesFullName(statement, file);
   if (name.length === 0) return false;
-  if (name.length === 1) return writesName(statement, basename(file).replace(/\.[^.]*$/, ''));
+  if (name.length === 1) return writesName(statement, stem);
   return terms.some((_, at) => name.every((term, offset) => terms[at + offset] === term));
+}
+
+/** Whether a statement writes a file's name with its extension as a word of its own (`committed.go`, `.gitignore`). */
+function writesFullName(statement: string, file: string): boolean {
+  return new RegExp(`(?<![\\w.-])${escapeRegExp(basename(file))}(?![\\w-])`, 'i').test(statement);
 }
 
 /** Whether a statement writes a name as a word of its own, with or without an extension. */

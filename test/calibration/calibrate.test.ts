@@ -437,6 +437,42 @@ describe('calibrate', () => {
     );
   });
 
+  it('joins an artifact probe to the facts that write its file in full, where one does; a dotfile only by its name', () => {
+    const fact = (id: string, statement: string) => liveFact(id, 'artifact', statement);
+    const probe = (id: string, file: string): Probe =>
+      derivedProbe('artifact', { id, facets: [[file]], statement: `${file} changed`, file });
+    const facts = [
+      // "committed" and "settings" as words, the stems of committed.go and settings.go: other files' facts.
+      fact('A1', 'src/sync.go: every committed checkpoint is read back from the settings branch.'),
+      fact('A2', 'src/committed.go: UpdateSummary writes the summary back as a new commit.'),
+      fact('A3', 'The settings page reads the theme from the repo .gitignore_global list.'),
+    ];
+    const coverage = cutCoverage(facts, [
+      probe('committed', 'src/committed.go'),
+      probe('settings', 'src/settings.go'),
+      probe('ignore', '.gitignore'),
+    ]);
+    assert.deepEqual(
+      coverage.probes.map((item) => [item.probe, item.of]),
+      [
+        // A2 writes committed.go: that is the file's fact, not A1's word "committed".
+        ['committed', 'A2'],
+        // No fact writes settings.go: its stem as a word of its own still names it (as "the router" does).
+        ['settings', 'A1'],
+        // ".gitignore" has no stem; ".gitignore_global" is another file.
+        ['ignore', null],
+      ],
+    );
+    assert.deepEqual(
+      coverage.facts.map((item) => [item.fact, item.by]),
+      [
+        ['A1', 'settings'],
+        ['A2', 'committed'],
+        ['A3', 'settings'],
+      ],
+    );
+  });
+
   it(
     "sets the benchmark's own headline (derived probes on summary + tail) beside the reader, kind-balanced on both sides",
     { skip: REAL_SESSIONS_SKIP },
