@@ -16,6 +16,10 @@ import type { Opposite } from './probes.ts';
 // twice before the fix").
 const CLAUSE_END =
   /[,;:!?)]|\.(?=\s|$)|\s(?:but|after|before|until|then|once|earlier|previously|while|when|since|and)\s/;
+// A label's colon (or dash) right after a subject: what follows is said of it.
+const LABEL_AFTER = /^\s*(?::|=|\u2013|\u2014|\s-)(?=\s)/;
+// What joins the items of a list of ids and nothing more: commas, brackets, "and", "or", the word "commit".
+const LIST_GLUE = /^[\s,()]*(?:(?:and|or|&|commits?)[\s,()]+)*$/;
 // Where a sentence ends.
 const SENTENCE_END = /[!?]|\.(?=\s|$)/g;
 // Another thing's name, whose state is said from there on: a commit's hash (7 to 40 hex digits, with a digit and a
@@ -103,8 +107,10 @@ function windowEnd(text: string, start: number, end: number, within: Opposite['w
   const reach = text.slice(end, end + REACH[within]);
   let length = reach.length;
   if (within === 'clause') {
-    const stop = reach.search(CLAUSE_END);
-    if (stop >= 0) length = stop;
+    // A label's colon right after the subject leads into what is said of it ("`npm test`: not run").
+    const label = LABEL_AFTER.exec(reach)?.[0].length ?? 0;
+    const stop = reach.slice(label).search(CLAUSE_END);
+    if (stop >= 0) length = label + stop;
     // A list folded into one line runs on into the next item: another run of the same program starts another clause
     // ("cargo llvm-cov --fail-under-lines 100 cargo llvm-cov --html (failed)").
     const program = /^\S+/.exec(text.slice(start, end))![0];
@@ -119,8 +125,15 @@ function windowEnd(text: string, start: number, end: number, within: Opposite['w
       }
     }
     const own = text.slice(start, end);
+    // Where the list the subject stands in ends so far: ids listed with it share what the sentence says after them
+    // ("a0y.1 (commit dbe5100), a0y.2 (66e1a0a) and a0y.3 (f0b86dd) are committed locally").
+    let listed = 0;
     for (const match of reach.slice(0, length).matchAll(OTHER_ID)) {
       if (own.includes(match[0]) || match[0].includes(own) || isReference(text, end + match.index)) continue;
+      if (LIST_GLUE.test(reach.slice(listed, match.index))) {
+        listed = match.index + match[0].length;
+        continue;
+      }
       length = match.index;
       break;
     }

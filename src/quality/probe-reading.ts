@@ -11,6 +11,7 @@ import type { Probe } from './probes.ts';
 import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
 import { ownCopy } from '../text/text-cache.ts';
 import { refusedAfter } from './refusal.ts';
+import { saysFixed } from './fixed-claim.ts';
 import { DONE_KINDS } from './stance.ts';
 import { listedCommandOccurrences } from './listed-command.ts';
 
@@ -236,6 +237,8 @@ function sameNumber(number: NumberSpelling, text: string): boolean {
 /** What a context says about each facet of a probe. */
 export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeReading): FacetEvidence[] {
   const polar = POLAR_KINDS.has(probe.kind);
+  // A derived error is live when nothing fixed it before the cut; an authored one may be a fix worth keeping.
+  const live = EITHER_KINDS.has(probe.kind) && probe.source === 'derived' && probe.live !== false;
   return reading.facets.map((facet) => {
     const support: Occurrence[] = [];
     const oppose: Occurrence[] = [];
@@ -257,6 +260,11 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
           if (read.own === 'denied' && occurrence.stance === 'denied' && !occurrence.negated)
             support.push(occurrence);
           else oppose.push(occurrence);
+          continue;
+        }
+        // An error still live at the cut, said to be fixed, is stated the other way (fixed-claim.ts).
+        if (live && saysFixed(index.slice, occurrence.start, occurrence.end)) {
+          oppose.push(occurrence);
           continue;
         }
         if (statesFact(read, occurrence, index)) support.push(occurrence);

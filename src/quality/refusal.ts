@@ -15,9 +15,11 @@ export const DECLINE =
 
 // How Claude Code reports a tool call the user rejected (canonical text: lower case, spaces folded).
 const REJECTED_REPORT = "the user doesn't want to proceed with this tool use";
-// A sentence that says the user refused what it names: "…, but the user declined", "… (he said no)".
+// A sentence that says the user refused what it names: "…, but the user declined", "… (he said no)", "… but the user
+// rejected it". The refusal names nothing else after it: "… but the user rejected the chmod change" refuses that
+// change, not what the sentence named first.
 const REFUSED_IN_PROSE =
-  /^[^.?!;[]{0,80}?\b(?:the user|user|he|she|they)\s+(?:said no|declined|refused|rejected|vetoed|turned (?:it|this|that) down)\b/;
+  /^[^.?!;[]{0,80}?\b(?:the user|user|he|she|they)\s+(?:said no|declined|refused|rejected|vetoed|turned (?:it|this|that) down)(?:\s+(?:to\s+)?(?:it|this|that|them|the (?:offer|idea|suggestion|proposal|call|command|request)))?(?=\s*(?:[.,;:!?)\]]|$)|\s+(?:and|but|so|because|since|as|when|with|saying|outright|again)\b)/;
 // How far after a mention its refusal may stand in prose: the rest of the offer's sentence, or of a copied call's line.
 const REACH = 300;
 // How far the next block of a rendered transcript may stand: a rejected call's arguments may hold a long commit message.

@@ -20,9 +20,21 @@ const DENYING_LEAD_IN =
 // A sentence whose predicate denies it: "… was not done.", "… has never been committed.", "… is false."
 const DENYING_ENDING =
   /\b(?:(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been)?\s+(?:done|made|true|the case|implemented|finished|completed|committed|fixed|created|written|added|asked(?: for)?|requested|run|passed|pushed|closed)|(?:is|are|was|were)\s+(?:false|untrue)|never happened|did(?:n't| not) happen)\s*[.!]?\s*$/i;
+// What a terse note writes right after a thing to deny it, a label's colon or a dash before: "npm test: not run",
+// "the migration - never done". Read only right after the thing (a clause's other item says nothing of it).
+const DENYING_LABEL =
+  /^\s*(?::|=|\u2013|\u2014|-)?\s*(?:not|never)(?: been)?\s+(?:done|implemented|finished|completed|created|written|run|executed|tested)\b(?!\s+(?:yet|again|since|after|before|until|on|for|with|in)\b)/i;
+// The same, as a whole sentence of a note: "npm test: not run." (no other clause before it).
+const DENYING_LABEL_SENTENCE =
+  /^[^;:]*(?::|=|\u2013|\u2014|\s-)\s*(?:not|never)(?: been)?\s+(?:done|implemented|finished|completed|created|written|run|executed|tested)\s*[.!]?\s*$/i;
+// A frame that says the user never asked for the rest of its clause: "The user did not ask for a rewrite", "Nobody
+// asked to touch the API". A comma or a turn ends its reach ("…, only for the fix"; "; they asked for Y").
+const NOT_ASKED_OPENING =
+  /^\s*(?:[-*]\s+)?(?:(?:the user|user|they|he|she)\s+(?:never|did not|didn't|has not|hasn't|had not|hadn't|has never|had never)|nobody|no one)\s+(?:ask(?:ed)?|request(?:ed)?|want(?:ed)?)\b/i;
+const NOT_ASKED_END = /[;,]|\s(?:but|only|instead|rather|while|whereas)\s/i;
 // A sentence that puts its matter as not done yet: "… is still to do", "… pending", "… yet to be written".
 const PENDING =
-  /\b(?:(?:is|are) still (?:to do|to be done|pending|open|outstanding|missing)|still to (?:do|be done)|(?:is|are) pending|remains? to be (?:done|written|made|implemented)|(?:is|are) yet to be|(?:has|have)(?:n't| not) (?:yet )?(?:been )?(?:started|begun)|not (?:yet )?(?:started|begun))\b/i;
+  /\b(?:(?:is|are) still (?:to do|to be done|pending|open|outstanding|missing)|still to (?:do|be done)|(?:is|are) pending|remains? to be (?:done|written|made|implemented)|(?:is|are) yet to be|(?:has|have)(?:n't| not) (?:yet )?(?:been )?(?:started|begun)|not (?:yet )?(?:started|begun)|not (?:been )?yet (?:been )?(?:run|rerun|executed|done|written|implemented|created|tested)|not (?:been )?(?:run|rerun|executed|done|written|implemented|created|tested) yet)\b/i;
 
 // Where a sentence ends: after `.`, `!` or `?` before a space or the end (`a0y.4` and `main.ts` go on), and at a line
 // break.
@@ -47,7 +59,15 @@ export function stanceSpans(text: string): StanceSpan[] {
       spans.push({ start: start + leadIn.index + leadIn[0].length, end, stance: 'denied' });
       continue;
     }
-    if (DENYING_ENDING.test(sentence)) spans.push({ start, end, stance: 'denied' });
+    const notAsked = NOT_ASKED_OPENING.exec(sentence);
+    if (notAsked) {
+      const from = notAsked[0].length;
+      const stop = sentence.slice(from).search(NOT_ASKED_END);
+      spans.push({ start: start + from, end: stop < 0 ? end : start + from + stop, stance: 'denied' });
+      continue;
+    }
+    if (DENYING_ENDING.test(sentence) || DENYING_LABEL_SENTENCE.test(sentence))
+      spans.push({ start, end, stance: 'denied' });
     else if (PENDING.test(sentence)) spans.push({ start, end, stance: 'pending' });
   }
   return spans;
@@ -79,11 +99,21 @@ export function stanceAround(text: string, start: number, end: number): Stance |
     (colon && DENYING_LEAD_IN.test(opening))
   )
     return 'denied';
-  if (mayHold(closing, ENDING_WORDS) && DENYING_ENDING.test(closing)) return 'denied';
-  const clause = /^[^,;:]*/.exec(closing)?.[0] ?? '';
+  if (notAskedBefore(opening)) return 'denied';
+  if (mayHold(closing, ENDING_WORDS) && (DENYING_ENDING.test(closing) || DENYING_LABEL.test(closing)))
+    return 'denied';
+  // A label's colon right after the thing leads into what is said of it ("npm test: not run yet").
+  const clause = /^\s*(?::|=|\u2013|\u2014|\s-)?[^,;:]*/.exec(closing)?.[0] ?? '';
   if ((mayHold(clause, PENDING_WORDS) && PENDING.test(clause)) || (colon && PENDING_LEAD_IN.test(opening)))
     return 'pending';
   return undefined;
+}
+
+/** Whether a sentence opening says the user never asked for what follows it, with no comma or turn since. */
+function notAskedBefore(opening: string): boolean {
+  if (!mayHold(opening, ASKED_WORDS)) return false;
+  const frame = NOT_ASKED_OPENING.exec(opening);
+  return frame !== null && opening.slice(frame[0].length).search(NOT_ASKED_END) < 0;
 }
 
 // A word every match of a frame holds, one of each list (read from the patterns above: each alternative of
@@ -93,6 +123,7 @@ export function stanceAround(text: string, start: number, end: number): Stance |
 const OPENING_WORDS = ['not', 'false', 'untrue', 'wrong', 'contrary'];
 const ENDING_WORDS = ["n't", 'not', 'never', 'false', 'untrue'];
 const PENDING_WORDS = ['still', 'pending', 'remain', 'yet', 'started', 'begun'];
+const ASKED_WORDS = ['ask', 'request', 'want'];
 
 /**
  * Whether a lowercase text holds one of `words`: where it holds none, no frame that needs one can match. The text

@@ -130,9 +130,13 @@ const PASSED_WORDS = [
   '✅',
 ];
 
+// How a handoff says a check that ran was never run ("`npm test`: not run", "npm test was not run yet"): the other
+// way for a passing run and a failing one alike.
+const NOT_RUN_WORDS = ['not run', 'never run', 'not been run', 'not yet run', "wasn't run", "weren't run"];
+
 /**
  * A check's outcome said the other way of the check, in the clause that names it: a passing run said to fail
- * ("`cargo llvm-cov --fail-under-lines 100` still fails"), a failing one said to pass. The check is named by the
+ * ("`cargo llvm-cov --fail-under-lines 100` still fails"), a failing one said to pass, either said not run. The check is named by the
  * command as run, or by a script's own name when it is no common word (`check-types`, `test:integration`; not `lint`
  * or `test`, which name any check); its name alone (`cargo test`) is also what other runs of it are named by.
  */
@@ -143,7 +147,7 @@ export function outcomeOpposite(key: string, command: string, failed: boolean): 
     ...(key.split(' ').length >= 2 && /^[a-z][\w]+[-:][\w:-]+$/i.test(script) ? [script] : []),
   ];
   const [said, own] = failed ? [PASSED_WORDS, FAILED_WORDS] : [FAILED_WORDS, PASSED_WORDS];
-  return { subject, said, within: 'clause', own };
+  return { subject, said: [...said, ...NOT_RUN_WORDS], within: 'clause', own };
 }
 
 /**
