@@ -59,7 +59,9 @@ export function cutCoverage(facts: readonly CalibrationFact[], probes: readonly 
     (probe) =>
       probe.kind === 'artifact' &&
       probe.file !== undefined &&
-      liveFacts.some((fact) => sameKind(fact.kind, probe.kind) && writesFullName(fact.statement, probe.file!)),
+      liveFacts.some(
+        (fact) => sameKind(fact.kind, probe.kind) && writesFullName(fact.statement, probe.file!),
+      ),
   );
   const states = (factAt: number, probeAt: number): boolean => {
     const probe = liveProbes[probeAt]!;
