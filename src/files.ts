@@ -74,7 +74,7 @@ export function createFileBatch(): FileBatch {
   };
   return {
     async add(path, text) {
-      written.push({ path, temporary: await writeTemporary(path, piecesOf(text)) });
+      written.push({ path, temporary: await writeTemporary(path, text) });
     },
     async commit(signal) {
       try {
@@ -94,46 +94,6 @@ export function createFileBatch(): FileBatch {
     },
     discard,
   };
-}
-
-// A long text goes to its file in pieces of this many characters: never one buffer of the whole file beside it.
-const PIECE_CHARS = 1 << 20;
-// Short pieces are joined until they hold this many characters: a page made of thousands of small pieces (rows,
-// marks) was thousands of writes, each a trip through the thread pool (4% of a suite's CPU).
-const JOINED_CHARS = 1 << 16;
-
-/**
- * A text, or its pieces, cut into pieces of at most {@link PIECE_CHARS} characters, short ones (a page's rows and
- * messages) joined up to {@link JOINED_CHARS}: a file is neither one buffer of its whole nor a write per line.
- */
-function* piecesOf(text: string | Iterable<string>): Generator<string> {
-  let held: string[] = [];
-  let heldChars = 0;
-  for (const piece of typeof text === 'string' ? [text] : text) {
-    if (heldChars + piece.length <= JOINED_CHARS) {
-      held.push(piece);
-      heldChars += piece.length;
-      continue;
-    }
-    if (held.length > 0) yield held.join('');
-    held = [];
-    heldChars = 0;
-    if (piece.length <= JOINED_CHARS) {
-      held.push(piece);
-      heldChars = piece.length;
-      continue;
-    }
-    let start = 0;
-    while (start < piece.length) {
-      let end = Math.min(start + PIECE_CHARS, piece.length);
-      // Never between the two halves of a surrogate pair: each piece is encoded on its own.
-      const last = piece.charCodeAt(end - 1);
-      if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
-      yield piece.slice(start, end);
-      start = end;
-    }
-  }
-  if (held.length > 0) yield held.join('');
 }
 
 /**
@@ -183,33 +143,79 @@ async function writeTemporary(path: string, text: string | Iterable<string>): Pr
   return temporary;
 }
 
-// Characters of a piece written at a time (see writeNewFile).
-const WRITE_CHARS = 1 << 16;
+// Bytes of the buffer a file's text is encoded into before it is written (see encodedWriter).
+const WRITE_BYTES = 1 << 18;
+// The buffer writeNewFile encodes into, reused from file to file (taken while a file is written).
+let spareBuffer: Buffer | null = null;
 
 /**
- * Writes `text`, or its pieces, to `path` at once (not atomically: for a file of a staging folder): one open, a
- * write of each piece as a string, one close. An asynchronous write made a Buffer of each piece (memory outside the
- * heap that only the collector frees) and took a trip through the thread pool for the open, each piece and the
- * close: a suite writes eight report files and a records part a session, the pages 0.4 MB each.
+ * Writes `text`, or its pieces, to `path` at once (not atomically: for a file of a staging folder): one open, the
+ * pieces encoded one after another into one reused buffer and written as it fills, one close. A string written as
+ * it is made Node encode it into native memory of its own, a write each (a page's pieces were joined first to keep
+ * those few), and an asynchronous write made a Buffer of each piece and took a trip through the thread pool: a suite
+ * writes eight report files and a records part a session, the pages 0.4 MB each.
  */
 export function writeNewFile(path: string, text: string | Iterable<string>): void {
   const descriptor = openSync(path, 'w');
+  const buffer = spareBuffer ?? Buffer.allocUnsafeSlow(WRITE_BYTES);
+  spareBuffer = null;
   try {
-    for (const piece of typeof text === 'string' ? [text] : text) {
-      // At most 64k characters a write: Node encodes a string into native memory of its own, and a freed block
-      // of megabytes raises the C allocator's threshold, so later blocks stay in its arena (README, Performance).
-      for (let start = 0; start < piece.length;) {
-        let end = Math.min(start + WRITE_CHARS, piece.length);
-        const last = piece.charCodeAt(end - 1);
-        if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
-        writeWhole(descriptor, start === 0 && end === piece.length ? piece : piece.slice(start, end));
-        start = end;
-      }
-    }
+    const writer = encodedWriter(descriptor, buffer);
+    for (const piece of typeof text === 'string' ? [text] : text) writer.write(piece);
+    writer.flush();
   } finally {
+    spareBuffer = buffer;
     closeSync(descriptor);
   }
 }
+
+/** Text encoded (UTF-8) into a buffer and written to an open file as the buffer fills. */
+export type EncodedWriter = {
+  /** Adds a piece after those held (writing them first when it might not fit); returns its length in bytes. */
+  write(piece: string): number;
+  /** Writes what is held. */
+  flush(): void;
+};
+
+/**
+ * An {@link EncodedWriter} into `buffer` for the file open as `descriptor`. A piece is encoded straight into the
+ * buffer (no joined string of the pieces, no encoding of each into memory of its own, no count of its bytes
+ * apart); a piece that could need more than the whole buffer (3 bytes a UTF-16 unit) is written on its own, a
+ * {@link WRITE_CHARS} slice at a time.
+ */
+export function encodedWriter(descriptor: number, buffer: Buffer): EncodedWriter {
+  let held = 0;
+  const flush = () => {
+    for (let at = 0; at < held;) at += writeSync(descriptor, buffer, at, held - at);
+    held = 0;
+  };
+  return {
+    write(piece) {
+      if (held + piece.length * 3 > buffer.length) flush();
+      if (piece.length * 3 <= buffer.length) {
+        // A lone surrogate is written as U+FFFD, as writing the string would.
+        const bytes = buffer.write(piece, held);
+        held += bytes;
+        return bytes;
+      }
+      let bytes = 0;
+      for (let start = 0; start < piece.length;) {
+        let end = Math.min(start + WRITE_CHARS, piece.length);
+        // Never between the two halves of a surrogate pair: each slice is encoded on its own.
+        const last = piece.charCodeAt(end - 1);
+        if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
+        bytes += writeWhole(descriptor, start === 0 && end === piece.length ? piece : piece.slice(start, end));
+        start = end;
+      }
+      return bytes;
+    },
+    flush,
+  };
+}
+
+// Characters of a long piece written at a time: Node encodes a string into native memory of its own, and a freed
+// block of megabytes raises the C allocator's threshold, so later blocks stay in its arena (README, Performance).
+const WRITE_CHARS = 1 << 16;
 
 /**
  * Writes a piece and returns its length in bytes (`length`, when the caller counted them already). A string is

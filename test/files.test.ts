@@ -6,7 +6,14 @@ import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { appendFileAtomic, copyFileAtomic, createFileBatch, writeFileAtomic } from '../src/files.ts';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import {
+  appendFileAtomic,
+  copyFileAtomic,
+  createFileBatch,
+  encodedWriter,
+  writeFileAtomic,
+} from '../src/files.ts';
 import { temporaryDirectory } from './helpers/cli.ts';
 
 let directory: { path: string; remove: () => Promise<void> };
@@ -43,6 +50,46 @@ describe('atomic files', () => {
     const text = `${'a'.repeat((1 << 16) - 1)}😀${'é'.repeat(1 << 17)}\n`;
     await writeFileAtomic(path, [text, 'end']);
     assert.equal(await readFile(path, 'utf8'), `${text}end`);
+    await own.remove();
+  });
+
+  it('encodes pieces into its buffer as a string write would, counting their bytes, whatever the buffer holds', async () => {
+    const own = await temporaryDirectory();
+    // Pieces of every width (ASCII, two and three bytes, pairs, lone surrogates) around a small buffer's edge (a piece
+    // whose characters would fit in what is left but not its bytes), and pieces longer than the buffer could hold:
+    // the file is the bytes a write of each string makes.
+    const pieces = [
+      'x'.repeat(20),
+      'x'.repeat(20),
+      'x'.repeat(15),
+      'ééééé',
+      'plain ascii ',
+      'é'.repeat(7),
+      '€✓–',
+      '😀',
+      '\ud800 lone high',
+      'lone low \udc00',
+      'x'.repeat(20),
+      `${'a'.repeat(40)}😀${'b'.repeat(40)}`,
+      '',
+      `${'é'.repeat((1 << 16) + 3)}😀`,
+      'end',
+    ];
+    for (const size of [16, 64, 1024]) {
+      const path = join(own.path, `encoded-${size}.txt`);
+      const expected = join(own.path, `expected-${size}.txt`);
+      const descriptor = openSync(path, 'w');
+      const plain = openSync(expected, 'w');
+      const writer = encodedWriter(descriptor, Buffer.alloc(size));
+      for (const piece of pieces) {
+        assert.equal(writer.write(piece), Buffer.byteLength(piece), `${size}: ${piece.slice(0, 12)}`);
+        writeSync(plain, piece);
+      }
+      writer.flush();
+      closeSync(descriptor);
+      closeSync(plain);
+      assert.deepEqual(readFileSync(path), readFileSync(expected), `buffer of ${size} bytes`);
+    }
     await own.remove();
   });
 

@@ -138,9 +138,9 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
   },
 ];
 
-// Short pieces (a page's rows, messages, chart blocks) are checked together, up to this many characters: the writer
-// joins them to that size anyway (files.ts), and checking each of a page's hundreds of pieces paid the key
-// variables' look-up and a flattening of every concatenated piece (a tenth of a suite session's page).
+// Short pieces (a page's rows, messages, chart blocks) are checked together, up to this many characters: checking
+// each of a page's hundreds of pieces paid the key variables' look-up and a flattening of every concatenated piece
+// (a tenth of a suite session's page).
 const CHECKED_CHARS = 1 << 16;
 
 /**

@@ -8,7 +8,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeWhole } from '../files.ts';
+import { encodedWriter, type EncodedWriter } from '../files.ts';
 import { assembledPrompt } from './prompt-parts.ts';
 import type { TextPieces } from './text-pieces.ts';
 
@@ -160,19 +160,16 @@ export type PackWriter = {
   close(): string[];
 };
 
-// Characters of lines held before they are written: a session's texts go in a few writes, not three or more each,
-// and no more than this is held (a long context is written as it is made, never kept whole).
-const HELD_CHARS = 1 << 16;
+// Bytes of lines held before they are written: a session's texts go in a few writes, not three or more each, and
+// no more than this is held (a long context is written as it is made, never kept whole).
+const HELD_BYTES = 1 << 18;
 
-/** A pack file being written: its lines' spans, and the lines (or pieces of one) not written yet. */
+/** A pack file being written: its lines' spans, and its writer holding the lines (or pieces of one) not written yet. */
 type PackFile = {
   descriptor: number;
   size: number;
   spans: Map<string, Span>;
-  held: string[];
-  heldChars: number;
-  /** The held pieces' UTF-8 bytes, counted as they came. */
-  heldBytes: number;
+  writer: EncodedWriter;
 };
 
 /** A pack written into `directory` under the name `pack`, its files made when their first text comes. */
@@ -182,19 +179,16 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
     let file = files.get(kind);
     if (!file) {
       const descriptor = openSync(packPath(directory, pack, kind), 'wx+');
-      file = { descriptor, size: 0, spans: new Map(), held: [], heldChars: 0, heldBytes: 0 };
-      if (kind === 'calls') file.size = writeWhole(descriptor, CALLS_HEADER);
+      // Each line's pieces are encoded into the file's buffer as they come: their bytes are counted there, and
+      // no string of the held lines is joined before a write.
+      const writer = encodedWriter(descriptor, Buffer.allocUnsafeSlow(HELD_BYTES));
+      file = { descriptor, size: 0, spans: new Map(), writer };
+      if (kind === 'calls') file.size = writer.write(CALLS_HEADER);
       files.set(kind, file);
     }
     return file;
   };
-  const flush = (file: PackFile) => {
-    if (file.held.length === 0) return;
-    writeWhole(file.descriptor, file.held.length === 1 ? file.held[0]! : file.held.join(''), file.heldBytes);
-    file.held = [];
-    file.heldChars = 0;
-    file.heldBytes = 0;
-  };
+  const flush = (file: PackFile) => file.writer.flush();
   const lineOf = (kind: StoredKind, hash: string) => {
     const file = files.get(kind);
     const span = file?.spans.get(hash);
@@ -207,14 +201,7 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
       const file = fileOf(kind);
       if (file.spans.has(hash)) return;
       let length = 0;
-      for (const piece of linePieces(kind, hash, text, form)) {
-        const bytes = Buffer.byteLength(piece);
-        length += bytes;
-        file.heldBytes += bytes;
-        file.held.push(piece);
-        file.heldChars += piece.length;
-        if (file.heldChars >= HELD_CHARS) flush(file);
-      }
+      for (const piece of linePieces(kind, hash, text, form)) length += file.writer.write(piece);
       file.spans.set(hash, { offset: file.size, length: length - 1 });
       file.size += length;
     },
