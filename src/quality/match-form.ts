@@ -137,9 +137,11 @@ export function matchForm(canonical: string): MatchForm {
   };
 }
 
-/** The canonical offset of the character at match-form offset `index` (a plain function: see match.ts's classes). */
-export function formPosition(form: MatchForm, index: number): number {
-  const { breaks, shifts } = form;
+/**
+ * The canonical offset of the character at match-form offset `index`, from a form's `breaks` and `shifts` (a plain
+ * function, not a closure per text: see match.ts's classes).
+ */
+export function formPosition(breaks: Int32Array, shifts: Int32Array, index: number): number {
   // The last break at or before `index`, by binary search.
   let low = 0;
   let high = breaks.length;

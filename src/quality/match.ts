@@ -4,7 +4,7 @@
  * negation right next to a needle. A text is indexed once and answers every look-up from that index.
  */
 
-import { formPosition, matchForm, isWordCharacter, wordStartsOf, type MatchForm } from './match-form.ts';
+import { formPosition, matchForm, isWordCharacter, wordStartsOf } from './match-form.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { indexMeaning, withPrepositionsSpelled, type MeaningIndex } from './meaning.ts';
 import {
@@ -248,7 +248,10 @@ class IndexedText {
   readonly reader: NegationReader;
   /** The text as given, read again from its source (the index does not hold it). */
   readonly text: () => string;
-  readonly #form: MatchForm;
+  // Where the match form falls behind the canonical text: the form itself is not held (a long text's is held
+  // narrowed in `formText`, and its word edges only until the needle index is built).
+  readonly #breaks: Int32Array;
+  readonly #shifts: Int32Array;
   readonly #long: boolean;
   // The canonical text as a string, as the scan for word starts reads it.
   readonly #normalized: string;
@@ -264,7 +267,8 @@ class IndexedText {
     const form = matchForm(canonicalString);
     const long = form.text.length >= INDEXED_TEXT_CHARS;
     const narrow = long ? narrowForm(form.text) : undefined;
-    this.#form = form;
+    this.#breaks = form.breaks;
+    this.#shifts = form.shifts;
     this.#long = long;
     this.narrow = narrow;
     this.formText = narrow?.text ?? form.text;
@@ -279,7 +283,7 @@ class IndexedText {
 
   /** Match-form offset → canonical offset. */
   position(offset: number): number {
-    return formPosition(this.#form, offset);
+    return formPosition(this.#breaks, this.#shifts, offset);
   }
 
   /** The index of the word (a run of non-space characters) at or before canonical `offset`. */
