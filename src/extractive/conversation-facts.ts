@@ -1,5 +1,5 @@
 /** Extracts facts from a rendered conversation: requests, constraints, decisions, progress, activity, next steps. */
-import type { BlockRole, ConversationBlock } from './conversation.ts';
+import type { ConversationBlock } from './conversation.ts';
 import { errorLines } from '../session/error-lines.ts';
 import type { FactKind, FactStore, Placement } from './facts.ts';
 import {
@@ -17,7 +17,7 @@ import {
   WEAK_DECISION_CUE,
 } from './text.ts';
 import { memoizeByText } from '../text/text-cache.ts';
-import type { CallRecord } from './tool-facts.ts';
+import type { CallRecord, ToolLog } from './tool-facts.ts';
 import { createToolLog } from './tool-facts.ts';
 import { typedRequest } from '../session/editor-prompt-header.ts';
 import { withShortListsJoined } from './user-list-items.ts';
@@ -119,20 +119,76 @@ export function readConversationFacts(
   at: (index: number, weight: number) => Placement,
   branch: Branch,
 ): void {
-  const tools = createToolLog(store, at);
-  let latestRequest: { index: number; text: string } | undefined;
-  // The harness's mode (Codex's sandbox and approvals): the latest context that sets one stands.
-  let latestMode: { index: number; text: string } | undefined;
-  let lastUserIndex = -1;
-  // Injected context (instructions, environment, notifications) before it leaves the first message the task.
-  const firstIndex = blocks.findIndex((block) => block.role !== 'context');
-  const assistantTexts: Array<{ index: number; text: string }> = [];
-  const addFacts = (index: number, facts: readonly MessageFact[]) =>
-    facts.forEach((fact) => store.add(fact.kind, fact.text, at(index, fact.weight)));
+  const reading = new ConversationReading(blocks, store, at, branch);
+  for (let index = 0; index < blocks.length; index++) reading.read(index, blocks[index]!);
+  reading.finish();
+}
 
-  const onUser = (index: number, text: string) => {
+/**
+ * One conversation's blocks read in order, and what the reading keeps until its end. A class, not closures made per
+ * conversation: a closure's optimized code is lost with the closures at a full collection, and a suite reads
+ * thousands of conversations (quality/match.ts's classes say more).
+ */
+class ConversationReading {
+  readonly #store: FactStore;
+  readonly #at: (index: number, weight: number) => Placement;
+  readonly #branch: Branch;
+  readonly #tools: ToolLog;
+  // Injected context (instructions, environment, notifications) before it leaves the first message the task.
+  readonly #firstIndex: number;
+  readonly #assistantTexts: Array<{ index: number; text: string }> = [];
+  #latestRequest: { index: number; text: string } | undefined;
+  // The harness's mode (Codex's sandbox and approvals): the latest context that sets one stands.
+  #latestMode: { index: number; text: string } | undefined;
+  #lastUserIndex = -1;
+
+  constructor(
+    blocks: readonly ConversationBlock[],
+    store: FactStore,
+    at: (index: number, weight: number) => Placement,
+    branch: Branch,
+  ) {
+    this.#store = store;
+    this.#at = at;
+    this.#branch = branch;
+    this.#tools = createToolLog(store, at);
+    this.#firstIndex = firstNonContext(blocks);
+  }
+
+  read(index: number, block: ConversationBlock): void {
+    const { text } = block;
+    switch (block.role) {
+      case 'user':
+        return this.#onUser(index, text);
+      // What the agent injected is background the model had, never the user's task or request; the mode the
+      // harness set is a constraint of the work.
+      case 'context': {
+        const mode = harnessModeLine(text);
+        if (mode) this.#latestMode = { index, text: mode };
+        return;
+      }
+      case 'assistant':
+        return this.#onAssistant(index, text, false);
+      case 'thinking':
+        return this.#onAssistant(index, text, true);
+      case 'tool-calls':
+        return this.#tools.calls(index, text);
+      case 'tool-result':
+        return this.#tools.result(index, text, false);
+      case 'tool-error':
+        return this.#tools.result(index, text, true);
+    }
+  }
+
+  #addFacts(index: number, facts: readonly MessageFact[]): void {
+    for (const fact of facts) this.#store.add(fact.kind, fact.text, this.#at(index, fact.weight));
+  }
+
+  #onUser(index: number, text: string): void {
+    const tools = this.#tools;
+    const store = this.#store;
     tools.startTurn();
-    lastUserIndex = index;
+    this.#lastUserIndex = index;
     // A message read as the session's task and read as a later request differ in their facts alone.
     const read = readUserMessage(text);
     if (read.shell) {
@@ -142,60 +198,61 @@ export function readConversationFacts(
     }
     if (read.request === undefined) return;
     for (const line of read.pasted) tools.userError(index, line);
-    for (const path of read.paths) store.touchFile(path, 'mentioned', at(index, WEIGHT.userMentionedFile));
+    for (const path of read.paths) store.touchFile(path, 'mentioned', this.#at(index, WEIGHT.userMentionedFile));
     // The session's task is the first message of a conversation that starts with it; a slice that
     // starts elsewhere or continues a summary opens with just another request.
-    if (index !== firstIndex) addFacts(index, read.facts);
+    if (index !== this.#firstIndex) this.#addFacts(index, read.facts);
     else
-      branch(
-        () => addFacts(index, readFirstUserMessage(text).facts),
-        () => addFacts(index, read.facts),
+      this.#branch(
+        () => this.#addFacts(index, readFirstUserMessage(text).facts),
+        () => this.#addFacts(index, read.facts),
       );
-    latestRequest = { index, text: read.request };
-  };
+    this.#latestRequest = { index, text: read.request };
+  }
 
-  const onAssistant = (index: number, text: string, thinking: boolean) => {
-    if (!thinking) assistantTexts.push({ index, text });
+  #onAssistant(index: number, text: string, thinking: boolean): void {
+    const store = this.#store;
+    if (!thinking) this.#assistantTexts.push({ index, text });
     const read = (thinking ? readThinking : readAssistantMessage)(text);
-    for (const path of read.paths) store.touchFile(path, 'mentioned', at(index, WEIGHT.mentionedFile));
-    read.units.forEach(({ sentence, fact }, unitIndex) => {
-      if (!thinking) tools.explain(sentence, unitIndex === 0);
-      if (fact) store.add(fact.kind, fact.text, at(index, fact.weight));
-    });
-  };
-
-  const handlers: Record<BlockRole, (index: number, text: string) => void> = {
-    user: onUser,
-    // What the agent injected is background the model had, never the user's task or request; the mode the harness
-    // set is a constraint of the work.
-    context: (index, text) => {
-      const mode = harnessModeLine(text);
-      if (mode) latestMode = { index, text: mode };
-    },
-    assistant: (index, text) => onAssistant(index, text, false),
-    thinking: (index, text) => onAssistant(index, text, true),
-    'tool-calls': (index, text) => tools.calls(index, text),
-    'tool-result': (index, text) => tools.result(index, text, false),
-    'tool-error': (index, text) => tools.result(index, text, true),
-  };
-  blocks.forEach((block, index) => {
-    handlers[block.role](index, block.text);
-  });
-  tools.finish();
-
-  addLatestActivity(store, at, assistantTexts.slice(-2), tools.recentCalls(RECENT_CALLS));
-  if (latestMode) store.add('constraint', latestMode.text, at(latestMode.index, WEIGHT.constraint));
-  if (latestRequest) {
-    const { index, text } = latestRequest;
-    // The same key moves the latest request out of the goal list: the latest ask (but the task) is what comes next.
-    const addNext = () => store.add('next', text, at(index, WEIGHT.next));
-    if (index > firstIndex) addNext();
-    else branch(() => undefined, addNext);
+    for (const path of read.paths) store.touchFile(path, 'mentioned', this.#at(index, WEIGHT.mentionedFile));
+    const { units } = read;
+    for (let unitIndex = 0; unitIndex < units.length; unitIndex++) {
+      const { sentence, fact } = units[unitIndex]!;
+      if (!thinking) this.#tools.explain(sentence, unitIndex === 0);
+      if (fact) store.add(fact.kind, fact.text, this.#at(index, fact.weight));
+    }
   }
-  for (const { index, text } of assistantTexts.filter((entry) => entry.index > lastUserIndex).slice(-2)) {
-    for (const item of plannedItems(text))
-      store.add('next', clip(item, SENTENCE_CHARS), at(index, WEIGHT.next - 1));
+
+  finish(): void {
+    const store = this.#store;
+    const at = this.#at;
+    this.#tools.finish();
+    const assistantTexts = this.#assistantTexts;
+    addLatestActivity(store, at, assistantTexts.slice(-2), this.#tools.recentCalls(RECENT_CALLS));
+    const latestMode = this.#latestMode;
+    if (latestMode) store.add('constraint', latestMode.text, at(latestMode.index, WEIGHT.constraint));
+    const latestRequest = this.#latestRequest;
+    if (latestRequest) {
+      const { index, text } = latestRequest;
+      // The same key moves the latest request out of the goal list: the latest ask (but the task) is what comes next.
+      const addNext = () => store.add('next', text, at(index, WEIGHT.next));
+      if (index > this.#firstIndex) addNext();
+      else this.#branch(() => undefined, addNext);
+    }
+    const lastUserIndex = this.#lastUserIndex;
+    const after: Array<{ index: number; text: string }> = [];
+    for (const entry of assistantTexts) if (entry.index > lastUserIndex) after.push(entry);
+    for (const { index, text } of after.slice(-2)) {
+      for (const item of plannedItems(text))
+        store.add('next', clip(item, SENTENCE_CHARS), at(index, WEIGHT.next - 1));
+    }
   }
+}
+
+/** The index of the first block that is not injected context; -1 when every block is. */
+function firstNonContext(blocks: readonly ConversationBlock[]): number {
+  for (let index = 0; index < blocks.length; index++) if (blocks[index]!.role !== 'context') return index;
+  return -1;
 }
 
 /** A fact a message states, before it is placed on the conversation's timeline. */

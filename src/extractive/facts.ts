@@ -39,44 +39,51 @@ export type FactStore = {
 
 /** An empty store. */
 export function createFactStore(): FactStore {
-  const byKey = new Map<string, Fact>();
-  const files = new Map<string, FileRecord>();
-  return {
-    files,
-    add(kind, text, placement) {
-      const key = normalizeKey(text);
-      if (key.length === 0 || key === '(none)' || key === 'none') return;
-      const existing = byKey.get(key);
-      if (!existing) {
-        byKey.set(key, { kind, text, key, ...placement });
-        return;
-      }
-      // A restatement: the weightier wording and kind win, the latest sighting dates it.
-      if (placement.weight > existing.weight) {
-        existing.kind = kind;
-        existing.text = text;
-        existing.weight = placement.weight;
-      }
-      existing.position = Math.max(existing.position, placement.position);
-      existing.recency = Math.max(existing.recency, placement.recency);
-    },
-    touchFile(path, operation, placement) {
-      const record = files.get(path);
-      if (!record) {
-        files.set(path, { path, operations: [operation], ...placement });
-        return;
-      }
-      if (!record.operations.includes(operation)) record.operations.push(operation);
-      record.position = Math.max(record.position, placement.position);
-      record.recency = Math.max(record.recency, placement.recency);
-      record.weight = Math.max(record.weight, placement.weight);
-    },
-    facts() {
-      const records = [...files.values()];
-      const told = records.filter((record) => !mentionsKnownFile(record, records));
-      return [...byKey.values(), ...told.map(fileFact)];
-    },
-  };
+  return new MapFactStore();
+}
+
+// A class, not an object of closures: every conversation read makes a store, and a closure's optimized code is lost
+// with the closures at a full collection (quality/match.ts's classes say more).
+class MapFactStore implements FactStore {
+  readonly files = new Map<string, FileRecord>();
+  readonly #byKey = new Map<string, Fact>();
+
+  add(kind: FactKind, text: string, placement: Placement): void {
+    const key = normalizeKey(text);
+    if (key.length === 0 || key === '(none)' || key === 'none') return;
+    const existing = this.#byKey.get(key);
+    if (!existing) {
+      this.#byKey.set(key, { kind, text, key, ...placement });
+      return;
+    }
+    // A restatement: the weightier wording and kind win, the latest sighting dates it.
+    if (placement.weight > existing.weight) {
+      existing.kind = kind;
+      existing.text = text;
+      existing.weight = placement.weight;
+    }
+    existing.position = Math.max(existing.position, placement.position);
+    existing.recency = Math.max(existing.recency, placement.recency);
+  }
+
+  touchFile(path: string, operation: FileOperation, placement: Placement): void {
+    const record = this.files.get(path);
+    if (!record) {
+      this.files.set(path, { path, operations: [operation], ...placement });
+      return;
+    }
+    if (!record.operations.includes(operation)) record.operations.push(operation);
+    record.position = Math.max(record.position, placement.position);
+    record.recency = Math.max(record.recency, placement.recency);
+    record.weight = Math.max(record.weight, placement.weight);
+  }
+
+  facts(): Fact[] {
+    const records = [...this.files.values()];
+    const facts = [...this.#byKey.values()];
+    for (const record of records) if (!mentionsKnownFile(record, records)) facts.push(fileFact(record));
+    return facts;
+  }
 }
 
 /** A path only mentioned in prose (`src/a.ts`) that a tool call names in full (`/repo/src/a.ts`) adds nothing. */

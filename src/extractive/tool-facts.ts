@@ -113,53 +113,67 @@ function readCall(call: ToolCallBlock): CallReading {
 
 /** A log writing into `store`, placing facts with `at(blockIndex, weight)`. */
 export function createToolLog(store: FactStore, at: (index: number, weight: number) => Placement): ToolLog {
-  const errors = new Map<string, ErrorRecord>();
-  const commands = new Map<string, CommandRecord>();
-  const all: CallRecord[] = [];
-  let pending: CallRecord[] = [];
-  let sequence = 0;
-  let explainedUpTo = 0;
+  return new StoreToolLog(store, at);
+}
 
-  const recordError = (record: Omit<ErrorRecord, 'occurrences' | 'resolved' | 'sequence'>) => {
-    sequence++;
+// A class, not an object of closures: every conversation read makes a log, and a closure's optimized code is lost with
+// the closures at a full collection (quality/match.ts's classes say more).
+class StoreToolLog implements ToolLog {
+  readonly #store: FactStore;
+  readonly #at: (index: number, weight: number) => Placement;
+  readonly #errors = new Map<string, ErrorRecord>();
+  readonly #commands = new Map<string, CommandRecord>();
+  readonly #all: CallRecord[] = [];
+  #pending: CallRecord[] = [];
+  #sequence = 0;
+  #explainedUpTo = 0;
+
+  constructor(store: FactStore, at: (index: number, weight: number) => Placement) {
+    this.#store = store;
+    this.#at = at;
+  }
+
+  #recordError(record: Omit<ErrorRecord, 'occurrences' | 'resolved' | 'sequence'>): void {
+    const sequence = ++this.#sequence;
     const key = `${record.subject}\n${record.line}`;
-    const existing = errors.get(key);
+    const existing = this.#errors.get(key);
     if (existing) {
       // The same error again: it is open again, dated by its latest sighting.
       Object.assign(existing, { index: record.index, sequence, resolved: false });
       existing.occurrences++;
-    } else errors.set(key, { ...record, sequence, occurrences: 1, resolved: false });
-  };
+    } else this.#errors.set(key, { ...record, sequence, occurrences: 1, resolved: false });
+  }
 
-  const touch = (path: string, operation: FileOperation, index: number) => {
+  #touch(path: string, operation: FileOperation, index: number): void {
     const weight = MODIFYING.has(operation)
       ? WEIGHT.modifiedFile
       : operation === 'read'
         ? WEIGHT.readFile
         : WEIGHT.mentionedFile;
-    store.touchFile(path, operation, at(index, weight));
-  };
+    this.#store.touchFile(path, operation, this.#at(index, weight));
+  }
 
-  const countRun = (core: string, index: number, failed: boolean, readOnly: boolean) => {
-    const entry = commands.get(core) ?? { runs: 0, failed, index, readOnly };
+  #countRun(core: string, index: number, failed: boolean, readOnly: boolean): void {
+    const entry = this.#commands.get(core) ?? { runs: 0, failed, index, readOnly };
     entry.runs++;
     entry.failed = failed;
     entry.index = index;
-    commands.set(core, entry);
-  };
+    this.#commands.set(core, entry);
+  }
 
-  const settle = (record: CallRecord, index: number, text: string, flagged: boolean) => {
+  #settle(record: CallRecord, index: number, text: string, flagged: boolean): void {
     const { command, core, targets, lookOnly, subject, family, label } = record.call;
     // Commands that only look at things (cat, grep) quote code in their output, and their failures
     // ("no match", exit 1) are answers, not errors.
     const lines = lookOnly ? [] : flagged || command !== undefined ? errorLinesOf(text) : [];
     const failed = !lookOnly && (flagged || lines.length > 0);
-    if (core !== undefined) countRun(core, index, failed, lookOnly);
+    if (core !== undefined) this.#countRun(core, index, failed, lookOnly);
     if (failed) {
-      const isEdit = targets.some((target) => MODIFYING.has(target.operation));
+      let isEdit = false;
+      for (const target of targets) if (MODIFYING.has(target.operation)) isEdit = true;
       // One bullet per failure: the failing test's name and its message belong together.
       const line = lines.length > 0 ? lines.join(' — ') : firstLine(text);
-      recordError({
+      this.#recordError({
         label,
         line,
         subject,
@@ -171,99 +185,106 @@ export function createToolLog(store: FactStore, at: (index: number, weight: numb
       return;
     }
     record.outcome = '';
-    for (const target of targets) touch(target.path, target.operation, index);
+    for (const target of targets) this.#touch(target.path, target.operation, index);
     // A later success of the same program on the same target (flags aside) resolves a failure.
-    for (const error of errors.values()) {
+    for (const error of this.#errors.values()) {
       if (!error.resolved && (error.subject === subject || (family && error.family === family))) {
         error.resolved = true;
       }
     }
-  };
+  }
 
-  return {
-    startTurn() {
-      pending = [];
-    },
-    calls(index, text) {
-      // Results follow their calls directly; calls left waiting from before never got one.
-      pending = [];
-      for (const call of callsOf(text)) {
-        const record: CallRecord = { call, index };
-        pending.push(record);
-        all.push(record);
-        for (const path of call.mentioned) touch(path, 'mentioned', index);
-      }
-    },
-    result(index, text, flagged) {
-      const record = pending.shift();
-      if (record) settle(record, index, text, flagged);
-    },
-    userShell(index, command, output, failed) {
-      const record: CallRecord = {
-        call: readCall({ type: 'toolCall', id: '', name: 'bash', arguments: { command } }),
-        index,
-      };
-      all.push(record);
-      settle(record, index, output, failed);
-    },
-    userError(index, line) {
-      recordError({
-        label: 'reported by the user',
-        line,
-        subject: 'user',
-        family: undefined,
-        index,
-        weight: WEIGHT.openError,
-      });
-    },
-    explain(sentence, opensMessage) {
-      const open = [...errors.values()].filter((error) => !error.resolved && error.sequence > explainedUpTo);
-      if (open.length === 0) return;
-      const fixes = FIX_CUE.test(sentence);
-      // A short statement right after a failure ("Forgot the import.") or one that names a cause says
-      // why; a plan ("Let me look.") or a long explanation does not fit on the error's line.
-      const fits =
-        sentence.length >= MIN_CAUSE_CHARS && sentence.length <= CAUSE_CHARS && !sentence.endsWith(':');
-      const explains =
-        fits && !PLAN_CUE.test(sentence) && (opensMessage || fixes || CAUSE_CUE.test(sentence));
-      for (const error of open) {
-        if (fixes) error.resolved = true;
-        if (explains) error.cause ??= sentence;
-      }
-      // A fix statement closes the story of the errors before it; later statements are about later errors.
-      if (fixes) explainedUpTo = sequence;
-    },
-    recentCalls(count) {
-      return all.slice(-count);
-    },
-    finish() {
-      // Calls still waiting at the very end (the slice stops there) were issued all the same.
-      for (const record of pending) {
-        for (const target of record.call.targets) touch(target.path, target.operation, record.index);
-      }
-      for (const error of errors.values()) {
-        const repeated = error.occurrences > 1 ? ` (${error.occurrences}×)` : '';
-        const how = error.resolved ? ` → fixed${error.cause ? `: ${error.cause}` : ''}` : ' (unresolved)';
-        store.add(
-          error.resolved ? 'error-fixed' : 'error-open',
-          `${error.label}: ${error.line}${repeated}${how}`,
-          at(error.index, error.resolved ? error.weight * WEIGHT.fixedErrorFactor : error.weight),
-        );
-      }
-      for (const [core, entry] of commands) {
-        const outcome =
-          entry.runs > 1
-            ? ` (ran ${entry.runs}×, last ${entry.failed ? 'failed' : 'passed'})`
-            : entry.failed
-              ? ' (failed)'
-              : '';
-        const weight = entry.readOnly
-          ? WEIGHT.readOnlyCommand
-          : commandFamily(core)
-            ? WEIGHT.testCommand
-            : WEIGHT.command;
-        store.add('command', `\`${core}\`${outcome}`, at(entry.index, weight));
-      }
-    },
-  };
+  startTurn(): void {
+    this.#pending = [];
+  }
+
+  calls(index: number, text: string): void {
+    // Results follow their calls directly; calls left waiting from before never got one.
+    this.#pending = [];
+    for (const call of callsOf(text)) {
+      const record: CallRecord = { call, index };
+      this.#pending.push(record);
+      this.#all.push(record);
+      for (const path of call.mentioned) this.#touch(path, 'mentioned', index);
+    }
+  }
+
+  result(index: number, text: string, flagged: boolean): void {
+    const record = this.#pending.shift();
+    if (record) this.#settle(record, index, text, flagged);
+  }
+
+  userShell(index: number, command: string, output: string, failed: boolean): void {
+    const record: CallRecord = {
+      call: readCall({ type: 'toolCall', id: '', name: 'bash', arguments: { command } }),
+      index,
+    };
+    this.#all.push(record);
+    this.#settle(record, index, output, failed);
+  }
+
+  userError(index: number, line: string): void {
+    this.#recordError({
+      label: 'reported by the user',
+      line,
+      subject: 'user',
+      family: undefined,
+      index,
+      weight: WEIGHT.openError,
+    });
+  }
+
+  explain(sentence: string, opensMessage: boolean): void {
+    const open: ErrorRecord[] = [];
+    for (const error of this.#errors.values())
+      if (!error.resolved && error.sequence > this.#explainedUpTo) open.push(error);
+    if (open.length === 0) return;
+    const fixes = FIX_CUE.test(sentence);
+    // A short statement right after a failure ("Forgot the import.") or one that names a cause says
+    // why; a plan ("Let me look.") or a long explanation does not fit on the error's line.
+    const fits = sentence.length >= MIN_CAUSE_CHARS && sentence.length <= CAUSE_CHARS && !sentence.endsWith(':');
+    const explains = fits && !PLAN_CUE.test(sentence) && (opensMessage || fixes || CAUSE_CUE.test(sentence));
+    for (const error of open) {
+      if (fixes) error.resolved = true;
+      if (explains) error.cause ??= sentence;
+    }
+    // A fix statement closes the story of the errors before it; later statements are about later errors.
+    if (fixes) this.#explainedUpTo = this.#sequence;
+  }
+
+  recentCalls(count: number): CallRecord[] {
+    return this.#all.slice(-count);
+  }
+
+  finish(): void {
+    const store = this.#store;
+    const at = this.#at;
+    // Calls still waiting at the very end (the slice stops there) were issued all the same.
+    for (const record of this.#pending) {
+      for (const target of record.call.targets) this.#touch(target.path, target.operation, record.index);
+    }
+    for (const error of this.#errors.values()) {
+      const repeated = error.occurrences > 1 ? ` (${error.occurrences}×)` : '';
+      const how = error.resolved ? ` → fixed${error.cause ? `: ${error.cause}` : ''}` : ' (unresolved)';
+      store.add(
+        error.resolved ? 'error-fixed' : 'error-open',
+        `${error.label}: ${error.line}${repeated}${how}`,
+        at(error.index, error.resolved ? error.weight * WEIGHT.fixedErrorFactor : error.weight),
+      );
+    }
+    for (const [core, entry] of this.#commands) {
+      const outcome =
+        entry.runs > 1
+          ? ` (ran ${entry.runs}×, last ${entry.failed ? 'failed' : 'passed'})`
+          : entry.failed
+            ? ' (failed)'
+            : '';
+      const weight = entry.readOnly
+        ? WEIGHT.readOnlyCommand
+        : commandFamily(core)
+          ? WEIGHT.testCommand
+          : WEIGHT.command;
+      store.add('command', `\`${core}\`${outcome}`, at(entry.index, weight));
+    }
+  }
 }

@@ -20,15 +20,13 @@ export function withinWindow(
   window: number,
   barriers: readonly number[] = [],
 ): boolean {
-  if (facets.some((occurrences) => occurrences.length === 0)) return false;
+  // (Plain loops and module-level helpers: this runs for every probe of every context, and a callback made per call
+  // loses its optimized code at a full collection; match.ts's classes say more.)
+  for (const occurrences of facets) if (occurrences.length === 0) return false;
   if (facets.length === 1) return true;
   // One spelling's occurrences come in text order; several spellings' are merged.
-  const words = facets.map((occurrences) => {
-    const facetWords = occurrences.map((occurrence) => occurrence.word);
-    return facetWords.every((word, index) => index === 0 || facetWords[index - 1]! <= word)
-      ? facetWords
-      : facetWords.sort((a, b) => a - b);
-  });
+  const words: number[][] = [];
+  for (const occurrences of facets) words.push(wordsInOrder(occurrences));
   const heads = new Array<number>(words.length).fill(0);
   for (;;) {
     let lowest = 0;
@@ -42,8 +40,27 @@ export function withinWindow(
       }
       if (word > high) high = word;
     }
-    if (high - low <= window && !barriers.some((barrier) => low < barrier && barrier < high)) return true;
+    if (high - low <= window && !barrierBetween(barriers, low, high)) return true;
     heads[lowest] = heads[lowest]! + 1;
     if (heads[lowest] === words[lowest]!.length) return false;
   }
+}
+
+/** The words of a facet's occurrences, ascending. */
+function wordsInOrder(occurrences: readonly Pick<Occurrence, 'word'>[]): number[] {
+  const words: number[] = [];
+  let ordered = true;
+  for (const occurrence of occurrences) {
+    if (words.length > 0 && words[words.length - 1]! > occurrence.word) ordered = false;
+    words.push(occurrence.word);
+  }
+  return ordered ? words : words.sort(ascending);
+}
+
+const ascending = (a: number, b: number): number => a - b;
+
+/** Whether a barrier stands strictly between `low` and `high`. */
+function barrierBetween(barriers: readonly number[], low: number, high: number): boolean {
+  for (const barrier of barriers) if (low < barrier && barrier < high) return true;
+  return false;
 }

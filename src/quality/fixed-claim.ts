@@ -31,16 +31,16 @@ function clauseHead(after: string): string {
 }
 
 /**
- * Whether the clause of `[start, end)` in a canonical text (`slice` reads its characters) says what it names is fixed,
- * with nothing in it putting the fix as not done.
+ * Whether the clause of `[start, end)` in a canonical text (`text.slice` reads its characters) says what it names is
+ * fixed, with nothing in it putting the fix as not done.
  */
 export function saysFixed(
-  slice: (start: number, end: number) => string,
+  text: { slice(start: number, end: number): string },
   start: number,
   end: number,
 ): boolean {
-  const before = clauseTail(slice(Math.max(0, start - 80), start));
-  const after = clauseHead(slice(end, end + 60));
+  const before = clauseTail(text.slice(Math.max(0, start - 80), start));
+  const after = clauseHead(text.slice(end, end + 60));
   const fixed = FIXED_BEFORE.test(before) || FIXED_AFTER.test(after);
   return fixed && !NOT_FIXED.test(`${before} ${after}`);
 }

@@ -22,8 +22,9 @@ export function isWordCharacter(character: string | undefined): boolean {
 /** A match form and where its characters sit in the canonical text it came from. */
 export type MatchForm = {
   text: string;
-  /** The canonical offset of the character at match-form offset `index`. */
-  position(index: number): number;
+  /** Where the match form falls further behind the canonical text (match-form offsets, ascending), and by how much. */
+  breaks: Int32Array;
+  shifts: Int32Array;
   /** Match-form offsets, ascending, whose character starts the canonical text or follows a non-word character there. */
   wordEdges: Int32Array;
 };
@@ -131,23 +132,25 @@ export function matchForm(canonical: string): MatchForm {
   return {
     text: pieces.join(''),
     wordEdges: edges.toArray(),
-    position: positionMap(breaks.toArray(), shifts.toArray()),
+    breaks: breaks.toArray(),
+    shifts: shifts.toArray(),
   };
 }
 
-/** Match-form offset → canonical offset, from where the match form falls further behind and by how much. */
-function positionMap(breaks: Int32Array, shifts: Int32Array): (index: number) => number {
-  return (index) => {
-    // The last break at or before `index`, by binary search.
-    let low = 0;
-    let high = breaks.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (breaks[middle]! <= index) low = middle + 1;
-      else high = middle;
-    }
-    return index + (low === 0 ? 0 : shifts[low - 1]!);
-  };
+/**
+ * The canonical offset of the character at match-form offset `index`, from a form's `breaks` and `shifts` (a plain
+ * function, not a closure per text: see match.ts's classes).
+ */
+export function formPosition(breaks: Int32Array, shifts: Int32Array, index: number): number {
+  // The last break at or before `index`, by binary search.
+  let low = 0;
+  let high = breaks.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (breaks[middle]! <= index) low = middle + 1;
+    else high = middle;
+  }
+  return index + (low === 0 ? 0 : shifts[low - 1]!);
 }
 
 const SPACE_CHARACTER = /\s/;

@@ -4,7 +4,7 @@
  * negation right next to a needle. A text is indexed once and answers every look-up from that index.
  */
 
-import { matchForm, isWordCharacter, wordStartsOf } from './match-form.ts';
+import { formPosition, matchForm, isWordCharacter, wordStartsOf } from './match-form.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { indexMeaning, withPrepositionsSpelled, type MeaningIndex } from './meaning.ts';
 import {
@@ -18,7 +18,7 @@ import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-
 import { narrowForm, narrowView, plainView, type NarrowForm, type TextView } from './narrow-form.ts';
 import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } from './found-occurrence.ts';
 export type { Occurrence } from './found-occurrence.ts';
-import { SENTENCE_REACH, stanceAround } from './stance.ts';
+import { SENTENCE_REACH, stanceAround, type Stance } from './stance.ts';
 import { withoutUnderscoreEmphasis } from './underscore-emphasis.ts';
 import { lineRuns } from '../text/line-runs.ts';
 import { isDeniedInClause, isNegated } from './clause-negation.ts';
@@ -176,6 +176,8 @@ function canonicalTextOf(text: string): string {
 
 // Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.
 const PATH_CHARACTER = /[\p{L}\p{N}_.~-]/u;
+// Characters that may not follow a path needle (a `.` may, when no word character follows it).
+const PATH_FOLLOWER = /[\p{L}\p{N}_~-]/u;
 
 /**
  * A pattern (global, Unicode) whose every match starts with `prefix`, then a number: looked for at the text's
@@ -225,89 +227,149 @@ const formsOf = memoizeByText((needle): NeedleForm[] => {
  */
 export function createMatcher(text: string, reread?: () => string): TextIndex {
   // The text is read here once; only `source`, not the text, goes on with the index.
-  return lookupsOver(indexText(text, reread ?? (() => text)));
+  return new Lookups(new IndexedText(text, reread ?? (() => text)));
 }
+
+// The classes below hold what closures made per text held before: a closure's optimized code is held weakly by its
+// feedback vector, so once a suite's texts were collected a full collection dropped it and the next text's closures
+// were interpreted, warmed and compiled again (round s19's P41: hundreds of TurboFan compiles a suite). A class's
+// methods are made once, with the module, and keep their code.
 
 /**
  * What look-ups on one text read, built once however many look-ups share it: the canonical text, its match form
  * and where that form's characters sit in it; the word, needle and number indexes and the meaning terms on first use.
  */
-type IndexedText = {
+class IndexedText {
   /** The canonical text; a long text's narrowed to one byte a character (narrow-form.ts) when it can be. */
-  canonical: TextView;
+  readonly canonical: TextView;
   /** The match form; a long text's narrowed to one byte a character (narrow-form.ts) when it can be. */
-  formText: string;
-  narrow: NarrowForm | undefined;
-  position(offset: number): number;
-  wordAt(offset: number): number;
-  reader: NegationReader;
-  /** The needle index of a long text (its match form's word edges are let go once it is built). */
-  needleIndex(): NeedleIndex;
-  numbers(): NumberIndex;
-  meaning(): MeaningIndex;
-  text(): string;
-};
-
-function indexText(text: string, source: () => string): IndexedText {
-  const canonicalString = canonicalText(text);
-  const form = matchForm(canonicalString);
-  const { position } = form;
-  const long = form.text.length >= INDEXED_TEXT_CHARS;
-  const narrow = long ? narrowForm(form.text) : undefined;
-  const formText = narrow?.text ?? form.text;
-  const canonical = long ? narrowView(canonicalString) : plainView(canonicalString);
-  // Scanned a code unit at a time (word starts): a narrowed text's placeholders are no spaces, as the characters
-  // they stand for are not (white space is folded to spaces).
-  const normalized = canonical.text;
+  readonly formText: string;
+  readonly narrow: NarrowForm | undefined;
+  readonly reader: NegationReader;
+  /** The text as given, read again from its source (the index does not hold it). */
+  readonly text: () => string;
+  // Where the match form falls behind the canonical text: the form itself is not held (a long text's is held
+  // narrowed in `formText`, and its word edges only until the needle index is built).
+  readonly #breaks: Int32Array;
+  readonly #shifts: Int32Array;
+  readonly #long: boolean;
+  // The canonical text as a string, as the scan for word starts reads it.
+  readonly #normalized: string;
   // Read only to build the needle index, which the first look-up in all but a short text does: held no longer than that.
-  let wordEdges: Int32Array | undefined = form.wordEdges;
-  let wordStarts: Int32Array | undefined;
-  let index: NeedleIndex | undefined;
-  let numbers: NumberIndex | undefined;
-  let meaning: MeaningIndex | undefined;
-  // A reader reads at most this far around an occurrence (stance.ts, clause-negation.ts): a narrowed text is read
-  // back that far.
-  const around = <T>(read: (text: string, start: number, end: number) => T) =>
-    canonical.narrowed
-      ? (start: number, end: number): T => {
-          const from = Math.max(0, start - READER_REACH);
-          // Where no character around is narrowed, the narrowed text reads as the text itself.
-          if (!canonical.narrowedWithin(from, end + READER_REACH)) return read(normalized, start, end);
-          return read(canonical.slice(from, end + READER_REACH), start - from, end - from);
-        }
-      : (start: number, end: number) => read(normalized, start, end);
-  return {
-    canonical,
-    formText,
-    narrow,
-    position,
-    wordAt(offset) {
-      wordStarts ??= wordStartsOf(normalized);
-      let low = 0;
-      let high = wordStarts.length - 1;
-      while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if (wordStarts[middle]! <= offset) low = middle;
-        else high = middle - 1;
-      }
-      return low;
-    },
-    reader: {
-      negated: around(isNegated),
-      deniedInClause: around(isDeniedInClause),
-      stance: around(stanceAround),
-    },
-    needleIndex() {
-      if (!index) {
-        index = createNeedleIndex(formText, wordEdges!, !long);
-        wordEdges = undefined;
-      }
-      return index;
-    },
-    numbers: () => (numbers ??= createNumberIndex(canonical)),
-    meaning: () => (meaning ??= indexMeaning(source())),
-    text: source,
-  };
+  #wordEdges: Int32Array | undefined;
+  #wordStarts: Int32Array | undefined;
+  #index: NeedleIndex | undefined;
+  #numbers: NumberIndex | undefined;
+  #meaning: MeaningIndex | undefined;
+
+  constructor(text: string, source: () => string) {
+    const canonicalString = canonicalText(text);
+    const form = matchForm(canonicalString);
+    const long = form.text.length >= INDEXED_TEXT_CHARS;
+    const narrow = long ? narrowForm(form.text) : undefined;
+    this.#breaks = form.breaks;
+    this.#shifts = form.shifts;
+    this.#long = long;
+    this.narrow = narrow;
+    this.formText = narrow?.text ?? form.text;
+    this.canonical = long ? narrowView(canonicalString) : plainView(canonicalString);
+    // Scanned a code unit at a time (word starts): a narrowed text's placeholders are no spaces, as the characters
+    // they stand for are not (white space is folded to spaces).
+    this.#normalized = this.canonical.text;
+    this.#wordEdges = form.wordEdges;
+    this.reader = this.canonical.narrowed ? new NarrowedReader(this.canonical) : new PlainReader(this.#normalized);
+    this.text = source;
+  }
+
+  /** Match-form offset → canonical offset. */
+  position(offset: number): number {
+    return formPosition(this.#breaks, this.#shifts, offset);
+  }
+
+  /** The index of the word (a run of non-space characters) at or before canonical `offset`. */
+  wordAt(offset: number): number {
+    const wordStarts = (this.#wordStarts ??= wordStartsOf(this.#normalized));
+    let low = 0;
+    let high = wordStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (wordStarts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  /** The needle index of a long text (its match form's word edges are let go once it is built). */
+  needleIndex(): NeedleIndex {
+    if (!this.#index) {
+      this.#index = createNeedleIndex(this.formText, this.#wordEdges!, !this.#long);
+      this.#wordEdges = undefined;
+    }
+    return this.#index;
+  }
+
+  numbers(): NumberIndex {
+    return (this.#numbers ??= createNumberIndex(this.canonical));
+  }
+
+  meaning(): MeaningIndex {
+    return (this.#meaning ??= indexMeaning(this.text()));
+  }
+
+  /** A match of `found` at canonical `start`. */
+  matchAt(start: number, found: string): FoundMatch {
+    return new FoundMatch(this.reader, start, start + found.length, this.wordAt(start), found);
+  }
+}
+
+/** A text's clauses read around an occurrence, where the text is held as it is. */
+class PlainReader implements NegationReader {
+  readonly #text: string;
+  constructor(text: string) {
+    this.#text = text;
+  }
+  negated(start: number, end: number): boolean {
+    return isNegated(this.#text, start, end);
+  }
+  deniedInClause(start: number, end: number): boolean {
+    return isDeniedInClause(this.#text, start, end);
+  }
+  stance(start: number, end: number): Stance | undefined {
+    return stanceAround(this.#text, start, end);
+  }
+}
+
+/**
+ * A text's clauses read around an occurrence, where the text is held narrowed: a reader reads at most this far
+ * around an occurrence (stance.ts, clause-negation.ts), so that much of the narrowed text is read back.
+ */
+class NarrowedReader implements NegationReader {
+  readonly #view: TextView;
+  constructor(view: TextView) {
+    this.#view = view;
+  }
+  negated(start: number, end: number): boolean {
+    return readAround(this.#view, isNegated, start, end);
+  }
+  deniedInClause(start: number, end: number): boolean {
+    return readAround(this.#view, isDeniedInClause, start, end);
+  }
+  stance(start: number, end: number): Stance | undefined {
+    return readAround(this.#view, stanceAround, start, end);
+  }
+}
+
+/** `read` of `[start, end)` in a narrowed view, given the characters around it as they are. */
+function readAround<T>(
+  view: TextView,
+  read: (text: string, start: number, end: number) => T,
+  start: number,
+  end: number,
+): T {
+  const from = Math.max(0, start - READER_REACH);
+  // Where no character around is narrowed, the narrowed text reads as the text itself.
+  if (!view.narrowedWithin(from, end + READER_REACH)) return read(view.text, start, end);
+  return read(view.slice(from, end + READER_REACH), start - from, end - from);
 }
 
 /**
@@ -323,130 +385,171 @@ export function lineHolds(line: string, needles: readonly string[]): boolean {
   if (LEADING_UNIT.test(canonical)) return false;
   const code = canonical.charCodeAt(canonical.length - 1);
   const openEnd = code >= 48 && code <= 57 ? canonical.length : Number.POSITIVE_INFINITY;
-  return needles.some((needle) => index.occurrences(needle).some((occurrence) => occurrence.end < openEnd));
+  for (const needle of needles) {
+    for (const occurrence of index.occurrences(needle)) if (occurrence.end < openEnd) return true;
+  }
+  return false;
 }
 
+/** Orders occurrences by where they start. */
+const byStart = (a: Occurrence, b: Occurrence): number => a.start - b.start;
+
 /** Look-ups on an indexed text, each needle's and pattern's answer kept for the next probe that asks. */
-function lookupsOver(indexed: IndexedText): TextIndex {
-  const { canonical, formText, narrow, position, wordAt, reader } = indexed;
-  const { text: held, placeholder } = canonical;
-  // A canonical character, read in the narrowed text unless the placeholder stands there.
-  const characterAt = (offset: number): string | undefined => {
-    const character = held[offset];
-    return character !== undefined && character === placeholder ? canonical.charAt(offset) : character;
-  };
-  const occurrenceAt = (start: number, end: number): Occurrence =>
-    new FoundOccurrence(reader, start, end, wordAt(start));
-  const memo = new Map<string, Occurrence[]>();
-  const presence = new Map<string, boolean>();
+class Lookups implements TextIndex {
+  readonly #indexed: IndexedText;
+  readonly #canonical: TextView;
+  readonly #held: string;
+  readonly #placeholder: string | undefined;
+  readonly #memo = new Map<string, Occurrence[]>();
+  readonly #presence = new Map<string, boolean>();
+  // Patterns are looked for again by other probes (one pattern serves every value of a unit): found once.
+  readonly #patterns = new Map<string, FoundMatch[]>();
 
-  /** Visits each place `variant` occurs, as canonical `[start, end)`, until `visit` returns false. */
-  const scan = (variant: NeedleForm, visit: (start: number, end: number) => boolean): void => {
-    const { text: needle, path, checkStart, checkEnd } = variant;
-    if (needle.length === 0) return;
-    // In a narrowed form the needle is looked for narrowed too, and its wide characters checked where it is found.
-    const searched = narrow ? narrow.searchable(needle) : needle;
-    if (searched === undefined) return;
-    const found = (offset: number): boolean =>
-      searched === needle || narrow!.wideCharactersMatch(needle, offset);
-    const at = (offset: number): boolean => {
-      const start = position(offset);
-      const end = position(offset + needle.length - 1) + 1;
-      const before = characterAt(start - 1);
-      const after = characterAt(end);
-      if (path) {
-        if (before !== undefined && PATH_CHARACTER.test(before)) return true;
-        if (after !== undefined && /[\p{L}\p{N}_~-]/u.test(after)) return true;
-        // `a.ts.` ends a sentence; `a.ts.bak` is another file.
-        if (after === '.' && isWordCharacter(characterAt(end + 1))) return true;
-      } else {
-        if (checkStart && isWordCharacter(before)) return true;
-        if (checkEnd && isWordCharacter(after)) return true;
-      }
-      return visit(start, end);
-    };
-    // A needle that starts with a word character starts at a word edge (both kinds of needle check the
-    // character before), so in all but a short text only those places are tried: a summary is searched for
-    // every spelling of its session's probes, most of which it holds nowhere.
-    if (formText.length >= SEARCHED_BY_INDEX_CHARS && checkStart && needle.length >= KEY_CHARACTERS) {
-      for (const offset of indexed.needleIndex().candidates(searched)) {
-        if (formText.startsWith(searched, offset) && found(offset) && !at(offset)) return;
-      }
-      return;
-    }
-    for (
-      let offset = formText.indexOf(searched);
-      offset >= 0;
-      offset = formText.indexOf(searched, offset + 1)
-    ) {
-      if (found(offset) && !at(offset)) return;
-    }
-  };
+  constructor(indexed: IndexedText) {
+    this.#indexed = indexed;
+    this.#canonical = indexed.canonical;
+    this.#held = indexed.canonical.text;
+    this.#placeholder = indexed.canonical.placeholder;
+  }
 
-  const occurrences = (needle: string): Occurrence[] => {
-    let found = memo.get(needle);
+  get normalized(): string {
+    return this.#canonical.whole();
+  }
+
+  slice(start: number, end: number): string {
+    return this.#canonical.slice(start, end);
+  }
+
+  occurrences(needle: string): Occurrence[] {
+    let found = this.#memo.get(needle);
     if (!found) {
       const all: Occurrence[] = [];
-      for (const variant of formsOf(needle)) {
-        scan(variant, (start, end) => {
-          all.push(occurrenceAt(start, end));
-          return true;
-        });
-      }
-      found = all.sort((a, b) => a.start - b.start);
-      memo.set(needle, found);
+      for (const variant of formsOf(needle)) this.#scan(variant, all);
+      found = all.sort(byStart);
+      this.#memo.set(needle, found);
     }
     return found;
-  };
+  }
+
   // Presence needs one occurrence, not all of them with their words and negations.
-  const has = (needle: string): boolean => {
-    const known = memo.get(needle);
+  has(needle: string): boolean {
+    const known = this.#memo.get(needle);
     if (known) return known.length > 0;
-    let found = presence.get(needle);
+    let found = this.#presence.get(needle);
     if (found === undefined) {
       found = false;
       for (const variant of formsOf(needle)) {
-        scan(variant, () => {
+        if (this.#scan(variant, undefined)) {
           found = true;
-          return false;
-        });
-        if (found) break;
+          break;
+        }
       }
-      presence.set(needle, found);
+      this.#presence.set(needle, found);
     }
     return found;
-  };
-  const matchAt = (start: number, found: string) =>
-    new FoundMatch(reader, start, start + found.length, wordAt(start), found);
-  // Patterns are looked for again by other probes (one pattern serves every value of a unit): found once.
-  const patterns = new Map<string, FoundMatch[]>();
-  const foundOnce = (key: string, find: () => FoundMatch[]): FoundMatch[] => {
-    let found = patterns.get(key);
-    if (!found) patterns.set(key, (found = find()));
+  }
+
+  hasAny(needles: readonly string[]): boolean {
+    for (const needle of needles) if (this.has(needle)) return true;
+    return false;
+  }
+
+  find(pattern: RegExp): FoundMatch[] {
+    const key = `${pattern.flags}/${pattern.source}`;
+    let found = this.#patterns.get(key);
+    if (!found) {
+      found = [];
+      for (const match of this.#canonical.whole().matchAll(pattern))
+        found.push(this.#indexed.matchAt(match.index, match[0]));
+      this.#patterns.set(key, found);
+    }
     return found;
-  };
-  const findNumbers = ({ source, prefix }: NumberPattern) =>
-    foundOnce(`gu/${source}\u0000${prefix}`, () =>
-      matchesAtNumbers(canonical, indexed.numbers(), source, prefix, matchAt),
-    );
-  const find = (pattern: RegExp) =>
-    foundOnce(`${pattern.flags}/${pattern.source}`, () =>
-      [...canonical.whole().matchAll(pattern)].map((match) => matchAt(match.index, match[0])),
-    );
-  return {
-    get normalized() {
-      return canonical.whole();
-    },
-    slice: (start, end) => canonical.slice(start, end),
-    occurrences,
-    has,
-    hasAny: (needles) => needles.some(has),
-    find,
-    findNumbers,
-    meaning: indexed.meaning,
-    text: indexed.text,
-    withOwnAnswers: () => lookupsOver(indexed),
-  };
+  }
+
+  findNumbers({ source, prefix }: NumberPattern): FoundMatch[] {
+    const key = `gu/${source}\u0000${prefix}`;
+    let found = this.#patterns.get(key);
+    if (!found) {
+      found = matchesAtNumbers(this.#canonical, this.#indexed.numbers(), source, prefix, this.#indexed);
+      this.#patterns.set(key, found);
+    }
+    return found;
+  }
+
+  meaning(): MeaningIndex {
+    return this.#indexed.meaning();
+  }
+
+  text(): string {
+    return this.#indexed.text();
+  }
+
+  withOwnAnswers(): TextIndex {
+    return new Lookups(this.#indexed);
+  }
+
+  // A canonical character, read in the narrowed text unless the placeholder stands there.
+  #characterAt(offset: number): string | undefined {
+    const character = this.#held[offset];
+    return character !== undefined && character === this.#placeholder ? this.#canonical.charAt(offset) : character;
+  }
+
+  /**
+   * Visits each place `variant` occurs, as canonical `[start, end)`: adds each to `all`, or with no `all` stops at
+   * the first; whether it occurs at all.
+   */
+  #scan(variant: NeedleForm, all: Occurrence[] | undefined): boolean {
+    const { text: needle } = variant;
+    if (needle.length === 0) return false;
+    const { narrow, formText } = this.#indexed;
+    // In a narrowed form the needle is looked for narrowed too, and its wide characters checked where it is found.
+    const searched = narrow ? narrow.searchable(needle) : needle;
+    if (searched === undefined) return false;
+    const checkWide = searched !== needle;
+    let any = false;
+    // A needle that starts with a word character starts at a word edge (both kinds of needle check the
+    // character before), so in all but a short text only those places are tried: a summary is searched for
+    // every spelling of its session's probes, most of which it holds nowhere.
+    if (formText.length >= SEARCHED_BY_INDEX_CHARS && variant.checkStart && needle.length >= KEY_CHARACTERS) {
+      for (const offset of this.#indexed.needleIndex().candidates(searched)) {
+        if (!formText.startsWith(searched, offset)) continue;
+        if (checkWide && !narrow!.wideCharactersMatch(needle, offset)) continue;
+        if (this.#visit(variant, offset, all)) {
+          any = true;
+          if (!all) return true;
+        }
+      }
+      return any;
+    }
+    for (let offset = formText.indexOf(searched); offset >= 0; offset = formText.indexOf(searched, offset + 1)) {
+      if (checkWide && !narrow!.wideCharactersMatch(needle, offset)) continue;
+      if (this.#visit(variant, offset, all)) {
+        any = true;
+        if (!all) return true;
+      }
+    }
+    return any;
+  }
+
+  /** Whether `variant` found at match-form `offset` stands there at its edges; if so, added to `all`. */
+  #visit(variant: NeedleForm, offset: number, all: Occurrence[] | undefined): boolean {
+    const indexed = this.#indexed;
+    const start = indexed.position(offset);
+    const end = indexed.position(offset + variant.text.length - 1) + 1;
+    const before = this.#characterAt(start - 1);
+    const after = this.#characterAt(end);
+    if (variant.path) {
+      if (before !== undefined && PATH_CHARACTER.test(before)) return false;
+      if (after !== undefined && PATH_FOLLOWER.test(after)) return false;
+      // `a.ts.` ends a sentence; `a.ts.bak` is another file.
+      if (after === '.' && isWordCharacter(this.#characterAt(end + 1))) return false;
+    } else {
+      if (variant.checkStart && isWordCharacter(before)) return false;
+      if (variant.checkEnd && isWordCharacter(after)) return false;
+    }
+    all?.push(new FoundOccurrence(indexed.reader, start, end, indexed.wordAt(start)));
+    return true;
+  }
 }
 
 // Texts at least this long are held narrowed (narrow-form.ts) and their needle index sized for millions of words.

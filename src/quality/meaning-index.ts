@@ -84,29 +84,40 @@ const CHUNK_MASK = CHUNK - 1;
 // whole chunks (1.6 MB, zeroed) were allocated for each context scored.
 const FIRST_CHUNK = 1 << 10;
 
-/** A growing column of integers that fit its typed array, in chunks. */
-function column(make: (length: number) => Int32Array | Uint8Array) {
-  const chunks: Array<Int32Array | Uint8Array> = [];
-  let length = 0;
-  return {
-    push(value: number) {
-      if (length < CHUNK) {
-        const first = chunks[0];
-        if (first === undefined) chunks.push(make(FIRST_CHUNK));
-        else if (length === first.length) {
-          const grown = make(first.length * 2);
-          grown.set(first);
-          chunks[0] = grown;
-        }
-      } else if ((length & CHUNK_MASK) === 0) chunks.push(make(CHUNK));
-      chunks[length >> CHUNK_BITS]![length & CHUNK_MASK] = value;
-      length++;
-    },
-    at: (position: number): number => chunks[position >> CHUNK_BITS]![position & CHUNK_MASK]!,
-  };
-}
+// Columns, the column builder and the index are classes, not objects of closures: every context scored builds them,
+// and a closure's optimized code is lost with the closures at a full collection (match.ts's classes say more).
 
-const intColumn = () => column((length) => new Int32Array(length));
+/** A growing column of integers that fit its typed array, in chunks. */
+class Column {
+  readonly #chunks: Array<Int32Array | Uint8Array> = [];
+  readonly #bytes: boolean;
+  #length = 0;
+  /** With `bytes`, a column of bytes; else of 32-bit integers. */
+  constructor(bytes: boolean) {
+    this.#bytes = bytes;
+  }
+  #make(length: number): Int32Array | Uint8Array {
+    return this.#bytes ? new Uint8Array(length) : new Int32Array(length);
+  }
+  push(value: number): void {
+    const chunks = this.#chunks;
+    const length = this.#length;
+    if (length < CHUNK) {
+      const first = chunks[0];
+      if (first === undefined) chunks.push(this.#make(FIRST_CHUNK));
+      else if (length === first.length) {
+        const grown = this.#make(first.length * 2);
+        grown.set(first);
+        chunks[0] = grown;
+      }
+    } else if ((length & CHUNK_MASK) === 0) chunks.push(this.#make(CHUNK));
+    chunks[length >> CHUNK_BITS]![length & CHUNK_MASK] = value;
+    this.#length = length + 1;
+  }
+  at(position: number): number {
+    return this.#chunks[position >> CHUNK_BITS]![position & CHUNK_MASK]!;
+  }
+}
 
 /** What a packed term's lead-in or gloss holds when it has none. */
 const ABSENT = -0x80000000;
@@ -139,19 +150,22 @@ function flagsOf(term: MeaningTerm): number {
 export function packTerms(clauses: readonly (readonly MeaningTerm[])[]): PackedTerms {
   const all = clauses.flat();
   const numbers = new Int32Array(all.length * PACKED_FIELDS);
-  all.forEach((term, index) => {
+  const terms: string[] = [];
+  for (let index = 0; index < all.length; index++) {
+    const term = all[index]!;
     const at = index * PACKED_FIELDS;
     numbers[at] = flagsOf(term);
     numbers[at + 1] = term.clause;
     numbers[at + 2] = term.leadIn ?? ABSENT;
     numbers[at + 3] = term.leadInFrom ?? ABSENT;
     numbers[at + 4] = term.gloss ?? ABSENT;
-  });
-  return { terms: all.map((term) => term.term), numbers };
+    terms.push(term.term);
+  }
+  return { terms, numbers };
 }
 
-/** Collects terms in text order (`add`), then indexes them (`finish`). */
-export function meaningColumns(): {
+/** Collects terms in text order (`add`, `addLine`), then indexes them (`finish`). */
+export type MeaningColumns = {
   add(term: MeaningTerm): void;
   /**
    * Adds a packed line's terms where the line stands: on `line`, its clauses numbered from `base`, a lead-in from the
@@ -164,20 +178,30 @@ export function meaningColumns(): {
     above: { clause: number; from: number } | undefined,
   ): void;
   finish(endsSentence?: (line: number) => boolean): MeaningIndex;
-} {
-  const words: string[] = [];
-  const positions = new Map<string, { id: number; all: number[]; prose: number[] }>();
-  const columns = {
-    word: intColumn(),
-    flags: column((length) => new Uint8Array(length)),
-    line: intColumn(),
-    clause: intColumn(),
-    leadIn: intColumn(),
-    leadInFrom: intColumn(),
-    gloss: intColumn(),
-  };
-  let count = 0;
-  const push = (
+};
+
+/** Collects terms in text order (`add`), then indexes them (`finish`). */
+export function meaningColumns(): MeaningColumns {
+  return new TermColumns();
+}
+
+/** A line's sentences never end: the test of a text whose index is asked no such thing. */
+const NO_SENTENCE_ENDS = (): boolean => false;
+
+/** The columns of {@link meaningColumns}, filled term by term. */
+class TermColumns implements MeaningColumns {
+  readonly words: string[] = [];
+  readonly positions = new Map<string, { id: number; all: number[]; prose: number[] }>();
+  readonly word = new Column(false);
+  readonly flags = new Column(true);
+  readonly line = new Column(false);
+  readonly clause = new Column(false);
+  readonly leadIn = new Column(false);
+  readonly leadInFrom = new Column(false);
+  readonly gloss = new Column(false);
+  count = 0;
+
+  #push(
     term: string,
     flags: number,
     line: number,
@@ -185,95 +209,130 @@ export function meaningColumns(): {
     leadIn: number,
     leadInFrom: number,
     gloss: number,
-  ): void => {
-    let entry = positions.get(term);
+  ): void {
+    let entry = this.positions.get(term);
     if (!entry) {
-      entry = { id: words.length, all: [], prose: [] };
-      words.push(term);
-      positions.set(term, entry);
+      entry = { id: this.words.length, all: [], prose: [] };
+      this.words.push(term);
+      this.positions.set(term, entry);
     }
+    const count = this.count;
     entry.all.push(count);
     if ((flags & NAME) === 0) entry.prose.push(count);
-    columns.word.push(entry.id);
-    columns.flags.push(flags);
-    columns.line.push(line);
-    columns.clause.push(clause);
-    columns.leadIn.push(leadIn);
-    columns.leadInFrom.push(leadInFrom);
-    columns.gloss.push(gloss);
-    count++;
-  };
-  return {
-    add: (term) =>
-      push(
-        term.term,
-        flagsOf(term),
-        term.line,
-        term.clause,
-        term.leadIn ?? NONE,
-        term.leadInFrom ?? NONE,
-        term.gloss ?? NONE,
-      ),
-    addLine(packed, line, base, above) {
-      const { terms, numbers } = packed;
-      for (let term = 0, at = 0; term < terms.length; term++, at += PACKED_FIELDS) {
-        const lead = numbers[at + 2]!;
-        const from = numbers[at + 3]!;
-        const labelled = numbers[at + 4]!;
-        push(
-          terms[term]!,
-          numbers[at]!,
-          line,
-          numbers[at + 1]! + base,
-          lead === ABSENT ? NONE : lead >= 0 ? lead + base : above!.clause,
-          from === ABSENT ? NONE : from >= 0 ? from + base : above!.from,
-          labelled === ABSENT ? NONE : labelled + base,
-        );
-      }
-    },
-    finish(endsSentence = () => false) {
-      const { word, flags, line, clause, leadIn, leadInFrom, gloss } = columns;
-      const at = (position: number): MeaningTerm | undefined => {
-        if (!(position >= 0 && position < count)) return undefined;
-        const bits = flags.at(position);
-        const term: MeaningTerm = {
-          term: words[word.at(position)]!,
-          name: (bits & NAME) !== 0,
-          negated: (bits & NEGATED) !== 0,
-          line: line.at(position),
-          clause: clause.at(position),
-        };
-        // In the order meaning.ts sets them.
-        const lead = leadIn.at(position);
-        if (lead !== NONE) term.leadIn = lead;
-        const from = leadInFrom.at(position);
-        if (from !== NONE) term.leadInFrom = from;
-        if (bits & PART) term.part = true;
-        if (bits & PENDING) term.pending = true;
-        if (bits & DENIED) term.denied = true;
-        if (bits & JOINED) term.joined = true;
-        if (bits & OPENS) term.opens = true;
-        if (bits & IN_RUN) term.inRun = true;
-        const labelled = gloss.at(position);
-        if (labelled !== NONE) term.gloss = labelled;
-        return term;
-      };
-      return {
-        length: count,
-        at,
-        slice(start, end) {
-          const terms: MeaningTerm[] = [];
-          for (let position = Math.max(0, start); position < Math.min(end, count); position++)
-            terms.push(at(position)!);
-          return terms;
-        },
-        lineAt: line.at,
-        clauseAt: clause.at,
-        negatedAt: (position) => (flags.at(position) & NEGATED) !== 0,
-        nameAt: (position) => (flags.at(position) & NAME) !== 0,
-        positions,
-        endsSentence,
-      };
-    },
-  };
+    this.word.push(entry.id);
+    this.flags.push(flags);
+    this.line.push(line);
+    this.clause.push(clause);
+    this.leadIn.push(leadIn);
+    this.leadInFrom.push(leadInFrom);
+    this.gloss.push(gloss);
+    this.count = count + 1;
+  }
+
+  add(term: MeaningTerm): void {
+    this.#push(
+      term.term,
+      flagsOf(term),
+      term.line,
+      term.clause,
+      term.leadIn ?? NONE,
+      term.leadInFrom ?? NONE,
+      term.gloss ?? NONE,
+    );
+  }
+
+  addLine(
+    packed: PackedTerms,
+    line: number,
+    base: number,
+    above: { clause: number; from: number } | undefined,
+  ): void {
+    const { terms, numbers } = packed;
+    for (let term = 0, at = 0; term < terms.length; term++, at += PACKED_FIELDS) {
+      const lead = numbers[at + 2]!;
+      const from = numbers[at + 3]!;
+      const labelled = numbers[at + 4]!;
+      this.#push(
+        terms[term]!,
+        numbers[at]!,
+        line,
+        numbers[at + 1]! + base,
+        lead === ABSENT ? NONE : lead >= 0 ? lead + base : above!.clause,
+        from === ABSENT ? NONE : from >= 0 ? from + base : above!.from,
+        labelled === ABSENT ? NONE : labelled + base,
+      );
+    }
+  }
+
+  finish(endsSentence: (line: number) => boolean = NO_SENTENCE_ENDS): MeaningIndex {
+    return new ColumnIndex(this, endsSentence);
+  }
+}
+
+/** A {@link MeaningIndex} read from its columns. */
+class ColumnIndex implements MeaningIndex {
+  readonly length: number;
+  readonly positions: ReadonlyMap<string, { all: number[]; prose: number[] }>;
+  readonly #columns: TermColumns;
+  readonly #endsSentence: (line: number) => boolean;
+  constructor(columns: TermColumns, endsSentence: (line: number) => boolean) {
+    this.#columns = columns;
+    this.length = columns.count;
+    this.positions = columns.positions;
+    this.#endsSentence = endsSentence;
+  }
+
+  at(position: number): MeaningTerm | undefined {
+    if (!(position >= 0 && position < this.length)) return undefined;
+    const columns = this.#columns;
+    const bits = columns.flags.at(position);
+    const term: MeaningTerm = {
+      term: columns.words[columns.word.at(position)]!,
+      name: (bits & NAME) !== 0,
+      negated: (bits & NEGATED) !== 0,
+      line: columns.line.at(position),
+      clause: columns.clause.at(position),
+    };
+    // In the order meaning.ts sets them.
+    const lead = columns.leadIn.at(position);
+    if (lead !== NONE) term.leadIn = lead;
+    const from = columns.leadInFrom.at(position);
+    if (from !== NONE) term.leadInFrom = from;
+    if (bits & PART) term.part = true;
+    if (bits & PENDING) term.pending = true;
+    if (bits & DENIED) term.denied = true;
+    if (bits & JOINED) term.joined = true;
+    if (bits & OPENS) term.opens = true;
+    if (bits & IN_RUN) term.inRun = true;
+    const labelled = columns.gloss.at(position);
+    if (labelled !== NONE) term.gloss = labelled;
+    return term;
+  }
+
+  slice(start: number, end: number): MeaningTerm[] {
+    const terms: MeaningTerm[] = [];
+    for (let position = Math.max(0, start); position < Math.min(end, this.length); position++)
+      terms.push(this.at(position)!);
+    return terms;
+  }
+
+  lineAt(position: number): number {
+    return this.#columns.line.at(position);
+  }
+
+  clauseAt(position: number): number {
+    return this.#columns.clause.at(position);
+  }
+
+  negatedAt(position: number): boolean {
+    return (this.#columns.flags.at(position) & NEGATED) !== 0;
+  }
+
+  nameAt(position: number): boolean {
+    return (this.#columns.flags.at(position) & NAME) !== 0;
+  }
+
+  endsSentence(line: number): boolean {
+    return this.#endsSentence(line);
+  }
 }

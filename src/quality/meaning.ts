@@ -29,6 +29,7 @@ import { lineRuns } from '../text/line-runs.ts';
 import { lowerBound } from '../text/sorted.ts';
 import {
   meaningColumns,
+  type MeaningColumns,
   packTerms,
   type MeaningIndex,
   type MeaningTerm,
@@ -378,14 +379,17 @@ function clauseTerms(
   // Each word's token, and the tokens that are items of a run of names ({@link RUN_ITEMS} or more, only spaces between).
   const tokenOf: number[] = [];
   // Each token's words, looked up once (a long context's tokens are new strings, hashed at their first look-up).
-  const wordsByToken = tokens.map(({ text }) => wordsOfToken(text));
+  // (Plain loops: this runs for every clause read, and a callback made per call loses its optimized code at a full
+  // collection; match.ts's classes say more.)
+  const wordsByToken: Array<readonly Word[]> = [];
+  for (const token of tokens) wordsByToken.push(wordsOfToken(token.text));
   const inRun = namesInRuns(spelled, tokens, wordsByToken);
-  wordsByToken.forEach((tokenWords, token) => {
-    for (const word of tokenWords) {
+  for (let token = 0; token < wordsByToken.length; token++) {
+    for (const word of wordsByToken[token]!) {
       words.push(word);
       tokenOf.push(token);
     }
-  });
+  }
   let negationLeft = 0;
   let negatedBefore = false;
   const clauseStart = terms.length;
@@ -396,11 +400,7 @@ function clauseTerms(
     const currentName = listed || current.name || inRun[tokenOf[index]!]!;
     let term: string | undefined;
     if (!currentName) {
-      const phrase = phrasesOpeningWith(current.word)?.find(([sequence]) =>
-        sequence.every(
-          (word, offset) => words[index + offset]?.word === word && !words[index + offset]!.name,
-        ),
-      );
+      const phrase = phraseAt(phrasesOpeningWith(current.word), words, index);
       if (phrase) {
         term = phrase[1];
         index += phrase[0].length - 1;
@@ -469,34 +469,67 @@ function clauseTerms(
   }
 }
 
+/** The first of `phrases` whose words are `words`' from `index` on, none of them a name's. */
+function phraseAt<T extends readonly [readonly string[], ...unknown[]]>(
+  phrases: readonly T[] | undefined,
+  words: readonly Word[],
+  index: number,
+): T | undefined {
+  if (phrases === undefined) return undefined;
+  for (const phrase of phrases) {
+    const sequence = phrase[0];
+    let all = true;
+    for (let offset = 0; offset < sequence.length && all; offset++) {
+      const word = words[index + offset];
+      all = word !== undefined && word.word === sequence[offset] && !word.name;
+    }
+    if (all) return phrase;
+  }
+  return undefined;
+}
+
 /** The clause a list hangs from, and the first clause of its sentence. */
 type LeadIn = { clause: number; from: number };
 
 /** A text as meaning terms, in order (see the module comment). */
 export function meaningTerms(text: string): MeaningTerm[] {
-  const terms: MeaningTerm[] = [];
-  readTerms(text, (clause) => {
-    for (const term of clause) terms.push(term);
-  });
-  return terms;
+  const sink = new TermList();
+  readTerms(text, sink, false);
+  return sink.terms;
+}
+
+/** Terms collected in order. */
+class TermList implements TermSink {
+  readonly terms: MeaningTerm[] = [];
+  clause(terms: MeaningTerm[]): void {
+    for (const term of terms) this.terms.push(term);
+  }
+  line(known: LineTerms): void {
+    for (const clause of known.clauses) this.clause(clause);
+  }
 }
 
 /** Indexes a text's meaning terms. */
 export function indexMeaning(text: string): MeaningIndex {
-  const columns = meaningColumns();
-  readTerms(
-    text,
-    (clause) => {
-      for (const term of clause) columns.add(term);
-    },
-    text.length <= REMEMBERED_TEXT_CHARS
-      ? // A remembered line's terms go in as they read where the line stands, with no copy of each, from their
-        // packing (made the first time the line is indexed).
-        (known, place) =>
-          columns.addLine((known.packed ??= packTerms(known.clauses)), place.line, place.base, place.above)
-      : undefined,
-  );
-  return columns.finish(sentenceEnds(text));
+  const sink = new ColumnSink(meaningColumns());
+  readTerms(text, sink, text.length <= REMEMBERED_TEXT_CHARS);
+  return sink.columns.finish(sentenceEnds(text));
+}
+
+/** Terms added to a meaning index's columns. */
+class ColumnSink implements TermSink {
+  readonly columns: MeaningColumns;
+  constructor(columns: MeaningColumns) {
+    this.columns = columns;
+  }
+  clause(terms: MeaningTerm[]): void {
+    for (const term of terms) this.columns.add(term);
+  }
+  // A remembered line's terms go in as they read where the line stands, with no copy of each, from their packing
+  // (made the first time the line is indexed).
+  line(known: LineTerms, place: LinePlace): void {
+    this.columns.addLine((known.packed ??= packTerms(known.clauses)), place.line, place.base, place.above);
+  }
 }
 
 // A line's last mark, after any closing quote, bracket or backtick: a full stop (not an ellipsis's), "?" or "!".
@@ -551,16 +584,18 @@ const lineTerms = [
   recentMap<string, LineTerms>(20_000),
 ];
 
+/** Where {@link readTerms} hands a text's terms: each clause's in order, or a remembered line's where it stands. */
+type TermSink = {
+  clause(terms: MeaningTerm[]): void;
+  line(known: LineTerms, place: LinePlace): void;
+};
+
 /**
- * Reads a text's terms clause by clause, handing each clause's terms to `emit` in order; with `emitRead`, a line is
- * read once (for each way a list's lead-in from the lines above can reach it), and its clauses, as read alone, go to
- * `emitRead` with where the line stands, each time it comes.
+ * Reads a text's terms clause by clause, handing each clause's terms to `sink.clause` in order; with `remember`, a line
+ * is read once (for each way a list's lead-in from the lines above can reach it), and its clauses, as read alone, go
+ * to `sink.line` with where the line stands, each time it comes.
  */
-function readTerms(
-  text: string,
-  emit: (clause: MeaningTerm[]) => void,
-  emitRead?: (line: LineTerms, place: LinePlace) => void,
-): void {
+function readTerms(text: string, sink: TermSink, remember: boolean): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
@@ -568,11 +603,15 @@ function readTerms(
   // Folded a run of lines at a time, as the whole text folded would be cut (a line break is a boundary no
   // compatibility form crosses): folding a whole transcript at once made ICU copy it twice outside the heap (40 MB at
   // 4 M tokens), and folding each line alone cost a call for each.
-  foldedLines(text).forEach((line, lineNumber) => {
+  const lines = foldedLines(text);
+  for (let lineNumber = 0; lineNumber < lines.length; lineNumber++) {
+    const line = lines[lineNumber]!;
     if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
-    if (emitRead === undefined) {
-      ({ clauses, bullets } = readLine(line, lineNumber, clauses, bullets, emit));
-      return;
+    if (!remember) {
+      const read: MeaningTerm[][] = [];
+      ({ clauses, bullets } = readLine(line, lineNumber, clauses, bullets, read));
+      for (const clause of read) sink.clause(clause);
+      continue;
     }
     // A lead-in from above reads the same wherever it is, but for whether its sentence began before it.
     const above = bullets === undefined ? undefined : bullets.from < bullets.clause ? SPANNING : SINGLE;
@@ -580,15 +619,15 @@ function readTerms(
     let known = remembered.get(line);
     if (known === undefined) {
       const read: MeaningTerm[][] = [];
-      const after = readLine(line, 0, 0, above, (clause) => read.push(clause));
+      const after = readLine(line, 0, 0, above, read);
       known = { clauses: read, count: after.clauses, bullets: after.bullets };
       remembered.set(ownCopy(line), known);
     }
     const place = { line: lineNumber, base: clauses, above: bullets };
-    emitRead(known, place);
+    sink.line(known, place);
     bullets = known.bullets === undefined ? undefined : placed(known.bullets, place);
     clauses += known.count;
-  });
+  }
 }
 
 // Characters of a long text folded (NFKC) at a time.
@@ -631,7 +670,7 @@ function readLine(
   lineNumber: number,
   clauses: number,
   bullets: LeadIn | undefined,
-  emit: (clause: MeaningTerm[]) => void,
+  into: MeaningTerm[][],
 ): { clauses: number; bullets: LeadIn | undefined } {
   let leadIn = bullets;
   // The first clause of the sentence being read: a lead-in is the whole of it up to its colon.
@@ -651,7 +690,7 @@ function readLine(
     offset = clauseEnd + (end?.length ?? 0);
     if (parts[part]!.trim().length > 0) {
       const terms: MeaningTerm[] = [];
-      const stance = stances.find((span) => span.start < clauseEnd && clauseEnd <= span.end)?.stance;
+      const stance = stanceAt(stances, clauseEnd);
       clauseTerms(
         parts[part]!,
         terms,
@@ -674,7 +713,7 @@ function readLine(
         for (const term of terms) term.gloss = clauses + 1;
       }
       clauses++;
-      emit(terms);
+      into.push(terms);
     }
     if (end !== undefined && SENTENCE_END.test(end)) {
       leadIn = bullets = undefined;
@@ -715,6 +754,12 @@ function isJoinedListing(line: string): boolean {
       next++;
     }
   return found >= LISTING_NUMBERS;
+}
+
+/** The stance of the sentence span that `clauseEnd` (a clause's last character) stands in, if any. */
+function stanceAt(stances: ReturnType<typeof stanceSpans>, clauseEnd: number): Stance | undefined {
+  for (const span of stances) if (span.start < clauseEnd && clauseEnd <= span.end) return span.stance;
+  return undefined;
 }
 
 // A clause whose last few words a negation reaches ("it has not been compiled"), and a list's last item ("committed
@@ -1186,27 +1231,53 @@ export function phrasePositions(index: MeaningIndex, phrase: string, oneLine = f
   const terms = phraseTerms(phrase);
   if (terms.length === 0) return [];
   const span = terms.length + 1;
-  const candidates = (term: MeaningTerm): number[] => {
-    const entry = index.positions.get(term.term);
-    if (!entry) return [];
-    const positions = term.name ? entry.all : entry.prose;
-    // A word stated the other way round is not the phrase ("no unit tests" is not "unit tests"), a name neither
-    // ("1a2b3c4 was not committed" is not "commit 1a2b3c4").
-    return positions.filter((position) => index.negatedAt(position) === term.negated);
-  };
-  const lists = terms.map(candidates);
-  if (lists.some((list) => list.length === 0)) return [];
-  return lists[0]!.filter((start) => {
+  // Plain loops and module-level helpers, no callbacks made per call: this runs for every facet of every context, and a
+  // closure's optimized code is lost with the closures at a full collection (match.ts's classes say more).
+  const lists: number[][] = [];
+  for (const term of terms) {
+    const list = candidatePositions(index, term);
+    if (list.length === 0) return [];
+    lists.push(list);
+  }
+  const found: number[] = [];
+  for (const start of lists[0]!) {
     // A phrase is said within one sentence: a line that ends one ("… staged for commit.") and the next ("diff --git
     // …") are two statements, whose words beside each other make no phrase.
     const [from, to] = sentenceOf(index, start, span);
     const line = index.lineAt(start);
-    const near = (list: readonly number[]): boolean =>
-      oneLine
-        ? list.some((at) => at >= from && at <= to && index.lineAt(at) === line)
-        : nearest(list, from, to) !== undefined;
-    return lists.every((list, position) => position === 0 || near(list));
-  });
+    let all = true;
+    for (let position = 1; position < lists.length && all; position++) {
+      const list = lists[position]!;
+      all = oneLine ? onLineWithin(index, list, from, to, line) : nearest(list, from, to) !== undefined;
+    }
+    if (all) found.push(start);
+  }
+  return found;
+}
+
+/**
+ * Where `term` stands in prose (anywhere, for a name), negated as it is: a word stated the other way round is not the
+ * phrase ("no unit tests" is not "unit tests"), a name neither ("1a2b3c4 was not committed" is not "commit 1a2b3c4").
+ */
+function candidatePositions(index: MeaningIndex, term: MeaningTerm): number[] {
+  const entry = index.positions.get(term.term);
+  if (!entry) return [];
+  const positions = term.name ? entry.all : entry.prose;
+  const found: number[] = [];
+  for (const position of positions) if (index.negatedAt(position) === term.negated) found.push(position);
+  return found;
+}
+
+/** Whether a position of `list` lies in `[from, to]` on `line`. */
+function onLineWithin(
+  index: MeaningIndex,
+  list: readonly number[],
+  from: number,
+  to: number,
+  line: number,
+): boolean {
+  for (const at of list) if (at >= from && at <= to && index.lineAt(at) === line) return true;
+  return false;
 }
 
 /**

@@ -72,16 +72,32 @@ export type TextView = {
 
 /** A text read as it is. */
 export function plainView(text: string): TextView {
-  return {
-    text,
-    length: text.length,
-    slice: (start, end) => text.slice(start, end),
-    charAt: (offset) => text[offset],
-    whole: () => text,
-    narrowed: false,
-    placeholder: undefined,
-    narrowedWithin: () => false,
-  };
+  return new PlainView(text);
+}
+
+// A class, not an object of closures: every short text scored is viewed so, and a closure's optimized code is lost
+// with the closures at a full collection (match.ts's classes say more).
+class PlainView implements TextView {
+  readonly text: string;
+  readonly length: number;
+  readonly narrowed = false;
+  readonly placeholder = undefined;
+  constructor(text: string) {
+    this.text = text;
+    this.length = text.length;
+  }
+  slice(start: number, end: number): string {
+    return this.text.slice(start, end);
+  }
+  charAt(offset: number): string | undefined {
+    return this.text[offset];
+  }
+  whole(): string {
+    return this.text;
+  }
+  narrowedWithin(): boolean {
+    return false;
+  }
 }
 
 // Placeholders of a canonical text: control characters no space (a canonical text's white space is all folded to

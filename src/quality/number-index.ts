@@ -93,7 +93,7 @@ export function matchesAtNumbers<T>(
   numbers: NumberIndex,
   source: string,
   prefix: string,
-  matchAt: (start: number, found: string) => T,
+  matches: { matchAt(start: number, found: string): T },
 ): T[] {
   const sticky = sharedRegExp(source, 'uy');
   const found: T[] = [];
@@ -128,7 +128,7 @@ export function matchesAtNumbers<T>(
       match = sticky.exec(text);
     }
     if (!match) continue;
-    found.push(matchAt(start, match[0]));
+    found.push(matches.matchAt(start, match[0]));
     searchFrom = start + Math.max(1, match[0].length);
   }
   return found;

@@ -225,7 +225,7 @@ function statesFact(
 ): boolean {
   if (own === 'either' || name) return true;
   if (own === 'affirmed') return !occurrence.negated;
-  return occurrence.negated || occurrence.deniedInClause || refusedAfter(index.slice, occurrence.end);
+  return occurrence.negated || occurrence.deniedInClause || refusedAfter(index, occurrence.end);
 }
 
 /** Whether a number found is the facet's value, in any unit ("30000 ms" for "30 s", "0.5 GiB" for "512Mi"). */
@@ -236,66 +236,74 @@ function sameNumber(number: NumberSpelling, text: string): boolean {
 
 /** What a context says about each facet of a probe. */
 export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeReading): FacetEvidence[] {
+  // Plain loops and module-level helpers, no callbacks made per call: this runs for every probe of every context, and
+  // a closure's optimized code is lost with the closures at a full collection (match.ts's classes say more).
+  const evidence: FacetEvidence[] = [];
+  for (const facet of reading.facets) evidence.push(evidenceOf(index, probe, facet));
+  return evidence;
+}
+
+/** What a context says about one facet of a probe (see {@link facetEvidence}). */
+function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'][number]): FacetEvidence {
   const polar = POLAR_KINDS.has(probe.kind);
   // A derived error is live when nothing fixed it before the cut; an authored one may be a fix worth keeping.
   const live = EITHER_KINDS.has(probe.kind) && probe.source === 'derived' && probe.live !== false;
-  return reading.facets.map((facet) => {
-    const support: Occurrence[] = [];
-    const oppose: Occurrence[] = [];
-    for (const spelling of facet.spellings) {
-      const read = spellingReading(probe, facet, spelling);
-      // A command may be written once with its last word listed ("pnpm --filter app lint | test | check-types").
-      for (const occurrence of [
-        ...index.occurrences(spelling),
-        ...listedCommandOccurrences(index, spelling),
-      ]) {
-        // A sentence that denies all of itself ("It is false that …", "… was not done") states the fact the other
-        // way, whatever the kind; done work stated as still to do, too (stance.ts).
-        if (
-          occurrence.stance === 'denied' ||
-          (occurrence.stance === 'pending' && DONE_KINDS.has(probe.kind))
-        ) {
-          // A rule that rules a thing out is kept by a sentence that denies the thing ("It is false that we added a
-          // dependency"), and reversed by one that denies the ruling out ("It is false that we must not add one").
-          if (read.own === 'denied' && occurrence.stance === 'denied' && !occurrence.negated)
-            support.push(occurrence);
-          else oppose.push(occurrence);
-          continue;
-        }
-        // An error still live at the cut, said to be fixed, is stated the other way (fixed-claim.ts).
-        if (live && saysFixed(index.slice, occurrence.start, occurrence.end)) {
-          oppose.push(occurrence);
-          continue;
-        }
-        if (statesFact(read, occurrence, index)) support.push(occurrence);
-        // An affirmed fact negated is its opposite only where the kind has one; a denied fact affirmed always is.
-        else if (read.own !== 'affirmed' || polar) oppose.push(occurrence);
+  const support: Occurrence[] = [];
+  const oppose: Occurrence[] = [];
+  for (const spelling of facet.spellings) {
+    const read = spellingReading(probe, facet, spelling);
+    // A command may be written once with its last word listed ("pnpm --filter app lint | test | check-types").
+    for (const occurrence of [...index.occurrences(spelling), ...listedCommandOccurrences(index, spelling)]) {
+      // A sentence that denies all of itself ("It is false that …", "… was not done") states the fact the other
+      // way, whatever the kind; done work stated as still to do, too (stance.ts).
+      if (occurrence.stance === 'denied' || (occurrence.stance === 'pending' && DONE_KINDS.has(probe.kind))) {
+        // A rule that rules a thing out is kept by a sentence that denies the thing ("It is false that we added a
+        // dependency"), and reversed by one that denies the ruling out ("It is false that we must not add one").
+        if (read.own === 'denied' && occurrence.stance === 'denied' && !occurrence.negated)
+          support.push(occurrence);
+        else oppose.push(occurrence);
+        continue;
       }
-    }
-    const otherValues: Occurrence[] = [];
-    for (const number of facet.numbers) {
-      for (const found of index.findNumbers(number)) {
-        if (found.negated) continue;
-        if (sameNumber(number, found.text)) support.push(found);
-        else otherValues.push(found);
+      // An error still live at the cut, said to be fixed, is stated the other way (fixed-claim.ts).
+      if (live && saysFixed(index, occurrence.start, occurrence.end)) {
+        oppose.push(occurrence);
+        continue;
       }
+      if (statesFact(read, occurrence, index)) support.push(occurrence);
+      // An affirmed fact negated is its opposite only where the kind has one; a denied fact affirmed always is.
+      else if (read.own !== 'affirmed' || polar) oppose.push(occurrence);
     }
-    return { support, oppose: [...oppose, ...otherValues], otherValues };
-  });
+  }
+  const otherValues: Occurrence[] = [];
+  for (const number of facet.numbers) {
+    for (const found of index.findNumbers(number)) {
+      if (found.negated) continue;
+      if (sameNumber(number, found.text)) support.push(found);
+      else otherValues.push(found);
+    }
+  }
+  return { support, oppose: [...oppose, ...otherValues], otherValues };
 }
 
 /** Whether a context states each facet of a probe (some `support` of {@link facetEvidence}), read until it does. */
 export function statedFacets(index: TextIndex, probe: Probe, reading: ProbeReading): boolean[] {
-  return reading.facets.map(
-    (facet) =>
-      facet.spellings.some((spelling) => {
-        const read = spellingReading(probe, facet, spelling);
-        return [...index.occurrences(spelling), ...listedCommandOccurrences(index, spelling)].some(
-          (occurrence) => statesFact(read, occurrence, index),
-        );
-      }) ||
-      facet.numbers.some((number) =>
-        index.findNumbers(number).some((found) => !found.negated && sameNumber(number, found.text)),
-      ),
-  );
+  const stated: boolean[] = [];
+  for (const facet of reading.facets) stated.push(statesFacet(index, probe, facet));
+  return stated;
+}
+
+/** Whether a context states one facet of a probe (see {@link statedFacets}). */
+function statesFacet(index: TextIndex, probe: Probe, facet: ProbeReading['facets'][number]): boolean {
+  for (const spelling of facet.spellings) {
+    const read = spellingReading(probe, facet, spelling);
+    for (const occurrence of index.occurrences(spelling))
+      if (statesFact(read, occurrence, index)) return true;
+    for (const occurrence of listedCommandOccurrences(index, spelling))
+      if (statesFact(read, occurrence, index)) return true;
+  }
+  for (const number of facet.numbers) {
+    for (const found of index.findNumbers(number))
+      if (!found.negated && sameNumber(number, found.text)) return true;
+  }
+  return false;
 }

@@ -5,12 +5,12 @@
  */
 import { markSharedTerms } from './artifact-context.ts';
 import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
-import type { TextIndex } from './match.ts';
+import type { Occurrence, TextIndex } from './match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
 import { readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
 import { statesChange } from './change-words.ts';
-import { facetEvidence, isOpposable, readProbe } from './probe-reading.ts';
+import { facetEvidence, isOpposable, readProbe, type FacetEvidence } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
@@ -57,38 +57,25 @@ type OutcomeOptions = {
 /** {@link probeOutcome} before a next step is asked to be said to be next. */
 function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): ProbeOutcome {
   const reading = readProbe(probe);
-  const contradicted = reading.contradictions.some((phrase) =>
-    index.occurrences(phrase).some((occurrence) => !occurrence.negated),
-  );
-  if (contradicted) return 'contradicted';
+  // (Plain loops and module-level helpers here: this runs for every probe of every context, and a callback made per
+  // call loses its optimized code at a full collection; match.ts's classes say more.)
+  if (saysAnyAffirmed(index, reading.contradictions)) return 'contradicted';
   if (probe.opposite && statesOpposite(index, probe.opposite)) return 'contradicted';
   const evidence = facetEvidence(index, probe, reading);
-  const otherValues = evidence.flatMap((facet) => facet.otherValues.map((occurrence) => occurrence.word));
-  if (
-    withinWindow(
-      evidence.map((facet) => facet.support),
-      FACET_WINDOW_WORDS,
-      otherValues,
-    )
-  )
+  const otherValues: number[] = [];
+  const supports: Occurrence[][] = [];
+  for (const facet of evidence) {
+    for (const occurrence of facet.otherValues) otherValues.push(occurrence.word);
+    supports.push(facet.support);
+  }
+  if (withinWindow(supports, FACET_WINDOW_WORDS, otherValues))
     // Its words stated, its statement stated the other way where they are ("don't stop until every function is
     // not ported" has the facet "stop until all functions" and reverses the porting).
     return options.inOtherWords !== false &&
       statementOutcome(index, probe, options.statement) === 'contradicted'
       ? 'contradicted'
       : 'matched';
-  const opposed = evidence.some(
-    (facet, opposedIndex) =>
-      facet.oppose.length > 0 &&
-      withinWindow(
-        evidence.map((other, index) =>
-          index === opposedIndex ? other.oppose : [...other.support, ...other.oppose],
-        ),
-        FACET_WINDOW_WORDS,
-        facet.support.filter(() => facet.otherValues.length > 0).map((occurrence) => occurrence.word),
-      ),
-  );
-  if (opposed) return 'contradicted';
+  if (opposedInWindow(evidence)) return 'contradicted';
   if (options.inOtherWords === false) return 'missed';
   if (statedInOtherWords(index, reading, probe.kind === 'artifact' ? probe.file : undefined))
     return 'matched';
@@ -113,6 +100,30 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   )
     return 'partial';
   return outcome;
+}
+
+/** Whether `index` says any of `phrases` other than negated. */
+function saysAnyAffirmed(index: TextIndex, phrases: readonly string[]): boolean {
+  for (const phrase of phrases)
+    for (const occurrence of index.occurrences(phrase)) if (!occurrence.negated) return true;
+  return false;
+}
+
+/** Whether some facet's opposition stands within the window of every other facet's support or opposition. */
+function opposedInWindow(evidence: readonly FacetEvidence[]): boolean {
+  for (let opposedIndex = 0; opposedIndex < evidence.length; opposedIndex++) {
+    const facet = evidence[opposedIndex]!;
+    if (facet.oppose.length === 0) continue;
+    const lists: Occurrence[][] = [];
+    for (let index = 0; index < evidence.length; index++) {
+      const other = evidence[index]!;
+      lists.push(index === opposedIndex ? other.oppose : [...other.support, ...other.oppose]);
+    }
+    const otherValues: number[] = [];
+    if (facet.otherValues.length > 0) for (const occurrence of facet.support) otherValues.push(occurrence.word);
+    if (withinWindow(lists, FACET_WINDOW_WORDS, otherValues)) return true;
+  }
+  return false;
 }
 
 const statementReadings = new WeakMap<Probe, StatementReading>();

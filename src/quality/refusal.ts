@@ -29,16 +29,16 @@ const BLOCK_TAG =
   /\[(user|assistant|assistant thinking|assistant tool calls|tool result|tool result \(error\)|context: [^\]]{1,40})\]:\s*/;
 
 /**
- * Whether what a canonical text says right after `end` is the user's no to it (see the module's doc); `slice` reads
- * the text's characters `[start, end)` (a long text's index reads them without making the whole text).
+ * Whether what a canonical text says right after `end` is the user's no to it (see the module's doc); `text.slice`
+ * reads the text's characters `[start, end)` (a long text's index reads them without making the whole text).
  */
-export function refusedAfter(slice: (start: number, end: number) => string, end: number): boolean {
-  const line = slice(end, end + REACH);
+export function refusedAfter(text: { slice(start: number, end: number): string }, end: number): boolean {
+  const line = text.slice(end, end + REACH);
   if (REFUSED_IN_PROSE.test(line)) return true;
   // A summary copying a rejected call with its report ("`git reset --hard`: The user doesn't want to proceed …").
   const report = line.indexOf(REJECTED_REPORT);
   if (report >= 0 && !BLOCK_TAG.test(line.slice(0, report))) return true;
-  const after = slice(end, end + BLOCK_REACH);
+  const after = text.slice(end, end + BLOCK_REACH);
   const block = BLOCK_TAG.exec(after);
   if (!block) return false;
   const reply = after.slice(block.index + block[0].length);

@@ -207,7 +207,7 @@ describe('a refusal told in prose after a mention', () => {
   function refused(text: string, thing: string): boolean {
     const canonical = canonicalText(text);
     const end = canonical.indexOf(canonicalText(thing)) + canonicalText(thing).length;
-    return refusedAfter((start, stop) => canonical.slice(start, stop), end);
+    return refusedAfter(canonical, end);
   }
 
   it('refuses what the sentence named when it names nothing else', () => {

@@ -31,9 +31,9 @@ describe('TextIndex.slice', () => {
     const whole = index.normalized;
     const mention = whole.indexOf('set gc.auto 0') + 'set gc.auto 0'.length;
     const wholeSlice = (start: number, end: number) => whole.slice(start, end);
-    assert.equal(refusedAfter(index.slice, mention), true);
-    assert.equal(refusedAfter(wholeSlice, mention), true);
+    assert.equal(refusedAfter(index, mention), true);
+    assert.equal(refusedAfter({ slice: wholeSlice }, mention), true);
     // A mention with no no after it: the next block is the filler's, not the user's.
-    assert.equal(refusedAfter(index.slice, whole.indexOf('read the log') + 12), false);
+    assert.equal(refusedAfter(index, whole.indexOf('read the log') + 12), false);
   });
 });
