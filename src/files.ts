@@ -204,7 +204,10 @@ export function encodedWriter(descriptor: number, buffer: Buffer): EncodedWriter
         // Never between the two halves of a surrogate pair: each slice is encoded on its own.
         const last = piece.charCodeAt(end - 1);
         if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
-        bytes += writeWhole(descriptor, start === 0 && end === piece.length ? piece : piece.slice(start, end));
+        bytes += writeWhole(
+          descriptor,
+          start === 0 && end === piece.length ? piece : piece.slice(start, end),
+        );
         start = end;
       }
       return bytes;

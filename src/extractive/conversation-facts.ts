@@ -198,7 +198,8 @@ class ConversationReading {
     }
     if (read.request === undefined) return;
     for (const line of read.pasted) tools.userError(index, line);
-    for (const path of read.paths) store.touchFile(path, 'mentioned', this.#at(index, WEIGHT.userMentionedFile));
+    for (const path of read.paths)
+      store.touchFile(path, 'mentioned', this.#at(index, WEIGHT.userMentionedFile));
     // The session's task is the first message of a conversation that starts with it; a slice that
     // starts elsewhere or continues a summary opens with just another request.
     if (index !== this.#firstIndex) this.#addFacts(index, read.facts);

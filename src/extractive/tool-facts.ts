@@ -242,7 +242,8 @@ class StoreToolLog implements ToolLog {
     const fixes = FIX_CUE.test(sentence);
     // A short statement right after a failure ("Forgot the import.") or one that names a cause says
     // why; a plan ("Let me look.") or a long explanation does not fit on the error's line.
-    const fits = sentence.length >= MIN_CAUSE_CHARS && sentence.length <= CAUSE_CHARS && !sentence.endsWith(':');
+    const fits =
+      sentence.length >= MIN_CAUSE_CHARS && sentence.length <= CAUSE_CHARS && !sentence.endsWith(':');
     const explains = fits && !PLAN_CUE.test(sentence) && (opensMessage || fixes || CAUSE_CUE.test(sentence));
     for (const error of open) {
       if (fixes) error.resolved = true;

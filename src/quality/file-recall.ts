@@ -9,7 +9,10 @@ export const scoreFileRecall: Scorer = (input, texts) => {
   const all = [...input.files.read, ...input.files.modified];
   return {
     fileRecall: share(countNamed(texts.summary, all, input.cwd), all.length),
-    modifiedFileRecall: share(countNamed(texts.summary, input.files.modified, input.cwd), input.files.modified.length),
+    modifiedFileRecall: share(
+      countNamed(texts.summary, input.files.modified, input.cwd),
+      input.files.modified.length,
+    ),
   };
 };
 

@@ -277,7 +277,9 @@ class IndexedText {
     // they stand for are not (white space is folded to spaces).
     this.#normalized = this.canonical.text;
     this.#wordEdges = form.wordEdges;
-    this.reader = this.canonical.narrowed ? new NarrowedReader(this.canonical) : new PlainReader(this.#normalized);
+    this.reader = this.canonical.narrowed
+      ? new NarrowedReader(this.canonical)
+      : new PlainReader(this.#normalized);
     this.text = source;
   }
 
@@ -491,7 +493,9 @@ class Lookups implements TextIndex {
   // A canonical character, read in the narrowed text unless the placeholder stands there.
   #characterAt(offset: number): string | undefined {
     const character = this.#held[offset];
-    return character !== undefined && character === this.#placeholder ? this.#canonical.charAt(offset) : character;
+    return character !== undefined && character === this.#placeholder
+      ? this.#canonical.charAt(offset)
+      : character;
   }
 
   /**
@@ -521,7 +525,11 @@ class Lookups implements TextIndex {
       }
       return any;
     }
-    for (let offset = formText.indexOf(searched); offset >= 0; offset = formText.indexOf(searched, offset + 1)) {
+    for (
+      let offset = formText.indexOf(searched);
+      offset >= 0;
+      offset = formText.indexOf(searched, offset + 1)
+    ) {
       if (checkWide && !narrow!.wideCharactersMatch(needle, offset)) continue;
       if (this.#visit(variant, offset, all)) {
         any = true;

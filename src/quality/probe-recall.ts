@@ -120,7 +120,8 @@ function opposedInWindow(evidence: readonly FacetEvidence[]): boolean {
       lists.push(index === opposedIndex ? other.oppose : [...other.support, ...other.oppose]);
     }
     const otherValues: number[] = [];
-    if (facet.otherValues.length > 0) for (const occurrence of facet.support) otherValues.push(occurrence.word);
+    if (facet.otherValues.length > 0)
+      for (const occurrence of facet.support) otherValues.push(occurrence.word);
     if (withinWindow(lists, FACET_WINDOW_WORDS, otherValues)) return true;
   }
   return false;
