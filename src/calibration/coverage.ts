@@ -2,13 +2,13 @@
  * Coverage and precision of the derived probes against a reader's facts at one cut (docs/calibration.md): which of
  * the reader's live facts some live derived probe states, and which live derived probes state one of the reader's.
  * Whether a probe states a fact is read with the yardstick's own matcher (statement-match.ts), both ways: the fact
- * stated in the probe's words or the probe's in the fact's, kept or in part; an artifact probe states
- * the reader's artifact fact that names its file (the facts that write its name in full, where one does). A fact of one kind first (the headline's kinds; a task and a next
- * step count as one, since a reader files the request being worked on as either). A probe no fact of its kind joins
- * may state a fact the reader filed under another kind (a declined layout derived as a constraint, the reader's
- * decision), read more strictly, since words a fact of another kind shares ("mix test" in a rule of the workflow and
- * in a test run's state) are most often another fact: kept whole on one line, and the probe's own words counted
- * without its paths and commands.
+ * stated in the probe's words or the probe's in the fact's, kept or in part; an artifact probe states the reader's
+ * artifact fact that names its file (the facts that write its name in full, where one does). A fact of one kind
+ * first (the headline's kinds; a task and a next step count as one, since a reader files the request being worked on
+ * as either). A probe no fact of its kind joins may state a fact the reader filed under another kind (a declined
+ * layout derived as a constraint, the reader's decision), read more strictly, since words a fact of another kind
+ * shares ("mix test" in a rule of the workflow and in a test run's state) are most often another fact: kept whole on
+ * one line, and the probe's own words counted without its paths and commands.
  */
 import { basename } from 'node:path';
 import { escapeRegExp } from '../text/regexp.ts';

@@ -255,7 +255,8 @@ class IndexedText {
   readonly #long: boolean;
   // The canonical text as a string, as the scan for word starts reads it.
   readonly #normalized: string;
-  // Read only to build the needle index, which the first look-up in all but a short text does: held no longer than that.
+  // Read only to build the needle index, which the first look-up in all but a short text does: held no longer than
+  // that.
   #wordEdges: Int32Array | undefined;
   #wordStarts: Int32Array | undefined;
   #index: NeedleIndex | undefined;

@@ -136,9 +136,10 @@ const NOT_RUN_WORDS = ['not run', 'never run', 'not been run', 'not yet run', "w
 
 /**
  * A check's outcome said the other way of the check, in the clause that names it: a passing run said to fail
- * ("`cargo llvm-cov --fail-under-lines 100` still fails"), a failing one said to pass, either said not run. The check is named by the
- * command as run, or by a script's own name when it is no common word (`check-types`, `test:integration`; not `lint`
- * or `test`, which name any check); its name alone (`cargo test`) is also what other runs of it are named by.
+ * ("`cargo llvm-cov --fail-under-lines 100` still fails"), a failing one said to pass, either said not run. The
+ * check is named by the command as run, or by a script's own name when it is no common word (`check-types`,
+ * `test:integration`; not `lint` or `test`, which name any check); its name alone (`cargo test`) is also what other
+ * runs of it are named by.
  */
 export function outcomeOpposite(key: string, command: string, failed: boolean): DraftProbe['opposite'] {
   const script = key.split(' ').at(-1)!;
