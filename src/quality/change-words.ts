@@ -11,6 +11,7 @@ import { meaningTerms, type MeaningIndex } from './meaning.ts';
 import { namePositions } from './other-words.ts';
 import type { Probe } from './probes.ts';
 import { inRepeatedRun } from './repeated-description.ts';
+import { textLines } from './text-lines.ts';
 
 /** Distinct words of the change a line must state beside the file's name. */
 export const CHANGE_WORDS_STATED = 2;
@@ -80,18 +81,6 @@ function pastedLines(index: MeaningIndex): Set<number> {
   pasted = new Set([...lines.values()].filter((same) => same.length > 1).flat());
   pastedSets.set(index, pasted);
   return pasted;
-}
-
-const textLines = new WeakMap<TextIndex, string[]>();
-
-/** A text's lines, split once per text (the meaning terms count lines as the text has them). */
-function linesOf(text: TextIndex): string[] {
-  let lines = textLines.get(text);
-  if (!lines) {
-    lines = text.text().split('\n');
-    textLines.set(text, lines);
-  }
-  return lines;
 }
 
 /**
@@ -177,8 +166,8 @@ export function statesChange(text: TextIndex, probe: Probe): boolean {
       name.written ? namePositions(index, name.spelling) : stemPositions(index, name.terms)
     ).filter((start) =>
       name.written
-        ? writtenOn(linesOf(text)[index.lineAt(start)], name.spelling)
-        : !namesOtherFile(linesOf(text)[index.lineAt(start)], name.spelling, probe.file!),
+        ? writtenOn(textLines(text)[index.lineAt(start)], name.spelling)
+        : !namesOtherFile(textLines(text)[index.lineAt(start)], name.spelling, probe.file!),
     );
     for (const start of starts) {
       const end = start + name.terms.length;
@@ -194,7 +183,7 @@ export function statesChange(text: TextIndex, probe: Probe): boolean {
       const from = Math.max(0, start - CHANGE_WITHIN);
       // A file named on a line that leads in to a nested list ("- generate-markdown.yml:" over "  - on pushes to
       // main …") is told by the list's items too: a handoff writes a file's description under its name.
-      const last = nestedUnder(linesOf(text), line);
+      const last = nestedUnder(textLines(text), line);
       const to = Math.min(index.length, end + (last > line ? NESTED_TERMS : CHANGE_WITHIN));
       for (let position = from; position < to; position++) {
         const at = index.lineAt(position);

@@ -4,9 +4,7 @@
  */
 import type { TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
-
-// The lines of each text scored, read once for all its next steps.
-const textLines = new WeakMap<TextIndex, string[]>();
+import { textLines } from './text-lines.ts';
 
 // Words that put an item as what comes next or as not done yet: "Next: …", "then commit it", "finish X", "X remains",
 // "X WIP" (work in progress).
@@ -38,8 +36,7 @@ export function saysItIsNext(index: TextIndex, probe: Probe): boolean {
     spelling.toLowerCase(),
   );
   if (items.length === 0) return true;
-  let lines = textLines.get(index);
-  if (!lines) textLines.set(index, (lines = index.text().split('\n')));
+  const lines = textLines(index);
   let named = false;
   for (let at = 0; at < lines.length; at++) {
     const line = lines[at]!.toLowerCase();

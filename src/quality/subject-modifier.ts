@@ -8,6 +8,7 @@
 import { escapeRegExp } from '../text/regexp.ts';
 import type { TextIndex } from './match.ts';
 import { meaningTerms, type MeaningIndex } from './meaning.ts';
+import { textLines } from './text-lines.ts';
 
 // A facet of this shape: a subject, an auxiliary or copula, what is said of the subject.
 const SUBJECT_AND_PREDICATE = /^(.+?)\s+(?:has|have|had|is|are|was|were)\s+(?:been\s+)?(.+)$/i;
@@ -48,7 +49,7 @@ export function predicateAcrossModifier(index: TextIndex, spelling: string): num
   );
   if (candidates.length === 0) return [];
   // Which words stand between them is only in the text: the meaning terms drop prepositions.
-  const lines = index.text().split('\n');
+  const lines = textLines(index);
   const opening = new RegExp(
     `(?<![\\p{L}\\p{N}_])[\`'"*]?${subjectWords.map(escapeRegExp).join('[\\s`\'"*]+')}[\`'"*]?\\s+(?:${PREPOSITION})\\s+`,
     'giu',
