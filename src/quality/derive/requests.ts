@@ -11,6 +11,7 @@ import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
 import type { DraftProbe } from './draft.ts';
 import { withoutCorrected } from './corrected-requests.ts';
 import { leaveToAsk } from './leave-to-ask.ts';
+import { READ_WHOLE_SPELLINGS, readWholeHabit, testFirstHabit } from './work-habits.ts';
 import { ticketGoal, ticketOf, titlePairs, type Ticket } from './tickets.ts';
 import { RULES_OUT, specSections } from './claimed-ticket-spec.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
@@ -72,15 +73,8 @@ const ONE_OFF = /^(?:delete|remove)$/i;
 // How a file is to be read, which makes "read X" a rule of the work.
 const READ_MANNER = /\b(?:in full|fully|completely|entirely|whole|carefully|thoroughly|first|before)\b/i;
 
-// Reading a file whole, and how a handoff says that habit of any file, with its verb ("whole file" alone is also
-// said of a file written).
+// Reading a file whole (the habit's spellings are work-habits.ts').
 const READ_WHOLE = /\b(?:in full|fully|completely|entirely|whole)\b/i;
-const READ_WHOLE_SPELLINGS = [
-  ...['a file', 'the file', 'files', 'each file', 'every file'].flatMap((file) =>
-    ['in full', 'fully', 'completely', 'entirely'].map((manner) => `read ${file} ${manner}`),
-  ),
-  ...['whole', 'full', 'entire'].flatMap((manner) => [`read ${manner} files`, `read the ${manner} file`]),
-];
 
 // Markers that open an imperative at the start of a sentence or clause.
 const IMPERATIVE = /^(?:keep|leave|delete|remove)$/i;
@@ -469,6 +463,21 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
           statement: said,
         });
       }
+      // "you need to read X in full", "write the test first": habits of the work the user requires, whatever the
+      // sentence opens with (work-habits.ts).
+      for (const [habit, what] of [
+        [readWholeHabit(sentence), 'how did the user want files read'],
+        [testFirstHabit(sentence), 'when did the user want the test written'],
+      ] as const)
+        if (habit)
+          probes.push({
+            kind: 'constraint',
+            messageIndex: request.messageIndex,
+            question: `In the request that begins "${opening}", ${what}?`,
+            answer: `The user said: "${habit.said}"`,
+            facets: [habit.spellings],
+            statement: habit.said,
+          });
       const leave = leaveToAsk(sentence);
       if (leave)
         probes.push({
