@@ -379,6 +379,9 @@ export function artifactProbes(
     .filter(isPrompt)
     .map((message) => contentText(message.content))
     .join('\n');
+  let said: Set<string> | undefined;
+  const userWords = () =>
+    (said ??= new Set([...userText.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word)));
   // Where the agent first changed a file that is no test: tests edited after it may only follow that change.
   const firstChange = Math.min(
     ...files.filter(({ file }) => !isTestFile(file.path)).map(({ file }) => file.edits[0]!.index),
@@ -392,10 +395,37 @@ export function artifactProbes(
       created: file.created,
       shared,
     };
-    const probe = artifactProbe(file.path, first.operation.messageIndex, changes, context);
-    const change = probe ? changeWordsOf(changes, file.path, salience, common) : undefined;
-    return probe ? [change ? { ...probe, change } : probe] : [];
+    const [probe, ...others] = artifactProbe(file.path, first.operation.messageIndex, changes, context);
+    if (!probe) return [];
+    const change = changeWordsOf(changes, file.path, salience, common);
+    const draft = change ? { ...probe, change } : probe;
+    // A later description tells the file where the user's words state the first: what its edits wrote is then told
+    // by the words the user did not use (the user's messages name the file beside the words they dictated).
+    const beyond = change && beyondRequest(change, userWords());
+    laterDescriptions.set(
+      draft,
+      others.map((other) => (beyond ? { ...other, change: beyond } : other)),
+    );
+    return [draft];
   });
+}
+
+/** What a file's edits wrote without the words the user's messages use: none where fewer than two are left. */
+function beyondRequest(change: ChangeWords, said: ReadonlySet<string>): ChangeWords | undefined {
+  const words = change.words.filter((word) => !said.has(word.toLowerCase()));
+  return words.length >= 2 ? { ...change, words } : undefined;
+}
+
+// Each artifact draft's other descriptions, in order: kept beside the draft, not in it, so that a probe's shape
+// (and its sidecar) is unchanged.
+const laterDescriptions = new WeakMap<DraftProbe, DraftProbe[]>();
+
+/**
+ * The other ways an artifact draft of `artifactProbes` can tell its file, in order (its next described definitions of
+ * code): none for any other draft.
+ */
+export function laterDescriptionsOf(draft: DraftProbe): readonly DraftProbe[] {
+  return laterDescriptions.get(draft) ?? [];
 }
 
 // Words any narration of an edit has ("make the key changes", "apply the remaining fixes"): they say an edit is
@@ -464,15 +494,20 @@ function artifactStatement(
   return `${head}:${listed}${what ? `${listed ? ' —' : ''} ${what}` : ''}`;
 }
 
+/**
+ * The artifact probe of one file, and after it the file's other described definitions of code in order: where the
+ * user's own words state the first (their plan named the payload it defines), what the agent wrote beyond the
+ * request may still tell it.
+ */
 function artifactProbe(
   path: string,
   messageIndex: number,
   changes: readonly Change[],
   context: ArtifactContext,
-): DraftProbe | undefined {
+): DraftProbe[] {
   // Every line the edits wrote was taken out again (the work moved elsewhere, or was put back): the file holds
   // nothing of it now.
-  if (undone(changes)) return undefined;
+  if (undone(changes)) return [];
   const name = basename(path);
   const seen = new Set<string>();
   const takenOut = new Set<string>();
@@ -495,16 +530,17 @@ function artifactProbe(
   });
   // Tests of the work (`mod tests`, `test_reverse_string`, `FooTest`) are not what the file now does.
   const own = definitions.filter((definition) => definition.heading || !TEST_NAME.test(definition.name));
-  const described = own.find((definition) => definition.described !== undefined);
-  const names = [
-    ...(described && !described.heading ? [described.name] : []),
-    ...own
-      .filter((definition) => definition !== described && !definition.heading)
-      .map((definition) => definition.name),
-  ].slice(0, LISTED_NAMES);
   const base = { kind: 'artifact' as const, messageIndex, file: path };
   const added = addedList(own, changes, new Set([...context.shared, ...takenOut]));
-  if (described) {
+  const namesWith = (described: (typeof own)[number] | undefined) =>
+    [
+      ...(described && !described.heading ? [described.name] : []),
+      ...own
+        .filter((definition) => definition !== described && !definition.heading)
+        .map((definition) => definition.name),
+    ].slice(0, LISTED_NAMES);
+  const describedOnes = own.filter((definition) => definition.described !== undefined);
+  const byDefinitions: DraftProbe[] = describedOnes.map((described) => {
     const what = described.heading ? `the section "${described.name}"` : `\`${described.name}\``;
     return {
       ...base,
@@ -514,43 +550,71 @@ function artifactProbe(
       facets: described.heading
         ? [[name], [described.described!]]
         : [[described.name], [described.described!]],
-      statement: artifactStatement(name, context, names, firstWords(described.doc, DESCRIPTION_WORDS)),
-    };
-  }
-  // No described definition: the commit that took the edits in says what they were for (also for a file of no
-  // definitions: a configuration, a script), else the agent's words before the first edit.
-  const committed = context.commit ? plainPhrase(commitWords(context.commit)) : undefined;
-  if (context.commit && committed) {
-    return {
-      ...base,
-      question: `What did the agent change in ${name}, and why?`,
-      answer: `${path}: ${context.created ? 'created' : 'changed'} in the commit "${clipWords(context.commit, 200)}"${added}`,
-      facets: [[name], [committed]],
       statement: artifactStatement(
         name,
         context,
-        names,
-        firstWords(commitWords(context.commit), DESCRIPTION_WORDS),
+        namesWith(described),
+        firstWords(described.doc, DESCRIPTION_WORDS),
       ),
     };
-  }
+  });
+  const names = namesWith(undefined);
+  // No described definition: the commit that took the edits in says what they were for (also for a file of no
+  // definitions: a configuration, a script), else the agent's words before the first edit.
+  const committed = context.commit ? plainPhrase(commitWords(context.commit)) : undefined;
+  const byCommit: DraftProbe[] =
+    context.commit && committed
+      ? [
+          {
+            ...base,
+            question: `What did the agent change in ${name}, and why?`,
+            answer: `${path}: ${context.created ? 'created' : 'changed'} in the commit "${clipWords(context.commit, 200)}"${added}`,
+            facets: [[name], [committed]],
+            statement: artifactStatement(
+              name,
+              context,
+              names,
+              firstWords(commitWords(context.commit), DESCRIPTION_WORDS),
+            ),
+          },
+        ]
+      : [];
+  const first = [...byDefinitions, ...byCommit][0];
+  if (!first) return narratedProbe(base, name, changes, context, names, takenOut, added);
+  // Its other described definitions of code: a document's next heading ("Architecture Overview" in a plan the user
+  // dictated) is a part of it, not what it holds, and a commit or the agent's words say what the request said.
+  return [first, ...byDefinitions.filter((_, at) => at > 0 && !describedOnes[at]!.heading)];
+}
+
+/** The artifact told by what the agent said it was about to do, where that names more than an edit coming. */
+function narratedProbe(
+  base: Pick<DraftProbe, 'kind' | 'messageIndex' | 'file'>,
+  name: string,
+  changes: readonly Change[],
+  context: ArtifactContext,
+  listed: readonly string[],
+  takenOut: ReadonlySet<string>,
+  added: string,
+): DraftProbe[] {
   const intent = /\b(?:let me|let's|I'll|I will|I need to|now)\s+/i.exec(context.narration);
   const said = plainPhrase(
     intent ? context.narration.slice(intent.index + intent[0].length) : context.narration,
   );
-  if (!said || !saysWhat(said)) return undefined;
+  if (!said || !saysWhat(said)) return [];
   // The names the edits added: its definitions, else the identifiers of its new lines (what a reader names).
-  if (names.length === 0) names.push(...addedNames(changes).filter((added) => !takenOut.has(added)));
+  const names = listed.length > 0 ? [...listed] : addedNames(changes).filter((added) => !takenOut.has(added));
   // The answer quotes the agent from the sentence that says what it is about to do: a long narration's opening (a
   // list of what the file will hold, cut mid-word) need not hold the words the facet takes from that sentence.
   const from = intent ? sentenceStart(context.narration, intent.index) : 0;
-  return {
-    ...base,
-    question: `What did the agent change in ${name}, and why?`,
-    answer: `${path}: ${clipWords(context.narration.slice(from), 200)}${added}`,
-    facets: [[name], [said]],
-    statement: artifactStatement(name, context, names, said),
-  };
+  return [
+    {
+      ...base,
+      question: `What did the agent change in ${name}, and why?`,
+      answer: `${base.file}: ${clipWords(context.narration.slice(from), 200)}${added}`,
+      facets: [[name], [said]],
+      statement: artifactStatement(name, context, names, said),
+    },
+  ];
 }
 
 // Words any document's title may add to what it is about: they tell no document from another. Folded on first use:

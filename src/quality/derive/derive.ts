@@ -16,7 +16,7 @@ import { namesArtifactInProse } from '../artifact-described.ts';
 import { mentionsTopic } from '../rule-topic.ts';
 import { mentionsSubject } from '../subject-mention.ts';
 import { agreementProbes } from './agreements.ts';
-import { artifactProbes } from './artifacts.ts';
+import { artifactProbes, laterDescriptionsOf } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
 import { commitReasonProbes } from './commit-reasons.ts';
@@ -83,6 +83,21 @@ export function draftProbes(
   const work = workState(runs, session.fileOperations ?? []);
   const tasks = taskProbes(requests, salience, plan[0]?.messageIndex);
   const current = currentRequestProbe(requests, new Set(tasks.map((task) => task.messageIndex)));
+  const artifacts = withoutCopiedPrompts(
+    withoutTestsOfChanges(
+      artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs), salience),
+    ),
+    session.messages,
+    session.fileOperations ?? [],
+  );
+  const prepared = (draft: DraftProbe): DraftProbe[] => {
+    const clean = withCleanFacets(draft, salience);
+    return clean ? [oneSentence(clean)] : [];
+  };
+  // Each edited file's other descriptions, prepared as its first was, read only where the user's words state it.
+  const later = new Map(
+    artifacts.map((draft) => [draft.file!, () => laterDescriptionsOf(draft).flatMap(prepared)]),
+  );
   const drafts = [
     ...tasks,
     ...deliverableProbes(requests, tasks),
@@ -125,21 +140,11 @@ export function draftProbes(
     ...optionChoiceProbes(session.messages),
     ...questionedChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
-    ...withoutCopiedPrompts(
-      withoutTestsOfChanges(
-        artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs), salience),
-      ),
-      session.messages,
-      session.fileOperations ?? [],
-    ),
+    ...artifacts,
     ...readFindingProbes(session.messages, session.fileOperations ?? []),
   ];
-  return withoutRequestedResults(
-    drafts.flatMap((draft) => {
-      const clean = withCleanFacets(draft, salience);
-      return clean ? [oneSentence(clean)] : [];
-    }),
-    tricks,
+  return withoutRequestedResults(drafts.flatMap(prepared), tricks, (draft) =>
+    draft.kind === 'artifact' && draft.file !== undefined ? (later.get(draft.file)?.() ?? []) : [],
   )
     .map((draft, order) => ({ draft, order }))
     .sort((a, b) => a.draft.messageIndex - b.draft.messageIndex || a.order - b.order)
@@ -181,32 +186,53 @@ const GREP_FREE_KINDS: ReadonlySet<string> = new Set(['task', 'next-step', 'deci
  * its facets is dropped. The task's and a decision's statements have the same guard against the lines `grep` keeps
  * (request openings, error lines).
  */
-function withoutRequestedResults(drafts: DraftProbe[], tricks: CheapTricks): DraftProbe[] {
+function withoutRequestedResults(
+  drafts: DraftProbe[],
+  tricks: CheapTricks,
+  laterOf: (draft: DraftProbe) => readonly DraftProbe[] = () => [],
+): DraftProbe[] {
   return guardCheapTricks(drafts, tricks).flatMap((guarded) => {
-    // A rule whose topic the user's words name in a topic list ("I have views on testing") is named so by their
-    // messages copied verbatim: that earns no half.
-    if (!RESULT_KINDS.has(guarded.kind))
-      return mentionsTopic(tricks.user(), asProbe(guarded))
-        ? [{ ...guarded, subjectCredit: false }]
-        : [guarded];
-    const facets = tricks.user();
-    const draft = withoutRequestedSpellings(guarded, facets);
-    const probe = asProbe(draft);
-    // The words the user dictated for a change ("warning if it's > 70%") are what the agent then wrote: the user's
-    // messages state the request, not that it was done, so a probe is not left out for them (the reader gives the
-    // user's messages half for such a fact).
-    const outcome = probeOutcome(facets, probe, { subjects: false, change: false });
-    if (outcome === 'matched') return [];
-    // A file the user named in a sentence ("create a brand new interactive-mode.ts") is named in prose by the
-    // user's messages copied verbatim: that earns no half.
-    if (outcome === 'partial' || namesArtifactInProse(facets.meaning(), probe))
-      return [{ ...draft, partialCredit: false }];
-    // The thing the user's words mention ("add a new tokenizer module") is mentioned by their messages copied
-    // verbatim: a mention of it earns no half, while a part of its statement still does.
-    return mentionsSubject(facets.meaning(), probe, { evenBothWays: true }) || mentionsTopic(facets, probe)
-      ? [{ ...draft, subjectCredit: false }]
-      : [draft];
+    const kept = requestedResult(guarded, tricks);
+    if (kept !== undefined) return kept;
+    // A file whose first definition the user dictated (a plan's "`WingmanPayload`: the data passed to the detached
+    // review subprocess") is still told by what the agent wrote beyond the request: its next described definition
+    // of code the user's words do not state (artifacts.ts).
+    for (const other of laterOf(guarded)) {
+      const found = requestedResult(guardCheapTricks([other], tricks)[0]!, tricks);
+      if (found !== undefined) return found;
+    }
+    return [];
   });
+}
+
+/**
+ * One guarded draft checked against the user's own words: as kept (with its credits), or undefined where their words
+ * keep it by its facets.
+ */
+function requestedResult(guarded: DraftProbe, tricks: CheapTricks): DraftProbe[] | undefined {
+  // A rule whose topic the user's words name in a topic list ("I have views on testing") is named so by their
+  // messages copied verbatim: that earns no half.
+  if (!RESULT_KINDS.has(guarded.kind))
+    return mentionsTopic(tricks.user(), asProbe(guarded))
+      ? [{ ...guarded, subjectCredit: false }]
+      : [guarded];
+  const facets = tricks.user();
+  const draft = withoutRequestedSpellings(guarded, facets);
+  const probe = asProbe(draft);
+  // The words the user dictated for a change ("warning if it's > 70%") are what the agent then wrote: the user's
+  // messages state the request, not that it was done, so a probe is not left out for them (the reader gives the
+  // user's messages half for such a fact).
+  const outcome = probeOutcome(facets, probe, { subjects: false, change: false });
+  if (outcome === 'matched') return undefined;
+  // A file the user named in a sentence ("create a brand new interactive-mode.ts") is named in prose by the
+  // user's messages copied verbatim: that earns no half.
+  if (outcome === 'partial' || namesArtifactInProse(facets.meaning(), probe))
+    return [{ ...draft, partialCredit: false }];
+  // The thing the user's words mention ("add a new tokenizer module") is mentioned by their messages copied
+  // verbatim: a mention of it earns no half, while a part of its statement still does.
+  return mentionsSubject(facets.meaning(), probe, { evenBothWays: true }) || mentionsTopic(facets, probe)
+    ? [{ ...draft, subjectCredit: false }]
+    : [draft];
 }
 
 /**
