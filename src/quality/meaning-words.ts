@@ -190,10 +190,6 @@ export const GENERIC_WORDS: readonly string[] = (
   'repository configuration hold holds contain contains'
 ).split(' ');
 
-/** Formats of text and data by name: each is a format, so a phrase's "format" is stated by it. */
-export const FORMAT_NAMES: readonly string[] =
-  'markdown json jsonl yaml toml xml html csv tsv pdf'.split(' ');
-
 /** Words that say what kind of thing a name is: beside the name they add nothing ("the CommittedMetadata struct"). */
 export const KIND_WORDS: readonly string[] =
   'struct class function method field type module interface enum constant variable'.split(' ');

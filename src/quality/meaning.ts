@@ -16,7 +16,6 @@ import {
   IRREGULAR_PARTICIPLES,
   IRREGULAR_FORMS,
   KEEP_BEFORE_GERUND,
-  FORMAT_NAMES,
   KIND_WORDS,
   UNIT_WORDS,
   NUMBER_WORDS,
@@ -1261,29 +1260,12 @@ export function phrasePositions(index: MeaningIndex, phrase: string, oneLine = f
  * phrase ("no unit tests" is not "unit tests"), a name neither ("1a2b3c4 was not committed" is not "commit 1a2b3c4").
  */
 function candidatePositions(index: MeaningIndex, term: MeaningTerm): number[] {
+  const entry = index.positions.get(term.term);
+  if (!entry) return [];
+  const positions = term.name ? entry.all : entry.prose;
   const found: number[] = [];
-  const instances = term.name ? undefined : instancesOf(term.term);
-  for (const folded of instances ?? [term.term]) {
-    const entry = index.positions.get(folded);
-    if (!entry) continue;
-    const positions = term.name ? entry.all : entry.prose;
-    for (const position of positions) if (index.negatedAt(position) === term.negated) found.push(position);
-  }
-  // Several terms' positions, merged: the list is searched by binary search.
-  return instances ? found.sort((a, b) => a - b) : found;
-}
-
-let formatTerms: ReadonlyMap<string, readonly string[]> | undefined;
-
-/**
- * The terms a phrase's word of a class stands for beside its own: a format is stated by the format named ("a more
- * readable format" by "readable Markdown"). One way only: "Markdown" in a phrase is not stated by "a format".
- */
-function instancesOf(term: string): readonly string[] | undefined {
-  formatTerms ??= new Map([
-    [foldWord('format'), [foldWord('format'), ...FORMAT_NAMES.map((name) => foldWord(name))]],
-  ]);
-  return formatTerms.get(term);
+  for (const position of positions) if (index.negatedAt(position) === term.negated) found.push(position);
+  return found;
 }
 
 /** Whether a position of `list` lies in `[from, to]` on `line`. */
