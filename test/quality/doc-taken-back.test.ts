@@ -43,7 +43,10 @@ function writesScript(rewrite: boolean, narrated = false): Message[] {
     user('the colours look wrong in one terminal, find out why'),
     assistant('Now run it again in both terminals and compare the background detection.'),
     user('no, both use the dark palette. write a small script that prints every palette colour by name'),
-    callsTools([write], narrated ? 'Let me write a script that prints every palette colour by name.' : undefined),
+    callsTools(
+      [write],
+      narrated ? 'Let me write a script that prints every palette colour by name.' : undefined,
+    ),
     toolResult(write, `Successfully wrote 240 bytes to ${PATH}`),
     ...(rewrite
       ? [

@@ -159,7 +159,8 @@ function removedLater(changes: readonly Change[], at: number, name: string, file
 }
 
 /** A text's run of words, lower case, marks and comment markers left out: where a comment's words can be found. */
-const wordRun = (text: string): string => ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
+const wordRun = (text: string): string =>
+  ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
 
 /**
  * Whether a change after the one at `at` took the words of a doc comment out of the file and none wrote them back:
@@ -513,7 +514,9 @@ function artifactProbe(
       // claude_code_chat_history_export.md): a handoff names the file and tells what it holds.
       // A doc comment a later edit took out is not what the file says.
       const described =
-        (definition.heading && titlesFile(doc, name)) || docTakenBack(changes, at, doc) ? undefined : plainPhrase(doc);
+        (definition.heading && titlesFile(doc, name)) || docTakenBack(changes, at, doc)
+          ? undefined
+          : plainPhrase(doc);
       return [{ ...definition, doc, described }];
     });
   });
