@@ -18,6 +18,7 @@ const FIRST = [
   'import { loadPalette } from "../src/palette.js";',
   '',
   '// Load the dark palette by hand',
+  '// so that both terminals print the same colours',
   'const palette = loadPalette("dark", "truecolor");',
   '',
   'for (const name of palette.names()) console.log(name, palette.fg(name, "Sample text"));',
@@ -26,6 +27,7 @@ const OLD = [
   'import { loadPalette } from "../src/palette.js";',
   '',
   '// Load the dark palette by hand',
+  '// so that both terminals print the same colours',
   'const palette = loadPalette("dark", "truecolor");',
 ].join('\n');
 const NEW = [
@@ -35,10 +37,22 @@ const NEW = [
   'initPalette("dark");',
 ].join('\n');
 
+// A line put inside the comment: its description is still there, its words no longer one run.
+const COMMENT = ['// Load the dark palette by hand', '// so that both terminals print the same colours'].join(
+  '\n',
+);
+const COMMENTED = [
+  '// Load the dark palette by hand',
+  '// (loadPalette is internal: keep this script in tools/)',
+  '// so that both terminals print the same colours',
+].join('\n');
+
 /** The agent narrates another step, the user asks for a script, the agent writes it (and, with `rewrite`, redoes its opening). */
-function writesScript(rewrite: boolean, narrated = false): Message[] {
+function writesScript(rewrite: boolean, narrated = false, inserted = false): Message[] {
   const write = toolCall('write', { path: PATH, content: FIRST });
-  const edit = toolCall('edit', { path: PATH, oldText: OLD, newText: NEW });
+  const edit = inserted
+    ? toolCall('edit', { path: PATH, oldText: COMMENT, newText: COMMENTED })
+    : toolCall('edit', { path: PATH, oldText: OLD, newText: NEW });
   return [
     user('the colours look wrong in one terminal, find out why'),
     assistant('Now run it again in both terminals and compare the background detection.'),
@@ -66,6 +80,12 @@ const scriptProbe = (messages: Message[]): Probe | undefined =>
 describe('a doc comment a later edit took out', () => {
   it('describes the file while it stands', () => {
     const probe = scriptProbe(writesScript(false));
+    assert.ok(probe, 'an artifact probe of the script');
+    assert.deepEqual(probe.facets, [['palette'], ['Load the dark palette']]);
+  });
+
+  it('describes the file still when an edit put a line inside it', () => {
+    const probe = scriptProbe(writesScript(true, false, true));
     assert.ok(probe, 'an artifact probe of the script');
     assert.deepEqual(probe.facets, [['palette'], ['Load the dark palette']]);
   });

@@ -163,12 +163,13 @@ const wordRun = (text: string): string =>
   ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
 
 /**
- * Whether a change after the one at `at` took the words of a doc comment out of the file and none wrote them back:
- * the comment (and most often the code under it: a debugging script's `// Load dark theme explicitly` above a call
- * the next edit replaced) is not what the file says now, though its name may still be there, imported.
+ * Whether a change after the one at `at` took the words of a doc comment's description out of the file and none
+ * wrote them back: the comment (and most often the code under it: a debugging script's `// Load dark theme
+ * explicitly` above a call the next edit replaced) is not what the file says now, though its name may still be
+ * there, imported.
  */
-function docTakenBack(changes: readonly Change[], at: number, doc: string): boolean {
-  const said = wordRun(doc);
+function docTakenBack(changes: readonly Change[], at: number, description: string): boolean {
+  const said = wordRun(description);
   if (said.trim() === '') return false;
   let out = false;
   for (const change of changes.slice(at + 1)) {
@@ -512,11 +513,14 @@ function artifactProbe(
       const doc = definition.heading ? definition.name : docOf(lines, definition.line);
       // A title that repeats the file's name says nothing of it ("# Claude Code Chat History Export" atop
       // claude_code_chat_history_export.md): a handoff names the file and tells what it holds.
-      // A doc comment a later edit took out is not what the file says.
+      // A description a later edit took out of the doc comment is not what the file says (a line put inside the
+      // comment leaves its words there).
+      const phrase = plainPhrase(doc);
       const described =
-        (definition.heading && titlesFile(doc, name)) || docTakenBack(changes, at, doc)
+        (definition.heading && titlesFile(doc, name)) ||
+        (phrase !== undefined && docTakenBack(changes, at, phrase))
           ? undefined
-          : plainPhrase(doc);
+          : phrase;
       return [{ ...definition, doc, described }];
     });
   });
