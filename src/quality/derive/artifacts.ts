@@ -158,6 +158,27 @@ function removedLater(changes: readonly Change[], at: number, name: string, file
   );
 }
 
+/** A text's run of words, lower case, marks and comment markers left out: where a comment's words can be found. */
+const wordRun = (text: string): string =>
+  ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
+
+/**
+ * Whether a change after the one at `at` took the words of a doc comment's description out of the file and none
+ * wrote them back: the comment (and most often the code under it: a debugging script's `// Load dark theme
+ * explicitly` above a call the next edit replaced) is not what the file says now, though its name may still be
+ * there, imported.
+ */
+function docTakenBack(changes: readonly Change[], at: number, description: string): boolean {
+  const said = wordRun(description);
+  if (said.trim() === '') return false;
+  let out = false;
+  for (const change of changes.slice(at + 1)) {
+    if (wordRun(change.added).includes(said)) out = false;
+    else if (wordRun(change.removed).includes(said)) out = true;
+  }
+  return out;
+}
+
 // A word a summary in plain language would write: letters only, no inner capitals, digits or joiners.
 const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
 
@@ -247,7 +268,8 @@ function blockBelow(lines: readonly string[], line: number): string[] | undefine
 
 /**
  * The agent's words before a call: its text in the message that made the call, else in the nearest assistant
- * message before it with text (a few messages back at most: "Now let me create the library structure").
+ * message before it with text (a few messages back at most: "Now let me create the library structure"), never
+ * across a prompt of the user's.
  */
 function narrationOf(messages: readonly Message[], index: number, call: ToolCallBlock): string {
   const textOf = (message: Message, upTo?: ToolCallBlock) => {
@@ -262,6 +284,8 @@ function narrationOf(messages: readonly Message[], index: number, call: ToolCall
   const own = textOf(messages[index]!, call);
   if (own.trim()) return own.slice(-600);
   for (let back = index - 1; back >= Math.max(0, index - 4); back--) {
+    // Words said before the user's prompt answered what came before it, not the call the prompt asked for.
+    if (isPrompt(messages[back]!)) break;
     const text = textOf(messages[back]!);
     if (text.trim()) return text.slice(-600);
   }
@@ -524,7 +548,14 @@ function artifactProbe(
       const doc = definition.heading ? definition.name : docOf(lines, definition.line);
       // A title that repeats the file's name says nothing of it ("# Claude Code Chat History Export" atop
       // claude_code_chat_history_export.md): a handoff names the file and tells what it holds.
-      const described = definition.heading && titlesFile(doc, name) ? undefined : plainPhrase(doc);
+      // A description a later edit took out of the doc comment is not what the file says (a line put inside the
+      // comment leaves its words there).
+      const phrase = plainPhrase(doc);
+      const described =
+        (definition.heading && titlesFile(doc, name)) ||
+        (phrase !== undefined && docTakenBack(changes, at, phrase))
+          ? undefined
+          : phrase;
       return [{ ...definition, doc, described }];
     });
   });
