@@ -5,7 +5,7 @@
 import { COVERAGE_THRESHOLD, commandFamily } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords } from './phrases.ts';
-import type { ToolRun } from './runs.ts';
+import { passed, type ToolRun } from './runs.ts';
 
 const FAMILY_WORDS: Record<string, string> = {
   test: 'the tests',
@@ -231,6 +231,40 @@ export function isNarrowedCheck(command: string): boolean {
   );
 }
 
+// Programs whose test command builds the whole project before it runs a test (`mix test` compiles, as `cargo test`,
+// `go test ./...`, `dotnet test`, `mvn test` and `gradle test` do); a script runner's `test` may not (`npm test` runs
+// whatever the script says, seldom `tsc`).
+const BUILDING_TEST_RUNNERS = new Set([
+  'mix',
+  'cargo',
+  'go',
+  'dotnet',
+  'mvn',
+  'gradle',
+  './gradlew',
+  'swift',
+]);
+
+/**
+ * Whether a build check's last run was followed by a passing run of the same program's whole test suite (`mix
+ * compile`, then `mix test`: 410 tests, 0 failures): that run built the project again, so it is the build's last
+ * run too, and its tally is the state a reader hands over ("the suite passed"), not the earlier build apart.
+ */
+function rebuiltByTests(key: string, build: ToolRun, runs: readonly ToolRun[]): boolean {
+  const program = key.split(' ')[0]!;
+  if (commandFamily(build.command!) !== 'build' || !BUILDING_TEST_RUNNERS.has(program)) return false;
+  return runs
+    .slice(runs.lastIndexOf(build) + 1)
+    .some(
+      (run) =>
+        run.command !== undefined &&
+        passed(run) &&
+        checkKey(run.command).split(' ')[0] === program &&
+        commandFamily(run.command) === 'test' &&
+        !isNarrowedCheck(run.command),
+    );
+}
+
 /**
  * One state probe per distinct check command: its last run, with the outcome its output states (what passes now). A
  * check narrowed to some tests or files has none where the same family of check was also run whole: the whole run is
@@ -249,6 +283,7 @@ export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   for (const [key, run] of last) {
     if (isNarrowedCheck(run.command!) && wholeFamilies.has(commandFamily(run.command!)!)) continue;
+    if (rebuiltByTests(key, run, runs)) continue;
     const head = checkName(run.command!);
     // A coverage run's tally is its tests' (that is the test run's state): its own outcome is the threshold's exit.
     const outcome = commandFamily(run.command!) === 'coverage' ? undefined : outcomeSpellings(run.output);
