@@ -17,6 +17,7 @@ import { provenanceMarkdown } from '../results/provenance.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
 import { wrapProse } from './wrap.ts';
 import { formatEstimate, recallEstimate, sessionVerdict, type Verdict } from './verdict.ts';
+import type { SessionReading } from './session-reading.ts';
 import {
   renderVerdictMarkdown,
   renderVerdictTerminal,
@@ -162,8 +163,8 @@ export function runsNote(results: Pick<ResultsFile, 'config' | 'strategies'>): s
   return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }
 
-/** `F-comparison.md`. */
-export function renderComparisonMarkdown(results: ResultsFile): string {
+/** `F-comparison.md`; `reading`: its verdict and observations when the page's were worked out already. */
+export function renderComparisonMarkdown(results: ResultsFile, reading?: SessionReading): string {
   const { fixture, config } = results;
   const timings = timingsMeasured(results);
   return [
@@ -175,7 +176,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     providerLine(results),
     `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,
     '',
-    ...renderVerdictMarkdown(sessionVerdict(results), { timings }),
+    ...renderVerdictMarkdown(reading?.verdict ?? sessionVerdict(results), { timings }),
     '## Comparison',
     '',
     markdownTable(comparisonRows(results, { timings })),
@@ -187,7 +188,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     ...renderStatisticsMarkdown(results),
     '## Observations',
     '',
-    ...observations(results, { timings }).map((line) => `- ${line}`),
+    ...(reading?.observations ?? observations(results, { timings })).map((line) => `- ${line}`),
     '',
     tokenNote(results),
     ...(timings ? [] : ['', UNTIMED_NOTE]),
