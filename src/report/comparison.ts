@@ -17,7 +17,6 @@ import { provenanceMarkdown } from '../results/provenance.ts';
 import { fitColumns, markdownTable, type Rows, terminalTable } from './table.ts';
 import { wrapProse } from './wrap.ts';
 import { formatEstimate, recallEstimate, sessionVerdict, type Verdict } from './verdict.ts';
-import type { SessionReading } from './session-reading.ts';
 import {
   renderVerdictMarkdown,
   renderVerdictTerminal,
@@ -163,8 +162,14 @@ export function runsNote(results: Pick<ResultsFile, 'config' | 'strategies'>): s
   return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }
 
-/** `F-comparison.md`; `reading`: its verdict and observations when the page's were worked out already. */
-export function renderComparisonMarkdown(results: ResultsFile, reading?: SessionReading): string {
+/**
+ * `F-comparison.md`; `reading`: its verdict and observations when the page's were worked out already (a
+ * session-reading.ts `SessionReading`, named by its shape: that module reads `timingsMeasured` from here).
+ */
+export function renderComparisonMarkdown(
+  results: ResultsFile,
+  reading?: { verdict: Verdict; observations: readonly string[] },
+): string {
   const { fixture, config } = results;
   const timings = timingsMeasured(results);
   return [
