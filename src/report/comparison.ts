@@ -162,8 +162,14 @@ export function runsNote(results: Pick<ResultsFile, 'config' | 'strategies'>): s
   return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }
 
-/** `F-comparison.md`. */
-export function renderComparisonMarkdown(results: ResultsFile): string {
+/**
+ * `F-comparison.md`; `reading`: its verdict and observations when the page's were worked out already (a
+ * session-reading.ts `SessionReading`, named by its shape: that module reads `timingsMeasured` from here).
+ */
+export function renderComparisonMarkdown(
+  results: ResultsFile,
+  reading?: { verdict: Verdict; observations: readonly string[] },
+): string {
   const { fixture, config } = results;
   const timings = timingsMeasured(results);
   return [
@@ -175,7 +181,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     providerLine(results),
     `${results.target === null ? '' : `Every strategy aimed at ${formatInteger(results.target)} tokens of compacted context. `}Slices of ${formatInteger(config.sliceTokens)} tokens with ${formatInteger(config.overlapTokens)} overlap; ratio ${config.ratio}, recent boost ${config.recentBoost}; concurrency ${config.concurrency}${config.contextWindow ? `; context window ${formatInteger(config.contextWindow)}` : ''}${runsNote(results)}.`,
     '',
-    ...renderVerdictMarkdown(sessionVerdict(results), { timings }),
+    ...renderVerdictMarkdown(reading?.verdict ?? sessionVerdict(results), { timings }),
     '## Comparison',
     '',
     markdownTable(comparisonRows(results, { timings })),
@@ -187,7 +193,7 @@ export function renderComparisonMarkdown(results: ResultsFile): string {
     ...renderStatisticsMarkdown(results),
     '## Observations',
     '',
-    ...observations(results, { timings }).map((line) => `- ${line}`),
+    ...(reading?.observations ?? observations(results, { timings })).map((line) => `- ${line}`),
     '',
     tokenNote(results),
     ...(timings ? [] : ['', UNTIMED_NOTE]),

@@ -23,6 +23,7 @@ import { withGate } from './html/gate.ts';
 import { reportStem, resultsFileName, suiteStem, sweepStem } from '../report-names.ts';
 import type { SuiteResults } from '../suite/types.ts';
 import { reportMarker } from './output-directory.ts';
+import { readSession, type SessionReading } from './session-reading.ts';
 
 export { prepareOutputDirectory, reportMarker } from './output-directory.ts';
 
@@ -81,13 +82,15 @@ export type ReportFormat = {
   /** Whether its files start with the report marker, so a later run may remove them when it no longer writes them. */
   marked: boolean;
   /**
-   * `source`: the transcript and probes, when the run has them (the HTML's matrix and transcript need them). A
-   * text may come as pieces, written one after another: a long session's page is never one string.
+   * `source`: the transcript and probes, when the run has them (the HTML's matrix and transcript need them);
+   * `reading`: the session's verdict and observations, worked out once for the formats that state them. A text may
+   * come as pieces, written one after another: a long session's page is never one string.
    */
   render(
     results: ResultsFile,
     stem: string,
     source?: ReportSource,
+    reading?: SessionReading,
   ): Promise<Array<{ name: string; text: string | Iterable<string> }>>;
 };
 
@@ -107,8 +110,8 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     name: 'comparison markdown',
     extension: '.md',
     marked: true,
-    render: async (results, stem) => [
-      { name: `${stem}-comparison.md`, text: renderComparisonMarkdown(results) },
+    render: async (results, stem, _source, reading) => [
+      { name: `${stem}-comparison.md`, text: renderComparisonMarkdown(results, reading) },
     ],
   },
   {
@@ -116,8 +119,8 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     extension: '.html',
     marked: true,
     // The marker comes before the doctype: a comment there leaves the page in standards mode.
-    render: async (results, stem, source) => [
-      { name: `${stem}-report.html`, text: htmlReportPieces([results], source) },
+    render: async (results, stem, source, reading) => [
+      { name: `${stem}-report.html`, text: htmlReportPieces([results], source, reading) },
     ],
   },
   {
@@ -177,8 +180,9 @@ function* checkedPieces(marker: string, text: string | Iterable<string>, path: s
  */
 export async function renderSessionReports(results: ResultsFile, source?: ReportSource): Promise<void> {
   const stem = reportStem(results);
+  const reading = readSession(results);
   for (const format of REPORT_FORMATS)
-    for (const { name, text } of await format.render(results, stem, source)) {
+    for (const { name, text } of await format.render(results, stem, source, reading)) {
       const pieces = checkedPieces('', text, name);
       while (!pieces.next().done);
     }
@@ -198,10 +202,12 @@ export async function writeSessionReports(
   const marker = `${reportMarker(stem)}\n`;
   // Each format is rendered, written under a temporary name and let go before the next is rendered: a long
   // session's page is tens of MB, and holding every format's text at once set the run's peak memory.
+  // The comparison Markdown and the page state the same verdict and observations: worked out once for both.
+  const reading = readSession(results);
   const batch = createFileBatch();
   try {
     for (const format of REPORT_FORMATS) {
-      for (const { name, text } of await format.render(results, stem, source)) {
+      for (const { name, text } of await format.render(results, stem, source, reading)) {
         const path = join(out, name);
         await batch.add(path, checkedPieces(format.marked ? marker : '', text, path));
       }
@@ -313,7 +319,7 @@ export async function appendStepSummary(
             sessions: results.filter((fixture) => fixture.target === suite.target),
           }),
         )
-      : results.map(renderComparisonMarkdown);
+      : results.map((file) => renderComparisonMarkdown(file));
   const text = `${[gateMarkdown, ...comparisons].join('\n\n')}\n`;
   assertNoSecrets(text, file);
   // Checked and appended in one synchronous step: after a Ctrl-C nothing is appended.

@@ -28,6 +28,7 @@ import { comparisonTable, htmlTable } from './tables.ts';
 import { transcriptHtml } from './transcript.ts';
 import { strategyAnchor, verdictHtml } from './verdict.ts';
 import { sessionVerdict } from '../verdict.ts';
+import type { SessionReading } from '../session-reading.ts';
 import { sweepTable } from './sweep-table.ts';
 import { sweepVerdict } from '../sweep.ts';
 
@@ -102,6 +103,7 @@ function* section(
   source: ReportSource | undefined,
   chart: ChartStyle,
   recommended: string | null,
+  remarks: readonly string[],
 ): Generator<string> {
   const { file, prefix } = part;
   const anchor = (name: string) => strategyAnchor(name, prefix);
@@ -110,10 +112,7 @@ function* section(
     sweep ? `<h2>${escapeHtml(part.label)}</h2>` : '',
     `<h3 id="${prefix}comparison">Comparison</h3>`,
     `<div class="table-wrap comparison-wrap">${comparisonTable(file, anchor, recommended, chart)}</div>`,
-    // Offline, "fastest" would measure this machine: left out, as the verdict says (the timeline keeps the times).
-    `<ul>${observations(file, { timings: timingsMeasured(file) })
-      .map((line) => `<li>${inline(line)}</li>`)
-      .join('')}</ul>`,
+    `<ul>${remarks.map((line) => `<li>${inline(line)}</li>`).join('')}</ul>`,
     probeMatrix(file, prefix, anchor, sweep ? undefined : source),
     statistics(file),
     figure(recall, prefix),
@@ -135,15 +134,24 @@ function* section(
  * The HTML report of one fixture: one results file, or the files of a budget sweep (one per target); with the
  * `source` (transcript and probes) the probe matrix shows facets and the transcript is in the page.
  */
-export function renderHtmlReport(files: readonly ResultsFile[], source?: ReportSource): string {
-  return [...htmlReportPieces(files, source)].join('');
+export function renderHtmlReport(
+  files: readonly ResultsFile[],
+  source?: ReportSource,
+  reading?: SessionReading,
+): string {
+  return [...htmlReportPieces(files, source, reading)].join('');
 }
 
 /**
  * {@link renderHtmlReport} as pieces, written one after another: each session section and the transcript are
- * rendered when the page is written that far, so the page is never one string.
+ * rendered when the page is written that far, so the page is never one string. `reading`: a session's verdict and
+ * observations when its comparison Markdown worked them out already (not for a sweep, whose targets have their own).
  */
-export function htmlReportPieces(files: readonly ResultsFile[], source?: ReportSource): Iterable<string> {
+export function htmlReportPieces(
+  files: readonly ResultsFile[],
+  source?: ReportSource,
+  reading?: SessionReading,
+): Iterable<string> {
   const sorted = [...files].sort((a, b) => (a.target ?? 0) - (b.target ?? 0));
   const first = sorted[0]!;
   const sweep = sorted.length > 1;
@@ -152,14 +160,27 @@ export function htmlReportPieces(files: readonly ResultsFile[], source?: ReportS
     prefix: sweep ? `t${position}-` : '',
     label: file.target === null ? 'No target' : `At ${formatInteger(file.target)} tokens`,
   }));
-  const verdict = sweep ? sweepVerdict(sorted) : sessionVerdict(first);
+  const given = sweep ? undefined : reading;
+  const verdict = sweep ? sweepVerdict(sorted) : (given?.verdict ?? sessionVerdict(first));
   const chart = chartStyle(strategyNames(sorted), verdict.recommended?.name ?? null);
   const recall = recallPlot(sorted, chart);
   // A session's page has one verdict: it is not worked out again for its comparison table.
   const recommendedOf = (file: ResultsFile) =>
     (sweep ? sessionVerdict(file) : verdict).recommended?.name ?? null;
+  // Offline, "fastest" would measure this machine: left out, as the verdict says (the timeline keeps the times).
+  const remarksOf = (file: ResultsFile) =>
+    given?.observations ?? observations(file, { timings: timingsMeasured(file) });
   const sections = parts.map(
-    (part) => () => section(part, sweep ? null : recall, sweep, source, chart, recommendedOf(part.file)),
+    (part) => () =>
+      section(
+        part,
+        sweep ? null : recall,
+        sweep,
+        source,
+        chart,
+        recommendedOf(part.file),
+        remarksOf(part.file),
+      ),
   );
   // A sweep's details live in each target's section; the verdict links to the first target's.
   const names = new Set(first.strategies.map((strategy) => strategy.name));
