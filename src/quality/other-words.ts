@@ -4,6 +4,7 @@
  * words").
  */
 import { withinWindow } from './facet-window.ts';
+import { isCommandSpelling } from './listed-command.ts';
 import type { TextIndex } from './match.ts';
 import { meaningTerms, phrasePositions, type MeaningIndex } from './meaning.ts';
 import type { ProbeReading } from './probe-reading.ts';
@@ -40,7 +41,11 @@ export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file
         facet.spellings.flatMap((spelling) =>
           isOwnFile(facet)
             ? namePositions(meaning, spelling)
-            : [...phrasePositions(meaning, spelling), ...predicateAcrossModifier(index, spelling)],
+            : // A command is stated as it is run, its words in a row: "npm run clean --workspaces build" runs no
+              // `npm run build`, and "publish npm run prepublishOnly npm publish" no `npm run publish`.
+              isCommandSpelling(spelling)
+              ? []
+              : [...phrasePositions(meaning, spelling), ...predicateAcrossModifier(index, spelling)],
         ),
       ),
   );
