@@ -68,5 +68,16 @@ test("a command's words apart, or another command of the same words, state no co
   assert.equal(outcome('Ran npm publish after the prepublish run.'), 'missed');
   // Written as run, it is stated; a command's flags after it are its own.
   assert.equal(outcome('Then run npm run publish again.'), 'matched');
+  // Beside another facet said in other words, the command written in a row still states it.
+  const learnt = derivedProbe('constraint', {
+    facets: [['npm run lint'], ['before committing', 'pre-commit']],
+    statement: undefined,
+  });
+  const learntOutcome = (text: string) => scoreProbes(createMatcher(text), [learnt]).probeOutcomes[learnt.id];
+  assert.equal(learntOutcome('- pre-commit hook refuses unlinted code ⇒ `npm run lint` first.'), 'matched');
+  assert.equal(
+    learntOutcome('- pre-commit hook refuses unlinted code ⇒ lint it, npm run it first.'),
+    'missed',
+  );
   assert.equal(outcome('Then `npm run publish -- --tag next` again.'), 'matched');
 });
