@@ -23,6 +23,15 @@ const PLACEHOLDER = String.raw`\s*<[^<>\n]{1,24}>\s*:\s*`;
 // How far the listed word may stand from the command in the canonical text (a list of a few words and asides).
 const LIST_CHARACTERS = 160;
 
+/**
+ * Whether a spelling is a command a program runs by name (`npm run build`, `mise run lint`, `go test`): a runner and
+ * one word or more after it. Such a command is written as run, not said in other words (other-words.ts).
+ */
+export function isCommandSpelling(spelling: string): boolean {
+  const words = canonicalText(spelling).split(' ');
+  return words.length >= 2 && RUNNERS.has(words[0]!);
+}
+
 /** A command spelling read as its written part and its last word, or undefined when it is no such command. */
 function commandParts(spelling: string): { head: string; last: string } | undefined {
   const words = canonicalText(spelling).split(' ');

@@ -4,6 +4,7 @@
  * words").
  */
 import { withinWindow } from './facet-window.ts';
+import { isCommandSpelling } from './listed-command.ts';
 import type { TextIndex } from './match.ts';
 import { meaningTerms, phrasePositions, type MeaningIndex } from './meaning.ts';
 import type { ProbeReading } from './probe-reading.ts';
@@ -40,7 +41,11 @@ export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file
         facet.spellings.flatMap((spelling) =>
           isOwnFile(facet)
             ? namePositions(meaning, spelling)
-            : [...phrasePositions(meaning, spelling), ...predicateAcrossModifier(index, spelling)],
+            : // A command is stated as it is run, its words in a row: "npm run clean --workspaces build" runs no
+              // `npm run build`, and "publish npm run prepublishOnly npm publish" no `npm run publish`.
+              isCommandSpelling(spelling)
+              ? commandPositions(meaning, spelling)
+              : [...phrasePositions(meaning, spelling), ...predicateAcrossModifier(index, spelling)],
         ),
       ),
   );
@@ -53,6 +58,21 @@ export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file
       .map((word) => ({ word })),
   );
   return withinWindow(facets, FACET_WINDOW_TERMS);
+}
+
+/**
+ * Where a text writes a command as it is run: its terms in a row and in order, none negated ("`mix format` first"
+ * writes `mix format`; "npm run clean --workspaces build" writes no `npm run build`).
+ */
+function commandPositions(index: MeaningIndex, spelling: string): number[] {
+  const terms = meaningTerms(spelling);
+  if (terms.length === 0) return [];
+  return (index.positions.get(terms[0]!.term)?.all ?? []).filter((start) =>
+    terms.every((term, offset) => {
+      const at = index.at(start + offset);
+      return at !== undefined && at.term === term.term && !at.negated;
+    }),
+  );
 }
 
 /**
