@@ -24,9 +24,13 @@ function callsUntilMarked(withFlags: boolean): number {
     let calls = 0;
     while ((%GetOptimizationStatus(work) & (16 | 64 | 256 | 512 | 1024)) === 0 && calls < 1e7) work(calls++);
     console.log(calls);`;
-  const result = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--allow-natives-syntax', '--input-type=module', '-e', script],
+    {
+      encoding: 'utf8',
+    },
+  );
   assert.equal(result.status, 0, result.stderr);
   return Number(result.stdout.trim());
 }
