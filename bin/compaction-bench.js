@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 // Starts the CLI from the bundle `npm run build` writes to dist/ (no TypeScript to compile at start-up), or from
 // the sources through tsx when the bundle is missing, older than a source file, or COMPACTION_BENCH_SOURCE=1.
-// V8's tiering settings go first, before any module of the CLI is loaded (v8-flags.js says why).
-import './v8-flags.js';
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
