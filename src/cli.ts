@@ -24,6 +24,22 @@ function growHeapSlowly(): void {
   setFlagsFromString('--heap-growing-percent=30');
 }
 
+/** V8's interrupt budget (bytes of bytecode a function runs between its tiering checks) for every command. */
+export const INTERRUPT_BUDGET = 8 * 67_584;
+
+/**
+ * V8 hands a function to TurboFan, its optimizing compiler, once the function has run its interrupt budget of
+ * bytecode a few times; each compile is CPU on a helper thread, and a full collection makes the runtime compile again
+ * what it dropped. A suite of short sessions, and a short command, paid most of their helpers' CPU for functions that
+ * then ran too little to repay the compile: eight times V8's default (66 KiB) compiles only what stays hot
+ * (docs/performance-history.md, round s21's P45, has the pairs). Set with the heap's growth, once the command's
+ * modules are loaded: a flag changed earlier makes V8 refuse Node's code cache for every built-in module loaded after
+ * it (`--help` took 12 ms more CPU with it set before the CLI loaded).
+ */
+function optimizeWhatStaysHot(): void {
+  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+}
+
 /** The module that builds each command, imported only when that command runs or shows its own help. */
 const LOADERS: Record<CommandName, () => Promise<Command>> = {
   compare: async () => (await import('./commands/compare.ts')).compareCommand(),
@@ -138,6 +154,7 @@ export async function main(argv: string[]): Promise<void> {
     const program = await buildProgram(argv);
     markTimeline('command', 'first');
     growHeapSlowly();
+    optimizeWhatStaysHot();
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
