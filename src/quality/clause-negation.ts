@@ -40,11 +40,19 @@ const NEGATION_REACH_END = /[()]|\s(?:but|yet|so|although|though|whereas|while)\
 /** The text of `[start, end)`'s clause before it that a negation reaches from, at most `reach` characters. */
 function clauseBefore(text: string, start: number, reach: number): string {
   const before = text.slice(Math.max(0, start - reach), start);
-  let clauseStart = 0;
-  for (const match of before.matchAll(CLAUSE_END)) clauseStart = match.index + match[0].length;
-  for (const match of before.matchAll(NEGATION_REACH_END))
-    clauseStart = Math.max(clauseStart, match.index + match[0].length);
-  return before.slice(clauseStart);
+  return before.slice(Math.max(lastMatchEnd(before, CLAUSE_END), lastMatchEnd(before, NEGATION_REACH_END)));
+}
+
+/**
+ * Where the last match of a global pattern that never matches empty ends in `text`, or 0 when none does: what a loop
+ * over `text.matchAll(pattern)` finds last, without the copy of the pattern and the iterator `matchAll` makes (this
+ * runs for every occurrence of every probe's spellings in every context scored).
+ */
+export function lastMatchEnd(text: string, pattern: RegExp): number {
+  let end = 0;
+  pattern.lastIndex = 0;
+  while (pattern.exec(text) !== null) end = pattern.lastIndex;
+  return end;
 }
 
 /** The text of `[start, end)`'s clause after it, within 60 characters. */

@@ -4,6 +4,8 @@
  * no success since), that is its opposite (probe-reading.ts); of one fixed before the cut it is the truth.
  */
 
+import { lastMatchEnd } from './clause-negation.ts';
+
 // A word that says a thing is fixed, in the clause before the error's name: "Fixed TS2304", "resolved the TypeError",
 // "no longer fails with …". A turn ("Fixed the import, but TS2304 still fails") or a clause's end stops its reach.
 const FIXED_BEFORE =
@@ -19,9 +21,7 @@ const CLAUSE_BREAK =
 
 /** The part of `before` after its last clause break. */
 function clauseTail(before: string): string {
-  let start = 0;
-  for (const match of before.matchAll(CLAUSE_BREAK)) start = match.index + match[0].length;
-  return before.slice(start);
+  return before.slice(lastMatchEnd(before, CLAUSE_BREAK));
 }
 
 /** The part of `after` before its first clause break. */

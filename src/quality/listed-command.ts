@@ -6,6 +6,7 @@
  */
 import { canonicalText, type Occurrence, type TextIndex } from './match.ts';
 import { escapeRegExp } from '../text/regexp.ts';
+import { memoizeByText } from '../text/text-cache.ts';
 
 // A command's last word: a script, a task or a subcommand (`check-types`, `test:integration`), no path.
 const LAST_WORD = /^[\p{L}\p{N}_][\p{L}\p{N}_:-]*$/u;
@@ -32,8 +33,23 @@ export function isCommandSpelling(spelling: string): boolean {
   return words.length >= 2 && RUNNERS.has(words[0]!);
 }
 
+/** A command spelling's written part and last word. */
+type CommandParts = { head: string; last: string };
+
+// What each spelling reads as, read once per process while in use: a probe's spellings are asked about in every
+// context scored, and each asking folded the spelling again (a cache look-up) and split it. NOT_A_COMMAND stands for
+// none (a cache's miss is undefined).
+const NOT_A_COMMAND: CommandParts = { head: '', last: '' };
+const partsOf = memoizeByText((spelling) => readCommandParts(spelling) ?? NOT_A_COMMAND, 20_000);
+
 /** A command spelling read as its written part and its last word, or undefined when it is no such command. */
-function commandParts(spelling: string): { head: string; last: string } | undefined {
+function commandParts(spelling: string): CommandParts | undefined {
+  const parts = partsOf(spelling);
+  return parts === NOT_A_COMMAND ? undefined : parts;
+}
+
+/** {@link commandParts}, read afresh. */
+function readCommandParts(spelling: string): CommandParts | undefined {
   const words = canonicalText(spelling).split(' ');
   // Two words before the last at least: a program and what it runs ("mix test" alone is a program and one word).
   if (words.length < 3 || !RUNNERS.has(words[0]!)) return undefined;

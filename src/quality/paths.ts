@@ -272,7 +272,7 @@ export function findInventedPaths(
  * The spellings under which a summary's path counts as named by the transcript: {@link pathSpellings}, and a home
  * path's part after `~/` as a relative path (the home directory is unknown: `~/shop/a.ts` names `/work/shop/a.ts`).
  */
-function presentSpellings(path: string, cwd: string | undefined): string[] {
+function presentSpellings(path: string, cwd: string | undefined): readonly string[] {
   const spellings = pathSpellings(path, cwd);
   return path.startsWith('~/') && path.length > 2 ? [...spellings, path.slice(2)] : spellings;
 }

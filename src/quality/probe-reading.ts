@@ -40,6 +40,8 @@ export type FacetReading = {
   spellings: readonly string[];
   polarity: Polarity;
   numbers: readonly NumberSpelling[];
+  /** How each spelling is read ({@link spellingReading}), in the order of `spellings`. */
+  reads: readonly SpellingReading[];
 };
 
 /**
@@ -138,13 +140,18 @@ export function readProbe(probe: Probe): ProbeReading {
     // Another value is an opposite only beside what it measures ("api on port 6379"): a lone "50 lines" elsewhere
     // in a summary says nothing about "100 lines". An error's numbers vary from run to run of the same error.
     const measured = probe.facets.length > 1 && !EITHER_KINDS.has(probe.kind);
-    const facets = probe.facets.map((spellings) => ({
-      spellings,
-      polarity: polarityOf(probe.kind, spellings, answer),
-      numbers: measured
-        ? distinctPatterns(spellings.flatMap((spelling) => numberSpelling(spelling) ?? []))
-        : [],
-    }));
+    const facets = probe.facets.map((spellings) => {
+      const polarity = polarityOf(probe.kind, spellings, answer);
+      return {
+        spellings,
+        polarity,
+        numbers: measured
+          ? distinctPatterns(spellings.flatMap((spelling) => numberSpelling(spelling) ?? []))
+          : [],
+        // Read here, once per probe: every context scored asked each spelling's canonical text twice.
+        reads: spellings.map((spelling) => spellingReading(probe.kind, polarity, spelling)),
+      };
+    });
     const opposable =
       probe.contradictions.length > 0 ||
       probe.opposite !== undefined ||
@@ -206,23 +213,21 @@ export type FacetEvidence = {
  * whether it is a name only. In a constraint, a one-word spelling names what the rule is about ("nextServiceAt"),
  * not the rule: a negation near it ("don't change how nextServiceAt is stored") neither reverses nor states it.
  */
-function spellingReading(probe: Probe, facet: FacetReading, spelling: string) {
-  const own =
-    facet.polarity === 'denied' && SELF_NEGATING.test(canonicalText(spelling)) ? 'affirmed' : facet.polarity;
-  const name = probe.kind === 'constraint' && !canonicalText(spelling).includes(' ');
+function spellingReading(kind: string, polarity: Polarity, spelling: string): SpellingReading {
+  const own = polarity === 'denied' && SELF_NEGATING.test(canonicalText(spelling)) ? 'affirmed' : polarity;
+  const name = kind === 'constraint' && !canonicalText(spelling).includes(' ');
   return { own, name };
 }
+
+/** How a spelling of a facet is read (see {@link spellingReading}). */
+type SpellingReading = { own: Polarity; name: boolean };
 
 /**
  * Whether an occurrence of a spelling read so states the fact. A thing ruled out is also ruled out where it is told
  * with the user's no right after it (refusal.ts): an offer the next prompt declines, a call Claude Code reports
  * rejected ("Want me to set gc.auto 0?" / "no don't set it"), as a whole transcript tells a veto (vetoes.ts).
  */
-function statesFact(
-  { own, name }: ReturnType<typeof spellingReading>,
-  occurrence: Occurrence,
-  index: TextIndex,
-): boolean {
+function statesFact({ own, name }: SpellingReading, occurrence: Occurrence, index: TextIndex): boolean {
   if (own === 'either' || name) return true;
   if (own === 'affirmed') return !occurrence.negated;
   return occurrence.negated || occurrence.deniedInClause || refusedAfter(index, occurrence.end);
@@ -250,29 +255,21 @@ function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'
   const live = EITHER_KINDS.has(probe.kind) && probe.source === 'derived' && probe.live !== false;
   const support: Occurrence[] = [];
   const oppose: Occurrence[] = [];
-  for (const spelling of facet.spellings) {
-    const read = spellingReading(probe, facet, spelling);
+  for (let at = 0; at < facet.spellings.length; at++) {
+    const spelling = facet.spellings[at]!;
+    const read = facet.reads[at]!;
     // A command may be written once with its last word listed ("pnpm --filter app lint | test | check-types").
-    for (const occurrence of [...index.occurrences(spelling), ...listedCommandOccurrences(index, spelling)]) {
-      // A sentence that denies all of itself ("It is false that …", "… was not done") states the fact the other
-      // way, whatever the kind; done work stated as still to do, too (stance.ts).
-      if (occurrence.stance === 'denied' || (occurrence.stance === 'pending' && DONE_KINDS.has(probe.kind))) {
-        // A rule that rules a thing out is kept by a sentence that denies the thing ("It is false that we added a
-        // dependency"), and reversed by one that denies the ruling out ("It is false that we must not add one").
-        if (read.own === 'denied' && occurrence.stance === 'denied' && !occurrence.negated)
-          support.push(occurrence);
-        else oppose.push(occurrence);
-        continue;
-      }
-      // An error still live at the cut, said to be fixed, is stated the other way (fixed-claim.ts).
-      if (live && saysFixed(index, occurrence.start, occurrence.end)) {
-        oppose.push(occurrence);
-        continue;
-      }
-      if (statesFact(read, occurrence, index)) support.push(occurrence);
-      // An affirmed fact negated is its opposite only where the kind has one; a denied fact affirmed always is.
-      else if (read.own !== 'affirmed' || polar) oppose.push(occurrence);
-    }
+    weighOccurrences(index, probe, read, live, polar, index.occurrences(spelling), support, oppose);
+    weighOccurrences(
+      index,
+      probe,
+      read,
+      live,
+      polar,
+      listedCommandOccurrences(index, spelling),
+      support,
+      oppose,
+    );
   }
   const otherValues: Occurrence[] = [];
   for (const number of facet.numbers) {
@@ -285,17 +282,51 @@ function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'
   return { support, oppose: [...oppose, ...otherValues], otherValues };
 }
 
+/** Sorts occurrences of a spelling into what supports and what opposes a facet (see {@link evidenceOf}). */
+function weighOccurrences(
+  index: TextIndex,
+  probe: Probe,
+  read: SpellingReading,
+  live: boolean,
+  polar: boolean,
+  occurrences: readonly Occurrence[],
+  support: Occurrence[],
+  oppose: Occurrence[],
+): void {
+  for (const occurrence of occurrences) {
+    // A sentence that denies all of itself ("It is false that …", "… was not done") states the fact the other
+    // way, whatever the kind; done work stated as still to do, too (stance.ts).
+    if (occurrence.stance === 'denied' || (occurrence.stance === 'pending' && DONE_KINDS.has(probe.kind))) {
+      // A rule that rules a thing out is kept by a sentence that denies the thing ("It is false that we added a
+      // dependency"), and reversed by one that denies the ruling out ("It is false that we must not add one").
+      if (read.own === 'denied' && occurrence.stance === 'denied' && !occurrence.negated)
+        support.push(occurrence);
+      else oppose.push(occurrence);
+      continue;
+    }
+    // An error still live at the cut, said to be fixed, is stated the other way (fixed-claim.ts).
+    if (live && saysFixed(index, occurrence.start, occurrence.end)) {
+      oppose.push(occurrence);
+      continue;
+    }
+    if (statesFact(read, occurrence, index)) support.push(occurrence);
+    // An affirmed fact negated is its opposite only where the kind has one; a denied fact affirmed always is.
+    else if (read.own !== 'affirmed' || polar) oppose.push(occurrence);
+  }
+}
+
 /** Whether a context states each facet of a probe (some `support` of {@link facetEvidence}), read until it does. */
-export function statedFacets(index: TextIndex, probe: Probe, reading: ProbeReading): boolean[] {
+export function statedFacets(index: TextIndex, _probe: Probe, reading: ProbeReading): boolean[] {
   const stated: boolean[] = [];
-  for (const facet of reading.facets) stated.push(statesFacet(index, probe, facet));
+  for (const facet of reading.facets) stated.push(statesFacet(index, facet));
   return stated;
 }
 
 /** Whether a context states one facet of a probe (see {@link statedFacets}). */
-function statesFacet(index: TextIndex, probe: Probe, facet: ProbeReading['facets'][number]): boolean {
-  for (const spelling of facet.spellings) {
-    const read = spellingReading(probe, facet, spelling);
+function statesFacet(index: TextIndex, facet: FacetReading): boolean {
+  for (let at = 0; at < facet.spellings.length; at++) {
+    const spelling = facet.spellings[at]!;
+    const read = facet.reads[at]!;
     for (const occurrence of index.occurrences(spelling))
       if (statesFact(read, occurrence, index)) return true;
     for (const occurrence of listedCommandOccurrences(index, spelling))

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { InputError } from '../errors.ts';
 import { unreadableFileError } from '../session/source-file.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
+import { ownCopy, recentMap } from '../text/text-cache.ts';
 
 /** The kinds of fact a hand-written sidecar plants (the shipped fixtures hold each). */
 export const PROBE_KINDS = ['task', 'constraint', 'decision', 'error', 'artifact', 'next-step'] as const;
@@ -239,13 +240,24 @@ export async function loadProbes(session: { path: string }): Promise<Probe[]> {
   return (await readSidecar(session.path))?.probes ?? [];
 }
 
+// An absolute path's spellings under a working directory, kept while in use: file recall and invented paths ask them
+// for the same files in every context of a session, and each asking resolved both paths again (a relative path is
+// itself alone, made without a look-up).
+const absoluteSpellings = recentMap<string, readonly string[]>(20_000);
+
 /** The ways a path may be written in a summary: as in the transcript, and relative to the working directory. */
-export function pathSpellings(path: string, cwd: string | undefined): string[] {
-  const spellings = [path];
-  if (cwd && isAbsolute(path)) {
+export function pathSpellings(path: string, cwd: string | undefined): readonly string[] {
+  if (!cwd || !isAbsolute(path)) return [path];
+  const key = `${cwd}\n${path}`;
+  let spellings = absoluteSpellings.get(key);
+  if (spellings === undefined) {
     const relativePath = relative(cwd, path);
-    if (relativePath && !relativePath.startsWith('..') && !isAbsolute(relativePath))
-      spellings.push(relativePath);
+    // Strings of their own: the path may be a slice of a whole summary.
+    spellings =
+      relativePath && !relativePath.startsWith('..') && !isAbsolute(relativePath)
+        ? [ownCopy(path), relativePath]
+        : [ownCopy(path)];
+    absoluteSpellings.set(ownCopy(key), spellings);
   }
   return spellings;
 }

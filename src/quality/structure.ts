@@ -5,7 +5,6 @@
  * sections are held to theirs, in order; every other summary to the generic handoff sections, in any order.
  */
 import { normalizeForMatch } from './match.ts';
-import { sharedRegExp } from '../text/regexp.ts';
 import { lowerBound } from '../text/sorted.ts';
 import type { Scorer, StructureExpectations } from './types.ts';
 
@@ -130,14 +129,23 @@ export function scoreStructure(
   return longestIncreasing(positions) / sections.length;
 }
 
+// Each generic section's names as one pattern, built once per process: a title names the section when one of its
+// names stands there between non-word characters (the names are plain words, no pattern syntax). They were built
+// and looked up by source for every block, section and name of every context scored.
+const GENERIC_TITLES = GENERIC_SECTIONS.map((section) => ({
+  key: section.name.toLowerCase(),
+  name: section.name,
+  title: new RegExp(`(?:^|\\W)(?:${section.names.join('|')})(?:\\W|$)`),
+}));
+
 /** Generic handoff sections present with content, in any order / all of them. */
 export function scoreGenericStructure(text: string, expectations: StructureExpectations): number {
   const present = new Set<string>();
   for (const block of blocksOf(text)) {
     const title = titleKey(block.title);
-    for (const section of GENERIC_SECTIONS) {
-      const named = section.names.some((name) => sharedRegExp(`(?:^|\\W)${name}(?:\\W|$)`, '').test(title));
-      if (named && hasContent(block, section.name.toLowerCase(), expectations)) present.add(section.name);
+    for (const section of GENERIC_TITLES) {
+      if (section.title.test(title) && hasContent(block, section.key, expectations))
+        present.add(section.name);
     }
   }
   return present.size / GENERIC_SECTIONS.length;
