@@ -249,7 +249,11 @@ async function compareCut(
   }
   // Every summary of the cut at once: the run's one limit bounds the calls in flight.
   await Promise.all(judging);
-  return { summaries, skipped, coverage: headline ? cutCoverage(cut.facts, headline.probes) : null };
+  return {
+    summaries,
+    skipped,
+    coverage: headline ? cutCoverage(cut.facts, headline.probes, headline.history) : null,
+  };
 }
 
 /** Grades the live derived probes on one summary + tail with the judge, and counts what it spent. */

@@ -8,7 +8,8 @@
  * as either). A probe no fact of its kind joins may state a fact the reader filed under another kind (a declined
  * layout derived as a constraint, the reader's decision), read more strictly, since words a fact of another kind
  * shares ("mix test" in a rule of the workflow and in a test run's state) are most often another fact: kept whole on
- * one line, and the probe's own words counted without its paths and commands.
+ * one line, and the probe's own words counted without its paths and commands. A probe neither reading joins may say a
+ * fact in words of its own: two words rare in the session (session-rarity.ts) shared outside its paths and commands.
  */
 import { basename } from 'node:path';
 import { escapeRegExp } from '../text/regexp.ts';
@@ -24,6 +25,7 @@ import {
   type StatementThresholds,
 } from '../quality/statement-match.ts';
 import type { CalibrationFact } from './cuts.ts';
+import { sessionRarity, type SessionRarity } from './session-rarity.ts';
 
 /** One reader fact: whether a derived probe states it, and which. */
 export type FactCoverage = { fact: string; kind: string; covered: boolean; by: string | null };
@@ -41,9 +43,14 @@ export function probeClaim(probe: Pick<Probe, 'statement' | 'answer'>): string {
 
 /**
  * Which live reader facts the live derived probes state, and which of those probes state a reader's fact. Each term
- * is weighted by how few of the cut's facts and probes use it, as the yardstick's facts are read among themselves.
+ * is weighted by how few of the cut's facts and probes use it, as the yardstick's facts are read among themselves;
+ * `history` (the text of each message before the cut) tells which words are rare in the session.
  */
-export function cutCoverage(facts: readonly CalibrationFact[], probes: readonly Probe[]): CutCoverage {
+export function cutCoverage(
+  facts: readonly CalibrationFact[],
+  probes: readonly Probe[],
+  history: readonly string[] = [],
+): CutCoverage {
   const liveFacts = facts.filter((fact) => fact.live);
   const liveProbes = probes.filter(isLive);
   const claims = liveProbes.map(probeClaim);
@@ -96,7 +103,7 @@ export function cutCoverage(facts: readonly CalibrationFact[], probes: readonly 
   // A probe a fact of its own kind joins keeps that join; one that joins none may state a fact the reader filed under
   // another kind (a declined layout the reader's decision, derived as a constraint).
   const joined = liveProbes.map((_, probeAt) => sameKindPairs.some((row) => row[probeAt]));
-  const pairs = sameKindPairs.map((row, factAt) =>
+  const readPairs = sameKindPairs.map((row, factAt) =>
     row.map(
       (same, probeAt) =>
         same ||
@@ -104,6 +111,18 @@ export function cutCoverage(facts: readonly CalibrationFact[], probes: readonly 
           !sameKind(liveFacts[factAt]!.kind, liveProbes[probeAt]!.kind) &&
           statesAcross(factAt, probeAt)),
     ),
+  );
+  // A probe neither reading joins may say a fact in words of its own, of any kind (the agent's "we shell out to the
+  // `claude` CLI instead of adding the Anthropic SDK" in the reader's task): words the session rarely uses, which the
+  // fact holds too. Read only for those probes, so a join already made stays as it was.
+  const unjoined = liveProbes.map((_, probeAt) => !readPairs.some((row) => row[probeAt]));
+  const rarity: SessionRarity = unjoined.some(Boolean) ? sessionRarity(history) : null;
+  const saysInOwnWords = (factAt: number, probeAt: number): boolean =>
+    rarity !== null &&
+    sharesRareWords(factTerms[factAt]!, claims[probeAt]!, rarity) &&
+    statementLabel(factIndexes[factAt]!, claimReadings[probeAt]!, OWN_WORDS) !== 'contradicted';
+  const pairs = readPairs.map((row, factAt) =>
+    row.map((read, probeAt) => read || (unjoined[probeAt]! && saysInOwnWords(factAt, probeAt))),
   );
   // A fact is covered by a probe of its own kind first.
   const coveredBy = (factAt: number): number => {
@@ -143,6 +162,37 @@ const CROSS_KIND: StatementThresholds = { ...STATEMENT_THRESHOLDS, oneLine: true
 // and commands ("`go build ./x` passes" says only "passes" of its own, which any fact of a passing check shares).
 const CROSS_KIND_CLAIM: StatementThresholds = { ...CROSS_KIND, kept: 0.6 };
 const CROSS_KIND_WORDS = 3;
+
+// Words rare in the session a probe and a fact must share outside the probe's paths and commands (one is a word two
+// statements of a session share by chance: "nothing", "edit"), and the share of the probe's terms the fact must hold.
+const OWN_WORDS_RARE = 2;
+const OWN_WORDS_SHARE = 0.45;
+// Read only to tell a probe stated the other way in the fact ("never shell out" against "shells out").
+const OWN_WORDS: StatementThresholds = {
+  ...STATEMENT_THRESHOLDS,
+  kept: OWN_WORDS_SHARE,
+  partial: OWN_WORDS_SHARE,
+};
+
+/**
+ * Whether a fact holds a probe's own words: two words rare in the session besides its paths and commands (a shared
+ * path or command names a thing, it says nothing of it), and near half the probe's terms, those included.
+ */
+function sharesRareWords(
+  factTerms: readonly string[],
+  claim: string,
+  rare: (term: string) => boolean,
+): boolean {
+  const fact = new Set(factTerms);
+  const own = new Set(
+    meaningTerms(withoutNames(claim))
+      .filter((term) => !term.name)
+      .map((term) => term.term),
+  );
+  if ([...own].filter((term) => fact.has(term) && rare(term)).length < OWN_WORDS_RARE) return false;
+  const all = new Set(meaningTerms(claim).map((term) => term.term));
+  return [...all].filter((term) => fact.has(term)).length >= OWN_WORDS_SHARE * all.size;
+}
 
 /** A probe's statement without its commands (code spans) and paths: the words that say what it states. */
 function withoutNames(claim: string): string {

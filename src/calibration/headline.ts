@@ -8,12 +8,15 @@ import { createMatcher } from '../quality/match.ts';
 import { scoreProbes } from '../quality/probe-recall.ts';
 import type { Probe } from '../quality/probes.ts';
 import { compactedText } from '../results/assemble.ts';
+import { messageText } from '../session/grep-lines.ts';
 import { loadSession } from '../session/load.ts';
 import type { CalibrationCut } from './cuts.ts';
 
 /** Scores summaries at one cut the way `compare` does; null recall when no probe is live there. */
 export type HeadlineScorer = {
   probes: readonly Probe[];
+  /** The text of each message before the cut, as grep reads it: the session the probes were derived from. */
+  history: readonly string[];
   recall(summary: string): number | null;
   /** What the successor sees: the summary, then the kept tail rendered as `compare` renders it. */
   context(summary: string): string;
@@ -40,6 +43,7 @@ export async function headlineScorer(cut: CalibrationCut, path: string): Promise
   const { probes } = deriveProbes(session, { cut: cutMessage });
   return {
     probes,
+    history: session.messages.slice(0, cutMessage).map(messageText),
     recall: (summary) => scoreProbes(createMatcher(compactedText(summary, kept)), probes).probeRecall,
     context: (summary) => compactedText(summary, kept),
   };

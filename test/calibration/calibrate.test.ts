@@ -19,7 +19,8 @@ import { entriesText, readTranscriptEntries } from '../../src/calibration/transc
 import { headlineScorer } from '../../src/calibration/headline.ts';
 import { InputError } from '../../src/errors.ts';
 import type { Probe } from '../../src/quality/probes.ts';
-import { derivedProbe } from '../helpers/factories.ts';
+import { messageText } from '../../src/session/grep-lines.ts';
+import { assistant, derivedProbe, session, user } from '../helpers/factories.ts';
 import { renderCalibration } from '../../src/report/calibration.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 import { REAL_SESSIONS_SKIP } from '../helpers/real-sessions.ts';
@@ -435,6 +436,104 @@ describe('calibrate', () => {
         ['P4', 'router'],
       ],
     );
+  });
+
+  it('joins a probe no reading joins to a fact by two words rare in the session, not by words the session often uses', () => {
+    const facts = [
+      liveFact(
+        'T1',
+        'task',
+        'Overall task: replace the heuristic checkpoint summary (first prompt, last reply) with a generated one. First cut, as the user asked: a targeted `app explain --generate` for one checkpoint (branch-wide generation deferred), produced by shelling out to the already-authenticated `claude` CLI rather than adding the Anthropic SDK, and persisted on the checkpoint.',
+      ),
+      liveFact(
+        'C1',
+        'constraint',
+        'Run `mise run lint` in src/cli/ before each commit of the checkpoint work.',
+      ),
+      liveFact('S1', 'state', 'The checkpoint tests pass and the work is committed.'),
+      liveFact('S2', 'state', 'A summary was generated for one checkpoint and shown with `--verbose`.'),
+      liveFact(
+        'E1',
+        'error',
+        'Open error: the build fails with a syntax error in checkpoint.go at line 407.',
+      ),
+    ];
+    const probes = [
+      // The task's how, in the agent's words: "Anthropic" and "SDK" are words the session says once.
+      statedProbe(
+        'shell',
+        'constraint',
+        'Instead of adding the Anthropic SDK and managing API keys, we shell out to the `claude` CLI:',
+      ),
+      // The same words, stated the other way.
+      statedProbe(
+        'no-shell',
+        'decision',
+        'Never shell out to the `claude` CLI; adding the Anthropic SDK is required.',
+      ),
+      // The task's command and flag only.
+      statedProbe('flag', 'decision', '`app explain --generate` reads the config file first.'),
+      // Four words of T1 and of the session's every other message ("checkpoint", "summary", "first", "prompt"), too few
+      // of its own for the reading: no fact.
+      statedProbe(
+        'words',
+        'decision',
+        'The status page shows each checkpoint summary with its first prompt.',
+      ),
+      // Joined to C1 by the reading: it keeps that join, though it says "Anthropic SDK" too.
+      statedProbe(
+        'lint',
+        'constraint',
+        'Run `mise run lint` in src/cli/ before each commit, Anthropic SDK or not.',
+      ),
+    ];
+    const asked = [
+      user('Can we add the Anthropic SDK for this?'),
+      assistant(
+        'Instead of adding the Anthropic SDK and managing API keys, we shell out to the `claude` CLI:',
+      ),
+    ];
+    // The session works on checkpoint summaries throughout: its common words are the task's subject.
+    const onSummaries = session([
+      ...asked,
+      ...Array.from({ length: 24 }, (_, at) =>
+        at % 2 === 0
+          ? user(`Checkpoint ${at}: does its generated summary keep the first prompt?`)
+          : assistant(`The summary of checkpoint ${at} keeps the first prompt and the last reply.`),
+      ),
+    ]);
+    const joins = (history: readonly string[]) =>
+      cutCoverage(facts, probes, history).probes.map((item) => [item.probe, item.of]);
+    assert.deepEqual(joins(onSummaries.messages.map(messageText)), [
+      ['shell', 'T1'],
+      ['no-shell', null],
+      ['flag', null],
+      ['words', null],
+      ['lint', 'C1'],
+    ]);
+    // What decides is the session, not the cut: where the session says those words once, they are as telling as
+    // "Anthropic SDK", and the same probe joins T1.
+    const elsewhere = session([
+      ...asked,
+      user('The status page shows each checkpoint summary with its first prompt.'),
+      ...Array.from({ length: 24 }, (_, at) =>
+        assistant(`Step ${at} done: the parser reads one more field.`),
+      ),
+    ]);
+    assert.deepEqual(joins(elsewhere.messages.map(messageText)), [
+      ['shell', 'T1'],
+      ['no-shell', null],
+      ['flag', null],
+      ['words', 'T1'],
+      ['lint', 'C1'],
+    ]);
+    // Under twenty messages a word's rarity is not read, and with no session neither.
+    const short = session([
+      ...asked,
+      ...Array.from({ length: 10 }, (_, at) => assistant(`Step ${at} done.`)),
+    ]);
+    for (const history of [short.messages.map(messageText), []])
+      assert.deepEqual(joins(history).slice(0, 1), [['shell', null]]);
   });
 
   it('joins an artifact probe to the facts that write its file in full, where one does; a dotfile only by its name', () => {
