@@ -16,7 +16,8 @@ const cpuMs = () => {
 /** Scores every stored context of the compare written to `out`, with the sources of the checkout at `root`. */
 export async function measureEvaluation(root: string, out: string): Promise<Figures> {
   const source = (path: string) => import(pathToFileURL(join(root, 'src', path)).href);
-  const { readRecordSet, readStored } = await source('results/records-file.ts');
+  const { readRecordSet } = await source('results/records-file.ts');
+  const { readStored } = await source('results/stored-texts.ts');
   const { sessionFromRecords } = await source('run/recorded-sessions.ts');
   const { lexicalEvaluator } = await source('evaluators/lexical.ts');
   const { getTokenizer } = await source('tokens.ts');
@@ -31,7 +32,7 @@ export async function measureEvaluation(root: string, out: string): Promise<Figu
   for (const { record, file } of jobs)
     texts.push(await readStored(file, 'contexts', record.compacted.textHash));
   let started = cpuMs();
-  const facts = await sessionFromRecords(jobs[0]!.record.session, runs, tokenizer);
+  const reference = await sessionFromRecords(jobs[0]!.record.session, runs, tokenizer);
   const referenceCpuMs = cpuMs() - started;
   started = cpuMs();
   for (const [index, { record }] of jobs.entries()) {
@@ -39,13 +40,14 @@ export async function measureEvaluation(root: string, out: string): Promise<Figu
       text: texts[index]!,
       summary: record.compacted.summary,
       ok: record.status === 'ok',
-      facts,
+      reference,
+      whole: reference,
       requiredSections: record.compacted.requiredSections ?? undefined,
       sample: record.sample,
     });
   }
   return {
-    tokens: facts.tokensBefore,
+    tokens: reference.tokensBefore,
     contexts: jobs.length,
     referenceCpuMs,
     scoringCpuMs: cpuMs() - started,
