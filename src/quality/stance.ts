@@ -7,9 +7,9 @@
 
 /**
  * The stance of a span of text: everything in it denied, or stated as not done yet; of one thing named, also said
- * undone ('reversed': reverted, dropped, rejected), a rule said lifted ('lifted': lifted, no longer applies) or a step said
- * finished ('done'), which only an occurrence's own
- * clause tells (stanceAround; stanceSpans reads whole sentences, denied or pending).
+ * undone ('reversed': reverted, dropped, rejected), a rule said lifted ('lifted': lifted, no longer applies) or a step
+ * said finished ('done'), which only the thing's own clause tells (stanceAround; stanceSpans reads whole sentences,
+ * denied or pending).
  */
 export type Stance = 'denied' | 'pending' | 'reversed' | 'lifted' | 'done';
 
@@ -131,9 +131,13 @@ export function stanceAround(text: string, start: number, end: number): Stance |
   const clause = /^\s*(?::|=|\u2013|\u2014|\s-)?[^,;:]*/.exec(closing)?.[0] ?? '';
   if ((mayHold(clause, PENDING_WORDS) && PENDING.test(clause)) || (colon && PENDING_LEAD_IN.test(opening)))
     return 'pending';
-  if (LIFTED_AFTER.test(clause)) return 'lifted';
-  if (REVERSED_AFTER.test(clause) || REVERSED_BEFORE.test(opening)) return 'reversed';
-  if (DONE_AFTER.test(clause)) return 'done';
+  if (mayHold(clause, LIFTED_WORDS) && LIFTED_AFTER.test(clause)) return 'lifted';
+  if (
+    (mayHold(clause, REVERSED_WORDS) && REVERSED_AFTER.test(clause)) ||
+    (mayHold(opening, REVERSED_WORDS) && REVERSED_BEFORE.test(opening))
+  )
+    return 'reversed';
+  if (mayHold(clause, DONE_WORDS) && DONE_AFTER.test(clause)) return 'done';
   return undefined;
 }
 
@@ -170,6 +174,10 @@ const OPENING_WORDS = ['not', 'false', 'untrue', 'wrong', 'contrary'];
 const ENDING_WORDS = ["n't", 'not', 'never', 'false', 'untrue'];
 const PENDING_WORDS = ['still', 'pending', 'remain', 'yet', 'started', 'begun'];
 const ASKED_WORDS = ['ask', 'request', 'want'];
+// Of the undoing frames: each verb's stem ("rolled back" and "backed out" share "back"; "undone" and "undid" "und").
+const REVERSED_WORDS = ['revert', 'back', 'und', 'delet', 'remov', 'drop', 'abandon', 'reject', 'discard'];
+const LIFTED_WORDS = ['lift', 'waiv', 'withdr', 'revok', 'rescind', 'longer', "n't", 'not'];
+const DONE_WORDS = ['done', 'complete', 'finish'];
 
 /**
  * Whether a lowercase text holds one of `words`: where it holds none, no frame that needs one can match. The text

@@ -2,8 +2,9 @@
  * Denials and pending states a summary writes of a live fact (issue 39, item 6): a check that ran said not run ("`npm
  * test`: not run", "was not run yet"), a request said never asked ("The user did not ask for …"), a list of commits
  * said to be only local together, and a veto credited only where the user's no is of the thing named; a commit or a
- * choice said reverted or dropped, a rule said lifted, a next step said done (D87). Each is a contradiction, not a
- * match; the true statements beside them stay kept, and a denial after a semicolon reaches no further back.
+ * choice said reverted or dropped, a rule said lifted, a next step said done, "no commits yet" after a commit (D87).
+ * Each is a contradiction, not a match; the true statements beside them stay kept, and a denial after a semicolon
+ * reaches no further back.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -297,6 +298,33 @@ describe('a commit or a choice said undone (D87)', () => {
   it('is the truth of a fact that is itself an undoing', () => {
     const reverted = { ...commit, answer: 'Reverted 1a2b3c4', statement: 'Commit 1a2b3c4 was reverted' };
     assert.equal(outcome(reverted, 'Commit 1a2b3c4 was reverted.'), 'matched');
+  });
+});
+
+describe('a commit made, where the summary says nothing was committed (D87)', () => {
+  const commit = probeAbout(/Committed 1a2b3c4/);
+
+  it('is contradicted by a sentence or a bullet that says only that', () => {
+    expectOutcomes(commit, {
+      'No commits yet.': 'contradicted',
+      'Nothing has been committed yet.': 'contradicted',
+      '- No commits yet': 'contradicted',
+      'Git: nothing committed so far.': 'contradicted',
+      'Added the retry budget; tests pass. We have not committed anything yet.': 'contradicted',
+    });
+  });
+
+  it('is kept where the sentence says something narrower, or of another thing', () => {
+    expectOutcomes(commit, {
+      'Commit 1a2b3c4 adds a retry budget; nothing has been committed since.': 'matched',
+      'Commit 1a2b3c4 adds a retry budget. No commits since then.': 'matched',
+      'Committed 1a2b3c4 (add a retry budget). timeout.ts: nothing committed yet.': 'matched',
+      'Committed 1a2b3c4 (add a retry budget); no commits on the timeout branch yet.': 'matched',
+    });
+  });
+
+  it('reads only a commit named by its hash', () => {
+    assert.equal(outcome(probeAbout(/`npm test` was run last/), 'No commits yet.'), 'missed');
   });
 });
 
