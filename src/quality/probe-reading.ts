@@ -248,6 +248,27 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
   return evidence;
 }
 
+// What a probe's own fact says when it is itself an undoing: a revert, a deletion, a rule lifted or dropped.
+const UNDOING_FACT =
+  /\b(?:revert\w*|roll(?:ed)? back|undo\w*|undid|back(?:ed)? out|delet\w*|remov\w*|drop\w*|abandon\w*|reject\w*|discard\w*|lift\w*|waive\w*|withdr\w*|no longer)\b/i;
+
+/**
+ * How an occurrence said undone, lifted or done reads for a probe: 'opposed', 'kept', or undefined (read as any other).
+ * An error's fixes are fixed-claim.ts's; a rule's lifting undoes only a rule; only a next step is not done yet.
+ */
+function undoneStance(
+  probe: Probe,
+  stance: Occurrence['stance'],
+  own: Polarity,
+): 'opposed' | 'kept' | undefined {
+  if (stance !== 'reversed' && stance !== 'lifted' && stance !== 'done') return undefined;
+  if (EITHER_KINDS.has(probe.kind)) return undefined;
+  if (stance === 'done') return probe.kind === 'next-step' ? 'opposed' : undefined;
+  if (stance === 'lifted' && probe.kind !== 'constraint') return undefined;
+  if (UNDOING_FACT.test(`${probe.answer} ${probe.statement ?? ''}`)) return undefined;
+  return stance === 'reversed' && own === 'denied' ? 'kept' : 'opposed';
+}
+
 /** What a context says about one facet of a probe (see {@link facetEvidence}). */
 function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'][number]): FacetEvidence {
   const polar = POLAR_KINDS.has(probe.kind);
@@ -301,6 +322,15 @@ function weighOccurrences(
       // dependency"), and reversed by one that denies the ruling out ("It is false that we must not add one").
       if (read.own === 'denied' && occurrence.stance === 'denied' && !occurrence.negated)
         support.push(occurrence);
+      else oppose.push(occurrence);
+      continue;
+    }
+    // A thing said undone (reverted, dropped, rejected), a rule said lifted, a next step said finished: stated the
+    // other way, unless the probe's own fact is that undoing (a revert, a deletion, a lifted rule); a thing ruled out
+    // and said rejected is ruled out still (stance.ts).
+    const undone = undoneStance(probe, occurrence.stance, read.own);
+    if (undone !== undefined) {
+      if (undone === 'kept') support.push(occurrence);
       else oppose.push(occurrence);
       continue;
     }

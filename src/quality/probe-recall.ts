@@ -15,6 +15,7 @@ import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
 import { statesOpposite } from './opposite.ts';
+import { isCommitState, saysNothingCommitted } from './nothing-committed.ts';
 import { saysItIsNext } from './next-said.ts';
 import { mentionsTopic } from './rule-topic.ts';
 import { mentionsSubject } from './subject-mention.ts';
@@ -61,6 +62,8 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   // call loses its optimized code at a full collection; match.ts's classes say more.)
   if (saysAnyAffirmed(index, reading.contradictions)) return 'contradicted';
   if (probe.opposite && statesOpposite(index, probe.opposite)) return 'contradicted';
+  // A commit made, where the text says nothing was committed at all (nothing-committed.ts).
+  if (isCommitState(probe) && saysNothingCommitted(index)) return 'contradicted';
   const evidence = facetEvidence(index, probe, reading);
   const otherValues: number[] = [];
   const supports: Occurrence[][] = [];

@@ -5,8 +5,13 @@
  * meaning.ts's and match.ts's; this is the stance of a whole sentence, which no nearby negation shows.
  */
 
-/** The stance of a span of text: everything in it denied, or stated as not done yet. */
-export type Stance = 'denied' | 'pending';
+/**
+ * The stance of a span of text: everything in it denied, or stated as not done yet; of one thing named, also said
+ * undone ('reversed': reverted, dropped, rejected), a rule said lifted ('lifted': lifted, no longer applies) or a step
+ * said finished ('done'), which only the thing's own clause tells (stanceAround; stanceSpans reads whole sentences,
+ * denied or pending).
+ */
+export type Stance = 'denied' | 'pending' | 'reversed' | 'lifted' | 'done';
 
 /** A span `[start, end)` of a text and its stance. */
 export type StanceSpan = { start: number; end: number; stance: Stance };
@@ -35,6 +40,21 @@ const NOT_ASKED_END = /[;,]|\s(?:but|only|instead|rather|while|whereas)\s/i;
 // A sentence that puts its matter as not done yet: "… is still to do", "… pending", "… yet to be written".
 const PENDING =
   /\b(?:(?:is|are) still (?:to do|to be done|pending|open|outstanding|missing)|still to (?:do|be done)|(?:is|are) pending|remains? to be (?:done|written|made|implemented)|(?:is|are) yet to be|(?:has|have)(?:n't| not) (?:yet )?(?:been )?(?:started|begun)|not (?:yet )?(?:started|begun)|not (?:been )?yet (?:been )?(?:run|rerun|executed|done|written|implemented|created|tested)|not (?:been )?(?:run|rerun|executed|done|written|implemented|created|tested) yet)\b/i;
+
+// A thing said undone right after it, a parenthesis or an adverb between: "Commit 1a2b3c4 was reverted", "the token
+// bucket was rejected". Read right after the thing (a later clause's subject is its own).
+const REVERSED_AFTER =
+  /^\s*(?:\([^)]*\)\s*)?(?:was|were|is|are|has been|have been|had been|got)\s+(?:since\s+|later\s+|then\s+|now\s+|also\s+)?(?:reverted|rolled back|undone|backed out|deleted|removed|dropped|abandoned|rejected|discarded)\b/i;
+// The same with the verb right before the thing, only an article or "the plan to" between: "We reverted commit
+// 1a2b3c4", "dropped the plan to use a token bucket" ("reverted to X" goes back to X, and is not read).
+const REVERSED_BEFORE =
+  /\b(?:reverted|rolled back|undid|deleted|removed|dropped|abandoned|rejected|discarded|backed out)\s+(?:(?:the|commit|our|my|its|their|a|an)\s+)*(?:(?:plan|idea|decision|choice|approach)\s+(?:to|of)\s+)?[`'"]?$/i;
+// A rule said lifted right after what it is about: "… add new dependencies was lifted", "… no longer applies".
+const LIFTED_AFTER =
+  /^\s*(?:\([^)]*\)\s*)?(?:[`'"]\s*)?(?:(?:was|were|is|are|has been|have been|got)\s+(?:since\s+|later\s+|then\s+|now\s+)?(?:lifted|waived|withdrawn|revoked|rescinded)|(?:no longer|does not|doesn't) (?:applies|apply|holds|hold|stands|stand)|(?:is|are) no longer (?:in force|a rule|required))\b/i;
+// A step said finished right after it: "Rerunning npx tsc is done", "… has been completed".
+const DONE_AFTER =
+  /^\s*(?:\([^)]*\)\s*)?(?:is|are|was|were|has been|have been)\s+(?:already\s+|now\s+)?(?:done|complete|completed|finished)\b/i;
 
 // Where a sentence ends: after `.`, `!` or `?` before a space or the end (`a0y.4` and `main.ts` go on), and at a line
 // break.
@@ -66,9 +86,11 @@ export function stanceSpans(text: string): StanceSpan[] {
       spans.push({ start: start + from, end: stop < 0 ? end : start + from + stop, stance: 'denied' });
       continue;
     }
-    if (DENYING_ENDING.test(sentence) || DENYING_LABEL_SENTENCE.test(sentence))
-      spans.push({ start, end, stance: 'denied' });
-    else if (PENDING.test(sentence)) spans.push({ start, end, stance: 'pending' });
+    if (DENYING_ENDING.test(sentence) || DENYING_LABEL_SENTENCE.test(sentence)) {
+      // "…; the e2e suite was not run" denies its own clause, not what the semicolon ends.
+      const own = sentence.includes(';') ? OWN_DENIED_CLAUSE.exec(sentence) : null;
+      spans.push({ start: own ? start + own.index + 1 : start, end, stance: 'denied' });
+    } else if (PENDING.test(sentence)) spans.push({ start, end, stance: 'pending' });
   }
   return spans;
 }
@@ -100,13 +122,41 @@ export function stanceAround(text: string, start: number, end: number): Stance |
   )
     return 'denied';
   if (notAskedBefore(opening)) return 'denied';
-  if (mayHold(closing, ENDING_WORDS) && (DENYING_ENDING.test(closing) || DENYING_LABEL.test(closing)))
+  if (
+    mayHold(closing, ENDING_WORDS) &&
+    (DENYING_ENDING.test(closing.slice(0, ownClauseStart(closing))) || DENYING_LABEL.test(closing))
+  )
     return 'denied';
   // A label's colon right after the thing leads into what is said of it ("npm test: not run yet").
   const clause = /^\s*(?::|=|\u2013|\u2014|\s-)?[^,;:]*/.exec(closing)?.[0] ?? '';
   if ((mayHold(clause, PENDING_WORDS) && PENDING.test(clause)) || (colon && PENDING_LEAD_IN.test(opening)))
     return 'pending';
+  if (mayHold(clause, LIFTED_WORDS) && LIFTED_AFTER.test(clause)) return 'lifted';
+  if (
+    (mayHold(clause, REVERSED_WORDS) && REVERSED_AFTER.test(clause)) ||
+    (mayHold(opening, REVERSED_WORDS) && REVERSED_BEFORE.test(opening))
+  )
+    return 'reversed';
+  if (mayHold(clause, DONE_WORDS) && DONE_AFTER.test(clause)) return 'done';
   return undefined;
+}
+
+// A clause after a semicolon with a subject of its own that says a check was not run: "; the e2e suite was not run",
+// "; lint was not run". Its subject is a short name or noun phrase, an article or a code span first or one plain word,
+// with no quote, colon or comma (a pronoun, "it was not run", points back). Only a check's predicate is so bounded: "…;
+// X was not done" after a long statement (a file's summary ending "; Idempotent") denies the whole of it.
+const OWN_DENIED_CLAUSE =
+  /;\s*(?!(?:it|this|that|these|those|they|which|all|both|none|then|and|also|so)\b)(?:(?:the|a|an|its|their|our|no|any|every)\s+[\w.@/+-]+(?:\s+[\w.@/+-]+){0,3}|`[^`]+`|[\w.@/+-]+)\s+(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been)?(?: yet)?\s+(?:run|rerun|re-run|executed|tested|checked)\b[^;]*$/i;
+
+/**
+ * Where the clause a sentence's denying predicate belongs to starts in `text` (the rest of a sentence from a point in
+ * it): after the last semicolon when the clause there has a subject of its own ("npm test passes; the e2e suite was
+ * not run" denies only the suite), else its end (the whole of it is read).
+ */
+function ownClauseStart(text: string): number {
+  if (!text.includes(';')) return text.length;
+  const own = OWN_DENIED_CLAUSE.exec(text);
+  return own ? own.index : text.length;
 }
 
 /** Whether a sentence opening says the user never asked for what follows it, with no comma or turn since. */
@@ -124,6 +174,10 @@ const OPENING_WORDS = ['not', 'false', 'untrue', 'wrong', 'contrary'];
 const ENDING_WORDS = ["n't", 'not', 'never', 'false', 'untrue'];
 const PENDING_WORDS = ['still', 'pending', 'remain', 'yet', 'started', 'begun'];
 const ASKED_WORDS = ['ask', 'request', 'want'];
+// Of the undoing frames: each verb's stem ("rolled back" and "backed out" share "back"; "undone" and "undid" "und").
+const REVERSED_WORDS = ['revert', 'back', 'und', 'delet', 'remov', 'drop', 'abandon', 'reject', 'discard'];
+const LIFTED_WORDS = ['lift', 'waiv', 'withdr', 'revok', 'rescind', 'longer', "n't", 'not'];
+const DONE_WORDS = ['done', 'complete', 'finish'];
 
 /**
  * Whether a lowercase text holds one of `words`: where it holds none, no frame that needs one can match. The text

@@ -1,8 +1,10 @@
 /**
  * Denials and pending states a summary writes of a live fact (issue 39, item 6): a check that ran said not run ("`npm
  * test`: not run", "was not run yet"), a request said never asked ("The user did not ask for …"), a list of commits
- * said to be only local together, and a veto credited only where the user's no is of the thing named. Each is a
- * contradiction, not a match; the true statements beside them stay kept.
+ * said to be only local together, and a veto credited only where the user's no is of the thing named; a commit or a
+ * choice said reverted or dropped, a rule said lifted, a next step said done, "no commits yet" after a commit (D87).
+ * Each is a contradiction, not a match; the true statements beside them stay kept, and a denial after a semicolon
+ * reaches no further back.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -22,7 +24,10 @@ import {
   user,
 } from '../helpers/factories.ts';
 
-/** A session that adds a retry budget: tests pass, a commit is made, the later type check fails and is live. */
+/**
+ * A session that adds a retry budget: tests pass, a commit is made, a token bucket is chosen over a fixed counter, the
+ * later type check fails and is live.
+ */
 function retryBudgetSession() {
   const read = toolCall('read', { path: 'lib/http/client.ts' });
   const write = toolCall('write', {
@@ -55,6 +60,7 @@ function retryBudgetSession() {
       '[main 1a2b3c4] feat: add a retry budget to the HTTP client\n 2 files changed, 40 insertions(+)',
     ),
     ...reads,
+    assistant("I'll use a token bucket instead of a fixed retry counter, since bursts should be allowed."),
     user('Now also wire the budget into lib/http/timeout.ts.'),
     callsTools([edit]),
     toolResult(edit, 'Edited lib/http/timeout.ts'),
@@ -235,5 +241,130 @@ describe('a refusal told in prose after a mention', () => {
       false,
     );
     assert.equal(refused('We set gc.auto 0, and the user declined a second worktree.', 'gc.auto 0'), false);
+  });
+});
+
+describe('a check not run after a semicolon (D87)', () => {
+  const tests = probeAbout(/`npm test` was run last; it passed/);
+
+  it('denies only its own clause when it names a check of its own', () => {
+    expectOutcomes(tests, {
+      'npm test passes (12 passed); the e2e suite was not run.': 'matched',
+      'npm test passes (12 passed); the integration tests were not run.': 'matched',
+      'npm test: 12 passed; lint was not run.': 'matched',
+      'npm test: 12 passed; `npm run lint` was not run yet.': 'matched',
+    });
+  });
+
+  it('still denies what it points back to, or the check itself', () => {
+    expectOutcomes(tests, {
+      'npm test passes (12 passed); it was not run.': 'contradicted',
+      'Lint passes; npm test (12 passed) was not run.': 'contradicted',
+      'npm test passes (12 passed); that was not done.': 'contradicted',
+    });
+  });
+});
+
+describe('a commit or a choice said undone (D87)', () => {
+  const commit = probeAbout(/Committed 1a2b3c4/);
+  const decision = probeAbout(/token bucket/);
+
+  it('is contradicted where it is said reverted, dropped or rejected', () => {
+    expectOutcomes(commit, {
+      'Commit 1a2b3c4 was reverted.': 'contradicted',
+      'We reverted commit 1a2b3c4 (add a retry budget).': 'contradicted',
+    });
+    expectOutcomes(decision, {
+      'We dropped the plan to use a token bucket instead of a fixed retry counter.': 'contradicted',
+      'The plan to use a token bucket (instead of a fixed retry counter) was abandoned.': 'contradicted',
+    });
+  });
+
+  it('is kept where another thing is undone, where the ruled-out way is rejected, or said in other words', () => {
+    expectOutcomes(commit, {
+      'Committed 1a2b3c4 (feat: add a retry budget to the HTTP client).': 'matched',
+      'Committed 1a2b3c4; the timeout.ts change was reverted.': 'matched',
+      'Commit 1a2b3c4 adds a retry budget; the lint fix was dropped.': 'matched',
+    });
+    expectOutcomes(decision, {
+      'Use a token bucket instead of a fixed retry counter.': 'matched',
+      'We use a token bucket; a fixed retry counter was rejected.': 'matched',
+      'A token bucket replaces the fixed retry counter, since bursts should be allowed.': 'matched',
+      'Use a token bucket instead of a fixed retry counter; the exponential backoff idea was rejected.':
+        'matched',
+    });
+  });
+
+  it('is the truth of a fact that is itself an undoing', () => {
+    const reverted = { ...commit, answer: 'Reverted 1a2b3c4', statement: 'Commit 1a2b3c4 was reverted' };
+    assert.equal(outcome(reverted, 'Commit 1a2b3c4 was reverted.'), 'matched');
+  });
+});
+
+describe('a commit made, where the summary says nothing was committed (D87)', () => {
+  const commit = probeAbout(/Committed 1a2b3c4/);
+
+  it('is contradicted by a sentence or a bullet that says only that', () => {
+    expectOutcomes(commit, {
+      'No commits yet.': 'contradicted',
+      'Nothing has been committed yet.': 'contradicted',
+      '- No commits yet': 'contradicted',
+      'Git: nothing committed so far.': 'contradicted',
+      'Added the retry budget; tests pass. We have not committed anything yet.': 'contradicted',
+    });
+  });
+
+  it('is kept where the sentence says something narrower, or of another thing', () => {
+    expectOutcomes(commit, {
+      'Commit 1a2b3c4 adds a retry budget; nothing has been committed since.': 'matched',
+      'Commit 1a2b3c4 adds a retry budget. No commits since then.': 'matched',
+      'Committed 1a2b3c4 (add a retry budget). timeout.ts: nothing committed yet.': 'matched',
+      'Committed 1a2b3c4 (add a retry budget); no commits on the timeout branch yet.': 'matched',
+    });
+  });
+
+  it('reads only a commit named by its hash', () => {
+    assert.equal(outcome(probeAbout(/`npm test` was run last/), 'No commits yet.'), 'missed');
+  });
+});
+
+describe('a rule said lifted (D87)', () => {
+  const rule = probeAbout(/new dependencies/);
+
+  it('is contradicted where the rule is said lifted or no longer to apply', () => {
+    expectOutcomes(rule, {
+      '"Do not add new dependencies" no longer applies.': 'contradicted',
+      'The rule to not add new dependencies was lifted.': 'contradicted',
+    });
+  });
+
+  it('is kept where it still applies, or where another rule is lifted', () => {
+    expectOutcomes(rule, {
+      'Do not add new dependencies.': 'matched',
+      'Do not add new dependencies; the rule against editing docs/http.md no longer applies.': 'matched',
+      'Do not add new dependencies (the user lifted the rule about the docs).': 'matched',
+      'Do not add new dependencies. The rule against touching docs was lifted.': 'matched',
+    });
+  });
+});
+
+describe('a next step said done (D87)', () => {
+  const next = probeAbout(/^Next: fix TS2304/);
+
+  it('is contradicted where the step is said finished', () => {
+    assert.equal(next.kind, 'next-step');
+    expectOutcomes(next, {
+      'Rerunning npx tsc is done.': 'contradicted',
+      'Fixed TS2304; the rerun of npx tsc is complete.': 'contradicted',
+    });
+  });
+
+  it('is kept where it is said next, and where other work is said done', () => {
+    expectOutcomes(next, {
+      'Next: fix TS2304 in timeout.ts, then run npx tsc again.': 'matched',
+      'Next: fix TS2304, then rerun npx tsc until it passes.': 'matched',
+      'Done: the retry budget; next: rerun npx tsc after the fix.': 'matched',
+      'The retry budget is done. Next: fix TS2304, then run npx tsc again until it passes.': 'matched',
+    });
   });
 });
