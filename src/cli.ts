@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, Help } from 'commander';
 import { COMMAND_SUMMARIES, type CommandName } from './commands/summaries.ts';
 import { exitCodeFor, messageOf } from './errors.ts';
+import { cleanupFailures } from './cleanup.ts';
 import { refuseConflictingRepeats } from './commands/repeated-flags.ts';
 import { toolVersion } from './package-root.ts';
 import { type CommandStreams, standardError, standardOutput, withStreams } from './commands/streams.ts';
@@ -164,6 +165,10 @@ export async function main(argv: string[]): Promise<void> {
     }
     standardError().write(`compaction-bench: ${messageOf(error)}\n`);
     if (debug && error instanceof Error && error.stack) standardError().write(`${error.stack}\n`);
+    // What failed while cleaning up after the error: kept beside it, never in its place (cleanup.ts).
+    if (debug)
+      for (const failure of cleanupFailures(error))
+        standardError().write(`compaction-bench: while cleaning up after it: ${messageOf(failure)}\n`);
     process.exitCode = exitCodeFor(error);
   }
 }

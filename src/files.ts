@@ -4,6 +4,7 @@ import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { appendFile, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AbortedError } from './errors.ts';
+import { cleanedUpAfter } from './cleanup.ts';
 
 /**
  * Writes `text` to `path` so that a reader never sees a half-written file. Pieces (an iterable) are written as
@@ -43,8 +44,7 @@ async function replaceVia(
     await fill?.(temporary);
     await rename(temporary, path);
   } catch (error) {
-    await rm(temporary, { force: true });
-    throw namedFor(error, path);
+    throw await cleanedUpAfter(namedFor(error, path), [() => rm(temporary, { force: true })]);
   }
 }
 
@@ -87,8 +87,7 @@ export function createFileBatch(): FileBatch {
           }
         }
       } catch (error) {
-        await discard();
-        throw error;
+        throw await cleanedUpAfter(error, [discard]);
       }
       return written.map(({ path }) => path);
     },
@@ -107,8 +106,7 @@ export async function writeFilesAtomic(
   try {
     for (const { path, text } of files) await batch.add(path, text);
   } catch (error) {
-    await batch.discard();
-    throw error;
+    throw await cleanedUpAfter(error, [() => batch.discard()]);
   }
   await batch.commit(signal);
 }

@@ -3,6 +3,7 @@
  * provider, probes a model wrote; duplicates merged, every probe checked like `probes lint`, kinds balanced,
  * positions spread, at most `--max`. The file records each probe's source.
  */
+import { withCleanup } from '../cleanup.ts';
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
@@ -134,7 +135,7 @@ async function askModel(
       `-p ${options.provider}: writing probes needs a language model (openai:<model> or anthropic:<model>)`,
     );
   const provider = wrapProvider(base, providerOptions);
-  try {
+  return withCleanup(async () => {
     const caller = createCaller({
       provider,
       limit: pLimit(options.concurrency),
@@ -149,9 +150,7 @@ async function askModel(
       calls: caller.trace.length,
       cachedCalls: caller.trace.filter((call) => call.cached).length,
     };
-  } finally {
-    await provider.close?.();
-  }
+  }, [() => provider.close?.()]);
 }
 
 /** The sidecar's text: version 2, the probes in session order, each with its source; stable for byte-for-byte replay. */

@@ -86,9 +86,15 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
   const pendingRun = `pending-${randomBytes(8).toString('hex')}`;
   const parts: number[] = [];
   let finished = false;
+  let discarded = false;
+  // Nothing is written into a discarded store: a session still running would make files in a folder being removed.
+  const refuseDiscarded = (what: string) => {
+    if (discarded) throw new Error(`${what} after the run's records store was discarded (${staging})`);
+  };
   const partPath = (part: number) => join(staging, `part-${part}.jsonl`);
   const recent = recentAnswers();
   const put = async (kind: StoredKind, text: string | TextPieces) => {
+    refuseDiscarded(`a ${kind} text stored`);
     const hash = contentHash(text);
     if (signal?.aborted) throw new AbortedError('aborted by the user; no records were written');
     // Written at once, in this turn of the event loop: an asynchronous write goes a chunk per turn, and while
@@ -112,6 +118,7 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
     async putPrompt(request, messages) {
       // By parts only where each part may be redacted on its own (a key variable's value with a space or a quote
       // in it could reach across a part's edge).
+      refuseDiscarded('a prompt stored');
       const parts = messages && redactsPieceByPiece() ? promptParts(request.prompt, messages) : undefined;
       if (!parts || !refersToTable(parts))
         return put('calls', jsonPieces({ system: request.system, prompt: request.prompt }));
@@ -137,12 +144,14 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
     pendingRun,
     pack,
     async stage(part, records) {
+      refuseDiscarded(`records of part ${part} staged`);
       const lines = records.map((record) => `${JSON.stringify(record)}\n`);
       for (const line of lines) assertNoSecrets(line, join(directory, `${pendingRun}.jsonl`));
       writeNewFile(partPath(part), lines);
       parts.push(part);
     },
     async finish(runHeader, finishSignal, fileStem = runHeader.run) {
+      refuseDiscarded('the records file written');
       const run = runHeader.run;
       const path = join(directory, `${fileStem}.jsonl`);
       const packFiles = packed.close();
@@ -177,6 +186,7 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       return path;
     },
     async discard() {
+      discarded = true;
       packed.close();
       await rm(staging, { recursive: true, force: true });
     },

@@ -175,9 +175,12 @@ type PackFile = {
 /** A pack written into `directory` under the name `pack`, its files made when their first text comes. */
 export function createPackWriter(directory: string, pack: string): PackWriter {
   const files = new Map<StoredKind, PackFile>();
+  let closed = false;
   const fileOf = (kind: StoredKind) => {
     let file = files.get(kind);
     if (!file) {
+      // A closed pack is not made again: its files are renamed or removed by then.
+      if (closed) throw new Error(`pack ${pack} is closed: no ${kind} text is added after`);
       const descriptor = openSync(packPath(directory, pack, kind), 'wx+');
       // Each line's pieces are encoded into the file's buffer as they come: their bytes are counted there, and
       // no string of the held lines is joined before a write.
@@ -213,6 +216,7 @@ export function createPackWriter(directory: string, pack: string): PackWriter {
       return line === undefined ? undefined : storedText(kind, line, (table) => lineOf(kind, table));
     },
     close() {
+      closed = true;
       const written: string[] = [];
       for (const [kind, file] of files) {
         flush(file);

@@ -5,6 +5,7 @@
  * each problem on one line: a different tool version, a different configuration, a job in two shards, a shard
  * missing.
  */
+import { withCleanup } from '../cleanup.ts';
 import { copyFile, mkdir, readdir, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -67,7 +68,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeOutcome> 
   await prepareOutputDirectory(options.out);
   // Everything lands in --out in one step at the end: an interrupted merge leaves the folder as it was.
   const stage = await createOutputStage(options.out);
-  try {
+  return withCleanup(async () => {
     const reports = await writeRecordReports(
       merged.results,
       stage.directory,
@@ -114,9 +115,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeOutcome> 
         updated: await publishGate(gate, merged.results, reports.suites, gateOptions),
       },
     };
-  } finally {
-    await stage.discard();
-  }
+  }, [() => stage.discard()]);
 }
 
 type ShardRun = { record: RunRecord & { shard: ShardHeader }; file: string };

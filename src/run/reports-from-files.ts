@@ -1,4 +1,5 @@
 /** `report`: rebuilds the Markdown and HTML reports of records (or of older results files), running nothing. */
+import { withCleanup } from '../cleanup.ts';
 import { dirname, join } from 'node:path';
 import { InputError } from '../errors.ts';
 import { readResultsFile } from '../results/read.ts';
@@ -42,7 +43,7 @@ async function reportFromRecords(options: RebuildOptions): Promise<RebuildOutcom
   const reference = merged.runs.find((run) => run.reference !== null)?.reference ?? undefined;
   const sources = await recordSources(set, merged.results, out);
   const stage = await createOutputStage(out);
-  try {
+  return withCleanup(async () => {
     const reports = await writeRecordReports(
       merged.results,
       stage.directory,
@@ -56,9 +57,7 @@ async function reportFromRecords(options: RebuildOptions): Promise<RebuildOutcom
       pages: reports.pages.map(stage.final),
       notices: [...(set.choices ?? []).map((choice) => `note: ${choice}`), ...sources.notices],
     };
-  } finally {
-    await stage.discard();
-  }
+  }, [() => stage.discard()]);
 }
 
 async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutcome> {
@@ -83,7 +82,7 @@ async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutco
   const pages: string[] = [];
   // Each output folder is written through its stage and replaced at the end, all of them together.
   const stages = new Map<string, OutputStage>();
-  try {
+  await withCleanup(async () => {
     for (const { out, files } of groups.values()) {
       await prepareOutputDirectory(out);
       if (!stages.has(out)) stages.set(out, await createOutputStage(out));
@@ -102,8 +101,14 @@ async function rebuildFromResults(options: RebuildOptions): Promise<RebuildOutco
       }
     }
     for (const stage of stages.values()) await stage.commit();
-  } finally {
-    for (const stage of stages.values()) await stage.discard();
-  }
+  }, [
+    async () => {
+      // Every stage made, each removed whatever the others did; the first failure is the step's.
+      const failures: unknown[] = [];
+      for (const stage of stages.values())
+        await stage.discard().catch((error: unknown) => failures.push(error));
+      if (failures.length > 0) throw failures[0];
+    },
+  ]);
   return { written, pages, notices: [] };
 }

@@ -4,6 +4,7 @@
  * the new records go to `<out>/records/<run>.jsonl` and the reports are written as `compare` writes them.
  * Results files written before records existed are rebuilt into records first (`rescore-results.ts`).
  */
+import { withCleanup } from '../cleanup.ts';
 import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import { InputError } from '../errors.ts';
@@ -88,7 +89,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
     ? createJudgeProvider(options.judge, options.judgeBaseUrl, { tokenizer })
     : undefined;
   const context: EvaluatorContext = { judge, limit: pLimit(options.concurrency), tokenizer, signal };
-  try {
+  return withCleanup(async () => {
     const facts = new Map<string, SessionReference>();
     for (const name of names) facts.set(name, await sessionReference(name, merged.runs, tokenizer, override));
     const jobs: JobRecord[] = [];
@@ -184,10 +185,7 @@ export async function scoreRecords(options: ScoreOptions): Promise<ScoreOutcome>
       notRebuilt: rebuilt?.notRebuilt ?? [],
       choices: set.choices ?? [],
     };
-  } finally {
-    await stage.discard();
-    await judge?.close?.();
-  }
+  }, [() => stage.discard(), () => judge?.close?.()]);
 }
 
 /** Writes the records with the rebuilt contexts beside them, so `score` can read this output again. */
@@ -199,13 +197,11 @@ async function storeRebuilt(
   signal: AbortSignal,
 ): Promise<string> {
   const store = createContentStore(out, signal);
-  try {
+  return withCleanup(async () => {
     for (const text of texts.values()) await store.put('contexts', text);
     await store.stage(0, records);
     return await store.finish(header, signal);
-  } finally {
-    await store.discard();
-  }
+  }, [() => store.discard()]);
 }
 
 /** A session's facts from its transcript as the run read it; a transcript changed since is refused. */

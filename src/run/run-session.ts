@@ -40,6 +40,7 @@ import { evaluateJob, runJob } from '../stages/evaluate.ts';
 import { prepareLexicalScoring } from '../evaluators/lexical.ts';
 import type { AnswerWindow } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
+import { allSettledOrFirstFailure } from './for-each-bounded.ts';
 import { renderReportsAhead, scoredOf } from './reports-ahead.ts';
 
 /**
@@ -101,7 +102,8 @@ export async function runSessionPlans(
   run: string,
   environment: RunEnvironment,
 ): Promise<ReportedPlan[]> {
-  const recorded = await Promise.all(plans.map((plan) => recordSession(plan, run, environment)));
+  // Each target settled before a failure leaves: none still stores texts when the run discards its store.
+  const recorded = await allSettledOrFirstFailure(plans.map((plan) => recordSession(plan, run, environment)));
   markTimeline('scored');
   for (const plan of plans) {
     releaseMatchers(plan.fullReference);
@@ -151,7 +153,7 @@ export async function recordSession(
 ): Promise<[SessionRecord, ...JobRecord[]]> {
   const { planOptions, listeners, tokenizer } = environment;
   const { fullReference, stem } = plan;
-  const perStrategy = await Promise.all(
+  const perStrategy = await allSettledOrFirstFailure(
     plan.strategies.map(async ({ strategy, jobs }) => {
       const unit = `${stem}: ${strategy.name}`;
       const called: CalledRun[] = [];
@@ -167,7 +169,9 @@ export async function recordSession(
           failed: called.some((one) => one.error !== null),
         });
       };
-      const records = await Promise.all(jobs.map((job) => runJob(job, plan, run, environment, onCalled)));
+      const records = await allSettledOrFirstFailure(
+        jobs.map((job) => runJob(job, plan, run, environment, onCalled)),
+      );
       scoredOf(plan).add(records);
       const result = strategyResultOf(records, stem);
       if (!environment.scoringGate)
@@ -286,6 +290,32 @@ export function mergedCalls(all: readonly StoredCalls[]): StoredCalls {
 }
 
 /**
+ * Runs a session's plans (runSessionPlans), with a model preparing its scoring meanwhile (prepareWhileCalling). A
+ * failure of either stops the run at once (`stop`): the steps prepared may wait on other sessions' answers. The
+ * session's jobs have ended whenever this settles, so nothing of it still writes once the run removes its store.
+ */
+export async function runWhilePreparing(
+  plans: readonly SessionPlan[],
+  environment: RunEnvironment,
+  windows: AnswerWindow,
+  stop: (error: unknown) => void,
+): Promise<ReportedPlan[]> {
+  const running = runSessionPlans(plans, environment.store.pendingRun, environment);
+  // Awaited below; a failure meanwhile is not an unhandled rejection.
+  running.catch(stop);
+  if (environment.provider.isLanguageModel) {
+    try {
+      await prepareWhileCalling(plans, environment, windows, running);
+    } catch (error) {
+      stop(error);
+      await running.catch(() => undefined);
+      throw error;
+    }
+  }
+  return running;
+}
+
+/**
  * With a model, what scoring will need (each plan's probes, marked or derived from the transcript, the transcript
  * prepared for matching, and what scoring any context reads of the probes) is made once the first calls are in
  * flight: the thread waits on them anyway, the first calls start sooner, and the scoring after the last call is
@@ -321,13 +351,15 @@ export async function prepareWhileCalling(
   const connect = () => void environment.provider.warmUp?.({ connections: 2 * environment.concurrency - 1 });
   for (const step of [...(first ? [first] : []), connect, loadRenderers, ...steps]) {
     await windows.wait();
+    // A stopped run (Ctrl-C, or another session failed) scores nothing: what is left to prepare is not needed.
+    if (environment.signal.aborted) return;
     const started = performance.now();
     await step();
     windows.held(performance.now() - started);
   }
   const [plan] = plans;
   const run = environment.store.pendingRun;
-  if (plan)
+  if (plan && !environment.signal.aborted)
     await renderReportsAhead(
       plan,
       environment,

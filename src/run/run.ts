@@ -17,7 +17,9 @@ import { type Provenance, collectProvenance } from '../results/provenance.ts';
 import { type AnswerWindow, answerWindows } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
 import type { ProgressEvent } from '../results/run-progress.ts';
-import { forEachBounded } from './for-each-bounded.ts';
+import { allSettledOrFirstFailure, forEachBounded } from './for-each-bounded.ts';
+import { withCleanup } from '../cleanup.ts';
+import { type RunStop, runStop } from './run-stop.ts';
 import { type ContentStore, createContentStore } from '../results/records-file.ts';
 import { createJudgeProvider } from '../quality/judge/run-judge.ts';
 import { createProvider, wrapProvider } from '../providers/create.ts';
@@ -42,9 +44,8 @@ import { shardFileStem, shardPlans } from '../stages/shard.ts';
 import {
   type SessionOutcome,
   loadSessionReference,
-  prepareWhileCalling,
   recordSession,
-  runSessionPlans,
+  runWhilePreparing,
   writeSweep,
 } from './run-session.ts';
 
@@ -88,14 +89,13 @@ export async function staged<Options extends CompareOptions, Outcome>(
   if (options.stage) return work({ ...options, stage: options.stage });
   await checkRun(options);
   const stage = await createOutputStage(options.out);
-  try {
+  // The work's own error is the one thrown: a failure to remove the stage after it is kept beside it (cleanup.ts).
+  return withCleanup(async () => {
     const outcome = await work({ ...options, stage });
     await stage.commit(options.signal);
     markTimeline('committed');
     return landed(outcome, stage);
-  } finally {
-    await stage.discard();
-  }
+  }, [() => stage.discard()]);
 }
 
 /** The outcome's paths where they landed in `--out`. */
@@ -147,7 +147,9 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     ? createJudgeProvider(options.judge, options.judgeBaseUrl, { ...wrapOptions, tokenizer })
     : undefined;
   let store: ContentStore | undefined;
-  try {
+  // Sessions stop once one fails (its error is the run's), and are awaited before the store goes (run-stop.ts).
+  const stopping = runStop(options.signal);
+  const work = async (): Promise<CompareOutcome> => {
     // Only the results files need the provenance: with a model, git is asked once the first calls are in flight
     // (runSession), else while the first session loads. It is dated now, when the run starts.
     const now = new Date();
@@ -174,7 +176,6 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     }
     await ready;
     markTimeline('ready', 'first');
-    const signal = options.signal ?? new AbortController().signal;
     const targets = options.targets && options.targets.length > 0 ? options.targets : [undefined];
     // A batch takes every call the run can issue at once; the judge still calls directly, within the limit.
     const limit = createCallLimit(options.batch ? Number.POSITIVE_INFINITY : options.concurrency);
@@ -204,13 +205,14 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       contextWindow:
         options.contextWindow ??
         (options.schedule?.policy === 'window' ? options.schedule.window : provider.contextWindow),
-      signal,
+      signal: stopping.signal,
       origin: performance.now(),
       provenance: collect,
-      store: (store = createContentStore(options.stage.directory, signal)),
-      evaluators: { judge, limit: judgeLimit, tokenizer, signal },
+      store: (store = createContentStore(options.stage.directory, stopping.signal)),
+      evaluators: { judge, limit: judgeLimit, tokenizer, signal: stopping.signal },
     };
-    if (options.shard) return await runShard(options.shard, targets, strategies, sessions, environment);
+    if (options.shard)
+      return await runShard(options.shard, targets, strategies, sessions, environment, stopping);
     options.onProgress?.({ type: 'loading', sessions: options.transcripts.length });
     options.onProgress?.({
       type: 'start',
@@ -231,9 +233,12 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       windows,
       planned: [],
       outcomes: [],
+      stop: stopping.stop,
     };
     const atOnce = sessionsAtOnce(options.concurrency, provider.isLanguageModel);
-    await forEachBounded(options.transcripts.length, atOnce, (index) => runSession(index, stream));
+    await stopping.settled(
+      forEachBounded(options.transcripts.length, atOnce, (index) => runSession(index, stream), stopping.stop),
+    );
     const header = runRecord(stream.planned.flat(), environment, await collect());
     const recordsFile = await environment.store.finish(header, environment.signal);
     markTimeline('records');
@@ -242,11 +247,9 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       .flatMap((session) => session.digest.strategies)
       .filter((result) => result.status === 'error').length;
     return { sessions: outcomes, failedStrategies, recordsFile };
-  } finally {
-    await store?.discard();
-    await provider.close?.();
-    await judge?.close?.();
-  }
+  };
+  // The run's own error is the one thrown; the store is discarded only once no session of it runs (forEachBounded).
+  return withCleanup(work, [() => store?.discard(), () => provider.close?.(), () => judge?.close?.()]);
 }
 
 /** `--batch`: the saved batch list in the output folder, and each batch's state as progress. */
@@ -286,6 +289,8 @@ type SessionStream = {
   /** The header's part of each session's plans. */
   planned: PlannedSession[][];
   outcomes: SessionOutcome[][];
+  /** Stops the run's sessions: a session failed with `error`, which is the run's. */
+  stop: (error: unknown) => void;
 };
 
 /**
@@ -312,12 +317,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   );
   for (const event of plans.flatMap((plan) => plannedCalls(plan))) listeners.onProgress?.(event);
   stream.windows.planned(plans.map((plan) => plannedCallTotal(plan, environment)));
-  const running = runSessionPlans(plans, environment.store.pendingRun, environment);
-  // Awaited below; a failure meanwhile is not an unhandled rejection.
-  running.catch(() => undefined);
-  if (environment.provider.isLanguageModel)
-    await prepareWhileCalling(plans, environment, stream.windows, running);
-  const outcomes = await running;
+  const outcomes = await runWhilePreparing(plans, environment, stream.windows, stream.stop);
   if (targets.length > 1) await writeSweep(outcomes, environment);
   await environment.store.stage(
     index,
@@ -346,6 +346,7 @@ async function runShard(
   strategies: readonly Strategy[],
   sessions: Pick<SessionStream, 'transcripts' | 'loading'>,
   environment: RunEnvironment,
+  stopping: RunStop,
 ): Promise<CompareOutcome> {
   const { listeners, tokenizer } = environment;
   const loadLimit = pLimit(LOAD_CONCURRENCY);
@@ -374,7 +375,9 @@ async function runShard(
     strategies: own.plans.reduce((sum, plan) => sum + plan.strategies.length, 0),
     concurrency: environment.concurrency,
   });
-  const records = await Promise.all(own.plans.map((plan) => recordSession(plan, header.run, environment)));
+  // Every session settled before a failure is thrown: none still stores texts when the store is discarded.
+  const recording = own.plans.map((plan) => recordSession(plan, header.run, environment));
+  const records = await stopping.settled(allSettledOrFirstFailure(recording, stopping.stop));
   await environment.store.stage(0, records.flat());
   const recordsFile = await environment.store.finish(
     header,
