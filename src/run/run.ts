@@ -249,17 +249,16 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     return { sessions: outcomes, failedStrategies, recordsFile };
   };
   // The run's own error is the one thrown; the store is discarded only once no session of it runs (forEachBounded).
-  return withCleanup(work, [() => store?.discard(), () => provider.close?.(), () => judge?.close?.()]);
+  const closing = [stopping.close, () => store?.discard(), () => provider.close?.(), () => judge?.close?.()];
+  return withCleanup(work, closing);
 }
 
 /** `--batch`: the saved batch list in the output folder, and each batch's state as progress. */
-function batchOptions(pollMs: number, options: CompareOptions): BatchOptions {
-  return {
-    stateFile: join(options.out, BATCH_FILE),
-    pollMs,
-    onStatus: (status) => options.onProgress?.({ type: 'batch', ...status }),
-  };
-}
+const batchOptions = (pollMs: number, options: CompareOptions): BatchOptions => ({
+  stateFile: join(options.out, BATCH_FILE),
+  pollMs,
+  onStatus: (status) => options.onProgress?.({ type: 'batch', ...status }),
+});
 
 /**
  * Sessions in flight at once: with a model, as many as calls may be (each in flight keeps at least one call going,
