@@ -7,6 +7,7 @@
  */
 import type { TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
+import { textLines } from './text-lines.ts';
 
 // The whole of a sentence or a bullet saying nothing was committed: a bullet mark and a label naming the repository's
 // state may come first, "yet", "so far" or "at all" after.
@@ -22,10 +23,9 @@ const said = new WeakMap<TextIndex, boolean>();
 export function saysNothingCommitted(index: TextIndex): boolean {
   let found = said.get(index);
   if (found === undefined) {
-    found = index
-      .text()
-      .split('\n')
-      .some((line) => line.split(SENTENCE_BREAK).some((sentence) => NOTHING_COMMITTED.test(sentence.trim())));
+    found = textLines(index).some((line) =>
+      line.split(SENTENCE_BREAK).some((sentence) => NOTHING_COMMITTED.test(sentence.trim())),
+    );
     said.set(index, found);
   }
   return found;
