@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProviderError, exitCodeFor, messageOf } from '../../src/errors.ts';
 import { runCompare } from '../../src/run/run.ts';
+import type { ProgressEvent } from '../../src/results/run-progress.ts';
 import type { Strategy } from '../../src/strategies/types.ts';
 import { temporaryDirectory } from '../helpers/cli.ts';
 import { offlineCompare } from '../helpers/compare-run.ts';
@@ -90,6 +91,22 @@ function stagingFolders(folder: string): string[] {
   );
 }
 
+/** The error `work` fails with; the test fails when it does not. */
+async function failureOf(work: Promise<unknown>): Promise<unknown> {
+  try {
+    await work;
+  } catch (error) {
+    return error;
+  }
+  return assert.fail('the run fails');
+}
+
+/** A progress listener that fails the session `fast` once its strategy is scored (its texts stored). */
+const failFast = (event: ProgressEvent) => {
+  if (event.type === 'strategy' && event.unit.startsWith('fast'))
+    throw new ProviderError('the fast session failed mid-way');
+};
+
 describe('a run one session of which fails', () => {
   it('reports the failure with its own message and exit code, once the sessions in flight ended', async () => {
     const text = await readFile(join(FIXTURES, 'before-compaction.jsonl'), 'utf8');
@@ -100,24 +117,17 @@ describe('a run one session of which fails', () => {
     const out = join(directory.path, 'out');
     started.length = 0;
     ended.length = 0;
-    let thrown: unknown;
-    try {
-      await runCompare(
+    const thrown = await failureOf(
+      runCompare(
         offlineCompare({
           transcripts: [fast, slowFile],
           strategies: 'slow-answer',
           out,
           // The session `fast` fails once its strategy is scored (its texts stored), while `slow` still runs.
-          onProgress: (event) => {
-            if (event.type === 'strategy' && event.unit.startsWith('fast'))
-              throw new ProviderError('the fast session failed mid-way');
-          },
+          onProgress: failFast,
         }),
-      );
-    } catch (error) {
-      thrown = error;
-    }
-    assert.ok(thrown, 'the run fails');
+      ),
+    );
     assert.equal(messageOf(thrown), 'the fast session failed mid-way');
     assert.equal(exitCodeFor(thrown), 3);
     // Offline the strategies run one at a time: `slow` waited its turn, and was stopped before its strategy ran.
@@ -187,25 +197,19 @@ describe('a run one session of which fails', () => {
       await writeFile(slowFile, text.replace('Billing bug', 'Slow billing bug'));
       const out = join(directory.path, 'out-model');
       modelEnded.length = 0;
-      let thrown: unknown;
       const start = performance.now();
-      try {
-        await runCompare(
+      const thrown = await failureOf(
+        runCompare(
           offlineCompare({
             transcripts: [fast, slowFile],
             strategies: 'slow-headline',
             provider: 'openai:test-model',
             providerOptions: { baseUrl: server.url, cacheDirectory: false, retries: 0 },
             out,
-            onProgress: (event) => {
-              if (event.type === 'strategy' && event.unit.startsWith('fast'))
-                throw new ProviderError('the fast session failed mid-way');
-            },
+            onProgress: failFast,
           }),
-        );
-      } catch (error) {
-        thrown = error;
-      }
+        ),
+      );
       const returned = performance.now();
       assert.equal(messageOf(thrown), 'the fast session failed mid-way');
       assert.equal(exitCodeFor(thrown), 3);
