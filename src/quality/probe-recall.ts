@@ -19,6 +19,7 @@ import { isCommitState, saysNothingCommitted } from './nothing-committed.ts';
 import { saysItIsNext } from './next-said.ts';
 import { mentionsTopic } from './rule-topic.ts';
 import { mentionsSubject } from './subject-mention.ts';
+import { errorByCode } from './error-code.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
 export { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
@@ -85,6 +86,12 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   // A pair of its words said together (a pick told by what it does), unless its statement is stated the other way.
   if (statesWordPair(index, probe))
     return statementOutcome(index, probe, options.statement) === 'contradicted' ? 'contradicted' : 'matched';
+  // A numbered error code with a name its message quotes: the error named by its code (error-code.ts).
+  const byCode = errorByCode(index, probe);
+  if (byCode !== undefined)
+    return byCode === 'contradicted' || statementOutcome(index, probe, options.statement) === 'contradicted'
+      ? 'contradicted'
+      : 'matched';
   const outcome = statementOutcome(index, probe, options.statement);
   if (
     outcome !== 'contradicted' &&
