@@ -137,6 +137,22 @@ describe('atomic files', () => {
     assert.deepEqual((await readdir(folder)).sort(), ['page.html', 'short.md']);
   });
 
+  it('gives each temporary its own name: two batches writing one file each land, the later last', async () => {
+    const path = join(directory.path, 'twice', 'page.html');
+    const first = createFileBatch();
+    const second = createFileBatch();
+    await first.add(path, 'first');
+    await second.add(path, 'second');
+    const names = (await readdir(join(directory.path, 'twice'))).sort();
+    assert.equal(names.length, 2, 'two temporaries');
+    for (const name of names) assert.match(name, /^page\.html\.tmp-\d+-[0-9a-f]{8}-\d+$/);
+    await first.commit();
+    assert.equal(await readFile(path, 'utf8'), 'first');
+    await second.commit();
+    assert.equal(await readFile(path, 'utf8'), 'second');
+    assert.deepEqual(await readdir(join(directory.path, 'twice')), ['page.html']);
+  });
+
   it('removes a batch file whose pieces fail while being written, naming nothing written', async () => {
     const folder = join(directory.path, 'failing');
     const batch = createFileBatch();

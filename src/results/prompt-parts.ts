@@ -35,7 +35,7 @@ const BLOCK_START = Buffer.from('\n[');
  * that the prompt holds there byte for byte, and goes on while the next rendering follows after a blank line.
  */
 export function promptParts(prompt: string, table: MessageTable): PromptPart[] {
-  const bytes = Buffer.from(prompt);
+  const bytes = encoded(prompt);
   const parts: PromptPart[] = [];
   let textStart = 0;
   let next = 0;
@@ -53,6 +53,20 @@ export function promptParts(prompt: string, table: MessageTable): PromptPart[] {
   }
   if (textStart < bytes.length) parts.push(bytes.toString('utf8', textStart));
   return parts;
+}
+
+// Prompts up to this many characters are encoded into one buffer kept for the next (three bytes a UTF-16 unit at
+// most): `Buffer.from` counted each prompt's bytes, then encoded it into memory of its own, for each of a suite
+// session's dozen prompts (up to 140 kB). A longer prompt (a large session's whole transcript) gets its own.
+const REUSED_CHARS = 1 << 19;
+let reused: Buffer | null = null;
+
+/** `prompt` in UTF-8: a view of the reused buffer (valid until the next call) when short enough, else its own. */
+function encoded(prompt: string): Buffer {
+  if (prompt.length > REUSED_CHARS) return Buffer.from(prompt);
+  if (reused === null || reused.length < prompt.length * 3) reused = Buffer.allocUnsafeSlow(prompt.length * 3);
+  // A lone surrogate is written as U+FFFD, as Buffer.from writes it.
+  return reused.subarray(0, reused.write(prompt, 0));
 }
 
 /** Whether some part refers to the table (else the prompt is stored whole). */

@@ -178,4 +178,28 @@ describe('prompts stored by parts', () => {
     assert.equal(messageTable(long, OPTIONS), undefined);
     assert.ok(messageTable(long.slice(0, 1), OPTIONS), 'half of it has one');
   });
+  it('read each prompt from its own bytes: a short prompt after a longer one, a lone surrogate, a prompt past the reused buffer', () => {
+    const messages = workMessages(12);
+    const table = tableOf(messages);
+    const long = promptOver(messages, `A summary with a lone surrogate \ud83d and ${'ünï '.repeat(400)}`);
+    const short = promptOver(messages.slice(0, 9));
+    // Past what one reused buffer takes: the prompt is encoded on its own (1 << 19 characters).
+    const huge = promptOver(messages.slice(4, 20), 'x'.repeat((1 << 19) + 1));
+    for (const prompt of [long, short, huge, short, long]) {
+      const parts = promptParts(prompt, table);
+      const stored = joinedPieces(storedPromptPieces(SYSTEM, parts, table));
+      const tableText = joinedPieces(storedTablePieces(table));
+      const read = JSON.parse(assembledPrompt(stored, () => tableText)!) as { prompt: string };
+      // A lone surrogate reads back as U+FFFD, as Buffer.from encodes it.
+      assert.equal(read.prompt, Buffer.from(prompt).toString('utf8'), 'the same text read back');
+      // (A lone surrogate's prompt is named apart: JSON.stringify escapes it, its parts' hash reads U+FFFD, on main too.)
+      if (prompt !== long)
+        assert.equal(
+          promptPartsHash(SYSTEM, parts, table),
+          contentHash(jsonPieces({ system: SYSTEM, prompt })),
+          'named by what was sent',
+        );
+      assert.ok(parts.some((part) => typeof part !== 'string'), 'by reference to the table');
+    }
+  });
 });
