@@ -252,7 +252,7 @@ async function compareCut(
   return {
     summaries,
     skipped,
-    coverage: headline ? cutCoverage(cut.facts, headline.probes, headline.history) : null,
+    coverage: headline ? cutCoverage(cut.facts, headline.probes, headline.history, headline.entries) : null,
   };
 }
 

@@ -10,6 +10,9 @@
  * shares ("mix test" in a rule of the workflow and in a test run's state) are most often another fact: kept whole on
  * one line, and the probe's own words counted without its paths and commands. A probe neither reading joins may say a
  * fact in words of its own: two words rare in the session (session-rarity.ts) shared outside its paths and commands.
+ * Past those, a probe no fact of its kind joins is read by where it comes from and what it acts on: it states the fact
+ * of its kind (not an artifact) whose evidence cites the very message the probe was drawn from, when the two share a
+ * word, and a next step states the cut's one next-step fact when both name one file.
  */
 import { basename } from 'node:path';
 import { escapeRegExp } from '../text/regexp.ts';
@@ -44,12 +47,14 @@ export function probeClaim(probe: Pick<Probe, 'statement' | 'answer'>): string {
 /**
  * Which live reader facts the live derived probes state, and which of those probes state a reader's fact. Each term
  * is weighted by how few of the cut's facts and probes use it, as the yardstick's facts are read among themselves;
- * `history` (the text of each message before the cut) tells which words are rare in the session.
+ * `history` (the text of each message before the cut) tells which words are rare in the session, and `entries` (the
+ * transcript entry of each of those messages) which request a fact's evidence cites.
  */
 export function cutCoverage(
   facts: readonly CalibrationFact[],
   probes: readonly Probe[],
   history: readonly string[] = [],
+  entries: readonly number[] = [],
 ): CutCoverage {
   const liveFacts = facts.filter((fact) => fact.live);
   const liveProbes = probes.filter(isLive);
@@ -121,8 +126,29 @@ export function cutCoverage(
     rarity !== null &&
     sharesRareWords(factTerms[factAt]!, claims[probeAt]!, rarity) &&
     statementLabel(factIndexes[factAt]!, claimReadings[probeAt]!, OWN_WORDS) !== 'contradicted';
-  const pairs = readPairs.map((row, factAt) =>
+  const worded = readPairs.map((row, factAt) =>
     row.map((read, probeAt) => read || (unjoined[probeAt]! && saysInOwnWords(factAt, probeAt))),
+  );
+  // A probe no fact of its kind joins may still be one by where it comes from or what it acts on: the message the
+  // reader cites for a fact of its kind (the reader's "Overall task: collect every Claude Code conversation …" cites
+  // "I want a complete history of our chats …"; "keep the old code working beside the new one" cites "can we keep the
+  // old code around for reference?"), sharing a word with it; or, for a next step, the cut's one next step when both
+  // name the file it is done in ("fix E0277 in app.rs, then run `cargo build`" and "Next: make app.rs compile …").
+  // An artifact keeps its file's join. Not where the fact states the probe the other way.
+  const nextSteps = liveFacts.filter((fact) => headlineKind(fact.kind) === 'next-step').length;
+  const placed = (factAt: number, probeAt: number): boolean => {
+    const [fact, probe] = [liveFacts[factAt]!, liveProbes[probeAt]!];
+    const kind = headlineKind(probe.kind);
+    if (kind === 'artifact' || headlineKind(fact.kind) !== kind) return false;
+    const fromCited = citesMessage(fact, probe, entries) && sharesTerm(factTerms[factAt]!, claims[probeAt]!);
+    const onOneFile = kind === 'next-step' && nextSteps === 1 && sharesPath(fact.statement, claims[probeAt]!);
+    return (
+      (fromCited || onOneFile) &&
+      statementLabel(factIndexes[factAt]!, claimReadings[probeAt]!) !== 'contradicted'
+    );
+  };
+  const pairs = worded.map((row, factAt) =>
+    row.map((read, probeAt) => read || (!joined[probeAt]! && placed(factAt, probeAt))),
   );
   // A fact is covered by a probe of its own kind first.
   const coveredBy = (factAt: number): number => {
@@ -192,6 +218,31 @@ function sharesRareWords(
   if ([...own].filter((term) => fact.has(term) && rare(term)).length < OWN_WORDS_RARE) return false;
   const all = new Set(meaningTerms(claim).map((term) => term.term));
   return [...all].filter((term) => fact.has(term)).length >= OWN_WORDS_SHARE * all.size;
+}
+
+/**
+ * Whether a reader's fact cites, among its evidence, the transcript entry of the message a probe was drawn from: the
+ * reader says the fact was set or shown there.
+ */
+function citesMessage(
+  fact: CalibrationFact,
+  probe: Pick<Probe, 'messageIndex'>,
+  entries: readonly number[],
+): boolean {
+  const entry = probe.messageIndex === undefined ? undefined : entries[probe.messageIndex];
+  return entry !== undefined && (fact.evidence ?? []).includes(entry);
+}
+
+/** Whether a probe's statement shares a term with a fact's (a message may set several facts of one kind). */
+function sharesTerm(factTerms: readonly string[], claim: string): boolean {
+  const fact = new Set(factTerms);
+  return meaningTerms(claim).some((term) => fact.has(term.term));
+}
+
+/** Whether two statements name one file (a path both write; commands and words aside). */
+function sharesPath(fact: string, claim: string): boolean {
+  const named = new Set(extractPaths(claim.replace(/`[^`]*`/g, ' ')).map((path) => basename(path)));
+  return extractPaths(fact).some((path) => named.has(basename(path)));
 }
 
 /** A probe's statement without its commands (code spans) and paths: the words that say what it states. */

@@ -68,7 +68,10 @@ export async function cutProbes(
   const live = scorer.probes.filter(isLive);
   const weights = headlineWeights(scorer.probes);
   const joined = new Map(
-    cutCoverage(cut.facts, scorer.probes, scorer.history).probes.map((probe) => [probe.probe, probe.of]),
+    cutCoverage(cut.facts, scorer.probes, scorer.history, scorer.entries).probes.map((probe) => [
+      probe.probe,
+      probe.of,
+    ]),
   );
   const summaries: CutProbes['summaries'] = [];
   const skipped: string[] = [];

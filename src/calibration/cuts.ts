@@ -27,6 +27,8 @@ const factSchema = z.object({
   kind: z.string().min(1),
   live: z.boolean(),
   statement: z.string().min(1),
+  /** The transcript entries the reader cites for the fact (coverage.ts joins a request's task to the fact citing it). */
+  evidence: z.array(z.number().int().min(0)).optional(),
   inKeptTail: label,
 });
 

@@ -17,6 +17,8 @@ export type HeadlineScorer = {
   probes: readonly Probe[];
   /** The text of each message before the cut, as grep reads it: the session the probes were derived from. */
   history: readonly string[];
+  /** The transcript entry each of those messages comes from (what a reader's fact cites as its evidence). */
+  entries: readonly number[];
   recall(summary: string): number | null;
   /** What the successor sees: the summary, then the kept tail rendered as `compare` renders it. */
   context(summary: string): string;
@@ -44,6 +46,7 @@ export async function headlineScorer(cut: CalibrationCut, path: string): Promise
   return {
     probes,
     history: session.messages.slice(0, cutMessage).map(messageText),
+    entries: session.messages.slice(0, cutMessage).map((_, index) => entryOf(index)),
     recall: (summary) => scoreProbes(createMatcher(compactedText(summary, kept)), probes).probeRecall,
     context: (summary) => compactedText(summary, kept),
   };

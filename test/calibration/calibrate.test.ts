@@ -536,6 +536,100 @@ describe('calibrate', () => {
       assert.deepEqual(joins(history).slice(0, 1), [['shell', null]]);
   });
 
+  it('joins a probe no fact of its kind joins to the fact of its kind citing the message it was drawn from, or the one next step naming its file', () => {
+    const cited = (id: string, kind: string, statement: string, evidence: number[]): CalibrationFact => ({
+      ...liveFact(id, kind, statement),
+      evidence,
+    });
+    const facts = [
+      cited(
+        'T1',
+        'task',
+        'Overall task: collect every Claude Code conversation the user had, make it readable, keep it in a private repo.',
+        [5, 9],
+      ),
+      cited(
+        'C1',
+        'constraint',
+        'The old implementation must keep working beside the new one, so the user can compare them.',
+        [12, 40],
+      ),
+      // Cites the same message, for another rule set there: no word of the probe.
+      cited('C2', 'constraint', 'Tests are end-to-end only for the session class.', [12]),
+      cited('A1', 'artifact', 'src/export.py: writes one Markdown file per session.', [20]),
+      cited(
+        'N1',
+        'next-step',
+        'Next: make app.rs compile (drop the text styling), rebuild, then screenshot the panel.',
+        [50],
+      ),
+    ];
+    const at = (probe: Probe, messageIndex: number): Probe => ({ ...probe, messageIndex });
+    const probes = [
+      at(
+        statedProbe(
+          'task',
+          'task',
+          'The user asked: I want a complete history of our chats from when I started.',
+        ),
+        1,
+      ),
+      at(statedProbe('old', 'constraint', 'can we make it so we keep the old code around for reference?'), 3),
+      // Drawn from a message no fact cites.
+      at(statedProbe('other', 'task', 'The user asked: rename the exported helpers for clarity.'), 2),
+      // An artifact is joined by its file only.
+      at(
+        derivedProbe('artifact', {
+          id: 'file',
+          facets: [['src/tool.py']],
+          statement: 'src/tool.py created',
+          file: 'src/tool.py',
+        }),
+        4,
+      ),
+      at(statedProbe('next', 'next-step', 'Next: fix E0277 in app.rs, then run `cargo build` again.'), 6),
+    ];
+    // The transcript entry of messages 0-6.
+    const entries = [0, 5, 7, 12, 20, 30, 45];
+    const joins = (cutFacts: readonly CalibrationFact[], sources: readonly number[]) =>
+      cutCoverage(cutFacts, probes, [], sources).probes.map((item) => [item.probe, item.of]);
+    assert.deepEqual(joins(facts, entries), [
+      ['task', 'T1'],
+      ['old', 'C1'],
+      ['other', null],
+      ['file', null],
+      ['next', 'N1'],
+    ]);
+    // Without the entries no word reading joins the first two (their words are others'), and the next step still
+    // names app.rs.
+    assert.deepEqual(joins(facts, []), [
+      ['task', null],
+      ['old', null],
+      ['other', null],
+      ['file', null],
+      ['next', 'N1'],
+    ]);
+    // A fact that cites the message but says the rule the other way; a second next step, or one on another file.
+    const turned = [
+      cited(
+        'C1',
+        'constraint',
+        'The old code is not kept around for reference: the user dropped that.',
+        [12],
+      ),
+      ...facts.filter((fact) => fact.id !== 'C1'),
+    ];
+    assert.deepEqual(joins(turned, entries)[1], ['old', null]);
+    const twoNext = [...facts, cited('N2', 'next-step', 'Then: release the applet.', [51])];
+    assert.deepEqual(joins(twoNext, entries)[4], ['next', null]);
+    const elsewhere = facts.map((fact) =>
+      fact.id === 'N1'
+        ? { ...fact, statement: 'Next: make panel.rs compile, then screenshot the panel.' }
+        : fact,
+    );
+    assert.deepEqual(joins(elsewhere, entries)[4], ['next', null]);
+  });
+
   it('joins an artifact probe to the facts that write its file in full, where one does; a dotfile only by its name', () => {
     const fact = (id: string, statement: string) => liveFact(id, 'artifact', statement);
     const probe = (id: string, file: string): Probe =>

@@ -12,6 +12,7 @@ import type { DraftProbe } from './draft.ts';
 import { withoutCorrected } from './corrected-requests.ts';
 import { leaveToAsk } from './leave-to-ask.ts';
 import { READ_WHOLE_SPELLINGS, readWholeHabit, testFirstHabit } from './work-habits.ts';
+import { costCondition } from './said-in-passing.ts';
 import { ticketGoal, ticketOf, titlePairs, type Ticket } from './tickets.ts';
 import { RULES_OUT, specSections } from './claimed-ticket-spec.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
@@ -478,6 +479,18 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
             facets: [habit.spellings],
             statement: habit.said,
           });
+      // "… this is an edge case, so maybe only if there is an easy fix": a condition said in passing
+      // (said-in-passing.ts).
+      const cost = costCondition(sentence);
+      if (cost)
+        probes.push({
+          kind: 'constraint',
+          messageIndex: request.messageIndex,
+          question: `In the request that begins "${opening}", on what condition did the user want ${cost.subject} handled?`,
+          answer: `The user said: "${cost.said}"`,
+          facets: [[cost.subject], cost.conditions],
+          statement: cost.said,
+        });
       const leave = leaveToAsk(sentence);
       if (leave)
         probes.push({
