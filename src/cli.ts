@@ -41,6 +41,31 @@ function optimizeWhatStaysHot(): void {
   setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
 }
 
+/**
+ * Whether `argv` names a model behind HTTP (`-p openai:…`, `--provider=anthropic:…`, `--judge …`): its SDK calls
+ * Node's fetch, whose modules load on first use.
+ */
+export function namesRemoteModel(argv: readonly string[]): boolean {
+  return argv.slice(2).some((option, index, options) => {
+    const [flag, inline] = option.startsWith('--')
+      ? option.split(/=(.*)/s)
+      : [option.slice(0, 2), option.slice(2)];
+    if (flag !== '-p' && flag !== '--provider' && flag !== '--judge') return false;
+    const spec = inline || options[index + 1];
+    return spec !== undefined && !spec.startsWith('-') && spec !== 'extractive';
+  });
+}
+
+/**
+ * Node's fetch (undici, with http, tls, http2 and web streams: 75 built-in modules) loads when first used, which
+ * for a run with a model is before its first request. Loaded after V8's flags change, those modules compile from
+ * source, as Node's code cache is refused (51 ms CPU against 23); reading the lazy global `Headers` loads them
+ * all now, from the cache.
+ */
+function loadFetch(): void {
+  void globalThis.Headers;
+}
+
 /** The module that builds each command, imported only when that command runs or shows its own help. */
 const LOADERS: Record<CommandName, () => Promise<Command>> = {
   compare: async () => (await import('./commands/compare.ts')).compareCommand(),
@@ -154,6 +179,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     const program = await buildProgram(argv);
     markTimeline('command', 'first');
+    if (namesRemoteModel(argv)) loadFetch();
     growHeapSlowly();
     optimizeWhatStaysHot();
     await program.parseAsync(argv);

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ageTextCaches, memoizeByText, ownCopy, recentMap } from '../src/text/text-cache.ts';
+import {
+  ageTextCaches,
+  forgetTextCachesAfter,
+  memoizeByText,
+  ownCopy,
+  recentMap,
+} from '../src/text/text-cache.ts';
 
 describe('text caches', () => {
   it('compute each text once, answer slices by their content, and forget what went unused past the bound', () => {
@@ -66,6 +72,34 @@ describe('text caches', () => {
     assert.equal(map.get('every session'), 2);
     assert.equal(map.get('only the first session'), undefined);
     assert.equal(map.size, 1);
+  });
+
+  it('forget everything, both generations, once told as often as the run has sessions (each scored)', () => {
+    const computed: string[] = [];
+    const upper = memoizeByText((text) => {
+      computed.push(text);
+      return text.toUpperCase();
+    }, 1_000);
+    const map = recentMap<string, number>(1_000);
+    map.set('older', 1);
+    ageTextCaches();
+    map.set('newer', 2);
+    upper('alpha');
+    const sessionScored = forgetTextCachesAfter(3);
+    sessionScored();
+    sessionScored();
+    assert.equal(map.size, 2, 'kept while a session is left to score');
+    assert.equal(upper('alpha'), 'ALPHA');
+    assert.deepEqual(computed, ['alpha']);
+    sessionScored();
+    assert.equal(map.size, 0);
+    assert.equal(map.get('older'), undefined);
+    assert.equal(map.get('newer'), undefined);
+    assert.equal(upper('alpha'), 'ALPHA', 'worked out anew, the same');
+    assert.deepEqual(computed, ['alpha', 'alpha']);
+    map.set('after', 3);
+    sessionScored();
+    assert.equal(map.get('after'), 3, 'once: later calls forget nothing');
   });
 
   it('copy a text exactly, whatever its length or characters', () => {

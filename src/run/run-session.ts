@@ -109,6 +109,7 @@ export async function runSessionPlans(
     releaseMatchers(plan.fullReference);
     releaseMatchers(plan.reference);
   }
+  environment.sessionScored();
   const reported: ReportedPlan[] = [];
   for (const [index, plan] of plans.entries()) {
     reported.push(await reportSessionPlan(plan, recorded[index]!, environment));

@@ -27,7 +27,7 @@ import { BATCH_FILE, type BatchOptions } from '../providers/batch.ts';
 import { join } from 'node:path';
 import { digestOf } from '../results/digest.ts';
 import { resultsFileName } from '../report-names.ts';
-import { ageTextCaches } from '../text/text-cache.ts';
+import { ageTextCaches, forgetTextCachesAfter } from '../text/text-cache.ts';
 import { createRecorder } from '../providers/cassette.ts';
 import { resolveSource } from '../session/load.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -209,6 +209,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       origin: performance.now(),
       provenance: collect,
       store: (store = createContentStore(options.stage.directory, stopping.signal)),
+      sessionScored: forgetTextCachesAfter(options.transcripts.length),
       evaluators: { judge, limit: judgeLimit, tokenizer, signal: stopping.signal },
     };
     if (options.shard)
@@ -309,7 +310,7 @@ async function runSession(index: number, stream: SessionStream): Promise<void> {
   if (!reference) {
     listeners.onProgress?.({ type: 'skipped', strategies: targets.length * strategies.length });
     stream.windows.planned([]);
-    return;
+    return environment.sessionScored();
   }
   const plans = await Promise.all(
     targets.map((target) => planSession(reference, target, strategies, environment)),

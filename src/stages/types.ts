@@ -144,6 +144,8 @@ export type RunEnvironment = {
   provenance: () => Promise<Provenance>;
   /** Where every prompt, answer and compacted context is stored once, by hash. */
   store: ContentStore;
+  /** Told once per session of the run, when it is scored (before its reports) or skipped. */
+  sessionScored: () => void;
   evaluators: EvaluatorContext;
 };
 
