@@ -154,7 +154,8 @@ function ruleFrames(probe: Probe): Frame[] {
           if (rule && thing && RULE_LIFTED.test(after.slice(rule[0].length)))
             return !NEGATION.test(before.replace(OWN_NO, ''));
           if (NO_RULE.test(frame) || (lead && NEVER_FORBADE.test(frame))) return true;
-          if (NEGATION.test(before) || NEGATION.test(after)) return false;
+          // A negation, or a condition that keeps the rule ("… may be added only with approval"), reads no allowance.
+          if (NEGATION.test(before) || NEGATION.test(after) || CONDITION.test(after)) return false;
           if (passiveAllowed.test(after) || (thing && PLAINLY_ALLOWED.test(after))) return true;
           if (lead && saidAllowed.test(after)) return true;
           return activeAllowed.test(before);
@@ -230,11 +231,14 @@ function pickWords(spelling: string): string {
 function choiceFrames(probe: Probe): Frame[] {
   const own = (probe.statement ?? probe.answer).toLowerCase();
   const frames: Frame[] = [];
-  for (const facet of probe.facets) {
+  probe.facets.forEach((facet, at) => {
     const [first] = facet;
-    if (first === undefined) continue;
-    const at = own.indexOf(first.toLowerCase());
-    const setAside = at > 0 && SET_AGAINST.test(own.slice(0, at));
+    if (first === undefined) return;
+    const found = own.indexOf(first.toLowerCase());
+    const setAside = found > 0 && SET_AGAINST.test(own.slice(0, found));
+    // The pick is the first facet; the others tell how it is done ("key order" of canonical JSON), and only a way
+    // set aside among them is read.
+    if (at > 0 && !setAside) return;
     for (const spelling of facet) {
       const words = pickWords(spelling);
       if (words.split(/\s+/).length < 2) continue;
@@ -246,7 +250,7 @@ function choiceFrames(probe: Probe): Frame[] {
               (PICK_UNDONE_AFTER.test(after) || PICK_UNDONE_BEFORE.test(before)) && !NEGATION.test(before),
       });
     }
-  }
+  });
   return frames;
 }
 
@@ -255,7 +259,7 @@ function choiceFrames(probe: Probe): Frame[] {
 // the file undone.
 const LABEL = '(?::|=|\\u2013|\\u2014|-)\\s*';
 const FILE_UNDONE_AFTER = new RegExp(
-  `^\\s*(?:\\([^)]*\\)\\s*)?(?:${LABEL}(?:reverted|deleted|removed|discarded|undone)\\s*[.!]?\\s*$|(?:${LABEL})?(?:${AUXILIARY}\\s+${ADVERB}(?:reverted|rolled back|undone|backed out|deleted|removed|discarded)(?!\\s+from\\b)|(?:(?:was|were|is|are|has|have)(?:n't|\\s+not|\\s+never)(?:\\s+been)?|not|never)(?:\\s+yet)?(?:\\s+been)?\\s+(?:written|created|added|made))\\b)`,
+  `^\\s*(?:\\([^)]*\\)\\s*)?(?:${LABEL}(?:reverted|deleted|removed|discarded|undone)\\s*[.!]?\\s*$|(?:${LABEL})?(?:${AUXILIARY}\\s+${ADVERB}(?:reverted|rolled back|undone|backed out|deleted|removed|discarded)(?!\\s+from\\b)|(?:(?:was|were|is|are|has|have)(?:n't|\\s+not|\\s+never)(?:\\s+been)?|not|never)(?:\\s+yet)?(?:\\s+been)?\\s+(?:written|created))\\b)`,
 );
 // The same with the verb before the path: "we reverted retry_budget.ts", "deleted the new file retry_budget.ts".
 const FILE_UNDONE_BEFORE =

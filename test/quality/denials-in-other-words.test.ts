@@ -69,6 +69,7 @@ describe('a rule said lifted or allowed in other words', () => {
       'The rule against adding new dependencies still applies.',
       'There is a rule against adding new dependencies.',
       'The rule against adding new dependencies was not lifted.',
+      "New dependencies may be added only with the user's approval.",
     ]);
   });
 });
@@ -121,6 +122,16 @@ describe('a choice reversed in other words', () => {
       'We use a token bucket instead of a fixed retry counter; the old backoff was reverted.': 'matched',
     });
   });
+
+  it('reads only its pick and the way set aside, not a facet that tells how it is done', () => {
+    const detailed = {
+      ...choice,
+      statement: 'use a token bucket with a refill rate per second',
+      facets: [['use a token bucket'], ['refill rate']],
+    };
+    expectNotContradicted(detailed, ['A request over the refill rate was rejected.']);
+    assert.equal(outcome(detailed, 'The token bucket was rejected.'), 'contradicted');
+  });
 });
 
 describe('a file said undone by its path alone', () => {
@@ -145,6 +156,7 @@ describe('a file said undone by its path alone', () => {
       'We reverted timeout.ts; retry_budget.ts adds a retry budget.': 'matched',
       'retry_budget.ts adds a retry budget (was never deleted).': 'matched',
     });
+    expectNotContradicted(file, ['retry_budget.ts: not added to git yet.']);
   });
 
   it('is the truth of a probe whose fact is the deletion', () => {
