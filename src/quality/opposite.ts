@@ -30,6 +30,8 @@ const OTHER_ID =
 const REACH: Record<Opposite['within'], number> = { clause: 80, sentences: 320 };
 // A phrase that carries its own negation ("not pushed", "none … pushed yet", "unpushed") is read as written.
 const OWN_NEGATION = /(?:^|\s)(?:not|no|never|none|nothing)(?:\s|$)|^un|\syet$/;
+// After a phrase that says a check not run: what narrows it to a time or a place ("not run again", "not run in CI").
+const NOT_RUN_NARROWED = /^\s+(?:again|since|after|before|until|on|in|for|with|against|under|any ?more)\b/;
 // Before a word, in its clause (a list's commas do not end it): what denies it ("nothing has been pushed", "none of
 // them was pushed", "nothing of it is compiled, tested, closed or committed").
 const DENIED_BEFORE = /(?:^|\s)(?:nothing|none|neither|nor|not|never|no|without)\s/;
@@ -69,6 +71,7 @@ function saysOf(
   const text = index.normalized;
   const said = phrases.map((phrase) => ({
     ownNegation: OWN_NEGATION.test(canonicalText(phrase)),
+    notRun: /\srun$/.test(canonicalText(phrase)),
     found: undefined as ReturnType<TextIndex['occurrences']> | undefined,
     phrase,
   }));
@@ -84,6 +87,9 @@ function saysOf(
           if (occurrence.start < start || occurrence.start >= end) continue;
           if (occurrence.start < found.end && occurrence.end > found.start) continue;
           if (occurrence.stance === 'denied') continue;
+          // "not run again after the edit", "not run in CI": a run not repeated, or not run there, is no run denied.
+          if (entry.notRun && NOT_RUN_NARROWED.test(text.slice(occurrence.end, occurrence.end + 16)))
+            continue;
           if (entry.ownNegation) return true;
           if (occurrence.negated || occurrence.deniedInClause) continue;
           const before = clauseBefore(text.slice(sentenceStart(text, found.start), occurrence.start));

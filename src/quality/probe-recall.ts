@@ -16,6 +16,7 @@ import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
 import { statesOpposite } from './opposite.ts';
 import { isCommitState, saysNothingCommitted } from './nothing-committed.ts';
+import { saysUndoneInOtherWords } from './undone-in-other-words.ts';
 import { saysItIsNext } from './next-said.ts';
 import { mentionsTopic } from './rule-topic.ts';
 import { mentionsSubject } from './subject-mention.ts';
@@ -65,6 +66,8 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   if (probe.opposite && statesOpposite(index, probe.opposite)) return 'contradicted';
   // A commit made, where the text says nothing was committed at all (nothing-committed.ts).
   if (isCommitState(probe) && saysNothingCommitted(index)) return 'contradicted';
+  // A rule said lifted, a pick said rejected, a file said reverted, in words its facets do not hold.
+  if (saysUndoneInOtherWords(index, probe)) return 'contradicted';
   const evidence = facetEvidence(index, probe, reading);
   const otherValues: number[] = [];
   const supports: Occurrence[][] = [];

@@ -52,9 +52,11 @@ const REVERSED_BEFORE =
 // A rule said lifted right after what it is about: "… add new dependencies was lifted", "… no longer applies".
 const LIFTED_AFTER =
   /^\s*(?:\([^)]*\)\s*)?(?:[`'"]\s*)?(?:(?:was|were|is|are|has been|have been|got)\s+(?:since\s+|later\s+|then\s+|now\s+)?(?:lifted|waived|withdrawn|revoked|rescinded)|(?:no longer|does not|doesn't) (?:applies|apply|holds|hold|stands|stand)|(?:is|are) no longer (?:in force|a rule|required))\b/i;
-// A step said finished right after it: "Rerunning npx tsc is done", "… has been completed".
+// A step said finished right after it: "Rerunning npx tsc is done", "… has been completed"; a check the step runs
+// again said already run again and passing ("npx tsc was already rerun and passes": "… already rerun after the edit:
+// fails" tells the run before the step, and is not read).
 const DONE_AFTER =
-  /^\s*(?:\([^)]*\)\s*)?(?:is|are|was|were|has been|have been)\s+(?:already\s+|now\s+)?(?:done|complete|completed|finished)\b/i;
+  /^\s*(?:\([^)]*\)\s*)?(?:(?:is|are|was|were|has been|have been)\s+(?:already\s+|now\s+)?(?:done|complete|completed|finished)|(?:was|were|has been|have been)\s+already\s+(?:rerun|re-run|run again)\s+and\s+(?:now\s+)?(?:passes|passed|succeeds|succeeded|is green|is clean))\b/i;
 
 // Where a sentence ends: after `.`, `!` or `?` before a space or the end (`a0y.4` and `main.ts` go on), and at a line
 // break.
@@ -177,7 +179,7 @@ const ASKED_WORDS = ['ask', 'request', 'want'];
 // Of the undoing frames: each verb's stem ("rolled back" and "backed out" share "back"; "undone" and "undid" "und").
 const REVERSED_WORDS = ['revert', 'back', 'und', 'delet', 'remov', 'drop', 'abandon', 'reject', 'discard'];
 const LIFTED_WORDS = ['lift', 'waiv', 'withdr', 'revok', 'rescind', 'longer', "n't", 'not'];
-const DONE_WORDS = ['done', 'complete', 'finish'];
+const DONE_WORDS = ['done', 'complete', 'finish', 'already'];
 
 /**
  * Whether a lowercase text holds one of `words`: where it holds none, no frame that needs one can match. The text

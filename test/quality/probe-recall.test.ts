@@ -80,8 +80,13 @@ describe('matcher rules', () => {
   it('negation: "rejected keyset pagination" states the opposite of the keyset decision; a plain statement keeps it', () => {
     assert.equal(
       outcome('We rejected keyset pagination and kept OFFSET.', keysetDecision),
+      'contradicted',
+      'the pick said rejected by its own words is the choice undone (undone-in-other-words.ts)',
+    );
+    assert.equal(
+      outcome('We kept keyset pagination and rejected OFFSET.', keysetDecision),
       'missed',
-      'an opposite states every facet, as the fact does; this one states only the first',
+      'the way set aside said rejected is no reversal; this states only the first facet',
     );
     assert.equal(
       outcome('Keyset pagination was rejected; not OFFSET either.', keysetDecision),

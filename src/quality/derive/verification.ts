@@ -14,6 +14,13 @@ const FAMILY_WORDS: Record<string, string> = {
   coverage: 'the coverage',
 };
 
+// What a handoff calls a whole family of checks, as the subject it says "not run" or "fails" of.
+const FAMILY_SUBJECTS: Record<string, readonly string[]> = {
+  test: ['the tests', 'the test suite', 'all tests'],
+  build: ['the build'],
+  lint: ['the linter', 'the lint'],
+};
+
 /** The outcome an output states, as the spellings a summary may use, or undefined when it states none. */
 export function outcomeSpellings(output: string): string[] | undefined {
   const count = (pattern: RegExp) => pattern.exec(output)?.[1];
@@ -67,7 +74,12 @@ export function checkName(command: string): string {
 const PIPED = /(?<!\|)\|(?!\|)/;
 
 /** The state of a check whose output states no tally: the command as run, and whether it passed or failed. */
-function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | undefined {
+function untalliedProbe(
+  key: string,
+  head: string,
+  run: ToolRun,
+  familyNames: readonly string[],
+): DraftProbe | undefined {
   const command = run.command!;
   if (command.split(/\s+/).length < 2) return undefined;
   // Piped into another program (`tsc | grep a.ts`, `npm test | tail -5`), the exit status is that program's: grep
@@ -99,7 +111,7 @@ function untalliedProbe(key: string, head: string, run: ToolRun): DraftProbe | u
       commandFamily(command) === 'coverage'
         ? thresholdStatement(command, run.failed)
         : `\`${clipWords(command, 120)}\` ${verdict}`,
-    opposite: outcomeOpposite(key, command, run.failed),
+    opposite: outcomeOpposite(key, command, run.failed, familyNames),
   };
 }
 
@@ -130,6 +142,9 @@ const PASSED_WORDS = [
   '✅',
 ];
 
+// How a handoff says a family of checks failed, in the plural.
+const FAILED_PLURAL = ['fail', 'do not pass', "don't pass"];
+
 // How a handoff says a check that ran was never run ("`npm test`: not run", "npm test was not run yet"): the other
 // way for a passing run and a failing one alike.
 const NOT_RUN_WORDS = ['not run', 'never run', 'not been run', 'not yet run', "wasn't run", "weren't run"];
@@ -139,16 +154,26 @@ const NOT_RUN_WORDS = ['not run', 'never run', 'not been run', 'not yet run', "w
  * ("`cargo llvm-cov --fail-under-lines 100` still fails"), a failing one said to pass, either said not run. The
  * check is named by the command as run, or by a script's own name when it is no common word (`check-types`,
  * `test:integration`; not `lint` or `test`, which name any check); its name alone (`cargo test`) is also what other
- * runs of it are named by.
+ * runs of it are named by. `family` adds the words a handoff names the whole family by ("the tests", "the build"):
+ * verificationProbes gives them only where no run of the family failed, so "the tests were not run" or "the tests
+ * fail" is false of every run of it.
  */
-export function outcomeOpposite(key: string, command: string, failed: boolean): DraftProbe['opposite'] {
+export function outcomeOpposite(
+  key: string,
+  command: string,
+  failed: boolean,
+  family: readonly string[] = [],
+): DraftProbe['opposite'] {
   const script = key.split(' ').at(-1)!;
   const subject = [
     command,
     ...(key.split(' ').length >= 2 && /^[a-z][\w]+[-:][\w:-]+$/i.test(script) ? [script] : []),
+    ...family,
   ];
   const [said, own] = failed ? [PASSED_WORDS, FAILED_WORDS] : [FAILED_WORDS, PASSED_WORDS];
-  return { subject, said: [...said, ...NOT_RUN_WORDS], within: 'clause', own };
+  // A family is named in the plural: "the tests fail", "the tests do not pass".
+  const plural = family.length > 0 && !failed ? FAILED_PLURAL : [];
+  return { subject, said: [...said, ...plural, ...NOT_RUN_WORDS], within: 'clause', own };
 }
 
 /**
@@ -280,6 +305,17 @@ export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
     last.set(checkKey(run.command!), run);
     if (!isNarrowedCheck(run.command!)) wholeFamilies.add(family);
   }
+  // Families a run of which failed or left its outcome open: "the tests fail" may be true of one of those runs.
+  const unclean = new Set<string>();
+  for (const run of runs) {
+    const family = run.command ? commandFamily(run.command) : undefined;
+    if (family && (run.failed || run.inconclusive)) unclean.add(family);
+  }
+  /** The words a passing check's family is named by, where no run of that family failed. */
+  const familyWords = (run: ToolRun): readonly string[] => {
+    const family = commandFamily(run.command!)!;
+    return run.failed || unclean.has(family) ? [] : (FAMILY_SUBJECTS[family] ?? []);
+  };
   const probes: DraftProbe[] = [];
   for (const [key, run] of last) {
     if (isNarrowedCheck(run.command!) && wholeFamilies.has(commandFamily(run.command!)!)) continue;
@@ -289,7 +325,7 @@ export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
     const outcome = commandFamily(run.command!) === 'coverage' ? undefined : outcomeSpellings(run.output);
     if (!outcome) {
       // A check that states no tally (`tsc` prints nothing when it passes) still has an outcome: its exit.
-      const probe = untalliedProbe(key, head, run);
+      const probe = untalliedProbe(key, head, run, familyWords(run));
       if (probe) probes.push(probe);
       continue;
     }
@@ -304,7 +340,7 @@ export function verificationProbes(runs: readonly ToolRun[]): DraftProbe[] {
       // The command and its tally sit in two messages, far apart: only the tally is a facet, the command is asked.
       facets: [outcome],
       statement: `\`${clipWords(run.command!, 120)}\` ${run.failed ? 'fails' : 'passes'}: ${outcome[0]}`,
-      opposite: outcomeOpposite(key, run.command!, run.failed),
+      opposite: outcomeOpposite(key, run.command!, run.failed, familyWords(run)),
     });
   }
   return probes;
