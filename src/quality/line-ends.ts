@@ -1,10 +1,11 @@
 /**
  * Where a text's lines part as a list of unrelated lines: a line that ends a sentence (a full stop, a question or an
- * exclamation mark; meaning.ts `LINE_ENDS_SENTENCE`) and a next line that opens no sentence (its first letter not a
- * capital: a path, a branch, a command's output, a listed name). A probe's facets must be stated on one side of such
- * a break, so the first words of each tool result, a line each, do not join a diffstat's paths to the next result's
- * commit subject into a fact; prose, whose next sentence opens with a capital ("Run 'mix format' to fix." above "Fix
- * these issues before committing."), and a line with no full stop run on as before.
+ * exclamation mark; meaning.ts `LINE_ENDS_SENTENCE`) and a next line that opens no sentence and no list item (its
+ * first letter not a capital: a path, a branch, a command's output, a listed name). A probe's facets must be stated
+ * on one side of such a break, so the first words of each tool result, a line each, do not join a diffstat's paths
+ * to the next result's commit subject into a fact; prose, whose next sentence opens with a capital ("Run 'mix
+ * format' to fix." above "Fix these issues before committing."), a list's items and a line with no full stop run
+ * on as before.
  */
 import { canonicalText, type TextIndex } from './match.ts';
 import { LINE_ENDS_SENTENCE, type MeaningIndex } from './meaning.ts';
@@ -18,8 +19,11 @@ type LineBreaks = {
 
 const breaksOf = new WeakMap<TextIndex, LineBreaks>();
 
-// A line's first letter or digit, past list marks ("- ", "1. ", "2) "), quotes and brackets.
-const OPENING = /^\s*(?:[-*+•]\s+|\d+[.)]\s+)?[^\p{L}\p{N}]*([\p{L}\p{N}])/u;
+// A line's first letter or digit, past quotes and brackets.
+const OPENING = /^[^\p{L}\p{N}]*([\p{L}\p{N}])/u;
+// A list's item ("- ", "* ", "1. ", "2) "): the text's own list, which its sentence above may introduce ("Fixed.
+// `computeX` now …" above "- src/lib/timezone.ts (new): … on top of Intl").
+const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/u;
 
 /** The breaks of `index`'s text, read once per text on first ask: most probes are found on one line, or not at all. */
 function lineBreaks(index: TextIndex): LineBreaks {
@@ -34,7 +38,7 @@ function lineBreaks(index: TextIndex): LineBreaks {
   lines.forEach((line, number) => {
     const folded = canonicalText(line);
     if (folded.length === 0) return;
-    if (open !== undefined && !/\p{Lu}/u.test(line.match(OPENING)?.[1] ?? 'A')) {
+    if (open !== undefined && !LIST_ITEM.test(line) && !/\p{Lu}/u.test(line.match(OPENING)?.[1] ?? 'A')) {
       parts.add(open.line);
       words.push(open.words - 0.5);
     }

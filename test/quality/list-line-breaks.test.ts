@@ -86,6 +86,9 @@ test('a line ending a sentence parts from a next line that opens no sentence, in
   assert.equal(matched('Files: committed.go.\nsoph/chunking: archives the transcript chunk files.'), false);
   assert.equal(matched('Files: committed.go.\nSoph/chunking: archives the transcript chunk files.'), true);
   assert.equal(matched('Files: committed.go\nsoph/chunking: archive transcript chunk files.'), true);
+  // A list's items run on from the sentence above them, whatever they open with.
+  assert.equal(matched('Archived transcript chunk files (cd13935).\n- committed.go: new helper'), true);
+  assert.equal(matched('Archived transcript chunk files (cd13935).\ncommitted.go: new helper'), false);
   // A refusal's lines are one message: its next sentence opens with a capital.
   const rule = derivedProbe('constraint', { facets: [['mix format'], ['before committing']] });
   const text =
