@@ -13,12 +13,14 @@ export const FACET_WINDOW_WORDS = 40;
 /**
  * Whether one occurrence of each facet lies within `window` words: the smallest range holding one of each, found by
  * walking every facet's words in order and moving on from the lowest (no list of all occurrences to sort; a word
- * like a module name occurs thousands of times in a kept transcript).
+ * like a module name occurs thousands of times in a kept transcript). No value of `barriers` may stand strictly
+ * inside the range, and `apart`, when given, must not hold of its ends (a list's line break between them: line-ends.ts).
  */
 export function withinWindow(
   facets: readonly (readonly Pick<Occurrence, 'word'>[])[],
   window: number,
   barriers: readonly number[] = [],
+  apart?: (low: number, high: number) => boolean,
 ): boolean {
   // (Plain loops and module-level helpers: this runs for every probe of every context, and a callback made per call
   // loses its optimized code at a full collection; match.ts's classes say more.)
@@ -40,7 +42,7 @@ export function withinWindow(
       }
       if (word > high) high = word;
     }
-    if (high - low <= window && !barrierBetween(barriers, low, high)) return true;
+    if (high - low <= window && !barrierBetween(barriers, low, high) && !apart?.(low, high)) return true;
     heads[lowest] = heads[lowest]! + 1;
     if (heads[lowest] === words[lowest]!.length) return false;
   }

@@ -533,7 +533,8 @@ class ColumnSink implements TermSink {
 }
 
 // A line's last mark, after any closing quote, bracket or backtick: a full stop (not an ellipsis's), "?" or "!".
-const LINE_ENDS_SENTENCE = /(?<!\.)[.?!]["'’”)\]`*_]*[ \t\r]*$/;
+/** A line's end that ends a sentence: a full stop (no ellipsis), a question or an exclamation mark, closing marks aside. */
+export const LINE_ENDS_SENTENCE = /(?<!\.)[.?!]["'’”)\]`*_]*[ \t\r]*$/;
 
 /**
  * The test of which lines of a text end a sentence (meaning-index.ts `endsSentence`), the lines found on first ask:

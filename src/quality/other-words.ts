@@ -4,6 +4,7 @@
  * words").
  */
 import { withinWindow } from './facet-window.ts';
+import { partedBetweenTerms } from './line-ends.ts';
 import { isCommandSpelling } from './listed-command.ts';
 import type { TextIndex } from './match.ts';
 import { meaningTerms, phrasePositions, type MeaningIndex } from './meaning.ts';
@@ -57,7 +58,10 @@ export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file
       .sort((a, b) => a - b)
       .map((word) => ({ word })),
   );
-  return withinWindow(facets, FACET_WINDOW_TERMS);
+  // On one side of a list's line break, as the literal window (line-ends.ts).
+  return withinWindow(facets, FACET_WINDOW_TERMS, [], (low, high) =>
+    partedBetweenTerms(index, meaning, low, high),
+  );
 }
 
 /**

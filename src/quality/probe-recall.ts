@@ -7,6 +7,7 @@ import { markSharedTerms } from './artifact-context.ts';
 import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
 import type { Occurrence, TextIndex } from './match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
+import { partedBetweenWords } from './line-ends.ts';
 import { readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
 import { statesChange } from './change-words.ts';
@@ -75,7 +76,12 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
     for (const occurrence of facet.otherValues) otherValues.push(occurrence.word);
     supports.push(facet.support);
   }
-  if (withinWindow(supports, FACET_WINDOW_WORDS, otherValues))
+  // On one side of a list's line break (line-ends.ts: a list of unrelated lines joins no fact).
+  if (
+    withinWindow(supports, FACET_WINDOW_WORDS, otherValues, (low, high) =>
+      partedBetweenWords(index, low, high),
+    )
+  )
     // Its words stated, its statement stated the other way where they are ("don't stop until every function is
     // not ported" has the facet "stop until all functions" and reverses the porting).
     return options.inOtherWords !== false &&
