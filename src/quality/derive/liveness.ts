@@ -24,7 +24,12 @@ import { passed, type ToolRun, toolRuns } from './runs.ts';
 import { checkKey, checkName } from './verification.ts';
 
 /** What liveness reads about a session: its messages and file operations, whole (the cut is a position in them). */
-export type LivenessSession = { messages: readonly Message[]; fileOperations?: readonly FileOperation[] };
+export type LivenessSession = {
+  messages: readonly Message[];
+  fileOperations?: readonly FileOperation[];
+  /** The compactions the agent itself recorded, by the first message after each. */
+  compactions?: ReadonlyArray<{ messageIndex: number }>;
+};
 
 /** Why a probe was marked live or history: the evidence after the cut, or its kind at the cut. */
 export type LivenessReason =
@@ -45,7 +50,8 @@ export type LivenessReason =
   | 'left-behind'
   | 'carried-out-plan'
   | 'lifted-rule'
-  | 'aside';
+  | 'aside'
+  | 'compacted-decision';
 
 /**
  * The probes placed before `cut`, each with `live` decided at the cut (see the module comment); a probe written by
@@ -206,10 +212,30 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
       return at === context.openRequest
         ? { live: true, reason: 'in-open-request' }
         : { live: false, reason: 'aside' };
+    case 'decision':
+      return settledBeforeCompaction(probe, context)
+        ? { live: false, reason: 'compacted-decision' }
+        : { live: true, reason: 'standing' };
     default:
       // Constraints, decisions, what a file holds, the next step, and a kind this code does not know: standing.
       return { live: true, reason: 'standing' };
   }
+}
+
+/**
+ * Whether a decision was settled before a compaction the agent recorded before the cut, and the work since that
+ * compaction never stated it again: the phase it shaped was summed up and closed, and a reader lists it as history
+ * (pi's read-only getters and subscribe() listeners, decided before its first compaction, at its second). A rule the
+ * user set is not a decision: it binds the work after a compaction as before it.
+ */
+function settledBeforeCompaction(probe: Probe, context: Context): boolean {
+  const at = probe.messageIndex ?? 0;
+  const since = (context.session.compactions ?? [])
+    .map((compaction) => compaction.messageIndex)
+    .filter((index) => index > at && index < context.cut);
+  if (since.length === 0) return false;
+  const latest = Math.max(...since);
+  return !(probe.repeatedAt ?? []).some((index) => index >= latest && index < context.cut);
 }
 
 /**
