@@ -225,8 +225,8 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
 /**
  * Whether a decision was settled before a compaction the agent recorded before the cut, and the work since that
  * compaction never stated it again: the phase it shaped was summed up and closed, and a reader lists it as history
- * (pi's read-only getters and subscribe() listeners, decided before its first compaction, at its second). A rule the
- * user set is not a decision: it binds the work after a compaction as before it.
+ * (pi's read-only getters, decided before its first compaction, at its second). A rule the user set is not a
+ * decision: it binds the work after a compaction as before it.
  */
 function settledBeforeCompaction(probe: Probe, context: Context): boolean {
   const at = probe.messageIndex ?? 0;
