@@ -1,6 +1,6 @@
 /**
  * A decision settled before a compaction the agent recorded, and not stated again by the work since, is history at a
- * later cut (liveness.ts `settledBeforeCompaction`): pi's read-only getters, decided before its first compaction, are
+ * later cut (compacted-decisions.ts): pi's read-only getters, decided before its first compaction, are
  * not among the reader's live facts at its second. A decision the work came back to, one made after the compaction,
  * a cut at the compaction itself and a rule the user set stay live.
  */
@@ -59,8 +59,12 @@ describe('a decision settled before an earlier compaction', () => {
     assert.equal(markLiveness([probeAt('decision', 2)], work(5), 5)[0]!.live, true);
   });
 
-  it('leaves a rule the user set live: it binds the work after the compaction as before', () => {
+  it('leaves a rule the user set and a hand-written decision live: they bind the work after the compaction too', () => {
     assert.equal(markLiveness([probeAt('constraint', 2)], work(5), 10)[0]!.live, true);
+    assert.equal(
+      markLiveness([{ ...probeAt('decision', 2), source: 'sidecar' }], work(5), 10)[0]!.live,
+      true,
+    );
   });
 
   it('is history in the probes derived from a session of our own making', () => {

@@ -21,6 +21,7 @@ import { namesPath } from './commit-scope.ts';
 import { changesLeftBehind, lastBranchSwitch } from './left-working-tree.ts';
 import { requestMarks } from './requests.ts';
 import { passed, type ToolRun, toolRuns } from './runs.ts';
+import { settledBeforeCompaction } from './compacted-decisions.ts';
 import { checkKey, checkName } from './verification.ts';
 
 /** What liveness reads about a session: its messages and file operations, whole (the cut is a position in them). */
@@ -213,29 +214,13 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
         ? { live: true, reason: 'in-open-request' }
         : { live: false, reason: 'aside' };
     case 'decision':
-      return settledBeforeCompaction(probe, context)
+      return settledBeforeCompaction(probe, context.session.compactions ?? [], context.cut)
         ? { live: false, reason: 'compacted-decision' }
         : { live: true, reason: 'standing' };
     default:
       // Constraints, decisions, what a file holds, the next step, and a kind this code does not know: standing.
       return { live: true, reason: 'standing' };
   }
-}
-
-/**
- * Whether a decision was settled before a compaction the agent recorded before the cut, and the work since that
- * compaction never stated it again: the phase it shaped was summed up and closed, and a reader lists it as history
- * (pi's read-only getters, decided before its first compaction, at its second). A rule the user set is not a
- * decision: it binds the work after a compaction as before it.
- */
-function settledBeforeCompaction(probe: Probe, context: Context): boolean {
-  const at = probe.messageIndex ?? 0;
-  const since = (context.session.compactions ?? [])
-    .map((compaction) => compaction.messageIndex)
-    .filter((index) => index > at && index < context.cut);
-  if (since.length === 0) return false;
-  const latest = Math.max(...since);
-  return !(probe.repeatedAt ?? []).some((index) => index >= latest && index < context.cut);
 }
 
 /**
