@@ -48,6 +48,13 @@ describe('a decision settled before an earlier compaction', () => {
     assert.equal(decision!.live, true);
   });
 
+  it("stays live when the compaction's summary carries it forward", () => {
+    const compacted = session(work(5).messages, {
+      compactions: [{ summary: 'Decided: a ring buffer instead of an unbounded array.', messageIndex: 5 }],
+    });
+    assert.equal(markLiveness([probeAt('decision', 2)], compacted, 10)[0]!.live, true);
+  });
+
   it('is history when stated again only before the compaction', () => {
     const [decision] = markLiveness([probeAt('decision', 2, [4])], work(5), 10);
     assert.equal(decision!.live, false);
@@ -86,5 +93,8 @@ describe('a decision settled before an earlier compaction', () => {
         ?.live;
     assert.equal(decisionLive([]), true);
     assert.equal(decisionLive([{ summary: 'the event log is built', messageIndex: 5 }]), false);
+    // The compaction's own summary carried it forward: it still binds the work.
+    const carried = 'Key decisions: the event log is a ring buffer, not an unbounded array.';
+    assert.equal(decisionLive([{ summary: carried, messageIndex: 5 }]), true);
   });
 });

@@ -21,15 +21,15 @@ import { namesPath } from './commit-scope.ts';
 import { changesLeftBehind, lastBranchSwitch } from './left-working-tree.ts';
 import { requestMarks } from './requests.ts';
 import { passed, type ToolRun, toolRuns } from './runs.ts';
-import { settledBeforeCompaction } from './compacted-decisions.ts';
+import { type RecordedCompaction, settledBeforeCompaction } from './compacted-decisions.ts';
 import { checkKey, checkName } from './verification.ts';
 
 /** What liveness reads about a session: its messages and file operations, whole (the cut is a position in them). */
 export type LivenessSession = {
   messages: readonly Message[];
   fileOperations?: readonly FileOperation[];
-  /** The compactions the agent itself recorded, by the first message after each. */
-  compactions?: ReadonlyArray<{ messageIndex: number }>;
+  /** The compactions the agent itself recorded, by the first message after each, with the summary each wrote. */
+  compactions?: readonly RecordedCompaction[];
 };
 
 /** Why a probe was marked live or history: the evidence after the cut, or its kind at the cut. */
