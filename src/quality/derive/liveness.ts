@@ -21,10 +21,16 @@ import { namesPath } from './commit-scope.ts';
 import { changesLeftBehind, lastBranchSwitch } from './left-working-tree.ts';
 import { requestMarks } from './requests.ts';
 import { passed, type ToolRun, toolRuns } from './runs.ts';
+import { type RecordedCompaction, settledBeforeCompaction } from './compacted-decisions.ts';
 import { checkKey, checkName } from './verification.ts';
 
 /** What liveness reads about a session: its messages and file operations, whole (the cut is a position in them). */
-export type LivenessSession = { messages: readonly Message[]; fileOperations?: readonly FileOperation[] };
+export type LivenessSession = {
+  messages: readonly Message[];
+  fileOperations?: readonly FileOperation[];
+  /** The compactions the agent itself recorded, by the first message after each, with the summary each wrote. */
+  compactions?: readonly RecordedCompaction[];
+};
 
 /** Why a probe was marked live or history: the evidence after the cut, or its kind at the cut. */
 export type LivenessReason =
@@ -45,7 +51,8 @@ export type LivenessReason =
   | 'left-behind'
   | 'carried-out-plan'
   | 'lifted-rule'
-  | 'aside';
+  | 'aside'
+  | 'compacted-decision';
 
 /**
  * The probes placed before `cut`, each with `live` decided at the cut (see the module comment); a probe written by
@@ -206,6 +213,10 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
       return at === context.openRequest
         ? { live: true, reason: 'in-open-request' }
         : { live: false, reason: 'aside' };
+    case 'decision':
+      return settledBeforeCompaction(probe, context.session.compactions ?? [], context.cut)
+        ? { live: false, reason: 'compacted-decision' }
+        : { live: true, reason: 'standing' };
     default:
       // Constraints, decisions, what a file holds, the next step, and a kind this code does not know: standing.
       return { live: true, reason: 'standing' };
