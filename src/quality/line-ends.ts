@@ -7,53 +7,13 @@
  * format' to fix." above "Fix these issues before committing."), a list's items and a line with no full stop run
  * on as before.
  */
-import { canonicalText, type TextIndex } from './match.ts';
-import { LINE_ENDS_SENTENCE, type MeaningIndex } from './meaning.ts';
-
-type LineBreaks = {
-  /** Line numbers (from 0, as meaning.ts counts them) after which the text parts. */
-  lines: ReadonlySet<number>;
-  /** The same breaks as canonical word positions, each halfway between two words, ascending. */
-  words: Float64Array;
-};
-
-const breaksOf = new WeakMap<TextIndex, LineBreaks>();
-
-// A line's first letter or digit, past quotes and brackets.
-const OPENING = /^[^\p{L}\p{N}]*([\p{L}\p{N}])/u;
-// A list's item ("- ", "* ", "1. ", "2) "): the text's own list, which its sentence above may introduce ("Fixed.
-// `computeX` now …" above "- src/lib/timezone.ts (new): … on top of Intl").
-const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/u;
-
-/** The breaks of `index`'s text, read once per text on first ask: most probes are found on one line, or not at all. */
-function lineBreaks(index: TextIndex): LineBreaks {
-  let breaks = breaksOf.get(index);
-  if (breaks) return breaks;
-  const lines = index.text().split('\n');
-  const parts = new Set<number>();
-  const words: number[] = [];
-  let count = 0;
-  // The last non-empty line before: a break after it waits for the next line that holds words.
-  let open: { line: number; words: number } | undefined;
-  lines.forEach((line, number) => {
-    const folded = canonicalText(line);
-    if (folded.length === 0) return;
-    if (open !== undefined && !LIST_ITEM.test(line) && !/\p{Lu}/u.test(line.match(OPENING)?.[1] ?? 'A')) {
-      parts.add(open.line);
-      words.push(open.words - 0.5);
-    }
-    count += folded.split(' ').length;
-    open = LINE_ENDS_SENTENCE.test(line) ? { line: number, words: count } : undefined;
-  });
-  breaks = { lines: parts, words: Float64Array.from(words) };
-  breaksOf.set(index, breaks);
-  return breaks;
-}
+import type { TextIndex } from './match.ts';
+import type { MeaningIndex } from './meaning.ts';
 
 /** Whether the text parts (see above) between words `low` and `high` of `index`'s canonical text. */
 export function partedBetweenWords(index: TextIndex, low: number, high: number): boolean {
   if (low === high) return false;
-  const { words } = lineBreaks(index);
+  const { words } = index.lineBreaks();
   // The first break past `low`: the text parts between when it comes before `high`.
   let from = 0;
   let to = words.length;
@@ -75,7 +35,7 @@ export function partedBetweenTerms(
   const first = meaning.lineAt(low);
   const last = meaning.lineAt(high);
   if (first === last) return false;
-  const { lines } = lineBreaks(index);
+  const { lines } = index.lineBreaks();
   for (let line = first; line < last; line++) if (lines.has(line)) return true;
   return false;
 }

@@ -22,6 +22,7 @@ import { SENTENCE_REACH, stanceAround, type Stance } from './stance.ts';
 import { withoutUnderscoreEmphasis } from './underscore-emphasis.ts';
 import { lineRuns } from '../text/line-runs.ts';
 import { isDeniedInClause, isNegated } from './clause-negation.ts';
+import { lineBreaksOf, type LineBreaks } from './line-breaks.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
 const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
@@ -208,6 +209,8 @@ export type TextIndex = {
   meaning(): MeaningIndex;
   /** The text as given, its lines kept (read again from its source: the index does not hold it). */
   text(): string;
+  /** Where the text parts as a list of unrelated lines (line-ends.ts), read once per text. */
+  lineBreaks(): LineBreaks;
   /**
    * Look-ups on the same index that keep their answers to themselves: a summary that is this very text (a
    * transcript kept whole) is scored with them, and what its probes found goes with it, not with the index.
@@ -227,7 +230,7 @@ const formsOf = memoizeByText((needle): NeedleForm[] => {
  */
 export function createMatcher(text: string, reread?: () => string): TextIndex {
   // The text is read here once; only `source`, not the text, goes on with the index.
-  return new Lookups(new IndexedText(text, reread ?? (() => text)));
+  return new Lookups(new IndexedText(text, reread ?? (() => text), reread !== undefined));
 }
 
 // The classes below hold what closures made per text held before: a closure's optimized code is held weakly by its
@@ -262,8 +265,9 @@ class IndexedText {
   #index: NeedleIndex | undefined;
   #numbers: NumberIndex | undefined;
   #meaning: MeaningIndex | undefined;
+  #lineBreaks: LineBreaks | undefined;
 
-  constructor(text: string, source: () => string) {
+  constructor(text: string, source: () => string, rereads = false) {
     const canonicalString = canonicalText(text);
     const form = matchForm(canonicalString);
     const long = form.text.length >= INDEXED_TEXT_CHARS;
@@ -282,6 +286,13 @@ class IndexedText {
       ? new NarrowedReader(this.canonical)
       : new PlainReader(this.#normalized);
     this.text = source;
+    // A text read again from its source (a transcript) is read for its line breaks now, while it is at hand: read
+    // again at the first probe found, a 4 M-token transcript raised the run's peak by about 80 MiB.
+    if (rereads) this.#lineBreaks = lineBreaksOf(text, canonicalTextOf);
+  }
+
+  lineBreaks(): LineBreaks {
+    return (this.#lineBreaks ??= lineBreaksOf(this.text(), canonicalTextOf));
   }
 
   /** Match-form offset → canonical offset. */
@@ -485,6 +496,10 @@ class Lookups implements TextIndex {
 
   text(): string {
     return this.#indexed.text();
+  }
+
+  lineBreaks(): LineBreaks {
+    return this.#indexed.lineBreaks();
   }
 
   withOwnAnswers(): TextIndex {

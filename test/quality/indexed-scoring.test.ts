@@ -36,6 +36,7 @@ function scanningReference(index: TextIndex): TextIndex {
     findNumbers: (number: NumberPattern) => index.find(number.pattern),
     meaning: () => index.meaning(),
     text: () => index.text(),
+    lineBreaks: () => index.lineBreaks(),
     withOwnAnswers: () => index.withOwnAnswers(),
   };
 }
