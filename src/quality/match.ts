@@ -168,6 +168,15 @@ export function canonicalText(text: string): string {
 const SHORT_TEXT_CHARS = 200;
 const canonicalShortText = memoizeByText((text) => canonicalTextOf(text), 20_000);
 
+/**
+ * How a text's lines are folded for its line breaks: a short text's through the short-text memo (its lines are the
+ * ones the other contexts of a session fold too), a long one's without it: a transcript's hundreds of thousands of
+ * lines, each copied into the memo, raised a 4 M-token run's peak by about 40 MiB.
+ */
+function lineFold(text: string): (line: string) => string {
+  return text.length <= LINE_FOLDED_CHARS ? canonicalText : canonicalTextOf;
+}
+
 function canonicalTextOf(text: string): string {
   return normalizeForMatch(text).replace(
     UNIT,
@@ -288,11 +297,13 @@ class IndexedText {
     this.text = source;
     // A text read again from its source (a transcript) is read for its line breaks now, while it is at hand: read
     // again at the first probe found, a 4 M-token transcript raised the run's peak by about 80 MiB.
-    if (rereads) this.#lineBreaks = lineBreaksOf(text, canonicalTextOf);
+    if (rereads) this.#lineBreaks = lineBreaksOf(text, lineFold(text));
   }
 
   lineBreaks(): LineBreaks {
-    return (this.#lineBreaks ??= lineBreaksOf(this.text(), canonicalTextOf));
+    if (this.#lineBreaks) return this.#lineBreaks;
+    const text = this.text();
+    return (this.#lineBreaks = lineBreaksOf(text, lineFold(text)));
   }
 
   /** Match-form offset → canonical offset. */
