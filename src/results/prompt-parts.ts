@@ -64,7 +64,8 @@ let reused: Buffer | null = null;
 /** `prompt` in UTF-8: a view of the reused buffer (valid until the next call) when short enough, else its own. */
 function encoded(prompt: string): Buffer {
   if (prompt.length > REUSED_CHARS) return Buffer.from(prompt);
-  if (reused === null || reused.length < prompt.length * 3) reused = Buffer.allocUnsafeSlow(prompt.length * 3);
+  if (reused === null || reused.length < prompt.length * 3)
+    reused = Buffer.allocUnsafeSlow(prompt.length * 3);
   // A lone surrogate is written as U+FFFD, as Buffer.from writes it.
   return reused.subarray(0, reused.write(prompt, 0));
 }

@@ -199,7 +199,10 @@ describe('prompts stored by parts', () => {
           contentHash(jsonPieces({ system: SYSTEM, prompt })),
           'named by what was sent',
         );
-      assert.ok(parts.some((part) => typeof part !== 'string'), 'by reference to the table');
+      assert.ok(
+        parts.some((part) => typeof part !== 'string'),
+        'by reference to the table',
+      );
     }
   });
 });
