@@ -9,19 +9,14 @@
  */
 import type { TextIndex } from './match.ts';
 import type { MeaningIndex } from './meaning.ts';
+import { lowerBound } from '../text/sorted.ts';
 
 /** Whether the text parts (see above) between words `low` and `high` of `index`'s canonical text. */
 export function partedBetweenWords(index: TextIndex, low: number, high: number): boolean {
   if (low === high) return false;
   const { words } = index.lineBreaks();
   // The first break past `low`: the text parts between when it comes before `high`.
-  let from = 0;
-  let to = words.length;
-  while (from < to) {
-    const middle = (from + to) >> 1;
-    if (words[middle]! < low) from = middle + 1;
-    else to = middle;
-  }
+  const from = lowerBound(words, low);
   return from < words.length && words[from]! < high;
 }
 

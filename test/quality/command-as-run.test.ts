@@ -10,7 +10,8 @@ import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { scoreProbes } from '../../src/quality/probe-recall.ts';
 import { isLive } from '../../src/quality/probes.ts';
-import { contentText, type Session } from '../../src/session/types.ts';
+import type { Session } from '../../src/session/types.ts';
+import { resultHeadsBag } from '../helpers/result-heads.ts';
 import { derivedProbe, session, shellRun, toolExchange, user } from '../helpers/factories.ts';
 
 /** A session of our own making: a package's scripts read, then two rounds of build, commit and push. */
@@ -31,17 +32,6 @@ function releaseSession(): Session {
   ]);
 }
 
-/** The attack's bag: the first eight words of each tool result, a line each. */
-function resultHeads(history: Session): string {
-  return history.messages
-    .filter((message) => message.role === 'toolResult')
-    .map(
-      (message) =>
-        `${(contentText(message.content).match(/[\p{L}\p{N}_'’./-]+/gu) ?? []).slice(0, 8).join(' ')}.`,
-    )
-    .join('\n');
-}
-
 test('a session of our own making: its scripts line runs no build, so the heads bag keeps no routine of it', () => {
   const history = releaseSession();
   const { probes } = deriveProbes(history);
@@ -51,7 +41,7 @@ test('a session of our own making: its scripts line runs no build, so the heads 
   assert.ok(routine, 'the routine is derived');
   assert.deepEqual(routine.facets, [['npm run build']]);
   const outcome = (text: string) => scoreProbes(createMatcher(text), probes).probeOutcomes[routine.id];
-  const heads = resultHeads(history);
+  const heads = resultHeadsBag(history);
   assert.match(heads, /^scripts clean npm run clean --workspaces build npm\.$/m);
   assert.equal(outcome(heads), 'missed');
   // The command as written, in a sentence or listed by its last word, states it.

@@ -12,7 +12,8 @@ import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
 import { isLive } from '../../src/quality/probes.ts';
 import { messageText } from '../../src/session/grep-lines.ts';
-import { contentText, type Session } from '../../src/session/types.ts';
+import type { Session } from '../../src/session/types.ts';
+import { resultHeadsBag } from '../helpers/result-heads.ts';
 import { derivedProbe, editRun, session, shellRun, user } from '../helpers/factories.ts';
 
 /** A session of our own making: two files edited, their diffstat shown, then the commit. */
@@ -32,24 +33,13 @@ function chunkingSession(): Session {
   ]);
 }
 
-/** The attack's bag: the first eight words of each tool result, a line each. */
-function resultHeads(history: Session): string {
-  return history.messages
-    .filter((message) => message.role === 'toolResult')
-    .map(
-      (message) =>
-        `${(contentText(message.content).match(/[\p{L}\p{N}_'’./-]+/gu) ?? []).slice(0, 8).join(' ')}.`,
-    )
-    .join('\n');
-}
-
 test('a session of our own making: the heads bag does not join the diffstat to the commit subject below it', () => {
   const history = chunkingSession();
   const { probes } = deriveProbes(history);
   const artifact = probes.filter(isLive).find((probe) => probe.file?.endsWith('/committed.go'));
   assert.ok(artifact, 'the artifact of committed.go is derived');
   assert.deepEqual(artifact.facets, [['committed.go'], ['archive transcript chunk files']]);
-  const heads = resultHeads(history);
+  const heads = resultHeadsBag(history);
   assert.match(
     heads,
     /^cmd\/cli\/checkpoint\/checkpoint_test\.go 60 cmd\/cli\/checkpoint\/committed\.go 11 - 2 files changed\.\nsoph\/chunking cd13935 fix archive transcript chunk files in\.$/m,

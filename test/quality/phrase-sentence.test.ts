@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
 import { scoreProbes } from '../../src/quality/probe-recall.ts';
-import { contentText } from '../../src/session/types.ts';
+import { resultHeadsBag } from '../helpers/result-heads.ts';
 import { callsTools, derivedProbe, session, toolCall, toolResult, user } from '../helpers/factories.ts';
 
 test('words side by side across the end of a sentence and a line make no phrase; a wrapped line runs on', () => {
@@ -38,13 +38,7 @@ test('a session of our own making: the first words of its tool results keep no r
   const request = derivedProbe('task', { facets: [['update this branch']], statement: undefined });
   const outcome = (text: string) => scoreProbes(createMatcher(text), [request]).probeOutcomes[request.id];
   // The attack's bag: the first eight words of each tool result, a line each.
-  const heads = history.messages
-    .filter((message) => message.role === 'toolResult')
-    .map(
-      (message) =>
-        `${(contentText(message.content).match(/[\p{L}\p{N}_'’./-]+/gu) ?? []).slice(0, 8).join(' ')}.`,
-    )
-    .join('\n');
+  const heads = resultHeadsBag(history);
   assert.equal(heads, 'Updated task 3.\nOn branch feature-x Changes not staged for commit.');
   assert.equal(outcome(heads), 'missed');
   // Said in one sentence, or in a sentence wrapped over two lines, it is kept.
