@@ -451,18 +451,21 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
   const probes: DraftProbe[] = [];
   for (const request of requests) {
     const opening = clipWords(request.sentences[0]!, 60);
+    // A rule the user said in `said`, asked of as `what` about the request.
+    const saidRule = (what: string, said: string, facets: string[][], lifted?: string[]): DraftProbe => ({
+      kind: 'constraint',
+      messageIndex: request.messageIndex,
+      question: `In the request that begins "${opening}", ${what}?`,
+      answer: `The user said: "${said}"`,
+      facets,
+      ...(lifted ? { contradictions: lifted } : {}),
+      statement: said,
+    });
     for (const sentence of request.sentences) {
       for (const match of rulesIn(sentence)) {
         const said = clauseAround(sentence, match.start, match.end);
-        probes.push({
-          kind: 'constraint',
-          messageIndex: request.messageIndex,
-          question: `In the request that begins "${opening}", what did the user ${constraintVerb(match.marker)}?`,
-          answer: `The user said: "${said}"`,
-          facets: [match.spellings ?? [match.phrase]],
-          ...(match.lifted ? { contradictions: match.lifted } : {}),
-          statement: said,
-        });
+        const what = `what did the user ${constraintVerb(match.marker)}`;
+        probes.push(saidRule(what, said, [match.spellings ?? [match.phrase]], match.lifted));
       }
       // "you need to read X in full", "write the test first": habits of the work the user requires, whatever the
       // sentence opens with (work-habits.ts).
@@ -470,37 +473,16 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
         [readWholeHabit(sentence), 'how did the user want files read'],
         [testFirstHabit(sentence), 'when did the user want the test written'],
       ] as const)
-        if (habit)
-          probes.push({
-            kind: 'constraint',
-            messageIndex: request.messageIndex,
-            question: `In the request that begins "${opening}", ${what}?`,
-            answer: `The user said: "${habit.said}"`,
-            facets: [habit.spellings],
-            statement: habit.said,
-          });
+        if (habit) probes.push(saidRule(what, habit.said, [habit.spellings]));
       // "… this is an edge case, so maybe only if there is an easy fix": a condition said in passing
       // (said-in-passing.ts).
       const cost = costCondition(sentence);
-      if (cost)
-        probes.push({
-          kind: 'constraint',
-          messageIndex: request.messageIndex,
-          question: `In the request that begins "${opening}", on what condition did the user want ${cost.subject} handled?`,
-          answer: `The user said: "${cost.said}"`,
-          facets: [[cost.subject], cost.conditions],
-          statement: cost.said,
-        });
+      if (cost) {
+        const what = `on what condition did the user want ${cost.subject} handled`;
+        probes.push(saidRule(what, cost.said, [[cost.subject], cost.conditions]));
+      }
       const leave = leaveToAsk(sentence);
-      if (leave)
-        probes.push({
-          kind: 'constraint',
-          messageIndex: request.messageIndex,
-          question: `In the request that begins "${opening}", may the agent ask the user questions?`,
-          answer: `The user said: "${leave.said}"`,
-          facets: [leave.spellings],
-          statement: leave.said,
-        });
+      if (leave) probes.push(saidRule('may the agent ask the user questions', leave.said, [leave.spellings]));
     }
     if (request.ticket) probes.push(...ticketConstraints(request.ticket, request.messageIndex));
   }
