@@ -178,10 +178,10 @@ describe('prompts stored by parts', () => {
     assert.equal(messageTable(long, OPTIONS), undefined);
     assert.ok(messageTable(long.slice(0, 1), OPTIONS), 'half of it has one');
   });
-  it('read each prompt from its own bytes: a short prompt after a longer one, a lone surrogate, a prompt past the reused buffer', () => {
+  it('read each prompt from its own bytes: a short prompt after a longer one, a prompt past the reused buffer', () => {
     const messages = workMessages(12);
     const table = tableOf(messages);
-    const long = promptOver(messages, `A summary with a lone surrogate \ud83d and ${'ünï '.repeat(400)}`);
+    const long = promptOver(messages, `A summary with ${'ünï 😀 '.repeat(400)}`);
     const short = promptOver(messages.slice(0, 9));
     // Past what one reused buffer takes: the prompt is encoded on its own (1 << 19 characters).
     const huge = promptOver(messages.slice(4, 20), 'x'.repeat((1 << 19) + 1));
@@ -190,19 +190,31 @@ describe('prompts stored by parts', () => {
       const stored = joinedPieces(storedPromptPieces(SYSTEM, parts, table));
       const tableText = joinedPieces(storedTablePieces(table));
       const read = JSON.parse(assembledPrompt(stored, () => tableText)!) as { prompt: string };
-      // A lone surrogate reads back as U+FFFD, as Buffer.from encodes it.
-      assert.equal(read.prompt, Buffer.from(prompt).toString('utf8'), 'the same text read back');
-      // (A lone surrogate's prompt is named apart: JSON.stringify escapes it, its parts' hash reads U+FFFD, on main too.)
-      if (prompt !== long)
-        assert.equal(
-          promptPartsHash(SYSTEM, parts, table),
-          contentHash(jsonPieces({ system: SYSTEM, prompt })),
-          'named by what was sent',
-        );
+      assert.equal(read.prompt, prompt, 'the same text read back');
+      assert.equal(
+        promptPartsHash(SYSTEM, parts, table),
+        contentHash(jsonPieces({ system: SYSTEM, prompt })),
+        'named by what was sent',
+      );
       assert.ok(
         parts.some((part) => typeof part !== 'string'),
         'by reference to the table',
       );
     }
+  });
+  it('keep a prompt holding a lone surrogate as its one text (UTF-8 would read it back, and hash it, as U+FFFD)', () => {
+    const messages = workMessages(12);
+    const table = tableOf(messages);
+    for (const lone of ['\ud83d', '\ude00', 'x\ud83d\ud83d', '\ude00\ud83d']) {
+      const prompt = promptOver(messages, `A summary with a lone surrogate ${lone} in it`);
+      assert.deepEqual(promptParts(prompt, table), [prompt], JSON.stringify(lone));
+    }
+    for (const text of ['a pair \ud83d\ude00', 'a replacement character \ufffd'])
+      assert.ok(
+        promptParts(promptOver(messages, `A summary with ${text} in it`), table).some(
+          (part) => typeof part !== 'string',
+        ),
+        `${text} is no lone surrogate`,
+      );
   });
 });
