@@ -40,17 +40,19 @@ describe('call limit', () => {
     const limit = createCallLimit(2);
     let running = 0;
     let most = 0;
+    // Work that ends when the test says: on a busy machine a timer of a few ms ran out before the counts were read.
+    const gate = deferred();
     const work = async () => {
       most = Math.max(most, ++running);
-      await delay(5);
+      await gate.promise;
       running--;
     };
     const all = Promise.all(Array.from({ length: 7 }, () => limit(work)));
     assert.equal(limit.pendingCount, 7);
-    // Turns, not a timer: a timer due by the time the loop comes round (a busy machine) fires before the dispatch.
     await turns();
     assert.equal(limit.activeCount, 2);
     assert.equal(limit.pendingCount, 5);
+    gate.resolve();
     await all;
     assert.equal(most, 2);
     assert.equal(limit.activeCount, 0);
