@@ -8,7 +8,9 @@ import { basename } from 'node:path';
 import { memoized, perClause as perClauseOf, termSet } from './clause-reading.ts';
 import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
+import { opensId } from './id-prefix.ts';
 import { inRepeatedRun, isRepeatedDescription } from './repeated-description.ts';
+import { isWriteReport } from './write-report.ts';
 
 /**
  * The word lists this module reads, as terms: made on first use, not as the module loads (folding words builds the
@@ -213,6 +215,8 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   const words = wordTerms();
   const notHeld = perClause(index, holding(words.notHeld));
   const changed = perClause(index, holding(words.changed));
+  // A tool's report of its write names the file and says nothing of it (write-report.ts).
+  const report = perClause(index, isWriteReport);
   const [first, ...rest] = reading.name;
   const starts = index.positions.get(first!)?.all ?? [];
   return starts.some((start) => {
@@ -221,12 +225,14 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
       return at !== undefined && at.term === term && at.name;
     });
     if (!named || !index.at(start)!.name) return false;
+    // A file of one word is not named by the prefix of an id (`spotter-a0y.1` names no spotter.css).
+    if (reading.name.length === 1 && opensId(index, start)) return false;
     const { clause, leadIn, leadInFrom, gloss } = index.at(start)!;
     const tells = (position: number) => {
       const term = index.at(position)!;
       if (term.name || term.negated) return false;
-      // Words pasted alike beside other names say nothing of this one.
-      if (inRepeatedRun(index, position)) return false;
+      // Words pasted alike beside other names say nothing of this one, nor does a tool's report of its write.
+      if (inRepeatedRun(index, position) || report(position)) return false;
       if (reading.described.has(term.term))
         return !notHeld(position) && !isRepeatedDescription(index, position);
       return reading.made && words.made.has(term.term) && !changed(position);
@@ -270,13 +276,17 @@ export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean
   const reading = readArtifact(probe);
   if (!reading) return false;
   const says = perClauseOf(index, clauseSaying, saysSomething);
-  // The same words said of other files on other lines are a gloss pasted after each (repeated-description.ts).
-  const tells = (position: number) => says(position) && !isRepeatedDescription(index, position);
+  const report = perClause(index, isWriteReport);
+  // The same words said of other files on other lines are a gloss pasted after each (repeated-description.ts), and
+  // a tool's report of its write says nothing of what the file holds (write-report.ts).
+  const tells = (position: number) =>
+    says(position) && !report(position) && !isRepeatedDescription(index, position);
   const [first, ...rest] = reading.name;
   return (index.positions.get(first!)?.all ?? []).some((start) => {
     if (!index.at(start)!.name) return false;
     if (!rest.every((term, offset) => index.at(start + offset + 1)?.term === term)) return false;
     if (!wholeName(index, start, reading.name.length)) return false;
+    if (reading.name.length === 1 && opensId(index, start)) return false;
     // An item of a run of names says only what the words right beside it say.
     const beside = besideInRun(index, start, reading.name.length);
     if (

@@ -37,6 +37,7 @@ import {
 } from './meaning-index.ts';
 import { stanceSpans, type Stance } from './stance.ts';
 import { clauseTokens, type ClauseToken } from './clause-tokens.ts';
+import { opensId } from './id-prefix.ts';
 
 export type { MeaningIndex, MeaningTerm } from './meaning-index.ts';
 
@@ -953,8 +954,9 @@ function ownPositions(index: MeaningIndex, reading: StatementReading): number[] 
     if (!entry) continue;
     if (term.shared !== true) positions.push(...(term.name ? entry.all : entry.prose));
     else if (term.namesFile === true) {
+      // A word of the file's name written as a name, not as the prefix of an id (`spotter-fum.2` names no spotter.css).
       const prose = new Set(entry.prose);
-      positions.push(...entry.all.filter((position) => !prose.has(position)));
+      positions.push(...entry.all.filter((position) => !prose.has(position) && !opensId(index, position)));
     }
   }
   for (const form of reading.fileForms ?? []) positions.push(...(index.positions.get(form)?.prose ?? []));

@@ -144,10 +144,14 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   // sentence above one that opens none ("…/committed.go 11 - 2 files changed." above "soph/chunking cd13935 fix
   // archive transcript chunk files in.") parts the two, in the literal window and in other words. entireio 72 0.42 ->
   // 0.34, 77 0.48 -> 0.47, ae4a77f8 0.35 -> 0.32, fa812bfe 0.507 -> 0.502; none under 0.30 yet.
+  // Round s23 (D99): a tool's report of its write ("File created successfully at <path>") tells no file
+  // (write-report.ts), and the first word of a ticket's id (`spotter-fum.2`) names no file of that one word
+  // (id-prefix.ts): spotter.css no longer kept by the tracker's title lines nor by its created line. 8463c716 0.333 ->
+  // 0.317, fa812bfe 0.502 -> 0.496 (M-Claude c7d2069e, not listed, 0.14 -> 0.11); none under 0.30 yet.
   [
     'marot/spotter/test/fixtures/transcripts/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl',
     new Set(['tool result heads']),
-  ], // 0.33 (0.35 before D78, 0.53 before D54)
+  ], // 0.32 (0.33 before D99, 0.35 before D78, 0.53 before D54)
   [
     'marot/spotter/test/fixtures/transcripts/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl',
     new Set(['tool result heads']),
