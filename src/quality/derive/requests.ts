@@ -660,9 +660,12 @@ const FORBIDDING = ["don't", 'do not', 'not', 'never', 'no'];
  */
 function ticketConstraints(ticket: Ticket, messageIndex: number): DraftProbe[] {
   const probes: DraftProbe[] = [];
+  const traps = trapLines(ticket.lines ?? []);
   for (const sentence of ticket.sentences) {
     const match = ruleIn(sentence);
     if (!match) continue;
+    // A trap's "X instead of Y" names Y as the way to go: read as a rule ("X instead of Y") it is backwards.
+    if (/instead/i.test(match.marker) && traps.some((trap) => trap.includes(plainLine(sentence)))) continue;
     const said = clipWords(sentence, 240);
     probes.push({
       kind: 'constraint',
@@ -695,6 +698,36 @@ function ticketConstraints(ticket: Ticket, messageIndex: number): DraftProbe[] {
     });
   }
   return probes;
+}
+
+// The heading of a ticket's traps (Shape Up's "Rabbit holes"), and any heading: a Markdown one or a line of its own
+// ending in a colon.
+const TRAPS_HEADING = /^\s*(?:#+\s*)?(?:\*\*)?rabbit[ -]?holes?(?:\*\*)?\s*:?\s*$/i;
+const HEADING_LINE = /^\s*(?:#+\s|\*\*[^*]+\*\*\s*:?\s*$|[^-*•\d\s][^.]*:\s*$)/;
+
+/**
+ * The lines a ticket lists under "Rabbit holes": each names a trap the work should steer clear of, written as the
+ * trap itself ("Keeping separate transcript templates in sync instead of extracting a shared component"), so its
+ * marker words ("instead", "only") describe the trap, and the line read as a rule states it backwards.
+ */
+function trapLines(lines: readonly string[]): string[] {
+  const traps: string[] = [];
+  let under = false;
+  for (const line of lines) {
+    if (TRAPS_HEADING.test(line)) under = true;
+    else if (HEADING_LINE.test(line)) under = false;
+    else if (under && line.trim().length > 0) traps.push(plainLine(line));
+  }
+  return traps;
+}
+
+/** A line or sentence without its list mark, emphasis and code marks, its spaces as one. */
+function plainLine(text: string): string {
+  return text
+    .replace(/^\s*(?:[-*+•]|\d{1,3}[.)])\s+/, '')
+    .replace(/\*\*|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 // A line that opens with its negation, and the words of it a summary repeats with the negation ("no new route").

@@ -28,7 +28,10 @@ export type TicketState = { id: string; claimedAt?: number; closedAt?: number };
 export type WorkState = {
   commits: CommitState[];
   tickets: TicketState[];
-  /** Files the agent modified after its last commit (every file it modified when it never committed), with where it last did. */
+  /**
+   * Files of the work tree the agent modified after its last commit (every file it modified when it never committed)
+   * and after the last run that showed the tree clean, with where it last did.
+   */
   uncommitted: Array<{ path: string; messageIndex: number }>;
   /** Whether the agent committed at all before the cut. */
   committed: boolean;
@@ -212,10 +215,12 @@ export function workState(runs: readonly ToolRun[], operations: readonly FileOpe
       if (last && last.ticket === undefined) last.ticket = id;
     }
   }
-  const lastCommit = commits.at(-1)?.messageIndex ?? -1;
+  // A run that printed a clean tree (`git status` after the user committed the edits themselves) leaves nothing of the
+  // edits before it to commit; a file in the repository's own .git directory (a hook) is git's, never committed.
+  const settled = Math.max(commits.at(-1)?.messageIndex ?? -1, lastCleanTree(runs));
   const changed = new Map<string, number>();
   for (const operation of operations)
-    if (operation.kind !== 'read' && operation.messageIndex > lastCommit)
+    if (operation.kind !== 'read' && operation.messageIndex > settled && !inGitDirectory(operation.path))
       changed.set(operation.path, operation.messageIndex);
   return {
     commits,
@@ -227,6 +232,23 @@ export function workState(runs: readonly ToolRun[], operations: readonly FileOpe
     opened,
     ...(unfinishedMerge ? { unfinishedMerge } : {}),
   };
+}
+
+// What git prints of a work tree with nothing to commit (`git status`, a `git commit` with nothing staged).
+const CLEAN_TREE = /^nothing to commit,? \(?working (?:tree|directory) clean\)?$/m;
+
+// A command run in another directory (`cd ../other && …`, `git -C ../other …`): its tree may not be the work's.
+const ELSEWHERE = /(?:^|[;&|]\s*)cd\s|\bgit\s+-C\s/;
+
+/** The last run in the work's directory whose output shows a clean work tree; -1 when none did. */
+function lastCleanTree(runs: readonly ToolRun[]): number {
+  const clean = runs.filter((run) => CLEAN_TREE.test(run.output) && !ELSEWHERE.test(commandOf(run) ?? ''));
+  return Math.max(-1, ...clean.map((run) => run.messageIndex));
+}
+
+/** Whether a path lies in a repository's .git directory (hooks, config): git's own files, not the work tree's. */
+function inGitDirectory(path: string): boolean {
+  return /(?:^|\/)\.git\//.test(path);
 }
 
 /** A run's whole shell command (a commit's message may run over several lines); none for another tool. */
