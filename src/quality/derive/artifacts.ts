@@ -14,7 +14,7 @@ import { type CommitScope, namesPath, takes } from './commit-scope.ts';
 import type { DraftProbe } from './draft.ts';
 import type { ChangeWords } from '../probes.ts';
 import type { Salience } from './salience.ts';
-import { isTestFile, keepsTestsInStep, testsWritten } from './test-files.ts';
+import { isTestFile, keepsTestsInStep } from './test-files.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 import { meaningTerms } from '../meaning.ts';
 
@@ -422,20 +422,7 @@ export function artifactProbes(
       shared,
     };
     const [probe, ...others] = artifactProbe(file.path, first.operation.messageIndex, changes, context);
-    // Tests no commit has taken in are told by their count where nothing else tells them, or where their file is
-    // left out beside its change (test-files.ts).
-    const uncommitted =
-      isTestFile(file.path) &&
-      !commits.some((commit) => commit.messageIndex > first.index && takes(commit, file.path))
-        ? testsWritten(changes)
-        : 0;
-    const base = { kind: 'artifact' as const, messageIndex: first.operation.messageIndex, file: file.path };
-    const counted = uncommitted > 0 ? countedTests(base, uncommitted, context) : undefined;
-    if (!probe) {
-      if (!counted) return [];
-      uncommittedTests.set(counted, counted);
-      return [counted];
-    }
+    if (!probe) return [];
     const change = changeWordsOf(changes, file.path, salience, common);
     const draft = change ? { ...probe, change } : probe;
     // A later description tells the file where the user's words state the first: what its edits wrote is then told
@@ -445,35 +432,8 @@ export function artifactProbes(
       draft,
       others.map((other) => (beyond ? { ...other, change: beyond } : other)),
     );
-    if (counted) uncommittedTests.set(draft, change ? { ...counted, change } : counted);
     return [draft];
   });
-}
-
-// Each uncommitted test file's draft told by its count of tests (test-files.ts `withoutTestsOfChanges` reads it).
-const uncommittedTests = new WeakMap<DraftProbe, DraftProbe>();
-
-/** A test file's draft told by how many tests its edits wrote, where no commit has taken it in; else undefined. */
-export function uncommittedTestsOf(draft: DraftProbe): DraftProbe | undefined {
-  return uncommittedTests.get(draft);
-}
-
-/** A test file's draft told by how many tests its edits wrote ("10 tests", "13 new tests"): what a reader counts. */
-function countedTests(
-  base: Pick<DraftProbe, 'kind' | 'messageIndex' | 'file'>,
-  count: number,
-  context: ArtifactContext,
-): DraftProbe {
-  const name = basename(base.file!);
-  const tests = count === 1 ? 'test' : 'tests';
-  const said = context.created ? `${count} ${tests}` : `${count} new ${tests}`;
-  return {
-    ...base,
-    question: `What tests did the agent write in ${name}?`,
-    answer: `${base.file}: ${said}, not committed`,
-    facets: [[name], [`${count} ${tests}`, `${count} new ${tests}`, `${count} test cases`]],
-    statement: artifactStatement(name, context, [], said),
-  };
 }
 
 /** What a file's edits wrote without the words the user's messages use: none where fewer than two are left. */

@@ -16,7 +16,7 @@ import { namesArtifactInProse } from '../artifact-described.ts';
 import { mentionsTopic } from '../rule-topic.ts';
 import { mentionsSubject } from '../subject-mention.ts';
 import { agreementProbes } from './agreements.ts';
-import { artifactProbes, laterDescriptionsOf, uncommittedTestsOf } from './artifacts.ts';
+import { artifactProbes, laterDescriptionsOf } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
 import { commitReasonProbes } from './commit-reasons.ts';
@@ -86,7 +86,6 @@ export function draftProbes(
   const artifacts = withoutCopiedPrompts(
     withoutTestsOfChanges(
       artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs), salience),
-      uncommittedTestsOf,
     ),
     session.messages,
     session.fileOperations ?? [],

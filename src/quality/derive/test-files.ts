@@ -22,15 +22,8 @@ export function testSubject(path: string): string | undefined {
   return subject?.toLowerCase();
 }
 
-/**
- * The drafts without the artifact probes of test files whose subject has an artifact probe among them; where
- * `uncommitted` gives such a test file another draft (its tests told by their count, while no commit has taken it
- * in), that draft instead.
- */
-export function withoutTestsOfChanges(
-  drafts: readonly DraftProbe[],
-  uncommitted: (draft: DraftProbe) => DraftProbe | undefined = () => undefined,
-): DraftProbe[] {
+/** The drafts without the artifact probes of test files whose subject has an artifact probe among them. */
+export function withoutTestsOfChanges(drafts: readonly DraftProbe[]): DraftProbe[] {
   const changed = new Set(
     drafts.flatMap((draft) =>
       draft.kind === 'artifact' && draft.file !== undefined && testSubject(draft.file) === undefined
@@ -38,14 +31,10 @@ export function withoutTestsOfChanges(
         : [],
     ),
   );
-  return drafts.flatMap((draft) => {
-    if (draft.kind !== 'artifact' || draft.file === undefined) return [draft];
+  return drafts.filter((draft) => {
+    if (draft.kind !== 'artifact' || draft.file === undefined) return true;
     const subject = testSubject(draft.file);
-    if (subject === undefined || !changed.has(subject)) return [draft];
-    // Tests no commit has taken in are work left in the tree, which a reader lists on its own ("subagent_live_test.exs:
-    // 10 tests, passing"); committed ones are told with the change their commit took in.
-    const own = uncommitted(draft);
-    return own ? [own] : [];
+    return subject === undefined || !changed.has(subject);
   });
 }
 
@@ -61,33 +50,6 @@ export function isTestFile(path: string): boolean {
 // `test "…" do`, Rust's `#[test]`, Java's `@Test`.
 const TEST_CASE =
   /(?:^|[\s;{(])(?:it|test|describe|context)\s*\(\s*['"`]|^\s*(?:async\s+)?def\s+test_|\bfunc\s+Test\w*\s*\(|^\s*(?:test|describe)\s+["']|#\[(?:tokio::)?test\]|@Test\b/m;
-
-// A line that opens one test case (not a group of them): `it('…'`, `test("…"`, `def test_…`, `func TestX(`, Elixir's
-// `test "…" do`, Rust's `#[test]`, Java's `@Test`.
-const ONE_TEST =
-  /(?:^|[\s;{(])(?:it|test)\s*\(\s*['"`]|^\s*(?:async\s+)?def\s+test_|\bfunc\s+Test\w*\s*\(|^\s*test\s+["']|#\[(?:tokio::)?test\]|@Test\b/;
-
-/**
- * How many test cases the edits of a test file wrote that still stand: the lines opening a test that a change added
- * (and did not hold before), less those a later change took out again.
- */
-export function testsWritten(changes: ReadonlyArray<{ added: string; removed: string }>): number {
-  const openings = (text: string) =>
-    new Set(
-      text
-        .split('\n')
-        .filter((line) => ONE_TEST.test(line))
-        .map((line) => line.trim()),
-    );
-  const standing = new Set<string>();
-  for (const change of changes) {
-    const added = openings(change.added);
-    const removed = openings(change.removed);
-    for (const line of removed) if (!added.has(line)) standing.delete(line);
-    for (const line of added) if (!removed.has(line)) standing.add(line);
-  }
-  return standing.size;
-}
 
 /**
  * Whether edits of a test file keep the tests in step with a change made elsewhere, and add nothing of their own: a
