@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import type { FileOperation, Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { shellCommand } from '../../session/shell-commands.ts';
+import { listedChangeOf, type ListedChange } from './change-lists.ts';
 import { type CommitScope, namesPath, takes } from './commit-scope.ts';
 import type { DraftProbe } from './draft.ts';
 import type { ChangeWords } from '../probes.ts';
@@ -416,6 +417,7 @@ export function artifactProbes(
     const context: ArtifactContext = {
       narration: narrationOf(messages, first.index, first.call),
       commit: commitAfter(commits, first.operation.messageIndex, file.path),
+      listed: () => listedChangeOf(messages, first.index, file.path),
       created: file.created,
       shared,
     };
@@ -461,6 +463,13 @@ const EDIT_NARRATION = new Set(
   ).split(' '),
 );
 
+// Words a list of changes says of any edit: what was done to a file, not what it now does.
+const LIST_EDIT_WORDS = new Set(
+  'add added adds adding remove removed removes removing import imports imported using use uses used call calls'.split(
+    ' ',
+  ),
+);
+
 /** Whether what the agent said it was about to do names something beyond an edit coming. */
 function saysWhat(said: string): boolean {
   return wordsOf(said).some((word) => isContentWord(word) && !EDIT_NARRATION.has(word.toLowerCase()));
@@ -470,6 +479,8 @@ function saysWhat(said: string): boolean {
 type ArtifactContext = {
   narration: string;
   commit: string | undefined;
+  /** The agent's later list item of the file (change-lists.ts), read only where nothing else tells it. */
+  listed: () => ListedChange | undefined;
   created: boolean;
   /** Names the edits of several files added (a namespace, a shared helper): they tell no one file's change. */
   shared: ReadonlySet<string>;
@@ -611,7 +622,10 @@ function artifactProbe(
         ]
       : [];
   const first = [...byDefinitions, ...byCommit][0];
-  if (!first) return narratedProbe(base, name, changes, context, names, takenOut, added);
+  if (!first) {
+    const narrated = narratedProbe(base, name, changes, context, names, takenOut, added);
+    return narrated.length > 0 ? narrated : listedProbe(base, name, context, names, added);
+  }
   // Its other described definitions of code: a document's next heading ("Architecture Overview" in a plan the user
   // dictated) is a part of it, not what it holds, and a commit or the agent's words say what the request said.
   return [first, ...byDefinitions.filter((_, at) => at > 0 && !describedOnes[at]!.heading)];
@@ -644,6 +658,39 @@ function narratedProbe(
       answer: `${base.file}: ${clipWords(context.narration.slice(from), 200)}${added}`,
       facets: [[name], [said]],
       statement: artifactStatement(name, context, names, said),
+    },
+  ];
+}
+
+/**
+ * The artifact told by the agent's own list of changes, where no definition, commit or narration says what its edits
+ * did: the item's words after the file's name ("switch callers over to the new sheet API").
+ */
+function listedProbe(
+  base: Pick<DraftProbe, 'kind' | 'messageIndex' | 'file'>,
+  name: string,
+  context: ArtifactContext,
+  listed: readonly string[],
+  added: string,
+): DraftProbe[] {
+  const item = context.listed();
+  const said = item && plainPhrase(item.words);
+  // An item of a list tells the file only by words of its own: "Added `session` import" and "JSON RPC mode using"
+  // leave one word each once the words of any edit are set aside.
+  const telling = (said ? wordsOf(said) : []).filter(
+    (word) =>
+      isContentWord(word) &&
+      !EDIT_NARRATION.has(word.toLowerCase()) &&
+      !LIST_EDIT_WORDS.has(word.toLowerCase()),
+  );
+  if (!item || !said || telling.length < 2) return [];
+  return [
+    {
+      ...base,
+      question: `What did the agent change in ${name}, and what for?`,
+      answer: `${base.file}: ${clipWords(item.words, 200)}${added}`,
+      facets: [[name], [said]],
+      statement: artifactStatement(name, context, listed, firstWords(item.words, DESCRIPTION_WORDS)),
     },
   ];
 }
