@@ -22,6 +22,7 @@ import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
 import { commitReasonProbes } from './commit-reasons.ts';
 import { commitsOf } from './commits.ts';
 import { decisionProbes } from './decisions.ts';
+import { rulesCarriedOut } from './rules-carried-out.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
@@ -83,6 +84,11 @@ export function draftProbes(
   const work = workState(runs, session.fileOperations ?? []);
   const tasks = taskProbes(requests, salience, plan[0]?.messageIndex);
   const current = currentRequestProbe(requests, new Set(tasks.map((task) => task.messageIndex)));
+  const carried = rulesCarriedOut(
+    decisionProbes(session.messages),
+    constraintProbes(requests),
+    session.messages,
+  );
   const artifacts = withoutCopiedPrompts(
     withoutTestsOfChanges(
       artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs), salience),
@@ -104,7 +110,7 @@ export function draftProbes(
     ...(current ? [current] : []),
     ...plan,
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
-    ...constraintProbes(requests),
+    ...carried.rules,
     ...modeProbes(session.messages),
     ...instructionProbes(session.messages),
     ...specListProbes(session.messages),
@@ -136,7 +142,7 @@ export function draftProbes(
     ...sudoWithoutTerminalProbes(runs),
     ...findingProbes(session.messages, session.fileOperations ?? []),
     ...proposedFixProbes(session.messages, session.fileOperations ?? []),
-    ...decisionProbes(session.messages),
+    ...carried.decisions,
     ...optionChoiceProbes(session.messages),
     ...questionedChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
