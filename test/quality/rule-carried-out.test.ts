@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { draftProbes } from '../../src/quality/derive/derive.ts';
-import { rulesCarriedOut } from '../../src/quality/derive/rules-carried-out.ts';
+import { carriedOut } from '../../src/quality/derive/rules-carried-out.ts';
 import type { Message } from '../../src/session/types.ts';
 import type { DraftProbe } from '../../src/quality/derive/draft.ts';
 import { assistant, editRun, session, user } from '../helpers/factories.ts';
@@ -97,17 +97,13 @@ describe('a rule the user set, carried out', () => {
       statement: 'use new files instead of modifying in place',
     };
     const rule = (messageIndex: number) => draft('constraint', [['old importer']], messageIndex);
-    const drop = (rules: DraftProbe[]) => rulesCarriedOut([choice], rules, messages).decisions.length;
+    const drop = (rules: DraftProbe[]) => carriedOut([choice], rules, messages).decisions.length;
     assert.equal(drop([rule(4)]), 0);
     // The rule's probe is kept, its facets the user's words; a rule with no statement is left as it is.
-    const [kept] = rulesCarriedOut(
-      [choice],
-      [{ ...rule(4), statement: 'keep the old importer' }],
-      messages,
-    ).rules;
+    const [kept] = carriedOut([choice], [{ ...rule(4), statement: 'keep the old importer' }], messages).rules;
     assert.deepEqual(kept!.facets, [['old importer']]);
     assert.equal(kept!.statement, 'keep the old importer; use new files instead of modifying in place');
-    assert.equal(rulesCarriedOut([choice], [rule(4)], messages).rules[0]!.statement, undefined);
+    assert.equal(carriedOut([choice], [rule(4)], messages).rules[0]!.statement, undefined);
     // A rule of the first prompt, or none: the choice stands.
     assert.equal(drop([rule(0)]), 1);
     assert.equal(drop([]), 1);

@@ -21,7 +21,6 @@ import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './cl
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
 import { commitReasonProbes } from './commit-reasons.ts';
 import { commitsOf } from './commits.ts';
-import { decisionProbes } from './decisions.ts';
 import { rulesCarriedOut } from './rules-carried-out.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
@@ -43,7 +42,7 @@ import { releaseProbes } from './release-state.ts';
 import { reviewReplyProbes } from './review-replies.ts';
 import { revertedForeignChangeProbes } from './reverted-foreign-changes.ts';
 import { routineProbe } from './routine.ts';
-import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
+import { currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
@@ -84,11 +83,7 @@ export function draftProbes(
   const work = workState(runs, session.fileOperations ?? []);
   const tasks = taskProbes(requests, salience, plan[0]?.messageIndex);
   const current = currentRequestProbe(requests, new Set(tasks.map((task) => task.messageIndex)));
-  const carried = rulesCarriedOut(
-    decisionProbes(session.messages),
-    constraintProbes(requests),
-    session.messages,
-  );
+  const carried = rulesCarriedOut(session.messages, requests);
   const artifacts = withoutCopiedPrompts(
     withoutTestsOfChanges(
       artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs), salience),

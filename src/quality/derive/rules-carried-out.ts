@@ -9,7 +9,8 @@ import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
 import stem from 'wink-porter2-stemmer';
 import { createMatcher } from '../match.ts';
-import { agentProse } from './decisions.ts';
+import { agentProse, decisionProbes } from './decisions.ts';
+import { constraintProbes } from './requests.ts';
 import type { DraftProbe } from './draft.ts';
 import { isContentWord, wordsOf } from './phrases.ts';
 
@@ -52,6 +53,14 @@ export type RulesCarriedOut = { decisions: DraftProbe[]; rules: DraftProbe[] };
  * how it was carried out ("the new entry points live in separate files") states it in other words.
  */
 export function rulesCarriedOut(
+  messages: readonly Message[],
+  requests: Parameters<typeof constraintProbes>[0],
+): RulesCarriedOut {
+  return carriedOut(decisionProbes(messages), constraintProbes(requests), messages);
+}
+
+/** {@link rulesCarriedOut} of drafted decisions and rules. */
+export function carriedOut(
   decisions: readonly DraftProbe[],
   rules: readonly DraftProbe[],
   messages: readonly Message[],
