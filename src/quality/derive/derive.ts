@@ -21,7 +21,7 @@ import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './cl
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
 import { commitReasonProbes } from './commit-reasons.ts';
 import { commitsOf } from './commits.ts';
-import { decisionProbes } from './decisions.ts';
+import { rulesCarriedOut } from './rules-carried-out.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
@@ -42,7 +42,7 @@ import { releaseProbes } from './release-state.ts';
 import { reviewReplyProbes } from './review-replies.ts';
 import { revertedForeignChangeProbes } from './reverted-foreign-changes.ts';
 import { routineProbe } from './routine.ts';
-import { constraintProbes, currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
+import { currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
@@ -83,6 +83,7 @@ export function draftProbes(
   const work = workState(runs, session.fileOperations ?? []);
   const tasks = taskProbes(requests, salience, plan[0]?.messageIndex);
   const current = currentRequestProbe(requests, new Set(tasks.map((task) => task.messageIndex)));
+  const carried = rulesCarriedOut(session.messages, requests);
   const artifacts = withoutCopiedPrompts(
     withoutTestsOfChanges(
       artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs), salience),
@@ -104,7 +105,7 @@ export function draftProbes(
     ...(current ? [current] : []),
     ...plan,
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
-    ...constraintProbes(requests),
+    ...carried.rules,
     ...modeProbes(session.messages),
     ...instructionProbes(session.messages),
     ...specListProbes(session.messages),
@@ -136,7 +137,7 @@ export function draftProbes(
     ...sudoWithoutTerminalProbes(runs),
     ...findingProbes(session.messages, session.fileOperations ?? []),
     ...proposedFixProbes(session.messages, session.fileOperations ?? []),
-    ...decisionProbes(session.messages),
+    ...carried.decisions,
     ...optionChoiceProbes(session.messages),
     ...questionedChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
