@@ -19,7 +19,6 @@ import { narrowForm, narrowView, plainView, type NarrowForm, type TextView } fro
 import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } from './found-occurrence.ts';
 export type { Occurrence } from './found-occurrence.ts';
 import { SENTENCE_REACH, stanceAround, type Stance } from './stance.ts';
-import { WordPlaces } from './word-places.ts';
 import { withoutUnderscoreEmphasis } from './underscore-emphasis.ts';
 import { lineRuns } from '../text/line-runs.ts';
 import { isDeniedInClause, isNegated } from './clause-negation.ts';
@@ -351,9 +350,6 @@ class IndexedText {
 /** A text's clauses read around an occurrence, where the text is held as it is. */
 class PlainReader implements NegationReader {
   readonly #text: string;
-  // Where the stance frames' words are in the text, found at the first stance read: a summary is read for the stance
-  // of its every probe spelling's occurrences, each reading asking up to seven spans around it for a frame's word.
-  #places: WordPlaces | undefined;
   constructor(text: string) {
     this.#text = text;
   }
@@ -364,9 +360,7 @@ class PlainReader implements NegationReader {
     return isDeniedInClause(this.#text, start, end);
   }
   stance(start: number, end: number): Stance | undefined {
-    // A long text (a whole transcript held plain) reads its spans: its words' places would be held with its index.
-    if (this.#text.length >= INDEXED_TEXT_CHARS) return stanceAround(this.#text, start, end);
-    return stanceAround(this.#text, start, end, (this.#places ??= new WordPlaces(this.#text)));
+    return stanceAround(this.#text, start, end);
   }
 }
 

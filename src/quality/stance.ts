@@ -4,7 +4,6 @@
  * done: …") or put it as still pending ("The retry budget is still to do"). A word's own negation ("no unit tests") is
  * meaning.ts's and match.ts's; this is the stance of a whole sentence, which no nearby negation shows.
  */
-import type { WordPlaces } from './word-places.ts';
 
 /**
  * The stance of a span of text: everything in it denied, or stated as not done yet; of one thing named, also said
@@ -109,51 +108,38 @@ const PENDING_LEAD_IN =
  * are spaces): its sentence, read from the last `.`, `!` or `?` before it to the next after it (at most a few hundred
  * characters each way), denies it when it opens with a denying frame, a colon-ended denial leads into it, or its
  * predicate denies it; it is pending when its clause says so right after it or a pending heading leads into it.
- * `places`, the word places of `text` when the caller keeps them, answers the same as reading the spans.
  */
-export function stanceAround(
-  text: string,
-  start: number,
-  end: number,
-  places?: WordPlaces,
-): Stance | undefined {
-  const beforeFrom = Math.max(0, start - SENTENCE_REACH);
-  const before = text.slice(beforeFrom, start);
-  const openingCut = sentenceStartIn(before);
-  const opening = before.slice(openingCut);
-  const openingFrom = beforeFrom + openingCut;
+export function stanceAround(text: string, start: number, end: number): Stance | undefined {
+  const before = text.slice(Math.max(0, start - SENTENCE_REACH), start);
+  const opening = before.slice(sentenceStartIn(before));
   const after = text.slice(end, end + SENTENCE_REACH);
   const sentenceEnd = after.search(/(?<!\.)[.!?](?=\s|$)/);
   const closing = sentenceEnd < 0 ? after : after.slice(0, sentenceEnd + 1);
   // Each frame is tried only where a word it cannot do without is there (see mayHold): most occurrences' sentences
   // hold none, and the frames' patterns, run for every occurrence of every probe's spellings, were most of the cost.
-  // The opening, the closing and the clause are spans of `text` (from `openingFrom` and `end`): with the text's word
-  // places at hand, whether one holds a word is looked up rather than scanned for.
-  const holds = (span: string, from: number, words: readonly string[]): boolean =>
-    places === undefined ? mayHold(span, words) : places.holds(words, from, from + span.length);
   const colon = opening.includes(':');
   if (
-    (holds(opening, openingFrom, OPENING_WORDS) && DENYING_OPENING.test(opening)) ||
+    (mayHold(opening, OPENING_WORDS) && DENYING_OPENING.test(opening)) ||
     (colon && DENYING_LEAD_IN.test(opening))
   )
     return 'denied';
-  if (holds(opening, openingFrom, ASKED_WORDS) && notAskedBefore(opening)) return 'denied';
+  if (notAskedBefore(opening)) return 'denied';
   if (
-    holds(closing, end, ENDING_WORDS) &&
+    mayHold(closing, ENDING_WORDS) &&
     (DENYING_ENDING.test(closing.slice(0, ownClauseStart(closing))) || DENYING_LABEL.test(closing))
   )
     return 'denied';
   // A label's colon right after the thing leads into what is said of it ("npm test: not run yet").
   const clause = /^\s*(?::|=|\u2013|\u2014|\s-)?[^,;:]*/.exec(closing)?.[0] ?? '';
-  if ((holds(clause, end, PENDING_WORDS) && PENDING.test(clause)) || (colon && PENDING_LEAD_IN.test(opening)))
+  if ((mayHold(clause, PENDING_WORDS) && PENDING.test(clause)) || (colon && PENDING_LEAD_IN.test(opening)))
     return 'pending';
-  if (holds(clause, end, LIFTED_WORDS) && LIFTED_AFTER.test(clause)) return 'lifted';
+  if (mayHold(clause, LIFTED_WORDS) && LIFTED_AFTER.test(clause)) return 'lifted';
   if (
-    (holds(clause, end, REVERSED_WORDS) && REVERSED_AFTER.test(clause)) ||
-    (holds(opening, openingFrom, REVERSED_WORDS) && REVERSED_BEFORE.test(opening))
+    (mayHold(clause, REVERSED_WORDS) && REVERSED_AFTER.test(clause)) ||
+    (mayHold(opening, REVERSED_WORDS) && REVERSED_BEFORE.test(opening))
   )
     return 'reversed';
-  if (holds(clause, end, DONE_WORDS) && DONE_AFTER.test(clause)) return 'done';
+  if (mayHold(clause, DONE_WORDS) && DONE_AFTER.test(clause)) return 'done';
   return undefined;
 }
 
@@ -175,11 +161,9 @@ function ownClauseStart(text: string): number {
   return own ? own.index : text.length;
 }
 
-/**
- * Whether a sentence opening says the user never asked for what follows it, with no comma or turn since (asked only
- * of an opening that holds one of ASKED_WORDS).
- */
+/** Whether a sentence opening says the user never asked for what follows it, with no comma or turn since. */
 function notAskedBefore(opening: string): boolean {
+  if (!mayHold(opening, ASKED_WORDS)) return false;
   const frame = NOT_ASKED_OPENING.exec(opening);
   return frame !== null && opening.slice(frame[0].length).search(NOT_ASKED_END) < 0;
 }
