@@ -9,6 +9,7 @@ import {
   type StoredTable,
 } from './tokenizer/rank-table-file.ts';
 import { countWindowed, PATTERN_WINDOW_CHARS } from './tokenizer/pattern-windows.ts';
+import { ShortPieceCounts } from './tokenizer/short-pieces.ts';
 import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text/text-cache.ts';
 import type { Message } from './session/types.ts';
 
@@ -121,6 +122,7 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
     return countPiece(table, scratch, encoder.encodeInto(piece, scratch).written);
   };
   const countChunk = memoizeByDigest(countBytes, MAX_CACHED_BLOCKS);
+  const shortPieces = new ShortPieceCounts(table);
   const countOne = (piece: string): number => {
     if (piece.length > MAX_PIECE_CHARS) return countLongPiece(piece, countChunk);
     let pieceTokens = pieceCounts.get(piece);
@@ -140,7 +142,9 @@ async function bpeCounter(name: Exclude<TokenizerName, 'heuristic'>): Promise<(t
         for (const match of text.slice(start).matchAll(pattern)) tokens += countOne(match[0]);
         return tokens;
       }
-      tokens += countOne(text.slice(start, sticky.lastIndex));
+      // A short ASCII piece is counted from its characters where they stand, with no string of its own.
+      const short = shortPieces.count(text, start, sticky.lastIndex);
+      tokens += short >= 0 ? short : countOne(text.slice(start, sticky.lastIndex));
     }
     return tokens;
   };

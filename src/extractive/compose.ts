@@ -1,12 +1,11 @@
 /** Writes the summary within the token budget: the best-scoring facts that fit, each in its section, in order. */
 import type { Tokenizer } from '../tokens.ts';
-import type { FactKind, ScoredFact } from './facts.ts';
+import type { FactKind, PlacedFact, ScoredFact } from './facts.ts';
 import { compareScored } from './facts.ts';
 import type { BulletStyle, Section } from './sections.ts';
 import { ownCopy, recentMap } from '../text/text-cache.ts';
 
-/** A scored fact assigned to a section (an index into the sections). */
-export type PlacedFact = ScoredFact & { section: number };
+export type { PlacedFact } from './facts.ts';
 
 /** The written summary and its token count. */
 export type Composed = { text: string; tokens: number };

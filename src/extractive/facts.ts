@@ -30,7 +30,8 @@ export type FileRecord = Placement & { path: string; operations: FileOperation[]
 
 /** Facts and files gathered from a request; a restated fact (same key) is kept once. */
 export type FactStore = {
-  add(kind: FactKind, text: string, placement: Placement): void;
+  /** Adds a fact; `key`, when given, is `normalizeKey(text)` worked out before (a replayed reading's). */
+  add(kind: FactKind, text: string, placement: Placement, key?: string): void;
   touchFile(path: string, operation: FileOperation, placement: Placement): void;
   readonly files: ReadonlyMap<string, FileRecord>;
   /** Every fact, file facts included, in insertion order. */
@@ -48,8 +49,8 @@ class MapFactStore implements FactStore {
   readonly files = new Map<string, FileRecord>();
   readonly #byKey = new Map<string, Fact>();
 
-  add(kind: FactKind, text: string, placement: Placement): void {
-    const key = normalizeKey(text);
+  add(kind: FactKind, text: string, placement: Placement, known?: string): void {
+    const key = known ?? normalizeKey(text);
     if (key.length === 0 || key === '(none)' || key === 'none') return;
     const existing = this.#byKey.get(key);
     if (!existing) {
@@ -115,6 +116,9 @@ function fileFact(record: FileRecord): Fact {
 /** A fact with the score it competes for budget with. */
 export type ScoredFact = Fact & { score: number };
 
+/** A scored fact assigned to a section (an index into the sections). */
+export type PlacedFact = ScoredFact & { section: number };
+
 /** How much the oldest fact still counts: the most recent material gets twice the weight. */
 const RECENCY_FLOOR = 0.5;
 /** Kinds that stay true however old they are (the task, the user's constraints) count as at least this recent. */
@@ -129,9 +133,16 @@ const COMPACT_CHARS = 160;
 // An error's line carries its command and exact message, which are the point of it.
 const COMPACT_CHARS_BY_KIND: Partial<Record<FactKind, number>> = { 'error-open': 280, 'error-fixed': 280 };
 
-/** Scores facts: weight × recency, boosted by the focus, reduced for length and by rank within their kind. */
-export function scoreFacts(facts: readonly Fact[], focusWords: readonly string[]): ScoredFact[] {
-  const scored = facts.map((fact) => {
+/**
+ * Scores facts: weight × recency, boosted by the focus, reduced for length and by rank within their kind; each placed
+ * in the section `sectionOf` gives it (one copy of each fact made, scored and placed).
+ */
+export function scoreFacts(
+  facts: readonly Fact[],
+  focusWords: readonly string[],
+  sectionOf: (fact: Fact) => number,
+): PlacedFact[] {
+  const scored = facts.map((fact): PlacedFact => {
     const recency = LASTING.has(fact.kind) ? Math.max(fact.recency, LASTING_RECENCY) : fact.recency;
     const lowered = focusWords.length > 0 ? fact.text.toLowerCase() : '';
     const focused = focusWords.some((word) => lowered.includes(word));
@@ -140,9 +151,9 @@ export function scoreFacts(facts: readonly Fact[], focusWords: readonly string[]
       (RECENCY_FLOOR + (1 - RECENCY_FLOOR) * recency) *
       (focused ? FOCUS_BOOST : 1) *
       Math.min(1, Math.sqrt((COMPACT_CHARS_BY_KIND[fact.kind] ?? COMPACT_CHARS) / fact.text.length));
-    return { ...fact, score };
+    return { ...fact, score, section: sectionOf(fact) };
   });
-  const byKind = new Map<FactKind, ScoredFact[]>();
+  const byKind = new Map<FactKind, PlacedFact[]>();
   for (const fact of scored) {
     const group = byKind.get(fact.kind);
     if (group) group.push(fact);

@@ -18,6 +18,7 @@ import {
   readConversationFacts,
 } from './conversation-facts.ts';
 import type { FactKind, FactStore, Placement } from './facts.ts';
+import { normalizeKey } from './text.ts';
 import type { FileOperation } from './tools.ts';
 import { digestOf } from '../text/hashed-pieces.ts';
 import { ownCopy, recentMap } from '../text/text-cache.ts';
@@ -27,7 +28,7 @@ import { ownCopy, recentMap } from '../text/text-cache.ts';
  * what a first conversation adds there, and what a continuation adds.
  */
 type Addition =
-  | { fact: FactKind; text: string; block: number; weight: number }
+  | { fact: FactKind; text: string; key: string; block: number; weight: number }
   | { file: FileOperation; path: string; block: number; weight: number }
   | { branch: [Addition[], Addition[]] };
 
@@ -86,7 +87,8 @@ function replay(
   side: 0 | 1,
 ): void {
   for (const addition of additions) {
-    if ('fact' in addition) store.add(addition.fact, addition.text, at(addition.block, addition.weight));
+    if ('fact' in addition)
+      store.add(addition.fact, addition.text, at(addition.block, addition.weight), addition.key);
     else if ('file' in addition)
       store.touchFile(addition.path, addition.file, at(addition.block, addition.weight));
     else replay(addition.branch[side], store, at, side);
@@ -111,7 +113,15 @@ function recordAdditions(blocks: ReturnType<typeof splitConversation>): Addition
   let additions: Addition[] = [];
   const recorder: FactStore = {
     add(fact, text, placement: Placement) {
-      additions.push({ fact, text: ownCopy(text), block: placement.position, weight: placement.weight });
+      // The fact's key is the store's first step at every replay: worked out once, here.
+      const own = ownCopy(text);
+      additions.push({
+        fact,
+        text: own,
+        key: normalizeKey(own),
+        block: placement.position,
+        weight: placement.weight,
+      });
     },
     touchFile(path, file, placement: Placement) {
       additions.push({ file, path: ownCopy(path), block: placement.position, weight: placement.weight });

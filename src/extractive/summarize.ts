@@ -75,10 +75,7 @@ function summarize(
 
   const facts = earlier ? withoutRepeats(store, earlier) : store.facts();
   const sections = planSections(parsed.headings);
-  const placed = scoreFacts(facts, parsed.focusWords).map((fact) => ({
-    ...fact,
-    section: sectionFor(sections, fact.kind, fact.text),
-  }));
+  const placed = scoreFacts(facts, parsed.focusWords, (fact) => sectionFor(sections, fact.kind, fact.text));
   if (placed.length === 0 && !sections.some((section) => section.required)) {
     const tokens = tokenizer.count(NOTHING_TO_SUMMARIZE);
     return tokens <= request.maxTokens ? { text: NOTHING_TO_SUMMARIZE, tokens } : { text: '', tokens: 0 };
