@@ -197,6 +197,11 @@ function besideInRun(index: MeaningIndex, at: number, length: number): number[] 
   return beside;
 }
 
+/** The terms that describe an artifact probe's change (prose of its statement, not its file's name nor edit words). */
+export function describingTerms(probe: Probe): ReadonlySet<string> | undefined {
+  return readArtifact(probe)?.described;
+}
+
 /**
  * Whether a text names an artifact's file (its name's terms in a row, as a name: a path or an identifier) with a word
  * of its description close by in the same clause, in prose and not denied (a list item is a clause of its own:

@@ -4,10 +4,13 @@
  * dependencies may be added freely", "The user never said not to add new dependencies"); a choice's pick said
  * rejected or reverted, or the way it ruled out gone back to ("The token bucket was rejected in favour of a fixed retry
  * counter", "We went back to a fixed retry counter"); a file's change said reverted, deleted or never written by its
- * path alone ("We reverted retry_budget.ts", "retry_budget.ts: not written yet"). stance.ts reads such words where a
+ * path alone ("We reverted retry_budget.ts", "retry_budget.ts: not written yet"), or its change's own words said not done
+ * or still to come beside it ("page.tsx: the callers were not switched over"). stance.ts reads such words where a
  * facet is written whole; these name the thing by the words a facet holds, so the facets alone miss them.
  */
+import { describingTerms } from './artifact-described.ts';
 import type { TextIndex } from './match.ts';
+import { meaningTerms } from './meaning.ts';
 import { readProbe } from './probe-reading.ts';
 import type { Probe } from './probes.ts';
 import { escapeRegExp } from '../text/regexp.ts';
@@ -272,13 +275,18 @@ const DENIED_SUBJECT =
 
 /**
  * A file's frames: its path (or its name, as a facet spells it), the subject of its clause, said reverted, deleted or
- * not written, or denied by a frame that denies its sentence; or right after a verb of undoing. Read only for a probe
- * that is that file's change (its `file`).
+ * not written, or denied by a frame that denies its sentence; or right after a verb of undoing; or, in its part of the
+ * clause, its change's own words said not done in the past or still to come ({@link saysChangeNotDone}). Read only for
+ * a probe that is that file's change (its `file`).
  */
 function fileFrames(probe: Probe): Frame[] {
   const file = probe.file?.toLowerCase();
   if (!file) return [];
   const name = file.split('/').at(-1)!;
+  // A change whose own words hold a negation or a wait ("stop workers that were not started") is not read so.
+  const described = NEGATED_FACT.test(`${probe.answer} ${probe.statement ?? ''}`)
+    ? undefined
+    : changeWords(probe);
   const frames: Frame[] = [];
   for (const spelling of new Set([file, ...probe.facets.flat().map((spelling) => spelling.toLowerCase())])) {
     if (spelling !== file && spelling !== name && !file.endsWith(`/${spelling}`)) continue;
@@ -287,8 +295,85 @@ function fileFrames(probe: Probe): Frame[] {
       says: (before, after) =>
         (FILE_SUBJECT.test(before) && FILE_UNDONE_AFTER.test(after)) ||
         DENIED_SUBJECT.test(before) ||
-        (FILE_UNDONE_BEFORE.test(before) && !NEGATION.test(before)),
+        (FILE_UNDONE_BEFORE.test(before) && !NEGATION.test(before)) ||
+        (described !== undefined && saysChangeNotDone(before, after, described)),
     });
   }
   return frames;
+}
+
+// A change whose own words deny or wait: its not being done may be its truth.
+const NEGATED_FACT = /\b(?:not|never|no|yet|pending|still)\b|n't\b/i;
+// Where a clause's part ends: a conjunction that joins another doing ("… and the dashboard is pending", "…, but the
+// tests were not run"), a dash between spaces; a bare comma goes on with the same subject ("added the sheet, callers
+// not yet switched").
+const PART_BREAK = /,?\s+(?:and|but|while|whereas|although|though|except)\s+|\s[-\u2013\u2014]\s/gi;
+// A doing said not done in the past or still to come, its words after it: "were not switched", "did not switch",
+// "never switched", "have not been switched", "not yet switched", "still need to switch", "are yet to switch", "remain
+// to be switched". A present negation ("does not call", "never blocks") and "no longer" tell what the code now does.
+const NOT_DONE_BEFORE_DOING =
+  /\b(?:(?:was|were|has|have|had)(?:n't|\s+not|\s+never)(?:\s+(?:yet|been|ever|actually|really))*|did(?:n't|\s+not)(?:\s+(?:yet|ever|actually|really))*|(?<!\b(?:is|are|be)\s+)never(?:\s+been)?(?=\s+[a-z]+(?:ed|en|ne|wn|ght|ote|ade|ept|ent|ilt|ung|ook)\b)|not\s+(?:been\s+)?yet(?:\s+been)?|still\s+(?:needs?|ha(?:s|ve)|has\s+yet|have\s+yet)\s+to(?:\s+be)?|(?:is|are)\s+(?:still\s+)?yet\s+to(?:\s+be)?|remains?\s+to\s+be)\s+/gi;
+// The same with the doing before it, as its subject: "switching the callers … is pending", "… is still to do", "… was
+// not done", "… remains outstanding".
+const NOT_DONE_AFTER_DOING =
+  /\s(?:(?:is|are|was|were)\s+(?:still\s+)?(?:pending|outstanding|to\s+do|to\s+be\s+done|yet\s+to\s+be\s+done|left\s+to\s+do)|(?:is|are|was|were)(?:n't|\s+not)\s+(?:yet\s+)?(?:done|finished|completed|implemented|made)|(?:has|have)(?:n't|\s+not)\s+(?:yet\s+)?been\s+(?:done|finished|completed|implemented|made)|remains?\s+(?:to\s+(?:do|be\s+done)|pending|outstanding|open)|not\s+(?:yet\s+)?done|still\s+to\s+(?:do|be\s+done))\b/gi;
+// A doing said not done inside a relative or a condition describes the code, not the change ("falls back when the
+// callers were not switched", "skips callers that were never migrated").
+const SUBORDINATE =
+  /\b(?:that|which|who|whom|whose|where|if|when|whenever|unless|until|once|because|since|whether)\s+(?:\S+\s+){0,2}$/i;
+// A negation that tells a time, not the doing: "was not switched again", "… any more".
+const NOT_ABOUT_DOING = /^\s*(?:\S+\s+)?(?:again|any\s?more|before)\b/i;
+// How many words either side of the form say what is not done.
+const DOING_WORDS = 10;
+
+/**
+ * Whether the file's part of its clause (up to a conjunction that joins another doing) says, with a word of the
+ * change's own (`described`: artifact-described.ts), that the doing was not done or is still to come ("page.tsx: the
+ * callers were not switched over to the new sheet API", "… still need to switch …", "switching the callers … is
+ * pending"). A present negation and "no longer" say what the file now does, and are not read.
+ */
+function saysChangeNotDone(before: string, after: string, described: ReadonlySet<string>): boolean {
+  const own = `${lastPart(before)} \u00a7 ${firstPart(after)}`;
+  const tells = (words: string) => meaningTerms(words).some((term) => !term.name && described.has(term.term));
+  for (const form of own.matchAll(NOT_DONE_BEFORE_DOING)) {
+    const lead = own.slice(0, form.index);
+    const rest = own.slice(form.index + form[0].length);
+    if (SUBORDINATE.test(lead) || NOT_ABOUT_DOING.test(rest)) continue;
+    if (tells(rest.split(/\s+/).slice(0, DOING_WORDS).join(' '))) return true;
+  }
+  for (const form of own.matchAll(NOT_DONE_AFTER_DOING)) {
+    const lead = own.slice(0, form.index);
+    if (SUBORDINATE.test(lead)) continue;
+    if (tells(lead.split(/\s+/).slice(-DOING_WORDS).join(' '))) return true;
+  }
+  return false;
+}
+
+/**
+ * The words of a file's change that tell what it does, not the label a derived statement opens with ("<file> created:
+ * …", "<file> changed: …": "the markdown files weren't committed - the .gitignore I created …" says nothing of what
+ * .gitignore holds).
+ */
+function changeWords(probe: Probe): ReadonlySet<string> | undefined {
+  const described = describingTerms(probe);
+  if (!described || probe.statement === undefined) return described;
+  const body = new Set(meaningTerms(probe.statement.replace(STATEMENT_LABEL, '')).map((term) => term.term));
+  const own = new Set([...described].filter((term) => body.has(term)));
+  return own.size > 0 ? own : undefined;
+}
+
+// The label a derived artifact statement opens with: its file's name and a word of making or changing.
+const STATEMENT_LABEL = /^\s*\S+\s+(?:created|changed|updated|modified|written)(?:\s+\([^)]*\))?\s*:\s*/i;
+
+/** The part of a clause after its last conjunction ({@link PART_BREAK}). */
+function lastPart(text: string): string {
+  let start = 0;
+  for (const match of text.matchAll(PART_BREAK)) start = match.index + match[0].length;
+  return text.slice(start);
+}
+
+/** The part of a clause before its first conjunction ({@link PART_BREAK}). */
+function firstPart(text: string): string {
+  const stop = text.search(PART_BREAK);
+  return stop < 0 ? text : text.slice(0, stop);
 }
