@@ -30,6 +30,7 @@ import { forceAddedProbes } from './force-added-paths.ts';
 import { clipWords } from './phrases.ts';
 import { SENTENCE_REACH } from '../stance.ts';
 import { readFindingProbes } from './read-findings.ts';
+import { subagentChangeProbes } from './subagent-changes.ts';
 import { questionedChoiceProbes } from './questioned-choices.ts';
 import { instructionProbes } from './instructions.ts';
 import { learntOrderProbes } from './learnt-order.ts';
@@ -142,6 +143,7 @@ export function draftProbes(
     ...questionedChoiceProbes(session.messages),
     ...agreementProbes(session.messages),
     ...artifacts,
+    ...subagentChangeProbes(session.messages, session.fileOperations ?? []),
     ...readFindingProbes(session.messages, session.fileOperations ?? []),
   ];
   return withoutRequestedResults(drafts.flatMap(prepared), tricks, (draft) =>

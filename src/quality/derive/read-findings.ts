@@ -3,16 +3,18 @@
  * what is there now (a "Current State", "Findings", "What I found", "Existing …", "Observations" heading) and names a
  * file the agent read before and did not edit is a finding about that file, an artifact probe: its statement the
  * item in the agent's words, its facet the item's key phrase, never the file's name alone (a path list or an
- * identifier bag keeps none). A file the agent edited has the edits' probe instead; a file reported on again has the
- * latest report.
+ * identifier bag keeps none). A file the work changed (the agent's edits, a subagent's reported change, `git status`'s
+ * modified line) has the change's probe instead; a file reported on again has the latest report.
  */
 import { basename } from 'node:path';
 import type { FileOperation, Message } from '../../session/types.ts';
+import { contentText } from '../../session/types.ts';
 import { escapeRegExp } from '../../text/regexp.ts';
 import { extractPaths } from '../paths.ts';
 import { agentProse } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { clipWords, keyPhrase } from './phrases.ts';
+import { subagentChangedFiles } from './subagent-changes.ts';
 
 // A heading over what the agent found: the code base as it is, not what it proposes or did.
 const FINDINGS_HEADING =
@@ -26,6 +28,18 @@ const LINE_SUFFIX = /(?::\d+)+$/;
 
 // About one sentence of a handoff: what the agent said of the file.
 const STATEMENT_CHARS = 240;
+
+// A `git status` line of a changed file: "\tmodified:   cmd/explain.go".
+const STATUS_MODIFIED = /^\s*modified:\s+(\S+)\s*$/gm;
+
+/** The files (by name) a tool's output lists as modified in the work tree, as `git status` does. */
+function statusModified(messages: readonly Message[]): string[] {
+  return messages.flatMap((message) =>
+    message.role === 'toolResult'
+      ? [...contentText(message.content).matchAll(STATUS_MODIFIED)].map((match) => basename(match[1]!))
+      : [],
+  );
+}
 
 /** One item of a findings section: its text without markup, and where it was said. */
 type Finding = { text: string; messageIndex: number };
@@ -71,11 +85,15 @@ export function readFindingProbes(
   messages: readonly Message[],
   fileOperations: readonly FileOperation[],
 ): DraftProbe[] {
-  const edited = new Set(
-    fileOperations
+  // A file the work changed since (the agent's edits, a subagent's reported change, `git status` listing it
+  // modified) holds what the work made of it: the reading before is history, and the change has its own probe.
+  const edited = new Set([
+    ...fileOperations
       .filter((operation) => operation.kind !== 'read')
       .map((operation) => basename(operation.path)),
-  );
+    ...subagentChangedFiles(messages),
+    ...statusModified(messages),
+  ]);
   const latest = new Map<string, { path: string; finding: Finding }>();
   messages.forEach((message, messageIndex) => {
     if (message.role !== 'assistant') return;
