@@ -254,10 +254,12 @@ export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeRead
 // Kinds whose facts are a state reached by done work: a commit made, a check passed, a branch pushed.
 const STATE_KINDS: ReadonlySet<string> = new Set(['state', 'verification']);
 // A doing denied in the past or said still to come, right before a facet in its clause: "did not add …", "was never
-// committed", "has not been pushed", "still need to deploy", "is yet to be …", "not yet …" (up to two words between:
-// "did not actually add"). A present negation ("no tests fail", "does not fail") is what the state is, and not read.
+// committed", "has not been pushed", "still need to deploy", "is yet to be …", "not yet …". Up to two words may stand
+// between ("did not push commit 1a2b3c4"), the first a verb the state's own answer says was done: "never reverted
+// 1a2b3c4" and "the bug never reproduced after 1a2b3c4" say nothing against it. A present negation ("no tests fail",
+// "does not fail") is what the state is, and not read.
 const NOT_DONE_BEFORE =
-  /(?:\b(?:did|was|were|has|have|had)(?:n't| not| never)|\bnever|\bnot yet|\bstill needs? to|\b(?:is|are) (?:still )?yet to)(?: been| be| actually| really| yet)*(?:\s+[\p{L}\p{N}_-]+){0,2}\s+$/u;
+  /(?:\b(?:did|was|were|has|have|had)(?:n't| not| never)|\bnever|\bnot yet|\bstill needs? to|\b(?:is|are) (?:still )?yet to)(?: been| be| actually| really| yet)*((?:\s+[\p{L}\p{N}_-]+){0,2})\s+$/u;
 // The same right after a facet, its subject, a parenthesis between: "1a2b3c4 still needs to be pushed", "the build has
 // yet to be deployed", "the branch has not been pushed yet" ("… is pending" and "… was not pushed." are stance.ts's).
 const NOT_DONE_AFTER =
@@ -299,11 +301,15 @@ function saidNotDone(index: TextIndex, probe: Probe, occurrence: Occurrence): bo
   if (NOT_DONE_AFTER.test(after)) return true;
   const denied = DENIED_DOING_AFTER.exec(after)?.[1];
   if (denied !== undefined && answerSaysDone(probe, denied)) return true;
-  if (!occurrence.negated) return false;
   const before = index.slice(Math.max(0, occurrence.start - 80), occurrence.start);
+  // Each form of the pattern holds one of these words: most occurrences' clauses hold none.
+  if (!occurrence.negated && !before.includes('still') && !before.includes('yet')) return false;
   let from = 0;
   for (const end of before.matchAll(CLAUSE_END)) from = end.index + end[0].length;
-  return NOT_DONE_BEFORE.test(` ${before.slice(from)}`);
+  const between = NOT_DONE_BEFORE.exec(` ${before.slice(from)}`)?.[1];
+  if (between === undefined) return false;
+  const [first] = between.trim().split(/\s+/);
+  return !first || answerSaysDone(probe, first);
 }
 
 /**

@@ -97,6 +97,7 @@ describe('a state of done work said not done or still to come', () => {
       'Commit 1a2b3c4 (the retry budget) has yet to be pushed.': 'contradicted',
       'Commit 1a2b3c4 is not yet pushed to feat/retry.': 'contradicted',
       'Pushing 1a2b3c4 to feat/retry is pending.': 'contradicted',
+      'We still need to push commit 1a2b3c4, which adds the retry budget.': 'contradicted',
       'Adding the retry budget (1a2b3c4) is still pending.': 'contradicted',
     });
   });
@@ -110,6 +111,7 @@ describe('a state of done work said not done or still to come', () => {
       'npm run build did not pass.': 'contradicted',
       'The build never passed.': 'contradicted',
       'npm run build still needs to be run.': 'contradicted',
+      'We still need to run npm run build.': 'contradicted',
       'npm run build has not been run yet.': 'contradicted',
       'Running npm run build is still pending.': 'contradicted',
     });
@@ -122,12 +124,15 @@ describe('a state of done work said not done or still to come', () => {
       'Nothing left to commit; 1a2b3c4 added a retry budget.': 'matched',
       'Commit 1a2b3c4 adds a retry budget and does not touch the timeout.': 'matched',
       'Commit 1a2b3c4 did not change the API; it adds a retry budget.': 'matched',
+      'The bug never reproduced after commit 1a2b3c4, which adds a retry budget.': 'matched',
     });
     expectOutcomes(pushed, {
       'Commit 1a2b3c4 adds the retry budget, pushed to origin/feat/retry.': 'matched',
       'Nothing left to commit: 1a2b3c4 adds the retry budget, pushed to origin/feat/retry.': 'matched',
       'Commit 1a2b3c4 adds the retry budget, pushed; the docs still need to be written.': 'matched',
       'Commit 1a2b3c4 adds the retry budget (pushed, not yet released).': 'matched',
+      'We still need to update the docs for commit 1a2b3c4, which adds the retry budget, pushed to origin/feat/retry.':
+        'matched',
     });
     expectOutcomes(tests, { 'No tests fail: 40 tests, 0 failures.': 'matched' });
     expectOutcomes(build, { 'Build passed: npm run build.': 'matched' });
