@@ -91,7 +91,9 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   if (opposedInWindow(evidence)) return 'contradicted';
   if (options.inOtherWords === false) return 'missed';
   if (statedInOtherWords(index, reading, probe.kind === 'artifact' ? probe.file : undefined))
-    return 'matched';
+    // A state's facet written only where it is said not done ("Adding a retry budget (1a2b3c4) is still pending")
+    // states the rest in other words around that denial.
+    return onlySaidNotDone(evidence) ? 'contradicted' : 'matched';
   // A pair of its words said together (a pick told by what it does), unless its statement is stated the other way.
   if (statesWordPair(index, probe))
     return statementOutcome(index, probe, options.statement) === 'contradicted' ? 'contradicted' : 'matched';
@@ -119,6 +121,12 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   )
     return 'partial';
   return outcome;
+}
+
+/** Whether some facet of a state is written only where it is said not done (probe-reading.ts, `notDone`). */
+function onlySaidNotDone(evidence: readonly FacetEvidence[]): boolean {
+  for (const facet of evidence) if (facet.notDone.length > 0 && facet.support.length === 0) return true;
+  return false;
 }
 
 /** Whether `index` says any of `phrases` other than negated. */
