@@ -6,6 +6,7 @@
  */
 import { canonicalText, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
+import { NOT_DONE_BEFORE_SOURCE } from './not-done-forms.ts';
 import { SELF_NEGATING } from './self-negating.ts';
 import { escapeRegExp } from '../text/regexp.ts';
 
@@ -16,8 +17,7 @@ const STATE_KINDS: ReadonlySet<string> = new Set(['state', 'verification']);
 // between ("did not push commit 1a2b3c4"), the first a verb the state's own answer says was done: "never reverted
 // 1a2b3c4" and "the bug never reproduced after 1a2b3c4" say nothing against it. A present negation ("no tests fail",
 // "does not fail") is what the state is, and not read.
-const NOT_DONE_BEFORE =
-  /(?:\b(?:did|was|were|has|have|had)(?:n't| not| never)|\bnever|\bnot yet|\bstill needs? to|\b(?:is|are) (?:still )?yet to)(?: been| be| actually| really| yet)*((?:\s+[\p{L}\p{N}_-]+){0,2})\s+$/u;
+const NOT_DONE_BEFORE = new RegExp(`${NOT_DONE_BEFORE_SOURCE}((?:\\s+[\\p{L}\\p{N}_-]+){0,2})\\s+$`, 'iu');
 // The same right after a facet, its subject, a parenthesis between: "1a2b3c4 still needs to be pushed", "the build has
 // yet to be deployed", "the branch has not been pushed yet" ("… is pending" and "… was not pushed." are stance.ts's).
 const NOT_DONE_AFTER =
@@ -62,7 +62,7 @@ export function saidNotDone(index: TextIndex, probe: Probe, occurrence: Occurren
   if (denied !== undefined && answerSaysDone(probe, denied)) return true;
   const before = index.slice(Math.max(0, occurrence.start - 80), occurrence.start);
   // Each form of the pattern holds one of these words: most occurrences' clauses hold none.
-  if (!occurrence.negated && !before.includes('still') && !before.includes('yet')) return false;
+  if (!occurrence.negated && !/still|yet|remain/.test(before)) return false;
   let from = 0;
   for (const end of before.matchAll(CLAUSE_END)) from = end.index + end[0].length;
   const between = NOT_DONE_BEFORE.exec(` ${before.slice(from)}`)?.[1];

@@ -11,6 +11,7 @@
 import { describingTerms } from './artifact-described.ts';
 import type { TextIndex } from './match.ts';
 import { meaningTerms } from './meaning.ts';
+import { NOT_DONE_BEFORE_SOURCE } from './not-done-forms.ts';
 import { readProbe } from './probe-reading.ts';
 import type { Probe } from './probes.ts';
 import { escapeRegExp } from '../text/regexp.ts';
@@ -311,8 +312,7 @@ const PART_BREAK = /,?\s+(?:and|but|while|whereas|although|though|except)\s+|\s[
 // A doing said not done in the past or still to come, its words after it: "were not switched", "did not switch",
 // "never switched", "have not been switched", "not yet switched", "still need to switch", "are yet to switch", "remain
 // to be switched". A present negation ("does not call", "never blocks") and "no longer" tell what the code now does.
-const NOT_DONE_BEFORE_DOING =
-  /\b(?:(?:was|were|has|have|had)(?:n't|\s+not|\s+never)(?:\s+(?:yet|been|ever|actually|really))*|did(?:n't|\s+not)(?:\s+(?:yet|ever|actually|really))*|(?<!\b(?:is|are|be)\s+)never(?:\s+been)?(?=\s+[a-z]+(?:ed|en|ne|wn|ght|ote|ade|ept|ent|ilt|ung|ook)\b)|not\s+(?:been\s+)?yet(?:\s+been)?|still\s+(?:needs?|ha(?:s|ve)|has\s+yet|have\s+yet)\s+to(?:\s+be)?|(?:is|are)\s+(?:still\s+)?yet\s+to(?:\s+be)?|remains?\s+to\s+be)\s+/gi;
+const NOT_DONE_BEFORE_DOING = new RegExp(`${NOT_DONE_BEFORE_SOURCE}\\s+`, 'giu');
 // The same with the doing before it, as its subject: "switching the callers … is pending", "… is still to do", "… was
 // not done", "… remains outstanding".
 const NOT_DONE_AFTER_DOING =
