@@ -179,6 +179,7 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['complex', 'complic', 'complicated'],
   // An offer or an edit the user said no to: "declined the offer", "rejected the edit", "turned it down".
   ['reject', 'declin', 'decline', 'refus', 'refuse'],
+  ['section', 'block'],
 ];
 
 /**
