@@ -234,6 +234,30 @@ describe('live facts and history', () => {
     assert.equal(markLiveness(probes, session, 4).find((item) => item.id === 'copy')!.live, true);
   });
 
+  it('a request the user interrupted and then replaced by another is history; a question or a redirect is not', () => {
+    const sessionWith = (after: string) =>
+      sessionOf([
+        user('use lenovo-legion-linux cli to increase my fan speed'),
+        assistant('The CLI is legion_cli; enabling maximum fan speed needs sudo.'),
+        user('legion_cli maximumfanspeed-status'),
+        assistant('…'),
+        user('[Request interrupted by user]'),
+        user(after),
+        assistant('…'),
+      ]);
+    const probes = [probe('fan', 'task', 0), probe('next', 'task', 5)];
+    const replaced = sessionWith('change my power mode to max performance with dGPU');
+    assert.deepEqual(livenessReasons(probes, replaced, 7), { fan: 'abandoned-task', next: 'open-task' });
+    // Cut before the new request, nothing replaced it yet: it is the open task.
+    assert.equal(livenessReasons(probes.slice(0, 1), replaced, 5)['fan'], 'open-task');
+    // A question after the interruption asks for nothing instead; a redirect shares the request's words.
+    assert.equal(livenessReasons(probes, sessionWith('where are we at with it?'), 7)['fan'], 'first-task');
+    assert.equal(
+      livenessReasons(probes, sessionWith('set the fan speed with legiond-ctl instead of the cli'), 7)['fan'],
+      'first-task',
+    );
+  });
+
   it('an artifact is live when its file is edited again after the cut; a hand-set `live` is kept', () => {
     const edit = toolCall('edit', { path: 'src/retry.ts', oldText: 'a', newText: 'b' });
     const session = sessionOf([user('x'), assistant('y'), callsTools([edit]), toolResult(edit, 'ok')]);

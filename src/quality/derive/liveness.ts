@@ -15,6 +15,7 @@ import { renderMessage } from '../../session/transcript.ts';
 import { normalizeForMatch } from '../match.ts';
 import type { Probe } from '../probes.ts';
 import { COMMIT_CHECK, isCommit } from './commits.ts';
+import { abandonedRequests } from './abandoned-requests.ts';
 import { carriedOutPlanDocument } from './carried-out-plan-document.ts';
 import { liftedBefore } from './lifted-rules.ts';
 import { namesPath } from './commit-scope.ts';
@@ -48,6 +49,7 @@ export type LivenessReason =
   | 'superseded-state'
   | 'in-open-request'
   | 'reverted-task'
+  | 'abandoned-task'
   | 'left-behind'
   | 'carried-out-plan'
   | 'lifted-rule'
@@ -100,6 +102,7 @@ function contextOf(
     cut,
     runs,
     reverted,
+    abandoned: abandonedRequests(session.messages, tasks, cut),
     // The overall task is the request the work started on or one before it: a later task is a step of the work.
     firstTask: first !== undefined && first <= (marks.firstWorked ?? first) ? first : undefined,
     // The open request is the user's last that asks for something: a task before it was the request of its time.
@@ -124,6 +127,8 @@ type Context = {
   runs: readonly ToolRun[];
   /** Tasks (by message) the user's next request reverted. */
   reverted: ReadonlySet<number>;
+  /** Tasks (by message) the user interrupted and then asked for another thing instead. */
+  abandoned: ReadonlySet<number>;
   firstTask: number | undefined;
   latestTask: number | undefined;
   openRequest: number | undefined;
@@ -147,6 +152,8 @@ function livenessOf(probe: Probe, context: Context): { live: boolean; reason: Li
     )
   )
     return { live: true, reason: 'stated-after-cut' };
+  if (probe.kind === 'task' && context.abandoned.has(probe.messageIndex ?? 0))
+    return { live: false, reason: 'abandoned-task' };
   // A check's outcome is the code it ran on: measured before the agent took the tree to another branch, it was that
   // branch's ("`go build` passes" on the pull request merged before `git checkout` of the next one), history once a
   // check ran on the branch the tree is on now (until then it is the latest news of the work: the branch just pushed);
