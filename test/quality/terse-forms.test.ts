@@ -105,13 +105,14 @@ describe('a slash list of names', () => {
     const read = (text: string) => probeOutcome(createMatcher(text), decision);
     assert.equal(
       read(
-        'Stats kept in 1-team payload: user "why stats?" → Team Summary block shows totalMembers/contributors/viewers.',
+        'Stats kept in 1-team payload: user "why stats?" → Team Summary panel shows totalMembers/contributors/viewers.',
       ),
       'matched',
     );
-    // The list's last item alone, as a path's name was read, keeps a part at most.
+    // The list's last item alone, as a path's name was read, keeps a part at most. ("Panel", not "block": a block is
+    // a section, meaning-words.ts, so "Team Summary block" states the facet whatever the list holds.)
     assert.notEqual(
-      read('Stats kept in 1-team payload: user "why stats?" → Team Summary block shows viewers.'),
+      read('Stats kept in 1-team payload: user "why stats?" → Team Summary panel shows viewers.'),
       'matched',
     );
     assert.equal(read('stats, totalMembers, contributors, viewers, TeamSheet, currentTeam'), 'missed');
