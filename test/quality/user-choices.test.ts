@@ -87,7 +87,11 @@ describe('option choices', () => {
       ].join('\n'),
     );
     const [probe] = toProbes(
-      optionChoiceProbes([user('Find a home for the ID helper.'), offer, user('yes do option 1')]),
+      optionChoiceProbes([
+        user('Should the ID helper move to the session package?'),
+        offer,
+        user('yes do option 1'),
+      ]),
       'derived',
     );
     assert.equal(
@@ -95,12 +99,17 @@ describe('option choices', () => {
       'Chosen: session package, instead of strategy package (current); paths package',
     );
     assert.deepEqual(probe!.facets, [['session package']]);
+    // The session says the two words before the offer: they are no pair of the pick's own (labelPairs).
+    assert.deepEqual(probe!.wordPairs, []);
     const outcome = (text: string) => probeOutcome(createMatcher(text), probe!);
     assert.equal(outcome('Placement (user): GetOrCreateID → session pkg ("option 1").'), 'matched');
     assert.equal(outcome('GetOrCreateID moved to the session package, as the user picked.'), 'matched');
     // The verdict alone, or the option not taken, states no pick.
     assert.equal(outcome('The agent marked one option BEST FIT.'), 'missed');
     assert.equal(outcome('GetOrCreateID stays in the strategy package.'), 'missed');
+    // Two words a Go session uses everywhere are no pick: a file's first line, a bag of the session's words.
+    assert.equal(outcome('package session\n\nimport "os"'), 'missed');
+    assert.notEqual(outcome('checkpoint, session, strategy, package'), 'matched');
   });
 
   it('read the last list a message asks about, and keep the detail the reply adds to its pick', () => {
