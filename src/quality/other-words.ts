@@ -8,6 +8,8 @@ import { partedBetweenTerms } from './line-ends.ts';
 import { isCommandSpelling } from './listed-command.ts';
 import type { TextIndex } from './match.ts';
 import { meaningTerms, phrasePositions, type MeaningIndex } from './meaning.ts';
+import { UNIT_WORDS } from './meaning-words.ts';
+import { memoizeByText } from '../text/text-cache.ts';
 import type { ProbeReading } from './probe-reading.ts';
 import type { Probe } from './probes.ts';
 import { predicateAcrossModifier } from './subject-modifier.ts';
@@ -44,7 +46,7 @@ export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file
             ? namePositions(meaning, spelling)
             : // A command is stated as it is run, its words in a row: "npm run clean --workspaces build" runs no
               // `npm run build`, and "publish npm run prepublishOnly npm publish" no `npm run publish`.
-              isCommandSpelling(spelling)
+              isCommandSpelling(spelling) || isUnitName(spelling)
               ? commandPositions(meaning, spelling)
               : [...phrasePositions(meaning, spelling), ...predicateAcrossModifier(index, spelling)],
         ),
@@ -78,6 +80,22 @@ function commandPositions(index: MeaningIndex, spelling: string): number[] {
     }),
   );
 }
+
+// The terms of the words that say a name is a unit of code (`package`, `module`, `crate`).
+const UNIT_TERMS: ReadonlySet<string> = new Set(
+  UNIT_WORDS.flatMap((word) => meaningTerms(word).map((term) => term.term)),
+);
+
+/**
+ * Whether a spelling names a unit of code by one word and its unit word ("session package"): stated as written, the
+ * name right before the unit word ("the session pkg"), not by two words of a session that uses both everywhere
+ * ("package session", a Go file's first line; "checkpoint, session, strategy, package"). Read once per spelling: it
+ * is asked for every facet of every context scored.
+ */
+const isUnitName = memoizeByText((spelling: string): boolean => {
+  const terms = meaningTerms(spelling);
+  return terms.length === 2 && UNIT_TERMS.has(terms[1]!.term) && !UNIT_TERMS.has(terms[0]!.term);
+}, 20_000);
 
 /**
  * Where a text names a file as a name: the terms of its spelling in a row, each from a name (a path, an identifier),

@@ -11,7 +11,7 @@ import {
   optionChoiceProbes,
   pickedLabel,
 } from '../../src/quality/derive/choices.ts';
-import { deriveProbes } from '../../src/quality/derive/derive.ts';
+import { deriveProbes, toProbes } from '../../src/quality/derive/derive.ts';
 import { constraintProbes, userRequests } from '../../src/quality/derive/requests.ts';
 import { declinedOfferProbes, rejectedCallProbes } from '../../src/quality/derive/vetoes.ts';
 import { createMatcher } from '../../src/quality/match.ts';
@@ -70,6 +70,46 @@ describe('option choices', () => {
     assert.deepEqual(probe!.facets, [['Generate summaries on demand']]);
     // Two of its telling words together, one no option not taken says (pick-in-other-words.test.ts).
     assert.deepEqual(probe!.wordPairs, ['Generate summaries', 'Generate demand', 'summaries demand']);
+  });
+
+  it("name a chosen option by what it is, not by the agent's verdict on it, and keep it in a terse handoff", () => {
+    const offer = assistant(
+      [
+        '## Where should `GetOrCreateID()` live?',
+        '',
+        '**Option 1: `session/` package** ✅ **BEST FIT**',
+        '- It manages session identity',
+        '',
+        '**Option 2: `strategy/` package** (current)',
+        '**Option 3: `paths/` package**',
+        '',
+        'Which one do you prefer?',
+      ].join('\n'),
+    );
+    const [probe] = toProbes(
+      optionChoiceProbes([
+        user('Should the ID helper move to the session package?'),
+        offer,
+        user('yes do option 1'),
+      ]),
+      'derived',
+    );
+    assert.equal(
+      probe!.statement,
+      'Chosen: session package, instead of strategy package (current); paths package',
+    );
+    assert.deepEqual(probe!.facets, [['session package']]);
+    // The session says the two words before the offer: they are no pair of the pick's own (labelPairs).
+    assert.deepEqual(probe!.wordPairs, []);
+    const outcome = (text: string) => probeOutcome(createMatcher(text), probe!);
+    assert.equal(outcome('Placement (user): GetOrCreateID → session pkg ("option 1").'), 'matched');
+    assert.equal(outcome('GetOrCreateID moved to the session package, as the user picked.'), 'matched');
+    // The verdict alone, or the option not taken, states no pick.
+    assert.equal(outcome('The agent marked one option BEST FIT.'), 'missed');
+    assert.equal(outcome('GetOrCreateID stays in the strategy package.'), 'missed');
+    // Two words a Go session uses everywhere are no pick: a file's first line, a bag of the session's words.
+    assert.equal(outcome('package session\n\nimport "os"'), 'missed');
+    assert.notEqual(outcome('checkpoint, session, strategy, package'), 'matched');
   });
 
   it('read the last list a message asks about, and keep the detail the reply adds to its pick', () => {

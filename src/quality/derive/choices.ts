@@ -88,11 +88,19 @@ export function offeredOptions(message: Message): Option[] {
   return [...(letters.length >= MIN_OPTIONS ? letters : []), ...(digits.length >= MIN_OPTIONS ? digits : [])];
 }
 
-/** An option line's words, markdown and table cells after the first left out. */
+// The agent's verdict on the option it offers, a mark and what follows it ("✅ BEST FIT", "⭐ recommended"): its
+// judgement, not the option, which a handoff names by what it is ("GetOrCreate → session pkg").
+const VERDICT = /\s*[✅✔✓⭐🏆👍]\uFE0F?.*$/u;
+// A unit of code named by its folder ("session/ package"): the unit's name, as a handoff writes it ("session pkg").
+const FOLDER_UNIT = /([\p{L}\p{N}_-]+)\/(?=\s+(?:package|module|crate)\b)/giu;
+
+/** An option line's words, markdown, table cells after the first and the agent's verdict left out. */
 function optionText(raw: string): string {
   const firstCell = raw.split('|')[0]!;
   return firstCell
     .replace(/\*\*|__|`/g, '')
+    .replace(VERDICT, '')
+    .replace(FOLDER_UNIT, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }
