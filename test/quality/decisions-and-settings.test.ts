@@ -61,7 +61,13 @@ describe('a choice the agent makes', () => {
       ),
     ]);
     assert.equal(probes.length, 1);
-    assert.deepEqual(probes[0]!.facets, [['session ID stable']]);
+    // A choice that puts a thing in a state is spelled as a paraphrase puts it too, and its opposite contradicts it.
+    assert.deepEqual(probes[0]!.facets, [['session ID stable', 'stable session ID', 'ID stable']]);
+    assert.deepEqual(probes[0]!.contradictions, [
+      'session ID not stable',
+      'ID not stable',
+      'ID is not stable',
+    ]);
     assert.equal(
       probes[0]!.statement,
       'Instead of stripping dates everywhere, we make the session ID stable by reusing the existing state file.',

@@ -66,6 +66,29 @@ function turnsReasonRound(choice: string, rejected: string): boolean {
   });
 }
 
+// A choice that puts a thing in a state: "make the session ID stable", "keep the cache warm".
+const MADE_STATE = /^(?:make|keep)\s+(?:the|a|an|its|their|our)?\s*/i;
+
+/**
+ * A choice that puts a thing in a state, its key phrase the thing and the state ("make the session ID stable":
+ * "session ID stable"): its other spellings, the state before the thing ("a stable session ID") and the thing's last
+ * word with it ("the ID itself is made stable"), as a paraphrase puts them; and its opposite, the thing not in that
+ * state ("the session ID is not stable").
+ */
+function madeState(choice: string, kept: string): { spellings: string[]; opposites: string[] } {
+  const made = MADE_STATE.exec(choice);
+  const words = kept.split(/\s+/);
+  if (!made || words.length < 3 || !choice.slice(made[0].length).startsWith(kept))
+    return { spellings: [], opposites: [] };
+  const state = words[words.length - 1]!;
+  const thing = words.slice(0, -1).join(' ');
+  const last = words[words.length - 2]!;
+  return {
+    spellings: [`${state} ${thing}`, `${last} ${state}`],
+    opposites: [`${thing} not ${state}`, `${last} not ${state}`, `${last} is not ${state}`],
+  };
+}
+
 /** Whether a sentence of the agent's states a choice it makes (see {@link OWN_CHOICE}). */
 function isChoice(sentence: string): boolean {
   const text = sentence.trim();
@@ -107,6 +130,7 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
       const insteadFirst = INSTEAD_FIRST.exec(sentence.replace(/\*\*|__/g, '').trim());
       const insteadLast = INSTEAD_LAST.exec(sentence.replace(/\*\*|__/g, '').trim());
       let facets: string[][] | undefined;
+      let contradictions: string[] | undefined;
       let statement = sentence;
       // What the answer quotes: the sentence, or the two a one-word choice needs.
       let said = sentence;
@@ -132,7 +156,11 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
         // The choice is the facet; the alternative, said in many ways ("rather than patching each comparison"), is
         // the statement's. Said twice in other words, it is one choice: the choice's phrase is its key.
         const kept = keyPhrase(insteadFirst[2]!, 3);
-        if (kept) facets = [[kept]];
+        if (kept) {
+          const { spellings, opposites } = madeState(insteadFirst[2]!, kept);
+          facets = [[kept, ...spellings]];
+          if (opposites.length > 0) contradictions = opposites;
+        }
         statement = sentence.replace(/\*\*|__/g, '');
       } else if (rejected) {
         const kept = plainPhrase(sentence.slice(0, rejected.index).split(/[,;:]/).pop() ?? '', 4);
@@ -176,6 +204,7 @@ export function decisionProbes(messages: readonly Message[]): DraftProbe[] {
         answer: `The agent said: "${clipWords(said, 300)}"`,
         facets,
         statement,
+        ...(contradictions ? { contradictions } : {}),
       });
     });
   });

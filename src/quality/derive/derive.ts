@@ -5,8 +5,7 @@
  * is checked with the rules of `probes lint` (a probe that breaks one is dropped, not kept) and marked live or
  * history at the cut.
  */
-import type { Message, Session } from '../../session/types.ts';
-import { contentText, isPrompt } from '../../session/types.ts';
+import type { FileOperation, Message, Session } from '../../session/types.ts';
 import { createMatcher, type TextIndex } from '../match.ts';
 import { readStatements, type StatementReading } from '../meaning.ts';
 import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
@@ -60,6 +59,7 @@ import { sudoWithoutTerminalProbes } from './sudo-without-terminal.ts';
 import { workProbes } from './work-probes.ts';
 import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
 import { withoutCopiedPrompts } from './copied-prompts.ts';
+import { userWordsOf } from './quoted-agent-code.ts';
 import { deliverableProbes } from './request-deliverables.ts';
 import { workState } from './work-state.ts';
 
@@ -75,7 +75,7 @@ export type DeriveOptions = { max?: number; cut?: number };
 /** Every candidate a transcript yields, in session order, before checking and selection. */
 export function draftProbes(
   session: DerivableSession,
-  tricks: CheapTricks = cheapTricksOf(session.messages),
+  tricks: CheapTricks = cheapTricksOf(session.messages, session.fileOperations),
 ): DraftProbe[] {
   const runs = toolRuns(session.messages);
   const requests = userRequests(session.messages);
@@ -291,10 +291,13 @@ export function cheapTricks(user: string, grep: string): CheapTricks {
   return { user: () => (users ??= createMatcher(user)), grep: () => (greps ??= indexStatements(grep)) };
 }
 
-/** What the cheap tricks keep of these messages. */
-export function cheapTricksOf(messages: readonly Message[]): CheapTricks {
+/** What the cheap tricks keep of these messages (the user's words less the agent's code they quote back). */
+export function cheapTricksOf(
+  messages: readonly Message[],
+  operations: readonly FileOperation[] = [],
+): CheapTricks {
   return cheapTricks(
-    messages.flatMap((message) => (isPrompt(message) ? [contentText(message.content)] : [])).join('\n'),
+    userWordsOf(messages, operations).join('\n'),
     [...requestOpenings({ messages }), ...toolErrorLines({ messages })].join('\n'),
   );
 }
@@ -357,7 +360,7 @@ export function deriveProbes(session: DerivableSession, options: DeriveOptions |
     ...(session.cwd !== undefined ? { cwd: session.cwd } : {}),
   };
   // Restatements anywhere in the session: those after the cut are evidence that the fact is live there.
-  const tricks = cheapTricksOf(head.messages);
+  const tricks = cheapTricksOf(head.messages, head.fileOperations);
   const everywhere = withRepeats(toProbes(draftProbes(head, tricks), 'derived'), session.messages);
   const candidates = everywhere.map((probe) => withRepeatsBefore(probe, end));
   const { kept, dropped } = dropLintErrors(candidates, head.messages);
