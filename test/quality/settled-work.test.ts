@@ -36,11 +36,8 @@ const work = (): Message[] => [
 ];
 
 describe('everything committed and pushed', () => {
-  it('is the state after a pushed commit with no edit since, named by the branch pushed to', () => {
-    assert.equal(
-      settled(work())?.statement,
-      'Everything is committed and pushed to origin/fix/retry; the working tree is clean',
-    );
+  it('is the state after a pushed commit with no edit since', () => {
+    assert.equal(settled(work())?.statement, 'Everything is committed and pushed; the working tree is clean');
   });
 
   it('is not drafted with an edit after the commit, with no push, or where no output says the tree clean', () => {

@@ -277,7 +277,8 @@ function settledProbe(state: WorkState, messages: readonly Message[]): DraftProb
   if (!last?.pushedTo || state.uncommitted.length > 0 || state.unfinishedMerge) return undefined;
   const said = new RegExp(`\\b(?:${SETTLED.join('|')})\\b`, 'i');
   if (!messages.some((message) => said.test(messageText(message)))) return undefined;
-  const statement = `Everything is committed and pushed to ${last.pushedTo}; the working tree is clean`;
+  // No branch in it: its words would weigh the other statements' terms anew (the user's messages rose 0.23 → 0.24).
+  const statement = 'Everything is committed and pushed; the working tree is clean';
   return {
     kind: 'state',
     messageIndex: last.messageIndex,
