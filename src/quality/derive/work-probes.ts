@@ -255,6 +255,41 @@ function uncommittedProbe(state: WorkState, messages: readonly Message[]): Draft
   };
 }
 
+// How a summary says nothing is left to commit, and that the commits are on the remote.
+const SETTLED = [
+  'working tree clean',
+  'working tree is clean',
+  'tree is clean',
+  'nothing to commit',
+  'all committed',
+];
+// "Pushed" alone: git prints a push with no word of prose ("abc..def  x -> x"), and the agent says it in a word
+// ("Fixed and pushed.").
+const ALL_PUSHED = ['pushed', 'up to date with origin'];
+
+/**
+ * Everything committed and on the remote at the cut: the last commit pushed and no edit since, as a reader sums up a
+ * branch ("all pushed to origin, working tree clean"). Only where the transcript says the tree clean (git status),
+ * else the whole session could not keep the fact, and probes lint would drop it.
+ */
+function settledProbe(state: WorkState, messages: readonly Message[]): DraftProbe | undefined {
+  const last = state.commits.at(-1);
+  if (!last?.pushedTo || state.uncommitted.length > 0 || state.unfinishedMerge) return undefined;
+  const said = new RegExp(`\\b(?:${SETTLED.join('|')})\\b`, 'i');
+  if (!messages.some((message) => said.test(messageText(message)))) return undefined;
+  // No branch in it: its words would weigh the other statements' terms anew (the user's messages rose 0.23 → 0.24).
+  const statement = 'Everything is committed and pushed; the working tree is clean';
+  return {
+    kind: 'state',
+    messageIndex: last.messageIndex,
+    check: COMMIT_CHECK,
+    question: 'Is any of the work left uncommitted or unpushed?',
+    answer: `${statement}.`,
+    facets: [SETTLED, ALL_PUSHED],
+    statement,
+  };
+}
+
 /**
  * An issue or a pull request the agent opened, as a reader reports it: its id, its title, and where it stands ("Opened
  * draft pull request #121: feat(explain): add AI-powered checkpoint summaries", "Created Linear issue ENT-241: Run git
@@ -321,6 +356,7 @@ export function workProbes(state: WorkState, messages: readonly Message[], end: 
     ...state.commits.flatMap((commit) => commitProbe(commit, tickets, state.opened ?? []) ?? []),
     ...[progressProbe(state), finishProbe(state, messages, end)].flatMap((probe) => probe ?? []),
     ...gitProbes(state),
+    ...[settledProbe(state, messages)].flatMap((probe) => probe ?? []),
     ...(state.opened ?? []).flatMap((opened) => openedProbe(opened) ?? []),
     // A merge stopped on conflicts is what is not committed: its probe says so.
     ...[
