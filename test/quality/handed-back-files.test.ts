@@ -37,7 +37,7 @@ describe('files handed back to their owner', () => {
     assert.ok(probe, 'a constraint for the files handed back');
     assert.equal(probe.kind, 'constraint');
     assert.ok(isLive(probe));
-    assert.equal(probe.statement, 'Files written here must be handed to ana:ana with chown');
+    assert.equal(probe.statement, 'Whatever is written here is chowned to ana:ana');
     assert.deepEqual(probe.facets, [
       ['chown ana:ana', 'chown -R ana:ana', 'chowned to ana:ana', 'owned by ana'],
     ]);
@@ -60,7 +60,7 @@ describe('files handed back to their owner', () => {
     ])
       assert.equal(outcome(probe, missed), 'missed', missed);
     assert.equal(
-      outcome(probe, 'It is false that files written here must be handed to ana:ana with chown.'),
+      outcome(probe, 'It is false that whatever is written here is chowned to ana:ana.'),
       'contradicted',
     );
   });

@@ -44,11 +44,11 @@ export function handedBackFileProbes(runs: readonly ToolRun[]): DraftProbe[] {
       kind: 'constraint',
       messageIndex: run.messageIndex,
       question: 'Who must own the files the agent writes here?',
-      answer: `Files written here must be handed to ${owner} with chown (\`chown ${owner}\`, run again and again), so that the user ${user} can open them.`,
+      answer: `Whatever is written here is chowned to ${owner} (\`chown ${owner}\`, run again and again), so that the user ${user} can open it.`,
       // The command with its owner, as a handoff quotes it, or the owner in prose: chown or an owner alone is what a
       // list of commands or names holds.
       facets: [[`chown ${owner}`, `chown -R ${owner}`, `chowned to ${owner}`, `owned by ${user}`]],
-      statement: `Files written here must be handed to ${owner} with chown`,
+      statement: `Whatever is written here is chowned to ${owner}`,
     },
   ];
 }
