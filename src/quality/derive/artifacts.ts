@@ -631,6 +631,16 @@ function artifactProbe(
   return [first, ...byDefinitions.filter((_, at) => at > 0 && !describedOnes[at]!.heading)];
 }
 
+// The agent's to-do list updated in the same breath as the edit ("update the todos and create the desktop file"):
+// that part is said of the list, not of the file.
+const TODO_UPDATE =
+  /\b(?:update|mark|check off|tick off)\s+(?:the\s+|my\s+)?(?:todos?|to-dos?|todo list|to-do list|task list)\b(?:\s+(?:as\s+)?(?!and\b)\w+)?\s*(?:,\s*)?(?:and\s+(?:then\s+)?)?/gi;
+
+/** A narration without what it says of the agent's to-do list. */
+function withoutTodoUpdate(narration: string): string {
+  return narration.replace(TODO_UPDATE, '');
+}
+
 /** The artifact told by what the agent said it was about to do, where that names more than an edit coming. */
 function narratedProbe(
   base: Pick<DraftProbe, 'kind' | 'messageIndex' | 'file'>,
@@ -643,7 +653,7 @@ function narratedProbe(
 ): DraftProbe[] {
   const intent = /\b(?:let me|let's|I'll|I will|I need to|now)\s+/i.exec(context.narration);
   const said = plainPhrase(
-    intent ? context.narration.slice(intent.index + intent[0].length) : context.narration,
+    withoutTodoUpdate(intent ? context.narration.slice(intent.index + intent[0].length) : context.narration),
   );
   if (!said || !saysWhat(said)) return [];
   // The names the edits added: its definitions, else the identifiers of its new lines (what a reader names).

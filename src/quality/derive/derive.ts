@@ -55,6 +55,8 @@ import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
 import { verificationProbes } from './verification.ts';
 import { declinedOfferProbes, rejectedCallProbes } from './vetoes.ts';
 import { createdBranchProbes } from './agent-created-branch.ts';
+import { grantedToolProbes } from './granted-tools.ts';
+import { handedBackFileProbes } from './handed-back-files.ts';
 import { sudoWithoutTerminalProbes } from './sudo-without-terminal.ts';
 import { workProbes } from './work-probes.ts';
 import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
@@ -136,6 +138,8 @@ export function draftProbes(
     ...loginProbes(runs),
     ...createdBranchProbes(work, runs),
     ...sudoWithoutTerminalProbes(runs),
+    ...handedBackFileProbes(runs),
+    ...grantedToolProbes(session.messages),
     ...findingProbes(session.messages, session.fileOperations ?? []),
     ...proposedFixProbes(session.messages, session.fileOperations ?? []),
     ...carried.decisions,
