@@ -81,8 +81,8 @@ export async function evaluateJob(
   };
   const textHash = await environment.store.put('contexts', text);
   for (const stored of compacted.texts.values()) await environment.store.put('contexts', stored);
-  // A long context's own index (scoring indexes it afresh) is garbage now: collected before the next strategy's
-  // context is indexed beside it (at 4 M tokens, observation-masking's and tool-output-pruning's, 37 MB each).
+  // A long context and the index its scoring made afresh are garbage now: collected before the next strategy's
+  // context is indexed beside them (at 4 M tokens, observation-masking's and tool-output-pruning's, 37 MB each).
   collectAfterLongText(text.length);
   return {
     kind: 'job',
