@@ -12,6 +12,7 @@ import type { Session } from '../session/types.ts';
 import { headSession } from '../session/cut-points.ts';
 import { countMessages, type Tokenizer } from '../tokens.ts';
 import { endsWithRendering, renderMessages } from '../session/transcript.ts';
+import { collectAfterLongText } from '../collect-garbage.ts';
 
 /** A loaded session and what every strategy's scoring on it shares. */
 export type SessionReference = {
@@ -57,9 +58,10 @@ export type SessionReference = {
   readonly expectations: StructureExpectations;
   /**
    * Lets go of the transcript's match index (for a long session the largest thing a run holds): once the session
-   * is scored, its reports need none of it. Asked for again, it is built again.
+   * is scored, its reports need none of it. Asked for again, it is built again. Returns the characters of the text
+   * whose index it let go (0 when none was held).
    */
-  releaseMatcher(): void;
+  releaseMatcher(): number;
 };
 
 /**
@@ -157,7 +159,14 @@ function referenceOf(
       return (transcriptLength ??= transcript().length);
     },
     get transcriptMatcher() {
-      return (transcriptMatcher ??= createMatcher(transcript(), transcript));
+      if (transcriptMatcher) return transcriptMatcher;
+      const text = transcript();
+      transcriptMatcher = createMatcher(text, transcript);
+      transcriptLength ??= text.length;
+      // Building a long transcript's index leaves several times the text to collect (130 MB at 4 M tokens), which
+      // the next strategies' work piled on before V8 collected it.
+      collectAfterLongText(text.length);
+      return transcriptMatcher;
     },
     get transcriptPaths() {
       return (transcriptPaths ??= namedPathKeys(transcript()));
@@ -167,7 +176,9 @@ function referenceOf(
       return (expectations ??= expectationsOf(session, this.probes, files));
     },
     releaseMatcher() {
+      if (!transcriptMatcher) return 0;
       transcriptMatcher = undefined;
+      return transcriptLength ?? 0;
     },
   };
 }
@@ -214,10 +225,13 @@ function expectationsOf(session: Session, probes: readonly Probe[], files: FileL
 // many strategies are scored there.
 const prefixes = new WeakMap<SessionReference, Map<number, SessionReference>>();
 
-/** Lets go of every match index a session's scoring built: the transcript's, and each prefix's at a cut. */
-export function releaseMatchers(whole: SessionReference): void {
-  whole.releaseMatcher();
+/**
+ * Lets go of every match index a session's scoring built: the transcript's, and each prefix's at a cut. Returns the
+ * characters of the transcript whose index it let go (0 when none was held).
+ */
+export function releaseMatchers(whole: SessionReference): number {
   prefixes.delete(whole);
+  return whole.releaseMatcher();
 }
 
 /** {@link prefixReference}, made once per session reference and cut. */

@@ -40,6 +40,7 @@ import { evaluateJob, runJob } from '../stages/evaluate.ts';
 import { prepareLexicalScoring } from '../evaluators/lexical.ts';
 import type { AnswerWindow } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
+import { collectAfterLongText } from '../collect-garbage.ts';
 import { allSettledOrFirstFailure } from './for-each-bounded.ts';
 import { renderReportsAhead, scoredOf } from './reports-ahead.ts';
 
@@ -105,11 +106,12 @@ export async function runSessionPlans(
   // Each target settled before a failure leaves: none still stores texts when the run discards its store.
   const recorded = await allSettledOrFirstFailure(plans.map((plan) => recordSession(plan, run, environment)));
   markTimeline('scored');
-  for (const plan of plans) {
-    releaseMatchers(plan.fullReference);
-    releaseMatchers(plan.reference);
-  }
+  let released = 0;
+  for (const plan of plans) released += releaseMatchers(plan.fullReference) + releaseMatchers(plan.reference);
   environment.sessionScored();
+  // A long transcript's index (and, after the run's last session, the text caches) collected before the reports
+  // build the page: left to V8, they were still held as it was written, where the run's memory peaked.
+  collectAfterLongText(released);
   const reported: ReportedPlan[] = [];
   for (const [index, plan] of plans.entries()) {
     reported.push(await reportSessionPlan(plan, recorded[index]!, environment));

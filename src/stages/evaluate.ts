@@ -7,6 +7,7 @@ import { evaluate, evaluatesWithModel } from '../evaluators/registry.ts';
 import type { Compacted, SessionPlan, Job, RunEnvironment } from './types.ts';
 import { compact } from './compact.ts';
 import type { CalledRun } from '../results/run-progress.ts';
+import { collectAfterLongText } from '../collect-garbage.ts';
 
 /**
  * Compacts one job in its slot, then evaluates it: offline evaluators in the slot, model evaluators after it. With
@@ -80,6 +81,9 @@ export async function evaluateJob(
   };
   const textHash = await environment.store.put('contexts', text);
   for (const stored of compacted.texts.values()) await environment.store.put('contexts', stored);
+  // A long context and the index its scoring made afresh are garbage now: collected before the next strategy's
+  // context is indexed beside them (at 4 M tokens, observation-masking's and tool-output-pruning's, 37 MB each).
+  collectAfterLongText(text.length);
   return {
     kind: 'job',
     run,
