@@ -322,8 +322,8 @@ export async function runWhilePreparing(
  * prepared for matching, and what scoring any context reads of the probes) is made once the first calls are in
  * flight: the thread waits on them anyway, the first calls start sooner, and the scoring after the last call is
  * shorter by as much. Step by step, each once the thread is quiet: an answer that arrives meanwhile is handled (and
- * a chain's next call sent) after the step, not after all of them. `first` (asking git for the provenance) is started
- * before them, and the table of rendered messages the first answer's prompt is stored against is made next.
+ * a chain's next call sent) after the step, not after all of them. The connections go first, the transcript's index
+ * (the longest step) next; `first` (asking git for the provenance) is started after the scoring's steps, not waited on.
  */
 export async function prepareWhileCalling(
   plans: readonly SessionPlan[],
@@ -334,16 +334,20 @@ export async function prepareWhileCalling(
   const { limit, provenance: first } = environment;
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
-  const steps = plans.flatMap(({ reference }) => [
-    () => reference.probes,
-    () => reference.expectations,
-    () => reference.transcriptMatcher,
-    () => prepareLexicalScoring(reference),
+  const steps = plans.flatMap((plan) => [
+    // The longest step first, while the window before the first answers is widest: started later, it overran a
+    // round's answers (281 ms from 490 ms after the first request, the second round due from 616; chrt -f 10).
+    () => plan.reference.transcriptMatcher,
+    // The table of rendered messages the first answers' prompts are stored against.
+    () => sessionMessageTable(plan, environment),
+    () => plan.reference.probes,
+    () => plan.reference.expectations,
+    () => prepareLexicalScoring(plan.reference),
     // Read lazily, where a summary's path is not on a line that writes it: here it costs no answer a wait, while
     // after the last answer it held the large-session fixture's tail by about 40 ms.
-    () => reference.transcriptPaths,
+    () => plan.reference.transcriptPaths,
     // The page's transcript needs no answer: rendered now, it is not left for after the last one.
-    () => renderTranscriptAhead(reference.session.messages),
+    () => renderTranscriptAhead(plan.reference.session.messages),
   ]);
   // The renderers' modules load in a window too (the first session's steps only: once is enough), not before the
   // first call, nor after the last answer where the first report would load them; after the scoring's steps, which
@@ -352,11 +356,10 @@ export async function prepareWhileCalling(
   // would hold the first call): a chain's next call, asked as its answer is read, finds its own connection not yet
   // given back, and without an idle one it connected before it could leave.
   const connect = () => void environment.provider.warmUp?.({ connections: 2 * environment.concurrency - 1 });
-  // Git answers while the steps run: waiting on it before them left the window before the first answers unused.
-  // Its failure is the results file's, awaited where the session record is made.
+  // Git answers while the calls run: waiting on it as a step (first, as it was) left the window before the first
+  // answers unused. Its failure is the results file's, awaited where the session record is made.
   const provenance = () => void first?.().catch(() => undefined);
-  const tables = plans.map((plan) => () => sessionMessageTable(plan, environment));
-  for (const step of [provenance, connect, ...tables, ...steps, loadRenderers]) {
+  for (const step of [connect, ...steps, provenance, loadRenderers]) {
     await windows.wait();
     // A stopped run (Ctrl-C, or another session failed) scores nothing: what is left to prepare is not needed.
     if (environment.signal.aborted) return;
