@@ -36,6 +36,52 @@ describe('call limit', () => {
     assert.equal(limit.shortestMs, 12);
   });
 
+  it('times a work that says when its request left from then, not from its start', async () => {
+    let clock = 1000;
+    const limit = createCallLimit(2, () => clock);
+    assert.equal(limit.startingWork?.(), undefined);
+    const answer = deferred();
+    let sent: (() => void) | undefined;
+    const done = limit(async () => {
+      sent = limit.startingWork?.();
+      await answer.promise;
+    });
+    await turns();
+    // Outside a work's start there is no clock to hand out.
+    assert.equal(limit.startingWork?.(), undefined);
+    clock += 40;
+    assert.equal(limit.oldestActiveMs, 40);
+    // The request took 40 ms to build and leave: its answer is due a latency after that.
+    sent!();
+    clock += 25;
+    assert.equal(limit.oldestActiveMs, 25);
+    clock += 275;
+    answer.resolve();
+    await done;
+    assert.equal(limit.shortestMs, 300);
+  });
+
+  it('tells a caller’s provider to say when its request left, timed by the limit', async () => {
+    let clock = 0;
+    const limit = createCallLimit(1, () => clock);
+    const answer = deferred();
+    const provider = fakeProvider({
+      answer: async (request) => {
+        clock += 30;
+        request.onSent?.();
+        await answer.promise;
+        return 'summary';
+      },
+    });
+    const caller = createCaller({ provider, limit, tokenizer: await getTokenizer('o200k_base') });
+    const done = caller.complete('one', { system: 'sys', prompt: 'text', maxTokens: 10 });
+    await turns();
+    clock += 5;
+    assert.equal(limit.oldestActiveMs, 5);
+    answer.resolve();
+    await done;
+  });
+
   it('never runs more than its slots at once, and counts what runs and what waits', async () => {
     const limit = createCallLimit(2);
     let running = 0;

@@ -29,10 +29,11 @@ export type CallAttempts = {
 /** A counting `fetch` for an SDK client, and a way to start counting one call. */
 export type AttemptCounter = {
   fetch: Fetch;
-  start(): CallAttempts;
+  /** Starts counting one call; `onSent` is told each time one of its attempts is handed to the network. */
+  start(onSent?: () => void): CallAttempts;
 };
 
-type CallState = { attempts: number; errorBody?: string };
+type CallState = { attempts: number; errorBody?: string; onSent?: (() => void) | undefined };
 
 /** Wraps `baseFetch` so every attempt is counted against the call whose header it carries. */
 export function createAttemptCounter(baseFetch: Fetch = globalThis.fetch): AttemptCounter {
@@ -45,6 +46,7 @@ export function createAttemptCounter(baseFetch: Fetch = globalThis.fetch): Attem
     if (id === null) return baseFetch(input, init);
     headers.delete(CALL_HEADER);
     if (state) state.attempts++;
+    state?.onSent?.();
     const response = await baseFetch(input, { ...init, headers });
     if (!response.ok && state) {
       // A clone, so the SDK still reads (or cancels) the original body as usual.
@@ -55,9 +57,9 @@ export function createAttemptCounter(baseFetch: Fetch = globalThis.fetch): Attem
 
   return {
     fetch: countingFetch,
-    start() {
+    start(onSent) {
       const id = randomUUID();
-      const state: CallState = { attempts: 0 };
+      const state: CallState = { attempts: 0, onSent };
       calls.set(id, state);
       return {
         headers: { [CALL_HEADER]: id },

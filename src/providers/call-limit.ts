@@ -19,12 +19,20 @@ export type CallLimit = {
   /** Work asked for so far, started or not (undefined for a plain p-limit standing in). */
   readonly askedCount?: number | undefined;
   /**
-   * Milliseconds since the longest-running work started (its answer is the next one due); undefined when none runs
-   * (or, for a plain p-limit standing in, never known).
+   * Milliseconds since the longest-running work started, or sent its request if it said so (its answer is the next
+   * one due); undefined when none runs (or, for a plain p-limit standing in, never known).
    */
   readonly oldestActiveMs?: number | undefined;
-  /** The shortest time any work took from its start to its end so far (a guess of when an answer comes). */
+  /**
+   * The shortest time any work took from its start, or from its request sent, to its end so far (a guess of when an
+   * answer comes).
+   */
   readonly shortestMs?: number | undefined;
+  /**
+   * Asked at the start of a work, before its first await: what the work calls once its request has left, from when
+   * its answer is then timed (undefined outside a work's start, and for a plain p-limit standing in).
+   */
+  readonly startingWork?: () => (() => void) | undefined;
 };
 
 type Waiting = { priority: number; order: number; start: () => void };
@@ -60,6 +68,16 @@ export function createCallLimit(concurrency: number, now: () => number = () => p
     dispatching = true;
     setImmediate(dispatch);
   };
+  // The clock of the work being started, while its synchronous start runs (startingWork).
+  let starting: { at: number } | undefined;
+  const startWork = <Result>(work: () => Result, clock: { at: number }): Result => {
+    starting = clock;
+    try {
+      return work();
+    } finally {
+      starting = undefined;
+    }
+  };
   const limit = <Result>(
     work: () => PromiseLike<Result> | Result,
     priority = 0,
@@ -74,7 +92,7 @@ export function createCallLimit(concurrency: number, now: () => number = () => p
             const started = { at: now() };
             startedAt.add(started);
             try {
-              resolve(await work());
+              resolve(await startWork(work, started));
             } catch (error) {
               reject(error);
             } finally {
@@ -108,6 +126,15 @@ export function createCallLimit(concurrency: number, now: () => number = () => p
       },
     },
     shortestMs: { get: () => shortestMs },
+    startingWork: {
+      // The answer is due a model's latency after the request left, not after the work began building it: the
+      // first round's long prompts take tens of ms to leave, and a window timed from the start shuts before the
+      // thread has anything left to do.
+      value: () => {
+        const clock = starting;
+        return clock && (() => (clock.at = now()));
+      },
+    },
   }) as CallLimit;
 }
 

@@ -113,7 +113,7 @@ export function createCaller(options: CallerOptions): Caller {
   async function traced<Answer extends Completion>(
     label: string,
     inputTokens: () => number,
-    send: (extra: { sample?: number; signal?: AbortSignal }) => Promise<Answer>,
+    send: (extra: { sample?: number; signal?: AbortSignal; onSent?: () => void }) => Promise<Answer>,
     exchange?: (record: Readonly<CallRecord>, answer: Answer | null) => void,
   ): Promise<Answer> {
     const record: CallRecord = {
@@ -150,6 +150,8 @@ export function createCaller(options: CallerOptions): Caller {
     // A planned chain's call after one of its calls answered is its next: it may take a free slot at once.
     const next = options.chain !== undefined && depth > 1;
     const call = async () => {
+      // Before any await: the limit knows which work is starting only now.
+      const sent = options.limit.startingWork?.();
       record.startedAt = now();
       options.onCall?.(record, 'started');
       markTimeline('first-call', 'first');
@@ -157,6 +159,7 @@ export function createCaller(options: CallerOptions): Caller {
         const answer = await send({
           ...(options.sample && options.sample > 1 ? { sample: options.sample } : {}),
           signal: options.signal,
+          ...(sent ? { onSent: sent } : {}),
         });
         markTimeline('last-answer');
         record.endedAt = now();

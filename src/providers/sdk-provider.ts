@@ -150,7 +150,7 @@ export function createSdkProvider<Sdk, Client, Response>(
     async generate(request) {
       const sdk = await adapter.loadSdk();
       clientOf(sdk);
-      const attempts = counter.start();
+      const attempts = counter.start(request.onSent);
       try {
         const response = await adapter.send(clientOf(sdk), request, {
           signal: request.signal,

@@ -16,6 +16,8 @@ export type CompletionRequest = {
   /** See {@link GenerateRequest.stablePrefixLength}: here, characters at the start of `prompt`. */
   stablePrefixLength?: number;
   signal?: AbortSignal;
+  /** See {@link GenerateRequest.onSent}. */
+  onSent?: () => void;
 };
 
 /** A tool the model may call: its arguments are described by a JSON Schema object. */
@@ -42,6 +44,11 @@ export type GenerateRequest = {
    */
   stablePrefixLength?: number;
   signal?: AbortSignal;
+  /**
+   * Told each time the request (an attempt of it) leaves for the network, where a provider knows: the answer is due a
+   * model's latency after that, not after the call started, which for a long prompt may be tens of ms earlier.
+   */
+  onSent?: () => void;
 };
 
 /**

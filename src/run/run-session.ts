@@ -37,6 +37,7 @@ import { maskedKeysNote, skippedLinesNote } from '../session/skipped-lines-note.
 import { importOptions } from '../stages/options.ts';
 import type { SessionPlan, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { evaluateJob, runJob } from '../stages/evaluate.ts';
+import { sessionMessageTable } from '../stages/compact.ts';
 import { prepareLexicalScoring } from '../evaluators/lexical.ts';
 import type { AnswerWindow } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
@@ -323,8 +324,8 @@ export async function runWhilePreparing(
  * prepared for matching, and what scoring any context reads of the probes) is made once the first calls are in
  * flight: the thread waits on them anyway, the first calls start sooner, and the scoring after the last call is
  * shorter by as much. Step by step, each once the thread is quiet: an answer that arrives meanwhile is handled (and
- * a chain's next call sent) after the step, not after all of them. `first` (asking git for the provenance) goes
- * before them.
+ * a chain's next call sent) after the step, not after all of them. The connections go first, the transcript's index
+ * (the longest step) next; `first` (asking git for the provenance) is started after the scoring's steps, not waited on.
  */
 export async function prepareWhileCalling(
   plans: readonly SessionPlan[],
@@ -335,30 +336,39 @@ export async function prepareWhileCalling(
   const { limit, provenance: first } = environment;
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
-  const steps = plans.flatMap(({ reference }) => [
-    () => reference.probes,
-    () => reference.expectations,
-    () => reference.transcriptMatcher,
-    () => prepareLexicalScoring(reference),
+  const steps = plans.flatMap((plan) => [
+    // The longest step first, while the window before the first answers is widest: started later, it overran a
+    // round's answers (281 ms from 490 ms after the first request, the second round due from 616; chrt -f 10).
+    () => plan.reference.transcriptMatcher,
+    // The table of rendered messages the first answers' prompts are stored against.
+    () => sessionMessageTable(plan, environment),
+    () => plan.reference.probes,
+    () => plan.reference.expectations,
+    () => prepareLexicalScoring(plan.reference),
     // Read lazily, where a summary's path is not on a line that writes it: here it costs no answer a wait, while
     // after the last answer it held the large-session fixture's tail by about 40 ms.
-    () => reference.transcriptPaths,
+    () => plan.reference.transcriptPaths,
     // The page's transcript needs no answer: rendered now, it is not left for after the last one.
-    () => renderTranscriptAhead(reference.session.messages),
+    () => renderTranscriptAhead(plan.reference.session.messages),
   ]);
   // The renderers' modules load in a window too (the first session's steps only: once is enough), not before the
-  // first call, nor after the last answer where the first report would load them.
+  // first call, nor after the last answer where the first report would load them; after the scoring's steps, which
+  // the first strategy scored needs and the window before the first answers has room for.
   // The connections of the first two rounds open while the first is in flight (one was warmed before; more then
   // would hold the first call): a chain's next call, asked as its answer is read, finds its own connection not yet
   // given back, and without an idle one it connected before it could leave.
   const connect = () => void environment.provider.warmUp?.({ connections: 2 * environment.concurrency - 1 });
-  for (const step of [...(first ? [first] : []), connect, loadRenderers, ...steps]) {
+  // Git answers while the calls run: waiting on it as a step (first, as it was) left the window before the first
+  // answers unused. Its failure is the results file's, awaited where the session record is made.
+  const provenance = () => void first?.().catch(() => undefined);
+  for (const step of [connect, ...steps, provenance, loadRenderers]) {
     await windows.wait();
     // A stopped run (Ctrl-C, or another session failed) scores nothing: what is left to prepare is not needed.
     if (environment.signal.aborted) return;
-    const started = performance.now();
+    const before = performance.eventLoopUtilization();
     await step();
-    windows.held(performance.now() - started);
+    // The time the thread was busy, not the step's wall: a module's files read, it waits on I/O like any answer.
+    windows.held(performance.eventLoopUtilization(before).active);
   }
   const [plan] = plans;
   const run = environment.store.pendingRun;

@@ -24,6 +24,18 @@ import {
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import type { Compacted, SessionPlan, Job, RunEnvironment } from './types.ts';
 
+/**
+ * The session's rendered messages, which its calls' prompts are stored by reference to: made once, at the first call
+ * stored or ahead of it (prepareWhileCalling), and shared by the session's jobs.
+ */
+export function sessionMessageTable(
+  plan: SessionPlan,
+  environment: RunEnvironment,
+): MessageTable | undefined {
+  const { toolResultChars } = environment.planOptions.config;
+  return messageTable(plan.reference.session.messages, { toolResultChars });
+}
+
 /** The compact stage for one job: the strategy run, timed from when it may start, and measured. */
 export async function compact(
   job: Job,
@@ -39,9 +51,7 @@ export async function compact(
   stopIfAborted(environment);
   const started = performance.now();
   const exchanges = new Map<CallRecord, Promise<JobCall>>();
-  // The session's rendered messages, which its prompts are stored by reference to: made at the first call stored.
-  const messages = () =>
-    messageTable(reference.session.messages, { toolResultChars: planOptions.config.toolResultChars });
+  const messages = () => sessionMessageTable(plan, environment);
   const caller = createCaller({
     provider: environment.provider,
     limit: environment.limit,
