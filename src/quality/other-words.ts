@@ -81,10 +81,11 @@ function commandPositions(index: MeaningIndex, spelling: string): number[] {
   );
 }
 
-// The terms of the words that say a name is a unit of code (`package`, `module`, `crate`).
-const UNIT_TERMS: ReadonlySet<string> = new Set(
-  UNIT_WORDS.flatMap((word) => meaningTerms(word).map((term) => term.term)),
-);
+// The terms of the words that say a name is a unit of code (`package`, `module`, `crate`), made on first use: reading
+// them folds words through the synonym table, which a command must not build while its modules load.
+let unitTerms: ReadonlySet<string> | undefined;
+const unitTermsOf = (): ReadonlySet<string> =>
+  (unitTerms ??= new Set(UNIT_WORDS.flatMap((word) => meaningTerms(word).map((term) => term.term))));
 
 /**
  * Whether a spelling names a unit of code by one word and its unit word ("session package"): stated as written, the
@@ -94,7 +95,8 @@ const UNIT_TERMS: ReadonlySet<string> = new Set(
  */
 const isUnitName = memoizeByText((spelling: string): boolean => {
   const terms = meaningTerms(spelling);
-  return terms.length === 2 && UNIT_TERMS.has(terms[1]!.term) && !UNIT_TERMS.has(terms[0]!.term);
+  const units = unitTermsOf();
+  return terms.length === 2 && units.has(terms[1]!.term) && !units.has(terms[0]!.term);
 }, 20_000);
 
 /**
