@@ -80,7 +80,7 @@ export function withPrepositionsSpelled(text: string): string {
   return text.replace(SHORT_PREPOSITION, (shorthand) => PREPOSITION_OF[shorthand.toLowerCase()]!);
 }
 // A cheap test for a line that may hold a sentence-level stance (most lines hold none: no spans to read).
-const STANCE_WORDS = /\b(?:false|untrue|true|case|never|not|n't|pending|still|yet|remains?)\b/i;
+const STANCE_WORDS = /\b(?:false|untrue|true|case|never|not|n't|none|pending|still|yet|remains?)\b/i;
 // How many terms after a negation it reaches.
 const NEGATION_REACH = 3;
 const NEGATION_TERM = 'not';

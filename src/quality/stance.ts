@@ -25,6 +25,11 @@ const DENYING_LEAD_IN =
 // A sentence whose predicate denies it: "… was not done.", "… has never been committed.", "… is false."
 const DENYING_ENDING =
   /\b(?:(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been)?\s+(?:done|made|true|the case|implemented|finished|completed|committed|fixed|created|written|added|asked(?: for)?|requested|run|passed|pushed|closed)|(?:is|are|was|were)\s+(?:false|untrue)|never happened|did(?:n't| not) happen)\s*[.!]?\s*$/i;
+// A sentence that denies the one before it by pointing back at it: "… moved to Redis. This was not done.", "… That is
+// false.", "None of this happened." Only the whole sentence is read (its predicate nothing more than the denial), so
+// "This was not done for the CLI yet." says something of its own.
+const DENYING_NEXT =
+  /^\s*(?:(?:this|that|it|neither|none of (?:this|that|it|these|them))\s+(?:(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been)?\s+(?:done|made|true|the case|implemented|finished|completed|committed|fixed|created|written|added|asked(?: for)?|requested|run|passed|pushed|closed)|(?:is|are|was|were)\s+(?:false|untrue)|never happened|did(?:n't| not) happen|(?:is true|happened|was done))|(?:none|nothing) of (?:this|that|it|these|the above) (?:is true|happened|was done))\s*[.!]?\s*$/i;
 // What a terse note writes right after a thing to deny it, a label's colon or a dash before: "npm test: not run",
 // "the migration - never done". Read only right after the thing (a clause's other item says nothing of it).
 const DENYING_LABEL =
@@ -67,10 +72,16 @@ export function stanceSpans(text: string): StanceSpan[] {
   const spans: StanceSpan[] = [];
   // An ellipsis marks a cut ("… tool calls from… was not done"), not a sentence's end: blanked, offsets kept.
   const read = text.replace(/\.{3,}|…/g, (dots) => ' '.repeat(dots.length));
-  for (const match of read.matchAll(SENTENCE)) {
+  const sentences = [...read.matchAll(SENTENCE)];
+  for (const [at, match] of sentences.entries()) {
     const sentence = match[0];
     const start = match.index;
     const end = start + sentence.length;
+    const next = sentences[at + 1]?.[0];
+    if (next !== undefined && DENYING_NEXT.test(next)) {
+      spans.push({ start, end, stance: 'denied' });
+      continue;
+    }
     const opening = DENYING_OPENING.exec(sentence);
     if (opening) {
       spans.push({ start: start + opening[0].length, end, stance: 'denied' });
@@ -129,6 +140,7 @@ export function stanceAround(text: string, start: number, end: number): Stance |
     (DENYING_ENDING.test(closing.slice(0, ownClauseStart(closing))) || DENYING_LABEL.test(closing))
   )
     return 'denied';
+  if (sentenceEnd >= 0 && deniedByNext(after.slice(sentenceEnd + 1))) return 'denied';
   // A label's colon right after the thing leads into what is said of it ("npm test: not run yet").
   const clause = /^\s*(?::|=|\u2013|\u2014|\s-)?[^,;:]*/.exec(closing)?.[0] ?? '';
   if ((mayHold(clause, PENDING_WORDS) && PENDING.test(clause)) || (colon && PENDING_LEAD_IN.test(opening)))
@@ -141,6 +153,13 @@ export function stanceAround(text: string, start: number, end: number): Stance |
     return 'reversed';
   if (mayHold(clause, DONE_WORDS) && DONE_AFTER.test(clause)) return 'done';
   return undefined;
+}
+
+/** Whether the sentence `text` opens with denies the one before it (DENYING_NEXT). */
+function deniedByNext(text: string): boolean {
+  if (!mayHold(text, ENDING_WORDS) && !mayHold(text, ['happen', 'none', 'nothing'])) return false;
+  const end = text.search(/(?<!\.)[.!?](?=\s|$)/);
+  return DENYING_NEXT.test(end < 0 ? text : text.slice(0, end + 1));
 }
 
 // A clause after a semicolon with a subject of its own that says a check was not run: "; the e2e suite was not run",

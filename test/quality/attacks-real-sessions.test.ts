@@ -5,7 +5,7 @@
  * the whole history keeps everything, nothing keeps nothing, a path list (also one glossing each file with the same
  * empty words) and an identifier bag (also one ending each line with two common words) keep at most 0.15, no
  * lexical baseline beats the best core strategy, and a summary stating each fact as false ("It is false that …",
- * "… was not done") keeps none and contradicts each. Where the agent did the work (100 tool calls or more) the user's
+ * "… was not done", "…. This was not done.") keeps none and contradicts each. Where the agent did the work (100 tool calls or more) the user's
  * messages copied verbatim keep at most 0.40, grep's lines at most 0.30, a bag of each file with the words its edits
  * wrote artifacts alone and at most 0.30, and a Claude Code or Codex session has at
  * least 12 live probes at a compaction or at the end. A topic bag (the transcript's frequent words after "The user has
@@ -201,13 +201,17 @@ function head(session: Session, cut: number): Session {
   };
 }
 
-/** Each fact stated as false, in one of the issue's two forms: "It is false that …" or "… was not done". */
-function statedFalse(probes: readonly Probe[], form: 'false' | 'not done'): string {
+/**
+ * Each fact stated as false, in one of the issue's two forms, "It is false that …" or "… was not done", or stated and
+ * then denied by the next sentence ("…. This was not done.").
+ */
+function statedFalse(probes: readonly Probe[], form: 'false' | 'not done' | 'denied next'): string {
   return probes
     .filter(isLive)
     .map((probe) => {
       const fact = (probe.statement ?? probe.answer).replace(/[.?!\s]+$/, '');
-      return form === 'false' ? `It is false that ${fact}.` : `${fact} was not done.`;
+      if (form === 'false') return `It is false that ${fact}.`;
+      return form === 'not done' ? `${fact} was not done.` : `${fact}. This was not done.`;
     })
     .join('\n');
 }
@@ -511,7 +515,7 @@ describe(
               'lexical above core',
               `${where}: ${trick} ${scores[trick]} above the best core ${best}`,
             );
-          for (const form of ['false', 'not done'] as const) {
+          for (const form of ['false', 'not done', 'denied next'] as const) {
             const denied = scoreProbes(createMatcher(statedFalse(probes, form)), probes);
             assert.equal(denied.probeRecall, 0, `${where}: facts stated as ${form}`);
             const contradicted = live.filter((probe) => denied.probeOutcomes[probe.id] === 'contradicted');
