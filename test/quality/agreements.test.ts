@@ -132,6 +132,37 @@ describe('the proposal the user asked for', () => {
     assert.deepEqual(agreementProbes([user('Can you present the results now?'), ASKED[1]!]), []);
   });
 
+  it('is asked for in a prompt box that wrapped the request between its sentences', () => {
+    // An editor's prompt box breaks long lines at a space it keeps and indents what follows, sentence end or not.
+    const boxed = (ask: string) =>
+      agreementProbes([
+        user(
+          [
+            'Review the services package and move it to the SQL client. ',
+            `  ${ask} after carefully `,
+            '  reviewing createService.',
+          ].join('\n'),
+        ),
+        ASKED[1]!,
+      ]);
+    assert.deepEqual(
+      boxed('Please propose a plan').map((probe) => probe.statement),
+      [
+        'Proposed: Phase 0: add the SQL client and a connection string, and pull the schema from the database.',
+        'Proposed: Phase 1: give createService a provider adapter so both clients work side by side.',
+      ],
+    );
+    assert.deepEqual(boxed('Please start right away'), []);
+    // Indented lines under a line that ends without a space are pasted, not wrapped: they ask for nothing.
+    assert.deepEqual(
+      agreementProbes([
+        user('Move the services package to the SQL client.\n  // propose a plan here'),
+        ASKED[1]!,
+      ]),
+      [],
+    );
+  });
+
   it('is derived, kept by a paraphrase and not by the user words copied', () => {
     const { probes } = deriveProbes({ messages: ASKED });
     const decisions = probes.filter((probe) => probe.kind === 'decision');

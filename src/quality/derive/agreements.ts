@@ -13,7 +13,7 @@ import { createMatcher } from '../match.ts';
 import { offeredOptions, pickedLabel, pointPairs, sessionWords } from './choices.ts';
 import { agentProse } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
-import { clipWords, keyPhrase, proseOf, sentencesOf } from './phrases.ts';
+import { clipWords, keyPhrase, proseOf, sentencesOf, unwrapPromptBox } from './phrases.ts';
 
 // Words of a statement.
 const STATEMENT_CHARS = 280;
@@ -184,7 +184,7 @@ export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
     if (probe) probes.push(probe);
   });
   // The proposal the user asked for, as the agent's last word: nothing has overruled it.
-  if (lastText && lastRequest !== undefined && ASKS_PROPOSAL.test(proseOf(lastRequest))) {
+  if (lastText && lastRequest !== undefined && ASKS_PROPOSAL.test(proseOf(unwrapPromptBox(lastRequest)))) {
     // Each point on its own: an asked-for proposal is the answer, and its points are the decisions a reader lists.
     const points = proposalLines(lastText.text)
       .filter((line) => line.split(/\s+/).length >= MIN_POINT_WORDS)
