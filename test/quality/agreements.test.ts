@@ -74,6 +74,50 @@ describe('a proposal the user approved', () => {
     assert.equal(asked('Want me to implement the first fix?', 'yes').length, 1);
   });
 
+  it('is approved by a go-ahead that opens a reply saying how, and by a request to build what was offered to explore', () => {
+    const design = (question: string) =>
+      assistant(
+        [
+          'Here is how both sessions could write checkpoints:',
+          '',
+          '## Key Points',
+          '',
+          '1. **Shared branch**: both sessions write to the same shadow branch, told apart by a trailer',
+          '2. **Rewind**: rewind lists the checkpoints of both sessions with their first prompt',
+          '',
+          question,
+        ].join('\n'),
+      );
+    const statement = (question: string, reply: string) =>
+      agreementProbes([
+        user('What if both sessions kept their checkpoints?'),
+        design(question),
+        user(reply),
+      ]).map((probe) => probe.statement);
+    const approved = [
+      'Proposed: Shared branch: both sessions write to the same shadow branch, told apart by a trailer; Rewind: rewind lists the checkpoints of both sessions with their first prompt',
+    ];
+    // "Key Points" only labels the list: the points state the proposal.
+    assert.deepEqual(
+      statement(
+        'Should I proceed with implementation?',
+        "Yes, but I'd like a TDD approach: integration tests first.",
+      ),
+      approved,
+    );
+    assert.deepEqual(
+      statement(
+        'Would you like me to explore this approach?',
+        "let's try implementing this, and show the first prompt in rewind",
+      ),
+      approved,
+    );
+    // A go-ahead to explore more, a refusal, or a question is no approval of the design.
+    assert.deepEqual(statement('Would you like me to explore this approach?', 'yes, explore it'), []);
+    assert.deepEqual(statement('Should I proceed with implementation?', 'no, keep the skip for now'), []);
+    assert.deepEqual(statement('Should I proceed with implementation?', 'what happens on rewind then?'), []);
+  });
+
   it('leaves a pick among labelled options to the option choice', () => {
     const offer = assistant(
       'Should I:\n1. Move the validators to checkpoint\n2. Add a new ids package\nWant me to go ahead?',
@@ -130,6 +174,37 @@ describe('the proposal the user asked for', () => {
         ask,
       );
     assert.deepEqual(agreementProbes([user('Can you present the results now?'), ASKED[1]!]), []);
+  });
+
+  it('is asked for in a prompt box that wrapped the request between its sentences', () => {
+    // An editor's prompt box breaks long lines at a space it keeps and indents what follows, sentence end or not.
+    const boxed = (ask: string) =>
+      agreementProbes([
+        user(
+          [
+            'Review the services package and move it to the SQL client. ',
+            `  ${ask} after carefully `,
+            '  reviewing createService.',
+          ].join('\n'),
+        ),
+        ASKED[1]!,
+      ]);
+    assert.deepEqual(
+      boxed('Please propose a plan').map((probe) => probe.statement),
+      [
+        'Proposed: Phase 0: add the SQL client and a connection string, and pull the schema from the database.',
+        'Proposed: Phase 1: give createService a provider adapter so both clients work side by side.',
+      ],
+    );
+    assert.deepEqual(boxed('Please start right away'), []);
+    // Indented lines under a line that ends without a space are pasted, not wrapped: they ask for nothing.
+    assert.deepEqual(
+      agreementProbes([
+        user('Move the services package to the SQL client.\n  // propose a plan here'),
+        ASKED[1]!,
+      ]),
+      [],
+    );
   });
 
   it('is derived, kept by a paraphrase and not by the user words copied', () => {

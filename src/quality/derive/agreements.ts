@@ -13,7 +13,7 @@ import { createMatcher } from '../match.ts';
 import { offeredOptions, pickedLabel, pointPairs, sessionWords } from './choices.ts';
 import { agentProse } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
-import { clipWords, keyPhrase, proseOf, sentencesOf } from './phrases.ts';
+import { clipWords, keyPhrase, proseOf, sentencesOf, unwrapPromptBox } from './phrases.ts';
 
 // Words of a statement.
 const STATEMENT_CHARS = 280;
@@ -55,6 +55,19 @@ function offersToFindOut(text: string): boolean {
   );
 }
 
+// A go-ahead that opens a longer reply going on with how the work is to be done ("Yes, but I'd like to do a TDD
+// approach …", "let's try implementing this, let "rewind" show the initial prompt …"): the proposal is approved, and
+// what follows is the user's own rule, which the requests read.
+const OPENS_WITH_GO_AHEAD =
+  /^(?:yes|yep|yeah|ok(?:ay)?|sure|go ahead|let's (?:try )?(?:implement(?:ing)?|build(?:ing)?|do(?:ing)?) (?:this|it|that))\s*(?:[,.!;:]|$)/i;
+// A go-ahead that asks for the change itself: it turns an offer to find something out into a proposal approved.
+const ASKS_TO_BUILD = /^let's (?:try )?(?:implement(?:ing)?|build(?:ing)?)\b/i;
+
+/** Whether a reply approves the proposal before it: a short go-ahead, or one that opens a reply saying how. */
+function approvesProposal(reply: string): boolean {
+  return approves(reply) || OPENS_WITH_GO_AHEAD.test(reply.trim());
+}
+
 /** Whether a reply approves the proposal before it: a go-ahead, short. */
 export function approves(reply: string): boolean {
   const text = reply.trim();
@@ -67,6 +80,9 @@ const PROPOSAL_LINE = /^\s*(?:#{1,4}\s+|[-*]\s+|\d+[.)]\s+|\*\*)(.+?)\s*$/;
 // what comes after ("Next Steps"), or what was done (a progress report's "Completed", "Done", "Remaining").
 const NOT_PROPOSED =
   /^(?:current|existing|today|status|summary|context|findings|next steps?|questions?|why|how|what this|impact|problem|issue|root cause|analysis|completed|done|finished|progress|remaining|changes made|what (?:was|we|i) (?:done|did|changed))\b/i;
+
+// A heading that only labels the list under it ("## Key Points"): its points state the proposal, it states nothing.
+const SECTION_LABEL = /^(?:key (?:points|changes|ideas|features)|highlights|overview|details):?$/i;
 
 /**
  * The lines of a message that state its proposal: headings, bold lines and list items, markdown left out. A heading
@@ -94,7 +110,8 @@ function proposalLines(text: string): string[] {
       const level = /^\s*(#+)/.exec(line)?.[1]!.length ?? 5;
       if (skipping !== undefined && level > skipping) continue;
       skipping = NOT_PROPOSED.test(body) ? level : undefined;
-      if (skipping === undefined && body.length > 0) heading = body.replace(/:$/, '');
+      if (skipping === undefined && body.length > 0 && !SECTION_LABEL.test(body))
+        heading = body.replace(/:$/, '');
       continue;
     }
     if (skipping === undefined && body.length > 0 && !body.endsWith('?')) lines.push(body);
@@ -171,8 +188,8 @@ export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
     if (
       !proposal ||
       !asksApproval(proposal.text) ||
-      offersToFindOut(proposal.text) ||
-      !approves(proseOf(reply) || reply) ||
+      (offersToFindOut(proposal.text) && !ASKS_TO_BUILD.test(reply.trim())) ||
+      !approvesProposal(proseOf(reply) || reply) ||
       picksOption(messages[proposal.messageIndex]!, reply)
     )
       return;
@@ -184,7 +201,7 @@ export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
     if (probe) probes.push(probe);
   });
   // The proposal the user asked for, as the agent's last word: nothing has overruled it.
-  if (lastText && lastRequest !== undefined && ASKS_PROPOSAL.test(proseOf(lastRequest))) {
+  if (lastText && lastRequest !== undefined && ASKS_PROPOSAL.test(proseOf(unwrapPromptBox(lastRequest)))) {
     // Each point on its own: an asked-for proposal is the answer, and its points are the decisions a reader lists.
     const points = proposalLines(lastText.text)
       .filter((line) => line.split(/\s+/).length >= MIN_POINT_WORDS)

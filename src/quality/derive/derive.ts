@@ -33,6 +33,7 @@ import { subagentChangeProbes } from './subagent-changes.ts';
 import { questionedChoiceProbes } from './questioned-choices.ts';
 import { instructionProbes } from './instructions.ts';
 import { learntOrderProbes } from './learnt-order.ts';
+import { leftAloneProbes } from './left-alone.ts';
 import { loginProbes } from './logins.ts';
 import { markLiveness } from './liveness.ts';
 import { mergedPullRequestProbes } from './merged-pull-requests.ts';
@@ -143,6 +144,7 @@ export function draftProbes(
     ...findingProbes(session.messages, session.fileOperations ?? []),
     ...proposedFixProbes(session.messages, session.fileOperations ?? []),
     ...carried.decisions,
+    ...leftAloneProbes(session.messages),
     ...optionChoiceProbes(session.messages),
     ...questionedChoiceProbes(session.messages),
     ...agreementProbes(session.messages),

@@ -50,6 +50,14 @@ export function proseOf(text: string): string {
   return kept.join('\n').trim();
 }
 
+/**
+ * A prompt's lines as typed, before an editor's prompt box wrapped them: a line the box broke at a space it kept
+ * ("…createService.ts. ⏎  Use inspiration …") runs on into the indented line after it, sentence end or not.
+ */
+export function unwrapPromptBox(text: string): string {
+  return text.replace(/(\S)[ \t]+\n {1,3}(?=\S)/g, '$1 ');
+}
+
 /** Sentences of prose, in order: split at `.`, `!`, `?` before a space, and at line breaks. */
 export function sentencesOf(prose: string): string[] {
   return prose
