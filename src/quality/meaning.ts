@@ -24,7 +24,7 @@ import {
   STOP_WORDS,
   SYNONYMS,
 } from './meaning-words.ts';
-import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
+import { memoizeByText, ownCopy, recentMap, type RecentMap } from '../text/text-cache.ts';
 import { lineRuns } from '../text/line-runs.ts';
 import { lowerBound } from '../text/sorted.ts';
 import {
@@ -495,9 +495,15 @@ type LeadIn = { clause: number; from: number };
 /** A text as meaning terms, in order (see the module comment). */
 export function meaningTerms(text: string): MeaningTerm[] {
   const sink = new TermList();
-  readTerms(text, sink, false);
+  readTerms(text, sink);
   return sink.terms;
 }
+
+// The sinks are classes, not closures made per call: a closure's optimized code is lost with it at a full collection
+// (match.ts's classes say more).
+
+/** Where {@link readTerms} hands a text's terms, each clause's in order. */
+type TermSink = { clause(terms: MeaningTerm[]): void };
 
 /** Terms collected in order. */
 class TermList implements TermSink {
@@ -505,16 +511,6 @@ class TermList implements TermSink {
   clause(terms: MeaningTerm[]): void {
     for (const term of terms) this.terms.push(term);
   }
-  line(known: LineTerms): void {
-    for (const clause of known.clauses) this.clause(clause);
-  }
-}
-
-/** Indexes a text's meaning terms. */
-export function indexMeaning(text: string): MeaningIndex {
-  const sink = new ColumnSink(meaningColumns());
-  readTerms(text, sink, text.length <= REMEMBERED_TEXT_CHARS);
-  return sink.columns.finish(sentenceEnds(text));
 }
 
 /** Terms added to a meaning index's columns. */
@@ -526,11 +522,15 @@ class ColumnSink implements TermSink {
   clause(terms: MeaningTerm[]): void {
     for (const term of terms) this.columns.add(term);
   }
-  // A remembered line's terms go in as they read where the line stands, with no copy of each, from their packing
-  // (made the first time the line is indexed).
-  line(known: LineTerms, place: LinePlace): void {
-    this.columns.addLine((known.packed ??= packTerms(known.clauses)), place.line, place.base, place.above);
-  }
+}
+
+/** Indexes a text's meaning terms. */
+export function indexMeaning(text: string): MeaningIndex {
+  const columns = meaningColumns();
+  const memo = lineMemoFor(text);
+  if (memo === undefined) readTerms(text, new ColumnSink(columns));
+  else indexLines(text, columns, memo);
+  return columns.finish(sentenceEnds(text));
 }
 
 // A line's last mark, after any closing quote, bracket or backtick: a full stop (not an ellipsis's), "?" or "!".
@@ -563,41 +563,51 @@ function sentenceEnds(text: string): (line: number) => boolean {
 }
 
 // Texts up to this long have their lines' terms remembered (summaries: the strategies of a session copy the same
-// lines, extractive ones most of all); a transcript's lines would only fill the cache.
+// lines, extractive ones most of all).
 const REMEMBERED_TEXT_CHARS = 1 << 16;
 
-/**
- * A line's clauses read alone: clause numbers from 0 (the line's first clause), and the lead-in it leaves open; its
- * terms packed for an index once one is made of it.
- */
-type LineTerms = {
-  clauses: readonly MeaningTerm[][];
-  count: number;
-  bullets: LeadIn | undefined;
-  packed?: PackedTerms;
-};
+// Longer texts up to this long have theirs remembered in a memo of their own, which holds at most this many characters
+// of lines a generation: a context that keeps the session's messages (a kept tail under a summary, the session with
+// its tool outputs masked or pruned) holds mostly lines another strategy's context holds too, and each was read again
+// for every context. A longer text (a long session's whole transcript or its masked copy) is read afresh: its lines
+// would push each other out of the memo before any came again.
+const PACKED_TEXT_CHARS = 1 << 21;
 
-// Lines a generation remembers the terms of (text-cache.ts ages them as sessions are released), by the lead-in from
-// above they were read under: none, one whose sentence began before it, one whose sentence began with it. A map for
-// each, keyed by the line itself: a key of the two joined was a new string to flatten and hash at every look-up.
-const lineTerms = [
-  recentMap<string, LineTerms>(20_000),
-  recentMap<string, LineTerms>(20_000),
-  recentMap<string, LineTerms>(20_000),
+/**
+ * A line's clauses read alone, packed for a meaning index (meaning-index.ts): clause numbers from 0 (the line's first
+ * clause), the lead-in it leaves open, and what the line weighs in a memo (its characters).
+ */
+type LineTerms = { packed: PackedTerms; count: number; bullets: LeadIn | undefined; chars: number };
+
+/**
+ * Lines a generation remembers the terms of (text-cache.ts ages them as sessions are released), by the lead-in from
+ * above they were read under: none, one whose sentence began before it, one whose sentence began with it. A map for
+ * each, keyed by the line itself: a key of the two joined was a new string to flatten and hash at every look-up.
+ */
+type LineMemo = readonly [
+  RecentMap<string, LineTerms>,
+  RecentMap<string, LineTerms>,
+  RecentMap<string, LineTerms>,
 ];
 
-/** Where {@link readTerms} hands a text's terms: each clause's in order, or a remembered line's where it stands. */
-type TermSink = {
-  clause(terms: MeaningTerm[]): void;
-  line(known: LineTerms, place: LinePlace): void;
-};
+/** A memo of {@link LineMemo}'s shape: `make` called once for each of its three maps. */
+function lineMemo(make: () => RecentMap<string, LineTerms>): LineMemo {
+  return [make(), make(), make()];
+}
 
-/**
- * Reads a text's terms clause by clause, handing each clause's terms to `sink.clause` in order; with `remember`, a line
- * is read once (for each way a list's lead-in from the lines above can reach it), and its clauses, as read alone, go
- * to `sink.line` with where the line stands, each time it comes.
- */
-function readTerms(text: string, sink: TermSink, remember: boolean): void {
+const shortTextLines = lineMemo(() => recentMap<string, LineTerms>(20_000));
+const longTextLines = lineMemo(() =>
+  recentMap<string, LineTerms>(1 << 18, { of: (line) => line.chars, max: PACKED_TEXT_CHARS }),
+);
+
+/** The memo a text's lines are read through, or undefined for a text read afresh. */
+function lineMemoFor(text: string): LineMemo | undefined {
+  if (text.length <= REMEMBERED_TEXT_CHARS) return shortTextLines;
+  return text.length <= PACKED_TEXT_CHARS ? longTextLines : undefined;
+}
+
+/** Reads a text's terms clause by clause, handing each clause's terms to `sink` in order. */
+function readTerms(text: string, sink: TermSink): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
@@ -609,24 +619,41 @@ function readTerms(text: string, sink: TermSink, remember: boolean): void {
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber++) {
     const line = lines[lineNumber]!;
     if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
-    if (!remember) {
-      const read: MeaningTerm[][] = [];
-      ({ clauses, bullets } = readLine(line, lineNumber, clauses, bullets, read));
-      for (const clause of read) sink.clause(clause);
-      continue;
-    }
+    const read: MeaningTerm[][] = [];
+    ({ clauses, bullets } = readLine(line, lineNumber, clauses, bullets, read));
+    for (const clause of read) sink.clause(clause);
+  }
+}
+
+/**
+ * {@link readTerms} into a meaning index's columns with each line read once through `memo` (for each way a list's
+ * lead-in from the lines above can reach it): its clauses, as read alone and packed, go in where the line stands each
+ * time it comes, with no copy of each term.
+ */
+function indexLines(text: string, columns: MeaningColumns, memo: LineMemo): void {
+  let clauses = 0;
+  let bullets: LeadIn | undefined;
+  const lines = foldedLines(text);
+  for (let lineNumber = 0; lineNumber < lines.length; lineNumber++) {
+    const line = lines[lineNumber]!;
+    if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
     // A lead-in from above reads the same wherever it is, but for whether its sentence began before it.
     const above = bullets === undefined ? undefined : bullets.from < bullets.clause ? SPANNING : SINGLE;
-    const remembered = lineTerms[above === undefined ? 0 : above === SPANNING ? 1 : 2]!;
+    const remembered = memo[above === undefined ? 0 : above === SPANNING ? 1 : 2];
     let known = remembered.get(line);
     if (known === undefined) {
       const read: MeaningTerm[][] = [];
       const after = readLine(line, 0, 0, above, read);
-      known = { clauses: read, count: after.clauses, bullets: after.bullets };
+      known = {
+        packed: packTerms(read),
+        count: after.clauses,
+        bullets: after.bullets,
+        chars: line.length + 1,
+      };
       remembered.set(ownCopy(line), known);
     }
     const place = { line: lineNumber, base: clauses, above: bullets };
-    sink.line(known, place);
+    columns.addLine(known.packed, place.line, place.base, place.above);
     bullets = known.bullets === undefined ? undefined : placed(known.bullets, place);
     clauses += known.count;
   }

@@ -39,6 +39,33 @@ describe('meaning terms', () => {
     }
   });
 
+  it("indexes a long context's lines met in another context as a fresh reading gives them", () => {
+    // Two contexts of one session over 64 Ki characters each (a kept tail, the session with its tool outputs masked):
+    // the same lines, a list's lead-in reaching some and not others, in another order and after other lines.
+    const lines = [
+      'Created: a.ts, b.ts',
+      '- kept the retry loop; dropped Redis',
+      'mix.exs: six new deps',
+      "It is false that we added decimal.js. Don't stop until every function is ported:",
+      '- kept the retry loop; dropped Redis',
+      '1. the port is 8080',
+      'Done and committed WP1-14, check green:',
+      '- kept the retry loop; dropped Redis',
+      'The migration was not done.',
+    ];
+    const session = Array.from(
+      { length: 2500 },
+      (_, index) => `${lines[index % lines.length]} (step ${index % 40})`,
+    );
+    const masked = session.map((line, index) => (index % 5 === 0 ? '[tool output omitted]' : line));
+    for (const text of [session.join('\n'), masked.join('\n'), [...masked].reverse().join('\n')]) {
+      assert.ok(text.length > 1 << 16 && text.length < 1 << 21, 'a long context whose lines are remembered');
+      const index = indexMeaning(text);
+      assert.equal(index.length, meaningTerms(text).length);
+      assert.deepEqual(index.slice(0, index.length), meaningTerms(text));
+    }
+  });
+
   it('folds a long text a run of lines at a time into the terms of the text folded whole', () => {
     // Compatibility forms (a ligature, full-width letters, a superscript, a no-break space) on lines around each
     // place a run of lines may end (every 65,536 characters or so), and a line break at the very end.
