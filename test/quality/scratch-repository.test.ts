@@ -1,7 +1,7 @@
 /**
- * A try-out on a throwaway repository is no state of the work (issue 39, D109): one shell command that makes a
- * repository and commits in it (`cd /tmp && git init t && cd t && … git commit -m initial`, to see what `git restore`
- * does) makes no commit of the work, no check and no "last commit" the work's edits are counted from.
+ * A try-out on a throwaway repository is no state of the work (issue 39, D109): a shell command that makes a
+ * repository in a temporary folder (`cd /tmp && git init t && cd t && … git commit -m initial`, to see what
+ * `git restore` does) makes no commit of the work, no check and no "last commit" the work's edits are counted from.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -63,11 +63,31 @@ describe('a try-out on a throwaway repository', () => {
     );
   });
 
-  it('is a run of the work when the command makes the repository without committing in it', () => {
+  it("is a run of the work when the repository is the project's own", () => {
     const init = [
       user('Set up the project.'),
-      ...shellRun('cd ~/project && git init', 'Initialized empty Git repository'),
+      ...shellRun(
+        'cd ~/project && git init && git add -A && git commit -m "Initial commit"',
+        'Initialized empty Git repository in /home/me/project/.git/\n[main (root-commit) 1a2b3c4] Initial commit',
+      ),
     ];
-    assert.equal(toolRuns(init).length, 1);
+    const runs = toolRuns(init);
+    assert.equal(runs.length, 1);
+    assert.deepEqual(
+      workState(runs, []).commits.map((commit) => commit.hash),
+      ['1a2b3c4'],
+    );
+  });
+
+  it('leaves out a try-out in a temporary folder that commits nothing', () => {
+    const tried = [
+      user('Why does clean report deleted branches that remain?'),
+      ...shellRun(
+        'cd /tmp && git init --bare test-branch-err && cd test-branch-err && git branch -D nonexistent 2>&1',
+        "error: branch 'nonexistent' not found.",
+        true,
+      ),
+    ];
+    assert.deepEqual(toolRuns(tried), []);
   });
 });

@@ -47,9 +47,11 @@ export function passed(run: ToolRun): boolean {
   return !run.failed && !run.inconclusive;
 }
 
-// A command that makes a repository and commits in it (`cd /tmp && git init t && cd t && … git commit -m initial`)
-// tries git out on a throwaway repository: its commit, its outcome and its output are no state of the work.
-const SCRATCH_REPOSITORY = /\bgit\s+init\b[\s\S]*\bgit\s+commit\b/;
+// A command that makes a repository in a temporary folder (`cd /tmp && git init t && cd t && … git commit -m initial`)
+// tries git out on a throwaway repository: its commit, its outcome and its output are no state of the work. A project's
+// own `git init && git add . && git commit -m Initial` is the work's.
+const SCRATCH_REPOSITORY =
+  /(?:\/tmp\b|\$\{?TMPDIR\b|\bmktemp\b)[^\n]*?\bgit\s+init\b|\bgit\s+init\b[^;&|\n]*(?:\/tmp\b|\$\{?TMPDIR\b)/;
 
 /** Every tool call that has a result, in the order of the results (a try-out on a throwaway repository left out). */
 export function toolRuns(messages: readonly Message[]): ToolRun[] {
