@@ -9,7 +9,8 @@ import type { Message } from '../../session/types.ts';
 import { isPrompt, toolCallsOf } from '../../session/types.ts';
 import { agentText } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
-import { clipWords, keyPhrase } from './phrases.ts';
+import { plainPhrase } from './artifacts.ts';
+import { clipWords } from './phrases.ts';
 
 // A numbered list item: "1. …", "2) …".
 const NUMBERED_ITEM = /^\s*(\d{1,2})[.)]\s+(.+)$/gm;
@@ -79,7 +80,9 @@ export function numberedStepProbes(messages: readonly Message[]): DraftProbe[] {
   );
   return open.flatMap(([number, item]) => {
     const words = itemWords(item);
-    const phrase = keyPhrase(words);
+    // The item's first plain words ("Log level getter not set"): a name in the facet is kept by a bag of the session's
+    // names, and so are the parts of one ("Log level getter" of `SetLogLevelGetter`).
+    const phrase = plainPhrase(words, 6);
     if (!phrase) return [];
     const said = clipWords(words, STATEMENT_CHARS);
     return [
