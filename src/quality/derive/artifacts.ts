@@ -79,8 +79,9 @@ function patchSection(patch: string, path: string): Change | undefined {
 /** One definition an edit introduced: its name, the line it is on, and its kind. */
 type Definition = { name: string; line: number; heading: boolean };
 
+// A Go method is a func with its receiver before the name: `func (s *Store) Save(`.
 const DEFINITION =
-  /^\s*(?:export\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\s*\*?|class|interface|type|enum|struct|trait|def|fn|func|mod|module|const|let|var|impl(?:<[^>]*>)?|defp?|defmacrop?|defmodule|defprotocol|defimpl)\s+([A-Za-z_$][\w$]*(?:\.[A-Z][\w$]*)*)/;
+  /^\s*(?:export\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\s*\*?|func\s*\([^()]*\)|class|interface|type|enum|struct|trait|def|fn|func|mod|module|const|let|var|impl(?:<[^>]*>)?|defp?|defmacrop?|defmodule|defprotocol|defimpl)\s+([A-Za-z_$][\w$]*(?:\.[A-Z][\w$]*)*)/;
 // A shell function: `name() {` or `function name {`.
 const SHELL_FUNCTION = /^\s*(?:function\s+)?([A-Za-z_][\w-]*)\s*\(\)\s*\{?\s*$/;
 const HEADING = /^\s{0,3}#{1,4}\s+(.+?)\s*#*\s*$/;
@@ -291,12 +292,21 @@ function narrationOf(messages: readonly Message[], index: number, call: ToolCall
     if (text.trim()) return text.slice(-600);
   }
   // An agent that narrates only in its reasoning (Codex's "**Adding new API route file**"): its heading says it.
-  const message = messages[index]!;
+  const thought = thinkingOf(messages[index]!);
+  return /^\s*\*\*([^*\n]{8,120})\*\*/.exec(thought)?.[1] ?? '';
+}
+
+/** The reasoning of the message that made a call, when it opens with no heading: its last words, nearest the call. */
+function reasoningOf(message: Message): string {
+  const thought = thinkingOf(message);
+  return /^\s*\*\*/.test(thought) ? '' : thought.slice(-600);
+}
+
+/** An assistant message's reasoning, or nothing. */
+function thinkingOf(message: Message): string {
   if (message.role !== 'assistant') return '';
   const thought = message.content.find((block) => block.type === 'thinking');
-  const heading =
-    thought?.type === 'thinking' ? /^\s*\*\*([^*\n]{8,120})\*\*/.exec(thought.thinking)?.[1] : undefined;
-  return heading ?? '';
+  return thought?.type === 'thinking' ? thought.thinking : '';
 }
 
 /** A commit the agent made: where, its subject line, and what is known of the files it took. */
@@ -416,6 +426,7 @@ export function artifactProbes(
     if (keepsTestsInStep(file.path, file.created, changes, firstChange < first.index, userText)) return [];
     const context: ArtifactContext = {
       narration: narrationOf(messages, first.index, first.call),
+      reasoning: reasoningOf(messages[first.index]!),
       commit: commitAfter(commits, first.operation.messageIndex, file.path),
       listed: () => listedChangeOf(messages, first.index, file.path),
       created: file.created,
@@ -478,6 +489,11 @@ function saysWhat(said: string): boolean {
 /** What is known of an edit besides its text: the agent's words before it, the commit that took it in, whether it made the file. */
 type ArtifactContext = {
   narration: string;
+  /**
+   * The reasoning of the message that made the first edit ("Now I need to add the reset logic before the write."):
+   * what an agent that narrates only there says it is about to do, read where nothing else tells the file.
+   */
+  reasoning: string;
   commit: string | undefined;
   /** The agent's later list item of the file (change-lists.ts), read only where nothing else tells it. */
   listed: () => ListedChange | undefined;
@@ -624,7 +640,18 @@ function artifactProbe(
   const first = [...byDefinitions, ...byCommit][0];
   if (!first) {
     const narrated = narratedProbe(base, name, changes, context, names, takenOut, added);
-    return narrated.length > 0 ? narrated : listedProbe(base, name, context, names, added);
+    if (narrated.length > 0) return narrated;
+    const listed = listedProbe(base, name, context, names, added);
+    if (listed.length > 0 || context.narration.trim() !== '') return listed;
+    return narratedProbe(
+      base,
+      name,
+      changes,
+      { ...context, narration: context.reasoning },
+      names,
+      takenOut,
+      added,
+    );
   }
   // Its other described definitions of code: a document's next heading ("Architecture Overview" in a plan the user
   // dictated) is a part of it, not what it holds, and a commit or the agent's words say what the request said.

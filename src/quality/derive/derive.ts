@@ -50,6 +50,7 @@ import { sessionSalience } from './salience.ts';
 import { settingProbes } from './settings.ts';
 import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
+import { numberedStepProbes } from './numbered-steps.ts';
 import { taskListProgressProbe } from './task-list-progress.ts';
 import { withoutTestsOfChanges } from './test-files.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
@@ -109,6 +110,7 @@ export function draftProbes(
     ...(current ? [current] : []),
     ...plan,
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
+    ...withoutRequestedSteps(numberedStepProbes(session.messages), tricks),
     ...carried.rules,
     ...modeProbes(session.messages),
     ...instructionProbes(session.messages),

@@ -47,7 +47,13 @@ export function passed(run: ToolRun): boolean {
   return !run.failed && !run.inconclusive;
 }
 
-/** Every tool call that has a result, in the order of the results. */
+// A command that makes a repository in a temporary folder (`cd /tmp && git init t && cd t && … git commit -m initial`)
+// tries git out on a throwaway repository: its commit, its outcome and its output are no state of the work. A project's
+// own `git init && git add . && git commit -m Initial` is the work's.
+const SCRATCH_REPOSITORY =
+  /(?:\/tmp\b|\$\{?TMPDIR\b|\bmktemp\b)[^\n]*?\bgit\s+init\b|\bgit\s+init\b[^;&|\n]*(?:\/tmp\b|\$\{?TMPDIR\b)/;
+
+/** Every tool call that has a result, in the order of the results (a try-out on a throwaway repository left out). */
 export function toolRuns(messages: readonly Message[]): ToolRun[] {
   const calls = new Map<string, ToolCallBlock>();
   const runs: ToolRun[] = [];
@@ -57,6 +63,7 @@ export function toolRuns(messages: readonly Message[]): ToolRun[] {
     const call = calls.get(message.toolCallId);
     if (!call) return;
     const command = shellCommand(call);
+    if (command !== undefined && SCRATCH_REPOSITORY.test(command)) return;
     const output = contentText(message.content);
     // A look at files (ls, grep, git status) fails for reasons that are no error of the work.
     const looksOnly = command !== undefined && isReadOnlyCommand(command);
