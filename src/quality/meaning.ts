@@ -108,6 +108,9 @@ const LIGHT_WORDS = new Set(
 );
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 
+// The word of time that a negation of its clause reaches in one spelling and not in another (see isOpposed).
+const YET_TERM = 'yet';
+
 /**
  * The term of "successfully" said of a write or a creation ("Task 5 created successfully: Update tests …", "File
  * created successfully at …", "Successfully wrote 148 bytes"): the tool's report that its call went through, no check
@@ -1187,6 +1190,9 @@ function isOpposed(
   }
   for (const term of reading.terms) {
     if (term.name || term.term === NEGATION_TERM) continue;
+    // "yet" tells when, and a negation on it is its clause's: "Nothing has been committed yet" says what "the edits
+    // are not committed yet" says, though only the second negates its "yet".
+    if (term.term === YET_TERM) continue;
     // What a file now holds is said with its own negations ("no chalk left", "never started"): only a sentence that
     // denies itself states it the other way.
     const found = window.filter(
