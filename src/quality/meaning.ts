@@ -107,6 +107,22 @@ const LIGHT_WORDS = new Set(
   ).split(' '),
 );
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
+
+// The word of time that a negation of its clause reaches in one spelling and not in another (see isOpposed).
+const YET_TERM = 'yet';
+
+/**
+ * The term of "successfully" said of a write or a creation ("Task 5 created successfully: Update tests …", "File
+ * created successfully at …", "Successfully wrote 148 bytes"): the tool's report that its call went through, no check
+ * passing (elsewhere "successfully" reads as `pass`). No word folds to it: the stemmer shortens every prose word.
+ */
+export const REPORTED_SUCCESS = 'successfully';
+// The acts a tool reports done "successfully": what it wrote or made, not a check run.
+const REPORTED_ACTS = new Set(
+  'created wrote written updated replaced saved added deleted removed edited modified applied changed'.split(
+    ' ',
+  ),
+);
 // A negation right before a participle denies that participle, not the object of a preposition after it: "changes not
 // staged for commit" deny the staging, not a commit ("don't commit" is not said). Not "to", which a denied act reaches
 // through ("not allowed to push"); nor after an auxiliary, where the participle is the act denied ("must not be
@@ -364,6 +380,7 @@ function clauseTerms(
   question = false,
   stance?: Stance,
   listing = false,
+  afterNames = false,
 ): void {
   const words: Word[] = [];
   // "can't we get that from the settings manager?" suggests getting it there: a question put in the negative
@@ -385,6 +402,9 @@ function clauseTerms(
   const wordsByToken: Array<readonly Word[]> = [];
   for (const token of tokens) wordsByToken.push(wordsOfToken(token.text));
   const inRun = namesInRuns(spelled, tokens, wordsByToken);
+  // A kebab-case word that opens a clause after a comma and a clause of names alone is the next item of their list
+  // ("auto_commit, golangci-lint test session"), a name as D62 reads it in a run of names with spaces between.
+  if (afterNames && tokens.length > 0 && KEBAB.test(tokens[0]!.text)) inRun[0] = true;
   for (let token = 0; token < wordsByToken.length; token++) {
     for (const word of wordsByToken[token]!) {
       words.push(word);
@@ -424,6 +444,11 @@ function clauseTerms(
         negationLeft = 0;
       if (!currentName && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
       term = current.folded ?? foldWord(current.word);
+      if (
+        current.word === 'successfully' &&
+        (REPORTED_ACTS.has(words[index - 1]?.word ?? '') || REPORTED_ACTS.has(words[index + 1]?.word ?? ''))
+      )
+        term = REPORTED_SUCCESS;
       // "Continue building the monitor" keeps building it; a lone "continue" is a go-ahead (KEEP_BEFORE_GERUND).
       const next = words[index + 1];
       if (!currentName && KEEP_GERUND_VERBS.has(current.word) && next && !next.name && GERUND.test(next.word))
@@ -438,8 +463,10 @@ function clauseTerms(
     }
     if (term === NEGATION_TERM) {
       negatedBefore = true;
-      // "end-to-end tests are not wanted": after a copula, a negation also reaches back over the last two terms.
-      const copula = COPULAS.has(words[index - 1]?.word ?? '');
+      // "end-to-end tests are not wanted": after a copula, a negation also reaches back over the last two terms. Not in
+      // a sentence that denies itself ("… are not committed yet was not done"): its "was not" is that denial, which
+      // the stance reads, and reaching back would deny the inner negation's words twice.
+      const copula = stance !== 'denied' && COPULAS.has(words[index - 1]?.word ?? '');
       for (let back = terms.length - 1; copula && back >= Math.max(clauseStart, terms.length - 2); back--)
         if (terms[back]!.term !== NEGATION_TERM) terms[back]!.negated = true;
       terms.push({ term, name: false, negated: false, line, clause: clauseNumber });
@@ -710,6 +737,8 @@ function readLine(
   const denied = deniedListItems(parts);
   const listing = isJoinedListing(line);
   let offset = 0;
+  // The clause before ended in a comma and held names alone: an item of a list of names.
+  let afterNames = false;
   // The last clause with words: a colon after it ends the line, one before it introduces the rest of the line.
   let lastWords = parts.length - 1;
   while (lastWords > 0 && parts[lastWords]!.trim().length === 0) lastWords -= 2;
@@ -729,12 +758,14 @@ function readLine(
         end?.startsWith('?') === true,
         stance,
         listing,
+        afterNames,
       );
       if (denied.has(part))
         for (const term of terms) if (term.term !== NEGATION_TERM) term.negated = stance !== 'denied';
       const last = part >= lastWords;
       let prose = false;
       for (let term = 0; term < terms.length && !prose; term++) prose = !terms[term]!.name;
+      afterNames = !prose && terms.length > 0 && end?.trim() === ',';
       if (end?.startsWith(':') && prose) {
         leadIn = { clause: clauses, from: sentenceFrom };
         if (last) bullets = leadIn;
@@ -990,6 +1021,16 @@ function ownPositions(index: MeaningIndex, reading: StatementReading): number[] 
   return positions.sort((a, b) => a - b);
 }
 
+/**
+ * Whether the text says something of the names from `start` to `end`: a word of prose among them. A statement of
+ * names alone ("GetRewindPoints: each point also gets SessionID = metadata.SessionID") is stated by a sentence that
+ * relates them in any words ("GetRewindPoints sets SessionID from metadata.SessionID"), not by a bag of them.
+ */
+function relates(index: MeaningIndex, start: number, end: number): boolean {
+  for (let position = start; position <= end; position++) if (!index.at(position)!.name) return true;
+  return false;
+}
+
 /** Whether a sorted list holds a position from `start` to `end`. */
 function holds(sorted: readonly number[], start: number, end: number): boolean {
   const at = lowerBound(sorted, start);
@@ -1076,7 +1117,11 @@ export function statementCoverage(
         if (term.weight >= heaviest - 1e-9) telling--;
       }
     }
-    if (covered > best.covered + 1e-9 && saysOwn(hits[left]!.position, hit.position))
+    if (
+      covered > best.covered + 1e-9 &&
+      saysOwn(hits[left]!.position, hit.position) &&
+      (contentTotal > 0 || relates(index, hits[left]!.position, hit.position))
+    )
       best = {
         covered,
         // Content words said of any work or file alone ("the changes made for this task") state none of it.
@@ -1172,6 +1217,9 @@ function isOpposed(
   }
   for (const term of reading.terms) {
     if (term.name || term.term === NEGATION_TERM) continue;
+    // "yet" tells when, and a negation on it is its clause's: "Nothing has been committed yet" says what "the edits
+    // are not committed yet" says, though only the second negates its "yet".
+    if (term.term === YET_TERM) continue;
     // What a file now holds is said with its own negations ("no chalk left", "never started"): only a sentence that
     // denies itself states it the other way.
     const found = window.filter(

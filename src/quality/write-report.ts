@@ -7,15 +7,18 @@
  * ("Created: a.ts, b.ts") is no such report.
  */
 import { memoized, termSet } from './clause-reading.ts';
-import type { MeaningTerm } from './meaning.ts';
+import { REPORTED_SUCCESS, type MeaningTerm } from './meaning.ts';
 
 /**
  * The report's own words, as terms: what it wrote, that it wrote it, and how much. "successfully" is the mark of
- * the tool's report (read as `pass`, as "passed" is).
+ * the tool's report (read as `pass`, as "passed" is, alone; beside the act it reports, as that report's own term).
  */
 const words = memoized(() => ({
-  report: termSet('file created wrote written updated replaced changed text bytes characters successfully'),
-  success: termSet('successfully'),
+  report: new Set([
+    ...termSet('file created wrote written updated replaced changed text bytes characters successfully'),
+    REPORTED_SUCCESS,
+  ]),
+  success: new Set([...termSet('successfully'), REPORTED_SUCCESS]),
 }));
 
 /**
