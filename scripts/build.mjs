@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // `npm run build` (also run by `npm ci` through `prepare`): bundles src/cli.ts into dist/cli.js and the chunks it
-// imports, so the installed command starts without compiling TypeScript, and into one CommonJS script with V8's code
-// cache of it (dist/script/), which compare and check start from. Most dependencies stay in node_modules (below);
-// `bin/compaction-bench.js` falls back to the sources through tsx whenever dist/ is missing or older than a source file.
+// imports, so the installed command starts without compiling TypeScript. Most dependencies stay in node_modules (below); `bin/compaction-bench.js` falls
+// back to the sources through tsx whenever dist/ is missing or older than a source file.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -60,48 +59,9 @@ await build({
   logLevel: 'warning',
   plugins: [zodEnglishOnly],
 });
-// In the script, `import()` of a module found at run time is the one bin/cached-script.js passes in: an `import()` of
-// the script's own fails once V8 compiled it from its code cache (Node 20 loses the script's import callback).
-const importFromHost = {
-  name: 'import-from-host',
-  setup(build) {
-    build.onResolve({ filter: /[\\/]import-at-run-time\.ts$/ }, (args) => ({
-      path: args.path,
-      namespace: 'import-from-host',
-    }));
-    build.onLoad({ filter: /.*/, namespace: 'import-from-host' }, () => ({
-      contents: 'export const importAtRunTime = (specifier) => importFromHost(specifier);',
-    }));
-  },
-};
-
-// The same program as one CommonJS script (every command in it, each module's top level run on first import), which
-// compare and check start from with V8's code cache (bin/cached-script.js): Node 20 caches no ES module's code.
-const script = `${outdir}/script/cli.cjs`;
-await build({
-  entryPoints: [`${root}src/cli.ts`],
-  outfile: script,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external,
-  // No source map: the script is the sources' code unminified, and its 12 MB map would double dist/.
-  logLevel: 'warning',
-  plugins: [zodEnglishOnly, importFromHost],
-  // A module finds files beside the package (fixtures, the rank tables) from its own address.
-  banner: { js: 'var importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-  define: { 'import.meta.url': 'importMetaUrl' },
-});
 // The rank tables, ready to read (scripts/rank-tables.ts): the command then starts without building them.
 const tables = spawnSync(process.execPath, ['--import', 'tsx', `${root}scripts/rank-tables.ts`, outdir], {
   stdio: 'inherit',
   cwd: root,
 });
 if (tables.status !== 0) process.exit(tables.status ?? 1);
-// The script's code cache, made as compare reaches its first request (scripts/code-cache.mjs).
-const cache = spawnSync(process.execPath, [`${root}scripts/code-cache.mjs`, script], {
-  stdio: 'inherit',
-  cwd: root,
-});
-if (cache.status !== 0) process.exit(cache.status ?? 1);

@@ -12,7 +12,6 @@ import { countWindowed, PATTERN_WINDOW_CHARS } from './tokenizer/pattern-windows
 import { ShortPieceCounts } from './tokenizer/short-pieces.ts';
 import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text/text-cache.ts';
 import type { Message } from './session/types.ts';
-import { importAtRunTime } from './import-at-run-time.ts';
 
 /** Tokenizers `--tokenizer` accepts. */
 export const TOKENIZER_NAMES = ['o200k_base', 'cl100k_base', 'heuristic'] as const;
@@ -42,12 +41,8 @@ export type Tokenizer = {
 
 /** js-tiktoken's rank module of each encoding, imported when first needed. */
 export const RANK_LOADERS: Record<Exclude<TokenizerName, 'heuristic'>, () => Promise<TiktokenBPE>> = {
-  o200k_base: async () =>
-    (await importAtRunTime<typeof import('js-tiktoken/ranks/o200k_base')>('js-tiktoken/ranks/o200k_base'))
-      .default,
-  cl100k_base: async () =>
-    (await importAtRunTime<typeof import('js-tiktoken/ranks/cl100k_base')>('js-tiktoken/ranks/cl100k_base'))
-      .default,
+  o200k_base: async () => (await import('js-tiktoken/ranks/o200k_base')).default,
+  cl100k_base: async () => (await import('js-tiktoken/ranks/cl100k_base')).default,
 };
 
 const tokenizers = new Map<TokenizerName, Promise<Tokenizer>>();

@@ -27,7 +27,6 @@ import { userVerbatim } from './user-verbatim.ts';
 import type { SettingDeclaration } from '../settings.ts';
 import { KEEP_RECENT_TOKENS } from '../session/cut-points.ts';
 import type { Strategy, StrategyConfig, StrategyGroup } from './types.ts';
-import { importAtRunTime } from '../import-at-run-time.ts';
 
 /** Every built-in strategy by name. */
 export const STRATEGIES = {
@@ -145,10 +144,10 @@ export async function resolveStrategies(
 async function importModule(path: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(path).href;
   if (/\.[cm]?tsx?$/.test(path)) {
-    const { tsImport } = await importAtRunTime<typeof import('tsx/esm/api')>('tsx/esm/api');
+    const { tsImport } = await import('tsx/esm/api');
     return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
   }
-  return importAtRunTime<Record<string, unknown>>(url);
+  return (await import(url)) as Record<string, unknown>;
 }
 
 /** Loads a user's strategy module: its default export or its export named `strategy`. */

@@ -6,7 +6,6 @@
  */
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RankTable } from './bpe-ranks.ts';
@@ -22,9 +21,7 @@ export function rankTablePath(encoding: string, root = packageRoot(fileURLToPath
 
 /** The byte size of js-tiktoken's rank module for an encoding: what a stored table must have been made from. */
 export function rankModuleBytes(encoding: string): number {
-  // Resolved as `require` does: the CommonJS script the build also makes (bin/cached-script.js) has no
-  // `import.meta.resolve`, and both builds must name the same file.
-  return statSync(createRequire(import.meta.url).resolve(`js-tiktoken/ranks/${encoding}`)).size;
+  return statSync(fileURLToPath(import.meta.resolve(`js-tiktoken/ranks/${encoding}`))).size;
 }
 
 // Layout: a 4-byte header length, the JSON header, padding to 4 bytes, then bytes | starts | ranks | slots.

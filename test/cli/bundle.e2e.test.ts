@@ -1,17 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import {
-  copyFile,
-  cp,
-  mkdir,
-  readdir,
-  readFile,
-  rename,
-  stat,
-  symlink,
-  utimes,
-  writeFile,
-} from 'node:fs/promises';
+import { copyFile, cp, mkdir, readdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -25,23 +14,14 @@ let directory: { path: string; remove: () => Promise<void> };
 let copy: string;
 
 /** Runs the copy's bin/compaction-bench.js as an installed command would start (no COMPACTION_BENCH_SOURCE). */
-function cli(
-  args: string[],
-  extraEnv: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return cliIn(directory.path, args, extraEnv);
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliIn(directory.path, args);
 }
 
 /** {@link cli} in another working directory. */
-async function cliIn(
-  cwd: string,
-  args: string[],
-  extraEnv: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cliIn(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' };
   delete env.COMPACTION_BENCH_SOURCE;
-  delete env.COMPACTION_BENCH_CODE_CACHE;
-  Object.assign(env, extraEnv);
   try {
     const { stdout, stderr } = await run(process.execPath, [join(copy, 'bin/compaction-bench.js'), ...args], {
       cwd,
@@ -63,43 +43,12 @@ async function startedFrom(): Promise<'bundle' | 'sources'> {
   return 'sources';
 }
 
-/** Which build `command` starts from: the script compiled from its code cache, or the ES build's chunks. */
-async function commandStartedFrom(
-  command: string,
-  env: NodeJS.ProcessEnv = {},
-): Promise<'script' | 'chunks'> {
-  const result = await cli([command, 'no-such-fixture', '--debug'], env);
-  assert.equal(result.code, 2, result.stderr);
-  if (/dist\/script\/cli\.cjs:\d+/.test(result.stderr)) return 'script';
-  assert.match(result.stderr, /dist\/(chunks\/)?[\w-]+\.js:\d+/);
-  return 'chunks';
-}
-
-/** The files of a results folder as JSON, without what differs run to run (times, dates, the command line). */
-async function resultsOf(out: string): Promise<unknown> {
-  const withoutTimings = (json: unknown): unknown => {
-    if (Array.isArray(json)) return json.map(withoutTimings);
-    if (json === null || typeof json !== 'object') return json;
-    return Object.fromEntries(
-      Object.entries(json)
-        .filter(([key]) => !/(Ms|At)$|^(ms|command|date)$/.test(key))
-        .map(([key, value]) => [key, withoutTimings(value)]),
-    );
-  };
-  const names = (await readdir(out)).filter((name) => name.endsWith('-results.json')).sort();
-  assert.ok(names.length > 0, `no results in ${out}`);
-  return Promise.all(
-    names.map(async (name) => withoutTimings(JSON.parse(await readFile(join(out, name), 'utf8')))),
-  );
-}
-
 before(async () => {
   directory = await temporaryDirectory();
   // A copy of the package as `npm ci` leaves it, minus the sources: bin/, dist/ (built here), fixtures, modules.
   copy = join(directory.path, 'package');
   await mkdir(join(copy, 'bin'), { recursive: true });
   await copyFile(join(ROOT, 'bin/compaction-bench.js'), join(copy, 'bin/compaction-bench.js'));
-  await copyFile(join(ROOT, 'bin/cached-script.js'), join(copy, 'bin/cached-script.js'));
   await copyFile(join(ROOT, 'package.json'), join(copy, 'package.json'));
   await symlink(join(ROOT, 'fixtures'), join(copy, 'fixtures'));
   await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
@@ -146,51 +95,6 @@ describe('the built command', () => {
       ]),
       [['keep-last-user-message', 'ok']],
     );
-  });
-
-  it('starts compare and check from the script with its code cache, every other command from the chunks', async () => {
-    assert.equal(await commandStartedFrom('compare'), 'script');
-    assert.equal(await commandStartedFrom('check'), 'script');
-    assert.equal(await commandStartedFrom('inspect'), 'chunks');
-    assert.equal(await commandStartedFrom('compare', { COMPACTION_BENCH_CODE_CACHE: '0' }), 'chunks');
-  });
-
-  it('starts compare from the chunks when the cache is missing or older than the script', async () => {
-    const script = join(copy, 'dist/script/cli.cjs');
-    const [cacheName] = (await readdir(join(copy, 'dist/script'))).filter((name) => name.endsWith('.cache'));
-    assert.ok(cacheName, 'the build stored no code cache');
-    const cache = join(copy, 'dist/script', cacheName);
-    const { mtime } = await stat(script);
-    try {
-      await utimes(cache, new Date(mtime.getTime() - 60_000), new Date(mtime.getTime() - 60_000));
-      assert.equal(await commandStartedFrom('compare'), 'chunks');
-      await rename(cache, `${cache}.aside`);
-      assert.equal(await commandStartedFrom('compare'), 'chunks');
-    } finally {
-      await rename(`${cache}.aside`, cache).catch(() => undefined);
-      await utimes(cache, new Date(), new Date());
-    }
-    assert.equal(await commandStartedFrom('compare'), 'script');
-  });
-
-  it('gives the same results from the script, from a cache V8 refuses, and from the chunks', async () => {
-    const run = async (out: string, env: NodeJS.ProcessEnv) => {
-      const result = await cli(['compare', 'before-compaction', '-s', 'core', '-o', out, '-q'], env);
-      assert.equal(result.code, 0, result.stderr);
-      return resultsOf(join(directory.path, out));
-    };
-    const fromChunks = await run('from-chunks', { COMPACTION_BENCH_CODE_CACHE: '0' });
-    assert.deepEqual(await run('from-script', {}), fromChunks);
-    const [cacheName] = (await readdir(join(copy, 'dist/script'))).filter((name) => name.endsWith('.cache'));
-    const cache = join(copy, 'dist/script', cacheName!);
-    const kept = await readFile(cache);
-    try {
-      // A damaged cache: V8 refuses it and compiles the script from source.
-      await writeFile(cache, Buffer.alloc(kept.length, 7));
-      assert.deepEqual(await run('from-refused-cache', {}), fromChunks);
-    } finally {
-      await writeFile(cache, kept);
-    }
   });
 
   it('runs the sources through tsx when one is newer than the bundle, and the bundle again once it is not', async () => {
