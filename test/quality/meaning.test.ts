@@ -13,21 +13,23 @@ import { indexStatements, readStatements, statementLabel } from '../../src/quali
 const terms = (text: string): string[] => meaningTerms(text).map((term) => term.term);
 const label = (summary: string, statement: string) => statementLabel(indexStatements(summary), statement);
 
+// Lines that read differently by where they stand: under a list's lead-in or outside it, after more or fewer clauses.
+const LEAD_IN_LINES = [
+  'Created: a.ts, b.ts',
+  '- kept the retry loop; dropped Redis',
+  'mix.exs: six new deps',
+  "It is false that we added decimal.js. Don't stop until every function is ported:",
+  '- kept the retry loop; dropped Redis',
+  '1. the port is 8080',
+  'Done and committed WP1-14, check green:',
+  '- kept the retry loop; dropped Redis',
+];
+
 describe('meaning terms', () => {
   it('indexes a line met before as it read it then, renumbered to where it stands now', () => {
     // Lines come again in other places: under a list's lead-in and outside it, after more or fewer clauses, as a
     // colon's gloss; an index (which remembers a short text's lines) holds the terms a fresh reading gives.
-    const lines = [
-      'Created: a.ts, b.ts',
-      '- kept the retry loop; dropped Redis',
-      'mix.exs: six new deps',
-      "It is false that we added decimal.js. Don't stop until every function is ported:",
-      '- kept the retry loop; dropped Redis',
-      '1. the port is 8080',
-      'Done and committed WP1-14, check green:',
-      '- kept the retry loop; dropped Redis',
-      '1. the port is 8080',
-    ];
+    const lines = [...LEAD_IN_LINES, '1. the port is 8080'];
     for (const text of [
       lines.join('\n'),
       [...lines].reverse().join('\n'),
@@ -42,17 +44,7 @@ describe('meaning terms', () => {
   it("indexes a long context's lines met in another context as a fresh reading gives them", () => {
     // Two contexts of one session over 64 Ki characters each (a kept tail, the session with its tool outputs masked):
     // the same lines, a list's lead-in reaching some and not others, in another order and after other lines.
-    const lines = [
-      'Created: a.ts, b.ts',
-      '- kept the retry loop; dropped Redis',
-      'mix.exs: six new deps',
-      "It is false that we added decimal.js. Don't stop until every function is ported:",
-      '- kept the retry loop; dropped Redis',
-      '1. the port is 8080',
-      'Done and committed WP1-14, check green:',
-      '- kept the retry loop; dropped Redis',
-      'The migration was not done.',
-    ];
+    const lines = [...LEAD_IN_LINES, 'The migration was not done.'];
     const session = Array.from(
       { length: 2500 },
       (_, index) => `${lines[index % lines.length]} (step ${index % 40})`,
