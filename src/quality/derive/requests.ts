@@ -561,6 +561,9 @@ function ruleIn(
       const start = sentence.lastIndexOf(phrase, match.index);
       return { marker: match[0].toLowerCase(), phrase, start, end: match.index + match[0].length };
     }
+    // "continue" its clause ends on is a go-ahead: the words after the comma are another clause ("continue, network
+    // should be better now" sets no rule; "instead, use X" does, the rule being the clause after it).
+    if (/^continue$/i.test(match[0]) && CLAUSE_ENDS_HERE.test(rest)) continue;
     // An imperative's one-word object is said with its verb ("keep the Justfile"); a negated verb that ends its
     // clause is the rule whole ("…, don't commit.").
     const forbidden = phraseAfter(rest) ? undefined : loneForbiddenVerb(match[0], rest);
@@ -594,6 +597,9 @@ function ruleIn(
   }
   return undefined;
 }
+
+// A clause's end right after a marker: a comma, a semicolon or a full stop, then words.
+const CLAUSE_ENDS_HERE = /^\s*[,;.]\s/;
 
 // Words after a rule's object that say where or when, not what ("keep the old code around", "… anymore").
 const TRAILING_ADVERB = /\s+(?:around|anymore|again|here|there|now|too|either|please)$/i;
@@ -649,8 +655,10 @@ const LIFTED: ReadonlyArray<(verb: string) => string> = [
   (verb) => `may ${verb} without asking`,
 ];
 
-// Verbs of talk, not of the work: "don't worry", "that should never happen".
-const TALK_VERB = /^(?:worry|bother|panic|hesitate|apologi[sz]e|stress|rush|happen|occur|exist|matter)$/i;
+// Verbs of talk, not of the work: "don't worry", "that should never happen"; and of going on with it, whose object
+// the sentence leaves to the conversation ("then we still should not continue"): no act a summary can name.
+const TALK_VERB =
+  /^(?:worry|bother|panic|hesitate|apologi[sz]e|stress|rush|happen|occur|exist|matter|continue|proceed)$/i;
 // How a summary forbids an action: "do not commit", "never commit", "no commit unless asked".
 const FORBIDDING = ["don't", 'do not', 'not', 'never', 'no'];
 
