@@ -17,8 +17,6 @@ import type { Salience } from './salience.ts';
 import { isTestFile, keepsTestsInStep } from './test-files.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 import { meaningTerms } from '../meaning.ts';
-import { DEFINITION, HEADING, LOCAL_VARIABLE, SHELL_FUNCTION } from './definition-lines.ts';
-import { changedDefinitions, type FileRead } from './changed-definitions.ts';
 
 /** The text an edit call added and the text it replaced. */
 type Change = { added: string; removed: string };
@@ -81,6 +79,12 @@ function patchSection(patch: string, path: string): Change | undefined {
 /** One definition an edit introduced: its name, the line it is on, and its kind. */
 type Definition = { name: string; line: number; heading: boolean };
 
+// A Go method is a func with its receiver before the name: `func (s *Store) Save(`.
+const DEFINITION =
+  /^\s*(?:export\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\s*\*?|func\s*\([^()]*\)|class|interface|type|enum|struct|trait|def|fn|func|mod|module|const|let|var|impl(?:<[^>]*>)?|defp?|defmacrop?|defmodule|defprotocol|defimpl)\s+([A-Za-z_$][\w$]*(?:\.[A-Z][\w$]*)*)/;
+// A shell function: `name() {` or `function name {`.
+const SHELL_FUNCTION = /^\s*(?:function\s+)?([A-Za-z_][\w-]*)\s*\(\)\s*\{?\s*$/;
+const HEADING = /^\s{0,3}#{1,4}\s+(.+?)\s*#*\s*$/;
 // A key of JSON, TOML, YAML or a Makefile / Justfile recipe.
 const KEY =
   /^\s*(?:"([\w.-]{3,})"\s*:|\[([\w.-]{3,})\]\s*$|([A-Za-z_][\w-]{2,})\s*=\s*\S|([A-Za-z_][\w-]{2,}):(?:\s|$))/;
@@ -88,6 +92,8 @@ const KEY =
 // Files of keys (configuration, recipes): a key is what they define.
 const KEYED_FILE =
   /(?:\.(?:json|jsonc|toml|ya?ml|ini|cfg|env|properties)|(?:^|\/)(?:Justfile|justfile|Makefile|makefile))$/;
+// A variable is a definition at the top level only (an indented one is a local of a function).
+const LOCAL_VARIABLE = /^\s+(?:export\s+)?(?:const|let|var)\s/;
 
 /** The definitions a change added: names on its added lines that its replaced text did not hold. */
 function definitionsOf(change: Change, file: string): Definition[] {
@@ -404,7 +410,6 @@ export function artifactProbes(
     changes: file.edits.flatMap(({ call }) => changeOf(call, file.path) ?? []),
   }));
   const shared = sharedNames(files.map(({ changes }) => changes));
-  const readsOf = fileReads(messages, operations);
   const userText = messages
     .filter(isPrompt)
     .map((message) => contentText(message.content))
@@ -425,13 +430,6 @@ export function artifactProbes(
       commit: commitAfter(commits, first.operation.messageIndex, file.path),
       listed: () => listedChangeOf(messages, first.index, file.path),
       created: file.created,
-      changed: file.created
-        ? []
-        : changedDefinitions(
-            file.path,
-            file.edits.map(({ call, index }) => ({ index, call, change: changeOf(call, file.path) })),
-            readsOf(file.path),
-          ),
       shared,
     };
     const [probe, ...others] = artifactProbe(file.path, first.operation.messageIndex, changes, context);
@@ -447,22 +445,6 @@ export function artifactProbes(
     );
     return [draft];
   });
-}
-
-/** What each file's reads returned, by path: the file as the agent saw it before an edit. */
-function fileReads(
-  messages: readonly Message[],
-  operations: readonly FileOperation[],
-): (path: string) => FileRead[] {
-  const results = new Map<string, string>();
-  for (const message of messages)
-    if (message.role === 'toolResult') results.set(message.toolCallId, contentText(message.content));
-  return (path) =>
-    operations.flatMap((operation) =>
-      operation.kind === 'read' && operation.path === path
-        ? [{ index: operation.messageIndex, text: results.get(operation.toolCallId) ?? '' }]
-        : [],
-    );
 }
 
 /** What a file's edits wrote without the words the user's messages use: none where fewer than two are left. */
@@ -516,8 +498,6 @@ type ArtifactContext = {
   /** The agent's later list item of the file (change-lists.ts), read only where nothing else tells it. */
   listed: () => ListedChange | undefined;
   created: boolean;
-  /** The definitions the edits of a file the agent did not create changed (changed-definitions.ts). */
-  changed: readonly string[];
   /** Names the edits of several files added (a namespace, a shared helper): they tell no one file's change. */
   shared: ReadonlySet<string>;
 };
@@ -657,84 +637,25 @@ function artifactProbe(
           },
         ]
       : [];
-  // A changed file no added definition describes: the definitions its edits changed first, and where the user's
-  // words state those (their plan named the function to change), what told the file before.
-  const told =
-    byDefinitions.length === 0 ? untold(base, name, changes, context, names, takenOut, added, byCommit) : [];
-  if (byDefinitions.length === 0)
-    return context.changed.length > 0
-      ? [...changedProbe(base, name, context, names, told[0], added), ...told]
-      : told;
-  const first = byDefinitions[0]!;
+  const first = [...byDefinitions, ...byCommit][0];
+  if (!first) {
+    const narrated = narratedProbe(base, name, changes, context, names, takenOut, added);
+    if (narrated.length > 0) return narrated;
+    const listed = listedProbe(base, name, context, names, added);
+    if (listed.length > 0 || context.narration.trim() !== '') return listed;
+    return narratedProbe(
+      base,
+      name,
+      changes,
+      { ...context, narration: context.reasoning },
+      names,
+      takenOut,
+      added,
+    );
+  }
   // Its other described definitions of code: a document's next heading ("Architecture Overview" in a plan the user
   // dictated) is a part of it, not what it holds, and a commit or the agent's words say what the request said.
   return [first, ...byDefinitions.filter((_, at) => at > 0 && !describedOnes[at]!.heading)];
-}
-
-/** A file no added definition describes, told by its commit, else the agent's words or list, else its reasoning. */
-function untold(
-  base: Pick<DraftProbe, 'kind' | 'messageIndex' | 'file'>,
-  name: string,
-  changes: readonly Change[],
-  context: ArtifactContext,
-  names: readonly string[],
-  takenOut: ReadonlySet<string>,
-  added: string,
-  byCommit: DraftProbe[],
-): DraftProbe[] {
-  if (byCommit.length > 0) return byCommit;
-  const narrated = narratedProbe(base, name, changes, context, names, takenOut, added);
-  if (narrated.length > 0) return narrated;
-  const listed = listedProbe(base, name, context, names, added);
-  if (listed.length > 0 || context.narration.trim() !== '') return listed;
-  return narratedProbe(
-    base,
-    name,
-    changes,
-    { ...context, narration: context.reasoning },
-    names,
-    takenOut,
-    added,
-  );
-}
-
-/**
- * A changed file told by the definitions its edits changed ("cleanup.go: DeleteShadowBranches"), as a reader and a
- * handoff list it; what told the file before (the commit's title, the agent's words) stays a spelling beside them, so
- * that the file is kept where it was, and said where the transcript says it.
- */
-function changedProbe(
-  base: Pick<DraftProbe, 'kind' | 'messageIndex' | 'file'>,
-  name: string,
-  context: ArtifactContext,
-  names: readonly string[],
-  before: DraftProbe | undefined,
-  added: string,
-): DraftProbe[] {
-  // The earlier facet of what changed, where the earlier probe named the file (not a definition) first: the
-  // transcript says it with the file, and its probe keeps what it kept.
-  const said = before && before.facets[0]?.[0] === name ? (before.facets[1] ?? []) : [];
-  if (said.length === 0) return [];
-  // Each definition written after the file's name ("cleanup.go, DeleteShadowBranches: …"): two words, as a phrase
-  // facet must be, which a list of paths or a bag of names does not write together.
-  const listed = context.changed.map((definition) => `\`${definition}\``).join(', ');
-  return [
-    {
-      ...base,
-      question: `What did the agent change in ${name}, and where?`,
-      answer: `${base.file}: its edits changed ${listed}${said.length > 0 ? ` (${said.join('; ')})` : ''}${added}`,
-      facets: [
-        [name],
-        [...new Set([...said, ...context.changed.map((definition) => `${name} ${definition}`)])],
-      ],
-      statement: artifactStatement(
-        name,
-        context,
-        [...new Set([...context.changed, ...names])].slice(0, LISTED_NAMES),
-        context.commit ? firstWords(commitWords(context.commit), DESCRIPTION_WORDS) : (said[0] ?? ''),
-      ),
-    },
-  ];
 }
 
 // The agent's to-do list updated in the same breath as the edit ("update the todos and create the desktop file"):
