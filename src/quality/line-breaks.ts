@@ -22,25 +22,45 @@ const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/u;
 
 /** The breaks of `text`: after a line that ends a sentence, before one that opens no sentence and no list item. */
 export function lineBreaksOf(text: string, fold: (line: string) => string): LineBreaks {
-  const parts = new Set<number>();
-  const words: number[] = [];
-  let count = 0;
-  // The last non-empty line before: a break after it waits for the next line that holds words.
-  let open: { line: number; words: number } | undefined;
-  for (let start = 0, number = 0; start <= text.length; number++) {
+  const breaks = new LineBreaksReader();
+  for (let start = 0; start <= text.length;) {
     const end = lineEnd(text, start);
     const line = text.slice(start, end);
     start = end + 1;
-    const folded = fold(line);
-    if (folded.length === 0) continue;
-    if (open !== undefined && !LIST_ITEM.test(line) && !/\p{Lu}/u.test(line.match(OPENING)?.[1] ?? 'A')) {
-      parts.add(open.line);
-      words.push(open.words - 0.5);
-    }
-    count += wordCount(folded);
-    open = LINE_ENDS_SENTENCE.test(line) ? { line: number, words: count } : undefined;
+    breaks.add(line, fold(line));
   }
-  return { lines: parts, words: Float64Array.from(words) };
+  return breaks.finish();
+}
+
+/**
+ * {@link lineBreaksOf} read a line at a time, each line given with its fold: match.ts folds a long text's lines a run
+ * at a time, as it folds the whole text.
+ */
+export class LineBreaksReader {
+  readonly #parts = new Set<number>();
+  readonly #words: number[] = [];
+  #count = 0;
+  #number = 0;
+  // The last non-empty line before: a break after it waits for the next line that holds words.
+  #open: { line: number; words: number } | undefined;
+
+  /** The next line, as written and folded. */
+  add(line: string, folded: string): void {
+    const number = this.#number++;
+    if (folded.length === 0) return;
+    const open = this.#open;
+    if (open !== undefined && !LIST_ITEM.test(line) && !/\p{Lu}/u.test(line.match(OPENING)?.[1] ?? 'A')) {
+      this.#parts.add(open.line);
+      this.#words.push(open.words - 0.5);
+    }
+    this.#count += wordCount(folded);
+    this.#open = LINE_ENDS_SENTENCE.test(line) ? { line: number, words: this.#count } : undefined;
+  }
+
+  /** The breaks of the lines added. */
+  finish(): LineBreaks {
+    return { lines: this.#parts, words: Float64Array.from(this.#words) };
+  }
 }
 
 /** Where the line starting at `start` ends: its line feed, or the text's end. */

@@ -22,7 +22,7 @@ import { SENTENCE_REACH, stanceAround, type Stance } from './stance.ts';
 import { withoutUnderscoreEmphasis } from './underscore-emphasis.ts';
 import { lineRuns } from '../text/line-runs.ts';
 import { isDeniedInClause, isNegated } from './clause-negation.ts';
-import { lineBreaksOf, type LineBreaks } from './line-breaks.ts';
+import { lineBreaksOf, LineBreaksReader, type LineBreaks } from './line-breaks.ts';
 
 // Line-level Markdown marks, removed before whitespace is folded (they need line starts).
 const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
@@ -178,10 +178,50 @@ function lineFold(text: string): (line: string) => string {
 }
 
 function canonicalTextOf(text: string): string {
-  return normalizeForMatch(text).replace(
-    UNIT,
-    (_match, number: string, unit: string) => `${number}${canonicalUnit(unit)}`,
-  );
+  return withUnitsFolded(normalizeForMatch(text));
+}
+
+/** A folded text with every number's unit in one spelling. */
+function withUnitsFolded(folded: string): string {
+  return folded.replace(UNIT, (_match, number: string, unit: string) => `${number}${canonicalUnit(unit)}`);
+}
+
+// A line of its own put between a long text's lines when a run of them is folded at once: no pass of the fold reads
+// across a line break, and none changes this character (private use: no space, letter, mark or quote), so the run's
+// fold splits at it into its lines' folds. Folding each line alone cost a call of every pass a line, the most of
+// reading a transcript's line breaks.
+const LINE_MARK = '\uE000';
+const MARKED_BREAK = `\n${LINE_MARK}\n`;
+
+/** {@link normalizeLines} of each line of `run` (lines of a long text), in order. */
+function foldedLinesOf(run: string): string[] {
+  if (run.includes(LINE_MARK)) return run.split('\n').map(normalizeLines);
+  const folds = normalizeLines(run.replaceAll('\n', MARKED_BREAK)).split(LINE_MARK);
+  for (let line = 0; line < folds.length; line++) folds[line] = folds[line]!.trim();
+  return folds;
+}
+
+/**
+ * {@link canonicalText} of a text longer than {@link LINE_FOLDED_CHARS}, and its line breaks with each line folded
+ * as {@link lineFold} folds it, from one fold of its lines: the canonical text is its lines' folds, those that are not
+ * empty, joined by a space (as normalizeForMatch joins a long text's pieces), its units folded.
+ */
+function canonicalLongText(text: string): { canonical: string; lineBreaks: LineBreaks } {
+  const breaks = new LineBreaksReader();
+  const parts: string[] = [];
+  const kept: string[] = [];
+  for (const run of lineRuns(text, NORMALIZE_CHUNK_CHARS)) {
+    const lines = run.split('\n');
+    const folds = foldedLinesOf(run);
+    kept.length = 0;
+    for (let line = 0; line < lines.length; line++) {
+      const fold = folds[line]!;
+      if (fold.length > 0) kept.push(fold);
+      breaks.add(lines[line]!, withUnitsFolded(fold));
+    }
+    if (kept.length > 0) parts.push(kept.join(' '));
+  }
+  return { canonical: withUnitsFolded(parts.join(' ')), lineBreaks: breaks.finish() };
 }
 
 // Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.
@@ -277,16 +317,18 @@ class IndexedText {
   #lineBreaks: LineBreaks | undefined;
 
   constructor(text: string, source: () => string, rereads = false) {
-    const canonicalString = canonicalText(text);
+    // A long text's line breaks are read with its canonical text, from the same fold of its lines.
+    const long = text.length > LINE_FOLDED_CHARS ? canonicalLongText(text) : undefined;
+    const canonicalString = long?.canonical ?? canonicalText(text);
     const form = matchForm(canonicalString);
-    const long = form.text.length >= INDEXED_TEXT_CHARS;
-    const narrow = long ? narrowForm(form.text) : undefined;
+    const narrowed = form.text.length >= INDEXED_TEXT_CHARS;
+    const narrow = narrowed ? narrowForm(form.text) : undefined;
     this.#breaks = form.breaks;
     this.#shifts = form.shifts;
-    this.#long = long;
+    this.#long = narrowed;
     this.narrow = narrow;
     this.formText = narrow?.text ?? form.text;
-    this.canonical = long ? narrowView(canonicalString) : plainView(canonicalString);
+    this.canonical = narrowed ? narrowView(canonicalString) : plainView(canonicalString);
     // Scanned a code unit at a time (word starts): a narrowed text's placeholders are no spaces, as the characters
     // they stand for are not (white space is folded to spaces).
     this.#normalized = this.canonical.text;
@@ -297,7 +339,8 @@ class IndexedText {
     this.text = source;
     // A text read again from its source (a transcript) is read for its line breaks now, while it is at hand: read
     // again at the first probe found, a 4 M-token transcript raised the run's peak by about 80 MiB.
-    if (rereads) this.#lineBreaks = lineBreaksOf(text, lineFold(text));
+    if (long) this.#lineBreaks = long.lineBreaks;
+    else if (rereads) this.#lineBreaks = lineBreaksOf(text, lineFold(text));
   }
 
   lineBreaks(): LineBreaks {

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { createMatcher, type NumberPattern, type TextIndex } from '../../src/quality/match.ts';
+import { canonicalText, createMatcher, type NumberPattern, type TextIndex } from '../../src/quality/match.ts';
+import { lineBreaksOf } from '../../src/quality/line-breaks.ts';
 import { indexMeaning, meaningTerms } from '../../src/quality/meaning.ts';
 import { extractPaths } from '../../src/quality/paths.ts';
 import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
@@ -138,6 +139,55 @@ describe('indexed scoring against a scan', () => {
       fresh,
       'after the run-wide caches forgot every spelling',
     );
+  });
+});
+
+// Lines each pass of the fold treats in its own way, their neighbours among them: Markdown marks, a link, escapes,
+// emphasis, shorthand, quotes and dashes, a unit at either end of a line, white space of every kind, final sigmas.
+const FOLD_LINES = [
+  '# Heading',
+  '```ts',
+  'const x = 5;',
+  '```',
+  '| a | b |',
+  '|---|:-:|',
+  '> quoted *bold* and _emph_ and __init__.py and snake_case',
+  '- [x] done w/o tests, b4 the merge: see [the doc](docs/a.md "title")',
+  '1. it took 30',
+  'ms to start. \\_escaped\\* ~~gone~~',
+  '\u00a0\t \u2003',
+  '',
+  'ΟΔΟΣ Σ.',
+  'Σ opens; “quotes” — dashes ‐ here. 2 GiB',
+  '✓ Logged in',
+  'w/ packages/services',
+  '   ',
+  'ends with 5',
+  'MiB then text.',
+];
+
+describe('a long text folded a run of lines at a time', () => {
+  it('has the canonical text and line breaks of its lines folded one by one', async () => {
+    const session = await loadSession(fixture('large-session'));
+    const rendered = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
+    const lines = FOLD_LINES.join('\n');
+    // The fold lines spread through the text, and one copy holding the mark the runs are folded with.
+    const text = [
+      lines,
+      rendered.slice(0, 40_000),
+      lines,
+      rendered.slice(40_000),
+      lines,
+      `${lines}\uE000 x`,
+    ].join('\n');
+    assert.ok(text.length > 1 << 16, 'long enough to be folded in runs');
+    const index = createMatcher(text);
+    assert.equal(index.normalized, canonicalText(text));
+    const breaks = index.lineBreaks();
+    const expected = lineBreaksOf(text, (line) => canonicalText(line));
+    assert.deepEqual([...breaks.lines], [...expected.lines]);
+    assert.deepEqual([...breaks.words], [...expected.words]);
+    assert.ok(expected.lines.size >= 20, `${expected.lines.size} breaks`);
   });
 });
 
