@@ -51,6 +51,7 @@ import { settingProbes } from './settings.ts';
 import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
 import { numberedStepProbes } from './numbered-steps.ts';
+import { pendingRunProbes } from './pending-run.ts';
 import { taskListProgressProbe } from './task-list-progress.ts';
 import { withoutTestsOfChanges } from './test-files.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
@@ -124,6 +125,7 @@ export function draftProbes(
     ...learntOrderProbes(runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
+    ...pendingRunProbes(session.messages),
     ...claimedTicketSpecProbes(
       work,
       session.messages,
