@@ -52,6 +52,7 @@ import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
 import { numberedStepProbes } from './numbered-steps.ts';
 import { pendingRunProbes } from './pending-run.ts';
+import { learntFlagProbes } from './learnt-flag.ts';
 import { taskListProgressProbe } from './task-list-progress.ts';
 import { withoutTestsOfChanges } from './test-files.ts';
 import { DEFAULT_MAX_PROBES, selectProbes } from './select.ts';
@@ -123,6 +124,7 @@ export function draftProbes(
     ...[routineProbe(runs)].flatMap((probe) => probe ?? []),
     ...errorProbes(session.messages, runs),
     ...learntOrderProbes(runs),
+    ...learntFlagProbes(runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
     ...pendingRunProbes(session.messages),
