@@ -47,7 +47,7 @@ const MIN_REQUEST_WORDS = 6;
 const MAX_DETAIL_GAP_WORDS = 20;
 
 const CONSTRAINT_MARKER =
-  /\b(?:must(?:n't| not)?|i(?:['’]d| would) (?:like|prefer|rather)|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward|(?:we|you)(?:'ll| will| can| should| must| need to| have to)? (?:keep|stay|remain|start with))\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
+  /\b(?:must(?:n't| not)?|i(?:['’]d| would) (?:like|prefer|rather)|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward|(?:we|you)(?:'ll| will| can| should| must| need to| have to)? (?:keep|stay|remain|start with)|(?:i think )?we should(?!\s+(?:be|have|not)\b))\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
 
 // Markers of when, after what is asked ("… when you're done", "… until every test passes").
 const TRAILING_MARKER = /^(?:when you|until|for the rest|from now|going forward)/i;
@@ -59,6 +59,11 @@ const PERMISSION =
 // A rule put as what we will keep or start with ("We can keep the REST client", "We should start with packages/x"):
 // its object, article and all, is what the rule keeps.
 const KEEP_RULE = /^(?:we|you)\b/i;
+// What the user holds the work to, put as what we should do ("I think we should start relatively fresh from main
+// branch", "…, but I think we should signal and log"): a rule of the work as "must" is, read like a keep rule (it opens
+// a clause, and its object is the rule). Not an expectation ("we should be good to go") nor a regret ("we should have
+// asked").
+const SHOULD_RULE = /^(?:i think )?we should$/i;
 // What stands before a rule that opens a clause: nothing, a clause mark, or a joining word.
 const CLAUSE_OPENS = /(?:^|[,;:(]|\b(?:and|but|so|then|also))\s*$/i;
 
@@ -533,7 +538,7 @@ function ruleIn(
     const rest = sentence.slice(match.index + match[0].length);
     // An imperative's object may open with an article ("keep the Justfile"); after another marker an article reads
     // as a count or an aside ("only a few left").
-    const keepRule = KEEP_RULE.test(match[0]);
+    const keepRule = KEEP_RULE.test(match[0]) || SHOULD_RULE.test(match[0]);
     // "… moved to dirs we can keep later": a clause about a thing, not a rule, unless it opens a clause.
     if (keepRule && !CLAUSE_OPENS.test(sentence.trimStart().slice(0, match.index))) continue;
     // "we keep getting errors" says what goes on happening, not what to keep.
@@ -578,8 +583,11 @@ function ruleIn(
         end,
       };
     }
-    const after =
-      phraseAfter(rest) ?? (imperative ? phraseAfter(sentence) : goOnUntil(sentence, match.index, rest));
+    // What we should do is the words after the marker, or no rule: the sentence's opening ("the overriding directive is
+    // …") says why, not what.
+    const after = SHOULD_RULE.test(match[0])
+      ? shouldObject(rest)
+      : (phraseAfter(rest) ?? (imperative ? phraseAfter(sentence) : goOnUntil(sentence, match.index, rest)));
     const phrase = after && withoutTrailingAdverb(after);
     if (!phrase) continue;
     const phraseAt = sentence.indexOf(phrase, match.index);
@@ -596,6 +604,20 @@ function ruleIn(
     };
   }
   return undefined;
+}
+
+// Where what we should do ends: a clause mark, an ellipsis, a sentence end or a dash; not "and", which joins two acts
+// of one rule ("we should signal and log").
+const SHOULD_OBJECT_END =
+  /[,;:()[\]"“”!?]|\.{2,}|\.(?=\s|$)|\s[-–—]\s|\s(?:but|so|because|then|if|though)\s/i;
+const SHOULD_OBJECT_WORDS = 5;
+
+/** The words of what we should do, up to its clause's end, from its first content word to its last (two or more). */
+function shouldObject(rest: string): string | undefined {
+  const words = wordsOf(rest.split(SHOULD_OBJECT_END)[0] ?? '').slice(0, SHOULD_OBJECT_WORDS);
+  const first = words.findIndex(isContentWord);
+  const last = words.findLastIndex(isContentWord);
+  return first >= 0 && last > first ? words.slice(first, last + 1).join(' ') : undefined;
 }
 
 // A clause's end right after a marker: a comma, a semicolon or a full stop, then words.

@@ -39,6 +39,11 @@ export function readWholeHabit(sentence: string): { said: string; spellings: str
 const TEST_FIRST =
   /(?:^|[,;:(]\s*|\b(?:please|let's|let us|and|then|always|(?:you|we)\s+(?:should|must|need to|have to)|so)\s+)((?:write|add)\s+(?:the|a|an)\s+(?:failing\s+|new\s+|regression\s+)?tests?\s+first)\b/i;
 
+// The habit named as the way to work ("I'd like to do a TDD approach with integration tests", "let's use test-driven
+// development"), with the kind of tests it names; a question ("did you do TDD?") sets nothing.
+const TDD_NAMED =
+  /\b((?:do|use|follow|take|try|go with)\s+(?:a\s+|the\s+)?(?:TDD|test[- ]driven(?:\s+development)?)(?:\s+(?:approach|style|workflow))?(?:\s+with\s+(?:[\w-]+\s+)?tests)?)/i;
+
 /**
  * How a handoff says the habit of writing the test before the fix, each with two words of content ("test first" alone
  * is one, which a keyword list holds; "failing test" alone is said of any failure).
@@ -59,7 +64,8 @@ const TEST_FIRST_SPELLINGS = [
 
 /** The clause asking for the test before the fix, and the facet's spellings; undefined when there is none. */
 export function testFirstHabit(sentence: string): { said: string; spellings: string[] } | undefined {
-  const found = TEST_FIRST.exec(sentence);
+  const found =
+    TEST_FIRST.exec(sentence) ?? (sentence.trim().endsWith('?') ? null : TDD_NAMED.exec(sentence));
   if (!found) return undefined;
   return { said: found[1]!, spellings: TEST_FIRST_SPELLINGS };
 }
