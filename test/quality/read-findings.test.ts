@@ -113,6 +113,124 @@ describe('a finding the agent reports about a file it read', () => {
   });
 });
 
+const CITED = [
+  '**Findings**',
+  '- The services package wraps the query builder with tenant filters and exposes a uniform service API that domain modules consume through destructured exports (`apps/web/src/domain/invites/crud.ts:6`, `packages/services/src/createService.ts:1`).',
+  '- Context objects optionally carry an alternate database client, and lifecycle hooks fire before and after each operation (`packages/services/src/types.ts:89`, `packages/services/src/createService.ts:36`).',
+  '- Both `types.ts` and `crud.ts` assume the old client everywhere.',
+  '- Pagination is capped at one thousand rows (`packages/services/src/getAll.ts:12` shows the cap, `packages/services/src/types.ts:40`).',
+].join('\n');
+
+/** A read-only review in Codex's manner: each claim of its findings backed by the files it read, `path:line`. */
+function citedReview(report = CITED, typesHead = 'export const x = 1;') {
+  return session([
+    user('Review the services package and how the app uses it, then propose a plan.'),
+    ...[
+      'packages/services/src/createService.ts',
+      'packages/services/src/types.ts',
+      'apps/web/src/domain/invites/crud.ts',
+      'packages/services/src/getAll.ts',
+    ].flatMap((path) =>
+      toolExchange('read', { path }, path.endsWith('types.ts') ? typesHead : 'export const x = 1;'),
+    ),
+    assistant(report),
+  ]);
+}
+
+const GOOD = [
+  'crud.ts: the domain modules consume the uniform service API through destructured exports.',
+  'createService.ts: a context object may optionally carry an alternate database client; lifecycle hooks fire before and after every operation.',
+  'types.ts: context objects optionally carry an alternate database client for the services.',
+];
+
+describe('a claim of the findings that cites the files it read', () => {
+  it('is a finding about each cited file, stated without the citation, its facets the file and a phrase', () => {
+    const { messages, fileOperations } = citedReview();
+    const probes = readFindingProbes(messages, fileOperations);
+    assert.deepEqual(
+      probes.map((probe) => [probe.file, probe.statement, probe.facets]),
+      [
+        [
+          'apps/web/src/domain/invites/crud.ts',
+          'crud.ts: The services package wraps the query builder with tenant filters and exposes a uniform service that domain modules consume through destructured exports',
+          [['crud.ts'], ['modules consume through destructured']],
+        ],
+        [
+          'packages/services/src/createService.ts',
+          'createService.ts: Context objects optionally carry an alternate database client, and lifecycle hooks fire before and after each operation',
+          [['createService.ts'], ['Context objects optionally carry']],
+        ],
+        [
+          'packages/services/src/types.ts',
+          'types.ts: Context objects optionally carry an alternate database client, and lifecycle hooks fire before and after each operation',
+          [['types.ts'], ['Context objects optionally carry']],
+        ],
+      ],
+    );
+  });
+
+  it('is kept only whole, and by its facets alone where the files read open with its words', () => {
+    const { messages, fileOperations } = citedReview();
+    assert.deepEqual(
+      readFindingProbes(messages, fileOperations).map((probe) => probe.partialCredit),
+      [false, false, false],
+    );
+    // types.ts opens with the claim's words: a bag of the files' first lines would state its claim of types.ts, so only
+    // its facets tell it; createService.ts's is not stated there.
+    const opened = citedReview(
+      CITED,
+      '// optional alternate database client; lifecycle hooks fire before each operation',
+    );
+    assert.deepEqual(
+      readFindingProbes(opened.messages, opened.fileOperations).map((probe) => [
+        probe.file,
+        probe.statement !== undefined,
+      ]),
+      [
+        ['apps/web/src/domain/invites/crud.ts', true],
+        ['packages/services/src/createService.ts', true],
+        ['packages/services/src/types.ts', false],
+      ],
+    );
+  });
+
+  it('is none where a parenthesis says more than the files, or cites a file the agent did not read', () => {
+    // "Both types.ts and crud.ts …" compares them in prose; getAll.ts's parenthesis says what the file shows.
+    const unread = citedReview(CITED.replace('invites/crud.ts:6', 'invites/other.ts:6'));
+    assert.deepEqual(
+      readFindingProbes(unread.messages, unread.fileOperations).map((probe) => probe.file),
+      ['packages/services/src/createService.ts', 'packages/services/src/types.ts'],
+    );
+  });
+
+  it('is kept by a faithful summary file by file, dropped with its line, and kept by no path list or identifier bag', async () => {
+    const reviewed = citedReview();
+    const { probes } = deriveProbes(reviewed);
+    const cited = probes.filter((probe) => probe.kind === 'artifact' && isLive(probe));
+    assert.deepEqual(
+      cited.map((probe) => probe.file),
+      [
+        'apps/web/src/domain/invites/crud.ts',
+        'packages/services/src/createService.ts',
+        'packages/services/src/types.ts',
+      ],
+    );
+    const outcomes = (text: string) =>
+      cited.map((probe) => scoreProbes(createMatcher(text), probes).probeOutcomes[probe.id]);
+    assert.deepEqual(outcomes(GOOD.join('\n')), ['matched', 'matched', 'matched']);
+    // A claim cited for two files is stated once for both: dropping crud.ts's own claim drops exactly its probe.
+    assert.deepEqual(outcomes([GOOD[1], GOOD[2]].join('\n')), ['missed', 'matched', 'matched']);
+    const provider = createProvider('extractive', { tokenizer: await getTokenizer('o200k_base') });
+    for (const trick of ['paths-only', 'identifier-bag'] as const) {
+      const { output } = await runStrategy(STRATEGIES[trick], reviewed, provider);
+      assert.match(output.summary, /createService\.ts/);
+      assert.deepEqual(outcomes(output.summary), ['missed', 'missed', 'missed'], trick);
+    }
+    const fact = cited[1]!.statement!.replace(/[.\s]+$/, '');
+    assert.equal(outcomes(`It is false that ${fact}.`)[1], 'contradicted');
+  });
+});
+
 describe('a derived statement', () => {
   it('fits within the reach of a sentence’s stance, so stated as not done or false it is contradicted whole', () => {
     // Long options and the reply's words after the pick: a choice's statement was 388 characters on a real session.

@@ -156,7 +156,7 @@ export function draftProbes(
     ...agreementProbes(session.messages),
     ...artifacts,
     ...subagentChangeProbes(session.messages, session.fileOperations ?? []),
-    ...readFindingProbes(session.messages, session.fileOperations ?? []),
+    ...readFindingProbes(session.messages, session.fileOperations ?? [], salience),
   ];
   return withoutRequestedResults(drafts.flatMap(prepared), tricks, (draft) =>
     draft.kind === 'artifact' && draft.file !== undefined ? (later.get(draft.file)?.() ?? []) : [],
