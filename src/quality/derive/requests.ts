@@ -16,6 +16,7 @@ import { costCondition } from './said-in-passing.ts';
 import { ticketGoal, ticketOf, titlePairs, type Ticket } from './tickets.ts';
 import { RULES_OUT, specSections } from './claimed-ticket-spec.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
+import { handedTitle } from './handed-title.ts';
 import {
   clausesOf,
   clipWords,
@@ -38,6 +39,8 @@ type Request = {
   opening: string;
   /** The ticket it points at, as the agent fetched it ("Work on bead spotter-4te" → `bd show spotter-4te`). */
   ticket?: Ticket;
+  /** The title of a document its opening hands over (handed-title.ts): a second spelling of what the opening asks. */
+  title?: string;
 };
 
 // What `grep` keeps of a request: its first sentence, up to 200 characters. A task probe needs more than that.
@@ -119,7 +122,16 @@ export function userRequests(messages: readonly Message[]): Request[] {
       const prose = proseOf(text);
       const opening = (text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '').slice(0, GREP_OPENING_CHARS);
       const sentences = sentencesOf(prose);
-      if (prose) requests.push({ messageIndex: index, prose, sentences, startedWork: false, opening });
+      const title = handedTitle(text);
+      if (prose)
+        requests.push({
+          messageIndex: index,
+          prose,
+          sentences,
+          startedWork: false,
+          opening,
+          ...(title === undefined ? {} : { title }),
+        });
       return;
     }
     const last = requests[requests.length - 1];
@@ -164,7 +176,7 @@ function taskFacets(
     const phrase = !isConstraintSentence(detail) && !QUESTION.test(detail) ? keyPhrase(detail) : undefined;
     const lead = keyPhrase(sentences[first]!)!;
     const distinct = phrase !== undefined && !overlaps(lead, phrase);
-    const facets = distinct ? [[lead], [phrase]] : [];
+    const facets = distinct ? withTitle(request, first, [[lead], [phrase]]) : [];
     // Stated together in the request, and not in the list of every request's opening (what grep keeps).
     if (distinct && statesTogether(request.prose, facets) && !statesTogether(openings, facets)) {
       return { facets, sentences: [first === 0 ? opening : sentences[first]!, detail] };
@@ -181,7 +193,23 @@ function openingFacets(request: Request): { facets: string[][]; sentences: strin
   const first = request.sentences.slice(0, 2).find((sentence) => !EXCLAMATION.test(sentence));
   if (!first || QUESTION.test(first) || wordsOf(request.prose).length < MIN_REQUEST_WORDS) return undefined;
   const lead = keyPhrase(first.slice(0, GREP_OPENING_CHARS));
-  return lead ? { facets: [[lead]], sentences: [first] } : undefined;
+  const at = request.sentences.indexOf(first);
+  return lead ? { facets: withTitle(request, at, [[lead]]), sentences: [first] } : undefined;
+}
+
+/**
+ * A task's facets with the title of the document its opening hands over ("Implement the following plan:" + "# Remove
+ * transcript_path Storage …") as a spelling of each: a handoff that names the work by its title states it whole, as
+ * one that says the opening's phrase with its detail does. Only where the lead phrase is the opening's.
+ */
+function withTitle(request: Request, at: number, facets: string[][]): string[][] {
+  const titled = at === 0 && request.title !== undefined ? keyPhrase(request.title) : undefined;
+  if (
+    titled === undefined ||
+    facets.some((spellings) => spellings.some((spelling) => overlaps(titled, spelling)))
+  )
+    return facets;
+  return facets.map((spellings) => [...spellings, titled]);
 }
 
 // A sentence of one or two words ending in "!": a call for attention, not the request.
@@ -819,6 +847,17 @@ function isStatusCode(sentence: string, at: number, number: string): boolean {
   return STATUS_AFTER.test(sentence.slice(at + number.length)) || STATUS_BEFORE.test(sentence.slice(0, at));
 }
 
+// The word of a line's place in a file ("line 232", "lines 40"): a number after it says where the code is.
+const LINE_WORD = /^lines?$/i;
+
+/**
+ * Whether a number is a place in a file ("Remove from struct initialization (line 232)"): a plan or a request cites
+ * where the code stands, which the edit moves and no handoff repeats; it is no value the user gave the work.
+ */
+function isLinePlace(before: string | undefined, unit: boolean): boolean {
+  return !unit && before !== undefined && LINE_WORD.test(before);
+}
+
 /**
  * One probe per number the user gave, with the word it measures ("100% coverage", "port 8080") and, for a
  * labelled number, what it belongs to ("api" and "port 8080").
@@ -840,6 +879,7 @@ export function numberProbes(requests: readonly Request[]): DraftProbe[] {
           /^\s*\p{L}/u.test(sentence.slice(match.index + match[0].length)) &&
           /^[\p{L}]{3,}$/u.test(after[0]) &&
           !/^(?:and|the|for|with|but|because|since|then|or|so)$/i.test(after[0]);
+        if (isLinePlace(before[0], Boolean(unit))) continue;
         const phrase = unit
           ? `${number} ${after[0]}`
           : before[0] &&
