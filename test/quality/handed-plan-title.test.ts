@@ -64,6 +64,15 @@ describe("a handed-over document's title", () => {
     ]);
   });
 
+  it('is no spelling where a commit of the session is named after it: a list of commit lines would keep the task', () => {
+    const [draft] = taskProbes(userRequests(session), undefined, -1, [
+      'Remove `transcript_path` storage and compute it per agent',
+    ]);
+    assert.deepEqual(draft?.facets, [['Implement the following plan'], ['store transcript_path in session']]);
+    const [other] = taskProbes(userRequests(session), undefined, -1, ['Add ComputeTranscriptPath to Agent']);
+    assert.equal(other?.facets[0]?.length, 2);
+  });
+
   it('keeps the task where a handoff names the work by its title, and not where only the opening is said', () => {
     const task = taskOf(session);
     const outcome = (text: string) => probeOutcome(createMatcher(text), task);

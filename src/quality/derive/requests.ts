@@ -160,6 +160,7 @@ function isConstraintSentence(sentence: string): boolean {
 function taskFacets(
   request: Request,
   openings: string,
+  committed: readonly string[] = [],
 ): { facets: string[][]; sentences: string[] } | undefined {
   const [opening, ...rest] = request.sentences;
   if (!opening || wordsOf(request.prose).length < MIN_REQUEST_WORDS) return undefined;
@@ -176,7 +177,7 @@ function taskFacets(
     const phrase = !isConstraintSentence(detail) && !QUESTION.test(detail) ? keyPhrase(detail) : undefined;
     const lead = keyPhrase(sentences[first]!)!;
     const distinct = phrase !== undefined && !overlaps(lead, phrase);
-    const facets = distinct ? withTitle(request, first, [[lead], [phrase]]) : [];
+    const facets = distinct ? withTitle(request, first, [[lead], [phrase]], committed) : [];
     // Stated together in the request, and not in the list of every request's opening (what grep keeps).
     if (distinct && statesTogether(request.prose, facets) && !statesTogether(openings, facets)) {
       return { facets, sentences: [first === 0 ? opening : sentences[first]!, detail] };
@@ -188,25 +189,36 @@ function taskFacets(
 }
 
 /** The task facet of a request's opening alone: its key phrase, when it names something and asks no question. */
-function openingFacets(request: Request): { facets: string[][]; sentences: string[] } | undefined {
+function openingFacets(
+  request: Request,
+  committed: readonly string[] = [],
+): { facets: string[][]; sentences: string[] } | undefined {
   // An exclamation before the request ("help! soph made a bunch of stacked PRs …") opens it without saying it.
   const first = request.sentences.slice(0, 2).find((sentence) => !EXCLAMATION.test(sentence));
   if (!first || QUESTION.test(first) || wordsOf(request.prose).length < MIN_REQUEST_WORDS) return undefined;
   const lead = keyPhrase(first.slice(0, GREP_OPENING_CHARS));
   const at = request.sentences.indexOf(first);
-  return lead ? { facets: withTitle(request, at, [[lead]]), sentences: [first] } : undefined;
+  return lead ? { facets: withTitle(request, at, [[lead]], committed), sentences: [first] } : undefined;
 }
 
 /**
  * A task's facets with the title of the document its opening hands over ("Implement the following plan:" + "# Remove
  * transcript_path Storage …") as a spelling of each: a handoff that names the work by its title states it whole, as
- * one that says the opening's phrase with its detail does. Only where the lead phrase is the opening's.
+ * one that says the opening's phrase with its detail does. Only where the lead phrase is the opening's, and not where
+ * a commit's subject holds the title's phrase (the agent named a commit after the plan): there the title says the
+ * commit was made, which the commit's own probe states, and any list of commit lines would keep the task.
  */
-function withTitle(request: Request, at: number, facets: string[][]): string[][] {
+function withTitle(
+  request: Request,
+  at: number,
+  facets: string[][],
+  committed: readonly string[],
+): string[][] {
   const titled = at === 0 && request.title !== undefined ? keyPhrase(request.title) : undefined;
   if (
     titled === undefined ||
-    facets.some((spellings) => spellings.some((spelling) => overlaps(titled, spelling)))
+    facets.some((spellings) => spellings.some((spelling) => overlaps(titled, spelling))) ||
+    committed.some((subject) => overlaps(plainWords(subject), titled))
   )
     return facets;
   return facets.map((spellings) => [...spellings, titled]);
@@ -214,6 +226,11 @@ function withTitle(request: Request, at: number, facets: string[][]): string[][]
 
 // A sentence of one or two words ending in "!": a call for attention, not the request.
 const EXCLAMATION = /^\W*\w+(?:\s+\w+)?\W*!$/;
+
+/** A text's words as a phrase reads them: code quotes and runs of spaces gone ("Fix `entire clean`" → "Fix entire clean"). */
+function plainWords(text: string): string {
+  return wordsOf(text.replace(/`/g, '')).join(' ');
+}
 
 /** Whether one phrase holds the other (two facets that are one). */
 function overlaps(a: string, b: string): boolean {
@@ -325,6 +342,7 @@ export function taskProbes(
   requests: readonly Request[],
   salience: Salience = () => SALIENT_MESSAGES,
   planFrom = -1,
+  committed: readonly string[] = [],
 ): DraftProbe[] {
   const openings = requests.map((request) => request.opening).join('\n');
   // The overall task: the first request the agent went to work on is a fact even when no detail of it stands
@@ -342,7 +360,9 @@ export function taskProbes(
   const withDetail = requests.flatMap((request) => {
     const ticket = ticketTask(request.ticket);
     if (ticket) return [{ request, ...ticket }];
-    const task = taskFacets(request, openings) ?? (request === overall ? openingFacets(request) : undefined);
+    const task =
+      taskFacets(request, openings, committed) ??
+      (request === overall ? openingFacets(request, committed) : undefined);
     return task ? [{ request, ...task, said: taskStatement(request, salience) }] : [];
   });
   // The last request is the open one only when there was work before it; a lone request is the task.
