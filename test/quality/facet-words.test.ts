@@ -10,6 +10,7 @@ import {
   isGoodSpelling,
   withCleanFacets,
   withoutPlumbing,
+  withSlipsMended,
 } from '../../src/quality/derive/facet-words.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
@@ -72,5 +73,41 @@ describe('facet words', () => {
       'matched',
     );
     assert.equal(outcome('worktree 1, HEAD, index'), 'missed');
+  });
+});
+
+describe('a long word two slips from the word the session uses', () => {
+  // The session writes "environment", "committed", "complete" and "handled" often; each other word once.
+  const used = new Set(['environment', 'variables', 'committed', 'complete', 'handled', 'secrets']);
+  const salience = (word: string) => (used.has(word.toLowerCase()) ? 5 : 1);
+
+  it('is that word in a facet, and a word that holds the other or a shorter one is not', () => {
+    assert.equal(
+      withSlipsMended('personal info with enviromenta', salience),
+      'personal info with environment',
+    );
+    assert.equal(withSlipsMended('enviromenta variables', salience), 'environment variables');
+    // "uncommitted" holds "committed", "completely" holds "complete": other words, not slips.
+    assert.equal(withSlipsMended('uncommitted secrets', salience), 'uncommitted secrets');
+    assert.equal(withSlipsMended('read completely', salience), 'read completely');
+    // Under ten letters, two slips away is often another word ("handlers" of "handled").
+    assert.equal(isFacetWord('handlers', salience), true);
+    assert.equal(isFacetWord('enviromenta', salience), false);
+  });
+
+  it("keeps the user's rule, spelt as meant, for a handoff in fresh words", () => {
+    const draft: DraftProbe = {
+      kind: 'constraint',
+      messageIndex: 3,
+      question: 'What did the user require?',
+      answer: 'The user said: "replace all secrets and personal info with enviromenta variables"',
+      facets: [['personal info with enviromenta', 'enviromenta variables']],
+    };
+    const clean = withCleanFacets(draft, salience)!;
+    assert.deepEqual(clean.facets, [['personal info with environment', 'environment variables']]);
+    const probe = { ...clean, id: 'constraint@3', source: 'derived' as const, contradictions: [] };
+    const outcome = (text: string) => probeOutcome(createMatcher(text), probe);
+    assert.equal(outcome('Secrets and personal data now come from environment variables.'), 'matched');
+    assert.equal(outcome('Secrets and personal data were removed.'), 'missed');
   });
 });

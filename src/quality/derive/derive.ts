@@ -88,13 +88,13 @@ export function draftProbes(
   const salience = sessionSalience(session.messages);
   const plan = withoutRequestedSteps(planProbes(session), tricks);
   const work = workState(runs, session.fileOperations ?? []);
-  const tasks = taskProbes(requests, salience, plan[0]?.messageIndex);
+  const commits = commitsOf(runs);
+  const subjects = commits.map((commit) => commit.subject);
+  const tasks = taskProbes(requests, salience, plan[0]?.messageIndex, subjects);
   const current = currentRequestProbe(requests, new Set(tasks.map((task) => task.messageIndex)));
   const carried = rulesCarriedOut(session.messages, requests);
   const artifacts = withoutCopiedPrompts(
-    withoutTestsOfChanges(
-      artifactProbes(session.messages, session.fileOperations ?? [], commitsOf(runs), salience),
-    ),
+    withoutTestsOfChanges(artifactProbes(session.messages, session.fileOperations ?? [], commits, salience)),
     session.messages,
     session.fileOperations ?? [],
   );

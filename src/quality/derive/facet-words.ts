@@ -56,31 +56,101 @@ const INFLECTIONS: ReadonlyArray<readonly [string, string]> = [
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 // Words shorter than this are too close to too many others to call a slip.
 const MIN_TYPO_LETTERS = 4;
+// A word this long is far enough from any other for two slips in it to be still the word the session uses
+// ("enviromenta" for "environment": a letter dropped and one added); a shorter one two letters away is often another
+// word ("handlers", "handled").
+const MIN_TWO_SLIP_LETTERS = 10;
+
+/** The words one slip away from a word: a letter dropped, two swapped, one changed or one added. */
+function oneSlipAway(word: string): string[] {
+  const near: string[] = [];
+  for (let at = 0; at <= word.length; at++) {
+    const [head, tail] = [word.slice(0, at), word.slice(at)];
+    if (tail.length > 0) near.push(head + tail.slice(1));
+    if (tail.length > 1) near.push(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of LETTERS) {
+      near.push(head + letter + tail);
+      if (tail.length > 0) near.push(head + letter + tail.slice(1));
+    }
+  }
+  return near;
+}
+
+/** The words a letter dropped or two swapped make of a word (the cheap half of a second slip). */
+function droppedOrSwapped(word: string): string[] {
+  const near: string[] = [];
+  for (let at = 0; at < word.length; at++) {
+    near.push(word.slice(0, at) + word.slice(at + 1));
+    if (at + 1 < word.length) near.push(word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2));
+  }
+  return near;
+}
 
 /**
  * Whether a word is a slip of the keyboard: written once in the session, and one letter away (a letter dropped, added,
  * changed or two swapped) from a word the session uses in two messages or more ("thet" for "that", "havea" for
- * "have", "reda" for "read", "implementatino").
+ * "have", "reda" for "read", "implementatino"), or a long word two slips away ({@link twoSlipsOf}).
  */
 function isTypo(word: string, salience: Salience): boolean {
+  if (!isSlipCandidate(word, salience)) return false;
+  return (
+    oneSlipAway(word).some((near) => isUsed(near, word, salience)) || twoSlipsOf(word, salience) !== undefined
+  );
+}
+
+/** Whether a word may be a slip at all: long enough, all letters, written once, no inflection of a word used. */
+function isSlipCandidate(word: string, salience: Salience): boolean {
   if (word.length < MIN_TYPO_LETTERS || salience(word) >= SALIENT_MESSAGES || !/^[a-z]+$/.test(word))
     return false;
-  const used = (candidate: string) => candidate !== word && salience(candidate) >= SALIENT_MESSAGES;
   // A word the session uses, inflected ("edits" of "edit", "committed" of "commit"), is that word, not a slip.
-  if (
-    INFLECTIONS.some(([ending, base]) => word.endsWith(ending) && used(word.slice(0, -ending.length) + base))
-  )
-    return false;
-  for (let at = 0; at <= word.length; at++) {
-    const [head, tail] = [word.slice(0, at), word.slice(at)];
-    if (tail.length > 0 && used(head + tail.slice(1))) return true;
-    if (tail.length > 1 && used(head + tail[1] + tail[0] + tail.slice(2))) return true;
-    for (const letter of LETTERS) {
-      if (used(head + letter + tail)) return true;
-      if (tail.length > 0 && used(head + letter + tail.slice(1))) return true;
-    }
-  }
-  return false;
+  return !INFLECTIONS.some(
+    ([ending, base]) => word.endsWith(ending) && isUsed(word.slice(0, -ending.length) + base, word, salience),
+  );
+}
+
+/** Whether a word other than `word` is one the session uses in two messages or more. */
+function isUsed(candidate: string, word: string, salience: Salience): boolean {
+  return candidate !== word && salience(candidate) >= SALIENT_MESSAGES;
+}
+
+/**
+ * The word a long word stands for two slips away, one of them a letter dropped or two swapped ("enviromenta" for
+ * "environment"), where no word is one slip away; of several, the one the session uses most. Not a word that holds the
+ * other whole or is held in it ("completely" of "complete", "uncommitted" of "committed"): that is another word.
+ */
+function twoSlipsOf(word: string, salience: Salience): string | undefined {
+  if (word.length < MIN_TWO_SLIP_LETTERS || !isSlipCandidate(word, salience)) return undefined;
+  const near = oneSlipAway(word);
+  if (near.some((once) => isUsed(once, word, salience))) return undefined;
+  let meant: string | undefined;
+  for (const once of near)
+    for (const twice of droppedOrSwapped(once))
+      if (
+        isUsed(twice, word, salience) &&
+        !word.includes(twice) &&
+        !twice.includes(word) &&
+        (meant === undefined || salience(twice) > salience(meant))
+      )
+        meant = twice;
+  return meant;
+}
+
+/**
+ * A spelling with each long word two slips from the session's word read as that word ("personal info with
+ * enviromenta" → "personal info with environment"): a summary in fresh words writes the word meant. A one-letter slip
+ * is not mended but left out with its spelling: it is as often another word the session wrote once ("whole" beside
+ * "while").
+ */
+export function withSlipsMended(spelling: string, salience: Salience): string {
+  return spelling
+    .split(/(\s+)/)
+    .map((piece) => {
+      const plain = piece.replace(/^['"`(]+|['"`),.:;!?]+$/g, '');
+      if (plain.length === 0 || NAME.test(plain) || !isContentWord(plain)) return piece;
+      const meant = twoSlipsOf(plain.toLowerCase(), salience);
+      return meant === undefined ? piece : piece.replace(plain, meant);
+    })
+    .join('');
 }
 
 /** Whether a spelling says something a paraphrase keeps: its words all pass, and one of them is a content word. */
@@ -116,9 +186,8 @@ export function withoutPlumbing(spelling: string): string {
  */
 export function withCleanFacets(draft: DraftProbe, salience: Salience): DraftProbe | undefined {
   const facets = draft.facets.flatMap((spellings) => {
-    const kept = [...new Set(spellings.map(withoutPlumbing))].filter((spelling) =>
-      isGoodSpelling(spelling, salience),
-    );
+    const mended = spellings.map((spelling) => withSlipsMended(withoutPlumbing(spelling), salience));
+    const kept = [...new Set(mended)].filter((spelling) => isGoodSpelling(spelling, salience));
     if (kept.length > 0) return [kept];
     const phrase = keyPhrase(draft.statement ?? draft.answer, 4, (word) => isFacetWord(word, salience));
     return phrase && !draft.facets.some((other) => other.includes(phrase)) ? [[phrase]] : [];

@@ -16,6 +16,7 @@ import { costCondition } from './said-in-passing.ts';
 import { ticketGoal, ticketOf, titlePairs, type Ticket } from './tickets.ts';
 import { RULES_OUT, specSections } from './claimed-ticket-spec.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
+import { handedTitle } from './handed-title.ts';
 import {
   clausesOf,
   clipWords,
@@ -38,6 +39,8 @@ type Request = {
   opening: string;
   /** The ticket it points at, as the agent fetched it ("Work on bead spotter-4te" → `bd show spotter-4te`). */
   ticket?: Ticket;
+  /** The title of a document its opening hands over (handed-title.ts): a second spelling of what the opening asks. */
+  title?: string;
 };
 
 // What `grep` keeps of a request: its first sentence, up to 200 characters. A task probe needs more than that.
@@ -124,7 +127,16 @@ export function userRequests(messages: readonly Message[]): Request[] {
       const prose = proseOf(text);
       const opening = (text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '').slice(0, GREP_OPENING_CHARS);
       const sentences = sentencesOf(prose);
-      if (prose) requests.push({ messageIndex: index, prose, sentences, startedWork: false, opening });
+      const title = handedTitle(text);
+      if (prose)
+        requests.push({
+          messageIndex: index,
+          prose,
+          sentences,
+          startedWork: false,
+          opening,
+          ...(title === undefined ? {} : { title }),
+        });
       return;
     }
     const last = requests[requests.length - 1];
@@ -153,6 +165,7 @@ function isConstraintSentence(sentence: string): boolean {
 function taskFacets(
   request: Request,
   openings: string,
+  committed: readonly string[] = [],
 ): { facets: string[][]; sentences: string[] } | undefined {
   const [opening, ...rest] = request.sentences;
   if (!opening || wordsOf(request.prose).length < MIN_REQUEST_WORDS) return undefined;
@@ -169,7 +182,7 @@ function taskFacets(
     const phrase = !isConstraintSentence(detail) && !QUESTION.test(detail) ? keyPhrase(detail) : undefined;
     const lead = keyPhrase(sentences[first]!)!;
     const distinct = phrase !== undefined && !overlaps(lead, phrase);
-    const facets = distinct ? [[lead], [phrase]] : [];
+    const facets = distinct ? withTitle(request, first, [[lead], [phrase]], committed) : [];
     // Stated together in the request, and not in the list of every request's opening (what grep keeps).
     if (distinct && statesTogether(request.prose, facets) && !statesTogether(openings, facets)) {
       return { facets, sentences: [first === 0 ? opening : sentences[first]!, detail] };
@@ -181,16 +194,48 @@ function taskFacets(
 }
 
 /** The task facet of a request's opening alone: its key phrase, when it names something and asks no question. */
-function openingFacets(request: Request): { facets: string[][]; sentences: string[] } | undefined {
+function openingFacets(
+  request: Request,
+  committed: readonly string[] = [],
+): { facets: string[][]; sentences: string[] } | undefined {
   // An exclamation before the request ("help! soph made a bunch of stacked PRs …") opens it without saying it.
   const first = request.sentences.slice(0, 2).find((sentence) => !EXCLAMATION.test(sentence));
   if (!first || QUESTION.test(first) || wordsOf(request.prose).length < MIN_REQUEST_WORDS) return undefined;
   const lead = keyPhrase(first.slice(0, GREP_OPENING_CHARS));
-  return lead ? { facets: [[lead]], sentences: [first] } : undefined;
+  const at = request.sentences.indexOf(first);
+  return lead ? { facets: withTitle(request, at, [[lead]], committed), sentences: [first] } : undefined;
+}
+
+/**
+ * A task's facets with the title of the document its opening hands over ("Implement the following plan:" + "# Remove
+ * transcript_path Storage …") as a spelling of each: a handoff that names the work by its title states it whole, as
+ * one that says the opening's phrase with its detail does. Only where the lead phrase is the opening's, and not where
+ * a commit's subject holds the title's phrase (the agent named a commit after the plan): there the title says the
+ * commit was made, which the commit's own probe states, and any list of commit lines would keep the task.
+ */
+function withTitle(
+  request: Request,
+  at: number,
+  facets: string[][],
+  committed: readonly string[],
+): string[][] {
+  const titled = at === 0 && request.title !== undefined ? keyPhrase(request.title) : undefined;
+  if (
+    titled === undefined ||
+    facets.some((spellings) => spellings.some((spelling) => overlaps(titled, spelling))) ||
+    committed.some((subject) => overlaps(plainWords(subject), titled))
+  )
+    return facets;
+  return facets.map((spellings) => [...spellings, titled]);
 }
 
 // A sentence of one or two words ending in "!": a call for attention, not the request.
 const EXCLAMATION = /^\W*\w+(?:\s+\w+)?\W*!$/;
+
+/** A text's words as a phrase reads them: code quotes and runs of spaces gone ("Fix `entire clean`" → "Fix entire clean"). */
+function plainWords(text: string): string {
+  return wordsOf(text.replace(/`/g, '')).join(' ');
+}
 
 /** Whether one phrase holds the other (two facets that are one). */
 function overlaps(a: string, b: string): boolean {
@@ -302,6 +347,7 @@ export function taskProbes(
   requests: readonly Request[],
   salience: Salience = () => SALIENT_MESSAGES,
   planFrom = -1,
+  committed: readonly string[] = [],
 ): DraftProbe[] {
   const openings = requests.map((request) => request.opening).join('\n');
   // The overall task: the first request the agent went to work on is a fact even when no detail of it stands
@@ -319,7 +365,9 @@ export function taskProbes(
   const withDetail = requests.flatMap((request) => {
     const ticket = ticketTask(request.ticket);
     if (ticket) return [{ request, ...ticket }];
-    const task = taskFacets(request, openings) ?? (request === overall ? openingFacets(request) : undefined);
+    const task =
+      taskFacets(request, openings, committed) ??
+      (request === overall ? openingFacets(request, committed) : undefined);
     return task ? [{ request, ...task, said: taskStatement(request, salience) }] : [];
   });
   // The last request is the open one only when there was work before it; a lone request is the task.
@@ -841,6 +889,17 @@ function isStatusCode(sentence: string, at: number, number: string): boolean {
   return STATUS_AFTER.test(sentence.slice(at + number.length)) || STATUS_BEFORE.test(sentence.slice(0, at));
 }
 
+// The word of a line's place in a file ("line 232", "lines 40"): a number after it says where the code is.
+const LINE_WORD = /^lines?$/i;
+
+/**
+ * Whether a number is a place in a file ("Remove from struct initialization (line 232)"): a plan or a request cites
+ * where the code stands, which the edit moves and no handoff repeats; it is no value the user gave the work.
+ */
+function isLinePlace(before: string | undefined, unit: boolean): boolean {
+  return !unit && before !== undefined && LINE_WORD.test(before);
+}
+
 /**
  * One probe per number the user gave, with the word it measures ("100% coverage", "port 8080") and, for a
  * labelled number, what it belongs to ("api" and "port 8080").
@@ -862,6 +921,7 @@ export function numberProbes(requests: readonly Request[]): DraftProbe[] {
           /^\s*\p{L}/u.test(sentence.slice(match.index + match[0].length)) &&
           /^[\p{L}]{3,}$/u.test(after[0]) &&
           !/^(?:and|the|for|with|but|because|since|then|or|so)$/i.test(after[0]);
+        if (isLinePlace(before[0], Boolean(unit))) continue;
         const phrase = unit
           ? `${number} ${after[0]}`
           : before[0] &&
