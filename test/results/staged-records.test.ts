@@ -9,7 +9,7 @@ import { temporaryDirectory } from '../helpers/cli.ts';
 const lines = (...texts: string[]) => texts.flatMap((text) => [text, '\n']);
 
 describe('staged records', () => {
-  it('appends parts in the order they end, into one file, and copies them in their numbers order, the run named', async () => {
+  it('appends parts in the order they end, into one file, and copies them in the order of their numbers, the run named', async () => {
     const directory = await temporaryDirectory();
     try {
       const staged = createStagedRecords(directory.path);
