@@ -191,8 +191,8 @@ export type EncodedWriter = {
 /**
  * An {@link EncodedWriter} into `buffer` for the file open as `descriptor`. A piece is encoded straight into the
  * buffer (no joined string of the pieces, no encoding of each into memory of its own, no count of its bytes
- * apart); a piece that could need more than the whole buffer (3 bytes a UTF-16 unit) is written on its own, a
- * {@link WRITE_CHARS} slice at a time.
+ * apart); a piece that could need more than the whole buffer (3 bytes a UTF-16 unit) is encoded into it a slice at
+ * a time, each slice written as the buffer fills.
  */
 export function encodedWriter(descriptor: number, buffer: Buffer): EncodedWriter {
   let held = 0;
@@ -200,25 +200,33 @@ export function encodedWriter(descriptor: number, buffer: Buffer): EncodedWriter
     for (let at = 0; at < held;) at += writeSync(descriptor, buffer, at, held - at);
     held = 0;
   };
+  const encode = (piece: string): number => {
+    if (held + piece.length * 3 > buffer.length) flush();
+    // A lone surrogate is written as U+FFFD, as writing the string would.
+    const bytes = buffer.write(piece, held);
+    held += bytes;
+    return bytes;
+  };
+  // Characters of a long piece's slice: as many as surely fit the whole buffer, and a surrogate pair at least.
+  const sliceChars = Math.max(2, Math.floor(buffer.length / 3));
   return {
     write(piece) {
-      if (held + piece.length * 3 > buffer.length) flush();
-      if (piece.length * 3 <= buffer.length) {
-        // A lone surrogate is written as U+FFFD, as writing the string would.
-        const bytes = buffer.write(piece, held);
-        held += bytes;
-        return bytes;
-      }
+      if (piece.length * 3 <= buffer.length) return encode(piece);
+      // A results file or a page's long block (a suite session's results file is 94 kB) was written as strings,
+      // each encoded by Node into memory of its own: its slices go through the buffer like any piece.
       let bytes = 0;
       for (let start = 0; start < piece.length;) {
-        let end = Math.min(start + WRITE_CHARS, piece.length);
+        let end = Math.min(start + sliceChars, piece.length);
         // Never between the two halves of a surrogate pair: each slice is encoded on its own.
         const last = piece.charCodeAt(end - 1);
         if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
-        bytes += writeWhole(
-          descriptor,
-          start === 0 && end === piece.length ? piece : piece.slice(start, end),
-        );
+        const slice = piece.slice(start, end);
+        if (slice.length * 3 <= buffer.length) bytes += encode(slice);
+        else {
+          // A buffer too small for a surrogate pair (never the writers' own): the slice written as it is.
+          flush();
+          bytes += writeWhole(descriptor, slice);
+        }
         start = end;
       }
       return bytes;
@@ -226,10 +234,6 @@ export function encodedWriter(descriptor: number, buffer: Buffer): EncodedWriter
     flush,
   };
 }
-
-// Characters of a long piece written at a time: Node encodes a string into native memory of its own, and a freed
-// block of megabytes raises the C allocator's threshold, so later blocks stay in its arena (README, Performance).
-const WRITE_CHARS = 1 << 16;
 
 /**
  * Writes a piece and returns its length in bytes (`length`, when the caller counted them already). A string is

@@ -44,10 +44,11 @@ describe('atomic files', () => {
     await assert.rejects(writeFileAtomic(blocked, 'x'), { code: 'ENOTDIR', message: `ENOTDIR: ${blocked}` });
   });
 
-  it('writes a long piece whole, a character above U+FFFF across its 64k-character writes', async () => {
+  it('writes a long piece whole, a character above U+FFFF across the slices its buffer takes', async () => {
     const own = await temporaryDirectory();
     const path = join(own.path, 'long.txt');
-    const text = `${'a'.repeat((1 << 16) - 1)}😀${'é'.repeat(1 << 17)}\n`;
+    // The writer's buffer (256 KiB) takes a long piece 87,381 characters at a time: the pair straddles the first edge.
+    const text = `${'a'.repeat(Math.floor((1 << 18) / 3) - 1)}😀${'é'.repeat(1 << 17)}\n`;
     await writeFileAtomic(path, [text, 'end']);
     assert.equal(await readFile(path, 'utf8'), `${text}end`);
     await own.remove();
@@ -75,7 +76,7 @@ describe('atomic files', () => {
       `${'é'.repeat((1 << 16) + 3)}😀`,
       'end',
     ];
-    for (const size of [16, 64, 1024]) {
+    for (const size of [4, 16, 64, 1024]) {
       const path = join(own.path, `encoded-${size}.txt`);
       const expected = join(own.path, `expected-${size}.txt`);
       const descriptor = openSync(path, 'w');

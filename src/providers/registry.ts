@@ -83,7 +83,13 @@ export function providerEntry(id: string): ProviderEntry | undefined {
   return PROVIDER_TABLE.find((entry) => entry.id === id);
 }
 
+// The table is fixed, and the write guard and the redaction ask for these for every text they pass over (each
+// stored prompt's parts, each rendering of a session's table, each block of a page): listed once, not per text.
+const KEY_VARIABLES: readonly string[] = PROVIDER_TABLE.flatMap((entry) =>
+  entry.takesModel ? [entry.keyVariable] : [],
+);
+
 /** Every environment variable that holds an API key. */
-export function keyVariables(): string[] {
-  return PROVIDER_TABLE.flatMap((entry) => (entry.takesModel ? [entry.keyVariable] : []));
+export function keyVariables(): readonly string[] {
+  return KEY_VARIABLES;
 }

@@ -11,7 +11,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AbortedError, InputError } from '../errors.ts';
-import { writeFileAtomic, writeNewFile } from '../files.ts';
+import { writeFileAtomic } from '../files.ts';
 import { assertNoSecrets, redactSecrets, redactsPieceByPiece } from '../providers/secrets.ts';
 import { describeSchemaProblem } from '../session/json-lines.ts';
 import type { ResultsFile } from './types.ts';
@@ -19,6 +19,7 @@ import { createPackWriter, packHolds, packPath, readPacked, type StoredKind } fr
 import { jsonPieces, redactedPieces, type TextPieces } from './text-pieces.ts';
 import { type MessageTable, storedTablePieces } from './message-table.ts';
 import { promptParts, promptPartsHash, refersToTable, storedPromptPieces } from './prompt-parts.ts';
+import { createStagedRecords } from './staged-records.ts';
 import * as z from 'zod';
 import {
   type AnyRecord,
@@ -36,6 +37,7 @@ export function recordsDirectory(out: string): string {
 }
 
 export type { StoredKind } from './text-pack.ts';
+export { replaceBytes } from './staged-records.ts';
 
 /**
  * Stores texts by content hash, each once per run, appended to the run's pack (text-pack.ts); key-like values are
@@ -84,14 +86,13 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
   const pack = `texts-${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}-${randomBytes(4).toString('hex')}`;
   const packed = createPackWriter(staging, pack);
   const pendingRun = `pending-${randomBytes(8).toString('hex')}`;
-  const parts: number[] = [];
+  const staged = createStagedRecords(staging);
   let finished = false;
   let discarded = false;
   // Nothing is written into a discarded store: a session still running would make files in a folder being removed.
   const refuseDiscarded = (what: string) => {
     if (discarded) throw new Error(`${what} after the run's records store was discarded (${staging})`);
   };
-  const partPath = (part: number) => join(staging, `part-${part}.jsonl`);
   const recent = recentAnswers();
   const put = async (kind: StoredKind, text: string | TextPieces) => {
     refuseDiscarded(`a ${kind} text stored`);
@@ -145,10 +146,10 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
     pack,
     async stage(part, records) {
       refuseDiscarded(`records of part ${part} staged`);
-      const lines = records.map((record) => `${JSON.stringify(record)}\n`);
-      for (const line of lines) assertNoSecrets(line, join(directory, `${pendingRun}.jsonl`));
-      writeNewFile(partPath(part), lines);
-      parts.push(part);
+      // Each line's JSON text and its line break as two pieces: joined, the line was copied whole to be checked.
+      const texts = records.map((record) => JSON.stringify(record));
+      for (const text of texts) assertNoSecrets(text, join(directory, `${pendingRun}.jsonl`));
+      staged.append(part, linesOf(texts));
     },
     async finish(runHeader, finishSignal, fileStem = runHeader.run) {
       refuseDiscarded('the records file written');
@@ -162,19 +163,14 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
       const file = await open(temporary, 'w');
       try {
         await file.write(headerLine);
-        // One session's part at a time, through two buffers reused from part to part: the whole run's records
-        // are never in memory at once, and copying them makes no garbage that grows with the run.
-        const from = Buffer.from(`"run":"${pendingRun}"`);
-        const to = Buffer.from(`"run":${JSON.stringify(run)}`);
-        let read: Filled = { buffer: Buffer.alloc(0), length: 0 };
-        let written: Filled = { buffer: Buffer.alloc(0), length: 0 };
-        for (const part of [...parts].sort((a, b) => a - b)) {
-          read = await readWhole(partPath(part), read.buffer);
-          written = replaceBytes(read.buffer.subarray(0, read.length), from, to, written.buffer);
-          await file.write(written.buffer, 0, written.length);
-        }
+        await staged.copyInOrder(
+          file,
+          Buffer.from(`"run":"${pendingRun}"`),
+          Buffer.from(`"run":${JSON.stringify(run)}`),
+        );
       } finally {
         await file.close();
+        staged.close();
       }
       await mkdir(directory, { recursive: true });
       // Checked and renamed in one synchronous step, the pack first: after a Ctrl-C nothing lands in records/,
@@ -188,9 +184,18 @@ export function createContentStore(out: string, signal?: AbortSignal): ContentSt
     async discard() {
       discarded = true;
       packed.close();
+      staged.close();
       await rm(staging, { recursive: true, force: true });
     },
   };
+}
+
+/** JSON texts as the pieces of their lines: each text, then its line break. */
+function* linesOf(texts: readonly string[]): Generator<string> {
+  for (const text of texts) {
+    yield text;
+    yield '\n';
+  }
 }
 
 // A stored call text this long or longer is read back from the pack, not kept; and no more than this many characters
@@ -230,47 +235,6 @@ function recentAnswers(): {
       return text;
     },
   };
-}
-
-/** The reused buffer of a loop, and how many of its bytes are this turn's. */
-type Filled = { buffer: Buffer; length: number };
-
-/** A whole file's bytes, read into `buffer` when it is large enough, else into a new one. */
-async function readWhole(path: string, buffer: Buffer): Promise<Filled> {
-  const file = await open(path, 'r');
-  try {
-    const { size } = await file.stat();
-    const target = buffer.length >= size ? buffer : Buffer.alloc(Math.max(size, buffer.length * 2));
-    let length = 0;
-    while (length < size) {
-      const { bytesRead } = await file.read(target, length, size - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    return { buffer: target, length };
-  } finally {
-    await file.close();
-  }
-}
-
-/**
- * `source` with every `from` replaced by `to`, written into `buffer` when it is large enough, else into a new
- * one. Bytes of ASCII text: a match never starts inside a UTF-8 character.
- */
-export function replaceBytes(source: Buffer, from: Buffer, to: Buffer, buffer: Buffer): Filled {
-  let matches = 0;
-  for (let at = source.indexOf(from); at >= 0; at = source.indexOf(from, at + from.length)) matches++;
-  const size = source.length + matches * (to.length - from.length);
-  const target = buffer.length >= size ? buffer : Buffer.alloc(Math.max(size, buffer.length * 2));
-  let length = 0;
-  let start = 0;
-  for (let at = source.indexOf(from); at >= 0; at = source.indexOf(from, start)) {
-    length += source.copy(target, length, start, at);
-    length += to.copy(target, length);
-    start = at + from.length;
-  }
-  length += source.copy(target, length, start);
-  return { buffer: target, length };
 }
 
 /** Where a stored text lives: calls as JSON (`{system, prompt}` or `{answer}`), contexts as plain text. */
