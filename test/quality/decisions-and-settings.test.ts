@@ -46,6 +46,29 @@ describe('a choice the agent makes', () => {
     assert.equal(step?.statement, 'update the test files to use proper themes instead of chalk directly:');
   });
 
+  it("is not a report of work done under its file's label in a change summary", () => {
+    // A summary of changes reports each file as "- **`file`** — Updated …" (clean-442 @136): the label does not make
+    // the report a step still to take.
+    for (const label of ['**`test/theme.test.ts`**', '`test/theme.test.ts`', '**theme.test.ts**'])
+      for (const dash of [' — ', ' - ', ': '])
+        assert.deepEqual(
+          decisionProbes([
+            assistant(
+              `- ${label}${dash}Updated the border checks to use proper themes instead of chalk directly.`,
+            ),
+          ]),
+          [],
+          `${label}${dash}`,
+        );
+    // A step under a label is still a step.
+    const [step] = decisionProbes([
+      assistant(
+        '- **`test/theme.test.ts`** — now update the checks to use proper themes instead of chalk directly.',
+      ),
+    ]);
+    assert.deepEqual(step?.facets, [['update the checks'], ['chalk directly']]);
+  });
+
   it('is read when the alternative comes first, once however often it is said', () => {
     const probes = decisionProbes([
       assistant(

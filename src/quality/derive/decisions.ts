@@ -89,10 +89,15 @@ function madeState(choice: string, kept: string): { spellings: string[]; opposit
   };
 }
 
+// The label a list item of a change summary opens on, the file or name it reports on and a dash or colon after it
+// ("- **`strategy/clean_test.go`** — Updated …", "- `Reset()`: Replaced …"): what follows is the item's sentence.
+const ITEM_LABEL = /^(?:[-*]\s+)?(?:\*\*[^*]+\*\*|__[^_]+__|`[^`]+`):?\s*(?:—|–|-|:)?\s+/;
+
 /** Whether a sentence of the agent's states a choice it makes (see {@link OWN_CHOICE}). */
 function isChoice(sentence: string): boolean {
   const text = sentence.trim();
-  const step = STEP_CHOICE.test(text) && !REPORT_OR_DESCRIPTION.test(text);
+  // A step reported under its file's label is still a report of work done ("Updated X to use Y instead of Z").
+  const step = STEP_CHOICE.test(text) && !REPORT_OR_DESCRIPTION.test(text.replace(ITEM_LABEL, ''));
   return (OWN_CHOICE.test(text) || step || INSTEAD_FIRST.test(text)) && !GUESS.test(text);
 }
 
