@@ -93,8 +93,9 @@ function droppedOrSwapped(word: string): string[] {
  */
 function isTypo(word: string, salience: Salience): boolean {
   if (!isSlipCandidate(word, salience)) return false;
+  const near = oneSlipAway(word);
   return (
-    oneSlipAway(word).some((near) => isUsed(near, word, salience)) || twoSlipsOf(word, salience) !== undefined
+    near.some((once) => isUsed(once, word, salience)) || twoSlipsFrom(word, near, salience) !== undefined
   );
 }
 
@@ -121,7 +122,12 @@ function isUsed(candidate: string, word: string, salience: Salience): boolean {
 function twoSlipsOf(word: string, salience: Salience): string | undefined {
   if (word.length < MIN_TWO_SLIP_LETTERS || !isSlipCandidate(word, salience)) return undefined;
   const near = oneSlipAway(word);
-  if (near.some((once) => isUsed(once, word, salience))) return undefined;
+  return near.some((once) => isUsed(once, word, salience)) ? undefined : twoSlipsFrom(word, near, salience);
+}
+
+/** {@link twoSlipsOf} of a slip candidate with no word one slip away, given the words one slip away (`near`). */
+function twoSlipsFrom(word: string, near: readonly string[], salience: Salience): string | undefined {
+  if (word.length < MIN_TWO_SLIP_LETTERS) return undefined;
   let meant: string | undefined;
   for (const once of near)
     for (const twice of droppedOrSwapped(once))

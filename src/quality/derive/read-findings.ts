@@ -95,7 +95,7 @@ const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
  * A text with each word that is no plain word, or none a facet keeps (a slip of the keyboard, filler), turned into a
  * clause break, so that no phrase holds or spans one.
  */
-function plainWords(text: string, salience: Salience): string {
+function namesAsBreaks(text: string, salience: Salience): string {
   return text
     .split(/\s+/)
     .map((word) => {
@@ -113,7 +113,7 @@ const PROSE_WORD = /^(?:[a-z]+(?:-[a-z]+)*|[A-Z][a-z]+)$/;
  * "Result-wrapped"), which the files' heads and a bag of the session's identifiers hold as well; what is left is what
  * the agent said of the files.
  */
-function proseOf(claim: string): string {
+function withoutNames(claim: string): string {
   return claim
     .split(/\s+/)
     .map((word) => {
@@ -186,7 +186,7 @@ export function readFindingProbes(
             latest.set(basename(file), {
               path: file,
               finding: {
-                text: proseOf(cited.claim),
+                text: withoutNames(cited.claim),
                 messageIndex,
                 claim: cited.claim,
               },
@@ -209,7 +209,7 @@ export function readFindingProbes(
     const name = basename(path);
     // A claim cited for several files is told by its prose: a phrase of plain words, which no bag of the files'
     // names and identifiers holds ("Result-wrapped", `afterBuildQuery`, `getAll` part the phrases around them).
-    const phrase = keyPhrase(finding.claim ? plainWords(finding.claim, salience) : finding.text);
+    const phrase = keyPhrase(finding.claim ? namesAsBreaks(finding.claim, salience) : finding.text);
     if (!phrase) return [];
     const draft: DraftProbe = {
       kind: 'artifact',
