@@ -231,6 +231,8 @@ let participles: ReadonlySet<string> | undefined;
 const NAME_LIST = /^[\p{L}_][\p{L}\p{N}_-]*(?:\/[\p{L}_][\p{L}\p{N}_-]*)+$/u;
 // An acronym: two to five capitals ("SDK", "TUI", "RPC").
 const ACRONYM = /^\p{Lu}{2,5}$/u;
+// The address of a pull request: a host, then GitHub's `…/pull/201` (`…/pulls/201` in its API).
+const PULL_REQUEST_ADDRESS = /^(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+\/.+\/pulls?\/(\d+)\/?$/i;
 
 /** The words of one raw token, each marked as prose or name. */
 function tokenWords(token: string): Word[] {
@@ -257,6 +259,14 @@ function tokenWords(token: string): Word[] {
   // (TUI/print-json/RPC)". A folder is seldom named in capitals, and a path with a file's extension stays a path.
   if (NAME_LIST.test(token) && token.split('/').some((part) => ACRONYM.test(part)))
     return token.split('/').flatMap((part) => tokenWords(part));
+  // A pull request's address names the pull request, not a file called by its number: "pushed, and opened as
+  // https://github.com/o/r/pull/201" says PR 201 was opened, as "opened PR #201" does.
+  const pull = PULL_REQUEST_ADDRESS.exec(token)?.[1];
+  if (pull !== undefined)
+    return [
+      { word: 'pr', name: false },
+      { word: pull, name: true, folded: pull },
+    ];
   const extension = /\.([a-z0-9]{1,6})$/.exec(lower)?.[1];
   if (token.includes('/') || token.includes('\\') || (extension && FILE_EXTENSIONS.has(extension))) {
     // A file reads as the words of its name without the extension (`core/agent-session.ts` = agent, session), so a

@@ -17,6 +17,7 @@ import { ticketGoal, ticketOf, titlePairs, type Ticket } from './tickets.ts';
 import { RULES_OUT, specSections } from './claimed-ticket-spec.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
 import { handedTitle } from './handed-title.ts';
+import { pullRequestSpellings } from './pull-request-verbs.ts';
 import {
   clausesOf,
   clipWords,
@@ -182,7 +183,9 @@ function taskFacets(
     const phrase = !isConstraintSentence(detail) && !QUESTION.test(detail) ? keyPhrase(detail) : undefined;
     const lead = keyPhrase(sentences[first]!)!;
     const distinct = phrase !== undefined && !overlaps(lead, phrase);
-    const facets = distinct ? withTitle(request, first, [[lead], [phrase]], committed) : [];
+    const facets = distinct
+      ? withTitle(request, first, [pullRequestSpellings(lead), pullRequestSpellings(phrase)], committed)
+      : [];
     // Stated together in the request, and not in the list of every request's opening (what grep keeps).
     if (distinct && statesTogether(request.prose, facets) && !statesTogether(openings, facets)) {
       return { facets, sentences: [first === 0 ? opening : sentences[first]!, detail] };
@@ -203,7 +206,9 @@ function openingFacets(
   if (!first || QUESTION.test(first) || wordsOf(request.prose).length < MIN_REQUEST_WORDS) return undefined;
   const lead = keyPhrase(first.slice(0, GREP_OPENING_CHARS));
   const at = request.sentences.indexOf(first);
-  return lead ? { facets: withTitle(request, at, [[lead]], committed), sentences: [first] } : undefined;
+  return lead
+    ? { facets: withTitle(request, at, [pullRequestSpellings(lead)], committed), sentences: [first] }
+    : undefined;
 }
 
 /**
@@ -432,7 +437,7 @@ export function currentRequestProbe(
     messageIndex: current.messageIndex,
     question: `What is the user's current request, the one being worked on?`,
     answer: `The user's current request: "${clipWords(current.prose, 300)}"`,
-    facets: [[phrase]],
+    facets: [pullRequestSpellings(phrase)],
     statement: said,
   };
 }
