@@ -27,8 +27,9 @@ const wordTerms = memoized(() => ({
   // print-mode.ts, rpc-mode.ts"), whose probe says no more than that it was made.
   made: termSet('created finished committed written built'),
   changed: termSet('changed updated edited modified fixed'),
-  // Words that say a thing went away or failed: a clause with one does not say what the file now holds.
-  notHeld: termSet('remove delete drop revert rename error fail undefined warning missing denied crash'),
+  // Words that say a thing went away or failed: a clause with one does not say what the file now holds. A shell's
+  // "Exit code 1" opening a failed command's output is such a word too.
+  notHeld: termSet('remove delete drop revert rename error fail undefined warning missing denied crash exit'),
 }));
 
 /** How far from the file's name the word that describes it may stand, in terms, within its clause. */

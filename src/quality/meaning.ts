@@ -63,6 +63,9 @@ const SUGGESTION =
 // Terse notes write a negation as logic does: "¬Oban", "stop hook shows it != stop hook causes it", "bad traceparent
 // ≠ 4xx", "∅ migrations".
 const NOT_SIGN = /¬|≠|!=|∅/gu;
+// git's status header "Changes not staged for commit" names no commit, made or to make: read as "not staged" (its
+// "commit" beside a branch named after a ticket stated that ticket committed).
+const GIT_NOT_STAGED = /\bnot staged for commit\b/giu;
 // A check mark after what it is said of ("7 unit tests ✓", "lint ✔") says it passed; one before a commit's hash
 // ("fum.1 ✔ 3bb8701") says the work was done there, and one opening a line ("✓ Logged in as …") marks the line.
 const PASS_MARK = /(?<=[\p{L}\p{N}_)`'"])\s*[✓✔✅](?!\s*[0-9a-f]{7,40}\b)/gu;
@@ -397,7 +400,11 @@ function clauseTerms(
   // asks for the thing, it does not deny it.
   const stated = question ? clause.replace(SUGGESTION, 'so') : clause;
   const spelled = withPrepositionsSpelled(
-    stated.replace(CONTRACTED_NOT, ' not').replace(NOT_SIGN, ' not ').replace(PASS_MARK, ' passed'),
+    stated
+      .replace(CONTRACTED_NOT, ' not')
+      .replace(NOT_SIGN, ' not ')
+      .replace(PASS_MARK, ' passed')
+      .replace(GIT_NOT_STAGED, 'not staged'),
   );
   const tokens = clauseTokens(spelled);
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
@@ -900,6 +907,12 @@ export type StatementReading = {
   numbers: readonly StatementNumber[];
   /** The file's name said as a verb ("routed" of router.ex): the file's own words too, though no term of it. */
   fileForms?: readonly string[];
+  /**
+   * Terms one of which a window must write, on its line (inside it, read over lines): what tells the
+   * statement from every other report of its subject (a commit's state: its hash or a word of committing,
+   * commit-told.ts).
+   */
+  needs?: ReadonlySet<string>;
 };
 
 const isNumber = (term: string): boolean => /^\d+(?:\.\d+)?$/.test(term);
@@ -1032,6 +1045,16 @@ function ownPositions(index: MeaningIndex, reading: StatementReading): number[] 
 }
 
 /**
+ * Where a text writes one of `terms`, in order: said either way, since a window that denies the statement ("It is
+ * false that … committed") must still be found to contradict it.
+ */
+function neededPositions(index: MeaningIndex, terms: ReadonlySet<string>): number[] {
+  const positions: number[] = [];
+  for (const term of terms) positions.push(...(index.positions.get(term)?.all ?? []));
+  return positions.sort((a, b) => a - b);
+}
+
+/**
  * Whether the text says something of the names from `start` to `end`: a word of prose among them. A statement of
  * names alone ("GetRewindPoints: each point also gets SessionID = metadata.SessionID") is stated by a sentence that
  * relates them in any words ("GetRewindPoints sets SessionID from metadata.SessionID"), not by a bag of them.
@@ -1094,8 +1117,11 @@ export function statementCoverage(
   // is routed at /projects/:id/review" tells router.ex beside the ticket's words), else inside it.
   const own = ownPositions(index, reading);
   const ownLines = own && options.oneLine === true ? new Set(own.map(lineOf)) : undefined;
+  const needed = reading.needs && neededPositions(index, reading.needs);
+  const neededLines = needed && options.oneLine === true ? new Set(needed.map(lineOf)) : undefined;
   const saysOwn = (start: number, end: number) =>
-    own === undefined || (ownLines ? ownLines.has(lineOf(start)) : holds(own, start, end));
+    (own === undefined || (ownLines ? ownLines.has(lineOf(start)) : holds(own, start, end))) &&
+    (needed === undefined || (neededLines ? neededLines.has(lineOf(start)) : holds(needed, start, end)));
   const counts = new Array<number>(reading.terms.length).fill(0);
   let covered = 0;
   let contentCovered = 0;

@@ -17,6 +17,24 @@ const FINISHING = /\b(?:finish|then|close)\b/i;
 // A tracker's item: one token holding a digit, no path and no file's extension ("spotter-a0y.4", "WP15", "#12").
 const ITEM = /^(?=[^\s/]*\d)[^\s/]+$(?<!\.[A-Za-z]{1,5})/;
 
+// A tool's report of an item it put on the to-do list: "Task #9 created successfully: Run fmt, lint, and tests".
+const ITEM_CREATED = /^\s*task\s+#?\S+\s+created\b/i;
+
+/**
+ * Whether every line that writes the step's words reports it made as an item of a to-do list ("Task #9 created
+ * successfully: Run fmt, lint, and tests"): the list's items are made alike at the start, so the report says the item
+ * exists, not that it comes next (nor whether it is done). A text that writes the step nowhere literally is read as
+ * it stands.
+ */
+function onlyMadeAsItem(index: TextIndex, probe: Probe): boolean {
+  const spellings = probe.facets.flat().map((spelling) => spelling.toLowerCase());
+  const holding = textLines(index).filter((line) => {
+    const lower = line.toLowerCase();
+    return spellings.some((spelling) => lower.includes(spelling));
+  });
+  return holding.length > 0 && holding.every((line) => ITEM_CREATED.test(line));
+}
+
 /** How far back a line's heading or lead-in is looked for, in lines ("## Next steps" over a list of items). */
 const LEAD_IN_LINES = 20;
 
@@ -28,6 +46,7 @@ const LEAD_IN_LINES = 20;
  * step without naming its item is read as it stands.
  */
 export function saysItIsNext(index: TextIndex, probe: Probe): boolean {
+  if (onlyMadeAsItem(index, probe)) return false;
   // A step of one facet is its own words ("run `cargo build` again"); an item named beside its title has two.
   if (probe.facets.length < 2) return true;
   // Only a step that is more than its item's title ("finish X, then commit it") asks for more than the item named.

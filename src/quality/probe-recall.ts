@@ -4,6 +4,7 @@
  * outcome (matched, partial, missed, contradicted) and the count of contradicted ones.
  */
 import { markSharedTerms } from './artifact-context.ts';
+import { toldByCommit } from './commit-told.ts';
 import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
 import type { Occurrence, TextIndex } from './match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
@@ -207,7 +208,7 @@ function weighedStatements(probes: readonly Probe[]): Map<Probe, StatementReadin
           : undefined,
       ),
     );
-    readings = new Map(stated.map((probe, index) => [probe, read[index]!]));
+    readings = new Map(stated.map((probe, index) => [probe, toldByCommit(probe, read[index]!)]));
     weighedSets.set(probes, readings);
   }
   return readings;
@@ -222,7 +223,7 @@ function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementRea
   if (probe.statement === undefined) return 'missed';
   let reading = weighed ?? statementReadings.get(probe);
   if (!reading) {
-    reading = readStatement(probe.statement);
+    reading = toldByCommit(probe, readStatement(probe.statement));
     statementReadings.set(probe, reading);
   }
   if (reading.terms.length < MIN_STATEMENT_TERMS) return 'missed';

@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describesArtifact, namesArtifactInProse } from '../../src/quality/artifact-described.ts';
 import { draftProbes } from '../../src/quality/derive/derive.ts';
-import { callsTools, session, toolCall, toolResult, user as factoryUser } from '../helpers/factories.ts';
+import {
+  callsTools,
+  derivedProbe,
+  session,
+  toolCall,
+  toolResult,
+  user as factoryUser,
+} from '../helpers/factories.ts';
 import { indexMeaning } from '../../src/quality/meaning.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
@@ -428,5 +435,31 @@ describe('an artifact named in prose, in other words than its probe', () => {
     // As at pi's second cut: the user asked for the file made ("create a brand spanking new interactive-mode.ts"),
     // so the user's words copied verbatim would keep that it was made: no probe of the agent's work.
     assert.equal(drafted('kill the entire file, then create a brand new interactive-mode.ts'), undefined);
+  });
+});
+
+describe("a failed command's output naming a file (D124)", () => {
+  it('says nothing of what the file holds: "Exit code 1" opens a failure', () => {
+    const probe = {
+      ...derivedProbe('artifact', {
+        facets: [['checkpoint_test.go'], ['archive transcript chunk files']],
+        statement: 'checkpoint_test.go changed: archive transcript chunk files in multi-session checkpoints',
+      }),
+      file: 'cmd/entire/cli/checkpoint/checkpoint_test.go',
+    };
+    const index = (text: string) => createMatcher(text).meaning();
+    assert.equal(
+      namesArtifactInProse(
+        index(
+          'Exit code 1 RUN TestArchiveExistingSession_ChunkedTranscript checkpoint_test.go 432 full.jsonl.001.',
+        ),
+        probe,
+      ),
+      false,
+    );
+    assert.equal(
+      namesArtifactInProse(index('checkpoint_test.go now covers archived chunk files.'), probe),
+      true,
+    );
   });
 });

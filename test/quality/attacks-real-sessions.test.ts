@@ -131,8 +131,9 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
     'M-Thisness/M-Claude/CHAT_LOGS/de73bc86-61f0-4c55-98af-c43cf612e3f6.jsonl',
     new Set(['tool result heads']),
   ], // 0.36
-  ['entireio/cli/72/0c20f08988/0/full.jsonl', new Set(['tool result heads'])], // 0.34 (0.42 before D94)
-  ['entireio/cli/77/8aa463e2ba/0/full.jsonl', new Set(['tool result heads'])], // 0.47 (0.48 before D94, 0.50 before D59)
+  // Round s28 (D124): entireio 72 0.32 -> 0.30 ("Exit code 1 … checkpoint_test.go 432" opens a failed run and says
+  // nothing of the test file, artifact-described.ts) and 77 0.47 -> 0.30 ("Task 9 created successfully Run fmt lint
+  // and" reports a to-do item made, not the step next, next-said.ts): off the list (the check fails if they return).
   // Round s19 (D73): a ticket's or commit's title line names none of the files changed for it (artifact-context.ts):
   // the tracker's "spotter-gqc.5 Add project-level review page …" kept router.ex's, mix.exs's, … statements whole.
   // spotter 258c7280 0.32 -> 0.22, off the list; ae4a77f8 0.40 -> 0.35, fa812bfe 0.55 -> 0.51.
@@ -148,10 +149,9 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   // (write-report.ts), and the first word of a ticket's id (`spotter-fum.2`) names no file of that one word
   // (id-prefix.ts): spotter.css no longer kept by the tracker's title lines nor by its created line. 8463c716 0.333 ->
   // 0.317, fa812bfe 0.502 -> 0.496 (M-Claude c7d2069e, not listed, 0.14 -> 0.11); none under 0.30 yet.
-  [
-    'marot/spotter/test/fixtures/transcripts/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl',
-    new Set(['tool result heads']),
-  ], // 0.32 (0.33 before D99, 0.35 before D78, 0.53 before D54)
+  // Round s28 (D124): a commit's state is told by a word of committing or its hash (commit-told.ts): the tracker's
+  // "Closed spotter-fum.1 Enriched …" and git's "On branch spotter-fum Changes not staged for commit" kept
+  // "spotter-fum.1 committed (3bb8701) and closed" by the ticket's words alone. 8463c716 0.32 -> 0.26, off the list.
   [
     'marot/spotter/test/fixtures/transcripts/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl',
     new Set(['tool result heads']),
