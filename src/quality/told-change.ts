@@ -1,8 +1,9 @@
 /**
  * An artifact kept by the agent's own words for its change: a line of the summary names the file as written (its
  * extension too) and says, in the file's clause or in what follows it up to the next file the line names, one word of
- * prose the agent used for what it did to that file (derive/told-changes.ts): "manual_commit_migration.go: old shadow
- * br deleted w/ DeleteBranchCLI" for the agent's "shadow branch rename (delete old)". A path list says no word of it,
+ * prose the agent used for what it did to that file (derive/told-changes.ts): "cleanup.go DeleteShadowBranches: loop
+ * DeleteBranchCLI -> deleted[]/failed[]" for the agent's "Replaced `RemoveReference` loop with `DeleteBranchCLI`",
+ * where the file's facet is its commit's title. A path list says no word of it,
  * an identifier bag only names, and a word said of the file denied or still to do says nothing done; nor does a file
  * named with a line number (a compiler's or grep's line), or the same words pasted after each line of a list.
  */
