@@ -62,7 +62,7 @@ const pastedSets = new WeakMap<MeaningIndex, Set<number>>();
  * The lines whose prose is word for word another line's (the same words pasted after each file of a list: "…: dim
  * warning colour"): they say nothing of the name beside them. Read once per text.
  */
-function pastedLines(index: MeaningIndex): Set<number> {
+export function pastedLines(index: MeaningIndex): Set<number> {
   let pasted = pastedSets.get(index);
   if (pasted) return pasted;
   const prose = new Map<number, string[]>();

@@ -12,6 +12,7 @@ import { partedBetweenWords } from './line-ends.ts';
 import { readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
 import { statesChange } from './change-words.ts';
+import { statesToldChange } from './told-change.ts';
 import { facetEvidence, isOpposable, readProbe, type FacetEvidence } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
@@ -107,7 +108,8 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   const outcome = statementOutcome(index, probe, options.statement);
   if (
     outcome !== 'contradicted' &&
-    (describesArtifact(index.meaning(), probe) || (options.change !== false && statesChange(index, probe)))
+    (describesArtifact(index.meaning(), probe) ||
+      (options.change !== false && (statesChange(index, probe) || statesToldChange(index, probe))))
   )
     return 'matched';
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))

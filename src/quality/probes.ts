@@ -78,6 +78,8 @@ export const probeSchema = z.object({
   wordPairs: z.array(z.string().trim().min(1)).optional(),
   /** For an artifact: what its edits wrote (change-words.ts), an alternative way to keep it. */
   change: z.object({ words: spellings, stem: z.string().min(1).optional() }).optional(),
+  /** For an artifact: the agent's own words for what it did to the file (told-change.ts), another way to keep it. */
+  told: spellings.optional(),
 });
 
 /** What states a state's opposite: see {@link Probe.opposite}. */
@@ -159,6 +161,12 @@ export type Probe = {
    * (change-words.ts).
    */
   change?: ChangeWords;
+  /**
+   * For an artifact: the plain words the agent used for what it did to the file, before each edit and in its later
+   * lines that name the file (not the session's common words, the file's own name or the user's words): a line naming
+   * the file with one of them beside it keeps the probe (told-change.ts).
+   */
+  told?: string[];
 };
 
 /** What an artifact's edits wrote: see {@link Probe.change}. */

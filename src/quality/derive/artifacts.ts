@@ -17,6 +17,7 @@ import type { Salience } from './salience.ts';
 import { isTestFile, keepsTestsInStep } from './test-files.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 import { meaningTerms } from '../meaning.ts';
+import { toldWordsOf } from './told-changes.ts';
 
 /** The text an edit call added and the text it replaced. */
 type Change = { added: string; removed: string };
@@ -435,7 +436,15 @@ export function artifactProbes(
     const [probe, ...others] = artifactProbe(file.path, first.operation.messageIndex, changes, context);
     if (!probe) return [];
     const change = changeWordsOf(changes, file.path, salience, common);
-    const draft = change ? { ...probe, change } : probe;
+    const told = toldWordsOf(messages, file.path, {
+      from: first.index,
+      narrations: file.edits.map((edit) => narrationOf(messages, edit.index, edit.call)),
+      common,
+      userWords,
+      salience,
+      written: change?.words ?? [],
+    });
+    const draft = { ...probe, ...(change ? { change } : {}), ...(told ? { told } : {}) };
     // A later description tells the file where the user's words state the first: what its edits wrote is then told
     // by the words the user did not use (the user's messages name the file beside the words they dictated).
     const beyond = change && beyondRequest(change, userWords());
