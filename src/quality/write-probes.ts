@@ -176,6 +176,7 @@ export function renderSidecar(probes: readonly Probe[], provider: string | undef
     ...(probe.subjectCredit === false ? { subjectCredit: false } : {}),
     ...(probe.wordPairs && probe.wordPairs.length > 0 ? { wordPairs: probe.wordPairs } : {}),
     ...(probe.change === undefined ? {} : { change: probe.change }),
+    ...(probe.alternative === undefined ? {} : { alternative: probe.alternative }),
   }));
   return `${JSON.stringify({ version: 2, writtenBy: { command: 'compaction-bench probes', provider: provider ?? null }, probes: entries }, null, 2)}\n`;
 }
