@@ -7,7 +7,7 @@
 import { InputError } from '../errors.ts';
 import { createMatcher } from '../quality/match.ts';
 import { headlineWeights, scoreProbes } from '../quality/probe-recall.ts';
-import { isLive } from '../quality/probes.ts';
+import { isLive, type RuleAlternative } from '../quality/probes.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
 import type { CalibrateOptions } from './calibrate.ts';
 import { summaryText, transcriptPath } from './cut-sources.ts';
@@ -22,6 +22,8 @@ export type CutProbe = {
   kind: string;
   statement: string | null;
   facets: string[][];
+  /** What a rule allows instead of what it rules out (the probe's `alternative`), or null. */
+  alternative: RuleAlternative | null;
   /** Its share of the kind-balanced headline (one over kinds times probes of its kind). */
   weight: number;
   /** The reader's fact it states (coverage.ts), or null. */
@@ -95,6 +97,7 @@ export async function cutProbes(
       kind: probe.kind,
       statement: probe.statement ?? null,
       facets: probe.facets,
+      alternative: probe.alternative ?? null,
       weight: weights.get(probe.id)!,
       fact: joined.get(probe.id) ?? null,
       outcomes: outcomes.get(probe.id)!,

@@ -166,6 +166,14 @@ function checkTranscript(probe: Probe, transcript: TextIndex, add: Add): void {
       'absent-facet',
       `no spelling of facet ${JSON.stringify(spellings)} is in the transcript`,
     );
+  // A rule's alternative is read only as the transcript names it, so a spelling it never uses keeps nothing.
+  if (probe.alternative && !transcript.hasAny(probe.alternative.spellings))
+    add(
+      probe,
+      'error',
+      'absent-facet',
+      `no spelling of its alternative ${JSON.stringify(probe.alternative.spellings)} is in the transcript`,
+    );
   // Its facets, read as the probe states them: what a file's edits wrote (change-words.ts) answers any artifact.
   const outcome = probeOutcome(transcript, probe, { change: false });
   if (outcome === 'contradicted') {

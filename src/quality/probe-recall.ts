@@ -22,6 +22,7 @@ import { isCommitState, saysNothingCommitted } from './nothing-committed.ts';
 import { saysUndoneInOtherWords } from './undone-in-other-words.ts';
 import { saysItIsNext } from './next-said.ts';
 import { mentionsTopic } from './rule-topic.ts';
+import { alternativeSaid } from './rule-alternative.ts';
 import { mentionsSubject } from './subject-mention.ts';
 import { errorByCode } from './error-code.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
@@ -39,7 +40,8 @@ export function share(part: number, whole: number): number | null {
  * opposite of its subject (opposite.ts: a pushed commit said not pushed); matched when it states every facet together
  * (literally, or else in other words: {@link statedInOtherWords}) (a number with another value between them breaks the
  * link: "api on port 6379, redis on port 8080" does not put the api on 8080); else contradicted when it states the
- * facets together with one of them opposed (see probe-reading.ts); else matched or contradicted by its plain
+ * facets together with one of them opposed (see probe-reading.ts); else, for a rule, matched or contradicted by what it
+ * allows said as the rule's or taken out (rule-alternative.ts); else matched or contradicted by its plain
  * statement; else partial when it names the file in prose or (unless `options.subjects` is false) mentions the fact's
  * subject in its own words (subject-mention.ts); else missed. A next step that finishes a tracker's item is kept only
  * where the item is said to be next (next-said.ts).
@@ -92,6 +94,9 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
       : 'matched';
   if (opposedInWindow(evidence)) return 'contradicted';
   if (options.inOtherWords === false) return 'missed';
+  // A rule told by what it allows ("highlight.js only" for "no second highlighter"), or that taken out.
+  const alternative = probe.alternative ? alternativeSaid(index, probe.alternative) : undefined;
+  if (alternative !== undefined) return alternative === 'affirmed' ? 'matched' : 'contradicted';
   if (statedInOtherWords(index, reading, probe.kind === 'artifact' ? probe.file : undefined))
     // A state's facet written only where it is said not done ("Adding a retry budget (1a2b3c4) is still pending")
     // states the rest in other words around that denial.

@@ -80,6 +80,8 @@ export const probeSchema = z.object({
   change: z.object({ words: spellings, stem: z.string().min(1).optional() }).optional(),
   /** For an artifact: the agent's own words for what it did to the file (told-change.ts), another way to keep it. */
   told: spellings.optional(),
+  /** For a rule: what it allows instead of what it rules out (rule-alternative.ts), kept when affirmed as the rule's. */
+  alternative: z.object({ spellings, verb: z.string().trim().min(1).optional() }).optional(),
 });
 
 /** What states a state's opposite: see {@link Probe.opposite}. */
@@ -167,10 +169,21 @@ export type Probe = {
    * the file with one of them beside it keeps the probe (told-change.ts).
    */
   told?: string[];
+  /**
+   * For a rule that rules a thing out and names what to do instead ("Do not add a second syntax highlighting library;
+   * continue with highlight.js"): the allowed alternative's spellings (`highlight.js`) and the verb the rule puts it
+   * with (`continue with`). A context that affirms it as the rule does ("highlight.js only", "stick to highlight.js",
+   * "continue with highlight.js") keeps the rule; one that negates, replaces or adds beside it contradicts the rule
+   * (rule-alternative.ts). Named bare, with no such frame, it says nothing.
+   */
+  alternative?: RuleAlternative;
 };
 
 /** What an artifact's edits wrote: see {@link Probe.change}. */
 export type ChangeWords = { words: string[]; stem?: string };
+
+/** What a rule allows instead of what it rules out: see {@link Probe.alternative}. */
+export type RuleAlternative = { spellings: string[]; verb?: string };
 
 /** Whether a probe counts toward the headline (live) recall: every probe not marked history. */
 export function isLive(probe: Pick<Probe, 'live'>): boolean {

@@ -7,7 +7,8 @@ const LETTER: Record<ProbeOutcome, string> = { matched: 'K', partial: 'p', misse
 
 /**
  * The cut's summaries, numbered with their headline, then per probe: its outcomes as one letter per summary in that
- * order, its id, kind, headline weight and the reader's fact it states, then its statement and its facets.
+ * order, its id, kind, headline weight and the reader's fact it states, then its statement, its facets and a rule's
+ * alternative.
  */
 export function renderCutProbes(result: CutProbes): string {
   const lines = [
@@ -29,6 +30,12 @@ export function renderCutProbes(result: CutProbes): string {
       `    statement: ${probe.statement ?? '–'}`,
       `    facets: ${probe.facets.map((spellings) => spellings.map((spelling) => `"${spelling}"`).join(' | ')).join(' + ')}`,
     );
+    if (probe.alternative) {
+      const { spellings, verb } = probe.alternative;
+      lines.push(
+        `    alternative: ${spellings.map((spelling) => `"${spelling}"`).join(' | ')}${verb ? ` (verb "${verb}")` : ''}`,
+      );
+    }
   }
   return lines.join('\n');
 }

@@ -12,7 +12,9 @@
  * views on", "The session is about", …) keeps at most 0.15 through its topic halves; a vague handoff naming each rule
  * and the task by its own words loses exactly that fact with its sentence, and names nothing said the other way.
  * Bags of the top words of each user message, of the first words of each tool result and of the headings of the files
- * read gain no more than 0.15 through halves either. A check not met yet on a session is a TODO (KNOWN_SHORTFALLS).
+ * read gain no more than 0.15 through halves either. A rule's allowed alternative listed bare among the session's
+ * identifiers, or named for another reason, keeps no rule; said with the rule's own verb it keeps it, and that verb
+ * negated contradicts it. A check not met yet on a session is a TODO (KNOWN_SHORTFALLS).
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -21,7 +23,7 @@ import { describe, it } from 'node:test';
 import { createProvider } from '../../src/providers/create.ts';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
-import { scoreProbes } from '../../src/quality/probe-recall.ts';
+import { outcomeCredit, probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
 import { meaningTerms } from '../../src/quality/meaning.ts';
 import { isLive, type Probe } from '../../src/quality/probes.ts';
 import { mentionsTopic } from '../../src/quality/rule-topic.ts';
@@ -524,6 +526,36 @@ describe(
               live.length,
               `${where}: a contradiction for each fact stated as ${form}`,
             );
+          }
+          // A rule told by what it allows (D121): its alternative, often a name, listed bare among the session's
+          // identifiers or said of something else keeps no more than the probe without it (whose statement may keep
+          // it from such a list already); said with the rule's own verb it keeps the rule, and that verb negated
+          // contradicts it.
+          for (const probe of live.filter((item) => item.alternative)) {
+            const { spellings, verb = 'use' } = probe.alternative!;
+            const { alternative: _alternative, ...without } = probe;
+            const names = identifiersOf(history.messages.map(messageText)).slice(0, 10);
+            const words = frequentWords(history, 2);
+            for (const spelling of spellings) {
+              const said = (text: string) => probeOutcome(createMatcher(text), probe);
+              const bare = [
+                `${names.slice(0, 5).join(', ')}, ${spelling}, ${names.slice(5).join(', ')} ${words.join(' ')}`,
+                `${names.slice(0, 5).join(', ')} ${words.join(' ')}\n${spelling}, ${names.slice(5).join(', ')}`,
+                `${names.slice(0, 5).join(' ')} ${spelling} ${names.slice(5).join(' ')} ${words.join(' ')}`,
+                `The ${words[0] ?? 'work'} names ${spelling} for the ${words[1] ?? 'session'}.`,
+              ];
+              for (const text of bare)
+                assert.ok(
+                  outcomeCredit(said(text)) <= outcomeCredit(probeOutcome(createMatcher(text), without)),
+                  `${where}: ${probe.id} kept by ${JSON.stringify(text)} through its alternative`,
+                );
+              assert.equal(said(`We ${verb} ${spelling}.`), 'matched', `${where}: ${probe.id} by its verb`);
+              assert.equal(
+                said(`We no longer ${verb} ${spelling}.`),
+                'contradicted',
+                `${where}: ${probe.id} by its verb negated`,
+              );
+            }
           }
           // A topic bag names the transcript's most frequent words as topics, in one list per frame, one sentence per
           // word or a few short lists: its topic and subject halves lift it no higher than a path list (what its

@@ -24,6 +24,7 @@ import { rulesCarriedOut } from './rules-carried-out.ts';
 import type { DraftProbe } from './draft.ts';
 import { errorProbes } from './errors.ts';
 import { withCleanFacets } from './facet-words.ts';
+import { withRuleAlternative } from './rule-alternatives.ts';
 import { findingProbes, proposedFixProbes } from './findings.ts';
 import { forceAddedProbes } from './force-added-paths.ts';
 import { clipWords } from './phrases.ts';
@@ -100,7 +101,7 @@ export function draftProbes(
   );
   const prepared = (draft: DraftProbe): DraftProbe[] => {
     const clean = withCleanFacets(draft, salience);
-    return clean ? [oneSentence(clean)] : [];
+    return clean ? [oneSentence(withRuleAlternative(clean))] : [];
   };
   // Each edited file's other descriptions, prepared as its first was, read only where the user's words state it.
   const later = new Map(

@@ -9,6 +9,8 @@ import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { createMatcher } from '../match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from '../probe-recall.ts';
 import type { DraftProbe } from './draft.ts';
+import { ruleAlternative } from './rule-alternatives.ts';
+import type { RuleAlternative } from '../probes.ts';
 import { withoutCorrected } from './corrected-requests.ts';
 import { leaveToAsk } from './leave-to-ask.ts';
 import { READ_WHOLE_SPELLINGS, readWholeHabit, testFirstHabit } from './work-habits.ts';
@@ -510,7 +512,13 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
   for (const request of requests) {
     const opening = clipWords(request.sentences[0]!, 60);
     // A rule the user said in `said`, asked of as `what` about the request.
-    const saidRule = (what: string, said: string, facets: string[][], lifted?: string[]): DraftProbe => ({
+    const saidRule = (
+      what: string,
+      said: string,
+      facets: string[][],
+      lifted?: string[],
+      alternative?: RuleAlternative,
+    ): DraftProbe => ({
       kind: 'constraint',
       messageIndex: request.messageIndex,
       question: `In the request that begins "${opening}", ${what}?`,
@@ -518,12 +526,15 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
       facets,
       ...(lifted ? { contradictions: lifted } : {}),
       statement: said,
+      ...(alternative ? { alternative } : {}),
     });
     for (const sentence of request.sentences) {
       for (const match of rulesIn(sentence)) {
         const said = clauseAround(sentence, match.start, match.end);
         const what = `what did the user ${constraintVerb(match.marker)}`;
-        probes.push(saidRule(what, said, [match.spellings ?? [match.phrase]], match.lifted));
+        // What the rule allows instead may stand in the sentence's next clause ("…; continue with highlight.js").
+        const alternative = ruleAlternative(sentence, match.phrase);
+        probes.push(saidRule(what, said, [match.spellings ?? [match.phrase]], match.lifted, alternative));
       }
       // "you need to read X in full", "write the test first": habits of the work the user requires, whatever the
       // sentence opens with (work-habits.ts).
