@@ -13,7 +13,7 @@ import {
   agentCompactionOutcome,
   resultsFrame,
 } from '../results/assemble.ts';
-import { type ResultsFile } from '../results/types.ts';
+import { type ResultsFile, type StrategyResult } from '../results/types.ts';
 import { type SessionDigest } from '../results/digest.ts';
 import { type Tokenizer } from '../tokens.ts';
 import { aggregateSession, strategyResultOf } from '../stages/aggregate.ts';
@@ -28,6 +28,7 @@ import { loadSession } from '../session/load.ts';
 import { loadRenderers } from '../report/load-renderers.ts';
 import { renderTranscriptAhead } from '../report/html/transcript.ts';
 import { forgetScoredContexts } from '../quality/score.ts';
+import { forgetSummaryFacets, readSummaryFacets } from '../quality/summary-facets.ts';
 import { agentCompactionChainOutput } from '../schedule/cycles.ts';
 import { continuationOutput } from '../continuation/stored-cuts.ts';
 import { agentCompactionContinuation } from '../continuation/setup.ts';
@@ -105,7 +106,15 @@ export async function runSessionPlans(
   environment: RunEnvironment,
 ): Promise<ReportedPlan[]> {
   // Each target settled before a failure leaves: none still stores texts when the run discards its store.
-  const recorded = await allSettledOrFirstFailure(plans.map((plan) => recordSession(plan, run, environment)));
+  // The page's probe matrix reads which facets each summary states: read as each strategy is scored, while its
+  // index and the text caches are warm (with a model, while other calls are in flight), not after the last answer.
+  const readFacets = (plan: SessionPlan) => (result: StrategyResult) => {
+    if (result.status === 'ok' && result.summary && result.quality.probesTotal > 0)
+      readSummaryFacets(result.summary, plan.reference.probes);
+  };
+  const recorded = await allSettledOrFirstFailure(
+    plans.map((plan) => recordSession(plan, run, environment, readFacets(plan))),
+  );
   markTimeline('scored');
   let released = 0;
   for (const plan of plans) released += releaseMatchers(plan.fullReference) + releaseMatchers(plan.reference);
@@ -118,6 +127,7 @@ export async function runSessionPlans(
     reported.push(await reportSessionPlan(plan, recorded[index]!, environment));
     // Its page read the summaries' indexes its scoring made; nothing reads them after.
     forgetScoredContexts(plan.reference.probes);
+    forgetSummaryFacets(plan.reference.probes);
   }
   markTimeline('reports');
   return reported;
@@ -149,11 +159,15 @@ async function reportSessionPlan(
   return { results, files, records: [session, ...jobs], calls };
 }
 
-/** Compacts and evaluates every job of one session at one target: its session record, then its job records. */
+/**
+ * Compacts and evaluates every job of one session at one target: its session record, then its job records;
+ * `onScored` hears each strategy's result as soon as it is scored.
+ */
 export async function recordSession(
   plan: SessionPlan,
   run: string,
   environment: RunEnvironment,
+  onScored?: (result: StrategyResult) => void,
 ): Promise<[SessionRecord, ...JobRecord[]]> {
   const { planOptions, listeners, tokenizer } = environment;
   const { fullReference, stem } = plan;
@@ -178,6 +192,7 @@ export async function recordSession(
       );
       scoredOf(plan).add(records);
       const result = strategyResultOf(records, stem);
+      onScored?.(result);
       if (!environment.scoringGate)
         listeners.onProgress?.({
           type: 'strategy',
