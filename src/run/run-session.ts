@@ -107,10 +107,12 @@ export async function runSessionPlans(
 ): Promise<ReportedPlan[]> {
   // Each target settled before a failure leaves: none still stores texts when the run discards its store.
   // The page's probe matrix reads which facets each summary states: read as each strategy is scored, while its
-  // index and the text caches are warm (with a model, while other calls are in flight), not after the last answer.
-  const readFacets = (plan: SessionPlan) => (result: StrategyResult) => {
-    if (result.status === 'ok' && result.summary && result.quality.probesTotal > 0)
-      readSummaryFacets(result.summary, plan.reference.probes);
+  // index and the text caches are warm (with a model, in a window between answers, as scoring is), not after the
+  // last answer.
+  const readFacets = (plan: SessionPlan) => async (result: StrategyResult) => {
+    if (result.status !== 'ok' || !result.summary || result.quality.probesTotal === 0) return;
+    await environment.scoringGate?.();
+    readSummaryFacets(result.summary, plan.reference.probes);
   };
   const recorded = await allSettledOrFirstFailure(
     plans.map((plan) => recordSession(plan, run, environment, readFacets(plan))),
@@ -167,7 +169,7 @@ export async function recordSession(
   plan: SessionPlan,
   run: string,
   environment: RunEnvironment,
-  onScored?: (result: StrategyResult) => void,
+  onScored?: (result: StrategyResult) => Promise<void>,
 ): Promise<[SessionRecord, ...JobRecord[]]> {
   const { planOptions, listeners, tokenizer } = environment;
   const { fullReference, stem } = plan;
@@ -192,7 +194,7 @@ export async function recordSession(
       );
       scoredOf(plan).add(records);
       const result = strategyResultOf(records, stem);
-      onScored?.(result);
+      await onScored?.(result);
       if (!environment.scoringGate)
         listeners.onProgress?.({
           type: 'strategy',
