@@ -1,9 +1,11 @@
 /**
  * A session's reports and terminal table rendered once ahead, while its calls are in flight, on the strategies scored
  * so far, and let go: the reports written after the last answer then run code already compiled and warm. Nothing is
- * written.
+ * written. And what the page reads of each strategy alone (its summary's facets) read as the strategy is scored.
  */
 import type { JobRecord, SessionRecord } from '../results/record.ts';
+import type { StrategyResult } from '../results/types.ts';
+import { readSummaryFacets } from '../quality/summary-facets.ts';
 import { storedCalls } from '../results/records-file.ts';
 import { aggregateSession } from '../stages/aggregate.ts';
 import type { RunEnvironment, SessionPlan } from '../stages/types.ts';
@@ -92,4 +94,25 @@ export async function renderReportsAhead(
     // Warming only: whatever a partial set of strategies cannot render, the reports of all of them will say.
   }
   windows.held(performance.now() - started);
+}
+
+/**
+ * What reads a scored strategy's summary facets for the page's probe matrix of `plan`: as each strategy is scored,
+ * while its index and the text caches are warm (with a model, in a window between answers, as scoring is), not
+ * with the page after the last answer, where the run's last session has let the caches go (run-session.ts).
+ */
+export function facetsAhead(
+  plan: SessionPlan,
+  environment: RunEnvironment,
+): (result: StrategyResult) => Promise<void> {
+  return async (result) => {
+    if (result.status !== 'ok' || !result.summary || result.quality.probesTotal === 0) return;
+    await environment.scoringGate?.();
+    if (environment.signal.aborted) return;
+    try {
+      readSummaryFacets(result.summary, plan.reference.probes);
+    } catch {
+      // Read ahead only: whatever fails here fails again in the page, which reports it as before.
+    }
+  };
 }

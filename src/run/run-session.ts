@@ -28,7 +28,7 @@ import { loadSession } from '../session/load.ts';
 import { loadRenderers } from '../report/load-renderers.ts';
 import { renderTranscriptAhead } from '../report/html/transcript.ts';
 import { forgetScoredContexts } from '../quality/score.ts';
-import { forgetSummaryFacets, readSummaryFacets } from '../quality/summary-facets.ts';
+import { forgetSummaryFacets } from '../quality/summary-facets.ts';
 import { agentCompactionChainOutput } from '../schedule/cycles.ts';
 import { continuationOutput } from '../continuation/stored-cuts.ts';
 import { agentCompactionContinuation } from '../continuation/setup.ts';
@@ -44,7 +44,7 @@ import type { AnswerWindow } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
 import { collectAfterLongText } from '../collect-garbage.ts';
 import { allSettledOrFirstFailure } from './for-each-bounded.ts';
-import { renderReportsAhead, scoredOf } from './reports-ahead.ts';
+import { facetsAhead, renderReportsAhead, scoredOf } from './reports-ahead.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
@@ -106,16 +106,8 @@ export async function runSessionPlans(
   environment: RunEnvironment,
 ): Promise<ReportedPlan[]> {
   // Each target settled before a failure leaves: none still stores texts when the run discards its store.
-  // The page's probe matrix reads which facets each summary states: read as each strategy is scored, while its
-  // index and the text caches are warm (with a model, in a window between answers, as scoring is), not after the
-  // last answer.
-  const readFacets = (plan: SessionPlan) => async (result: StrategyResult) => {
-    if (result.status !== 'ok' || !result.summary || result.quality.probesTotal === 0) return;
-    await environment.scoringGate?.();
-    readSummaryFacets(result.summary, plan.reference.probes);
-  };
   const recorded = await allSettledOrFirstFailure(
-    plans.map((plan) => recordSession(plan, run, environment, readFacets(plan))),
+    plans.map((plan) => recordSession(plan, run, environment, facetsAhead(plan, environment))),
   );
   markTimeline('scored');
   let released = 0;
