@@ -6,6 +6,7 @@
  */
 import { readProbe, statedFacets } from './probe-reading.ts';
 import type { Probe } from './probes.ts';
+import type { TextIndex } from './match.ts';
 import { indexOfContext } from './score.ts';
 
 // By the probe set the summaries were scored against (a session's), then by summary: held while the probe set is,
@@ -32,11 +33,13 @@ export function summaryFacets(
   probes?: readonly Probe[],
 ): boolean[][] {
   const known = knownFacets(summary, probes);
+  // Found once for every probe: a summary longer than the indexes kept is indexed afresh at each ask.
+  let index: TextIndex | undefined;
   return wanted.map((probe) => {
     if (!probe) return [];
     let stated = known.get(probe);
     if (!stated) {
-      stated = statedFacets(indexOfContext(summary, probes), probe, readProbe(probe));
+      stated = statedFacets((index ??= indexOfContext(summary, probes)), probe, readProbe(probe));
       known.set(probe, stated);
     }
     return stated;
