@@ -1,9 +1,11 @@
 /**
  * A session's reports and terminal table rendered once ahead, while its calls are in flight, on the strategies scored
  * so far, and let go: the reports written after the last answer then run code already compiled and warm. Nothing is
- * written.
+ * written. And what the page reads of each strategy alone (its summary's facets) read as the strategy is scored.
  */
 import type { JobRecord, SessionRecord } from '../results/record.ts';
+import type { StrategyResult } from '../results/types.ts';
+import { readSummaryFacets } from '../quality/summary-facets.ts';
 import { storedCalls } from '../results/records-file.ts';
 import { aggregateSession } from '../stages/aggregate.ts';
 import type { RunEnvironment, SessionPlan } from '../stages/types.ts';
@@ -20,6 +22,9 @@ const scoredSoFar = new WeakMap<SessionPlan, Scored>();
 
 // Once a process: the renderers' code stays compiled for every later session.
 let renderedAhead = false;
+
+// Columns no comparison table fits in.
+const NARROW_TERMINAL = 40;
 
 /** The strategies of `plan` scored so far (recordSession adds each as it is scored). */
 export function scoredOf(plan: SessionPlan): Scored {
@@ -80,10 +85,34 @@ export async function renderReportsAhead(
       probes: plan.reference.probes,
       calls,
     });
-    // The table a compare prints once its reports are written, too.
+    // The table a compare prints once its reports are written, too, also fitted to a narrow terminal: stdout's
+    // width is the command's to know, and the fitting's code (headers wrapped, columns picked) ran cold after the
+    // last answer (3-5 ms of a compare's 10-12 after its commit).
     renderResultsTerminal([results]);
+    renderResultsTerminal([results], { width: NARROW_TERMINAL });
   } catch {
     // Warming only: whatever a partial set of strategies cannot render, the reports of all of them will say.
   }
   windows.held(performance.now() - started);
+}
+
+/**
+ * What reads a scored strategy's summary facets for the page's probe matrix of `plan`: as each strategy is scored,
+ * while its index and the text caches are warm (with a model, in a window between answers, as scoring is), not
+ * with the page after the last answer, where the run's last session has let the caches go (run-session.ts).
+ */
+export function facetsAhead(
+  plan: SessionPlan,
+  environment: RunEnvironment,
+): (result: StrategyResult) => Promise<void> {
+  return async (result) => {
+    if (result.status !== 'ok' || !result.summary || result.quality.probesTotal === 0) return;
+    await environment.scoringGate?.();
+    if (environment.signal.aborted) return;
+    try {
+      readSummaryFacets(result.summary, plan.reference.probes);
+    } catch {
+      // Read ahead only: whatever fails here fails again in the page, which reports it as before.
+    }
+  };
 }

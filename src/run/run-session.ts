@@ -13,7 +13,7 @@ import {
   agentCompactionOutcome,
   resultsFrame,
 } from '../results/assemble.ts';
-import { type ResultsFile } from '../results/types.ts';
+import { type ResultsFile, type StrategyResult } from '../results/types.ts';
 import { type SessionDigest } from '../results/digest.ts';
 import { type Tokenizer } from '../tokens.ts';
 import { aggregateSession, strategyResultOf } from '../stages/aggregate.ts';
@@ -28,6 +28,7 @@ import { loadSession } from '../session/load.ts';
 import { loadRenderers } from '../report/load-renderers.ts';
 import { renderTranscriptAhead } from '../report/html/transcript.ts';
 import { forgetScoredContexts } from '../quality/score.ts';
+import { forgetSummaryFacets } from '../quality/summary-facets.ts';
 import { agentCompactionChainOutput } from '../schedule/cycles.ts';
 import { continuationOutput } from '../continuation/stored-cuts.ts';
 import { agentCompactionContinuation } from '../continuation/setup.ts';
@@ -43,7 +44,7 @@ import type { AnswerWindow } from './quiet-thread.ts';
 import { markTimeline } from '../timeline.ts';
 import { collectAfterLongText } from '../collect-garbage.ts';
 import { allSettledOrFirstFailure } from './for-each-bounded.ts';
-import { renderReportsAhead, scoredOf } from './reports-ahead.ts';
+import { facetsAhead, renderReportsAhead, scoredOf } from './reports-ahead.ts';
 
 /**
  * What a run keeps of one fixture at one target: its results' digest, its results file (`F-results.json` in
@@ -105,7 +106,9 @@ export async function runSessionPlans(
   environment: RunEnvironment,
 ): Promise<ReportedPlan[]> {
   // Each target settled before a failure leaves: none still stores texts when the run discards its store.
-  const recorded = await allSettledOrFirstFailure(plans.map((plan) => recordSession(plan, run, environment)));
+  const recorded = await allSettledOrFirstFailure(
+    plans.map((plan) => recordSession(plan, run, environment, facetsAhead(plan, environment))),
+  );
   markTimeline('scored');
   let released = 0;
   for (const plan of plans) released += releaseMatchers(plan.fullReference) + releaseMatchers(plan.reference);
@@ -118,6 +121,7 @@ export async function runSessionPlans(
     reported.push(await reportSessionPlan(plan, recorded[index]!, environment));
     // Its page read the summaries' indexes its scoring made; nothing reads them after.
     forgetScoredContexts(plan.reference.probes);
+    forgetSummaryFacets(plan.reference.probes);
   }
   markTimeline('reports');
   return reported;
@@ -149,11 +153,15 @@ async function reportSessionPlan(
   return { results, files, records: [session, ...jobs], calls };
 }
 
-/** Compacts and evaluates every job of one session at one target: its session record, then its job records. */
+/**
+ * Compacts and evaluates every job of one session at one target: its session record, then its job records;
+ * `onScored` hears each strategy's result as soon as it is scored.
+ */
 export async function recordSession(
   plan: SessionPlan,
   run: string,
   environment: RunEnvironment,
+  onScored?: (result: StrategyResult) => Promise<void>,
 ): Promise<[SessionRecord, ...JobRecord[]]> {
   const { planOptions, listeners, tokenizer } = environment;
   const { fullReference, stem } = plan;
@@ -178,6 +186,7 @@ export async function recordSession(
       );
       scoredOf(plan).add(records);
       const result = strategyResultOf(records, stem);
+      await onScored?.(result);
       if (!environment.scoringGate)
         listeners.onProgress?.({
           type: 'strategy',

@@ -4,8 +4,7 @@
  * and a click on a cell shows the probe, which facets the strategy's summary states (highlighted where they are)
  * and the transcript messages that state the fact. The data the script reads sits in the page as JSON.
  */
-import { indexOfContext } from '../../quality/score.ts';
-import { readProbe, statedFacets } from '../../quality/probe-reading.ts';
+import { summaryFacets } from '../../quality/summary-facets.ts';
 import type { Probe } from '../../quality/probes.ts';
 import type { StoredCalls } from '../../results/records-file.ts';
 import type { ProbeEntry, ResultsFile, StrategyResult } from '../../results/types.ts';
@@ -33,8 +32,7 @@ function facetsStated(
   sessionProbes?: readonly Probe[],
 ): boolean[][] {
   if (!strategy.summary) return probes.map((probe) => (probe ? probe.facets.map(() => false) : []));
-  const index = indexOfContext(strategy.summary, sessionProbes);
-  return probes.map((probe) => (probe ? statedFacets(index, probe, readProbe(probe)) : []));
+  return summaryFacets(strategy.summary, probes, sessionProbes);
 }
 
 /** The matrix, its filters, the detail panel and the data the script reads (empty without fact probes). */
