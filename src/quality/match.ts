@@ -21,6 +21,7 @@ export type { Occurrence } from './found-occurrence.ts';
 import { SENTENCE_REACH, stanceAround, type Stance } from './stance.ts';
 import { withoutUnderscoreEmphasis } from './underscore-emphasis.ts';
 import { lineRuns } from '../text/line-runs.ts';
+import { MOSTLY_REPEATED, repeatedShare } from '../text/repeated-lines.ts';
 import { isDeniedInClause, isNegated } from './clause-negation.ts';
 import { lineBreaksOf, LineBreaksReader, type LineBreaks } from './line-breaks.ts';
 
@@ -210,18 +211,56 @@ function canonicalLongText(text: string): { canonical: string; lineBreaks: LineB
   const breaks = new LineBreaksReader();
   const parts: string[] = [];
   const kept: string[] = [];
+  // A text mostly of lines it repeats has each of its lines folded once: the rest are read from this memo.
+  const known =
+    repeatedShare(linesOf(text), text.length) >= MOSTLY_REPEATED ? new Map<string, LineFold>() : undefined;
   for (const run of lineRuns(text, NORMALIZE_CHUNK_CHARS)) {
     const lines = run.split('\n');
-    const folds = foldedLinesOf(run);
     kept.length = 0;
-    for (let line = 0; line < lines.length; line++) {
-      const fold = folds[line]!;
-      if (fold.length > 0) kept.push(fold);
-      breaks.add(lines[line]!, withUnitsFolded(fold));
+    if (known) {
+      const folds = lineFoldsThrough(known, lines);
+      for (let line = 0; line < lines.length; line++) {
+        const { fold, units } = folds[line]!;
+        if (fold.length > 0) kept.push(fold);
+        breaks.add(lines[line]!, units);
+      }
+    } else {
+      const folds = foldedLinesOf(run);
+      for (let line = 0; line < lines.length; line++) {
+        const fold = folds[line]!;
+        if (fold.length > 0) kept.push(fold);
+        breaks.add(lines[line]!, withUnitsFolded(fold));
+      }
     }
     if (kept.length > 0) parts.push(kept.join(' '));
   }
   return { canonical: withUnitsFolded(parts.join(' ')), lineBreaks: breaks.finish() };
+}
+
+/** The lines of a long text, split a run at a time: an array of all of a transcript's was megabytes. */
+function* linesOf(text: string): Generator<string> {
+  for (const run of lineRuns(text, NORMALIZE_CHUNK_CHARS)) yield* run.split('\n');
+}
+
+/** A line's {@link normalizeLines} fold, and that fold with its units folded (what its line breaks read). */
+type LineFold = { fold: string; units: string };
+
+/**
+ * The folds of `lines` (a run of a long text's lines), those not in `known` folded together as {@link foldedLinesOf}
+ * folds a run (a line folds alone: any of them may be left out) and added to it.
+ */
+function lineFoldsThrough(known: Map<string, LineFold>, lines: readonly string[]): LineFold[] {
+  const unknown = new Set<string>();
+  for (const line of lines) if (!known.has(line)) unknown.add(line);
+  if (unknown.size > 0) {
+    const unread = [...unknown];
+    const folds = foldedLinesOf(unread.join('\n'));
+    for (let line = 0; line < unread.length; line++) {
+      const fold = folds[line]!;
+      known.set(unread[line]!, { fold, units: withUnitsFolded(fold) });
+    }
+  }
+  return lines.map((line) => known.get(line)!);
 }
 
 // Path characters that may not touch a path needle: `old-src/a.ts` and `a.ts.bak` are other files.

@@ -26,6 +26,7 @@ import {
 } from './meaning-words.ts';
 import { memoizeByText, ownCopy, recentMap, type RecentMap } from '../text/text-cache.ts';
 import { lineRuns } from '../text/line-runs.ts';
+import { MOSTLY_REPEATED, repeatedShare } from '../text/repeated-lines.ts';
 import { lowerBound } from '../text/sorted.ts';
 import {
   meaningColumns,
@@ -571,9 +572,10 @@ class ColumnSink implements TermSink {
 /** Indexes a text's meaning terms. */
 export function indexMeaning(text: string): MeaningIndex {
   const columns = meaningColumns();
-  const memo = lineMemoFor(text);
-  if (memo === undefined) readTerms(text, new ColumnSink(columns));
-  else indexLines(text, columns, memo);
+  const lines = foldedLines(text);
+  const memo = lineMemoFor(text, lines);
+  if (memo === undefined) readLines(lines, new ColumnSink(columns));
+  else indexLines(lines, columns, memo);
   return columns.finish(sentenceEnds(text));
 }
 
@@ -613,8 +615,11 @@ const REMEMBERED_TEXT_CHARS = 1 << 16;
 // Longer texts up to this long have theirs remembered in a memo of their own, which holds at most this many characters
 // of lines a generation: a context that keeps the session's messages (a kept tail under a summary, the session with
 // its tool outputs masked or pruned) holds mostly lines another strategy's context holds too, and each was read again
-// for every context. A longer text (a long session's whole transcript or its masked copy) is read afresh: its lines
-// would push each other out of the memo before any came again.
+// for every context. A longer text (a long session's whole transcript or its masked copy) is read through a memo of
+// its own only when most of it is lines it repeats (repeated-lines.ts): else its lines push each other out of the memo before
+// any comes again, and remembering them cost a fifth more CPU and 30-40 MiB more (a 5 M-character text of lines all
+// different), where one whose lines repeat (the 4 M-token bench session masked: 43,648 lines, 3,266 different) took
+// two fifths of the CPU read through the memo.
 const PACKED_TEXT_CHARS = 1 << 21;
 
 /**
@@ -644,22 +649,29 @@ const longTextLines = lineMemo(() =>
   recentMap<string, LineTerms>(1 << 18, { of: (line) => line.chars, max: PACKED_TEXT_CHARS }),
 );
 
-/** The memo a text's lines are read through, or undefined for a text read afresh. */
-function lineMemoFor(text: string): LineMemo | undefined {
+/** The memo a text's lines (folded) are read through, or undefined for a text read afresh. */
+function lineMemoFor(text: string, lines: readonly string[]): LineMemo | undefined {
   if (text.length <= REMEMBERED_TEXT_CHARS) return shortTextLines;
-  return text.length <= PACKED_TEXT_CHARS ? longTextLines : undefined;
+  if (text.length <= PACKED_TEXT_CHARS) return longTextLines;
+  // A memo of the text's own, let go with it: held in the shared one until the session was released, a 4 M-token
+  // session's masked lines raised the run's peak by about 20 MiB.
+  return repeatedShare(lines, text.length) >= MOSTLY_REPEATED ? lineMemo(() => new Map()) : undefined;
 }
 
 /** Reads a text's terms clause by clause, handing each clause's terms to `sink` in order. */
 function readTerms(text: string, sink: TermSink): void {
+  // Folded a run of lines at a time, as the whole text folded would be cut (a line break is a boundary no
+  // compatibility form crosses): folding a whole transcript at once made ICU copy it twice outside the heap (40 MB at
+  // 4 M tokens), and folding each line alone cost a call for each.
+  readLines(foldedLines(text), sink);
+}
+
+/** {@link readTerms} of a text's lines, folded. */
+function readLines(lines: readonly string[], sink: TermSink): void {
   let clauses = 0;
   // The clause a list hangs from: one ending in a colon with a word of prose. A colon that ends its line opens the
   // bullets under it; one inside a line, the rest of that line. A sentence's end closes either.
   let bullets: LeadIn | undefined;
-  // Folded a run of lines at a time, as the whole text folded would be cut (a line break is a boundary no
-  // compatibility form crosses): folding a whole transcript at once made ICU copy it twice outside the heap (40 MB at
-  // 4 M tokens), and folding each line alone cost a call for each.
-  const lines = foldedLines(text);
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber++) {
     const line = lines[lineNumber]!;
     if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;
@@ -674,10 +686,9 @@ function readTerms(text: string, sink: TermSink): void {
  * lead-in from the lines above can reach it): its clauses, as read alone and packed, go in where the line stands each
  * time it comes, with no copy of each term.
  */
-function indexLines(text: string, columns: MeaningColumns, memo: LineMemo): void {
+function indexLines(lines: readonly string[], columns: MeaningColumns, memo: LineMemo): void {
   let clauses = 0;
   let bullets: LeadIn | undefined;
-  const lines = foldedLines(text);
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber++) {
     const line = lines[lineNumber]!;
     if (bullets !== undefined && !LIST_ITEM.test(line)) bullets = undefined;

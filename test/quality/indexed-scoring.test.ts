@@ -17,6 +17,7 @@ import type { Probe } from '../../src/quality/probes.ts';
 import { sessionReference } from '../../src/results/session-reference.ts';
 import { loadSession } from '../../src/session/load.ts';
 import { ageTextCaches } from '../../src/text/text-cache.ts';
+import { MOSTLY_REPEATED, repeatedShare } from '../../src/text/repeated-lines.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 import { renderMessages } from '../../src/session/transcript.ts';
 
@@ -189,6 +190,48 @@ describe('a long text folded a run of lines at a time', () => {
     assert.deepEqual([...breaks.words], [...expected.words]);
     assert.ok(expected.lines.size >= 20, `${expected.lines.size} breaks`);
   });
+
+  it('has them too when most of its lines come again and each is folded once', async () => {
+    const session = await loadSession(fixture('large-session'));
+    const rendered = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
+    // A session's transcript and its masked copy repeat lines: the fold lines and a stretch of the session over and
+    // over, once next to lines met nowhere else, once each copy with the mark the runs are folded with, a unit or a
+    // multi-byte character at a line's edge next to a line met before.
+    const lines = FOLD_LINES.join('\n');
+    const copies = Array.from({ length: 12 }, (_, copy) =>
+      [
+        lines,
+        rendered.slice(copy * 1000, copy * 1000 + 6000),
+        `[output of read omitted]\nonly in copy ${copy}: 5`,
+        'ms later ✓',
+        copy % 3 === 0 ? `${lines}\uE000 x` : rendered.slice(20_000, 24_000),
+        `Σ${copy}`,
+      ].join('\n'),
+    );
+    const text = [...copies, rendered.slice(0, 6000)].join('\n');
+    assert.ok(text.length > 1 << 16, 'long enough to be folded in runs');
+    assert.ok(
+      repeatedShare(text.split('\n'), text.length) >= MOSTLY_REPEATED,
+      'its lines read through the memo of lines folded',
+    );
+    const index = createMatcher(text);
+    assert.equal(index.normalized, canonicalText(text));
+    const breaks = index.lineBreaks();
+    const expected = lineBreaksOf(text, (line) => canonicalText(line));
+    assert.deepEqual([...breaks.lines], [...expected.lines]);
+    assert.deepEqual([...breaks.words], [...expected.words]);
+    assert.ok(expected.lines.size >= 12, `${expected.lines.size} breaks`);
+  });
+});
+
+describe('the repeated share of a text', () => {
+  it('counts the characters of each line after its first time, its line break with it', () => {
+    // `ab` twice more (3 + 3), `c` once more (2), of 20 characters.
+    assert.equal(repeatedShare(['ab', 'c', 'ab', 'dddd', 'c', 'ab', 'e'], 20), 8 / 20);
+    assert.equal(repeatedShare(['a', 'b', 'c'], 5), 0);
+    assert.equal(repeatedShare(['', '', ''], 2), 1);
+    assert.equal(repeatedShare([], 0), 0);
+  });
 });
 
 describe('paths of a long text', () => {
@@ -234,5 +277,33 @@ describe('meaning terms in columns', () => {
       assert.equal(index.clauseAt(position), terms[position]!.clause);
       assert.equal(index.negatedAt(position), terms[position]!.negated);
     }
+  });
+
+  it('holds them for a text past 2 Mi characters whose lines come again, each line read once', async () => {
+    const session = await loadSession(fixture('large-session'));
+    const rendered = renderMessages(session.messages, { toolResultChars: Number.POSITIVE_INFINITY });
+    // A long session's masked copy: its stretches again and again, lead-ins reaching some copies of a line and not
+    // others, placeholders, lines met once; the lines above a copy differ from one copy to the next.
+    const leadIns = ['Created: a.ts, b.ts', 'Done and committed WP1-14, check green:', 'It was not done.'];
+    const parts: string[] = [];
+    for (let copy = 0; parts.join('\n').length <= 1 << 21; copy++) {
+      parts.push(
+        leadIns[copy % leadIns.length]!,
+        '- kept the retry loop; dropped Redis',
+        rendered.slice((copy % 7) * 30_000, (copy % 7) * 30_000 + 60_000),
+        '[output of bash omitted]',
+        `step ${copy}: the migration is not done.`,
+      );
+    }
+    const text = parts.join('\n');
+    assert.ok(text.length > 1 << 21, 'past the texts always read through the memo');
+    assert.ok(
+      repeatedShare(text.split('\n'), text.length) >= MOSTLY_REPEATED,
+      'mostly lines that come again',
+    );
+    const terms = meaningTerms(text);
+    const index = indexMeaning(text);
+    assert.equal(index.length, terms.length);
+    assert.deepEqual(index.slice(0, index.length), terms);
   });
 });
