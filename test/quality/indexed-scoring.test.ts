@@ -182,13 +182,7 @@ describe('a long text folded a run of lines at a time', () => {
       `${lines}\uE000 x`,
     ].join('\n');
     assert.ok(text.length > 1 << 16, 'long enough to be folded in runs');
-    const index = createMatcher(text);
-    assert.equal(index.normalized, canonicalText(text));
-    const breaks = index.lineBreaks();
-    const expected = lineBreaksOf(text, (line) => canonicalText(line));
-    assert.deepEqual([...breaks.lines], [...expected.lines]);
-    assert.deepEqual([...breaks.words], [...expected.words]);
-    assert.ok(expected.lines.size >= 20, `${expected.lines.size} breaks`);
+    assertFoldedAsWhole(text, 20);
   });
 
   it('has them too when most of its lines come again and each is folded once', async () => {
@@ -214,13 +208,7 @@ describe('a long text folded a run of lines at a time', () => {
       repeatedShare(text.split('\n'), text.length) >= MOSTLY_REPEATED,
       'its lines read through the memo of lines folded',
     );
-    const index = createMatcher(text);
-    assert.equal(index.normalized, canonicalText(text));
-    const breaks = index.lineBreaks();
-    const expected = lineBreaksOf(text, (line) => canonicalText(line));
-    assert.deepEqual([...breaks.lines], [...expected.lines]);
-    assert.deepEqual([...breaks.words], [...expected.words]);
-    assert.ok(expected.lines.size >= 12, `${expected.lines.size} breaks`);
+    assertFoldedAsWhole(text, 12);
   });
 });
 
@@ -307,3 +295,14 @@ describe('meaning terms in columns', () => {
     assert.deepEqual(index.slice(0, index.length), terms);
   });
 });
+
+/** A long text's index folds it and breaks its lines as the whole text folded at once does, at `minBreaks` or more. */
+function assertFoldedAsWhole(text: string, minBreaks: number): void {
+  const index = createMatcher(text);
+  assert.equal(index.normalized, canonicalText(text));
+  const breaks = index.lineBreaks();
+  const expected = lineBreaksOf(text, (line) => canonicalText(line));
+  assert.deepEqual([...breaks.lines], [...expected.lines]);
+  assert.deepEqual([...breaks.words], [...expected.words]);
+  assert.ok(expected.lines.size >= minBreaks, `${expected.lines.size} breaks`);
+}
