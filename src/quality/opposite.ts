@@ -51,10 +51,12 @@ const NEAR_BEFORE = /(?:\S+\s+){0,2}$/;
 
 /** Whether a context says a state's opposite of its subject (see {@link Opposite}). */
 export function statesOpposite(index: TextIndex, opposite: Opposite): boolean {
-  return (
-    saysOf(index, opposite.subject, opposite.said, opposite.within) &&
-    !(opposite.own && saysOf(index, opposite.subject, opposite.own, 'sentences', 'sentence'))
-  );
+  return saysOf(index, opposite.subject, opposite.said, opposite.within) && !saysOwnState(index, opposite);
+}
+
+/** Whether a context says the state as it is (`own`) of its subject, in the subject's sentence or the next. */
+export function saysOwnState(index: TextIndex, opposite: Opposite): boolean {
+  return opposite.own !== undefined && saysOf(index, opposite.subject, opposite.own, 'sentences', 'sentence');
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { markSharedTerms } from './artifact-context.ts';
 import { toldByCommit } from './commit-told.ts';
+import { namesCheckOnlyAsStep } from './check-told.ts';
 import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
 import type { Occurrence, TextIndex } from './match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
@@ -37,20 +38,19 @@ export function share(part: number, whole: number): number | null {
 /**
  * The outcome of one probe (its statement read alone, or as `options.statement` gives it): contradicted when it
  * states one of the probe's contradiction phrases (or one in the passive: "decimal.js was added"), or says a state's
- * opposite of its subject (opposite.ts: a pushed commit said not pushed); matched when it states every facet together
- * (literally, or else in other words: {@link statedInOtherWords}) (a number with another value between them breaks the
- * link: "api on port 6379, redis on port 8080" does not put the api on 8080); else contradicted when it states the
- * facets together with one of them opposed (see probe-reading.ts); else, for a rule, matched or contradicted by what it
- * allows said as the rule's or taken out (rule-alternative.ts); else matched or contradicted by its plain
- * statement; else partial when it names the file in prose or (unless `options.subjects` is false) mentions the fact's
- * subject in its own words (subject-mention.ts); else missed. A next step that finishes a tracker's item is kept only
- * where the item is said to be next (next-said.ts).
+ * opposite of its subject (opposite.ts); matched when it states every facet together (literally, or else in other
+ * words: {@link statedInOtherWords}; another value between two numbers breaks the link); else contradicted when it
+ * states the facets with one of them opposed (probe-reading.ts); else, for a rule, matched or contradicted by what it
+ * allows said as the rule's or taken out (rule-alternative.ts); else matched or contradicted by its plain statement;
+ * else partial when it names the file in prose or (unless `options.subjects` is false) mentions the fact's subject in
+ * its own words (subject-mention.ts); else missed. A next step that finishes a tracker's item is kept only where the
+ * item is said to be next (next-said.ts); a check's command written only as a step to take is half (check-told.ts).
  */
 export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOptions = {}): ProbeOutcome {
   const outcome = outcomeIn(index, probe, options);
   if (outcome !== 'matched') return outcome;
   if (probe.kind === 'next-step') return saysItIsNext(index, probe) ? 'matched' : 'missed';
-  return outcome;
+  return namesCheckOnlyAsStep(index, probe) ? 'partial' : outcome;
 }
 
 /** How {@link probeOutcome} reads a probe (see there). */
