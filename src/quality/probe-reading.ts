@@ -9,7 +9,7 @@
 import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
-import { ownCopy } from '../text/text-cache.ts';
+import { memoizeByText, ownCopy } from '../text/text-cache.ts';
 import { refusedAfter } from './refusal.ts';
 import { saysFixed } from './fixed-claim.ts';
 import { DONE_KINDS } from './stance.ts';
@@ -127,6 +127,9 @@ function distinctPatterns(numbers: NumberSpelling[]): NumberSpelling[] {
 }
 
 const readings = new WeakMap<Probe, ProbeReading>();
+// The index of a probe's answer, by its text: probes of a session and of the sessions around it share answers (of the
+// 241 a 20-session suite indexed, 137 were an answer indexed before).
+const answerIndex = memoizeByText(createMatcher, 2_000);
 
 /** How a probe is read (computed once per probe). */
 export function readProbe(probe: Probe): ProbeReading {
@@ -134,7 +137,7 @@ export function readProbe(probe: Probe): ProbeReading {
   if (!reading) {
     // Only a polar kind's facets read the answer: the others' readings index none.
     let indexed: TextIndex | undefined;
-    const answer = () => (indexed ??= createMatcher(probe.answer));
+    const answer = () => (indexed ??= answerIndex(probe.answer));
     // Another value is an opposite only beside what it measures ("api on port 6379"): a lone "50 lines" elsewhere
     // in a summary says nothing about "100 lines". An error's numbers vary from run to run of the same error.
     const measured = probe.facets.length > 1 && !EITHER_KINDS.has(probe.kind);

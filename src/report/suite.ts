@@ -64,8 +64,21 @@ export type SuiteRenderOptions = {
 export function suiteVerdictOf(suite: SuiteResults, sessions?: readonly SessionDigest[]): Verdict {
   return suiteVerdict(
     suite,
-    sessions && sessions.length > 0 ? (leader) => suiteOf(sessions, leader) : undefined,
+    sessions && sessions.length > 0 ? (leader) => leaderSuite(sessions, leader) : undefined,
   );
+}
+
+// The suite of some sessions with a leader as its reference, by the sessions: the verdict of each of the suite's
+// reports (its page, its Markdown) asked for the same one, and each assembly read every session's results again.
+const leaderSuites = new WeakMap<readonly SessionDigest[], Map<string, SuiteResults>>();
+
+/** `suiteOf(sessions, leader)`, assembled once per sessions and leader. */
+function leaderSuite(sessions: readonly SessionDigest[], leader: string): SuiteResults {
+  let known = leaderSuites.get(sessions);
+  if (!known) leaderSuites.set(sessions, (known = new Map()));
+  let suite = known.get(leader);
+  if (!suite) known.set(leader, (suite = suiteOf(sessions, leader)));
+  return suite;
 }
 
 /** One row per strategy: sessions finished, then every figure with its interval. */

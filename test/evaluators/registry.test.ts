@@ -40,6 +40,43 @@ describe('evaluator registry', () => {
     );
   });
 
+  it("checks scores read back against the evaluator's schema, not those an evaluator of the process made", async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const reference = await sessionReference(await loadSession('before-compaction'), tokenizer);
+    const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
+    const made = await evaluate(
+      {
+        text: 'A summary.',
+        summary: 'A summary.',
+        ok: true,
+        reference,
+        requiredSections: undefined,
+        sample: 1,
+        whole: reference,
+        texts: new Map<string, string>(),
+      },
+      context,
+      false,
+    );
+    const schema = EVALUATORS.lexical.schema;
+    const safeParse = schema.safeParse.bind(schema);
+    let checks = 0;
+    schema.safeParse = ((value: unknown) => {
+      checks++;
+      return safeParse(value);
+    }) as typeof schema.safeParse;
+    const measured = () => ({ quality: null, judgeUsage: null, judgeTrace: [] }) as unknown as MeasuredResult;
+    try {
+      const applied = applyScores(measured(), made, 'job made');
+      assert.equal(checks, 0);
+      const readBack = applyScores(measured(), structuredClone(made), 'job read');
+      assert.equal(checks, 1);
+      assert.deepEqual(readBack.quality, applied.quality);
+    } finally {
+      schema.safeParse = safeParse;
+    }
+  });
+
   it('refuses stored scores that are not what the evaluator writes, naming the job', () => {
     const result = { quality: null, judgeUsage: null, judgeTrace: [] } as unknown as MeasuredResult;
     assert.throws(
