@@ -13,7 +13,7 @@ import { partedBetweenWords } from './line-ends.ts';
 import { readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
 import { statesChange } from './change-words.ts';
-import { statesToldChange } from './told-change.ts';
+import { saidOfItsFile } from './added-name.ts';
 import { facetEvidence, isOpposable, readProbe, type FacetEvidence } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
 import { statementLabel, type StatementThresholds } from './statement-match.ts';
@@ -114,7 +114,7 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   if (
     outcome !== 'contradicted' &&
     (describesArtifact(index.meaning(), probe) ||
-      (options.change !== false && (statesChange(index, probe) || statesToldChange(index, probe))))
+      (options.change !== false && (statesChange(index, probe) || saidOfItsFile(index, probe))))
   )
     return 'matched';
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))

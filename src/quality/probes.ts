@@ -80,6 +80,8 @@ export const probeSchema = z.object({
   change: z.object({ words: spellings, stem: z.string().min(1).optional() }).optional(),
   /** For an artifact: the agent's own words for what it did to the file (told-change.ts), another way to keep it. */
   told: spellings.optional(),
+  /** For an artifact: the names of code its edits put in (added-name.ts), another way to keep it. */
+  names: spellings.optional(),
   /** For a rule: what it allows instead of what it rules out (rule-alternative.ts), kept when affirmed as the rule's. */
   alternative: z.object({ spellings, verb: z.string().trim().min(1).optional() }).optional(),
 });
@@ -169,6 +171,11 @@ export type Probe = {
    * the file with one of them beside it keeps the probe (told-change.ts).
    */
   told?: string[];
+  /**
+   * For an artifact: the identifiers of code its edits put in (in what they added, in nothing they replaced; not the
+   * file's own name): a line naming the file with one of them said in prose beside it keeps the probe (added-name.ts).
+   */
+  names?: string[];
   /**
    * For a rule that rules a thing out and names what to do instead ("Do not add a second syntax highlighting library;
    * continue with highlight.js"): the allowed alternative's spellings (`highlight.js`) and the verb the rule puts it

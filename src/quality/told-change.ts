@@ -23,10 +23,10 @@ function readTold(probe: Probe): ToldReading | null {
   let reading = readings.get(probe);
   if (reading !== undefined) return reading;
   reading = null;
-  if (probe.kind === 'artifact' && probe.file !== undefined && probe.told !== undefined) {
-    const name = probe.file.slice(probe.file.lastIndexOf('/') + 1);
+  const name = fileNameOf(probe);
+  if (name !== undefined && probe.told !== undefined) {
     const terms = new Set(probe.told.flatMap((word) => meaningTerms(word).map((term) => term.term)));
-    if (name !== '' && terms.size > 0) reading = { name, terms };
+    if (terms.size > 0) reading = { name, terms };
   }
   readings.set(probe, reading);
   return reading;
@@ -62,20 +62,22 @@ const ITEM_WITHIN = 80;
 /**
  * What `line` says of the file named at [start, end): its clause before the name, then what follows up to the next
  * file named, the sentence's end (not on a line the name opens: the item is the file's) or {@link TOLD_WITHIN} words; nothing after a name that is an item of a list of
- * names ("…, tail_wrapper.sh, wired session-end …" says "wired" of none of them). Inline code and quoted messages
- * are left out.
+ * names ("…, tail_wrapper.sh, wired session-end …" says "wired" of none of them). Quoted messages are left out, and
+ * inline code too unless `keepNames` and it holds one name.
  */
 function toldAbout(
   line: string,
   start: number,
   end: number,
   files: ReadonlyArray<{ at: number; end: number }>,
+  keepNames: boolean,
 ): string {
   const before = line.slice(0, start);
   let from = 0;
   for (const found of before.matchAll(CLAUSE_BREAK)) from = found.index + found[0].length;
   // Nor the words of another file named before it in the clause ("./docs/SETUP.md ./.gitignore ./README.md").
   for (const file of files) if (file.at < start && file.end <= start) from = Math.max(from, file.end);
+  const head = listHead(line, start, files);
   const closed = end + CLOSING.exec(line.slice(end))![0].length;
   let to = line.length;
   for (const { at: file } of files) {
@@ -95,7 +97,27 @@ function toldAbout(
     .split(/\s+/)
     .slice(0, (label ? ITEM_WITHIN : TOLD_WITHIN) + 1)
     .join(' ');
-  return `${before.slice(from)}${line.slice(start, closed)}${after.replace(CODE_SPAN, ' ').replace(QUOTED, ' ')}`;
+  // A name of code in backticks is still a name said of the file (`DeleteBranchCLI`); a command is not.
+  const code = (span: string) => (keepNames && !/\s/.test(span) ? span.slice(1, -1) : ' ');
+  return `${head}${before.slice(from)}${line.slice(start, closed)}${after.replace(CODE_SPAN, code).replace(QUOTED, ' ')}`;
+}
+
+/**
+ * The clause a parenthesised list hangs from, where the file at `start` is an item of it: "mdLinkUrl token end-to-end
+ * (theme.ts, tui MarkdownTheme.linkUrl, both jsons, test-themes, theme.md)" says the change of each item. Empty when
+ * the file is in no open parenthesis, the parenthesis holds no comma (a file's own note: "x.go (dead code)"), or a
+ * file's name stands in the clause before it (then the clause is that file's).
+ */
+function listHead(line: string, start: number, files: ReadonlyArray<{ at: number; end: number }>): string {
+  const before = line.slice(0, start);
+  const open = before.lastIndexOf('(');
+  if (open < 0 || before.includes(')', open)) return '';
+  const close = line.indexOf(')', start);
+  if (!line.slice(open, close < 0 ? undefined : close).includes(',')) return '';
+  let from = 0;
+  for (const found of before.slice(0, open).matchAll(CLAUSE_BREAK)) from = found.index + found[0].length;
+  if (files.some((file) => file.at >= from && file.at < open)) return '';
+  return `${before.slice(from, open)} `;
 }
 
 /** How many names of files a line writes (a path or a name with an extension). */
@@ -138,19 +160,21 @@ const NEGATION = 'not';
  * Whether a negation stands after a term in its clause ("loop replaced, not done"; "the loop is not there"): a word
  * of the change followed by its denial says the change is not made.
  */
-function deniedLater(terms: readonly MeaningTerm[], at: number): boolean {
+export function deniedLater(terms: readonly MeaningTerm[], at: number): boolean {
   const clause = terms[at]!.clause;
   for (let after = at + 1; after < terms.length && terms[after]!.clause === clause; after++)
     if (terms[after]!.term === NEGATION) return true;
   return false;
 }
 
-/** Whether a text keeps an artifact probe by the agent's own words for its change (see the module's comment). */
-export function statesToldChange(text: TextIndex, probe: Probe): boolean {
-  const reading = readTold(probe);
-  if (reading === null) return false;
-  const name = reading.name.toLowerCase();
-  if (!text.text().toLowerCase().includes(name)) return false;
+/**
+ * What each line of a text that names the file `name` (as written, any case) says of it (see {@link toldAbout}):
+ * not on a line pasted alike after each item of a list, a JSON line, a name with a line number after it or a name
+ * inside a command. `keepNames` keeps a name of code written in backticks.
+ */
+export function* saidOfFile(text: TextIndex, fileName: string, keepNames = false): Generator<string> {
+  const name = fileName.toLowerCase();
+  if (!text.text().toLowerCase().includes(name)) return;
   const lines = textLines(text);
   const pasted = pastedLines(text.meaning());
   for (let number = 0; number < lines.length; number++) {
@@ -163,20 +187,36 @@ export function statesToldChange(text: TextIndex, probe: Probe): boolean {
     for (const start of writtenAt(line, name)) {
       const end = start + name.length;
       if (LOCATION.test(line.slice(end)) || inCommand(line, start, end)) continue;
-      const said = meaningTerms(toldAbout(line, start, end, files));
-      if (
-        said.some(
-          (term, at) =>
-            reading.terms.has(term.term) &&
-            !term.name &&
-            !term.negated &&
-            !term.inRun &&
-            !term.pending &&
-            !deniedLater(said, at),
-        )
-      )
-        return true;
+      yield toldAbout(line, start, end, files, keepNames);
     }
+  }
+}
+
+/** The name of the file an artifact probe describes, as a path's last part, or undefined. */
+export function fileNameOf(probe: Probe): string | undefined {
+  if (probe.kind !== 'artifact' || probe.file === undefined) return undefined;
+  const name = probe.file.slice(probe.file.lastIndexOf('/') + 1);
+  return name === '' ? undefined : name;
+}
+
+/** Whether a text keeps an artifact probe by the agent's own words for its change (see the module's comment). */
+export function statesToldChange(text: TextIndex, probe: Probe): boolean {
+  const reading = readTold(probe);
+  if (reading === null) return false;
+  for (const said of saidOfFile(text, reading.name)) {
+    const terms = meaningTerms(said);
+    if (
+      terms.some(
+        (term, at) =>
+          reading.terms.has(term.term) &&
+          !term.name &&
+          !term.negated &&
+          !term.inRun &&
+          !term.pending &&
+          !deniedLater(terms, at),
+      )
+    )
+      return true;
   }
   return false;
 }

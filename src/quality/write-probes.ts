@@ -177,6 +177,7 @@ export function renderSidecar(probes: readonly Probe[], provider: string | undef
     ...(probe.wordPairs && probe.wordPairs.length > 0 ? { wordPairs: probe.wordPairs } : {}),
     ...(probe.change === undefined ? {} : { change: probe.change }),
     ...(probe.told === undefined ? {} : { told: probe.told }),
+    ...(probe.names === undefined ? {} : { names: probe.names }),
     ...(probe.alternative === undefined ? {} : { alternative: probe.alternative }),
   }));
   return `${JSON.stringify({ version: 2, writtenBy: { command: 'compaction-bench probes', provider: provider ?? null }, probes: entries }, null, 2)}\n`;

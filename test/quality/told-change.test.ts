@@ -137,6 +137,20 @@ describe("an artifact kept by the agent's own words for its change", () => {
     assert.equal(outcome('manual_commit_reset.go: idempotent on "not found"', reset), 'matched');
   });
 
+  it('keeps each item of a parenthesised list by the clause the list hangs from, not a list after another file', () => {
+    const listed = 'idempotent branch delete everywhere (clean.go, manual_commit_reset.go, common.go)';
+    assert.equal(outcome(listed, reset), 'matched');
+    assert.equal(outcome('idempotent branch delete (manual_commit_reset.go, common.go)', reset), 'matched');
+    assert.notEqual(outcome(listed.replace('idempotent', 'stable'), reset), 'matched');
+    // The clause names a file of its own: its words are that file's, not the list's.
+    assert.notEqual(
+      outcome('cleanup.go idempotent now (clean.go, manual_commit_reset.go)', reset),
+      'matched',
+    );
+    // A parenthesis with no list is a note on the clause, which names no file of it.
+    assert.notEqual(outcome('idempotent branch delete (manual_commit_reset.go)', reset), 'matched');
+  });
+
   it('keeps nothing from the same words pasted after every file', () => {
     const pasted = ['cleanup.go', 'manual_commit_reset.go', 'clean.go', 'common.go']
       .map((file) => `${file}: loop idempotent`)

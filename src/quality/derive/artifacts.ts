@@ -17,6 +17,7 @@ import type { Salience } from './salience.ts';
 import { isTestFile, keepsTestsInStep } from './test-files.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 import { meaningTerms } from '../meaning.ts';
+import { addedNamesOf, CODE_NAME } from './added-names.ts';
 import { toldWordsOf } from './told-changes.ts';
 
 /** The text an edit call added and the text it replaced. */
@@ -415,6 +416,12 @@ export function artifactProbes(
     .filter(isPrompt)
     .map((message) => contentText(message.content))
     .join('\n');
+  let output: string | undefined;
+  const toolOutput = () =>
+    (output ??= messages
+      .filter((message) => message.role === 'toolResult')
+      .map((message) => contentText(message.content))
+      .join('\n'));
   let said: Set<string> | undefined;
   const userWords = () =>
     (said ??= new Set([...userText.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word)));
@@ -444,7 +451,13 @@ export function artifactProbes(
       salience,
       written: change?.words ?? [],
     });
-    const draft = { ...probe, ...(change ? { change } : {}), ...(told ? { told } : {}) };
+    const names = addedNamesOf(changes, file.path, salience, `${userText}\n${toolOutput()}`);
+    const draft = {
+      ...probe,
+      ...(change ? { change } : {}),
+      ...(told ? { told } : {}),
+      ...(names ? { names } : {}),
+    };
     // A later description tells the file where the user's words state the first: what its edits wrote is then told
     // by the words the user did not use (the user's messages name the file beside the words they dictated).
     const beyond = change && beyondRequest(change, userWords());
@@ -759,9 +772,8 @@ function titlesFile(title: string, file: string): boolean {
   return terms.length > 0 && terms.every((term) => own.has(term.term) || isDocumentWord(term.term));
 }
 
-// An identifier as code writes it: camelCase, snake_case, PascalCase of two words or more.
-const IDENTIFIER =
-  /\b(?:[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b/g;
+// An identifier as code writes it.
+const IDENTIFIER = CODE_NAME;
 
 // Names an artifact's answer lists as what the edits added: the definitions and identifiers a summary names the change by.
 const ADDED_NAMES = 8;

@@ -1,0 +1,55 @@
+/**
+ * The names a file's edits put in: the identifiers of code in what the edits added that the text they replaced does
+ * not hold, the file's own name left out. A handoff in short tells a file's change by them ("manual_commit_migration.go:
+ * old shadow br deleted w/ DeleteBranchCLI", "root.go: registers newWingmanCmd") where the file's probe took its facet
+ * from a commit title or the agent's narration.
+ */
+import { basename } from 'node:path';
+import type { Salience } from './salience.ts';
+
+/** An identifier as code writes it: camelCase, snake_case, PascalCase of two words or more. */
+export const CODE_NAME =
+  /\b(?:[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b/g;
+
+// The most names kept for one file, those the session says most: a file written whole (a migration, a new module)
+// adds dozens, and a handoff names the ones the work was about.
+const ADDED_NAMES = 20;
+
+/** What one edit call wrote to a file and the text it replaced. */
+type Written = { added: string; removed: string };
+
+/** The names written on the lines of `text` that name the file. */
+function namesBeside(text: string, file: string): Set<string> {
+  const lower = file.toLowerCase();
+  return new Set(
+    text
+      .split('\n')
+      .filter((line) => line.toLowerCase().includes(lower))
+      .flatMap((line) => line.match(CODE_NAME) ?? []),
+  );
+}
+
+/**
+ * The names the edits of the file at `path` put in: in an edit's added text and in no replaced text of any of them
+ * (a name an edit moved or kept is no change), not the file's own name, nor one that `beside` (the user's messages
+ * and the tools' output) writes on a line naming the file: a plan's "`sessions_fix.go` … can call
+ * `strategy.DeleteBranchCLI()`" asks for the change (the reader counts it half), and git's "e9f6de7 WP14 Create
+ * main-new.ts and cli-new.ts using AgentSession" is a line of output any copy of it keeps. Most said in the session
+ * first, at most {@link ADDED_NAMES}; undefined when there are none.
+ */
+export function addedNamesOf(
+  changes: readonly Written[],
+  path: string,
+  salience: Salience,
+  beside: string,
+): string[] | undefined {
+  const file = basename(path);
+  const own = file.replace(/\.[^.]*$/, '').toLowerCase();
+  const replaced = new Set(changes.flatMap((change) => change.removed.match(CODE_NAME) ?? []));
+  const added = new Set(changes.flatMap((change) => change.added.match(CODE_NAME) ?? []));
+  const requested = namesBeside(beside, file);
+  const names = [...added]
+    .filter((name) => !replaced.has(name) && !requested.has(name) && name.toLowerCase() !== own)
+    .sort((a, b) => salience(b) - salience(a));
+  return names.length > 0 ? names.slice(0, ADDED_NAMES) : undefined;
+}
