@@ -7,6 +7,23 @@ import { loadSession } from '../../src/session/load.ts';
 import type { MeasuredResult } from '../../src/results/types.ts';
 import { getTokenizer } from '../../src/tokens.ts';
 
+/** An offline evaluation of the fixture's session: its context (no judge), a job's input but its text, the reference. */
+async function evaluation() {
+  const tokenizer = await getTokenizer('o200k_base');
+  const reference = await sessionReference(await loadSession('before-compaction'), tokenizer);
+  const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
+  const input = {
+    summary: '',
+    ok: true,
+    reference,
+    requiredSections: undefined,
+    sample: 1,
+    whole: reference,
+    texts: new Map<string, string>(),
+  };
+  return { context, input, reference };
+}
+
 describe('evaluator registry', () => {
   it('names every evaluator by its key, with a description', () => {
     for (const [key, evaluator] of Object.entries(EVALUATORS)) {
@@ -16,18 +33,7 @@ describe('evaluator registry', () => {
   });
 
   it('scores the whole transcript perfectly and an empty context at zero, with no judge', async () => {
-    const tokenizer = await getTokenizer('o200k_base');
-    const reference = await sessionReference(await loadSession('before-compaction'), tokenizer);
-    const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
-    const input = {
-      summary: '',
-      ok: true,
-      reference,
-      requiredSections: undefined,
-      sample: 1,
-      whole: reference,
-      texts: new Map<string, string>(),
-    };
+    const { context, input, reference } = await evaluation();
     const whole = await evaluate({ ...input, text: reference.transcriptText }, context, false);
     const empty = await evaluate({ ...input, text: '' }, context, false);
     assert.deepEqual(Object.keys(whole), ['lexical']);
@@ -41,23 +47,8 @@ describe('evaluator registry', () => {
   });
 
   it("checks scores read back against the evaluator's schema, not those an evaluator of the process made", async () => {
-    const tokenizer = await getTokenizer('o200k_base');
-    const reference = await sessionReference(await loadSession('before-compaction'), tokenizer);
-    const context = { judge: undefined, limit: pLimit(1), tokenizer, signal: new AbortController().signal };
-    const made = await evaluate(
-      {
-        text: 'A summary.',
-        summary: 'A summary.',
-        ok: true,
-        reference,
-        requiredSections: undefined,
-        sample: 1,
-        whole: reference,
-        texts: new Map<string, string>(),
-      },
-      context,
-      false,
-    );
+    const { context, input } = await evaluation();
+    const made = await evaluate({ ...input, text: 'A summary.', summary: 'A summary.' }, context, false);
     const schema = EVALUATORS.lexical.schema;
     const safeParse = schema.safeParse.bind(schema);
     let checks = 0;
