@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { probeSchema } from '../src/quality/probes.ts';
 import { METRICS_TABLE_MARKERS, renderMetricsTable } from '../src/report/metrics-table.ts';
 import { renderSettingsTable, withSettingsTable } from '../src/report/settings-table.ts';
 import { withGeneratedRegion } from '../src/report/generated-region.ts';
@@ -25,6 +26,16 @@ function citedPaths(document: string): string[] {
   return [...document.matchAll(CITED_PATH)]
     .map((match) => match[1]!)
     .filter((path) => !path.startsWith('src/') || existsSync(ROOT + path.split('/').slice(0, 2).join('/')));
+}
+
+const FORMATS_DOC = fileURLToPath(new URL('../docs/formats.md', import.meta.url));
+
+/** The fields a Markdown table's rows open with (`| \`field\` |`, or several: `| \`a\`, \`b\` |`). */
+function tableFields(document: string): Set<string> {
+  const fields = new Set<string>();
+  for (const row of document.matchAll(/^\| ((?:`\w+`(?:, )?)+) +\|/gm))
+    for (const field of row[1]!.matchAll(/`(\w+)`/g)) fields.add(field[1]!);
+  return fields;
 }
 
 const RESULTS_README = fileURLToPath(new URL('../compaction-results/README.md', import.meta.url));
@@ -62,6 +73,15 @@ describe('docs', () => {
     assert.deepEqual(citedPaths('see `test/helpers/nowhere.ts` and `src/billing/tax.ts`'), [
       'test/helpers/nowhere.ts',
     ]);
+  });
+
+  it("docs/formats.md's sidecar table names every field a probe may carry", () => {
+    const documented = tableFields(readFileSync(FORMATS_DOC, 'utf8'));
+    assert.deepEqual(
+      Object.keys(probeSchema.shape).filter((field) => !documented.has(field)),
+      [],
+    );
+    assert.ok(!tableFields('| `version` | `2` |\n| `id`, `kind` | … |').has('told'), 'the check can fail');
   });
 
   it('compaction-results/README.md names every file a run writes there, and the schema versions', async () => {
