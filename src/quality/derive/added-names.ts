@@ -18,15 +18,23 @@ const ADDED_NAMES = 20;
 /** What one edit call wrote to a file and the text it replaced. */
 type Written = { added: string; removed: string };
 
-/** The names written on the lines of `text` that name the file. */
-function namesBeside(text: string, file: string): Set<string> {
-  const lower = file.toLowerCase();
-  return new Set(
-    text
-      .split('\n')
-      .filter((line) => line.toLowerCase().includes(lower))
-      .flatMap((line) => line.match(CODE_NAME) ?? []),
-  );
+/** Lines of text, each also in lower case (read once for every file of a session). */
+export type Lines = { lines: readonly string[]; lower: readonly string[] };
+
+/** `text`'s lines, as {@link addedNamesOf} reads them. */
+export function linesOf(text: string): Lines {
+  const lines = text.split('\n');
+  return { lines, lower: lines.map((line) => line.toLowerCase()) };
+}
+
+/** The names written on the lines that name the file. */
+function namesBeside(beside: Lines, file: string): Set<string> {
+  const name = file.toLowerCase();
+  const names = new Set<string>();
+  beside.lower.forEach((line, at) => {
+    if (line.includes(name)) for (const found of beside.lines[at]!.match(CODE_NAME) ?? []) names.add(found);
+  });
+  return names;
 }
 
 /**
@@ -41,7 +49,7 @@ export function addedNamesOf(
   changes: readonly Written[],
   path: string,
   salience: Salience,
-  beside: string,
+  beside: Lines,
 ): string[] | undefined {
   const file = basename(path);
   const own = file.replace(/\.[^.]*$/, '').toLowerCase();

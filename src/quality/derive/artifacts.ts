@@ -17,7 +17,7 @@ import type { Salience } from './salience.ts';
 import { isTestFile, keepsTestsInStep } from './test-files.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 import { meaningTerms } from '../meaning.ts';
-import { addedNamesOf, CODE_NAME } from './added-names.ts';
+import { addedNamesOf, CODE_NAME, linesOf, type Lines } from './added-names.ts';
 import { toldWordsOf } from './told-changes.ts';
 
 /** The text an edit call added and the text it replaced. */
@@ -416,12 +416,17 @@ export function artifactProbes(
     .filter(isPrompt)
     .map((message) => contentText(message.content))
     .join('\n');
-  let output: string | undefined;
-  const toolOutput = () =>
-    (output ??= messages
-      .filter((message) => message.role === 'toolResult')
-      .map((message) => contentText(message.content))
-      .join('\n'));
+  // The user's and the tools' lines, read once for every file (a long session's output is megabytes).
+  let besideLines: Lines | undefined;
+  const beside = () =>
+    (besideLines ??= linesOf(
+      [
+        userText,
+        ...messages
+          .filter((message) => message.role === 'toolResult')
+          .map((message) => contentText(message.content)),
+      ].join('\n'),
+    ));
   let said: Set<string> | undefined;
   const userWords = () =>
     (said ??= new Set([...userText.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word)));
@@ -451,7 +456,7 @@ export function artifactProbes(
       salience,
       written: change?.words ?? [],
     });
-    const names = addedNamesOf(changes, file.path, salience, `${userText}\n${toolOutput()}`);
+    const names = addedNamesOf(changes, file.path, salience, beside());
     const draft = {
       ...probe,
       ...(change ? { change } : {}),
