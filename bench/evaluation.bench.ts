@@ -9,14 +9,16 @@
  *   index, then each strategy's context), CPU of each part;
  * - reports alone: `report` of the largest session's records (the Markdown, the HTML page and its charts);
  * - continuation: `compare large-session -s all --continuation 5` ÷ the same without it ≤ 1.3;
- * - suite: `compare <folder of 100 sessions of 40,000 tokens>` (core) ≤ 0.12 s CPU per session, and `report` of it.
- * `BENCH_PARTS=growth,evaluation,reports,continuation,suite` picks parts; `BENCH_BASELINE=<another checkout>` runs
+ * - suite: `compare <folder of 100 sessions of 40,000 tokens>` (core) ≤ 0.12 s CPU per session, and `report` of it;
+ * - derivation: `probes <session>` on a copy of the 1 M-token session with no sidecar beside it (`BENCH_DERIVE_SIZE`),
+ *   what a compare of a session with no reviewed probes pays before it scores (the other parts read sidecars).
+ * `BENCH_PARTS=growth,evaluation,reports,continuation,suite,derivation` picks parts; `BENCH_BASELINE=<another checkout>` runs
  * every command there too, alternating, and prints this tree's CPU ÷ the baseline's pair by pair.
  * Run: `npm run bench -- evaluation`.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -36,7 +38,10 @@ import {
 import { benchSession, benchSuite } from './sessions.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '500000,1000000,2000000,4000000').split(',').map(Number);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'growth,evaluation,reports,continuation,suite').split(','));
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'growth,evaluation,reports,continuation,suite,derivation').split(','),
+);
+const DERIVE_SIZE = Number(process.env.BENCH_DERIVE_SIZE ?? 1_000_000);
 const SUITE_SESSIONS = Number(process.env.BENCH_SUITE_SESSIONS ?? 100);
 const SUITE_TOKENS = 40_000;
 
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
     }
     if (PARTS.has('continuation')) await continuation(scratch, outOf);
     if (PARTS.has('suite')) await suite(scratch, outOf);
+    if (PARTS.has('derivation')) await derivation(scratch);
     log(`${describeLoad()} at the end`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -193,5 +199,24 @@ async function suite(scratch: string, outOf: (name: string) => (root: string) =>
   });
   log(
     `  report of the suite (every session's pages and the suite's): ${describeRuns(reports.here)}${describePairs(reports)}`,
+  );
+}
+
+/** Derivation alone: `probes` on a copy of a generated session with no sidecar beside it (lint errors exit 1). */
+async function derivation(scratch: string): Promise<void> {
+  const session = join(scratch, `derive-${DERIVE_SIZE}.jsonl`);
+  await copyFile(await benchSession(DERIVE_SIZE, log), session);
+  const runs = await measureCli(
+    (root) => [
+      'probes',
+      session,
+      '-o',
+      join(scratch, `derived-${root === ROOT ? 'here' : 'there'}.probes.json`),
+      '--force',
+    ],
+    { cwd: scratch, okCodes: [0, 1] },
+  );
+  log(
+    `probes (derivation and its lint), ${DERIVE_SIZE / 1e6} M tokens, no sidecar: ${describeRuns(runs.here)}${describePairs(runs)}`,
   );
 }
