@@ -207,13 +207,17 @@ function foldedLinesOf(run: string): string[] {
  * as {@link lineFold} folds it, from one fold of its lines: the canonical text is its lines' folds, those that are not
  * empty, joined by a space (as normalizeForMatch joins a long text's pieces), its units folded.
  */
-function canonicalLongText(text: string): { canonical: string; lineBreaks: LineBreaks } {
+function canonicalLongText(text: string): {
+  canonical: string;
+  lineBreaks: LineBreaks;
+  mostlyRepeated: boolean;
+} {
   const breaks = new LineBreaksReader();
   const parts: string[] = [];
   const kept: string[] = [];
   // A text mostly of lines it repeats has each of its lines folded once: the rest are read from this memo.
-  const known =
-    repeatedShare(linesOf(text), text.length) >= MOSTLY_REPEATED ? new Map<string, LineFold>() : undefined;
+  const mostlyRepeated = repeatedShare(linesOf(text), text.length) >= MOSTLY_REPEATED;
+  const known = mostlyRepeated ? new Map<string, LineFold>() : undefined;
   for (const run of lineRuns(text, NORMALIZE_CHUNK_CHARS)) {
     const lines = run.split('\n');
     kept.length = 0;
@@ -234,7 +238,7 @@ function canonicalLongText(text: string): { canonical: string; lineBreaks: LineB
     }
     if (kept.length > 0) parts.push(kept.join(' '));
   }
-  return { canonical: withUnitsFolded(parts.join(' ')), lineBreaks: breaks.finish() };
+  return { canonical: withUnitsFolded(parts.join(' ')), lineBreaks: breaks.finish(), mostlyRepeated };
 }
 
 /** The lines of a long text, split a run at a time: an array of all of a transcript's was megabytes. */
@@ -354,6 +358,8 @@ class IndexedText {
   #numbers: NumberIndex | undefined;
   #meaning: MeaningIndex | undefined;
   #lineBreaks: LineBreaks | undefined;
+  // Whether a long text is mostly lines it repeats, as its fold found: its meaning is read with the same choice.
+  #mostlyRepeated: boolean | undefined;
 
   constructor(text: string, source: () => string, rereads = false) {
     // A long text's line breaks are read with its canonical text, from the same fold of its lines.
@@ -378,6 +384,7 @@ class IndexedText {
     this.text = source;
     // A text read again from its source (a transcript) is read for its line breaks now, while it is at hand: read
     // again at the first probe found, a 4 M-token transcript raised the run's peak by about 80 MiB.
+    this.#mostlyRepeated = long?.mostlyRepeated;
     if (long) this.#lineBreaks = long.lineBreaks;
     else if (rereads) this.#lineBreaks = lineBreaksOf(text, lineFold(text));
   }
@@ -420,7 +427,7 @@ class IndexedText {
   }
 
   meaning(): MeaningIndex {
-    return (this.#meaning ??= indexMeaning(this.text()));
+    return (this.#meaning ??= indexMeaning(this.text(), this.#mostlyRepeated));
   }
 
   /** A match of `found` at canonical `start`. */

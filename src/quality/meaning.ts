@@ -569,11 +569,14 @@ class ColumnSink implements TermSink {
   }
 }
 
-/** Indexes a text's meaning terms. */
-export function indexMeaning(text: string): MeaningIndex {
+/**
+ * Indexes a text's meaning terms; `mostlyRepeated`, where the caller has already counted whether the text is mostly
+ * lines it repeats (match.ts, folding it), spares counting it again.
+ */
+export function indexMeaning(text: string, mostlyRepeated?: boolean): MeaningIndex {
   const columns = meaningColumns();
   const lines = foldedLines(text);
-  const memo = lineMemoFor(text, lines);
+  const memo = lineMemoFor(text, lines, mostlyRepeated);
   if (memo === undefined) readLines(lines, new ColumnSink(columns));
   else indexLines(lines, columns, memo);
   return columns.finish(sentenceEnds(text));
@@ -650,12 +653,13 @@ const longTextLines = lineMemo(() =>
 );
 
 /** The memo a text's lines (folded) are read through, or undefined for a text read afresh. */
-function lineMemoFor(text: string, lines: readonly string[]): LineMemo | undefined {
+function lineMemoFor(text: string, lines: readonly string[], mostlyRepeated?: boolean): LineMemo | undefined {
   if (text.length <= REMEMBERED_TEXT_CHARS) return shortTextLines;
   if (text.length <= PACKED_TEXT_CHARS) return longTextLines;
   // A memo of the text's own, let go with it: held in the shared one until the session was released, a 4 M-token
   // session's masked lines raised the run's peak by about 20 MiB.
-  return repeatedShare(lines, text.length) >= MOSTLY_REPEATED ? lineMemo(() => new Map()) : undefined;
+  const repeats = mostlyRepeated ?? repeatedShare(lines, text.length) >= MOSTLY_REPEATED;
+  return repeats ? lineMemo(() => new Map()) : undefined;
 }
 
 /** Reads a text's terms clause by clause, handing each clause's terms to `sink` in order. */
