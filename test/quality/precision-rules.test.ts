@@ -4,8 +4,9 @@
  * gave, a progress report's "Completed" section is no proposal, and an error fixed before the cut is not back when
  * only the agent writes about it after; fetching or building the dependencies is no check; a task is the overall one
  * only at or before the request the work started on, and the open one only when no later request asks for something;
- * the agent's account of work done is no decision; deleting, removing or reading a thing once is no rule; a run
- * aborted before it finished neither passed nor failed. Each rule keeps the real rule beside it.
+ * the agent's account of work done is no decision; an answer to a question is no proposal the user's yes approved;
+ * deleting, removing or reading a thing once is no rule; a run aborted before it finished neither passed nor failed.
+ * Each rule keeps the real rule beside it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -111,6 +112,39 @@ describe("a progress report's sections", () => {
       ].join('\n'),
     );
     assert.equal(agreementProbes([user('Split the session.'), proposal, user('yes')]).length, 1);
+  });
+});
+
+describe("an answer to the user's question", () => {
+  // The answer explains under headings, then offers one thing; the user's "yes" takes the offer.
+  const answer = assistant(
+    [
+      "Changing your GitHub username will affect this repository. Here's what happens:",
+      '## What GitHub Handles Automatically',
+      '**GitHub creates redirects:**',
+      '- Old URLs → New URLs (for a while)',
+      '## What You Need to Update Manually',
+      '- Local git remote',
+      '',
+      'Would you like me to create a script to make this easier when you change your username?',
+    ].join('\n'),
+  );
+
+  it('is no proposal the user approved, where the question asks what is or would be', () => {
+    assert.deepEqual(
+      agreementProbes([user('what will happen if I change my user name on github?'), answer, user('yes')]),
+      [],
+    );
+    assert.deepEqual(agreementProbes([user('how does the redirect work?'), answer, user('yes')]), []);
+  });
+
+  it('is one where the question asks for advice or puts a proposal', () => {
+    for (const question of [
+      'how should we handle a username change?',
+      'What if we just keep both remotes?',
+      'Can you update the remotes for a new username?',
+    ])
+      assert.equal(agreementProbes([user(question), answer, user('yes')]).length, 1, question);
   });
 });
 

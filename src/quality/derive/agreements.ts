@@ -159,6 +159,24 @@ function listsLocatedFindings(lines: readonly string[]): boolean {
   return lines.every((line) => LOCATED_FINDING.test(line));
 }
 
+// A question for what is or would be ("what will happen if I change my user name on github?", "how does X work?"):
+// its answer explains, and a "yes" to the offer at the answer's end ("Would you like me to create a script?") asks for
+// that one thing, not for the explanation's points. A question that asks for advice ("how should we …", "what would
+// you suggest?") or puts one as a question ("What if we just include both sessions?") is answered by a proposal.
+const ASKS_WHAT_IS =
+  /^(?:[\w\s]{0,20}[:,]\s*)?(?:why|what|how|where|when|which|who|is|are|was|were|does|do|did|will|would|isn't|aren't|has|have)\b[^?]*\?$/i;
+const ASKS_ADVICE =
+  /\b(?:should|shall|would you|do you (?:think|suggest|recommend|prefer)|propose|suggest|recommend|best way|better|approach|options?|plan)\b|^(?:what if|how about|why not)\b/i;
+
+/** Whether a prompt only asks what is or would be: every sentence of it such a question, none asking for advice. */
+function asksWhatIs(prompt: string): boolean {
+  const sentences = sentencesOf(proseOf(unwrapPromptBox(prompt)) || prompt);
+  return (
+    sentences.length > 0 &&
+    sentences.every((sentence) => ASKS_WHAT_IS.test(sentence) && !ASKS_ADVICE.test(sentence))
+  );
+}
+
 /** Whether a reply picks one of the options a message offers (then the pick is the decision, choices.ts). */
 function picksOption(message: Message, reply: string): boolean {
   const label = pickedLabel(proseOf(reply) || reply.trim());
@@ -183,10 +201,12 @@ export function agreementProbes(messages: readonly Message[]): DraftProbe[] {
     if (!isPrompt(message)) return;
     const reply = contentText(message.content);
     const proposal = lastText;
+    const asked = lastRequest;
     lastText = undefined;
     lastRequest = reply;
     if (
       !proposal ||
+      (asked !== undefined && asksWhatIs(asked)) ||
       !asksApproval(proposal.text) ||
       (offersToFindOut(proposal.text) && !ASKS_TO_BUILD.test(reply.trim())) ||
       !approvesProposal(proseOf(reply) || reply) ||

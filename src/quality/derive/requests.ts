@@ -15,6 +15,7 @@ import { withoutCorrected } from './corrected-requests.ts';
 import { leaveToAsk } from './leave-to-ask.ts';
 import { READ_WHOLE_SPELLINGS, readWholeHabit, testFirstHabit } from './work-habits.ts';
 import { costCondition } from './said-in-passing.ts';
+import { describesFault, faultLines } from './fault-descriptions.ts';
 import { ticketGoal, ticketOf, titlePairs, type Ticket } from './tickets.ts';
 import { RULES_OUT, specSections } from './claimed-ticket-spec.ts';
 import { SALIENT_MESSAGES, type Salience } from './salience.ts';
@@ -528,7 +529,10 @@ export function constraintProbes(requests: readonly Request[]): DraftProbe[] {
       statement: said,
       ...(alternative ? { alternative } : {}),
     });
+    const faults = faultLines(request.prose);
     for (const sentence of request.sentences) {
+      // A plan's diagnosis says what the code does now ("`logging.Init()` is never called"), not how to work.
+      if (describesFault(sentence, faults)) continue;
       for (const match of rulesIn(sentence)) {
         const said = clauseAround(sentence, match.start, match.end);
         const what = `what did the user ${constraintVerb(match.marker)}`;
