@@ -3,7 +3,7 @@ import { createMatcher, type TextIndex } from '../quality/match.ts';
 import { namedPathKeys } from '../quality/paths.ts';
 import { writtenPaths } from '../quality/written-paths.ts';
 import { type Probe, readSidecar } from '../quality/probes.ts';
-import { deriveProbes } from '../quality/derive/derive.ts';
+import type { deriveProbes } from '../quality/derive/derive.ts';
 import { markLiveness } from '../quality/derive/liveness.ts';
 import type { StructureExpectations, WrittenPaths } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
@@ -72,7 +72,10 @@ export type SessionReference = {
  */
 export async function sessionReference(session: Session, tokenizer: Tokenizer): Promise<SessionReference> {
   const sidecar = await readSidecar(session.path);
-  const probesAt = probesAtCuts(session, sidecar?.probes);
+  const probesAt = probesAtCuts(
+    session,
+    sidecar ? { sidecar: sidecar.probes } : { derive: (await loadDerivation()).deriveProbes },
+  );
   return referenceOf(
     session,
     tokenizer,
@@ -82,20 +85,31 @@ export async function sessionReference(session: Session, tokenizer: Tokenizer): 
   );
 }
 
+// The derivation's modules (a seventh of compare's code) load only for a session without a sidecar, and once: a
+// session with one never derives, and its run's first request no longer waits for them to compile.
+let derivation: Promise<typeof import('../quality/derive/derive.ts')> | undefined;
+const loadDerivation = () => (derivation ??= import('../quality/derive/derive.ts'));
+
 /** The facts of a session scored against the given probes instead (as a sidecar's: marked at each cut). */
 export function withProbes(reference: SessionReference, probes: readonly Probe[]): SessionReference {
-  const probesAt = probesAtCuts(reference.session, probes);
+  const probesAt = probesAtCuts(reference.session, { sidecar: probes });
   return { ...reference, probes: probesAt(reference.session.messages.length), probesAt };
 }
 
+/** Where a session's probes come from: its sidecar's, marked at each cut, or derived at each cut by `derive`. */
+type ProbeSource = { sidecar: readonly Probe[] } | { derive: typeof deriveProbes };
+
 /** The probes at each cut, memoized: a sidecar's marked at the cut, else derived from the history before it. */
-function probesAtCuts(session: Session, sidecar: readonly Probe[] | undefined): (cut: number) => Probe[] {
+function probesAtCuts(session: Session, source: ProbeSource): (cut: number) => Probe[] {
   const cache = new Map<number, Probe[]>();
   return (cut) => {
     const end = Math.min(cut, session.messages.length);
     let probes = cache.get(end);
     if (!probes) {
-      probes = sidecar ? markLiveness(sidecar, session, end) : deriveProbes(session, { cut: end }).probes;
+      probes =
+        'sidecar' in source
+          ? markLiveness(source.sidecar, session, end)
+          : source.derive(session, { cut: end }).probes;
       cache.set(end, probes);
     }
     return probes;

@@ -23,3 +23,46 @@ describe('loading the compare command', () => {
     assert.equal(result.stdout, 'false');
   });
 });
+
+/** The files compare's code reaches from `src/commands/compare.ts`: by static imports alone, and with `import()` too. */
+async function compareGraph(): Promise<{ static: Set<string>; all: Set<string> }> {
+  const { build } = await import('esbuild');
+  const { metafile } = await build({
+    entryPoints: [`${ROOT}src/commands/compare.ts`],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outdir: 'unused',
+    logLevel: 'silent',
+  });
+  const reach = (kinds: ReadonlySet<string>) => {
+    const seen = new Set(['src/commands/compare.ts']);
+    for (const file of seen)
+      for (const edge of metafile.inputs[file]?.imports ?? [])
+        if (kinds.has(edge.kind) && metafile.inputs[edge.path]) seen.add(edge.path);
+    return seen;
+  };
+  return {
+    static: reach(new Set(['import-statement'])),
+    all: reach(new Set(['import-statement', 'dynamic-import'])),
+  };
+}
+
+describe("compare's modules before the first call", () => {
+  it('hold neither the probe derivation nor the extractive summarizer: each loads when a run needs it', async () => {
+    const graph = await compareGraph();
+    const later = ['src/quality/derive/derive.ts', 'src/extractive/summarize.ts'];
+    assert.deepEqual(
+      later.map((file) => graph.static.has(file)),
+      [false, false],
+    );
+    // Reached through `import()`: a session without a sidecar derives, an offline run summarizes.
+    assert.deepEqual(
+      later.map((file) => graph.all.has(file)),
+      [true, true],
+    );
+  });
+});
