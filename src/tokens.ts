@@ -236,8 +236,10 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
   const countRendered = (block: string): number | undefined => {
     const start = block.charCodeAt(0) === OPEN_BRACKET ? block.indexOf(TAG_END) + TAG_END.length : 0;
     if (start < TAG_END.length || block.lastIndexOf('\n', start) >= 0) return undefined;
+    // The blank line between blocks, or the line break after the last: a text may end with line breaks of its own.
     let end = block.length;
-    while (end > start && block.charCodeAt(end - 1) === LINE_BREAK) end--;
+    if (block.charCodeAt(end - 1) === LINE_BREAK) end--;
+    if (end > start && block.charCodeAt(end - 1) === LINE_BREAK) end--;
     const body = block.slice(start, end);
     const bodyTokens = knownCount(body);
     if (bodyTokens === undefined) return undefined;
