@@ -9,12 +9,11 @@ import {
   FIX_CUE,
   PLAN_CUE,
   pathsIn,
-  normalizeKey,
   STRONG_DECISION_CUE,
 } from './text.ts';
 import type { FileOperation } from './tools.ts';
 import { isFileOperation, MODIFYING } from './tools.ts';
-import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
+import { memoizeByText } from '../text/text-cache.ts';
 
 /** How much a summary's lines count, and where they sit on the timeline. */
 export type SummaryPlacement = {
@@ -45,52 +44,9 @@ const STALE_FACTOR: Partial<Record<FactKind, number>> = { activity: 0.5, next: 0
 const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/;
 const LINE_CHARS = 1000;
 
-/**
- * What reading a summary adds to a store, in order, each line with its place after the first position: a chain sends
- * its summaries back at every step (sequential-accumulated all of them), and what a line adds depends on the
- * summary's text alone, its weight only on the kind and on whether the summary is superseded (see {@link replay}).
- */
-type SummaryLine =
-  | { kind: FactKind; text: string; key: string; offset: number }
-  | { kind: FactKind; path: string; operation: FileOperation; offset: number };
-
-/** A summary read: its lines' additions and how many positions its lines take. */
-type SummaryReading = { lines: SummaryLine[]; positions: number; chars: number };
-
-// Summaries a generation remembers, by text, up to 4 Mi characters of them (aged with the other text caches). One
-// longer than a quarter of that (a merged summary at millions of tokens) is read each time, as before.
-const readings = recentMap<string, SummaryReading>(5_000, { of: (reading) => reading.chars, max: 1 << 22 });
-const REMEMBERED_SUMMARY_CHARS = 1 << 20;
-
 /** Adds a summary's lines to the store; returns the position after its last line. */
 export function collectSummaryFacts(text: string, store: FactStore, placement: SummaryPlacement): number {
-  let reading = text.length > REMEMBERED_SUMMARY_CHARS ? undefined : readings.get(text);
-  if (reading === undefined) {
-    reading = readSummary(text);
-    if (text.length <= REMEMBERED_SUMMARY_CHARS) readings.set(ownCopy(text), reading);
-  }
-  return replay(reading, store, placement);
-}
-
-/** Adds a reading's lines to the store at `placement`; returns the position after its last line. */
-function replay(reading: SummaryReading, store: FactStore, placement: SummaryPlacement): number {
-  const { firstPosition, recency, superseded } = placement;
-  for (const line of reading.lines) {
-    const at: Placement = {
-      position: firstPosition + line.offset,
-      recency,
-      weight: KIND_WEIGHT[line.kind] * (superseded ? (STALE_FACTOR[line.kind] ?? 1) : 1),
-    };
-    if ('path' in line) store.touchFile(line.path, line.operation, at);
-    else store.add(line.kind, line.text, at, line.key);
-  }
-  return firstPosition + reading.positions + 1;
-}
-
-/** What a summary's lines add, by the heading each sits under (see {@link SummaryLine}). */
-function readSummary(text: string): SummaryReading {
-  const lines: SummaryLine[] = [];
-  let position = 0;
+  let position = placement.firstPosition;
   let headingKind: FactKind | undefined;
   let fileList: FileOperation | undefined;
   // Line by line without splitting: a merged summary runs to megabytes, and an array of all its lines would
@@ -108,9 +64,13 @@ function readSummary(text: string): SummaryReading {
     }
     if (line.length === 0 || /^```|^-{3,}$/.test(line)) continue;
     position++;
+    const at = (kind: FactKind): Placement => ({
+      position,
+      recency: placement.recency,
+      weight: KIND_WEIGHT[kind] * (placement.superseded ? (STALE_FACTOR[kind] ?? 1) : 1),
+    });
     if (fileList) {
-      const kind = fileList === 'read' ? 'file-read' : 'file-modified';
-      lines.push({ kind, path: ownCopy(line), operation: fileList, offset: position });
+      store.touchFile(line, fileList, at(fileList === 'read' ? 'file-read' : 'file-modified'));
       continue;
     }
     const heading = /^#{1,6}\s+(.+)$/.exec(line);
@@ -124,17 +84,15 @@ function readSummary(text: string): SummaryReading {
     const file = /^`([^`]+)` — ([a-z, ]+)$/.exec(item);
     const operations = file ? file[2]!.split(', ') : [];
     if (file && operations.every(isFileOperation)) {
-      const path = ownCopy(file[1]!);
       for (const operation of operations) {
-        const kind = MODIFYING.has(operation) ? 'file-modified' : 'file-read';
-        lines.push({ kind, path, operation, offset: position });
+        store.touchFile(file[1]!, operation, at(MODIFYING.has(operation) ? 'file-modified' : 'file-read'));
       }
       continue;
     }
     const kind = refineKind(headingKind ?? classifyLine(item), item);
-    lines.push({ kind, text: item, key: normalizeKey(item), offset: position });
+    store.add(kind, item, at(kind));
   }
-  return { lines, positions: position, chars: text.length };
+  return position + 1;
 }
 
 /** A summary line without its bullet, clipped; made once per line, since a chain reads its summaries back at every step. */
