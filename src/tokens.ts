@@ -10,6 +10,7 @@ import {
 } from './tokenizer/rank-table-file.ts';
 import { countWindowed, PATTERN_WINDOW_CHARS } from './tokenizer/pattern-windows.ts';
 import { ShortPieceCounts } from './tokenizer/short-pieces.ts';
+import { countAroundBody } from './tokenizer/space-cuts.ts';
 import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text/text-cache.ts';
 import type { Message } from './session/types.ts';
 
@@ -219,7 +220,32 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
       countPieces(block.slice(last))
     );
   };
-  const countLong = memoizeByDigest(countAround, MAX_CACHED_BLOCKS);
+  // A rendered message's block on first sight: from its text's count where the session counted that text (below).
+  const countLong = memoizeByDigest(
+    (block: string) => countRendered(block) ?? countAround(block),
+    MAX_CACHED_BLOCKS,
+  );
+  const knownCount = (text: string): number | undefined =>
+    text.length < CACHED_BLOCK_CHARS
+      ? countShort.known(text)
+      : text.length < LONG_TEXT_CHARS
+        ? countLong.known(text)
+        : undefined;
+  // `[Role]: ` and a message's text, then the line breaks before the next block: the text was counted as the
+  // message's content, and only its first and last words join what surrounds it here (tokenizer/space-cuts.ts).
+  const countRendered = (block: string): number | undefined => {
+    const start = block.charCodeAt(0) === OPEN_BRACKET ? block.indexOf(TAG_END) + TAG_END.length : 0;
+    if (start < TAG_END.length || block.lastIndexOf('\n', start) >= 0) return undefined;
+    // The blank line between blocks, or the line break after the last: a text may end with line breaks of its own.
+    let end = block.length;
+    if (block.charCodeAt(end - 1) === LINE_BREAK) end--;
+    if (end > start && block.charCodeAt(end - 1) === LINE_BREAK) end--;
+    const body = block.slice(start, end);
+    const bodyTokens = knownCount(body);
+    if (bodyTokens === undefined) return undefined;
+    const parts = { prefix: block.slice(0, start), body, suffix: block.slice(end), bodyTokens };
+    return countAroundBody(parts, countPieces);
+  };
   const countBlock = (block: string): number =>
     block.length < CACHED_BLOCK_CHARS ? countShort(block) : countLong(block);
   // A section of a summary in a prompt (a block under a heading) is counted by its lines, as the summary's own
@@ -292,6 +318,10 @@ function lastLineCut(text: string): number {
 const SPACE = 32;
 const TILDE = 126;
 const SLASH = 47;
+
+// The end of a rendered message's tag (`[Tool result]: `), and the line break that ends the block.
+const TAG_END = ']: ';
+const LINE_BREAK = 10;
 
 // The characters a block's first line may open with (see blockCounter).
 const OPEN_BRACKET = 91; // [

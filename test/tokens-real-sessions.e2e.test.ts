@@ -8,6 +8,7 @@ import { getEncoding } from 'js-tiktoken';
 import { loadSession } from '../src/session/load.ts';
 import { getTokenizer, IMAGE_TOKENS } from '../src/tokens.ts';
 import type { Message } from '../src/session/types.ts';
+import { renderMessages } from '../src/session/transcript.ts';
 import { REAL_SESSIONS, REAL_SESSIONS_ROOT, REAL_SESSIONS_SKIP } from './helpers/real-sessions.ts';
 
 /** The texts of a message that the tokenizer counts, and the images it counts at a fixed price. */
@@ -44,5 +45,19 @@ describe('tokens on real sessions', { skip: REAL_SESSIONS_SKIP }, () => {
       }
     }
     assert.ok(messages > 1_000, `${messages} messages`);
+  });
+
+  it('counts each real session rendered into a prompt, after its messages, exactly as js-tiktoken encodes it', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const reference = getEncoding('o200k_base');
+    for (const file of REAL_SESSIONS) {
+      const session = await loadSession(file);
+      // The messages' texts are counted first (the session's counts), then their renderings in the prompt.
+      for (const message of session.messages) tokenizer.countMessage(message);
+      const rendered = renderMessages(session.messages, { toolResultChars: 2000 });
+      const prompt = `Summarize.\n\n<conversation>\n${rendered}\n</conversation>`;
+      const name = file.slice(REAL_SESSIONS_ROOT.length);
+      assert.equal(tokenizer.count(prompt), reference.encode(prompt, [], []).length, name);
+    }
   });
 });

@@ -184,6 +184,27 @@ describe('tokens', () => {
     assert.equal(tokenizer.count(text), reference('o200k_base').encode(text, [], []).length);
   });
 
+  it('counts a rendered message from its text counted before, as js-tiktoken encodes the whole', async () => {
+    const long = Array.from({ length: 5 }, () => SAMPLE).join(' ');
+    const bodies = [
+      `Fix the parser: ${long}`,
+      ` leading space, then ${long} and a trailing one `,
+      `'s a contraction first; ${long}\n}`,
+      `{"path":"src/a.ts","lines":[1,2,3]} ${'x'.repeat(300)}/`,
+      `${long}\u00a0 no-break space before the end.`,
+      `no_space_anywhere_${'y'.repeat(400)}`,
+    ];
+    for (const name of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = await getTokenizer(name);
+      // Each text counted as a message's content first, then inside its rendering in a prompt, block by block.
+      for (const body of bodies) tokenizer.count(body);
+      const rendered = bodies.map((body, index) => `[${index % 2 ? 'User' : 'Tool result'}]: ${body}`);
+      const prompt = `<conversation>\n${rendered.join('\n\n')}\n</conversation>\n\nSummarize.`;
+      assert.ok(prompt.length > 4096);
+      assert.equal(tokenizer.count(prompt), reference(name).encode(prompt, [], []).length, name);
+    }
+  });
+
   it('labels the heuristic as an estimate of chars/4', async () => {
     const tokenizer = await getTokenizer('heuristic');
     assert.equal(tokenizer.count('abcdefgh'), 2);

@@ -8,9 +8,13 @@
  * conversation.
  */
 import { countRequest, type Tokenizer } from '../tokens.ts';
+import { digestOf } from '../text/hashed-pieces.ts';
 import { recentMap } from '../text/text-cache.ts';
 
-/** A request's conversation: its text, where it starts in the prompt, and the key its reading is remembered by. */
+/**
+ * A request's conversation: its text, where it starts in the prompt, and the key its reading is remembered by
+ * (a digest of its text; undefined when its reading is not remembered, and its count is then keyed here).
+ */
 export type PromptConversation = { text: string; at: number; key: string | undefined };
 
 type Counter = Pick<Tokenizer, 'count' | 'estimate'>;
@@ -31,15 +35,18 @@ export function countRequestTokens(
   conversation: PromptConversation,
 ): number {
   const { prompt } = request;
-  const { text, at, key } = conversation;
+  const { text, at } = conversation;
   // An estimate (characters ÷ 4, rounded up) does not add up over the parts of a text.
-  if (tokenizer.estimate || key === undefined || at < 0) return countRequest(tokenizer, request);
+  if (tokenizer.estimate || at < 0 || text.length === 0) return countRequest(tokenizer, request);
   const end = at + text.length;
   const from = firstCut(text);
   const endsAtCut =
     text.charCodeAt(text.length - 1) === LINE_BREAK &&
     (end === prompt.length || opensBlock(prompt.charCodeAt(end)));
   if (from < 0 || !endsAtCut) return countRequest(tokenizer, request);
+  // A conversation read each time (a long session's whole transcript) has no key of its reading; its count has one:
+  // the strategies that send the whole transcript send the same text, whose blocks were looked up again in each.
+  const key = conversation.key ?? digestOf('sha1', text, 'base64');
   let known = counted.get(key);
   if (known === undefined || known.count !== tokenizer.count) {
     known = { count: tokenizer.count, tokens: tokenizer.count(text.slice(from)) };

@@ -105,13 +105,16 @@ export function forgetTextCachesAfter(count: number): () => void {
   };
 }
 
+/** A memoized function of a text, and what it remembers of a text without computing (undefined if nothing). */
+export type Memoized<V> = ((text: string) => V) & { known(text: string): V | undefined };
+
 /**
  * `compute`, remembered per text in a {@link recentMap} of up to `max` texts a generation. It computes on the
  * text's own copy, the one kept as the key, so that parts of the text in the value hold no longer string alive.
  */
-export function memoizeByText<V>(compute: (text: string) => V, max: number): (text: string) => V {
+export function memoizeByText<V>(compute: (text: string) => V, max: number): Memoized<V> {
   const known = recentMap<string, V>(max);
-  return (text) => {
+  const memoized = (text: string): V => {
     let value = known.get(text);
     if (value === undefined) {
       const own = ownCopy(text);
@@ -120,17 +123,19 @@ export function memoizeByText<V>(compute: (text: string) => V, max: number): (te
     }
     return value;
   };
+  return Object.assign(memoized, { known: (text: string) => known.get(text) });
 }
 
 /**
  * `compute`, remembered per text by a digest of it, in a {@link recentMap} of up to `max` texts a generation: for
  * long texts, which as keys would be held whole. A value must hold no part of the text (copy it: {@link ownCopy}).
  */
-export function memoizeByDigest<V>(compute: (text: string) => V, max: number): (text: string) => V {
+export function memoizeByDigest<V>(compute: (text: string) => V, max: number): Memoized<V> {
   const known = recentMap<string, V>(max);
-  return (text) => {
-    // A long text (a whole-transcript context) is hashed a piece at a time: its UTF-8 copy was 19 MB at once.
-    const key = digestOf('sha1', text, 'base64');
+  // A long text (a whole-transcript context) is hashed a piece at a time: its UTF-8 copy was 19 MB at once.
+  const keyOf = (text: string) => digestOf('sha1', text, 'base64');
+  const memoized = (text: string): V => {
+    const key = keyOf(text);
     let value = known.get(key);
     if (value === undefined) {
       value = compute(text);
@@ -138,4 +143,5 @@ export function memoizeByDigest<V>(compute: (text: string) => V, max: number): (
     }
     return value;
   };
+  return Object.assign(memoized, { known: (text: string) => known.get(keyOf(text)) });
 }

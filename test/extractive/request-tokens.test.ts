@@ -100,4 +100,26 @@ describe('extractive: a request’s input tokens', () => {
       );
     }
   });
+
+  it('counts an unkeyed conversation (one read each time) once per text, and an edited one again', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const seen: string[] = [];
+    const spy = { estimate: false, count: (text: string) => (seen.push(text), tokenizer.count(text)) };
+    const unique = `${conversation}\n\n[User]: and one more ${Math.random()}\n`;
+    const edited = unique.replace('Fix the parser.', 'Fix the lexer.');
+    for (const text of [unique, unique, edited, unique]) {
+      const request = { system: 'You summarize.\n', prompt: `<conversation>\n${text}</conversation>\n\nGo.` };
+      const parsed = readRequest(request.system, request.prompt);
+      const tokens = countRequestTokens(spy, request, {
+        text: parsed.conversation,
+        at: parsed.conversationAt,
+        key: undefined,
+      });
+      assert.equal(tokens, countRequest(tokenizer, request));
+    }
+    // The conversation from its first cut on is counted for the first text and for the edited one only.
+    const whole = seen.filter((text) => text.length > conversation.length / 2);
+    assert.equal(whole.length, 2);
+    assert.ok(whole[1]!.includes('Fix the lexer.'));
+  });
 });

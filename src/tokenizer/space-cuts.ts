@@ -1,0 +1,57 @@
+/**
+ * Where a text may be cut inside a line with its token count unchanged: before a space that follows a character other
+ * than white space. No piece of either encoding's pre-tokenizer (o200k_base, cl100k_base) holds such a pair: a space
+ * opens a piece (` ?[^\s\p{L}\p{N}]+`, `[^\r\n\p{L}\p{N}]?\p{L}+`) or sits in a run of white space, never after
+ * another character of its piece. Nor does matching a piece that starts before the cut read past the space: each
+ * alternative stops at the first character that ends its run of letters, digits, punctuation or white space, and the
+ * contractions (`'s`, `'re`…) fail at the space itself; and no piece looks behind. So the pieces before the cut are the
+ * pieces of the text up to it, those after it the pieces of the rest, and count(text) = count(before) + count(after),
+ * whatever precedes or follows the text.
+ */
+
+const SPACE = 32;
+const WHITE_SPACE = /\s/;
+
+/** The first cut of `text` (see the module comment), or -1. */
+export function firstSpaceCut(text: string): number {
+  for (let at = text.indexOf(' ', 1); at >= 0; at = text.indexOf(' ', at + 1))
+    if (!isWhiteSpace(text.charCodeAt(at - 1))) return at;
+  return -1;
+}
+
+/** The last cut of `text` (see the module comment), or -1. */
+export function lastSpaceCut(text: string): number {
+  for (let at = text.lastIndexOf(' '); at >= 1; at = text.lastIndexOf(' ', at - 1))
+    if (!isWhiteSpace(text.charCodeAt(at - 1))) return at;
+  return -1;
+}
+
+/**
+ * The count of `prefix + body + suffix` from the count of `body` and the joins: the text before the body's first cut
+ * and after its last counted with the prefix and the suffix, in place of the same without them (the module comment
+ * says why it is exact); undefined when the body has no cut.
+ */
+export function countAroundBody(
+  parts: { prefix: string; body: string; suffix: string; bodyTokens: number },
+  countPieces: (text: string) => number,
+): number | undefined {
+  const { prefix, body, suffix, bodyTokens } = parts;
+  const first = firstSpaceCut(body);
+  if (first < 0) return undefined;
+  const last = lastSpaceCut(body);
+  const head = body.slice(0, first);
+  const tail = body.slice(last);
+  return (
+    countPieces(prefix + head) -
+    countPieces(head) +
+    bodyTokens -
+    countPieces(tail) +
+    countPieces(tail + suffix)
+  );
+}
+
+/** Whether the character is white space as the pre-tokenizer's `\s` reads it. */
+function isWhiteSpace(code: number): boolean {
+  if (code === SPACE || (code >= 9 && code <= 13)) return true;
+  return code >= 128 && WHITE_SPACE.test(String.fromCharCode(code));
+}
