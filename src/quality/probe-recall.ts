@@ -43,8 +43,7 @@ export function share(part: number, whole: number): number | null {
  * together (or in other words, {@link statedInOtherWords}); contradicted when the facets are with one opposed
  * (probe-reading.ts); a rule by what it allows (rule-alternative.ts); else by its plain statement; partial when it
  * names the file in prose or mentions the subject (subject-mention.ts, unless `options.subjects` is false); else
- * missed. A next step finishing a tracker's item is kept only said to be next; a check only as a step is half.
- */
+ * missed; a tracker item's next step only said to be next, a check only as a step half. */
 export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOptions = {}): ProbeOutcome {
   const read = (literal: boolean) =>
     outcomeIn(index, probe, literal ? { ...options, inOtherWords: false } : options);

@@ -8,7 +8,7 @@ import type { FileOperation, Message } from '../../session/types.ts';
 import { toolCallsOf } from '../../session/types.ts';
 import { toolCallsLine } from '../../session/transcript.ts';
 import { coreCommand, isReadOnlyCommand, shellCommand } from '../../session/shell-commands.ts';
-import { eventDigest } from '../absence.ts';
+import { commitsIn, eventDigest } from '../absence.ts';
 import type { DraftProbe } from './draft.ts';
 
 /**
@@ -32,13 +32,22 @@ export function firstEvent(messages: readonly Message[]): string | undefined {
 }
 
 /**
- * The digest of the event whose result is at `resultIndex` (a commit's run): the nearest assistant message of calls
- * before it, the results of one message's calls following it in a row.
+ * The index of the event whose result is at `resultIndex` (a commit's run): the nearest assistant message of calls
+ * before it, the results of one message's calls following it in a row; -1 when none.
  */
-export function eventOfResult(messages: readonly Message[], resultIndex: number): string | undefined {
-  for (let at = resultIndex - 1; at >= 0; at--)
-    if (toolCallsOf(messages[at]!).length > 0) return restingEvent(messages, at);
-  return undefined;
+export function eventOfResult(messages: readonly Message[], resultIndex: number): number {
+  for (let at = Math.min(resultIndex, messages.length) - 1; at >= 0; at--)
+    if (toolCallsOf(messages[at]!).length > 0) return at;
+  return -1;
+}
+
+/** Whether a call after message `from` runs `git commit` (one git refused still reads as a commit in its call line). */
+export function commitCalledAfter(messages: readonly Message[], from: number): boolean {
+  for (let at = from + 1; at < messages.length; at++) {
+    const line = toolCallsLine(messages[at]!);
+    if (line !== undefined && commitsIn(line)) return true;
+  }
+  return false;
 }
 
 // A git command, wherever in a shell line it runs (`cd x && git status`, `git -C dir log`).

@@ -10,7 +10,7 @@ import { messageText } from '../../session/grep-lines.ts';
 import type { DraftProbe } from './draft.ts';
 import { plainPhrase } from './artifacts.ts';
 import { COMMIT_CHECK } from './commits.ts';
-import { eventOfResult, firstEvent, ranGit, restingEvent } from './absences.ts';
+import { commitCalledAfter, eventOfResult, firstEvent, ranGit, restingEvent } from './absences.ts';
 import { clipWords } from './phrases.ts';
 import { ticketShown, titlePairs } from './tickets.ts';
 import {
@@ -247,7 +247,13 @@ function uncommittedProbe(state: WorkState, messages: readonly Message[]): Draft
   const tracked = state.committed || state.tickets.some((ticket) => ticket.closedAt !== undefined);
   const restsOn = tracked || ranGit(messages) ? restingEvent(messages, lastEdit) : undefined;
   const last = state.commits.at(-1);
-  const since = last ? eventOfResult(messages, last.messageIndex) : firstEvent(messages);
+  const sinceAt = last ? eventOfResult(messages, last.messageIndex) : -1;
+  // A commit call git refused after it (a hook) is a commit in the events' reading: then the words decide, as before.
+  const since = commitCalledAfter(messages, sinceAt)
+    ? undefined
+    : last
+      ? restingEvent(messages, sinceAt)
+      : firstEvent(messages);
   const said = new RegExp(`\\b(?:${UNCOMMITTED.join('|')})\\b`, 'i');
   if (
     (restsOn === undefined || since === undefined) &&
