@@ -9,6 +9,7 @@ import { createMatcher, normalizeForMatch, type TextIndex } from './match.ts';
 import { probeOutcome } from './probe-recall.ts';
 import type { Probe } from './probes.ts';
 import { isContentWord, wordsOf } from './derive/phrases.ts';
+import { absenceByEvents } from './absence.ts';
 
 /** One problem with one probe. */
 export type LintFinding = {
@@ -26,6 +27,7 @@ export type LintRule =
   | 'answer-misses'
   | 'answer-overlap'
   | 'absent-facet'
+  | 'absence-unfounded'
   | 'unanswerable'
   | 'contradicted-by-transcript'
   | 'late-answer'
@@ -158,6 +160,10 @@ function facetSetKey(probe: Probe): string {
 
 /** Every facet occurs in the transcript, and the facts are stated together somewhere. */
 function checkTranscript(probe: Probe, transcript: TextIndex, add: Add): void {
+  if (probe.absence) {
+    checkAbsence(probe, transcript, add);
+    return;
+  }
   const absent = probe.facets.filter((spellings) => !transcript.hasAny(spellings));
   for (const spellings of absent)
     add(
@@ -194,6 +200,24 @@ function checkTranscript(probe: Probe, transcript: TextIndex, add: Add): void {
       'the transcript never states all facets together: no summary can keep it',
     );
   }
+}
+
+/**
+ * A state of absence is checked against the events, not the words (its facets are a summary's spellings of the
+ * absence, which a transcript need not hold): the event it rests on ran in the transcript, and nothing it denies
+ * (a commit after it, a write anywhere) did.
+ */
+function checkAbsence(probe: Probe, transcript: TextIndex, add: Add): void {
+  const read = absenceByEvents(transcript, probe.absence!);
+  if (read === 'matched') return;
+  add(
+    probe,
+    'error',
+    'absence-unfounded',
+    read === 'contradicted'
+      ? `the transcript holds a ${probe.absence!.denies === 'commit' ? 'commit after the edit it rests on' : 'write'}: what it says has not happened did`
+      : `no call of the transcript is the event it rests on (${probe.absence!.restsOn})`,
+  );
 }
 
 /** The probe sits where it says, and a fact of the first half cannot be kept from the last quarter alone. */

@@ -20,6 +20,7 @@ import { statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
 import { statesOpposite } from './opposite.ts';
 import { isCommitState, saysNothingCommitted } from './nothing-committed.ts';
+import { absenceOutcome } from './absence.ts';
 import { saysUndoneInOtherWords } from './undone-in-other-words.ts';
 import { saysItIsNext } from './next-said.ts';
 import { mentionsTopic } from './rule-topic.ts';
@@ -36,18 +37,18 @@ export function share(part: number, whole: number): number | null {
 }
 
 /**
- * The outcome of one probe (its statement read alone, or as `options.statement` gives it): contradicted when it
- * states one of the probe's contradiction phrases (or one in the passive: "decimal.js was added"), or says a state's
- * opposite of its subject (opposite.ts); matched when it states every facet together (literally, or else in other
- * words: {@link statedInOtherWords}; another value between two numbers breaks the link); else contradicted when it
- * states the facets with one of them opposed (probe-reading.ts); else, for a rule, matched or contradicted by what it
- * allows said as the rule's or taken out (rule-alternative.ts); else matched or contradicted by its plain statement;
- * else partial when it names the file in prose or (unless `options.subjects` is false) mentions the fact's subject in
- * its own words (subject-mention.ts); else missed. A next step that finishes a tracker's item is kept only where the
- * item is said to be next (next-said.ts); a check's command written only as a step to take is half (check-told.ts).
- */
+ * The outcome of one probe (its statement read alone, or as `options.statement` gives it): an absence by the events
+ * where the context holds them, else by its facets as written (absence.ts); contradicted by a contradiction phrase
+ * (or one in the passive) or a state's opposite of its subject (opposite.ts); matched when every facet is stated
+ * together (or in other words, {@link statedInOtherWords}); contradicted when the facets are with one opposed
+ * (probe-reading.ts); a rule by what it allows (rule-alternative.ts); else by its plain statement; partial when it
+ * names the file in prose or mentions the subject (subject-mention.ts, unless `options.subjects` is false); else
+ * missed; a tracker item's next step only said to be next, a check only as a step half. */
 export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOptions = {}): ProbeOutcome {
-  const outcome = outcomeIn(index, probe, options);
+  const read = (literal: boolean) =>
+    outcomeIn(index, probe, literal ? { ...options, inOtherWords: false } : options);
+  if (probe.absence) return absenceOutcome(index, probe.absence, read);
+  const outcome = read(false);
   if (outcome !== 'matched') return outcome;
   if (probe.kind === 'next-step') return saysItIsNext(index, probe) ? 'matched' : 'missed';
   return namesCheckOnlyAsStep(index, probe) ? 'partial' : outcome;
@@ -65,8 +66,7 @@ type OutcomeOptions = {
 /** {@link probeOutcome} before a next step is asked to be said to be next. */
 function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): ProbeOutcome {
   const reading = readProbe(probe);
-  // (Plain loops and module-level helpers here: this runs for every probe of every context, and a callback made per
-  // call loses its optimized code at a full collection; match.ts's classes say more.)
+  // (Plain loops and module-level helpers: this runs per probe per context; match.ts's classes say why.)
   if (saysAnyAffirmed(index, reading.contradictions)) return 'contradicted';
   if (probe.opposite && statesOpposite(index, probe.opposite)) return 'contradicted';
   // A commit made, where the text says nothing was committed at all (nothing-committed.ts).

@@ -84,6 +84,14 @@ export const probeSchema = z.object({
   names: spellings.optional(),
   /** For a rule: what it allows instead of what it rules out (rule-alternative.ts), kept when affirmed as the rule's. */
   alternative: z.object({ spellings, verb: z.string().trim().min(1).optional() }).optional(),
+  /** For a state of absence: the event it denies, and the digests of the events its span runs from and rests on. */
+  absence: z
+    .object({
+      denies: z.enum(['commit', 'change']),
+      since: z.string().regex(/^[0-9a-f]{16}$/),
+      restsOn: z.string().regex(/^[0-9a-f]{16}$/),
+    })
+    .optional(),
 });
 
 /** What states a state's opposite: see {@link Probe.opposite}. */
@@ -184,7 +192,18 @@ export type Probe = {
    * (rule-alternative.ts). Named bare, with no such frame, it says nothing.
    */
   alternative?: RuleAlternative;
+  /**
+   * For a state of absence ("nothing is committed yet", "nothing in the repository was changed"): the event it denies
+   * (`commit`: a commit; `change`: a write), and the digests of the rendered call lines of the events its span runs
+   * from (the last commit, else the session's first call) and rests on (the last edit, the last read). Its facets are
+   * a summary's spellings of the absence, which the transcript need not hold; a context made of the session's
+   * messages keeps it by its events: both there, and no denied event in the span (absence.ts).
+   */
+  absence?: Absence;
 };
+
+/** What a state of absence denies and rests on: see {@link Probe.absence}. */
+export type Absence = { denies: 'commit' | 'change'; since: string; restsOn: string };
 
 /** What an artifact's edits wrote: see {@link Probe.change}. */
 export type ChangeWords = { words: string[]; stem?: string };

@@ -64,6 +64,18 @@ export function renderToolCall(call: ToolCallBlock): string {
   return `${call.name}(${argumentsText})`;
 }
 
+/**
+ * An assistant message's calls as its rendering's last line, `[Assistant tool calls]: read(path="a.ts"); …` (one
+ * line: the arguments are JSON); none for a message of no call.
+ */
+export function toolCallsLine(message: Message): string | undefined {
+  if (message.role !== 'assistant') return undefined;
+  const calls = message.content.flatMap((block) =>
+    block.type === 'toolCall' ? [renderToolCall(block)] : [],
+  );
+  return calls.length > 0 ? `${blockPrefix('toolCalls')}${calls.join(TOOL_CALL_SEPARATOR)}` : undefined;
+}
+
 /** One message as `[Role]: …` blocks. */
 export function renderMessage(message: Message, options: RenderOptions): string {
   switch (message.role) {
@@ -81,12 +93,10 @@ export function renderMessage(message: Message, options: RenderOptions): string 
       const thinking = message.content.flatMap((block) =>
         block.type === 'thinking' ? [block.thinking] : [],
       );
-      const calls = message.content.flatMap((block) =>
-        block.type === 'toolCall' ? [renderToolCall(block)] : [],
-      );
+      const calls = toolCallsLine(message);
       if (thinking.length > 0) parts.push(`${blockPrefix('thinking')}${thinking.join('\n')}`);
       if (texts.length > 0) parts.push(`${blockPrefix('assistant')}${texts.join('\n')}`);
-      if (calls.length > 0) parts.push(`${blockPrefix('toolCalls')}${calls.join(TOOL_CALL_SEPARATOR)}`);
+      if (calls !== undefined) parts.push(calls);
       return parts.join('\n\n');
     }
   }

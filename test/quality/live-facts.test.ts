@@ -726,27 +726,35 @@ describe("a check's outcome is the code it ran on", () => {
       ...editRun('cmd/cli/strategy/chunks.go'),
       ...shellRun('mise run lint', '0 issues.'),
     ];
+    // The edit on the new branch is not committed (D129: an absence read from the events, the agent having run git).
     assert.deepEqual(states([...reviewed, ...next, ...checkedThere]), {
+      'git commit': 'true latest-state',
       'go build': 'false left-behind',
       'mise run lint': 'true latest-state',
     });
     // Nothing checked on the new branch yet: the build's pass is still the latest news of the work (the branch pushed).
     assert.deepEqual(states([...reviewed, ...next, ...editRun('cmd/cli/strategy/chunks.go')]), {
+      'git commit': 'true latest-state',
       'go build': 'true latest-state',
     });
     // Before the switch, where the agent only branched off the tree it has, and where it put one file back, the build's
     // pass is the state.
-    assert.deepEqual(states(reviewed), { 'go build': 'true latest-state' });
+    assert.deepEqual(states(reviewed), {
+      'git commit': 'true latest-state',
+      'go build': 'true latest-state',
+    });
     const branched = shellRun(
       'git checkout -b feature-one-fix',
       "Switched to a new branch 'feature-one-fix'",
     );
     assert.deepEqual(states([...reviewed, ...branched, ...checkedThere]), {
+      'git commit': 'true latest-state',
       'go build': 'true latest-state',
       'mise run lint': 'true latest-state',
     });
     const restored = shellRun('git checkout -- cmd/cli/strategy/hooks.go', '');
     assert.deepEqual(states([...reviewed, ...restored, ...checkedThere]), {
+      'git commit': 'true latest-state',
       'go build': 'true latest-state',
       'mise run lint': 'true latest-state',
     });

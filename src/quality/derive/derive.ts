@@ -64,6 +64,7 @@ import { grantedToolProbes } from './granted-tools.ts';
 import { handedBackFileProbes } from './handed-back-files.ts';
 import { sudoWithoutTerminalProbes } from './sudo-without-terminal.ts';
 import { workProbes } from './work-probes.ts';
+import { readOnlyProbe } from './absences.ts';
 import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
 import { withoutCopiedPrompts } from './copied-prompts.ts';
 import { userWordsOf } from './quoted-agent-code.ts';
@@ -100,7 +101,8 @@ export function draftProbes(
     session.fileOperations ?? [],
   );
   const prepared = (draft: DraftProbe): DraftProbe[] => {
-    const clean = withCleanFacets(draft, salience);
+    // An absence's facets are a summary's spellings of it, not the transcript's words to mend (absences.ts).
+    const clean = draft.absence ? draft : withCleanFacets(draft, salience);
     return clean ? [oneSentence(withRuleAlternative(clean))] : [];
   };
   // Each edited file's other descriptions, prepared as its first was, read only where the user's words state it.
@@ -128,6 +130,7 @@ export function draftProbes(
     ...learntFlagProbes(runs),
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
+    ...[readOnlyProbe(session.messages, session.fileOperations ?? [])].flatMap((probe) => probe ?? []),
     ...pendingRunProbes(session.messages),
     ...claimedTicketSpecProbes(
       work,

@@ -10,6 +10,7 @@ import { messageText } from '../../session/grep-lines.ts';
 import type { DraftProbe } from './draft.ts';
 import { plainPhrase } from './artifacts.ts';
 import { COMMIT_CHECK } from './commits.ts';
+import { commitCalledAfter, eventOfResult, firstEvent, ranGit, restingEvent } from './absences.ts';
 import { clipWords } from './phrases.ts';
 import { ticketShown, titlePairs } from './tickets.ts';
 import {
@@ -223,37 +224,66 @@ const UNCOMMITTED = [
   'not staged for commit',
   'changes to be committed',
 ];
+// The spellings at the end of UNCOMMITTED that are git's own.
+const GIT_SAYS = 2;
 // Files named in the statement, at most.
 const NAMED_FILES = 3;
 
 /**
  * The agent's edits not in git at the cut: those after its last commit, or every edit when it never committed
  * ("The edits since d1b15fb are not committed yet: wingman.go, wingman_review.go"). Its facet's spellings hold their
- * own negation ("not committed"), so a summary saying "… is not committed." states it and "It is false that …" opposes it.
+ * own negation ("not committed"), so a summary saying "… is not committed." states it and "It is false that …" opposes
+ * it; "the changes were committed" says its opposite. A state of absence: the transcript need not spell it, and a
+ * context of the session's messages keeps it by its events: from the last commit (else the session's first call) to
+ * the last edit, with no commit between (absence.ts).
  */
 function uncommittedProbe(state: WorkState, messages: readonly Message[]): DraftProbe | undefined {
   if (state.uncommitted.length === 0) return undefined;
-  // Only where the transcript says it somewhere (git status, the agent's words): else the whole session could not
-  // keep the fact, and probes lint would drop it.
+  const lastEdit = Math.max(...state.uncommitted.map((file) => file.messageIndex));
+  // An edit whose result is past the cut is no event a context holds: then only where the transcript says it (git
+  // status, the agent's words), else the whole session could not keep the fact, and probes lint would drop it.
+  // Read from the events only where the commit state is part of the work: the agent committed, ran git, or closed a
+  // ticket of its tracker (a piece of work done, which a commit takes in). A session that never touches git has none.
+  const tracked = state.committed || state.tickets.some((ticket) => ticket.closedAt !== undefined);
+  const restsOn = tracked || ranGit(messages) ? restingEvent(messages, lastEdit) : undefined;
+  const last = state.commits.at(-1);
+  const sinceAt = last ? eventOfResult(messages, last.messageIndex) : -1;
+  // A commit call git refused after it (a hook) is a commit in the events' reading: then the words decide, as before.
+  const since = commitCalledAfter(messages, sinceAt)
+    ? undefined
+    : last
+      ? restingEvent(messages, sinceAt)
+      : firstEvent(messages);
   const said = new RegExp(`\\b(?:${UNCOMMITTED.join('|')})\\b`, 'i');
-  if (!messages.some((message) => said.test(messageText(message)))) return undefined;
+  if (
+    (restsOn === undefined || since === undefined) &&
+    !messages.some((message) => said.test(messageText(message)))
+  )
+    return undefined;
   const files = [...new Set(state.uncommitted.map((file) => basename(file.path)))];
   const named = files.slice(0, NAMED_FILES).join(', ') + (files.length > NAMED_FILES ? ', …' : '');
-  const last = state.commits.at(-1);
   // The files are the answer's: the fact is that the work is not in git, whichever files hold it.
   const statement = last
     ? `The edits since the last commit${last.hash ? ` (${last.hash})` : ''} are not committed yet`
     : 'Nothing was committed in this session; the edits are not committed yet';
   return {
     kind: 'state',
-    messageIndex: Math.max(...state.uncommitted.map((file) => file.messageIndex)),
+    messageIndex: lastEdit,
     check: COMMIT_CHECK,
     question: "Which of the agent's edits are not committed yet?",
     answer: `${statement}: ${named} (${files.length} file${files.length === 1 ? '' : 's'}).`,
-    facets: [UNCOMMITTED],
+    // Read from the events, a summary's spellings only: git's own words are the transcript's, which grep keeps.
+    facets: [restsOn === undefined || since === undefined ? UNCOMMITTED : UNCOMMITTED.slice(0, -GIT_SAYS)],
     statement,
+    opposite: { subject: CHANGE_NOUNS, said: ['committed'], within: 'clause', own: UNCOMMITTED },
+    ...(restsOn === undefined || since === undefined
+      ? {}
+      : { absence: { denies: 'commit' as const, since, restsOn } }),
   };
 }
+
+// What a summary calls the edits when it says them committed ("the changes were committed").
+const CHANGE_NOUNS = ['changes', 'edits', 'fixes', 'the work'];
 
 // How a summary says nothing is left to commit, and that the commits are on the remote.
 const SETTLED = [
