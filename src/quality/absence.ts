@@ -88,13 +88,15 @@ export function absenceByEvents(index: TextIndex, absence: Absence): 'matched' |
 
 /**
  * An absence's outcome: by the events where the context holds them, else by its words, kept only by a facet written
- * as it is ("nothing committed", "no file was changed"), not in other words nor in part: "do not commit" is a rule,
+ * as it is ("nothing committed", "no file was changed") or as an item of a negated list ("not tested/committed"), not
+ * in other words nor in part: "do not commit" is a rule,
  * not the state, and "`git diff HEAD` for uncommitted changes" is said of something else, which in other words read
  * as the absence. Said the other way, in any words, it is contradicted. `read` reads the words, literally or not.
  */
 export function absenceOutcome(
   index: TextIndex,
   absence: Absence,
+  facets: readonly (readonly string[])[],
   read: (literal: boolean) => ProbeOutcome,
 ): ProbeOutcome {
   const byEvents = absenceByEvents(index, absence);
@@ -102,5 +104,27 @@ export function absenceOutcome(
   // A facet as written decides first: the statement's looser reading may find a "not yet" of another clause.
   const literal = read(true);
   if (literal === 'matched' || literal === 'contradicted') return literal;
-  return read(false) === 'contradicted' ? 'contradicted' : 'missed';
+  if (read(false) === 'contradicted') return 'contradicted';
+  return saysInNegatedList(index, facets) ? 'matched' : 'missed';
+}
+
+// One "not" said of a run of past participles joined by slashes, commas or "and"/"or"/"nor": "not
+// compiled/tested/committed", "not built, tested or committed". Each item is said not done, the last as much as the first.
+const NEGATED_LIST =
+  /\bnot\s(?:[a-z]+(?:ed|'d|’d)(?:\s?\/\s?|,\s(?:(?:and|or|nor)\s)?|\s(?:and|or|nor)\s)){1,8}[a-z]+ed\b/giu;
+const LIST_ITEM = /[a-z]+(?:ed|'d|’d)\b/giu;
+
+/** Whether the text negates one of the facets' "not <participle>" as an item of a list: "not tested/committed". */
+function saysInNegatedList(index: TextIndex, facets: readonly (readonly string[])[]): boolean {
+  const participles = new Set<string>();
+  for (const spellings of facets)
+    for (const spelling of spellings) {
+      const participle = /^not ([a-z]+ed)$/u.exec(spelling)?.[1];
+      if (participle) participles.add(participle);
+    }
+  if (participles.size === 0) return false;
+  return index.find(NEGATED_LIST).some(({ text }) => {
+    const items = text.toLowerCase().match(LIST_ITEM) ?? [];
+    return items.slice(1).some((item) => participles.has(item));
+  });
 }

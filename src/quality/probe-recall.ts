@@ -47,7 +47,7 @@ export function share(part: number, whole: number): number | null {
 export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOptions = {}): ProbeOutcome {
   const read = (literal: boolean) =>
     outcomeIn(index, probe, literal ? { ...options, inOtherWords: false } : options);
-  if (probe.absence) return absenceOutcome(index, probe.absence, read);
+  if (probe.absence) return absenceOutcome(index, probe.absence, probe.facets, read);
   const outcome = read(false);
   if (outcome !== 'matched') return outcome;
   if (probe.kind === 'next-step') return saysItIsNext(index, probe) ? 'matched' : 'missed';

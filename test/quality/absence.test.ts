@@ -104,6 +104,17 @@ describe('a state of absence', () => {
     assert.equal(said(''), 'missed');
   });
 
+  it('a terse note keeps it as an item of one negated list of participles, not as a list of other things', () => {
+    const said = (text: string) => probeOutcome(createMatcher(text), probe);
+    assert.equal(said("Budget WIP: not compiled/tested/credo'd/committed/pushed."), 'matched');
+    assert.equal(said('The budget edits are not reviewed, tested or committed.'), 'matched');
+    assert.equal(
+      said('The budget edits are not reviewed or tested; committed 1a2b3c4 before them.'),
+      'missed',
+    );
+    assert.equal(said('Not compiled/tested. Next: commit the budget edits.'), 'missed');
+  });
+
   it('nothing changed: five reads and no write; not with an edit, nor with a command that writes a file', () => {
     const messages: Message[] = [{ role: 'user', content: 'How does the retry budget work?' }, ...reads(5)];
     const readOnly = readOnlyProbe(messages, []) as Probe & { absence: NonNullable<Probe['absence']> };
@@ -116,6 +127,7 @@ describe('a state of absence', () => {
       'matched',
     );
     assert.equal(probeOutcome(createMatcher('Do not change any files.'), scored), 'missed');
+    assert.equal(probeOutcome(createMatcher('STATE: 57 reads, 0 files touched.'), scored), 'matched');
     assert.equal(readOnlyProbe(reads(4), []), undefined);
     assert.equal(
       readOnlyProbe([...messages, ...run('shell', { command: 'echo x > notes.md' })], []),

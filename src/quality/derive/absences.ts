@@ -116,6 +116,8 @@ export const NOTHING_CHANGED = [
   'no files have been modified',
   'no file has been created or changed',
   'no file was touched',
+  'no files touched',
+  'touched no files',
   'no files were touched',
   'none modified',
   '0 edits',
@@ -149,6 +151,8 @@ export const NOTHING_CHANGED = [
   // A terse note's count of none ("STATE: 0 files changed, reads only").
   '0 files changed',
   'zero files changed',
+  '0 files touched',
+  'zero files touched',
   'reads only',
 ];
 // How a summary says a file was changed: of the repository, the read-only state's opposite.
