@@ -37,13 +37,13 @@ export function share(part: number, whole: number): number | null {
 }
 
 /**
- * The outcome of one probe (its statement read alone, or as `options.statement` gives it): an absence by the events
- * where the context holds them, else by its facets as written (absence.ts); contradicted by a contradiction phrase
- * (or one in the passive) or a state's opposite of its subject (opposite.ts); matched when every facet is stated
- * together (or in other words, {@link statedInOtherWords}); contradicted when the facets are with one opposed
- * (probe-reading.ts); a rule by what it allows (rule-alternative.ts); else by its plain statement; partial when it
- * names the file in prose or mentions the subject (subject-mention.ts, unless `options.subjects` is false); else
- * missed; a tracker item's next step only said to be next, a check only as a step half. */
+ * The outcome of one probe (its statement alone, or `options.statement`): an absence by its events or words
+ * (absence.ts); contradicted by a contradiction phrase (or one in the passive) or a state's opposite (opposite.ts);
+ * matched when every facet is stated together (or in other words, {@link statedInOtherWords}); contradicted when the
+ * facets are with one opposed (probe-reading.ts); a rule by what it allows (rule-alternative.ts); else by its plain
+ * statement; partial when it names the file in prose or mentions the subject (subject-mention.ts, unless
+ * `options.subjects` is false); else missed. A tracker item's next step is kept only where said to be next (else
+ * missed), a check's command named only as a step to take half. */
 export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOptions = {}): ProbeOutcome {
   const read = (literal: boolean) =>
     outcomeIn(index, probe, literal ? { ...options, inOtherWords: false } : options);

@@ -22,12 +22,14 @@ export function restingEvent(messages: readonly Message[], messageIndex: number)
   return eventDigest(line);
 }
 
+/** Whether the message at `messageIndex` is an event: calls whose result follows them (no digest made). */
+function isEvent(messages: readonly Message[], messageIndex: number): boolean {
+  return toolCallsOf(messages[messageIndex]!).length > 0 && messages[messageIndex + 1]?.role === 'toolResult';
+}
+
 /** The digest of the session's first event, the call a read-only span or a span of no commit runs from. */
 export function firstEvent(messages: readonly Message[]): string | undefined {
-  for (let at = 0; at < messages.length; at++) {
-    const digest = restingEvent(messages, at);
-    if (digest !== undefined) return digest;
-  }
+  for (let at = 0; at < messages.length; at++) if (isEvent(messages, at)) return restingEvent(messages, at);
   return undefined;
 }
 
@@ -185,7 +187,7 @@ export function readOnlyProbe(
         return undefined;
       reads++;
     }
-    if (restingEvent(messages, at) !== undefined) last = at;
+    if (isEvent(messages, at)) last = at;
   }
   const since = firstEvent(messages);
   if (reads < MIN_READS || last === undefined || since === undefined) return undefined;
