@@ -120,6 +120,10 @@ describe('a test asked for and not written', () => {
       outcome('It is false that a test of ComputeTranscriptPath was asked for and has not been written.'),
       'contradicted',
     );
+    assert.equal(
+      outcome('A test of ComputeTranscriptPath was asked for and has not been written. This was not done.'),
+      'contradicted',
+    );
   });
 
   it('a review finding asks with its recommendation; an item naming several functions, or a "consider adding", does not', () => {
