@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { blockPrefix } from '../session/transcript.ts';
 import type { TextIndex } from './match.ts';
+import { saysTestNotWritten } from './test-not-written.ts';
 import type { ProbeOutcome } from './types.ts';
 import type { Absence } from './probes.ts';
 
@@ -39,9 +40,34 @@ export function writesIn(callsLine: string): boolean {
   return WRITE_CALL.test(callsLine);
 }
 
-/** Whether a call line denies an absence: a commit, or a write. */
-export function denies(absence: Pick<Absence, 'denies'>, callsLine: string): boolean {
-  return absence.denies === 'commit' ? commitsIn(callsLine) : writesIn(callsLine);
+// A test file by its name: `x_test.go`, `x.test.ts`, `x.spec.js`, `test_x.py`, `x_test.exs`, a file under `tests/`.
+const TEST_FILE =
+  /(?:_test|\.test|\.spec|Test|Tests)\.[a-z]+\b|[/"']test_\w+\.py\b|\/tests?\/[^"']+\.[a-z]+\b/;
+
+// A test's opening and its title: Go's `func TestX(`, Python's `def test_x(`, a JavaScript or Elixir `it("x"`,
+// `test("x"`, `describe("x"`, `test "x" do`, Rust's `fn test_x(`.
+const TEST_OPENING =
+  /(?:\\[nt]|\b)func\s+(Test\w+)\(|(?:\\[nt]|\b)(?:def|fn)\s+(test_?\w+)\(|(?:\\[nt]|\b)(?:it|test|describe)\s*\(?\s*\\?["'`]([^"'`\\]{1,200})/g;
+// What a name is compared by: its letters and digits, lowercased (`ComputeTranscriptPath` = `compute_transcript_path`).
+const folded = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Whether a rendered call line writes a test of the function `name`: a write to a test file that opens a test whose
+ * title holds the name (a mock that names it, or a test of something else in the file, does not).
+ */
+export function writesTestOf(callsLine: string, name: string): boolean {
+  if (!writesIn(callsLine) || !TEST_FILE.test(callsLine)) return false;
+  const wanted = folded(name);
+  for (const opening of callsLine.matchAll(TEST_OPENING))
+    if (folded(opening[1] ?? opening[2] ?? opening[3] ?? '').includes(wanted)) return true;
+  return false;
+}
+
+/** Whether a call line denies an absence: a commit, a write, a test of the function it names written. */
+export function denies(absence: Pick<Absence, 'denies' | 'names'>, callsLine: string): boolean {
+  if (absence.denies === 'commit') return commitsIn(callsLine);
+  if (absence.denies === 'test') return writesTestOf(callsLine, absence.names ?? '');
+  return writesIn(callsLine);
 }
 
 /** An event of a context: its rendered call line, and that line's digest. */
@@ -103,7 +129,11 @@ export function absenceOutcome(
   if (byEvents) return byEvents;
   // A facet as written decides first: the statement's looser reading may find a "not yet" of another clause.
   const literal = read(true);
-  if (literal === 'matched' || literal === 'contradicted') return literal;
+  if (literal === 'matched') return literal;
+  // A test said not written in a label's words, which the stance reading takes for a denial of what it names.
+  if (absence.denies === 'test' && saysTestNotWritten(index, absence.names ?? '', facets.at(-1) ?? []))
+    return 'matched';
+  if (literal === 'contradicted') return literal;
   if (read(false) === 'contradicted') return 'contradicted';
   return saysInNegatedList(index, facets) ? 'matched' : 'missed';
 }

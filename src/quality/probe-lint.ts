@@ -202,10 +202,17 @@ function checkTranscript(probe: Probe, transcript: TextIndex, add: Add): void {
   }
 }
 
+// What an absence's denied event is, as lint names it.
+const DENIED_EVENT: Record<NonNullable<Probe['absence']>['denies'], string> = {
+  commit: 'a commit after the edit it rests on',
+  change: 'a write',
+  test: 'a write to a test file naming the function',
+};
+
 /**
  * A state of absence is checked against the events, not the words (its facets are a summary's spellings of the
  * absence, which a transcript need not hold): the event it rests on ran in the transcript, and nothing it denies
- * (a commit after it, a write anywhere) did.
+ * (a commit after it, a write anywhere, a test of the function written) did.
  */
 function checkAbsence(probe: Probe, transcript: TextIndex, add: Add): void {
   const read = absenceByEvents(transcript, probe.absence!);
@@ -215,7 +222,7 @@ function checkAbsence(probe: Probe, transcript: TextIndex, add: Add): void {
     'error',
     'absence-unfounded',
     read === 'contradicted'
-      ? `the transcript holds a ${probe.absence!.denies === 'commit' ? 'commit after the edit it rests on' : 'write'}: what it says has not happened did`
+      ? `the transcript holds ${DENIED_EVENT[probe.absence!.denies]}: what it says has not happened did`
       : `no call of the transcript is the event it rests on (${probe.absence!.restsOn})`,
   );
 }

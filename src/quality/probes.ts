@@ -87,7 +87,8 @@ export const probeSchema = z.object({
   /** For a state of absence: the event it denies, and the digests of the events its span runs from and rests on. */
   absence: z
     .object({
-      denies: z.enum(['commit', 'change']),
+      denies: z.enum(['commit', 'change', 'test']),
+      names: z.string().min(1).optional(),
       since: z.string().regex(/^[0-9a-f]{16}$/),
       restsOn: z.string().regex(/^[0-9a-f]{16}$/),
     })
@@ -203,7 +204,12 @@ export type Probe = {
 };
 
 /** What a state of absence denies and rests on: see {@link Probe.absence}. */
-export type Absence = { denies: 'commit' | 'change'; since: string; restsOn: string };
+export type Absence = {
+  denies: 'commit' | 'change' | 'test';
+  since: string;
+  restsOn: string;
+  names?: string;
+};
 
 /** What an artifact's edits wrote: see {@link Probe.change}. */
 export type ChangeWords = { words: string[]; stem?: string };

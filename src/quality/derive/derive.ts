@@ -65,6 +65,7 @@ import { handedBackFileProbes } from './handed-back-files.ts';
 import { sudoWithoutTerminalProbes } from './sudo-without-terminal.ts';
 import { workProbes } from './work-probes.ts';
 import { readOnlyProbe } from './absences.ts';
+import { askedTestProbes } from './asked-tests.ts';
 import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
 import { withoutCopiedPrompts } from './copied-prompts.ts';
 import { userWordsOf } from './quoted-agent-code.ts';
@@ -131,6 +132,7 @@ export function draftProbes(
     ...verificationProbes(runs),
     ...workProbes(work, session.messages, session.messages.length),
     ...[readOnlyProbe(session.messages, session.fileOperations ?? [])].flatMap((probe) => probe ?? []),
+    ...askedTestProbes(session.messages),
     ...pendingRunProbes(session.messages),
     ...claimedTicketSpecProbes(
       work,
