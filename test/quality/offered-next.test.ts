@@ -46,6 +46,8 @@ describe("the next step the agent's closing offer names", () => {
     assert.equal(outcome('#90 is ready to merge; then #91 (token usage into agent logic).'), 'matched');
     assert.equal(outcome('Next: PR #91, moving token usage calculation into the agents.'), 'matched');
     assert.equal(outcome('#90 #91 chunking.go committed.go gemini.go'), 'missed');
+    // The good note with its next step deleted keeps everything but it.
+    assert.equal(outcome('#90 is ready to merge; all review comments on it are answered.'), 'missed');
     assert.equal(outcome('PR #91 (token usage) is done and merged.'), 'contradicted');
   });
 
