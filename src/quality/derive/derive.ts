@@ -51,6 +51,7 @@ import { sessionSalience } from './salience.ts';
 import { settingProbes } from './settings.ts';
 import { specListProbes } from './spec-lists.ts';
 import { statedNextProbes } from './stated-next.ts';
+import { offeredNextProbes } from './offered-next.ts';
 import { numberedStepProbes } from './numbered-steps.ts';
 import { pendingRunProbes } from './pending-run.ts';
 import { learntFlagProbes } from './learnt-flag.ts';
@@ -116,6 +117,7 @@ export function draftProbes(
     ...(current ? [current] : []),
     ...plan,
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
+    ...offeredNextProbes(session.messages),
     ...withoutRequestedSteps(numberedStepProbes(session.messages), tricks),
     ...carried.rules,
     ...modeProbes(session.messages),

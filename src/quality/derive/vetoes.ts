@@ -10,15 +10,12 @@ import type { Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsById } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
 import { DECLINE } from '../refusal.ts';
-import { clipWords, keyPhrase, phraseAfter, proseOf, sentencesOf } from './phrases.ts';
+import { offerOf } from './closing-offer.ts';
+import { clipWords, keyPhrase, phraseAfter, proseOf } from './phrases.ts';
 
 // How Claude Code reports a tool call the user rejected, and where the user's reason follows.
 const REJECTED_CALL = /^The user doesn't want to proceed with this tool use\./;
 const REASON_AFTER = /the user said:\s*/i;
-
-// An offer of the agent's, as a question at the end of its message: "Want me to also set X?", "Should I X?".
-const OFFER =
-  /\b(?:(?:do you )?want me to|should I|shall I|would you like me to|do you want me to|I can also|I could also)\s+(?:also\s+|now\s+)?(.+?)\??$/i;
 
 // Words of a command or an offer a statement quotes.
 const ACTION_CHARS = 160;
@@ -85,19 +82,6 @@ export function rejectedCallProbes(messages: readonly Message[]): DraftProbe[] {
     });
   });
   return probes;
-}
-
-/** The offer an assistant message ends with, when its last sentence offers to do something. */
-function offerOf(message: Message): string | undefined {
-  if (message.role !== 'assistant') return undefined;
-  const text = message.content
-    .map((block) => (block.type === 'text' ? block.text : ''))
-    .join('\n')
-    .replace(/```[\s\S]*?```/g, '\n')
-    .trim();
-  const last = sentencesOf(text).pop();
-  if (!last?.endsWith('?')) return undefined;
-  return OFFER.exec(last)?.[1]?.replace(/\*\*/g, '').trim();
 }
 
 /** One constraint per offer of the agent's that the user's next prompt declined: what not to do, and the reply. */
