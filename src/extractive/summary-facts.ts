@@ -8,13 +8,13 @@ import {
   DONE_CUE,
   FIX_CUE,
   PLAN_CUE,
-  normalizeKey,
+  comparisonKey,
   pathsIn,
   STRONG_DECISION_CUE,
 } from './text.ts';
 import type { FileOperation } from './tools.ts';
 import { isFileOperation, MODIFYING } from './tools.ts';
-import { memoizeByText } from '../text/text-cache.ts';
+import { memoizeByText, ownCopy } from '../text/text-cache.ts';
 
 /** How much a summary's lines count, and where they sit on the timeline. */
 export type SummaryPlacement = {
@@ -65,8 +65,8 @@ type SummaryLine =
 
 /**
  * A summary line read once per text: a chain reads its summaries back at every step (the 4 M-token bench run read
- * 402,101 lines of 398,514 seen before), and each line was looked up twice (its item, then the item's key) and tested
- * against five patterns again.
+ * 402,101 lines, 398,514 of them seen before), and each line was looked up twice (its item, then the item's key) and
+ * tested against five patterns again.
  */
 const readSummaryLine = memoizeByText((line: string): SummaryLine => {
   // The file lists strategies append (`<read-files>` / `<modified-files>`): one path a line.
@@ -85,7 +85,8 @@ const readSummaryLine = memoizeByText((line: string): SummaryLine => {
     file && operations.every(isFileOperation)
       ? { path: file[1]!, operations: operations as FileOperation[] }
       : undefined;
-  return { form: 'item', item, key: normalizeKey(item), none, ...(files ? { file: files } : {}) };
+  // The key is held by this entry alone (normalizeKey's memo held a second copy of it), a string of its own.
+  return { form: 'item', item, key: ownCopy(comparisonKey(item)), none, ...(files ? { file: files } : {}) };
 }, 50_000);
 
 /** Adds a summary's lines to the store; returns the position after its last line. */
