@@ -249,10 +249,15 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
   const countBlock = (block: string): number =>
     block.length < CACHED_BLOCK_CHARS ? countShort(block) : countLong(block);
   // A section of a summary in a prompt (a block under a heading) is counted by its lines, as the summary's own
-  // count read them (Tokenizer.countLines): each was counted when the summary was composed, and the section as a
-  // whole is new in every prompt that carries the summary so far.
+  // count read them (Tokenizer.countLines): each was counted when the summary was composed. The section's sum is
+  // remembered by a digest: a chain sends its summaries again in each prompt that follows, and each of their lines
+  // was looked up again (at 1 M tokens two thirds of the sections' characters came again).
+  const countLongSection = memoizeByDigest(
+    (block: string) => sumOverLines(block, opensLine, countBlock),
+    MAX_CACHED_BLOCKS,
+  );
   const countSection = (block: string): number =>
-    block.length < CACHED_BLOCK_CHARS ? countShort(block) : sumOverLines(block, opensLine, countBlock);
+    block.length < CACHED_BLOCK_CHARS ? countShort(block) : countLongSection(block);
   const countPart = (block: string): number =>
     block.charCodeAt(0) === HASH ? countSection(block) : countBlock(block);
   return (text) => {

@@ -74,6 +74,26 @@ describe('tokens', () => {
     }
   });
 
+  it('counts a summary section sent again in a later prompt from its remembered sum, as js-tiktoken does', async () => {
+    // A chain's prompts carry its summaries again: the section is counted once by its lines, then found by digest.
+    const items = Array.from(
+      { length: 120 },
+      (_, item) => `- decided ${item}: run \`pnpm --filter app test/${item}\` ✓`,
+    );
+    const section = ['## Decisions', ...items].join('\n');
+    for (const name of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = await getTokenizer(name);
+      const encoding = reference(name);
+      const prompts = [
+        `<summaries>\n${section}\n\n## Next\n- ship it\n</summaries>\n\n[User]: go on\n`,
+        `[Assistant]: done.\n\n${section}\n[User]: and then?  \n`,
+        `${section}\n\n${section}\n`,
+      ];
+      for (const [at, prompt] of prompts.entries())
+        assert.equal(tokenizer.count(prompt), encoding.encode(prompt, [], []).length, `${name} prompt ${at}`);
+    }
+  });
+
   it('counts a text line by line exactly as a whole, whatever its lines open with', async () => {
     // Every printable ASCII character opens some line (the slash, which a piece runs into, among them), after
     // punctuation that pulls line breaks into its piece, spaces before line breaks, blank lines and non-Latin text.

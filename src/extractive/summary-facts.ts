@@ -8,12 +8,13 @@ import {
   DONE_CUE,
   FIX_CUE,
   PLAN_CUE,
+  comparisonKey,
   pathsIn,
   STRONG_DECISION_CUE,
 } from './text.ts';
 import type { FileOperation } from './tools.ts';
 import { isFileOperation, MODIFYING } from './tools.ts';
-import { memoizeByText } from '../text/text-cache.ts';
+import { memoizeByText, ownCopy } from '../text/text-cache.ts';
 
 /** How much a summary's lines count, and where they sit on the timeline. */
 export type SummaryPlacement = {
@@ -44,6 +45,50 @@ const STALE_FACTOR: Partial<Record<FactKind, number>> = { activity: 0.5, next: 0
 const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/;
 const LINE_CHARS = 1000;
 
+/**
+ * What a summary line (trimmed) is, as {@link collectSummaryFacts} reads it: a file list's tag (`list`: the list it
+ * opens, or undefined for a closing tag), a line with nothing to read (`skip`), a heading (`heading`: its kind, if
+ * any), or an item: its text without the bullet, its comparison key, whether it says none, and, for one of our own
+ * file bullets, its path and operations.
+ */
+type SummaryLine =
+  | { form: 'list'; list: FileOperation | undefined }
+  | { form: 'skip' }
+  | { form: 'heading'; kind: FactKind | undefined }
+  | {
+      form: 'item';
+      item: string;
+      key: string;
+      none: boolean;
+      file?: { path: string; operations: FileOperation[] };
+    };
+
+/**
+ * A summary line read once per text: a chain reads its summaries back at every step (the 4 M-token bench run read
+ * 402,101 lines, 398,514 of them seen before), and each line was looked up twice (its item, then the item's key) and
+ * tested against five patterns again.
+ */
+const readSummaryLine = memoizeByText((line: string): SummaryLine => {
+  // The file lists strategies append (`<read-files>` / `<modified-files>`): one path a line.
+  const tag = /^<(\/?)(read|modified)-files>$/.exec(line);
+  if (tag) return { form: 'list', list: tag[1] ? undefined : tag[2] === 'read' ? 'read' : 'edited' };
+  if (line.length === 0 || /^```|^-{3,}$/.test(line)) return { form: 'skip' };
+  const heading = /^#{1,6}\s+(.+)$/.exec(line);
+  if (heading) return { form: 'heading', kind: kindOfHeading(heading[1]!) };
+  const bullet = BULLET.exec(line);
+  const item = clip(bullet ? line.slice(bullet[0].length) : line, LINE_CHARS);
+  const none = /^\(?(?:none|n\/a|nothing)\)?\.?$/i.test(item);
+  // Our own file bullets read back as files, so a later operation on the same path merges into them.
+  const file = /^`([^`]+)` — ([a-z, ]+)$/.exec(item);
+  const operations = file ? file[2]!.split(', ') : [];
+  const files =
+    file && operations.every(isFileOperation)
+      ? { path: file[1]!, operations: operations as FileOperation[] }
+      : undefined;
+  // The key is held by this entry alone (normalizeKey's memo held a second copy of it), a string of its own.
+  return { form: 'item', item, key: ownCopy(comparisonKey(item)), none, ...(files ? { file: files } : {}) };
+}, 50_000);
+
 /** Adds a summary's lines to the store; returns the position after its last line. */
 export function collectSummaryFacts(text: string, store: FactStore, placement: SummaryPlacement): number {
   let position = placement.firstPosition;
@@ -56,13 +101,12 @@ export function collectSummaryFacts(text: string, store: FactStore, placement: S
     if (end === -1) end = text.length;
     const line = text.slice(start, end).trim();
     start = end + 1;
-    // The file lists strategies append (`<read-files>` / `<modified-files>`): one path a line.
-    const tag = /^<(\/?)(read|modified)-files>$/.exec(line);
-    if (tag) {
-      fileList = tag[1] ? undefined : tag[2] === 'read' ? 'read' : 'edited';
+    const read = readSummaryLine(line);
+    if (read.form === 'list') {
+      fileList = read.list;
       continue;
     }
-    if (line.length === 0 || /^```|^-{3,}$/.test(line)) continue;
+    if (read.form === 'skip') continue;
     position++;
     const at = (kind: FactKind): Placement => ({
       position,
@@ -73,33 +117,26 @@ export function collectSummaryFacts(text: string, store: FactStore, placement: S
       store.touchFile(line, fileList, at(fileList === 'read' ? 'file-read' : 'file-modified'));
       continue;
     }
-    const heading = /^#{1,6}\s+(.+)$/.exec(line);
-    if (heading) {
-      headingKind = kindOfHeading(heading[1]!);
+    if (read.form === 'heading') {
+      headingKind = read.kind;
       continue;
     }
-    const item = itemOf(line);
-    if (/^\(?(?:none|n\/a|nothing)\)?\.?$/i.test(item)) continue;
-    // Our own file bullets read back as files, so a later operation on the same path merges into them.
-    const file = /^`([^`]+)` — ([a-z, ]+)$/.exec(item);
-    const operations = file ? file[2]!.split(', ') : [];
-    if (file && operations.every(isFileOperation)) {
-      for (const operation of operations) {
-        store.touchFile(file[1]!, operation, at(MODIFYING.has(operation) ? 'file-modified' : 'file-read'));
+    if (read.none) continue;
+    if (read.file) {
+      for (const operation of read.file.operations) {
+        store.touchFile(
+          read.file.path,
+          operation,
+          at(MODIFYING.has(operation) ? 'file-modified' : 'file-read'),
+        );
       }
       continue;
     }
-    const kind = refineKind(headingKind ?? classifyLine(item), item);
-    store.add(kind, item, at(kind));
+    const kind = refineKind(headingKind ?? classifyLine(read.item), read.item);
+    store.add(kind, read.item, at(kind), read.key);
   }
   return position + 1;
 }
-
-/** A summary line without its bullet, clipped; made once per line, since a chain reads its summaries back at every step. */
-const itemOf = memoizeByText((line) => {
-  const bullet = BULLET.exec(line);
-  return clip(bullet ? line.slice(bullet[0].length) : line, LINE_CHARS);
-}, 50_000);
 
 /** Under a mixed heading (Errors, Files), the line's own words tell which kind it is. */
 function refineKind(kind: FactKind, text: string): FactKind {

@@ -55,9 +55,10 @@ export { clip } from '../text/clip.ts';
 
 /** A comparison key: case, Markdown marks, bullets and spacing ignored, so restated items dedupe. */
 // Made once per text: a chain reads its summaries back at every step, so the same lines are keyed again and again.
-export const normalizeKey = memoizeByText(keyOf, 50_000);
+export const normalizeKey = memoizeByText(comparisonKey, 50_000);
 
-function keyOf(text: string): string {
+/** {@link normalizeKey} made afresh, for a caller that remembers the key itself (summary-facts.ts). */
+export function comparisonKey(text: string): string {
   return text
     .toLowerCase()
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
