@@ -5,6 +5,7 @@
 import { InputError } from '../errors.ts';
 import type { MeasuredResult, ScoredResult, StrategyResult } from '../results/types.ts';
 import type { ChainResult } from '../results/chain.ts';
+import { probeMarkingLoaded } from '../results/session-reference.ts';
 import type { ContinuationResult } from '../results/continuation-types.ts';
 import { chainEvaluator } from './chain.ts';
 import { continuationEvaluator } from './continuation.ts';
@@ -40,6 +41,8 @@ export async function evaluate(
   context: EvaluatorContext,
   callsModel: boolean,
 ): Promise<Record<string, unknown>> {
+  // Every evaluator reads the reference's probes; a run with a model loads the code that marks them only by now.
+  await probeMarkingLoaded();
   const scores: Record<string, unknown> = {};
   for (const evaluator of ALL) {
     if (evaluator.callsModel !== callsModel || !evaluator.enabled(context)) continue;

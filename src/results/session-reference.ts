@@ -4,7 +4,7 @@ import { namedPathKeys } from '../quality/paths.ts';
 import { writtenPaths } from '../quality/written-paths.ts';
 import { type Probe, readSidecar } from '../quality/probes.ts';
 import type { deriveProbes } from '../quality/derive/derive.ts';
-import { markLiveness } from '../quality/derive/liveness.ts';
+import type { markLiveness } from '../quality/derive/liveness.ts';
 import type { StructureExpectations, WrittenPaths } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
 import { freezeSession } from '../session/freeze.ts';
@@ -68,10 +68,16 @@ export type SessionReference = {
  * The facts of one loaded session: its size, probes, files and the transcript as text. The probes are the
  * sidecar's when the session has one (a reviewed file wins), else derived from the transcript (docs/derived-probes.md).
  * The sidecar is read (and refused when invalid) now; the probes are marked or derived on first use: a run with a
- * model starts its calls first and does that work while they are in flight.
+ * model starts its calls first and does that work while they are in flight. With `markLater`, the code that marks a
+ * sidecar's probes is not loaded here: its reader awaits {@link probeMarkingLoaded} before reading them.
  */
-export async function sessionReference(session: Session, tokenizer: Tokenizer): Promise<SessionReference> {
+export async function sessionReference(
+  session: Session,
+  tokenizer: Tokenizer,
+  { markLater = false }: { markLater?: boolean } = {},
+): Promise<SessionReference> {
   const sidecar = await readSidecar(session.path);
+  if (sidecar && !markLater) await probeMarkingLoaded();
   const probesAt = probesAtCuts(
     session,
     sidecar ? { sidecar: sidecar.probes } : { derive: (await loadDerivation()).deriveProbes },
@@ -90,8 +96,31 @@ export async function sessionReference(session: Session, tokenizer: Tokenizer): 
 let derivation: Promise<typeof import('../quality/derive/derive.ts')> | undefined;
 const loadDerivation = () => (derivation ??= import('../quality/derive/derive.ts'));
 
+// Marking a sidecar's probes live or history (liveness.ts and the derivation's readers it pulls in, 238 kB of
+// source) is needed only when the probes are first read: with a model, once the first requests are out.
+let marking: typeof import('../quality/derive/liveness.ts') | undefined;
+let markingLoad: Promise<void> | undefined;
+
+/** Resolves once a sidecar's probes can be marked: awaited before any probe of a reference made `markLater` is read. */
+export function probeMarkingLoaded(): Promise<void> {
+  return (markingLoad ??= import('../quality/derive/liveness.ts').then((module) => {
+    marking = module;
+  }));
+}
+
+/** {@link markLiveness}, once its module is loaded; reading probes before then is a bug of the reader's order. */
+function markLoaded(...args: Parameters<typeof markLiveness>): ReturnType<typeof markLiveness> {
+  if (!marking)
+    throw new Error('probes read before their liveness marking loaded: await probeMarkingLoaded() first');
+  return marking.markLiveness(...args);
+}
+
 /** The facts of a session scored against the given probes instead (as a sidecar's: marked at each cut). */
-export function withProbes(reference: SessionReference, probes: readonly Probe[]): SessionReference {
+export async function withProbes(
+  reference: SessionReference,
+  probes: readonly Probe[],
+): Promise<SessionReference> {
+  await probeMarkingLoaded();
   const probesAt = probesAtCuts(reference.session, { sidecar: probes });
   return { ...reference, probes: probesAt(reference.session.messages.length), probesAt };
 }
@@ -108,7 +137,7 @@ function probesAtCuts(session: Session, source: ProbeSource): (cut: number) => P
     if (!probes) {
       probes =
         'sidecar' in source
-          ? markLiveness(source.sidecar, session, end)
+          ? markLoaded(source.sidecar, session, end)
           : source.derive(session, { cut: end }).probes;
       cache.set(end, probes);
     }

@@ -213,7 +213,9 @@ async function sessionReference(
 ): Promise<SessionReference> {
   const reference = await sessionFromRecords(name, runs, tokenizer);
   // Probes given here are marked live or history at the run's cut, as a sidecar's are.
-  return override ? { ...withProbes(reference, override.probes), probeFile: override.file } : reference;
+  return override
+    ? { ...(await withProbes(reference, override.probes)), probeFile: override.file }
+    : reference;
 }
 
 /**

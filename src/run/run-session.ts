@@ -4,7 +4,8 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
-import { type SessionReference, releaseMatchers, sessionReference } from '../results/session-reference.ts';
+import { type SessionReference, probeMarkingLoaded } from '../results/session-reference.ts';
+import { releaseMatchers, sessionReference } from '../results/session-reference.ts';
 import { type JobRecord, type SessionRecord } from '../results/record.ts';
 import {
   RECORDED_RUN,
@@ -84,7 +85,7 @@ export async function loadSessionReference(
   if (masked) options.onNotice?.(masked);
   // Reading probes and counting tokens hold the thread: a turn of the event loop first lets the progress redraw.
   await nextTurn();
-  return sessionReference(session, tokenizer);
+  return sessionReference(session, tokenizer, { markLater: options.markProbesLater === true });
 }
 
 /** What one session at one target leaves behind once reported: its results, its report files, its records, its stored calls. */
@@ -199,6 +200,8 @@ export async function recordSession(
     }),
   );
   const jobs = perStrategy.flat();
+  // The agent's own summary and the session's record read the probes (a model's run marks them only once loaded).
+  await probeMarkingLoaded();
   if (plan.agentCompaction) {
     const { summary, end, kept, keptFrom } = plan.agentCompaction;
     const recorded = agentCompactionOutcome(summary, end, plan.agentCompaction.reference, kept, keptFrom);
@@ -351,6 +354,8 @@ export async function prepareWhileCalling(
     () => plan.reference.transcriptMatcher,
     // The table of rendered messages the first answers' prompts are stored against.
     () => sessionMessageTable(plan, environment),
+    // The code that marks a sidecar's probes loads here, not before the first request (run.ts markProbesLater).
+    () => probeMarkingLoaded(),
     () => plan.reference.probes,
     () => plan.reference.expectations,
     () => prepareLexicalScoring(plan.reference),

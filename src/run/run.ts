@@ -167,7 +167,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
     // first session loads while they wait on their answers.
     const ready = Promise.all([provider.warmUp?.(), judge?.warmUp?.()]);
     const loadLimit = pLimit(LOAD_CONCURRENCY);
-    const sessions = { transcripts: options.transcripts, loading: sessionLoadOptions(options) };
+    const sessions = { transcripts: options.transcripts, loading: sessionLoadOptions(options, provider) };
     const [transcript] = options.transcripts;
     const early: SessionStream['early'] = {};
     if (!options.shard && transcript !== undefined) {

@@ -3,6 +3,7 @@
  * below the run takes the whole options object.
  */
 import type { LoadOptions } from '../session/load.ts';
+import type { Provider } from '../providers/types.ts';
 import type { CompareOptions, RunListeners, SessionLoadOptions, StagePlanOptions } from './types.ts';
 
 /** The keys of a slice, each listed once: `satisfies` fails the build when the slice's type gains a key not listed. */
@@ -36,7 +37,7 @@ const LOADING_KEYS = {
   sessionNames: true,
   onNotice: true,
   onSkip: true,
-} satisfies Record<keyof SessionLoadOptions, true>;
+} satisfies Record<Exclude<keyof SessionLoadOptions, 'markProbesLater'>, true>;
 
 /** The options' values under these keys (those set). */
 function picked<Slice>(options: object, keys: Record<string, true>): Slice {
@@ -56,9 +57,16 @@ export function runListeners(options: CompareOptions): RunListeners {
   return picked(options, LISTENER_KEYS);
 }
 
-/** How each session of the run is loaded. */
-export function sessionLoadOptions(options: CompareOptions): SessionLoadOptions {
-  return picked(options, LOADING_KEYS);
+/** How each session of the run is loaded (by a run with `provider`, when given). */
+export function sessionLoadOptions(
+  options: CompareOptions,
+  provider?: Pick<Provider, 'isLanguageModel'>,
+): SessionLoadOptions {
+  // With a model the probes are first read once the first requests are out; a shard reads them into its header.
+  return {
+    ...picked(options, LOADING_KEYS),
+    markProbesLater: provider?.isLanguageModel === true && !options.shard,
+  };
 }
 
 /** The import options alone, for the session loader and the probe linter. */

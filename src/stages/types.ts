@@ -105,7 +105,13 @@ export type RunListeners = Pick<OutputOptions, 'onProgress' | 'onNotice' | 'onSk
 /** How the run loads each session: the import options, its suite name, and whether one that will not load is skipped. */
 export type SessionLoadOptions = LoadOptions &
   Pick<PlanOptions, 'atCompaction' | 'schedule' | 'skipUnloadable' | 'sessionNames'> &
-  Pick<OutputOptions, 'onNotice' | 'onSkip'>;
+  Pick<OutputOptions, 'onNotice' | 'onSkip'> & {
+    /**
+     * The probes' liveness marking not loaded with the session (`sessionReference`'s `markLater`): set by a run with a
+     * model, whose first probe reader comes after its first requests and awaits it (`probeMarkingLoaded`).
+     */
+    markProbesLater?: boolean;
+  };
 
 /** Shared by every strategy of the run. */
 export type RunEnvironment = {

@@ -52,17 +52,47 @@ async function compareGraph(): Promise<{ static: Set<string>; all: Set<string> }
 }
 
 describe("compare's modules before the first call", () => {
-  it('hold neither the probe derivation nor the extractive summarizer: each loads when a run needs it', async () => {
+  it("hold neither the probe derivation, the probes' liveness marking nor the extractive summarizer: each loads when a run needs it", async () => {
     const graph = await compareGraph();
-    const later = ['src/quality/derive/derive.ts', 'src/extractive/summarize.ts'];
+    const later = [
+      'src/quality/derive/derive.ts',
+      'src/quality/derive/liveness.ts',
+      'src/extractive/summarize.ts',
+    ];
     assert.deepEqual(
       later.map((file) => graph.static.has(file)),
-      [false, false],
+      [false, false, false],
     );
-    // Reached through `import()`: a session without a sidecar derives, an offline run summarizes.
+    // Reached through `import()`: a session without a sidecar derives, a sidecar's probes are marked when first
+    // read, an offline run summarizes.
     assert.deepEqual(
       later.map((file) => graph.all.has(file)),
-      [true, true],
+      [true, true, true],
     );
+  });
+});
+
+describe("a session reference whose probes' marking loads later", () => {
+  it('refuses to read its sidecar probes before the marking is loaded, then reads the same probes as a reference made at once', () => {
+    // A process of its own: in this one another test may have loaded the marking already.
+    const script = [
+      "const { loadSession } = await import('./src/session/load.ts');",
+      "const { getTokenizer } = await import('./src/tokens.ts');",
+      "const { sessionReference, probeMarkingLoaded } = await import('./src/results/session-reference.ts');",
+      "const tokenizer = await getTokenizer('heuristic');",
+      "const later = await sessionReference(await loadSession('fixtures/before-compaction.jsonl'), tokenizer, { markLater: true });",
+      'let refused = false;',
+      'try { later.probes; } catch { refused = true; }',
+      'await probeMarkingLoaded();',
+      "const now = await sessionReference(await loadSession('fixtures/before-compaction.jsonl'), tokenizer);",
+      'const text = (probes) => JSON.stringify(probes);',
+      "process.stdout.write([refused, later.probes.length, text(later.probes) === text(now.probes), later.probes.filter((probe) => probe.live === false).length].join(' '));",
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, 'true 30 true 9');
   });
 });

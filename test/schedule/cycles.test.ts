@@ -80,7 +80,7 @@ describe('compaction chain measurement', () => {
   it('scores each compaction on the facts so far, and apart on the facts earlier compactions summarized and the session did not restate', async () => {
     const tokenizer = await getTokenizer('heuristic');
     const base = await sessionReference(session(messages), tokenizer);
-    const reference = withProbes(base, [
+    const reference = await withProbes(base, [
       probe('a', 0),
       probe('b', 1),
       probe('c', 2, [9]),
@@ -118,7 +118,10 @@ describe('compaction chain measurement', () => {
         { summary: '- nothing much', messageIndex: 10, firstKeptMessageIndex: 8, tokensBefore: 5000 },
       ],
     });
-    const reference = withProbes(await sessionReference(recorded, tokenizer), [probe('a', 0), probe('e', 9)]);
+    const reference = await withProbes(await sessionReference(recorded, tokenizer), [
+      probe('a', 0),
+      probe('e', 9),
+    ]);
     const chain = agentCompactionChain(reference, tokenizer);
     assert.deepEqual(
       chain.cycles.map((cycle) => [

@@ -58,8 +58,25 @@ describe('compare options, cut for the stages', () => {
       atCompaction: true,
       skipUnloadable: true,
       sessionNames: { 'a.jsonl': 'a' },
+      markProbesLater: false,
     });
     assert.deepEqual(importOptions(sessionLoadOptions(options)), { format: 'pi', skipInvalid: true });
+  });
+
+  it("loads the probes' marking later for a run with a language model, not for a shard or an offline run", () => {
+    const model = { isLanguageModel: true };
+    const later = (runOptions: CompareOptions, provider?: { isLanguageModel: boolean }) =>
+      sessionLoadOptions(runOptions, provider).markProbesLater;
+    const shard: CompareOptions = { ...options, shard: { index: 1, count: 2 } };
+    assert.deepEqual(
+      [
+        later(options, model),
+        later(options, { isLanguageModel: false }),
+        later(options),
+        later(shard, model),
+      ],
+      [true, false, false, false],
+    );
   });
 
   it('no module below the run names the whole options type', () => {
