@@ -14,25 +14,14 @@ import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { renderMessages } from '../../src/session/transcript.ts';
 import type { Message } from '../../src/session/types.ts';
+import { toolExchange } from '../helpers/factories.ts';
 
 const render = (messages: readonly Message[]) =>
   `\n\n${renderMessages(messages, { toolResultChars: Number.POSITIVE_INFINITY })}`;
 
-let calls = 0;
 /** One call and its result. */
-function run(name: string, args: Record<string, unknown>, output = 'ok'): Message[] {
-  const id = `call-${++calls}`;
-  return [
-    { role: 'assistant', content: [{ type: 'toolCall', id, name, arguments: args }] },
-    {
-      role: 'toolResult',
-      toolCallId: id,
-      toolName: name,
-      content: [{ type: 'text', text: output }],
-      isError: false,
-    },
-  ];
-}
+const run = (name: string, args: Record<string, unknown>, output = 'ok'): Message[] =>
+  toolExchange(name, args, output);
 
 const PLAN = [
   'Implement the following plan:',
