@@ -23,7 +23,7 @@ export function restingEvent(messages: readonly Message[], messageIndex: number)
 }
 
 /** Whether the message at `messageIndex` is an event: calls whose result follows them (no digest made). */
-function isEvent(messages: readonly Message[], messageIndex: number): boolean {
+export function isEvent(messages: readonly Message[], messageIndex: number): boolean {
   return toolCallsOf(messages[messageIndex]!).length > 0 && messages[messageIndex + 1]?.role === 'toolResult';
 }
 

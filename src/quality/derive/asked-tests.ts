@@ -10,7 +10,7 @@ import { toolCallsOf } from '../../session/types.ts';
 import { messageText } from '../../session/grep-lines.ts';
 import { toolCallsLine } from '../../session/transcript.ts';
 import { writesTestOf } from '../absence.ts';
-import { eventOfResult, restingEvent } from './absences.ts';
+import { eventOfResult, isEvent, restingEvent } from './absences.ts';
 import type { DraftProbe } from './draft.ts';
 
 // The tools that run a subagent: its result is the subagent's own report, a review among them.
@@ -101,7 +101,10 @@ function asks(messages: readonly Message[]): Ask[] {
   const found: Ask[] = [];
   for (let at = 0; at < messages.length; at++) {
     if (!isPlanOrReview(messages, at)) continue;
-    for (const item of itemsOf(messageText(messages[at]!))) {
+    // Most plans and reviews ask for no test: the whole text is tested before it is split into items.
+    const text = messageText(messages[at]!);
+    if (!ASKS_TEST.test(text)) continue;
+    for (const item of itemsOf(text)) {
       if (!ASKS_TEST.test(item)) continue;
       const names = new Set([...item.matchAll(NAMED_CODE)].map((match) => match[1]!));
       // One function: an item naming several is a section of a plan, which a test of one does not answer.
@@ -113,13 +116,13 @@ function asks(messages: readonly Message[]): Ask[] {
 
 /** The first event at or after message `from` (calls whose result follows), as an index; -1 when none. */
 function eventFrom(messages: readonly Message[], from: number): number {
-  for (let at = from; at < messages.length; at++) if (restingEvent(messages, at) !== undefined) return at;
+  for (let at = from; at < messages.length; at++) if (isEvent(messages, at)) return at;
   return -1;
 }
 
 /** The last event of the messages, as an index; -1 when none. */
 function lastEvent(messages: readonly Message[]): number {
-  for (let at = messages.length - 1; at >= 0; at--) if (restingEvent(messages, at) !== undefined) return at;
+  for (let at = messages.length - 1; at >= 0; at--) if (isEvent(messages, at)) return at;
   return -1;
 }
 
@@ -128,16 +131,19 @@ function lastEvent(messages: readonly Message[]): number {
  * review, the call that ran the subagent) to the last event, with no write to a test file naming the function.
  */
 export function askedTestProbes(messages: readonly Message[]): DraftProbe[] {
+  const asked = asks(messages);
+  if (asked.length === 0) return [];
   const last = lastEvent(messages);
   const probes: DraftProbe[] = [];
   const seen = new Set<string>();
-  for (const ask of asks(messages)) {
+  for (const ask of asked) {
     if (seen.has(ask.name)) continue;
     seen.add(ask.name);
-    const asked = messages[ask.messageIndex]!;
     const from = eventFrom(
       messages,
-      asked.role === 'toolResult' ? eventOfResult(messages, ask.messageIndex) : ask.messageIndex,
+      messages[ask.messageIndex]!.role === 'toolResult'
+        ? eventOfResult(messages, ask.messageIndex)
+        : ask.messageIndex,
     );
     if (from < 0 || last < from) continue;
     let written = false;
