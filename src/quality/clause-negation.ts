@@ -31,8 +31,10 @@ const PROHIBITION_AFTER =
 const NEGATING_PREPOSITION = /(?:^|[\s('])(?:instead of|rather than|without)(?:\s+[^\s,]+)?\s*$/;
 const NEGATION_AFTER =
   /^\s*(?:[^\s,]+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
-// A dot ends a clause only before a space: `decimal.js` and `v1.2` are words.
-const CLAUSE_END = /[;:!?\n]|\.(?=\s|$)|\s-\s/g;
+// A dot ends a clause only before a space: `decimal.js` and `v1.2` are words. A line break written as an escape (`\n`
+// in a tool's output quoted as a JSON string: "code is not formatted.\nrun 'mix format' to fix.\n\nfix these issues
+// before committing") ends its line as a real one does.
+const CLAUSE_END = /[;:!?\n]|\\n|\.(?=\s|$|\\n)|\s-\s/g;
 
 // Where a negation earlier in a clause stops reaching: a parenthesis, or a turn ("not OFFSET but keyset").
 const NEGATION_REACH_END = /[()]|\s(?:but|yet|so|although|though|whereas|while)\s/g;
@@ -58,7 +60,7 @@ export function lastMatchEnd(text: string, pattern: RegExp): number {
 /** The text of `[start, end)`'s clause after it, within 60 characters. */
 function clauseAfter(text: string, end: number): string {
   const after = text.slice(end, end + 60);
-  const clauseEnd = after.search(/[;:!?\n]|\.(?=\s|$)/);
+  const clauseEnd = after.search(/[;:!?\n]|\\n|\.(?=\s|$|\\n)/);
   return clauseEnd >= 0 ? after.slice(0, clauseEnd) : after;
 }
 

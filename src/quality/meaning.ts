@@ -432,8 +432,13 @@ function clauseTerms(
   let negationLeft = 0;
   let negatedBefore = false;
   const clauseStart = terms.length;
+  const afterArrow = arrowsBefore(spelled, tokens);
   for (let index = 0; index < words.length; index++) {
     const current = words[index]!;
+    // "lookup removed => no repo open => docstring stale": a note's arrow leads to what follows from the negated
+    // step, which the negation does not reach (an arrow is no clause end: "X -> pure builders" says what X became).
+    if (afterArrow !== undefined && tokenOf[index] !== tokenOf[index - 1] && afterArrow.has(tokenOf[index]!))
+      negationLeft = 0;
     // In a listed clause every word is a name's, and so is every word of an item of a run of names (a kebab-case word
     // among identifiers: "hook_event multi-line hook_script").
     const currentName = listed || current.name || inRun[tokenOf[index]!]!;
@@ -513,6 +518,21 @@ function clauseTerms(
     terms.push(added);
     if (negationLeft > 0) negationLeft--;
   }
+}
+
+// A note's arrow between two tokens: `->`, `=>`, `→`.
+const ARROW = /->|=>|\u2192/;
+
+/** The tokens of a clause that an arrow stands right before, or undefined when the clause holds none. */
+function arrowsBefore(clause: string, tokens: readonly ClauseToken[]): ReadonlySet<number> | undefined {
+  if (!ARROW.test(clause)) return undefined;
+  const after = new Set<number>();
+  for (let token = 1; token < tokens.length; token++) {
+    const previous = tokens[token - 1]!;
+    if (ARROW.test(clause.slice(previous.index + previous.text.length, tokens[token]!.index)))
+      after.add(token);
+  }
+  return after;
 }
 
 /** The first of `phrases` whose words are `words`' from `index` on, none of them a name's. */
