@@ -119,7 +119,8 @@ export function madeOutcome(
   let best: ProbeOutcome = 'missed';
   const spellings = facets.flat().map((spelling) => spelling.toLowerCase());
   for (const { line, stance } of linesWithStance(index.text())) {
-    if (stance === 'requested') continue;
+    // A line of no stance of its own (a bag of the session's words, a tool result's head) says nothing made.
+    if (stance !== 'made' && stance !== 'not-made') continue;
     // A line that names none of its facets states it in no words a reader would join to it.
     const lower = line.toLowerCase();
     if (!spellings.some((spelling) => lower.includes(spelling))) continue;
