@@ -49,7 +49,8 @@ export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOpt
   const read = (literal: boolean) =>
     outcomeIn(index, probe, literal ? { ...options, inOtherWords: false } : options);
   if (probe.absence) return absenceOutcome(index, probe.absence, probe.facets, read);
-  if (probe.made) return madeOutcome(index, probe.made, probe.facets, (l) => outcomeIn(l, probe, options));
+  if (probe.made)
+    return madeOutcome(index, probe.made, probe.facets, (l) => outcomeIn(l, probe, options), probe.file);
   const outcome = read(false);
   if (outcome !== 'matched') return outcome;
   if (probe.kind === 'next-step') return saysItIsNext(index, probe) ? 'matched' : 'missed';

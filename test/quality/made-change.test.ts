@@ -76,6 +76,19 @@ describe('a change the user dictated, made', () => {
     assert.equal(said('## Next steps\n- docs/refactor.md: Coding Agent Refactoring Plan'), 'missed');
   });
 
+  it('a line labelled by the file that describes it as it now is keeps it; a list of bare words does not', () => {
+    // The file's new state under its name, in a clause (a function word, a sign of code): what a terse note writes.
+    assert.equal(said('- docs/refactor.md: the Coding Agent Refactoring Plan, 20 work packages.'), 'matched');
+    // The same words as items of a list, a done word among them: no clause says it of the file.
+    assert.equal(
+      said('Topics: docs/refactor.md, changed, Coding Agent Refactoring Plan, packages, work.'),
+      'missed',
+    );
+    assert.equal(said('docs/refactor.md: Coding Agent Refactoring Plan work packages'), 'missed');
+    // A file whose name opens with a verb's letters is not an imperative.
+    assert.equal(said('- docs/refactor.md: written as the Coding Agent Refactoring Plan.'), 'matched');
+  });
+
   it('said not made, still to do or reverted, it is contradicted', () => {
     assert.equal(
       said('The Coding Agent Refactoring Plan in docs/refactor.md was not written.'),
@@ -86,6 +99,14 @@ describe('a change the user dictated, made', () => {
       'contradicted',
     );
     assert.equal(said('docs/refactor.md: the Coding Agent Refactoring Plan was reverted.'), 'contradicted');
+    assert.equal(
+      said('The Coding Agent Refactoring Plan in docs/refactor.md was not changed.'),
+      'contradicted',
+    );
+    assert.equal(
+      said('It is false that the Coding Agent Refactoring Plan in docs/refactor.md was changed.'),
+      'contradicted',
+    );
   });
 
   it('a pasted call line is no event; without the write after the request, lint says it is unfounded', () => {
