@@ -85,8 +85,8 @@ describe('a change the user dictated, made', () => {
       'missed',
     );
     assert.equal(said('docs/refactor.md: Coding Agent Refactoring Plan work packages'), 'missed');
-    // A file whose name opens with a verb's letters is not an imperative.
-    assert.equal(said('- docs/refactor.md: written as the Coding Agent Refactoring Plan.'), 'matched');
+    // A file whose name opens with a verb's letters is not an imperative ("refactor.md: …" is no "Refactor …").
+    assert.equal(said('refactor.md: the Coding Agent Refactoring Plan, with work packages.'), 'matched');
   });
 
   it('said not made, still to do or reverted, it is contradicted', () => {
