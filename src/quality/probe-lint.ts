@@ -10,6 +10,7 @@ import { probeOutcome } from './probe-recall.ts';
 import type { Probe } from './probes.ts';
 import { isContentWord, wordsOf } from './derive/phrases.ts';
 import { absenceByEvents } from './absence.ts';
+import { madeByEvents } from './made.ts';
 
 /** One problem with one probe. */
 export type LintFinding = {
@@ -28,6 +29,7 @@ export type LintRule =
   | 'answer-overlap'
   | 'absent-facet'
   | 'absence-unfounded'
+  | 'made-unfounded'
   | 'unanswerable'
   | 'contradicted-by-transcript'
   | 'late-answer'
@@ -164,6 +166,14 @@ function checkTranscript(probe: Probe, transcript: TextIndex, add: Add): void {
     checkAbsence(probe, transcript, add);
     return;
   }
+  // A made change rests on its events: the request, and the write after it.
+  if (probe.made && madeByEvents(transcript, probe.made) !== 'matched')
+    add(
+      probe,
+      'error',
+      'made-unfounded',
+      `the transcript holds no write ${probe.made.writes} after the request ${probe.made.request}: the change it says made was not`,
+    );
   const absent = probe.facets.filter((spellings) => !transcript.hasAny(spellings));
   for (const spellings of absent)
     add(

@@ -21,6 +21,7 @@ import { DONE_KINDS } from './stance.ts';
 import { statesOpposite } from './opposite.ts';
 import { isCommitState, saysNothingCommitted } from './nothing-committed.ts';
 import { absenceOutcome } from './absence.ts';
+import { madeOutcome } from './made.ts';
 import { saysUndoneInOtherWords } from './undone-in-other-words.ts';
 import { saysItIsNext } from './next-said.ts';
 import { mentionsTopic } from './rule-topic.ts';
@@ -38,16 +39,18 @@ export function share(part: number, whole: number): number | null {
 
 /**
  * The outcome of one probe (its statement alone, or `options.statement`): an absence by its events or words
- * (absence.ts); contradicted by a contradiction phrase (or one in the passive) or a state's opposite (opposite.ts);
- * matched when every facet is stated together (or in other words, {@link statedInOtherWords}); contradicted when the
- * facets are with one opposed (probe-reading.ts); a rule by what it allows (rule-alternative.ts); else by its plain
- * statement; partial when it names the file in prose or mentions the subject (subject-mention.ts, unless
- * `options.subjects` is false); else missed. A tracker item's next step is kept only where said to be next (else
- * missed), a check's command named only as a step to take half. */
+ * (absence.ts), a made change by its events or a line saying it made (made.ts); contradicted by a contradiction
+ * phrase (or one in the passive) or a state's opposite (opposite.ts); matched when every facet is stated together (or
+ * in other words, {@link statedInOtherWords}); contradicted when the facets are with one opposed (probe-reading.ts); a
+ * rule by what it allows (rule-alternative.ts); else by its plain statement; partial when it names the file in prose
+ * or mentions the subject (subject-mention.ts, unless `options.subjects` is false); else missed. A tracker item's
+ * next step is kept only where said to be next (else missed), a check's command named only as a step to take half. */
 export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOptions = {}): ProbeOutcome {
   const read = (literal: boolean) =>
     outcomeIn(index, probe, literal ? { ...options, inOtherWords: false } : options);
   if (probe.absence) return absenceOutcome(index, probe.absence, probe.facets, read);
+  if (probe.made)
+    return madeOutcome(index, probe.made, probe.facets, (l) => outcomeIn(l, probe, options), probe.file);
   const outcome = read(false);
   if (outcome !== 'matched') return outcome;
   if (probe.kind === 'next-step') return saysItIsNext(index, probe) ? 'matched' : 'missed';

@@ -93,6 +93,10 @@ export const probeSchema = z.object({
       restsOn: z.string().regex(/^[0-9a-f]{16}$/),
     })
     .optional(),
+  /** For a change the user dictated: the digests of the request's first line and of the write that made it. */
+  made: z
+    .object({ request: z.string().regex(/^[0-9a-f]{16}$/), writes: z.string().regex(/^[0-9a-f]{16}$/) })
+    .optional(),
 });
 
 /** What states a state's opposite: see {@link Probe.opposite}. */
@@ -201,7 +205,17 @@ export type Probe = {
    * messages keeps it by its events: both there, and no denied event in the span (absence.ts).
    */
   absence?: Absence;
+  /**
+   * For a change the user dictated and the agent made: the digests of the user's request (its rendered first line)
+   * and of the rendered call line of the write after it that made the change. The user's words state the request,
+   * not that it was made: a context of the session's messages keeps it by those events, a summary by a line that
+   * states it made (made.ts).
+   */
+  made?: Made;
 };
+
+/** The request and the write of a made change: see {@link Probe.made}. */
+export type Made = { request: string; writes: string };
 
 /** What a state of absence denies and rests on: see {@link Probe.absence}. */
 export type Absence = {

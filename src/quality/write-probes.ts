@@ -180,6 +180,7 @@ export function renderSidecar(probes: readonly Probe[], provider: string | undef
     ...(probe.names === undefined ? {} : { names: probe.names }),
     ...(probe.alternative === undefined ? {} : { alternative: probe.alternative }),
     ...(probe.absence === undefined ? {} : { absence: probe.absence }),
+    ...(probe.made === undefined ? {} : { made: probe.made }),
   }));
   return `${JSON.stringify({ version: 2, writtenBy: { command: 'compaction-bench probes', provider: provider ?? null }, probes: entries }, null, 2)}\n`;
 }

@@ -132,7 +132,7 @@ describe('a file the user asked for by its first definition', () => {
     assert.deepEqual(artifactsOf(dictated, 'src/wingman.go', WINGMAN), []);
   });
 
-  it('gives a plan document the user dictated no probe by its next heading', () => {
+  it('gives a plan document the user dictated no probe by its next heading, only its made change', () => {
     const plan = [
       '# Coding Agent Refactoring Plan',
       '',
@@ -146,6 +146,12 @@ describe('a file the user asked for by its first definition', () => {
     ].join('\n');
     const request =
       'Create a full implementation plan for the coding agent refactoring in docs/refactor.md, with work packages.';
-    assert.deepEqual(artifactsOf(request, 'docs/refactor.md', plan), []);
+    // The document made as asked is a made change (D133), read only where it is said made, not a heading's probe.
+    const probes = artifactsOf(request, 'docs/refactor.md', plan);
+    assert.deepEqual(
+      probes.map((probe) => [probe.facets, probe.made !== undefined]),
+      [[[['refactor.md'], ['Coding Agent Refactoring Plan']], true]],
+    );
+    assert.equal(outcome(request, probes[0]!), 'missed');
   });
 });

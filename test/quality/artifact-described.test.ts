@@ -413,7 +413,7 @@ describe('an artifact named in prose, in other words than its probe', () => {
     assert.equal(outcome(handoff, { ...runtime, partialCredit: false }), 'missed');
   });
 
-  it("earns no half from the user's request that named the file in a sentence, and is no probe where it asked for it made", () => {
+  it("earns no half from the user's request that named the file in a sentence, and is a made change where it asked for it made", () => {
     const write = toolCall('write', {
       path: 'src/modes/interactive/interactive-mode.ts',
       content: 'export class InteractiveMode {\n\tconstructor() {}\n}\n',
@@ -433,8 +433,14 @@ describe('an artifact named in prose, in other words than its probe', () => {
     const probe: Probe = { ...artifact, id: 'artifact@2', contradictions: [], source: 'derived' };
     assert.equal(outcome(request, probe), 'missed');
     // As at pi's second cut: the user asked for the file made ("create a brand spanking new interactive-mode.ts"),
-    // so the user's words copied verbatim would keep that it was made: no probe of the agent's work.
-    assert.equal(drafted('kill the entire file, then create a brand new interactive-mode.ts'), undefined);
+    // so the user's words keep the draft: it is the made change (D133), which their words, a request, keep not.
+    const asked = 'kill the entire file, then create a brand new interactive-mode.ts';
+    const made = drafted(asked);
+    assert.ok(made?.made, 'a made change');
+    assert.equal(
+      outcome(asked, { ...made, id: 'artifact@1', contradictions: [], source: 'derived' }),
+      'missed',
+    );
   });
 });
 

@@ -67,6 +67,7 @@ import { sudoWithoutTerminalProbes } from './sudo-without-terminal.ts';
 import { workProbes } from './work-probes.ts';
 import { readOnlyProbe } from './absences.ts';
 import { askedTestProbes } from './asked-tests.ts';
+import { madeChangeProbe } from './made-changes.ts';
 import { claimedTicketSpecProbes } from './claimed-ticket-spec.ts';
 import { withoutCopiedPrompts } from './copied-prompts.ts';
 import { userWordsOf } from './quoted-agent-code.ts';
@@ -166,8 +167,12 @@ export function draftProbes(
     ...subagentChangeProbes(session.messages, session.fileOperations ?? []),
     ...readFindingProbes(session.messages, session.fileOperations ?? [], salience),
   ];
-  return withoutRequestedResults(drafts.flatMap(prepared), tricks, (draft) =>
-    draft.kind === 'artifact' && draft.file !== undefined ? (later.get(draft.file)?.() ?? []) : [],
+  return withoutRequestedResults(
+    drafts.flatMap(prepared),
+    tricks,
+    (draft) =>
+      draft.kind === 'artifact' && draft.file !== undefined ? (later.get(draft.file)?.() ?? []) : [],
+    session.messages,
   )
     .map((draft, order) => ({ draft, order }))
     .sort((a, b) => a.draft.messageIndex - b.draft.messageIndex || a.order - b.order)
@@ -213,6 +218,7 @@ function withoutRequestedResults(
   drafts: DraftProbe[],
   tricks: CheapTricks,
   laterOf: (draft: DraftProbe) => readonly DraftProbe[] = () => [],
+  messages: readonly Message[] = [],
 ): DraftProbe[] {
   return guardCheapTricks(drafts, tricks).flatMap((guarded) => {
     const kept = requestedResult(guarded, tricks);
@@ -224,8 +230,21 @@ function withoutRequestedResults(
       const found = requestedResult(guardCheapTricks([other], tricks)[0]!, tricks);
       if (found !== undefined) return found;
     }
-    return [];
+    return madeChange(guarded, tricks, messages);
   });
+}
+
+/**
+ * A file's change the user's words keep, as made (made-changes.ts): the request is not the change made, which the
+ * user's messages copied verbatim do not say; none where they still keep it (a user who pasted the agent's report).
+ */
+function madeChange(draft: DraftProbe, tricks: CheapTricks, messages: readonly Message[]): DraftProbe[] {
+  const made = madeChangeProbe(
+    draft,
+    messages,
+    (user, request) => probeOutcome(user, asProbe(request), { subjects: false, change: false }) === 'matched',
+  );
+  return made && probeOutcome(tricks.user(), asProbe(made), { subjects: false }) === 'missed' ? [made] : [];
 }
 
 /**
@@ -299,7 +318,7 @@ const asProbe = (draft: DraftProbe): Probe => ({
 });
 
 /** What the guard reads of a draft or a probe. */
-type Stated = Pick<Probe, 'kind' | 'statement' | 'partialCredit'>;
+type Stated = Pick<Probe, 'kind' | 'statement' | 'partialCredit' | 'made'>;
 
 /** What two cheap tricks keep of a history, each read once when first asked: the user's own messages, grep's lines. */
 export type CheapTricks = { user: () => TextIndex; grep: () => StatementIndex };
@@ -342,7 +361,8 @@ function guardStatements<T extends Stated>(
   let index: StatementIndex | undefined;
   let weighed: Map<T, StatementReading> | undefined;
   return drafts.map((draft) => {
-    if (!kinds.has(draft.kind) || draft.statement === undefined) return draft;
+    // A made change's statement is read only on a line that says it made (made.ts), which no request is.
+    if (!kinds.has(draft.kind) || draft.statement === undefined || draft.made) return draft;
     index ??= text();
     weighed ??= new Map(
       readStatements(stated.map((item) => item.statement!)).map((reading, at) => [stated[at]!, reading]),
