@@ -5,9 +5,12 @@ import {
   renderMessage,
   renderMessages,
   renderMessagesStrung,
+  toolCallsLine,
   truncateText,
 } from '../src/session/transcript.ts';
-import { assistant, callsTools, toolCall, toolResult, user } from './helpers/factories.ts';
+import { freezeSession } from '../src/session/freeze.ts';
+import type { ToolCallBlock } from '../src/session/types.ts';
+import { assistant, callsTools, session, toolCall, toolResult, user } from './helpers/factories.ts';
 
 /** A conversation with empty user turns, a non-ASCII character and a tool call with its result. */
 function mixedConversation() {
@@ -63,6 +66,30 @@ describe('transcript renderer', () => {
       renderMessage(toolResult(first, 'boom', true), { toolResultChars: 10 }),
       '[Tool result (error)]: boom',
     );
+  });
+
+  it("renders a frozen message's calls line once, and an unfrozen message's as it is at each rendering", () => {
+    let reads = 0;
+    const counted = {
+      get path() {
+        reads++;
+        return 'a.ts';
+      },
+    };
+    const frozen = callsTools([toolCall('read', counted)]);
+    freezeSession(session([user('go'), frozen]));
+    const before = reads;
+    for (let rendering = 0; rendering < 3; rendering++)
+      assert.equal(
+        renderMessage(frozen, { toolResultChars: 10 }),
+        '[Assistant tool calls]: read(path="a.ts")',
+      );
+    assert.equal(reads - before, 1);
+    assert.equal(toolCallsLine(assistant('no call')), undefined);
+    const open = callsTools([toolCall('read', { path: 'a.ts' })]);
+    assert.equal(toolCallsLine(open), '[Assistant tool calls]: read(path="a.ts")');
+    (open.content[0] as ToolCallBlock).arguments.path = 'b.ts';
+    assert.equal(toolCallsLine(open), '[Assistant tool calls]: read(path="b.ts")');
   });
 
   it('cuts tool results at --tool-result-chars with a visible marker', () => {

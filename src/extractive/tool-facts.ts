@@ -1,7 +1,7 @@
 /** Follows tool calls and their results: files touched, commands run, errors and how they went away. */
 import type { ToolCallBlock } from '../session/types.ts';
 import { parseToolCalls } from './conversation.ts';
-import { errorLines, firstLine } from '../session/error-lines.ts';
+import { firstLine, toolErrorLines } from '../session/error-lines.ts';
 import {
   commandFamily,
   commandHead,
@@ -89,8 +89,7 @@ type CommandRecord = { runs: number; failed: boolean; index: number; readOnly: b
 
 // Tool texts a generation holds at most: every strategy's requests carry the same calls and results, read once.
 const MAX_READ_TEXTS = 50_000;
-/** The error lines of a tool result, and the calls of a calls line, read once per text (never changed after). */
-const errorLinesOf = memoizeByText((text) => errorLines(text), MAX_READ_TEXTS);
+/** The calls of a calls line, read once per text (never changed after). */
 const callsOf = memoizeByText((text) => parseToolCalls(text).map(readCall), MAX_READ_TEXTS);
 
 /** What a call does (see {@link CallReading}). */
@@ -165,7 +164,7 @@ class StoreToolLog implements ToolLog {
     const { command, core, targets, lookOnly, subject, family, label } = record.call;
     // Commands that only look at things (cat, grep) quote code in their output, and their failures
     // ("no match", exit 1) are answers, not errors.
-    const lines = lookOnly ? [] : flagged || command !== undefined ? errorLinesOf(text) : [];
+    const lines = lookOnly ? [] : flagged || command !== undefined ? toolErrorLines(text) : [];
     const failed = !lookOnly && (flagged || lines.length > 0);
     if (core !== undefined) this.#countRun(core, index, failed, lookOnly);
     if (failed) {

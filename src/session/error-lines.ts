@@ -4,6 +4,7 @@
  */
 import { isTruncationMarker } from './transcript.ts';
 import { clip } from '../text/clip.ts';
+import { memoizeByText } from '../text/text-cache.ts';
 
 // Ranked: a compiler or exception message says most, then the name of a failing test, then a tally
 // or a generic failure, then an exit code. A compiler's or linter's finding at a file's line and column
@@ -50,6 +51,15 @@ export function errorLines(text: string, options: { pasted?: boolean } = {}): st
   }
   return [...generic, ...exitCodes].slice(0, 1);
 }
+
+// Tool texts a generation holds at most: every strategy's requests carry the same calls and results.
+const MAX_READ_TEXTS = 50_000;
+
+/**
+ * {@link errorLines} of a tool's output, read once per text: the offline summarizer reads each result its requests
+ * carry, and the probes' liveness marking reads the same results again. The lines are shared: never changed.
+ */
+export const toolErrorLines = memoizeByText((text) => errorLines(text), MAX_READ_TEXTS);
 
 /** The line, or for a long one (a JSON log record) the message from where the error starts. */
 function excerpt(line: string, pattern: RegExp): string {

@@ -1,5 +1,5 @@
 /** The shell runs of a session, each with its command, output and outcome: what error and verification probes read. */
-import { errorLines, isErrorMessage } from '../../session/error-lines.ts';
+import { errorLines, isErrorMessage, toolErrorLines } from '../../session/error-lines.ts';
 import { coreCommand, isReadOnlyCommand, shellCommand } from '../../session/shell-commands.ts';
 import type { Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, toolCallsOf } from '../../session/types.ts';
@@ -53,6 +53,15 @@ export function passed(run: ToolRun): boolean {
 const SCRATCH_REPOSITORY =
   /(?:\/tmp\b|\$\{?TMPDIR\b|\bmktemp\b)[^\n]*?\bgit\s+init\b|\bgit\s+init\b[^;&|\n]*(?:\/tmp\b|\$\{?TMPDIR\b)/;
 
+// Outputs a request carries whole (it cuts results past 2,000 characters) and the summarizer read already; longer
+// ones are read here alone, and kept as keys they would hold tens of MB at 4 M tokens.
+const MAX_SHARED_OUTPUT = 1 << 12;
+
+/** A run's error lines: a short output's read once with the summarizer's reading of it. */
+function outputErrorLines(output: string): string[] {
+  return output.length <= MAX_SHARED_OUTPUT ? toolErrorLines(output) : errorLines(output);
+}
+
 /** Every tool call that has a result, in the order of the results (a try-out on a throwaway repository left out). */
 export function toolRuns(messages: readonly Message[]): ToolRun[] {
   const calls = new Map<string, ToolCallBlock>();
@@ -67,7 +76,7 @@ export function toolRuns(messages: readonly Message[]): ToolRun[] {
     const output = contentText(message.content);
     // A look at files (ls, grep, git status) fails for reasons that are no error of the work.
     const looksOnly = command !== undefined && isReadOnlyCommand(command);
-    const lines = looksOnly ? [] : command !== undefined || message.isError ? errorLines(output) : [];
+    const lines = looksOnly ? [] : command !== undefined || message.isError ? outputErrorLines(output) : [];
     // A tally such as "0 failed" is no failure; outside the shell only a compiler or exception message is an
     // error of the work (a missed edit is not).
     const strong = lines.filter(
