@@ -16,7 +16,13 @@ import {
 } from './needle-index.ts';
 import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-index.ts';
 import { narrowForm, narrowView, plainView, type NarrowForm, type TextView } from './narrow-form.ts';
-import { FoundMatch, FoundOccurrence, type NegationReader, type Occurrence } from './found-occurrence.ts';
+import {
+  FoundMatch,
+  FoundOccurrence,
+  NumberMatch,
+  type NegationReader,
+  type Occurrence,
+} from './found-occurrence.ts';
 export type { Occurrence } from './found-occurrence.ts';
 import { SENTENCE_REACH, stanceAround, type Stance } from './stance.ts';
 import { withoutUnderscoreEmphasis } from './underscore-emphasis.ts';
@@ -274,9 +280,18 @@ const PATH_FOLLOWER = /[\p{L}\p{N}_~-]/u;
 
 /**
  * A pattern (global, Unicode) whose every match starts with `prefix`, then a number: looked for at the text's
- * numbers; `source` is the pattern's, read without compiling it (look-ups compile a sticky one of their own).
+ * numbers; `source` is the pattern's, read without compiling it (look-ups compile a sticky one of their own);
+ * `valueOf` reads a match's value, the same for every pattern of one source.
  */
-export type NumberPattern = { pattern: RegExp; source: string; prefix: string };
+export type NumberPattern = {
+  pattern: RegExp;
+  source: string;
+  prefix: string;
+  valueOf(match: string): number | undefined;
+};
+
+/** A match of a {@link NumberPattern}: an occurrence with the text matched and the value the pattern reads in it. */
+export type NumberOccurrence = Occurrence & { text: string; readonly value: number | undefined };
 
 /** A text indexed once for many look-ups (a summary can be a whole transcript; there can be hundreds of probes). */
 export type TextIndex = {
@@ -295,8 +310,8 @@ export type TextIndex = {
   hasAny(needles: readonly string[]): boolean;
   /** Every match of a pattern (global) over the canonical text, as occurrences with the text matched. */
   find(pattern: RegExp): ReadonlyArray<Occurrence & { text: string }>;
-  /** {@link find} for a {@link NumberPattern}, answered from an index of the text's numbers. */
-  findNumbers(pattern: NumberPattern): ReadonlyArray<Occurrence & { text: string }>;
+  /** {@link find} for a {@link NumberPattern}, answered from an index of the text's numbers, with each match's value. */
+  findNumbers(pattern: NumberPattern): readonly NumberOccurrence[];
   /** The text read as meaning terms (meaning.ts), built on first use: most probes match without it. */
   meaning(): MeaningIndex;
   /** The text as given, its lines kept (read again from its source: the index does not hold it). */
@@ -434,6 +449,18 @@ class IndexedText {
   matchAt(start: number, found: string): FoundMatch {
     return new FoundMatch(this.reader, start, start + found.length, this.wordAt(start), found);
   }
+
+  /** The matches of a number pattern, each with the value `valueOf` reads in it. */
+  numberMatches(
+    source: string,
+    prefix: string,
+    valueOf: (text: string) => number | undefined,
+  ): NumberMatch[] {
+    return matchesAtNumbers(this.canonical, this.numbers(), source, prefix, {
+      matchAt: (start: number, found: string) =>
+        new NumberMatch(this.reader, start, start + found.length, this.wordAt(start), found, valueOf),
+    });
+  }
 }
 
 /** A text's clauses read around an occurrence, where the text is held as it is. */
@@ -523,6 +550,7 @@ class Lookups implements TextIndex {
   readonly #presence = new Map<string, boolean>();
   // Patterns are looked for again by other probes (one pattern serves every value of a unit): found once.
   readonly #patterns = new Map<string, FoundMatch[]>();
+  readonly #numberPatterns = new Map<string, NumberMatch[]>();
 
   constructor(indexed: IndexedText) {
     this.#indexed = indexed;
@@ -585,12 +613,13 @@ class Lookups implements TextIndex {
     return found;
   }
 
-  findNumbers({ source, prefix }: NumberPattern): FoundMatch[] {
-    const key = `gu/${source}\u0000${prefix}`;
-    let found = this.#patterns.get(key);
+  findNumbers({ source, prefix, valueOf }: NumberPattern): NumberMatch[] {
+    const key = `${source}\u0000${prefix}`;
+    let found = this.#numberPatterns.get(key);
     if (!found) {
-      found = matchesAtNumbers(this.#canonical, this.#indexed.numbers(), source, prefix, this.#indexed);
-      this.#patterns.set(key, found);
+      // The first pattern of this source reads the values for all: a source reads one value in a text.
+      found = this.#indexed.numberMatches(source, prefix, valueOf);
+      this.#numberPatterns.set(key, found);
     }
     return found;
   }

@@ -279,21 +279,25 @@ function presentSpellings(path: string, cwd: string | undefined): readonly strin
 
 /** The invented-paths scorer. */
 export const scoreInventedPaths: Scorer = (input, texts) => ({
-  inventedPaths: findInventedPaths(
-    input.text,
-    {
-      // Read only when needed: the transcript is rendered, and indexed, only then.
-      get text() {
-        return input.transcriptText;
-      },
-      get index() {
-        return texts.transcript;
-      },
-      get paths() {
-        return input.transcriptPaths;
-      },
-      written: input.transcriptWrittenPaths,
-    },
-    input.cwd,
-  ),
+  // The transcript names its own paths as the same extraction reads them: reading 14 M characters again at 4 M tokens
+  // (and the transcript's paths, if no other context asks for them) found none.
+  inventedPaths: texts.isTranscript
+    ? []
+    : findInventedPaths(
+        input.text,
+        {
+          // Read only when needed: the transcript is rendered, and indexed, only then.
+          get text() {
+            return input.transcriptText;
+          },
+          get index() {
+            return texts.transcript;
+          },
+          get paths() {
+            return input.transcriptPaths;
+          },
+          written: input.transcriptWrittenPaths,
+        },
+        input.cwd,
+      ),
 });

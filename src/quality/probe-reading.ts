@@ -6,7 +6,13 @@
  * ("port 8080", "30 s", "512Mi") is opposed by another value in its place ("port 6379", "60 s", "4Gi") stated
  * with the probe's other facets.
  */
-import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
+import {
+  canonicalText,
+  createMatcher,
+  type NumberOccurrence,
+  type Occurrence,
+  type TextIndex,
+} from './match.ts';
 import type { Probe } from './probes.ts';
 import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
 import { memoizeByText, ownCopy } from '../text/text-cache.ts';
@@ -237,8 +243,8 @@ function statesFact({ own, name }: SpellingReading, occurrence: Occurrence, inde
 }
 
 /** Whether a number found is the facet's value, in any unit ("30000 ms" for "30 s", "0.5 GiB" for "512Mi"). */
-function sameNumber(number: NumberSpelling, text: string): boolean {
-  const value = number.valueOf(text);
+function sameNumber(number: NumberSpelling, found: NumberOccurrence): boolean {
+  const { value } = found;
   return value !== undefined && sameValue(value, number.value);
 }
 
@@ -302,7 +308,7 @@ function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'
   for (const number of facet.numbers) {
     for (const found of index.findNumbers(number)) {
       if (found.negated) continue;
-      if (sameNumber(number, found.text)) support.push(found);
+      if (sameNumber(number, found)) support.push(found);
       else otherValues.push(found);
     }
   }
@@ -379,7 +385,7 @@ function statesFacet(index: TextIndex, facet: FacetReading): boolean {
   }
   for (const number of facet.numbers) {
     for (const found of index.findNumbers(number))
-      if (!found.negated && sameNumber(number, found.text)) return true;
+      if (!found.negated && sameNumber(number, found)) return true;
   }
   return false;
 }

@@ -45,12 +45,14 @@ export function scoreSummary(input: ScoreInput): Quality {
   let transcript: TextIndex | undefined;
   const transcriptIndex = () =>
     (transcript ??= input.transcriptMatcher ?? createMatcher(input.transcriptText));
-  const summary = isWholeTranscript(input)
+  const whole = isWholeTranscript(input);
+  const summary = whole
     ? // The transcript's own index, with answers that go with this summary's scoring: the index outlives it.
       transcriptIndex().withOwnAnswers()
     : scoredIndex(input.text, input.probes);
   const texts: PreparedTexts = {
     summary,
+    isTranscript: whole && isTranscriptAsWritten(input),
     get transcript() {
       return transcriptIndex();
     },
@@ -58,6 +60,16 @@ export function scoreSummary(input: ScoreInput): Quality {
   const quality: Partial<Quality> = {};
   for (const metric of METRICS) if (metric.score) Object.assign(quality, metric.score(input, texts));
   return { ...(quality as Omit<Quality, 'judge'>), judge: null };
+}
+
+/**
+ * Whether a text that is the whole transcript after blank lines ({@link isWholeTranscript}) is it exactly, or it after
+ * the one blank line a context of every message and no summary starts with (results/assemble.ts): read line by line
+ * or block by block, its lines and blocks are the transcript's, with empty ones before.
+ */
+function isTranscriptAsWritten(input: ScoreInput): boolean {
+  const extra = input.text.length - (input.transcriptLength ?? input.transcriptText.length);
+  return extra === 0 || (extra === 2 && input.text.startsWith('\n\n'));
 }
 
 /**

@@ -110,7 +110,15 @@ export type WrittenPaths = {
 };
 
 /** The texts of a {@link ScoreInput} prepared once for every scorer; the transcript's only when first read. */
-export type PreparedTexts = { readonly summary: TextIndex; readonly transcript: TextIndex };
+export type PreparedTexts = {
+  readonly summary: TextIndex;
+  readonly transcript: TextIndex;
+  /**
+   * The context is the transcript itself, or it after one blank line (a context of every message and no summary, as
+   * a run writes it): it names exactly the transcript's paths, read the same way.
+   */
+  readonly isTranscript: boolean;
+};
 
 /** A part of the quality block, as one scorer computes it. */
 export type Scorer = (input: ScoreInput, texts: PreparedTexts) => Partial<Quality>;

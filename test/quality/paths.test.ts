@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
+import { fileURLToPath } from 'node:url';
 import { extractPaths, findInventedPaths } from '../../src/quality/paths.ts';
+import { scoreSummary } from '../../src/quality/score.ts';
+import { compactedText } from '../../src/results/assemble.ts';
+import { sessionReference } from '../../src/results/session-reference.ts';
+import { loadSession } from '../../src/session/load.ts';
+import { getTokenizer } from '../../src/tokens.ts';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/${name}.jsonl`, import.meta.url));
 
 describe('extractPaths', () => {
   it('reads a path at a line edge as on a line of its own, in order of first appearance over the lines', () => {
@@ -175,5 +183,40 @@ describe('findInventedPaths', () => {
       ['docs/skills/skill_validation_ingress.md', 'changes/main.md'],
       'a path that appears nowhere is still invented',
     );
+  });
+});
+
+describe('the transcript scored as a context', () => {
+  it('names exactly its paths after the blank line a run writes before it, so none is invented (scored without reading)', async () => {
+    const tokenizer = await getTokenizer('o200k_base');
+    const reference = await sessionReference(await loadSession(fixture('large-session')), tokenizer);
+    const transcript = reference.transcriptText;
+    const context = compactedText('', reference.session.messages);
+    assert.equal(
+      context,
+      `\n\n${transcript}`,
+      'a context of every message is the transcript after a blank line',
+    );
+    // Read block by block (a long text), as a whole transcript is; its paths are the transcript's, in order.
+    assert.ok(transcript.length >= 1 << 16);
+    const paths = extractPaths(transcript);
+    assert.ok(paths.length >= 20, `${paths.length} paths named`);
+    assert.deepEqual(extractPaths(context), paths);
+    const texts = { text: transcript, index: createMatcher(transcript), written: undefined };
+    assert.deepEqual(findInventedPaths(context, texts, reference.session.cwd), []);
+    const input = {
+      text: context,
+      summary: '',
+      probes: reference.probes,
+      files: reference.files,
+      cwd: reference.session.cwd,
+      transcriptText: transcript,
+      transcriptWrittenPaths: reference.transcriptWrittenPaths,
+      expectations: reference.expectations,
+    };
+    assert.deepEqual(scoreSummary(input).inventedPaths, []);
+    // A path the transcript does not name, put before it, is read and charged.
+    const added = scoreSummary({ ...input, text: `src/nowhere/made-up.ts\n\n${transcript}` });
+    assert.deepEqual(added.inventedPaths, ['src/nowhere/made-up.ts']);
   });
 });
