@@ -72,6 +72,48 @@ describe("compare's modules before the first call", () => {
   });
 });
 
+describe("compare's importers before the first call", () => {
+  it("hold each format's detection but no format's reader: the detected format's reader loads when its file is read", async () => {
+    const graph = await compareGraph();
+    const formats = [
+      'pi',
+      'claude-code',
+      'codex',
+      'gemini-cli',
+      'opencode',
+      'aider',
+      'mini-swe-agent',
+      'anthropic-messages',
+      'openai-messages',
+    ];
+    const readers = formats.map((format) => `src/session/importers/${format}.ts`);
+    const detections = formats.map((format) => `src/session/importers/${format}-detection.ts`);
+    assert.deepEqual(
+      readers.filter((file) => graph.static.has(file)),
+      [],
+    );
+    assert.deepEqual(
+      readers.filter((file) => graph.all.has(file)),
+      readers,
+    );
+    assert.deepEqual(
+      detections.filter((file) => graph.static.has(file)),
+      detections,
+    );
+    // What a reader alone brings (the Claude Code branches, the Codex rollout's items, the tool calls' file targets)
+    // stays off the start with it.
+    const readerOnly = [
+      'src/session/importers/claude-code-branches.ts',
+      'src/session/importers/codex-rollout.ts',
+      'src/session/importers/file-targets.ts',
+    ];
+    assert.deepEqual(
+      readerOnly.filter((file) => graph.static.has(file)),
+      [],
+    );
+  });
+});
+
 describe("a session reference whose probes' marking loads later", () => {
   it('refuses to read its sidecar probes before the marking is loaded, then reads the same probes as a reference made at once', () => {
     // A process of its own: in this one another test may have loaded the marking already.
