@@ -52,22 +52,23 @@ async function compareGraph(): Promise<{ static: Set<string>; all: Set<string> }
 }
 
 describe("compare's modules before the first call", () => {
-  it("hold neither the probe derivation, the probes' liveness marking nor the extractive summarizer: each loads when a run needs it", async () => {
+  it("hold neither the probe derivation, the probes' liveness marking, the extractive summarizer nor a suite's assembly: each loads when a run needs it", async () => {
     const graph = await compareGraph();
     const later = [
       'src/quality/derive/derive.ts',
       'src/quality/derive/liveness.ts',
       'src/extractive/summarize.ts',
+      'src/suite/assemble.ts',
     ];
     assert.deepEqual(
       later.map((file) => graph.static.has(file)),
-      [false, false, false],
+      [false, false, false, false],
     );
     // Reached through `import()`: a session without a sidecar derives, a sidecar's probes are marked when first
-    // read, an offline run summarizes.
+    // read, an offline run summarizes, a run of several sessions makes their suite.
     assert.deepEqual(
       later.map((file) => graph.all.has(file)),
-      [true, true, true],
+      [true, true, true, true],
     );
   });
 });
