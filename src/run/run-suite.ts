@@ -7,7 +7,6 @@ import { loadRenderers } from '../report/load-renderers.ts';
 import type { SessionDigest } from '../results/digest.ts';
 import { type CompareOptions, type CompareOutcome, runCompare, staged, stagedOutcome } from './run.ts';
 import type { OutputStage } from '../report/output-stage.ts';
-import { suiteOf } from '../suite/assemble.ts';
 import { expandInputs, skippedNotice } from '../suite/inputs.ts';
 import { growHeapForTranscripts } from './heap-growth.ts';
 import type { SuiteResults } from '../suite/types.ts';
@@ -58,6 +57,8 @@ async function suiteStaged(options: CompareOptions & { stage: OutputStage }): Pr
   const suiteFiles: string[] = [];
   for (const sessions of byTarget(outcome.sessions.map((session) => session.digest))) {
     if (sessions.length < 2) continue;
+    // Imported here: a run of one session (compare's usual start) makes no suite, so its modules stay unloaded.
+    const { suiteOf } = await import('../suite/assemble.ts');
     const suite = suiteOf(sessions, options.reference);
     suites.push(suite);
     const { writeSuiteReports } = await loadRenderers();

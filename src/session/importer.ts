@@ -56,16 +56,28 @@ export type ImportOptions = LineOptions & {
   keep?: (message: Message) => Message;
 };
 
-/** One supported transcript format. */
-export type Importer = {
+/** A format as detection knows it: its name, its line, and its test of a file's start (no reader loaded). */
+export type FormatDetection = {
   format: SessionFormat;
   /** One line for `list` and error messages. */
   description: string;
   /** Whether the sample looks like this format (content only, never the file name). */
   detect(sample: Sample): boolean;
+};
+
+/** How a format's file is read, and which files its agent's tool calls touch. */
+export type FormatReader = {
   read(file: string, options: ImportOptions): Promise<ImportResult>;
   /** Which files a tool call of this agent reads or changes. */
   fileTargets: FileTargets;
+};
+
+/**
+ * One supported transcript format: its detection, and its reader imported when a file of it is read, so that a
+ * process loads one format's reader, not nine.
+ */
+export type Importer = FormatDetection & {
+  reader(): Promise<FormatReader>;
 };
 
 /** An importer's conversation of one branch, and the line of its leaf. */

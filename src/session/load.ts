@@ -70,7 +70,8 @@ export function sessionName(file: string): string {
 /** Loads a fixture (name or path) into the canonical model. */
 export async function loadSession(argument: string, options: LoadOptions = {}): Promise<Session> {
   const { file, importer } = await resolveSource(argument, options);
-  const imported = await importer.read(file, {
+  const reader = await importer.reader();
+  const imported = await reader.read(file, {
     skipInvalid: options.skipInvalid ?? false,
     keep: options.keep,
   });
@@ -90,7 +91,7 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
   );
   if (masked > 0) result.stats = { ...result.stats, maskedKeys: masked };
   const recorded = chosen.conversation.fileOperations ?? [];
-  const fromCalls = extractFileOperations(messages, importer.fileTargets);
+  const fromCalls = extractFileOperations(messages, reader.fileTargets);
   // A stable sort: at one message, the operations of its calls come before those it records otherwise.
   const fileOperations =
     recorded.length === 0
@@ -107,7 +108,7 @@ export async function loadSession(argument: string, options: LoadOptions = {}): 
     fileOperations,
     branches:
       tree && chosen.index !== undefined
-        ? summarizeBranches(tree, chosen.index, importer.fileTargets, fileOperations)
+        ? summarizeBranches(tree, chosen.index, reader.fileTargets, fileOperations)
         : [],
     branch: chosen.index === undefined ? undefined : chosen.index + 1,
     bridges: tree?.bridges ?? [],

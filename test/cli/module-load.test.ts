@@ -52,22 +52,65 @@ async function compareGraph(): Promise<{ static: Set<string>; all: Set<string> }
 }
 
 describe("compare's modules before the first call", () => {
-  it("hold neither the probe derivation, the probes' liveness marking nor the extractive summarizer: each loads when a run needs it", async () => {
+  it("hold neither the probe derivation, the probes' liveness marking, the extractive summarizer nor a suite's assembly: each loads when a run needs it", async () => {
     const graph = await compareGraph();
     const later = [
       'src/quality/derive/derive.ts',
       'src/quality/derive/liveness.ts',
       'src/extractive/summarize.ts',
+      'src/suite/assemble.ts',
     ];
     assert.deepEqual(
       later.map((file) => graph.static.has(file)),
-      [false, false, false],
+      [false, false, false, false],
     );
     // Reached through `import()`: a session without a sidecar derives, a sidecar's probes are marked when first
-    // read, an offline run summarizes.
+    // read, an offline run summarizes, a run of several sessions makes their suite.
     assert.deepEqual(
       later.map((file) => graph.all.has(file)),
-      [true, true, true],
+      [true, true, true, true],
+    );
+  });
+});
+
+describe("compare's importers before the first call", () => {
+  it("hold each format's detection but no format's reader: the detected format's reader loads when its file is read", async () => {
+    const graph = await compareGraph();
+    const formats = [
+      'pi',
+      'claude-code',
+      'codex',
+      'gemini-cli',
+      'opencode',
+      'aider',
+      'mini-swe-agent',
+      'anthropic-messages',
+      'openai-messages',
+    ];
+    const readers = formats.map((format) => `src/session/importers/${format}.ts`);
+    const detections = formats.map((format) => `src/session/importers/${format}-detection.ts`);
+    assert.deepEqual(
+      readers.filter((file) => graph.static.has(file)),
+      [],
+    );
+    assert.deepEqual(
+      readers.filter((file) => graph.all.has(file)),
+      readers,
+    );
+    assert.deepEqual(
+      detections.filter((file) => graph.static.has(file)),
+      detections,
+    );
+    // What a reader alone brings (the Claude Code branches, the Codex rollout's items, the tool calls' file targets)
+    // stays off the start with it.
+    const readerOnly = [
+      'src/session/importers/claude-code-branches.ts',
+      'src/session/importers/codex-rollout.ts',
+      'src/session/importers/file-targets.ts',
+    ];
+    assert.deepEqual(
+      readerOnly.filter((file) => graph.static.has(file)),
+      [],
     );
   });
 });

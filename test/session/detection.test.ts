@@ -79,6 +79,35 @@ describe('format detection', () => {
     });
   });
 
+  it('reads one file of each format through the reader its detection imports, with its file operations', async () => {
+    const read: Array<[string, string, number, number]> = [];
+    for (const sample of [
+      'pi-v3-branches.jsonl',
+      'claude-code.jsonl',
+      'codex.jsonl',
+      'gemini-cli-session.json',
+      'opencode-export.json',
+      'aider.chat.history.md',
+      'mini-swe-agent.traj.json',
+      'anthropic-messages.json',
+      'openai-messages.json',
+    ]) {
+      const session = await loadSession(samplePath(sample));
+      read.push([sample, session.format, session.messages.length, session.fileOperations.length]);
+    }
+    assert.deepEqual(read, [
+      ['pi-v3-branches.jsonl', 'pi', 9, 2],
+      ['claude-code.jsonl', 'claude-code', 21, 4],
+      ['codex.jsonl', 'codex', 17, 6],
+      ['gemini-cli-session.json', 'gemini-cli', 10, 4],
+      ['opencode-export.json', 'opencode', 12, 5],
+      ['aider.chat.history.md', 'aider', 15, 7],
+      ['mini-swe-agent.traj.json', 'mini-swe-agent', 19, 3],
+      ['anthropic-messages.json', 'anthropic-messages', 11, 4],
+      ['openai-messages.json', 'openai-messages', 10, 5],
+    ]);
+  });
+
   describe('--format', () => {
     it('overrides detection: plain messages read as Anthropic when asked', async () => {
       const file = await writeTemporary(

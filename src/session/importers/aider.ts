@@ -6,12 +6,12 @@
  * match, a new file the user declined), which are their results, the tokens of the reply (its usage), and the
  * shell commands the user let run (`Running …`, a `bash` call). Files added to the chat are the files read.
  */
-import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import type { FormatReader, ImportOptions, ImportResult } from '../importer.ts';
 import { textChunks } from '../source-file.ts';
 import type { AssistantMessage, FileOperation, Message, ToolCallBlock, UserMessage } from '../types.ts';
 import { emptyStats } from '../types.ts';
 import { replyEdits } from './aider-edits.ts';
-import { type HistoryBlock, historyBlocks, looksLikeAiderHistory } from './aider-history.ts';
+import { type HistoryBlock, historyBlocks } from './aider-history.ts';
 import { textBlock } from './content.ts';
 import { aiderFileTargets } from './file-targets.ts';
 
@@ -229,11 +229,5 @@ async function readAider(file: string, _options: ImportOptions): Promise<ImportR
   return { formatVersion: version, messages, sources, compactions: [], fileOperations, metadata, stats };
 }
 
-/** The Aider chat history importer. */
-export const aiderImporter: Importer = {
-  format: 'aider',
-  description: 'Aider chat history Markdown (.aider.chat.history.md in the repository)',
-  detect: (sample) => looksLikeAiderHistory(sample.head),
-  read: readAider,
-  fileTargets: aiderFileTargets,
-};
+/** The Aider chat history reader. */
+export const aiderReader: FormatReader = { read: readAider, fileTargets: aiderFileTargets };

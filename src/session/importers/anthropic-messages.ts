@@ -1,6 +1,6 @@
 /** Anthropic Messages API `messages` arrays: a JSON file holding `[ … ]` or `{ "system": …, "messages": [ … ] }`. */
 import * as z from 'zod';
-import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import type { FormatReader, ImportOptions, ImportResult } from '../importer.ts';
 import type { Message, MessageSource } from '../types.ts';
 import { emptyStats } from '../types.ts';
 import {
@@ -11,7 +11,6 @@ import {
 import { isRecord } from './content.ts';
 import { anyAgentFileTargets } from './file-targets.ts';
 import { readMessagesDocument } from './json-document.ts';
-import { messagesDocumentKind } from './messages-document-kind.ts';
 import { childAt, parseAt } from './parse-at.ts';
 
 const messageSchema = z.object({ content: anthropicContentSchema });
@@ -84,11 +83,8 @@ async function readAnthropicMessages(file: string, options: ImportOptions): Prom
   return { messages, sources, compactions: [], metadata, stats };
 }
 
-/** The Anthropic Messages API messages importer. */
-export const anthropicMessagesImporter: Importer = {
-  format: 'anthropic-messages',
-  description: 'Anthropic Messages API messages (JSON: [ … ] or { "system": …, "messages": [ … ] })',
-  detect: (sample) => messagesDocumentKind(sample.head) === 'anthropic',
+/** The Anthropic Messages API messages reader. */
+export const anthropicMessagesReader: FormatReader = {
   read: readAnthropicMessages,
   fileTargets: anyAgentFileTargets,
 };

@@ -1,6 +1,6 @@
 /** Claude Code transcript JSONL (`~/.claude/projects/<project>/<session>.jsonl`). */
 import { createHash } from 'node:crypto';
-import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import type { FormatReader, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, readJsonLines } from '../json-lines.ts';
 import { emptyStats } from '../types.ts';
 import { claudeCodeBranches, type ParentLinks } from './claude-code-branches.ts';
@@ -142,28 +142,5 @@ function digest(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
-function looksLikeClaudeCode(record: unknown): boolean {
-  if (!isRecord(record)) return false;
-  switch (record.type) {
-    case 'user':
-    case 'assistant':
-      return typeof record.uuid === 'string' && 'parentUuid' in record && isRecord(record.message);
-    case 'summary':
-      return typeof record.leafUuid === 'string';
-    case 'queue-operation':
-      return typeof record.operation === 'string' && typeof record.sessionId === 'string';
-    case 'file-history-snapshot':
-      return typeof record.messageId === 'string';
-    default:
-      return false;
-  }
-}
-
-/** The Claude Code transcript importer. */
-export const claudeCodeImporter: Importer = {
-  format: 'claude-code',
-  description: 'Claude Code transcript JSONL (~/.claude/projects/<project>/<session>.jsonl)',
-  detect: (sample) => sample.records.some(looksLikeClaudeCode),
-  read: readClaudeCode,
-  fileTargets: claudeCodeFileTargets,
-};
+/** The Claude Code transcript reader. */
+export const claudeCodeReader: FormatReader = { read: readClaudeCode, fileTargets: claudeCodeFileTargets };

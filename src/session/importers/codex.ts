@@ -4,7 +4,7 @@
  * `{id, timestamp, instructions, git}` header, `{"record_type":"state"}` lines and bare items), and
  * the newest may write an item's fields at the top level. All three are read the same way.
  */
-import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import type { FormatReader, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, readJsonLines } from '../json-lines.ts';
 import { emptyStats } from '../types.ts';
 import { cwdFromContext } from './codex-content.ts';
@@ -80,29 +80,5 @@ async function readCodex(file: string, options: ImportOptions): Promise<ImportRe
   };
 }
 
-function looksLikeCodex(records: readonly unknown[]): boolean {
-  const first = records[0];
-  if (isRecord(first)) {
-    if (first.type === 'session_meta') return true;
-    const legacyHeader =
-      first.type === undefined && typeof first.id === 'string' && typeof first.timestamp === 'string';
-    if (legacyHeader && ('instructions' in first || 'git' in first)) return true;
-  }
-  return records.some(
-    (record) =>
-      isRecord(record) &&
-      (record.record_type === 'state' ||
-        (['response_item', 'event_msg', 'turn_context', 'compacted'].includes(record.type as string) &&
-          isRecord(record.payload))),
-  );
-}
-
-/** The Codex CLI rollout importer. */
-export const codexImporter: Importer = {
-  format: 'codex',
-  description:
-    'Codex CLI rollout JSONL (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl, with or without the envelope)',
-  detect: (sample) => looksLikeCodex(sample.records),
-  read: readCodex,
-  fileTargets: codexFileTargets,
-};
+/** The Codex CLI rollout reader. */
+export const codexReader: FormatReader = { read: readCodex, fileTargets: codexFileTargets };

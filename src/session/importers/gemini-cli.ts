@@ -7,7 +7,7 @@
  * replaces the history by a `<state_snapshot>` user turn, the model's acknowledgement and the turns it kept: in a
  * history that turn is the recorded compaction; in a JSONL chat the `$set` that rewrites the messages with it is.
  */
-import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import type { FormatReader, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, readJsonLines } from '../json-lines.ts';
 import { textHead } from '../source-file.ts';
 import type { AssistantMessage, Message, MessageSource, AgentCompaction, UserMessage } from '../types.ts';
@@ -23,7 +23,8 @@ import {
   partsText,
   userParts,
 } from './gemini-content.ts';
-import { readMessagesDocument, sampleMessagesDocument } from './json-document.ts';
+import { HISTORY_KEYS, isHistory } from './gemini-cli-detection.ts';
+import { readMessagesDocument } from './json-document.ts';
 
 /** The conversation being built, message by message. */
 type Builder = { messages: Message[]; sources: MessageSource[]; compactions: AgentCompaction[] };
@@ -297,7 +298,6 @@ function historyMessages(
   }
 }
 
-const HISTORY_KEYS: ReadonlySet<string> = new Set(['history']);
 const MESSAGES_KEYS: ReadonlySet<string> = new Set(['messages']);
 
 /** Reads a JSON document: a saved chat object or an API history. */
@@ -325,34 +325,6 @@ async function readDocument(file: string, options: ImportOptions, head: string):
   return chatResult(builder, outline.fields, stats, history ? 'history' : 'session-json');
 }
 
-/** Whether the start of a document is an API history (`[{role: 'user'|'model', parts}]` or `{history}`). */
-function isHistory(head: string): boolean {
-  const sample = head.trimStart().startsWith('[')
-    ? sampleMessagesDocument(head)
-    : sampleMessagesDocument(head, HISTORY_KEYS);
-  const first = sample?.messages.find(isRecord);
-  return (
-    first !== undefined && (first.role === 'user' || first.role === 'model') && Array.isArray(first.parts)
-  );
-}
-
-/** Whether the start of a document is a saved chat object (`{sessionId, projectHash, …, messages}`). */
-function isChatObject(head: string): boolean {
-  const sample = sampleMessagesDocument(head);
-  if (!sample || sample.shape !== 'object') return false;
-  return typeof sample.fields.sessionId === 'string' && typeof sample.fields.projectHash === 'string';
-}
-
-/** Whether the first lines are a JSONL saved chat: its header, or its update and rewind records. */
-function isChatLines(records: readonly unknown[]): boolean {
-  const first = records[0];
-  if (!isRecord(first)) return false;
-  if (typeof first.sessionId === 'string' && typeof first.projectHash === 'string') return true;
-  return records.some(
-    (record) => isRecord(record) && (typeof record.$rewindTo === 'string' || isRecord(record.$set)),
-  );
-}
-
 async function readGemini(file: string, options: ImportOptions): Promise<ImportResult> {
   const head = await textHead(file);
   const firstLine = head.split('\n').find((line) => line.trim() !== '') ?? '';
@@ -365,12 +337,5 @@ async function readGemini(file: string, options: ImportOptions): Promise<ImportR
   return lines ? readChatLines(file, options) : readDocument(file, options, head);
 }
 
-/** The Gemini CLI importer. */
-export const geminiCliImporter: Importer = {
-  format: 'gemini-cli',
-  description:
-    'Gemini CLI saved chat (~/.gemini/tmp/<project>/chats/session-*.json or .jsonl) or API history (/chat save checkpoint-<tag>.json, /chat share *.json)',
-  detect: (sample) => isChatLines(sample.records) || isChatObject(sample.head) || isHistory(sample.head),
-  read: readGemini,
-  fileTargets: geminiFileTargets,
-};
+/** The Gemini CLI reader. */
+export const geminiCliReader: FormatReader = { read: readGemini, fileTargets: geminiFileTargets };

@@ -9,7 +9,7 @@
  */
 import * as z from 'zod';
 import { InputError } from '../../errors.ts';
-import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import type { FormatReader, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError } from '../json-lines.ts';
 import type {
   Message,
@@ -20,9 +20,10 @@ import type {
   UserMessage,
 } from '../types.ts';
 import { emptyStats } from '../types.ts';
-import { argumentsFromJson, isRecord, textBlock } from './content.ts';
+import { argumentsFromJson, textBlock } from './content.ts';
 import { miniSweAgentFileTargets } from './file-targets.ts';
-import { readMessagesDocument, sampleMessagesDocument } from './json-document.ts';
+import { readMessagesDocument } from './json-document.ts';
+import { isSweAgentTrajectory, RETURN_CODE } from './mini-swe-agent-detection.ts';
 import { textChunks } from '../source-file.ts';
 import { parseAt } from './parse-at.ts';
 
@@ -69,8 +70,6 @@ const infoSchema = z
 
 /** The fenced command of a version 1 reply: ```bash (mini-swe-agent 1) or ```mswea_bash_command (2, text mode). */
 const ACTION_BLOCK = /```(?:bash|mswea_bash_command)[ \t]*\n([\s\S]*?)\n```/g;
-/** An observation as the templates render it: `<returncode>` then `<output>` (or head and tail of a long one). */
-const RETURN_CODE = /^\s*(?:<exception>[\s\S]*?<\/exception>\s*)?<returncode>(-?\d+)<\/returncode>\s*/;
 const WHOLE_OUTPUT = /^<output>\n?([\s\S]*?)<\/output>\s*$/;
 /** What version 1 harness messages say when a reply held no command or several (its templates have no marker). */
 const FORMAT_ERROR = /exactly one action|found \d+ actions|no tool calls found/i;
@@ -99,27 +98,6 @@ async function head(file: string): Promise<string> {
     if (start.length >= 64 * 1024) break;
   }
   return start;
-}
-
-function isSweAgentTrajectory(head: string): boolean {
-  return /^\s*\{/.test(head) && /"trajectory"\s*:\s*\[/.test(head) && /"observation"\s*:/.test(head);
-}
-
-function looksLikeMiniSweAgent(head: string): boolean {
-  const sample = sampleMessagesDocument(head);
-  if (!sample) return false;
-  const format = sample.fields.trajectory_format;
-  if (typeof format === 'string') return format.startsWith('mini-swe-agent');
-  const info = sample.fields.info;
-  if (isRecord(info) && ('mini_version' in info || 'model_stats' in info)) return true;
-  // A bare messages array (some tools save `agent.messages` alone): a fenced command answered by a return code.
-  return sample.messages.some(
-    (message) =>
-      isRecord(message) &&
-      message.role === 'user' &&
-      typeof message.content === 'string' &&
-      RETURN_CODE.test(message.content),
-  );
 }
 
 async function readMiniSweAgent(file: string, options: ImportOptions): Promise<ImportResult> {
@@ -274,11 +252,8 @@ async function readMiniSweAgent(file: string, options: ImportOptions): Promise<I
   };
 }
 
-/** The mini-swe-agent trajectory importer (and the one place SWE-agent's `.traj` is refused by name). */
-export const miniSweAgentImporter: Importer = {
-  format: 'mini-swe-agent',
-  description: 'mini-swe-agent trajectory JSON (*.traj.json: { "info", "messages", "trajectory_format" })',
-  detect: (sample) => looksLikeMiniSweAgent(sample.head) || isSweAgentTrajectory(sample.head),
+/** The mini-swe-agent trajectory reader (and the one place SWE-agent's `.traj` is refused by name). */
+export const miniSweAgentReader: FormatReader = {
   read: async (file, options) => {
     if (isSweAgentTrajectory(await head(file))) {
       throw new InputError(

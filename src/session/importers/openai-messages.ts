@@ -1,6 +1,6 @@
 /** OpenAI chat-completions `messages` arrays: a JSON file holding `[ … ]` or `{ "messages": [ … ] }`. */
 import * as z from 'zod';
-import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import type { FormatReader, ImportOptions, ImportResult } from '../importer.ts';
 import type {
   ImageBlock,
   Message,
@@ -13,7 +13,6 @@ import { contentText, emptyStats } from '../types.ts';
 import { argumentsFromJson, dataUrlMimeType, imagePlaceholder, textBlock } from './content.ts';
 import { anyAgentFileTargets } from './file-targets.ts';
 import { readMessagesDocument } from './json-document.ts';
-import { messagesDocumentKind } from './messages-document-kind.ts';
 import { childAt, type Location, parseAt } from './parse-at.ts';
 
 const partsSchema = z.array(z.looseObject({ type: z.string() }));
@@ -163,11 +162,8 @@ async function readOpenAiMessages(file: string, options: ImportOptions): Promise
   return { messages, sources, compactions: [], metadata, stats };
 }
 
-/** The OpenAI chat-completions messages importer. */
-export const openAiMessagesImporter: Importer = {
-  format: 'openai-messages',
-  description: 'OpenAI chat-completions messages (JSON: [ … ] or { "messages": [ … ] })',
-  detect: (sample) => messagesDocumentKind(sample.head) === 'openai',
+/** The OpenAI chat-completions messages reader. */
+export const openAiMessagesReader: FormatReader = {
   read: readOpenAiMessages,
   fileTargets: anyAgentFileTargets,
 };

@@ -9,14 +9,15 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import type { FormatReader, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError } from '../json-lines.ts';
 import { textHead } from '../source-file.ts';
 import type { AssistantMessage, Message, MessageSource, AgentCompaction, UserMessage } from '../types.ts';
 import { emptyStats } from '../types.ts';
 import { isRecord, textBlock, timestampOf } from './content.ts';
 import { opencodeFileTargets } from './file-targets.ts';
-import { readMessagesDocument, sampleMessagesDocument } from './json-document.ts';
+import { readMessagesDocument } from './json-document.ts';
+import { isSessionFile } from './opencode-detection.ts';
 
 type Json = Record<string, unknown>;
 /** One message as OpenCode stores it: its info and its parts in order. */
@@ -278,43 +279,10 @@ async function readStorage(file: string, options: ImportOptions): Promise<Import
   };
 }
 
-/** Whether the start of a file is an OpenCode export: `{info: {id: "ses_…"}, messages: [{info, parts}]}`. */
-function isExport(head: string): boolean {
-  const sample = sampleMessagesDocument(head);
-  if (!sample || sample.shape !== 'object' || !isRecord(sample.fields.info)) return false;
-  const first = sample.messages.find(isRecord);
-  return (
-    text(sample.fields.info.id).startsWith('ses_') ||
-    (first !== undefined && isRecord(first.info) && Array.isArray(first.parts))
-  );
-}
-
-/** Whether a file is an OpenCode session file of its storage: `{id: "ses_…", projectID, directory, time}`. */
-function isSessionFile(head: string): boolean {
-  try {
-    const value: unknown = JSON.parse(head);
-    return (
-      isRecord(value) &&
-      text(value.id).startsWith('ses_') &&
-      typeof value.projectID === 'string' &&
-      !('messages' in value)
-    );
-  } catch {
-    return false;
-  }
-}
-
 async function readOpencode(file: string, options: ImportOptions): Promise<ImportResult> {
   const head = await textHead(file);
   return isSessionFile(head) ? readStorage(file, options) : readExport(file, options);
 }
 
-/** The OpenCode importer. */
-export const opencodeImporter: Importer = {
-  format: 'opencode',
-  description:
-    'OpenCode session: opencode export JSON, or a session file of its storage (~/.local/share/opencode/storage/session/<project>/<session>.json)',
-  detect: (sample) => isExport(sample.head) || isSessionFile(sample.head),
-  read: readOpencode,
-  fileTargets: opencodeFileTargets,
-};
+/** The OpenCode reader. */
+export const opencodeReader: FormatReader = { read: readOpencode, fileTargets: opencodeFileTargets };

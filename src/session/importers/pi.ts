@@ -1,6 +1,6 @@
 /** pi coding agent session JSONL, versions 1-3 (the native fixture format). */
 import * as z from 'zod';
-import type { Importer, ImportOptions, ImportResult } from '../importer.ts';
+import type { FormatReader, ImportOptions, ImportResult } from '../importer.ts';
 import { LineError, parseLine, readJsonLines } from '../json-lines.ts';
 import type { Message, MessageSource, AgentCompaction } from '../types.ts';
 import { emptyStats } from '../types.ts';
@@ -384,14 +384,5 @@ function firstKeptEntry(
   return undefined;
 }
 
-/** The pi session importer (versions 1-3). */
-export const piImporter: Importer = {
-  format: 'pi',
-  description: 'pi coding agent session JSONL (versions 1-3)',
-  detect: (sample) => {
-    const first = sample.records[0] as { type?: unknown } | undefined;
-    return first?.type === 'session';
-  },
-  read: readPi,
-  fileTargets: piFileTargets,
-};
+/** The pi session reader (versions 1-3). */
+export const piReader: FormatReader = { read: readPi, fileTargets: piFileTargets };
