@@ -62,25 +62,6 @@ export function madeByEvents(index: TextIndex, made: Made): 'matched' | undefine
 const HEADING = /^\s*(?:#{1,6}\s|\*\*[^*]+\*\*:?\s*$|[^.!?]{1,60}:\s*$)/;
 
 /**
- * The lines of a text, each with its stance: its own (made-line.ts), else its heading's (a bullet under "Done:" or
- * "## Next").
- */
-function linesWithStance(
-  text: string,
-  file: string | undefined,
-): Array<{ line: string; stance: LineStance }> {
-  let heading: LineStance;
-  return text.split('\n').map((line) => {
-    if (HEADING.test(line)) {
-      heading = headingStance(line);
-      return { line, stance: heading };
-    }
-    if (line.trim() === '') return { line, stance: undefined };
-    return { line, stance: lineStance(line, file) ?? heading };
-  });
-}
-
-/**
  * A made change's outcome: by the events where the context holds them; else by the words of one line of it (a
  * sentence, a bullet): `read` on that line alone, kept or kept in part only where the line states the change made,
  * contradicted where a line that states it says it not made. Nothing else keeps it, so a request or a plan in the
@@ -100,12 +81,18 @@ export function madeOutcome(
   let best: ProbeOutcome = 'missed';
   const spellings = facets.flat().map((spelling) => spelling.toLowerCase());
   const name = file?.slice(file.lastIndexOf('/') + 1).toLowerCase();
-  for (const { line, stance } of linesWithStance(index.text(), name)) {
-    // A line of no stance of its own (a bag of the session's words, a tool result's head) says nothing made.
-    if (stance !== 'made' && stance !== 'not-made') continue;
-    // A line that names none of its facets states it in no words a reader would join to it.
+  let heading: LineStance;
+  for (const line of index.text().split('\n')) {
+    // A heading's stance is said of the lines under it (a bullet under "Done:" or "## Next"), read on every heading.
+    const isHeading = HEADING.test(line);
+    if (isHeading) heading = headingStance(line);
+    // A line that names none of its facets states it in no words a reader would join to it; its own stance is read
+    // only on a line that names one (the regexes of made-line.ts, not on every line of a long context).
     const lower = line.toLowerCase();
     if (!spellings.some((spelling) => lower.includes(spelling))) continue;
+    const stance = isHeading ? heading : line.trim() === '' ? undefined : (lineStance(line, name) ?? heading);
+    // A line of no stance of its own (a bag of the session's words, a tool result's head) says nothing made.
+    if (stance !== 'made' && stance !== 'not-made') continue;
     const outcome = read(createMatcher(line));
     if (outcome === 'missed') continue;
     if (stance === 'not-made' || outcome === 'contradicted') return 'contradicted';

@@ -5,12 +5,22 @@
  * made.ts, naming the user's message that asked for it (the last before the write whose words alone keep the draft)
  * and the write that made it (the draft's edit, whose result follows it).
  */
-import type { Message } from '../../session/types.ts';
+import type { Message, UserMessage } from '../../session/types.ts';
 import { contentText } from '../../session/types.ts';
 import { createMatcher, type TextIndex } from '../match.ts';
 import { requestDigest } from '../made.ts';
 import { restingEvent } from './absences.ts';
 import type { DraftProbe } from './draft.ts';
+
+// Each user message's index, made once: every requested artifact draft walks back over the same user messages.
+const userIndexes = new WeakMap<UserMessage, TextIndex>();
+
+/** A user message's index, made on first ask and kept while its session is. */
+function userIndex(message: UserMessage): TextIndex {
+  let index = userIndexes.get(message);
+  if (index === undefined) userIndexes.set(message, (index = createMatcher(contentText(message.content))));
+  return index;
+}
 
 /**
  * The made change of an artifact draft the user's words keep: its request is the last user message before the
@@ -28,8 +38,8 @@ export function madeChangeProbe(
   for (let at = draft.messageIndex - 1; at >= 0; at--) {
     const message = messages[at]!;
     if (message.role !== 'user' || message.context) continue;
+    if (!keeps(userIndex(message), draft)) continue;
     const text = contentText(message.content);
-    if (!keeps(createMatcher(text), draft)) continue;
     const name = draft.file.split('/').pop()!;
     // The change is the file's: a summary states it of the file, and two files changed alike stay two facts.
     const named = draft.facets.some((spellings) => spellings.some((spelling) => spelling.includes(name)));
