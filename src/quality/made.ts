@@ -76,11 +76,12 @@ export function madeOutcome(
 ): ProbeOutcome {
   if (madeByEvents(index, made) === 'matched') return 'matched';
   // Only lines the whole text states it on are read one by one: most contexts say nothing of it.
-  const whole = read(index);
-  if (whole === 'missed') return 'missed';
+  const name = file?.slice(file.lastIndexOf('/') + 1).toLowerCase();
+  // Where the whole text states none of it, only a line that says the file not changed can still deny it.
+  const stated = read(index) !== 'missed';
+  if (!stated && (name === undefined || !index.has(name))) return 'missed';
   let best: ProbeOutcome = 'missed';
   const spellings = facets.flat().map((spelling) => spelling.toLowerCase());
-  const name = file?.slice(file.lastIndexOf('/') + 1).toLowerCase();
   let heading: LineStance;
   for (const line of index.text().split('\n')) {
     // A heading's stance is said of the lines under it (a bullet under "Done:" or "## Next"), read on every heading.
@@ -93,6 +94,9 @@ export function madeOutcome(
     const stance = isHeading ? heading : line.trim() === '' ? undefined : (lineStance(line, name) ?? heading);
     // A line of no stance of its own (a bag of the session's words, a tool result's head) says nothing made.
     if (stance !== 'made' && stance !== 'not-made') continue;
+    // "agent.go was not changed" denies every change to the file, the dictated one too, whatever else it names.
+    if (stance === 'not-made' && name !== undefined && lower.includes(name)) return 'contradicted';
+    if (!stated) continue;
     const outcome = read(createMatcher(line));
     if (outcome === 'missed') continue;
     if (stance === 'not-made' || outcome === 'contradicted') return 'contradicted';

@@ -107,6 +107,17 @@ describe('a change the user dictated, made', () => {
       said('It is false that the Coding Agent Refactoring Plan in docs/refactor.md was changed.'),
       'contradicted',
     );
+    // The file said not changed denies its change, even beside a line that says it made or with no other facet.
+    assert.equal(said('docs/refactor.md was not changed.'), 'contradicted');
+    assert.equal(
+      said('docs/refactor.md: wrote the Coding Agent Refactoring Plan.\ndocs/refactor.md was not changed.'),
+      'contradicted',
+    );
+    // Another file said not changed denies nothing of this one.
+    assert.equal(
+      said('docs/refactor.md: wrote the Coding Agent Refactoring Plan.\ndocs/other.md was not changed.'),
+      'matched',
+    );
   });
 
   it('a pasted call line is no event; without the write after the request, lint says it is unfounded', () => {
