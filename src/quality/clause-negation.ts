@@ -29,6 +29,13 @@ const PROHIBITION_AFTER =
   /^\s*(?:\S+\s+){0,2}?(?:(?:are|is|were|was|be|stay|stays|remain|remains)\s+)?(?:not allowed|not permitted|forbidden|prohibited|banned|off-limits|off limits|alone|untouched|unchanged)\b|^\s*:\s*(?:none|no|never|not allowed|forbidden)\b/;
 // "instead of", "rather than" and "without" deny the noun phrase right after them only.
 const NEGATING_PREPOSITION = /(?:^|[\s('])(?:instead of|rather than|without)(?:\s+[^\s,]+)?\s*$/;
+// A change told by where it went from: "updated verification from go-git repo.Reference() to exec.CommandContext(…)",
+// "switched from OFFSET to keyset", "replaced RemoveReference with DeleteBranchCLI". What it went from is what was left,
+// as "instead of" tells it; the "to" or "with" must follow in the clause ("moved from the old plan" says no change).
+const CHANGED_FROM =
+  /(?:^|[\s('])(?:(?:chang|updat|switch|mov|migrat|convert|swapp)(?:e|es|ed|ing)?\s+(?:[^\s,]+\s+){0,3}?from|replac(?:e|es|ed|ing))\s+(?:[^\s,]+\s+)?$/;
+const CHANGED_TO = /^\S*\s+(?:[^\s,]+\s+){0,2}?to\s/;
+const REPLACED_WITH = /^\S*\s+(?:[^\s,]+\s+){0,2}?with\s/;
 const NEGATION_AFTER =
   /^\s*(?:[^\s,]+\s+){0,2}?(?:was|were|is|got|been)?\s*(?:rejected|dropped|abandoned|reverted|ruled out|discarded|not used|not an option|out of the question)\b/;
 // A dot ends a clause only before a space: `decimal.js` and `v1.2` are words. A line break written as an escape (`\n`
@@ -67,9 +74,17 @@ function clauseAfter(text: string, end: number): string {
 /** Whether a negation stands in the same clause within a few words before, or right after, `[start, end)`. */
 export function isNegated(text: string, start: number, end: number): boolean {
   const before = clauseBefore(text, start, 60);
-  if (NEGATING_PREPOSITION.test(before)) return true;
+  if (NEGATING_PREPOSITION.test(before) || changedFrom(text, before, end)) return true;
   if (NEGATION_BEFORE.test(before) && !PARTICIPLE_PREPOSITION.test(before)) return true;
   return NEGATION_AFTER.test(clauseAfter(text, end));
+}
+
+/** Whether `[start, end)` is what a change its clause tells went from ({@link CHANGED_FROM}). */
+function changedFrom(text: string, before: string, end: number): boolean {
+  const verb = CHANGED_FROM.exec(before);
+  if (verb === null) return false;
+  const after = clauseAfter(text, end);
+  return /replac/.test(verb[0]) ? REPLACED_WITH.test(after) : CHANGED_TO.test(after);
 }
 
 /** Whether `[start, end)`'s clause denies it anywhere before it, or right after it (see {@link Occurrence}). */

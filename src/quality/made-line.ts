@@ -23,6 +23,31 @@ const MADE_ALL = new RegExp(MADE_SOURCE, 'gi');
 // A line that says the change not made, or made and then undone.
 const NOT_MADE =
   /\b(?:(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been| yet)*\s+(?:added|removed|deleted|updated|changed|modified|implemented|created|written|replaced|moved|renamed|fixed|refactored|made|edited|done|touched)|(?:did|does)(?:n't| not) (?:add|remove|delete|update|change|modify|implement|create|write|replace|move|rename|fix|edit|touch)|(?:it is|it's) (?:false|not true) that|never (?:added|removed|changed|updated|made|implemented|created|written)|(?:was|were|has been|have been) (?:reverted|rolled back|undone|backed out))\b/i;
+// The same, every denial of a line in turn.
+const NOT_MADE_ALL = new RegExp(NOT_MADE.source, 'gi');
+// A clause's end between a file's name and a denial after it: "edited clean.go; cleanup.go was not changed".
+const CLAUSE_BREAK = /[;!?]|[.,](?=\s|$)/;
+
+/**
+ * Whether a line that says a change not made says it of the file itself (its name, lower case): the file named in the
+ * denial's clause before it ("agent.go was not changed") or right after it ("it is false that agent.go was changed",
+ * "didn't touch `agent.go`"); not where the denial names another thing it put into the file ("I had NOT yet added
+ * SetLogLevelGetter to clean.go": the file was changed for the rest of the work).
+ */
+export function deniesFile(line: string, file: string): boolean {
+  const lower = line.toLowerCase();
+  NOT_MADE_ALL.lastIndex = 0;
+  for (let denial = NOT_MADE_ALL.exec(lower); denial !== null; denial = NOT_MADE_ALL.exec(lower)) {
+    const before = lower.lastIndexOf(file, denial.index);
+    if (before >= 0 && !CLAUSE_BREAK.test(lower.slice(before + file.length, denial.index))) return true;
+    const after = lower
+      .slice(denial.index + denial[0].length)
+      .replace(/^\s*(?:the\s+)?[`'"*]*(?:[\w.-]+\/)*/, '');
+    if (after.startsWith(file)) return true;
+  }
+  return false;
+}
+
 // A line that opens with a verb's base form, as a request's or a plan's step does ("Remove the transcript path
 // update", "1. **Add** `ComputeTranscriptPath`", "agent.go: add the method", "- `agent.go` - Add the method"): read
 // after a list mark, a number, emphasis and a label's colon or dash; not a file's or a path's first word (`clean.go`).

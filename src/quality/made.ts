@@ -14,7 +14,7 @@ import { contextEvents, eventDigest } from './absence.ts';
 import { createMatcher, type TextIndex } from './match.ts';
 import type { Made } from './probes.ts';
 import type { ProbeOutcome } from './types.ts';
-import { headingStance, lineStance, type LineStance } from './made-line.ts';
+import { deniesFile, headingStance, lineStance, type LineStance } from './made-line.ts';
 
 const USER = blockPrefix('user');
 const BLOCK = '\n\n';
@@ -95,7 +95,7 @@ export function madeOutcome(
     // A line of no stance of its own (a bag of the session's words, a tool result's head) says nothing made.
     if (stance !== 'made' && stance !== 'not-made') continue;
     // "agent.go was not changed" denies every change to the file, the dictated one too, whatever else it names.
-    if (stance === 'not-made' && name !== undefined && lower.includes(name)) return 'contradicted';
+    if (stance === 'not-made' && name !== undefined && deniesFile(lower, name)) return 'contradicted';
     if (!stated) continue;
     const outcome = read(createMatcher(line));
     if (outcome === 'missed') continue;

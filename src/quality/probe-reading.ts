@@ -16,7 +16,7 @@ import {
 import type { Probe } from './probes.ts';
 import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
 import { memoizeByText, ownCopy } from '../text/text-cache.ts';
-import { refusedAfter } from './refusal.ts';
+import { declinedAfterOffer, refusedAfter } from './refusal.ts';
 import { saysFixed } from './fixed-claim.ts';
 import { DONE_KINDS } from './stance.ts';
 import { listedCommandOccurrences } from './listed-command.ts';
@@ -239,7 +239,12 @@ type SpellingReading = { own: Polarity; name: boolean };
 function statesFact({ own, name }: SpellingReading, occurrence: Occurrence, index: TextIndex): boolean {
   if (own === 'either' || name) return true;
   if (own === 'affirmed') return !occurrence.negated;
-  return occurrence.negated || occurrence.deniedInClause || refusedAfter(index, occurrence.end);
+  return (
+    occurrence.negated ||
+    occurrence.deniedInClause ||
+    refusedAfter(index, occurrence.end) ||
+    declinedAfterOffer(index, occurrence.start, occurrence.end)
+  );
 }
 
 /** Whether a number found is the facet's value, in any unit ("30000 ms" for "30 s", "0.5 GiB" for "512Mi"). */

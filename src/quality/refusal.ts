@@ -47,3 +47,26 @@ export function refusedAfter(text: { slice(start: number, end: number): string }
     ? reply.startsWith(REJECTED_REPORT)
     : false;
 }
+
+// An offer put as a question, right before what it offers: "want me to …", "should I …", "shall I …", "would you like
+// me to …" (canonical text: lower case).
+const OFFER_OPENING =
+  /(?:^|[.!?;:]\s+|\s-\s+)(?:(?:do you )?want me to|would you like me to|should i|shall i|ok(?:ay)? to|(?:should|shall) we)\s+(?:\S+\s+){0,3}$/;
+// The rest of the offer's question after the mention: no sentence ends before its question mark.
+const QUESTION_END = /^[^.!?;]{0,120}\?\s*/;
+
+/**
+ * Whether a mention is what an offer's question asks to do and the words right after the question decline it, with no
+ * block tag between ("Want me to proceed with this structure? no, that's horrible."): a transcript's text kept
+ * without its tags (a truncation of the rendered messages) tells the prompt that declines so.
+ */
+export function declinedAfterOffer(
+  text: { slice(start: number, end: number): string },
+  start: number,
+  end: number,
+): boolean {
+  if (!OFFER_OPENING.test(text.slice(Math.max(0, start - 80), start))) return false;
+  const after = text.slice(end, end + REACH);
+  const question = QUESTION_END.exec(after);
+  return question !== null && DECLINE.test(after.slice(question[0].length));
+}
