@@ -8,7 +8,7 @@
  * on as before.
  */
 import type { TextIndex } from './match.ts';
-import type { MeaningIndex } from './meaning.ts';
+import { apartInList, type MeaningIndex } from './meaning.ts';
 import { lowerBound } from '../text/sorted.ts';
 
 /** Whether the text parts (see above) between words `low` and `high` of `index`'s canonical text. */
@@ -27,6 +27,8 @@ export function partedBetweenTerms(
   low: number,
   high: number,
 ): boolean {
+  // Two items of a word list ("cmd, changed, commit") are no fact said together (word-list.ts).
+  if (apartInList(meaning, low, high)) return true;
   const first = meaning.lineAt(low);
   const last = meaning.lineAt(high);
   if (first === last) return false;

@@ -40,6 +40,11 @@ export type MeaningTerm = {
   pending?: true;
   /** Its sentence denies all of itself ("It is false that …", "… was not done"; stance.ts), which flipped `negated`. */
   denied?: true;
+  /**
+   * For a word of an item of a word list (word-list.ts: "cmd, changed, commit"), the list's first clause: a term of
+   * another of its items (another clause with the same list) is not said with it.
+   */
+  list?: number;
 };
 
 /** A text's terms indexed once for many statements. */
@@ -56,6 +61,8 @@ export type MeaningIndex = {
   negatedAt(position: number): boolean;
   /** Whether the term at a position is from a name, read without making the term. */
   nameAt(position: number): boolean;
+  /** The word list (its first clause) the term at a position is an item of, or -1 (see {@link MeaningTerm.list}). */
+  listAt(position: number): number;
   /** Positions of each term: every one, and those from prose. */
   positions: ReadonlyMap<string, { all: number[]; prose: number[] }>;
   /**
@@ -125,12 +132,12 @@ const ABSENT = -0x80000000;
 /**
  * A line's terms read alone, packed once for {@link meaningColumns}' `addLine` (a remembered line comes again in the
  * other contexts of its session): each term's text, and {@link PACKED_FIELDS} numbers a term: its flags, and its
- * clause, lead-in, lead-in's start and gloss as the line read them (from 0; a lead-in from the lines above as the
+ * clause, lead-in, lead-in's start, gloss and word list as the line read them (from 0; a lead-in from the lines above as the
  * negative numbers meaning.ts gives it; {@link ABSENT} for none).
  */
 export type PackedTerms = { terms: readonly string[]; numbers: Int32Array };
 
-const PACKED_FIELDS = 5;
+const PACKED_FIELDS = 6;
 
 /** The flags a term is indexed with. */
 function flagsOf(term: MeaningTerm): number {
@@ -159,6 +166,7 @@ export function packTerms(clauses: readonly (readonly MeaningTerm[])[]): PackedT
     numbers[at + 2] = term.leadIn ?? ABSENT;
     numbers[at + 3] = term.leadInFrom ?? ABSENT;
     numbers[at + 4] = term.gloss ?? ABSENT;
+    numbers[at + 5] = term.list ?? ABSENT;
     terms.push(term.term);
   }
   return { terms, numbers };
@@ -199,6 +207,7 @@ class TermColumns implements MeaningColumns {
   readonly leadIn = new Column(false);
   readonly leadInFrom = new Column(false);
   readonly gloss = new Column(false);
+  readonly list = new Column(false);
   count = 0;
 
   #push(
@@ -209,6 +218,7 @@ class TermColumns implements MeaningColumns {
     leadIn: number,
     leadInFrom: number,
     gloss: number,
+    list: number,
   ): void {
     let entry = this.positions.get(term);
     if (!entry) {
@@ -226,6 +236,7 @@ class TermColumns implements MeaningColumns {
     this.leadIn.push(leadIn);
     this.leadInFrom.push(leadInFrom);
     this.gloss.push(gloss);
+    this.list.push(list);
     this.count = count + 1;
   }
 
@@ -238,6 +249,7 @@ class TermColumns implements MeaningColumns {
       term.leadIn ?? NONE,
       term.leadInFrom ?? NONE,
       term.gloss ?? NONE,
+      term.list ?? NONE,
     );
   }
 
@@ -252,6 +264,7 @@ class TermColumns implements MeaningColumns {
       const lead = numbers[at + 2]!;
       const from = numbers[at + 3]!;
       const labelled = numbers[at + 4]!;
+      const list = numbers[at + 5]!;
       this.#push(
         terms[term]!,
         numbers[at]!,
@@ -260,6 +273,7 @@ class TermColumns implements MeaningColumns {
         lead === ABSENT ? NONE : lead >= 0 ? lead + base : above!.clause,
         from === ABSENT ? NONE : from >= 0 ? from + base : above!.from,
         labelled === ABSENT ? NONE : labelled + base,
+        list === ABSENT ? NONE : list + base,
       );
     }
   }
@@ -306,6 +320,8 @@ class ColumnIndex implements MeaningIndex {
     if (bits & IN_RUN) term.inRun = true;
     const labelled = columns.gloss.at(position);
     if (labelled !== NONE) term.gloss = labelled;
+    const list = columns.list.at(position);
+    if (list !== NONE) term.list = list;
     return term;
   }
 
@@ -330,6 +346,10 @@ class ColumnIndex implements MeaningIndex {
 
   nameAt(position: number): boolean {
     return (this.#columns.flags.at(position) & NAME) !== 0;
+  }
+
+  listAt(position: number): number {
+    return this.#columns.list.at(position);
   }
 
   endsSentence(line: number): boolean {

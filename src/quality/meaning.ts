@@ -39,6 +39,7 @@ import {
 import { stanceSpans, type Stance } from './stance.ts';
 import { clauseTokens, type ClauseToken } from './clause-tokens.ts';
 import { opensId } from './id-prefix.ts';
+import { wordLists, type WordLists } from './word-list.ts';
 
 export type { MeaningIndex, MeaningTerm } from './meaning-index.ts';
 
@@ -787,6 +788,9 @@ function readLine(
   // The stance of a clause is its sentence's where its last character stands (stance.ts).
   const stances = STANCE_WORDS.test(line) ? stanceSpans(line) : [];
   const denied = deniedListItems(parts);
+  const lists = wordLists(parts);
+  // The clause each part of a word list was read as: its items' terms carry the list's first clause.
+  const partClauses = lists.items.size > 0 ? new Map<number, number>() : undefined;
   const listing = isJoinedListing(line);
   let offset = 0;
   // The clause before ended in a comma and held names alone: an item of a list of names.
@@ -814,6 +818,10 @@ function readLine(
       );
       if (denied.has(part))
         for (const term of terms) if (term.term !== NEGATION_TERM) term.negated = stance !== 'denied';
+      if (partClauses !== undefined) {
+        partClauses.set(part, clauses);
+        markListItem(terms, lists, part, partClauses);
+      }
       const last = part >= lastWords;
       let prose = false;
       for (let term = 0; term < terms.length && !prose; term++) prose = !terms[term]!.name;
@@ -833,6 +841,34 @@ function readLine(
     }
   }
   return { clauses, bullets };
+}
+
+/**
+ * Marks a clause's terms as an item of a word list (word-list.ts): all of them for an item, those of its last word
+ * for the clause whose last word opens the list (its other words are the frame the list is said in).
+ */
+function markListItem(
+  terms: MeaningTerm[],
+  lists: WordLists,
+  part: number,
+  partClauses: ReadonlyMap<number, number>,
+): void {
+  if (lists.leads.has(part)) {
+    let last = terms.length - 1;
+    while (last > 0 && !terms[last]!.opens) last--;
+    for (let term = Math.max(0, last); term < terms.length; term++)
+      terms[term]!.list = partClauses.get(part)!;
+    return;
+  }
+  const first = lists.items.get(part);
+  if (first === undefined) return;
+  for (const term of terms) term.list = partClauses.get(first)!;
+}
+
+/** Whether the terms at two positions stand in two items of one word list (word-list.ts): not said together. */
+export function apartInList(index: MeaningIndex, a: number, b: number): boolean {
+  const list = index.listAt(a);
+  return list >= 0 && list === index.listAt(b) && index.clauseAt(a) !== index.clauseAt(b);
 }
 
 // A line's words, as written between spaces.
@@ -933,6 +969,12 @@ export type StatementTerm = {
   shared?: true;
   /** A word of the artifact's file name: written as a name it is the file's own, even when the title shares it. */
   namesFile?: true;
+  /**
+   * The clauses of the statement it is said in, when each is an item of a list the statement writes itself (three
+   * clauses or more joined by commas): a text's word list states two terms together only where the statement lists
+   * them apart itself (word-list.ts).
+   */
+  clauses?: readonly number[];
 };
 
 /** A statement read once: its distinct terms (names and content words) and its numbers. */
@@ -981,6 +1023,12 @@ export function readStatement(
       });
   });
   for (const term of seen.values()) if (term.negated) delete term.unsure;
+  const listed = listedClauses(statement);
+  if (listed.size > 0)
+    for (const term of seen.values()) {
+      const clauses = new Set(sequence.filter((said) => said.term === term.term).map((said) => said.clause));
+      if ([...clauses].every((clause) => listed.has(clause))) term.clauses = [...clauses];
+    }
   const generic = genericTerms();
   for (const term of seen.values()) if (generic.has(term.term)) term.generic = true;
   // A number that measures something; one inside an id (`spotter-4te.1`, `gqc.5`) names a thing instead.
@@ -1118,6 +1166,7 @@ export function statementCoverage(
     opposingSignals?: number;
     pendingOpposes?: boolean;
     stanceOnly?: boolean;
+    wordLists?: boolean;
   } = {},
 ): StatementCoverage {
   const lineOf = (position: number) => index.lineAt(position);
@@ -1175,7 +1224,10 @@ export function statementCoverage(
       if (!entering.name) contentCovered += entering.weight;
       if (entering.weight >= heaviest - 1e-9) telling++;
     }
+    // A window holds one item of a word list: its start moves past the last hit of another item of the list.
+    const floor = options.wordLists === true ? listFloor(index, reading, hits, left, right) : left;
     while (
+      left < floor ||
       hit.position - hits[left]!.position >= window ||
       (options.oneLine === true && lineOf(hits[left]!.position) !== lineOf(hit.position))
     ) {
@@ -1217,6 +1269,69 @@ export function statementCoverage(
     ),
     telling: best.telling,
   };
+}
+
+/**
+ * The first hit a window ending at hit `right` may start at for the word lists it holds (word-list.ts): past the last
+ * hit from `left` on that stands in another item of the list `right`'s hit is an item of; `left` when there is none.
+ */
+function listFloor(
+  index: MeaningIndex,
+  reading: StatementReading,
+  hits: ReadonlyArray<{ position: number; term: number }>,
+  left: number,
+  right: number,
+): number {
+  const { position, term } = hits[right]!;
+  const list = index.listAt(position);
+  if (list < 0) return left;
+  for (let hit = right - 1; hit >= left; hit--) {
+    const at = hits[hit]!.position;
+    if (index.clauseAt(at) < list) break;
+    if (apartInList(index, at, position) && saidInOneClause(reading, hits[hit]!.term, term)) return hit + 1;
+  }
+  return left;
+}
+
+/** The fewest clauses joined by commas that make a statement a list of its own. */
+const STATEMENT_LIST_ITEMS = 3;
+
+/**
+ * The clauses of a one-line statement that are items of a list it writes itself: {@link STATEMENT_LIST_ITEMS} or
+ * more clauses in a row joined by commas ("general purpose for this repo, specific things of the code, general
+ * purpose for the dev workflow"), numbered as meaningTerms numbers them.
+ */
+function listedClauses(statement: string): ReadonlySet<number> {
+  const listed = new Set<number>();
+  if (statement.includes('\n')) return listed;
+  const parts = statement.normalize('NFKC').split(CLAUSE_END_KEPT);
+  let clause = 0;
+  let run: number[] = [];
+  const close = () => {
+    if (run.length >= STATEMENT_LIST_ITEMS) for (const item of run) listed.add(item);
+    run = [];
+  };
+  for (let part = 0; part < parts.length; part += 2) {
+    if (parts[part]!.trim().length === 0) {
+      close();
+      continue;
+    }
+    run.push(clause++);
+    if (parts[part + 1]?.trim() !== ',') close();
+  }
+  close();
+  return listed;
+}
+
+/**
+ * Whether a statement says two of its terms in one clause: where it lists them itself ("general purpose for this
+ * repo, specific things of the code, the dev workflow"), a text's list may state them item by item.
+ */
+function saidInOneClause(reading: StatementReading, a: number, b: number): boolean {
+  const first = reading.terms[a]!.clauses;
+  const second = reading.terms[b]!.clauses;
+  // Only terms of two items of the statement's own list are said apart.
+  return first === undefined || second === undefined || first.some((clause) => second.includes(clause));
 }
 
 /**
@@ -1397,7 +1512,9 @@ export function phrasePositions(index: MeaningIndex, phrase: string, oneLine = f
     let all = true;
     for (let position = 1; position < lists.length && all; position++) {
       const list = lists[position]!;
-      all = oneLine ? onLineWithin(index, list, from, to, line) : nearest(list, from, to) !== undefined;
+      all = oneLine
+        ? onLineWithin(index, list, from, to, line, start)
+        : nearestWith(index, list, from, to, start) !== undefined;
     }
     if (all) found.push(start);
   }
@@ -1417,16 +1534,33 @@ function candidatePositions(index: MeaningIndex, term: MeaningTerm): number[] {
   return found;
 }
 
-/** Whether a position of `list` lies in `[from, to]` on `line`. */
+/** Whether a position of `list` lies in `[from, to]` on `line`, not in another item of a word list than `start`. */
 function onLineWithin(
   index: MeaningIndex,
   list: readonly number[],
   from: number,
   to: number,
   line: number,
+  start: number,
 ): boolean {
-  for (const at of list) if (at >= from && at <= to && index.lineAt(at) === line) return true;
+  for (const at of list)
+    if (at >= from && at <= to && index.lineAt(at) === line && !apartInList(index, at, start)) return true;
   return false;
+}
+
+/** {@link nearest}, leaving out a position in another item of a word list than `start` (word-list.ts). */
+function nearestWith(
+  index: MeaningIndex,
+  positions: readonly number[],
+  from: number,
+  to: number,
+  start: number,
+): number | undefined {
+  const found = nearest(positions, from, to);
+  if (found === undefined || !apartInList(index, found, start)) return found;
+  for (let at = lowerBound(positions, from); at < positions.length && positions[at]! <= to; at++)
+    if (!apartInList(index, positions[at]!, start)) return positions[at];
+  return undefined;
 }
 
 /**

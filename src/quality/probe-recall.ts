@@ -170,7 +170,8 @@ const statementReadings = new WeakMap<Probe, StatementReading>();
 /**
  * How a probe's statement must be stated: stricter than a reader's fact list (statement-match.ts), because a probe is
  * looked for in a whole kept tail, where a short statement's few words turn up together by chance: half its terms on
- * one line (a sentence or a bullet, not a list of names or error lines gathered from neighbouring lines), a third
+ * one line (a sentence or a bullet, not a list of names or error lines gathered from neighbouring lines, nor two
+ * items of a word list, where a bag of words holds its words one an item), a third
  * of its content words in prose, so names alone keep nothing; from 30% of its terms, part of it (half a probe, as the
  * yardstick's reader counts a fact half kept). On one line, one signal the other way (a content word negated the
  * other way, an opposite word) contradicts it: a derived statement is short, and "end-to-end tests are not wanted"
@@ -184,6 +185,7 @@ export const PROBE_STATEMENT_THRESHOLDS: StatementThresholds = {
   partialNeedsTelling: true,
   oneLine: true,
   opposingSignals: 1,
+  wordLists: true,
 };
 // The same for done work: stated as still to do, it is stated the other way.
 const DONE_STATEMENT_THRESHOLDS: StatementThresholds = {

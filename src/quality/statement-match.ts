@@ -39,6 +39,11 @@ export type StatementThresholds = {
    * in it: what a file now holds is described with negations of its own.
    */
   stanceOnly?: boolean;
+  /**
+   * Terms of two items of a word list are not stated together (word-list.ts), but where the statement lists them
+   * itself: a probe's short statement looked for in a whole text, where a bag of words holds its words item by item.
+   */
+  wordLists?: boolean;
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
@@ -67,6 +72,7 @@ export function statementLabel(
     opposingSignals: thresholds.opposingSignals,
     pendingOpposes: thresholds.pendingOpposes,
     stanceOnly: thresholds.stanceOnly,
+    wordLists: thresholds.wordLists,
   });
   const share =
     coverage.contentShare !== null && coverage.contentShare < thresholds.content
