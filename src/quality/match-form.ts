@@ -5,6 +5,7 @@
  */
 
 import { codePointTest } from '../text/character-class.ts';
+import { narrowUnits, unitsString, type NarrowUnits } from './narrow-form.ts';
 
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
 const QUOTE = 39; // '
@@ -79,14 +80,21 @@ export class Offsets {
 const FIRST_CHUNK = 1024;
 const LAST_CHUNK = 1 << 16;
 
-// The match form is joined from pieces of about this many canonical characters, so the slices awaiting a join
-// stay few however long the text is.
-const JOIN_CHARS = 1 << 16;
-
 /** The match form of a canonical text (see the module comment). */
 export function matchForm(canonical: string): MatchForm {
-  const pieces: string[] = [];
-  let parts: string[] = [];
+  const { units, ...offsets } = formUnits(canonical);
+  return { text: unitsString(units), ...offsets };
+}
+
+/**
+ * {@link matchForm} with the form's code units as written, not yet a string: a long text's are narrowed as they are
+ * (narrow-form.ts), and its form as a string is never made.
+ */
+export function formUnits(canonical: string): Omit<MatchForm, 'text'> & { units: NarrowUnits } {
+  // The form's code units are written as they are kept: a long text's form was joined from a slice per word (a space
+  // between two words is dropped), millions of strings at 4 M tokens.
+  const units = narrowUnits(canonical.length);
+  const { bytes, present, widePositions, wideCodes } = units;
   // Where the match form falls behind the canonical one: from match-form offset breaks[i] on, by shifts[i].
   // None of the lists holds more offsets than the text has characters.
   const breaks = new Offsets(canonical.length);
@@ -94,43 +102,43 @@ export function matchForm(canonical: string): MatchForm {
   const edges = new Offsets(canonical.length);
   let kept = 0;
   let dropped = 0;
-  let runStart = 0;
-  let previousKept = -1;
+  // Whether the character before (kept or not) and the last one kept are word characters: each character is
+  // classed once, where asking again for the one before cost a look-up a character.
+  let afterWord = false;
+  let keptWord = false;
   for (let index = 0; index < canonical.length; index++) {
     const code = canonical.charCodeAt(index);
+    const word = isWordUnit(code);
     let drop = code === QUOTE;
-    if (!drop && (code === SPACE || code === HYPHEN) && previousKept >= 0 && isWordUnit(previousKept)) {
+    if (!drop && (code === SPACE || code === HYPHEN) && keptWord) {
       let next = index + 1;
       while (canonical.charCodeAt(next) === QUOTE) next++;
       drop = next < canonical.length && isWordUnit(canonical.charCodeAt(next));
     }
     if (drop) {
-      if (index > runStart) parts.push(canonical.slice(runStart, index));
-      runStart = index + 1;
       dropped++;
       if (breaks.last() === kept) shifts.setLast(dropped);
       else {
         breaks.push(kept);
         shifts.push(dropped);
       }
+      afterWord = word;
       continue;
     }
-    if (index === 0 || !isWordUnit(canonical.charCodeAt(index - 1))) edges.push(kept);
+    if (!afterWord) edges.push(kept);
+    if (code < 256) {
+      bytes[kept] = code;
+      present[code] = 1;
+    } else {
+      widePositions.push(kept);
+      wideCodes.push(code);
+    }
     kept++;
-    previousKept = code;
-    if (index + 1 - runStart >= JOIN_CHARS) {
-      parts.push(canonical.slice(runStart, index + 1));
-      runStart = index + 1;
-    }
-    if (parts.length >= 4096) {
-      pieces.push(parts.join(''));
-      parts = [];
-    }
+    afterWord = word;
+    keptWord = word;
   }
-  if (runStart < canonical.length) parts.push(canonical.slice(runStart));
-  pieces.push(parts.join(''));
   return {
-    text: pieces.join(''),
+    units: { ...units, length: kept },
     wordEdges: edges.toArray(),
     breaks: breaks.toArray(),
     shifts: shifts.toArray(),

@@ -4,7 +4,7 @@
  * negation right next to a needle. A text is indexed once and answers every look-up from that index.
  */
 
-import { formPosition, matchForm, isWordCharacter, wordStartsOf } from './match-form.ts';
+import { formPosition, formUnits, isWordCharacter, wordStartsOf } from './match-form.ts';
 import { memoizeByText, ownCopy, recentMap } from '../text/text-cache.ts';
 import { indexMeaning, withPrepositionsSpelled, type MeaningIndex } from './meaning.ts';
 import {
@@ -15,7 +15,14 @@ import {
   needleForm,
 } from './needle-index.ts';
 import { createNumberIndex, matchesAtNumbers, type NumberIndex } from './number-index.ts';
-import { narrowForm, narrowView, plainView, type NarrowForm, type TextView } from './narrow-form.ts';
+import {
+  narrowFormOf,
+  narrowView,
+  plainView,
+  unitsString,
+  type NarrowForm,
+  type TextView,
+} from './narrow-form.ts';
 import {
   FoundMatch,
   FoundOccurrence,
@@ -380,14 +387,15 @@ class IndexedText {
     // A long text's line breaks are read with its canonical text, from the same fold of its lines.
     const long = text.length > LINE_FOLDED_CHARS ? canonicalLongText(text) : undefined;
     const canonicalString = long?.canonical ?? canonicalText(text);
-    const form = matchForm(canonicalString);
-    const narrowed = form.text.length >= INDEXED_TEXT_CHARS;
-    const narrow = narrowed ? narrowForm(form.text) : undefined;
+    const form = formUnits(canonicalString);
+    const narrowed = form.units.length >= INDEXED_TEXT_CHARS;
+    // A long form is narrowed from its units, never made a string of two bytes a character first.
+    const narrow = narrowed ? narrowFormOf(form.units) : undefined;
     this.#breaks = form.breaks;
     this.#shifts = form.shifts;
     this.#long = narrowed;
     this.narrow = narrow;
-    this.formText = narrow?.text ?? form.text;
+    this.formText = narrow?.text ?? unitsString(form.units);
     this.canonical = narrowed ? narrowView(canonicalString) : plainView(canonicalString);
     // Scanned a code unit at a time (word starts): a narrowed text's placeholders are no spaces, as the characters
     // they stand for are not (white space is folded to spaces).

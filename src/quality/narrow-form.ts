@@ -18,7 +18,15 @@ export type NarrowForm = {
 
 /** The narrow form of a match form, or undefined when every one of the 256 byte values occurs in it. */
 export function narrowForm(form: string): NarrowForm | undefined {
-  const narrowed = narrowCopy(form, () => true);
+  return narrowFormOf(unitsOf(form));
+}
+
+/**
+ * {@link narrowForm} of a match form written as {@link NarrowUnits} (match-form.ts writes a long text's so, and the
+ * form is narrowed without being made a string first). The units' bytes become the narrowed text's: read them no more.
+ */
+export function narrowFormOf(units: NarrowUnits): NarrowForm | undefined {
+  const narrowed = narrowedUnits(units, () => true);
   if (!narrowed) return undefined;
   const { text, positions, codes, mark } = narrowed;
   const searchable = (needle: string): string | undefined => {
@@ -146,15 +154,32 @@ export function narrowView(text: string): TextView {
 }
 
 /**
- * `text` with each code unit above U+00FF written as one placeholder byte it does not otherwise hold (the lowest
- * absent one `accepts` allows), those units' places and codes, and the narrowed text
- * (a one-byte string Node keeps outside V8's heap when long); undefined when no placeholder is left.
+ * A text's code units written one byte each, those above U+00FF apart (their places and codes): the bytes of each of
+ * the others, and which byte values occur.
  */
-function narrowCopy(text: string, accepts: (code: number) => boolean) {
-  const bytes = Buffer.allocUnsafe(text.length);
-  const present = new Uint8Array(256);
-  const widePositions: number[] = [];
-  const wideCodes: number[] = [];
+export type NarrowUnits = {
+  readonly bytes: Buffer;
+  readonly length: number;
+  readonly present: Uint8Array;
+  readonly widePositions: number[];
+  readonly wideCodes: number[];
+};
+
+/** {@link NarrowUnits} of `length` code units to be written, their bytes not yet set. */
+export function narrowUnits(length: number): NarrowUnits {
+  return {
+    bytes: Buffer.allocUnsafe(length),
+    length,
+    present: new Uint8Array(256),
+    widePositions: [],
+    wideCodes: [],
+  };
+}
+
+/** The code units of `text` as {@link NarrowUnits}. */
+function unitsOf(text: string): NarrowUnits {
+  const units = narrowUnits(text.length);
+  const { bytes, present, widePositions, wideCodes } = units;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code < 256) {
@@ -165,6 +190,39 @@ function narrowCopy(text: string, accepts: (code: number) => boolean) {
       wideCodes.push(code);
     }
   }
+  return units;
+}
+
+// Units up to this many are made a string as call arguments (no Buffer decoding for a needle's or a summary's).
+const ARGUMENT_UNITS = 1 << 12;
+
+/** The string of {@link NarrowUnits} as written (before any narrowing). */
+export function unitsString(units: NarrowUnits): string {
+  const { bytes, length, widePositions, wideCodes } = units;
+  const written = bytes.subarray(0, length);
+  if (widePositions.length === 0) {
+    if (length <= ARGUMENT_UNITS) return String.fromCharCode.apply(null, written as unknown as number[]);
+    return written.toString('latin1');
+  }
+  const codes = new Uint16Array(length);
+  codes.set(written);
+  for (let wide = 0; wide < widePositions.length; wide++) codes[widePositions[wide]!] = wideCodes[wide]!;
+  if (length <= ARGUMENT_UNITS) return String.fromCharCode.apply(null, codes as unknown as number[]);
+  return Buffer.from(codes.buffer, codes.byteOffset, length * 2).toString('utf16le');
+}
+
+/**
+ * `text` with each code unit above U+00FF written as one placeholder byte it does not otherwise hold (the lowest
+ * absent one `accepts` allows), those units' places and codes, and the narrowed text
+ * (a one-byte string Node keeps outside V8's heap when long); undefined when no placeholder is left.
+ */
+function narrowCopy(text: string, accepts: (code: number) => boolean) {
+  return narrowedUnits(unitsOf(text), accepts);
+}
+
+/** {@link narrowCopy} of a text's {@link NarrowUnits}, written into their bytes. */
+function narrowedUnits(units: NarrowUnits, accepts: (code: number) => boolean) {
+  const { bytes, length, present, widePositions, wideCodes } = units;
   let placeholder = -1;
   for (let code = 0; code < 256 && placeholder < 0; code++)
     if (present[code] === 0 && accepts(code)) placeholder = code;
@@ -172,7 +230,7 @@ function narrowCopy(text: string, accepts: (code: number) => boolean) {
   for (const position of widePositions) bytes[position] = placeholder;
   return {
     // Decoded as Latin-1, the bytes are a one-byte string (kept outside the heap by Node for long texts).
-    text: bytes.toString('latin1'),
+    text: bytes.toString('latin1', 0, length),
     positions: Int32Array.from(widePositions),
     codes: Uint16Array.from(wideCodes),
     placeholder,
