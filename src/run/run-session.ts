@@ -360,6 +360,8 @@ export async function prepareWhileCalling(
     () => plan.reference.probes,
     () => plan.reference.expectations,
     () => prepareLexicalScoring(plan.reference),
+    // What reads a scored summary's facets for the page (facetsAhead) loads here, not at the first strategy scored.
+    () => loadSummaryFacets(),
     // Read lazily, where a summary's path is not on a line that writes it: here it costs no answer a wait, while
     // after the last answer it held the large-session fixture's tail by about 40 ms.
     () => plan.reference.transcriptPaths,
