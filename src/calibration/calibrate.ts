@@ -20,7 +20,7 @@ import { factLabel, filesOf } from './fact-label.ts';
 import { entriesText, readTranscriptEntries, type EntryText } from './transcript-entries.ts';
 import { summaryText, transcriptPath } from './cut-sources.ts';
 import { judgeText, type JudgeRun } from '../quality/judge/run-judge.ts';
-import { balancedRecall } from '../quality/probe-recall.ts';
+import { balancedRecall } from '../quality/recall-credit.ts';
 import { cutCoverage, shareByKind, type CutCoverage, type ShareByKind } from './coverage.ts';
 
 /** The two parts of the yardstick: tuning (rules may be chosen on it) and held-out (never looked at for that). */

@@ -18,7 +18,7 @@ import { basename } from 'node:path';
 import { escapeRegExp } from '../text/regexp.ts';
 import { meaningTerms } from '../quality/meaning.ts';
 import { isLive, type Probe } from '../quality/probes.ts';
-import { headlineKind } from '../quality/probe-recall.ts';
+import { headlineKind } from '../quality/recall-credit.ts';
 import { extractPaths } from '../quality/paths.ts';
 import {
   STATEMENT_THRESHOLDS,

@@ -6,7 +6,8 @@
  */
 import { InputError } from '../errors.ts';
 import { createMatcher } from '../quality/match.ts';
-import { headlineWeights, scoreProbes } from '../quality/probe-recall.ts';
+import { scoreProbes } from '../quality/probe-recall.ts';
+import { headlineWeights } from '../quality/recall-credit.ts';
 import { isLive, type RuleAlternative } from '../quality/probes.ts';
 import type { ProbeOutcome } from '../quality/types.ts';
 import type { CalibrateOptions } from './calibrate.ts';

@@ -1,17 +1,10 @@
 /**
- * A job's continuation cuts, stored then scored: at each cut the strategy's context (by hash) and summary and the
- * model's predicted next steps as the job record keeps them; then, by the continuation evaluator, that context
- * against the real next steps and the probes planted before the cut, pooled over the cuts.
+ * A job's continuation cuts, stored: at each cut the strategy's context (by hash) and summary and the model's
+ * predicted next steps as the job record keeps them (scored by the continuation evaluator: score-cuts.ts).
  */
-import { createMatcher } from '../quality/match.ts';
-import { scoreProbes } from '../quality/probe-recall.ts';
 import { compactedText } from '../results/assemble.ts';
-import type { ContinuationCut, ContinuationResult } from '../results/continuation-types.ts';
+import type { ContinuationResult } from '../results/continuation-types.ts';
 import { type ContinuationOutput, contentHash } from '../results/record.ts';
-import { prefixAt, type SessionReference } from '../results/session-reference.ts';
-import type { Tokenizer } from '../tokens.ts';
-import { evaluateContinuation } from './evaluate.ts';
-import { combineCuts } from './pool.ts';
 import { type ContinuationPoint, type ContinuationSetup, designOf } from './setup.ts';
 
 /** A strategy's continuation at one point: where, what it left there, and its predictions (undefined offline). */
@@ -37,35 +30,4 @@ export function continuationOutput(
     continuation: { steps: setup.options.steps, rehydrate: designOf(setup, strategy), cuts },
     texts,
   };
-}
-
-/**
- * A strategy's continuation block from its stored cuts: each cut's context against the real next steps of the
- * whole session and the probes planted before the cut, with its predictions; several cuts pooled.
- */
-export function scoreContinuation(
-  stored: ContinuationOutput,
-  textOf: (hash: string) => string,
-  whole: SessionReference,
-  tokenizer: Tokenizer,
-): ContinuationResult | undefined {
-  const cuts = stored.cuts.map((cut): ContinuationCut => {
-    const reference = prefixAt(whole, cut.cut, tokenizer);
-    const context = textOf(cut.textHash);
-    const { probeOutcomes } = scoreProbes(createMatcher(context), reference.probes);
-    const result = evaluateContinuation({
-      session: whole.session,
-      cut: cut.cut,
-      steps: stored.steps,
-      design: stored.rehydrate,
-      summary: cut.summary,
-      context,
-      probes: reference.probes,
-      probeOutcomes,
-      prefix: reference.transcriptMatcher,
-      tokenizer,
-    });
-    return { ...result, ...cut.predicted, summary: cut.summary };
-  });
-  return combineCuts(cuts);
 }

@@ -1,7 +1,10 @@
 /** The chain evaluator (`--schedule`): every compaction of a job's stored chain scored against the probes so far. */
 import { type ChainResult, chainResultSchema } from '../results/chain.ts';
-import { scoreChain } from '../schedule/cycles.ts';
 import type { Evaluator } from './types.ts';
+
+// The chain's scoring (and the lexical scoring it runs) loads when a chain is first scored, not with compare's modules.
+let chainScoring: Promise<typeof import('../schedule/score-chain.ts')> | undefined;
+const loadChainScoring = () => (chainScoring ??= import('../schedule/score-chain.ts'));
 
 /** Scores the chain of a job run under `--schedule` (the agent's own under `--schedule recorded`), offline. */
 export const chainEvaluator: Evaluator<ChainResult> = {
@@ -12,6 +15,7 @@ export const chainEvaluator: Evaluator<ChainResult> = {
   enabled: () => true,
   async evaluate(input) {
     if (!input.chain) return null;
+    const { scoreChain } = await loadChainScoring();
     return scoreChain(input.chain, textIn(input.texts), input.whole, input.requiredSections);
   },
   schema: chainResultSchema,

@@ -1,8 +1,11 @@
 /** The continuation evaluator (`--continuation`): each stored cut's context against the real next steps. */
-import { scoreContinuation } from '../continuation/stored-cuts.ts';
 import { type ContinuationResult, continuationResultSchema } from '../results/continuation-types.ts';
 import { textIn } from './chain.ts';
 import type { Evaluator } from './types.ts';
+
+// The cuts' scoring (and the lexical scoring it runs) loads when cuts are first scored, not with compare's modules.
+let cutScoring: Promise<typeof import('../continuation/score-cuts.ts')> | undefined;
+const loadCutScoring = () => (cutScoring ??= import('../continuation/score-cuts.ts'));
 
 /** Scores the continuation cuts of a job run with `--continuation`, offline (the predictions were made with it). */
 export const continuationEvaluator: Evaluator<ContinuationResult> = {
@@ -13,6 +16,7 @@ export const continuationEvaluator: Evaluator<ContinuationResult> = {
   enabled: () => true,
   async evaluate(input, context) {
     if (!input.continuation || input.continuation.cuts.length === 0) return null;
+    const { scoreContinuation } = await loadCutScoring();
     return scoreContinuation(input.continuation, textIn(input.texts), input.whole, context.tokenizer) ?? null;
   },
   schema: continuationResultSchema,

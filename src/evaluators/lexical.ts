@@ -1,6 +1,6 @@
 /** The lexical evaluator: every offline scorer of the metric registry (probe recall, files, structure, …). */
 import { createHash } from 'node:crypto';
-import { scoreSummary } from '../quality/score.ts';
+import { loadScoring } from '../quality/scoring-load.ts';
 import { type LexicalScores, lexicalScoresSchema } from '../quality/types.ts';
 import { endsWithTranscript, type SessionReference } from '../results/session-reference.ts';
 import type { EvaluationInput, Evaluator } from './types.ts';
@@ -60,7 +60,8 @@ function scoreInput(
  * tables), by scoring an empty one: a run with a model does it while its calls are in flight, and the scoring after
  * the last answer is shorter by as much. Every reading is memoized by what it reads: no score changes.
  */
-export function prepareLexicalScoring(reference: SessionReference): void {
+export async function prepareLexicalScoring(reference: SessionReference): Promise<void> {
+  const { scoreSummary } = await loadScoring();
   try {
     scoreSummary(scoreInput(reference, EMPTY));
   } catch {
@@ -81,6 +82,7 @@ export const lexicalEvaluator: Evaluator<LexicalScores> = {
     const stored = known.get(key);
     // A copy: each job's record holds scores of its own.
     if (stored) return structuredClone(stored);
+    const { scoreSummary } = await loadScoring();
     const { judge: _judge, ...scores } = scoreSummary(
       scoreInput(input.reference, input.ok ? { text: input.text, summary: input.summary } : EMPTY, input),
     );

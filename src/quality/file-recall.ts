@@ -1,6 +1,6 @@
 /** `fileRecall` and `modifiedFileRecall`: the files the session touched that the compacted context names. */
 import { pathSpellings } from './probes.ts';
-import { share } from './probe-recall.ts';
+import { share } from './recall-credit.ts';
 import type { TextIndex } from './match.ts';
 import type { Scorer } from './types.ts';
 

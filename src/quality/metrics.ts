@@ -4,14 +4,10 @@
  * sessions (its share's denominator and its bounded interval), over a chain's compactions (the last or the mean),
  * and whether `check` gates on it. The gate and its baseline schema, the run statistics, the comparison, the
  * per-strategy report, the terminal table, the suite and the chain table all iterate this registry; adding a
- * metric is one entry, its scorer and its tests.
+ * metric is one entry, its scorer (named here, held by scorers.ts) and its tests.
  */
 import { formatCost, formatInteger, formatMs, formatRatio } from '../text/numbers.ts';
-import { scoreFileRecall } from './file-recall.ts';
-import { scoreInventedPaths } from './paths.ts';
-import { scoreProbeRecall } from './probe-recall.ts';
-import { scoreStructureOf } from './structure.ts';
-import type { Scorer } from './types.ts';
+import type { ScorerName } from './scorers.ts';
 
 /** What a figure is read from: a strategy's result of this run, or of a baseline file (which may lack some). */
 export type FigureSource = { readonly [key: string]: unknown };
@@ -68,8 +64,11 @@ export type Metric = {
   path: readonly string[];
   /** The figure: a number, null when not applicable, undefined when the source lacks it. */
   read(result: FigureSource): number | null | undefined;
-  /** The part of the quality block it scores; cost figures are measured by the runner instead. */
-  score?: Scorer;
+  /**
+   * The scorer of the part of the quality block it scores (scorers.ts, loaded only to score); cost figures are
+   * measured by the runner instead.
+   */
+  scorer?: ScorerName;
   /** Whether `--runs` reports its mean and standard error. */
   spread: boolean;
   /** Whether `check --fail-under` and `--baseline` can gate on it. */
@@ -259,7 +258,7 @@ export const METRICS: readonly Metric[] = [
     direction: 'higher',
     kind: 'share',
     ...at('quality', 'probeRecall'),
-    score: scoreProbeRecall,
+    scorer: 'probeRecall',
     spread: true,
     gate: true,
     format: share,
@@ -334,7 +333,7 @@ export const METRICS: readonly Metric[] = [
     direction: 'higher',
     kind: 'share',
     ...at('quality', 'fileRecall'),
-    score: scoreFileRecall,
+    scorer: 'fileRecall',
     spread: true,
     gate: true,
     format: share,
@@ -365,7 +364,7 @@ export const METRICS: readonly Metric[] = [
     direction: 'higher',
     kind: 'share',
     ...at('quality', 'structure'),
-    score: scoreStructureOf,
+    scorer: 'structure',
     spread: true,
     gate: true,
     format: share,
@@ -381,7 +380,7 @@ export const METRICS: readonly Metric[] = [
     kind: 'count',
     counts: 'paths',
     ...at('quality', 'inventedPaths'),
-    score: scoreInventedPaths,
+    scorer: 'inventedPaths',
     spread: true,
     gate: true,
     format: integer,

@@ -2,6 +2,7 @@
 import { memoizeByDigest } from '../text/text-cache.ts';
 import { createMatcher, type TextIndex } from './match.ts';
 import { METRICS } from './metrics.ts';
+import { SCORERS } from './scorers.ts';
 import type { Probe } from './probes.ts';
 import type { PreparedTexts, Quality, ScoreInput } from './types.ts';
 
@@ -58,7 +59,8 @@ export function scoreSummary(input: ScoreInput): Quality {
     },
   };
   const quality: Partial<Quality> = {};
-  for (const metric of METRICS) if (metric.score) Object.assign(quality, metric.score(input, texts));
+  for (const metric of METRICS)
+    if (metric.scorer) Object.assign(quality, SCORERS[metric.scorer](input, texts));
   return { ...(quality as Omit<Quality, 'judge'>), judge: null };
 }
 

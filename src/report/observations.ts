@@ -4,7 +4,7 @@ import { countOf, formatCost, formatInteger, formatMs, formatRatio } from '../te
 import { isSignificant } from '../results/comparison-statistics.ts';
 import { clusteredDifference, holm, mcnemarExact, pairedCounts, wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
-import { isWholeCredit, keptCount, outcomeCredit } from '../quality/probe-recall.ts';
+import { isWholeCredit, keptCount, outcomeCredit } from '../quality/recall-credit.ts';
 
 /**
  * Whether a row was scored at the run's point of the session. Every strategy is; the agent's own recorded

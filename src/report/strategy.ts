@@ -8,7 +8,7 @@ import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { formatRanges } from '../session/message-ranges.ts';
 import { providerLine, timingsMeasured } from './comparison.ts';
 import { markdownTable } from './table.ts';
-import { probeCounts } from '../quality/probe-recall.ts';
+import { probeCounts } from '../quality/recall-credit.ts';
 
 function usageSourceText(source: StrategyResult['usageSource'], tokenizer: string): string {
   switch (source) {

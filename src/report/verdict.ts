@@ -9,7 +9,7 @@ import { clusteredRecall } from '../results/comparison-statistics.ts';
 import { wilsonInterval } from '../results/paired.ts';
 import type { ResultsFile, StrategyResult } from '../results/types.ts';
 import { conservativeTies } from './observations.ts';
-import { headlineWeights, keptCount } from '../quality/probe-recall.ts';
+import { headlineWeights, keptCount } from '../quality/recall-credit.ts';
 
 /** A figure with its 95% interval (none where the run cannot give one). */
 export type Estimate = { estimate: number; low: number | null; high: number | null };

@@ -12,7 +12,7 @@ import {
   wilsonInterval,
 } from './paired.ts';
 import type { ComparisonStatistics, PairedComparison, ProbeEntry, StrategyResult } from './types.ts';
-import { headlineWeights, isWholeCredit, outcomeCredit } from '../quality/probe-recall.ts';
+import { headlineWeights, isWholeCredit, outcomeCredit } from '../quality/recall-credit.ts';
 
 /** The significance level of every verdict. */
 export const ALPHA = 0.05;

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { JudgeResult } from '../quality/judge/judge.ts';
-import { headlineWeights } from '../quality/probe-recall.ts';
+import { headlineWeights } from '../quality/recall-credit.ts';
 import type { Quality } from '../quality/types.ts';
 import { readResultsJson } from './read.ts';
 import type { ResultsFile, StrategyResult } from './types.ts';

@@ -1,7 +1,6 @@
 /** What every strategy's result on a session is measured against, computed once per session. */
-import { createMatcher, type TextIndex } from '../quality/match.ts';
+import type { TextIndex } from '../quality/match.ts';
 import { namedPathKeys } from '../quality/paths.ts';
-import { writtenPaths } from '../quality/written-paths.ts';
 import { type Probe, readSidecar } from '../quality/probes.ts';
 import type { deriveProbes } from '../quality/derive/derive.ts';
 import type { markLiveness } from '../quality/derive/liveness.ts';
@@ -68,8 +67,9 @@ export type SessionReference = {
  * The facts of one loaded session: its size, probes, files and the transcript as text. The probes are the
  * sidecar's when the session has one (a reviewed file wins), else derived from the transcript (docs/derived-probes.md).
  * The sidecar is read (and refused when invalid) now; the probes are marked or derived on first use: a run with a
- * model starts its calls first and does that work while they are in flight. With `markLater`, the code that marks a
- * sidecar's probes is not loaded here: its reader awaits {@link probeMarkingLoaded} before reading them.
+ * model starts its calls first and does that work while they are in flight. With `markLater`, neither the code that
+ * marks a sidecar's probes nor the matcher is loaded here: a reader of the probes awaits {@link probeMarkingLoaded}
+ * before reading them, a reader of the transcript's index or written paths {@link matchingLoaded}.
  */
 export async function sessionReference(
   session: Session,
@@ -77,7 +77,7 @@ export async function sessionReference(
   { markLater = false }: { markLater?: boolean } = {},
 ): Promise<SessionReference> {
   const sidecar = await readSidecar(session.path);
-  if (sidecar && !markLater) await probeMarkingLoaded();
+  if (!markLater) await (sidecar ? probeMarkingLoaded() : matchingLoaded());
   const probesAt = probesAtCuts(
     session,
     sidecar ? { sidecar: sidecar.probes } : { derive: (await loadDerivation()).deriveProbes },
@@ -101,11 +101,40 @@ const loadDerivation = () => (derivation ??= import('../quality/derive/derive.ts
 let marking: typeof import('../quality/derive/liveness.ts') | undefined;
 let markingLoad: Promise<void> | undefined;
 
-/** Resolves once a sidecar's probes can be marked: awaited before any probe of a reference made `markLater` is read. */
+/**
+ * Resolves once a sidecar's probes can be marked, and the transcript matched ({@link matchingLoaded}): awaited before
+ * any probe of a reference made `markLater` is read.
+ */
 export function probeMarkingLoaded(): Promise<void> {
-  return (markingLoad ??= import('../quality/derive/liveness.ts').then((module) => {
-    marking = module;
+  return (markingLoad ??= Promise.all([import('../quality/derive/liveness.ts'), matchingLoaded()]).then(
+    ([module]) => {
+      marking = module;
+    },
+  ));
+}
+
+// The matcher (match.ts and the meaning readers it brings, 185 kB of source) and the written paths' reader, which
+// reads lines through it, are needed only once a transcript is matched: with a model, once the first requests are out.
+let matching:
+  | { match: typeof import('../quality/match.ts'); written: typeof import('../quality/written-paths.ts') }
+  | undefined;
+let matchingLoad: Promise<void> | undefined;
+
+/** Resolves once a reference's transcript can be matched: awaited before a `markLater` reference's index is read. */
+export function matchingLoaded(): Promise<void> {
+  return (matchingLoad ??= Promise.all([
+    import('../quality/match.ts'),
+    import('../quality/written-paths.ts'),
+  ]).then(([match, written]) => {
+    matching = { match, written };
   }));
+}
+
+/** The matcher's modules, once loaded; matching before then is a bug of the reader's order. */
+function loadedMatching(): NonNullable<typeof matching> {
+  if (!matching)
+    throw new Error('a transcript matched before its matcher loaded: await matchingLoaded() first');
+  return matching;
 }
 
 /** {@link markLiveness}, once its module is loaded; reading probes before then is a bug of the reader's order. */
@@ -181,11 +210,7 @@ function referenceOf(
   let expectations: StructureExpectations | undefined;
   let transcriptMatcher: TextIndex | undefined;
   let transcriptPaths: ReadonlySet<string> | undefined;
-  const transcriptWrittenPaths = writtenPaths({
-    text: transcript,
-    length: () => (transcriptLength ??= transcript().length),
-    settled: () => transcriptPaths !== undefined,
-  });
+  let transcriptWrittenPaths: WrittenPaths | undefined;
   return {
     session,
     tokensBefore,
@@ -204,7 +229,7 @@ function referenceOf(
     get transcriptMatcher() {
       if (transcriptMatcher) return transcriptMatcher;
       const text = transcript();
-      transcriptMatcher = createMatcher(text, transcript);
+      transcriptMatcher = loadedMatching().match.createMatcher(text, transcript);
       transcriptLength ??= text.length;
       // Building a long transcript's index leaves several times the text to collect (130 MB at 4 M tokens), which
       // the next strategies' work piled on before V8 collected it.
@@ -214,7 +239,13 @@ function referenceOf(
     get transcriptPaths() {
       return (transcriptPaths ??= namedPathKeys(transcript()));
     },
-    transcriptWrittenPaths,
+    get transcriptWrittenPaths() {
+      return (transcriptWrittenPaths ??= loadedMatching().written.writtenPaths({
+        text: transcript,
+        length: () => (transcriptLength ??= transcript().length),
+        settled: () => transcriptPaths !== undefined,
+      }));
+    },
     get expectations() {
       return (expectations ??= expectationsOf(session, this.probes, files));
     },

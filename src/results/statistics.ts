@@ -1,7 +1,7 @@
 /** Figures over `--runs`: each spread metric of the registry as mean and standard error, the runs as one result. */
 import { spreadMetricsOf, valueAt } from '../quality/metrics.ts';
 import type { Spread, StrategyResult } from './types.ts';
-import { outcomeCredit } from '../quality/probe-recall.ts';
+import { outcomeCredit } from '../quality/recall-credit.ts';
 
 /** Mean and standard error of a sample (standard error 0 for a single value). */
 export function spreadOf(values: readonly number[]): Spread {

@@ -5,7 +5,7 @@
  */
 import type { JobRecord, SessionRecord } from '../results/record.ts';
 import type { StrategyResult } from '../results/types.ts';
-import { readSummaryFacets } from '../quality/summary-facets.ts';
+import { loadSummaryFacets } from '../quality/scoring-load.ts';
 import { storedCalls } from '../results/records-file.ts';
 import { aggregateSession } from '../stages/aggregate.ts';
 import type { RunEnvironment, SessionPlan } from '../stages/types.ts';
@@ -108,6 +108,7 @@ export function facetsAhead(
   return async (result) => {
     if (result.status !== 'ok' || !result.summary || result.quality.probesTotal === 0) return;
     await environment.scoringGate?.();
+    const { readSummaryFacets } = await loadSummaryFacets();
     if (environment.signal.aborted) return;
     try {
       readSummaryFacets(result.summary, plan.reference.probes);

@@ -4,7 +4,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AbortedError, InputError, messageOf } from '../errors.ts';
-import { type SessionReference, probeMarkingLoaded } from '../results/session-reference.ts';
+import { type SessionReference, matchingLoaded, probeMarkingLoaded } from '../results/session-reference.ts';
 import { releaseMatchers, sessionReference } from '../results/session-reference.ts';
 import { type JobRecord, type SessionRecord } from '../results/record.ts';
 import {
@@ -28,8 +28,7 @@ import { branchChoiceNote, droppedWorkNote } from '../session/dropped-work-note.
 import { loadSession } from '../session/load.ts';
 import { loadRenderers } from '../report/load-renderers.ts';
 import { renderTranscriptAhead } from '../report/html/transcript.ts';
-import { forgetScoredContexts } from '../quality/score.ts';
-import { forgetSummaryFacets } from '../quality/summary-facets.ts';
+import { loadScoring, loadSummaryFacets } from '../quality/scoring-load.ts';
 import { agentCompactionChainOutput } from '../schedule/cycles.ts';
 import { continuationOutput } from '../continuation/stored-cuts.ts';
 import { agentCompactionContinuation } from '../continuation/setup.ts';
@@ -121,8 +120,8 @@ export async function runSessionPlans(
   for (const [index, plan] of plans.entries()) {
     reported.push(await reportSessionPlan(plan, recorded[index]!, environment));
     // Its page read the summaries' indexes its scoring made; nothing reads them after.
-    forgetScoredContexts(plan.reference.probes);
-    forgetSummaryFacets(plan.reference.probes);
+    (await loadScoring()).forgetScoredContexts(plan.reference.probes);
+    (await loadSummaryFacets()).forgetSummaryFacets(plan.reference.probes);
   }
   markTimeline('reports');
   return reported;
@@ -349,6 +348,8 @@ export async function prepareWhileCalling(
   // The strategies start on a later turn of the event loop (compact.ts); some may make no call at all.
   for (let turn = 0; turn < 3 && limit.activeCount === 0; turn++) await nextTurn();
   const steps = plans.flatMap((plan) => [
+    // The matcher's code loads here, not before the first request (run.ts markProbesLater).
+    () => matchingLoaded(),
     // The longest step first, while the window before the first answers is widest: started later, it overran a
     // round's answers (281 ms from 490 ms after the first request, the second round due from 616; chrt -f 10).
     () => plan.reference.transcriptMatcher,
@@ -359,6 +360,8 @@ export async function prepareWhileCalling(
     () => plan.reference.probes,
     () => plan.reference.expectations,
     () => prepareLexicalScoring(plan.reference),
+    // What reads a scored summary's facets for the page (facetsAhead) loads here, not at the first strategy scored.
+    () => loadSummaryFacets(),
     // Read lazily, where a summary's path is not on a line that writes it: here it costs no answer a wait, while
     // after the last answer it held the large-session fixture's tail by about 40 ms.
     () => plan.reference.transcriptPaths,

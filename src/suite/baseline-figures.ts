@@ -5,7 +5,7 @@
  */
 import type { GateFailure, GateStrategy } from '../quality/gate.ts';
 import { boundsOf, metricByKey, suiteMetrics } from '../quality/metrics.ts';
-import { headlineWeights, isWholeCredit } from '../quality/probe-recall.ts';
+import { headlineWeights, isWholeCredit } from '../quality/recall-credit.ts';
 import {
   clusteredDifference,
   type Interval as PairedInterval,

@@ -29,7 +29,7 @@ import {
 } from './baseline-figures.ts';
 import { factChanges, type FactChange } from './fact-diff.ts';
 import { pairedProbes, probeScores } from './outcomes.ts';
-import { headlineWeights } from '../quality/probe-recall.ts';
+import { headlineWeights } from '../quality/recall-credit.ts';
 
 export {
   type BaselineDifference,

@@ -10,7 +10,7 @@ import {
   clusteredShare,
 } from './cluster.ts';
 import { pairedCluster, probeScores } from './outcomes.ts';
-import { headlineWeights } from '../quality/probe-recall.ts';
+import { headlineWeights } from '../quality/recall-credit.ts';
 
 /** One session's result of a strategy, with the session it belongs to. */
 export type SessionResult = { session: SessionDigest; result: StrategyDigest };

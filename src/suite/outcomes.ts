@@ -1,6 +1,6 @@
 /** Per-probe scores of a strategy's result, for pairing two results probe by probe (this run's or a baseline's). */
 import type { Cluster } from './cluster.ts';
-import { outcomeCredit } from '../quality/probe-recall.ts';
+import { outcomeCredit } from '../quality/recall-credit.ts';
 
 /** The part of a result (this run's, or a baseline file's) that holds per-probe outcomes. */
 export type ProbeScored = {

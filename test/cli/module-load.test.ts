@@ -73,6 +73,73 @@ describe("compare's modules before the first call", () => {
   });
 });
 
+describe("compare's lexical scoring before the first call", () => {
+  it('holds none of the scorers, the matcher or the meaning readers: they load when a run first scores or prepares to', async () => {
+    const graph = await compareGraph();
+    const later = [
+      'src/quality/score.ts',
+      'src/quality/scorers.ts',
+      'src/quality/probe-recall.ts',
+      'src/quality/match.ts',
+      'src/quality/meaning.ts',
+      'src/quality/written-paths.ts',
+      'src/quality/summary-facets.ts',
+      'src/schedule/score-chain.ts',
+      'src/continuation/score-cuts.ts',
+    ];
+    assert.deepEqual(
+      later.filter((file) => graph.static.has(file)),
+      [],
+    );
+    assert.deepEqual(
+      later.filter((file) => graph.all.has(file)),
+      later,
+    );
+    // What compare still loads of quality/ at its start: the credit helpers the figures read, the probes' schema and
+    // sidecar reader, the registry of metrics, the judge's call and the loaders; a new static import of a scorer's
+    // module shows here.
+    assert.deepEqual([...graph.static].filter((file) => file.startsWith('src/quality/')).sort(), [
+      'src/quality/judge/judge.ts',
+      'src/quality/judge/prompts.ts',
+      'src/quality/judge/run-judge.ts',
+      'src/quality/metrics.ts',
+      'src/quality/paths.ts',
+      'src/quality/probes.ts',
+      'src/quality/recall-credit.ts',
+      'src/quality/scoring-load.ts',
+      'src/quality/types.ts',
+    ]);
+  });
+});
+
+describe('a session reference whose matcher loads later', () => {
+  it('refuses to index its transcript before the matcher is loaded, then scores as a reference made at once', () => {
+    // A process of its own: in this one another test may have loaded the matcher already.
+    const script = [
+      "const { loadSession } = await import('./src/session/load.ts');",
+      "const { getTokenizer } = await import('./src/tokens.ts');",
+      "const { sessionReference, matchingLoaded } = await import('./src/results/session-reference.ts');",
+      "const { lexicalEvaluator } = await import('./src/evaluators/lexical.ts');",
+      "const tokenizer = await getTokenizer('heuristic');",
+      "const later = await sessionReference(await loadSession('fixtures/large-session.jsonl'), tokenizer, { markLater: true });",
+      'const refused = [];',
+      'try { later.transcriptMatcher; } catch { refused.push("index"); }',
+      'try { later.transcriptWrittenPaths; } catch { refused.push("written"); }',
+      'await matchingLoaded();',
+      "const now = await sessionReference(await loadSession('fixtures/large-session.jsonl'), tokenizer);",
+      "const input = (reference) => ({ ok: true, text: 'Edited src/index.ts; the tests pass.', summary: 'Edited src/index.ts.', reference });",
+      'const [a, b] = [await lexicalEvaluator.evaluate(input(later), {}), await lexicalEvaluator.evaluate(input(now), {})];',
+      "process.stdout.write([refused.join(','), later.transcriptMatcher !== undefined, JSON.stringify(a) === JSON.stringify(b), a.probesTotal > 0].join(' '));",
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, 'index,written true true true');
+  });
+});
+
 describe("compare's importers before the first call", () => {
   it("hold each format's detection but no format's reader: the detected format's reader loads when its file is read", async () => {
     const graph = await compareGraph();

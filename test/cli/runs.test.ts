@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { outcomeCredit } from '../../src/quality/probe-recall.ts';
+import { outcomeCredit } from '../../src/quality/recall-credit.ts';
 import type { ResultsFile } from '../../src/results/types.ts';
 import { runCli, temporaryDirectory } from '../helpers/cli.ts';
 

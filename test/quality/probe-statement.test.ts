@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
-import { probeCounts, probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
+import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
+import { probeCounts } from '../../src/quality/recall-credit.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { taskProbes, userRequests } from '../../src/quality/derive/requests.ts';
 import { sessionSalience } from '../../src/quality/derive/salience.ts';

@@ -3,7 +3,7 @@
  * the matcher's credit (matched 1, partial ½) against the judge's grade, each keeping the fact from one half up.
  */
 import { cohenKappa } from '../agreement.ts';
-import { outcomeCredit } from '../probe-recall.ts';
+import { outcomeCredit } from '../recall-credit.ts';
 import type { ProbeOutcome } from '../types.ts';
 import type { JudgeResult } from './judge.ts';
 

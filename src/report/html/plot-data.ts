@@ -4,7 +4,7 @@
  */
 import type { ResultsFile, StrategyResult } from '../../results/types.ts';
 import { atRunPoint, paretoFront } from '../observations.ts';
-import { outcomeCredit } from '../../quality/probe-recall.ts';
+import { outcomeCredit } from '../../quality/recall-credit.ts';
 
 /** One strategy at one target: where it landed and what it kept. */
 export type RecallPoint = {
