@@ -42,6 +42,35 @@ export function heatColor(value: number): string {
   return `#${channel(0)}${channel(1)}${channel(2)}`;
 }
 
+/** What a cell draws at every layout: its fill, tooltip, figure and the figure's colour. */
+type CellInk = { fill: string; tooltip: string; text: string; textFill: string; strategy: string };
+
+// A map is drawn at both layouts: its cells' colours, tooltips and figures are worked out for the first and kept for
+// the second (by the map, so they go with it).
+const inksOf = new WeakMap<HeatMap, Array<Array<CellInk | undefined>>>();
+
+/** Each cell's ink, by row and column, once a map. */
+function cellInks(map: HeatMap): Array<Array<CellInk | undefined>> {
+  let inks = inksOf.get(map);
+  if (!inks) {
+    inks = map.rows.map((row) =>
+      map.columns.map((column) => {
+        const found = map.cell(row, column);
+        if (!found) return undefined;
+        return {
+          fill: found.value === null ? '#f0f0f0' : heatColor(found.value),
+          tooltip: tooltip(found.tooltip),
+          text: found.text,
+          textFill: found.value !== null && found.value > 0.6 ? '#fff' : '#222',
+          strategy: map.strategyRows ? row : column,
+        };
+      }),
+    );
+    inksOf.set(map, inks);
+  }
+  return inks;
+}
+
 const ROW = 22;
 const MIN_CELL = 34;
 const MAX_CELL = 92;
@@ -63,11 +92,9 @@ export function drawHeatMap(layout: Layout, map: HeatMap, chart: ChartStyle): st
   const y = (row: number) => top + row * ROW;
   const cells: string[] = [];
   const texts: string[] = [];
-  map.rows.forEach((row, r) => {
-    map.columns.forEach((column, c) => {
-      const found = map.cell(row, column);
-      if (!found) return;
-      const strategy = map.strategyRows ? row : column;
+  cellInks(map).forEach((row, r) => {
+    row.forEach((ink, c) => {
+      if (!ink) return;
       cells.push(
         tag(
           'rect',
@@ -76,24 +103,19 @@ export function drawHeatMap(layout: Layout, map: HeatMap, chart: ChartStyle): st
             y: y(r),
             width: cell,
             height: ROW,
-            fill: found.value === null ? '#f0f0f0' : heatColor(found.value),
+            fill: ink.fill,
             stroke: '#fff',
             class: 'heat',
-            'data-strategy': strategy,
+            'data-strategy': ink.strategy,
           },
-          tooltip(found.tooltip),
+          ink.tooltip,
         ),
       );
       texts.push(
         tag(
           'text',
-          {
-            x: x(c) + cell / 2,
-            y: y(r) + ROW / 2 + 4,
-            'text-anchor': 'middle',
-            fill: found.value !== null && found.value > 0.6 ? '#fff' : '#222',
-          },
-          found.text,
+          { x: x(c) + cell / 2, y: y(r) + ROW / 2 + 4, 'text-anchor': 'middle', fill: ink.textFill },
+          ink.text,
         ),
       );
     });

@@ -18,7 +18,8 @@ import {
   linearTicks,
   pointMark,
   polyline,
-  tooltip,
+  tooltipAfter,
+  tooltipLines,
   WIDE,
 } from './svg.ts';
 import { type Series, sharedLinesNote, sharedStripes, sideBySide } from './coinciding.ts';
@@ -74,12 +75,13 @@ function draw(
   points: readonly Point[],
   chart: ChartStyle,
   shown: ReadonlySet<string>,
+  heads: ReadonlyMap<Point, string>,
+  series = seriesOf(layout, points, chart, shown),
 ): string {
   const { area, at, x, y } = frame(layout);
   const bins = [...Array(POSITION_BINS).keys()];
   const label = (bin: number) =>
     layout.narrow ? (bin % 3 === 0 ? `${bin * 10}–${bin * 10 + 10}%` : '') : `${bin * 10}–${bin * 10 + 10}%`;
-  const series = seriesOf(layout, points, chart, shown);
   const hidden = (name: string) => (shown.has(name) ? null : 'hidden-series');
   const lines = series.map((line) => polyline(line.points, line.attributes));
   const ordered = series.flatMap((line) => points.filter((point) => point.strategy === line.name));
@@ -99,12 +101,7 @@ function draw(
       cy,
       name === chart.recommended ? 4.2 : 3.4,
       { 'data-strategy': name, class: hidden(name) },
-      tooltip([
-        name,
-        `probes planted in ${point.label} of the session`,
-        `recall ${formatRecall(point.recall)} of ${point.probes} ${point.probes === 1 ? 'probe' : 'probes'}`,
-        ...alsoHere(shared.get(point)!),
-      ]),
+      tooltipAfter(heads.get(point)!, alsoHere(shared.get(point)!)),
     );
   });
   const body = [
@@ -136,11 +133,26 @@ export function retentionPlot(results: ResultsFile, chart: ChartStyle): Plot | n
     shown.size < names.length
       ? ` With ${names.length} strategies it opens with ${[...shown].join(', ')}; tick the others in the legend.`
       : '';
+  // The wide lines, for the caption's note and the wide drawing alike; a point's tooltip says the same at both
+  // layouts but for the strategies drawn on its spot (to the pixel of each).
+  const wide = seriesOf(WIDE, points, chart, shown);
+  const heads = new Map(
+    points.map((point) => [
+      point,
+      tooltipLines([
+        point.strategy,
+        `probes planted in ${point.label} of the session`,
+        `recall ${formatRecall(point.recall)} of ${point.probes} ${point.probes === 1 ? 'probe' : 'probes'}`,
+      ]),
+    ]),
+  );
   return {
     id: 'retention',
     title: 'Retention by position',
-    caption: `Recall of the ${placed} probes whose fact sits at a known message, grouped by the tenth of the ${results.fixture.messages}-message session it sits in (tenths without probes are left out): where a line drops, the strategy forgets that part of the session.${toggles}${sharedLinesNote(seriesOf(WIDE, points, chart, shown))}`,
-    svg: bothLayouts((layout) => draw(layout, points, chart, shown)),
+    caption: `Recall of the ${placed} probes whose fact sits at a known message, grouped by the tenth of the ${results.fixture.messages}-message session it sits in (tenths without probes are left out): where a line drops, the strategy forgets that part of the session.${toggles}${sharedLinesNote(wide)}`,
+    svg: bothLayouts((layout) =>
+      draw(layout, points, chart, shown, heads, layout === WIDE ? wide : undefined),
+    ),
     legend: legendHtml(
       '',
       strategyItems(names, chart, 'line'),

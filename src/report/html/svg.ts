@@ -38,6 +38,19 @@ export function tooltip(lines: readonly string[]): string {
   return `<title>${escapeHtml(lines.join('\n'))}</title>`;
 }
 
+/** The escaped first lines of a tooltip, for {@link tooltipAfter}: worked out once where both layouts show them. */
+export function tooltipLines(lines: readonly string[]): string {
+  return escapeHtml(lines.join('\n'));
+}
+
+/**
+ * A tooltip of lines escaped ahead (`head`, from {@link tooltipLines}) and then `more`: the text {@link tooltip} makes
+ * of them all (escaping goes a character at a time, and no `://` spans the line break between them).
+ */
+export function tooltipAfter(head: string, more: readonly string[]): string {
+  return `<title>${head}${more.length === 0 ? '' : escapeHtml(`\n${more.join('\n')}`)}</title>`;
+}
+
 /** About how wide a text is at this font size, in pixels (system-ui averages a little over half its size). */
 export function textWidth(text: string, fontSize = 11): number {
   return [...text].length * fontSize * 0.58;

@@ -1,6 +1,6 @@
 /** The run's timeline: one lane per strategy that called the model, one bar per call, the wait for a slot shaded. */
 import type { ResultsFile } from '../../results/types.ts';
-import { timelineCalls } from './plot-data.ts';
+import { type TimelineCall, timelineCalls } from './plot-data.ts';
 import { type ChartStyle, type Plot, styleOf } from './plots.ts';
 import {
   bothLayouts,
@@ -31,8 +31,33 @@ function timeTicks(end: number, count: number): number[] {
   return ticks;
 }
 
-function draw(layout: Layout, results: ResultsFile, chart: ChartStyle): string {
-  const calls = timelineCalls(results);
+/** A call's tooltips, the same at both layouts: its wait's (when it waited) and its bar's. */
+type Tips = { waiting: string; bar: string };
+
+function tipsOf(call: TimelineCall): Tips {
+  return {
+    waiting: call.waited
+      ? tooltip([
+          `${call.strategy}: ${call.label}`,
+          `waited ${seconds(call.started - call.requested)} for a slot`,
+        ])
+      : '',
+    bar: tooltip([
+      `${call.strategy}: ${call.label}`,
+      `${seconds(call.started)} to ${seconds(call.ended)} (${seconds(call.ended - call.started)})`,
+      ...(call.waited ? [`waited ${seconds(call.started - call.requested)} for a slot first`] : []),
+      ...(call.cached ? ['answered from the cache'] : []),
+      ...(call.failed ? ['failed'] : []),
+    ]),
+  };
+}
+
+function draw(
+  layout: Layout,
+  calls: readonly TimelineCall[],
+  tips: ReadonlyMap<TimelineCall, Tips>,
+  chart: ChartStyle,
+): string {
   const lanes = [...new Set(calls.map((call) => call.strategy))];
   const labelWidth = Math.max(...lanes.map((name) => textWidth(name) * 1.08)) + 22;
   const area = { left: labelWidth, right: layout.width - 14, top: 6, bottom: 6 + lanes.length * LANE };
@@ -46,10 +71,7 @@ function draw(layout: Layout, results: ResultsFile, chart: ChartStyle): string {
       tag(
         'rect',
         { ...bar(call.requested, call.started), y: laneY(call.strategy), height: BAR, fill: '#d0d7de' },
-        tooltip([
-          `${call.strategy}: ${call.label}`,
-          `waited ${seconds(call.started - call.requested)} for a slot`,
-        ]),
+        tips.get(call)!.waiting,
       ),
     );
   const bars = calls.map((call) =>
@@ -64,13 +86,7 @@ function draw(layout: Layout, results: ResultsFile, chart: ChartStyle): string {
         'stroke-width': call.strategy === chart.recommended ? 1.2 : 0.5,
         'data-strategy': call.strategy,
       },
-      tooltip([
-        `${call.strategy}: ${call.label}`,
-        `${seconds(call.started)} to ${seconds(call.ended)} (${seconds(call.ended - call.started)})`,
-        ...(call.waited ? [`waited ${seconds(call.started - call.requested)} for a slot first`] : []),
-        ...(call.cached ? ['answered from the cache'] : []),
-        ...(call.failed ? ['failed'] : []),
-      ]),
+      tips.get(call)!.bar,
     ),
   );
   const labels = lanes.map((name) => {
@@ -103,6 +119,7 @@ function draw(layout: Layout, results: ResultsFile, chart: ChartStyle): string {
 export function timelinePlot(results: ResultsFile, chart: ChartStyle): Plot | null {
   const calls = timelineCalls(results);
   if (calls.length === 0) return null;
+  const tips = new Map(calls.map((call) => [call, tipsOf(call)]));
   const lanes = new Set(calls.map((call) => call.strategy)).size;
   const runs = results.config.runs > 1 ? ' (the first of the runs)' : '';
   const silent = results.strategies.length - lanes;
@@ -110,7 +127,8 @@ export function timelinePlot(results: ResultsFile, chart: ChartStyle): Plot | nu
     id: 'timeline',
     title: 'The run’s timeline',
     caption: `One lane per strategy that called the model${runs}, one bar per call from its start to its end; grey is time the call waited for a concurrency slot (--concurrency ${results.config.concurrency}).${silent > 0 ? ` ${silent} ${silent === 1 ? 'strategy makes' : 'strategies make'} no call and ${silent === 1 ? 'has' : 'have'} no lane.` : ''}`,
-    svg: bothLayouts((layout) => draw(layout, results, chart)),
+    // The calls and their tooltips are the same at both layouts: worked out once for the two drawings.
+    svg: bothLayouts((layout) => draw(layout, calls, tips, chart)),
     legend: '',
   };
 }
