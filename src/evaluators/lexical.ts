@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { loadScoring } from '../quality/scoring-load.ts';
 import { type LexicalScores, lexicalScoresSchema } from '../quality/types.ts';
-import { endsWithTranscript, type SessionReference } from '../results/session-reference.ts';
+import { referenceScoreInput, type SessionReference } from '../results/session-reference.ts';
 import type { EvaluationInput, Evaluator } from './types.ts';
 
 // The scores of the contexts scored against each session, by a digest of what scoring reads besides the session:
@@ -25,36 +25,6 @@ function contextKey(input: EvaluationInput): string {
 // What a failed job is scored as.
 const EMPTY = { text: '', summary: '' };
 
-/** What the scorers read of a compacted context of the session. */
-function scoreInput(
-  reference: SessionReference,
-  context: { text: string; summary: string },
-  required: { requiredSections?: readonly string[] | undefined } = {},
-) {
-  return {
-    ...context,
-    probes: reference.probes,
-    files: reference.files,
-    cwd: reference.session.cwd,
-    // Read only when a scorer needs it (a reference renders it again once it is let go).
-    get transcriptText() {
-      return reference.transcriptText;
-    },
-    transcriptLength: reference.transcriptLength,
-    endsWithTranscript: (text: string) => endsWithTranscript(reference, text),
-    // Indexed only when a scorer needs it (a path the transcript does not name as written).
-    get transcriptMatcher() {
-      return reference.transcriptMatcher;
-    },
-    get transcriptPaths() {
-      return reference.transcriptPaths;
-    },
-    transcriptWrittenPaths: reference.transcriptWrittenPaths,
-    requiredSections: required.requiredSections,
-    expectations: reference.expectations,
-  };
-}
-
 /**
  * Reads once what scoring any context of the session reads (its probes, their phrases and statements, the word
  * tables), by scoring an empty one: a run with a model does it while its calls are in flight, and the scoring after
@@ -63,7 +33,7 @@ function scoreInput(
 export async function prepareLexicalScoring(reference: SessionReference): Promise<void> {
   const { scoreSummary } = await loadScoring();
   try {
-    scoreSummary(scoreInput(reference, EMPTY));
+    scoreSummary(referenceScoreInput(reference, EMPTY));
   } catch {
     // Scoring a job meets the same failure and records it where it belongs: in that job's result.
   }
@@ -84,7 +54,9 @@ export const lexicalEvaluator: Evaluator<LexicalScores> = {
     if (stored) return structuredClone(stored);
     const { scoreSummary } = await loadScoring();
     const { judge: _judge, ...scores } = scoreSummary(
-      scoreInput(input.reference, input.ok ? { text: input.text, summary: input.summary } : EMPTY, input),
+      referenceScoreInput(input.reference, input.ok ? { text: input.text, summary: input.summary } : EMPTY, {
+        requiredSections: input.requiredSections,
+      }),
     );
     known.set(key, structuredClone(scores));
     return scores;

@@ -4,7 +4,7 @@ import { namedPathKeys } from '../quality/paths.ts';
 import { type Probe, readSidecar } from '../quality/probes.ts';
 import type { deriveProbes } from '../quality/derive/derive.ts';
 import type { markLiveness } from '../quality/derive/liveness.ts';
-import type { StructureExpectations, WrittenPaths } from '../quality/types.ts';
+import type { ScoreInput, StructureExpectations, WrittenPaths } from '../quality/types.ts';
 import { type FileLists, fileLists } from '../session/file-operations.ts';
 import { freezeSession } from '../session/freeze.ts';
 import type { Session } from '../session/types.ts';
@@ -267,6 +267,42 @@ const WHOLE = { toolResultChars: Number.POSITIVE_INFINITY };
  */
 export function endsWithTranscript(reference: SessionReference, text: string): boolean {
   return endsWithRendering(text, reference.session.messages, WHOLE);
+}
+
+/**
+ * What the scorers read of a context scored against the session: the reference's facts, its transcript read, indexed
+ * and its paths named only when a scorer asks (a reference renders the transcript again once it is let go). `probes`
+ * and `files` default to the whole session's; a chain's compaction passes those at its cut.
+ */
+export function referenceScoreInput(
+  reference: SessionReference,
+  context: { text: string; summary: string },
+  {
+    requiredSections,
+    probes = reference.probes,
+    files = reference.files,
+  }: { requiredSections?: readonly string[] | undefined; probes?: readonly Probe[]; files?: FileLists } = {},
+): ScoreInput {
+  return {
+    ...context,
+    probes,
+    files,
+    cwd: reference.session.cwd,
+    get transcriptText() {
+      return reference.transcriptText;
+    },
+    transcriptLength: reference.transcriptLength,
+    endsWithTranscript: (text: string) => endsWithTranscript(reference, text),
+    get transcriptMatcher() {
+      return reference.transcriptMatcher;
+    },
+    get transcriptPaths() {
+      return reference.transcriptPaths;
+    },
+    transcriptWrittenPaths: reference.transcriptWrittenPaths,
+    requiredSections,
+    expectations: reference.expectations,
+  };
 }
 
 /** A text made on demand rather than held: the last one made is read again until the collector takes it. */

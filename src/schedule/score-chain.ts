@@ -9,7 +9,7 @@ import { outcomeCredit, share } from '../quality/recall-credit.ts';
 import { scoreSummary } from '../quality/score.ts';
 import type { ChainResult, CycleResult } from '../results/chain.ts';
 import type { ChainOutput } from '../results/chain-output.ts';
-import { endsWithTranscript, type SessionReference } from '../results/session-reference.ts';
+import { referenceScoreInput, type SessionReference } from '../results/session-reference.ts';
 import { fileLists } from '../session/file-operations.ts';
 
 /**
@@ -43,27 +43,17 @@ function scoreCycles(
     const { atMessage } = compaction;
     // The facts at this cut: planted before it, live or history there.
     const probes = reference.probesAt(atMessage).filter((probe) => placedBefore(probe, atMessage));
-    const quality = scoreSummary({
-      text: textOf(compaction.textHash),
-      probes,
-      files: fileLists(reference.session.fileOperations, { start: 0, end: atMessage }),
-      cwd: reference.session.cwd,
-      get transcriptText() {
-        return reference.transcriptText;
-      },
-      transcriptLength: reference.transcriptLength,
-      endsWithTranscript: (text: string) => endsWithTranscript(reference, text),
-      get transcriptMatcher() {
-        return reference.transcriptMatcher;
-      },
-      get transcriptPaths() {
-        return reference.transcriptPaths;
-      },
-      transcriptWrittenPaths: reference.transcriptWrittenPaths,
-      requiredSections,
-      summary: compaction.summary,
-      expectations: reference.expectations,
-    });
+    const quality = scoreSummary(
+      referenceScoreInput(
+        reference,
+        { text: textOf(compaction.textHash), summary: compaction.summary },
+        {
+          requiredSections,
+          probes,
+          files: fileLists(reference.session.fileOperations, { start: 0, end: atMessage }),
+        },
+      ),
+    );
     const kept = (set: readonly Probe[]) =>
       share(
         set.reduce((sum, probe) => sum + outcomeCredit(quality.probeOutcomes[probe.id]), 0),
