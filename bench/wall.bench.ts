@@ -54,6 +54,12 @@ type WallRun = ProcessRun & {
   timeline: Map<string, number>;
   /** The main thread's CPU ms at each mark (Linux only), which load moves less than the wall. */
   threadCpu: Map<string, number>;
+  /**
+   * The main thread's ms off a CPU at each mark, from the process's start (Linux only): runnable but waiting for one
+   * (what load adds), and with nothing to run (the wall less its CPU and that wait: waiting on I/O or an answer).
+   */
+  threadWait: Map<string, number>;
+  threadIdle: Map<string, number>;
 };
 
 /** The points of the timeline in the order a run reaches them, as the bench prints them. */
@@ -88,11 +94,34 @@ function timelineOf(stderr: string, spawnedAtEpochMs: number, wallMs: number): M
   return timeline;
 }
 
-/** The main thread's CPU ms at each mark `bench/max-rss.mjs` printed (`timeline-cpu <point> <ms>`). */
-function threadCpuOf(stderr: string): Map<string, number> {
-  const cpu = new Map<string, number>();
-  for (const [, point, ms] of stderr.matchAll(/^timeline-cpu (\S+) (\S+)$/gm)) cpu.set(point!, Number(ms));
-  return cpu;
+/**
+ * The main thread's ms at each mark `bench/max-rss.mjs` printed of one kind: `cpu` (on a CPU) or `wait` (runnable,
+ * waiting for one), as `timeline-<kind> <point> <ms>`.
+ */
+function threadTimesOf(stderr: string, kind: 'cpu' | 'wait'): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const [, point, ms] of stderr.matchAll(new RegExp(`^timeline-${kind} (\\S+) (\\S+)$`, 'gm')))
+    times.set(point!, Number(ms));
+  return times;
+}
+
+/**
+ * The main thread's idle ms at each mark: the wall from the process's start less its CPU and its run-queue wait
+ * there, so what it spent with nothing to run (a file read, a connection, an answer awaited).
+ */
+function threadIdleOf(
+  timeline: Map<string, number>,
+  cpu: Map<string, number>,
+  wait: Map<string, number>,
+): Map<string, number> {
+  const start = timeline.get('start') ?? 0;
+  const idle = new Map<string, number>();
+  for (const [point, cpuMs] of cpu) {
+    const at = timeline.get(point);
+    const waitMs = wait.get(point);
+    if (at !== undefined && waitMs !== undefined) idle.set(point, Math.max(0, at - start - cpuMs - waitMs));
+  }
+  return idle;
 }
 
 async function once(root: string, concurrency: string, out: string, cwd: string): Promise<WallRun> {
@@ -155,6 +184,9 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
     const calls = results.strategies.reduce((sum, strategy) => sum + strategy.calls, 0);
     const chain = Math.max(...results.strategies.map((strategy) => strategy.criticalPathCalls));
     const floorMs = Math.max(chain, Math.ceil(calls / results.config.concurrency)) * LATENCY_MS;
+    const timeline = timelineOf(run.stderr, spawnedAtEpochMs, run.wallMs);
+    const threadCpu = threadTimesOf(run.stderr, 'cpu');
+    const threadWait = threadTimesOf(run.stderr, 'wait');
     return {
       ...run,
       firstRequestMs: (firstRequestAt ?? Number.NaN) - spawnedAt,
@@ -165,8 +197,10 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
       concurrency: results.config.concurrency,
       startCpuMs: startCpuMs ?? Number.NaN,
       tailCpuMs: run.cpuMs - lastAnswerCpuMs,
-      timeline: timelineOf(run.stderr, spawnedAtEpochMs, run.wallMs),
-      threadCpu: threadCpuOf(run.stderr),
+      timeline,
+      threadCpu,
+      threadWait,
+      threadIdle: threadIdleOf(timeline, threadCpu, threadWait),
     };
   } finally {
     await server.close();
@@ -176,12 +210,19 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
 /**
  * The timeline's table: each point's median wall ms from the spawn over the runs (a point a run did not mark is left
  * out of its median), here and in the baseline, and the step from the point before; then the same of the main
- * thread's CPU ms at each point, where the process reported it.
+ * thread's CPU ms at each point, where the process reported it, of its run-queue wait (what the machine's load
+ * added) and of its idle time (nothing to run): a stretch whose idle step is near 0 is CPU-bound on the main thread,
+ * and only less work, or work moved off it, makes it shorter.
  */
 function describeTimeline(here: readonly WallRun[], there: readonly WallRun[]): string {
   const wall = describeTimelineOf(here, there, 'wall', (run) => run.timeline);
-  const cpu = describeTimelineOf(here, there, 'main-thread CPU', (run) => run.threadCpu);
-  return here.some((run) => run.threadCpu.size > 0) ? `${wall}\n${cpu}` : wall;
+  if (!here.some((run) => run.threadCpu.size > 0)) return wall;
+  return [
+    wall,
+    describeTimelineOf(here, there, 'main-thread CPU', (run) => run.threadCpu),
+    describeTimelineOf(here, there, 'main thread waiting for a CPU', (run) => run.threadWait),
+    describeTimelineOf(here, there, 'main thread idle', (run) => run.threadIdle),
+  ].join('\n');
 }
 
 function describeTimelineOf(
@@ -195,6 +236,11 @@ function describeTimelineOf(
     return times.length === 0 ? undefined : spread(times).median;
   };
   const cell = (ms: number | undefined) => (ms === undefined ? '—' : ms.toFixed(0)).padStart(7);
+  // A median of the later point can be below the earlier one's (another run's): its step then reads -n, not +-n.
+  const signed = (ms: number) => {
+    const rounded = Math.round(ms);
+    return rounded < 0 ? `${rounded}` : `+${rounded}`;
+  };
   const lines = [
     `  timeline (${what}), median ms from the spawn (step from the point before)${there.length > 0 ? ': here | baseline' : ''}`,
   ];
@@ -204,7 +250,7 @@ function describeTimelineOf(
     const step = (index: number) =>
       now[index] === undefined || previous[index] === undefined
         ? ''
-        : `(+${(now[index]! - previous[index]!).toFixed(0)})`;
+        : `(${signed(now[index]! - previous[index]!)})`;
     lines.push(
       `    ${label.padEnd(17)} ${now.map((ms, index) => `${cell(ms)} ${step(index).padEnd(8)}`).join(' | ')}`,
     );
