@@ -14,7 +14,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startMockLlmServer } from '../support/loopback-llm-server.ts';
+import { promptOf, startMockLlmServer } from '../support/loopback-llm-server.ts';
+import { chainsOf, type ServedCall } from './served-chains.ts';
 import {
   BASELINE,
   ROOT,
@@ -60,6 +61,12 @@ type WallRun = ProcessRun & {
    */
   threadWait: Map<string, number>;
   threadIdle: Map<string, number>;
+  /** The sequential chains found (three or more calls, each carrying the answer before it). */
+  chains: number;
+  /** Ms from the first request to the last chain's first request. */
+  chainStartMs: number;
+  /** Of the chain answered last, the ms between each answer and its next request, in all. */
+  chainGapsMs: number;
 };
 
 /** The points of the timeline in the order a run reaches them, as the bench prints them. */
@@ -132,6 +139,7 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
   let spawnedAtEpochMs = Number.NaN;
   let firstRequestAt: number | undefined;
   let lastAnswerAt = Number.NaN;
+  const served: ServedCall[] = [];
   const cpu = () => (pid === undefined ? undefined : processCpuMs(pid));
   // A fresh server per run: it keeps every request, and a run must not find a connection left open.
   const server = await startMockLlmServer({
@@ -141,12 +149,21 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
     reply: (request) => {
       startCpuMs ??= cpu();
       firstRequestAt ??= performance.now();
+      const length = JSON.stringify(request.body).length;
+      const carried = [...promptOf(request).matchAll(/summary of a (\d+)-character request/g)].at(-1);
+      const call: ServedCall = {
+        at: performance.now(),
+        length,
+        after: carried ? Number(carried[1]) : undefined,
+        answeredAt: Number.POSITIVE_INFINITY,
+      };
+      served.push(call);
       // Read as the answer leaves: the last one read is the CPU spent up to the last answer.
       setTimeout(() => {
         lastAnswerCpuMs = cpu() ?? lastAnswerCpuMs;
-        lastAnswerAt = performance.now();
+        lastAnswerAt = call.answeredAt = performance.now();
       }, LATENCY_MS).unref();
-      return { kind: 'text', text: `summary of a ${JSON.stringify(request.body).length}-character request` };
+      return { kind: 'text', text: `summary of a ${length}-character request` };
     },
   });
   try {
@@ -187,6 +204,11 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
     const timeline = timelineOf(run.stderr, spawnedAtEpochMs, run.wallMs);
     const threadCpu = threadTimesOf(run.stderr, 'cpu');
     const threadWait = threadTimesOf(run.stderr, 'wait');
+    const chains = chainsOf(served);
+    const lastEnded = chains.reduce<ServedCall[] | undefined>(
+      (latest, chain) => (!latest || chain.at(-1)!.answeredAt > latest.at(-1)!.answeredAt ? chain : latest),
+      undefined,
+    );
     return {
       ...run,
       firstRequestMs: (firstRequestAt ?? Number.NaN) - spawnedAt,
@@ -201,6 +223,11 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
       threadCpu,
       threadWait,
       threadIdle: threadIdleOf(timeline, threadCpu, threadWait),
+      chains: chains.length,
+      chainStartMs: Math.max(...chains.map((chain) => chain[0]!.at)) - (firstRequestAt ?? Number.NaN),
+      chainGapsMs: lastEnded
+        ? lastEnded.slice(1).reduce((sum, call, index) => sum + call.at - lastEnded[index]!.answeredAt, 0)
+        : Number.NaN,
     };
   } finally {
     await server.close();
@@ -314,7 +341,17 @@ async function main(): Promise<void> {
             1000,
             's',
             2,
-          )}`
+          )}; the ${first!.chains} chains' first requests up to ${describeSpread(
+            runs.map((run) => run.chainStartMs),
+            1,
+            'ms',
+            0,
+          )} after the first, the chain answered last waiting ${describeSpread(
+            runs.map((run) => run.chainGapsMs),
+            1,
+            'ms',
+            0,
+          )} in all between an answer and its next request`
         );
       };
       const ratio = spread(here.map((run) => run.wallMs / run.floorMs)).median;
