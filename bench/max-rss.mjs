@@ -11,11 +11,14 @@ import { readFileSync } from 'node:fs';
 let requestSent = false;
 
 // The main thread's CPU time (ms) at each point of the timeline: load moves it far less than the wall, so paired runs
-// on a busy machine still compare. Linux's schedstat gives this thread's time on a CPU (ns); elsewhere none is kept.
+// on a busy machine still compare. Linux's schedstat gives this thread's time on a CPU and its time runnable but
+// waiting for one (ns); elsewhere none is kept. The wall less both is the time the thread had nothing to run.
 const threadCpuAt = new Map();
-function threadCpuMs() {
+const threadWaitAt = new Map();
+function threadSchedule() {
   try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+    const [cpu, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ');
+    return { cpuMs: Number(cpu) / 1e6, waitMs: Number(wait) / 1e6 };
   } catch {
     return undefined;
   }
@@ -23,8 +26,11 @@ function threadCpuMs() {
 const mark = performance.mark.bind(performance);
 performance.mark = (name, ...rest) => {
   if (typeof name === 'string' && name.startsWith('compaction-bench:')) {
-    const cpu = threadCpuMs();
-    if (cpu !== undefined) threadCpuAt.set(name.slice('compaction-bench:'.length), cpu);
+    const schedule = threadSchedule();
+    if (schedule !== undefined) {
+      threadCpuAt.set(name.slice('compaction-bench:'.length), schedule.cpuMs);
+      threadWaitAt.set(name.slice('compaction-bench:'.length), schedule.waitMs);
+    }
   }
   return mark(name, ...rest);
 };
@@ -54,8 +60,12 @@ process.on('exit', () => {
     .filter((mark) => mark.name.startsWith('compaction-bench:'))
     .map((mark) => `timeline ${mark.name.slice('compaction-bench:'.length)} ${mark.startTime.toFixed(1)}\n`);
   for (const [point, ms] of threadCpuAt) timeline.push(`timeline-cpu ${point} ${ms.toFixed(1)}\n`);
-  const exitCpu = threadCpuMs();
-  if (exitCpu !== undefined) timeline.push(`timeline-cpu exit ${exitCpu.toFixed(1)}\n`);
+  for (const [point, ms] of threadWaitAt) timeline.push(`timeline-wait ${point} ${ms.toFixed(1)}\n`);
+  const exitSchedule = threadSchedule();
+  if (exitSchedule !== undefined)
+    timeline.push(
+      `timeline-cpu exit ${exitSchedule.cpuMs.toFixed(1)}\ntimeline-wait exit ${exitSchedule.waitMs.toFixed(1)}\n`,
+    );
   // The process's own start (epoch ms), so a parent can place these marks after its spawn.
   timeline.push(`timeline exit ${performance.now().toFixed(1)}\ntimeline-origin ${performance.timeOrigin}\n`);
   process.stderr.write(

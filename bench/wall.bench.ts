@@ -14,7 +14,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startMockLlmServer } from '../support/loopback-llm-server.ts';
+import { promptOf, startMockLlmServer } from '../support/loopback-llm-server.ts';
+import { chainsOf, type ServedCall } from './served-chains.ts';
 import {
   BASELINE,
   ROOT,
@@ -54,6 +55,18 @@ type WallRun = ProcessRun & {
   timeline: Map<string, number>;
   /** The main thread's CPU ms at each mark (Linux only), which load moves less than the wall. */
   threadCpu: Map<string, number>;
+  /**
+   * The main thread's ms off a CPU at each mark, from the process's start (Linux only): runnable but waiting for one
+   * (what load adds), and with nothing to run (the wall less its CPU and that wait: waiting on I/O or an answer).
+   */
+  threadWait: Map<string, number>;
+  threadIdle: Map<string, number>;
+  /** The sequential chains found (three or more calls, each carrying the answer before it). */
+  chains: number;
+  /** Ms from the first request to the last chain's first request. */
+  chainStartMs: number;
+  /** Of the chain answered last, the ms between each answer and its next request, in all. */
+  chainGapsMs: number;
 };
 
 /** The points of the timeline in the order a run reaches them, as the bench prints them. */
@@ -88,11 +101,34 @@ function timelineOf(stderr: string, spawnedAtEpochMs: number, wallMs: number): M
   return timeline;
 }
 
-/** The main thread's CPU ms at each mark `bench/max-rss.mjs` printed (`timeline-cpu <point> <ms>`). */
-function threadCpuOf(stderr: string): Map<string, number> {
-  const cpu = new Map<string, number>();
-  for (const [, point, ms] of stderr.matchAll(/^timeline-cpu (\S+) (\S+)$/gm)) cpu.set(point!, Number(ms));
-  return cpu;
+/**
+ * The main thread's ms at each mark `bench/max-rss.mjs` printed of one kind: `cpu` (on a CPU) or `wait` (runnable,
+ * waiting for one), as `timeline-<kind> <point> <ms>`.
+ */
+function threadTimesOf(stderr: string, kind: 'cpu' | 'wait'): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const [, point, ms] of stderr.matchAll(new RegExp(`^timeline-${kind} (\\S+) (\\S+)$`, 'gm')))
+    times.set(point!, Number(ms));
+  return times;
+}
+
+/**
+ * The main thread's idle ms at each mark: the wall from the process's start less its CPU and its run-queue wait
+ * there, so what it spent with nothing to run (a file read, a connection, an answer awaited).
+ */
+function threadIdleOf(
+  timeline: Map<string, number>,
+  cpu: Map<string, number>,
+  wait: Map<string, number>,
+): Map<string, number> {
+  const start = timeline.get('start') ?? 0;
+  const idle = new Map<string, number>();
+  for (const [point, cpuMs] of cpu) {
+    const at = timeline.get(point);
+    const waitMs = wait.get(point);
+    if (at !== undefined && waitMs !== undefined) idle.set(point, Math.max(0, at - start - cpuMs - waitMs));
+  }
+  return idle;
 }
 
 async function once(root: string, concurrency: string, out: string, cwd: string): Promise<WallRun> {
@@ -103,6 +139,7 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
   let spawnedAtEpochMs = Number.NaN;
   let firstRequestAt: number | undefined;
   let lastAnswerAt = Number.NaN;
+  const served: ServedCall[] = [];
   const cpu = () => (pid === undefined ? undefined : processCpuMs(pid));
   // A fresh server per run: it keeps every request, and a run must not find a connection left open.
   const server = await startMockLlmServer({
@@ -112,12 +149,21 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
     reply: (request) => {
       startCpuMs ??= cpu();
       firstRequestAt ??= performance.now();
+      const length = JSON.stringify(request.body).length;
+      const carried = [...promptOf(request).matchAll(/summary of a (\d+)-character request/g)].at(-1);
+      const call: ServedCall = {
+        at: performance.now(),
+        length,
+        after: carried ? Number(carried[1]) : undefined,
+        answeredAt: Number.POSITIVE_INFINITY,
+      };
+      served.push(call);
       // Read as the answer leaves: the last one read is the CPU spent up to the last answer.
       setTimeout(() => {
         lastAnswerCpuMs = cpu() ?? lastAnswerCpuMs;
-        lastAnswerAt = performance.now();
+        lastAnswerAt = call.answeredAt = performance.now();
       }, LATENCY_MS).unref();
-      return { kind: 'text', text: `summary of a ${JSON.stringify(request.body).length}-character request` };
+      return { kind: 'text', text: `summary of a ${length}-character request` };
     },
   });
   try {
@@ -155,6 +201,14 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
     const calls = results.strategies.reduce((sum, strategy) => sum + strategy.calls, 0);
     const chain = Math.max(...results.strategies.map((strategy) => strategy.criticalPathCalls));
     const floorMs = Math.max(chain, Math.ceil(calls / results.config.concurrency)) * LATENCY_MS;
+    const timeline = timelineOf(run.stderr, spawnedAtEpochMs, run.wallMs);
+    const threadCpu = threadTimesOf(run.stderr, 'cpu');
+    const threadWait = threadTimesOf(run.stderr, 'wait');
+    const chains = chainsOf(served);
+    const lastEnded = chains.reduce<ServedCall[] | undefined>(
+      (latest, chain) => (!latest || chain.at(-1)!.answeredAt > latest.at(-1)!.answeredAt ? chain : latest),
+      undefined,
+    );
     return {
       ...run,
       firstRequestMs: (firstRequestAt ?? Number.NaN) - spawnedAt,
@@ -165,8 +219,15 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
       concurrency: results.config.concurrency,
       startCpuMs: startCpuMs ?? Number.NaN,
       tailCpuMs: run.cpuMs - lastAnswerCpuMs,
-      timeline: timelineOf(run.stderr, spawnedAtEpochMs, run.wallMs),
-      threadCpu: threadCpuOf(run.stderr),
+      timeline,
+      threadCpu,
+      threadWait,
+      threadIdle: threadIdleOf(timeline, threadCpu, threadWait),
+      chains: chains.length,
+      chainStartMs: Math.max(...chains.map((chain) => chain[0]!.at)) - (firstRequestAt ?? Number.NaN),
+      chainGapsMs: lastEnded
+        ? lastEnded.slice(1).reduce((sum, call, index) => sum + call.at - lastEnded[index]!.answeredAt, 0)
+        : Number.NaN,
     };
   } finally {
     await server.close();
@@ -176,12 +237,19 @@ async function once(root: string, concurrency: string, out: string, cwd: string)
 /**
  * The timeline's table: each point's median wall ms from the spawn over the runs (a point a run did not mark is left
  * out of its median), here and in the baseline, and the step from the point before; then the same of the main
- * thread's CPU ms at each point, where the process reported it.
+ * thread's CPU ms at each point, where the process reported it, of its run-queue wait (what the machine's load
+ * added) and of its idle time (nothing to run): a stretch whose idle step is near 0 is CPU-bound on the main thread,
+ * and only less work, or work moved off it, makes it shorter.
  */
 function describeTimeline(here: readonly WallRun[], there: readonly WallRun[]): string {
   const wall = describeTimelineOf(here, there, 'wall', (run) => run.timeline);
-  const cpu = describeTimelineOf(here, there, 'main-thread CPU', (run) => run.threadCpu);
-  return here.some((run) => run.threadCpu.size > 0) ? `${wall}\n${cpu}` : wall;
+  if (!here.some((run) => run.threadCpu.size > 0)) return wall;
+  return [
+    wall,
+    describeTimelineOf(here, there, 'main-thread CPU', (run) => run.threadCpu),
+    describeTimelineOf(here, there, 'main thread waiting for a CPU', (run) => run.threadWait),
+    describeTimelineOf(here, there, 'main thread idle', (run) => run.threadIdle),
+  ].join('\n');
 }
 
 function describeTimelineOf(
@@ -195,6 +263,11 @@ function describeTimelineOf(
     return times.length === 0 ? undefined : spread(times).median;
   };
   const cell = (ms: number | undefined) => (ms === undefined ? '—' : ms.toFixed(0)).padStart(7);
+  // A median of the later point can be below the earlier one's (another run's): its step then reads -n, not +-n.
+  const signed = (ms: number) => {
+    const rounded = Math.round(ms);
+    return rounded < 0 ? `${rounded}` : `+${rounded}`;
+  };
   const lines = [
     `  timeline (${what}), median ms from the spawn (step from the point before)${there.length > 0 ? ': here | baseline' : ''}`,
   ];
@@ -204,7 +277,7 @@ function describeTimelineOf(
     const step = (index: number) =>
       now[index] === undefined || previous[index] === undefined
         ? ''
-        : `(+${(now[index]! - previous[index]!).toFixed(0)})`;
+        : `(${signed(now[index]! - previous[index]!)})`;
     lines.push(
       `    ${label.padEnd(17)} ${now.map((ms, index) => `${cell(ms)} ${step(index).padEnd(8)}`).join(' | ')}`,
     );
@@ -268,7 +341,17 @@ async function main(): Promise<void> {
             1000,
             's',
             2,
-          )}`
+          )}; the ${first!.chains} chains' first requests up to ${describeSpread(
+            runs.map((run) => run.chainStartMs),
+            1,
+            'ms',
+            0,
+          )} after the first, the chain answered last waiting ${describeSpread(
+            runs.map((run) => run.chainGapsMs),
+            1,
+            'ms',
+            0,
+          )} in all between an answer and its next request`
         );
       };
       const ratio = spread(here.map((run) => run.wallMs / run.floorMs)).median;
