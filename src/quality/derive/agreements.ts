@@ -77,9 +77,10 @@ export function approves(reply: string): boolean {
 // A heading, a bold line or a list item of a proposal: what it proposes, line by line.
 const PROPOSAL_LINE = /^\s*(?:#{1,4}\s+|[-*]\s+|\d+[.)]\s+|\*\*)(.+?)\s*$/;
 // A section that states what is proposed, not what is (a "Current State"), why or how it works ("Why it works"),
-// what comes after ("Next Steps"), or what was done (a progress report's "Completed", "Done", "Remaining").
+// what comes after ("Next Steps"), or what was done (a progress report's "Completed", "Done", "Remaining"); after an
+// article or a possessive too ("The problem with my approach").
 const NOT_PROPOSED =
-  /^(?:current|existing|today|status|summary|context|findings|next steps?|questions?|why|how|what this|impact|problem|issue|root cause|analysis|completed|done|finished|progress|remaining|changes made|what (?:was|we|i) (?:done|did|changed))\b/i;
+  /^(?:(?:the|my|our)\s+)?(?:current|existing|today|status|summary|context|findings|next steps?|questions?|why|how|what this|impact|problem|issue|root cause|analysis|completed|done|finished|progress|remaining|changes made|what (?:was|we|i) (?:done|did|changed))\b/i;
 
 // A heading that only labels the list under it ("## Key Points"): its points state the proposal, it states nothing.
 const SECTION_LABEL = /^(?:key (?:points|changes|ideas|features)|highlights|overview|details):?$/i;
@@ -93,12 +94,23 @@ function proposalLines(text: string): string[] {
   // The level of the heading of a section that states no proposal: its subsections state none either.
   let skipping: number | undefined;
   let heading: string | undefined;
+  let labelsNext = false;
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     const match = PROPOSAL_LINE.exec(line);
     const isHeading = match !== null && /^\s*(?:#{1,4}\s|\*\*[^*]+\*\*:?\s*$)/.test(line);
-    // The heading before has a line of its own under it.
-    if (!isHeading && heading !== undefined) lines.push(heading);
+    // The heading before has a line of its own under it; one that ends in a colon labels the line of prose under it
+    // ("**Your solution captures the right state:**" over "Check overlap **before** the prompt makes any
+    // changes:"), which is the point.
+    const prose =
+      !match && !/^\s*(?:```|\|)/.test(line)
+        ? line
+            .replace(/\*\*|__|`/g, '')
+            .replace(/\s+/g, ' ')
+            .trim()
+        : '';
+    if (!isHeading && heading !== undefined)
+      lines.push(labelsNext && prose.length > 0 ? prose.replace(/:$/, '') : heading);
     heading = undefined;
     if (!match) continue;
     const body = match[1]!
@@ -110,8 +122,10 @@ function proposalLines(text: string): string[] {
       const level = /^\s*(#+)/.exec(line)?.[1]!.length ?? 5;
       if (skipping !== undefined && level > skipping) continue;
       skipping = NOT_PROPOSED.test(body) ? level : undefined;
-      if (skipping === undefined && body.length > 0 && !SECTION_LABEL.test(body))
+      if (skipping === undefined && body.length > 0 && !SECTION_LABEL.test(body)) {
         heading = body.replace(/:$/, '');
+        labelsNext = body.endsWith(':');
+      }
       continue;
     }
     if (skipping === undefined && body.length > 0 && !body.endsWith('?')) lines.push(body);
