@@ -168,6 +168,28 @@ function wholeName(index: MeaningIndex, start: number, length: number): boolean 
   return index.at(start)?.joined !== true && index.at(start + length)?.joined !== true;
 }
 
+/**
+ * Whether the `length` prose terms at `at` are one hyphenated word of their own, a file's name without its extension as
+ * a terse note writes it ("tui-renderer chalk-free" for tui-renderer.ts): two words or more, the whole token.
+ */
+function stemWritten(index: MeaningIndex, at: number, length: number): boolean {
+  if (length < 2) return false;
+  for (let offset = 1; offset < length; offset++) if (index.at(at + offset)!.opens === true) return false;
+  const [from, to] = tokenBounds(index, at, length);
+  return from === at && to === at + length;
+}
+
+/** The terms of the clause of the `length` terms at `at`, those terms left out. */
+function clauseBeside(index: MeaningIndex, at: number, length: number): MeaningTerm[] {
+  const clause = index.clauseAt(at);
+  let from = at;
+  while (from > 0 && index.clauseAt(from - 1) === clause) from--;
+  const terms: MeaningTerm[] = [];
+  for (let position = from; position < index.length && index.clauseAt(position) === clause; position++)
+    if (position < at || position >= at + length) terms.push(termAt(index, position));
+  return terms;
+}
+
 /** The first and the after-last position of the token (as written between spaces) that holds the term at `at`. */
 function tokenBounds(index: MeaningIndex, at: number, length: number): [number, number] {
   let from = at;
@@ -289,9 +311,17 @@ export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean
     says(position) && !report(position) && !isRepeatedDescription(index, position);
   const [first, ...rest] = reading.name;
   return (index.positions.get(first!)?.all ?? []).some((start) => {
-    if (!index.at(start)!.name) return false;
     if (!rest.every((term, offset) => index.at(start + offset + 1)?.term === term)) return false;
+    const stem = !index.at(start)!.name;
+    if (stem && !stemWritten(index, start, reading.name.length)) return false;
     if (!wholeName(index, start, reading.name.length)) return false;
+    // The stem's own words are prose: what its clause says of it is the rest.
+    if (stem)
+      return (
+        saysSomething(clauseBeside(index, start, reading.name.length)) &&
+        !report(start) &&
+        !isRepeatedDescription(index, start)
+      );
     if (reading.name.length === 1 && opensId(index, start)) return false;
     // An item of a run of names says only what the words right beside it say.
     const beside = besideInRun(index, start, reading.name.length);
