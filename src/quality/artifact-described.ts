@@ -56,14 +56,17 @@ function termAt(index: MeaningIndex, position: number): MeaningTerm {
   return term;
 }
 
-/** The terms of the clause the term at `at` is in, the words pasted beside other names marked ({@link termAt}). */
-function clauseSaying(index: MeaningIndex, at: number): readonly MeaningTerm[] {
+/**
+ * The terms of the clause the term at `at` is in, the words pasted beside other names marked ({@link termAt}), but the
+ * `length` terms at `at` (a file's stem: its own words say nothing of it).
+ */
+function clauseSaying(index: MeaningIndex, at: number, length = 0): readonly MeaningTerm[] {
   const clause = index.clauseAt(at);
   let from = at;
   while (from > 0 && index.clauseAt(from - 1) === clause) from--;
   const terms: MeaningTerm[] = [];
   for (let position = from; position < index.length && index.clauseAt(position) === clause; position++)
-    terms.push(termAt(index, position));
+    if (position < at || position >= at + length) terms.push(termAt(index, position));
   return terms;
 }
 
@@ -168,26 +171,12 @@ function wholeName(index: MeaningIndex, start: number, length: number): boolean 
   return index.at(start)?.joined !== true && index.at(start + length)?.joined !== true;
 }
 
-/**
- * Whether the `length` prose terms at `at` are one hyphenated word of their own, a file's name without its extension as
- * a terse note writes it ("tui-renderer chalk-free" for tui-renderer.ts): two words or more, the whole token.
- */
+/** Whether the `length` (two or more) prose terms at `at` are one whole hyphenated word: "tui-renderer" of tui-renderer.ts. */
 function stemWritten(index: MeaningIndex, at: number, length: number): boolean {
   if (length < 2) return false;
   for (let offset = 1; offset < length; offset++) if (index.at(at + offset)!.opens === true) return false;
   const [from, to] = tokenBounds(index, at, length);
   return from === at && to === at + length;
-}
-
-/** The terms of the clause of the `length` terms at `at`, those terms left out. */
-function clauseBeside(index: MeaningIndex, at: number, length: number): MeaningTerm[] {
-  const clause = index.clauseAt(at);
-  let from = at;
-  while (from > 0 && index.clauseAt(from - 1) === clause) from--;
-  const terms: MeaningTerm[] = [];
-  for (let position = from; position < index.length && index.clauseAt(position) === clause; position++)
-    if (position < at || position >= at + length) terms.push(termAt(index, position));
-  return terms;
 }
 
 /** The first and the after-last position of the token (as written between spaces) that holds the term at `at`. */
@@ -315,10 +304,9 @@ export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean
     const stem = !index.at(start)!.name;
     if (stem && !stemWritten(index, start, reading.name.length)) return false;
     if (!wholeName(index, start, reading.name.length)) return false;
-    // The stem's own words are prose: what its clause says of it is the rest.
     if (stem)
       return (
-        saysSomething(clauseBeside(index, start, reading.name.length)) &&
+        saysSomething(clauseSaying(index, start, reading.name.length)) &&
         !report(start) &&
         !isRepeatedDescription(index, start)
       );
