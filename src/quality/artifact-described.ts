@@ -57,16 +57,20 @@ function termAt(index: MeaningIndex, position: number): MeaningTerm {
 }
 
 /**
- * The terms of the clause the term at `at` is in, the words pasted beside other names marked ({@link termAt}), but the
- * `length` terms at `at` (a file's stem: its own words say nothing of it).
+ * The terms of the clause the term at `at` is in, the words pasted beside other names marked ({@link termAt}); beside
+ * a file's stem of `length` terms, neither its words nor a word of a token of several (a bag of stems' next item).
  */
 function clauseSaying(index: MeaningIndex, at: number, length = 0): readonly MeaningTerm[] {
   const clause = index.clauseAt(at);
   let from = at;
   while (from > 0 && index.clauseAt(from - 1) === clause) from--;
   const terms: MeaningTerm[] = [];
-  for (let position = from; position < index.length && index.clauseAt(position) === clause; position++)
-    if (position < at || position >= at + length) terms.push(termAt(index, position));
+  for (let position = from; position < index.length && index.clauseAt(position) === clause; position++) {
+    const alone =
+      index.at(position)!.opens === true && (index.at(position + 1)?.opens ?? position + 1 === index.length);
+    if (length === 0 || ((position < at || position >= at + length) && alone))
+      terms.push(termAt(index, position));
+  }
   return terms;
 }
 

@@ -459,20 +459,23 @@ describe('an artifact named by its stem in a terse note (D143)', () => {
   const named = (text: string) => namesArtifactInProse(indexMeaning(text), renderer);
   const outcome = (text: string) => probeOutcome(createMatcher(text), renderer);
 
-  it('is kept in part where the hyphenated name without its extension is said something of in prose', () => {
-    const note = 'user-message-selector.ts ported like other selectors; tui-renderer chalk-free.';
-    assert.equal(named(note), true);
-    assert.equal(outcome(note), 'partial');
-    assert.equal(named('tui-renderer now reads every colour from the theme'), true);
+  it('is kept in part where the hyphenated name without its extension is said something of in plain words', () => {
+    const line = 'tui-renderer now reads every colour from the theme';
+    assert.equal(named(line), true);
+    assert.equal(outcome(line), 'partial');
   });
 
-  it('keeps nothing of the words apart, a longer name, a bag, a removal, a bare mention or a one-word stem', () => {
+  it('keeps nothing of the words apart, a longer name, bags of stems, a removal, a bare mention or a one-word stem', () => {
     const nothing = [
       // Two words are prose, not the file's name.
       'the tui renderer is chalk free now',
       // Another file's name that holds the stem.
       'tui-renderer-v2 reads every colour from the theme',
       'tui-renderer, chalk-free, theme-schema, user-message-selector',
+      // Hyphenated words beside a stem are a bag's next items, whatever they say: the note's "chalk-free" too.
+      'tui-renderer theme-loader session-manager chalk-free',
+      'user-message-selector.ts ported like other selectors; tui-renderer chalk-free.',
+      'tui-renderer tui-renderer tui-renderer',
       'tui-renderer was removed from the package',
       'Touched tui-renderer.',
     ];
