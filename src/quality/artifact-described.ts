@@ -56,14 +56,21 @@ function termAt(index: MeaningIndex, position: number): MeaningTerm {
   return term;
 }
 
-/** The terms of the clause the term at `at` is in, the words pasted beside other names marked ({@link termAt}). */
-function clauseSaying(index: MeaningIndex, at: number): readonly MeaningTerm[] {
+/**
+ * The terms of the clause the term at `at` is in, the words pasted beside other names marked ({@link termAt}); beside
+ * a file's stem of `length` terms, neither its words nor a word of a token of several (a bag of stems' next item).
+ */
+function clauseSaying(index: MeaningIndex, at: number, length = 0): readonly MeaningTerm[] {
   const clause = index.clauseAt(at);
   let from = at;
   while (from > 0 && index.clauseAt(from - 1) === clause) from--;
   const terms: MeaningTerm[] = [];
-  for (let position = from; position < index.length && index.clauseAt(position) === clause; position++)
-    terms.push(termAt(index, position));
+  for (let position = from; position < index.length && index.clauseAt(position) === clause; position++) {
+    const alone =
+      index.at(position)!.opens === true && (index.at(position + 1)?.opens ?? position + 1 === index.length);
+    if (length === 0 || ((position < at || position >= at + length) && alone))
+      terms.push(termAt(index, position));
+  }
   return terms;
 }
 
@@ -166,6 +173,14 @@ function readArtifact(probe: Probe): ArtifactReading | null {
  */
 function wholeName(index: MeaningIndex, start: number, length: number): boolean {
   return index.at(start)?.joined !== true && index.at(start + length)?.joined !== true;
+}
+
+/** Whether the `length` (two or more) prose terms at `at` are one whole hyphenated word: "tui-renderer" of tui-renderer.ts. */
+function stemWritten(index: MeaningIndex, at: number, length: number): boolean {
+  if (length < 2) return false;
+  for (let offset = 1; offset < length; offset++) if (index.at(at + offset)!.opens === true) return false;
+  const [from, to] = tokenBounds(index, at, length);
+  return from === at && to === at + length;
 }
 
 /** The first and the after-last position of the token (as written between spaces) that holds the term at `at`. */
@@ -289,9 +304,16 @@ export function namesArtifactInProse(index: MeaningIndex, probe: Probe): boolean
     says(position) && !report(position) && !isRepeatedDescription(index, position);
   const [first, ...rest] = reading.name;
   return (index.positions.get(first!)?.all ?? []).some((start) => {
-    if (!index.at(start)!.name) return false;
     if (!rest.every((term, offset) => index.at(start + offset + 1)?.term === term)) return false;
+    const stem = !index.at(start)!.name;
+    if (stem && !stemWritten(index, start, reading.name.length)) return false;
     if (!wholeName(index, start, reading.name.length)) return false;
+    if (stem)
+      return (
+        saysSomething(clauseSaying(index, start, reading.name.length)) &&
+        !report(start) &&
+        !isRepeatedDescription(index, start)
+      );
     if (reading.name.length === 1 && opensId(index, start)) return false;
     // An item of a run of names says only what the words right beside it say.
     const beside = besideInRun(index, start, reading.name.length);

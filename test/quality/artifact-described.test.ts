@@ -444,6 +444,51 @@ describe('an artifact named in prose, in other words than its probe', () => {
   });
 });
 
+describe('an artifact named by its stem in a terse note (D143)', () => {
+  // As derived at pi-large-session-780: the agent's words for the edit, which the terse note does not use.
+  const renderer: Probe = {
+    ...plan,
+    id: 'artifact@30',
+    file: 'packages/coding-agent/src/tui/tui-renderer.ts',
+    question: 'What did the agent change in tui-renderer.ts, and why?',
+    answer: 'packages/coding-agent/src/tui/tui-renderer.ts: replace them systematically with theme',
+    facets: [['tui-renderer.ts'], ['replace them systematically with theme']],
+    statement:
+      'tui-renderer.ts changed: borderAccent, onThemeChange, updateEditorBorderColor — replace them systematically with theme',
+  };
+  const named = (text: string) => namesArtifactInProse(indexMeaning(text), renderer);
+  const outcome = (text: string) => probeOutcome(createMatcher(text), renderer);
+
+  it('is kept in part where the hyphenated name without its extension is said something of in plain words', () => {
+    const line = 'tui-renderer now reads every colour from the theme';
+    assert.equal(named(line), true);
+    assert.equal(outcome(line), 'partial');
+  });
+
+  it('keeps nothing of the words apart, a longer name, bags of stems, a removal, a bare mention or a one-word stem', () => {
+    const nothing = [
+      // Two words are prose, not the file's name.
+      'the tui renderer is chalk free now',
+      // Another file's name that holds the stem.
+      'tui-renderer-v2 reads every colour from the theme',
+      'tui-renderer, chalk-free, theme-schema, user-message-selector',
+      // Hyphenated words beside a stem are a bag's next items, whatever they say: the note's "chalk-free" too.
+      'tui-renderer theme-loader session-manager chalk-free',
+      'user-message-selector.ts ported like other selectors; tui-renderer chalk-free.',
+      'tui-renderer tui-renderer tui-renderer',
+      'tui-renderer was removed from the package',
+      'Touched tui-renderer.',
+    ];
+    for (const text of nothing) assert.equal(named(text), false, text);
+    const theme: Probe = {
+      ...renderer,
+      file: 'packages/coding-agent/src/theme/theme.ts',
+      facets: [['theme.ts'], ['x']],
+    };
+    assert.equal(namesArtifactInProse(indexMeaning('theme chalk-free and tuned for dark'), theme), false);
+  });
+});
+
 describe("a failed command's output naming a file (D124)", () => {
   it('says nothing of what the file holds: "Exit code 1" opens a failure', () => {
     const probe = {
