@@ -10,7 +10,7 @@ import {
 } from './tokenizer/rank-table-file.ts';
 import { countWindowed, PATTERN_WINDOW_CHARS } from './tokenizer/pattern-windows.ts';
 import { ShortPieceCounts } from './tokenizer/short-pieces.ts';
-import { countAroundBody, lastSpaceCut } from './tokenizer/space-cuts.ts';
+import { countAroundBody, countByHead, countFromHead } from './tokenizer/space-cuts.ts';
 import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text/text-cache.ts';
 import type { Message } from './session/types.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
@@ -232,15 +232,6 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
       : text.length < LONG_TEXT_CHARS
         ? countLong.known(text)
         : undefined;
-  // A text whose part up to its last space cut was counted (a tool result's head, countWithHead): that count and the
-  // rest's (tokenizer/space-cuts.ts: the two sides of such a cut add up to the whole).
-  const knownHeadCount = (text: string): number | undefined => {
-    if (text.length < CACHED_BLOCK_CHARS) return undefined;
-    const cut = lastSpaceCut(text);
-    if (cut < 1) return undefined;
-    const headTokens = knownCount(text.slice(0, cut));
-    return headTokens === undefined ? undefined : headTokens + countPieces(text.slice(cut));
-  };
   // `[Role]: ` and a message's text, then the line breaks before the next block: the text was counted as the
   // message's content, and only its first and last words join what surrounds it here (tokenizer/space-cuts.ts).
   const countRendered = (block: string): number | undefined => {
@@ -251,7 +242,10 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
     if (block.charCodeAt(end - 1) === LINE_BREAK) end--;
     if (end > start && block.charCodeAt(end - 1) === LINE_BREAK) end--;
     const body = block.slice(start, end);
-    const bodyTokens = knownCount(body) ?? knownHeadCount(body);
+    // Else from its head's count: a long tool result cut in a prompt (its head was counted with it, countByHead).
+    const bodyTokens =
+      knownCount(body) ??
+      (body.length < CACHED_BLOCK_CHARS ? undefined : countFromHead(body, knownCount, countPieces));
     if (bodyTokens === undefined) return undefined;
     const parts = { prefix: block.slice(0, start), body, suffix: block.slice(end), bodyTokens };
     return countAroundBody(parts, countPieces);
@@ -350,7 +344,9 @@ function countMessageContent(message: Message, countText: (text: string) => numb
   for (const block of message.content) {
     switch (block.type) {
       case 'text':
-        tokens += toolResult ? countWithHead(block.text, countText) : countText(block.text);
+        tokens += toolResult
+          ? countByHead(block.text, TOOL_RESULT_HEAD_CHARS, countText)
+          : countText(block.text);
         break;
       case 'thinking':
         tokens += countText(block.thinking);
@@ -366,25 +362,9 @@ function countMessageContent(message: Message, countText: (text: string) => numb
   return tokens;
 }
 
-/**
- * Where a tool result is cut in the prompts by default (settings.ts, `toolResultChars`): a request carries a longer
- * result's first this many characters, then a line saying how many more there were.
- */
+// Where a tool result is cut in the prompts by default (settings.ts, `toolResultChars`): a longer one's text is counted
+// by its head to there and the rest, the head's count cached for the prompts' cut renderings (space-cuts.ts).
 const TOOL_RESULT_HEAD_CHARS = DEFAULT_SETTINGS.toolResultChars;
-
-/**
- * `countText(text)` of a tool result's text, counted as two parts when it is longer than a prompt carries of it: up
- * to its last space cut within {@link TOOL_RESULT_HEAD_CHARS} (tokenizer/space-cuts.ts: the counts of the two sides of
- * such a cut add up to the whole's), and the rest. The head's count is then cached on its own, and a prompt's cut
- * rendering of the result (`[Tool result]: ` and the first characters) is counted from it (blockCounter,
- * `countRendered`) where each was counted afresh, once per session: a tenth of a suite session's counting.
- */
-function countWithHead(text: string, countText: (text: string) => number): number {
-  if (text.length <= TOOL_RESULT_HEAD_CHARS) return countText(text);
-  const cut = lastSpaceCut(text.slice(0, TOOL_RESULT_HEAD_CHARS));
-  if (cut < 1) return countText(text);
-  return countText(text.slice(0, cut)) + countText(text.slice(cut));
-}
 
 /** Tokens of a request's system prompt and prompt: what a model reads, as this tokenizer counts it. */
 export function countRequest(
