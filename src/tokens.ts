@@ -10,9 +10,10 @@ import {
 } from './tokenizer/rank-table-file.ts';
 import { countWindowed, PATTERN_WINDOW_CHARS } from './tokenizer/pattern-windows.ts';
 import { ShortPieceCounts } from './tokenizer/short-pieces.ts';
-import { countAroundBody } from './tokenizer/space-cuts.ts';
+import { countAroundBody, countByHead, countFromHead } from './tokenizer/space-cuts.ts';
 import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text/text-cache.ts';
 import type { Message } from './session/types.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
 
 /** Tokenizers `--tokenizer` accepts. */
 export const TOKENIZER_NAMES = ['o200k_base', 'cl100k_base', 'heuristic'] as const;
@@ -78,7 +79,7 @@ async function createTokenizer(name: TokenizerName): Promise<Tokenizer> {
     countMessage(message) {
       let tokens = messageCounts.get(message);
       if (tokens === undefined) {
-        tokens = countMessageContent(message, countText);
+        tokens = countMessageContent(message, countText, name !== 'heuristic');
         messageCounts.set(message, tokens);
       }
       return tokens;
@@ -241,7 +242,10 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
     if (block.charCodeAt(end - 1) === LINE_BREAK) end--;
     if (end > start && block.charCodeAt(end - 1) === LINE_BREAK) end--;
     const body = block.slice(start, end);
-    const bodyTokens = knownCount(body);
+    // Else from its head's count: a long tool result cut in a prompt (its head was counted with it, countByHead).
+    const bodyTokens =
+      knownCount(body) ??
+      (body.length < CACHED_BLOCK_CHARS ? undefined : countFromHead(body, knownCount, countPieces));
     if (bodyTokens === undefined) return undefined;
     const parts = { prefix: block.slice(0, start), body, suffix: block.slice(end), bodyTokens };
     return countAroundBody(parts, countPieces);
@@ -333,13 +337,18 @@ const OPEN_BRACKET = 91; // [
 const LESS_THAN = 60; // <
 const HASH = 35; // #
 
-function countMessageContent(message: Message, countText: (text: string) => number): number {
+// `byHead`: a long tool result counted by its head and the rest, which add up to the whole's count for a BPE
+// counter only (a rounded estimate of each part would not).
+function countMessageContent(message: Message, countText: (text: string) => number, byHead: boolean): number {
   if (typeof message.content === 'string') return countText(message.content);
+  const toolResult = byHead && message.role === 'toolResult';
   let tokens = 0;
   for (const block of message.content) {
     switch (block.type) {
       case 'text':
-        tokens += countText(block.text);
+        tokens += toolResult
+          ? countByHead(block.text, TOOL_RESULT_HEAD_CHARS, countText)
+          : countText(block.text);
         break;
       case 'thinking':
         tokens += countText(block.thinking);
@@ -354,6 +363,10 @@ function countMessageContent(message: Message, countText: (text: string) => numb
   }
   return tokens;
 }
+
+// Where a tool result is cut in the prompts by default (settings.ts, `toolResultChars`): a longer one's text is counted
+// by its head to there and the rest, the head's count cached for the prompts' cut renderings (space-cuts.ts).
+const TOOL_RESULT_HEAD_CHARS = DEFAULT_SETTINGS.toolResultChars;
 
 /** Tokens of a request's system prompt and prompt: what a model reads, as this tokenizer counts it. */
 export function countRequest(
@@ -371,7 +384,7 @@ export function countRequest(
 export function countMessageAsIs(tokenizer: Tokenizer, message: Message): number {
   return Object.isFrozen(message)
     ? tokenizer.countMessage(message)
-    : countMessageContent(message, (text) => tokenizer.count(text));
+    : countMessageContent(message, (text) => tokenizer.count(text), !tokenizer.estimate);
 }
 
 /** Token counts of every message, in order (each counted once and cached by the tokenizer). */

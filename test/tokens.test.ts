@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import { getEncoding, type Tiktoken } from 'js-tiktoken';
 import { InputError } from '../src/errors.ts';
 import { buildRankTable, countPiece } from '../src/tokenizer/bpe-ranks.ts';
+import { renderMessages } from '../src/session/transcript.ts';
+import { DEFAULT_SETTINGS } from '../src/settings.ts';
 import { getTokenizer, IMAGE_TOKENS, MAX_PIECE_CHARS } from '../src/tokens.ts';
 import { assistant, toolCall, toolResult, user } from './helpers/factories.ts';
 import { cpuTime } from './helpers/cpu-time.ts';
@@ -223,6 +225,47 @@ describe('tokens', () => {
       assert.ok(prompt.length > 4096);
       assert.equal(tokenizer.count(prompt), reference(name).encode(prompt, [], []).length, name);
     }
+  });
+
+  it('counts a long tool result, and its cut rendering in a prompt after it, as js-tiktoken encodes each', async () => {
+    const cut = DEFAULT_SETTINGS.toolResultChars;
+    const long = Array.from({ length: 30 }, () => SAMPLE).join(' ');
+    const texts = [
+      long,
+      // The character before the cut a line break (the rendering's body loses it), a space right at the cut.
+      `${'a '.repeat((cut - 2) / 2)}\n${long}`,
+      `${'b'.repeat(cut - 1)} ${long}`,
+      // No space cut within the head: counted whole, as before.
+      `${'c'.repeat(cut + 10)} ${long}`,
+      `[1,2,3] a result that opens like a tag: ${long}`,
+      `\n${long}`,
+    ];
+    for (const name of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = await getTokenizer(name);
+      const encoding = reference(name);
+      const results = texts.map((text, index) =>
+        toolResult(toolCall('read', { path: `src/${index}.ts` }), text, index % 2 === 1),
+      );
+      for (const [index, result] of results.entries())
+        assert.equal(
+          tokenizer.countMessage(result),
+          encoding.encode(texts[index]!, [], []).length,
+          `${name} text ${index}`,
+        );
+      const prompt = `<conversation>\n${renderMessages(results, { toolResultChars: cut })}\n</conversation>\n\nSummarize.`;
+      assert.ok(prompt.includes('more characters truncated]'));
+      assert.equal(tokenizer.count(prompt), encoding.encode(prompt, [], []).length, name);
+    }
+  });
+
+  it('estimates a long tool result as a whole, as chars/4 of its text, not as its head and rest rounded apart', async () => {
+    const tokenizer = await getTokenizer('heuristic');
+    const cut = DEFAULT_SETTINGS.toolResultChars;
+    // A head of 1,998 characters to its space cut (rounded up alone: 500) and a rest of 2,001 (501): 1,001 apart.
+    const text = `${'a'.repeat(cut - 3)} ${'b'.repeat(cut + 1)}`;
+    const result = toolResult(toolCall('read', { path: 'src/a.ts' }), text);
+    assert.equal(tokenizer.countMessage(result), Math.ceil(text.length / 4));
+    assert.equal(Math.ceil(text.length / 4), 1000);
   });
 
   it('labels the heuristic as an estimate of chars/4', async () => {

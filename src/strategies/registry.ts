@@ -53,9 +53,21 @@ export const STRATEGIES = {
 // Registration fails here, on import, when a strategy declares a prompt name another one has.
 promptCatalog(Object.values(STRATEGIES));
 
+// The catalog of the strategies registered when it was made: every summary request reads its prompt from it, and
+// each made it anew from every strategy. Made again only when the registry holds other strategies (a test adds one).
+let catalog: { strategies: readonly Strategy[]; prompts: Readonly<Record<string, string>> } | undefined;
+
 /** Every prompt text by name: the core ones and those the registered strategies declare. */
-export function registeredPrompts(): Record<string, string> {
-  return promptCatalog(Object.values(STRATEGIES));
+export function registeredPrompts(): Readonly<Record<string, string>> {
+  const strategies: readonly Strategy[] = Object.values(STRATEGIES);
+  if (catalog === undefined || !sameStrategies(catalog.strategies, strategies))
+    catalog = { strategies, prompts: Object.freeze(promptCatalog(strategies)) };
+  return catalog.prompts;
+}
+
+/** Whether two lists hold the same strategies in the same order. */
+function sameStrategies(left: readonly Strategy[], right: readonly Strategy[]): boolean {
+  return left.length === right.length && left.every((strategy, index) => strategy === right[index]);
 }
 
 /** The settings the built-in strategies declare, each once, in registry order (hybrids read `--keep-recent-tokens`). */

@@ -50,6 +50,29 @@ export function countAroundBody(
   );
 }
 
+/**
+ * `count(text)` as the counts of its two sides at its last cut within its first `within` characters (the whole's when
+ * it is no longer, or has no cut there): the head is then counted, and cached by `count`, on its own, and a text cut
+ * at `within` (a long tool result as a prompt carries it) is counted from it by {@link countFromHead}. Where each was
+ * counted afresh, once a session, these were a tenth of a suite session's counting (round s34, P80).
+ */
+export function countByHead(text: string, within: number, count: (text: string) => number): number {
+  if (text.length <= within) return count(text);
+  const cut = lastSpaceCut(text.slice(0, within));
+  return cut < 1 ? count(text) : count(text.slice(0, cut)) + count(text.slice(cut));
+}
+
+/** The count of `text` from the known count of its part up to its last cut and the rest's; undefined if not known. */
+export function countFromHead(
+  text: string,
+  known: (text: string) => number | undefined,
+  countPieces: (text: string) => number,
+): number | undefined {
+  const cut = lastSpaceCut(text);
+  const headTokens = cut < 1 ? undefined : known(text.slice(0, cut));
+  return headTokens === undefined ? undefined : headTokens + countPieces(text.slice(cut));
+}
+
 /** Whether the character is white space as the pre-tokenizer's `\s` reads it. */
 function isWhiteSpace(code: number): boolean {
   if (code === SPACE || (code >= 9 && code <= 13)) return true;
