@@ -175,7 +175,7 @@ function wholeName(index: MeaningIndex, start: number, length: number): boolean 
   return index.at(start)?.joined !== true && index.at(start + length)?.joined !== true;
 }
 
-/** Whether the `length` (two or more) prose terms at `at` are one whole hyphenated word: "tui-renderer" of tui-renderer.ts. */
+/** Whether the `length` (≥ 2) prose terms at `at` are one hyphenated word: "tui-renderer" of tui-renderer.ts. */
 function stemWritten(index: MeaningIndex, at: number, length: number): boolean {
   if (length < 2) return false;
   for (let offset = 1; offset < length; offset++) if (index.at(at + offset)!.opens === true) return false;

@@ -215,8 +215,9 @@ const DONE_WORDS = anyOfWords(['done', 'complete', 'finish', 'already']);
 /**
  * Whether a lowercase text holds one of `words` (a pattern of anyOfWords: one pass over the text, where a search per
  * word read it once for each; up to 57 words are asked of each occurrence's sentence, and the searches were 4% of a
- * 4 M-token run's samples): where it holds none, no frame that needs one can match. The text read is folded (match.ts's canonical text is lowercase), and a pattern's `i` flag without
- * `u` lets no character beyond ASCII stand for an ASCII letter, so a frame's match holds its word as written here.
+ * 4 M-token run's samples): where it holds none, no frame that needs one can match. The text read is folded
+ * (match.ts's canonical text is lowercase), and a pattern's `i` flag without `u` lets no character beyond ASCII stand
+ * for an ASCII letter, so a frame's match holds its word as written here.
  */
 function mayHold(text: string, words: RegExp): boolean {
   return words.test(text);
