@@ -34,7 +34,8 @@ export function markSharedTerms(
   for (const own of runs)
     for (const key of new Set(own.map((run) => run.join(' ')))) holders.set(key, (holders.get(key) ?? 0) + 1);
   return readings.map((reading, at) => {
-    const shared = new Set(runs[at]!.filter((run) => holders.get(run.join(' '))! > 1).flat());
+    const titleRuns = runs[at]!.filter((run) => holders.get(run.join(' '))! > 1);
+    const shared = new Set(titleRuns.flat());
     if (shared.size === 0) return reading;
     const fileTerms = new Set(meaningTerms(basename(artifacts[at]!.file)).map((term) => term.term));
     return {
@@ -45,6 +46,7 @@ export function markSharedTerms(
         ...(fileTerms.has(term.term) ? { namesFile: true as const } : {}),
       })),
       fileForms: [...fileTerms].flatMap(verbOf),
+      titleRuns,
     };
   });
 }

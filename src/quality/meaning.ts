@@ -990,6 +990,11 @@ export type StatementReading = {
    * commit-told.ts).
    */
   needs?: ReadonlySet<string>;
+  /**
+   * The runs of terms an artifact's statement shares with other files' (their ticket's or commit's title, in order,
+   * artifact-context.ts): a text that says a word of the file's name only inside such a run says the title.
+   */
+  titleRuns?: ReadonlyArray<readonly string[]>;
 };
 
 const isNumber = (term: string): boolean => /^\d+(?:\.\d+)?$/.test(term);

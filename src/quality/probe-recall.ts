@@ -124,7 +124,8 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
     options.subjects !== false &&
     probe.partialCredit !== false &&
     probe.subjectCredit !== false &&
-    (mentionsSubject(index.meaning(), probe) || mentionsTopic(index, probe))
+    (mentionsSubject(index.meaning(), probe, { titleRuns: options.statement?.titleRuns }) ||
+      mentionsTopic(index, probe))
   )
     return 'partial';
   return outcome;

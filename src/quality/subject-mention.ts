@@ -113,7 +113,11 @@ function nameSubject(file: string): string[] {
  * user's words mention, for derivation's guard: asking for commits and later for no commit of one file both name
  * commits).
  */
-export type MentionOptions = { evenBothWays?: boolean };
+export type MentionOptions = {
+  evenBothWays?: boolean;
+  /** An artifact's title runs (meaning.ts `StatementReading.titleRuns`): a name's word said inside one says the title. */
+  titleRuns?: ReadonlyArray<readonly string[]>;
+};
 
 /**
  * Whether some prose occurrence of one of `subject` stands in a clause (with its list's lead-in) that `holds`, and
@@ -178,7 +182,10 @@ export function mentionsStateSubject(
   const toldTerms = meaningTerms(told);
   if (probe.check !== undefined && !/^git\b/.test(probe.check)) {
     const subject = checkSubject(probe.check);
-    const failing = toldTerms.some((term) => failed.has(term.term) || term.term === 'fail');
+    // A tally of none ("297 tests, 0 failures") counts no failure: the check passed.
+    const failing = meaningTerms(told.replace(NONE_COUNTED, ' ')).some(
+      (term) => failed.has(term.term) || term.term === 'fail',
+    );
     return mentioned(
       index,
       subject,
@@ -193,6 +200,9 @@ export function mentionsStateSubject(
     subject.push(...meaningTerms('commit').map((term) => term.term));
   return mentioned(index, subject, (terms) => plain(terms), options);
 }
+
+// A count of none and the word it counts ("0 failures", "zero failed", "no errors").
+const NONE_COUNTED = /\b(?:0|zero|no)\s+(?:\S+\s+)?(?:fail\w*|errors?)\b/gi;
 
 /** The words a reader names a check by: its family in its command ("the build" is also "compiling"), or "the checks". */
 function checkSubject(command: string): string[] {
@@ -269,7 +279,7 @@ export function mentionsErrorSubject(
  * Whether a text mentions an artifact's file by its role: a distinctive word of the file's name written as a prose
  * word (not inside a path or an identifier: "the checkpoint types file", "a Claude-specific file"), in a clause (or
  * the lead-in of its list) that says the file was made or changed, where nothing is denied, put as still to do, or
- * said to be gone or failing.
+ * said to be gone or failing; not only inside the title its ticket or commit gave several files (`titleRuns`).
  */
 export function mentionsArtifactSubject(
   index: MeaningIndex,
@@ -278,12 +288,34 @@ export function mentionsArtifactSubject(
 ): boolean {
   if (probe.kind !== 'artifact' || probe.file === undefined) return false;
   const { changed } = words();
+  const subject = nameSubject(probe.file);
+  const runs = options.titleRuns ?? [];
+  const named = new Set(subject);
   return mentioned(
     index,
-    nameSubject(probe.file),
-    (terms) => having(terms, changed) && plain(terms),
+    subject,
+    (terms) =>
+      having(terms, changed) && plain(terms) && (runs.length === 0 || saysOutsideTitle(terms, named, runs)),
     options,
   );
+}
+
+/**
+ * Whether a clause says a word of `subject` in prose outside every run of `runs` it writes in order: the title of a
+ * ticket or commit that took several files in ("spotter-4te.1 Add OTEL dependencies bootstrap and safe runtime")
+ * says what the ticket did, not that one file of it (runtime.exs) was made or changed (artifact-context.ts).
+ */
+function saysOutsideTitle(
+  terms: readonly MeaningTerm[],
+  subject: ReadonlySet<string>,
+  runs: ReadonlyArray<readonly string[]>,
+): boolean {
+  const inTitle = new Set<number>();
+  for (const run of runs)
+    for (let at = 0; at + run.length <= terms.length; at++)
+      if (run.every((term, offset) => terms[at + offset]!.term === term))
+        for (let offset = 0; offset < run.length; offset++) inTitle.add(at + offset);
+  return terms.some((term, at) => !term.name && subject.has(term.term) && !inTitle.has(at));
 }
 
 /** Whether a text mentions a probe's subject in its own words, by the reading of its kind (artifact, state, error, routine). */

@@ -158,14 +158,19 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   // Round s28 (D124): a commit's state is told by a word of committing or its hash (commit-told.ts): the tracker's
   // "Closed spotter-fum.1 Enriched …" and git's "On branch spotter-fum Changes not staged for commit" kept
   // "spotter-fum.1 committed (3bb8701) and closed" by the ticket's words alone. 8463c716 0.32 -> 0.26, off the list.
-  [
-    'marot/spotter/test/fixtures/transcripts/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl',
-    new Set(['tool result heads']),
-  ], // 0.32 (0.35 before D94, 0.40 before D73)
+  // Round s35 (D147): spotter ae4a77f8 0.319 -> 0.293, off the list (the check fails if it returns). A tally of no
+  // failures is a passing check (subject-mention.ts): "297 tests, 0 failures" had made `mix test`'s state read as a
+  // failing one, so a read's "90 spec … ok String.t error 91 defp" half kept it as the tests' problem; and a file's name
+  // word said inside the title its ticket or commit gave several files ("spotter-4te.1 Add OTEL dependencies bootstrap
+  // and safe runtime") names none of them by its role: runtime.exs's and mix.exs's halves went.
+  // fa812bfe (0.46 on main 81c5f60) stays: the epic's title and git's three commit lines state the task and the
+  // commits, 0.36 of its five kinds before any artifact, over grep's bound whatever the matcher reads; the bound is what
+  // is wrong for a tracker-driven session, not the reading (the lead's call). de73bc86 (0.37) stays: the bag splits the
+  // anonymised "/home/[USER]/…" into prose, so the tool's write reports are not read as such.
   [
     'marot/spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl',
     new Set(['tool result heads']),
-  ], // 0.50 (0.51 before D94, 0.55 before D73; 0.76 before D54: a tracker's title line kept a next step)
+  ], // 0.46 (0.50 at round s29, 0.51 before D94, 0.55 before D73; 0.76 before D54)
 ]);
 
 /** The known shortfalls of a session, by its path in its repository or in the shared folder. */

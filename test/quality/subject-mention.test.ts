@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { deriveProbes } from '../../src/quality/derive/derive.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { indexMeaning } from '../../src/quality/meaning.ts';
-import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
 import { mentionsArtifactSubject, mentionsStateSubject } from '../../src/quality/subject-mention.ts';
 import { assistant, derivedProbe, editRun, session, shellRun, user } from '../helpers/factories.ts';
 
@@ -109,6 +109,65 @@ describe('a subject mentioned without its specifics earns half', () => {
     assert.equal(states('It has been compiled, committed and pushed.', leftOver), false);
     // A text that says commits both ways gives no hint of which one holds.
     assert.equal(states('4f2a9c1 was committed; the next part is not committed.', commit), false);
+  });
+
+  it('reads a tally of no failures as a passing check, not a failing one', () => {
+    // ExUnit's tally: the check passed, so a mention says it passed, and a word of failure beside the tests is none.
+    const tallied = derivedProbe('state', {
+      facets: [['297 tests, 0 failures', '297 passed']],
+      statement: '`mix test --seed 0` passes: 297 tests, 0 failures',
+      check: 'mix test --seed 0',
+    });
+    const states = (text: string, probe = tallied) => mentionsStateSubject(indexMeaning(text), probe);
+    assert.equal(states('The tests passed.'), true);
+    assert.equal(states('Code complete and tests passing.'), true);
+    assert.equal(states('The tests have errors.'), false);
+    // A file's text read onto one line ("@spec … {:ok, …} | :error") says the check neither way.
+    assert.equal(states('90 spec get_current_trace_id ok String.t error 91 defp.'), false);
+    assert.equal(outcome('90 spec get_current_trace_id ok String.t error 91 defp.', tallied), 'missed');
+    // A tally of failures is a failing check, mentioned as a problem.
+    const failing = derivedProbe('state', {
+      facets: [['297 tests, 2 failures']],
+      statement: '`mix test` fails: 297 tests, 2 failures',
+      check: 'mix test',
+    });
+    assert.equal(states('The tests have errors.', failing), true);
+    assert.equal(states('The tests passed.', failing), false);
+  });
+
+  it("says a file's name word inside the title its ticket gave several files: no mention of the file", () => {
+    const session = {
+      probes: [
+        derivedProbe('artifact', {
+          facets: [['runtime.exs'], ['safe runtime defaults']],
+          statement: 'runtime.exs changed: add OTEL dependencies, bootstrap, and safe runtime defaults',
+          file: 'config/runtime.exs',
+        }),
+        derivedProbe('artifact', {
+          facets: [['mix.exs'], ['safe runtime defaults']],
+          statement: 'mix.exs changed: add OTEL dependencies, bootstrap, and safe runtime defaults',
+          file: 'mix.exs',
+          id: 'artifact@2',
+        }),
+      ],
+    };
+    const [runtime] = session.probes;
+    const outcomeOf = (text: string) =>
+      scoreProbes(createMatcher(text), session.probes).probeOutcomes[runtime!.id];
+    // The tracker's title line and git's commit line: what the ticket did, said of every file it took in.
+    assert.equal(outcomeOf('spotter-4te.1 Add OTEL dependencies bootstrap and safe runtime.'), 'missed');
+    assert.equal(
+      outcomeOf('[spotter-4te 12e2d10] feat: add OTEL dependencies, bootstrap and safe runtime defaults'),
+      'missed',
+    );
+    // The file's own word said outside the title still names it by its role.
+    assert.equal(outcomeOf('The runtime config was changed to read the exporter.'), 'partial');
+    assert.equal(
+      outcomeOf(
+        'Added OTEL dependencies, bootstrap and safe runtime defaults; the runtime config was changed too.',
+      ),
+      'partial',
+    );
   });
 
   it('reads a phrase said of the thing, not a word of a list nor the topic of something else made', () => {
