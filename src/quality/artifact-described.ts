@@ -251,7 +251,9 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     const { clause, leadIn, leadInFrom, gloss } = index.at(start)!;
     const tells = (position: number) => {
       const term = index.at(position)!;
-      if (term.name || term.negated) return false;
+      // A word of a sentence that denies itself or puts its matter as still to do tells nothing done ("… was not
+      // done" reads its own "done" under its "not").
+      if (term.name || term.negated || term.denied === true || term.pending === true) return false;
       // Words pasted alike beside other names say nothing of this one, nor does a tool's report of its write.
       if (inRepeatedRun(index, position) || report(position)) return false;
       if (reading.described.has(term.term))
@@ -379,7 +381,9 @@ function lineTermsNear(index: MeaningIndex, at: number, length: number): Meaning
 }
 
 /**
- * Whether a clause has `least` prose terms (two unless told), none denied, none saying a thing went away or failed.
+ * Whether a clause has `least` prose terms (two unless told), none denied (a word's negation, or a sentence that denies
+ * itself or puts its matter as still to do: "It is false that …", "… is still to do", stance.ts), none saying a thing
+ * went away or failed.
  * Read from a name's own clause on (`own`, that clause's number), a word saying a thing failed after that clause
  * ends what is read instead: the description has been said before it ("TailF = Port on tail_wrapper.sh (traps
  * TERM/HUP/INT) → {:error, :file_not_found} if no file"), and an error line names its file before any prose.
@@ -389,7 +393,7 @@ function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS, own?:
   let prose = 0;
   for (const term of terms) {
     if (term.name) continue;
-    if (term.negated) return false;
+    if (term.negated || term.denied === true || term.pending === true) return false;
     if (notHeld.has(term.term)) {
       if (own === undefined || term.clause === own) return false;
       break;
