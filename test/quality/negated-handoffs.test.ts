@@ -15,7 +15,8 @@ import { transcriptPath } from '../../src/calibration/cut-sources.ts';
 import { readCuts } from '../../src/calibration/cuts.ts';
 import { headlineScorer } from '../../src/calibration/headline.ts';
 import { createMatcher } from '../../src/quality/match.ts';
-import { scoreProbes } from '../../src/quality/probe-recall.ts';
+import { PROBE_STATEMENT_THRESHOLDS, scoreProbes } from '../../src/quality/probe-recall.ts';
+import { indexStatements, statementLabel } from '../../src/quality/statement-match.ts';
 import { isLive } from '../../src/quality/probes.ts';
 import { DONE_KINDS } from '../../src/quality/stance.ts';
 import { PUBLIC_SESSIONS_ROOT } from '../helpers/public-sessions.ts';
@@ -67,6 +68,24 @@ describe('a faithful handoff stated false', () => {
         (sentence) => `<${sentence}>`,
       ),
       '<**Next**> <Run `mix compile` in main.go> <Then commit>\n- <a.ts: done>',
+    );
+  });
+
+  it('keeps a part said in an affirmed sentence, and none said in one that denies it', () => {
+    const statement =
+      'OnPromptStart checks the worktree against the shadow branch and sets ShouldResetShadowBranch when no files overlap';
+    const label = (text: string) =>
+      statementLabel(indexStatements(text), statement, PROBE_STATEMENT_THRESHOLDS);
+    assert.equal(label('OnPromptStart checks the worktree at every prompt.'), 'partial');
+    assert.equal(
+      label('OnPromptStart checks the worktree at every prompt. The old setting was not migrated.'),
+      'partial',
+    );
+    assert.equal(label('It is false that OnPromptStart checks the worktree at every prompt.'), 'lost');
+    assert.equal(label('OnPromptStart checks the worktree at every prompt was not done.'), 'lost');
+    assert.equal(
+      label('The tests pass. It is false that OnPromptStart checks the worktree at every prompt.'),
+      'lost',
     );
   });
 
