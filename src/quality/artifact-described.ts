@@ -220,13 +220,13 @@ export function describingTerms(probe: Probe): ReadonlySet<string> | undefined {
 
 /**
  * Whether a text names an artifact's file (its name's terms in a row, as a name: a path or an identifier) with a word
- * of its description close by in the same clause, in prose and not denied (a list item is a clause of its own:
- * "src/retry.ts, attempts, sleep" describes nothing), in the clause after it when it labels one ("mix.exs: six new
- * deps"), or in the clause its list hangs from ("Created: a.ts, b.ts").
- * A file the agent created is also told by saying it was made or finished. On a line that tells one of its
- * definitions, the file must be named whole ({@link wholeName}): a bag's line "pathSafeRegex ValidateSessionID …
- * session paths" tells a definition with any two words and names validators.go only by a split word of
- * `ValidateSessionID`.
+ * of its description close by in the same clause, in prose and not denied, nor in a sentence denied or pending (a list
+ * item is a clause of its own: "src/retry.ts, attempts, sleep" describes nothing), in the clause after it when it
+ * labels one ("mix.exs: six new deps"), or in the clause its list hangs from ("Created: a.ts, b.ts"). A file the agent
+ * created is also told by saying it was made or finished ("… was not done" reads its "done" under its "not"). On a
+ * line that tells one of its definitions, the file must be named whole ({@link wholeName}): a bag's line
+ * "pathSafeRegex ValidateSessionID … session paths" tells a definition with any two words and names validators.go only
+ * by a split word of `ValidateSessionID`.
  */
 export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
   const reading = readArtifact(probe);
@@ -251,7 +251,7 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     const { clause, leadIn, leadInFrom, gloss } = index.at(start)!;
     const tells = (position: number) => {
       const term = index.at(position)!;
-      if (term.name || term.negated) return false;
+      if (term.name || term.negated || term.denied === true || term.pending === true) return false;
       // Words pasted alike beside other names say nothing of this one, nor does a tool's report of its write.
       if (inRepeatedRun(index, position) || report(position)) return false;
       if (reading.described.has(term.term))
@@ -379,17 +379,17 @@ function lineTermsNear(index: MeaningIndex, at: number, length: number): Meaning
 }
 
 /**
- * Whether a clause has `least` prose terms (two unless told), none denied, none saying a thing went away or failed.
- * Read from a name's own clause on (`own`, that clause's number), a word saying a thing failed after that clause
- * ends what is read instead: the description has been said before it ("TailF = Port on tail_wrapper.sh (traps
- * TERM/HUP/INT) → {:error, :file_not_found} if no file"), and an error line names its file before any prose.
+ * Whether a clause has `least` prose terms (two unless told), none denied (nor of a sentence denied or pending), none
+ * saying a thing went away or failed. Read from a name's own clause on (`own`, its number), a word saying it failed
+ * after that clause ends what is read instead: the description is said before it ("TailF = Port on tail_wrapper.sh
+ * (traps TERM/HUP/INT) → {:error, :file_not_found} if no file"); an error line names its file before any prose.
  */
 function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS, own?: number): boolean {
   const { notHeld, edit, generic } = wordTerms();
   let prose = 0;
   for (const term of terms) {
     if (term.name) continue;
-    if (term.negated) return false;
+    if (term.negated || term.denied === true || term.pending === true) return false;
     if (notHeld.has(term.term)) {
       if (own === undefined || term.clause === own) return false;
       break;

@@ -193,7 +193,16 @@ export function statesChange(text: TextIndex, probe: Probe): boolean {
         )
           continue;
         const term = index.at(position)!;
-        if (!reading.words.has(term.term) || stated.has(term.term) || term.negated || term.inRun) continue;
+        // Not a word denied, nor one of a sentence that denies itself or puts its matter as still to do (stance.ts).
+        if (
+          !reading.words.has(term.term) ||
+          stated.has(term.term) ||
+          term.negated ||
+          term.denied === true ||
+          term.pending === true ||
+          term.inRun
+        )
+          continue;
         // A word of a name is the name's (a bag of identifiers); a number stands on its own.
         if (term.name && !(/^\d+$/.test(term.term) && !term.part)) continue;
         if (inRepeatedRun(index, position) || (at !== line && deniedOnLine(index, position))) continue;

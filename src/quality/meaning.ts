@@ -1172,6 +1172,8 @@ export function statementCoverage(
     pendingOpposes?: boolean;
     stanceOnly?: boolean;
     wordLists?: boolean;
+    /** A position whose term is not read (its hits left out), as if the text did not hold it there. */
+    unread?: (position: number) => boolean;
   } = {},
 ): StatementCoverage {
   const lineOf = (position: number) => index.lineAt(position);
@@ -1185,15 +1187,18 @@ export function statementCoverage(
   reading.terms.forEach((term, termIndex) => {
     const entry = index.positions.get(term.term);
     if (!entry) return;
+    const unread = options.unread;
     if (!term.name) {
       const tells = isDistinctive?.(term) ?? true;
-      for (const position of entry.prose) hits.push({ position, term: termIndex, tells });
+      for (const position of entry.prose)
+        if (unread === undefined || !unread(position)) hits.push({ position, term: termIndex, tells });
       return;
     }
     // Both lists ascend (the index adds positions in order), so one pass tells which positions are prose.
     const generic = term.generic === true;
     let prose = 0;
     for (const position of entry.all) {
+      if (unread !== undefined && unread(position)) continue;
       while (prose < entry.prose.length && entry.prose[prose]! < position) prose++;
       hits.push({ position, term: termIndex, tells: !generic && entry.prose[prose] === position });
     }

@@ -170,7 +170,8 @@ const statementReadings = new WeakMap<Probe, StatementReading>();
  * one line (a sentence or a bullet, not a list of names or error lines gathered from neighbouring lines, nor two
  * items of a word list, where a bag of words holds its words one an item), a third
  * of its content words in prose, so names alone keep nothing; from 30% of its terms, part of it (half a probe, as the
- * yardstick's reader counts a fact half kept). On one line, one signal the other way (a content word negated the
+ * yardstick's reader counts a fact half kept), outside sentences that deny it ("It is false that …", "… was not done")
+ * or, for done work, put it as still to do. On one line, one signal the other way (a content word negated the
  * other way, an opposite word) contradicts it: a derived statement is short, and "end-to-end tests are not wanted"
  * beside "wants unit tests" flips its one telling word.
  */
@@ -183,6 +184,7 @@ export const PROBE_STATEMENT_THRESHOLDS: StatementThresholds = {
   oneLine: true,
   opposingSignals: 1,
   wordLists: true,
+  partialAffirmed: true,
 };
 // The same for done work: stated as still to do, it is stated the other way.
 const DONE_STATEMENT_THRESHOLDS: StatementThresholds = {

@@ -44,6 +44,11 @@ export type StatementThresholds = {
    * itself: a probe's short statement looked for in a whole text, where a bag of words holds its words item by item.
    */
   wordLists?: boolean;
+  /**
+   * A part is partial only when it is stated outside sentences that deny it (and, with `pendingOpposes`, put it as
+   * still to do): "It is false that we need no suffixes" states no part of "we don't need suffixes" (stance.ts).
+   */
+  partialAffirmed?: boolean;
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
@@ -81,7 +86,36 @@ export function statementLabel(
   if (share < thresholds.partial) return 'lost';
   // Only a statement stated in full can be stated the other way: in a part of it, a stray negation or number
   // says too little.
-  if (share < thresholds.kept)
-    return thresholds.partialNeedsTelling === true && !coverage.telling ? 'lost' : 'partial';
+  if (share < thresholds.kept) {
+    if (thresholds.partialNeedsTelling === true && !coverage.telling) return 'lost';
+    return thresholds.partialAffirmed === true && !partAffirmed(index, reading, thresholds)
+      ? 'lost'
+      : 'partial';
+  }
   return coverage.opposed ? 'contradicted' : 'kept';
+}
+
+/**
+ * Whether a part of a statement is stated outside the sentences that deny it (or put it as still to do, for done
+ * work): the coverage read again with the terms of those sentences left out. Read only for a part, which is rare.
+ */
+function partAffirmed(
+  index: StatementIndex,
+  reading: StatementReading,
+  thresholds: StatementThresholds,
+): boolean {
+  const pending = thresholds.pendingOpposes === true;
+  const coverage = statementCoverage(index, reading, thresholds.window, {
+    oneLine: thresholds.oneLine,
+    wordLists: thresholds.wordLists,
+    unread: (position) => {
+      const term = index.at(position)!;
+      return term.denied === true || (pending && term.pending === true);
+    },
+  });
+  const share =
+    coverage.contentShare !== null && coverage.contentShare < thresholds.content
+      ? Math.min(coverage.share, coverage.contentShare)
+      : coverage.share;
+  return share >= thresholds.partial && (thresholds.partialNeedsTelling !== true || coverage.telling);
 }

@@ -11,6 +11,7 @@ import { pastedLines } from './change-words.ts';
 import type { TextIndex } from './match.ts';
 import { meaningTerms, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
+import { stanceAt, type Stance } from './stance.ts';
 import { textLines } from './text-lines.ts';
 
 /** A probe's told words read as terms, with its file's name as written. */
@@ -184,9 +185,15 @@ export function* saidOfFile(text: TextIndex, fileName: string, keepNames = false
       at: match.index,
       end: match.index + match[0].length,
     }));
+    let stance: ((offset: number) => Stance | undefined) | undefined;
     for (const start of writtenAt(line, name)) {
       const end = start + name.length;
       if (LOCATION.test(line.slice(end)) || inCommand(line, start, end)) continue;
+      // A file named in a sentence that denies itself or puts its matter as still to do ("It is false that x.go …",
+      // "… is still to do"): what is said of it there is not done (the part read below may leave that frame out).
+      stance ??= stanceAt(line);
+      const framed = stance(start);
+      if (framed === 'denied' || framed === 'pending') continue;
       yield toldAbout(line, start, end, files, keepNames);
     }
   }

@@ -1,0 +1,126 @@
+/**
+ * A faithful handoff stated false keeps no partial credit (issue 39): each tuning cut's faithful handoff
+ * (calibration/cuts/), every sentence rewritten "It is false that …" or "… was not done", and every sentence of done
+ * work put as "… is still to do", scored alone on the probes `compare` derives at the cut (in-process, as `calibrate`
+ * does). No probe keeps a part of itself, nor an artifact its file, by words said inside those sentences: the
+ * statement's part, the file named in prose, the subject mentioned (stance.ts reads the sentence). That every probe
+ * the handoff kept is also counted contradicted is not met yet on every cut: the probes still kept or only lost are
+ * a TODO with their ids. Cuts whose transcript is absent (../public-sessions/, as in CI) are skipped visibly.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { transcriptPath } from '../../src/calibration/cut-sources.ts';
+import { readCuts } from '../../src/calibration/cuts.ts';
+import { headlineScorer } from '../../src/calibration/headline.ts';
+import { createMatcher } from '../../src/quality/match.ts';
+import { PROBE_STATEMENT_THRESHOLDS, scoreProbes } from '../../src/quality/probe-recall.ts';
+import { indexStatements, statementLabel } from '../../src/quality/statement-match.ts';
+import { isLive } from '../../src/quality/probes.ts';
+import { DONE_KINDS } from '../../src/quality/stance.ts';
+import { PUBLIC_SESSIONS_ROOT } from '../helpers/public-sessions.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+// A sentence of a line: up to `.`, `!` or `?` (closing marks after it, "**Next.**") before a space or the line's end;
+// `main.go` and `a0y.4` go on.
+const SENTENCE = /(?:[^.!?]|[.!?]+(?![*_`'")\]]*(?:\s|$)))+(?:[.!?]+[*_`'")\]]*(?=\s|$))?/g;
+// A list item's marker, kept outside the rewritten sentence.
+const MARKER = /^\s*(?:[-*]|\d+\.)\s+/;
+
+/** `text` with every sentence rewritten by `form` (given the sentence without its end mark), line by line. */
+function everySentence(text: string, form: (sentence: string) => string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const marker = MARKER.exec(line)?.[0] ?? '';
+      const sentences = (line.slice(marker.length).match(SENTENCE) ?? [])
+        .map((sentence) => sentence.trim())
+        .filter((sentence) => sentence.length > 0);
+      return (
+        marker + sentences.map((sentence) => form(sentence.replace(/[.!?:]+(?=[*_`'")\]]*$)/, ''))).join(' ')
+      );
+    })
+    .join('\n');
+}
+
+const lowerFirst = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
+
+/** The issue's forms, and the kinds of probe each states the other way ("… is still to do" only done work). */
+const FORMS = [
+  {
+    name: 'false',
+    form: (sentence: string) => `It is false that ${lowerFirst(sentence)}.`,
+    kinds: undefined,
+  },
+  { name: 'not done', form: (sentence: string) => `${sentence} was not done.`, kinds: undefined },
+  { name: 'still to do', form: (sentence: string) => `${sentence} is still to do.`, kinds: DONE_KINDS },
+] as const;
+
+const cuts = (await readCuts(`${ROOT}calibration/cuts`)).filter((cut) => cut.split === 'tuning');
+
+describe('a faithful handoff stated false', () => {
+  it('rewrites each sentence of a line, not the dots inside names', () => {
+    assert.equal(
+      everySentence(
+        '**Next.** Run `mix compile` in main.go. Then commit.\n- a.ts: done',
+        (sentence) => `<${sentence}>`,
+      ),
+      '<**Next**> <Run `mix compile` in main.go> <Then commit>\n- <a.ts: done>',
+    );
+  });
+
+  it('keeps a part said in an affirmed sentence, and none said in one that denies it', () => {
+    const statement =
+      'OnPromptStart checks the worktree against the shadow branch and sets ShouldResetShadowBranch when no files overlap';
+    const label = (text: string) =>
+      statementLabel(indexStatements(text), statement, PROBE_STATEMENT_THRESHOLDS);
+    assert.equal(label('OnPromptStart checks the worktree at every prompt.'), 'partial');
+    assert.equal(
+      label('OnPromptStart checks the worktree at every prompt. The old setting was not migrated.'),
+      'partial',
+    );
+    assert.equal(label('It is false that OnPromptStart checks the worktree at every prompt.'), 'lost');
+    assert.equal(label('OnPromptStart checks the worktree at every prompt was not done.'), 'lost');
+    assert.equal(
+      label('The tests pass. It is false that OnPromptStart checks the worktree at every prompt.'),
+      'lost',
+    );
+  });
+
+  for (const cut of cuts) {
+    const path = transcriptPath(cut, { repositoryRoot: ROOT, transcriptsDirectory: PUBLIC_SESSIONS_ROOT });
+    const faithful = cut.summaries.find((summary) => summary.id === 'handoff-faithful')?.text;
+    const skip =
+      path === undefined || !existsSync(path)
+        ? `no transcript of ${cut.id} beside the repository`
+        : faithful === undefined
+          ? `${cut.id} has no faithful handoff`
+          : false;
+    it(`${cut.id}: keeps no part of a fact said false, not done or still to do`, { skip }, async (t) => {
+      const scorer = await headlineScorer(cut, path!);
+      const live = scorer.probes.filter(isLive);
+      const kept = scoreProbes(createMatcher(faithful!), scorer.probes).probeOutcomes;
+      const shortfalls: string[] = [];
+      for (const { name, form, kinds } of FORMS) {
+        const outcomes = scoreProbes(
+          createMatcher(everySentence(faithful!, form)),
+          scorer.probes,
+        ).probeOutcomes;
+        // Done work put as still to do; a step the handoff itself put as one to take ("Run `mix compile`", half a
+        // check's state) is the same sentence still to do, and keeps what it kept.
+        const asked = live.filter(
+          (probe) => kinds === undefined || (kinds.has(probe.kind) && kept[probe.id] !== 'partial'),
+        );
+        const partial = asked.filter((probe) => outcomes[probe.id] === 'partial').map((probe) => probe.id);
+        assert.deepEqual(partial, [], `${cut.id}: partial where every sentence is stated ${name}`);
+        const notContradicted = asked
+          .filter((probe) => kept[probe.id] === 'matched' && outcomes[probe.id] !== 'contradicted')
+          .map((probe) => `${probe.id} ${outcomes[probe.id]}`);
+        if (notContradicted.length > 0) shortfalls.push(`${name}: ${notContradicted.join(', ')}`);
+      }
+      if (shortfalls.length > 0) t.todo(`kept by the handoff, not contradicted: ${shortfalls.join('; ')}`);
+    });
+  }
+});
