@@ -9,8 +9,7 @@ import type { FileOperation, Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
 import { meaningTerms, readStatement } from '../meaning.ts';
 import { PROBE_STATEMENT_THRESHOLDS } from '../probe-recall.ts';
-import { statementLabel } from '../statement-match.ts';
-import type { CheapTricks } from './derive.ts';
+import { statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { DraftProbe } from './draft.ts';
 import { proseOf, sentencesOf, wordsOf } from './phrases.ts';
 
@@ -55,7 +54,7 @@ function proseTerms(text: string): Set<string> {
 export function restatementsOf(
   messages: readonly Message[],
   at: number,
-  tricks: CheapTricks,
+  tricks: { grep: () => StatementIndex },
   changedAt: ReadonlySet<number> = new Set(),
 ): string[] {
   const request = messages[at];
@@ -91,7 +90,7 @@ export function withRestatements(
   drafts: readonly DraftProbe[],
   messages: readonly Message[],
   operations: readonly FileOperation[],
-  tricks: CheapTricks,
+  tricks: { grep: () => StatementIndex },
 ): DraftProbe[] {
   const changedAt = new Set(
     operations.filter((operation) => operation.kind !== 'read').map((operation) => operation.messageIndex),
