@@ -116,6 +116,8 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
       (options.change !== false && (statesChange(index, probe) || saidOfItsFile(index, probe))))
   )
     return 'matched';
+  // The request as the agent restated it (derive/restated-requests.ts), stated as a statement is.
+  if (outcome !== 'matched' && outcome !== 'contradicted' && restatedRequest(index, probe)) return 'matched';
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))
     return 'partial';
   // Its subject named in the text's own words, without its specifics: a hint a careful reader could follow.
@@ -129,6 +131,21 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   )
     return 'partial';
   return outcome;
+}
+
+const restatementReadings = new WeakMap<Probe, StatementReading[]>();
+
+/** Whether a text states one of a task's restatements whole, as its statement is read (kept, not in part). */
+function restatedRequest(index: TextIndex, probe: Probe): boolean {
+  if (probe.restatements === undefined) return false;
+  let readings = restatementReadings.get(probe);
+  if (!readings) {
+    readings = probe.restatements.map((sentence) => readStatement(sentence));
+    restatementReadings.set(probe, readings);
+  }
+  for (const reading of readings)
+    if (statementLabel(index.meaning(), reading, PROBE_STATEMENT_THRESHOLDS) === 'kept') return true;
+  return false;
 }
 
 /** Whether some facet of a state is written only where it is said not done (probe-reading.ts, `notDone`). */

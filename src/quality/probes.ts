@@ -76,6 +76,8 @@ export const probeSchema = z.object({
   subjectCredit: z.boolean().optional(),
   /** Pairs of words any one of which, stated close together in any order and inflection, keeps the fact. */
   wordPairs: z.array(z.string().trim().min(1)).optional(),
+  /** For a task: the agent's sentences restating the request, each another statement that keeps it. */
+  restatements: z.array(z.string().trim().min(1)).optional(),
   /** For an artifact: what its edits wrote (change-words.ts), an alternative way to keep it. */
   change: z.object({ words: spellings, stem: z.string().min(1).optional() }).optional(),
   /** For an artifact: the agent's own words for what it did to the file (told-change.ts), another way to keep it. */
@@ -171,6 +173,12 @@ export type Probe = {
    * Facets alone decide where the fact is restated, which fact of the reader's it states, and what a topic list names.
    */
   wordPairs?: string[];
+  /**
+   * For a task: the sentences of the agent's first answer that restate the request in its own words
+   * (derive/restated-requests.ts): a text that states one of them as a statement is stated keeps the probe, as a
+   * handoff names the request the way the session named it.
+   */
+  restatements?: string[];
   /**
    * For an artifact: the distinctive words and numbers its edits wrote (added lines, not the session's common words,
    * no syntax keyword, no part of the file's name), and the file's name without its extension when a summary may name

@@ -45,6 +45,7 @@ import { reviewReplyProbes } from './review-replies.ts';
 import { revertedForeignChangeProbes } from './reverted-foreign-changes.ts';
 import { routineProbe } from './routine.ts';
 import { currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
+import { withRestatements } from './restated-requests.ts';
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
 import { sessionSalience } from './salience.ts';
@@ -167,12 +168,17 @@ export function draftProbes(
     ...subagentChangeProbes(session.messages, session.fileOperations ?? []),
     ...readFindingProbes(session.messages, session.fileOperations ?? [], salience),
   ];
-  return withoutRequestedResults(
-    drafts.flatMap(prepared),
-    tricks,
-    (draft) =>
-      draft.kind === 'artifact' && draft.file !== undefined ? (later.get(draft.file)?.() ?? []) : [],
+  return withRestatements(
+    withoutRequestedResults(
+      drafts.flatMap(prepared),
+      tricks,
+      (draft) =>
+        draft.kind === 'artifact' && draft.file !== undefined ? (later.get(draft.file)?.() ?? []) : [],
+      session.messages,
+    ),
     session.messages,
+    session.fileOperations ?? [],
+    tricks,
   )
     .map((draft, order) => ({ draft, order }))
     .sort((a, b) => a.draft.messageIndex - b.draft.messageIndex || a.order - b.order)
