@@ -294,6 +294,12 @@ export type NumberPattern = {
   pattern: RegExp;
   source: string;
   prefix: string;
+  /**
+   * What a match has right after its digits unless a decimal point stands there: one of these texts (its unit's
+   * names, or the words after its number), or, when empty, no word character: the number index tries the pattern only
+   * at numbers so followed (number-index.ts).
+   */
+  followers: readonly string[];
   valueOf(match: string): number | undefined;
 };
 
@@ -462,12 +468,18 @@ class IndexedText {
   numberMatches(
     source: string,
     prefix: string,
+    followers: readonly string[],
     valueOf: (text: string) => number | undefined,
   ): NumberMatch[] {
-    return matchesAtNumbers(this.canonical, this.numbers(), source, prefix, {
-      matchAt: (start: number, found: string) =>
-        new NumberMatch(this.reader, start, start + found.length, this.wordAt(start), found, valueOf),
-    });
+    return matchesAtNumbers(
+      this.canonical,
+      this.numbers(),
+      { source, prefix, followers },
+      {
+        matchAt: (start: number, found: string) =>
+          new NumberMatch(this.reader, start, start + found.length, this.wordAt(start), found, valueOf),
+      },
+    );
   }
 }
 
@@ -621,12 +633,12 @@ class Lookups implements TextIndex {
     return found;
   }
 
-  findNumbers({ source, prefix, valueOf }: NumberPattern): NumberMatch[] {
+  findNumbers({ source, prefix, followers, valueOf }: NumberPattern): NumberMatch[] {
     const key = `${source}\u0000${prefix}`;
     let found = this.#numberPatterns.get(key);
     if (!found) {
       // The first pattern of this source reads the values for all: a source reads one value in a text.
-      found = this.#indexed.numberMatches(source, prefix, valueOf);
+      found = this.#indexed.numberMatches(source, prefix, followers, valueOf);
       this.#numberPatterns.set(key, found);
     }
     return found;

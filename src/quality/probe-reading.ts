@@ -37,6 +37,11 @@ type NumberSpelling = {
   source: string;
   /** What every match starts with, right before its number (the spelling's canonical text before the number). */
   prefix: string;
+  /**
+   * What every match has right after its digits but a decimal point: each unit of its kind then the spelling's words
+   * after its number, those words alone, or (none) no word character.
+   */
+  followers: readonly string[];
   /** The spelling's own value, in the unit kind's base unit. */
   value: number;
   /** Reads a match's value in the same base unit. */
@@ -100,6 +105,7 @@ function numberSpelling(spelling: string): NumberSpelling | undefined {
     },
     source,
     prefix,
+    followers: kind ? Object.keys(kind).map((name) => `${name}${suffix}`) : suffix ? [suffix] : [],
     value: Number(match[1]) * size(unit),
     valueOf(text) {
       if (values.has(text)) return values.get(text);

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { canonicalText, createMatcher, type NumberPattern, type TextIndex } from '../../src/quality/match.ts';
 import { lineBreaksOf } from '../../src/quality/line-breaks.ts';
+import { matchForm } from '../../src/quality/match-form.ts';
 import { indexMeaning, meaningTerms } from '../../src/quality/meaning.ts';
 import { extractPaths } from '../../src/quality/paths.ts';
 import { probeOutcome, scoreProbes } from '../../src/quality/probe-recall.ts';
@@ -86,6 +87,9 @@ describe('indexed scoring against a scan', () => {
       measured('colon', [['clock'], ['23:59:59 local', '(7 retries)']]),
       // A match can hold the start of the next one: a scan goes on after it.
       measured('overlap', [['loop'], ['retries 3 retries', 'step 1 step']]),
+      // Tried only at numbers followed as a match is: a unit then words, words alone, no word character, or a
+      // character above U+00FF (a narrowed text holds a placeholder there).
+      measured('followers', [['tail'], ['3 → done', '8 ms budget', 'v 9', 'Ω 4 é']]),
     ];
     const numbers = numbersOf(probes);
     assert.ok(numbers.length >= 10, `${numbers.length} number spellings read`);
@@ -99,10 +103,13 @@ describe('indexed scoring against a scan', () => {
       // Numbers that touch each other, a prefix inside the match before, and digits at the very ends.
       '8080port 8080port 80 80 8080 30 s30 s 30 s 500',
       'loop retries 3 retries 4 retries 5 retries; step 1 step 2 step 3 step',
+      'tail 3 → done 4→ done 5 →done 6.5 → done 8ms budget 9.5 ms budgets 8 ms 8s budget v 9é v 9_ v 9a v 9.x v 9',
+      'tail v 7 v 7, v 7é v 7µ v 7ª v 7→ Ω 4 é Ω 4é Ω 4.0 é Ω 41 é Ω 4 ė v 1',
     ];
     // Long enough to be held one byte a character, its characters above U+00FF read back around each number.
-    const long = Array.from({ length: 3200 }, (_, index) => texts[index % texts.length]).join(' ✓ → ⎯\n');
-    assert.ok(long.length > 1 << 18);
+    const long = Array.from({ length: 6400 }, (_, index) => texts[index % texts.length]).join(' ✓ → ⎯\n');
+    // Its match form, not only the text, is over 2^18 characters (match.ts holds such a text narrowed).
+    assert.ok(matchForm(canonicalText(long)).text.length > 1 << 18);
     for (const text of [...texts, texts.join('\n'), texts.join(' ').repeat(3), long]) {
       const index = createMatcher(text);
       for (const number of numbers) {
