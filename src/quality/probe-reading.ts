@@ -37,10 +37,7 @@ type NumberSpelling = {
   source: string;
   /** What every match starts with, right before its number (the spelling's canonical text before the number). */
   prefix: string;
-  /**
-   * What every match has right after its digits but a decimal point: each unit of its kind then the spelling's words
-   * after its number, those words alone, or (none) no word character.
-   */
+  /** What a match has right after its digits (match.ts's `NumberPattern`): a unit then the words after, or those. */
   followers: readonly string[];
   /** The spelling's own value, in the unit kind's base unit. */
   value: number;
