@@ -236,7 +236,8 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
   // message's content, and only its first and last words join what surrounds it here (tokenizer/space-cuts.ts).
   const countRendered = (block: string): number | undefined => {
     const start = block.charCodeAt(0) === OPEN_BRACKET ? block.indexOf(TAG_END) + TAG_END.length : 0;
-    if (start < TAG_END.length || block.lastIndexOf('\n', start) >= 0) return undefined;
+    // The tag on the block's first line; the text may open with a line break of its own.
+    if (start < TAG_END.length || block.lastIndexOf('\n', start - 1) >= 0) return undefined;
     // The blank line between blocks, or the line break after the last: a text may end with line breaks of its own.
     let end = block.length;
     if (block.charCodeAt(end - 1) === LINE_BREAK) end--;

@@ -6,7 +6,7 @@ import { buildRankTable, countPiece } from '../src/tokenizer/bpe-ranks.ts';
 import { renderMessages } from '../src/session/transcript.ts';
 import { DEFAULT_SETTINGS } from '../src/settings.ts';
 import { getTokenizer, IMAGE_TOKENS, MAX_PIECE_CHARS } from '../src/tokens.ts';
-import { assistant, toolCall, toolResult, user } from './helpers/factories.ts';
+import { assistant, callsTools, toolCall, toolResult, user } from './helpers/factories.ts';
 import { cpuTime } from './helpers/cpu-time.ts';
 
 // js-tiktoken's encoders, the reference counts are checked against: each built once per file (a second apiece).
@@ -254,6 +254,38 @@ describe('tokens', () => {
         );
       const prompt = `<conversation>\n${renderMessages(results, { toolResultChars: cut })}\n</conversation>\n\nSummarize.`;
       assert.ok(prompt.includes('more characters truncated]'));
+      assert.equal(tokenizer.count(prompt), encoding.encode(prompt, [], []).length, name);
+    }
+  });
+
+  it('counts tool calls with long string arguments, and their calls line in a prompt after them, as js-tiktoken encodes each', async () => {
+    const long = Array.from({ length: 4 }, () => SAMPLE).join(' ');
+    const calls = [
+      toolCall('edit', { path: 'src/a.ts', oldText: long, newText: `${long} and "quoted" \\ text ` }),
+      // A value that opens and ends with a space, a backslash before its closing quote, one with no space at all.
+      toolCall('write', { path: 'b.ts', content: ` ${long}\\`, note: 'n'.repeat(300) }),
+      toolCall('bash', { command: `grep -rn "a b" src | head ${'-n 5 '.repeat(20)}`, timeout: 30 }),
+      toolCall('task', { options: { prompt: `Look into ${long}`, labels: ['a b c', long] }, depth: 2 }),
+      toolCall('read', { path: `${'x'.repeat(70)} y`, text: `"${'z '.repeat(40)}"` }),
+    ];
+    const messages = [
+      callsTools(calls.slice(0, 2), 'Editing.'),
+      ...calls.slice(0, 2).map((call) => toolResult(call, 'Done.')),
+      callsTools(calls.slice(2)),
+      ...calls.slice(2).map((call) => toolResult(call, `\n RUN  v1.6.0 ${call.name}\n ✓ passed`)),
+    ];
+    for (const name of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = await getTokenizer(name);
+      const encoding = reference(name);
+      for (const call of calls) {
+        const expected =
+          encoding.encode(call.name, [], []).length +
+          encoding.encode(JSON.stringify(call.arguments), [], []).length;
+        assert.equal(tokenizer.countMessage(callsTools([call])), expected, `${name} ${call.name}`);
+      }
+      for (const message of messages) tokenizer.countMessage(message);
+      const prompt = `<conversation>\n${renderMessages(messages, { toolResultChars: 2000 })}\n</conversation>\n\nSummarize.`;
+      assert.ok(prompt.includes('[Assistant tool calls]: edit(path="src/a.ts", oldText="'));
       assert.equal(tokenizer.count(prompt), encoding.encode(prompt, [], []).length, name);
     }
   });
