@@ -49,6 +49,8 @@ export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
  */
 export const PHRASES: ReadonlyArray<[words: readonly string[], term: string]> = [
   [['end', 'to', 'end'], 'e2e'],
+  // "test-driven" is what TDD abbreviates ("Test-driven: integration tests first" works the TDD way).
+  [['test', 'driven'], 'tdd'],
   [['no', 'longer'], 'not'],
   // A contrast, not a denial: "returns a Result instead of raising" does not deny the raising happened before.
   [['rather', 'than'], 'instead'],

@@ -412,7 +412,8 @@ function clauseTerms(
   // A clause of one hyphenated word is an item of a list of names ("auto-compaction, read-only, AgentSession"),
   // not a sentence: its words are no prose.
   // So is a file's listing run onto one line ({@link isJoinedListing}): its words are the file's text.
-  const listed = listing || (tokens.length === 1 && tokens[0]!.text.includes('-'));
+  const hyphenated = tokens.length === 1 && tokens[0]!.text.includes('-');
+  const listed = listing || hyphenated;
   // Each word's token, and the tokens that are items of a run of names ({@link RUN_ITEMS} or more, only spaces between).
   const tokenOf: number[] = [];
   // Each token's words, looked up once (a long context's tokens are new strings, hashed at their first look-up).
@@ -444,11 +445,15 @@ function clauseTerms(
     // among identifiers: "hook_event multi-line hook_script").
     const currentName = listed || current.name || inRun[tokenOf[index]!]!;
     let term: string | undefined;
-    if (!currentName) {
+    // A hyphenated word alone in its clause that spells a word of the language ("Test-driven:" is TDD) is that word,
+    // in prose; another (a hook's file `pre-commit`, "auto-compaction") stays an item of a list of names.
+    let spelled = false;
+    if (!currentName || (hyphenated && !listing && !current.name)) {
       const phrase = phraseAt(phrasesOpeningWith(current.word), words, index);
       if (phrase) {
         term = phrase[1];
         index += phrase[0].length - 1;
+        spelled = currentName;
       }
     }
     if (term === undefined) {
@@ -499,7 +504,7 @@ function clauseTerms(
     }
     const added: MeaningTerm = {
       term,
-      name: currentName,
+      name: currentName && !spelled,
       // A sentence that denies all of itself ("It is false that …") turns each of its terms the other way.
       negated: negationLeft > 0 !== (stance === 'denied'),
       line,
@@ -970,6 +975,12 @@ export type StatementTerm = {
   /** A word of the artifact's file name: written as a name it is the file's own, even when the title shares it. */
   namesFile?: true;
   /**
+   * A word of a name the statement also says in prose ("redact" of redact_text and "redaction patterns"): a name, but
+   * said in prose on a line that names the artifact's file it tells what the file does (`statementCoverage`'s
+   * `fileLines`).
+   */
+  saidInProse?: true;
+  /**
    * The clauses of the statement it is said in, when each is an item of a list the statement writes itself (three
    * clauses or more joined by commas): a text's word list states two terms together only where the statement lists
    * them apart itself (word-list.ts).
@@ -1015,6 +1026,7 @@ export function readStatement(
     const known = seen.get(term.term);
     if (known) {
       // A term written both as a name and in prose is a name (it may be matched either way).
+      if (known.name !== term.name) known.saidInProse = true;
       known.name ||= term.name;
       known.negated &&= term.negated;
       if (unsure) known.unsure = true;
@@ -1132,6 +1144,27 @@ function ownPositions(index: MeaningIndex, reading: StatementReading): number[] 
   return positions.sort((a, b) => a - b);
 }
 
+/** Words of prose a clause needs, and more than its names, to be a sentence rather than words pasted after names. */
+const SENTENCE_PROSE = 3;
+
+/**
+ * Whether the clause of a position is a sentence: {@link SENTENCE_PROSE} words of prose or more, and more of them than
+ * of names ("running regex redaction over the raw text"), not a few words pasted beside a bag's names
+ * ("pane_id ets.insert active_registry.ex handle_info session pane").
+ */
+function inSentence(index: MeaningIndex, position: number): boolean {
+  const clause = index.clauseAt(position);
+  let prose = 0;
+  let names = 0;
+  const tally = (at: number) => {
+    if (index.nameAt(at)) names++;
+    else prose++;
+  };
+  for (let at = position; at >= 0 && index.clauseAt(at) === clause; at--) tally(at);
+  for (let at = position + 1; at < index.length && index.clauseAt(at) === clause; at++) tally(at);
+  return prose >= SENTENCE_PROSE && prose > names;
+}
+
 /**
  * Where a text writes one of `terms`, in order: said either way, since a window that denies the statement ("It is
  * false that … committed") must still be found to contradict it.
@@ -1174,16 +1207,19 @@ export function statementCoverage(
     wordLists?: boolean;
     /** A position whose term is not read (its hits left out), as if the text did not hold it there. */
     unread?: (position: number) => boolean;
+    /** The lines that name an artifact's file, where a word of a name said in prose is content (`saidInProse`). */
+    fileLines?: ReadonlySet<number>;
   } = {},
 ): StatementCoverage {
   const lineOf = (position: number) => index.lineAt(position);
+  const fileLines = options.fileLines;
   const total = reading.terms.reduce((sum, term) => sum + term.weight, 0);
   const contentTotal = reading.terms.reduce((sum, term) => sum + (term.name ? 0 : term.weight), 0);
   const isDistinctive = distinctiveOf(reading);
   // A hit that tells the statement: a distinctive content word, or a name written out in prose ("the hook
   // handlers"), not one read from a path or identifier the text lists, nor a generic word a name shares ("edit" of
   // edit_basic.txt).
-  const hits: Array<{ position: number; term: number; tells: boolean }> = [];
+  const hits: Array<{ position: number; term: number; tells: boolean; content: boolean }> = [];
   reading.terms.forEach((term, termIndex) => {
     const entry = index.positions.get(term.term);
     if (!entry) return;
@@ -1191,16 +1227,24 @@ export function statementCoverage(
     if (!term.name) {
       const tells = isDistinctive?.(term) ?? true;
       for (const position of entry.prose)
-        if (unread === undefined || !unread(position)) hits.push({ position, term: termIndex, tells });
+        if (unread === undefined || !unread(position))
+          hits.push({ position, term: termIndex, tells, content: true });
       return;
     }
     // Both lists ascend (the index adds positions in order), so one pass tells which positions are prose.
     const generic = term.generic === true;
+    const besideFile = fileLines !== undefined && term.saidInProse === true && !generic;
     let prose = 0;
     for (const position of entry.all) {
       if (unread !== undefined && unread(position)) continue;
       while (prose < entry.prose.length && entry.prose[prose]! < position) prose++;
-      hits.push({ position, term: termIndex, tells: !generic && entry.prose[prose] === position });
+      const inProse = entry.prose[prose] === position;
+      hits.push({
+        position,
+        term: termIndex,
+        tells: !generic && inProse,
+        content: besideFile && inProse && fileLines.has(lineOf(position)) && inSentence(index, position),
+      });
     }
   });
   const lost = { share: 0, contentShare: contentTotal === 0 ? null : 0, opposed: false, telling: false };
@@ -1217,6 +1261,8 @@ export function statementCoverage(
     (own === undefined || (ownLines ? ownLines.has(lineOf(start)) : holds(own, start, end))) &&
     (needed === undefined || (neededLines ? neededLines.has(lineOf(start)) : holds(needed, start, end)));
   const counts = new Array<number>(reading.terms.length).fill(0);
+  // Hits of each name term said in prose beside its file's name, in the window: content though a name's word.
+  const proseCounts = new Array<number>(reading.terms.length).fill(0);
   let covered = 0;
   let contentCovered = 0;
   const heaviest = Math.max(...reading.terms.map((term) => term.weight));
@@ -1234,6 +1280,7 @@ export function statementCoverage(
       if (!entering.name) contentCovered += entering.weight;
       if (entering.weight >= heaviest - 1e-9) telling++;
     }
+    if (entering.name && hit.content && ++proseCounts[hit.term]! === 1) contentCovered += entering.weight;
     // A window holds one item of a word list: its start moves past the last hit of another item of the list.
     const floor = options.wordLists === true ? listFloor(index, reading, hits, left, right) : left;
     while (
@@ -1249,6 +1296,7 @@ export function statementCoverage(
         if (!term.name) contentCovered -= term.weight;
         if (term.weight >= heaviest - 1e-9) telling--;
       }
+      if (term.name && leaving.content && --proseCounts[leaving.term]! === 0) contentCovered -= term.weight;
     }
     if (
       covered > best.covered + 1e-9 &&
@@ -1267,7 +1315,8 @@ export function statementCoverage(
   if (best.covered < 0) return lost;
   return {
     share: best.covered / total,
-    contentShare: contentTotal === 0 ? null : best.content / contentTotal,
+    // Capped: a name's word said in prose adds content the statement's own content words do not total.
+    contentShare: contentTotal === 0 ? null : Math.min(1, best.content / contentTotal),
     opposed: isOpposed(
       options.oneLine === true
         ? statingClauses(opposingWindow(index, best, true), reading)

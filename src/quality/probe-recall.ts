@@ -3,7 +3,9 @@
  * kept in part counts half); `historyRecall` beside it for the facts that no longer matter at the cut; each probe's
  * outcome (matched, partial, missed, contradicted) and the count of contradicted ones.
  */
+import { basename } from 'node:path';
 import { markSharedTerms } from './artifact-context.ts';
+import { escapeRegExp } from '../text/regexp.ts';
 import { toldByCommit } from './commit-told.ts';
 import { namesCheckOnlyAsStep } from './check-told.ts';
 import { describesArtifact, namesArtifactInProse } from './artifact-described.ts';
@@ -213,6 +215,7 @@ const DONE_STATEMENT_THRESHOLDS: StatementThresholds = {
 const ARTIFACT_STATEMENT_THRESHOLDS: StatementThresholds = {
   ...DONE_STATEMENT_THRESHOLDS,
   stanceOnly: true,
+  proseNamesBesideFile: true,
 };
 // A statement of fewer terms is a phrase, and the facets already say it.
 const MIN_STATEMENT_TERMS = 4;
@@ -263,9 +266,38 @@ function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementRea
       : DONE_KINDS.has(probe.kind)
         ? DONE_STATEMENT_THRESHOLDS
         : PROBE_STATEMENT_THRESHOLDS,
+    probe.kind === 'artifact' && probe.file !== undefined && reading.terms.some(namedInProse)
+      ? linesWriting(index, basename(probe.file))
+      : undefined,
   );
   if (label === 'partial') return probe.partialCredit === false ? 'missed' : 'partial';
   return label === 'kept' ? 'matched' : label === 'contradicted' ? 'contradicted' : 'missed';
+}
+
+/** A term of a name the statement also says in prose (meaning.ts `saidInProse`). */
+const namedInProse = (term: StatementReading['terms'][number]): boolean =>
+  term.name && term.saidInProse === true;
+
+const writtenLines = new WeakMap<TextIndex, Map<string, ReadonlySet<number>>>();
+
+/**
+ * The lines of a text that write a file's name with its extension (`sync_raw_logs.py`, in a path or alone), read once
+ * per text and name: where a word of a name is said in prose of that file. A module's name without its extension
+ * ("**math_utils**: 1 function") names no file of the session's.
+ */
+function linesWriting(index: TextIndex, name: string): ReadonlySet<number> {
+  let byName = writtenLines.get(index);
+  if (!byName) writtenLines.set(index, (byName = new Map()));
+  let lines = byName.get(name);
+  if (!lines) {
+    const written = new RegExp(`(?<![\\p{L}\\p{N}_.-])${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`, 'u');
+    const found = new Set<number>();
+    const textLines = index.text().split('\n');
+    for (let at = 0; at < textLines.length; at++)
+      if (textLines[at]!.includes(name) && written.test(textLines[at]!)) found.add(at);
+    byName.set(name, (lines = found));
+  }
+  return lines;
 }
 
 type Tally = { matched: number; partial: number; total: number };

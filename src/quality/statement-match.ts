@@ -49,6 +49,13 @@ export type StatementThresholds = {
    * still to do): "It is false that we need no suffixes" states no part of "we don't need suffixes" (stance.ts).
    */
   partialAffirmed?: boolean;
+  /**
+   * A word of a name the statement also says in prose is content where the text says it in prose on a line that
+   * writes the artifact's file name (`fileLines` of {@link statementLabel}): "scripts/sync_raw_logs.py — running regex
+   * redaction over the raw text" tells "Apply all redaction patterns to text" of redact_text, where a bag's word
+   * beside no file name tells nothing.
+   */
+  proseNamesBesideFile?: boolean;
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
@@ -65,11 +72,15 @@ export type StatementIndex = MeaningIndex;
 /** Indexes a text for {@link statementLabel}. */
 export const indexStatements = (text: string): StatementIndex => indexMeaning(text);
 
-/** How a text states one statement: kept, partial, lost, or contradicted (stated with a term or number opposed). */
+/**
+ * How a text states one statement: kept, partial, lost, or contradicted (stated with a term or number opposed);
+ * `fileLines`, the lines that write an artifact's file name (see `proseNamesBesideFile`).
+ */
 export function statementLabel(
   index: StatementIndex,
   statement: string | StatementReading,
   thresholds: StatementThresholds = STATEMENT_THRESHOLDS,
+  fileLines?: ReadonlySet<number>,
 ): StatementLabel {
   const reading = typeof statement === 'string' ? readStatement(statement) : statement;
   const coverage = statementCoverage(index, reading, thresholds.window, {
@@ -78,6 +89,7 @@ export function statementLabel(
     pendingOpposes: thresholds.pendingOpposes,
     stanceOnly: thresholds.stanceOnly,
     wordLists: thresholds.wordLists,
+    fileLines: thresholds.proseNamesBesideFile === true ? fileLines : undefined,
   });
   const share =
     coverage.contentShare !== null && coverage.contentShare < thresholds.content
