@@ -90,9 +90,9 @@ export function recentMap<K, V>(
 }
 
 /**
- * Ages every {@link recentMap}: what was not used since the last call is forgotten at the next. The runner calls
- * it each time as many sessions as are in flight have been released, so the caches hold the texts of the sessions
- * in flight and those just before.
+ * Ages every {@link recentMap} whose lifetime is `'sessions'`: what was not used since the last call is forgotten at
+ * the next. The runner calls it each time as many sessions as are in flight have been released, so the caches hold
+ * the texts of the sessions in flight and those just before.
  */
 export function ageTextCaches(): void {
   for (const map of recentMaps) map.age();
