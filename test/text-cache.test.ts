@@ -74,6 +74,30 @@ describe('text caches', () => {
     assert.equal(map.size, 1);
   });
 
+  it('keep, when their lifetime is the run, what sessions released long ago used, aging only as they fill', () => {
+    const computed: string[] = [];
+    const upper = memoizeByText(
+      (text) => {
+        computed.push(text);
+        return text.toUpperCase();
+      },
+      2,
+      'run',
+    );
+    const map = recentMap<string, number>(1_000, undefined, 'run');
+    upper('alpha');
+    map.set('the first session', 1);
+    for (let session = 0; session < 5; session++) ageTextCaches();
+    assert.equal(upper('alpha'), 'ALPHA');
+    assert.deepEqual(computed, ['alpha'], 'not worked out again after five sessions released');
+    assert.equal(map.get('the first session'), 1);
+    // Filling still ages them: 'alpha', unused since, goes once two generations after its own have started.
+    for (const text of ['beta', 'gamma', 'delta', 'epsilon', 'alpha']) upper(text);
+    assert.deepEqual(computed, ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'alpha']);
+    forgetTextCachesAfter(1)();
+    assert.equal(map.size, 0, 'emptied with every other at the run end');
+  });
+
   it('forget everything, both generations, once told as often as the run has sessions (each scored)', () => {
     const computed: string[] = [];
     const upper = memoizeByText((text) => {

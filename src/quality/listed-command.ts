@@ -40,7 +40,7 @@ type CommandParts = { head: string; last: string };
 // context scored, and each asking folded the spelling again (a cache look-up) and split it. NOT_A_COMMAND stands for
 // none (a cache's miss is undefined).
 const NOT_A_COMMAND: CommandParts = { head: '', last: '' };
-const partsOf = memoizeByText((spelling) => readCommandParts(spelling) ?? NOT_A_COMMAND, 20_000);
+const partsOf = memoizeByText((spelling) => readCommandParts(spelling) ?? NOT_A_COMMAND, 20_000, 'run');
 
 /** A command spelling read as its written part and its last word, or undefined when it is no such command. */
 function commandParts(spelling: string): CommandParts | undefined {

@@ -130,7 +130,7 @@ export function normalizeForMatch(text: string): string {
 // Texts up to this long (summaries, their kept tails) are folded a line at a time, each line's fold remembered: the
 // contexts of a session are mostly the same lines (the strategies compact one session, extractive ones alike).
 const LINE_FOLDED_CHARS = 1 << 15;
-const foldedLine = memoizeByText(normalizeLines, 20_000);
+const foldedLine = memoizeByText(normalizeLines, 20_000, 'run');
 
 /**
  * {@link normalizeLines} of a text, its lines folded one by one and the non-empty folds joined by a space: every step
@@ -180,7 +180,7 @@ export function canonicalText(text: string): string {
 }
 
 const SHORT_TEXT_CHARS = 200;
-const canonicalShortText = memoizeByText((text) => canonicalTextOf(text), 20_000);
+const canonicalShortText = memoizeByText((text) => canonicalTextOf(text), 20_000, 'run');
 
 /**
  * How a text's lines are folded for its line breaks: a short text's through the short-text memo (its lines are the
@@ -339,10 +339,14 @@ export type TextIndex = {
 };
 
 /** The ways a needle may be written: itself, and a `./`-relative path without its `./`; prepared once a run. */
-const formsOf = memoizeByText((needle): NeedleForm[] => {
-  const canonical = canonicalText(needle);
-  return (canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical]).map(needleForm);
-}, 20_000);
+const formsOf = memoizeByText(
+  (needle): NeedleForm[] => {
+    const canonical = canonicalText(needle);
+    return (canonical.startsWith('./') ? [canonical, canonical.slice(2)] : [canonical]).map(needleForm);
+  },
+  20_000,
+  'run',
+);
 
 /**
  * Indexes `text` once and answers look-ups against it. With `reread`, which gives the same text again, the index does

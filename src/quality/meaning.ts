@@ -138,8 +138,9 @@ const KEEP_GERUND_VERBS: ReadonlySet<string> = new Set(KEEP_BEFORE_GERUND);
 // A gerund after such a verb: "building", "working", "using" (not "thing", "string", "during").
 const GERUND = /^(?:[a-z]{4,}|us)ing$/;
 
-// Words a generation holds at most: a session's vocabulary (text-cache.ts ages it as sessions are released).
-const foldedWords = recentMap<string, string>(50_000);
+// Words a generation holds at most: a session's vocabulary, kept through a suite (its sessions share most of their
+// words) and aged only as it fills.
+const foldedWords = recentMap<string, string>(50_000, undefined, 'run');
 let synonymOf: Map<string, string> | undefined;
 
 /** Whether this process has made the synonym table yet (no module may make it as it loads: a test checks). */
@@ -309,7 +310,7 @@ function tokenWords(token: string): Word[] {
 }
 
 // Tokens a generation remembers the words of: a text repeats its names and words.
-const tokenWordCache = recentMap<string, readonly Word[]>(50_000);
+const tokenWordCache = recentMap<string, readonly Word[]>(50_000, undefined, 'run');
 
 /** {@link tokenWords}, remembered per token: the same objects each time, which no reader may change. */
 function wordsOfToken(token: string): readonly Word[] {
@@ -673,7 +674,14 @@ function lineMemo(make: () => RecentMap<string, LineTerms>): LineMemo {
   return [make(), make(), make()];
 }
 
-const shortTextLines = lineMemo(() => recentMap<string, LineTerms>(20_000));
+// Characters of lines a generation of the short texts' memo holds at most (weighed as the long texts' memo is). Its
+// lives through the run, aged only as it fills: the summaries of a suite's sessions share lines across sessions, not
+// only within one (a 100-session bench suite read 8,269 lines, 4,889 of them read before and let go as sessions were
+// released).
+const SHORT_LINES_CHARS = 1 << 20;
+const shortTextLines = lineMemo(() =>
+  recentMap<string, LineTerms>(20_000, { of: (line) => line.chars, max: SHORT_LINES_CHARS }, 'run'),
+);
 const longTextLines = lineMemo(() =>
   recentMap<string, LineTerms>(1 << 18, { of: (line) => line.chars, max: PACKED_TEXT_CHARS }),
 );
@@ -1654,16 +1662,20 @@ function endsBetween(index: MeaningIndex, first: number, last: number): boolean 
  * every context scored, and reading them was as much of a look-up as the look-up. None when the phrase has no
  * meaning to find.
  */
-const phraseTerms = memoizeByText((phrase): readonly MeaningTerm[] => {
-  // A short phrase is all meaning: one that loses a word other than an article, a preposition or a copula ("same
-  // transaction" without "same") would say less than it does, and is left to literal matching.
-  const words = phrase.toLowerCase().match(PHRASE_WORD) ?? [];
-  if (words.some((word) => STOP_WORDS.has(word) && !LIGHT_WORDS.has(word) && !NUMBER_WORDS.has(word)))
-    return [];
-  // A mark the terms drop says part of it ("✔ 3bb8701": done at that commit, where the hash alone is a name).
-  if (OTHER_SYMBOL.test(phrase)) return [];
-  return withoutKindWords(meaningTerms(phrase).filter((term) => term.term !== NEGATION_TERM));
-}, 20_000);
+const phraseTerms = memoizeByText(
+  (phrase): readonly MeaningTerm[] => {
+    // A short phrase is all meaning: one that loses a word other than an article, a preposition or a copula ("same
+    // transaction" without "same") would say less than it does, and is left to literal matching.
+    const words = phrase.toLowerCase().match(PHRASE_WORD) ?? [];
+    if (words.some((word) => STOP_WORDS.has(word) && !LIGHT_WORDS.has(word) && !NUMBER_WORDS.has(word)))
+      return [];
+    // A mark the terms drop says part of it ("✔ 3bb8701": done at that commit, where the hash alone is a name).
+    if (OTHER_SYMBOL.test(phrase)) return [];
+    return withoutKindWords(meaningTerms(phrase).filter((term) => term.term !== NEGATION_TERM));
+  },
+  20_000,
+  'run',
+);
 
 // Made once (see LOWER_THEN_UPPER).
 const PHRASE_WORD = /[\p{L}\p{N}_]+/gu;

@@ -130,7 +130,7 @@ const BLOCK_READ_CHARS = 1 << 16;
 // Blocks a generation remembers: a long session's messages.
 const blockPaths = memoizeByDigest((block) => pathsInText(block).map(ownCopy), 100_000);
 // Lines a generation remembers: the lines of a session's summaries.
-const linePaths = memoizeByText(pathsInText, 20_000);
+const linePaths = memoizeByText(pathsInText, 20_000, 'run');
 
 /** {@link extractPaths} of one text, read whole. */
 function pathsInText(text: string): string[] {

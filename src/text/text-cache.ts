@@ -33,10 +33,21 @@ const recentMaps: Array<{ age(): void; forget(): void }> = [];
 export type Weight<V> = { of(value: V): number; max: number };
 
 /**
- * A {@link RecentMap} of at most `max` entries per generation, and with `weight` at most `weight.max` of their
- * weight but for its first entry, aged with every other by {@link ageTextCaches}.
+ * When a {@link recentMap} ages: `'sessions'` at {@link ageTextCaches} too (a suite's runner, as sessions are
+ * released), `'run'` only as it fills (texts every session of a suite may use again, as the lines of summaries of one
+ * project's sessions); either is emptied by {@link forgetTextCaches}.
  */
-export function recentMap<K, V>(max: number, weight?: Weight<V>): RecentMap<K, V> {
+export type Lifetime = 'sessions' | 'run';
+
+/**
+ * A {@link RecentMap} of at most `max` entries per generation, and with `weight` at most `weight.max` of their
+ * weight but for its first entry, aged with every other by {@link ageTextCaches} unless its `lifetime` is the run.
+ */
+export function recentMap<K, V>(
+  max: number,
+  weight?: Weight<V>,
+  lifetime: Lifetime = 'sessions',
+): RecentMap<K, V> {
   let newer = new Map<K, V>();
   let older = new Map<K, V>();
   let newerWeight = 0;
@@ -49,7 +60,7 @@ export function recentMap<K, V>(max: number, weight?: Weight<V>): RecentMap<K, V
     age();
     older = new Map();
   };
-  recentMaps.push({ age, forget });
+  recentMaps.push({ age: lifetime === 'sessions' ? age : () => {}, forget });
   const set = (key: K, value: V) => {
     if (newer.size >= max) age();
     if (weight !== undefined) {
@@ -79,9 +90,9 @@ export function recentMap<K, V>(max: number, weight?: Weight<V>): RecentMap<K, V
 }
 
 /**
- * Ages every {@link recentMap}: what was not used since the last call is forgotten at the next. The runner calls
- * it each time as many sessions as are in flight have been released, so the caches hold the texts of the sessions
- * in flight and those just before.
+ * Ages every {@link recentMap} whose lifetime is `'sessions'`: what was not used since the last call is forgotten at
+ * the next. The runner calls it each time as many sessions as are in flight have been released, so the caches hold
+ * the texts of the sessions in flight and those just before.
  */
 export function ageTextCaches(): void {
   for (const map of recentMaps) map.age();
@@ -109,11 +120,16 @@ export function forgetTextCachesAfter(count: number): () => void {
 export type Memoized<V> = ((text: string) => V) & { known(text: string): V | undefined };
 
 /**
- * `compute`, remembered per text in a {@link recentMap} of up to `max` texts a generation. It computes on the
- * text's own copy, the one kept as the key, so that parts of the text in the value hold no longer string alive.
+ * `compute`, remembered per text in a {@link recentMap} of up to `max` texts a generation, aged as `lifetime` says.
+ * It computes on the text's own copy, the one kept as the key, so that parts of the text in the value hold no longer
+ * string alive.
  */
-export function memoizeByText<V>(compute: (text: string) => V, max: number): Memoized<V> {
-  const known = recentMap<string, V>(max);
+export function memoizeByText<V>(
+  compute: (text: string) => V,
+  max: number,
+  lifetime: Lifetime = 'sessions',
+): Memoized<V> {
+  const known = recentMap<string, V>(max, undefined, lifetime);
   const memoized = (text: string): V => {
     let value = known.get(text);
     if (value === undefined) {
