@@ -47,9 +47,10 @@ function proseTerms(text: string): Set<string> {
 
 /**
  * The agent's restatements of the request at `at`: the sentences of the opening of its first answer of
- * {@link MIN_ANSWER_WORDS} words or more, before the user's next request and before it first changes a file (an answer after the work began
- * reports the work, not the request), that say two of the request's content terms in prose and three of their own,
- * are no step of the agent's, and that the lines `grep` keeps (request openings, error lines) do not state.
+ * {@link MIN_ANSWER_WORDS} words or more, before the user's next request and before it first changes a file (an
+ * answer after the work began reports the work, not the request), that say two of the request's content terms in
+ * prose and three of their own, are no step of the agent's, and that the lines `grep` keeps (request openings, error
+ * lines) do not state.
  */
 export function restatementsOf(
   messages: readonly Message[],
