@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import { memoized, perClause as perClauseOf, termSet } from './clause-reading.ts';
-import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
+import { meaningTerms, saidOtherwise, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
 import { opensId } from './id-prefix.ts';
 import { inRepeatedRun, isRepeatedDescription } from './repeated-description.ts';
@@ -251,7 +251,7 @@ export function describesArtifact(index: MeaningIndex, probe: Probe): boolean {
     const { clause, leadIn, leadInFrom, gloss } = index.at(start)!;
     const tells = (position: number) => {
       const term = index.at(position)!;
-      if (term.name || term.negated || term.denied === true || term.pending === true) return false;
+      if (term.name || saidOtherwise(term)) return false;
       // Words pasted alike beside other names say nothing of this one, nor does a tool's report of its write.
       if (inRepeatedRun(index, position) || report(position)) return false;
       if (reading.described.has(term.term))
@@ -389,7 +389,7 @@ function saysSomething(terms: readonly MeaningTerm[], least = PROSE_TERMS, own?:
   let prose = 0;
   for (const term of terms) {
     if (term.name) continue;
-    if (term.negated || term.denied === true || term.pending === true) return false;
+    if (saidOtherwise(term)) return false;
     if (notHeld.has(term.term)) {
       if (own === undefined || term.clause === own) return false;
       break;

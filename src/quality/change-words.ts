@@ -7,7 +7,7 @@
  * denies the file or the words.
  */
 import type { TextIndex } from './match.ts';
-import { meaningTerms, type MeaningIndex } from './meaning.ts';
+import { meaningTerms, saidOtherwise, type MeaningIndex } from './meaning.ts';
 import { namePositions } from './other-words.ts';
 import type { Probe } from './probes.ts';
 import { inRepeatedRun } from './repeated-description.ts';
@@ -194,14 +194,7 @@ export function statesChange(text: TextIndex, probe: Probe): boolean {
           continue;
         const term = index.at(position)!;
         // Not a word denied, nor one of a sentence that denies itself or puts its matter as still to do (stance.ts).
-        if (
-          !reading.words.has(term.term) ||
-          stated.has(term.term) ||
-          term.negated ||
-          term.denied === true ||
-          term.pending === true ||
-          term.inRun
-        )
+        if (!reading.words.has(term.term) || stated.has(term.term) || saidOtherwise(term) || term.inRun)
           continue;
         // A word of a name is the name's (a bag of identifiers); a number stands on its own.
         if (term.name && !(/^\d+$/.test(term.term) && !term.part)) continue;

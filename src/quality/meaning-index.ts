@@ -47,6 +47,10 @@ export type MeaningTerm = {
   list?: number;
 };
 
+/** Whether a term is said the other way: negated, or in a sentence that denies itself or puts it as still to do. */
+export function saidOtherwise(term: MeaningTerm): boolean {
+  return term.negated || term.denied === true || term.pending === true;
+}
 /** A text's terms indexed once for many statements. */
 export type MeaningIndex = {
   /** How many terms the text has. */

@@ -42,6 +42,7 @@ import { opensId } from './id-prefix.ts';
 import { wordLists, type WordLists } from './word-list.ts';
 
 export type { MeaningIndex, MeaningTerm } from './meaning-index.ts';
+export { saidOtherwise } from './meaning-index.ts';
 
 // Extensions that make a dotted word a file name (`main.ts`), not a member access (`session.messages`).
 const FILE_EXTENSIONS = new Set(

@@ -8,7 +8,7 @@
  */
 import { basename, extname } from 'node:path';
 import { memoized, perClause, termSet } from './clause-reading.ts';
-import { meaningTerms, type MeaningIndex, type MeaningTerm } from './meaning.ts';
+import { meaningTerms, saidOtherwise, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
 
 const words = memoized(() => ({
@@ -132,14 +132,7 @@ function mentioned(
   options: MentionOptions,
 ): boolean {
   const prose = subject.flatMap((word) => index.positions.get(word)?.prose ?? []);
-  if (
-    options.evenBothWays !== true &&
-    prose.some((at) => {
-      const term = index.at(at)!;
-      return term.negated || term.pending === true || term.denied === true;
-    })
-  )
-    return false;
+  if (options.evenBothWays !== true && prose.some((at) => saidOtherwise(index.at(at)!))) return false;
   return prose.some(perClause(index, clauseTerms, (terms) => terms.length >= PHRASE_TERMS && holds(terms)));
 }
 
@@ -152,9 +145,7 @@ function plain(terms: readonly MeaningTerm[], failing = false): boolean {
   const { notHeld, failed, none } = words();
   return !terms.some(
     (term) =>
-      term.negated ||
-      term.pending ||
-      term.denied ||
+      saidOtherwise(term) ||
       none.has(term.term) ||
       (!failing && (notHeld.has(term.term) || failed.has(term.term))),
   );
