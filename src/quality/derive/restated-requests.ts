@@ -10,6 +10,7 @@ import { contentText, isPrompt } from '../../session/types.ts';
 import { meaningTerms, readStatement } from '../meaning.ts';
 import { PROBE_STATEMENT_THRESHOLDS } from '../probe-recall.ts';
 import { statementLabel, type StatementIndex } from '../statement-match.ts';
+import { agentText } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { proseOf, sentencesOf, wordsOf } from './phrases.ts';
 
@@ -29,12 +30,6 @@ const MIN_OWN_TERMS = 3;
 // Sentences about the agent's next step, not the request ("Let me check …", "I'll read …", "Now I …").
 const STEP =
   /^(?:(?:now|ok(?:ay)?|first|next|great|perfect|good)[,!.]?\s+)*(?:let me|let's|i'll|i will|i need|i see|i can|now i)\b/i;
-
-/** The text blocks of a message. */
-function textOf(message: Message): string {
-  if (message.role !== 'assistant') return '';
-  return message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
-}
 
 /** The content terms a text says in prose (not names). */
 function proseTerms(text: string): Set<string> {
@@ -64,7 +59,7 @@ export function restatementsOf(
   for (let index = at + 1; index < messages.length; index++) {
     const message = messages[index]!;
     if (isPrompt(message) && wordsOf(contentText(message.content)).length >= MIN_REQUEST_WORDS) return [];
-    const prose = proseOf(textOf(message));
+    const prose = proseOf(agentText(message));
     if (wordsOf(prose).length < MIN_ANSWER_WORDS) {
       if (changedAt.has(index)) return [];
       continue;
