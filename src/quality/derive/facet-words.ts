@@ -185,6 +185,29 @@ export function withoutPlumbing(spelling: string): string {
   return cleaned.length > 0 ? cleaned : spelling;
 }
 
+// A verb that says only that a thing is to be had or employed, not what it is: "use one branch" asks for one branch,
+// as "make", "get" and "have" (stopwords of a key phrase, phrases.ts) say nothing of their object.
+const LIGHT_VERB = /^(?:use|uses|used|using)\s+/i;
+// What a facet must keep of itself without its light verb: two content words, or it says too little to ask for.
+const MIN_LEFT_CONTENT_WORDS = 2;
+
+/**
+ * A spelling without a light verb that opens it ("use one branch" is also "one branch"): a faithful paraphrase names
+ * the thing ("one shadow branch per base commit") without the user's verb. Kept whole where less than two content
+ * words would be left ("use it") or a negation follows ("use no mocks").
+ */
+export function withoutLightVerb(spelling: string): string {
+  const opening = LIGHT_VERB.exec(spelling);
+  if (!opening) return spelling;
+  const rest = spelling.slice(opening[0].length);
+  const words = wordsOf(rest);
+  if (/^(?:no|not|none|never)$/i.test(words[0] ?? '')) return spelling;
+  return words.filter((word) => isContentWord(word) && !isFiller(word.toLowerCase())).length >=
+    MIN_LEFT_CONTENT_WORDS
+    ? rest
+    : spelling;
+}
+
 /**
  * The draft with each facet's filler and typo spellings left out; a facet left with none is replaced by a phrase of
  * the statement (or the answer) made of words a paraphrase keeps, or dropped when there is none. A draft left with no
@@ -192,7 +215,13 @@ export function withoutPlumbing(spelling: string): string {
  */
 export function withCleanFacets(draft: DraftProbe, salience: Salience): DraftProbe | undefined {
   const facets = draft.facets.flatMap((spellings) => {
-    const mended = spellings.map((spelling) => withSlipsMended(withoutPlumbing(spelling), salience));
+    // Its spelling without an opening light verb beside it, not in its place: the verb's word may be what
+    // spreads a phrase said in other words over a wider span ("using … fixing … path" for "use the correct path").
+    const mended = spellings.flatMap((spelling) => {
+      const plain = withSlipsMended(withoutPlumbing(spelling), salience);
+      const light = withoutLightVerb(plain);
+      return light === plain ? [plain] : [plain, light];
+    });
     const kept = [...new Set(mended)].filter((spelling) => isGoodSpelling(spelling, salience));
     if (kept.length > 0) return [kept];
     const phrase = keyPhrase(draft.statement ?? draft.answer, 4, (word) => isFacetWord(word, salience));
