@@ -16,7 +16,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'm re ve ll d between ' +
     // how a request is put, not what it asks: "i'm especially interested in code sharing" asks for code sharing
     'especially particularly interested actually really please basically probably maybe perhaps iiuc btw ' +
-    'guess kinda simply definitely certainly honestly literally okay alright hey hmm ' +
+    'guess kinda simply definitely certainly honestly literally okay alright hey hmm though ' +
     // words that point at the matter without naming it ("the new stuff")
     'stuff thing things whatever'
   ).split(' '),

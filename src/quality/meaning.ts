@@ -474,6 +474,9 @@ function clauseTerms(
       )
         negationLeft = 0;
       if (!currentName && STOP_WORDS.has(current.word) && !NUMBER_WORDS.has(current.word)) continue;
+      // "I think we should …", "I don't think we need suffixes": the speaker's opinion frames the clause and states
+      // nothing itself; its negation is the clause's ("we don't need suffixes"), so it reaches on past the frame.
+      if (!currentName && opinionFrame(words, index)) continue;
       term = current.folded ?? foldWord(current.word);
       if (
         current.word === 'successfully' &&
@@ -526,6 +529,23 @@ function clauseTerms(
     terms.push(added);
     if (negationLeft > 0) negationLeft--;
   }
+}
+
+// The verbs of a speaker's opinion put in the first person ("I think", "we believe"): a frame, not a fact.
+const OPINION_VERBS: ReadonlySet<string> = new Set(['think', 'believe', 'suppose', 'reckon']);
+const FIRST_PERSON: ReadonlySet<string> = new Set(['i', 'we']);
+
+/**
+ * Whether the word at `index` is the verb of a first-person opinion frame: "I think", "we believe", "I don't think"
+ * (its contraction spelled out, "i do not think"), "I do think".
+ */
+function opinionFrame(words: readonly Word[], index: number): boolean {
+  if (!OPINION_VERBS.has(words[index]!.word)) return false;
+  let at = index - 1;
+  if (words[at]?.word === 'not') at--;
+  if (words[at]?.word === 'do') at--;
+  const subject = words[at];
+  return subject !== undefined && !subject.name && FIRST_PERSON.has(subject.word);
 }
 
 // A note's arrow between two tokens: `->`, `=>`, `→`.
