@@ -9,6 +9,7 @@ import {
   isFacetWord,
   isGoodSpelling,
   withCleanFacets,
+  withoutLightVerb,
   withoutPlumbing,
   withSlipsMended,
 } from '../../src/quality/derive/facet-words.ts';
@@ -73,6 +74,48 @@ describe('facet words', () => {
       'matched',
     );
     assert.equal(outcome('worktree 1, HEAD, index'), 'missed');
+  });
+});
+
+describe('a facet opened by a light verb', () => {
+  it('is also spelt without the verb, where two content words are left and no negation follows', () => {
+    assert.equal(withoutLightVerb('use one branch'), 'one branch');
+    assert.equal(withoutLightVerb('using the shared computer'), 'the shared computer');
+    // Too little left to ask for, a negation after it, or no light verb: as it is.
+    for (const kept of [
+      'use it',
+      'use the cache',
+      'use no mocks',
+      'add lifecycle hooks',
+      'user settings file',
+    ])
+      assert.equal(withoutLightVerb(kept), kept);
+  });
+
+  it("keeps the user's request for one branch in a handoff that names the branch without the verb", () => {
+    // As on overlap-584's cut: "I don't think we need suffixes but instead we just use one branch".
+    const draft: DraftProbe = {
+      kind: 'constraint',
+      messageIndex: 0,
+      question: 'What did the user rule?',
+      answer:
+        "I'd like to modify this approach: I don't think we need suffixes but instead we just use one branch",
+      facets: [['use one branch']],
+    };
+    const clean = withCleanFacets(draft, common)!;
+    assert.deepEqual(clean.facets, [['use one branch', 'one branch']]);
+    const probe = { ...clean, id: 'constraint@0', source: 'derived' as const, contradictions: [] };
+    const outcome = (text: string) => probeOutcome(createMatcher(text), probe);
+    assert.equal(outcome('Instead of suffixes there is one shadow branch per base commit.'), 'matched');
+    // The old spelling still keeps it, and a bag of the words, a path list or the branch denied keep nothing.
+    assert.equal(outcome('We just use one branch now.'), 'matched');
+    assert.equal(
+      outcome('docs/architecture/shadow-branch-suffixes.md, cmd/entire/cli/strategy/manual_commit_git.go'),
+      'missed',
+    );
+    assert.equal(outcome('branch, suffix, overlap, session, one'), 'missed');
+    assert.equal(outcome('It is false that there is one shadow branch per base commit.'), 'missed');
+    assert.equal(outcome(''), 'missed');
   });
 });
 

@@ -312,6 +312,29 @@ describe('statement matching', () => {
     );
   });
 
+  it('reads a first-person opinion frame as no term, its negation reaching what the speaker denies', () => {
+    const negated = (text: string) =>
+      meaningTerms(text)
+        .filter((term) => term.negated)
+        .map((term) => term.term);
+    // As the user put the constraint on overlap-584's cut: the suffixes are what is not needed.
+    assert.deepEqual(terms("I don't think we need suffixes"), terms("we don't need suffixes"));
+    assert.deepEqual(negated("I don't think we need suffixes"), terms('need suffixes'));
+    assert.deepEqual(terms('but I think we should signal and log'), terms('signal and log'));
+    assert.deepEqual(terms('we believe the cache is stale'), terms('the cache is stale'));
+    // Not said in the first person, or not the verb of an opinion: a term as before.
+    assert.ok(terms('the agent thinks the cache is stale').includes(terms('think')[0]!));
+    assert.ok(terms('I thought about the cache').length > 1);
+    assert.ok(terms('think about the design').includes(terms('think')[0]!));
+    const fact = "The user doesn't want suffixes: one shadow branch per base commit.";
+    assert.equal(
+      label("I don't think we need suffixes, just one shadow branch per base commit", fact),
+      'kept',
+    );
+    // The frame affirmed leaves its clause affirmed: "I think we need suffixes" denies nothing.
+    assert.deepEqual(negated('I think we need suffixes'), []);
+  });
+
   it('drops exactly the deleted fact from a good summary', () => {
     const readings = readStatements(FACTS);
     const full = indexStatements(FAITHFUL.join('\n'));
