@@ -217,9 +217,11 @@ export function withCleanFacets(draft: DraftProbe, salience: Salience): DraftPro
   const facets = draft.facets.flatMap((spellings) => {
     // Its spelling without an opening light verb beside it, not in its place: the verb's word may be what
     // spreads a phrase said in other words over a wider span ("using … fixing … path" for "use the correct path").
+    // Not a decision's: its pick is the phrase as said ("use a token bucket"), whose undoing ("we dropped the plan to
+    // use a token bucket") is read around the whole phrase (undone-in-other-words.ts, probe-reading.ts).
     const mended = spellings.flatMap((spelling) => {
       const plain = withSlipsMended(withoutPlumbing(spelling), salience);
-      const light = withoutLightVerb(plain);
+      const light = draft.kind === 'decision' ? plain : withoutLightVerb(plain);
       return light === plain ? [plain] : [plain, light];
     });
     const kept = [...new Set(mended)].filter((spelling) => isGoodSpelling(spelling, salience));
