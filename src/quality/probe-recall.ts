@@ -27,7 +27,7 @@ import { madeOutcome } from './made.ts';
 import { saysUndoneInOtherWords } from './undone-in-other-words.ts';
 import { saysItIsNext } from './next-said.ts';
 import { mentionsTopic } from './rule-topic.ts';
-import { alternativeSaid } from './rule-alternative.ts';
+import { alternativeAffirmedApart, alternativeSaid } from './rule-alternative.ts';
 import { mentionsSubject } from './subject-mention.ts';
 import { errorByCode } from './error-code.ts';
 import { balancedRecall, headlineKind, outcomeCredit, share } from './recall-credit.ts';
@@ -93,6 +93,14 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
       statementOutcome(index, probe, options.statement) === 'contradicted'
       ? 'contradicted'
       : 'matched';
+  // A rule said by what it allows keeps it where the thing it rules out is said in use only elsewhere, of another act
+  // ("Reset: existence still via go-git repo.Reference" beside "verify gone via `git branch --list`").
+  if (
+    probe.alternative &&
+    options.inOtherWords !== false &&
+    alternativeAffirmedApart(index, probe.alternative, opposing(evidence))
+  )
+    return 'matched';
   if (opposedInWindow(evidence)) return 'contradicted';
   if (options.inOtherWords === false) return 'missed';
   // A rule told by what it allows ("highlight.js only" for "no second highlighter"), or that taken out.
@@ -161,6 +169,13 @@ function saysAnyAffirmed(index: TextIndex, phrases: readonly string[]): boolean 
   for (const phrase of phrases)
     for (const occurrence of index.occurrences(phrase)) if (!occurrence.negated) return true;
   return false;
+}
+
+/** Every facet's opposing occurrences. */
+function opposing(evidence: readonly FacetEvidence[]): Occurrence[] {
+  const all: Occurrence[] = [];
+  for (const facet of evidence) all.push(...facet.oppose);
+  return all;
 }
 
 /** Whether some facet's opposition stands within the window of every other facet's support or opposition. */

@@ -44,8 +44,34 @@ const VERB_GAP_WORDS = 3;
 
 /** What `index` says of a rule's alternative: opposed anywhere wins over affirmed (see the module's comment). */
 export function alternativeSaid(index: TextIndex, alternative: RuleAlternative): AlternativeSaid {
+  const said = alternativeOccurrences(index, alternative);
+  return said === 'opposed' ? 'opposed' : said.length > 0 ? 'affirmed' : undefined;
+}
+
+/**
+ * Whether a text affirms a rule's alternative (and opposes it nowhere) with none of `ruledOut`, the occurrences of the
+ * thing the rule rules out said in use, in the frame the alternative is read in: "verify gone via `git branch --list`
+ * not repo.Reference" keeps the rule though another line says "Reset: existence still via go-git repo.Reference";
+ * "verify deletion via go-git repo.Reference instead of `git branch --list`" is the rule turned round.
+ */
+export function alternativeAffirmedApart(
+  index: TextIndex,
+  alternative: RuleAlternative,
+  ruledOut: readonly Occurrence[],
+): boolean {
+  const said = alternativeOccurrences(index, alternative);
+  if (said === 'opposed') return false;
+  return said.some((occurrence) =>
+    ruledOut.every(
+      (other) => other.end <= occurrence.start - BEFORE_CHARS || other.start >= occurrence.end + AFTER_CHARS,
+    ),
+  );
+}
+
+/** The occurrences of a rule's alternative that affirm it, or 'opposed' where one takes it out. */
+function alternativeOccurrences(index: TextIndex, alternative: RuleAlternative): Occurrence[] | 'opposed' {
   const verb = alternative.verb === undefined ? undefined : verbPattern(alternative.verb);
-  let affirmed = false;
+  const affirmed: Occurrence[] = [];
   for (const spelling of alternative.spellings) {
     // Plain words ("transcript path") are said for many reasons ("removed the transcript path update"): only the
     // rule's own act states them as its alternative ("compute the transcript path").
@@ -54,10 +80,10 @@ export function alternativeSaid(index: TextIndex, alternative: RuleAlternative):
     for (const occurrence of index.occurrences(spelling)) {
       const said = named ? occurrenceSaid(index, occurrence, verb) : actSaid(index, occurrence, verb!);
       if (said === 'opposed') return 'opposed';
-      if (said === 'affirmed') affirmed = true;
+      if (said === 'affirmed') affirmed.push(occurrence);
     }
   }
-  return affirmed ? 'affirmed' : undefined;
+  return affirmed;
 }
 
 /** What one occurrence of the alternative says, read from the words right around it. */
@@ -121,6 +147,9 @@ function compileVerb(verb: string): RegExp {
   // alternative states it too ("expand state server-side (assigns/computer inputs)"), its first two words by their
   // stems, when the verb holds two words or more between its own word and its preposition.
   const thing = rest.slice(0, -1);
+  // The act with another word for its thing ("verify gone via X" for "verify deletion via X"): its verb and its
+  // preposition, one word between.
+  if (thing.length === 1) forms.push(`${inflected} \\S+ ${escapeRegExp(rest.at(-1)!)}`);
   if (thing.length >= 2)
     forms.push(
       thing

@@ -161,6 +161,37 @@ describe('a rule told by what it allows', () => {
     assert.equal(outcome(computed, 'We no longer compute the transcript path.'), 'contradicted');
   });
 
+  it('is kept by its alternative said with another word for the act, the ruled-out thing used elsewhere (D151)', () => {
+    const verified = rule(
+      '**Update test** in `clean_test.go` — verify deletion via `git branch --list` CLI instead of go-git `repo.Reference`',
+      'go-git repo.Reference',
+    );
+    const note =
+      'clean_test.go: verify gone via `git branch --list b` (CommandContext) not repo.Reference.\n' +
+      'manual_commit_reset.go Reset: existence still via go-git repo.Reference, delete via DeleteBranchCLI.';
+    assert.equal(outcome(verified, note), 'matched');
+    // Without the alternative, the ruled-out thing said in use still contradicts the rule.
+    assert.equal(outcome(verified, note.split('\n')[1]!), 'contradicted');
+    assert.equal(
+      outcome(verified, 'Verify deletion via go-git repo.Reference instead of `git branch --list`.'),
+      'contradicted',
+    );
+    assert.equal(
+      outcome(verified, `It is false that we verify gone via \`git branch --list\`. ${note.split('\n')[1]}`),
+      'contradicted',
+    );
+    // Named bare, or after a verb of another act, the alternative says nothing.
+    assert.notEqual(
+      outcome(verified, 'DeleteBranchCLI, git branch --list, go-git repo.Reference, RemoveReference'),
+      'matched',
+    );
+    assert.notEqual(
+      outcome(verified, 'verify that every branch is really gone via `git branch --list`'),
+      'matched',
+    );
+    assert.equal(outcome(verified, ''), 'missed');
+  });
+
   it('loses exactly that rule when its line is deleted from a summary', () => {
     const sdk = rule(SDK, 'adding the Anthropic SDK', 'constraint@2');
     const lines = ['- highlight.js only.', '- Backend: shell out to the claude CLI.'];
