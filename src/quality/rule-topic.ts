@@ -47,6 +47,9 @@ const BARE_ITEM = /^(?:(?:the|a|an|its|their|his|her|our)\s+)?[\p{L}\p{N}_'’-]
 const TASK_FRAME =
   /\b(?:(?:session|work|job|task|goal|ticket|epic|request|focus|message)\s+(?:is|was)\s+(?:about|on|to)|(?:is|are|was|were)\s+(?:working\s+(?:on|through)|in the middle of|implementing)|(?:user|they|he|she)\s+(?:wants?|asked for|asks for)|(?:message|request)\s+asks?\s+(?:for|about))\s+/giu;
 
+// A topic item put as an indirect question: "how errors should be treated", "which branch to work on".
+const QUESTION = /\b(?:how|where|what|which|who|whom|whose|when|whether|why)\b/iu;
+
 /** The kinds whose fact is a rule or a choice, whose topic a topic list names. */
 const RULE_KINDS: ReadonlySet<string> = new Set(['constraint', 'preference', 'decision']);
 
@@ -132,7 +135,7 @@ function topicsAfter(text: string, frame: RegExp): { items: TopicItem[]; bare: n
  * statement (the task's answer, when grep's lines took its statement) that is also a word of one of its facets (what
  * a paraphrase must keep), with more than half of that facet's telling words in the item ("who does the merging" for
  * a facet "merge"), or half of them when every other telling word of the item is the statement's too ("testing" for
- * "e2e tests"). An item holding a facet's one word of two beside a word the fact does not say ("the annotations
+ * "e2e tests"); or, for a rule or a choice, an item put as a question whose every telling word is the statement's. An item holding a facet's one word of two beside a word the fact does not say ("the annotations
  * color" for "Terminal Annotations", "the message test" for "mix test") names nothing: the words of a bag in pairs.
  */
 export function mentionsTopic(index: TextIndex, probe: Probe): boolean {
@@ -146,6 +149,12 @@ export function mentionsTopic(index: TextIndex, probe: Probe): boolean {
   const facets = facetTerms(probe);
   return topics.some((item) => {
     const terms = [...item.terms].filter(telling);
+    // A rule or a choice named by its subject as a question without its answer ("how regenerating an existing
+    // summary works" for "Add --force flag to regenerate, instead of silently skip (show existing summary)"), every
+    // telling word of the item one of its statement's: its facets are what was chosen, which the question leaves out.
+    // A bag's pairs of words ("the string number") ask nothing.
+    if (rule && QUESTION.test(item.text) && terms.length > 0 && terms.every((term) => own.has(term)))
+      return true;
     if (!terms.some((term) => own.has(term) && facets.all.has(term))) return false;
     // Most of a facet, or half of it when the item says nothing the fact does not ("testing" for "e2e tests"):
     // one word of a two-word facet beside a word of something else ("the annotations color") names no subject.

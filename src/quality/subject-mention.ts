@@ -122,17 +122,28 @@ export type MentionOptions = {
 /**
  * Whether some prose occurrence of one of `subject` stands in a clause (with its list's lead-in) that `holds`, and
  * none is itself denied or put as still to do: a text that says the subject both ways ("4te.1 was committed", "4te.2
- * is not committed") gives no hint of which fact holds. Each clause is read once, however many of its terms are asked
- * about.
+ * is not committed") gives no hint of which fact holds. With `eachWord` (the several words of a file's name, the steps
+ * of a routine), a word said the other way somewhere is only not read as a mention (a check's or an event's words, a
+ * state's or an error's subject, still take the mention away): "One manual check has not been done" says nothing of
+ * manual_commit_reset.go, which "the reset and migration code were adjusted" names. Each clause is read once, however
+ * many of its terms are asked about.
  */
 function mentioned(
   index: MeaningIndex,
   subject: readonly string[],
   holds: (terms: readonly MeaningTerm[]) => boolean,
   options: MentionOptions,
+  eachWord = false,
 ): boolean {
-  const prose = subject.flatMap((word) => index.positions.get(word)?.prose ?? []);
-  if (options.evenBothWays !== true && prose.some((at) => saidOtherwise(index.at(at)!))) return false;
+  const prose: number[] = [];
+  for (const word of subject) {
+    const found = index.positions.get(word)?.prose ?? [];
+    if (options.evenBothWays !== true && found.some((at) => saidOtherwise(index.at(at)!))) {
+      if (!eachWord) return false;
+      continue;
+    }
+    prose.push(...found);
+  }
   return prose.some(perClause(index, clauseTerms, (terms) => terms.length >= PHRASE_TERMS && holds(terms)));
 }
 
@@ -241,6 +252,7 @@ export function mentionsRoutineSubject(
       return named.size - Math.max(0, generic - 1) >= 2;
     },
     options,
+    true,
   );
 }
 
@@ -288,6 +300,7 @@ export function mentionsArtifactSubject(
     (terms) =>
       having(terms, changed) && plain(terms) && (runs.length === 0 || saysOutsideTitle(terms, named, runs)),
     options,
+    true,
   );
 }
 

@@ -157,6 +157,30 @@ describe('a rule or a choice named by its topic earns half', () => {
     );
   });
 
+  it('names a choice by its subject without what was chosen, every word of the item its own', () => {
+    const flag = derivedProbe('decision', {
+      facets: [['Add --force flag']],
+      statement:
+        'Chosen: Add --force flag to regenerate, instead of Silently skip (show existing summary); Prompt user',
+    });
+    const settled = 'Several design points were settled: how regenerating an existing summary works.';
+    assert.equal(outcome(settled, flag), 'partial');
+    // A word of the item the statement does not hold ("the model"), or the list said the other way: nothing.
+    assert.equal(
+      outcome('Several design points were settled: how the model regenerates things.', flag),
+      'missed',
+    );
+    assert.equal(outcome(`It is false that ${settled.toLowerCase()}`, flag), 'missed');
+    // Bare words and pairs of frequent words are still no topics.
+    assert.equal(
+      outcome(
+        `Decisions were made about ${['the regenerating summary', ...WORDS.slice(0, 20)].join(', ')}.`,
+        flag,
+      ),
+      'missed',
+    );
+  });
+
   it('reads only rules and choices, and words that tell a topic', () => {
     const state = derivedProbe('state', { facets: [['merged']], statement: 'The pull request was merged' });
     assert.equal(mentionsTopic(createMatcher('The user has views on merging.'), state), false);

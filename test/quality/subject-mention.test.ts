@@ -89,6 +89,30 @@ describe('a subject mentioned without its specifics earns half', () => {
     );
   });
 
+  it("reads each word of a file's name apart: one said the other way elsewhere takes only its own mention", () => {
+    const reset = derivedProbe('artifact', {
+      facets: [['manual_commit_reset.go'], ['resets the shadow branch']],
+      statement: 'manual_commit_reset.go changed: resetShadow — resets the shadow branch',
+      file: 'cmd/strategy/manual_commit_reset.go',
+    });
+    const handoff = 'The reset and migration code were adjusted. One manual check has not been done yet.';
+    assert.equal(mentionsArtifactSubject(indexMeaning(handoff), reset), true);
+    // The word said the other way is no mention, and the denied mention is none.
+    assert.equal(
+      mentionsArtifactSubject(
+        indexMeaning('The manual code was adjusted. One manual check has not been done yet.'),
+        reset,
+      ),
+      false,
+    );
+    assert.equal(mentionsArtifactSubject(indexMeaning('The reset code was not adjusted.'), reset), false);
+    // A check's words still take the mention away when said both ways: no hint of which outcome holds.
+    assert.equal(
+      mentionsStateSubject(indexMeaning('The tests passed. No tests were run after the last edit.'), tests),
+      false,
+    );
+  });
+
   it('names a check run, a failing check and the commits by their subjects', () => {
     const states = (text: string, probe: typeof tests) => mentionsStateSubject(indexMeaning(text), probe);
     // Said to run, a check states no outcome: its banner ("Running formatting, linting and type checking...") is not
