@@ -63,6 +63,8 @@ export type MeaningIndex = {
   lineAt(position: number): number;
   clauseAt(position: number): number;
   negatedAt(position: number): boolean;
+  /** The stance of the sentence the term at a position stands in (`denied`, `pending` or none), without making it. */
+  stanceAt(position: number): 'denied' | 'pending' | undefined;
   /** Whether the term at a position is from a name, read without making the term. */
   nameAt(position: number): boolean;
   /** The word list (its first clause) the term at a position is an item of, or -1 (see {@link MeaningTerm.list}). */
@@ -346,6 +348,11 @@ class ColumnIndex implements MeaningIndex {
 
   negatedAt(position: number): boolean {
     return (this.#columns.flags.at(position) & NEGATED) !== 0;
+  }
+
+  stanceAt(position: number): 'denied' | 'pending' | undefined {
+    const bits = this.#columns.flags.at(position);
+    return bits & DENIED ? 'denied' : bits & PENDING ? 'pending' : undefined;
   }
 
   nameAt(position: number): boolean {

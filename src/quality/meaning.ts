@@ -37,6 +37,7 @@ import {
   type PackedTerms,
 } from './meaning-index.ts';
 import { stanceSpans, type Stance } from './stance.ts';
+import { framedClauses } from './framed-clauses.ts';
 import { clauseTokens, type ClauseToken } from './clause-tokens.ts';
 import { opensId } from './id-prefix.ts';
 import { wordLists, type WordLists } from './word-list.ts';
@@ -1450,14 +1451,18 @@ function opposingWindow(
  */
 function statingClauses(window: readonly MeaningTerm[], reading: StatementReading): readonly MeaningTerm[] {
   const own = new Set(reading.terms.map((term) => term.term));
+  // A label and the clause it leads into are one where a sentence's stance covers both ("It is false that in
+  // progress: spotter-fum.3"), framed-clauses.ts.
+  const clauseOf = framedClauses(window);
   const held = new Map<number, Set<string>>();
   for (const term of window) {
     if (!own.has(term.term)) continue;
-    const terms = held.get(term.clause) ?? new Set<string>();
+    const clause = clauseOf(term.clause);
+    const terms = held.get(clause) ?? new Set<string>();
     terms.add(term.term);
-    held.set(term.clause, terms);
+    held.set(clause, terms);
   }
-  return window.filter((term) => (held.get(term.clause)?.size ?? 0) >= 2);
+  return window.filter((term) => (held.get(clauseOf(term.clause))?.size ?? 0) >= 2);
 }
 
 // Signals needed to call a window opposed: one alone (a stray "not" near a shared word) was wrong four times in
@@ -1579,7 +1584,12 @@ function withoutKindWords(terms: readonly MeaningTerm[]): readonly MeaningTerm[]
  * (with `oneLine`, on the first term's line too: a list of one-word lines states no two of its words together).
  * A phrase of function words or negation alone has no meaning to find.
  */
-export function phrasePositions(index: MeaningIndex, phrase: string, oneLine = false): number[] {
+export function phrasePositions(
+  index: MeaningIndex,
+  phrase: string,
+  oneLine = false,
+  stance?: PhraseStance,
+): number[] {
   const terms = phraseTerms(phrase);
   if (terms.length === 0) return [];
   const span = terms.length + 1;
@@ -1587,7 +1597,8 @@ export function phrasePositions(index: MeaningIndex, phrase: string, oneLine = f
   // closure's optimized code is lost with the closures at a full collection (match.ts's classes say more).
   const lists: number[][] = [];
   for (const term of terms) {
-    const list = candidatePositions(index, term);
+    const list =
+      stance === undefined ? candidatePositions(index, term) : stancePositions(index, term, stance);
     if (list.length === 0) return [];
     lists.push(list);
   }
@@ -1619,6 +1630,32 @@ function candidatePositions(index: MeaningIndex, term: MeaningTerm): number[] {
   const positions = term.name ? entry.all : entry.prose;
   const found: number[] = [];
   for (const position of positions) if (index.negatedAt(position) === term.negated) found.push(position);
+  return found;
+}
+
+/**
+ * How {@link phrasePositions} reads its terms' sentences, where it is given: `affirmed`, as said but not in a sentence
+ * that puts it as still to do (with `pending`: done work); `otherWay`, only where a sentence's stance says it the other
+ * way, in a sentence that denies itself read as written before the denial turned it ("It is false that the tests
+ * pass" says "the tests pass", denied) or, with `pending`, as said in one that puts it as still to do.
+ */
+export type PhraseStance = { read: 'affirmed' | 'otherWay'; pending: boolean };
+
+/** {@link candidatePositions} read under a sentence's stance (see {@link PhraseStance}). */
+function stancePositions(index: MeaningIndex, term: MeaningTerm, stance: PhraseStance): number[] {
+  const entry = index.positions.get(term.term);
+  if (!entry) return [];
+  const positions = term.name ? entry.all : entry.prose;
+  const found: number[] = [];
+  for (const position of positions) {
+    const asSaid = index.negatedAt(position) === term.negated;
+    const said = index.stanceAt(position);
+    const pending = stance.pending && said === 'pending';
+    if (
+      stance.read === 'affirmed' ? asSaid && !pending : (said === 'denied' && !asSaid) || (pending && asSaid)
+    )
+      found.push(position);
+  }
   return found;
 }
 

@@ -7,7 +7,13 @@ import { withinWindow } from './facet-window.ts';
 import { partedBetweenTerms } from './line-ends.ts';
 import { isCommandSpelling } from './listed-command.ts';
 import type { TextIndex } from './match.ts';
-import { meaningTerms, phrasePositions, type MeaningIndex } from './meaning.ts';
+import {
+  meaningTerms,
+  phrasePositions,
+  type MeaningIndex,
+  type MeaningTerm,
+  type PhraseStance,
+} from './meaning.ts';
 import { UNIT_WORDS } from './meaning-words.ts';
 import { memoizeByText } from '../text/text-cache.ts';
 import type { ProbeReading } from './probe-reading.ts';
@@ -25,7 +31,12 @@ export const FACET_WINDOW_TERMS = 25;
  * number words, identifier spellings), close together. Only for facets stated plainly: one the answer rules out
  * ("no new dependencies") keeps its literal reading, whose negation scope is exact.
  */
-export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file?: string): boolean {
+export function statedInOtherWords(
+  index: TextIndex,
+  reading: ProbeReading,
+  file?: string,
+  stance?: PhraseStance,
+): boolean {
   // An error is named by its exact text, and a facet the answer rules out keeps its literal, exact negation scope.
   if (reading.facets.some((facet) => facet.polarity !== 'affirmed')) return false;
   // A path is another file when any character of it changes, and where a file is named is only known literally: a
@@ -47,8 +58,11 @@ export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file
             : // A command is stated as it is run, its words in a row: "npm run clean --workspaces build" runs no
               // `npm run build`, and "publish npm run prepublishOnly npm publish" no `npm run publish`.
               isCommandSpelling(spelling) || isUnitName(spelling)
-              ? commandPositions(meaning, spelling)
-              : [...phrasePositions(meaning, spelling), ...predicateAcrossModifier(index, spelling)],
+              ? commandPositions(meaning, spelling, stance)
+              : stance === undefined
+                ? [...phrasePositions(meaning, spelling), ...predicateAcrossModifier(index, spelling)]
+                : // Read under a sentence's stance (denied-other-words.ts): the phrase itself, no predicate across a modifier.
+                  phrasePositions(meaning, spelling, false, stance),
         ),
       ),
   );
@@ -70,15 +84,28 @@ export function statedInOtherWords(index: TextIndex, reading: ProbeReading, file
  * Where a text writes a command as it is run: its terms in a row and in order, none negated ("`mix format` first"
  * writes `mix format`; "npm run clean --workspaces build" writes no `npm run build`).
  */
-function commandPositions(index: MeaningIndex, spelling: string): number[] {
+function commandPositions(index: MeaningIndex, spelling: string, stance?: PhraseStance): number[] {
   const terms = meaningTerms(spelling);
   if (terms.length === 0) return [];
   return (index.positions.get(terms[0]!.term)?.all ?? []).filter((start) =>
     terms.every((term, offset) => {
       const at = index.at(start + offset);
-      return at !== undefined && at.term === term.term && !at.negated;
+      return at !== undefined && at.term === term.term && runAs(at, stance);
     }),
   );
+}
+
+/**
+ * Whether a command's term is read as run: not negated; under a sentence's stance (meaning.ts `PhraseStance`), also not
+ * put as still to do (`affirmed`), or only as its sentence's stance says it the other way (`otherWay`: negated by a
+ * sentence that denies itself, or put as still to do).
+ */
+function runAs(at: MeaningTerm, stance: PhraseStance | undefined): boolean {
+  if (stance === undefined) return !at.negated;
+  const pending = stance.pending && at.pending === true;
+  return stance.read === 'affirmed'
+    ? !at.negated && !pending
+    : (at.denied === true && at.negated) || (pending && !at.negated);
 }
 
 // The terms of the words that say a name is a unit of code (`package`, `module`, `crate`), made on first use: reading
@@ -135,9 +162,13 @@ function isPathSpelling(spelling: string): boolean {
  * Whether a context states one of a probe's word pairs ({@link Probe.wordPairs}): its two terms close together in
  * any order and inflection, on one line, neither denied (meaning.ts, `phrasePositions`).
  */
-export function statesWordPair(index: TextIndex, probe: Pick<Probe, 'wordPairs'>): boolean {
+export function statesWordPair(
+  index: TextIndex,
+  probe: Pick<Probe, 'wordPairs'>,
+  stance?: PhraseStance,
+): boolean {
   const pairs = probe.wordPairs ?? [];
   if (pairs.length === 0) return false;
   const meaning = index.meaning();
-  return pairs.some((pair) => phrasePositions(meaning, pair, true).length > 0);
+  return pairs.some((pair) => phrasePositions(meaning, pair, true, stance).length > 0);
 }

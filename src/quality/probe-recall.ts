@@ -14,6 +14,7 @@ import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
 import { partedBetweenWords } from './line-ends.ts';
 import { readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
+import { onlyPendingInOtherWords, saidOtherWayInOtherWords } from './denied-other-words.ts';
 import { statesChange } from './change-words.ts';
 import { saidOfItsFile } from './added-name.ts';
 import { facetEvidence, isOpposable, readProbe, type FacetEvidence } from './probe-reading.ts';
@@ -108,11 +109,17 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
   if (alternative !== undefined) return alternative === 'affirmed' ? 'matched' : 'contradicted';
   if (statedInOtherWords(index, reading, probe.kind === 'artifact' ? probe.file : undefined))
     // A state's facet written only where it is said not done ("Adding a retry budget (1a2b3c4) is still pending")
-    // states the rest in other words around that denial.
-    return onlySaidNotDone(evidence) ? 'contradicted' : 'matched';
+    // states the rest in other words around that denial; done work stated so only where it is put as still to do is
+    // stated the other way (denied-other-words.ts).
+    return onlySaidNotDone(evidence) || onlyPendingInOtherWords(index, probe, reading, 'otherWords')
+      ? 'contradicted'
+      : 'matched';
   // A pair of its words said together (a pick told by what it does), unless its statement is stated the other way.
   if (statesWordPair(index, probe))
-    return statementOutcome(index, probe, options.statement) === 'contradicted' ? 'contradicted' : 'matched';
+    return statementOutcome(index, probe, options.statement) === 'contradicted' ||
+      onlyPendingInOtherWords(index, probe, reading, 'wordPair')
+      ? 'contradicted'
+      : 'matched';
   // A numbered error code with a name its message quotes: the error named by its code (error-code.ts).
   const byCode = errorByCode(index, probe);
   if (byCode !== undefined)
@@ -120,6 +127,10 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
       ? 'contradicted'
       : 'matched';
   const outcome = statementOutcome(index, probe, options.statement);
+  // Its facets stated in other words only where a sentence denies them ("It is false that …", "… was not done", "The
+  // user never asked for …"), or puts done work as still to do: the fact stated the other way.
+  if (outcome === 'missed' || outcome === 'partial')
+    if (saidOtherWayInOtherWords(index, probe, reading)) return 'contradicted';
   if (
     outcome !== 'contradicted' &&
     (describesArtifact(index.meaning(), probe) ||

@@ -3,9 +3,11 @@
  * (calibration/cuts/), every sentence rewritten "It is false that …" or "… was not done", and every sentence of done
  * work put as "… is still to do", scored alone on the probes `compare` derives at the cut (in-process, as `calibrate`
  * does). No probe keeps a part of itself, nor an artifact its file, by words said inside those sentences: the
- * statement's part, the file named in prose, the subject mentioned (stance.ts reads the sentence). That every probe
- * the handoff kept is also counted contradicted is not met yet on every cut: the probes still kept or only lost are
- * a TODO with their ids. Cuts whose transcript is absent (../public-sessions/, as in CI) are skipped visibly.
+ * statement's part, the file named in prose, the subject mentioned (stance.ts reads the sentence). Stated false or not
+ * done, each task, decision and number the handoff kept is counted contradicted, and no state stated plainly (its
+ * facets hold no negation of their own: denied-other-words.ts) is kept. That every probe the handoff kept is also
+ * counted contradicted is not met yet for every kind on every cut: the probes still kept or only lost are a TODO with
+ * their ids. Cuts whose transcript is absent (../public-sessions/, as in CI) are skipped visibly.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { PROBE_STATEMENT_THRESHOLDS, scoreProbes } from '../../src/quality/probe
 import { indexStatements, statementLabel } from '../../src/quality/statement-match.ts';
 import { isLive } from '../../src/quality/probes.ts';
 import { DONE_KINDS } from '../../src/quality/stance.ts';
+import { statedPlainly } from '../../src/quality/denied-other-words.ts';
 import { PUBLIC_SESSIONS_ROOT } from '../helpers/public-sessions.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,16 +51,34 @@ function everySentence(text: string, form: (sentence: string) => string): string
 
 const lowerFirst = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
 
-/** The issue's forms, and the kinds of probe each states the other way ("… is still to do" only done work). */
+/**
+ * The issue's forms, the kinds of probe each states the other way ("… is still to do" only done work), and whether it
+ * denies the whole of each sentence (so every task, decision and number kept is contradicted, and no state stated
+ * plainly kept).
+ */
 const FORMS = [
   {
     name: 'false',
     form: (sentence: string) => `It is false that ${lowerFirst(sentence)}.`,
     kinds: undefined,
+    denies: true,
   },
-  { name: 'not done', form: (sentence: string) => `${sentence} was not done.`, kinds: undefined },
-  { name: 'still to do', form: (sentence: string) => `${sentence} is still to do.`, kinds: DONE_KINDS },
+  {
+    name: 'not done',
+    form: (sentence: string) => `${sentence} was not done.`,
+    kinds: undefined,
+    denies: true,
+  },
+  {
+    name: 'still to do',
+    form: (sentence: string) => `${sentence} is still to do.`,
+    kinds: DONE_KINDS,
+    denies: false,
+  },
 ] as const;
+
+// Kinds whose every probe the handoff kept is counted contradicted by a denial of each sentence.
+const CONTRADICTED_KINDS: ReadonlySet<string> = new Set(['task', 'decision', 'number']);
 
 // Read as the tests register (no top-level await); readCuts's checks of these files are calibrate's own tests'.
 const CUTS = `${ROOT}calibration/cuts`;
@@ -109,8 +130,11 @@ describe('a faithful handoff stated false', () => {
       const scorer = await headlineScorer(cut, path!);
       const live = scorer.probes.filter(isLive);
       const kept = scoreProbes(createMatcher(faithful!), scorer.probes).probeOutcomes;
+      const keptWhole = new Set(
+        live.filter((probe) => kept[probe.id] === 'matched').map((probe) => probe.id),
+      );
       const shortfalls: string[] = [];
-      for (const { name, form, kinds } of FORMS) {
+      for (const { name, form, kinds, denies } of FORMS) {
         const outcomes = scoreProbes(
           createMatcher(everySentence(faithful!, form)),
           scorer.probes,
@@ -122,6 +146,18 @@ describe('a faithful handoff stated false', () => {
         );
         const partial = asked.filter((probe) => outcomes[probe.id] === 'partial').map((probe) => probe.id);
         assert.deepEqual(partial, [], `${cut.id}: partial where every sentence is stated ${name}`);
+        if (denies) {
+          const uncontradicted = asked
+            .filter((probe) => keptWhole.has(probe.id) && CONTRADICTED_KINDS.has(probe.kind))
+            .filter((probe) => outcomes[probe.id] !== 'contradicted')
+            .map((probe) => `${probe.id} ${outcomes[probe.id]}`);
+          assert.deepEqual(uncontradicted, [], `${cut.id}: not contradicted where stated ${name}`);
+          const stillKept = asked
+            .filter((probe) => keptWhole.has(probe.id) && probe.kind === 'state' && statedPlainly(probe))
+            .filter((probe) => outcomes[probe.id] === 'matched')
+            .map((probe) => probe.id);
+          assert.deepEqual(stillKept, [], `${cut.id}: a state kept where stated ${name}`);
+        }
         const notContradicted = asked
           .filter((probe) => kept[probe.id] === 'matched' && outcomes[probe.id] !== 'contradicted')
           .map((probe) => `${probe.id} ${outcomes[probe.id]}`);

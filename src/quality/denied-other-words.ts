@@ -1,0 +1,86 @@
+/**
+ * A fact stated in other words only where its sentence says it the other way (docs/quality.md, "Stance of a
+ * sentence"): "It is false that the user asked to open a PR" and "Opening a PR was not done" state the task "create
+ * a PR" in other words (other-words.ts), denied; "`cargo test` (29 passed) is still to do" states a check's pass, put
+ * as still to do. Each states the fact the other way, a contradiction and not a
+ * miss (issue 39). Read only of a fact stated plainly: one with a negation or a wait of its own ("the edits are not
+ * committed yet", "Proposed: …", "spotter-dov.3 is in progress", "`mise run lint` fails") is what a denial's turned
+ * words, or a "still to do", may well state, and is read as before.
+ */
+import { DONE_KINDS } from './stance.ts';
+import type { TextIndex } from './match.ts';
+import type { PhraseStance } from './meaning.ts';
+import { statedInOtherWords, statesWordPair } from './other-words.ts';
+import type { ProbeReading } from './probe-reading.ts';
+import type { Probe } from './probes.ts';
+
+// A fact that holds a negation of its own: what a denied sentence's turned words state as well as deny.
+const OWN_NEGATION =
+  /\b(?:not|no|nothing|never|none|neither|nor|without|cannot|un(?:committed|pushed|tested|written|finished|fixed|merged|staged|changed|touched))\b|n't\b/i;
+// A fact that is itself a wait or a failure: "still to do" agrees with it (a plan proposed, a ticket in progress, a
+// check that fails is no done work).
+const OWN_WAIT =
+  /^\s*(?:proposed|planned|plan|next|todo|to do)\s*:|\b(?:in[ _]progress|pending|still to|yet to|to be done|fails|failed|failing|is broken|is red)\b/i;
+
+// Kinds left as read: an artifact's opposites are read by its own readers (artifact-described.ts, made.ts); an error
+// stays the error it was, whatever is said of it (probe-reading.ts, EITHER_KINDS).
+const LEFT_KINDS: ReadonlySet<string> = new Set(['artifact', 'error']);
+
+const ownStances = new WeakMap<Probe, { plain: boolean; wait: boolean }>();
+
+/** Whether a probe's fact is stated plainly (no negation of its own), and whether it is itself a wait. */
+function ownStance(probe: Probe): { plain: boolean; wait: boolean } {
+  let stance = ownStances.get(probe);
+  if (!stance) {
+    // Its negation is read in its facets, what the other words state: a statement's rejected alternatives ("…,
+    // instead of generating summaries on demand (don't persist)") say nothing of the fact's own stance.
+    const facets = probe.facets.flat().join('; ');
+    stance = {
+      plain: !OWN_NEGATION.test(facets),
+      wait: OWN_WAIT.test(probe.statement ?? facets),
+    };
+    ownStances.set(probe, stance);
+  }
+  return stance;
+}
+
+/** Whether a probe's fact is stated plainly: its facets hold no negation of their own ("not committed", "nothing"). */
+export function statedPlainly(probe: Probe): boolean {
+  return ownStance(probe).plain;
+}
+
+/** How a probe is read under a sentence's stance, or undefined when its fact is not stated plainly (see above). */
+function stanceFor(probe: Probe, read: PhraseStance['read']): PhraseStance | undefined {
+  if (LEFT_KINDS.has(probe.kind)) return undefined;
+  const own = ownStance(probe);
+  if (!own.plain) return undefined;
+  return { read, pending: DONE_KINDS.has(probe.kind) && !own.wait };
+}
+
+/**
+ * Whether a probe stated in other words (or by a word pair) as said is so stated only in sentences that put it as
+ * still to do, where it is done work: its statements in other words all say it pending.
+ */
+export function onlyPendingInOtherWords(
+  index: TextIndex,
+  probe: Probe,
+  reading: ProbeReading,
+  by: 'otherWords' | 'wordPair',
+): boolean {
+  const stance = stanceFor(probe, 'affirmed');
+  if (stance === undefined || !stance.pending) return false;
+  return by === 'otherWords'
+    ? !statedInOtherWords(index, reading, undefined, stance)
+    : !statesWordPair(index, probe, stance);
+}
+
+/**
+ * Whether a probe not stated in other words as said is stated so where its sentence says it the other way: denied
+ * ("It is false that …", "… was not done", "The user never asked for …"), read as written before the denial, or, for
+ * done work, put as still to do.
+ */
+export function saidOtherWayInOtherWords(index: TextIndex, probe: Probe, reading: ProbeReading): boolean {
+  const stance = stanceFor(probe, 'otherWay');
+  if (stance === undefined) return false;
+  return statedInOtherWords(index, reading, undefined, stance) || statesWordPair(index, probe, stance);
+}

@@ -1,0 +1,71 @@
+/**
+ * A fact stated in other words only where its sentence says it the other way is contradicted, not missed
+ * (src/quality/denied-other-words.ts): denied, or done work put as still to do; a fact with a negation or a wait of
+ * its own is read as before.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createMatcher } from '../../src/quality/match.ts';
+import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import type { Probe } from '../../src/quality/probes.ts';
+import { statedPlainly } from '../../src/quality/denied-other-words.ts';
+
+function probe(kind: string, facets: string[][], statement?: string): Probe {
+  return {
+    id: 'p',
+    kind,
+    question: '?',
+    answer: facets[0]![0]!,
+    facets,
+    contradictions: [],
+    source: 'derived',
+    ...(statement !== undefined ? { statement } : {}),
+  };
+}
+
+const outcome = (text: string, tested: Probe) => probeOutcome(createMatcher(text), tested);
+
+// The task as the user put it, said in other words ("opening a pull request" for "open a PR" is the matcher's).
+const openPr = probe('task', [['open pull request', 'create pull request']]);
+const testsPassed = probe('state', [['29 tests passed', '29 passed']], 'cargo test passes: 29 passed');
+const notCommitted = probe(
+  'state',
+  [['not committed', 'uncommitted changes']],
+  'The edits are not committed yet',
+);
+const proposedLayer = probe(
+  'decision',
+  [['design typing layer']],
+  'Proposed: Design a typing layer over the client',
+);
+
+describe('a fact said the other way in other words', () => {
+  it('keeps the task stated in other words, and contradicts it where each sentence denies it', () => {
+    assert.equal(outcome('The user wants the agent to open a pull request for the fix.', openPr), 'matched');
+    assert.equal(
+      outcome('It is false that the user wants the agent to open a pull request for the fix.', openPr),
+      'contradicted',
+    );
+    assert.equal(
+      outcome('The user wants the agent to open a pull request for the fix was not done.', openPr),
+      'contradicted',
+    );
+    // A denial of something else beside it says nothing of it.
+    assert.equal(
+      outcome('The user wants the agent to open a pull request. It is false that the tests pass.', openPr),
+      'matched',
+    );
+  });
+
+  it('contradicts done work put as still to do, not a wait of its own', () => {
+    assert.equal(outcome('cargo test: all 29 tests passed.', testsPassed), 'matched');
+    assert.equal(outcome('cargo test, all 29 tests passed, is still to do.', testsPassed), 'contradicted');
+    assert.equal(outcome('Design the typing layer is still to do.', proposedLayer), 'matched');
+  });
+
+  it('reads a fact with a negation of its own as before', () => {
+    assert.equal(statedPlainly(notCommitted), false);
+    assert.equal(statedPlainly(testsPassed), true);
+    assert.equal(outcome('The edits are not committed yet.', notCommitted), 'matched');
+  });
+});
