@@ -65,10 +65,10 @@ describe('a request to make a pull request', () => {
     assert.equal(outcome('The coupon fix is pushed to fix-coupons.'), 'missed', 'the request deleted');
   });
 
-  it('is not kept where the opening is denied, and the request stated as false is a contradiction', () => {
-    // As for "created a PR" before: a task's facet in a denied sentence keeps nothing (a task has no opposite), while
-    // the request itself stated as false (the attacks' form) contradicts it.
-    assert.equal(outcome('It is false that we opened PR #201.'), 'missed');
+  it('is contradicted where the opening or the request is stated as false', () => {
+    // The opening done, stated as false, is the task said not done: a contradiction (issue 39), as the request itself
+    // stated as false is; a pull request said not opened beside someone else's address keeps nothing.
+    assert.equal(outcome('It is false that we opened PR #201.'), 'contradicted');
     assert.equal(outcome(`No pull request was opened; ${URL} is someone else's.`), 'missed');
     assert.equal(outcome(`It is false that ${request().answer}.`), 'contradicted');
   });

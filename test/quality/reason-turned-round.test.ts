@@ -63,9 +63,21 @@ describe('a choice set against its own reason turned round', () => {
       'loader, retry, promises, hook, linter',
       'Add a retry hook to the plugin loader so plugins can ask for another attempt.',
       'The hook signatures were switched to promises, as the linter suggests.',
-      'It is false that we keep plain callbacks.',
-      'We did not keep plain callbacks.',
     ])
       assert.equal(outcome(probe, missed), 'missed', missed);
+    // The choice stated as false is the fact said the other way (issue 39): a contradiction.
+    assert.equal(outcome(probe, 'It is false that we keep plain callbacks.'), 'contradicted');
+    assert.equal(outcome(probe, 'We did not keep plain callbacks.'), 'missed', 'at least never kept');
   });
+
+  it(
+    'counts the choice said not made in the first person a contradiction',
+    { todo: 'lost, not contradicted yet' },
+    () => {
+      const probe = deriveProbes({ messages: SESSION }).probes.find(
+        (found) => found.kind === 'decision' && found.statement?.startsWith('keep them as callbacks'),
+      );
+      assert.equal(probe && outcome(probe, 'We did not keep plain callbacks.'), 'contradicted');
+    },
+  );
 });
