@@ -31,6 +31,7 @@ import { mentionsTopic } from './rule-topic.ts';
 import { alternativeAffirmedApart, alternativeSaid } from './rule-alternative.ts';
 import { mentionsSubject } from './subject-mention.ts';
 import { errorByCode } from './error-code.ts';
+import { deniedArtifactOutcome } from './artifact-denied.ts';
 import { balancedRecall, headlineKind, outcomeCredit, share } from './recall-credit.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
 
@@ -43,8 +44,23 @@ export { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
  * in other words, {@link statedInOtherWords}); contradicted when the facets are with one opposed (probe-reading.ts); a
  * rule by what it allows (rule-alternative.ts); else by its plain statement; partial when it names the file in prose
  * or mentions the subject (subject-mention.ts, unless `options.subjects` is false); else missed. A tracker item's
- * next step is kept only where said to be next (else missed), a check's command named only as a step to take half. */
+ * next step is kept only where said to be next (else missed), a check's command named only as a step to take half; an
+ * artifact contradicted where a sentence naming its file denies the write (artifact-denied.ts). */
 export function probeOutcome(index: TextIndex, probe: Probe, options: OutcomeOptions = {}): ProbeOutcome {
+  const outcome = ownOutcome(index, probe, options);
+  if (probe.kind !== 'artifact') return outcome;
+  // A file said not written, in a sentence that denies it or puts it off (artifact-denied.ts).
+  return deniedArtifactOutcome(
+    index,
+    probe,
+    outcome,
+    (text) => ownOutcome(text, probe, options),
+    (text) => ownOutcome(text, probe, { ...options, subjects: false }),
+  );
+}
+
+/** {@link probeOutcome} before a file said not written is read. */
+function ownOutcome(index: TextIndex, probe: Probe, options: OutcomeOptions): ProbeOutcome {
   const read = (literal: boolean) =>
     outcomeIn(index, probe, literal ? { ...options, inOtherWords: false } : options);
   if (probe.absence) return absenceOutcome(index, probe.absence, probe.facets, read);

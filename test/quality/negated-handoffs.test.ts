@@ -5,9 +5,11 @@
  * does). No probe keeps a part of itself, nor an artifact its file, by words said inside those sentences: the
  * statement's part, the file named in prose, the subject mentioned (stance.ts reads the sentence). Stated false or not
  * done, each task, decision and number the handoff kept is counted contradicted, and no state stated plainly (its
- * facets hold no negation of their own: denied-other-words.ts) is kept. That every probe the handoff kept is also
- * counted contradicted is not met yet for every kind on every cut: the probes still kept or only lost are a TODO with
- * their ids. Cuts whose transcript is absent (../public-sessions/, as in CI) are skipped visibly.
+ * facets hold no negation of their own: denied-other-words.ts) is kept; in every form, every artifact the handoff kept
+ * is counted contradicted, its file said not written (artifact-denied.ts), but the few listed in
+ * ARTIFACTS_NOT_CONTRADICTED. That every probe the handoff kept is also counted contradicted is not met yet for every
+ * kind on every cut: the probes of the other kinds still kept or only lost are a TODO with their ids. Cuts whose
+ * transcript is absent (../public-sessions/, as in CI) are skipped visibly.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -80,6 +82,73 @@ const FORMS = [
 // Kinds whose every probe the handoff kept is counted contradicted by a denial of each sentence.
 const CONTRADICTED_KINDS: ReadonlySet<string> = new Set(['task', 'decision', 'number']);
 
+/**
+ * The artifacts a negated handoff still does not contradict (round s36, D148), by cut and form, each with its outcome;
+ * the check fails when one of them turns contradicted too, so the list stays what is left. Why, in
+ * docs/calibration-history.md (round s36, D148).
+ */
+const ARTIFACTS_NOT_CONTRADICTED: Record<string, Record<string, string[]>> = {
+  'claude-code-entire-clean-442': {
+    'not done': ['artifact@72 missed'],
+    'still to do': ['artifact@72 missed'],
+  },
+  'claude-code-entire-explain-988': {
+    'still to do': ['artifact@72 matched'],
+  },
+  'claude-code-entire-interleave-426': {
+    'not done': ['artifact@102 missed', 'artifact@160 missed'],
+    'still to do': ['artifact@102 missed', 'artifact@160 missed'],
+  },
+  'claude-code-entire-overlap-584': {
+    'not done': ['artifact@11 matched', 'artifact@197 missed'],
+    'still to do': ['artifact@11 matched', 'artifact@197 missed'],
+  },
+  'claude-code-entire-prstack-774': {
+    'not done': ['artifact@171 missed'],
+    'still to do': ['artifact@171 missed'],
+  },
+  'claude-code-entire-sessions-821': {
+    'not done': ['artifact@87 missed', 'artifact@251 missed'],
+    'still to do': ['artifact@87 missed', 'artifact@251 missed'],
+  },
+  'claude-code-entire-transcriptpath-664': {
+    'not done': ['artifact@85 missed', 'artifact@177 missed'],
+    'still to do': ['artifact@85 missed', 'artifact@177 missed'],
+  },
+  'claude-code-entire-wingman-638': {
+    'not done': ['artifact@93 matched'],
+  },
+  'claude-code-mclaude-export-614': {
+    false: ['artifact@228 missed'],
+    'not done': ['artifact@228 missed'],
+    'still to do': ['artifact@156 matched', 'artifact@228 missed'],
+  },
+  'claude-code-spotter-a0y-1583': {
+    'not done': ['artifact@263 missed'],
+    'still to do': ['artifact@263 missed'],
+  },
+  'claude-code-spotter-dov-753': {
+    'still to do': ['artifact@21 missed'],
+  },
+  'claude-code-spotter-gqc-1255': {
+    'not done': ['artifact@63 missed', 'artifact@127 missed'],
+    'still to do': ['artifact@63 missed', 'artifact@127 missed'],
+  },
+  'codex-agentcmd-prisma-514': {
+    false: ['artifact@170-3 missed'],
+    'not done': ['artifact@170 missed', 'artifact@170-3 missed'],
+    'still to do': ['artifact@170 missed', 'artifact@170-3 missed'],
+  },
+  'codex-agentcmd-servicesprisma-209': {
+    'not done': ['artifact@70-3 missed'],
+    'still to do': ['artifact@70-3 missed'],
+  },
+  'pi-large-session-780': {
+    'not done': ['artifact@582 missed'],
+    'still to do': ['artifact@582 missed'],
+  },
+};
+
 // Read as the tests register (no top-level await); readCuts's checks of these files are calibrate's own tests'.
 const CUTS = `${ROOT}calibration/cuts`;
 const cuts = readdirSync(CUTS)
@@ -134,6 +203,7 @@ describe('a faithful handoff stated false', () => {
         live.filter((probe) => kept[probe.id] === 'matched').map((probe) => probe.id),
       );
       const shortfalls: string[] = [];
+      const artifacts: Record<string, string[]> = {};
       for (const { name, form, kinds, denies } of FORMS) {
         const outcomes = scoreProbes(
           createMatcher(everySentence(faithful!, form)),
@@ -158,11 +228,20 @@ describe('a faithful handoff stated false', () => {
             .map((probe) => probe.id);
           assert.deepEqual(stillKept, [], `${cut.id}: a state kept where stated ${name}`);
         }
-        const notContradicted = asked
-          .filter((probe) => kept[probe.id] === 'matched' && outcomes[probe.id] !== 'contradicted')
-          .map((probe) => `${probe.id} ${outcomes[probe.id]}`);
-        if (notContradicted.length > 0) shortfalls.push(`${name}: ${notContradicted.join(', ')}`);
+        const notContradicted = asked.filter(
+          (probe) => kept[probe.id] === 'matched' && outcomes[probe.id] !== 'contradicted',
+        );
+        const listed = (probes: typeof asked) => probes.map((probe) => `${probe.id} ${outcomes[probe.id]}`);
+        const files = listed(notContradicted.filter((probe) => probe.kind === 'artifact'));
+        if (files.length > 0) artifacts[name] = files;
+        const others = listed(notContradicted.filter((probe) => probe.kind !== 'artifact'));
+        if (others.length > 0) shortfalls.push(`${name}: ${others.join(', ')}`);
       }
+      assert.deepEqual(
+        artifacts,
+        ARTIFACTS_NOT_CONTRADICTED[cut.id] ?? {},
+        `${cut.id}: the files the handoff kept, not contradicted where every sentence is stated false, not done or still to do`,
+      );
       if (shortfalls.length > 0) t.todo(`kept by the handoff, not contradicted: ${shortfalls.join('; ')}`);
     });
   }
