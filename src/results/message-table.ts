@@ -69,8 +69,12 @@ function buildTable(messages: readonly Message[], options: RenderOptions): Messa
     if (chars > MAX_TABLE_CHARS) return null;
   }
   const escapedRenderings = renderings.map(escapedText);
-  const raw = Buffer.from(renderings.join(SEPARATOR));
-  const escaped = Buffer.from(escapedRenderings.join(ESCAPED_SEPARATOR));
+  // Each rendering written into the two buffers where it starts, its bytes counted once: joined first, the
+  // renderings were copied into one string, then counted and written again.
+  const rawLengths = renderings.map((rendering) => Buffer.byteLength(rendering));
+  const escapedLengths = escapedRenderings.map((rendering) => Buffer.byteLength(rendering));
+  const raw = Buffer.allocUnsafe(joinedLength(rawLengths, SEPARATOR.length));
+  const escaped = Buffer.allocUnsafe(joinedLength(escapedLengths, ESCAPED_SEPARATOR.length));
   const rawStarts = new Int32Array(renderings.length + 1);
   const escapedStarts = new Int32Array(renderings.length + 1);
   const byKey = new Map<string, number[]>();
@@ -78,9 +82,15 @@ function buildTable(messages: readonly Message[], options: RenderOptions): Messa
   let rawAt = 0;
   let escapedAt = 0;
   for (let index = 0; index < renderings.length; index++) {
+    if (index > 0) {
+      raw.write(SEPARATOR, rawAt - SEPARATOR.length);
+      escaped.write(ESCAPED_SEPARATOR, escapedAt - ESCAPED_SEPARATOR.length);
+    }
     rawStarts[index] = rawAt;
     escapedStarts[index] = escapedAt;
-    const rawLength = Buffer.byteLength(renderings[index]!);
+    raw.write(renderings[index]!, rawAt);
+    escaped.write(escapedRenderings[index]!, escapedAt);
+    const rawLength = rawLengths[index]!;
     if (rawLength >= KEY_BYTES) {
       const key = raw.toString('latin1', rawAt, rawAt + KEY_BYTES);
       const indices = byKey.get(key);
@@ -88,7 +98,7 @@ function buildTable(messages: readonly Message[], options: RenderOptions): Messa
       else indices.push(index);
     }
     rawAt += rawLength + SEPARATOR.length;
-    escapedAt += Buffer.byteLength(escapedRenderings[index]!) + ESCAPED_SEPARATOR.length;
+    escapedAt += escapedLengths[index]! + ESCAPED_SEPARATOR.length;
     hash
       .update(`${index === 0 ? '' : ','}"`)
       .update(escapedRenderings[index]!)
@@ -105,6 +115,13 @@ function buildTable(messages: readonly Message[], options: RenderOptions): Messa
     escapedStarts,
     byKey,
   };
+}
+
+/** Bytes of texts of these lengths joined by a separator of `separator` bytes. */
+function joinedLength(lengths: readonly number[], separator: number): number {
+  let total = 0;
+  for (const length of lengths) total += length;
+  return lengths.length === 0 ? 0 : total + separator * (lengths.length - 1);
 }
 
 /** A string's JSON text without its quotes. */

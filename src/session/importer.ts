@@ -17,6 +17,8 @@ export type Sample = {
   head: string;
   /** The first non-blank lines that parse as JSON (lines that do not parse are left out). */
   records: unknown[];
+  /** The first of {@link Sample.records} (undefined when there is none), read without the others. */
+  first: unknown;
 };
 
 /** Messages in order, where each came from (parallel), and the compactions recorded among them. */

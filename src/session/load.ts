@@ -9,7 +9,8 @@ import { extractFileOperations } from './file-operations.ts';
 import type { Importer, ImportOptions, Sample } from './importer.ts';
 import { IMPORTER_LIST } from './importers/index.ts';
 import { maskSessionKeys } from './mask-keys.ts';
-import { isGzipFile, textChunks } from './source-file.ts';
+import { sampleOfBytes, sampleOfText, SAMPLE_CHARS } from './sample.ts';
+import { isGzipFile, smallPlainFileBytes, textChunks } from './source-file.ts';
 import type { Session } from './types.ts';
 
 /** The shipped fixtures directory. */
@@ -157,7 +158,8 @@ export async function detectImporter(file: string): Promise<Importer> {
 
 async function detectFromSample(file: string): Promise<Importer> {
   const sample = await readSample(file);
-  if (sample.head.trim() === '') {
+  // A record is read from a line that is not blank: only a sample with none may be blank.
+  if (sample.first === undefined && sample.head.trim() === '') {
     throw new InputError(
       `${file}: the file is empty; a session needs at least one user or assistant message`,
     );
@@ -171,32 +173,17 @@ async function detectFromSample(file: string): Promise<Importer> {
   );
 }
 
-const SAMPLE_BYTES = 256 * 1024;
-const SAMPLE_RECORDS = 50;
-
-/** The first 256 KB of a file's text (decompressed, without a byte-order mark) and its first lines parsed as JSON. */
+/** A file's first 256 K characters of text (decompressed, without a byte-order mark) and first lines as JSON. */
 export async function readSample(file: string): Promise<Sample> {
+  // A small plain file's sample reads its bytes as far as detection asks (sample.ts).
+  const bytes = smallPlainFileBytes(file);
+  if (bytes !== undefined) return sampleOfBytes(bytes);
   const chunks: string[] = [];
   let size = 0;
   for await (const chunk of textChunks(file)) {
     chunks.push(chunk);
     size += chunk.length;
-    if (size >= SAMPLE_BYTES) break;
+    if (size >= SAMPLE_CHARS) break;
   }
-  const head = chunks.join('').slice(0, SAMPLE_BYTES);
-  const records: unknown[] = [];
-  // Line by line up to the last record needed, not the whole head split (a short session's whole text).
-  for (let start = 0; start <= head.length && records.length < SAMPLE_RECORDS;) {
-    let end = head.indexOf('\n', start);
-    if (end < 0) end = head.length;
-    const line = head.slice(start, end);
-    start = end + 1;
-    if (line.trim() === '') continue;
-    try {
-      records.push(JSON.parse(line));
-    } catch {
-      // A partial last line or a pretty-printed JSON file: detection uses `head` for those.
-    }
-  }
-  return { head, records };
+  return sampleOfText(chunks.join(''));
 }

@@ -87,6 +87,12 @@ export function smallFileBytes(file: string): Buffer | undefined {
   }
 }
 
+/** {@link smallFileBytes} of a file that is not gzip; undefined for a gzip file too. */
+export function smallPlainFileBytes(file: string): Buffer | undefined {
+  const bytes = smallFileBytes(file);
+  return bytes === undefined || startsAsGzip(bytes) ? undefined : bytes;
+}
+
 /** Whether bytes start with the gzip magic bytes. */
 function startsAsGzip(bytes: Buffer): boolean {
   return bytes.length >= GZIP_MAGIC.length && bytes.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC);

@@ -6,7 +6,7 @@ export const piDetection: FormatDetection = {
   format: 'pi',
   description: 'pi coding agent session JSONL (versions 1-3)',
   detect: (sample) => {
-    const first = sample.records[0] as { type?: unknown } | undefined;
+    const first = sample.first as { type?: unknown } | undefined;
     return first?.type === 'session';
   },
 };
