@@ -107,14 +107,15 @@ describe('a facet opened by a light verb', () => {
     const probe = { ...clean, id: 'constraint@0', source: 'derived' as const, contradictions: [] };
     const outcome = (text: string) => probeOutcome(createMatcher(text), probe);
     assert.equal(outcome('Instead of suffixes there is one shadow branch per base commit.'), 'matched');
-    // The old spelling still keeps it, and a bag of the words, a path list or the branch denied keep nothing.
+    // The old spelling still keeps it, a bag of the words or a path list keep nothing, and the branch stated false
+    // contradicts it (issue 39; denied-other-words.ts).
     assert.equal(outcome('We just use one branch now.'), 'matched');
     assert.equal(
       outcome('docs/architecture/shadow-branch-suffixes.md, cmd/entire/cli/strategy/manual_commit_git.go'),
       'missed',
     );
     assert.equal(outcome('branch, suffix, overlap, session, one'), 'missed');
-    assert.equal(outcome('It is false that there is one shadow branch per base commit.'), 'missed');
+    assert.equal(outcome('It is false that there is one shadow branch per base commit.'), 'contradicted');
     assert.equal(outcome(''), 'missed');
   });
 });
