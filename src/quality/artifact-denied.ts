@@ -13,7 +13,7 @@
 import { basename } from 'node:path';
 import { createMatcher, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
-import { stanceSpans } from './stance.ts';
+import { SENTENCE, stanceSpans } from './stance.ts';
 import { textLines } from './text-lines.ts';
 import type { ProbeOutcome } from './types.ts';
 
@@ -66,8 +66,6 @@ const PREPOSITION_BEFORE =
   /(?:^|\s)(?:for|of|in|to|from|with|by|on|under|about|beside|into|inside|than)\s+[`'"*]*(?:[\w.@[\]()-]+\/)*$/;
 // What may stand between a write verb and the file it is said of: an article, a code mark, the path's folders.
 const BEFORE_FILE = /^\s*(?:the\s+|a\s+|an\s+|new\s+)*[`'"*]*(?:[\w.@[\]()-]+\/)*/;
-// A sentence: up to `.`, `!` or `?` before a space or the line's end (`a0y.4` and `main.ts` go on), as stance.ts reads.
-const SENTENCE = /(?:[^.!?]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+(?=\s|$))?/g;
 
 const denials = new WeakMap<TextIndex, Denial[]>();
 

@@ -64,9 +64,9 @@ const LIFTED_AFTER =
 const DONE_AFTER =
   /^\s*(?:\([^)]*\)\s*)?(?:(?:is|are|was|were|has been|have been)\s+(?:already\s+|now\s+)?(?:done|complete|completed|finished)|(?:was|were|has been|have been)\s+already\s+(?:rerun|re-run|run again)\s+and\s+(?:now\s+)?(?:passes|passed|succeeds|succeeded|is green|is clean))\b/i;
 
-// Where a sentence ends: after `.`, `!` or `?` before a space or the end (`a0y.4` and `main.ts` go on), and at a line
-// break.
-const SENTENCE = /(?:[^.!?\n]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+(?=\s|$))?/g;
+/** Where a sentence ends: after `.`, `!` or `?` before a space or the end (`a0y.4` and `main.ts` go on), and at a line
+ * break (read with `matchAll`, which copies it). */
+export const SENTENCE = /(?:[^.!?\n]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+(?=\s|$))?/g;
 
 /** The spans of a text a sentence-level stance covers, in order. */
 export function stanceSpans(text: string): StanceSpan[] {
