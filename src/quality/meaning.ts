@@ -1647,16 +1647,26 @@ function stancePositions(index: MeaningIndex, term: MeaningTerm, stance: PhraseS
   if (!entry) return [];
   const positions = term.name ? entry.all : entry.prose;
   const found: number[] = [];
-  for (const position of positions) {
-    const asSaid = index.negatedAt(position) === term.negated;
-    const said = index.stanceAt(position);
-    const pending = stance.pending && said === 'pending';
-    if (
-      stance.read === 'affirmed' ? asSaid && !pending : (said === 'denied' && !asSaid) || (pending && asSaid)
-    )
+  for (const position of positions)
+    if (readUnder(stance, index.negatedAt(position) === term.negated, index.stanceAt(position)))
       found.push(position);
-  }
   return found;
+}
+
+/**
+ * Whether a term is read under `stance`, given whether it stands as said (its negation the phrase's own) and its
+ * sentence's stance: `affirmed`, as said and not put as still to do (with `pending`); `otherWay`, turned by a sentence
+ * that denies itself, or as said in one that puts it as still to do (with `pending`).
+ */
+export function readUnder(
+  stance: PhraseStance,
+  asSaid: boolean,
+  said: 'denied' | 'pending' | undefined,
+): boolean {
+  const pending = stance.pending && said === 'pending';
+  return stance.read === 'affirmed'
+    ? asSaid && !pending
+    : (said === 'denied' && !asSaid) || (pending && asSaid);
 }
 
 /** Whether a position of `list` lies in `[from, to]` on `line`, not in another item of a word list than `start`. */

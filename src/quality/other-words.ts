@@ -10,6 +10,7 @@ import type { TextIndex } from './match.ts';
 import {
   meaningTerms,
   phrasePositions,
+  readUnder,
   type MeaningIndex,
   type MeaningTerm,
   type PhraseStance,
@@ -102,10 +103,11 @@ function commandPositions(index: MeaningIndex, spelling: string, stance?: Phrase
  */
 function runAs(at: MeaningTerm, stance: PhraseStance | undefined): boolean {
   if (stance === undefined) return !at.negated;
-  const pending = stance.pending && at.pending === true;
-  return stance.read === 'affirmed'
-    ? !at.negated && !pending
-    : (at.denied === true && at.negated) || (pending && !at.negated);
+  return readUnder(
+    stance,
+    !at.negated,
+    at.denied === true ? 'denied' : at.pending === true ? 'pending' : undefined,
+  );
 }
 
 // The terms of the words that say a name is a unit of code (`package`, `module`, `crate`), made on first use: reading
