@@ -183,7 +183,11 @@ function synonymTable(): Map<string, string> {
   };
   for (const group of SYNONYMS) {
     const canonical = stem(group[0]!);
-    for (const word of group) join(word, canonical);
+    // A negation word has no inflections: its would-be forms are other words ("noted" and "notes" stem to `note`,
+    // "nod" is a nod), and a "rule about where working notes go" denies nothing.
+    for (const word of group)
+      if (canonical === NEGATION_TERM) table.set(word, canonical);
+      else join(word, canonical);
   }
   for (const [form, verb] of IRREGULAR_FORMS) table.set(form, table.get(verb) ?? stem(verb));
   return table;
@@ -837,7 +841,11 @@ function readLine(
     const end = parts[part + 1];
     const clauseEnd = offset + parts[part]!.length;
     offset = clauseEnd + (end?.length ?? 0);
-    if (parts[part]!.trim().length > 0) {
+    // "Note: the transcript files still hold the old name" states that they hold it: a sentence's opening label
+    // that asks the reader to heed what follows frames it and states nothing itself.
+    const heedLabel =
+      clauses === sentenceFrom && end?.startsWith(':') === true && HEED_LABEL.test(parts[part]!);
+    if (parts[part]!.trim().length > 0 && !heedLabel) {
       const terms: MeaningTerm[] = [];
       const stance = stanceAt(stances, clauseEnd);
       clauseTerms(
@@ -877,6 +885,9 @@ function readLine(
   }
   return { clauses, bullets };
 }
+
+// A label that only asks the reader to heed what follows ("Note:", "**NB**:", "- Notes:"), opening its sentence.
+const HEED_LABEL = /^[\s*_#>+•-]*(?:notes?|nb)[\s*_]*$/iu;
 
 /**
  * Marks a clause's terms as an item of a word list (word-list.ts): all of them for an item, those of its last word

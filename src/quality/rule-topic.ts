@@ -47,8 +47,10 @@ const BARE_ITEM = /^(?:(?:the|a|an|its|their|his|her|our)\s+)?[\p{L}\p{N}_'’-]
 const TASK_FRAME =
   /\b(?:(?:session|work|job|task|goal|ticket|epic|request|focus|message)\s+(?:is|was)\s+(?:about|on|to)|(?:is|are|was|were)\s+(?:working\s+(?:on|through)|in the middle of|implementing)|(?:user|they|he|she)\s+(?:wants?|asked for|asks for)|(?:message|request)\s+asks?\s+(?:for|about))\s+/giu;
 
-// A topic item put as an indirect question: "how errors should be treated", "which branch to work on".
-const QUESTION = /\b(?:how|where|what|which|who|whom|whose|when|whether|why)\b/iu;
+// A topic item put as an indirect question: "how errors should be treated", "which branch to work on", "and on who
+// gets to run changes" (after the list's "and" or the frame's preposition said again), the question opening it.
+const OPENS_QUESTION =
+  /^(?:(?:and|or|also|on|about|over|regarding|as to)\s+)*(?:how|where|what|which|who|whom|whose|when|whether|why)\s+\S+\s+\S+/iu;
 
 /** The kinds whose fact is a rule or a choice, whose topic a topic list names. */
 const RULE_KINDS: ReadonlySet<string> = new Set(['constraint', 'preference', 'decision']);
@@ -152,8 +154,14 @@ export function mentionsTopic(index: TextIndex, probe: Probe): boolean {
     // A rule or a choice named by its subject as a question without its answer ("how regenerating an existing
     // summary works" for "Add --force flag to regenerate, instead of silently skip (show existing summary)"), every
     // telling word of the item one of its statement's: its facets are what was chosen, which the question leaves out.
-    // A bag's pairs of words ("the string number") ask nothing.
-    if (rule && QUESTION.test(item.text) && terms.length > 0 && terms.every((term) => own.has(term)))
+    // A bag's pairs of words ("the string number", "the when session") ask nothing: the question opens the item.
+    if (rule && OPENS_QUESTION.test(item.text) && terms.length > 0 && terms.every((term) => own.has(term)))
+      return true;
+    // An item that is itself an indirect question ("how confident I should be before stating causes" for "it doesn't
+    // mean the stop hook caused it") names the rule it asks about by one word of what the rule keeps: the question
+    // is the subject, its other words the reader's, not the fact's. Only a question that opens the item: a bag's
+    // pairs ("the what session") ask nothing.
+    if (rule && OPENS_QUESTION.test(item.text) && terms.some((term) => own.has(term) && facets.all.has(term)))
       return true;
     if (!terms.some((term) => own.has(term) && facets.all.has(term))) return false;
     // Most of a facet, or half of it when the item says nothing the fact does not ("testing" for "e2e tests"):

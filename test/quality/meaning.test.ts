@@ -335,6 +335,42 @@ describe('statement matching', () => {
     assert.deepEqual(negated('I think we need suffixes'), []);
   });
 
+  it('reads "notes" as a word, not a negation, and a sentence\'s opening "Note:" as a frame that states nothing', () => {
+    const negated = (text: string) =>
+      meaningTerms(text)
+        .filter((term) => term.negated || term.term === terms('not')[0])
+        .map((term) => term.term);
+    // "noted" and "notes" stem to `note`, which no inflection of "not" may claim; "nod" is no "no" either.
+    assert.deepEqual(negated('a rule about where working notes go'), []);
+    assert.deepEqual(negated('he nodded and noted the change'), []);
+    assert.deepEqual(
+      terms('a rule about where working notes go'),
+      terms('a rule about where working note go'),
+    );
+    assert.notDeepEqual(terms('notes'), terms('not'));
+    // Negations themselves still read as one term.
+    assert.deepEqual(terms('never none nor cannot'), terms('not not not not'));
+    // An opening label asks the reader to heed the rest: the rest is the statement.
+    assert.deepEqual(
+      terms('Note: the transcript files still contain references to the old name.'),
+      terms('the transcript files still contain references to the old name.'),
+    );
+    assert.deepEqual(terms('We renamed it. **NB**: tests pass'), terms('We renamed it. tests pass'));
+    // Notes named as a thing are a word of the fact: "release notes", "notes" after the sentence's opening.
+    assert.ok(terms('Release notes: updated').includes(terms('notes')[0]!));
+    assert.equal(
+      label(
+        'The transcript files still contain references to the old name.',
+        'Note: The transcript files still contain references to the old name.',
+      ),
+      'kept',
+    );
+    assert.equal(
+      label('Working notes go in docs/requirements.', 'A rule about where working notes go'),
+      'kept',
+    );
+  });
+
   it('drops exactly the deleted fact from a good summary', () => {
     const readings = readStatements(FACTS);
     const full = indexStatements(FAITHFUL.join('\n'));

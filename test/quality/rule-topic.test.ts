@@ -181,6 +181,32 @@ describe('a rule or a choice named by its topic earns half', () => {
     );
   });
 
+  it('names a rule by an indirect question that holds one word of what the rule keeps', () => {
+    const causes = derivedProbe('constraint', {
+      facets: [['mean the stop hook caused']],
+      statement: "it doesn't mean the stop hook caused it",
+    });
+    const views = 'The user has views on how confident the agent should be before stating causes.';
+    assert.equal(outcome(views, causes), 'partial');
+    assert.equal(
+      outcome(`The user has views on the git setting, and on ${views.slice(22)}`, causes),
+      'partial',
+    );
+    // Not a question that opens its item, a question of other words, or the list said the other way: nothing.
+    assert.equal(outcome('The user has views on the causes.', causes), 'missed');
+    assert.equal(outcome('The user has views on the when causes, the what setting.', causes), 'missed');
+    assert.equal(outcome('The user has views on how confident the agent should be.', causes), 'missed');
+    assert.equal(outcome(views.replace('has views', 'has no views'), causes), 'missed');
+    // A frequent-word bag in pairs, its question words among them, names nothing.
+    assert.equal(
+      outcome(
+        `The user has views on ${['the when causes', 'the what setting', ...WORDS.slice(0, 8)].join(', ')}.`,
+        causes,
+      ),
+      'missed',
+    );
+  });
+
   it('reads only rules and choices, and words that tell a topic', () => {
     const state = derivedProbe('state', { facets: [['merged']], statement: 'The pull request was merged' });
     assert.equal(mentionsTopic(createMatcher('The user has views on merging.'), state), false);
