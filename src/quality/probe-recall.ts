@@ -153,8 +153,12 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
       (options.change !== false && (statesChange(index, probe) || saidOfItsFile(index, probe))))
   )
     return 'matched';
-  // The request as the agent restated it (derive/restated-requests.ts), stated as a statement is.
-  if (outcome !== 'matched' && outcome !== 'contradicted' && restatedRequest(index, probe)) return 'matched';
+  // The request as the agent restated it, or as one of its sentences says what to make (derive/restated-requests.ts,
+  // derive/request-goals.ts), stated as a statement is; stated the other way ("It is false that …"), a contradiction.
+  if (outcome !== 'matched' && outcome !== 'contradicted') {
+    const restated = restatedRequest(index, probe);
+    if (restated !== undefined) return restated;
+  }
   if (outcome === 'missed' && probe.partialCredit !== false && namesArtifactInProse(index.meaning(), probe))
     return 'partial';
   // Its subject named in the text's own words, without its specifics: a hint a careful reader could follow.
@@ -172,17 +176,24 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
 
 const restatementReadings = new WeakMap<Probe, StatementReading[]>();
 
-/** Whether a text states one of a task's restatements whole, as its statement is read (kept, not in part). */
-function restatedRequest(index: TextIndex, probe: Probe): boolean {
-  if (probe.restatements === undefined) return false;
+/**
+ * How a text states a task's restatements, as its statement is read: matched where it states one whole, contradicted
+ * where it states none whole and one the other way, else undefined (in part keeps nothing).
+ */
+function restatedRequest(index: TextIndex, probe: Probe): 'matched' | 'contradicted' | undefined {
+  if (probe.restatements === undefined) return undefined;
   let readings = restatementReadings.get(probe);
   if (!readings) {
     readings = probe.restatements.map((sentence) => readStatement(sentence));
     restatementReadings.set(probe, readings);
   }
-  for (const reading of readings)
-    if (statementLabel(index.meaning(), reading, PROBE_STATEMENT_THRESHOLDS) === 'kept') return true;
-  return false;
+  let opposed = false;
+  for (const reading of readings) {
+    const label = statementLabel(index.meaning(), reading, PROBE_STATEMENT_THRESHOLDS);
+    if (label === 'kept') return 'matched';
+    if (label === 'contradicted') opposed = true;
+  }
+  return opposed ? 'contradicted' : undefined;
 }
 
 /** Whether some facet of a state is written only where it is said not done (probe-reading.ts, `notDone`). */

@@ -76,7 +76,7 @@ export const probeSchema = z.object({
   subjectCredit: z.boolean().optional(),
   /** Pairs of words any one of which, stated close together in any order and inflection, keeps the fact. */
   wordPairs: z.array(z.string().trim().min(1)).optional(),
-  /** For a task: the agent's sentences restating the request, each another statement that keeps it. */
+  /** For a task: the agent's sentences restating the request, and its own goal sentences: each another statement. */
   restatements: z.array(z.string().trim().min(1)).optional(),
   /** For an artifact: what its edits wrote (change-words.ts), an alternative way to keep it. */
   change: z.object({ words: spellings, stem: z.string().min(1).optional() }).optional(),
@@ -175,8 +175,9 @@ export type Probe = {
   wordPairs?: string[];
   /**
    * For a task: the sentences of the agent's first answer that restate the request in its own words
-   * (derive/restated-requests.ts): a text that states one of them as a statement is stated keeps the probe, as a
-   * handoff names the request the way the session named it.
+   * (derive/restated-requests.ts), and the request's own sentences that say what to make (derive/request-goals.ts): a
+   * text that states one of them as a statement is stated keeps the probe, as a handoff names the request the way the
+   * session named it; one that states it the other way contradicts it.
    */
   restatements?: string[];
   /**

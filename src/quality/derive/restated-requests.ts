@@ -13,6 +13,7 @@ import { statementLabel, type StatementIndex } from '../statement-match.ts';
 import { agentText } from './decisions.ts';
 import type { DraftProbe } from './draft.ts';
 import { proseOf, sentencesOf, wordsOf } from './phrases.ts';
+import { requestGoals } from './request-goals.ts';
 
 // The least prose a reply has to be the agent's answer to the request, not a step ("Let me read the file first.").
 const MIN_ANSWER_WORDS = 40;
@@ -81,7 +82,10 @@ export function restatementsOf(
   return [];
 }
 
-/** Task drafts with the agent's restatements of their request (`restatements`), where it made any. */
+/**
+ * Task drafts with the agent's restatements of their request and the request's own sentences that say what to make
+ * (request-goals.ts) as `restatements`, where there are any.
+ */
 export function withRestatements(
   drafts: readonly DraftProbe[],
   messages: readonly Message[],
@@ -91,9 +95,17 @@ export function withRestatements(
   const changedAt = new Set(
     operations.filter((operation) => operation.kind !== 'read').map((operation) => operation.messageIndex),
   );
+  // The request's goals restate the request's own probe, the first task at its message, not a second one taken from
+  // one of its sentences ("Create an issue metrics endpoint …" beside "Create a page that shows label counts …").
+  const goalsGiven = new Set<number>();
   return drafts.map((draft) => {
     if (draft.kind !== 'task') return draft;
-    const restatements = restatementsOf(messages, draft.messageIndex, tricks, changedAt);
+    const first = !goalsGiven.has(draft.messageIndex);
+    goalsGiven.add(draft.messageIndex);
+    const restatements = [
+      ...restatementsOf(messages, draft.messageIndex, tricks, changedAt),
+      ...(first ? requestGoals(messages, draft.messageIndex, tricks) : []),
+    ];
     return restatements.length > 0 ? { ...draft, restatements } : draft;
   });
 }
