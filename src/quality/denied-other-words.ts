@@ -49,6 +49,12 @@ export function statedPlainly(probe: Probe): boolean {
   return ownStance(probe).plain;
 }
 
+/** Whether a probe's fact is done work stated plainly: of a done kind, with no negation or wait of its own. */
+export function plainDoneWork(probe: Probe): boolean {
+  const own = ownStance(probe);
+  return DONE_KINDS.has(probe.kind) && own.plain && !own.wait;
+}
+
 /** How a probe is read under a sentence's stance, or undefined when its fact is not stated plainly (see above). */
 function stanceFor(probe: Probe, read: PhraseStance['read']): PhraseStance | undefined {
   if (LEFT_KINDS.has(probe.kind)) return undefined;
@@ -82,5 +88,15 @@ export function onlyPendingInOtherWords(
 export function saidOtherWayInOtherWords(index: TextIndex, probe: Probe, reading: ProbeReading): boolean {
   const stance = stanceFor(probe, 'otherWay');
   if (stance === undefined) return false;
-  return statedInOtherWords(index, reading, undefined, stance) || statesWordPair(index, probe, stance);
+  if (statedInOtherWords(index, reading, undefined, stance) || statesWordPair(index, probe, stance))
+    return true;
+  // A choice made, said not made by its own clause's negation ("We did not keep plain callbacks" of "keep them as
+  // callbacks"): a choice has no opposite of its own (probe-reading.ts reads no negated pick as opposed), but its
+  // doing negated is the choice said the other way. Not a proposal ("Proposed: …", a wait of its own), nor a task, a
+  // rule or a state, whose negations are read by their own readers ("we did not open the PR" leaves the request).
+  return (
+    probe.kind === 'decision' &&
+    plainDoneWork(probe) &&
+    statedInOtherWords(index, reading, undefined, { read: 'negated', pending: false })
+  );
 }

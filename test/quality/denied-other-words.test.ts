@@ -63,6 +63,23 @@ describe('a fact said the other way in other words', () => {
     assert.equal(outcome('Design the typing layer is still to do.', proposedLayer), 'matched');
   });
 
+  it('puts the whole sentence off where its final wait has no subject of its own, done work only', () => {
+    const checked = probe('state', [['npm run check', 'check passes', 'check passed']]);
+    assert.equal(outcome('fmt ran, lint is clean, `npm run check` passes.', checked), 'matched');
+    // The wait is said of a clause ("`npm run check` passes"), not of a noun phrase: the sentence is put off.
+    assert.equal(
+      outcome('fmt ran, lint is clean, `npm run check` passes is still to do.', checked),
+      'contradicted',
+    );
+    assert.equal(outcome('`npm run check` ran, and lint is clean is still to do.', checked), 'contradicted');
+    // A wait said of a noun phrase of its own puts off only that; a wait of the fact's own agrees with it.
+    assert.equal(outcome('`npm run check` passes, but the manual test is still to do.', checked), 'matched');
+    assert.equal(
+      outcome('Design the typing layer, and pilot it on one module is still to do.', proposedLayer),
+      'matched',
+    );
+  });
+
   it('reads a fact with a negation of its own as before', () => {
     assert.equal(statedPlainly(notCommitted), false);
     assert.equal(statedPlainly(testsPassed), true);
