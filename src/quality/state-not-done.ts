@@ -8,7 +8,7 @@ import { canonicalText, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 import { NOT_DONE_BEFORE_SOURCE } from './not-done-forms.ts';
 import { SELF_NEGATING } from './self-negating.ts';
-import { plainDoneWork } from './denied-other-words.ts';
+import { plainDoneWork } from './own-stance.ts';
 import { escapeRegExp } from '../text/regexp.ts';
 
 // Kinds whose facts are a state reached by done work: a commit made, a check passed, a branch pushed.

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
-import { statedPlainly } from '../../src/quality/denied-other-words.ts';
+import { statedPlainly } from '../../src/quality/own-stance.ts';
 
 function probe(kind: string, facets: string[][], statement?: string): Probe {
   return {

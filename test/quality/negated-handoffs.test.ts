@@ -24,7 +24,7 @@ import { PROBE_STATEMENT_THRESHOLDS, scoreProbes } from '../../src/quality/probe
 import { indexStatements, statementLabel } from '../../src/quality/statement-match.ts';
 import { isLive } from '../../src/quality/probes.ts';
 import { DONE_KINDS } from '../../src/quality/stance.ts';
-import { plainDoneWork, statedPlainly } from '../../src/quality/denied-other-words.ts';
+import { plainDoneWork, statedPlainly } from '../../src/quality/own-stance.ts';
 import { PUBLIC_SESSIONS_ROOT } from '../helpers/public-sessions.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
