@@ -13,7 +13,7 @@
 import { basename } from 'node:path';
 import { createMatcher, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
-import { SENTENCE, stanceSpans } from './stance.ts';
+import { NOUN_PHRASE, SENTENCE, stanceSpans } from './stance.ts';
 import { textLines } from './text-lines.ts';
 import type { ProbeOutcome } from './types.ts';
 
@@ -126,6 +126,8 @@ function mattersOf(line: string, start: number, end: number): Matter[] {
   const span = line.slice(start, end);
   if (WRITE_DENIED_END.test(span)) {
     const matters: Matter[] = [];
+    // Where the clauses no predicate has been said of yet begin.
+    let open = 0;
     for (const [from, to] of clauses(span)) {
       const ending = WRITE_DENIED_END.exec(span.slice(from, to));
       if (!ending) continue;
@@ -134,8 +136,15 @@ function mattersOf(line: string, start: number, end: number): Matter[] {
       let own = from;
       for (const conjoined of span.slice(from, from + ending.index).matchAll(CONJOINED_SUBJECT))
         own = from + conjoined.index + conjoined[0].length;
+      // After a semicolon or a conjunction, the predicate is its clause's own only where what stands before it is
+      // a noun phrase, its subject ("; the docs were not written", "and the dashboard tests are pending"); after a
+      // clause with a verb of its own ("…; the checkpoint is then written as before was not done", "… and a failure
+      // only prints a warning was not done") it has no subject there and is said of the clauses before it too, as
+      // stance.ts reads the whole sentence.
+      if (own > 0 && !NOUN_PHRASE.test(span.slice(own, from + ending.index))) own = open;
       if (/\S/.test(span.slice(own, from + ending.index)))
         matters.push({ text: span.slice(own, from + ending.index), start: start + own, end: start + to });
+      open = to + 1;
     }
     return matters;
   }

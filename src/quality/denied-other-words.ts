@@ -13,41 +13,11 @@ import type { PhraseStance } from './meaning.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
 import type { ProbeReading } from './probe-reading.ts';
 import type { Probe } from './probes.ts';
-
-// A fact that holds a negation of its own: what a denied sentence's turned words state as well as deny.
-const OWN_NEGATION =
-  /\b(?:not|no|nothing|never|none|neither|nor|without|cannot|un(?:committed|pushed|tested|written|finished|fixed|merged|staged|changed|touched))\b|n't\b/i;
-// A fact that is itself a wait or a failure: "still to do" agrees with it (a plan proposed, a ticket in progress, a
-// check that fails is no done work).
-const OWN_WAIT =
-  /^\s*(?:proposed|planned|plan|next|todo|to do)\s*:|\b(?:in[ _]progress|pending|still to|yet to|to be done|fails|failed|failing|is broken|is red)\b/i;
+import { ownStance, plainDoneWork } from './own-stance.ts';
 
 // Kinds left as read: an artifact's opposites are read by its own readers (artifact-described.ts, made.ts); an error
 // stays the error it was, whatever is said of it (probe-reading.ts, EITHER_KINDS).
 const LEFT_KINDS: ReadonlySet<string> = new Set(['artifact', 'error']);
-
-const ownStances = new WeakMap<Probe, { plain: boolean; wait: boolean }>();
-
-/** Whether a probe's fact is stated plainly (no negation of its own), and whether it is itself a wait. */
-function ownStance(probe: Probe): { plain: boolean; wait: boolean } {
-  let stance = ownStances.get(probe);
-  if (!stance) {
-    // Its negation is read in its facets, what the other words state: a statement's rejected alternatives ("…,
-    // instead of generating summaries on demand (don't persist)") say nothing of the fact's own stance.
-    const facets = probe.facets.flat().join('; ');
-    stance = {
-      plain: !OWN_NEGATION.test(facets),
-      wait: OWN_WAIT.test(probe.statement ?? facets),
-    };
-    ownStances.set(probe, stance);
-  }
-  return stance;
-}
-
-/** Whether a probe's fact is stated plainly: its facets hold no negation of their own ("not committed", "nothing"). */
-export function statedPlainly(probe: Probe): boolean {
-  return ownStance(probe).plain;
-}
 
 /** How a probe is read under a sentence's stance, or undefined when its fact is not stated plainly (see above). */
 function stanceFor(probe: Probe, read: PhraseStance['read']): PhraseStance | undefined {
@@ -82,5 +52,15 @@ export function onlyPendingInOtherWords(
 export function saidOtherWayInOtherWords(index: TextIndex, probe: Probe, reading: ProbeReading): boolean {
   const stance = stanceFor(probe, 'otherWay');
   if (stance === undefined) return false;
-  return statedInOtherWords(index, reading, undefined, stance) || statesWordPair(index, probe, stance);
+  if (statedInOtherWords(index, reading, undefined, stance) || statesWordPair(index, probe, stance))
+    return true;
+  // A choice made, said not made by its own clause's negation ("We did not keep plain callbacks" of "keep them as
+  // callbacks"): a choice has no opposite of its own (probe-reading.ts reads no negated pick as opposed), but its
+  // doing negated is the choice said the other way. Not a proposal ("Proposed: …", a wait of its own), nor a task, a
+  // rule or a state, whose negations are read by their own readers ("we did not open the PR" leaves the request).
+  return (
+    probe.kind === 'decision' &&
+    plainDoneWork(probe) &&
+    statedInOtherWords(index, reading, undefined, { read: 'negated', pending: false })
+  );
 }

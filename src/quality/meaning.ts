@@ -1648,9 +1648,11 @@ function candidatePositions(index: MeaningIndex, term: MeaningTerm): number[] {
  * How {@link phrasePositions} reads its terms' sentences, where it is given: `affirmed`, as said but not in a sentence
  * that puts it as still to do (with `pending`: done work); `otherWay`, only where a sentence's stance says it the other
  * way, in a sentence that denies itself read as written before the denial turned it ("It is false that the tests
- * pass" says "the tests pass", denied) or, with `pending`, as said in one that puts it as still to do.
+ * pass" says "the tests pass", denied) or, with `pending`, as said in one that puts it as still to do; `negated`,
+ * negated where the phrase is not, by its own clause's negation in a sentence with no stance ("We did not keep plain
+ * callbacks").
  */
-export type PhraseStance = { read: 'affirmed' | 'otherWay'; pending: boolean };
+export type PhraseStance = { read: 'affirmed' | 'otherWay' | 'negated'; pending: boolean };
 
 /** {@link candidatePositions} read under a sentence's stance (see {@link PhraseStance}). */
 function stancePositions(index: MeaningIndex, term: MeaningTerm, stance: PhraseStance): number[] {
@@ -1667,13 +1669,15 @@ function stancePositions(index: MeaningIndex, term: MeaningTerm, stance: PhraseS
 /**
  * Whether a term is read under `stance`, given whether it stands as said (its negation the phrase's own) and its
  * sentence's stance: `affirmed`, as said and not put as still to do (with `pending`); `otherWay`, turned by a sentence
- * that denies itself, or as said in one that puts it as still to do (with `pending`).
+ * that denies itself, or as said in one that puts it as still to do (with `pending`); `negated`, negated as the phrase
+ * is not, in a sentence with no stance.
  */
 export function readUnder(
   stance: PhraseStance,
   asSaid: boolean,
   said: 'denied' | 'pending' | undefined,
 ): boolean {
+  if (stance.read === 'negated') return said === undefined && !asSaid;
   const pending = stance.pending && said === 'pending';
   return stance.read === 'affirmed'
     ? asSaid && !pending

@@ -18,7 +18,7 @@ import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
 import { memoizeByText, ownCopy } from '../text/text-cache.ts';
 import { declinedAfterOffer, refusedAfter } from './refusal.ts';
 import { saysFixed } from './fixed-claim.ts';
-import { DONE_KINDS } from './stance.ts';
+import { putOff } from './own-stance.ts';
 import { listedCommandOccurrences } from './listed-command.ts';
 import { SELF_NEGATING } from './self-negating.ts';
 import { isDoneState, saidNotDone, sentencesSaidNotDone } from './state-not-done.ts';
@@ -345,8 +345,8 @@ function weighOccurrences(
       continue;
     }
     // A sentence that denies all of itself ("It is false that …", "… was not done") states the fact the other
-    // way, whatever the kind; done work stated as still to do, too (stance.ts).
-    if (occurrence.stance === 'denied' || (occurrence.stance === 'pending' && DONE_KINDS.has(probe.kind))) {
+    // way, whatever the kind; done work stated as still to do, too (stance.ts, own-stance.ts).
+    if (occurrence.stance === 'denied' || putOff(probe, occurrence.stance)) {
       // A rule that rules a thing out is kept by a sentence that denies the thing ("It is false that we added a
       // dependency"), and reversed by one that denies the ruling out ("It is false that we must not add one").
       if (read.own === 'denied' && occurrence.stance === 'denied' && !occurrence.negated)

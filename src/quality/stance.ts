@@ -10,9 +10,11 @@ import { anyOfWords } from '../text/regexp.ts';
  * The stance of a span of text: everything in it denied, or stated as not done yet; of one thing named, also said
  * undone ('reversed': reverted, dropped, rejected), a rule said lifted ('lifted': lifted, no longer applies) or a step
  * said finished ('done'), which only the thing's own clause tells (stanceAround; stanceSpans reads whole sentences,
- * denied or pending).
+ * denied or pending); or put off with the rest of its sentence by a wait at the sentence's end said of no subject of
+ * its own ('deferred': "fmt ran, lint is clean, `mise run test` passes is still to do"), which opposes only done work
+ * stated plainly (a wait of its own, "nothing is committed yet", agrees with it).
  */
-export type Stance = 'denied' | 'pending' | 'reversed' | 'lifted' | 'done';
+export type Stance = 'denied' | 'pending' | 'reversed' | 'lifted' | 'done' | 'deferred';
 
 /** A span `[start, end)` of a text and its stance. */
 export type StanceSpan = { start: number; end: number; stance: Stance };
@@ -153,7 +155,36 @@ export function stanceAround(text: string, start: number, end: number): Stance |
   )
     return 'reversed';
   if (mayHold(clause, DONE_WORDS) && DONE_AFTER.test(clause)) return 'done';
+  if (closing.length > clause.length && mayHold(closing, PENDING_WORDS) && pendingSentence(closing))
+    return 'deferred';
   return undefined;
+}
+
+// A wait that ends a sentence: "… is still to do.", "… is pending.", "… remains to be done."
+const PENDING_ENDING =
+  /\s(?:(?:is|are)\s+(?:still\s+)?(?:to do|to be done|pending|outstanding)|still to (?:do|be done)|remains? to be (?:done|written|made|implemented)|(?:is|are) yet to be (?:done|written|made|implemented))\s*[.!]?\s*$/i;
+/**
+ * A noun phrase, what a predicate after it is said of alone (a clause's own subject): a name or a code span, or up to
+ * five words with no auxiliary, modal or "not" among them and no bracket, comma or colon, a conjunction before it
+ * allowed: "the docs", "and the dashboard tests", "but the manual test"; not "the prompt is non-empty", "a failure only
+ * prints a warning", "`mise run test` passes" (stance.ts's OWN_DENIED_CLAUSE reads a check's subject so).
+ */
+export const NOUN_PHRASE =
+  /^\s*(?:(?:and|but|while|whereas|though|although|so|then)\s+)?(?:`[^`]+`|(?![^]*\b(?:is|are|was|were|be|been|being|has|have|had|do|does|did|can|could|will|would|shall|should|may|might|must|not|no longer)\b)[\w.@/+-]+(?:\s+[\w.@/+-]+){0,4})\s*$/i;
+
+/**
+ * Whether the rest of a sentence after an occurrence (`closing`, up to its end mark) ends in a wait said of the whole
+ * sentence: a wait whose clause holds no subject of its own, only a clause with a verb ("fmt ran, lint is clean, `mise
+ * run test` passes is still to do", "Done: 4te.1 (commit 12e2d10, closed) is still to do"), puts every clause before
+ * it off, as stanceSpans reads the sentence; one said of a noun phrase ("…, but the manual test is still to do") puts
+ * off only that.
+ */
+function pendingSentence(closing: string): boolean {
+  const ending = PENDING_ENDING.exec(closing);
+  if (!ending) return false;
+  const before = closing.slice(0, ending.index);
+  const clauseStart = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':'));
+  return !NOUN_PHRASE.test(before.slice(clauseStart + 1));
 }
 
 /** Whether the sentence `text` opens with denies the one before it (DENYING_NEXT). */

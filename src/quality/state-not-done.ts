@@ -8,6 +8,7 @@ import { canonicalText, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 import { NOT_DONE_BEFORE_SOURCE } from './not-done-forms.ts';
 import { SELF_NEGATING } from './self-negating.ts';
+import { plainDoneWork } from './own-stance.ts';
 import { escapeRegExp } from '../text/regexp.ts';
 
 // Kinds whose facts are a state reached by done work: a commit made, a check passed, a branch pushed.
@@ -56,6 +57,8 @@ export function isDoneState(probe: Probe): boolean {
  */
 export function saidNotDone(index: TextIndex, probe: Probe, occurrence: Occurrence): boolean {
   if (occurrence.stance === 'denied' || occurrence.stance === 'pending') return true;
+  // Put off with its whole sentence (stance.ts): a done state said so plainly is still to do.
+  if (occurrence.stance === 'deferred' && plainDoneWork(probe)) return true;
   const after = index.slice(occurrence.end, occurrence.end + 80);
   if (NOT_DONE_AFTER.test(after)) return true;
   const denied = DENIED_DOING_AFTER.exec(after)?.[1];

@@ -45,6 +45,18 @@ describe('a file said not written', () => {
       'Still to do: lib/http/retry_budget.ts adds a retry budget.': 'contradicted',
       'It is false that retry_budget.ts was created.': 'contradicted',
     });
+    // A predicate after a semicolon or a conjunction whose clause has a verb of its own, no subject there, is said of
+    // the sentence (as stance.ts reads it); one with a noun phrase for its subject is said of that alone, and denies
+    // no write of the file (the sentence, read denied whole by stance.ts, keeps nothing either).
+    expectOutcomes(budget, {
+      'lib/http/retry_budget.ts adds a retry budget; the caller is then switched over was not done.':
+        'contradicted',
+      'lib/http/retry_budget.ts adds a retry budget and a failure only logs a warning was not done.':
+        'contradicted',
+      'lib/http/retry_budget.ts adds a retry budget (the cap and the reset) is still to do.': 'contradicted',
+      'lib/http/retry_budget.ts adds a retry budget; the docs were not written.': 'missed',
+      'lib/http/retry_budget.ts adds a retry budget, and the dashboard tests are pending.': 'matched',
+    });
   });
 
   it('is contradicted where a write verb said of the file is negated', () => {

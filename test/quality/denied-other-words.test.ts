@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Probe } from '../../src/quality/probes.ts';
-import { statedPlainly } from '../../src/quality/denied-other-words.ts';
+import { statedPlainly } from '../../src/quality/own-stance.ts';
 
 function probe(kind: string, facets: string[][], statement?: string): Probe {
   return {
@@ -61,6 +61,23 @@ describe('a fact said the other way in other words', () => {
     assert.equal(outcome('cargo test: all 29 tests passed.', testsPassed), 'matched');
     assert.equal(outcome('cargo test, all 29 tests passed, is still to do.', testsPassed), 'contradicted');
     assert.equal(outcome('Design the typing layer is still to do.', proposedLayer), 'matched');
+  });
+
+  it('puts the whole sentence off where its final wait has no subject of its own, done work only', () => {
+    const checked = probe('state', [['npm run check', 'check passes', 'check passed']]);
+    assert.equal(outcome('fmt ran, lint is clean, `npm run check` passes.', checked), 'matched');
+    // The wait is said of a clause ("`npm run check` passes"), not of a noun phrase: the sentence is put off.
+    assert.equal(
+      outcome('fmt ran, lint is clean, `npm run check` passes is still to do.', checked),
+      'contradicted',
+    );
+    assert.equal(outcome('`npm run check` ran, and lint is clean is still to do.', checked), 'contradicted');
+    // A wait said of a noun phrase of its own puts off only that; a wait of the fact's own agrees with it.
+    assert.equal(outcome('`npm run check` passes, but the manual test is still to do.', checked), 'matched');
+    assert.equal(
+      outcome('Design the typing layer, and pilot it on one module is still to do.', proposedLayer),
+      'matched',
+    );
   });
 
   it('reads a fact with a negation of its own as before', () => {

@@ -7,7 +7,7 @@
  * done, each task, decision and number the handoff kept is counted contradicted, and no state stated plainly (its
  * facets hold no negation of their own: denied-other-words.ts) is kept; in every form, every artifact the handoff kept
  * is counted contradicted, its file said not written (artifact-denied.ts), but the few listed in
- * ARTIFACTS_NOT_CONTRADICTED. That every probe the handoff kept is also counted contradicted is not met yet for every
+ * ARTIFACTS_NOT_CONTRADICTED; put as still to do, no done work stated plainly is kept (but DONE_WORK_KEPT). That every probe the handoff kept is also counted contradicted is not met yet for every
  * kind on every cut: the probes of the other kinds still kept or only lost are a TODO with their ids. Cuts whose
  * transcript is absent (../public-sessions/, as in CI) are skipped visibly.
  */
@@ -24,7 +24,7 @@ import { PROBE_STATEMENT_THRESHOLDS, scoreProbes } from '../../src/quality/probe
 import { indexStatements, statementLabel } from '../../src/quality/statement-match.ts';
 import { isLive } from '../../src/quality/probes.ts';
 import { DONE_KINDS } from '../../src/quality/stance.ts';
-import { statedPlainly } from '../../src/quality/denied-other-words.ts';
+import { plainDoneWork, statedPlainly } from '../../src/quality/own-stance.ts';
 import { PUBLIC_SESSIONS_ROOT } from '../helpers/public-sessions.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -83,37 +83,17 @@ const FORMS = [
 const CONTRADICTED_KINDS: ReadonlySet<string> = new Set(['task', 'decision', 'number']);
 
 /**
- * The artifacts a negated handoff still does not contradict (round s36, D148), by cut and form, each with its outcome;
- * the check fails when one of them turns contradicted too, so the list stays what is left. Why, in
- * docs/calibration-history.md (round s36, D148).
+ * The artifacts a negated handoff still does not contradict (rounds s36 D148, s37 D155), by cut and form, each with its
+ * outcome; the check fails when one of them turns contradicted too, so the list stays what is left. Why, in
+ * docs/calibration-history.md (round s37, D155).
  */
 const ARTIFACTS_NOT_CONTRADICTED: Record<string, Record<string, string[]>> = {
-  'claude-code-entire-clean-442': {
-    'not done': ['artifact@72 missed'],
-    'still to do': ['artifact@72 missed'],
-  },
   'claude-code-entire-explain-988': {
     'still to do': ['artifact@72 matched'],
   },
-  'claude-code-entire-interleave-426': {
-    'not done': ['artifact@102 missed', 'artifact@160 missed'],
-    'still to do': ['artifact@102 missed', 'artifact@160 missed'],
-  },
   'claude-code-entire-overlap-584': {
-    'not done': ['artifact@11 matched', 'artifact@197 missed'],
-    'still to do': ['artifact@11 matched', 'artifact@197 missed'],
-  },
-  'claude-code-entire-prstack-774': {
-    'not done': ['artifact@171 missed'],
-    'still to do': ['artifact@171 missed'],
-  },
-  'claude-code-entire-sessions-821': {
-    'not done': ['artifact@87 missed', 'artifact@251 missed'],
-    'still to do': ['artifact@87 missed', 'artifact@251 missed'],
-  },
-  'claude-code-entire-transcriptpath-664': {
-    'not done': ['artifact@85 missed', 'artifact@177 missed'],
-    'still to do': ['artifact@85 missed', 'artifact@177 missed'],
+    'not done': ['artifact@11 matched'],
+    'still to do': ['artifact@11 matched'],
   },
   'claude-code-entire-wingman-638': {
     'not done': ['artifact@93 matched'],
@@ -121,32 +101,24 @@ const ARTIFACTS_NOT_CONTRADICTED: Record<string, Record<string, string[]>> = {
   'claude-code-mclaude-export-614': {
     false: ['artifact@228 missed'],
     'not done': ['artifact@228 missed'],
-    'still to do': ['artifact@156 matched', 'artifact@228 missed'],
-  },
-  'claude-code-spotter-a0y-1583': {
-    'not done': ['artifact@263 missed'],
-    'still to do': ['artifact@263 missed'],
+    'still to do': ['artifact@228 missed'],
   },
   'claude-code-spotter-dov-753': {
     'still to do': ['artifact@21 missed'],
   },
-  'claude-code-spotter-gqc-1255': {
-    'not done': ['artifact@63 missed', 'artifact@127 missed'],
-    'still to do': ['artifact@63 missed', 'artifact@127 missed'],
-  },
   'codex-agentcmd-prisma-514': {
     false: ['artifact@170-3 missed'],
-    'not done': ['artifact@170 missed', 'artifact@170-3 missed'],
-    'still to do': ['artifact@170 missed', 'artifact@170-3 missed'],
   },
-  'codex-agentcmd-servicesprisma-209': {
-    'not done': ['artifact@70-3 missed'],
-    'still to do': ['artifact@70-3 missed'],
-  },
-  'pi-large-session-780': {
-    'not done': ['artifact@582 missed'],
-    'still to do': ['artifact@582 missed'],
-  },
+};
+
+/**
+ * The done work stated plainly (a state or a decision with no negation or wait of its own: denied-other-words.ts
+ * `plainDoneWork`) that the handoff kept whole and still keeps where each sentence is put as still to do (round s37,
+ * D155): prstack's "both stay log-and-continue" stands in a sentence whose final wait follows a participle ("…, already
+ * covered in chunking_test.go is still to do"), read as a subject of its own.
+ */
+const DONE_WORK_KEPT: Record<string, string[]> = {
+  'claude-code-entire-prstack-774': ['decision@243'],
 };
 
 // Read as the tests register (no top-level await); readCuts's checks of these files are calibrate's own tests'.
@@ -216,6 +188,17 @@ describe('a faithful handoff stated false', () => {
         );
         const partial = asked.filter((probe) => outcomes[probe.id] === 'partial').map((probe) => probe.id);
         assert.deepEqual(partial, [], `${cut.id}: partial where every sentence is stated ${name}`);
+        if (!denies) {
+          const stillKept = asked
+            .filter((probe) => keptWhole.has(probe.id) && probe.kind !== 'artifact' && plainDoneWork(probe))
+            .filter((probe) => outcomes[probe.id] === 'matched')
+            .map((probe) => probe.id);
+          assert.deepEqual(
+            stillKept,
+            DONE_WORK_KEPT[cut.id] ?? [],
+            `${cut.id}: done work kept where stated ${name}`,
+          );
+        }
         if (denies) {
           const uncontradicted = asked
             .filter((probe) => keptWhole.has(probe.id) && CONTRADICTED_KINDS.has(probe.kind))
