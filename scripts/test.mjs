@@ -10,8 +10,9 @@
 // apply to its own tests only, and its duration is in the report. Files in one process share module state: a test
 // that changes process-wide state (environment, working directory, global flags) puts it back. The groups are of
 // about equal length, the longest started first: each file's duration in the last run is kept
-// (node_modules/.cache/compaction-bench/test-durations.json, written by scripts/test-durations.mjs); a file not
-// timed yet is guessed from how many runs of the CLI or the runner it makes.
+// (node_modules/.cache/compaction-bench/test-durations.json, written by scripts/test-durations.mjs). A checkout that
+// has not run them yet (a fresh clone, CI) deals by the durations committed in scripts/test-durations.json, those of
+// a fresh clone's run; a file in neither is guessed from how many runs of the CLI or the runner it makes.
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -31,6 +32,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // enough that process start-up stays small.
 const GROUPS = 12;
 const DURATIONS = join(ROOT, 'node_modules/.cache/compaction-bench/test-durations.json');
+// A fresh clone's durations, committed: without them its files were guessed, and the guess (runs of the CLI) missed
+// the files that cost most (the tokenizer's checks against js-tiktoken, the calibration cuts' derivations), so that
+// one group ran on alone at the end.
+const COMMITTED_DURATIONS = join(ROOT, 'scripts/test-durations.json');
 // What a file not timed yet is guessed to take: a base, and more for each run of the CLI or the runner it makes.
 const RUN = /\b(?:runCli|spawnCli|startCli|runCompare|compareSuite|runSuite)\(/g;
 const guess = (text) => 0.5 + 0.8 * (text.match(RUN)?.length ?? 0) + text.length / 5000;
@@ -52,21 +57,26 @@ function inPart(file, flags, named) {
   return flags.includes('--all') || named || !file.endsWith('.e2e.test.ts');
 }
 
-/** Each file's duration in the last run that timed it, in seconds. */
-function lastDurations() {
+/** The durations (seconds by file) in `path`, none if it is absent or unreadable. */
+function readDurations(path) {
   try {
-    return JSON.parse(readFileSync(DURATIONS, 'utf8'));
+    return JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     return {};
   }
 }
+
+/** Each file's duration in the last run that timed it, in seconds. */
+const lastDurations = () => readDurations(DURATIONS);
 
 /**
  * Deals files into `count` groups of about equal expected length (the longest file first, each to the group with
  * the least so far), the longest group first: the runner starts them in that order.
  */
 function deal(files, count) {
-  const durations = lastDurations();
+  // This checkout's own durations where it has them (its machine, its transcripts beside it), the committed ones
+  // for the files it has not timed yet.
+  const durations = { ...readDurations(COMMITTED_DURATIONS), ...lastDurations() };
   const cost = (file) => durations[file] ?? guess(readFileSync(resolve(ROOT, file), 'utf8'));
   const groups = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], length: 0 }));
   const timed = files.map((file) => ({ file, length: cost(file) })).sort((a, b) => b.length - a.length);

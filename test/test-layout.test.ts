@@ -58,6 +58,23 @@ describe('test files', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('are the only files named in the durations a fresh clone deals them by (scripts/test-durations.json)', () => {
+    // scripts/test.mjs deals a checkout that has not timed its files yet by scripts/test-durations.json: a file
+    // renamed or deleted must leave it (a new one is guessed until the file is refreshed from a fresh clone's run).
+    const committed = JSON.parse(
+      readFileSync(new URL('../scripts/test-durations.json', import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
+    const files = new Set(filesUnder(TEST, '.test.ts').map((file) => `test/${relative(TEST, file)}`));
+    assert.deepEqual(
+      Object.keys(committed).filter((file) => !files.has(file)),
+      [],
+    );
+    const notSeconds = Object.entries(committed).filter(
+      ([, seconds]) => typeof seconds !== 'number' || !(seconds >= 0),
+    );
+    assert.deepEqual(notSeconds, []);
+  });
+
   it('finds a top-level await and a change of the environment (the check can fail)', () => {
     const text = [
       "const tokenizer = await getTokenizer('o200k_base');",
