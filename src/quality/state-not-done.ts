@@ -8,7 +8,7 @@ import { canonicalText, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 import { NOT_DONE_BEFORE_SOURCE } from './not-done-forms.ts';
 import { SELF_NEGATING } from './self-negating.ts';
-import { plainDoneWork } from './own-stance.ts';
+import { putOff } from './own-stance.ts';
 import { escapeRegExp } from '../text/regexp.ts';
 
 // Kinds whose facts are a state reached by done work: a commit made, a check passed, a branch pushed.
@@ -56,9 +56,9 @@ export function isDoneState(probe: Probe): boolean {
  * not made", "… is still pending").
  */
 export function saidNotDone(index: TextIndex, probe: Probe, occurrence: Occurrence): boolean {
-  if (occurrence.stance === 'denied' || occurrence.stance === 'pending') return true;
-  // Put off with its whole sentence (stance.ts): a done state said so plainly is still to do.
-  if (occurrence.stance === 'deferred' && plainDoneWork(probe)) return true;
+  // Denied or pending; or put off with its whole sentence (stance.ts), a done state said so plainly (own-stance.ts).
+  if (occurrence.stance === 'denied' || occurrence.stance === 'pending' || putOff(probe, occurrence.stance))
+    return true;
   const after = index.slice(occurrence.end, occurrence.end + 80);
   if (NOT_DONE_AFTER.test(after)) return true;
   const denied = DENIED_DOING_AFTER.exec(after)?.[1];
