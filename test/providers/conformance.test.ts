@@ -347,8 +347,10 @@ for (const subject of subjects) {
 
     it('keeps the attempts of concurrent calls apart', async (t) => {
       const failuresLeft = new Map<string, number>();
+      // Each answer waits long enough that all nine calls' first attempts are on the server together even when a
+      // loaded machine delays the client between requests (30 ms let them finish one by one at load 30+).
       const server = await serve(t, {
-        latencyMs: 30,
+        latencyMs: 250,
         reply: (sent) => {
           const prompt = promptOf(sent);
           const left = failuresLeft.get(prompt) ?? Number(prompt.split(' ')[1]) % 3;
