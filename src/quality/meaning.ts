@@ -70,6 +70,9 @@ const NOT_SIGN = /¬|≠|!=|∅/gu;
 // git's status header "Changes not staged for commit" names no commit, made or to make: read as "not staged" (its
 // "commit" beside a branch named after a ticket stated that ticket committed).
 const GIT_NOT_STAGED = /\bnot staged for commit\b/giu;
+// A line break written as its escape, standing as a word of prose: "stop at \n, reset" says "stop at a new line". Not
+// in code: a string's escape is quoted or joined to its words (`"\n"`, `a\nb`, `${x}\n`).
+const ESCAPED_LINE_BREAK = /(?<=^|[\s`])\\n(?=$|[\s`,;.:)])/gu;
 // A check mark after what it is said of ("7 unit tests ✓", "lint ✔") says it passed; one before a commit's hash
 // ("fum.1 ✔ 3bb8701") says the work was done there, and one opening a line ("✓ Logged in as …") marks the line.
 const PASS_MARK = /(?<=[\p{L}\p{N}_)`'"])\s*[✓✔✅](?!\s*[0-9a-f]{7,40}\b)/gu;
@@ -814,12 +817,14 @@ function placed(leadIn: LeadIn, place: LinePlace): LeadIn {
 
 /** Reads one line's clauses (the first numbered `clauses`), under the lead-in of a list above it if any. */
 function readLine(
-  line: string,
+  written: string,
   lineNumber: number,
   clauses: number,
   bullets: LeadIn | undefined,
   into: MeaningTerm[][],
 ): { clauses: number; bullets: LeadIn | undefined } {
+  // Its line breaks written as escapes are the words they stand for, read before its clauses and lists are.
+  const line = written.includes('\\n') ? written.replace(ESCAPED_LINE_BREAK, ' new line ') : written;
   let leadIn = bullets;
   // The first clause of the sentence being read: a lead-in is the whole of it up to its colon.
   let sentenceFrom = clauses;
@@ -1607,9 +1612,12 @@ export function phrasePositions(
   // Plain loops and module-level helpers, no callbacks made per call: this runs for every facet of every context, and a
   // closure's optimized code is lost with the closures at a full collection (match.ts's classes say more).
   const lists: number[][] = [];
-  for (const term of terms) {
+  for (let at = 0; at < terms.length; at++) {
+    const term = terms[at]!;
     const list =
-      stance === undefined ? candidatePositions(index, term) : stancePositions(index, term, stance);
+      stance === undefined
+        ? candidatePositions(index, term, terms[at + 1])
+        : stancePositions(index, term, stance, terms[at + 1]);
     if (list.length === 0) return [];
     lists.push(list);
   }
@@ -1635,14 +1643,55 @@ export function phrasePositions(
  * Where `term` stands in prose (anywhere, for a name), negated as it is: a word stated the other way round is not the
  * phrase ("no unit tests" is not "unit tests"), a name neither ("1a2b3c4 was not committed" is not "commit 1a2b3c4").
  */
-function candidatePositions(index: MeaningIndex, term: MeaningTerm): number[] {
+function candidatePositions(index: MeaningIndex, term: MeaningTerm, next?: MeaningTerm): number[] {
   const entry = index.positions.get(term.term);
   if (!entry) return [];
-  const positions = term.name ? entry.all : entry.prose;
+  const positions = termPositions(index, term, entry, next);
   const found: number[] = [];
   for (const position of positions) if (index.negatedAt(position) === term.negated) found.push(position);
   return found;
 }
+
+/**
+ * Where a phrase's term may stand: anywhere for a name, in prose for a word; a count the phrase says in words before
+ * the phrase's next word ("one branch") also where its digits stand as a token of their own with that word after them
+ * in their clause, a few terms on ("1 shadow br per base commit"): not inside an id or a version (`4te.1`, `v1.2`), not
+ * after the word ("branch 1 is stale"), not opening a line (a list's or a listing's number).
+ */
+function termPositions(
+  index: MeaningIndex,
+  term: MeaningTerm,
+  entry: { all: readonly number[]; prose: readonly number[] },
+  next: MeaningTerm | undefined,
+): readonly number[] {
+  if (term.name) return entry.all;
+  if (next === undefined || next.name || !isNumber(term.term) || entry.all.length === entry.prose.length)
+    return entry.prose;
+  const following = index.positions.get(next.term)?.prose;
+  if (!following) return entry.prose;
+  const found: number[] = [];
+  for (const position of entry.all) {
+    const at = index.at(position)!;
+    if (!at.name || (at.part !== true && countedAfter(index, position, following))) found.push(position);
+  }
+  return found;
+}
+
+/**
+ * Whether a position of `following` stands within {@link COUNTED_WITHIN} terms after `position`, in its clause, and
+ * `position` is no number that opens its line: a list's or a listing's ("1. Shadow Branch …", a read's "1→# Shadow
+ * Branch …"), which numbers the line rather than counting.
+ */
+function countedAfter(index: MeaningIndex, position: number, following: readonly number[]): boolean {
+  if (position === 0 || index.lineAt(position - 1) !== index.lineAt(position)) return false;
+  const clause = index.clauseAt(position);
+  for (const at of following)
+    if (at > position && at <= position + COUNTED_WITHIN && index.clauseAt(at) === clause) return true;
+  return false;
+}
+
+// How far after a count the word it counts may stand: an adjective or two between ("1 shadow br").
+const COUNTED_WITHIN = 3;
 
 /**
  * How {@link phrasePositions} reads its terms' sentences, where it is given: `affirmed`, as said but not in a sentence
@@ -1655,10 +1704,15 @@ function candidatePositions(index: MeaningIndex, term: MeaningTerm): number[] {
 export type PhraseStance = { read: 'affirmed' | 'otherWay' | 'negated'; pending: boolean };
 
 /** {@link candidatePositions} read under a sentence's stance (see {@link PhraseStance}). */
-function stancePositions(index: MeaningIndex, term: MeaningTerm, stance: PhraseStance): number[] {
+function stancePositions(
+  index: MeaningIndex,
+  term: MeaningTerm,
+  stance: PhraseStance,
+  next?: MeaningTerm,
+): number[] {
   const entry = index.positions.get(term.term);
   if (!entry) return [];
-  const positions = term.name ? entry.all : entry.prose;
+  const positions = termPositions(index, term, entry, next);
   const found: number[] = [];
   for (const position of positions)
     if (readUnder(stance, index.negatedAt(position) === term.negated, index.stanceAt(position)))
