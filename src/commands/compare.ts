@@ -51,7 +51,12 @@ Examples:
     const display = await createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
     try {
       const outcome = await interruptible(
-        (signal) => compareSuite(toCompareOptions(transcripts, flags, signal, display)),
+        // A suite's sessions' pages are left to `report`: its own page is what a suite's run is read by.
+        (signal) =>
+          compareSuite({
+            ...toCompareOptions(transcripts, flags, signal, display),
+            suiteSessionPages: false,
+          }),
         display.interrupt,
       );
       display.stop();
@@ -102,8 +107,12 @@ Examples:
           outcome.suites.length > 0
             ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')
             : reportFiles(digests);
+        const open = outcome.sessionPages || outcome.suites.length > 0 ? `open ${pages} in a browser` : '';
+        const later = outcome.sessionPages
+          ? ''
+          : `compaction-bench report ${flags.out} writes each session's page`;
         standardOutput().write(
-          `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (open ${pages} in a browser)`, terminal.width)}\n`,
+          `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (${[open, later].filter(Boolean).join('; ')})`, terminal.width)}\n`,
         );
       }
       if (outcome.failedStrategies > 0) process.exitCode = 3;
