@@ -29,7 +29,8 @@ export function compareCommand(): Command {
 Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json for each session F into
 --out (F-chain-… with --schedule; a sweep also F-sweep.md and F-sweep-report.html; compaction-bench
 report rebuilds them from the results files); with several sessions also
-suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals).
+suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals),
+and no F-report.html: compaction-bench report <out> writes those from the run's records.
 Directories are walked; files that are not transcripts are skipped with one line for all.
 With --shard i/n only part i of the jobs runs and only its records are written
 (records/<run>.shard-i-of-n.jsonl): no reports, since a comparison needs every part; compaction-bench merge
