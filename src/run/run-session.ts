@@ -145,13 +145,9 @@ async function reportSessionPlan(
     link: (hash) => `records/${basename(packPath('', store.pack, 'calls'))}#${hash}`,
   });
   const { writeSessionReports } = await loadRenderers();
-  const files = await writeSessionReports(
-    results,
-    environment.reportDirectory,
-    environment.signal,
-    { messages: plan.reference.session.messages, probes: plan.reference.probes, calls },
-    { page: environment.sessionPages },
-  );
+  const source = { messages: plan.reference.session.messages, probes: plan.reference.probes, calls };
+  const { reportDirectory, signal, sessionPages } = environment;
+  const files = await writeSessionReports(results, reportDirectory, signal, source, { page: sessionPages });
   return { results, files, records: [session, ...jobs], calls };
 }
 

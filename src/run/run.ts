@@ -50,7 +50,6 @@ import {
 } from './run-session.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from '../stages/types.ts';
-
 export type { SessionOutcome } from './run-session.ts';
 
 /** The outcome of a compare run. */
