@@ -29,7 +29,8 @@ export function compareCommand(): Command {
 Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json for each session F into
 --out (F-chain-… with --schedule; a sweep also F-sweep.md and F-sweep-report.html; compaction-bench
 report rebuilds them from the results files); with several sessions also
-suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals).
+suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals),
+and no F-report.html: compaction-bench report <out> writes those from the run's records.
 Directories are walked; files that are not transcripts are skipped with one line for all.
 With --shard i/n only part i of the jobs runs and only its records are written
 (records/<run>.shard-i-of-n.jsonl): no reports, since a comparison needs every part; compaction-bench merge
@@ -51,7 +52,12 @@ Examples:
     const display = await createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
     try {
       const outcome = await interruptible(
-        (signal) => compareSuite(toCompareOptions(transcripts, flags, signal, display)),
+        // A suite's sessions' pages are left to `report`: its own page is what a suite's run is read by.
+        (signal) =>
+          compareSuite({
+            ...toCompareOptions(transcripts, flags, signal, display),
+            suiteSessionPages: false,
+          }),
         display.interrupt,
       );
       display.stop();
@@ -102,8 +108,12 @@ Examples:
           outcome.suites.length > 0
             ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')
             : reportFiles(digests);
+        const open = outcome.sessionPages || outcome.suites.length > 0 ? `open ${pages} in a browser` : '';
+        const later = outcome.sessionPages
+          ? ''
+          : `compaction-bench report ${flags.out} writes each session's page`;
         standardOutput().write(
-          `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (open ${pages} in a browser)`, terminal.width)}\n`,
+          `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (${[open, later].filter(Boolean).join('; ')})`, terminal.width)}\n`,
         );
       }
       if (outcome.failedStrategies > 0) process.exitCode = 3;

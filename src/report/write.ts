@@ -81,6 +81,8 @@ export type ReportFormat = {
   extension: string;
   /** Whether its files start with the report marker, so a later run may remove them when it no longer writes them. */
   marked: boolean;
+  /** The session's page: left out by a suite's compare, which leaves each session's page to `report`. */
+  page?: true;
   /**
    * `source`: the transcript and probes, when the run has them (the HTML's matrix and transcript need them);
    * `reading`: the session's verdict and observations, worked out once for the formats that state them. A text may
@@ -118,6 +120,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     name: 'html',
     extension: '.html',
     marked: true,
+    page: true,
     // The marker comes before the doctype: a comment there leaves the page in standards mode.
     render: async (results, stem, source, reading) => [
       { name: `${stem}-report.html`, text: htmlReportPieces([results], source, reading) },
@@ -178,14 +181,26 @@ function* checkedPieces(marker: string, text: string | Iterable<string>, path: s
   if (held.length > 0) yield flush();
 }
 
+/** Which of a session's reports are written: `page: false` leaves out its page (`F-report.html`). */
+export type SessionReportOptions = { page?: boolean };
+
+/** The report formats written with `options`. */
+function formatsOf(options: SessionReportOptions): readonly ReportFormat[] {
+  return options.page === false ? REPORT_FORMATS.filter((format) => !format.page) : REPORT_FORMATS;
+}
+
 /**
  * Renders every report format of a session's results and lets the text go, writing nothing: run ahead, it leaves the
  * renderers' code compiled and warm for the reports that are written (run/reports-ahead.ts).
  */
-export async function renderSessionReports(results: ResultsFile, source?: ReportSource): Promise<void> {
+export async function renderSessionReports(
+  results: ResultsFile,
+  source?: ReportSource,
+  options: SessionReportOptions = {},
+): Promise<void> {
   const stem = reportStem(results);
   const reading = readSession(results);
-  for (const format of REPORT_FORMATS)
+  for (const format of formatsOf(options))
     for (const { name, text } of await format.render(results, stem, source, reading)) {
       const pieces = checkedPieces('', text, name);
       while (!pieces.next().done);
@@ -194,13 +209,14 @@ export async function renderSessionReports(results: ResultsFile, source?: Report
 
 /**
  * Writes every report format of a session's results into `out` (`F-S.md` per strategy, `F-comparison.md`,
- * `F-report.html`, `F-results.json`); returns the paths written.
+ * `F-report.html` unless `options.page` is false, `F-results.json`); returns the paths written.
  */
 export async function writeSessionReports(
   results: ResultsFile,
   out: string,
   signal?: AbortSignal,
   source?: ReportSource,
+  options: SessionReportOptions = {},
 ): Promise<string[]> {
   const stem = reportStem(results);
   const marker = `${reportMarker(stem)}\n`;
@@ -210,7 +226,7 @@ export async function writeSessionReports(
   const reading = readSession(results);
   const batch = createFileBatch();
   try {
-    for (const format of REPORT_FORMATS) {
+    for (const format of formatsOf(options)) {
       for (const { name, text } of await format.render(results, stem, source, reading)) {
         const path = join(out, name);
         await batch.add(path, checkedPieces(format.marked ? marker : '', text, path));
@@ -241,12 +257,16 @@ export async function writeBaselines(
   );
 }
 
-/** Writes `suite-comparison.md`, `suite-report.html` and `suite-results.json` into `out`; returns the paths written. */
+/**
+ * Writes `suite-comparison.md`, `suite-report.html` and `suite-results.json` into `out`; returns the paths written.
+ * `options.page: false`: the sessions' pages were not written, and the suite's page says how to have them.
+ */
 export async function writeSuiteReports(
   suite: SuiteResults,
   out: string,
   sessions: readonly SessionDigest[],
   signal?: AbortSignal,
+  options: SessionReportOptions = {},
 ): Promise<string[]> {
   const stem = suiteStem(suite);
   const timings = sessions.some(timingsMeasured);
@@ -256,7 +276,10 @@ export async function writeSuiteReports(
         path: join(out, `${stem}-comparison.md`),
         text: `${reportMarker(stem)}\n${renderSuiteMarkdown(suite, { timings, sessions })}`,
       },
-      { path: join(out, `${stem}-report.html`), text: await renderSuiteHtml(suite, sessions) },
+      {
+        path: join(out, `${stem}-report.html`),
+        text: await renderSuiteHtml(suite, sessions, { sessionPages: options.page !== false }),
+      },
       { path: join(out, `${stem}-results.json`), text: `${JSON.stringify(suite, null, 2)}\n` },
     ],
     signal,

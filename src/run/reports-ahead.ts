@@ -80,11 +80,11 @@ export async function renderReportsAhead(
       link: (hash) => hash,
     });
     const { renderResultsTerminal, renderSessionReports } = await loadRenderers();
-    await renderSessionReports(results, {
-      messages: plan.reference.session.messages,
-      probes: plan.reference.probes,
-      calls,
-    });
+    await renderSessionReports(
+      results,
+      { messages: plan.reference.session.messages, probes: plan.reference.probes, calls },
+      { page: environment.sessionPages },
+    );
     // The table a compare prints once its reports are written, too, also fitted to a narrow terminal: stdout's
     // width is the command's to know, and the fitting's code (headers wrapped, columns picked) ran cold after the
     // last answer (3-5 ms of a compare's 10-12 after its commit).
@@ -106,6 +106,8 @@ export function facetsAhead(
   environment: RunEnvironment,
 ): (result: StrategyResult) => Promise<void> {
   return async (result) => {
+    // Only the session's page reads them: a suite's compare leaves that page to `report`.
+    if (!environment.sessionPages) return;
     if (result.status !== 'ok' || !result.summary || result.quality.probesTotal === 0) return;
     await environment.scoringGate?.();
     const { readSummaryFacets } = await loadSummaryFacets();

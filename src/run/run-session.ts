@@ -145,11 +145,9 @@ async function reportSessionPlan(
     link: (hash) => `records/${basename(packPath('', store.pack, 'calls'))}#${hash}`,
   });
   const { writeSessionReports } = await loadRenderers();
-  const files = await writeSessionReports(results, environment.reportDirectory, environment.signal, {
-    messages: plan.reference.session.messages,
-    probes: plan.reference.probes,
-    calls,
-  });
+  const source = { messages: plan.reference.session.messages, probes: plan.reference.probes, calls };
+  const { reportDirectory, signal, sessionPages } = environment;
+  const files = await writeSessionReports(results, reportDirectory, signal, source, { page: sessionPages });
   return { results, files, records: [session, ...jobs], calls };
 }
 
@@ -361,12 +359,12 @@ export async function prepareWhileCalling(
     () => plan.reference.expectations,
     () => prepareLexicalScoring(plan.reference),
     // What reads a scored summary's facets for the page (facetsAhead) loads here, not at the first strategy scored.
-    () => loadSummaryFacets(),
+    ...(environment.sessionPages ? [() => loadSummaryFacets()] : []),
     // Read lazily, where a summary's path is not on a line that writes it: here it costs no answer a wait, while
     // after the last answer it held the large-session fixture's tail by about 40 ms.
     () => plan.reference.transcriptPaths,
     // The page's transcript needs no answer: rendered now, it is not left for after the last one.
-    () => renderTranscriptAhead(plan.reference.session.messages),
+    ...(environment.sessionPages ? [() => renderTranscriptAhead(plan.reference.session.messages)] : []),
   ]);
   // The renderers' modules load in a window too (the first session's steps only: once is enough), not before the
   // first call, nor after the last answer where the first report would load them; after the scoring's steps, which

@@ -9,6 +9,7 @@ import { type CompareOptions, type CompareOutcome, runCompare, staged, stagedOut
 import type { OutputStage } from '../report/output-stage.ts';
 import { expandInputs, skippedNotice } from '../suite/inputs.ts';
 import { growHeapForTranscripts } from './heap-growth.ts';
+import { sessionPagesOf } from '../stages/options.ts';
 import type { SuiteResults } from '../suite/types.ts';
 
 /** A compare run and the suites made of it (none with a single session). */
@@ -16,6 +17,8 @@ export type SuiteOutcome = CompareOutcome & {
   suites: SuiteResults[];
   /** The suite reports written. */
   suiteFiles: string[];
+  /** Whether each session's page was written (else `report` writes them from the records). */
+  sessionPages: boolean;
 };
 
 /** The run's options with its inputs expanded to transcript files; the files skipped are one notice line. */
@@ -50,7 +53,8 @@ export function stagedSuiteOutcome(outcome: SuiteOutcome, stage: OutputStage): S
 async function suiteStaged(options: CompareOptions & { stage: OutputStage }): Promise<SuiteOutcome> {
   const outcome = await runCompare(options);
   // A shard writes records only: its suite report is the merged one.
-  if (outcome.shard) return { ...outcome, suites: [], suiteFiles: [] };
+  const sessionPages = sessionPagesOf(options);
+  if (outcome.shard) return { ...outcome, suites: [], suiteFiles: [], sessionPages };
   if (outcome.sessions.length === 0)
     throw new InputError(`no session of ${options.transcripts.length} could be loaded`);
   const suites: SuiteResults[] = [];
@@ -62,9 +66,13 @@ async function suiteStaged(options: CompareOptions & { stage: OutputStage }): Pr
     const suite = suiteOf(sessions, options.reference);
     suites.push(suite);
     const { writeSuiteReports } = await loadRenderers();
-    suiteFiles.push(...(await writeSuiteReports(suite, options.stage.directory, sessions, options.signal)));
+    suiteFiles.push(
+      ...(await writeSuiteReports(suite, options.stage.directory, sessions, options.signal, {
+        page: sessionPages,
+      })),
+    );
   }
-  return { ...outcome, suites, suiteFiles };
+  return { ...outcome, suites, suiteFiles, sessionPages };
 }
 
 /** `compare`: expand the inputs, run, write the suite reports. */

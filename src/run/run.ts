@@ -36,7 +36,7 @@ import { prepareOutputDirectory } from '../report/output-directory.ts';
 import { createOutputStage, type OutputStage } from '../report/output-stage.ts';
 import { resolveStrategies } from '../strategies/registry.ts';
 import type { Strategy } from '../strategies/types.ts';
-import { runListeners, sessionLoadOptions, stagePlanOptions } from '../stages/options.ts';
+import { runListeners, sessionLoadOptions, sessionPagesOf, stagePlanOptions } from '../stages/options.ts';
 import type { CompareOptions, RunEnvironment, SessionLoadOptions } from '../stages/types.ts';
 import { type PlannedSession, planSession, plannedCalls, plannedSession, runRecord } from '../stages/plan.ts';
 import { plannedCallTotal } from '../stages/plan.ts';
@@ -50,7 +50,6 @@ import {
 } from './run-session.ts';
 
 export type { CompareOptions, ModelOptions, OutputOptions, PlanOptions } from '../stages/types.ts';
-
 export type { SessionOutcome } from './run-session.ts';
 
 /** The outcome of a compare run. */
@@ -201,6 +200,7 @@ async function runStaged(options: CompareOptions & { stage: OutputStage }): Prom
       listeners: { ...listeners, onProgress: countEnded },
       concurrency: options.concurrency,
       reportDirectory: options.stage.directory,
+      sessionPages: sessionPagesOf(options),
       // A schedule's window is the model's as far as the replay is concerned.
       contextWindow:
         options.contextWindow ??

@@ -73,3 +73,12 @@ export function sessionLoadOptions(
 export function importOptions(options: LoadOptions): LoadOptions {
   return picked(options, IMPORT_KEYS);
 }
+
+/**
+ * Whether a run writes each session's page: always for one session, and for several unless the command leaves them
+ * to `report` (`suiteSessionPages: false`): a suite's own output is its page, and each session's page was a tenth of
+ * a suite session's CPU.
+ */
+export function sessionPagesOf(options: Pick<CompareOptions, 'transcripts' | 'suiteSessionPages'>): boolean {
+  return options.transcripts.length < 2 || options.suiteSessionPages !== false;
+}

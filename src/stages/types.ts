@@ -85,6 +85,12 @@ export type OutputOptions = {
   onSkip?: (skipped: { file: string; reason: string }) => void;
   /** The command line after the program name, for the results' provenance (secrets are removed there). */
   command?: readonly string[];
+  /**
+   * Whether a run of several sessions writes each session's page (`F-report.html`) too; without it (`compare`), the
+   * suite's page is written and each session's is left to `compaction-bench report <out>`, which writes it from the
+   * records as the run would have. Default: written (`check` gates them).
+   */
+  suiteSessionPages?: boolean;
 };
 
 /** Everything `compare` (and `check`) needs to run. */
@@ -142,6 +148,8 @@ export type RunEnvironment = {
   concurrency: number;
   /** Where the session reports are written: the run's staging folder, moved to `--out` at the end. */
   reportDirectory: string;
+  /** Whether each session's page (`F-report.html`) is written (stages/options.ts, `sessionPagesOf`). */
+  sessionPages: boolean;
   contextWindow: number | undefined;
   signal: AbortSignal;
   /** `performance.now()` when the run's clock started (after the providers warmed up). */

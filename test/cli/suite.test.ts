@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, startCli, temporaryDirectory } from '../helpers/cli.ts';
@@ -47,7 +47,10 @@ describe('suites', () => {
     const wide = lines.filter((line) => [...line].length > 100);
     assert.deepEqual(wide, [], 'no line is wider than the terminal');
     assert.match(run.stdout, /more columns? in suite-comparison\.md and\s+suite-report\.html:\s/);
-    assert.match(run.stdout, /\(open\s+suite-report\.html\s+in\s+a\s+browser\)\n$/);
+    assert.match(
+      run.stdout,
+      /\(open\s+suite-report\.html\s+in\s+a\s+browser;\s+compaction-bench\s+report\s+\S+\s+writes\s+each\s+session's\s+page\)\n$/,
+    );
     // One line for every file that is not a transcript (it was one line each).
     assert.equal(
       run.stderr.trim(),
@@ -133,9 +136,13 @@ describe('suites', () => {
         `fact recall ${single.estimate.toFixed(2)} [${single.low.toFixed(2)}, ${single.high.toFixed(2)}] (mean, 95% interval clustered by session)`,
       ),
     );
+    // A suite's compare leaves each session's page to `report`: the suite's page links each comparison and says so.
     const sessionList = page.slice(page.indexOf('<h2 id="sessions">'));
     const hrefs = (html: string) => [...html.matchAll(/href="([^"#]+)"/g)].map((match) => match[1]!);
-    assert.equal(hrefs(sessionList).length, suite.sessions.length * 2);
+    assert.equal(hrefs(sessionList).length, suite.sessions.length);
+    assert.match(sessionList, /is written by <code>compaction-bench report<\/code> with this folder/);
+    for (const session of suite.sessions)
+      assert.equal(existsSync(join(out, `${session.name}-report.html`)), false, session.name);
     // Every link of the page (the sessions, where each strategy did worst) names a file that exists.
     for (const link of hrefs(page)) assert.ok(existsSync(join(out, decodeURI(link))), link);
     // The verdict comes first, and never names a strategy flagged on some session.
@@ -171,6 +178,34 @@ describe('suites', () => {
       [...table.matchAll(/<tr[^>]*data-strategy="[^"]+"><td><svg class="icon"/g)].length,
       suite.strategies.length,
     );
+  });
+
+  it("report OUT writes each session's page a suite's compare left to it, and the suite's page with a link to each", async () => {
+    // The folder the first test's compare wrote (tests of a describe run in order).
+    const out = join(directory.path, 'compare');
+    const suite = await readJson<SuiteResults>(join(out, 'suite-results.json'));
+    const others = (await readdir(out)).filter((file) => file.endsWith('.md') || file.endsWith('.json'));
+    const before = await Promise.all(others.map((file) => readFile(join(out, file), 'utf8')));
+    const run = await runCli(['report', out], { cwd: directory.path });
+    assert.equal(run.code, 0, run.stderr);
+    const written = run.stdout.trim().split('\n');
+    for (const session of suite.sessions) {
+      const path = join(out, `${session.name}-report.html`);
+      assert.ok(written.includes(path), path);
+      const page = await readFile(path, 'utf8');
+      // The run's page: the transcript read again from the run header's path, the probes' facets, the calls linked.
+      assert.match(page, /<h2 id="transcript">Transcript<\/h2>/);
+      assert.match(page, /href="records\/texts-[^"]+\.calls\.html#/);
+    }
+    const page = await readFile(join(out, 'suite-report.html'), 'utf8');
+    const sessionList = page.slice(page.indexOf('<h2 id="sessions">'));
+    const hrefs = (html: string) => [...html.matchAll(/href="([^"#]+)"/g)].map((match) => match[1]!);
+    assert.equal(hrefs(sessionList).length, suite.sessions.length * 2);
+    assert.doesNotMatch(sessionList, /is written by <code>compaction-bench report/);
+    for (const link of hrefs(page)) assert.ok(existsSync(join(out, decodeURI(link))), link);
+    // Nothing else the run wrote changes.
+    const after = await Promise.all(others.map((file) => readFile(join(out, file), 'utf8')));
+    assert.deepEqual(after, before);
   });
 
   it('check --baseline passes an unchanged suite and fails one that lost facts, verdict first, with the facts lost', async () => {

@@ -22,6 +22,9 @@ before(async () => {
     cwd: directory.path,
   });
   assert.equal(run.code, 0, run.stderr);
+  // Two sessions are a suite, whose compare leaves each session's page to `report`.
+  const report = await runCli(['report', directory.path], { cwd: directory.path });
+  assert.equal(report.code, 0, report.stderr);
 });
 after(async () => {
   await directory.remove();

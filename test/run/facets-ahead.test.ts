@@ -30,7 +30,12 @@ const scored = (fields: Partial<StrategyResult> = {}) =>
   }) as unknown as StrategyResult;
 
 const environmentWith = (fields: Partial<RunEnvironment>) =>
-  ({ scoringGate: undefined, signal: new AbortController().signal, ...fields }) as RunEnvironment;
+  ({
+    scoringGate: undefined,
+    signal: new AbortController().signal,
+    sessionPages: true,
+    ...fields,
+  }) as RunEnvironment;
 
 describe('facets ahead', () => {
   it("reads a scored strategy's summary facets once the scoring gate opens", async () => {
@@ -61,6 +66,15 @@ describe('facets ahead', () => {
     )(scored({ quality: { probesTotal: 0 } as StrategyResult['quality'] }));
     await facetsAhead(plan, environmentWith({ signal: stopped.signal }))(scored());
     assert.equal(reads(), 0);
+  });
+
+  it("reads nothing where the run leaves the session's page to report (a suite's compare)", async () => {
+    const { probes, reads } = countedProbes();
+    const plan = { reference: { probes } } as unknown as SessionPlan;
+    await facetsAhead(plan, environmentWith({ sessionPages: false }))(scored());
+    assert.equal(reads(), 0);
+    await facetsAhead(plan, environmentWith({}))(scored());
+    assert.equal(reads(), 1);
   });
 
   it('leaves a failure to read for the page to report', async () => {

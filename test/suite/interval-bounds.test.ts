@@ -31,6 +31,9 @@ before(async () => {
   const run = await runCli(['compare', sessions, '-s', STRATEGIES, '-o', out, '-q'], { cwd: directory.path });
   assert.equal(run.code, 0, run.stderr);
   terminal = run.stdout;
+  // Each session's page, which a suite's compare leaves to `report`.
+  const report = await runCli(['report', out], { cwd: directory.path });
+  assert.equal(report.code, 0, report.stderr);
 });
 after(() => directory.remove());
 

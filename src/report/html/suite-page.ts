@@ -68,11 +68,18 @@ function suiteStrataHtml(suite: SuiteResults): string[] {
   return parts;
 }
 
-/** The suite report page; `sessions` are the results the suite was assembled from (for the heat map). */
-export function renderSuiteHtml(suite: SuiteResults, sessions: readonly SessionDigest[]): string {
+/**
+ * The suite report page; `sessions` are the results the suite was assembled from (for the heat map). With
+ * `sessionPages: false` the sessions' pages were not written: none is linked, and the page says how to write them.
+ */
+export function renderSuiteHtml(
+  suite: SuiteResults,
+  sessions: readonly SessionDigest[],
+  { sessionPages = true }: { sessionPages?: boolean } = {},
+): string {
   const title = `Suite of ${suite.sessions.length} sessions: compaction strategies${suite.target === null ? '' : ` at ${suite.target} tokens`}`;
   const sessionLinks = suite.sessions.map((session) => {
-    const results = sessions.find((file) => file.fixture.name === session.name);
+    const results = sessionPages ? sessions.find((file) => file.fixture.name === session.name) : undefined;
     const page = results ? `${reportStem(results)}-report.html` : null;
     return `<li><code>${escapeHtml(session.name)}</code> (${escapeHtml(session.format)}, ${escapeHtml(session.size)}, ${session.probes} fact probes): <a href="${escapeHtml(session.comparison)}">comparison</a>${page ? ` · <a href="${escapeHtml(page)}">report</a>` : ''}</li>`;
   });
@@ -129,6 +136,11 @@ export function renderSuiteHtml(suite: SuiteResults, sessions: readonly SessionD
       figure(recallPlot, '', 'h2'),
       '<h2 id="sessions">Sessions</h2>',
       `<ul>${sessionLinks.join('')}</ul>`,
+      ...(sessionPages
+        ? []
+        : [
+            '<p class="meta">Each session\'s own page (its probe matrix, transcript and charts) is written by <code>compaction-bench report</code> with this folder: it writes them from the run\'s records, as the run would have, and this page again with a link to each.</p>',
+          ]),
     ],
     footer: 'Written by compaction-bench from <code>suite-results.json</code>.',
   });
