@@ -23,6 +23,10 @@ export function compareCommand(): Command {
       '[transcript...]',
       "names in fixtures/, transcript files, directories or quoted glob patterns (default: the config file's suite)",
     );
+  command.option(
+    '--session-pages',
+    "with several sessions, also write each session's page (F-report.html) in this run instead of leaving it to report",
+  );
   addRunOptions(command).addHelpText(
     'after',
     `
@@ -30,7 +34,7 @@ Writes F-S.md per strategy, F-comparison.md, F-report.html and F-results.json fo
 --out (F-chain-… with --schedule; a sweep also F-sweep.md and F-sweep-report.html; compaction-bench
 report rebuilds them from the results files); with several sessions also
 suite-comparison.md, suite-report.html and suite-results.json (each strategy over all of them, with intervals),
-and no F-report.html: compaction-bench report <out> writes those from the run's records.
+and no F-report.html unless --session-pages: compaction-bench report <out> writes those from the run's records.
 Directories are walked; files that are not transcripts are skipped with one line for all.
 With --shard i/n only part i of the jobs runs and only its records are written
 (records/<run>.shard-i-of-n.jsonl): no reports, since a comparison needs every part; compaction-bench merge
@@ -46,79 +50,85 @@ Examples:
   compaction-bench compare sessions/ --shard 2/3 -o shard-2     # part 2 of 3: records only
   compaction-bench merge shard-1 shard-2 shard-3 -o merged      # the reports of all three`,
   );
-  return command.action(async (inputs: string[], flags: RunFlags, self: Command) => {
-    const transcripts = applyConfigFile(self, inputs, flags);
-    validateSliceOptions(flags);
-    const display = await createProgressDisplay(progressMode(flags.quiet, standardError()), standardError());
-    try {
-      const outcome = await interruptible(
-        // A suite's sessions' pages are left to `report`: its own page is what a suite's run is read by.
-        (signal) =>
-          compareSuite({
-            ...toCompareOptions(transcripts, flags, signal, display),
-            suiteSessionPages: false,
-          }),
-        display.interrupt,
+  return command.action(
+    async (inputs: string[], flags: RunFlags & { sessionPages?: boolean }, self: Command) => {
+      const transcripts = applyConfigFile(self, inputs, flags);
+      validateSliceOptions(flags);
+      const display = await createProgressDisplay(
+        progressMode(flags.quiet, standardError()),
+        standardError(),
       );
-      display.stop();
-      if (outcome === undefined) return;
-      if (outcome.shard) {
-        const shard = { ...outcome.shard, recordsFile: outcome.recordsFile };
-        standardOutput().write(
-          flags.json ? `${JSON.stringify({ shard }, null, 2)}\n` : renderShardSummary(shard, false),
+      try {
+        const outcome = await interruptible(
+          // A suite's sessions' pages are left to `report` unless asked for: its own page is what a suite's run is
+          // read by, and each session's page was a tenth of a suite session's CPU.
+          (signal) =>
+            compareSuite({
+              ...toCompareOptions(transcripts, flags, signal, display),
+              suiteSessionPages: flags.sessionPages === true,
+            }),
+          display.interrupt,
         );
+        display.stop();
+        if (outcome === undefined) return;
+        if (outcome.shard) {
+          const shard = { ...outcome.shard, recordsFile: outcome.recordsFile };
+          standardOutput().write(
+            flags.json ? `${JSON.stringify({ shard }, null, 2)}\n` : renderShardSummary(shard, false),
+          );
+          if (outcome.failedStrategies > 0) process.exitCode = 3;
+          return;
+        }
+        // Loaded while the calls were in flight (a compare against a model), else now.
+        const { renderResultsTerminal, renderSuiteTerminal, runVerdicts } = await loadRenderers();
+        if (flags.json) {
+          // The verdicts first (a suite's from the digests; a session's or a sweep's from its results), then every
+          // session's results as its file holds them, read back one at a time.
+          const digests = outcome.sessions.map((session) => session.digest);
+          const read =
+            outcome.suites.length > 0
+              ? []
+              : await Promise.all(outcome.sessions.map((session) => readResults(session.resultsFile)));
+          const verdicts = runVerdicts(read, outcome.suites, digests);
+          const results = resultsTexts(outcome.sessions.map((session) => session.resultsFile));
+          await writeJson([
+            { key: 'verdict', value: verdicts[0]?.verdict ?? null },
+            { key: 'verdicts', value: verdicts },
+            { key: 'results', items: results },
+            { key: 'suites', value: outcome.suites },
+          ]);
+        } else {
+          const terminal = stdoutTerminal();
+          const digests = outcome.sessions.map((session) => session.digest);
+          // Without a suite the run had one session: its results (one per target) are read back whole.
+          const results =
+            outcome.suites.length > 0
+              ? []
+              : await Promise.all(outcome.sessions.map((session) => readResults(session.resultsFile)));
+          const tables =
+            outcome.suites.length > 0
+              ? outcome.suites.map((suite) =>
+                  renderSuiteTerminal(suite, terminal, {
+                    sessions: digests.filter((digest) => digest.target === suite.target),
+                  }),
+                )
+              : renderResultsTerminal(results, terminal);
+          const pages =
+            outcome.suites.length > 0
+              ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')
+              : reportFiles(digests);
+          const open = outcome.sessionPages || outcome.suites.length > 0 ? `open ${pages} in a browser` : '';
+          const later = outcome.sessionPages
+            ? ''
+            : `compaction-bench report ${flags.out} writes each session's page`;
+          standardOutput().write(
+            `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (${[open, later].filter(Boolean).join('; ')})`, terminal.width)}\n`,
+          );
+        }
         if (outcome.failedStrategies > 0) process.exitCode = 3;
-        return;
+      } finally {
+        display.stop();
       }
-      // Loaded while the calls were in flight (a compare against a model), else now.
-      const { renderResultsTerminal, renderSuiteTerminal, runVerdicts } = await loadRenderers();
-      if (flags.json) {
-        // The verdicts first (a suite's from the digests; a session's or a sweep's from its results), then every
-        // session's results as its file holds them, read back one at a time.
-        const digests = outcome.sessions.map((session) => session.digest);
-        const read =
-          outcome.suites.length > 0
-            ? []
-            : await Promise.all(outcome.sessions.map((session) => readResults(session.resultsFile)));
-        const verdicts = runVerdicts(read, outcome.suites, digests);
-        const results = resultsTexts(outcome.sessions.map((session) => session.resultsFile));
-        await writeJson([
-          { key: 'verdict', value: verdicts[0]?.verdict ?? null },
-          { key: 'verdicts', value: verdicts },
-          { key: 'results', items: results },
-          { key: 'suites', value: outcome.suites },
-        ]);
-      } else {
-        const terminal = stdoutTerminal();
-        const digests = outcome.sessions.map((session) => session.digest);
-        // Without a suite the run had one session: its results (one per target) are read back whole.
-        const results =
-          outcome.suites.length > 0
-            ? []
-            : await Promise.all(outcome.sessions.map((session) => readResults(session.resultsFile)));
-        const tables =
-          outcome.suites.length > 0
-            ? outcome.suites.map((suite) =>
-                renderSuiteTerminal(suite, terminal, {
-                  sessions: digests.filter((digest) => digest.target === suite.target),
-                }),
-              )
-            : renderResultsTerminal(results, terminal);
-        const pages =
-          outcome.suites.length > 0
-            ? outcome.suites.map((suite) => `${suiteStem(suite)}-report.html`).join(', ')
-            : reportFiles(digests);
-        const open = outcome.sessionPages || outcome.suites.length > 0 ? `open ${pages} in a browser` : '';
-        const later = outcome.sessionPages
-          ? ''
-          : `compaction-bench report ${flags.out} writes each session's page`;
-        standardOutput().write(
-          `${tables.join('\n\n')}\n\n${wrapProse(`Reports written to ${flags.out}/ (${[open, later].filter(Boolean).join('; ')})`, terminal.width)}\n`,
-        );
-      }
-      if (outcome.failedStrategies > 0) process.exitCode = 3;
-    } finally {
-      display.stop();
-    }
-  });
+    },
+  );
 }

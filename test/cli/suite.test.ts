@@ -208,6 +208,36 @@ describe('suites', () => {
     assert.deepEqual(after, before);
   });
 
+  it("compare --session-pages writes each session's page in the run, linked from the suite's page", async () => {
+    const out = join(directory.path, 'with-pages');
+    const run = await runCli(
+      [
+        'compare',
+        join(sessions, 'other-agent'),
+        sessions,
+        '-s',
+        'paths-only',
+        '--session-pages',
+        '-o',
+        out,
+        '-q',
+      ],
+      {
+        cwd: directory.path,
+      },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /\(open\s+suite-report\.html\s+in\s+a\s+browser\)\n$/);
+    const suite = await readJson<SuiteResults>(join(out, 'suite-results.json'));
+    const page = await readFile(join(out, 'suite-report.html'), 'utf8');
+    const sessionList = page.slice(page.indexOf('<h2 id="sessions">'));
+    const hrefs = [...sessionList.matchAll(/href="([^"#]+)"/g)].map((match) => match[1]!);
+    assert.equal(hrefs.length, suite.sessions.length * 2);
+    assert.doesNotMatch(sessionList, /is written by <code>compaction-bench report/);
+    for (const session of suite.sessions)
+      assert.ok(existsSync(join(out, `${session.name}-report.html`)), session.name);
+  });
+
   it('check --baseline passes an unchanged suite and fails one that lost facts, verdict first, with the facts lost', async () => {
     const out = join(directory.path, 'gate');
     const baseline = join(directory.path, 'baseline');
