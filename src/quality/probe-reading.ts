@@ -6,13 +6,7 @@
  * ("port 8080", "30 s", "512Mi") is opposed by another value in its place ("port 6379", "60 s", "4Gi") stated
  * with the probe's other facets.
  */
-import {
-  canonicalText,
-  createMatcher,
-  type NumberOccurrence,
-  type Occurrence,
-  type TextIndex,
-} from './match.ts';
+import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
 import { memoizeByText, ownCopy } from '../text/text-cache.ts';
@@ -21,6 +15,7 @@ import { saysFixed } from './fixed-claim.ts';
 import { putOff } from './own-stance.ts';
 import { listedCommandOccurrences } from './listed-command.ts';
 import { SELF_NEGATING } from './self-negating.ts';
+import { partedByValue, sameNumber } from './number-parting.ts';
 import { isDoneState, saidNotDone, sentencesSaidNotDone } from './state-not-done.ts';
 
 /** How a facet is stated: plainly, ruled out (the answer negates it), or either way (errors: "no longer fails with …"). */
@@ -117,11 +112,6 @@ function numberSpelling(spelling: string): NumberSpelling | undefined {
       return value;
     },
   };
-}
-
-/** Whether two values read in one base unit are equal, up to the rounding of their conversion (700 × 0.001 s). */
-function sameValue(a: number, b: number): boolean {
-  return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 }
 
 /** One of each pattern: `30 s` and `30 seconds` read the same. */
@@ -250,12 +240,6 @@ function statesFact({ own, name }: SpellingReading, occurrence: Occurrence, inde
   );
 }
 
-/** Whether a number found is the facet's value, in any unit ("30000 ms" for "30 s", "0.5 GiB" for "512Mi"). */
-function sameNumber(number: NumberSpelling, found: NumberOccurrence): boolean {
-  const { value } = found;
-  return value !== undefined && sameValue(value, number.value);
-}
-
 /** What a context says about each facet of a probe. */
 export function facetEvidence(index: TextIndex, probe: Probe, reading: ProbeReading): FacetEvidence[] {
   // Plain loops and module-level helpers, no callbacks made per call: this runs for every probe of every context, and
@@ -314,7 +298,7 @@ function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'
   }
   let otherValues: readonly Occurrence[] = NO_OCCURRENCES;
   for (const number of facet.numbers) {
-    const parted = partedByValue(index.findNumbers(number), number);
+    const parted = partedByValue(index.findNumbers(number), number.value);
     for (const found of parted.same) support.push(found);
     // One number's other values are the parted list itself (read, never changed, by probe-recall.ts).
     otherValues = otherValues.length === 0 ? parted.other : [...otherValues, ...parted.other];
@@ -323,32 +307,6 @@ function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'
 }
 
 const NO_OCCURRENCES: readonly Occurrence[] = [];
-
-/** A number pattern's un-negated matches in a text: those that are a value ({@link sameNumber}), and the others. */
-type PartedMatches = { same: readonly NumberOccurrence[]; other: readonly NumberOccurrence[] };
-
-// The matches of each number pattern in a text (`findNumbers`' list, one per text and pattern), parted by each value
-// asked for: every facet with a number read all its pattern's matches (the 4 M-token bench session's three long
-// contexts: 2,913 facets' numbers, 4.89 M matches read for 51 values), and the probes of a session share their values.
-const partings = new WeakMap<readonly NumberOccurrence[], Map<number, PartedMatches>>();
-
-/** `found` parted by `number`'s value (see {@link partings}), in text order. */
-function partedByValue(found: readonly NumberOccurrence[], number: NumberSpelling): PartedMatches {
-  let byValue = partings.get(found);
-  if (!byValue) partings.set(found, (byValue = new Map()));
-  let parted = byValue.get(number.value);
-  if (!parted) {
-    const same: NumberOccurrence[] = [];
-    const other: NumberOccurrence[] = [];
-    for (const match of found) {
-      if (match.negated) continue;
-      if (sameNumber(number, match)) same.push(match);
-      else other.push(match);
-    }
-    byValue.set(number.value, (parted = { same, other }));
-  }
-  return parted;
-}
 
 /** Sorts occurrences of a spelling into what supports and what opposes a facet (see {@link evidenceOf}). */
 function weighOccurrences(

@@ -1,4 +1,4 @@
-/** A text's number matches parted once per value (probe-reading.ts) answer every probe as its own reading did. */
+/** A text's number matches parted once per value (number-parting.ts) answer every probe as its own reading did. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
