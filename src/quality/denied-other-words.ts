@@ -13,7 +13,7 @@ import type { PhraseStance } from './meaning.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
 import type { ProbeReading } from './probe-reading.ts';
 import type { Probe } from './probes.ts';
-import { ownStance, plainDoneWork } from './own-stance.ts';
+import { ownStance, plainDoneWork, statedPlainly } from './own-stance.ts';
 
 // Kinds left as read: an artifact's opposites are read by its own readers (artifact-described.ts, made.ts); an error
 // stays the error it was, whatever is said of it (probe-reading.ts, EITHER_KINDS).
@@ -62,5 +62,19 @@ export function saidOtherWayInOtherWords(index: TextIndex, probe: Probe, reading
     probe.kind === 'decision' &&
     plainDoneWork(probe) &&
     statedInOtherWords(index, reading, undefined, { read: 'negated', pending: false })
+  );
+}
+
+/**
+ * Whether a fact with a negation of its own ("the edits are not committed yet", "Log level getter not set") is stated
+ * in other words the other way: its own negation as written inside a sentence that denies itself ("It is false that
+ * nothing new is committed"), and stated as said nowhere but where such a denial turned a word ("It is false that
+ * before anything is committed, run …" says nothing of what is not committed). Two denials of one thing affirm it.
+ */
+export function ownNegationDenied(index: TextIndex, probe: Probe, reading: ProbeReading): boolean {
+  if (LEFT_KINDS.has(probe.kind) || statedPlainly(probe)) return false;
+  return (
+    statedInOtherWords(index, reading, undefined, { read: 'otherWay', pending: false }) &&
+    !statedInOtherWords(index, reading, undefined, { read: 'unframed', pending: false })
   );
 }

@@ -36,7 +36,7 @@ import {
   type MeaningTerm,
   type PackedTerms,
 } from './meaning-index.ts';
-import { stanceSpans, type Stance } from './stance.ts';
+import { stanceSpans, type StanceSpan } from './stance.ts';
 import { framedClauses } from './framed-clauses.ts';
 import { clauseTokens, type ClauseToken } from './clause-tokens.ts';
 import { opensId } from './id-prefix.ts';
@@ -403,7 +403,7 @@ function clauseTerms(
   clauseNumber: number,
   leadIn: LeadIn | undefined,
   question = false,
-  stance?: Stance,
+  stance?: StanceSpan['stance'],
   listing = false,
   afterNames = false,
 ): void {
@@ -507,8 +507,10 @@ function clauseTerms(
       negatedBefore = true;
       // "end-to-end tests are not wanted": after a copula, a negation also reaches back over the last two terms. Not in
       // a sentence that denies itself ("… are not committed yet was not done"): its "was not" is that denial, which
-      // the stance reads, and reaching back would deny the inner negation's words twice.
-      const copula = stance !== 'denied' && COPULAS.has(words[index - 1]?.word ?? '');
+      // the stance reads, and reaching back would deny the inner negation's words twice; nor in one whose frame denies
+      // that denial ("It is false that the retry budget was not done", 'affirmed'): the two cancel, and deny nothing.
+      const copula =
+        stance !== 'denied' && stance !== 'affirmed' && COPULAS.has(words[index - 1]?.word ?? '');
       for (let back = terms.length - 1; copula && back >= Math.max(clauseStart, terms.length - 2); back--)
         if (terms[back]!.term !== NEGATION_TERM) terms[back]!.negated = true;
       terms.push({ term, name: false, negated: false, line, clause: clauseNumber });
@@ -956,7 +958,10 @@ function isJoinedListing(line: string): boolean {
 }
 
 /** The stance of the sentence span that `clauseEnd` (a clause's last character) stands in, if any. */
-function stanceAt(stances: ReturnType<typeof stanceSpans>, clauseEnd: number): Stance | undefined {
+function stanceAt(
+  stances: ReturnType<typeof stanceSpans>,
+  clauseEnd: number,
+): StanceSpan['stance'] | undefined {
   for (const span of stances) if (span.start < clauseEnd && clauseEnd <= span.end) return span.stance;
   return undefined;
 }
@@ -1699,9 +1704,10 @@ const COUNTED_WITHIN = 3;
  * way, in a sentence that denies itself read as written before the denial turned it ("It is false that the tests
  * pass" says "the tests pass", denied) or, with `pending`, as said in one that puts it as still to do; `negated`,
  * negated where the phrase is not, by its own clause's negation in a sentence with no stance ("We did not keep plain
- * callbacks").
+ * callbacks"); `unframed`, as said in a sentence that does not deny itself (a word a denial turned states nothing of
+ * a fact's own negation: "It is false that before anything is committed, …" says nothing is not committed).
  */
-export type PhraseStance = { read: 'affirmed' | 'otherWay' | 'negated'; pending: boolean };
+export type PhraseStance = { read: 'affirmed' | 'otherWay' | 'negated' | 'unframed'; pending: boolean };
 
 /** {@link candidatePositions} read under a sentence's stance (see {@link PhraseStance}). */
 function stancePositions(
@@ -1724,7 +1730,7 @@ function stancePositions(
  * Whether a term is read under `stance`, given whether it stands as said (its negation the phrase's own) and its
  * sentence's stance: `affirmed`, as said and not put as still to do (with `pending`); `otherWay`, turned by a sentence
  * that denies itself, or as said in one that puts it as still to do (with `pending`); `negated`, negated as the phrase
- * is not, in a sentence with no stance.
+ * is not, in a sentence with no stance; `unframed`, as said in a sentence that does not deny itself.
  */
 export function readUnder(
   stance: PhraseStance,
@@ -1732,6 +1738,7 @@ export function readUnder(
   said: 'denied' | 'pending' | undefined,
 ): boolean {
   if (stance.read === 'negated') return said === undefined && !asSaid;
+  if (stance.read === 'unframed') return said !== 'denied' && asSaid;
   const pending = stance.pending && said === 'pending';
   return stance.read === 'affirmed'
     ? asSaid && !pending

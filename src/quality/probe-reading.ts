@@ -8,8 +8,8 @@
  */
 import { canonicalText, createMatcher, type Occurrence, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
-import { escapeRegExp, sharedRegExp } from '../text/regexp.ts';
-import { memoizeByText, ownCopy } from '../text/text-cache.ts';
+import { memoizeByText } from '../text/text-cache.ts';
+import { distinctPatterns, numberSpelling, type NumberSpelling } from './number-spelling.ts';
 import { declinedAfterOffer, refusedAfter } from './refusal.ts';
 import { saysFixed } from './fixed-claim.ts';
 import { putOff } from './own-stance.ts';
@@ -20,25 +20,6 @@ import { isDoneState, saidNotDone, sentencesSaidNotDone } from './state-not-done
 
 /** How a facet is stated: plainly, ruled out (the answer negates it), or either way (errors: "no longer fails with …"). */
 export type Polarity = 'affirmed' | 'denied' | 'either';
-
-/** A spelling with one number in it, and what another value in its place looks like. */
-type NumberSpelling = {
-  /**
-   * Matches the spelling with any number (and, for a unit, any unit of its kind) in the canonical text; compiled
-   * when first read (most contexts are searched by {@link source} alone).
-   */
-  readonly pattern: RegExp;
-  /** The pattern's source (its flags are `gu`). */
-  source: string;
-  /** What every match starts with, right before its number (the spelling's canonical text before the number). */
-  prefix: string;
-  /** What a match has right after its digits (match.ts's `NumberPattern`): a unit then the words after, or those. */
-  followers: readonly string[];
-  /** The spelling's own value, in the unit kind's base unit. */
-  value: number;
-  /** Reads a match's value in the same base unit. */
-  valueOf(match: string): number | undefined;
-};
 
 /** One facet as it is read. */
 export type FacetReading = {
@@ -63,68 +44,6 @@ export type ProbeReading = {
 const POLAR_KINDS: ReadonlySet<string> = new Set(['constraint', 'decision']);
 // Kinds whose facts a negation does not undo: an error stays the error it was when the summary says it is fixed.
 const EITHER_KINDS: ReadonlySet<string> = new Set(['error']);
-// Units of one kind, with their size in the kind's base unit (canonical spellings, as the matcher folds them).
-const UNIT_KINDS: ReadonlyArray<Record<string, number>> = [
-  { kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12 },
-  { ms: 0.001, s: 1, min: 60, h: 3600, d: 86_400 },
-  { '%': 1 },
-];
-const NUMBER = /(?<![\p{L}\p{N}_.\-/:#@$])(\d+(?:\.\d+)?)(%|[a-z]+)?(?![\p{L}\p{N}_])/gu;
-
-/** The spelling with another number in its place, when it has exactly one number. */
-function numberSpelling(spelling: string): NumberSpelling | undefined {
-  const canonical = canonicalText(spelling);
-  const numbers = [...canonical.matchAll(NUMBER)];
-  if (numbers.length !== 1) return undefined;
-  const [match] = numbers as [RegExpExecArray];
-  const unit = match[2] ?? '';
-  const kind = UNIT_KINDS.find((units) => unit in units);
-  // A suffix that is no unit is part of the words after the number ("3 retries" has no unit; "4xx" is a name).
-  if (unit && !kind) return undefined;
-  const prefix = canonical.slice(0, match.index);
-  const suffix = canonical.slice(match.index + match[0].length);
-  const units = kind ? `(${Object.keys(kind).map(escapeRegExp).join('|')})` : '()';
-  // A plural is the same word ("1 cent" and "2 cents").
-  const rest = /[a-z]$/.test(suffix) ? `${escapeRegExp(suffix)}s?` : escapeRegExp(suffix);
-  const edge = prefix ? '(?<![\\p{L}\\p{N}_])' : '(?<![\\p{L}\\p{N}_.\\-/:#@$])';
-  const source = `${edge}${escapeRegExp(prefix)}(\\d+(?:\\.\\d+)?)${units}${rest}(?![\\p{L}\\p{N}_])`;
-  const size = (unitName: string) => (kind ? (kind[unitName] ?? Number.NaN) : 1);
-  // A context states the same few values again and again ("30s"): each read once.
-  const values = new Map<string, number | undefined>();
-  return {
-    get pattern() {
-      return sharedRegExp(source, 'gu');
-    },
-    source,
-    prefix,
-    followers: kind ? Object.keys(kind).map((name) => `${name}${suffix}`) : suffix ? [suffix] : [],
-    value: Number(match[1]) * size(unit),
-    valueOf(text) {
-      if (values.has(text)) return values.get(text);
-      // The match itself is the text: the pattern's first match in it starts at 0, so the sticky form of the
-      // look-ups (compiled once for both) finds the same one.
-      const valuePattern = sharedRegExp(source, 'uy');
-      valuePattern.lastIndex = 0;
-      const found = valuePattern.exec(text);
-      const value = found ? Number(found[1]) * size(found[2] ?? '') : undefined;
-      // A string of its own: the match is a slice of the whole context.
-      values.set(ownCopy(text), value);
-      return value;
-    },
-  };
-}
-
-/** One of each pattern: `30 s` and `30 seconds` read the same. */
-function distinctPatterns(numbers: NumberSpelling[]): NumberSpelling[] {
-  const seen = new Set<string>();
-  return numbers.filter(({ source, value }) => {
-    const key = `${source} ${value}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 const readings = new WeakMap<Probe, ProbeReading>();
 // The index of a probe's answer, by its text: probes of a session and of the sessions around it share answers (of the
 // 241 a 20-session suite indexed, 137 were an answer indexed before).
@@ -279,11 +198,23 @@ function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'
   const support: Occurrence[] = [];
   const oppose: Occurrence[] = [];
   const notDone: Occurrence[] = [];
+  const denials: Denials = { absent: [], turned: false };
   for (let at = 0; at < facet.spellings.length; at++) {
     const spelling = facet.spellings[at]!;
     const read = facet.reads[at]!;
     // A command may be written once with its last word listed ("pnpm --filter app lint | test | check-types").
-    weighOccurrences(index, probe, read, live, polar, index.occurrences(spelling), support, oppose, notDone);
+    weighOccurrences(
+      index,
+      probe,
+      read,
+      live,
+      polar,
+      index.occurrences(spelling),
+      support,
+      oppose,
+      notDone,
+      denials,
+    );
     weighOccurrences(
       index,
       probe,
@@ -294,7 +225,15 @@ function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'
       support,
       oppose,
       notDone,
+      denials,
     );
+  }
+  // A rule whose ruling out a sentence denies ("It is false that he refused my `read-tree HEAD`") is stated the other
+  // way: a thing denied elsewhere ("It is false that I ran `read-tree HEAD`") only agrees with the rule, and keeps it
+  // no more where the rule itself is said false.
+  if (denials.turned && denials.absent.length > 0) {
+    const absent = new Set(denials.absent);
+    for (let at = support.length - 1; at >= 0; at--) if (absent.has(support[at]!)) support.splice(at, 1);
   }
   let otherValues: readonly Occurrence[] = NO_OCCURRENCES;
   for (const number of facet.numbers) {
@@ -308,6 +247,13 @@ function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'
 
 const NO_OCCURRENCES: readonly Occurrence[] = [];
 
+/**
+ * What sentences that deny themselves say of a rule that rules a thing out: the thing denied (`absent`: "It is false
+ * that we added a dependency", which agrees with the rule), and whether a ruling out is denied (`turned`: "It is false
+ * that we must not add one", "It is false that he refused my `read-tree HEAD`").
+ */
+type Denials = { absent: Occurrence[]; turned: boolean };
+
 /** Sorts occurrences of a spelling into what supports and what opposes a facet (see {@link evidenceOf}). */
 function weighOccurrences(
   index: TextIndex,
@@ -319,6 +265,7 @@ function weighOccurrences(
   support: Occurrence[],
   oppose: Occurrence[],
   notDone: Occurrence[],
+  denials: Denials,
 ): void {
   const state = read.own === 'affirmed' && !read.name && isDoneState(probe);
   for (const occurrence of occurrences) {
@@ -333,10 +280,18 @@ function weighOccurrences(
     // way, whatever the kind; done work stated as still to do, too (stance.ts, own-stance.ts).
     if (occurrence.stance === 'denied' || putOff(probe, occurrence.stance)) {
       // A rule that rules a thing out is kept by a sentence that denies the thing ("It is false that we added a
-      // dependency"), and reversed by one that denies the ruling out ("It is false that we must not add one").
-      if (read.own === 'denied' && occurrence.stance === 'denied' && !occurrence.negated)
-        support.push(occurrence);
-      else oppose.push(occurrence);
+      // dependency"), and reversed by one that denies the ruling out ("It is false that we must not add one", "… that
+      // he refused my `read-tree HEAD`": its clause's own negation or the user's refusal, as statesFact reads them).
+      if (read.own === 'denied' && occurrence.stance === 'denied') {
+        const rulesOut = read.name ? occurrence.negated : statesFact(read, occurrence, index);
+        if (rulesOut) {
+          denials.turned = true;
+          oppose.push(occurrence);
+        } else {
+          denials.absent.push(occurrence);
+          support.push(occurrence);
+        }
+      } else oppose.push(occurrence);
       continue;
     }
     // A thing said undone (reverted, dropped, rejected), a rule said lifted, a next step said finished: stated the

@@ -14,12 +14,16 @@ import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
 import { partedBetweenWords } from './line-ends.ts';
 import { readStatement, readStatements, type StatementReading } from './meaning.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
-import { onlyPendingInOtherWords, saidOtherWayInOtherWords } from './denied-other-words.ts';
+import {
+  onlyPendingInOtherWords,
+  ownNegationDenied,
+  saidOtherWayInOtherWords,
+} from './denied-other-words.ts';
 import { statesChange } from './change-words.ts';
 import { saidOfItsFile } from './added-name.ts';
 import { facetEvidence, isOpposable, readProbe, type FacetEvidence } from './probe-reading.ts';
 import { isLive, type Probe } from './probes.ts';
-import { statementLabel, type StatementThresholds } from './statement-match.ts';
+import { ruleSaidFalse, statementLabel, type StatementThresholds } from './statement-match.ts';
 import { DONE_KINDS } from './stance.ts';
 import { statesOpposite } from './opposite.ts';
 import { isCommitState, saysNothingCommitted } from './nothing-committed.ts';
@@ -34,6 +38,7 @@ import { errorByCode } from './error-code.ts';
 import { deniedArtifactOutcome } from './artifact-denied.ts';
 import { balancedRecall, headlineKind, outcomeCredit, share } from './recall-credit.ts';
 import type { ProbeOutcome, Quality, Scorer } from './types.ts';
+import { textLines } from './text-lines.ts';
 
 export { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
 
@@ -124,7 +129,9 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
     // A state's facet written only where it is said not done ("Adding a retry budget (1a2b3c4) is still pending")
     // states the rest in other words around that denial; done work stated so only where it is put as still to do is
     // stated the other way (denied-other-words.ts).
-    return onlySaidNotDone(evidence) || onlyPendingInOtherWords(index, probe, reading, 'otherWords')
+    return onlySaidNotDone(evidence) ||
+      onlyPendingInOtherWords(index, probe, reading, 'otherWords') ||
+      ownNegationDenied(index, probe, reading)
       ? 'contradicted'
       : 'matched';
   // A pair of its words said together (a pick told by what it does), unless its statement is stated the other way.
@@ -139,11 +146,24 @@ function outcomeIn(index: TextIndex, probe: Probe, options: OutcomeOptions): Pro
     return byCode === 'contradicted' || statementOutcome(index, probe, options.statement) === 'contradicted'
       ? 'contradicted'
       : 'matched';
-  const outcome = statementOutcome(index, probe, options.statement);
+  const statement = statementOutcome(index, probe, options.statement);
+  // A rule kept only where a denial turns a negation of the sentence's own is the rule said false (statement-match.ts).
+  const outcome =
+    statement === 'matched' &&
+    probe.kind === 'constraint' &&
+    ruleSaidFalse(
+      index.meaning(),
+      textLines(index),
+      options.statement ?? probe.statement!,
+      PROBE_STATEMENT_THRESHOLDS,
+    )
+      ? 'contradicted'
+      : statement;
   // Its facets stated in other words only where a sentence denies them ("It is false that …", "… was not done", "The
   // user never asked for …"), or puts done work as still to do: the fact stated the other way.
   if (outcome === 'missed' || outcome === 'partial')
-    if (saidOtherWayInOtherWords(index, probe, reading)) return 'contradicted';
+    if (saidOtherWayInOtherWords(index, probe, reading) || ownNegationDenied(index, probe, reading))
+      return 'contradicted';
   if (
     outcome !== 'contradicted' &&
     (describesArtifact(index.meaning(), probe) ||

@@ -113,7 +113,7 @@ function topicsAfter(text: string, frame: RegExp): { items: TopicItem[]; bare: n
       Math.max(0, ...[...before.matchAll(/[.!?;](?=\s)/g)].map((end) => end.index + 1)),
     );
     if (DENIED_FRAME.test(`${opening}${opened[0]}`)) continue;
-    if (stanceSpans(`${opening}${opened[0]}${list}.`).length > 0) continue;
+    if (stanceSpans(`${opening}${opened[0]}${list}.`).some((span) => span.stance !== 'affirmed')) continue;
     const terms = meaningTerms(list);
     if (
       terms.length === 0 ||

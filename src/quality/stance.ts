@@ -16,8 +16,12 @@ import { anyOfWords } from '../text/regexp.ts';
  */
 export type Stance = 'denied' | 'pending' | 'reversed' | 'lifted' | 'done' | 'deferred';
 
-/** A span `[start, end)` of a text and its stance. */
-export type StanceSpan = { start: number; end: number; stance: Stance };
+/**
+ * A span `[start, end)` of a text and its stance; 'affirmed', a sentence whose denying frame denies a sentence that
+ * denies itself ("It is false that the retry budget was not done"): two denials affirm it, and no reader of a stance
+ * reads it (meaning.ts only lets its final "was not" reach no word before it).
+ */
+export type StanceSpan = { start: number; end: number; stance: Stance | 'affirmed' };
 
 // A frame that denies the rest of its sentence: "It is false that …", "It's not true that …", "Not true: …".
 const DENYING_OPENING =
@@ -87,7 +91,9 @@ export function stanceSpans(text: string): StanceSpan[] {
     }
     const opening = DENYING_OPENING.exec(sentence);
     if (opening) {
-      spans.push({ start: start + opening[0].length, end, stance: 'denied' });
+      // "It is false that the retry budget was not done": a denial of a denial affirms the sentence.
+      const affirmed = deniesItself(sentence.slice(opening[0].length));
+      spans.push({ start: start + opening[0].length, end, stance: affirmed ? 'affirmed' : 'denied' });
       continue;
     }
     const leadIn = DENYING_LEAD_IN.exec(sentence);
@@ -132,11 +138,10 @@ export function stanceAround(text: string, start: number, end: number): Stance |
   // Each frame is tried only where a word it cannot do without is there (see mayHold): most occurrences' sentences
   // hold none, and the frames' patterns, run for every occurrence of every probe's spellings, were most of the cost.
   const colon = opening.includes(':');
-  if (
-    (mayHold(opening, OPENING_WORDS) && DENYING_OPENING.test(opening)) ||
-    (colon && DENYING_LEAD_IN.test(opening))
-  )
-    return 'denied';
+  const deniedOpening = mayHold(opening, OPENING_WORDS) && DENYING_OPENING.test(opening);
+  // "It is false that the retry budget was not done": a denial of a denial affirms the sentence.
+  if (deniedOpening && mayHold(closing, ENDING_WORDS) && deniesItself(closing)) return undefined;
+  if (deniedOpening || (colon && DENYING_LEAD_IN.test(opening))) return 'denied';
   if (notAskedBefore(opening)) return 'denied';
   if (
     mayHold(closing, ENDING_WORDS) &&
@@ -186,6 +191,73 @@ function pendingSentence(closing: string): boolean {
   const clauseStart = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':'));
   return !NOUN_PHRASE.test(before.slice(clauseStart + 1));
 }
+
+/**
+ * Whether the sentence an occurrence `[start, end)` of a folded text stands in (read as {@link stanceAround} reads
+ * it) opens with a denying frame and ends in a predicate that denies it again ("It is false that retry_budget.ts was
+ * added was not done"): two denials that affirm it, which a reader of a clause's own denial or wait is not to read as
+ * one.
+ */
+export function affirmedAround(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - SENTENCE_REACH), start);
+  const opening = before.slice(sentenceStartIn(before));
+  if (!mayHold(opening, OPENING_WORDS) || !DENYING_OPENING.test(opening)) return false;
+  const after = text.slice(end, end + SENTENCE_REACH);
+  const sentenceEnd = after.search(/(?<!\.)[.!?](?=\s|$)/);
+  const closing = sentenceEnd < 0 ? after : after.slice(0, sentenceEnd + 1);
+  return mayHold(closing, ENDING_WORDS) && deniesItself(closing);
+}
+
+// A negation of a sentence's own words (stance.ts's frames aside).
+const OWN_NEGATION = /\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot)\b|n't\b/i;
+
+/**
+ * Whether a line holds a sentence that denies itself and, read without its frame or its denying predicate, holds a
+ * negation of its own, which the denial turns ("It is false that no page gets its own debug code", "Nothing is
+ * committed yet was not done").
+ */
+export function turnsOwnNegation(line: string): boolean {
+  for (const span of stanceSpans(line)) {
+    if (span.stance !== 'denied') continue;
+    if (OWN_NEGATION.test(withoutDenyingEnding(line.slice(span.start, span.end).replace(/[.!?]+\s*$/, ''))))
+      return true;
+  }
+  return false;
+}
+
+/** A clause read without a denying frame that opens it ("It is false that …"). */
+export function withoutDenyingOpening(clause: string): string {
+  const opening = DENYING_OPENING.exec(clause);
+  return opening ? clause.slice(opening[0].length) : clause;
+}
+
+/** A clause read without a predicate that ends it by denying it ("… was not done."). */
+export function withoutDenyingEnding(clause: string): string {
+  const ending = DENYING_ENDING_AT.exec(clause);
+  return ending ? clause.slice(0, ending.index) : clause;
+}
+
+// DENYING_ENDING with the space before it, where it starts.
+const DENYING_ENDING_AT = new RegExp(`\\s*${DENYING_ENDING.source}`, 'i');
+
+/**
+ * Whether the rest of a sentence after a denying frame's opening denies it again by its own predicate ("It is false
+ * that the retry budget was not done"): two denials of one sentence affirm it. The predicate is read as stanceSpans
+ * reads it (the whole sentence's, not a clause's after a semicolon with a subject of its own, nor one whose subject
+ * points back: "…; that was not done" denies it a second time).
+ */
+function deniesItself(rest: string): boolean {
+  return (
+    (DENYING_ENDING.test(rest) || DENYING_LABEL_SENTENCE.test(rest)) &&
+    ownClauseStart(rest) === rest.length &&
+    !POINTING_BACK.test(rest)
+  );
+}
+
+// A denying predicate whose clause points back at what the frame denied ("It is false that X; that was not done"): a
+// second denial of it, not a denial of the denial.
+const POINTING_BACK =
+  /[;,]\s*(?:this|that|it|which|none of (?:this|that|it))\s+(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been)?\s+\w+\s*[.!]?\s*$/i;
 
 /** Whether the sentence `text` opens with denies the one before it (DENYING_NEXT). */
 function deniedByNext(text: string): boolean {
@@ -274,7 +346,7 @@ function sentenceStartIn(before: string): number {
 }
 
 /** A look-up of the stance at an offset of a text, the spans read once. */
-export function stanceAt(text: string): (offset: number) => Stance | undefined {
+export function stanceAt(text: string): (offset: number) => StanceSpan['stance'] | undefined {
   let spans: StanceSpan[] | undefined;
   return (offset) => {
     spans ??= stanceSpans(text);

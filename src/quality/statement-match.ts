@@ -10,6 +10,7 @@ import {
   type MeaningIndex,
   type StatementReading,
 } from './meaning.ts';
+import { turnsOwnNegation } from './stance.ts';
 
 export { readStatements } from './meaning.ts';
 
@@ -130,4 +131,43 @@ function partAffirmed(
       ? Math.min(coverage.share, coverage.contentShare)
       : coverage.share;
   return share >= thresholds.partial && (thresholds.partialNeedsTelling !== true || coverage.telling);
+}
+
+/**
+ * Whether a statement that holds a negation of its own (a rule: "Do not keep separate debug rendering code paths") is
+ * kept only inside sentences that deny themselves, and there only with a line whose denied sentence holds a negation
+ * of its own, which the denial turns ("It is false that SessionLive and SubagentLive share one rendering and debug
+ * path; no page gets its own debug code"): the ruling out said false, the rule stated the other way. Kept by denied
+ * sentences with no negation of their own ("It is false that we kept a separate debug path"), it is the thing the rule
+ * rules out denied, which agrees with it (probe-reading.ts reads a rule's facets so).
+ */
+export function ruleSaidFalse(
+  index: StatementIndex,
+  lines: readonly string[],
+  statement: string | StatementReading,
+  thresholds: StatementThresholds,
+): boolean {
+  const reading = typeof statement === 'string' ? readStatement(statement) : statement;
+  if (!reading.terms.some((term) => term.negated || term.unsure === true)) return false;
+  const kept = (unread: (position: number) => boolean) => {
+    const coverage = statementCoverage(index, reading, thresholds.window, {
+      oneLine: thresholds.oneLine,
+      wordLists: thresholds.wordLists,
+      unread,
+    });
+    const share =
+      coverage.contentShare !== null && coverage.contentShare < thresholds.content
+        ? Math.min(coverage.share, coverage.contentShare)
+        : coverage.share;
+    return share >= thresholds.kept;
+  };
+  const denied = (position: number) => index.at(position)?.denied === true;
+  if (kept(denied)) return false;
+  const turned = new Map<number, boolean>();
+  const turnedAt = (line: number) => {
+    let found = turned.get(line);
+    if (found === undefined) turned.set(line, (found = turnsOwnNegation(lines[line] ?? '')));
+    return found;
+  };
+  return !kept((position) => !denied(position) || turnedAt(index.lineAt(position)));
 }

@@ -11,7 +11,7 @@ import { pastedLines } from './change-words.ts';
 import type { TextIndex } from './match.ts';
 import { meaningTerms, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
-import { stanceAt, type Stance } from './stance.ts';
+import { stanceAt } from './stance.ts';
 import { textLines } from './text-lines.ts';
 
 /** A probe's told words read as terms, with its file's name as written. */
@@ -185,7 +185,7 @@ export function* saidOfFile(text: TextIndex, fileName: string, keepNames = false
       at: match.index,
       end: match.index + match[0].length,
     }));
-    let stance: ((offset: number) => Stance | undefined) | undefined;
+    let stance: ReturnType<typeof stanceAt> | undefined;
     for (const start of writtenAt(line, name)) {
       const end = start + name.length;
       if (LOCATION.test(line.slice(end)) || inCommand(line, start, end)) continue;

@@ -14,6 +14,7 @@ import { meaningTerms } from './meaning.ts';
 import { NOT_DONE_BEFORE_SOURCE } from './not-done-forms.ts';
 import { readProbe } from './probe-reading.ts';
 import type { Probe } from './probes.ts';
+import { affirmedAround, SENTENCE_REACH, withoutDenyingEnding, withoutDenyingOpening } from './stance.ts';
 import { escapeRegExp } from '../text/regexp.ts';
 
 /** Whether a text says a live probe's fact undone in words its facets do not hold (see the module's doc). */
@@ -23,8 +24,21 @@ export function saysUndoneInOtherWords(index: TextIndex, probe: Probe): boolean 
   for (const frame of frames)
     for (const found of index.occurrences(frame.anchor)) {
       const from = Math.max(0, found.start - CLAUSE_REACH);
-      const before = clauseBefore(index.slice(from, found.start));
-      const after = clauseAfter(index.slice(found.end, found.end + CLAUSE_REACH));
+      let before = clauseBefore(index.slice(from, found.start));
+      let after = clauseAfter(index.slice(found.end, found.end + CLAUSE_REACH));
+      // A sentence whose frame denies its own denial ("It is false that retry_budget.ts was added was not done")
+      // affirms what it says: read without either.
+      const around = Math.max(0, found.start - SENTENCE_REACH);
+      if (
+        affirmedAround(
+          index.slice(around, found.end + SENTENCE_REACH),
+          found.start - around,
+          found.end - around,
+        )
+      ) {
+        before = withoutDenyingOpening(before);
+        after = withoutDenyingEnding(after);
+      }
       if (frame.says(before, after)) return true;
     }
   return false;

@@ -7,7 +7,9 @@
  * done, each task, decision and number the handoff kept is counted contradicted, and no state stated plainly (its
  * facets hold no negation of their own: denied-other-words.ts) is kept; in every form, every artifact the handoff kept
  * is counted contradicted, its file said not written (artifact-denied.ts), but the few listed in
- * ARTIFACTS_NOT_CONTRADICTED; put as still to do, no done work stated plainly is kept (but DONE_WORK_KEPT). That every probe the handoff kept is also counted contradicted is not met yet for every
+ * ARTIFACTS_NOT_CONTRADICTED; put as still to do, no done work stated plainly is kept (but DONE_WORK_KEPT), while a
+ * wait or negation of a fact's own kept so is right (the wait agrees with it; one contradicted is a TODO). Every sentence denied twice ("It is false that … was not
+ * done") is affirmed: each task, decision, number and error the handoff kept whole it keeps. That every probe the handoff kept is also counted contradicted is not met yet for every
  * kind on every cut: the probes of the other kinds still kept or only lost are a TODO with their ids. Cuts whose
  * transcript is absent (../public-sessions/, as in CI) are skipped visibly.
  */
@@ -22,7 +24,7 @@ import { headlineScorer } from '../../src/calibration/headline.ts';
 import { createMatcher } from '../../src/quality/match.ts';
 import { PROBE_STATEMENT_THRESHOLDS, scoreProbes } from '../../src/quality/probe-recall.ts';
 import { indexStatements, statementLabel } from '../../src/quality/statement-match.ts';
-import { isLive } from '../../src/quality/probes.ts';
+import { isLive, type Probe } from '../../src/quality/probes.ts';
 import { DONE_KINDS } from '../../src/quality/stance.ts';
 import { plainDoneWork, statedPlainly } from '../../src/quality/own-stance.ts';
 import { PUBLIC_SESSIONS_ROOT } from '../helpers/public-sessions.ts';
@@ -79,6 +81,11 @@ const FORMS = [
   },
 ] as const;
 
+// A denial of a denial: every sentence affirmed again ("It is false that the retry budget was not done").
+const affirmed = (sentence: string) => `It is false that ${sentence} was not done.`;
+// Kinds whose every probe the handoff kept whole is kept where each sentence is so affirmed (round s38, D160).
+const AFFIRMED_KINDS: ReadonlySet<string> = new Set(['task', 'decision', 'number', 'error']);
+
 // Kinds whose every probe the handoff kept is counted contradicted by a denial of each sentence.
 const CONTRADICTED_KINDS: ReadonlySet<string> = new Set(['task', 'decision', 'number']);
 
@@ -110,6 +117,16 @@ const ARTIFACTS_NOT_CONTRADICTED: Record<string, Record<string, string[]>> = {
     false: ['artifact@170-3 missed'],
   },
 };
+
+/**
+ * Facts the handoff kept whole that are themselves a wait or a negation of their own (own-stance.ts: "Proposed: …", "the
+ * edits are not committed yet", "lint fails", "a test … has not been written"), put as still to do: the wait agrees with
+ * them ("Nothing was committed in this session is still to do" says the commit is yet to come), so kept they are right,
+ * and "… is still to do" is to contradict only done work stated plainly (round s38, D160); one contradicted is a TODO.
+ */
+function waitsOfTheirOwn(probe: Probe): boolean {
+  return probe.kind !== 'artifact' && !plainDoneWork(probe);
+}
 
 /**
  * The done work stated plainly (a state or a decision with no negation or wait of its own: denied-other-words.ts
@@ -189,6 +206,13 @@ describe('a faithful handoff stated false', () => {
         const partial = asked.filter((probe) => outcomes[probe.id] === 'partial').map((probe) => probe.id);
         assert.deepEqual(partial, [], `${cut.id}: partial where every sentence is stated ${name}`);
         if (!denies) {
+          // A wait of its own put as still to do is what the handoff said; one not kept so is a TODO.
+          const waitsLost = asked
+            .filter((probe) => keptWhole.has(probe.id) && waitsOfTheirOwn(probe))
+            .filter((probe) => outcomes[probe.id] !== 'matched')
+            .map((probe) => `${probe.id} ${outcomes[probe.id]}`);
+          if (waitsLost.length > 0)
+            shortfalls.push(`${name}, a wait of its own not kept: ${waitsLost.join(', ')}`);
           const stillKept = asked
             .filter((probe) => keptWhole.has(probe.id) && probe.kind !== 'artifact' && plainDoneWork(probe))
             .filter((probe) => outcomes[probe.id] === 'matched')
@@ -212,7 +236,10 @@ describe('a faithful handoff stated false', () => {
           assert.deepEqual(stillKept, [], `${cut.id}: a state kept where stated ${name}`);
         }
         const notContradicted = asked.filter(
-          (probe) => kept[probe.id] === 'matched' && outcomes[probe.id] !== 'contradicted',
+          (probe) =>
+            kept[probe.id] === 'matched' &&
+            outcomes[probe.id] !== 'contradicted' &&
+            (denies || !waitsOfTheirOwn(probe)),
         );
         const listed = (probes: typeof asked) => probes.map((probe) => `${probe.id} ${outcomes[probe.id]}`);
         const files = listed(notContradicted.filter((probe) => probe.kind === 'artifact'));
@@ -220,6 +247,23 @@ describe('a faithful handoff stated false', () => {
         const others = listed(notContradicted.filter((probe) => probe.kind !== 'artifact'));
         if (others.length > 0) shortfalls.push(`${name}: ${others.join(', ')}`);
       }
+      // Each sentence denied twice is affirmed: what the handoff kept whole, it keeps.
+      const again = scoreProbes(
+        createMatcher(everySentence(faithful!, affirmed)),
+        scorer.probes,
+      ).probeOutcomes;
+      const keptWholeProbes = live.filter((probe) => keptWhole.has(probe.id));
+      assert.deepEqual(
+        keptWholeProbes
+          .filter((probe) => AFFIRMED_KINDS.has(probe.kind) && again[probe.id] !== 'matched')
+          .map((probe) => `${probe.id} ${again[probe.id]}`),
+        [],
+        `${cut.id}: not kept where every sentence is denied twice`,
+      );
+      const notAffirmed = keptWholeProbes
+        .filter((probe) => !AFFIRMED_KINDS.has(probe.kind) && again[probe.id] !== 'matched')
+        .map((probe) => `${probe.id} ${again[probe.id]}`);
+      if (notAffirmed.length > 0) shortfalls.push(`denied twice, not kept: ${notAffirmed.join(', ')}`);
       assert.deepEqual(
         artifacts,
         ARTIFACTS_NOT_CONTRADICTED[cut.id] ?? {},
