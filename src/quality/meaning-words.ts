@@ -17,6 +17,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // how a request is put, not what it asks: "i'm especially interested in code sharing" asks for code sharing
     'especially particularly interested actually really please basically probably maybe perhaps iiuc btw ' +
     'guess kinda simply definitely certainly honestly literally okay alright hey hmm though ' +
+    // "let's edit the action" (or "lets …") asks to edit it: the word puts the request, as "please" does
+    'let lets ' +
     // words that point at the matter without naming it ("the new stuff")
     'stuff thing things whatever'
   ).split(' '),

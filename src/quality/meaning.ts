@@ -1531,6 +1531,8 @@ function isOpposed(
           (candidate, at) =>
             opposite.has(candidate.term) &&
             !candidate.negated &&
+            // A word the statement says itself is its own, not the other way ("saw it fail, then … green").
+            !own.has(candidate.term) &&
             !(at > 0 && counted.get(candidate.term)?.has(window[at - 1]!.term) === true),
         )
       )
