@@ -111,6 +111,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['depend', 'dep', 'deps', 'dependency', 'dependencies'],
   ['doc', 'docs', 'document', 'documentation'],
   ['messag', 'msg', 'message'],
+  // A chat with an agent is a conversation with it: "a complete history of our chats" is every conversation had.
+  ['convers', 'conversation', 'chat'],
   ['implement', 'impl', 'implementation'],
   ['test', 'spec'],
   ['next', 'afterward', 'afterwards'],

@@ -106,6 +106,8 @@ export function withRestatements(
       ...restatementsOf(messages, draft.messageIndex, tricks, changedAt),
       ...(first ? requestGoals(messages, draft.messageIndex, tricks) : []),
     ];
-    return restatements.length > 0 ? { ...draft, restatements } : draft;
+    return restatements.length > 0
+      ? { ...draft, restatements: [...(draft.restatements ?? []), ...restatements] }
+      : draft;
   });
 }
