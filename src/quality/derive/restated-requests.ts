@@ -106,8 +106,6 @@ export function withRestatements(
       ...restatementsOf(messages, draft.messageIndex, tricks, changedAt),
       ...(first ? requestGoals(messages, draft.messageIndex, tricks) : []),
     ];
-    return restatements.length > 0
-      ? { ...draft, restatements: [...(draft.restatements ?? []), ...restatements] }
-      : draft;
+    return restatements.length > 0 ? { ...draft, restatements } : draft;
   });
 }
