@@ -17,6 +17,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // how a request is put, not what it asks: "i'm especially interested in code sharing" asks for code sharing
     'especially particularly interested actually really please basically probably maybe perhaps iiuc btw ' +
     'guess kinda simply definitely certainly honestly literally okay alright hey hmm though ' +
+    // "let's edit the action" (or "lets …") asks to edit it: the word puts the request, as "please" does
+    'let lets ' +
     // words that point at the matter without naming it ("the new stuff")
     'stuff thing things whatever'
   ).split(' '),
@@ -109,6 +111,8 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['depend', 'dep', 'deps', 'dependency', 'dependencies'],
   ['doc', 'docs', 'document', 'documentation'],
   ['messag', 'msg', 'message'],
+  // A chat with an agent is a conversation with it: "a complete history of our chats" is every conversation had.
+  ['convers', 'conversation', 'chat'],
   ['implement', 'impl', 'implementation'],
   ['test', 'spec'],
   ['next', 'afterward', 'afterwards'],

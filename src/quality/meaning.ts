@@ -1541,6 +1541,10 @@ function isOpposed(
           (candidate, at) =>
             opposite.has(candidate.term) &&
             !candidate.negated &&
+            // In a reader's fact, read on two signals or more, a word the fact says itself is its own, not the other
+            // way ("saw it fail (red), then fixed the code (green)"); a probe's short statement, read on one, keeps
+            // its own antonyms as reversals ("keep the REST client while we migrate" on a line of the move).
+            !(needed >= OPPOSING_SIGNALS && own.has(candidate.term)) &&
             !(at > 0 && counted.get(candidate.term)?.has(window[at - 1]!.term) === true),
         )
       )

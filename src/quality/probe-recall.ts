@@ -13,6 +13,7 @@ import type { Occurrence, TextIndex } from './match.ts';
 import { FACET_WINDOW_WORDS, withinWindow } from './facet-window.ts';
 import { partedBetweenWords } from './line-ends.ts';
 import { readStatement, readStatements, type StatementReading } from './meaning.ts';
+import { unquotedLabel } from './quoted-runs.ts';
 import { statedInOtherWords, statesWordPair } from './other-words.ts';
 import {
   onlyPendingInOtherWords,
@@ -215,22 +216,36 @@ function otherValueWords(evidence: readonly FacetEvidence[]): readonly number[] 
   return words;
 }
 
-const restatementReadings = new WeakMap<Probe, StatementReading[]>();
+/** A restatement read once: its reading, and for the request's own sentence the sentence (quoted-runs.ts). */
+type Restatement = { reading: StatementReading; quotable?: string };
+
+const restatementReadings = new WeakMap<Probe, Restatement[]>();
 
 /**
  * How a text states a task's restatements, as its statement is read: matched where it states one whole, contradicted
- * where it states none whole and one the other way, else undefined (in part keeps nothing).
+ * where it states none whole and one the other way, else undefined (in part keeps nothing). The request's own
+ * sentences (`requestSentences`) are read outside the lines that quote them: a quote keeps what the facets keep.
  */
 function restatedRequest(index: TextIndex, probe: Probe): 'matched' | 'contradicted' | undefined {
-  if (probe.restatements === undefined) return undefined;
-  let readings = restatementReadings.get(probe);
-  if (!readings) {
-    readings = probe.restatements.map((sentence) => readStatement(sentence));
-    restatementReadings.set(probe, readings);
+  if (probe.restatements === undefined && probe.requestSentences === undefined) return undefined;
+  let restatements = restatementReadings.get(probe);
+  if (!restatements) {
+    restatements = [
+      ...(probe.restatements ?? []).map((sentence) => ({ reading: readStatement(sentence) })),
+      ...(probe.requestSentences ?? []).map((sentence) => ({
+        reading: readStatement(sentence),
+        quotable: sentence,
+      })),
+    ];
+    restatementReadings.set(probe, restatements);
   }
+  const meaning = index.meaning();
   let opposed = false;
-  for (const reading of readings) {
-    const label = statementLabel(index.meaning(), reading, PROBE_STATEMENT_THRESHOLDS);
+  for (const { reading, quotable } of restatements) {
+    const label =
+      quotable === undefined
+        ? statementLabel(meaning, reading, PROBE_STATEMENT_THRESHOLDS)
+        : unquotedLabel(meaning, quotable, reading, PROBE_STATEMENT_THRESHOLDS);
     if (label === 'kept') return 'matched';
     if (label === 'contradicted') opposed = true;
   }

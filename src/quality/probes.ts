@@ -78,6 +78,8 @@ export const probeSchema = z.object({
   wordPairs: z.array(z.string().trim().min(1)).optional(),
   /** For a task: the agent's sentences restating the request, and its own goal sentences: each another statement. */
   restatements: z.array(z.string().trim().min(1)).optional(),
+  /** For a task: the request's own sentence grep's lines state, another statement kept only where not quoted. */
+  requestSentences: z.array(z.string().trim().min(1)).optional(),
   /** For an artifact: what its edits wrote (change-words.ts), an alternative way to keep it. */
   change: z.object({ words: spellings, stem: z.string().min(1).optional() }).optional(),
   /** For an artifact: the agent's own words for what it did to the file (told-change.ts), another way to keep it. */
@@ -180,6 +182,13 @@ export type Probe = {
    * session named it; one that states it the other way contradicts it.
    */
   restatements?: string[];
+  /**
+   * For a task: the request's own sentence, its statement taken out because the lines `grep` keeps (request openings)
+   * state it (derive.ts): a handoff that says the request in fresh words states it, so it is another statement, kept
+   * only whole and only by lines that do not quote it (three of its terms in a row, in its order, probe-recall.ts): a
+   * quote of the user's words keeps what the facets keep, no more.
+   */
+  requestSentences?: string[];
   /**
    * For an artifact: the distinctive words and numbers its edits wrote (added lines, not the session's common words,
    * no syntax keyword, no part of the file's name), and the file's name without its extension when a summary may name

@@ -75,13 +75,15 @@ export const indexStatements = (text: string): StatementIndex => indexMeaning(te
 
 /**
  * How a text states one statement: kept, partial, lost, or contradicted (stated with a term or number opposed);
- * `fileLines`, the lines that write an artifact's file name (see `proseNamesBesideFile`).
+ * `fileLines`, the lines that write an artifact's file name (see `proseNamesBesideFile`); `unread`, positions whose
+ * terms are read as if the text did not hold them there (a line that quotes the statement, quoted-runs.ts).
  */
 export function statementLabel(
   index: StatementIndex,
   statement: string | StatementReading,
   thresholds: StatementThresholds = STATEMENT_THRESHOLDS,
   fileLines?: ReadonlySet<number>,
+  unread?: (position: number) => boolean,
 ): StatementLabel {
   const reading = typeof statement === 'string' ? readStatement(statement) : statement;
   const coverage = statementCoverage(index, reading, thresholds.window, {
@@ -91,6 +93,7 @@ export function statementLabel(
     stanceOnly: thresholds.stanceOnly,
     wordLists: thresholds.wordLists,
     fileLines: thresholds.proseNamesBesideFile === true ? fileLines : undefined,
+    unread,
   });
   const share =
     coverage.contentShare !== null && coverage.contentShare < thresholds.content
@@ -101,7 +104,7 @@ export function statementLabel(
   // says too little.
   if (share < thresholds.kept) {
     if (thresholds.partialNeedsTelling === true && !coverage.telling) return 'lost';
-    return thresholds.partialAffirmed === true && !partAffirmed(index, reading, thresholds)
+    return thresholds.partialAffirmed === true && !partAffirmed(index, reading, thresholds, unread)
       ? 'lost'
       : 'partial';
   }
@@ -116,12 +119,14 @@ function partAffirmed(
   index: StatementIndex,
   reading: StatementReading,
   thresholds: StatementThresholds,
+  unread?: (position: number) => boolean,
 ): boolean {
   const pending = thresholds.pendingOpposes === true;
   const coverage = statementCoverage(index, reading, thresholds.window, {
     oneLine: thresholds.oneLine,
     wordLists: thresholds.wordLists,
     unread: (position) => {
+      if (unread?.(position) === true) return true;
       const term = index.at(position)!;
       return term.denied === true || (pending && term.pending === true);
     },

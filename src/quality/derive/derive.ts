@@ -8,6 +8,7 @@
 import type { FileOperation, Message, Session } from '../../session/types.ts';
 import { createMatcher, type TextIndex } from '../match.ts';
 import { readStatements, type StatementReading } from '../meaning.ts';
+import { isQuotable } from '../quoted-runs.ts';
 import { PROBE_STATEMENT_THRESHOLDS, probeOutcome } from '../probe-recall.ts';
 import { indexStatements, statementLabel, type StatementIndex } from '../statement-match.ts';
 import type { Probe } from '../probes.ts';
@@ -324,16 +325,27 @@ const asProbe = (draft: DraftProbe): Probe => ({
 });
 
 /** What the guard reads of a draft or a probe. */
-type Stated = Pick<Probe, 'kind' | 'statement' | 'partialCredit' | 'made'>;
+type Stated = Pick<
+  Probe,
+  'kind' | 'statement' | 'partialCredit' | 'made' | 'requestSentences' | 'facets' | 'messageIndex'
+>;
 
-/** What two cheap tricks keep of a history, each read once when first asked: the user's own messages, grep's lines. */
-export type CheapTricks = { user: () => TextIndex; grep: () => StatementIndex };
+/**
+ * What two cheap tricks keep of a history, each read once when first asked: the user's own messages, grep's lines
+ * (as statements are read, and as facets are).
+ */
+export type CheapTricks = { user: () => TextIndex; grep: () => StatementIndex; grepLines: () => TextIndex };
 
 /** The cheap tricks of two texts as given (the user's words, grep's lines), each indexed when first read. */
 export function cheapTricks(user: string, grep: string): CheapTricks {
   let users: TextIndex | undefined;
   let greps: StatementIndex | undefined;
-  return { user: () => (users ??= createMatcher(user)), grep: () => (greps ??= indexStatements(grep)) };
+  let grepLines: TextIndex | undefined;
+  return {
+    user: () => (users ??= createMatcher(user)),
+    grep: () => (greps ??= indexStatements(grep)),
+    grepLines: () => (grepLines ??= createMatcher(grep)),
+  };
 }
 
 /** What the cheap tricks keep of these messages (the user's words less the agent's code they quote back). */
@@ -350,8 +362,29 @@ export function cheapTricksOf(
 /** The results checked against the user's own words, then the task's, next step's and decisions' against grep's. */
 function guardCheapTricks<T extends Stated>(drafts: T[], tricks: CheapTricks): T[] {
   const user = () => tricks.user().meaning();
-  return guardStatements(guardStatements(drafts, RESULT_KINDS, user), GREP_FREE_KINDS, tricks.grep);
+  // The session's earliest task, its overall goal, named by its opening's key phrase (requests.ts): a handoff says
+  // that goal in words of its own. A later request ("ok, … ready to release a new version …; know how to do it?") is a
+  // short ask in the session's common words, which the user's other messages say again.
+  const earliest = Math.min(
+    ...drafts.filter((draft) => draft.kind === 'task').map((draft) => draft.messageIndex ?? Infinity),
+  );
+  // Grep keeps that task by its facets anyway: its request's sentence, as another statement, gives grep nothing more.
+  const restates = (draft: T) =>
+    draft.messageIndex === earliest &&
+    probeOutcome(tricks.grepLines(), factsOnly(draft), { subjects: false }) === 'matched';
+  return guardStatements(guardStatements(drafts, RESULT_KINDS, user), GREP_FREE_KINDS, tricks.grep, restates);
 }
+
+/** A draft or a probe read by its facets alone. */
+const factsOnly = (draft: Stated): Probe => ({
+  kind: draft.kind,
+  facets: draft.facets,
+  question: '',
+  answer: '',
+  id: 'draft',
+  contradictions: [],
+  source: 'derived',
+});
 
 /**
  * The drafts of `kinds` checked against what a cheap trick keeps (`text`), each statement read alone and read as the
@@ -362,6 +395,7 @@ function guardStatements<T extends Stated>(
   drafts: T[],
   kinds: ReadonlySet<string>,
   text: () => StatementIndex,
+  restates: (draft: T) => boolean = () => false,
 ): T[] {
   const stated = drafts.filter((draft) => draft.statement !== undefined);
   let index: StatementIndex | undefined;
@@ -377,8 +411,12 @@ function guardStatements<T extends Stated>(
       statementLabel(index!, reading, PROBE_STATEMENT_THRESHOLDS),
     );
     if (labels.some((label) => label === 'kept' || label === 'contradicted')) {
-      const { statement: _stated, partialCredit: _half, ...rest } = draft;
-      return rest as T;
+      const { statement: stated, partialCredit: _half, ...rest } = draft;
+      // The overall task's statement is its request's own sentence: a handoff that says the goal in fresh words states
+      // it, where grep's lines quote it (quoted-runs.ts) and keep the task by its facets anyway, so it stays another
+      // statement, read outside the lines that quote it (`restates`, above). Too short a sentence is left out.
+      if (draft.kind !== 'task' || !isQuotable(stated) || !restates(draft)) return rest as T;
+      return { ...rest, requestSentences: [...(draft.requestSentences ?? []), stated] } as T;
     }
     return labels.includes('partial') ? { ...draft, partialCredit: false } : draft;
   });
