@@ -30,8 +30,8 @@ export function mergeCommand(): Command {
       'after',
       `
 Joins the outputs of compare --shard i/n (or check --shard i/n), i = 1…n, into what the run without --shard
-writes: every report (per session and target, sweeps, the suite), the statistics computed over the merged jobs,
-and one records file for the whole plan in --out/records/. Shards of check are then gated as check gates (the
+writes with --session-pages: every report (per session and target, sweeps, the suite), the statistics
+computed over the merged jobs, and one records file for the whole plan in --out/records/. Shards of check are then gated as check gates (the
 floors, baselines and tolerances the shards recorded; baselines read from their paths, relative to here): the
 verdict is printed and written to F-gate.md (and GITHUB_STEP_SUMMARY when set).
 Refused, exit 2, one line each: shards written by different versions, shards of different configurations

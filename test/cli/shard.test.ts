@@ -68,7 +68,8 @@ describe('compare --shard i/n and merge', () => {
   const shardOut = (index: number) => join(directory.path, `shard-${index}`);
 
   before(async () => {
-    await succeeds(['compare', ...RUN, '-o', join(directory.path, 'whole')]);
+    // merge writes every session's page, as a suite's compare does when asked with --session-pages.
+    await succeeds(['compare', ...RUN, '--session-pages', '-o', join(directory.path, 'whole')]);
     for (const index of [1, 2, 3])
       await succeeds(['compare', ...RUN, '--shard', `${index}/3`, '-o', shardOut(index)]);
   });
