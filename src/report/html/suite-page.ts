@@ -139,7 +139,7 @@ export function renderSuiteHtml(
       ...(sessionPages
         ? []
         : [
-            '<p class="meta">Each session\'s own page (its probe matrix, transcript and charts) is written by <code>compaction-bench report</code> with this folder: it writes them from the run\'s records, as the run would have, and this page again with a link to each.</p>',
+            '<p class="meta">Each session\'s own page (its probe matrix, transcript and charts) is written by <code>compaction-bench report</code> with this folder: it writes them from the run\'s records, as the run would have, and this page again with a link to each (<code>compare --session-pages</code> writes them in the run).</p>',
           ]),
     ],
     footer: 'Written by compaction-bench from <code>suite-results.json</code>.',
