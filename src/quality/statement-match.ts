@@ -95,10 +95,7 @@ export function statementLabel(
     fileLines: thresholds.proseNamesBesideFile === true ? fileLines : undefined,
     unread,
   });
-  const share =
-    coverage.contentShare !== null && coverage.contentShare < thresholds.content
-      ? Math.min(coverage.share, coverage.contentShare)
-      : coverage.share;
+  const share = weighedShare(coverage, thresholds);
   if (share < thresholds.partial) return 'lost';
   // Only a statement stated in full can be stated the other way: in a part of it, a stray negation or number
   // says too little.
@@ -131,10 +128,7 @@ function partAffirmed(
       return term.denied === true || (pending && term.pending === true);
     },
   });
-  const share =
-    coverage.contentShare !== null && coverage.contentShare < thresholds.content
-      ? Math.min(coverage.share, coverage.contentShare)
-      : coverage.share;
+  const share = weighedShare(coverage, thresholds);
   return share >= thresholds.partial && (thresholds.partialNeedsTelling !== true || coverage.telling);
 }
 
@@ -160,10 +154,7 @@ export function ruleSaidFalse(
       wordLists: thresholds.wordLists,
       unread,
     });
-    const share =
-      coverage.contentShare !== null && coverage.contentShare < thresholds.content
-        ? Math.min(coverage.share, coverage.contentShare)
-        : coverage.share;
+    const share = weighedShare(coverage, thresholds);
     return share >= thresholds.kept;
   };
   const denied = (position: number) => index.at(position)?.denied === true;
@@ -175,4 +166,14 @@ export function ruleSaidFalse(
     return found;
   };
   return !kept((position) => !denied(position) || turnedAt(index.lineAt(position)));
+}
+
+/** A coverage's share as a label weighs it: no more than its content words' share where that is under the bar. */
+function weighedShare(
+  coverage: { share: number; contentShare: number | null },
+  thresholds: Pick<StatementThresholds, 'content'>,
+): number {
+  return coverage.contentShare !== null && coverage.contentShare < thresholds.content
+    ? Math.min(coverage.share, coverage.contentShare)
+    : coverage.share;
 }
