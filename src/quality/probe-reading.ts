@@ -203,30 +203,8 @@ function evidenceOf(index: TextIndex, probe: Probe, facet: ProbeReading['facets'
     const spelling = facet.spellings[at]!;
     const read = facet.reads[at]!;
     // A command may be written once with its last word listed ("pnpm --filter app lint | test | check-types").
-    weighOccurrences(
-      index,
-      probe,
-      read,
-      live,
-      polar,
-      index.occurrences(spelling),
-      support,
-      oppose,
-      notDone,
-      denials,
-    );
-    weighOccurrences(
-      index,
-      probe,
-      read,
-      live,
-      polar,
-      listedCommandOccurrences(index, spelling),
-      support,
-      oppose,
-      notDone,
-      denials,
-    );
+    for (const occurrences of [index.occurrences(spelling), listedCommandOccurrences(index, spelling)])
+      weighOccurrences(index, probe, read, live, polar, occurrences, support, oppose, notDone, denials);
   }
   // A rule whose ruling out a sentence denies ("It is false that he refused my `read-tree HEAD`") is stated the other
   // way: a thing denied elsewhere ("It is false that I ran `read-tree HEAD`") only agrees with the rule, and keeps it

@@ -195,3 +195,17 @@ export function committedRetryBudget(): Session {
     toolResult(commit, '[main 1a2b3c4] feat: add the retry budget\n 1 file changed, 40 insertions(+)'),
   ]);
 }
+
+/** A derived probe `p` of `kind` for a matcher test whose answer is its first facet's first spelling. */
+export function facetProbe(kind: string, facets: string[][], statement?: string): Probe {
+  return {
+    id: 'p',
+    kind,
+    question: '?',
+    answer: facets[0]![0]!,
+    facets,
+    contradictions: [],
+    source: 'derived',
+    ...(statement !== undefined ? { statement } : {}),
+  };
+}

@@ -7,21 +7,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
+import { facetProbe as probe } from '../helpers/factories.ts';
 import type { Probe } from '../../src/quality/probes.ts';
 import { statedPlainly } from '../../src/quality/own-stance.ts';
-
-function probe(kind: string, facets: string[][], statement?: string): Probe {
-  return {
-    id: 'p',
-    kind,
-    question: '?',
-    answer: facets[0]![0]!,
-    facets,
-    contradictions: [],
-    source: 'derived',
-    ...(statement !== undefined ? { statement } : {}),
-  };
-}
 
 const outcome = (text: string, tested: Probe) => probeOutcome(createMatcher(text), tested);
 
