@@ -372,4 +372,23 @@ describe('a tool the agent logged into an account', () => {
     assert.equal(outcome('- `gh auth login`\n- `gh auth refresh -h github.com -s workflow`'), 'missed');
     assert.equal(outcome('octo-cat, gh, workflow, github.com'), 'missed');
   });
+
+  it('is kept where the tool is said logged in, not by the record of the account beside the word login', () => {
+    const [probe] = loginProbes(toolRuns(loggedIn));
+    const named = {
+      ...probe!,
+      id: 'l',
+      source: 'derived' as const,
+      contradictions: probe!.contradictions ?? [],
+    };
+    const outcome = (text: string) => probeOutcome(createMatcher(text), named);
+    // `gh api user`'s record, its first words as the attack test's bag of tool result heads takes them.
+    assert.equal(outcome('login octo-cat id 189051010 node_id U_kgDOC0Swgg avatar_url https.'), 'missed');
+    assert.equal(outcome('{"login":"octo-cat","id":189051010,"node_id":"U_kgDOC0Swgg"}'), 'missed');
+    // A terse note's label names the tool; GitHub is gh's host, said for the tool.
+    assert.equal(outcome('- gh: login octo-cat via device code; token + `workflow` scope.'), 'matched');
+    assert.equal(outcome('Logged in to GitHub as octo-cat.'), 'matched');
+    assert.equal(outcome('The GitHub CLI is authenticated as octo-cat.'), 'matched');
+    assert.equal(outcome('It is false that gh is logged in as octo-cat.'), 'contradicted');
+  });
 });

@@ -52,8 +52,10 @@ export function logins(runs: readonly ToolRun[]): Login[] {
 const LOGGED_IN_PHRASES = ['logged in as', 'logged into', 'logged in to', 'signed in as', 'authenticated as'];
 
 /**
- * One state probe per login ("gh is logged in as mischa-thisness, with the workflow scope"): the account and that it
- * is logged in are its facets; "logged out" is its opposite.
+ * One state probe per login ("gh is logged in as mischa-thisness, with the workflow scope"): the account, that it is
+ * logged in and the tool logged in are its facets; "logged out" is its opposite. The tool is part of the fact (which
+ * tool acts as the account): an account's record beside the word "login" (`gh api user`'s `"login": "mischa-thisness",
+ * "id": …`) names the account, not a tool logged in as it.
  */
 export function loginProbes(runs: readonly ToolRun[]): DraftProbe[] {
   return logins(runs).map((login) => {
@@ -64,7 +66,7 @@ export function loginProbes(runs: readonly ToolRun[]): DraftProbe[] {
       messageIndex: login.messageIndex,
       question: `Which account is ${login.tool} logged in as?`,
       answer: `${statement}.`,
-      facets: [[login.account], LOGGED_IN_PHRASES],
+      facets: [[login.account], LOGGED_IN_PHRASES, [login.tool]],
       contradictions: [`${login.tool} is logged out`, `logged out of ${login.tool}`, `${login.tool} logout`],
       statement,
       // Its words in part are the tool, the account and the scope a list of commands or identifiers names.
