@@ -4,7 +4,8 @@
  * ("manual_commit_migration.go: old shadow br deleted w/ DeleteBranchCLI, fail = warning only"). A list of names is
  * no account of a change: an identifier bag's line ("root.go newWingmanCmd runWingman … the session"), a name after a
  * comma, or one said denied, still to do or in a line pasted after each item keeps nothing (told-change.ts reads the
- * lines).
+ * lines). A name the edits took out keeps the file where the line says it removed, done ("session/state.go:
+ * TranscriptPath field removed"): not asked for ("Remove `TranscriptPath`"), still to come or denied.
  */
 import { CODE_NAME } from './derive/added-names.ts';
 import type { TextIndex } from './match.ts';
@@ -55,10 +56,63 @@ export function statesAddedName(text: TextIndex, probe: Probe): boolean {
   return false;
 }
 
+// A removal said done: a past participle of taking out (not the request "remove", nor "to be removed").
+const REMOVAL_DONE =
+  /(?<![\p{L}\p{N}_-])(?:removed|deleted|dropped|gone|eliminated|stripped|taken out|ripped out)(?![\p{L}\p{N}_-])/giu;
+// A removal put as still to come in its clause ("to be removed", "will be dropped", "should be gone").
+const REMOVAL_PENDING =
+  /(?:\b(?:to|will|shall|should|must|would|could|can|may|might|needs?)\s+(?:\w+\s+)?(?:be|get)\s+|\bto\s+)$/iu;
+// What ends the clause a removal is said in.
+const REMOVAL_CLAUSE = /[,;:()[\]{}|]|[.!?](?=\s|$)|\s[-–—]\s|->|=>|→/u;
+// The most words between a taken-out name and its removal word.
+const REMOVAL_WITHIN = 3;
+
+/**
+ * Whether the name at `at` of `said` (`length` long) is said taken out: a removal word said done in its clause at
+ * most {@link REMOVAL_WITHIN} words from it, neither denied nor still to come, the name no item of a run of names.
+ */
+function saidRemoved(said: string, at: number, length: number): boolean {
+  const before = meaningTerms(said.slice(0, at)).length;
+  const terms = meaningTerms(said);
+  const term = terms[before];
+  if (term === undefined || term.negated || term.pending || term.inRun) return false;
+  let from = 0;
+  for (const found of said.slice(0, at).matchAll(new RegExp(REMOVAL_CLAUSE, 'gu')))
+    from = found.index + found[0].length;
+  const end = REMOVAL_CLAUSE.exec(said.slice(at + length));
+  const to = end ? at + length + end.index : said.length;
+  for (const found of said.slice(from, to).matchAll(REMOVAL_DONE)) {
+    const start = from + found.index;
+    const between = start < at ? said.slice(start + found[0].length, at) : said.slice(at + length, start);
+    if (between.split(/\s+/).filter(Boolean).length > REMOVAL_WITHIN) continue;
+    if (REMOVAL_PENDING.test(said.slice(from, start))) continue;
+    // The removal word denied ("was not removed", "never dropped") says the name is still there.
+    const removal = meaningTerms(said.slice(0, start)).length;
+    const word = terms[removal];
+    if (word === undefined || word.negated || word.pending || deniedLater(terms, removal)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether a text keeps an artifact probe by a name its edits took out, said removed of the file in prose. */
+export function statesRemovedName(text: TextIndex, probe: Probe): boolean {
+  const file = fileNameOf(probe);
+  if (file === undefined || probe.removed === undefined) return false;
+  for (const said of saidOfFile(text, file, true)) {
+    const names = said.match(CODE_NAME)?.length ?? 0;
+    const prose = said.match(PROSE)?.length ?? 0;
+    if (prose === 0 || names > prose) continue;
+    for (const name of probe.removed)
+      if (standsAt(said, name).some((at) => saidRemoved(said, at, name.length))) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a line of the text says the artifact's change of its file in the note's own way: by a word the agent used
- * for it (told-change.ts) or by a name its edits put in.
+ * for it (told-change.ts), by a name its edits put in, or by one they took out said removed.
  */
 export function saidOfItsFile(text: TextIndex, probe: Probe): boolean {
-  return statesToldChange(text, probe) || statesAddedName(text, probe);
+  return statesToldChange(text, probe) || statesAddedName(text, probe) || statesRemovedName(text, probe);
 }

@@ -86,6 +86,8 @@ export const probeSchema = z.object({
   told: spellings.optional(),
   /** For an artifact: the names of code its edits put in (added-name.ts), another way to keep it. */
   names: spellings.optional(),
+  /** For an artifact: the names of code its edits took out (added-name.ts), kept by a removal said of the file. */
+  removed: spellings.optional(),
   /** For a rule: what it allows instead of what it rules out (rule-alternative.ts), kept when affirmed as the rule's. */
   alternative: z.object({ spellings, verb: z.string().trim().min(1).optional() }).optional(),
   /** For a state of absence: the event it denies, and the digests of the events its span runs from and rests on. */
@@ -207,6 +209,12 @@ export type Probe = {
    * file's own name): a line naming the file with one of them said in prose beside it keeps the probe (added-name.ts).
    */
   names?: string[];
+  /**
+   * For an artifact: the identifiers of code its edits took out (in what they replaced, in nothing they added; not the
+   * file's own name): a line naming the file with one of them and a removal said done beside it ("TranscriptPath field
+   * removed") keeps the probe (added-name.ts).
+   */
+  removed?: string[];
   /**
    * For a rule that rules a thing out and names what to do instead ("Do not add a second syntax highlighting library;
    * continue with highlight.js"): the allowed alternative's spellings (`highlight.js`) and the verb the rule puts it

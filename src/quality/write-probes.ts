@@ -178,6 +178,7 @@ export function renderSidecar(probes: readonly Probe[], provider: string | undef
     ...(probe.change === undefined ? {} : { change: probe.change }),
     ...(probe.told === undefined ? {} : { told: probe.told }),
     ...(probe.names === undefined ? {} : { names: probe.names }),
+    ...(probe.removed === undefined ? {} : { removed: probe.removed }),
     ...(probe.alternative === undefined ? {} : { alternative: probe.alternative }),
     ...(probe.absence === undefined ? {} : { absence: probe.absence }),
     ...(probe.made === undefined ? {} : { made: probe.made }),

@@ -516,6 +516,40 @@ describe(
               `${where}: files with their change words ${changed.probeRecall}`,
             );
           }
+          // Each file with the names its edits took out, each on a line of its own with a removal word ("state.go:
+          // TranscriptPath removed", D163): lines of the session's edits, as the change words' are; held to what they
+          // are held to (artifacts alone, at most 0.30).
+          const removedBag = createMatcher(
+            live
+              .flatMap((probe) =>
+                probe.kind === 'artifact' && probe.file !== undefined && probe.removed !== undefined
+                  ? probe.removed
+                      .slice(0, 3)
+                      .map(
+                        (name) => `${probe.file!.slice(probe.file!.lastIndexOf('/') + 1)}: ${name} removed`,
+                      )
+                  : [],
+              )
+              .join('\n'),
+          );
+          const removedScore = scoreProbes(removedBag, probes);
+          t.diagnostic(
+            `${where}: files with their removed names ${(removedScore.probeRecall ?? 0).toFixed(2)}`,
+          );
+          if (worked) {
+            const beyond = live.filter(
+              (probe) => probe.kind !== 'artifact' && removedScore.probeOutcomes[probe.id] === 'matched',
+            );
+            assert.deepEqual(
+              beyond.map((probe) => probe.id),
+              [],
+              `${where}: files with their removed names keep more than artifacts`,
+            );
+            assert.ok(
+              (removedScore.probeRecall ?? 0) <= 0.3,
+              `${where}: files with their removed names ${removedScore.probeRecall}`,
+            );
+          }
           if (worked) {
             check(
               scores['user-verbatim']! <= 0.4,

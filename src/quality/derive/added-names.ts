@@ -61,3 +61,26 @@ export function addedNamesOf(
     .sort((a, b) => salience(b) - salience(a));
   return names.length > 0 ? names.slice(0, ADDED_NAMES) : undefined;
 }
+
+/**
+ * The names the edits of the file at `path` took out: in an edit's replaced text and in no added text of any of them
+ * (a name moved or kept is no removal), not the file's own name. A handoff tells a removal by the name with a removal
+ * word beside its file ("session/state.go: TranscriptPath field removed"), which added names cannot hold. The user's
+ * plan may name them beside the file ("state.go - Remove `TranscriptPath` field"): added-name.ts reads a removal only
+ * said done, never a request. Most said in the session first, at most {@link ADDED_NAMES}; undefined when none.
+ */
+export function removedNamesOf(
+  changes: readonly Written[],
+  path: string,
+  salience: Salience,
+): string[] | undefined {
+  const own = basename(path)
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase();
+  const added = new Set(changes.flatMap((change) => change.added.match(CODE_NAME) ?? []));
+  const replaced = new Set(changes.flatMap((change) => change.removed.match(CODE_NAME) ?? []));
+  const names = [...replaced]
+    .filter((name) => !added.has(name) && name.toLowerCase() !== own)
+    .sort((a, b) => salience(b) - salience(a));
+  return names.length > 0 ? names.slice(0, ADDED_NAMES) : undefined;
+}

@@ -17,7 +17,7 @@ import type { Salience } from './salience.ts';
 import { isTestFile, keepsTestsInStep } from './test-files.ts';
 import { clipWords, clausesOf, isContentWord, sentencesOf, wordsOf } from './phrases.ts';
 import { meaningTerms } from '../meaning.ts';
-import { addedNamesOf, CODE_NAME, linesOf, type Lines } from './added-names.ts';
+import { addedNamesOf, CODE_NAME, linesOf, removedNamesOf, type Lines } from './added-names.ts';
 import { toldWordsOf } from './told-changes.ts';
 
 /** The text an edit call added and the text it replaced. */
@@ -457,11 +457,13 @@ export function artifactProbes(
       written: change?.words ?? [],
     });
     const names = addedNamesOf(changes, file.path, salience, beside());
+    const removed = removedNamesOf(changes, file.path, salience);
     const draft = {
       ...probe,
       ...(change ? { change } : {}),
       ...(told ? { told } : {}),
       ...(names ? { names } : {}),
+      ...(removed ? { removed } : {}),
     };
     // A later description tells the file where the user's words state the first: what its edits wrote is then told
     // by the words the user did not use (the user's messages name the file beside the words they dictated).
