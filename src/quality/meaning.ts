@@ -39,6 +39,7 @@ import {
 import { stanceSpans, type StanceSpan } from './stance.ts';
 import { framedClauses } from './framed-clauses.ts';
 import { clauseTokens, type ClauseToken } from './clause-tokens.ts';
+import { isDotFileAt } from './dot-files.ts';
 import { opensId } from './id-prefix.ts';
 import { wordLists, type WordLists } from './word-list.ts';
 
@@ -333,6 +334,14 @@ function wordsOfToken(token: string): readonly Word[] {
   return words;
 }
 
+/**
+ * The words of a well-known dotfile written with its dot (dot-files.ts): a file's name, though its word alone is
+ * prose ("repo .gitignore: *.env, *secret*" names the file and says what it holds; "gitignore" would be a word).
+ */
+function dotFileWords(token: string): readonly Word[] {
+  return wordsOfToken(token).map((word) => ({ ...word, name: true }));
+}
+
 let phrasesByFirstWord: Map<string, Array<(typeof PHRASES)[number]>> | undefined;
 
 /** The phrases that open with a word, in {@link PHRASES}' order (the first that matches wins). */
@@ -430,7 +439,10 @@ function clauseTerms(
   // (Plain loops: this runs for every clause read, and a callback made per call loses its optimized code at a full
   // collection; match.ts's classes say more.)
   const wordsByToken: Array<readonly Word[]> = [];
-  for (const token of tokens) wordsByToken.push(wordsOfToken(token.text));
+  for (const token of tokens)
+    wordsByToken.push(
+      isDotFileAt(spelled, token.index, token.text) ? dotFileWords(token.text) : wordsOfToken(token.text),
+    );
   const inRun = namesInRuns(spelled, tokens, wordsByToken);
   // A kebab-case word that opens a clause after a comma and a clause of names alone is the next item of their list
   // ("auto_commit, golangci-lint test session"), a name as D62 reads it in a run of names with spaces between.

@@ -1,4 +1,5 @@
 /** File paths named in free text, and which of a summary's paths the transcript never mentions. */
+import { DOTFILES } from './dot-files.ts';
 import type { TextIndex } from './match.ts';
 import { pathSpellings } from './probes.ts';
 import type { Scorer, WrittenPaths } from './types.ts';
@@ -16,14 +17,11 @@ export const FILE_EXTENSIONS: ReadonlySet<string> =
   dockerfile properties plist svg png jpg jpeg gif webp ico pdf wasm zip gz tgz tar patch diff snap bak sqlite
   sqlite3 pem crt`);
 
-// Well-known files without an extension, and dotfiles that are files even when named alone.
+// Well-known files without an extension (and the dotfiles of dot-files.ts, files even when named alone).
 // Every one ends in "file": a token is read as a path only with a dot, a slash or that ending (TOKEN below).
 const BARE_FILE_NAMES = words(
   'makefile dockerfile containerfile procfile gemfile rakefile jenkinsfile vagrantfile justfile',
 );
-const DOTFILES =
-  words(`.env .gitignore .gitattributes .gitmodules .npmrc .nvmrc .yarnrc .editorconfig .prettierrc
-  .eslintrc .babelrc .dockerignore .bashrc .zshrc .profile .mailmap`);
 // Product and library names written like files ("Node.js", "decimal.js"): not paths when they stand alone.
 const PRODUCT_NAMES =
   words(`node.js next.js nuxt.js vue.js react.js express.js three.js chart.js d3.js ember.js

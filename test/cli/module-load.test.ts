@@ -96,9 +96,10 @@ describe("compare's lexical scoring before the first call", () => {
       later,
     );
     // What compare still loads of quality/ at its start: the credit helpers the figures read, the probes' schema and
-    // sidecar reader, the registry of metrics, the judge's call and the loaders; a new static import of a scorer's
-    // module shows here.
+    // sidecar reader, the registry of metrics, the judge's call and the loaders (and the dotfiles' list paths.ts reads
+    // a path by); a new static import of a scorer's module shows here.
     assert.deepEqual([...graph.static].filter((file) => file.startsWith('src/quality/')).sort(), [
+      'src/quality/dot-files.ts',
       'src/quality/judge/judge.ts',
       'src/quality/judge/prompts.ts',
       'src/quality/judge/run-judge.ts',
