@@ -32,6 +32,7 @@ import {
   meaningColumns,
   type MeaningColumns,
   packTerms,
+  saidOtherwise,
   type MeaningIndex,
   type MeaningTerm,
   type PackedTerms,
@@ -1272,6 +1273,8 @@ export function statementCoverage(
     unread?: (position: number) => boolean;
     /** The lines that name an artifact's file, where a word of a name said in prose is content (`saidInProse`). */
     fileLines?: ReadonlySet<number>;
+    /** A next step's lack is ended by its act said first in its clause (statement-match.ts `stepEndsLack`). */
+    stepEndsLack?: boolean;
   } = {},
 ): StatementCoverage {
   const lineOf = (position: number) => index.lineAt(position);
@@ -1380,15 +1383,7 @@ export function statementCoverage(
     share: best.covered / total,
     // Capped: a name's word said in prose adds content the statement's own content words do not total.
     contentShare: contentTotal === 0 ? null : Math.min(1, best.content / contentTotal),
-    opposed: isOpposed(
-      options.oneLine === true
-        ? statingClauses(opposingWindow(index, best, true), reading)
-        : opposingWindow(index, best, false),
-      reading,
-      options.opposingSignals ?? Math.max(OPPOSING_SIGNALS, Math.ceil(reading.terms.length * OPPOSING_SHARE)),
-      options.pendingOpposes === true,
-      options.stanceOnly === true,
-    ),
+    opposed: opposedWindow(index, best, reading, options),
     telling: best.telling,
   };
 }
@@ -1456,6 +1451,58 @@ function saidInOneClause(reading: StatementReading, a: number, b: number): boole
   return first === undefined || second === undefined || first.some((clause) => second.includes(clause));
 }
 
+/** Whether a statement's best window (see {@link statementCoverage}) opposes it. */
+function opposedWindow(
+  index: MeaningIndex,
+  best: { start: number; end: number },
+  reading: StatementReading,
+  options: {
+    oneLine?: boolean;
+    opposingSignals?: number;
+    pendingOpposes?: boolean;
+    stanceOnly?: boolean;
+    stepEndsLack?: boolean;
+  },
+): boolean {
+  const { terms: window, start } = opposingWindow(index, best, options.oneLine === true);
+  return isOpposed(
+    options.oneLine === true ? statingClauses(window, reading) : window,
+    reading,
+    options.opposingSignals ?? Math.max(OPPOSING_SIGNALS, Math.ceil(reading.terms.length * OPPOSING_SHARE)),
+    options.pendingOpposes === true,
+    options.stanceOnly === true,
+    options.stepEndsLack === true ? stepOpeners(index, window, start) : undefined,
+  );
+}
+
+/**
+ * The terms of a window that open their clause's prose: the first word of prose in it, only names before it (a step
+ * said as its act: "Next: set the log level getter", "clean.go: set the log level getter before Init").
+ */
+function stepOpeners(
+  index: MeaningIndex,
+  window: readonly MeaningTerm[],
+  start: number,
+): ReadonlySet<MeaningTerm> {
+  const openers = new Set<MeaningTerm>();
+  if (window.length === 0) return openers;
+  // The window's first term may stand after others of its clause: read back from where the window starts.
+  let proseBefore = false;
+  for (let at = start - 1; at >= 0 && index.clauseAt(at) === window[0]!.clause; at--)
+    if (!index.nameAt(at)) proseBefore = true;
+  let clause = window[0]!.clause;
+  for (const term of window) {
+    if (term.clause !== clause) {
+      clause = term.clause;
+      proseBefore = false;
+    }
+    if (term.name) continue;
+    if (!proseBefore) openers.add(term);
+    proseBefore = true;
+  }
+  return openers;
+}
+
 /**
  * Where a window's opposite is looked for: the window itself, or on one line also the few terms around it in its
  * clauses, where a clause that reverses it ends ("end-to-end tests are optional" after "unit tests for every module").
@@ -1464,8 +1511,8 @@ function opposingWindow(
   index: MeaningIndex,
   best: { start: number; end: number },
   oneLine: boolean,
-): readonly MeaningTerm[] {
-  if (!oneLine) return index.slice(best.start, best.end + 1);
+): { terms: readonly MeaningTerm[]; start: number } {
+  if (!oneLine) return { terms: index.slice(best.start, best.end + 1), start: best.start };
   // Within the clauses the window begins and ends in: the next sentence on the line ("no PyO3 bindings. Remove
   // the Python sources at the end") says something else.
   const first = index.clauseAt(best.start);
@@ -1474,7 +1521,7 @@ function opposingWindow(
   let end = best.end;
   while (start > 0 && best.start - start < NEGATION_REACH && index.clauseAt(start - 1) === first) start--;
   while (end + 1 < index.length && end - best.end < NEGATION_REACH && index.clauseAt(end + 1) === last) end++;
-  return index.slice(start, end + 1);
+  return { terms: index.slice(start, end + 1), start };
 }
 
 /**
@@ -1515,6 +1562,7 @@ function isOpposed(
   needed: number,
   pendingOpposes: boolean,
   stanceOnly = false,
+  stepOpeners?: ReadonlySet<MeaningTerm>,
 ): boolean {
   let signals = 0;
   const own = new Set(reading.terms.map((term) => term.term));
@@ -1541,8 +1589,16 @@ function isOpposed(
     if (stanceOnly && found.length === 0) continue;
     // A term the statement may hold either way is not reversed by a text that denies it.
     if (term.unsure && found.every((candidate) => candidate.negated)) continue;
-    if (found.length > 0 && found.every((candidate) => candidate.negated !== term.negated)) signals++;
-    else if (found.length === 0 && !term.negated) {
+    if (found.length > 0 && found.every((candidate) => candidate.negated !== term.negated)) {
+      // A next step's lack ("not set") said as the act that ends it, first in its clause ("set the getter"): the step.
+      if (
+        stepOpeners !== undefined &&
+        term.negated &&
+        found.every((candidate) => !saidOtherwise(candidate) && stepOpeners.has(candidate))
+      )
+        continue;
+      signals++;
+    } else if (found.length === 0 && !term.negated) {
       // The statement's own tally is no verdict against it: "`mix test` passes: 410 tests, 0 failures" is not
       // reversed by the output's "410 tests, 0 failures" for want of "passes". Another count ("2 failures") or the
       // word as a verdict ("the tests fail") still is.

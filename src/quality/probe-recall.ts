@@ -314,6 +314,11 @@ export const PROBE_STATEMENT_THRESHOLDS: StatementThresholds = {
   wordLists: true,
   partialAffirmed: true,
 };
+// A next step: a lack it names ("X not set") is ended, not said the other way, by the step said as its act ("set X").
+const NEXT_STEP_STATEMENT_THRESHOLDS: StatementThresholds = {
+  ...PROBE_STATEMENT_THRESHOLDS,
+  stepEndsLack: true,
+};
 // The same for done work: stated as still to do, it is stated the other way.
 const DONE_STATEMENT_THRESHOLDS: StatementThresholds = {
   ...PROBE_STATEMENT_THRESHOLDS,
@@ -374,7 +379,9 @@ function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementRea
       ? ARTIFACT_STATEMENT_THRESHOLDS
       : DONE_KINDS.has(probe.kind)
         ? DONE_STATEMENT_THRESHOLDS
-        : PROBE_STATEMENT_THRESHOLDS,
+        : probe.kind === 'next-step'
+          ? NEXT_STEP_STATEMENT_THRESHOLDS
+          : PROBE_STATEMENT_THRESHOLDS,
     probe.kind === 'artifact' && probe.file !== undefined && reading.terms.some(namedInProse)
       ? linesWriting(index, basename(probe.file))
       : undefined,

@@ -57,6 +57,12 @@ export type StatementThresholds = {
    * beside no file name tells nothing.
    */
   proseNamesBesideFile?: boolean;
+  /**
+   * The statement is a next step that names a lack ("Log level getter not set"): a word it negates, said affirmed as
+   * the first word of prose of its clause ("Next: set the log level getter"), is the step that ends the lack, not the
+   * lack said the other way (a call that ends it, written as the step, is lack-call.ts's).
+   */
+  stepEndsLack?: boolean;
 };
 
 /** The thresholds in use (tuned on the yardstick's tuning cuts). */
@@ -92,6 +98,7 @@ export function statementLabel(
     pendingOpposes: thresholds.pendingOpposes,
     stanceOnly: thresholds.stanceOnly,
     wordLists: thresholds.wordLists,
+    stepEndsLack: thresholds.stepEndsLack,
     fileLines: thresholds.proseNamesBesideFile === true ? fileLines : undefined,
     unread,
   });
