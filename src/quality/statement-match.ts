@@ -60,7 +60,7 @@ export type StatementThresholds = {
   /**
    * The statement is a next step that names a lack ("Log level getter not set"): a word it negates, said affirmed as
    * the first word of prose of its clause ("Next: set the log level getter"), is the step that ends the lack, not the
-   * lack said the other way (a call that ends it, written as the step, is lack-call.ts's).
+   * lack said the other way (a call that ends it, written as the step, is not read for it: round s39, D162).
    */
   stepEndsLack?: boolean;
 };
