@@ -123,6 +123,26 @@ export const SENTENCE_REACH = 300;
 const PENDING_LEAD_IN =
   /\b(?:still to do|to do|todo|pending|remaining|not (?:yet )?done(?: yet)?)\s*:[^.!?:]*$/i;
 
+// The longest heading PENDING_LEAD_IN reads ("not yet done yet").
+const LONGEST_PENDING_HEADING = 16;
+
+/**
+ * Whether an opening ends in a pending heading and what follows its colon (PENDING_LEAD_IN), read at its last colon:
+ * the pattern's colon is the last (no colon may follow it), and the heading ends at the white space before it, so the
+ * pattern is tried on the few characters that can hold it and one before (its word edge), not looked for through
+ * the whole opening (a transcript's openings hold colons: of the frames, it read the most text).
+ */
+function pendingLeadIn(opening: string): boolean {
+  const colon = opening.lastIndexOf(':');
+  for (let at = colon + 1; at < opening.length; at++) {
+    const code = opening.charCodeAt(at);
+    if (code === 46 || code === 33 || code === 63) return false;
+  }
+  let headingEnd = colon;
+  while (headingEnd > 0 && WHITE_SPACE.test(opening[headingEnd - 1]!)) headingEnd--;
+  return PENDING_LEAD_IN.test(opening.slice(Math.max(0, headingEnd - LONGEST_PENDING_HEADING - 1)));
+}
+
 /**
  * The stance of an occurrence `[start, end)` in a folded text (match.ts's canonical text, lowercase, where line breaks
  * are spaces): its sentence, read from the last `.`, `!` or `?` before it to the next after it (at most a few hundred
@@ -135,10 +155,13 @@ export function stanceAround(text: string, start: number, end: number): Stance |
   const after = text.slice(end, end + SENTENCE_REACH);
   const sentenceEnd = after.search(/(?<!\.)[.!?](?=\s|$)/);
   const closing = sentenceEnd < 0 ? after : after.slice(0, sentenceEnd + 1);
-  // Each frame is tried only where a word it cannot do without is there (see mayHold): most occurrences' sentences
-  // hold none, and the frames' patterns, run for every occurrence of every probe's spellings, were most of the cost.
+  // Each frame that looks through its text is tried only where a word it cannot do without is there (see mayHold):
+  // most occurrences' sentences hold none, and the frames' patterns, run for every occurrence of every probe's
+  // spellings, were most of the cost. A frame anchored at its text's start is tried at once: it fails at the first
+  // characters that do not open it, where a look for its words reads the whole text (at every occurrence of a 4 M-token
+  // session's three long contexts, five such looks were a third of the stances' reading).
   const colon = opening.includes(':');
-  const deniedOpening = mayHold(opening, OPENING_WORDS) && DENYING_OPENING.test(opening);
+  const deniedOpening = DENYING_OPENING.test(opening);
   // "It is false that the retry budget was not done": a denial of a denial affirms the sentence.
   if (deniedOpening && mayHold(closing, ENDING_WORDS) && deniesItself(closing)) return undefined;
   if (deniedOpening || (colon && DENYING_LEAD_IN.test(opening))) return 'denied';
@@ -151,15 +174,12 @@ export function stanceAround(text: string, start: number, end: number): Stance |
   if (sentenceEnd >= 0 && deniedByNext(after.slice(sentenceEnd + 1))) return 'denied';
   // A label's colon right after the thing leads into what is said of it ("npm test: not run yet").
   const clause = /^\s*(?::|=|\u2013|\u2014|\s-)?[^,;:]*/.exec(closing)?.[0] ?? '';
-  if ((mayHold(clause, PENDING_WORDS) && PENDING.test(clause)) || (colon && PENDING_LEAD_IN.test(opening)))
+  if ((mayHold(clause, PENDING_WORDS) && PENDING.test(clause)) || (colon && pendingLeadIn(opening)))
     return 'pending';
-  if (mayHold(clause, LIFTED_WORDS) && LIFTED_AFTER.test(clause)) return 'lifted';
-  if (
-    (mayHold(clause, REVERSED_WORDS) && REVERSED_AFTER.test(clause)) ||
-    (mayHold(opening, REVERSED_WORDS) && REVERSED_BEFORE.test(opening))
-  )
+  if (LIFTED_AFTER.test(clause)) return 'lifted';
+  if (REVERSED_AFTER.test(clause) || (mayHold(opening, REVERSED_WORDS) && REVERSED_BEFORE.test(opening)))
     return 'reversed';
-  if (mayHold(clause, DONE_WORDS) && DONE_AFTER.test(clause)) return 'done';
+  if (DONE_AFTER.test(clause)) return 'done';
   if (closing.length > clause.length && mayHold(closing, PENDING_WORDS) && pendingSentence(closing))
     return 'deferred';
   return undefined;
@@ -259,9 +279,14 @@ function deniesItself(rest: string): boolean {
 const POINTING_BACK =
   /[;,]\s*(?:this|that|it|which|none of (?:this|that|it))\s+(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been)?\s+\w+\s*[.!]?\s*$/i;
 
+// How every sentence DENYING_NEXT reads opens: tried first, at the text's start, before the look for its words reads all
+// of the text after the sentence.
+const NEXT_OPENING = /^\s*(?:this|that|it|neither|none|nothing)/i;
+
 /** Whether the sentence `text` opens with denies the one before it (DENYING_NEXT). */
 function deniedByNext(text: string): boolean {
-  if (!mayHold(text, NEXT_WORDS)) return false;
+  // (The words are asked still: "Neither was done." holds none of them, and is read as it was.)
+  if (!NEXT_OPENING.test(text) || !mayHold(text, NEXT_WORDS)) return false;
   const end = text.search(/(?<!\.)[.!?](?=\s|$)/);
   return DENYING_NEXT.test(end < 0 ? text : text.slice(0, end + 1));
 }
@@ -286,21 +311,21 @@ function ownClauseStart(text: string): number {
 
 /** Whether a sentence opening says the user never asked for what follows it, with no comma or turn since. */
 function notAskedBefore(opening: string): boolean {
-  if (!mayHold(opening, ASKED_WORDS)) return false;
   const frame = NOT_ASKED_OPENING.exec(opening);
   return frame !== null && opening.slice(frame[0].length).search(NOT_ASKED_END) < 0;
 }
 
-// A word every match of a frame holds, one of each list (read from the patterns above: each alternative of
-// DENYING_OPENING says "false", "untrue", "not", "wrong" or "contrary"; of DENYING_ENDING "n't", "not", "never",
-// "false" or "untrue"; of PENDING "still", "pending", "remain", "yet", "started" or "begun"); both lead-ins need
-// their colon.
+// A word every match of a frame that looks through its text holds, one of each list (read from the patterns above:
+// each alternative of DENYING_OPENING says "false", "untrue", "not", "wrong" or "contrary"; of DENYING_ENDING "n't",
+// "not", "never", "false" or "untrue"; of PENDING "still", "pending", "remain", "yet", "started" or "begun"); both
+// lead-ins need their colon. The frames anchored at their text's start (an opening's, a clause's after the thing, the
+// next sentence's) need no list: they fail at once where their text does not open so.
 const OPENING_WORDS = anyOfWords(['not', 'false', 'untrue', 'wrong', 'contrary']);
 const ENDING_WORDS = anyOfWords(["n't", 'not', 'never', 'false', 'untrue']);
-const NEXT_WORDS = anyOfWords(["n't", 'not', 'never', 'false', 'untrue', 'happen', 'none', 'nothing']);
 const PENDING_WORDS = anyOfWords(['still', 'pending', 'remain', 'yet', 'started', 'begun']);
-const ASKED_WORDS = anyOfWords(['ask', 'request', 'want']);
-// Of the undoing frames: each verb's stem ("rolled back" and "backed out" share "back"; "undone" and "undid" "und").
+const NEXT_WORDS = anyOfWords(["n't", 'not', 'never', 'false', 'untrue', 'happen', 'none', 'nothing']);
+// Of REVERSED_BEFORE, which ends the opening: each verb's stem ("rolled back" and "backed out" share "back"; "undid"
+// "und").
 const REVERSED_WORDS = anyOfWords([
   'revert',
   'back',
@@ -312,8 +337,6 @@ const REVERSED_WORDS = anyOfWords([
   'reject',
   'discard',
 ]);
-const LIFTED_WORDS = anyOfWords(['lift', 'waiv', 'withdr', 'revok', 'rescind', 'longer', "n't", 'not']);
-const DONE_WORDS = anyOfWords(['done', 'complete', 'finish', 'already']);
 
 /**
  * Whether a lowercase text holds one of `words` (a pattern of anyOfWords: one pass over the text, where a search per
