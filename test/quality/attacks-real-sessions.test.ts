@@ -174,8 +174,46 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   // spotter.css, the constraint whose one facet is its topic "Bootstrap sync") are 0.06 of it.
   [
     'marot/spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl',
-    new Set(['tool result heads']),
-  ], // 0.46 (0.50 at round s29, 0.51 before D94, 0.55 before D73; 0.76 before D54)
+    new Set(['tool result heads', 'tool result heads joined']),
+  ], // 0.46 (0.50 at round s29, 0.51 before D94, 0.55 before D73; 0.76 before D54); joined 0.53
+  // Round s39 (D165): the same heads joined into one paragraph, each a sentence opening with a capital, keep more than
+  // as lines on 10 of the 20 sessions where the agent worked (the figures beside each, lines in brackets); ". " or ", "
+  // between lowercase heads keep the same. Two readings go: a rule that reads a line (a tracker's or commit's title
+  // line names no file, artifact-context.ts; a write report, write-report.ts; line-ends.ts's parting before a line that
+  // opens in lower case) sees one line, and the capital takes a ticket id or path at a head's start for prose
+  // ("Spotter-4te.1 Add OTEL dependencies …" keeps mix.exs's, application.ex's, … "safe runtime defaults"). Not fixed:
+  // read as its sentences a line apiece, a faithful handoff loses facts it states over two sentences (docs/
+  // calibration-history.md, round s39, D165).
+  ['entireio/cli/6d/9f76bd01e9/0/full.jsonl', new Set(['tool result heads joined'])], // 0.41 (0.21)
+  ['entireio/cli/72/0c20f08988/0/full.jsonl', new Set(['tool result heads joined'])], // 0.35 (0.24)
+  [
+    'M-Thisness/M-Claude/CHAT_LOGS/de73bc86-61f0-4c55-98af-c43cf612e3f6.jsonl',
+    new Set(['tool result heads joined']),
+  ], // 0.54 (0.25)
+  [
+    'M-Thisness/M-Claude/CHAT_LOGS/c7d2069e-c561-4759-8adf-b0745be78c29.jsonl',
+    new Set(['tool result heads joined']),
+  ], // 0.30 (0.10)
+  [
+    'marot/spotter/test/fixtures/transcripts/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl',
+    new Set(['tool result heads joined']),
+  ], // 0.51 (0.30)
+  [
+    'marot/spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl',
+    new Set(['tool result heads joined']),
+  ], // 0.41 (0.23)
+  [
+    'marot/spotter/test/fixtures/transcripts/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl',
+    new Set(['tool result heads joined']),
+  ], // 0.50 (0.23)
+  [
+    'marot/spotter/test/fixtures/transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl',
+    new Set(['tool result heads joined']),
+  ], // 0.34 (0.17)
+  [
+    'rollout-2025-09-24T19-22-20-01997e76-d124-7592-9cac-2ec05abbca08.jsonl',
+    new Set(['tool result heads joined']),
+  ], // 0.35 (0.23)
 ]);
 
 /** The known shortfalls of a session, by its path in its repository or in the shared folder. */
@@ -643,6 +681,13 @@ describe(
           ] as const) {
             const words = [...new Set(lines.flatMap((line) => line.match(/\p{L}{4,}/gu) ?? []))];
             const forms: Array<[string, string]> = [['lines', lines.map((line) => `${line}.`).join('\n')]];
+            // The same heads joined into one paragraph, each a sentence opening with a capital (round s39, D165): their
+            // line ends gone, words of different results read as said together.
+            if (source === 'tool result heads')
+              forms.push([
+                'joined',
+                lines.map((line) => `${line.charAt(0).toUpperCase()}${line.slice(1)}.`).join(' '),
+              ]);
             if (source !== 'tool result heads')
               for (const form of ['one', 'each', 'few', 'pairs'] as const)
                 forms.push([form, topicBag(words, form)]);
@@ -658,7 +703,7 @@ describe(
               if (source === 'tool result heads')
                 check(
                   !worked || score! <= 0.3,
-                  'tool result heads',
+                  form === 'joined' ? 'tool result heads joined' : 'tool result heads',
                   `${where}: ${source} bag (${form}) ${score}, without halves ${stated}`,
                 );
               else
