@@ -46,13 +46,8 @@ function saidDone(said: string, at: number): boolean {
 export function statesAddedName(text: TextIndex, probe: Probe): boolean {
   const file = fileNameOf(probe);
   if (file === undefined || probe.names === undefined) return false;
-  for (const said of saidOfFile(text, file, true)) {
-    // More names than words of prose: a list of names, not what was done to the file.
-    const names = said.match(CODE_NAME)?.length ?? 0;
-    const prose = said.match(PROSE)?.length ?? 0;
-    if (prose === 0 || names > prose) continue;
+  for (const said of proseSaidOfFile(text, file))
     for (const name of probe.names) if (standsAt(said, name).some((at) => saidDone(said, at))) return true;
-  }
   return false;
 }
 
@@ -99,14 +94,19 @@ function saidRemoved(said: string, at: number, length: number): boolean {
 export function statesRemovedName(text: TextIndex, probe: Probe): boolean {
   const file = fileNameOf(probe);
   if (file === undefined || probe.removed === undefined) return false;
+  for (const said of proseSaidOfFile(text, file))
+    for (const name of probe.removed)
+      if (standsAt(said, name).some((at) => saidRemoved(said, at, name.length))) return true;
+  return false;
+}
+
+/** What a text says of a file in prose: more names than words of prose is a list of names, not what was done to it. */
+function* proseSaidOfFile(text: TextIndex, file: string): Generator<string> {
   for (const said of saidOfFile(text, file, true)) {
     const names = said.match(CODE_NAME)?.length ?? 0;
     const prose = said.match(PROSE)?.length ?? 0;
-    if (prose === 0 || names > prose) continue;
-    for (const name of probe.removed)
-      if (standsAt(said, name).some((at) => saidRemoved(said, at, name.length))) return true;
+    if (prose > 0 && names <= prose) yield said;
   }
-  return false;
 }
 
 /**

@@ -15,7 +15,13 @@ import { settingChanges, settingProbes } from '../../src/quality/derive/settings
 import { createMatcher } from '../../src/quality/match.ts';
 import { probeOutcome } from '../../src/quality/probe-recall.ts';
 import type { Message } from '../../src/session/types.ts';
+import type { DraftProbe } from '../../src/quality/derive/draft.ts';
 import { assistant, callsTools, session, toolCall, toolResult, user } from '../helpers/factories.ts';
+
+/** A deriver's draft as the probe compare scores. */
+function asDerived(draft: DraftProbe, id: string) {
+  return { ...draft, id, source: 'derived' as const, contradictions: draft.contradictions ?? [] };
+}
 
 /** Shell runs: each command with what it printed. */
 function shell(...runs: Array<[string, string]>): Message[] {
@@ -212,13 +218,7 @@ describe('a setting the agent changed', () => {
   });
 
   it('is kept by its name and value, and contradicted when said to be set back', () => {
-    const [probe] = settingProbes(toolRuns(changed.slice(0, 4)));
-    const named = {
-      ...probe!,
-      id: 's',
-      source: 'derived' as const,
-      contradictions: probe!.contradictions ?? [],
-    };
+    const named = asDerived(settingProbes(toolRuns(changed.slice(0, 4)))[0]!, 's');
     const outcome = (text: string) => probeOutcome(createMatcher(text), named);
     assert.equal(
       outcome('I changed the ACPI platform profile from balanced-performance to performance.'),
@@ -374,13 +374,7 @@ describe('a tool the agent logged into an account', () => {
   });
 
   it('is kept where the tool is said logged in, not by the record of the account beside the word login', () => {
-    const [probe] = loginProbes(toolRuns(loggedIn));
-    const named = {
-      ...probe!,
-      id: 'l',
-      source: 'derived' as const,
-      contradictions: probe!.contradictions ?? [],
-    };
+    const named = asDerived(loginProbes(toolRuns(loggedIn))[0]!, 'l');
     const outcome = (text: string) => probeOutcome(createMatcher(text), named);
     // `gh api user`'s record, its first words as the attack test's bag of tool result heads takes them.
     assert.equal(outcome('login octo-cat id 189051010 node_id U_kgDOC0Swgg avatar_url https.'), 'missed');
