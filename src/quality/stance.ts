@@ -221,7 +221,7 @@ function pendingSentence(closing: string): boolean {
 export function affirmedAround(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - SENTENCE_REACH), start);
   const opening = before.slice(sentenceStartIn(before));
-  if (!mayHold(opening, OPENING_WORDS) || !DENYING_OPENING.test(opening)) return false;
+  if (!DENYING_OPENING.test(opening)) return false;
   const after = text.slice(end, end + SENTENCE_REACH);
   const sentenceEnd = after.search(/(?<!\.)[.!?](?=\s|$)/);
   const closing = sentenceEnd < 0 ? after : after.slice(0, sentenceEnd + 1);
@@ -316,11 +316,10 @@ function notAskedBefore(opening: string): boolean {
 }
 
 // A word every match of a frame that looks through its text holds, one of each list (read from the patterns above:
-// each alternative of DENYING_OPENING says "false", "untrue", "not", "wrong" or "contrary"; of DENYING_ENDING "n't",
-// "not", "never", "false" or "untrue"; of PENDING "still", "pending", "remain", "yet", "started" or "begun"); both
-// lead-ins need their colon. The frames anchored at their text's start (an opening's, a clause's after the thing, the
-// next sentence's) need no list: they fail at once where their text does not open so.
-const OPENING_WORDS = anyOfWords(['not', 'false', 'untrue', 'wrong', 'contrary']);
+// each alternative of DENYING_ENDING says "n't", "not", "never", "false" or "untrue"; of PENDING "still", "pending",
+// "remain", "yet", "started" or "begun"); both lead-ins need their colon. The frames anchored at their text's start
+// (DENYING_OPENING, a clause's after the thing, the next sentence's) need no list: they fail at once where their text
+// does not open so.
 const ENDING_WORDS = anyOfWords(["n't", 'not', 'never', 'false', 'untrue']);
 const PENDING_WORDS = anyOfWords(['still', 'pending', 'remain', 'yet', 'started', 'begun']);
 const NEXT_WORDS = anyOfWords(["n't", 'not', 'never', 'false', 'untrue', 'happen', 'none', 'nothing']);
