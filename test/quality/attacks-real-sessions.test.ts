@@ -522,72 +522,47 @@ describe(
               `${where}: glossed path list ("${gloss}") ${glossedScore}`,
             );
           }
+          // A bag of lines, each a file's base name and what is said of it, built from the session's own edits: where
+          // the agent did the work it may keep artifacts and nothing else, in all at most what grep may keep (0.30).
+          const fileBag = (label: string, linesOf: (probe: Probe, file: string) => string[]) => {
+            const score = scoreProbes(
+              createMatcher(
+                live
+                  .flatMap((probe) =>
+                    probe.kind === 'artifact' && probe.file !== undefined
+                      ? linesOf(probe, probe.file.slice(probe.file.lastIndexOf('/') + 1))
+                      : [],
+                  )
+                  .join('\n'),
+              ),
+              probes,
+            );
+            t.diagnostic(`${where}: ${label} ${(score.probeRecall ?? 0).toFixed(2)}`);
+            if (!worked) return;
+            const beyond = live.filter(
+              (probe) => probe.kind !== 'artifact' && score.probeOutcomes[probe.id] === 'matched',
+            );
+            assert.deepEqual(
+              beyond.map((probe) => probe.id),
+              [],
+              `${where}: ${label} keep more than artifacts`,
+            );
+            assert.ok((score.probeRecall ?? 0) <= 0.3, `${where}: ${label} ${score.probeRecall}`);
+          };
           // Each file with the words its edits wrote, the probes' own change words six to a line ("footer.ts: dim
           // warning 70 90 stats error"): lines of the session's edits, as grep's are of its output. Where the agent did
           // the work they may keep artifacts, which D65 lets a summary keep by what their edits wrote, and nothing else,
           // and in all at most what grep may keep (0.30); in a short session the user's one prompt may itself be the
           // edits ("change hello to goodbye in edit_basic.txt").
-          const changeBag = createMatcher(
-            live
-              .flatMap((probe) =>
-                probe.kind === 'artifact' && probe.file !== undefined && probe.change !== undefined
-                  ? [
-                      `${probe.file.slice(probe.file.lastIndexOf('/') + 1)}: ${probe.change.words.slice(0, 6).join(' ')}`,
-                    ]
-                  : [],
-              )
-              .join('\n'),
+          fileBag('files with their change words', (probe, file) =>
+            probe.change === undefined ? [] : [`${file}: ${probe.change.words.slice(0, 6).join(' ')}`],
           );
-          const changed = scoreProbes(changeBag, probes);
-          t.diagnostic(`${where}: files with their change words ${(changed.probeRecall ?? 0).toFixed(2)}`);
-          if (worked) {
-            const beyond = live.filter(
-              (probe) => probe.kind !== 'artifact' && changed.probeOutcomes[probe.id] === 'matched',
-            );
-            assert.deepEqual(
-              beyond.map((probe) => probe.id),
-              [],
-              `${where}: files with their change words keep more than artifacts`,
-            );
-            assert.ok(
-              (changed.probeRecall ?? 0) <= 0.3,
-              `${where}: files with their change words ${changed.probeRecall}`,
-            );
-          }
           // Each file with the names its edits took out, each on a line of its own with a removal word ("state.go:
           // TranscriptPath removed", D163): lines of the session's edits, as the change words' are; held to what they
           // are held to (artifacts alone, at most 0.30).
-          const removedBag = createMatcher(
-            live
-              .flatMap((probe) =>
-                probe.kind === 'artifact' && probe.file !== undefined && probe.removed !== undefined
-                  ? probe.removed
-                      .slice(0, 3)
-                      .map(
-                        (name) => `${probe.file!.slice(probe.file!.lastIndexOf('/') + 1)}: ${name} removed`,
-                      )
-                  : [],
-              )
-              .join('\n'),
+          fileBag('files with their removed names', (probe, file) =>
+            (probe.removed ?? []).slice(0, 3).map((name) => `${file}: ${name} removed`),
           );
-          const removedScore = scoreProbes(removedBag, probes);
-          t.diagnostic(
-            `${where}: files with their removed names ${(removedScore.probeRecall ?? 0).toFixed(2)}`,
-          );
-          if (worked) {
-            const beyond = live.filter(
-              (probe) => probe.kind !== 'artifact' && removedScore.probeOutcomes[probe.id] === 'matched',
-            );
-            assert.deepEqual(
-              beyond.map((probe) => probe.id),
-              [],
-              `${where}: files with their removed names keep more than artifacts`,
-            );
-            assert.ok(
-              (removedScore.probeRecall ?? 0) <= 0.3,
-              `${where}: files with their removed names ${removedScore.probeRecall}`,
-            );
-          }
           if (worked) {
             check(
               scores['user-verbatim']! <= 0.4,
