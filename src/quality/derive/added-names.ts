@@ -51,15 +51,12 @@ export function addedNamesOf(
   salience: Salience,
   beside: Lines,
 ): string[] | undefined {
-  const file = basename(path);
-  const own = file.replace(/\.[^.]*$/, '').toLowerCase();
-  const replaced = new Set(changes.flatMap((change) => change.removed.match(CODE_NAME) ?? []));
-  const added = new Set(changes.flatMap((change) => change.added.match(CODE_NAME) ?? []));
-  const requested = namesBeside(beside, file);
-  const names = [...added]
-    .filter((name) => !replaced.has(name) && !requested.has(name) && name.toLowerCase() !== own)
-    .sort((a, b) => salience(b) - salience(a));
-  return names.length > 0 ? names.slice(0, ADDED_NAMES) : undefined;
+  const { own, added, replaced } = namesOfEdits(changes, path);
+  const requested = namesBeside(beside, basename(path));
+  return mostSaid(
+    [...added].filter((name) => !replaced.has(name) && !requested.has(name) && name.toLowerCase() !== own),
+    salience,
+  );
 }
 
 /**
@@ -74,13 +71,29 @@ export function removedNamesOf(
   path: string,
   salience: Salience,
 ): string[] | undefined {
-  const own = basename(path)
-    .replace(/\.[^.]*$/, '')
-    .toLowerCase();
-  const added = new Set(changes.flatMap((change) => change.added.match(CODE_NAME) ?? []));
-  const replaced = new Set(changes.flatMap((change) => change.removed.match(CODE_NAME) ?? []));
-  const names = [...replaced]
-    .filter((name) => !added.has(name) && name.toLowerCase() !== own)
-    .sort((a, b) => salience(b) - salience(a));
+  const { own, added, replaced } = namesOfEdits(changes, path);
+  return mostSaid(
+    [...replaced].filter((name) => !added.has(name) && name.toLowerCase() !== own),
+    salience,
+  );
+}
+
+/** The names a file's edits wrote and replaced, and the file's own name (its base name without extension, lower case). */
+function namesOfEdits(
+  changes: readonly Written[],
+  path: string,
+): { own: string; added: ReadonlySet<string>; replaced: ReadonlySet<string> } {
+  return {
+    own: basename(path)
+      .replace(/\.[^.]*$/, '')
+      .toLowerCase(),
+    added: new Set(changes.flatMap((change) => change.added.match(CODE_NAME) ?? [])),
+    replaced: new Set(changes.flatMap((change) => change.removed.match(CODE_NAME) ?? [])),
+  };
+}
+
+/** The names most said in the session first, at most {@link ADDED_NAMES}; undefined when none. */
+function mostSaid(names: string[], salience: Salience): string[] | undefined {
+  names.sort((a, b) => salience(b) - salience(a));
   return names.length > 0 ? names.slice(0, ADDED_NAMES) : undefined;
 }
