@@ -36,7 +36,7 @@ const DENYING_ENDING =
 // false.", "None of this happened." Only the whole sentence is read (its predicate nothing more than the denial), so
 // "This was not done for the CLI yet." says something of its own.
 const DENYING_NEXT =
-  /^\s*(?:(?:this|that|it|neither|none of (?:this|that|it|these|them))\s+(?:(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been)?\s+(?:done|made|true|the case|implemented|finished|completed|committed|fixed|created|written|added|asked(?: for)?|requested|run|passed|pushed|closed)|(?:is|are|was|were)\s+(?:false|untrue)|never happened|did(?:n't| not) happen|(?:is true|happened|was done))|(?:none|nothing) of (?:this|that|it|these|the above) (?:is true|happened|was done))\s*[.!]?\s*$/i;
+  /^\s*(?:(?:this|that|it|neither|none of (?:this|that|it|these|them))\s+(?:(?:was|were|is|are|has|have|had)(?:n't| not| never)(?: been)?\s+(?:done|made|true|the case|implemented|finished|completed|committed|fixed|created|written|added|asked(?: for)?|requested|run|passed|pushed|closed)|(?:is|are|was|were)\s+(?:false|untrue)|never happened|did(?:n't| not) happen)|(?:neither|none of (?:this|that|it|these|them))\s+(?:is true|happened|was done)|(?:none|nothing) of (?:this|that|it|these|the above) (?:is true|happened|was done))\s*[.!]?\s*$/i;
 // What a terse note writes right after a thing to deny it, a label's colon or a dash before: "npm test: not run",
 // "the migration - never done". Read only right after the thing (a clause's other item says nothing of it).
 const DENYING_LABEL =

@@ -45,6 +45,17 @@ describe('a fact denied by the sentence after it', () => {
     assert.equal(outcome('We picked a token bucket for the rate limiter. It works.', worded), 'matched');
   });
 
+  // "It happened." and "That was done." affirm what they point back at; only "neither" and "none of this" make
+  // "happened" or "was done" a denial.
+  for (const affirmation of ['It happened.', 'That was done.', 'This is true.', 'It was done.'])
+    it(`is matched when the next sentence affirms it: "${affirmation}"`, () => {
+      assert.equal(outcome(`src/cache.ts now keeps sessions in Redis. ${affirmation}`, literal), 'matched');
+      assert.equal(
+        outcome(`We picked a token bucket for the rate limiter. ${affirmation}`, worded),
+        'matched',
+      );
+    });
+
   it('marks the sentence before the denial denied, and only it', () => {
     const text = 'Tests pass. The cache moved to Redis. This was not done.';
     assert.deepEqual(
