@@ -20,6 +20,7 @@ import { artifactProbes, laterDescriptionsOf } from './artifacts.ts';
 import { type DroppedProbe, dropLintErrors, nameProbes, withRepeats } from './clean.ts';
 import { answeredQuestionProbes, optionChoiceProbes } from './choices.ts';
 import { commitReasonProbes } from './commit-reasons.ts';
+import { commandChangeProbes } from './command-changes.ts';
 import { commitsOf } from './commits.ts';
 import { rulesCarriedOut } from './rules-carried-out.ts';
 import type { DraftProbe } from './draft.ts';
@@ -167,6 +168,7 @@ export function draftProbes(
     ...agreementProbes(session.messages),
     ...artifacts,
     ...subagentChangeProbes(session.messages, session.fileOperations ?? []),
+    ...commandChangeProbes(session.messages, runs),
     ...readFindingProbes(session.messages, session.fileOperations ?? [], salience),
   ];
   return withRestatements(

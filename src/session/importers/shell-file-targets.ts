@@ -99,6 +99,11 @@ function sedFiles(words: readonly string[]): string[] {
   return (scriptGiven ? operands : operands.slice(1)).filter(isPath);
 }
 
+/** The words of each simple command of a command line (split at `&&`, `||`, `;`, `|`, newlines), heredoc bodies out. */
+export function shellWords(command: string): string[][] {
+  return simpleCommands(withoutHeredocBodies(command));
+}
+
 const READERS = new Set(['cat', 'nl', 'head', 'tail', 'less', 'more']);
 
 /** The files a shell command line writes (redirection, `tee`), edits (`sed -i`) or reads (`cat`, `nl`, `head`, `tail`, `less`, `more`, `sed -n`). */
