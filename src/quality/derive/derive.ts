@@ -46,6 +46,7 @@ import { reviewReplyProbes } from './review-replies.ts';
 import { revertedForeignChangeProbes } from './reverted-foreign-changes.ts';
 import { routineProbe } from './routine.ts';
 import { currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
+import { joinedNameTest } from './joined-names.ts';
 import { withRestatements } from './restated-requests.ts';
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
@@ -98,7 +99,11 @@ export function draftProbes(
   const commits = commitsOf(runs);
   const subjects = commits.map((commit) => commit.subject);
   const tasks = taskProbes(requests, salience, plan[0]?.messageIndex, subjects);
-  const current = currentRequestProbe(requests, new Set(tasks.map((task) => task.messageIndex)));
+  const current = currentRequestProbe(
+    requests,
+    new Set(tasks.map((task) => task.messageIndex)),
+    joinedNameTest(session.messages),
+  );
   const carried = rulesCarriedOut(session.messages, requests);
   const artifacts = withoutCopiedPrompts(
     withoutTestsOfChanges(artifactProbes(session.messages, session.fileOperations ?? [], commits, salience)),

@@ -133,6 +133,7 @@ export function keyPhrase(
   text: string,
   maxWords = 4,
   accept: (word: string) => boolean = () => true,
+  acceptPhrase: (phrase: string) => boolean = () => true,
 ): string | undefined {
   let best: { phrase: string; score: number } | undefined;
   for (const clause of clausesOf(text)) {
@@ -145,7 +146,8 @@ export function keyPhrase(
         if (!isContentWord(window[window.length - 1]!)) continue;
         const stops = window.filter((word) => !isContentWord(word)).length;
         const score = window.reduce((sum, word) => sum + weight(word), 0) - 0.5 * stops - 0.2 * (length - 2);
-        if (!best || score > best.score) best = { phrase: window.join(' '), score };
+        if ((!best || score > best.score) && acceptPhrase(window.join(' ')))
+          best = { phrase: window.join(' '), score };
       }
     }
   }

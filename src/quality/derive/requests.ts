@@ -95,6 +95,10 @@ const IMPERATIVE = /^(?:keep|leave|delete|remove)$/i;
 const NOT_A_RULE =
   /^\s+(?:t?h?ink|tink|know|see|get|understand|care|remember|mind|one|two|a|an|the|thing|way|once|now|because|if|when)\b/i;
 
+// A relative pronoun right before a marker: the clause it opens describes the thing before it.
+const DESCRIBING_CLAUSE = /\b(?:that|which|who)\s+$/i;
+const NEGATION_MARKER = /^(?:never|don't|do not|doesn't|does not)$/i;
+
 // "only" of time or degree is no limit ("I've only recently started seeing this", "it only just broke").
 const ONLY_ASIDE = /^\s+(?:recently|just|ever|lately|started|been|sometimes|occasionally|rarely|happens?)\b/i;
 
@@ -426,10 +430,15 @@ const MIN_CURRENT_WORDS = 3;
 export function currentRequestProbe(
   requests: readonly Request[],
   taskAt: ReadonlySet<number>,
+  isJoinedName: (phrase: string) => boolean = () => false,
 ): DraftProbe | undefined {
   const current = currentRequest(requests);
   if (!current || current === requests[0] || taskAt.has(current.messageIndex)) return undefined;
-  const phrase = keyPhrase(current.prose, 4, isMatterWord) ?? keyPhrase(current.prose);
+  // Its one facet is a phrase no code name of the session spells whole (joined-names.ts): "can we fix this with new
+  // tool too?" is not told by "new tool", which a list of names keeps by `mcp.NewTool`.
+  const plain = (phrase: string) => !isJoinedName(phrase);
+  const phrase =
+    keyPhrase(current.prose, 4, isMatterWord, plain) ?? keyPhrase(current.prose, 4, undefined, plain);
   if (!phrase) return undefined;
   const said = clipWords(
     current.sentences.slice(0, STATEMENT_SENTENCES + 1).join(' '),
@@ -616,6 +625,9 @@ function ruleIn(
     if (wanted && NOT_WANTED.test(rest)) continue;
     const imperative = (match.index === 0 && IMPERATIVE.test(match[0])) || keepRule || wanted;
     if ((!imperative && NOT_A_RULE.test(rest)) || PERMISSION.test(sentence.slice(0, match.index))) continue;
+    // "timestamps that don't match the actual readings": a negation in a relative clause says what the thing before it
+    // does, a fault described, not a rule of the agent's work.
+    if (DESCRIBING_CLAUSE.test(sentence.slice(0, match.index)) && NEGATION_MARKER.test(match[0])) continue;
     if (/^only$/i.test(match[0]) && ONLY_ASIDE.test(rest)) continue;
     // "delete the file", "remove the nord.json": an action asked for once, done when the agent does it; put for later
     // ("Delete the Python files when you're done") the marker of when sets the rule.
