@@ -58,10 +58,13 @@ export function unwrapPromptBox(text: string): string {
   return text.replace(/(\S)[ \t]+\n {1,3}(?=\S)/g, '$1 ');
 }
 
-/** Sentences of prose, in order: split at `.`, `!`, `?` before a space, and at line breaks. */
+/**
+ * Sentences of prose, in order: split at `.`, `!`, `?` before a space (closing quotes, brackets and emphasis after it
+ * are the sentence's: 'is **not** “build on Phoenix.” It is …'), and at line breaks.
+ */
 export function sentencesOf(prose: string): string[] {
   return prose
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(/(?<=[.!?][”"’')\]*_]*)\s+|\n+/)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
 }
@@ -133,7 +136,6 @@ export function keyPhrase(
   text: string,
   maxWords = 4,
   accept: (word: string) => boolean = () => true,
-  acceptPhrase: (phrase: string) => boolean = () => true,
 ): string | undefined {
   let best: { phrase: string; score: number } | undefined;
   for (const clause of clausesOf(text)) {
@@ -146,8 +148,7 @@ export function keyPhrase(
         if (!isContentWord(window[window.length - 1]!)) continue;
         const stops = window.filter((word) => !isContentWord(word)).length;
         const score = window.reduce((sum, word) => sum + weight(word), 0) - 0.5 * stops - 0.2 * (length - 2);
-        if ((!best || score > best.score) && acceptPhrase(window.join(' ')))
-          best = { phrase: window.join(' '), score };
+        if (!best || score > best.score) best = { phrase: window.join(' '), score };
       }
     }
   }

@@ -430,15 +430,10 @@ const MIN_CURRENT_WORDS = 3;
 export function currentRequestProbe(
   requests: readonly Request[],
   taskAt: ReadonlySet<number>,
-  isJoinedName: (phrase: string) => boolean = () => false,
 ): DraftProbe | undefined {
   const current = currentRequest(requests);
   if (!current || current === requests[0] || taskAt.has(current.messageIndex)) return undefined;
-  // Its one facet is a phrase no code name of the session spells whole (joined-names.ts): "can we fix this with new
-  // tool too?" is not told by "new tool", which a list of names keeps by `mcp.NewTool`.
-  const plain = (phrase: string) => !isJoinedName(phrase);
-  const phrase =
-    keyPhrase(current.prose, 4, isMatterWord, plain) ?? keyPhrase(current.prose, 4, undefined, plain);
+  const phrase = keyPhrase(current.prose, 4, isMatterWord) ?? keyPhrase(current.prose);
   if (!phrase) return undefined;
   const said = clipWords(
     current.sentences.slice(0, STATEMENT_SENTENCES + 1).join(' '),
