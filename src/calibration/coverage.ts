@@ -14,7 +14,7 @@
  * of its kind (not an artifact) whose evidence cites the very message the probe was drawn from, when the two share a
  * word, and a next step states the cut's one next-step fact when both name one file.
  */
-import { basename } from 'node:path';
+import { fileName } from '../session/normalise-path.ts';
 import { escapeRegExp } from '../text/regexp.ts';
 import { meaningTerms } from '../quality/meaning.ts';
 import { isLive, type Probe } from '../quality/probes.ts';
@@ -241,8 +241,8 @@ function sharesTerm(factTerms: readonly string[], claim: string): boolean {
 
 /** Whether two statements name one file (a path both write; commands and words aside). */
 function sharesPath(fact: string, claim: string): boolean {
-  const named = new Set(extractPaths(claim.replace(/`[^`]*`/g, ' ')).map((path) => basename(path)));
-  return extractPaths(fact).some((path) => named.has(basename(path)));
+  const named = new Set(extractPaths(claim.replace(/`[^`]*`/g, ' ')).map((path) => fileName(path)));
+  return extractPaths(fact).some((path) => named.has(fileName(path)));
 }
 
 /** A probe's statement without its commands (code spans) and paths: the words that say what it states. */
@@ -264,8 +264,8 @@ function sameKind(factKind: string, probeKind: string): boolean {
  * ("create.ts" in "createEnv", "db.ts" in "the database").
  */
 function namesFile(statement: string, terms: readonly string[], file: string): boolean {
-  const name = meaningTerms(basename(file)).map((term) => term.term);
-  const stem = basename(file).replace(/\.[^.]*$/, '');
+  const name = meaningTerms(fileName(file)).map((term) => term.term);
+  const stem = fileName(file).replace(/\.[^.]*$/, '');
   // A dotfile (".gitignore") has no stem: only its full name names it.
   if (stem === '') return writesFullName(statement, file);
   if (name.length === 0) return false;
@@ -275,7 +275,7 @@ function namesFile(statement: string, terms: readonly string[], file: string): b
 
 /** Whether a statement writes a file's name with its extension as a word of its own (`committed.go`, `.gitignore`). */
 function writesFullName(statement: string, file: string): boolean {
-  return new RegExp(`(?<![\\w.-])${escapeRegExp(basename(file))}(?![\\w-])`, 'i').test(statement);
+  return new RegExp(`(?<![\\w.-])${escapeRegExp(fileName(file))}(?![\\w-])`, 'i').test(statement);
 }
 
 /** Whether a statement writes a name as a word of its own, with or without an extension. */

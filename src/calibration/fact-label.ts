@@ -2,7 +2,7 @@
  * How the tool labels a reader's fact in a text (docs/calibration.md): by its statement (statement-match.ts), and an
  * artifact fact lost that way in part where the text names one of its files in prose, as a derived artifact probe is.
  */
-import { basename } from 'node:path';
+import { fileName } from '../session/normalise-path.ts';
 import { namesArtifactInProse } from '../quality/artifact-described.ts';
 import { extractPaths } from '../quality/paths.ts';
 import type { StatementReading } from '../quality/meaning.ts';
@@ -29,7 +29,7 @@ export function factLabel(
 export function filesOf(fact: CalibrationFact): Probe[] {
   if (fact.kind !== 'artifact') return [];
   // A file, not a directory or a route (`modes/interactive/theme/`, `/api/hooks/session-end`).
-  const files = extractPaths(fact.statement).filter((path) => /\.\w+$|file$/i.test(basename(path)));
+  const files = extractPaths(fact.statement).filter((path) => /\.\w+$|file$/i.test(fileName(path)));
   return [...new Set(files)].map((file) => ({
     id: fact.id,
     kind: 'artifact',

@@ -7,7 +7,7 @@
  * title holds a word of it: `TranscriptTailAdapter`, not the title's "transcript tail adapter"; said as a verb,
  * "routed at" of router.ex), its definitions, what they do.
  */
-import { basename } from 'node:path';
+import { fileName } from '../session/normalise-path.ts';
 import { meaningTerms, type StatementReading } from './meaning.ts';
 
 // Terms in a row two statements must share to share a title: a ticket with its word of change ("changed for
@@ -37,7 +37,7 @@ export function markSharedTerms(
     const titleRuns = runs[at]!.filter((run) => holders.get(run.join(' '))! > 1);
     const shared = new Set(titleRuns.flat());
     if (shared.size === 0) return reading;
-    const fileTerms = new Set(meaningTerms(basename(artifacts[at]!.file)).map((term) => term.term));
+    const fileTerms = new Set(meaningTerms(fileName(artifacts[at]!.file)).map((term) => term.term));
     return {
       ...reading,
       terms: reading.terms.map((term) => ({

@@ -10,7 +10,7 @@
  * or another clause ("foo.go: retry added; the docs were not written") says nothing of the write. Where the text
  * keeps the artifact outside such sentences too, it tells the file written, and nothing is contradicted.
  */
-import { basename } from 'node:path';
+import { fileName } from '../session/normalise-path.ts';
 import { createMatcher, type TextIndex } from './match.ts';
 import type { Probe } from './probes.ts';
 import { NOUN_PHRASE, SENTENCE, stanceSpans } from './stance.ts';
@@ -264,7 +264,7 @@ export function deniedArtifactOutcome(
   if (outcome === 'contradicted' || probe.kind !== 'artifact' || probe.file === undefined) return outcome;
   const all = denialsOf(index);
   if (all.length === 0) return outcome;
-  const name = basename(probe.file).toLowerCase();
+  const name = fileName(probe.file).toLowerCase();
   const named = index.has(name) ? all.filter((denial) => denial.lower.includes(name)) : [];
   // The framed denials of the lines whose denials name the file.
   const lines = new Set(named.map((denial) => denial.line));

@@ -4,7 +4,7 @@
  * identifier bag names the file but says nothing of it, so it keeps nothing; nor do words any file may be said to
  * hold ("source code", "configuration"), or the same words pasted after each file of a list.
  */
-import { basename } from 'node:path';
+import { fileName } from '../session/normalise-path.ts';
 import { memoized, perClause as perClauseOf, termSet } from './clause-reading.ts';
 import { meaningTerms, saidOtherwise, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
@@ -127,7 +127,7 @@ function readArtifact(probe: Probe): ArtifactReading | null {
   reading = null;
   if (probe.kind === 'artifact' && probe.file !== undefined) {
     const { edit, generic } = wordTerms();
-    const file = basename(probe.file);
+    const file = fileName(probe.file);
     const name = meaningTerms(file).map((term) => term.term);
     // The statement is "name: what"; without one, the facets that are not the file say what it is.
     const description =

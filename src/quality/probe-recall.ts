@@ -3,7 +3,7 @@
  * kept in part counts half); `historyRecall` beside it for the facts that no longer matter at the cut; each probe's
  * outcome (matched, partial, missed, contradicted) and the count of contradicted ones.
  */
-import { basename } from 'node:path';
+import { fileName } from '../session/normalise-path.ts';
 import { markSharedTerms } from './artifact-context.ts';
 import { escapeRegExp } from '../text/regexp.ts';
 import { toldByCommit } from './commit-told.ts';
@@ -383,7 +383,7 @@ function statementOutcome(index: TextIndex, probe: Probe, weighed?: StatementRea
           ? NEXT_STEP_STATEMENT_THRESHOLDS
           : PROBE_STATEMENT_THRESHOLDS,
     probe.kind === 'artifact' && probe.file !== undefined && reading.terms.some(namedInProse)
-      ? linesWriting(index, basename(probe.file))
+      ? linesWriting(index, fileName(probe.file))
       : undefined,
   );
   if (label === 'partial') return probe.partialCredit === false ? 'missed' : 'partial';

@@ -6,7 +6,8 @@
  * in words, a clause that denies the thing or puts it as still to do mentions it the other way, and generic words
  * ("code", "configuration", "changes") name no subject.
  */
-import { basename, extname } from 'node:path';
+import { extname } from 'node:path';
+import { fileName } from '../session/normalise-path.ts';
 import { memoized, perClause, termSet } from './clause-reading.ts';
 import { meaningTerms, saidOtherwise, type MeaningIndex, type MeaningTerm } from './meaning.ts';
 import type { Probe } from './probes.ts';
@@ -97,11 +98,11 @@ const MIGRATIONS = /(?:^|\/)migrations?\//i;
  */
 function nameSubject(file: string): string[] {
   const { generic, changed, manifest, stylesheet, migration } = words();
-  const named = meaningTerms(basename(file))
+  const named = meaningTerms(fileName(file))
     .map((term) => term.term)
     .filter((term) => term.length >= 3 && !/^\d+$/.test(term) && !generic.has(term) && !changed.has(term));
   const roles = [
-    ...(MANIFESTS.has(basename(file).toLowerCase()) ? manifest : []),
+    ...(MANIFESTS.has(fileName(file).toLowerCase()) ? manifest : []),
     ...(STYLESHEET.test(extname(file)) ? stylesheet : []),
     ...(MIGRATIONS.test(file) ? migration : []),
   ];

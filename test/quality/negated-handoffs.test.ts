@@ -116,6 +116,12 @@ const ARTIFACTS_NOT_CONTRADICTED: Record<string, Record<string, string[]>> = {
   'codex-agentcmd-prisma-514': {
     false: ['artifact@170-3 missed'],
   },
+  // Round s40 (D170), a cut of the spent blind set: "file/derive-ipns.ts: new async generateFileIpnsKeypair() = … is
+  // still to do" keeps nothing of the file (missed, no credit), but the wait at the end of a sentence that opens with
+  // the file's label and an assignment is not read as said of the file.
+  'claude-code-cipherbox-ipnskeys-540': {
+    'still to do': ['artifact@37 missed'],
+  },
 };
 
 /**

@@ -4,7 +4,7 @@
  * old shadow br deleted w/ DeleteBranchCLI", "root.go: registers newWingmanCmd") where the file's probe took its facet
  * from a commit title or the agent's narration.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { Salience } from './salience.ts';
 
 /** An identifier as code writes it: camelCase, snake_case, PascalCase of two words or more. */
@@ -52,7 +52,7 @@ export function addedNamesOf(
   beside: Lines,
 ): string[] | undefined {
   const { own, added, replaced } = namesOfEdits(changes, path);
-  const requested = namesBeside(beside, basename(path));
+  const requested = namesBeside(beside, fileName(path));
   return mostSaid(
     [...added].filter((name) => !replaced.has(name) && !requested.has(name) && name.toLowerCase() !== own),
     salience,
@@ -84,7 +84,7 @@ function namesOfEdits(
   path: string,
 ): { own: string; added: ReadonlySet<string>; replaced: ReadonlySet<string> } {
   return {
-    own: basename(path)
+    own: fileName(path)
       .replace(/\.[^.]*$/, '')
       .toLowerCase(),
     added: new Set(changes.flatMap((change) => change.added.match(CODE_NAME) ?? [])),

@@ -5,7 +5,7 @@
  * in plain words (its doc comment, or the agent's words around the edit), so a list of paths or identifiers cannot
  * keep it: it needs what changed, not only the name.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { FileOperation, Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsOf } from '../../session/types.ts';
 import { shellCommand } from '../../session/shell-commands.ts';
@@ -60,7 +60,7 @@ export function changeOf(call: ToolCallBlock, path: string): Change | undefined 
 /** The added and removed lines of a patch (unified diff or `apply_patch` envelope) for one file. */
 function patchSection(patch: string, path: string): Change | undefined {
   const lines = patch.split('\n');
-  const name = basename(path);
+  const name = fileName(path);
   const added: string[] = [];
   const removed: string[] = [];
   let inFile = !/^(?:\*\*\* (?:Add|Update) File:|\+\+\+ |diff --git )/m.test(patch);
@@ -68,7 +68,7 @@ function patchSection(patch: string, path: string): Change | undefined {
     const header =
       /^(?:\*\*\* (?:Add|Update|Delete) File:\s*|\+\+\+ (?:b\/)?|diff --git a\/\S+ b\/)(\S+)/.exec(line);
     if (header) {
-      inFile = basename(header[1]!) === name;
+      inFile = fileName(header[1]!) === name;
       continue;
     }
     if (!inFile || line.startsWith('---') || line.startsWith('***')) continue;
@@ -588,7 +588,7 @@ function artifactProbe(
   // Every line the edits wrote was taken out again (the work moved elsewhere, or was put back): the file holds
   // nothing of it now.
   if (undone(changes)) return [];
-  const name = basename(path);
+  const name = fileName(path);
   const seen = new Set<string>();
   const takenOut = new Set<string>();
   const definitions = changes.flatMap((change, at) => {
@@ -904,7 +904,7 @@ export function changeWordsOf(
   salience: Salience,
   common: (word: string) => boolean,
 ): ChangeWords | undefined {
-  const name = basename(path);
+  const name = fileName(path);
   const stem = name.replace(/\.[^.]+$/, '');
   const own = new Set(meaningTerms(name).map((term) => term.term));
   // A name the edits defined (a function, a key: `init`, `touch`, `version`) is a name, which a list of the file's

@@ -6,7 +6,7 @@
  * plan the agent wrote and changed nothing after (the document is the work asked for), and one it kept up as the work
  * went (its steps ticked off), still stand.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { FileOperation } from '../../session/types.ts';
 
 // A Markdown file named as a plan or a design: `plan.md`, `PLAN.md`, `x-plan.md`, `X_PLAN.md`, `x.design.md`, or any
@@ -16,7 +16,7 @@ const PLAN_FOLDER = /(?:^|[/\\])plans[/\\][^/\\]+\.md$/i;
 
 /** Whether a path names a plan or design document. */
 export function isPlanDocument(path: string): boolean {
-  return PLAN_NAME.test(basename(path)) || PLAN_FOLDER.test(path);
+  return PLAN_NAME.test(fileName(path)) || PLAN_FOLDER.test(path);
 }
 
 /**

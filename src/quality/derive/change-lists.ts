@@ -4,7 +4,7 @@
  * file in words of its own, where the edit itself has no doc comment, no commit and no narration that says what it did
  * (a configuration edited by a patch, a caller changed to a new API).
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { Message } from '../../session/types.ts';
 import { isContentWord, wordsOf } from './phrases.ts';
 
@@ -21,7 +21,7 @@ const LEAD = /^(?:[\s|:,;—–\-✓✔✅☑️•*]+|(?:and|&)\s+)+/u;
 /** Whether a quoted name is the file at `path` (its base name, a path ending in it, with or without a line number). */
 function namesFile(quoted: string, path: string): boolean {
   const bare = quoted.trim().replace(/:\d+(?:-\d+)?$/, '');
-  const name = basename(path);
+  const name = fileName(path);
   return bare === name || (bare.endsWith(`/${name}`) && path.endsWith(bare.replace(/^\.?\//, '')));
 }
 
@@ -72,7 +72,7 @@ export function listedChangeOf(
     for (const block of message.content) {
       if (block.type !== 'text') continue;
       for (const line of block.text.split('\n')) {
-        if (!LIST_LINE.test(line) || !line.includes(basename(path))) continue;
+        if (!LIST_LINE.test(line) || !line.includes(fileName(path))) continue;
         const words = itemWords(line, path);
         if (words && wordsOf(words).filter(isContentWord).length >= 2)
           found = { messageIndex: index, item: line.trim(), words };

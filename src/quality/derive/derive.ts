@@ -47,6 +47,7 @@ import { reviewReplyProbes } from './review-replies.ts';
 import { revertedForeignChangeProbes } from './reverted-foreign-changes.ts';
 import { routineProbe } from './routine.ts';
 import { currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
+import { joinedNameTest } from './joined-names.ts';
 import { withRestatements } from './restated-requests.ts';
 import { toolRuns } from './runs.ts';
 import { requestOpenings, toolErrorLines } from '../../session/grep-lines.ts';
@@ -118,7 +119,9 @@ export function draftProbes(
   const drafts = [
     ...tasks,
     ...deliverableProbes(requests, tasks),
-    ...(current ? [current] : []),
+    ...(current && !prepared(current).some(toldByJoinedName(joinedNameTest(session.messages)))
+      ? [current]
+      : []),
     ...plan,
     ...withoutRequestedSteps(statedNextProbes(session.messages), tricks),
     ...offeredNextProbes(session.messages),
@@ -316,6 +319,16 @@ function withoutRequestedSteps(drafts: DraftProbe[], tricks: CheapTricks): Draft
     if (outcome === 'contradicted') return [];
     return outcome === 'missed' ? [draft] : [{ ...draft, partialCredit: false }];
   });
+}
+
+/**
+ * Whether a draft's one facet, as prepared, is a phrase a name of the session spells whole (joined-names.ts): a list of
+ * names or paths keeps it. The current request so told is no probe ("can we fix this with new tool too?" by "new
+ * tool", which `mcp.NewTool` holds; "Seems the MCP server is not correct" by "MCP server", which `go/cmd/mcp-server/`
+ * holds): its other words ("fix this with new") tell no more of it.
+ */
+function toldByJoinedName(isJoinedName: (phrase: string) => boolean): (draft: DraftProbe) => boolean {
+  return (draft) => draft.facets.length === 1 && draft.facets[0]!.every((spelling) => isJoinedName(spelling));
 }
 
 /** A draft as a probe, for reading it in a cheap trick's text before it is named. */

@@ -4,7 +4,7 @@
  */
 import { errorLines } from '../../session/error-lines.ts';
 import { commandFamily, commandHead } from '../../session/shell-commands.ts';
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import { normalizeForMatch } from '../match.ts';
 import type { Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
@@ -212,7 +212,7 @@ export function errorProbes(messages: readonly Message[], runs: readonly ToolRun
     // The error as a reader states it: its type and subject, where it came from, not the interpreter's whole line.
     const file = fileOf(first.line).file;
     const said = [facets.checker, facets.code, facets.phrase, facets.assertion].filter(Boolean).join(': ');
-    const statement = `${where ? `${where} failed` : 'the user reported an error'}: ${said}${file ? ` in ${basename(file)}` : ''}`;
+    const statement = `${where ? `${where} failed` : 'the user reported an error'}: ${said}${file ? ` in ${fileName(file)}` : ''}`;
     return {
       kind: 'error',
       messageIndex: first.messageIndex,
@@ -289,7 +289,7 @@ function fixStep(errors: readonly OpenError[], runs: readonly ToolRun[]): DraftP
   const release = stoppedRelease(open.firstRun, runs);
   if (release === undefined && (check === undefined || check.split(' ').length < 2)) return undefined;
   const error = open.facets.map((facet) => facet[0]).join(': ');
-  const place = open.file ? ` in ${basename(open.file)}` : '';
+  const place = open.file ? ` in ${fileName(open.file)}` : '';
   // The release, not its build's verdict: "until it passes" beside a summary's "publish fails" reads as the opposite.
   const again = release === undefined ? `run \`${check}\` again until it passes` : `run \`${release}\` again`;
   const statement = `Next: fix ${error}${place}, then ${again}`;

@@ -4,7 +4,7 @@
  * decision a careful reader reports with its reason (the folder is ignored, so the file must be force-added each time
  * it changes), since a successor staging the file the usual way would leave it out of the commit without a word.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import { shellCommand } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import type { ToolRun } from './runs.ts';
@@ -59,7 +59,7 @@ export function forceAddedPaths(runs: readonly ToolRun[]): ForceAdded[] {
  */
 export function forceAddedProbes(runs: readonly ToolRun[]): DraftProbe[] {
   return forceAddedPaths(runs).map(({ path, ignored, messageIndex }) => {
-    const name = basename(path);
+    const name = fileName(path);
     // The folder stays out of the statement: the command's own path names it, and the command alone gives no reason.
     const statement = `${name} is force-added with \`git add -f\`, since its folder is gitignored`;
     return {

@@ -6,7 +6,7 @@
  * state of a check, the next step). A fixed error, a finished earlier task, a superseded check run and a number
  * given in passing are history.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import { commandFamily } from '../../session/shell-commands.ts';
 import type { FileOperation, Message } from '../../session/types.ts';
 import { contentText, isPrompt } from '../../session/types.ts';
@@ -251,7 +251,7 @@ function happensAt(probe: Probe, messages: readonly Message[], index: number): b
 function recursAt(probe: Probe, messages: readonly Message[], index: number): boolean {
   if (probe.kind !== 'error' || probe.file === undefined) return true;
   // The file's own name, not a longer one that ends with it (`a.ts` is not `data.ts`).
-  const file = new RegExp(`(?<![\\w.-])${escapeRegExp(basename(probe.file))}(?![\\w])`);
+  const file = new RegExp(`(?<![\\w.-])${escapeRegExp(fileName(probe.file))}(?![\\w])`);
   const phrases = probe.facets.flat().filter((spelling) => /\s/.test(spelling.trim()));
   return [index - 1, index].some((at) => {
     const message = messages[at];

@@ -58,10 +58,13 @@ export function unwrapPromptBox(text: string): string {
   return text.replace(/(\S)[ \t]+\n {1,3}(?=\S)/g, '$1 ');
 }
 
-/** Sentences of prose, in order: split at `.`, `!`, `?` before a space, and at line breaks. */
+/**
+ * Sentences of prose, in order: split at `.`, `!`, `?` before a space (closing quotes, brackets and emphasis after it
+ * are the sentence's: 'is **not** “build on Phoenix.” It is …'), and at line breaks.
+ */
 export function sentencesOf(prose: string): string[] {
   return prose
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(/(?<=[.!?][”"’')\]*_]*)\s+|\n+/)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
 }

@@ -9,7 +9,7 @@
  * before it state the claim. A file the work changed (the agent's edits, a subagent's reported change, `git status`'s
  * modified line) has the change's probe instead; a file reported on again has the latest report.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { FileOperation, Message } from '../../session/types.ts';
 import { contentText } from '../../session/types.ts';
 import { escapeRegExp } from '../../text/regexp.ts';
@@ -45,7 +45,7 @@ const STATUS_MODIFIED = /^\s*modified:\s+(\S+)\s*$/gm;
 function statusModified(messages: readonly Message[]): string[] {
   return messages.flatMap((message) =>
     message.role === 'toolResult'
-      ? [...contentText(message.content).matchAll(STATUS_MODIFIED)].map((match) => basename(match[1]!))
+      ? [...contentText(message.content).matchAll(STATUS_MODIFIED)].map((match) => fileName(match[1]!))
       : [],
   );
 }
@@ -84,7 +84,7 @@ function citedFiles(text: string, read: ReadonlySet<string>): { files: string[];
   const rest = paths.reduce((left, path) => left.split(path).join(' '), closing[1]!).replace(/:\d+/g, ' ');
   if (paths.length < 2 || /[\p{L}\d]/u.test(rest.replace(/\b(?:and|see)\b/g, ' '))) return undefined;
   const files = paths.map((path) => path.replace(LINE_SUFFIX, ''));
-  if (!files.every((file) => read.has(basename(file)))) return undefined;
+  if (!files.every((file) => read.has(fileName(file)))) return undefined;
   return { files, claim: text.slice(0, closing.index).trim() };
 }
 
@@ -163,7 +163,7 @@ export function readFindingProbes(
   const edited = new Set([
     ...fileOperations
       .filter((operation) => operation.kind !== 'read')
-      .map((operation) => basename(operation.path)),
+      .map((operation) => fileName(operation.path)),
     ...subagentChangedFiles(messages),
     ...statusModified(messages),
   ]);
@@ -176,14 +176,14 @@ export function readFindingProbes(
     const read = new Set(
       fileOperations
         .filter((operation) => operation.kind === 'read' && operation.messageIndex < messageIndex)
-        .map((operation) => basename(operation.path)),
+        .map((operation) => fileName(operation.path)),
     );
     for (const text of items) {
       const cited = citedFiles(text, read);
       if (cited) {
         for (const file of cited.files)
-          if (!edited.has(basename(file)))
-            latest.set(basename(file), {
+          if (!edited.has(fileName(file)))
+            latest.set(fileName(file), {
               path: file,
               finding: {
                 text: withoutNames(cited.claim),
@@ -196,17 +196,17 @@ export function readFindingProbes(
       const paths = extractPaths(text);
       const files = paths
         .map((path) => path.replace(LINE_SUFFIX, ''))
-        .filter((path) => read.has(basename(path)));
+        .filter((path) => read.has(fileName(path)));
       // An item about one file: one naming several compares them, which is no finding about either.
-      if (files.length !== 1 || edited.has(basename(files[0]!))) continue;
-      latest.set(basename(files[0]!), {
+      if (files.length !== 1 || edited.has(fileName(files[0]!))) continue;
+      latest.set(fileName(files[0]!), {
         path: files[0]!,
         finding: { text: saidOf(text, paths), messageIndex },
       });
     }
   });
   return [...latest.values()].flatMap(({ path, finding }) => {
-    const name = basename(path);
+    const name = fileName(path);
     // A claim cited for several files is told by its prose: a phrase of plain words, which no bag of the files'
     // names and identifiers holds ("Result-wrapped", `afterBuildQuery`, `getAll` part the phrases around them).
     const phrase = keyPhrase(finding.claim ? namesAsBreaks(finding.claim, salience) : finding.text);

@@ -95,6 +95,10 @@ const IMPERATIVE = /^(?:keep|leave|delete|remove)$/i;
 const NOT_A_RULE =
   /^\s+(?:t?h?ink|tink|know|see|get|understand|care|remember|mind|one|two|a|an|the|thing|way|once|now|because|if|when)\b/i;
 
+// A relative pronoun right before a marker: the clause it opens describes the thing before it.
+const DESCRIBING_CLAUSE = /\b(?:that|which|who)\s+$/i;
+const NEGATION_MARKER = /^(?:never|don't|do not|doesn't|does not)$/i;
+
 // "only" of time or degree is no limit ("I've only recently started seeing this", "it only just broke").
 const ONLY_ASIDE = /^\s+(?:recently|just|ever|lately|started|been|sometimes|occasionally|rarely|happens?)\b/i;
 
@@ -616,6 +620,9 @@ function ruleIn(
     if (wanted && NOT_WANTED.test(rest)) continue;
     const imperative = (match.index === 0 && IMPERATIVE.test(match[0])) || keepRule || wanted;
     if ((!imperative && NOT_A_RULE.test(rest)) || PERMISSION.test(sentence.slice(0, match.index))) continue;
+    // "timestamps that don't match the actual readings": a negation in a relative clause says what the thing before it
+    // does, a fault described, not a rule of the agent's work.
+    if (DESCRIBING_CLAUSE.test(sentence.slice(0, match.index)) && NEGATION_MARKER.test(match[0])) continue;
     if (/^only$/i.test(match[0]) && ONLY_ASIDE.test(rest)) continue;
     // "delete the file", "remove the nord.json": an action asked for once, done when the agent does it; put for later
     // ("Delete the Python files when you're done") the marker of when sets the rule.

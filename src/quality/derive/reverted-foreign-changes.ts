@@ -5,7 +5,7 @@
  * from auto_commit.go …: not part of the work, revert them before committing"), since the tool that made them runs
  * again and a successor staging everything would commit them.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import { shellCommand } from '../../session/shell-commands.ts';
 import type { FileOperation } from '../../session/types.ts';
 import { namesPath } from './commit-scope.ts';
@@ -83,7 +83,7 @@ export function revertedForeignChangeProbes(
 ): DraftProbe[] {
   const reverted = revertedForeignChanges(runs, operations);
   if (!reverted) return [];
-  const names = [...new Set(reverted.files.map((file) => basename(file)))];
+  const names = [...new Set(reverted.files.map((file) => fileName(file)))];
   const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]!;
   const statement = `Unrelated edits to ${listed} from a tool the agent ran are reverted with \`git checkout --\` and kept out of its commits`;
   return [

@@ -4,7 +4,7 @@
  * over as a rule of the work ("per task: claim with `bd update <id> --status in_progress`, `mix test`, `mix credo
  * --strict`, `bd close`, commit, push"); a successor that loses it skips a check or a push.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import { commandFamily } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import type { ToolRun } from './runs.ts';
@@ -112,5 +112,5 @@ function tickedPlan(run: ToolRun): { file: string } | undefined {
   if (!before || !after || !path || run.failed) return undefined;
   const open = new Set([...before.matchAll(OPEN_ITEM)].map((match) => match[1]!.trim()));
   const ticked = [...after.matchAll(TICKED_ITEM)].some((match) => open.has(match[1]!.trim()));
-  return ticked ? { file: basename(path) } : undefined;
+  return ticked ? { file: fileName(path) } : undefined;
 }

@@ -5,7 +5,7 @@
  * state of the machine the work depends on, since the successor would not know it was changed. The last value
  * written is the state; a later write of the value read before the first change, or an unset, sets it back.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import { shellCommand } from '../../session/shell-commands.ts';
 import type { DraftProbe } from './draft.ts';
 import type { ToolRun } from './runs.ts';
@@ -98,7 +98,7 @@ const REFUSED =
 
 /** How a summary names a key: itself, its last part, and that part's words ("platform_profile", "platform profile"). */
 function namesOf(key: string): string[] {
-  const last = key.startsWith('/') ? basename(key) : (key.split(/[\s.]/).pop() ?? key);
+  const last = key.startsWith('/') ? fileName(key) : (key.split(/[\s.]/).pop() ?? key);
   const words = last.replace(/[_-]+/g, ' ').trim();
   return [...new Set([key, last, words].filter((name) => name.length > 1))];
 }

@@ -5,7 +5,7 @@
  * the main agent's own edits are: its facets the file's name and the report's words of the change, never the name
  * alone or the names the report lists (a path list or an identifier bag keeps none).
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { FileOperation, Message } from '../../session/types.ts';
 import { contentText } from '../../session/types.ts';
 import { extractPaths } from '../paths.ts';
@@ -130,13 +130,13 @@ export function subagentChangeProbes(
   const edited = new Set(
     fileOperations
       .filter((operation) => operation.kind !== 'read')
-      .map((operation) => basename(operation.path)),
+      .map((operation) => fileName(operation.path)),
   );
   const latest = new Map<string, ReportedChange>();
   messages.forEach((message, messageIndex) => {
     if (message.role !== 'toolResult' || !SUBAGENT_TOOLS.has(message.toolName) || message.isError) return;
     for (const change of reportedChanges(contentText(message.content), messageIndex)) {
-      if (!edited.has(basename(change.path))) latest.set(basename(change.path), change);
+      if (!edited.has(fileName(change.path))) latest.set(fileName(change.path), change);
     }
   });
   return [...latest.values()].flatMap(({ path, messageIndex, items }) => {
@@ -144,7 +144,7 @@ export function subagentChangeProbes(
     // One phrase is too little: its two or three words turn up beside the file's name by chance (a grep of the
     // session's lines names committed.go beside "writes" and "branch").
     if (phrases.length < MIN_PHRASES) return [];
-    const name = basename(path);
+    const name = fileName(path);
     const said = items.map((item) => item.replace(/\*\*|`/g, '').replace(/:$/, '')).join('; ');
     return [
       {
@@ -169,7 +169,7 @@ export function subagentChangedFiles(messages: readonly Message[]): Set<string> 
   messages.forEach((message, messageIndex) => {
     if (message.role !== 'toolResult' || !SUBAGENT_TOOLS.has(message.toolName) || message.isError) return;
     for (const change of reportedChanges(contentText(message.content), messageIndex))
-      files.add(basename(change.path));
+      files.add(fileName(change.path));
   });
   return files;
 }

@@ -4,7 +4,7 @@
  * the tests with the change or as a check that passes. So an artifact probe of a test file whose subject has an
  * artifact probe of its own is left out; a test file changed on its own (a step that fixes the tests) keeps its probe.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { DraftProbe } from './draft.ts';
 
 // The subject a test file's name is about: `a_test.exs`, `a.test.ts`, `a-spec.js`, `test_a.py`, `ATest.java`.
@@ -12,7 +12,7 @@ const TEST_NAME = /^(?:(.+?)[._-](?:test|spec)s?|test_(.+)|(.+?[a-z0-9])(?:Tests
 
 /** A file's name without its extensions (`a.test.ts` → `a.test`, `session_live.ex` → `session_live`). */
 function stemOf(path: string): string {
-  return basename(path).replace(/\.[A-Za-z0-9]+$/, '');
+  return fileName(path).replace(/\.[A-Za-z0-9]+$/, '');
 }
 
 /** The subject of a test file's name, lowercased, or undefined when the name is no test file's. */
@@ -70,6 +70,6 @@ export function keepsTestsInStep(
   const opensTest = ({ added, removed }: { added: string; removed: string }) =>
     added.split('\n').some((line) => TEST_CASE.test(line) && !removed.includes(line.trim()));
   if (changes.some(opensTest)) return false;
-  const name = basename(path);
+  const name = fileName(path);
   return !userText.includes(name) && !userText.includes(stemOf(path));
 }

@@ -5,7 +5,7 @@
  * ("cleanup.go DeleteShadowBranches: loop DeleteBranchCLI -> deleted[]/failed[]"), whatever commit title or narration
  * the file's probe took its facet from.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { Message } from '../../session/types.ts';
 import { meaningTerms } from '../meaning.ts';
 import { filesOn, writtenAt } from '../told-change.ts';
@@ -108,7 +108,7 @@ export function toldWordsOf(
   path: string,
   context: ToldContext,
 ): string[] | undefined {
-  const name = basename(path);
+  const name = fileName(path);
   const own = new Set(meaningTerms(name).map((term) => term.term));
   const written = new Set(context.written.flatMap((word) => meaningTerms(word).map((term) => term.term)));
   const accounts = context.narrations.map((narration) => narration.slice(-NARRATION_CHARS));

@@ -5,7 +5,7 @@
  * rule a successor must not break by doing the thing again, stated with what was ruled out, since the user's reply
  * alone ("don't check this in") does not say what.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { Message, ToolCallBlock } from '../../session/types.ts';
 import { contentText, isPrompt, toolCallsById } from '../../session/types.ts';
 import type { DraftProbe } from './draft.ts';
@@ -27,7 +27,7 @@ function callSummary(call: ToolCallBlock): string {
   if (command) return clipWords(command.split('\n')[0]!, ACTION_CHARS);
   const path = [args.file_path, args.path, args.notebook_path].find((value) => typeof value === 'string');
   // The file by its name: its whole path is no phrase a summary repeats.
-  return path ? `${call.name} ${basename(String(path))}` : call.name;
+  return path ? `${call.name} ${fileName(String(path))}` : call.name;
 }
 
 /** The telling phrases of a reason, longest first: spellings of one facet, so a word the facet rules drop leaves others. */

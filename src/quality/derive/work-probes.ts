@@ -4,7 +4,7 @@
  * ticket in progress with its edits not yet committed, or that nothing is committed yet; and, while a ticket is in
  * progress, finishing it as the next step.
  */
-import { basename } from 'node:path';
+import { fileName } from '../../session/normalise-path.ts';
 import type { Message } from '../../session/types.ts';
 import { messageText } from '../../session/grep-lines.ts';
 import type { DraftProbe } from './draft.ts';
@@ -260,7 +260,7 @@ function uncommittedProbe(state: WorkState, messages: readonly Message[]): Draft
     !messages.some((message) => said.test(messageText(message)))
   )
     return undefined;
-  const files = [...new Set(state.uncommitted.map((file) => basename(file.path)))];
+  const files = [...new Set(state.uncommitted.map((file) => fileName(file.path)))];
   const named = files.slice(0, NAMED_FILES).join(', ') + (files.length > NAMED_FILES ? ', …' : '');
   // The files are the answer's: the fact is that the work is not in git, whichever files hold it.
   const statement = last
@@ -366,7 +366,7 @@ const MID_MERGE = [
  * it conflicted in checkpoint.go"): the branch merged in, and that it is unfinished, are the facets.
  */
 function mergeProbe(merge: UnfinishedMerge): DraftProbe {
-  const files = merge.conflicts.map((file) => basename(file));
+  const files = merge.conflicts.map((file) => fileName(file));
   const named = files.slice(0, NAMED_FILES).join(', ') + (files.length > NAMED_FILES ? ', …' : '');
   const statement = `A ${merge.operation} of ${merge.target} is in progress: it stopped on a conflict in ${named}`;
   return {

@@ -65,9 +65,12 @@ export function conversation(branch: LineBranch): Conversation {
       case 'boundary':
         boundary = value;
         break;
-      case 'queued-prompt':
-        add({ role: 'user', content: value.prompt, timestamp: value.timestamp }, line);
+      case 'queued-prompt': {
+        const message: UserMessage = { role: 'user', content: value.prompt, timestamp: value.timestamp };
+        if (value.context) message.context = value.context;
+        add(message, line);
         break;
+      }
       case 'assistant':
         // Only a failed API call that Claude Code wrote as an assistant line gets here: the model said nothing.
         break;

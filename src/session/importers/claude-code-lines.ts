@@ -84,7 +84,13 @@ export type LineValue =
       timestamp: number | undefined;
     }
   | { kind: 'boundary'; tokensBefore: number | undefined; firstKeptUuid: string | undefined }
-  | { kind: 'queued-prompt'; prompt: string; timestamp: number | undefined };
+  | {
+      kind: 'queued-prompt';
+      prompt: string;
+      /** Set when the app queued it (a task notification), not the user. */
+      context: ContextKind | undefined;
+      timestamp: number | undefined;
+    };
 
 /** A line with a `uuid` that matters to the conversation, and what it contributes. */
 export type Line = {
@@ -176,11 +182,13 @@ export function lineOf(
     return { uuid: parsed.uuid, line, value };
   }
   if (type === 'attachment' && isRecord(record.attachment) && record.attachment.type === 'queued_command') {
-    // A prompt the user queued while the agent was working, delivered into the running turn.
+    // A prompt the user queued while the agent was working, delivered into the running turn; or a notification the
+    // app queued the same way (a background agent's `<task-notification>`), which is context, not the user's words.
     const parsed = parseLine(queuedPromptSchema, record, file, line);
     const value: LineValue = {
       kind: 'queued-prompt',
       prompt: parsed.attachment.prompt,
+      context: claudeCodeContextKind([parsed.attachment.prompt], false),
       timestamp: timestampOf(parsed.timestamp),
     };
     return { uuid: parsed.uuid, line, value };
