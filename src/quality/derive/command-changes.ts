@@ -10,8 +10,8 @@
  * nothing; an item opened with `gh issue|pr create` is a state of the work already (work-state.ts), and a ticket
  * claimed or closed is the ticket's state.
  */
-import { basename } from 'node:path';
 import type { Message } from '../../session/types.ts';
+import { fileName } from '../../session/normalise-path.ts';
 import { shellCommand } from '../../session/shell-commands.ts';
 import { shellWords } from '../../session/importers/shell-file-targets.ts';
 import { plainPhrase } from './artifacts.ts';
@@ -223,7 +223,7 @@ function replacedText(words: readonly string[], run: ToolRun): CommandChange[] {
   // One replacement in several files is one change: the files that now read alike.
   return [
     {
-      ...filesSubject([...new Set(named.map((file) => basename(file)))]),
+      ...filesSubject([...new Set(named.map((file) => fileName(file)))]),
       text: substitution.new,
       replaced: substitution.old,
       file: named[0]!,
