@@ -47,6 +47,7 @@ import { reviewReplyProbes } from './review-replies.ts';
 import { revertedForeignChangeProbes } from './reverted-foreign-changes.ts';
 import { routineProbe } from './routine.ts';
 import { currentRequestProbe, numberProbes, taskProbes, userRequests } from './requests.ts';
+import { shownRequestProbes } from './shown-requests.ts';
 import { joinedNameTest } from './joined-names.ts';
 import { withRestatements } from './restated-requests.ts';
 import { toolRuns } from './runs.ts';
@@ -118,6 +119,7 @@ export function draftProbes(
   );
   const drafts = [
     ...tasks,
+    ...shownRequestProbes(session.messages),
     ...deliverableProbes(requests, tasks),
     ...(current && !prepared(current).some(toldByJoinedName(joinedNameTest(session.messages)))
       ? [current]

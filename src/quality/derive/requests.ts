@@ -54,7 +54,7 @@ const MIN_REQUEST_WORDS = 6;
 const MAX_DETAIL_GAP_WORDS = 20;
 
 const CONSTRAINT_MARKER =
-  /\b(?:must(?:n't| not)?|i(?:['’]d| would) (?:like|prefer|rather)|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward|(?:we|you)(?:'ll| will| can| should| must| need to| have to)? (?:keep|stay|remain|start with)|(?:i think )?we should(?!\s+(?:be|have|not)\b))\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
+  /\b(?:must(?:n't| not)?|i(?:['’]d| would) (?:like|prefer|rather)|never|don't|do not|doesn't|does not|shouldn't|should not|always|only|instead of|instead|without|avoid|make sure|when you(?:'re| are) done|until|for the rest of (?:this|the) session|from now on|going forward|(?:we|you)(?:'ll| will| can| should| must| need to| have to)? (?:keep|stay|remain|start with)|(?:i think )?we should(?!\s+(?:be|have|not)\b)|better not to)\b|^(?:keep|leave|delete|remove|(?:work|stay) (?:on|in) (?:the )?(?:branch|main|master)|create a branch|continue|read)\b/gi;
 
 // Markers of when, after what is asked ("… when you're done", "… until every test passes").
 const TRAILING_MARKER = /^(?:when you|until|for the rest|from now|going forward)/i;
@@ -689,7 +689,10 @@ const SHOULD_OBJECT_WORDS = 5;
 
 /** The words of what we should do, up to its clause's end, from its first content word to its last (two or more). */
 function shouldObject(rest: string): string | undefined {
-  const words = wordsOf(rest.split(SHOULD_OBJECT_END)[0] ?? '').slice(0, SHOULD_OBJECT_WORDS);
+  // A code span is one word of the object, its brackets and marks its own ("display `[an0n]`"), closed or not.
+  const masked = rest.replace(/`[^`]*(?:`|$)/g, (span) => span.replace(/\S/g, 'x'));
+  const end = masked.search(SHOULD_OBJECT_END);
+  const words = wordsOf(end < 0 ? rest : rest.slice(0, end)).slice(0, SHOULD_OBJECT_WORDS);
   const first = words.findIndex(isContentWord);
   const last = words.findLastIndex(isContentWord);
   return first >= 0 && last > first ? words.slice(first, last + 1).join(' ') : undefined;
