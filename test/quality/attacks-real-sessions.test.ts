@@ -226,13 +226,14 @@ const KNOWN_SHORTFALLS: ReadonlyMap<string, ReadonlySet<string>> = new Map<strin
   // words or grep's request openings keep the bound's share rightly; not a probe that states the user's words as the
   // agent's.
   ['FSM1/cipher-box/fc/71f7dc4708/1/full.jsonl', new Set(['user-verbatim'])], // 0.50 (reader 0.49): a pasted plan's task and two rules
-  ['FSM1/cipher-box/e8/9fb6a2d646/0/full.jsonl', new Set(['live probes', 'grep'])], // live 8 and 11; grep 0.40 (reader 0.35): a request's opening, its number
+  // cipher-box e8's live probes 8 and 11 (D177: 8 and 13, the user's two rules at 401 and 424 read) and Safecast 04's,
+  // 8 and 10 (D177: 11 and 12, its requests shown in screenshots read through the agent's reply), off the list.
+  ['FSM1/cipher-box/e8/9fb6a2d646/0/full.jsonl', new Set(['grep'])], // grep 0.40 (reader 0.35): a request's opening, its number
   [
     'PackmindHub/context-evaluator/ee/7e610ffc3f/0/full.jsonl',
     new Set(['user-verbatim', 'tool result heads']),
   ], // 0.44 (reader 0.37): a pasted plan; heads 0.31
   ['JanDeDobbeleer/oh-my-posh/d3/cfdfe7f72d/0/full.jsonl', new Set(['user-verbatim', 'grep'])], // 0.45 (reader 0.65); grep 0.36 (reader 0.54)
-  ['Safecast/safecast-map-MCP/04/81df55f17d/0/full.jsonl', new Set(['live probes'])], // live 8 and 10
   // agentv 88: 0.67 before D167, whose tracker items made there are live probes the user's words do not keep.
   ['EntityProcess/agentv/88/8ba8f699fb/1/full.jsonl', new Set(['user-verbatim'])], // 0.44 (reader 0.38): task and rules
   // agentv 1f (triage), listed at grep 0.38 (reader 0.28) by D170, meets its bound since D167 (the issue retitled and
