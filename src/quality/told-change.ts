@@ -56,6 +56,8 @@ const CODE_SPAN = /`[^`]*`/g;
 const QUOTED = /"[^"]{0,60}"|“[^”]{0,60}”/g;
 // A tool call or its output rendered as JSON (a kept tail's `Bash {"command": …}`): no account of a change.
 const JSON_LINE = /\{\s*"[\w-]+"\s*:/;
+// The most words of a heading between a file's name and the colon that ends it (see {@link aspectHeading}).
+const HEADING_WITHIN = 6;
 // How many words after the file's name are read as said of it: in a clause, and in an item the name opens.
 const TOLD_WITHIN = 30;
 const ITEM_WITHIN = 80;
@@ -89,9 +91,11 @@ function toldAbout(
     break;
   }
   let after = line.slice(closed, to);
-  if (after.trimStart().startsWith(',')) after = '';
   // A line the file's name opens is its item: its sentences are all said of the file, up to the next file named.
   const label = LABEL.test(before);
+  // After a comma the name is an item of a list, unless it opens its line and the comma leads to the part of the file
+  // the item is about ("cleanup.go, DeleteShadowBranches: each branch goes through DeleteBranchCLI …").
+  if (after.trimStart().startsWith(',') && !(label && aspectHeading(after))) after = '';
   const stop = label ? null : SENTENCE_END.exec(after);
   if (stop) after = after.slice(0, stop.index);
   after = after
@@ -101,6 +105,23 @@ function toldAbout(
   // A name of code in backticks is still a name said of the file (`DeleteBranchCLI`); a command is not.
   const code = (span: string) => (keepNames && !/\s/.test(span) ? span.slice(1, -1) : ' ');
   return `${head}${before.slice(from)}${line.slice(start, closed)}${after.replace(CODE_SPAN, code).replace(QUOTED, ' ')}`;
+}
+
+/**
+ * Whether what follows a file's name (`, …`) is a heading of the part of the file an item tells of, ended by a colon:
+ * a name or a few words, a parenthesis of a signature too ("manual_commit_reset.go, Reset(): …", "wingman.go,
+ * commands and types: …"), with no file's name and no second comma. An identifier bag's "root.go, newWingmanCmd,
+ * runWingman" and a list of files have none.
+ */
+function aspectHeading(after: string): boolean {
+  const colon = after.indexOf(':');
+  if (colon < 0) return false;
+  const heading = after
+    .slice(after.indexOf(',') + 1, colon)
+    .replace(/\([^()]*\)/g, ' ')
+    .trim();
+  if (heading === '' || /[,;]|[.!?]\s/.test(heading) || filesOn(heading) > 0) return false;
+  return heading.split(/\s+/).length <= HEADING_WITHIN && !after.slice(colon).startsWith('://');
 }
 
 /**

@@ -125,6 +125,32 @@ describe("an artifact kept by the agent's own words for its change", () => {
     );
   });
 
+  it('reads on after a comma where the item heads the part of the file it tells of, ended by a colon', () => {
+    // "file, function: what changed": the comma leads to the function, not to the next item of a list.
+    assert.equal(
+      outcome('- strategy/cleanup.go, DeleteShadowBranches: the loop goes through the CLI now', cleanup),
+      'matched',
+    );
+    assert.equal(
+      outcome('- strategy/manual_commit_reset.go, Reset(): deleting is idempotent now', reset),
+      'matched',
+    );
+    assert.equal(outcome('- manual_commit_reset.go, the delete path: idempotent now', reset), 'matched');
+    // A list of files or of names, a heading too long to be one, or a line the file does not open, is no heading.
+    assert.notEqual(outcome('- manual_commit_reset.go, cleanup.go: idempotent now', reset), 'matched');
+    assert.notEqual(
+      outcome('- manual_commit_reset.go, DeleteBranchCLI, RemoveReference, Reset: idempotent', reset),
+      'matched',
+    );
+    assert.notEqual(
+      outcome('- manual_commit_reset.go, and many more of the files we looked at today: idempotent', reset),
+      'matched',
+    );
+    assert.notEqual(outcome('Touched manual_commit_reset.go, Reset: idempotent', reset), 'matched');
+    // Denied after the heading, it keeps nothing.
+    assert.notEqual(outcome('- manual_commit_reset.go, Reset(): not idempotent', reset), 'matched');
+  });
+
   it('keeps nothing where the word is denied or still to do', () => {
     assert.notEqual(outcome('cleanup.go: no loop was replaced', cleanup), 'matched');
     assert.notEqual(outcome('It is false that cleanup.go got its loop replaced.', cleanup), 'matched');
