@@ -10,6 +10,7 @@ import {
 } from './tokenizer/rank-table-file.ts';
 import { countWindowed, PATTERN_WINDOW_CHARS } from './tokenizer/pattern-windows.ts';
 import { ShortPieceCounts } from './tokenizer/short-pieces.ts';
+import { countByQuotedParts } from './tokenizer/quoted-cuts.ts';
 import { countAroundBody, countByHead, countFromHead } from './tokenizer/space-cuts.ts';
 import { memoizeByDigest, memoizeByText, ownCopy, recentMap } from './text/text-cache.ts';
 import type { Message } from './session/types.ts';
@@ -210,14 +211,17 @@ function blockCounter(countPieces: (text: string) => number): (text: string) => 
   // as the message's content, then again inside its rendering in the prompts (`[Tool result]: ` before its first
   // line, the blank line after its last), which differ from it in those two lines only.
   const countInner = memoizeByDigest(countPieces, MAX_CACHED_BLOCKS);
+  const countCached = (inner: string): number =>
+    inner.length < CACHED_BLOCK_CHARS ? countShort(inner) : countInner(inner);
   const countAround = (block: string): number => {
     const first = firstLineCut(block);
     const last = lastLineCut(block);
-    if (first < 0 || last <= first) return countPieces(block);
-    const inner = block.slice(first, last);
+    // One line (a tool call's arguments, or a prompt's calls line): its long strings' insides are counted once.
+    if (first < 0 || last <= first)
+      return countByQuotedParts(block, countPieces, countCached) ?? countPieces(block);
     return (
       countPieces(block.slice(0, first)) +
-      (inner.length < CACHED_BLOCK_CHARS ? countShort(inner) : countInner(inner)) +
+      countCached(block.slice(first, last)) +
       countPieces(block.slice(last))
     );
   };

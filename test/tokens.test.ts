@@ -290,6 +290,35 @@ describe('tokens', () => {
     }
   });
 
+  it("pre-tokenizes a calls line's long string arguments once: counted with the message, looked up in the prompt", async () => {
+    // A text no other test counts, so that nothing of it is in the counter's caches before this.
+    const words = Array.from({ length: 400 }, (_, index) => `w${(index * 7919).toString(36)}q`);
+    const content = `export const unseen = [${words.join(', ')}];\nconst more = "${words.slice(0, 100).join(' ')}";`;
+    const call = toolCall('write', { path: 'src/unseen-calls-line.ts', content });
+    const message = callsTools([call]);
+    const line = `[Assistant tool calls]: write(path=${JSON.stringify(call.arguments.path)}, content=${JSON.stringify(content)})`;
+    for (const name of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = await getTokenizer(name);
+      tokenizer.countMessage(message);
+      // Each piece the pre-tokenizer matches is one `test` of its sticky pattern (tokens.ts, countWindow).
+      const test = RegExp.prototype.test;
+      let pieces = 0;
+      RegExp.prototype.test = function (this: RegExp, text: string) {
+        if (this.sticky) pieces++;
+        return test.call(this, text);
+      };
+      let tokens: number;
+      try {
+        tokens = tokenizer.count(`${line}\n`);
+      } finally {
+        RegExp.prototype.test = test;
+      }
+      assert.equal(tokens, reference(name).encode(`${line}\n`, [], []).length, name);
+      // The line's pieces number over a thousand; only the few around each string's inside are matched again.
+      assert.ok(pieces < 40, `${name}: ${pieces} pieces matched again`);
+    }
+  });
+
   it('estimates a long tool result as a whole, as chars/4 of its text, not as its head and rest rounded apart', async () => {
     const tokenizer = await getTokenizer('heuristic');
     const cut = DEFAULT_SETTINGS.toolResultChars;
